@@ -137,6 +137,9 @@ class GameReview:
     #: Per point of ``values``: the game's proven value (True) or an estimate; empty when
     #: not known (a review saved before issue 45).
     exact: tuple[bool, ...] = ()
+    #: Where the line leaves the game's book, in its words ("after ply 9, the book ends
+    #: here: ..."; "" where it does not): said in :meth:`summary`, not saved with the file.
+    book_end: str = ""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -166,7 +169,8 @@ class GameReview:
         for side, counts in self.counts().items():
             said = [f"{n} {v}" for v, n in counts.items() if n]
             parts.append(f"{side}: {', '.join(said)}")
-        return "; ".join(parts) if parts else "no move to judge"
+        text = "; ".join(parts) if parts else "no move to judge"
+        return f"{text}; {self.book_end}" if self.book_end else text
 
     def at(self, ply: int) -> MoveReview | None:
         """The verdict on the move numbered ``ply`` (from 1), if reviewed."""

@@ -43,12 +43,10 @@ from typing import Any
 from ..game import Game, Move
 from .book import PerfectMove
 from .choice import Choice, Limits, MoveStat, ProgressCallback
-from .compiled import warm
 from .exact import Exact
 from .exact_budget import cpu_clock, exact_seconds, unsettled
 from .kernels import adapter_for, has_kernel
 from .levels import agent_for
-from .prover import Prover
 from .registry import NO_KNOWLEDGE, Plugin
 from .shelf import perfect_moves, perfect_value
 from .solver import SearchStopped, SolveResult
@@ -153,6 +151,20 @@ class Analysis:
     cut_short: str = ""
     #: The legal moves of the position (``moves`` has them all unless cut short).
     legal: int = 0
+    #: Where the game's book ends (its words: what it knows of the position and what would
+    #: give every move's exact value, e.g. Pyraos's whole table); "" where it does not.
+    book_end: str = ""
+
+    @property
+    def known_win(self) -> bool:
+        """Whether the verdict is perfect play's (a book, a table, a solve) while the moves
+        are the search's: the position is known, its moves are estimates but for those
+        marked proven."""
+        return (
+            self.win is not None
+            and self.win.by.startswith(PERFECT)
+            and not self.agent.startswith(PERFECT)
+        )
 
     def stat(self, move: Move) -> MoveStat | None:
         """The statistics of ``move``, or None when it is not a legal move here."""
@@ -175,6 +187,13 @@ class Analysis:
         best = f", best {self.moves[0].move}" if self.moves else ""
         stopped = ", stopped" if self.stopped else ""
         cut = f"; cut short: {self.cut_short}" if self.cut_short else ""
+        if self.known_win and self.win is not None:  # not the search's win rate: the book's
+            verdict = "wins" if self.win.side == self.to_move else "loses"
+            return (
+                f"{self.to_move} to move {verdict} with {self.win.by}; the moves are the "
+                f"search's estimates but those marked proven ({self.agent}, {work}{best}"
+                f"{stopped}{cut})"
+            )
         if not self.moves and self.win is None:
             return f"{self.to_move} to move: no move judged ({self.agent}, {work}{stopped}{cut})"
         return (
@@ -184,14 +203,16 @@ class Analysis:
 
     @property
     def proven_text(self) -> str:
-        """The forced win, or what the prover could say."""
+        """The forced win, or what the prover could say; where the book ends, what it
+        knows and what would give every move exactly."""
+        end = f"; {self.book_end}" if self.book_end else ""
         if self.win is not None:
             if not self.exact:
-                return self.win.text.replace(" wins in ", " wins within ", 1)
-            return self.win.text
+                return self.win.text.replace(" wins in ", " wins within ", 1) + end
+            return self.win.text + end
         if self.result is not None:
             return ""
-        return f"not proven: {self.prover}"
+        return f"not proven: {self.prover}{end}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -208,12 +229,15 @@ class Analysis:
                     "score": s.score,
                     "proven": s.proven,
                     "plies": s.plies,
-                    "exact": s.exact,
+                    # a row is exact (proven, its length the shortest win or the longest
+                    # resistance), within (proven, a strategy's length) or an estimate
+                    "exact": s.proven is not None and s.exact,
                     "estimate": s.proven is None,
                 }
                 for s in self.moves
             ],
             "estimate": self.win is None and self.result is None,
+            "book_end": self.book_end or None,
             "win": None if self.win is None else self.win.to_json(),
             "prover": self.prover,
             "visits": self.visits,
@@ -251,13 +275,8 @@ def analyse(
     if game.has_chance or knowledge.own_levels:
         raise ValueError(NO_ANALYSIS)
     book = knowledge.book
-    adapter = adapter_for(game, knowledge)
-    if adapter is not None:  # off the clock: the compiled core (a fresh process: about a
-        warm.ready(progress)  # second from numba's cache; compiling it, a minute or more)
     start = time.perf_counter()
     end = start + seconds  # the one deadline (see the module)
-    if adapter is not None:
-        adapter.context()  # this board's tables (a base-6 pyramid's: 0.3 s), on the clock
     stopped = stop_function(stop)
     report = progress or (lambda fraction, text: None)
     ply = len(game.move_stack)
@@ -273,10 +292,19 @@ def analyse(
         return end - time.perf_counter()
 
     perfect = perfect_moves(game, book, max(0.0, min(left(), PERFECT_SECONDS)), stopped)
-    if perfect:
+    if perfect:  # the book's (or a table's) answer: no compiled search loaded (issue 76)
         analysis = _perfect(game, book, perfect, start, stopped, end)
         report(1.0, analysis.proven_text)
         return analysis
+    adapter = adapter_for(game, knowledge)
+    if adapter is not None:  # off the clock: the compiled core (a fresh process: about a
+        from .compiled import warm  # second from numba's cache; compiling it, a minute)
+
+        waited = time.perf_counter()
+        warm.ready(progress)
+        waited = time.perf_counter() - waited
+        start, end = start + waited, end + waited
+        adapter.context()  # this board's tables (a base-6 pyramid's: 0.3 s), on the clock
     # exact first (issue 45): the compiled solver settles the position within its share,
     # then every move (on the one table) while the time lasts; the engine judges the rest.
     # Its time is CPU seconds of this thread, and only as much as the position's size and
@@ -394,7 +422,14 @@ def analyse(
         exact=exact,
         cut_short=cut_short,
         legal=legal,
+        book_end=_book_end(game, book),
     )
+
+
+def _book_end(game: Game, book: ValueBook | None) -> str:
+    """The book's words where it ends (a game's book may say them: ``book_end``)."""
+    say = getattr(book, "book_end", None)
+    return str(say(game)) if say is not None else ""
 
 
 def _judged(choice: Choice) -> tuple[MoveStat, ...]:
@@ -551,6 +586,8 @@ def _prove(
     def prover_progress(_fraction: float, text: str) -> None:
         done = min(1.0, (time.perf_counter() - begin) / budget)
         report(share + (1 - share) * done * 0.99, f"prover: {text}")
+
+    from .prover import Prover  # its compiled proof searches: loaded when it is run
 
     provers = {
         side: Prover(game, side, stop=out_of_time, progress=prover_progress, knowledge=knowledge)

@@ -394,8 +394,30 @@ def review(
     report(1.0, "review done" if done else "review stopped")
     exact_points = tuple(j.exact or j.result is not None for j in judgements)
     return GameReview(
-        tuple(moves), values, seconds, tuple(spots), stopped=not done, exact=exact_points
+        tuple(moves),
+        values,
+        seconds,
+        tuple(spots),
+        stopped=not done,
+        exact=exact_points,
+        book_end=_book_end(game, line[: len(judgements)], knowledge),
     )
+
+
+def _book_end(game: Game, line: list[Move], knowledge: Plugin) -> str:
+    """Where the reviewed ``line`` leaves the game's book, in its words (a book may say
+    them: ``book_end``), at the first such position; '' where it never does."""
+    say = getattr(knowledge.book, "book_end", None)
+    if say is None:
+        return ""
+    position = start_copy(game)
+    for index in range(len(line) + 1):
+        words = str(say(position))
+        if words:
+            return f"after ply {index}, {words}" if index else words
+        if index < len(line):
+            position.push(line[index])
+    return ""
 
 
 def _move_reviews(

@@ -63,7 +63,13 @@ def test_the_whole_game_is_built_said_verified_and_a_wrong_value_named(capsys, t
         "the whole game, standard version (removal 0-2), base 3: 24,635 positions"
     )
     assert "Ctrl+C stops it, the same command resumes it" in first
-    assert rest[0].startswith("round 0, 13 spheres: ")
+    # the kernels made ready before the first layer, said (compiled on a first build)
+    assert rest[0] in (
+        "loading the whole game's compiled kernels",
+        "compiling the whole game's kernels for their first use (a minute or so, once)",
+    )
+    rest = [line for line in rest if not line.startswith("compiled in ")]
+    assert rest[1].startswith("round 0, 13 spheres: ")
     assert rest[-1] == "the empty pyramid: a win in 15 plies for the first player (white)"
     code, out, _ = run(capsys, *argv)  # finished: nothing more to do
     assert code == 0
@@ -138,3 +144,74 @@ def test_the_childrens_version_is_said_without_removals(capsys, tmp_path):
     code, _, err = run(capsys, "endgame", "build", "--whole", "--base", "2", "--table", folder)
     assert (code, err.count("\n")) == (2, 1)
     assert "the children's version (no removals); not of base 2, the standard version" in err
+
+
+def test_a_bad_table_folder_is_refused_in_one_line(capsys, tmp_path):
+    # Issue 76 item 5: a table folder handed over by someone else: a header that is a
+    # FIFO, a malformed one, a second build while one runs: exit 2 and one line each (no
+    # hang, no traceback, no "internal error").
+    import fcntl
+    import json
+    import os
+
+    folder = tmp_path / "base2"
+    argv = ("endgame", "build", "--whole", "--base", "2", "--table", folder)
+    assert run(capsys, *argv)[0] == 0
+    header = folder / "table.json"
+    good = header.read_text()
+    with open(folder / "build.lock", "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        code, _, err = run(capsys, *argv)
+    assert (code, err.count("\n")) == (2, 1)
+    assert "another build is running on it" in err
+    for bad in (
+        {"base": "3"},
+        {"base": 3.0},
+        {"layers": 5},
+        {"layers": [1] * 5},
+        {"decided": [[[]]]},
+    ):
+        header.write_text(json.dumps({**json.loads(good), **bad}))
+        for action in (("verify",), ("build", "--whole", "--base", "2")):
+            code, _, err = run(capsys, "endgame", *action, "--table", folder)
+            assert (code, err.count("\n")) == (2, 1), (bad, action, err)
+            assert err.startswith(f"pyramid-lab: {folder}: a damaged table.json (")
+    header.write_text("[" * 100_000 + "]" * 100_000)
+    code, _, err = run(capsys, "endgame", "verify", "--table", folder)
+    assert (code, err.count("\n")) == (2, 1)
+    assert "table.json is not JSON (lists or objects nested too deeply)" in err
+    header.unlink()
+    os.mkfifo(header)
+    code, _, err = run(capsys, "endgame", "probe", TOP_IN_ONE, "--whole", "--table", folder)
+    assert (code, err) == (2, f"pyramid-lab: {header}: a named pipe (FIFO), not a table's file\n")
+
+
+def test_a_stopped_whole_build_says_it_resumes_and_what_is_kept(capsys, tmp_path):
+    # Issue 76 item 3: stopped in its counting pass (Ctrl+C after 3 layers), the same
+    # command resumes it, says so and counts only the layers left.
+    import pytest
+
+    import pyramid_lab.model.search as search
+    from pyramid_lab.model.pyraos import PyraosOptions
+
+    tables = search.endgame_for("pyraos")
+    folder = tmp_path / "base3"
+    seen: list[dict] = []
+
+    def progress(entry: dict) -> None:
+        seen.append(entry)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        tables.whole_build(folder, PyraosOptions("standard", "0-2"), 3, None, progress)
+    code, out, _ = run(
+        capsys, "endgame", "build", "--whole", "--base", "3", "--workers", "0", "--table", folder
+    )
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1].startswith("resuming the counting pass: 3 of 14 layers counted, kept (")
+    assert lines[1].endswith("; 11 to count")
+    assert not any(line.startswith("round 0, 13 spheres") for line in lines)
+    assert any(line.startswith("round 0, 10 spheres") for line in lines)
+    assert lines[-1] == "the empty pyramid: a win in 15 plies for the first player (white)"

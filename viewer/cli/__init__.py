@@ -70,10 +70,13 @@ def command_module(name: str) -> ModuleType:
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of the command line: ``command``'s arguments in full (every command's,
     where None), the other commands by their line in ``--help`` only."""
+    from pyramid_lab import __version__
+
     parser = Parser(
         prog="pyramid-lab",
         description="Pyramid Lab: explore, edit and analyse pyramid board-game positions.",
     )
+    parser.add_argument("--version", action="version", version=f"pyramid-lab {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, line in COMMANDS.items():
         if command is None or name == command:

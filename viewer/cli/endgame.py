@@ -300,7 +300,8 @@ def _whole(args: argparse.Namespace) -> int:
                 "build --whole` (hours: docs/engines.md) or name one with --table"
             )
         try:
-            value, plies = tables.whole_value(doc.game, tables.whole_open(folder))
+            table = tables.whole_open(folder, lookups=True)
+            value, plies = tables.whole_value(doc.game, table)
         except tables.EndgameError as exc:
             return _say(str(exc))
         if plies is None:
@@ -380,7 +381,9 @@ def _whole(args: argparse.Namespace) -> int:
 
     try:
         if here:
-            table = tables.whole_build(folder, options, args.base, None, progress)
+            table = tables.whole_build(
+                folder, options, args.base, None, progress, say=lambda text: print(text, flush=True)
+            )
         else:
             try:
                 with tables.whole_client(workers, args.scheduler) as client:

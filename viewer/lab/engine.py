@@ -67,6 +67,14 @@ def describe_choice(choice: search.Choice, *, part: bool = False) -> str:
     return f"{choice.move} ({', '.join(parts)})"
 
 
+def book_end(game: Any) -> str:
+    """'; the book ends here: ...' where the game's book ends at ``game`` (what it knows,
+    and what would give every move exactly: Pyraos's whole table), else ''."""
+    say = getattr(search.books.book_for(game), "book_end", None)
+    words = say(game) if say is not None else ""
+    return f"; {words}" if words else ""
+
+
 class Table(Protocol):
     """The front's turn on the board, as the computer player asks about it (the window's
     game UI and turn builder; :class:`Bare` with no front end)."""
@@ -483,7 +491,7 @@ class Engine:
         game = self.game
         if job.purpose == "hint":
             self.hint = (job.key, job.ply, choice.move)
-            words = f"hint: {describe_choice(choice)}"
+            words = f"hint: {describe_choice(choice)}{book_end(game)}"
             self.table.hinted(game, choice.move, words)
             self.changed.emit("hint")
             self.say(words)

@@ -102,19 +102,22 @@ _TABLES: dict[Path, tuple[float, Any]] = {}
 def whole_table(game: Game) -> Any:
     """The finished whole-game table of ``game``'s rules in the user's cache
     (:func:`.endgame.whole_folder`; ``pyramid-lab endgame build --whole`` makes it), its
-    layers mapped read-only; None where there is none, it is unfinished or unreadable."""
-    from . import whole
+    layers mapped read-only, each checked when first read
+    (:meth:`.whole.WholeTable.open_mapped`); None where there is none, it is unfinished
+    or unreadable."""
     from .endgame import whole_folder
 
     folder = whole_folder(game.options)
     try:
-        stamp = (folder / whole.HEADER).stat().st_mtime
+        stamp = (folder / "table.json").stat().st_mtime  # whole.HEADER: no kernel loaded
     except OSError:
         return None
+    from . import whole
+
     cached = _TABLES.get(folder)
     if cached is None or cached[0] != stamp:
         try:
-            table = whole.WholeTable.open(folder, mmap=True)
+            table = whole.WholeTable.open_mapped(folder)
         except whole.TableError:
             table = None
         cached = (stamp, table if table is not None and table.finished else None)
@@ -124,10 +127,21 @@ def whole_table(game: Game) -> Any:
 
 def table_value(game: Game, table: Any) -> tuple[str, int] | None:
     """("win" / "loss", plies) of ``game``'s position for the side to move from a whole
-    ``table``; None for a draw (endless play)."""
+    ``table``; None for a draw (endless play). A layer found damaged when first read
+    (:meth:`.whole.WholeTable.check_layer`) leaves the table unused from then on (its
+    folder's header must change for it to be opened again): the position then has no
+    table value."""
+    from . import whole
+
     white, black = _masks(game)
     own, opp = (white, black) if game.to_move == "white" else (black, white)
-    byte = table.value(own, opp)
+    try:
+        byte = table.value(own, opp)
+    except whole.TableError:
+        for folder, (stamp, cached) in list(_TABLES.items()):
+            if cached is table:
+                _TABLES[folder] = (stamp, None)
+        return None
     if byte == 0:
         return None
     plies = byte - 1
@@ -204,6 +218,40 @@ class PyraosBook(ValueBook):
             if complete:
                 return moves
         return super().perfect_moves(game, max_seconds=max_seconds, book=book, stop=stop)
+
+    def book_end(self, game: Game) -> str:
+        """Where the book ends (no whole table of the rules, and the opening does not know
+        every move of the position): what it knows of the position, and the one command
+        that builds a table giving every move's exact value, with its time and size here
+        (the Analysis dock, Hint, review and ``analyze`` say it). '' where the book or a
+        table knows every move, or the game is over."""
+        if game.name != self.name or game.is_over() or without_values(game) or self.live(game):
+            return ""  # (an endgame: solved live, every move exact)
+        exact = exact_values(game)
+        if exact is not None and exact[1] == "table":
+            return ""
+        if exact is not None:
+
+            def settle(move: Any, child: Game, remaining: int) -> PerfectMove | None:
+                found = exact[0](child)
+                return None if found is None else reply(move, *found, True, exact[1])
+
+            if settle_moves(game, settle)[1]:
+                return ""
+        from .endgame import whole_build_words
+
+        known = None if exact is None else exact[0](game)
+        if known is not None:
+            verdict = "wins" if known[0] == "win" else "loses"
+            what = f"it knows this position ({game.to_move} {verdict} in {known[1]} plies), "
+            what += "not every move's"
+        else:
+            what = "it knows neither this position nor every move's"
+        options = game.options
+        return (
+            f"the book ends here: {what}; a whole-game table gives every move's exact value "
+            f"and the fastest win: {whole_build_words(options.variant, options.removal)}"
+        )
 
     def live(self, game: Game) -> bool:
         """An endgame: at most :data:`ENDGAME_EMPTY` empty points."""

@@ -96,18 +96,26 @@ def value(game: Any, path: Path) -> tuple[str, int]:
 #: base-4 game's 2.26e9 bytes. By rounds (a Dask build): positions evaluated a second a
 #: core in the big layers, and evaluations a position (the base-3 game's 5.8, x 3 for
 #: the longer base-4 game, a guess).
-WHOLE_PUSH_RATE = 400_000
+#: The push rate is the standard game's build here (issue 76): 2,257,858,569 bytes in
+#: 4,895 s on 2 shared cores, 14 minutes of it stopped (SIGSTOP): 4,055 s, 280,000 bytes
+#: a second a core (400,000 before, from samples: it said 0.8 hours for 1.1 to 1.4).
+WHOLE_PUSH_RATE = 280_000
 WHOLE_RATE = 1_500_000
 WHOLE_EVALUATIONS = 15.0
+#: The whole table's positions (bytes) by base, as :func:`.whole.index` counts them
+#: (checked in tests/model/test_pyraos_whole_files.py): an estimate without the index.
+WHOLE_POSITIONS = {2: 33, 3: 24_635, 4: 2_257_858_569}
 
 
 def whole_folder(options: Any, base: int = 4) -> Path:
-    """The whole-game table's folder in the user's cache, named by the rules."""
-    from . import retro
+    """The whole-game table's folder in the user's cache (``$XDG_CACHE_HOME`` or
+    ``~/.cache``, beside the endgame tables: :func:`.retro.default_path`), named by the
+    rules; found without loading the tables' kernels (the book asks it of every position)."""
+    import os
 
-    stem = retro.default_path(0, options.variant, options.removal).with_suffix("").name
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     suffix = "" if base == 4 else f"-base{base}"
-    return retro.default_path(0).parent / f"{stem.removesuffix('-k0')}-whole{suffix}"
+    return root / "pyramid-lab" / f"pyraos-{options.variant}-{options.removal}-whole{suffix}"
 
 
 def whole_count(base: int = 4) -> list[tuple[int, int, int]]:
@@ -121,9 +129,11 @@ def whole_estimate(base: int, cores: int, push: bool = True) -> tuple[int, float
     """(positions, seconds, bytes of memory) a whole-game build is expected to take on
     ``cores`` cores: by push retrograde (a byte and a 2-byte counter a position) or by
     rounds (``push`` false: a byte a position)."""
-    from . import whole
+    positions = WHOLE_POSITIONS.get(base, 0)
+    if not positions:
+        from . import whole
 
-    positions = sum(whole.index(base).sizes)
+        positions = sum(whole.index(base).sizes)
     if push:
         return positions, positions / WHOLE_PUSH_RATE / max(1, cores), 3 * positions
     return positions, positions * WHOLE_EVALUATIONS / WHOLE_RATE / max(1, cores), positions
@@ -136,25 +146,33 @@ def whole_build(
     client: Any = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
     stop: Callable[[], bool] | None = None,
+    say: Callable[[str], None] | None = None,
 ) -> Any:
     """Build (or resume) the whole-game table in ``folder`` (``client`` None: in this
     process by push retrograde; a Dask client: by rounds over its workers); EndgameError
-    for a folder of another kind, a damaged one or one of other rules. The table,
-    finished."""
+    for a folder of another kind, a damaged one or one of other rules. ``say`` gets what
+    the build says beside its layers (resuming and what is kept; the kernels compiling).
+    The table, finished."""
     from . import whole
 
     try:
-        table = whole.open_or_create(folder, base, options.variant, options.removal)
+        return whole.build_folder(
+            folder, base, options.variant, options.removal, client, progress, stop, say=say
+        )
     except whole.TableError as exc:
         raise EndgameError(str(exc)) from None
-    return whole.build(table, client, progress, stop)
 
 
-def whole_open(folder: Path) -> Any:
-    """The whole-game table in ``folder``, checked; EndgameError when it cannot be."""
+def whole_open(folder: Path, lookups: bool = False) -> Any:
+    """The whole-game table in ``folder``, every layer read and checked; with ``lookups``
+    mapped instead, a layer checked when a look-up first reads it (a probe of a position
+    reads one layer's checksum and a page: :meth:`.whole.WholeTable.open_mapped`).
+    EndgameError when it cannot be."""
     from . import whole
 
     try:
+        if lookups:
+            return whole.WholeTable.open_mapped(folder)
         return whole.WholeTable.open(folder)
     except whole.TableError as exc:
         raise EndgameError(str(exc)) from None
@@ -173,9 +191,14 @@ def whole_value(game: Any, table: Any) -> tuple[str, int | None]:
             f"{table.folder}: a table of the {whole_version(table.variant, table.removal)}, "
             f"not of this position's {whole_version(options.variant, options.removal)}"
         )
+    from . import whole
+
     white, black = game.masks()
     own, opp = (white, black) if game.to_move == "white" else (black, white)
-    byte = table.value(own, opp)
+    try:
+        byte = table.value(own, opp)
+    except whole.TableError as exc:  # a mapped layer found damaged when first read
+        raise EndgameError(str(exc)) from None
     if byte == 0:
         return ("draw" if table.finished else "unknown"), None
     plies = byte - 1
@@ -185,8 +208,9 @@ def whole_value(game: Any, table: Any) -> tuple[str, int | None]:
 def whole_verify(
     table: Any, progress: Callable[[int, int, int, float], None] | None = None
 ) -> tuple[int, list[tuple[int, int, str]]]:
-    """(positions checked, every position whose value does not follow from its children's
-    as (spheres, index in the layer, the board and the table's value in words)).
+    """(positions checked, every position whose value does not follow from its children's,
+    or that is a copy no look-up reads and holds a value, as (spheres, index in the layer,
+    the board and the table's value in words)).
     ``progress(spheres, positions checked so far, found so far, seconds)`` after each
     layer."""
     from . import whole
@@ -197,7 +221,11 @@ def whole_verify(
             n,
             i,
             f"{whole.position_text(own, opp, table.base)} (O to move), "
-            f"{whole.describe(int(table.values[n][i]))} in the table",
+            + (
+                f"a copy no look-up reads, {int(table.values[n][i])} where it holds 0"
+                if whole.is_copy(table, n, i, own, opp)
+                else f"{whole.describe(int(table.values[n][i]))} in the table"
+            ),
         )
         for n, i, own, opp in bad
     ]
@@ -209,6 +237,27 @@ def whole_describe(byte: int) -> str:
     from . import whole
 
     return whole.describe(byte)
+
+
+def whole_build_words(variant: str, removal: str, cores: int | None = None) -> str:
+    """The one command that builds a version's whole table here, with its time, disk and
+    memory on this machine's cores (an estimate: :data:`WHOLE_PUSH_RATE`), for the words
+    of a position the book does not know."""
+    import os
+
+    cores = cores or os.cpu_count() or 1
+    positions, seconds, memory = whole_estimate(4, cores)
+    options = ""
+    if (variant, removal) != ("standard", "0-2"):
+        options = f" --option variant={variant}"
+        if variant != "children":
+            options += f" --option removal={removal}"
+    return (
+        f"`pyramid-lab endgame build --whole{options}` (about {seconds / 3600:.1f} hours on "
+        f"{cores} core{'s' if cores != 1 else ''} here, {positions / 1e9:.1f} GB on disk "
+        f"({3 * positions / 1e9:.1f} GB while it is built, its counters kept to resume), "
+        f"{memory / 1e9:.1f} GB of memory)"
+    )
 
 
 def whole_client(workers: int, scheduler: str | None) -> Any:

@@ -36,8 +36,7 @@ import numpy as np
 
 from ....files import write_bytes
 from ....pyraos import Pyraos, PyraosOptions
-from . import whole_kernel as wk
-from .kernel import canonical
+from .keys import board_key
 
 FORMAT = "pyramid-lab/pyraos-opening/1"
 #: Every position with at most this many spheres on the board (the first plies).
@@ -72,7 +71,7 @@ class Opening:
     def byte(self, own: int, opp: int) -> int | None:
         """The table's byte of (own, opp), the board from the side to move (0: a draw);
         None where the opening does not know it (more spheres, off the line)."""
-        key = int(canonical(own, opp))
+        key = board_key(own, opp)  # the kernel's key in Python: no kernel to load
         at = int(np.searchsorted(self.keys, key))
         if at < len(self.keys) and int(self.keys[at]) == key:
             return int(self.values[at])
@@ -189,6 +188,9 @@ def build(
     """The opening of ``table``'s version: every decided position of its layers up to
     ``spheres``, and the positions along its best line from the empty pyramid with all
     their children."""
+    from . import whole_kernel as wk
+    from .kernel import canonical
+
     say = progress or (lambda text: None)
     ix = table.index
     found: dict[int, int] = {}

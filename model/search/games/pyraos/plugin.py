@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....pyraos import POINTS, _symmetries
 from ...registry import Plugin
 from . import endgame
 from .book import BOOK, adapter
+from .keys import board_key
 
 
 def evaluation(game: Any) -> float:
@@ -20,40 +20,12 @@ def evaluation(game: Any) -> float:
     return difference / 8.0
 
 
-def _byte_tables(perm: list[int]) -> tuple[tuple[int, ...], ...]:
-    return tuple(
-        tuple(
-            sum(
-                1 << perm[8 * chunk + b]
-                for b in range(8)
-                if byte >> b & 1 and 8 * chunk + b < POINTS
-            )
-            for byte in range(256)
-        )
-        for chunk in range(4)
-    )
-
-
-_SYMMETRY_BYTES = tuple(_byte_tables(perm) for perm in _symmetries())
-
-
-def _transform(mask: int, table: tuple[tuple[int, ...], ...]) -> int:
-    return (
-        table[0][mask & 255]
-        | table[1][mask >> 8 & 255]
-        | table[2][mask >> 16 & 255]
-        | table[3][mask >> 24 & 255]
-    )
-
-
 def search_key(game: Any) -> int:
-    """The board from the mover's side, the least of its 8 symmetric images (the compiled
-    kernel's ``canonical``, in pure Python: no kernel to load)."""
+    """The board from the mover's side, the least of its 8 symmetric images
+    (:func:`board_key`)."""
     white, black = game.masks()
     own, opp = (white, black) if game.to_move == "white" else (black, white)
-    return min(
-        _transform(own, table) << POINTS | _transform(opp, table) for table in _SYMMETRY_BYTES
-    )
+    return board_key(own, opp)
 
 
 PLUGIN = Plugin(

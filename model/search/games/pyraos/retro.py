@@ -34,6 +34,7 @@ draw); with ``K`` above 0 it is only "not known".
 from __future__ import annotations
 
 import os
+import stat
 import struct
 import zlib
 from collections.abc import Callable
@@ -380,9 +381,15 @@ class EndgameTable:
             return TableError(f"{path}: {why}")
 
         try:
-            with open(path, "rb") as f:
+            info = os.stat(path)
+            if not stat.S_ISREG(info.st_mode):  # a FIFO would hang the read, a device run on
+                raise refuse("not a regular file, not an endgame table")
+            flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+            with os.fdopen(os.open(path, flags), "rb") as f:
+                if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                    raise refuse("not a regular file, not an endgame table")
                 head = f.read(HEADER)
-            size = path.stat().st_size
+            size = info.st_size
         except OSError as exc:
             raise refuse(exc.strerror or "cannot be read") from None
         if len(head) < HEADER or head[:8] != MAGIC:

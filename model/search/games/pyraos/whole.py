@@ -31,9 +31,11 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import time
 import zlib
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import cache
 from math import comb
@@ -82,12 +84,12 @@ def geometry_arrays(base: int) -> tuple[np.ndarray, ...]:
         counts[p] = len(row)
         squares[p, : len(row)] = row
     sym = np.zeros((8, 4, 256), dtype=np.int64)
+    bits = (np.arange(256, dtype=np.int64)[:, None] >> np.arange(8, dtype=np.int64)) & 1
     for s, perm in enumerate(_symmetries(base)):
         for c in range(4):
-            for byte in range(256):
-                sym[s, c, byte] = sum(
-                    1 << perm[8 * c + b] for b in range(8) if byte >> b & 1 and 8 * c + b < points
-                )
+            # the image of each of the chunk's 8 points (none past the last point)
+            to = [1 << perm[8 * c + b] if 8 * c + b < points else 0 for b in range(8)]
+            sym[s, c] = bits @ np.array(to, dtype=np.int64)
     arrays = (
         scalars,
         np.array(geo.support, dtype=np.int64),
@@ -163,30 +165,63 @@ class Index:
         return len(self.shapes)
 
 
+def _popcount(masks: np.ndarray) -> np.ndarray:
+    return np.bitwise_count(masks).astype(np.int64)
+
+
+def _hash_slots(occ: np.ndarray, size: int) -> np.ndarray:
+    """Each shape's slot in an open-addressing table of ``size`` slots probed linearly from
+    its hash (as :func:`.whole_index.find_slot` looks it up), numpy over the shapes at
+    once: each round, the shapes that want the same empty slot, the first takes it and the
+    others go on to the next slot with those that found theirs taken (so every slot from a
+    shape's hash to its own is full: the look-up finds it)."""
+    home = ((occ * wk.HASH_MULTIPLIER) >> 24) & (size - 1)
+    slot = np.full(len(occ), -1, dtype=np.int64)
+    taken = np.zeros(size, dtype=bool)
+    left = np.arange(len(occ), dtype=np.int64)
+    want = home.copy()
+    while len(left):
+        free = ~taken[want]
+        # the first (in order) of the shapes wanting each empty slot takes it
+        cand = left[free]
+        wanted, first = np.unique(want[free], return_index=True)
+        winners = cand[first]
+        slot[winners] = wanted
+        taken[wanted] = True
+        placed = np.zeros(len(occ), dtype=bool)
+        placed[winners] = True
+        keep = ~placed[left]
+        left = left[keep]
+        want = (want[keep] + 1) & (size - 1)
+    return slot
+
+
 @cache
 def index(base: int) -> Index:
+    """The index of the pyramid of ``base`` (:class:`Index`), numpy over its shapes at
+    once (base 4's 141,119 shapes in a tenth of a second: a probe's first answer waits for
+    it)."""
     geo = geometry(base)
     perms = _symmetries(base)
-    every = all_shapes(geo)
+    every = np.array(all_shapes(geo), dtype=np.int64)
     layers = geo.points  # 0 .. points - 1 spheres (the top never on a board)
-    images = _images(np.array(every, dtype=np.int64), base)  # (8, shapes), numpy at once
-    least, which = images.min(axis=0).tolist(), images.argmin(axis=0).tolist()
-    canon_of = dict(zip(every, zip(least, which, strict=True), strict=True))
-    by_layer: list[list[int]] = [[] for _ in range(layers)]
-    for occ, (least, _) in canon_of.items():
-        if occ == least:
-            by_layer[occ.bit_count()].append(occ)
-    shapes = [np.array(sorted(row), dtype=np.int64) for row in by_layer]
-    number = {int(occ): i for row in shapes for i, occ in enumerate(row)}
+    images = _images(every, base)  # (8, shapes), numpy at once
+    least, which = images.min(axis=0), images.argmin(axis=0)
+    canonical = every[every == least]
+    counts_of = _popcount(canonical)
+    shapes = [np.sort(canonical[counts_of == n]) for n in range(layers)]
+    # each shape's canonical shape's number in its layer
+    lay = _popcount(least)
+    number = np.zeros(len(every), dtype=np.int64)
+    for n in range(layers):
+        at = lay == n
+        number[at] = np.searchsorted(shapes[n], least[at])
     size = 1 << max(4, (2 * len(every)).bit_length())
+    slots = _hash_slots(every, size)
     keys = np.full(size, -1, dtype=np.int64)
     slot_shape = np.zeros(size, dtype=np.int64)
     slot_sym = np.zeros(size, dtype=np.int64)
-    for occ, (least, sym) in canon_of.items():
-        slot = ((occ * wk.HASH_MULTIPLIER) % (1 << 64) >> 24) & (size - 1)
-        while keys[slot] >= 0:
-            slot = (slot + 1) & (size - 1)
-        keys[slot], slot_shape[slot], slot_sym[slot] = occ, number[least], sym
+    keys[slots], slot_shape[slots], slot_sym[slots] = every, number, which
     binom = np.zeros((32, 32), dtype=np.int64)
     for i in range(32):
         for j in range(i + 1):
@@ -201,16 +236,14 @@ def index(base: int) -> Index:
             total += comb(n, a)
         ncol[n] = total
     shape_points = []
+    point_ids = np.arange(32, dtype=np.int64)
     for row in shapes:
-        pts = np.full((len(row), 32), -1, dtype=np.int64)
-        for i, occ in enumerate(row):
-            ids = [p for p in range(geo.points) if int(occ) >> p & 1]
-            pts[i, : len(ids)] = ids
-        shape_points.append(pts)
+        bits = (row[:, None] >> point_ids) & 1  # a shape's points, in order, then -1
+        order = np.argsort(-bits, axis=1, kind="stable")
+        shape_points.append(np.where(np.take_along_axis(bits, order, axis=1) == 1, order, -1))
     first_of = np.cumsum([0] + [len(row) for row in shapes])
     slot_global = np.where(keys >= 0, slot_shape, 0)
-    for at in np.flatnonzero(keys >= 0):
-        slot_global[at] += first_of[int(keys[at]).bit_count()]
+    slot_global[slots] += first_of[_popcount(every)]
     stab = np.zeros(int(first_of[-1]), dtype=np.int64)
     for n, row in enumerate(shapes):
         own = _images(row, base)
@@ -253,8 +286,17 @@ def _crc(data: np.ndarray) -> int:
 
 
 def _write_atomic(path: Path, payload: bytes | np.ndarray) -> None:
+    """``payload`` written whole to a new temporary file beside ``path`` (whatever was
+    left there by a build killed before, even a FIFO, removed first), then renamed."""
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
+    try:
+        tmp.unlink()
+    except FileNotFoundError:
+        pass
+    except IsADirectoryError:
+        raise TableError(f"{tmp}: a directory, where the build writes a file") from None
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    with os.fdopen(fd, "wb") as f:
         if isinstance(payload, np.ndarray):
             payload.tofile(f)
         else:
@@ -264,8 +306,205 @@ def _write_atomic(path: Path, payload: bytes | np.ndarray) -> None:
     os.replace(tmp, path)
 
 
+def _append_regular(path: Path) -> int:
+    """A descriptor appending to the regular file ``path`` (made if missing; opened
+    non-blocking, so that a FIFO there is refused, not waited on): TableError else."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags, 0o666)
+    except OSError as exc:
+        raise TableError(f"{path}: {exc.strerror or 'cannot be written'}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise TableError(f"{path}: {_kind(mode)}, not a table's file")
+    return fd
+
+
 def _layer_file(folder: Path, n: int) -> Path:
     return folder / f"layer-{n:02d}.bin"
+
+
+#: A header is read up to this size at most (a base-4 table's is about 5 KB).
+MAX_HEADER = 1 << 20
+
+
+def _kind(mode: int) -> str:
+    kinds = (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a named pipe (FIFO)"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    )
+    return next((kind for test, kind in kinds if test(mode)), "not a regular file")
+
+
+def _check_regular(path: Path, info: os.stat_result, bound: int, exact: bool) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        raise TableError(f"{path}: {_kind(info.st_mode)}, not a table's file")
+    if info.st_size > bound or (exact and info.st_size != bound):
+        limit = f"where it has {bound:,}" if exact else f"beyond the {bound:,} it may have"
+        raise TableError(f"{path}: {info.st_size:,} bytes {limit}")
+
+
+def _open_regular(path: Path, bound: int, exact: bool = False) -> Any:
+    """``path`` opened to read (a binary file object) when it is a regular file of at most
+    ``bound`` bytes (``exact``: of ``bound`` bytes), looked at before it is opened and
+    again once open (non-blocking: a FIFO put there in between cannot hang it); anything
+    else (missing, a directory, a FIFO, a device such as /dev/zero, a larger file) is a
+    :class:`TableError` in one line, before a byte is read."""
+    try:
+        _check_regular(path, os.stat(path), bound, exact)
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise TableError(f"{path}: missing") from None
+    except OSError as exc:
+        raise TableError(f"{path}: {exc.strerror or 'cannot be read'}") from None
+    handle = os.fdopen(fd, "rb")
+    try:
+        _check_regular(path, os.fstat(fd), bound, exact)
+    except BaseException:
+        handle.close()
+        raise
+    return handle
+
+
+def read_header(folder: Path) -> dict[str, Any]:
+    """The header of the table in ``folder``: a regular file of at most
+    :data:`MAX_HEADER` bytes, JSON of the format and version this program writes, each
+    field of its type and range (:func:`_check_head`); else :class:`TableError`, one
+    line."""
+    from ....files import loads_json
+    from ....game import PositionFormatError
+
+    path = folder / HEADER
+    if not (folder.is_dir() or path.exists()):
+        raise TableError(f"{folder}: no such folder")
+    with _open_regular(path, MAX_HEADER) as f:
+        try:
+            text = f.read(MAX_HEADER + 1)
+        except OSError as exc:
+            raise TableError(f"{path}: {exc.strerror or 'cannot be read'}") from None
+    try:
+        head = loads_json(text, MAX_HEADER, HEADER)
+    except PositionFormatError as exc:
+        raise TableError(f"{folder}: {HEADER} is not JSON ({exc.reason})") from None
+    if not isinstance(head, dict) or head.get("format") != FORMAT:
+        raise TableError(f"{folder}: not a whole-game Pyraos table ({HEADER} of another kind)")
+    version = head.get("version")
+    if type(version) is not int or version != VERSION:
+        shown = version if type(version) is int else "unknown"
+        raise TableError(f"{folder}: a table of format {shown}; this program reads {VERSION}")
+    what = _check_head(head)
+    if what is not None:
+        raise TableError(f"{folder}: a damaged {HEADER} ({what})")
+    return head
+
+
+def _is_int(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _check_head(head: dict[str, Any]) -> str | None:
+    """What is wrong with a header's fields (None: each of its type and range): the base,
+    the rules, the round and its layers done, the layers' sizes and checksums, the rounds'
+    counts, the counting pass's checkpoint."""
+    base = head.get("base")
+    if not _is_int(base, 2, 4):
+        return "its pyramid's base"
+    variant, removal = head.get("variant"), head.get("removal")
+    if not isinstance(variant, str) or not isinstance(removal, str):
+        return "its rules"
+    try:
+        variant_codes(variant, removal)
+    except KeyError:
+        return "its rules"
+    layers = head.get("layers")
+    count = geometry(base).points
+    if not isinstance(layers, list) or len(layers) != count:
+        return f"{len(layers) if isinstance(layers, list) else 'no list of'} layers"
+    for n, layer in enumerate(layers):
+        if not isinstance(layer, dict) or not _is_int(layer.get("positions"), 0, 1 << 40):
+            return f"layer {n}'s size"
+        crc = layer.get("crc")
+        if (
+            not isinstance(crc, list)
+            or not 1 <= len(crc) <= 2
+            or not all(_is_int(c, 0, 0xFFFFFFFF) for c in crc)
+        ):
+            return f"layer {n}'s checksum"
+    if not _is_int(head.get("round"), 0, MAX_BYTE):
+        return "its round"
+    done = head.get("done")
+    if not isinstance(done, list) or not all(_is_int(n, 0, count - 1) for n in done):
+        return "its layers done"
+    if type(head.get("finished")) is not bool:
+        return "whether it is finished"
+    decided = head.get("decided")
+    if (
+        not isinstance(decided, list)
+        or len(decided) > MAX_BYTE + 1
+        or not all(_is_int(d, 0, 1 << 40) for d in decided)
+    ):
+        return "its rounds' counts"
+    record = head.get("counters")
+    if record is not None and (
+        not isinstance(record, dict)
+        or not _is_int(record.get("round"), 0, MAX_BYTE)
+        or not isinstance(record.get("pushed"), list)
+        or not all(_is_int(n, 0, count - 1) for n in record["pushed"])
+        or not isinstance(record.get("crc"), list)
+        or len(record["crc"]) != count
+        or not all(c is None or _is_int(c, 0, 0xFFFFFFFF) for c in record["crc"])
+        or not (
+            record.get("partial") is None
+            or (
+                isinstance(record["partial"], list)
+                and len(record["partial"]) == 2
+                and _is_int(record["partial"][0], 0, count - 1)
+                and _is_int(record["partial"][1], 0, 1 << 40)
+            )
+        )
+    ):
+        return "its counters kept"
+    return None
+
+
+#: The layers whose checksum a look-up has checked, remembered for the next process.
+CHECKED = "checked.json"
+
+
+def _stamp(info: os.stat_result) -> list[int]:
+    return [info.st_size, info.st_mtime_ns, info.st_ino]
+
+
+def _read_checked(folder: Path) -> dict[str, Any]:
+    """The folder's :data:`CHECKED` (layer: size, time, inode, checksum), or nothing when
+    it is missing or not what this program writes (then every layer is checked again)."""
+    try:
+        with _open_regular(folder / CHECKED, 1 << 16) as f:
+            found = json.loads(f.read(1 << 16))
+    except (TableError, ValueError, OSError, RecursionError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def _remember_checked(folder: Path, n: int, stamp: list[int]) -> None:
+    """Layer ``n``'s check added to the folder's :data:`CHECKED` where it can be written
+    (a folder read-only to this user is checked again next time)."""
+    known = _read_checked(folder)
+    known[str(n)] = stamp
+    tmp = folder / f"{CHECKED}.{os.getpid()}.tmp"
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        with os.fdopen(fd, "w") as f:
+            f.write(json.dumps(known))
+        os.replace(tmp, folder / CHECKED)
+    except OSError:
+        with suppress(OSError):
+            tmp.unlink()
 
 
 class WholeTable:
@@ -274,6 +513,9 @@ class WholeTable:
 
     def __init__(self, folder: Path, head: dict[str, Any], values: list[np.ndarray]):
         self.folder, self.head, self.values = folder, head, values
+        #: Mapped layers whose checksum is still to be checked (:meth:`open_mapped`): each
+        #: checked when first read, once.
+        self.unchecked: dict[int, os.stat_result] = {}
         self.base: int = head["base"]
         self.variant: str = head["variant"]
         self.removal: str = head["removal"]
@@ -316,7 +558,7 @@ class WholeTable:
 
     def log(self, entry: dict[str, Any]) -> None:
         """One line of the build's log (``log.jsonl``: each layer's share of each round)."""
-        with open(self.folder / LOG, "a") as f:
+        with os.fdopen(_append_regular(self.folder / LOG), "a") as f:
             f.write(json.dumps(entry) + "\n")
 
     def write_layer(self, n: int) -> None:
@@ -332,62 +574,101 @@ class WholeTable:
 
     @classmethod
     def read_head(cls, folder: Path) -> dict[str, Any]:
-        try:
-            head = json.loads((folder / HEADER).read_text())
-        except OSError as exc:
-            raise TableError(f"{folder}: {exc.strerror or 'cannot be read'}") from None
-        except ValueError:
-            raise TableError(f"{folder}: {HEADER} is not JSON") from None
-        if not isinstance(head, dict) or head.get("format") != FORMAT:
-            raise TableError(f"{folder}: not a whole-game Pyraos table ({HEADER} of another kind)")
-        if head.get("version") != VERSION:
-            raise TableError(
-                f"{folder}: a table of format {head.get('version')}; this program reads {VERSION}"
-            )
-        return head
+        """The folder's header, read with bounds (:func:`read_header`)."""
+        return read_header(folder)
 
     @classmethod
     def open(cls, folder: Path, mmap: bool = False) -> WholeTable:
         """The table in ``folder``, every layer checked against its size and checksum
-        (``mmap``: read-only maps of the files, not checked: a worker's view)."""
-        head = cls.read_head(folder)
-        try:
-            ix = index(int(head["base"]))
-            variant_codes(head["variant"], head["removal"])
-            layers = head["layers"]
-        except (KeyError, TypeError, ValueError):
-            raise TableError(f"{folder}: a damaged {HEADER} (its pyramid or rules)") from None
-        if len(layers) != ix.layers:
-            raise TableError(f"{folder}: a damaged {HEADER} ({len(layers)} layers)")
+        (``mmap``: read-only maps of the files, not checked: a worker's view). Every file
+        is looked at before it is read: a header or layer that is not a regular file or
+        is larger than its bound is refused in one line (:class:`TableError`)."""
+        head = read_header(folder)
+        ix = index(int(head["base"]))
+        layers = head["layers"]
         values: list[np.ndarray] = []
         for n, size in enumerate(ix.sizes):
             path = _layer_file(folder, n)
-            if layers[n].get("positions") != size:
+            if layers[n]["positions"] != size:
                 raise TableError(f"{folder}: a damaged {HEADER} (layer {n}'s size)")
-            try:
-                actual = path.stat().st_size
-            except OSError:
-                raise TableError(f"{path}: missing") from None
-            if actual != size:
-                raise TableError(f"{path}: {actual} bytes where layer {n} has {size}")
-            if mmap:
-                # copy-on-write: the same (writable) array type as the client's, never written
-                values.append(np.memmap(path, dtype=np.uint8, mode="c", shape=(size,)))
-                continue
-            data = np.fromfile(path, dtype=np.uint8)
-            if _crc(data) not in layers[n].get("crc"):
+            with _open_regular(path, size, exact=True) as f:
+                if mmap:
+                    # copy-on-write: the same (writable) array type as the client's, never
+                    # written
+                    values.append(np.memmap(f, dtype=np.uint8, mode="c", shape=(size,)))
+                    continue
+                data = np.fromfile(f, dtype=np.uint8, count=size)
+            if len(data) != size:
+                raise TableError(f"{path}: {len(data)} bytes where layer {n} has {size}")
+            if _crc(data) not in layers[n]["crc"]:
                 raise TableError(f"{path}: damaged (its values do not match the checksum)")
             values.append(data)
         return cls(folder, head, values)
 
+    @classmethod
+    def open_mapped(cls, folder: Path) -> WholeTable:
+        """The table in ``folder`` for look-ups: each layer looked at (a regular file of its
+        size) and mapped read-only (copy-on-write: the kernels' array type, never
+        written), none read; a layer's checksum is checked the first time a look-up reads
+        it (:meth:`check_layer`: once, streamed, not kept in memory) and remembered in the
+        folder's :data:`CHECKED` for the next process (by the file's size, time and inode:
+        a layer written again is checked again). A probe of one position reads the
+        header, one layer's checksum and a page of it: :class:`TableError` in one line for
+        a folder that is no table or a layer found damaged."""
+        head = read_header(folder)
+        ix = index(int(head["base"]))
+        remembered = _read_checked(folder)
+        values: list[np.ndarray] = []
+        unchecked: dict[int, os.stat_result] = {}
+        for n, size in enumerate(ix.sizes):
+            path = _layer_file(folder, n)
+            if head["layers"][n]["positions"] != size:
+                raise TableError(f"{folder}: a damaged {HEADER} (layer {n}'s size)")
+            with _open_regular(path, size, exact=True) as f:
+                info = os.fstat(f.fileno())
+                if size == 0:
+                    values.append(np.zeros(0, dtype=np.uint8))
+                    continue
+                values.append(np.memmap(f, dtype=np.uint8, mode="c", shape=(size,)))
+            if remembered.get(str(n)) != [*_stamp(info), *head["layers"][n]["crc"][-1:]]:
+                unchecked[n] = info
+        table = cls(folder, head, values)
+        table.unchecked = unchecked
+        return table
+
+    def check_layer(self, n: int) -> None:
+        """Layer ``n``'s checksum checked, if it is mapped and not yet (:meth:`open_mapped`):
+        the file streamed a block at a time (not through the map: its pages are not kept),
+        the result remembered here and in the folder; TableError when it does not hold."""
+        info = self.unchecked.get(n)
+        if info is None:
+            return
+        path = _layer_file(self.folder, n)
+        crc = 0
+        block = bytearray(1 << 24)
+        with _open_regular(path, self.index.sizes[n], exact=True) as f:
+            if _stamp(os.fstat(f.fileno())) != _stamp(info):
+                raise TableError(f"{path}: written again since the table was opened")
+            while got := f.readinto(block):
+                crc = zlib.crc32(memoryview(block)[:got], crc)
+        crcs = self.head["layers"][n]["crc"]
+        if crc not in crcs:
+            raise TableError(f"{path}: damaged (its values do not match the checksum)")
+        del self.unchecked[n]
+        _remember_checked(self.folder, n, [*_stamp(info), crc])
+
     def value(self, own: int, opp: int) -> int:
         """The byte of (own, opp): 0 undecided, else 1 + plies to the end (odd: a loss for
-        the side to move, even: a win)."""
+        the side to move, even: a win). A mapped layer is checked when first read
+        (TableError when it is damaged)."""
+        if self.unchecked:
+            self.check_layer((own | opp).bit_count())
         return int(wk.value_of(own, opp, self.geo, self.index.arrays, tuple(self.values)))
 
     def counts(self, n: int) -> tuple[int, int, int]:
         """(won, lost, undecided) for the side to move in layer ``n`` (copies of a position
         under its shape's own symmetries left out)."""
+        self.check_layer(n)
         ix = self.index
         args = (self.geo, ix.arrays, ix.shapes[n], ix.shape_points[n], self.values[n])
         won, lost, undecided = wk.layer_counts(n, *args)
@@ -526,26 +807,78 @@ def build(
     progress: Progress | None = None,
     stop: Callable[[], bool] | None = None,
     method: str = "push",
+    say: Callable[[str], None] | None = None,
 ) -> WholeTable:
     """Decide every position: in this process (``client`` None) by push retrograde
     (:func:`_push`, ``method`` "push", the default) or by rounds that re-read children
     (:func:`_rounds`, "rounds"), with a Dask client always by rounds, its workers taking
     the units. Both give the same bytes and keep the same header, so either resumes the
     other's table. ``progress`` gets a dict after each layer; ``stop()`` is asked between
-    layers (true: :class:`Stopped`). One build a folder at a time (a lock held while it
-    runs, let go by the system however it ends): TableError for a second."""
+    layers (true: :class:`Stopped`); ``say`` gets what the build says beside its layers
+    (resuming and what is kept, the kernels compiling). One build a folder at a time (a
+    lock held while it runs, let go by the system however it ends): TableError for a
+    second."""
     if method not in ("push", "rounds"):
         raise ValueError(f"method {method!r}: push or rounds")
+    with locked(table.folder):
+        return _build(table, client, progress, stop, method, say)
+
+
+def _build(
+    table: WholeTable,
+    client: Any,
+    progress: Progress | None,
+    stop: Callable[[], bool] | None,
+    method: str,
+    say: Callable[[str], None] | None = None,
+) -> WholeTable:
+    if client is None and method == "push":
+        return _push(table, progress, stop, say or (lambda text: None))
+    _drop_counters(table)  # the rounds change values, not the counters: kept, they'd lie
+    return _rounds(table, client, progress, stop)
+
+
+@contextmanager
+def locked(folder: Path) -> Iterator[None]:
+    """The folder's build lock held (the folder made if missing): one build a folder at a
+    time, let go by the system however the build ends; TableError (one line, before any
+    file of the table is read) while another build holds it."""
     import fcntl
 
-    with open(table.folder / LOCK, "a") as lock:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise TableError(f"{folder}: {exc.strerror or 'cannot be made'}") from None
+    fd = _append_regular(folder / LOCK)
+    try:
         try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
-            raise TableError(f"{table.folder}: another build is running on it") from None
-        if client is None and method == "push":
-            return _push(table, progress, stop)
-        return _rounds(table, client, progress, stop)
+            raise TableError(
+                f"{folder}: another build is running on it (wait for it to end, or stop it)"
+            ) from None
+        yield
+    finally:
+        os.close(fd)
+
+
+def build_folder(
+    folder: Path,
+    base: int,
+    variant: str,
+    removal: str,
+    client: Any = None,
+    progress: Progress | None = None,
+    stop: Callable[[], bool] | None = None,
+    method: str = "push",
+    say: Callable[[str], None] | None = None,
+) -> WholeTable:
+    """:func:`build` of the table in ``folder`` (made, or resumed: :func:`open_or_create`),
+    the lock taken before the folder is read, so that a second build is told another is
+    running, not shown the first one's files half written."""
+    with locked(folder):
+        table = open_or_create(folder, base, variant, removal)
+        return _build(table, client, progress, stop, method, say)
 
 
 def _rounds(
@@ -630,13 +963,56 @@ def _count_byte(layer: np.ndarray, byte: int) -> int:
     return int(wk.count_byte(layer, byte))
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl+C during a build's layer, raised between two of its units (:func:`push_layer`):
+    ``at``, the first position of the layer not yet done."""
+
+    def __init__(self, n: int, at: int):
+        super().__init__()
+        self.n, self.at = n, at
+
+
+@contextmanager
+def _interrupts_between_units() -> Iterator[Callable[[], bool]]:
+    """Ctrl+C (SIGINT) and SIGTERM (which the command line makes a Ctrl+C) held while a
+    build runs and given to :func:`push_layer` to raise between two units (every unit
+    done is then known: a push's unit is never half counted, nor a layer pushed whole and
+    not yet named as pushed): a callable that says whether one came. Off the main thread
+    (where Python gives no signal), one that never says so."""
+    import signal
+    import threading
+
+    came = [False]
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+
+    def hold(signum: int, frame: Any) -> None:
+        came[0] = True
+
+    held = (signal.SIGINT, signal.SIGTERM)
+    before = [signal.signal(signum, hold) for signum in held]
+    try:
+        yield lambda: came[0]
+    finally:
+        for signum, handler in zip(held, before, strict=True):
+            signal.signal(signum, handler)
+
+
 def push_layer(
-    table: WholeTable, counters: tuple[np.ndarray, ...], step: str, n: int, arg: int
+    table: WholeTable,
+    counters: tuple[np.ndarray, ...],
+    step: str,
+    n: int,
+    arg: int,
+    begin: int = 0,
+    interrupted: Callable[[], bool] | None = None,
 ) -> tuple[np.ndarray, float]:
     """Push retrograde's kernel of ``step`` ("count": :func:`.whole_kernel.seed_range`,
     ``arg`` the rounds pushed before; "push": :func:`.whole_kernel.push_range`, ``arg`` the
-    frontier's byte) over layer ``n``, a unit at a time on numba's threads: (its stats
-    summed: positions, seeded, the most children; processor seconds)."""
+    frontier's byte) over layer ``n`` from position ``begin``, a unit at a time on
+    numba's threads: (its stats summed: positions, seeded, the most children; processor
+    seconds). :class:`Interrupted` between two units once ``interrupted()`` says so."""
     ix = table.index
     parallel, serial = (
         (wk.seed_range, wk.seed_range_serial)
@@ -646,7 +1022,9 @@ def push_layer(
     values = tuple(table.values)
     total = np.zeros(3, dtype=np.int64)
     busy = 0.0
-    for first in range(0, ix.sizes[n], UNIT_POSITIONS):
+    for first in range(begin, ix.sizes[n], UNIT_POSITIONS):
+        if interrupted is not None and interrupted():
+            raise Interrupted(n, first)
         last = min(ix.sizes[n], first + UNIT_POSITIONS)
         chunks = (last - first + PUSH_CHUNK - 1) // PUSH_CHUNK
         stats = np.zeros((chunks, 3 if step == "count" else 2), dtype=np.int64)
@@ -673,8 +1051,114 @@ def push_layer(
     return total, busy
 
 
+def _counters_file(folder: Path, n: int) -> Path:
+    return folder / f"counters-{n:02d}.bin"
+
+
+def _drop_counters(table: WholeTable) -> None:
+    """The counters kept forgotten (the header first, then their files): a finished table,
+    or one the rounds go on with, has none."""
+    if table.head.pop("counters", None) is not None:
+        table.write_head()
+    for n in range(table.index.layers):
+        with suppress(FileNotFoundError):
+            _counters_file(table.folder, n).unlink()
+
+
+def _load_counters(
+    table: WholeTable, counters: tuple[np.ndarray, ...], start: int
+) -> tuple[set[int], list[int], tuple[int, int] | None] | None:
+    """The counters the header says are kept for round ``start`` read back into
+    ``counters``: (the layers read, the layers the step had pushed, the layer it was
+    pushing and its first position not pushed); None where there are none for that
+    round, or a step's part was kept and one file does not match its checksum."""
+    record = table.head.get("counters")
+    if record is None or record["round"] != start:
+        return None
+    # a step's part kept: every counter or none (they hold that part's pushes); else each
+    # layer's counters are what counting it again gives, and one that does not match is
+    # counted again alone (a build killed while it wrote them)
+    whole = bool(record["pushed"]) or record.get("partial") is not None
+    kept = set()
+    for n, crc in enumerate(record["crc"]):
+        if crc is None:
+            continue
+        size = table.index.sizes[n]
+        try:
+            with _open_regular(_counters_file(table.folder, n), 2 * size, exact=True) as f:
+                data = np.fromfile(f, dtype=np.uint16, count=size)
+        except TableError:
+            data = np.zeros(0, dtype=np.uint16)
+        if len(data) != size or _crc(data) != crc:
+            if whole:
+                return None
+            continue
+        counters[n][:] = data
+        kept.add(n)
+    partial = record.get("partial")
+    return kept, list(record["pushed"]), None if partial is None else (partial[0], partial[1])
+
+
+def _save_counters(
+    table: WholeTable,
+    counters: tuple[np.ndarray, ...],
+    r: int,
+    layers: list[int],
+    pushed: list[int],
+    partial: tuple[int, int] | None = None,
+) -> None:
+    """``layers``' counters written (each whole, to a temporary file renamed) and named in
+    the header's record for round ``r`` (``pushed``: the layers step ``r`` has pushed;
+    ``partial``: the layer it was pushing and its first position not pushed);
+    the header itself is the caller's to write, after (killed in between, the older
+    record's checksums do not match the new files: the counters are counted again)."""
+    head = table.head
+    record = head.get("counters")
+    if record is None or record["round"] != r:
+        record = {"round": r, "pushed": [], "crc": [None] * table.index.layers}
+    for n in layers:
+        _write_atomic(_counters_file(table.folder, n), counters[n])
+        record["crc"][n] = _crc(counters[n])
+    record["pushed"] = list(pushed)
+    record["partial"] = None if partial is None else list(partial)
+    head["counters"] = record
+
+
+def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
+    """Push retrograde's kernels for the table's pyramid made ready before the build's
+    clock starts (compiled on a first build, a minute or so; loaded from numba's cache
+    after), saying which: called on empty ranges, with the table's own arrays (their
+    types are the kernels' signatures). A build's first layer is then its own work."""
+    from ...compiled import first_use
+
+    part = f"pyraos-whole-{table.index.layers}-layers"
+    compiling = not first_use.compiled((part,))
+    say(
+        "compiling the whole game's kernels for their first use (a minute or so, once)"
+        if compiling
+        else "loading the whole game's compiled kernels"
+    )
+    began = time.perf_counter()
+    ix = table.index
+    values = tuple(table.values)
+    counters = tuple(np.zeros(0, dtype=np.uint16) for _ in ix.sizes)
+    n = ix.layers - 1
+    common = (table.geo, ix.arrays, ix.shapes[n], ix.shape_points[n], values, counters)
+    for kernel in (wk.seed_range, wk.seed_range_serial):
+        kernel(n, 0, 0, 0, *table.codes, *common, np.zeros((0, 3), np.int64), PUSH_CHUNK)
+    for kernel in (wk.push_range, wk.push_range_serial):
+        kernel(n, 0, 0, 1, *table.codes, *common, np.zeros((0, 2), np.int64), PUSH_CHUNK)
+    wk.count_byte(table.values[n][:0], 1)
+    first_use.mark(part)
+    if compiling:
+        say(f"compiled in {time.perf_counter() - began:.0f} s")
+
+
 def _push(
-    table: WholeTable, progress: Progress | None, stop: Callable[[], bool] | None
+    table: WholeTable,
+    progress: Progress | None,
+    stop: Callable[[], bool] | None,
+    say: Callable[[str], None],
 ) -> WholeTable:
     """Push retrograde: every position's children counted once (a byte of them that are
     still open, :func:`.whole_kernel.seed_range`), then step ``r`` = 1, 2, ... pushes the
@@ -684,22 +1168,86 @@ def _push(
     ``r``. A position is read twice in all (counted, then pushed once decided) instead of
     once a round while undecided; draws are never read again.
 
-    The counters live in memory only (2 bytes a position) and are counted again from the
-    values when a build resumes (the pushes done are those of bytes below the header's
-    round); the header's round ``r`` means, as for :func:`_rounds`, every position decided
-    in fewer than ``r`` plies is written. The changed layers are written after the step
-    that ends :data:`CHECKPOINT_SECONDS` after the last write (and when stopped, and at
-    the end), then the header: a build killed resumes from the last such write; values
-    written beyond the header's round are correct, only decided sooner than it says."""
+    The header's round ``r`` means, as for :func:`_rounds`, every position decided in
+    fewer than ``r`` plies is written. The counters (2 bytes a position) are kept too
+    (``counters-NN.bin``, named with their checksums in the header's ``counters``
+    record, for a round): the counting pass writes each layer's values and counters when
+    it is counted (stopped or killed, it resumes at the layer it was in); a step's
+    layers, its counters and the layers it pushed are written when it is stopped (it
+    resumes at the layer it was in), and after the step that ends
+    :data:`CHECKPOINT_SECONDS` after the last write (killed, it resumes from there; values
+    written beyond the header's round are correct, only decided sooner than it says).
+    Where the counters kept do not serve (none for the header's round, a file that does
+    not match its checksum, a table the rounds went on with), they are counted again from
+    the values: the pushes done are those of bytes below the header's round. A finished
+    table keeps none."""
     head = table.head
     if head["finished"]:
+        _drop_counters(table)
         return table
     ix = table.index
     values = tuple(table.values)
     counters = tuple(np.zeros(size, dtype=np.uint16) for size in ix.sizes)
-    layers = list(range(ix.layers - 1, -1, -1))
     start = int(head["round"])
     head["done"] = []
+    on_disk = [ix.sizes[n] - _count_byte(values[n], 0) for n in range(ix.layers)]
+    loaded = _load_counters(table, counters, start)
+    kept, pushed, partial = loaded if loaded is not None else (set(), [], None)
+    decided = sum(on_disk)
+    if start > 0:
+        again = (
+            "the counters kept: no counting pass"
+            if len(kept) == ix.layers
+            else f"the counters of {len(kept)} layers kept, the other "
+            f"{ix.layers - len(kept)} counted again first"
+            if kept
+            else "the counters counted again first, a pass over every position"
+        )
+        half = partial is not None and len(kept) == ix.layers
+        step = f", {len(pushed) + half} of its layers pushed" if pushed or half else ""
+        step += f" ({partial[0]} spheres' in part)" if half and partial else ""
+        say(
+            f"resuming at step {start}{step}: every position decided in fewer than {start} "
+            f"plies kept ({decided:,} positions decided); {again}"
+        )
+    elif kept:
+        say(
+            f"resuming the counting pass: {len(kept)} of {ix.layers} layers counted, kept "
+            f"({sum(ix.sizes[n] for n in kept):,} positions); {ix.layers - len(kept)} to count"
+        )
+    elif decided:
+        say(f"resuming: {decided:,} positions decided kept; the counting pass from its start")
+    ready_kernels(table, say)
+    with _interrupts_between_units() as interrupted:
+        return _push_steps(
+            table, counters, start, kept, pushed, partial, on_disk, progress, stop, interrupted
+        )
+
+
+def _push_steps(
+    table: WholeTable,
+    counters: tuple[np.ndarray, ...],
+    start: int,
+    kept: set[int],
+    pushed: list[int],
+    partial: tuple[int, int] | None,
+    on_disk: list[int],
+    progress: Progress | None,
+    stop: Callable[[], bool] | None,
+    interrupted: Callable[[], bool],
+) -> WholeTable:
+    """:func:`_push`'s counting pass and steps, from where the table was kept."""
+    head = table.head
+    ix = table.index
+    values = tuple(table.values)
+    layers = list(range(ix.layers - 1, -1, -1))
+    if len(kept) < ix.layers:
+        # a counting pass to finish (or do again): a step's part is kept only with every
+        # counter, and the record names only the layers this pass has counted
+        pushed, partial = [], None
+        record = head.get("counters")
+        crcs = [record["crc"][n] if record and n in kept else None for n in range(ix.layers)]
+        head["counters"] = {"round": start, "pushed": [], "partial": None, "crc": crcs}
 
     def entry(
         step: str, r: int, n: int, evaluated: int, decided: int, busy: float, began: float
@@ -720,8 +1268,6 @@ def _push(
     def count_all(byte: int) -> list[int]:
         return [_count_byte(values[n], byte) for n in range(ix.layers)]
 
-    on_disk = [ix.sizes[n] - _count_byte(values[n], 0) for n in range(ix.layers)]
-
     def sync() -> None:
         """Write the layers that gained values since they were last written."""
         for n in range(ix.layers):
@@ -730,38 +1276,55 @@ def _push(
                 table.write_layer(n)
                 on_disk[n] = now
 
-    # the start: the positions the rules decide alone, and every other one's counter
+    # the start: the positions the rules decide alone, and every other one's counter;
+    # each layer kept when counted (values, then counters, then the header naming them)
     for n in layers:
+        if n in kept:
+            continue
         if stop is not None and stop():
             raise Stopped
         began = time.perf_counter()
-        stats, busy = push_layer(table, counters, "count", n, max(0, start - 1))
+        stats, busy = push_layer(
+            table, counters, "count", n, max(0, start - 1), interrupted=interrupted
+        )
         if stats[2] > 65535:  # never on the pyramids the model has
             raise TableError(f"{table.folder}: a position with more children than a counter holds")
+        now = ix.sizes[n] - _count_byte(values[n], 0)
+        if now != on_disk[n]:  # the positions the rules decide alone, in this layer only
+            table.write_layer(n)
+            on_disk[n] = now
+        _save_counters(table, counters, start, [n], [])
+        table.write_head()
         entry("count", start, n, int(stats[0]), int(stats[1]), busy, began)
     rounds = head["decided"]
     if start == 0:  # the positions without a move: every loss in 0 plies, step 0's share
         rounds[:] = [sum(count_all(1))]
         start = 1
+        pushed, partial = [], None
     r = start
     synced = time.perf_counter()
     while True:
         frontier = count_all(r)
+        done = list(pushed) if r == start else []
         for n in layers:
-            if not frontier[n]:
+            if not frontier[n] or n in done:
                 continue
+            begin = partial[1] if partial is not None and r == start and partial[0] == n else 0
             try:
                 if stop is not None and stop():
                     raise Stopped
                 began = time.perf_counter()
-                stats, busy = push_layer(table, counters, "push", n, r)
+                stats, busy = push_layer(table, counters, "push", n, r, begin, interrupted)
+                done.append(n)
                 entry("push", r, n, int(stats[0]), 0, busy, began)
-            except (Stopped, KeyboardInterrupt):
-                # asked to stop (or Ctrl+C, which Python raises between the kernel's
-                # calls): every step before this one written, not lost since the last
-                # checkpoint
+            except (Stopped, KeyboardInterrupt) as exc:
+                # asked to stop (or Ctrl+C, held until a unit ends: push_layer): the
+                # step's layers pushed so far kept, with the counters and the part of the
+                # layer under way that was pushed (each unit pushed once in all)
                 sync()
                 head["round"] = r
+                at = (exc.n, exc.at) if isinstance(exc, Interrupted) else None
+                _save_counters(table, counters, r, layers, done, at)
                 table.write_head()
                 raise
         total = sum(count_all(r + 1))
@@ -769,17 +1332,22 @@ def _push(
             rounds.append(0)
         rounds[r] = total
         if total == 0 or time.perf_counter() - synced >= CHECKPOINT_SECONDS:
-            # the layers first, then the header that says how far they hold (killed in
-            # between, the header's older round is resumed, over values decided later)
+            # the layers first, then the counters, then the header that says how far they
+            # hold (killed in between, the header's older round is resumed, over values
+            # decided later, its counters counted again)
             sync()
             head["round"] = r + 1
             if total == 0:
                 # as the rounds leave it: the round after the last that decided nothing too
                 rounds.append(0)
                 head["finished"] = True
+                head.pop("counters", None)
+            else:
+                _save_counters(table, counters, r + 1, layers, [])
             table.write_head()
             synced = time.perf_counter()
         if total == 0:
+            _drop_counters(table)
             return table
         r += 1
         if r + 1 > MAX_BYTE - 1:
@@ -815,6 +1383,13 @@ def verify(
         if progress is not None:
             progress(n, checked, len(bad), time.perf_counter() - began)
     return checked, bad
+
+
+def is_copy(table: WholeTable, n: int, i: int, own: int, opp: int) -> bool:
+    """Whether position ``i`` of layer ``n`` (the board ``own``, ``opp``) is a copy no
+    look-up reads (another image of a position under its shape's own symmetries)."""
+    found = wk.locate(own, opp, table.geo, table.index.arrays)
+    return (int(found[0]), int(found[1])) != (n, i)
 
 
 def position_text(own: int, opp: int, base: int) -> str:

@@ -77,8 +77,9 @@ def verify_chunk(
     bad: Words,
 ) -> int:
     """Check positions ``first`` to ``last`` of layer ``n``; the indices of those whose
-    byte does not follow from their children's into ``bad`` (as many as fit); how many
-    there are."""
+    byte does not follow from their children's, and of the copies no look-up reads (a
+    position's other images under its shape's own symmetries) whose byte is not 0, into
+    ``bad`` (as many as fit); how many there are."""
     layer = values[n]
     moves = np.empty(MAX_MOVES, dtype=np.int64)
     shape, a, rank, pattern = _start(n, first, index)
@@ -88,8 +89,10 @@ def verify_chunk(
         opp = shapes[shape] & ~own
         stab = index[7][index[8][n] + shape]
         if stab and least_image(own, stab, geo[7]) != own:
-            pass  # a copy, never read: its byte stays 0
-        elif not check_position(own, opp, layer[i], variant, removal, moves, geo, index, values):
+            holds = layer[i] == 0  # a copy, never read: its byte stays 0
+        else:
+            holds = check_position(own, opp, layer[i], variant, removal, moves, geo, index, values)
+        if not holds:
             if found < bad.shape[0]:
                 bad[found] = i
             found += 1
