@@ -561,7 +561,9 @@ def read_json(
         raise exc.with_source(source) from None
 
 
-def _file_kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, in words (``a directory``, ``a named pipe
+    (FIFO)``, ...), from its ``stat`` mode."""
     kinds = (
         (stat.S_ISDIR, "a directory"),
         (stat.S_ISFIFO, "a named pipe (FIFO)"),
@@ -585,7 +587,7 @@ def _read_regular(path: str, max_bytes: int, what: str) -> tuple[bytes, os.stat_
 
     def check(info: os.stat_result) -> None:
         if not stat.S_ISREG(info.st_mode):
-            raise PositionFormatError("", f"{_file_kind(info.st_mode)}, not a {what}")
+            raise PositionFormatError("", f"{file_kind(info.st_mode)}, not a {what}")
         if info.st_size > max_bytes:
             raise PositionFormatError("", _too_big(info.st_size, max_bytes, what))
 
@@ -775,7 +777,7 @@ def _existing_target(target: Path, path: str | os.PathLike[str]) -> os.stat_resu
     if not stat.S_ISREG(info.st_mode):
         raise OSError(
             errno.EISDIR if stat.S_ISDIR(info.st_mode) else errno.EINVAL,
-            f"{_file_kind(info.st_mode)}, not a file to save to",
+            f"{file_kind(info.st_mode)}, not a file to save to",
             os.fspath(path),
         )
     return info

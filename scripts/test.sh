@@ -45,7 +45,9 @@ if [ "$tests" -eq 5 ]; then
   echo "[test] FAILED: pytest collected no test${*:+ in: $*}" >&2
 fi
 [ "$tests" -eq 0 ] || status=1
-times  # the processor time of this script's processes (the second line: the tests')
-echo "[test] wall time $SECONDS s"
+# the processor time (user, system) of what this shell waited for: `times`'s second line,
+# written by this very shell (in $(...) a subshell would answer, without these children)
+times >"$warm_log"
+echo "[test] wall time $SECONDS s, processor time $(sed -n 2p "$warm_log")"
 [ "$status" -eq 0 ] && echo "[test] all passed" || echo "[test] FAILED" >&2
 exit "$status"

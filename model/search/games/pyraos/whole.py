@@ -44,6 +44,7 @@ from typing import Any
 
 import numpy as np
 
+from ....files import file_kind
 from ....pyraos import Geometry, _symmetries, geometry
 from . import whole_kernel as wk
 from .kernel import variant_codes
@@ -317,7 +318,7 @@ def _append_regular(path: Path) -> int:
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        raise TableError(f"{path}: {_kind(mode)}, not a table's file")
+        raise TableError(f"{path}: {file_kind(mode)}, not a table's file")
     return fd
 
 
@@ -329,20 +330,9 @@ def _layer_file(folder: Path, n: int) -> Path:
 MAX_HEADER = 1 << 20
 
 
-def _kind(mode: int) -> str:
-    kinds = (
-        (stat.S_ISDIR, "a directory"),
-        (stat.S_ISFIFO, "a named pipe (FIFO)"),
-        (stat.S_ISCHR, "a character device"),
-        (stat.S_ISBLK, "a block device"),
-        (stat.S_ISSOCK, "a socket"),
-    )
-    return next((kind for test, kind in kinds if test(mode)), "not a regular file")
-
-
 def _check_regular(path: Path, info: os.stat_result, bound: int, exact: bool) -> None:
     if not stat.S_ISREG(info.st_mode):
-        raise TableError(f"{path}: {_kind(info.st_mode)}, not a table's file")
+        raise TableError(f"{path}: {file_kind(info.st_mode)}, not a table's file")
     if info.st_size > bound or (exact and info.st_size != bound):
         limit = f"where it has {bound:,}" if exact else f"beyond the {bound:,} it may have"
         raise TableError(f"{path}: {info.st_size:,} bytes {limit}")
