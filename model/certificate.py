@@ -239,13 +239,13 @@ def _open_regular(name: str) -> BinaryIO:
     """The file opened for reading when it is a regular file (a folder, FIFO, device or
     socket: CertificateError before it is opened; opened without blocking, so a FIFO put
     in its place after the look cannot hang the read either)."""
-    from .files import _file_kind
+    from .files import file_kind
 
     def check(info: os.stat_result) -> None:
         if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError(name)
         if not stat.S_ISREG(info.st_mode):
-            raise _fail(f"{name}: {_file_kind(info.st_mode)}, not a certificate file")
+            raise _fail(f"{name}: {file_kind(info.st_mode)}, not a certificate file")
 
     check(os.stat(name))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)

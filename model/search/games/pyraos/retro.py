@@ -45,6 +45,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit, prange
 
+from ....files import file_kind
 from ....pyraos import LEVEL, POINTS, SPHERES, SUPPORT, TOP
 from ...compiled.arrays import Arrays, Bytes, Words
 from ...compiled.bits import popcount
@@ -383,11 +384,12 @@ class EndgameTable:
         try:
             info = os.stat(path)
             if not stat.S_ISREG(info.st_mode):  # a FIFO would hang the read, a device run on
-                raise refuse("not a regular file, not an endgame table")
+                raise refuse(f"{file_kind(info.st_mode)}, not an endgame table")
             flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
             with os.fdopen(os.open(path, flags), "rb") as f:
-                if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                    raise refuse("not a regular file, not an endgame table")
+                mode = os.fstat(f.fileno()).st_mode
+                if not stat.S_ISREG(mode):
+                    raise refuse(f"{file_kind(mode)}, not an endgame table")
                 head = f.read(HEADER)
             size = info.st_size
         except OSError as exc:
