@@ -31,7 +31,7 @@ from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.lesson import LessonFile
 
 from .analysis import Analyses
-from .board import Board, ClockMaker, InstantClock, UIs
+from .board import WINDOW_WORDS, Board, BoardTable, ClockMaker, FrontWords, InstantClock, UIs
 from .bulletin import Bulletin
 from .documents import Documents, MemoryStore, RecentFiles
 from .engine import Engine, EngineChange
@@ -76,6 +76,7 @@ class Lab:
         workers: int | None = None,
         uis: UIs | None = None,
         clock: ClockMaker = InstantClock,
+        words: FrontWords = WINDOW_WORDS,
     ) -> None:
         self.session = session
         self.port = port
@@ -93,6 +94,8 @@ class Lab:
             say,
             engine_failed or (lambda job, exc: self._failed(job, exc)),
             threads=threads,  # a hint's threads (the computer player searches on one)
+            # the board's UI and turn, once made (below), where the front gave the UIs
+            table=BoardTable(self) if uis is not None else None,
         )
         self.engine.seed = seed  # (tests: repeatable games)
         self.engine.runner.progressed.connect(self.bulletin.show_progress)
@@ -126,7 +129,7 @@ class Lab:
         #: The export's choices (File > Export...: format, size, file, what it includes)
         self.export_plan = ExportPlan()
         #: The board on show (:mod:`.board`), when the front end gave the games' UIs
-        self._board = Board(self, uis, clock) if uis is not None else None
+        self._board = Board(self, uis, clock, words) if uis is not None else None
         session.message.connect(say)
         if follow:  # (else the front calls these once its board followed)
             if self._board is not None:

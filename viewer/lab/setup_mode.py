@@ -12,6 +12,7 @@ from pyramid_lab.model.game import PositionFormatError
 
 from .events import Signal
 from .modes import Mode, Shown
+from .outcome import Drawn, Outcome
 from .setup_editor import SetupEditor
 
 if TYPE_CHECKING:
@@ -129,10 +130,10 @@ class SetupBoard(Mode):
     def busy(self) -> str:
         return self.board.ui.busy()  # Fill at random is painting the board
 
-    def click(self, site: int) -> bool:
+    def click(self, site: int) -> Outcome | None:
         editor, board = self.mode.editor, self.board
         if editor is None:
-            return False
+            return None
         before = editor.pieces.get(site)
         editor.click(site)
         board.redraw()
@@ -147,7 +148,7 @@ class SetupBoard(Mode):
                 f"set-up: erased the {before} {piece} at {where} "
                 "(Undo brings it back; to reach a point behind it, peel or show the ghosts)"
             )
-        return True
+        return Drawn()  # (the board reads what it said)
 
     def undo(self) -> bool:
         editor = self.mode.editor
