@@ -70,7 +70,8 @@ def test_a_click_on_a_site_plays_a_placement(board_of, port, name):
     assert ply(board) == 1
     assert str(board.session.game.move_stack[-1]) == str(move)
     assert port.statuses[-1].endswith(f"played {move}")
-    assert isinstance(outcome, Played) and str(outcome.move) == str(move)
+    assert isinstance(outcome, Played)
+    assert str(outcome.move) == str(move)
     assert outcome.words == port.statuses[-1]  # the board's answer says what it said
     outcome = board.click(site)  # taken now: refused, said, nothing played
     assert ply(board) == 1

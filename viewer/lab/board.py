@@ -49,6 +49,13 @@ BoardChange = Literal["frame", "secrets"]
 #: Changes of the session that keep the position on the board (and the turn built on it).
 KEEPS_TURN = ("saved", "puzzle", "review")
 
+#: The steps of the board taking a change of the session in (:meth:`Board.position_changed`),
+#: each said by ``Board.taking`` for a front end with its own widgets on the board (the
+#: window's docks and scene): "kept", the position stays (:data:`KEEPS_TURN`); else, while
+#: nothing is drawn, "start", then around another game's UI "leaving" (the last UI still
+#: there) and "ui" (the new one in), "turn" (a new turn built) and "told" (the UI told).
+TakeStep = Literal["kept", "start", "leaving", "ui", "turn", "told"]
+
 #: Board modes whose clicks are not moves (a lesson's click-points task picks the ball
 #: clicked, set-up paints it): a click there is no refused move to offer a point behind for.
 NOT_MOVES = ("lesson", "set-up")
@@ -165,6 +172,8 @@ class Board:
         self._clock = clock
         self.words = words
         self.changed: Signal[[BoardChange]] = Signal()
+        #: Each step of taking a change of the session in (:data:`TakeStep`)
+        self.taking: Signal[[TakeStep, PositionChange]] = Signal()
         self._held = False  # a new position is being taken in: no redraw until it is
         self._said = ""  # what the board said during the verb under way
         # a refused click on a ball with one empty point behind it, or a click-points
@@ -266,15 +275,24 @@ class Board:
         self.turn = self.ui.turn(self.session.game)
 
     def position_changed(self, reason: PositionChange) -> None:
-        """Follow a change of the session, for a front end that draws nothing of its own
-        in between (a lab that follows its session, a test): another game's UI, a new
-        turn, the UI told. (The window follows the same steps among its own.)"""
+        """Take a change of the session in, first of the lab's one order of following
+        (:meth:`viewer.lab.Lab.follow`), nothing drawn meanwhile: another game's UI, a
+        new turn, the UI told; each step said by ``taking`` (:data:`TakeStep`), which a
+        front end follows with its own widgets (the window's docks and scene)."""
         if reason in KEEPS_TURN:
+            self.taking.emit("kept", reason)
             return
         game = self.session.game
-        self.switch_ui(game)
-        self.new_turn()
-        self.ui.position_changed(game, reason)
+        with self.held():
+            self.taking.emit("start", reason)
+            if self.ui.game_name != game.name:
+                self.taking.emit("leaving", reason)
+                self.switch_ui(game)
+                self.taking.emit("ui", reason)
+            self.new_turn()
+            self.taking.emit("turn", reason)
+            self.ui.position_changed(game, reason)
+            self.taking.emit("told", reason)
 
     def geometry(self) -> Any:
         """The geometry of the board on show (the game UI's)."""
