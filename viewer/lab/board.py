@@ -4,7 +4,8 @@ draws): the game's UI and its turn builder for the position on show, the board's
 the computer, play) and the router between them, what the board draws (:meth:`Board.frame`)
 and what the prompt says (:meth:`Board.prompt`), and the verbs of a hand on it:
 :meth:`Board.click` on a site, :meth:`Board.finish` and :meth:`Board.cancel` a turn,
-:meth:`Board.undo`, :meth:`Board.redo`. Each mode class stands beside the lab part it
+:meth:`Board.undo`, :meth:`Board.redo` (``click``, ``finish`` and ``play`` answer what
+they did: :mod:`.outcome`). Each mode class stands beside the lab part it
 routes (``setup_mode.SetupBoard``, ``practice.PracticeBoard``, ``lesson.LessonBoard``,
 ``solve.SolveBoard``, ``analysis.AnalysisBoard``, ``review.ReviewBoard``,
 ``engine.ComputerBoard``); play, the last, is here (:class:`PlayBoard`).
@@ -12,9 +13,11 @@ routes (``setup_mode.SetupBoard``, ``practice.PracticeBoard``, ``lesson.LessonBo
 The board is the game UIs' host (:class:`viewer.lab.game_ui.Host`). It announces its own
 changes with one typed signal, ``changed(what)`` (:data:`BoardChange`): "frame", the board
 is to be drawn again; "secrets", whose secrets may be shown changed (and the frame with
-it). A front end draws it on "frame" and forwards its input to the verbs; the lab may not
-import ``viewer.games``, so the front end hands the lab the UI of a game (``uis``) and a
-clock for the UIs' animations (``clock``)."""
+it); and each step of taking a new position in with ``taking`` (:data:`TakeStep`). A front
+end draws it on "frame" and forwards its input to the verbs; the lab may not import
+``viewer.games``, so the front end hands the lab the UI of a game (``uis``), a clock for
+the UIs' animations (``clock``) and its words (``words``: :class:`FrontWords`), which the
+lab hands the board as it makes it."""
 
 from __future__ import annotations
 
