@@ -33,7 +33,7 @@ from .bulletin import Bulletin
 from .engine import ComputerBoard, Engine
 from .events import Signal
 from .frame import Frame
-from .game_ui import TURN_DOCK, Clock, GameUI, JointTurn, TurnBuilder
+from .game_ui import TURN_DOCK, UI, Clock, JointTurn, TurnBuilder
 from .lesson import LessonBoard, Lessons
 from .modes import Mode, Router
 from .outcome import Drawn, Outcome, Picked, Played, Refused
@@ -64,7 +64,7 @@ TakeStep = Literal["kept", "start", "leaving", "ui", "turn", "told"]
 NOT_MOVES = ("lesson", "set-up")
 
 #: The UI class of a game, by the game (``viewer.games.ui_class``: the front end's).
-UIs = Callable[[Game], "type[GameUI[Any]]"]
+UIs = Callable[[Game], "type[UI]"]
 
 
 class LabParts(Protocol):
@@ -183,7 +183,7 @@ class Board:
         # task's click on a ball: a second click there plays (picks) the point behind
         self.offered: Offer | None = None
         game = self.session.game
-        self.ui: GameUI[Any] = uis(game)(self)
+        self.ui: UI = uis(game)(self)
         self.turn: TurnBuilder = self.ui.turn(game)
         self.play_mode = PlayBoard(self)
         self.modes = Router(  # who has the board, most particular first
@@ -558,7 +558,7 @@ class PlayBoard(Mode):
         self.lab.session.redo()
         return True
 
-    def layer(self, game: Game, ui: GameUI[Any], frame: Frame) -> Frame:
+    def layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
         return ui.frame(game, self.board.turn)  # the position: the others draw over it
 
     def prompt(self) -> str:

@@ -411,3 +411,7 @@ class GameUI(Generic[Turn]):
 
     def close(self) -> None:
         """The window leaves this game: stop timers, drop docks."""
+
+
+#: A game UI of any turn: what the board on show, its modes and the front ends take.
+UI = GameUI[Any]

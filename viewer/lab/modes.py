@@ -39,7 +39,7 @@ from .outcome import Outcome, Refused
 if TYPE_CHECKING:
     from pyramid_lab.model.game import Game
 
-    from .game_ui import GameUI, TurnBuilder
+    from .game_ui import UI, TurnBuilder
     from .setup_editor import SetupEditor
 
 
@@ -47,7 +47,7 @@ class Shown(Protocol):
     """The board on show as its modes see it (:class:`viewer.lab.board.Board`)."""
 
     @property
-    def ui(self) -> GameUI:
+    def ui(self) -> UI:
         """The game UI of the position on show."""
 
     @property
@@ -88,7 +88,7 @@ class BoardMode(Protocol):
     def redo(self) -> bool:
         """Redo: True when this mode did it."""
 
-    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+    def layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
         """The frame with what this mode draws over the board (``frame`` when nothing)."""
 
     def prompt(self) -> str:
@@ -120,7 +120,7 @@ class Mode:
     def redo(self) -> bool:
         return False
 
-    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+    def layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
         return frame
 
     def prompt(self) -> str:
@@ -198,7 +198,7 @@ class Router:
     def redo(self) -> bool:
         return any(mode.redo() for mode in self.chain())
 
-    def frame(self, game: Game, ui: GameUI) -> Frame:
+    def frame(self, game: Game, ui: UI) -> Frame:
         """The board's frame: each mode's layer up to the one that has the board, drawn
         from that one up (it draws the position; each mode before it, over it)."""
         frame = Frame()

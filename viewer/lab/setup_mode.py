@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .bulletin import Say
     from .engine import Engine
     from .frame import Frame
-    from .game_ui import GameUI
+    from .game_ui import UI
     from .session import Session
 
 
@@ -35,9 +35,9 @@ class SetupMode:
         self.problem = ""  # why the set-up could not be applied ('' after any other try)
         self.switched: Signal[[bool]] = Signal()
         self.entering: Signal[[]] = Signal()
-        self._ui: GameUI | None = None  # the board's game UI, told when the mode ends
+        self._ui: UI | None = None  # the board's game UI, told when the mode ends
 
-    def enter(self, ui: GameUI) -> bool:
+    def enter(self, ui: UI) -> bool:
         """Set-up mode begins on the position shown, painted on ``ui``'s board (refused,
         said, while the UI paints the board itself: Fill at random)."""
         busy = ui.busy()
@@ -166,7 +166,7 @@ class SetupBoard(Mode):
         self.board.redraw()
         return True
 
-    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+    def layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
         editor = self.mode.editor
         if editor is None:
             return frame
