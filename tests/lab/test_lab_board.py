@@ -14,7 +14,8 @@ import pytest
 from pyramid_lab.model.game import game_class
 from pyramid_lab.viewer.games import ui_class
 from pyramid_lab.viewer.lab import Lab
-from pyramid_lab.viewer.lab.board import Board, BoardChange
+from pyramid_lab.viewer.lab.board import WINDOW_WORDS, Board, BoardChange, FrontWords
+from pyramid_lab.viewer.lab.outcome import Drawn, Played, Refused
 from pyramid_lab.viewer.lab.session import Session
 
 
@@ -24,9 +25,17 @@ def board_of(port: Any, inbox: Any) -> Iterator[Any]:
     which follows its session; each lab shut down after the test."""
     labs: list[Lab] = []
 
-    def make(name: str) -> Board:
+    def make(name: str, words: FrontWords = WINDOW_WORDS) -> Board:
         session = Session(game_class(name).new())
-        lab = Lab(session, port, post=inbox.post, bulletin=port.bulletin, seed=1, uis=ui_class)
+        lab = Lab(
+            session,
+            port,
+            post=inbox.post,
+            bulletin=port.bulletin,
+            seed=1,
+            uis=ui_class,
+            words=words,
+        )
         labs.append(lab)
         return lab.board
 
@@ -57,13 +66,17 @@ def test_a_click_on_a_site_plays_a_placement(board_of, port, name):
     game = board.session.game
     move = game.legal_moves()[0]
     (site,) = board.ui.move_sites(game, move)
-    board.click(site)  # the click is the whole move
+    outcome = board.click(site)  # the click is the whole move
     assert ply(board) == 1
     assert str(board.session.game.move_stack[-1]) == str(move)
     assert port.statuses[-1].endswith(f"played {move}")
-    board.click(site)  # taken now: refused, said, nothing played
+    assert isinstance(outcome, Played)
+    assert str(outcome.move) == str(move)
+    assert outcome.words == port.statuses[-1]  # the board's answer says what it said
+    outcome = board.click(site)  # taken now: refused, said, nothing played
     assert ply(board) == 1
     assert port.statuses[-1] != port.statuses[-2]
+    assert outcome == Refused(port.statuses[-1])
     undo_and_redo(board, 1)
 
 
@@ -73,13 +86,13 @@ def test_terrace_a_click_selects_a_stone_and_a_second_finishes_the_move(board_of
     move = game.legal_moves()[0]
     (source,) = board.ui.move_from(game, move)
     (target,) = board.ui.move_sites(game, move)
-    board.click(source)
+    assert isinstance(board.click(source), Drawn)  # a step of the turn, drawn
     assert ply(board) == 0
     assert "selected" in board.prompt()
     board.cancel()  # Cancel turn: the selection goes
     assert "selected" not in board.prompt()
     board.click(source)
-    board.click(target)
+    assert isinstance(board.click(target), Played)
     assert ply(board) == 1
     assert str(board.session.game.move_stack[-1]) == str(move)
     undo_and_redo(board, 1)
@@ -95,16 +108,16 @@ def test_ball_programs_wait_for_finish_and_a_move_handed_in_is_played(board_of, 
     board.click(site)
     assert ply(board) == 0
     assert "the Program docks on the right" in port.statuses[-1]  # the window's words
-    board.ui.controls = "the moves listed beside the board"  # as a page's board has it
-    board.click(site)
+    page = board_of("ball", FrontWords(controls="the moves listed beside the board"))
+    page.click(site)  # a page's board, made with its words
     assert port.statuses[-1] == (
         "a click moves nothing: program the pyramids beside the board, then play"
     )
-    board.finish()
+    assert board.finish() == Refused(port.statuses[-1])  # no program in: no move
     assert ply(board) == 0
     assert "waiting for" in port.statuses[-1]
     move = game.legal_moves()[0]
-    board.play(move)
+    assert board.play(move) == Played(move, port.statuses[-1])
     assert ply(board) == 1
     undo_and_redo(board, 1)
 
@@ -142,7 +155,7 @@ def test_set_up_mode_has_the_board_a_click_paints_and_undo_takes_it_back(board_o
     editor = board.setup
     assert editor is not None
     assert board.modes.owner() is lab_setup
-    board.click(0)  # paints, plays nothing
+    assert isinstance(board.click(0), Drawn)  # paints, plays nothing
     assert ply(board) == 0
     assert 0 in editor.pieces
     assert "set-up mode" in board.prompt()
@@ -159,11 +172,13 @@ def test_a_ball_in_front_of_an_empty_point_offers_it_and_a_second_click_plays_it
     first, behind = (board.ui.move_sites(game, m)[0] for m in game.legal_moves()[:2])
     board.click(first)
     assert ply(board) == 1
-    board.click(first, lambda site: [behind] if site == first else [])
+    outcome = board.click(first, lambda site: [behind] if site == first else [])
     assert ply(board) == 1  # refused: the point is taken
     name = board.ui.site_name(behind)
     assert f"again to play {name}" in port.statuses[-1]
     assert f"again to play {name}" in board.prompt()
-    board.click(first)  # the second click on the same ball: the point behind it
+    assert outcome == Refused(port.statuses[-1])  # the refusal in the advice's words
+    outcome = board.click(first)  # the second click on the same ball: the point behind it
+    assert isinstance(outcome, Played)
     assert ply(board) == 2
     assert board.ui.site_of(tuple(board.session.game.move_stack[-1].point)) == behind

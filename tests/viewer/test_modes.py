@@ -9,6 +9,7 @@ import pytest
 
 from pyramid_lab.viewer.lab.frame import Frame, Label
 from pyramid_lab.viewer.lab.modes import Mode, Router
+from pyramid_lab.viewer.lab.outcome import Drawn, Refused
 
 
 class Fake(Mode):
@@ -29,7 +30,7 @@ class Fake(Mode):
 
     def click(self, site):
         self.log.append(f"click {site}")
-        return self.takes
+        return Drawn() if self.takes else None
 
     def undo(self):
         self.log.append("undo")
@@ -54,7 +55,7 @@ def build(*modes):
 def test_a_click_goes_to_the_first_mode_that_takes_it():
     lesson, solve, play = Fake("lesson"), Fake("solve", takes=True), Fake("play", claims=True)
     router, said = build(lesson, solve, play)
-    router.click(7)
+    assert router.click(7) == Drawn()  # what the mode that took it did
     assert lesson.log == ["busy", "click 7"]
     assert solve.log == ["busy", "click 7"]
     assert "click 7" not in play.log  # solve took it
@@ -65,7 +66,7 @@ def test_a_busy_mode_refuses_the_click_and_says_why():
     solve = Fake("solve", busy="wait for the defence's move")
     play = Fake("play", claims=True, takes=True)
     router, said = build(solve, play)
-    router.click(3)
+    assert router.click(3) == Refused("wait for the defence's move")
     assert said == ["wait for the defence's move"]
     assert play.log == []  # neither asked nor clicked
     assert router.busy() == "wait for the defence's move"
@@ -154,3 +155,11 @@ def test_the_base_mode_does_nothing():
     assert not mode.redo()
     assert mode.layer(None, None, frame) is frame
     assert mode.prompt() == ""
+
+
+def test_a_click_no_mode_takes_is_refused_with_no_words():
+    lesson, play = Fake("lesson"), Fake("play", claims=True)
+    router, said = build(lesson, play)
+    assert router.click(5) == Refused()
+    assert play.log == ["busy", "click 5"]
+    assert said == []

@@ -1,7 +1,7 @@
 """One root builds the window's parts (issue 56, item 2; STYLE lesson 19): each part gets
 what it needs in its constructor, in dependency order, so nothing is wired onto a built
-part afterwards and no part can be asked for something not set yet; the session has one
-listener in the window, which says the order its followers go in as code, not comments.
+part afterwards and no part can be asked for something not set yet; the lab follows the
+session in one order for every front end, the window's steps among its, said as code.
 The board on show is the lab's (``viewer.lab.board``: its game UI, turn builder, modes and
 verbs); the window's stage only draws it, made whole (issue 64, item 1)."""
 
@@ -65,9 +65,18 @@ def test_the_root_assigns_only_the_windows_parts() -> None:
     assert wired_after == set(), wired_after  # nothing like w.turns.modes = ...
 
 
-def test_the_session_has_one_listener_in_the_window() -> None:
+def test_the_session_is_followed_in_the_labs_one_order() -> None:
+    """The window listens to no session: the lab follows it in one order for every front
+    end (``Lab.follow``, no ``follow=False``), and the window's steps are among the
+    board's and the lab's (``board.taking``, ``lab.followed``)."""
     text = THE_ROOT.read_text(encoding="utf-8")
-    assert text.count("session.changed.connect(") == 1
+    assert text.count("session.changed.connect(") == 0
+    assert "board.taking.connect(binding.taking)" in text
+    assert "lab.followed.connect(binding.followed)" in text
+    lab = (ROOT / "viewer" / "lab" / "lab.py").read_text(encoding="utf-8")
+    assert lab.count("session.changed.connect(") == 1
+    assert "session.changed.connect(self.follow)" in lab
+    assert "follow=" not in text + lab
 
 
 def test_nothing_is_set_on_the_stage_once_made() -> None:

@@ -115,7 +115,7 @@ def whole_number(value: Any, what: str, low: int, high: int) -> int:
         value = int(value)
     if not low <= value <= high:
         raise Refused(f"{what} must be from {low} to {high}")
-    return value
+    return int(value)  # (an int already: the same)
 
 
 def seconds_of(value: Any) -> float:

@@ -24,6 +24,7 @@ from typing import Any
 from pyramid_lab.model.game import Game, Move
 
 from ..lab.board import Board as LabBoard
+from ..lab.board import FrontWords
 from ..lab.game_ui import GameUI, MoveForm
 
 #: What a game's words call the controls beside the board, in the page (the window says
@@ -33,11 +34,15 @@ PAGE_CONTROLS = "the moves listed beside the board"
 
 def page_reach(level: int, front: int) -> str:
     """The page's way to a point of ``level`` hidden behind a ball of level ``front`` (the
-    window's: peel, ghosts; :attr:`viewer.lab.board.Board.reach_words`): the levels above
+    window's: peel, ghosts; :attr:`viewer.lab.board.FrontWords.reach`): the levels above
     it hidden, where the ball is one of them; else another view."""
     if level < front:
         return f"set Levels shown (under the board) to {level + 1}"
     return "turn the board (drag it)"
+
+
+#: The page's words for its ways, handed to the student's board as it is made.
+PAGE_WORDS = FrontWords(PAGE_CONTROLS, page_reach)
 
 
 #: The most moves a page lists as buttons; past it, a drop-down list.

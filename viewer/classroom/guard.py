@@ -281,7 +281,7 @@ class Page:
         self.tries += 1
         if self.tries > self.limits.code_tries:
             raise TooMany()
-        return self.limits.code_wait * (2 ** (self.tries - 1) - 1)
+        return self.limits.code_wait * ((1 << (self.tries - 1)) - 1)
 
     def unsent(self) -> int:
         """Bytes sent to the page and not yet taken by it."""

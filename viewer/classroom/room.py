@@ -46,6 +46,7 @@ from .checks import (
     token_of,
     whole_number,
 )
+from .replies import TeacherLines
 from .store import (
     RESULTS_FORMAT,
     RESULTS_FORMAT_1,
@@ -371,7 +372,7 @@ class Classroom:
         """The teacher's lines, as each student's last change left them."""
         return [row for student in self.roster() if (row := student.live_row()) is not None]
 
-    def lines(self) -> dict[str, Any]:
+    def lines(self) -> TeacherLines:
         """What the teacher's page shows: the lines, the joins waiting, the students
         removed (to bring back), whether the class is closed, the lessons."""
         with self.lock:

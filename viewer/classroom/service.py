@@ -1,13 +1,14 @@
 """What the pages ask, answered from the class (:class:`Service`): a student's page and
 board, their actions, on the worker threads of :mod:`.web`, one student at a time under
-their lock; every answer is plain JSON. No Qt, no web."""
+their lock; every answer is a typed reply of plain JSON (:mod:`.replies`). No Qt, no
+web."""
 
 from __future__ import annotations
 
 import logging
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from pyramid_lab.model.game import shorten
 
@@ -27,6 +28,7 @@ from .messages import (
     View,
     action_of,
 )
+from .replies import Failed, Forget, Reply, Same, StudentAnswer
 from .room import Classroom, Removed, Student
 from .scene import MAX_PARTS, Board
 from .sites import behind as site_behind
@@ -51,7 +53,7 @@ def shown(text: Any, limit: int = 80) -> str:
 
 
 class Service:
-    """What the pages ask, answered from the class; every answer is plain JSON."""
+    """What the pages ask, answered from the class; every answer a typed reply."""
 
     def __init__(self, room: Classroom) -> None:
         self.room = room
@@ -70,9 +72,7 @@ class Service:
         self.boards[student.key] = (student.version, board)
         return board
 
-    def student_answer(
-        self, student: Student, error: str = "", known: Any = None
-    ) -> dict[str, Any]:
+    def student_answer(self, student: Student, error: str = "", known: Any = None) -> StudentAnswer:
         """The page and the board; a layer the page says it has (``known``: the layers'
         keys it was sent) comes as its key only."""
         board = self.board(student)
@@ -86,23 +86,23 @@ class Service:
         if asks_move and not page["moved"] and choices.lists_moves:
             page["play"] = choices.moves()
         page["panels"] = choices.panels()
-        answer: dict[str, Any] = {"page": page, "board": state}
+        answer: StudentAnswer = {"page": page, "board": state}
         if error:
             answer["error"] = error
         return answer
 
-    def join(self, name: Any, door: bool = False) -> dict[str, Any]:
+    def join(self, name: Any, door: bool = False) -> StudentAnswer:
         """A new student (``door``: come by a door number, the class closed)."""
         return self.joined(self.room.join(name, door))
 
-    def joined(self, student: Student) -> dict[str, Any]:
+    def joined(self, student: Student) -> StudentAnswer:
         """A student new to the class: their page, board and key."""
         with student.lock:
             answer = self.student_answer(student)
         answer["token"] = student.token
         return answer
 
-    def resume(self, token: Any, known: Any = None) -> dict[str, Any]:
+    def resume(self, token: Any, known: Any = None) -> StudentAnswer | Forget:
         try:
             student = self.room.student(token)
         except Refused as exc:
@@ -110,7 +110,7 @@ class Service:
         with student.lock:
             return self.student_answer(student, known=known)
 
-    def poll(self, token: Any, version: Any, known: Any = None) -> dict[str, Any]:
+    def poll(self, token: Any, version: Any, known: Any = None) -> StudentAnswer | Same | Forget:
         """The page anew when it changed since ``version`` (the teacher moved the class)."""
         try:
             student = self.room.student(token)
@@ -121,12 +121,12 @@ class Service:
                 return {"same": True}
             return self.student_answer(student, known=known)
 
-    def act(self, token: Any, action: Any, args: Any, known: Any = None) -> dict[str, Any]:
+    def act(self, token: Any, action: Any, args: Any, known: Any = None) -> StudentAnswer:
         """A student's action (its name and values, read by :func:`.messages.action_of`)."""
         student = self.room.student(token)
         return self.do(student, action_of(action, args), known)
 
-    def do(self, student: Student, action: Action, known: Any = None) -> dict[str, Any]:
+    def do(self, student: Student, action: Action, known: Any = None) -> StudentAnswer:
         """``action`` for ``student`` (its function in :data:`ACTIONS`): the page and the
         board, and the refusal in words."""
         with student.lock:
@@ -143,7 +143,7 @@ class Service:
         self.boards.pop(key, None)
 
 
-def forget_answer(exc: Refused) -> dict[str, Any]:
+def forget_answer(exc: Refused) -> Forget:
     """The answer to a key that acts no more: the page forgets it (but a removed student's
     page keeps it: the teacher may bring them back)."""
     return {"forget": True, "removed": isinstance(exc, Removed), "error": str(exc)}
@@ -160,7 +160,10 @@ def _known(value: Any) -> dict[str, str]:
     }
 
 
-def _refusing(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+R = TypeVar("R", bound=Reply)
+
+
+def _refusing(work: Callable[[], R]) -> R | Failed:
     """``work()``'s answer; a refusal, or a fault of ours (logged, escaped, on one line),
     said in words without its details: the server goes on."""
     try:
@@ -203,17 +206,37 @@ def _lesson(service: Service, student: Student, action: Lesson) -> None:
     student.open_lesson(whole_number(action.index, "the lesson", 0, last))
 
 
-#: What each action does, by its class (:mod:`.messages`).
-ACTIONS: dict[type[Action], Callable[[Service, Student, Any], None]] = {
-    Check: lambda service, student, action: student.check(),
-    Hint: lambda service, student, action: student.hint(),
-    Retry: lambda service, student, action: student.retry(),
-    Next: lambda service, student, action: student.next(),
-    Previous: lambda service, student, action: student.previous(),
-    Click: _click,
-    Point: lambda service, student, action: student.click_point(action.point),
-    Move: _move,
-    Form: _form,
-    Lesson: _lesson,
-    View: lambda service, student, action: student.set_view(action.top, action.peel, action.clip),
-}
+A = TypeVar("A", bound=Action)
+
+#: What an action does (its function in :data:`ACTIONS`).
+Doing = Callable[[Service, Student, Action], None]
+
+
+def _doing(kind: type[A], do: Callable[[Service, Student, A], None]) -> tuple[type[Action], Doing]:
+    """``kind`` and what it does, typed together (``do`` takes that very class); the
+    table's function refuses an action of another class (a fault of ours)."""
+
+    def done(service: Service, student: Student, action: Action) -> None:
+        if not isinstance(action, kind):
+            raise TypeError(f"{type(action).__name__} is not a {kind.__name__}")
+        do(service, student, action)
+
+    return kind, done
+
+
+#: What each action does, by its class (:mod:`.messages`): each entry typed with its class.
+ACTIONS: dict[type[Action], Doing] = dict(
+    [
+        _doing(Check, lambda service, student, action: student.check()),
+        _doing(Hint, lambda service, student, action: student.hint()),
+        _doing(Retry, lambda service, student, action: student.retry()),
+        _doing(Next, lambda service, student, action: student.next()),
+        _doing(Previous, lambda service, student, action: student.previous()),
+        _doing(Click, _click),
+        _doing(Point, lambda service, student, action: student.click_point(action.point)),
+        _doing(Move, _move),
+        _doing(Form, _form),
+        _doing(Lesson, _lesson),
+        _doing(View, lambda service, student, a: student.set_view(a.top, a.peel, a.clip)),
+    ]
+)

@@ -6,10 +6,10 @@ the lesson's among them), where they are in the class's lessons, and their recor
 A page's hand on the board goes to the student's board as the window's does
 (:meth:`Student.at_board`): a click as a site (``board.click(site)``: the turn built, a move
 played, a point picked for a click-points task), a move typed or written with a form as a
-move (``board.play``); a move played is judged by the lab's lesson state. What the board
-says of a click that changed nothing is the page's refusal. The student sits one seat
-(:meth:`Student.seat`): what the page lists beside the board is made from the position as
-that seat may see it (:mod:`.choices`)."""
+move (``board.play``); a move played is judged by the lab's lesson state. The board
+answers what each did (:mod:`viewer.lab.outcome`): a refusal's words are the page's. The
+student sits one seat (:meth:`Student.seat`): what the page lists beside the board is made
+from the position as that seat may see it (:mod:`.choices`)."""
 
 from __future__ import annotations
 
@@ -31,9 +31,10 @@ from ..lab import CANCEL, Lab
 from ..lab.board import Board as LabBoard
 from ..lab.lesson_marks import site_of
 from ..lab.lesson_view import LessonView, opening_view
+from ..lab.outcome import Outcome, Picked, Played
 from ..lab.session import PositionChange, Session
 from .checks import Refused, bounded_text, seconds_of, whole_number
-from .choices import PAGE_CONTROLS, Choices, page_reach
+from .choices import PAGE_WORDS, Choices
 
 
 @dataclass(frozen=True)
@@ -180,15 +181,16 @@ class Student:
         self.move_said = ""  # why a move was not played ('' when it was)
         first = room.lessons[0].lesson
         # the student's own lab, with the board on show built as the window's is (the
-        # games' UIs; a page has no timer: a UI's animation steps to its end at once)
-        self.lab = Lab(Session(first.steps[0].game.copy()), self.port, uis=ui_class)
+        # games' UIs; a page has no timer: a UI's animation steps to its end at once),
+        # in the page's words (its moves listed beside the board, its Levels shown)
+        self.lab = Lab(
+            Session(first.steps[0].game.copy()), self.port, uis=ui_class, words=PAGE_WORDS
+        )
         self.progress = StudentProgress()
         self.lab.lessons.progress = self.progress
         self.lab.lessons.changed.connect(self._lesson_changed)
         # (after the lab's own listeners: the board has its new UI and turn first)
         self.lab.session.changed.connect(self._position_changed)
-        self.lab.board.ui.controls = PAGE_CONTROLS
-        self.lab.board.reach_words = page_reach
         #: The site last clicked, at the position it was clicked in (the page lists the
         #: moves that involve it).
         self._clicked: tuple[Any, int] | None = None
@@ -298,10 +300,9 @@ class Student:
         return max(-1, self.lab.lessons.step.game.current_player())
 
     def _position_changed(self, reason: PositionChange) -> None:
-        """A new position on the board: the page's words on the UI the board may have made
-        anew, and the student seated (below)."""
+        """A new position on the board: a step's overlays, and the student seated
+        (below)."""
         board = self.board
-        board.ui.controls = PAGE_CONTROLS  # the page has no docks
         if reason in ("load", "new") and self.lab.lessons.lesson is not None:
             board.ui.set_overlays(self.lab.lessons.step.overlays)  # a step's, as the window's
         seat = self.seat()
@@ -310,9 +311,7 @@ class Student:
             # deciding to take the screen (Rolling's hot seat, "I am red" in the window's
             # Turn dock, which the page has not) has them seated, so the board takes their
             # clicks and shows their own secret orders (and no one else's).
-            take_seat = getattr(board.ui, "take_seat", None)
-            if callable(take_seat):
-                take_seat()
+            board.ui.take_seat()
 
     def where(self) -> Any:
         """The position on the board as the page shows it: a click's site and the moves
@@ -327,37 +326,25 @@ class Student:
         site = clicked[1] if clicked is not None and clicked[0] == self.where() else None
         return Choices.of(self.board, self.seat(), site)
 
-    def at_board(self, verb: Callable[[LabBoard], object], site: int | None = None) -> None:
+    def at_board(self, verb: Callable[[LabBoard], Outcome], site: int | None = None) -> None:
         """A hand on the student's board (``verb``: a click on ``site``, a move played), as
         the window forwards one, while the step waits for an answer (:meth:`answering`).
-        A move played is judged by the lesson; a step of a turn is drawn; a click that
-        plays no move and picks no point but has the board say why is refused in its
-        words (a ball's group described and why no ball goes there)."""
+        What the board answers decides (:mod:`viewer.lab.outcome`): a move played is
+        judged by the lesson, a point picked is kept (the words offering the point its
+        ball hides are the page's message); a step of a turn is drawn, and what the board
+        said of it (a ball's group described, why no ball goes there) or of a refusal is
+        the page's refusal."""
         self.answering()
-        board, bulletin = self.board, self.lab.bulletin
-        before = (len(self.lab.session.game.move_stack), self.lab.lessons.picked[:])
-        said: list[str] = []
-
-        def heard(field: str) -> None:
-            if field == "status":
-                said.append(bulletin.status)
-
-        bulletin.changed.connect(heard)
-        try:
-            if site is not None:
-                self._clicked = (self.where(), site)
-            verb(board)
-        finally:
-            bulletin.changed.disconnect(heard)
-        after = (len(self.lab.session.game.move_stack), self.lab.lessons.picked)
-        offered = board.offered
-        if said and after[0] == before[0] and offered is not None and offered[3]:
-            raise Refused(said[-1])  # a ball picked, the point behind it offered: said
-        if after != before:
+        if site is not None:
+            self._clicked = (self.where(), site)
+        outcome = verb(self.board)
+        if isinstance(outcome, Picked) and outcome.offer:
+            raise Refused(outcome.words)  # a ball picked, the point behind it offered
+        if isinstance(outcome, (Played, Picked)):
             return  # a move played (and judged), a point picked: the lesson said so
         self.changed()  # a step of the turn drawn (a stone selected, a group shown)
-        if said:
-            raise Refused(said[-1])  # why no move (the ball's group described, ...)
+        if outcome.words:
+            raise Refused(outcome.words)  # why no move (the ball's group described, ...)
 
     def click_point(self, point: tuple[int, ...]) -> None:
         """A point by its coordinates (a script's way to click): the site at that point,

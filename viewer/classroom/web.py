@@ -85,6 +85,17 @@ from .messages import (
     Unread,
     read,
 )
+from .replies import (
+    Closed,
+    CsvText,
+    Failed,
+    Forget,
+    Reply,
+    Same,
+    StudentAnswer,
+    TeacherLines,
+    Unbound,
+)
 from .room import Classroom, Student
 from .service import Service, _refusing, forget_answer, shown
 
@@ -107,8 +118,8 @@ TURNS = web.AppKey("turns", Turns)
 HTML = web.AppKey("html", dict[str, bytes])
 ASSETS = web.AppKey("assets", dict[str, tuple[Path, str]])
 
-Reply = dict[str, Any]
 M = TypeVar("M", bound=Message)
+R = TypeVar("R", bound=Reply)
 Handler = Callable[[web.Application, Page, Any], Awaitable[Reply]]
 #: Each message's handler by its class (a new message: a class in .messages, one here).
 HANDLERS: dict[type[Message], Handler] = {}
@@ -301,9 +312,9 @@ async def _answer(app: web.Application, page: Page, text: str | None) -> Reply:
         if page.role == "new" and _shows_who(page, kind, raw):
             app[PAGES].judging(page)  # (judged as it comes, not closed to make room)
         if kind.WHO == "student" and page.role != "student":
-            reply: Reply = {"unbound": True, "error": "this page has not joined the class yet"}
+            reply: Reply = Unbound(unbound=True, error="this page has not joined the class yet")
         elif kind.WHO == "teacher" and page.role != "teacher":
-            reply = {"error": "the teacher's page asks for the class code first"}
+            reply = Failed(error="the teacher's page asks for the class code first")
         else:  # (its fields read only now: nothing is said to a page that may not send it)
             reply = await HANDLERS[kind](app, page, kind.read(raw))
     except Unread as exc:
@@ -311,12 +322,12 @@ async def _answer(app: web.Application, page: Page, text: str | None) -> Reply:
         if isinstance(exc.why, Unknown) and not page.told:  # once a page: no flood of lines
             page.told = True
             log.info("a page sent an unknown message: %s", shown(exc.kind))
-        reply = {"error": str(exc.why)}
+        reply = Failed(error=str(exc.why))
     except Refused as exc:
-        reply = {"error": str(exc)}
+        reply = Failed(error=str(exc))
     except Exception:
         log.error("a request failed: %s", shown(traceback.format_exc(), 4000))
-        reply = {"error": "the server could not do that; try again"}
+        reply = Failed(error="the server could not do that; try again")
     if ident is not None:
         reply["id"] = ident
     return reply
@@ -348,7 +359,7 @@ async def _send(app: web.Application, page: Page, reply: Reply) -> None:
             pages.note(page)
 
 
-async def _threaded(app: web.Application, whose: str, work: Callable[[], Reply]) -> Reply:
+async def _threaded(app: web.Application, whose: str, work: Callable[[], R]) -> R | Failed:
     """``work()`` on the threads, in ``whose`` turn; a refusal or a fault in words."""
     started = time.perf_counter()
     answer = await app[TURNS].run(whose, lambda: _refusing(work))
@@ -360,9 +371,9 @@ def _sent(page: Page, answer: Reply) -> Reply:
     """Note what ``answer`` gives the page (its version, its board's layers)."""
     if "page" in answer:
         page.sent_version = answer["page"]["version"]
-    board = answer.get("board")
-    if isinstance(board, dict) and "keys" in board:
-        page.sent_layers = dict(board["keys"])
+        board = answer["board"]
+        if "keys" in board:
+            page.sent_layers = dict(board["keys"])
     return answer
 
 
@@ -372,10 +383,10 @@ def _forgotten(
     """``answer``, after the page is let go when it says the key acts no more: a removed
     student's page (``whose``: the key it gave, else its own) stays theirs, to come back
     when the teacher brings them back (:meth:`.guard.Pages.unbind`)."""
-    if answer.get("forget"):
+    if "forget" in answer:
         if whose is None and page.key is not None and page.token is not None:
             whose = (page.key, page.token)
-        app[PAGES].unbind(page, whose if answer.get("removed") else None)
+        app[PAGES].unbind(page, whose if answer["removed"] else None)
     return answer
 
 
@@ -421,13 +432,13 @@ async def join(app: web.Application, page: Page, message: Join) -> Reply:
         raise Refused("this page has joined the class already: one page joins once")
     door = message.door is not None and room.closed
     if page.waiting is not None and not door:
-        return {"waiting": True, "closed": True, "error": WAIT_HERE}
+        return Closed(closed=True, waiting=True, error=WAIT_HERE)
     if door:
         try:
             wait = page.code_wait()  # (a page's tries slowed: 0, 1, 3, 7 ... s)
         except TooMany:
             page.shut(TRIES, "too many wrong numbers on this page: reload it")
-            return {"error": "too many wrong numbers on this page: reload it to try again"}
+            return Failed(error="too many wrong numbers on this page: reload it to try again")
         if wait:
             await asyncio.sleep(wait)
         assert message.door is not None
@@ -436,7 +447,7 @@ async def join(app: web.Application, page: Page, message: Join) -> Reply:
             room.through_door(message.door)
         except Refused as exc:
             room.unseat()
-            return {"closed": True, "waiting": page.waiting is not None, "error": str(exc)}
+            return Closed(closed=True, waiting=page.waiting is not None, error=str(exc))
         if page.waiting is not None:  # (it waits no more: it came in by the number)
             room.forget_waiting(page.waiting)
             app[PAGES].forget(page)
@@ -445,10 +456,10 @@ async def join(app: web.Application, page: Page, message: Join) -> Reply:
         try:
             handle = room.wait(message.name)
         except Refused as exc:
-            return {"closed": True, "error": str(exc)}
+            return Closed(closed=True, error=str(exc))
         app[PAGES].as_waiting(page, handle)
         log.info("%s asks to join (the class is closed)", shown(message.name, 60))
-        return {"waiting": True, "closed": True, "error": WAIT_HERE}
+        return Closed(closed=True, waiting=True, error=WAIT_HERE)
     else:
         room.seat()  # (Refused at once when the class is full, joins being answered counted)
     try:
@@ -477,7 +488,7 @@ def _binding(page: Page) -> Iterator[None]:
         page.binding = False
 
 
-def _bind(app: web.Application, page: Page, got: Reply) -> None:
+def _bind(app: web.Application, page: Page, got: StudentAnswer) -> None:
     student = app[ROOM].student(got["token"])
     app[PAGES].as_student(page, student.key, got["token"])
     _sent(page, got)
@@ -492,7 +503,7 @@ async def resume(app: web.Application, page: Page, message: Resume) -> Reply:
         return _forgotten(app, page, forget_answer(exc), _whose(message.key))
     same = page.role == "student" and page.key == student.key
     if same and page.sent_version == student.version:
-        return {"same": True}  # (a board re-asked unchanged: nothing to do)
+        return Same(same=True)  # (a board re-asked unchanged: nothing to do)
     known = page.sent_layers if same else {}
     with _binding(page):
         got = await _threaded(app, student.key, lambda: service.resume(message.key, known))
@@ -509,7 +520,7 @@ async def poll(app: web.Application, page: Page, message: Poll) -> Reply:
     assert page.key is not None
     student = app[ROOM].students.get(page.key)
     if student is not None and page.sent_version == student.version:
-        return {"same": True}  # (no thread, no lock: nothing changed)
+        return Same(same=True)  # (no thread, no lock: nothing changed)
     token, known = page.token, page.sent_layers
     got = await _threaded(app, page.key, lambda: app[SERVICE].poll(token, None, known))
     return _forgotten(app, page, _sent(page, got))
@@ -553,7 +564,7 @@ async def code(app: web.Application, page: Page, message: Code) -> Reply:
         wait = page.code_wait()
     except TooMany:
         page.shut(TRIES, "too many wrong class codes on this page: reload it")
-        return {"error": "too many wrong class codes on this page: reload it to try again"}
+        return Failed(error="too many wrong class codes on this page: reload it to try again")
     if wait:
         await asyncio.sleep(wait)
     app[ROOM].teacher(message.code)  # (Refused: "that is not this class's code")
@@ -561,7 +572,7 @@ async def code(app: web.Application, page: Page, message: Code) -> Reply:
     return lines_of(app, page)
 
 
-def lines_of(app: web.Application, page: Page | None = None, said: str = "") -> Reply:
+def lines_of(app: web.Application, page: Page | None = None, said: str = "") -> TeacherLines:
     """The teacher's page: the lines, the joins waiting, the students removed."""
     room = app[ROOM]
     version = room.version
@@ -579,7 +590,7 @@ async def lines(app: web.Application, page: Page, message: Lines) -> Reply:
 
 @handles(Csv)
 async def csv(app: web.Application, page: Page, message: Csv) -> Reply:
-    return await _threaded(app, "teacher", lambda: {"csv": app[ROOM].csv_text()})
+    return await _threaded(app, "teacher", lambda: CsvText(csv=app[ROOM].csv_text()))
 
 
 @handles(Everyone)
@@ -761,7 +772,8 @@ async def _push(app: web.Application, page: Page) -> None:
             if page.busy:
                 continue  # (its answer carries the change)
             if page.role == "teacher":
-                await _send(app, page, {"push": "lines", **lines_of(app, page)})
+                pushed: TeacherLines = {**lines_of(app, page), "push": "lines"}
+                await _send(app, page, pushed)
             elif page.role == "student" and _changed_for(app, page):
                 await _push_student(app, page)
             elif page.removed is not None and _brought_back(app, page):
@@ -774,12 +786,13 @@ async def _push(app: web.Application, page: Page) -> None:
 async def _push_student(app: web.Application, page: Page) -> None:
     assert page.key is not None
     assert page.token is not None
+    got: StudentAnswer | Same | Forget | Failed
     if _gone(app, page):
         got = forget_answer(_why_gone(app, page))
     else:
         token, known = page.token, page.sent_layers
         got = await _threaded(app, page.key, lambda: app[SERVICE].poll(token, None, known))
-        if page.busy or got.get("same"):
+        if page.busy or "same" in got:
             return
         _sent(page, got)
     got["push"] = True

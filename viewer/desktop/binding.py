@@ -23,6 +23,7 @@ from pyramid_lab.model.game import Game
 
 from ..games import GameUI, ui_class
 from ..lab import Lab
+from ..lab.board import KEEPS_TURN
 from ..lab.bulletin import Bulletin
 from ..lab.documents import RecentFiles
 from ..lab.session import Session
@@ -55,8 +56,8 @@ from .stage import Stage
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel
 
-    from ..lab.board import BoardChange
-    from ..lab.lab import LabChange
+    from ..lab.board import BoardChange, TakeStep
+    from ..lab.lab import Followed, LabChange
     from ..lab.session import PositionChange
     from ..lab.view_state import ViewField
     from ..widgets.puzzle_dock import PuzzleDock
@@ -147,12 +148,13 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     docks.view_dock.free_plane.toggled.connect(scene.toggle_free_plane)
     docks.view_dock.show_board(scene.board, board.ui.piece_word)
     binding.put_view_dock_away()
-    session.changed.connect(binding.position_changed)  # the window's one listener
+    board.taking.connect(binding.taking)  # the window's steps in the lab's one order
+    lab.followed.connect(binding.followed)
     stage.drawn.connect(menus.follow_history)
     board.changed.connect(binding.board_changed)
     lab.changed.connect(binding.lab_changed)
     view.changed.connect(binding.view_changed)
-    binding.follow("load")
+    lab.take("load")  # the first position, taken in as a new one is
     return binding
 
 
@@ -175,8 +177,8 @@ def _lab(
     w: Window, session: Session, port: QtPort, bulletin: Bulletin, lesson_dock: LessonDock
 ) -> Lab:
     """The application's state and behaviour, Qt-free: the documents, the seats, the
-    engine and the board on show, with the games' UIs and the window's clock (the board
-    follows a new position first: the lab's position_changed after)."""
+    engine and the board on show, with the games' UIs and the window's clock (it follows
+    a new position in the lab's one order: the window's steps among them, Binding)."""
 
     def clock(seconds: float, step: Callable[[float], Any]) -> Animation:
         return Animation(w, seconds, lambda t: guarded(lambda: step(t), bulletin.say))
@@ -186,7 +188,6 @@ def _lab(
         port,
         recent=RecentFiles(QSettings()),
         post=gui_post(None),
-        follow=False,
         bulletin=bulletin,
         threads=engine_threads,  # the setting kept between runs, else the cores
         engine_failed=failure_reported(bulletin.say),
@@ -248,46 +249,48 @@ class Binding:
         self.flat_board = False  # the board on show is flat (the View dock is put away)
         self.view_dock_wanted = True  # ... and was shown on the last pyramid
         self.placed = False  # the View dock was put away or shown for a board already
-
-    def position_changed(self, reason: PositionChange) -> None:
-        """A change of the session, followed in this order: the board, the docks and the
-        lab (:meth:`follow`), then the Puzzle dock, then the lesson (its answer judged on
-        the position as all of them show it)."""
-        self.follow(reason)
-        self.parts.puzzle.session_changed(reason)
-        self.lab.lessons.position_changed(reason)
+        self._size = window.size()  # the window's size as the last game's UI left
 
     @slot
-    def follow(self, reason: PositionChange) -> None:
-        parts, board = self.parts, self.board
-        if reason == "review":  # a review of the line: the board draws its better moves
+    def taking(self, step: TakeStep, reason: PositionChange) -> None:
+        """The window's steps as the board takes a change of the session in (the lab's
+        one order, :meth:`viewer.lab.Lab.follow`; nothing draws until the UI, board, view
+        and docks all followed)."""
+        if step == "kept":  # the same position (now in a file; puzzle texts; a review)
             self.update_title()
-            parts.recovery.schedule()
-            board.redraw()
-            return
-        if reason in ("saved", "puzzle"):  # the same position, now in a file; puzzle texts
-            self.update_title()
-            parts.recovery.schedule()
-            return
-        with board.held():  # nothing draws until the UI, board, view and docks all follow
-            self._take_position(reason)
-        self.lab.position_changed(reason)  # a search for the last position is void
-        parts.analysis.position_changed(reason)  # and so is an analysis of it
-        parts.reviewer.position_changed(reason)  # the review's graph marks the position
-        board.redraw()  # after them: no "thinking" text of a search that was stopped
+            self.parts.recovery.schedule()
+        elif step == "start" and reason in ("load", "new"):
+            self.window.statusBar().clearMessage()  # it spoke of the position that went
+            if self.board.setup is not None:  # another position arrived: set-up is void
+                self.lab.setup_mode.close(consider=False)  # (the engine follows the position)
+        elif step == "leaving":  # another kind of game: the last UI's docks go
+            self._size = self.window.size()
+            for dock in self.board.ui.docks():
+                self.window.removeDockWidget(dock)
+        elif step == "ui":
+            self._switch_game(self.session.game)
+        elif step == "turn":
+            if reason in ("load", "new"):
+                self.menus.seats.computer_players(self.session.game.players)
+            self._take_turn()
+        elif step == "told":
+            self._told(reason)
 
-    def _take_position(self, reason: PositionChange) -> None:
+    @slot
+    def followed(self, step: Followed, reason: PositionChange) -> None:
+        """The window's steps after the lab's parts followed a change (the Analysis and
+        Review docks), and after the puzzle desk (the Puzzle dock)."""
+        if step == "puzzle":
+            self.parts.puzzle.session_changed(reason)
+        elif reason not in KEEPS_TURN:
+            self.parts.analysis.position_changed(reason)  # an analysis of the last is void
+            self.parts.reviewer.position_changed(reason)  # the review's graph marks it
+
+    def _take_turn(self) -> None:
+        """A new turn built (before a new board's view reset redraws): another board's
+        view, the effect under way stopped."""
         parts, board, scene = self.parts, self.board, self.scene
         game = self.session.game
-        if reason in ("load", "new"):
-            self.window.statusBar().clearMessage()  # it spoke of the position that went
-            if board.setup is not None:  # another position arrived: the set-up is void
-                self.lab.setup_mode.close(consider=False)  # (the engine follows the position)
-        if board.ui.game_name != game.name:
-            self._switch_game(game)
-        if reason in ("load", "new"):
-            self.menus.seats.computer_players(game.players)
-        board.new_turn()  # before a new board's view reset redraws
         ui = board.ui
         geometry = ui.geometry(game)
         if geometry is not scene.geometry or ui.board_kind != scene.board.kind:
@@ -296,7 +299,12 @@ class Binding:
             parts.view_dock.show_board(scene.board, ui.piece_word)
             self.put_view_dock_away()
         scene.stop_effect()
-        ui.position_changed(game, reason)
+
+    def _told(self, reason: PositionChange) -> None:
+        """The UI told of the new position: what the move removed fades out, and the
+        lesson's caption, the Moves dock, the title and the status bar follow."""
+        parts, ui, scene = self.parts, self.board.ui, self.scene
+        game = self.session.game
         if reason in ("move", "redo"):
             scene.play(ui.vanishing(game))  # what the move removed fades out
         follow_lesson(parts.lesson_dock, self.session, ui)  # a lesson's caption, overlays
@@ -306,15 +314,12 @@ class Binding:
         parts.status_game.setText(ui.status(game))
 
     def _switch_game(self, game: Game) -> None:
-        """Another kind of game: its UI and docks replace the last one's, in the window's
-        size (Qt grows it for the docks' minimum size: never past the screen's edge)."""
+        """Another kind of game: its UI's docks replace the last one's (gone at
+        "leaving"), in the window's size then (Qt grows it for the docks' minimum size:
+        never past the screen's edge)."""
         w, board = self.window, self.board
-        size = w.size()
-        for dock in board.ui.docks():
-            w.removeDockWidget(dock)
-        board.switch_ui(game)
         self.install_ui(board.ui)
-        fit_game_docks(w, board.ui.docks(), size, self.lab.bulletin.say)
+        fit_game_docks(w, board.ui.docks(), self._size, self.lab.bulletin.say)
         self.parts.rules_dock.show_game(game.name)  # the rules follow the game on the board
         self.parts.view_dock.set_words(board.ui.piece_word)  # the same board may follow
 

@@ -134,9 +134,8 @@ class PuzzleControl:
             )
 
     def session_changed(self, reason: PositionChange) -> None:
-        """After the window followed a change of the session: the lab's puzzle follows,
-        then the dock."""
-        self.desk.session_changed(reason)
+        """After the lab's puzzle desk followed a change of the session (the lab's one
+        order, :meth:`viewer.lab.Lab.follow`): the dock."""
         if reason != "puzzle":
             self.dock.solution_error.setText(self._solution_check())
         if reason in ("load", "new", "puzzle"):

@@ -11,6 +11,7 @@ from typing import TypeVar
 from pyramid_lab.model.game import Game
 
 from ..lab.game_ui import (
+    UI,
     ChoiceGroup,
     ClickResult,
     FormPart,
@@ -21,8 +22,8 @@ from ..lab.game_ui import (
     TurnBuilder,
 )
 
-_UIS: dict[str, type[GameUI]] = {}
-_U = TypeVar("_U", bound=type[GameUI])
+_UIS: dict[str, type[UI]] = {}
+_U = TypeVar("_U", bound=type[UI])
 
 
 def register_ui(cls: _U) -> _U:
@@ -39,7 +40,7 @@ def _load_all() -> None:
             importlib.import_module(f"{__name__}.{info.name}")
 
 
-def ui_class(game: Game | type[Game] | str) -> type[GameUI]:
+def ui_class(game: Game | type[Game] | str) -> type[UI]:
     """The UI class for a game (instance, class or name); KeyError naming it otherwise.
     Only that game's folder is imported (its UI imports no Qt until its docks are made:
     the classroom uses the UIs of the games it serves, with no Qt)."""
@@ -60,6 +61,7 @@ def ui_names() -> list[str]:
 
 
 __all__ = [
+    "UI",
     "ChoiceGroup",
     "ClickResult",
     "FormPart",

@@ -4,7 +4,8 @@ draws): the game's UI and its turn builder for the position on show, the board's
 the computer, play) and the router between them, what the board draws (:meth:`Board.frame`)
 and what the prompt says (:meth:`Board.prompt`), and the verbs of a hand on it:
 :meth:`Board.click` on a site, :meth:`Board.finish` and :meth:`Board.cancel` a turn,
-:meth:`Board.undo`, :meth:`Board.redo`. Each mode class stands beside the lab part it
+:meth:`Board.undo`, :meth:`Board.redo` (``click``, ``finish`` and ``play`` answer what
+they did: :mod:`.outcome`). Each mode class stands beside the lab part it
 routes (``setup_mode.SetupBoard``, ``practice.PracticeBoard``, ``lesson.LessonBoard``,
 ``solve.SolveBoard``, ``analysis.AnalysisBoard``, ``review.ReviewBoard``,
 ``engine.ComputerBoard``); play, the last, is here (:class:`PlayBoard`).
@@ -12,14 +13,17 @@ routes (``setup_mode.SetupBoard``, ``practice.PracticeBoard``, ``lesson.LessonBo
 The board is the game UIs' host (:class:`viewer.lab.game_ui.Host`). It announces its own
 changes with one typed signal, ``changed(what)`` (:data:`BoardChange`): "frame", the board
 is to be drawn again; "secrets", whose secrets may be shown changed (and the frame with
-it). A front end draws it on "frame" and forwards its input to the verbs; the lab may not
-import ``viewer.games``, so the front end hands the lab the UI of a game (``uis``) and a
-clock for the UIs' animations (``clock``)."""
+it); and each step of taking a new position in with ``taking`` (:data:`TakeStep`). A front
+end draws it on "frame" and forwards its input to the verbs; the lab may not import
+``viewer.games``, so the front end hands the lab the UI of a game (``uis``), a clock for
+the UIs' animations (``clock``) and its words (``words``: :class:`FrontWords`), which the
+lab hands the board as it makes it."""
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import dataclasses
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pyramid_lab.model.game import Game, IllegalMoveError, Move
@@ -29,9 +33,10 @@ from .bulletin import Bulletin
 from .engine import ComputerBoard, Engine
 from .events import Signal
 from .frame import Frame
-from .game_ui import Clock, GameUI, JointTurn, TurnBuilder
+from .game_ui import TURN_DOCK, UI, Clock, JointTurn, TurnBuilder
 from .lesson import LessonBoard, Lessons
 from .modes import Mode, Router
+from .outcome import Drawn, Outcome, Picked, Played, Refused
 from .review import ReviewBoard, Reviews
 from .session import PositionChange, Session
 from .setup_mode import SetupBoard, SetupMode
@@ -47,12 +52,19 @@ BoardChange = Literal["frame", "secrets"]
 #: Changes of the session that keep the position on the board (and the turn built on it).
 KEEPS_TURN = ("saved", "puzzle", "review")
 
+#: The steps of the board taking a change of the session in (:meth:`Board.position_changed`),
+#: each said by ``Board.taking`` for a front end with its own widgets on the board (the
+#: window's docks and scene): "kept", the position stays (:data:`KEEPS_TURN`); else, while
+#: nothing is drawn, "start", then around another game's UI "leaving" (the last UI still
+#: there) and "ui" (the new one in), "turn" (a new turn built) and "told" (the UI told).
+TakeStep = Literal["kept", "start", "leaving", "ui", "turn", "told"]
+
 #: Board modes whose clicks are not moves (a lesson's click-points task picks the ball
 #: clicked, set-up paints it): a click there is no refused move to offer a point behind for.
 NOT_MOVES = ("lesson", "set-up")
 
 #: The UI class of a game, by the game (``viewer.games.ui_class``: the front end's).
-UIs = Callable[[Game], "type[GameUI[Any]]"]
+UIs = Callable[[Game], "type[UI]"]
 
 
 class LabParts(Protocol):
@@ -98,6 +110,22 @@ class InstantClock:
         return 1.0 if self._done else 0.0
 
 
+#: Where a click was made: the position on the board and the turn half built
+#: (:meth:`Board.position`; a click's advice holds while it is the same).
+Where = tuple[Hashable, int, bool]
+
+
+@dataclasses.dataclass(frozen=True)
+class Offer:
+    """What a second click on ``site`` at ``where`` does: play (or, for a click-points
+    task, pick instead of the ball clicked: ``pick``) ``point``, the site its ball hides."""
+
+    site: int
+    where: Where
+    point: int
+    pick: bool
+
+
 #: The sites whose points hide behind a site as the front end's view sees it (the board
 #: view's ``behind``: the last pick's ray), nearest first.
 Behind = Callable[[int], Sequence[int]]
@@ -105,7 +133,7 @@ Behind = Callable[[int], Sequence[int]]
 
 def window_reach(level: int, front: int) -> str:
     """The window's way to points of ``level`` at most behind balls whose lowest is of
-    level ``front`` (:attr:`Board.reach_words`): the levels above them hidden (View dock:
+    level ``front`` (:attr:`FrontWords.reach`): the levels above them hidden (View dock:
     Levels' top) where every ball in front is one of them, else that and the board seen
     from above (no ball of their level or below hides them there). Ghosts alone reveal
     nothing (they show the balls a peel hid), so they are not offered."""
@@ -114,27 +142,48 @@ def window_reach(level: int, front: int) -> str:
     return f"peel to level {level} (View dock: Levels) and look from above (View > Camera: top)"
 
 
-class Board:
-    """The board on show: the game UI, its turn, the modes, the verbs (the module's text)."""
+@dataclasses.dataclass(frozen=True)
+class FrontWords:
+    """How the board's words name the front end's ways: where a player chooses what a
+    click on the board cannot say (``controls``, as a game UI's words ask it:
+    :attr:`viewer.lab.game_ui.GameUI.controls`), and how its view reaches a point behind a
+    ball (``reach``: the point's level and the ball's to the words after "or" in that
+    advice). The window's by default."""
 
-    def __init__(self, lab: LabParts, uis: UIs, clock: ClockMaker = InstantClock) -> None:
+    controls: str = TURN_DOCK
+    reach: Callable[[int, int], str] = window_reach
+
+
+#: The window's words (its Turn dock, its peel and camera).
+WINDOW_WORDS = FrontWords()
+
+
+class Board:
+    """The board on show: the game UI, its turn, the modes, the verbs (the module's text).
+    ``words``: how its words name the front end's ways (:class:`FrontWords`)."""
+
+    def __init__(
+        self,
+        lab: LabParts,
+        uis: UIs,
+        clock: ClockMaker = InstantClock,
+        words: FrontWords = WINDOW_WORDS,
+    ) -> None:
         self.lab = lab
         self.session = lab.session
         self._uis = uis
         self._clock = clock
+        self.words = words
         self.changed: Signal[[BoardChange]] = Signal()
+        #: Each step of taking a change of the session in (:data:`TakeStep`)
+        self.taking: Signal[[TakeStep, PositionChange]] = Signal()
         self._held = False  # a new position is being taken in: no redraw until it is
-        self._said = ""  # what the board said during the click under way
-        # a refused click on a ball with one empty point behind it: (site, position, the
-        # point); a second click there plays that point
-        # a click-points task's click on a ball: (site, position, the point behind it,
-        # True); a second click there picks that point instead of the ball
-        self.offered: tuple[int, Any, int, bool] | None = None
-        #: How the front end's view reaches a point behind a ball, after "or" in that
-        #: advice: (the point's level, the ball's level) to words; the window's by default.
-        self.reach_words: Callable[[int, int], str] = window_reach
+        self._said = ""  # what the board said during the verb under way
+        # a refused click on a ball with one empty point behind it, or a click-points
+        # task's click on a ball: a second click there plays (picks) the point behind
+        self.offered: Offer | None = None
         game = self.session.game
-        self.ui: GameUI[Any] = uis(game)(self)
+        self.ui: UI = uis(game)(self)
         self.turn: TurnBuilder = self.ui.turn(game)
         self.play_mode = PlayBoard(self)
         self.modes = Router(  # who has the board, most particular first
@@ -149,13 +198,16 @@ class Board:
             ],
             self.say,
         )
-        lab.engine.table = BoardTable(self)  # the engine asks the board's UI and turn
 
     # ---- the game UIs' host (viewer.lab.game_ui.Host) -------------------------------------
 
     @property
     def game(self) -> Game:
         return self.session.game
+
+    @property
+    def controls(self) -> str:
+        return self.words.controls
 
     def redraw(self) -> None:
         """The board is to be drawn again (said as "frame"; nothing while it is held)."""
@@ -226,15 +278,24 @@ class Board:
         self.turn = self.ui.turn(self.session.game)
 
     def position_changed(self, reason: PositionChange) -> None:
-        """Follow a change of the session, for a front end that draws nothing of its own
-        in between (a lab that follows its session, a test): another game's UI, a new
-        turn, the UI told. (The window follows the same steps among its own.)"""
+        """Take a change of the session in, first of the lab's one order of following
+        (:meth:`viewer.lab.Lab.follow`), nothing drawn meanwhile: another game's UI, a
+        new turn, the UI told; each step said by ``taking`` (:data:`TakeStep`), which a
+        front end follows with its own widgets (the window's docks and scene)."""
         if reason in KEEPS_TURN:
+            self.taking.emit("kept", reason)
             return
         game = self.session.game
-        self.switch_ui(game)
-        self.new_turn()
-        self.ui.position_changed(game, reason)
+        with self.held():
+            self.taking.emit("start", reason)
+            if self.ui.game_name != game.name:
+                self.taking.emit("leaving", reason)
+                self.switch_ui(game)
+                self.taking.emit("ui", reason)
+            self.new_turn()
+            self.taking.emit("turn", reason)
+            self.ui.position_changed(game, reason)
+            self.taking.emit("told", reason)
 
     def geometry(self) -> Any:
         """The geometry of the board on show (the game UI's)."""
@@ -258,7 +319,7 @@ class Board:
         """The hover text of ``site`` as the board shows it."""
         return self.ui.describe(self.session.game, self.turn, site, self.shown_pieces())
 
-    def position(self) -> Any:
+    def position(self) -> Where:
         """The position on the board and the turn half built: a click's advice holds
         while it is the same."""
         game = self.session.game
@@ -266,43 +327,49 @@ class Board:
 
     # ---- the verbs -------------------------------------------------------------------------
 
-    def click(self, site: int, behind: Behind | None = None) -> None:
+    def click(self, site: int, behind: Behind | None = None) -> Outcome:
         """A click on ``site``, routed by the modes. A click that lands on a ball in front
         of empty points and changes nothing says what would reach them (``behind``: the
         points behind the site as the front end's view sees it): the point itself on a
         second click where one lies behind, peeling to its level, or turning the board. A
         click that picks a ball for a click-points task offers the point behind it the same
-        way: a second click there picks that point instead (the ball as it was)."""
+        way: a second click there picks that point instead (the ball as it was). What the
+        click did, in the words the board said last."""
         where = self.position()
         offered, self.offered = self.offered, None
         self.play_mode.advise(None)
-        if offered is not None and offered[:2] == (site, where):
-            if offered[3]:  # a pick: the ball clicked first goes back as it was
-                self.modes.click(site)
-            self.modes.click(offered[2])  # the second click: the point behind
-            return
         self._said = ""
-        self.modes.click(site)
+        if offered is not None and (offered.site, offered.where) == (site, where):
+            if offered.pick:  # a pick: the ball clicked first goes back as it was
+                self.modes.click(site)
+            return self._told(self.modes.click(offered.point))  # the point behind
+        outcome = self.modes.click(site)
         said = self._said
         if behind is None or self.position() != where or self.setup is not None:
-            return
+            return self._told(outcome)
         names = {mode.name for mode in self.modes.chain()}
         if names == names - set(NOT_MOVES):
             self._offer(site, where, behind, said)
-        elif "lesson" in names:  # a click-points task: a point picked (or let go)
-            self._offer_pick(site, where, behind, said)
+        elif "lesson" in names and isinstance(outcome, Picked):  # a click-points task
+            offer = self._offer_pick(site, where, behind, said)
+            return dataclasses.replace(outcome, words=self._said, offer=offer)
+        return self._told(outcome)
 
-    def _offer_pick(self, site: int, where: Any, behind: Behind, said: str) -> None:
+    def _told(self, outcome: Outcome) -> Outcome:
+        """``outcome`` in the words the board said last during the verb under way."""
+        return dataclasses.replace(outcome, words=self._said)
+
+    def _offer_pick(self, site: int, where: Where, behind: Behind, said: str) -> str:
         """After a click-points task's click on ``site``'s ball: the point right behind
         it (a ball or an empty point: a task may ask for either), picked by a second click
-        there instead, or reached the front end's way."""
+        there instead, or reached the front end's way. The advice ('' when none)."""
         ui = self.ui
         try:
             coords = tuple(ui.coords_of(site))
         except (KeyError, ValueError, IndexError, NotImplementedError):
-            return
+            return ""
         if coords not in {tuple(c) for c, _colour in self.session.game.pieces()}:
-            return  # an empty point: nothing drawn in front of the rest
+            return ""  # an empty point: nothing drawn in front of the rest
         for other in behind(site):
             try:
                 point = tuple(ui.coords_of(other))
@@ -310,11 +377,11 @@ class Board:
                 continue
             break
         else:
-            return
-        self.offered = (site, where, other, True)
+            return ""
+        self.offered = Offer(site, where, other, True)
         name, hidden = ",".join(map(str, coords)), ",".join(map(str, point))
         piece = ui.piece_word.removesuffix("s")
-        reach = self.reach_words(point[-1], coords[-1])
+        reach = self.words.reach(point[-1], coords[-1])
         advice = (
             f"Click {name} again to pick {hidden}, the point its {piece} hides, instead, or {reach}"
         )
@@ -322,8 +389,9 @@ class Board:
         self.say(f"{advice}. {said}" if said else advice)
         self.play_mode.advise((where, advice))
         self.lab.bulletin.show_prompt(self.modes.prompt())
+        return advice
 
-    def _offer(self, site: int, where: Any, behind: Behind, said: str) -> None:
+    def _offer(self, site: int, where: Where, behind: Behind, said: str) -> None:
         """After a click on ``site`` that changed nothing: the empty points behind it."""
         ui = self.ui
         try:
@@ -359,10 +427,10 @@ class Board:
         # a peel to the highest of them keeps every one; it reveals them where every ball
         # in front of them on the ray stands higher (else the board is turned)
         level = max(p[-1] for _s, p in empty)
-        reach = self.reach_words(level, min(in_front))
+        reach = self.words.reach(level, min(in_front))
         piece = ui.piece_word.removesuffix("s")  # "ball", "sphere": as the View dock says
         if len(empty) == 1:
-            self.offered = (site, where, empty[0][0], False)
+            self.offered = Offer(site, where, empty[0][0], False)
             advice = (
                 f"Click {name} again to play {names[0]}, the point its {piece} hides, or {reach}"
             )
@@ -379,25 +447,30 @@ class Board:
         self.play_mode.advise((where, advice))
         self.lab.bulletin.show_prompt(self.modes.prompt())
 
-    def play(self, move: Move | str) -> None:
+    def play(self, move: Move | str) -> Outcome:
         """Play what Finish turn, the Analysis dock or a lesson gave: a move, or a
-        sentence saying why not; refused, said, while a mode is busy."""
+        sentence saying why not; refused, said, while a mode is busy. What it did."""
+        self._said = ""
+        return self._told(self._play(move))
+
+    def _play(self, move: Move | str) -> Outcome:
         if isinstance(move, str):
             self.say(move)
-            return
+            return Refused(move)
         busy = self.modes.busy()
         if busy:
             self.say(busy)
-            return
-        self.play_mode.play_now(move)
+            return Refused(busy)
+        return self.play_mode.play_now(move)
 
-    def finish(self) -> None:
-        """Finish turn: the move the turn builder makes of it, played."""
+    def finish(self) -> Outcome:
+        """Finish turn: the move the turn builder makes of it, played. What it did."""
+        self._said = ""
         result = self.turn.finish()
         if result is None:
             self.redraw()  # a step of the turn (a part handed in), no move yet
-        else:
-            self.play(result)
+            return self._told(Drawn())
+        return self._told(self._play(result))
 
     def cancel(self) -> None:
         """Cancel turn: the turn half built goes."""
@@ -427,9 +500,9 @@ class PlayBoard(Mode):
         self.lab = board.lab
         # what would reach the points behind a ball clicked, in full over the scene (the
         # prompt's line) while the position is the same: (position, the words)
-        self.advice: tuple[Any, str] | None = None
+        self.advice: tuple[Where, str] | None = None
 
-    def advise(self, advice: tuple[Any, str] | None) -> None:
+    def advise(self, advice: tuple[Where, str] | None) -> None:
         """The words on the points behind a ball clicked, at that position (None: none)."""
         self.advice = advice
 
@@ -439,7 +512,7 @@ class PlayBoard(Mode):
             return ""
         return self.advice[1]
 
-    def play_now(self, move: Move) -> None:
+    def play_now(self, move: Move) -> Played | Refused:
         """Play ``move`` (the modes were asked already)."""
         lab, board = self.lab, self.board
         mover = lab.session.game.to_move
@@ -447,8 +520,9 @@ class PlayBoard(Mode):
             lab.play(move)  # the computer may answer it
         except IllegalMoveError as exc:
             board.say(str(exc))
-            return
+            return Refused(str(exc))
         board.say(board.ui.played(lab.session.game, mover, move))
+        return Played(move)
 
     def active(self) -> bool:
         return True
@@ -459,16 +533,16 @@ class PlayBoard(Mode):
     def busy(self) -> str:
         return self.board.ui.busy()
 
-    def click(self, site: int) -> bool:
+    def click(self, site: int) -> Outcome:
         board = self.board
         result = board.ui.click(self.lab.session.game, board.turn, site)
         if result is None:
             board.redraw()  # a step of the turn being built
-        elif isinstance(result, str):
+            return Drawn()
+        if isinstance(result, str):
             board.say(result)
-        else:
-            self.play_now(result)
-        return True
+            return Refused(result)
+        return self.play_now(result)
 
     def undo(self) -> bool:
         board = self.board
@@ -484,19 +558,32 @@ class PlayBoard(Mode):
         self.lab.session.redo()
         return True
 
-    def layer(self, game: Game, ui: GameUI[Any], frame: Frame) -> Frame:
+    def layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
         return ui.frame(game, self.board.turn)  # the position: the others draw over it
 
     def prompt(self) -> str:
         return self.advice_now() or self.board.ui.prompt() or self.board.turn.prompt()
 
 
+class Shows(Protocol):
+    """A lab with the board on show (:class:`viewer.lab.Lab`)."""
+
+    @property
+    def board(self) -> Board: ...
+
+
 class BoardTable:
     """The board's game UI and turn builder, as the lab's engine asks about them
-    (:class:`viewer.lab.engine.Table`)."""
+    (:class:`viewer.lab.engine.Table`): handed to the engine as it is made, it reads the
+    board of ``lab`` (made after the engine: the board's modes route the engine's) when
+    asked."""
 
-    def __init__(self, board: Board) -> None:
-        self.board = board
+    def __init__(self, lab: Shows) -> None:
+        self.lab = lab
+
+    @property
+    def board(self) -> Board:
+        return self.lab.board
 
     def in_setup(self) -> bool:
         return self.board.setup is not None

@@ -173,6 +173,7 @@ class Engine:
         fail: Callable[[Job, BaseException], None],
         *,
         threads: Callable[[], int] = lambda: 1,
+        table: Table | None = None,
     ) -> None:
         self.session = session
         self.runner = runner
@@ -181,7 +182,8 @@ class Engine:
         self.threads = threads  # a hint's threads; the computer player searches on one
         self.changed: Signal[[EngineChange]] = Signal()
         self.seats = Seats()
-        self.table: Table = Bare(self.seats)
+        #: what the engine asks of the board on show (the front end's), else the bare one
+        self.table: Table = table if table is not None else Bare(self.seats)
         self.hint_level = "strong"  # a hint is worth the wait (progress bar, Stop)
         #: After the computer's move, say its win rate and line (a spoiler in a game: off
         #: unless the player asks, Game > Show the computer's reckoning)

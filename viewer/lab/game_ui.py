@@ -30,6 +30,10 @@ from .session import PositionChange
 ClickResult = Move | str | None
 
 
+#: The window's name for its controls beside the board (:attr:`GameUI.controls`).
+TURN_DOCK = "the Turn dock"
+
+
 class Clock(Protocol):
     """An animation's clock as a game UI uses it (:class:`viewer.desktop.animation.Animation`)."""
 
@@ -70,6 +74,11 @@ class Host(Protocol):
     def computer_players(self) -> Mapping[str, str]:
         """colour -> level of the colours the computer plays now (at a simultaneous node
         none while it is stopped: the humans make its parts of the turn)."""
+
+    @property
+    def controls(self) -> str:
+        """Where the host lets a player choose what a click cannot say (its words:
+        :attr:`GameUI.controls`)."""
 
     def finish_turn(self) -> None:
         """Finish turn, as the menu's item: the window plays what the turn builder's
@@ -182,13 +191,16 @@ class GameUI(Generic[Turn]):
     #: Analysis dock shows the moves' win rates as a heat map on the sites; in games whose
     #: moves go from site to site, or share sites, it keeps to its ranked list.
     heat_map: ClassVar[bool] = False
-    #: Where the host lets a player choose what a click on the board cannot say (the
-    #: window's Turn dock; the classroom's page lists the moves): named in what the
-    #: game's words ask of the player.
-    controls: str = "the Turn dock"
 
     def __init__(self, host: Host | None = None) -> None:
         self.host = host
+
+    @property
+    def controls(self) -> str:
+        """Where the host lets a player choose what a click on the board cannot say (the
+        window's Turn dock; the classroom's page lists the moves): named in what the
+        game's words ask of the player."""
+        return self.host.controls if self.host is not None else TURN_DOCK
 
     @classmethod
     def rules(cls) -> str:
@@ -300,6 +312,10 @@ class GameUI(Generic[Turn]):
         """Who plays which colour changed, or the computer started or ended its parts
         (docks that say so follow)."""
 
+    def take_seat(self) -> None:
+        """The player deciding sits at the screen (a hot seat's hand-over done: Rolling's
+        "I am <colour>"; a classroom's page is its student's own): nothing by default."""
+
     def setup_frame(self, pieces: Mapping[int, str], geometry: Any) -> Frame:
         """Set-up mode: every site takes a click; empty ones show a marker."""
         return Frame(
@@ -395,3 +411,7 @@ class GameUI(Generic[Turn]):
 
     def close(self) -> None:
         """The window leaves this game: stop timers, drop docks."""
+
+
+#: A game UI of any turn: what the board on show, its modes and the front ends take.
+UI = GameUI[Any]

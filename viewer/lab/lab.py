@@ -15,9 +15,11 @@ front end observes. It announces its own changes with ``changed(what)``
 "title"); each part announces its own the same way.
 
 A front end builds a lab (handing it the games' UIs: it then holds the board on show,
-:mod:`.board`), connects to ``session.changed``, ``lab.changed``, ``lab.board.changed`` and
-``lab.bulletin.changed`` and draws; a
-test drives it with a fake port, and a web page could do the same."""
+:mod:`.board`), connects to ``lab.changed``, ``lab.board.changed`` and
+``lab.bulletin.changed`` and draws; a test drives it with a fake port, and a web page
+could do the same. The lab follows each change of its session in one order for every
+front end (:meth:`Lab.follow`); a front end with widgets of its own follows among its
+steps (``lab.board.taking``, ``lab.followed``)."""
 
 from __future__ import annotations
 
@@ -31,7 +33,16 @@ from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.lesson import LessonFile
 
 from .analysis import Analyses
-from .board import Board, ClockMaker, InstantClock, UIs
+from .board import (
+    KEEPS_TURN,
+    WINDOW_WORDS,
+    Board,
+    BoardTable,
+    ClockMaker,
+    FrontWords,
+    InstantClock,
+    UIs,
+)
 from .bulletin import Bulletin
 from .documents import Documents, MemoryStore, RecentFiles
 from .engine import Engine, EngineChange
@@ -54,6 +65,11 @@ from .solve import SolveMode, ValueSolve
 #: the lab's own.
 LabChange = EngineChange | Literal["lesson", "analysis", "analysis dropped", "title"]
 
+#: The steps of the lab's following at which a front end follows with its own widgets
+#: (``Lab.followed``, :meth:`Lab.follow`): "lab", after the lab's parts and before the board
+#: is drawn; "puzzle", after the puzzle desk and before the lesson.
+Followed = Literal["lab", "puzzle"]
+
 #: What the status line says when a move drops the analysis under way.
 DROPPED = "the analysis was dropped: the position changed (Analyse it again)"
 
@@ -69,13 +85,13 @@ class Lab:
         recent: RecentFiles | None = None,
         post: Post = at_once,
         seed: int | None = None,
-        follow: bool = True,
         bulletin: Bulletin | None = None,
         threads: Callable[[], int] = lambda: 1,
         engine_failed: Callable[[Job, BaseException], None] | None = None,
         workers: int | None = None,
         uis: UIs | None = None,
         clock: ClockMaker = InstantClock,
+        words: FrontWords = WINDOW_WORDS,
     ) -> None:
         self.session = session
         self.port = port
@@ -84,6 +100,8 @@ class Lab:
         say = self.bulletin.say
         self.post = post  # how a job's deliveries reach the front end's thread
         self.changed: Signal[[LabChange]] = Signal()
+        #: The front end's steps among the lab's following (:data:`Followed`)
+        self.followed: Signal[[Followed, PositionChange]] = Signal()
         self.documents = Documents(session, recent or RecentFiles(MemoryStore()), _Front(self))
         # who plays each seat, the computer's moves and the hint (the one copy: the window
         # shows it); its changes are the lab's
@@ -93,6 +111,8 @@ class Lab:
             say,
             engine_failed or (lambda job, exc: self._failed(job, exc)),
             threads=threads,  # a hint's threads (the computer player searches on one)
+            # the board's UI and turn, once made (below), where the front gave the UIs
+            table=BoardTable(self) if uis is not None else None,
         )
         self.engine.seed = seed  # (tests: repeatable games)
         self.engine.runner.progressed.connect(self.bulletin.show_progress)
@@ -126,14 +146,9 @@ class Lab:
         #: The export's choices (File > Export...: format, size, file, what it includes)
         self.export_plan = ExportPlan()
         #: The board on show (:mod:`.board`), when the front end gave the games' UIs
-        self._board = Board(self, uis, clock) if uis is not None else None
+        self._board = Board(self, uis, clock, words) if uis is not None else None
         session.message.connect(say)
-        if follow:  # (else the front calls these once its board followed)
-            if self._board is not None:
-                session.changed.connect(self._board.position_changed)
-            session.changed.connect(self.position_changed)
-            session.changed.connect(self.puzzle_desk.session_changed)  # and Solve mode's
-            session.changed.connect(self.lessons.position_changed)
+        session.changed.connect(self.follow)  # (the one order: Lab.follow)
 
     @property
     def game(self) -> Game:
@@ -289,6 +304,33 @@ class Lab:
             self.solver.leave()
             if why:
                 self.bulletin.say(why)
+
+    def follow(self, reason: PositionChange) -> None:
+        """A change of the session, followed in one order for every front end: the lab
+        takes it in (:meth:`take`), then the puzzle desk (and Solve mode), then the front
+        end's steps after it (``followed`` "puzzle": the window's Puzzle dock), then the
+        lesson (its answer judged on the position as all of them show it)."""
+        self.take(reason)
+        self.puzzle_desk.session_changed(reason)
+        self.followed.emit("puzzle", reason)
+        self.lessons.position_changed(reason)
+
+    def take(self, reason: PositionChange) -> None:
+        """The first of :meth:`follow` (a front end's first look at its session calls it
+        alone): the board takes the position in (its steps, ``board.taking``), the lab's
+        parts follow (:meth:`position_changed`; not while the position stays,
+        :data:`~viewer.lab.board.KEEPS_TURN`), then the front end's steps after them
+        (``followed`` "lab": the window's Analysis and Review docks), then the board is
+        drawn (no "thinking" text of a search that was stopped)."""
+        board = self._board
+        kept = reason in KEEPS_TURN
+        if board is not None:
+            board.position_changed(reason)
+        if not kept:
+            self.position_changed(reason)
+        self.followed.emit("lab", reason)
+        if board is not None and (not kept or reason == "review"):
+            board.redraw()  # (a review of the line: the board draws its better moves)
 
     def position_changed(self, reason: PositionChange) -> None:
         """After every change of position: a search, a review or an analysis of the last

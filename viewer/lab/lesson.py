@@ -34,6 +34,7 @@ from .frame import Frame
 from .jobs import Job, JobRunner, Post
 from .lesson_marks import lesson_frame
 from .modes import Mode, Shown
+from .outcome import Outcome, Picked
 from .session import PositionChange, Session
 
 #: What ``Lessons.changed`` names first (the module's docstring says each and what follows).
@@ -539,12 +540,13 @@ class LessonBoard(Mode):
     def active(self) -> bool:
         return self.lessons.asks_for_points()
 
-    def click(self, site: int) -> bool:
+    def click(self, site: int) -> Outcome | None:
         """A click while a click-points task waits: the point is picked (or let go)."""
         if not self.lessons.asks_for_points() or self.board.setup is not None:
-            return False
-        self.lessons.pick(tuple(self.board.ui.coords_of(site)))
-        return True
+            return None
+        point = tuple(self.board.ui.coords_of(site))
+        self.lessons.pick(point)
+        return Picked(point, point in self.lessons.picked)
 
     def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
         state = self.lessons

@@ -18,7 +18,8 @@ controller asks another whether it is busy or has the board.
 - The *chain* is the modes that are on, up to the first that claims the board (set-up mode
   claims it, so nothing after it is asked; play always claims it).
 - A click: the first busy mode of the chain says why the click is refused; else the click
-  goes to each mode of the chain in turn until one takes it.
+  goes to each mode of the chain in turn until one takes it, and what it did is the
+  click's :data:`~viewer.lab.outcome.Outcome`.
 - Undo and redo: to each mode of the chain in turn until one takes it.
 - The frame: each mode's layer, from the last of the chain up to the first (play draws the
   position, the computer's hint goes over it, Solve mode's marks over that...); a mode that
@@ -33,11 +34,12 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from .frame import Frame
+from .outcome import Outcome, Refused
 
 if TYPE_CHECKING:
     from pyramid_lab.model.game import Game
 
-    from .game_ui import GameUI, TurnBuilder
+    from .game_ui import UI, TurnBuilder
     from .setup_editor import SetupEditor
 
 
@@ -45,7 +47,7 @@ class Shown(Protocol):
     """The board on show as its modes see it (:class:`viewer.lab.board.Board`)."""
 
     @property
-    def ui(self) -> GameUI:
+    def ui(self) -> UI:
         """The game UI of the position on show."""
 
     @property
@@ -77,8 +79,8 @@ class BoardMode(Protocol):
     def busy(self) -> str:
         """Why a click or a move is refused now ('' when it is not)."""
 
-    def click(self, site: int) -> bool:
-        """A click on ``site``: True when this mode took it."""
+    def click(self, site: int) -> Outcome | None:
+        """A click on ``site``: what it did, when this mode took it (None: not taken)."""
 
     def undo(self) -> bool:
         """Undo: True when this mode did it."""
@@ -86,7 +88,7 @@ class BoardMode(Protocol):
     def redo(self) -> bool:
         """Redo: True when this mode did it."""
 
-    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+    def layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
         """The frame with what this mode draws over the board (``frame`` when nothing)."""
 
     def prompt(self) -> str:
@@ -109,8 +111,8 @@ class Mode:
     def busy(self) -> str:
         return ""
 
-    def click(self, site: int) -> bool:
-        return False
+    def click(self, site: int) -> Outcome | None:
+        return None
 
     def undo(self) -> bool:
         return False
@@ -118,7 +120,7 @@ class Mode:
     def redo(self) -> bool:
         return False
 
-    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+    def layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
         return frame
 
     def prompt(self) -> str:
@@ -176,14 +178,19 @@ class Router:
         """Why a click or a move is refused now ('' when it is not)."""
         return _first_busy(self.chain())
 
-    def click(self, site: int) -> bool:
-        """Route a click on ``site``; False (said) when a mode is busy or none took it."""
+    def click(self, site: int) -> Outcome:
+        """Route a click on ``site``: what the mode that took it did; refused (said) when
+        a mode is busy, refused with no words when none took it."""
         chain = self.chain()
         why = _first_busy(chain)
         if why:
             self.say(why)
-            return False
-        return any(mode.click(site) for mode in chain)
+            return Refused(why)
+        for mode in chain:
+            outcome = mode.click(site)
+            if outcome is not None:
+                return outcome
+        return Refused()
 
     def undo(self) -> bool:
         return any(mode.undo() for mode in self.chain())
@@ -191,7 +198,7 @@ class Router:
     def redo(self) -> bool:
         return any(mode.redo() for mode in self.chain())
 
-    def frame(self, game: Game, ui: GameUI) -> Frame:
+    def frame(self, game: Game, ui: UI) -> Frame:
         """The board's frame: each mode's layer up to the one that has the board, drawn
         from that one up (it draws the position; each mode before it, over it)."""
         frame = Frame()

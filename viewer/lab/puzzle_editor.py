@@ -31,7 +31,7 @@ from .jobs import position_of
 
 if TYPE_CHECKING:
     from .bulletin import Say
-    from .game_ui import GameUI
+    from .game_ui import UI
     from .session import PositionChange, Session
     from .setup_editor import SetupEditor
 
@@ -236,7 +236,7 @@ class PuzzleEditor:
         """The verdict while ``game`` is the position it was proven at, else None."""
         return self.verdict if position_of(game) == self.verdict_at else None
 
-    def verdict_layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+    def verdict_layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
         """The frame layer: while the verified position is shown (Solve mode draws its own),
         its winning first moves as ghosts of the side's colour, labelled "key" (the
         solution's first move, or the only winning one) and "cook" (the others), with the

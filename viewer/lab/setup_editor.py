@@ -13,13 +13,13 @@ import re
 from pyramid_lab.model.game import STUDY_HINT, Game, PositionFormatError
 from pyramid_lab.model.setup import file_state, from_setup_state
 
-from .game_ui import GameUI
+from .game_ui import UI
 
 ERASE = None
 
 
 class SetupEditor:
-    def __init__(self, game: Game, ui: GameUI) -> None:
+    def __init__(self, game: Game, ui: UI) -> None:
         self.game_class = type(game)
         self.options = game.options
         self.ui = ui

@@ -12,6 +12,7 @@ from pyramid_lab.model.game import PositionFormatError
 
 from .events import Signal
 from .modes import Mode, Shown
+from .outcome import Drawn, Outcome
 from .setup_editor import SetupEditor
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from .bulletin import Say
     from .engine import Engine
     from .frame import Frame
-    from .game_ui import GameUI
+    from .game_ui import UI
     from .session import Session
 
 
@@ -34,9 +35,9 @@ class SetupMode:
         self.problem = ""  # why the set-up could not be applied ('' after any other try)
         self.switched: Signal[[bool]] = Signal()
         self.entering: Signal[[]] = Signal()
-        self._ui: GameUI | None = None  # the board's game UI, told when the mode ends
+        self._ui: UI | None = None  # the board's game UI, told when the mode ends
 
-    def enter(self, ui: GameUI) -> bool:
+    def enter(self, ui: UI) -> bool:
         """Set-up mode begins on the position shown, painted on ``ui``'s board (refused,
         said, while the UI paints the board itself: Fill at random)."""
         busy = ui.busy()
@@ -129,10 +130,10 @@ class SetupBoard(Mode):
     def busy(self) -> str:
         return self.board.ui.busy()  # Fill at random is painting the board
 
-    def click(self, site: int) -> bool:
+    def click(self, site: int) -> Outcome | None:
         editor, board = self.mode.editor, self.board
         if editor is None:
-            return False
+            return None
         before = editor.pieces.get(site)
         editor.click(site)
         board.redraw()
@@ -147,7 +148,7 @@ class SetupBoard(Mode):
                 f"set-up: erased the {before} {piece} at {where} "
                 "(Undo brings it back; to reach a point behind it, peel or show the ghosts)"
             )
-        return True
+        return Drawn()  # (the board reads what it said)
 
     def undo(self) -> bool:
         editor = self.mode.editor
@@ -165,7 +166,7 @@ class SetupBoard(Mode):
         self.board.redraw()
         return True
 
-    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+    def layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
         editor = self.mode.editor
         if editor is None:
             return frame

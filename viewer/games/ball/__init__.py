@@ -55,7 +55,7 @@ from pyramid_lab.model.teaching import describe_result
 
 from ...boards.geometries import GridBoard
 from ...lab.frame import Frame, Label, Marker, Path, Region, Slide
-from ...lab.game_ui import ClickResult, FormPart, GameUI, Host, MoveForm
+from ...lab.game_ui import TURN_DOCK, ClickResult, FormPart, GameUI, Host, MoveForm
 from ...lab.palette import GOAL_ROW
 from ...lab.slots import slot
 from .. import register_ui
@@ -138,7 +138,7 @@ class ProgramTurn:
             return f"the game is over: {describe_result(self.game)}"
         if self.game.choosing is not None:
             return choice_text(self.game)
-        return CLICK_TEXT if self.ui.controls == GameUI.controls else CLICK_TEXT_ELSEWHERE
+        return CLICK_TEXT if self.ui.controls == TURN_DOCK else CLICK_TEXT_ELSEWHERE
 
     def submit(self, side: int, part: Move) -> ClickResult:
         """The computer's program for ``side``: the joint move once both are in."""
