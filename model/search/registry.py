@@ -7,12 +7,14 @@ certificates. Every field is optional: a game
 without a plug-in (or without a field) plays and solves through the protocol alone, with
 the pure-Python reference searches.
 
-The search is handed its knowledge, as OpenSpiel hands an evaluator to algorithms that
-never name a game: only the door (:mod:`model.search.wiring`, behind
-:mod:`model.search`) asks :func:`plugin_for`, and hands each generic algorithm the plug-in
-(or what it needs of one: an evaluation, a key, an adapter, a book); no generic module
-asks the registry. This module imports nothing of the search; the plug-ins themselves live
-in :mod:`model.search.games`, which registers each (the door imports it).
+The search is handed its knowledge, as OpenSpiel's caller builds an evaluator and hands it
+to algorithms that never name a game: only the door (:mod:`model.search.wiring`, behind
+:mod:`model.search`) asks :func:`plugin_for`, for the caller
+(``search.knowledge_for(game)``), who hands each search the plug-in as a required
+argument; below, each generic algorithm hands on what it needs of one (an evaluation, a
+key, an adapter, a book); no generic module asks the registry. This module imports nothing
+of the search; the plug-ins themselves live in :mod:`model.search.games`, which registers
+each (the door imports it).
 """
 
 from __future__ import annotations
@@ -154,15 +156,9 @@ def register(plugin: Plugin) -> Plugin:
 NO_KNOWLEDGE = Plugin("")
 
 #: Who hands the search a game's knowledge where one search meets several games (a
-#: lesson's tasks, a cluster's worker processes): a game -> its plug-in.
+#: lesson's tasks, a cluster's worker processes): a game -> its plug-in (the door's
+#: ``knowledge_for``).
 KnowledgeOf = Callable[[Game], Plugin]
-
-
-def no_knowledge(game: Game) -> Plugin:
-    """No game's knowledge (:data:`NO_KNOWLEDGE`, whatever ``game``): a search that meets
-    several games searches by the rules alone unless it is handed who knows them (the door
-    hands :func:`plugin_for`)."""
-    return NO_KNOWLEDGE
 
 
 def plugin_for(game: Game | type[Game] | str) -> Plugin:

@@ -22,7 +22,7 @@ def partition():
 def _compiled_core_loaded():
     """The compiled core loaded before any job here (a job loads it first where the
     process has not: its progress says so, see the last test)."""
-    search.warm_up()
+    search.warm_up(knowledge=None)
 
 
 def collect(runner):

@@ -18,7 +18,7 @@ import time
 import pytest
 
 from pyramid_lab.model.files import read
-from pyramid_lab.model.search import cluster, solve
+from pyramid_lab.model.search import cluster, knowledge_for, solve
 from pyramid_lab.model.search.split_checkpoint import FORMAT, HEADER, VERSION, Checkpoint, solve_key
 from pyramid_lab.model.search.split_tree import (
     INF,
@@ -257,10 +257,16 @@ def _shared_files() -> set[pathlib.Path]:
 
 def test_the_split_solve_on_2_workers_agrees_with_the_single_search(tmp_path):
     game = game_of("empty-base3-stacking")
-    single = solve(game, book=False, table_mb=64)
+    single = solve(game, book=False, table_mb=64, knowledge=knowledge_for(game))
     files = _shared_files()
     split = cluster.split_solve(
-        game, workers=2, book=False, table_mb=64, checkpoint=tmp_path / "ck", max_seconds=240
+        game,
+        workers=2,
+        book=False,
+        table_mb=64,
+        checkpoint=tmp_path / "ck",
+        max_seconds=240,
+        knowledge_of=knowledge_for,
     )
     assert split.result.path == "split"
     # the two workers searched one table, whose file went as soon as both had it
@@ -286,7 +292,12 @@ def test_the_split_solve_on_2_workers_agrees_with_the_single_search(tmp_path):
     assert {m[1] for m in split.result.first_moves} == {"loss"}
     # started again: everything from the checkpoint, no cluster, the same answer
     again = cluster.split_solve(
-        game, workers=2, book=False, table_mb=64, checkpoint=tmp_path / "ck"
+        game,
+        workers=2,
+        book=False,
+        table_mb=64,
+        checkpoint=tmp_path / "ck",
+        knowledge_of=knowledge_for,
     )
     assert again.result.value == "loss"
     assert (again.units.from_checkpoint, again.units.proven, again.workers) == (
@@ -319,6 +330,7 @@ def test_a_stopped_split_solve_counts_the_positions_its_stopped_units_searched(t
         max_seconds=WAIT_S,
         progress=progress,
         stop=stop,
+        knowledge_of=knowledge_for,
     )
     assert split.result.value == "unknown"
     assert split.result.stopped == "interrupted"  # by the stop, not the backstop
@@ -348,7 +360,12 @@ def test_the_workers_shared_table_is_counted_once_in_their_memory(tmp_path):
 def test_a_scheduler_that_cannot_be_reached_is_one_line(capsys):
     path = EXAMPLES / "empty-base3-stacking.pyr.json"
     with pytest.raises(cluster.SchedulerError, match="cannot reach the Dask scheduler"):
-        cluster.split_solve(game_of("empty-base3-stacking"), scheduler="nowhere://here", book=False)
+        cluster.split_solve(
+            game_of("empty-base3-stacking"),
+            scheduler="nowhere://here",
+            book=False,
+            knowledge_of=knowledge_for,
+        )
     argv = ["solve", str(path), "--scheduler", "nowhere://here", "--no-book"]
     code = main([*argv, "--insecure-scheduler"])
     out, err = capsys.readouterr()
