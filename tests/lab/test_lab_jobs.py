@@ -202,7 +202,8 @@ def test_a_job_loads_the_compiled_core_first_and_says_so(inbox, monkeypatch):
     # (model.search.warm_up words them: tests/model/test_first_use.py)
     asked = []
 
-    def warm_up(game=None, progress=None):
+    def warm_up(game=None, progress=None, *, knowledge):
+        assert knowledge is search.knowledge_for(game)  # the game's, handed by the caller
         asked.append(game.name)
         progress(0.0, "compiling: the tree search")
         return 0.0
