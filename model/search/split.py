@@ -352,7 +352,7 @@ def _tracker_apart() -> str:
 
 
 @contextlib.contextmanager
-def _client(workers: int, scheduler: str | None, security: Any = None) -> Iterator[Any]:
+def dask_client(workers: int, scheduler: str | None, security: Any = None) -> Iterator[Any]:
     """A Dask client: of a local cluster of ``workers`` processes, one thread each, closed
     to anyone else (TLS with credentials made for this solve, held in memory only, so a
     client without them is refused), or of the existing cluster at ``scheduler`` reached
@@ -918,7 +918,7 @@ def _on_cluster(
     interrupted = False
     if tree.root.value is None:  # else settled by the rules or the checkpoint: no cluster
         try:
-            with _client(max(1, workers), scheduler, security) as client:
+            with dask_client(max(1, workers), scheduler, security) as client:
                 run = make_run(client)
                 stopped = run.go()
         except KeyboardInterrupt:

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from pyramid_lab.model.files import read
 from pyramid_lab.model.search import cluster, knowledge_for
 from pyramid_lab.model.search import split as split_module
-from pyramid_lab.model.search.split import _client, _shielded
+from pyramid_lab.model.search.split import _shielded, dask_client
 from pyramid_lab.model.search.split_checkpoint import HEADER, Checkpoint, solve_key
 from pyramid_lab.viewer.cli import main
 from tests.model.handed import search_key
@@ -78,7 +78,7 @@ def _http_status(port: int, path: str) -> int:
 
 
 def test_the_solves_cluster_refuses_a_client_without_its_credentials():
-    with _client(1, None) as client:
+    with dask_client(1, None) as client:
         address = client.scheduler.address
         assert address.startswith("tls://127.0.0.1:")
         assert client.run(os.getpid)  # the solve's own client is served
