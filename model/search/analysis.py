@@ -427,9 +427,8 @@ def analyse(
 
 
 def _book_end(game: Game, book: ValueBook | None) -> str:
-    """The book's words where it ends (a game's book may say them: ``book_end``)."""
-    say = getattr(book, "book_end", None)
-    return str(say(game)) if say is not None else ""
+    """The book's words where it ends (:meth:`ValueBook.book_end`)."""
+    return book.book_end(game) if book is not None else ""
 
 
 def _judged(choice: Choice) -> tuple[MoveStat, ...]:

@@ -406,13 +406,13 @@ def review(
 
 def _book_end(game: Game, line: list[Move], knowledge: Plugin) -> str:
     """Where the reviewed ``line`` leaves the game's book, in its words (a book may say
-    them: ``book_end``), at the first such position; '' where it never does."""
-    say = getattr(knowledge.book, "book_end", None)
-    if say is None:
+    them: :meth:`ValueBook.book_end`), at the first such position; '' where it never does."""
+    book = knowledge.book
+    if book is None:
         return ""
     position = start_copy(game)
     for index in range(len(line) + 1):
-        words = str(say(position))
+        words = book.book_end(position)
         if words:
             return f"after ply {index}, {words}" if index else words
         if index < len(line):
