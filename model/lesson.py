@@ -473,9 +473,10 @@ def check_goal(game: Game, goal: Mapping[str, Any]) -> GoalCheck:
 
 
 class WinJudge(Protocol):
-    """What judges a win-within task: the search's (``wins=model.search.Judge()``), since
-    whether a side wins within some plies takes a proof; this module reads and writes
-    lessons and never imports the search."""
+    """What judges a win-within task: the search's
+    (``wins=model.search.Judge(model.search.knowledge_for)``), since whether a side wins
+    within some plies takes a proof; this module reads and writes lessons and never imports
+    the search."""
 
     def winning_first_moves(self, task: Task, position: Game) -> list[Move] | None:
         """Every first move winning within the task's plies (None: not settled in
@@ -491,7 +492,7 @@ def _judge(wins: WinJudge | None) -> WinJudge:
     if wins is None:
         raise ValueError(
             "a win-within task takes a proof: judge it through the search "
-            "(wins=model.search.Judge())"
+            "(wins=model.search.Judge(model.search.knowledge_for))"
         )
     return wins
 

@@ -32,6 +32,11 @@ class SearchHooks(Game):
         """:func:`perft`'s count for this position; a game may count faster."""
         return count_paths(self, depth)
 
+    def repeats_in_history(self) -> bool:
+        """Whether some position of the game so far has occurred twice or more (a game
+        whose rules count repetitions says; none here)."""
+        return False
+
 
 def search_moves(game: Game) -> list[Any]:
     """``game``'s moves in the order search should try them, in any form
@@ -45,6 +50,13 @@ def push_search(game: Game, move: Any) -> None:
         game.push_search(move)
     else:
         game.push(move)
+
+
+def repeats_in_history(game: Game) -> bool:
+    """Whether a position of ``game``'s history has occurred twice or more
+    (:meth:`SearchHooks.repeats_in_history`; never in a game that counts no repetitions): a
+    value of the position without its history (a book's, a kernel's) may not hold then."""
+    return isinstance(game, SearchHooks) and game.repeats_in_history()
 
 
 def public_moves(game: Game) -> bool:

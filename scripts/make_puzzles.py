@@ -55,7 +55,7 @@ sys.path.insert(0, str(ROOT))
 from pyramid_lab.model.collection import INDEX, INDEX_FORMAT, rank_key  # noqa: E402
 from pyramid_lab.model.files import SUFFIX, read, write  # noqa: E402
 from pyramid_lab.model.game import Game, game_class  # noqa: E402
-from pyramid_lab.model.search import SearchStopped, puzzles, verify, warm_up  # noqa: E402
+from pyramid_lab.model.search import SearchStopped, knowledge_for, puzzles, verify, warm_up  # noqa: E402
 
 OUT = ROOT / "model" / "data" / "puzzles"
 WORDS = {1: "1 move", 2: "2 moves", 3: "3 moves", 4: "4 moves", 5: "5 moves"}
@@ -171,12 +171,18 @@ def candidates(config: Config, seed: int, wanted: set[int]) -> list[Candidate]:
         side, legal = game.to_move, game.legal_move_count()
         if legal < max(2, config.min_legal):
             continue
-        plies = puzzles.shortest_win(game, longest, config.step_nodes)  # of the side to move
+        plies = puzzles.shortest_win(
+            game, longest, config.step_nodes, knowledge=knowledge_for(game)
+        )  # of the side to move
         if plies is None or plies not in wanted:
             continue
         try:
             moves = puzzles.first_moves(
-                game, side, plies, stop=puzzles.node_budget(4 * config.step_nodes)
+                game,
+                side,
+                plies,
+                stop=puzzles.node_budget(4 * config.step_nodes),
+                knowledge=knowledge_for(game),
             )
         except SearchStopped:
             continue
@@ -380,7 +386,11 @@ def puzzle_of(candidate: Candidate) -> dict[str, Any] | None:
     plies, the key move unique, the main line whole) or its proof is too costly for CI."""
     game = candidate.game
     made, _why = puzzles.make_puzzle(
-        game, candidate.plies, candidate.key, max_nodes=candidate.config.verify_nodes
+        game,
+        candidate.plies,
+        candidate.key,
+        max_nodes=candidate.config.verify_nodes,
+        knowledge=knowledge_for(game),
     )
     if made is None:
         return None
@@ -441,7 +451,7 @@ def check(path: Path) -> float:
     """Read a written puzzle back and verify it as CI does; the seconds it took."""
     started = time.perf_counter()
     doc = read(path)
-    verdict = verify(doc.game, doc.puzzle, max_seconds=30)
+    verdict = verify(doc.game, doc.puzzle, max_seconds=30, knowledge=knowledge_for(doc.game))
     goal = doc.puzzle["goal"]
     if not verdict.verified or verdict.cooks or verdict.plies != goal["within"]:
         raise SystemExit(f"{path}: does not verify: {verdict.to_json()}")
@@ -470,7 +480,10 @@ ORDER = (
 
 def difficulty(game: Game, key_text: str) -> int:
     key = game.parse_move(key_text)
-    runs = [puzzles.playouts_to_find(game, key, seed, CAP) for seed in SEEDS]
+    runs = [
+        puzzles.playouts_to_find(game, key, seed, CAP, knowledge=knowledge_for(game))
+        for seed in SEEDS
+    ]
     return round(sum(runs) / len(runs))
 
 
@@ -478,7 +491,7 @@ def rank(name: str) -> list[tuple[int, int, int, str]]:
     """Measure every puzzle of a game's folder, write its difficulty into it and the order
     into the folder's collection.json: by difficulty, then the goal's length, then the
     prover's nodes, then name."""
-    warm_up()
+    warm_up(knowledge=None)
     folder = OUT / name
     rows = []
     for path in sorted(folder.glob(f"*{SUFFIX}")):
@@ -490,7 +503,9 @@ def rank(name: str) -> list[tuple[int, int, int, str]]:
         if puzzle != doc.puzzle:
             write(path, doc.game, puzzle)
         within = doc.puzzle["goal"]["within"]
-        nodes = verify(doc.game, doc.puzzle).nodes  # the prover's effort: ties broken by it
+        nodes = verify(
+            doc.game, doc.puzzle, knowledge=knowledge_for(doc.game)
+        ).nodes  # the prover's effort: ties broken by it
         rows.append((value, within, nodes, path.name))
         seconds = time.perf_counter() - started
         print(f"  {name}/{path.name}: {value} playouts, {nodes} proof nodes ({seconds:.1f} s)")

@@ -27,7 +27,8 @@ def main(out: Path) -> int:
     cls = game_class("partition")
     game = cls.new(cls.parse_options({"size": 4, "version": "floating"}))
     players = {
-        side: search.agent_for(game, "medium", seed=7 + i) for i, side in enumerate(cls.players)
+        side: search.agent_for(game, "medium", seed=7 + i, knowledge=search.knowledge_for(game))
+        for i, side in enumerate(cls.players)
     }
     while not game.is_over():
         agent, limits = players[game.to_move]

@@ -81,11 +81,18 @@ def analyse_every_move(game: Game, **options: Any) -> Analysis:
     Not for a position whose value a book knows (the empty base-4 pyramids, Pyraos's
     opening): settled at once, the exact step then solves each move with most of the
     backstop's seconds before any playout (tests/viewer/test_cli.py took 300 s so)."""
-    from pyramid_lab.model.search import analyse
+    from pyramid_lab.model.search import analyse, knowledge_for
 
     stop = StopAfterPlayouts(20 * len(game.legal_moves()), options.pop("progress", None))
     no_exact_step(game)
-    return analyse(game, seconds=WAIT_S, progress=stop.progress, stop=stop, **options)
+    return analyse(
+        game,
+        knowledge=knowledge_for(game),
+        seconds=WAIT_S,
+        progress=stop.progress,
+        stop=stop,
+        **options,
+    )
 
 
 def processor_clock(monkeypatch: Any) -> None:

@@ -3,6 +3,8 @@ tests ask of the search, always by its best path. Nothing outside ``model.search
 its modules (``tests/model/test_imports.py``), and the door is narrow: the verbs and the
 types their answers come in, and four namespaces for the rest.
 
+- :func:`knowledge_for`: a game's search knowledge (its plug-in), which the caller hands
+  each search below that needs it (``knowledge=``);
 - :func:`solve`: a position's value for the side to move, from the game's book, else its
   compiled solver, else the reference solver over the protocol (``SolveResult.path``);
   :func:`unsolvable` says why a position cannot be solved;
@@ -15,7 +17,8 @@ types their answers come in, and four namespaces for the rest.
   :func:`exact_moves`: every move's proven value within a time;
 - :func:`review` / :func:`unreviewable`: a game's line judged move by move;
 - :func:`verify`: a puzzle's key move proven unique; :class:`Judge`: a lesson's win-within
-  tasks proven, handed to :mod:`model.lesson`'s judging (``wins=search.Judge()``);
+  tasks proven, handed to :mod:`model.lesson`'s judging
+  (``wins=search.Judge(search.knowledge_for)``);
 - :func:`write_certificate`, :func:`endgame_for`, :func:`perft`, :func:`warm_up`.
 
 The namespaces: ``computer`` (the levels and the threads of the computer players),
@@ -25,27 +28,26 @@ values).
 
 The door is lazy (PEP 562): a name's module is imported when the name is first asked for,
 so the cheap ones (the levels, the threads) load no compiled kernel, and the window draws
-before numba is imported. Its names are written once, in the ``TYPE_CHECKING`` block below:
-the type checker reads them there, and the door reads that block from this file on the
-first name asked (as scientific Python's ``lazy_loader`` reads a package's stub). What each
-game adds is its plug-in (:mod:`model.search.games`, registered by the game's name in
-:mod:`model.search.registry`, light: its kernels load on first use), which the door hands to
-the generic algorithms in one place (:func:`model.search.wiring.handed`: none of them looks
-it up); a game without one plays and solves through the protocol alone. A new name is one
-line below (and, from a module the door has not named yet, a case of :func:`_module`).
+before numba is imported. Its names are written in the ``TYPE_CHECKING`` block below, for
+the type checker, and in :data:`_NAMES`, a plain table the door reads at run time (a test
+checks that the two name the same things). The door hands nothing behind the caller's back:
+each name is given as it is defined, and a search that needs a game's knowledge takes it as
+a required argument, ``knowledge=search.knowledge_for(game)`` (the game's plug-in,
+:mod:`model.search.games`, registered by the game's name in :mod:`model.search.registry`,
+light: its kernels load on first use), or, where one search meets several games (a
+lesson's tasks, a cluster's workers), ``knowledge_of=search.knowledge_for`` (the lookup
+itself). A game without a plug-in plays and solves through the protocol alone. A new name is
+one line in each (and, from a module the door has not named yet, a case of :func:`_module`).
 """
 
 from __future__ import annotations
 
-import ast
-from functools import cache
-from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from .games import plugins as _plugins  # noqa: F401  (registers every game's plug-in; light)
 
-if TYPE_CHECKING:  # the door's names, each once (re-exported: pyproject's [tool.mypy])
+if TYPE_CHECKING:  # the door's names (re-exported: pyproject's [tool.mypy]), as in _NAMES
     from . import composer as puzzles  # noqa: F401
     from . import split as cluster  # noqa: F401
     from .analysis import Analysis, analyse, unanalysable  # noqa: F401
@@ -63,24 +65,44 @@ if TYPE_CHECKING:  # the door's names, each once (re-exported: pyproject's [tool
     from .reviewer import review, unreviewable  # noqa: F401
     from .solver import SearchStopped, SolveResult, unsolvable  # noqa: F401
     from .teaching import Judge, verify  # noqa: F401
-    from .wiring import books, computer, endgame_for  # noqa: F401
+    from .wiring import books, computer, endgame_for, knowledge_for  # noqa: F401
     from .wiring.computer import levels_for  # noqa: F401
 
 
-@cache
-def _names() -> dict[str, tuple[str, str | None]]:
-    """Each name of the door -> the module of model.search it comes from and its name there
-    (None: the module itself, a namespace), as the ``TYPE_CHECKING`` block above imports it
-    (that block alone is parsed: it ends at the first blank line)."""
-    source = Path(__file__).read_text(encoding="utf-8")
-    start = source.index("\nif TYPE_CHECKING:")
-    block = ast.parse(source[start : source.index("\n\n", start + 1)])
-    return {
-        alias.asname or alias.name: (node.module, alias.name) if node.module else (alias.name, None)
-        for node in ast.walk(block)
-        if isinstance(node, ast.ImportFrom)
-        for alias in node.names
-    }
+#: Each name of the door -> the module of model.search it comes from and its name there
+#: (None: the module itself, a namespace), as the ``TYPE_CHECKING`` block above imports it.
+_NAMES: dict[str, tuple[str, str | None]] = {
+    "Analysis": ("analysis", "Analysis"),
+    "analyse": ("analysis", "analyse"),
+    "unanalysable": ("analysis", "unanalysable"),
+    "Choice": ("choice", "Choice"),
+    "Limits": ("choice", "Limits"),
+    "MoveStat": ("choice", "MoveStat"),
+    "exact_choice": ("entry", "exact_choice"),
+    "exact_moves": ("entry", "exact_moves"),
+    "perft": ("entry", "perft"),
+    "solve": ("entry", "solve"),
+    "warm_up": ("entry", "warm_up"),
+    "write_certificate": ("entry", "write_certificate"),
+    "agent_for": ("levels", "agent_for"),
+    "Proof": ("prover", "Proof"),
+    "Prover": ("prover", "Prover"),
+    "prove": ("prover", "prove"),
+    "review": ("reviewer", "review"),
+    "unreviewable": ("reviewer", "unreviewable"),
+    "SearchStopped": ("solver", "SearchStopped"),
+    "SolveResult": ("solver", "SolveResult"),
+    "unsolvable": ("solver", "unsolvable"),
+    "Judge": ("teaching", "Judge"),
+    "verify": ("teaching", "verify"),
+    "endgame_for": ("wiring", "endgame_for"),
+    "knowledge_for": ("wiring", "knowledge_for"),
+    "levels_for": ("wiring.computer", "levels_for"),
+    "books": ("wiring.books", None),
+    "cluster": ("split", None),
+    "computer": ("wiring.computer", None),
+    "puzzles": ("composer", None),
+}
 
 
 def _module(where: str) -> ModuleType:
@@ -144,17 +166,12 @@ def _module(where: str) -> ModuleType:
 
 def __getattr__(name: str) -> Any:
     if name == "__all__":  # the names, sorted (``from pyramid_lab.model.search import *``)
-        value: Any = sorted(_names())
-    elif name in _names():
-        from .wiring import handed
-
-        where, inside = _names()[name]
+        value: Any = sorted(_NAMES)
+    elif name in _NAMES:
+        where, inside = _NAMES[name]
         value = _module(where)
-        if inside is not None:  # the module's name, or its module (``from .wiring import books``)
-            value = (
-                getattr(value, inside) if hasattr(value, inside) else _module(f"{where}.{inside}")
-            )
-        value = handed(value)
+        if inside is not None:
+            value = getattr(value, inside)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value  # asked once
@@ -162,4 +179,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_names()))
+    return sorted(set(globals()) | set(_NAMES))

@@ -47,7 +47,7 @@ from .exact import Exact
 from .exact_budget import cpu_clock, exact_seconds, unsettled
 from .kernels import adapter_for, has_kernel
 from .levels import agent_for
-from .registry import NO_KNOWLEDGE, Plugin
+from .registry import Plugin
 from .shelf import perfect_moves, perfect_value
 from .solver import SearchStopped, SolveResult
 from .stop import Stop, stop_function
@@ -76,7 +76,7 @@ NO_ANALYSIS = (
 )
 
 
-def unanalysable(game: Game, *, knowledge: Plugin = NO_KNOWLEDGE) -> str | None:
+def unanalysable(game: Game, *, knowledge: Plugin) -> str | None:
     """Why the engine does not analyse ``game``'s position, or None where it does: a game
     whose computer players are its own (chance, scores as returns), or a running game
     where no one player is to move (the window's words). ``knowledge``: its plug-in."""
@@ -260,13 +260,13 @@ def analyse(
     seed: int | None = None,
     prove_plies: int = PROVE_PLIES,
     threads: int = 1,
-    knowledge: Plugin = NO_KNOWLEDGE,
+    knowledge: Plugin,
 ) -> Analysis:
     """The analysis of ``game`` (left unchanged) in about ``seconds`` (see the module).
     ValueError for a running game where no one player is to move (a simultaneous or a
     chance node): its moves cannot be ranked for a side to move; for ``threads`` not 1 to
     :data:`model.search.levels.MAX_THREADS`. ``knowledge``: the game's plug-in, handed by the
-    door."""
+    caller (``search.knowledge_for(game)``)."""
     if not seconds > 0:
         raise ValueError(f"seconds must be more than 0, not {seconds}")
     check_threads(threads)
@@ -427,9 +427,8 @@ def analyse(
 
 
 def _book_end(game: Game, book: ValueBook | None) -> str:
-    """The book's words where it ends (a game's book may say them: ``book_end``)."""
-    say = getattr(book, "book_end", None)
-    return str(say(game)) if say is not None else ""
+    """The book's words where it ends (:meth:`ValueBook.book_end`)."""
+    return book.book_end(game) if book is not None else ""
 
 
 def _judged(choice: Choice) -> tuple[MoveStat, ...]:

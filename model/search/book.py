@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from ..files import read_json, write_bytes
 from ..game import Game, Move, PositionFormatError
+from ..speed import repeats_in_history
 from .solver import SearchStopped
 
 #: A game of any kind (a book's positions are all of one).
@@ -290,5 +291,4 @@ def bare(game: G) -> G:
 def without_values(game: Game) -> bool:
     """Perfect-play values say nothing here: the game is over, or a position repeated in
     its history (a book's values are of positions without history: a repeat may draw)."""
-    repeats = getattr(game, "repeats_in_history", None)
-    return game.is_over() or (repeats is not None and repeats())
+    return game.is_over() or repeats_in_history(game)

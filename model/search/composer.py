@@ -31,7 +31,7 @@ from .difficulty import playouts_to_find
 from .kernels import adapter_for
 from .levels import agent_for
 from .prover import first_moves, node_budget, prove
-from .registry import NO_KNOWLEDGE, Plugin
+from .registry import Plugin
 from .solver import SearchStopped
 from .stop import Stop, stop_function
 from .teaching import verify
@@ -79,7 +79,7 @@ def shortest_win(
     nodes: int,
     stop: Callable[[], bool] = lambda: False,
     *,
-    knowledge: Plugin = NO_KNOWLEDGE,
+    knowledge: Plugin,
 ) -> int | None:
     """The shortest win of the side to move, trying the bounds 1, 3, 5 ... in turn; None
     when there is none within ``max_within`` or a search ran out of nodes."""
@@ -108,7 +108,7 @@ def make_puzzle(
     *,
     max_nodes: int | None = VERIFY_NODES,
     stop: Stop | None = None,
-    knowledge: Plugin = NO_KNOWLEDGE,
+    knowledge: Plugin,
 ) -> tuple[dict[str, Any] | None, str]:
     """The puzzle "the side to move wins within ``within`` plies, ``key`` first" at
     ``game`` (left unchanged), verified as Verify does: the goal proven in exactly
@@ -136,9 +136,7 @@ def make_puzzle(
     return {"title": title(game, within), "goal": goal, "solution": list(verdict.defence)}, ""
 
 
-def difficulty(
-    game: Game, key_text: str, cap: int = CAP, *, knowledge: Plugin = NO_KNOWLEDGE
-) -> int | None:
+def difficulty(game: Game, key_text: str, cap: int = CAP, *, knowledge: Plugin) -> int | None:
     """The engine's difficulty of the puzzle at ``game`` with key move ``key_text``: the
     mean over :data:`SEEDS` of :func:`playouts_to_find`; None for a game without a compiled
     kernel (no measure)."""
@@ -218,7 +216,7 @@ def compose(
     max_games: int | None = None,
     progress: ProgressCallback | None = None,
     stop: Stop | None = None,
-    knowledge: Plugin = NO_KNOWLEDGE,
+    knowledge: Plugin,
 ) -> list[Composed]:
     """Up to ``count`` verified puzzles "the side to move wins within ``within`` plies"
     from games played from ``start`` (see the module), easiest first; with

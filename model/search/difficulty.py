@@ -10,14 +10,12 @@ from typing import Any
 from ..game import Game, decision_view
 from .compiled.agent import CompiledMCTSAgent, _Search
 from .kernels import adapter_for
-from .registry import NO_KNOWLEDGE, Plugin
+from .registry import Plugin
 
 FIRST = 8  # the first checkpoint
 
 
-def playouts_to_find(
-    game: Game, key: Any, seed: int, cap: int, *, knowledge: Plugin = NO_KNOWLEDGE
-) -> int:
+def playouts_to_find(game: Game, key: Any, seed: int, cap: int, *, knowledge: Plugin) -> int:
     """The first checkpoint (8, 16, 32, ... playouts) from which the compiled MCTS chooses
     ``key`` at every later checkpoint up to ``cap`` (or until it proves the root); 2 * cap
     when it does not settle on it. ValueError for a game without a compiled kernel (in

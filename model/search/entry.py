@@ -1,5 +1,5 @@
-"""The door's own functions, each handed the game's plug-in (``knowledge``) by the door
-(:mod:`model.search.wiring`): the best path to a position's value, the Hint's exact move,
+"""The door's own functions, each handed the game's plug-in (``knowledge``) by its caller
+(``search.knowledge_for(game)``): the best path to a position's value, the Hint's exact move,
 certificates, perft and the warm-up. Imported on first use of one of them, with the
 compiled core."""
 
@@ -17,7 +17,7 @@ from ..speed import perft as count_move_paths
 from .choice import Choice
 from .exact import Exact
 from .kernels import adapter_for, solver_for
-from .registry import NO_KNOWLEDGE, Plugin
+from .registry import Plugin
 from .shelf import from_book
 from .solver import Progress, Solver, SolveResult, unsolvable
 from .stop import stop_function
@@ -31,7 +31,7 @@ HINT_EXACT_SECONDS = 1.0
 def solve(
     game: Game,
     *,
-    knowledge: Plugin = NO_KNOWLEDGE,
+    knowledge: Plugin,
     max_seconds: float | None = None,
     table_mb: float | None = None,
     book: bool = True,
@@ -74,7 +74,7 @@ def solve(
     return _with_path(reference.solve(), "reference")
 
 
-def exact_moves(game: Game, *, knowledge: Plugin = NO_KNOWLEDGE, max_seconds: float = 5.0) -> Any:
+def exact_moves(game: Game, *, knowledge: Plugin, max_seconds: float = 5.0) -> Any:
     """Every legal move of ``game`` (left unchanged) with its proven value for the side to
     move (objects with ``move``, ``value`` "win" / "loss", ``plies``, ``exact``,
     ``source``; wins first, the shortest first, then losses, the longest first), by the
@@ -86,7 +86,7 @@ def exact_moves(game: Game, *, knowledge: Plugin = NO_KNOWLEDGE, max_seconds: fl
 def exact_choice(
     game: Game,
     *,
-    knowledge: Plugin = NO_KNOWLEDGE,
+    knowledge: Plugin,
     max_seconds: float = HINT_EXACT_SECONDS,
     stop: Any = None,
 ) -> Choice | None:
@@ -119,7 +119,7 @@ def write_certificate(
     game: Game,
     path: str,
     *,
-    knowledge: Plugin = NO_KNOWLEDGE,
+    knowledge: Plugin,
     table_mb: float | None = None,
     progress: Callable[[int, float], None] | None = None,
 ) -> Any:
@@ -149,19 +149,20 @@ def warm_up(
     game: Game | None = None,
     progress: Callable[[float, str], None] | None = None,
     *,
-    knowledge: Plugin = NO_KNOWLEDGE,
+    knowledge: Plugin | None,
     background: bool = False,
 ) -> float:
     """Make the compiled core ready in this process (loaded from numba's cache, or
     compiled: :func:`model.search.compiled.warm.ready`), so that no search pays for it; the
-    seconds that took. With ``game`` (and its plug-in, ``knowledge``): only where its
-    position has a compiled kernel (else 0 at once). ``progress(fraction, text)`` is told
+    seconds that took. With ``game`` and its plug-in (``knowledge``): only where its
+    position has a compiled kernel (else 0 at once); ``knowledge`` None: the core, whatever
+    the game. ``progress(fraction, text)`` is told
     at once what it waits for (compiling, where no warm-up compiled the sources as they
     are, or loading) and each step; nothing where the core is ready. With ``background``
     (the window, from its start): :func:`model.search.compiled.first_use.start_background`
     (a child process compiles the core where it is not compiled, a thread here loads it),
     0 at once."""
-    if game is not None and adapter_for(game, knowledge) is None:
+    if game is not None and knowledge is not None and adapter_for(game, knowledge) is None:
         return 0.0
     if background:
         from .compiled import first_use  # light: numba is imported on the thread

@@ -19,7 +19,7 @@ from ..game import SIMULTANEOUS, Game
 from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
 from .choice import Agent, Limits
 from .kernels import adapter_for
-from .registry import NO_KNOWLEDGE, Plugin
+from .registry import Plugin
 from .threads import MAX_THREADS as MAX_THREADS  # the namespace `computer` has them
 from .threads import check_threads
 from .threads import default_threads as default_threads
@@ -41,14 +41,14 @@ def agent_for(
     game: Game,
     level: str,
     *,
-    knowledge: Plugin = NO_KNOWLEDGE,
+    knowledge: Plugin,
     seed: int | None = None,
     every_move: bool = False,
     player: int | None = None,
     threads: int = 1,
 ) -> tuple[Agent, Limits]:
     """The agent and limits for a level of play in ``game``, whose plug-in is
-    ``knowledge`` (handed by the door).
+    ``knowledge`` (handed by the caller: ``search.knowledge_for(game)``).
 
     With a compiled kernel and playouts a level in the game's plug-in: the compiled
     MCTS-Solver with those playouts (easy without RAVE, so it sees a win or a loss in one

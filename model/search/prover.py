@@ -31,7 +31,7 @@ from ..game import Game, Move, no_proof_with_chance
 from ..speed import push_search, search_moves
 from .compiled.proof import ProofSearch
 from .kernels import adapter_for
-from .registry import NO_KNOWLEDGE, Plugin
+from .registry import Plugin
 from .solver import SearchStopped
 from .stop import Stop, stop_function
 from .symmetry import key_function
@@ -112,7 +112,7 @@ class Prover:
         progress: ProverProgress | None = None,
         progress_every: float = 0.25,
         compiled: bool = True,
-        knowledge: Plugin = NO_KNOWLEDGE,
+        knowledge: Plugin,
     ) -> None:
         if game.has_chance:
             raise ValueError(no_proof_with_chance(game.title))
@@ -432,7 +432,7 @@ def prove(
     max_seconds: float | None = None,
     stop: Stop | None = None,
     progress: ProverProgress | None = None,
-    knowledge: Plugin = NO_KNOWLEDGE,
+    knowledge: Plugin,
 ) -> Proof:
     """Does ``side`` win within ``within`` plies from ``game`` (left unchanged)?
 
@@ -441,7 +441,7 @@ def prove(
     With ``shortest`` a proof reports the shortest win; with ``line`` its principal line;
     with ``first_moves`` (and the side to move) every winning first move, from the same
     table (a puzzle's cooks). ``knowledge``: the game's plug-in (its symmetry key and
-    compiled kernel), handed by the door.
+    compiled kernel), handed by the caller (``search.knowledge_for(game)``).
     """
     if within < 0:
         raise ValueError(f"within must be 0 or more, not {within}")
@@ -496,7 +496,7 @@ def first_moves(
     max_seconds: float | None = None,
     stop: Stop | None = None,
     progress: ProverProgress | None = None,
-    knowledge: Plugin = NO_KNOWLEDGE,
+    knowledge: Plugin,
 ) -> list[tuple[Move, int]]:
     """Every first move of ``side`` (who must be to move) that wins within ``within``
     plies, with the length of its shortest win, shortest first (for finding cooks).

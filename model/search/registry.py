@@ -7,20 +7,23 @@ certificates. Every field is optional: a game
 without a plug-in (or without a field) plays and solves through the protocol alone, with
 the pure-Python reference searches.
 
-The search is handed its knowledge, as OpenSpiel hands an evaluator to algorithms that
-never name a game: only the door (:mod:`model.search.wiring`, behind
-:mod:`model.search`) asks :func:`plugin_for`, and hands each generic algorithm the plug-in
-(or what it needs of one: an evaluation, a key, an adapter, a book); no generic module
-asks the registry. This module imports nothing of the search; the plug-ins themselves live
-in :mod:`model.search.games`, which registers each (the door imports it).
+The search is handed its knowledge, as OpenSpiel's caller builds an evaluator and hands it
+to algorithms that never name a game: only the door (:mod:`model.search.wiring`, behind
+:mod:`model.search`) asks :func:`plugin_for`, for the caller
+(``search.knowledge_for(game)``), who hands each search the plug-in as a required
+argument; below, each generic algorithm hands on what it needs of one (an evaluation, a
+key, an adapter, a book); no generic module asks the registry. This module imports nothing
+of the search; the plug-ins themselves live in :mod:`model.search.games`, which registers
+each (the door imports it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..game import Game
 
@@ -98,6 +101,92 @@ class EndgameTables(Protocol):
         ...
 
 
+class WholeGameTables(EndgameTables, Protocol):
+    """A game's whole-game tables beside its endgame tables (a module: the command line's
+    ``endgame --whole``, ``verify`` and ``book``): every position's value to the end of the
+    game, built (resumably, on a Dask cluster too), opened, probed and verified. A table is
+    the game's own object, opaque here."""
+
+    def whole_folder(self, options: Any, base: int = 4) -> Path:
+        """The table's folder in the user's cache for those rules."""
+        ...
+
+    def whole_count(self, base: int = 4) -> list[tuple[int, int, int]]:
+        """(pieces, shapes, positions) of each layer."""
+        ...
+
+    def whole_estimate(self, base: int, cores: int, push: bool = True) -> tuple[int, float, int]:
+        """(positions, seconds, bytes of memory) a build is expected to take here."""
+        ...
+
+    def whole_build(
+        self,
+        folder: Path,
+        options: Any,
+        base: int = 4,
+        client: Any = None,
+        progress: Callable[[dict[str, Any]], None] | None = None,
+        stop: Callable[[], bool] | None = None,
+        say: Callable[[str], None] | None = None,
+    ) -> Any:
+        """Build (or resume) the table in ``folder`` (``client``: a Dask client, or None)."""
+        ...
+
+    def whole_open(self, folder: Path, lookups: bool = False) -> Any:
+        """The table in ``folder``, read and checked."""
+        ...
+
+    def whole_value(self, game: Any, table: Any) -> tuple[str, int | None]:
+        """The table's value of the position for the side to move, and plies to the end."""
+        ...
+
+    def whole_verify(
+        self, table: Any, progress: Callable[[int, int, int, float], None] | None = None
+    ) -> tuple[int, list[tuple[int, int, str]]]:
+        """(positions checked, those whose value does not follow from their children's)."""
+        ...
+
+    def whole_describe(self, byte: int) -> str:
+        """A table's value in words."""
+        ...
+
+    def whole_client(self, workers: int, scheduler: str | None) -> AbstractContextManager[Any]:
+        """A Dask client of ``workers`` local processes or of the cluster at ``scheduler``."""
+        ...
+
+    def whole_against_solver(
+        self,
+        table: Any,
+        count: int,
+        seconds: float,
+        low: int = 0,
+        seed: int = 1,
+        give_up: float = 0.1,
+        progress: Callable[[Any], None] | None = None,
+        tries: int | None = None,
+    ) -> list[Any]:
+        """The table against the forward solver on random positions of each layer."""
+        ...
+
+    def whole_position_text(self, own: int, opp: int, base: int = 4) -> str:
+        """A board of the table's index as the rules write it."""
+        ...
+
+    def whole_version(self, variant: str, removal: str) -> str:
+        """The version of the rules in words."""
+        ...
+
+    def whole_opening(
+        self,
+        table: Any,
+        spheres: int,
+        path: Path | None = None,
+        progress: Callable[[str], None] | None = None,
+    ) -> tuple[Path, int, int, int]:
+        """The book's opening written from the table."""
+        ...
+
+
 @dataclass(frozen=True)
 class Plugin:
     """One game's search knowledge (see the module). ``game`` is its registry name. Every
@@ -131,6 +220,8 @@ class Plugin:
     agent: OwnPlayer | None = None
     #: The game's endgame tables, or None.
     endgame: EndgameTables | None = None
+    #: The game's whole-game tables (with its endgame tables), or None.
+    whole: WholeGameTables | None = None
     #: The book of proven values (one shape for every game:
     #: :class:`model.search.value_book.ValueBook`), or None.
     book: ValueBook | None = None
@@ -154,15 +245,9 @@ def register(plugin: Plugin) -> Plugin:
 NO_KNOWLEDGE = Plugin("")
 
 #: Who hands the search a game's knowledge where one search meets several games (a
-#: lesson's tasks, a cluster's worker processes): a game -> its plug-in.
+#: lesson's tasks, a cluster's worker processes): a game -> its plug-in (the door's
+#: ``knowledge_for``).
 KnowledgeOf = Callable[[Game], Plugin]
-
-
-def no_knowledge(game: Game) -> Plugin:
-    """No game's knowledge (:data:`NO_KNOWLEDGE`, whatever ``game``): a search that meets
-    several games searches by the rules alone unless it is handed who knows them (the door
-    hands :func:`plugin_for`)."""
-    return NO_KNOWLEDGE
 
 
 def plugin_for(game: Game | type[Game] | str) -> Plugin:

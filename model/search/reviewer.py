@@ -51,7 +51,7 @@ from .analysis import analyse
 from .choice import ProgressCallback
 from .exact import Exact
 from .prover import prove
-from .registry import NO_KNOWLEDGE, Plugin
+from .registry import Plugin
 from .solver import SolveResult
 from .stop import Stop, stop_function
 
@@ -88,7 +88,7 @@ class Judgement:
     visits: int = 0  # the engine's playouts behind an estimated value
 
 
-def unreviewable(game: Game, *, knowledge: Plugin = NO_KNOWLEDGE) -> str | None:
+def unreviewable(game: Game, *, knowledge: Plugin) -> str | None:
     """Why the game's line cannot be reviewed (None when it can); ``knowledge``: its
     plug-in."""
     if len(game.players) != 2:
@@ -349,13 +349,13 @@ def review(
     progress: ProgressCallback | None = None,
     stop: Stop | None = None,
     seed: int | None = None,
-    knowledge: Plugin = NO_KNOWLEDGE,
+    knowledge: Plugin,
 ) -> GameReview:
     """The review of the line of ``game`` (left unchanged) from its start to the position
     shown, ``seconds`` of thought a position (see the module). ValueError for a game the
     review does not judge (:func:`unreviewable`). With ``stop`` the review ends early and
     judges the moves it reached (``stopped``). ``knowledge``: the game's plug-in, handed by
-    the door."""
+    the caller (``search.knowledge_for(game)``)."""
     why = unreviewable(game, knowledge=knowledge)
     if why is not None:
         raise ValueError(why)
@@ -406,13 +406,13 @@ def review(
 
 def _book_end(game: Game, line: list[Move], knowledge: Plugin) -> str:
     """Where the reviewed ``line`` leaves the game's book, in its words (a book may say
-    them: ``book_end``), at the first such position; '' where it never does."""
-    say = getattr(knowledge.book, "book_end", None)
-    if say is None:
+    them: :meth:`ValueBook.book_end`), at the first such position; '' where it never does."""
+    book = knowledge.book
+    if book is None:
         return ""
     position = start_copy(game)
     for index in range(len(line) + 1):
-        words = str(say(position))
+        words = book.book_end(position)
         if words:
             return f"after ply {index}, {words}" if index else words
         if index < len(line):

@@ -119,7 +119,7 @@ class Solver:
     """Proves wins, losses and draws by iterative deepening over the game protocol, for
     two-player games that take turns (no simultaneous or chance nodes).
 
-    Positions are keyed by the ``key`` the solver is handed (the door hands the game's
+    Positions are keyed by the ``key`` the solver is handed (the door's solve hands its
     plug-in's symmetry key: Partition's and Pyraos's 8 symmetries of the square base, so
     there symmetric positions share entries); without one by ``position_key()``, which
     shares nothing. A position that repeats on the current path is never scored as a win

@@ -67,7 +67,7 @@ from pathlib import Path
 from typing import Any
 
 from ..game import Game, shorten
-from .registry import KnowledgeOf, no_knowledge
+from .registry import KnowledgeOf
 from .shelf import from_book
 from .solver import SolveResult
 from .split_checkpoint import Checkpoint, default_checkpoint, solve_key
@@ -352,7 +352,7 @@ def _tracker_apart() -> str:
 
 
 @contextlib.contextmanager
-def _client(workers: int, scheduler: str | None, security: Any = None) -> Iterator[Any]:
+def dask_client(workers: int, scheduler: str | None, security: Any = None) -> Iterator[Any]:
     """A Dask client: of a local cluster of ``workers`` processes, one thread each, closed
     to anyone else (TLS with credentials made for this solve, held in memory only, so a
     client without them is refused), or of the existing cluster at ``scheduler`` reached
@@ -750,7 +750,7 @@ def split_solve(
     first_slice: int = FIRST_SLICE,
     warn: Callable[[str], None] | None = None,
     security: Any = None,
-    knowledge_of: KnowledgeOf = no_knowledge,
+    knowledge_of: KnowledgeOf,
 ) -> SplitResult:
     """The value of ``game`` (left unchanged) for the side to move by a split solve (see
     the module) on a local Dask cluster of ``workers`` processes, or on the cluster at
@@ -763,8 +763,9 @@ def split_solve(
     the answer was had, keeps the answer (``shutdown_interrupted``). ``security``: how to
     reach ``scheduler`` (:func:`scheduler_security`; None: plain). ``progress(status)``
     about once a second. ValueError for a game no solver proves, SchedulerError for a
-    scheduler not reached. ``knowledge_of`` hands a game its plug-in (the door's lookup: the
-    workers' processes import it by name)."""
+    scheduler not reached. ``knowledge_of`` hands a game its plug-in
+    (``search.knowledge_for``, the door's lookup: the workers' processes import it by
+    name)."""
     from .solver import unsolvable
 
     reason = unsolvable(game)
@@ -917,7 +918,7 @@ def _on_cluster(
     interrupted = False
     if tree.root.value is None:  # else settled by the rules or the checkpoint: no cluster
         try:
-            with _client(max(1, workers), scheduler, security) as client:
+            with dask_client(max(1, workers), scheduler, security) as client:
                 run = make_run(client)
                 stopped = run.go()
         except KeyboardInterrupt:

@@ -13,7 +13,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..game import Game, shorten
 from .kernels import has_kernel
@@ -22,6 +22,9 @@ from .registry import KnowledgeOf
 from .shelf import from_book
 from .solver import SearchStopped, Solver, SolveResult
 from .symmetry import key_function
+
+if TYPE_CHECKING:
+    from .compiled.solver import CompiledSolver
 
 #: The worker process's solver (its one table), kept from one unit to the next.
 _SOLVER: dict[str, Any] = {}
@@ -44,7 +47,7 @@ def open_shared(name: str, task: Task) -> str:
     why not (then this worker keeps its own table only)."""
     drop_shared()
     solver = solver_for(task)
-    if solver is None or not hasattr(solver, "shared_table"):
+    if solver is None:
         return "this game's solver keeps its own table"
     try:
         table = solver.shared_table(str(shared_folder() / name), task.table_mb)
@@ -66,7 +69,7 @@ def drop_shared(name: str | None = None) -> None:
     if name is not None and _SHARED.get("name") != name:
         return
     solver = _SOLVER.get("solver")
-    if solver is not None and hasattr(solver, "share"):
+    if solver is not None:
         solver.share(None)
     _SHARED.clear()
 
@@ -89,13 +92,13 @@ class Task:
     shared: str = ""  # the name of the run's shared table ('' none)
 
 
-def solver_for(task: Task) -> Any:
+def solver_for(task: Task) -> CompiledSolver | None:
     """The process's compiled solver moved to the unit's position (its table kept), or
     None where the game's plug-in has none that fits."""
     knowledge = task.knowledge_of(task.game)
     if not has_kernel(knowledge):
         return None
-    kept = _SOLVER.get("solver")
+    kept: CompiledSolver | None = _SOLVER.get("solver")
     if kept is not None and _SOLVER.get("key") == (task.game.name, task.max_depth, task.table_mb):
         try:
             kept.retarget(task.game)
@@ -104,7 +107,7 @@ def solver_for(task: Task) -> Any:
             pass
     _SOLVER.clear()  # one table a process
     solver = compiled_solver(task.game, knowledge, table_mb=task.table_mb, max_depth=task.max_depth)
-    if solver is not None and hasattr(solver, "retarget"):
+    if solver is not None:
         _SOLVER.update(solver=solver, key=(task.game.name, task.max_depth, task.table_mb))
     return solver
 
@@ -160,7 +163,7 @@ def prove_unit(task: Task) -> dict[str, Any]:
             return _answer(task, known, 0, began, worker.address)
     solver = solver_for(task)
     before = 0 if solver is None else solver.nodes
-    if solver is not None and hasattr(solver, "share"):
+    if solver is not None:
         mine = task.shared and _SHARED.get("name") == task.shared
         solver.share(_SHARED["table"] if mine else None)
 
@@ -208,16 +211,15 @@ def prove_unit(task: Task) -> dict[str, Any]:
         solver.progress = tick
         solver.progress_every = 0.02  # each look at the clock: the slice is counted
         solver.tighten = False  # the value is wanted, not the shortest win's exact length
-        if hasattr(solver, "QUICK_DEPTH"):
-            # nor the shortest win first: the compiled solver's deepening from 1 to 16 plies
-            # tripled a base-4 unit's positions (33 million, not 11); the open question
-            # alone answers the value
-            solver.QUICK_DEPTH = 0
+        # nor the shortest win first: the compiled solver's deepening from 1 to 16 plies
+        # tripled a base-4 unit's positions (33 million, not 11); the open question alone
+        # answers the value
+        solver.QUICK_DEPTH = 0
         try:
             result = solver.solve()
         finally:
             solver.progress = None
-        if result.stopped == "slice" and hasattr(solver, "numbers"):
+        if result.stopped == "slice":
             numbers = solver.numbers()  # how far the unit's proof got: the next choice's
     return _answer(task, result, result.nodes - before, began, worker.address, numbers)
 

@@ -14,7 +14,7 @@ from ..lesson import Verdict as LessonVerdict
 from ..puzzle import Verdict, goal_of, replay_error
 from ..teaching import describe_result
 from .prover import prove
-from .registry import NO_KNOWLEDGE, KnowledgeOf, Plugin, no_knowledge
+from .registry import KnowledgeOf, Plugin
 
 # ---- puzzles -------------------------------------------------------------------------------
 
@@ -26,7 +26,7 @@ def verify(
     max_seconds: float | None = None,
     stop: Callable[[], bool] | None = None,
     progress: Callable[[float, str], None] | None = None,
-    knowledge: Plugin = NO_KNOWLEDGE,
+    knowledge: Plugin,
 ) -> Verdict:
     """Prove the puzzle's goal from ``game`` (left unchanged), handed the game's plug-in
     (``knowledge``). ValueError without a goal."""
@@ -75,11 +75,12 @@ def verify(
 class Judge:
     """The search's judge of win-within tasks (:class:`model.lesson.WinJudge`), handed who
     gives each position's game its plug-in (``knowledge_of``: a lesson's steps may be of
-    several games; the door hands its lookup). The caller hands it to :mod:`model.lesson`'s
-    judging once: ``judge_move(task, position, move, wins=search.Judge())``, ``check``,
-    ``check_task``, ``right_answers``."""
+    several games: the caller hands the door's lookup, ``search.knowledge_for``), and hands
+    it to :mod:`model.lesson`'s judging once: ``judge_move(task, position, move,
+    wins=search.Judge(search.knowledge_for))``, ``check``, ``check_task``,
+    ``right_answers``."""
 
-    def __init__(self, knowledge_of: KnowledgeOf = no_knowledge) -> None:
+    def __init__(self, knowledge_of: KnowledgeOf) -> None:
         self.knowledge_of = knowledge_of
 
     def winning_first_moves(self, task: Task, position: Game) -> list[Move] | None:

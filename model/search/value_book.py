@@ -319,6 +319,12 @@ class ValueBook:
         within :meth:`perfect_moves`' time (an endgame: the solve is short); none here."""
         return False
 
+    def book_end(self, game: Game) -> str:
+        """Where the book ends at ``game``, in its words, and how to reach further (the
+        Analysis dock, Hint, review and ``analyze`` say it); '' where it says nothing, as
+        here (a game's book may say it: Pyraos's names the table that knows every move)."""
+        return ""
+
     def perfect_moves(
         self,
         game: Game,

@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand
 from pyramid_lab.model.game import Game
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.pyraos import Pyraos
-from pyramid_lab.model.search import analyse, computer, warm_up
+from pyramid_lab.model.search import analyse, computer, knowledge_for, warm_up
 from pyramid_lab.model.terrace import Terrace
 
 GAMES: dict[str, Callable[[], Game]] = {
@@ -61,7 +61,9 @@ def cpu() -> float:
 def playouts(game: Game, seconds: float, threads: int, seed: int) -> tuple[int, str, float, float]:
     """The analysis's playouts and agent, and the CPU and wall seconds it took."""
     cpu0, wall0 = cpu(), time.perf_counter()
-    analysis = analyse(game, seconds=seconds, threads=threads, seed=seed)
+    analysis = analyse(
+        game, seconds=seconds, threads=threads, seed=seed, knowledge=knowledge_for(game)
+    )
     return analysis.visits, analysis.agent, cpu() - cpu0, time.perf_counter() - wall0
 
 
@@ -77,7 +79,7 @@ def main() -> None:
     if unknown:
         parser.error(f"--games: {', '.join(unknown)} not one of {', '.join(GAMES)}")
     n = args.threads
-    print(f"compiling or loading the compiled core: {warm_up():.1f} s")
+    print(f"compiling or loading the compiled core: {warm_up(knowledge=None):.1f} s")
     print(
         f"analyse(seconds={args.seconds:g}) x {args.rounds} rounds, 1 thread and {n} "
         f"threads in turn; {os.cpu_count()} cores, {computer.default_threads()} for this process"

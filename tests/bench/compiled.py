@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand: tes
 from pyramid_lab.model.files import read
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.pyraos import Pyraos
-from pyramid_lab.model.search import Prover, SearchStopped, analyse, solve
+from pyramid_lab.model.search import Prover, SearchStopped, analyse, knowledge_for, solve
 from pyramid_lab.model.search.agents import Limits, MCTSAgent
 from pyramid_lab.model.search.compiled.agent import CompiledMCTSAgent
 from pyramid_lab.model.search.compiled.agent import warm_up as warm_up_mcts
@@ -107,7 +107,9 @@ def ask_both(game, side: str, within: int, limit: float) -> dict:
     """The shortest win within the bound by both provers: answers, nodes, seconds."""
     out = {}
     for compiled in (False, True):
-        search = Prover(game, side, compiled=compiled, max_seconds=limit)
+        search = Prover(
+            game, side, compiled=compiled, max_seconds=limit, knowledge=knowledge_for(game)
+        )
         began = time.perf_counter()
         try:
             answer: object = search.shortest(within)
@@ -160,7 +162,7 @@ def prover(seconds: float, quick: bool) -> None:
 
 def analysis() -> None:
     game = Partition.new(PartitionOptions(5))
-    result = analyse(game, seconds=2.0)
+    result = analyse(game, seconds=2.0, knowledge=knowledge_for(game))
     print(
         f"3. analyze --engine --seconds 2, empty base-5 pyramid: {result.visits:,} playouts "
         f"({result.agent}), {result.seconds:.2f} s; {result.evaluation_text}"
@@ -181,7 +183,7 @@ def solving(seconds: float) -> None:
     for version in ("floating", "stacking"):
         game = Partition.new(PartitionOptions(3, version))
         shared = Solver(game, max_seconds=seconds * 10).solve()
-        compiled = solve(game, table_mb=256, book=False)
+        compiled = solve(game, table_mb=256, book=False, knowledge=knowledge_for(game))
         print(
             f"   {version:8}: shared {shared.value} {shared.plies} in {shared.seconds:.1f} s"
             f" ({shared.stopped or 'settled'}); compiled {compiled.value} in "

@@ -13,7 +13,7 @@ import time
 from collections import Counter
 
 from pyramid_lab.model.game import game_class
-from pyramid_lab.model.search import puzzles, verify, warm_up
+from pyramid_lab.model.search import knowledge_for, puzzles, verify, warm_up
 
 ASKS = [
     ("partition", {"size": 4, "version": "floating"}, 20, 3, None),
@@ -25,7 +25,7 @@ ASKS = [
 
 
 def main() -> None:
-    warm_up()
+    warm_up(knowledge=None)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for name, options, count, within, band in ASKS:
         cls = game_class(name)
@@ -38,12 +38,19 @@ def main() -> None:
 
         began = time.perf_counter()
         made = puzzles.compose(
-            start, count=count, within=within, difficulty_band=band, progress=progress
+            start,
+            count=count,
+            within=within,
+            difficulty_band=band,
+            progress=progress,
+            knowledge=knowledge_for(start),
         )
         seconds = time.perf_counter() - began
         lengths = Counter(m.plies for m in made)
         checked = sum(
-            verify(m.game, m.puzzle).verified and not verify(m.game, m.puzzle).cooks for m in made
+            verify(m.game, m.puzzle, knowledge=knowledge_for(m.game)).verified
+            and not verify(m.game, m.puzzle, knowledge=knowledge_for(m.game)).cooks
+            for m in made
         )
         what = f"{name} {options or ''} {count} within {within}" + (f" ({band})" if band else "")
         print(

@@ -69,6 +69,7 @@ def run_case(name: str, options: dict[str, object], entry: str, seconds: float) 
         Limits,
         agent_for,
         analyse,
+        knowledge_for,
         levels_for,
         prove,
         solve,
@@ -78,9 +79,9 @@ def run_case(name: str, options: dict[str, object], entry: str, seconds: float) 
 
     cls = game_class(name)
     game = cls.new(cls.parse_options(options))
-    warm = warm_up()
+    warm = warm_up(knowledge=None)
     if entry == "warm":  # every compiled entry point loaded (compiled) once, uncapped
-        warm += solve(game, max_seconds=0.2, book=False).seconds
+        warm += solve(game, max_seconds=0.2, book=False, knowledge=knowledge_for(game)).seconds
         return {"asked": "-", "wall": warm, "warm": warm, "cut": None, "note": "warm"}
     asked: str = f"{seconds:g} s"
     cut: bool | None = None
@@ -88,7 +89,7 @@ def run_case(name: str, options: dict[str, object], entry: str, seconds: float) 
     start = time.perf_counter()
     try:
         if entry == "analyse":
-            result = analyse(game, seconds=seconds, seed=1)
+            result = analyse(game, seconds=seconds, seed=1, knowledge=knowledge_for(game))
             cut = bool(getattr(result, "cut_short", "")) or result.prover.startswith("unknown")
             note = f"{len(result.moves)} moves, {result.visits} visits; {result.prover}"
             if getattr(result, "cut_short", ""):
@@ -96,7 +97,7 @@ def run_case(name: str, options: dict[str, object], entry: str, seconds: float) 
         elif entry in ("hint", "medium", "easy", "choose"):
             levels = levels_for(game)  # a game's own players (Rolling): its best hints
             level = {"easy": levels[0], "medium": levels[len(levels) // 2]}.get(entry, levels[-1])
-            agent, limits = agent_for(game, level, seed=1)
+            agent, limits = agent_for(game, level, seed=1, knowledge=knowledge_for(game))
             if entry == "choose":
                 limits = Limits(seconds=seconds)
             parts = []
@@ -113,14 +114,14 @@ def run_case(name: str, options: dict[str, object], entry: str, seconds: float) 
             )
             cut = unjudged > 0
         elif entry == "solve":
-            result = solve(game, max_seconds=seconds)
+            result = solve(game, max_seconds=seconds, knowledge=knowledge_for(game))
             note = f"{result.value} ({result.path})"
         elif entry == "prove":
-            proof = prove(game, game.to_move, 7, max_seconds=seconds)
+            proof = prove(game, game.to_move, 7, max_seconds=seconds, knowledge=knowledge_for(game))
             note = proof.result
         elif entry == "verify":
             puzzle = {"goal": {"side": game.to_move, "result": "win", "within": 5}}
-            verdict = verify(game, puzzle, max_seconds=seconds)
+            verdict = verify(game, puzzle, max_seconds=seconds, knowledge=knowledge_for(game))
             note = str(verdict.result)
     except ValueError as exc:  # refused (a chance game, simultaneous turns): at once
         note = f"refused: {str(exc)[:60]}"

@@ -3,9 +3,9 @@ with the path that answered (book, compiled or reference) and beside it the refe
 solver alone over the protocol (what ``from pyramid_lab.model.search import solve`` gave before the
 door took the best path: on the empty base-3 floating pyramid, "unknown" after 20 s).
 First, what the door itself costs a call, where the search behind it is cheap
-(``unanalysable``, ``levels_for``: the game's plug-in looked up and handed on), in
-microseconds; and, with ``--calls-only``, nothing else (copied into an older checkout, it
-runs there too, for a before/after).
+(``unanalysable``, the caller handing it the game's plug-in, ``search.knowledge_for``;
+``levels_for``), in microseconds; and, with ``--calls-only``, nothing else (for a
+before/after, an older checkout's own copy, whose door handed the plug-in itself).
 
 Run by hand:  nice -n 10 .venv/bin/python tests/bench/door.py [--reference-seconds S]
 """
@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))  # run by hand
 from pyramid_lab.model import search  # noqa: E402
 from pyramid_lab.model.files import read  # noqa: E402
 from pyramid_lab.model.game import game_class  # noqa: E402
-from pyramid_lab.model.search import SolveResult, solve, warm_up  # noqa: E402
+from pyramid_lab.model.search import SolveResult, knowledge_for, solve, warm_up  # noqa: E402
 from pyramid_lab.model.search.registry import plugin_for  # noqa: E402
 from pyramid_lab.model.search.solver import Solver  # noqa: E402  (the reference, compared with)
 from pyramid_lab.model.search.symmetry import key_function  # noqa: E402
@@ -45,11 +45,11 @@ def row(label: str, r: SolveResult, seconds: float) -> str:
 def calls(n: int = 20_000) -> str:
     """Microseconds a call of two cheap verbs of the door (Partition's and Rolling's)."""
     games = (game_class("partition").new(), game_class("rolling").new())
-    search.unanalysable(games[0])  # its module loaded first
+    search.unanalysable(games[0], knowledge=search.knowledge_for(games[0]))  # loaded first
     start = time.perf_counter()
     for _ in range(n):
         for game in games:
-            search.unanalysable(game)
+            search.unanalysable(game, knowledge=search.knowledge_for(game))
     middle = time.perf_counter()
     for _ in range(n):
         search.levels_for(games[0])
@@ -66,12 +66,12 @@ def main() -> None:
     print(calls(), flush=True)
     if args.calls_only:
         return
-    print(f"compiled core ready in {warm_up():.1f} s")
+    print(f"compiled core ready in {warm_up(knowledge=None):.1f} s")
     for name in FILES:
         game = read(ROOT / name).game
         print(name)
         start = time.perf_counter()
-        door = solve(game, table_mb=256)
+        door = solve(game, table_mb=256, knowledge=knowledge_for(game))
         print(row("door", door, time.perf_counter() - start))
         start = time.perf_counter()
         key = key_function(plugin_for(game))  # the symmetry key the door hands it

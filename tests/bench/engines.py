@@ -21,7 +21,7 @@ from pathlib import Path
 
 from pyramid_lab.model.files import read
 from pyramid_lab.model.game import game_class, game_names
-from pyramid_lab.model.search import Limits, agent_for, prove
+from pyramid_lab.model.search import Limits, agent_for, knowledge_for, prove
 from pyramid_lab.model.search.agents import MCTSAgent, RandomAgent
 from pyramid_lab.model.search.registry import plugin_for
 
@@ -62,7 +62,7 @@ def prover_speed(quick: bool) -> None:
         if quick and name.endswith("t3-lone-apex") and side == "red":
             continue
         game = read(EXAMPLES / f"{name}.pyr.json").game
-        proof = prove(game, side, within, max_seconds=120)
+        proof = prove(game, side, within, max_seconds=120, knowledge=knowledge_for(game))
         rate = proof.nodes / max(proof.seconds, 1e-9)
         print(
             f"  {name:34} {game.to_move:>5} to move: {side} wins within {within}: "
@@ -70,14 +70,16 @@ def prover_speed(quick: bool) -> None:
             f"{proof.nodes:8} nodes {rate:7.0f}/s {proof.seconds:6.2f} s"
         )
         if side == "red" and name.endswith("t3-lone-apex"):
-            quick_proof = prove(game, side, within, shortest=False, line=False)
+            quick_proof = prove(
+                game, side, within, shortest=False, line=False, knowledge=knowledge_for(game)
+            )
             print(f"  {'':34} (the value alone, no shortest win: {quick_proof.seconds:.2f} s)")
 
 
 def player(game, level: str, seed: int, scale: float):
     if level == "random":
         return RandomAgent(seed), Limits()
-    agent, limits = agent_for(game, level, seed=seed)
+    agent, limits = agent_for(game, level, seed=seed, knowledge=knowledge_for(game))
     return agent, limits.scaled(scale)
 
 

@@ -34,14 +34,14 @@ WORKER = r"""
 import json, resource, sys, time
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.terrace import Terrace
-from pyramid_lab.model.search import analyse, warm_up
+from pyramid_lab.model.search import analyse, knowledge_for, warm_up
 GAMES = {
     "partition-4": lambda: Partition.new(PartitionOptions(4)),
     "partition-5": lambda: Partition.new(PartitionOptions(5)),
     "partition-6": lambda: Partition.new(PartitionOptions(6)),
     "terrace": Terrace.new,
 }
-warm_up()
+warm_up(knowledge=None)
 print("ready", flush=True)
 def cpu():
     usage = resource.getrusage(resource.RUSAGE_SELF)
@@ -50,7 +50,8 @@ for line in sys.stdin:
     game, seconds, threads, seed = json.loads(line)
     position = GAMES[game]()
     cpu0, wall0 = cpu(), time.perf_counter()
-    analysis = analyse(position, seconds=seconds, threads=threads, seed=seed)
+    analysis = analyse(position, knowledge=knowledge_for(position), seconds=seconds,
+                       threads=threads, seed=seed)
     print(json.dumps([analysis.visits, analysis.agent, cpu() - cpu0, time.perf_counter() - wall0]),
           flush=True)
 """

@@ -15,7 +15,8 @@ as the window or the command line runs it:
   plies (model/data/puzzles/partition/floating-3-win-in-2-a.pyr.json), the Analysis dock;
 - verify: ``model.search.verify`` of that puzzle, the Puzzle dock's Verify;
 - fill: the answers of lesson 8's win-within task (``model.lesson.right_answers`` with
-  ``search.Judge()``, 08-three-corners-win, step 2), the lesson editor's Fill from rules;
+  ``search.Judge(search.knowledge_for)``, 08-three-corners-win, step 2), the lesson editor's
+  Fill from rules;
 - hint: the window's Hint on the puzzle (the game's value where the solver settles it in
   its second, else the strong level's agent on the cores' threads);
 - lesson: ``pyramid-lab lesson check`` of lesson 8 (the whole command, its process).
@@ -61,24 +62,27 @@ if what == "fill":
     lesson = read_lesson(path)
     step = next(s for s in lesson.steps if s.task is not None and s.task.kind == "win-within")
     began = time.perf_counter()
-    answer = sorted(right_answers(step.task, step.position(), wins=search.Judge()))
+    judge = search.Judge(search.knowledge_for)
+    answer = sorted(right_answers(step.task, step.position(), wins=judge))
 else:
     doc = read(path)
     game = doc.game
     began = time.perf_counter()
     if what == "verify":
-        verdict = search.verify(game, doc.puzzle)
+        verdict = search.verify(game, doc.puzzle, knowledge=search.knowledge_for(game))
         answer, counted = verdict.result, verdict.seconds
     elif what == "analysis":
         analysis = search.analyse(
-            game, seconds=3.0, threads=computer.default_threads(),
+            game, knowledge=search.knowledge_for(game), seconds=3.0,
+            threads=computer.default_threads(),
             progress=lambda f, text: said.append(text),
         )
         answer, counted = analysis.proven_text, analysis.seconds
     elif what == "hint":
-        choice = search.exact_choice(game)
+        choice = search.exact_choice(game, knowledge=search.knowledge_for(game))
         if choice is None:
-            agent, limits = computer.agent_for(game, "strong", threads=computer.default_threads())
+            agent, limits = computer.agent_for(game, "strong", knowledge=search.knowledge_for(game),
+                                              threads=computer.default_threads())
             choice = agent.choose(game, limits, progress=lambda f, text: said.append(text))
         answer, counted = str(choice.move), choice.seconds
 compiling = any(text.startswith("compiling") for text in said)

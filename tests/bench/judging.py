@@ -26,7 +26,7 @@ from typing import Any
 
 from pyramid_lab.model.files import read
 from pyramid_lab.model.game import game_class
-from pyramid_lab.model.search import analyse, review, warm_up
+from pyramid_lab.model.search import analyse, knowledge_for, review, warm_up
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "tests" / "model" / "data" / "missed_wins.json"
@@ -50,13 +50,16 @@ def make_game(seed: int) -> dict[str, Any] | None:
     the winner's optimal line gave no chance to throw the win."""
     from pyramid_lab.model.search import exact_moves
 
+    def exact(game: Any) -> Any:
+        return exact_moves(game, knowledge=knowledge_for(game), max_seconds=60.0)
+
     rng = random.Random(seed)
     version = ("floating", "stacking")[seed % 2]
     game = new_game(version)
     played: list[str] = []
     chances: list[int] = []  # plies where the mover wins and could throw it
     while not game.is_over():
-        moves = exact_moves(game, 60.0)
+        moves = exact(game)
         assert moves is not None, "base 3 is settled within a minute"
         if moves[0].value == "win" and any(m.value == "loss" for m in moves):
             chances.append(len(played))
@@ -70,12 +73,12 @@ def make_game(seed: int) -> dict[str, Any] | None:
     for text in played[:miss]:
         game.push(game.parse_move(text))
     line = list(played[:miss])
-    moves = exact_moves(game, 60.0)
+    moves = exact(game)
     thrown = rng.choice([m.move for m in moves if m.value == "loss"])
     line.append(thrown)
     game.push(game.parse_move(thrown))
     while not game.is_over():
-        text = optimal(exact_moves(game, 60.0), rng)
+        text = optimal(exact(game), rng)
         line.append(text)
         game.push(game.parse_move(text))
     return {"seed": seed, "version": version, "moves": line, "missed": miss + 1}
@@ -105,7 +108,7 @@ def judge(games: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
         game = new_game(entry["version"])
         for text in entry["moves"]:
             game.push(game.parse_move(text))
-        result = review(game, seconds=seconds, seed=1)
+        result = review(game, seconds=seconds, seed=1, knowledge=knowledge_for(game))
         for move in result.moves:
             moves += 1
             if move.ply == entry["missed"]:
@@ -130,7 +133,7 @@ def analyses(seconds: float) -> list[str]:
         path = ROOT / "examples" / "partition" / f"empty-base3-{version}.pyr.json"
         game = read(path).game
         began = time.perf_counter()
-        analysis = analyse(game, seconds=seconds, seed=1)
+        analysis = analyse(game, seconds=seconds, seed=1, knowledge=knowledge_for(game))
         spent = time.perf_counter() - began
         proven = sum(1 for s in analysis.moves if s.proven in ("win", "loss"))
         out.append(
@@ -151,7 +154,7 @@ def timings() -> list[str]:
     while not game.is_over():
         game.push(rng.choice(game.legal_moves()))
     began = time.perf_counter()
-    result = review(game, seconds=1.0, seed=1)
+    result = review(game, seconds=1.0, seed=1, knowledge=knowledge_for(game))
     spent = time.perf_counter() - began
     flaws = sum(1 for m in result.moves if m.verdict in FLAWS)
     out.append(
@@ -164,7 +167,7 @@ def timings() -> list[str]:
         for _ in range(plies):
             position.push(rng.choice(position.legal_moves()))
         began = time.perf_counter()
-        analysis = analyse(position, seconds=2.0, seed=1)
+        analysis = analyse(position, seconds=2.0, seed=1, knowledge=knowledge_for(position))
         spent = time.perf_counter() - began
         proven = sum(1 for s in analysis.moves if s.proven in ("win", "loss"))
         out.append(
@@ -180,7 +183,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--make", action="store_true", help="make the games again")
     args = parser.parse_args()
-    warm_up()
+    warm_up(knowledge=None)
     if args.make:
         make(args.games)
         return

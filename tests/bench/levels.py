@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand: tests.*
 
 from pyramid_lab.model.game import Game, game_class
-from pyramid_lab.model.search import Limits, agent_for
+from pyramid_lab.model.search import Limits, agent_for, knowledge_for
 from pyramid_lab.model.search.agents import RandomAgent
 
 MAX_PLIES = 300
@@ -33,7 +33,7 @@ PAIRINGS = (("strong", "medium"), ("medium", "easy"), ("easy", "random"))
 def player(game: Game, level: str, seed: int):
     if level == "random":
         return RandomAgent(seed), Limits()
-    return agent_for(game, level, seed=seed)
+    return agent_for(game, level, seed=seed, knowledge=knowledge_for(game))
 
 
 def play(name: str, first: str, second: str, seed: int) -> str | None:
@@ -97,7 +97,7 @@ def main() -> None:
     pairings = [tuple(p.split("-")) for p in args.pairing] if args.pairing else list(PAIRINGS)
     for name in names:
         for level in ("easy", "medium", "strong"):
-            agent, limits = agent_for(game_class(name).new(), level)
+            agent, limits = agent_for(game_class(name).new(), level, knowledge=knowledge_for(name))
             print(f"{name} {level}: {type(agent).__name__} {limits}", flush=True)
     print(f"Matches: {args.games} games a pairing, colours alternating")
     print("| game | pairing | wins | losses | draws | moving first | moving second | seconds |")

@@ -133,7 +133,9 @@ def main() -> int:
             index = rng.randrange(int(table.sizes[n]))
             own, opp = retro.unrank(n, index, table.tabs)
             value = table.value(own, opp)
-            result = search.solve(game_of(own, opp), max_seconds=2.0)
+            result = search.solve(
+                game_of(own, opp), max_seconds=2.0, knowledge=search.knowledge_for("pyraos")
+            )
             ref = {"win": retro.WIN, "loss": retro.LOSS}.get(result.value, retro.UNKNOWN)
             if value == retro.UNKNOWN or ref == retro.UNKNOWN:
                 unknown += 1

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pyramid_lab.model.files import write
 from pyramid_lab.model.game import game_class
-from pyramid_lab.model.search import agent_for, review, warm_up
+from pyramid_lab.model.search import agent_for, knowledge_for, review, warm_up
 
 LEVELS = ("easy", "medium", "strong")
 
@@ -25,7 +25,10 @@ LEVELS = ("easy", "medium", "strong")
 def play(level: str, seed: int) -> object:
     cls = game_class("partition")
     game = cls.new(cls.parse_options({"size": 4, "version": "floating"}))
-    players = {side: agent_for(game, level, seed=seed + i) for i, side in enumerate(cls.players)}
+    players = {
+        side: agent_for(game, level, seed=seed + i, knowledge=knowledge_for(game))
+        for i, side in enumerate(cls.players)
+    }
     while not game.is_over():
         agent, limits = players[game.to_move]
         move = agent.choose(game.copy(), limits).move
@@ -41,14 +44,14 @@ def main() -> None:
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    warm_up()
+    warm_up(knowledge=None)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for number, level in enumerate(LEVELS):
         game = play(level, 10 * number + 1)
         outcome = game.outcome()
         assert outcome is not None
         began = time.perf_counter()
-        result = review(game, seconds=args.seconds, seed=1)
+        result = review(game, seconds=args.seconds, seed=1, knowledge=knowledge_for(game))
         seconds = time.perf_counter() - began
         path = out / f"{level}.pyr.json"
         write(path, game, review=result)

@@ -13,9 +13,10 @@ The single search is ``model.search.solve`` (the compiled df-pn, one table), the
 ``model.search.cluster.split_solve`` with no checkpoint (every unit proven now); both with
 ``--table-mb`` (each worker its own table). The split's wall time counts the cluster's
 start and each worker's first load of the compiled kernels (numba's cache on disk; warm
-it first: ``python -c "from pyramid_lab.model.search import warm_up; warm_up()"``, or the first
-compile is counted). ``--one-worker-too`` adds the split solve on 1 worker (the ratio the
-issue asks for); ``--unshared-too`` adds 2 workers without the table they share
+it first: ``python -c "from pyramid_lab.model.search import warm_up;
+warm_up(knowledge=None)"``, or the first compile is counted). ``--one-worker-too`` adds
+the split solve on 1 worker (the ratio the issue asks for); ``--unshared-too`` adds 2
+workers without the table they share
 (``shared`` False: each worker its own table, as before the shared one). Printed: each
 side's answer, wall seconds, positions, units, and the ratios, with the load average
 before and after (the machine is shared: a ratio means something only on an otherwise idle
@@ -34,7 +35,7 @@ HERE = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(HERE))
 
 from pyramid_lab.model.files import read  # noqa: E402
-from pyramid_lab.model.search import cluster, solve  # noqa: E402
+from pyramid_lab.model.search import cluster, knowledge_for, solve  # noqa: E402
 
 MIDGAME = "0,0,0 3,3,0 3,0,0 0,3,0"
 
@@ -71,7 +72,7 @@ def main() -> None:
 
     def single() -> tuple[str, float, int, str]:
         began = time.perf_counter()
-        result = solve(game, book=False, table_mb=args.table_mb)
+        result = solve(game, book=False, table_mb=args.table_mb, knowledge=knowledge_for(game))
         return result.value, time.perf_counter() - began, result.nodes, "1 unit"
 
     last: list[cluster.SplitStatus] = []
@@ -88,6 +89,7 @@ def main() -> None:
             shared=shared,
             checkpoint=None,
             progress=last.append,
+            knowledge_of=knowledge_for,
         )
         wall = time.perf_counter() - began
         units = answer.units

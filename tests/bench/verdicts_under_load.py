@@ -28,9 +28,9 @@ ROOT = Path(__file__).resolve().parents[2]
 RUN = r"""
 import subprocess, sys, time
 from pyramid_lab.model.partition import Partition, PartitionOptions
-from pyramid_lab.model.search import analyse, books, warm_up
+from pyramid_lab.model.search import analyse, books, knowledge_for, warm_up
 busy, no_book = int(sys.argv[1]), sys.argv[2] == "1"
-warm_up()
+warm_up(knowledge=None)
 if no_book:
     book = books.book_for("partition")
     book._shipped = book.Book([])
@@ -40,7 +40,7 @@ try:
     time.sleep(0.3)
     game = Partition.new(PartitionOptions(3, "floating"))
     wall, cpu = time.perf_counter(), time.process_time()
-    analysis = analyse(game, seconds=2.0, seed=1)
+    analysis = analyse(game, knowledge=knowledge_for(game), seconds=2.0, seed=1)
     proven = sum(s.proven is not None for s in analysis.moves)
     print("RESULT", proven, len(analysis.moves), time.perf_counter() - wall,
           time.process_time() - cpu, analysis.agent)

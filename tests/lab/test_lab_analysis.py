@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pyramid_lab.model.game import game_class
-from pyramid_lab.model.search import unanalysable
+from pyramid_lab.model.search import knowledge_for, unanalysable
 from pyramid_lab.viewer.lab import Lab
 from pyramid_lab.viewer.lab.analysis import refusal
 from pyramid_lab.viewer.lab.session import Session
@@ -80,7 +80,7 @@ def test_the_computer_and_the_analysis_keep_their_own_jobs(lab, port, inbox):
 def test_rolling_pyramids_has_no_analysis(port, inbox):
     lab = Lab(Session(game_class("rolling").new()), port, post=inbox.post, bulletin=port.bulletin)
     assert not lab.analyse(0.2)
-    said = unanalysable(lab.session.game)
+    said = unanalysable(lab.session.game, knowledge=knowledge_for(lab.session.game))
     assert said is not None
     assert said.startswith("no engine analysis for chance games")
     assert port.statuses[-1] == said

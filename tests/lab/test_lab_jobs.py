@@ -22,7 +22,7 @@ def partition():
 def _compiled_core_loaded():
     """The compiled core loaded before any job here (a job loads it first where the
     process has not: its progress says so, see the last test)."""
-    search.warm_up()
+    search.warm_up(knowledge=None)
 
 
 def collect(runner):
@@ -202,7 +202,8 @@ def test_a_job_loads_the_compiled_core_first_and_says_so(inbox, monkeypatch):
     # (model.search.warm_up words them: tests/model/test_first_use.py)
     asked = []
 
-    def warm_up(game=None, progress=None):
+    def warm_up(game=None, progress=None, *, knowledge):
+        assert knowledge is search.knowledge_for(game)  # the game's, handed by the caller
         asked.append(game.name)
         progress(0.0, "compiling: the tree search")
         return 0.0

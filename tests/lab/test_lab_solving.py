@@ -14,7 +14,7 @@ from pyramid_lab.model.files import read
 from pyramid_lab.model.game import game_class
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.review import MISSED_WIN
-from pyramid_lab.model.search import verify
+from pyramid_lab.model.search import knowledge_for, verify
 from pyramid_lab.viewer.lab import Lab
 from pyramid_lab.viewer.lab import solve as solve_module
 from pyramid_lab.viewer.lab.session import Session
@@ -365,7 +365,7 @@ def test_make_a_puzzle_of_the_review_keeps_a_verified_puzzle(lab, inbox, tmp_pat
     assert path == lab.review.last_puzzle
     assert path == tmp_path / "made" / "partition" / f"game-after-move-{spot.ply}.pyr.json"
     doc = read(path)
-    verdict = verify(doc.game, doc.puzzle)
+    verdict = verify(doc.game, doc.puzzle, knowledge=knowledge_for(doc.game))
     assert verdict.verified
     assert not verdict.cooks
     assert doc.puzzle["solution"][0] == spot.key
@@ -455,7 +455,7 @@ def test_compose_writes_a_verified_collection(port, inbox, tmp_path):
         for path in written:
             assert path.name.startswith("composed-4-")
             doc = read(path)
-            verdict = verify(doc.game, doc.puzzle)
+            verdict = verify(doc.game, doc.puzzle, knowledge=knowledge_for(doc.game))
             assert verdict.verified
             assert not verdict.cooks
     finally:

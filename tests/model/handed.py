@@ -1,5 +1,6 @@
-"""The search's generic functions handed the game's plug-in as the door hands it, for the
-search's own unit tests (they call below the door)."""
+"""The search's generic functions handed the game's plug-in (its registry's, as a caller of
+the door hands ``search.knowledge_for(game)``), for the search's own unit tests (they call
+below the door)."""
 
 from __future__ import annotations
 

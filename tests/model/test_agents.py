@@ -10,7 +10,7 @@ import pytest
 
 from pyramid_lab.model.files import read
 from pyramid_lab.model.game import CHANCE, SIMULTANEOUS, game_class, game_names
-from pyramid_lab.model.search import agent_for, computer, levels_for
+from pyramid_lab.model.search import agent_for, computer, knowledge_for, levels_for
 from pyramid_lab.model.search.agents import AlphaBetaAgent, Limits, MCTSAgent, RandomAgent
 from pyramid_lab.model.search.choice import SearchAgent
 from pyramid_lab.model.search.compiled.agent import CompiledMCTSAgent
@@ -182,7 +182,7 @@ def test_alphabeta_finds_the_pyraos_win_in_7():
 )
 def test_levels(name, level):
     game = game_class(name).new()
-    agent, limits = agent_for(game, level, seed=5)
+    agent, limits = agent_for(game, level, seed=5, knowledge=knowledge_for(game))
     assert limits.seconds or limits.playouts
     choice = agent.choose(game, limits.scaled(0.04))
     assert choice.move in game.legal_moves()
@@ -191,23 +191,23 @@ def test_levels(name, level):
 def test_a_game_with_players_of_its_own_gets_them():
     game = game_class("rolling").new()
     assert levels_for(game) == ("random", "greedy", "planner")
-    agent, _ = agent_for(game, "greedy", seed=1)
+    agent, _ = agent_for(game, "greedy", seed=1, knowledge=knowledge_for(game))
     choice = agent.choose(game)
     assert choice.move in game.legal_moves()
     assert not choice.judged
     with pytest.raises(ValueError, match="random, greedy, planner"):
-        agent_for(game, "strong")
+        agent_for(game, "strong", knowledge=knowledge_for(game))
 
 
 def test_unknown_level():
     with pytest.raises(ValueError, match="level"):
-        agent_for(game_class("pyraos").new(), "grandmaster")
+        agent_for(game_class("pyraos").new(), "grandmaster", knowledge=knowledge_for("pyraos"))
 
 
 @pytest.mark.parametrize("name", ["partition", "pyraos", "terrace"])
 def test_the_levels_of_a_compiled_game_are_playouts_not_seconds(name):
     game = game_class(name).new()
-    chosen = [agent_for(game, level) for level in computer.LEVELS]
+    chosen = [agent_for(game, level, knowledge=knowledge_for(game)) for level in computer.LEVELS]
     assert all(isinstance(agent, CompiledMCTSAgent) for agent, _ in chosen)
     assert all(limits.seconds is None for _, limits in chosen)
     easy, medium, strong = (limits.playouts for _, limits in chosen)
@@ -221,7 +221,7 @@ def test_the_levels_of_a_compiled_game_are_playouts_not_seconds(name):
 
 def test_a_partition_base_above_6_plays_the_pure_python_agents():
     game = make_partition(7, study=False)
-    agent, limits = agent_for(game, "strong")
+    agent, limits = agent_for(game, "strong", knowledge=knowledge_for(game))
     assert isinstance(agent, MCTSAgent)
     assert limits.seconds == 2.5
 

@@ -10,7 +10,7 @@ import pytest
 
 from pyramid_lab.model.files import read
 from pyramid_lab.model.game import game_class, game_names
-from pyramid_lab.model.search import Analysis, Limits, analyse, computer
+from pyramid_lab.model.search import Analysis, Limits, analyse, computer, knowledge_for
 from pyramid_lab.model.search.agents import AlphaBetaAgent, MCTSAgent
 from tests.conftest import make_partition
 from tests.patience import StopAfterPlayouts, analyse_every_move
@@ -31,7 +31,7 @@ def snapshot(game):
 def test_a_win_in_one_is_proven_and_ranked_first():
     game = make_partition(3, **WIN_IN_ONE, study=False)
     before = snapshot(game)
-    analysis = analyse(game, seconds=1.0, seed=1)
+    analysis = analyse(game, seconds=1.0, seed=1, knowledge=knowledge_for(game))
     assert snapshot(game) == before
     assert str(analysis.moves[0].move) == "1,1,1"
     assert analysis.moves[0].proven == "win"
@@ -47,7 +47,7 @@ def test_a_win_in_one_is_proven_and_ranked_first():
 def test_every_move_is_searched_after_a_win_in_one():
     # Without every_move the search ends at once with the other moves unvisited.
     game = make_partition(3, **WIN_IN_ONE, study=False)
-    analysis = analyse(game, seconds=1.0, seed=1)
+    analysis = analyse(game, seconds=1.0, seed=1, knowledge=knowledge_for(game))
     assert all(s.visits > 0 or s.proven for s in analysis.moves)
 
 
@@ -58,7 +58,7 @@ def test_a_win_for_the_other_side_marks_every_move_lost():
     ).game
     winner = game.to_move
     game.push(game.parse_move("0,1,0"))
-    analysis = analyse(game, seconds=1.0, seed=2)
+    analysis = analyse(game, seconds=1.0, seed=2, knowledge=knowledge_for(game))
     assert analysis.win is not None
     assert (analysis.win.side, analysis.win.moves, analysis.win.plies) == (winner, 1, 2)
     assert analysis.win.first_move is None  # the winner is not to move
@@ -70,7 +70,7 @@ def test_a_win_for_the_other_side_marks_every_move_lost():
 
 def test_pyraos_win_in_four_moves_counts_the_winners_moves():
     game = read(EXAMPLES / "pyraos/endgame-win-in-7.pyr.json").game
-    analysis = analyse(game, seconds=2.0)
+    analysis = analyse(game, seconds=2.0, knowledge=knowledge_for(game))
     assert analysis.win is not None
     assert (analysis.win.plies, analysis.win.moves) == (7, 4)
     assert str(analysis.moves[0].move) == "3,0,0"
@@ -83,12 +83,12 @@ def test_every_legal_move_is_listed_once(name):
     game = game_class(name).new()
     if game.current_player() < 0:  # simultaneous turns: no side to move, no ranking
         with pytest.raises(ValueError, match="one player to move"):
-            analyse(game, seconds=0.6)
+            analyse(game, seconds=0.6, knowledge=knowledge_for(game))
         return
     game.push(game.legal_moves()[0])
     if computer.own_levels(game):  # chance nodes, scores: the game's own players, no analysis
         with pytest.raises(ValueError, match="no engine analysis"):
-            analyse(game, seconds=0.6)
+            analyse(game, seconds=0.6, knowledge=knowledge_for(game))
         return
     analysis = analyse_every_move(game, seed=3)  # (in 0.6 s, at load 10: some moves)
     listed = [str(s.move) for s in analysis.moves]
@@ -138,7 +138,13 @@ def test_mcts_every_move_goes_on_after_the_root_is_proven():
 def test_progress_and_stop():
     game = game_class("partition").new()
     seen = []
-    analyse(game, seconds=0.8, progress=lambda f, t: seen.append((f, t)), seed=6)
+    analyse(
+        game,
+        seconds=0.8,
+        progress=lambda f, t: seen.append((f, t)),
+        seed=6,
+        knowledge=knowledge_for(game),
+    )
     assert len(seen) >= 3
     fractions = [f for f, _ in seen]
     assert all(0 <= f <= 1 for f in fractions)
@@ -149,7 +155,9 @@ def test_progress_and_stop():
     # then, with every move ranked and the prover not started
     legal = len(game.legal_moves())
     stop = StopAfterPlayouts(20 * legal)
-    analysis = analyse(game, seconds=120, progress=stop.progress, stop=stop, seed=6)
+    analysis = analyse(
+        game, seconds=120, progress=stop.progress, stop=stop, seed=6, knowledge=knowledge_for(game)
+    )
     assert stop.seen >= 20 * legal
     # wall-clock: a stop checked against the 120 s asked, with half of them as slack
     assert analysis.seconds < 60  # long before the 120 s asked, however busy the machine
@@ -160,12 +168,17 @@ def test_progress_and_stop():
 
 def test_a_finished_game_and_json():
     game = read(EXAMPLES / "partition/t1-red-wins-small.pyr.json").game
-    analysis = analyse(game, seconds=0.5)
+    analysis = analyse(game, seconds=0.5, knowledge=knowledge_for(game))
     assert analysis.moves == ()
     assert analysis.win_rate is None
     assert analysis.result == "red"
     assert analysis.evaluation_text == "the game is over: red won"
-    running = analyse(make_partition(3, **WIN_IN_ONE, study=False), seconds=0.5, seed=1)
+    running = analyse(
+        make_partition(3, **WIN_IN_ONE, study=False),
+        seconds=0.5,
+        seed=1,
+        knowledge=knowledge_for("partition"),
+    )
     for item in (analysis, running):
         assert isinstance(item, Analysis)
         line = json.loads(json.dumps(item.to_json()))
@@ -176,4 +189,4 @@ def test_a_finished_game_and_json():
 
 def test_bad_seconds():
     with pytest.raises(ValueError, match="seconds"):
-        analyse(game_class("partition").new(), seconds=0)
+        analyse(game_class("partition").new(), seconds=0, knowledge=knowledge_for("partition"))

@@ -10,7 +10,7 @@ import pytest
 
 from pyramid_lab.model.files import read
 from pyramid_lab.model.game import game_class
-from pyramid_lab.model.search import analyse
+from pyramid_lab.model.search import analyse, knowledge_for
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples" / "partition"
 
@@ -19,7 +19,7 @@ EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples" / "partition
 def test_the_empty_base3_pyramids_are_settled_move_by_move(version, value):
     # five seconds: the margin of a loaded machine; an idle one takes about one (floating)
     game = read(EXAMPLES / f"empty-base3-{version}.pyr.json").game
-    analysis = analyse(game, seconds=5.0, seed=1)
+    analysis = analyse(game, seconds=5.0, seed=1, knowledge=knowledge_for(game))
     assert analysis.agent.startswith("perfect play")
     assert len(analysis.moves) == len(game.legal_moves())
     assert all(s.proven in ("win", "loss") for s in analysis.moves)
@@ -37,7 +37,7 @@ def test_the_empty_base3_pyramids_are_settled_move_by_move(version, value):
 def test_an_open_position_says_its_values_are_estimates():
     cls = game_class("partition")
     game = cls.new(cls.parse_options({"size": 5, "version": "floating"}))
-    analysis = analyse(game, seconds=0.6, seed=1)
+    analysis = analyse(game, seconds=0.6, seed=1, knowledge=knowledge_for(game))
     data = analysis.to_json()
     assert data["estimate"] is True
     assert data["moves"]

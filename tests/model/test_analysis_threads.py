@@ -13,7 +13,7 @@ import pytest
 
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.pyraos import Pyraos
-from pyramid_lab.model.search import Limits, agent_for, analyse, computer
+from pyramid_lab.model.search import Limits, agent_for, analyse, computer, knowledge_for
 from pyramid_lab.model.search.compiled import agent as compiled_agent
 from pyramid_lab.model.search.compiled import mcts
 from pyramid_lab.model.search.compiled.agent import CompiledMCTSAgent
@@ -82,8 +82,8 @@ def test_two_threads_count_the_playouts_of_both(searches):
 
 def test_a_win_in_one_is_found_on_two_threads_as_on_one():
     game = make_partition(3, **WIN_IN_ONE, study=False)
-    one = analyse(game, seconds=0.6, seed=1, threads=1)
-    two = analyse(game, seconds=0.6, seed=1, threads=2)
+    one = analyse(game, seconds=0.6, seed=1, threads=1, knowledge=knowledge_for(game))
+    two = analyse(game, seconds=0.6, seed=1, threads=2, knowledge=knowledge_for(game))
     assert one.to_json().keys() == two.to_json().keys()
     for analysis in (one, two):
         assert str(analysis.moves[0].move) == "1,1,1"
@@ -94,7 +94,7 @@ def test_a_win_in_one_is_found_on_two_threads_as_on_one():
         assert analysis.agent.startswith("perfect play")
         assert all(s.proven in ("win", "loss") for s in analysis.moves)
     # the agent alone, without the prover: the root's proof merged from both trees
-    agent, _ = agent_for(game, "strong", seed=3, threads=2)
+    agent, _ = agent_for(game, "strong", seed=3, threads=2, knowledge=knowledge_for(game))
     choice = agent.choose(game, Limits(seconds=0.5))
     assert str(choice.move) == "1,1,1"
     assert choice.proven == "win"
@@ -147,7 +147,9 @@ def test_the_deadline_ends_every_thread():
         return time.monotonic() - began > WAIT_S
 
     analysis, spent = processor_seconds(
-        lambda: analyse(game, seconds=0.5, seed=5, threads=2, stop=backstop)
+        lambda: analyse(
+            game, seconds=0.5, seed=5, threads=2, stop=backstop, knowledge=knowledge_for(game)
+        )
     )
     # the two threads' processor time: 0.5 s each, and the step under way (a busy machine
     # stretches the wall time, 2.47 s at load 10, never this)
@@ -184,8 +186,8 @@ def test_threads_not_a_count_are_refused_in_words(threads):
     game = Partition.new(PartitionOptions(3))
     for call in (
         lambda: CompiledMCTSAgent(adapter_for, threads=threads),
-        lambda: agent_for(game, "strong", threads=threads),
-        lambda: analyse(game, seconds=0.1, threads=threads),
+        lambda: agent_for(game, "strong", threads=threads, knowledge=knowledge_for(game)),
+        lambda: analyse(game, seconds=0.1, threads=threads, knowledge=knowledge_for(game)),
     ):
         with pytest.raises(ValueError, match=r"^threads must be ") as info:
             call()

@@ -8,7 +8,7 @@ import threading
 
 from pyramid_lab.model.ball import PyramidBall
 from pyramid_lab.model.game import JointMove
-from pyramid_lab.model.search import Limits, agent_for
+from pyramid_lab.model.search import Limits, agent_for, knowledge_for
 from pyramid_lab.model.search.agents import RandomAgent
 from pyramid_lab.model.search.games.ball.sampling import SamplingAgent, propose
 from tests.patience import WAIT_S
@@ -16,9 +16,9 @@ from tests.patience import WAIT_S
 
 def test_agent_for_a_simultaneous_node():
     game = PyramidBall.new()
-    easy, _ = agent_for(game, "easy", seed=1)
-    medium, medium_limits = agent_for(game, "medium", seed=1)
-    strong, strong_limits = agent_for(game, "strong", seed=1)
+    easy, _ = agent_for(game, "easy", seed=1, knowledge=knowledge_for(game))
+    medium, medium_limits = agent_for(game, "medium", seed=1, knowledge=knowledge_for(game))
+    strong, strong_limits = agent_for(game, "strong", seed=1, knowledge=knowledge_for(game))
     assert isinstance(easy, RandomAgent)
     assert isinstance(medium, SamplingAgent)
     assert isinstance(strong, SamplingAgent)
@@ -102,7 +102,7 @@ def test_sampling_agent_reports_progress_and_random_agent_answers_one_side():
     assert under_way()
     assert reports[-1][0] == 1.0
     game = PyramidBall.new()
-    easy, _ = agent_for(game, "easy", seed=3, player=1)
+    easy, _ = agent_for(game, "easy", seed=3, player=1, knowledge=knowledge_for(game))
     part = easy.choose(game).move
     assert not isinstance(part, JointMove)
     assert game.program_problem(part, 1) is None

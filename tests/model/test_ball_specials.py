@@ -163,18 +163,18 @@ def test_an_older_history_without_choices_replays_in_the_fixed_order():
 
 
 def test_the_computer_chooses_a_special_move_at_every_level():
-    from pyramid_lab.model.search import Limits, agent_for
+    from pyramid_lab.model.search import Limits, agent_for, knowledge_for
 
     game = PyramidBall.new(PyramidBall.parse_options(ADVANCED))
     game.push(game.parse_move(TACKLE))
     for level in ("easy", "medium", "strong"):
-        agent, _limits = agent_for(game, level, seed=1, player=0)
+        agent, _limits = agent_for(game, level, seed=1, player=0, knowledge=knowledge_for(game))
         choice = agent.choose(game, Limits(playouts=60))
         assert isinstance(choice.move, SpecialChoice)
         assert game.why_illegal(choice.move) is None
     # red is on defence next turn: with nothing else between them, Blitz (defence only)
     # is the one it can use at once
-    agent, _ = agent_for(game, "medium", seed=2, player=0)
+    agent, _ = agent_for(game, "medium", seed=2, player=0, knowledge=knowledge_for(game))
     stats = agent.choose(game, Limits(playouts=90)).stats
     assert {s.move.special for s in stats} == {"dash", "quick_pass", "blitz"}
 

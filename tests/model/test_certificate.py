@@ -34,13 +34,15 @@ def empty_position(version: str) -> Partition:
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory):
-    from pyramid_lab.model.search import write_certificate
+    from pyramid_lab.model.search import knowledge_for, write_certificate
 
     folder = tmp_path_factory.mktemp("certificates")
     out = {}
     for version in VERSIONS:
         path = folder / f"empty-base3-{version}.cert.gz"
-        certificate = write_certificate(empty_position(version), str(path))
+        certificate = write_certificate(
+            empty_position(version), str(path), knowledge=knowledge_for("partition")
+        )
         out[version] = (path, certificate)
     return out
 
@@ -100,7 +102,7 @@ def test_a_move_changed_fails(made):
 def test_a_losing_move_fails(made):
     # A blue position of the stacking proof whose listed move is replaced by one the solver
     # proves a loss for blue: whatever follows, the proof no longer closes.
-    from pyramid_lab.model.search import solve
+    from pyramid_lab.model.search import knowledge_for, solve
 
     lines = lines_of(made["stacking"][0])
     lattice = Partition(PartitionOptions(3, "stacking")).lattice
@@ -112,7 +114,7 @@ def test_a_losing_move_fails(made):
             if ch != "."
         ]
         position = Partition.from_setup(PartitionOptions(3, "stacking"), "blue", pieces)
-        result = solve(position, book=False)
+        result = solve(position, book=False, knowledge=knowledge_for(position))
         assert result.value == "win"
         losing = [move for move, value, _ in result.first_moves if value == "loss"]
         if losing:

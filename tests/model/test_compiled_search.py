@@ -12,7 +12,7 @@ import pytest
 from pyramid_lab.model.game import game_class
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
-from pyramid_lab.model.search import Prover, solve
+from pyramid_lab.model.search import Prover, knowledge_for, solve
 from pyramid_lab.model.terrace import Terrace
 from tests.model.handed import solver_for
 
@@ -52,8 +52,10 @@ def test_the_compiled_prover_answers_as_the_reference(name, new, plies, within):
     proven = 0
     for game in random_positions(new, 8, plies, name):
         for side in game.players:
-            reference = Prover(game, side, compiled=False, max_seconds=20)
-            compiled = Prover(game, side)
+            reference = Prover(
+                game, side, compiled=False, max_seconds=20, knowledge=knowledge_for(game)
+            )
+            compiled = Prover(game, side, knowledge=knowledge_for(game))
             assert compiled._compiled is not None
             expected = reference.shortest(within)
             assert compiled.shortest(within) == expected, (game.pieces(), side)
@@ -66,7 +68,9 @@ def test_the_compiled_prover_refuses_where_history_counts():
     for text in ("a7-a6", "a1-a2", "a6-a7", "a2-a1") * 2:
         game.push_text(text)
     assert game.repeats_in_history()
-    assert Prover(game, "white")._compiled is None  # the reference searches it
+    assert (
+        Prover(game, "white", knowledge=knowledge_for(game))._compiled is None
+    )  # the reference searches it
 
 
 @pytest.mark.parametrize(
@@ -75,7 +79,9 @@ def test_the_compiled_prover_refuses_where_history_counts():
 )
 def test_the_solver_settles_the_empty_base_3_pyramid(version, value, plies, best):
     game = Partition.new(PartitionOptions(3, version))
-    result = solve(game, table_mb=64, max_seconds=60, book=False)  # the book has them
+    result = solve(
+        game, table_mb=64, max_seconds=60, book=False, knowledge=knowledge_for(game)
+    )  # the book has them
     assert result.path == "compiled"  # the door takes the compiled solver
     assert (result.value, result.plies, result.plies_exact) == (value, plies, True)
     assert result.stopped is None
@@ -113,7 +119,7 @@ def test_the_solver_answers_at_once_for_a_finished_game():
     for text in ("0,0,0", "1,1,0", "1,0,0", "0,0,1", "0,1,0"):
         game.push_text(text)
     assert game.is_over()
-    result = solve(game, table_mb=1)
+    result = solve(game, table_mb=1, knowledge=knowledge_for(game))
     assert (result.value, result.plies) == ("loss", 0)
 
 

@@ -18,6 +18,7 @@ from pyramid_lab.model.search import (
     Limits,
     agent_for,
     analyse,
+    knowledge_for,
     levels_for,
     prove,
     solve,
@@ -41,7 +42,9 @@ def timed(call):
 def test_analyse_of_a_base_30_pyramid_keeps_its_time_and_says_it_was_cut_short():
     game = empty(30)
     legal = len(game.legal_moves())
-    analysis, wall = timed(lambda: analyse(game, seconds=0.5, seed=1))
+    analysis, wall = timed(
+        lambda: analyse(game, seconds=0.5, seed=1, knowledge=knowledge_for(game))
+    )
     assert wall < BOUND
     assert analysis.legal == legal == 9455
     assert 0 < len(analysis.moves) < legal  # fewer moves ranked: those a playout reached
@@ -55,11 +58,13 @@ def test_analyse_of_a_base_30_pyramid_keeps_its_time_and_says_it_was_cut_short()
 
 
 def test_analyse_of_a_small_board_is_whole(monkeypatch):
-    warm_up()  # compiling (or loading numba's cache) is off the clock
+    warm_up(knowledge=None)  # compiling (or loading numba's cache) is off the clock
     game = empty(4)  # the compiled search reaches every move in a fraction of a second
     # of processor time: on the wall's clock a machine at load 20 reached 6 of the 30
     processor_clock(monkeypatch)
-    analysis, spent = timed(lambda: analyse(game, seconds=0.5, seed=1))
+    analysis, spent = timed(
+        lambda: analyse(game, seconds=0.5, seed=1, knowledge=knowledge_for(game))
+    )
     assert spent < BOUND
     assert analysis.cut_short == ""
     assert len(analysis.moves) == analysis.legal == len(game.legal_moves())
@@ -69,7 +74,9 @@ def test_analyse_of_a_base_40_stacking_pyramid_keeps_its_time():
     # Each outcome there scans the whole pyramid (a tenth of a second on a loaded machine):
     # the root's moves are proven one by one with the clock asked at each.
     game = empty(40, "stacking")
-    analysis, wall = timed(lambda: analyse(game, seconds=0.5, seed=1))
+    analysis, wall = timed(
+        lambda: analyse(game, seconds=0.5, seed=1, knowledge=knowledge_for(game))
+    )
     assert wall < BOUND + 1.0
     assert analysis.cut_short
 
@@ -96,21 +103,27 @@ def test_stop_ends_a_long_playout_at_once():
 def test_levels_by_playouts_have_a_ceiling_on_large_boards():
     game = empty(30)
     for level in levels_for(game):
-        _, limits = agent_for(game, level)
+        _, limits = agent_for(game, level, knowledge=knowledge_for(game))
         assert limits.seconds is not None, level
         assert limits.seconds <= 10, level  # wall-clock: a level's limit, not a time taken
 
 
 def test_prove_solve_and_verify_keep_their_time_on_a_base_30_pyramid():
     game = empty(30)
-    proof, wall = timed(lambda: prove(game, "red", 7, max_seconds=0.5))
+    proof, wall = timed(
+        lambda: prove(game, "red", 7, max_seconds=0.5, knowledge=knowledge_for(game))
+    )
     assert wall < BOUND
     assert proof.result == "unknown"
-    result, wall = timed(lambda: solve(empty(30, "stacking"), max_seconds=0.5))
+    result, wall = timed(
+        lambda: solve(empty(30, "stacking"), max_seconds=0.5, knowledge=knowledge_for("partition"))
+    )
     assert wall < BOUND
     assert result.value == "unknown"
     puzzle = {"goal": {"side": "red", "result": "win", "within": 5}}
-    verdict, wall = timed(lambda: verify(game, puzzle, max_seconds=0.5))
+    verdict, wall = timed(
+        lambda: verify(game, puzzle, max_seconds=0.5, knowledge=knowledge_for(game))
+    )
     assert wall < BOUND
     assert verdict.result == "unknown"
 
@@ -118,8 +131,10 @@ def test_prove_solve_and_verify_keep_their_time_on_a_base_30_pyramid():
 @pytest.mark.parametrize("size", [6])
 def test_a_compiled_solve_counts_the_boards_tables(size):
     # a base-6 pyramid's tables take some 0.3 s to build: inside the limit, not after it
-    warm_up()  # compiling (or loading numba's cache) is off the clock
+    warm_up(knowledge=None)  # compiling (or loading numba's cache) is off the clock
     game = empty(size)
-    result, wall = timed(lambda: solve(game, max_seconds=0.5, book=False))
+    result, wall = timed(
+        lambda: solve(game, max_seconds=0.5, book=False, knowledge=knowledge_for(game))
+    )
     assert wall < BOUND
     assert result.path == "compiled"

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from pyramid_lab.model.partition import Partition, PartitionOptions
-from pyramid_lab.model.search import analyse, books
+from pyramid_lab.model.search import analyse, books, knowledge_for
 from pyramid_lab.model.search import exact_budget as budget
 from pyramid_lab.model.search.compiled import warm
 
@@ -54,7 +54,7 @@ def test_the_book_has_both_empty_base_3_pyramids_and_their_moves():
 
 def test_every_move_of_the_base_3_floating_pyramid_is_proven_under_load(busy_machine):
     game = Partition.new(PartitionOptions(3, "floating"))
-    analysis = analyse(game, seconds=2.0, seed=1)
+    analysis = analyse(game, seconds=2.0, seed=1, knowledge=knowledge_for(game))
     assert (proven(analysis), len(analysis.moves)) == (14, 14)
     assert analysis.win is not None
     assert analysis.win.side == "red"
@@ -67,7 +67,7 @@ def test_without_the_book_the_solver_still_proves_every_move_under_load(busy_mac
     monkeypatch.setattr(book, "_shipped", book.Book([]))
     monkeypatch.setattr(budget, "_unsettled", OrderedDict())  # no other test's past
     game = Partition.new(PartitionOptions(3, "floating"))
-    analysis = analyse(game, seconds=2.0, seed=1)
+    analysis = analyse(game, seconds=2.0, seed=1, knowledge=knowledge_for(game))
     assert analysis.agent == "perfect play (solved now)"
     assert (proven(analysis), len(analysis.moves)) == (14, 14)
 

@@ -23,7 +23,7 @@ from pyramid_lab.model.files import read as read_position
 from pyramid_lab.model.game import game_class
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.search import compiled as compiled_package
-from pyramid_lab.model.search import computer
+from pyramid_lab.model.search import computer, knowledge_for
 from pyramid_lab.model.search.compiled import agent as compiled_agent
 from pyramid_lab.model.search.compiled import first_use, warm
 from pyramid_lab.viewer.cli import main
@@ -80,11 +80,13 @@ def puzzle_position():
 def test_a_time_limit_counts_the_search_never_the_compile(first_process):
     game, puzzle = puzzle_position()
     # the prover's 20 s (a lesson's check, Fill from rules), a Verify's limit
-    proof = search.prove(game, "red", 3, first_moves=True, max_seconds=20.0)
+    proof = search.prove(
+        game, "red", 3, first_moves=True, max_seconds=20.0, knowledge=search.knowledge_for(game)
+    )
     assert proof.result == "proven", proof.stopped
     assert proof.seconds < COMPILE_SECONDS
     assert first_process == [first_use.PROVER]  # the prover's half of the core
-    verdict = search.verify(game, puzzle, max_seconds=20.0)
+    verdict = search.verify(game, puzzle, max_seconds=20.0, knowledge=search.knowledge_for(game))
     assert verdict.result == "proven"
     assert verdict.seconds < COMPILE_SECONDS  # "... searched in 0.09 s", not 1000 s
     assert first_process == [first_use.PROVER]  # once a process
@@ -92,30 +94,34 @@ def test_a_time_limit_counts_the_search_never_the_compile(first_process):
 
 def test_an_analysis_and_a_hint_start_their_clocks_once_ready(first_process):
     game, _ = puzzle_position()
-    analysis = search.analyse(game, seconds=1.0, seed=1)
+    analysis = search.analyse(game, seconds=1.0, seed=1, knowledge=search.knowledge_for(game))
     assert first_process == [first_use.PARTS]
     assert analysis.seconds < COMPILE_SECONDS  # a "1 s" analysis had its second
     assert analysis.moves
     first_use._state.parts.clear()  # a fresh process again, for the computer player
-    agent, _limits = computer.agent_for(game, "strong")
+    agent, _limits = computer.agent_for(game, "strong", knowledge=knowledge_for(game))
     choice = agent.choose(game, search.Limits(seconds=0.5))
     assert first_process[-1] == ("tree",)
     assert choice.move in game.legal_moves()
     assert choice.seconds < COMPILE_SECONDS
     first_use._state.parts.clear()  # the Hint's first step: the game's value in a second
-    exact = search.exact_choice(game)
+    exact = search.exact_choice(game, knowledge=search.knowledge_for(game))
     assert exact is not None  # settled, not given up after the compile
     assert str(exact.move) == "2,2,0"
     assert exact.seconds < COMPILE_SECONDS  # the answer's time: the solve's
     first_use._state.parts.clear()  # and for a solve
-    solved = search.solve(game, max_seconds=20.0, book=False)
+    solved = search.solve(game, max_seconds=20.0, book=False, knowledge=search.knowledge_for(game))
     assert solved.value == "win"
 
 
 def test_the_first_use_says_it_compiles_or_loads_at_once(first_process, monkeypatch):
     game = Partition.new(PartitionOptions(3))
     said: list[tuple[float, str]] = []
-    search.warm_up(game, lambda fraction, text: said.append((fraction, text)))
+    search.warm_up(
+        game,
+        lambda fraction, text: said.append((fraction, text)),
+        knowledge=search.knowledge_for(game),
+    )
     assert said == [
         (0.0, f"{first_use.COMPILING}: the proof searches"),
         (1.0, f"{first_use.COMPILING}: ready, the search starts"),
@@ -123,12 +129,21 @@ def test_the_first_use_says_it_compiles_or_loads_at_once(first_process, monkeypa
     said.clear()
     monkeypatch.setattr(first_use, "_state", first_use._State())
     monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: True)
-    search.warm_up(game, lambda fraction, text: said.append((fraction, text)))
+    search.warm_up(
+        game,
+        lambda fraction, text: said.append((fraction, text)),
+        knowledge=search.knowledge_for(game),
+    )
     assert said[0] == (0.0, f"{first_use.LOADING}: the proof searches")
     # a game without a compiled kernel, or a process that has the core: nothing to do
     said.clear()
-    assert search.warm_up(game_class("rolling").new(), said.append) == 0.0
-    assert search.warm_up(game, said.append) == 0.0
+    assert (
+        search.warm_up(
+            game_class("rolling").new(), said.append, knowledge=search.knowledge_for("rolling")
+        )
+        == 0.0
+    )
+    assert search.warm_up(game, said.append, knowledge=search.knowledge_for(game)) == 0.0
     assert said == []
 
 

@@ -213,10 +213,10 @@ def test_no_generic_module_asks_the_registry():
     assert asking == {}
 
 
-def _searches_by_default(tree: ast.Module) -> dict[str, str]:
-    """The functions and classes of ``tree`` whose ``knowledge`` (a game's plug-in) or
-    ``knowledge_of`` (who gives each game's) has a default: the searches the door hands it
-    to, each with that parameter."""
+def _searches_taking_knowledge(tree: ast.Module) -> dict[str, tuple[str, bool]]:
+    """The functions and classes of ``tree`` that take ``knowledge`` (a game's plug-in) or
+    ``knowledge_of`` (who gives each game's), each with that parameter and whether it has a
+    default."""
     found = {}
     for node in ast.walk(tree):
         init = node
@@ -224,44 +224,51 @@ def _searches_by_default(tree: ast.Module) -> dict[str, str]:
             init = next((f for f in node.body if getattr(f, "name", "") == "__init__"), None)
         if not isinstance(init, ast.FunctionDef):
             continue
-        given = init.args.args[len(init.args.args) - len(init.args.defaults) :]
-        given += [a for a, d in zip(init.args.kwonlyargs, init.args.kw_defaults, strict=True) if d]
-        for argument in given:
+        arguments = init.args
+        positional = arguments.posonlyargs + arguments.args
+        defaulted = {a.arg for a in positional[len(positional) - len(arguments.defaults) :]}
+        defaulted |= {
+            a.arg for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d
+        }
+        for argument in positional + arguments.kwonlyargs:
             if argument.arg in ("knowledge", "knowledge_of"):
-                found[node.name] = argument.arg
+                found[node.name] = (argument.arg, argument.arg in defaulted)
     return found
 
 
-def test_each_search_hands_its_knowledge_on():
-    # A search the door hands a game's plug-in (``knowledge``, or ``knowledge_of``) has a
-    # default, none (the reference searches over the protocol), so that its signature is
-    # written once (model.search.wiring.handed); inside the search every call of one hands
-    # its own on, so none falls back to the reference searches unseen.
-    known = modules()
-    trees = {name: parsed(path) for name, path in known.items()}
-    handed = {name: _searches_by_default(tree) for name, tree in trees.items()}
-    assert {"solve", "warm_up"} <= set(handed["pyramid_lab.model.search.entry"])
-    assert {"prove", "Prover", "first_moves"} <= set(handed["pyramid_lab.model.search.prover"])
-    assert handed["pyramid_lab.model.search.split"] == {"split_solve": "knowledge_of"}
-    bare = []
-    for name, tree in trees.items():
-        package = name if known[name].name == "__init__.py" else name.rpartition(".")[0]
-        seen = dict(handed[name])  # its own, and those it imports from where they are defined
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom):
-                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                relative = ".".join([*parts, node.module] if node.module else parts)
-                source = relative if node.level else node.module or ""
-                given = handed.get(source, {})
-                seen |= {a.asname or a.name: given[a.name] for a in node.names if a.name in given}
-        bare += [
-            f"{name}:{node.lineno}: {node.func.id}"
-            for node in ast.walk(tree)
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-            if node.func.id in seen
-            and not any(k.arg in (seen[node.func.id], None) for k in node.keywords)
-        ]
-    assert bare == []
+def test_each_search_takes_its_knowledge_as_a_required_argument():
+    # Issue 74: a search that needs a game's knowledge takes it from its caller, required
+    # (``knowledge=search.knowledge_for(game)``, or ``knowledge_of=search.knowledge_for``
+    # where one search meets several games): none defaults to no knowledge, so none falls
+    # back to the reference searches unseen, and nothing hands it behind the caller's back.
+    taking = {name: _searches_taking_knowledge(parsed(path)) for name, path in modules().items()}
+    assert {"solve", "warm_up", "exact_choice", "write_certificate"} <= set(
+        taking["pyramid_lab.model.search.entry"]
+    )
+    assert {"prove", "Prover", "first_moves"} <= set(taking["pyramid_lab.model.search.prover"])
+    assert {"verify", "Judge"} <= set(taking["pyramid_lab.model.search.teaching"])
+    assert taking["pyramid_lab.model.search.split"]["split_solve"] == ("knowledge_of", False)
+    defaulted = sorted(
+        f"{module}.{search}: {parameter}"
+        for module, found in taking.items()
+        for search, (parameter, default) in found.items()
+        if default
+    )
+    assert defaulted == []
+
+
+def test_the_check_sees_a_knowledge_with_a_default():
+    tree = ast.parse(
+        "def solve(game, *, knowledge=NONE, seconds=1.0): ...\n"
+        "def prove(game, knowledge): ...\n"
+        "class Judge:\n    def __init__(self, knowledge_of=none): ...\n"
+    )
+    assert _searches_taking_knowledge(tree) == {
+        "solve": ("knowledge", True),
+        "prove": ("knowledge", False),
+        "Judge": ("knowledge_of", True),
+        "__init__": ("knowledge_of", True),
+    }
 
 
 def test_every_game_with_a_kernel_has_its_plug_in():
@@ -373,7 +380,8 @@ def test_the_door_is_narrow_and_every_name_answers():
     assert sorted(search.__all__) == search.__all__
     for name in search.__all__:
         assert getattr(search, name) is not None, name
-    assert search.Judge().knowledge_of is plugin_for  # handed the lookup
+    assert search.knowledge_for("partition") is plugin_for("partition")
+    assert search.Judge(search.knowledge_for).knowledge_of is search.knowledge_for
     assert search.computer.MAX_THREADS >= 1
     assert "partition" in search.books.book_games()
     assert callable(search.cluster.split_solve)
@@ -382,24 +390,93 @@ def test_the_door_is_narrow_and_every_name_answers():
         _ = search.Solver  # below the door: model.search.solver, for its own tests
 
 
-def test_the_door_hands_each_search_its_games_plug_in():
-    # model.search.wiring.handed, the one place: a search is handed the plug-in of its
-    # first argument's game (Rolling's: players of its own, which the engine's analysis
-    # does not judge), a caller's own knowledge is kept, and a namespace's searches too.
+def _type_checking_names(tree: ast.Module) -> dict[str, tuple[str, str | None]]:
+    """The names the door's ``TYPE_CHECKING`` block imports -> (module, name there; None:
+    the module itself)."""
+    block = next(n for n in tree.body if isinstance(n, ast.If) and "TYPE_CHECKING" in ast.dump(n))
+    names: dict[str, tuple[str, str | None]] = {}
+    for node in ast.walk(block):
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if node.module is None:  # ``from . import composer as puzzles``
+                    names[alias.asname or alias.name] = (alias.name, None)
+                else:
+                    names[alias.asname or alias.name] = (node.module, alias.name)
+    return names
+
+
+def test_the_door_hands_nothing_behind_the_callers_back():
+    # Issue 74: each name of the door is the object its module defines (no wrapper, no
+    # signature read at run time), a namespace the module itself; a search takes the game's
+    # knowledge from its caller (required: no call without it), and the caller's knowledge
+    # is what it searches with (Rolling's plug-in: players of its own, which the engine's
+    # analysis does not judge; none: the reference searches over the protocol).
     import pyramid_lab.model.search as search
     from pyramid_lab.model.game import game_class
+    from pyramid_lab.model.search import analysis, composer, prover, split, teaching, wiring
     from pyramid_lab.model.search.registry import NO_KNOWLEDGE
+    from pyramid_lab.model.search.wiring import computer
+
+    for name in search.__all__:
+        value = getattr(search, name)
+        assert not hasattr(value, "__wrapped__"), name
+    assert search.unanalysable is analysis.unanalysable
+    assert search.Prover is prover.Prover
+    assert search.Judge is teaching.Judge
+    assert search.puzzles is composer
+    assert search.cluster is split
+    assert search.computer is computer
+    assert not hasattr(wiring, "handed")
 
     rolling = game_class("rolling").new()
-    assert "chance games" in search.unanalysable(rolling)
-    assert search.unanalysable(game=rolling) == search.unanalysable(rolling)
+    with pytest.raises(TypeError, match="knowledge"):
+        search.unanalysable(rolling)  # type: ignore[call-arg]  # (the call mypy refuses)
+    assert "chance games" in search.unanalysable(rolling, knowledge=search.knowledge_for(rolling))
     assert search.unanalysable(rolling, knowledge=NO_KNOWLEDGE) is None
-    assert search.computer.agent_for(rolling, "planner")[0] is not None
+    own = search.computer.agent_for(rolling, "planner", knowledge=search.knowledge_for(rolling))
+    assert own[0] is not None
     with pytest.raises(ValueError, match="level must be one of easy"):
         search.computer.agent_for(rolling, "planner", knowledge=NO_KNOWLEDGE)
-    assert search.Prover.__wrapped__.__name__ == "Prover"  # its signature, written once
     with pytest.raises(AttributeError, match="has no attribute 'agent_fro'"):
         _ = search.computer.agent_fro
+
+    partition = game_class("partition").new()
+    proving = search.Prover(
+        partition, partition.to_move, compiled=False, knowledge=search.knowledge_for(partition)
+    )
+    assert isinstance(proving, search.Prover)
+    assert isinstance(search.Judge(search.knowledge_for), search.Judge)
+    assert not isinstance(partition, search.Prover)
+
+
+def test_the_door_reads_a_plain_table_named_as_the_type_checker_reads_it():
+    # The door is lazy through a plain table (_NAMES), written once, and never reads its own
+    # source; its TYPE_CHECKING block (what mypy sees) names the same things from the same
+    # modules.
+    import pyramid_lab.model.search as search
+
+    path = pathlib.Path(ROOT, "model", "search", "__init__.py")
+    tree = parsed(path)
+    names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    names |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+    names |= {
+        a.name
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Import | ast.ImportFrom)
+        for a in n.names
+    }
+    assert {"__file__", "ast", "read_text", "inspect", "handed"} & names == set()
+    table = search._NAMES
+    assert sorted(table) == search.__all__
+    seen = _type_checking_names(tree)
+    assert set(seen) == set(table)
+    for name, (where, inside) in table.items():
+        module, there = seen[name]
+        if inside is None:  # a namespace: the module itself
+            assert there is None or module.rpartition(".")[2] + "." + there == where, name
+            assert there is not None or module == where, name
+        else:
+            assert (module.lstrip("."), there) == (where, inside), name
 
 
 def test_the_door_loads_no_kernel_for_its_cheap_names():

@@ -17,7 +17,7 @@ import pytest
 
 from pyramid_lab.model.game import CHANCE, Game, decision_view, game_class, game_names
 from pyramid_lab.model.rolling import Deploy, GreedyPlayer, RandomPlayer, RollingPyramids
-from pyramid_lab.model.search import agent_for
+from pyramid_lab.model.search import agent_for, knowledge_for
 from pyramid_lab.model.search.games.rolling import PlannerPlayer
 
 
@@ -77,7 +77,9 @@ def test_decisions_do_not_depend_on_the_other_seats_secret_orders(players):
                 assert make(k).move(other) == make(k).move(game), (make.name, game.state)
             answers = []
             for position in (other, game):
-                agent, limits = agent_for(position, "greedy", seed=k)  # the window's way
+                agent, limits = agent_for(
+                    position, "greedy", seed=k, knowledge=knowledge_for(position)
+                )  # the window's way
                 answers.append(agent.choose(position, limits).move)
             assert answers[0] == answers[1]
         positions += 1

@@ -16,14 +16,14 @@ from hypothesis import strategies as st
 
 from pyramid_lab.model import lesson as L
 from pyramid_lab.model.game import PositionFormatError
-from pyramid_lab.model.search import Judge
+from pyramid_lab.model.search import Judge, knowledge_for
 from pyramid_lab.model.teaching import teaching_for
 from pyramid_lab.viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "model" / "data" / "lessons"
 #: The search's judge of win-within tasks, handed to the lessons' judging once
-WINS = Judge()
+WINS = Judge(knowledge_for)
 
 
 def _doc() -> dict[str, Any]:
@@ -110,14 +110,17 @@ def test_win_within_accepts_any_winning_move_not_only_the_authors():
     assert "does not force it" in wrong.reason
 
 
+JUDGE_WORDS = r"wins=model\.search\.Judge\(model\.search\.knowledge_for\)"
+
+
 def test_the_lesson_model_leaves_win_within_tasks_to_the_search():
     # model.lesson reads and judges by the rules; a proof is the search's (its Judge,
-    # handed in: wins=search.Judge()), and without it the model says so
+    # handed in: wins=search.Judge(search.knowledge_for)), and without it the model says so
     lesson = L.read(LESSONS / "partition" / "09-two-threats.lesson.json")
     step = lesson.steps[1]
-    with pytest.raises(ValueError, match=r"wins=model\.search\.Judge\(\)"):
+    with pytest.raises(ValueError, match=JUDGE_WORDS):
         L.judge_move(step.task, step.position(), "3,0,0")
-    with pytest.raises(ValueError, match=r"wins=model\.search\.Judge\(\)"):
+    with pytest.raises(ValueError, match=JUDGE_WORDS):
         L.check(lesson)
 
 

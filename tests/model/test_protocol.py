@@ -33,7 +33,7 @@ from pyramid_lab.model.game import (
 )
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.pyraos import Pyraos
-from pyramid_lab.model.search import solve
+from pyramid_lab.model.search import knowledge_for, solve
 from pyramid_lab.model.search.solver import Solver
 from pyramid_lab.model.speed import perft, public_moves, search_moves
 from pyramid_lab.model.teaching import describe_result
@@ -199,7 +199,7 @@ def test_registry_takes_one_to_four_players_only():
 def test_solver_knows_take_away():
     # A pile that is a multiple of 3 loses for the side to move.
     for pile in range(1, 10):
-        result = solve(TakeAway(pile))
+        result = solve(TakeAway(pile), knowledge=knowledge_for(TakeAway))
         assert result.value == ("loss" if pile % 3 == 0 else "win"), pile
 
 
@@ -207,14 +207,14 @@ def test_solver_never_calls_a_draw_a_win():
     # From 3: taking 1 leaves 2 = a draw; taking 2 leaves 1, which the opponent takes.
     # The old solver scored the draw as a loss for the side to move after it, so it
     # answered "win in 1"; the value is a draw.
-    result = solve(TakeAway(3, draw_at=2))
+    result = solve(TakeAway(3, draw_at=2), knowledge=knowledge_for(TakeAway))
     assert result.value == "draw"
     assert result.best_move == "1"
     # From 4 with a draw at 2: taking 1 leaves 3 (a draw for the opponent: see above),
     # taking 2 draws at once. Neither wins.
-    assert solve(TakeAway(4, draw_at=2)).value == "draw"
+    assert solve(TakeAway(4, draw_at=2), knowledge=knowledge_for(TakeAway)).value == "draw"
     # A won position stays won when a draw is on offer too.
-    assert solve(TakeAway(5, draw_at=4)).value == "win"
+    assert solve(TakeAway(5, draw_at=4), knowledge=knowledge_for(TakeAway)).value == "win"
 
 
 def test_solve_repetition_example_is_no_win():

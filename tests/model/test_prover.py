@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pyramid_lab.model.files import read
-from pyramid_lab.model.search import Prover, prove, puzzles, solve
+from pyramid_lab.model.search import Prover, knowledge_for, prove, puzzles, solve
 from pyramid_lab.model.search.prover import best_defence
 from pyramid_lab.model.search.registry import plugin_for
 
@@ -38,23 +38,26 @@ WINS = [
 def test_example_wins(name, side, plies, move):
     game = example(name)
     before = game.position_key(), len(game.move_stack)
-    proof = prove(game, side, plies + 2)
+    proof = prove(game, side, plies + 2, knowledge=knowledge_for(game))
     assert (proof.result, proof.plies) == ("proven", plies)
     assert (None if proof.winning_move is None else str(proof.winning_move)) == move
     assert len(proof.line) == plies
     # a claim one win shorter is disproven, and the other side never wins
-    assert prove(game, side, plies - 1).result == "disproven"
-    assert prove(game, game.other(side), plies + 2).result == "disproven"
+    assert prove(game, side, plies - 1, knowledge=knowledge_for(game)).result == "disproven"
+    assert (
+        prove(game, game.other(side), plies + 2, knowledge=knowledge_for(game)).result
+        == "disproven"
+    )
     assert (game.position_key(), len(game.move_stack)) == before
     # the Solver agrees
-    result = solve(game, max_seconds=10)
+    result = solve(game, max_seconds=10, knowledge=knowledge_for(game))
     assert result.value == ("win" if side == game.to_move else "loss")
     assert result.plies == plies
 
 
 def test_line_replays_to_the_win():
     game = example("pyraos/endgame-loss-in-8").copy()
-    proof = prove(game, "white", 8)
+    proof = prove(game, "white", 8, knowledge=knowledge_for(game))
     for text in proof.line:
         game.push_text(text)
     assert game.outcome() is not None
@@ -64,21 +67,34 @@ def test_line_replays_to_the_win():
 def test_lone_apex_is_settled():
     """T3 (base 3, a red ball on the apex, blue to move): red wins, which the Solver does
     not settle in 20 s. The shortest win is 10 plies (see the benchmark)."""
-    proof = prove(example("partition/t3-lone-apex"), "red", 13, shortest=False, line=False)
+    proof = prove(
+        example("partition/t3-lone-apex"),
+        "red",
+        13,
+        shortest=False,
+        line=False,
+        knowledge=knowledge_for("partition"),
+    )
     assert proof.result == "proven"
     assert proof.seconds < 30  # wall-clock: 0.4 s at load 5: only a search gone wrong takes 30
 
 
 def test_first_moves_lists_every_win():
     game = example("pyraos/endgame-win-in-7")
-    assert [(str(m), p) for m, p in puzzles.first_moves(game, "black", 7)] == [("3,0,0", 7)]
-    assert puzzles.first_moves(game, "black", 6) == []
+    assert [
+        (str(m), p) for m, p in puzzles.first_moves(game, "black", 7, knowledge=knowledge_for(game))
+    ] == [("3,0,0", 7)]
+    assert puzzles.first_moves(game, "black", 6, knowledge=knowledge_for(game)) == []
     with pytest.raises(ValueError, match="not to move"):
-        puzzles.first_moves(game, "white", 7)
-    proof = prove(game, "black", 7, first_moves=True)  # the same, from the proof's table
+        puzzles.first_moves(game, "white", 7, knowledge=knowledge_for(game))
+    proof = prove(
+        game, "black", 7, first_moves=True, knowledge=knowledge_for(game)
+    )  # the same, from the proof's table
     assert [(str(m), p) for m, p in proof.first_moves] == [("3,0,0", 7)]
     assert proof.to_json()["first_moves"] == [["3,0,0", 7]]
-    assert prove(game, "black", 7).first_moves == ()  # only when asked
+    assert (
+        prove(game, "black", 7, knowledge=knowledge_for(game)).first_moves == ()
+    )  # only when asked
 
 
 def test_best_defence_resists_longest():
@@ -93,7 +109,7 @@ def test_a_rule_draw_by_repetition_fails_the_prover():
     # that White wins, however long
     game = example("terrace/repetition")
     for within in (1, 2, 4):
-        assert prove(game, "white", within).result == "disproven"
+        assert prove(game, "white", within, knowledge=knowledge_for(game)).result == "disproven"
     game.push_text("a2-a1")
     assert game.outcome().winner is None
     game.pop()
@@ -102,7 +118,7 @@ def test_a_rule_draw_by_repetition_fails_the_prover():
 def test_a_position_repeating_on_the_path_fails_the_prover():
     # the pure-Python search (the compiled one keeps its own line)
     game = example("pyraos/top-in-one")
-    prover = Prover(game, "black", compiled=False)
+    prover = Prover(game, "black", compiled=False, knowledge=knowledge_for(game))
     after = game.copy()
     after.push_text("0,0,3")
     prover._path.add(after.position_key())  # as if the search had been there already
@@ -115,9 +131,9 @@ def test_stop_and_time_limit_give_unknown():
     game = example("partition/t3-lone-apex")
     event = threading.Event()
     event.set()
-    proof = prove(game, "red", 13, stop=event)
+    proof = prove(game, "red", 13, stop=event, knowledge=knowledge_for(game))
     assert (proof.result, proof.stopped) == ("unknown", "interrupted")
-    proof = prove(game, "red", 13, max_seconds=0.05)
+    proof = prove(game, "red", 13, max_seconds=0.05, knowledge=knowledge_for(game))
     assert (proof.result, proof.stopped) == ("unknown", "time limit")
 
 
@@ -129,6 +145,7 @@ def test_progress_reports_fractions():
         13,
         max_seconds=0.6,
         progress=lambda fraction, text: seen.append((fraction, text)),
+        knowledge=knowledge_for("partition"),
     )
     assert all(0 <= f <= 1 for f, _ in seen)
     assert seen[-1][0] == 1.0

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from pyramid_lab.model.partition import Partition, PartitionOptions
-from pyramid_lab.model.search import Prover
+from pyramid_lab.model.search import Prover, knowledge_for
 from pyramid_lab.model.search.compiled import core, dfpn
 from pyramid_lab.model.search.compiled.proof import ProofSearch
 from pyramid_lab.model.search.games.partition import kernel as pk
@@ -169,7 +169,9 @@ def test_each_help_gives_the_references_answers(size, version, balls_before, wit
     for game in random_positions(size, version, 4, balls_before, size * 100 + len(version)):
         left = within or size * (size + 1) * (2 * size + 1) // 6 - len(game.pieces())
         expected = tuple(
-            Prover(game, side, compiled=False, max_seconds=60).wins_within(left)
+            Prover(
+                game, side, compiled=False, max_seconds=60, knowledge=knowledge_for(game)
+            ).wins_within(left)
             for side in (game.to_move, game.other(game.to_move))
         )
         seen.add(expected)
@@ -207,6 +209,6 @@ def test_the_solver_and_the_prover_search_with_the_default_helps():
     assert solver is not None
     assert isinstance(solver.search, ProofSearch)
     assert solver.search.helps == DEFAULT_HELPS == dfpn.DECIDED | dfpn.INIT
-    prover = Prover(game, "red")
+    prover = Prover(game, "red", knowledge=knowledge_for(game))
     assert prover._compiled is not None
     assert prover._compiled.helps == DEFAULT_HELPS

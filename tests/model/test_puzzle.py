@@ -10,7 +10,7 @@ import pytest
 from pyramid_lab.model.files import dumps, loads, read
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.model.puzzle import goal_of
-from pyramid_lab.model.search import verify
+from pyramid_lab.model.search import knowledge_for, verify
 from tests.patience import WAIT_S
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -29,7 +29,9 @@ PARTITION_T5 = "partition/t5-around-a-corner-ball.pyr.json"  # red wins in 3 by 
 def test_a_true_puzzle_is_verified_with_its_defence():
     doc = loads(_with_puzzle(PYRAOS_WIN_IN_7, {"goal": "black wins in 4", "solution": ["3,0,0"]}))
     assert doc.puzzle["goal"] == {"side": "black", "result": "win", "within": 7}
-    verdict = verify(doc.game, doc.puzzle, max_seconds=WAIT_S)  # (no load reaches it)
+    verdict = verify(
+        doc.game, doc.puzzle, max_seconds=WAIT_S, knowledge=knowledge_for(doc.game)
+    )  # (no load reaches it)
     assert verdict.verified, verdict.reason()
     assert verdict.plies == 7
     assert verdict.cooks == []
@@ -41,7 +43,9 @@ def test_a_true_puzzle_is_verified_with_its_defence():
 def test_a_goal_one_ply_too_short_is_rejected():
     goal = {"side": "black", "result": "win", "within": 6}
     doc = loads(_with_puzzle(PYRAOS_WIN_IN_7, {"goal": goal}))
-    verdict = verify(doc.game, doc.puzzle, max_seconds=WAIT_S)  # (no load reaches it)
+    verdict = verify(
+        doc.game, doc.puzzle, max_seconds=WAIT_S, knowledge=knowledge_for(doc.game)
+    )  # (no load reaches it)
     assert not verdict.verified
     assert verdict.result == "disproven"
     assert "cannot be forced" in verdict.reason()
@@ -50,7 +54,9 @@ def test_a_goal_one_ply_too_short_is_rejected():
 def test_a_cooked_puzzle_lists_its_cooks():
     goal = {"side": "red", "result": "win", "within": 3}
     doc = loads(_with_puzzle(PARTITION_T5, {"goal": goal, "solution": ["2,0,0"]}))
-    verdict = verify(doc.game, doc.puzzle, max_seconds=WAIT_S)  # (no load reaches it)
+    verdict = verify(
+        doc.game, doc.puzzle, max_seconds=WAIT_S, knowledge=knowledge_for(doc.game)
+    )  # (no load reaches it)
     assert verdict.verified
     assert sorted(verdict.cooks) == ["0,0,2", "0,2,0"]
 
@@ -58,7 +64,9 @@ def test_a_cooked_puzzle_lists_its_cooks():
 def test_a_wrong_key_move_fails():
     goal = {"side": "red", "result": "win", "within": 3}
     doc = loads(_with_puzzle(PARTITION_T5, {"goal": goal, "solution": ["2,1,0"]}))
-    verdict = verify(doc.game, doc.puzzle, max_seconds=WAIT_S)  # (no load reaches it)
+    verdict = verify(
+        doc.game, doc.puzzle, max_seconds=WAIT_S, knowledge=knowledge_for(doc.game)
+    )  # (no load reaches it)
     assert verdict.result == "proven"
     assert verdict.solution_ok is False
     assert not verdict.verified
@@ -68,7 +76,9 @@ def test_a_wrong_key_move_fails():
 def test_a_solution_that_does_not_replay_is_said_but_the_file_still_reads():
     goal = {"side": "black", "result": "win", "within": 7}
     doc = loads(_with_puzzle(PYRAOS_WIN_IN_7, {"goal": goal, "solution": ["0,0,0"]}))
-    verdict = verify(doc.game, doc.puzzle, max_seconds=WAIT_S)  # (no load reaches it)
+    verdict = verify(
+        doc.game, doc.puzzle, max_seconds=WAIT_S, knowledge=knowledge_for(doc.game)
+    )  # (no load reaches it)
     assert not verdict.verified
     assert "does not replay" in verdict.reason()
 
@@ -101,7 +111,7 @@ def test_a_goal_in_words_still_reads_and_is_not_verifiable():
     assert isinstance(doc.puzzle["goal"], str)
     assert goal_of(doc.puzzle) is None
     with pytest.raises(ValueError, match="states no goal"):
-        verify(doc.game, doc.puzzle)
+        verify(doc.game, doc.puzzle, knowledge=knowledge_for(doc.game))
 
 
 def test_the_goal_survives_saving():
@@ -115,16 +125,16 @@ def test_a_game_of_chance_is_refused_before_any_search():
     """Rolling Pyramids has dice: Verify and the prover refuse it, saying why, whether or
     not the file states a goal (the prover would take a roll for a player's move)."""
     from pyramid_lab.model.rolling import RollingPyramids
-    from pyramid_lab.model.search import prove
+    from pyramid_lab.model.search import knowledge_for, prove
 
     game = RollingPyramids.new()
     assert game.has_chance
     goal = {"goal": {"side": "red", "result": "win", "within": 3}}
     for puzzle in (goal, {}):
         with pytest.raises(ValueError, match=r"game of chance \(dice\): forced wins are proven"):
-            verify(game, puzzle)
+            verify(game, puzzle, knowledge=knowledge_for(game))
     with pytest.raises(ValueError, match="Rolling Pyramids is a game of chance"):
-        prove(game, "red", 3)
+        prove(game, "red", 3, knowledge=knowledge_for(game))
 
 
 def test_only_games_with_chance_nodes_say_so():

@@ -14,7 +14,7 @@ import pytest
 from pyramid_lab.model.collection import INDEX, LEVELS, load, rank_key, read_index
 from pyramid_lab.model.files import read
 from pyramid_lab.model.puzzle import goal_of
-from pyramid_lab.model.search import prove, verify
+from pyramid_lab.model.search import knowledge_for, prove, verify
 from tests.patience import WAIT_S
 
 PUZZLES = Path(__file__).resolve().parents[2] / "model" / "data" / "puzzles"
@@ -37,13 +37,20 @@ def test_every_puzzle_verifies_uniquely_and_tightly(path: Path):
     assert goal.within % 2 == 1, "a win of the side to move ends on its own turn"
     assert game.legal_move_count() > 1, "the key move is not the only legal move"
     # a budget no load reaches (a verify takes a second or two): a broken one still ends
-    verdict = verify(game, doc.puzzle, max_seconds=WAIT_S)
+    verdict = verify(game, doc.puzzle, max_seconds=WAIT_S, knowledge=knowledge_for(game))
     assert verdict.verified, verdict.reason()
     assert verdict.cooks == [], f"cooks: {verdict.cooks}"
     assert len(verdict.winning_moves) == 1
     assert verdict.plies == goal.within, "the goal is not the shortest win"
     if goal.within > 2:  # tight: no win two plies shorter (the side's previous turn)
-        shorter = prove(game, goal.side, goal.within - 2, shortest=False, line=False)
+        shorter = prove(
+            game,
+            goal.side,
+            goal.within - 2,
+            shortest=False,
+            line=False,
+            knowledge=knowledge_for(game),
+        )
         assert shorter.result == "disproven"
     solution = doc.puzzle["solution"]
     assert solution[0] == verdict.key_move

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
-from pyramid_lab.model.search import analyse
+from pyramid_lab.model.search import analyse, knowledge_for
 from pyramid_lab.model.search.book import bare
 from pyramid_lab.model.search.games.pyraos.book import BOARD_FORMAT, BOOK, BOOK_PATH
 from pyramid_lab.model.search.solver import Solver
@@ -257,7 +257,7 @@ def test_perfect_moves_come_from_the_book_near_the_opening(monkeypatch):
 
 def test_analysis_shows_perfect_play_without_searching(monkeypatch):
     game = board(P7A, "black")
-    analysis = analyse(game, seconds=5.0)
+    analysis = analyse(game, seconds=5.0, knowledge=knowledge_for(game))
     assert analysis.agent.startswith("perfect play")
     assert analysis.visits == 0
     assert analysis.seconds < 5.0  # wall-clock: 0.06 s at load 5 (the book), not the 5 s asked
@@ -280,7 +280,9 @@ def test_a_book_position_keeps_its_value_where_not_every_move_is_known(monkeypat
     assert entry is not None
     assert entry.value == "win"
     assert perfect_moves(game) is None  # not every reply is in the book
-    analysis = analyse(game, seconds=1.0, seed=1)  # time for the replies' look-ups too
+    analysis = analyse(
+        game, seconds=1.0, seed=1, knowledge=knowledge_for(game)
+    )  # time for the replies' look-ups too
     assert analysis.visits > 0  # sampled
     assert analysis.win is not None
     assert analysis.win.side == "black"
@@ -355,7 +357,7 @@ def test_the_shipped_book_settles_the_childrens_version():
     assert len(moves) == 16
     assert {(m.value, m.source) for m in moves} == {("loss", "book")}
     assert max(m.plies for m in moves) == 36
-    analysis = analyse(game, seconds=5.0)
+    analysis = analyse(game, seconds=5.0, knowledge=knowledge_for(game))
     assert analysis.proven_text == "proven: black wins in 18 moves"  # exact: the opening
 
 
@@ -517,7 +519,7 @@ def test_the_books_entries_agree_with_the_shipped_openings():
 
 
 def test_analysis_and_hint_give_the_openings_exact_values_without_a_table(monkeypatch, tmp_path):
-    from pyramid_lab.model.search import exact_choice
+    from pyramid_lab.model.search import exact_choice, knowledge_for
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # no whole-game table here
     game = Pyraos.new()
@@ -527,12 +529,12 @@ def test_analysis_and_hint_give_the_openings_exact_values_without_a_table(monkey
     assert moves is not None
     assert len(moves) == 16
     assert {(m.value, m.exact, m.source) for m in moves} == {("loss", True, "book")}
-    analysis = analyse(game, seconds=5.0)
+    analysis = analyse(game, seconds=5.0, knowledge=knowledge_for(game))
     assert analysis.visits == 0  # not sampled: every move known at once
     assert analysis.agent.startswith("perfect play")
     assert analysis.proven_text == "proven: black wins in 20 moves"
     game.push_text(_opening().head["line"][0])  # black to move wins in 39
-    hint = exact_choice(game)
+    hint = exact_choice(game, knowledge=knowledge_for(game))
     assert hint is not None
     assert (hint.proven, hint.plies) == ("win", 39)
     child = game.copy()

@@ -66,7 +66,7 @@ def test_random_games_off_the_book_line_say_what_is_known(capsys):
         game = off_the_line(rng)
         if game.is_over():
             continue
-        analysis = search.analyse(game, seconds=0.4, seed=1)
+        analysis = search.analyse(game, seconds=0.4, seed=1, knowledge=search.knowledge_for(game))
         check(analysis)
         if analysis.book_end:
             ended += 1
@@ -85,7 +85,7 @@ def test_the_books_own_positions_say_nothing_more():
     game = Pyraos.new(PyraosOptions("standard", "0-2"))
     for move in LINE[:4]:
         game.push_text(move)
-    analysis = search.analyse(game, seconds=0.4, seed=1)
+    analysis = search.analyse(game, seconds=0.4, seed=1, knowledge=search.knowledge_for(game))
     assert analysis.book_end == ""
     assert book_end(game) == ""
     assert all(row["exact"] and not row["estimate"] for row in analysis.to_json()["moves"])
@@ -105,10 +105,13 @@ def test_a_review_says_where_the_line_leaves_the_book():
     game = Pyraos.new(PyraosOptions("standard", "0-2"))
     for move in [*LINE[:8], "0,3,0"]:
         game.push_text(move)
-    review = search.review(game, seconds=0.2, seed=1)
+    review = search.review(game, seconds=0.2, seed=1, knowledge=search.knowledge_for(game))
     assert review.book_end.startswith("after ply 9, the book ends here: it knows this position")
     assert review.summary().endswith(review.book_end)
     game = Pyraos.new(PyraosOptions("standard", "0-2"))
     for move in LINE[:6]:
         game.push_text(move)
-    assert search.review(game, seconds=0.2, seed=1).book_end == ""  # all in the book
+    assert (
+        search.review(game, seconds=0.2, seed=1, knowledge=search.knowledge_for(game)).book_end
+        == ""
+    )  # all in the book

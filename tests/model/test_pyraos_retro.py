@@ -24,7 +24,9 @@ def game_of(own: int, opp: int) -> Pyraos:
 
 
 def solver_value(own: int, opp: int) -> int:
-    result = search.solve(game_of(own, opp), max_seconds=5.0)
+    result = search.solve(
+        game_of(own, opp), max_seconds=5.0, knowledge=search.knowledge_for("pyraos")
+    )
     return {"win": retro.WIN, "loss": retro.LOSS}.get(result.value, retro.UNKNOWN)
 
 
@@ -150,7 +152,12 @@ def test_the_forward_search_agrees_with_and_without_the_table(table: retro.Endga
         own, opp = (white, black) if game.to_move == "white" else (black, white)
         value, _, nodes = retro.prove(own, opp, 9, 200_000)
         if value:
-            assert value == {"win": 1, "loss": -1}[search.solve(game, max_seconds=5).value]
+            assert (
+                value
+                == {"win": 1, "loss": -1}[
+                    search.solve(game, max_seconds=5, knowledge=search.knowledge_for(game)).value
+                ]
+            )
             # an empty table changes no value and no node count
             assert retro.prove(own, opp, 9, 200_000, table)[::2] == (value, nodes)
             checked += 1

@@ -13,7 +13,7 @@ from pyramid_lab.model.collection import load
 from pyramid_lab.model.files import dumps, loads, read, write
 from pyramid_lab.model.game import Game, PositionFormatError, game_class
 from pyramid_lab.model.review import MISSED_WIN, VERDICTS, read_review
-from pyramid_lab.model.search import prove, puzzles, review, verify
+from pyramid_lab.model.search import knowledge_for, prove, puzzles, review, verify
 from pyramid_lab.model.setup import start_copy
 
 
@@ -32,14 +32,21 @@ def missed_win_game() -> tuple[Game, int, list[str]]:
         rng = random.Random(seed)
         while not game.is_over():
             side = game.to_move
-            proof = prove(game, side, 3, first_moves=True, line=False)
+            proof = prove(
+                game, side, 3, first_moves=True, line=False, knowledge=knowledge_for(game)
+            )
             if proof.result == "proven" and len(game.legal_moves()) > len(proof.first_moves):
                 winners = [m for m, _ in proof.first_moves]
                 for move in game.legal_moves():
                     if move in winners:
                         continue
                     game.push(move)
-                    lost = prove(game, game.to_move, 3, line=False).result == "proven"
+                    lost = (
+                        prove(
+                            game, game.to_move, 3, line=False, knowledge=knowledge_for(game)
+                        ).result
+                        == "proven"
+                    )
                     if lost:
                         ply = len(game.move_stack)
                         while not game.is_over():
@@ -53,7 +60,7 @@ def missed_win_game() -> tuple[Game, int, list[str]]:
 
 def test_a_missed_win_is_called_one_with_the_winning_move_as_better():
     game, ply, winners = missed_win_game()
-    result = review(game, seconds=0.3, seed=1)
+    result = review(game, seconds=0.3, seed=1, knowledge=knowledge_for(game))
     assert not result.stopped
     assert len(result.moves) == len(game.move_stack)
     assert len(result.values) == len(game.move_stack) + 1
@@ -80,7 +87,7 @@ def test_a_missed_win_is_called_one_with_the_winning_move_as_better():
 
 def test_the_review_json_has_every_move_with_its_verdict_and_values():
     game, _ply, _ = missed_win_game()
-    out = review(game, seconds=0.2, seed=1).to_json()
+    out = review(game, seconds=0.2, seed=1, knowledge=knowledge_for(game)).to_json()
     assert [m["ply"] for m in out["moves"]] == list(range(1, len(game.move_stack) + 1))
     assert [m["move"] for m in out["moves"]] == [str(m) for m in game.move_stack]
     for move in out["moves"]:
@@ -97,14 +104,14 @@ def test_stop_ends_the_review_with_the_moves_reached():
         calls[0] += 1
         return calls[0] > 40
 
-    result = review(game, seconds=0.2, stop=stop, seed=1)
+    result = review(game, seconds=0.2, stop=stop, seed=1, knowledge=knowledge_for(game))
     assert result.stopped
     assert len(result.moves) < len(game.move_stack)
 
 
 def test_the_review_round_trips_through_a_file(tmp_path):
     game, ply, _ = missed_win_game()
-    result = review(game, seconds=0.2, seed=1)
+    result = review(game, seconds=0.2, seed=1, knowledge=knowledge_for(game))
     path = tmp_path / "game.pyr.json"
     write(path, game, review=result)
     doc = read(path)
@@ -144,7 +151,7 @@ def test_the_review_round_trips_through_a_file(tmp_path):
 )
 def test_a_bad_review_is_refused_naming_its_key(change, key):
     game, _ply, _ = missed_win_game()
-    result = review(game, seconds=0.1, seed=1)
+    result = review(game, seconds=0.1, seed=1, knowledge=knowledge_for(game))
     raw = json.loads(dumps(game, review=result))
     change(raw["review"])
     with pytest.raises(PositionFormatError) as caught:
@@ -158,10 +165,12 @@ def test_read_review_of_a_game_without_moves_wants_none():
 
 
 def test_a_composed_set_verifies_and_is_a_collection(tmp_path):
-    made = puzzles.compose(partition(4), count=4, within=3, seed=3)
+    made = puzzles.compose(
+        partition(4), count=4, within=3, seed=3, knowledge=knowledge_for("partition")
+    )
     assert len(made) == 4
     for item in made:
-        verdict = verify(item.game, item.puzzle)
+        verdict = verify(item.game, item.puzzle, knowledge=knowledge_for(item.game))
         assert verdict.verified
         assert not verdict.cooks
         assert verdict.plies == item.plies <= 3
@@ -175,16 +184,31 @@ def test_a_composed_set_verifies_and_is_a_collection(tmp_path):
 
 
 def test_compose_keeps_the_band_asked_for_and_refuses_bad_requests():
-    made = puzzles.compose(partition(4), count=2, within=3, difficulty_band="easy", seed=5)
+    made = puzzles.compose(
+        partition(4),
+        count=2,
+        within=3,
+        difficulty_band="easy",
+        seed=5,
+        knowledge=knowledge_for("partition"),
+    )
     assert made
     assert all(m.difficulty is not None and m.difficulty <= 64 for m in made)
-    exact = puzzles.compose(partition(4), count=3, within=4, exact=True, seed=2)
+    exact = puzzles.compose(
+        partition(4), count=3, within=4, exact=True, seed=2, knowledge=knowledge_for("partition")
+    )
     assert len(exact) == 3
     assert all(m.plies == 3 for m in exact)  # an even bound: the mover's wins end at 3
     with pytest.raises(ValueError, match="difficulty"):
-        puzzles.compose(partition(4), count=2, within=3, difficulty_band="brutal")
+        puzzles.compose(
+            partition(4),
+            count=2,
+            within=3,
+            difficulty_band="brutal",
+            knowledge=knowledge_for("partition"),
+        )
     with pytest.raises(ValueError, match="1 or more"):
-        puzzles.compose(partition(4), count=0, within=3)
+        puzzles.compose(partition(4), count=0, within=3, knowledge=knowledge_for("partition"))
 
 
 def test_make_puzzle_refuses_a_cooked_or_wrong_key():
@@ -192,13 +216,17 @@ def test_make_puzzle_refuses_a_cooked_or_wrong_key():
     position = start_copy(game)
     for move in list(game.move_stack)[: ply - 1]:
         position.push(move)
-    plies = prove(position, position.to_move, 3, line=False).plies
+    plies = prove(
+        position, position.to_move, 3, line=False, knowledge=knowledge_for(position)
+    ).plies
     assert plies is not None
     wrong = next(str(m) for m in position.legal_moves() if str(m) not in winners)
-    puzzle, why = puzzles.make_puzzle(position, plies, wrong)
+    puzzle, why = puzzles.make_puzzle(position, plies, wrong, knowledge=knowledge_for(position))
     assert puzzle is None
     assert why
-    puzzle, why = puzzles.make_puzzle(position, plies, winners[0])
+    puzzle, why = puzzles.make_puzzle(
+        position, plies, winners[0], knowledge=knowledge_for(position)
+    )
     shortest = [w for w in winners if prove_first(position, w, plies)]
     assert (puzzle is not None) == (len(shortest) == 1), why
 
@@ -208,4 +236,7 @@ def prove_first(position: Game, move: str, plies: int) -> bool:
     after.push_text(move)
     if after.is_over():
         return True
-    return prove(after, position.to_move, plies - 1, line=False).result == "proven"
+    return (
+        prove(after, position.to_move, plies - 1, line=False, knowledge=knowledge_for(after)).result
+        == "proven"
+    )

@@ -14,7 +14,7 @@ import pytest
 
 from pyramid_lab.model.game import game_class
 from pyramid_lab.model.review import BEST, FLAWED, GOOD, MISSED_WIN, read_review
-from pyramid_lab.model.search import review
+from pyramid_lab.model.search import knowledge_for, review
 
 DATA = pathlib.Path(__file__).resolve().parent / "data" / "missed_wins.json"
 GAMES = json.loads(DATA.read_text())["games"]
@@ -38,7 +38,7 @@ def test_the_games_are_twenty_of_both_versions():
 @pytest.mark.parametrize("entry", GAMES, ids=[f"seed{g['seed']}" for g in GAMES])
 def test_every_missed_win_and_no_optimal_move_is_a_flaw(entry):
     game = replayed(entry)
-    result = review(game, seconds=5.0, seed=1)
+    result = review(game, seconds=5.0, seed=1, knowledge=knowledge_for(game))
     assert not result.stopped
     assert len(result.moves) == len(entry["moves"])
     flaws = {m.ply: m.verdict for m in result.moves if m.verdict in FLAWED}
@@ -60,7 +60,7 @@ def test_the_first_move_of_base3_stacking_is_no_mistake():
     # Blue (the second player) wins base-3 stacking: every first move of red loses, and
     # none is a flaw; the longest resistance is best.
     entry = next(g for g in GAMES if g["version"] == "stacking")
-    result = review(replayed(entry), seconds=5.0, seed=1)
+    result = review(replayed(entry), seconds=5.0, seed=1, knowledge=knowledge_for("partition"))
     first = result.moves[0]
     assert first.proven == "loss"
     assert first.verdict in (BEST, GOOD)

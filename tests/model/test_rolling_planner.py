@@ -19,7 +19,7 @@ from pathlib import Path
 from test_rolling import new, solo_deploy
 
 from pyramid_lab.model.rolling import Deploy, GreedyPlayer, RandomPlayer, play
-from pyramid_lab.model.search import agent_for
+from pyramid_lab.model.search import agent_for, knowledge_for
 from pyramid_lab.model.search.games.rolling import PlannerPlayer, judge, road_price
 from pyramid_lab.model.teaching import describe_result
 
@@ -98,7 +98,7 @@ def test_a_seeded_planner_plays_the_same_game_move_for_move():
     # search door) are one decision: the same dice, the same moves
     played = play(new(1), PlannerPlayer(7))
     game = new(1)
-    agent, limits = agent_for(game, "planner", seed=7)
+    agent, limits = agent_for(game, "planner", seed=7, knowledge=knowledge_for(game))
     assert isinstance(agent, PlannerPlayer)
     while not game.is_over():
         choice = agent.choose(game, limits)

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
-from pyramid_lab.model.search import solve
+from pyramid_lab.model.search import knowledge_for, solve
 from pyramid_lab.model.search.solver import Solver
 from tests.model.test_pyraos import P6, P7A, P7B, P7C, P7D, board
 
@@ -32,7 +32,7 @@ from tests.model.test_pyraos import P6, P7A, P7B, P7C, P7D, board
 def test_spec_endings(text, to_move, variant, value, plies):
     # the door's best path (Pyraos: its compiled solver) and the reference agree
     game = board(text, to_move, variant)
-    door = solve(game, book=False)
+    door = solve(game, book=False, knowledge=knowledge_for(game))
     reference = Solver(game).solve()
     assert door.path == "compiled"
     assert reference.path == "reference"
@@ -44,16 +44,19 @@ def test_spec_endings(text, to_move, variant, value, plies):
 
 def test_best_move_wins():
     game = board(P7A, "black")
-    result = solve(game)
+    result = solve(game, knowledge=knowledge_for(game))
     assert result.best_move is not None
     game.push_text(result.best_move)
-    after = solve(game)
+    after = solve(game, knowledge=knowledge_for(game))
     assert after.value == "loss"
     assert after.plies == 6
 
 
 def test_forced_pass_is_reported_as_the_move():
-    assert solve(board(P6, "white", "alternate")).best_move == "pass"
+    assert (
+        solve(board(P6, "white", "alternate"), knowledge=knowledge_for("pyraos")).best_move
+        == "pass"
+    )
 
 
 def minimax(game, path):

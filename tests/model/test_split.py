@@ -18,7 +18,7 @@ import time
 import pytest
 
 from pyramid_lab.model.files import read
-from pyramid_lab.model.search import cluster, solve
+from pyramid_lab.model.search import cluster, knowledge_for, solve
 from pyramid_lab.model.search.split_checkpoint import FORMAT, HEADER, VERSION, Checkpoint, solve_key
 from pyramid_lab.model.search.split_tree import (
     INF,
@@ -257,10 +257,16 @@ def _shared_files() -> set[pathlib.Path]:
 
 def test_the_split_solve_on_2_workers_agrees_with_the_single_search(tmp_path):
     game = game_of("empty-base3-stacking")
-    single = solve(game, book=False, table_mb=64)
+    single = solve(game, book=False, table_mb=64, knowledge=knowledge_for(game))
     files = _shared_files()
     split = cluster.split_solve(
-        game, workers=2, book=False, table_mb=64, checkpoint=tmp_path / "ck", max_seconds=240
+        game,
+        workers=2,
+        book=False,
+        table_mb=64,
+        checkpoint=tmp_path / "ck",
+        max_seconds=240,
+        knowledge_of=knowledge_for,
     )
     assert split.result.path == "split"
     # the two workers searched one table, whose file went as soon as both had it
@@ -286,7 +292,12 @@ def test_the_split_solve_on_2_workers_agrees_with_the_single_search(tmp_path):
     assert {m[1] for m in split.result.first_moves} == {"loss"}
     # started again: everything from the checkpoint, no cluster, the same answer
     again = cluster.split_solve(
-        game, workers=2, book=False, table_mb=64, checkpoint=tmp_path / "ck"
+        game,
+        workers=2,
+        book=False,
+        table_mb=64,
+        checkpoint=tmp_path / "ck",
+        knowledge_of=knowledge_for,
     )
     assert again.result.value == "loss"
     assert (again.units.from_checkpoint, again.units.proven, again.workers) == (
@@ -319,6 +330,7 @@ def test_a_stopped_split_solve_counts_the_positions_its_stopped_units_searched(t
         max_seconds=WAIT_S,
         progress=progress,
         stop=stop,
+        knowledge_of=knowledge_for,
     )
     assert split.result.value == "unknown"
     assert split.result.stopped == "interrupted"  # by the stop, not the backstop
@@ -348,7 +360,12 @@ def test_the_workers_shared_table_is_counted_once_in_their_memory(tmp_path):
 def test_a_scheduler_that_cannot_be_reached_is_one_line(capsys):
     path = EXAMPLES / "empty-base3-stacking.pyr.json"
     with pytest.raises(cluster.SchedulerError, match="cannot reach the Dask scheduler"):
-        cluster.split_solve(game_of("empty-base3-stacking"), scheduler="nowhere://here", book=False)
+        cluster.split_solve(
+            game_of("empty-base3-stacking"),
+            scheduler="nowhere://here",
+            book=False,
+            knowledge_of=knowledge_for,
+        )
     argv = ["solve", str(path), "--scheduler", "nowhere://here", "--no-book"]
     code = main([*argv, "--insecure-scheduler"])
     out, err = capsys.readouterr()
@@ -453,11 +470,11 @@ def test_pyraos_whole_game_split_over_a_dask_cluster_gives_the_same_table(tmp_pa
     import numpy as np
 
     from pyramid_lab.model.search.games.pyraos import whole
-    from pyramid_lab.model.search.split import _client
+    from pyramid_lab.model.search.split import dask_client
 
     alone = whole.build(whole.WholeTable.create(tmp_path / "alone", 3, "children", "0-2"))
     table = whole.WholeTable.create(tmp_path / "dask", 3, "children", "0-2")
-    with _client(2, None) as client:
+    with dask_client(2, None) as client:
         whole.build(table, client=client)
     assert all(np.array_equal(a, b) for a, b in zip(table.values, alone.values, strict=True))
     assert whole.describe(table.value(0, 0)) == "a loss in 16 plies"

@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyramid_lab.model.files import read
-from pyramid_lab.model.search import cluster
+from pyramid_lab.model.search import cluster, knowledge_for
 from pyramid_lab.model.search import split as split_module
-from pyramid_lab.model.search.split import _client, _shielded
+from pyramid_lab.model.search.split import _shielded, dask_client
 from pyramid_lab.model.search.split_checkpoint import HEADER, Checkpoint, solve_key
 from pyramid_lab.viewer.cli import main
 from tests.model.handed import search_key
@@ -78,7 +78,7 @@ def _http_status(port: int, path: str) -> int:
 
 
 def test_the_solves_cluster_refuses_a_client_without_its_credentials():
-    with _client(1, None) as client:
+    with dask_client(1, None) as client:
         address = client.scheduler.address
         assert address.startswith("tls://127.0.0.1:")
         assert client.run(os.getpid)  # the solve's own client is served
@@ -184,6 +184,7 @@ def test_a_solve_on_an_existing_tls_cluster_with_its_files(tmp_path):
             table_mb=64,
             checkpoint=False,
             max_seconds=120,
+            knowledge_of=knowledge_for,
         )
     assert split.result.value == "loss"
     assert split.secure
@@ -241,7 +242,9 @@ def test_a_header_nested_past_reason_is_one_line_not_a_traceback(tmp_path, capsy
 def test_units_flipped_by_hand_are_proven_again_and_the_answer_stays_right(tmp_path, capsys):
     game = game_of("empty-base3-stacking")  # the second player (blue) wins
     folder = tmp_path / "ck"
-    first = cluster.split_solve(game, workers=2, book=False, table_mb=64, checkpoint=folder)
+    first = cluster.split_solve(
+        game, workers=2, book=False, table_mb=64, checkpoint=folder, knowledge_of=knowledge_for
+    )
     assert first.result.value == "loss"
     units = sorted(folder.glob("d*.json"))
     assert units
@@ -251,7 +254,13 @@ def test_units_flipped_by_hand_are_proven_again_and_the_answer_stays_right(tmp_p
         path.write_text(json.dumps(raw))
     warned: list[str] = []
     again = cluster.split_solve(
-        game, workers=2, book=False, table_mb=64, checkpoint=folder, warn=warned.append
+        game,
+        workers=2,
+        book=False,
+        table_mb=64,
+        checkpoint=folder,
+        warn=warned.append,
+        knowledge_of=knowledge_for,
     )
     assert again.result.value == "loss"
     assert {m[1] for m in again.result.first_moves} == {"loss"}
@@ -265,7 +274,9 @@ def test_units_flipped_by_hand_are_proven_again_and_the_answer_stays_right(tmp_p
     assert f"{len(units)} unit files damaged or changed" in warned[0]
     # proven again, the units are whole again: a third run trusts what it finds
     # (a changed unit the root did not need again stays changed: not trusted again)
-    third = cluster.split_solve(game, workers=2, book=False, table_mb=64, checkpoint=folder)
+    third = cluster.split_solve(
+        game, workers=2, book=False, table_mb=64, checkpoint=folder, knowledge_of=knowledge_for
+    )
     assert third.result.value == "loss"
     assert third.units.rejected == again.units.rejected - again.units.reproved
 
@@ -309,7 +320,12 @@ def test_an_interrupt_during_the_shutdown_keeps_the_answer(monkeypatch):
 
     monkeypatch.setattr(LocalCluster, "close", close_then_interrupted)
     split = cluster.split_solve(
-        game_of("empty-base3-stacking"), workers=2, book=False, table_mb=64, checkpoint=False
+        game_of("empty-base3-stacking"),
+        workers=2,
+        book=False,
+        table_mb=64,
+        checkpoint=False,
+        knowledge_of=knowledge_for,
     )
     assert split.shutdown_interrupted
     assert split.result.value == "loss"
@@ -333,7 +349,12 @@ def test_an_interrupt_after_the_root_settled_before_the_search_let_go_keeps_the_
 
     monkeypatch.setattr(split_module._Run, "go", go_then_interrupted)
     split = cluster.split_solve(
-        game_of("empty-base3-stacking"), workers=2, book=False, table_mb=64, checkpoint=False
+        game_of("empty-base3-stacking"),
+        workers=2,
+        book=False,
+        table_mb=64,
+        checkpoint=False,
+        knowledge_of=knowledge_for,
     )
     assert split.result.value == "loss"
     assert split.shutdown_interrupted
@@ -364,7 +385,12 @@ def test_ctrl_c_before_the_answer_still_interrupts(monkeypatch):
     monkeypatch.setattr(split_module._Run, "go", interrupted)
     with pytest.raises(KeyboardInterrupt):
         cluster.split_solve(
-            game_of("empty-base3-stacking"), workers=1, book=False, table_mb=64, checkpoint=False
+            game_of("empty-base3-stacking"),
+            workers=1,
+            book=False,
+            table_mb=64,
+            checkpoint=False,
+            knowledge_of=knowledge_for,
         )
 
 
@@ -459,6 +485,7 @@ def test_a_unit_that_cannot_be_written_ends_the_checkpoint_not_the_solve(tmp_pat
         table_mb=64,
         checkpoint=tmp_path / "ck",
         warn=warned.append,
+        knowledge_of=knowledge_for,
     )
     assert split.result.value == "loss"  # the answer stands
     assert len(warned) == 1
@@ -481,7 +508,9 @@ def test_the_solves_own_damaged_folder_is_set_aside_and_a_fresh_one_starts():
     os.mkfifo(folder / HEADER)
     warned: list[str] = []
     began = time.monotonic()
-    split = cluster.split_solve(game, workers=2, checkpoint=True, warn=warned.append)
+    split = cluster.split_solve(
+        game, workers=2, checkpoint=True, warn=warned.append, knowledge_of=knowledge_for
+    )
     assert time.monotonic() - began < WAIT_S  # (a FIFO read would hang for ever)
     assert split.result.value == "win"
     assert len(warned) == 1
@@ -494,7 +523,9 @@ def test_the_solves_own_damaged_folder_is_set_aside_and_a_fresh_one_starts():
     assert split.checkpoint == str(folder)
     # a second damaged one does not overwrite the first set aside
     (folder / HEADER).write_text("[" * 50_000)
-    cluster.split_solve(game, workers=2, checkpoint=True, warn=warned.append)
+    cluster.split_solve(
+        game, workers=2, checkpoint=True, warn=warned.append, knowledge_of=knowledge_for
+    )
     assert "kept as " + f"{folder.name}.damaged-2 beside it" in warned[-1]
     assert (aside / HEADER).is_fifo()
 

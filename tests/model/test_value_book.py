@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from pyramid_lab.model.files import read
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.model.partition import Partition, PartitionOptions
-from pyramid_lab.model.search import books, solve
+from pyramid_lab.model.search import books, knowledge_for, solve
 from pyramid_lab.model.search.games.partition.plugin import BOOK
 from pyramid_lab.model.search.shelf import from_book
 from pyramid_lab.model.search.value_book import BookEntry
@@ -178,9 +178,9 @@ def test_the_shipped_book_holds_the_empty_base4_pyramids():
 
 
 def test_solve_answers_the_empty_base4_pyramids_from_the_book_at_once():
-    stacking = solve(game_of("empty-base4-stacking"))
+    stacking = solve(game_of("empty-base4-stacking"), knowledge=knowledge_for("partition"))
     assert (stacking.path, stacking.value, stacking.nodes) == ("book", "loss", 0)
-    floating = solve(game_of("empty-base4-floating"))
+    floating = solve(game_of("empty-base4-floating"), knowledge=knowledge_for("partition"))
     assert (floating.path, floating.value) == ("book", "win")
     # the book keeps the winning first move with it: the apex
     assert floating.best_move == "0,0,3"
@@ -190,4 +190,4 @@ def test_solve_answers_the_empty_base4_pyramids_from_the_book_at_once():
     assert after.value == "loss"
     # not in the book: searched
     deeper = game_of("empty-base3-floating", "1,1,0", "0,0,0")
-    assert solve(deeper, book=True).path != "book"
+    assert solve(deeper, book=True, knowledge=knowledge_for(deeper)).path != "book"

@@ -250,7 +250,8 @@ def test_analyse_is_the_command_s_analysis(capsys, monkeypatch):
     threads = search.computer.default_threads()
     assert len(asked) == 2
     assert asked[0] == asked[1]
-    assert asked[0][1] == {"seconds": 0.5, "threads": threads}
+    knowledge = search.knowledge_for("partition")  # the game's, handed by the caller
+    assert asked[0][1] == {"knowledge": knowledge, "seconds": 0.5, "threads": threads}
     ours = mine.to_json()
     for key in ("game", "to_move", "ply", "win", "result", "legal"):
         assert ours[key] == theirs[key], key

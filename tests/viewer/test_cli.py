@@ -502,10 +502,10 @@ def test_verify_without_a_solution_does_not_call_the_only_winner_a_cook(capsys):
     raw = json.loads(path.read_text())
     del raw["puzzle"]["solution"]
     from pyramid_lab.model.files import from_json
-    from pyramid_lab.model.search import verify
+    from pyramid_lab.model.search import knowledge_for, verify
 
     doc = from_json(raw)
-    verdict = verify(doc.game, doc.puzzle)
+    verdict = verify(doc.game, doc.puzzle, knowledge=knowledge_for(doc.game))
     assert verdict.key == "0,0,0"
     assert verdict.cooks == []
     assert ("plain", "No solution given: 0,0,0 is the only winning move") in verdict.sentences()

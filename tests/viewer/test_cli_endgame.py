@@ -215,3 +215,21 @@ def test_a_stopped_whole_build_says_it_resumes_and_what_is_kept(capsys, tmp_path
     assert not any(line.startswith("round 0, 13 spheres") for line in lines)
     assert any(line.startswith("round 0, 10 spheres") for line in lines)
     assert lines[-1] == "the empty pyramid: a win in 15 plies for the first player (white)"
+
+
+def test_the_whole_game_tables_are_a_plug_in_s_typed_field(capsys):
+    # Issue 74: the command line finds a game's whole-game tables as its plug-in's field
+    # (a typed protocol, registry.WholeGameTables), not by asking its endgame tables for a
+    # function by name; a game without them is told which games have them.
+    import pyramid_lab.model.search as search
+
+    assert search.knowledge_for("pyraos").whole is search.endgame_for("pyraos")
+    assert search.knowledge_for("partition").whole is None
+    code, _, err = run(capsys, "endgame", "count", "--whole", "--game", "partition")
+    assert code != 0
+    assert "--game 'partition': whole-game tables exist for pyraos" in err
+    code, out, _ = run(capsys, "endgame", "count", "--whole", "--base", "2")
+    assert code == 0
+    assert out
+    source = (pathlib.Path(__file__).parents[2] / "viewer" / "cli" / "endgame.py").read_text()
+    assert "hasattr(" not in source

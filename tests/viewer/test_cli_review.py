@@ -11,7 +11,7 @@ import pytest
 from pyramid_lab.model.collection import load
 from pyramid_lab.model.files import read, write
 from pyramid_lab.model.review import MISSED_WIN
-from pyramid_lab.model.search import verify
+from pyramid_lab.model.search import knowledge_for, verify
 from pyramid_lab.model.setup import start_copy
 from pyramid_lab.viewer.cli import main
 from tests.model.test_review import missed_win_game
@@ -72,7 +72,7 @@ def test_review_puzzles_writes_verified_puzzles(capsys, tmp_path):
     assert written
     for file in written:
         doc = read(file)
-        verdict = verify(doc.game, doc.puzzle)
+        verdict = verify(doc.game, doc.puzzle, knowledge=knowledge_for(doc.game))
         assert verdict.verified
         assert not verdict.cooks
 
@@ -128,7 +128,7 @@ def test_puzzles_compose_writes_a_verified_ranked_collection(capsys, tmp_path):
     for entry in collection.entries:
         doc = read(entry.path)
         assert doc.game.options.to_json() == {"size": 4, "version": "floating"}
-        verdict = verify(doc.game, doc.puzzle)
+        verdict = verify(doc.game, doc.puzzle, knowledge=knowledge_for(doc.game))
         assert verdict.verified
         assert not verdict.cooks
         assert verdict.plies == 3

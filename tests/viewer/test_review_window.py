@@ -10,7 +10,7 @@ import json
 
 from pyramid_lab.model.files import read, write
 from pyramid_lab.model.review import MISSED_WIN
-from pyramid_lab.model.search import verify
+from pyramid_lab.model.search import knowledge_for, verify
 from tests.model.test_review import missed_win_game
 from tests.patience import WAIT_MS
 
@@ -97,7 +97,7 @@ def test_make_a_puzzle_of_the_missed_win_keeps_a_verified_puzzle(
         window.parts.reviewer.dock.activity.text() == f"puzzle made: {made.name}"
     )  # not "verifying"
     doc = read(made)
-    verdict = verify(doc.game, doc.puzzle)
+    verdict = verify(doc.game, doc.puzzle, knowledge=knowledge_for(doc.game))
     assert verdict.verified
     assert not verdict.cooks
     assert doc.puzzle["solution"][0] == spot.key
@@ -170,7 +170,7 @@ def test_compose_writes_a_verified_collection_and_opens_it_in_practice(
     assert (tmp_path / "composed" / "collection.json").is_file()
     for path in dialog.written:
         doc = read(path)
-        verdict = verify(doc.game, doc.puzzle)
+        verdict = verify(doc.game, doc.puzzle, knowledge=knowledge_for(doc.game))
         assert verdict.verified
         assert not verdict.cooks
     assert window.parts.commands.practice is not None

@@ -67,7 +67,7 @@ def _value(text: str) -> Any:
 def run(args: argparse.Namespace) -> int:
     from pyramid_lab.model import PositionFormatError
     from pyramid_lab.model.game import game_class, game_names, shorten
-    from pyramid_lab.model.search import puzzles
+    from pyramid_lab.model.search import knowledge_for, puzzles
 
     missing = [f"--{n}" for n in ("game", "count", "within", "out") if getattr(args, n) is None]
     if missing:
@@ -110,6 +110,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         made = puzzles.compose(
             start,
+            knowledge=knowledge_for(start),
             count=args.count,
             within=args.within,
             difficulty_band=args.difficulty,

@@ -8,11 +8,15 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .argtypes import piece_count
 from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
+
+#: A game's tables: its endgame tables or its whole-game tables (its search plug-in's).
+Tables = TypeVar("Tables")
 
 
 class _Intermixed(argparse.ArgumentParser):
@@ -138,24 +142,19 @@ def add_parser(commands: Any, help: str) -> None:
     )
 
 
-def _game_with_tables(asked: str | None, *, whole: bool) -> tuple[str, Any] | str:
-    """The game whose endgame tables to use and its tables (``whole``: a whole-game table,
-    not only the K-layer ones): the one asked for, else the only game that has them; or what
-    to say when there is none such."""
-    import pyramid_lab.model.search as search
+def _game_with_tables(
+    asked: str | None, kind: str, tables_of: Callable[[str], Tables | None]
+) -> tuple[str, Tables] | str:
+    """The game whose tables to use (``kind``, in words) and its tables (``tables_of``: its
+    endgame tables, or its whole-game tables): the one asked for, else the only game that
+    has them; or what to say when there is none such."""
     from pyramid_lab.model.game import game_names, quote
 
-    kind = "whole-game tables" if whole else "endgame tables"
-    games = [
-        game
-        for game in game_names()
-        if (tables := search.endgame_for(game)) is not None
-        and (not whole or hasattr(tables, "whole_count"))
-    ]
-    name = asked or (games[0] if len(games) == 1 else None)
-    if name not in games:
+    games = {game: tables for game in game_names() if (tables := tables_of(game)) is not None}
+    name = asked or (next(iter(games)) if len(games) == 1 else None)
+    if name is None or name not in games:
         return f"--game {quote(name)}: {kind} exist for {', '.join(games)}"
-    return name, search.endgame_for(name)
+    return name, games[name]
 
 
 def _say(message: str) -> int:
@@ -198,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{value} for {game.to_move}")
         return EXIT_OK
 
-    chosen = _game_with_tables(args.game, whole=False)
+    chosen = _game_with_tables(args.game, "endgame tables", search.endgame_for)
     if isinstance(chosen, str):
         return _say(chosen)
     name, tables = chosen
@@ -275,7 +274,11 @@ def _whole(args: argparse.Namespace) -> int:
     Ctrl+C and resumed by running it again), verify, probe."""
     import os
 
-    chosen = _game_with_tables(args.game, whole=True)
+    import pyramid_lab.model.search as search
+
+    chosen = _game_with_tables(
+        args.game, "whole-game tables", lambda game: search.knowledge_for(game).whole
+    )
     if isinstance(chosen, str):
         return _say(chosen)
     name, tables = chosen

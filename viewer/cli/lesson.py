@@ -47,7 +47,7 @@ def run_answers(args: argparse.Namespace) -> int:
     from pyramid_lab.model import PositionFormatError
     from pyramid_lab.model import lesson as lessons
     from pyramid_lab.model.game import shorten
-    from pyramid_lab.model.search import Judge
+    from pyramid_lab.model.search import Judge, knowledge_for
 
     from ..lab.documents import read_lesson
 
@@ -71,7 +71,10 @@ def run_answers(args: argparse.Namespace) -> int:
         rule = lessons.rule_of(task.to_json())
         asked = f"{task.kind} {json.dumps(rule)}" if rule else task.kind
         try:
-            said = "; ".join(lessons.right_answers(task, step.position(), wins=Judge())) or "none"
+            said = (
+                "; ".join(lessons.right_answers(task, step.position(), wins=Judge(knowledge_for)))
+                or "none"
+            )
         except ValueError as exc:
             said = f"none from the rules: {exc}"
         print(f"step {index + 1} ({shorten(step.title)}): {asked}: {said}", flush=True)
@@ -84,7 +87,7 @@ def run_check(args: argparse.Namespace) -> int:
     from pyramid_lab.model import PositionFormatError
     from pyramid_lab.model import lesson as lessons
     from pyramid_lab.model.game import shorten
-    from pyramid_lab.model.search import Judge
+    from pyramid_lab.model.search import Judge, knowledge_for
 
     from ..lab.documents import read_lesson
     from ..lab.host_words import host_problems
@@ -97,7 +100,7 @@ def run_check(args: argparse.Namespace) -> int:
             print(f"pyramid-lab: {exc}", file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
-        problems = lessons.check(lesson, wins=Judge())
+        problems = lessons.check(lesson, wins=Judge(knowledge_for))
         words = host_problems(lesson)  # a control one front end lacks, named
         for problem in [*problems, *words]:
             print(f"pyramid-lab: {shorten(path)}: {problem}", file=sys.stderr)

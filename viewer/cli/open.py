@@ -123,7 +123,7 @@ def open_window(
         if screenshot is not None:
             QTimer.singleShot(SETTLE_MS, shoot)
         else:  # the compiled search made ready now, not at the first click (issue 63)
-            search.warm_up(background=True)
+            search.warm_up(background=True, knowledge=None)  # the core, whatever the game
 
     def shoot() -> None:
         assert screenshot is not None

@@ -52,13 +52,14 @@ def add_parser(commands: Any, help: str) -> None:
 def run(args: argparse.Namespace) -> int:
     from pyramid_lab.model import PositionFormatError
     from pyramid_lab.model.files import check_writable, write, write_bytes
-    from pyramid_lab.model.search import review, unreviewable
+    from pyramid_lab.model.search import knowledge_for, review, unreviewable
 
     doc = read_or_say(args.file)
     if doc is None:
         return EXIT_BAD_INPUT
     game = doc.game
-    why = unreviewable(game)
+    knowledge = knowledge_for(game)
+    why = unreviewable(game, knowledge=knowledge)
     if why is None and not game.move_stack:
         why = "no moves to review: the file's history is empty"
     if why is not None:
@@ -78,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         flush=True,
     )
     try:
-        result = review(game, seconds=args.seconds, seed=args.seed)
+        result = review(game, knowledge=knowledge, seconds=args.seconds, seed=args.seed)
     except ValueError as exc:
         print(f"pyramid-lab: {args.file}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -151,7 +152,7 @@ def _print_review(
 def _puzzles(game: Any, result: Any, folder: Path, source: Path) -> list[dict[str, Any]]:
     """A verified puzzle file for each puzzle spot of the review: what became of each."""
     from pyramid_lab.model.files import SUFFIX, write
-    from pyramid_lab.model.search import puzzles
+    from pyramid_lab.model.search import knowledge_for, puzzles
 
     made: list[dict[str, Any]] = []
     stem = source.name.removesuffix(SUFFIX)
@@ -159,7 +160,9 @@ def _puzzles(game: Any, result: Any, folder: Path, source: Path) -> list[dict[st
         position = start_copy(game)
         for move in list(game.move_stack)[: spot.ply]:
             position.push(move)
-        puzzle, why = puzzles.make_puzzle(position, spot.within, spot.key, max_nodes=None)
+        puzzle, why = puzzles.make_puzzle(
+            position, spot.within, spot.key, max_nodes=None, knowledge=knowledge_for(position)
+        )
         item: dict[str, Any] = {"ply": spot.ply}
         if puzzle is None:
             made.append({**item, "file": None, "why": why})

@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     import time
 
     began = time.perf_counter()  # --max-seconds is the wall clock's, whatever comes first
-    from pyramid_lab.model.search import solve, unsolvable
+    from pyramid_lab.model.search import knowledge_for, solve, unsolvable
 
     doc = read_or_say(args.file)
     if doc is None:
@@ -161,6 +161,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = solve(  # Ctrl+C ends the search and still reports
             game,
+            knowledge=knowledge_for(game),
             book=not args.no_book,
             table_mb=args.table_mb,
             max_seconds=seconds,
@@ -229,7 +230,7 @@ def _certificate(args: argparse.Namespace, game: Any) -> int:
     """Prove the position and write its certificate (see ``--certificate``)."""
     import resource
 
-    from pyramid_lab.model.search import write_certificate
+    from pyramid_lab.model.search import knowledge_for, write_certificate
 
     def progress(lines: int, seconds: float) -> None:
         memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -243,6 +244,7 @@ def _certificate(args: argparse.Namespace, game: Any) -> int:
         made = write_certificate(
             game,
             args.certificate,
+            knowledge=knowledge_for(game),
             table_mb=args.table_mb,
             progress=None if args.quiet else progress,
         )
@@ -277,7 +279,7 @@ def _certificate(args: argparse.Namespace, game: Any) -> int:
 
 def _split(args: argparse.Namespace, game: Any, workers: int, max_seconds: float | None) -> int:
     """The split solve on a Dask cluster (see the module)."""
-    from pyramid_lab.model.search import cluster
+    from pyramid_lab.model.search import cluster, knowledge_for
 
     def progress(status: cluster.SplitStatus) -> None:
         memory = status.memory_mb
@@ -308,6 +310,7 @@ def _split(args: argparse.Namespace, game: Any, workers: int, max_seconds: float
                 warn(f"--scheduler {args.scheduler}: plain, as --insecure-scheduler allows")
         split = cluster.split_solve(
             game,
+            knowledge_of=knowledge_for,
             workers=workers,
             scheduler=args.scheduler,
             security=security,

@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     is malformed or a puzzle is not verified (its goal fails or is not settled in time, its
     key move fails, or, with --no-cooks, it has cooks)."""
     from pyramid_lab.model import PositionFormatError
-    from pyramid_lab.model.search import verify
+    from pyramid_lab.model.search import knowledge_for, verify
 
     from ..lab.documents import read_position
 
@@ -49,7 +49,12 @@ def run(args: argparse.Namespace) -> int:
         line: dict[str, Any] = {"file": path}
         try:
             doc = read_position(path)
-            verdict = verify(doc.game, doc.puzzle, max_seconds=args.max_seconds)
+            verdict = verify(
+                doc.game,
+                doc.puzzle,
+                max_seconds=args.max_seconds,
+                knowledge=knowledge_for(doc.game),
+            )
         except (PositionFormatError, ValueError) as exc:  # a bad file, or no goal in it
             status = EXIT_BAD_INPUT
             named = str(exc) if isinstance(exc, PositionFormatError) else f"{path}: {exc}"

@@ -55,7 +55,7 @@ class ComposeDialog(ComposeChoices):
             return
         game = self.lab.session.game
         options = ", ".join(f"{k} {v}" for k, v in game.options.to_json().items())
-        why = search.unreviewable(game) or (
+        why = search.unreviewable(game, knowledge=search.knowledge_for(game)) or (
             f"{game.title} plays simultaneous turns" if game.simultaneous_turns else None
         )
         if why:

@@ -27,7 +27,7 @@ def refusal(game: Game, *, in_setup: bool = False) -> str:
         return "no analysis in set-up mode: Apply or Cancel the set-up first"
     if game.is_over():
         return f"the game is over ({describe_result(game)}): nothing to analyse"
-    return search.unanalysable(game) or ""
+    return search.unanalysable(game, knowledge=search.knowledge_for(game)) or ""
 
 
 class Analyses:
@@ -61,7 +61,13 @@ class Analyses:
 
         def task(copy: Game, progress: Progress, stop: threading.Event) -> search.Analysis:
             return search.analyse(
-                copy, seconds=seconds, progress=progress, stop=stop, seed=seed, threads=threads
+                copy,
+                knowledge=search.knowledge_for(copy),
+                seconds=seconds,
+                progress=progress,
+                stop=stop,
+                seed=seed,
+                threads=threads,
             )
 
         self.forget()

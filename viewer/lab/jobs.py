@@ -94,13 +94,20 @@ class JobRunner:
         """Think on the current position with the agent of ``level`` on ``threads`` threads
         (a search under way is stopped first); the answer is a :class:`Choice`, given no
         sooner than ``min_seconds`` after the start (Stop ends the wait at once)."""
-        agent, limits = search.agent_for(self.current(), level, seed=seed, threads=threads)
+        game = self.current()
+        agent, limits = search.agent_for(
+            game, level, knowledge=search.knowledge_for(game), seed=seed, threads=threads
+        )
 
         def task(copy: Game, progress: Progress, stop: threading.Event) -> search.Choice:
             start = time.perf_counter()
             # a hint says the game's value where the solver settles it in its second
             # (issue 45); the computer player plays its level, always by its search
-            exact = search.exact_choice(copy, stop=stop) if purpose == "hint" else None
+            exact = (
+                search.exact_choice(copy, knowledge=search.knowledge_for(copy), stop=stop)
+                if purpose == "hint"
+                else None
+            )
             if exact is not None:
                 return exact
             choice = agent.choose(copy, limits, progress=progress, stop=stop)
@@ -121,8 +128,9 @@ class JobRunner:
         side after the other on one worker thread (progress runs over all of them); the
         answer is a dict side -> :class:`Choice` whose ``move`` is that side's part."""
         game = self.current()
+        knowledge = search.knowledge_for(game)
         agents = {
-            side: search.agent_for(game, level, seed=seed, player=side)
+            side: search.agent_for(game, level, knowledge=knowledge, seed=seed, player=side)
             for side, level in levels.items()
         }
 
@@ -172,7 +180,7 @@ class JobRunner:
                 # the compiled core, where this process has not loaded it yet: said at
                 # once, with its steps (a minute or two of compiling where the set-up or
                 # the window's warm-up has not done it yet), and not on the search's clock
-                search.warm_up(copy, preparing)
+                search.warm_up(copy, preparing, knowledge=search.knowledge_for(copy))
                 if said:
                     post(lambda: self._on_preparing(job, ""))
                 result = task(copy, progress, job.stop)

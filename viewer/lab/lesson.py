@@ -231,7 +231,9 @@ class Lessons:
             and len(stack) > self._base
         ):
             before = self.step.position()
-            self.verdict = lessons.judge_move(task, before, stack[self._base], wins=search.Judge())
+            self.verdict = lessons.judge_move(
+                task, before, stack[self._base], wins=search.Judge(search.knowledge_for)
+            )
             self._answered()
         elif reason in ("undo", "goto") and len(stack) <= self._base:
             self.verdict = None  # back at the step's position: answer again
@@ -413,7 +415,11 @@ class Lessons:
             return
         position = self.step.position()
         saying = "checking the task with the rules..."
-        self._run("check", lambda: lessons.check_task(task, position, wins=search.Judge()), saying)
+        self._run(
+            "check",
+            lambda: lessons.check_task(task, position, wins=search.Judge(search.knowledge_for)),
+            saying,
+        )
 
     def fill_answers(self, task: lessons.Task) -> None:
         """The answers the rules give for ``task`` at the step's position."""
@@ -424,7 +430,9 @@ class Lessons:
 
         def work() -> list[str] | str:
             try:
-                return lessons.right_answers(task, position, wins=search.Judge())
+                return lessons.right_answers(
+                    task, position, wins=search.Judge(search.knowledge_for)
+                )
             except ValueError as exc:  # why the rules give none: said in words
                 return str(exc)
 
@@ -440,7 +448,7 @@ class Lessons:
         self._saving = (lesson, Path(path))
         self._run(
             "save",
-            lambda: lessons.check(lesson, wins=search.Judge()),
+            lambda: lessons.check(lesson, wins=search.Judge(search.knowledge_for)),
             f"checking the lesson for {path}...",
         )
         return None

@@ -60,7 +60,7 @@ def hint_task(side: str, left: int) -> Any:
     its main line (the winning move first), or None."""
 
     def task(game: Game, progress: SearchProgress, stop: threading.Event) -> list[Move] | None:
-        prover = search.Prover(game, side, stop=stop)
+        prover = search.Prover(game, side, stop=stop, knowledge=search.knowledge_for(game))
         plies = prover.shortest(left)
         if plies is None:
             return None

@@ -65,7 +65,13 @@ class Verifier:
         puzzle = dict(puzzle)
 
         def task(game: Game, progress: Progress, stop: threading.Event) -> Verdict:
-            return search.verify(game, puzzle, stop=stop.is_set, progress=progress)
+            return search.verify(
+                game,
+                puzzle,
+                stop=stop.is_set,
+                progress=progress,
+                knowledge=search.knowledge_for(game),
+            )
 
         return self.runner.run("verify", task)
 
@@ -127,6 +133,7 @@ class Composer:
                 seed=seed,
                 progress=progress,
                 stop=stop,
+                knowledge=search.knowledge_for(start),
             )
 
         self.start, self._folder = start, folder  # (before the job: its answer reads them)

@@ -98,7 +98,8 @@ class Reviews:
         """Why the line cannot be reviewed now ('' when it can)."""
         if self.in_setup():
             return "no review in set-up mode: Apply or Cancel the set-up first"
-        why = search.unreviewable(self.session.game)
+        game = self.session.game
+        why = search.unreviewable(game, knowledge=search.knowledge_for(game))
         if why is not None:
             return f"no review: {why}"
         if not self.session.history():
@@ -122,8 +123,14 @@ class Reviews:
         count = len(end.move_stack) + 1
 
         def task(_copy: Game, progress: Progress, stop: threading.Event) -> GameReview:
+            line = end.copy()
             return search.review(
-                end.copy(), seconds=seconds, progress=progress, stop=stop, seed=seed
+                line,
+                knowledge=search.knowledge_for(line),
+                seconds=seconds,
+                progress=progress,
+                stop=stop,
+                seed=seed,
             )
 
         self.runner.stop()
@@ -168,7 +175,12 @@ class Reviews:
         def task(_copy: Game, progress: Progress, stop: threading.Event) -> Any:
             progress(0.1, "verifying the puzzle: unique key move, no cooks")
             return search.puzzles.make_puzzle(
-                position, spot.within, spot.key, max_nodes=None, stop=stop
+                position,
+                spot.within,
+                spot.key,
+                max_nodes=None,
+                stop=stop,
+                knowledge=search.knowledge_for(position),
             )
 
         self._line_end = position

@@ -74,13 +74,14 @@ def defend(side: str, left: int) -> Any:
     """The task that finds the defence to play with ``left`` plies left for ``side``."""
 
     def task(game: Game, progress: Progress, stop: threading.Event) -> Defence:
-        prover = search.Prover(game, side, stop=stop)
+        knowledge = search.knowledge_for(game)
+        prover = search.Prover(game, side, stop=stop, knowledge=knowledge)
         plies = prover.shortest(left) if left > 0 else None
         if plies is not None:
             line = prover.line(plies)
             return Defence(line[0] if line else None, plies)
         # the side cannot win: the refutation is the defender's own win, when it has one
-        defender = search.Prover(game, game.to_move, stop=stop)
+        defender = search.Prover(game, game.to_move, stop=stop, knowledge=knowledge)
         wins = defender.shortest(REFUTE_PLIES)
         if wins is not None:
             line = defender.line(wins)
@@ -199,7 +200,9 @@ class SolveMode:
         goal = self.goal
 
         def task(game: Game, progress: Progress, stop: threading.Event) -> Any:
-            proof = search.prove(game, goal.side, goal.within, stop=stop)
+            proof = search.prove(
+                game, goal.side, goal.within, stop=stop, knowledge=search.knowledge_for(game)
+            )
             return _replay(game, list(proof.line))
 
         self.runner.run("reveal", task)
@@ -443,7 +446,11 @@ def value_task(
                 )
 
             return search.solve(
-                game, table_mb=table_mb, progress=tick, max_seconds=max_seconds
+                game,
+                knowledge=search.knowledge_for(game),
+                table_mb=table_mb,
+                progress=tick,
+                max_seconds=max_seconds,
             ), None
 
         def report(status: search.cluster.SplitStatus) -> None:
@@ -451,6 +458,7 @@ def value_task(
 
         split = search.cluster.split_solve(
             game,
+            knowledge_of=search.knowledge_for,
             workers=workers,
             checkpoint=True,
             table_mb=table_mb,

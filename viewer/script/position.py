@@ -95,6 +95,7 @@ def engine_analysis(
 
     return search.analyse(
         game,
+        knowledge=search.knowledge_for(game),
         seconds=ENGINE_SECONDS if seconds is None else seconds,
         threads=search.computer.default_threads() if threads is None else threads,
     )
@@ -310,7 +311,12 @@ class Position:
         if reason is not None:
             raise ValueError(f"cannot be solved: {reason}")
         return search.solve(
-            self._game, max_seconds=max_seconds, max_depth=max_depth, table_mb=table_mb, book=book
+            self._game,
+            knowledge=search.knowledge_for(self._game),
+            max_seconds=max_seconds,
+            max_depth=max_depth,
+            table_mb=table_mb,
+            book=book,
         )
 
     # ---- pictures ------------------------------------------------------------------

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...game import Game, Move
+from ...speed import repeats_in_history
 from . import core
 
 #: How each game's end reads in the kernel's status, for the side to move.
@@ -61,8 +62,7 @@ class Adapter:
         its history, and a search never lets a position come back on its line, so every
         position occurs at most twice in a line searched from a history where none has
         occurred twice yet: no repetition the rules count (three times) can happen."""
-        repeats = getattr(game, "repeats_in_history", None)
-        return repeats is None or not repeats()
+        return not repeats_in_history(game)
 
     def moves(self, game: Game) -> list[int]:
         """The kernel's moves in ``game``'s position."""

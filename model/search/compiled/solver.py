@@ -41,7 +41,7 @@ from ...game import Game
 from ..solver import SearchStopped, SolveResult
 from . import bounded, core, dfpn
 from .adapters import Adapter
-from .proof import ENGINES, Answer
+from .proof import ENGINES, Answer, ProofSearch
 
 Progress = Callable[[int, int, float, int], None]  # depth, nodes, seconds, table entries
 
@@ -179,8 +179,9 @@ class CompiledSolver:
         proof and disproof numbers: the smaller, the nearer a proof or a disproof), right
         after a stop; None for the bounded search, or where the last question was the
         other side's."""
-        numbers = getattr(self.search, "root_numbers", None)  # ProofSearch's, not Bounded's
-        found: tuple[int, int] | None = None if numbers is None else numbers()
+        if not isinstance(self.search, ProofSearch):  # df-pn's numbers: the bounded has none
+            return None
+        found: tuple[int, int] | None = self.search.root_numbers()
         return found
 
     def lower_bound(self, mover_wins: bool) -> int:

@@ -22,6 +22,7 @@ import numpy as np
 
 from ....certificate import FORMAT
 from ...compiled import core, dfpn
+from ...compiled.proof import ProofSearch
 from ...shelf import from_book
 from ...value_book import ValueBook
 
@@ -82,7 +83,7 @@ def make_certificate(
         return out
 
     found = np.zeros(3, dtype=np.int64)
-    entries = getattr(search.table, "entries", None) if solver.proof == "dfpn" else None
+    entries = search.table.entries if isinstance(search, ProofSearch) else None  # df-pn's
 
     def proven_loss(child: np.ndarray) -> int | None:
         """The plies within which the child's side to move is proven to lose, by the table

@@ -5,6 +5,7 @@ layers, build a table, probe a position. The tables and their kernels are
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -260,13 +261,14 @@ def whole_build_words(variant: str, removal: str, cores: int | None = None) -> s
     )
 
 
-def whole_client(workers: int, scheduler: str | None) -> Any:
+def whole_client(workers: int, scheduler: str | None) -> AbstractContextManager[Any]:
     """A Dask client (a context manager) of a local cluster of ``workers`` processes or of
-    the cluster at ``scheduler``, as the split solve makes it (SchedulerError, one line,
-    when it cannot be reached)."""
-    from ...split import _client
+    the cluster at ``scheduler``, as the split solve makes it (its public
+    :func:`model.search.split.dask_client`; SchedulerError, one line, when it cannot be
+    reached)."""
+    from ...split import dask_client
 
-    return _client(workers, scheduler)
+    return dask_client(workers, scheduler)
 
 
 def whole_against_solver(

@@ -36,4 +36,5 @@ PLUGIN = Plugin(
     playouts={"easy": 100, "medium": 3_000, "strong": 60_000},
     book=BOOK,
     endgame=endgame,
+    whole=endgame,
 )
