@@ -13,16 +13,23 @@ bash scripts/setup.sh --no-warm-up
 
 export QT_API=pyside6 PYTEST_QT_API=pyside6
 unset QT_QPA_PLATFORM  # the xcb default under Xvfb; 'offscreen' cannot host a QtInteractor
-# Bytecode written (__pycache__, ignored by git): each worker would else compile the
-# project's modules and rewrite the test modules' asserts again.
-unset PYTHONDONTWRITEBYTECODE
+unset PYTHONDONTWRITEBYTECODE  # (else each worker compiles the modules and asserts again)
 
-# The searches are compiled (numba, a minute of one core in a fresh clone) while ruff and
-# mypy run, so that no test worker compiles them (its cache then serves every worker).
+# The searches compile (numba: a minute of a core in a fresh clone) while ruff and mypy run,
+# so that no test worker compiles them. First, for the whole suite: the test of a first use
+# from an empty cache, which so fills numba's cache in place (the pytest run below leaves
+# it out; run alone, pytest gives it a cache of its own), then the rest.
+first_run=tests/model/test_first_run.py
 warm_log=$(mktemp "${TMPDIR:-/tmp}/pyramid-lab-warm.XXXXXX")
 trap 'rm -f "$warm_log"' EXIT
 began=$SECONDS
-.venv/bin/python -m pyramid_lab.model.search.compiled.warm >"$warm_log" 2>&1 &
+warm_up() {
+  if [ "$#" -eq 0 ]; then
+    PYRAMID_LAB_FIRST_RUN_IN_PLACE=1 .venv/bin/python -m pytest -q -n 0 "$first_run" || return
+  fi
+  .venv/bin/python -m pyramid_lab.model.search.compiled.warm
+}
+warm_up "$@" >"$warm_log" 2>&1 &
 warm=$!
 status=0
 echo "[test] ruff"
@@ -32,22 +39,22 @@ if [ "$#" -eq 0 ]; then
   .venv/bin/mypy || status=1
 fi
 if ! wait "$warm"; then
-  echo "[test] FAILED: compiling the searches:" >&2
+  echo "[test] FAILED: the first use from an empty cache, or compiling the searches:" >&2
   cat "$warm_log" >&2
   status=1
 fi
+grep -h " in [0-9.]*s" "$warm_log" | sed "s|^|[test] $first_run: |" || true
 echo "[test] ruff, mypy and the searches' warm-up in $((SECONDS - began)) s"
 
 echo "[test] pytest"
 tests=0
+if [ "$#" -eq 0 ]; then set -- --ignore="$first_run"; fi  # (run above, first)
 .venv/bin/python -m pytest "$@" || tests=$?
 if [ "$tests" -eq 5 ]; then
   echo "[test] FAILED: pytest collected no test${*:+ in: $*}" >&2
 fi
 [ "$tests" -eq 0 ] || status=1
-# the processor time (user, system) of what this shell waited for: `times`'s second line,
-# written by this very shell (in $(...) a subshell would answer, without these children)
-times >"$warm_log"
+times >"$warm_log"  # (by this shell: in $(...) a subshell would answer, not its children)
 echo "[test] wall time $SECONDS s, processor time $(sed -n 2p "$warm_log")"
 [ "$status" -eq 0 ] && echo "[test] all passed" || echo "[test] FAILED" >&2
 exit "$status"
