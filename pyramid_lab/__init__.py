@@ -20,7 +20,6 @@ worker or a test that imports ``pyramid_lab.model.game`` loads no search, Qt or 
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the names of _API, for the type checker (a test keeps the three alike)
@@ -34,10 +33,9 @@ if TYPE_CHECKING:  # the names of _API, for the type checker (a test keeps the t
     from pyramid_lab.model.search import Analysis, SolveResult
     from pyramid_lab.viewer.script import Position, games, load, new
 
-try:
-    __version__ = version("pyramid-lab")
-except PackageNotFoundError:  # the source tree, not installed
-    __version__ = "0+unknown"
+
+#: The installed version, read when first asked for (:func:`__getattr__`).
+__version__: str
 
 #: Each name of the scripting API -> the module it comes from, imported when the name is
 #: first asked for.
@@ -71,7 +69,21 @@ __all__ = [
 ]
 
 
+def _version() -> str:
+    """The installed distribution's version (importlib.metadata: 40 ms of imports, paid
+    only by who asks, not by every import of the package, a Dask worker's included)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("pyramid-lab")
+    except PackageNotFoundError:  # the source tree, not installed
+        return "0+unknown"
+
+
 def __getattr__(name: str) -> object:
+    if name == "__version__":
+        globals()[name] = found = _version()
+        return found
     module = _API.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -83,4 +95,4 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_API))
+    return sorted(set(globals()) | set(_API) | {"__version__"})

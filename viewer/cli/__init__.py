@@ -22,6 +22,7 @@ import threading
 import traceback
 from collections.abc import Iterator, Sequence
 from types import ModuleType
+from typing import Any
 
 from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, Parser, ShortLines
 
@@ -67,16 +68,31 @@ def command_module(name: str) -> ModuleType:
     return importlib.import_module(f"{__name__}.{name}")
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version, read (importlib.metadata) only when asked,
+    not each time the parser is built."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(
+            option_strings, argparse.SUPPRESS, default=argparse.SUPPRESS, nargs=0,
+            help="show the program's version and exit",
+        )  # fmt: skip
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object) -> None:
+        from pyramid_lab import __version__
+
+        print(f"pyramid-lab {__version__}")
+        parser.exit()
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of the command line: ``command``'s arguments in full (every command's,
     where None), the other commands by their line in ``--help`` only."""
-    from pyramid_lab import __version__
-
     parser = Parser(
         prog="pyramid-lab",
         description="Pyramid Lab: explore, edit and analyse pyramid board-game positions.",
     )
-    parser.add_argument("--version", action="version", version=f"pyramid-lab {__version__}")
+    parser.add_argument("--version", action=_Version)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, line in COMMANDS.items():
         if command is None or name == command:

@@ -808,8 +808,6 @@ def build(
     (resuming and what is kept, the kernels compiling). One build a folder at a time (a
     lock held while it runs, let go by the system however it ends): TableError for a
     second."""
-    if method not in ("push", "rounds"):
-        raise ValueError(f"method {method!r}: push or rounds")
     with locked(table.folder):
         return _build(table, client, progress, stop, method, say)
 
@@ -822,6 +820,10 @@ def _build(
     method: str,
     say: Callable[[str], None] | None = None,
 ) -> WholeTable:
+    """:func:`build`'s and :func:`build_folder`'s work, the lock held (ValueError for a
+    ``method`` neither names)."""
+    if method not in ("push", "rounds"):
+        raise ValueError(f"method {method!r}: push or rounds")
     if client is None and method == "push":
         return _push(table, progress, stop, say or (lambda text: None))
     _drop_counters(table)  # the rounds change values, not the counters: kept, they'd lie
