@@ -38,4 +38,10 @@ def test_a_lesson_checks_ok_on_its_first_run_from_an_empty_cache(tmp_path):
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.strip().endswith("ok (2 steps, 1 tasks)")
-    assert f"pyramid-lab: {first_use.COMPILING}: the proof searches" in done.stderr
+    # it compiles, saying so; or, where another process compiles the same cache at that
+    # moment (the suite's tests beside the warm-up), it says it waits for that one
+    said = {
+        f"pyramid-lab: {first_use.COMPILING}: {what}"
+        for what in ("the proof searches", first_use.WAITING)
+    }
+    assert any(line in done.stderr for line in said), done.stderr

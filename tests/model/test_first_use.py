@@ -9,6 +9,7 @@ compiles the prover's part from an empty cache for real, in a process of its own
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -42,10 +43,12 @@ def _core_loaded():
 
 
 @pytest.fixture
-def first_process(monkeypatch):
+def first_process(monkeypatch, tmp_path):
     """This process as a fresh one, whose first search must compile the core: a compile
     that takes :data:`COMPILE_SECONDS` on the clock every search reads
-    (``time.perf_counter``), without the wait. What the warm-up said, in order."""
+    (``time.perf_counter``), without the wait. What the warm-up said, in order. (Its lock
+    of the compile is its own: another process's real compile is not waited for.)"""
+    monkeypatch.setattr(first_use, "_lock_path", lambda: tmp_path / "compiled-warm.lock")
     real = time.perf_counter
     offset = [0.0]
     monkeypatch.setattr(time, "perf_counter", lambda: real() + offset[0])
@@ -183,6 +186,59 @@ def test_a_search_waits_for_a_warm_up_under_way_saying_its_step(monkeypatch):
     first_use._state.lock.acquire()
     with pytest.raises(search.SearchStopped):
         first_use.ready(warm.warm_up, stop=lambda: True)
+
+
+def test_a_process_waits_for_another_compiling_then_loads_what_it_compiled(monkeypatch, tmp_path):
+    # another process compiles the core (it holds the lock: a lock of another open file is
+    # another process's to flock), this one waits, saying so, then loads from the cache
+    lock = tmp_path / "compiled-warm.lock"
+    monkeypatch.setattr(first_use, "_lock_path", lambda: lock)
+    monkeypatch.setattr(first_use, "_state", first_use._State())
+    in_cache = [False]
+    monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: in_cache[0])
+    made: list[tuple[str, ...]] = []
+
+    def make(progress, parts):
+        made.append(tuple(parts))
+        progress(0.0, "the proof searches")
+
+    said: list[str] = []
+    with open(lock, "ab") as other:
+        fcntl.flock(other.fileno(), fcntl.LOCK_EX)
+        waiting = threading.Thread(
+            target=first_use.ready, args=(make, lambda f, text: said.append(text), ["proof"])
+        )
+        waiting.start()
+        deadline = time.monotonic() + WAIT_S
+        while not said and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert said == [f"{first_use.COMPILING}: {first_use.WAITING}"]
+        assert waiting.is_alive()  # it waits,
+        assert made == []  # and compiles nothing meanwhile
+        in_cache[0] = True  # the other process wrote the cache, and lets go
+        fcntl.flock(other.fileno(), fcntl.LOCK_UN)
+        waiting.join(WAIT_S)
+    assert not waiting.is_alive()
+    assert made == [("proof",)]
+    assert said[-1] == f"{first_use.LOADING}: the proof searches"
+    assert first_use.is_ready(["proof"])
+    # a process that finds the lock free compiles, holding it meanwhile
+    monkeypatch.setattr(first_use, "_state", first_use._State())
+    in_cache[0] = False
+    held: list[bool] = []
+
+    def make_checking(progress, parts):
+        with open(lock, "ab") as other:
+            try:
+                fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                held.append(True)
+        progress(0.0, "the tree search")
+
+    said.clear()
+    first_use.ready(make_checking, lambda f, text: said.append(text), ["tree"])
+    assert held == [True]
+    assert said == [f"{first_use.COMPILING}: the tree search"]
 
 
 def test_the_background_compiles_in_a_child_then_loads_here(monkeypatch, tmp_path):

@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import fcntl
 import logging
 import os
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
 
 from . import _source_folders, cache_folder, sources_digest
@@ -54,6 +55,9 @@ CHILD = ("-m", "pyramid_lab.model.search.compiled.warm", "--steps")
 COMPILING = "compiling the search for its first use (a minute or two, once)"
 #: What it says while the core loads from numba's cache (about a second).
 LOADING = "loading the compiled search"
+#: What it says while another process compiles the parts it needs (a window's warm-up, a
+#: command started beside it, the test suite's warm-up): it waits, then loads them.
+WAITING = "another process is compiling it, waiting for it"
 #: The parts of the core, in the order :mod:`.warm` makes them ready: the tree search
 #: (MCTS), the proof searches (df-pn, bounded), the kernels' entry points the Python side
 #: calls, Pyraos's endgame tables.
@@ -81,6 +85,12 @@ _starting = threading.Lock()
 
 def _mark(part: str) -> Path:
     return cache_folder(_source_folders()[0]) / f"compiled-warm-{part}.sha256"
+
+
+def _lock_path() -> Path:
+    """The file whose lock a process holds while it compiles parts of the core into the
+    cache in use (beside the marks)."""
+    return cache_folder(_source_folders()[0]) / "compiled-warm.lock"
 
 
 def compiled(parts: Collection[str] = PARTS) -> bool:
@@ -145,26 +155,78 @@ def ready(
     try:
         missing = [part for part in PARTS if part in wanted - state.parts]
         if missing:
-            _make_ready(make, missing, say)
+            _make_ready(make, missing, say, stop)
     finally:
         state.lock.release()
     return time.perf_counter() - began
 
 
-def _make_ready(make: Make, parts: Sequence[str], say: Progress) -> None:
+def _make_ready(
+    make: Make, parts: Sequence[str], say: Progress, stop: Callable[[], bool] | None = None
+) -> None:
     """``make`` compiles or loads ``parts`` here (the caller holds the lock)."""
     state = _state
-    what = LOADING if compiled(parts) else COMPILING
+    with _compiling_alone(parts, say, stop) as what:
 
-    def step(fraction: float, text: str) -> None:
-        state.fraction, state.text = fraction, f"{what}: {text}"
-        say(state.fraction, state.text)
+        def step(fraction: float, text: str) -> None:
+            state.fraction, state.text = fraction, f"{what}: {text}"
+            say(state.fraction, state.text)
 
-    try:
-        make(step, parts)
-    finally:
-        state.text = ""
+        try:
+            make(step, parts)
+        finally:
+            state.text = ""
     state.parts.update(parts)
+
+
+@contextlib.contextmanager
+def _compiling_alone(
+    parts: Sequence[str], say: Progress, stop: Callable[[], bool] | None
+) -> Iterator[str]:
+    """:data:`LOADING` where ``parts`` are in the cache, else :data:`COMPILING`, held for
+    the ``with`` block: a process that compiles holds a lock on :func:`_lock_path`, so two
+    processes never compile the same code at once (a window and a command started beside
+    it, the suite's warm-up and its tests). A process that finds it taken says
+    :data:`WAITING`, waits (``stop()`` true ends the wait: SearchStopped), then loads what
+    the other compiled, or compiles what it left."""
+    if compiled(parts):
+        yield LOADING
+        return
+    try:
+        path = _lock_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "ab")  # noqa: SIM115 (closed below, after the block it guards)
+    except OSError:  # a cache nobody may write: compiled here, as without the lock
+        yield COMPILING
+        return
+    with handle:
+        _lock_waiting(handle.fileno(), say, stop)
+        try:
+            yield LOADING if compiled(parts) else COMPILING
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def _lock_waiting(fd: int, say: Progress, stop: Callable[[], bool] | None) -> None:
+    """Take the exclusive lock on ``fd``, saying :data:`WAITING` once where another
+    process holds it."""
+    said = False
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            pass
+        if not said:
+            state = _state
+            state.fraction, state.text = 0.0, f"{COMPILING}: {WAITING}"
+            say(state.fraction, state.text)
+            said = True
+        if stop is not None and stop():
+            from ..solver import SearchStopped
+
+            raise SearchStopped("interrupted")
+        time.sleep(0.1)
 
 
 def _log(_fraction: float, text: str) -> None:
