@@ -428,7 +428,7 @@ def test_a_whole_table_gives_the_book_its_values_at_once(monkeypatch, tmp_path):
     from pyramid_lab.model.search.games.pyraos.book import BOOK
 
     class Table:
-        def value(self, own: int, opp: int) -> int:
+        def probe(self, own: int, opp: int) -> int:
             return 0 if own | opp == 0 else 4
 
     monkeypatch.setattr(pyraos_book, "whole_table", lambda game: Table())
@@ -536,7 +536,7 @@ def test_a_table_against_the_compiled_solver_agrees_and_a_wrong_value_is_named()
         def __init__(self) -> None:
             self.asked: list[tuple[int, int]] = []
 
-        def value(self, own: int, opp: int) -> int:
+        def probe(self, own: int, opp: int) -> int:
             self.asked.append((own, opp))
             game = agreement.game_of(own, opp, self.variant, self.removal)
             result = reference.Solver(game, max_depth=12).solve()
@@ -587,7 +587,7 @@ def test_the_books_opening_is_made_from_a_table_as_shipped(tmp_path):
                         layer[i] = shipped.byte(int(own), int(opp))
                 self.values.append(layer)
 
-        def value(self, own: int, opp: int) -> int:
+        def probe(self, own: int, opp: int) -> int:
             return shipped.byte(own, opp) or 0
 
     table = Table()
@@ -605,5 +605,5 @@ def test_the_books_opening_is_made_from_a_table_as_shipped(tmp_path):
     opening.write(made, path)
     back = opening.read(path)
     assert opening.check(back, table) == 0
-    table.value = lambda own, opp: 1  # type: ignore[method-assign]  # a table that differs
+    table.probe = lambda own, opp: 1  # type: ignore[method-assign]  # a table that differs
     assert opening.check(back, table) == int(np.count_nonzero(back.values != 1))

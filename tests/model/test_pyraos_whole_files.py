@@ -278,7 +278,7 @@ def test_a_mapped_table_checks_a_layer_when_first_read_and_remembers_it(
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("a whole layer read")
 
-    monkeypatch.setattr(whole_table, "crc", refuse)
+    monkeypatch.setattr(whole_table, "checksum", refuse)
     monkeypatch.setattr(np, "fromfile", refuse)
     table = whole.WholeTable.open_mapped(folder)
     layers = full.index.layers

@@ -20,7 +20,7 @@ from .whole_files import (
     MAX_BYTE,
     VERSION,
     TableError,
-    crc,
+    checksum,
     drop_counters,
     layer_file,
     locked,
@@ -51,7 +51,8 @@ def create(folder: Path, base: int, variant: str, removal: str) -> WholeTable:
         "done": [],
         "finished": False,
         "layers": [
-            {"positions": size, "crc": [crc(v)]} for size, v in zip(ix.sizes, values, strict=True)
+            {"positions": size, "crc": [checksum(v)]}
+            for size, v in zip(ix.sizes, values, strict=True)
         ],
         "decided": [],  # positions each round decided
     }

@@ -43,7 +43,7 @@ def version_words(variant: str, removal: str) -> str:
     return f"{variant} version (removal {removal})"
 
 
-def crc(data: np.ndarray) -> int:
+def checksum(data: np.ndarray) -> int:
     value = 0
     step = 1 << 24
     for start in range(0, len(data), step):
@@ -281,7 +281,7 @@ def write_layer(table: WholeTable, n: int) -> None:
     file's before and after, while the file is replaced: killed in between, either file is
     a state of the build (values are only ever added)."""
     layer = table.head["layers"][n]
-    new = crc(table.values[n])
+    new = checksum(table.values[n])
     layer["crc"] = [layer["crc"][0], new]
     write_head(table)
     write_atomic(layer_file(table.folder, n), table.values[n])
@@ -350,7 +350,7 @@ def load_counters(
                 data = np.fromfile(f, dtype=np.uint16, count=size)
         except TableError:
             data = np.zeros(0, dtype=np.uint16)
-        if len(data) != size or crc(data) != crc:
+        if len(data) != size or checksum(data) != crc:
             if whole:
                 return None
             continue
@@ -379,7 +379,7 @@ def save_counters(
         record = {"round": r, "pushed": [], "crc": [None] * table.index.layers}
     for n in layers:
         write_atomic(counters_file(table.folder, n), counters[n])
-        record["crc"][n] = crc(counters[n])
+        record["crc"][n] = checksum(counters[n])
     record["pushed"] = list(pushed)
     record["partial"] = None if partial is None else list(partial)
     head["counters"] = record

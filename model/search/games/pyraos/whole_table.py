@@ -18,7 +18,7 @@ from .kernel import geometry_arrays, variant_codes
 from .whole_files import (
     HEADER,
     TableError,
-    crc,
+    checksum,
     layer_file,
     open_regular,
     read_checked,
@@ -75,7 +75,7 @@ class WholeTable:
                 data = np.fromfile(f, dtype=np.uint8, count=size)
             if len(data) != size:
                 raise TableError(f"{path}: {len(data)} bytes where layer {n} has {size}")
-            if crc(data) not in layers[n]["crc"]:
+            if checksum(data) not in layers[n]["crc"]:
                 raise TableError(f"{path}: damaged (its values do not match the checksum)")
             values.append(data)
         return cls(folder, head, values)
