@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 from pyramid_lab.model.pyraos import Pyraos, PyraosOptions, _symmetries, generate, geometry
-from pyramid_lab.model.search.games.pyraos import kernel, whole
+from pyramid_lab.model.search.games.pyraos import kernel, whole, whole_steps
 from pyramid_lab.model.search.games.pyraos import whole_kernel as wk
 
 VERSIONS = [("standard", "0-2"), ("children", "0-2"), ("standard", "1-2"), ("alternate", "0-2")]
@@ -104,7 +104,7 @@ def tables(
         for variant, removal in VERSIONS:
             folder = root / f"{base}-{variant}-{removal}"
             built[base, variant, removal] = whole.build(
-                whole.WholeTable.create(folder, base, variant, removal)
+                whole.create(folder, base, variant, removal)
             )
     return built
 
@@ -115,9 +115,7 @@ def test_push_and_rounds_give_the_same_table(tables, variant, removal, tmp_path)
     # re-read children, the Dask split's) agree on every byte of every position of base 3,
     # copies included, and on the distances' counts in the header.
     pushed = tables[3, variant, removal]
-    rounds = whole.build(
-        whole.WholeTable.create(tmp_path / "rounds", 3, variant, removal), method="rounds"
-    )
+    rounds = whole.build(whole.create(tmp_path / "rounds", 3, variant, removal), method="rounds")
     for a, b in zip(pushed.values, rounds.values, strict=True):
         assert np.array_equal(a, b)
     assert pushed.head["decided"] == rounds.head["decided"]
@@ -133,14 +131,14 @@ def test_push_on_several_threads_gives_the_same_table(
     # A thread's share cut small (97 positions), so that numba's threads push to the same
     # predecessors at once (the base-3 layers are one share each otherwise): the counters
     # taken from at once still give every byte.
-    monkeypatch.setattr(whole, "PUSH_CHUNK", 97)
-    threaded = whole.build(whole.WholeTable.create(tmp_path / "t", 3, variant, removal))
+    monkeypatch.setattr(whole_steps, "PUSH_CHUNK", 97)
+    threaded = whole.build(whole.create(tmp_path / "t", 3, variant, removal))
     for a, b in zip(threaded.values, tables[3, variant, removal].values, strict=True):
         assert np.array_equal(a, b)
     # the bytes counted on numba's threads (a layer of more than one share), as numpy counts
     for layer in threaded.values:
         for byte in (0, 1, 2, int(layer.max())):
-            assert whole._count_byte(layer, byte) == np.count_nonzero(layer == byte)
+            assert whole.count_byte(layer, byte) == np.count_nonzero(layer == byte)
 
 
 def positions_read(n: int, table: whole.WholeTable) -> list[tuple[int, int, int]]:
@@ -172,7 +170,7 @@ def test_the_un_moves_find_exactly_the_parents(tables, variant, removal):
             m = wk.children_keys(own, opp, *codes, moves, keys, table.geo, ix.arrays)
             for child in keys[:m]:
                 if child < 0:  # the top placed: the only child outside the table
-                    assert wk.can_place_top(own, opp, table.geo)
+                    assert kernel.can_place_top_in(own, opp, table.geo)
                     continue
                 parents.setdefault(int(child), set()).add(key)
             m = wk.predecessor_keys(own, opp, *codes, moves, keys, table.geo, ix.arrays)
@@ -190,7 +188,7 @@ def test_every_value_and_distance_matches_the_reference_solver(tables, base, var
     table = tables[base, variant, removal]
     expected = reference(base, variant, removal)
     assert len(expected) > (5 if base == 2 else 5000)
-    wrong = [(pos, v, table.value(*pos)) for pos, v in expected.items() if table.value(*pos) != v]
+    wrong = [(pos, v, table.probe(*pos)) for pos, v in expected.items() if table.probe(*pos) != v]
     assert wrong == []
     assert table.finished
 
@@ -198,8 +196,8 @@ def test_every_value_and_distance_matches_the_reference_solver(tables, base, var
 def test_small_pyramids_results(tables):
     # The empty pyramid's value and length with best play (this program's results on the
     # base-3 game, which the reference solver above confirms).
-    assert whole.describe(tables[3, "children", "0-2"].value(0, 0)) == "a loss in 16 plies"
-    assert whole.describe(tables[3, "standard", "0-2"].value(0, 0)) == "a win in 15 plies"
+    assert whole.describe(tables[3, "children", "0-2"].probe(0, 0)) == "a loss in 16 plies"
+    assert whole.describe(tables[3, "standard", "0-2"].probe(0, 0)) == "a win in 15 plies"
     # The full base-3 shape (13 spheres) has all 8 symmetries: only the least image of each
     # colouring is a position of its own, every one decided (a board that full always is).
     table = tables[3, "standard", "0-2"]
@@ -231,7 +229,7 @@ def test_a_damaged_layer_file_is_refused(tables, tmp_path):
     folder.mkdir()
     for path in table.folder.iterdir():
         (folder / path.name).write_bytes(path.read_bytes())
-    assert whole.WholeTable.open(folder).value(0, 0) == table.value(0, 0)
+    assert whole.WholeTable.open(folder).probe(0, 0) == table.probe(0, 0)
     layer = folder / "layer-09.bin"
     data = bytearray(layer.read_bytes())
     data[5] ^= 4
@@ -246,8 +244,8 @@ def test_a_damaged_layer_file_is_refused(tables, tmp_path):
 KILLER = """
 import os, signal, sys
 from pathlib import Path
-from pyramid_lab.model.search.games.pyraos import whole
-whole.CHECKPOINT_SECONDS = 0.0  # every step written (a build writes every 10 minutes)
+from pyramid_lab.model.search.games.pyraos import whole, whole_steps
+whole_steps.CHECKPOINT_SECONDS = 0.0  # every step written (a build writes every 10 minutes)
 table = whole.open_or_create(Path(sys.argv[1]), 3, "standard", "0-2")
 seen = []
 def progress(entry):
@@ -278,7 +276,7 @@ def test_a_build_by_rounds_stopped_resumes_by_push(tables, tmp_path):
     # Dask build) is finished by push retrograde to the same bytes, and the other way.
     done = tables[3, "standard", "0-2"]
     for first, then in (("rounds", "push"), ("push", "rounds")):
-        table = whole.WholeTable.create(tmp_path / first, 3, "standard", "0-2")
+        table = whole.create(tmp_path / first, 3, "standard", "0-2")
         asked = []
 
         def stop(asked: list[int] = asked) -> bool:
@@ -300,16 +298,16 @@ def test_values_written_beyond_the_headers_round_are_resumed_over(tables, then, 
     # values decided several steps beyond the header's round (the older one): both methods
     # resume over them to the finished table (the rounds read no byte beyond their round).
     done = tables[3, "alternate", "0-2"]
-    table = whole.WholeTable.create(tmp_path / "t", 3, "alternate", "0-2")
+    table = whole.create(tmp_path / "t", 3, "alternate", "0-2")
     head_round = 6
     for n, (mine, full) in enumerate(zip(table.values, done.values, strict=True)):
         keep = (full <= head_round) | ((full <= head_round + 5) & (n % 2 == 1))
         mine[:] = np.where(keep, full, 0)
-        table.write_layer(n)
+        whole.write_layer(table, n)
     assert any(int(v.max()) > head_round + 1 for v in table.values)
     table.head["round"] = head_round
     table.head["decided"] = list(done.head["decided"][:head_round])
-    table.write_head()
+    whole.write_head(table)
     whole.build(whole.open_or_create(tmp_path / "t", 3, "alternate", "0-2"), method=then)
     table = whole.WholeTable.open(tmp_path / "t")
     assert table.finished
@@ -329,7 +327,7 @@ def test_ctrl_c_in_a_push_step_keeps_the_steps_done(tables, tmp_path):
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        whole.build(whole.WholeTable.create(folder, 3, "standard", "0-2"), progress=progress)
+        whole.build(whole.create(folder, 3, "standard", "0-2"), progress=progress)
     table = whole.open_or_create(folder, 3, "standard", "0-2")
     assert table.head["round"] == 5
     assert not table.finished
@@ -341,7 +339,7 @@ def test_ctrl_c_in_a_push_step_keeps_the_steps_done(tables, tmp_path):
 def test_a_second_build_on_one_folder_is_refused(tmp_path):
     import fcntl
 
-    table = whole.WholeTable.create(tmp_path / "t", 2, "standard", "0-2")
+    table = whole.create(tmp_path / "t", 2, "standard", "0-2")
     with open(table.folder / whole.LOCK, "a") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
         with pytest.raises(whole.TableError, match="another build is running on it"):
@@ -370,10 +368,10 @@ def test_the_kernels_moves_are_the_games_on_base_4(variant, removal):
         while game.outcome() is None and checked < 2000:
             white, black = game.masks()
             own, opp = (white, black) if game.to_move == "white" else (black, white)
-            m = wk.generate(own, opp, *codes, out, geo)
+            m = kernel.moves_or_pass_in(own, opp, *codes, out, 0, geo)
             r = kernel.moves_or_pass(own, opp, *codes, ref, 0)
             assert sorted(out[:m]) == sorted(ref[:r])
-            assert wk.can_place_top(own, opp, geo) == kernel.can_place_top(own, opp)
+            assert kernel.can_place_top_in(own, opp, geo) == kernel.can_place_top(own, opp)
             checked += 1
             game.push_raw(rng.choice(game.raw_moves()))
     assert checked > 300
@@ -430,7 +428,7 @@ def test_a_whole_table_gives_the_book_its_values_at_once(monkeypatch, tmp_path):
     from pyramid_lab.model.search.games.pyraos.book import BOOK
 
     class Table:
-        def value(self, own: int, opp: int) -> int:
+        def probe(self, own: int, opp: int) -> int:
             return 0 if own | opp == 0 else 4
 
     monkeypatch.setattr(pyraos_book, "whole_table", lambda game: Table())
@@ -538,7 +536,7 @@ def test_a_table_against_the_compiled_solver_agrees_and_a_wrong_value_is_named()
         def __init__(self) -> None:
             self.asked: list[tuple[int, int]] = []
 
-        def value(self, own: int, opp: int) -> int:
+        def probe(self, own: int, opp: int) -> int:
             self.asked.append((own, opp))
             game = agreement.game_of(own, opp, self.variant, self.removal)
             result = reference.Solver(game, max_depth=12).solve()
@@ -589,7 +587,7 @@ def test_the_books_opening_is_made_from_a_table_as_shipped(tmp_path):
                         layer[i] = shipped.byte(int(own), int(opp))
                 self.values.append(layer)
 
-        def value(self, own: int, opp: int) -> int:
+        def probe(self, own: int, opp: int) -> int:
             return shipped.byte(own, opp) or 0
 
     table = Table()
@@ -607,5 +605,5 @@ def test_the_books_opening_is_made_from_a_table_as_shipped(tmp_path):
     opening.write(made, path)
     back = opening.read(path)
     assert opening.check(back, table) == 0
-    table.value = lambda own, opp: 1  # type: ignore[method-assign]  # a table that differs
+    table.probe = lambda own, opp: 1  # type: ignore[method-assign]  # a table that differs
     assert opening.check(back, table) == int(np.count_nonzero(back.values != 1))

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyramid_lab.model.search.games.pyraos import whole
+from pyramid_lab.model.search.games.pyraos import whole, whole_table
 from pyramid_lab.model.search.games.pyraos import whole_kernel as wk
 
 FULL = os.environ.get("PYRAMID_FUZZ") == "full"
@@ -27,7 +27,7 @@ FULL = os.environ.get("PYRAMID_FUZZ") == "full"
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("whole") / "t"
-    whole.build(whole.WholeTable.create(folder, 2, "standard", "0-2"))
+    whole.build(whole.create(folder, 2, "standard", "0-2"))
     return folder
 
 
@@ -45,7 +45,7 @@ def head_of(folder: Path) -> dict[str, Any]:
 def test_a_copy_opens_as_built(folder):
     table = whole.WholeTable.open(folder)
     assert table.finished
-    assert table.value(0, 0) == whole.WholeTable.open(folder, mmap=True).value(0, 0)
+    assert table.probe(0, 0) == whole.WholeTable.open(folder, mmap=True).probe(0, 0)
 
 
 @pytest.mark.parametrize("name", [whole.HEADER, "layer-01.bin"])
@@ -214,7 +214,7 @@ def test_fuzzed_headers_open_or_are_refused_in_one_line(built, folder, data):
     except whole.TableError as exc:
         said = str(exc)
     else:
-        assert table.value(0, 0) >= 0
+        assert table.probe(0, 0) >= 0
     assert "\n" not in said
 
 
@@ -224,7 +224,7 @@ def test_a_second_build_is_told_another_runs_before_reading_the_folder(tmp_path)
     import fcntl
 
     folder = tmp_path / "t"
-    whole.WholeTable.create(folder, 2, "standard", "0-2")
+    whole.create(folder, 2, "standard", "0-2")
     (folder / "layer-01.bin").write_bytes(b"half")  # as a build might leave it a moment
     with open(folder / whole.LOCK, "a") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
@@ -249,8 +249,8 @@ def test_verify_finds_a_copy_no_look_up_reads_holding_a_value(built, tmp_path):
     assert all(table.values[n][i] == 0 for n, i in copies)
     n, i = random.Random(1).choice(copies)
     table.values[n][i] = 3
-    table.write_layer(n)
-    table.write_head()
+    whole.write_layer(table, n)
+    whole.write_head(table)
     table = whole.WholeTable.open(folder)
     checked, bad = whole.verify(table)
     assert checked == sum(ix.sizes)
@@ -278,18 +278,18 @@ def test_a_mapped_table_checks_a_layer_when_first_read_and_remembers_it(
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("a whole layer read")
 
-    monkeypatch.setattr(whole, "_crc", refuse)
+    monkeypatch.setattr(whole_table, "checksum", refuse)
     monkeypatch.setattr(np, "fromfile", refuse)
     table = whole.WholeTable.open_mapped(folder)
     layers = full.index.layers
     assert sorted(table.unchecked) == list(range(layers))
-    assert table.value(0, 0) == full.value(0, 0)
+    assert table.probe(0, 0) == full.probe(0, 0)
     assert sorted(table.unchecked) == list(range(1, layers))
     again = whole.WholeTable.open_mapped(folder)
     assert sorted(again.unchecked) == list(range(1, layers))
     own = 1 << 2
-    assert again.value(own, 0) == full.value(own, 0)
-    assert again.value(own, 0) == full.value(own, 0)
+    assert again.probe(own, 0) == full.probe(own, 0)
+    assert again.probe(own, 0) == full.probe(own, 0)
     assert sorted(again.unchecked) == list(range(2, layers))
     # a layer written again is checked again
     (folder / "layer-01.bin").write_bytes((folder / "layer-01.bin").read_bytes())
@@ -304,11 +304,11 @@ def test_a_damaged_layer_is_found_when_a_look_up_first_reads_it(built, tmp_path)
     data[0] ^= 8
     layer.write_bytes(bytes(data))
     table = whole.WholeTable.open_mapped(folder)  # no layer read yet
-    assert table.value(0, 0) > 0  # layer 0 holds
+    assert table.probe(0, 0) > 0  # layer 0 holds
     with pytest.raises(whole.TableError, match=r"layer-02\.bin: damaged"):
-        table.value(0b11, 0)
+        table.probe(0b11, 0)
     with pytest.raises(whole.TableError, match=r"layer-02\.bin: damaged"):
-        whole.WholeTable.open_mapped(folder).value(0b11, 0)  # not remembered as checked
+        whole.WholeTable.open_mapped(folder).probe(0b11, 0)  # not remembered as checked
 
 
 def test_the_index_finds_every_shape_of_base_4_at_its_least_image():
@@ -319,7 +319,7 @@ def test_the_index_finds_every_shape_of_base_4_at_its_least_image():
 
     ix = whole.index(4)
     every = np.array(whole.all_shapes(geometry(4)), dtype=np.int64)
-    images = whole._images(every, 4)
+    images = whole.images(every, 4)
     least = images.min(axis=0)
     hashed = ix.arrays[0]
     found = np.array([wk.slot_info(wk.find_slot(occ, hashed), hashed) for occ in every.tolist()])

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pyramid_lab.model.search.games.pyraos import whole
+from pyramid_lab.model.search.games.pyraos import whole, whole_steps
 from pyramid_lab.model.search.games.pyraos import whole_kernel as wk
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,7 +25,7 @@ LAYERS = 14  # the base-3 pyramid's: 0 to 13 spheres
 @pytest.fixture(scope="module")
 def done(tmp_path_factory: pytest.TempPathFactory) -> whole.WholeTable:
     folder = tmp_path_factory.mktemp("whole") / "t"
-    return whole.build(whole.WholeTable.create(folder, 3, "standard", "0-2"))
+    return whole.build(whole.create(folder, 3, "standard", "0-2"))
 
 
 def same(table: whole.WholeTable, done: whole.WholeTable) -> bool:
@@ -49,7 +49,7 @@ def test_the_counting_pass_stopped_resumes_at_the_layer_it_was_in(done, tmp_path
             raise KeyboardInterrupt  # Ctrl+C after the fifth layer counted
 
     with pytest.raises(KeyboardInterrupt):
-        whole.build(whole.WholeTable.create(folder, 3, "standard", "0-2"), progress=progress)
+        whole.build(whole.create(folder, 3, "standard", "0-2"), progress=progress)
     assert [e["step"] for e in seen] == ["count"] * 5
     table, again, said = resume(folder)
     counted = [e["layer"] for e in again if e["step"] == "count"]
@@ -72,7 +72,7 @@ def test_a_push_step_stopped_resumes_without_a_counting_pass(done, tmp_path):
                 raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        whole.build(whole.WholeTable.create(folder, 3, "standard", "0-2"), progress=progress)
+        whole.build(whole.create(folder, 3, "standard", "0-2"), progress=progress)
     table, again, said = resume(folder)
     assert not [e for e in again if e["step"] == "count"]
     step5 = [e["layer"] for e in again if e["step"] == "push" and e["round"] == 5]
@@ -99,7 +99,7 @@ def test_ctrl_c_inside_a_layer_keeps_its_units_pushed(done, tmp_path, monkeypatc
 
 
 def _interrupted_inside_a_layer(done, tmp_path, monkeypatch, signum):
-    monkeypatch.setattr(whole, "UNIT_POSITIONS", 64)
+    monkeypatch.setattr(whole_steps, "UNIT_POSITIONS", 64)
     folder = tmp_path / "t"
     real = wk.push_range_serial
     calls = [0]
@@ -113,7 +113,7 @@ def _interrupted_inside_a_layer(done, tmp_path, monkeypatch, signum):
 
     monkeypatch.setattr(wk, "push_range_serial", push_then_interrupt)
     with pytest.raises(whole.Interrupted) as caught:
-        whole.build(whole.WholeTable.create(folder, 3, "standard", "0-2"))
+        whole.build(whole.create(folder, 3, "standard", "0-2"))
     assert caught.value.at > 0
     record = whole.WholeTable.open(folder).head["counters"]
     assert record["round"] == 5
@@ -158,7 +158,7 @@ def test_counters_that_do_not_match_are_counted_again(done, tmp_path):
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        whole.build(whole.WholeTable.create(folder, 3, "standard", "0-2"), progress=progress)
+        whole.build(whole.create(folder, 3, "standard", "0-2"), progress=progress)
     counters = folder / "counters-09.bin"
     data = bytearray(counters.read_bytes())
     data[0] ^= 1
@@ -181,7 +181,7 @@ def test_a_checkpoints_counters_are_kept_but_the_one_that_does_not_match(done, t
         return len(asked) > LAYERS  # after the counting pass, at step 1's first layer
 
     with pytest.raises(whole.Stopped):
-        whole.build(whole.WholeTable.create(folder, 3, "standard", "0-2"), stop=stop)
+        whole.build(whole.create(folder, 3, "standard", "0-2"), stop=stop)
     record = whole.WholeTable.open(folder).head["counters"]
     assert (record["round"], record["pushed"], record["partial"]) == (1, [], None)
     counters = folder / "counters-09.bin"

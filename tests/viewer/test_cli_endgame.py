@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import pathlib
+import zlib
 
 from pyramid_lab.viewer.cli import main
 
@@ -95,9 +97,14 @@ def test_the_whole_game_is_built_said_verified_and_a_wrong_value_named(capsys, t
     # a wrong value written with its checksum (as a faulty build would): named
     table = tables.whole_open(folder)
     i = next(i for i in range(100, 4000) if table.values[9][i])  # a position, not a copy
-    table.values[9][i] += 2
-    table.write_layer(9)
-    table.write_head()
+    layer = pathlib.Path(folder) / "layer-09.bin"
+    data = bytearray(layer.read_bytes())
+    data[i] += 2
+    layer.write_bytes(data)
+    header = pathlib.Path(folder) / "table.json"
+    head = json.loads(header.read_text())
+    head["layers"][9]["crc"] = [zlib.crc32(data)]
+    header.write_text(json.dumps(head))
     code, out, _ = run(capsys, "endgame", "verify", "--table", folder)
     assert code == 1
     assert f"does not hold: 9 spheres, position {i:,}: " in out

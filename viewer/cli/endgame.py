@@ -402,7 +402,7 @@ def _whole(args: argparse.Namespace) -> int:
         return _say(str(exc))
     rounds = int(table.head["round"]) + 1
     print(f"{folder} built in {time.perf_counter() - began:.0f} s, {rounds} rounds")
-    value = tables.whole_describe(table.value(0, 0))
+    value = tables.whole_describe(table.probe(0, 0))
     print(f"the empty pyramid: {value} for the first player (white)")
     return EXIT_OK
 

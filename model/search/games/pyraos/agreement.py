@@ -152,7 +152,7 @@ def compare_layer(
         result = solver.solve()
         if result.stopped == "interrupted":  # Ctrl+C (or SIGTERM) in the solve: the run's
             raise KeyboardInterrupt
-        byte = table.value(own, opp)
+        byte = table.probe(own, opp)
         verdict = judge(byte, result.value, result.plies, result.plies_exact)
         out.sampled += 1
         setattr(out, verdict, getattr(out, verdict) + 1)

@@ -136,7 +136,7 @@ def table_value(game: Game, table: Any) -> tuple[str, int] | None:
     white, black = _masks(game)
     own, opp = (white, black) if game.to_move == "white" else (black, white)
     try:
-        byte = table.value(own, opp)
+        byte = table.probe(own, opp)
     except whole.TableError:
         for folder, (stamp, cached) in list(_TABLES.items()):
             if cached is table:

@@ -197,7 +197,7 @@ def whole_value(game: Any, table: Any) -> tuple[str, int | None]:
     white, black = game.masks()
     own, opp = (white, black) if game.to_move == "white" else (black, white)
     try:
-        byte = table.value(own, opp)
+        byte = table.probe(own, opp)
     except whole.TableError as exc:  # a mapped layer found damaged when first read
         raise EndgameError(str(exc)) from None
     if byte == 0:

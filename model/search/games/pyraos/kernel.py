@@ -18,23 +18,13 @@ tables to machine code with no C toolchain to ship, keeping the rules readable a
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 from numba import njit
 
-from ....pyraos import (
-    ABOVE_LEVEL,
-    FULL,
-    LEVEL,
-    LEVEL0,
-    POINTS,
-    RESTING,
-    SPHERES,
-    SQUARES_AT,
-    SUPPORT,
-    TOP,
-    UPPER,
-    _symmetries,
-)
+from ....pyraos import POINTS, TOP, _symmetries, geometry
+from ...compiled.arrays import Arrays, Words
 from ...compiled.bits import cttz, popcount
 
 VARIANT_CODES = {"standard": 0, "children": 1, "alternate": 2}
@@ -46,30 +36,68 @@ REMOVAL_ONE_OR_TWO = 1
 MAX_MOVES = 4096
 PASS_MOVE = 0  # target -1, source -1, nothing removed
 
-_SUPPORT = np.array(SUPPORT, dtype=np.int64)
-_RESTING = np.array(RESTING, dtype=np.int64)
-_LEVEL = np.array(LEVEL, dtype=np.int64)
-_ABOVE = np.array(ABOVE_LEVEL, dtype=np.int64)
-_SQUARES = np.zeros((POINTS, 4), dtype=np.int64)
-_SQUARE_COUNT = np.zeros(POINTS, dtype=np.int64)
-for _p, _row in enumerate(SQUARES_AT):
-    _SQUARE_COUNT[_p] = len(_row)
-    _SQUARES[_p, : len(_row)] = _row
-#: The four points of level 2: when all are taken, the top is the one empty supported point.
-LEVEL2 = sum(1 << p for p in range(POINTS) if LEVEL[p] == 2)
-TOP_BIT = 1 << TOP
+#: ``scalars``' entries (:func:`geometry_arrays`).
+POINTS_, SPHERES_, TOP_, FULL_, LEVEL0_, UPPER_, LEVEL2_ = range(7)
+#: The arrays' places in the tuple ``geo``.
+SCALARS, SUPPORT_, RESTING_, LEVEL_, ABOVE_, SQUARES_, SQUARE_COUNT_, SYM_, ALL_SQUARES_ = range(9)
+
+
+@cache
+def geometry_arrays(base: int) -> Arrays:
+    """The pyramid of ``base`` as the kernels read it, ``geo`` (:func:`model.pyraos.geometry`;
+    read-only)::
+
+        scalars  [points, spheres, top, full, level0, upper, level2]
+        support, resting, level (a point each), above (a level each), squares (point, 4),
+        square_count (a point each), sym (8, 4, 256): a mask's byte c's image under
+        symmetry s, all_squares (every 2x2 square of a level)
+
+    The move generator takes it as an argument: the forward searches give the game's
+    pyramid (:data:`GEO`, a constant of the compiled code), the whole-game tables any
+    base's."""
+    geo = geometry(base)
+    points = geo.points
+    level2 = geo.support[geo.top]
+    scalars = np.array(
+        [points, geo.spheres, geo.top, geo.full, geo.level0, geo.upper, level2], dtype=np.int64
+    )
+    squares = np.zeros((points, 4), dtype=np.int64)
+    counts = np.zeros(points, dtype=np.int64)
+    for p, row in enumerate(geo.squares_at):
+        counts[p] = len(row)
+        squares[p, : len(row)] = row
+    sym = np.zeros((8, 4, 256), dtype=np.int64)
+    bits = (np.arange(256, dtype=np.int64)[:, None] >> np.arange(8, dtype=np.int64)) & 1
+    for s, perm in enumerate(_symmetries(base)):
+        for c in range(4):
+            # the image of each of the chunk's 8 points (none past the last point)
+            to = [1 << perm[8 * c + b] if 8 * c + b < points else 0 for b in range(8)]
+            sym[s, c] = bits @ np.array(to, dtype=np.int64)
+    arrays = (
+        scalars,
+        np.array(geo.support, dtype=np.int64),
+        np.array(geo.resting, dtype=np.int64),
+        np.array(geo.level, dtype=np.int64),
+        np.array(geo.above_level, dtype=np.int64),
+        squares,
+        counts,
+        sym,
+        np.array([geo.support[p] for p in range(points) if geo.level[p] > 0], dtype=np.int64),
+    )
+    for a in arrays:
+        a.setflags(write=False)
+    return arrays
+
+
+#: The game's pyramid (base 4): a global tuple, so numba compiles it into the forward
+#: searches' code as constants.
+GEO = geometry_arrays(4)
+FULL = int(GEO[SCALARS][FULL_])
+_LEVEL = GEO[LEVEL_]
 
 SYMMETRY_PERMS = np.array(_symmetries(), dtype=np.int64)  # (8, 30): point -> image
 # Byte tables: _SYM[s, c, byte] is the image under symmetry s of byte c of a mask.
-_SYM = np.zeros((8, 4, 256), dtype=np.int64)
-for _s in range(8):
-    for _c in range(4):
-        for _byte in range(256):
-            _SYM[_s, _c, _byte] = sum(
-                1 << int(SYMMETRY_PERMS[_s, 8 * _c + _b])
-                for _b in range(8)
-                if _byte >> _b & 1 and 8 * _c + _b < POINTS
-            )
+_SYM = GEO[SYM_]
 
 
 @njit(cache=True, inline="always")
@@ -105,21 +133,34 @@ def play(own: int, move: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def can_place_top(own: int, opp: int) -> bool:
-    """The mover can place the top (and so wins at once)."""
+def can_place_top_in(own: int, opp: int, geo: Arrays) -> bool:
+    """The mover can place the top (and so wins at once) on the pyramid ``geo``."""
+    scalars = geo[SCALARS]
     occ = own | opp
-    return occ & LEVEL2 == LEVEL2 and occ & TOP_BIT == 0 and popcount(own) < SPHERES
+    level2 = scalars[LEVEL2_]
+    return (
+        occ & level2 == level2
+        and occ >> scalars[TOP_] & 1 == 0
+        and popcount(own) < scalars[SPHERES_]
+    )
+
+
+@njit(cache=True, inline="always")
+def can_place_top(own: int, opp: int) -> bool:
+    """The mover can place the top on the game's pyramid."""
+    return can_place_top_in(own, opp, GEO)
 
 
 @njit(cache=True)
 def _with_removals(
-    out: np.ndarray, n: int, s: int, t: int, own: int, occ: int, variant: int, removal: int
+    out: Words, n: int, s: int, t: int, own: int, occ: int, variant: int, removal: int, geo: Arrays
 ) -> int:
     """Append the moves of the step ``s`` -> ``t`` (own/occ after it) with removal sets."""
+    resting, squares, square_count = geo[RESTING_], geo[SQUARES_], geo[SQUARE_COUNT_]
     square = False
     if variant != CHILDREN:
-        for q in range(_SQUARE_COUNT[t]):
-            sq = _SQUARES[t, q]
+        for q in range(square_count[t]):
+            sq = squares[t, q]
             if sq & own == sq:
                 square = True
                 break
@@ -136,7 +177,7 @@ def _with_removals(
         b1 = rest & -rest
         rest ^= b1
         r1 = cttz(b1)
-        if _RESTING[r1] & occ:
+        if resting[r1] & occ:
             continue
         if n + 1 >= out.shape[0]:
             raise ValueError("more moves than MAX_MOVES")
@@ -150,7 +191,7 @@ def _with_removals(
             r2 = cttz(b2)
             # the pair once: from the lower sphere, unless the higher one was not free
             # before the lower went (then only this order reaches it)
-            if _RESTING[r2] & occ1 == 0 and (r2 > r1 or _RESTING[r2] & occ != 0):
+            if resting[r2] & occ1 == 0 and (r2 > r1 or resting[r2] & occ != 0):
                 if n + 1 >= out.shape[0]:
                     raise ValueError("more moves than MAX_MOVES")
                 out[n] = encode(s, t, b1 | b2)
@@ -158,63 +199,82 @@ def _with_removals(
     return n
 
 
-@njit(cache=True)
-def supported_targets(own: int, opp: int) -> int:
-    """The empty points a sphere could be put on now."""
-    occ = own | opp
-    empty = FULL & ~occ
-    targets = empty & LEVEL0
-    upper = empty & UPPER
+@njit(cache=True, inline="always")
+def _targets(occ: int, geo: Arrays) -> int:
+    """The empty points a sphere could be put on over ``occ``."""
+    scalars, support = geo[SCALARS], geo[SUPPORT_]
+    empty = scalars[FULL_] & ~occ
+    targets = empty & scalars[LEVEL0_]
+    upper = empty & scalars[UPPER_]
     while upper:
         b = upper & -upper
         upper ^= b
         p = cttz(b)
-        if _SUPPORT[p] & occ == _SUPPORT[p]:
+        if support[p] & occ == support[p]:
             targets |= b
     return targets
 
 
 @njit(cache=True)
-def generate(own: int, opp: int, variant: int, removal: int, out: np.ndarray, start: int) -> int:
-    """Write every legal move of the mover from ``out[start]`` on; return how many (no pass,
-    no game-over check: the caller knows whether the top is taken)."""
+def generate_in(
+    own: int, opp: int, variant: int, removal: int, out: Words, start: int, geo: Arrays
+) -> int:
+    """Write every legal move of the mover on the pyramid ``geo`` from ``out[start]`` on;
+    return how many (no pass, no game-over check: the caller knows whether the top is
+    taken). The one move generator of the forward searches and the whole-game tables."""
+    support, resting, level, above = geo[SUPPORT_], geo[RESTING_], geo[LEVEL_], geo[ABOVE_]
     occ = own | opp
-    targets = supported_targets(own, opp)
+    targets = _targets(occ, geo)
     n = start
-    if popcount(own) < SPHERES:
+    if popcount(own) < geo[SCALARS][SPHERES_]:
         rest = targets
         while rest:
             b = rest & -rest
             rest ^= b
-            n = _with_removals(out, n, -1, cttz(b), own | b, occ | b, variant, removal)
+            n = _with_removals(out, n, -1, cttz(b), own | b, occ | b, variant, removal, geo)
     spheres = own
     while spheres:
         bs = spheres & -spheres
         spheres ^= bs
         s = cttz(bs)
-        if _RESTING[s] & occ:
+        if resting[s] & occ:
             continue  # not free
         occ_without = occ & ~bs
-        rest = targets & _ABOVE[_LEVEL[s]]
+        rest = targets & above[level[s]]
         while rest:
             b = rest & -rest
             rest ^= b
             t = cttz(b)
-            if _SUPPORT[t] & occ_without == _SUPPORT[t]:
-                n = _with_removals(out, n, s, t, own & ~bs | b, occ_without | b, variant, removal)
+            if support[t] & occ_without == support[t]:
+                n = _with_removals(
+                    out, n, s, t, own & ~bs | b, occ_without | b, variant, removal, geo
+                )
     return n - start
 
 
 @njit(cache=True)
-def moves_or_pass(
-    own: int, opp: int, variant: int, removal: int, out: np.ndarray, start: int
+def moves_or_pass_in(
+    own: int, opp: int, variant: int, removal: int, out: Words, start: int, geo: Arrays
 ) -> int:
-    """:func:`generate`, or the one pass of the alternate version when nothing else is legal."""
-    n = generate(own, opp, variant, removal, out, start)
+    """:func:`generate_in`, or the one pass of the alternate version when nothing else is
+    legal."""
+    n = generate_in(own, opp, variant, removal, out, start, geo)
     if n == 0 and variant == ALTERNATE:
         out[start] = PASS_MOVE
         return 1
     return n
+
+
+@njit(cache=True)
+def generate(own: int, opp: int, variant: int, removal: int, out: Words, start: int) -> int:
+    """:func:`generate_in` on the game's pyramid."""
+    return generate_in(own, opp, variant, removal, out, start, GEO)
+
+
+@njit(cache=True)
+def moves_or_pass(own: int, opp: int, variant: int, removal: int, out: Words, start: int) -> int:
+    """:func:`moves_or_pass_in` on the game's pyramid."""
+    return moves_or_pass_in(own, opp, variant, removal, out, start, GEO)
 
 
 @njit(cache=True, inline="always")

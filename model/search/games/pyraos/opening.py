@@ -165,14 +165,14 @@ def best_line(table: Any, start: Pyraos) -> tuple[list[Pyraos], list[str]]:
     line, moves = [start], []
     game = start
     while not game.is_over():
-        byte = table.value(*_side(game))
+        byte = table.probe(*_side(game))
         if byte == 0:
             break
         for move in game.legal_moves():
             child = game.copy()
             child.push(move)
             over = child.is_over()  # the top placed, or the other side left without a move
-            if (byte == 2) if over else table.value(*_side(child)) == byte - 1:
+            if (byte == 2) if over else table.probe(*_side(child)) == byte - 1:
                 break
         else:
             raise OpeningError(f"{table.folder}: no move keeps the value of a line position")
@@ -218,7 +218,7 @@ def build(
                     continue
                 own, opp = _side(position)
                 if (own | opp).bit_count() > spheres:
-                    byte = table.value(own, opp)
+                    byte = table.probe(own, opp)
                     if byte:
                         found[int(canonical(own, opp))] = byte
     say(f"the line of best play: {len(line) - 1} plies, {len(found):,} positions beyond")
@@ -229,7 +229,7 @@ def build(
     unique = np.ones(len(keys), dtype=bool)
     unique[1:] = keys[1:] != keys[:-1]  # a position's copies: one key, one byte
     keys, values = keys[unique], values[unique]
-    root = table.value(0, 0)
+    root = table.probe(0, 0)
     head = {
         "note": (
             "Taken from this project's whole-game table of the version (pyramid-lab endgame "
@@ -248,7 +248,7 @@ def check(opening: Opening, table: Any) -> int:
     wrong = 0
     mask = (1 << 30) - 1
     for key, byte in zip(opening.keys.tolist(), opening.values.tolist(), strict=True):
-        if table.value(key >> 30, key & mask) != byte:
+        if table.probe(key >> 30, key & mask) != byte:
             wrong += 1
     return wrong
 

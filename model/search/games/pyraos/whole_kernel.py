@@ -3,12 +3,9 @@ over a pyramid given as arrays (any base the model has, :func:`model.pyraos.geom
 the index of a canonical position by table lookup, one round of the analysis over a range
 of a layer, and the one-pass check of a finished table.
 
-The pyramid's arrays (``geo``, made by :func:`.whole.geometry_arrays`)::
-
-    scalars  [points, spheres, top, full, level0, upper, level2]
-    support, resting, level (a point each), above (a level each), squares (point, 4),
-    square_count (a point each), sym (8, 4, 256): a mask's byte c's image under symmetry s,
-    all_squares (every 2x2 square of a level)
+The pyramid's arrays (``geo``, made by :func:`.kernel.geometry_arrays`) are the move
+generator's: the whole-game kernels generate a position's moves with the forward searches'
+own (:func:`.kernel.moves_or_pass_in`), over the table's pyramid.
 
 Symmetries a canonical shape has of its own (``stab``: a bit each, by its number over all
 layers) make several colourings the same position: only the least image is evaluated and
@@ -28,16 +25,17 @@ A value is a byte: 0 not decided, else 1 + the plies to the end with best play (
 side to move loses; odd: it wins; 1: it has no move, 2: it places the top or leaves the
 other without a move).
 
-The kernels are in five parts, this module gathering them (``whole_kernel.X`` for
-each): :mod:`.whole_rules` (the moves, the shared constants), :mod:`.whole_index` (the
-index, ranks and the walk over a range), :mod:`.whole_rounds` (a round over a range),
-:mod:`.whole_verify` (the one-pass check) and :mod:`.whole_push` (push retrograde:
-un-moves, counters).
+The kernels are in four parts, this module gathering them (``whole_kernel.X`` for
+each): :mod:`.whole_index` (the index, ranks and the walk over a range),
+:mod:`.whole_rounds` (a round over a range), :mod:`.whole_verify` (the one-pass check)
+and :mod:`.whole_push` (push retrograde: un-moves, counters).
 """
 
 from __future__ import annotations
 
+from .kernel import MAX_MOVES
 from .whole_index import (
+    CHUNK,
     HASH_MULTIPLIER,
     _advance,
     _next_pattern,
@@ -79,26 +77,6 @@ from .whole_rounds import (
     round_range,
     round_range_serial,
 )
-from .whole_rules import (
-    ALTERNATE_CODE,
-    CHILDREN_CODE,
-    CHUNK,
-    FULL_,
-    LEVEL0_,
-    LEVEL2_,
-    MAX_MOVES,
-    ONE_OR_TWO,
-    POINTS_,
-    SPHERES_,
-    TOP_,
-    UNDECIDED,
-    UPPER_,
-    _with_removals,
-    can_place_top,
-    child_mask,
-    encode,
-    generate,
-)
 from .whole_verify import (
     check_position,
     layer_counts,
@@ -107,22 +85,11 @@ from .whole_verify import (
 )
 
 __all__ = [
-    "ALTERNATE_CODE",
-    "CHILDREN_CODE",
     "CHUNK",
-    "FULL_",
     "HASH_MULTIPLIER",
     "KEY_SHIFT",
-    "LEVEL0_",
-    "LEVEL2_",
     "MAX_MOVES",
     "MAX_PREDECESSORS",
-    "ONE_OR_TWO",
-    "POINTS_",
-    "SPHERES_",
-    "TOP_",
-    "UNDECIDED",
-    "UPPER_",
     "_advance",
     "_emit",
     "_holds_back",
@@ -133,19 +100,14 @@ __all__ = [
     "_seed_range",
     "_start",
     "_unmoves_of",
-    "_with_removals",
-    "can_place_top",
     "check_position",
-    "child_mask",
     "children_keys",
     "count_byte",
     "distinct",
-    "encode",
     "evaluate",
     "fetch_sub_one",
     "find_slot",
     "fresh_shapes",
-    "generate",
     "layer_counts",
     "layer_keys",
     "least_image",

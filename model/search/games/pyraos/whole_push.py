@@ -14,19 +14,19 @@ from numba.core.extending import intrinsic
 
 from ...compiled.arrays import Arrays, Bytes, Words
 from ...compiled.bits import cttz, popcount
-from .whole_index import _advance, _scatter, _start, find_slot, least_image, locate, locate_in
-from .whole_rules import (
-    ALTERNATE_CODE,
-    CHILDREN_CODE,
+from .kernel import (
+    ALTERNATE,
+    CHILDREN,
     FULL_,
     MAX_MOVES,
-    ONE_OR_TWO,
+    REMOVAL_ONE_OR_TWO,
     SPHERES_,
     TOP_,
-    can_place_top,
-    child_mask,
-    generate,
+    can_place_top_in,
+    moves_or_pass_in,
+    play,
 )
+from .whole_index import _advance, _scatter, _start, find_slot, least_image, locate, locate_in
 
 if TYPE_CHECKING:
     from numba.core.typing.templates import Signature
@@ -95,10 +95,10 @@ def children_keys(
     """The keys of the distinct canonical children of (own, opp) into ``keys``; how many
     (a child outside the table, which the rules never make, gets a key of its own that no
     position has)."""
-    m = generate(own, opp, variant, removal, moves, geo)
+    m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
     hashed = index[0]
     for k in range(m):
-        child = child_mask(own, moves[k])
+        child = play(own, moves[k])
         slot = find_slot(opp | child, hashed)
         if slot < 0:
             keys[k] = -1 - k
@@ -137,7 +137,7 @@ def _unmoves_of(
     (``removed``: some were)."""
     scalars, support, resting, level, above = geo[0], geo[1], geo[2], geo[3], geo[4]
     in_square = 0  # the points of the mover's complete squares
-    if variant != CHILDREN_CODE:
+    if variant != CHILDREN:
         all_squares = geo[8]
         for q in range(all_squares.shape[0]):
             sq = all_squares[q]
@@ -159,7 +159,7 @@ def _unmoves_of(
         t = cttz(bt)
         if resting[t] & occ1:
             continue  # something rests on it: it was not the last sphere to arrive
-        if not removed and removal == ONE_OR_TWO and in_square & bt:
+        if not removed and removal == REMOVAL_ONE_OR_TWO and in_square & bt:
             continue  # a square of the mover's with it: a removal was required
         before = a1 & ~bt
         m = _emit(before, b, keys, m, geo, index)  # placed from the reserve
@@ -213,7 +213,7 @@ def predecessor_keys(
     occ = a | b
     m = _unmoves_of(a, b, occ, False, variant, removal, keys, 0, geo, index)
     spheres = scalars[SPHERES_]
-    if variant != CHILDREN_CODE and popcount(a) < spheres:
+    if variant != CHILDREN and popcount(a) < spheres:
         empty = scalars[FULL_] & ~occ & ~(1 << scalars[TOP_])
         pairs = popcount(a) + 1 < spheres
         # the squares a removal can follow: none of the other's spheres, at most two
@@ -278,8 +278,8 @@ def predecessor_keys(
                             geo,
                             index,
                         )
-    if variant == ALTERNATE_CODE:
-        g = generate(a, b, variant, removal, moves, geo)
+    if variant == ALTERNATE:
+        g = moves_or_pass_in(a, b, variant, removal, moves, 0, geo)
         if g == 1 and moves[0] == 0:
             m = _emit(a, b, keys, m, geo, index)
     return distinct(keys, m)
@@ -326,7 +326,7 @@ def _seed_range(
                 if stab == 0 or least_image(own, stab, geo[7]) == own:
                     opp = shapes[shape] & ~own
                     seen += 1
-                    if can_place_top(own, opp, geo):
+                    if can_place_top_in(own, opp, geo):
                         layer[i] = 2
                         seeded += 1
                     else:

@@ -3,17 +3,21 @@ over a range of a layer, each undecided position evaluated from its children."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 from numba import njit, prange
 
 from ...compiled.arrays import Arrays, Bytes, Words
-from .whole_index import _advance, _scatter, _start, find_slot, least_image, locate_in, slot_info
-from .whole_rules import CHUNK, MAX_MOVES, can_place_top, child_mask, generate
-
-if TYPE_CHECKING:
-    pass
+from .kernel import MAX_MOVES, can_place_top_in, moves_or_pass_in, play
+from .whole_index import (
+    CHUNK,
+    _advance,
+    _scatter,
+    _start,
+    find_slot,
+    least_image,
+    locate_in,
+    slot_info,
+)
 
 
 @njit(cache=True, inline="always")
@@ -47,12 +51,12 @@ def evaluate(
     decided then (``fresh``) are read, and an even round reads none unless one such
     child exists."""
     if d % 2 == 1:
-        if can_place_top(own, opp, geo):
+        if can_place_top_in(own, opp, geo):
             return d + 1
-        m = generate(own, opp, variant, removal, moves, geo)
+        m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
         hashed = index[0]
         for k in range(m):
-            child = child_mask(own, moves[k])
+            child = play(own, moves[k])
             slot = find_slot(opp | child, hashed)
             if slot < 0 or fresh[slot_info(slot, hashed)[2]] == 0:
                 continue
@@ -60,15 +64,15 @@ def evaluate(
             if values[n][i] == d:  # lost in d - 1 (a byte beyond: written early, not yet)
                 return d + 1
         return 0
-    if can_place_top(own, opp, geo):
+    if can_place_top_in(own, opp, geo):
         return 0
-    m = generate(own, opp, variant, removal, moves, geo)
+    m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
     if m == 0:
         return d + 1
     touched = False
     hashed = index[0]
     for k in range(m):
-        child = child_mask(own, moves[k])
+        child = play(own, moves[k])
         slot = find_slot(opp | child, hashed)
         if slot >= 0 and fresh[slot_info(slot, hashed)[2]]:
             touched = True
@@ -76,7 +80,7 @@ def evaluate(
     if not touched:
         return 0
     for k in range(m):
-        child = child_mask(own, moves[k])
+        child = play(own, moves[k])
         slot = find_slot(opp | child, hashed)
         if slot < 0:
             return 0

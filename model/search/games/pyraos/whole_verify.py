@@ -1,19 +1,33 @@
-"""The whole-game kernels' one-pass check (:mod:`.whole_kernel`, :func:`.whole.verify`):
-every value re-derived from its children's, and a layer's counts."""
+"""Verifying a whole-game table (:func:`verify`, the command line's ``endgame verify``):
+every value re-derived from its children's in one pass, with its compiled kernels
+(:mod:`.whole_kernel`), and a layer's counts."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit, prange
 
 from ...compiled.arrays import Arrays, Bytes, Words
-from .whole_index import _advance, _scatter, _start, find_slot, least_image, locate_in
-from .whole_rules import CHUNK, MAX_MOVES, can_place_top, child_mask, generate
+from .kernel import MAX_MOVES, can_place_top_in, moves_or_pass_in, play
+from .whole_index import (
+    CHUNK,
+    UNIT_POSITIONS,
+    _advance,
+    _scatter,
+    _start,
+    find_slot,
+    least_image,
+    locate,
+    locate_in,
+    unrank,
+)
 
 if TYPE_CHECKING:
-    pass
+    from .whole_table import WholeTable
 
 
 @njit(cache=True)
@@ -32,9 +46,9 @@ def check_position(
     plies has the top or a child lost in d - 1 and no child lost sooner; a loss in d has
     every child won, the longest in d - 1 (no move: d 0); undecided has no child lost and
     some child undecided."""
-    if can_place_top(own, opp, geo):
+    if can_place_top_in(own, opp, geo):
         return v == 2
-    m = generate(own, opp, variant, removal, moves, geo)
+    m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
     if m == 0:
         return v == 1
     shortest_loss = 1 << 20  # the least byte of a lost child
@@ -42,7 +56,7 @@ def check_position(
     undecided = False
     hashed = index[0]
     for k in range(m):
-        child = child_mask(own, moves[k])
+        child = play(own, moves[k])
         slot = find_slot(opp | child, hashed)
         c = 0
         if slot >= 0:
@@ -153,3 +167,41 @@ def layer_counts(
         if i + 1 < layer.shape[0]:
             shape, a, rank, pattern = _advance(n, shape, a, rank, pattern, index)
     return won, lost, undecided
+
+
+def verify(
+    table: WholeTable, progress: Callable[[int, int, int, float], None] | None = None
+) -> tuple[int, list[tuple[int, int, int, int]]]:
+    """Re-derive every value from its children's in one pass: (positions checked, every
+    position that does not hold as (layer, index, own, opp)). ``progress(layer, positions
+    checked so far, found so far, seconds)`` after each layer."""
+    began = time.perf_counter()
+    ix = table.index
+    v, r = table.codes
+    values = tuple(table.values)
+    checked = 0
+    bad: list[tuple[int, int, int, int]] = []
+    for n in range(ix.layers):
+        args = (v, r, table.geo, ix.arrays, ix.shapes[n], ix.shape_points[n], values)
+        for first in range(0, ix.sizes[n], UNIT_POSITIONS):
+            last = min(ix.sizes[n], first + UNIT_POSITIONS)
+            found = np.zeros((last - first + CHUNK - 1) // CHUNK, dtype=np.int64)
+            verify_range(n, first, last, *args, found)
+            for chunk in np.flatnonzero(found):
+                begin = first + int(chunk) * CHUNK
+                indices = np.zeros(int(found[chunk]), dtype=np.int64)
+                verify_chunk(n, begin, min(last, begin + CHUNK), *args, indices)
+                for i in indices:
+                    own, opp = unrank(n, int(i), ix.shapes[n], ix.shape_points[n], ix.arrays)
+                    bad.append((n, int(i), int(own), int(opp)))
+        checked += ix.sizes[n]
+        if progress is not None:
+            progress(n, checked, len(bad), time.perf_counter() - began)
+    return checked, bad
+
+
+def is_copy(table: WholeTable, n: int, i: int, own: int, opp: int) -> bool:
+    """Whether position ``i`` of layer ``n`` (the board ``own``, ``opp``) is a copy no
+    look-up reads (another image of a position under its shape's own symmetries)."""
+    found = locate(own, opp, table.geo, table.index.arrays)
+    return (int(found[0]), int(found[1])) != (n, i)

@@ -1,0 +1,383 @@
+"""Push retrograde over a whole-game table (:mod:`.whole`, :func:`push`): every position's
+children counted once, then each step pushes the positions decided at the plies before to
+their predecessors, a layer's range at a time on numba's threads; the counters kept for a
+resume, Ctrl+C held until a unit ends."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from . import whole_kernel as wk
+from .whole_files import (
+    MAX_BYTE,
+    TableError,
+    drop_counters,
+    load_counters,
+    log,
+    save_counters,
+    write_head,
+    write_layer,
+)
+from .whole_index import CHUNK, UNIT_POSITIONS
+from .whole_table import WholeTable
+
+#: Push retrograde: positions a thread takes at a time (several at once a unit: threads);
+#: a build writes its layers at most this often (a kill loses the steps since).
+PUSH_CHUNK = CHUNK
+CHECKPOINT_SECONDS = 600.0
+
+Progress = Callable[[dict[str, Any]], None]
+
+
+class Stopped(Exception):
+    """The build was asked to stop; the folder holds every layer finished so far."""
+
+
+def count_byte(layer: np.ndarray, byte: int) -> int:
+    """How many positions of ``layer`` hold ``byte``: numba's threads over a large layer,
+    numpy over a small one (starting the threads cost more than the count, 2 ms a call on a
+    quiet machine and far more on a busy one, where they wait for cores)."""
+    if layer.shape[0] < PUSH_CHUNK:
+        return int(np.count_nonzero(layer == byte))
+    return int(wk.count_byte(layer, byte))
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl+C during a build's layer, raised between two of its units (:func:`push_layer`):
+    ``at``, the first position of the layer not yet done."""
+
+    def __init__(self, n: int, at: int):
+        super().__init__()
+        self.n, self.at = n, at
+
+
+@contextmanager
+def _interrupts_between_units() -> Iterator[Callable[[], bool]]:
+    """Ctrl+C (SIGINT) and SIGTERM (which the command line makes a Ctrl+C) held while a
+    build runs and given to :func:`push_layer` to raise between two units (every unit
+    done is then known: a push's unit is never half counted, nor a layer pushed whole and
+    not yet named as pushed): a callable that says whether one came. Off the main thread
+    (where Python gives no signal), one that never says so."""
+    import signal
+    import threading
+
+    came = [False]
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+
+    def hold(signum: int, frame: Any) -> None:
+        came[0] = True
+
+    held = (signal.SIGINT, signal.SIGTERM)
+    before = [signal.signal(signum, hold) for signum in held]
+    try:
+        yield lambda: came[0]
+    finally:
+        for signum, handler in zip(held, before, strict=True):
+            signal.signal(signum, handler)
+
+
+def push_layer(
+    table: WholeTable,
+    counters: tuple[np.ndarray, ...],
+    step: str,
+    n: int,
+    arg: int,
+    begin: int = 0,
+    interrupted: Callable[[], bool] | None = None,
+) -> tuple[np.ndarray, float]:
+    """Push retrograde's kernel of ``step`` ("count": :func:`.whole_kernel.seed_range`,
+    ``arg`` the rounds pushed before; "push": :func:`.whole_kernel.push_range`, ``arg`` the
+    frontier's byte) over layer ``n`` from position ``begin``, a unit at a time on
+    numba's threads: (its stats summed: positions, seeded, the most children; processor
+    seconds). :class:`Interrupted` between two units once ``interrupted()`` says so."""
+    ix = table.index
+    parallel, serial = (
+        (wk.seed_range, wk.seed_range_serial)
+        if step == "count"
+        else (wk.push_range, wk.push_range_serial)
+    )
+    values = tuple(table.values)
+    total = np.zeros(3, dtype=np.int64)
+    busy = 0.0
+    for first in range(begin, ix.sizes[n], UNIT_POSITIONS):
+        if interrupted is not None and interrupted():
+            raise Interrupted(n, first)
+        last = min(ix.sizes[n], first + UNIT_POSITIONS)
+        chunks = (last - first + PUSH_CHUNK - 1) // PUSH_CHUNK
+        stats = np.zeros((chunks, 3 if step == "count" else 2), dtype=np.int64)
+        t = time.process_time()
+        (parallel if chunks > 1 else serial)(
+            n,
+            first,
+            last,
+            arg,
+            *table.codes,
+            table.geo,
+            ix.arrays,
+            ix.shapes[n],
+            ix.shape_points[n],
+            values,
+            counters,
+            stats,
+            PUSH_CHUNK,
+        )
+        busy += time.process_time() - t
+        total[:2] += stats[:, :2].sum(axis=0)
+        if step == "count":
+            total[2] = max(total[2], int(stats[:, 2].max()))
+    return total, busy
+
+
+def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
+    """Push retrograde's kernels for the table's pyramid made ready before the build's
+    clock starts (compiled on a first build, a minute or so; loaded from numba's cache
+    after), saying which: called on empty ranges, with the table's own arrays (their
+    types are the kernels' signatures). A build's first layer is then its own work."""
+    from ...compiled import first_use
+
+    part = f"pyraos-whole-{table.index.layers}-layers"
+    compiling = not first_use.compiled((part,))
+    say(
+        "compiling the whole game's kernels for their first use (a minute or so, once)"
+        if compiling
+        else "loading the whole game's compiled kernels"
+    )
+    began = time.perf_counter()
+    ix = table.index
+    values = tuple(table.values)
+    counters = tuple(np.zeros(0, dtype=np.uint16) for _ in ix.sizes)
+    n = ix.layers - 1
+    common = (table.geo, ix.arrays, ix.shapes[n], ix.shape_points[n], values, counters)
+    for kernel in (wk.seed_range, wk.seed_range_serial):
+        kernel(n, 0, 0, 0, *table.codes, *common, np.zeros((0, 3), np.int64), PUSH_CHUNK)
+    for kernel in (wk.push_range, wk.push_range_serial):
+        kernel(n, 0, 0, 1, *table.codes, *common, np.zeros((0, 2), np.int64), PUSH_CHUNK)
+    wk.count_byte(table.values[n][:0], 1)
+    first_use.mark(part)
+    if compiling:
+        say(f"compiled in {time.perf_counter() - began:.0f} s")
+
+
+def push(
+    table: WholeTable,
+    progress: Progress | None,
+    stop: Callable[[], bool] | None,
+    say: Callable[[str], None],
+) -> WholeTable:
+    """Push retrograde: every position's children counted once (a byte of them that are
+    still open, :func:`.whole_kernel.seed_range`), then step ``r`` = 1, 2, ... pushes the
+    positions decided at ``r - 1`` plies (byte ``r``) to their predecessors, found by
+    un-moves (:func:`.whole_kernel.push_range`): a loss makes each undecided one a win in
+    ``r``, a win takes one from each one's counter and makes the one left at 0 a loss in
+    ``r``. A position is read twice in all (counted, then pushed once decided) instead of
+    once a round while undecided; draws are never read again.
+
+    The header's round ``r`` means, as for :func:`.whole_build._rounds`, every position decided in
+    fewer than ``r`` plies is written. The counters (2 bytes a position) are kept too
+    (``counters-NN.bin``, named with their checksums in the header's ``counters``
+    record, for a round): the counting pass writes each layer's values and counters when
+    it is counted (stopped or killed, it resumes at the layer it was in); a step's
+    layers, its counters and the layers it pushed are written when it is stopped (it
+    resumes at the layer it was in), and after the step that ends
+    :data:`CHECKPOINT_SECONDS` after the last write (killed, it resumes from there; values
+    written beyond the header's round are correct, only decided sooner than it says).
+    Where the counters kept do not serve (none for the header's round, a file that does
+    not match its checksum, a table the rounds went on with), they are counted again from
+    the values: the pushes done are those of bytes below the header's round. A finished
+    table keeps none."""
+    head = table.head
+    if head["finished"]:
+        drop_counters(table)
+        return table
+    ix = table.index
+    values = tuple(table.values)
+    counters = tuple(np.zeros(size, dtype=np.uint16) for size in ix.sizes)
+    start = int(head["round"])
+    head["done"] = []
+    on_disk = [ix.sizes[n] - count_byte(values[n], 0) for n in range(ix.layers)]
+    loaded = load_counters(table, counters, start)
+    kept, pushed, partial = loaded if loaded is not None else (set(), [], None)
+    decided = sum(on_disk)
+    if start > 0:
+        again = (
+            "the counters kept: no counting pass"
+            if len(kept) == ix.layers
+            else f"the counters of {len(kept)} layers kept, the other "
+            f"{ix.layers - len(kept)} counted again first"
+            if kept
+            else "the counters counted again first, a pass over every position"
+        )
+        half = partial is not None and len(kept) == ix.layers
+        step = f", {len(pushed) + half} of its layers pushed" if pushed or half else ""
+        step += f" ({partial[0]} spheres' in part)" if half and partial else ""
+        say(
+            f"resuming at step {start}{step}: every position decided in fewer than {start} "
+            f"plies kept ({decided:,} positions decided); {again}"
+        )
+    elif kept:
+        say(
+            f"resuming the counting pass: {len(kept)} of {ix.layers} layers counted, kept "
+            f"({sum(ix.sizes[n] for n in kept):,} positions); {ix.layers - len(kept)} to count"
+        )
+    elif decided:
+        say(f"resuming: {decided:,} positions decided kept; the counting pass from its start")
+    ready_kernels(table, say)
+    with _interrupts_between_units() as interrupted:
+        steps = _Steps(table, counters, on_disk, progress, stop, interrupted)
+        return steps.run(start, kept, pushed, partial)
+
+
+@dataclass
+class _Steps:
+    """:func:`push`'s counting pass and steps over ``table``, from where it was kept."""
+
+    table: WholeTable
+    counters: tuple[np.ndarray, ...]
+    on_disk: list[int]  # each layer's positions decided, as last written
+    progress: Progress | None
+    stop: Callable[[], bool] | None
+    interrupted: Callable[[], bool]
+
+    def entry(
+        self, step: str, r: int, n: int, evaluated: int, decided: int, busy: float, began: float
+    ) -> None:
+        e = {
+            "step": step,  # "count": children counted; "push": decided positions pushed
+            "round": r,
+            "layer": n,
+            "evaluated": evaluated,
+            "decided": decided,
+            "seconds": round(busy, 4),
+            "wall": round(time.perf_counter() - began, 4),
+        }
+        log(self.table, e)
+        if self.progress is not None:
+            self.progress(e)
+
+    def count_all(self, byte: int) -> list[int]:
+        return [count_byte(layer, byte) for layer in self.table.values]
+
+    def sync(self, n: int | None = None) -> None:
+        """Write the layers (or layer ``n``) that gained values since last written."""
+        table = self.table
+        for m in range(table.index.layers) if n is None else (n,):
+            now = table.index.sizes[m] - count_byte(table.values[m], 0)
+            if now != self.on_disk[m]:
+                write_layer(table, m)
+                self.on_disk[m] = now
+
+    def count_pass(self, start: int, kept: set[int]) -> None:
+        """The start: the positions the rules decide alone, and every other one's counter;
+        each layer kept when counted (values, then counters, then the header naming them)."""
+        table = self.table
+        for n in range(table.index.layers - 1, -1, -1):
+            if n in kept:
+                continue
+            if self.stop is not None and self.stop():
+                raise Stopped
+            began = time.perf_counter()
+            stats, busy = push_layer(
+                table, self.counters, "count", n, max(0, start - 1), interrupted=self.interrupted
+            )
+            if stats[2] > 65535:  # never on the pyramids the model has
+                raise TableError(
+                    f"{table.folder}: a position with more children than a counter holds"
+                )
+            self.sync(n)  # the positions the rules decide alone, in this layer only
+            save_counters(table, self.counters, start, [n], [])
+            write_head(table)
+            self.entry("count", start, n, int(stats[0]), int(stats[1]), busy, began)
+
+    def push_step(self, r: int, done: list[int], partial: tuple[int, int] | None) -> None:
+        """Step ``r`` over every layer not in ``done`` (``partial``: the layer it was
+        pushing and its first position not pushed)."""
+        table = self.table
+        layers = list(range(table.index.layers - 1, -1, -1))
+        frontier = self.count_all(r)
+        for n in layers:
+            if not frontier[n] or n in done:
+                continue
+            begin = partial[1] if partial is not None and partial[0] == n else 0
+            try:
+                if self.stop is not None and self.stop():
+                    raise Stopped
+                began = time.perf_counter()
+                stats, busy = push_layer(
+                    table, self.counters, "push", n, r, begin, self.interrupted
+                )
+                done.append(n)
+                self.entry("push", r, n, int(stats[0]), 0, busy, began)
+            except (Stopped, KeyboardInterrupt) as exc:
+                # asked to stop (or Ctrl+C, held until a unit ends: push_layer): the
+                # step's layers pushed so far kept, with the counters and the part of the
+                # layer under way that was pushed (each unit pushed once in all)
+                self.sync()
+                table.head["round"] = r
+                at = (exc.n, exc.at) if isinstance(exc, Interrupted) else None
+                save_counters(table, self.counters, r, layers, done, at)
+                write_head(table)
+                raise
+
+    def checkpoint(self, r: int, total: int) -> None:
+        """The layers first, then the counters, then the header that says how far they
+        hold (killed in between, the header's older round is resumed, over values decided
+        later, its counters counted again)."""
+        table, head = self.table, self.table.head
+        self.sync()
+        head["round"] = r + 1
+        if total == 0:
+            # as the rounds leave it: the round after the last that decided nothing too
+            head["decided"].append(0)
+            head["finished"] = True
+            head.pop("counters", None)
+        else:
+            layers = list(range(table.index.layers - 1, -1, -1))
+            save_counters(table, self.counters, r + 1, layers, [])
+        write_head(table)
+
+    def run(
+        self, start: int, kept: set[int], pushed: list[int], partial: tuple[int, int] | None
+    ) -> WholeTable:
+        table, head = self.table, self.table.head
+        layers = table.index.layers
+        if len(kept) < layers:
+            # a counting pass to finish (or do again): a step's part is kept only with
+            # every counter, and the record names only the layers this pass has counted
+            pushed, partial = [], None
+            record = head.get("counters")
+            crcs = [record["crc"][n] if record and n in kept else None for n in range(layers)]
+            head["counters"] = {"round": start, "pushed": [], "partial": None, "crc": crcs}
+        self.count_pass(start, kept)
+        rounds = head["decided"]
+        if start == 0:  # the positions without a move: every loss in 0 plies, step 0's share
+            rounds[:] = [sum(self.count_all(1))]
+            start = 1
+            pushed, partial = [], None
+        r = start
+        synced = time.perf_counter()
+        while True:
+            if r == start:
+                self.push_step(r, list(pushed), partial)
+            else:
+                self.push_step(r, [], None)
+            total = sum(self.count_all(r + 1))
+            while len(rounds) <= r:
+                rounds.append(0)
+            rounds[r] = total
+            if total == 0 or time.perf_counter() - synced >= CHECKPOINT_SECONDS:
+                self.checkpoint(r, total)
+                synced = time.perf_counter()
+            if total == 0:
+                drop_counters(table)
+                return table
+            r += 1
+            if r + 1 > MAX_BYTE - 1:
+                raise TableError(f"{table.folder}: a distance beyond {MAX_BYTE - 2} plies")
