@@ -96,9 +96,8 @@ def main() -> int:
     )
 
     from pyramid_lab.model.game import game_class, game_names
-    from pyramid_lab.viewer.desktop import menu_groups
+    from pyramid_lab.viewer.desktop import menu_groups, slots
     from pyramid_lab.viewer.desktop.app import MainWindow
-    from pyramid_lab.viewer.lab import slots
     from pyramid_lab.viewer.lab.session import Session
 
     errors: list = []

@@ -189,11 +189,9 @@ def test_without_a_written_solution_the_hint_comes_from_the_prover(
     assert "at stake" in practice.state.hint_idea.text
     (region,) = [r for r in window.board.frame().regions if r.style == "hint"]
     game = window.session.game
-    from pyramid_lab.viewer.lab.practice import corner_site
-
     corners = practice.state.hint_idea.corners
     assert corners
-    assert region.sites == tuple(corner_site(game, window.board.ui, c) for c in corners)
+    assert region.sites == tuple(window.board.ui.corner_site(game, c) for c in corners)
     assert guard_errors == []
 
 

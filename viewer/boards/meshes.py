@@ -68,7 +68,8 @@ def join(parts: Sequence[pv.PolyData]) -> pv.PolyData:
         return parts[0]
     tris = [_triangles(p) for p in parts]
     if any(t is None for t in tris):
-        return pv.merge(parts)
+        merged: pv.PolyData = pv.merge(parts)
+        return merged
     starts = np.cumsum([0] + [p.n_points for p in parts[:-1]])
     ids = np.concatenate([t + start for t, start in zip(tris, starts, strict=True)])
     faces = np.concatenate([np.full((len(ids), 1), 3, dtype=ids.dtype), ids], axis=1)

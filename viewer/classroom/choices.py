@@ -26,6 +26,7 @@ from pyramid_lab.model.game import Game, Move
 from ..lab.board import Board as LabBoard
 from ..lab.board import FrontWords
 from ..lab.game_ui import GameUI, MoveForm
+from ..lab.view_state import BoardGeometry
 
 #: What a game's words call the controls beside the board, in the page (the window says
 #: "the Turn dock").
@@ -63,7 +64,7 @@ class Choices:
     ui: GameUI[Any]
     view: Game
     seat: int
-    geometry: Any
+    geometry: BoardGeometry
     #: The site last clicked at this position (its moves are listed first), or None.
     site: int | None = None
 
@@ -79,10 +80,7 @@ class Choices:
 
     def cell(self, site: int) -> int:
         """The cell a site is in (a square, a hex; a field is its own)."""
-        cell_of = getattr(self.geometry, "cell_of", None) or getattr(
-            self.geometry, "square_of", None
-        )
-        return int(cell_of(site)) if callable(cell_of) else int(site)
+        return self.ui.cell_of(site)
 
     def legal(self) -> list[Move]:
         """The moves of the seat now ([] at a simultaneous node, or past the seat's turn)."""

@@ -90,7 +90,7 @@ def run_check(args: argparse.Namespace) -> int:
     from pyramid_lab.model.search import Judge, knowledge_for
 
     from ..lab.documents import read_lesson
-    from ..lab.host_words import host_problems
+    from .host_words import host_problems
 
     status = EXIT_OK
     for path in args.files or shipped_lessons():

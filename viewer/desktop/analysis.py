@@ -19,11 +19,12 @@ from pyramid_lab.model import search
 from pyramid_lab.model.game import Move
 
 from ..lab.analysis import refusal
+from ..lab.jobs import answer
 from ..lab.lab import DROPPED
-from ..lab.slots import slot
 from ..widgets.analysis_dock import AnalysisDock
 from ..widgets.dock_fit import present
 from .engine import Job, engine_threads, set_engine_threads
+from .slots import slot
 
 if TYPE_CHECKING:
     from ..lab import Lab
@@ -156,7 +157,8 @@ class AnalysisControl:
         self.dock.evaluation.setText(waits if text else self._asked)
 
     @slot
-    def _on_answer(self, job: Job, analysis: search.Analysis) -> None:
+    def _on_answer(self, job: Job, result: object) -> None:
+        analysis = answer(search.Analysis, result)
         lab, board = self.lab, self.board
         self.dock.set_thinking(False)  # (the lab took the answer in, and said it)
         self.state.map_heat(lab.game, board.ui, analysis)

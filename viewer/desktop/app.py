@@ -6,7 +6,7 @@ lab asks the user things (:mod:`viewer.desktop.qt_port`), the board on show
 (:mod:`viewer.desktop.stage`), the docks and the controllers, each taking the lab, the port
 and the stage, never the window. The window reaches every game through the registry of game
 UIs and every board through the table of board views, and names neither. Renders happen on
-demand, and no exception escapes a Qt slot (viewer.lab.slots).
+demand, and no exception escapes a Qt slot (viewer.desktop.slots).
 
 Opened from the command line (``opening=True``) the window draws first, with a line saying
 what it opens, and builds the rest once that frame is on screen: the 3D scene (pyvista, VTK
@@ -156,18 +156,18 @@ class MainWindow(Window):
     def _laid_out(self) -> None:
         # the docks' widths as a window built before it was shown has them (a window
         # already on screen gives a dock added to it what the opening screen left over)
-        from ..widgets.dock_fit import dock_heights, dock_widths
+        from ..widgets.dock_fit import dock_heights, dock_widths, qt_docks
 
         dock_widths(self)
-        dock_heights(self, self.board.ui.docks())  # (as a game's docks after a switch)
+        dock_heights(self, qt_docks(self.board.ui.docks()))  # (as a game's docks after a switch)
         layout = self.layout()
         if layout is not None:  # (a QMainWindow always has one)
             layout.activate()  # the scene at its size now: the camera frames for it
         self._frame()
 
     def _frame(self) -> None:
-        from ..lab.slots import guarded
         from ..widgets.dock_fit import keep_on_screen
+        from .slots import guarded
 
         if not self._framed:  # the board was framed for a widget not yet laid out; now
             self._framed = True  # the scene has its size (done here, not later: a click
@@ -184,7 +184,7 @@ class MainWindow(Window):
             self._closed = True
             super().closeEvent(event)
             return
-        from ..lab.slots import guarded
+        from .slots import guarded
 
         if not self._closed and not guarded(
             lambda: self.lab.documents.confirm_discard("quit"), self.port.bulletin.say, "quit"

@@ -27,9 +27,8 @@ from ..lab.board import KEEPS_TURN
 from ..lab.bulletin import Bulletin
 from ..lab.documents import RecentFiles
 from ..lab.session import Session
-from ..lab.slots import guarded, slot
 from ..lab.view_state import ViewState
-from ..widgets.dock_fit import add_game_docks, fit_game_docks
+from ..widgets.dock_fit import add_game_docks, fit_game_docks, qt_docks
 from ..widgets.help import RulesDock
 from ..widgets.lesson_dock import LessonDock, lesson_files
 from ..widgets.move_list import MoveListDock
@@ -50,6 +49,7 @@ from .recovery import Recovery
 from .review import ReviewControl
 from .scene import Scene
 from .setup_mode import SetupControl
+from .slots import guarded, slot
 from .solve import remember_workers, remembered_workers
 from .stage import Stage
 
@@ -108,7 +108,8 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     w.addDockWidget(LEFT, reviewer.dock)
     w.tabifyDockWidget(docks.view_dock, reviewer.dock)  # a tab: the height it needs
     reviewer.dock.hide()
-    add_game_docks(w, board.ui.docks(), board.ui.dock_tabs())  # the game's own docks
+    tabs = [qt_docks(tab) for tab in board.ui.dock_tabs()]
+    add_game_docks(w, qt_docks(board.ui.docks()), tabs)  # the game's own docks
     bar = menu_bar(w.menuBar())  # the menus and the Turn toolbar (filled once all is made)
     toolbar = w.addToolBar("Turn")
     toolbar.setObjectName("turn-toolbar")
@@ -124,26 +125,26 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     autosave = Autosave()
     recovery = Recovery(lab, port, autosave)  # written a moment after each change
     w.parts = parts = Parts(
-        docks.view_dock,
-        docks.moves_dock,
-        docks.setup_dock,
-        docks.lesson_dock,
-        docks.rules_dock,
-        puzzle.dock,
-        w.prompt_bar,
-        docks.status_hover,
-        docks.status_game,
-        setup_mode,
-        puzzle,
-        analysis,
-        reviewer,
-        lessons,
-        commands,
-        autosave,
-        recovery,
+        view_dock=docks.view_dock,
+        moves_dock=docks.moves_dock,
+        setup_dock=docks.setup_dock,
+        lesson_dock=docks.lesson_dock,
+        rules_dock=docks.rules_dock,
+        puzzle_dock=puzzle.dock,
+        status_prompt=w.prompt_bar,
+        status_hover=docks.status_hover,
+        status_game=docks.status_game,
+        setup_mode=setup_mode,
+        puzzle=puzzle,
+        analysis=analysis,
+        reviewer=reviewer,
+        lessons=lessons,
+        commands=commands,
+        autosave=autosave,
+        recovery=recovery,
     )
     w.binding = binding = Binding(w, session, view, lab, scene, menus, parts)
-    menus.game_docks(board.ui.docks())  # (their View menu entries)
+    menus.game_docks(qt_docks(board.ui.docks()))  # (their View menu entries)
     docks.rules_dock.show_game(board.ui.game_name)
     docks.view_dock.free_plane.toggled.connect(scene.toggle_free_plane)
     docks.view_dock.show_board(scene.board, board.ui.piece_word)
@@ -265,7 +266,7 @@ class Binding:
                 self.lab.setup_mode.close(consider=False)  # (the engine follows the position)
         elif step == "leaving":  # another kind of game: the last UI's docks go
             self._size = self.window.size()
-            for dock in self.board.ui.docks():
+            for dock in qt_docks(self.board.ui.docks()):
                 self.window.removeDockWidget(dock)
         elif step == "ui":
             self._switch_game(self.session.game)
@@ -319,14 +320,15 @@ class Binding:
         never past the screen's edge)."""
         w, board = self.window, self.board
         self.install_ui(board.ui)
-        fit_game_docks(w, board.ui.docks(), self._size, self.lab.bulletin.say)
+        fit_game_docks(w, qt_docks(board.ui.docks()), self._size, self.lab.bulletin.say)
         self.parts.rules_dock.show_game(game.name)  # the rules follow the game on the board
         self.parts.view_dock.set_words(board.ui.piece_word)  # the same board may follow
 
     def install_ui(self, ui: GameUI) -> None:
         """The game UI's docks in the window and the View menu."""
-        add_game_docks(self.window, ui.docks(), ui.dock_tabs())
-        self.menus.game_docks(ui.docks())
+        tabs = [qt_docks(tab) for tab in ui.dock_tabs()]
+        add_game_docks(self.window, qt_docks(ui.docks()), tabs)
+        self.menus.game_docks(qt_docks(ui.docks()))
 
     def put_view_dock_away(self) -> None:
         """A flat board has nothing to peel or clip: the View dock goes (it kept the left

@@ -15,10 +15,10 @@ from PySide6.QtWidgets import QApplication, QProgressDialog
 
 from pyramid_lab.model.files import write_bytes
 
-from ..lab.slots import guarded
 from ..pictures.export import ExportOptions, export_game, review_graph_path, review_graph_png
 from ..pictures.render import RenderOptions
 from ..widgets.export_dialog import ExportChoices
+from .slots import guarded
 
 if TYPE_CHECKING:
     from ..lab import Lab

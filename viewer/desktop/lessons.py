@@ -19,8 +19,8 @@ from pyramid_lab.model.game import IllegalMoveError
 from pyramid_lab.model.userfiles import LessonProgress
 
 from ..lab.lesson_view import LessonViews, view_now
-from ..lab.slots import slot
 from ..widgets.lesson_steps import StepPanel
+from .slots import slot
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget
@@ -74,7 +74,7 @@ class LessonControl:
         """The board's view as the lesson saves it: its levels, peel and clip planes, and
         the camera preset while the user has not turned it since (else "iso")."""
         camera = self.stage.scene.camera_preset() or "iso"
-        return view_now(self.stage.view, camera, self.stage.board.level_count).to_json()
+        return dict(view_now(self.stage.view, camera, self.stage.board.level_count).to_json())
 
     def _setup_shown(self, visible: bool) -> None:
         """Set-up mode opened during a lesson (a teacher building a step): the Lesson dock

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 
-from ..lab.slots import slot
 from ..widgets.help import ShortcutsDialog
 from .practice import Practice
+from .slots import slot
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel, QMainWindow
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Parts:
     """The parts :func:`build_window` made beyond the lab, the board and the scene, typed
     and fixed once made (the window keeps them as ``window.parts``: the tests and tools

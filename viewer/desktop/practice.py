@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..lab.slots import slot
 from ..widgets.dock_fit import present
 from ..widgets.practice_dock import Attempt, PracticeDock
+from .slots import slot
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 from pyramid_lab.model.puzzle import Verdict, goal_of, plies_text
 
 from ..lab.puzzle_editor import parse_solution
-from ..lab.slots import guarded, slot
 from ..widgets.dock_fit import present
 from ..widgets.puzzle_dock import GREEN, GREY, ORANGE, RED, PuzzleDock
+from .slots import guarded, slot
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance

@@ -26,11 +26,11 @@ from pyramid_lab.model.files import SUFFIX
 from pyramid_lab.model.lesson import SUFFIX as LESSON_SUFFIX
 
 from ..lab.bulletin import Bulletin, BulletinField
-from ..lab.slots import guarded
 from ..widgets import unsaved
 from ..widgets.engine_row import ProgressBar
 from ..widgets.notice import NoticeBox
 from ..widgets.prompt_bar import PromptBar
+from .slots import guarded
 
 
 class QtPort:

@@ -10,9 +10,9 @@ from PySide6.QtCore import QTimer
 
 from pyramid_lab.model.game import PositionFormatError
 
-from ..lab.slots import slot
 from ..widgets import unsaved
 from .autosave import Autosave, leftovers
+from .slots import slot
 
 if TYPE_CHECKING:
     from ..lab import Lab

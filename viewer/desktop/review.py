@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 from pyramid_lab.model.game import shorten
 from pyramid_lab.model.review import GameReview
 
-from ..lab.slots import slot
 from ..widgets.engine_row import follow_job
 from ..widgets.review_dock import ReviewDock
+from .slots import slot
 
 if TYPE_CHECKING:
     from ..lab import Lab

@@ -18,13 +18,13 @@ from pyvistaqt import QtInteractor
 
 from ..boards import BoardView, make_board_view
 from ..lab.frame import Frame, Vanish
-from ..lab.slots import slot
 from ..lab.view_state import ViewField, ViewState
 from ..widgets.clip_planes import ClipPlanes
 from ..widgets.free_plane import FreePlane
 from ..widgets.legend import Legend, legend_entries
 from ..widgets.pointer import PointerFilter
 from .animation import Animation
+from .slots import slot
 
 #: A framed board steps back by this zoom, up to ZOOM_STEPS times, until a corner of the
 #: scene is clear of it for the legend.

@@ -4,7 +4,7 @@ window can draw before the board's 3D scene (pyvista, VTK, matplotlib) and the r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMainWindow
 
@@ -38,5 +38,7 @@ class Window(QMainWindow):
     stage: Stage
     scene: Scene
     menus: Menus
-    binding: Any  # viewer.desktop.binding.Binding (that module imports this one: not named here)
+    #: viewer.desktop.binding.Binding, kept as long as the window (nothing asks it anything
+    #: through the window; that module imports this one, so it is not named here)
+    binding: object
     parts: Parts  # the rest of what the root made, in one frozen record

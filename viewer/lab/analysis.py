@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from pyramid_lab.model import search
@@ -18,7 +19,7 @@ from .modes import Mode
 from .palette import scale_moves
 
 if TYPE_CHECKING:
-    from .game_ui import GameUI
+    from .game_ui import UI
 
 
 def refusal(game: Game, *, in_setup: bool = False) -> str:
@@ -37,7 +38,7 @@ class Analyses:
     def __init__(self, runner: JobRunner) -> None:
         self.runner = runner
         self.analysis: search.Analysis | None = None
-        self.position: tuple[Any, int] | None = None  # (position key, ply) analysed
+        self.position: tuple[Hashable, int] | None = None  # (position key, ply) analysed
         self.seed: int | None = None  # tests make the searches repeatable
         self.heat: dict[int, float] = {}  # site -> win rate, when moves map to sites
         #: site -> (playouts behind its win rate, "win" / "loss" where proven); a site not
@@ -105,7 +106,7 @@ class Analyses:
 
     # ---- the board: the heat map ------------------------------------------------------------
 
-    def map_heat(self, game: Game, ui: GameUI, analysis: search.Analysis) -> None:
+    def map_heat(self, game: Game, ui: UI, analysis: search.Analysis) -> None:
         """The heat map of ``analysis`` on ``ui``'s board (:meth:`heat_layer` draws it),
         the move picked forgotten."""
         self.selected = None
@@ -127,7 +128,7 @@ class Analyses:
         )
         return dict(zip(sites, values, strict=True)), scale
 
-    def heat_layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+    def heat_layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
         """The board's layer: the heat map, and the sites of the move picked in the
         table, while the analysed position shows."""
         if self.analysis is None or position_of(game) != self.position:
@@ -144,7 +145,7 @@ class Analyses:
         return dataclasses.replace(frame, **changes) if changes else frame
 
 
-def _sites_of(game: Game, ui: GameUI, analysis: search.Analysis) -> dict[int, Any]:
+def _sites_of(game: Game, ui: UI, analysis: search.Analysis) -> dict[int, Any]:
     """Site -> the move's statistics when the game's moves are placements and every move
     puts a piece on one site of its own; else nothing (two moves to one site, or a move to
     none, would make the map lie)."""
@@ -168,5 +169,5 @@ class AnalysisBoard(Mode):
     def __init__(self, analyses: Analyses) -> None:
         self.analyses = analyses
 
-    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+    def layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
         return self.analyses.heat_layer(game, ui, frame)

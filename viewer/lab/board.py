@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from pyramid_lab.model.game import Game, IllegalMoveError, Move
 
@@ -45,6 +45,7 @@ from .solve import SolveBoard, SolveMode
 if TYPE_CHECKING:
     from .puzzle_editor import PuzzleEditor
     from .setup_editor import SetupEditor
+    from .view_state import BoardGeometry
 
 #: What ``Board.changed`` says (the module's text).
 BoardChange = Literal["frame", "secrets"]
@@ -88,14 +89,14 @@ class ClockMaker(Protocol):
     """A started clock stepping ``step`` with the progress from 0 to 1 over ``seconds``
     (the window's ``viewer.desktop.animation.Animation``)."""
 
-    def __call__(self, seconds: float, step: Callable[[float], Any]) -> Clock: ...
+    def __call__(self, seconds: float, step: Callable[[float], object]) -> Clock: ...
 
 
 class InstantClock:
     """A clock for a front end with no timer (a test, a page): ``start`` steps to the end
     at once."""
 
-    def __init__(self, seconds: float, step: Callable[[float], Any]) -> None:
+    def __init__(self, seconds: float, step: Callable[[float], object]) -> None:
         self._step = step
         self._done = False
 
@@ -228,7 +229,7 @@ class Board:
             message += "; a new, untitled position (the example stays as it came)"
         self.say(message)
 
-    def animation(self, seconds: float, step: Callable[[float], Any]) -> Clock:
+    def animation(self, seconds: float, step: Callable[[float], object]) -> Clock:
         return self._clock(seconds, step)
 
     def setup_active(self) -> bool:
@@ -297,7 +298,7 @@ class Board:
             self.ui.position_changed(game, reason)
             self.taking.emit("told", reason)
 
-    def geometry(self) -> Any:
+    def geometry(self) -> BoardGeometry:
         """The geometry of the board on show (the game UI's)."""
         return self.ui.geometry(self.session.game)
 
@@ -607,8 +608,7 @@ class BoardTable:
         turn = self.board.turn
         if not isinstance(turn, JointTurn):
             raise TypeError(f"{type(turn).__name__} takes no parts of a joint move")
-        result: Any = turn.submit(side, move)
-        return result if isinstance(result, (Move, str)) else None
+        return turn.submit(side, move)
 
     def played(self, game: Game, mover: str, move: Move) -> str:
         return self.board.ui.played(game, mover, move)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from pyramid_lab.model import files
 from pyramid_lab.model.files import SUFFIX, PositionDocument, ReadOnlyError, remove_stale_temps
@@ -74,21 +74,21 @@ class Store(Protocol):
     """Where Open recent and the last folder are kept between runs (QSettings in the
     window: the same two methods, under Qt's names)."""
 
-    def value(self, key: str, defaultValue: Any = None) -> Any: ...
+    def value(self, key: str, defaultValue: object = None) -> object: ...
 
-    def setValue(self, key: str, value: Any) -> None: ...
+    def setValue(self, key: str, value: object) -> None: ...
 
 
 class MemoryStore:
     """A :class:`Store` that forgets at exit (tests; a run with no settings)."""
 
     def __init__(self) -> None:
-        self.values: dict[str, Any] = {}
+        self.values: dict[str, object] = {}
 
-    def value(self, key: str, defaultValue: Any = None) -> Any:
+    def value(self, key: str, defaultValue: object = None) -> object:
         return self.values.get(key, defaultValue)
 
-    def setValue(self, key: str, value: Any) -> None:
+    def setValue(self, key: str, value: object) -> None:
         self.values[key] = value
 
 
@@ -105,6 +105,8 @@ class RecentFiles:
         recent = self.store.value("recent", []) or []
         if isinstance(recent, str):  # a store that keeps a one-item list as its item
             recent = [recent]
+        if not isinstance(recent, (list, tuple)):
+            return []
         return [p for p in recent if isinstance(p, str)]
 
     def remember(self, path: str | Path) -> None:

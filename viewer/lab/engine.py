@@ -21,21 +21,21 @@ Its changes are announced by ``changed(what)``: "thinking" (a search began: the 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from pyramid_lab.model import search
 from pyramid_lab.model.game import SIMULTANEOUS, Game, IllegalMoveError, JointMove, Move
 
 from .events import Signal
 from .frame import Frame
-from .jobs import Job, JobRunner, position_of
+from .jobs import Job, JobRunner, answer, position_of
 from .modes import Mode, Shown
 from .seats import Seats
 from .session import PositionChange, Session
 
 if TYPE_CHECKING:
-    from .game_ui import GameUI
+    from .game_ui import UI
 
 #: What the engine announces (``Engine.changed``): "thinking" (a search began), "done" (it
 #: ended: the bar goes), "stopped" (ended with nothing to play: the board shows that),
@@ -67,11 +67,11 @@ def describe_choice(choice: search.Choice, *, part: bool = False) -> str:
     return f"{choice.move} ({', '.join(parts)})"
 
 
-def book_end(game: Any) -> str:
+def book_end(game: Game) -> str:
     """'; the book ends here: ...' where the game's book ends at ``game`` (what it knows,
     and what would give every move exactly: Pyraos's whole table), else ''."""
-    say = getattr(search.books.book_for(game), "book_end", None)
-    words = say(game) if say is not None else ""
+    book = search.books.book_for(game)
+    words = book.book_end(game) if book is not None else ""
     return f"; {words}" if words else ""
 
 
@@ -119,7 +119,7 @@ class Bare:
     def __init__(self, seats: Seats) -> None:
         self.seats = seats
         self._parts: dict[int, Move] = {}
-        self._node: tuple[Any, int] | None = None
+        self._node: tuple[Hashable, int] | None = None
 
     def in_setup(self) -> bool:
         return False
@@ -189,10 +189,10 @@ class Engine:
         #: unless the player asks, Game > Show the computer's reckoning)
         self.show_reckoning = False
         self._holds = 0  # questions and file dialogs open (:meth:`held`): nothing starts
-        self.hint: tuple[Any, int, Move] | None = None  # (position key, ply, move) shown
+        self.hint: tuple[Hashable, int, Move] | None = None  # (position key, ply, move) shown
         # a hint asked at a simultaneous node while the computer made its own part: the side
         # and the position (its key and ply), given as soon as the computer's part is in
-        self.hint_waiting: tuple[int, Any, int] | None = None
+        self.hint_waiting: tuple[int, Hashable, int] | None = None
         self.seed: int | None = None  # tests make the searches repeatable
         self.thinking_text = ""
         self._thinking = ""  # the thinking text without what it waits for first
@@ -481,10 +481,10 @@ class Engine:
         if text:
             self.say(text)
 
-    def _on_answer(self, job: Job, choice: search.Choice | Mapping[int, search.Choice]) -> None:
+    def _on_answer(self, job: Job, choice: object) -> None:
         self.changed.emit("done")
-        if not isinstance(choice, search.Choice):
-            self._on_parts(job, dict(choice))
+        if not isinstance(choice, search.Choice):  # a simultaneous node's parts
+            self._on_parts(job, answer(dict, choice))
             return
         if choice.move is None:
             self.say("the engine found no move")
@@ -492,11 +492,7 @@ class Engine:
             return
         game = self.game
         if job.purpose == "hint":
-            self.hint = (job.key, job.ply, choice.move)
-            words = f"hint: {describe_choice(choice)}{book_end(game)}"
-            self.table.hinted(game, choice.move, words)
-            self.changed.emit("hint")
-            self.say(words)
+            self._show_hint(job, choice.move, f"hint: {describe_choice(choice)}{book_end(game)}")
             return
         mover = game.to_move
         try:
@@ -511,6 +507,13 @@ class Engine:
         else:
             self.say(f"{text} (computer)")
 
+    def _show_hint(self, job: Job, move: Move, words: str) -> None:
+        """The hinted ``move`` of ``job``'s position drawn on the board and said."""
+        self.hint = (job.key, job.ply, move)
+        self.table.hinted(self.game, move, words)
+        self.changed.emit("hint")
+        self.say(words)
+
     def _on_parts(self, job: Job, choices: dict[int, search.Choice]) -> None:
         """A simultaneous node's parts: a hint is drawn; the computer's parts go to the
         turn, and the joint move is played once every part is in."""
@@ -521,11 +524,8 @@ class Engine:
                 self.say("the engine found no move")
                 self.changed.emit("stopped")
                 return
-            self.hint = (job.key, job.ply, choice.move)
             words = f"hint for {game.players[side]}: {describe_choice(choice, part=True)}"
-            self.table.hinted(game, choice.move, words)
-            self.changed.emit("hint")
-            self.say(words)
+            self._show_hint(job, choice.move, words)
             return
         result: Move | str | None = None
         for side, choice in choices.items():
@@ -613,7 +613,7 @@ class ComputerBoard(Mode):
         self.engine.undo()  # the computer's move and yours; it waits for your move
         return True
 
-    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+    def layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
         """The hint while its position shows: the UI draws the hinted move
         (:meth:`GameUI.hint_frame`: by default a ghost piece where it puts one, rims where
         it comes from and on what it removes)."""

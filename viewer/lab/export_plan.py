@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from pyramid_lab.model.files import SUFFIX
 
@@ -109,7 +109,7 @@ class ExportPlan:
         animated = self.animated if target is None else target.suffix.lower() in ANIMATED
         return self.motion if animated else None
 
-    def includes(self, session: Session) -> dict[str, Any]:
+    def includes(self, session: Session) -> Includes:
         """What the export takes of the session besides the board: its title (a puzzle's,
         else the file's name) and a lesson's overlays."""
         lesson = session.lesson
@@ -117,6 +117,13 @@ class ExportPlan:
             "title": str(session.puzzle.get("title") or stem(session)),
             "overlays": dict(lesson.overlays) if lesson is not None else {},
         }
+
+
+class Includes(TypedDict):
+    """What an export takes of the session besides the board (:meth:`ExportPlan.includes`)."""
+
+    title: str
+    overlays: dict[str, object]  # a lesson's overlays, by name (``GameUI.set_overlays``)
 
 
 def stem(session: Session) -> str:

@@ -24,6 +24,7 @@ from pyramid_lab.model.teaching import describe_result
 
 from .frame import Frame, Marker, Vanish
 from .session import PositionChange
+from .view_state import BoardGeometry
 
 #: What a click or Finish gives back: the move to play, None when it only advanced the
 #: turn being built (or changed a selection), or a sentence saying why it does nothing.
@@ -57,7 +58,7 @@ class Host(Protocol):
     def apply_position(self, game: Game, message: str) -> None:
         """Replace the position by ``game`` (undoable, like a set-up)."""
 
-    def animation(self, seconds: float, step: Callable[[float], Any]) -> Clock:
+    def animation(self, seconds: float, step: Callable[[float], object]) -> Clock:
         """A started clock stepping ``step`` (the window's
         :class:`viewer.desktop.animation.Animation`)."""
 
@@ -216,7 +217,7 @@ class GameUI(Generic[Turn]):
 
     # ---- the board ----------------------------------------------------------------------
 
-    def geometry(self, game: Game) -> Any:
+    def geometry(self, game: Game) -> BoardGeometry:
         """The geometry the board view is built on (the same object for the same board,
         so the view is kept)."""
         raise NotImplementedError
@@ -238,6 +239,16 @@ class GameUI(Generic[Turn]):
         """A site as the game writes it in moves ("1,0,2", "c3")."""
         return ",".join(map(str, self.coords_of(site)))
 
+    def cell_of(self, site: int) -> int:
+        """The cell a site is in (a square, a hex: its pieces' sites share it); a site is
+        its own by default (a ball, a field)."""
+        return site
+
+    def corner_site(self, game: Game, name: str) -> int | None:
+        """The site of the corner called ``name`` (Partition's "SW", "AP": Practice's
+        first hint points at it); None where the board has no such corner (by default)."""
+        return None
+
     # ---- a position ---------------------------------------------------------------------
 
     def turn(self, game: Game) -> Turn:
@@ -248,22 +259,22 @@ class GameUI(Generic[Turn]):
         """The picture of the position with the turn built so far."""
         raise NotImplementedError
 
-    def move_sites(self, game: Game, move: Any) -> tuple[int, ...]:
+    def move_sites(self, game: Game, move: Move) -> tuple[int, ...]:
         """The sites a legal ``move`` of ``game`` puts a piece of the mover on (a hint
         draws a ghost piece there); none by default."""
         return ()
 
-    def move_from(self, game: Game, move: Any) -> tuple[int, ...]:
+    def move_from(self, game: Game, move: Move) -> tuple[int, ...]:
         """The sites a legal ``move`` takes the mover's piece from to put it elsewhere (a
         lift, a step; a hint rims them "selected"); none by default."""
         return ()
 
-    def move_removes(self, game: Game, move: Any) -> tuple[int, ...]:
+    def move_removes(self, game: Game, move: Move) -> tuple[int, ...]:
         """The pieces a legal ``move`` takes off the board (removals, captures; a hint
         rims them "remove"); none by default."""
         return ()
 
-    def hint_frame(self, game: Game, move: Any, frame: Frame) -> Frame:
+    def hint_frame(self, game: Game, move: Move, frame: Frame) -> Frame:
         """``frame`` with the engine's hinted ``move`` drawn: a ghost piece of the mover's
         colour where it puts one (:meth:`move_sites`), the "selected" rim on where it comes
         from (:meth:`move_from`: a lift, a step) and the "remove" rim on the pieces it takes
@@ -299,7 +310,7 @@ class GameUI(Generic[Turn]):
     def setup_changed(self) -> None:
         """Set-up mode began or ended (``host.setup_active()`` says which)."""
 
-    def hinted_move(self, game: Game, move: Any, words: str = "") -> None:
+    def hinted_move(self, game: Game, move: Move, words: str = "") -> None:
         """The engine's hint for ``game`` came (it is drawn by :meth:`hint_frame`);
         ``words``: the status bar's sentence on it (a dock may show it whole)."""
 
@@ -316,7 +327,7 @@ class GameUI(Generic[Turn]):
         """The player deciding sits at the screen (a hot seat's hand-over done: Rolling's
         "I am <colour>"; a classroom's page is its student's own): nothing by default."""
 
-    def setup_frame(self, pieces: Mapping[int, str], geometry: Any) -> Frame:
+    def setup_frame(self, pieces: Mapping[int, str], geometry: BoardGeometry) -> Frame:
         """Set-up mode: every site takes a click; empty ones show a marker."""
         return Frame(
             pieces=dict(pieces),
@@ -376,7 +387,7 @@ class GameUI(Generic[Turn]):
 
     # ---- overlays, lessons and docks ----------------------------------------------------
 
-    def set_overlays(self, values: Mapping[str, Any]) -> None:
+    def set_overlays(self, values: Mapping[str, object]) -> None:
         """Show these overlays (a lesson's, or render's options); the others go off. A UI
         with overlays overrides this after calling it (it checks the names)."""
         unknown = sorted(set(values) - set(self.overlay_names))
@@ -389,11 +400,12 @@ class GameUI(Generic[Turn]):
         stand for the rest."""
         return {}
 
-    def docks(self) -> list[Any]:
-        """Docks this game adds to the window (Qt dock widgets, made once per UI)."""
+    def docks(self) -> Sequence[object]:
+        """Docks this game adds to the window (Qt dock widgets, made once per UI: the lab
+        imports no Qt, the window takes them as its own, ``viewer.desktop.docks``)."""
         return []
 
-    def dock_tabs(self) -> list[tuple[Any, ...]]:
+    def dock_tabs(self) -> Sequence[Sequence[object]]:
         """Docks of :meth:`docks` that share one place as tabs, each group with the tab
         shown first first (the window's side would be too tall for all of them)."""
         return []

@@ -18,9 +18,9 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeVar
 
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, decision_view
@@ -28,8 +28,9 @@ from pyramid_lab.model.game import Game, decision_view
 from .events import Signal
 
 log = logging.getLogger("pyramid_lab.viewer")
+R = TypeVar("R")
 Progress = Callable[[float, str], None]
-Task = Callable[[Game, Progress, threading.Event], Any]  # runs on the worker thread
+Task = Callable[[Game, Progress, threading.Event], object]  # runs on the worker thread
 #: How the front end runs a function on its own thread (the window: a queued Qt signal).
 Post = Callable[[Callable[[], None]], None]
 JOIN_SECONDS = 5.0
@@ -41,7 +42,7 @@ class Job:
 
     purpose: str  # "hint" or "play", "analysis", "solve", ...
     level: str
-    key: Any
+    key: Hashable  # the position's (Game.position_key)
     ply: int
     number: int
     sides: tuple[int, ...] = ()  # at a simultaneous node: whose parts are searched
@@ -50,8 +51,16 @@ class Job:
     keep: bool = False  # stopped early, but its answer so far is wanted (``finish``)
 
 
-def position_of(game: Game) -> tuple[Any, int]:
+def position_of(game: Game) -> tuple[Hashable, int]:
     return game.position_key(), len(game.move_stack)
+
+
+def answer(kind: type[R], result: object) -> R:
+    """A job's ``result`` as the ``kind`` its task gives (``answered`` carries each
+    runner's own): TypeError where a task gave another."""
+    if not isinstance(result, kind):
+        raise TypeError(f"a {kind.__name__} was awaited, not {type(result).__name__}")
+    return result
 
 
 def at_once(call: Callable[[], None]) -> None:
@@ -69,7 +78,7 @@ class JobRunner:
         self.current = current
         self.post = post
         self.progressed: Signal[[float, str]] = Signal()  # (fraction, text)
-        self.answered: Signal[[Job, Any]] = Signal()  # (job, result: the search's own)
+        self.answered: Signal[[Job, object]] = Signal()  # (job, result: the search's own)
         self.failed: Signal[[Job, BaseException]] = Signal()
         #: what the job waits for before its search starts ('' once it started): each
         #: front shows it where it shows the job's words (the compiled search's first use)
@@ -250,7 +259,7 @@ class JobRunner:
         if self._current_job(job):
             self.preparing.emit(text)
 
-    def _on_done(self, job: Job, result: Any) -> None:
+    def _on_done(self, job: Job, result: object) -> None:
         if not self._current_job(job):
             return  # stopped or replaced
         self.job = None

@@ -24,9 +24,9 @@ steps (``lab.board.taking``, ``lab.followed``)."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, Move
@@ -48,7 +48,7 @@ from .documents import Documents, MemoryStore, RecentFiles
 from .engine import Engine, EngineChange
 from .events import Signal
 from .export_plan import ExportPlan
-from .jobs import Job, JobRunner, Post, at_once
+from .jobs import Job, JobRunner, Post, answer, at_once
 from .lesson import Lessons
 from .port import Port
 from .practice import Practice, PracticeBoard
@@ -180,7 +180,7 @@ class Lab:
         return self.engine.paused
 
     @property
-    def hint(self) -> tuple[Any, int, Move] | None:
+    def hint(self) -> tuple[Hashable, int, Move] | None:
         """(position key, ply, the move hinted), or None."""
         return self.engine.hint
 
@@ -256,7 +256,8 @@ class Lab:
         self.bulletin.say(f"the analysis failed: {exc}")
         self.changed.emit("analysis")
 
-    def _analysed(self, job: Job, analysis: search.Analysis) -> None:
+    def _analysed(self, job: Job, result: object) -> None:
+        analysis = answer(search.Analysis, result)
         self.analysis.answered(job, analysis)
         self.bulletin.say(f"analysis: {analysis.proven_text or analysis.evaluation_text}")
         self.changed.emit("analysis")

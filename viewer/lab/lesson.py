@@ -19,7 +19,7 @@ It announces its changes with ``changed(what, *args)``; a front end draws them:
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, Literal
 
@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from .bulletin import Say
     from .documents import Documents
     from .engine import Engine
-    from .game_ui import GameUI
+    from .game_ui import UI
     from .port import Port
 
 #: Characters of a path the status line says (a longer one is cut, its end "…").
@@ -286,7 +286,7 @@ class Lessons:
         step = lessons.step_from("First step", STARTER_TEXT, game)
         self.start(lessons.LessonFile(game.name, title, [step]), None, 0)
 
-    def edit_step(self, lesson_title: str | None = None, **changes: Any) -> str | None:
+    def edit_step(self, lesson_title: str | None = None, **changes: object) -> str | None:
         """Change the step shown (title, text, overlays, highlights, task as JSON-like
         values), and the lesson's own title with ``lesson_title``; None, or why not (the
         lesson and the step keep their old values)."""
@@ -343,7 +343,7 @@ class Lessons:
         raw["steps"].pop(self.index)
         return self._replace(raw, min(self.index, len(raw["steps"]) - 1), reload=True)
 
-    def keep_view(self, view: dict[str, Any] | None) -> str | None:
+    def keep_view(self, view: Mapping[str, object] | None) -> str | None:
         """The lesson opens with ``view`` (a lesson file's ``"view"``: levels, peel, clips,
         camera; None or empty: the defaults); None, or why not."""
         assert self.lesson is not None
@@ -556,7 +556,7 @@ class LessonBoard(Mode):
         self.lessons.pick(point)
         return Picked(point, point in self.lessons.picked)
 
-    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+    def layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
         state = self.lessons
         if state.lesson is None or game.name != state.lesson.game_name:
             return frame  # (another game on the board: the lesson's points mean nothing)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from typing import Any
+from typing import Protocol
 
 from pyramid_lab.model.lesson import Verdict
 
@@ -18,7 +18,13 @@ from .frame import Frame, Marker
 from .frame import Path as Tube
 
 
-def site_of(ui: Any, point: Iterable[int]) -> int | None:
+class Sites(Protocol):
+    """A game UI as the marks ask it: the site of a point (``GameUI.site_of``)."""
+
+    def site_of(self, coords: tuple[int, ...]) -> int: ...
+
+
+def site_of(ui: Sites, point: Iterable[int]) -> int | None:
     """The site of a lesson's point on the game UI's board (None: not one of its sites)."""
     try:
         return int(ui.site_of(tuple(point)))
@@ -28,7 +34,7 @@ def site_of(ui: Any, point: Iterable[int]) -> int | None:
 
 def lesson_frame(
     frame: Frame,
-    ui: Any,
+    ui: Sites,
     *,
     highlights: Iterable[tuple[int, ...]] = (),
     picked: Iterable[tuple[int, ...]] = (),

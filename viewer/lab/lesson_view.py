@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from .view_state import AXES, ClipPlane, ViewState
 
@@ -45,9 +45,9 @@ class LessonView:
         for clip in self.clips:
             view.set_clip(clip.axis, enabled=True, value=clip.value, keep_below=clip.keep_below)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SavedView:
         """As a lesson file writes it (:func:`model.lesson.read_view`)."""
-        out: dict[str, Any] = {}
+        out: SavedView = {}
         if self.levels is not None:
             out["levels"] = list(self.levels)
         if self.peel:
@@ -62,15 +62,33 @@ class LessonView:
         return out
 
 
+class SavedClip(TypedDict):
+    """A clip plane as a lesson file keeps it."""
+
+    axis: str  # "x", "y" or "z"
+    keep: str  # "below" or "above"
+    at: float
+
+
+class SavedView(TypedDict, total=False):
+    """A lesson file's ``"view"``: what it says of the view it opens with."""
+
+    levels: list[int]
+    peel: int
+    clips: list[SavedClip]
+    camera: str
+
+
 def opening_view(lesson: LessonFile | None) -> LessonView:
     """The view ``lesson`` opens with: its saved one, else the defaults."""
     return view_of(lesson.view if lesson is not None else None)
 
 
-def view_of(saved: Mapping[str, Any] | None) -> LessonView:
+def view_of(view: Mapping[str, object] | None) -> LessonView:
     """A lesson file's ``"view"`` (as :func:`model.lesson.read_view` checked it) read."""
-    if not saved:
+    if not view:
         return LessonView()
+    saved = cast("SavedView", view)  # read_view checked its keys and values
     levels = saved.get("levels")
     clips = tuple(
         ClipPlane(AXES.index(c["axis"]), True, float(c["at"]), c.get("keep", "below") == "below")

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -43,19 +43,21 @@ from pyramid_lab.model.teaching import describe_result, teaching_for
 
 from .events import Signal
 from .frame import Frame, Label, Region
-from .jobs import Job, JobRunner, Post, position_of
+from .jobs import Job, JobRunner, Post, answer, position_of
 from .jobs import Progress as SearchProgress
 from .modes import Mode
 
 if TYPE_CHECKING:
     from .bulletin import Say
     from .documents import Documents
-    from .game_ui import GameUI
+    from .game_ui import UI
     from .session import Session
     from .solve import SolveMode
 
 
-def hint_task(side: str, left: int) -> Any:
+def hint_task(
+    side: str, left: int
+) -> Callable[[Game, SearchProgress, threading.Event], list[Move] | None]:
     """The task that finds the quickest win of ``side`` (to move) within ``left`` plies:
     its main line (the winning move first), or None."""
 
@@ -169,7 +171,8 @@ class Practice:
         self.collection: Collection | None = None
         self.current: int | None = None  # the index of the puzzle played
         self.hint_stage = 0  # 0: none, 1: which piece or area, 2: the move
-        self.hint_move: tuple[Any, Move] | None = None  # (position, move) of the hint
+        #: (position, move) of the hint
+        self.hint_move: tuple[tuple[Hashable, int], Move] | None = None
         self.hint_idea: Idea | None = None  # what a placement's first hint says
         self.used_hints = 0
         self.runner = JobRunner(lambda: session.game, post)
@@ -380,7 +383,8 @@ class Practice:
             return None
         return solution[len(played) :]
 
-    def _on_hint(self, job: Job, line: list[Move] | None) -> None:
+    def _on_hint(self, job: Job, result: object) -> None:
+        line = answer(list, result) if result is not None else None  # hint_task's
         if not line:
             self.show_message("Hint: no win in time from here: Try again")
             self.hint_stage = 0
@@ -416,21 +420,6 @@ class Practice:
 AREA_SITES = 4
 
 
-def corner_site(game: Game, ui: GameUI, name: str) -> int | None:
-    """The board site of the corner called ``name`` (None when the board has no such)."""
-    lattice = getattr(game, "lattice", None)
-    ids = getattr(lattice, "corner_ids", None)
-    if lattice is None or not isinstance(ids, dict):
-        return None
-    for corner, pid in ids.items():
-        if getattr(corner, "value", corner) == name:
-            try:
-                return ui.site_of(tuple(lattice.point(pid)))
-            except (NotImplementedError, KeyError, ValueError):
-                return None
-    return None
-
-
 class PracticeBoard(Mode):
     """Practice as a board mode: its hints over the board while a puzzle of the collection
     is played (Solve mode has the clicks and Undo): which piece or the area of the corner
@@ -442,7 +431,7 @@ class PracticeBoard(Mode):
     def __init__(self, practice: Practice) -> None:
         self.practice = practice
 
-    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+    def layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
         """The hint (which piece or the area, then the move) and the refutation of a
         wrong move (a label on the computer's answer)."""
         state = self.practice
@@ -478,7 +467,7 @@ class PracticeBoard(Mode):
             return dataclasses.replace(frame, highlights=highlights, labels=labels)
         idea = state.hint_idea
         if idea is not None:  # a placement: the idea, not the place
-            found = [(corner_site(game, ui, c), c) for c in idea.corners]
+            found = [(ui.corner_site(game, c), c) for c in idea.corners]
             marks = [(site, f"{c} at stake") for site, c in found if site is not None]
             if not marks:
                 return frame
@@ -492,7 +481,7 @@ class PracticeBoard(Mode):
         labels = (*frame.labels, Label(area[0], "somewhere here"))
         return dataclasses.replace(frame, regions=regions, labels=labels)
 
-    def _area(self, game: Game, ui: GameUI, move: Move) -> list[int]:
+    def _area(self, game: Game, ui: UI, move: Move) -> list[int]:
         """The move's site and the sites of the other legal moves nearest to it (a few):
         where a placement goes, without saying which."""
         target = ui.move_sites(game, move)

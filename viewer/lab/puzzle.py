@@ -13,7 +13,7 @@ dialog show them.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, Literal
 
@@ -22,7 +22,7 @@ from pyramid_lab.model.game import Game, shorten
 from pyramid_lab.model.puzzle import Verdict
 
 from .events import Signal
-from .jobs import Job, JobRunner, Post, Progress
+from .jobs import Job, JobRunner, Post, Progress, answer
 
 #: What ``Verifier.changed`` and ``Composer.changed`` name first (the docstring above says
 #: what follows each).
@@ -60,7 +60,7 @@ class Verifier:
     def thinking(self) -> bool:
         return self.runner.thinking
 
-    def verify(self, puzzle: dict[str, Any]) -> Job:
+    def verify(self, puzzle: Mapping[str, object]) -> Job:
         """Verify ``puzzle`` (its goal, its written solution) from the position shown."""
         puzzle = dict(puzzle)
 
@@ -79,8 +79,8 @@ class Verifier:
         """Stop the verification under way (False: none ran)."""
         return self.runner.stop() is not None
 
-    def _answered(self, job: Job, verdict: Verdict) -> None:
-        self.changed.emit("verified", verdict, (job.key, job.ply))
+    def _answered(self, job: Job, result: object) -> None:
+        self.changed.emit("verified", answer(Verdict, result), (job.key, job.ply))
 
     def shutdown(self) -> None:
         self.runner.shutdown()

@@ -11,8 +11,8 @@ solution. Verify's verdict is held with the position it was proven at."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable, Hashable, Mapping
+from typing import TYPE_CHECKING, Literal
 
 from pyramid_lab.model.game import (
     Game,
@@ -68,11 +68,11 @@ class PuzzleEditor:
     ) -> None:
         self.session, self.say, self.setup = session, say, setup
         self.anchor = session.node  # the puzzle position
-        self.seen: dict[str, Any] = session.puzzle  # the puzzle of the file last followed
+        self.seen: Mapping[str, object] = session.puzzle  # the puzzle of the file last followed
         self.writing = False  # this editor is writing the session's puzzle
         self.goal_moves: int | None = None  # the goal's moves as last set here
         self.verdict: Verdict | None = None
-        self.verdict_at: tuple[Any, int] | None = None  # the position it holds for
+        self.verdict_at: tuple[Hashable, int] | None = None  # the position it holds for
 
     # ---- the puzzle position ------------------------------------------------------------
 
@@ -135,7 +135,7 @@ class PuzzleEditor:
 
     # ---- the puzzle's texts -------------------------------------------------------------
 
-    def commit(self, puzzle: dict[str, Any]) -> bool:
+    def commit(self, puzzle: Mapping[str, object]) -> bool:
         """Check ``puzzle`` and make it the session's (unsaved until File > Save)."""
         try:
             checked = check_puzzle(puzzle, self.session.game)
@@ -149,7 +149,7 @@ class PuzzleEditor:
             self.writing = False
         return True
 
-    def edit(self, key: str, value: Any) -> bool:
+    def edit(self, key: str, value: object) -> bool:
         """The puzzle's ``key`` set to ``value`` (gone when empty); False, said, when the
         puzzle so made is refused."""
         puzzle = dict(self.session.puzzle)
@@ -225,7 +225,7 @@ class PuzzleEditor:
 
     # ---- Verify's verdict ---------------------------------------------------------------
 
-    def verified(self, verdict: Verdict, at: tuple[Any, int]) -> None:
+    def verified(self, verdict: Verdict, at: tuple[Hashable, int]) -> None:
         """Verify's verdict, proven at the position ``at`` (its key and ply)."""
         self.verdict, self.verdict_at = verdict, at
 

@@ -53,7 +53,7 @@ ReviewChange = Literal[
 
 if TYPE_CHECKING:
     from .bulletin import Say
-    from .game_ui import GameUI
+    from .game_ui import UI
     from .session import PositionChange, Session
 
 
@@ -258,7 +258,7 @@ class ReviewBoard(Mode):
         self.reviews = reviews
         self.board = board
 
-    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+    def layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
         review_now = self.reviews.current()
         if review_now is None or self.board.setup is not None:
             return frame

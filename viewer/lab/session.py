@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -75,7 +76,7 @@ class Session:
         game: Game,
         *,
         path: str | Path | None = None,
-        puzzle: dict[str, Any] | None = None,
+        puzzle: Mapping[str, object] | None = None,
         lesson: Lesson | None = None,
         variations: list[list[Move]] | None = None,
         review: GameReview | None = None,
@@ -91,7 +92,8 @@ class Session:
         # Set-ups undone, for redo: the set-up's game and node, and the node undo went to.
         self._undone: list[tuple[Game, Node, Node]] = []
         self.path = Path(path) if path else None
-        self.puzzle = dict(puzzle or {})
+        #: the puzzle's texts, as the model reads and writes them (JSON: ``check_puzzle``)
+        self.puzzle: dict[str, Any] = dict(puzzle or {})
         self._puzzle_read = dict(self.puzzle)  # the puzzle texts as the file had them
         self.lesson = lesson  # the lesson the file teaches: caption and overlays
         self.review = review  # the review of a line from the start (model.review), if any
@@ -417,7 +419,7 @@ class Session:
         self.changed.emit("load")
         return untitled
 
-    def set_puzzle(self, puzzle: dict[str, Any]) -> None:
+    def set_puzzle(self, puzzle: Mapping[str, object]) -> None:
         """New puzzle texts (checked by the caller: ``model.puzzle.check_puzzle``): the
         document has unsaved changes. The dict keeps its identity (a new file's is new)."""
         if puzzle == self.puzzle:
@@ -439,7 +441,7 @@ class Session:
         review = self.review
         return review if review is not None and review.covers(self.history()) else None
 
-    def document(self) -> dict[str, Any]:
+    def document(self) -> dict[str, object]:
         """Everything a save writes, as the JSON document of a position file."""
         return to_json(self._game, self.puzzle, self.lesson, self.variations(), self.saved_review())
 

@@ -44,7 +44,7 @@ from .session import KEEPS_POSITION, PositionChange
 if TYPE_CHECKING:
     from .bulletin import Say
     from .engine import Engine
-    from .game_ui import GameUI
+    from .game_ui import UI
     from .port import Port
     from .session import Session, Snapshot
 
@@ -70,7 +70,7 @@ class Defence:
     wins: int | None = None
 
 
-def defend(side: str, left: int) -> Any:
+def defend(side: str, left: int) -> Callable[[Game, Progress, threading.Event], Defence]:
     """The task that finds the defence to play with ``left`` plies left for ``side``."""
 
     def task(game: Game, progress: Progress, stop: threading.Event) -> Defence:
@@ -419,6 +419,9 @@ def units_text(status: search.cluster.SplitStatus) -> str:
     )
 
 
+#: Solve position's answer: the value, and the split solve's run where it answered
+SolveAnswer = tuple["search.SolveResult", "search.cluster.SplitResult | None"]
+
 #: Seconds of Solve position's first try (the book, then the single search) before it asks
 #: for worker processes: what it settles needs no cluster (as the command line's solve).
 QUICK_SECONDS = 3.0
@@ -426,12 +429,12 @@ QUICK_SECONDS = 3.0
 
 def value_task(
     workers: int, table_mb: float = VALUE_TABLE_MB, max_seconds: float | None = None
-) -> Any:
+) -> Callable[[Game, Progress, threading.Event], SolveAnswer]:
     """The task that solves the position: the single search (``workers`` 1, for at most
     ``max_seconds``) or the split solve; its answer is (SolveResult, SplitResult or None).
     The runner's stop ends it (the split solve's settled units stay in its checkpoint)."""
 
-    def task(game: Game, progress: Progress, stop: threading.Event) -> Any:
+    def task(game: Game, progress: Progress, stop: threading.Event) -> SolveAnswer:
         if workers <= 1:
             pace = DepthPace()
 
@@ -471,7 +474,9 @@ def value_task(
     return task
 
 
-def value_text(game: Game, result: Any, split: search.cluster.SplitResult | None) -> str:
+def value_text(
+    game: Game, result: search.SolveResult, split: search.cluster.SplitResult | None
+) -> str:
     """The answer of Solve position in words."""
     side = game.to_move
     if result.value == "unknown":
@@ -710,7 +715,7 @@ def _replay(game: Game, texts: list[str]) -> list[Move]:
     return [copy.push_text(text) for text in texts]
 
 
-def solution_layer(solver: SolveMode, game: Game, ui: GameUI, frame: Frame) -> Frame:
+def solution_layer(solver: SolveMode, game: Game, ui: UI, frame: Frame) -> Frame:
     """Once revealed, the solution's next move as a ghost while the attempt follows
     the solution."""
     if not solver.active or not solver.solution or solver.goal is None or solver.anchor is None:
@@ -730,7 +735,7 @@ def solution_layer(solver: SolveMode, game: Game, ui: GameUI, frame: Frame) -> F
     return dataclasses.replace(frame, ghosts=ghosts, labels=labels)
 
 
-FrameLayer = Callable[[Game, "GameUI", Frame], Frame]
+FrameLayer = Callable[[Game, "UI", Frame], Frame]
 
 
 class SolveBoard(Mode):
@@ -757,7 +762,7 @@ class SolveBoard(Mode):
         self.solver.undo()
         return True
 
-    def layer(self, game: Game, ui: GameUI, frame: Frame) -> Frame:
+    def layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
         if not self.solver.active:  # a verdict's marks, while Solve mode is off
             frame = self.verdict(game, ui, frame)
         return solution_layer(self.solver, game, ui, frame)

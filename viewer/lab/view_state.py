@@ -133,7 +133,8 @@ class ViewState:
             return np.zeros(lat.count, dtype=bool)
         side = np.stack([(lat.centres - origin) @ normal for normal, origin in planes])
         crossing = (np.abs(side) < radius).any(axis=0) & (side < radius).all(axis=0)
-        return crossing & self._levels_and_peel(lat)
+        cut: np.ndarray = crossing & self._levels_and_peel(lat)
+        return cut
 
     def _levels_and_peel(self, lat: BoardGeometry) -> np.ndarray:
         lo, hi = self.levels

@@ -17,12 +17,12 @@ column the width its docks ask for (:func:`dock_widths`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
 
-from ..lab.slots import guarded
+from ..desktop.slots import guarded
 
 #: The least height a scrolled dock body keeps, in lines of text.
 MIN_LINES = 4
@@ -91,6 +91,17 @@ class ScrolledBody(QScrollArea):
         elif watched is self.viewport() and kind == QEvent.Type.Resize:
             self._fit()
         return super().eventFilter(watched, event)
+
+
+def qt_docks(docks: Iterable[object]) -> list[QDockWidget]:
+    """A game UI's docks (``GameUI.docks``: the lab, which imports no Qt, hands them as
+    objects) as the window's Qt docks; TypeError on anything else."""
+    out = []
+    for dock in docks:
+        if not isinstance(dock, QDockWidget):
+            raise TypeError(f"a game's dock is a QDockWidget, not {type(dock).__name__}")
+        out.append(dock)
+    return out
 
 
 def add_game_docks(

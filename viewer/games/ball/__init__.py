@@ -54,10 +54,10 @@ from pyramid_lab.model.game import SIMULTANEOUS, Game, JointMove, Move
 from pyramid_lab.model.teaching import describe_result
 
 from ...boards.geometries import GridBoard
+from ...desktop.slots import slot
 from ...lab.frame import Frame, Label, Marker, Path, Region, Slide
 from ...lab.game_ui import TURN_DOCK, ClickResult, FormPart, GameUI, Host, MoveForm
 from ...lab.palette import GOAL_ROW
-from ...lab.slots import slot
 from .. import register_ui
 
 if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no Qt)
@@ -211,6 +211,9 @@ class BallUI(GameUI[ProgramTurn]):
 
     def site_of(self, coords: tuple[int, ...]) -> int:
         return site_of(*coords)
+
+    def cell_of(self, site: int) -> int:
+        return BOARD.square_of(site)
 
     def coords_of(self, site: int) -> tuple[int, ...]:
         square, kind = divmod(site, 3)

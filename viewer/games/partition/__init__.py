@@ -12,14 +12,14 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from pyramid_lab.model.game import Game
+from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.lattice import CORNERS, PyramidLattice
 from pyramid_lab.model.partition import Partition, Place
 from pyramid_lab.model.teaching import describe_result, teaching_for
 
+from ...desktop.slots import guarded, log
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
 from ...lab.game_ui import ClickResult, Clock, GameUI, Host
-from ...lab.slots import guarded, log
 from .. import register_ui
 from ..lattice_sites import LatticeSites
 from .teaching import LEGEND_WORDS, Overlays, TeachingView
@@ -111,6 +111,13 @@ class PartitionUI(LatticeSites, GameUI[PlacementTurn]):
         assert isinstance(game, Partition)
         return game.lattice
 
+    def corner_site(self, game: Game, name: str) -> int | None:
+        lattice = self.lattice_for(game)
+        for corner, pid in lattice.corner_ids.items():
+            if corner.value == name:
+                return self.site_of(tuple(lattice.point(pid)))
+        return None
+
     # ---- a position ---------------------------------------------------------------------
 
     def turn(self, game: Game) -> PlacementTurn:
@@ -126,9 +133,8 @@ class PartitionUI(LatticeSites, GameUI[PlacementTurn]):
             self._teaching_key = key
         return self._teaching
 
-    def move_sites(self, game: Game, move: Any) -> tuple[int, ...]:
-        point = getattr(move, "point", None)
-        return () if point is None else (self.lattice.id_of(*point),)
+    def move_sites(self, game: Game, move: Move) -> tuple[int, ...]:
+        return (self.lattice.id_of(*move.point),) if isinstance(move, Place) else ()
 
     def frame(self, game: Game, turn: PlacementTurn) -> Frame:
         assert isinstance(game, Partition)

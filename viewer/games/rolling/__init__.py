@@ -44,9 +44,9 @@ from pyramid_lab.model.rolling.rules import RollingMap
 from pyramid_lab.model.teaching import describe_result
 
 from ...boards.geometries import HexCell, HexMap
+from ...desktop.slots import slot
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
 from ...lab.game_ui import ChoiceGroup, ClickResult, GameUI, Host, Panel
-from ...lab.slots import slot
 from .. import register_ui
 from .panels import pool_html, sheet_html
 from .words import (

@@ -9,9 +9,12 @@ moves listed beside the board" in the page), never in a lesson's words.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pyramid_lab.model.game import shorten
+
+if TYPE_CHECKING:
+    from pyramid_lab.model.lesson import LessonFile
 
 #: A phrase a lesson may not use (a regular expression, case ignored), and why: what it
 #: names and which front end lacks it.
@@ -25,7 +28,7 @@ ONE_HOST_ONLY: dict[str, str] = {
 }
 
 
-def host_problems(lesson: Any) -> list[str]:
+def host_problems(lesson: LessonFile) -> list[str]:
     """Each step whose text, prompt or hint names a control one front end lacks, in words
     ("step 10 ('A full pyramid'): 'Corners dock' names a dock of the window ...")."""
     found = []
