@@ -98,8 +98,8 @@ def test_first_moves_lists_every_win():
 
 def test_best_defence_resists_longest():
     game = example("pyraos/endgame-loss-in-8")
-    assert len(prove(game, "white", 10, knowledge=plugin_for(game)).principal) == 8
-    assert prove(game, "black", 10, knowledge=plugin_for(game)).principal == ()
+    assert len(prove(game, "white", 10, knowledge=plugin_for(game)).line) == 8
+    assert prove(game, "black", 10, knowledge=plugin_for(game)).line == ()
 
 
 def test_a_rule_draw_by_repetition_fails_the_prover():
