@@ -7,20 +7,7 @@ cleanup) and resolves the deploy phase's fights (``docs/rolling-pyramids.md``).
 from __future__ import annotations
 
 from ..game import IllegalMoveError, Move, quote
-from .moves import (
-    ALL,
-    Cross,
-    Deploy,
-    Develop,
-    Done,
-    Place,
-    Roll,
-    RollingMoves,
-    Soldiers,
-    StartArea,
-    Take,
-    footman_slot,
-)
+from . import moves
 from .rules import (
     DEVICES,
     DICE_PER_PLAYER,
@@ -39,7 +26,7 @@ from .rules import (
 from .state import GREY, NEUTRAL, SEQUENTIAL, Device, Die, Order, State
 
 
-class RollingResolution(RollingMoves):
+class RollingResolution(moves.RollingMoves):
     """Playing moves: each changes a copy of the position, the old one kept for ``pop``."""
 
     def push(self, move: Move) -> None:
@@ -60,32 +47,32 @@ class RollingResolution(RollingMoves):
     def _apply(self, move: Move) -> None:
         s = self._s.copy()
         phase = s.phase
-        if isinstance(move, Roll):
+        if isinstance(move, moves.Roll):
             self._apply_roll(s, move)
-        elif isinstance(move, StartArea):
+        elif isinstance(move, moves.StartArea):
             s.owner[self.map.cell(move.cell)] = s.turn
             if s.turn > 0:
                 s.turn -= 1  # "then this continues to the right, to first player"
             else:
                 self._begin_round(s, 1)
-        elif isinstance(move, Take):
+        elif isinstance(move, moves.Take):
             self._apply_take(s, move)
-        elif isinstance(move, Develop):
+        elif isinstance(move, moves.Develop):
             self._apply_develop(s, move)
-        elif isinstance(move, Deploy):
+        elif isinstance(move, moves.Deploy):
             self._apply_deploy(s, move)
-        elif isinstance(move, Cross):
+        elif isinstance(move, moves.Cross):
             sheet = s.sheets[s.turn]
             sheet.crossed[move.group - 1][move.space - 1] = True
             sheet.conquests -= 1
             self._after_decision(s, finished=False)
-        elif isinstance(move, Soldiers):
+        elif isinstance(move, moves.Soldiers):
             self._apply_soldiers(s, move)
-        elif isinstance(move, Place):
+        elif isinstance(move, moves.Place):
             other = -1 if move.other is None else self.map.cell(move.other)
             s.devices.append(Device(move.device, s.turn, self.map.cell(move.cell), other))
             self._after_decision(s, finished=False)
-        elif isinstance(move, Done):
+        elif isinstance(move, moves.Done):
             if phase == "conquest":
                 s.sheets[s.turn].conquests = 0
             self._after_decision(s, finished=True)
@@ -95,7 +82,7 @@ class RollingResolution(RollingMoves):
         self._s = s
         self.move_stack.append(move)
 
-    def _apply_roll(self, s: State, move: Roll) -> None:
+    def _apply_roll(self, s: State, move: moves.Roll) -> None:
         if s.phase == "solo_start":
             # "Throw 1 d4, and mark your starting position on a number you get. And 10 to
             # each other starting zone."
@@ -138,7 +125,7 @@ class RollingResolution(RollingMoves):
         s.pick = 0
         s.phase = "roll"
 
-    def _apply_take(self, s: State, move: Take) -> None:
+    def _apply_take(self, s: State, move: moves.Take) -> None:
         p = s.turn
         owner = NEUTRAL if move.colour == GREY else self.players.index(move.colour)
         i = next(
@@ -158,7 +145,7 @@ class RollingResolution(RollingMoves):
             pair, shape = slot[3:].split(".", 1)
             (sheet.dev4 if shape == "d4" else sheet.dev8)[int(pair) - 1] = number
         elif slot.startswith("f"):
-            g, k = footman_slot(slot)
+            g, k = moves.footman_slot(slot)
             sheet.crossed[g - 1][k - 1] = True
         elif slot != "none":
             line = self.factions[p].line(slot[0])
@@ -171,7 +158,7 @@ class RollingResolution(RollingMoves):
             s.phase = "develop"
             self._continue_phase(s, 0)
 
-    def _apply_develop(self, s: State, move: Develop) -> None:
+    def _apply_develop(self, s: State, move: moves.Develop) -> None:
         sheet = s.sheets[s.turn]
         faction = self.factions[s.turn]
         sheet.dev_used[sheet.usable_pairs()[0]] = True
@@ -184,7 +171,7 @@ class RollingResolution(RollingMoves):
             sheet.bonus[faction.line(upgrade[0])] += 1
         self._after_decision(s, finished=False)
 
-    def _apply_deploy(self, s: State, move: Deploy) -> None:
+    def _apply_deploy(self, s: State, move: moves.Deploy) -> None:
         p = s.turn
         unit = next(u for u in self._units(s, p) if u.name == move.unit)
         s.orders.append(Order(p, unit.name, self.map.cell(move.cell), unit.troops, unit.bomb))
@@ -194,8 +181,8 @@ class RollingResolution(RollingMoves):
             sheet.reserve = 0
         self._after_decision(s, finished=False)
 
-    def _apply_soldiers(self, s: State, move: Soldiers) -> None:
-        for _ in range(len(s.soldiers) if move.cell == ALL else 1):
+    def _apply_soldiers(self, s: State, move: moves.Soldiers) -> None:
+        for _ in range(len(s.soldiers) if move.cell == moves.ALL else 1):
             cell = s.soldiers.pop(0)
             top = self.map.cells[cell].top
             if move.stay:

@@ -23,7 +23,7 @@ whose history counts).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -100,7 +100,7 @@ def node_budget(nodes: int) -> Callable[[], bool]:
 
 class Prover:
     """df-pn for one claim at a time; the table survives between claims on the same game
-    (``prove`` with growing bounds, ``first_moves``, ``best_defence``)."""
+    (``prove`` with growing bounds, ``first_moves``)."""
 
     def __init__(
         self,
@@ -346,42 +346,35 @@ class Prover:
     def winning_move(self, left: int) -> Move | None:
         """A move of the side to move that wins within ``left`` plies (the quickest when
         ``left`` is the shortest win), or None."""
-        game = self.game
-        root = game.position_key()
-        self._path.add(root)
-        try:
-            for move in search_moves(game):
-                push_search(game, move)
-                try:
-                    wins = game.position_key() not in self._path and self.wins_within(left - 1)
-                finally:
-                    game.pop()
-                if wins:
-                    return self._public(move)
-            return None
-        finally:
-            self._path.discard(root)
+        for move, _ in self._answered(lambda: 0 if self.wins_within(left - 1) else None):
+            return move
+        return None
 
     def winning_moves(self, left: int) -> list[tuple[Move, int]]:
         """Each move of the side to move (the prover) that wins within ``left`` plies, with
         the length of its shortest win (1 + the plies after it)."""
+        return [
+            (move, plies + 1) for move, plies in self._answered(lambda: self.shortest(left - 1))
+        ]
+
+    def _answered(self, ask: Callable[[], int | None]) -> Iterator[tuple[Move, int]]:
+        """Each move of the side to move, in search order, that ``ask()`` answers (not None)
+        with the move played and the position before it on the path (a move that repeats a
+        position on the path is not asked), with the answer; each given once taken back."""
         game = self.game
-        found = []
         root = game.position_key()
         self._path.add(root)
         try:
             for move in search_moves(game):
                 push_search(game, move)
                 try:
-                    repeats = game.position_key() in self._path
-                    plies = None if repeats else self.shortest(left - 1)
+                    answer = None if game.position_key() in self._path else ask()
                 finally:
                     game.pop()
-                if plies is not None:
-                    found.append((self._public(move), plies + 1))
+                if answer is not None:
+                    yield self._public(move), answer
         finally:
             self._path.discard(root)
-        return found
 
     def line(self, plies: int) -> list[Move]:
         """The principal line of a win in exactly ``plies`` plies (the shortest): the
@@ -509,22 +502,3 @@ def first_moves(
     prover._task = f"first moves: {side} wins within {within}"
     found = prover.winning_moves(within)
     return sorted(found, key=lambda item: item[1])
-
-
-def best_defence(
-    game: Game,
-    side: str,
-    within: int,
-    *,
-    max_seconds: float | None = None,
-    stop: Stop | None = None,
-    knowledge: Plugin,
-) -> list[Move]:
-    """The principal line of ``side``'s shortest win within ``within`` plies: the winner's
-    quickest moves against the defence that resists longest. Empty when there is no win
-    within the bound; SearchStopped when stopped."""
-    prover = Prover(game, side, max_seconds=max_seconds, stop=stop, knowledge=knowledge)
-    plies = prover.shortest(within)
-    if plies is None:
-        return []
-    return prover.line(plies)

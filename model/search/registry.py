@@ -123,13 +123,14 @@ class WholeGameTables(EndgameTables, Protocol):
         self,
         folder: Path,
         options: Any,
-        base: int = 4,
-        client: Any = None,
-        progress: Callable[[dict[str, Any]], None] | None = None,
-        stop: Callable[[], bool] | None = None,
+        base: int,
+        client: Any,
+        progress: Callable[[dict[str, Any]], None] | None,
+        *,
         say: Callable[[str], None] | None = None,
     ) -> Any:
-        """Build (or resume) the table in ``folder`` (``client``: a Dask client, or None)."""
+        """Build (or resume) the table in ``folder`` (``client``: a Dask client, or None).
+        As the command line asks it: the game's function may take more, with defaults."""
         ...
 
     def whole_open(self, folder: Path, lookups: bool = False) -> Any:
@@ -159,13 +160,14 @@ class WholeGameTables(EndgameTables, Protocol):
         table: Any,
         count: int,
         seconds: float,
-        low: int = 0,
-        seed: int = 1,
-        give_up: float = 0.1,
+        low: int,
+        seed: int,
+        *,
         progress: Callable[[Any], None] | None = None,
-        tries: int | None = None,
     ) -> list[Any]:
-        """The table against the forward solver on random positions of each layer."""
+        """The table against the forward solver on random positions of each layer, down to
+        ``low`` pieces (the game's function may take more, with defaults: the command line
+        asks for no more)."""
         ...
 
     def whole_position_text(self, own: int, opp: int, base: int = 4) -> str:

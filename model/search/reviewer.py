@@ -132,19 +132,10 @@ def judge(
     seconds = max(seconds - (time.perf_counter() - started), seconds * (1 - EXACT_SHARE))
     started = time.perf_counter()
     limit = seconds * PROVE_SHARE
-    win = prove(
-        game,
-        mover,
-        PROVE_PLIES,
-        first_moves=True,
-        line=False,
-        max_seconds=limit,
-        stop=stop,
-        knowledge=knowledge,
-    )
-    if win.result == "proven" and win.first_moves:
-        winners = tuple((str(m), plies) for m, plies in win.first_moves)
-        return Judgement(mover, 1.0, "win", winners[0][0], winners, win.plies, every_winner=True)
+    win = _winners(game, PROVE_PLIES, limit, stop, knowledge)
+    if win is not None:
+        winners, plies = win
+        return Judgement(mover, 1.0, "win", winners[0][0], winners, plies, every_winner=True)
     left = max(limit - (time.perf_counter() - started), 0.05)
     loss = prove(
         game, other, PROVE_PLIES - 1, line=False, max_seconds=left, stop=stop, knowledge=knowledge
@@ -181,6 +172,27 @@ def judge(
     )
 
 
+def _winners(
+    game: Game, within: int, seconds: float, stop: Callable[[], bool], knowledge: Plugin
+) -> tuple[tuple[tuple[str, int], ...], int | None] | None:
+    """Every first move of the side to move that wins within ``within`` plies, with its
+    shortest win (shortest first), and the shortest win, as the prover lists them within
+    ``seconds``; None where it proves no win."""
+    win = prove(
+        game,
+        game.to_move,
+        within,
+        first_moves=True,
+        line=False,
+        max_seconds=seconds,
+        stop=stop,
+        knowledge=knowledge,
+    )
+    if win.result != "proven" or not win.first_moves:
+        return None
+    return tuple((str(m), plies) for m, plies in win.first_moves), win.plies
+
+
 def _settled(
     game: Game,
     settled: SolveResult,
@@ -204,18 +216,9 @@ def _settled(
     if settled.value == "win" and not every and plies is not None and plies <= PROVE_PLIES:
         # every winning first move within the win's length (a puzzle spot needs them)
         left = max(seconds - (time.perf_counter() - started), 0.05)
-        win = prove(
-            game,
-            mover,
-            plies,
-            first_moves=True,
-            line=False,
-            max_seconds=left,
-            stop=stop,
-            knowledge=knowledge,
-        )
-        if win.result == "proven" and win.first_moves:
-            wins, every = tuple((str(m), p) for m, p in win.first_moves), True
+        win = _winners(game, plies, left, stop, knowledge)
+        if win is not None:
+            wins, every = win[0], True
     known = tuple((m, v) for m, v, _ in settled.first_moves if v in ("win", "loss"))
     if settled.value == "win":
         return Judgement(

@@ -10,7 +10,6 @@ import pytest
 
 from pyramid_lab.model.files import read
 from pyramid_lab.model.search import Prover, knowledge_for, prove, puzzles, solve
-from pyramid_lab.model.search.prover import best_defence
 from pyramid_lab.model.search.registry import plugin_for
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -99,9 +98,8 @@ def test_first_moves_lists_every_win():
 
 def test_best_defence_resists_longest():
     game = example("pyraos/endgame-loss-in-8")
-    line = best_defence(game, "white", 10, knowledge=plugin_for(game))
-    assert len(line) == 8
-    assert best_defence(game, "black", 10, knowledge=plugin_for(game)) == []
+    assert len(prove(game, "white", 10, knowledge=plugin_for(game)).line) == 8
+    assert prove(game, "black", 10, knowledge=plugin_for(game)).line == ()
 
 
 def test_a_rule_draw_by_repetition_fails_the_prover():

@@ -24,6 +24,7 @@ from ..lab.frame import Frame, Label, Vanish
 from ..lab.view_state import ViewState
 from .base import CameraViews
 from .meshes import MeshActors, Template, aim_camera, fit_camera, instances, join
+from .picking import view_ray
 
 LABEL_ROOM = 2.0  # how far over the board's bounds a label may stand
 
@@ -93,6 +94,15 @@ class FlatView(MeshActors):
         raise NotImplementedError
 
     # ---- drawing ------------------------------------------------------------------------
+
+    def pick(self, x: float, y: float) -> int | None:
+        """The shown site under display pixel (x, y): :meth:`pick_ray` of its view ray."""
+        near, direction = view_ray(self.plotter, x, y)
+        return self.pick_ray(near, direction)
+
+    def pick_ray(self, near: np.ndarray, direction: np.ndarray) -> int | None:
+        """The shown site the view ray from ``near`` along unit ``direction`` meets."""
+        raise NotImplementedError
 
     def show(self, frame: Frame, view: ViewState) -> None:
         b = self.board

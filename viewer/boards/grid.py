@@ -42,8 +42,8 @@ from ..lab.frame import Frame
 from ..lab.view_state import ViewState
 from .flat import FlatView, ray_at_height, ray_enters_box
 from .geometries import GridBoard
-from .meshes import Vector, add_labels, add_still_mesh, instances, join, template
-from .picking import to_display, view_ray
+from .meshes import Vector, add_labels, add_still_mesh, instances, join, square_pyramid, template
+from .picking import to_display
 
 LIGHT, DARK = palette.SQUARE_LIGHT, palette.SQUARE_DARK
 BASE_RGB = (110, 86, 60)
@@ -57,16 +57,8 @@ LABEL_STAGGER = 0.45  # every other square's label stands this much higher
 GRID_VIEWS = {"iso": ((-0.45, -1.3, 2.0), (0.0, 0.0, 1.0))}
 
 
-def _pyramid() -> pv.PolyData:
-    """A square pyramid, base 0.8 wide on z = 0, apex at 0.9."""
-    h = 0.4
-    points = np.array([[-h, -h, 0], [h, -h, 0], [h, h, 0], [-h, h, 0], [0, 0, 0.9]], float)
-    faces = np.hstack([[4, 3, 2, 1, 0], [3, 0, 1, 4], [3, 1, 2, 4], [3, 2, 3, 4], [3, 3, 0, 4]])
-    return pv.PolyData(points, faces)
-
-
 PYRAMID_HEIGHT = 0.9
-_PYRAMID = template(_pyramid())
+_PYRAMID = template(square_pyramid(0.4, PYRAMID_HEIGHT))  # base 0.8 wide
 _SQUARE = template(pv.Plane(i_size=1.0, j_size=1.0, i_resolution=1, j_resolution=1))
 _FRAME = template(pv.Disc(inner=0.40, outer=0.49, normal=(0, 0, 1), c_res=4))
 _DISC = template(pv.Disc(inner=0.0, outer=0.09, normal=(0, 0, 1), c_res=24))
@@ -205,13 +197,9 @@ class GridView(FlatView):
         b = self.board
         return (-1.2, b.columns - 0.1, -1.2, b.rows - 0.1, -0.1, PYRAMID_HEIGHT)
 
-    def pick(self, x: float, y: float) -> int | None:
-        """The shown site under display pixel (x, y): a pyramid the ray enters (its box),
-        else the nearest size slot of the square under the pixel."""
-        near, direction = view_ray(self.plotter, x, y)
-        return self.pick_ray(near, direction)
-
     def pick_ray(self, near: np.ndarray, direction: np.ndarray) -> int | None:
+        """The shown site the ray meets: a pyramid it enters (its box), else the nearest
+        size slot of the square under it."""
         b = self.board
         if not self.shown.any():
             return None

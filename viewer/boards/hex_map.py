@@ -46,8 +46,8 @@ from .geometries import (
     STACK_OFFSET,
     HexMap,
 )
-from .meshes import add_labels, add_still_mesh, instances, join, template
-from .picking import to_display, view_ray
+from .meshes import add_labels, add_still_mesh, instances, join, square_pyramid, template
+from .picking import to_display
 
 SPACE_RGB = (222, 204, 160)  # a numbered space: sand
 START_RGB = (168, 150, 112)  # a starting area: darker, lower
@@ -97,19 +97,11 @@ def _hex_frame(inner: float, outer: float) -> pv.PolyData:
     return pv.PolyData(points, np.array(faces))
 
 
-def _pyramid() -> pv.PolyData:
-    """A square pyramid, base 0.7 wide on z = 0, apex at 0.75."""
-    h = 0.35
-    points = np.array([[-h, -h, 0], [h, -h, 0], [h, h, 0], [-h, h, 0], [0, 0, 0.75]], float)
-    faces = np.hstack([[4, 3, 2, 1, 0], [3, 0, 1, 4], [3, 1, 2, 4], [3, 2, 3, 4], [3, 3, 0, 4]])
-    return pv.PolyData(points, faces)
-
-
 PYRAMID_HEIGHT = 0.75
 _PRISM = template(_hex_prism(HEX_RADIUS * 0.96, HEX_HEIGHT))
 _TOP = template(_hex_top(HEX_RADIUS * 0.96))
 _FRAME = template(_hex_frame(HEX_RADIUS * 0.8, HEX_RADIUS * 0.95))
-_PYRAMID = template(_pyramid())
+_PYRAMID = template(square_pyramid(0.35, PYRAMID_HEIGHT))  # base 0.7 wide
 _COUNTER = template(
     pv.Cylinder(
         center=(0, 0, 0),
@@ -292,13 +284,9 @@ class HexMapView(FlatView):
         lo, hi = c.min(axis=0) - HEX_RADIUS, c.max(axis=0) + HEX_RADIUS
         return (lo[0], hi[0], lo[1], hi[1], 0.0, PYRAMID_HEIGHT)
 
-    def pick(self, x: float, y: float) -> int | None:
-        """The shown site under display pixel (x, y): the top counter of a stack the ray
-        enters (its box), else the hex under the pixel (its top counter, or layer 0)."""
-        near, direction = view_ray(self.plotter, x, y)
-        return self.pick_ray(near, direction)
-
     def pick_ray(self, near: np.ndarray, direction: np.ndarray) -> int | None:
+        """The shown site the ray meets: the top counter of a stack it enters (its box),
+        else the hex under it (its top counter, or layer 0)."""
         b = self.board
         if not self.shown.any():
             return None

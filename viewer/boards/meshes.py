@@ -24,6 +24,14 @@ def template(mesh: pv.PolyData) -> Template:
     return np.asarray(tri.points, dtype=np.float32), tri.faces.reshape(-1, 4)[:, 1:].copy()
 
 
+def square_pyramid(half: float, height: float) -> pv.PolyData:
+    """A square pyramid, its base ``2 * half`` wide on z = 0, its apex at ``height``."""
+    h = half
+    points = np.array([[-h, -h, 0], [h, -h, 0], [h, h, 0], [-h, h, 0], [0, 0, height]], float)
+    faces = np.hstack([[4, 3, 2, 1, 0], [3, 0, 1, 4], [3, 1, 2, 4], [3, 2, 3, 4], [3, 3, 0, 4]])
+    return pv.PolyData(points, faces)
+
+
 def instances(
     shape: Template,
     offsets: Vectors,

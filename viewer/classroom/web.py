@@ -156,6 +156,19 @@ def _assets() -> dict[str, tuple[Path, str]]:
     }
 
 
+def _pages() -> dict[str, bytes]:
+    """The student's and the teacher's pages: ``www/page.html``, their shared head and the
+    frame of their template, filled in with the page's name and its own part
+    (``www/student.html``, ``www/teacher.html``: the template within the frame)."""
+    shell = (WWW / "page.html").read_text(encoding="utf-8")
+    return {
+        name: shell.format(
+            page=name, part=(WWW / f"{name}.html").read_text(encoding="utf-8")
+        ).encode("utf-8")
+        for name in ("student", "teacher")
+    }
+
+
 ROUTES = web.RouteTableDef()
 
 
@@ -890,7 +903,7 @@ def build_app(
     app[TURNS] = Turns(limits)
     app[QUIET] = Quiet(limits)
     app[HOSTS] = hosts or Hosts.started_for("127.0.0.1")
-    app[HTML] = {name: (WWW / f"{name}.html").read_bytes() for name in ("student", "teacher")}
+    app[HTML] = _pages()
     app[ASSETS] = _assets()
     app.add_routes(ROUTES)
     app.cleanup_ctx.append(saving)

@@ -10,10 +10,13 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .argtypes import piece_count
 from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
+
+if TYPE_CHECKING:
+    from pyramid_lab.model.files import PositionDocument
 
 #: A game's tables: its endgame tables or its whole-game tables (its search plug-in's).
 Tables = TypeVar("Tables")
@@ -157,6 +160,36 @@ def _game_with_tables(
     return name, games[name]
 
 
+def _probed(args: argparse.Namespace) -> PositionDocument | None:
+    """``endgame probe``'s position (its document), or None, said why."""
+    if args.file is None:
+        _say("endgame probe: name a position FILE")
+        return None
+    return read_or_say(args.file)
+
+
+def _count(layers: list[tuple[int, int, int]]) -> int:
+    """``endgame count``: the endgame tables' layers, from the top down."""
+    total = 0
+    print("pieces  shapes  positions  bytes at 2 bits")
+    for n, shapes, positions in layers:
+        total += positions
+        print(f"{n:6} {shapes:7} {positions:,} {(positions + 3) // 4:,}")
+    print(f"all: {total:,} positions, {(total + 3) // 4:,} bytes")
+    return EXIT_OK
+
+
+def _count_whole(layers: list[tuple[int, int, int]]) -> int:
+    """``endgame count --whole``: the whole-game table's layers, from the fewest pieces."""
+    total = 0
+    print("pieces  canonical shapes  positions (a byte each)")
+    for n, shapes, positions in reversed(layers):
+        total += positions
+        print(f"{n:6} {shapes:17,} {positions:,}")
+    print(f"all: {total:,} positions, {total:,} bytes")
+    return EXIT_OK
+
+
 def _say(message: str) -> int:
     print(f"pyramid-lab: {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
@@ -168,9 +201,7 @@ def run(args: argparse.Namespace) -> int:
     if args.action in ("verify", "book") or args.whole:
         return _whole(args)
     if args.action == "probe":
-        if args.file is None:
-            return _say("endgame probe: name a position FILE")
-        doc = read_or_say(args.file)
+        doc = _probed(args)
         if doc is None:
             return EXIT_BAD_INPUT
         game = doc.game
@@ -202,13 +233,7 @@ def run(args: argparse.Namespace) -> int:
         return _say(chosen)
     name, tables = chosen
     if args.action == "count":
-        total = 0
-        print("pieces  shapes  positions  bytes at 2 bits")
-        for n, shapes, positions in tables.layers():
-            total += positions
-            print(f"{n:6} {shapes:7} {positions:,} {(positions + 3) // 4:,}")
-        print(f"all: {total:,} positions, {(total + 3) // 4:,} bytes")
-        return EXIT_OK
+        return _count(tables.layers())
 
     try:
         options = _options(args, name)
@@ -283,17 +308,9 @@ def _whole(args: argparse.Namespace) -> int:
         return _say(chosen)
     name, tables = chosen
     if args.action == "count":
-        total = 0
-        print("pieces  canonical shapes  positions (a byte each)")
-        for n, shapes, positions in reversed(tables.whole_count(args.base)):
-            total += positions
-            print(f"{n:6} {shapes:17,} {positions:,}")
-        print(f"all: {total:,} positions, {total:,} bytes")
-        return EXIT_OK
+        return _count_whole(tables.whole_count(args.base))
     if args.action == "probe":
-        if args.file is None:
-            return _say("endgame probe: name a position FILE")
-        doc = read_or_say(args.file)
+        doc = _probed(args)
         if doc is None:
             return EXIT_BAD_INPUT
         folder = args.table or tables.whole_folder(doc.game.options)

@@ -10,14 +10,12 @@ from collections.abc import Sequence
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QDockWidget,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QSpinBox,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -29,6 +27,7 @@ from ..lab.palette import HEAT_STOPS, heat_rgb, scale_moves
 from .dock_fit import ScrolledBody
 from .engine_row import progress, seconds_box, start_stop
 from .keys import pass_history_keys
+from .tables import row_table
 
 COLUMNS = ("move", "win %", "visits", "proven")  # "visits" is "score" for alpha-beta
 DEFAULT_SECONDS = 3.0
@@ -84,14 +83,8 @@ class AnalysisDock(QDockWidget):
         self.proven.setWordWrap(True)
         self.proven.setStyleSheet("font-weight: bold")
         layout.addWidget(self.proven)
-        self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(COLUMNS)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.verticalHeader().setVisible(False)
+        self.table = row_table(0, COLUMNS)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         # the moves always show whole; a long proven value ("win within 41 plies") takes
         # what is left, elided, with the whole text in its tooltip
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)

@@ -213,6 +213,19 @@ def keep_on_screen(window: QWidget, size: QSize | None = None) -> None:
         window.move(left, top)
 
 
+def docked_beside(window: QMainWindow, dock: QDockWidget) -> list[QDockWidget]:
+    """The other docks shown in the window on ``dock``'s side of it (not floating)."""
+    area = window.dockWidgetArea(dock)
+    return [
+        other
+        for other in window.findChildren(QDockWidget)
+        if other is not dock
+        and other.isVisible()
+        and not other.isFloating()
+        and window.dockWidgetArea(other) == area
+    ]
+
+
 def present(dock: QDockWidget) -> None:
     """Show and raise ``dock``, with the room it needs beside the docks that share its side
     of the window: they keep what they need (their minimum height), it gets the rest."""
@@ -221,15 +234,7 @@ def present(dock: QDockWidget) -> None:
     window = dock.parentWidget()
     if dock.isFloating() or not isinstance(window, QMainWindow):
         return
-    area = window.dockWidgetArea(dock)
-    others = [
-        other
-        for other in window.findChildren(QDockWidget)
-        if other is not dock
-        and other.isVisible()
-        and not other.isFloating()
-        and window.dockWidgetArea(other) == area
-    ]
+    others = docked_beside(window, dock)
     if others:
         sizes = [other.minimumSizeHint().height() for other in others]
         window.resizeDocks([*others, dock], [*sizes, window.height()], Qt.Orientation.Vertical)

@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
 
 from pyramid_lab.model.files import SUFFIX
 
+from .dock_fit import docked_beside
+
 CHANGED_NOTE = (
     "This caption describes the lesson's position; the board has changed since "
     "(Undo, or reopen the lesson)."
@@ -211,15 +213,10 @@ class LessonDock(QDockWidget):
         if on:
             if self.isFloating() or self._tabbed_for_editor:
                 return
-            area = window.dockWidgetArea(self)
             others = [
                 other
-                for other in window.findChildren(QDockWidget)
-                if other is not self
-                and other.isVisible()
-                and not other.isFloating()
-                and window.dockWidgetArea(other) == area
-                and not window.tabifiedDockWidgets(other)
+                for other in docked_beside(window, self)
+                if not window.tabifiedDockWidgets(other)
             ]
             if not others or window.tabifiedDockWidgets(self):
                 return

@@ -10,14 +10,11 @@ from collections.abc import Sequence
 from PySide6.QtCore import QPointF, QRectF, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDockWidget,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QSizePolicy,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -27,6 +24,7 @@ from pyramid_lab.model.review import GameReview
 
 from .engine_row import progress, seconds_box, start_stop
 from .keys import pass_history_keys
+from .tables import row_table
 
 COLUMNS = ("#", "side", "move", "verdict", "better")
 DEFAULT_SECONDS = 2.0
@@ -245,15 +243,7 @@ class ReviewDock(QDockWidget):
         self.summary = QLabel("Review the game: each move is judged, the proof search first.")
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
-        self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(list(COLUMNS))
-        self.table.verticalHeader().setVisible(False)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        self.table = row_table(0, COLUMNS)
         pass_history_keys(self.table)
         layout.addWidget(self.table, 1)
         self.detail = QLabel()

@@ -146,6 +146,15 @@ def store(
 
 
 @njit(cache=True, inline="always")
+def store_unproven(
+    keys: np.ndarray, data: np.ndarray, st: np.ndarray, key: int, nowin: int, noloss: int, best: int
+) -> None:
+    """:func:`store` what a search that proved no bound learnt: no win within ``nowin``
+    plies, no loss within ``noloss``."""
+    store(keys, data, st, key, UNKNOWN_BOUND, UNKNOWN_BOUND, nowin, noloss, best)
+
+
+@njit(cache=True, inline="always")
 def fingerprint(key: int) -> int:
     return ((key * -7046029254386353131) >> 44 & 0xFFFF) | 1
 
@@ -287,7 +296,7 @@ def run(
                     continue
             else:
                 if refuted:
-                    store(tt_keys, tt_data, st, key, UNKNOWN_BOUND, UNKNOWN_BOUND, 0, d + 1, 0)
+                    store_unproven(tt_keys, tt_data, st, key, 0, d + 1, 0)
                     ret_ok = 0
                     continue
                 if escape:
@@ -307,18 +316,7 @@ def run(
                 if prover[ply]:
                     ret_ok, ret_rep = 0, repeated[ply]
                     if ret_rep == 0:
-                        nowin = depth[ply] + 1
-                        store(
-                            tt_keys,
-                            tt_data,
-                            st,
-                            keys[ply],
-                            UNKNOWN_BOUND,
-                            UNKNOWN_BOUND,
-                            nowin,
-                            0,
-                            0,
-                        )
+                        store_unproven(tt_keys, tt_data, st, keys[ply], depth[ply] + 1, 0, 0)
                 else:
                     ret_ok, ret_bound = 1, bound[ply]
                     store(tt_keys, tt_data, st, keys[ply], UNKNOWN_BOUND, bound[ply], 0, 0, 0)
@@ -357,17 +355,7 @@ def run(
                     history[0, core.history_slot(game, ctx, m)] += d * d
                     if ret_rep == 0:
                         fp = fingerprint(child_keys[ply, i])
-                        store(
-                            tt_keys,
-                            tt_data,
-                            st,
-                            keys[ply],
-                            UNKNOWN_BOUND,
-                            UNKNOWN_BOUND,
-                            0,
-                            d + 1,
-                            fp,
-                        )
+                        store_unproven(tt_keys, tt_data, st, keys[ply], 0, d + 1, fp)
                     continue
                 bound[ply] = max(bound[ply], ret_bound + 1)
                 mode = NEXT

@@ -84,6 +84,25 @@ class _Engine:
             elif spent > SLICE_SECONDS * 2 and self.budget > 1 << 6:
                 self.budget = max(1 << 6, int(self.budget * SLICE_SECONDS / spent))
 
+    def ask(
+        self,
+        state: np.ndarray,
+        prover_moves: bool,
+        left: int,
+        tick: Callable[[], None] | None = None,
+    ) -> Answer:
+        """Does the prover (the side to move when ``prover_moves``) win within ``left``
+        plies from the kernel position ``state``? ``tick()`` is called before each slice and
+        may raise SearchStopped."""
+        known = self._at_once(state, prover_moves, left)
+        return self._search(state, prover_moves, left, tick) if known is None else known
+
+    def _search(
+        self, state: np.ndarray, prover_moves: bool, left: int, tick: Callable[[], None] | None
+    ) -> Answer:
+        """The engine's search of a question :meth:`_at_once` does not answer."""
+        raise NotImplementedError
+
     @staticmethod
     def _at_once(state: np.ndarray, prover_moves: bool, left: int) -> Answer | None:
         """The answer without a search: the game is over, or no plies are left."""
@@ -152,19 +171,9 @@ class ProofSearch(_Engine):
             self.frames = dfpn.Frames(max(plies, 16), self.adapter.max_moves)
         return self.frames
 
-    def ask(
-        self,
-        state: np.ndarray,
-        prover_moves: bool,
-        left: int,
-        tick: Callable[[], None] | None = None,
+    def _search(
+        self, state: np.ndarray, prover_moves: bool, left: int, tick: Callable[[], None] | None
     ) -> Answer:
-        """Does the prover (the side to move when ``prover_moves``) win within ``left``
-        plies from the kernel position ``state``? ``tick()`` is called before each slice and
-        may raise SearchStopped."""
-        known = self._at_once(state, prover_moves, left)
-        if known is not None:
-            return known
         left = min(left, dfpn.MAX_PLIES)
         f = self._frames(left)
         f.states[0] = state
@@ -259,18 +268,10 @@ class BoundedSearch(_Engine):
         self.table = self.own_table if table is None else table
         return True
 
-    def ask(
-        self,
-        state: np.ndarray,
-        prover_moves: bool,
-        left: int,
-        tick: Callable[[], None] | None = None,
+    def _search(
+        self, state: np.ndarray, prover_moves: bool, left: int, tick: Callable[[], None] | None
     ) -> Answer:
-        """As :meth:`ProofSearch.ask`; a proof's plies are the length of the win found
-        (at most ``left``)."""
-        known = self._at_once(state, prover_moves, left)
-        if known is not None:
-            return known
+        """A proof's plies are the length of the win found (at most ``left``)."""
         f = self.frames
         f.states[0] = state
         f.keys[0] = core.key(self.code, self.ctx, state)

@@ -7,14 +7,11 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QDockWidget,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QSpinBox,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -25,6 +22,7 @@ from pyramid_lab.model.lattice import CORNERS
 from ...lab.palette import PIECE_RGB
 from ...widgets.keys import pass_history_keys
 from ...widgets.setup_dock import tipped_button
+from ...widgets.tables import row_table
 from .teaching import Overlays, TeachingView
 
 COLUMNS = ("Corner", "Holder", "Group", "Anchors")
@@ -49,16 +47,10 @@ class CornerDock(QDockWidget):
         for box in (self.walls, self.corners, self.groups):
             toggles.addWidget(box)
         layout.addLayout(toggles)
-        self.table = QTableWidget(len(CORNERS), len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table = row_table(len(CORNERS), COLUMNS, stretch=True)
         walls = self.table.horizontalHeaderItem(3)
         if walls is not None:
             walls.setToolTip("The far walls the anchor balls stand on")
-        self.table.verticalHeader().hide()
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setToolTip(
             "Click a corner to shade its isolated region (or see its escape paths); "
             "click it again to clear"

@@ -200,6 +200,33 @@ def held_corners(ctx: Words, mine_lo: int, mine_hi: int) -> int:
 # ---- the game --------------------------------------------------------------------------------
 
 
+@njit(cache=True, inline="always")
+def new_holdings(
+    ctx: Words, ball_lo: int, ball_hi: int, mine_lo: int, mine_hi: int, open_: int
+) -> int:
+    """The corners of ``open_`` that the balls ``mine`` hold through the group of the new
+    ball ``ball`` (one of ``mine``): only that group can make a new holding, and a group that
+    holds a corner touches its far walls and every wall beside it (or takes the corner
+    itself)."""
+    g_lo, g_hi = flood(ctx, ball_lo, ball_hi, mine_lo, mine_hi)
+    walls = 0
+    for w in range(5):
+        if (g_lo & ctx[WALL + 2 * w]) | (g_hi & ctx[WALL + 2 * w + 1]):
+            walls |= 1 << w
+    got = 0
+    for c in range(5):
+        if not open_ >> c & 1:
+            continue
+        if not ((g_lo & ctx[FAR + 2 * c]) | (g_hi & ctx[FAR + 2 * c + 1])):
+            continue
+        beside = ctx[ADJACENT + c]
+        if walls & beside != beside and not has(g_lo, g_hi, ctx[CORNER + c]):
+            continue
+        if holds(ctx, c, mine_lo, mine_hi):
+            got |= 1 << c
+    return got
+
+
 @njit(cache=True)
 def legal(ctx: Words, state: Words) -> tuple[int, int]:
     """The points the side to move may take (none once the game is over)."""
@@ -263,23 +290,7 @@ def play(ctx: Words, state: Words, move: int, child: Words) -> None:
     held = state[OWN_HELD]
     taken = held | state[OPP_HELD]
     if taken != 31:
-        # Only the new ball's group can make a new holding, and a group that holds a corner
-        # touches its far walls and every wall beside it (or takes the corner itself).
-        g_lo, g_hi = flood(ctx, ball_lo, ball_hi, own_lo, own_hi)
-        walls = 0
-        for w in range(5):
-            if (g_lo & ctx[WALL + 2 * w]) | (g_hi & ctx[WALL + 2 * w + 1]):
-                walls |= 1 << w
-        for c in range(5):
-            if taken >> c & 1:
-                continue
-            if not ((g_lo & ctx[FAR + 2 * c]) | (g_hi & ctx[FAR + 2 * c + 1])):
-                continue
-            beside = ctx[ADJACENT + c]
-            if walls & beside != beside and not has(g_lo, g_hi, ctx[CORNER + c]):
-                continue
-            if holds(ctx, c, own_lo, own_hi):
-                held |= 1 << c
+        held |= new_holdings(ctx, ball_lo, ball_hi, own_lo, own_hi, 31 & ~taken)
     child[OWN_LO], child[OWN_HI] = state[OPP_LO], state[OPP_HI]
     child[OPP_LO], child[OPP_HI] = own_lo, own_hi
     child[OWN_HELD], child[OPP_HELD] = state[OPP_HELD], held
@@ -466,21 +477,9 @@ def _sure(
             x_lo, x_hi = 1 << x, 0
         else:
             x_lo, x_hi = 0, 1 << (x - 64)
-        with_lo, with_hi = mine_lo | x_lo, mine_hi | x_hi
-        g_lo, g_hi = flood(ctx, x_lo, x_hi, with_lo, with_hi)
-        walls = 0
-        for w in range(5):
-            if (g_lo & ctx[WALL + 2 * w]) | (g_hi & ctx[WALL + 2 * w + 1]):
-                walls |= 1 << w
+        got = new_holdings(ctx, x_lo, x_hi, mine_lo | x_lo, mine_hi | x_hi, open_)
         for c in range(5):
-            if not open_ >> c & 1:
-                continue
-            if not ((g_lo & ctx[FAR + 2 * c]) | (g_hi & ctx[FAR + 2 * c + 1])):
-                continue
-            beside = ctx[ADJACENT + c]
-            if walls & beside != beside and not has(g_lo, g_hi, ctx[CORNER + c]):
-                continue
-            if holds(ctx, c, with_lo, with_hi):
+            if got >> c & 1:
                 s1[2 * c] |= x_lo
                 s1[2 * c + 1] |= x_hi
     sure = held
