@@ -16,7 +16,7 @@ import aiohttp
 import numpy as np
 import pytest
 from aiohttp import web
-from classroom_helpers import LESSON, SECOND, Page
+from classroom_helpers import LESSON, SECOND, TERRACE, Page
 
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.viewer.classroom.checks import Refused, make_code, name_of, point_of
@@ -449,3 +449,32 @@ def test_a_join_slower_than_a_pages_window_is_answered_and_silence_still_closed(
     assert joined["page"]["name"] == "Slow"
     assert "error" not in polled
     assert shut == (aiohttp.WSMsgType.CLOSE, LATE)
+
+
+def test_the_board_says_it_takes_a_click_only_while_it_does(tmp_path):
+    # Allmer's pushes: black's stones that may move are ringed "takes a click now" while
+    # the step waits for an answer; a step that asks nothing, or one answered (a click
+    # then says so and does nothing), rings none and its legend says nothing of clicks
+    room = Classroom.open([TERRACE], CODE, None, on_board)
+    service = Service(room)
+    token = service.join("Ada")["token"]
+    student = room.student(token)
+
+    def clicks_said() -> bool:
+        words = [words for _colour, words, _kind in service.board(student).legend]
+        return any("takes a click now" in line for line in words)
+
+    assert student.step_index == 0
+    assert not clicks_said()
+    g6 = [[6.0, 1.0, 20.8], [0.0, 0.0, -1.0]]
+    assert service.act(token, "click", g6)["error"].startswith("this step asks nothing")
+    service.act(token, "next", [])
+    assert clicks_said()
+    wrong = service.act(token, "move", ["g6-g5"])
+    assert wrong["page"]["verdict"]["correct"] is False
+    assert not clicks_said()
+    assert service.act(token, "click", g6)["error"].startswith("a move is on the board already")
+    service.act(token, "retry", [])
+    assert clicks_said()
+    service.act(token, "move", ["g6>g7"])
+    assert not clicks_said()
