@@ -478,3 +478,23 @@ def test_the_board_says_it_takes_a_click_only_while_it_does(tmp_path):
     assert clicks_said()
     service.act(token, "move", ["g6>g7"])
     assert not clicks_said()
+
+
+def test_a_pyramid_ball_turn_played_shows_where_it_ends():
+    # The page has no Turn dock to replay the turn row by row: its board shows the
+    # position the programs lead to (red's Medium carried the ball from d6 to d8), not
+    # the one before them
+    ball = LESSON.parents[1] / "ball" / "01-programming.lesson.json"
+    room = Classroom.open([ball], CODE, None, on_board)
+    service = Service(room)
+    token = service.join("Ada")["token"]
+    student = room.student(token)
+    service.act(token, "next", [])
+    played = service.act(token, "move", ["S,F,S/S,F,S/S,S,S | S,S,S/S,S,S/S,S,S"])
+    assert played["page"]["verdict"]["correct"] is True
+    board = student.board
+    shown = {tuple(board.ui.coords_of(site)): c for site, c in board.frame().pieces.items()}
+    now = {tuple(point): colour for point, colour in board.session.game.pieces()}
+    assert shown == now
+    assert now[(3, 7, 2)] == "red"
+    assert (3, 5, 2) not in now
