@@ -16,7 +16,7 @@ import aiohttp
 import numpy as np
 import pytest
 from aiohttp import web
-from classroom_helpers import LESSON, SECOND, Page
+from classroom_helpers import LESSON, SECOND, TERRACE, Page
 
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.viewer.classroom.checks import Refused, make_code, name_of, point_of
@@ -262,8 +262,9 @@ def test_a_ball_in_front_of_an_empty_point_offers_it_and_a_second_click_plays_it
     along_x = [list(lattice.centres[lattice.id_of(0, 0, 0)] - (6.0, 0.0, 0.0)), [1.0, 0.0, 0.0]]
     first = service.act(token, "click", along_x)
     assert first["error"].startswith(
-        "Click 0,0,0 again to play 3,0,0, the point its ball hides, or turn the board "
-        "(drag it). (0,0,0): group of 3 touching"  # then why the click was refused
+        "Click 0,0,0 again to play 3,0,0, the point its ball hides, or set Levels shown "
+        "(under the board) to 1 and look from above (drag the board to turn it). "
+        "(0,0,0): group of 3 touching"  # then why the click was refused
     )
     assert first["error"].endswith("; 0,0,0 already holds a red ball")
     second = service.act(token, "click", along_x)
@@ -276,7 +277,8 @@ def test_a_ball_in_front_of_an_empty_point_offers_it_and_a_second_click_plays_it
     along_y = [list(lattice.centres[lattice.id_of(1, 0, 0)] - (0.0, 6.0, 0.0)), [0.0, 1.0, 0.0]]
     named = service.act(token, "click", along_y)
     assert named["error"].startswith(
-        "To reach 1,2,0 and 1,3,0, hidden behind the ball at 1,0,0: turn the board (drag it). "
+        "To reach 1,2,0 and 1,3,0, hidden behind the ball at 1,0,0: set Levels shown (under "
+        "the board) to 1 and look from above (drag the board to turn it). "
     )
     again = service.act(token, "click", along_y)
     assert again["error"].startswith("To reach 1,2,0 and 1,3,0")  # nothing played
@@ -284,6 +286,87 @@ def test_a_ball_in_front_of_an_empty_point_offers_it_and_a_second_click_plays_it
     # looked at from above, the levels over a hidden point hide its ball
     assert page_reach(0, 2) == "set Levels shown (under the board) to 1"
     assert "dock" not in page_reach(0, 2) + page_reach(1, 1)
+
+
+#: Balls round 1,1,0 on every side but the board's: the points round it on the base and
+#: above it, and 0,0,2 over the gap between those above (issue 77: the page's words).
+WALLED_IN = [
+    [x, y, z, "red" if n % 2 else "blue"]
+    for n, (x, y, z) in enumerate(
+        [
+            *[(0, 1, 0), (2, 1, 0), (1, 0, 0), (1, 2, 0), (0, 0, 0), (2, 0, 0), (0, 2, 0)],
+            *[(2, 2, 0), (0, 0, 1), (1, 0, 1), (0, 1, 1), (1, 1, 1), (0, 0, 2)],
+        ]
+    )
+]
+
+
+def walled_in_lesson(tmp_path):
+    """A lesson of one step whose task is a ball placed, where 1,1,0 is walled in."""
+    lesson = json.loads(SECOND.read_text())
+    step = lesson["steps"][0]
+    step["position"]["pieces"] = WALLED_IN
+    step.pop("highlights", None)
+    step["task"]["answers"] = ["1,1,0"]
+    lesson["steps"] = [step]
+    path = tmp_path / "walled.lesson.json"
+    path.write_text(json.dumps(lesson))
+    return path
+
+
+def seen_from_a_side(board, site: int, centre) -> list[tuple[float, float]]:
+    """The ways (tilt over the board, turn round it) from which the board shows ``site``
+    where a click can aim at it: every ray within a tenth of the balls' spacing of the one
+    at its centre meets it (a seam between touching balls shows a sliver, no target)."""
+    seen = []
+    for tilt in np.linspace(0.05, 1.5, 12):  # from just over the board to nearly above
+        for turn in np.linspace(0.0, 2 * np.pi, 24, endpoint=False):
+            way = np.array([np.cos(turn) * np.cos(tilt), np.sin(turn) * np.cos(tilt), np.sin(tilt)])
+            across = np.cross(way, (0.0, 0.0, 1.0))
+            across /= np.linalg.norm(across)
+            rays = [centre + 20 * way + a * across + b * np.cross(way, across) for a, b in AIM]
+            if all(pick(board, eye, -way) == site for eye in rays):
+                seen.append((tilt, turn))
+    return seen
+
+
+AIM = [(a, b) for a in (-0.1, 0.0, 0.1) for b in (-0.1, 0.0, 0.1)]
+
+
+def test_the_page_advises_only_what_reveals_a_hidden_point(tmp_path):
+    # A click on a ball in front of a playable point names the page's way to it, and the
+    # way works: 1,1,0, walled in, shows from no side while the levels above it show
+    # (turning the board alone never reveals it); with one level shown, a look from
+    # above reaches it and a click plays it
+    room = Classroom.open([walled_in_lesson(tmp_path)], CODE, None, on_board)
+    service = Service(room)
+    token = service.join("Ada")["token"]
+    student = service.room.student(token)
+    lattice = student.board.geometry()
+    hidden = lattice.id_of(1, 1, 0)
+    centre = lattice.centres[hidden]
+    assert not seen_from_a_side(site_board(student.board, student.view), hidden, centre)
+    side = [list(centre - np.array((6.0, 0.0, 0.0))), [1.0, 0.0, 0.0]]  # through 0,1,0 first
+    said = service.act(token, "click", side)["error"]
+    assert said.startswith(  # (3,1,0, on the board's edge behind it, too)
+        "To reach 1,1,0 and 3,1,0, hidden behind the ball at 0,1,0: set Levels shown "
+        "(under the board) to 1 and look from above (drag the board to turn it). "
+    ), said
+    assert "turn the board (drag it)" not in said
+    from_above = [
+        list(centre + np.array((0.0, 0.0, 20.0))),
+        [0.0, 0.0, -1.0],
+    ]  # through 0,0,2 first
+    said = service.act(token, "click", from_above)["error"]
+    assert said.startswith(  # every ball in front is higher: hiding them is enough
+        "Click 0,0,2 again to play 1,1,0, the point its ball hides, or set Levels shown "
+        "(under the board) to 1. "
+    ), said
+    assert service.act(token, "view", [0, 0, None]).get("error") is None  # Levels shown: 1
+    assert pick(site_board(student.board, student.view), *from_above) == hidden
+    played = service.act(token, "click", from_above)
+    assert "error" not in played, played
+    assert tuple(student.lab.session.game.move_stack[-1].point) == (1, 1, 0)
 
 
 def test_every_shipped_lesson_is_served(tmp_path):
@@ -366,3 +449,52 @@ def test_a_join_slower_than_a_pages_window_is_answered_and_silence_still_closed(
     assert joined["page"]["name"] == "Slow"
     assert "error" not in polled
     assert shut == (aiohttp.WSMsgType.CLOSE, LATE)
+
+
+def test_the_board_says_it_takes_a_click_only_while_it_does(tmp_path):
+    # Allmer's pushes: black's stones that may move are ringed "takes a click now" while
+    # the step waits for an answer; a step that asks nothing, or one answered (a click
+    # then says so and does nothing), rings none and its legend says nothing of clicks
+    room = Classroom.open([TERRACE], CODE, None, on_board)
+    service = Service(room)
+    token = service.join("Ada")["token"]
+    student = room.student(token)
+
+    def clicks_said() -> bool:
+        words = [words for _colour, words, _kind in service.board(student).legend]
+        return any("takes a click now" in line for line in words)
+
+    assert student.step_index == 0
+    assert not clicks_said()
+    g6 = [[6.0, 1.0, 20.8], [0.0, 0.0, -1.0]]
+    assert service.act(token, "click", g6)["error"].startswith("this step asks nothing")
+    service.act(token, "next", [])
+    assert clicks_said()
+    wrong = service.act(token, "move", ["g6-g5"])
+    assert wrong["page"]["verdict"]["correct"] is False
+    assert not clicks_said()
+    assert service.act(token, "click", g6)["error"].startswith("a move is on the board already")
+    service.act(token, "retry", [])
+    assert clicks_said()
+    service.act(token, "move", ["g6>g7"])
+    assert not clicks_said()
+
+
+def test_a_pyramid_ball_turn_played_shows_where_it_ends():
+    # The page has no Turn dock to replay the turn row by row: its board shows the
+    # position the programs lead to (red's Medium carried the ball from d6 to d8), not
+    # the one before them
+    ball = LESSON.parents[1] / "ball" / "01-programming.lesson.json"
+    room = Classroom.open([ball], CODE, None, on_board)
+    service = Service(room)
+    token = service.join("Ada")["token"]
+    student = room.student(token)
+    service.act(token, "next", [])
+    played = service.act(token, "move", ["S,F,S/S,F,S/S,S,S | S,S,S/S,S,S/S,S,S"])
+    assert played["page"]["verdict"]["correct"] is True
+    board = student.board
+    shown = {tuple(board.ui.coords_of(site)): c for site, c in board.frame().pieces.items()}
+    now = {tuple(point): colour for point, colour in board.session.game.pieces()}
+    assert shown == now
+    assert now[(3, 7, 2)] == "red"
+    assert (3, 5, 2) not in now

@@ -34,12 +34,16 @@ PAGE_CONTROLS = "the moves listed beside the board"
 
 
 def page_reach(level: int, front: int) -> str:
-    """The page's way to a point of ``level`` hidden behind a ball of level ``front`` (the
-    window's: peel, ghosts; :attr:`viewer.lab.board.FrontWords.reach`): the levels above
-    it hidden, where the ball is one of them; else another view."""
+    """The page's way to a point of ``level`` hidden behind balls whose lowest is of level
+    ``front`` (:attr:`viewer.lab.board.FrontWords.reach`; the window's: its View dock's
+    levels and camera): the levels above the point hidden (the slider Levels shown) where
+    every ball in front is one of them; else that and the board seen from above, turned by
+    a drag (no ball of the point's level or below hides it there: a point inside the
+    pyramid is hidden from every side while the levels above it show)."""
+    shown = f"set Levels shown (under the board) to {level + 1}"
     if level < front:
-        return f"set Levels shown (under the board) to {level + 1}"
-    return "turn the board (drag it)"
+        return shown
+    return f"{shown} and look from above (drag the board to turn it)"
 
 
 #: The page's words for its ways, handed to the student's board as it is made.

@@ -68,7 +68,7 @@ class Service:
         kept = self.boards.get(student.key)
         if kept is not None and kept[0] == student.version:
             return kept[1]
-        board = site_board(student.board, student.view)
+        board = site_board(student.board, student.view, student.takes_clicks())
         self.boards[student.key] = (student.version, board)
         return board
 

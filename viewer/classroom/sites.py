@@ -86,11 +86,19 @@ class MeshLayer:
         return mesh_state(self.mesh())
 
 
-def site_board(board: LabBoard, view: Mapping[str, Any] | None = None) -> Board:
+def site_board(
+    board: LabBoard, view: Mapping[str, Any] | None = None, clicks: bool = True
+) -> Board:
     """The student's board on show (its frame: the position, the turn being built and the
     lesson's marks, :meth:`viewer.lab.board.Board.frame`) drawn by the window's board
-    code, in the page's ``view`` (levels, peel, clip)."""
-    shown = Shown(board.ui, board.session.game, board.geometry(), board.frame())
+    code, in the page's ``view`` (levels, peel, clip). ``clicks``: whether the board takes
+    a click now; where it does not (a step that asks nothing, one answered), nothing on it
+    says it does (the rims of "takes a click now")."""
+    frame = board.frame()
+    if not clicks and CLICKABLE in frame.highlights:
+        rims = {style: s for style, s in frame.highlights.items() if style != CLICKABLE}
+        frame = dataclasses.replace(frame, highlights=rims)
+    shown = Shown(board.ui, board.session.game, board.geometry(), frame)
     key = _picture_key(shown, view or {})
     with _BOARDS_LOCK:
         kept = _BOARDS.get(key)
@@ -130,6 +138,9 @@ class Shown:
     def flat(self) -> bool:
         return bool(BOARD_VIEWS[self.ui.board_kind].flat)
 
+
+#: The rims of what takes a click now (:data:`viewer.lab.legend_entries`' "clickable").
+CLICKABLE = "clickable"
 
 #: Boards drawn, by what they show (:func:`_picture_key`): the class on one step, each
 #: student at the same point of it, shares one (a board is only read once drawn).

@@ -289,6 +289,15 @@ class Student:
         if len(self.lab.session.game.move_stack) > shown.base_ply:
             raise Refused("a move is on the board already: Retry to answer again")
 
+    def takes_clicks(self) -> bool:
+        """Whether the step waits for an answer (:meth:`answering`): the board takes a
+        click."""
+        try:
+            self.answering()
+        except Refused:
+            return False
+        return True
+
     @property
     def board(self) -> LabBoard:
         """The board on show: the student's lab's (:mod:`viewer.lab.board`)."""

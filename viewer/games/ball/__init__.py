@@ -323,14 +323,16 @@ class BallUI(GameUI[ProgramTurn]):
         self._stop_replay()
         self._stop_slide()
         self.row = None
-        if reason in ("move", "redo") and self.report is not None and ROW_SECONDS > 0:
-            self.row = 0
-            if self.turn_dock is not None:
-                from PySide6.QtCore import QTimer
+        # the replay of the turn, row by row, where a Turn dock plays it (a board with none,
+        # the classroom's, shows the position now: row 0 would stay before the turn)
+        replays = self.turn_dock is not None and ROW_SECONDS > 0
+        if reason in ("move", "redo") and self.report is not None and replays:
+            from PySide6.QtCore import QTimer
 
-                self._replay = QTimer(self.turn_dock, interval=round(ROW_SECONDS * 1000))
-                self._replay.timeout.connect(self._replay_step)
-                self._replay.start()
+            self.row = 0
+            self._replay = QTimer(self.turn_dock, interval=round(ROW_SECONDS * 1000))
+            self._replay.timeout.connect(self._replay_step)
+            self._replay.start()
         self._new_turn(game)
 
     def _new_turn(self, game: PyramidBall) -> None:
