@@ -58,6 +58,7 @@ DEFAULT_WORDS: dict[tuple[str, str], str] = {
     ("labels", ""): "names",
     ("piece-colours", ""): "each group in its own colour",
     ("decoration", "walls"): "the walls",
+    ("decoration", "inlays-won"): "the victory fields, all four held: the game is won",
     ("marker", "lesson"): "what this step of the lesson is about",
     ("rim", "lesson"): "what this step of the lesson is about",
     ("marker", "lesson-pick"): "a point you picked (click again to let go)",
@@ -144,6 +145,8 @@ def legend_entries(frame: Frame, words: Mapping[tuple[str, str], str]) -> tuple[
         colours: tuple[RGB, ...] = (palette.EDGE_RGB,)
         if name == "walls":
             colours = tuple(palette.WALL_RGB.values())
+        elif name == "inlays-won":  # lit up in gold, as drawn
+            colours = (palette.INLAY_WON_RGB,)
         elif name.startswith(palette.GOAL_ROW):  # a goal row, tinted in its side's colour
             side = name.removeprefix(palette.GOAL_ROW)
             colours = (palette.goal_row_rgb(side, palette.SQUARE_LIGHT),)
