@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 import reprlib
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
@@ -483,8 +483,30 @@ def decision_view(game: Game, player: int | None = None) -> Game:
 
 # ---- registry -------------------------------------------------------------------------
 
+#: The lab's own games, by registry name, each imported when first asked for
+#: (:func:`game_class`), so that importing the model imports no game. The games import this
+#: module, so it cannot import them: the package :mod:`model`, imported before this module
+#: always, hands it the function that does (:func:`set_game_importer`), each import written
+#: out there for the import graph's tests.
+GAMES: tuple[str, ...] = ("ball", "partition", "pyraos", "rolling", "terrace")
+
 _REGISTRY: dict[str, type[Game]] = {}
 _G = TypeVar("_G", bound=type[Game])
+
+
+def _no_importer(name: str) -> type[Game]:
+    raise AssertionError(f"the model package has handed no importer of games ({name!r})")
+
+
+_import_game: Callable[[str], type[Game]] = _no_importer
+
+
+def set_game_importer(importer: Callable[[str], type[Game]]) -> None:
+    """Make ``importer`` (a name of :data:`GAMES` -> the game's class, its package and its
+    teaching companion imported) what :func:`game_class` asks for a game not yet
+    imported. The package :mod:`model` calls it once."""
+    global _import_game
+    _import_game = importer
 
 
 def register_game(cls: _G) -> _G:
@@ -498,14 +520,23 @@ def register_game(cls: _G) -> _G:
 
 
 def game_class(name: str) -> type[Game]:
-    """The game registered as ``name``; KeyError listing the known names otherwise."""
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise KeyError(
-            f"unknown game {quote(name)}; known games: {', '.join(game_names())}"
-        ) from None
+    """The game registered as ``name``, one of :data:`GAMES` imported when first asked for;
+    KeyError listing the known names otherwise."""
+    cls = _REGISTRY.get(name)
+    if cls is not None:
+        return cls
+    if name not in GAMES:
+        raise KeyError(f"unknown game {quote(name)}; known games: {', '.join(game_names())}")
+    return load_game(name)
+
+
+def load_game(name: str) -> type[Game]:
+    """The class of the lab's game ``name`` (one of :data:`GAMES`), registered, its package
+    and its teaching companion imported now if they were not."""
+    cls = _REGISTRY[name] = _import_game(name)
+    return cls
 
 
 def game_names() -> list[str]:
-    return sorted(_REGISTRY)
+    """Every game's registry name: the lab's own, imported or not, and any registered."""
+    return sorted(set(GAMES) | set(_REGISTRY))

@@ -9,8 +9,8 @@ companion's, registered by the game's name as the search plug-ins are. python-ch
 
 The lesson and review code ask :func:`teaching_for` ``(game)``; a game without a companion
 still plays and gets the plain words of :class:`Teaching`. Each game's companion is the
-``teaching`` module of its package (``model/partition/teaching.py``, ...), registered when
-``model`` is imported.
+``teaching`` module of its package (``model/partition/teaching.py``, ...), imported when
+:func:`teaching_for` is first asked for that game.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .game import Game, Move, Outcome, quote
+from .game import GAMES, Game, Move, Outcome, load_game, quote
 
 G = TypeVar("G", bound=Game)
 
@@ -231,6 +231,9 @@ def register_teaching(cls: _T) -> _T:
 
 def teaching_for(game: Game | type[Game] | str) -> Teaching[Any]:
     """The companion of ``game`` (a position, a game class or a game's name); the plain
-    :class:`Teaching` for a game that has none."""
+    :class:`Teaching` for a game that has none. One of the lab's own games not yet imported
+    is imported, its companion with it (:func:`model.game.load_game`)."""
     name = game if isinstance(game, str) else game.name
+    if name not in _COMPANIONS and name in GAMES:
+        load_game(name)
     return _COMPANIONS.get(name, _PLAIN)

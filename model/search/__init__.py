@@ -45,7 +45,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from .games import plugins as _plugins  # noqa: F401  (registers every game's plug-in; light)
+from .games import plugins as _plugins  # noqa: F401  (hands the registry the plug-ins' importer)
 
 if TYPE_CHECKING:  # the door's names (re-exported: pyproject's [tool.mypy]), as in _NAMES
     from . import composer as puzzles  # noqa: F401

@@ -13,8 +13,9 @@ to algorithms that never name a game: only the door (:mod:`model.search.wiring`,
 (``search.knowledge_for(game)``), who hands each search the plug-in as a required
 argument; below, each generic algorithm hands on what it needs of one (an evaluation, a
 key, an adapter, a book); no generic module asks the registry. This module imports nothing
-of the search; the plug-ins themselves live in :mod:`model.search.games`, which registers
-each (the door imports it).
+of the search; the plug-ins themselves live in :mod:`model.search.games`, each imported and
+registered when its game's is first asked for (:mod:`model.search.games.plugins`, which the
+door imports, hands this module the importer).
 """
 
 from __future__ import annotations
@@ -233,6 +234,10 @@ class Plugin:
 
 
 _PLUGINS: dict[str, Plugin] = {}
+#: The games whose plug-ins :func:`plugin_for` imports on first asking -> how (a game's
+#: name -> its plug-in, imported now: :func:`set_plugin_importer`); none until the door is
+#: imported.
+_IMPORTERS: dict[str, Callable[[str], Plugin | None]] = {}
 
 
 def register(plugin: Plugin) -> Plugin:
@@ -252,13 +257,26 @@ NO_KNOWLEDGE = Plugin("")
 KnowledgeOf = Callable[[Game], Plugin]
 
 
+def set_plugin_importer(games: tuple[str, ...], importer: Callable[[str], Plugin | None]) -> None:
+    """Make ``importer`` (a game's name -> its plug-in, imported now) what
+    :func:`plugin_for` asks for the plug-in of one of ``games`` not yet registered.
+    :mod:`model.search.games.plugins` calls it when imported (the door imports it)."""
+    _IMPORTERS.update(dict.fromkeys(games, importer))
+
+
 def plugin_for(game: Game | type[Game] | str) -> Plugin:
-    """The plug-in of ``game`` (a position, a game class or a registry name); an empty
-    one (every field unset: the reference searches) for a game without one."""
+    """The plug-in of ``game`` (a position, a game class or a registry name), imported and
+    registered when first asked for; an empty one (every field unset: the reference
+    searches) for a game without one."""
     name = game if isinstance(game, str) else game.name
-    return _PLUGINS.get(name, NO_KNOWLEDGE)
+    plugin = _PLUGINS.get(name)
+    if plugin is None and (importer := _IMPORTERS.get(name)) is not None:
+        found = importer(name)
+        plugin = None if found is None else register(found)
+    return NO_KNOWLEDGE if plugin is None else plugin
 
 
 def plugins() -> list[Plugin]:
-    """Every registered plug-in, by game name."""
-    return [_PLUGINS[name] for name in sorted(_PLUGINS)]
+    """Every plug-in, the importable ones imported, by game name."""
+    names = sorted(set(_IMPORTERS) | set(_PLUGINS))
+    return [plugin for name in names if (plugin := plugin_for(name)) is not NO_KNOWLEDGE]

@@ -497,6 +497,47 @@ def test_the_door_loads_no_kernel_for_its_cheap_names():
     assert done.stdout.strip() == "[]"
 
 
+def test_the_model_imports_a_game_when_first_asked_for():
+    # Importing the model imports no game (each costs tens of milliseconds, all five 0.3 s
+    # and numpy): the registry names them, and a game's package, its teaching companion and
+    # its search plug-in are imported when the game is first asked for.
+    code = (
+        "import sys\n"
+        "from pyramid_lab.model import game_names, game_class\n"
+        "from pyramid_lab.model.game import GAMES\n"
+        "from pyramid_lab.model import search\n"
+        "def games():\n"
+        "    return sorted(g for g in GAMES if f'pyramid_lab.model.{g}' in sys.modules)\n"
+        "before = games(), 'numpy' in sys.modules, game_names()\n"
+        "search.knowledge_for(game_class('terrace'))\n"
+        "from pyramid_lab.model.teaching import teaching_for\n"
+        "words = type(teaching_for('partition')).__name__\n"
+        "inside = 'pyramid_lab.model.search.games.'\n"
+        "plugged = sorted(m[len(inside):] for m in sys.modules\n"
+        "                 if m.startswith(inside) and m.count('.') == 4)\n"
+        "print(before, games(), words, plugged)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    every = ["ball", "partition", "pyraos", "rolling", "terrace"]
+    said = f"([], False, {every}) ['partition', 'terrace'] PartitionTeaching ['plugins', 'terrace']"
+    assert done.stdout.strip() == said
+
+
+def test_every_game_of_the_registry_is_imported_by_its_name():
+    from pyramid_lab.model.game import GAMES, game_class
+    from pyramid_lab.model.search.games import plugins
+    from pyramid_lab.model.teaching import Teaching, teaching_for
+
+    assert plugins.GAMES == GAMES
+    for name in GAMES:
+        assert game_class(name).name == name
+        assert type(teaching_for(name)) is not Teaching, name
+        assert getattr(plugins.import_plugin(name), "game", None) == name
+
+
 def test_the_compiled_layer_is_handed_its_adapter():
     # The generic search asks a game's plug-in (model.search.registry, through
     # model.search.kernels) and hands the compiled layer what it needs: nothing in

@@ -312,8 +312,9 @@ def test_perft_is_iterative():
     assert perft(TakeAway(3), 2) == 3  # 1+1, 1+2 and 2+1
 
 
-def test_model_is_the_package_and_every_game_registers_on_import():
-    """Any test file run alone sees every game (tests/model must not shadow the package)."""
+def test_model_is_the_package_and_names_every_game_on_import():
+    """Any test file run alone sees every game (tests/model must not shadow the package):
+    each is named on import, and imported when first asked for."""
     from pyramid_lab import model
 
     assert model.__file__ is not None

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from pyramid_lab import model  # noqa: F401  (registers every game)
+from pyramid_lab import model  # noqa: F401  (names every game)
 from pyramid_lab.model.game import (
     CHANCE,
     SIMULTANEOUS,

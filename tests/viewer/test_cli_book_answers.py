@@ -1,6 +1,7 @@
 """``solve`` and ``analyze --engine`` of a position the book knows answer from it without
-loading a search (issue 76 item 6): no numba, no compiled core, no prover; ``--version``
-says the program's version."""
+loading a search (issue 76 item 6): no numba, no compiled core, no prover, and no game but
+the position's (its rules and its search plug-in alone); ``--version`` says the program's
+version."""
 
 from __future__ import annotations
 
@@ -20,7 +21,10 @@ CHECK = """
 import json, sys
 from pyramid_lab.viewer.cli import main
 code = main(sys.argv[1:])
-loaded = sorted(m for m in ("numba", "llvmlite") if m in sys.modules)
+others = ("ball", "partition", "rolling", "terrace")
+unasked = [f"pyramid_lab.model.{g}" for g in others]
+unasked += [f"pyramid_lab.model.search.games.{g}" for g in others]
+loaded = sorted(m for m in ("numba", "llvmlite", *unasked) if m in sys.modules)
 print(json.dumps({"code": code, "loaded": loaded}))
 """
 

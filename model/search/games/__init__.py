@@ -4,5 +4,5 @@ plug-in and its sampling player; ``partition/``, ``pyraos/``, ``terrace/``: the 
 the compiled kernel and its adapter; Pyraos's book and endgame tables, Partition's
 certificates). Importing
 this package imports none of them: the compiled core imports a game's kernel from here
-without registering anything; :mod:`.plugins` registers every plug-in (the door imports
-it)."""
+without registering anything; :mod:`.plugins` imports and registers each game's plug-in
+when its knowledge is first asked for (the door imports it)."""
