@@ -37,7 +37,7 @@ def test_a_lesson_checks_ok_on_its_first_run_from_an_empty_cache(tmp_path):
         timeout=900,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.strip().endswith("ok (2 steps, 1 tasks)")
+    assert done.stdout.strip().endswith("ok (2 steps, 1 task)")
     # it compiles, saying so; or, where another process compiles the same cache at that
     # moment (the suite's tests beside the warm-up), it says it waits for that one
     said = {

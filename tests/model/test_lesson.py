@@ -159,7 +159,14 @@ def test_lesson_check_exits_2_naming_the_step(tmp_path, capsys):
     assert "SE (2,0,0)" in err
     good = tmp_path / "good.lesson.json"
     good.write_text(json.dumps(_doc()))
+    capsys.readouterr()
     assert main(["lesson", "check", str(good)]) == 0
+    assert capsys.readouterr().out.endswith(": ok (2 steps, 2 tasks)\n")
+    one = _doc()
+    one["steps"] = one["steps"][:1]
+    good.write_text(json.dumps(one))
+    assert main(["lesson", "check", str(good)]) == 0
+    assert capsys.readouterr().out.endswith(": ok (1 step, 1 task)\n")  # not "1 tasks"
     assert main(["lesson", "check", str(tmp_path / "missing.lesson.json")]) == 2
 
 

@@ -111,7 +111,9 @@ def run_check(args: argparse.Namespace) -> int:
             said += [f"{len(words)} controls named that one front end lacks"] if words else []
             print(f"{shorten(path)}: {'; '.join(said)}", flush=True)
         else:
-            print(f"{shorten(path)}: ok ({len(lesson.steps)} steps, {tasks} tasks)", flush=True)
+            steps = len(lesson.steps)
+            counted = f"{steps} step{'s' * (steps != 1)}, {tasks} task{'s' * (tasks != 1)}"
+            print(f"{shorten(path)}: ok ({counted})", flush=True)
     return status
 
 
