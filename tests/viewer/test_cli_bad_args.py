@@ -110,6 +110,7 @@ ROWS = [
     ("analyze CHESS", "game: unknown game 'chess'; known games: "),
     ("analyze LESSON", "this is a lesson file, not a position file: 'pyramid-lab open FILE'"),
     ("perft LESSON 1", "this is a lesson file"),
+    ("lesson", "required: ACTION"),  # as certificate and desktop say it, not a field's name
     ("analyze INDEX", "this is a puzzle collection's index"),
     ("analyze BIG", "too big: 4,194,305 bytes"),
     ("analyze SIZE100", "options.size: must be an integer from 2 to 50"),

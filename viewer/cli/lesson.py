@@ -14,7 +14,7 @@ from .common import EXIT_BAD_INPUT, EXIT_OK
 
 def add_parser(commands: Any, help: str) -> None:
     lesson = commands.add_parser("lesson", help=help)
-    lesson_commands = lesson.add_subparsers(dest="lesson_command", required=True)
+    lesson_commands = lesson.add_subparsers(dest="lesson_command", metavar="ACTION", required=True)
     lesson_check = lesson_commands.add_parser(
         "check",
         help="prove every task of each lesson has a right answer and the author's answers "
