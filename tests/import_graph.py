@@ -76,8 +76,10 @@ def imported(
                 module = ".".join(base + ([node.module] if node.module else []))
             else:
                 module = node.module or ""
-            found.add(module)
-            found |= {f"{module}.{alias.name}" for alias in node.names}
+            submodules = {f"{module}.{alias.name}" for alias in node.names}
+            if node.module or not submodules <= known.keys():  # (``from . import moves``: a
+                found.add(module)  # sibling module, not the package's __init__)
+            found |= submodules
     return {name for name in found if name in known}
 
 

@@ -12,7 +12,7 @@ import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -21,7 +21,18 @@ from ....pyraos import geometry
 from .kernel import variant_codes
 
 if TYPE_CHECKING:
-    from .whole_table import WholeTable
+    from .whole_index import Index
+
+
+class WholeTable(Protocol):
+    """What the writers here need of a table (:class:`.whole_table.WholeTable`): its
+    folder, header, index and layers (a protocol: that module reads this one)."""
+
+    folder: Path
+    head: dict[str, Any]
+    index: Index
+    values: list[np.ndarray]
+
 
 FORMAT = "pyramid-lab/pyraos-whole"
 VERSION = 1

@@ -376,3 +376,31 @@ def count(base: int = 4) -> list[tuple[int, int, int]]:
     """(spheres, canonical shapes, positions) of each layer of the pyramid of ``base``."""
     ix = index(base)
     return [(n, len(ix.shapes[n]), ix.sizes[n]) for n in range(ix.layers)]
+
+
+@njit(cache=True)
+def layer_counts(
+    n: int, geo: Arrays, index: Arrays, shapes: Words, shape_points: Words, layer: Bytes
+) -> tuple[int, int, int]:
+    """(won, lost, undecided) among the positions of layer ``n`` that are read (the least
+    image under their shape's own symmetries; copies are left out)."""
+    won = 0
+    lost = 0
+    undecided = 0
+    if layer.shape[0] == 0:
+        return 0, 0, 0
+    shape, a, rank, pattern = _start(n, 0, index)
+    for i in range(layer.shape[0]):
+        own = _scatter(pattern, shape_points[shape])
+        stab = index[7][index[8][n] + shape]
+        if stab == 0 or least_image(own, stab, geo[7]) == own:
+            v = layer[i]
+            if v == 0:
+                undecided += 1
+            elif v % 2 == 1:
+                lost += 1
+            else:
+                won += 1
+        if i + 1 < layer.shape[0]:
+            shape, a, rank, pattern = _advance(n, shape, a, rank, pattern, index)
+    return won, lost, undecided

@@ -42,6 +42,7 @@ from .whole_index import (
     _scatter,
     _start,
     find_slot,
+    layer_counts,
     layer_keys,
     least_image,
     locate,
@@ -79,7 +80,6 @@ from .whole_rounds import (
 )
 from .whole_verify import (
     check_position,
-    layer_counts,
     verify_chunk,
     verify_range,
 )

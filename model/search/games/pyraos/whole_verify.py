@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit, prange
 
-from ...compiled.arrays import Arrays, Bytes, Words
+from ...compiled.arrays import Arrays, Words
 from .kernel import MAX_MOVES, can_place_top_in, moves_or_pass_in, play
 from .whole_index import (
     CHUNK,
@@ -139,34 +139,6 @@ def verify_range(
         found[r] = verify_chunk(
             n, begin, end, variant, removal, geo, index, shapes, shape_points, values, none
         )
-
-
-@njit(cache=True)
-def layer_counts(
-    n: int, geo: Arrays, index: Arrays, shapes: Words, shape_points: Words, layer: Bytes
-) -> tuple[int, int, int]:
-    """(won, lost, undecided) among the positions of layer ``n`` that are read (the least
-    image under their shape's own symmetries; copies are left out)."""
-    won = 0
-    lost = 0
-    undecided = 0
-    if layer.shape[0] == 0:
-        return 0, 0, 0
-    shape, a, rank, pattern = _start(n, 0, index)
-    for i in range(layer.shape[0]):
-        own = _scatter(pattern, shape_points[shape])
-        stab = index[7][index[8][n] + shape]
-        if stab == 0 or least_image(own, stab, geo[7]) == own:
-            v = layer[i]
-            if v == 0:
-                undecided += 1
-            elif v % 2 == 1:
-                lost += 1
-            else:
-                won += 1
-        if i + 1 < layer.shape[0]:
-            shape, a, rank, pattern = _advance(n, shape, a, rank, pattern, index)
-    return won, lost, undecided
 
 
 def verify(
