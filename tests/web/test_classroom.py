@@ -84,7 +84,7 @@ def test_two_students_and_a_teacher(server, browser):
     ada.click("#cr-check")
     ada.wait_for_selector("#cr-verdict.cr-wrong", timeout=WAIT)
     verdict = ada.inner_text("#cr-verdict")
-    assert verdict.startswith("Not this.")
+    assert verdict.startswith("Not yet:")
     assert "SW (0,0,0) is not one of them" in verdict  # the rules' words
     assert "a point you picked" in ada.inner_text("#cr-legend")
 

@@ -63,7 +63,12 @@ def test_a_wrong_answer_is_judged_counted_and_listed(room):
         ada.click_point((0, 0, 0))
         ada.check()
         page = ada.page()
-    assert page["verdict"] == {"correct": False, "reason": "SW (0,0,0) is not one of them"}
+    assert page["verdict"] == {
+        "correct": False,
+        "partial": False,
+        "word": "Not yet:",
+        "reason": "SW (0,0,0) is not one of them",
+    }
     with ada.lock:
         ada.retry()
         ada.click_point((0, 0, 3))
@@ -106,6 +111,17 @@ def test_a_move_task_is_played_by_a_click_and_refused_in_words(room):
         with pytest.raises(Refused, match="a move is on the board already"):
             ada.play(ada.read_move(task.answers[0]))
         assert room.rows()[0]["last_wrong"] == wrong
+
+
+def test_a_right_pick_of_a_many_answer_task_is_said_right_on_the_page(room):
+    ada = room.join("Ada")
+    with ada.lock:
+        ada.open_lesson(1, 1)  # which corners does red hold? SW and SE
+        ada.click_point((0, 0, 0))
+        ada.check()
+        verdict = ada.page()["verdict"]
+    assert verdict["word"] == "Right so far:"
+    assert verdict["reason"] == "SW (0,0,0) is right; 1 more to find"
 
 
 def test_two_students_named_alike_are_told_apart(room):

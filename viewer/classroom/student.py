@@ -29,6 +29,7 @@ from pyramid_lab.model.userfiles import LessonProgress
 from ..games import ui_class
 from ..lab import CANCEL, Lab
 from ..lab.board import Board as LabBoard
+from ..lab.lesson import verdict_word
 from ..lab.lesson_marks import site_of
 from ..lab.lesson_view import LessonView, opening_view
 from ..lab.outcome import Outcome, Picked, Played
@@ -458,7 +459,12 @@ class Student:
             "moved": moved,
             "verdict": None
             if verdict is None
-            else {"correct": verdict.correct, "reason": verdict.reason},
+            else {
+                "correct": verdict.correct,
+                "partial": verdict.partial,
+                "word": verdict_word(verdict),
+                "reason": verdict.reason,
+            },
             "said": self.move_said,
             "last": self.step_index + 1 >= len(lesson.steps)
             and self.lesson_index + 1 >= len(self.room.lessons),
