@@ -153,6 +153,18 @@ def test_everyone_to_a_step(room):
         room.everyone_to(1, 7)
 
 
+def test_a_student_who_joins_after_everyone_to_a_step_starts_there(room):
+    room.join("Ada")
+    room.everyone_to(1, 1)
+    late = room.join("Bo")  # after the teacher's "Everyone to this step"
+    assert (late.lesson_index, late.step_index) == (1, 1)
+    page = late.page()
+    assert (page["lesson"], page["step"]) == (1, 1)
+    room.set_closed(True)  # closed: one let in by a door number starts there too
+    by_door = room.join("Cy", door=True)
+    assert (by_door.lesson_index, by_door.step_index) == (1, 1)
+
+
 def test_the_results_file_is_written_atomically_and_read_again(room, tmp_path):
     ada = room.join("Ada")
     with ada.lock:
