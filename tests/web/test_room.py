@@ -124,6 +124,34 @@ def test_a_right_pick_of_a_many_answer_task_is_said_right_on_the_page(room):
     assert verdict["reason"] == "SW (0,0,0) is right; 1 more to find"
 
 
+def test_the_last_step_says_the_lesson_is_done_to_the_student_and_the_teacher(room):
+    ada = room.join("Ada")
+    with ada.lock:
+        ada.open_lesson(0, 2)  # the first lesson's last step: SW and SE
+        assert ada.page()["end"] == ""  # not answered yet: Next opens the next lesson
+        ada.click_point((0, 0, 0))
+        ada.click_point((3, 0, 0))
+        ada.check()
+        assert ada.page()["end"] == "Lesson done: Next opens the next lesson"
+    assert room.rows()[0]["end"] == "lesson done"
+    with ada.lock:
+        ada.open_lesson(1, 1)  # the class's last step: which corners does red hold?
+        page = ada.page()
+    assert page["last"]  # Next greyed out, and why
+    assert page["end"] == "The class's last step: answer it and the lesson is done"
+    assert not page["ended"]
+    assert room.rows()[0]["end"] == ""
+    with ada.lock:
+        ada.click_point((0, 0, 0))
+        ada.click_point((3, 0, 0))
+        ada.check()
+        page = ada.page()
+    assert page["end"] == "Lesson done: that was the class's last step"
+    assert page["ended"]
+    assert room.rows()[0]["end"] == "all lessons done"
+    assert room.lines()["rows"][0]["end"] == "all lessons done"  # the teacher's page
+
+
 def test_two_students_named_alike_are_told_apart(room):
     first, second = room.join("Ada"), room.join("Ada")
     rows = room.rows()
