@@ -173,6 +173,8 @@ class Verdict:
     points: tuple[Point, ...] = ()
     #: What the points are, for the legend beside the drawn path ('' for the plain words).
     about: str = ""
+    #: Not all of a many-answer task, but all picked are right: right so far, some missing.
+    partial: bool = False
 
 
 # ---- reading -------------------------------------------------------------------------------
@@ -552,7 +554,10 @@ def judge_points(task: Task, position: Game, clicked: Iterable[Point]) -> Verdic
             + (f" ({why})" if why else ""),
             tuple(extra),
         )
-    return Verdict(False, f"{len(missing)} more to find")
+    if not chosen:
+        return Verdict(False, f"{len(missing)} to find")
+    right_ones = f"{_names(position, chosen)} {'is' if len(chosen) == 1 else 'are'} right"
+    return Verdict(False, f"{right_ones}; {len(missing)} more to find", partial=True)
 
 
 def right_points(task: Task, position: Game) -> frozenset[Point]:

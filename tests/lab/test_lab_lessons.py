@@ -91,6 +91,28 @@ def test_a_whole_lesson_with_wrong_and_right_answers(lab):
     assert lessons.picked == [(0, 0, 0), (3, 0, 0)]
 
 
+def test_a_right_pick_of_a_many_answer_task_is_said_right_with_how_many_are_left(lab):
+    """User trial: SW alone picked for "Which corners does red hold" (SW and SE) said "Not
+    this. 1 more to find", as if SW were wrong."""
+    from pyramid_lab.viewer.lab.lesson import verdict_text
+
+    lab.documents.open(CORNER_BALL)
+    lessons = lab.lessons
+    lessons.go(1)
+    assert "Which corners does red hold" in lessons.step.task.prompt
+    lessons.check()  # none picked: not yet, and how many there are
+    assert verdict_text(lessons.verdict) == "Not yet: 2 to find"
+    lessons.pick((0, 0, 0))
+    lessons.check()
+    assert not lessons.verdict.correct
+    assert lessons.verdict.partial
+    assert verdict_text(lessons.verdict) == "Right so far: SW (0,0,0) is right; 1 more to find"
+    lessons.pick((0, 3, 0))  # a wrong one besides: not yet, and why
+    lessons.check()
+    assert not lessons.verdict.partial
+    assert verdict_text(lessons.verdict).startswith("Not yet: NW (0,3,0) is not one of them")
+
+
 def test_the_progress_is_kept_between_runs(lab, port, inbox):
     lab.documents.open(CORNER_BALL)
     play(lab, "3,0,0")

@@ -91,7 +91,11 @@ def test_click_points_are_judged_by_the_rules():
     assert L.judge_points(step.task, step.position(), [(0, 0, 0), (2, 0, 0)]).correct
     missing = L.judge_points(step.task, step.position(), [(0, 0, 0)])
     assert not missing.correct
-    assert missing.reason == "1 more to find"
+    assert missing.reason == "SW (0,0,0) is right; 1 more to find"
+    assert missing.partial  # right so far
+    none = L.judge_points(step.task, step.position(), [])
+    assert none.reason == "2 to find"
+    assert not none.partial
     extra = L.judge_points(step.task, step.position(), [(0, 0, 0), (2, 0, 0), (0, 2, 0)])
     assert extra.reason == "NW (0,2,0) is not one of them (nobody holds NW)"
 

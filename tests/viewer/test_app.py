@@ -181,8 +181,13 @@ def test_a_whole_pyraos_turn_by_clicks(make_window, qtbot):
     assert "square completed" in window.parts.status_prompt.text()
     assert window.parts.status_prompt.isVisible()  # whatever message the click left
     assert under_mouse(window, victim) == victim
+    reserve = window.session.game.reserve("black")
     click(qtbot, window, victim)  # remove one sphere
+    said = window.parts.status_prompt.text()  # what is left to take back, and the reserve
+    assert f"0,0,0 taken back: your reserve {reserve - 1} + 1 = {reserve} at Finish turn" in said
+    assert "click 1 more" in said
     window.menus.actions["finish"].trigger()
+    assert f"black {reserve}" in window.parts.status_game.text()  # as the prompt said
     assert [str(m) for m in window.session.game.move_stack] == ["1,1,0 x0,0,0"]
     assert window.session.game.colour_at((0, 0, 0)) is None
     assert window.session.game.to_move == "white"

@@ -53,6 +53,25 @@ def test_pyraos_square_then_remove_one_then_finish():
     assert str(inp.finish()) == "1,1,0 x0,0,0"
 
 
+def test_pyraos_the_removal_prompt_counts_what_is_left_and_the_reserve():
+    """User trial: after one sphere taken back the prompt still said "click up to two",
+    and the reserve changed only at Finish turn without a word."""
+    game = board(P4, "black")
+    reserve = game.reserve("black")
+    inp = pyraos_turn(game)
+    inp.click(pid(1, 1, 0))
+    assert inp.prompt().startswith("square completed: click up to two of your free spheres")
+    inp.click(pid(0, 0, 0))
+    prompt = inp.prompt()
+    assert "up to two" not in prompt
+    placed = reserve - 1  # the square's sphere came from the reserve
+    assert prompt.startswith(f"0,0,0 taken back: your reserve {placed} + 1 = {reserve}")
+    assert "at Finish turn; click 1 more of your free spheres, or Finish turn" in prompt
+    ruled = pyraos_turn(board(P4, "black", removal="1-2"))
+    ruled.click(pid(1, 1, 0))
+    assert "click one or two of your free spheres" in ruled.prompt()
+
+
 def test_pyraos_two_removals_finish_by_themselves():
     inp = pyraos_turn(board(P4, "black"))
     inp.click(pid(1, 1, 0))

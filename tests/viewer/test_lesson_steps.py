@@ -164,7 +164,7 @@ def test_click_points_go_through_the_board_and_are_checked(make_window):
     assert window.board.ui.site_of((0, 0, 0)) in markers
     control.panel.check.click()
     assert not control.state.verdict.correct
-    assert control.panel.verdict.text() == "Not yet: 1 more to find"
+    assert control.panel.verdict.text() == "Right so far: SW (0,0,0) is right; 1 more to find"
     window.board.click(window.board.ui.site_of((0, 3, 0)))  # NW: wrong
     window.board.click(window.board.ui.site_of((0, 3, 0)))  # and let go again
     window.board.click(window.board.ui.site_of((3, 0, 0)))

@@ -129,6 +129,25 @@ def test_opening_move_by_clicks(terrace_window, qtbot):
     assert window.session.game.colour_at(6, 0) == "white"
 
 
+def test_a_destination_seen_beside_a_stone_takes_the_click_not_the_stone(make_window, qtbot):
+    """User trial: black a1-a2, a2 selected in the default view: a1's green dot shows
+    beside a2's stone, yet a click on it picked a2 (its field's whole column) and let a2
+    go. What is drawn under the pixel takes the click."""
+    window = make_window(Terrace.new())
+    window.resize(1200, 800)  # (the trial's window, its default view)
+    window.stage.render_now()
+    a1, a2 = fid(0, 0), fid(1, 0)
+    for text in ("c7^c6", "a1-a2", "d7^d6"):
+        window.session.play(window.session.game.parse_move(text))
+    click(qtbot, window, a2)
+    assert window.board.turn.selected == a2
+    assert window.board.turn.destinations()[a1] is Kind.RUN
+    assert under_mouse(window, a1) == a1  # the dot, where it is drawn
+    click(qtbot, window, a1)
+    assert str(window.session.game.move_stack[-1]) == "a2-a1"
+    assert window.session.game.colour_at(0, 0) == "black"
+
+
 def test_illegal_click_explains_and_changes_nothing(terrace_window, qtbot):
     window = terrace_window()
     before = window.session.game.position_key()

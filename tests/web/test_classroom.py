@@ -84,7 +84,7 @@ def test_two_students_and_a_teacher(server, browser):
     ada.click("#cr-check")
     ada.wait_for_selector("#cr-verdict.cr-wrong", timeout=WAIT)
     verdict = ada.inner_text("#cr-verdict")
-    assert verdict.startswith("Not this.")
+    assert verdict.startswith("Not yet:")
     assert "SW (0,0,0) is not one of them" in verdict  # the rules' words
     assert "a point you picked" in ada.inner_text("#cr-legend")
 
@@ -194,9 +194,33 @@ def test_two_students_and_a_teacher(server, browser):
     bo.wait_for_selector("#cr-step-title", timeout=WAIT)
     assert bo.inner_text("#cr-who") == "Bo"
 
+    # a late student joins at the class's step (the teacher sent everyone to step 3), and
+    # its last step answered, the page and the teacher's line say the lesson is done
+    cy = join(browser, server.students, "Cy")
+    assert cy.inner_text("#cr-steps").startswith("Step 3 of 3")
+    assert cy.inner_text("#cr-step-title") == "Far walls"
+    assert cy.query_selector("#cr-end") is None  # not answered yet
+    click_point(cy, centre(LESSON, 2, (0, 0, 0)))
+    click_point(cy, centre(LESSON, 2, (3, 0, 0)))
+    cy.click("#cr-check")
+    cy.wait_for_selector("#cr-verdict.cr-right", timeout=WAIT)
+    cy.wait_for_selector("#cr-end", timeout=WAIT)
+    assert cy.inner_text("#cr-end") == "Lesson done: Next opens the next lesson"
+    teacher.wait_for_function(
+        "() => document.querySelector('#cr-table').innerText.includes('lesson done')",
+        timeout=WAIT,
+    )
+    teacher.fill("#cr-teacher-step", "1")  # (the class back to its start: the tests after)
+    teacher.click("#cr-everyone")
+    cy.wait_for_function(
+        "() => document.querySelector('#cr-steps').innerText.startsWith('Step 1 of 3')",
+        timeout=WAIT,
+    )
+
     assert ada.errors == []
     assert bo.errors == []
-    for page in (ada, bo, teacher):
+    assert cy.errors == []
+    for page in (ada, bo, teacher, cy):
         page.close()
 
 

@@ -63,7 +63,12 @@ def test_a_wrong_answer_is_judged_counted_and_listed(room):
         ada.click_point((0, 0, 0))
         ada.check()
         page = ada.page()
-    assert page["verdict"] == {"correct": False, "reason": "SW (0,0,0) is not one of them"}
+    assert page["verdict"] == {
+        "correct": False,
+        "partial": False,
+        "word": "Not yet:",
+        "reason": "SW (0,0,0) is not one of them",
+    }
     with ada.lock:
         ada.retry()
         ada.click_point((0, 0, 3))
@@ -108,6 +113,45 @@ def test_a_move_task_is_played_by_a_click_and_refused_in_words(room):
         assert room.rows()[0]["last_wrong"] == wrong
 
 
+def test_a_right_pick_of_a_many_answer_task_is_said_right_on_the_page(room):
+    ada = room.join("Ada")
+    with ada.lock:
+        ada.open_lesson(1, 1)  # which corners does red hold? SW and SE
+        ada.click_point((0, 0, 0))
+        ada.check()
+        verdict = ada.page()["verdict"]
+    assert verdict["word"] == "Right so far:"
+    assert verdict["reason"] == "SW (0,0,0) is right; 1 more to find"
+
+
+def test_the_last_step_says_the_lesson_is_done_to_the_student_and_the_teacher(room):
+    ada = room.join("Ada")
+    with ada.lock:
+        ada.open_lesson(0, 2)  # the first lesson's last step: SW and SE
+        assert ada.page()["end"] == ""  # not answered yet: Next opens the next lesson
+        ada.click_point((0, 0, 0))
+        ada.click_point((3, 0, 0))
+        ada.check()
+        assert ada.page()["end"] == "Lesson done: Next opens the next lesson"
+    assert room.rows()[0]["end"] == "lesson done"
+    with ada.lock:
+        ada.open_lesson(1, 1)  # the class's last step: which corners does red hold?
+        page = ada.page()
+    assert page["last"]  # Next greyed out, and why
+    assert page["end"] == "The class's last step: answer it and the lesson is done"
+    assert not page["ended"]
+    assert room.rows()[0]["end"] == ""
+    with ada.lock:
+        ada.click_point((0, 0, 0))
+        ada.click_point((3, 0, 0))
+        ada.check()
+        page = ada.page()
+    assert page["end"] == "Lesson done: that was the class's last step"
+    assert page["ended"]
+    assert room.rows()[0]["end"] == "all lessons done"
+    assert room.lines()["rows"][0]["end"] == "all lessons done"  # the teacher's page
+
+
 def test_two_students_named_alike_are_told_apart(room):
     first, second = room.join("Ada"), room.join("Ada")
     rows = room.rows()
@@ -135,6 +179,18 @@ def test_everyone_to_a_step(room):
     assert {(s.lesson_index, s.step_index) for s in students} == {(1, 1)}
     with pytest.raises(Refused, match="the step must be from 0 to 1"):
         room.everyone_to(1, 7)
+
+
+def test_a_student_who_joins_after_everyone_to_a_step_starts_there(room):
+    room.join("Ada")
+    room.everyone_to(1, 1)
+    late = room.join("Bo")  # after the teacher's "Everyone to this step"
+    assert (late.lesson_index, late.step_index) == (1, 1)
+    page = late.page()
+    assert (page["lesson"], page["step"]) == (1, 1)
+    room.set_closed(True)  # closed: one let in by a door number starts there too
+    by_door = room.join("Cy", door=True)
+    assert (by_door.lesson_index, by_door.step_index) == (1, 1)
 
 
 def test_the_results_file_is_written_atomically_and_read_again(room, tmp_path):

@@ -220,7 +220,9 @@ def test_a_click_on_a_space_deploys_in_rollings_secret_phase(service):
     nine = seat.geometry.site(seat.view.map.cell("9"))
     right = service.act(token, "click", ray_onto(seat.geometry.centres[nine]))
     assert "error" not in right
-    assert right["page"]["verdict"] == {"correct": True, "reason": "deploy a 9 is the move"}
+    verdict = right["page"]["verdict"]
+    assert (verdict["word"], verdict["reason"]) == ("Right!", "deploy a 9 is the move")
+    assert verdict["correct"]
 
 
 def secret_lesson(tmp_path, targets):

@@ -366,35 +366,32 @@ class SteppedView(MeshActors):
         return np.vstack([foot, *(tops + corner for corner in corners)])
 
     def pick(self, x: float, y: float) -> int | None:
-        """The shown field under display pixel (x, y): the nearest field column (with its
-        stone) that the view ray enters."""
+        """The shown field under display pixel (x, y): the nearest field (its step) or
+        stone (or ghost) that the view ray meets as drawn."""
         near, direction = view_ray(self.plotter, x, y)
         return self.pick_ray(near, direction)
 
     def pick_ray(self, near: np.ndarray, direction: np.ndarray) -> int | None:
+        """The nearest shown field or stone the ray meets as drawn: a field's step is a
+        box up to its top, a stone (a ghost) a cylinder on it. (Not the whole column up to
+        the stone's top: its corners beside the stone would take a click off a marker seen
+        there, on the field behind.)"""
         if not self.shown.any():
             return None
         ids = np.flatnonzero(self.shown)
         centres = self.board.centres[ids]
         lo = np.column_stack([centres[:, 0] - 0.5, centres[:, 1] - 0.5, np.zeros(len(ids))])
-        hi = np.column_stack(
-            [
-                centres[:, 0] + 0.5,
-                centres[:, 1] + 0.5,
-                centres[:, 2]
-                + np.maximum(STONE_HEIGHT * self._stone_on[ids], self._ghost_top[ids]),
-            ]
-        )
-        with np.errstate(divide="ignore", invalid="ignore"):
-            t1 = (lo - near) / direction
-            t2 = (hi - near) / direction
-        t_near = np.nanmax(np.minimum(t1, t2), axis=1)
-        t_far = np.nanmin(np.maximum(t1, t2), axis=1)
-        hit = (t_near <= t_far) & (t_far > 0)
-        if not hit.any():
-            return None
-        t_near[~hit] = np.inf
-        return int(ids[int(np.argmin(t_near))])
+        hi = np.column_stack([centres[:, 0] + 0.5, centres[:, 1] + 0.5, centres[:, 2]])
+        entry = _box_entry(near, direction, lo, hi)
+        height = np.maximum(STONE_HEIGHT * self._stone_on[ids], self._ghost_top[ids])
+        standing = height > 0
+        if standing.any():
+            on = centres[standing]
+            tops = on[:, 2] + height[standing]
+            stones = _cylinder_entry(near, direction, on, tops, STONE_RADIUS)
+            entry[standing] = np.minimum(entry[standing], stones)
+        best = int(np.argmin(entry))
+        return int(ids[best]) if entry[best] < np.inf else None
 
     def display_position(self, pid: int) -> tuple[float, float]:
         """Where field ``pid``'s top (its stone's or ghost's top, if it has one) appears,
@@ -402,3 +399,44 @@ class SteppedView(MeshActors):
         lift = max(STONE_HEIGHT * self._stone_on[pid], self._ghost_top[pid])
         point = self.board.centres[pid] + (0, 0, lift)
         return to_display(self.plotter, point)
+
+
+def _box_entry(
+    near: np.ndarray, direction: np.ndarray, lo: np.ndarray, hi: np.ndarray
+) -> np.ndarray:
+    """Where the ray enters each box (lo, hi: n x 3 corners), as its parameter; inf where
+    it misses (or the box is behind it)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t1 = (lo - near) / direction
+        t2 = (hi - near) / direction
+    t_near = np.nanmax(np.minimum(t1, t2), axis=1)
+    t_far = np.nanmin(np.maximum(t1, t2), axis=1)
+    hit = (t_near <= t_far) & (t_far > 0)
+    return np.where(hit, np.maximum(t_near, 0.0), np.inf)
+
+
+def _cylinder_entry(
+    near: np.ndarray, direction: np.ndarray, feet: np.ndarray, tops: np.ndarray, radius: float
+) -> np.ndarray:
+    """Where the ray enters each upright cylinder (its foot's centre in ``feet``, n x 3,
+    up to height ``tops``) through its side or its top, as its parameter; inf where it
+    misses. (Its foot stands on a field's top: the field's box takes a ray from below.)"""
+    entry = np.full(len(feet), np.inf)
+    dx, dy, dz = direction
+    ox, oy = near[0] - feet[:, 0], near[1] - feet[:, 1]
+    a = dx * dx + dy * dy
+    if a > 1e-12:  # the side
+        b = 2 * (ox * dx + oy * dy)
+        c = ox * ox + oy * oy - radius * radius
+        disc = b * b - 4 * a * c
+        ok = disc >= 0
+        t = np.where(ok, (-b - np.sqrt(np.where(ok, disc, 0.0))) / (2 * a), np.inf)
+        z = near[2] + t * dz
+        side = ok & (t > 0) & (z >= feet[:, 2]) & (z <= tops)
+        entry = np.where(side, t, entry)
+    if abs(dz) > 1e-12:  # the top
+        t = (tops - near[2]) / dz
+        px, py = ox + t * dx, oy + t * dy
+        cap = (t > 0) & (px * px + py * py <= radius * radius)
+        entry = np.where(cap, np.minimum(entry, t), entry)
+    return entry

@@ -143,6 +143,9 @@ class Classroom:
         self.joining = 0
         #: Grows with every change the teacher's page shows.
         self.version = 0
+        #: Where "Everyone to this step" last sent the class (lesson, step; from 0): a
+        #: student who joins later starts there, not on the first step.
+        self.class_step: tuple[int, int] = (0, 0)
         #: Told (from any thread) of each change: a student's key's digest, or None for
         #: the class's (the server pushes what changed to the pages concerned).
         self.listener: Callable[[str | None], None] | None = None
@@ -211,7 +214,7 @@ class Classroom:
         token = make_token()
         student = Student(self, key_of(token), name, token)
         with student.lock:
-            student.open_lesson(0, 0)
+            student.open_lesson(*self.class_step)
         self.students[student.key] = student
         self.touched(None)
         return student
@@ -398,6 +401,8 @@ class Classroom:
         lesson = whole_number(lesson, "the lesson", 0, len(self.lessons) - 1)
         steps = len(self.lessons[lesson].lesson.steps)
         step = whole_number(step, "the step", 0, steps - 1)
+        with self.lock:
+            self.class_step = (lesson, step)
         moved = 0
         for student in self.roster():
             with student.lock:

@@ -29,6 +29,7 @@ from pyramid_lab.model.userfiles import LessonProgress
 from ..games import ui_class
 from ..lab import CANCEL, Lab
 from ..lab.board import Board as LabBoard
+from ..lab.lesson import verdict_word
 from ..lab.lesson_marks import site_of
 from ..lab.lesson_view import LessonView, opening_view
 from ..lab.outcome import Outcome, Picked, Played
@@ -412,6 +413,25 @@ class Student:
         else:
             raise Refused("that was the last step of the last lesson")
 
+    def end_words(self) -> tuple[str, str]:
+        """On a lesson's last step, what the page says of it and the teacher's line's
+        word: the lesson done (its last step answered right, or one that asks nothing),
+        or, on the class's last step, that Next has nowhere to go; ('', '') elsewhere."""
+        shown = self.lab.lessons
+        lesson = shown.lesson
+        assert lesson is not None
+        if self.step_index + 1 < len(lesson.steps):
+            return "", ""
+        verdict = shown.verdict
+        finished = shown.step.task is None or (verdict is not None and verdict.correct)
+        if self.lesson_index + 1 < len(self.room.lessons):
+            return (
+                ("Lesson done: Next opens the next lesson", "lesson done") if finished else ("", "")
+            )
+        if finished:
+            return "Lesson done: that was the class's last step", "all lessons done"
+        return "The class's last step: answer it and the lesson is done", ""
+
     def previous(self) -> None:
         if self.step_index == 0:
             raise Refused("this is the lesson's first step")
@@ -433,6 +453,7 @@ class Student:
         verdict = shown.verdict
         done = shown.done()
         moved = len(self.lab.session.game.move_stack) > shown.base_ply
+        end, ended = self.end_words()
         return {
             "name": self.name,
             "lessons": [
@@ -458,10 +479,17 @@ class Student:
             "moved": moved,
             "verdict": None
             if verdict is None
-            else {"correct": verdict.correct, "reason": verdict.reason},
+            else {
+                "correct": verdict.correct,
+                "partial": verdict.partial,
+                "word": verdict_word(verdict),
+                "reason": verdict.reason,
+            },
             "said": self.move_said,
             "last": self.step_index + 1 >= len(lesson.steps)
             and self.lesson_index + 1 >= len(self.room.lessons),
+            "end": end,
+            "ended": bool(ended),
             "view": dict(self.view),
             "version": self.version,
         }
@@ -488,6 +516,7 @@ class Student:
             "lesson_right": sum(r.right for r in totals),
             "lesson_wrong": sum(r.wrong for r in totals),
             "done": sorted(shown.done()),
+            "end": self.end_words()[1],
             "last_wrong": record.last_wrong,
             "reason": record.reason,
             "seconds": round(self.seconds_on_step()),

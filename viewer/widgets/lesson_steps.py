@@ -37,6 +37,7 @@ from pyramid_lab.model.game import PositionFormatError, shorten
 from pyramid_lab.model.lesson import STARTER_TEXT
 from pyramid_lab.model.teaching import teaching_for
 
+from ..lab.lesson import verdict_text
 from .growing_text import GrowingText
 
 if TYPE_CHECKING:
@@ -249,9 +250,9 @@ class StepPanel(QWidget):
             self.verdict.setStyleSheet("")
             self.verdict.setText(f"Picked: {names}" if picked else "")
         else:
-            self.verdict.setStyleSheet(RIGHT_STYLE if verdict.correct else WRONG_STYLE)
-            word = "Right!" if verdict.correct else "Not yet:"
-            self.verdict.setText(f"{word} {verdict.reason}")
+            right = verdict.correct or verdict.partial
+            self.verdict.setStyleSheet(RIGHT_STYLE if right else WRONG_STYLE)
+            self.verdict.setText(verdict_text(verdict))
         self.verdict.setVisible(bool(self.verdict.text()))
         hint = task.hint if task is not None else ""
         self.hint_text.setText(f"Hint: {hint}" if control.hint_shown and hint else "")

@@ -96,15 +96,34 @@ class PyraosTurn:
         if not self._moves:
             return ""
         if self.target is not None:
-            return (
-                "square completed: click up to two of your free spheres to remove, then "
-                "Finish turn (Esc cancels)"
-            )
+            return self._removal_prompt()
         if self.source is not None:
             return f"lifting {self.lattice.point(self.source)}: click a higher point (Esc cancels)"
         if self.forced_pass:
             return "no move but to pass: press Finish turn"
         return ""
+
+    def _removal_prompt(self) -> str:
+        """The removal step: how many spheres are still to take back, and the mover's
+        reserve with the turn's placement and those taken back so far (they return to it
+        at Finish turn)."""
+        source = -1 if self.source is None else self.source
+        if not self.removed:
+            how = "up to two" if (source, self.target, frozenset()) in self._moves else "one or two"
+            return (
+                f"square completed: click {how} of your free spheres to take back to your "
+                "reserve, then Finish turn (Esc cancels)"
+            )
+        taken = ", ".join(str(self.lattice.point(r)) for r in sorted(self.removed))
+        # (a placement took one from the reserve; a lift took none)
+        reserve = self.game.reserve(self.game.to_move) - (1 if self.source is None else 0)
+        back = len(self.removed)
+        said = (
+            f"{taken} taken back: your reserve {reserve} + {back} = {reserve + back} at Finish turn"
+        )
+        if self._removable():
+            return f"{said}; click 1 more of your free spheres, or Finish turn (Esc cancels)"
+        return f"{said}; no other sphere is free: press Finish turn (Esc cancels)"
 
     # ---- clicks -------------------------------------------------------------------------
 
