@@ -10,10 +10,13 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .argtypes import piece_count
 from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
+
+if TYPE_CHECKING:
+    from pyramid_lab.model.search.registry import SolverAgreement, WholeGameTable, WholeGameTables
 
 #: A game's tables: its endgame tables or its whole-game tables (its search plug-in's).
 Tables = TypeVar("Tables")
@@ -325,7 +328,7 @@ def _whole(args: argparse.Namespace) -> int:
         if args.against_solver is not None:
             return _against_solver(args, tables, table)
         began = time.perf_counter()
-        total = sum(int(v.size) for v in table.values)
+        total = table.positions
         print(f"{folder}: {total:,} positions to check against their children", flush=True)
 
         def checked_to(n: int, checked: int, found: int, seconds: float) -> None:
@@ -400,14 +403,16 @@ def _whole(args: argparse.Namespace) -> int:
         return _say(f"{folder}: {exc.strerror or exc}")
     except tables.EndgameError as exc:
         return _say(str(exc))
-    rounds = int(table.head["round"]) + 1
+    rounds = table.rounds
     print(f"{folder} built in {time.perf_counter() - began:.0f} s, {rounds} rounds")
     value = tables.whole_describe(table.probe(0, 0))
     print(f"the empty pyramid: {value} for the first player (white)")
     return EXIT_OK
 
 
-def _against_solver(args: argparse.Namespace, tables: Any, table: Any) -> int:
+def _against_solver(
+    args: argparse.Namespace, tables: WholeGameTables, table: WholeGameTable
+) -> int:
     """``verify --against-solver N``: the table's values against the compiled forward
     solver's on N random positions a layer (docs/engines.md); exit 1 when one differs."""
     count = args.against_solver
@@ -423,7 +428,7 @@ def _against_solver(args: argparse.Namespace, tables: Any, table: Any) -> int:
         flush=True,
     )
 
-    def progress(row: Any) -> None:
+    def progress(row: SolverAgreement) -> None:
         left = " (left: the solver settles too few here)" if row.given_up else ""
         print(
             f"{row.n} spheres: {row.sampled:,} positions, {row.agree:,} agree, "
@@ -455,7 +460,7 @@ def _against_solver(args: argparse.Namespace, tables: Any, table: Any) -> int:
     return EXIT_OK if not wrong else 1
 
 
-def _book(args: argparse.Namespace, tables: Any, folder: Path) -> int:
+def _book(args: argparse.Namespace, tables: WholeGameTables, folder: Path) -> int:
     """``endgame book``: the book's opening of a finished whole table's version written
     (to the package's data by default) and checked against the table."""
     spheres = 9 if args.spheres is None else args.spheres

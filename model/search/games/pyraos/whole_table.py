@@ -52,6 +52,16 @@ class WholeTable:
     def finished(self) -> bool:
         return bool(self.head["finished"])
 
+    @property
+    def positions(self) -> int:
+        """The positions of every layer (a byte each)."""
+        return sum(int(v.size) for v in self.values)
+
+    @property
+    def rounds(self) -> int:
+        """The rounds (or push steps) the build took, the one under way included."""
+        return int(self.head["round"]) + 1
+
     @classmethod
     def open(cls, folder: Path, mmap: bool = False) -> WholeTable:
         """The table in ``folder``, every layer checked against its size and checksum
