@@ -175,30 +175,27 @@ def representatives(base: int) -> list[int]:
 
 
 @njit(cache=True)
-def mark_read(
-    layer: np.ndarray,
-    n: int,
-    first: int,
-    last: int,
-    byte: int,
-    geo: tuple[np.ndarray, ...],
-    index: tuple[np.ndarray, ...],
-    shapes: np.ndarray,
-    shape_points: np.ndarray,
-) -> None:
+def mark_read(layer: np.ndarray, n: int, first: int, last: int, byte: int, walk: wk.Walk) -> None:
     """``byte`` on every position from ``first`` to ``last`` of layer ``n`` that is read
     (no copy), as if decided then: the frontier a push step takes."""
+    geo, index, _, shape_points = walk
     shape, a, rank, pattern = wk._start(n, first, index)
     for i in range(first, last):
         own = wk._scatter(pattern, shape_points[shape])
-        stab = index[7][index[8][n] + shape]
-        if stab == 0 or wk.least_image(own, stab, geo[7]) == own:
+        if wk._read(own, n, shape, geo, index):
             layer[i] = byte
-        if i + 1 < last:
-            shape, a, rank, pattern = wk._advance(n, shape, a, rank, pattern, index)
+        shape, a, rank, pattern = wk._step(i, last, n, shape, a, rank, pattern, index)
 
 
-KINDS = ("odd, all read", "even", "odd, none read", "push: count", "push: won", "push: lost")
+KINDS = (
+    "odd, all read",
+    "even",
+    "odd, none read",
+    "push: count",
+    "push: won",
+    "push: lost",
+    "verify",
+)
 
 
 def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
@@ -250,52 +247,30 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
     stale = np.zeros(sum(len(row) for row in ix.shapes), dtype=np.uint8)
 
     def measure(kind: int, n: int, first: int, last: int) -> tuple[int, float]:
-        rows = ix.shapes[n], ix.shape_points[n]
+        walk = (geo, ix.arrays, ix.shapes[n], ix.shape_points[n])
         step = last - first  # one chunk
         out = np.zeros(last - first, dtype=np.uint8)
+        stats = np.zeros((1, 3), dtype=np.int64)
         t = time.process_time()
         if kind < 3:
-            stats = np.zeros((1, 2), dtype=np.int64)
-            wk.round_range_serial(
-                n,
-                first,
-                last,
-                kind + 1,
-                *codes,
-                geo,
-                ix.arrays,
-                *rows,
-                values,
-                fresh if kind < 2 else stale,
-                out,
-                stats,
-            )
+            chosen = fresh if kind < 2 else stale
+            wk.round_range_serial(n, first, last, kind + 1, codes, walk, values, chosen, out, stats)
         elif kind == 3:
-            stats = np.zeros((1, 3), dtype=np.int64)
-            wk.seed_range_serial(
-                n, first, last, 0, *codes, geo, ix.arrays, *rows, pushed, counters, stats, step
+            wk.push_range_serial(
+                n, first, last, 0, True, codes, walk, pushed, counters, stats, step
             )
+        elif kind == 6:
+            bad = np.zeros(0, dtype=np.int64)
+            wk.verify_chunk(n, first, last, codes, walk, values, bad)
+            return last - first, time.process_time() - t
         else:
             byte = 252 if kind == 4 else 251  # won, lost: bytes no push writes
             layer = pushed[n]
             saved = layer[first:last].copy()
-            mark_read(layer, n, first, last, byte, geo, ix.arrays, *rows)
+            mark_read(layer, n, first, last, byte, walk)
             t = time.process_time()
-            stats = np.zeros((1, 2), dtype=np.int64)
-            wk.push_range_serial(
-                n,
-                first,
-                last,
-                byte,
-                *codes,
-                geo,
-                ix.arrays,
-                *rows,
-                pushed,
-                counters,
-                stats,
-                step,
-            )
+            args = (codes, walk, pushed, counters, stats, step)
+            wk.push_range_serial(n, first, last, byte, False, *args)
             busy = time.process_time() - t
             layer[first:last] = saved
             return int(stats[0, 0]), busy
@@ -335,7 +310,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
 
 def top_layers(count: int, steps: int, threads: int) -> None:
     """Part 4 (``--top-layers``): the build's own kernels (one thread) over whole layers,
-    not samples: every position of the top ``count`` layers counted (:func:`seed_range`),
+    not samples: every position of the top ``count`` layers counted (:func:`push_range`),
     then push steps 1 to ``steps`` over the frontier those layers hold, but the lowest (its
     predecessors' counters would lie a layer lower, not counted), each step's positions
     and rate. A real build's first steps over the top of the pyramid, where the positions

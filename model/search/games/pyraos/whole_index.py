@@ -175,6 +175,38 @@ def _advance(
     return shape, a, 0, (1 << a) - 1
 
 
+#: A layer's walk, what every kernel over a range of it reads: the pyramid's arrays
+#: (:func:`.kernel.geometry_arrays`), the index's, the layer's canonical shapes and their
+#: points.
+Walk = tuple[Arrays, Arrays, Words, Words]
+
+
+@njit(cache=True, inline="always")
+def _bounds(first: int, last: int, r: int, chunk: int) -> tuple[int, int]:
+    """The positions of chunk ``r`` of ``chunk`` positions from ``first`` (to ``last``)."""
+    begin = first + r * chunk
+    return begin, min(last, begin + chunk)
+
+
+@njit(cache=True, inline="always")
+def _step(
+    i: int, end: int, n: int, shape: int, a: int, rank: int, pattern: int, index: Arrays
+) -> tuple[int, int, int, int]:
+    """The walk at position ``i + 1`` (:func:`_advance`), where there is one before ``end``."""
+    if i + 1 < end:
+        return _advance(n, shape, a, rank, pattern, index)
+    return shape, a, rank, pattern
+
+
+@njit(cache=True, inline="always")
+def _read(own: int, n: int, shape: int, geo: Arrays, index: Arrays) -> bool:
+    """Whether the colouring ``own`` of canonical shape ``shape`` of layer ``n`` is read:
+    the least image under the shape's own symmetries (its copies are never read, their
+    bytes stay 0)."""
+    stab = index[7][index[8][n] + shape]
+    return stab == 0 or least_image(own, stab, geo[7]) == own
+
+
 @njit(cache=True)
 def unrank(n: int, i: int, shapes: Words, shape_points: Words, index: Arrays) -> tuple[int, int]:
     """The (own, opp) of position ``i`` of layer ``n`` (``shapes``, ``shape_points``: the

@@ -93,17 +93,12 @@ def push_layer(
     begin: int = 0,
     interrupted: Callable[[], bool] | None = None,
 ) -> tuple[np.ndarray, float]:
-    """Push retrograde's kernel of ``step`` ("count": :func:`.whole_kernel.seed_range`,
-    ``arg`` the rounds pushed before; "push": :func:`.whole_kernel.push_range`, ``arg`` the
-    frontier's byte) over layer ``n`` from position ``begin``, a unit at a time on
-    numba's threads: (its stats summed: positions, seeded, the most children; processor
-    seconds). :class:`Interrupted` between two units once ``interrupted()`` says so."""
+    """Push retrograde's kernel (:func:`.whole_kernel.push_range`) of ``step`` ("count",
+    ``arg`` the rounds pushed before; "push", ``arg`` the frontier's byte) over layer
+    ``n`` from position ``begin``, a unit at a time on numba's threads: (its stats summed:
+    positions, seeded, the most children; processor seconds). :class:`Interrupted`
+    between two units once ``interrupted()`` says so."""
     ix = table.index
-    parallel, serial = (
-        (wk.seed_range, wk.seed_range_serial)
-        if step == "count"
-        else (wk.push_range, wk.push_range_serial)
-    )
     values = tuple(table.values)
     total = np.zeros(3, dtype=np.int64)
     busy = 0.0
@@ -112,18 +107,16 @@ def push_layer(
             raise Interrupted(n, first)
         last = min(ix.sizes[n], first + UNIT_POSITIONS)
         chunks = (last - first + PUSH_CHUNK - 1) // PUSH_CHUNK
-        stats = np.zeros((chunks, 3 if step == "count" else 2), dtype=np.int64)
+        stats = np.zeros((chunks, 3), dtype=np.int64)
         t = time.process_time()
-        (parallel if chunks > 1 else serial)(
+        (wk.push_range if chunks > 1 else wk.push_range_serial)(
             n,
             first,
             last,
             arg,
-            *table.codes,
-            table.geo,
-            ix.arrays,
-            ix.shapes[n],
-            ix.shape_points[n],
+            step == "count",
+            table.codes,
+            table.walk(n),
             values,
             counters,
             stats,
@@ -155,11 +148,9 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
     values = tuple(table.values)
     counters = tuple(np.zeros(0, dtype=np.uint16) for _ in ix.sizes)
     n = ix.layers - 1
-    common = (table.geo, ix.arrays, ix.shapes[n], ix.shape_points[n], values, counters)
-    for kernel in (wk.seed_range, wk.seed_range_serial):
-        kernel(n, 0, 0, 0, *table.codes, *common, np.zeros((0, 3), np.int64), PUSH_CHUNK)
+    common = (table.codes, table.walk(n), values, counters, np.zeros((0, 3), np.int64))
     for kernel in (wk.push_range, wk.push_range_serial):
-        kernel(n, 0, 0, 1, *table.codes, *common, np.zeros((0, 2), np.int64), PUSH_CHUNK)
+        kernel(n, 0, 0, 0, True, *common, PUSH_CHUNK)
     wk.count_byte(table.values[n][:0], 1)
     first_use.mark(part)
     if compiling:
@@ -173,7 +164,7 @@ def push(
     say: Callable[[str], None],
 ) -> WholeTable:
     """Push retrograde: every position's children counted once (a byte of them that are
-    still open, :func:`.whole_kernel.seed_range`), then step ``r`` = 1, 2, ... pushes the
+    still open, :func:`.whole_kernel.push_range` counting), then step ``r`` = 1, 2, ... pushes the
     positions decided at ``r - 1`` plies (byte ``r``) to their predecessors, found by
     un-moves (:func:`.whole_kernel.push_range`): a loss makes each undecided one a win in
     ``r``, a win takes one from each one's counter and makes the one left at 0 a loss in
