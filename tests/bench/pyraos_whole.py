@@ -256,9 +256,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             chosen = fresh if kind < 2 else stale
             wk.round_range_serial(n, first, last, kind + 1, codes, walk, values, chosen, out, stats)
         elif kind == 3:
-            wk.push_range_serial(
-                n, first, last, 0, True, codes, walk, pushed, counters, stats, step
-            )
+            wk.seed_range_serial(n, first, last, 0, codes, walk, pushed, counters, stats, step)
         elif kind == 6:
             bad = np.zeros(0, dtype=np.int64)
             wk.verify_chunk(n, first, last, codes, walk, values, bad)
@@ -270,7 +268,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             mark_read(layer, n, first, last, byte, walk)
             t = time.process_time()
             args = (codes, walk, pushed, counters, stats, step)
-            wk.push_range_serial(n, first, last, byte, False, *args)
+            wk.push_range_serial(n, first, last, byte, *args)
             busy = time.process_time() - t
             layer[first:last] = saved
             return int(stats[0, 0]), busy
@@ -310,7 +308,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
 
 def top_layers(count: int, steps: int, threads: int) -> None:
     """Part 4 (``--top-layers``): the build's own kernels (one thread) over whole layers,
-    not samples: every position of the top ``count`` layers counted (:func:`push_range`),
+    not samples: every position of the top ``count`` layers counted (:func:`seed_range`),
     then push steps 1 to ``steps`` over the frontier those layers hold, but the lowest (its
     predecessors' counters would lie a layer lower, not counted), each step's positions
     and rate. A real build's first steps over the top of the pyramid, where the positions

@@ -285,71 +285,11 @@ def predecessor_keys(
     return distinct(keys, m)
 
 
-@njit(cache=True, inline="always")
-def _seed(
-    own: int,
-    opp: int,
-    processed: int,
-    codes: tuple[int, int],
-    geo: Arrays,
-    index: Arrays,
-    values: Arrays,
-    moves: Words,
-    keys: Words,
-) -> tuple[int, int, int]:
-    """Push retrograde's start at an undecided position: (its byte where the rules decide
-    it alone, 1: no move, 2: the top can be placed, else 0; its distinct children not yet
-    pushed, for its counter; its distinct children): the children won with a byte of at
-    most ``processed`` (the rounds done) are pushed."""
-    if can_place_top_in(own, opp, geo):
-        return 2, 0, 0
-    m = children_keys(own, opp, codes[0], codes[1], moves, keys, geo, index)
-    if m == 0:
-        return 1, 0, 0
-    left = m
-    if processed > 0:
-        for k in range(m):
-            key = keys[k]
-            if key >= 0:
-                c = values[key >> KEY_SHIFT][key & ((1 << KEY_SHIFT) - 1)]
-                if c > 0 and c % 2 == 0 and c <= processed:
-                    left -= 1
-    return 0, left, m
-
-
-@njit(cache=True, inline="always")
-def _push(
-    own: int,
-    opp: int,
-    byte: int,
-    codes: tuple[int, int],
-    geo: Arrays,
-    index: Arrays,
-    values: Arrays,
-    counters: Arrays,
-    moves: Words,
-    keys: Words,
-) -> int:
-    """Push the position (own, opp), decided with ``byte``, to its undecided predecessors
-    (see :func:`_push_range`); how many predecessors it read."""
-    low = (1 << KEY_SHIFT) - 1
-    m = predecessor_keys(own, opp, codes[0], codes[1], moves, keys, geo, index)
-    for k in range(m):
-        qn = keys[k] >> KEY_SHIFT
-        qi = keys[k] & low
-        if values[qn][qi] != 0:
-            continue
-        if byte % 2 == 1 or fetch_sub_one(counters[qn], qi) == 1:
-            values[qn][qi] = byte + 1
-    return m
-
-
-def _push_range(
+def _seed_range(
     n: int,
     first: int,
     last: int,
-    arg: int,
-    counting: bool,
+    processed: int,
     codes: tuple[int, int],
     walk: Walk,
     values: Arrays,
@@ -357,56 +297,114 @@ def _push_range(
     stats: Words,
     chunk: int,
 ) -> None:
-    """Push retrograde over positions ``first`` to ``last`` of layer ``n`` (``walk``: the
-    layer's, :data:`.whole_index.Walk`), a thread taking ``chunk`` positions at a time.
-
-    ``counting``, its start: each undecided position read (no copy) gets its byte where
-    the rules decide it alone (1: no move; 2: the top can be placed), else the count of
-    its distinct children not yet pushed (those won with a byte of at most ``arg``: the
-    rounds done) into ``counters``; (positions, seeded, greatest count) of each chunk into
-    ``stats``.
-
-    Else one step: each position of byte ``arg`` (decided at ``arg - 1`` plies, the last
-    step) pushes its value to its undecided predecessors: a loss makes each a win in
-    ``arg`` plies (the byte ``arg + 1``); a win takes one from each one's counter of
-    children still open, and the one that reaches 0 is a loss in ``arg`` plies (its
-    longest child, this one, won last step). Several threads may push to one predecessor:
-    the counters are taken from at once (atomic), and a byte is written only as the value
-    every writer gives it. (frontier positions, predecessors read, 0) of each chunk into
+    """Push retrograde's start over positions ``first`` to ``last`` of layer ``n``
+    (``walk``: the layer's, :data:`.whole_index.Walk`): each undecided position read (no
+    copy) gets its byte where the rules decide it alone (1: no move; 2: the top can be
+    placed), else the count of its distinct children not yet pushed (those won with a
+    byte of at most ``processed``: the rounds done) into ``counters``; (positions, seeded,
+    greatest count) of each ``chunk`` positions (a thread's share at a time) into
     ``stats``."""
     geo, index, shapes, shape_points = walk
+    variant, removal = codes
     layer = values[n]
     counts = counters[n]
-    frontier = 0 if counting else arg
+    chunks = (last - first + chunk - 1) // chunk
+    for r in prange(chunks):
+        moves = np.empty(MAX_MOVES, dtype=np.int64)
+        keys = np.empty(MAX_MOVES, dtype=np.int64)
+        begin, end = _bounds(first, last, r, chunk)
+        shape, a, rank, pattern = _start(n, begin, index)
+        seen = 0
+        seeded = 0
+        most = 0
+        for i in range(begin, end):
+            if layer[i] == 0:
+                own = _scatter(pattern, shape_points[shape])
+                if _read(own, n, shape, geo, index):
+                    opp = shapes[shape] & ~own
+                    seen += 1
+                    if can_place_top_in(own, opp, geo):
+                        layer[i] = 2
+                        seeded += 1
+                    else:
+                        m = children_keys(own, opp, variant, removal, moves, keys, geo, index)
+                        if m == 0:
+                            layer[i] = 1
+                            seeded += 1
+                        else:
+                            left = m
+                            if processed > 0:
+                                for k in range(m):
+                                    key = keys[k]
+                                    if key >= 0:
+                                        c = values[key >> KEY_SHIFT][key & ((1 << KEY_SHIFT) - 1)]
+                                        if c > 0 and c % 2 == 0 and c <= processed:
+                                            left -= 1
+                            counts[i] = min(left, 65535)  # more: the caller refuses
+                            most = max(most, m)
+            shape, a, rank, pattern = _step(i, end, n, shape, a, rank, pattern, index)
+        stats[r, 0] = seen
+        stats[r, 1] = seeded
+        stats[r, 2] = most
+
+
+seed_range = njit(cache=True, parallel=True)(_seed_range)
+
+
+seed_range_serial = njit(cache=True)(_seed_range)
+
+
+def _push_range(
+    n: int,
+    first: int,
+    last: int,
+    byte: int,
+    codes: tuple[int, int],
+    walk: Walk,
+    values: Arrays,
+    counters: Arrays,
+    stats: Words,
+    chunk: int,
+) -> None:
+    """One step of push retrograde over positions ``first`` to ``last`` of layer ``n``
+    (``walk``: the layer's, :data:`.whole_index.Walk`): each position of byte ``byte``
+    (decided at ``byte - 1`` plies, the last step) pushes its value to its undecided
+    predecessors: a loss makes each a win in ``byte`` plies (the byte ``byte + 1``); a win
+    takes one from each one's counter of children still open, and the one that reaches 0
+    is a loss in ``byte`` plies (its longest child, this one, won last step). Several
+    threads may push to one predecessor: the counters are taken from at once (atomic),
+    and a byte is written only as the value every writer gives it. (frontier positions,
+    predecessors read) of each ``chunk`` positions into ``stats``."""
+    geo, index, shapes, shape_points = walk
+    variant, removal = codes
+    layer = values[n]
+    low = (1 << KEY_SHIFT) - 1
+    lost = byte % 2 == 1
     chunks = (last - first + chunk - 1) // chunk
     for r in prange(chunks):
         moves = np.empty(MAX_MOVES, dtype=np.int64)
         keys = np.empty(MAX_PREDECESSORS, dtype=np.int64)
         begin, end = _bounds(first, last, r, chunk)
         shape, a, rank, pattern = _start(n, begin, index)
-        seen = 0
-        done = 0
-        most = 0
+        pushed = 0
+        read = 0
         for i in range(begin, end):
-            if layer[i] == frontier:
+            if layer[i] == byte:
                 own = _scatter(pattern, shape_points[shape])
                 opp = shapes[shape] & ~own
-                if not counting:
-                    seen += 1
-                    done += _push(own, opp, arg, codes, geo, index, values, counters, moves, keys)
-                elif _read(own, n, shape, geo, index):
-                    seen += 1
-                    byte, left, m = _seed(own, opp, arg, codes, geo, index, values, moves, keys)
-                    if byte:
-                        layer[i] = byte
-                        done += 1
-                    else:
-                        counts[i] = min(left, 65535)  # more: the caller refuses
-                        most = max(most, m)
+                pushed += 1
+                m = predecessor_keys(own, opp, variant, removal, moves, keys, geo, index)
+                read += m
+                for k in range(m):
+                    qn = keys[k] >> KEY_SHIFT
+                    qi = keys[k] & low
+                    if values[qn][qi] != 0:
+                        continue
+                    if lost or fetch_sub_one(counters[qn], qi) == 1:
+                        values[qn][qi] = byte + 1
             shape, a, rank, pattern = _step(i, end, n, shape, a, rank, pattern, index)
-        stats[r, 0] = seen
-        stats[r, 1] = done
-        stats[r, 2] = most
+        stats[r, 0] = pushed
+        stats[r, 1] = read
 
 
 push_range = njit(cache=True, parallel=True)(_push_range)

@@ -93,12 +93,18 @@ def push_layer(
     begin: int = 0,
     interrupted: Callable[[], bool] | None = None,
 ) -> tuple[np.ndarray, float]:
-    """Push retrograde's kernel (:func:`.whole_kernel.push_range`) of ``step`` ("count",
-    ``arg`` the rounds pushed before; "push", ``arg`` the frontier's byte) over layer
+    """Push retrograde's kernel of ``step`` ("count": :func:`.whole_kernel.seed_range`,
+    ``arg`` the rounds pushed before; "push": :func:`.whole_kernel.push_range`, ``arg`` the
+    frontier's byte) over layer
     ``n`` from position ``begin``, a unit at a time on numba's threads: (its stats summed:
     positions, seeded, the most children; processor seconds). :class:`Interrupted`
     between two units once ``interrupted()`` says so."""
     ix = table.index
+    parallel, serial = (
+        (wk.seed_range, wk.seed_range_serial)
+        if step == "count"
+        else (wk.push_range, wk.push_range_serial)
+    )
     values = tuple(table.values)
     total = np.zeros(3, dtype=np.int64)
     busy = 0.0
@@ -109,12 +115,11 @@ def push_layer(
         chunks = (last - first + PUSH_CHUNK - 1) // PUSH_CHUNK
         stats = np.zeros((chunks, 3), dtype=np.int64)
         t = time.process_time()
-        (wk.push_range if chunks > 1 else wk.push_range_serial)(
+        (parallel if chunks > 1 else serial)(
             n,
             first,
             last,
             arg,
-            step == "count",
             table.codes,
             table.walk(n),
             values,
@@ -149,8 +154,10 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
     counters = tuple(np.zeros(0, dtype=np.uint16) for _ in ix.sizes)
     n = ix.layers - 1
     common = (table.codes, table.walk(n), values, counters, np.zeros((0, 3), np.int64))
+    for kernel in (wk.seed_range, wk.seed_range_serial):
+        kernel(n, 0, 0, 0, *common, PUSH_CHUNK)
     for kernel in (wk.push_range, wk.push_range_serial):
-        kernel(n, 0, 0, 0, True, *common, PUSH_CHUNK)
+        kernel(n, 0, 0, 1, *common[:4], np.zeros((0, 2), np.int64), PUSH_CHUNK)
     wk.count_byte(table.values[n][:0], 1)
     first_use.mark(part)
     if compiling:
@@ -164,7 +171,7 @@ def push(
     say: Callable[[str], None],
 ) -> WholeTable:
     """Push retrograde: every position's children counted once (a byte of them that are
-    still open, :func:`.whole_kernel.push_range` counting), then step ``r`` = 1, 2, ... pushes the
+    still open, :func:`.whole_kernel.seed_range`), then step ``r`` = 1, 2, ... pushes the
     positions decided at ``r - 1`` plies (byte ``r``) to their predecessors, found by
     un-moves (:func:`.whole_kernel.push_range`): a loss makes each undecided one a win in
     ``r``, a win takes one from each one's counter and makes the one left at 0 a loss in
