@@ -10,13 +10,10 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from .argtypes import piece_count
 from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
-
-if TYPE_CHECKING:
-    from pyramid_lab.model.search.registry import SolverAgreement, WholeGameTable, WholeGameTables
 
 #: A game's tables: its endgame tables or its whole-game tables (its search plug-in's).
 Tables = TypeVar("Tables")
@@ -410,9 +407,7 @@ def _whole(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _against_solver(
-    args: argparse.Namespace, tables: WholeGameTables, table: WholeGameTable
-) -> int:
+def _against_solver(args: argparse.Namespace, tables: Any, table: Any) -> int:
     """``verify --against-solver N``: the table's values against the compiled forward
     solver's on N random positions a layer (docs/engines.md); exit 1 when one differs."""
     count = args.against_solver
@@ -428,7 +423,7 @@ def _against_solver(
         flush=True,
     )
 
-    def progress(row: SolverAgreement) -> None:
+    def progress(row: Any) -> None:
         left = " (left: the solver settles too few here)" if row.given_up else ""
         print(
             f"{row.n} spheres: {row.sampled:,} positions, {row.agree:,} agree, "
@@ -460,7 +455,7 @@ def _against_solver(
     return EXIT_OK if not wrong else 1
 
 
-def _book(args: argparse.Namespace, tables: WholeGameTables, folder: Path) -> int:
+def _book(args: argparse.Namespace, tables: Any, folder: Path) -> int:
     """``endgame book``: the book's opening of a finished whole table's version written
     (to the package's data by default) and checked against the table."""
     spheres = 9 if args.spheres is None else args.spheres

@@ -208,6 +208,24 @@ def _read(own: int, n: int, shape: int, geo: Arrays, index: Arrays) -> bool:
 
 
 @njit(cache=True)
+def layer_counts(n: int, walk: Walk, layer: Bytes) -> tuple[int, int, int]:
+    """(won, lost, undecided) among the positions of layer ``n`` that are read (the least
+    image under their shape's own symmetries; copies are left out)."""
+    geo, index, _, shape_points = walk
+    counts = np.zeros(3, dtype=np.int64)  # won, lost, undecided
+    if layer.shape[0] == 0:
+        return 0, 0, 0
+    shape, a, rank, pattern = _start(n, 0, index)
+    for i in range(layer.shape[0]):
+        own = _scatter(pattern, shape_points[shape])
+        if _read(own, n, shape, geo, index):
+            v = layer[i]
+            counts[2 if v == 0 else 1 if v % 2 == 1 else 0] += 1
+        shape, a, rank, pattern = _step(i, layer.shape[0], n, shape, a, rank, pattern, index)
+    return counts[0], counts[1], counts[2]
+
+
+@njit(cache=True)
 def unrank(n: int, i: int, shapes: Words, shape_points: Words, index: Arrays) -> tuple[int, int]:
     """The (own, opp) of position ``i`` of layer ``n`` (``shapes``, ``shape_points``: the
     layer's rows)."""

@@ -46,6 +46,7 @@ from .whole_index import (
     _start,
     _step,
     find_slot,
+    layer_counts,
     layer_keys,
     least_image,
     locate,
@@ -83,7 +84,6 @@ from .whole_rounds import (
 )
 from .whole_verify import (
     check_position,
-    layer_counts,
     verify_chunk,
     verify_range,
 )

@@ -26,8 +26,7 @@ from .whole_files import (
     remember_checked,
     stamp,
 )
-from .whole_index import Walk, index, value_of
-from .whole_verify import layer_counts
+from .whole_index import Walk, index, layer_counts, value_of
 
 
 class WholeTable:

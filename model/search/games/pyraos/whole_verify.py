@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit, prange
 
-from ...compiled.arrays import Arrays, Bytes, Words
+from ...compiled.arrays import Arrays, Words
 from .kernel import MAX_MOVES, can_place_top_in, moves_or_pass_in, play
 from .whole_index import (
     CHUNK,
@@ -120,24 +120,6 @@ def verify_range(
         begin, end = _bounds(first, last, r, CHUNK)
         here = (geo, index, shapes, shape_points)
         found[r] = verify_chunk(n, begin, end, codes, here, values, none)
-
-
-@njit(cache=True)
-def layer_counts(n: int, walk: Walk, layer: Bytes) -> tuple[int, int, int]:
-    """(won, lost, undecided) among the positions of layer ``n`` that are read (the least
-    image under their shape's own symmetries; copies are left out)."""
-    geo, index, _, shape_points = walk
-    counts = np.zeros(3, dtype=np.int64)  # won, lost, undecided
-    if layer.shape[0] == 0:
-        return 0, 0, 0
-    shape, a, rank, pattern = _start(n, 0, index)
-    for i in range(layer.shape[0]):
-        own = _scatter(pattern, shape_points[shape])
-        if _read(own, n, shape, geo, index):
-            v = layer[i]
-            counts[2 if v == 0 else 1 if v % 2 == 1 else 0] += 1
-        shape, a, rank, pattern = _step(i, layer.shape[0], n, shape, a, rank, pattern, index)
-    return counts[0], counts[1], counts[2]
 
 
 def verify(
