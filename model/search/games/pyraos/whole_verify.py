@@ -88,15 +88,16 @@ def verify_chunk(
     shape's own symmetries) whose byte is not 0, into ``bad`` (as many as fit); how many
     there are."""
     geo, index, shapes, shape_points = walk
+    variant, removal = codes
     layer = values[n]
     moves = np.empty(MAX_MOVES, dtype=np.int64)
     shape, a, rank, pattern = _start(n, first, index)
     found = 0
     for i in range(first, last):
         own = _scatter(pattern, shape_points[shape])
+        opp = shapes[shape] & ~own
         if _read(own, n, shape, geo, index):
-            opp = shapes[shape] & ~own
-            holds = check_position(own, opp, layer[i], *codes, moves, geo, index, values)
+            holds = check_position(own, opp, layer[i], variant, removal, moves, geo, index, values)
         else:
             holds = layer[i] == 0  # a copy, never read: its byte stays 0
         if not holds:
