@@ -20,7 +20,7 @@ door imports, hands this module the importer).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,11 +102,70 @@ class EndgameTables(Protocol):
         ...
 
 
+class WholeGameTable(Protocol):
+    """A whole-game table opened or built (the game's own object, made by its
+    :class:`WholeGameTables`): its folder, its pyramid and rules, whether it is finished,
+    its positions and the rounds its build took, and a position's value."""
+
+    @property
+    def folder(self) -> Path: ...
+    @property
+    def base(self) -> int: ...
+    @property
+    def variant(self) -> str: ...
+    @property
+    def removal(self) -> str: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def positions(self) -> int:
+        """The positions of every layer (a byte each)."""
+        ...
+
+    @property
+    def rounds(self) -> int:
+        """The rounds (or push steps) its build took, the one under way included."""
+        ...
+
+    def probe(self, own: int, opp: int) -> int:
+        """The byte of the board (own, opp), ``own`` to move: 0 undecided, else 1 + the
+        plies to the end (odd plies: a win for the side to move)."""
+        ...
+
+
+class SolverAgreement(Protocol):
+    """One layer of a whole-game table against the forward solver: positions sampled,
+    those that agree, disagree (as (own, opp, the table's words, the solver's)) and stay
+    unsettled (those a draw in the table), whether the layer was left, the seconds."""
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def sampled(self) -> int: ...
+    @property
+    def agree(self) -> int: ...
+    @property
+    def disagree(self) -> int: ...
+    @property
+    def unsettled(self) -> int: ...
+    @property
+    def draws(self) -> int: ...
+    @property
+    def settled(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def given_up(self) -> bool: ...
+    @property
+    def wrong(self) -> list[tuple[int, int, str, str]]: ...
+
+
 class WholeGameTables(EndgameTables, Protocol):
     """A game's whole-game tables beside its endgame tables (a module: the command line's
     ``endgame --whole``, ``verify`` and ``book``): every position's value to the end of the
     game, built (resumably, on a Dask cluster too), opened, probed and verified. A table is
-    the game's own object, opaque here."""
+    the game's own object, seen here as a :class:`WholeGameTable`; the game's functions
+    refuse (its ``EndgameError``) a table another game made."""
 
     def whole_folder(self, options: Any, base: int = 4) -> Path:
         """The table's folder in the user's cache for those rules."""
@@ -129,21 +188,21 @@ class WholeGameTables(EndgameTables, Protocol):
         progress: Callable[[dict[str, Any]], None] | None,
         *,
         say: Callable[[str], None] | None = None,
-    ) -> Any:
+    ) -> WholeGameTable:
         """Build (or resume) the table in ``folder`` (``client``: a Dask client, or None).
         As the command line asks it: the game's function may take more, with defaults."""
         ...
 
-    def whole_open(self, folder: Path, lookups: bool = False) -> Any:
+    def whole_open(self, folder: Path, lookups: bool = False) -> WholeGameTable:
         """The table in ``folder``, read and checked."""
         ...
 
-    def whole_value(self, game: Any, table: Any) -> tuple[str, int | None]:
+    def whole_value(self, game: Game, table: WholeGameTable) -> tuple[str, int | None]:
         """The table's value of the position for the side to move, and plies to the end."""
         ...
 
     def whole_verify(
-        self, table: Any, progress: Callable[[int, int, int, float], None] | None = None
+        self, table: WholeGameTable, progress: Callable[[int, int, int, float], None] | None = None
     ) -> tuple[int, list[tuple[int, int, str]]]:
         """(positions checked, those whose value does not follow from their children's)."""
         ...
@@ -158,14 +217,14 @@ class WholeGameTables(EndgameTables, Protocol):
 
     def whole_against_solver(
         self,
-        table: Any,
+        table: WholeGameTable,
         count: int,
         seconds: float,
         low: int,
         seed: int,
         *,
-        progress: Callable[[Any], None] | None = None,
-    ) -> list[Any]:
+        progress: Callable[[SolverAgreement], None] | None = None,
+    ) -> Sequence[SolverAgreement]:
         """The table against the forward solver on random positions of each layer, down to
         ``low`` pieces (the game's function may take more, with defaults: the command line
         asks for no more)."""
@@ -181,7 +240,7 @@ class WholeGameTables(EndgameTables, Protocol):
 
     def whole_opening(
         self,
-        table: Any,
+        table: WholeGameTable,
         spheres: int,
         path: Path | None = None,
         progress: Callable[[str], None] | None = None,

@@ -5,6 +5,7 @@ measured rates, before (rounds) and after (push retrograde) in one run.
     PYTHONPATH=. nice -n 10 python tests/bench/pyraos_whole.py              # parts 1-3, 1 min
     PYTHONPATH=. nice -n 10 python tests/bench/pyraos_whole.py --skip-base4 # part 1 only
     PYTHONPATH=. nice -n 10 python tests/bench/pyraos_whole.py --top-layers 3  # part 4, 2 min
+    PYTHONPATH=. nice -n 10 python tests/bench/pyraos_whole.py --rates-only    # part 2 only
 
 Prints, in order:
 
@@ -12,7 +13,9 @@ Prints, in order:
    (``--variant``, ``--removal``) by rounds, then by push: for each layer, its positions,
    how often positions were evaluated (rounds: in odd rounds, wins sought, and in even
    rounds, losses sought; push: children counted, positions pushed), their seconds and
-   positions a second a core; the build's time, rounds, peak memory, the empty pyramid's
+   positions a second a core; each phase's (odd and even rounds; counting and pushing)
+   positions, processor seconds and positions a second a core; the build's wall time,
+   processor time, rounds and peak memory (the process's, so far), the empty pyramid's
    value and length, and whether the two tables are equal byte for byte.
 2. The standard pyramid (base 4): each layer's positions (canonical shapes x colourings),
    and on a sample of its shapes (``--sample`` positions at most, ranges of 4,096 spread
@@ -63,47 +66,76 @@ def small_build(base: int, variant: str, removal: str) -> dict[str, tuple[float,
     found: dict[str, tuple[float, float, int]] = {}
     total = sum(representatives(base))  # the positions evaluated (no copies)
     kept: list[np.ndarray] = []
+    for method in ("rounds", "push"):  # the kernels compiled or loaded before the clock
+        with tempfile.TemporaryDirectory() as tmp:
+            whole.build(whole.create(Path(tmp) / "t", base, variant, removal), method=method)
     for method in ("rounds", "push"):
         with tempfile.TemporaryDirectory() as tmp:
             began = time.perf_counter()
-            table = whole.WholeTable.create(Path(tmp) / "t", base, variant, removal)
+            cpu = time.process_time()
+            table = whole.create(Path(tmp) / "t", base, variant, removal)
             entries: list[dict] = []
             whole.build(table, progress=entries.append, method=method)
             seconds = time.perf_counter() - began
-            sizes = table.index.sizes
-            print(
-                f"\n{method}: base {base}, {variant} (removal {removal}): {sum(sizes):,} positions"
-            )
+            cpu = time.process_time() - cpu
             first, then = ("odd", "even") if method == "rounds" else ("counted", "pushed")
-            print(f"layer  positions  {first:>9}  {then:>10}  cpu s  positions/s/core")
-            odd_all = even_all = 0
-            for n in range(len(sizes) - 1, -1, -1):
-                mine = [e for e in entries if e["layer"] == n]
-                if method == "rounds":
-                    odd = sum(e["evaluated"] for e in mine if e["round"] % 2)
-                    even = sum(e["evaluated"] for e in mine if e["round"] % 2 == 0)
-                else:
-                    odd = sum(e["evaluated"] for e in mine if e["step"] == "count")
-                    even = sum(e["evaluated"] for e in mine if e["step"] == "push")
-                busy = sum(e["seconds"] for e in mine)
-                odd_all += odd
-                even_all += even
-                rate = (odd + even) / busy if busy else 0.0
-                print(f"{n:5} {sizes[n]:10,} {odd:10,} {even:11,} {busy:8.3f} {rate:16,.0f}")
+            phases = layer_rates(method, base, variant, removal, table, entries, (first, then))
             busy = sum(e["seconds"] for e in entries)
             rounds = int(table.head["round"]) + 1
             print(
-                f"built in {seconds:.1f} s ({busy:.2f} cpu s in the kernels, {rounds} rounds), "
-                f"peak memory {peak_mb():.0f} MB; evaluations a position: "
-                f"{odd_all / total:.2f} {first}, {even_all / total:.2f} {then}; "
-                f"the empty pyramid: {whole.describe(table.value(0, 0))} for the first player"
+                f"built in {seconds:.1f} s of wall time, {cpu:.1f} s of processor time "
+                f"({busy:.2f} in the kernels, {rounds} rounds), peak memory {peak_mb():.0f} "
+                f"MB; evaluations a position: {phases[0] / total:.2f} {first}, "
+                f"{phases[1] / total:.2f} {then}; the empty pyramid: "
+                f"{whole.describe(table.probe(0, 0))} for the first player"
             )
             checked, bad = whole.verify(table)
             print(f"verify: {checked:,} positions, {len(bad)} that do not hold")
             kept.append(np.concatenate(table.values))
-            found[method] = (odd_all / total, even_all / total, rounds)
+            found[method] = (phases[0] / total, phases[1] / total, rounds)
     print(f"the two tables equal, byte for byte: {np.array_equal(kept[0], kept[1])}")
     return found
+
+
+def layer_rates(
+    method: str,
+    base: int,
+    variant: str,
+    removal: str,
+    table: whole.WholeTable,
+    entries: list[dict],
+    names: tuple[str, str],
+) -> tuple[int, int]:
+    """Part 1's rows: each layer's positions, its evaluations of each phase (rounds: odd,
+    even; push: counted, pushed), processor seconds and rate a core; then each phase's
+    positions, processor seconds and positions a second a core. The evaluations of each
+    phase, all layers."""
+    sizes = table.index.sizes
+    print(f"\n{method}: base {base}, {variant} (removal {removal}): {sum(sizes):,} positions")
+    print(f"layer  positions  {names[0]:>9}  {names[1]:>10}  cpu s  positions/s/core")
+
+    def phase(e: dict) -> int:
+        if method == "rounds":
+            return 0 if e["round"] % 2 else 1
+        return 0 if e["step"] == "count" else 1
+
+    for n in range(len(sizes) - 1, -1, -1):
+        mine = [e for e in entries if e["layer"] == n]
+        done = [sum(e["evaluated"] for e in mine if phase(e) == k) for k in (0, 1)]
+        busy = sum(e["seconds"] for e in mine)
+        rate = sum(done) / busy if busy else 0.0
+        print(f"{n:5} {sizes[n]:10,} {done[0]:10,} {done[1]:11,} {busy:8.3f} {rate:16,.0f}")
+    totals = []
+    for k, name in enumerate(names):
+        mine = [e for e in entries if phase(e) == k]
+        done = sum(e["evaluated"] for e in mine)
+        busy = sum(e["seconds"] for e in mine)
+        rate = done / busy if busy else 0.0
+        print(
+            f"{method}, {name}: {done:,} positions in {busy:.3f} cpu s, {rate:,.0f} a second a core"
+        )
+        totals.append(done)
+    return totals[0], totals[1]
 
 
 def representatives(base: int) -> list[int]:
@@ -143,30 +175,27 @@ def representatives(base: int) -> list[int]:
 
 
 @njit(cache=True)
-def mark_read(
-    layer: np.ndarray,
-    n: int,
-    first: int,
-    last: int,
-    byte: int,
-    geo: tuple[np.ndarray, ...],
-    index: tuple[np.ndarray, ...],
-    shapes: np.ndarray,
-    shape_points: np.ndarray,
-) -> None:
+def mark_read(layer: np.ndarray, n: int, first: int, last: int, byte: int, walk: wk.Walk) -> None:
     """``byte`` on every position from ``first`` to ``last`` of layer ``n`` that is read
     (no copy), as if decided then: the frontier a push step takes."""
+    geo, index, _, shape_points = walk
     shape, a, rank, pattern = wk._start(n, first, index)
     for i in range(first, last):
         own = wk._scatter(pattern, shape_points[shape])
-        stab = index[7][index[8][n] + shape]
-        if stab == 0 or wk.least_image(own, stab, geo[7]) == own:
+        if wk._read(own, n, shape, geo, index):
             layer[i] = byte
-        if i + 1 < last:
-            shape, a, rank, pattern = wk._advance(n, shape, a, rank, pattern, index)
+        shape, a, rank, pattern = wk._step(i, last, n, shape, a, rank, pattern, index)
 
 
-KINDS = ("odd, all read", "even", "odd, none read", "push: count", "push: won", "push: lost")
+KINDS = (
+    "odd, all read",
+    "even",
+    "odd, none read",
+    "push: count",
+    "push: won",
+    "push: lost",
+    "verify",
+)
 
 
 def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
@@ -218,52 +247,28 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
     stale = np.zeros(sum(len(row) for row in ix.shapes), dtype=np.uint8)
 
     def measure(kind: int, n: int, first: int, last: int) -> tuple[int, float]:
-        rows = ix.shapes[n], ix.shape_points[n]
+        walk = (geo, ix.arrays, ix.shapes[n], ix.shape_points[n])
         step = last - first  # one chunk
         out = np.zeros(last - first, dtype=np.uint8)
+        stats = np.zeros((1, 3), dtype=np.int64)
         t = time.process_time()
         if kind < 3:
-            stats = np.zeros((1, 2), dtype=np.int64)
-            wk.round_range_serial(
-                n,
-                first,
-                last,
-                kind + 1,
-                *codes,
-                geo,
-                ix.arrays,
-                *rows,
-                values,
-                fresh if kind < 2 else stale,
-                out,
-                stats,
-            )
+            chosen = fresh if kind < 2 else stale
+            wk.round_range_serial(n, first, last, kind + 1, codes, walk, values, chosen, out, stats)
         elif kind == 3:
-            stats = np.zeros((1, 3), dtype=np.int64)
-            wk.seed_range_serial(
-                n, first, last, 0, *codes, geo, ix.arrays, *rows, pushed, counters, stats, step
-            )
+            wk.seed_range_serial(n, first, last, 0, codes, walk, pushed, counters, stats, step)
+        elif kind == 6:
+            bad = np.zeros(0, dtype=np.int64)
+            wk.verify_chunk(n, first, last, codes, walk, values, bad)
+            return last - first, time.process_time() - t
         else:
             byte = 252 if kind == 4 else 251  # won, lost: bytes no push writes
             layer = pushed[n]
             saved = layer[first:last].copy()
-            mark_read(layer, n, first, last, byte, geo, ix.arrays, *rows)
+            mark_read(layer, n, first, last, byte, walk)
             t = time.process_time()
-            stats = np.zeros((1, 2), dtype=np.int64)
-            wk.push_range_serial(
-                n,
-                first,
-                last,
-                byte,
-                *codes,
-                geo,
-                ix.arrays,
-                *rows,
-                pushed,
-                counters,
-                stats,
-                step,
-            )
+            args = (codes, walk, pushed, counters, stats, step)
+            wk.push_range_serial(n, first, last, byte, *args)
             busy = time.process_time() - t
             layer[first:last] = saved
             return int(stats[0, 0]), busy
@@ -363,12 +368,16 @@ def main() -> int:
     parser.add_argument("--rounds-factor", type=float, default=3.0)
     parser.add_argument("--steps", type=int, default=60)
     parser.add_argument("--skip-base4", action="store_true")
+    parser.add_argument("--rates-only", action="store_true", help="part 2 alone")
     parser.add_argument("--top-layers", type=int, default=0)
     parser.add_argument("--top-steps", type=int, default=3)
     parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
     if args.top_layers:
         top_layers(args.top_layers, args.top_steps, args.threads)
+        return 0
+    if args.rates_only:
+        base4_rates(args.sample)
         return 0
     small = small_build(args.base, args.variant, args.removal)
     if args.skip_base4:

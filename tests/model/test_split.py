@@ -472,9 +472,9 @@ def test_pyraos_whole_game_split_over_a_dask_cluster_gives_the_same_table(tmp_pa
     from pyramid_lab.model.search.games.pyraos import whole
     from pyramid_lab.model.search.split import dask_client
 
-    alone = whole.build(whole.WholeTable.create(tmp_path / "alone", 3, "children", "0-2"))
-    table = whole.WholeTable.create(tmp_path / "dask", 3, "children", "0-2")
+    alone = whole.build(whole.create(tmp_path / "alone", 3, "children", "0-2"))
+    table = whole.create(tmp_path / "dask", 3, "children", "0-2")
     with dask_client(2, None) as client:
         whole.build(table, client=client)
     assert all(np.array_equal(a, b) for a, b in zip(table.values, alone.values, strict=True))
-    assert whole.describe(table.value(0, 0)) == "a loss in 16 plies"
+    assert whole.describe(table.probe(0, 0)) == "a loss in 16 plies"

@@ -342,7 +342,7 @@ def _whole(args: argparse.Namespace) -> int:
         if args.against_solver is not None:
             return _against_solver(args, tables, table)
         began = time.perf_counter()
-        total = sum(int(v.size) for v in table.values)
+        total = table.positions
         print(f"{folder}: {total:,} positions to check against their children", flush=True)
 
         def checked_to(n: int, checked: int, found: int, seconds: float) -> None:
@@ -417,7 +417,7 @@ def _whole(args: argparse.Namespace) -> int:
         return _say(f"{folder}: {exc.strerror or exc}")
     except tables.EndgameError as exc:
         return _say(str(exc))
-    rounds = int(table.head["round"]) + 1
+    rounds = table.rounds
     print(f"{folder} built in {time.perf_counter() - began:.0f} s, {rounds} rounds")
     value = tables.whole_describe(table.probe(0, 0))
     print(f"the empty pyramid: {value} for the first player (white)")

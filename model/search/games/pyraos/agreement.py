@@ -27,18 +27,21 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....pyraos import LATTICE, Pyraos, PyraosOptions
 from . import whole
 from . import whole_kernel as wk
+
+if TYPE_CHECKING:
+    from .whole_table import WholeTable
 
 AGREE, DISAGREE, UNSETTLED = "agree", "disagree", "unsettled"
 #: The solver's table, MiB (kept for a layer's positions: what it proved stays proven).
 TABLE_MB = 256
 
 
-def sample(table: Any, n: int, count: int, rng: random.Random) -> list[tuple[int, int, int]]:
+def sample(table: WholeTable, n: int, count: int, rng: random.Random) -> list[tuple[int, int, int]]:
     """Up to ``count`` distinct positions of layer ``n`` as (index, own, opp), drawn
     uniformly among the layer's positions up to symmetry (see the module); all of them
     where the layer has no more."""
@@ -115,7 +118,7 @@ class LayerAgreement:
 
 
 def compare_layer(
-    table: Any,
+    table: WholeTable,
     n: int,
     count: int,
     seconds: float,

@@ -41,6 +41,8 @@ from ...value_book import FORMAT, Book, BookEntry, ValueBook
 
 if TYPE_CHECKING:
     from ...compiled.adapters import Adapter
+    from ...registry import WholeGameTable
+    from .whole_table import WholeTable
 
 BOOK_PATH = Path(__file__).resolve().parents[3] / "data" / "pyraos_book.json"
 #: The book's first format: each entry's position a board of 30 letters.
@@ -96,10 +98,10 @@ def _empty_points(game: Game) -> int:
     return int(LATTICE.count - (white | black).bit_count())
 
 
-_TABLES: dict[Path, tuple[float, Any]] = {}
+_TABLES: dict[Path, tuple[float, WholeTable | None]] = {}
 
 
-def whole_table(game: Game) -> Any:
+def whole_table(game: Game) -> WholeTable | None:
     """The finished whole-game table of ``game``'s rules in the user's cache
     (:func:`.endgame.whole_folder`; ``pyramid-lab endgame build --whole`` makes it), its
     layers mapped read-only, each checked when first read
@@ -116,6 +118,7 @@ def whole_table(game: Game) -> Any:
 
     cached = _TABLES.get(folder)
     if cached is None or cached[0] != stamp:
+        table: WholeTable | None
         try:
             table = whole.WholeTable.open_mapped(folder)
         except whole.TableError:
@@ -125,7 +128,7 @@ def whole_table(game: Game) -> Any:
     return cached[1]
 
 
-def table_value(game: Game, table: Any) -> tuple[str, int] | None:
+def table_value(game: Game, table: WholeGameTable) -> tuple[str, int] | None:
     """("win" / "loss", plies) of ``game``'s position for the side to move from a whole
     ``table``; None for a draw (endless play). A layer found damaged when first read
     (:meth:`.whole.WholeTable.check_layer`) leaves the table unused from then on (its

@@ -7,7 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ...registry import WholeGameTable
+    from .agreement import LayerAgreement
+    from .whole_table import WholeTable
 
 #: 29: a table's top layer (the top is never on a table's board).
 TOP_LAYER = 29
@@ -148,7 +153,7 @@ def whole_build(
     progress: Callable[[dict[str, Any]], None] | None = None,
     stop: Callable[[], bool] | None = None,
     say: Callable[[str], None] | None = None,
-) -> Any:
+) -> WholeTable:
     """Build (or resume) the whole-game table in ``folder`` (``client`` None: in this
     process by push retrograde; a Dask client: by rounds over its workers); EndgameError
     for a folder of another kind, a damaged one or one of other rules. ``say`` gets what
@@ -164,7 +169,7 @@ def whole_build(
         raise EndgameError(str(exc)) from None
 
 
-def whole_open(folder: Path, lookups: bool = False) -> Any:
+def whole_open(folder: Path, lookups: bool = False) -> WholeTable:
     """The whole-game table in ``folder``, every layer read and checked; with ``lookups``
     mapped instead, a layer checked when a look-up first reads it (a probe of a position
     reads one layer's checksum and a page: :meth:`.whole.WholeTable.open_mapped`).
@@ -179,7 +184,7 @@ def whole_open(folder: Path, lookups: bool = False) -> Any:
         raise EndgameError(str(exc)) from None
 
 
-def whole_value(game: Any, table: Any) -> tuple[str, int | None]:
+def whole_value(game: Any, table: WholeGameTable) -> tuple[str, int | None]:
     """("win" / "loss" / "draw" / "unknown", plies to the end) of ``game``'s position for
     the side to move from a whole-game table (unknown: an unfinished table's undecided)."""
     options = game.options
@@ -206,8 +211,18 @@ def whole_value(game: Any, table: Any) -> tuple[str, int | None]:
     return ("win" if plies % 2 else "loss"), plies
 
 
+def _own(table: WholeGameTable) -> WholeTable:
+    """``table`` as this game's own (:class:`.whole.WholeTable`); EndgameError for a table
+    another game made."""
+    from .whole_table import WholeTable
+
+    if not isinstance(table, WholeTable):
+        raise EndgameError(f"{table.folder}: not a Pyraos whole-game table")
+    return table
+
+
 def whole_verify(
-    table: Any, progress: Callable[[int, int, int, float], None] | None = None
+    table: WholeGameTable, progress: Callable[[int, int, int, float], None] | None = None
 ) -> tuple[int, list[tuple[int, int, str]]]:
     """(positions checked, every position whose value does not follow from its children's,
     or that is a copy no look-up reads and holds a value, as (spheres, index in the layer,
@@ -216,6 +231,7 @@ def whole_verify(
     layer."""
     from . import whole
 
+    table = _own(table)
     checked, bad = whole.verify(table, progress)
     named = [
         (
@@ -272,15 +288,15 @@ def whole_client(workers: int, scheduler: str | None) -> AbstractContextManager[
 
 
 def whole_against_solver(
-    table: Any,
+    table: WholeGameTable,
     count: int,
     seconds: float,
     low: int = 0,
     seed: int = 1,
     give_up: float = 0.1,
-    progress: Callable[[Any], None] | None = None,
+    progress: Callable[[LayerAgreement], None] | None = None,
     tries: int | None = None,
-) -> list[Any]:
+) -> list[LayerAgreement]:
     """The table against the compiled forward solver (:mod:`.agreement`): random
     positions of each layer from 29 down to ``low`` until ``count`` are settled or
     ``tries`` (twice ``count`` if None) are tried, each solved within ``seconds``; a
@@ -294,6 +310,7 @@ def whole_against_solver(
     from . import agreement
     from .adapters import PyraosAdapter
 
+    table = _own(table)
     if table.base != 4:
         raise EndgameError(
             f"{table.folder}: a table of the base-{table.base} pyramid; the compiled solver "
@@ -341,7 +358,7 @@ def whole_version(variant: str, removal: str) -> str:
 
 
 def whole_opening(
-    table: Any,
+    table: WholeGameTable,
     spheres: int,
     path: Path | None = None,
     progress: Callable[[str], None] | None = None,
@@ -354,6 +371,7 @@ def whole_opening(
     be written."""
     from . import opening
 
+    table = _own(table)
     if table.base != 4:
         raise EndgameError(
             f"{table.folder}: a table of the base-{table.base} pyramid, not the game's"

@@ -30,13 +30,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ....files import write_bytes
 from ....pyraos import Pyraos, PyraosOptions
 from .keys import board_key
+
+if TYPE_CHECKING:
+    from ...registry import WholeGameTable
+    from .whole_table import WholeTable
 
 FORMAT = "pyramid-lab/pyraos-opening/1"
 #: Every position with at most this many spheres on the board (the first plies).
@@ -158,7 +162,7 @@ def _side(game: Pyraos) -> tuple[int, int]:
     return (white, black) if game.to_move == "white" else (black, white)
 
 
-def best_line(table: Any, start: Pyraos) -> tuple[list[Pyraos], list[str]]:
+def best_line(table: WholeTable, start: Pyraos) -> tuple[list[Pyraos], list[str]]:
     """The positions along the table's line of best play from ``start`` and its moves:
     the winner's shortest win, the loser's longest resistance (the first such move in the
     rules' order), until the game ends or a draw."""
@@ -183,7 +187,7 @@ def best_line(table: Any, start: Pyraos) -> tuple[list[Pyraos], list[str]]:
 
 
 def build(
-    table: Any, spheres: int = SPHERES, progress: Callable[[str], None] | None = None
+    table: WholeTable, spheres: int = SPHERES, progress: Callable[[str], None] | None = None
 ) -> Opening:
     """The opening of ``table``'s version: every decided position of its layers up to
     ``spheres``, and the positions along its best line from the empty pyramid with all
@@ -243,7 +247,7 @@ def build(
     return Opening(table.variant, table.removal, spheres, keys, values, head)
 
 
-def check(opening: Opening, table: Any) -> int:
+def check(opening: Opening, table: WholeGameTable) -> int:
     """How many of the opening's keys the table gives another byte (0: all agree)."""
     wrong = 0
     mask = (1 << 30) - 1

@@ -251,7 +251,6 @@ def run_unit(
 ) -> tuple[np.ndarray, int, int, float]:
     """(new bytes of the unit's positions, evaluated, decided, processor seconds: of every
     thread, so that rates a core hold on a loaded machine)."""
-    ix = table.index
     out = np.zeros(unit.last - unit.first, dtype=np.uint8)
     chunks = (unit.last - unit.first + CHUNK - 1) // CHUNK
     stats = np.zeros((chunks, 2), dtype=np.int64)
@@ -262,12 +261,8 @@ def run_unit(
         unit.first,
         unit.last,
         unit.d,
-        codes[0],
-        codes[1],
-        table.geo,
-        ix.arrays,
-        ix.shapes[unit.n],
-        ix.shape_points[unit.n],
+        codes,
+        table.walk(unit.n),
         tuple(table.values),
         unit.fresh,
         out,

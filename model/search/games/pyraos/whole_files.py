@@ -23,17 +23,6 @@ from .kernel import variant_codes
 if TYPE_CHECKING:
     from .whole_index import Index
 
-
-class WholeTable(Protocol):
-    """What the writers here need of a table (:class:`.whole_table.WholeTable`): its
-    folder, header, index and layers (a protocol: that module reads this one)."""
-
-    folder: Path
-    head: dict[str, Any]
-    index: Index
-    values: list[np.ndarray]
-
-
 FORMAT = "pyramid-lab/pyraos-whole"
 VERSION = 1
 HEADER = "table.json"
@@ -276,18 +265,32 @@ def remember_checked(folder: Path, n: int, stamp: list[int]) -> None:
 # ---- what a build writes ---------------------------------------------------------------------
 
 
-def write_head(table: WholeTable) -> None:
+class Stored(Protocol):
+    """A table as its files are written from and read into (:class:`.whole_table.WholeTable`,
+    not imported: it reads its files here): its folder, header, layers and index."""
+
+    @property
+    def folder(self) -> Path: ...
+    @property
+    def head(self) -> dict[str, Any]: ...
+    @property
+    def values(self) -> list[np.ndarray]: ...
+    @property
+    def index(self) -> Index: ...
+
+
+def write_head(table: Stored) -> None:
     """The table's header written (whole, then renamed)."""
     write_atomic(table.folder / HEADER, json.dumps(table.head).encode())
 
 
-def log(table: WholeTable, entry: dict[str, Any]) -> None:
+def log(table: Stored, entry: dict[str, Any]) -> None:
     """One line of the build's log (``log.jsonl``: each layer's share of each round)."""
     with os.fdopen(append_regular(table.folder / LOG), "a") as f:
         f.write(json.dumps(entry) + "\n")
 
 
-def write_layer(table: WholeTable, n: int) -> None:
+def write_layer(table: Stored, n: int) -> None:
     """The layer's file replaced by its values now. The header names both checksums, the
     file's before and after, while the file is replaced: killed in between, either file is
     a state of the build (values are only ever added)."""
@@ -327,7 +330,7 @@ def counters_file(folder: Path, n: int) -> Path:
     return folder / f"counters-{n:02d}.bin"
 
 
-def drop_counters(table: WholeTable) -> None:
+def drop_counters(table: Stored) -> None:
     """The counters kept forgotten (the header first, then their files): a finished table,
     or one the rounds go on with, has none."""
     if table.head.pop("counters", None) is not None:
@@ -338,7 +341,7 @@ def drop_counters(table: WholeTable) -> None:
 
 
 def load_counters(
-    table: WholeTable, counters: tuple[np.ndarray, ...], start: int
+    table: Stored, counters: tuple[np.ndarray, ...], start: int
 ) -> tuple[set[int], list[int], tuple[int, int] | None] | None:
     """The counters the header says are kept for round ``start`` read back into
     ``counters``: (the layers read, the layers the step had pushed, the layer it was
@@ -372,7 +375,7 @@ def load_counters(
 
 
 def save_counters(
-    table: WholeTable,
+    table: Stored,
     counters: tuple[np.ndarray, ...],
     r: int,
     layers: list[int],

@@ -175,6 +175,56 @@ def _advance(
     return shape, a, 0, (1 << a) - 1
 
 
+#: A layer's walk, what every kernel over a range of it reads: the pyramid's arrays
+#: (:func:`.kernel.geometry_arrays`), the index's, the layer's canonical shapes and their
+#: points.
+Walk = tuple[Arrays, Arrays, Words, Words]
+
+
+@njit(cache=True, inline="always")
+def _bounds(first: int, last: int, r: int, chunk: int) -> tuple[int, int]:
+    """The positions of chunk ``r`` of ``chunk`` positions from ``first`` (to ``last``)."""
+    begin = first + r * chunk
+    return begin, min(last, begin + chunk)
+
+
+@njit(cache=True, inline="always")
+def _step(
+    i: int, end: int, n: int, shape: int, a: int, rank: int, pattern: int, index: Arrays
+) -> tuple[int, int, int, int]:
+    """The walk at position ``i + 1`` (:func:`_advance`), where there is one before ``end``."""
+    if i + 1 < end:
+        return _advance(n, shape, a, rank, pattern, index)
+    return shape, a, rank, pattern
+
+
+@njit(cache=True, inline="always")
+def _read(own: int, n: int, shape: int, geo: Arrays, index: Arrays) -> bool:
+    """Whether the colouring ``own`` of canonical shape ``shape`` of layer ``n`` is read:
+    the least image under the shape's own symmetries (its copies are never read, their
+    bytes stay 0)."""
+    stab = index[7][index[8][n] + shape]
+    return stab == 0 or least_image(own, stab, geo[7]) == own
+
+
+@njit(cache=True)
+def layer_counts(n: int, walk: Walk, layer: Bytes) -> tuple[int, int, int]:
+    """(won, lost, undecided) among the positions of layer ``n`` that are read (the least
+    image under their shape's own symmetries; copies are left out)."""
+    geo, index, _, shape_points = walk
+    counts = np.zeros(3, dtype=np.int64)  # won, lost, undecided
+    if layer.shape[0] == 0:
+        return 0, 0, 0
+    shape, a, rank, pattern = _start(n, 0, index)
+    for i in range(layer.shape[0]):
+        own = _scatter(pattern, shape_points[shape])
+        if _read(own, n, shape, geo, index):
+            v = layer[i]
+            counts[2 if v == 0 else 1 if v % 2 == 1 else 0] += 1
+        shape, a, rank, pattern = _step(i, layer.shape[0], n, shape, a, rank, pattern, index)
+    return counts[0], counts[1], counts[2]
+
+
 @njit(cache=True)
 def unrank(n: int, i: int, shapes: Words, shape_points: Words, index: Arrays) -> tuple[int, int]:
     """The (own, opp) of position ``i`` of layer ``n`` (``shapes``, ``shape_points``: the
@@ -376,31 +426,3 @@ def count(base: int = 4) -> list[tuple[int, int, int]]:
     """(spheres, canonical shapes, positions) of each layer of the pyramid of ``base``."""
     ix = index(base)
     return [(n, len(ix.shapes[n]), ix.sizes[n]) for n in range(ix.layers)]
-
-
-@njit(cache=True)
-def layer_counts(
-    n: int, geo: Arrays, index: Arrays, shapes: Words, shape_points: Words, layer: Bytes
-) -> tuple[int, int, int]:
-    """(won, lost, undecided) among the positions of layer ``n`` that are read (the least
-    image under their shape's own symmetries; copies are left out)."""
-    won = 0
-    lost = 0
-    undecided = 0
-    if layer.shape[0] == 0:
-        return 0, 0, 0
-    shape, a, rank, pattern = _start(n, 0, index)
-    for i in range(layer.shape[0]):
-        own = _scatter(pattern, shape_points[shape])
-        stab = index[7][index[8][n] + shape]
-        if stab == 0 or least_image(own, stab, geo[7]) == own:
-            v = layer[i]
-            if v == 0:
-                undecided += 1
-            elif v % 2 == 1:
-                lost += 1
-            else:
-                won += 1
-        if i + 1 < layer.shape[0]:
-            shape, a, rank, pattern = _advance(n, shape, a, rank, pattern, index)
-    return won, lost, undecided

@@ -26,7 +26,7 @@ from .kernel import (
     moves_or_pass_in,
     play,
 )
-from .whole_index import _advance, _scatter, _start, find_slot, least_image, locate, locate_in
+from .whole_index import Walk, _bounds, _read, _scatter, _start, _step, find_slot, locate, locate_in
 
 if TYPE_CHECKING:
     from numba.core.typing.templates import Signature
@@ -290,31 +290,29 @@ def _seed_range(
     first: int,
     last: int,
     processed: int,
-    variant: int,
-    removal: int,
-    geo: Arrays,
-    index: Arrays,
-    shapes: Words,
-    shape_points: Words,
+    codes: tuple[int, int],
+    walk: Walk,
     values: Arrays,
     counters: Arrays,
     stats: Words,
     chunk: int,
 ) -> None:
-    """Push retrograde's start over positions ``first`` to ``last`` of layer ``n``: each
-    undecided position read (no copy) gets its byte where the rules decide it alone (1: no
-    move; 2: the top can be placed), else the count of its distinct children not yet
-    pushed (those won with a byte of at most ``processed``: the rounds done) into
-    ``counters``; (positions, seeded, greatest count) of each ``chunk`` positions (a
-    thread's share at a time) into ``stats``."""
+    """Push retrograde's start over positions ``first`` to ``last`` of layer ``n``
+    (``walk``: the layer's, :data:`.whole_index.Walk`): each undecided position read (no
+    copy) gets its byte where the rules decide it alone (1: no move; 2: the top can be
+    placed), else the count of its distinct children not yet pushed (those won with a
+    byte of at most ``processed``: the rounds done) into ``counters``; (positions, seeded,
+    greatest count) of each ``chunk`` positions (a thread's share at a time) into
+    ``stats``."""
+    geo, index, shapes, shape_points = walk
+    variant, removal = codes
     layer = values[n]
     counts = counters[n]
     chunks = (last - first + chunk - 1) // chunk
     for r in prange(chunks):
         moves = np.empty(MAX_MOVES, dtype=np.int64)
         keys = np.empty(MAX_MOVES, dtype=np.int64)
-        begin = first + r * chunk
-        end = min(last, begin + chunk)
+        begin, end = _bounds(first, last, r, chunk)
         shape, a, rank, pattern = _start(n, begin, index)
         seen = 0
         seeded = 0
@@ -322,8 +320,7 @@ def _seed_range(
         for i in range(begin, end):
             if layer[i] == 0:
                 own = _scatter(pattern, shape_points[shape])
-                stab = index[7][index[8][n] + shape]
-                if stab == 0 or least_image(own, stab, geo[7]) == own:
+                if _read(own, n, shape, geo, index):
                     opp = shapes[shape] & ~own
                     seen += 1
                     if can_place_top_in(own, opp, geo):
@@ -345,8 +342,7 @@ def _seed_range(
                                             left -= 1
                             counts[i] = min(left, 65535)  # more: the caller refuses
                             most = max(most, m)
-            if i + 1 < end:
-                shape, a, rank, pattern = _advance(n, shape, a, rank, pattern, index)
+            shape, a, rank, pattern = _step(i, end, n, shape, a, rank, pattern, index)
         stats[r, 0] = seen
         stats[r, 1] = seeded
         stats[r, 2] = most
@@ -363,25 +359,24 @@ def _push_range(
     first: int,
     last: int,
     byte: int,
-    variant: int,
-    removal: int,
-    geo: Arrays,
-    index: Arrays,
-    shapes: Words,
-    shape_points: Words,
+    codes: tuple[int, int],
+    walk: Walk,
     values: Arrays,
     counters: Arrays,
     stats: Words,
     chunk: int,
 ) -> None:
-    """One step of push retrograde over positions ``first`` to ``last`` of layer ``n``:
-    each position of byte ``byte`` (decided at ``byte - 1`` plies, the last step) pushes
-    its value to its undecided predecessors: a loss makes each a win in ``byte`` plies (the
-    byte ``byte + 1``); a win takes one from each one's counter of children still open, and
-    the one that reaches 0 is a loss in ``byte`` plies (its longest child, this one, won
-    last step). Several threads may push to one predecessor: the counters are taken from
-    at once (atomic), and a byte is written only as the value every writer gives it.
-    (frontier positions, predecessors read) of each ``chunk`` positions into ``stats``."""
+    """One step of push retrograde over positions ``first`` to ``last`` of layer ``n``
+    (``walk``: the layer's, :data:`.whole_index.Walk`): each position of byte ``byte``
+    (decided at ``byte - 1`` plies, the last step) pushes its value to its undecided
+    predecessors: a loss makes each a win in ``byte`` plies (the byte ``byte + 1``); a win
+    takes one from each one's counter of children still open, and the one that reaches 0
+    is a loss in ``byte`` plies (its longest child, this one, won last step). Several
+    threads may push to one predecessor: the counters are taken from at once (atomic),
+    and a byte is written only as the value every writer gives it. (frontier positions,
+    predecessors read) of each ``chunk`` positions into ``stats``."""
+    geo, index, shapes, shape_points = walk
+    variant, removal = codes
     layer = values[n]
     low = (1 << KEY_SHIFT) - 1
     lost = byte % 2 == 1
@@ -389,8 +384,7 @@ def _push_range(
     for r in prange(chunks):
         moves = np.empty(MAX_MOVES, dtype=np.int64)
         keys = np.empty(MAX_PREDECESSORS, dtype=np.int64)
-        begin = first + r * chunk
-        end = min(last, begin + chunk)
+        begin, end = _bounds(first, last, r, chunk)
         shape, a, rank, pattern = _start(n, begin, index)
         pushed = 0
         read = 0
@@ -408,8 +402,7 @@ def _push_range(
                         continue
                     if lost or fetch_sub_one(counters[qn], qi) == 1:
                         values[qn][qi] = byte + 1
-            if i + 1 < end:
-                shape, a, rank, pattern = _advance(n, shape, a, rank, pattern, index)
+            shape, a, rank, pattern = _step(i, end, n, shape, a, rank, pattern, index)
         stats[r, 0] = pushed
         stats[r, 1] = read
 

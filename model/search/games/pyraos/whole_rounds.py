@@ -10,11 +10,13 @@ from ...compiled.arrays import Arrays, Bytes, Words
 from .kernel import MAX_MOVES, can_place_top_in, moves_or_pass_in, play
 from .whole_index import (
     CHUNK,
-    _advance,
+    Walk,
+    _bounds,
+    _read,
     _scatter,
     _start,
+    _step,
     find_slot,
-    least_image,
     locate_in,
     slot_info,
 )
@@ -107,46 +109,39 @@ def _round_range(
     first: int,
     last: int,
     d: int,
-    variant: int,
-    removal: int,
-    geo: Arrays,
-    index: Arrays,
-    shapes: Words,
-    shape_points: Words,
+    codes: tuple[int, int],
+    walk: Walk,
     values: Arrays,
     fresh: Bytes,
     out: Bytes,
     stats: Words,
 ) -> None:
-    """Round ``d`` over positions ``first`` to ``last`` of layer ``n`` (``fresh``: the
-    shapes decided in round ``d - 1``, see :func:`evaluate`): the new byte of each
+    """Round ``d`` over positions ``first`` to ``last`` of layer ``n`` (``codes``: the
+    variant's and removal's; ``walk``: the layer's, :data:`.whole_index.Walk`; ``fresh``:
+    the shapes decided in round ``d - 1``, see :func:`evaluate`): the new byte of each
     into ``out[i - first]`` (0 where nothing is decided now, so the caller ORs it in);
     (evaluated, decided) of each chunk of :data:`CHUNK` into ``stats``."""
+    geo, index, shapes, shape_points = walk
+    variant, removal = codes
     layer = values[n]
     chunks = (last - first + CHUNK - 1) // CHUNK
     for r in prange(chunks):
         moves = np.empty(MAX_MOVES, dtype=np.int64)
-        begin = first + r * CHUNK
-        end = min(last, begin + CHUNK)
+        begin, end = _bounds(first, last, r, CHUNK)
         shape, a, rank, pattern = _start(n, begin, index)
         evaluated = 0
         decided = 0
         for i in range(begin, end):
             if layer[i] == 0:
                 own = _scatter(pattern, shape_points[shape])
-                stab = index[7][index[8][n] + shape]
-                if stab and least_image(own, stab, geo[7]) != own:
-                    if i + 1 < end:
-                        shape, a, rank, pattern = _advance(n, shape, a, rank, pattern, index)
-                    continue  # a copy: lookups go to the least image
-                opp = shapes[shape] & ~own
-                v = evaluate(own, opp, d, variant, removal, moves, geo, index, values, fresh)
-                evaluated += 1
-                if v:
-                    out[i - first] = v
-                    decided += 1
-            if i + 1 < end:
-                shape, a, rank, pattern = _advance(n, shape, a, rank, pattern, index)
+                if _read(own, n, shape, geo, index):  # a copy: lookups go to the least image
+                    opp = shapes[shape] & ~own
+                    v = evaluate(own, opp, d, variant, removal, moves, geo, index, values, fresh)
+                    evaluated += 1
+                    if v:
+                        out[i - first] = v
+                        decided += 1
+            shape, a, rank, pattern = _step(i, end, n, shape, a, rank, pattern, index)
         stats[r, 0] = evaluated
         stats[r, 1] = decided
 

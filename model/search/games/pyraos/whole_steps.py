@@ -95,9 +95,10 @@ def push_layer(
 ) -> tuple[np.ndarray, float]:
     """Push retrograde's kernel of ``step`` ("count": :func:`.whole_kernel.seed_range`,
     ``arg`` the rounds pushed before; "push": :func:`.whole_kernel.push_range`, ``arg`` the
-    frontier's byte) over layer ``n`` from position ``begin``, a unit at a time on
-    numba's threads: (its stats summed: positions, seeded, the most children; processor
-    seconds). :class:`Interrupted` between two units once ``interrupted()`` says so."""
+    frontier's byte) over layer
+    ``n`` from position ``begin``, a unit at a time on numba's threads: (its stats summed:
+    positions, seeded, the most children; processor seconds). :class:`Interrupted`
+    between two units once ``interrupted()`` says so."""
     ix = table.index
     parallel, serial = (
         (wk.seed_range, wk.seed_range_serial)
@@ -112,18 +113,15 @@ def push_layer(
             raise Interrupted(n, first)
         last = min(ix.sizes[n], first + UNIT_POSITIONS)
         chunks = (last - first + PUSH_CHUNK - 1) // PUSH_CHUNK
-        stats = np.zeros((chunks, 3 if step == "count" else 2), dtype=np.int64)
+        stats = np.zeros((chunks, 3), dtype=np.int64)
         t = time.process_time()
         (parallel if chunks > 1 else serial)(
             n,
             first,
             last,
             arg,
-            *table.codes,
-            table.geo,
-            ix.arrays,
-            ix.shapes[n],
-            ix.shape_points[n],
+            table.codes,
+            table.walk(n),
             values,
             counters,
             stats,
@@ -155,11 +153,11 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
     values = tuple(table.values)
     counters = tuple(np.zeros(0, dtype=np.uint16) for _ in ix.sizes)
     n = ix.layers - 1
-    common = (table.geo, ix.arrays, ix.shapes[n], ix.shape_points[n], values, counters)
+    common = (table.codes, table.walk(n), values, counters, np.zeros((0, 3), np.int64))
     for kernel in (wk.seed_range, wk.seed_range_serial):
-        kernel(n, 0, 0, 0, *table.codes, *common, np.zeros((0, 3), np.int64), PUSH_CHUNK)
+        kernel(n, 0, 0, 0, *common, PUSH_CHUNK)
     for kernel in (wk.push_range, wk.push_range_serial):
-        kernel(n, 0, 0, 1, *table.codes, *common, np.zeros((0, 2), np.int64), PUSH_CHUNK)
+        kernel(n, 0, 0, 1, *common[:4], np.zeros((0, 2), np.int64), PUSH_CHUNK)
     wk.count_byte(table.values[n][:0], 1)
     first_use.mark(part)
     if compiling:

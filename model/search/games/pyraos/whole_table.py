@@ -26,7 +26,7 @@ from .whole_files import (
     remember_checked,
     stamp,
 )
-from .whole_index import index, layer_counts, value_of
+from .whole_index import Walk, index, layer_counts, value_of
 
 
 class WholeTable:
@@ -50,6 +50,16 @@ class WholeTable:
     @property
     def finished(self) -> bool:
         return bool(self.head["finished"])
+
+    @property
+    def positions(self) -> int:
+        """The positions of every layer (a byte each)."""
+        return sum(int(v.size) for v in self.values)
+
+    @property
+    def rounds(self) -> int:
+        """The rounds (or push steps) the build took, the one under way included."""
+        return int(self.head["round"]) + 1
 
     @classmethod
     def open(cls, folder: Path, mmap: bool = False) -> WholeTable:
@@ -139,13 +149,17 @@ class WholeTable:
             self.check_layer((own | opp).bit_count())
         return int(value_of(own, opp, self.geo, self.index.arrays, tuple(self.values)))
 
+    def walk(self, n: int) -> Walk:
+        """Layer ``n``'s walk, what every kernel over a range of it reads
+        (:data:`.whole_index.Walk`)."""
+        ix = self.index
+        return self.geo, ix.arrays, ix.shapes[n], ix.shape_points[n]
+
     def counts(self, n: int) -> tuple[int, int, int]:
         """(won, lost, undecided) for the side to move in layer ``n`` (copies of a position
         under its shape's own symmetries left out)."""
         self.check_layer(n)
-        ix = self.index
-        args = (self.geo, ix.arrays, ix.shapes[n], ix.shape_points[n], self.values[n])
-        won, lost, undecided = layer_counts(n, *args)
+        won, lost, undecided = layer_counts(n, self.walk(n), self.values[n])
         return int(won), int(lost), int(undecided)
 
 

@@ -16,11 +16,13 @@ from .kernel import MAX_MOVES, can_place_top_in, moves_or_pass_in, play
 from .whole_index import (
     CHUNK,
     UNIT_POSITIONS,
-    _advance,
+    Walk,
+    _bounds,
+    _read,
     _scatter,
     _start,
+    _step,
     find_slot,
-    least_image,
     locate,
     locate_in,
     unrank,
@@ -78,22 +80,15 @@ def check_position(
 
 @njit(cache=True)
 def verify_chunk(
-    n: int,
-    first: int,
-    last: int,
-    variant: int,
-    removal: int,
-    geo: Arrays,
-    index: Arrays,
-    shapes: Words,
-    shape_points: Words,
-    values: Arrays,
-    bad: Words,
+    n: int, first: int, last: int, codes: tuple[int, int], walk: Walk, values: Arrays, bad: Words
 ) -> int:
-    """Check positions ``first`` to ``last`` of layer ``n``; the indices of those whose
-    byte does not follow from their children's, and of the copies no look-up reads (a
-    position's other images under its shape's own symmetries) whose byte is not 0, into
-    ``bad`` (as many as fit); how many there are."""
+    """Check positions ``first`` to ``last`` of layer ``n`` (``walk``: the layer's,
+    :data:`.whole_index.Walk`); the indices of those whose byte does not follow from their
+    children's, and of the copies no look-up reads (a position's other images under its
+    shape's own symmetries) whose byte is not 0, into ``bad`` (as many as fit); how many
+    there are."""
+    geo, index, shapes, shape_points = walk
+    variant, removal = codes
     layer = values[n]
     moves = np.empty(MAX_MOVES, dtype=np.int64)
     shape, a, rank, pattern = _start(n, first, index)
@@ -101,44 +96,31 @@ def verify_chunk(
     for i in range(first, last):
         own = _scatter(pattern, shape_points[shape])
         opp = shapes[shape] & ~own
-        stab = index[7][index[8][n] + shape]
-        if stab and least_image(own, stab, geo[7]) != own:
-            holds = layer[i] == 0  # a copy, never read: its byte stays 0
-        else:
+        if _read(own, n, shape, geo, index):
             holds = check_position(own, opp, layer[i], variant, removal, moves, geo, index, values)
+        else:
+            holds = layer[i] == 0  # a copy, never read: its byte stays 0
         if not holds:
             if found < bad.shape[0]:
                 bad[found] = i
             found += 1
-        if i + 1 < last:
-            shape, a, rank, pattern = _advance(n, shape, a, rank, pattern, index)
+        shape, a, rank, pattern = _step(i, last, n, shape, a, rank, pattern, index)
     return found
 
 
 @njit(cache=True, parallel=True)
 def verify_range(
-    n: int,
-    first: int,
-    last: int,
-    variant: int,
-    removal: int,
-    geo: Arrays,
-    index: Arrays,
-    shapes: Words,
-    shape_points: Words,
-    values: Arrays,
-    found: Words,
+    n: int, first: int, last: int, codes: tuple[int, int], walk: Walk, values: Arrays, found: Words
 ) -> None:
     """The number of positions that do not hold in each chunk of :data:`CHUNK` positions
     from ``first`` to ``last`` of layer ``n`` into ``found``."""
+    geo, index, shapes, shape_points = walk  # a tuple of tuples is no parallel loop's
     chunks = (last - first + CHUNK - 1) // CHUNK
     for r in prange(chunks):
         none = np.empty(0, dtype=np.int64)
-        begin = first + r * CHUNK
-        end = min(last, begin + CHUNK)
-        found[r] = verify_chunk(
-            n, begin, end, variant, removal, geo, index, shapes, shape_points, values, none
-        )
+        begin, end = _bounds(first, last, r, CHUNK)
+        here = (geo, index, shapes, shape_points)
+        found[r] = verify_chunk(n, begin, end, codes, here, values, none)
 
 
 def verify(
@@ -149,12 +131,11 @@ def verify(
     checked so far, found so far, seconds)`` after each layer."""
     began = time.perf_counter()
     ix = table.index
-    v, r = table.codes
     values = tuple(table.values)
     checked = 0
     bad: list[tuple[int, int, int, int]] = []
     for n in range(ix.layers):
-        args = (v, r, table.geo, ix.arrays, ix.shapes[n], ix.shape_points[n], values)
+        args = (table.codes, table.walk(n), values)
         for first in range(0, ix.sizes[n], UNIT_POSITIONS):
             last = min(ix.sizes[n], first + UNIT_POSITIONS)
             found = np.zeros((last - first + CHUNK - 1) // CHUNK, dtype=np.int64)
