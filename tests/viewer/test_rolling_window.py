@@ -810,3 +810,17 @@ def test_the_legend_covers_no_hex(make_window, qtbot, size, guard_errors):
     qtbot.waitUntil(lambda: not covered(), timeout=WAIT_MS)
     assert legend.isVisible()
     assert guard_errors == []
+
+
+def test_the_rules_page_names_the_pharaohs_colour_as_drawn():
+    """Issue 77 item 4: the rules page (Help) said "The Pharaoh's brown troops fill the
+    map", and the map draws them purple (palette "pharaoh"): a new player looked for
+    brown stacks and found only the starting zones' brown ground."""
+    from pyramid_lab.viewer.games.rolling import RollingUI
+    from pyramid_lab.viewer.lab import palette
+
+    red, green, blue = palette.PIECE_RGB["pharaoh"]
+    assert blue > red > green  # purple
+    page = RollingUI.rules()
+    assert "The Pharaoh's purple troops fill the map" in page
+    assert "brown troops" not in page
