@@ -744,6 +744,28 @@ def test_a_white_pyramids_points_are_said_in_words_and_in_the_legend(rolling_win
     assert guard_errors == []
 
 
+def test_solo_white_pyramids_give_soldiers_not_points(rolling_window, guard_errors):
+    """Issue 77 item 4 (a solo game played to its end by clicks): the legend said "its
+    white pyramid scores the first number to its holder each round, both in round 15" and
+    the hover "1 point a round (round 15: 1 + 2 = 3 points)"; the solo game has no points:
+    the first number is the holder's new soldiers each round and the second is unused."""
+    window = rolling_window(1)
+    game, ui = window.session.game, window.board.ui
+    assert game.options.solo
+    one = next(c for c in game.map.cells if c.white and c.top == 1)
+    said = ui.describe(game, None, ui.geometry(game).site(one.index), {})
+    assert "white pyramid: 1 new soldier a round for its holder" in said, said
+    assert "point" not in said, said
+    assert "round 15" not in said, said
+    shown = window.scene.legend.texts()
+    pyramids = [text for text in shown if text.startswith('"1/2" under a space')]
+    assert pyramids == [
+        '"1/2" under a space: its white pyramid gives its holder the first number in new '
+        "soldiers each round (the second is not used solo)"
+    ], shown
+    assert guard_errors == []
+
+
 @pytest.mark.parametrize("size", [(1200, 800), (1280, 800)])
 def test_the_legend_covers_no_hex(make_window, qtbot, size, guard_errors):
     """The legend of a map with devices (four lines) stood over S1 and hex 20: it takes
@@ -788,3 +810,17 @@ def test_the_legend_covers_no_hex(make_window, qtbot, size, guard_errors):
     qtbot.waitUntil(lambda: not covered(), timeout=WAIT_MS)
     assert legend.isVisible()
     assert guard_errors == []
+
+
+def test_the_rules_page_names_the_pharaohs_colour_as_drawn():
+    """Issue 77 item 4: the rules page (Help) said "The Pharaoh's brown troops fill the
+    map", and the map draws them purple (palette "pharaoh"): a new player looked for
+    brown stacks and found only the starting zones' brown ground."""
+    from pyramid_lab.viewer.games.rolling import RollingUI
+    from pyramid_lab.viewer.lab import palette
+
+    red, green, blue = palette.PIECE_RGB["pharaoh"]
+    assert blue > red > green  # purple
+    page = RollingUI.rules()
+    assert "The Pharaoh's purple troops fill the map" in page
+    assert "brown troops" not in page

@@ -576,7 +576,8 @@ class RollingUI(GameUI[RollingTurn]):
             text = f"space {cell.number}"
             if cell.white:
                 rounds, last = game.options.rounds, game.options.last_round
-                text += f", {white_pyramid_words(cell.top, cell.bottom, rounds, last)}"
+                solo = game.options.solo
+                text += f", {white_pyramid_words(cell.top, cell.bottom, rounds, last, solo)}"
             elif cell.factory:
                 short = SECTION_ON_MAP.get(cell.factory, cell.factory)
                 text += (
@@ -678,7 +679,7 @@ class RollingUI(GameUI[RollingTurn]):
                     devices.setdefault(("pointer", colour), []).append(where)
         if isinstance(game, RollingPyramids):
             words[("decoration", WHITE_PYRAMIDS)] = white_pyramids_legend(
-                game.options.rounds, game.options.last_round
+                game.options.rounds, game.options.last_round, game.options.solo
             )
         for colour in (*COLOURS, PHARAOH_COLOUR):
             words[("region", colour)] = f"held by {colour}"

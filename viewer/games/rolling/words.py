@@ -194,17 +194,28 @@ def _points(count: int) -> str:
     return f"{count} point{'s' * (count != 1)}"
 
 
-def white_pyramid_words(top: int, bottom: int, rounds: int = 10, last_round: str = "both") -> str:
+def white_pyramid_words(
+    top: int, bottom: int, rounds: int = 10, last_round: str = "both", solo: bool = False
+) -> str:
     """What a white pyramid scores, as a space's hover says it: "white pyramid: 1 point a
-    round (round 10: 1 + 2 = 3 points)"."""
+    round (round 10: 1 + 2 = 3 points)"; solo, where nobody scores, the top number is the
+    holder's new soldiers: "white pyramid: 1 new soldier a round for its holder"."""
+    if solo:
+        return f"white pyramid: {top} new soldier{'s' * (top != 1)} a round for its holder"
     last = (
         f"{top} + {bottom} = {_points(top + bottom)}" if last_round == "both" else _points(bottom)
     )
     return f"white pyramid: {_points(top)} a round (round {rounds}: {last})"
 
 
-def white_pyramids_legend(rounds: int, last_round: str = "both") -> str:
-    """The legend's line for the "1/2" under a space's number on the map."""
+def white_pyramids_legend(rounds: int, last_round: str = "both", solo: bool = False) -> str:
+    """The legend's line for the "1/2" under a space's number on the map (solo: soldiers,
+    not points)."""
+    if solo:
+        return (
+            '"1/2" under a space: its white pyramid gives its holder the first number in new '
+            "soldiers each round (the second is not used solo)"
+        )
     last = "both" if last_round == "both" else "the second only"
     return (
         f'"1/2" under a space: its white pyramid scores the first number to its holder '
