@@ -74,3 +74,24 @@ def test_the_legend_never_covers_the_board(server, browser, width):
         assert apart, (legend, view)
     finally:
         page.close()
+
+
+def test_the_ball_form_says_what_a_pass_is(server, browser):
+    # Pyramid Ball's programs: ">L" and ">S" among a pyramid's entries were said nowhere
+    # on the page; the form says what every entry is, passes first among them
+    page = open_step(browser, server.students, 1280, lesson=1, step=1)
+    try:
+        page.wait_for_selector("#cr-form", timeout=WAIT_MS)
+        entries = page.eval_on_selector_all(
+            "#cr-form option", "(options) => options.map((o) => o.value)"
+        )
+        assert ">L" in entries or ">S" in entries, entries
+        found = page.query_selector("#cr-form-key")
+        assert found is not None, "no words under the form"
+        key = found.inner_text()
+        assert ">L, >M, >S: a pass" in key
+        assert "passes the ball to that pyramid" in key
+        assert "F forward" in key
+        assert "S stand" in key
+    finally:
+        page.close()
