@@ -95,3 +95,23 @@ def test_the_ball_form_says_what_a_pass_is(server, browser):
         assert "S stand" in key
     finally:
         page.close()
+
+
+def test_pyraos_moves_are_read_without_hover(server, browser):
+    # Pyraos's 21 moves were buttons of notation only ("1,1,0 x0,0,0"), their words on hover:
+    # now under the rules' headings, each button its own short words
+    page = open_step(browser, server.students, 1100, lesson=2, step=1)
+    try:
+        page.wait_for_selector("#cr-play-list", timeout=WAIT_MS)
+        tabs = page.query_selector("#cr-group-tabs")
+        assert tabs is not None, page.inner_text("#cr-play-list")
+        assert "Place at 1,1,0: a square, take back" in tabs.inner_text()
+        assert "Place a sphere from your reserve" in tabs.inner_text()
+        shown = page.inner_text("#cr-groups")
+        assert "nothing" in shown
+        assert "0,0,0 and 1,0,0" in shown
+        assert "x0,0,0" not in shown  # the notation only as the buttons' tooltips
+        page.click("#cr-groups button:text-is('0,0,0 and 1,0,0')")
+        page.wait_for_selector("#cr-verdict", timeout=WAIT_MS)
+    finally:
+        page.close()
