@@ -87,15 +87,15 @@ def unasked(task: Any) -> str | None:
     question first" names its editor's controls): a click-points task without a
     ``"question"``, a move task without a ``"goal"``; None where it has one."""
     if task.kind == "click-points" and task.question is None:
-        key, example = "question", '"question": {"held_by": "red"}'
+        key = "question"
     elif task.kind not in ("click-points", "win-within") and task.goal is None:
-        key, example = "goal", '"goal": {"holds": "SW", "by": "red"}'
+        key = "goal"
     else:
         return None
     kept = "; ".join(task.answers) or "none"
     return (
         f'none from the rules: the task has no "{key}" for them to answer (add one to the '
-        f"step's task in the file, e.g. {example}: docs/file-formats.md); the file's own "
+        f"step's task in the file: docs/file-formats.md, Lesson files); the file's own "
         f"answers: {kept}"
     )
 
