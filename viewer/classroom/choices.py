@@ -193,4 +193,5 @@ def _form_json(form: MoveForm) -> dict[str, Any]:
             for group, rows in groups.items()
         ],
         "defaults": [part.choices[0] for part in form.parts],
+        "key": form.key,
     }

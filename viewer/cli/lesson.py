@@ -70,8 +70,9 @@ def run_answers(args: argparse.Namespace) -> int:
         task = step.task
         rule = lessons.rule_of(task.to_json())
         asked = f"{task.kind} {json.dumps(rule)}" if rule else task.kind
+        said = unasked(task)
         try:
-            said = (
+            said = said or (
                 "; ".join(lessons.right_answers(task, step.position(), wins=Judge(knowledge_for)))
                 or "none"
             )
@@ -79,6 +80,24 @@ def run_answers(args: argparse.Namespace) -> int:
             said = f"none from the rules: {exc}"
         print(f"step {index + 1} ({shorten(step.title)}): {asked}: {said}", flush=True)
     return EXIT_OK
+
+
+def unasked(task: Any) -> str | None:
+    """Why the rules give no answers to ``task``, in the file's terms (the window's "pick a
+    question first" names its editor's controls): a click-points task without a
+    ``"question"``, a move task without a ``"goal"``; None where it has one."""
+    if task.kind == "click-points" and task.question is None:
+        key = "question"
+    elif task.kind not in ("click-points", "win-within") and task.goal is None:
+        key = "goal"
+    else:
+        return None
+    kept = "; ".join(task.answers) or "none"
+    return (
+        f'none from the rules: the task has no "{key}" for them to answer (add one to the '
+        f"step's task in the file: docs/file-formats.md, Lesson files); the file's own "
+        f"answers: {kept}"
+    )
 
 
 def run_check(args: argparse.Namespace) -> int:

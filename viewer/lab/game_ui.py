@@ -143,6 +143,8 @@ class MoveForm:
 
     parts: tuple[FormPart, ...]
     template: str
+    #: What the choices' letters mean, said under the form ("" none).
+    key: str = ""
 
     def text(self, chosen: Sequence[str]) -> str:
         """The move's text of ``chosen`` (one choice per part); ValueError naming a part

@@ -79,6 +79,13 @@ CLICK_TEXT = "program the pyramids in the Program docks on the right (Finish tur
 #: The same where the host is not the window (its controls named otherwise: the classroom's
 #: page, whose form beside the board plays both programs at once).
 CLICK_TEXT_ELSEWHERE = "a click moves nothing: program the pyramids beside the board, then play"
+#: What the form's entries mean, under it (the Program dock's words, docs/pyramid-ball.md).
+FORM_KEY = (
+    "Entries: F forward, B back, L left, R right (each as the pyramid's player sees it), "
+    "S stand; >L, >M, >S: a pass, the carrier stands and passes the ball to that pyramid "
+    "of its side (the Large, the Medium, the Small): only the carrier, once a turn, in "
+    "row 2 or 3 (row 1 with Quick Pass)."
+)
 
 Pieces = tuple[tuple[str, str, str, bool], ...]  # (square, colour, size letter, ball)
 
@@ -240,7 +247,7 @@ class BallUI(GameUI[ProgramTurn]):
                     choices = tuple(sorted(found, key=lambda e: order.get(e, len(order))))
                     parts.append(FormPart(f"{colour}'s program", f"row {row + 1}", size, choices))
         side_text = "/".join([",".join(["{}"] * 3)] * 3)
-        return MoveForm(tuple(parts), f"{side_text} | {side_text}")
+        return MoveForm(tuple(parts), f"{side_text} | {side_text}", FORM_KEY)
 
     # ---- docks --------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ The turn builder reads the position's legal moves as the model's public move val
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pyramid_lab.model.game import Game, Move
@@ -17,7 +17,7 @@ from pyramid_lab.model.pyraos import LATTICE, Pyraos, PyraosMove
 from pyramid_lab.model.teaching import describe_result
 
 from ...lab.frame import Frame, Marker
-from ...lab.game_ui import ClickResult, GameUI
+from ...lab.game_ui import ChoiceGroup, ClickResult, GameUI
 from .. import register_ui
 from ..lattice_sites import LatticeSites
 
@@ -229,6 +229,34 @@ class PyraosUI(LatticeSites, GameUI[PyraosTurn]):
         assert isinstance(move, PyraosMove)
         return tuple(self.site_of(p) for p in move.removed)
 
+    def move_words(self, game: Game, move: Move) -> str:
+        """A move in the rules' words: "place at 1,1,0, take back 0,0,0"."""
+        assert isinstance(move, PyraosMove)
+        head, taken = move_parts(move)
+        return head if taken is None else f"{head}, take back {taken}"
+
+    def move_groups(self, game: Game, moves: Sequence[Move]) -> list[ChoiceGroup]:
+        """The moves under the rules' words, each button's words short: a move that
+        completes a square under its own heading ("place at 1,1,0: a square, take back"),
+        a button per choice of spheres taken back ("nothing", "0,0,0 and 1,0,0"); then
+        the placements, the raises and the pass, each button the points."""
+        squares = {move_parts(m)[0] for m in moves if isinstance(m, PyraosMove) and m.removed}
+        groups: dict[str, list[tuple[Move, str]]] = {}
+        for move in moves:
+            assert isinstance(move, PyraosMove)
+            head, taken = move_parts(move)
+            if head in squares:
+                title, words = f"{head.capitalize()}: a square, take back", taken or "nothing"
+            elif move.target is None:
+                title, words = "No move: pass", "pass"
+            elif move.source is None:
+                title, words = "Place a sphere from your reserve", str(move.target)
+            else:
+                title, words = "Raise a free sphere", f"{move.source} to {move.target}"
+            groups.setdefault(title, []).append((move, words))
+        ordered = sorted(groups.items(), key=lambda item: not item[0].endswith("take back"))
+        return [ChoiceGroup(title, tuple(choices)) for title, choices in ordered]
+
     def status(self, game: Game) -> str:
         assert isinstance(game, Pyraos)
         reserves = ", ".join(f"{c} {game.reserve(c)}" for c in game.players)
@@ -236,3 +264,17 @@ class PyraosUI(LatticeSites, GameUI[PyraosTurn]):
 
     def describe(self, game: Game, turn: PyraosTurn, site: int, shown: Mapping[int, str]) -> str:
         return self.describe_point(site, shown)
+
+
+def move_parts(move: PyraosMove) -> tuple[str, str | None]:
+    """What a move does before any spheres are taken back ("place at 1,1,0", "raise
+    3,3,0 to 0,0,1", "pass") and the spheres it takes back ("0,0,0 and 1,0,0"; None:
+    none)."""
+    if move.target is None:
+        head = "pass"
+    elif move.source is None:
+        head = f"place at {move.target}"
+    else:
+        head = f"raise {move.source} to {move.target}"
+    taken = " and ".join(str(p) for p in move.removed) or None
+    return head, taken
