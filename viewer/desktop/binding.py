@@ -108,8 +108,9 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     w.addDockWidget(LEFT, reviewer.dock)
     w.tabifyDockWidget(docks.view_dock, reviewer.dock)  # a tab: the height it needs
     reviewer.dock.hide()
+    game_docks = qt_docks(board.ui.docks())  # (made here: dock_tabs groups them after)
     tabs = [qt_docks(tab) for tab in board.ui.dock_tabs()]
-    add_game_docks(w, qt_docks(board.ui.docks()), tabs)  # the game's own docks
+    add_game_docks(w, game_docks, tabs)  # the game's own docks
     bar = menu_bar(w.menuBar())  # the menus and the Turn toolbar (filled once all is made)
     toolbar = w.addToolBar("Turn")
     toolbar.setObjectName("turn-toolbar")
@@ -326,9 +327,9 @@ class Binding:
 
     def install_ui(self, ui: GameUI) -> None:
         """The game UI's docks in the window and the View menu."""
-        tabs = [qt_docks(tab) for tab in ui.dock_tabs()]
-        add_game_docks(self.window, qt_docks(ui.docks()), tabs)
-        self.menus.game_docks(qt_docks(ui.docks()))
+        docks = qt_docks(ui.docks())  # (made here: dock_tabs groups them after)
+        add_game_docks(self.window, docks, [qt_docks(tab) for tab in ui.dock_tabs()])
+        self.menus.game_docks(docks)
 
     def put_view_dock_away(self) -> None:
         """A flat board has nothing to peel or clip: the View dock goes (it kept the left
