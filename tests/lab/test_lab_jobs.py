@@ -216,3 +216,26 @@ def test_a_job_loads_the_compiled_core_first_and_says_so(inbox, monkeypatch):
     inbox.until(lambda: not runner.thinking)
     assert asked == ["partition"]
     assert seen["progressed"] == [(0.0, "compiling: the tree search"), (0.5, "searching")]
+
+
+def test_after_shutdown_a_runner_runs_and_delivers_nothing(inbox):
+    # the window closed: what a thread still posts is dropped, and a job asked by a last
+    # queued event runs no search (its words would reach widgets that are gone)
+    game = partition()
+    runner = JobRunner(lambda: game, inbox.post)
+    seen = collect(runner)
+    release = threading.Event()
+
+    def slow(copy, progress, stop):
+        release.wait(WAIT_S)
+        progress(0.5, "half")
+        return 1
+
+    runner.run("test", slow)
+    threading.Timer(0.2, release.set).start()
+    runner.shutdown()  # stops the job and joins its thread, which ends once released
+    late = runner.run("late", lambda copy, progress, stop: 2)
+    inbox.take()  # every delivery posted meanwhile
+    assert late.stop.is_set()
+    assert late.thread is None  # nothing ran
+    assert seen == {"progressed": [], "answered": [], "failed": []}

@@ -86,6 +86,7 @@ class JobRunner:
         self.job: Job | None = None  # the search whose answer is awaited
         self._threads: list[threading.Thread] = []
         self._count = 0
+        self._closed = False  # shut down with its front end: runs nothing, delivers nothing
 
     @property
     def thinking(self) -> bool:
@@ -171,6 +172,9 @@ class JobRunner:
         self._count += 1
         key, ply = position_of(game)
         job = Job(purpose, level, key, ply, self._count)
+        if self._closed:  # asked after its front end closed (a last queued event): no run
+            job.stop.set()
+            return job
         copy = decision_view(game)
         post = self.post
 
@@ -239,7 +243,10 @@ class JobRunner:
         return True
 
     def shutdown(self) -> None:
-        """Stop and wait for every worker thread."""
+        """Stop and wait for every worker thread; from now on the runner runs nothing and
+        delivers nothing (a thread still finishing, a job asked by a late event: their
+        words would reach a front end that is gone)."""
+        self._closed = True
         self.stop()
         for thread in self._threads:
             thread.join(JOIN_SECONDS)
@@ -249,7 +256,7 @@ class JobRunner:
         return sum(t.is_alive() for t in self._threads)
 
     def _current_job(self, job: Job) -> bool:
-        return job is self.job and (job.keep or not job.stop.is_set())
+        return not self._closed and job is self.job and (job.keep or not job.stop.is_set())
 
     def _on_progress(self, job: Job, fraction: float, text: str) -> None:
         if self._current_job(job):
