@@ -29,6 +29,8 @@ from .slots import slot
 #: A framed board steps back by this zoom, up to ZOOM_STEPS times, until a corner of the
 #: scene is clear of it for the legend.
 ZOOM_STEP, ZOOM_STEPS = 0.9, 8
+#: A board label's text (14 points) in display pixels: a character's width, a line's height.
+LABEL_CHAR, LABEL_LINE = 9, 17
 #: A site's cell round its centre, over half the spacing of the sites (a hex's corners).
 CELL_OVER = 1.16
 
@@ -140,7 +142,35 @@ class Scene:
                 where = np.vstack([sites, cells])
                 corners = site_corners(where, spacing(np.asarray(cells, dtype=float)))
             self._box = (geometry, corners)
-        corners = self._box[1]
+        outline = self._on_screen(self._box[1])
+        if not len(outline):
+            return outline
+        return np.vstack([outline, self._label_boxes()])
+
+    def _label_boxes(self) -> np.ndarray:
+        """The corners of a box round each of the board's own labels (its coordinates, a
+        hex's name), on the scene in the widget's pixels: a label stands beside the board,
+        and the legend must not cover it either."""
+        labels = self.board.board_labels()
+        if not labels:
+            return np.zeros((0, 2))
+        at = self._on_screen(np.array([point for _, point in labels], dtype=float))
+        if len(at) != len(labels):
+            return np.zeros((0, 2))
+        ratio = self.plotter.devicePixelRatioF() or 1.0
+        lines = [text.split("\n") for text, _ in labels]
+        half = (
+            np.array(
+                [(max(map(len, rows)) * LABEL_CHAR + 4, len(rows) * LABEL_LINE) for rows in lines],
+                dtype=float,
+            )
+            / ratio
+        )  # the text's extent either way round its point (its placing unknown)
+        signs = np.array([(-1, -1), (-1, 1), (1, -1), (1, 1)], dtype=float)
+        return (at[:, None, :] + signs[None] * half[:, None, :]).reshape(-1, 2)
+
+    def _on_screen(self, corners: np.ndarray) -> np.ndarray:
+        """World points on the scene, in the widget's pixels (none before it has a size)."""
         renderer = self.plotter.renderer
         width, height = renderer.GetSize()
         if width <= 0 or height <= 0 or not len(corners):

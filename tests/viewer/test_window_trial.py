@@ -1,0 +1,59 @@
+"""Faults found by a window trial (issue 77): the legend beside the board's labels, the
+legend's words at the end of a game, the Turn dock's account in view, the verbs after a win,
+and a still camera while a Pyramid Ball turn is programmed."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from window_helpers import click
+
+
+def label_pixels(window) -> list[tuple[str, float, float]]:
+    """The board's own labels (its coordinates) where they stand in the widget's pixels."""
+    renderer = window.plotter.renderer
+    ratio = window.plotter.devicePixelRatioF() or 1.0
+    found = []
+    for text, (x, y, z) in window.scene.board.board_labels():
+        renderer.SetWorldPoint(float(x), float(y), float(z), 1.0)
+        renderer.WorldToDisplay()
+        px, py, _ = renderer.GetDisplayPoint()
+        found.append((text, px / ratio, window.plotter.height() - py / ratio))
+    return found
+
+
+@pytest.mark.parametrize("camera", ["top", "iso"])
+def test_the_legend_covers_no_label_of_allmers_board(make_window, qtbot, camera, guard_errors):
+    """Camera: top on Allmer's Pyramid in a 1200 x 800 window, b7 selected (a legend of
+    four lines): the legend stood over the column labels a and b; it keeps clear of each
+    label (its point and its text)."""
+    from pyramid_lab.model.terrace import Terrace, fid
+
+    window = make_window(Terrace.new())
+    window.resize(1200, 800)
+    QApplication.sendPostedEvents()
+    qtbot.wait(50)
+    window.scene.set_camera(camera)
+    window.scene.render_now()
+    click(qtbot, window, fid(6, 1))  # b7: its destinations, the fall off the board
+    window.stage.redraw()
+    legend = window.scene.legend
+    assert legend.isVisible()
+    assert len(legend.texts()) >= 3
+
+    def covered() -> list[str]:
+        window.scene.render_now()
+        box = legend.geometry().adjusted(-2, -2, 2, 2)
+        hits = []
+        for text, x, y in label_pixels(window):
+            for dx, dy in ((0, 0), (8, -8), (12, -14)):  # the text stands up and right
+                if box.contains(round(x + dx), round(y + dy)):
+                    hits.append(text)
+                    break
+        return hits
+
+    QApplication.sendPostedEvents()
+    window.scene.render_now()
+    assert covered() == []
+    assert legend.isVisible()
+    assert guard_errors == []
