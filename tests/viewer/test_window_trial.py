@@ -57,3 +57,36 @@ def test_the_legend_covers_no_label_of_allmers_board(make_window, qtbot, camera,
     assert covered() == []
     assert legend.isVisible()
     assert guard_errors == []
+
+
+def rim_words(ui, game) -> list[str]:
+    """The legend's line of the gold rims for ``game`` as its UI draws it (none: [])."""
+    from pyramid_lab.viewer.lab.legend_entries import legend_entries
+
+    frame = ui.frame(game, ui.turn(game))
+    entries = legend_entries(frame, ui.legend_words(game, frame))
+    return [e.text for e in entries if (e.kind, e.style) == ("rim", "clickable")]
+
+
+def test_the_gold_rims_line_says_what_is_true_now():
+    """ "takes a click now (once the game is won: the winner's)": during play the line says
+    what takes a click; after Allmer's win on the victory fields, whose stones are
+    outlined; at the end of a Pyraos game (nothing outlined) there is no line."""
+    import random
+
+    from pyramid_lab.model.pyraos import Pyraos
+    from pyramid_lab.viewer.games.pyraos import PyraosUI
+    from pyramid_lab.viewer.games.terrace import TerraceUI
+    from tests.conftest import terrace_position
+
+    won = terrace_position(".......\n..W....\n....W..\nB......\n..W.W..\nB......\nB.B....")
+    ui = TerraceUI()
+    assert rim_words(ui, won) == ["takes a click now"]
+    won.push(won.parse_move("c2^c3"))
+    assert won.is_over()
+    assert rim_words(ui, won) == ["the winner's stones on the victory fields"]
+    game = Pyraos.new()
+    rng = random.Random(1)
+    while not game.is_over():
+        game.push(rng.choice(list(game.legal_moves())))
+    assert rim_words(PyraosUI(), game) == []

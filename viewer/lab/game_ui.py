@@ -397,7 +397,10 @@ class GameUI(Generic[Turn]):
     def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
         """What the overlays of ``frame`` mean in the game's words, for the scene's legend,
         by (kind, style) as ``viewer.widgets.legend`` names them; the palette's meanings
-        stand for the rest."""
+        stand for the rest. Once the game is over nothing takes a click: a piece still
+        outlined in gold is the winner's (a game outlines them, or nothing)."""
+        if game.is_over():
+            return {("rim", "clickable"): "the winner's pieces that won the game"}
         return {}
 
     def docks(self) -> Sequence[object]:
