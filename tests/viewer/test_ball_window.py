@@ -813,3 +813,25 @@ def test_the_legend_covers_no_square(ball_window, qtbot, size, guard_errors):
     assert covered() == []
     assert legend.isVisible()
     assert guard_errors == []
+
+
+def test_the_turn_dock_shows_the_rows_account_after_a_turn(ball_window, qtbot, guard_errors):
+    """At the end of a turn (1200 x 800) the rows' account stood below the codes'
+    paragraph, scrolled out of the dock's view: it comes first, in view, the codes under."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QApplication
+
+    window = ball_window()
+    window.resize(1200, 800)
+    QApplication.sendPostedEvents()
+    program_both(window, qtbot)
+    QApplication.sendPostedEvents()
+    qtbot.wait(50)
+    dock = window.board.ui.turn_dock
+    assert dock.lines.count() > 0
+    assert dock.lines.y() < dock.codes.y()  # the account first, the codes under it
+    area = dock.widget()
+    top = dock.lines.mapTo(area.viewport(), QPoint(0, 0)).y()
+    assert 0 <= top
+    assert top + 2 * dock.lines.fontMetrics().lineSpacing() <= area.viewport().height()
+    assert guard_errors == []
