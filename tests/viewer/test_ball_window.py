@@ -832,6 +832,6 @@ def test_the_turn_dock_shows_the_rows_account_after_a_turn(ball_window, qtbot, g
     assert dock.lines.y() < dock.codes.y()  # the account first, the codes under it
     area = dock.widget()
     top = dock.lines.mapTo(area.viewport(), QPoint(0, 0)).y()
-    assert 0 <= top
+    assert top >= 0
     assert top + 2 * dock.lines.fontMetrics().lineSpacing() <= area.viewport().height()
     assert guard_errors == []
