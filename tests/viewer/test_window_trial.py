@@ -90,3 +90,31 @@ def test_the_gold_rims_line_says_what_is_true_now():
     while not game.is_over():
         game.push(rng.choice(list(game.legal_moves())))
     assert rim_words(PyraosUI(), game) == []
+
+
+def test_fill_at_random_is_off_once_a_partition_game_is_won(make_window, guard_errors):
+    """After a win "Fill at random" stayed enabled (and filled the won position up): it is
+    off, its tooltip says why, and the verb itself leaves the position as it is."""
+    import random
+
+    from pyramid_lab.model.partition import Partition, PartitionOptions
+
+    game = Partition(PartitionOptions(4))
+    rng = random.Random(2)
+    while not game.is_over():
+        game.push(rng.choice(list(game.legal_moves())))
+    assert game.fill_order(0)  # won before the pyramid is full
+    window = make_window(game)
+    ui = window.board.ui
+    fill = ui.corner_dock.fill
+    assert not fill.isEnabled()
+    assert fill.toolTip().startswith("the game is over (")
+    before = window.session.game.position_key()
+    ui.fill_at_random()
+    assert not ui.filling
+    assert window.session.game.position_key() == before
+    assert "nothing to fill" in window.statusBar().currentMessage()
+    window.menus.actions["undo"].trigger()  # play goes on: the verb is back
+    assert fill.isEnabled()
+    assert fill.toolTip().startswith("Fill every empty point")
+    assert guard_errors == []
