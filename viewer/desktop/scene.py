@@ -84,9 +84,15 @@ class Scene:
         self.geometry = geometry
         self._framed_as("iso")  # framed for the scene's size now: again once it has its own
 
-    def show(self, frame: Frame, legend_words: Mapping[tuple[str, str], str]) -> None:
-        """Draw ``frame`` as the view state asks (levels, peel, clips), with its legend."""
+    def show(
+        self, frame: Frame, legend_words: Mapping[tuple[str, str], str], room: int = 0
+    ) -> None:
+        """Draw ``frame`` as the view state asks (levels, peel, clips), with its legend
+        (``room``: lines it may gain, kept free beside the board)."""
         self.board.show(frame, self.view)
+        if room != self.legend.room:  # another game's: the framing makes room again
+            self.legend.room = room
+            self._fitted = ()
         self.legend.show_entries(legend_entries(frame, legend_words))
         self.clip_planes.show(self.view, self.board.geometry.centres)
         self.place_legend()
@@ -94,15 +100,19 @@ class Scene:
     def place_legend(self) -> None:
         """The legend in a corner clear of the board, as the camera shows it now; while
         the camera is a preset's framing (the user has not turned or zoomed it), and the
-        legend's lines are new, the preset frames the board again, stepping back as far
-        as a corner clear of it needs."""
+        legend's new lines find no corner clear of the board, the preset frames the board
+        again, stepping back as far as a corner clear of it needs. New lines that find
+        room leave the camera still (a line that a planned track adds or takes away while
+        a turn is programmed moved the board each time)."""
         if not self.legend.entries or self.closed:
             return
         framed = self._framed is not None and self.reframe_wanted()
+        clear = self.legend.place(self.board_outline())
         if framed and self._framed is not None and self.legend.entries != self._fitted:
-            self._fit_legend(self._framed[0], again=True)
-            return
-        self.legend.place(self.board_outline())
+            if clear:  # the new lines have room where the camera is: it stays still
+                self._fitted = self.legend.entries
+            else:
+                self._fit_legend(self._framed[0], again=True)
 
     def _fit_legend(self, name: str, *, again: bool = False) -> None:
         """With the camera just framed by preset ``name`` (``again``: framed again now),

@@ -192,6 +192,9 @@ class GameUI(Generic[Turn]):
     #: Analysis dock shows the moves' win rates as a heat map on the sites; in games whose
     #: moves go from site to site, or share sites, it keeps to its ranked list.
     heat_map: ClassVar[bool] = False
+    #: Lines the legend may gain during a turn (a planned track's): the board is framed
+    #: with room for them beside it, so the camera stays still as they come and go.
+    legend_room: ClassVar[int] = 0
 
     def __init__(self, host: Host | None = None) -> None:
         self.host = host
