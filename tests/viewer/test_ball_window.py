@@ -843,6 +843,7 @@ def test_a_planned_track_s_legend_line_leaves_the_camera_still(ball_window, qtbo
     from PySide6.QtWidgets import QApplication
 
     window = ball_window()
+    assert window.lab.documents.open(EXAMPLES / "ball/advanced-specials.pyr.json")
     window.resize(1200, 800)
     QApplication.sendPostedEvents()
     qtbot.wait(50)

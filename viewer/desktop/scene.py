@@ -92,6 +92,7 @@ class Scene:
         self.board.show(frame, self.view)
         if room != self.legend.room:  # another game's: the framing makes room again
             self.legend.room = room
+            self.legend.kept_height = 0
             self._fitted = ()
         self.legend.show_entries(legend_entries(frame, legend_words))
         self.clip_planes.show(self.view, self.board.geometry.centres)
@@ -121,11 +122,13 @@ class Scene:
         if again:
             self.board.set_view(name)
         self._fitted = self.legend.entries
+        self.legend.kept_height = 0  # its lines and the room for more, measured afresh
         camera = self.plotter.renderer.GetActiveCamera()
         for step in range(ZOOM_STEPS + 1):
             if self.legend.place(self.board_outline()) or step == ZOOM_STEPS:
                 break
             camera.Zoom(ZOOM_STEP)
+        self.legend.kept_height = self.legend.kept  # kept for the lines to come
         self._framed_as(name)
 
     def _rendered(self) -> None:

@@ -111,6 +111,10 @@ class Legend(QFrame):
         #: Lines the legend may gain (a game's, during a turn): their room is kept clear
         #: of the board too, so they come without the board framed again.
         self.room = 0
+        #: The height kept clear for it since the board was framed (0: its lines and
+        #: ``room`` now): lines that come within it find the corner they had.
+        self.kept_height = 0
+        self.kept = 0  # the height the last placing kept clear
         #: The board's outline on the scene, in the widget's pixels (None: not known).
         self.avoid: list[tuple[float, float]] | None = None
         #: What the last placing was asked and answered: placed again only when it changes
@@ -169,7 +173,7 @@ class Legend(QFrame):
         parent = self.parentWidget()
         if parent is None:
             return True
-        size = (parent.width(), parent.height(), self.maximumWidth(), self.room)
+        size = (parent.width(), parent.height(), self.maximumWidth(), self.room, self.kept_height)
         asked = (self.avoid, size, self.entries)
         if self._placed is not None and self._placed[0] == asked and self.isVisible():
             return self._placed[1]
@@ -188,7 +192,9 @@ class Legend(QFrame):
             height = layout.totalSizeHint().height()
         room = max(0, parent.height() - 2 * self.MARGIN)
         height = min(height, room)
-        kept = min(room, height + self.room * (self.fontMetrics().lineSpacing() + 6))
+        more = self.room * (self.fontMetrics().lineSpacing() + 6)
+        kept = min(room, max(height, self.kept_height or height + more))
+        self.kept = kept
         margin = self.MARGIN
         right = parent.width() - margin - width
         bottom = parent.height() - margin - kept  # (the lines to come kept clear above)
