@@ -813,3 +813,51 @@ def test_the_legend_covers_no_square(ball_window, qtbot, size, guard_errors):
     assert covered() == []
     assert legend.isVisible()
     assert guard_errors == []
+
+
+def test_the_turn_dock_shows_the_rows_account_after_a_turn(ball_window, qtbot, guard_errors):
+    """At the end of a turn (1200 x 800) the rows' account stood below the codes'
+    paragraph, scrolled out of the dock's view: it comes first, in view, the codes under."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QApplication
+
+    window = ball_window()
+    window.resize(1200, 800)
+    QApplication.sendPostedEvents()
+    program_both(window, qtbot)
+    QApplication.sendPostedEvents()
+    qtbot.wait(50)
+    dock = window.board.ui.turn_dock
+    assert dock.lines.count() > 0
+    assert dock.lines.y() < dock.codes.y()  # the account first, the codes under it
+    area = dock.widget()
+    top = dock.lines.mapTo(area.viewport(), QPoint(0, 0)).y()
+    assert top >= 0
+    assert top + 2 * dock.lines.fontMetrics().lineSpacing() <= area.viewport().height()
+    assert guard_errors == []
+
+
+def test_a_planned_track_s_legend_line_leaves_the_camera_still(ball_window, qtbot, guard_errors):
+    """A planned pass adds a legend line while red programs: the camera stepped back and
+    the board shrank and moved each time; where the line has room it stays still."""
+    from PySide6.QtWidgets import QApplication
+
+    window = ball_window()
+    assert window.lab.documents.open(EXAMPLES / "ball/advanced-specials.pyr.json")
+    window.resize(1200, 800)
+    QApplication.sendPostedEvents()
+    qtbot.wait(50)
+    window.stage.redraw()
+    window.scene.render_now()
+    scene = window.scene
+    before = scene._camera_state()
+    lines = len(scene.legend.texts())
+    editor = window.board.ui.program_docks[0].editor
+    editor.set_entry(0, 1, "F")
+    editor.pass_box.setCurrentIndex(editor.pass_box.findText("row 3: Medium passes to Large"))
+    window.stage.redraw()
+    window.scene.render_now()
+    assert len(scene.legend.texts()) > lines  # the planned pass's line
+    assert scene._camera_state() == before
+    assert scene.camera_preset() == "iso"  # still the preset's framing (a resize frames again)
+    assert guard_errors == []

@@ -264,7 +264,8 @@ def test_toggles_and_fill_at_random(make_window, qtbot):
     dock.fill.click()
     qtbot.waitUntil(lambda: not window.board.ui.filling, timeout=WAIT_MS)
     assert window.session.game.pieces() == fills[0]  # the same seed, the same fill
-    dock.fill.click()  # a full pyramid: nothing to fill
+    assert not dock.fill.isEnabled()  # a full pyramid: the game is over, nothing to fill
+    window.board.ui.fill_at_random()  # (the verb itself says so)
     assert not window.board.ui.filling
     assert "nothing to fill" in window.statusBar().currentMessage()
 

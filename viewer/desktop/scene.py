@@ -29,6 +29,8 @@ from .slots import slot
 #: A framed board steps back by this zoom, up to ZOOM_STEPS times, until a corner of the
 #: scene is clear of it for the legend.
 ZOOM_STEP, ZOOM_STEPS = 0.9, 8
+#: A board label's text (14 points) in display pixels: a character's width, a line's height.
+LABEL_CHAR, LABEL_LINE = 9, 17
 #: A site's cell round its centre, over half the spacing of the sites (a hex's corners).
 CELL_OVER = 1.16
 
@@ -82,9 +84,16 @@ class Scene:
         self.geometry = geometry
         self._framed_as("iso")  # framed for the scene's size now: again once it has its own
 
-    def show(self, frame: Frame, legend_words: Mapping[tuple[str, str], str]) -> None:
-        """Draw ``frame`` as the view state asks (levels, peel, clips), with its legend."""
+    def show(
+        self, frame: Frame, legend_words: Mapping[tuple[str, str], str], room: int = 0
+    ) -> None:
+        """Draw ``frame`` as the view state asks (levels, peel, clips), with its legend
+        (``room``: lines it may gain, kept free beside the board)."""
         self.board.show(frame, self.view)
+        if room != self.legend.room:  # another game's: the framing makes room again
+            self.legend.room = room
+            self.legend.kept_height = 0
+            self._fitted = ()
         self.legend.show_entries(legend_entries(frame, legend_words))
         self.clip_planes.show(self.view, self.board.geometry.centres)
         self.place_legend()
@@ -92,15 +101,19 @@ class Scene:
     def place_legend(self) -> None:
         """The legend in a corner clear of the board, as the camera shows it now; while
         the camera is a preset's framing (the user has not turned or zoomed it), and the
-        legend's lines are new, the preset frames the board again, stepping back as far
-        as a corner clear of it needs."""
+        legend's new lines find no corner clear of the board, the preset frames the board
+        again, stepping back as far as a corner clear of it needs. New lines that find
+        room leave the camera still (a line that a planned track adds or takes away while
+        a turn is programmed moved the board each time)."""
         if not self.legend.entries or self.closed:
             return
         framed = self._framed is not None and self.reframe_wanted()
+        clear = self.legend.place(self.board_outline())
         if framed and self._framed is not None and self.legend.entries != self._fitted:
-            self._fit_legend(self._framed[0], again=True)
-            return
-        self.legend.place(self.board_outline())
+            if clear:  # the new lines have room where the camera is: it stays still
+                self._fitted = self.legend.entries
+            else:
+                self._fit_legend(self._framed[0], again=True)
 
     def _fit_legend(self, name: str, *, again: bool = False) -> None:
         """With the camera just framed by preset ``name`` (``again``: framed again now),
@@ -109,11 +122,13 @@ class Scene:
         if again:
             self.board.set_view(name)
         self._fitted = self.legend.entries
+        self.legend.kept_height = 0  # its lines and the room for more, measured afresh
         camera = self.plotter.renderer.GetActiveCamera()
         for step in range(ZOOM_STEPS + 1):
             if self.legend.place(self.board_outline()) or step == ZOOM_STEPS:
                 break
             camera.Zoom(ZOOM_STEP)
+        self.legend.kept_height = self.legend.kept  # kept for the lines to come
         self._framed_as(name)
 
     def _rendered(self) -> None:
@@ -140,7 +155,36 @@ class Scene:
                 where = np.vstack([sites, cells])
                 corners = site_corners(where, spacing(np.asarray(cells, dtype=float)))
             self._box = (geometry, corners)
-        corners = self._box[1]
+        outline = self._on_screen(self._box[1])
+        if not len(outline):
+            return outline
+        return np.vstack([outline, self._label_boxes()])
+
+    def _label_boxes(self) -> np.ndarray:
+        """The corners of a box round each of the board's own labels (its coordinates, a
+        hex's name), on the scene in the widget's pixels: a label stands beside the board,
+        and the legend must not cover it either."""
+        named = getattr(self.board, "board_labels", None)  # (each board view draws its own)
+        labels: list[tuple[str, tuple[float, ...]]] = named() if named is not None else []
+        if not labels:
+            return np.zeros((0, 2))
+        at = self._on_screen(np.array([point for _, point in labels], dtype=float))
+        if len(at) != len(labels):
+            return np.zeros((0, 2))
+        ratio = self.plotter.devicePixelRatioF() or 1.0
+        lines = [text.split("\n") for text, _ in labels]
+        half = (
+            np.array(
+                [(max(map(len, rows)) * LABEL_CHAR + 4, len(rows) * LABEL_LINE) for rows in lines],
+                dtype=float,
+            )
+            / ratio
+        )  # the text's extent either way round its point (its placing unknown)
+        signs = np.array([(-1, -1), (-1, 1), (1, -1), (1, 1)], dtype=float)
+        return (at[:, None, :] + signs[None] * half[:, None, :]).reshape(-1, 2)
+
+    def _on_screen(self, corners: np.ndarray) -> np.ndarray:
+        """World points on the scene, in the widget's pixels (none before it has a size)."""
         renderer = self.plotter.renderer
         width, height = renderer.GetSize()
         if width <= 0 or height <= 0 or not len(corners):

@@ -194,6 +194,9 @@ class GameUI(Generic[Turn]):
     #: Analysis dock shows the moves' win rates as a heat map on the sites; in games whose
     #: moves go from site to site, or share sites, it keeps to its ranked list.
     heat_map: ClassVar[bool] = False
+    #: Lines the legend may gain during a turn (a planned track's): the board is framed
+    #: with room for them beside it, so the camera stays still as they come and go.
+    legend_room: ClassVar[int] = 0
 
     def __init__(self, host: Host | None = None) -> None:
         self.host = host
@@ -399,7 +402,10 @@ class GameUI(Generic[Turn]):
     def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
         """What the overlays of ``frame`` mean in the game's words, for the scene's legend,
         by (kind, style) as ``viewer.widgets.legend`` names them; the palette's meanings
-        stand for the rest."""
+        stand for the rest. Once the game is over nothing takes a click: a piece still
+        outlined in gold is the winner's (a game outlines them, or nothing)."""
+        if game.is_over():
+            return {("rim", "clickable"): "the winner's pieces that won the game"}
         return {}
 
     def docks(self) -> Sequence[object]:

@@ -25,7 +25,7 @@ MAX_GROUP_SWATCHES = 6
 
 #: What a style means when the game UI says nothing of it, by (kind, style).
 DEFAULT_WORDS: dict[tuple[str, str], str] = {
-    ("rim", "clickable"): "takes a click now (once the game is won: the winner's)",
+    ("rim", "clickable"): "takes a click now",
     ("rim", "group"): "a holding group",
     ("rim", "anchor"): "its anchors",
     ("rim", "selected"): "selected; where a hinted move comes from",

@@ -108,6 +108,13 @@ class Legend(QFrame):
         self._grid.setHorizontalSpacing(8)
         self._grid.setVerticalSpacing(3)
         self.entries: tuple[Entry, ...] = ()
+        #: Lines the legend may gain (a game's, during a turn): their room is kept clear
+        #: of the board too, so they come without the board framed again.
+        self.room = 0
+        #: The height kept clear for it since the board was framed (0: its lines and
+        #: ``room`` now): lines that come within it find the corner they had.
+        self.kept_height = 0
+        self.kept = 0  # the height the last placing kept clear
         #: The board's outline on the scene, in the widget's pixels (None: not known).
         self.avoid: list[tuple[float, float]] | None = None
         #: What the last placing was asked and answered: placed again only when it changes
@@ -166,7 +173,8 @@ class Legend(QFrame):
         parent = self.parentWidget()
         if parent is None:
             return True
-        asked = (self.avoid, parent.width(), parent.height(), self.entries, self.maximumWidth())
+        size = (parent.width(), parent.height(), self.maximumWidth(), self.room, self.kept_height)
+        asked = (self.avoid, size, self.entries)
         if self._placed is not None and self._placed[0] == asked and self.isVisible():
             return self._placed[1]
         clear = self._place(parent)
@@ -184,9 +192,12 @@ class Legend(QFrame):
             height = layout.totalSizeHint().height()
         room = max(0, parent.height() - 2 * self.MARGIN)
         height = min(height, room)
+        more = self.room * (self.fontMetrics().lineSpacing() + 6)
+        kept = min(room, max(height, self.kept_height or height + more))
+        self.kept = kept
         margin = self.MARGIN
         right = parent.width() - margin - width
-        bottom = parent.height() - margin - height
+        bottom = parent.height() - margin - kept  # (the lines to come kept clear above)
         corners = [(margin, margin), (right, margin), (margin, bottom), (right, bottom)]
         x, y = corners[0]
         clear = True
@@ -194,10 +205,12 @@ class Legend(QFrame):
             outline = QPolygonF([QPointF(px, py) for px, py in self.avoid])
             clear = False
             for cx, cy in corners:
-                box = QRectF(cx - 2, cy - 2, width + 4, height + 4)
+                box = QRectF(cx - 2, cy - 2, width + 4, kept + 4)
                 if not outline.intersects(QPolygonF(box)):
                     x, y, clear = cx, cy, True
                     break
+        if y == bottom:  # in a bottom corner: the lines to come push it up
+            y += kept - height
         self.setGeometry(x, y, width, height)
         return clear
 

@@ -189,6 +189,7 @@ class BallUI(GameUI[ProgramTurn]):
     game_name = PyramidBall.name
     board_kind = "grid"
     piece_word = "pyramids"
+    legend_room = 3  # the planned tracks and pass (two lines) come and go while a side programs
 
     def __init__(self, host: Host | None = None) -> None:
         super().__init__(host)

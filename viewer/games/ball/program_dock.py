@@ -506,17 +506,17 @@ class TurnDock(QDockWidget):
         layout.addLayout(steps)
         self.row_title = QLabel(body)
         layout.addWidget(self.row_title)
-        # the replay's codes spelled out where they appear (each line's tooltip says it too)
+        self.lines = QListWidget(body)
+        self.lines.setWordWrap(True)
+        # a row's lines (every pyramid, the pass, events) where the column has room, at
+        # least four: the account a player reads after a turn, first (in view unscrolled)
+        self.lines.setMinimumHeight(4 * self.lines.fontMetrics().lineSpacing() + 12)
+        layout.addWidget(self.lines, 1)
+        # the replay's codes spelled out under them (each line's tooltip says it too)
         self.codes = QLabel(CODES_LEGEND, body)
         self.codes.setWordWrap(True)
         self.codes.setStyleSheet("color: #555;")
         layout.addWidget(self.codes)
-        self.lines = QListWidget(body)
-        self.lines.setWordWrap(True)
-        # a row's lines (every pyramid, the pass, events) where the column has room; at
-        # least four, so the dock need not scroll at 1200x800 to show the codes above
-        self.lines.setMinimumHeight(4 * self.lines.fontMetrics().lineSpacing() + 12)
-        layout.addWidget(self.lines, 1)
         self.setWidget(ScrolledBody(body))  # all of it where there is room, else scrolled
         self.back_key = QShortcut(QKeySequence("["), body)
         self.forward_key = QShortcut(QKeySequence("]"), body)

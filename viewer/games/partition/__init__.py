@@ -99,6 +99,7 @@ class PartitionUI(LatticeSites, GameUI[PlacementTurn]):
         self._fill: tuple[Partition, list[tuple[int, str]], int] | None = None
         self._filling: Clock | None = None
         self.corner_dock: CornerDock | None = None
+        self._fill_tip = ""
         if host is not None:
             self.teaching_overlays.changed.connect(lambda _field: self._guard(host.redraw))
 
@@ -227,7 +228,10 @@ class PartitionUI(LatticeSites, GameUI[PlacementTurn]):
             dock = CornerDock(self.teaching_overlays)
             dock.fill.clicked.connect(lambda: self._guard(self.fill_at_random))
             dock.visibilityChanged.connect(lambda _shown: self._guard(self._refresh_dock))
+            self._fill_tip = dock.fill.toolTip()  # what it does (while the game goes on)
             self.corner_dock = dock
+            if self.host is not None:
+                self._fill_state(self.host.game)
         return [self.corner_dock]
 
     def _refresh_dock(self) -> None:
@@ -244,6 +248,24 @@ class PartitionUI(LatticeSites, GameUI[PlacementTurn]):
         if reason in ("load", "new") or (selected is not None and selected >= self.lattice.count):
             self.teaching_overlays.set(selected=None)  # that group belonged to another position
         self._refresh_dock()
+        self._fill_state(game)
+
+    def _fill_state(self, game: Game) -> None:
+        """Fill at random is off once the game is over (won: its winner stands; full:
+        nothing to fill), the tooltip saying why, as the window's other verbs say then."""
+        dock = self.corner_dock
+        if dock is None or self._fill is not None:
+            return
+        over = self._over(game)
+        dock.fill.setEnabled(not over)
+        dock.fill.setToolTip(over or self._fill_tip)
+
+    @staticmethod
+    def _over(game: Game) -> str:
+        """Why a fill has nothing to do in ``game`` (its end), or ""."""
+        if not game.is_over():
+            return ""
+        return f"the game is over ({describe_result(game)}): nothing to fill (Undo goes back)"
 
     # ---- Fill at random -----------------------------------------------------------------
 
@@ -257,6 +279,9 @@ class PartitionUI(LatticeSites, GameUI[PlacementTurn]):
             return
         game = host.game
         assert isinstance(game, Partition)
+        if self._over(game):
+            host.show_message(self._over(game))
+            return
         seed = self.corner_dock.seed.value()
         order = game.fill_order(seed)
         if not order:
@@ -301,6 +326,8 @@ class PartitionUI(LatticeSites, GameUI[PlacementTurn]):
         self._fill = None
         if self.corner_dock is not None:
             self.corner_dock.fill.setEnabled(True)
+            if self.host is not None:
+                self._fill_state(self.host.game)
 
     def prompt(self) -> str:
         if self._fill is None:

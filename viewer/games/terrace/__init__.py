@@ -151,6 +151,13 @@ class TerraceUI(GameUI[TerraceTurn]):
     board_kind = "stepped"
     piece_word = "stones"
 
+    def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
+        """Once the game is won on the victory fields, the gold rims are the winner's
+        stones there; during play, what takes a click."""
+        if game.is_over():
+            return {("rim", "clickable"): "the winner's stones on the victory fields"}
+        return {}
+
     def geometry(self, game: Game) -> SteppedBoard:
         return BOARD
 
