@@ -177,6 +177,20 @@ class Verdict:
     partial: bool = False
 
 
+def verdict_word(verdict: Verdict) -> str:
+    """The word before a verdict's reason (``Verdict.reason``), the same in the window and
+    the classroom's page: right, right so far (a many-answer task with some still to find),
+    or not."""
+    if verdict.correct:
+        return "Right!"
+    return "Right so far:" if verdict.partial else "Not yet:"
+
+
+def verdict_text(verdict: Verdict) -> str:
+    """A verdict in words: its word, then the rules' reason."""
+    return f"{verdict_word(verdict)} {verdict.reason}"
+
+
 # ---- reading -------------------------------------------------------------------------------
 
 

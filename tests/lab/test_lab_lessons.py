@@ -94,7 +94,7 @@ def test_a_whole_lesson_with_wrong_and_right_answers(lab):
 def test_a_right_pick_of_a_many_answer_task_is_said_right_with_how_many_are_left(lab):
     """User trial: SW alone picked for "Which corners does red hold" (SW and SE) said "Not
     this. 1 more to find", as if SW were wrong."""
-    from pyramid_lab.viewer.lab.lesson import verdict_text
+    from pyramid_lab.model.lesson import verdict_text
 
     lab.documents.open(CORNER_BALL)
     lessons = lab.lessons

@@ -24,12 +24,12 @@ from typing import Any, Literal, Protocol
 
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import Game, Move, PositionFormatError, shorten
+from pyramid_lab.model.lesson import verdict_word
 from pyramid_lab.model.userfiles import LessonProgress
 
 from ..games import ui_class
 from ..lab import CANCEL, Lab
 from ..lab.board import Board as LabBoard
-from ..lab.lesson import verdict_word
 from ..lab.lesson_marks import site_of
 from ..lab.lesson_view import LessonView, opening_view
 from ..lab.outcome import Outcome, Picked, Played

@@ -67,19 +67,6 @@ SAID_PATH = 160
 STARTER_TEXT = lessons.STARTER_TEXT
 
 
-def verdict_word(verdict: lessons.Verdict) -> str:
-    """The word before a verdict's reason, the same in the window and the classroom's page:
-    right, right so far (a many-answer task with some still to find), or not."""
-    if verdict.correct:
-        return "Right!"
-    return "Right so far:" if verdict.partial else "Not yet:"
-
-
-def verdict_text(verdict: lessons.Verdict) -> str:
-    """A verdict in words: its word, then the rules' reason."""
-    return f"{verdict_word(verdict)} {verdict.reason}"
-
-
 class Lessons:
     """The lesson shown (``lesson``, None when none), its step ``index``, the student's
     answer (``verdict``, ``picked``) and the teacher's edits."""

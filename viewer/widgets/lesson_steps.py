@@ -34,10 +34,9 @@ from PySide6.QtWidgets import (
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.files import nested_over, read_overlays
 from pyramid_lab.model.game import PositionFormatError, shorten
-from pyramid_lab.model.lesson import STARTER_TEXT
+from pyramid_lab.model.lesson import STARTER_TEXT, verdict_text
 from pyramid_lab.model.teaching import teaching_for
 
-from ..lab.lesson import verdict_text
 from .growing_text import GrowingText
 
 if TYPE_CHECKING:
