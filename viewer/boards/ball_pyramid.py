@@ -530,6 +530,11 @@ class BallPyramidView:
     def advance(self, t: float) -> None:
         return None
 
+    def board_labels(self) -> list[tuple[str, tuple[float, ...]]]:
+        """None: a ball pyramid names its points on the balls (hover, the legend), not
+        beside the board."""
+        return []
+
     def close(self) -> None:
         """Take this board's actors out of the plotter (another kind of board comes)."""
         if self.labels is not None:

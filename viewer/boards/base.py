@@ -62,6 +62,10 @@ class BoardView(Protocol):
     def display_position(self, site: int) -> tuple[float, float]:
         """Where a site appears, in display pixels (VTK's y axis, upwards)."""
 
+    def board_labels(self) -> list[tuple[str, tuple[float, ...]]]:
+        """The board's own labels (its coordinates, a hex's name), as (text, where): the
+        window's legend keeps clear of them."""
+
     def close(self) -> None:
         """Take the board's actors out of the plotter; safe to call twice."""
 

@@ -164,8 +164,7 @@ class Scene:
         """The corners of a box round each of the board's own labels (its coordinates, a
         hex's name), on the scene in the widget's pixels: a label stands beside the board,
         and the legend must not cover it either."""
-        named = getattr(self.board, "board_labels", None)  # (each board view draws its own)
-        labels: list[tuple[str, tuple[float, ...]]] = named() if named is not None else []
+        labels = self.board.board_labels()  # (each board view draws its own)
         if not labels:
             return np.zeros((0, 2))
         at = self._on_screen(np.array([point for _, point in labels], dtype=float))
