@@ -186,7 +186,10 @@ def test_a_whole_pyraos_turn_by_clicks(make_window, qtbot):
     said = window.parts.status_prompt.text()  # what is left to take back, and the reserve
     assert f"0,0,0 taken back: your reserve {reserve - 1} + 1 = {reserve} at Finish turn" in said
     assert "click 1 more" in said
+    status = window.parts.status_game.text()  # the status bar counts as the prompt does
+    assert f"black {reserve - 1} (+1 at Finish turn)" in status, status
     window.menus.actions["finish"].trigger()
+    assert "at Finish turn" not in window.parts.status_game.text()
     assert f"black {reserve}" in window.parts.status_game.text()  # as the prompt said
     assert [str(m) for m in window.session.game.move_stack] == ["1,1,0 x0,0,0"]
     assert window.session.game.colour_at((0, 0, 0)) is None

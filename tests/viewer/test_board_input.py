@@ -72,6 +72,23 @@ def test_pyraos_the_removal_prompt_counts_what_is_left_and_the_reserve():
     assert "click one or two of your free spheres" in ruled.prompt()
 
 
+def test_pyraos_the_status_bar_counts_the_reserve_as_the_prompt_during_a_take_back():
+    """Window trial: the status bar's reserve changed only at Finish turn while the
+    prompt said "your reserve 11 + 1 = 12 at Finish turn"."""
+    game = board(P4, "black")
+    ui = PyraosUI()
+    reserve, white = game.reserve("black"), game.reserve("white")
+    inp = PyraosTurn(game, ui)
+    assert ui.turn_status(game, inp) == ui.status(game)
+    inp.click(pid(1, 1, 0))  # the square's sphere came from the reserve
+    assert f"black {reserve - 1})" in ui.turn_status(game, inp)
+    inp.click(pid(0, 0, 0))
+    status = ui.turn_status(game, inp)
+    assert f"black {reserve - 1} (+1 at Finish turn)" in status
+    assert f"white {white}," in status or f"white {white})" in status
+    assert "at Finish turn" not in ui.status(game)
+
+
 def test_pyraos_two_removals_finish_by_themselves():
     inp = pyraos_turn(board(P4, "black"))
     inp.click(pid(1, 1, 0))

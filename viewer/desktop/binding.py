@@ -153,6 +153,7 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     board.taking.connect(binding.taking)  # the window's steps in the lab's one order
     lab.followed.connect(binding.followed)
     stage.drawn.connect(menus.follow_history)
+    stage.drawn.connect(binding.follow_turn)  # the status bar's reserve during a turn
     board.changed.connect(binding.board_changed)
     lab.changed.connect(binding.lab_changed)
     view.changed.connect(binding.view_changed)
@@ -313,7 +314,13 @@ class Binding:
         parts.moves_dock.refresh()
         self.update_title()
         parts.recovery.schedule()
-        parts.status_game.setText(ui.status(game))
+        self.follow_turn()
+
+    def follow_turn(self) -> None:
+        """The status bar's words on the game, with the turn built so far (at each
+        redraw: a Pyraos take-back counts the reserve as the prompt does)."""
+        board = self.board
+        self.parts.status_game.setText(board.ui.turn_status(self.session.game, board.turn))
 
     def _switch_game(self, game: Game) -> None:
         """Another kind of game: its UI's docks replace the last one's (gone at

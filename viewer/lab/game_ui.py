@@ -343,6 +343,11 @@ class GameUI(Generic[Turn]):
         """The side to move, or how the game ended."""
         return describe_result(game) if game.is_over() else f"{game.to_move} to move"
 
+    def turn_status(self, game: Game, turn: Turn) -> str:
+        """The status bar's words with ``turn`` built so far (the window asks at each
+        redraw): :meth:`status` by default."""
+        return self.status(game)
+
     def describe(self, game: Game, turn: Turn, site: int, shown: Mapping[int, str]) -> str:
         """Hover text of a site, as the scene shows it."""
         colour = shown.get(site)

@@ -259,7 +259,26 @@ class PyraosUI(LatticeSites, GameUI[PyraosTurn]):
 
     def status(self, game: Game) -> str:
         assert isinstance(game, Pyraos)
-        reserves = ", ".join(f"{c} {game.reserve(c)}" for c in game.players)
+        return self._status(game, None)
+
+    def turn_status(self, game: Game, turn: PyraosTurn) -> str:
+        """During a square's take-back the mover's reserve as the prompt counts it: less
+        the sphere placed, with the spheres taken back to come ("black 11 (+1 at Finish
+        turn)")."""
+        assert isinstance(game, Pyraos)
+        building = isinstance(turn, PyraosTurn) and turn.target is not None
+        return self._status(game, turn if building and not game.is_over() else None)
+
+    def _status(self, game: Pyraos, turn: PyraosTurn | None) -> str:
+        def reserve(colour: str) -> str:
+            count = game.reserve(colour)
+            if turn is None or colour != game.to_move:
+                return f"{colour} {count}"
+            count -= 1 if turn.source is None else 0  # a placement took one from it
+            back = f" (+{len(turn.removed)} at Finish turn)" if turn.removed else ""
+            return f"{colour} {count}{back}"
+
+        reserves = ", ".join(reserve(c) for c in game.players)
         return f"{super().status(game)} (in reserve: {reserves})"
 
     def describe(self, game: Game, turn: PyraosTurn, site: int, shown: Mapping[int, str]) -> str:
