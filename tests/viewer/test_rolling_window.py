@@ -824,3 +824,31 @@ def test_the_rules_page_names_the_pharaohs_colour_as_drawn():
     page = RollingUI.rules()
     assert "The Pharaoh's purple troops fill the map" in page
     assert "brown troops" not in page
+
+
+def test_a_deploy_s_legend_line_leaves_the_map_still(rolling_window, qtbot, guard_errors):
+    """Seen in a solo game: the first deploy of each round added the legend's "secret
+    orders" line and the map was framed again, 10-20 px off, the hexes moving under the
+    cursor; the framing keeps room for the deployment's lines, so the map stays still."""
+    from PySide6.QtWidgets import QApplication
+
+    window = rolling_window(2)
+    window.resize(1200, 800)
+    to_deploy(window, qtbot)
+    take_seat(window)
+    QApplication.sendPostedEvents()
+    qtbot.wait(50)
+    window.stage.redraw()
+    scene = window.scene
+    scene.render_now()
+    assert scene.camera_preset() is not None  # the preset's framing, the user's hands off
+    before = scene._camera_state()
+    lines = [entry.text for entry in scene.legend.entries]
+    assert not any("secret orders" in text for text in lines)
+    human_decides(window, qtbot)  # red sends a unit: its order's line comes
+    QApplication.sendPostedEvents()
+    window.stage.redraw()
+    scene.render_now()
+    assert any("secret orders" in entry.text for entry in scene.legend.entries)
+    assert scene._camera_state() == before
+    assert guard_errors == []

@@ -280,6 +280,7 @@ class RollingUI(GameUI[RollingTurn]):
     game_name = "rolling"
     board_kind = "hex-map"
     piece_word = "troops"
+    legend_room = 2  # a deployment's "secret orders" line (it may wrap) comes with the first
 
     def __init__(self, host: Host | None = None) -> None:
         super().__init__(host)
