@@ -852,3 +852,24 @@ def test_a_deploy_s_legend_line_leaves_the_map_still(rolling_window, qtbot, guar
     assert any("secret orders" in entry.text for entry in scene.legend.entries)
     assert scene._camera_state() == before
     assert guard_errors == []
+
+
+def test_a_taken_die_says_who_took_it(rolling_window, qtbot, guard_errors):
+    """Seen in a solo game: a grey die red took read "d4: 3 (red)", as if it were red's;
+    it says "taken by red", in the Turn dock and on the classroom's panel alike."""
+    from pyramid_lab.viewer.games.rolling.panels import pool_html
+
+    window = rolling_window(2)
+    for _ in range(60):
+        game = window.session.game
+        if game.phase == "draft" and any(d.taker is not None for d in game.state.dice):
+            break
+        human_decides(window, qtbot)
+    game = window.session.game
+    dock = window.board.ui._docks.turn
+    index, die = next((i, d) for i, d in enumerate(game.state.dice) if d.taker is not None)
+    taker = game.players[die.taker]
+    assert dock.dice[index].text() == f"d{die.sides}: {die.value} taken by {taker}"
+    assert f"d{die.sides}: {die.value} taken by {taker}" in pool_html(game)
+    assert f"({taker})" not in pool_html(game)
+    assert guard_errors == []
