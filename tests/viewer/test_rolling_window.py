@@ -873,3 +873,19 @@ def test_a_taken_die_says_who_took_it(rolling_window, qtbot, guard_errors):
     assert f"d{die.sides}: {die.value} taken by {taker}" in pool_html(game)
     assert f"({taker})" not in pool_html(game)
     assert guard_errors == []
+
+
+def test_the_legend_names_the_pharaoh_s_purple_stacks(rolling_window, guard_errors):
+    """Seen in a solo game: the legend said what every other colour on the map meant, never
+    the Pharaoh's purple stacks; a line in the game's words, with a purple swatch."""
+    from pyramid_lab.model.rolling.state import PHARAOH_COLOUR
+    from pyramid_lab.viewer.lab import palette
+
+    window = rolling_window(1)
+    game = window.session.game
+    assert PHARAOH_COLOUR in window.board.ui.frame(game, window.board.turn).pieces.values()
+    window.stage.redraw()
+    (entry,) = [e for e in window.scene.legend.entries if "Pharaoh" in e.text]
+    assert entry.text.startswith("the Pharaoh's troops")
+    assert entry.colours == (palette.piece_rgb(PHARAOH_COLOUR),)
+    assert guard_errors == []
