@@ -13,3 +13,11 @@ def test_the_won_victory_fields_are_named_and_gold_in_the_legend() -> None:
     (entry,) = legend_entries(Frame(decorations=frozenset({"inlays-won"})), {})
     assert entry.text == "the victory fields, all four held: the game is won"
     assert entry.colours == (palette.INLAY_WON_RGB,)
+
+
+def test_a_side_s_pieces_are_named_with_their_colour() -> None:
+    """A decoration "pieces-<colour>" (the solo Pharaoh's stacks) has its pieces' colour."""
+    words = {("decoration", "pieces-pharaoh"): "the Pharaoh's troops"}
+    (entry,) = legend_entries(Frame(decorations=frozenset({"pieces-pharaoh"})), words)
+    assert entry.text == "the Pharaoh's troops"
+    assert entry.colours == (palette.piece_rgb("pharaoh"),)

@@ -824,3 +824,68 @@ def test_the_rules_page_names_the_pharaohs_colour_as_drawn():
     page = RollingUI.rules()
     assert "The Pharaoh's purple troops fill the map" in page
     assert "brown troops" not in page
+
+
+def test_a_deploy_s_legend_line_leaves_the_map_still(rolling_window, qtbot, guard_errors):
+    """Seen in a solo game: the first deploy of each round added the legend's "secret
+    orders" line and the map was framed again, 10-20 px off, the hexes moving under the
+    cursor; the framing keeps room for the deployment's lines, so the map stays still."""
+    from PySide6.QtWidgets import QApplication
+
+    window = rolling_window(2)
+    window.resize(1200, 800)
+    to_deploy(window, qtbot)
+    take_seat(window)
+    QApplication.sendPostedEvents()
+    qtbot.wait(50)
+    window.stage.redraw()
+    scene = window.scene
+    scene.render_now()
+    assert scene.camera_preset() is not None  # the preset's framing, the user's hands off
+    before = scene._camera_state()
+    lines = [entry.text for entry in scene.legend.entries]
+    assert not any("secret orders" in text for text in lines)
+    human_decides(window, qtbot)  # red sends a unit: its order's line comes
+    QApplication.sendPostedEvents()
+    window.stage.redraw()
+    scene.render_now()
+    assert any("secret orders" in entry.text for entry in scene.legend.entries)
+    assert scene._camera_state() == before
+    assert guard_errors == []
+
+
+def test_a_taken_die_says_who_took_it(rolling_window, qtbot, guard_errors):
+    """Seen in a solo game: a grey die red took read "d4: 3 (red)", as if it were red's;
+    it says "taken by red", in the Turn dock and on the classroom's panel alike."""
+    from pyramid_lab.viewer.games.rolling.panels import pool_html
+
+    window = rolling_window(2)
+    for _ in range(60):
+        game = window.session.game
+        if game.phase == "draft" and any(d.taker is not None for d in game.state.dice):
+            break
+        human_decides(window, qtbot)
+    game = window.session.game
+    dock = window.board.ui._docks.turn
+    index, die = next((i, d) for i, d in enumerate(game.state.dice) if d.taker is not None)
+    taker = game.players[die.taker]
+    assert dock.dice[index].text() == f"d{die.sides}: {die.value} taken by {taker}"
+    assert f"d{die.sides}: {die.value} taken by {taker}" in pool_html(game)
+    assert f"({taker})" not in pool_html(game)
+    assert guard_errors == []
+
+
+def test_the_legend_names_the_pharaoh_s_purple_stacks(rolling_window, guard_errors):
+    """Seen in a solo game: the legend said what every other colour on the map meant, never
+    the Pharaoh's purple stacks; a line in the game's words, with a purple swatch."""
+    from pyramid_lab.model.rolling.state import PHARAOH_COLOUR
+    from pyramid_lab.viewer.lab import palette
+
+    window = rolling_window(1)
+    game = window.session.game
+    assert PHARAOH_COLOUR in window.board.ui.frame(game, window.board.turn).pieces.values()
+    window.stage.redraw()
+    (entry,) = [e for e in window.scene.legend.entries if "Pharaoh" in e.text]
+    assert entry.text.startswith("the Pharaoh's troops")
+    assert entry.colours == (palette.piece_rgb(PHARAOH_COLOUR),)
+    assert guard_errors == []

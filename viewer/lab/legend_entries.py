@@ -151,6 +151,8 @@ def legend_entries(frame: Frame, words: Mapping[tuple[str, str], str]) -> tuple[
             side = name.removeprefix(palette.GOAL_ROW)
             colours = (palette.goal_row_rgb(side, palette.SQUARE_LIGHT),)
             colours += (palette.goal_row_rgb(side, palette.SQUARE_DARK),)
+        elif name.startswith(palette.PIECES_OF):  # a side's pieces, in their colour
+            colours = (palette.piece_rgb(name.removeprefix(palette.PIECES_OF)),)
         entries.append(Entry("decoration", name, colours, text("decoration", name)))
     for style in _ordered((p.style for p in frame.pointers), palette.POINTER_RGB):
         colour = palette.POINTER_RGB.get(style, palette.EDGE_RGB)

@@ -131,6 +131,9 @@ SQUARE_LIGHT, SQUARE_DARK = (226, 214, 188), (160, 132, 98)
 GOAL_MIX = 0.45
 #: The decoration that names the goal row of a colour, for the legend: "goal-row-red".
 GOAL_ROW = "goal-row-"
+#: A decoration "pieces-<colour>": no board draws it (the pieces are drawn as they are);
+#: it names a side's pieces in the legend, with their colour (a solo game's Pharaoh).
+PIECES_OF = "pieces-"
 
 
 def goal_row_rgb(colour: str, square: RGB = SQUARE_LIGHT) -> RGB:

@@ -45,6 +45,7 @@ from pyramid_lab.model.teaching import describe_result
 
 from ...boards.geometries import HexCell, HexMap
 from ...desktop.slots import slot
+from ...lab import palette
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
 from ...lab.game_ui import ChoiceGroup, ClickResult, GameUI, Host, Panel
 from .. import register_ui
@@ -104,6 +105,8 @@ def stack_height(strength: int) -> int:
 #: "1/2" under a space's number (the hex map draws no decoration).
 WHITE_PYRAMIDS = "white-pyramids"
 WHITE_PYRAMID_DECORATION = frozenset({WHITE_PYRAMIDS})
+#: The Pharaoh's stacks (solo), drawn as pieces: a decoration only so the legend names them.
+PHARAOH_TROOPS = palette.PIECES_OF + PHARAOH_COLOUR
 _NONE: frozenset[str] = frozenset()
 SECTION_ON_MAP = {"heroes": "hero", "develop": "dev.", "armies": "army", "footmen": "foot"}
 
@@ -280,6 +283,7 @@ class RollingUI(GameUI[RollingTurn]):
     game_name = "rolling"
     board_kind = "hex-map"
     piece_word = "troops"
+    legend_room = 2  # a deployment's "secret orders" line (it may wrap) comes with the first
 
     def __init__(self, host: Host | None = None) -> None:
         super().__init__(host)
@@ -499,8 +503,17 @@ class RollingUI(GameUI[RollingTurn]):
             labels=tuple(labels),
             ghosts=ghosts,
             # drawn with the map; named so the legend says what "1/2" under a number is
-            decorations=WHITE_PYRAMID_DECORATION if any(c.white for c in game.map.cells) else _NONE,
+            decorations=self._decorations(game, pieces),
         )
+
+    @staticmethod
+    def _decorations(game: RollingPyramids, pieces: Mapping[int, str]) -> frozenset[str]:
+        """The map's white pyramids and the Pharaoh's stacks, where there are any: named so
+        the legend says what "1/2" under a number and the purple stacks are."""
+        names = WHITE_PYRAMID_DECORATION if any(c.white for c in game.map.cells) else _NONE
+        if PHARAOH_COLOUR in pieces.values():
+            names |= {PHARAOH_TROOPS}
+        return names
 
     def _choices(
         self, game: RollingPyramids, turn: RollingTurn, board: HexMap
@@ -681,6 +694,10 @@ class RollingUI(GameUI[RollingTurn]):
             words[("decoration", WHITE_PYRAMIDS)] = white_pyramids_legend(
                 game.options.rounds, game.options.last_round, game.options.solo
             )
+        solo = isinstance(game, RollingPyramids) and game.options.solo
+        words[("decoration", PHARAOH_TROOPS)] = "the Pharaoh's troops" + (
+            ": take space 1 and S1 to S4 from them" if solo else ""
+        )
         for colour in (*COLOURS, PHARAOH_COLOUR):
             words[("region", colour)] = f"held by {colour}"
             rams = devices.get(("path", colour))

@@ -42,7 +42,7 @@ from pyramid_lab.model.teaching import describe_result
 
 from ...desktop.slots import slot
 from ...widgets.dock_fit import ScrolledBody
-from .panels import die_colour, rgb_of, sheet_html
+from .panels import die_colour, die_text, rgb_of, sheet_html
 from .words import (
     PHASE_HELP,
     move_help,
@@ -184,17 +184,17 @@ class TurnDock(QDockWidget):
 
     def _keep_pool_room(self, game: RollingPyramids) -> None:
         """Room for the dice pool at its widest: four dice to a row, each with the widest
-        text a die of this game can show ("d8: 8 (yellow)"), in either style."""
+        text a die of this game can show ("d8: 8 taken by yellow"), in either style."""
         players = tuple(game.players)
         if players == self._room_for:
             return
         self._room_for = players
         sample = QPushButton()
         widest = 0
-        for text in (f"d{sides}: {value}" for sides in (4, 8) for value in ("8", "?")):
-            for taker in ("", *(f" ({colour})" for colour in players)):
+        for sides, value in ((4, 8), (8, 8), (4, None), (8, None)):
+            for taker in (None, *players):
                 for style in ("background: rgb(0,0,0); color: white;", "color: gray;"):
-                    sample.setText(text + taker)
+                    sample.setText(die_text(sides, value, taker))
                     sample.setStyleSheet(style)
                     widest = max(widest, sample.minimumSizeHint().width())
         sample.deleteLater()
@@ -216,11 +216,8 @@ class TurnDock(QDockWidget):
         drafting = game.phase == "draft" and human
         for index, die in enumerate(s.dice):
             colour = die_colour(game, die.owner)
-            value = "?" if die.value is None else str(die.value)
-            text = f"d{die.sides}: {value}"
-            if die.taker is not None:
-                text += f" ({game.players[die.taker]})"
-            button = QPushButton(text)
+            taker = None if die.taker is None else game.players[die.taker]
+            button = QPushButton(die_text(die.sides, die.value, taker))
             button.setCheckable(True)
             button.setChecked(turn.die == index)
             r, g, b = rgb_of(colour)

@@ -21,6 +21,13 @@ def die_colour(game: RollingPyramids, owner: int) -> str:
     return "grey" if owner < 0 else game.players[owner]
 
 
+def die_text(sides: int, value: int | None, taker: str | None = None) -> str:
+    """A die as the pool shows it: "d4: 3", a taken one "d4: 3 taken by red" (its colour
+    is its owner's; a bare "(red)" read as a red die)."""
+    text = f"d{sides}: {'?' if value is None else value}"
+    return text if taker is None else f"{text} taken by {taker}"
+
+
 def rgb_of(colour: str) -> tuple[int, int, int]:
     return DIE_RGB.get(colour, palette.piece_rgb(colour))
 
@@ -31,10 +38,9 @@ def pool_html(game: RollingPyramids) -> str:
     out = []
     for die in game.state.dice:
         colour = die_colour(game, die.owner)
-        value = "?" if die.value is None else str(die.value)
-        text = f"d{die.sides}: {value}"
+        taker = None if die.taker is None else game.players[die.taker]
+        text = html.escape(die_text(die.sides, die.value, taker))
         if die.taker is not None:
-            text += f" ({html.escape(game.players[die.taker])})"
             style = "color: gray; border: 1px solid #bbb;"
         else:
             r, g, b = rgb_of(colour)
