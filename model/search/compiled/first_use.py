@@ -144,10 +144,7 @@ def ready(
     if not state.lock.acquire(blocking=False):  # another thread makes the core ready
         said = ("", 0.0)
         while not state.lock.acquire(timeout=0.1):
-            if stop is not None and stop():
-                from ..solver import SearchStopped
-
-                raise SearchStopped("interrupted")
+            _end_if_stopped(stop)
             now = (state.text, state.fraction)
             if now[0] and now != said:
                 say(now[1], now[0])
@@ -222,11 +219,17 @@ def _lock_waiting(fd: int, say: Progress, stop: Callable[[], bool] | None) -> No
             state.fraction, state.text = 0.0, f"{COMPILING}: {WAITING}"
             say(state.fraction, state.text)
             said = True
-        if stop is not None and stop():
-            from ..solver import SearchStopped
-
-            raise SearchStopped("interrupted")
+        _end_if_stopped(stop)
         time.sleep(0.1)
+
+
+def _end_if_stopped(stop: Callable[[], bool] | None) -> None:
+    """A wait for another's compile (a thread's, a process's) ends where ``stop()`` is
+    true: SearchStopped."""
+    if stop is not None and stop():
+        from ..solver import SearchStopped
+
+        raise SearchStopped("interrupted")
 
 
 def _log(_fraction: float, text: str) -> None:
