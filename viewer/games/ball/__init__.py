@@ -38,17 +38,13 @@ from pyramid_lab.model.ball import (
     Program,
     PyramidBall,
     SpecialChoice,
-    relative_direction,
 )
 from pyramid_lab.model.ball.report import RowReport, TurnReport
 from pyramid_lab.model.ball.rules import (
     ALL_STAND,
     ENTRIES,
-    MOVES,
-    PASSES,
     STAND,
     parse_square,
-    step,
 )
 from pyramid_lab.model.game import SIMULTANEOUS, Game, JointMove, Move
 from pyramid_lab.model.teaching import describe_result
@@ -59,6 +55,7 @@ from ...lab.frame import Frame, Label, Marker, Path, Region, Slide
 from ...lab.game_ui import TURN_DOCK, ClickResult, FormPart, GameUI, Host, MoveForm
 from ...lab.palette import GOAL_ROW
 from .. import register_ui
+from .words import SIZE_NAMES, choice_text, explain_row, tracks
 
 if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no Qt)
     from PySide6.QtCore import QTimer
@@ -68,7 +65,6 @@ if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no
     from .program_dock import ProgramDock, TurnDock
 
 FILE_SIZES = (3, 2, 1)  # kind -> size number in position files
-SIZE_NAMES = ("Large", "Medium", "Small")
 BOARD = GridBoard(7, 8, kinds=3, goal_rows={0: COLOURS[0], 7: COLOURS[1]}, column_names="abcdefg")
 #: The tinted goal rows, named in every frame for the legend (the board always draws them).
 GOAL_ROWS = frozenset(f"{GOAL_ROW}{colour}" for colour in COLOURS)
@@ -101,10 +97,6 @@ def site_at(square: str, size: str) -> int | None:
     except ValueError:
         return None
     return sq * 3 + "LMS".index(size)
-
-
-def pyramid_words(colour: str, size: str) -> str:
-    return f"{colour} {SIZE_NAMES['LMS'.index(size)]}"
 
 
 class ProgramTurn:
@@ -922,79 +914,9 @@ class BallUI(GameUI[ProgramTurn]):
             self.host.redraw()
 
 
-def choice_text(game: PyramidBall) -> str:
-    """What a special move's choice asks, for the status bar and the Turn dock."""
-    names = ", ".join(SPECIAL_TITLES[c.special] for c in game.choices())
-    chooser = str(game.choosing)
-    more = game.choices_pending(chooser)
-    which = f" (the first of {more})" if more > 1 else ""
-    return f"{chooser} was scored on and chooses a special move to keep{which}: {names}"
-
-
-def explain_row(row: RowReport) -> list[str]:
-    """One line per pyramid (its entry, what happened, why), the pass and the events."""
-    lines = []
-    for p in row.pyramids:
-        who = f"{pyramid_words(p.colour, p.size)} ({p.pyramid})"
-        told = p.entry if p.direction is None else f"{p.entry} ({p.direction})"
-        if p.outcome == "moved":
-            what = f"moved {p.source} -> {p.end}"
-        elif p.outcome == "pushed":
-            what = f"pushed {p.source} -> {p.end} by {p.pushed_by}"
-        elif p.outcome == "blocked":
-            what = f"blocked on {p.end}: {p.reason}"
-        elif p.outcome == "passed":
-            what = f"stands on {p.end} and passes"
-        else:
-            what = f"stands on {p.end}" + (f" ({p.reason})" if p.reason else "")
-        lines.append(f"{who}: {told}: {what}")
-    if row.pass_line is not None:
-        lines.append(row.pass_line.describe())
-    lines += list(row.events)
-    return lines
-
-
 def planned_paths(game: PyramidBall, side: int, dock: ProgramDock) -> tuple[Path, ...]:
     """The tracks the open editor's program plans for ``side``'s pyramids."""
     return tracks(game, side, dock.editor.program())
-
-
-def tracks(game: PyramidBall, side: int, program: Program) -> tuple[Path, ...]:
-    """The tracks ``program`` plans for ``side``'s pyramids, in the side's colour (each
-    alone on the board: a step off the board ends its track), and its pass as a
-    "planned-pass" line between the passer's and the receiver's planned squares in that
-    row (not yet resolved: it may be intercepted)."""
-    colour = COLOURS[side]
-    paths = []
-    squares: dict[str, list[int]] = {}  # size letter -> its square at the start of each row
-    for square, c, size, _ball in game.pyramids():
-        if c != colour:
-            continue
-        k = "LMS".index(size)
-        sq = parse_square(square)
-        track = [sq * 3 + k]
-        at = [sq]
-        for row in program.rows:
-            entry = row[k]
-            if entry in MOVES and sq >= 0:
-                direction = relative_direction(colour, entry)
-                nxt = step(sq, direction) if direction else -1
-                if nxt >= 0:
-                    track.append(nxt * 3 + k)
-                sq = nxt  # off the board: the track ends there
-            at.append(sq)
-        squares[size] = at
-        if len(track) > 1:
-            paths.append(Path(tuple(track), colour))
-    for r, row in enumerate(program.rows):
-        for k, entry in enumerate(row):
-            if entry not in PASSES:
-                continue
-            passer, receiver = squares.get("LMS"[k]), squares.get(entry[1])
-            if passer and receiver and passer[r] >= 0 and receiver[r] >= 0:
-                ends = (passer[r] * 3 + k, receiver[r] * 3 + "LMS".index(entry[1]))
-                paths.append(Path(ends, "planned-pass"))
-    return tuple(paths)
 
 
 def _item(line: str) -> QListWidgetItem:
