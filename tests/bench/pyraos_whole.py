@@ -212,7 +212,8 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
         f"in {time.perf_counter() - began:.1f} s; {sum(ix.sizes):,} positions "
         f"({sum(ix.sizes) / 1e9:.2f} GB at a byte)"
     )
-    # rounds: an empty table; push: another, and its counters (2 bytes a position). As in
+    # rounds: an empty table; push: another to count into, and one whose undecided
+    # positions hold a count of children still open (a byte a position while built). As in
     # a build, where the values are read from files and every counter is written first,
     # the layers a measured layer's children and predecessors lie in (two below to two
     # above) are in memory, written (no page fault on a first touch); the others are
@@ -220,24 +221,25 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
     lazy: list[list[np.ndarray]] = [
         [np.zeros(size, dtype=np.uint8) for size in ix.sizes],
         [np.zeros(size, dtype=np.uint8) for size in ix.sizes],
-        [np.zeros(size, dtype=np.uint16) for size in ix.sizes],
+        [np.zeros(size, dtype=np.uint8) for size in ix.sizes],
     ]
+    fill = (0, 0, wk.OPEN + 100)  # a count that no sample takes to 0
     values: tuple[np.ndarray, ...] = tuple(lazy[0])
-    pushed, counters = values, values
+    counted, pushed = values, values
 
     resident: set[int] = set()
 
     def window(n: int) -> None:
-        nonlocal values, pushed, counters
+        nonlocal values, counted, pushed
         for k in range(ix.layers):
             inside = n - 2 <= k <= n + 2
             if inside != (k in resident):
-                for arrays in lazy:
-                    kind = arrays[k].dtype
+                for arrays, byte in zip(lazy, fill, strict=True):
                     size = ix.sizes[k]
-                    arrays[k] = np.full(size, 0, kind) if inside else np.zeros(size, kind)
+                    kept = np.full(size, byte, np.uint8) if inside else np.zeros(size, np.uint8)
+                    arrays[k] = kept
                 resident.symmetric_difference_update({k})
-        values, pushed, counters = tuple(lazy[0]), tuple(lazy[1]), tuple(lazy[2])
+        values, counted, pushed = tuple(lazy[0]), tuple(lazy[1]), tuple(lazy[2])
 
     geo = whole.geometry_arrays(4)
     codes = (0, 0)
@@ -256,18 +258,18 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             chosen = fresh if kind < 2 else stale
             wk.round_range_serial(n, first, last, kind + 1, codes, walk, values, chosen, out, stats)
         elif kind == 3:
-            wk.seed_range_serial(n, first, last, 0, codes, walk, pushed, counters, stats, step)
+            wk.seed_range_serial(n, first, last, 0, codes, walk, counted, stats, step)
         elif kind == 6:
             bad = np.zeros(0, dtype=np.int64)
             wk.verify_chunk(n, first, last, codes, walk, values, bad)
             return last - first, time.process_time() - t
         else:
-            byte = 252 if kind == 4 else 251  # won, lost: bytes no push writes
+            byte = 100 if kind == 4 else 99  # won, lost: bytes no push writes
             layer = pushed[n]
             saved = layer[first:last].copy()
             mark_read(layer, n, first, last, byte, walk)
             t = time.process_time()
-            args = (codes, walk, pushed, counters, stats, step)
+            args = (codes, walk, pushed, whole.NO_SIDE, stats, step)
             wk.push_range_serial(n, first, last, byte, *args)
             busy = time.process_time() - t
             layer[first:last] = saved
@@ -318,23 +320,28 @@ def top_layers(count: int, steps: int, threads: int) -> None:
     numba.set_num_threads(threads)
     ix = whole.index(4)
     values = [np.zeros(size, dtype=np.uint8) for size in ix.sizes]
-    counters = tuple(np.zeros(size, dtype=np.uint16) for size in ix.sizes)
     rules = {"base": 4, "variant": "standard", "removal": "0-2"}
     table = whole.WholeTable(Path("in-memory"), rules, values)  # no folder: never written
 
+    side = whole.NO_SIDE
+
     def run(step: str, n: int, arg: int) -> tuple[int, float]:
         began = time.perf_counter()
-        stats, busy = whole.push_layer(table, counters, step, n, arg)
+        stats, busy = whole.push_layer(table, side, step, n, arg)
         print(f"    ({busy:.1f} processor s, {time.perf_counter() - began:.1f} s of wall clock)")
         return int(stats[0]), busy
 
     top = ix.layers - 1
     print(f"\nthe top {count} layers whole, {threads} thread(s) (rates a core):")
+    escaped: dict[int, np.ndarray] = {}
     for n in range(top, top - count, -1):
         done, busy = run("count", n, 0)
+        escaped[n] = whole.escaped_side(table, n, 0)
         print(
-            f"  counted: layer {n}: {done:,} positions in {busy:.1f} s, {done / busy:,.0f} a second"
+            f"  counted: layer {n}: {done:,} positions in {busy:.1f} s, {done / busy:,.0f} a "
+            f"second; {len(escaped[n]):,} of more children than a byte holds (the side table)"
         )
+    side = whole.side_of(table, escaped)
     for r in range(1, steps + 1):
         for n in range(top, top - count + 1, -1):
             done, busy = run("push", n, r)

@@ -51,9 +51,10 @@ def checksum(data: np.ndarray) -> int:
     return value
 
 
-def write_atomic(path: Path, payload: bytes | np.ndarray) -> None:
-    """``payload`` written whole to a new temporary file beside ``path`` (whatever was
-    left there by a build killed before, even a FIFO, removed first), then renamed."""
+def write_atomic(path: Path, payload: bytes | np.ndarray | tuple[np.ndarray, ...]) -> None:
+    """``payload`` (or its arrays one after the other) written whole to a new temporary
+    file beside ``path`` (whatever was left there by a build killed before, even a FIFO,
+    removed first), then renamed."""
     tmp = path.with_name(path.name + ".tmp")
     try:
         tmp.unlink()
@@ -65,6 +66,9 @@ def write_atomic(path: Path, payload: bytes | np.ndarray) -> None:
     with os.fdopen(fd, "wb") as f:
         if isinstance(payload, np.ndarray):
             payload.tofile(f)
+        elif isinstance(payload, tuple):
+            for part in payload:
+                part.tofile(f)
         else:
             f.write(payload)
         f.flush()
@@ -290,15 +294,17 @@ def log(table: Stored, entry: dict[str, Any]) -> None:
         f.write(json.dumps(entry) + "\n")
 
 
-def write_layer(table: Stored, n: int) -> None:
-    """The layer's file replaced by its values now. The header names both checksums, the
-    file's before and after, while the file is replaced: killed in between, either file is
-    a state of the build (values are only ever added)."""
+def write_layer(table: Stored, n: int, values: np.ndarray | None = None) -> None:
+    """The layer's file replaced by its values now (``values``: those of the table's that
+    are decided, where a build keeps other codes in the others). The header names both
+    checksums, the file's before and after, while the file is replaced: killed in
+    between, either file is a state of the build (values are only ever added)."""
+    data = table.values[n] if values is None else values
     layer = table.head["layers"][n]
-    new = checksum(table.values[n])
+    new = checksum(data)
     layer["crc"] = [layer["crc"][0], new]
     write_head(table)
-    write_atomic(layer_file(table.folder, n), table.values[n])
+    write_atomic(layer_file(table.folder, n), data)
     layer["crc"] = [new]
 
 
@@ -340,13 +346,31 @@ def drop_counters(table: Stored) -> None:
             counters_file(table.folder, n).unlink()
 
 
+def _file_checksum(path: Path, bound: int) -> tuple[int, int] | None:
+    """(size, checksum) of the regular file ``path`` of at most ``bound`` bytes, read 16 MiB
+    at a time; None where it is missing, larger or not a regular file."""
+    try:
+        with open_regular(path, bound) as f:
+            value, size = 0, 0
+            while block := f.read(1 << 24):
+                value = zlib.crc32(block, value)
+                size += len(block)
+    except TableError:
+        return None
+    return size, value
+
+
 def load_counters(
-    table: Stored, counters: tuple[np.ndarray, ...], start: int
-) -> tuple[set[int], list[int], tuple[int, int] | None] | None:
-    """The counters the header says are kept for round ``start`` read back into
-    ``counters``: (the layers read, the layers the step had pushed, the layer it was
-    pushing and its first position not pushed); None where there are none for that
-    round, or a step's part was kept and one file does not match its checksum."""
+    table: Stored, start: int, escape: int
+) -> tuple[set[int], list[int], tuple[int, int] | None, dict[int, np.ndarray]] | None:
+    """The counters the header says are kept for round ``start`` read back: each kept
+    layer's bytes as they were being built (its values, and its undecided positions' codes
+    of their children still open) into the table's values, and the side counts of its
+    positions of byte ``escape``, in order: (the layers read, the layers the step had
+    pushed, the layer it was pushing and its first position not pushed, the side counts
+    of each layer read); None where there are none for that round, or a step's part was
+    kept and one file does not match its checksum (every file is checked before one is
+    read, so the values are then as the layers' files left them)."""
     record = table.head.get("counters")
     if record is None or record["round"] != start:
         return None
@@ -354,46 +378,56 @@ def load_counters(
     # layer's counters are what counting it again gives, and one that does not match is
     # counted again alone (a build killed while it wrote them)
     whole = bool(record["pushed"]) or record.get("partial") is not None
+    sizes = table.index.sizes
     kept = set()
     for n, crc in enumerate(record["crc"]):
         if crc is None:
             continue
-        size = table.index.sizes[n]
-        try:
-            with open_regular(counters_file(table.folder, n), 2 * size, exact=True) as f:
-                data = np.fromfile(f, dtype=np.uint16, count=size)
-        except TableError:
-            data = np.zeros(0, dtype=np.uint16)
-        if len(data) != size or checksum(data) != crc:
+        found = _file_checksum(counters_file(table.folder, n), COUNTER_BYTES * sizes[n])
+        if found is None or found[0] < sizes[n] or (found[0] - sizes[n]) % 8 or found[1] != crc:
             if whole:
                 return None
             continue
-        counters[n][:] = data
         kept.add(n)
+    side = {}
+    for n in sorted(kept):
+        size = sizes[n]
+        with open_regular(counters_file(table.folder, n), COUNTER_BYTES * size) as f:
+            f.readinto(memoryview(table.values[n]))
+            side[n] = np.frombuffer(f.read(), dtype=np.int64).copy()
+        if len(side[n]) != np.count_nonzero(table.values[n] == escape):
+            raise TableError(f"{counters_file(table.folder, n)}: its side counts do not match")
     partial = record.get("partial")
-    return kept, list(record["pushed"]), None if partial is None else (partial[0], partial[1])
+    partial_at = None if partial is None else (partial[0], partial[1])
+    return kept, list(record["pushed"]), partial_at, side
+
+
+#: A layer's counters' file: its bytes as built, then the side counts (8 bytes each) of
+#: its positions of more children than a byte holds (a few): at most this many bytes a
+#: position.
+COUNTER_BYTES = 9
 
 
 def save_counters(
     table: Stored,
-    counters: tuple[np.ndarray, ...],
+    counters: dict[int, tuple[np.ndarray, np.ndarray]],
     r: int,
-    layers: list[int],
     pushed: list[int],
     partial: tuple[int, int] | None = None,
 ) -> None:
-    """``layers``' counters written (each whole, to a temporary file renamed) and named in
-    the header's record for round ``r`` (``pushed``: the layers step ``r`` has pushed;
-    ``partial``: the layer it was pushing and its first position not pushed);
-    the header itself is the caller's to write, after (killed in between, the older
-    record's checksums do not match the new files: the counters are counted again)."""
+    """``counters``' layers written (each its bytes as built and its side counts, whole,
+    to a temporary file renamed) and named in the header's record for round ``r``
+    (``pushed``: the layers step ``r`` has pushed; ``partial``: the layer it was pushing
+    and its first position not pushed); the header itself is the caller's to write, after
+    (killed in between, the older record's checksums do not match the new files: the
+    counters are counted again)."""
     head = table.head
     record = head.get("counters")
     if record is None or record["round"] != r:
         record = {"round": r, "pushed": [], "crc": [None] * table.index.layers}
-    for n in layers:
-        write_atomic(counters_file(table.folder, n), counters[n])
-        record["crc"][n] = checksum(counters[n])
+    for n, (built, side) in counters.items():
+        write_atomic(counters_file(table.folder, n), (built, side))
+        record["crc"][n] = zlib.crc32(side.tobytes(), checksum(built))
     record["pushed"] = list(pushed)
     record["partial"] = None if partial is None else list(partial)
     head["counters"] = record

@@ -26,7 +26,18 @@ from .kernel import (
     moves_or_pass_in,
     play,
 )
-from .whole_index import Walk, _bounds, _read, _scatter, _start, _step, find_slot, locate, locate_in
+from .whole_index import (
+    CHUNK,
+    Walk,
+    _bounds,
+    _read,
+    _scatter,
+    _start,
+    _step,
+    find_slot,
+    locate,
+    locate_in,
+)
 
 if TYPE_CHECKING:
     from numba.core.typing.templates import Signature
@@ -285,6 +296,48 @@ def predecessor_keys(
     return distinct(keys, m)
 
 
+#: While a table is built, an undecided position's byte holds its children still open:
+#: ``OPEN + c`` for ``c`` up to :data:`MOST_IN_BYTE`, :data:`ESCAPE` for more (the count
+#: then in a side table of those few, sorted by key); a distance is at most ``OPEN - 1``
+#: (the standard game's longest is 65), and the finished table holds 0 where a code was
+#: (a draw). So a position costs one byte while built, not a byte and a 2-byte counter.
+OPEN = 128
+ESCAPE = 255
+MOST_IN_BYTE = ESCAPE - 1 - OPEN
+
+
+@njit(cache=True, inline="always")
+def _open_children(
+    own: int,
+    opp: int,
+    processed: int,
+    codes: tuple[int, int],
+    values: Arrays,
+    moves: Words,
+    keys: Words,
+    geo: Arrays,
+    index: Arrays,
+) -> int:
+    """The byte the rules give (own, opp) alone (1: no move; 2: the top can be placed),
+    else ``-1 - c``, ``c`` its distinct children not yet pushed (those won with a byte of
+    at most ``processed``: the rounds done)."""
+    variant, removal = codes
+    if can_place_top_in(own, opp, geo):
+        return 2
+    m = children_keys(own, opp, variant, removal, moves, keys, geo, index)
+    if m == 0:
+        return 1
+    left = m
+    if processed > 0:
+        for k in range(m):
+            key = keys[k]
+            if key >= 0:
+                c = values[key >> KEY_SHIFT][key & ((1 << KEY_SHIFT) - 1)]
+                if c > 0 and c % 2 == 0 and c <= processed:
+                    left -= 1
+    return -1 - left
+
+
 def _seed_range(
     n: int,
     first: int,
@@ -293,21 +346,17 @@ def _seed_range(
     codes: tuple[int, int],
     walk: Walk,
     values: Arrays,
-    counters: Arrays,
     stats: Words,
     chunk: int,
 ) -> None:
     """Push retrograde's start over positions ``first`` to ``last`` of layer ``n``
     (``walk``: the layer's, :data:`.whole_index.Walk`): each undecided position read (no
-    copy) gets its byte where the rules decide it alone (1: no move; 2: the top can be
-    placed), else the count of its distinct children not yet pushed (those won with a
-    byte of at most ``processed``: the rounds done) into ``counters``; (positions, seeded,
-    greatest count) of each ``chunk`` positions (a thread's share at a time) into
-    ``stats``."""
+    copy) gets its byte where the rules decide it alone, else the code of its children
+    still open (:func:`_open_children`; :data:`ESCAPE` past :data:`MOST_IN_BYTE`, counted
+    again by :func:`escaped_counts`); (positions, seeded, greatest count) of each
+    ``chunk`` positions (a thread's share at a time) into ``stats``."""
     geo, index, shapes, shape_points = walk
-    variant, removal = codes
     layer = values[n]
-    counts = counters[n]
     chunks = (last - first + chunk - 1) // chunk
     for r in prange(chunks):
         moves = np.empty(MAX_MOVES, dtype=np.int64)
@@ -323,25 +372,14 @@ def _seed_range(
                 if _read(own, n, shape, geo, index):
                     opp = shapes[shape] & ~own
                     seen += 1
-                    if can_place_top_in(own, opp, geo):
-                        layer[i] = 2
+                    v = _open_children(own, opp, processed, codes, values, moves, keys, geo, index)
+                    if v > 0:
+                        layer[i] = v
                         seeded += 1
                     else:
-                        m = children_keys(own, opp, variant, removal, moves, keys, geo, index)
-                        if m == 0:
-                            layer[i] = 1
-                            seeded += 1
-                        else:
-                            left = m
-                            if processed > 0:
-                                for k in range(m):
-                                    key = keys[k]
-                                    if key >= 0:
-                                        c = values[key >> KEY_SHIFT][key & ((1 << KEY_SHIFT) - 1)]
-                                        if c > 0 and c % 2 == 0 and c <= processed:
-                                            left -= 1
-                            counts[i] = min(left, 65535)  # more: the caller refuses
-                            most = max(most, m)
+                        left = -1 - v
+                        layer[i] = OPEN + left if left <= MOST_IN_BYTE else ESCAPE
+                        most = max(most, left)
             shape, a, rank, pattern = _step(i, end, n, shape, a, rank, pattern, index)
         stats[r, 0] = seen
         stats[r, 1] = seeded
@@ -354,6 +392,44 @@ seed_range = njit(cache=True, parallel=True)(_seed_range)
 seed_range_serial = njit(cache=True)(_seed_range)
 
 
+@njit(cache=True)
+def escaped_counts(
+    n: int, at: Words, processed: int, codes: tuple[int, int], walk: Walk, values: Arrays
+) -> Words:
+    """The children still open of layer ``n``'s positions ``at`` (their bytes
+    :data:`ESCAPE`, :func:`_seed_range`), counted again alone: the side table's counts."""
+    geo, index, shapes, shape_points = walk
+    moves = np.empty(MAX_MOVES, dtype=np.int64)
+    keys = np.empty(MAX_MOVES, dtype=np.int64)
+    out = np.empty(at.shape[0], dtype=np.int64)
+    for j in range(at.shape[0]):
+        shape, _, _, pattern = _start(n, at[j], index)
+        own = _scatter(pattern, shape_points[shape])
+        opp = shapes[shape] & ~own
+        out[j] = -1 - _open_children(own, opp, processed, codes, values, moves, keys, geo, index)
+    return out
+
+
+@njit(cache=True, parallel=True)
+def find_byte(layer: Bytes, byte: int) -> Words:
+    """The positions of ``layer`` that hold ``byte``, in order (few: two passes)."""
+    blocks = (layer.shape[0] + CHUNK - 1) // CHUNK
+    counts = np.zeros(blocks + 1, dtype=np.int64)
+    for b in prange(blocks):
+        for i in range(b * CHUNK, min(layer.shape[0], (b + 1) * CHUNK)):
+            if layer[i] == byte:
+                counts[b + 1] += 1
+    starts = np.cumsum(counts)
+    out = np.empty(starts[-1], dtype=np.int64)
+    for b in prange(blocks):
+        k = starts[b]
+        for i in range(b * CHUNK, min(layer.shape[0], (b + 1) * CHUNK)):
+            if layer[i] == byte:
+                out[k] = i
+                k += 1
+    return out
+
+
 def _push_range(
     n: int,
     first: int,
@@ -362,21 +438,25 @@ def _push_range(
     codes: tuple[int, int],
     walk: Walk,
     values: Arrays,
-    counters: Arrays,
+    side: tuple[Words, Words],
     stats: Words,
     chunk: int,
 ) -> None:
     """One step of push retrograde over positions ``first`` to ``last`` of layer ``n``
     (``walk``: the layer's, :data:`.whole_index.Walk`): each position of byte ``byte``
     (decided at ``byte - 1`` plies, the last step) pushes its value to its undecided
-    predecessors: a loss makes each a win in ``byte`` plies (the byte ``byte + 1``); a win
-    takes one from each one's counter of children still open, and the one that reaches 0
-    is a loss in ``byte`` plies (its longest child, this one, won last step). Several
-    threads may push to one predecessor: the counters are taken from at once (atomic),
-    and a byte is written only as the value every writer gives it. (frontier positions,
+    predecessors (a byte of :data:`OPEN` or more): a loss makes each a win in ``byte``
+    plies (the byte ``byte + 1``); a win takes one from each one's count of children still
+    open (its byte, or its count in ``side``: the keys of the bytes :data:`ESCAPE`, sorted,
+    and their counts), and the one that reaches 0 is a loss in ``byte`` plies (its longest
+    child, this one, won last step). Several threads may push to one predecessor: a count
+    is taken from at once (atomic), and a byte is written only as the value every writer
+    gives it (a step pushes only losses or only wins, and a count is taken from at most as
+    often as it was, so no count is taken from once it is a value). (frontier positions,
     predecessors read) of each ``chunk`` positions into ``stats``."""
     geo, index, shapes, shape_points = walk
     variant, removal = codes
+    side_keys, side_counts = side
     layer = values[n]
     low = (1 << KEY_SHIFT) - 1
     lost = byte % 2 == 1
@@ -398,9 +478,16 @@ def _push_range(
                 for k in range(m):
                     qn = keys[k] >> KEY_SHIFT
                     qi = keys[k] & low
-                    if values[qn][qi] != 0:
+                    held = values[qn][qi]
+                    if held < OPEN:
                         continue
-                    if lost or fetch_sub_one(counters[qn], qi) == 1:
+                    if lost:
+                        values[qn][qi] = byte + 1
+                    elif held == ESCAPE:
+                        j = np.searchsorted(side_keys, keys[k])
+                        if fetch_sub_one(side_counts, j) == 1:
+                            values[qn][qi] = byte + 1
+                    elif fetch_sub_one(values[qn], qi) == OPEN + 1:
                         values[qn][qi] = byte + 1
             shape, a, rank, pattern = _step(i, end, n, shape, a, rank, pattern, index)
         stats[r, 0] = pushed
@@ -411,6 +498,26 @@ push_range = njit(cache=True, parallel=True)(_push_range)
 
 
 push_range_serial = njit(cache=True)(_push_range)
+
+
+@njit(cache=True, parallel=True)
+def count_between(layer: Bytes, low: int, high: int) -> int:
+    """How many positions of ``layer`` hold a byte from ``low`` to ``high``."""
+    total = 0
+    for i in prange(layer.shape[0]):
+        if low <= layer[i] <= high:
+            total += 1
+    return total
+
+
+@njit(cache=True, parallel=True)
+def decided_only(layer: Bytes, out: Bytes) -> None:
+    """``layer`` into ``out`` with every code of children still open (a byte of
+    :data:`OPEN` or more) 0: what the finished table holds there (``out`` may be
+    ``layer``)."""
+    for i in prange(layer.shape[0]):
+        v = layer[i]
+        out[i] = 0 if v >= OPEN else v
 
 
 @njit(cache=True, parallel=True)

@@ -15,7 +15,6 @@ import numpy as np
 
 from . import whole_kernel as wk
 from .whole_files import (
-    MAX_BYTE,
     TableError,
     drop_counters,
     load_counters,
@@ -84,9 +83,37 @@ def _interrupts_between_units() -> Iterator[Callable[[], bool]]:
             signal.signal(signum, handler)
 
 
+#: The side table (:func:`.whole_kernel.push_range`): the keys of the positions whose
+#: children still open are more than a byte holds, sorted, and their counts.
+Side = tuple[np.ndarray, np.ndarray]
+
+NO_SIDE: Side = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+
+
+def escaped_side(table: WholeTable, n: int, processed: int) -> np.ndarray:
+    """The side counts of layer ``n``'s positions of byte :data:`.whole_kernel.ESCAPE`
+    once it is counted (their children still open counted again alone), in order."""
+    at = wk.find_byte(table.values[n], wk.ESCAPE)
+    return wk.escaped_counts(n, at, processed, table.codes, table.walk(n), tuple(table.values))
+
+
+def side_of(table: WholeTable, counts: dict[int, np.ndarray]) -> Side:
+    """The side table from each layer's positions of byte :data:`.whole_kernel.ESCAPE` and
+    their ``counts`` (in the order of their keys: layer, then index)."""
+    layers = range(table.index.layers)
+    keys = [(n << wk.KEY_SHIFT) | wk.find_byte(table.values[n], wk.ESCAPE) for n in layers]
+    side = (
+        np.concatenate(keys).astype(np.int64),
+        np.concatenate([counts.get(n, NO_SIDE[1]) for n in layers]).astype(np.int64),
+    )
+    if len(side[0]) != len(side[1]):
+        raise TableError(f"{table.folder}: the side table's counts do not match")
+    return side
+
+
 def push_layer(
     table: WholeTable,
-    counters: tuple[np.ndarray, ...],
+    side: Side,
     step: str,
     n: int,
     arg: int,
@@ -115,18 +142,11 @@ def push_layer(
         chunks = (last - first + PUSH_CHUNK - 1) // PUSH_CHUNK
         stats = np.zeros((chunks, 3), dtype=np.int64)
         t = time.process_time()
-        (parallel if chunks > 1 else serial)(
-            n,
-            first,
-            last,
-            arg,
-            table.codes,
-            table.walk(n),
-            values,
-            counters,
-            stats,
-            PUSH_CHUNK,
-        )
+        kernel = parallel if chunks > 1 else serial
+        if step == "count":
+            kernel(n, first, last, arg, table.codes, table.walk(n), values, stats, PUSH_CHUNK)
+        else:
+            kernel(n, first, last, arg, table.codes, table.walk(n), values, side, stats, PUSH_CHUNK)
         busy += time.process_time() - t
         total[:2] += stats[:, :2].sum(axis=0)
         if step == "count":
@@ -151,14 +171,19 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
     began = time.perf_counter()
     ix = table.index
     values = tuple(table.values)
-    counters = tuple(np.zeros(0, dtype=np.uint16) for _ in ix.sizes)
     n = ix.layers - 1
-    common = (table.codes, table.walk(n), values, counters, np.zeros((0, 3), np.int64))
+    walk = table.walk(n)
     for kernel in (wk.seed_range, wk.seed_range_serial):
-        kernel(n, 0, 0, 0, *common, PUSH_CHUNK)
+        kernel(n, 0, 0, 0, table.codes, walk, values, np.zeros((0, 3), np.int64), PUSH_CHUNK)
     for kernel in (wk.push_range, wk.push_range_serial):
-        kernel(n, 0, 0, 1, *common[:4], np.zeros((0, 2), np.int64), PUSH_CHUNK)
-    wk.count_byte(table.values[n][:0], 1)
+        kernel(
+            n, 0, 0, 1, table.codes, walk, values, NO_SIDE, np.zeros((0, 2), np.int64), PUSH_CHUNK
+        )
+    none = table.values[n][:0]
+    wk.count_byte(none, 1)
+    wk.count_between(none, 1, 1)
+    wk.decided_only(none, none)
+    wk.escaped_counts(n, wk.find_byte(none, wk.ESCAPE), 0, table.codes, walk, values)
     first_use.mark(part)
     if compiling:
         say(f"compiled in {time.perf_counter() - began:.0f} s")
@@ -170,21 +195,25 @@ def push(
     stop: Callable[[], bool] | None,
     say: Callable[[str], None],
 ) -> WholeTable:
-    """Push retrograde: every position's children counted once (a byte of them that are
-    still open, :func:`.whole_kernel.seed_range`), then step ``r`` = 1, 2, ... pushes the
+    """Push retrograde: every position's children counted once (the count of those still
+    open kept in the position's own byte while it is undecided, :func:`.whole_kernel.seed_range`),
+    then step ``r`` = 1, 2, ... pushes the
     positions decided at ``r - 1`` plies (byte ``r``) to their predecessors, found by
     un-moves (:func:`.whole_kernel.push_range`): a loss makes each undecided one a win in
-    ``r``, a win takes one from each one's counter and makes the one left at 0 a loss in
+    ``r``, a win takes one from each one's count and makes the one left at 0 a loss in
     ``r``. A position is read twice in all (counted, then pushed once decided) instead of
-    once a round while undecided; draws are never read again.
+    once a round while undecided; draws are never read again, and their codes are 0 at the
+    end. Memory: a byte a position (:data:`.whole_kernel.OPEN`), and 16 bytes for each of
+    the few whose children still open are more than a byte holds (the side table).
 
     The header's round ``r`` means, as for :func:`.whole_build._rounds`, every position decided in
-    fewer than ``r`` plies is written. The counters (2 bytes a position) are kept too
-    (``counters-NN.bin``, named with their checksums in the header's ``counters``
-    record, for a round): the counting pass writes each layer's values and counters when
-    it is counted (stopped or killed, it resumes at the layer it was in); a step's
-    layers, its counters and the layers it pushed are written when it is stopped (it
-    resumes at the layer it was in), and after the step that ends
+    fewer than ``r`` plies is written (the layers' files hold only decided values: 0
+    where the build holds a code). The counters are kept too (``counters-NN.bin``: each
+    layer's bytes as built, then its side counts; named with their checksums in the
+    header's ``counters`` record, for a round): the counting pass writes each layer's
+    values and counters when it is counted (stopped or killed, it resumes at the layer it
+    was in); a step's layers, its counters and the layers it pushed are written when it is
+    stopped (it resumes at the layer it was in), and after the step that ends
     :data:`CHECKPOINT_SECONDS` after the last write (killed, it resumes from there; values
     written beyond the header's round are correct, only decided sooner than it says).
     Where the counters kept do not serve (none for the header's round, a file that does
@@ -197,12 +226,11 @@ def push(
         return table
     ix = table.index
     values = tuple(table.values)
-    counters = tuple(np.zeros(size, dtype=np.uint16) for size in ix.sizes)
     start = int(head["round"])
     head["done"] = []
     on_disk = [ix.sizes[n] - count_byte(values[n], 0) for n in range(ix.layers)]
-    loaded = load_counters(table, counters, start)
-    kept, pushed, partial = loaded if loaded is not None else (set(), [], None)
+    loaded = load_counters(table, start, wk.ESCAPE)
+    kept, pushed, partial, side = loaded if loaded is not None else (set(), [], None, {})
     decided = sum(on_disk)
     if start > 0:
         again = (
@@ -229,7 +257,7 @@ def push(
         say(f"resuming: {decided:,} positions decided kept; the counting pass from its start")
     ready_kernels(table, say)
     with _interrupts_between_units() as interrupted:
-        steps = _Steps(table, counters, on_disk, progress, stop, interrupted)
+        steps = _Steps(table, side, on_disk, progress, stop, interrupted)
         return steps.run(start, kept, pushed, partial)
 
 
@@ -238,11 +266,12 @@ class _Steps:
     """:func:`push`'s counting pass and steps over ``table``, from where it was kept."""
 
     table: WholeTable
-    counters: tuple[np.ndarray, ...]
+    side_counts: dict[int, np.ndarray]  # each layer's side counts, as counted or kept
     on_disk: list[int]  # each layer's positions decided, as last written
     progress: Progress | None
     stop: Callable[[], bool] | None
     interrupted: Callable[[], bool]
+    side: Side = NO_SIDE
 
     def entry(
         self, step: str, r: int, n: int, evaluated: int, decided: int, busy: float, began: float
@@ -264,17 +293,36 @@ class _Steps:
         return [count_byte(layer, byte) for layer in self.table.values]
 
     def sync(self, n: int | None = None) -> None:
-        """Write the layers (or layer ``n``) that gained values since last written."""
+        """Write the layers (or layer ``n``) that gained values since last written (their
+        decided values: 0 where a code is)."""
         table = self.table
         for m in range(table.index.layers) if n is None else (n,):
-            now = table.index.sizes[m] - count_byte(table.values[m], 0)
+            values = table.values[m]
+            now = int(wk.count_between(values, 1, wk.OPEN - 1))
             if now != self.on_disk[m]:
-                write_layer(table, m)
+                decided = np.empty_like(values)
+                wk.decided_only(values, decided)
+                write_layer(table, m, decided)
                 self.on_disk[m] = now
 
+    def save(self, r: int, layers: list[int], pushed: list[int], at: Any = None) -> None:
+        """``layers``' bytes as built and side counts kept for round ``r``: those of the
+        side table's positions still undecided (a byte :data:`.whole_kernel.ESCAPE`)."""
+        keys, counts = self.side
+        built = {}
+        for n in layers:
+            values = self.table.values[n]
+            lo, hi = np.searchsorted(keys, [n << wk.KEY_SHIFT, (n + 1) << wk.KEY_SHIFT])
+            mine = keys[lo:hi] & ((1 << wk.KEY_SHIFT) - 1)
+            still = values[mine] == wk.ESCAPE
+            side = counts[lo:hi][still] if hi > lo else self.side_counts.get(n, NO_SIDE[1])
+            built[n] = (values, np.ascontiguousarray(side))
+        save_counters(self.table, built, r, pushed, at)
+
     def count_pass(self, start: int, kept: set[int]) -> None:
-        """The start: the positions the rules decide alone, and every other one's counter;
-        each layer kept when counted (values, then counters, then the header naming them)."""
+        """The start: the positions the rules decide alone, and every other one's count
+        (its side count where a byte does not hold it); each layer kept when counted
+        (values, then counters, then the header naming them)."""
         table = self.table
         for n in range(table.index.layers - 1, -1, -1):
             if n in kept:
@@ -282,15 +330,13 @@ class _Steps:
             if self.stop is not None and self.stop():
                 raise Stopped
             began = time.perf_counter()
+            processed = max(0, start - 1)
             stats, busy = push_layer(
-                table, self.counters, "count", n, max(0, start - 1), interrupted=self.interrupted
+                table, NO_SIDE, "count", n, processed, interrupted=self.interrupted
             )
-            if stats[2] > 65535:  # never on the pyramids the model has
-                raise TableError(
-                    f"{table.folder}: a position with more children than a counter holds"
-                )
+            self.side_counts[n] = escaped_side(table, n, processed)
             self.sync(n)  # the positions the rules decide alone, in this layer only
-            save_counters(table, self.counters, start, [n], [])
+            self.save(start, [n], [])
             write_head(table)
             self.entry("count", start, n, int(stats[0]), int(stats[1]), busy, began)
 
@@ -308,9 +354,7 @@ class _Steps:
                 if self.stop is not None and self.stop():
                     raise Stopped
                 began = time.perf_counter()
-                stats, busy = push_layer(
-                    table, self.counters, "push", n, r, begin, self.interrupted
-                )
+                stats, busy = push_layer(table, self.side, "push", n, r, begin, self.interrupted)
                 done.append(n)
                 self.entry("push", r, n, int(stats[0]), 0, busy, began)
             except (Stopped, KeyboardInterrupt) as exc:
@@ -320,7 +364,7 @@ class _Steps:
                 self.sync()
                 table.head["round"] = r
                 at = (exc.n, exc.at) if isinstance(exc, Interrupted) else None
-                save_counters(table, self.counters, r, layers, done, at)
+                self.save(r, layers, done, at)
                 write_head(table)
                 raise
 
@@ -329,6 +373,9 @@ class _Steps:
         hold (killed in between, the header's older round is resumed, over values decided
         later, its counters counted again)."""
         table, head = self.table, self.table.head
+        if total == 0:  # the finished table: every code left is a draw's 0
+            for values in table.values:
+                wk.decided_only(values, values)
         self.sync()
         head["round"] = r + 1
         if total == 0:
@@ -337,8 +384,7 @@ class _Steps:
             head["finished"] = True
             head.pop("counters", None)
         else:
-            layers = list(range(table.index.layers - 1, -1, -1))
-            save_counters(table, self.counters, r + 1, layers, [])
+            self.save(r + 1, list(range(table.index.layers - 1, -1, -1)), [])
         write_head(table)
 
     def run(
@@ -354,6 +400,7 @@ class _Steps:
             crcs = [record["crc"][n] if record and n in kept else None for n in range(layers)]
             head["counters"] = {"round": start, "pushed": [], "partial": None, "crc": crcs}
         self.count_pass(start, kept)
+        self.side = side_of(table, self.side_counts)
         rounds = head["decided"]
         if start == 0:  # the positions without a move: every loss in 0 plies, step 0's share
             rounds[:] = [sum(self.count_all(1))]
@@ -377,5 +424,5 @@ class _Steps:
                 drop_counters(table)
                 return table
             r += 1
-            if r + 1 > MAX_BYTE - 1:
-                raise TableError(f"{table.folder}: a distance beyond {MAX_BYTE - 2} plies")
+            if r + 1 > wk.OPEN - 1:
+                raise TableError(f"{table.folder}: a distance beyond {wk.OPEN - 2} plies")
