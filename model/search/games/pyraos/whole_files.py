@@ -393,7 +393,7 @@ def load_counters(
     for n in sorted(kept):
         size = sizes[n]
         with open_regular(counters_file(table.folder, n), COUNTER_BYTES * size) as f:
-            f.readinto(memoryview(table.values[n]))
+            f.readinto(table.values[n].data)
             side[n] = np.frombuffer(f.read(), dtype=np.int64).copy()
         if len(side[n]) != np.count_nonzero(table.values[n] == escape):
             raise TableError(f"{counters_file(table.folder, n)}: its side counts do not match")
