@@ -223,7 +223,8 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
         [np.zeros(size, dtype=np.uint8) for size in ix.sizes],
         [np.zeros(size, dtype=np.uint8) for size in ix.sizes],
     ]
-    fill = (0, 0, wk.OPEN + 100)  # a count that no sample takes to 0
+    # push: every predecessor not yet counted (its children counted when first reached)
+    fill = (0, 0, wk.UNCOUNTED)
     values: tuple[np.ndarray, ...] = tuple(lazy[0])
     counted, pushed = values, values
 
@@ -269,7 +270,8 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             saved = layer[first:last].copy()
             mark_read(layer, n, first, last, byte, walk)
             t = time.process_time()
-            args = (codes, walk, pushed, whole.NO_SIDE, stats, step)
+            every = (tuple(ix.shapes), tuple(ix.shape_points))
+            args = (codes, walk, pushed, whole.NO_SIDE, *every, stats, step)
             wk.push_range_serial(n, first, last, byte, *args)
             busy = time.process_time() - t
             layer[first:last] = saved
