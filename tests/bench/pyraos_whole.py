@@ -6,14 +6,21 @@ measured rates, before (rounds) and after (push retrograde) in one run.
     PYTHONPATH=. nice -n 10 python tests/bench/pyraos_whole.py --skip-base4 # part 1 only
     PYTHONPATH=. nice -n 10 python tests/bench/pyraos_whole.py --top-layers 3  # part 4, 2 min
     PYTHONPATH=. nice -n 10 python tests/bench/pyraos_whole.py --rates-only    # part 2 only
+    PYTHONPATH=. nice -n 10 python tests/bench/pyraos_whole.py --before main   # main's first
+
+``--before REV`` runs the same command as commit REV has its bench, on REV's own code (a
+``git archive`` copy), first: before and after on the same machine, one after the other.
 
 Prints, in order:
 
 1. The whole game of the base-3 pyramid (``--base``) built in this process on one thread
    (``--variant``, ``--removal``) by rounds, then by push: for each layer, its positions,
    how often positions were evaluated (rounds: in odd rounds, wins sought, and in even
-   rounds, losses sought; push: children counted, positions pushed), their seconds and
-   positions a second a core; each phase's (odd and even rounds; counting and pushing)
+   rounds, losses sought; push: positions seen by the first pass (which places what the
+   rules decide alone, and counts the children of a position of more than 126 moves),
+   positions pushed (each step also counts the children of a predecessor first reached by
+   a won child)), their seconds and positions a second a core; the share of positions so
+   counted; each phase's (odd and even rounds; the first pass and pushing)
    positions, processor seconds and positions a second a core; the build's wall time,
    processor time, rounds and peak memory (the process's, so far), the empty pyramid's
    value and length, and whether the two tables are equal byte for byte.
@@ -21,15 +28,17 @@ Prints, in order:
    and on a sample of its shapes (``--sample`` positions at most, ranges of 4,096 spread
    over the layer) the rate of each kind on one thread, the same ranges for every kind in
    turn: rounds' odd round with every child read (the dear case), even round, odd round
-   with no child read; push's count of a position's children, and its step over positions
-   won, then lost. The layers two below to two above the measured one are in memory and
+   with no child read; push's first pass, its step over positions won, then lost (every
+   predecessor counted already), verify, and a position's children counted (as a step
+   counts a predecessor a won child first reaches). The layers two below to two above the measured one are in memory and
    written, as in a build (the others are zero pages, never touched). Rates are of
    processor time (the machine is shared: wall time would count the other jobs' share).
 3. The projection: by rounds, one round over the whole game at the measured rates and the
    whole build for the evaluations a position needed in part 1 (odd and even) scaled by
    ``--rounds-factor`` (the base-4 game's rounds over the base-3 game's; a guess, stated);
-   by push, every position counted once and pushed once (the most: a draw never is) and
-   ``--steps`` steps' scans, on one core and on this machine's cores, and its memory.
+   by push, the first pass over every position, the children of part 1's share of them
+   counted, every position pushed once (the most: a draw never is) and ``--steps`` steps'
+   scans, on one core and on this machine's cores, and its memory.
 4. (``--top-layers N``) The build's own kernels over whole layers, not samples: the top N
    layers counted, then the first ``--top-steps`` push steps over their real frontiers, on
    ``--threads`` threads (processor seconds and wall clock of each: what threads cost).
@@ -56,14 +65,18 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def small_build(base: int, variant: str, removal: str) -> dict[str, tuple[float, float, int]]:
+Found = dict[str, tuple[float, float, int, float]]
+
+
+def small_build(base: int, variant: str, removal: str) -> Found:
     """Part 1, by each method (rounds, then push); for each, (mean odd evaluations a
-    position, mean even ones, rounds): for push, the children counted and the positions
-    pushed (odd: their first pass, counting; even: the steps)."""
+    position, mean even ones, rounds, the share of positions whose children were counted
+    when a won child first reached them): for push, the positions seen by the first pass
+    and the positions pushed (odd: the first pass; even: the steps)."""
     import numba
 
     numba.set_num_threads(1)
-    found: dict[str, tuple[float, float, int]] = {}
+    found: Found = {}
     total = sum(representatives(base))  # the positions evaluated (no copies)
     kept: list[np.ndarray] = []
     for method in ("rounds", "push"):  # the kernels compiled or loaded before the clock
@@ -78,7 +91,7 @@ def small_build(base: int, variant: str, removal: str) -> dict[str, tuple[float,
             whole.build(table, progress=entries.append, method=method)
             seconds = time.perf_counter() - began
             cpu = time.process_time() - cpu
-            first, then = ("odd", "even") if method == "rounds" else ("counted", "pushed")
+            first, then = ("odd", "even") if method == "rounds" else ("1st pass", "pushed")
             phases = layer_rates(method, base, variant, removal, table, entries, (first, then))
             busy = sum(e["seconds"] for e in entries)
             rounds = int(table.head["round"]) + 1
@@ -92,7 +105,10 @@ def small_build(base: int, variant: str, removal: str) -> dict[str, tuple[float,
             checked, bad = whole.verify(table)
             print(f"verify: {checked:,} positions, {len(bad)} that do not hold")
             kept.append(np.concatenate(table.values))
-            found[method] = (phases[0] / total, phases[1] / total, rounds)
+            lazy = sum(e.get("counted", 0) for e in entries) / total
+            if method == "push":
+                print(f"children counted when a won child first reached them: {lazy:.0%}")
+            found[method] = (phases[0] / total, phases[1] / total, rounds, lazy)
     print(f"the two tables equal, byte for byte: {np.array_equal(kept[0], kept[1])}")
     return found
 
@@ -187,14 +203,19 @@ def mark_read(layer: np.ndarray, n: int, first: int, last: int, byte: int, walk:
         shape, a, rank, pattern = wk._step(i, last, n, shape, a, rank, pattern, index)
 
 
+#: The base-4 index, the pyramid's arrays and the program beside the table (measured:
+#: the process before the build allocates its table).
+INDEX_BYTES = 300_000_000
+
 KINDS = (
     "odd, all read",
     "even",
     "odd, none read",
-    "push: count",
+    "push: 1st pass",
     "push: won",
     "push: lost",
     "verify",
+    "push: a count",
 )
 
 
@@ -223,8 +244,8 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
         [np.zeros(size, dtype=np.uint8) for size in ix.sizes],
         [np.zeros(size, dtype=np.uint8) for size in ix.sizes],
     ]
-    # push: every predecessor not yet counted (its children counted when first reached)
-    fill = (0, 0, wk.UNCOUNTED)
+    # push: every predecessor counted already (a count apart: "push: a count")
+    fill = (0, 0, wk.OPEN + 100)  # a count that no sample takes to 0
     values: tuple[np.ndarray, ...] = tuple(lazy[0])
     counted, pushed = values, values
 
@@ -260,6 +281,11 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             wk.round_range_serial(n, first, last, kind + 1, codes, walk, values, chosen, out, stats)
         elif kind == 3:
             wk.seed_range_serial(n, first, last, 0, codes, walk, counted, stats, step)
+        elif kind == 7:  # a position's children counted, as when a won child first reaches it
+            at = np.arange(first, last, dtype=np.int64)
+            t = time.process_time()
+            wk.escaped_counts(n, at, 0, codes, walk, counted)
+            return last - first, time.process_time() - t
         elif kind == 6:
             bad = np.zeros(0, dtype=np.int64)
             wk.verify_chunk(n, first, last, codes, walk, values, bad)
@@ -368,6 +394,26 @@ def scan_rate() -> float:
     return 3 * layer.size / (time.process_time() - t)
 
 
+def before(args: argparse.Namespace) -> None:
+    """The same bench, as the commit ``args.before`` has it, run first on its own code (a
+    copy from ``git archive``, imported alone), on the same machine."""
+    import subprocess
+
+    root = Path(__file__).resolve().parents[2]
+    argv = [a for a in sys.argv[1:] if a != "--before" and a != args.before]
+    argv = [a for a in argv if not a.startswith("--before=")]
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(
+            ["git", "-C", str(root), "archive", args.before], check=True, capture_output=True
+        )
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        print(f"== before: {args.before}, its own bench ==", flush=True)
+        env = {**os.environ, "PYTHONPATH": tmp}
+        bench = Path(tmp) / "tests" / "bench" / "pyraos_whole.py"
+        subprocess.run([sys.executable, str(bench), *argv], env=env, cwd=tmp, check=True)
+    print("\n== after: this tree ==", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", type=int, default=3)
@@ -381,6 +427,7 @@ def main() -> int:
     parser.add_argument("--top-layers", type=int, default=0)
     parser.add_argument("--top-steps", type=int, default=3)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--before", help="a commit whose bench runs first (git archive)")
     args = parser.parse_args()
     if args.top_layers:
         top_layers(args.top_layers, args.top_steps, args.threads)
@@ -388,6 +435,8 @@ def main() -> int:
     if args.rates_only:
         base4_rates(args.sample)
         return 0
+    if args.before:
+        before(args)
     small = small_build(args.base, args.variant, args.removal)
     if args.skip_base4:
         return 0
@@ -412,7 +461,7 @@ def main() -> int:
         f"{dear / hours:.2f} h (every child read) to {cheap / hours:.2f} h (none), even "
         f"{even / hours:.2f} h"
     )
-    odd, even_evals, rounds = small["rounds"]
+    odd, even_evals, rounds, _ = small["rounds"]
     f = args.rounds_factor
     low = f * (odd * cheap + even_evals * even)
     high = f * (odd * dear + even_evals * even)
@@ -422,17 +471,23 @@ def main() -> int:
         f"{args.base}'s, a guess): {low / hours:.1f} to {high / hours:.1f} core-hours, "
         f"{low / cores / hours:.1f} to {high / cores / hours:.1f} h on {cores} cores"
     )
-    count = core_seconds(3)
+    lazy = small["push"][3]
+    count = core_seconds(3) + lazy * core_seconds(7)
     push = max(core_seconds(4), core_seconds(5))
     scan = sum(r[1] for r in rows) * 3 * args.steps / scan_rate()
+    memory = sum(r[1] for r in rows) + max(r[1] for r in rows) + INDEX_BYTES
     total = count + push + scan
     print(
-        f"push: counting every position's children {count / hours:.2f} core-hours, pushing "
+        f"push: the first pass and counting the children of {lazy:.0%} of the positions (base "
+        f"{args.base}'s share counted when a won child first reached them) "
+        f"{count / hours:.2f} core-hours, pushing "
         f"every position once (the most: a draw is never pushed) {push / hours:.2f}, "
         f"{args.steps} steps' scans (3 over the table a step) {scan / hours:.2f}: "
         f"the whole build at most {total / hours:.2f} core-hours, "
         f"{total / cores / hours:.2f} h on {cores} cores; memory "
-        f"{3 * sum(r[1] for r in rows) / 1e9:.1f} GB (a byte and a 2-byte counter a position)"
+        f"{memory / 1e9:.1f} GB (a byte a position while built, a count of children still "
+        f"open in an undecided one's byte; the largest layer's decided bytes copied to write "
+        f"it; the index)"
     )
     return 0
 
