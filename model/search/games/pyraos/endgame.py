@@ -111,6 +111,7 @@ WHOLE_EVALUATIONS = 15.0
 #: The whole table's positions (bytes) by base, as :func:`.whole.index` counts them
 #: (checked in tests/model/test_pyraos_whole_files.py): an estimate without the index.
 WHOLE_POSITIONS = {2: 33, 3: 24_635, 4: 2_257_858_569}
+WHOLE_LARGEST_LAYER = 232_676_280  # base 4's largest layer (a byte a position)
 
 
 def whole_folder(options: Any, base: int = 4) -> Path:
@@ -131,17 +132,37 @@ def whole_count(base: int = 4) -> list[tuple[int, int, int]]:
     return whole.count(base)
 
 
+#: Beside a push build's byte a position: the index, the pyramid's arrays and the program
+#: (the process before the table is allocated, about 0.3 GB on base 4).
+WHOLE_PUSH_BESIDE = 300_000_000
+
+
+def whole_push_memory(base: int) -> int:
+    """The memory a push build takes: a byte a position (an undecided one's byte holds the
+    count of its children still open; the few of more than 126 moves 16 bytes more in
+    the side table), the largest layer's decided bytes copied once to write it, and
+    :data:`WHOLE_PUSH_BESIDE` (on base 4: 2.26 + 0.23 + 0.3 GB)."""
+    if base == 4:
+        positions, largest = WHOLE_POSITIONS[4], WHOLE_LARGEST_LAYER
+    else:
+        from . import whole
+
+        sizes = whole.index(base).sizes
+        positions, largest = sum(sizes), max(sizes)
+    return positions + largest + WHOLE_PUSH_BESIDE
+
+
 def whole_estimate(base: int, cores: int, push: bool = True) -> tuple[int, float, int]:
     """(positions, seconds, bytes of memory) a whole-game build is expected to take on
-    ``cores`` cores: by push retrograde (a byte and a 2-byte counter a position) or by
-    rounds (``push`` false: a byte a position)."""
+    ``cores`` cores: by push retrograde (:func:`whole_push_memory`) or by rounds (``push``
+    false: a byte a position)."""
     positions = WHOLE_POSITIONS.get(base, 0)
     if not positions:
         from . import whole
 
         positions = sum(whole.index(base).sizes)
     if push:
-        return positions, positions / WHOLE_PUSH_RATE / max(1, cores), 3 * positions
+        return positions, positions / WHOLE_PUSH_RATE / max(1, cores), whole_push_memory(base)
     return positions, positions * WHOLE_EVALUATIONS / WHOLE_RATE / max(1, cores), positions
 
 
@@ -272,7 +293,7 @@ def whole_build_words(variant: str, removal: str, cores: int | None = None) -> s
     return (
         f"`pyramid-lab endgame build --whole{options}` (about {seconds / 3600:.1f} hours on "
         f"{cores} core{'s' if cores != 1 else ''} here, {positions / 1e9:.1f} GB on disk "
-        f"({3 * positions / 1e9:.1f} GB while it is built, its counters kept to resume), "
+        f"({2 * positions / 1e9:.1f} GB while it is built, its counters kept to resume), "
         f"{memory / 1e9:.1f} GB of memory)"
     )
 
