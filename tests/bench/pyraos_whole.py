@@ -16,11 +16,8 @@ Prints, in order:
 1. The whole game of the base-3 pyramid (``--base``) built in this process on one thread
    (``--variant``, ``--removal``) by rounds, then by push: for each layer, its positions,
    how often positions were evaluated (rounds: in odd rounds, wins sought, and in even
-   rounds, losses sought; push: positions seen by the first pass (which places what the
-   rules decide alone, and counts the children of a position of more than 126 moves),
-   positions pushed (each step also counts the children of a predecessor first reached by
-   a won child)), their seconds and positions a second a core; the share of positions so
-   counted; each phase's (odd and even rounds; the first pass and pushing)
+   rounds, losses sought; push: children counted, positions pushed), their seconds and
+   positions a second a core; each phase's (odd and even rounds; counting and pushing)
    positions, processor seconds and positions a second a core; the build's wall time,
    processor time, rounds and peak memory (the process's, so far), the empty pyramid's
    value and length, and whether the two tables are equal byte for byte.
@@ -28,17 +25,17 @@ Prints, in order:
    and on a sample of its shapes (``--sample`` positions at most, ranges of 4,096 spread
    over the layer) the rate of each kind on one thread, the same ranges for every kind in
    turn: rounds' odd round with every child read (the dear case), even round, odd round
-   with no child read; push's first pass, its step over positions won, then lost (every
-   predecessor counted already), verify, and a position's children counted (as a step
-   counts a predecessor a won child first reaches). The layers two below to two above the measured one are in memory and
-   written, as in a build (the others are zero pages, never touched). Rates are of
+   with no child read; push's count of a position's children (into its byte), and its
+   step over positions won, then lost (every predecessor holding a count), and verify.
+   The layers two below to two above the measured one are in memory and written, as in a
+   build (the others are zero pages, never touched). Rates are of
    processor time (the machine is shared: wall time would count the other jobs' share).
 3. The projection: by rounds, one round over the whole game at the measured rates and the
    whole build for the evaluations a position needed in part 1 (odd and even) scaled by
    ``--rounds-factor`` (the base-4 game's rounds over the base-3 game's; a guess, stated);
-   by push, the first pass over every position, the children of part 1's share of them
-   counted, every position pushed once (the most: a draw never is) and ``--steps`` steps'
-   scans, on one core and on this machine's cores, and its memory.
+   by push, every position counted once and pushed once (the most: a draw never is) and
+   ``--steps`` steps' scans, on one core and on this machine's cores, and its memory (a
+   byte a position, the largest layer's copy written, the index).
 4. (``--top-layers N``) The build's own kernels over whole layers, not samples: the top N
    layers counted, then the first ``--top-steps`` push steps over their real frontiers, on
    ``--threads`` threads (processor seconds and wall clock of each: what threads cost).
@@ -65,14 +62,13 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-Found = dict[str, tuple[float, float, int, float]]
+Found = dict[str, tuple[float, float, int]]
 
 
 def small_build(base: int, variant: str, removal: str) -> Found:
     """Part 1, by each method (rounds, then push); for each, (mean odd evaluations a
-    position, mean even ones, rounds, the share of positions whose children were counted
-    when a won child first reached them): for push, the positions seen by the first pass
-    and the positions pushed (odd: the first pass; even: the steps)."""
+    position, mean even ones, rounds): for push, the children counted and the positions
+    pushed (odd: their first pass, counting; even: the steps)."""
     import numba
 
     numba.set_num_threads(1)
@@ -91,7 +87,7 @@ def small_build(base: int, variant: str, removal: str) -> Found:
             whole.build(table, progress=entries.append, method=method)
             seconds = time.perf_counter() - began
             cpu = time.process_time() - cpu
-            first, then = ("odd", "even") if method == "rounds" else ("1st pass", "pushed")
+            first, then = ("odd", "even") if method == "rounds" else ("counted", "pushed")
             phases = layer_rates(method, base, variant, removal, table, entries, (first, then))
             busy = sum(e["seconds"] for e in entries)
             rounds = int(table.head["round"]) + 1
@@ -105,10 +101,7 @@ def small_build(base: int, variant: str, removal: str) -> Found:
             checked, bad = whole.verify(table)
             print(f"verify: {checked:,} positions, {len(bad)} that do not hold")
             kept.append(np.concatenate(table.values))
-            lazy = sum(e.get("counted", 0) for e in entries) / total
-            if method == "push":
-                print(f"children counted when a won child first reached them: {lazy:.0%}")
-            found[method] = (phases[0] / total, phases[1] / total, rounds, lazy)
+            found[method] = (phases[0] / total, phases[1] / total, rounds)
     print(f"the two tables equal, byte for byte: {np.array_equal(kept[0], kept[1])}")
     return found
 
@@ -211,11 +204,10 @@ KINDS = (
     "odd, all read",
     "even",
     "odd, none read",
-    "push: 1st pass",
+    "push: count",
     "push: won",
     "push: lost",
     "verify",
-    "push: a count",
 )
 
 
@@ -244,7 +236,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
         [np.zeros(size, dtype=np.uint8) for size in ix.sizes],
         [np.zeros(size, dtype=np.uint8) for size in ix.sizes],
     ]
-    # push: every predecessor counted already (a count apart: "push: a count")
+    # push: every predecessor holding a count of children still open
     fill = (0, 0, wk.OPEN + 100)  # a count that no sample takes to 0
     values: tuple[np.ndarray, ...] = tuple(lazy[0])
     counted, pushed = values, values
@@ -281,11 +273,6 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             wk.round_range_serial(n, first, last, kind + 1, codes, walk, values, chosen, out, stats)
         elif kind == 3:
             wk.seed_range_serial(n, first, last, 0, codes, walk, counted, stats, step)
-        elif kind == 7:  # a position's children counted, as when a won child first reaches it
-            at = np.arange(first, last, dtype=np.int64)
-            t = time.process_time()
-            wk.escaped_counts(n, at, 0, codes, walk, counted)
-            return last - first, time.process_time() - t
         elif kind == 6:
             bad = np.zeros(0, dtype=np.int64)
             wk.verify_chunk(n, first, last, codes, walk, values, bad)
@@ -296,8 +283,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             saved = layer[first:last].copy()
             mark_read(layer, n, first, last, byte, walk)
             t = time.process_time()
-            every = (tuple(ix.shapes), tuple(ix.shape_points))
-            args = (codes, walk, pushed, whole.NO_SIDE, *every, stats, step)
+            args = (codes, walk, pushed, whole.NO_SIDE, stats, step)
             wk.push_range_serial(n, first, last, byte, *args)
             busy = time.process_time() - t
             layer[first:last] = saved
@@ -461,7 +447,7 @@ def main() -> int:
         f"{dear / hours:.2f} h (every child read) to {cheap / hours:.2f} h (none), even "
         f"{even / hours:.2f} h"
     )
-    odd, even_evals, rounds, _ = small["rounds"]
+    odd, even_evals, rounds = small["rounds"]
     f = args.rounds_factor
     low = f * (odd * cheap + even_evals * even)
     high = f * (odd * dear + even_evals * even)
@@ -471,16 +457,13 @@ def main() -> int:
         f"{args.base}'s, a guess): {low / hours:.1f} to {high / hours:.1f} core-hours, "
         f"{low / cores / hours:.1f} to {high / cores / hours:.1f} h on {cores} cores"
     )
-    lazy = small["push"][3]
-    count = core_seconds(3) + lazy * core_seconds(7)
+    count = core_seconds(3)
     push = max(core_seconds(4), core_seconds(5))
     scan = sum(r[1] for r in rows) * 3 * args.steps / scan_rate()
     memory = sum(r[1] for r in rows) + max(r[1] for r in rows) + INDEX_BYTES
     total = count + push + scan
     print(
-        f"push: the first pass and counting the children of {lazy:.0%} of the positions (base "
-        f"{args.base}'s share counted when a won child first reached them) "
-        f"{count / hours:.2f} core-hours, pushing "
+        f"push: counting every position's children {count / hours:.2f} core-hours, pushing "
         f"every position once (the most: a draw is never pushed) {push / hours:.2f}, "
         f"{args.steps} steps' scans (3 over the table a step) {scan / hours:.2f}: "
         f"the whole build at most {total / hours:.2f} core-hours, "

@@ -37,7 +37,6 @@ from .whole_index import (
     find_slot,
     locate,
     locate_in,
-    unrank,
 )
 
 if TYPE_CHECKING:
@@ -55,24 +54,6 @@ def fetch_sub_one(typingctx: Any, array: Any, i: Any) -> tuple[Signature, Callab
         ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]])
         one = ir.Constant(ptr.type.pointee, 1)
         return builder.atomic_rmw("sub", ptr, one, "monotonic")
-
-    return sig, codegen
-
-
-@intrinsic
-def compare_swap(
-    typingctx: Any, array: Any, i: Any, expected: Any, new: Any
-) -> tuple[Signature, Callable[..., Any]]:
-    """``array[i] = new`` where it holds ``expected``, at once for every thread (LLVM's
-    cmpxchg); the value before."""
-    sig = array.dtype(array, types.int64, array.dtype, array.dtype)
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Sequence[Any]) -> Any:
-        aryty = signature.args[0]
-        ary = context.make_array(aryty)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]])
-        pair = builder.cmpxchg(ptr, args[2], args[3], "monotonic", "monotonic")
-        return builder.extract_value(pair, 0)
 
     return sig, codegen
 
@@ -316,15 +297,11 @@ def predecessor_keys(
 
 
 #: While a table is built, an undecided position's byte holds its children still open:
-#: ``OPEN + c`` for ``c`` from 1 to :data:`MOST_IN_BYTE`, :data:`ESCAPE` for more (the
-#: count then in a side table of those few, sorted by key), :data:`UNCOUNTED` until a won
-#: child first reaches it (a position of at most :data:`MOST_IN_BYTE` moves is counted
-#: only then, and one won by a lost child first never); a distance is at most
-#: ``OPEN - 1`` (the standard game's longest is 65), and the finished table holds 0 where
-#: a code was (a draw). So a position costs one byte while built, not a byte and a 2-byte
-#: counter.
+#: ``OPEN + c`` for ``c`` up to :data:`MOST_IN_BYTE`, :data:`ESCAPE` for more (the count
+#: then in a side table of those few, sorted by key); a distance is at most ``OPEN - 1``
+#: (the standard game's longest is 65), and the finished table holds 0 where a code was
+#: (a draw). So a position costs one byte while built, not a byte and a 2-byte counter.
 OPEN = 128
-UNCOUNTED = OPEN
 ESCAPE = 255
 MOST_IN_BYTE = ESCAPE - 1 - OPEN
 
@@ -361,32 +338,6 @@ def _open_children(
     return -1 - left
 
 
-@njit(cache=True, inline="always")
-def _lazy_or_open(
-    own: int,
-    opp: int,
-    processed: int,
-    codes: tuple[int, int],
-    values: Arrays,
-    moves: Words,
-    keys: Words,
-    geo: Arrays,
-    index: Arrays,
-) -> int:
-    """:func:`_open_children`, but ``-1`` (:data:`UNCOUNTED`'s code) for a position of at
-    most :data:`MOST_IN_BYTE` moves: its children are counted when a won child first
-    reaches it (:func:`_push_range`), or never."""
-    variant, removal = codes
-    if can_place_top_in(own, opp, geo):
-        return 2
-    m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
-    if m == 0:
-        return 1
-    if m <= MOST_IN_BYTE:
-        return -1
-    return _open_children(own, opp, processed, codes, values, moves, keys, geo, index)
-
-
 def _seed_range(
     n: int,
     first: int,
@@ -421,13 +372,12 @@ def _seed_range(
                 if _read(own, n, shape, geo, index):
                     opp = shapes[shape] & ~own
                     seen += 1
-                    v = _lazy_or_open(own, opp, processed, codes, values, moves, keys, geo, index)
+                    v = _open_children(own, opp, processed, codes, values, moves, keys, geo, index)
                     if v > 0:
                         layer[i] = v
                         seeded += 1
                     else:
                         left = -1 - v
-                        # none left (a resume's): counted again when first reached
                         layer[i] = OPEN + left if left <= MOST_IN_BYTE else ESCAPE
                         most = max(most, left)
             shape, a, rank, pattern = _step(i, end, n, shape, a, rank, pattern, index)
@@ -480,28 +430,6 @@ def find_byte(layer: Bytes, byte: int) -> Words:
     return out
 
 
-@njit(cache=True)
-def _count_first(
-    key: int,
-    byte: int,
-    codes: tuple[int, int],
-    geo: Arrays,
-    index: Arrays,
-    values: Arrays,
-    row_shapes: Arrays,
-    row_points: Arrays,
-    keys: Words,
-) -> int:
-    """The children still open of the position ``key`` (of any layer; ``row_shapes``,
-    ``row_points``: every layer's shapes and their points), first reached in the step of
-    frontier ``byte``: every distinct child but those won before it (a byte even and
-    below ``byte``)."""
-    n = key >> KEY_SHIFT
-    own, opp = unrank(n, key & ((1 << KEY_SHIFT) - 1), row_shapes[n], row_points[n], index)
-    moves = np.empty(MAX_MOVES, dtype=np.int64)
-    return -1 - _open_children(own, opp, byte - 1, codes, values, moves, keys, geo, index)
-
-
 def _push_range(
     n: int,
     first: int,
@@ -511,8 +439,6 @@ def _push_range(
     walk: Walk,
     values: Arrays,
     side: tuple[Words, Words],
-    row_shapes: Arrays,
-    row_points: Arrays,
     stats: Words,
     chunk: int,
 ) -> None:
@@ -523,15 +449,11 @@ def _push_range(
     plies (the byte ``byte + 1``); a win takes one from each one's count of children still
     open (its byte, or its count in ``side``: the keys of the bytes :data:`ESCAPE`, sorted,
     and their counts), and the one that reaches 0 is a loss in ``byte`` plies (its longest
-    child, this one, won last step); one :data:`UNCOUNTED` is counted first (its children
-    still open, those won before this step left out: the same for every thread, and only
-    the first writes it; ``row_shapes``, ``row_points``: every layer's shapes and their
-    points). Several
-    threads may push to one predecessor: a count
+    child, this one, won last step). Several threads may push to one predecessor: a count
     is taken from at once (atomic), and a byte is written only as the value every writer
     gives it (a step pushes only losses or only wins, and a count is taken from at most as
     often as it was, so no count is taken from once it is a value). (frontier positions,
-    predecessors read, predecessors counted) of each ``chunk`` positions into ``stats``."""
+    predecessors read) of each ``chunk`` positions into ``stats``."""
     geo, index, shapes, shape_points = walk
     variant, removal = codes
     side_keys, side_counts = side
@@ -542,12 +464,10 @@ def _push_range(
     for r in prange(chunks):
         moves = np.empty(MAX_MOVES, dtype=np.int64)
         keys = np.empty(MAX_PREDECESSORS, dtype=np.int64)
-        children = np.empty(MAX_MOVES, dtype=np.int64)
         begin, end = _bounds(first, last, r, chunk)
         shape, a, rank, pattern = _start(n, begin, index)
         pushed = 0
         read = 0
-        counted = 0
         for i in range(begin, end):
             if layer[i] == byte:
                 own = _scatter(pattern, shape_points[shape])
@@ -567,27 +487,11 @@ def _push_range(
                         j = np.searchsorted(side_keys, keys[k])
                         if fetch_sub_one(side_counts, j) == 1:
                             values[qn][qi] = byte + 1
-                    else:
-                        if held == UNCOUNTED:
-                            c = _count_first(
-                                keys[k],
-                                byte,
-                                codes,
-                                geo,
-                                index,
-                                values,
-                                row_shapes,
-                                row_points,
-                                children,
-                            )
-                            compare_swap(values[qn], qi, UNCOUNTED, OPEN + c)
-                            counted += 1
-                        if fetch_sub_one(values[qn], qi) == OPEN + 1:
-                            values[qn][qi] = byte + 1
+                    elif fetch_sub_one(values[qn], qi) == OPEN + 1:
+                        values[qn][qi] = byte + 1
             shape, a, rank, pattern = _step(i, end, n, shape, a, rank, pattern, index)
         stats[r, 0] = pushed
         stats[r, 1] = read
-        stats[r, 2] = counted
 
 
 push_range = njit(cache=True, parallel=True)(_push_range)

@@ -111,13 +111,6 @@ def side_of(table: WholeTable, counts: dict[int, np.ndarray]) -> Side:
     return side
 
 
-def rows_of(table: WholeTable) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
-    """Every layer's canonical shapes and their points (a push step unranks a predecessor
-    of any layer to count its children)."""
-    ix = table.index
-    return tuple(ix.shapes), tuple(ix.shape_points)
-
-
 def push_layer(
     table: WholeTable,
     side: Side,
@@ -153,14 +146,11 @@ def push_layer(
         if step == "count":
             kernel(n, first, last, arg, table.codes, table.walk(n), values, stats, PUSH_CHUNK)
         else:
-            walk, rows = table.walk(n), rows_of(table)
-            kernel(n, first, last, arg, table.codes, walk, values, side, *rows, stats, PUSH_CHUNK)
+            kernel(n, first, last, arg, table.codes, table.walk(n), values, side, stats, PUSH_CHUNK)
         busy += time.process_time() - t
         total[:2] += stats[:, :2].sum(axis=0)
         if step == "count":
             total[2] = max(total[2], int(stats[:, 2].max()))
-        else:
-            total[2] += int(stats[:, 2].sum())
     return total, busy
 
 
@@ -186,8 +176,9 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
     for kernel in (wk.seed_range, wk.seed_range_serial):
         kernel(n, 0, 0, 0, table.codes, walk, values, np.zeros((0, 3), np.int64), PUSH_CHUNK)
     for kernel in (wk.push_range, wk.push_range_serial):
-        stats = np.zeros((0, 3), np.int64)
-        kernel(n, 0, 0, 1, table.codes, walk, values, NO_SIDE, *rows_of(table), stats, PUSH_CHUNK)
+        kernel(
+            n, 0, 0, 1, table.codes, walk, values, NO_SIDE, np.zeros((0, 2), np.int64), PUSH_CHUNK
+        )
     none = table.values[n][:0]
     wk.count_byte(none, 1)
     wk.count_between(none, 1, 1)
@@ -283,17 +274,9 @@ class _Steps:
     side: Side = NO_SIDE
 
     def entry(
-        self,
-        step: str,
-        r: int,
-        n: int,
-        evaluated: int,
-        decided: int,
-        busy: float,
-        began: float,
-        counted: int = 0,
+        self, step: str, r: int, n: int, evaluated: int, decided: int, busy: float, began: float
     ) -> None:
-        e: dict[str, Any] = {
+        e = {
             "step": step,  # "count": children counted; "push": decided positions pushed
             "round": r,
             "layer": n,
@@ -302,8 +285,6 @@ class _Steps:
             "seconds": round(busy, 4),
             "wall": round(time.perf_counter() - began, 4),
         }
-        if step == "push":  # its predecessors whose children it counted (first reached)
-            e["counted"] = counted
         log(self.table, e)
         if self.progress is not None:
             self.progress(e)
@@ -375,7 +356,7 @@ class _Steps:
                 began = time.perf_counter()
                 stats, busy = push_layer(table, self.side, "push", n, r, begin, self.interrupted)
                 done.append(n)
-                self.entry("push", r, n, int(stats[0]), 0, busy, began, int(stats[2]))
+                self.entry("push", r, n, int(stats[0]), 0, busy, began)
             except (Stopped, KeyboardInterrupt) as exc:
                 # asked to stop (or Ctrl+C, held until a unit ends: push_layer): the
                 # step's layers pushed so far kept, with the counters and the part of the
