@@ -272,7 +272,8 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             chosen = fresh if kind < 2 else stale
             wk.round_range_serial(n, first, last, kind + 1, codes, walk, values, chosen, out, stats)
         elif kind == 3:
-            wk.seed_range_serial(n, first, last, 0, codes, walk, counted, stats, step)
+            most = wk.MOST_IN_BYTE
+            wk.seed_range_serial(n, first, last, 0, codes, walk, counted, stats, step, most)
         elif kind == 6:
             bad = np.zeros(0, dtype=np.int64)
             wk.verify_chunk(n, first, last, codes, walk, values, bad)

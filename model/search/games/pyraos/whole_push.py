@@ -348,11 +348,13 @@ def _seed_range(
     values: Arrays,
     stats: Words,
     chunk: int,
+    most: int,
 ) -> None:
     """Push retrograde's start over positions ``first`` to ``last`` of layer ``n``
     (``walk``: the layer's, :data:`.whole_index.Walk`): each undecided position read (no
     copy) gets its byte where the rules decide it alone, else the code of its children
-    still open (:func:`_open_children`; :data:`ESCAPE` past :data:`MOST_IN_BYTE`, counted
+    still open (:func:`_open_children`; :data:`ESCAPE` past ``most``, at most
+    :data:`MOST_IN_BYTE` (less in a test of the side table), counted
     again by :func:`escaped_counts`); (positions, seeded, greatest count) of each
     ``chunk`` positions (a thread's share at a time) into ``stats``."""
     geo, index, shapes, shape_points = walk
@@ -378,7 +380,7 @@ def _seed_range(
                         seeded += 1
                     else:
                         left = -1 - v
-                        layer[i] = OPEN + left if left <= MOST_IN_BYTE else ESCAPE
+                        layer[i] = OPEN + left if left <= most else ESCAPE
                         most = max(most, left)
             shape, a, rank, pattern = _step(i, end, n, shape, a, rank, pattern, index)
         stats[r, 0] = seen

@@ -29,6 +29,9 @@ from .whole_table import WholeTable
 #: Push retrograde: positions a thread takes at a time (several at once a unit: threads);
 #: a build writes its layers at most this often (a kill loses the steps since).
 PUSH_CHUNK = CHUNK
+#: The most children still open a position's byte holds while built; more go to the side
+#: table (:data:`.whole_kernel.MOST_IN_BYTE`; a test makes it small to try the side table).
+BYTE_HOLDS = wk.MOST_IN_BYTE
 CHECKPOINT_SECONDS = 600.0
 
 Progress = Callable[[dict[str, Any]], None]
@@ -144,7 +147,8 @@ def push_layer(
         t = time.process_time()
         kernel = parallel if chunks > 1 else serial
         if step == "count":
-            kernel(n, first, last, arg, table.codes, table.walk(n), values, stats, PUSH_CHUNK)
+            walk = table.walk(n)
+            kernel(n, first, last, arg, table.codes, walk, values, stats, PUSH_CHUNK, BYTE_HOLDS)
         else:
             kernel(n, first, last, arg, table.codes, table.walk(n), values, side, stats, PUSH_CHUNK)
         busy += time.process_time() - t
@@ -174,7 +178,8 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
     n = ix.layers - 1
     walk = table.walk(n)
     for kernel in (wk.seed_range, wk.seed_range_serial):
-        kernel(n, 0, 0, 0, table.codes, walk, values, np.zeros((0, 3), np.int64), PUSH_CHUNK)
+        stats = np.zeros((0, 3), np.int64)
+        kernel(n, 0, 0, 0, table.codes, walk, values, stats, PUSH_CHUNK, BYTE_HOLDS)
     for kernel in (wk.push_range, wk.push_range_serial):
         kernel(
             n, 0, 0, 1, table.codes, walk, values, NO_SIDE, np.zeros((0, 2), np.int64), PUSH_CHUNK

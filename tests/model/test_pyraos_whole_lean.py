@@ -1,0 +1,99 @@
+"""A whole-game build by push keeps a byte a position while built (issue 76 item 2): an
+undecided position's byte holds the count of its children still open, and a position of
+more than a byte holds has its count in the side table. The base-3 pyramid's positions
+have fewer children than a byte holds, so these tests make the byte hold at most 2 or 3
+(``whole_steps.BYTE_HOLDS``): most positions then go through the side table, its counts
+saved with the counters and read back on a resume, and the table must be the same bytes."""
+
+from __future__ import annotations
+
+import zlib
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from pyramid_lab.model.search.games.pyraos import whole, whole_steps
+from pyramid_lab.model.search.games.pyraos import whole_kernel as wk
+
+VERSIONS = [("standard", "0-2"), ("standard", "1-2"), ("children", "0-2"), ("alternate", "0-2")]
+
+
+@pytest.fixture(scope="module")
+def tables(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], whole.WholeTable]:
+    root = tmp_path_factory.mktemp("whole")
+    return {
+        (v, r): whole.build(whole.create(root / f"{v}-{r}", 3, v, r), method="rounds")
+        for v, r in VERSIONS
+    }
+
+
+def same(table: whole.WholeTable, other: whole.WholeTable) -> bool:
+    return all(np.array_equal(a, b) for a, b in zip(table.values, other.values, strict=True))
+
+
+@pytest.mark.parametrize(("variant", "removal"), VERSIONS)
+@pytest.mark.parametrize("holds", [2, 3])
+def test_the_side_table_gives_the_same_bytes(
+    tables, tmp_path, monkeypatch, variant, removal, holds
+):
+    monkeypatch.setattr(whole_steps, "BYTE_HOLDS", holds)
+    folder = tmp_path / "t"
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 14  # after the counting pass (14 layers), at step 1's first layer
+
+    with pytest.raises(whole.Stopped):
+        whole.build(whole.create(folder, 3, variant, removal), stop=stop)
+    # the side counts are saved after each layer's bytes: some positions went there
+    sides = [
+        (folder / f"counters-{n:02d}.bin").stat().st_size - size
+        for n, size in enumerate(whole.index(3).sizes)
+    ]
+    assert sum(sides) > 0
+    assert all(s % 8 == 0 for s in sides)
+    table = whole.build_folder(folder, 3, variant, removal)
+    assert same(table, tables[variant, removal])
+    assert max(int(v.max()) for v in table.values) < wk.OPEN  # no code left: draws are 0
+
+
+def test_the_side_table_resumes_inside_a_step(tables, tmp_path, monkeypatch):
+    monkeypatch.setattr(whole_steps, "BYTE_HOLDS", 2)
+    folder = tmp_path / "t"
+
+    def progress(entry: dict[str, Any]) -> None:
+        if entry["step"] == "push" and entry["round"] == 4:
+            raise KeyboardInterrupt  # in step 4 (a won frontier: the counts taken from)
+
+    with pytest.raises(KeyboardInterrupt):
+        whole.build(whole.create(folder, 3, "standard", "0-2"), progress=progress)
+    said: list[str] = []
+    table = whole.build_folder(folder, 3, "standard", "0-2", say=said.append)
+    assert said[0].endswith("the counters kept: no counting pass")
+    assert same(table, tables["standard", "0-2"])
+
+
+def test_a_side_count_that_does_not_match_its_positions_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(whole_steps, "BYTE_HOLDS", 2)
+    folder = tmp_path / "t"
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 14
+
+    with pytest.raises(whole.Stopped):
+        whole.build(whole.create(folder, 3, "standard", "0-2"), stop=stop)
+    table = whole.WholeTable.open(folder)
+    head = table.head["counters"]
+    n = max(range(14), key=lambda k: (folder / f"counters-{k:02d}.bin").stat().st_size)
+    path = folder / f"counters-{n:02d}.bin"
+    data = path.read_bytes()[:-8]  # one side count short, its checksum made to match
+    path.write_bytes(data)
+    head["crc"][n] = zlib.crc32(data)
+    whole.write_head(table)
+    with pytest.raises(whole.TableError, match="side counts do not match"):
+        whole.build_folder(Path(folder), 3, "standard", "0-2")
