@@ -374,7 +374,8 @@ def _whole(args: argparse.Namespace) -> int:
     if here and free is not None and memory > free:
         return _say(
             f"the whole {options.variant} game, base {args.base}, needs {_amount(memory)} "
-            f"of memory built in this process (a byte and a counter a position) and "
+            f"of memory built in this process (a byte a position, a layer's copy and the "
+            f"index) and "
             f"{_amount(free)} are free; --workers 1 builds it by rounds in {_amount(size)}, "
             f"several times slower (docs/engines.md)"
         )
