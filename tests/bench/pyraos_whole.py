@@ -416,14 +416,14 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--before", help="a commit whose bench runs first (git archive)")
     args = parser.parse_args()
+    if args.before:
+        before(args)
     if args.top_layers:
         top_layers(args.top_layers, args.top_steps, args.threads)
         return 0
     if args.rates_only:
         base4_rates(args.sample)
         return 0
-    if args.before:
-        before(args)
     small = small_build(args.base, args.variant, args.removal)
     if args.skip_base4:
         return 0
