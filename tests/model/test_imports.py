@@ -104,6 +104,7 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_pyraos_solver",
     "tests.model.test_pyraos_whole",
     "tests.model.test_pyraos_whole_files",
+    "tests.model.test_pyraos_whole_lean",
     "tests.model.test_pyraos_whole_resume",
     "tests.model.test_rolling_planner",
     "tests.model.test_shared_table",

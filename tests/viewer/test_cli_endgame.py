@@ -125,17 +125,17 @@ def test_the_whole_game_is_built_said_verified_and_a_wrong_value_named(capsys, t
 def test_a_whole_build_that_memory_cannot_hold_is_refused_in_one_line(
     capsys, monkeypatch, tmp_path
 ):
-    # Push retrograde holds 3 bytes a position in memory: where the system has less free,
-    # the build is refused before it starts (not killed by the system an hour in), and
-    # the way by rounds (a byte a position) is named.
+    # Push retrograde holds a byte a position in memory, and the largest layer's copy to
+    # write it: where the system has less free, the build is refused before it starts
+    # (not killed by the system an hour in), and the way by rounds is named.
     from pyramid_lab.viewer.cli import endgame
 
-    monkeypatch.setattr(endgame, "memory_available", lambda: 50_000)
+    monkeypatch.setattr(endgame, "memory_available", lambda: 20_000)
     folder = tmp_path / "base3"
     code, out, err = run(capsys, "endgame", "build", "--whole", "--base", "3", "--table", folder)
     assert (code, out, err.count("\n")) == (2, "", 1)
-    assert "needs 73,905 bytes of memory built in this process" in err
-    assert "50,000 bytes are free; --workers 1 builds it by rounds in 24,635 bytes" in err
+    assert "needs 29,387 bytes of memory built in this process" in err  # 24,635 + 4,752
+    assert "20,000 bytes are free; --workers 1 builds it by rounds in 24,635 bytes" in err
     assert not folder.exists()
 
 

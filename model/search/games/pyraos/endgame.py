@@ -144,7 +144,8 @@ def whole_push_memory(base: int) -> int:
     """The memory a push build takes: a byte a position (an undecided one's byte holds the
     count of its children still open; the few of more than 126 moves 16 bytes more in
     the side table), the largest layer's decided bytes copied once to write it, and
-    :data:`WHOLE_PUSH_BESIDE` (on base 4: 2.26 + 0.23 + 0.3 GB)."""
+    on base 4 :data:`WHOLE_PUSH_BESIDE` (2.26 + 0.23 + 0.3 GB; a smaller pyramid's index
+    is small)."""
     if base == 4:
         positions, largest = WHOLE_POSITIONS[4], WHOLE_LARGEST_LAYER
     else:
@@ -152,7 +153,7 @@ def whole_push_memory(base: int) -> int:
 
         sizes = whole.index(base).sizes
         positions, largest = sum(sizes), max(sizes)
-    return positions + largest + WHOLE_PUSH_BESIDE
+    return positions + largest + (WHOLE_PUSH_BESIDE if base == 4 else 0)
 
 
 def whole_estimate(base: int, cores: int, push: bool = True) -> tuple[int, float, int]:
