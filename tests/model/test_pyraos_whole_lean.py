@@ -50,7 +50,7 @@ def test_the_side_table_gives_the_same_bytes(
         whole.build(whole.create(folder, 3, variant, removal), stop=stop)
     # the side counts are saved after each layer's bytes: some positions went there
     sides = [
-        (folder / f"counters-{n:02d}.bin").stat().st_size - size
+        (folder / f"counts-{n:02d}.bin").stat().st_size - size
         for n, size in enumerate(whole.index(3).sizes)
     ]
     assert sum(sides) > 0
@@ -89,11 +89,38 @@ def test_a_side_count_that_does_not_match_its_positions_is_refused(tmp_path, mon
         whole.build(whole.create(folder, 3, "standard", "0-2"), stop=stop)
     table = whole.WholeTable.open(folder)
     head = table.head["counters"]
-    n = max(range(14), key=lambda k: (folder / f"counters-{k:02d}.bin").stat().st_size)
-    path = folder / f"counters-{n:02d}.bin"
+    n = max(range(14), key=lambda k: (folder / f"counts-{k:02d}.bin").stat().st_size)
+    path = folder / f"counts-{n:02d}.bin"
     data = path.read_bytes()[:-8]  # one side count short, its checksum made to match
     path.write_bytes(data)
     head["crc"][n] = zlib.crc32(data)
     whole.write_head(table)
     with pytest.raises(whole.TableError, match="side counts do not match"):
         whole.build_folder(Path(folder), 3, "standard", "0-2")
+
+
+def test_a_folder_with_the_old_2_byte_counters_is_counted_again(tables, tmp_path):
+    # A build stopped before issue 76 item 2 kept 2-byte counters in counters-NN.bin,
+    # named in the header with their checksums: they are never read as a byte a position
+    # (another name), the counters are counted again, and the old files go at the end.
+    folder = tmp_path / "t"
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 14
+
+    with pytest.raises(whole.Stopped):
+        whole.build(whole.create(folder, 3, "standard", "0-2"), stop=stop)
+    table = whole.WholeTable.open(folder)
+    for n, size in enumerate(table.index.sizes):
+        (folder / f"counts-{n:02d}.bin").unlink()
+        old = np.full(size, 7, dtype=np.uint16)
+        old.tofile(folder / f"counters-{n:02d}.bin")
+        table.head["counters"]["crc"][n] = zlib.crc32(old.tobytes())
+    whole.write_head(table)
+    said: list[str] = []
+    again = whole.build_folder(folder, 3, "standard", "0-2", say=said.append)
+    assert said[0].endswith("the counters counted again first, a pass over every position")
+    assert same(again, tables["standard", "0-2"])
+    assert not list(folder.glob("counters-*"))

@@ -57,7 +57,7 @@ def test_the_counting_pass_stopped_resumes_at_the_layer_it_was_in(done, tmp_path
     assert said[0].startswith("resuming the counting pass: 5 of 14 layers counted, kept (")
     assert same(table, done)
     assert table.finished
-    assert not list(folder.glob("counters-*"))  # a finished table keeps no counters
+    assert not list(folder.glob("count*-*"))  # a finished table keeps no counters
     assert "counters" not in whole.WholeTable.open(folder).head
 
 
@@ -159,7 +159,7 @@ def test_counters_that_do_not_match_are_counted_again(done, tmp_path):
 
     with pytest.raises(KeyboardInterrupt):
         whole.build(whole.create(folder, 3, "standard", "0-2"), progress=progress)
-    counters = folder / "counters-09.bin"
+    counters = folder / "counts-09.bin"
     data = bytearray(counters.read_bytes())
     data[0] ^= 1
     counters.write_bytes(bytes(data))
@@ -184,7 +184,7 @@ def test_a_checkpoints_counters_are_kept_but_the_one_that_does_not_match(done, t
         whole.build(whole.create(folder, 3, "standard", "0-2"), stop=stop)
     record = whole.WholeTable.open(folder).head["counters"]
     assert (record["round"], record["pushed"], record["partial"]) == (1, [], None)
-    counters = folder / "counters-09.bin"
+    counters = folder / "counts-09.bin"
     data = bytearray(counters.read_bytes())
     data[0] ^= 1
     counters.write_bytes(bytes(data))

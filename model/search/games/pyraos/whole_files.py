@@ -333,6 +333,13 @@ def locked(folder: Path) -> Iterator[None]:
 
 
 def counters_file(folder: Path, n: int) -> Path:
+    """Layer ``n``'s counters kept (:func:`save_counters`: a byte a position and the side
+    counts; named ``counts-``, not the 2-byte counters' ``counters-`` of a build before
+    issue 76 item 2, so that a folder such a build left is counted again, never misread)."""
+    return folder / f"counts-{n:02d}.bin"
+
+
+def _old_counters_file(folder: Path, n: int) -> Path:
     return folder / f"counters-{n:02d}.bin"
 
 
@@ -342,8 +349,9 @@ def drop_counters(table: Stored) -> None:
     if table.head.pop("counters", None) is not None:
         write_head(table)
     for n in range(table.index.layers):
-        with suppress(FileNotFoundError):
-            counters_file(table.folder, n).unlink()
+        for path in (counters_file(table.folder, n), _old_counters_file(table.folder, n)):
+            with suppress(FileNotFoundError):
+                path.unlink()
 
 
 def _file_checksum(path: Path, bound: int) -> tuple[int, int] | None:

@@ -213,7 +213,7 @@ def push(
 
     The header's round ``r`` means, as for :func:`.whole_build._rounds`, every position decided in
     fewer than ``r`` plies is written (the layers' files hold only decided values: 0
-    where the build holds a code). The counters are kept too (``counters-NN.bin``: each
+    where the build holds a code). The counters are kept too (``counts-NN.bin``: each
     layer's bytes as built, then its side counts; named with their checksums in the
     header's ``counters`` record, for a round): the counting pass writes each layer's
     values and counters when it is counted (stopped or killed, it resumes at the layer it
