@@ -76,7 +76,7 @@ def geometry(base: int) -> Geometry:
         raise ValueError(f"a Pyraos pyramid has a base of 2 to 4, not {base}")
     lat = lattice(base)
     points = lat.count
-    level = tuple(int(k) for k in lat.levels)
+    level = tuple(p.k for p in lat.points)
     support = tuple(sum(1 << s for s in row) for row in lat.support_lists)
     # Every 2x2 square of one level is the support of the point above it.
     squares = tuple(support[p] for p in range(points) if level[p] > 0)

@@ -559,3 +559,22 @@ def test_the_compiled_layer_is_handed_its_adapter():
     above = {"pyramid_lab.model.search.registry", "pyramid_lab.model.search.kernels", *plugins}
     reached = {name: sorted(graph[name] & above) for name in compiled}
     assert {name: found for name, found in reached.items() if found} == {}
+
+
+def test_pyraos_rules_load_no_numpy():
+    # A Pyraos position read, played and keyed for its book loads no numpy: the lattice's
+    # numpy tables are made on first use, and the small pyramid's symmetries in Python.
+    code = (
+        "import sys\n"
+        "from pyramid_lab.model import game_class\n"
+        "from pyramid_lab.model.search.games.pyraos.keys import board_key\n"
+        "game = game_class('pyraos').new()\n"
+        "game.push(game.legal_moves()[0])\n"
+        "board_key(*game.masks())\n"
+        "print('numpy' in sys.modules, len(game.legal_moves()))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[0] == "False"
