@@ -123,10 +123,8 @@ from ..game import (
     OptionSpec,
     Outcome,
     Piece,
-    PositionFormatError,
     Termination,
-    check_option_names,
-    quote,
+    read_options,
     register_game,
 )
 from ..setup import record_setup
@@ -243,31 +241,7 @@ class PyramidBall(BallMoves):
 
     @classmethod
     def parse_options(cls, raw: Mapping[str, Any]) -> BallOptions:
-        known = tuple(spec.name for spec in cls.option_specs)
-        check_option_names(cls.name, raw, known)
-        mode = raw.get("mode", "basic")
-        if not isinstance(mode, str) or mode not in TARGETS:
-            raise PositionFormatError(
-                "options.mode", f"must be basic or advanced, not {quote(mode)}"
-            )
-        flags = {}
-        for key, default in (
-            ("offence_may_follow_defender", False),
-            ("tackle_on_contact", True),
-            ("defensive_score_ends_turn", False),
-        ):
-            value = raw.get(key, default)
-            if not isinstance(value, bool):
-                raise PositionFormatError(
-                    f"options.{key}", f"must be true or false, not {quote(value)}"
-                )
-            flags[key] = value
-        restart = raw.get("restart", "sheet")
-        if not isinstance(restart, str) or restart not in RESTARTS:
-            raise PositionFormatError(
-                "options.restart", f"must be sheet or formation, not {quote(restart)}"
-            )
-        return BallOptions(mode, **flags, restart=restart)
+        return read_options(cls, raw, BallOptions)
 
     @classmethod
     def new(cls, options: BallOptions | None = None) -> Self:
