@@ -390,6 +390,11 @@ class Pyraos(SearchHooks):
         """(white, black) occupancy masks over lattice point ids."""
         return self._masks[0], self._masks[1]
 
+    def mover_masks(self) -> tuple[int, int]:
+        """(the side to move's, the other side's) occupancy masks: the board as the searches,
+        the book and the tables key it."""
+        return self._masks[self._turn], self._masks[1 - self._turn]
+
     def pieces(self) -> list[Piece]:
         return [
             (tuple(LATTICE.point(p)), COLOURS[player])
