@@ -510,12 +510,17 @@ def decision_view(game: Game, player: int | None = None) -> Game:
 _O = TypeVar("_O")
 
 
-def read_options(game: type[Game], raw: Mapping[str, Any], make: Callable[..., _O]) -> _O:
-    """``make`` (the game's options class) called with every one of ``game``'s
-    :attr:`Game.option_specs` read from a file's ``options`` object ``raw``
+def read_options(
+    game: type[Game],
+    raw: Mapping[str, Any],
+    make: Callable[..., _O],
+    specs: Sequence[OptionSpec] | None = None,
+) -> _O:
+    """``make`` (the game's options class) called with every one of ``specs`` (default:
+    ``game``'s :attr:`Game.option_specs`) read from a file's ``options`` object ``raw``
     (:meth:`OptionSpec.read`); PositionFormatError for a name the game does not take or a
-    value not of its option's kind. For a game whose options are all in its specs."""
-    specs = game.option_specs
+    value not of its option's kind."""
+    specs = game.option_specs if specs is None else specs
     check_option_names(game.name, raw, tuple(spec.name for spec in specs))
     return make(**{spec.name: spec.read(raw) for spec in specs})
 
