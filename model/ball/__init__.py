@@ -249,40 +249,19 @@ class PyramidBall(BallMoves):
         record_setup(game, from_setup=False)
         return game
 
-    @classmethod
-    def from_setup(
-        cls,
-        options: BallOptions | None,
-        to_move: str,
-        pieces: Sequence[Piece],
-        *,
-        study: bool = False,
-    ) -> Self:
-        return cls.from_setup_state(options, to_move, pieces, None, study=study)
-
-    @classmethod
-    def from_setup_state(
-        cls,
-        options: BallOptions | None,
-        to_move: str,
-        pieces: Sequence[Piece],
-        state: Mapping[str, Any] | None,
-        *,
-        study: bool = False,
-    ) -> Self:
-        """A set-up position with a file's ``state`` (``ball``: the size letter of the
-        carrier, one of the offence's pyramids, default its Medium, or the empty square the
-        ball lies loose on, ``"c8"``; ``scores``; ``specials``: the special moves each
-        colour holds; ``specials_gained``: those each has gained, held or used (default:
-        the held ones and, for the rest of the count, the first in the order Dash, Quick
-        Pass, Blitz, as older files had them); ``goal_row_barred``: the colour under the
-        goal-row rule; ``choosing``: the colours still to choose a special move, in
-        order, with ``offence`` the side on offence: ``to_move`` is then the first
-        chooser). Without ``choosing``, ``to_move`` is the offence."""
-        game = cls(options)
-        read_setup(game, to_move, pieces, state or {}, study)
-        record_setup(game, from_setup=True, study=study)
-        return game
+    def _set_up(
+        self, to_move: str, pieces: Sequence[Piece], state: Mapping[str, Any] | None, study: bool
+    ) -> None:
+        """A file's ``state``: ``ball``: the size letter of the carrier, one of the
+        offence's pyramids, default its Medium, or the empty square the ball lies loose on,
+        ``"c8"``; ``scores``; ``specials``: the special moves each colour holds;
+        ``specials_gained``: those each has gained, held or used (default: the held ones
+        and, for the rest of the count, the first in the order Dash, Quick Pass, Blitz, as
+        older files had them); ``goal_row_barred``: the colour under the goal-row rule;
+        ``choosing``: the colours still to choose a special move, in order, with
+        ``offence`` the side on offence: ``to_move`` is then the first chooser. Without
+        ``choosing``, ``to_move`` is the offence."""
+        read_setup(self, to_move, pieces, state or {}, study)
 
     # ---- the file state ----------------------------------------------------------------------
 

@@ -198,35 +198,14 @@ class RollingPyramids(RollingResolution):
             s.owner[i] = PHARAOH if units else EMPTY
             s.troops[i] = Troops(units)
 
-    @classmethod
-    def from_setup(
-        cls,
-        options: RollingOptions | None,
-        to_move: str,
-        pieces: Sequence[Piece],
-        *,
-        study: bool = False,
-    ) -> Self:
-        """The game's start with ``pieces`` as the garrisons (the solo variant's Pharaoh
-        fill replaced by them); any other position needs a ``state``."""
-        return cls.from_setup_state(options, to_move, pieces, None, study=study)
-
-    @classmethod
-    def from_setup_state(
-        cls,
-        options: RollingOptions | None,
-        to_move: str,
-        pieces: Sequence[Piece],
-        state: Mapping[str, Any] | None,
-        *,
-        study: bool = False,
-    ) -> Self:
-        game = cls(options)
+    def _set_up(
+        self, to_move: str, pieces: Sequence[Piece], state: Mapping[str, Any] | None, study: bool
+    ) -> None:
+        """Without a ``state``: the game's start with ``pieces`` as the garrisons (the solo
+        variant's Pharaoh fill replaced by them); any other position needs a ``state``."""
         if state is None:
-            state = game._setup_state_for(to_move, pieces)
-        game._s = read_state(game, to_move, pieces, state, study)
-        record_setup(game, from_setup=True, study=study)
-        return game
+            state = self._setup_state_for(to_move, pieces)
+        self._s = read_state(self, to_move, pieces, state, study)
 
     def _setup_state_for(self, to_move: str, pieces: Sequence[Piece]) -> dict[str, Any]:
         """The state of a set-up given by its pieces alone: while starting areas are
