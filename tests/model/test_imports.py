@@ -480,6 +480,15 @@ def test_the_door_reads_a_plain_table_named_as_the_type_checker_reads_it():
             assert (module.lstrip("."), there) == (where, inside), name
 
 
+def _fresh_python(code: str) -> str:
+    """What ``code`` prints in a fresh interpreter (stripped); its failure fails the test."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
 def test_the_door_loads_no_kernel_for_its_cheap_names():
     # The window asks for the levels and the threads before it draws: numba (a second and
     # more to import) and the compiled core load on the first search, not then.
@@ -491,11 +500,7 @@ def test_the_door_loads_no_kernel_for_its_cheap_names():
         "core = 'pyramid_lab.model.search.compiled.core'\n"
         "print(sorted(m for m in ('numba', core) if m in sys.modules))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
+    assert _fresh_python(code) == "[]"
 
 
 def test_the_model_imports_a_game_when_first_asked_for():
@@ -518,13 +523,9 @@ def test_the_model_imports_a_game_when_first_asked_for():
         "                 if m.startswith(inside) and m.count('.') == 4)\n"
         "print(before, games(), words, plugged)"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
     every = ["ball", "partition", "pyraos", "rolling", "terrace"]
     said = f"([], False, {every}) ['partition', 'terrace'] PartitionTeaching ['plugins', 'terrace']"
-    assert done.stdout.strip() == said
+    assert _fresh_python(code) == said
 
 
 def test_every_game_of_the_registry_is_imported_by_its_name():
@@ -574,8 +575,4 @@ def test_pyraos_rules_load_no_numpy():
         "board_key(*game.masks())\n"
         "print('numpy' in sys.modules, len(game.legal_moves()))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split()[0] == "False"
+    assert _fresh_python(code).split()[0] == "False"
