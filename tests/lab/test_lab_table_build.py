@@ -190,3 +190,19 @@ def test_where_the_book_ends_the_words_name_the_menu_item_and_the_command(cache)
     assert "`pyramid-lab endgame build --whole` (about " in words
     assert words.endswith(", or Analysis > Build the whole-game table here")
     assert book_end(game) == words.removesuffix(", or Analysis > Build the whole-game table here")
+
+
+def test_the_analysis_where_the_book_ends_names_the_menu_item(lab, port):
+    line = ["1,1,0", "0,0,0", "2,1,0", "1,2,0", "2,2,0", "2,0,0", "3,2,0", "1,1,1", "0,3,0"]
+    for move in line:
+        lab.play(lab.game.parse_move(move))
+    analysed = threading.Event()
+    lab.analysis.runner.answered.connect(lambda job, result: analysed.set())
+    assert lab.analyse(0.3)
+    assert analysed.wait(WAIT_S)
+    analysis = lab.analysis.analysis
+    assert analysis is not None
+    assert analysis.book_end.startswith("the book ends here: ")
+    words = lab.proven_words(analysis)
+    assert words == f"{analysis.proven_text}, or {BUILD_TABLE} here"
+    assert port.statuses[-1] == f"analysis: {words}"

@@ -115,13 +115,54 @@ class AnalysisDock(QDockWidget):
             "them); cyan: a proven win; near black: a proven loss"
         )
         layout.addWidget(self.legend)
+        self.table_box = self._table_box()
+        layout.addWidget(self.table_box)
         # all of it where there is room, else scrolled: its least height (the table's and
         # the controls') beside a game's docks grew the window past the screen's edge
         self.setWidget(ScrolledBody(body))
         self.set_thinking(False)
         self.legend.setVisible(False)
 
+    def _table_box(self) -> QWidget:
+        """The whole-game table's build (a game that has one: Pyraos): Build table and its
+        Stop, its progress and what it is at (shown by :meth:`show_table_build`)."""
+        box = QWidget()
+        column = QVBoxLayout(box)
+        column.setContentsMargins(0, 4, 0, 0)
+        row = QHBoxLayout()
+        self.build_table, self.stop_build = start_stop(
+            "Build table",
+            "Build the whole-game table of this version (Analysis > Build the whole-game "
+            "table): every position's exact value and fastest win; hours, resumable",
+            "Stop the build after the layer under way (what is done is kept: Build table "
+            "resumes it)",
+        )
+        row.addWidget(self.build_table)
+        row.addWidget(self.stop_build)
+        row.addStretch(1)
+        column.addLayout(row)
+        self.build_bar, self.build_activity = progress()
+        column.addWidget(self.build_bar)
+        column.addWidget(self.build_activity)
+        box.setVisible(False)
+        return box
+
     # ---- shown state --------------------------------------------------------------------
+
+    def show_table_build(
+        self, offered: bool, running: bool, stopping: bool, fraction: float | None, text: str
+    ) -> None:
+        """The table's build: the box only where the game has a table (``offered``), Build
+        while none runs, Stop while one runs and is not stopping, the bar while it runs,
+        and what it is at (or how it ended)."""
+        self.table_box.setVisible(offered)
+        self.build_table.setEnabled(offered and not running)
+        self.stop_build.setEnabled(running and not stopping)
+        self.build_bar.setVisible(running)
+        if fraction is not None:
+            self.build_bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))
+        self.build_activity.setVisible(bool(text))
+        self.build_activity.setText(text)
 
     def set_thinking(self, on: bool) -> None:
         self.stop.setEnabled(on)
