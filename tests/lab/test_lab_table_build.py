@@ -89,7 +89,7 @@ def test_a_build_stopped_resumes_and_its_table_is_the_one_never_stopped(lab, por
             progress.append((build.fraction, build.text))
 
     def stop_after_the_first_layer(what: str) -> None:
-        if what == "progress" and build.text.startswith("counting: ") and not build.stopping:
+        if what == "progress" and build.text.startswith("counting ") and not build.stopping:
             assert build.stop()  # (asked once: a second Stop does nothing)
             assert not build.stop()
 
@@ -104,9 +104,9 @@ def test_a_build_stopped_resumes_and_its_table_is_the_one_never_stopped(lab, por
     stopped = ends.next()
     assert isinstance(stopped, BuildStopped), stopped
     assert "build it again to resume" in stopped.words
-    counting = [text for _, text in progress if text.startswith("counting: ")]
-    assert counting[0].startswith("counting: 13 spheres counted (496 of 24,635 positions), 1%")
-    assert "left" in counting[0]
+    counting = [text for _, text in progress if text.startswith("counting ")]
+    assert counting[0].startswith("counting every position's moves: down to 13 spheres (1 of 14 ")
+    assert counting[0].endswith("; at most under a minute left")
     assert not build.running
     assert build.fraction is None
     build.changed.disconnect(stop_after_the_first_layer)
@@ -118,7 +118,9 @@ def test_a_build_stopped_resumes_and_its_table_is_the_one_never_stopped(lab, por
     assert isinstance(built, Built), built
     said = build.said
     assert any(t.startswith("resuming the counting pass: 1 of 14 layers counted") for t in said)
-    assert not any(t.startswith("counting: 13 spheres") for t in said)  # kept, not again
+    assert not any("down to 13 spheres" in t for t in said)  # kept, not counted again
+    assert build.resuming.startswith("resuming the counting pass: 1 of 14 layers counted")
+    assert any(t.startswith("step 1, the positions decided in that many plies") for t in said)
     fractions = [f for f, t in progress if t.startswith(("counting", "step"))]
     assert fractions == sorted(fractions)
     assert 0 < fractions[0] < fractions[-1] < 1
@@ -152,7 +154,7 @@ def test_a_build_is_refused_in_words(lab, port, cache):
     held, go_on = threading.Event(), threading.Event()
 
     def hold(what: str) -> None:
-        if what == "progress" and build.text.startswith("counting: ") and not held.is_set():
+        if what == "progress" and build.text.startswith("counting ") and not held.is_set():
             held.set()
             assert go_on.wait(WAIT_S)  # the worker waits here, the table's lock held
 

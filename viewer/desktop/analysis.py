@@ -131,8 +131,11 @@ class AnalysisControl:
     def show_table_build(self) -> None:
         """The build's box as the lab's build is (none for a game without a table)."""
         build = self.lab.table_build
+        text = build.text
+        if build.running and build.resuming and text != build.resuming:
+            text = f"{text}\n{build.resuming}"
         self.dock.show_table_build(
-            build.offered(self.lab.game), build.running, build.stopping, build.fraction, build.text
+            build.offered(self.lab.game), build.running, build.stopping, build.fraction, text
         )
 
     def _lab_changed(self, what: LabChange) -> None:

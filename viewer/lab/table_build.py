@@ -153,6 +153,7 @@ class TableBuild:
         self.fraction: float | None = None  # 0..1 while it runs; None: none runs
         self.text = ""  # what the build is at (its step and layer, or what it said)
         self.said: list[str] = []  # every line of the build under way (resuming, layers)
+        self.resuming = ""  # what the build under way said it resumes ('' a new one)
         self.stopping = False
         self.outcome: BuildEnd | None = None  # how the last build ended
 
@@ -216,6 +217,7 @@ class TableBuild:
         self._game = game.copy()
         self.folder, self.fraction, self.text = folder, 0.0, words
         self.said, self.stopping, self.outcome = [words], False, None
+        self.resuming = ""
         self.runner.run("table", self._task(folder, options, positions, seconds))
         self.say(words)
         self.changed.emit("started")
@@ -247,7 +249,12 @@ class TableBuild:
             tables = search.knowledge_for(copy).whole
             assert tables is not None
             began = time.perf_counter()
-            work = _Work(positions, seconds, progress)
+            work = _Work(
+                positions,
+                seconds,
+                progress,
+                lambda: {n: size for n, _, size in tables.whole_count(base)},
+            )
             try:
                 table = tables.whole_build(
                     folder, options, base, None, work.entry, stop=stop.is_set, say=work.say
@@ -278,6 +285,8 @@ class TableBuild:
         if text:
             self.text = text
             self.said.append(text)
+            if text.startswith("resuming"):  # (the build's words: kept while it runs)
+                self.resuming = text
         self.changed.emit("progress")
 
     def _on_answer(self, job: Job, result: object) -> None:
@@ -297,32 +306,54 @@ class TableBuild:
 
 
 class _Work:
-    """How far a build is, from its layers' entries (on the worker thread): the counting
-    pass counts every position once, each step pushes the positions it decides (each once
-    at most: a draw never), so its work is 2 x positions at most, and the time left, from
-    the build's own estimate of the whole, is at most that estimate's share left."""
+    """How far a build is, from its layers' entries (on the worker thread). The counting
+    pass (every position's children counted, a layer at a time from the top: a resumed
+    pass starts below the layers it kept) is taken as the first half of the work, by the
+    bytes of the layers done (``layers``: spheres -> positions, asked at the first entry:
+    the build has made the table's index by then); the steps as the second, by the
+    positions pushed (each decided position once at most, a draw never) of those the pass
+    counted (the table's positions where this run did no pass: a step resumed). The time
+    left is the build's own estimate of the whole times the share left: at most that,
+    since a share is never over-counted."""
 
-    def __init__(self, positions: int, seconds: float, progress: Progress) -> None:
+    def __init__(
+        self,
+        positions: int,
+        seconds: float,
+        progress: Progress,
+        layers: Callable[[], Mapping[int, int]],
+    ) -> None:
         self.positions, self.seconds, self.progress = max(1, positions), seconds, progress
+        self.layers = layers
+        self.sizes: Mapping[int, int] = {}
         self.counted = self.pushed = 0
+        self.pass_done = False
         self.fraction = 0.0
 
     def entry(self, entry: Mapping[str, object]) -> None:
         step, layer, done = entry.get("step"), entry.get("layer"), entry.get("evaluated")
         count = done if isinstance(done, int) else 0
+        n = layer if isinstance(layer, int) else 0
+        if not self.sizes:
+            self.sizes = self.layers()
         if step == "count":
             self.counted += count
+            self.pass_done = n == 0
+            done_layers = [size for spheres, size in self.sizes.items() if spheres >= n]
+            share = 0.5 * sum(done_layers) / max(1, sum(self.sizes.values()))
             at = (
-                f"counting: {layer} spheres counted ({self.counted:,} of "
-                f"{self.positions:,} positions)"
+                f"counting every position's moves: down to {n} spheres ({len(done_layers)} "
+                f"of {len(self.sizes)} layers)"
             )
         else:
             self.pushed += count
+            of = self.counted if self.pass_done else self.positions
+            share = 0.5 + 0.5 * min(1.0, self.pushed / max(1, of))
             at = (
-                f"step {entry.get('round')}: {layer} spheres pushed ({self.pushed:,} "
-                "decided positions pushed)"
+                f"step {entry.get('round')}, the positions decided in that many plies "
+                f"pushed back: {n} spheres done, {self.pushed:,} pushed"
             )
-        self.fraction = min(0.99, (self.counted + self.pushed) / (2 * self.positions))
+        self.fraction = min(0.99, max(self.fraction, share))
         left = duration(self.seconds * (1 - self.fraction))
         self.progress(self.fraction, f"{at}, {self.fraction:.0%}; at most {left} left")
 
