@@ -129,13 +129,15 @@ class AnalysisControl:
         self.lab.table_build.start()
 
     def show_table_build(self) -> None:
-        """The build's box as the lab's build is (none for a game without a table)."""
+        """The build's box as the lab's build is (none for a game without a table, unless
+        a build runs: its progress and Stop stay)."""
         build = self.lab.table_build
+        offered = build.offered(self.lab.game)
         text = build.text
         if build.running and build.resuming and text != build.resuming:
             text = f"{text}\n{build.resuming}"
         self.dock.show_table_build(
-            build.offered(self.lab.game), build.running, build.stopping, build.fraction, text
+            offered or build.running, offered, build.running, build.stopping, build.fraction, text
         )
 
     def _lab_changed(self, what: LabChange) -> None:

@@ -266,7 +266,8 @@ class Menus:
             "can_redo": history.can_redo,
             "can_finish": setup is None and turn.can_finish,
             "building": building,
-            "has_table": lab.table_build.offered(lab.game),
+            # (and while one runs, whatever the game shown: the item is its Stop too)
+            "has_table": lab.table_build.offered(lab.game) or lab.table_build.running,
         }
         for item in ITEMS:
             if item.when is not None:

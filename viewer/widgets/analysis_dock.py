@@ -150,12 +150,19 @@ class AnalysisDock(QDockWidget):
     # ---- shown state --------------------------------------------------------------------
 
     def show_table_build(
-        self, offered: bool, running: bool, stopping: bool, fraction: float | None, text: str
+        self,
+        shown: bool,
+        offered: bool,
+        running: bool,
+        stopping: bool,
+        fraction: float | None,
+        text: str,
     ) -> None:
-        """The table's build: the box only where the game has a table (``offered``), Build
-        while none runs, Stop while one runs and is not stopping, the bar while it runs,
-        and what it is at (or how it ended)."""
-        self.table_box.setVisible(offered)
+        """The table's build: the box where ``shown`` (the game has a table, or one is
+        being built), Build where the game has one (``offered``) and none runs, Stop while
+        one runs and is not stopping, the bar while it runs, and what it is at (or how it
+        ended)."""
+        self.table_box.setVisible(shown)
         self.build_table.setEnabled(offered and not running)
         self.stop_build.setEnabled(running and not stopping)
         self.build_bar.setVisible(running)
