@@ -135,6 +135,11 @@ def test_a_build_stopped_resumes_and_its_table_is_the_one_never_stopped(lab, por
     assert len(layers(folder)) == 14
     assert f"the empty pyramid: {tables.whole_describe(whole.probe(0, 0))}" in built.words
     assert tables.whole_open(folder).finished
+    done = build.start()  # nothing left to build
+    assert isinstance(done, BuildRefused)
+    assert done.words == (
+        f"the table is built already in {folder}: the Analysis, Hint and review answer from it"
+    )
 
 
 def test_a_build_is_refused_in_words(lab, port, cache):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
-from pyramid_lab.viewer.lab.table_build import BUILD_TABLE, BuildStarted, BuildStopped, Built
+from pyramid_lab.viewer.lab.table_build import BUILD_TABLE, BuildRefused, BuildStopped, Built
 from tests.patience import WAIT_MS
 
 
@@ -58,8 +58,9 @@ def test_the_menu_item_and_the_dock_build_stop_and_resume(make_window, qtbot, ca
     assert not dock.build_bar.isVisible()
     # the dock shown: the position is analysed again, now that a table answers it
     qtbot.waitUntil(lambda: asked == ["analysis"], timeout=WAIT_MS)
-    assert isinstance(build.toggle(), BuildStarted)  # the menu's toggle: a finished table
-    qtbot.waitUntil(lambda: isinstance(build.outcome, Built), timeout=WAIT_MS)
+    again = build.toggle()  # the menu item again, the table finished: nothing to build
+    assert isinstance(again, BuildRefused)
+    assert again.words.startswith("the table is built already in ")
 
 
 def test_a_game_without_a_table_offers_no_build(make_window):

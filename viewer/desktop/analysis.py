@@ -125,7 +125,7 @@ class AnalysisControl:
 
     @slot
     def build_table(self) -> None:
-        """Build table: the whole-game table of the game's version (a refusal is said)."""
+        """The dock's Build: the whole-game table of the game's version (a refusal is said)."""
         self.lab.table_build.start()
 
     def show_table_build(self) -> None:

@@ -1,5 +1,5 @@
 """Build the whole-game table of the game shown (issue 76): the window's Analysis > Build the
-whole-game table and the Analysis dock's Build table, as ``pyramid-lab endgame build
+whole-game table and the Analysis dock's Build, as ``pyramid-lab endgame build
 --whole`` builds it, into the same folder of the user's cache
 (``knowledge_for(game).whole.whole_folder``), so either resumes the other's. Qt-free.
 
@@ -177,6 +177,17 @@ class TableBuild:
         tables = search.knowledge_for(game).whole
         if tables is None:
             return f"{game.title} has no whole-game table to build (Pyraos has)"
+        folder = tables.whole_folder(game.options, self.base)
+        if folder.exists():
+            try:
+                built = tables.whole_open(folder, lookups=True).finished
+            except tables.EndgameError:
+                built = False  # (unfinished, or damaged: the build says which)
+            if built:
+                return (
+                    f"the table is built already in {folder}: the Analysis, Hint and review "
+                    "answer from it"
+                )
         positions, _, memory = tables.whole_estimate(self.base, self.cores, True)
         free = memory_available()
         if free is not None and memory > free:

@@ -73,6 +73,10 @@ class AnalysisDock(QDockWidget):
         self.follow = QCheckBox("Keep analysing")
         self.follow.setToolTip("Analyse every new position as it is shown")
         layout.addWidget(self.follow)
+        # (near the top: a build of an hour shows its progress and Stop however small the
+        # dock, the moves' table scrolled below it)
+        self.table_box = self._table_box()
+        layout.addWidget(self.table_box)
         self.bar, self.activity = progress()  # the activity: what the engine is doing
         layout.addWidget(self.bar)
         layout.addWidget(self.activity)
@@ -115,8 +119,6 @@ class AnalysisDock(QDockWidget):
             "them); cyan: a proven win; near black: a proven loss"
         )
         layout.addWidget(self.legend)
-        self.table_box = self._table_box()
-        layout.addWidget(self.table_box)
         # all of it where there is room, else scrolled: its least height (the table's and
         # the controls') beside a game's docks grew the window past the screen's edge
         self.setWidget(ScrolledBody(body))
@@ -124,19 +126,20 @@ class AnalysisDock(QDockWidget):
         self.legend.setVisible(False)
 
     def _table_box(self) -> QWidget:
-        """The whole-game table's build (a game that has one: Pyraos): Build table and its
+        """The whole-game table's build (a game that has one: Pyraos): Build and its
         Stop, its progress and what it is at (shown by :meth:`show_table_build`)."""
         box = QWidget()
         column = QVBoxLayout(box)
         column.setContentsMargins(0, 4, 0, 0)
         row = QHBoxLayout()
+        row.addWidget(QLabel("Whole-game table:"))
         self.build_table, self.stop_build = start_stop(
-            "Build table",
+            "Build",
             "Build the whole-game table of this version (Analysis > Build the whole-game "
             "table): every position's exact value and fastest win; hours, resumable",
-            "Stop the build after the layer under way (what is done is kept: Build table "
-            "resumes it)",
+            "Stop the build after the layer under way (what is done is kept: Build resumes it)",
         )
+        self.stop_build.setText("Stop build")
         row.addWidget(self.build_table)
         row.addWidget(self.stop_build)
         row.addStretch(1)
