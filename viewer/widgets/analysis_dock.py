@@ -140,6 +140,7 @@ class AnalysisDock(QDockWidget):
             "Stop the build after the layer under way (what is done is kept: Build resumes it)",
         )
         self.stop_build.setText("Stop build")
+        self.build_table.setObjectName("build-table")
         row.addWidget(self.build_table)
         row.addWidget(self.stop_build)
         row.addStretch(1)
