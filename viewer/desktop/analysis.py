@@ -128,6 +128,7 @@ class AnalysisControl:
         """The dock's Build: the whole-game table of the game's version (a refusal is said)."""
         self.lab.table_build.start()
 
+    @slot
     def show_table_build(self) -> None:
         """The build's box as the lab's build is (none for a game without a table, unless
         a build runs: its progress and Stop stay)."""
