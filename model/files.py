@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from .game import (
     Game,
@@ -33,8 +33,6 @@ from .game import (
     not_replayed,
     quote,
 )
-from .puzzle import check_puzzle
-from .review import GameReview, read_review
 from .setup import (
     file_state,
     from_setup_state,
@@ -44,7 +42,10 @@ from .setup import (
     start_copy,
     started_from_setup,
 )
-from .teaching import teaching_for
+
+if TYPE_CHECKING:  # (a position's reading imports the puzzle, review and teaching
+    # modules when a file has them: a book answer's start-up needs none)
+    from .review import GameReview
 
 FORMAT = "pyramid-lab/1"
 SUFFIX = ".pyr.json"
@@ -186,6 +187,8 @@ def read_overlays(overlays: Any, cls: type[Game], key: str) -> dict[str, Any]:
     name (PositionFormatError under ``key`` otherwise)."""
     if not isinstance(overlays, dict):
         raise PositionFormatError(key, "must be an object")
+    from .teaching import teaching_for
+
     specs = {spec.name: spec for spec in teaching_for(cls).lesson_overlays}
     values: dict[str, Any] = {}
     for name, value in overlays.items():
@@ -373,8 +376,15 @@ def from_json(raw: Any) -> PositionDocument:
             game = from_setup_state(cls, options, to_move, pieces, state, study=study)
         replay(game, history)
     variations = _read_variations(raw.get("variations", []), game)
-    puzzle = check_puzzle(puzzle, game)  # at the position: its solution must replay there
-    review = read_review(raw["review"], game) if "review" in raw else None
+    if puzzle:  # (an empty one is checked already)
+        from .puzzle import check_puzzle
+
+        puzzle = check_puzzle(puzzle, game)  # at the position: its solution must replay there
+    review = None
+    if "review" in raw:
+        from .review import read_review
+
+        review = read_review(raw["review"], game)
     return PositionDocument(game, puzzle, lesson, variations, review)
 
 

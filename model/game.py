@@ -261,6 +261,32 @@ class OptionSpec:
     #: out otherwise.
     only_when: Any = None
 
+    def bounds(self) -> tuple[int, int]:
+        """An integer option's (:attr:`minimum`, :attr:`maximum`); ValueError if it lacks one."""
+        if self.minimum is None or self.maximum is None:
+            raise ValueError(f"option {self.name!r}: an integer option needs both bounds")
+        return self.minimum, self.maximum
+
+    def read(self, raw: Mapping[str, Any]) -> bool | int | str:
+        """This option's value in a file's ``options`` object ``raw`` (:attr:`default` where
+        it is absent), checked against the option's kind (PositionFormatError)."""
+        value: object = raw.get(self.name, self.default)
+        where = f"options.{self.name}"
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise PositionFormatError(where, f"must be true or false, not {quote(value)}")
+        elif isinstance(self.default, int):
+            low, high = self.bounds()
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise PositionFormatError(
+                    where, f"must be an integer from {low} to {high}, not {quote(value)}"
+                )
+        elif not isinstance(value, str) or value not in self.choices:
+            two = len(self.choices) == 2
+            allowed = " or ".join(self.choices) if two else "one of " + ", ".join(self.choices)
+            raise PositionFormatError(where, f"must be {allowed}, not {quote(value)}")
+        return value
+
     def conditions(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """The (option, values) conditions of :attr:`only_when`, all of which must hold."""
         if self.only_when is None:
@@ -479,6 +505,24 @@ def decision_view(game: Game, player: int | None = None) -> Game:
     (a chance node, a joint move of a simultaneous node, the end)."""
     seat = game.current_player() if player is None else player
     return game.information_state(seat) if seat >= 0 else game.copy()
+
+
+_O = TypeVar("_O")
+
+
+def read_options(
+    game: type[Game],
+    raw: Mapping[str, Any],
+    make: Callable[..., _O],
+    specs: Sequence[OptionSpec] | None = None,
+) -> _O:
+    """``make`` (the game's options class) called with every one of ``specs`` (default:
+    ``game``'s :attr:`Game.option_specs`) read from a file's ``options`` object ``raw``
+    (:meth:`OptionSpec.read`); PositionFormatError for a name the game does not take or a
+    value not of its option's kind."""
+    specs = game.option_specs if specs is None else specs
+    check_option_names(game.name, raw, tuple(spec.name for spec in specs))
+    return make(**{spec.name: spec.read(raw) for spec in specs})
 
 
 # ---- registry -------------------------------------------------------------------------

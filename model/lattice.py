@@ -1,8 +1,9 @@
 """Square-pyramid ball packing: points, contacts, supports, walls and corners for base N.
 
-Every table is built once per base size (``lattice(n)`` keeps the last few sizes used) as
-read-only numpy arrays indexed by point id, plus tuple-of-tuples copies for tight Python
-loops. Games, analysis, search and the 3D scene all read these tables; nobody recomputes geometry.
+Every table is built once per base size (``lattice(n)`` keeps the last few sizes used):
+tuples indexed by point id for the rules' tight Python loops, and read-only numpy arrays,
+made on first use (a game's rules that ask for none load no numpy). Games, analysis, search
+and the 3D scene all read these tables; nobody recomputes geometry.
 
 Point ids run level by level from the base up, row ``j`` by row inside a level and ``i``
 inside a row: ``id = level_offset[k] + j * (n - k) + i``.
@@ -14,11 +15,12 @@ import enum
 import functools
 import math
 import re
-from typing import NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, NamedTuple
 
 from .game import quote
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Largest base the model accepts (42,925 points). Measured (CPython 3.11): a base-50
 #: lattice takes 1.6 s to build and 55 MB, a full board draws in about 0.25 s with software
@@ -123,7 +125,11 @@ def point_count(n: int) -> int:
 
 
 class PyramidLattice:
-    """All geometry of the square pyramid of base ``n``. Build with :func:`lattice`."""
+    """All geometry of the square pyramid of base ``n``. Build with :func:`lattice`.
+
+    The tables a game's rules read (points, contacts, supports, walls as tuples) are built
+    in plain Python; the numpy arrays (``coords``, ``centres``, ``neighbours``, ...) on
+    first use, so that rules that never ask for one load no numpy (a book's answer)."""
 
     def __init__(self, n: int) -> None:
         if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_SIZE:
@@ -132,49 +138,20 @@ class PyramidLattice:
             )
         self.n = n
         self.count = point_count(n)
-
-        widths = n - np.arange(n)
-        self.level_offsets = np.concatenate(([0], np.cumsum(widths * widths)))
-        coords = np.concatenate(
-            [
-                np.stack(
-                    [
-                        np.tile(np.arange(w), w),
-                        np.repeat(np.arange(w), w),
-                        np.full(w * w, k),
-                    ],
-                    axis=1,
-                )
-                for k, w in enumerate(widths)
-            ]
+        offsets = [0]
+        for k in range(n):
+            offsets.append(offsets[-1] + (n - k) * (n - k))
+        self._offsets: tuple[int, ...] = tuple(offsets)
+        self.points: tuple[Point, ...] = tuple(
+            Point(i, j, k) for k in range(n) for j in range(n - k) for i in range(n - k)
         )
-        i, j, k = coords.T
-        self.coords = coords
-        self.levels = k
-        ids = np.full((n, n, n), -1, dtype=np.int64)
-        ids[i, j, k] = np.arange(self.count)
-        self.ids = ids
-
-        # Unit-diameter balls: each level sits in the hollows of the one below.
-        self.centres = np.stack([i + k / 2, j + k / 2, k / math.sqrt(2)], axis=1)
-
-        self.neighbours = self._offset_table(CONTACTS)
-        self.supports = self._offset_table(BELOW)
-        self.resting = self._offset_table(ABOVE)  # points that would rest on this one
-
-        edge = n - 1 - k
-        wall_mask = (
-            np.where(k == 0, Wall.BASE, 0)
-            | np.where(i == 0, Wall.WEST, 0)
-            | np.where(i == edge, Wall.EAST, 0)
-            | np.where(j == 0, Wall.SOUTH, 0)
-            | np.where(j == edge, Wall.NORTH, 0)
+        # Python-side tables for hot loops (numpy scalar access is slow one at a time).
+        self.neighbour_lists: tuple[tuple[int, ...], ...] = self._offset_lists(CONTACTS)
+        self.support_lists: tuple[tuple[int, ...], ...] = self._offset_lists(BELOW)
+        self.resting_lists: tuple[tuple[int, ...], ...] = self._offset_lists(ABOVE)
+        self.wall_masks: tuple[int, ...] = tuple(
+            _wall_mask(i, j, k, n - 1 - k) for i, j, k in self.points
         )
-        self.wall_mask = wall_mask.astype(np.uint8)
-        # Steps to each wall in the contact graph: every contact changes each of these
-        # coordinates by at most one, and straight runs reach the wall, so they are exact.
-        self.wall_distance = np.stack([k, i, edge - i, j, edge - j], axis=1)
-
         self.corner_ids = {
             Corner.SW: self.id_of(0, 0, 0),
             Corner.SE: self.id_of(n - 1, 0, 0),
@@ -182,37 +159,107 @@ class PyramidLattice:
             Corner.NE: self.id_of(n - 1, n - 1, 0),
             Corner.AP: self.id_of(0, 0, n - 1),
         }
-
-        for table in (
-            self.coords,
-            self.levels,
-            self.level_offsets,
-            self.ids,
-            self.centres,
-            self.neighbours,
-            self.supports,
-            self.resting,
-            self.wall_mask,
-            self.wall_distance,
-        ):
-            table.setflags(write=False)
-
-        # Python-side copies for hot loops (numpy scalar access is slow one at a time).
-        self.neighbour_lists: tuple[tuple[int, ...], ...] = _rows(self.neighbours)
-        self.support_lists: tuple[tuple[int, ...], ...] = _rows(self.supports)
-        self.resting_lists: tuple[tuple[int, ...], ...] = _rows(self.resting)
-        self.wall_masks: tuple[int, ...] = tuple(int(m) for m in self.wall_mask)
-        self.points: tuple[Point, ...] = tuple(Point(*map(int, c)) for c in coords)
         self._far_distance: dict[Corner, tuple[int, ...]] = {}
+
+    def _offset_lists(
+        self, offsets: tuple[tuple[int, int, int], ...]
+    ) -> tuple[tuple[int, ...], ...]:
+        """Per point, the ids of the points at those offsets that are in the pyramid."""
+        n, first = self.n, self._offsets
+        rows = []
+        for i, j, k in self.points:
+            row = []
+            for di, dj, dk in offsets:
+                ti, tj, tk = i + di, j + dj, k + dk
+                if 0 <= tk < n and 0 <= ti < n - tk and 0 <= tj < n - tk:
+                    row.append(first[tk] + tj * (n - tk) + ti)
+            rows.append(tuple(row))
+        return tuple(rows)
+
+    # ---- the numpy tables, read-only, made on first use -----------------------------
+
+    @functools.cached_property
+    def coords(self) -> np.ndarray:
+        """(count, 3) int64: each point's (i, j, k)."""
+        import numpy as np
+
+        return _read_only(np.array(self.points, dtype=np.int64).reshape(-1, 3))
+
+    @functools.cached_property
+    def levels(self) -> np.ndarray:
+        """(count,) int64: each point's level k."""
+        return _read_only(self.coords[:, 2].copy())
+
+    @functools.cached_property
+    def level_offsets(self) -> np.ndarray:
+        """(n + 1,) int64: the first id of each level, and the count."""
+        import numpy as np
+
+        return _read_only(np.array(self._offsets, dtype=np.int64))
+
+    @functools.cached_property
+    def ids(self) -> np.ndarray:
+        """(n, n, n) int64: the id of point (i, j, k), -1 outside the pyramid."""
+        import numpy as np
+
+        ids = np.full((self.n, self.n, self.n), -1, dtype=np.int64)
+        i, j, k = self.coords.T
+        ids[i, j, k] = np.arange(self.count)
+        return _read_only(ids)
+
+    @functools.cached_property
+    def centres(self) -> np.ndarray:
+        """(count, 3) float: unit-diameter balls, each level in the hollows of the one below."""
+        import numpy as np
+
+        i, j, k = self.coords.T
+        return _read_only(np.stack([i + k / 2, j + k / 2, k / math.sqrt(2)], axis=1))
+
+    @functools.cached_property
+    def neighbours(self) -> np.ndarray:
+        """(count, 12) ids of the points in contact (:data:`CONTACTS`), -1 outside."""
+        return self._offset_table(CONTACTS)
+
+    @functools.cached_property
+    def supports(self) -> np.ndarray:
+        """(count, 4) ids of the points under each one (:data:`BELOW`), -1 outside."""
+        return self._offset_table(BELOW)
+
+    @functools.cached_property
+    def resting(self) -> np.ndarray:
+        """(count, 4) ids of the points that would rest on each one, -1 outside."""
+        return self._offset_table(ABOVE)
+
+    @functools.cached_property
+    def wall_mask(self) -> np.ndarray:
+        """(count,) uint8: the walls (:class:`Wall` bits) each point touches."""
+        import numpy as np
+
+        return _read_only(np.array(self.wall_masks, dtype=np.uint8))
+
+    @functools.cached_property
+    def wall_distance(self) -> np.ndarray:
+        """(count, 5): steps to each wall (base, west, east, south, north) in the contact
+        graph: every contact changes each of these coordinates by at most one, and straight
+        runs reach the wall, so they are exact."""
+        import numpy as np
+
+        return _read_only(np.array(self._wall_distances(), dtype=np.int64).reshape(-1, 5))
+
+    def _wall_distances(self) -> list[tuple[int, int, int, int, int]]:
+        n = self.n
+        return [(k, i, n - 1 - k - i, j, n - 1 - k - j) for i, j, k in self.points]
 
     def _offset_table(self, offsets: tuple[tuple[int, int, int], ...]) -> np.ndarray:
         """(count, len(offsets)) ids of the points at those offsets, -1 outside the pyramid."""
+        import numpy as np
+
         out = np.full((self.count, len(offsets)), -1, dtype=np.int64)
         for col, (di, dj, dk) in enumerate(offsets):
             ti, tj, tk = self.coords[:, 0] + di, self.coords[:, 1] + dj, self.coords[:, 2] + dk
             ok = self._inside(ti, tj, tk)
             out[ok, col] = self.ids[ti[ok], tj[ok], tk[ok]]
-        return out
+        return _read_only(out)
 
     def _inside(self, i: np.ndarray, j: np.ndarray, k: np.ndarray) -> np.ndarray:
         """Per (i, j, k): whether it is a point of the pyramid (``contains``, for arrays)."""
@@ -231,30 +278,33 @@ class PyramidLattice:
                 f"point ({i}, {j}, {k}) is outside the base-{self.n} pyramid "
                 f"(need 0 <= k <= {self.n - 1} and 0 <= i, j <= {self.n - 1} - k)"
             )
-        return int(self.level_offsets[k]) + j * (self.n - k) + i
+        return int(self._offsets[k]) + j * (self.n - k) + i
 
     def ids_of(self, points: np.ndarray) -> np.ndarray:
         """The ids of (m, 3) points at once; ValueError naming the first one outside, as
         ``id_of``'s."""
+        import numpy as np
+
         i, j, k = np.asarray(points, dtype=np.int64).reshape(-1, 3).T
         inside = self._inside(i, j, k)
         if not inside.all():
             first = int(np.argmin(inside))
             self.id_of(int(i[first]), int(j[first]), int(k[first]))  # raises, naming it
-        return self.ids[i, j, k]
+        ids: np.ndarray = self.ids[i, j, k]
+        return ids
 
     def point(self, pid: int) -> Point:
         return self.points[pid]
 
     def level_ids(self, k: int) -> range:
-        return range(int(self.level_offsets[k]), int(self.level_offsets[k + 1]))
+        return range(self._offsets[k], self._offsets[k + 1])
 
     def far_wall_distance(self, corner: Corner) -> tuple[int, ...]:
         """For every point, the contact steps to the nearest wall in W(corner)."""
         distance = self._far_distance.get(corner)
         if distance is None:
             cols = [c for c, w in enumerate(WALLS) if corner.far_walls & w]
-            distance = tuple(int(d) for d in self.wall_distance[:, cols].min(axis=1))
+            distance = tuple(min(row[c] for c in cols) for row in self._wall_distances())
             self._far_distance[corner] = distance
         return distance
 
@@ -267,8 +317,20 @@ class PyramidLattice:
         return f"lattice({self.n})"
 
 
-def _rows(table: np.ndarray) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(int(x) for x in row if x >= 0) for row in table.tolist())
+def _wall_mask(i: int, j: int, k: int, edge: int) -> int:
+    """The walls (:class:`Wall` bits) point (i, j, k) touches; ``edge``: n - 1 - k."""
+    return int(
+        (Wall.BASE if k == 0 else 0)
+        | (Wall.WEST if i == 0 else 0)
+        | (Wall.EAST if i == edge else 0)
+        | (Wall.SOUTH if j == 0 else 0)
+        | (Wall.NORTH if j == edge else 0)
+    )
+
+
+def _read_only(table: np.ndarray) -> np.ndarray:
+    table.setflags(write=False)
+    return table
 
 
 @functools.lru_cache(maxsize=CACHED_SIZES)
@@ -282,19 +344,43 @@ def lattice(n: int) -> PyramidLattice:
 def base_symmetries(n: int) -> tuple[tuple[int, ...], ...]:
     """The 8 symmetries of the square base of the base-``n`` pyramid as point-id
     permutations (point -> its image), the identity first: swap i and j or not, then
-    mirror i, mirror j. They map corners to corners and walls to walls. Computed with numpy
-    over the lattice's coordinates: a base-50 pyramid's (42,925 points) in milliseconds
-    rather than most of a second, which a time-limited prover would otherwise spend before
-    its first look at the clock."""
+    mirror i, mirror j. They map corners to corners and walls to walls. A small pyramid's
+    in plain Python (a Pyraos board's 30 points: no numpy loaded for a book's answer); a
+    large one's with numpy over the lattice's coordinates: a base-50 pyramid's (42,925
+    points) in milliseconds rather than a quarter of a second, which a time-limited prover
+    would otherwise spend before its first look at the clock."""
+    if point_count(n) <= _SMALL:
+        return _symmetries_in_python(n)
     lat = lattice(n)
     i, j, k = lat.coords[:, 0], lat.coords[:, 1], lat.coords[:, 2]
     w = n - k
     perms = []
-    for swap in (False, True):
-        for flip_i in (False, True):
-            for flip_j in (False, True):
-                a, b = (j, i) if swap else (i, j)
-                a = w - 1 - a if flip_i else a
-                b = w - 1 - b if flip_j else b
-                perms.append(tuple(lat.ids[a, b, k].tolist()))
+    for swap, flip_i, flip_j in _SQUARE:
+        a, b = (j, i) if swap else (i, j)
+        a = w - 1 - a if flip_i else a
+        b = w - 1 - b if flip_j else b
+        perms.append(tuple(lat.ids[a, b, k].tolist()))
+    return tuple(perms)
+
+
+#: Pyramids of at most this many points have their symmetries made in plain Python.
+_SMALL = 1_000
+#: The square's 8 symmetries: (swap i and j, mirror i, mirror j), the identity first.
+_SQUARE = tuple((s, fi, fj) for s in (False, True) for fi in (False, True) for fj in (False, True))
+
+
+def _symmetries_in_python(n: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`base_symmetries` one point at a time (``id = first[k] + b * w + a``)."""
+    lat = lattice(n)
+    first = lat._offsets
+    perms = []
+    for swap, flip_i, flip_j in _SQUARE:
+        perm = []
+        for i, j, k in lat.points:
+            w = n - k
+            a, b = (j, i) if swap else (i, j)
+            a = w - 1 - a if flip_i else a
+            b = w - 1 - b if flip_j else b
+            perm.append(first[k] + b * w + a)
+        perms.append(tuple(perm))
     return tuple(perms)

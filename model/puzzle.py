@@ -30,6 +30,13 @@ from .game import (
 )
 
 MAX_WITHIN = 200
+
+#: A puzzle's goal in a file: ``{"side": "white", "result": "win", "within": 5}``.
+GoalJSON = dict[str, str | int]
+#: A checked puzzle's texts, as a file has them: title, notes and other texts, the goal
+#: (its object, or words as older files have), the solution (moves as written).
+PuzzleValue = str | list[str] | GoalJSON
+PuzzleTexts = dict[str, PuzzleValue]
 _SHORT = re.compile(r"^\s*(\w+)\s+wins\s+in\s+(\d+)(\s+moves?)?\s*$")
 
 
@@ -39,21 +46,21 @@ class Goal:
     within: int  # plies, the winning turn last
     result: str = "win"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GoalJSON:
         return {"side": self.side, "result": self.result, "within": self.within}
 
     def describe(self) -> str:
         return f"{self.side} wins within {plies_text(self.within)}"
 
 
-def check_puzzle(raw: Any, game: Game) -> dict[str, Any]:
+def check_puzzle(raw: Any, game: Game) -> PuzzleTexts:
     """The puzzle of a file, checked against its game, with the goal in its object form;
     PositionFormatError names the key and the reason. The solution is checked for its
     form only: moves played after the puzzle was set must not make the file unreadable
     (:func:`verify` replays it)."""
     if not isinstance(raw, dict):
         raise PositionFormatError("puzzle", "must be an object: title, notes, goal, solution")
-    out: dict[str, Any] = {}
+    out: PuzzleTexts = {}
     for key, value in raw.items():
         where = f"puzzle.{key}"
         if key == "goal" and isinstance(value, str) and not _SHORT.match(value):
@@ -71,12 +78,24 @@ def check_puzzle(raw: Any, game: Game) -> dict[str, Any]:
     return out
 
 
-def goal_of(puzzle: Mapping[str, Any]) -> Goal | None:
+def goal_of(puzzle: Mapping[str, PuzzleValue]) -> Goal | None:
     """The goal of a checked puzzle (see :func:`check_puzzle`), if it states one."""
     goal = puzzle.get("goal")
     if not isinstance(goal, dict):
         return None  # none, or in words only
-    return Goal(goal["side"], goal["within"], goal["result"])
+    return Goal(str(goal["side"]), int(goal["within"]), str(goal["result"]))
+
+
+def puzzle_text(puzzle: Mapping[str, PuzzleValue], key: str) -> str:
+    """A text of a checked puzzle (its title, notes, a goal in words): '' where it has none."""
+    value = puzzle.get(key)
+    return value if isinstance(value, str) else ""
+
+
+def solution_of(puzzle: Mapping[str, PuzzleValue]) -> list[str]:
+    """A checked puzzle's solution, its moves as written ([] where it has none)."""
+    value = puzzle.get("solution")
+    return list(value) if isinstance(value, list) else []
 
 
 def _read_goal(raw: Any, game: Game, where: str) -> Goal:

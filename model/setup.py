@@ -30,8 +30,19 @@ class StatefulGame(Game):
     #: The ``"state"`` of the set-up position the move stack starts from.
     _setup_state: dict[str, Any] | None = None
 
-    @classmethod
     @abstractmethod
+    def __init__(self, options: Any = None) -> None:
+        """The game's start under ``options`` (None: the defaults), not yet recorded as
+        the position its move stack starts from (:func:`record_setup`)."""
+
+    @classmethod
+    def from_setup(
+        cls, options: Any, to_move: str, pieces: Sequence[Piece], *, study: bool = False
+    ) -> Self:
+        """The set-up of ``pieces`` with the state they imply (:meth:`from_setup_state`)."""
+        return cls.from_setup_state(options, to_move, pieces, None, study=study)
+
+    @classmethod
     def from_setup_state(
         cls,
         options: Any,
@@ -41,7 +52,20 @@ class StatefulGame(Game):
         *,
         study: bool = False,
     ) -> Self:
-        """A set-up position with a file's ``"state"`` (None: the state the pieces imply)."""
+        """A set-up position with a file's ``"state"`` (None: the state the pieces imply),
+        validated against the rules (PositionFormatError)."""
+        game = cls(options)
+        game._set_up(to_move, pieces, state, study)
+        record_setup(game, from_setup=True, study=study)
+        return game
+
+    @abstractmethod
+    def _set_up(
+        self, to_move: str, pieces: Sequence[Piece], state: Mapping[str, Any] | None, study: bool
+    ) -> None:
+        """Make this new game (:meth:`__init__`) the set-up of ``pieces`` and a file's
+        ``state`` (None: the state the pieces imply) with ``to_move`` to move; ``study``:
+        only the board itself is checked, not that play can reach it."""
 
     @abstractmethod
     def file_state(self) -> dict[str, Any]:

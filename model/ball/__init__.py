@@ -123,10 +123,8 @@ from ..game import (
     OptionSpec,
     Outcome,
     Piece,
-    PositionFormatError,
     Termination,
-    check_option_names,
-    quote,
+    read_options,
     register_game,
 )
 from ..setup import record_setup
@@ -243,31 +241,7 @@ class PyramidBall(BallMoves):
 
     @classmethod
     def parse_options(cls, raw: Mapping[str, Any]) -> BallOptions:
-        known = tuple(spec.name for spec in cls.option_specs)
-        check_option_names(cls.name, raw, known)
-        mode = raw.get("mode", "basic")
-        if not isinstance(mode, str) or mode not in TARGETS:
-            raise PositionFormatError(
-                "options.mode", f"must be basic or advanced, not {quote(mode)}"
-            )
-        flags = {}
-        for key, default in (
-            ("offence_may_follow_defender", False),
-            ("tackle_on_contact", True),
-            ("defensive_score_ends_turn", False),
-        ):
-            value = raw.get(key, default)
-            if not isinstance(value, bool):
-                raise PositionFormatError(
-                    f"options.{key}", f"must be true or false, not {quote(value)}"
-                )
-            flags[key] = value
-        restart = raw.get("restart", "sheet")
-        if not isinstance(restart, str) or restart not in RESTARTS:
-            raise PositionFormatError(
-                "options.restart", f"must be sheet or formation, not {quote(restart)}"
-            )
-        return BallOptions(mode, **flags, restart=restart)
+        return read_options(cls, raw, BallOptions)
 
     @classmethod
     def new(cls, options: BallOptions | None = None) -> Self:
@@ -275,40 +249,19 @@ class PyramidBall(BallMoves):
         record_setup(game, from_setup=False)
         return game
 
-    @classmethod
-    def from_setup(
-        cls,
-        options: BallOptions | None,
-        to_move: str,
-        pieces: Sequence[Piece],
-        *,
-        study: bool = False,
-    ) -> Self:
-        return cls.from_setup_state(options, to_move, pieces, None, study=study)
-
-    @classmethod
-    def from_setup_state(
-        cls,
-        options: BallOptions | None,
-        to_move: str,
-        pieces: Sequence[Piece],
-        state: Mapping[str, Any] | None,
-        *,
-        study: bool = False,
-    ) -> Self:
-        """A set-up position with a file's ``state`` (``ball``: the size letter of the
-        carrier, one of the offence's pyramids, default its Medium, or the empty square the
-        ball lies loose on, ``"c8"``; ``scores``; ``specials``: the special moves each
-        colour holds; ``specials_gained``: those each has gained, held or used (default:
-        the held ones and, for the rest of the count, the first in the order Dash, Quick
-        Pass, Blitz, as older files had them); ``goal_row_barred``: the colour under the
-        goal-row rule; ``choosing``: the colours still to choose a special move, in
-        order, with ``offence`` the side on offence: ``to_move`` is then the first
-        chooser). Without ``choosing``, ``to_move`` is the offence."""
-        game = cls(options)
-        read_setup(game, to_move, pieces, state or {}, study)
-        record_setup(game, from_setup=True, study=study)
-        return game
+    def _set_up(
+        self, to_move: str, pieces: Sequence[Piece], state: Mapping[str, Any] | None, study: bool
+    ) -> None:
+        """A file's ``state``: ``ball``: the size letter of the carrier, one of the
+        offence's pyramids, default its Medium, or the empty square the ball lies loose on,
+        ``"c8"``; ``scores``; ``specials``: the special moves each colour holds;
+        ``specials_gained``: those each has gained, held or used (default: the held ones
+        and, for the rest of the count, the first in the order Dash, Quick Pass, Blitz, as
+        older files had them); ``goal_row_barred``: the colour under the goal-row rule;
+        ``choosing``: the colours still to choose a special move, in order, with
+        ``offence`` the side on offence: ``to_move`` is then the first chooser. Without
+        ``choosing``, ``to_move`` is the offence."""
+        read_setup(self, to_move, pieces, state or {}, study)
 
     # ---- the file state ----------------------------------------------------------------------
 

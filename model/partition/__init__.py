@@ -36,8 +36,8 @@ from ..game import (
     Piece,
     PositionFormatError,
     Termination,
-    check_option_names,
     quote,
+    read_options,
     register_game,
 )
 from ..lattice import CORNERS, MAX_SIZE, Corner, Point, PyramidLattice, lattice, wall_names
@@ -169,18 +169,7 @@ class Partition(Game):
 
     @classmethod
     def parse_options(cls, raw: Mapping[str, Any]) -> PartitionOptions:
-        check_option_names(cls.name, raw, ("size", "version"))
-        size = raw.get("size", 5)
-        if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= MAX_SIZE:
-            raise PositionFormatError(
-                "options.size", f"must be an integer from 2 to {MAX_SIZE}, not {quote(size)}"
-            )
-        version = raw.get("version", "floating")
-        if version not in VERSIONS:
-            raise PositionFormatError(
-                "options.version", f"must be 'stacking' or 'floating', not {quote(version)}"
-            )
-        return PartitionOptions(size=size, version=version)
+        return read_options(cls, raw, PartitionOptions)
 
     @classmethod
     def new(cls, options: PartitionOptions | None = None) -> Self:

@@ -31,8 +31,8 @@ from ..game import (
     Piece,
     PositionFormatError,
     Termination,
-    check_option_names,
     quote,
+    read_options,
     register_game,
 )
 from ..lattice import Point, base_symmetries, lattice
@@ -76,7 +76,7 @@ def geometry(base: int) -> Geometry:
         raise ValueError(f"a Pyraos pyramid has a base of 2 to 4, not {base}")
     lat = lattice(base)
     points = lat.count
-    level = tuple(int(k) for k in lat.levels)
+    level = tuple(p.k for p in lat.points)
     support = tuple(sum(1 << s for s in row) for row in lat.support_lists)
     # Every 2x2 square of one level is the support of the point above it.
     squares = tuple(support[p] for p in range(points) if level[p] > 0)
@@ -320,31 +320,9 @@ class Pyraos(SearchHooks):
 
     @classmethod
     def parse_options(cls, raw: Mapping[str, Any]) -> PyraosOptions:
-        check_option_names(cls.name, raw, ("variant", "removal", "repetition"))
-        variant = raw.get("variant", "standard")
-        if variant not in VARIANTS:
-            raise PositionFormatError(
-                "options.variant", f"must be one of {', '.join(VARIANTS)}, not {quote(variant)}"
-            )
-        removal = raw.get("removal", "0-2")
-        if removal not in REMOVALS:
-            raise PositionFormatError(
-                "options.removal", f"must be '0-2' or '1-2', not {quote(removal)}"
-            )
-        # Files from before the option have no key: they get the default, which cannot
-        # change their positions (a file without history has seen each position once).
-        repetition = raw.get("repetition", REPETITION)
-        low, high = REPETITION_RANGE
-        if (
-            isinstance(repetition, bool)
-            or not isinstance(repetition, int)
-            or not low <= repetition <= high
-        ):
-            raise PositionFormatError(
-                "options.repetition",
-                f"must be an integer from {low} to {high}, not {quote(repetition)}",
-            )
-        return PyraosOptions(variant, removal, repetition)
+        # Files from before the repetition option have no key: they get the default, which
+        # cannot change their positions (a file without history has seen each position once).
+        return read_options(cls, raw, PyraosOptions)
 
     @classmethod
     def new(cls, options: PyraosOptions | None = None) -> Self:
@@ -411,6 +389,11 @@ class Pyraos(SearchHooks):
     def masks(self) -> tuple[int, int]:
         """(white, black) occupancy masks over lattice point ids."""
         return self._masks[0], self._masks[1]
+
+    def mover_masks(self) -> tuple[int, int]:
+        """(the side to move's, the other side's) occupancy masks: the board as the searches,
+        the book and the tables key it."""
+        return self._masks[self._turn], self._masks[1 - self._turn]
 
     def pieces(self) -> list[Piece]:
         return [

@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import Any, ClassVar, Self
 
 from ..game import (
@@ -41,10 +41,8 @@ from ..game import (
     OptionSpec,
     Outcome,
     Piece,
-    PositionFormatError,
     Termination,
-    check_option_names,
-    quote,
+    read_options,
     register_game,
 )
 from ..setup import record_setup
@@ -179,35 +177,7 @@ class RollingPyramids(RollingResolution):
 
     @classmethod
     def parse_options(cls, raw: Mapping[str, Any]) -> RollingOptions:
-        known = tuple(f.name for f in fields(RollingOptions))
-        check_option_names(cls.name, raw, known)
-        defaults = RollingOptions()
-        values: dict[str, Any] = {}
-        for name in known:
-            value = raw.get(name, getattr(defaults, name))
-            values[name] = value
-            where = f"options.{name}"
-            if name == "players":
-                if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 4:
-                    raise PositionFormatError(where, f"must be 1 to 4, not {quote(value)}")
-                continue
-            if isinstance(getattr(defaults, name), bool):
-                if not isinstance(value, bool):
-                    raise PositionFormatError(where, f"must be true or false, not {quote(value)}")
-                continue
-            choices = {
-                "map": map_names(),
-                "first_faction": faction_names(),
-                "last_round": LAST_ROUND,
-                "halving": HALVING,
-                "conquest": CONQUEST,
-                "pharaoh": tuple(PHARAOH_LEVELS),
-            }[name]
-            if value not in choices:
-                raise PositionFormatError(
-                    where, f"must be one of {', '.join(choices)}, not {quote(value)}"
-                )
-        return RollingOptions(**values)
+        return read_options(cls, raw, RollingOptions, FILE_OPTIONS)
 
     @classmethod
     def new(cls, options: RollingOptions | None = None) -> Self:
@@ -228,35 +198,14 @@ class RollingPyramids(RollingResolution):
             s.owner[i] = PHARAOH if units else EMPTY
             s.troops[i] = Troops(units)
 
-    @classmethod
-    def from_setup(
-        cls,
-        options: RollingOptions | None,
-        to_move: str,
-        pieces: Sequence[Piece],
-        *,
-        study: bool = False,
-    ) -> Self:
-        """The game's start with ``pieces`` as the garrisons (the solo variant's Pharaoh
-        fill replaced by them); any other position needs a ``state``."""
-        return cls.from_setup_state(options, to_move, pieces, None, study=study)
-
-    @classmethod
-    def from_setup_state(
-        cls,
-        options: RollingOptions | None,
-        to_move: str,
-        pieces: Sequence[Piece],
-        state: Mapping[str, Any] | None,
-        *,
-        study: bool = False,
-    ) -> Self:
-        game = cls(options)
+    def _set_up(
+        self, to_move: str, pieces: Sequence[Piece], state: Mapping[str, Any] | None, study: bool
+    ) -> None:
+        """Without a ``state``: the game's start with ``pieces`` as the garrisons (the solo
+        variant's Pharaoh fill replaced by them); any other position needs a ``state``."""
         if state is None:
-            state = game._setup_state_for(to_move, pieces)
-        game._s = read_state(game, to_move, pieces, state, study)
-        record_setup(game, from_setup=True, study=study)
-        return game
+            state = self._setup_state_for(to_move, pieces)
+        self._s = read_state(self, to_move, pieces, state, study)
 
     def _setup_state_for(self, to_move: str, pieces: Sequence[Piece]) -> dict[str, Any]:
         """The state of a set-up given by its pieces alone: while starting areas are
@@ -400,6 +349,26 @@ class RollingPyramids(RollingResolution):
             u.troops.strength(self._weight(player, True))
             for u in self._units(self._s, player, all_of_round=True)
         )
+
+
+_DIALOG = {spec.name: spec for spec in RollingPyramids.option_specs}
+#: Every option a file may give, in :class:`RollingOptions`' order (read by
+#: :meth:`RollingPyramids.parse_options`): the New game dialog's, but for the solo Pharaoh's
+#: default, "gentle" in files (every file before the option had the maps' own fill), and
+#: the variants of the rules that the dialog does not offer.
+FILE_OPTIONS = (
+    _DIALOG["players"],
+    _DIALOG["map"],
+    _DIALOG["first_faction"],
+    _DIALOG["last_round"],
+    OptionSpec("rotate_first_player", "Rotate the first player", False),
+    OptionSpec(
+        "stack_modifiers", "Stack modifiers", False, help="own colour ±1 and factory ±2 on one die"
+    ),
+    OptionSpec("halving", "Halving", "device", choices=HALVING),
+    OptionSpec("conquest", "Conquest", "new", choices=CONQUEST),
+    replace(_DIALOG["pharaoh"], default="gentle"),
+)
 
 
 # ---- computer players ------------------------------------------------------------------------

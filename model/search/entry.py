@@ -6,14 +6,12 @@ compiled core."""
 from __future__ import annotations
 
 import dataclasses
-import gzip
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..files import write_bytes
 from ..game import Game
-from ..speed import perft as count_move_paths
 from .choice import Choice
 from .exact import Exact
 from .kernels import adapter_for, solver_for
@@ -137,6 +135,8 @@ def write_certificate(
         made = make(game, table_mb=mb, progress=progress)
     except RuntimeError as exc:  # the walk met what the proof did not: said, not raised
         raise ValueError(f"the proof could not be written out: {exc}") from None
+    import gzip  # (certificates alone write one)
+
     write_bytes(path, gzip.compress(made.text.encode("utf-8"), mtime=0))
     return made
 
@@ -185,4 +185,6 @@ def _warm_up_core(progress: Callable[[float, str], None], parts: Sequence[str]) 
 def perft(game: Game, depth: int) -> int:
     """The number of move sequences of length ``depth`` from the position (a finished game
     has no moves); the position is left as it was."""
+    from ..speed import perft as count_move_paths  # (the one door name that counts)
+
     return count_move_paths(game, depth)

@@ -26,8 +26,8 @@ from ..game import (
     Piece,
     PositionFormatError,
     Termination,
-    check_option_names,
     quote,
+    read_options,
     register_game,
 )
 from ..setup import check_setup, record_setup
@@ -228,16 +228,7 @@ class Terrace(SearchHooks):
 
     @classmethod
     def parse_options(cls, raw: Mapping[str, Any]) -> TerraceOptions:
-        check_option_names(cls.name, raw, ("last_stones_lose", "no_push_back"))
-        values = {}
-        for key, default in (("last_stones_lose", True), ("no_push_back", False)):
-            value = raw.get(key, default)
-            if not isinstance(value, bool):
-                raise PositionFormatError(
-                    f"options.{key}", f"must be true or false, not {quote(value)}"
-                )
-            values[key] = value
-        return TerraceOptions(**values)
+        return read_options(cls, raw, TerraceOptions)
 
     @classmethod
     def new(cls, options: TerraceOptions | None = None) -> Self:

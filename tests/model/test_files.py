@@ -65,7 +65,7 @@ def test_defaults_from_empty_options():
         (doc(options=[]), "options", "must be a JSON object"),
         (doc(options={"size": 1}), "options.size", "from 2 to"),
         (doc(options={"size": True}), "options.size", "integer"),
-        (doc(options={"version": "flying"}), "options.version", "'stacking' or 'floating'"),
+        (doc(options={"version": "flying"}), "options.version", "floating or stacking"),
         (doc(options={"colour": 1}), "options", "unknown option"),
         (doc(to_move="green"), "to_move", "'red' or 'blue'"),
         (doc(pieces={"a": 1}), "pieces", "must be a list"),

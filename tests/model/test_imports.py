@@ -100,6 +100,7 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_pyraos",
     "tests.model.test_pyraos_book",
     "tests.model.test_pyraos_kernel",
+    "tests.model.test_pyraos_keys",
     "tests.model.test_pyraos_retro",
     "tests.model.test_pyraos_solver",
     "tests.model.test_pyraos_whole",
@@ -480,6 +481,15 @@ def test_the_door_reads_a_plain_table_named_as_the_type_checker_reads_it():
             assert (module.lstrip("."), there) == (where, inside), name
 
 
+def _fresh_python(code: str) -> str:
+    """What ``code`` prints in a fresh interpreter (stripped); its failure fails the test."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
 def test_the_door_loads_no_kernel_for_its_cheap_names():
     # The window asks for the levels and the threads before it draws: numba (a second and
     # more to import) and the compiled core load on the first search, not then.
@@ -491,11 +501,7 @@ def test_the_door_loads_no_kernel_for_its_cheap_names():
         "core = 'pyramid_lab.model.search.compiled.core'\n"
         "print(sorted(m for m in ('numba', core) if m in sys.modules))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
+    assert _fresh_python(code) == "[]"
 
 
 def test_the_model_imports_a_game_when_first_asked_for():
@@ -518,13 +524,9 @@ def test_the_model_imports_a_game_when_first_asked_for():
         "                 if m.startswith(inside) and m.count('.') == 4)\n"
         "print(before, games(), words, plugged)"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
     every = ["ball", "partition", "pyraos", "rolling", "terrace"]
     said = f"([], False, {every}) ['partition', 'terrace'] PartitionTeaching ['plugins', 'terrace']"
-    assert done.stdout.strip() == said
+    assert _fresh_python(code) == said
 
 
 def test_every_game_of_the_registry_is_imported_by_its_name():
@@ -560,3 +562,18 @@ def test_the_compiled_layer_is_handed_its_adapter():
     above = {"pyramid_lab.model.search.registry", "pyramid_lab.model.search.kernels", *plugins}
     reached = {name: sorted(graph[name] & above) for name in compiled}
     assert {name: found for name, found in reached.items() if found} == {}
+
+
+def test_pyraos_rules_load_no_numpy():
+    # A Pyraos position read, played and keyed for its book loads no numpy: the lattice's
+    # numpy tables are made on first use, and the small pyramid's symmetries in Python.
+    code = (
+        "import sys\n"
+        "from pyramid_lab.model import game_class\n"
+        "from pyramid_lab.model.search.games.pyraos.keys import board_key\n"
+        "game = game_class('pyraos').new()\n"
+        "game.push(game.legal_moves()[0])\n"
+        "board_key(*game.masks())\n"
+        "print('numpy' in sys.modules, len(game.legal_moves()))"
+    )
+    assert _fresh_python(code).split()[0] == "False"

@@ -125,3 +125,20 @@ def test_point_text_round_trip():
 def test_tables_are_read_only():
     with pytest.raises(ValueError, match="read-only"):
         lattice(3).neighbours[0, 0] = 5
+
+
+@pytest.mark.parametrize("n", [2, 4, 13, 14, 20])
+def test_the_symmetries_are_the_same_in_python_and_in_numpy(n):
+    # Small pyramids' symmetries are made in plain Python (no numpy for a Pyraos book's
+    # answer), large ones' with numpy: one answer either way, on both sides of the limit.
+    from pyramid_lab.model import lattice as module
+
+    made = module._symmetries_in_python(n)
+    limit = module._SMALL
+    try:
+        module._SMALL = -1  # every size by numpy
+        assert module.base_symmetries(n) == made
+    finally:
+        module._SMALL = limit
+    assert made[0] == tuple(range(point_count(n)))
+    assert len(set(made)) == 8

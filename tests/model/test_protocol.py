@@ -24,6 +24,7 @@ from pyramid_lab.model.game import (
     InvalidMoveError,
     JointMove,
     Move,
+    OptionSpec,
     Outcome,
     PositionFormatError,
     Termination,
@@ -32,7 +33,7 @@ from pyramid_lab.model.game import (
     register_game,
 )
 from pyramid_lab.model.partition import Partition, PartitionOptions
-from pyramid_lab.model.pyraos import Pyraos
+from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
 from pyramid_lab.model.search import knowledge_for, solve
 from pyramid_lab.model.search.solver import Solver
 from pyramid_lab.model.speed import perft, public_moves, search_moves
@@ -255,6 +256,49 @@ def test_setup_checks_are_shared(cls, options, pieces, key, words):
         cls.from_setup(options, cls.players[0], pieces)
     assert info.value.key == key
     assert words in info.value.reason
+
+
+FLAG = OptionSpec("flag", "Flag", True)
+COUNT = OptionSpec("count", "Count", 2, minimum=1, maximum=3)
+SIDE = OptionSpec("side", "Side", "left", choices=("left", "right"))
+LEVEL = OptionSpec("level", "Level", "low", choices=("low", "mid", "high"))
+
+
+def test_an_option_absent_from_a_file_is_its_default_and_one_given_is_kept():
+    assert [spec.read({}) for spec in (FLAG, COUNT, SIDE, LEVEL)] == [True, 2, "left", "low"]
+    given = {"flag": False, "count": 3, "side": "right", "level": "high"}
+    assert [spec.read(given) for spec in (FLAG, COUNT, SIDE, LEVEL)] == [False, 3, "right", "high"]
+
+
+@pytest.mark.parametrize(
+    ("spec", "value", "words"),
+    [
+        (FLAG, 1, "must be true or false, not 1"),
+        (COUNT, 4, "must be an integer from 1 to 3, not 4"),
+        (COUNT, True, "must be an integer from 1 to 3, not True"),
+        (COUNT, "2", "must be an integer from 1 to 3, not '2'"),
+        (SIDE, "up", "must be left or right, not 'up'"),
+        (LEVEL, ["low"], "must be one of low, mid, high, not ['low']"),
+    ],
+)
+def test_an_option_of_the_wrong_kind_is_named_with_what_it_takes(spec, value, words):
+    with pytest.raises(PositionFormatError) as info:
+        spec.read({spec.name: value})
+    assert info.value.key == f"options.{spec.name}"
+    assert info.value.reason == words
+
+
+def test_an_integer_option_without_bounds_is_refused():
+    with pytest.raises(ValueError, match="'size': an integer option needs both bounds"):
+        OptionSpec("size", "Size", 5, minimum=2).read({})
+
+
+def test_a_games_options_are_read_by_its_specs():
+    assert Pyraos.parse_options({"removal": "1-2"}) == PyraosOptions("standard", "1-2", 3)
+    with pytest.raises(PositionFormatError, match="unknown option"):
+        Pyraos.parse_options({"removals": "1-2"})
+    with pytest.raises(PositionFormatError, match=r"options\.repetition: .* from 3 to 5, not 6"):
+        Pyraos.parse_options({"repetition": 6})
 
 
 @pytest.mark.parametrize("cls", [Partition, Pyraos, Terrace])

@@ -275,7 +275,9 @@ def test_generator_lists_each_move_once_on_random_boards():
             if g.is_over():
                 break
             g.push_raw(rng.choice(g.raw_moves()))
-        own, opp = g.masks()[g._turn], g.masks()[1 - g._turn]
+        own, opp = g.mover_masks()
+        white, black = g.masks()
+        assert (own, opp) == ((white, black) if g.to_move == "white" else (black, white))
         raw = generate(own, opp, SPHERES - own.bit_count(), "standard", "0-2")
         assert len(raw) == len(set(raw))
 

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 import pyramid_lab.model.search as search
-from pyramid_lab.model.pyraos import LATTICE, SUPPORT, TOP, Pyraos
-from pyramid_lab.model.search.games.pyraos import retro
+from pyramid_lab.model.pyraos import LATTICE, SUPPORT, TOP, Pyraos, PyraosOptions
+from pyramid_lab.model.search.games.pyraos import endgame, retro
 
 
 def game_of(own: int, opp: int) -> Pyraos:
@@ -162,6 +162,21 @@ def test_the_forward_search_agrees_with_and_without_the_table(table: retro.Endga
             assert retro.prove(own, opp, 9, 200_000, table)[::2] == (value, nodes)
             checked += 1
     assert np.count_nonzero(table.data) == 0
+
+
+def test_a_table_of_other_rules_is_refused_in_the_words_of_the_whole_tables(tmp_path: Path):
+    path = tmp_path / "k29.retro"
+    table = retro.EndgameTable.create(path, 29)
+    table.sweep(29, 0, 1000)
+    table.write_header(complete=True)
+    del table
+    children = Pyraos.new(PyraosOptions("children"))
+    with pytest.raises(endgame.EndgameError) as info:
+        endgame.value(children, path)
+    assert str(info.value) == (
+        f"{path}: a table of the standard version (removal 0-2), "
+        "not of this position's children's version (no removals)"
+    )
 
 
 def test_a_table_starts_from_one_with_fewer_layers(tmp_path: Path):

@@ -22,6 +22,7 @@ from pyramid_lab.model.game import (
     PositionFormatError,
 )
 from pyramid_lab.model.rolling import (
+    FILE_OPTIONS,
     Cross,
     Deploy,
     Develop,
@@ -37,7 +38,7 @@ from pyramid_lab.model.rolling import (
     parse_move,
 )
 from pyramid_lab.model.rolling.rules import Troops
-from pyramid_lab.model.rolling.state import PHARAOH_LEVELS
+from pyramid_lab.model.rolling.state import PHARAOH_LEVELS, RollingOptions
 from pyramid_lab.model.teaching import describe_result, teaching_for
 
 
@@ -898,9 +899,20 @@ def test_options_are_checked():
         RollingPyramids.parse_options({"map": "atlantis"})
     with pytest.raises(PositionFormatError, match="unknown option"):
         RollingPyramids.parse_options({"colour": "red"})
+    with pytest.raises(PositionFormatError, match=r"options\.halving: must be one of device"):
+        RollingPyramids.parse_options({"halving": "sideways"})
+    with pytest.raises(PositionFormatError, match=r"options\.stack_modifiers: must be true or"):
+        RollingPyramids.parse_options({"stack_modifiers": 1})
     options = RollingPyramids.parse_options({"players": 4, "first_faction": "bastet"})
     assert options.factions() == ("bastet", "anubian", "bastet", "anubian")
     assert RollingPyramids.parse_options(options.to_json()) == options
+
+
+def test_a_file_may_give_every_option_and_each_absent_one_is_the_options_default():
+    defaults = RollingOptions().to_json() | {"pharaoh": RollingOptions().pharaoh}
+    assert {spec.name: spec.default for spec in FILE_OPTIONS} == defaults
+    assert list(defaults) == [spec.name for spec in FILE_OPTIONS]  # the error lists them
+    assert RollingPyramids.parse_options({}) == RollingOptions()
 
 
 def test_the_greedy_player_and_random_player_finish_games():

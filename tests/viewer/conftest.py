@@ -79,9 +79,9 @@ def make_window(gl_display, qtbot, tmp_path, monkeypatch, unsaved_answers):
     QSettings().setValue("engine/threads", 1)
     windows = []
 
-    def make(game=None, path=None):
+    def make(game=None, path=None, **options):
         session = Session(game or Partition(PartitionOptions(3)), path=path)
-        window = MainWindow(session)
+        window = MainWindow(session, **options)  # (options: MainWindow's, e.g. table_base)
         qtbot.addWidget(window)
         window.resize(900, 700)
         # Not waited for on screen (the X server's expose and the paint it brings, one more

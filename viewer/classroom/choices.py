@@ -47,7 +47,8 @@ def page_reach(level: int, front: int) -> str:
 
 
 #: The page's words for its ways, handed to the student's board as it is made.
-PAGE_WORDS = FrontWords(PAGE_CONTROLS, page_reach)
+#: (The page builds no whole-game table: where the book ends, its words name the command.)
+PAGE_WORDS = FrontWords(PAGE_CONTROLS, page_reach, build_table="")
 
 
 #: The most moves a page lists as buttons; past it, a drop-down list.

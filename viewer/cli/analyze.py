@@ -51,7 +51,7 @@ def add_parser(commands: Any, help: str) -> None:
 def run(args: argparse.Namespace) -> int:
     from pyramid_lab.model import PositionFormatError
 
-    from ..lab.documents import read_position
+    from ..lab.reading import read_position
 
     for option in ("seconds", "threads"):
         if getattr(args, option) is not None and not args.engine:

@@ -123,7 +123,7 @@ def read_or_say(path: str) -> PositionDocument | None:
     one line on stderr that names the file and what is wrong with it."""
     from pyramid_lab.model import PositionFormatError
 
-    from ..lab.documents import read_position
+    from ..lab.reading import read_position
 
     try:
         return read_position(path)

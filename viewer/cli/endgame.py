@@ -283,15 +283,11 @@ def _amount(size: int) -> str:
 
 
 def memory_available() -> int | None:
-    """The bytes of memory the system can give now (Linux's MemAvailable), None unknown."""
-    try:
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        return None
-    return None
+    """The bytes of memory the system can give now, None unknown: the one reader, the
+    lab's (the window's build asks it too), imported only where a build is asked."""
+    from ..lab.table_build import memory_available as available
+
+    return available()
 
 
 def _whole(args: argparse.Namespace) -> int:

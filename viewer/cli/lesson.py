@@ -49,7 +49,7 @@ def run_answers(args: argparse.Namespace) -> int:
     from pyramid_lab.model.game import shorten
     from pyramid_lab.model.search import Judge, knowledge_for
 
-    from ..lab.documents import read_lesson
+    from ..lab.reading import read_lesson
 
     try:
         lesson = read_lesson(args.file)
@@ -108,7 +108,7 @@ def run_check(args: argparse.Namespace) -> int:
     from pyramid_lab.model.game import shorten
     from pyramid_lab.model.search import Judge, knowledge_for
 
-    from ..lab.documents import read_lesson
+    from ..lab.reading import read_lesson
     from .host_words import host_problems
 
     status = EXIT_OK

@@ -54,7 +54,7 @@ def add_screenshot_argument(parser: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from pyramid_lab.model import PositionFormatError
 
-    from ..lab.documents import read_any
+    from ..lab.reading import read_any
 
     lesson = first_lesson()
     path = args.file or (str(lesson) if lesson else None)
@@ -100,7 +100,7 @@ def open_window(
     from pyramid_lab.model.lesson import LessonFile
 
     from ..desktop.app import MainWindow
-    from ..lab.documents import read_any
+    from ..lab.reading import read_any
     from ..lab.session import Session
 
     app = QApplication.instance() or QApplication([])

@@ -145,7 +145,7 @@ def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | 
     message."""
     from pyramid_lab.model import PositionFormatError
 
-    from ..lab.documents import read_step
+    from ..lab.reading import read_step
     from ..pictures.render import RenderOptions, parse_clip
 
     try:

@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     from pyramid_lab.model import PositionFormatError
     from pyramid_lab.model.search import knowledge_for, verify
 
-    from ..lab.documents import read_position
+    from ..lab.reading import read_position
 
     status = EXIT_OK
     for path in args.files:

@@ -58,6 +58,12 @@ class AnalysisControl:
         dock.table.itemSelectionChanged.connect(self._on_selection_changed)
         dock.table.cellDoubleClicked.connect(self._on_row_double_clicked)
         lab.changed.connect(self._lab_changed)
+        # the whole-game table's build (Pyraos): the lab's (viewer.lab.table_build)
+        build = lab.table_build
+        dock.build_table.clicked.connect(lambda _checked=False: self.build_table())
+        dock.stop_build.clicked.connect(lambda _checked=False: build.stop())
+        build.changed.connect(lambda _what: self.show_table_build())
+        self.show_table_build()
 
     def show_message(self, text: str) -> None:
         self.lab.bulletin.say(text)
@@ -117,16 +123,38 @@ class AnalysisControl:
         self.dock.stop.setEnabled(False)
         self.dock.activity.setText("stopping: the moves weighed so far come next")
 
+    @slot
+    def build_table(self) -> None:
+        """The dock's Build: the whole-game table of the game's version (a refusal is said)."""
+        self.lab.table_build.start()
+
+    @slot
+    def show_table_build(self) -> None:
+        """The build's box as the lab's build is (none for a game without a table, unless
+        a build runs: its progress and Stop stay)."""
+        build = self.lab.table_build
+        offered = build.offered(self.lab.game)
+        text = build.text
+        if build.running and build.resuming and text != build.resuming:
+            text = f"{text}\n{build.resuming}"
+        self.dock.show_table_build(
+            offered or build.running, offered, build.running, build.stopping, build.fraction, text
+        )
+
     def _lab_changed(self, what: LabChange) -> None:
         if what == "analysis dropped":  # (the lab followed the position before the dock)
             self.dock.set_thinking(False)
             self._dropped = DROPPED
+        elif what == "table built" and self.dock.isVisible() and not self.runner.thinking:
+            self.analyse()  # the position answers from the table now: exact, at once
 
     def position_changed(self, reason: PositionChange) -> None:
         """After every change of position: the results and a search under way are void;
         with "Keep analysing" the new position is analysed."""
         if reason == "saved":
             return
+        if reason in ("new", "load"):  # another game, perhaps: the build's box follows
+            self.show_table_build()
         said, self._dropped = self._dropped, ""
         if not self.runner.thinking and self.shown() is None:
             self._forget(said)  # results or words about another position go
@@ -163,7 +191,10 @@ class AnalysisControl:
         self.dock.set_thinking(False)  # (the lab took the answer in, and said it)
         self.state.map_heat(lab.game, board.ui, analysis)
         self.dock.show_results(
-            analysis.evaluation_text, analysis.proven_text, analysis.moves, bool(self.state.heat)
+            analysis.evaluation_text,
+            lab.proven_words(analysis),  # (where the book ends: the menu item too)
+            analysis.moves,
+            bool(self.state.heat),
         )
         board.redraw()
 

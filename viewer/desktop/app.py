@@ -70,12 +70,15 @@ class MainWindow(Window):
         parent: QWidget | None = None,
         *,
         opening: str | None = None,
+        table_base: int = 4,
     ) -> None:
         """The window on ``session``; with ``opening`` (what it opens, in words) it draws
         that first and builds itself after (see the module): :meth:`when_built` runs what
-        needs its parts."""
+        needs its parts. ``table_base``: the pyramid whose whole-game table Analysis >
+        Build the whole-game table builds (4, the game's; a test's 3, a small one)."""
         super().__init__(parent)
         self.session = session
+        self._table_base = table_base
         self._view = view
         self.resize(1200, 800)
         self._framed = False  # the camera frames the board once the window has its size
@@ -144,7 +147,7 @@ class MainWindow(Window):
         shown = self.isVisible()
         if shown:
             self.setUpdatesEnabled(False)  # one frame of the built window, not its making
-        build_window(self, self.session, self.view)
+        build_window(self, self.session, self.view, self._table_base)
         self.built = True
         if shown:
             self.setUpdatesEnabled(True)

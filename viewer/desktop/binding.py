@@ -79,7 +79,7 @@ class _Docks:
     status_game: QLabel
 
 
-def build_window(window: Window, session: Session, view: ViewState) -> Binding:
+def build_window(window: Window, session: Session, view: ViewState, table_base: int = 4) -> Binding:
     """Build the lab (and the board on show in it), the port, the stage, the docks and the
     controllers of ``window`` and connect them; the window keeps the lab, the port, the
     board, the stage, the scene, the menus, the binding and the rest as one frozen record
@@ -88,12 +88,13 @@ def build_window(window: Window, session: Session, view: ViewState) -> Binding:
     the game's docks and the Turn toolbar; then the scene (framed for the room they left
     it) and the stage that draws the board; the lesson's controller, the window's own
     commands and the menus; then what follows the session, the lab, the board and the
-    view."""
+    view. ``table_base``: the pyramid of the whole-game table the window builds (the
+    game's, 4; a test's, 3)."""
     w = window
     bulletin = Bulletin()  # the status line, the prompt, progress: the lab's, observed
     docks = _docks(w, session, view)
     w.port = port = QtPort(w, w.prompt_bar, bulletin)  # the lab asks the user through it
-    w.lab = lab = _lab(w, session, port, bulletin, docks.lesson_dock)
+    w.lab = lab = _lab(w, session, port, bulletin, docks.lesson_dock, table_base)
     w.board = board = lab.board
     setup_mode = SetupControl(lab, board, docks.setup_dock)  # the lab's, bound to the dock
     puzzle = PuzzleControl(lab, port, board)  # made, verified, solved
@@ -177,7 +178,12 @@ def _docks(w: Window, session: Session, view: ViewState) -> _Docks:
 
 
 def _lab(
-    w: Window, session: Session, port: QtPort, bulletin: Bulletin, lesson_dock: LessonDock
+    w: Window,
+    session: Session,
+    port: QtPort,
+    bulletin: Bulletin,
+    lesson_dock: LessonDock,
+    table_base: int = 4,
 ) -> Lab:
     """The application's state and behaviour, Qt-free: the documents, the seats, the
     engine and the board on show, with the games' UIs and the window's clock (it follows
@@ -197,6 +203,7 @@ def _lab(
         workers=remembered_workers(),  # Solve position's, kept between runs
         uis=ui_class,
         clock=clock,
+        table_base=table_base,
     )
     remember_workers(lab.value_solve)  # (the next run proposes the last choice)
     lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QTimer
 
 from pyramid_lab.model.game import IllegalMoveError
+from pyramid_lab.model.puzzle import puzzle_text
 from pyramid_lab.model.userfiles import LessonProgress
 
 from ..lab.lesson_view import LessonViews, view_now
@@ -162,7 +163,7 @@ def follow_lesson(dock: LessonDock, session: Session, ui: GameUI) -> None:
             dock.show_lesson("", "No lesson: open one from the Lessons menu.", None, None)
             dock.hide()
         else:
-            title = session.puzzle.get("title", "")
+            title = puzzle_text(session.puzzle, "title")
             dock.show_lesson(title, lesson.caption, session.path, position)
             dock.show()
     dock.follow_position(position)  # a note once it changed

@@ -79,6 +79,14 @@ ITEMS: tuple[Item, ...] = (
     Item("&Edit", "&Analyse", "analysis.analyse", "A", "analyse"),
     Item("A&nalysis", "&Review game", "reviewer.review", "Ctrl+Shift+G", "review"),
     Item("A&nalysis", "&Make a puzzle of this", "reviewer.make_puzzle", name="make_puzzle"),
+    # the whole-game table of the game's version (Pyraos): again while it runs, Stop
+    Item(
+        "A&nalysis",
+        "Build the whole-game &table",
+        "table_build.toggle",
+        name="build_table",
+        when="has_table",
+    ),
     Item("&Game", "&Verify puzzle", "desk.verify", "Ctrl+Shift+V", "verify"),
     Item("&Game", "S&olve puzzle", "desk.toggle_solve", "Ctrl+Shift+P", "solve", checked="solving"),
     # the value of the position shown; a second time stops it; the answer it keeps, changed
@@ -186,6 +194,7 @@ class Menus:
             "engine": lab.engine,
             "desk": lab.puzzle_desk,  # Verify and Solve mode: the lab's verbs
             "value_solve": lab.value_solve,
+            "table_build": lab.table_build,
             "seats": self.seats,
             "setup_mode": parts.setup_mode,
             "analysis": parts.analysis,
@@ -257,6 +266,8 @@ class Menus:
             "can_redo": history.can_redo,
             "can_finish": setup is None and turn.can_finish,
             "building": building,
+            # (and while one runs, whatever the game shown: the item is its Stop too)
+            "has_table": lab.table_build.offered(lab.game) or lab.table_build.running,
         }
         for item in ITEMS:
             if item.when is not None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pyramid_lab.model.puzzle import puzzle_text
+
 from ..widgets.dock_fit import present
 from ..widgets.practice_dock import Attempt, PracticeDock
 from .slots import slot
@@ -65,7 +67,7 @@ class Practice:
                 index=state.current,
                 status=solver.status,
                 goal=solver.goal,
-                notes=self.lab.session.puzzle.get("notes", ""),
+                notes=puzzle_text(self.lab.session.puzzle, "notes"),
                 solution=solver.solution,
                 ticked=state.progress.is_solved(entry.key),
                 hint_stage=state.hint_stage,

@@ -17,7 +17,7 @@ import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from pyramid_lab.model.puzzle import Verdict, goal_of, plies_text
+from pyramid_lab.model.puzzle import Verdict, goal_of, plies_text, puzzle_text, solution_of
 
 from ..lab.puzzle_editor import parse_solution
 from ..widgets.dock_fit import present
@@ -156,10 +156,10 @@ class PuzzleControl:
         game = self.session.game
         self._loading = True
         try:
-            if self.dock.title.text() != puzzle.get("title", ""):
-                self.dock.title.setText(puzzle.get("title", ""))
-            if self.dock.notes.toPlainText() != puzzle.get("notes", ""):
-                self.dock.notes.setPlainText(puzzle.get("notes", ""))
+            if self.dock.title.text() != puzzle_text(puzzle, "title"):
+                self.dock.title.setText(puzzle_text(puzzle, "title"))
+            if self.dock.notes.toPlainText() != puzzle_text(puzzle, "notes"):
+                self.dock.notes.setPlainText(puzzle_text(puzzle, "notes"))
             players = list(game.players)
             if [self.dock.side.itemText(i) for i in range(self.dock.side.count())] != players:
                 self.dock.side.clear()
@@ -167,8 +167,8 @@ class PuzzleControl:
             goal = goal_of(puzzle)
             self.dock.side.setCurrentText(goal.side if goal else self.editor.to_move())
             self.dock.within.setValue(self.editor.goal_moves_shown())
-            solution = " ".join(puzzle.get("solution", []))
-            if parse_solution(self.dock.solution.text()) != puzzle.get("solution", []):
+            solution = " ".join(solution_of(puzzle))
+            if parse_solution(self.dock.solution.text()) != solution_of(puzzle):
                 self.dock.solution.setText(solution)
         finally:
             self._loading = False
@@ -182,8 +182,8 @@ class PuzzleControl:
             self.dock.plies.setText(
                 f"= {plies_text(goal.within)}, both sides' turns, {goal.side}'s winning turn last"
             )
-        elif isinstance(puzzle.get("goal"), str):
-            words = html.escape(puzzle["goal"])
+        elif puzzle_text(puzzle, "goal"):
+            words = html.escape(puzzle_text(puzzle, "goal"))
             self.dock.plies.setText(f"The file states the goal in words: “{words}”. Set one here.")
         else:
             self.dock.plies.setText("No goal yet: set one here (Verify sets the one shown).")

@@ -29,7 +29,7 @@ class ReviewControl:
     def __init__(self, lab: Lab, port: QtPort, board: Board) -> None:
         self.lab, self.port, self.board = lab, port, board
         self.state = lab.review
-        self.dock = dock = ReviewDock(port.parent)
+        self.dock = dock = ReviewDock(port.parent, lab.words.build_table)
         self.state.changed.connect(self._changed)
         dock.review.clicked.connect(lambda _checked=False: self.review())
         dock.stop.clicked.connect(lambda _checked=False: self.stop())

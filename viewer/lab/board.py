@@ -41,6 +41,7 @@ from .review import ReviewBoard, Reviews
 from .session import PositionChange, Session
 from .setup_mode import SetupBoard, SetupMode
 from .solve import SolveBoard, SolveMode
+from .table_build import BUILD_TABLE
 
 if TYPE_CHECKING:
     from .puzzle_editor import PuzzleEditor
@@ -153,6 +154,9 @@ class FrontWords:
 
     controls: str = TURN_DOCK
     reach: Callable[[int, int], str] = window_reach
+    #: where it builds a whole-game table (said where the book ends, beside the command;
+    #: '' where it offers none): the window's menu item (viewer.desktop.menus)
+    build_table: str = BUILD_TABLE
 
 
 #: The window's words (its Turn dock, its peel and camera).

@@ -19,13 +19,12 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Protocol
 
-from pyramid_lab.model import files
 from pyramid_lab.model.files import SUFFIX, PositionDocument, ReadOnlyError, remove_stale_temps
 from pyramid_lab.model.game import PositionFormatError
-from pyramid_lab.model.lesson import LessonFile, is_lesson_path, lesson_step_document
-from pyramid_lab.model.lesson import read as read_lesson
+from pyramid_lab.model.lesson import LessonFile, is_lesson_path
 
 from .events import Signal
+from .reading import read_any, read_lesson, read_position, read_step
 from .session import Session, shipped
 
 #: The answers to the "unsaved changes?" question.
@@ -47,24 +46,6 @@ __all__ = [
     "read_position",
     "read_step",
 ]
-
-
-# ---- reading: the one way in for the window and the command line ---------------------
-
-
-def read_position(path: str | Path) -> PositionDocument:
-    """A position file (``*.pyr.json``); PositionFormatError names what is wrong."""
-    return files.read(path)
-
-
-def read_any(path: str | Path) -> PositionDocument | LessonFile:
-    """A lesson file (``*.lesson.json``: its steps) or a position file, by its name."""
-    return read_lesson(path) if is_lesson_path(path) else files.read(path)
-
-
-def read_step(path: str | Path) -> PositionDocument:
-    """What a picture of ``path`` shows: a position file's position, a lesson's first step."""
-    return lesson_step_document(path) if is_lesson_path(path) else files.read(path)
 
 
 # ---- Open recent -----------------------------------------------------------------------

@@ -33,6 +33,7 @@ from .jobs import Job, JobRunner, answer, position_of
 from .modes import Mode, Shown
 from .seats import Seats
 from .session import PositionChange, Session
+from .table_build import with_build_item
 
 if TYPE_CHECKING:
     from .game_ui import UI
@@ -67,12 +68,13 @@ def describe_choice(choice: search.Choice, *, part: bool = False) -> str:
     return f"{choice.move} ({', '.join(parts)})"
 
 
-def book_end(game: Game) -> str:
+def book_end(game: Game, build_item: str = "") -> str:
     """'; the book ends here: ...' where the game's book ends at ``game`` (what it knows,
-    and what would give every move exactly: Pyraos's whole table), else ''."""
+    and what would give every move exactly: Pyraos's whole table, with the command that
+    builds it, and ``build_item``: the front end's way, the window's menu item), else ''."""
     book = search.books.book_for(game)
     words = book.book_end(game) if book is not None else ""
-    return f"; {words}" if words else ""
+    return f"; {with_build_item(words, build_item)}" if words else ""
 
 
 class Table(Protocol):
@@ -174,8 +176,11 @@ class Engine:
         *,
         threads: Callable[[], int] = lambda: 1,
         table: Table | None = None,
+        build_item: str = "",
     ) -> None:
         self.session = session
+        #: the front end's way to build a table where the book ends (a hint's words)
+        self.build_item = build_item
         self.runner = runner
         self.say = say  # the status line
         self.fail = fail  # a search failed: the front says it (its own way)
@@ -492,7 +497,11 @@ class Engine:
             return
         game = self.game
         if job.purpose == "hint":
-            self._show_hint(job, choice.move, f"hint: {describe_choice(choice)}{book_end(game)}")
+            self._show_hint(
+                job,
+                choice.move,
+                f"hint: {describe_choice(choice)}{book_end(game, self.build_item)}",
+            )
             return
         mover = game.to_move
         try:

@@ -12,7 +12,8 @@ line, the prompt, a job's progress) is its :class:`~viewer.lab.bulletin.Bulletin
 front end observes. It announces its own changes with ``changed(what)``
 (:class:`viewer.lab.events.Signal`, typed: ``what`` is a :data:`LabChange`: the engine's
 "thinking", "done", "stopped", "hint", "players", and "lesson", "analysis", "analysis dropped",
-"title"); each part announces its own the same way.
+"title", "table built" (a whole-game table finished: :mod:`.table_build`); each part
+announces its own the same way.
 
 A front end builds a lab (handing it the games' UIs: it then holds the board on show,
 :mod:`.board`), connects to ``lab.changed``, ``lab.board.changed`` and
@@ -60,10 +61,11 @@ from .seats import Seats
 from .session import PositionChange, Session
 from .setup_mode import SetupMode
 from .solve import SolveMode, ValueSolve
+from .table_build import BuildEnd, Built, TableBuild, with_build_item
 
 #: What ``Lab.changed`` says (the module's docstring): the engine's changes, passed on, and
 #: the lab's own.
-LabChange = EngineChange | Literal["lesson", "analysis", "analysis dropped", "title"]
+LabChange = EngineChange | Literal["lesson", "analysis", "analysis dropped", "title", "table built"]
 
 #: The steps of the lab's following at which a front end follows with its own widgets
 #: (``Lab.followed``, :meth:`Lab.follow`): "lab", after the lab's parts and before the board
@@ -92,8 +94,10 @@ class Lab:
         uis: UIs | None = None,
         clock: ClockMaker = InstantClock,
         words: FrontWords = WINDOW_WORDS,
+        table_base: int = 4,
     ) -> None:
         self.session = session
+        self.words = words  # how the lab's words name the front end's ways
         self.port = port
         #: the status line, the prompt and the progress: state each front end observes
         self.bulletin = bulletin or Bulletin()
@@ -113,6 +117,7 @@ class Lab:
             threads=threads,  # a hint's threads (the computer player searches on one)
             # the board's UI and turn, once made (below), where the front gave the UIs
             table=BoardTable(self) if uis is not None else None,
+            build_item=words.build_table,  # where a hint says the book ends
         )
         self.engine.seed = seed  # (tests: repeatable games)
         self.engine.runner.progressed.connect(self.bulletin.show_progress)
@@ -143,6 +148,10 @@ class Lab:
         self.puzzle = PuzzleEditor(session, say, lambda: self.setup_mode.editor)
         #: Verify and Solve on the puzzle made (the Puzzle dock's verbs)
         self.puzzle_desk = PuzzleDesk(self.puzzle, self.verifier, self.solver, self.setup_mode, say)
+        #: The whole-game table's build for the game shown (Analysis > Build the whole-game
+        #: table; ``table_base``: its pyramid, 4 the game's, a test's 3), a runner of its own
+        self.table_build = TableBuild(session, say, post, base=table_base)
+        self.table_build.ended.connect(self._table_ended)
         #: The export's choices (File > Export...: format, size, file, what it includes)
         self.export_plan = ExportPlan()
         #: The board on show (:mod:`.board`), when the front end gave the games' UIs
@@ -232,6 +241,7 @@ class Lab:
         self.engine.shutdown()
         self.analysis.runner.shutdown()
         self.lessons.shutdown()
+        self.table_build.shutdown()
 
     # ---- the analysis of the position shown --------------------------------------------
 
@@ -252,6 +262,20 @@ class Lab:
         self.bulletin.say("analysis stopped: the moves weighed so far are shown")
         return True
 
+    def proven_words(self, analysis: search.Analysis) -> str:
+        """The analysis's proven line, and where the book ends, the front end's way to
+        build the table beside the command (:data:`FrontWords.build_table`)."""
+        text = analysis.proven_text
+        if analysis.book_end and text.endswith(analysis.book_end):
+            return with_build_item(text, self.words.build_table)
+        return text
+
+    def _table_ended(self, outcome: BuildEnd) -> None:
+        """A whole-game table built: the position shown answers from it now (the book
+        reads a finished table's header anew), so a front end analyses it again."""
+        if isinstance(outcome, Built):
+            self.changed.emit("table built")
+
     def _analysis_failed(self, job: Job, exc: BaseException) -> None:
         self.bulletin.say(f"the analysis failed: {exc}")
         self.changed.emit("analysis")
@@ -259,7 +283,7 @@ class Lab:
     def _analysed(self, job: Job, result: object) -> None:
         analysis = answer(search.Analysis, result)
         self.analysis.answered(job, analysis)
-        self.bulletin.say(f"analysis: {analysis.proven_text or analysis.evaluation_text}")
+        self.bulletin.say(f"analysis: {self.proven_words(analysis) or analysis.evaluation_text}")
         self.changed.emit("analysis")
 
     @property

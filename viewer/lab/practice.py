@@ -39,6 +39,7 @@ from pyramid_lab.model.game import (
     PositionFormatError,
     shorten,
 )
+from pyramid_lab.model.puzzle import solution_of
 from pyramid_lab.model.teaching import describe_result, teaching_for
 
 from .events import Signal
@@ -307,7 +308,7 @@ class Practice:
         if goal.within != 1 or before.to_move != side:
             return f"After {wrong}: {where}."
         needed = ""
-        texts = self.session.puzzle.get("solution") or []
+        texts = solution_of(self.session.puzzle)
         try:
             key = before.parse_move(texts[0]) if texts else None
         except (InvalidMoveError, ValueError):

@@ -23,7 +23,16 @@ from pyramid_lab.model.game import (
     no_proof_with_chance,
     not_replayed,
 )
-from pyramid_lab.model.puzzle import Goal, Verdict, check_puzzle, goal_of, moves_text, plies_text
+from pyramid_lab.model.puzzle import (
+    Goal,
+    PuzzleValue,
+    Verdict,
+    check_puzzle,
+    goal_of,
+    moves_text,
+    plies_text,
+    solution_of,
+)
 from pyramid_lab.model.setup import start_copy
 
 from .frame import Frame, Label
@@ -149,10 +158,10 @@ class PuzzleEditor:
             self.writing = False
         return True
 
-    def edit(self, key: str, value: object) -> bool:
+    def edit(self, key: str, value: PuzzleValue) -> bool:
         """The puzzle's ``key`` set to ``value`` (gone when empty); False, said, when the
         puzzle so made is refused."""
-        puzzle = dict(self.session.puzzle)
+        puzzle: dict[str, object] = dict(self.session.puzzle)
         if value:
             puzzle[key] = value
         else:
@@ -204,7 +213,7 @@ class PuzzleEditor:
     def solution_check(self, typed: list[str]) -> str:
         """Whether the saved solution replays from the puzzle position, and the one
         ``typed`` (not saved) if it differs: the words to show ('' when both do)."""
-        saved = self.session.puzzle.get("solution", [])
+        saved = solution_of(self.session.puzzle)
         problem = self.replay_problem(saved)
         if not problem and typed != saved:
             problem = self.replay_problem(typed)

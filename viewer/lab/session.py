@@ -21,11 +21,12 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pyramid_lab.model.content import is_shipped
 from pyramid_lab.model.files import Fingerprint, Lesson, PositionDocument, to_json, write
 from pyramid_lab.model.game import CHANCE, Game, Move
+from pyramid_lab.model.puzzle import PuzzleTexts, PuzzleValue
 from pyramid_lab.model.review import GameReview
 from pyramid_lab.model.setup import start_copy
 from pyramid_lab.model.tree import Node, lines_to_json, tree_of
@@ -76,7 +77,7 @@ class Session:
         game: Game,
         *,
         path: str | Path | None = None,
-        puzzle: Mapping[str, object] | None = None,
+        puzzle: Mapping[str, PuzzleValue] | None = None,
         lesson: Lesson | None = None,
         variations: list[list[Move]] | None = None,
         review: GameReview | None = None,
@@ -93,7 +94,7 @@ class Session:
         self._undone: list[tuple[Game, Node, Node]] = []
         self.path = Path(path) if path else None
         #: the puzzle's texts, as the model reads and writes them (JSON: ``check_puzzle``)
-        self.puzzle: dict[str, Any] = dict(puzzle or {})
+        self.puzzle: PuzzleTexts = dict(puzzle or {})
         self._puzzle_read = dict(self.puzzle)  # the puzzle texts as the file had them
         self.lesson = lesson  # the lesson the file teaches: caption and overlays
         self.review = review  # the review of a line from the start (model.review), if any
@@ -419,7 +420,7 @@ class Session:
         self.changed.emit("load")
         return untitled
 
-    def set_puzzle(self, puzzle: Mapping[str, object]) -> None:
+    def set_puzzle(self, puzzle: Mapping[str, PuzzleValue]) -> None:
         """New puzzle texts (checked by the caller: ``model.puzzle.check_puzzle``): the
         document has unsaved changes. The dict keeps its identity (a new file's is new)."""
         if puzzle == self.puzzle:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, IllegalMoveError, InvalidMoveError, Move
-from pyramid_lab.model.puzzle import Goal, goal_of, moves_text, plies_text
+from pyramid_lab.model.puzzle import Goal, goal_of, moves_text, plies_text, solution_of
 from pyramid_lab.model.teaching import describe_result
 from pyramid_lab.model.tree import Node
 
@@ -211,7 +211,7 @@ class SolveMode:
     def _written_solution(self) -> list[Move] | None:
         """The puzzle's solution as moves from the puzzle position (None when it has none
         or it does not replay)."""
-        texts = self.session.puzzle.get("solution")
+        texts = solution_of(self.session.puzzle)
         if not texts:
             return None
         try:

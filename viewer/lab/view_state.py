@@ -40,10 +40,20 @@ class BoardGeometry(Protocol):
     """Per site: its centre, level and distance to each wall (for peeling); read by the
     view state, the clip planes and set-up mode."""
 
-    count: int
-    centres: np.ndarray  # (count, 3)
-    levels: np.ndarray  # (count,)
-    wall_distance: np.ndarray  # (count, walls): steps to each wall; peeling hides the least
+    @property
+    def count(self) -> int: ...
+
+    @property
+    def centres(self) -> np.ndarray:
+        """(count, 3)."""
+
+    @property
+    def levels(self) -> np.ndarray:
+        """(count,)."""
+
+    @property
+    def wall_distance(self) -> np.ndarray:
+        """(count, walls): steps to each wall; peeling hides the least."""
 
 
 class ViewState:

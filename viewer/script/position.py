@@ -3,7 +3,7 @@ make a :func:`new` game, ask it its moves and its outcome, :meth:`Position.play`
 new position: the old one is left as it was), save it, analyse and solve it, draw it.
 
 Everything is done by the functions the command line and the window call: a file is read
-by the lab's reader (:func:`viewer.lab.documents.read_position`) and written atomically
+by the lab's reader (:func:`viewer.lab.reading.read_position`) and written atomically
 (:func:`model.files.write`); :meth:`Position.analyse` is ``pyramid-lab analyze --engine``'s
 analysis (:func:`engine_analysis`, which the command calls), :meth:`Position.solve` the
 door's :func:`~model.search.solve` (``pyramid-lab solve``'s single search) and
@@ -38,8 +38,8 @@ from pyramid_lab.model.game import (
 from pyramid_lab.model.review import GameReview
 from pyramid_lab.model.teaching import teaching_for
 
-from ..lab.documents import read_position
 from ..lab.palette import VIEWS
+from ..lab.reading import read_position
 
 if TYPE_CHECKING:
     from pyramid_lab.model.search import Analysis, SolveResult

@@ -73,6 +73,10 @@ class AnalysisDock(QDockWidget):
         self.follow = QCheckBox("Keep analysing")
         self.follow.setToolTip("Analyse every new position as it is shown")
         layout.addWidget(self.follow)
+        # (near the top: a build of an hour shows its progress and Stop however small the
+        # dock, the moves' table scrolled below it)
+        self.table_box = self._table_box()
+        layout.addWidget(self.table_box)
         self.bar, self.activity = progress()  # the activity: what the engine is doing
         layout.addWidget(self.bar)
         layout.addWidget(self.activity)
@@ -121,7 +125,55 @@ class AnalysisDock(QDockWidget):
         self.set_thinking(False)
         self.legend.setVisible(False)
 
+    def _table_box(self) -> QWidget:
+        """The whole-game table's build (a game that has one: Pyraos): Build and its
+        Stop, its progress and what it is at (shown by :meth:`show_table_build`)."""
+        box = QWidget()
+        column = QVBoxLayout(box)
+        column.setContentsMargins(0, 4, 0, 0)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Whole-game table:"))
+        self.build_table, self.stop_build = start_stop(
+            "Build",
+            "Build the whole-game table of this version (Analysis > Build the whole-game "
+            "table): every position's exact value and fastest win; hours, resumable",
+            "Stop the build after the layer under way (what is done is kept: Build resumes it)",
+        )
+        self.stop_build.setText("Stop build")
+        self.build_table.setObjectName("build-table")
+        row.addWidget(self.build_table)
+        row.addWidget(self.stop_build)
+        row.addStretch(1)
+        column.addLayout(row)
+        self.build_bar, self.build_activity = progress()
+        column.addWidget(self.build_bar)
+        column.addWidget(self.build_activity)
+        box.setVisible(False)
+        return box
+
     # ---- shown state --------------------------------------------------------------------
+
+    def show_table_build(
+        self,
+        shown: bool,
+        offered: bool,
+        running: bool,
+        stopping: bool,
+        fraction: float | None,
+        text: str,
+    ) -> None:
+        """The table's build: the box where ``shown`` (the game has a table, or one is
+        being built), Build where the game has one (``offered``) and none runs, Stop while
+        one runs and is not stopping, the bar while it runs, and what it is at (or how it
+        ended)."""
+        self.table_box.setVisible(shown)
+        self.build_table.setEnabled(offered and not running)
+        self.stop_build.setEnabled(running and not stopping)
+        self.build_bar.setVisible(running)
+        if fraction is not None:
+            self.build_bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))
+        self.build_activity.setVisible(bool(text))
+        self.build_activity.setText(text)
 
     def set_thinking(self, on: bool) -> None:
         self.stop.setEnabled(on)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from pyramid_lab.model.review import GameReview
 
+from ..lab.table_build import with_build_item
 from .engine_row import progress, seconds_box, start_stop
 from .keys import pass_history_keys
 from .tables import row_table
@@ -216,8 +217,10 @@ class WinRateGraph(QWidget):
 class ReviewDock(QDockWidget):
     """The review of the game on the board (starts hidden; Analysis > Review game)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, build_item: str = "") -> None:
         super().__init__("Review", parent)
+        #: the window's way to build a whole-game table, said where the book ends
+        self.build_item = build_item
         self.setObjectName("review-dock")
         body = QWidget(self)
         layout = QVBoxLayout(body)
@@ -278,7 +281,10 @@ class ReviewDock(QDockWidget):
         if review is None:
             del blocker
             return
-        self.summary.setText(review.summary() + (" (stopped)" if review.stopped else ""))
+        summary = review.summary()
+        if review.book_end:  # (the summary ends with the book's words)
+            summary = with_build_item(summary, self.build_item)
+        self.summary.setText(summary + (" (stopped)" if review.stopped else ""))
         self.table.setRowCount(len(review.moves))
         for row, move in enumerate(review.moves):
             cells = (str(move.ply), move.side, move.move, move.verdict, move.better or "")

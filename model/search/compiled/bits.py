@@ -21,30 +21,27 @@ if TYPE_CHECKING:
     from numba.core.typing.templates import Signature
 
 
-@intrinsic
-def cttz(typingctx: Any, x: Any) -> tuple[Signature, Callable[..., ir.Value]]:
-    """The index of the lowest set bit of a non-zero int64 (LLVM's cttz)."""
-    sig = types.int64(types.int64)
+def _int64_instruction(
+    emit: Callable[[ir.IRBuilder, ir.Value], ir.Value],
+) -> Callable[[int], int]:
+    """An intrinsic from int64 to int64: the one LLVM instruction that ``emit`` writes
+    on its argument."""
 
-    def codegen(
-        context: Any, builder: ir.IRBuilder, signature: Any, args: Sequence[ir.Value]
-    ) -> ir.Value:
-        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+    def typer(typingctx: Any, x: Any) -> tuple[Signature, Callable[..., ir.Value]]:
+        def codegen(
+            context: Any, builder: ir.IRBuilder, signature: Any, args: Sequence[ir.Value]
+        ) -> ir.Value:
+            return emit(builder, args[0])
 
-    return sig, codegen
+        return types.int64(types.int64), codegen
+
+    return intrinsic(typer)
 
 
-@intrinsic
-def popcount(typingctx: Any, x: Any) -> tuple[Signature, Callable[..., ir.Value]]:
-    """The number of set bits of an int64 (LLVM's ctpop)."""
-    sig = types.int64(types.int64)
-
-    def codegen(
-        context: Any, builder: ir.IRBuilder, signature: Any, args: Sequence[ir.Value]
-    ) -> ir.Value:
-        return builder.ctpop(args[0])
-
-    return sig, codegen
+#: The index of the lowest set bit of a non-zero int64 (LLVM's cttz).
+cttz = _int64_instruction(lambda builder, x: builder.cttz(x, ir.Constant(ir.IntType(1), 1)))
+#: The number of set bits of an int64 (LLVM's ctpop).
+popcount = _int64_instruction(lambda builder, x: builder.ctpop(x))
 
 
 LOW_53 = (1 << 53) - 1

@@ -29,9 +29,8 @@ class PyraosAdapter(Adapter):
         return context(self.variant, self.removal, 200 if playout_cap is None else playout_cap)
 
     def state(self, game: Any) -> np.ndarray:  # a Pyraos position
-        white, black = game.masks()
         row = np.zeros(core.STATE, dtype=np.int64)
-        row[0], row[1] = (white, black) if game.to_move == "white" else (black, white)
+        row[0], row[1] = game.mover_masks()
         row[core.STATUS] = self.status(game)
         return row
 

@@ -82,19 +82,18 @@ def symmetry_key(game: Game) -> int:
     the Analysis looks up every reply). The kernel loads on the first look-up."""
     from .kernel import canonical
 
-    white, black = _masks(game)
-    own, opp = (white, black) if game.to_move == "white" else (black, white)
+    own, opp = _pyraos(game).mover_masks()
     return int(canonical(own, opp))
 
 
-def _masks(game: Game) -> tuple[int, int]:
-    """A Pyraos position's white and black masks (the book is handed its own game's)."""
+def _pyraos(game: Game) -> Pyraos:
+    """``game``, a Pyraos position (the book is handed its own game's)."""
     assert isinstance(game, Pyraos), game.name
-    return game.masks()
+    return game
 
 
 def _empty_points(game: Game) -> int:
-    white, black = _masks(game)
+    white, black = _pyraos(game).masks()
     return int(LATTICE.count - (white | black).bit_count())
 
 
@@ -136,8 +135,7 @@ def table_value(game: Game, table: WholeGameTable) -> tuple[str, int] | None:
     table value."""
     from . import whole
 
-    white, black = _masks(game)
-    own, opp = (white, black) if game.to_move == "white" else (black, white)
+    own, opp = _pyraos(game).mover_masks()
     try:
         byte = table.probe(own, opp)
     except whole.TableError:
@@ -154,8 +152,7 @@ def table_value(game: Game, table: WholeGameTable) -> tuple[str, int] | None:
 def opening_value(game: Game, opening: Any) -> tuple[str, int] | None:
     """("win" / "loss", plies) of ``game``'s position for the side to move from a shipped
     opening (:mod:`.opening`); None for a draw or a position it does not hold."""
-    white, black = _masks(game)
-    own, opp = (white, black) if game.to_move == "white" else (black, white)
+    own, opp = _pyraos(game).mover_masks()
     byte = opening.byte(own, opp)
     if not byte:
         return None

@@ -79,14 +79,8 @@ def value(game: Any, path: Path) -> tuple[str, int]:
         table = retro.EndgameTable.open(path)
     except retro.TableError as exc:
         raise EndgameError(str(exc)) from None
-    options = game.options
-    if (table.variant, table.removal) != (options.variant, options.removal):
-        raise EndgameError(
-            f"{path}: a table of the {table.variant} version (removal {table.removal}), "
-            f"not of this position's {options.variant} (removal {options.removal})"
-        )
-    white, black = game.masks()
-    own, opp = (white, black) if game.to_move == "white" else (black, white)
+    _check_rules(path, table.variant, table.removal, game.options)
+    own, opp = game.mover_masks()
     # The table's values hold for a position without repeats before it (as the solver's).
     fits = game.outcome() is None and not game.repeats_in_history()
     found = table.value(own, opp) if fits else retro.UNKNOWN
@@ -183,7 +177,9 @@ def whole_build(
     process by push retrograde; a Dask client: by rounds over its workers); EndgameError
     for a folder of another kind, a damaged one or one of other rules. ``say`` gets what
     the build says beside its layers (resuming and what is kept; the kernels compiling).
-    The table, finished."""
+    ``stop()`` is asked between layers: once it says so, the build ends keeping what it
+    did (the next build resumes it). The table: finished, or, stopped, as far as it got
+    (not ``finished``; its layers mapped, as :func:`whole_open` with ``lookups``)."""
     from . import whole
 
     try:
@@ -192,6 +188,8 @@ def whole_build(
         )
     except whole.TableError as exc:
         raise EndgameError(str(exc)) from None
+    except whole.Stopped:
+        return whole_open(folder, lookups=True)
 
 
 def whole_open(folder: Path, lookups: bool = False) -> WholeTable:
@@ -212,20 +210,14 @@ def whole_open(folder: Path, lookups: bool = False) -> WholeTable:
 def whole_value(game: Any, table: WholeGameTable) -> tuple[str, int | None]:
     """("win" / "loss" / "draw" / "unknown", plies to the end) of ``game``'s position for
     the side to move from a whole-game table (unknown: an unfinished table's undecided)."""
-    options = game.options
     if table.base != 4:
         raise EndgameError(
             f"{table.folder}: a table of the base-{table.base} pyramid, not the game's"
         )
-    if (table.variant, table.removal) != (options.variant, options.removal):
-        raise EndgameError(
-            f"{table.folder}: a table of the {whole_version(table.variant, table.removal)}, "
-            f"not of this position's {whole_version(options.variant, options.removal)}"
-        )
+    _check_rules(table.folder, table.variant, table.removal, game.options)
     from . import whole
 
-    white, black = game.masks()
-    own, opp = (white, black) if game.to_move == "white" else (black, white)
+    own, opp = game.mover_masks()
     try:
         byte = table.probe(own, opp)
     except whole.TableError as exc:  # a mapped layer found damaged when first read
@@ -372,6 +364,16 @@ def whole_position_text(own: int, opp: int, base: int = 4) -> str:
     from . import whole
 
     return whole.position_text(own, opp, base)
+
+
+def _check_rules(where: object, variant: str, removal: str, options: Any) -> None:
+    """EndgameError unless a table made for ``variant`` and ``removal`` (found at ``where``)
+    is of the rules of a game with ``options`` (a PyraosOptions)."""
+    if (variant, removal) != (options.variant, options.removal):
+        raise EndgameError(
+            f"{where}: a table of the {whole_version(variant, removal)}, "
+            f"not of this position's {whole_version(options.variant, options.removal)}"
+        )
 
 
 def whole_version(variant: str, removal: str) -> str:

@@ -8,17 +8,17 @@ from ....pyraos import POINTS, _symmetries
 
 
 def _byte_tables(perm: list[int]) -> tuple[tuple[int, ...], ...]:
-    return tuple(
-        tuple(
-            sum(
-                1 << perm[8 * chunk + b]
-                for b in range(8)
-                if byte >> b & 1 and 8 * chunk + b < POINTS
-            )
-            for byte in range(256)
-        )
-        for chunk in range(4)
-    )
+    """For each of a mask's four bytes, the image under ``perm`` of every value of the byte:
+    a value's image is its lowest bit's point's image added to the image of the rest."""
+    tables = []
+    for chunk in range(4):
+        table = [0] * 256
+        for byte in range(1, 256):
+            low = byte & -byte
+            point = 8 * chunk + low.bit_length() - 1
+            table[byte] = table[byte ^ low] | (1 << perm[point] if point < POINTS else 0)
+        tables.append(tuple(table))
+    return tuple(tables)
 
 
 _SYMMETRY_BYTES = tuple(_byte_tables(perm) for perm in _symmetries())

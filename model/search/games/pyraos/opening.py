@@ -157,11 +157,6 @@ def shipped(variant: str, removal: str) -> Opening | None:
 # ---- made from a table ------------------------------------------------------------------
 
 
-def _side(game: Pyraos) -> tuple[int, int]:
-    white, black = game.masks()
-    return (white, black) if game.to_move == "white" else (black, white)
-
-
 def best_line(table: WholeTable, start: Pyraos) -> tuple[list[Pyraos], list[str]]:
     """The positions along the table's line of best play from ``start`` and its moves:
     the winner's shortest win, the loser's longest resistance (the first such move in the
@@ -169,14 +164,14 @@ def best_line(table: WholeTable, start: Pyraos) -> tuple[list[Pyraos], list[str]
     line, moves = [start], []
     game = start
     while not game.is_over():
-        byte = table.probe(*_side(game))
+        byte = table.probe(*game.mover_masks())
         if byte == 0:
             break
         for move in game.legal_moves():
             child = game.copy()
             child.push(move)
             over = child.is_over()  # the top placed, or the other side left without a move
-            if (byte == 2) if over else table.probe(*_side(child)) == byte - 1:
+            if (byte == 2) if over else table.probe(*child.mover_masks()) == byte - 1:
                 break
         else:
             raise OpeningError(f"{table.folder}: no move keeps the value of a line position")
@@ -220,7 +215,7 @@ def build(
             for position in (game, child):
                 if position.is_over():
                     continue
-                own, opp = _side(position)
+                own, opp = position.mover_masks()
                 if (own | opp).bit_count() > spheres:
                     byte = table.probe(own, opp)
                     if byte:

@@ -23,9 +23,7 @@ def evaluation(game: Any) -> float:
 def search_key(game: Any) -> int:
     """The board from the mover's side, the least of its 8 symmetric images
     (:func:`board_key`)."""
-    white, black = game.masks()
-    own, opp = (white, black) if game.to_move == "white" else (black, white)
-    return board_key(own, opp)
+    return board_key(*game.mover_masks())
 
 
 PLUGIN = Plugin(

@@ -1,0 +1,230 @@
+"""The whole-game table built from the lab (issue 76: the window's Analysis > Build the
+whole-game table), Qt-free, on the base-3 pyramid's small table (the game's is base 4: the
+lab takes the pyramid only from its constructor) in a cache folder under ``tmp_path``:
+started with its words, its progress seen, stopped between two layers (kept), started again
+(it says it resumes), finished (the same table as a build never stopped, the lab says so
+and the book's words name the menu item), and refused in words: a game without such a
+table, a build already running, another build holding the table's lock.
+
+Each build's deliveries run on its worker thread (``post=at_once``): the test's Stop comes
+on the build's own report of a layer, before the next layer starts, however fast they go."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pyramid_lab.model import search
+from pyramid_lab.model.game import game_class
+from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
+from pyramid_lab.viewer.lab import Lab
+from pyramid_lab.viewer.lab.engine import book_end
+from pyramid_lab.viewer.lab.jobs import at_once
+from pyramid_lab.viewer.lab.session import Session
+from pyramid_lab.viewer.lab.table_build import (
+    BUILD_TABLE,
+    BuildEnd,
+    BuildRefused,
+    BuildStarted,
+    BuildStopped,
+    Built,
+    TableBuild,
+)
+from tests.patience import WAIT_S
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # the user's cache: the test's
+    return tmp_path
+
+
+@pytest.fixture
+def lab(port, cache) -> Iterator[Lab]:
+    lab = Lab(
+        Session(Pyraos.new(PyraosOptions())),
+        port,
+        post=at_once,
+        bulletin=port.bulletin,
+        table_base=3,
+    )
+    yield lab
+    lab.shutdown()
+
+
+class Ends:
+    """A build's ends, as they come (on its worker thread)."""
+
+    def __init__(self, build: TableBuild) -> None:
+        self.seen: list[BuildEnd] = []
+        self.came = threading.Event()
+        build.ended.connect(self._ended)
+
+    def _ended(self, outcome: BuildEnd) -> None:
+        self.seen.append(outcome)
+        self.came.set()
+
+    def next(self) -> BuildEnd:
+        assert self.came.wait(WAIT_S), "the build did not end in time"
+        self.came.clear()
+        return self.seen[-1]
+
+
+def layers(folder: Path) -> list[bytes]:
+    return [path.read_bytes() for path in sorted(folder.glob("layer-*.bin"))]
+
+
+def test_a_build_stopped_resumes_and_its_table_is_the_one_never_stopped(lab, port, cache):
+    build = lab.table_build
+    ends = Ends(build)
+    changes: list[str] = []
+    lab.changed.connect(changes.append)
+    progress: list[tuple[float | None, str]] = []
+
+    def seen(what: str) -> None:
+        if what == "progress":
+            progress.append((build.fraction, build.text))
+
+    def stop_after_the_first_layer(what: str) -> None:
+        if what == "progress" and build.text.startswith("counting ") and not build.stopping:
+            assert build.stop()  # (asked once: a second Stop does nothing)
+            assert not build.stop()
+
+    build.changed.connect(seen)
+    build.changed.connect(stop_after_the_first_layer)
+    started = build.start()
+    assert isinstance(started, BuildStarted)
+    folder = cache / "pyramid-lab" / "pyraos-standard-0-2-whole-base3"
+    assert started.folder == folder
+    assert "24,635 positions" in started.words
+    assert "resumes" in started.words
+    stopped = ends.next()
+    assert isinstance(stopped, BuildStopped), stopped
+    assert "build it again to resume" in stopped.words
+    counting = [text for _, text in progress if text.startswith("counting ")]
+    assert counting[0].startswith("counting every position's moves: down to 13 spheres (1 of 14 ")
+    assert counting[0].endswith("; at most under a minute left")
+    assert not build.running
+    assert build.fraction is None
+    build.changed.disconnect(stop_after_the_first_layer)
+    progress.clear()
+
+    again = build.start()
+    assert isinstance(again, BuildStarted)
+    built = ends.next()
+    assert isinstance(built, Built), built
+    said = build.said
+    assert any(t.startswith("resuming the counting pass: 1 of 14 layers counted") for t in said)
+    assert not any("down to 13 spheres" in t for t in said)  # kept, not counted again
+    assert build.resuming.startswith("resuming the counting pass: 1 of 14 layers counted")
+    assert any(t.startswith("step 1, the positions decided in that many plies") for t in said)
+    fractions = [f for f, t in progress if t.startswith(("counting", "step"))]
+    assert fractions == sorted(fractions)
+    assert 0 < fractions[0] < fractions[-1] < 1
+    assert changes.count("table built") == 1  # the Analysis dock analyses again
+    assert port.statuses[-1] == f"Build the whole-game table: {built.words}"
+
+    # the same bytes as a build that was never stopped, and its value of the empty pyramid
+    tables = search.knowledge_for(lab.game).whole
+    assert tables is not None
+    whole = tables.whole_build(cache / "whole", PyraosOptions(), 3, None, None)
+    assert layers(folder) == layers(cache / "whole")
+    assert len(layers(folder)) == 14
+    assert f"the empty pyramid: {tables.whole_describe(whole.probe(0, 0))}" in built.words
+    assert tables.whole_open(folder).finished
+    done = build.start()  # nothing left to build
+    assert isinstance(done, BuildRefused)
+    assert done.words == (
+        f"the table is built already in {folder}: the Analysis, Hint and review answer from it"
+    )
+
+
+def test_a_build_is_refused_in_words(lab, port, cache):
+    partition = Lab(Session(game_class("partition").new()), port, post=at_once, table_base=3)
+    try:
+        refused = partition.table_build.start()
+        assert isinstance(refused, BuildRefused)
+        assert "has no whole-game table to build (Pyraos has)" in refused.words
+        assert not partition.table_build.offered(partition.game)
+    finally:
+        partition.shutdown()
+    assert lab.table_build.offered(lab.game)
+
+    # a build under way: a second start is refused; a second lab's build finds the lock
+    build = lab.table_build
+    ends = Ends(build)
+    held, go_on = threading.Event(), threading.Event()
+
+    def hold(what: str) -> None:
+        if what == "progress" and build.text.startswith("counting ") and not held.is_set():
+            held.set()
+            assert go_on.wait(WAIT_S)  # the worker waits here, the table's lock held
+
+    build.changed.connect(hold)
+    assert isinstance(build.start(), BuildStarted)
+    assert held.wait(WAIT_S)
+    second = build.start()
+    assert isinstance(second, BuildRefused)
+    assert "being built already" in second.words
+    other = Lab(Session(Pyraos.new(PyraosOptions())), port, post=at_once, table_base=3)
+    try:
+        other_ends = Ends(other.table_build)
+        assert isinstance(other.table_build.start(), BuildStarted)
+        locked = other_ends.next()
+        assert isinstance(locked, BuildRefused)
+        assert locked.words.endswith(
+            "another build is running on it (wait for it to end, or stop it)"
+        )
+    finally:
+        other.shutdown()
+    assert build.stop()
+    assert "stopping" in build.refusal(lab.game)  # until the layer under way ends
+    go_on.set()
+    assert isinstance(ends.next(), BuildStopped)
+    assert build.refusal(lab.game) == ""
+
+
+def test_where_the_book_ends_the_words_name_the_menu_item_and_the_command(cache):
+    line = ["1,1,0", "0,0,0", "2,1,0", "1,2,0", "2,2,0", "2,0,0", "3,2,0", "1,1,1", "0,3,0"]
+    game = Pyraos.new(PyraosOptions())
+    for move in line:
+        game.push_text(move)
+    words = book_end(game, BUILD_TABLE)
+    assert words.startswith("; the book ends here: it knows this position")
+    assert "`pyramid-lab endgame build --whole` (about " in words
+    assert words.endswith(", or Analysis > Build the whole-game table here")
+    assert book_end(game) == words.removesuffix(", or Analysis > Build the whole-game table here")
+
+
+def test_the_analysis_where_the_book_ends_names_the_menu_item(lab, port):
+    line = ["1,1,0", "0,0,0", "2,1,0", "1,2,0", "2,2,0", "2,0,0", "3,2,0", "1,1,1", "0,3,0"]
+    for move in line:
+        lab.play(lab.game.parse_move(move))
+    analysed = threading.Event()
+    lab.analysis.runner.answered.connect(lambda job, result: analysed.set())
+    assert lab.analyse(0.3)
+    assert analysed.wait(WAIT_S)
+    analysis = lab.analysis.analysis
+    assert analysis is not None
+    assert analysis.book_end.startswith("the book ends here: ")
+    words = lab.proven_words(analysis)
+    assert words == f"{analysis.proven_text}, or {BUILD_TABLE} here"
+    assert port.statuses[-1] == f"analysis: {words}"
+
+
+def test_too_little_memory_is_refused_before_anything_is_written(lab, cache, monkeypatch):
+    from pyramid_lab.viewer.lab import table_build
+
+    monkeypatch.setattr(table_build, "memory_available", lambda: 50_000)
+    refused = lab.table_build.start()
+    assert isinstance(refused, BuildRefused)
+    assert refused.words == (
+        "the whole-game table needs 73,905 bytes of memory while it is built (a byte and a "
+        "counter a position, 24,635 positions) and 50,000 bytes are free: close other "
+        "programs and build it again"
+    )
+    assert not lab.table_build.running
+    assert not (cache / "pyramid-lab").exists()

@@ -1,0 +1,76 @@
+"""The window builds the whole-game table (issue 76): Analysis > Build the whole-game table
+and the Analysis dock's Build table (Pyraos only), its progress and Stop in the dock, and
+the Analysis asked again once the table is built; the base-3 pyramid's small table
+(``MainWindow(table_base=3)``), in a cache folder under ``tmp_path``."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
+from pyramid_lab.viewer.lab.table_build import BUILD_TABLE, BuildRefused, BuildStopped, Built
+from tests.patience import WAIT_MS
+from tests.viewer.monkey import Monkey
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def test_the_menu_item_and_the_dock_build_stop_and_resume(make_window, qtbot, cache):
+    window = make_window(Pyraos.new(PyraosOptions()), table_base=3)
+    action = window.menus.actions["build_table"]
+    menu = action.associatedObjects()[0]  # (the menu it is in)
+    assert f"{menu.title()} > {action.text()}".replace("&", "") == BUILD_TABLE
+    window.menus.follow_history()
+    assert action.isEnabled()
+    control = window.parts.analysis
+    dock = control.dock
+    dock.show()
+    assert dock.table_box.isVisibleTo(dock)
+    assert dock.build_table.isEnabled()
+    assert not dock.stop_build.isEnabled()
+    build = window.lab.table_build
+    # the GUI monkey leaves both alone (a window of the game builds the base-4 table)
+    assert action.text() in Monkey.SKIP_ACTIONS
+    assert dock.build_table.objectName() in Monkey.SKIP_BUTTONS
+
+    action.trigger()  # starts it
+    assert build.running
+    assert not dock.build_table.isEnabled()
+    assert dock.stop_build.isEnabled()
+    assert dock.build_activity.text().startswith("building the whole-game table of the standard")
+    # Stop before its worker can have counted a layer (it asks before each one): stopped
+    dock.stop_build.click()
+    assert build.stopping
+    assert not dock.stop_build.isEnabled()
+    assert dock.build_activity.text().startswith("stopping after the layer under way")
+    qtbot.waitUntil(lambda: not build.running, timeout=WAIT_MS)
+    assert isinstance(build.outcome, BuildStopped)
+    assert dock.build_activity.text().startswith("stopped; ")
+    assert dock.build_table.isEnabled()
+    assert (cache / "pyramid-lab" / "pyraos-standard-0-2-whole-base3" / "table.json").exists()
+
+    asked = []
+    control.runner.answered.connect(lambda job, result: asked.append(job.purpose))
+    dock.build_table.click()  # again: it goes on to the end
+    assert build.outcome is None
+    qtbot.waitUntil(lambda: isinstance(build.outcome, Built), timeout=WAIT_MS)
+    assert dock.build_activity.text().startswith("the whole-game table is built in ")
+    assert not dock.build_bar.isVisible()
+    # the dock shown: the position is analysed again, now that a table answers it
+    qtbot.waitUntil(lambda: asked == ["analysis"], timeout=WAIT_MS)
+    again = build.toggle()  # the menu item again, the table finished: nothing to build
+    assert isinstance(again, BuildRefused)
+    assert again.words.startswith("the table is built already in ")
+
+
+def test_a_game_without_a_table_offers_no_build(make_window):
+    window = make_window()  # Partition
+    window.menus.follow_history()
+    assert not window.menus.actions["build_table"].isEnabled()
+    dock = window.parts.analysis.dock
+    dock.show()
+    assert not dock.table_box.isVisibleTo(dock)

@@ -1,0 +1,372 @@
+"""Build the whole-game table of the game shown (issue 76): the window's Analysis > Build the
+whole-game table and the Analysis dock's Build, as ``pyramid-lab endgame build
+--whole`` builds it, into the same folder of the user's cache
+(``knowledge_for(game).whole.whole_folder``), so either resumes the other's. Qt-free.
+
+The build runs as a job on a :class:`~viewer.lab.jobs.JobRunner` of its own (the lab's one
+way to run a long job off the front end's thread); its progress (the step, the layer, how
+far, the time left by the build's own estimate) is this part's state, announced with
+``changed``; Stop ends it between two layers, keeping what is done, and the next start
+says it resumes. :meth:`TableBuild.start` answers at once (:class:`BuildStarted`, or
+:class:`BuildRefused` in words: a game without such a table, a build already running or
+stopping, too little memory); the end comes as ``ended(outcome)``: :class:`Built`,
+:class:`BuildStopped`, :class:`BuildRefused` (the build's own words: another process holds
+the table's lock, a folder of other rules) or :class:`BuildFailed`. A finished table is
+read by the book from then on (it stamps the table's header), so the position shown
+answers exact values and the fastest win at once: the lab analyses it again."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pyramid_lab.model import search
+from pyramid_lab.model.game import Game
+
+from .events import Signal
+from .jobs import Job, JobRunner, Post, Progress
+from .session import Session
+
+#: The window's menu item that builds the table (viewer.desktop.menus: its menu and text,
+#: without the shortcut's &), named where the book ends beside the command.
+BUILD_TABLE = "Analysis > Build the whole-game table"
+
+#: What ``TableBuild.changed`` says: "started", "progress" (``fraction`` and ``text``
+#: moved), "stopping" (Stop asked: the layer under way ends first), "ended" (``outcome``).
+BuildChange = Literal["started", "progress", "stopping", "ended"]
+
+
+@dataclass(frozen=True)
+class BuildStarted:
+    """The build runs: ``words`` say what it builds, how big and how long (an estimate)."""
+
+    folder: Path
+    words: str
+
+
+@dataclass(frozen=True)
+class BuildRefused:
+    """No build ran, and ``words`` say why."""
+
+    words: str
+
+
+@dataclass(frozen=True)
+class Built:
+    """The table is finished in ``folder``: every position's exact value, from now on."""
+
+    folder: Path
+    words: str
+    seconds: float
+
+
+@dataclass(frozen=True)
+class BuildStopped:
+    """Stopped between two layers: ``folder`` keeps what was done; the next build resumes."""
+
+    folder: Path
+    words: str
+
+
+@dataclass(frozen=True)
+class BuildFailed:
+    """The build ended on an error (``words``: which)."""
+
+    words: str
+
+
+#: What :meth:`TableBuild.start` answers at once.
+BuildAnswer = BuildStarted | BuildRefused
+#: How a build ended (``TableBuild.ended``).
+BuildEnd = Built | BuildStopped | BuildRefused | BuildFailed
+
+
+def memory_available() -> int | None:
+    """The bytes of memory the system can give now (Linux's MemAvailable), None unknown."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def amount(size: float) -> str:
+    """Bytes in words: '6.8 GB', '73 MB', '24,635 bytes'."""
+    if size >= 1e9:
+        return f"{size / 1e9:.1f} GB"
+    return f"{size / 1e6:,.0f} MB" if size >= 10_000_000 else f"{round(size):,} bytes"
+
+
+def duration(seconds: float) -> str:
+    """A time left in words: 'about 1.4 hours', 'about 12 minutes', 'under a minute'."""
+    if seconds >= 3600:
+        return f"about {seconds / 3600:.1f} hours"
+    if seconds >= 60:
+        return f"about {round(seconds / 60)} minutes"
+    return "under a minute"
+
+
+def with_build_item(words: str, item: str) -> str:
+    """The book's words where it ends (ending with the command that builds the table)
+    with the front end's way to build it added (``item``: the window's menu item; '' for a
+    front end without one: the words as they are)."""
+    if not words or not item:
+        return words
+    return f"{words}, or {item} here"
+
+
+class TableBuild:
+    """The whole-game table's build for the game shown (see the module), of the pyramid of
+    ``base`` (4, the game's; a test builds the base-3 pyramid's small table) on ``cores``
+    cores (the machine's, for the estimate)."""
+
+    def __init__(
+        self,
+        session: Session,
+        say: Callable[[str], None],
+        post: Post,
+        *,
+        base: int = 4,
+        cores: int | None = None,
+    ) -> None:
+        self.session, self.say = session, say
+        self.base = base
+        self.cores = cores or os.cpu_count() or 1
+        #: a copy of the game the build is of: the runner's "position shown", which never
+        #: moves, so that the build's end is never dropped as an old position's answer
+        self._game = session.game.copy()
+        self.runner = JobRunner(lambda: self._game, post)
+        self.runner.progressed.connect(self._on_progress)
+        self.runner.answered.connect(self._on_answer)
+        self.runner.failed.connect(self._on_failed)
+        self.changed: Signal[[BuildChange]] = Signal()
+        self.ended: Signal[[BuildEnd]] = Signal()
+        self.folder: Path | None = None  # the table being built (or last built)
+        self.fraction: float | None = None  # 0..1 while it runs; None: none runs
+        self.text = ""  # what the build is at (its step and layer, or what it said)
+        self.said: list[str] = []  # every line of the build under way (resuming, layers)
+        self.resuming = ""  # what the build under way said it resumes ('' a new one)
+        self.stopping = False
+        self.outcome: BuildEnd | None = None  # how the last build ended
+
+    @property
+    def running(self) -> bool:
+        return self.runner.thinking
+
+    def offered(self, game: Game) -> bool:
+        """Whether ``game`` has a whole-game table to build (Pyraos)."""
+        return search.knowledge_for(game).whole is not None
+
+    def refusal(self, game: Game) -> str:
+        """Why no build may start now for ``game`` ('' when one may)."""
+        if self.stopping:
+            return (
+                "the whole-game table's build is stopping (the layer under way ends first); "
+                "build it again once it has stopped, and it resumes"
+            )
+        if self.running:
+            return "the whole-game table is being built already: Stop ends it (kept, resumable)"
+        tables = search.knowledge_for(game).whole
+        if tables is None:
+            return f"{game.title} has no whole-game table to build (Pyraos has)"
+        folder = tables.whole_folder(game.options, self.base)
+        if folder.exists():
+            try:
+                built = tables.whole_open(folder, lookups=True).finished
+            except tables.EndgameError:
+                built = False  # (unfinished, or damaged: the build says which)
+            if built:
+                return (
+                    f"the table is built already in {folder}: the Analysis, Hint and review "
+                    "answer from it"
+                )
+        positions, _, memory = tables.whole_estimate(self.base, self.cores, True)
+        free = memory_available()
+        if free is not None and memory > free:
+            return (
+                f"the whole-game table needs {amount(memory)} of memory while it is built "
+                f"(a byte and a counter a position, {positions:,} positions) and "
+                f"{amount(free)} are free: close other programs and build it again"
+            )
+        return ""
+
+    def toggle(self) -> BuildAnswer | None:
+        """The menu item: start the build, or Stop the one under way (None then)."""
+        if self.running and not self.stopping:
+            self.stop()
+            return None
+        return self.start()
+
+    def start(self) -> BuildAnswer:
+        """Build (or resume) the table of the game shown, said on the status line."""
+        game = self.session.game
+        refused = self.refusal(game)
+        if refused:
+            self.say(f"Build the whole-game table: {refused}")
+            return BuildRefused(refused)
+        tables = search.knowledge_for(game).whole
+        assert tables is not None  # (refusal says so otherwise)
+        options = game.options
+        folder = tables.whole_folder(options, self.base)
+        positions, seconds, memory = tables.whole_estimate(self.base, self.cores, True)
+        version = tables.whole_version(options.variant, options.removal)
+        words = (
+            f"building the whole-game table of the {version} in {folder}: {positions:,} "
+            f"positions, {amount(positions)} on disk ({amount(3 * positions)} while it is "
+            f"built), {amount(memory)} of memory, {duration(seconds)} on {self.cores} "
+            f"core{'s' if self.cores != 1 else ''} (an estimate); Stop keeps what is done, "
+            "and building it again resumes"
+        )
+        self._game = game.copy()
+        self.folder, self.fraction, self.text = folder, 0.0, words
+        self.said, self.stopping, self.outcome = [words], False, None
+        self.resuming = ""
+        self.runner.run("table", self._task(folder, options, positions, seconds))
+        self.say(words)
+        self.changed.emit("started")
+        return BuildStarted(folder, words)
+
+    def stop(self) -> bool:
+        """Stop the build under way after the layer it is in (what is done is kept: the next
+        build resumes); False when none runs or it is stopping already."""
+        if not self.runner.finish_once():
+            return False
+        self.stopping = True
+        self.text = "stopping after the layer under way (kept; building again resumes)"
+        self.say(f"Build the whole-game table: {self.text}")
+        self.changed.emit("stopping")
+        return True
+
+    def shutdown(self) -> None:
+        """The front end closes: the build stops (a layer half done is done again when it
+        resumes; the folder's lock goes with the process)."""
+        self.runner.shutdown()
+
+    def _task(
+        self, folder: Path, options: object, positions: int, seconds: float
+    ) -> Callable[[Game, Progress, threading.Event], BuildEnd]:
+        """The job: the build with its progress in words, on the worker thread."""
+        base = self.base
+
+        def task(copy: Game, progress: Progress, stop: threading.Event) -> BuildEnd:
+            tables = search.knowledge_for(copy).whole
+            assert tables is not None
+            began = time.perf_counter()
+            work = _Work(
+                positions,
+                seconds,
+                progress,
+                lambda: {n: size for n, _, size in tables.whole_count(base)},
+            )
+            try:
+                table = tables.whole_build(
+                    folder, options, base, None, work.entry, stop=stop.is_set, say=work.say
+                )
+            except tables.EndgameError as exc:  # the lock held elsewhere, other rules
+                return BuildRefused(str(exc))
+            except OSError as exc:
+                return BuildFailed(f"{folder}: {exc.strerror or exc}")
+            if not table.finished:
+                return BuildStopped(
+                    folder,
+                    f"stopped; {folder} keeps every layer and step done: build it again to resume",
+                )
+            empty = tables.whole_describe(table.probe(0, 0))
+            spent = time.perf_counter() - began
+            return Built(
+                folder,
+                f"the whole-game table is built in {folder} ({spent:.0f} s, {table.rounds} "
+                f"steps): every position's exact value and fastest win from now on; the "
+                f"empty pyramid: {empty} for the first player",
+                spent,
+            )
+
+        return task
+
+    def _on_progress(self, fraction: float, text: str) -> None:
+        self.fraction = fraction
+        if text:
+            self.text = text
+            self.said.append(text)
+            if text.startswith("resuming"):  # (the build's words: kept while it runs)
+                self.resuming = text
+        self.changed.emit("progress")
+
+    def _on_answer(self, job: Job, result: object) -> None:
+        if not isinstance(result, (Built, BuildStopped, BuildRefused, BuildFailed)):
+            raise TypeError(f"a build's end was awaited, not {type(result).__name__}")
+        self._end(result)
+
+    def _on_failed(self, job: Job, exc: BaseException) -> None:
+        self._end(BuildFailed(f"the build failed: {exc}"))
+
+    def _end(self, outcome: BuildEnd) -> None:
+        self.outcome, self.fraction, self.stopping = outcome, None, False
+        self.text = outcome.words
+        self.say(f"Build the whole-game table: {outcome.words}")
+        self.changed.emit("ended")
+        self.ended.emit(outcome)
+
+
+class _Work:
+    """How far a build is, from its layers' entries (on the worker thread). The counting
+    pass (every position's children counted, a layer at a time from the top: a resumed
+    pass starts below the layers it kept) is taken as the first half of the work, by the
+    bytes of the layers done (``layers``: spheres -> positions, asked at the first entry:
+    the build has made the table's index by then); the steps as the second, by the
+    positions pushed (each decided position once at most, a draw never) of those the pass
+    counted (the table's positions where this run did no pass: a step resumed). The time
+    left is the build's own estimate of the whole times the share left: at most that,
+    since a share is never over-counted."""
+
+    def __init__(
+        self,
+        positions: int,
+        seconds: float,
+        progress: Progress,
+        layers: Callable[[], Mapping[int, int]],
+    ) -> None:
+        self.positions, self.seconds, self.progress = max(1, positions), seconds, progress
+        self.layers = layers
+        self.sizes: Mapping[int, int] = {}
+        self.counted = self.pushed = 0
+        self.pass_done = False
+        self.fraction = 0.0
+
+    def entry(self, entry: Mapping[str, object]) -> None:
+        step, layer, done = entry.get("step"), entry.get("layer"), entry.get("evaluated")
+        count = done if isinstance(done, int) else 0
+        n = layer if isinstance(layer, int) else 0
+        if not self.sizes:
+            self.sizes = self.layers()
+        if step == "count":
+            self.counted += count
+            self.pass_done = n == 0
+            done_layers = [size for spheres, size in self.sizes.items() if spheres >= n]
+            share = 0.5 * sum(done_layers) / max(1, sum(self.sizes.values()))
+            at = (
+                f"counting every position's moves: down to {n} spheres ({len(done_layers)} "
+                f"of {len(self.sizes)} layers)"
+            )
+        else:
+            self.pushed += count
+            of = self.counted if self.pass_done else self.positions
+            share = 0.5 + 0.5 * min(1.0, self.pushed / max(1, of))
+            at = (
+                f"step {entry.get('round')}, the positions decided in that many plies "
+                f"pushed back: {n} spheres done, {self.pushed:,} pushed"
+            )
+        self.fraction = min(0.99, max(self.fraction, share))
+        left = duration(self.seconds * (1 - self.fraction))
+        self.progress(self.fraction, f"{at}, {self.fraction:.0%}; at most {left} left")
+
+    def say(self, text: str) -> None:
+        self.progress(self.fraction, text)
