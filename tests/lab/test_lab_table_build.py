@@ -218,13 +218,13 @@ def test_the_analysis_where_the_book_ends_names_the_menu_item(lab, port):
 def test_too_little_memory_is_refused_before_anything_is_written(lab, cache, monkeypatch):
     from pyramid_lab.viewer.lab import table_build
 
-    monkeypatch.setattr(table_build, "memory_available", lambda: 50_000)
+    monkeypatch.setattr(table_build, "memory_available", lambda: 20_000)
     refused = lab.table_build.start()
     assert isinstance(refused, BuildRefused)
     assert refused.words == (
-        "the whole-game table needs 73,905 bytes of memory while it is built (a byte and a "
-        "counter a position, 24,635 positions) and 50,000 bytes are free: close other "
-        "programs and build it again"
+        "the whole-game table needs 29,387 bytes of memory while it is built (a byte a "
+        "position and a layer's copy, 24,635 positions) and 20,000 bytes are free: close "
+        "other programs and build it again"
     )
     assert not lab.table_build.running
     assert not (cache / "pyramid-lab").exists()

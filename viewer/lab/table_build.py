@@ -193,7 +193,7 @@ class TableBuild:
         if free is not None and memory > free:
             return (
                 f"the whole-game table needs {amount(memory)} of memory while it is built "
-                f"(a byte and a counter a position, {positions:,} positions) and "
+                f"(a byte a position and a layer's copy, {positions:,} positions) and "
                 f"{amount(free)} are free: close other programs and build it again"
             )
         return ""
@@ -220,7 +220,7 @@ class TableBuild:
         version = tables.whole_version(options.variant, options.removal)
         words = (
             f"building the whole-game table of the {version} in {folder}: {positions:,} "
-            f"positions, {amount(positions)} on disk ({amount(3 * positions)} while it is "
+            f"positions, {amount(positions)} on disk ({amount(2 * positions)} while it is "
             f"built), {amount(memory)} of memory, {duration(seconds)} on {self.cores} "
             f"core{'s' if self.cores != 1 else ''} (an estimate); Stop keeps what is done, "
             "and building it again resumes"
