@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from pyramid_lab.model.game import shorten
 from pyramid_lab.model.review import GameReview
 
+from ..lab.table_build import with_build_item
 from ..widgets.engine_row import follow_job
 from ..widgets.review_dock import ReviewDock
 from .slots import slot
@@ -29,7 +30,7 @@ class ReviewControl:
     def __init__(self, lab: Lab, port: QtPort, board: Board) -> None:
         self.lab, self.port, self.board = lab, port, board
         self.state = lab.review
-        self.dock = dock = ReviewDock(port.parent, lab.words.build_table)
+        self.dock = dock = ReviewDock(port.parent)
         self.state.changed.connect(self._changed)
         dock.review.clicked.connect(lambda _checked=False: self.review())
         dock.stop.clicked.connect(lambda _checked=False: self.stop())
@@ -73,6 +74,12 @@ class ReviewControl:
             return None
         return self.lab.session.ply
 
+    def _summary(self, review: GameReview) -> str:
+        """The review's summary, and where the book ends (its words end the summary) the
+        window's way to build the whole-game table."""
+        summary = review.summary()
+        return with_build_item(summary, self.lab.words.build_table) if review.book_end else summary
+
     def refresh(self) -> None:
         """The dock after a change of position or of review: graph, marker, selection."""
         review_now = self.current()
@@ -88,7 +95,7 @@ class ReviewControl:
                 self.dock.clear(text)
             return
         if self.dock.graph.review is not review_now:
-            self.dock.show_review(review_now, first, lab.session.ply)
+            self.dock.show_review(review_now, first, lab.session.ply, self._summary(review_now))
         ply = lab.session.ply
         self.dock.show_current(ply)
         self.dock.select_ply(ply + 1)
@@ -134,7 +141,10 @@ class ReviewControl:
             self.refresh()
         elif what == "reviewed":
             dock.set_thinking(False)
-            dock.show_review(args[0], self.lab.game.players[0], self.lab.session.ply)
+            review = args[0]
+            dock.show_review(
+                review, self.lab.game.players[0], self.lab.session.ply, self._summary(review)
+            )
             dock.activity.setText("")
             self.refresh()
             self.board.redraw()

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
 
 from pyramid_lab.model.review import GameReview
 
-from ..lab.table_build import with_build_item
 from .engine_row import progress, seconds_box, start_stop
 from .keys import pass_history_keys
 from .tables import row_table
@@ -217,10 +216,8 @@ class WinRateGraph(QWidget):
 class ReviewDock(QDockWidget):
     """The review of the game on the board (starts hidden; Analysis > Review game)."""
 
-    def __init__(self, parent: QWidget | None = None, build_item: str = "") -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Review", parent)
-        #: the window's way to build a whole-game table, said where the book ends
-        self.build_item = build_item
         self.setObjectName("review-dock")
         body = QWidget(self)
         layout = QVBoxLayout(body)
@@ -273,17 +270,17 @@ class ReviewDock(QDockWidget):
         self.bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))
         self.activity.setText(text)
 
-    def show_review(self, review: GameReview | None, first: str, current: int | None) -> None:
-        """The review's graph, summary and table (None: empty)."""
+    def show_review(
+        self, review: GameReview | None, first: str, current: int | None, summary: str = ""
+    ) -> None:
+        """The review's graph, ``summary`` (its words, as the window says them) and table
+        (None: empty)."""
         self.graph.show_review(review, first, current)
         blocker = QSignalBlocker(self.table)
         self.table.setRowCount(0)
         if review is None:
             del blocker
             return
-        summary = review.summary()
-        if review.book_end:  # (the summary ends with the book's words)
-            summary = with_build_item(summary, self.build_item)
         self.summary.setText(summary + (" (stopped)" if review.stopped else ""))
         self.table.setRowCount(len(review.moves))
         for row, move in enumerate(review.moves):
