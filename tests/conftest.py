@@ -192,17 +192,78 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
         outcome.get_result().user_properties.append(("processor_seconds", spent))
 
 
+# PYRAMID_LAB_TIMELINE=FILE: each test's worker, start, end (seconds since the run began,
+# set-up to tear-down) and processor time written to FILE at the end, a line a test: where
+# workers waited (on the searches' first compile, on a server) and how the run ends.
+_TIMELINE = os.environ.get("PYRAMID_LAB_TIMELINE", "")
+_spans: dict[str, tuple[str, float, float]] = {}
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     for name, value in report.user_properties:
         if name == "processor_seconds":
             _cpu_spent[report.nodeid] = float(value)
+    if _TIMELINE:
+        node = getattr(report, "node", None)  # (the worker, in xdist's controller)
+        worker = getattr(getattr(node, "gateway", None), "id", "main")
+        _, start, stop = _spans.get(report.nodeid, (worker, report.start, report.stop))
+        _spans[report.nodeid] = (worker, min(start, report.start), max(stop, report.stop))
+
+
+def _write_timeline() -> None:
+    if not (_TIMELINE and _spans):
+        return
+    began = min(start for _, start, _ in _spans.values())
+    with open(_TIMELINE, "w") as out:
+        for nodeid, (worker, start, stop) in sorted(_spans.items(), key=lambda kv: kv[1][1]):
+            cpu = _cpu_spent.get(nodeid, -1.0)
+            out.write(f"{worker} {start - began:.2f} {stop - began:.2f} {cpu:.2f} {nodeid}\n")
+
+
+# Each worker's whole processor time (its imports, collection and Xvfb included), carried to
+# the controller when the worker ends: what the tests' own figures leave out.
+_workers_spent: dict[str, float] = {}
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)  # (set in a worker only)
+    if _CPU_DURATIONS and workeroutput is not None:
+        workeroutput["processor_seconds"] = _processor_seconds()
+        workeroutput["worker"] = os.environ.get("PYTEST_XDIST_WORKER", "?")
+
+
+def pytest_testnodedown(node: object, error: object) -> None:
+    output = getattr(node, "workeroutput", None) or {}
+    if "processor_seconds" in output:
+        _workers_spent[str(output.get("worker", len(_workers_spent)))] = float(
+            output["processor_seconds"]
+        )
 
 
 def pytest_terminal_summary(terminalreporter):
+    _write_timeline()
     if not _cpu_spent:
         return
     slowest = sorted(_cpu_spent.items(), key=lambda kv: -kv[1])[:_CPU_DURATIONS]
     terminalreporter.write_sep("=", f"{len(slowest)} tests with the most processor time")
     for nodeid, seconds in slowest:
         terminalreporter.write_line(f"{seconds:7.2f}s cpu  {nodeid}")
-    terminalreporter.write_line(f"{sum(_cpu_spent.values()):7.2f}s cpu  in all tests")
+    files: dict[str, float] = {}
+    for nodeid, seconds in _cpu_spent.items():
+        file = nodeid.split("::")[0]
+        files[file] = files.get(file, 0.0) + seconds
+    terminalreporter.write_sep("=", "processor time by file")
+    for file, seconds in sorted(files.items(), key=lambda kv: -kv[1]):
+        terminalreporter.write_line(f"{seconds:7.2f}s cpu  {file}")
+    tests = sum(_cpu_spent.values())
+    terminalreporter.write_line(f"{tests:7.2f}s cpu  in all tests")
+    for worker, seconds in sorted(_workers_spent.items()):
+        terminalreporter.write_line(f"{seconds:7.2f}s cpu  worker {worker}, all of it")
+    if _workers_spent:
+        rest = sum(_workers_spent.values()) - tests
+        terminalreporter.write_line(f"{rest:7.2f}s cpu  in the workers outside the tests")
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    terminalreporter.write_line(
+        f"{own.ru_utime + own.ru_stime:7.2f}s cpu  this process, "
+        f"{_processor_seconds():7.2f}s with the processes it waited for"
+    )
