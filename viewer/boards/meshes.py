@@ -4,7 +4,7 @@ markers, stones or region cells costs milliseconds and one draw call."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypedDict
 
 import numpy as np
 import pyvista as pv
@@ -131,6 +131,17 @@ def same_mesh(a: pv.PolyData, b: pv.PolyData) -> bool:
     return True
 
 
+class Still(TypedDict):
+    pickable: bool
+    reset_camera: bool
+    render: bool
+
+
+#: How a still actor is added: it never takes a click, and adding it neither renders nor
+#: resets the camera (labels, still meshes, plain VTK actors).
+STILL: Still = {"pickable": False, "reset_camera": False, "render": False}
+
+
 def add_labels(
     plotter: pv.BasePlotter,
     labels: Sequence[tuple[str, Vector]],
@@ -147,10 +158,8 @@ def add_labels(
         text_color=rgb,
         shape=None,
         show_points=False,
-        pickable=False,
-        reset_camera=False,
-        render=False,
         always_visible=always_visible,
+        **STILL,
     )
 
 
@@ -161,7 +170,7 @@ def add_still_mesh(plotter: pv.BasePlotter, mesh: pv.PolyData, **style: Any) -> 
         style.setdefault("rgb", True)
     if "scalars" in style:
         style.setdefault("show_scalar_bar", False)
-    return plotter.add_mesh(mesh, pickable=False, reset_camera=False, render=False, **style)
+    return plotter.add_mesh(mesh, **STILL, **style)
 
 
 # pyvista's Plotter forwards add_actor, remove_actor, view_vector and reset_camera to its
@@ -172,7 +181,7 @@ def add_still_mesh(plotter: pv.BasePlotter, mesh: pv.PolyData, **style: Any) -> 
 
 def add_actor(plotter: pv.BasePlotter, actor: Any) -> None:
     """Add a plain VTK actor that never takes a click, without a render or a camera reset."""
-    plotter.renderer.add_actor(actor, reset_camera=False, render=False, pickable=False)
+    plotter.renderer.add_actor(actor, **STILL)
 
 
 def remove_actor(plotter: pv.BasePlotter, actor: Any) -> None:

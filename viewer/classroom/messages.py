@@ -55,6 +55,10 @@ MAX_MESSAGE = 24 * 1024
 #: The most parts a move form sends (Pyramid Ball's two programs: 18).
 MAX_FORM_PARTS = 40
 UNKNOWN = "the page sent a message this class does not know"
+#: What a page is told when a value it sent is not the one list awaited.
+POINT = "a point is a list of three whole numbers"
+CHOICES = "the form sends a list of choices"
+STUDENTS = "which students? (a list of them)"
 
 Who = Literal["anyone", "student", "teacher"]
 
@@ -156,9 +160,8 @@ class Point(Action):
 
     @classmethod
     def read(cls, args: list[Any]) -> Action:
-        if len(args) != 1 or not isinstance(args[0], list):
-            raise Refused("a point is a list of three whole numbers")
-        return cls(tuple(whole_number(v, "a coordinate", 0, 99) for v in args[0]))
+        point = _list(_one(args, POINT), POINT)
+        return cls(tuple(whole_number(v, "a coordinate", 0, 99) for v in point))
 
 
 @dataclass(frozen=True)
@@ -187,11 +190,10 @@ class Form(Action):
 
     @classmethod
     def read(cls, args: list[Any]) -> Action:
-        if len(args) != 1 or not isinstance(args[0], list):
-            raise Refused("the form sends a list of choices")
-        if len(args[0]) > MAX_FORM_PARTS:
+        chosen = _list(_one(args, CHOICES), CHOICES)
+        if len(chosen) > MAX_FORM_PARTS:
             raise Refused("the form sent too many choices")
-        return cls(tuple(bounded_text(v, "a choice", 8) for v in args[0]))
+        return cls(tuple(bounded_text(v, "a choice", 8) for v in chosen))
 
 
 @dataclass(frozen=True)
@@ -315,7 +317,7 @@ class Chosen(Message):
 
     @classmethod
     def read(cls, raw: dict[str, Any]) -> Message:
-        chosen = _list(_one(order_args(raw, MAX_CHOSEN_CHARS), cls.ASKS))
+        chosen = _list(_one(order_args(raw, MAX_CHOSEN_CHARS), cls.ASKS), STUDENTS)
         if not chosen:
             raise Refused(f"{cls.ASKS} (tick them first)")
         if len(chosen) > MAX_CHOSEN:
@@ -405,14 +407,16 @@ def order_args(raw: dict[str, Any], chars: int = MAX_ARGS_CHARS) -> list[Any]:
 
 
 def _one(args: list[Any], what: str) -> Any:
+    """The one value of ``args``; Refused ``what`` when there are more or none."""
     if len(args) != 1:
         raise Refused(what)
     return args[0]
 
 
-def _list(value: Any) -> list[Any]:
+def _list(value: Any, what: str) -> list[Any]:
+    """``value``, a list; Refused ``what`` when it is none."""
     if not isinstance(value, list):
-        raise Refused("which students? (a list of them)")
+        raise Refused(what)
     return value
 
 

@@ -42,42 +42,44 @@ BuildChange = Literal["started", "progress", "stopping", "ended"]
 
 
 @dataclass(frozen=True)
-class BuildStarted:
+class _Said:
+    """An answer or an end of the build: its ``words`` (the status line's)."""
+
+    words: str
+
+
+@dataclass(frozen=True)
+class _InFolder(_Said):
+    """An answer or an end of the build in the table's ``folder``."""
+
+    folder: Path
+
+
+@dataclass(frozen=True)
+class BuildStarted(_InFolder):
     """The build runs: ``words`` say what it builds, how big and how long (an estimate)."""
 
-    folder: Path
-    words: str
-
 
 @dataclass(frozen=True)
-class BuildRefused:
+class BuildRefused(_Said):
     """No build ran, and ``words`` say why."""
 
-    words: str
-
 
 @dataclass(frozen=True)
-class Built:
+class Built(_InFolder):
     """The table is finished in ``folder``: every position's exact value, from now on."""
 
-    folder: Path
-    words: str
     seconds: float
 
 
 @dataclass(frozen=True)
-class BuildStopped:
+class BuildStopped(_InFolder):
     """Stopped between two layers: ``folder`` keeps what was done; the next build resumes."""
-
-    folder: Path
-    words: str
 
 
 @dataclass(frozen=True)
-class BuildFailed:
+class BuildFailed(_Said):
     """The build ended on an error (``words``: which)."""
-
-    words: str
 
 
 #: What :meth:`TableBuild.start` answers at once.
@@ -232,7 +234,7 @@ class TableBuild:
         self.runner.run("table", self._task(folder, options, positions, seconds))
         self.say(words)
         self.changed.emit("started")
-        return BuildStarted(folder, words)
+        return BuildStarted(folder=folder, words=words)
 
     def stop(self) -> bool:
         """Stop the build under way after the layer it is in (what is done is kept: the next
@@ -276,17 +278,18 @@ class TableBuild:
                 return BuildFailed(f"{folder}: {exc.strerror or exc}")
             if not table.finished:
                 return BuildStopped(
-                    folder,
-                    f"stopped; {folder} keeps every layer and step done: build it again to resume",
+                    folder=folder,
+                    words=f"stopped; {folder} keeps every layer and step done: build it again to "
+                    "resume",
                 )
             empty = tables.whole_describe(table.probe(0, 0))
             spent = time.perf_counter() - began
             return Built(
-                folder,
-                f"the whole-game table is built in {folder} ({spent:.0f} s, {table.rounds} "
-                f"steps): every position's exact value and fastest win from now on; the "
-                f"empty pyramid: {empty} for the first player",
-                spent,
+                folder=folder,
+                words=f"the whole-game table is built in {folder} ({spent:.0f} s, "
+                f"{table.rounds} steps): every position's exact value and fastest win from now "
+                f"on; the empty pyramid: {empty} for the first player",
+                seconds=spent,
             )
 
         return task
