@@ -95,21 +95,33 @@ def split_solve_dirs(tmp_path_factory, monkeypatch):
 #: and takes no other file while one of them waits (``--dist loadfile`` hands out whole
 #: files in this order).
 FIRST = "tests/lab/"
-#: The test files that take longest (seconds of one worker in a run of the whole suite):
-#: they start next, so that the run ends on short files and the workers end together.
+#: The test files that take longest (seconds of one worker in a run of the whole suite:
+#: processor time, more where a file waits on servers and clusters), longest first: they
+#: start next, so that the run ends on short files and the workers end together. Those
+#: that need no compiled search (the Rolling and Ball windows, the classroom) come before
+#: those that do, which in a fresh clone wait for the warm-up's compile at first.
 SLOW = (
     "tests/model/test_first_run.py",
-    "tests/viewer/test_export.py",
-    "tests/viewer/test_monkey.py",
     "tests/viewer/test_rolling_window.py",
-    "tests/viewer/test_app.py",
-    "tests/viewer/test_install.py",
-    "tests/model/test_split.py",
+    "tests/web/test_classroom.py",
     "tests/viewer/test_ball_window.py",
+    "tests/web/test_attacks.py",
     "tests/model/test_pyraos_whole.py",
-    "tests/model/test_split_hostile.py",
-    "tests/model/test_certificate.py",
     "tests/viewer/test_dock_fit.py",
+    "tests/viewer/test_monkey.py",
+    "tests/model/test_split_hostile.py",
+    "tests/viewer/test_export.py",
+    "tests/viewer/test_lesson_steps.py",
+    "tests/model/test_split.py",
+    "tests/web/test_door.py",
+    "tests/viewer/test_install.py",
+    "tests/model/test_pyraos_whole_files.py",
+    "tests/viewer/test_app.py",
+    "tests/model/test_rolling_play.py",
+    "tests/viewer/test_teaching.py",
+    "tests/model/test_files_fuzz.py",
+    "tests/viewer/test_hidden_points.py",
+    "tests/model/test_certificate.py",
 )
 
 
