@@ -200,8 +200,8 @@ def _with_removals(
 
 
 @njit(cache=True, inline="always")
-def _targets(occ: int, geo: Arrays) -> int:
-    """The empty points a sphere could be put on over ``occ``."""
+def open_points(occ: int, geo: Arrays) -> int:
+    """The empty points a sphere could be put on over ``occ`` (the top among them)."""
     scalars, support = geo[SCALARS], geo[SUPPORT_]
     empty = scalars[FULL_] & ~occ
     targets = empty & scalars[LEVEL0_]
@@ -224,7 +224,7 @@ def generate_in(
     taken). The one move generator of the forward searches and the whole-game tables."""
     support, resting, level, above = geo[SUPPORT_], geo[RESTING_], geo[LEVEL_], geo[ABOVE_]
     occ = own | opp
-    targets = _targets(occ, geo)
+    targets = open_points(occ, geo)
     n = start
     if popcount(own) < geo[SCALARS][SPHERES_]:
         rest = targets

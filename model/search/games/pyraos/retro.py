@@ -51,6 +51,7 @@ from ...compiled.arrays import Arrays, Bytes, Words
 from ...compiled.bits import popcount
 from .kernel import MAX_MOVES, can_place_top, move_target, moves_or_pass, variant_codes
 from .kernel import play as play_mask
+from .whole_index import unrank_colouring
 
 UNKNOWN, WIN, LOSS = 0, 1, 2
 TOP_LAYER = POINTS - 1  # 29: the top is never on a table's board
@@ -163,24 +164,8 @@ def unrank(n: int, index: int, tabs: Arrays) -> tuple[int, int]:
     """The (own, opp) of position ``index`` of layer ``n``."""
     binom, flat, starts, _, ncol, coff = tabs
     r = index // ncol[n]
-    c = index - r * ncol[n]
     occ = flat[starts[n] + r]
-    a = 0
-    for k in range(SPHERES, -1, -1):
-        if coff[n, k] >= 0 and coff[n, k] <= c:
-            a = k
-            break
-    c -= coff[n, a]
-    # the pattern: a ones among n bits, combinatorial rank c (greedy from the top)
-    pattern = 0
-    k = a
-    for j in range(n - 1, -1, -1):
-        if k == 0:
-            break
-        if binom[j, k] <= c:
-            c -= binom[j, k]
-            pattern |= 1 << j
-            k -= 1
+    _, _, pattern = unrank_colouring(index - r * ncol[n], n, SPHERES, binom, coff[n])
     own = 0
     j = 0
     rest = occ

@@ -133,20 +133,22 @@ def _scatter(pattern: int, points: Words) -> int:
     return own
 
 
-@njit(cache=True)
-def _start(n: int, i: int, index: Arrays) -> tuple[int, int, int, int]:
-    """(shape, own count, colex rank, own pattern) of position ``i`` of layer ``n``."""
-    binom, ncol, coff = index[3], index[4][n], index[5]
-    shape = i // ncol
-    c = i - shape * ncol
+@njit(cache=True, inline="always")
+def unrank_colouring(
+    c: int, n: int, most: int, binom: Words, offsets: Words
+) -> tuple[int, int, int]:
+    """(own count ``a``, colex rank, own pattern) of colouring ``c`` of ``n`` points, the
+    colourings in order of ``a`` (``offsets[a]``: the first of count ``a``, -1 for none;
+    ``most``: the greatest ``a``), each count's patterns (``a`` ones among ``n`` bits) in
+    colex order (the whole table's layers and the endgame tables' alike)."""
     a = 0
-    for k in range(n, -1, -1):
-        if coff[n, k] >= 0 and coff[n, k] <= c:
+    for k in range(most, -1, -1):
+        if offsets[k] >= 0 and offsets[k] <= c:
             a = k
             break
-    c -= coff[n, a]
+    c -= offsets[a]
     rank = c
-    pattern = 0
+    pattern = 0  # greedy from the top
     k = a
     for j in range(n - 1, -1, -1):
         if k == 0:
@@ -155,6 +157,15 @@ def _start(n: int, i: int, index: Arrays) -> tuple[int, int, int, int]:
             c -= binom[j, k]
             pattern |= 1 << j
             k -= 1
+    return a, rank, pattern
+
+
+@njit(cache=True)
+def _start(n: int, i: int, index: Arrays) -> tuple[int, int, int, int]:
+    """(shape, own count, colex rank, own pattern) of position ``i`` of layer ``n``."""
+    ncol = index[4][n]
+    shape = i // ncol
+    a, rank, pattern = unrank_colouring(i - shape * ncol, n, n, index[3], index[5][n])
     return shape, a, rank, pattern
 
 

@@ -24,6 +24,7 @@ from .kernel import (
     TOP_,
     can_place_top_in,
     moves_or_pass_in,
+    open_points,
     play,
 )
 from .whole_index import (
@@ -146,7 +147,7 @@ def _unmoves_of(
     """The positions (a', b), ``a'`` to move, whose move ends (before any removal) with the
     mover's spheres ``a1`` over ``occ1`` and then removes the spheres it no longer has
     (``removed``: some were)."""
-    scalars, support, resting, level, above = geo[0], geo[1], geo[2], geo[3], geo[4]
+    scalars, resting, level, above = geo[0], geo[2], geo[3], geo[4]
     in_square = 0  # the points of the mover's complete squares
     if variant != CHILDREN:
         all_squares = geo[8]
@@ -155,14 +156,7 @@ def _unmoves_of(
             if sq & a1 == sq:
                 in_square |= sq
     # the empty points that can hold a sphere (a raised sphere's point before)
-    empty = scalars[FULL_] & ~occ1 & ~(1 << scalars[TOP_])
-    holding = 0
-    while empty:
-        bs = empty & -empty
-        empty ^= bs
-        s = cttz(bs)
-        if support[s] & occ1 == support[s]:
-            holding |= bs
+    holding = open_points(occ1, geo) & ~(1 << scalars[TOP_])
     rest = a1 & in_square if removed else a1
     while rest:
         bt = rest & -rest
