@@ -278,10 +278,6 @@ def _options(args: argparse.Namespace, name: str) -> Any:
         raise ValueError(f"--option: {exc}") from None
 
 
-def _amount(size: int) -> str:
-    return f"{size / 1e6:,.0f} MB" if size >= 10_000_000 else f"{size:,} bytes"
-
-
 def memory_available() -> int | None:
     """The bytes of memory the system can give now, None unknown: the one reader, the
     lab's (the window's build asks it too), imported only where a build is asked."""
@@ -368,11 +364,13 @@ def _whole(args: argparse.Namespace) -> int:
     size, seconds, memory = tables.whole_estimate(args.base, workers or cores, here)
     free = memory_available()
     if here and free is not None and memory > free:
+        from ..lab.table_build import amount  # (the window's words for bytes)
+
         return _say(
-            f"the whole {options.variant} game, base {args.base}, needs {_amount(memory)} "
+            f"the whole {options.variant} game, base {args.base}, needs {amount(memory)} "
             f"of memory built in this process (a byte a position, a layer's copy and the "
             f"index) and "
-            f"{_amount(free)} are free; --workers 1 builds it by rounds in {_amount(size)}, "
+            f"{amount(free)} are free; --workers 1 builds it by rounds in {amount(size)}, "
             f"several times slower (docs/engines.md)"
         )
     version = tables.whole_version(options.variant, options.removal)
