@@ -9,22 +9,25 @@ A version's file is ``model/data/pyraos-opening-<variant>-<removal>.bin``: a hea
 ``blocks``, ``size`` and ``crc``: the bytes after the line and their CRC-32, the line, the
 table's figures), then an index of 16 bytes a block (its first key, 8 bytes, its length
 and the CRC-32 of its contents, 4 bytes each, little-endian) and the blocks, each
-compressed on its own (zlib). A position's key is the board from the side to move, the
-least ``own << 30 | opp`` of its 8 symmetric images (the book's look-up key,
-:func:`.kernel.canonical`); the keys are in ascending order, ``block`` to a block, and a
-block holds its keys as differences from the one before (the first 0: the index has it),
-each an unsigned LEB128 number (7 bits a byte), then a byte a key as the table has it
-(1 + the plies to the end with best play, odd plies a win for the side to move). A draw
-(endless play: byte 0) is left out: a position with at most ``spheres`` spheres that is
-not there is a draw; one with more that is not there is not known here.
+compressed on its own (a raw LZMA2 stream, 64 KiB dictionary: :data:`_FILTERS`). A
+position's key is the board from the side to move, the least ``own << 30 | opp`` of its 8
+symmetric images (the book's look-up key, :func:`.kernel.canonical`); the keys are in
+ascending order, ``block`` to a block, and a block holds a byte ``w`` (1 to 8), its keys'
+differences from the one before (the first 0: the index has the key) as ``w`` planes of a
+byte a key (the lowest bytes of every difference, then the next: the high planes, mostly
+zeros, pack to nothing), then a byte a key as the table has it (1 + the plies to the end
+with best play, odd plies a win for the side to move). A draw (endless play: byte 0) is
+left out: a position with at most ``spheres`` spheres that is not there is a draw; one
+with more that is not there is not known here.
 
 A look-up reads the file, checks its CRC (a millisecond) and decompresses only the block
-of the key asked (about 12 KB inside, a fraction of a millisecond), so that a book answer
-loads neither numpy nor a search (issue 76 item 6: the first format, one xz stream, took
-0.13 s to decompress and numpy 0.09 s to load on each command). The first format
-(``pyramid-lab/pyraos-opening/1``: one xz stream of the header line, the keys' differences
-as 8 bytes each and the bytes) is still read, whole, so that a file written before can be
-written again in this one (``scripts/convert_opening.py``).
+of the key asked (about 70 KB inside, a millisecond; the planes are put together by
+slices and the keys summed by :func:`itertools.accumulate`, no loop of Python's), so that
+a book answer loads neither numpy nor a search (issue 76 item 6: the first format, one xz
+stream, took 0.13 s to decompress and numpy 0.09 s to load on each command). The first
+format (``pyramid-lab/pyraos-opening/1``: one xz stream of the header line, the keys'
+differences as 8 bytes each and the bytes) is still read, whole, so that a file written
+before can be written again in this one (``scripts/convert_opening.py``).
 
 Nine spheres hold the first nine plies of every game (a move adds one sphere at most)
 in about 1.1 MB a version, so the four versions fit the 5 MB the issue allows.
@@ -36,10 +39,11 @@ from __future__ import annotations
 
 import itertools
 import json
+import lzma
 import struct
 import zlib
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -59,8 +63,11 @@ FORMAT = "pyramid-lab/pyraos-opening/2"
 FORMAT_XZ = "pyramid-lab/pyraos-opening/1"
 #: Every position with at most this many spheres on the board (the first plies).
 SPHERES = 9
-#: Keys a block: a look-up decompresses one block (about 12 KB inside).
-BLOCK = 4096
+#: Keys a block: a look-up decompresses one block (about 70 KB inside).
+BLOCK = 8192
+#: A block's compression (the decoder needs only the dictionary's size).
+_FILTERS = [{"id": lzma.FILTER_LZMA2, "dict_size": 1 << 16}]
+_PACK_FILTERS = [{**_FILTERS[0], "preset": 9 | lzma.PRESET_EXTREME}]
 DATA = Path(__file__).resolve().parents[3] / "data"
 #: A file (compressed) and its contents are read up to these sizes at most.
 MAX_FILE = 16 * 1024 * 1024
@@ -120,16 +127,27 @@ class _Blocks:
 
     def _unpack(self, at: int) -> tuple[list[int], bytes]:
         n = self.size_of(at)
-        bad = f"{self.where}: damaged (block {at})"
+        bad = OpeningError(f"{self.where}: damaged (block {at})")
         try:
-            raw = zlib.decompress(self.data[self.starts[at] : self.starts[at + 1]])
-        except zlib.error:
-            raise OpeningError(bad) from None
-        if zlib.crc32(raw) != self.crcs[at] or len(raw) <= n:
-            raise OpeningError(bad)
-        keys = _from_leb128(memoryview(raw)[:-n], self.firsts[at])
-        if keys is None or len(keys) != n:
-            raise OpeningError(bad)
+            raw = lzma.decompress(
+                self.data[self.starts[at] : self.starts[at + 1]],
+                format=lzma.FORMAT_RAW,
+                filters=_FILTERS,
+            )
+        except lzma.LZMAError:
+            raise bad from None
+        width = raw[0] if raw else 0
+        if zlib.crc32(raw) != self.crcs[at] or not 1 <= width <= 8:
+            raise bad
+        if len(raw) != 1 + (width + 1) * n:
+            raise bad
+        wide = bytearray(8 * n)  # each difference's 8 bytes, little-endian
+        for plane in range(width):
+            wide[plane::8] = raw[1 + plane * n : 1 + (plane + 1) * n]
+        steps = memoryview(wide).cast("Q").tolist()
+        if steps[0] or 0 in steps[1:]:
+            raise OpeningError(f"{self.where}: damaged (its keys are not in order)")
+        keys = list(itertools.accumulate(steps, initial=self.firsts[at]))[1:]
         after = self.firsts[at + 1] if at + 1 < len(self.firsts) else None
         if after is not None and keys[-1] >= after:
             raise OpeningError(f"{self.where}: damaged (its keys are not in order)")
@@ -157,33 +175,12 @@ class _Blocks:
         return np.array(keys, dtype=np.int64), np.frombuffer(bytes(values), dtype=np.uint8)
 
 
-def _from_leb128(data: memoryview, first: int) -> list[int] | None:
-    """The keys of a block's differences (``first`` its first key); None where a
-    difference after the first is 0 (keys not in order) or the last is cut short."""
-    keys: list[int] = []
-    key, step, shift = first, 0, 0
-    for byte in data:
-        if byte & 128:
-            step |= (byte & 127) << shift
-            shift += 7
-            continue
-        step |= byte << shift
-        if not step and keys:
-            return None
-        key += step
-        keys.append(key)
-        step = shift = 0
-    return None if shift else keys
-
-
-def _to_leb128(steps: Sequence[int]) -> bytes:
-    out = bytearray()
-    for step in steps:
-        while step >= 128:
-            out.append(step & 127 | 128)
-            step >>= 7
-        out.append(step)
-    return bytes(out)
+def _planes(steps: np.ndarray) -> bytes:
+    """A block's differences (uint64) as the file has them: their width in bytes, then
+    that many planes of a byte a difference, the lowest first."""
+    width = max(1, (int(steps.max()).bit_length() + 7) // 8)
+    low = steps.astype("<u8").view("u1").reshape(-1, 8)[:, :width]
+    return bytes([width]) + low.T.tobytes()
 
 
 class Opening:
@@ -249,17 +246,16 @@ def to_bytes(opening: Opening, block: int = BLOCK) -> bytes:
     ascending and each once, or a byte is not one."""
     import numpy as np
 
-    keys = np.asarray(opening.keys, dtype=np.int64).tolist()
+    keys = np.asarray(opening.keys, dtype=np.int64)
     values = np.asarray(opening.values, dtype=np.uint8).tobytes()
-    if any(a >= b for a, b in itertools.pairwise(keys)) or (keys and keys[0] < 0):
+    if len(keys) and (np.any(np.diff(keys) <= 0) or keys[0] < 0):
         raise OpeningError("an opening's keys go in ascending order, each once")
     index, parts = bytearray(), []
     for start in range(0, len(keys), block):
         part = keys[start : start + block]
-        steps = [0] + [b - a for a, b in itertools.pairwise(part)]
-        raw = _to_leb128(steps) + values[start : start + block]
-        packed = zlib.compress(raw, 9)
-        index += _ENTRY.pack(part[0], len(packed), zlib.crc32(raw))
+        raw = _planes(np.diff(part, prepend=part[:1])) + values[start : start + block]
+        packed = lzma.compress(raw, format=lzma.FORMAT_RAW, filters=_PACK_FILTERS)
+        index += _ENTRY.pack(int(part[0]), len(packed), zlib.crc32(raw))
         parts.append(packed)
     body = bytes(index) + b"".join(parts)
     head = dict(opening.head)
