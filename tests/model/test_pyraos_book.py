@@ -612,7 +612,7 @@ def test_an_opening_file_round_trips_and_a_bad_one_is_refused_in_one_line(tmp_pa
 
 def test_an_opening_of_the_first_format_is_still_read_and_written_again(tmp_path):
     # The first format (one xz stream, 8 bytes a key's difference): read whole, written
-    # again in blocks (scripts/convert_opening.py) with the same keys, bytes and line.
+    # again in blocks (games/pyraos/opening_convert.py) with the same keys, bytes and line.
     import json
     import lzma
     import zlib

@@ -287,36 +287,3 @@ def test_book_verify_keeps_to_its_budget_and_says_out_of_time(tmp_path, capsys):
     assert line["verify_seconds"] < 30  # the budget, not the minutes a proof takes
     assert time.perf_counter() - began < WAIT_S
     assert "out of time" in err
-
-
-@pytest.mark.parametrize("command", [["solve"], ["analyze", "--engine"]])
-def test_a_book_answer_loads_no_numpy_nor_a_search(command, tmp_path):
-    # Issue 76 item 6: `solve` and `analyze` of an opening position answer from the book
-    # in a fresh process that loads neither numpy nor numba nor the compiled core (the
-    # opening's blocks are read alone), with the book's exact value.
-    import os
-    import subprocess
-    import sys
-
-    empty = EXAMPLES / "pyraos" / "empty.pyr.json"
-    code = (
-        "import io, sys, contextlib\n"
-        "from pyramid_lab.viewer.cli import main\n"
-        "out = io.StringIO()\n"
-        "with contextlib.redirect_stdout(out):\n"
-        f"    code = main({[*command, str(empty)]!r})\n"
-        "loaded = [m for m in ('numpy', 'numba', 'pyramid_lab.model.search.compiled.core')\n"
-        "          if m in sys.modules]\n"
-        "print(code, loaded, '\"plies\": 40' in out.getvalue())"
-    )
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}  # no whole table
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=pathlib.Path(__file__).resolve().parents[2],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().splitlines()[-1] == "0 [] True"

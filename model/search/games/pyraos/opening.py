@@ -27,7 +27,7 @@ a book answer loads neither numpy nor a search (issue 76 item 6: the first forma
 stream, took 0.13 s to decompress and numpy 0.09 s to load on each command). The first
 format (``pyramid-lab/pyraos-opening/1``: one xz stream of the header line, the keys'
 differences as 8 bytes each and the bytes) is still read, whole, so that a file written
-before can be written again in this one (``scripts/convert_opening.py``).
+before can be written again in this one (:mod:`.opening_convert`).
 
 Nine spheres hold the first nine plies of every game (a move adds one sphere at most)
 in about 1.1 MB a version, so the four versions fit the 5 MB the issue allows.
@@ -42,6 +42,7 @@ import json
 import lzma
 import struct
 import zlib
+from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from functools import cache
@@ -74,7 +75,8 @@ MAX_FILE = 16 * 1024 * 1024
 MAX_CONTENT = 256 * 1024 * 1024
 #: A block's index entry: its first key, its compressed length, its contents' CRC-32.
 _ENTRY = struct.Struct("<QII")
-#: The blocks kept decompressed (a review or an analysis asks the same ones again).
+#: The blocks kept decompressed (a review or an analysis asks the same ones again), about
+#: 74 KB each.
 _KEPT = 64
 _XZ_MAGIC = b"\xfd7zXZ\x00"
 
@@ -110,22 +112,21 @@ class _Blocks:
             raise OpeningError(f"{where}: damaged (its blocks do not match its index)")
         if any(a >= b for a, b in itertools.pairwise(self.firsts)):
             raise OpeningError(f"{where}: damaged (its keys are not in order)")
-        self.kept: dict[int, tuple[list[int], bytes]] = {}
+        self.kept: dict[int, tuple[array[int], bytes]] = {}
 
     def size_of(self, at: int) -> int:
         """How many keys block ``at`` holds."""
         return min(self.per_block, self.count - at * self.per_block)
 
-    def block(self, at: int) -> tuple[list[int], bytes]:
+    def block(self, at: int) -> tuple[array[int], bytes]:
         """Block ``at``'s keys and bytes; OpeningError where it is damaged."""
-        found = self.kept.get(at)
-        if found is None:
-            if len(self.kept) >= _KEPT:
-                self.kept.clear()
-            found = self.kept[at] = self._unpack(at)
+        found = self.kept.pop(at, None) or self._unpack(at)
+        if len(self.kept) >= _KEPT:
+            del self.kept[next(iter(self.kept))]  # the one asked longest ago
+        self.kept[at] = found
         return found
 
-    def _unpack(self, at: int) -> tuple[list[int], bytes]:
+    def _unpack(self, at: int) -> tuple[array[int], bytes]:
         n = self.size_of(at)
         bad = OpeningError(f"{self.where}: damaged (block {at})")
         try:
@@ -147,7 +148,8 @@ class _Blocks:
         steps = memoryview(wide).cast("Q").tolist()
         if steps[0] or 0 in steps[1:]:
             raise OpeningError(f"{self.where}: damaged (its keys are not in order)")
-        keys = list(itertools.accumulate(steps, initial=self.firsts[at]))[1:]
+        steps[0] = self.firsts[at]
+        keys = array("q", itertools.accumulate(steps))  # 8 bytes a key while kept
         after = self.firsts[at + 1] if at + 1 < len(self.firsts) else None
         if after is not None and keys[-1] >= after:
             raise OpeningError(f"{self.where}: damaged (its keys are not in order)")
@@ -166,13 +168,13 @@ class _Blocks:
         """Every key and byte, decompressed (numpy: the writer's and the tests' view)."""
         import numpy as np
 
-        keys: list[int] = []
+        keys: array[int] = array("q")
         values = bytearray()
         for at in range(len(self.firsts)):
             k, v = self._unpack(at)
             keys += k
             values += v
-        return np.array(keys, dtype=np.int64), np.frombuffer(bytes(values), dtype=np.uint8)
+        return np.frombuffer(keys, dtype=np.int64), np.frombuffer(bytes(values), dtype=np.uint8)
 
 
 def _planes(steps: np.ndarray) -> bytes:

@@ -3,9 +3,10 @@
 :mod:`model.search.games.pyraos.opening`) with the project's writer, and check every entry
 of the file written against the old file, decoded here on its own (issue 76 item 6).
 
-    PYTHONPATH=. .venv/bin/python scripts/convert_opening.py model/data/pyraos-opening-*.xz
+    .venv/bin/python -m pyramid_lab.model.search.games.pyraos.opening_convert OLD.xz ...
 
-Each OLD.xz becomes OLD.bin beside it (``--check-only``: nothing written, the .bin already
+(the shipped files of the first format: ``git show 4946e51:model/data/NAME.xz``). Each
+OLD.xz becomes OLD.bin beside it (``--check-only``: nothing written, the .bin already
 there compared). The check: the same keys in the same order with the same bytes, every
 key's byte as a look-up answers it (a block at a time), keys between them absent, the
 header's version, spheres, line and note the same. Exit status 1 where anything differs.
@@ -19,13 +20,14 @@ import json
 import lzma
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from pyramid_lab.model.search.games.pyraos import opening
+from . import opening
 
 
-def old_entries(path: Path) -> tuple[dict, np.ndarray, np.ndarray]:
+def old_entries(path: Path) -> tuple[dict[str, Any], np.ndarray, np.ndarray]:
     """The first format decoded here, without the module: header, keys, bytes."""
     content = lzma.decompress(path.read_bytes())
     line, _, body = content.partition(b"\n")
