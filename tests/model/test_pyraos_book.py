@@ -671,3 +671,11 @@ def test_a_damaged_block_of_an_opening_leaves_the_book_without_its_value(tmp_pat
     with pytest.raises(opening.OpeningError, match="damaged \\(block 0\\)"):
         damaged.byte(0, 0)
     assert opening_value(Pyraos.new(), damaged) is None
+    twice = bytes([1, 0, 0, 41, 3])  # width 1, the differences 0 and 0: key 0 twice
+    block = lzma.compress(twice, format=lzma.FORMAT_RAW, filters=opening._FILTERS)
+    new_body = body[:8] + len(block).to_bytes(4, "little") + zlib.crc32(twice).to_bytes(4, "little")
+    new_body += block
+    head = {**json.loads(line), "size": len(new_body), "crc": zlib.crc32(new_body)}
+    path.write_bytes(json.dumps(head).encode() + b"\n" + new_body)
+    with pytest.raises(opening.OpeningError, match="damaged \\(its keys are not in order\\)"):
+        opening.read(path).byte(0, 0)
