@@ -21,7 +21,7 @@ left out: a position with at most ``spheres`` spheres that is not there is a dra
 with more that is not there is not known here.
 
 A look-up reads the file, checks its CRC (a millisecond) and decompresses only the block
-of the key asked (about 70 KB inside, a millisecond; the planes are put together by
+of the key asked (about 40 KB inside, a millisecond; the planes are put together by
 slices and the keys summed by :func:`itertools.accumulate`, no loop of Python's), so that
 a book answer loads neither numpy nor a search (issue 76 item 6: the first format, one xz
 stream, took 0.13 s to decompress and numpy 0.09 s to load on each command). The first
@@ -63,7 +63,7 @@ FORMAT = "pyramid-lab/pyraos-opening/2"
 FORMAT_XZ = "pyramid-lab/pyraos-opening/1"
 #: Every position with at most this many spheres on the board (the first plies).
 SPHERES = 9
-#: Keys a block: a look-up decompresses one block (about 70 KB inside).
+#: Keys a block: a look-up decompresses one block (about 40 KB inside).
 BLOCK = 8192
 #: A block's compression (the decoder needs only the dictionary's size).
 _FILTERS = [{"id": lzma.FILTER_LZMA2, "dict_size": 1 << 16}]
