@@ -415,7 +415,7 @@ def test_the_shipped_openings_fit_the_books_room():
     # issue 67: the book's package data at most 5 MB, the four versions' openings in it
     from pyramid_lab.model.search.games.pyraos import opening
 
-    files = sorted(opening.DATA.glob("pyraos-opening-*.xz"))
+    files = sorted(opening.DATA.glob("pyraos-opening-*.bin"))
     assert files
     assert sum(f.stat().st_size for f in files) + BOOK_PATH.stat().st_size <= 5_000_000
     assert all(f.stat().st_size < 1_200_000 for f in files)  # room for all four versions
@@ -543,41 +543,139 @@ def test_analysis_and_hint_give_the_openings_exact_values_without_a_table(monkey
 
 
 def test_an_opening_file_round_trips_and_a_bad_one_is_refused_in_one_line(tmp_path):
-    import lzma
+    import json
+    import struct
+    import zlib
 
     import numpy as np
 
     from pyramid_lab.model.search.games.pyraos import opening
 
+    keys = [3, 70, 1 << 40, (1 << 40) + 1, (1 << 59) + 5]
     made = opening.Opening(
-        "standard", "1-2", 2, np.array([3, 70, 1 << 40]), np.array([5, 2, 9], dtype=np.uint8)
+        "standard", "1-2", 2, np.array(keys), np.array([5, 2, 9, 4, 7], dtype=np.uint8)
     )
-    path = tmp_path / "o.xz"
-    opening.write(made, path)
+    path = tmp_path / "o.bin"
+    path.write_bytes(opening.to_bytes(made, block=2))  # three blocks: 2, 2 and 1 keys
     back = opening.read(path)
     assert (back.variant, back.removal, back.spheres) == ("standard", "1-2", 2)
-    assert back.keys.tolist() == [3, 70, 1 << 40]
-    assert back.values.tolist() == [5, 2, 9]
+    assert (back.count, back.head["blocks"]) == (5, 3)
     assert back.byte(0, 3) == 5  # the key of own 0, opp 3 (already least)
     assert back.byte(0, 0b1100) == 5  # its mirror image
     assert back.byte(0b1, 0b10) == 0  # two spheres, not there: a draw
     assert back.byte(0, 0b10101) is None  # three: not known here
-    content = lzma.decompress(path.read_bytes())
+    assert [back._blocks.find(k) for k in (*keys, 4, 71, (1 << 40) + 2)] == [
+        5, 2, 9, 4, 7, None, None, None
+    ]  # fmt: skip
+    assert back.keys.tolist() == keys
+    assert back.values.tolist() == [5, 2, 9, 4, 7]
+    data = path.read_bytes()
+    line, _, body = data.partition(b"\n")
+    head = json.loads(line)
+
+    def with_body(new_body, **changes):  # a file whose header agrees with its body
+        fields = {**head, "size": len(new_body), "crc": zlib.crc32(new_body), **changes}
+        return json.dumps(fields).encode() + b"\n" + new_body
+
+    index = bytearray(body[:48])  # three entries of 16 bytes: first key, length, CRC
+    index[0:8], index[16:24] = index[16:24], index[0:8]
+    block = bytearray(body[48:])
+    block[3] ^= 0xFF  # inside the first block, its CRC in the index left as it was
     bad = {
-        "not xz": b"hello",
-        "cut short": path.read_bytes()[:-20],
-        "damaged": lzma.compress(content[:-1] + bytes([content[-1] ^ 1])),
-        "not a Pyraos opening": lzma.compress(b'{"format": "other"}\n'),
-        "not in order": None,
+        "not a Pyraos opening": b"hello",
+        "not a Pyraos opening (format)": b'{"format": "other"}\n',
+        "cut short": data[:-20],
+        "damaged (its CRC": data[:-1] + bytes([data[-1] ^ 1]),
+        "not in order": with_body(bytes(index) + body[48:]),
+        "its blocks do not match its keys": with_body(body, keys=9),
+        "not xz": opening._XZ_MAGIC + b"garbage",
     }
-    reordered = opening.Opening("standard", "0-2", 2, np.array([5, 3]), np.zeros(2, np.uint8))
-    bad["not in order"] = opening.to_bytes(reordered)
-    for words, data in bad.items():
-        path.write_bytes(data)
+    for words, data_bad in bad.items():
+        path.write_bytes(data_bad)
         with pytest.raises(opening.OpeningError) as caught:
             opening.read(path)
         assert str(caught.value).startswith(f"{path}: ")
         assert "\n" not in str(caught.value)
-        assert words.split()[-1] in str(caught.value) or words == "damaged", words
+        assert words.split(" (")[0] in str(caught.value), (words, str(caught.value))
+    path.write_bytes(with_body(body[:48] + bytes(block)))  # the file's CRC holds, the block's not
+    damaged = opening.read(path)
+    with pytest.raises(opening.OpeningError, match=r"o\.bin: damaged \(block 0\)"):
+        damaged.byte(0, 3)
+    assert damaged._blocks.find((1 << 59) + 5) == 7  # the other blocks still read
+    reordered = opening.Opening("standard", "0-2", 2, np.array([5, 3]), np.zeros(2, np.uint8))
+    with pytest.raises(opening.OpeningError, match="ascending order"):
+        opening.to_bytes(reordered)
     with pytest.raises(opening.OpeningError, match="No such file"):
-        opening.read(tmp_path / "none.xz")
+        opening.read(tmp_path / "none.bin")
+    assert struct.calcsize("<QII") == 16
+
+
+def test_an_opening_of_the_first_format_is_still_read_and_written_again(tmp_path):
+    # The first format (one xz stream, 8 bytes a key's difference): read whole, written
+    # again in blocks (games/pyraos/opening_convert.py) with the same keys, bytes and line.
+    import json
+    import lzma
+    import zlib
+
+    import numpy as np
+
+    from pyramid_lab.model.search.games.pyraos import opening
+
+    keys = np.array([3, 70, 1 << 40], dtype=np.int64)
+    body = np.diff(keys, prepend=np.int64(0)).astype("<u8").tobytes() + bytes([5, 2, 9])
+    head = {"format": opening.FORMAT_XZ, "variant": "children", "removal": "0-2"}
+    head.update(spheres=2, keys=3, crc=zlib.crc32(body), line=["1,1,0"], empty=41)
+    old = tmp_path / "old.xz"
+    old.write_bytes(lzma.compress(json.dumps(head).encode() + b"\n" + body))
+    first = opening.read(old)
+    assert first.keys.tolist() == keys.tolist()
+    assert first.byte(0, 0b1100) == 5
+    new = tmp_path / "new.bin"
+    opening.write(first, new)
+    assert new.read_bytes().startswith(b'{"format": "pyramid-lab/pyraos-opening/2"')
+    back = opening.read(new)
+    assert (back.variant, back.removal, back.spheres) == ("children", "0-2", 2)
+    assert (back.head["line"], back.head["empty"]) == (["1,1,0"], 41)
+    assert (back.keys.tolist(), back.values.tolist()) == (keys.tolist(), [5, 2, 9])
+    old.write_bytes(lzma.compress(json.dumps(head).encode() + b"\n" + body[:-1]))
+    with pytest.raises(opening.OpeningError, match="damaged"):
+        opening.read(old)
+
+
+def test_a_damaged_block_of_an_opening_leaves_the_book_without_its_value(tmp_path):
+    # A block whose contents do not match their CRC (the file's CRC holding): the look-up
+    # says so in words, and the book does without the value (as without a file).
+    import json
+    import lzma
+    import zlib
+
+    import numpy as np
+
+    from pyramid_lab.model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos.book import opening_value
+
+    made = opening.Opening("standard", "0-2", 2, np.array([0, 9]), np.array([41, 3], np.uint8))
+    data = opening.to_bytes(made)
+    path = tmp_path / "o.bin"
+    path.write_bytes(data)
+    assert opening_value(Pyraos.new(), opening.read(path)) == ("loss", 40)
+    line, _, body = data.partition(b"\n")
+    raw = bytearray(lzma.decompress(body[16:], format=lzma.FORMAT_RAW, filters=opening._FILTERS))
+    raw[-1] ^= 1  # the second key's byte
+    block = lzma.compress(bytes(raw), format=lzma.FORMAT_RAW, filters=opening._FILTERS)
+    index = body[:8] + len(block).to_bytes(4, "little") + body[12:16]
+    new_body = index + block
+    head = {**json.loads(line), "size": len(new_body), "crc": zlib.crc32(new_body)}
+    path.write_bytes(json.dumps(head).encode() + b"\n" + new_body)
+    damaged = opening.read(path)
+    with pytest.raises(opening.OpeningError, match="damaged \\(block 0\\)"):
+        damaged.byte(0, 0)
+    assert opening_value(Pyraos.new(), damaged) is None
+    twice = bytes([1, 0, 0, 41, 3])  # width 1, the differences 0 and 0: key 0 twice
+    block = lzma.compress(twice, format=lzma.FORMAT_RAW, filters=opening._FILTERS)
+    new_body = body[:8] + len(block).to_bytes(4, "little") + zlib.crc32(twice).to_bytes(4, "little")
+    new_body += block
+    head = {**json.loads(line), "size": len(new_body), "crc": zlib.crc32(new_body)}
+    path.write_bytes(json.dumps(head).encode() + b"\n" + new_body)
+    with pytest.raises(opening.OpeningError, match="damaged \\(its keys are not in order\\)"):
+        opening.read(path).byte(0, 0)

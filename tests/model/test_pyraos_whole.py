@@ -601,7 +601,7 @@ def test_the_books_opening_is_made_from_a_table_as_shipped(tmp_path):
     assert made.values[mine].tolist() == shipped.values[few].tolist()
     assert set(made.keys[~mine].tolist()) <= set(shipped.keys.tolist())  # the line's
     assert len(made.keys[~mine]) > 300  # 40 plies, each position's children
-    path = tmp_path / "opening.xz"
+    path = tmp_path / "opening.bin"
     opening.write(made, path)
     back = opening.read(path)
     assert opening.check(back, table) == 0

@@ -1,7 +1,7 @@
 """``solve`` and ``analyze --engine`` of a position the book knows answer from it without
-loading a search (issue 76 item 6): no numba, no compiled core, no prover, and no game but
-the position's (its rules and its search plug-in alone); ``--version`` says the program's
-version."""
+loading a search (issue 76 item 6): no numba, no compiled core, no prover, no numpy (the
+opening's blocks are read one at a time, in Python), and no game but the position's (its
+rules and its search plug-in alone); ``--version`` says the program's version."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ code = main(sys.argv[1:])
 others = ("ball", "partition", "rolling", "terrace")
 unasked = [f"pyramid_lab.model.{g}" for g in others]
 unasked += [f"pyramid_lab.model.search.games.{g}" for g in others]
-loaded = sorted(m for m in ("numba", "llvmlite", *unasked) if m in sys.modules)
+loaded = sorted(m for m in ("numba", "llvmlite", "numpy", *unasked) if m in sys.modules)
 print(json.dumps({"code": code, "loaded": loaded}))
 """
 

@@ -85,10 +85,10 @@ def test_the_whole_game_is_built_said_verified_and_a_wrong_value_named(capsys, t
     assert "(finished): 24,635 positions checked against their children in " in out
     assert out.rstrip().endswith(" s, 0 that do not hold")
     # the book's opening and the forward solver: the game's pyramid only
-    code, _, err = run(capsys, "endgame", "book", "--table", folder, "--book", tmp_path / "o.xz")
+    code, _, err = run(capsys, "endgame", "book", "--table", folder, "--book", tmp_path / "o.bin")
     assert (code, err.count("\n")) == (2, 1)
     assert "a table of the base-3 pyramid, not the game's" in err
-    assert not (tmp_path / "o.xz").exists()
+    assert not (tmp_path / "o.bin").exists()
     code, _, err = run(capsys, "endgame", "book", "--spheres", "30", "--table", folder)
     assert (code, err) == (2, "pyramid-lab: --spheres 30: 0 to 29\n")
     code, _, err = run(capsys, "endgame", "verify", "--against-solver", "3", "--table", folder)

@@ -154,10 +154,10 @@ def test_the_package_is_the_installed_one(installed):
         "viewer/freedesktop/pyramid-lab.svg",  # the icon
         "model/data/lessons/order.json",
         "model/data/puzzles/terrace/collection.json",
-        "model/data/pyraos-opening-standard-0-2.xz",  # the Pyraos book's openings
-        "model/data/pyraos-opening-children-0-2.xz",
-        "model/data/pyraos-opening-standard-1-2.xz",
-        "model/data/pyraos-opening-alternate-0-2.xz",
+        "model/data/pyraos-opening-standard-0-2.bin",  # the Pyraos book's openings
+        "model/data/pyraos-opening-children-0-2.bin",
+        "model/data/pyraos-opening-standard-1-2.bin",
+        "model/data/pyraos-opening-alternate-0-2.bin",
     ):
         assert (site / data).is_file(), data
 

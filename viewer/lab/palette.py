@@ -7,8 +7,10 @@ from __future__ import annotations
 import colorsys
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 RGB = tuple[int, int, int]
 
@@ -308,6 +310,8 @@ def scale_moves(
 def heat_rgb(values: object) -> np.ndarray:
     """The heat map's colour of each value (clipped to 0..1, except the proven and noise
     values of :data:`HEAT_SPECIAL`) as a (n, 3) uint8 array."""
+    import numpy as np  # here: a command's answer that draws no heat map loads no numpy
+
     raw = np.asarray(values, dtype=float).reshape(-1)
     v = np.clip(raw, 0.0, 1.0)
     stops = np.array([s for s, _ in HEAT_STOPS])

@@ -151,9 +151,16 @@ def table_value(game: Game, table: WholeGameTable) -> tuple[str, int] | None:
 
 def opening_value(game: Game, opening: Any) -> tuple[str, int] | None:
     """("win" / "loss", plies) of ``game``'s position for the side to move from a shipped
-    opening (:mod:`.opening`); None for a draw or a position it does not hold."""
+    opening (:mod:`.opening`); None for a draw or a position it does not hold, or one
+    in a damaged block of the file (its CRC held: the book does without, as without a
+    file)."""
+    from .opening import OpeningError
+
     own, opp = _pyraos(game).mover_masks()
-    byte = opening.byte(own, opp)
+    try:
+        byte = opening.byte(own, opp)
+    except OpeningError:
+        return None
     if not byte:
         return None
     plies = byte - 1
@@ -171,7 +178,7 @@ def exact_values(game: Game) -> tuple[Exact, str] | None:
     table = whole_table(game)
     if table is not None:
         return (lambda position: table_value(position, table)), "table"
-    from . import opening as shipped  # numpy and the kernels: on first use
+    from . import opening as shipped  # on first use (it loads neither numpy nor a kernel)
 
     options = game.options
     found = shipped.shipped(options.variant, options.removal)

@@ -412,4 +412,4 @@ def whole_opening(
         back = opening.read(path)
     except opening.OpeningError as exc:
         raise EndgameError(str(exc)) from None
-    return path, size, len(back.keys), opening.check(back, table)
+    return path, size, back.count, opening.check(back, table)
