@@ -241,7 +241,7 @@ class Lab:
                 if not self.port.confirm(
                     "Quit Pyramid Lab",
                     "Stop building the whole-game table and quit?",
-                    f"The build is {done} ({build.text}). What it has done is kept: "
+                    f"The build is {done}. What it has done is kept: "
                     "Analysis > Build the whole-game table resumes it.",
                     "Stop and quit",
                 ):
