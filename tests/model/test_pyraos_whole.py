@@ -449,9 +449,7 @@ def test_a_whole_table_gives_the_book_its_values_at_once(monkeypatch, tmp_path):
     assert BOOK.perfect_value(empty).source == "book"
 
 
-def test_the_books_table_is_opened_again_when_its_header_is_written_again(
-    monkeypatch, tmp_path
-):
+def test_the_books_table_is_opened_again_when_its_header_is_written_again(monkeypatch, tmp_path):
     # The book keeps the table it opened while its header stays the same file: written
     # again (atomically, a new file renamed over it) within the same clock tick, it is
     # opened again (the key was the time alone)

@@ -12,8 +12,7 @@ from import_graph import ROOT
 
 def test_the_suite_runs_without_pytest_xvfb():
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:xvfb", "-n", "0", "-q", "--co"]
-        + ["tests/model/test_pytest_options.py"],
+        [sys.executable, "-m", "pytest", "-p", "no:xvfb", "-n", "0", "-q", "--co", __file__],
         cwd=ROOT,
         capture_output=True,
         text=True,
