@@ -33,11 +33,7 @@ from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK
 DEFAULT_PORT = 8080
 
 
-def add_parser(commands: Any, help: str) -> None:
-    classroom = commands.add_parser(
-        "classroom",
-        help=help,
-    )
+def add_arguments(classroom: argparse.ArgumentParser) -> None:
     classroom.add_argument(
         "lessons",
         nargs="*",
