@@ -1,7 +1,7 @@
 """The messages a page sends (text frames of JSON objects, each with an ``id`` the answer
 repeats), each a typed class, parsed and bounded here, in one place: a new message is one
-class here and one handler in :mod:`.web` (``@handles``). Nothing else of a page's text is
-read anywhere.
+class here, each of its fields naming its reader (:func:`checked`), and one handler in
+:mod:`.web` (``@handles``). Nothing else of a page's text is read anywhere.
 
 - ``{"do": "join", "name": N}`` (:class:`Join`): a new student; when the class is closed to
   new students the join waits for the teacher's yes (``waiting``), then is answered, or
@@ -18,8 +18,8 @@ read anywhere.
   :class:`Close`, :class:`Admit`, :class:`Refuse` (one join waiting, or the ticked at
   once), :class:`Door` (a door number for a late student).
 
-Who may send each (:attr:`Message.WHO`): a page of no one yet, a student's page, the
-teacher's page; the server checks it before any handler runs."""
+Who may send each (:attr:`Message.WHO`, the class keyword ``who``): a page of no one yet,
+a student's page, the teacher's page; the server checks it before any handler runs."""
 
 from __future__ import annotations
 
