@@ -191,9 +191,9 @@ class WholeGameTables(EndgameTables, Protocol):
         say: Callable[[str], None] | None = None,
     ) -> WholeGameTable:
         """Build (or resume) the table in ``folder`` (``client``: a Dask client, or None).
-        ``stop()`` asked between layers: true, the build ends, what it did kept, and the
-        table comes unfinished (the window's Stop). As the command line and the lab ask
-        it: the game's function may take more, with defaults."""
+        ``stop()`` asked between units of a few seconds: true, the build ends, what it did
+        kept, and the table comes unfinished (the window's Stop). As the command line and
+        the lab ask it: the game's function may take more, with defaults."""
         ...
 
     def whole_open(self, folder: Path, lookups: bool = False) -> WholeGameTable:

@@ -66,6 +66,8 @@ class FakePort:
         self.statuses: list[str] = []
         self.numbers: list[int | None] = []  # ask_number's answers
         self.numbers_asked: list[tuple[str, str, int, int, int]] = []
+        self.confirms: list[bool] = []  # confirm()'s answers
+        self.confirmed: list[tuple[str, str, str, str]] = []
 
     def choose_file(self, purpose: str, start: Path) -> str | None:
         self.chosen.append((purpose, start))
@@ -74,6 +76,10 @@ class FakePort:
     def ask(self, question: str, detail: str, *, can_save: bool = True) -> str:
         self.asked.append((question, detail, can_save))
         return self.answers.pop(0)
+
+    def confirm(self, title: str, question: str, detail: str, go: str) -> bool:
+        self.confirmed.append((title, question, detail, go))
+        return self.confirms.pop(0)
 
     def ask_number(self, title: str, text: str, value: int, low: int, high: int) -> int | None:
         self.numbers_asked.append((title, text, value, low, high))

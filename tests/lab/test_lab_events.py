@@ -66,4 +66,4 @@ def test_the_status_line_and_progress_are_the_labs_state_not_calls_on_its_port(p
     assert fields == ["status", "progress", "prompt"]
     assert port.statuses == []  # the port only asks: this lab's bulletin is not the port's
     asks = {name for name in vars(Port) if not name.startswith("_")}
-    assert asks == {"choose_file", "ask", "ask_number", "show_message"}
+    assert asks == {"choose_file", "ask", "confirm", "ask_number", "show_message"}

@@ -1,7 +1,7 @@
 """The whole-game table built from the lab (issue 76: the window's Analysis > Build the
 whole-game table), Qt-free, on the base-3 pyramid's small table (the game's is base 4: the
 lab takes the pyramid only from its constructor) in a cache folder under ``tmp_path``:
-started with its words, its progress seen, stopped between two layers (kept), started again
+started with its words, its progress seen, stopped within seconds (kept), started again
 (it says it resumes), finished (the same table as a build never stopped, the lab says so
 and the book's words name the menu item), and refused in words: a game without such a
 table, a build already running, another build holding the table's lock.
@@ -181,7 +181,7 @@ def test_a_build_is_refused_in_words(lab, port, cache):
     finally:
         other.shutdown()
     assert build.stop()
-    assert "stopping" in build.refusal(lab.game)  # until the layer under way ends
+    assert "stopping" in build.refusal(lab.game)  # until the unit under way ends
     go_on.set()
     assert isinstance(ends.next(), BuildStopped)
     assert build.refusal(lab.game) == ""
@@ -228,3 +228,51 @@ def test_too_little_memory_is_refused_before_anything_is_written(lab, cache, mon
     )
     assert not lab.table_build.running
     assert not (cache / "pyramid-lab").exists()
+
+
+def test_quitting_during_a_build_asks_first_and_the_build_keeps_its_work(lab, port, cache):
+    # Quit (the window's close) while the table is built: the user is asked, Cancel keeps
+    # the build running; "Stop and quit" lets the front end close, and the build stops
+    # keeping what it did (the next build says it resumes)
+    build = lab.table_build
+    ends = Ends(build)
+    held, go_on = threading.Event(), threading.Event()
+
+    def hold(what: str) -> None:
+        if what == "progress" and build.text.startswith("counting ") and not held.is_set():
+            held.set()
+            assert go_on.wait(WAIT_S)
+
+    assert lab.confirm_quit()  # no build: nothing asked (nothing unsaved either)
+    assert port.confirmed == []
+    build.changed.connect(hold)
+    assert isinstance(build.start(), BuildStarted)
+    assert held.wait(WAIT_S)
+    port.confirms = [False]
+    assert not lab.confirm_quit()  # Cancel: the window stays, the build goes on
+    title, question, detail, go = port.confirmed[-1]
+    assert title == "Quit Pyramid Lab"
+    assert (question, go) == ("Stop building the whole-game table and quit?", "Stop and quit")
+    assert "What it has done is kept: Analysis > Build the whole-game table resumes it" in detail
+    assert build.running
+    assert not build.stopping
+    port.confirms = [True]
+    assert lab.confirm_quit()
+    assert port.asked == []  # the game has no unsaved changes: no second question
+    go_on.set()
+    lab.shutdown()  # as the front end closes: the build stops and keeps what it did
+    assert not build.running
+    build.changed.disconnect(hold)
+    again = Lab(Session(Pyraos.new(PyraosOptions())), port, post=at_once, table_base=3)
+    try:
+        said = []
+        again.table_build.changed.connect(
+            lambda what: said.append(again.table_build.text) if what == "progress" else None
+        )
+        resumed = Ends(again.table_build)
+        assert isinstance(again.table_build.start(), BuildStarted)
+        assert isinstance(resumed.next(), Built)
+        assert any(text.startswith("resuming") for text in said), said
+    finally:
+        again.shutdown()
+    assert ends.seen == []  # the closed lab delivers nothing (its front end is gone)

@@ -449,6 +449,45 @@ def test_a_whole_table_gives_the_book_its_values_at_once(monkeypatch, tmp_path):
     assert BOOK.perfect_value(empty).source == "book"
 
 
+def test_the_books_table_is_opened_again_when_its_header_is_written_again(
+    monkeypatch, tmp_path
+):
+    # The book keeps the table it opened while its header stays the same file: written
+    # again (atomically, a new file renamed over it) within the same clock tick, it is
+    # opened again (the key was the time alone)
+    import pyramid_lab.model.search.games.pyraos.book as pyraos_book
+    from pyramid_lab.model.search.games.pyraos.endgame import whole_folder
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    game = Pyraos.new(PyraosOptions())
+    folder = whole_folder(game.options)
+    folder.mkdir(parents=True)
+    header = folder / "table.json"
+    header.write_text("{}")
+    opened = []
+
+    class Finished:
+        finished = True
+
+    def open_mapped(path):
+        opened.append(path)
+        return Finished()
+
+    monkeypatch.setattr(whole.WholeTable, "open_mapped", open_mapped)
+    first = pyraos_book.whole_table(game)
+    assert isinstance(first, Finished)
+    assert pyraos_book.whole_table(game) is first  # kept: not opened again
+    assert len(opened) == 1
+    when = header.stat().st_mtime_ns
+    fresh = folder / "table.json.new"
+    fresh.write_text("[]")  # the same size too: only the inode tells
+    os.utime(fresh, ns=(when, when))  # the same time to the nanosecond
+    fresh.replace(header)
+    again = pyraos_book.whole_table(game)
+    assert len(opened) == 2
+    assert again is not first
+
+
 def test_the_warm_up_compiles_the_readers_kernel_for_the_games_pyramid():
     # model/search/compiled/warm.py's endgame part: the book's reader of a finished table
     # (WholeTable.value) is compiled for the base-4 pyramid's 30 layers (its own signature),

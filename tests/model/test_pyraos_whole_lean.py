@@ -40,14 +40,7 @@ def test_the_side_table_gives_the_same_bytes(
 ):
     monkeypatch.setattr(whole_steps, "BYTE_HOLDS", holds)
     folder = tmp_path / "t"
-    asked: list[int] = []
-
-    def stop() -> bool:
-        asked.append(1)
-        return len(asked) > 14  # after the counting pass (14 layers), at step 1's first layer
-
-    with pytest.raises(whole.Stopped):
-        whole.build(whole.create(folder, 3, variant, removal), stop=stop)
+    _stopped_after_counting(folder, variant, removal)
     # the side counts are saved after each layer's bytes: some positions went there
     sides = [
         (folder / f"counts-{n:02d}.bin").stat().st_size - size
@@ -76,23 +69,26 @@ def test_the_side_table_resumes_inside_a_step(tables, tmp_path, monkeypatch):
     assert same(table, tables["standard", "0-2"])
 
 
-def _stopped_early(folder: Path) -> whole.WholeTable:
-    """A base-3 standard table's build stopped at its 15th look at Stop, opened again."""
-    asked: list[int] = []
-
-    def stop() -> bool:
-        asked.append(1)
-        return len(asked) > 14
-
+def _stopped_after_counting(
+    folder: Path, variant: str = "standard", removal: str = "0-2"
+) -> whole.WholeTable:
+    """A base-3 table's build stopped once its counting pass (14 layers) is done, at step
+    1's first layer, opened again."""
+    seen: list[dict[str, Any]] = []
     with pytest.raises(whole.Stopped):
-        whole.build(whole.create(folder, 3, "standard", "0-2"), stop=stop)
+        whole.build(
+            whole.create(folder, 3, variant, removal),
+            progress=seen.append,
+            stop=lambda: len(seen) >= 14,
+        )
+    assert [e["step"] for e in seen] == ["count"] * 14
     return whole.WholeTable.open(folder)
 
 
 def test_a_side_count_that_does_not_match_its_positions_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(whole_steps, "BYTE_HOLDS", 2)
     folder = tmp_path / "t"
-    table = _stopped_early(folder)
+    table = _stopped_after_counting(folder)
     head = table.head["counters"]
     n = max(range(14), key=lambda k: (folder / f"counts-{k:02d}.bin").stat().st_size)
     path = folder / f"counts-{n:02d}.bin"
@@ -109,7 +105,7 @@ def test_a_folder_with_the_old_2_byte_counters_is_counted_again(tables, tmp_path
     # named in the header with their checksums: they are never read as a byte a position
     # (another name), the counters are counted again, and the old files go at the end.
     folder = tmp_path / "t"
-    table = _stopped_early(folder)
+    table = _stopped_after_counting(folder)
     for n, size in enumerate(table.index.sizes):
         (folder / f"counts-{n:02d}.bin").unlink()
         old = np.full(size, 7, dtype=np.uint16)

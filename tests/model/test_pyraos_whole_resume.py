@@ -125,6 +125,43 @@ def _interrupted_inside_a_layer(done, tmp_path, monkeypatch, signum):
     assert same(table, done)
 
 
+@pytest.mark.parametrize("where", ["count", "push"])
+def test_stop_inside_a_layer_ends_the_build_within_a_unit(done, tmp_path, monkeypatch, where):
+    # Stop (the window's) is asked between two units of a layer, not only between layers:
+    # a push step keeps the units it pushed (the resumed step pushes the rest once), the
+    # counting pass counts the layer under way again; either way the bytes are the same
+    monkeypatch.setattr(whole_steps, "UNIT_POSITIONS", 64)
+    folder = tmp_path / "t"
+    kernel = "seed_range_serial" if where == "count" else "push_range_serial"
+    real = wk.seed_range_serial if where == "count" else wk.push_range_serial
+    units: list[tuple[int, int]] = []
+
+    def counted(*args: Any) -> None:
+        real(*args)
+        if where == "count" or args[3] == 5:  # the counting pass's units, or step 5's
+            units.append((args[0], args[1]))
+
+    monkeypatch.setattr(wk, kernel, counted)
+    with pytest.raises(whole_steps.StoppedInLayer) as caught:
+        whole.build(whole.create(folder, 3, "standard", "0-2"), stop=lambda: len(units) >= 3)
+    n, at = caught.value.n, caught.value.at
+    assert at > 0
+    assert [u for u in units if u[0] == n][-1][1] == at - 64  # the unit before
+    assert len(units) == 3  # no unit ran once Stop was asked
+    head = whole.WholeTable.open(folder).head
+    monkeypatch.setattr(wk, kernel, real)
+    table, again, said = resume(folder)
+    if where == "push":
+        assert head["counters"]["partial"] == [n, at]
+        assert f"({n} spheres' in part)" in said[0]
+        assert not [e for e in again if e["step"] == "count"]
+    else:
+        record = head.get("counters")  # (none yet: stopped in the first layer counted)
+        assert record is None or record["crc"][n] is None  # the layer half counted: not kept
+        assert next(e["layer"] for e in again if e["step"] == "count") == n
+    assert same(table, done)
+
+
 KILLER = """
 import os, signal, sys
 from pathlib import Path
@@ -174,14 +211,13 @@ def test_a_checkpoints_counters_are_kept_but_the_one_that_does_not_match(done, t
     # file that does not match its checksum (a kill while they were written) is counted
     # again alone; the others are kept.
     folder = tmp_path / "t"
-    asked: list[int] = []
+    seen: list[dict[str, Any]] = []
 
-    def stop() -> bool:
-        asked.append(1)
-        return len(asked) > LAYERS  # after the counting pass, at step 1's first layer
+    def stop() -> bool:  # after the counting pass, at step 1's first layer
+        return len(seen) >= LAYERS
 
     with pytest.raises(whole.Stopped):
-        whole.build(whole.create(folder, 3, "standard", "0-2"), stop=stop)
+        whole.build(whole.create(folder, 3, "standard", "0-2"), progress=seen.append, stop=stop)
     record = whole.WholeTable.open(folder).head["counters"]
     assert (record["round"], record["pushed"], record["partial"]) == (1, [], None)
     counters = folder / "counts-09.bin"

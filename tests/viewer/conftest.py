@@ -47,13 +47,18 @@ def unsaved_answers(monkeypatch):
     others), and the questions asked: a test never blocks on the modal box."""
     from pyramid_lab.viewer.widgets import unsaved
 
-    record = {"answers": [], "asked": []}
+    record = {"answers": [], "asked": [], "go_on": [], "asked_go_on": []}
 
     def ask(_parent, question, _detail, **_kw):
         record["asked"].append(question)
         return record["answers"].pop(0) if record["answers"] else unsaved.DISCARD
 
+    def ask_go_on(_parent, _title, question, detail, go):  # (yes unless a test says no)
+        record["asked_go_on"].append((question, detail, go))
+        return record["go_on"].pop(0) if record["go_on"] else True
+
     monkeypatch.setattr(unsaved, "ask_unsaved", ask)
+    monkeypatch.setattr(unsaved, "ask_go_on", ask_go_on)
     return record
 
 

@@ -159,6 +159,7 @@ def patch_modals(rng: random.Random, setattr_: Callable[[Any, str, Any], None]) 
         return rng.choice([unsaved.DISCARD, unsaved.CANCEL])  # never Save to a dialog
 
     setattr_(unsaved, "ask_unsaved", ask_unsaved)
+    setattr_(unsaved, "ask_go_on", lambda *_a, **_k: rng.choice([True, False]))
     if hasattr(unsaved, "ask_recover"):
         setattr_(unsaved, "ask_recover", lambda *_a, **_k: unsaved.LATER)
     buttons = QMessageBox.StandardButton

@@ -46,7 +46,7 @@ def test_the_menu_item_and_the_dock_build_stop_and_resume(make_window, qtbot, ca
     dock.stop_build.click()
     assert build.stopping
     assert not dock.stop_build.isEnabled()
-    assert dock.build_activity.text().startswith("stopping after the layer under way")
+    assert dock.build_activity.text().startswith("stopping in a few seconds")
     qtbot.waitUntil(lambda: not build.running, timeout=WAIT_MS)
     assert isinstance(build.outcome, BuildStopped)
     assert dock.build_activity.text().startswith("stopped; ")
@@ -74,3 +74,25 @@ def test_a_game_without_a_table_offers_no_build(make_window):
     dock = window.parts.analysis.dock
     dock.show()
     assert not dock.table_box.isVisibleTo(dock)
+
+
+def test_closing_the_window_during_a_build_asks_and_cancel_keeps_both(
+    make_window, qtbot, cache, unsaved_answers
+):
+    window = make_window(Pyraos.new(PyraosOptions()), table_base=3)
+    build = window.lab.table_build
+    window.menus.actions["build_table"].trigger()
+    assert build.running
+    unsaved_answers["go_on"] = [False]
+    assert not window.close()  # Cancel: the window and the build stay
+    assert window.isVisible()
+    question, detail, go = unsaved_answers["asked_go_on"][-1]
+    assert question == "Stop building the whole-game table and quit?"
+    assert go == "Stop and quit"
+    assert "resumes it" in detail
+    if build.running:  # (a fast machine may have finished the small table meanwhile)
+        assert not build.stopping
+        assert window.close()  # "Stop and quit" (the fixture's answer): closed, stopped
+        assert not build.running
+    folder = cache / "pyramid-lab" / "pyraos-standard-0-2-whole-base3"
+    assert (folder / "table.json").exists()  # what it did is kept

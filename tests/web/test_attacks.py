@@ -283,12 +283,24 @@ def test_a_student_who_asks_much_waits_their_turn_not_the_others():
     assert order[-1].startswith("hog")
 
 
-def test_hostile_pages_within_every_bound_do_not_starve_a_classmate(server):
+@pytest.fixture(scope="module")
+def one_thread(tmp_path_factory):
+    """A class answered by one thread (``--threads 1``): 30 busy pages queue for it on any
+    machine, however slow (with the default 4 and the suite's own load beside them, they
+    often did not, and the turns went untested)."""
+    results = tmp_path_factory.mktemp("one-thread") / "results.json"
+    running = start_server(results, LESSON, more=("--threads", "1"))
+    yield running
+    if running.process.poll() is None:
+        running.stop(signal.SIGKILL)
+
+
+def test_hostile_pages_within_every_bound_do_not_starve_a_classmate(one_thread):
     # 30 pages, each a student of its own, ask for a new board as fast as their budget
-    # lets them; a classmate asks for the same work now and then: the threads' turns go
-    # to whoever used them least, so the classmate waits less than they do (a ratio,
+    # lets them; a classmate asks for the same work now and then: the thread's turns go
+    # to whoever used it least, so the classmate waits less than they do (a ratio,
     # taken in one run: the machine's load counts on both sides)
-    url = socket_url(server.students)
+    url = socket_url(one_thread.students)
 
     async def hog(session, n, until, took):
         page = await Page(session, url).open()
@@ -310,11 +322,15 @@ def test_hostile_pages_within_every_bound_do_not_starve_a_classmate(server):
             for n in range(30, 34)
         ]
         try:
+            classmate = await Page(sessions[0], url).open()
+            await classmate.ask(do="join", name="Classmate")
+            alone = []  # the work itself: the classmate's boards with no one else asking
+            for k in range(8):
+                answer = await classmate.ask(do="act", action="view", args=[k % 4, k % 3, None])
+                alone.append(answer["ms"])
             until = time.monotonic() + 8
             hogs: list[float] = []
             tasks = [asyncio.create_task(hog(sessions[n % 4], n, until, hogs)) for n in range(30)]
-            classmate = await Page(sessions[0], url).open()
-            await classmate.ask(do="join", name="Classmate")
             mine = []
             await asyncio.sleep(2)
             for k in range(12):
@@ -325,33 +341,33 @@ def test_hostile_pages_within_every_bound_do_not_starve_a_classmate(server):
                 await asyncio.sleep(0.3)
             await asyncio.gather(*tasks)
             await classmate.close()
-            return sorted(hogs), sorted(mine)
+            return sorted(hogs), sorted(mine), sorted(alone)
         finally:
             for session in sessions:
                 await session.close()
 
-    # Turns matter only where the hogs queue for the threads: their median answer at least
-    # three times their fastest tenth (a board made at once, the work alone). First in line,
-    # the classmate waits at most for a thread to come free, so takes at most twice the work:
-    # below 0.75 of the hogs' median whatever the load. On a busy machine the 30 pages in
-    # this one process may ask too slowly to make such a queue (a median of 13 ms, the
-    # classmate's 11, at load 10): the attack is made again, at most three times, and a
-    # machine on which none queues is said as a skip (the order itself is
-    # test_a_student_who_asks_much_waits_their_turn_not_the_others's).
+    # Turns matter only where the hogs queue for the thread: their median answer at least
+    # three times the work alone (the classmate's median board before the hogs came; a
+    # spread within the hogs' own answers is no measure: a fair queue is even). First in
+    # line, the classmate waits at most for the thread to come free, so takes at most twice
+    # the work: below 0.75 of the hogs' median whatever the load. With one thread the 30
+    # pages queue (with four, at the suite's own load, they often did not); should a machine
+    # still make no queue, the attack is made again, at most three times, and then said as
+    # a skip (the order itself is test_a_student_who_asks_much_waits_their_turn_not_the_others's).
     for _attempt in range(3):
-        hogs, mine = run(attack())
-        fastest, median_hog = hogs[len(hogs) // 10], hogs[len(hogs) // 2]
+        hogs, mine, alone = run(attack())
+        work, median_hog = alone[len(alone) // 2], hogs[len(hogs) // 2]
         median_mine = mine[len(mine) // 2]
         print(
-            f"a hog's board: median {median_hog:.0f} ms, fastest tenth {fastest:.0f} ms; "
-            f"the classmate's: median {median_mine:.0f} ms"
+            f"a board alone: median {work:.0f} ms; a hog's: median {median_hog:.0f} ms; "
+            f"the classmate's among them: median {median_mine:.0f} ms"
         )
-        if median_hog >= 3 * fastest:
+        if median_hog >= 3 * max(work, 1.0):
             break
     else:
         pytest.skip(
-            f"the hogs did not queue in 3 attacks (median {median_hog:.0f} ms, "
-            f"fastest tenth {fastest:.0f} ms): the machine is too busy to test turns"
+            f"the hogs did not queue in 3 attacks (their median {median_hog:.0f} ms, a board "
+            f"alone {work:.0f} ms): the machine is too busy to test turns"
         )
     assert median_mine < 0.75 * median_hog  # (first in line: about half; FIFO: more)
 
@@ -556,6 +572,34 @@ def test_a_chosen_code_must_be_long_enough(tmp_path):
     assert short.returncode == 2
     assert short.stderr.startswith("pyramid-lab: --code: a class code is at least 16 letters")
     assert CODE  # (the tests' own code is long enough)
+
+
+@pytest.mark.parametrize("threads", ["0", "65", "-3"])
+def test_threads_out_of_bounds_are_refused_in_one_line(threads):
+    from pyramid_lab.viewer.cli.classroom import MOST_THREADS
+
+    run = subprocess.run(
+        [sys.executable, "-m", "pyramid_lab.viewer.cli", "classroom", "--threads", threads],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=WAIT_S,
+    )
+    assert run.returncode == 2
+    assert run.stderr == f"pyramid-lab: --threads {threads}: from 1 to {MOST_THREADS}\n"
+
+
+def test_the_threads_default_said_is_the_servers():
+    from pyramid_lab.viewer.classroom.guard import Limits
+
+    helped = subprocess.run(
+        [sys.executable, "-m", "pyramid_lab.viewer.cli", "classroom", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=WAIT_S,
+    )
+    assert f"(default {Limits().workers}, at most" in " ".join(helped.stdout.split())
 
 
 def test_a_flood_of_joins_while_closed_is_refused_at_once_and_a_newcomer_gets_in(server):

@@ -100,6 +100,9 @@ class _Port:
     def ask(self, question: str, detail: str, *, can_save: bool = True) -> str:
         return CANCEL
 
+    def confirm(self, title: str, question: str, detail: str, go: str) -> bool:
+        return False
+
     def ask_number(self, title: str, text: str, value: int, low: int, high: int) -> int | None:
         return None
 

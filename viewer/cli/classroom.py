@@ -1,6 +1,7 @@
 """``pyramid-lab classroom [LESSON_OR_FOLDER...] [--host H] [--port N] [--name NAME]
-[--results FILE] [--code CODE | --new-code] [--allow-host NAME]``: serve the lessons (none
-named: the shipped lessons) to a class in their browsers (``viewer.classroom``).
+[--results FILE] [--code CODE | --new-code] [--allow-host NAME] [--threads N]``: serve the
+lessons (none named: the shipped lessons) to a class in their browsers
+(``viewer.classroom``).
 
 It prints two addresses, the students' page and the teacher's (with the class code), and
 listens on 127.0.0.1 unless ``--host`` says otherwise. A class outlives its process: every
@@ -31,6 +32,7 @@ from typing import Any
 from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK
 
 DEFAULT_PORT = 8080
+MOST_THREADS = 64
 
 
 def add_arguments(classroom: argparse.ArgumentParser) -> None:
@@ -80,6 +82,14 @@ def add_arguments(classroom: argparse.ArgumentParser) -> None:
         "same each run: the same command continues the same class)",
     )
     classroom.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"threads that answer the students' boards and moves (default 4, at most "
+        f"{MOST_THREADS}; a student who asked much waits their turn behind the others)",
+    )
+    classroom.add_argument(
         "--results",
         default=None,
         metavar="FILE",
@@ -98,6 +108,9 @@ def run(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         print(f"pyramid-lab: --port {args.port}: a port is from 0 to 65535", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.threads is not None and not 1 <= args.threads <= MOST_THREADS:
+        print(f"pyramid-lab: --threads {args.threads}: from 1 to {MOST_THREADS}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.code is not None and args.new_code:
         print("pyramid-lab: --code or --new-code, not both", file=sys.stderr)
@@ -142,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
     _warm_up()
     _more_files()
     try:
-        asyncio.run(serve(room, args.host, args.port, allow=args.allow_host))
+        asyncio.run(serve(room, args.host, args.port, allow=args.allow_host, workers=args.threads))
     except OSError as exc:
         print(
             f"pyramid-lab: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}",
@@ -258,16 +271,21 @@ def addresses(host: str, port: int, code: str) -> tuple[str, str]:
 
 
 async def serve(
-    room: Any, host: str, port: int, ready: Any = None, allow: Sequence[str] = ()
+    room: Any,
+    host: str,
+    port: int,
+    ready: Any = None,
+    allow: Sequence[str] = (),
+    workers: int | None = None,
 ) -> None:
     """Run the class's server until SIGINT or SIGTERM (then stopped within seconds, the
-    results written, whatever the pages do)."""
+    results written, whatever the pages do); ``workers``: its threads for the students."""
     from aiohttp import web
 
     from ..classroom.guard import QUIET, BoundSite, Hosts, Limits
     from ..classroom.web import build_app
 
-    limits = Limits()
+    limits = Limits() if workers is None else Limits(workers=workers)
     app = build_app(room, limits, Hosts.started_for(host, allow))
     runner = web.AppRunner(
         app,

@@ -189,9 +189,7 @@ class MainWindow(Window):
             return
         from .slots import guarded
 
-        if not self._closed and not guarded(
-            lambda: self.lab.documents.confirm_discard("quit"), self.port.bulletin.say, "quit"
-        ):
+        if not self._closed and not guarded(self.lab.confirm_quit, self.port.bulletin.say, "quit"):
             event.ignore()  # Cancel (or a failed save): the window and the game stay
             return
         self.parts.autosave.remove()  # saved or discarded: nothing to recover

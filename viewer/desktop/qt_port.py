@@ -81,6 +81,9 @@ class QtPort:
     def ask(self, question: str, detail: str, *, can_save: bool = True) -> str:
         return unsaved.ask_unsaved(self.parent, question, detail, can_save=can_save)
 
+    def confirm(self, title: str, question: str, detail: str, go: str) -> bool:
+        return unsaved.ask_go_on(self.parent, title, question, detail, go)
+
     def ask_number(self, title: str, text: str, value: int, low: int, high: int) -> int | None:
         chosen, ok = QInputDialog.getInt(self.parent, title, text, value, low, high)
         return chosen if ok else None

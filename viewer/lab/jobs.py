@@ -242,14 +242,14 @@ class JobRunner:
         self.finish()
         return True
 
-    def shutdown(self) -> None:
-        """Stop and wait for every worker thread; from now on the runner runs nothing and
-        delivers nothing (a thread still finishing, a job asked by a late event: their
-        words would reach a front end that is gone)."""
+    def shutdown(self, wait: float = JOIN_SECONDS) -> None:
+        """Stop and wait for every worker thread (``wait`` seconds each at most); from now on
+        the runner runs nothing and delivers nothing (a thread still finishing, a job asked
+        by a late event: their words would reach a front end that is gone)."""
         self._closed = True
         self.stop()
         for thread in self._threads:
-            thread.join(JOIN_SECONDS)
+            thread.join(wait)
         self._threads = [t for t in self._threads if t.is_alive()]
 
     def alive(self) -> int:

@@ -230,6 +230,24 @@ class Lab:
         self.engine.human_move()
         self.session.play(move)
 
+    def confirm_quit(self) -> bool:
+        """Before the front end closes: a whole-game table's build under way is stopped
+        only if the user says so (what it did is kept; building again resumes), then the
+        unsaved-changes question (:meth:`.documents.Documents.confirm_discard`). True: close."""
+        build = self.table_build
+        if build.running and not build.stopping:
+            done = f"{build.fraction:.0%} done" if build.fraction is not None else "under way"
+            with self.engine.held():
+                if not self.port.confirm(
+                    "Quit Pyramid Lab",
+                    "Stop building the whole-game table and quit?",
+                    f"The build is {done}. What it has done is kept: "
+                    "Analysis > Build the whole-game table resumes it.",
+                    "Stop and quit",
+                ):
+                    return False
+        return self.documents.confirm_discard("quit")
+
     def shutdown(self) -> None:
         if self._practice is not None:
             self._practice.shutdown()

@@ -26,6 +26,11 @@ class Port(Protocol):
         false)."""
         ...
 
+    def confirm(self, title: str, question: str, detail: str, go: str) -> bool:
+        """Go on with something that cannot wait (``go``: the button's words, e.g. "Stop
+        and quit") or Cancel: True to go on."""
+        ...
+
     def ask_number(self, title: str, text: str, value: int, low: int, high: int) -> int | None:
         """A whole number from ``low`` to ``high`` (``value`` proposed); None when the user
         cancelled."""

@@ -3,17 +3,17 @@ whole-game table and the Analysis dock's Build, as ``pyramid-lab endgame build
 --whole`` builds it, into the same folder of the user's cache
 (``knowledge_for(game).whole.whole_folder``), so either resumes the other's. Qt-free.
 
-The build runs as a job on a :class:`~viewer.lab.jobs.JobRunner` of its own (the lab's one
-way to run a long job off the front end's thread); its progress (the step, the layer, how
-far, the time left by the build's own estimate) is this part's state, announced with
-``changed``; Stop ends it between two layers, keeping what is done, and the next start
+The build runs as a job on a :class:`~viewer.lab.jobs.JobRunner` of its own (the lab's one way
+to run a long job off the front end's thread); its progress (the step, the layer, how far, the
+time left by the build's own estimate) is this part's state, announced with ``changed``; Stop
+ends it within seconds (between two units of work), keeping what is done, and the next start
 says it resumes. :meth:`TableBuild.start` answers at once (:class:`BuildStarted`, or
 :class:`BuildRefused` in words: a game without such a table, a build already running or
 stopping, too little memory); the end comes as ``ended(outcome)``: :class:`Built`,
-:class:`BuildStopped`, :class:`BuildRefused` (the build's own words: another process holds
-the table's lock, a folder of other rules) or :class:`BuildFailed`. A finished table is
-read by the book from then on (it stamps the table's header), so the position shown
-answers exact values and the fastest win at once: the lab analyses it again."""
+:class:`BuildStopped`, :class:`BuildRefused` (the build's own words: another process holds the
+table's lock, a folder of other rules) or :class:`BuildFailed`. A finished table is read by the
+book from then on (it stamps the table's header), so the position shown answers exact values and
+the fastest win at once: the lab analyses it again."""
 
 from __future__ import annotations
 
@@ -37,7 +37,8 @@ from .session import Session
 BUILD_TABLE = "Analysis > Build the whole-game table"
 
 #: What ``TableBuild.changed`` says: "started", "progress" (``fraction`` and ``text``
-#: moved), "stopping" (Stop asked: the layer under way ends first), "ended" (``outcome``).
+#: moved), "stopping" (Stop asked: the unit of work under way ends first, seconds),
+#: "ended" (``outcome``).
 BuildChange = Literal["started", "progress", "stopping", "ended"]
 
 
@@ -67,7 +68,7 @@ class Built(BuildSaid):
 
 @dataclass(frozen=True)
 class BuildStopped(BuildSaid):
-    """Stopped between two layers: ``folder`` keeps what was done; the next build resumes."""
+    """Stopped between two units of work: ``folder`` keeps what was done; the next build resumes."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,11 @@ def with_build_item(words: str, item: str) -> str:
     return f"{words}, or {item} here"
 
 
+#: How long closing the front end waits for a build to stop and keep its work (a unit of
+#: work is a few seconds on a quiet machine; more on a busy one).
+STOP_SECONDS = 60.0
+
+
 class TableBuild:
     """The whole-game table's build for the game shown (see the module), of the pyramid of
     ``base`` (4, the game's; a test builds the base-3 pyramid's small table) on ``cores``
@@ -164,7 +170,7 @@ class TableBuild:
         """Why no build may start now for ``game`` ('' when one may)."""
         if self.stopping:
             return (
-                "the whole-game table's build is stopping (the layer under way ends first); "
+                "the whole-game table's build is stopping (in a few seconds); "
                 "build it again once it has stopped, and it resumes"
             )
         if self.running:
@@ -230,20 +236,22 @@ class TableBuild:
         return BuildStarted(folder=folder, words=words)
 
     def stop(self) -> bool:
-        """Stop the build under way after the layer it is in (what is done is kept: the next
-        build resumes); False when none runs or it is stopping already."""
+        """Stop the build under way after the unit of work it is in (a few seconds; what is
+        done is kept: the next build resumes); False when none runs or it is stopping
+        already."""
         if not self.runner.finish_once():
             return False
         self.stopping = True
-        self.text = "stopping after the layer under way (kept; building again resumes)"
+        self.text = "stopping in a few seconds (what is done is kept; building again resumes)"
         self.say(f"Build the whole-game table: {self.text}")
         self.changed.emit("stopping")
         return True
 
     def shutdown(self) -> None:
-        """The front end closes: the build stops (a layer half done is done again when it
-        resumes; the folder's lock goes with the process)."""
-        self.runner.shutdown()
+        """The front end closes: the build stops after the unit of work under way and keeps
+        what is done, waited for up to :data:`STOP_SECONDS` (killed sooner, its checkpoint
+        is resumed; the folder's lock goes with the process)."""
+        self.runner.shutdown(wait=STOP_SECONDS)
 
     def _task(
         self, folder: Path, options: object, positions: int, seconds: float

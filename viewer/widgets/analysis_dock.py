@@ -137,7 +137,7 @@ class AnalysisDock(QDockWidget):
             "Build",
             "Build the whole-game table of this version (Analysis > Build the whole-game "
             "table): every position's exact value and fastest win; hours, resumable",
-            "Stop the build after the layer under way (what is done is kept: Build resumes it)",
+            "Stop the build in a few seconds (what is done is kept: Build resumes it)",
         )
         self.stop_build.setText("Stop build")
         self.build_table.setObjectName("build-table")

@@ -21,6 +21,19 @@ def ask_unsaved(parent: QWidget, question: str, detail: str, *, can_save: bool =
     return {Button.Save: SAVE, Button.Discard: DISCARD}.get(Button(answer), CANCEL)
 
 
+def ask_go_on(parent: QWidget, title: str, question: str, detail: str, go: str) -> bool:
+    """Ask ``question`` with a button that says ``go`` and Cancel (the default; Escape
+    cancels): True when ``go`` was pressed."""
+    box = QMessageBox(QMessageBox.Icon.Question, title, question, parent=parent)
+    box.setInformativeText(detail)
+    yes = box.addButton(go, QMessageBox.ButtonRole.AcceptRole)
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(cancel)
+    box.setEscapeButton(cancel)
+    box.exec()
+    return box.clickedButton() is yes
+
+
 RECOVER, LATER = "recover", "later"
 
 

@@ -97,7 +97,10 @@ def _empty_points(game: Game) -> int:
     return int(LATTICE.count - (white | black).bit_count())
 
 
-_TABLES: dict[Path, tuple[float, WholeTable | None]] = {}
+#: The tables opened, by folder, with their header's size, time (ns) and inode when opened:
+#: a header written again (atomically: a new inode), even within the clock's step, is
+#: opened again.
+_TABLES: dict[Path, tuple[tuple[int, int, int], WholeTable | None]] = {}
 
 
 def whole_table(game: Game) -> WholeTable | None:
@@ -110,11 +113,12 @@ def whole_table(game: Game) -> WholeTable | None:
 
     folder = whole_folder(game.options)
     try:
-        stamp = (folder / "table.json").stat().st_mtime  # whole.HEADER: no kernel loaded
+        info = (folder / "table.json").stat()  # whole.HEADER: no kernel loaded
     except OSError:
         return None
     from . import whole
 
+    stamp = (info.st_size, info.st_mtime_ns, info.st_ino)
     cached = _TABLES.get(folder)
     if cached is None or cached[0] != stamp:
         table: WholeTable | None

@@ -177,9 +177,10 @@ def whole_build(
     process by push retrograde; a Dask client: by rounds over its workers); EndgameError
     for a folder of another kind, a damaged one or one of other rules. ``say`` gets what
     the build says beside its layers (resuming and what is kept; the kernels compiling).
-    ``stop()`` is asked between layers: once it says so, the build ends keeping what it
-    did (the next build resumes it). The table: finished, or, stopped, as far as it got
-    (not ``finished``; its layers mapped, as :func:`whole_open` with ``lookups``)."""
+    ``stop()`` is asked between units of a few seconds: once it says so, the build ends
+    keeping what it did (the next build resumes it). The table: finished, or, stopped, as
+    far as it got (not ``finished``; its layers mapped, as :func:`whole_open` with
+    ``lookups``)."""
     from . import whole
 
     try:

@@ -41,6 +41,16 @@ class Stopped(Exception):
     """The build was asked to stop; the folder holds every layer finished so far."""
 
 
+class StoppedInLayer(Stopped):
+    """Stop asked inside layer ``n`` (:func:`push_layer`, between two of its units):
+    ``at``, the first position of the layer not yet done (a step keeps the part pushed; the
+    counting pass counts the layer again)."""
+
+    def __init__(self, n: int, at: int):
+        super().__init__()
+        self.n, self.at = n, at
+
+
 def count_byte(layer: np.ndarray, byte: int) -> int:
     """How many positions of ``layer`` hold ``byte``: numba's threads over a large layer,
     numpy over a small one (starting the threads cost more than the count, 2 ms a call on a
@@ -122,13 +132,15 @@ def push_layer(
     arg: int,
     begin: int = 0,
     interrupted: Callable[[], bool] | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> tuple[np.ndarray, float]:
     """Push retrograde's kernel of ``step`` ("count": :func:`.whole_kernel.seed_range`,
     ``arg`` the rounds pushed before; "push": :func:`.whole_kernel.push_range`, ``arg`` the
     frontier's byte) over layer
     ``n`` from position ``begin``, a unit at a time on numba's threads: (its stats summed:
     positions, seeded, the most children; processor seconds). :class:`Interrupted`
-    between two units once ``interrupted()`` says so."""
+    between two units once ``interrupted()`` says so (Ctrl+C), :class:`StoppedInLayer`
+    once ``stop()`` does (a unit is a few seconds: Stop waits that long, not a layer)."""
     ix = table.index
     parallel, serial = (
         (wk.seed_range, wk.seed_range_serial)
@@ -141,6 +153,8 @@ def push_layer(
     for first in range(begin, ix.sizes[n], UNIT_POSITIONS):
         if interrupted is not None and interrupted():
             raise Interrupted(n, first)
+        if stop is not None and stop():
+            raise StoppedInLayer(n, first)
         last = min(ix.sizes[n], first + UNIT_POSITIONS)
         chunks = (last - first + PUSH_CHUNK - 1) // PUSH_CHUNK
         stats = np.zeros((chunks, 3), dtype=np.int64)
@@ -337,7 +351,7 @@ class _Steps:
             began = time.perf_counter()
             processed = max(0, start - 1)
             stats, busy = push_layer(
-                table, NO_SIDE, "count", n, processed, interrupted=self.interrupted
+                table, NO_SIDE, "count", n, processed, interrupted=self.interrupted, stop=self.stop
             )
             self.side_counts[n] = escaped_side(table, n, processed)
             self.sync(n)  # the positions the rules decide alone, in this layer only
@@ -359,7 +373,9 @@ class _Steps:
                 if self.stop is not None and self.stop():
                     raise Stopped
                 began = time.perf_counter()
-                stats, busy = push_layer(table, self.side, "push", n, r, begin, self.interrupted)
+                stats, busy = push_layer(
+                    table, self.side, "push", n, r, begin, self.interrupted, self.stop
+                )
                 done.append(n)
                 self.entry("push", r, n, int(stats[0]), 0, busy, began)
             except (Stopped, KeyboardInterrupt) as exc:
@@ -368,7 +384,7 @@ class _Steps:
                 # layer under way that was pushed (each unit pushed once in all)
                 self.sync()
                 table.head["round"] = r
-                at = (exc.n, exc.at) if isinstance(exc, Interrupted) else None
+                at = (exc.n, exc.at) if isinstance(exc, (Interrupted, StoppedInLayer)) else None
                 self.save(r, layers, done, at)
                 write_head(table)
                 raise
