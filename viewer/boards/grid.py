@@ -42,7 +42,17 @@ from ..lab.frame import Frame
 from ..lab.view_state import ViewState
 from .flat import FlatView, ray_at_height, ray_enters_box
 from .geometries import GridBoard
-from .meshes import Vector, add_labels, add_still_mesh, instances, join, square_pyramid, template
+from .meshes import (
+    Vector,
+    add_labels,
+    add_still_mesh,
+    instances,
+    join,
+    past_the_edge,
+    pointer_cone,
+    square_pyramid,
+    template,
+)
 from .picking import to_display
 
 LIGHT, DARK = palette.SQUARE_LIGHT, palette.SQUARE_DARK
@@ -64,7 +74,6 @@ _FRAME = template(pv.Disc(inner=0.40, outer=0.49, normal=(0, 0, 1), c_res=4))
 _DISC = template(pv.Disc(inner=0.0, outer=0.09, normal=(0, 0, 1), c_res=24))
 _SPHERE = template(pv.Sphere(radius=0.13, theta_resolution=20, phi_resolution=14))
 _END = template(pv.Sphere(radius=0.085, theta_resolution=14, phi_resolution=10))
-_CONE = template(pv.Cone(center=(0, 0, 0), direction=(0, 0, -1), height=0.45, radius=0.2))
 _ROTATE_45 = np.array(
     [[np.sqrt(0.5), -np.sqrt(0.5), 0], [np.sqrt(0.5), np.sqrt(0.5), 0], [0, 0, 1]]
 )
@@ -183,12 +192,9 @@ class GridView(FlatView):
             elif b.square_of(s) not in occupied:
                 parts.append(instances(_DISC, b.centres[s] + b.slots[b.kind_of(s)] + lift, colour))
         for pointer in frame.pointers:
-            if not 0 <= pointer.site < b.count:
-                continue
-            out = np.array([*(pointer.direction or (0.0, -1.0)), 0.0])
-            where = b.centres[pointer.site] + out * 0.95 + (0, 0, 0.3)
-            rgb = palette.POINTER_RGB.get(pointer.style, palette.EDGE_RGB)
-            parts.append(instances(_CONE, where, [rgb]))
+            if 0 <= pointer.site < b.count:
+                where = past_the_edge(b.centres[pointer.site], pointer.direction)
+                parts.append(pointer_cone(where, pointer.style))
         return join(parts)
 
     # ---- camera and picking -------------------------------------------------------------

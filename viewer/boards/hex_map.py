@@ -46,7 +46,15 @@ from .geometries import (
     STACK_OFFSET,
     HexMap,
 )
-from .meshes import add_labels, add_still_mesh, instances, join, square_pyramid, template
+from .meshes import (
+    add_labels,
+    add_still_mesh,
+    instances,
+    join,
+    pointer_cone,
+    square_pyramid,
+    template,
+)
 from .picking import to_display
 
 SPACE_RGB = (222, 204, 160)  # a numbered space: sand
@@ -114,7 +122,6 @@ _COUNTER = template(
 _DISC = template(pv.Disc(inner=0.0, outer=0.2, normal=(0, 0, 1), c_res=24))
 _SPHERE = template(pv.Sphere(radius=0.14, theta_resolution=20, phi_resolution=14))
 _END = template(pv.Sphere(radius=0.12, theta_resolution=14, phi_resolution=10))
-_CONE = template(pv.Cone(center=(0, 0, 0), direction=(0, 0, -1), height=0.45, radius=0.2))
 
 
 class HexMapView(FlatView):
@@ -263,8 +270,7 @@ class HexMapView(FlatView):
             where = b.hex_centres[c] + (0, 0, PYRAMID_HEIGHT + 0.8)
             if pointer.direction is not None:
                 where = where + np.array([*pointer.direction, 0.0]) * 0.9
-            rgb = palette.POINTER_RGB.get(pointer.style, palette.EDGE_RGB)
-            parts.append(instances(_CONE, where, [rgb]))
+            parts.append(pointer_cone(where, pointer.style))
         return join(parts)
 
     def _path_points(self, points: np.ndarray) -> np.ndarray:

@@ -10,6 +10,7 @@ import numpy as np
 import pyvista as pv
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
+from ..lab import palette
 from .base import CameraViews, Copies, Spheres
 from .labels import ScreenLabels
 
@@ -54,6 +55,22 @@ def instances(
     # what the mesh is made of, for a front end that draws copies itself (:func:`copies_of`)
     mesh._copies = Copies(points, tris, offsets, np.broadcast_to(factor, (k,)).copy(), colours)
     return mesh
+
+
+#: A pointer: a cone, its tip down (the flat boards' and the stepped pyramid's).
+POINTER_CONE = template(pv.Cone(center=(0, 0, 0), direction=(0, 0, -1), height=0.45, radius=0.2))
+
+
+def pointer_cone(where: Vector, style: str) -> pv.PolyData:
+    """A pointer's cone at ``where``, in the colour of its ``style``."""
+    return instances(POINTER_CONE, [where], [palette.POINTER_RGB.get(style, palette.EDGE_RGB)])
+
+
+def past_the_edge(centre: Vector, direction: tuple[float, float] | None) -> np.ndarray:
+    """Where a pointer past a square's edge stands (a piece falls there): ``direction``
+    (x, y) out of the square at ``centre`` (None: to the front, -y), over the board."""
+    out = np.array([*(direction or (0.0, -1.0)), 0.0])
+    return np.asarray(centre) + out * 0.95 + (0, 0, 0.3)
 
 
 def copies_of(mesh: pv.PolyData) -> Copies | None:

@@ -50,6 +50,8 @@ from .meshes import (
     aim_camera,
     fit_camera,
     instances,
+    past_the_edge,
+    pointer_cone,
     template,
 )
 from .picking import to_display, view_ray
@@ -78,7 +80,6 @@ _SMALL_RING = template(pv.Disc(inner=0.12, outer=0.22, normal=(0, 0, 1), c_res=3
 _HEAT_RING = template(pv.Disc(inner=0.24, outer=0.37, normal=(0, 0, 1), c_res=40))
 _TOP_RING = template(pv.Disc(inner=0.25, outer=STONE_RADIUS, normal=(0, 0, 1), c_res=40))
 _GHOST_RING = template(pv.Disc(inner=STONE_RADIUS, outer=STONE_RADIUS + 0.05, c_res=40))
-_CONE = template(pv.Cone(center=(0, 0, 0), direction=(0, 0, -1), height=0.45, radius=0.2))
 _INLAY = template(pv.Plane(i_size=0.78, j_size=0.78, i_resolution=1, j_resolution=1))
 
 
@@ -259,10 +260,8 @@ class SteppedView(MeshActors):
             else:
                 parts.append(instances(_DISC, centres[f] + lift, colour))
         for pointer in frame.pointers:  # past the edge, pointing down: a piece falls here
-            out = np.array([*(pointer.direction or (0.0, -1.0)), 0.0])
-            where = centres[pointer.site] + out * 0.95 + (0, 0, 0.3)
-            rgb = palette.POINTER_RGB.get(pointer.style, palette.EDGE_RGB)
-            parts.append(instances(_CONE, where, [rgb]))
+            where = past_the_edge(centres[pointer.site], pointer.direction)
+            parts.append(pointer_cone(where, pointer.style))
         parts.append(self._heat(frame, visible))
         parts = [p for p in parts if p.n_points]
         return pv.merge(parts) if parts else pv.PolyData()

@@ -1,7 +1,7 @@
 """The messages a page sends (text frames of JSON objects, each with an ``id`` the answer
 repeats), each a typed class, parsed and bounded here, in one place: a new message is one
-class here and one handler in :mod:`.web` (``@handles``). Nothing else of a page's text is
-read anywhere.
+class here, each of its fields naming its reader (:func:`checked`), and one handler in
+:mod:`.web` (``@handles``). Nothing else of a page's text is read anywhere.
 
 - ``{"do": "join", "name": N}`` (:class:`Join`): a new student; when the class is closed to
   new students the join waits for the teacher's yes (``waiting``), then is answered, or
@@ -18,15 +18,15 @@ read anywhere.
   :class:`Close`, :class:`Admit`, :class:`Refuse` (one join waiting, or the ticked at
   once), :class:`Door` (a door number for a late student).
 
-Who may send each (:attr:`Message.WHO`): a page of no one yet, a student's page, the
-teacher's page; the server checks it before any handler runs."""
+Who may send each (:attr:`Message.WHO`, the class keyword ``who``): a page of no one yet,
+a student's page, the teacher's page; the server checks it before any handler runs."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from dataclasses import Field, dataclass, field, fields
+from typing import Any, ClassVar, Literal, Self, TypeVar, dataclass_transform
 
 from pyramid_lab.model.game import shorten
 
@@ -61,174 +61,199 @@ CHOICES = "the form sends a list of choices"
 STUDENTS = "which students? (a list of them)"
 
 Who = Literal["anyone", "student", "teacher"]
+T = TypeVar("T")
+#: Where a field keeps its reader (:func:`checked`) in its metadata.
+_READ = "read"
 
 
-@dataclass(frozen=True)
-class Message:
+def checked(read: Callable[[Any], T], default: T) -> T:
+    """A message's field, read by ``read`` from the value the page sent for it (Refused in
+    words when it is none): the value under the field's name (:meth:`Message.read`), or
+    the value in the field's place (:meth:`Values.from_values`)."""
+    return field(default=default, metadata={_READ: read})
+
+
+def _read(found: Field[Any], value: Any) -> object:
+    """``value`` read by the reader of the field ``found`` (:func:`checked`)."""
+    read: Callable[[Any], object] = found.metadata[_READ]
+    return read(value)
+
+
+@dataclass_transform(frozen_default=True)
+class _Frozen:
+    """A base whose every class is a frozen dataclass (PEP 681: type checkers know it)."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(frozen=True)(cls)
+
+
+class Message(_Frozen):
+    """A page's message, ``who`` may send it (:attr:`WHO`, a class keyword): each field
+    read from the JSON's value under its name, by its reader (:func:`checked`); a message
+    of no fields reads nothing more."""
+
     WHO: ClassVar[Who] = "anyone"
+
+    def __init_subclass__(cls, who: Who | None = None, **kwargs: object) -> None:
+        if who is not None:
+            cls.WHO = who
+        super().__init_subclass__(**kwargs)
 
     @classmethod
     def read(cls, raw: dict[str, Any]) -> Message:
         """The message of that class in ``raw`` (its fields checked); Refused in words."""
-        return cls()
+        return cls(*(_read(f, raw.get(f.name)) for f in fields(cls)))
 
 
-@dataclass(frozen=True)
+class Values(_Frozen):
+    """What a list of values reads to (an action's, a teacher's order's): its fields, one
+    value each in order, each read by its reader (:func:`checked`); :attr:`ASKS` (a class
+    keyword, ``asks``) when the values are more or fewer than the fields (one of no
+    fields ignores any sent)."""
+
+    ASKS: ClassVar[str] = ""
+
+    def __init_subclass__(cls, asks: str | None = None, **kwargs: object) -> None:
+        if asks is not None:
+            cls.ASKS = asks
+        super().__init_subclass__(**kwargs)
+
+    @classmethod
+    def from_values(cls, values: list[Any]) -> Self:
+        found = fields(cls)
+        if found and len(values) != len(found):
+            raise Refused(cls.ASKS)
+        return cls(*(_read(f, value) for f, value in zip(found, values, strict=False)))
+
+
+def _door(value: Any) -> str | None:
+    return None if value in (None, "") else door_of(value)
+
+
 class Join(Message):
-    name: str = ""
-    door: str | None = None  # a door number the teacher gave (the class closed)
-
-    @classmethod
-    def read(cls, raw: dict[str, Any]) -> Message:
-        door = raw.get("door")
-        return cls(name_of(raw.get("name")), None if door in (None, "") else door_of(door))
+    name: str = checked(name_of, "")
+    door: str | None = checked(_door, None)  # a door number the teacher gave (the class closed)
 
 
-@dataclass(frozen=True)
 class Resume(Message):
-    key: str = ""
-
-    @classmethod
-    def read(cls, raw: dict[str, Any]) -> Message:
-        return cls(token_of(raw.get("key")))
+    key: str = checked(token_of, "")
 
 
-@dataclass(frozen=True)
-class Poll(Message):
-    WHO: ClassVar[Who] = "student"
+class Poll(Message, who="student"):
+    """The student's page anew, when it changed since the version it shows."""
 
 
-@dataclass(frozen=True)
-class Action:
-    """A student's action: ``{"do": "act", "action": NAME, "args": [...]}``, read from its
-    values by :meth:`read` (a new action: a class here, a function in
+class Action(Values):
+    """A student's action: ``{"do": "act", "action": NAME, "args": [...]}`` (its
+    :attr:`NAME`, a class keyword, ``name``), read from its values by
+    :meth:`~Values.from_values` (a new action: a class here, a function in
     :data:`.service.ACTIONS`)."""
 
     NAME: ClassVar[str] = ""
 
-    @classmethod
-    def read(cls, args: list[Any]) -> Action:
-        return cls()
+    def __init_subclass__(cls, name: str = "", asks: str | None = None) -> None:
+        cls.NAME = name
+        super().__init_subclass__(asks=asks)
 
 
-@dataclass(frozen=True)
-class Check(Action):
-    NAME: ClassVar[str] = "check"
+class Check(Action, name="check"):
+    """Check the points the step asks for."""
 
 
-@dataclass(frozen=True)
-class Hint(Action):
-    NAME: ClassVar[str] = "hint"
+class Hint(Action, name="hint"):
+    """The step's hint."""
 
 
-@dataclass(frozen=True)
-class Retry(Action):
-    NAME: ClassVar[str] = "retry"
+class Retry(Action, name="retry"):
+    """The step again, from its start."""
 
 
-@dataclass(frozen=True)
-class Next(Action):
-    NAME: ClassVar[str] = "next"
+class Next(Action, name="next"):
+    """The next step (after the last, the class's next lesson)."""
 
 
-@dataclass(frozen=True)
-class Previous(Action):
-    NAME: ClassVar[str] = "previous"
+class Previous(Action, name="previous"):
+    """The step before."""
 
 
-@dataclass(frozen=True)
-class Click(Action):
+def _vector(value: Any) -> tuple[float, ...]:
+    if not isinstance(value, list) or len(value) != 3:
+        raise Refused("a click is a ray: two lists of three numbers")
+    found = []
+    for number in value:
+        if isinstance(number, bool) or not isinstance(number, int | float):
+            raise Refused("a click is a ray: two lists of three numbers")
+        if not -1e6 < number < 1e6:
+            raise Refused("a click's ray is out of the scene")
+        found.append(float(number))
+    return tuple(found)
+
+
+def _whole(what: str, low: int, high: int) -> Callable[[Any], int]:
+    """The reader of a whole number from ``low`` to ``high`` (``what``: its name in words)."""
+    return lambda value: whole_number(value, what, low, high)
+
+
+def _point(value: Any) -> tuple[int, ...]:
+    return tuple(whole_number(v, "a coordinate", 0, 99) for v in _list(value, POINT))
+
+
+def _move(value: Any) -> str:
+    text = bounded_text(value, "the move", 60).strip()
+    if not text:
+        raise Refused("type the move first")
+    return text
+
+
+def _choices(value: Any) -> tuple[str, ...]:
+    chosen = _list(value, CHOICES)
+    if len(chosen) > MAX_FORM_PARTS:
+        raise Refused("the form sent too many choices")
+    return tuple(bounded_text(v, "a choice", 8) for v in chosen)
+
+
+def _clip(value: Any) -> int | None:
+    return None if value is None else whole_number(value, "the clip", 0, 99)
+
+
+class Click(Action, name="click", asks="a click is a ray: a start and a direction"):
     """The view ray under the pixel clicked: its start and its direction."""
 
-    NAME: ClassVar[str] = "click"
-    origin: tuple[float, ...] = ()
-    direction: tuple[float, ...] = ()
-
-    @classmethod
-    def read(cls, args: list[Any]) -> Action:
-        if len(args) != 2:
-            raise Refused("a click is a ray: a start and a direction")
-        return cls(_vector(args[0]), _vector(args[1]))
+    origin: tuple[float, ...] = checked(_vector, ())
+    direction: tuple[float, ...] = checked(_vector, ())
 
 
-@dataclass(frozen=True)
-class Point(Action):
+class Point(Action, name="point", asks=POINT):
     """A point by its coordinates (the keyboard's way)."""
 
-    NAME: ClassVar[str] = "point"
-    point: tuple[int, ...] = ()
-
-    @classmethod
-    def read(cls, args: list[Any]) -> Action:
-        point = _list(_one(args, POINT), POINT)
-        return cls(tuple(whole_number(v, "a coordinate", 0, 99) for v in point))
+    point: tuple[int, ...] = checked(_point, ())
 
 
-@dataclass(frozen=True)
-class Move(Action):
+class Move(Action, name="move", asks="type the move"):
     """A move typed (or a move's button)."""
 
-    NAME: ClassVar[str] = "move"
-    text: str = ""
-
-    @classmethod
-    def read(cls, args: list[Any]) -> Action:
-        if len(args) != 1:
-            raise Refused("type the move")
-        text = bounded_text(args[0], "the move", 60).strip()
-        if not text:
-            raise Refused("type the move first")
-        return cls(text)
+    text: str = checked(_move, "")
 
 
-@dataclass(frozen=True)
-class Form(Action):
+class Form(Action, name="form", asks=CHOICES):
     """A move written with the form: a choice per part."""
 
-    NAME: ClassVar[str] = "form"
-    chosen: tuple[str, ...] = ()
-
-    @classmethod
-    def read(cls, args: list[Any]) -> Action:
-        chosen = _list(_one(args, CHOICES), CHOICES)
-        if len(chosen) > MAX_FORM_PARTS:
-            raise Refused("the form sent too many choices")
-        return cls(tuple(bounded_text(v, "a choice", 8) for v in chosen))
+    chosen: tuple[str, ...] = checked(_choices, ())
 
 
-@dataclass(frozen=True)
-class Lesson(Action):
+class Lesson(Action, name="lesson", asks="which lesson?"):
     """Another lesson of the class (its number; the class checks it is one)."""
 
-    NAME: ClassVar[str] = "lesson"
-    index: int = 0
-
-    @classmethod
-    def read(cls, args: list[Any]) -> Action:
-        if len(args) != 1:
-            raise Refused("which lesson?")
-        if isinstance(args[0], bool) or not isinstance(args[0], int | float):
-            raise Refused("the lesson must be a whole number")
-        return cls(whole_number(args[0], "the lesson", -(10**6), 10**6))
+    index: int = checked(_whole("the lesson", -(10**6), 10**6), 0)
 
 
-@dataclass(frozen=True)
-class View(Action):
+class View(Action, name="view", asks="the view is a top level, a peel and a clip"):
     """The board's view: the top level shown, the peel, the clip (or none)."""
 
-    NAME: ClassVar[str] = "view"
-    top: int = 99
-    peel: int = 0
-    clip: int | None = None
-
-    @classmethod
-    def read(cls, args: list[Any]) -> Action:
-        if len(args) != 3:
-            raise Refused("the view is a top level, a peel and a clip")
-        top = whole_number(args[0], "the top level", 0, 99)
-        peel = whole_number(args[1], "the peel", 0, 9)
-        clip = None if args[2] is None else whole_number(args[2], "the clip", 0, 99)
-        return cls(top, peel, clip)
+    top: int = checked(_whole("the top level", 0, 99), 99)
+    peel: int = checked(_whole("the peel", 0, 9), 0)
+    clip: int | None = checked(_clip, None)
 
 
 #: The students' actions by name.
@@ -245,25 +270,10 @@ def action_of(name: Any, args: Any) -> Action:
     kind = ACTIONS.get(name)
     if kind is None:
         raise Refused(f"no such action: {shorten(name, 20)}")
-    return kind.read(values)
+    return kind.from_values(values)
 
 
-def _vector(value: Any) -> tuple[float, ...]:
-    if not isinstance(value, list) or len(value) != 3:
-        raise Refused("a click is a ray: two lists of three numbers")
-    found = []
-    for number in value:
-        if isinstance(number, bool) or not isinstance(number, int | float):
-            raise Refused("a click is a ray: two lists of three numbers")
-        if not -1e6 < number < 1e6:
-            raise Refused("a click's ray is out of the scene")
-        found.append(float(number))
-    return tuple(found)
-
-
-@dataclass(frozen=True)
-class Act(Message):
-    WHO: ClassVar[Who] = "student"
+class Act(Message, who="student"):
     action: Action = field(default_factory=Action)
 
     @classmethod
@@ -271,120 +281,98 @@ class Act(Message):
         return cls(action_of(raw.get("action"), raw.get("args", [])))
 
 
-@dataclass(frozen=True)
 class Code(Message):
-    code: str = ""
+    code: str = checked(code_of, "")
+
+
+class Lines(Message, who="teacher"):
+    """The teacher's lines: a student each."""
+
+
+class Csv(Message, who="teacher"):
+    """The class's results, as CSV text."""
+
+
+class Order(Message, Values, who="teacher"):
+    """A teacher's order with values (``"args"``, at most :attr:`CHARS` as JSON), read as
+    :meth:`~Values.from_values` reads them."""
+
+    CHARS: ClassVar[int] = MAX_ARGS_CHARS
 
     @classmethod
     def read(cls, raw: dict[str, Any]) -> Message:
-        return cls(code_of(raw.get("code")))
+        return cls.from_values(order_args(raw, cls.CHARS))
 
 
-@dataclass(frozen=True)
-class Lines(Message):
-    WHO: ClassVar[Who] = "teacher"
+class Everyone(Order, asks="everyone to which lesson and step?"):
+    lesson: int = checked(_whole("the lesson", 0, 10**6), 0)
+    step: int = checked(_whole("the step", 0, 10**6), 0)
 
 
-@dataclass(frozen=True)
-class Csv(Message):
-    WHO: ClassVar[Who] = "teacher"
+def _ticked(given: list[Any], asks: str, most: int, what: str) -> tuple[str, ...]:
+    """The ticked (``what``: one in words), each once: Refused ``asks`` when they are
+    none or more than ``most``."""
+    if not given:
+        raise Refused(f"{asks} (tick them first)")
+    if len(given) > most:
+        raise Refused(f"{asks} (at most {most} at once)")
+    return tuple(dict.fromkeys(bounded_text(v, what, 24) for v in given))
 
 
-@dataclass(frozen=True)
-class Everyone(Message):
-    WHO: ClassVar[Who] = "teacher"
-    lesson: int = 0
-    step: int = 0
-
-    @classmethod
-    def read(cls, raw: dict[str, Any]) -> Message:
-        args = order_args(raw)
-        if len(args) != 2:
-            raise Refused("everyone to which lesson and step?")
-        return cls(
-            whole_number(args[0], "the lesson", 0, 10**6),
-            whole_number(args[1], "the step", 0, 10**6),
-        )
-
-
-@dataclass(frozen=True)
-class Chosen(Message):
+class Chosen(Order, asks="which students?"):
     """An order on students the teacher ticked (their rows' ids)."""
 
-    WHO: ClassVar[Who] = "teacher"
-    ASKS: ClassVar[str] = "which students?"
+    CHARS: ClassVar[int] = MAX_CHOSEN_CHARS
     ids: tuple[Any, ...] = ()
 
     @classmethod
-    def read(cls, raw: dict[str, Any]) -> Message:
-        chosen = _list(_one(order_args(raw, MAX_CHOSEN_CHARS), cls.ASKS), STUDENTS)
-        if not chosen:
-            raise Refused(f"{cls.ASKS} (tick them first)")
-        if len(chosen) > MAX_CHOSEN:
-            raise Refused(f"{cls.ASKS} (at most {MAX_CHOSEN} at once)")
-        return cls(tuple(dict.fromkeys(bounded_text(v, "a student", 24) for v in chosen)))
+    def from_values(cls, values: list[Any]) -> Self:
+        chosen = _list(_one(values, cls.ASKS), STUDENTS)
+        return cls(_ticked(chosen, cls.ASKS, MAX_CHOSEN, "a student"))
 
 
-@dataclass(frozen=True)
-class Remove(Chosen):
-    ASKS: ClassVar[str] = "remove which students?"
+class Remove(Chosen, asks="remove which students?"):
+    """Take the ticked students out of the class."""
 
 
-@dataclass(frozen=True)
-class BringBack(Chosen):
-    ASKS: ClassVar[str] = "bring back which students?"
+class BringBack(Chosen, asks="bring back which students?"):
+    """Bring the ticked students removed back into the class."""
 
 
-@dataclass(frozen=True)
-class Close(Message):
-    WHO: ClassVar[Who] = "teacher"
-    closed: bool = False
-
-    @classmethod
-    def read(cls, raw: dict[str, Any]) -> Message:
-        closed = _one(order_args(raw), "close the class or open it?")
-        if not isinstance(closed, bool):
-            raise Refused("close the class or open it? (true or false)")
-        return cls(closed)
+def _yes_or_no(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise Refused("close the class or open it? (true or false)")
+    return value
 
 
-@dataclass(frozen=True)
-class Answer(Message):
+class Close(Order, asks="close the class or open it?"):
+    closed: bool = checked(_yes_or_no, False)
+
+
+class Answer(Order, asks="which pages waiting?"):
     """The teacher's answer to joins waiting: their handles, one (``"h"``) or the ticked
     (``["h", ...]``: at most :data:`.checks.MAX_WAITING`, each once), answered at once."""
 
-    WHO: ClassVar[Who] = "teacher"
-    ASKS: ClassVar[str] = "which pages waiting?"
     handles: tuple[str, ...] = ()
 
     @classmethod
-    def read(cls, raw: dict[str, Any]) -> Message:
-        chosen = _one(order_args(raw), cls.ASKS)
+    def from_values(cls, values: list[Any]) -> Self:
+        chosen = _one(values, cls.ASKS)
         given = chosen if isinstance(chosen, list) else [chosen]
-        if not given:
-            raise Refused(f"{cls.ASKS} (tick them first)")
-        if len(given) > MAX_WAITING:
-            raise Refused(f"{cls.ASKS} (at most {MAX_WAITING} at once)")
-        handles = (bounded_text(h, "a page waiting", 24) for h in given)
-        return cls(tuple(dict.fromkeys(handles)))
+        return cls(_ticked(given, cls.ASKS, MAX_WAITING, "a page waiting"))
 
 
-@dataclass(frozen=True)
-class Door(Message):
+class Door(Message, who="teacher"):
     """A door number for a late student: the teacher reads it out, the student types it
     and comes in though the class is closed (however many pages wait)."""
 
-    WHO: ClassVar[Who] = "teacher"
+
+class Admit(Answer, asks="let in which pages waiting?"):
+    """Let the joins waiting in."""
 
 
-@dataclass(frozen=True)
-class Admit(Answer):
-    ASKS: ClassVar[str] = "let in which pages waiting?"
-
-
-@dataclass(frozen=True)
-class Refuse(Answer):
-    ASKS: ClassVar[str] = "refuse which pages waiting?"
+class Refuse(Answer, asks="refuse which pages waiting?"):
+    """Refuse the joins waiting."""
 
 
 def args_of(value: Any, chars: int = MAX_ARGS_CHARS) -> list[Any]:

@@ -3,9 +3,10 @@
 Exit status: 0 success, 2 malformed file or bad arguments (message on stderr), 1 internal
 error. Commands that need no window import no Qt or VTK, so they stay fast.
 
-One module a command, each with ``add_parser(commands, help)`` (its subparser) and
-``run(args)`` (the exit status); this module only puts them together, in the order
-``--help`` lists them, and imports only the module of the command that runs. Files are
+One module a command, each with ``add_arguments(command)`` (its arguments, on the
+subparser made here with its name and its line in ``--help``) and ``run(args)`` (the exit
+status); this module only puts them together, in the order ``--help`` lists them, and
+imports only the module of the command that runs. Files are
 read through :mod:`viewer.lab.documents`.
 """
 
@@ -95,10 +96,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_Version)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, line in COMMANDS.items():
+        sub = commands.add_parser(name, help=line)
         if command is None or name == command:
-            command_module(name).add_parser(commands, line)
-        else:
-            commands.add_parser(name, help=line)
+            command_module(name).add_arguments(sub)
     return parser
 
 

@@ -17,8 +17,7 @@ if TYPE_CHECKING:
     from pyramid_lab.model.game import Game
 
 
-def add_parser(commands: Any, help: str) -> None:
-    analyze = commands.add_parser("analyze", help=help)
+def add_arguments(analyze: argparse.ArgumentParser) -> None:
     analyze.add_argument("files", nargs="+", metavar="FILE")
     analyze.add_argument(
         "--text",

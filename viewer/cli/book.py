@@ -15,11 +15,7 @@ from .argtypes import non_negative, positive_float, table_mb
 from .common import EXIT_BAD_INPUT, EXIT_OK, no_memory
 
 
-def add_parser(commands: Any, help: str) -> None:
-    book = commands.add_parser(
-        "book",
-        help=help,
-    )
+def add_arguments(book: argparse.ArgumentParser) -> None:
     book.add_argument("action", choices=("verify", "build", "show"))
     book.add_argument(
         "--book", metavar="FILE", default=None, help="the book file (default: the shipped one)"

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from .common import EXIT_BAD_INPUT, EXIT_OK
 
 
-def add_parser(commands: Any, help: str) -> None:
-    certificate = commands.add_parser("certificate", help=help)
+def add_arguments(certificate: argparse.ArgumentParser) -> None:
     actions = certificate.add_subparsers(dest="action", metavar="ACTION", required=True)
     about = (
         "verify FILE.cert.gz with the rules model alone; exits non-zero on any gap, "

@@ -35,11 +35,7 @@ DEFAULT_PORT = 8080
 MOST_THREADS = 64
 
 
-def add_parser(commands: Any, help: str) -> None:
-    classroom = commands.add_parser(
-        "classroom",
-        help=help,
-    )
+def add_arguments(classroom: argparse.ArgumentParser) -> None:
     classroom.add_argument(
         "lessons",
         nargs="*",

@@ -1,5 +1,5 @@
 """What the commands share: the exit statuses, the parser that exits 2 on bad arguments,
-the parser of a command on one position file, reading a position file (or saying why not),
+the argument of a command on one position file, reading a position file (or saying why not),
 and the line for a search that ran out of memory."""
 
 from __future__ import annotations
@@ -81,11 +81,9 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_BAD_INPUT)
 
 
-def file_command(commands: Any, name: str, help: str) -> argparse.ArgumentParser:
-    """The parser of a command on one position file, ``FILE`` its first argument."""
-    command: argparse.ArgumentParser = commands.add_parser(name, help=help)
+def file_argument(command: argparse.ArgumentParser) -> None:
+    """A command on one position file: ``FILE``, its first argument."""
     command.add_argument("file", metavar="FILE")
-    return command
 
 
 def no_memory(table_mb: float, exc: MemoryError) -> str:

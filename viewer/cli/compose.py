@@ -20,7 +20,7 @@ from .common import EXIT_BAD_INPUT, EXIT_OK
 OWN = ("game", "option", "count", "within", "difficulty", "exact", "out", "seed")
 
 
-def add_arguments(parser: Any) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The compose arguments, on the ``puzzles`` command's parser."""
     group = parser.add_argument_group(
         "compose (pyramid-lab puzzles compose --game G --count N --within PLIES -o FOLDER)"

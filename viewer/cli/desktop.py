@@ -6,16 +6,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from .common import EXIT_BAD_INPUT, EXIT_OK
 
 
-def add_parser(commands: Any, help: str) -> None:
-    desktop = commands.add_parser(
-        "desktop",
-        help=help,
-    )
+def add_arguments(desktop: argparse.ArgumentParser) -> None:
     actions = desktop.add_subparsers(dest="action", metavar="ACTION", required=True)
     actions.add_parser(
         "install",

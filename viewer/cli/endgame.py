@@ -39,8 +39,7 @@ class _Intermixed(argparse.ArgumentParser):
             self._mixing = False
 
 
-def add_parser(commands: Any, help: str) -> None:
-    endgame = commands.add_parser("endgame", help=help)
+def add_arguments(endgame: argparse.ArgumentParser) -> None:
     # the subcommands' action makes its parsers of one class: this one's, intermixed
     endgame.__class__ = _Intermixed
     endgame.add_argument("action", choices=("count", "build", "probe", "verify", "book"))

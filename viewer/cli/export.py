@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
 # export's limits and defaults (the lab's: the window's Export dialog offers the same)
 from ..lab.export_plan import (
@@ -22,11 +21,7 @@ from .common import EXIT_BAD_INPUT, EXIT_OK
 from .render import add_file_and_output, add_view_options, read_for_drawing
 
 
-def add_parser(commands: Any, help: str) -> None:
-    export = commands.add_parser(
-        "export",
-        help=help,
-    )
+def add_arguments(export: argparse.ArgumentParser) -> None:
     add_file_and_output(
         export,
         "OUT.EXT",

@@ -12,8 +12,7 @@ from typing import Any
 from .common import EXIT_BAD_INPUT, EXIT_OK
 
 
-def add_parser(commands: Any, help: str) -> None:
-    lesson = commands.add_parser("lesson", help=help)
+def add_arguments(lesson: argparse.ArgumentParser) -> None:
     lesson_commands = lesson.add_subparsers(dest="lesson_command", metavar="ACTION", required=True)
     lesson_check = lesson_commands.add_parser(
         "check",

@@ -7,7 +7,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pyramid_lab.model import content
 from pyramid_lab.model.game import game_class, game_names
@@ -36,13 +36,12 @@ def first_lesson() -> Path | None:
     return None
 
 
-def add_parser(commands: Any, help: str) -> None:
-    open_ = commands.add_parser("open", help=help)
+def add_arguments(open_: argparse.ArgumentParser) -> None:
     open_.add_argument("file", nargs="?", metavar="FILE")
     add_screenshot_argument(open_)
 
 
-def add_screenshot_argument(parser: Any) -> None:
+def add_screenshot_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--screenshot",
         metavar="PNG",

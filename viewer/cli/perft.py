@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from .argtypes import perft_depth
-from .common import EXIT_BAD_INPUT, EXIT_OK, file_command, read_or_say
+from .common import EXIT_BAD_INPUT, EXIT_OK, file_argument, read_or_say
 
 
-def add_parser(commands: Any, help: str) -> None:
-    perft = file_command(commands, "perft", help)
+def add_arguments(perft: argparse.ArgumentParser) -> None:
+    file_argument(perft)
     perft.add_argument("depth", metavar="DEPTH", type=perft_depth, help="0 to 100")
 
 

@@ -7,7 +7,6 @@ import argparse
 import os
 import shlex
 import sys
-from typing import Any
 
 from .common import EXIT_BAD_INPUT, program
 from .open import add_screenshot_argument, open_window
@@ -17,8 +16,7 @@ from .puzzles import load_collection, say
 WINDOW = True
 
 
-def add_parser(commands: Any, help: str) -> None:
-    practice = commands.add_parser("practice", help=help)
+def add_arguments(practice: argparse.ArgumentParser) -> None:
     practice.add_argument(
         "folder", metavar="FOLDER", help="a folder of puzzle files or a shipped collection's name"
     )

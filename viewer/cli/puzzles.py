@@ -58,11 +58,7 @@ def say(text: str) -> None:
     print(f"pyramid-lab: {text}", file=sys.stderr)
 
 
-def add_parser(commands: Any, help: str) -> None:
-    puzzles = commands.add_parser(
-        "puzzles",
-        help=help,
-    )
+def add_arguments(puzzles: argparse.ArgumentParser) -> None:
     puzzles.add_argument(
         "folder",
         nargs="?",

@@ -91,8 +91,7 @@ def add_file_and_output(command: argparse.ArgumentParser, output: str, help: str
     command.add_argument("-o", "--output", required=True, metavar=output, help=help)
 
 
-def add_parser(commands: Any, help: str) -> None:
-    render = commands.add_parser("render", help=help)
+def add_arguments(render: argparse.ArgumentParser) -> None:
     add_file_and_output(
         render, "OUT.png", "the picture to write: .png, .jpg, .jpeg, .bmp, .tif or .tiff"
     )

@@ -6,17 +6,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
-from .common import EXIT_BAD_INPUT, EXIT_OK, file_command, read_or_say
+from .common import EXIT_BAD_INPUT, EXIT_OK, file_argument, read_or_say
 
 
-def add_parser(commands: Any, help: str) -> None:
-    resolve = file_command(
-        commands,
-        "resolve",
-        help,
-    )
+def add_arguments(resolve: argparse.ArgumentParser) -> None:
+    file_argument(resolve)
     resolve.add_argument("offence", metavar="OFFENCEPROG", help="e.g. F,R,R/S,>L,F/B,F,F")
     resolve.add_argument("defence", metavar="DEFENCEPROG")
     resolve.add_argument(

@@ -15,17 +15,13 @@ from typing import Any
 from pyramid_lab.model.setup import start_copy
 
 from .argtypes import engine_seconds
-from .common import EXIT_BAD_INPUT, EXIT_OK, file_command, read_or_say
+from .common import EXIT_BAD_INPUT, EXIT_OK, file_argument, read_or_say
 
 REVIEW_SECONDS = 2.0
 
 
-def add_parser(commands: Any, help: str) -> None:
-    review = file_command(
-        commands,
-        "review",
-        help,
-    )
+def add_arguments(review: argparse.ArgumentParser) -> None:
+    file_argument(review)
     review.add_argument(
         "--seconds",
         type=engine_seconds,

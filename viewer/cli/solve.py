@@ -16,15 +16,15 @@ from collections.abc import Callable
 from typing import Any
 
 from .argtypes import bounded, non_negative, positive_float, table_mb
-from .common import EXIT_BAD_INPUT, EXIT_OK, file_command, no_memory, read_or_say
+from .common import EXIT_BAD_INPUT, EXIT_OK, file_argument, no_memory, read_or_say
 
 #: Seconds the single search has, when no --workers, --scheduler or --checkpoint is given,
 #: to settle a position before the split solve starts a cluster (which takes seconds).
 QUICK_SECONDS = 3.0
 
 
-def add_parser(commands: Any, help: str) -> None:
-    solve = file_command(commands, "solve", help)
+def add_arguments(solve: argparse.ArgumentParser) -> None:
+    file_argument(solve)
     solve.add_argument(
         "--max-seconds",
         type=positive_float,
@@ -62,7 +62,7 @@ def add_parser(commands: Any, help: str) -> None:
     solve.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
-def _add_split_options(solve: Any) -> None:
+def _add_split_options(solve: argparse.ArgumentParser) -> None:
     """The split solve's options: its workers, the cluster it runs on and how it is
     reached, its checkpoint and its work units."""
     solve.add_argument(

@@ -12,11 +12,7 @@ from .argtypes import positive_float
 from .common import EXIT_BAD_INPUT, EXIT_OK
 
 
-def add_parser(commands: Any, help: str) -> None:
-    verify = commands.add_parser(
-        "verify",
-        help=help,
-    )
+def add_arguments(verify: argparse.ArgumentParser) -> None:
     verify.add_argument("files", nargs="+", metavar="FILE")
     verify.add_argument(
         "--max-seconds",

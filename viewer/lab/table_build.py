@@ -43,43 +43,36 @@ BuildChange = Literal["started", "progress", "stopping", "ended"]
 
 
 @dataclass(frozen=True)
-class _Said:
-    """An answer or an end of the build: its ``words`` (the status line's)."""
+class BuildSaid:
+    """An answer or an end of the build: its ``words`` (the status line's) and the table's
+    ``folder`` (None where it names none: a refusal, a failure); its class says which."""
 
     words: str
+    folder: Path | None = None
 
 
 @dataclass(frozen=True)
-class _InFolder(_Said):
-    """An answer or an end of the build in the table's ``folder``."""
-
-    folder: Path
-
-
-@dataclass(frozen=True)
-class BuildStarted(_InFolder):
+class BuildStarted(BuildSaid):
     """The build runs: ``words`` say what it builds, how big and how long (an estimate)."""
 
 
 @dataclass(frozen=True)
-class BuildRefused(_Said):
+class BuildRefused(BuildSaid):
     """No build ran, and ``words`` say why."""
 
 
 @dataclass(frozen=True)
-class Built(_InFolder):
+class Built(BuildSaid):
     """The table is finished in ``folder``: every position's exact value, from now on."""
-
-    seconds: float
 
 
 @dataclass(frozen=True)
-class BuildStopped(_InFolder):
+class BuildStopped(BuildSaid):
     """Stopped between two units of work: ``folder`` keeps what was done; the next build resumes."""
 
 
 @dataclass(frozen=True)
-class BuildFailed(_Said):
+class BuildFailed(BuildSaid):
     """The build ended on an error (``words``: which)."""
 
 
@@ -297,7 +290,6 @@ class TableBuild:
                 words=f"the whole-game table is built in {folder} ({spent:.0f} s, "
                 f"{table.rounds} steps): every position's exact value and fastest win from now "
                 f"on; the empty pyramid: {empty} for the first player",
-                seconds=spent,
             )
 
         return task
