@@ -87,9 +87,9 @@ def add_arguments(endgame: argparse.ArgumentParser) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="--whole build: a local Dask cluster of N worker processes, by rounds (default, "
-        "or 0: this process, push retrograde on a thread a core: faster, 3 bytes a position "
-        "in memory)",
+        help="--whole build: a local Dask cluster of N worker processes, by rounds (default "
+        "0: this process, push retrograde on a thread a core: faster, a byte a position in "
+        "memory)",
     )
     endgame.add_argument(
         "--scheduler",
