@@ -27,8 +27,7 @@ def evaluate(
     own: int,
     opp: int,
     d: int,
-    variant: int,
-    removal: int,
+    codes: tuple[int, int],
     moves: Words,
     geo: Arrays,
     index: Arrays,
@@ -51,7 +50,8 @@ def evaluate(
     in round ``d - 1`` (a child lost sooner would have won it sooner; every child won, the
     longest sooner, would have lost it sooner): only children whose shapes had a position
     decided then (``fresh``) are read, and an even round reads none unless one such
-    child exists."""
+    child exists. ``codes``: the variant's and removal's."""
+    variant, removal = codes
     if d % 2 == 1:
         if can_place_top_in(own, opp, geo):
             return d + 1
@@ -122,7 +122,6 @@ def _round_range(
     into ``out[i - first]`` (0 where nothing is decided now, so the caller ORs it in);
     (evaluated, decided) of each chunk of :data:`CHUNK` into ``stats``."""
     geo, index, shapes, shape_points = walk
-    variant, removal = codes
     layer = values[n]
     chunks = (last - first + CHUNK - 1) // CHUNK
     for r in prange(chunks):
@@ -136,7 +135,7 @@ def _round_range(
                 own = _scatter(pattern, shape_points[shape])
                 if _read(own, n, shape, geo, index):  # a copy: lookups go to the least image
                     opp = shapes[shape] & ~own
-                    v = evaluate(own, opp, d, variant, removal, moves, geo, index, values, fresh)
+                    v = evaluate(own, opp, d, codes, moves, geo, index, values, fresh)
                     evaluated += 1
                     if v:
                         out[i - first] = v

@@ -37,8 +37,7 @@ def check_position(
     own: int,
     opp: int,
     v: int,
-    variant: int,
-    removal: int,
+    codes: tuple[int, int],
     moves: Words,
     geo: Arrays,
     index: Arrays,
@@ -47,7 +46,8 @@ def check_position(
     """Whether the byte ``v`` of (own, opp) follows from its children's bytes: a win in d
     plies has the top or a child lost in d - 1 and no child lost sooner; a loss in d has
     every child won, the longest in d - 1 (no move: d 0); undecided has no child lost and
-    some child undecided."""
+    some child undecided. ``codes``: the variant's and removal's."""
+    variant, removal = codes
     if can_place_top_in(own, opp, geo):
         return v == 2
     m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
@@ -88,7 +88,6 @@ def verify_chunk(
     shape's own symmetries) whose byte is not 0, into ``bad`` (as many as fit); how many
     there are."""
     geo, index, shapes, shape_points = walk
-    variant, removal = codes
     layer = values[n]
     moves = np.empty(MAX_MOVES, dtype=np.int64)
     shape, a, rank, pattern = _start(n, first, index)
@@ -97,7 +96,7 @@ def verify_chunk(
         own = _scatter(pattern, shape_points[shape])
         opp = shapes[shape] & ~own
         if _read(own, n, shape, geo, index):
-            holds = check_position(own, opp, layer[i], variant, removal, moves, geo, index, values)
+            holds = check_position(own, opp, layer[i], codes, moves, geo, index, values)
         else:
             holds = layer[i] == 0  # a copy, never read: its byte stays 0
         if not holds:
