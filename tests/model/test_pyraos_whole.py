@@ -167,13 +167,13 @@ def test_the_un_moves_find_exactly_the_parents(tables, variant, removal):
     for n in range(ix.layers):
         for i, own, opp in positions_read(n, table):
             key = n << wk.KEY_SHIFT | i
-            m = wk.children_keys(own, opp, codes, moves, keys, table.geo, ix.arrays)
+            m = wk.children_keys(own, opp, *codes, moves, keys, table.geo, ix.arrays)
             for child in keys[:m]:
                 if child < 0:  # the top placed: the only child outside the table
                     assert kernel.can_place_top_in(own, opp, table.geo)
                     continue
                 parents.setdefault(int(child), set()).add(key)
-            m = wk.predecessor_keys(own, opp, codes, moves, keys, table.geo, ix.arrays)
+            m = wk.predecessor_keys(own, opp, *codes, moves, keys, table.geo, ix.arrays)
             found[key] = [int(k) for k in keys[:m]]
     assert len(found) > 5000
     for key, preds in found.items():
@@ -396,7 +396,7 @@ def test_the_un_moves_are_the_moves_inverted_on_base_4(variant, removal):
         return int(own), int(opp)
 
     def keys_of(kind: Callable[..., int], key: int) -> set[int]:
-        m = kind(*board(key), codes, moves, found, geo, ix.arrays)
+        m = kind(*board(key), *codes, moves, found, geo, ix.arrays)
         return {int(k) for k in found[:m]}
 
     edges = 0
@@ -408,11 +408,11 @@ def test_the_un_moves_are_the_moves_inverted_on_base_4(variant, removal):
                 *((white, black) if game.to_move == "white" else (black, white)), geo, ix.arrays
             )
             me = n << wk.KEY_SHIFT | i
-            m = wk.children_keys(*board(me), codes, moves, keys, geo, ix.arrays)
+            m = wk.children_keys(*board(me), *codes, moves, keys, geo, ix.arrays)
             for child in (int(k) for k in keys[:m] if k >= 0):  # < 0: the top placed
                 assert me in keys_of(wk.predecessor_keys, child)
                 edges += 1
-            m = wk.predecessor_keys(*board(me), codes, moves, keys, geo, ix.arrays)
+            m = wk.predecessor_keys(*board(me), *codes, moves, keys, geo, ix.arrays)
             for parent in [int(k) for k in keys[:m]]:
                 assert me in keys_of(wk.children_keys, parent)
                 edges += 1

@@ -97,16 +97,16 @@ def distinct(keys: Words, m: int) -> int:
 def children_keys(
     own: int,
     opp: int,
-    codes: tuple[int, int],
+    variant: int,
+    removal: int,
     moves: Words,
     keys: Words,
     geo: Arrays,
     index: Arrays,
 ) -> int:
     """The keys of the distinct canonical children of (own, opp) into ``keys``; how many
-    (``codes``: the variant's and removal's; a child outside the table, which the rules
-    never make, gets a key of its own that no position has)."""
-    variant, removal = codes
+    (a child outside the table, which the rules never make, gets a key of its own that no
+    position has)."""
     m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
     hashed = index[0]
     for k in range(m):
@@ -137,7 +137,8 @@ def _unmoves_of(
     b: int,
     occ1: int,
     removed: bool,
-    codes: tuple[int, int],
+    variant: int,
+    removal: int,
     keys: Words,
     m: int,
     geo: Arrays,
@@ -146,7 +147,6 @@ def _unmoves_of(
     """The positions (a', b), ``a'`` to move, whose move ends (before any removal) with the
     mover's spheres ``a1`` over ``occ1`` and then removes the spheres it no longer has
     (``removed``: some were)."""
-    variant, removal = codes
     scalars, resting, level, above = geo[0], geo[2], geo[3], geo[4]
     in_square = 0  # the points of the mover's complete squares
     if variant != CHILDREN:
@@ -198,7 +198,8 @@ def _holds_back(back: int, occ: int, support: Words) -> bool:
 def predecessor_keys(
     own: int,
     opp: int,
-    codes: tuple[int, int],
+    variant: int,
+    removal: int,
     moves: Words,
     keys: Words,
     geo: Arrays,
@@ -212,11 +213,10 @@ def predecessor_keys(
     removal (or required it: removal 1-2); in the alternate version, a pass from
     (opp, own) when it has no other move. Spheres are only put back where they complete
     a square of the mover's (unless one is there already)."""
-    variant, removal = codes
     scalars, support = geo[0], geo[1]
     a, b = opp, own
     occ = a | b
-    m = _unmoves_of(a, b, occ, False, codes, keys, 0, geo, index)
+    m = _unmoves_of(a, b, occ, False, variant, removal, keys, 0, geo, index)
     spheres = scalars[SPHERES_]
     if variant != CHILDREN and popcount(a) < spheres:
         empty = scalars[FULL_] & ~occ & ~(1 << scalars[TOP_])
@@ -239,7 +239,18 @@ def predecessor_keys(
                 continue
             if not any_back and popcount(missing) == 2:
                 if pairs and _holds_back(missing, occ, support):
-                    m = _unmoves_of(a | missing, b, occ | missing, True, codes, keys, m, geo, index)
+                    m = _unmoves_of(
+                        a | missing,
+                        b,
+                        occ | missing,
+                        True,
+                        variant,
+                        removal,
+                        keys,
+                        m,
+                        geo,
+                        index,
+                    )
                 continue
             # one point back (any, or the square's missing one), and with it any other
             first = empty if any_back else missing
@@ -247,7 +258,9 @@ def predecessor_keys(
                 bx = first & -first
                 first ^= bx
                 if _holds_back(bx, occ, support):
-                    m = _unmoves_of(a | bx, b, occ | bx, True, codes, keys, m, geo, index)
+                    m = _unmoves_of(
+                        a | bx, b, occ | bx, True, variant, removal, keys, m, geo, index
+                    )
                 if not pairs:
                     continue
                 # each pair once over every point (from its lower point), a square's
@@ -258,7 +271,18 @@ def predecessor_keys(
                     second ^= by
                     if _holds_back(bx | by, occ, support):
                         back = bx | by
-                        m = _unmoves_of(a | back, b, occ | back, True, codes, keys, m, geo, index)
+                        m = _unmoves_of(
+                            a | back,
+                            b,
+                            occ | back,
+                            True,
+                            variant,
+                            removal,
+                            keys,
+                            m,
+                            geo,
+                            index,
+                        )
     if variant == ALTERNATE:
         g = moves_or_pass_in(a, b, variant, removal, moves, 0, geo)
         if g == 1 and moves[0] == 0:
@@ -291,9 +315,10 @@ def _open_children(
     """The byte the rules give (own, opp) alone (1: no move; 2: the top can be placed),
     else ``-1 - c``, ``c`` its distinct children not yet pushed (those won with a byte of
     at most ``processed``: the rounds done)."""
+    variant, removal = codes
     if can_place_top_in(own, opp, geo):
         return 2
-    m = children_keys(own, opp, codes, moves, keys, geo, index)
+    m = children_keys(own, opp, variant, removal, moves, keys, geo, index)
     if m == 0:
         return 1
     left = m
@@ -426,6 +451,7 @@ def _push_range(
     often as it was, so no count is taken from once it is a value). (frontier positions,
     predecessors read) of each ``chunk`` positions into ``stats``."""
     geo, index, shapes, shape_points = walk
+    variant, removal = codes
     side_keys, side_counts = side
     layer = values[n]
     low = (1 << KEY_SHIFT) - 1
@@ -443,7 +469,7 @@ def _push_range(
                 own = _scatter(pattern, shape_points[shape])
                 opp = shapes[shape] & ~own
                 pushed += 1
-                m = predecessor_keys(own, opp, codes, moves, keys, geo, index)
+                m = predecessor_keys(own, opp, variant, removal, moves, keys, geo, index)
                 read += m
                 for k in range(m):
                     qn = keys[k] >> KEY_SHIFT
