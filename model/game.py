@@ -328,6 +328,10 @@ class Game(ABC):
     endings: ClassVar[Mapping[str, Termination]] = {}
     #: The rule options the New game dialog offers (parse_options takes their names).
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: The class of the game's options: :meth:`parse_options` makes one of each of
+    #: :attr:`option_specs` read by name (a game whose files take other options than the
+    #: dialog's, or none, says so in its own parse_options).
+    options_type: ClassVar[type[object]]
     #: Attributes that copy() copies (lists, dicts, counters); the rest is shared, so it
     #: must never be changed in place (numbers, tuples, frozen values, lattice tables).
     _copied: ClassVar[tuple[str, ...]] = ("move_stack",)
@@ -347,9 +351,10 @@ class Game(ABC):
     # -- construction --
 
     @classmethod
-    @abstractmethod
     def parse_options(cls, raw: Mapping[str, Any]) -> Any:
-        """Validated options from a file's ``options`` object (PositionFormatError)."""
+        """Validated options from a file's ``options`` object (PositionFormatError): an
+        :attr:`options_type` of each of :attr:`option_specs` read (:func:`read_options`)."""
+        return read_options(cls, raw, cls.options_type)
 
     @classmethod
     def players_for(cls, options: Any) -> tuple[str, ...]:

@@ -124,7 +124,6 @@ from ..game import (
     Outcome,
     Piece,
     Termination,
-    read_options,
     register_game,
 )
 from ..setup import record_setup
@@ -163,6 +162,7 @@ class PyramidBall(BallMoves):
     title = "Pyramid Ball"
     players = COLOURS
     coordinate_count = 3  # column, row, size (3 Large, 2 Medium, 1 Small)
+    options_type = BallOptions
     endings: ClassVar[Mapping[str, Termination]] = {"points": Termination.GOAL}
     option_specs = (
         OptionSpec(
@@ -238,10 +238,6 @@ class PyramidBall(BallMoves):
         self._setup_state: dict[str, Any] | None = None
 
     # ---- construction --------------------------------------------------------------------
-
-    @classmethod
-    def parse_options(cls, raw: Mapping[str, Any]) -> BallOptions:
-        return read_options(cls, raw, BallOptions)
 
     @classmethod
     def new(cls, options: BallOptions | None = None) -> Self:

@@ -37,7 +37,6 @@ from ..game import (
     PositionFormatError,
     Termination,
     quote,
-    read_options,
     register_game,
 )
 from ..lattice import CORNERS, MAX_SIZE, Corner, Point, PyramidLattice, lattice, wall_names
@@ -115,6 +114,7 @@ class Partition(Game):
     title = "Pyramid Partition"
     players = COLOURS
     coordinate_count = 3
+    options_type = PartitionOptions
     endings: ClassVar[Mapping[str, Termination]] = {
         "corners": Termination.GOAL,  # three corners held
         "no_moves": Termination.NO_MOVES,  # cannot happen (a full pyramid has a winner)
@@ -166,10 +166,6 @@ class Partition(Game):
         record_setup(self, from_setup=False)
 
     # ---- construction ------------------------------------------------------------------
-
-    @classmethod
-    def parse_options(cls, raw: Mapping[str, Any]) -> PartitionOptions:
-        return read_options(cls, raw, PartitionOptions)
 
     @classmethod
     def new(cls, options: PartitionOptions | None = None) -> Self:

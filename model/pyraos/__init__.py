@@ -32,7 +32,6 @@ from ..game import (
     PositionFormatError,
     Termination,
     quote,
-    read_options,
     register_game,
 )
 from ..lattice import Point, base_symmetries, lattice
@@ -268,6 +267,9 @@ class Pyraos(SearchHooks):
     title = "Pyraos"
     players = COLOURS
     coordinate_count = 3
+    # Files from before the repetition option have no key: they get the default, which
+    # cannot change their positions (a file without history has seen each position once).
+    options_type = PyraosOptions
     endings: ClassVar[Mapping[str, Termination]] = {
         "top": Termination.GOAL,  # a sphere placed on the top wins
         "no_moves": Termination.NO_MOVES,  # the side to move cannot move and loses
@@ -317,12 +319,6 @@ class Pyraos(SearchHooks):
         record_setup(self, from_setup=False)
 
     # ---- construction ------------------------------------------------------------------
-
-    @classmethod
-    def parse_options(cls, raw: Mapping[str, Any]) -> PyraosOptions:
-        # Files from before the repetition option have no key: they get the default, which
-        # cannot change their positions (a file without history has seen each position once).
-        return read_options(cls, raw, PyraosOptions)
 
     @classmethod
     def new(cls, options: PyraosOptions | None = None) -> Self:

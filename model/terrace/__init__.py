@@ -27,7 +27,6 @@ from ..game import (
     PositionFormatError,
     Termination,
     quote,
-    read_options,
     register_game,
 )
 from ..setup import check_setup, record_setup
@@ -189,6 +188,7 @@ class Terrace(SearchHooks):
     title = "Allmer's Pyramid"
     players = COLOURS
     coordinate_count = 2
+    options_type = TerraceOptions
     endings: ClassVar[Mapping[str, Termination]] = {
         "victory_fields": Termination.GOAL,  # one colour on all four victory fields
         "stones": Termination.GOAL,  # fewer than four stones (a draw when both are short)
@@ -225,10 +225,6 @@ class Terrace(SearchHooks):
         self._effects: list[MoveEffect] = []
 
     # ---- construction ------------------------------------------------------------------
-
-    @classmethod
-    def parse_options(cls, raw: Mapping[str, Any]) -> TerraceOptions:
-        return read_options(cls, raw, TerraceOptions)
 
     @classmethod
     def new(cls, options: TerraceOptions | None = None) -> Self:

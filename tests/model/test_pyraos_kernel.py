@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from pyramid_lab.model.pyraos import (
@@ -17,7 +18,9 @@ from pyramid_lab.model.pyraos import (
     generate,
     perft_masks,
 )
+from pyramid_lab.model.search.compiled import core
 from pyramid_lab.model.search.games.pyraos import kernel
+from pyramid_lab.model.search.games.pyraos.adapters import PyraosAdapter
 from pyramid_lab.model.search.games.pyraos.plugin import search_key
 from tests.model.test_pyraos import P2, P3, P4, P5, P6, P7A, P7B, P7C, P7D, board
 
@@ -63,6 +66,17 @@ def random_board(rng):
     return own, opp
 
 
+def compiled_perft(own, opp, depth, variant, removal):
+    """The kernel's move sequences of length ``depth`` from the mover's masks, counted by the
+    compiled searches' perft (:func:`core.perft`: no repetition ends a line)."""
+    state = np.zeros(core.STATE, dtype=np.int64)
+    state[0], state[1] = own, opp
+    states = np.zeros((depth + 1, core.STATE), dtype=np.int64)
+    moves = np.zeros((depth + 1, kernel.MAX_MOVES), dtype=np.int64)
+    context = PyraosAdapter(variant, removal).context()
+    return int(core.perft(core.PYRAOS, context, state, depth, states, moves))
+
+
 def played_positions(rng, variant, removal, count):
     """Positions met in random games of the version (reachable, with removals and lifts)."""
     found = []
@@ -101,7 +115,8 @@ def test_spec_move_counts(text, variant, removal, count):
 
 def test_empty_pyramid():
     assert len(kernel.legal_moves(0, 0, "standard", "0-2")) == 16
-    assert [kernel.perft(0, 0, d, 0, 0, 3) for d in range(5)] == [1, 16, 240, 3360, 43680]
+    counts = [compiled_perft(0, 0, d, "standard", "0-2") for d in range(5)]
+    assert counts == [1, 16, 240, 3360, 43680]
 
 
 @pytest.mark.parametrize(("variant", "removal"), OPTIONS)
@@ -120,23 +135,21 @@ def test_moves_agree_with_the_model_on_random_boards(variant, removal):
 @pytest.mark.parametrize(("variant", "removal"), OPTIONS)
 def test_perft_agrees_with_the_model(variant, removal):
     rng = random.Random(f"perft {variant}{removal}")
-    codes = kernel.variant_codes(variant, removal)
     for own, opp in played_positions(rng, variant, removal, 6):
-        depth = 3 if (own | opp).bit_count() < 12 else 4
+        depth = 3 if (own | opp).bit_count() < 12 else 4  # too short for a third occurrence
         expected = perft_masks(own, opp, depth, variant, removal)
-        assert kernel.perft(own, opp, depth, *codes, 3) == expected
+        assert compiled_perft(own, opp, depth, variant, removal) == expected
 
 
-def test_perft_counts_repetitions_like_the_model():
+def test_perft_five_plies_deep_agrees_with_the_model_where_no_repetition_ends_a_line():
     # each side can fill a square and take the sphere back: the position comes back every
-    # two plies, so a fifth ply finds it a third time (2,125,790 lines end there, not 2,125,810)
+    # two plies, so a fifth ply finds it a third time (2,125,790 lines end there, not
+    # 2,125,810); a fourth occurrence is past five plies, and the kernel's perft (no
+    # repetition ends its lines, as in the compiled searches' perft) counts every line
     own, opp = mover_masks(board("BB../B.../...W/..WW" + "|.../.../...|../..|.", "black"))
-    counts = []
-    for repetition in (3, 4):
-        expected = perft_masks(own, opp, 5, "standard", "0-2", repetition)
-        assert kernel.perft(own, opp, 5, 0, 0, repetition) == expected
-        counts.append(expected)
+    counts = [perft_masks(own, opp, 5, "standard", "0-2", repetition) for repetition in (3, 4)]
     assert counts == [2_125_790, 2_125_810]
+    assert compiled_perft(own, opp, 5, "standard", "0-2") == counts[1]
 
 
 def test_canonical_key_matches_the_model_and_the_symmetries():

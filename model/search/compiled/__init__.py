@@ -43,7 +43,7 @@ GAME_COMPILED = {
     _SEARCH / "games" / "partition": ("kernel",),
     _SEARCH / "games" / "pyraos": (
         *("kernel", "state", "retro"),
-        *("whole_index", "whole_rounds", "whole_verify", "whole_push"),
+        *("whole_index", "whole_rounds", "whole_push"),
     ),
     _SEARCH / "games" / "terrace": ("kernel",),
 }

@@ -184,9 +184,8 @@ def whole_build(
     from . import whole
 
     try:
-        return whole.build_folder(
-            folder, base, options.variant, options.removal, client, progress, stop, say=say
-        )
+        run = whole.BuildRun(client=client, progress=progress, stop=stop, say=say)
+        return whole.build_folder(folder, base, options.variant, options.removal, **run)
     except whole.TableError as exc:
         raise EndgameError(str(exc)) from None
     except whole.Stopped:

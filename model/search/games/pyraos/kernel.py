@@ -1,4 +1,4 @@
-"""Pyraos compiled with numba: bitboard positions, move generation, symmetry keys, perft.
+"""Pyraos compiled with numba: bitboard positions, move generation, symmetry keys.
 
 A position is seen from the side to move: ``own`` and ``opp`` are 30-bit masks over the
 lattice's point ids (the same ids and tables as :mod:`model.pyraos`); each side's reserve is
@@ -13,7 +13,8 @@ child position ``(opp, new_own)`` (:func:`play`), so make/unmake is two integers
 Why numba: the pure-Python rules run some 10^5 positions a second, and proving anything
 from the opening visits ~10^8-10^10; numba compiles these loops over integers and numpy
 tables to machine code with no C toolchain to ship, keeping the rules readable as Python.
-:mod:`model.pyraos` stays the reference: tests compare move lists and perft counts.
+:mod:`model.pyraos` stays the reference: tests compare move lists and perft counts (the
+compiled searches' one perft, :func:`model.search.compiled.core.perft`, over these moves).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from functools import cache
 import numpy as np
 from numba import njit
 
-from ....pyraos import POINTS, TOP, _symmetries, geometry
+from ....pyraos import POINTS, _symmetries, geometry
 from ...compiled.arrays import Arrays, Words
 from ...compiled.bits import cttz, popcount
 
@@ -317,51 +318,6 @@ def canonical(own: int, opp: int) -> int:
             if key < best:
                 best, best_own = key, image
     return best
-
-
-@njit(cache=True)
-def perft(own: int, opp: int, depth: int, variant: int, removal: int, repetition: int) -> int:
-    """Move sequences of length ``depth`` from a running game, as
-    :func:`model.pyraos.perft_masks` counts them (no history before this position): a
-    sequence ends early, counting nothing, when the top is placed or a position (board and
-    side to move) comes back for the ``repetition``-th time."""
-    if depth <= 0:
-        return 1
-    moves = np.empty((depth, MAX_MOVES), dtype=np.int64)
-    count = np.zeros(depth, dtype=np.int64)
-    index = np.zeros(depth, dtype=np.int64)
-    owns = np.empty(depth, dtype=np.int64)
-    opps = np.empty(depth, dtype=np.int64)
-    owns[0], opps[0] = own, opp
-    count[0] = moves_or_pass(own, opp, variant, removal, moves[0], 0)
-    if depth == 1:
-        return count[0]
-    total = 0
-    level = 0
-    while level >= 0:
-        if index[level] == count[level]:
-            level -= 1
-            continue
-        move = moves[level, index[level]]
-        index[level] += 1
-        if move_target(move) == TOP:
-            continue
-        child_own, child_opp = opps[level], play(owns[level], move)
-        seen = 1  # this occurrence; earlier ones on the line have the same side to move
-        for j in range(level - 1, -1, -2):
-            if owns[j] == child_own and opps[j] == child_opp:
-                seen += 1
-        if seen >= repetition:
-            continue
-        child = level + 1
-        replies = moves_or_pass(child_own, child_opp, variant, removal, moves[child], 0)
-        if child == depth - 1:
-            total += replies
-        elif replies:
-            owns[child], opps[child] = child_own, child_opp
-            count[child], index[child] = replies, 0
-            level = child
-    return total
 
 
 def variant_codes(variant: str, removal: str) -> tuple[int, int]:

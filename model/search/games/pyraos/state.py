@@ -23,14 +23,13 @@ from functools import cache
 import numpy as np
 from numba import njit
 
-from ....pyraos import SPHERES
+from ....pyraos import SPHERES, TOP
 from ...compiled.arrays import Words
 from ...compiled.bits import next_random, popcount
 from .kernel import (
     _LEVEL,
     ALTERNATE,
     MAX_MOVES,
-    TOP,
     can_place_top,
     canonical,
     move_removed,

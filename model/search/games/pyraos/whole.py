@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from .kernel import geometry_arrays
 from .whole_build import (
+    BuildRun,
     Unit,
     build,
     build_folder,
@@ -100,6 +101,7 @@ __all__ = [
     "PUSH_CHUNK",
     "UNIT_POSITIONS",
     "VERSION",
+    "BuildRun",
     "Index",
     "Interrupted",
     "Progress",

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import numpy as np
 
@@ -78,62 +78,52 @@ def open_or_create(folder: Path, base: int, variant: str, removal: str) -> Whole
     return create(folder, base, variant, removal)
 
 
-def build(
-    table: WholeTable,
-    client: Any = None,
-    progress: Progress | None = None,
-    stop: Callable[[], bool] | None = None,
-    method: str = "push",
-    say: Callable[[str], None] | None = None,
-) -> WholeTable:
+class BuildRun(TypedDict, total=False):
+    """How a build runs, the same for :func:`build` and :func:`build_folder` (each key may
+    be left out): ``client`` a Dask client (None, the default: in this process),
+    ``progress`` gets a dict after each layer, ``stop()`` is asked between layers (true:
+    :class:`Stopped`), ``method`` "push" (the default) or "rounds", ``say`` gets what the
+    build says beside its layers (resuming and what is kept, the kernels compiling)."""
+
+    client: Any
+    progress: Progress | None
+    stop: Callable[[], bool] | None
+    method: str
+    say: Callable[[str], None] | None
+
+
+def build(table: WholeTable, **run: Unpack[BuildRun]) -> WholeTable:
     """Decide every position: in this process (``client`` None) by push retrograde
     (:func:`.whole_steps.push`, ``method`` "push", the default) or by rounds that re-read children
     (:func:`_rounds`, "rounds"), with a Dask client always by rounds, its workers taking
-    the units. Both give the same bytes and keep the same header, so either resumes the
-    other's table. ``progress`` gets a dict after each layer; ``stop()`` is asked between
-    layers (true: :class:`Stopped`); ``say`` gets what the build says beside its layers
-    (resuming and what is kept, the kernels compiling). One build a folder at a time (a
-    lock held while it runs, let go by the system however it ends): TableError for a
-    second."""
+    the units (:class:`BuildRun`: the keywords). Both give the same bytes and keep the same
+    header, so either resumes the other's table. One build a folder at a time (a lock held
+    while it runs, let go by the system however it ends): TableError for a second."""
     with locked(table.folder):
-        return _build(table, client, progress, stop, method, say)
+        return _build(table, run)
 
 
-def _build(
-    table: WholeTable,
-    client: Any,
-    progress: Progress | None,
-    stop: Callable[[], bool] | None,
-    method: str,
-    say: Callable[[str], None] | None = None,
-) -> WholeTable:
+def _build(table: WholeTable, run: BuildRun) -> WholeTable:
     """:func:`build`'s and :func:`build_folder`'s work, the lock held (ValueError for a
     ``method`` neither names)."""
+    method = run.get("method", "push")
     if method not in ("push", "rounds"):
         raise ValueError(f"method {method!r}: push or rounds")
+    client, progress, stop = run.get("client"), run.get("progress"), run.get("stop")
     if client is None and method == "push":
-        return push(table, progress, stop, say or (lambda text: None))
+        return push(table, progress, stop, run.get("say") or (lambda text: None))
     drop_counters(table)  # the rounds change values, not the counters: kept, they'd lie
     return _rounds(table, client, progress, stop)
 
 
 def build_folder(
-    folder: Path,
-    base: int,
-    variant: str,
-    removal: str,
-    client: Any = None,
-    progress: Progress | None = None,
-    stop: Callable[[], bool] | None = None,
-    method: str = "push",
-    say: Callable[[str], None] | None = None,
+    folder: Path, base: int, variant: str, removal: str, **run: Unpack[BuildRun]
 ) -> WholeTable:
     """:func:`build` of the table in ``folder`` (made, or resumed: :func:`open_or_create`),
     the lock taken before the folder is read, so that a second build is told another is
     running, not shown the first one's files half written."""
     with locked(folder):
-        table = open_or_create(folder, base, variant, removal)
-        return _build(table, client, progress, stop, method, say)
+        return _build(open_or_create(folder, base, variant, removal), run)
 
 
 def _rounds(

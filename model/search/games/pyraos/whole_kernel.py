@@ -25,10 +25,11 @@ A value is a byte: 0 not decided, else 1 + the plies to the end with best play (
 side to move loses; odd: it wins; 1: it has no move, 2: it places the top or leaves the
 other without a move).
 
-The kernels are in four parts, this module gathering them (``whole_kernel.X`` for
+The kernels are in three parts, this module gathering them (``whole_kernel.X`` for
 each): :mod:`.whole_index` (the index, ranks and the walk over a range),
-:mod:`.whole_rounds` (a round over a range), :mod:`.whole_verify` (the one-pass check)
-and :mod:`.whole_push` (push retrograde: un-moves, counters).
+:mod:`.whole_rounds` (what reads a position's children's values: a round over a range,
+the one-pass check of a finished table) and :mod:`.whole_push` (push retrograde:
+un-moves, counters).
 """
 
 from __future__ import annotations
@@ -84,13 +85,11 @@ from .whole_push import (
 )
 from .whole_rounds import (
     _round_range,
+    check_position,
     evaluate,
     fresh_shapes,
     round_range,
     round_range_serial,
-)
-from .whole_verify import (
-    check_position,
     verify_chunk,
     verify_range,
 )

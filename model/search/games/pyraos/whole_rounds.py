@@ -1,5 +1,7 @@
-"""The whole-game kernels' rounds (:mod:`.whole_kernel`, :func:`.whole._rounds`): round ``d``
-over a range of a layer, each undecided position evaluated from its children."""
+"""The whole-game kernels that read a position's children's values (:mod:`.whole_kernel`):
+the rounds (:func:`.whole_build._rounds`), round ``d`` over a range of a layer, each
+undecided position evaluated from its children, and the one-pass check of a finished
+table (:func:`.whole_verify.verify`), each value re-derived from its children's."""
 
 from __future__ import annotations
 
@@ -27,8 +29,7 @@ def evaluate(
     own: int,
     opp: int,
     d: int,
-    variant: int,
-    removal: int,
+    codes: tuple[int, int],
     moves: Words,
     geo: Arrays,
     index: Arrays,
@@ -51,7 +52,8 @@ def evaluate(
     in round ``d - 1`` (a child lost sooner would have won it sooner; every child won, the
     longest sooner, would have lost it sooner): only children whose shapes had a position
     decided then (``fresh``) are read, and an even round reads none unless one such
-    child exists."""
+    child exists. ``codes``: the variant's and removal's."""
+    variant, removal = codes
     if d % 2 == 1:
         if can_place_top_in(own, opp, geo):
             return d + 1
@@ -122,7 +124,6 @@ def _round_range(
     into ``out[i - first]`` (0 where nothing is decided now, so the caller ORs it in);
     (evaluated, decided) of each chunk of :data:`CHUNK` into ``stats``."""
     geo, index, shapes, shape_points = walk
-    variant, removal = codes
     layer = values[n]
     chunks = (last - first + CHUNK - 1) // CHUNK
     for r in prange(chunks):
@@ -136,7 +137,7 @@ def _round_range(
                 own = _scatter(pattern, shape_points[shape])
                 if _read(own, n, shape, geo, index):  # a copy: lookups go to the least image
                     opp = shapes[shape] & ~own
-                    v = evaluate(own, opp, d, variant, removal, moves, geo, index, values, fresh)
+                    v = evaluate(own, opp, d, codes, moves, geo, index, values, fresh)
                     evaluated += 1
                     if v:
                         out[i - first] = v
@@ -150,3 +151,93 @@ round_range = njit(cache=True, parallel=True)(_round_range)
 
 
 round_range_serial = njit(cache=True)(_round_range)
+
+
+@njit(cache=True)
+def check_position(
+    own: int,
+    opp: int,
+    v: int,
+    codes: tuple[int, int],
+    moves: Words,
+    geo: Arrays,
+    index: Arrays,
+    values: Arrays,
+) -> bool:
+    """Whether the byte ``v`` of (own, opp) follows from its children's bytes: a win in d
+    plies has the top or a child lost in d - 1 and no child lost sooner; a loss in d has
+    every child won, the longest in d - 1 (no move: d 0); undecided has no child lost and
+    some child undecided. ``codes``: the variant's and removal's."""
+    variant, removal = codes
+    if can_place_top_in(own, opp, geo):
+        return v == 2
+    m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
+    if m == 0:
+        return v == 1
+    shortest_loss = 1 << 20  # the least byte of a lost child
+    longest_win = 0  # the greatest byte of a won child
+    undecided = False
+    hashed = index[0]
+    for k in range(m):
+        child = play(own, moves[k])
+        slot = find_slot(opp | child, hashed)
+        c = 0
+        if slot >= 0:
+            n, i = locate_in(opp, child, slot, geo, index)
+            if n >= 0:
+                c = values[n][i]
+        if c == 0:
+            undecided = True
+        elif c % 2 == 1:
+            shortest_loss = min(shortest_loss, c)
+        else:
+            longest_win = max(longest_win, c)
+    if shortest_loss < 1 << 20:
+        return v == shortest_loss + 1
+    if undecided:
+        return v == 0
+    return v == longest_win + 1
+
+
+@njit(cache=True)
+def verify_chunk(
+    n: int, first: int, last: int, codes: tuple[int, int], walk: Walk, values: Arrays, bad: Words
+) -> int:
+    """Check positions ``first`` to ``last`` of layer ``n`` (``walk``: the layer's,
+    :data:`.whole_index.Walk`); the indices of those whose byte does not follow from their
+    children's, and of the copies no look-up reads (a position's other images under its
+    shape's own symmetries) whose byte is not 0, into ``bad`` (as many as fit); how many
+    there are."""
+    geo, index, shapes, shape_points = walk
+    layer = values[n]
+    moves = np.empty(MAX_MOVES, dtype=np.int64)
+    shape, a, rank, pattern = _start(n, first, index)
+    found = 0
+    for i in range(first, last):
+        own = _scatter(pattern, shape_points[shape])
+        opp = shapes[shape] & ~own
+        if _read(own, n, shape, geo, index):
+            holds = check_position(own, opp, layer[i], codes, moves, geo, index, values)
+        else:
+            holds = layer[i] == 0  # a copy, never read: its byte stays 0
+        if not holds:
+            if found < bad.shape[0]:
+                bad[found] = i
+            found += 1
+        shape, a, rank, pattern = _step(i, last, n, shape, a, rank, pattern, index)
+    return found
+
+
+@njit(cache=True, parallel=True)
+def verify_range(
+    n: int, first: int, last: int, codes: tuple[int, int], walk: Walk, values: Arrays, found: Words
+) -> None:
+    """The number of positions that do not hold in each chunk of :data:`CHUNK` positions
+    from ``first`` to ``last`` of layer ``n`` into ``found``."""
+    geo, index, shapes, shape_points = walk  # a tuple of tuples is no parallel loop's
+    chunks = (last - first + CHUNK - 1) // CHUNK
+    for r in prange(chunks):
+        none = np.empty(0, dtype=np.int64)
+        begin, end = _bounds(first, last, r, CHUNK)
+        here = (geo, index, shapes, shape_points)
+        found[r] = verify_chunk(n, begin, end, codes, here, values, none)
