@@ -79,11 +79,12 @@ def open_or_create(folder: Path, base: int, variant: str, removal: str) -> Whole
 
 
 class BuildRun(TypedDict, total=False):
-    """How a build runs, the same for :func:`build` and :func:`build_folder` (each key may
-    be left out): ``client`` a Dask client (None, the default: in this process),
-    ``progress`` gets a dict after each layer, ``stop()`` is asked between layers (true:
-    :class:`Stopped`), ``method`` "push" (the default) or "rounds", ``say`` gets what the
-    build says beside its layers (resuming and what is kept, the kernels compiling)."""
+    """How a build runs, the same for :func:`build` and :func:`build_folder` (each key may be
+    left out): ``client`` a Dask client (None, the default: in this process), ``progress``
+    gets a dict after each layer, ``stop()`` is asked between units of a few seconds (push)
+    or layers (rounds) (true: :class:`Stopped`), ``method`` "push" (the default) or
+    "rounds", ``say`` gets what the build says beside its layers (resuming and what is kept,
+    the kernels compiling)."""
 
     client: Any
     progress: Progress | None
