@@ -36,8 +36,10 @@ from .whole_index import (
     _start,
     _step,
     find_slot,
+    least_image,
     locate,
     locate_in,
+    transform,
 )
 
 if TYPE_CHECKING:
@@ -117,6 +119,27 @@ def children_keys(
             continue
         n, i = locate_in(opp, child, slot, geo, index)
         keys[k] = n << KEY_SHIFT | i if n >= 0 else -1 - k
+    return distinct(keys, m)
+
+
+@njit(cache=True)
+def children_count(
+    own: int, opp: int, variant: int, removal: int, moves: Words, keys: Words, geo: Arrays
+) -> int:
+    """How many distinct canonical children (own, opp) has: :func:`children_keys`'s count
+    without a child located. Every child keeps ``opp`` (the side to move next), so two
+    children (opp, x) and (opp, y) are one position exactly where a symmetry that leaves
+    ``opp`` as it is takes x to y: each child's least image under those symmetries (most
+    positions have none but the identity) is counted once. ``keys`` gets those images."""
+    m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
+    sym = geo[7]
+    fixing = 0  # the symmetries (a bit each, 1 to 7) that leave opp as it is
+    for g in range(1, 8):
+        if transform(opp, g, sym) == opp:
+            fixing |= 1 << g
+    for k in range(m):
+        child = play(own, moves[k])
+        keys[k] = least_image(child, fixing, sym) if fixing else child
     return distinct(keys, m)
 
 
@@ -318,17 +341,19 @@ def _open_children(
     variant, removal = codes
     if can_place_top_in(own, opp, geo):
         return 2
+    if processed == 0:  # no child pushed yet: their count alone, none located
+        m = children_count(own, opp, variant, removal, moves, keys, geo)
+        return 1 if m == 0 else -1 - m
     m = children_keys(own, opp, variant, removal, moves, keys, geo, index)
     if m == 0:
         return 1
     left = m
-    if processed > 0:
-        for k in range(m):
-            key = keys[k]
-            if key >= 0:
-                c = values[key >> KEY_SHIFT][key & ((1 << KEY_SHIFT) - 1)]
-                if c > 0 and c % 2 == 0 and c <= processed:
-                    left -= 1
+    for k in range(m):
+        key = keys[k]
+        if key >= 0:
+            c = values[key >> KEY_SHIFT][key & ((1 << KEY_SHIFT) - 1)]
+            if c > 0 and c % 2 == 0 and c <= processed:
+                left -= 1
     return -1 - left
 
 
