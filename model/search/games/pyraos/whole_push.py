@@ -37,8 +37,7 @@ from .whole_index import (
     _step,
     find_slot,
     least_image,
-    locate,
-    locate_in,
+    locate_at,
     transform,
 )
 
@@ -110,14 +109,14 @@ def children_keys(
     (a child outside the table, which the rules never make, gets a key of its own that no
     position has)."""
     m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
-    hashed = index[0]
+    sym, hashed, binom, ncol, coff, stabs = geo[7], index[0], index[3], index[4], index[5], index[7]
     for k in range(m):
         child = play(own, moves[k])
         slot = find_slot(opp | child, hashed)
         if slot < 0:
             keys[k] = -1 - k
             continue
-        n, i = locate_in(opp, child, slot, geo, index)
+        n, i = locate_at(opp, child, slot, sym, hashed, binom, ncol, coff, stabs)
         keys[k] = n << KEY_SHIFT | i if n >= 0 else -1 - k
     return distinct(keys, m)
 
@@ -143,9 +142,25 @@ def children_count(
     return distinct(keys, m)
 
 
-@njit(cache=True)
-def _emit(own: int, opp: int, keys: Words, m: int, geo: Arrays, index: Arrays) -> int:
-    n, i = locate(own, opp, geo, index)
+@njit(cache=True, inline="always")
+def _emit(
+    own: int,
+    opp: int,
+    keys: Words,
+    m: int,
+    sym: Words,
+    hashed: Words,
+    binom: Words,
+    ncol: Words,
+    coff: Words,
+    stabs: Words,
+) -> int:
+    """The key of (own, opp)'s canonical image into ``keys[m]`` (none for a board outside
+    the table); how many keys then (:func:`.whole_index.locate_at`'s arrays)."""
+    slot = find_slot(own | opp, hashed)
+    if slot < 0:
+        return m
+    n, i = locate_at(own, opp, slot, sym, hashed, binom, ncol, coff, stabs)
     if n < 0:
         return m
     if m >= keys.shape[0]:
@@ -171,6 +186,7 @@ def _unmoves_of(
     mover's spheres ``a1`` over ``occ1`` and then removes the spheres it no longer has
     (``removed``: some were)."""
     scalars, resting, level, above = geo[0], geo[2], geo[3], geo[4]
+    sym, hashed, binom, ncol, coff, stabs = geo[7], index[0], index[3], index[4], index[5], index[7]
     in_square = 0  # the points of the mover's complete squares
     if variant != CHILDREN:
         all_squares = geo[8]
@@ -190,7 +206,8 @@ def _unmoves_of(
         if not removed and removal == REMOVAL_ONE_OR_TWO and in_square & bt:
             continue  # a square of the mover's with it: a removal was required
         before = a1 & ~bt
-        m = _emit(before, b, keys, m, geo, index)  # placed from the reserve
+        # placed from the reserve
+        m = _emit(before, b, keys, m, sym, hashed, binom, ncol, coff, stabs)
         if level[t] == 0:
             continue
         # raised from an empty point s below it that can hold it, which s then held
@@ -199,7 +216,7 @@ def _unmoves_of(
         while below:
             bs = below & -below
             below ^= bs
-            m = _emit(before | bs, b, keys, m, geo, index)
+            m = _emit(before | bs, b, keys, m, sym, hashed, binom, ncol, coff, stabs)
     return m
 
 
@@ -309,7 +326,8 @@ def predecessor_keys(
     if variant == ALTERNATE:
         g = moves_or_pass_in(a, b, variant, removal, moves, 0, geo)
         if g == 1 and moves[0] == 0:
-            m = _emit(a, b, keys, m, geo, index)
+            sym, hashed, binom = geo[7], index[0], index[3]
+            m = _emit(a, b, keys, m, sym, hashed, binom, index[4], index[5], index[7])
     return distinct(keys, m)
 
 
