@@ -202,7 +202,13 @@ def _with_removals(
 @njit(cache=True, inline="always")
 def open_points(occ: int, geo: Arrays) -> int:
     """The empty points a sphere could be put on over ``occ`` (the top among them)."""
-    scalars, support = geo[SCALARS], geo[SUPPORT_]
+    return open_points_at(occ, geo[SCALARS], geo[SUPPORT_])
+
+
+@njit(cache=True, inline="always")
+def open_points_at(occ: int, scalars: Words, support: Words) -> int:
+    """:func:`open_points` on the two arrays it reads, given one by one (a loop that takes
+    them from the pyramid's tuple once spares numba's reference counts of each)."""
     empty = scalars[FULL_] & ~occ
     targets = empty & scalars[LEVEL0_]
     upper = empty & scalars[UPPER_]

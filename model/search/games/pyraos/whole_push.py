@@ -24,7 +24,7 @@ from .kernel import (
     TOP_,
     can_place_top_in,
     moves_or_pass_in,
-    open_points,
+    open_points_at,
     play,
 )
 from .whole_index import (
@@ -169,33 +169,42 @@ def _emit(
     return m + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _unmoves_of(
     a1: int,
     b: int,
     occ1: int,
     removed: bool,
-    variant: int,
-    removal: int,
+    codes: tuple[int, int],
     keys: Words,
     m: int,
-    geo: Arrays,
-    index: Arrays,
+    scalars: Words,
+    support: Words,
+    resting: Words,
+    level: Words,
+    above: Words,
+    all_squares: Words,
+    sym: Words,
+    hashed: Words,
+    binom: Words,
+    ncol: Words,
+    coff: Words,
+    stabs: Words,
 ) -> int:
     """The positions (a', b), ``a'`` to move, whose move ends (before any removal) with the
     mover's spheres ``a1`` over ``occ1`` and then removes the spheres it no longer has
-    (``removed``: some were)."""
-    scalars, resting, level, above = geo[0], geo[2], geo[3], geo[4]
-    sym, hashed, binom, ncol, coff, stabs = geo[7], index[0], index[3], index[4], index[5], index[7]
+    (``removed``: some were). The pyramid's arrays it reads, then
+    :func:`.whole_index.locate_at`'s, given one by one (taken from their tuples once a
+    position, not at each un-move: numba's reference counts of each array taken)."""
+    variant, removal = codes
     in_square = 0  # the points of the mover's complete squares
     if variant != CHILDREN:
-        all_squares = geo[8]
         for q in range(all_squares.shape[0]):
             sq = all_squares[q]
             if sq & a1 == sq:
                 in_square |= sq
     # the empty points that can hold a sphere (a raised sphere's point before)
-    holding = open_points(occ1, geo) & ~(1 << scalars[TOP_])
+    holding = open_points_at(occ1, scalars, support) & ~(1 << scalars[TOP_])
     rest = a1 & in_square if removed else a1
     while rest:
         bt = rest & -rest
@@ -235,6 +244,63 @@ def _holds_back(back: int, occ: int, support: Words) -> bool:
 
 
 @njit(cache=True)
+def _put_back(
+    a: int, b: int, variant: int, scalars: Words, support: Words, all_squares: Words, out: Words
+) -> int:
+    """The spheres a move of ``a``'s that ends over (a, b) may have removed, put back (none
+    first, then one or two empty points that can hold them, where a square of the mover's
+    allows the removal: :func:`predecessor_keys`) into ``out``; how many."""
+    occ = a | b
+    out[0] = 0  # none removed
+    k = 1
+    spheres = scalars[SPHERES_]
+    if variant == CHILDREN or popcount(a) >= spheres:
+        return k
+    empty = scalars[FULL_] & ~occ & ~(1 << scalars[TOP_])
+    pairs = popcount(a) + 1 < spheres
+    # the squares a removal can follow: none of the other's spheres, at most two
+    # points missing (put back); one complete already allows any spheres back
+    any_back = False
+    for q in range(all_squares.shape[0]):
+        sq = all_squares[q]
+        if sq & a == sq:
+            any_back = True
+            break
+    for q in range(all_squares.shape[0]):
+        if any_back and q > 0:
+            break
+        sq = all_squares[q]
+        missing = sq & ~a
+        if not any_back and (sq & b or popcount(missing) > 2):
+            continue
+        if not any_back and popcount(missing) == 2:
+            if pairs and _holds_back(missing, occ, support):
+                out[k] = missing
+                k += 1
+            continue
+        # one point back (any, or the square's missing one), and with it any other
+        first = empty if any_back else missing
+        while first:
+            bx = first & -first
+            first ^= bx
+            if _holds_back(bx, occ, support):
+                out[k] = bx
+                k += 1
+            if not pairs:
+                continue
+            # each pair once over every point (from its lower point), a square's
+            # missing point with every other
+            second = (empty & ~bx & ~(bx - 1)) if any_back else empty & ~bx
+            while second:
+                by = second & -second
+                second ^= by
+                if _holds_back(bx | by, occ, support):
+                    out[k] = bx | by
+                    k += 1
+    return k
+
+
+@njit(cache=True)
 def predecessor_keys(
     own: int,
     opp: int,
@@ -256,78 +322,38 @@ def predecessor_keys(
     scalars, support = geo[0], geo[1]
     a, b = opp, own
     occ = a | b
-    m = _unmoves_of(a, b, occ, False, variant, removal, keys, 0, geo, index)
-    spheres = scalars[SPHERES_]
-    if variant != CHILDREN and popcount(a) < spheres:
-        empty = scalars[FULL_] & ~occ & ~(1 << scalars[TOP_])
-        pairs = popcount(a) + 1 < spheres
-        # the squares a removal can follow: none of the other's spheres, at most two
-        # points missing (put back); one complete already allows any spheres back
-        all_squares = geo[8]
-        any_back = False
-        for q in range(all_squares.shape[0]):
-            sq = all_squares[q]
-            if sq & a == sq:
-                any_back = True
-                break
-        for q in range(all_squares.shape[0]):
-            if any_back and q > 0:
-                break
-            sq = all_squares[q]
-            missing = sq & ~a
-            if not any_back and (sq & b or popcount(missing) > 2):
-                continue
-            if not any_back and popcount(missing) == 2:
-                if pairs and _holds_back(missing, occ, support):
-                    m = _unmoves_of(
-                        a | missing,
-                        b,
-                        occ | missing,
-                        True,
-                        variant,
-                        removal,
-                        keys,
-                        m,
-                        geo,
-                        index,
-                    )
-                continue
-            # one point back (any, or the square's missing one), and with it any other
-            first = empty if any_back else missing
-            while first:
-                bx = first & -first
-                first ^= bx
-                if _holds_back(bx, occ, support):
-                    m = _unmoves_of(
-                        a | bx, b, occ | bx, True, variant, removal, keys, m, geo, index
-                    )
-                if not pairs:
-                    continue
-                # each pair once over every point (from its lower point), a square's
-                # missing point with every other
-                second = (empty & ~bx & ~(bx - 1)) if any_back else empty & ~bx
-                while second:
-                    by = second & -second
-                    second ^= by
-                    if _holds_back(bx | by, occ, support):
-                        back = bx | by
-                        m = _unmoves_of(
-                            a | back,
-                            b,
-                            occ | back,
-                            True,
-                            variant,
-                            removal,
-                            keys,
-                            m,
-                            geo,
-                            index,
-                        )
+    backs = _put_back(a, b, variant, scalars, support, geo[8], moves)
+    resting, level, above, all_squares = geo[2], geo[3], geo[4], geo[8]
+    sym, hashed, binom, ncol, coff, stabs = geo[7], index[0], index[3], index[4], index[5], index[7]
+    codes = (variant, removal)
+    m = 0
+    for j in range(backs):  # one inlined call: numba's reference counts once a position
+        back = moves[j]
+        m = _unmoves_of(
+            a | back,
+            b,
+            occ | back,
+            back != 0,
+            codes,
+            keys,
+            m,
+            scalars,
+            support,
+            resting,
+            level,
+            above,
+            all_squares,
+            sym,
+            hashed,
+            binom,
+            ncol,
+            coff,
+            stabs,
+        )
     if variant == ALTERNATE:
         g = moves_or_pass_in(a, b, variant, removal, moves, 0, geo)
         if g == 1 and moves[0] == 0:
-            sym, hashed, binom = geo[7], index[0], index[3]
-            m = _emit(a, b, keys, m, sym, hashed, binom, index[4], index[5], index[7])
+            m = _emit(a, b, keys, m, sym, hashed, binom, ncol, coff, stabs)
     return distinct(keys, m)
 
 
