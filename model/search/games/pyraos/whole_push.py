@@ -17,12 +17,16 @@ from ...compiled.bits import cttz, popcount
 from .kernel import (
     ALTERNATE,
     CHILDREN,
+    FULL,
     FULL_,
     MAX_MOVES,
+    PASS_MOVE,
     REMOVAL_ONE_OR_TWO,
     SPHERES_,
     TOP_,
+    can_place_top_at,
     can_place_top_in,
+    generate_at,
     moves_or_pass_in,
     open_points_at,
     play,
@@ -126,20 +130,64 @@ def children_count(
     own: int, opp: int, variant: int, removal: int, moves: Words, keys: Words, geo: Arrays
 ) -> int:
     """How many distinct canonical children (own, opp) has: :func:`children_keys`'s count
-    without a child located. Every child keeps ``opp`` (the side to move next), so two
-    children (opp, x) and (opp, y) are one position exactly where a symmetry that leaves
-    ``opp`` as it is takes x to y: each child's least image under those symmetries (most
-    positions have none but the identity) is counted once. ``keys`` gets those images."""
-    m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
-    sym = geo[7]
+    without a child located (:func:`_children_count_at`). ``keys`` gets the children's
+    images."""
+    pyramid = (geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6])
+    return _children_count_at(own, opp, (variant, removal), moves, keys, pyramid, geo[7])
+
+
+@njit(cache=True, inline="always")
+def _children_count_at(
+    own: int,
+    opp: int,
+    codes: tuple[int, int],
+    moves: Words,
+    keys: Words,
+    pyramid: tuple[Words, Words, Words, Words, Words, Words, Words],
+    sym: Words,
+) -> int:
+    """:func:`children_count` on the pyramid's arrays (:func:`.kernel.generate_at`'s, and
+    the symmetries), taken from its tuple once by the loop that counts. Every child keeps
+    ``opp`` (the side to move next), so two children (opp, x) and (opp, y) are one
+    position exactly where a symmetry that leaves ``opp`` as it is takes x to y: each
+    child's least image under those symmetries (most positions have none but the
+    identity) is counted once. Moves that remove nothing give distinct children (each
+    places or raises to another point, or from another), so without a removal or such a
+    symmetry the children are the moves, counted without a sort."""
+    m = generate_at(own, opp, codes, moves, 0, pyramid)
+    if m == 0 and codes[0] == ALTERNATE:
+        moves[0] = PASS_MOVE
+        m = 1
     fixing = 0  # the symmetries (a bit each, 1 to 7) that leave opp as it is
     for g in range(1, 8):
         if transform(opp, g, sym) == opp:
             fixing |= 1 << g
+    removing = False
     for k in range(m):
+        removing |= moves[k] & FULL != 0
         child = play(own, moves[k])
         keys[k] = least_image(child, fixing, sym) if fixing else child
+    if fixing == 0 and not removing:
+        return m
     return distinct(keys, m)
+
+
+@njit(cache=True, inline="always")
+def _fresh_byte(
+    own: int,
+    opp: int,
+    codes: tuple[int, int],
+    moves: Words,
+    keys: Words,
+    pyramid: tuple[Words, Words, Words, Words, Words, Words, Words],
+    sym: Words,
+) -> int:
+    """:func:`_open_children` where no child is pushed yet (``processed`` 0), on the
+    pyramid's arrays taken from its tuple once by the loop that counts."""
+    if can_place_top_at(own, opp, pyramid[0]):
+        return 2
+    m = _children_count_at(own, opp, codes, moves, keys, pyramid, sym)
+    return 1 if m == 0 else -1 - m
 
 
 @njit(cache=True, inline="always")
@@ -382,12 +430,12 @@ def _open_children(
     """The byte the rules give (own, opp) alone (1: no move; 2: the top can be placed),
     else ``-1 - c``, ``c`` its distinct children not yet pushed (those won with a byte of
     at most ``processed``: the rounds done)."""
+    if processed == 0:  # no child pushed yet: their count alone, none located
+        pyramid = (geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6])
+        return _fresh_byte(own, opp, codes, moves, keys, pyramid, geo[7])
     variant, removal = codes
     if can_place_top_in(own, opp, geo):
         return 2
-    if processed == 0:  # no child pushed yet: their count alone, none located
-        m = children_count(own, opp, variant, removal, moves, keys, geo)
-        return 1 if m == 0 else -1 - m
     m = children_keys(own, opp, variant, removal, moves, keys, geo, index)
     if m == 0:
         return 1
@@ -426,6 +474,9 @@ def _seed_range(
     for r in prange(chunks):
         moves = np.empty(MAX_MOVES, dtype=np.int64)
         keys = np.empty(MAX_MOVES, dtype=np.int64)
+        # the pyramid's arrays taken from its tuple once a chunk (numba's reference counts)
+        pyramid = (geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6])
+        sym = geo[7]
         begin, end = _bounds(first, last, r, chunk)
         shape, a, rank, pattern = _start(n, begin, index)
         seen = 0
@@ -437,7 +488,12 @@ def _seed_range(
                 if _read(own, n, shape, geo, index):
                     opp = shapes[shape] & ~own
                     seen += 1
-                    v = _open_children(own, opp, processed, codes, values, moves, keys, geo, index)
+                    if processed == 0:
+                        v = _fresh_byte(own, opp, codes, moves, keys, pyramid, sym)
+                    else:
+                        v = _open_children(
+                            own, opp, processed, codes, values, moves, keys, geo, index
+                        )
                     if v > 0:
                         layer[i] = v
                         seeded += 1
