@@ -117,3 +117,21 @@ def test_a_folder_with_the_old_2_byte_counters_is_counted_again(tables, tmp_path
     assert said[0].endswith("the counters counted again first, a pass over every position")
     assert same(again, tables["standard", "0-2"])
     assert not list(folder.glob("counters-*"))
+
+
+@pytest.mark.parametrize("holds", [2, 3])
+def test_a_count_past_what_a_byte_holds_always_goes_to_the_side_table(tmp_path, monkeypatch, holds):
+    # Each position's count of children still open is its byte (OPEN + the count) up to
+    # BYTE_HOLDS, ESCAPE past it, whatever counts came before it in its chunk: the kernel
+    # once compared with the greatest count seen so far instead (a name shadowed), so on
+    # base 4 a count of 127 to 129 after a greater one wrapped past 255 (a wrong value, or
+    # ESCAPE with no side count) and the build ran on past 118 plies
+    monkeypatch.setattr(whole_steps, "BYTE_HOLDS", holds)
+    table = whole.create(tmp_path / "t", 3, "standard", "0-2")
+    codes = 0
+    for n in range(table.index.layers - 1, -1, -1):
+        whole_steps.push_layer(table, whole_steps.NO_SIDE, "count", n, 0)
+        layer = table.values[n]
+        codes += int(np.count_nonzero(layer >= wk.OPEN))
+        assert not np.any((layer > wk.OPEN + holds) & (layer < wk.ESCAPE)), n
+    assert codes > 1000

@@ -361,7 +361,7 @@ def _seed_range(
         shape, a, rank, pattern = _start(n, begin, index)
         seen = 0
         seeded = 0
-        most = 0
+        greatest = 0  # (not ``most``: the parameter, the most a byte holds)
         for i in range(begin, end):
             if layer[i] == 0:
                 own = _scatter(pattern, shape_points[shape])
@@ -375,11 +375,11 @@ def _seed_range(
                     else:
                         left = -1 - v
                         layer[i] = OPEN + left if left <= most else ESCAPE
-                        most = max(most, left)
+                        greatest = max(greatest, left)
             shape, a, rank, pattern = _step(i, end, n, shape, a, rank, pattern, index)
         stats[r, 0] = seen
         stats[r, 1] = seeded
-        stats[r, 2] = most
+        stats[r, 2] = greatest
 
 
 seed_range = njit(cache=True, parallel=True)(_seed_range)
