@@ -182,6 +182,49 @@ def test_the_un_moves_find_exactly_the_parents(tables, variant, removal):
     assert sum(len(p) for p in found.values()) > 20000
 
 
+@pytest.mark.parametrize(("variant", "removal"), VERSIONS)
+def test_the_children_counted_without_their_keys_are_as_many(tables, variant, removal):
+    # The counting pass counts a position's distinct canonical children without locating
+    # them (children_count: each child's least image under the symmetries that keep the
+    # next mover's spheres): as many as children_keys finds, on every position of base 3
+    # and on positions of base 4 spread over its layers, those of a symmetric shape among
+    # them (where two children are one position).
+    codes = kernel.variant_codes(variant, removal)
+    moves = np.zeros(wk.MAX_MOVES, dtype=np.int64)
+    keys = np.zeros(wk.MAX_MOVES, dtype=np.int64)
+    merged = compared = 0
+    table3 = tables[3, variant, removal]
+    boards = [
+        (own, opp, table3)
+        for n in range(table3.index.layers)
+        for _, own, opp in positions_read(n, table3)
+    ]
+    ix4 = whole.index(4)
+    geo4 = whole.geometry_arrays(4)
+    rng = np.random.default_rng(7)
+    for n in range(1, ix4.layers):
+        shapes = list(range(min(8, len(ix4.shapes[n])))) + list(
+            rng.integers(0, len(ix4.shapes[n]), 8)
+        )
+        for shape in shapes:
+            for c in rng.integers(0, ix4.arrays[4][n], 6):
+                i = int(shape) * int(ix4.arrays[4][n]) + int(c)
+                own, opp = wk.unrank(n, i, ix4.shapes[n], ix4.shape_points[n], ix4.arrays)
+                boards.append((int(own), int(opp), None))
+    for own, opp, table in boards:
+        geo, arrays = (table.geo, table.index.arrays) if table else (geo4, ix4.arrays)
+        if kernel.can_place_top_in(own, opp, geo):
+            continue  # decided by the rules: not counted
+        expected = wk.children_keys(own, opp, *codes, moves, keys, geo, arrays)
+        m = kernel.moves_or_pass_in(own, opp, *codes, moves, 0, geo)
+        raw = len({int(kernel.play(own, int(move))) for move in moves[:m]})
+        assert wk.children_count(own, opp, *codes, moves, keys, geo) == expected
+        merged += raw > expected
+        compared += 1
+    assert compared > 10000
+    assert merged > 50  # children that are one position under a symmetry: merged
+
+
 @pytest.mark.parametrize("base", [2, 3])
 @pytest.mark.parametrize(("variant", "removal"), VERSIONS)
 def test_every_value_and_distance_matches_the_reference_solver(tables, base, variant, removal):

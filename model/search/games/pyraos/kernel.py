@@ -136,7 +136,13 @@ def play(own: int, move: int) -> int:
 @njit(cache=True, inline="always")
 def can_place_top_in(own: int, opp: int, geo: Arrays) -> bool:
     """The mover can place the top (and so wins at once) on the pyramid ``geo``."""
-    scalars = geo[SCALARS]
+    return can_place_top_at(own, opp, geo[SCALARS])
+
+
+@njit(cache=True, inline="always")
+def can_place_top_at(own: int, opp: int, scalars: Words) -> bool:
+    """:func:`can_place_top_in` on the pyramid's scalars, given alone (a loop that takes
+    them from the pyramid's tuple once spares numba's reference counts)."""
     occ = own | opp
     level2 = scalars[LEVEL2_]
     return (
@@ -152,12 +158,22 @@ def can_place_top(own: int, opp: int) -> bool:
     return can_place_top_in(own, opp, GEO)
 
 
-@njit(cache=True)
+@njit(cache=True)  # not inlined: its raise would leave a prange loop twice
 def _with_removals(
-    out: Words, n: int, s: int, t: int, own: int, occ: int, variant: int, removal: int, geo: Arrays
+    out: Words,
+    n: int,
+    s: int,
+    t: int,
+    own: int,
+    occ: int,
+    codes: tuple[int, int],
+    resting: Words,
+    squares: Words,
+    square_count: Words,
 ) -> int:
-    """Append the moves of the step ``s`` -> ``t`` (own/occ after it) with removal sets."""
-    resting, squares, square_count = geo[RESTING_], geo[SQUARES_], geo[SQUARE_COUNT_]
+    """Append the moves of the step ``s`` -> ``t`` (own/occ after it) with removal sets
+    (``codes``: the variant's and the removal's)."""
+    variant, removal = codes
     square = False
     if variant != CHILDREN:
         for q in range(square_count[t]):
@@ -203,7 +219,13 @@ def _with_removals(
 @njit(cache=True, inline="always")
 def open_points(occ: int, geo: Arrays) -> int:
     """The empty points a sphere could be put on over ``occ`` (the top among them)."""
-    scalars, support = geo[SCALARS], geo[SUPPORT_]
+    return open_points_at(occ, geo[SCALARS], geo[SUPPORT_])
+
+
+@njit(cache=True, inline="always")
+def open_points_at(occ: int, scalars: Words, support: Words) -> int:
+    """:func:`open_points` on the two arrays it reads, given one by one (a loop that takes
+    them from the pyramid's tuple once spares numba's reference counts of each)."""
     empty = scalars[FULL_] & ~occ
     targets = empty & scalars[LEVEL0_]
     upper = empty & scalars[UPPER_]
@@ -224,15 +246,36 @@ def generate_in(
     return how many (no pass, no game-over check: the caller knows whether the top is
     taken). The one move generator of the forward searches and the whole-game tables."""
     support, resting, level, above = geo[SUPPORT_], geo[RESTING_], geo[LEVEL_], geo[ABOVE_]
+    squares, square_count = geo[SQUARES_], geo[SQUARE_COUNT_]
+    pyramid = (geo[SCALARS], support, resting, level, above, squares, square_count)
+    return generate_at(own, opp, (variant, removal), out, start, pyramid)
+
+
+@njit(cache=True, inline="always")
+def generate_at(
+    own: int,
+    opp: int,
+    codes: tuple[int, int],
+    out: Words,
+    start: int,
+    pyramid: tuple[Words, Words, Words, Words, Words, Words, Words],
+) -> int:
+    """:func:`generate_in` on the pyramid's arrays it reads (scalars, support, resting,
+    level, above, squares, square count), for a loop that takes them from the pyramid's
+    tuple once, not at each position (numba's reference counts of each array taken)."""
+    scalars, support, resting, level, above, squares, square_count = pyramid
     occ = own | opp
-    targets = open_points(occ, geo)
+    targets = open_points_at(occ, scalars, support)
     n = start
-    if popcount(own) < geo[SCALARS][SPHERES_]:
+    if popcount(own) < scalars[SPHERES_]:
         rest = targets
         while rest:
             b = rest & -rest
             rest ^= b
-            n = _with_removals(out, n, -1, cttz(b), own | b, occ | b, variant, removal, geo)
+            t = cttz(b)
+            n = _with_removals(
+                out, n, -1, t, own | b, occ | b, codes, resting, squares, square_count
+            )
     spheres = own
     while spheres:
         bs = spheres & -spheres
@@ -247,8 +290,9 @@ def generate_in(
             rest ^= b
             t = cttz(b)
             if support[t] & occ_without == support[t]:
+                after = own & ~bs | b
                 n = _with_removals(
-                    out, n, s, t, own & ~bs | b, occ_without | b, variant, removal, geo
+                    out, n, s, t, after, occ_without | b, codes, resting, squares, square_count
                 )
     return n - start
 

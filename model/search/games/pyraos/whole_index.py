@@ -74,19 +74,38 @@ def least_image(own: int, stab: int, sym: Words) -> int:
 @njit(cache=True, inline="always")
 def locate_in(own: int, opp: int, slot: int, geo: Arrays, index: Arrays) -> tuple[int, int]:
     """(layer, index in the layer) of the canonical image of (own, opp), whose shape is at
-    hash ``slot``."""
-    binom, ncol, coff = index[3], index[4], index[5]
+    hash ``slot`` (:func:`locate_at` on the arrays it reads)."""
+    return locate_at(own, opp, slot, geo[7], index[0], index[3], index[4], index[5], index[7])
+
+
+@njit(cache=True, inline="always")
+def locate_at(
+    own: int,
+    opp: int,
+    slot: int,
+    sym: Words,
+    hashed: Words,
+    binom: Words,
+    ncol: Words,
+    coff: Words,
+    stabs: Words,
+) -> tuple[int, int]:
+    """:func:`locate_in` on the pyramid's and the index's arrays it reads, given one by one
+    (``geo[7]``, ``index[0]``, ``index[3]``, ``index[4]``, ``index[5]``, ``index[7]``): a
+    loop that takes them from their tuples once, not at each position, spares numba's
+    reference counts of each array taken (two atomic operations each), which cost a
+    locate three times its own work."""
     occ = own | opp
     n = popcount(occ)
     start = coff[n, popcount(own)]
     if start < 0:
         return -1, -1
-    shape, s, glob = slot_info(slot, index[0])
-    image = transform(own, s, geo[7])
-    canon = transform(occ, s, geo[7])
-    stab = index[7][glob]
+    shape, s, glob = slot_info(slot, hashed)
+    image = transform(own, s, sym)
+    canon = transform(occ, s, sym)
+    stab = stabs[glob]
     if stab:
-        image = least_image(image, stab, geo[7])
+        image = least_image(image, stab, sym)
     rank = 0
     i = 0
     rest = image

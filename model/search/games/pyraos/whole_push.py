@@ -17,14 +17,18 @@ from ...compiled.bits import cttz, popcount
 from .kernel import (
     ALTERNATE,
     CHILDREN,
+    FULL,
     FULL_,
     MAX_MOVES,
+    PASS_MOVE,
     REMOVAL_ONE_OR_TWO,
     SPHERES_,
     TOP_,
+    can_place_top_at,
     can_place_top_in,
+    generate_at,
     moves_or_pass_in,
-    open_points,
+    open_points_at,
     play,
 )
 from .whole_index import (
@@ -36,8 +40,9 @@ from .whole_index import (
     _start,
     _step,
     find_slot,
-    locate,
-    locate_in,
+    least_image,
+    locate_at,
+    transform,
 )
 
 if TYPE_CHECKING:
@@ -108,21 +113,102 @@ def children_keys(
     (a child outside the table, which the rules never make, gets a key of its own that no
     position has)."""
     m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
-    hashed = index[0]
+    sym, hashed, binom, ncol, coff, stabs = geo[7], index[0], index[3], index[4], index[5], index[7]
     for k in range(m):
         child = play(own, moves[k])
         slot = find_slot(opp | child, hashed)
         if slot < 0:
             keys[k] = -1 - k
             continue
-        n, i = locate_in(opp, child, slot, geo, index)
+        n, i = locate_at(opp, child, slot, sym, hashed, binom, ncol, coff, stabs)
         keys[k] = n << KEY_SHIFT | i if n >= 0 else -1 - k
     return distinct(keys, m)
 
 
 @njit(cache=True)
-def _emit(own: int, opp: int, keys: Words, m: int, geo: Arrays, index: Arrays) -> int:
-    n, i = locate(own, opp, geo, index)
+def children_count(
+    own: int, opp: int, variant: int, removal: int, moves: Words, keys: Words, geo: Arrays
+) -> int:
+    """How many distinct canonical children (own, opp) has: :func:`children_keys`'s count
+    without a child located (:func:`_children_count_at`). ``keys`` gets the children's
+    images."""
+    pyramid = (geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6])
+    return _children_count_at(own, opp, (variant, removal), moves, keys, pyramid, geo[7])
+
+
+@njit(cache=True, inline="always")
+def _children_count_at(
+    own: int,
+    opp: int,
+    codes: tuple[int, int],
+    moves: Words,
+    keys: Words,
+    pyramid: tuple[Words, Words, Words, Words, Words, Words, Words],
+    sym: Words,
+) -> int:
+    """:func:`children_count` on the pyramid's arrays (:func:`.kernel.generate_at`'s, and
+    the symmetries), taken from its tuple once by the loop that counts. Every child keeps
+    ``opp`` (the side to move next), so two children (opp, x) and (opp, y) are one
+    position exactly where a symmetry that leaves ``opp`` as it is takes x to y: each
+    child's least image under those symmetries (most positions have none but the
+    identity) is counted once. Moves that remove nothing give distinct children (each
+    places or raises to another point, or from another), so without a removal or such a
+    symmetry the children are the moves, counted without a sort."""
+    m = generate_at(own, opp, codes, moves, 0, pyramid)
+    if m == 0 and codes[0] == ALTERNATE:
+        moves[0] = PASS_MOVE
+        m = 1
+    fixing = 0  # the symmetries (a bit each, 1 to 7) that leave opp as it is
+    for g in range(1, 8):
+        if transform(opp, g, sym) == opp:
+            fixing |= 1 << g
+    removing = False
+    for k in range(m):
+        removing |= moves[k] & FULL != 0
+        child = play(own, moves[k])
+        keys[k] = least_image(child, fixing, sym) if fixing else child
+    if fixing == 0 and not removing:
+        return m
+    return distinct(keys, m)
+
+
+@njit(cache=True, inline="always")
+def _fresh_byte(
+    own: int,
+    opp: int,
+    codes: tuple[int, int],
+    moves: Words,
+    keys: Words,
+    pyramid: tuple[Words, Words, Words, Words, Words, Words, Words],
+    sym: Words,
+) -> int:
+    """:func:`_open_children` where no child is pushed yet (``processed`` 0), on the
+    pyramid's arrays taken from its tuple once by the loop that counts."""
+    if can_place_top_at(own, opp, pyramid[0]):
+        return 2
+    m = _children_count_at(own, opp, codes, moves, keys, pyramid, sym)
+    return 1 if m == 0 else -1 - m
+
+
+@njit(cache=True, inline="always")
+def _emit(
+    own: int,
+    opp: int,
+    keys: Words,
+    m: int,
+    sym: Words,
+    hashed: Words,
+    binom: Words,
+    ncol: Words,
+    coff: Words,
+    stabs: Words,
+) -> int:
+    """The key of (own, opp)'s canonical image into ``keys[m]`` (none for a board outside
+    the table); how many keys then (:func:`.whole_index.locate_at`'s arrays)."""
+    slot = find_slot(own | opp, hashed)
+    if slot < 0:
+        return m
+    n, i = locate_at(own, opp, slot, sym, hashed, binom, ncol, coff, stabs)
     if n < 0:
         return m
     if m >= keys.shape[0]:
@@ -131,32 +217,42 @@ def _emit(own: int, opp: int, keys: Words, m: int, geo: Arrays, index: Arrays) -
     return m + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _unmoves_of(
     a1: int,
     b: int,
     occ1: int,
     removed: bool,
-    variant: int,
-    removal: int,
+    codes: tuple[int, int],
     keys: Words,
     m: int,
-    geo: Arrays,
-    index: Arrays,
+    scalars: Words,
+    support: Words,
+    resting: Words,
+    level: Words,
+    above: Words,
+    all_squares: Words,
+    sym: Words,
+    hashed: Words,
+    binom: Words,
+    ncol: Words,
+    coff: Words,
+    stabs: Words,
 ) -> int:
     """The positions (a', b), ``a'`` to move, whose move ends (before any removal) with the
     mover's spheres ``a1`` over ``occ1`` and then removes the spheres it no longer has
-    (``removed``: some were)."""
-    scalars, resting, level, above = geo[0], geo[2], geo[3], geo[4]
+    (``removed``: some were). The pyramid's arrays it reads, then
+    :func:`.whole_index.locate_at`'s, given one by one (taken from their tuples once a
+    position, not at each un-move: numba's reference counts of each array taken)."""
+    variant, removal = codes
     in_square = 0  # the points of the mover's complete squares
     if variant != CHILDREN:
-        all_squares = geo[8]
         for q in range(all_squares.shape[0]):
             sq = all_squares[q]
             if sq & a1 == sq:
                 in_square |= sq
     # the empty points that can hold a sphere (a raised sphere's point before)
-    holding = open_points(occ1, geo) & ~(1 << scalars[TOP_])
+    holding = open_points_at(occ1, scalars, support) & ~(1 << scalars[TOP_])
     rest = a1 & in_square if removed else a1
     while rest:
         bt = rest & -rest
@@ -167,7 +263,8 @@ def _unmoves_of(
         if not removed and removal == REMOVAL_ONE_OR_TWO and in_square & bt:
             continue  # a square of the mover's with it: a removal was required
         before = a1 & ~bt
-        m = _emit(before, b, keys, m, geo, index)  # placed from the reserve
+        # placed from the reserve
+        m = _emit(before, b, keys, m, sym, hashed, binom, ncol, coff, stabs)
         if level[t] == 0:
             continue
         # raised from an empty point s below it that can hold it, which s then held
@@ -176,7 +273,7 @@ def _unmoves_of(
         while below:
             bs = below & -below
             below ^= bs
-            m = _emit(before | bs, b, keys, m, geo, index)
+            m = _emit(before | bs, b, keys, m, sym, hashed, binom, ncol, coff, stabs)
     return m
 
 
@@ -192,6 +289,63 @@ def _holds_back(back: int, occ: int, support: Words) -> bool:
     if support[x] & occ == support[x] and support[y] & (occ | 1 << x) == support[y]:
         return True
     return support[y] & occ == support[y] and support[x] & (occ | 1 << y) == support[x]
+
+
+@njit(cache=True)
+def _put_back(
+    a: int, b: int, variant: int, scalars: Words, support: Words, all_squares: Words, out: Words
+) -> int:
+    """The spheres a move of ``a``'s that ends over (a, b) may have removed, put back (none
+    first, then one or two empty points that can hold them, where a square of the mover's
+    allows the removal: :func:`predecessor_keys`) into ``out``; how many."""
+    occ = a | b
+    out[0] = 0  # none removed
+    k = 1
+    spheres = scalars[SPHERES_]
+    if variant == CHILDREN or popcount(a) >= spheres:
+        return k
+    empty = scalars[FULL_] & ~occ & ~(1 << scalars[TOP_])
+    pairs = popcount(a) + 1 < spheres
+    # the squares a removal can follow: none of the other's spheres, at most two
+    # points missing (put back); one complete already allows any spheres back
+    any_back = False
+    for q in range(all_squares.shape[0]):
+        sq = all_squares[q]
+        if sq & a == sq:
+            any_back = True
+            break
+    for q in range(all_squares.shape[0]):
+        if any_back and q > 0:
+            break
+        sq = all_squares[q]
+        missing = sq & ~a
+        if not any_back and (sq & b or popcount(missing) > 2):
+            continue
+        if not any_back and popcount(missing) == 2:
+            if pairs and _holds_back(missing, occ, support):
+                out[k] = missing
+                k += 1
+            continue
+        # one point back (any, or the square's missing one), and with it any other
+        first = empty if any_back else missing
+        while first:
+            bx = first & -first
+            first ^= bx
+            if _holds_back(bx, occ, support):
+                out[k] = bx
+                k += 1
+            if not pairs:
+                continue
+            # each pair once over every point (from its lower point), a square's
+            # missing point with every other
+            second = (empty & ~bx & ~(bx - 1)) if any_back else empty & ~bx
+            while second:
+                by = second & -second
+                second ^= by
+                if _holds_back(bx | by, occ, support):
+                    out[k] = bx | by
+                    k += 1
+    return k
 
 
 @njit(cache=True)
@@ -216,77 +370,38 @@ def predecessor_keys(
     scalars, support = geo[0], geo[1]
     a, b = opp, own
     occ = a | b
-    m = _unmoves_of(a, b, occ, False, variant, removal, keys, 0, geo, index)
-    spheres = scalars[SPHERES_]
-    if variant != CHILDREN and popcount(a) < spheres:
-        empty = scalars[FULL_] & ~occ & ~(1 << scalars[TOP_])
-        pairs = popcount(a) + 1 < spheres
-        # the squares a removal can follow: none of the other's spheres, at most two
-        # points missing (put back); one complete already allows any spheres back
-        all_squares = geo[8]
-        any_back = False
-        for q in range(all_squares.shape[0]):
-            sq = all_squares[q]
-            if sq & a == sq:
-                any_back = True
-                break
-        for q in range(all_squares.shape[0]):
-            if any_back and q > 0:
-                break
-            sq = all_squares[q]
-            missing = sq & ~a
-            if not any_back and (sq & b or popcount(missing) > 2):
-                continue
-            if not any_back and popcount(missing) == 2:
-                if pairs and _holds_back(missing, occ, support):
-                    m = _unmoves_of(
-                        a | missing,
-                        b,
-                        occ | missing,
-                        True,
-                        variant,
-                        removal,
-                        keys,
-                        m,
-                        geo,
-                        index,
-                    )
-                continue
-            # one point back (any, or the square's missing one), and with it any other
-            first = empty if any_back else missing
-            while first:
-                bx = first & -first
-                first ^= bx
-                if _holds_back(bx, occ, support):
-                    m = _unmoves_of(
-                        a | bx, b, occ | bx, True, variant, removal, keys, m, geo, index
-                    )
-                if not pairs:
-                    continue
-                # each pair once over every point (from its lower point), a square's
-                # missing point with every other
-                second = (empty & ~bx & ~(bx - 1)) if any_back else empty & ~bx
-                while second:
-                    by = second & -second
-                    second ^= by
-                    if _holds_back(bx | by, occ, support):
-                        back = bx | by
-                        m = _unmoves_of(
-                            a | back,
-                            b,
-                            occ | back,
-                            True,
-                            variant,
-                            removal,
-                            keys,
-                            m,
-                            geo,
-                            index,
-                        )
+    backs = _put_back(a, b, variant, scalars, support, geo[8], moves)
+    resting, level, above, all_squares = geo[2], geo[3], geo[4], geo[8]
+    sym, hashed, binom, ncol, coff, stabs = geo[7], index[0], index[3], index[4], index[5], index[7]
+    codes = (variant, removal)
+    m = 0
+    for j in range(backs):  # one inlined call: numba's reference counts once a position
+        back = moves[j]
+        m = _unmoves_of(
+            a | back,
+            b,
+            occ | back,
+            back != 0,
+            codes,
+            keys,
+            m,
+            scalars,
+            support,
+            resting,
+            level,
+            above,
+            all_squares,
+            sym,
+            hashed,
+            binom,
+            ncol,
+            coff,
+            stabs,
+        )
     if variant == ALTERNATE:
         g = moves_or_pass_in(a, b, variant, removal, moves, 0, geo)
         if g == 1 and moves[0] == 0:
-            m = _emit(a, b, keys, m, geo, index)
+            m = _emit(a, b, keys, m, sym, hashed, binom, ncol, coff, stabs)
     return distinct(keys, m)
 
 
@@ -315,6 +430,9 @@ def _open_children(
     """The byte the rules give (own, opp) alone (1: no move; 2: the top can be placed),
     else ``-1 - c``, ``c`` its distinct children not yet pushed (those won with a byte of
     at most ``processed``: the rounds done)."""
+    if processed == 0:  # no child pushed yet: their count alone, none located
+        pyramid = (geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6])
+        return _fresh_byte(own, opp, codes, moves, keys, pyramid, geo[7])
     variant, removal = codes
     if can_place_top_in(own, opp, geo):
         return 2
@@ -322,13 +440,12 @@ def _open_children(
     if m == 0:
         return 1
     left = m
-    if processed > 0:
-        for k in range(m):
-            key = keys[k]
-            if key >= 0:
-                c = values[key >> KEY_SHIFT][key & ((1 << KEY_SHIFT) - 1)]
-                if c > 0 and c % 2 == 0 and c <= processed:
-                    left -= 1
+    for k in range(m):
+        key = keys[k]
+        if key >= 0:
+            c = values[key >> KEY_SHIFT][key & ((1 << KEY_SHIFT) - 1)]
+            if c > 0 and c % 2 == 0 and c <= processed:
+                left -= 1
     return -1 - left
 
 
@@ -357,6 +474,9 @@ def _seed_range(
     for r in prange(chunks):
         moves = np.empty(MAX_MOVES, dtype=np.int64)
         keys = np.empty(MAX_MOVES, dtype=np.int64)
+        # the pyramid's arrays taken from its tuple once a chunk (numba's reference counts)
+        pyramid = (geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6])
+        sym = geo[7]
         begin, end = _bounds(first, last, r, chunk)
         shape, a, rank, pattern = _start(n, begin, index)
         seen = 0
@@ -368,7 +488,12 @@ def _seed_range(
                 if _read(own, n, shape, geo, index):
                     opp = shapes[shape] & ~own
                     seen += 1
-                    v = _open_children(own, opp, processed, codes, values, moves, keys, geo, index)
+                    if processed == 0:
+                        v = _fresh_byte(own, opp, codes, moves, keys, pyramid, sym)
+                    else:
+                        v = _open_children(
+                            own, opp, processed, codes, values, moves, keys, geo, index
+                        )
                     if v > 0:
                         layer[i] = v
                         seeded += 1
