@@ -73,6 +73,20 @@ class Ends:
         return self.seen[-1]
 
 
+def hold_at_counting(build: TableBuild) -> tuple[threading.Event, threading.Event]:
+    """(held, go_on): the build's worker, at its first counting report, sets ``held`` and
+    waits for ``go_on`` (the table's lock held meanwhile)."""
+    held, go_on = threading.Event(), threading.Event()
+
+    def hold(what: str) -> None:
+        if what == "progress" and build.text.startswith("counting ") and not held.is_set():
+            held.set()
+            assert go_on.wait(WAIT_S)
+
+    build.changed.connect(hold)
+    return held, go_on
+
+
 def layers(folder: Path) -> list[bytes]:
     return [path.read_bytes() for path in sorted(folder.glob("layer-*.bin"))]
 
@@ -156,14 +170,7 @@ def test_a_build_is_refused_in_words(lab, port, cache):
     # a build under way: a second start is refused; a second lab's build finds the lock
     build = lab.table_build
     ends = Ends(build)
-    held, go_on = threading.Event(), threading.Event()
-
-    def hold(what: str) -> None:
-        if what == "progress" and build.text.startswith("counting ") and not held.is_set():
-            held.set()
-            assert go_on.wait(WAIT_S)  # the worker waits here, the table's lock held
-
-    build.changed.connect(hold)
+    held, go_on = hold_at_counting(build)  # the worker waits there, the table's lock held
     assert isinstance(build.start(), BuildStarted)
     assert held.wait(WAIT_S)
     second = build.start()
@@ -236,16 +243,9 @@ def test_quitting_during_a_build_asks_first_and_the_build_keeps_its_work(lab, po
     # keeping what it did (the next build says it resumes)
     build = lab.table_build
     ends = Ends(build)
-    held, go_on = threading.Event(), threading.Event()
-
-    def hold(what: str) -> None:
-        if what == "progress" and build.text.startswith("counting ") and not held.is_set():
-            held.set()
-            assert go_on.wait(WAIT_S)
-
+    held, go_on = hold_at_counting(build)
     assert lab.confirm_quit()  # no build: nothing asked (nothing unsaved either)
     assert port.confirmed == []
-    build.changed.connect(hold)
     assert isinstance(build.start(), BuildStarted)
     assert held.wait(WAIT_S)
     port.confirms = [False]
@@ -262,7 +262,6 @@ def test_quitting_during_a_build_asks_first_and_the_build_keeps_its_work(lab, po
     go_on.set()
     lab.shutdown()  # as the front end closes: the build stops and keeps what it did
     assert not build.running
-    build.changed.disconnect(hold)
     again = Lab(Session(Pyraos.new(PyraosOptions())), port, post=at_once, table_base=3)
     try:
         said = []

@@ -61,7 +61,7 @@ from .seats import Seats
 from .session import PositionChange, Session
 from .setup_mode import SetupMode
 from .solve import SolveMode, ValueSolve
-from .table_build import BuildEnd, Built, TableBuild, with_build_item
+from .table_build import BUILD_TABLE, BuildEnd, Built, TableBuild, with_build_item
 
 #: What ``Lab.changed`` says (the module's docstring): the engine's changes, passed on, and
 #: the lab's own.
@@ -241,8 +241,7 @@ class Lab:
                 if not self.port.confirm(
                     "Quit Pyramid Lab",
                     "Stop building the whole-game table and quit?",
-                    f"The build is {done}. What it has done is kept: "
-                    "Analysis > Build the whole-game table resumes it.",
+                    f"The build is {done}. What it has done is kept: {BUILD_TABLE} resumes it.",
                     "Stop and quit",
                 ):
                     return False

@@ -24,7 +24,11 @@ if TYPE_CHECKING:
     from .whole_index import Index
 
 FORMAT = "pyramid-lab/pyraos-whole"
-VERSION = 1
+#: 2 since the counting pass's fix: a build of format 1 could write a count of 127 to 129
+#: past what its byte holds (a base-4 table decided positions wrongly; base 2 and 3 have no
+#: count over 126, so their tables of format 1 are read still).
+VERSION = 2
+OLD_EXACT_BASES = 3  # format 1's tables read as exact up to this base
 HEADER = "table.json"
 LOG = "log.jsonl"
 LOCK = "build.lock"
@@ -153,9 +157,15 @@ def read_header(folder: Path) -> dict[str, Any]:
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         raise TableError(f"{folder}: not a whole-game Pyraos table ({HEADER} of another kind)")
     version = head.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in (1, VERSION):
         shown = version if type(version) is int else "unknown"
         raise TableError(f"{folder}: a table of format {shown}; this program reads {VERSION}")
+    if version == 1 and not (_is_int(head.get("base"), 2, OLD_EXACT_BASES)):
+        raise TableError(
+            f"{folder}: a table of format 1 for base {head.get('base')}, built by an earlier "
+            "version whose counting pass could wrap a count past a byte, so some of its values "
+            "are wrong: delete the folder and build the table again"
+        )
     what = _check_head(head)
     if what is not None:
         raise TableError(f"{folder}: a damaged {HEADER} ({what})")
