@@ -135,14 +135,14 @@ def value_of(own: int, opp: int, geo: Arrays, index: Arrays, values: Arrays) -> 
     return values[n][i]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _next_pattern(v: int) -> int:
     """The next integer with as many set bits (Gosper): the next colouring in colex order."""
     t = v | (v - 1)
     return (t + 1) | (((~t & -~t) - 1) >> (cttz(v) + 1))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _scatter(pattern: int, points: Words) -> int:
     own = 0
     while pattern:
@@ -182,9 +182,15 @@ def unrank_colouring(
 @njit(cache=True)
 def _start(n: int, i: int, index: Arrays) -> tuple[int, int, int, int]:
     """(shape, own count, colex rank, own pattern) of position ``i`` of layer ``n``."""
-    ncol = index[4][n]
-    shape = i // ncol
-    a, rank, pattern = unrank_colouring(i - shape * ncol, n, n, index[3], index[5][n])
+    return _start_at(n, i, index[3], index[4], index[5])
+
+
+@njit(cache=True, inline="always")
+def _start_at(n: int, i: int, binom: Words, ncol: Words, coff: Words) -> tuple[int, int, int, int]:
+    """:func:`_start` on the index's arrays it reads (``index[3]``, ``[4]``, ``[5]``),
+    given one by one by a loop that takes them from the tuple once."""
+    shape = i // ncol[n]
+    a, rank, pattern = unrank_colouring(i - shape * ncol[n], n, n, binom, coff[n])
     return shape, a, rank, pattern
 
 
@@ -193,7 +199,14 @@ def _advance(
     n: int, shape: int, a: int, rank: int, pattern: int, index: Arrays
 ) -> tuple[int, int, int, int]:
     """The position after (shape, a, rank, pattern) in the layer's order."""
-    binom, coff = index[3], index[5]
+    return _advance_at(n, shape, a, rank, pattern, index[3], index[5])
+
+
+@njit(cache=True, inline="always")
+def _advance_at(
+    n: int, shape: int, a: int, rank: int, pattern: int, binom: Words, coff: Words
+) -> tuple[int, int, int, int]:
+    """:func:`_advance` on the index's arrays it reads (``index[3]``, ``[5]``)."""
     if rank + 1 < binom[n, a]:
         return shape, a, rank + 1, _next_pattern(pattern)
     a += 1

@@ -34,10 +34,12 @@ from .kernel import (
 from .whole_index import (
     CHUNK,
     Walk,
+    _advance_at,
     _bounds,
     _read,
     _scatter,
     _start,
+    _start_at,
     _step,
     find_slot,
     least_image,
@@ -77,7 +79,7 @@ def placeable(p: int, occ: int, geo: Arrays) -> bool:
     return support & occ == support
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def distinct(keys: Words, m: int) -> int:
     """``keys[:m]`` sorted with each key once; how many."""
     if m <= 32:
@@ -212,69 +214,9 @@ def _emit(
     if n < 0:
         return m
     if m >= keys.shape[0]:
-        raise ValueError("more predecessors than MAX_PREDECESSORS")
+        return keys.shape[0] + 1  # too many: the caller raises (none inside a prange loop)
     keys[m] = n << KEY_SHIFT | i
     return m + 1
-
-
-@njit(cache=True, inline="always")
-def _unmoves_of(
-    a1: int,
-    b: int,
-    occ1: int,
-    removed: bool,
-    codes: tuple[int, int],
-    keys: Words,
-    m: int,
-    scalars: Words,
-    support: Words,
-    resting: Words,
-    level: Words,
-    above: Words,
-    all_squares: Words,
-    sym: Words,
-    hashed: Words,
-    binom: Words,
-    ncol: Words,
-    coff: Words,
-    stabs: Words,
-) -> int:
-    """The positions (a', b), ``a'`` to move, whose move ends (before any removal) with the
-    mover's spheres ``a1`` over ``occ1`` and then removes the spheres it no longer has
-    (``removed``: some were). The pyramid's arrays it reads, then
-    :func:`.whole_index.locate_at`'s, given one by one (taken from their tuples once a
-    position, not at each un-move: numba's reference counts of each array taken)."""
-    variant, removal = codes
-    in_square = 0  # the points of the mover's complete squares
-    if variant != CHILDREN:
-        for q in range(all_squares.shape[0]):
-            sq = all_squares[q]
-            if sq & a1 == sq:
-                in_square |= sq
-    # the empty points that can hold a sphere (a raised sphere's point before)
-    holding = open_points_at(occ1, scalars, support) & ~(1 << scalars[TOP_])
-    rest = a1 & in_square if removed else a1
-    while rest:
-        bt = rest & -rest
-        rest ^= bt
-        t = cttz(bt)
-        if resting[t] & occ1:
-            continue  # something rests on it: it was not the last sphere to arrive
-        if not removed and removal == REMOVAL_ONE_OR_TWO and in_square & bt:
-            continue  # a square of the mover's with it: a removal was required
-        before = a1 & ~bt
-        # placed from the reserve
-        m = _emit(before, b, keys, m, sym, hashed, binom, ncol, coff, stabs)
-        if level[t] == 0:
-            continue
-        # raised from an empty point s below it that can hold it, which s then held
-        # (nothing rests on an empty point, and s is no support of t, being empty now)
-        below = holding & ~above[level[t] - 1]
-        while below:
-            bs = below & -below
-            below ^= bs
-            m = _emit(before | bs, b, keys, m, sym, hashed, binom, ncol, coff, stabs)
-    return m
 
 
 @njit(cache=True, inline="always")
@@ -291,7 +233,7 @@ def _holds_back(back: int, occ: int, support: Words) -> bool:
     return support[y] & occ == support[y] and support[x] & (occ | 1 << y) == support[x]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _put_back(
     a: int, b: int, variant: int, scalars: Words, support: Words, all_squares: Words, out: Words
 ) -> int:
@@ -367,41 +309,112 @@ def predecessor_keys(
     removal (or required it: removal 1-2); in the alternate version, a pass from
     (opp, own) when it has no other move. Spheres are only put back where they complete
     a square of the mover's (unless one is there already)."""
-    scalars, support = geo[0], geo[1]
+    scalars, support, resting, level, above, all_squares = (
+        geo[0],
+        geo[1],
+        geo[2],
+        geo[3],
+        geo[4],
+        geo[8],
+    )
+    sym, hashed, binom, ncol, coff, stabs = geo[7], index[0], index[3], index[4], index[5], index[7]
+    m = _predecessors_at(
+        own,
+        opp,
+        (variant, removal),
+        moves,
+        keys,
+        scalars,
+        support,
+        resting,
+        level,
+        above,
+        all_squares,
+        sym,
+        hashed,
+        binom,
+        ncol,
+        coff,
+        stabs,
+        geo,
+    )
+    if m < 0:
+        raise ValueError("more predecessors than MAX_PREDECESSORS")
+    return m
+
+
+@njit(cache=True, inline="always")
+def _predecessors_at(
+    own: int,
+    opp: int,
+    codes: tuple[int, int],
+    moves: Words,
+    keys: Words,
+    scalars: Words,
+    support: Words,
+    resting: Words,
+    level: Words,
+    above: Words,
+    all_squares: Words,
+    sym: Words,
+    hashed: Words,
+    binom: Words,
+    ncol: Words,
+    coff: Words,
+    stabs: Words,
+    geo: Arrays,
+) -> int:
+    """:func:`predecessor_keys` on the arrays it reads, given one by one by a loop over
+    positions that takes them from their tuples once (numba's reference counts of each
+    array taken cost more than an un-move; ``geo`` is read only for the alternate
+    version's pass). For each set of spheres put back (none, one or two: ``back``), the
+    positions (a', b), ``a'`` to move, whose move ends (before any removal) with the
+    mover's spheres ``a1`` over ``occ1`` and then removes ``back``."""
+    variant, removal = codes
     a, b = opp, own
     occ = a | b
-    backs = _put_back(a, b, variant, scalars, support, geo[8], moves)
-    resting, level, above, all_squares = geo[2], geo[3], geo[4], geo[8]
-    sym, hashed, binom, ncol, coff, stabs = geo[7], index[0], index[3], index[4], index[5], index[7]
-    codes = (variant, removal)
+    backs = _put_back(a, b, variant, scalars, support, all_squares, moves)
     m = 0
-    for j in range(backs):  # one inlined call: numba's reference counts once a position
+    for j in range(backs):
         back = moves[j]
-        m = _unmoves_of(
-            a | back,
-            b,
-            occ | back,
-            back != 0,
-            codes,
-            keys,
-            m,
-            scalars,
-            support,
-            resting,
-            level,
-            above,
-            all_squares,
-            sym,
-            hashed,
-            binom,
-            ncol,
-            coff,
-            stabs,
-        )
+        a1, occ1 = a | back, occ | back
+        in_square = 0  # the points of the mover's complete squares
+        if variant != CHILDREN:
+            for q in range(all_squares.shape[0]):
+                sq = all_squares[q]
+                if sq & a1 == sq:
+                    in_square |= sq
+        rest = a1 & in_square if back else a1
+        if rest == 0:
+            continue  # a removal without a square of the mover's
+        # the empty points that can hold a sphere (a raised sphere's point before)
+        holding = open_points_at(occ1, scalars, support) & ~(1 << scalars[TOP_])
+        while rest:
+            bt = rest & -rest
+            rest ^= bt
+            t = cttz(bt)
+            if resting[t] & occ1:
+                continue  # something rests on it: it was not the last sphere to arrive
+            if not back and removal == REMOVAL_ONE_OR_TWO and in_square & bt:
+                continue  # a square of the mover's with it: a removal was required
+            before = a1 & ~bt
+            # placed from the reserve
+            m = _emit(before, b, keys, m, sym, hashed, binom, ncol, coff, stabs)
+            if level[t] == 0:
+                continue
+            # raised from an empty point s below it that can hold it, which s then held
+            # (nothing rests on an empty point, and s is no support of t, being empty now)
+            below = holding & ~above[level[t] - 1]
+            while below:
+                bs = below & -below
+                below ^= bs
+                m = _emit(before | bs, b, keys, m, sym, hashed, binom, ncol, coff, stabs)
     if variant == ALTERNATE:
         g = moves_or_pass_in(a, b, variant, removal, moves, 0, geo)
         if g == 1 and moves[0] == 0:
             m = _emit(a, b, keys, m, sym, hashed, binom, ncol, coff, stabs)
+    if m > keys.shape[0]:
+        return -1  # more than MAX_PREDECESSORS (the caller raises)
     return distinct(keys, m)
 
 
@@ -551,6 +564,12 @@ def find_byte(layer: Bytes, byte: int) -> Words:
     return out
 
 
+#: A push step walks from one position it pushes to the next (a position's step costs a
+#: few ns) unless more than this lie between: then it starts the walk there (an unrank,
+#: about a hundred), so a sparse frontier costs its positions, not its layer's.
+SPARSE = 32
+
+
 def _push_range(
     n: int,
     first: int,
@@ -576,7 +595,6 @@ def _push_range(
     often as it was, so no count is taken from once it is a value). (frontier positions,
     predecessors read) of each ``chunk`` positions into ``stats``."""
     geo, index, shapes, shape_points = walk
-    variant, removal = codes
     side_keys, side_counts = side
     layer = values[n]
     low = (1 << KEY_SHIFT) - 1
@@ -585,16 +603,52 @@ def _push_range(
     for r in prange(chunks):
         moves = np.empty(MAX_MOVES, dtype=np.int64)
         keys = np.empty(MAX_PREDECESSORS, dtype=np.int64)
+        # the arrays taken from their tuples once a chunk (numba's reference counts)
+        scalars, support, resting, level, above = geo[0], geo[1], geo[2], geo[3], geo[4]
+        all_squares, sym = geo[8], geo[7]
+        hashed, binom, ncol, coff, stabs = index[0], index[3], index[4], index[5], index[7]
         begin, end = _bounds(first, last, r, chunk)
-        shape, a, rank, pattern = _start(n, begin, index)
+        at = begin  # where the walk is: moved only to the positions pushed
+        shape, a, rank, pattern = _start_at(n, begin, binom, ncol, coff)
         pushed = 0
         read = 0
+        over = False
         for i in range(begin, end):
             if layer[i] == byte:
+                if i - at > SPARSE:
+                    shape, a, rank, pattern = _start_at(n, i, binom, ncol, coff)
+                else:
+                    for _ in range(i - at):
+                        shape, a, rank, pattern = _advance_at(
+                            n, shape, a, rank, pattern, binom, coff
+                        )
+                at = i
                 own = _scatter(pattern, shape_points[shape])
                 opp = shapes[shape] & ~own
                 pushed += 1
-                m = predecessor_keys(own, opp, variant, removal, moves, keys, geo, index)
+                m = _predecessors_at(
+                    own,
+                    opp,
+                    codes,
+                    moves,
+                    keys,
+                    scalars,
+                    support,
+                    resting,
+                    level,
+                    above,
+                    all_squares,
+                    sym,
+                    hashed,
+                    binom,
+                    ncol,
+                    coff,
+                    stabs,
+                    geo,
+                )
+                if m < 0:
+                    over = True
+                    m = 0
                 read += m
                 for k in range(m):
                     qn = keys[k] >> KEY_SHIFT
@@ -610,9 +664,11 @@ def _push_range(
                             values[qn][qi] = byte + 1
                     elif fetch_sub_one(values[qn], qi) == OPEN + 1:
                         values[qn][qi] = byte + 1
-            shape, a, rank, pattern = _step(i, end, n, shape, a, rank, pattern, index)
         stats[r, 0] = pushed
-        stats[r, 1] = read
+        stats[r, 1] = -1 if over else read
+    for r in range(chunks):
+        if stats[r, 1] < 0:
+            raise ValueError("more predecessors than MAX_PREDECESSORS")
 
 
 push_range = njit(cache=True, parallel=True)(_push_range)
