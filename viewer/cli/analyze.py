@@ -28,10 +28,7 @@ ARGUMENTS = (
         "add the engine's analysis: the win rate, every legal move ranked, and a "
         "forced win the prover finds within 7 plies",
     ),
-    replace(
-        ENGINE_SECONDS,
-        help="with --engine: think S seconds on each position (default 3)",
-    ),
+    replace(ENGINE_SECONDS, help="with --engine: think S seconds on each position (default 3)"),
     Option(
         "--threads",
         type=threads,
