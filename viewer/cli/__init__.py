@@ -3,11 +3,11 @@
 Exit status: 0 success, 2 malformed file or bad arguments (message on stderr), 1 internal
 error. Commands that need no window import no Qt or VTK, so they stay fast.
 
-One module a command, each with ``add_arguments(command)`` (its arguments, on the
-subparser made here with its name and its line in ``--help``) and ``run(args)`` (the exit
-status); this module only puts them together, in the order ``--help`` lists them, and
-imports only the module of the command that runs. Files are
-read through :mod:`viewer.lab.documents`.
+One module a command, each with ``add_arguments(command)`` (its arguments, declared as
+data, :mod:`viewer.cli.options`, on the subparser made here with its name and its line in
+``--help``) and ``run(args)`` (the exit status); this module only puts them together, in
+the order ``--help`` lists them, and imports only the module of the command that runs.
+Files are read through :mod:`viewer.lab.documents`.
 """
 
 from __future__ import annotations

@@ -6,45 +6,41 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from pyramid_lab.model.teaching import teaching_for
 
-from .argtypes import engine_seconds, threads
+from .argtypes import threads
 from .common import EXIT_BAD_INPUT, EXIT_OK
+from .options import ENGINE_SECONDS, FILES, Option, add_options, flag
 
 if TYPE_CHECKING:
     from pyramid_lab.model.game import Game
 
 
-def add_arguments(analyze: argparse.ArgumentParser) -> None:
-    analyze.add_argument("files", nargs="+", metavar="FILE")
-    analyze.add_argument(
-        "--text",
-        action="store_true",
-        help="explain each position in words (corners, holding groups, isolated regions)",
-    )
-    analyze.add_argument(
+#: ``analyze``'s arguments, in order.
+ARGUMENTS = (
+    FILES,
+    flag("--text", "explain each position in words (corners, holding groups, isolated regions)"),
+    flag(
         "--engine",
-        action="store_true",
-        help="add the engine's analysis: the win rate, every legal move ranked, and a "
+        "add the engine's analysis: the win rate, every legal move ranked, and a "
         "forced win the prover finds within 7 plies",
-    )
-    analyze.add_argument(
-        "--seconds",
-        type=engine_seconds,
-        default=None,
-        metavar="S",
-        help="with --engine: think S seconds on each position (default 3)",
-    )
-    analyze.add_argument(
+    ),
+    replace(ENGINE_SECONDS, help="with --engine: think S seconds on each position (default 3)"),
+    Option(
         "--threads",
         type=threads,
-        default=None,
         metavar="N",
         help="with --engine: search on N threads at once (default: this machine's cores; "
         "1 searches as before, repeatably)",
-    )
+    ),
+)
+
+
+def add_arguments(analyze: argparse.ArgumentParser) -> None:
+    add_options(analyze, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:

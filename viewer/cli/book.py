@@ -6,76 +6,65 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pyramid_lab.model.game import game_class, quote
 
-from .argtypes import non_negative, positive_float, table_mb
+from .argtypes import non_negative, positive_float
 from .common import EXIT_BAD_INPUT, EXIT_OK, no_memory
+from .options import MAX_SECONDS, RULE_OPTION, TABLE_MB, Option, add_options
 
-
-def add_arguments(book: argparse.ArgumentParser) -> None:
-    book.add_argument("action", choices=("verify", "build", "show"))
-    book.add_argument(
-        "--book", metavar="FILE", default=None, help="the book file (default: the shipped one)"
-    )
-    book.add_argument(
-        "--game",
-        default=None,
-        help="the game whose book (default: the game whose book --book is)",
-    )
-    book.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="build: a rule option of the version to build, e.g. variant=children",
-    )
-    book.add_argument(
+#: ``book``'s arguments, in order.
+ARGUMENTS = (
+    Option("action", choices=("verify", "build", "show")),
+    Option("--book", metavar="FILE", help="the book file (default: the shipped one)"),
+    Option("--game", help="the game whose book (default: the game whose book --book is)"),
+    replace(
+        RULE_OPTION, help="build: a rule option of the version to build, e.g. variant=children"
+    ),
+    Option(
         "--plies",
         type=non_negative,
         default=1,
         metavar="N",
         help="build: every position within N plies of the empty pyramid (1)",
-    )
-    book.add_argument(
+    ),
+    Option(
         "--seconds",
         type=positive_float,
         default=600.0,
         metavar="S",
         help="build: at most S seconds a position (600)",
-    )
-    book.add_argument(
-        "--table-mb",
-        type=table_mb,
-        default=2048,
-        metavar="MB",
+    ),
+    replace(
+        TABLE_MB,
         help="build and verify: the solver's table in MiB (verify: one table for the run, "
         "so the fuller entries, proven first, make the emptier ones cheap)",
-    )
-    book.add_argument(
+    ),
+    Option(
         "--sample",
         type=non_negative,
-        default=None,
         metavar="N",
         help="verify: N entries chosen at random (seeded), the cheapest first",
-    )
-    book.add_argument(
+    ),
+    Option(
         "--min-pieces",
         type=non_negative,
-        default=None,
         metavar="N",
         help="verify: only entries with at least N pieces on the board (the cheap ones)",
-    )
-    book.add_argument(
-        "--max-seconds",
-        type=positive_float,
-        default=None,
-        metavar="S",
+    ),
+    replace(
+        MAX_SECONDS,
         help="verify: at most S seconds an entry (the budget; without it an entry takes "
         "what it needs)",
-    )
+    ),
+)
+
+
+def add_arguments(book: argparse.ArgumentParser) -> None:
+    add_options(book, ARGUMENTS)
 
 
 def _unwritable(path: Path) -> str:

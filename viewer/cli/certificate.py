@@ -8,6 +8,7 @@ import argparse
 import sys
 
 from .common import EXIT_BAD_INPUT, EXIT_OK
+from .options import FILE, QUIET, add_options
 
 
 def add_arguments(certificate: argparse.ArgumentParser) -> None:
@@ -19,8 +20,7 @@ def add_arguments(certificate: argparse.ArgumentParser) -> None:
         "nested to 16 deep (else exit 2, one line, as soon as the chunk read shows it)"
     )
     check = actions.add_parser("check", help=about, description=about)
-    check.add_argument("file", metavar="FILE")
-    check.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    add_options(check, (FILE, QUIET))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -30,71 +30,69 @@ from pathlib import Path
 from typing import Any
 
 from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK
+from .options import Option, add_options, flag
 
 DEFAULT_PORT = 8080
 MOST_THREADS = 64
 
 
-def add_arguments(classroom: argparse.ArgumentParser) -> None:
-    classroom.add_argument(
+#: ``classroom``'s arguments, in order.
+ARGUMENTS = (
+    Option(
         "lessons",
         nargs="*",
         metavar="LESSON_OR_FOLDER",
         help="lesson files (*.lesson.json), or folders of them (none: the shipped lessons)",
-    )
-    classroom.add_argument(
+    ),
+    Option(
         "--host",
         default="127.0.0.1",
         help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: "
         "every network it is on, see the README)",
-    )
-    classroom.add_argument(
+    ),
+    Option(
         "--port",
         type=int,
         default=DEFAULT_PORT,
         metavar="N",
         help=f"the port (default {DEFAULT_PORT}; 0: any free one)",
-    )
-    classroom.add_argument(
+    ),
+    Option(
         "--code",
-        default=None,
         help="the class code the teacher's page asks for, at least 16 letters and digits "
         "(default: the one kept with the class, else one made up)",
-    )
-    classroom.add_argument(
-        "--new-code",
-        action="store_true",
-        help="make the class a new code (the old one opens the teacher's page no more)",
-    )
-    classroom.add_argument(
+    ),
+    flag("--new-code", "make the class a new code (the old one opens the teacher's page no more)"),
+    Option(
         "--allow-host",
         action="append",
-        default=[],
         metavar="NAME",
         help="a name the pages may reach the class by besides its addresses and this "
         "machine's names (a TLS proxy's name; the others are refused: DNS rebinding)",
-    )
-    classroom.add_argument(
+    ),
+    Option(
         "--name",
-        default=None,
         help="the class's name: its results file is NAME.json in the user's data folder "
         "($XDG_DATA_HOME/pyramid-lab/classroom; default: a name made of the lessons, the "
         "same each run: the same command continues the same class)",
-    )
-    classroom.add_argument(
+    ),
+    Option(
         "--threads",
         type=int,
-        default=None,
         metavar="N",
         help=f"threads that answer the students' boards and moves (default 4, at most "
         f"{MOST_THREADS}; a student who asked much waits their turn behind the others)",
-    )
-    classroom.add_argument(
+    ),
+    Option(
         "--results",
-        default=None,
         metavar="FILE",
         help="where the students' progress is kept instead (read first when it exists)",
-    )
+    ),
+)
+
+
+def add_arguments(classroom: argparse.ArgumentParser) -> None:
+    add_options(classroom, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:

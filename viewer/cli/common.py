@@ -1,6 +1,6 @@
 """What the commands share: the exit statuses, the parser that exits 2 on bad arguments,
-the argument of a command on one position file, reading a position file (or saying why not),
-and the line for a search that ran out of memory."""
+reading a position file (or saying why not), and the line for a search that ran out of
+memory (their shared arguments: :mod:`viewer.cli.options`)."""
 
 from __future__ import annotations
 
@@ -79,11 +79,6 @@ class Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         print(f"pyramid-lab: error: {shorten(message, 2 * MAX_QUOTED)}", file=sys.stderr)
         raise SystemExit(EXIT_BAD_INPUT)
-
-
-def file_argument(command: argparse.ArgumentParser) -> None:
-    """A command on one position file: ``FILE``, its first argument."""
-    command.add_argument("file", metavar="FILE")
 
 
 def no_memory(table_mb: float, exc: MemoryError) -> str:

@@ -10,14 +10,38 @@ import os
 import stat
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from .argtypes import bounded
 from .common import EXIT_BAD_INPUT, EXIT_OK
+from .options import RULE_OPTION, Option, add_options
 
 #: The arguments only ``puzzles compose`` takes (``puzzles FOLDER`` refuses them).
 OWN = ("game", "option", "count", "within", "difficulty", "exact", "out", "seed")
+
+
+#: ``puzzles compose``'s arguments, in order.
+ARGUMENTS = (
+    Option("--game", help="the game: partition, pyraos or terrace"),
+    replace(
+        RULE_OPTION,
+        metavar="K=V",
+        help="a rule option, e.g. size=4 or version=floating (again for more)",
+    ),
+    Option("--count", type=bounded(1, 500), metavar="N"),
+    Option("--within", type=bounded(1, 15), metavar="PLIES", help="wins within PLIES"),
+    Option("--difficulty", choices=("easy", "medium", "hard")),
+    Option(
+        "--exact",
+        action="store_const",
+        const=True,
+        help="only wins as long as PLIES allows (no quicker ones)",
+    ),
+    Option("--out", short="-o", metavar="FOLDER", help="where to write them"),
+    Option("--seed", type=int, help="the games' seed (0)"),
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,28 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group(
         "compose (pyramid-lab puzzles compose --game G --count N --within PLIES -o FOLDER)"
     )
-    group.add_argument("--game", default=None, help="the game: partition, pyraos or terrace")
-    group.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="K=V",
-        help="a rule option, e.g. size=4 or version=floating (again for more)",
-    )
-    group.add_argument("--count", type=bounded(1, 500), default=None, metavar="N")
-    group.add_argument(
-        "--within", type=bounded(1, 15), default=None, metavar="PLIES", help="wins within PLIES"
-    )
-    group.add_argument("--difficulty", choices=("easy", "medium", "hard"), default=None)
-    group.add_argument(
-        "--exact",
-        action="store_const",
-        const=True,
-        default=None,
-        help="only wins as long as PLIES allows (no quicker ones)",
-    )
-    group.add_argument("-o", "--out", default=None, metavar="FOLDER", help="where to write them")
-    group.add_argument("--seed", type=int, default=None, help="the games' seed (0)")
+    add_options(group, ARGUMENTS)
 
 
 def misplaced(args: argparse.Namespace) -> str | None:

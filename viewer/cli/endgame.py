@@ -9,11 +9,13 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .argtypes import piece_count
 from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
+from .options import RULE_OPTION, Option, add_options, flag
 
 if TYPE_CHECKING:
     from pyramid_lab.model.files import PositionDocument
@@ -39,109 +41,97 @@ class _Intermixed(argparse.ArgumentParser):
             self._mixing = False
 
 
-def add_arguments(endgame: argparse.ArgumentParser) -> None:
-    # the subcommands' action makes its parsers of one class: this one's, intermixed
-    endgame.__class__ = _Intermixed
-    endgame.add_argument("action", choices=("count", "build", "probe", "verify", "book"))
-    endgame.add_argument("file", nargs="?", metavar="FILE", help="probe: a position file")
-    endgame.add_argument(
-        "--game", default=None, help="count and build: the game (default: the one with tables)"
-    )
-    endgame.add_argument(
+#: ``endgame``'s arguments, in order.
+ARGUMENTS = (
+    Option("action", choices=("count", "build", "probe", "verify", "book")),
+    Option("file", nargs="?", metavar="FILE", help="probe: a position file"),
+    Option("--game", help="count and build: the game (default: the one with tables)"),
+    Option(
         "--min-pieces",
         type=piece_count,
-        default=None,
         metavar="K",
         help="build and probe: the table's fewest pieces on the board (verify "
         "--against-solver: the lowest layer tried; default: its top "
         "layer only; each layer lower takes much longer, see docs/engines.md)",
-    )
-    endgame.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="build: a rule option of the version, e.g. variant=alternate",
-    )
-    endgame.add_argument(
+    ),
+    replace(RULE_OPTION, help="build: a rule option of the version, e.g. variant=alternate"),
+    Option(
         "--start",
         type=Path,
-        default=None,
         metavar="TABLE",
         help="build: take over a finished table with fewer layers (its layers need no work)",
-    )
-    endgame.add_argument(
-        "--whole",
-        action="store_true",
-        help="the whole game's table (every position, distances to the end; verify: always)",
-    )
-    endgame.add_argument(
+    ),
+    flag(
+        "--whole", "the whole game's table (every position, distances to the end; verify: always)"
+    ),
+    Option(
         "--base",
         type=int,
         choices=(2, 3, 4),
         default=4,
         help="--whole build: the pyramid's base (4: the game; 2 and 3: small games, for checks)",
-    )
-    endgame.add_argument(
+    ),
+    Option(
         "--workers",
         type=int,
-        default=None,
         metavar="N",
         help="--whole build: a local Dask cluster of N worker processes, by rounds (default "
         "0: this process, push retrograde on a thread a core: faster, a byte a position in "
         "memory)",
-    )
-    endgame.add_argument(
+    ),
+    Option(
         "--scheduler",
-        default=None,
         metavar="ADDRESS",
         help="--whole build: the Dask scheduler of an existing cluster to split the work over",
-    )
-    endgame.add_argument(
+    ),
+    Option(
         "--against-solver",
         type=int,
-        default=None,
         metavar="N",
         help="verify: instead of re-deriving every value, compare random positions of "
         "each layer (29 down to --min-pieces, or to the first where the solver settles too "
         "few) with the compiled forward solver's answer, until N a layer are settled (at "
         "most 2N tried)",
-    )
-    endgame.add_argument(
+    ),
+    Option(
         "--seconds",
         type=float,
         default=1.0,
         metavar="S",
         help="verify --against-solver: the solver's processor time a position (default 1)",
-    )
-    endgame.add_argument(
+    ),
+    Option(
         "--seed",
         type=int,
         default=1,
         help="verify --against-solver: the random positions' seed (default 1)",
-    )
-    endgame.add_argument(
+    ),
+    Option(
         "--spheres",
         type=int,
-        default=None,
         metavar="K",
         help="book: every position with at most K spheres on the board (default 9: the "
         "first 9 plies, about 0.85 MB a version)",
-    )
-    endgame.add_argument(
+    ),
+    Option(
         "--book",
         type=Path,
-        default=None,
         metavar="FILE",
         help="book: the opening file to write (default: the package's, where the book reads it)",
-    )
-    endgame.add_argument(
+    ),
+    Option(
         "--table",
         type=Path,
-        default=None,
         metavar="PATH",
         help="the table file (default: in the user's cache, named by version and K)",
-    )
+    ),
+)
+
+
+def add_arguments(endgame: argparse.ArgumentParser) -> None:
+    # the subcommands' action makes its parsers of one class: this one's, intermixed
+    endgame.__class__ = _Intermixed
+    add_options(endgame, ARGUMENTS)
 
 
 def _game_with_tables(

@@ -18,60 +18,63 @@ from ..lab.export_plan import (
 )
 from .argtypes import bounded
 from .common import EXIT_BAD_INPUT, EXIT_OK
-from .render import add_file_and_output, add_view_options, read_for_drawing
+from .options import Option, add_options
+from .render import add_view_options, file_and_output, read_for_drawing
 
+#: ``export``'s file to draw and file to write.
+FILE_AND_OUTPUT = file_and_output(
+    "OUT.EXT",
+    "the file to write, its format by extension: a picture (.png, .jpg, ...), an "
+    "animation (.gif, .mp4: with --turntable or --replay), an interactive 3D web page "
+    "(.html, opens offline in any browser) or a sheet of floor plans per level (.pdf)",
+)
 
-def add_arguments(export: argparse.ArgumentParser) -> None:
-    add_file_and_output(
-        export,
-        "OUT.EXT",
-        "the file to write, its format by extension: a picture (.png, .jpg, ...), an "
-        "animation (.gif, .mp4: with --turntable or --replay), an interactive 3D web page "
-        "(.html, opens offline in any browser) or a sheet of floor plans per level (.pdf)",
-    )
-    motion = export.add_mutually_exclusive_group()
-    motion.add_argument(
+#: The animations, one at the most.
+MOTIONS = (
+    Option(
         "--turntable",
         dest="motion",
         action="store_const",
         const="turntable",
         help="an animation of the camera orbiting the board",
-    )
-    motion.add_argument(
+    ),
+    Option(
         "--replay",
         dest="motion",
         action="store_const",
         const="replay",
         help="an animation of the game's moves from the start of the file's history",
-    )
-    export.add_argument(
-        "--frames",
-        type=bounded(1, MAX_FRAMES),
-        default=None,
-        metavar="N",
-        help=f"with --turntable: frames for one turn (default {DEFAULT_FRAMES})",
-    )
-    export.add_argument(
-        "--hold",
-        type=bounded(1, MAX_HOLD),
-        default=None,
-        metavar="N",
-        help=f"with --replay: frames each position is shown (default {DEFAULT_HOLD})",
-    )
-    export.add_argument(
-        "--fps",
-        type=bounded(1, MAX_FPS),
-        default=None,
-        metavar="N",
-        help=f"an animation's frames per second (default {DEFAULT_FPS})",
-    )
-    export.add_argument(
+    ),
+)
+
+
+def _count(flag: str, most: int, help: str) -> Option:
+    """An animation's number ``N``, 1 to ``most`` (not given: the export plan's default)."""
+    return Option(flag, type=bounded(1, most), metavar="N", help=help)
+
+
+#: The animations' frames and a page's title (the view options follow them).
+ARGUMENTS = (
+    _count(
+        "--frames", MAX_FRAMES, f"with --turntable: frames for one turn (default {DEFAULT_FRAMES})"
+    ),
+    _count(
+        "--hold", MAX_HOLD, f"with --replay: frames each position is shown (default {DEFAULT_HOLD})"
+    ),
+    _count("--fps", MAX_FPS, f"an animation's frames per second (default {DEFAULT_FPS})"),
+    Option(
         "--title",
-        default=None,
         metavar="TEXT",
         help="the title of a web page or floor-plan sheet (default: the puzzle's title, "
         "else the file's name)",
-    )
+    ),
+)
+
+
+def add_arguments(export: argparse.ArgumentParser) -> None:
+    add_options(export, FILE_AND_OUTPUT)
+    add_options(export.add_mutually_exclusive_group(), MOTIONS)
+    add_options(export, ARGUMENTS)
     add_view_options(export)
 
 

@@ -10,6 +10,15 @@ import sys
 from typing import Any
 
 from .common import EXIT_BAD_INPUT, EXIT_OK
+from .options import FILE, Option, add_options
+
+#: ``lesson check``'s arguments.
+CHECK = (
+    Option("files", nargs="*", metavar="FILE", help="lesson files (none: the shipped lessons)"),
+)
+
+#: ``lesson answers``'s arguments, in order.
+ANSWERS = (FILE, Option("--step", type=int, metavar="N", help="only step N (1 is the first)"))
 
 
 def add_arguments(lesson: argparse.ArgumentParser) -> None:
@@ -19,18 +28,13 @@ def add_arguments(lesson: argparse.ArgumentParser) -> None:
         help="prove every task of each lesson has a right answer and the author's answers "
         "are accepted (exit 2 naming the step otherwise)",
     )
-    lesson_check.add_argument(
-        "files", nargs="*", metavar="FILE", help="lesson files (none: the shipped lessons)"
-    )
+    add_options(lesson_check, CHECK)
     lesson_answers = lesson_commands.add_parser(
         "answers",
         help="the answers the rules give for each task of a lesson: the moves that meet its "
         "goal, the points that answer its question, the first moves that win",
     )
-    lesson_answers.add_argument("file", metavar="FILE")
-    lesson_answers.add_argument(
-        "--step", type=int, default=None, metavar="N", help="only step N (1 is the first)"
-    )
+    add_options(lesson_answers, ANSWERS)
 
 
 def run(args: argparse.Namespace) -> int:

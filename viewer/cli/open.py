@@ -13,6 +13,7 @@ from pyramid_lab.model import content
 from pyramid_lab.model.game import game_class, game_names
 
 from .common import EXIT_BAD_INPUT, runnable
+from .options import Option, add_options
 
 if TYPE_CHECKING:
     from pyramid_lab.model.game import Game
@@ -36,18 +37,20 @@ def first_lesson() -> Path | None:
     return None
 
 
+#: The window's picture, for ``open`` and ``practice``.
+SCREENSHOT = Option(
+    "--screenshot",
+    metavar="PNG",
+    help="once the window is up, save a picture of it to PNG, print the window's title "
+    "and quit (for documentation and for checking an install)",
+)
+
+#: ``open``'s arguments, in order.
+ARGUMENTS = (Option("file", nargs="?", metavar="FILE"), SCREENSHOT)
+
+
 def add_arguments(open_: argparse.ArgumentParser) -> None:
-    open_.add_argument("file", nargs="?", metavar="FILE")
-    add_screenshot_argument(open_)
-
-
-def add_screenshot_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--screenshot",
-        metavar="PNG",
-        help="once the window is up, save a picture of it to PNG, print the window's title "
-        "and quit (for documentation and for checking an install)",
-    )
+    add_options(open_, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,12 +6,15 @@ import argparse
 import sys
 
 from .argtypes import perft_depth
-from .common import EXIT_BAD_INPUT, EXIT_OK, file_argument, read_or_say
+from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
+from .options import FILE, Option, add_options
+
+#: ``perft``'s arguments, in order.
+ARGUMENTS = (FILE, Option("depth", metavar="DEPTH", type=perft_depth, help="0 to 100"))
 
 
 def add_arguments(perft: argparse.ArgumentParser) -> None:
-    file_argument(perft)
-    perft.add_argument("depth", metavar="DEPTH", type=perft_depth, help="0 to 100")
+    add_options(perft, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,18 +9,25 @@ import shlex
 import sys
 
 from .common import EXIT_BAD_INPUT, program
-from .open import add_screenshot_argument, open_window
+from .open import SCREENSHOT, open_window
+from .options import Option, add_options
 from .puzzles import load_collection, say
 
 #: The command runs the window (SIGTERM keeps its default: see ``viewer.cli.main``).
 WINDOW = True
 
 
-def add_arguments(practice: argparse.ArgumentParser) -> None:
-    practice.add_argument(
+#: ``practice``'s arguments, in order.
+ARGUMENTS = (
+    Option(
         "folder", metavar="FOLDER", help="a folder of puzzle files or a shipped collection's name"
-    )
-    add_screenshot_argument(practice)
+    ),
+    SCREENSHOT,
+)
+
+
+def add_arguments(practice: argparse.ArgumentParser) -> None:
+    add_options(practice, ARGUMENTS)
 
 
 def _folder(folder: str) -> str:

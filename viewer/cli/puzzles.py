@@ -15,6 +15,7 @@ from .common import EXIT_BAD_INPUT, EXIT_OK, Parser
 from .compose import add_arguments as add_compose_arguments
 from .compose import misplaced
 from .compose import run as compose
+from .options import Option, add_options, flag
 
 PUZZLE_DIR = content.puzzles()
 
@@ -58,14 +59,20 @@ def say(text: str) -> None:
     print(f"pyramid-lab: {text}", file=sys.stderr)
 
 
-def add_arguments(puzzles: argparse.ArgumentParser) -> None:
-    puzzles.add_argument(
+#: ``puzzles``'s own arguments, in order (``puzzles compose``'s follow them).
+ARGUMENTS = (
+    Option(
         "folder",
         nargs="?",
         metavar="FOLDER",
         help="a folder of puzzle files or a shipped collection's name (none: list those)",
-    )
-    puzzles.add_argument("--json", action="store_true", help="one JSON line per puzzle")
+    ),
+    flag("--json", "one JSON line per puzzle"),
+)
+
+
+def add_arguments(puzzles: argparse.ArgumentParser) -> None:
+    add_options(puzzles, ARGUMENTS)
     add_compose_arguments(puzzles)  # pyramid-lab puzzles compose ...
 
 

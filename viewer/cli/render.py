@@ -12,6 +12,7 @@ from pyramid_lab.model.teaching import OverlaySpec, teaching_for
 
 from .argtypes import level_range, non_negative, one_of, size
 from .common import EXIT_BAD_INPUT, EXIT_OK
+from .options import FILE, Option, add_options, flag
 
 
 def overlay_specs() -> dict[str, tuple[OverlaySpec, list[str]]]:
@@ -24,40 +25,54 @@ def overlay_specs() -> dict[str, tuple[OverlaySpec, list[str]]]:
     return specs
 
 
-def add_view_options(command: argparse.ArgumentParser) -> None:
-    """The view options of ``render`` and ``export``: size, levels, peel, clips, camera,
-    ghosts, cut-open balls and each game's teaching overlays."""
-    command.add_argument("--size", type=size, default=(1024, 768), metavar="WxH")
-    command.add_argument(
+#: The view options of ``render`` and ``export`` before each game's teaching overlays.
+VIEW_OPTIONS = (
+    Option("--size", type=size, default=(1024, 768), metavar="WxH"),
+    Option(
         "--levels",
         type=level_range,
-        default=None,
         metavar="LO:HI",
         help="show only levels LO to HI (0 is the base)",
-    )
-    command.add_argument(
+    ),
+    Option(
         "--peel",
         type=non_negative,
         default=0,
         metavar="S",
         help="hide the balls within S steps of any wall",
-    )
-    command.add_argument(
+    ),
+    Option(
         "--clip",
         action="append",
-        default=[],
         metavar="PLANE",
         help="hide balls beyond a plane, e.g. x<=2.5 or z>=0.7 (repeatable)",
-    )
-    command.add_argument("--view", choices=["iso", "top", "front", "side"], default="iso")
-    command.add_argument(
-        "--ghost-peeled", action="store_true", help="draw peeled and clipped balls as faint ghosts"
-    )
-    command.add_argument(
-        "--cut-open",
-        action="store_true",
-        help="draw the balls a clip plane passes through cut open",
-    )
+    ),
+    Option("--view", choices=("iso", "top", "front", "side"), default="iso"),
+    flag("--ghost-peeled", "draw peeled and clipped balls as faint ghosts"),
+    flag("--cut-open", "draw the balls a clip plane passes through cut open"),
+)
+
+#: The view option of ``render`` and ``export`` after the overlays.
+NO_LESSON = flag("--no-lesson", "leave out a lesson file's overlays, caption and highlights")
+
+
+def overlay_option(spec: OverlaySpec) -> Option:
+    """The option that draws a lesson overlay: a choice of its values, or on and off."""
+    name = f"--{spec.name.replace('_', '-')}"
+    if spec.choices:
+        return Option(
+            name,
+            type=one_of(spec.choices),
+            metavar=spec.name.upper(),
+            help=f"{spec.help} ({', '.join(spec.choices)})",
+        )
+    return flag(name, spec.help)
+
+
+def add_view_options(command: argparse.ArgumentParser) -> None:
+    """The view options of ``render`` and ``export``: size, levels, peel, clips, camera,
+    ghosts, cut-open balls and each game's teaching overlays."""
+    add_options(command, VIEW_OPTIONS)
     by_games: dict[tuple[str, ...], argparse._ArgumentGroup] = {}
     for spec, titles in overlay_specs().values():
         games = tuple(titles)
@@ -65,35 +80,20 @@ def add_view_options(command: argparse.ArgumentParser) -> None:
             by_games[games] = command.add_argument_group(
                 f"{' and '.join(games)} overlays (a lesson file's own overlays are drawn as well)"
             )
-        group = by_games[games]
-        flag = f"--{spec.name.replace('_', '-')}"
-        if spec.choices:
-            group.add_argument(
-                flag,
-                type=one_of(spec.choices),
-                default=None,
-                metavar=spec.name.upper(),
-                help=f"{spec.help} ({', '.join(spec.choices)})",
-            )
-        else:
-            group.add_argument(flag, action="store_true", help=spec.help)
-    command.add_argument(
-        "--no-lesson",
-        action="store_true",
-        help="leave out a lesson file's overlays, caption and highlights",
-    )
+        add_options(by_games[games], (overlay_option(spec),))
+    add_options(command, (NO_LESSON,))
 
 
-def add_file_and_output(command: argparse.ArgumentParser, output: str, help: str) -> None:
+def file_and_output(output: str, help: str) -> tuple[Option, ...]:
     """``render``'s and ``export``'s first arguments: the file to draw and the file to write
     (``output``: its metavar)."""
-    command.add_argument("file", metavar="FILE")
-    command.add_argument("-o", "--output", required=True, metavar=output, help=help)
+    return FILE, Option("--output", short="-o", required=True, metavar=output, help=help)
 
 
 def add_arguments(render: argparse.ArgumentParser) -> None:
-    add_file_and_output(
-        render, "OUT.png", "the picture to write: .png, .jpg, .jpeg, .bmp, .tif or .tiff"
+    add_options(
+        render,
+        file_and_output("OUT.png", "the picture to write: .png, .jpg, .jpeg, .bmp, .tif or .tiff"),
     )
     add_view_options(render)
 

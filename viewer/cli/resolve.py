@@ -7,21 +7,26 @@ import argparse
 import json
 import sys
 
-from .common import EXIT_BAD_INPUT, EXIT_OK, file_argument, read_or_say
+from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
+from .options import FILE, Option, add_options
 
-
-def add_arguments(resolve: argparse.ArgumentParser) -> None:
-    file_argument(resolve)
-    resolve.add_argument("offence", metavar="OFFENCEPROG", help="e.g. F,R,R/S,>L,F/B,F,F")
-    resolve.add_argument("defence", metavar="DEFENCEPROG")
-    resolve.add_argument(
+#: ``resolve``'s arguments, in order.
+ARGUMENTS = (
+    FILE,
+    Option("offence", metavar="OFFENCEPROG", help="e.g. F,R,R/S,>L,F/B,F,F"),
+    Option("defence", metavar="DEFENCEPROG"),
+    Option(
         "--choose",
         action="append",
-        default=[],
         metavar="SPECIAL",
         help="advanced game: the special move a scored-on player takes first (dash, "
         "quick_pass, blitz; once per pending choice, in order)",
-    )
+    ),
+)
+
+
+def add_arguments(resolve: argparse.ArgumentParser) -> None:
+    add_options(resolve, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,40 +9,40 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pyramid_lab.model.setup import start_copy
 
-from .argtypes import engine_seconds
-from .common import EXIT_BAD_INPUT, EXIT_OK, file_argument, read_or_say
+from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
+from .options import ENGINE_SECONDS, FILE, Option, add_options, flag
 
 REVIEW_SECONDS = 2.0
 
 
-def add_arguments(review: argparse.ArgumentParser) -> None:
-    file_argument(review)
-    review.add_argument(
-        "--seconds",
-        type=engine_seconds,
+#: ``review``'s arguments, in order.
+ARGUMENTS = (
+    FILE,
+    replace(
+        ENGINE_SECONDS,
         default=REVIEW_SECONDS,
-        metavar="S",
         help=f"think S seconds on each position (default {REVIEW_SECONDS:g})",
-    )
-    review.add_argument(
-        "--json", action="store_true", help="one JSON object: the moves and the graph's values"
-    )
-    review.add_argument("--save", action="store_true", help="write the review into FILE")
-    review.add_argument(
+    ),
+    flag("--json", "one JSON object: the moves and the graph's values"),
+    flag("--save", "write the review into FILE"),
+    Option(
         "--puzzles",
         metavar="FOLDER",
-        default=None,
         help="write a verified puzzle file into FOLDER for each missed win or refuted mistake",
-    )
-    review.add_argument(
-        "--graph", metavar="OUT.png", default=None, help="draw the win-rate graph into OUT.png"
-    )
-    review.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
+    ),
+    Option("--graph", metavar="OUT.png", help="draw the win-rate graph into OUT.png"),
+    Option("--seed", type=int, help=argparse.SUPPRESS),
+)
+
+
+def add_arguments(review: argparse.ArgumentParser) -> None:
+    add_options(review, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -13,120 +13,103 @@ import json
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from .argtypes import bounded, non_negative, positive_float, table_mb
-from .common import EXIT_BAD_INPUT, EXIT_OK, file_argument, no_memory, read_or_say
+from .argtypes import bounded, non_negative
+from .common import EXIT_BAD_INPUT, EXIT_OK, no_memory, read_or_say
+from .options import FILE, MAX_SECONDS, QUIET, TABLE_MB, Option, add_options, flag
 
 #: Seconds the single search has, when no --workers, --scheduler or --checkpoint is given,
 #: to settle a position before the split solve starts a cluster (which takes seconds).
 QUICK_SECONDS = 3.0
 
 
-def add_arguments(solve: argparse.ArgumentParser) -> None:
-    file_argument(solve)
-    solve.add_argument(
-        "--max-seconds",
-        type=positive_float,
-        default=None,
-        metavar="S",
-        help="stop after S seconds and report how far the search got",
-    )
-    solve.add_argument(
+#: The split solve's options: its workers, the cluster it runs on and how it is reached,
+#: its checkpoint and its work units.
+SPLIT_OPTIONS = (
+    Option(
+        "--workers",
+        type=bounded(1, 1024),
+        metavar="N",
+        help="worker processes of a local Dask cluster for the split solve (default: the "
+        "machine's cores); 1: the single search in this process",
+    ),
+    Option(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the split solve on the existing Dask cluster of this scheduler "
+        "(tls://10.0.0.5:8786) instead of a local one: its workers run this program's code "
+        "and send pickles back, so use TLS and only a cluster you trust",
+    ),
+    Option(
+        "--tls-ca-file",
+        metavar="PEM",
+        help="with a tls:// --scheduler: the certificate authority that signed the "
+        "cluster's certificates (default: Dask's distributed.comm.tls configuration)",
+    ),
+    Option("--tls-cert", metavar="PEM", help="with --tls-ca-file: this client's certificate"),
+    Option(
+        "--tls-key",
+        metavar="PEM",
+        help="with --tls-cert: its private key (when not in the certificate's file)",
+    ),
+    flag(
+        "--insecure-scheduler",
+        "allow a plain tcp:// --scheduler (no encryption, no authentication: only on a "
+        "network where everyone who can reach it may run code as you)",
+    ),
+    Option(
+        "--checkpoint",
+        metavar="DIR",
+        help="folder of the split solve's settled units (default: one under the user's "
+        "cache named after the position and options); a solve started again skips them",
+    ),
+    Option(
+        "--split-plies",
+        type=bounded(1, 8),
+        metavar="PLIES",
+        help="depth of the split solve's work units (default: the fewest plies, up to 4, "
+        "that give 4 units)",
+    ),
+    flag(
+        "--own-tables",
+        "each worker of the split solve searches its own table (default: the workers "
+        "of a machine search one table together, of --table-mb)",
+    ),
+)
+
+#: ``solve``'s arguments, in order.
+ARGUMENTS = (
+    FILE,
+    replace(MAX_SECONDS, help="stop after S seconds and report how far the search got"),
+    Option(
         "--max-depth",
         type=non_negative,
         default=200,
         metavar="PLIES",
         help="deepest iteration (default 200)",
-    )
-    solve.add_argument(
-        "--table-mb",
-        type=table_mb,
-        default=2048,
-        metavar="MB",
+    ),
+    replace(
+        TABLE_MB,
         help="transposition table of a game's compiled solver, in MiB (default 2048)",
-    )
-    solve.add_argument(
-        "--no-book",
-        action="store_true",
-        help="prove the value by search even where the game's book of proven values has it",
-    )
-    _add_split_options(solve)
-    solve.add_argument(
+    ),
+    flag(
+        "--no-book", "prove the value by search even where the game's book of proven values has it"
+    ),
+    *SPLIT_OPTIONS,
+    Option(
         "--certificate",
-        default=None,
         metavar="FILE.cert.gz",
         help="also write a proof of the value that `pyramid-lab certificate check` verifies "
         "with the rules alone (Pyramid Partition; the single search in this process)",
-    )
-    solve.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    ),
+    QUIET,
+)
 
 
-def _add_split_options(solve: argparse.ArgumentParser) -> None:
-    """The split solve's options: its workers, the cluster it runs on and how it is
-    reached, its checkpoint and its work units."""
-    solve.add_argument(
-        "--workers",
-        type=bounded(1, 1024),
-        default=None,
-        metavar="N",
-        help="worker processes of a local Dask cluster for the split solve (default: the "
-        "machine's cores); 1: the single search in this process",
-    )
-    solve.add_argument(
-        "--scheduler",
-        default=None,
-        metavar="ADDRESS",
-        help="run the split solve on the existing Dask cluster of this scheduler "
-        "(tls://10.0.0.5:8786) instead of a local one: its workers run this program's code "
-        "and send pickles back, so use TLS and only a cluster you trust",
-    )
-    solve.add_argument(
-        "--tls-ca-file",
-        default=None,
-        metavar="PEM",
-        help="with a tls:// --scheduler: the certificate authority that signed the "
-        "cluster's certificates (default: Dask's distributed.comm.tls configuration)",
-    )
-    solve.add_argument(
-        "--tls-cert",
-        default=None,
-        metavar="PEM",
-        help="with --tls-ca-file: this client's certificate",
-    )
-    solve.add_argument(
-        "--tls-key",
-        default=None,
-        metavar="PEM",
-        help="with --tls-cert: its private key (when not in the certificate's file)",
-    )
-    solve.add_argument(
-        "--insecure-scheduler",
-        action="store_true",
-        help="allow a plain tcp:// --scheduler (no encryption, no authentication: only on a "
-        "network where everyone who can reach it may run code as you)",
-    )
-    solve.add_argument(
-        "--checkpoint",
-        default=None,
-        metavar="DIR",
-        help="folder of the split solve's settled units (default: one under the user's "
-        "cache named after the position and options); a solve started again skips them",
-    )
-    solve.add_argument(
-        "--split-plies",
-        type=bounded(1, 8),
-        default=None,
-        metavar="PLIES",
-        help="depth of the split solve's work units (default: the fewest plies, up to 4, "
-        "that give 4 units)",
-    )
-    solve.add_argument(
-        "--own-tables",
-        action="store_true",
-        help="each worker of the split solve searches its own table (default: the workers "
-        "of a machine search one table together, of --table-mb)",
-    )
+def add_arguments(solve: argparse.ArgumentParser) -> None:
+    add_options(solve, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,29 +6,29 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from typing import Any
 
-from .argtypes import positive_float
 from .common import EXIT_BAD_INPUT, EXIT_OK
+from .options import FILES, MAX_SECONDS, add_options, flag
+
+#: ``verify``'s arguments, in order.
+ARGUMENTS = (
+    FILES,
+    replace(
+        MAX_SECONDS,
+        default=60.0,
+        help="give up on a puzzle after S seconds (default 60): it then counts as not verified",
+    ),
+    flag("--no-cooks", "a puzzle with a second winning first move fails"),
+    flag(
+        "--text", "say it in sentences (key move, cooks, main line) instead of a JSON line a file"
+    ),
+)
 
 
 def add_arguments(verify: argparse.ArgumentParser) -> None:
-    verify.add_argument("files", nargs="+", metavar="FILE")
-    verify.add_argument(
-        "--max-seconds",
-        type=positive_float,
-        default=60.0,
-        metavar="S",
-        help="give up on a puzzle after S seconds (default 60): it then counts as not verified",
-    )
-    verify.add_argument(
-        "--no-cooks", action="store_true", help="a puzzle with a second winning first move fails"
-    )
-    verify.add_argument(
-        "--text",
-        action="store_true",
-        help="say it in sentences (key move, cooks, main line) instead of a JSON line a file",
-    )
+    add_options(verify, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:
