@@ -32,11 +32,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..game import Game, Move, PositionFormatError, game_class, quote
 from .book import (
     VALUES,
+    ExactValues,
     PerfectMove,
     PerfectValue,
     Verdict,
     bare,
     check_verdict,
+    exact_moves,
     lines_within,
     prove_all_again,
     read_book,
@@ -301,10 +303,22 @@ class ValueBook:
 
     # ---- the values ----
 
+    def exact(self, game: Game) -> tuple[ExactValues, str] | None:
+        """Where exact values of ``game``'s position and those after it come from before
+        the book's entries, with the source's name; None here (a game's book may have one:
+        Pyraos's, its whole-game tables and shipped opening)."""
+        return None
+
     def perfect_value(self, game: Game, *, book: Book | None = None) -> PerfectValue | None:
-        """The value of ``game``'s position when the book has it (at once); else None."""
+        """The value of ``game``'s position when :meth:`exact` or the book has it (at
+        once); else None."""
         if game.name != self.name or without_values(game):
             return None
+        exact = self.exact(game)
+        if exact is not None:
+            found = exact[0](game)
+            if found is not None:
+                return PerfectValue(found[0], found[1], True, exact[1])
         entry = (self.shipped() if book is None else book).lookup(game)
         if entry is None:
             return None
@@ -333,11 +347,17 @@ class ValueBook:
         book: Book | None = None,
         stop: Callable[[], bool] | None = None,
     ) -> tuple[PerfectMove, ...] | None:
-        """Every legal move of ``game`` with its value, when the rules, the book or, where
-        :meth:`live`, a solve within ``max_seconds`` in all settle every one; else None.
-        Wins first (shortest first), then losses (longest first)."""
+        """Every legal move of ``game`` with its value, when the rules and :meth:`exact`,
+        or the rules, the book and, where :meth:`live`, a solve within ``max_seconds`` in
+        all settle every one; else None. Wins first (shortest first), then losses (longest
+        first)."""
         if game.name != self.name or without_values(game):
             return None
+        exact = self.exact(game)
+        if exact is not None:
+            moves, complete = exact_moves(game, *exact)
+            if complete:
+                return moves
         book = self.shipped() if book is None else book
         live = self.live(game)
         if not live and self.replies_with_position and book.lookup(game) is None:

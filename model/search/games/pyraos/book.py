@@ -28,16 +28,14 @@ from ....game import Game, PositionFormatError
 from ....pyraos import LATTICE, Pyraos, PyraosOptions
 from ...book import (
     VALUES,
-    PerfectMove,
-    PerfectValue,
+    ExactValues,
     bare,
+    exact_moves,
     lines_within,
-    reply,
-    settle_moves,
     without_values,
 )
 from ...kernels import solver_maker
-from ...value_book import FORMAT, Book, BookEntry, ValueBook
+from ...value_book import FORMAT, BookEntry, ValueBook
 
 if TYPE_CHECKING:
     from ...compiled.adapters import Adapter
@@ -171,10 +169,7 @@ def opening_value(game: Game, opening: Any) -> tuple[str, int] | None:
     return ("win" if plies % 2 else "loss"), plies
 
 
-Exact = Callable[[Game], "tuple[str, int] | None"]
-
-
-def exact_values(game: Game) -> tuple[Exact, str] | None:
+def exact_values(game: Game) -> tuple[ExactValues, str] | None:
     """Where exact values of ``game``'s rules come from, and the source's name: a
     finished whole-game table in the user's cache ("table"), else the opening shipped
     with the book for the version (every position of the first plies and the line of
@@ -202,33 +197,10 @@ class PyraosBook(ValueBook):
     #: Its replies stand without their position too (the first moves, the main line).
     replies_with_position = False
 
-    def perfect_value(self, game: Game, *, book: Book | None = None) -> PerfectValue | None:
-        exact = None if game.name != self.name or without_values(game) else exact_values(game)
-        found = None if exact is None else exact[0](game)
-        if exact is not None and found is not None:
-            return PerfectValue(found[0], found[1], True, exact[1])
-        return super().perfect_value(game, book=book)
-
-    def perfect_moves(
-        self,
-        game: Game,
-        *,
-        max_seconds: float = 2.0,
-        book: Book | None = None,
-        stop: Callable[[], bool] | None = None,
-    ) -> tuple[PerfectMove, ...] | None:
-        exact = None if game.name != self.name or without_values(game) else exact_values(game)
-        if exact is not None:
-            values, source = exact
-
-            def settle(move: Any, child: Game, remaining: int) -> PerfectMove | None:
-                found = values(child)
-                return None if found is None else reply(move, *found, True, source)
-
-            moves, complete = settle_moves(game, settle)
-            if complete:
-                return moves
-        return super().perfect_moves(game, max_seconds=max_seconds, book=book, stop=stop)
+    def exact(self, game: Game) -> tuple[ExactValues, str] | None:
+        """:func:`exact_values`: a whole-game table of the rules, else the shipped
+        opening."""
+        return exact_values(game)
 
     def book_end(self, game: Game) -> str:
         """Where the book ends (no whole table of the rules, and the opening does not know
@@ -238,17 +210,9 @@ class PyraosBook(ValueBook):
         table knows every move, or the game is over."""
         if game.name != self.name or game.is_over() or without_values(game) or self.live(game):
             return ""  # (an endgame: solved live, every move exact)
-        exact = exact_values(game)
-        if exact is not None and exact[1] == "table":
+        exact = self.exact(game)
+        if exact is not None and (exact[1] == "table" or exact_moves(game, *exact)[1]):
             return ""
-        if exact is not None:
-
-            def settle(move: Any, child: Game, remaining: int) -> PerfectMove | None:
-                found = exact[0](child)
-                return None if found is None else reply(move, *found, True, exact[1])
-
-            if settle_moves(game, settle)[1]:
-                return ""
         from .endgame import whole_build_words
 
         known = None if exact is None else exact[0](game)
