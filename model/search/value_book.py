@@ -417,6 +417,10 @@ class ValueBook:
         result = solver.solve()
         return solver, result, result.nodes - before
 
+    #: Whether :meth:`build` proves the length of the root's value exact (the others'
+    #: lengths are "within": a win of at most that many plies).
+    tighten_root = False
+
     def build(
         self,
         options: Any,
@@ -428,14 +432,15 @@ class ValueBook:
     ) -> list[BookEntry]:
         """Entries for every position within ``plies`` plies of the new game that the
         compiled solver settles in ``seconds`` each (one table for all, so later positions
-        reuse earlier proofs), the shallowest first."""
+        reuse earlier proofs), the shallowest first, then :meth:`build_more`'s."""
         say = progress or (lambda text: None)
         lines = lines_within(game_class(self.name).new(options), plies, self.Book.key)
         solver: Any = None
         entries: list[BookEntry] = []
         for line, played in lines:
             game = bare(played)
-            solver, result, nodes = self._solve(solver, game, table_mb, seconds, tighten=False)
+            tighten = self.tighten_root and not line
+            solver, result, nodes = self._solve(solver, game, table_mb, seconds, tighten=tighten)
             name = " ".join(line) or "the start"
             if result.value not in VALUES:
                 say(f"{name}: not settled ({result.stopped}, {nodes:,} nodes)")
@@ -443,19 +448,31 @@ class ValueBook:
             plies_found = result.plies
             if plies_found is None:  # a loss without a length: the game ends by then
                 plies_found = solver.max_depth + (solver.max_depth % 2 != 0)
+            exact = result.plies_exact and result.plies is not None
             entries.append(
                 self.entry(
                     game,
                     result.value,
                     plies_found,
-                    result.plies_exact and result.plies is not None,
+                    exact,
                     nodes=nodes,
                     seconds=result.seconds,
                     line=line,
                 )
             )
-            say(f"{name}: {result.value} within {plies_found} plies, {result.seconds:.1f} s")
+            say(
+                f"{name}: {result.value} within {plies_found} plies"
+                f"{'' if exact else ' (bound)'}, {nodes:,} nodes, {result.seconds:.1f} s"
+            )
+        if entries and solver is not None:
+            entries += self.build_more(solver, entries, say)
         return entries
+
+    def build_more(self, solver: Any, entries: list[BookEntry], say: Progress) -> list[BookEntry]:
+        """What :meth:`build` adds to its ``entries`` (those of the lines, the shallowest
+        first) with the table of their ``solver``: nothing here (Pyraos's book adds the
+        positions along the root's best line)."""
+        return []
 
     def verify_entry(
         self, entry: BookEntry, *, max_seconds: float | None = None, table_mb: float = 256

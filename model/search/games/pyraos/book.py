@@ -10,8 +10,10 @@ looked up by their canonical key under the 8 symmetries, so a position reached i
 order or mirrored is found too; a value holds for every repetition option (a forced win
 never repeats a position), so only the variant and the removal make its version.
 
-What Pyraos adds to the value book: :meth:`PyraosBook.build` (``pyramid-lab book build``:
-the root's length exact, then the positions along its best line), and the endgame solved
+What Pyraos adds to the value book: in its build (``pyramid-lab book build``), the root's
+length exact, then the positions along its best line (:meth:`PyraosBook.build_more`), its
+exact values (:meth:`PyraosBook.exact`: a whole-game table, the shipped opening) and the
+endgame solved
 live (:meth:`PyraosBook.live`: every move of a position with at most
 :data:`ENDGAME_EMPTY` empty points, within the time asked: the Analysis dock's oracle). The
 first format of this book (``pyramid-lab/pyraos-book/1``, a board of 30 letters an entry)
@@ -27,7 +29,6 @@ from typing import TYPE_CHECKING, Any
 from ....game import Game, PositionFormatError
 from ....pyraos import LATTICE, Pyraos, PyraosOptions
 from ...book import (
-    VALUES,
     ExactValues,
     bare,
     exact_moves,
@@ -238,53 +239,16 @@ class PyraosBook(ValueBook):
         start = Pyraos.new(PyraosOptions(variant, removal))
         return [line for line, _ in lines_within(start, plies, self.Book.key)]
 
-    def build(
-        self,
-        options: Any,
-        *,
-        plies: int,
-        seconds: float,
-        table_mb: float = 2048,
-        progress: Progress | None = None,
-        main_line: bool = True,
-    ) -> list[BookEntry]:
-        """Entries for every position within ``plies`` plies of the empty pyramid that the
-        solver settles in ``seconds`` each (one table for all, so later positions reuse
-        earlier proofs), then, with ``main_line``, the positions along the root's best
-        line."""
-        say = progress or (lambda text: None)
-        solver: Any = None
-        entries: list[BookEntry] = []
-        known: set[Any] = set()
-        start = Pyraos.new(PyraosOptions(options.variant, options.removal))
-        for line, played in lines_within(start, plies, self.Book.key):
-            game = bare(played)
-            # the root's length exactly; the others "within"
-            solver, result, nodes = self._solve(solver, game, table_mb, seconds, tighten=not line)
-            name = " ".join(line) or "the empty pyramid"
-            if result.value not in VALUES or result.plies is None:
-                say(f"{name}: not settled ({result.stopped}, {nodes:,} nodes)")
-                continue
-            entries.append(
-                self.entry(
-                    game,
-                    result.value,
-                    result.plies,
-                    result.plies_exact,
-                    nodes=nodes,
-                    seconds=result.seconds,
-                    line=line,
-                )
-            )
-            known.add(self.Book.key(game))
-            say(
-                f"{name}: {result.value} within {result.plies} plies"
-                f"{'' if result.plies_exact else ' (bound)'}, {nodes:,} nodes, "
-                f"{result.seconds:.1f} s"
-            )
-        if main_line and entries and entries[0].line == () and solver is not None:
-            entries += self._main_line(solver, entries[0], known, say)
-        return entries
+    #: The root's length is proven exact, for the main line (:meth:`build_more`).
+    tighten_root = True
+
+    def build_more(self, solver: Any, entries: list[BookEntry], say: Progress) -> list[BookEntry]:
+        """The positions along the root's best line (:meth:`_main_line`), where the root
+        (the empty pyramid) was settled."""
+        if entries[0].line != ():
+            return []
+        known = {self.Book.key(entry.game()) for entry in entries}
+        return self._main_line(solver, entries[0], known, say)
 
     def _main_line(
         self, solver: Any, root: BookEntry, known: set[Any], say: Progress
