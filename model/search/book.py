@@ -188,6 +188,24 @@ def settle_moves(
     return best_first(out), True
 
 
+#: Exact values of positions: ("win" / "loss", plies) for the side to move, None where
+#: not known (a draw too).
+ExactValues = Callable[[Game], "tuple[str, int] | None"]
+
+
+def exact_moves(
+    game: Game, values: ExactValues, source: str
+) -> tuple[tuple[PerfectMove, ...], bool]:
+    """:func:`settle_moves` with each child's value from ``values``, exact, from
+    ``source``."""
+
+    def settle(move: Move, child: Game, remaining: int) -> PerfectMove | None:
+        found = values(child)
+        return None if found is None else reply(move, *found, True, source)
+
+    return settle_moves(game, settle)
+
+
 @dataclass(frozen=True, slots=True)
 class PerfectValue:
     """A position's value for the side to move: "win" or "loss" within ``plies`` plies

@@ -32,11 +32,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..game import Game, Move, PositionFormatError, game_class, quote
 from .book import (
     VALUES,
+    ExactValues,
     PerfectMove,
     PerfectValue,
     Verdict,
     bare,
     check_verdict,
+    exact_moves,
     lines_within,
     prove_all_again,
     read_book,
@@ -301,10 +303,22 @@ class ValueBook:
 
     # ---- the values ----
 
+    def exact(self, game: Game) -> tuple[ExactValues, str] | None:
+        """Where exact values of ``game``'s position and those after it come from before
+        the book's entries, with the source's name; None here (a game's book may have one:
+        Pyraos's, its whole-game tables and shipped opening)."""
+        return None
+
     def perfect_value(self, game: Game, *, book: Book | None = None) -> PerfectValue | None:
-        """The value of ``game``'s position when the book has it (at once); else None."""
+        """The value of ``game``'s position when :meth:`exact` or the book has it (at
+        once); else None."""
         if game.name != self.name or without_values(game):
             return None
+        exact = self.exact(game)
+        if exact is not None:
+            found = exact[0](game)
+            if found is not None:
+                return PerfectValue(found[0], found[1], True, exact[1])
         entry = (self.shipped() if book is None else book).lookup(game)
         if entry is None:
             return None
@@ -333,11 +347,17 @@ class ValueBook:
         book: Book | None = None,
         stop: Callable[[], bool] | None = None,
     ) -> tuple[PerfectMove, ...] | None:
-        """Every legal move of ``game`` with its value, when the rules, the book or, where
-        :meth:`live`, a solve within ``max_seconds`` in all settle every one; else None.
-        Wins first (shortest first), then losses (longest first)."""
+        """Every legal move of ``game`` with its value, when the rules and :meth:`exact`,
+        or the rules, the book and, where :meth:`live`, a solve within ``max_seconds`` in
+        all settle every one; else None. Wins first (shortest first), then losses (longest
+        first)."""
         if game.name != self.name or without_values(game):
             return None
+        exact = self.exact(game)
+        if exact is not None:
+            moves, complete = exact_moves(game, *exact)
+            if complete:
+                return moves
         book = self.shipped() if book is None else book
         live = self.live(game)
         if not live and self.replies_with_position and book.lookup(game) is None:
@@ -397,6 +417,10 @@ class ValueBook:
         result = solver.solve()
         return solver, result, result.nodes - before
 
+    #: Whether :meth:`build` proves the length of the root's value exact (the others'
+    #: lengths are "within": a win of at most that many plies).
+    tighten_root = False
+
     def build(
         self,
         options: Any,
@@ -408,14 +432,15 @@ class ValueBook:
     ) -> list[BookEntry]:
         """Entries for every position within ``plies`` plies of the new game that the
         compiled solver settles in ``seconds`` each (one table for all, so later positions
-        reuse earlier proofs), the shallowest first."""
+        reuse earlier proofs), the shallowest first, then :meth:`build_more`'s."""
         say = progress or (lambda text: None)
         lines = lines_within(game_class(self.name).new(options), plies, self.Book.key)
         solver: Any = None
         entries: list[BookEntry] = []
         for line, played in lines:
             game = bare(played)
-            solver, result, nodes = self._solve(solver, game, table_mb, seconds, tighten=False)
+            tighten = self.tighten_root and not line
+            solver, result, nodes = self._solve(solver, game, table_mb, seconds, tighten=tighten)
             name = " ".join(line) or "the start"
             if result.value not in VALUES:
                 say(f"{name}: not settled ({result.stopped}, {nodes:,} nodes)")
@@ -423,19 +448,31 @@ class ValueBook:
             plies_found = result.plies
             if plies_found is None:  # a loss without a length: the game ends by then
                 plies_found = solver.max_depth + (solver.max_depth % 2 != 0)
+            exact = result.plies_exact and result.plies is not None
             entries.append(
                 self.entry(
                     game,
                     result.value,
                     plies_found,
-                    result.plies_exact and result.plies is not None,
+                    exact,
                     nodes=nodes,
                     seconds=result.seconds,
                     line=line,
                 )
             )
-            say(f"{name}: {result.value} within {plies_found} plies, {result.seconds:.1f} s")
+            say(
+                f"{name}: {result.value} within {plies_found} plies"
+                f"{'' if exact else ' (bound)'}, {nodes:,} nodes, {result.seconds:.1f} s"
+            )
+        if entries and solver is not None:
+            entries += self.build_more(solver, entries, say)
         return entries
+
+    def build_more(self, solver: Any, entries: list[BookEntry], say: Progress) -> list[BookEntry]:
+        """What :meth:`build` adds to its ``entries`` (those of the lines, the shallowest
+        first) with the table of their ``solver``: nothing here (Pyraos's book adds the
+        positions along the root's best line)."""
+        return []
 
     def verify_entry(
         self, entry: BookEntry, *, max_seconds: float | None = None, table_mb: float = 256

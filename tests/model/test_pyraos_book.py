@@ -679,3 +679,34 @@ def test_a_damaged_block_of_an_opening_leaves_the_book_without_its_value(tmp_pat
     path.write_bytes(json.dumps(head).encode() + b"\n" + new_body)
     with pytest.raises(opening.OpeningError, match="damaged \\(its keys are not in order\\)"):
         opening.read(path).byte(0, 0)
+
+
+def test_build_tightens_only_the_root_and_adds_the_main_line_from_its_table(monkeypatch):
+    # The value book's build with Pyraos's two additions (its root's length exact, the
+    # positions along the root's best line after the lines'), the solves stood in for.
+    from types import SimpleNamespace
+
+    from pyramid_lab.model.search.games.pyraos.book import PyraosBook
+
+    tightened = []
+
+    def solve(self, solver, game, table_mb, seconds, *, tighten):
+        tightened.append(tighten)
+        result = SimpleNamespace(value="loss", plies=36, plies_exact=tighten, seconds=0.0)
+        return "the table", result, 1
+
+    more = []
+
+    def main_line(self, solver, root, known, say):
+        more.append((solver, root.line, len(known)))
+        return []
+
+    monkeypatch.setattr(PyraosBook, "_solve", solve)
+    monkeypatch.setattr(PyraosBook, "_main_line", main_line)
+    said = []
+    entries = BOOK.build(PyraosOptions("children", "0-2"), plies=1, seconds=1, progress=said.append)
+    assert len(entries) == 1 + 3
+    assert tightened == [True, False, False, False]
+    assert [e.exact for e in entries] == [True, False, False, False]
+    assert more == [("the table", (), len(entries))]
+    assert said[0] == "the start: loss within 36 plies, 1 nodes, 0.0 s"

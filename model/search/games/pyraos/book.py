@@ -10,8 +10,10 @@ looked up by their canonical key under the 8 symmetries, so a position reached i
 order or mirrored is found too; a value holds for every repetition option (a forced win
 never repeats a position), so only the variant and the removal make its version.
 
-What Pyraos adds to the value book: :meth:`PyraosBook.build` (``pyramid-lab book build``:
-the root's length exact, then the positions along its best line), and the endgame solved
+What Pyraos adds to the value book: in its build (``pyramid-lab book build``), the root's
+length exact, then the positions along its best line (:meth:`PyraosBook.build_more`), its
+exact values (:meth:`PyraosBook.exact`: a whole-game table, the shipped opening) and the
+endgame solved
 live (:meth:`PyraosBook.live`: every move of a position with at most
 :data:`ENDGAME_EMPTY` empty points, within the time asked: the Analysis dock's oracle). The
 first format of this book (``pyramid-lab/pyraos-book/1``, a board of 30 letters an entry)
@@ -27,17 +29,14 @@ from typing import TYPE_CHECKING, Any
 from ....game import Game, PositionFormatError
 from ....pyraos import LATTICE, Pyraos, PyraosOptions
 from ...book import (
-    VALUES,
-    PerfectMove,
-    PerfectValue,
+    ExactValues,
     bare,
+    exact_moves,
     lines_within,
-    reply,
-    settle_moves,
     without_values,
 )
 from ...kernels import solver_maker
-from ...value_book import FORMAT, Book, BookEntry, ValueBook
+from ...value_book import FORMAT, BookEntry, ValueBook
 
 if TYPE_CHECKING:
     from ...compiled.adapters import Adapter
@@ -171,10 +170,7 @@ def opening_value(game: Game, opening: Any) -> tuple[str, int] | None:
     return ("win" if plies % 2 else "loss"), plies
 
 
-Exact = Callable[[Game], "tuple[str, int] | None"]
-
-
-def exact_values(game: Game) -> tuple[Exact, str] | None:
+def exact_values(game: Game) -> tuple[ExactValues, str] | None:
     """Where exact values of ``game``'s rules come from, and the source's name: a
     finished whole-game table in the user's cache ("table"), else the opening shipped
     with the book for the version (every position of the first plies and the line of
@@ -202,33 +198,10 @@ class PyraosBook(ValueBook):
     #: Its replies stand without their position too (the first moves, the main line).
     replies_with_position = False
 
-    def perfect_value(self, game: Game, *, book: Book | None = None) -> PerfectValue | None:
-        exact = None if game.name != self.name or without_values(game) else exact_values(game)
-        found = None if exact is None else exact[0](game)
-        if exact is not None and found is not None:
-            return PerfectValue(found[0], found[1], True, exact[1])
-        return super().perfect_value(game, book=book)
-
-    def perfect_moves(
-        self,
-        game: Game,
-        *,
-        max_seconds: float = 2.0,
-        book: Book | None = None,
-        stop: Callable[[], bool] | None = None,
-    ) -> tuple[PerfectMove, ...] | None:
-        exact = None if game.name != self.name or without_values(game) else exact_values(game)
-        if exact is not None:
-            values, source = exact
-
-            def settle(move: Any, child: Game, remaining: int) -> PerfectMove | None:
-                found = values(child)
-                return None if found is None else reply(move, *found, True, source)
-
-            moves, complete = settle_moves(game, settle)
-            if complete:
-                return moves
-        return super().perfect_moves(game, max_seconds=max_seconds, book=book, stop=stop)
+    def exact(self, game: Game) -> tuple[ExactValues, str] | None:
+        """:func:`exact_values`: a whole-game table of the rules, else the shipped
+        opening."""
+        return exact_values(game)
 
     def book_end(self, game: Game) -> str:
         """Where the book ends (no whole table of the rules, and the opening does not know
@@ -238,17 +211,9 @@ class PyraosBook(ValueBook):
         table knows every move, or the game is over."""
         if game.name != self.name or game.is_over() or without_values(game) or self.live(game):
             return ""  # (an endgame: solved live, every move exact)
-        exact = exact_values(game)
-        if exact is not None and exact[1] == "table":
+        exact = self.exact(game)
+        if exact is not None and (exact[1] == "table" or exact_moves(game, *exact)[1]):
             return ""
-        if exact is not None:
-
-            def settle(move: Any, child: Game, remaining: int) -> PerfectMove | None:
-                found = exact[0](child)
-                return None if found is None else reply(move, *found, True, exact[1])
-
-            if settle_moves(game, settle)[1]:
-                return ""
         from .endgame import whole_build_words
 
         known = None if exact is None else exact[0](game)
@@ -274,53 +239,16 @@ class PyraosBook(ValueBook):
         start = Pyraos.new(PyraosOptions(variant, removal))
         return [line for line, _ in lines_within(start, plies, self.Book.key)]
 
-    def build(
-        self,
-        options: Any,
-        *,
-        plies: int,
-        seconds: float,
-        table_mb: float = 2048,
-        progress: Progress | None = None,
-        main_line: bool = True,
-    ) -> list[BookEntry]:
-        """Entries for every position within ``plies`` plies of the empty pyramid that the
-        solver settles in ``seconds`` each (one table for all, so later positions reuse
-        earlier proofs), then, with ``main_line``, the positions along the root's best
-        line."""
-        say = progress or (lambda text: None)
-        solver: Any = None
-        entries: list[BookEntry] = []
-        known: set[Any] = set()
-        start = Pyraos.new(PyraosOptions(options.variant, options.removal))
-        for line, played in lines_within(start, plies, self.Book.key):
-            game = bare(played)
-            # the root's length exactly; the others "within"
-            solver, result, nodes = self._solve(solver, game, table_mb, seconds, tighten=not line)
-            name = " ".join(line) or "the empty pyramid"
-            if result.value not in VALUES or result.plies is None:
-                say(f"{name}: not settled ({result.stopped}, {nodes:,} nodes)")
-                continue
-            entries.append(
-                self.entry(
-                    game,
-                    result.value,
-                    result.plies,
-                    result.plies_exact,
-                    nodes=nodes,
-                    seconds=result.seconds,
-                    line=line,
-                )
-            )
-            known.add(self.Book.key(game))
-            say(
-                f"{name}: {result.value} within {result.plies} plies"
-                f"{'' if result.plies_exact else ' (bound)'}, {nodes:,} nodes, "
-                f"{result.seconds:.1f} s"
-            )
-        if main_line and entries and entries[0].line == () and solver is not None:
-            entries += self._main_line(solver, entries[0], known, say)
-        return entries
+    #: The root's length is proven exact, for the main line (:meth:`build_more`).
+    tighten_root = True
+
+    def build_more(self, solver: Any, entries: list[BookEntry], say: Progress) -> list[BookEntry]:
+        """The positions along the root's best line (:meth:`_main_line`), where the root
+        (the empty pyramid) was settled."""
+        if entries[0].line != ():
+            return []
+        known = {self.Book.key(entry.game()) for entry in entries}
+        return self._main_line(solver, entries[0], known, say)
 
     def _main_line(
         self, solver: Any, root: BookEntry, known: set[Any], say: Progress

@@ -158,6 +158,20 @@ def can_place_top(own: int, opp: int) -> bool:
     return can_place_top_in(own, opp, GEO)
 
 
+@njit(cache=True, inline="always")
+def free_spheres(own: int, occ: int, resting: Words) -> int:
+    """The spheres of ``own`` that no sphere of ``occ`` rests on: those that may be lifted
+    or removed."""
+    free = own
+    rest = own
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        if resting[cttz(b)] & occ:
+            free ^= b
+    return free
+
+
 @njit(cache=True)  # not inlined: its raise would leave a prange loop twice
 def _with_removals(
     out: Words,
@@ -189,13 +203,11 @@ def _with_removals(
     if removal != REMOVAL_ONE_OR_TWO:
         out[n] = encode(s, t, 0)
         n += 1
-    rest = own
+    rest = free_spheres(own, occ, resting)
     while rest:
         b1 = rest & -rest
         rest ^= b1
         r1 = cttz(b1)
-        if resting[r1] & occ:
-            continue
         if n + 1 >= out.shape[0]:
             raise ValueError("more moves than MAX_MOVES")
         out[n] = encode(s, t, b1)
@@ -276,13 +288,11 @@ def generate_at(
             n = _with_removals(
                 out, n, -1, t, own | b, occ | b, codes, resting, squares, square_count
             )
-    spheres = own
+    spheres = free_spheres(own, occ, resting)
     while spheres:
         bs = spheres & -spheres
         spheres ^= bs
         s = cttz(bs)
-        if resting[s] & occ:
-            continue  # not free
         occ_without = occ & ~bs
         rest = targets & above[level[s]]
         while rest:
