@@ -246,8 +246,15 @@ def _read(own: int, n: int, shape: int, geo: Arrays, index: Arrays) -> bool:
     """Whether the colouring ``own`` of canonical shape ``shape`` of layer ``n`` is read:
     the least image under the shape's own symmetries (its copies are never read, their
     bytes stay 0)."""
-    stab = index[7][index[8][n] + shape]
-    return stab == 0 or least_image(own, stab, geo[7]) == own
+    return _read_at(own, index[8][n] + shape, index[7], geo[7])
+
+
+@njit(cache=True, inline="always")
+def _read_at(own: int, glob: int, stabs: Words, sym: Words) -> bool:
+    """:func:`_read` of the canonical shape numbered ``glob`` over all layers, on the
+    arrays it reads (``index[7]``, ``geo[7]``) given one by one."""
+    stab = stabs[glob]
+    return stab == 0 or least_image(own, stab, sym) == own
 
 
 @njit(cache=True)

@@ -36,11 +36,10 @@ from .whole_index import (
     Walk,
     _advance_at,
     _bounds,
-    _read,
+    _read_at,
     _scatter,
     _start,
     _start_at,
-    _step,
     find_slot,
     least_image,
     locate_at,
@@ -489,16 +488,17 @@ def _seed_range(
         keys = np.empty(MAX_MOVES, dtype=np.int64)
         # the pyramid's arrays taken from its tuple once a chunk (numba's reference counts)
         pyramid = (geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6])
-        sym = geo[7]
+        sym, binom, ncol, coff, stabs = geo[7], index[3], index[4], index[5], index[7]
+        shapes_before = index[8][n]  # the canonical shapes of the layers below
         begin, end = _bounds(first, last, r, chunk)
-        shape, a, rank, pattern = _start(n, begin, index)
+        shape, a, rank, pattern = _start_at(n, begin, binom, ncol, coff)
         seen = 0
         seeded = 0
         greatest = 0  # (not ``most``: the parameter, the most a byte holds)
         for i in range(begin, end):
             if layer[i] == 0:
                 own = _scatter(pattern, shape_points[shape])
-                if _read(own, n, shape, geo, index):
+                if _read_at(own, shapes_before + shape, stabs, sym):
                     opp = shapes[shape] & ~own
                     seen += 1
                     if processed == 0:
@@ -514,7 +514,8 @@ def _seed_range(
                         left = -1 - v
                         layer[i] = OPEN + left if left <= most else ESCAPE
                         greatest = max(greatest, left)
-            shape, a, rank, pattern = _step(i, end, n, shape, a, rank, pattern, index)
+            if i + 1 < end:
+                shape, a, rank, pattern = _advance_at(n, shape, a, rank, pattern, binom, coff)
         stats[r, 0] = seen
         stats[r, 1] = seeded
         stats[r, 2] = greatest
