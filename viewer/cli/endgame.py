@@ -345,6 +345,8 @@ def _whole(args: argparse.Namespace) -> int:
     if args.action == "book":
         return _book(args, tables, folder)
     # build
+    from ..lab.table_build import amount, duration  # (the window's words for bytes, time)
+
     cores = os.cpu_count() or 1
     workers = 0 if args.workers is None else args.workers
     if workers < 0:
@@ -353,8 +355,6 @@ def _whole(args: argparse.Namespace) -> int:
     size, seconds, memory = tables.whole_estimate(args.base, workers or cores, here)
     free = memory_available()
     if here and free is not None and memory > free:
-        from ..lab.table_build import amount  # (the window's words for bytes)
-
         return _say(
             f"the whole {options.variant} game, base {args.base}, needs {amount(memory)} "
             f"of memory built in this process (a byte a position, a layer's copy and the "
@@ -366,7 +366,7 @@ def _whole(args: argparse.Namespace) -> int:
     print(
         f"the whole game, {version}, base {args.base}: "
         f"{size:,} positions, {size / 1e6:,.1f} MB on disk, {memory / 1e6:,.1f} MB in "
-        f"memory; about {seconds / 3600:.1f} hours on {workers or cores} cores "
+        f"memory; {duration(seconds)} on {workers or cores} cores "
         f"({'push retrograde' if here else 'rounds'}: docs/engines.md); "
         f"Ctrl+C stops it, the same command resumes it",
         flush=True,

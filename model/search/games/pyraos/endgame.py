@@ -96,13 +96,12 @@ def value(game: Any, path: Path) -> tuple[str, int]:
 #: base-4 game's 2.26e9 bytes. By rounds (a Dask build): positions evaluated a second a
 #: core in the big layers, and evaluations a position (the base-3 game's 5.8, x 3 for
 #: the longer base-4 game, a guess).
-#: The push rate is the standard game's build here (issue 76): 2,257,858,569 bytes in
-#: 4,895 s on 2 shared cores, 14 minutes of it stopped (SIGSTOP): 4,055 s, 280,000 bytes
-#: a second a core (400,000 before, from samples: it said 0.8 hours for 1.1 to 1.4).
-#: A byte a position (issue 76 item 2) then made the bench's projection, before and after
-#: in one run, 2.32 -> 2.10 core-hours: 280,000 x 2.32 / 2.10, about 310,000 (projected,
-#: no base-4 build of it run yet: the coordinator's run checks it).
-WHOLE_PUSH_RATE = 310_000
+#: The push rate is the standard game's build here (issue 76): 2,257,858,569 bytes from
+#: nothing in 1,260 s on this machine's 2 quiet cores (the kernels loaded, not compiled:
+#: 84 s more on a first build), 896,000 bytes a second a core (the tenth session's
+#: kernels; 280,000 with the seventh's: 4,895 s on 2 shared cores, 4,055 s of it
+#: running). docs/engines.md has the runs.
+WHOLE_PUSH_RATE = 900_000
 WHOLE_RATE = 1_500_000
 WHOLE_EVALUATIONS = 15.0
 #: The whole table's positions (bytes) by base, as :func:`.whole.index` counts them
@@ -286,8 +285,13 @@ def whole_build_words(variant: str, removal: str, cores: int | None = None) -> s
         options = f" --option variant={variant}"
         if variant != "children":
             options += f" --option removal={removal}"
+    took = (
+        f"{seconds / 3600:.1f} hours"
+        if seconds >= 3600
+        else f"{max(1, round(seconds / 60))} minutes"
+    )
     return (
-        f"`pyramid-lab endgame build --whole{options}` (about {seconds / 3600:.1f} hours on "
+        f"`pyramid-lab endgame build --whole{options}` (about {took} on "
         f"{cores} core{'s' if cores != 1 else ''} here, {positions / 1e9:.1f} GB on disk "
         f"({2 * positions / 1e9:.1f} GB while it is built, its counters kept to resume), "
         f"{memory / 1e9:.1f} GB of memory)"
