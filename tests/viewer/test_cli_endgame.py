@@ -148,6 +148,12 @@ def test_the_childrens_version_is_said_without_removals(capsys, tmp_path):
     code, out, _ = run(capsys, *argv, "--workers", "0", "--table", folder)
     assert code == 0
     assert out.startswith("the whole game, children's version (no removals), base 2: ")
+    empty = out.splitlines()[-1]
+    assert empty.startswith("the empty pyramid: ")
+    # the same command again: the table is finished, nothing is built or estimated
+    code, again, _ = run(capsys, *argv, "--workers", "0", "--table", folder)
+    assert code == 0
+    assert again.splitlines() == [f"{folder}: built already (8 rounds): nothing to do", empty]
     code, _, err = run(capsys, "endgame", "build", "--whole", "--base", "2", "--table", folder)
     assert (code, err.count("\n")) == (2, 1)
     assert "the children's version (no removals); not of base 2, the standard version" in err

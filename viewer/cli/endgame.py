@@ -296,9 +296,14 @@ def _whole(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
         folder = args.table or tables.whole_folder(doc.game.options)
         if not folder.exists():
+            from ..lab.table_build import duration
+
+            cores = os.cpu_count() or 1
+            _, seconds, _ = tables.whole_estimate(4, cores, True)
             return _say(
                 f"{folder}: no whole-game table there; build one with `pyramid-lab endgame "
-                "build --whole` (hours: docs/engines.md) or name one with --table"
+                f"build --whole` ({duration(seconds)} on {cores} core{'s' if cores > 1 else ''}: "
+                "docs/engines.md) or name one with --table"
             )
         try:
             table = tables.whole_open(folder, lookups=True)
@@ -347,6 +352,7 @@ def _whole(args: argparse.Namespace) -> int:
     # build
     from ..lab.table_build import amount, duration  # (the window's words for bytes, time)
 
+    built = _built_already(tables, folder, args.base, options)
     cores = os.cpu_count() or 1
     workers = 0 if args.workers is None else args.workers
     if workers < 0:
@@ -354,7 +360,9 @@ def _whole(args: argparse.Namespace) -> int:
     here = workers == 0 and args.scheduler is None  # push retrograde, else rounds
     size, seconds, memory = tables.whole_estimate(args.base, workers or cores, here)
     free = memory_available()
-    if here and free is not None and memory > free:
+    # a finished table: nothing estimated, the build below only opens it (and finds
+    # another build's lock)
+    if built is None and here and free is not None and memory > free:
         return _say(
             f"the whole {options.variant} game, base {args.base}, needs {amount(memory)} "
             f"of memory built in this process (a byte a position, a layer's copy and the "
@@ -362,15 +370,16 @@ def _whole(args: argparse.Namespace) -> int:
             f"{amount(free)} are free; --workers 1 builds it by rounds in {amount(size)}, "
             f"several times slower (docs/engines.md)"
         )
-    version = tables.whole_version(options.variant, options.removal)
-    print(
-        f"the whole game, {version}, base {args.base}: "
-        f"{size:,} positions, {size / 1e6:,.1f} MB on disk, {memory / 1e6:,.1f} MB in "
-        f"memory; {duration(seconds)} on {workers or cores} cores "
-        f"({'push retrograde' if here else 'rounds'}: docs/engines.md); "
-        f"Ctrl+C stops it, the same command resumes it",
-        flush=True,
-    )
+    if built is None:
+        version = tables.whole_version(options.variant, options.removal)
+        print(
+            f"the whole game, {version}, base {args.base}: "
+            f"{size:,} positions, {size / 1e6:,.1f} MB on disk, {memory / 1e6:,.1f} MB in "
+            f"memory; {duration(seconds)} on {workers or cores} cores "
+            f"({'push retrograde' if here else 'rounds'}: docs/engines.md); "
+            f"Ctrl+C stops it, the same command resumes it",
+            flush=True,
+        )
     began = time.perf_counter()
 
     def progress(entry: dict[str, Any]) -> None:
@@ -402,10 +411,27 @@ def _whole(args: argparse.Namespace) -> int:
     except tables.EndgameError as exc:
         return _say(str(exc))
     rounds = table.rounds
-    print(f"{folder} built in {time.perf_counter() - began:.0f} s, {rounds} rounds")
+    if built is not None:
+        print(f"{folder}: built already ({rounds} rounds): nothing to do")
+    else:
+        print(f"{folder} built in {time.perf_counter() - began:.0f} s, {rounds} rounds")
     value = tables.whole_describe(table.probe(0, 0))
     print(f"the empty pyramid: {value} for the first player (white)")
     return EXIT_OK
+
+
+def _built_already(tables: Any, folder: Path, base: int, options: Any) -> Any:
+    """The finished table of these rules in ``folder`` (mapped: nothing read but its
+    header), or None: none there, one under way, of other rules, or one that does not open
+    (the build says why)."""
+    if not (folder / "table.json").is_file():
+        return None
+    try:
+        table = tables.whole_open(folder, lookups=True)
+    except tables.EndgameError:
+        return None
+    same = (table.base, table.variant, table.removal) == (base, options.variant, options.removal)
+    return table if same and table.finished else None
 
 
 def _against_solver(args: argparse.Namespace, tables: Any, table: Any) -> int:
