@@ -18,16 +18,23 @@ from pyramid_lab.model.search import exact_budget as budget
 from pyramid_lab.model.search.compiled import warm
 
 BUSY = 5  # processes beside the analysis, on the machine's cores (two: a load of about 6)
+LOAD = BUSY + 1  # the load the module's tests run at, at the least
 BUSY_SECONDS = 30  # each stops by itself at the latest after this, whatever happens here
 
 
 @pytest.fixture(scope="module")
 def busy_machine() -> Iterator[None]:
-    """Five processes that keep a core each busy (for a bounded time), ended after the
-    module's tests; the compiled core loaded before (loading it is no judging)."""
+    """Up to five processes that keep a core each busy (for a bounded time), so that the
+    load is about :data:`LOAD` (fewer where the machine is busy already: the whole suite's
+    workers beside it, whose load on top of five more is past what an analysis is meant
+    for), ended after the module's tests; the compiled core loaded before (loading it is
+    no judging)."""
+    import os
+
     warm.warm_up()
     loop = f"import time\nend = time.time() + {BUSY_SECONDS}\nwhile time.time() < end: pass"
-    spinning = [subprocess.Popen([sys.executable, "-c", loop]) for _ in range(BUSY)]
+    count = max(1, min(BUSY, LOAD - round(os.getloadavg()[0])))
+    spinning = [subprocess.Popen([sys.executable, "-c", loop]) for _ in range(count)]
     time.sleep(0.3)  # they are running
     try:
         yield

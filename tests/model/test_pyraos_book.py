@@ -710,3 +710,18 @@ def test_build_tightens_only_the_root_and_adds_the_main_line_from_its_table(monk
     assert [e.exact for e in entries] == [True, False, False, False]
     assert more == [("the table", (), len(entries))]
     assert said[0] == "the start: loss within 36 plies, 1 nodes, 0.0 s"
+
+
+def test_the_build_is_said_in_minutes_under_an_hour_and_in_hours_beyond(monkeypatch):
+    from pyramid_lab.model.search.games.pyraos import endgame
+
+    rate = endgame.WHOLE_PUSH_RATE
+    positions = endgame.WHOLE_POSITIONS[4]
+    for cores in (1, 2, 8):
+        words = endgame.whole_build_words("standard", "0-2", cores)
+        seconds = positions / rate / cores
+        assert seconds < 3600  # at the measured rate, under an hour even on one core
+        minutes = max(1, round(seconds / 60))
+        assert f"(about {minutes} minutes on {cores} core{'s' if cores > 1 else ''} here" in words
+    monkeypatch.setattr(endgame, "WHOLE_PUSH_RATE", positions // 7200)  # a slower rate
+    assert "(about 2.0 hours on 1 core here" in endgame.whole_build_words("standard", "0-2", 1)

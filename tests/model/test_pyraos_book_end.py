@@ -115,18 +115,3 @@ def test_a_review_says_where_the_line_leaves_the_book():
         search.review(game, seconds=0.2, seed=1, knowledge=search.knowledge_for(game)).book_end
         == ""
     )  # all in the book
-
-
-def test_the_build_is_said_in_minutes_under_an_hour_and_in_hours_beyond(monkeypatch):
-    from pyramid_lab.model.search.games.pyraos import endgame
-
-    rate = endgame.WHOLE_PUSH_RATE
-    positions = endgame.WHOLE_POSITIONS[4]
-    for cores in (1, 2, 8):
-        words = endgame.whole_build_words("standard", "0-2", cores)
-        seconds = positions / rate / cores
-        assert seconds < 3600  # at the measured rate, under an hour even on one core
-        minutes = max(1, round(seconds / 60))
-        assert f"(about {minutes} minutes on {cores} core{'s' if cores > 1 else ''} here" in words
-    monkeypatch.setattr(endgame, "WHOLE_PUSH_RATE", positions // 7200)  # a slower rate
-    assert "(about 2.0 hours on 1 core here" in endgame.whole_build_words("standard", "0-2", 1)
