@@ -241,6 +241,11 @@ class WholeGameTables(EndgameTables, Protocol):
         """The version of the rules in words."""
         ...
 
+    def whole_build_words(self, variant: str, removal: str, cores: int | None = None) -> str:
+        """The one command that builds a version's whole table, with its time, disk and
+        memory on this machine's ``cores`` (its own count by default)."""
+        ...
+
     def whole_opening(
         self,
         table: WholeGameTable,

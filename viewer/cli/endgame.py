@@ -296,14 +296,11 @@ def _whole(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
         folder = args.table or tables.whole_folder(doc.game.options)
         if not folder.exists():
-            from ..lab.table_build import duration
-
-            cores = os.cpu_count() or 1
-            _, seconds, _ = tables.whole_estimate(4, cores, True)
+            options = doc.game.options
             return _say(
-                f"{folder}: no whole-game table there; build one with `pyramid-lab endgame "
-                f"build --whole` ({duration(seconds)} on {cores} core{'s' if cores > 1 else ''}: "
-                "docs/engines.md) or name one with --table"
+                f"{folder}: no whole-game table there; build one with "
+                f"{tables.whole_build_words(options.variant, options.removal)} or name one "
+                "with --table"
             )
         try:
             table = tables.whole_open(folder, lookups=True)
