@@ -65,6 +65,31 @@ def fetch_sub_one(typingctx: Any, array: Any, i: Any) -> tuple[Signature, Callab
     return sig, codegen
 
 
+@intrinsic
+def fetch_add_one(typingctx: Any, array: Any, i: Any) -> tuple[Signature, Callable[..., Any]]:
+    """``array[i] += 1`` at once for every thread (LLVM's atomicrmw); the value before (a
+    parallel loop's next chunk: :data:`LANES`)."""
+    sig = array.dtype(array, types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Sequence[Any]) -> Any:
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]])
+        one = ir.Constant(ptr.type.pointee, 1)
+        return builder.atomic_rmw("add", ptr, one, "monotonic")
+
+    return sig, codegen
+
+
+#: A parallel loop's lanes (:func:`_push_range`, :func:`_seed_range`): numba gives each
+#: thread an equal share of a loop's iterations, whatever they cost (a step's frontier lies
+#: unevenly over a layer: one of 2 threads idled a third of the time), so the loop is over
+#: lanes, each taking chunks one at a time from a counter (:func:`fetch_add_one`) until
+#: none is left: a thread's first lane works while chunks remain, its others find none.
+#: More lanes than any machine's threads (numba's thread count, read inside a kernel, would
+#: keep it out of the compiled cache).
+LANES = 256
+
 KEY_SHIFT = 40  # a position's key: layer << KEY_SHIFT | index in the layer
 
 
@@ -483,42 +508,47 @@ def _seed_range(
     geo, index, shapes, shape_points = walk
     layer = values[n]
     chunks = (last - first + chunk - 1) // chunk
-    for r in prange(chunks):
+    taken = np.zeros(1, dtype=np.int64)  # the chunks taken so far (each lane's next)
+    for _lane in prange(min(LANES, chunks)):
         moves = np.empty(MAX_MOVES, dtype=np.int64)
         keys = np.empty(MAX_MOVES, dtype=np.int64)
-        # the pyramid's arrays taken from its tuple once a chunk (numba's reference counts)
+        # the pyramid's arrays taken from its tuple once a lane (numba's reference counts)
         pyramid = (geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6])
         sym, binom, ncol, coff, stabs = geo[7], index[3], index[4], index[5], index[7]
         shapes_before = index[8][n]  # the canonical shapes of the layers below
-        begin, end = _bounds(first, last, r, chunk)
-        shape, a, rank, pattern = _start_at(n, begin, binom, ncol, coff)
-        seen = 0
-        seeded = 0
-        greatest = 0  # (not ``most``: the parameter, the most a byte holds)
-        for i in range(begin, end):
-            if layer[i] == 0:
-                own = _scatter(pattern, shape_points[shape])
-                if _read_at(own, shapes_before + shape, stabs, sym):
-                    opp = shapes[shape] & ~own
-                    seen += 1
-                    if processed == 0:
-                        v = _fresh_byte(own, opp, codes, moves, keys, pyramid, sym)
-                    else:
-                        v = _open_children(
-                            own, opp, processed, codes, values, moves, keys, geo, index
-                        )
-                    if v > 0:
-                        layer[i] = v
-                        seeded += 1
-                    else:
-                        left = -1 - v
-                        layer[i] = OPEN + left if left <= most else ESCAPE
-                        greatest = max(greatest, left)
-            if i + 1 < end:
-                shape, a, rank, pattern = _advance_at(n, shape, a, rank, pattern, binom, coff)
-        stats[r, 0] = seen
-        stats[r, 1] = seeded
-        stats[r, 2] = greatest
+        while True:
+            r = fetch_add_one(taken, 0)
+            if r >= chunks:
+                break
+            begin, end = _bounds(first, last, r, chunk)
+            shape, a, rank, pattern = _start_at(n, begin, binom, ncol, coff)
+            seen = 0
+            seeded = 0
+            greatest = 0  # (not ``most``: the parameter, the most a byte holds)
+            for i in range(begin, end):
+                if layer[i] == 0:
+                    own = _scatter(pattern, shape_points[shape])
+                    if _read_at(own, shapes_before + shape, stabs, sym):
+                        opp = shapes[shape] & ~own
+                        seen += 1
+                        if processed == 0:
+                            v = _fresh_byte(own, opp, codes, moves, keys, pyramid, sym)
+                        else:
+                            v = _open_children(
+                                own, opp, processed, codes, values, moves, keys, geo, index
+                            )
+                        if v > 0:
+                            layer[i] = v
+                            seeded += 1
+                        else:
+                            left = -1 - v
+                            layer[i] = OPEN + left if left <= most else ESCAPE
+                            greatest = max(greatest, left)
+                if i + 1 < end:
+                    shape, a, rank, pattern = _advance_at(n, shape, a, rank, pattern, binom, coff)
+            stats[r, 0] = seen
+            stats[r, 1] = seeded
+            stats[r, 2] = greatest
 
 
 seed_range = njit(cache=True, parallel=True)(_seed_range)
@@ -601,72 +631,77 @@ def _push_range(
     low = (1 << KEY_SHIFT) - 1
     lost = byte % 2 == 1
     chunks = (last - first + chunk - 1) // chunk
-    for r in prange(chunks):
+    taken = np.zeros(1, dtype=np.int64)  # the chunks taken so far (each lane's next)
+    for _lane in prange(min(LANES, chunks)):
         moves = np.empty(MAX_MOVES, dtype=np.int64)
         keys = np.empty(MAX_PREDECESSORS, dtype=np.int64)
-        # the arrays taken from their tuples once a chunk (numba's reference counts)
+        # the arrays taken from their tuples once a lane (numba's reference counts)
         scalars, support, resting, level, above = geo[0], geo[1], geo[2], geo[3], geo[4]
         all_squares, sym = geo[8], geo[7]
         hashed, binom, ncol, coff, stabs = index[0], index[3], index[4], index[5], index[7]
-        begin, end = _bounds(first, last, r, chunk)
-        at = begin  # where the walk is: moved only to the positions pushed
-        shape, a, rank, pattern = _start_at(n, begin, binom, ncol, coff)
-        pushed = 0
-        read = 0
-        over = False
-        for i in range(begin, end):
-            if layer[i] == byte:
-                if i - at > SPARSE:
-                    shape, a, rank, pattern = _start_at(n, i, binom, ncol, coff)
-                else:
-                    for _ in range(i - at):
-                        shape, a, rank, pattern = _advance_at(
-                            n, shape, a, rank, pattern, binom, coff
-                        )
-                at = i
-                own = _scatter(pattern, shape_points[shape])
-                opp = shapes[shape] & ~own
-                pushed += 1
-                m = _predecessors_at(
-                    own,
-                    opp,
-                    codes,
-                    moves,
-                    keys,
-                    scalars,
-                    support,
-                    resting,
-                    level,
-                    above,
-                    all_squares,
-                    sym,
-                    hashed,
-                    binom,
-                    ncol,
-                    coff,
-                    stabs,
-                    geo,
-                )
-                if m < 0:
-                    over = True
-                    m = 0
-                read += m
-                for k in range(m):
-                    qn = keys[k] >> KEY_SHIFT
-                    qi = keys[k] & low
-                    held = values[qn][qi]
-                    if held < OPEN:
-                        continue
-                    if lost:
-                        values[qn][qi] = byte + 1
-                    elif held == ESCAPE:
-                        j = np.searchsorted(side_keys, keys[k])
-                        if fetch_sub_one(side_counts, j) == 1:
+        while True:
+            r = fetch_add_one(taken, 0)
+            if r >= chunks:
+                break
+            begin, end = _bounds(first, last, r, chunk)
+            at = begin  # where the walk is: moved only to the positions pushed
+            shape, a, rank, pattern = _start_at(n, begin, binom, ncol, coff)
+            pushed = 0
+            read = 0
+            over = False
+            for i in range(begin, end):
+                if layer[i] == byte:
+                    if i - at > SPARSE:
+                        shape, a, rank, pattern = _start_at(n, i, binom, ncol, coff)
+                    else:
+                        for _ in range(i - at):
+                            shape, a, rank, pattern = _advance_at(
+                                n, shape, a, rank, pattern, binom, coff
+                            )
+                    at = i
+                    own = _scatter(pattern, shape_points[shape])
+                    opp = shapes[shape] & ~own
+                    pushed += 1
+                    m = _predecessors_at(
+                        own,
+                        opp,
+                        codes,
+                        moves,
+                        keys,
+                        scalars,
+                        support,
+                        resting,
+                        level,
+                        above,
+                        all_squares,
+                        sym,
+                        hashed,
+                        binom,
+                        ncol,
+                        coff,
+                        stabs,
+                        geo,
+                    )
+                    if m < 0:
+                        over = True
+                        m = 0
+                    read += m
+                    for k in range(m):
+                        qn = keys[k] >> KEY_SHIFT
+                        qi = keys[k] & low
+                        held = values[qn][qi]
+                        if held < OPEN:
+                            continue
+                        if lost:
                             values[qn][qi] = byte + 1
-                    elif fetch_sub_one(values[qn], qi) == OPEN + 1:
-                        values[qn][qi] = byte + 1
-        stats[r, 0] = pushed
-        stats[r, 1] = -1 if over else read
+                        elif held == ESCAPE:
+                            j = np.searchsorted(side_keys, keys[k])
+                            if fetch_sub_one(side_counts, j) == 1:
+                                values[qn][qi] = byte + 1
+                        elif fetch_sub_one(values[qn], qi) == OPEN + 1:
+                            values[qn][qi] = byte + 1
+            stats[r, 0] = pushed
+            stats[r, 1] = -1 if over else read
     for r in range(chunks):
         if stats[r, 1] < 0:
             raise ValueError("more predecessors than MAX_PREDECESSORS")
