@@ -180,14 +180,18 @@ def _children_count_at(
     identity) is counted once. Moves that remove nothing give distinct children (each
     places or raises to another point, or from another), so without a removal or such a
     symmetry the children are the moves, counted without a sort."""
-    m = generate_at(own, opp, codes, moves, 0, pyramid)
-    if m == 0 and codes[0] == ALTERNATE:
-        moves[0] = PASS_MOVE
-        m = 1
     fixing = 0  # the symmetries (a bit each, 1 to 7) that leave opp as it is
     for g in range(1, 8):
         if transform(opp, g, sym) == opp:
             fixing |= 1 << g
+    if fixing == 0:
+        steps = _plain_steps(own, opp, codes, pyramid)
+        if steps >= 0:
+            return 1 if steps == 0 and codes[0] == ALTERNATE else steps
+    m = generate_at(own, opp, codes, moves, 0, pyramid)
+    if m == 0 and codes[0] == ALTERNATE:
+        moves[0] = PASS_MOVE
+        m = 1
     removing = False
     for k in range(m):
         removing |= moves[k] & FULL != 0
@@ -196,6 +200,44 @@ def _children_count_at(
     if fixing == 0 and not removing:
         return m
     return distinct(keys, m)
+
+
+@njit(cache=True, inline="always")
+def _plain_steps(
+    own: int,
+    opp: int,
+    codes: tuple[int, int],
+    pyramid: tuple[Words, Words, Words, Words, Words, Words, Words],
+) -> int:
+    """How many moves (own, opp) has, counted on the masks without one written, where none
+    completes a square of the mover's (no removal: each move is one step, :func:`.kernel.
+    generate_at`'s placements and raises); -1 where one does (the moves are then listed).
+    A raise of the free sphere ``s`` goes to any open point above its level that does not
+    rest on it; a square a step completes holds its target (``s``, lower, is in none of
+    the target's squares), so it is one whose other three points are the mover's."""
+    scalars, support, resting, level, above, squares, square_count = pyramid
+    occ = own | opp
+    targets = open_points_at(occ, scalars, support)
+    if codes[0] != CHILDREN:
+        rest = targets
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            t = cttz(b)
+            after = own | b
+            for q in range(square_count[t]):
+                sq = squares[t, q]
+                if sq & after == sq:
+                    return -1
+    steps = popcount(targets) if popcount(own) < scalars[SPHERES_] else 0
+    spheres = own
+    while spheres:
+        bs = spheres & -spheres
+        spheres ^= bs
+        s = cttz(bs)
+        if resting[s] & occ == 0:  # free: nothing rests on it
+            steps += popcount(targets & above[level[s]] & ~resting[s])
+    return steps
 
 
 @njit(cache=True, inline="always")
