@@ -687,3 +687,16 @@ def test_the_books_opening_is_made_from_a_table_as_shipped(tmp_path):
     assert opening.check(back, table) == 0
     table.probe = lambda own, opp: 1  # type: ignore[method-assign]  # a table that differs
     assert opening.check(back, table) == int(np.count_nonzero(back.values != 1))
+
+
+@pytest.mark.parametrize("name", ["seed_range", "push_range", "round_range"])
+def test_a_kernel_and_its_serial_twin_are_cached_apart(name: str) -> None:
+    # numba keys its cache by the function and the signature, not by ``parallel``: twins
+    # compiled from one function shared one entry, and the one saved last was loaded for
+    # both in the next process (a build's counting pass then ran on one thread of 2)
+    parallel, serial = getattr(wk, name), getattr(wk, f"{name}_serial")
+    assert parallel.targetoptions.get("parallel")
+    assert not serial.targetoptions.get("parallel")
+    # (numba's cache file of each, an attribute of its own: the index file names the entry)
+    files = {kernel._cache._cache_file._index_name for kernel in (parallel, serial)}
+    assert len(files) == 2

@@ -14,6 +14,7 @@ from numba.core.extending import intrinsic
 
 from ...compiled.arrays import Arrays, Bytes, Words
 from ...compiled.bits import cttz, popcount
+from ...compiled.twins import parallel_and_serial
 from .kernel import (
     ALTERNATE,
     CHILDREN,
@@ -593,10 +594,7 @@ def _seed_range(
             stats[r, 2] = greatest
 
 
-seed_range = njit(cache=True, parallel=True)(_seed_range)
-
-
-seed_range_serial = njit(cache=True)(_seed_range)
+seed_range, seed_range_serial = parallel_and_serial(_seed_range)
 
 
 @njit(cache=True)
@@ -749,10 +747,7 @@ def _push_range(
             raise ValueError("more predecessors than MAX_PREDECESSORS")
 
 
-push_range = njit(cache=True, parallel=True)(_push_range)
-
-
-push_range_serial = njit(cache=True)(_push_range)
+push_range, push_range_serial = parallel_and_serial(_push_range)
 
 
 @njit(cache=True, parallel=True)

@@ -9,6 +9,7 @@ import numpy as np
 from numba import njit, prange
 
 from ...compiled.arrays import Arrays, Bytes, Words
+from ...compiled.twins import parallel_and_serial
 from .kernel import MAX_MOVES, can_place_top_in, moves_or_pass_in, play
 from .whole_index import (
     CHUNK,
@@ -147,10 +148,7 @@ def _round_range(
         stats[r, 1] = decided
 
 
-round_range = njit(cache=True, parallel=True)(_round_range)
-
-
-round_range_serial = njit(cache=True)(_round_range)
+round_range, round_range_serial = parallel_and_serial(_round_range)
 
 
 @njit(cache=True)
