@@ -20,7 +20,8 @@ from numba import njit
 
 def parallel_and_serial(function: Callable[..., Any]) -> tuple[Any, Any]:
     """``function`` compiled with numba's threads and without, cached apart: the serial
-    one is compiled from a copy named ``<name>__serial`` (its own cache entry)."""
+    one is compiled from a copy named ``<name>__serial`` (its own cache entry). Both let
+    Python's lock go while they run (a build writes its files on another thread)."""
     twin = types.FunctionType(
         function.__code__,
         function.__globals__,
@@ -31,4 +32,4 @@ def parallel_and_serial(function: Callable[..., Any]) -> tuple[Any, Any]:
     twin.__qualname__ = f"{function.__qualname__}__serial"
     twin.__module__ = function.__module__
     twin.__doc__ = function.__doc__
-    return njit(cache=True, parallel=True)(function), njit(cache=True)(twin)
+    return njit(cache=True, parallel=True, nogil=True)(function), njit(cache=True, nogil=True)(twin)

@@ -58,7 +58,7 @@ def create(folder: Path, base: int, variant: str, removal: str) -> WholeTable:
     }
     table = WholeTable(folder, head, values)
     for n in range(ix.layers):
-        write_atomic(layer_file(folder, n), values[n])
+        write_atomic(layer_file(folder, n), ix.sizes[n])  # zeros, none written (sparse)
     write_head(table)
     return table
 

@@ -55,10 +55,11 @@ def checksum(data: np.ndarray) -> int:
     return value
 
 
-def write_atomic(path: Path, payload: bytes | np.ndarray | tuple[np.ndarray, ...]) -> None:
-    """``payload`` (or its arrays one after the other) written whole to a new temporary
-    file beside ``path`` (whatever was left there by a build killed before, even a FIFO,
-    removed first), then renamed."""
+def write_atomic(path: Path, payload: bytes | np.ndarray | tuple[np.ndarray, ...] | int) -> None:
+    """``payload`` (or its arrays one after the other; an ``int``: that many zero bytes, a
+    sparse file, none of them written) written whole to a new temporary file beside
+    ``path`` (whatever was left there by a build killed before, even a FIFO, removed
+    first), then renamed."""
     tmp = path.with_name(path.name + ".tmp")
     try:
         tmp.unlink()
@@ -68,7 +69,9 @@ def write_atomic(path: Path, payload: bytes | np.ndarray | tuple[np.ndarray, ...
         raise TableError(f"{tmp}: a directory, where the build writes a file") from None
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     with os.fdopen(fd, "wb") as f:
-        if isinstance(payload, np.ndarray):
+        if isinstance(payload, int):
+            f.truncate(payload)
+        elif isinstance(payload, np.ndarray):
             payload.tofile(f)
         elif isinstance(payload, tuple):
             for part in payload:

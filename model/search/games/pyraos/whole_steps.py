@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -314,19 +315,26 @@ class _Steps:
     def sync(self, n: int | None = None) -> None:
         """Write the layers (or layer ``n``) that gained values since last written (their
         decided values: 0 where a code is)."""
-        table = self.table
-        for m in range(table.index.layers) if n is None else (n,):
-            values = table.values[m]
-            now = int(wk.count_between(values, 1, wk.OPEN - 1))
-            if now != self.on_disk[m]:
-                decided = np.empty_like(values)
-                wk.decided_only(values, decided)
-                write_layer(table, m, decided)
-                self.on_disk[m] = now
+        for m in range(self.table.index.layers) if n is None else (n,):
+            decided = self.decided_of(m)
+            if decided is not None:
+                write_layer(self.table, m, decided)
 
-    def save(self, r: int, layers: list[int], pushed: list[int], at: Any = None) -> None:
-        """``layers``' bytes as built and side counts kept for round ``r``: those of the
-        side table's positions still undecided (a byte :data:`.whole_kernel.ESCAPE`)."""
+    def decided_of(self, m: int) -> np.ndarray | None:
+        """Layer ``m``'s decided values (0 where a code is), where they changed since last
+        written (None else: nothing to write), counted as written."""
+        values = self.table.values[m]
+        now = int(wk.count_between(values, 1, wk.OPEN - 1))
+        if now == self.on_disk[m]:
+            return None
+        decided = np.empty_like(values)
+        wk.decided_only(values, decided)
+        self.on_disk[m] = now
+        return decided
+
+    def counters_of(self, layers: list[int]) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+        """``layers``' bytes as built and side counts: those of the side table's positions
+        still undecided (a byte :data:`.whole_kernel.ESCAPE`)."""
         keys, counts = self.side
         built = {}
         for n in layers:
@@ -336,28 +344,66 @@ class _Steps:
             still = values[mine] == wk.ESCAPE
             side = counts[lo:hi][still] if hi > lo else self.side_counts.get(n, NO_SIDE[1])
             built[n] = (values, np.ascontiguousarray(side))
-        save_counters(self.table, built, r, pushed, at)
+        return built
+
+    def save(self, r: int, layers: list[int], pushed: list[int], at: Any = None) -> None:
+        """``layers``' counters (:meth:`counters_of`) kept for round ``r``."""
+        save_counters(self.table, self.counters_of(layers), r, pushed, at)
 
     def count_pass(self, start: int, kept: set[int]) -> None:
         """The start: the positions the rules decide alone, and every other one's count
         (its side count where a byte does not hold it); each layer kept when counted
-        (values, then counters, then the header naming them)."""
+        (values, then counters, then the header naming them). The files are written by
+        one thread while the next layer is counted (a layer's bytes no longer change once
+        counted; the kernels let Python's lock go): one layer's at a time, taken from the
+        table here (no numba kernel runs there), and the pass waits for them before it
+        ends, is stopped or fails."""
         table = self.table
-        for n in range(table.index.layers - 1, -1, -1):
-            if n in kept:
-                continue
-            if self.stop is not None and self.stop():
-                raise Stopped
-            began = time.perf_counter()
-            processed = max(0, start - 1)
-            stats, busy = push_layer(
-                table, NO_SIDE, "count", n, processed, interrupted=self.interrupted, stop=self.stop
-            )
-            self.side_counts[n] = escaped_side(table, n, processed)
-            self.sync(n)  # the positions the rules decide alone, in this layer only
-            self.save(start, [n], [])
-            write_head(table)
-            self.entry("count", start, n, int(stats[0]), int(stats[1]), busy, began)
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-writer") as writer:
+            writing: Future[None] | None = None
+            try:
+                for n in range(table.index.layers - 1, -1, -1):
+                    if n in kept:
+                        continue
+                    if self.stop is not None and self.stop():
+                        raise Stopped
+                    began = time.perf_counter()
+                    processed = max(0, start - 1)
+                    stats, busy = push_layer(
+                        table,
+                        NO_SIDE,
+                        "count",
+                        n,
+                        processed,
+                        interrupted=self.interrupted,
+                        stop=self.stop,
+                    )
+                    self.side_counts[n] = escaped_side(table, n, processed)
+                    if writing is not None:
+                        writing.result()  # the layer before written (or its error raised)
+                    decided, counters = self.decided_of(n), self.counters_of([n])
+                    writing = writer.submit(self.keep_counted, start, n, decided, counters)
+                    self.entry("count", start, n, int(stats[0]), int(stats[1]), busy, began)
+            finally:
+                if writing is not None:
+                    writing.exception()  # written, before anything is raised
+            if writing is not None:
+                writing.result()
+
+    def keep_counted(
+        self,
+        start: int,
+        n: int,
+        decided: np.ndarray | None,
+        counters: dict[int, tuple[np.ndarray, np.ndarray]],
+    ) -> None:
+        """Layer ``n``, counted, kept (the writer's part of :meth:`count_pass`): the
+        positions the rules decide alone (``decided``: None where none), its counters,
+        then the header naming them."""
+        if decided is not None:
+            write_layer(self.table, n, decided)
+        save_counters(self.table, counters, start, [], None)
+        write_head(self.table)
 
     def push_step(self, r: int, done: list[int], partial: tuple[int, int] | None) -> None:
         """Step ``r`` over every layer not in ``done`` (``partial``: the layer it was
