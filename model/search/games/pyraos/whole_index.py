@@ -35,18 +35,12 @@ def transform(mask: int, s: int, sym: Words) -> int:
 
 
 @njit(cache=True, inline="always")
-def home_slot(occ: int, hashed: Words) -> int:
-    """The slot where :func:`find_slot`'s probe for shape ``occ`` starts."""
-    return (occ * HASH_MULTIPLIER >> 24) & ((hashed.shape[0] >> 1) - 1)
-
-
-@njit(cache=True, inline="always")
 def find_slot(occ: int, hashed: Words) -> int:
     """The hash slot of shape ``occ`` (-1 if it is no shape of the index): ``hashed[2 *
     slot]`` is the shape, ``hashed[2 * slot + 1]`` what it leads to (:func:`slot_info`),
     side by side so that a probe costs one cache line."""
     mask = (hashed.shape[0] >> 1) - 1
-    slot = home_slot(occ, hashed)
+    slot = (occ * HASH_MULTIPLIER >> 24) & mask
     while True:
         k = hashed[2 * slot]
         if k == occ:

@@ -42,7 +42,6 @@ from .whole_index import (
     _start,
     _start_at,
     find_slot,
-    home_slot,
     least_image,
     locate_at,
     transform,
@@ -81,38 +80,6 @@ def fetch_add_one(typingctx: Any, array: Any, i: Any) -> tuple[Signature, Callab
         return builder.atomic_rmw("add", ptr, one, "monotonic")
 
     return sig, codegen
-
-
-def _prefetch_for(write: int) -> Any:
-    """An intrinsic that asks for ``array[i]``'s cache line without waiting for it (LLVM's
-    prefetch: ``write`` 1 to be written, x86's ``prefetchw``; kept in every cache
-    level)."""
-
-    def typer(typingctx: Any, array: Any, i: Any) -> tuple[Signature, Callable[..., Any]]:
-        sig = types.void(array, types.int64)
-
-        def codegen(context: Any, builder: Any, signature: Any, args: Sequence[Any]) -> Any:
-            aryty = signature.args[0]
-            ary = context.make_array(aryty)(context, builder, args[0])
-            ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]])
-            byte_ptr = ir.IntType(8).as_pointer()
-            i32 = ir.IntType(32)
-            fnty = ir.FunctionType(ir.VoidType(), [byte_ptr, i32, i32, i32])
-            fn = builder.module.declare_intrinsic("llvm.prefetch", [byte_ptr], fnty)
-            builder.call(fn, [builder.bitcast(ptr, byte_ptr), i32(write), i32(3), i32(1)])
-            return context.get_dummy_value()
-
-        return sig, codegen
-
-    return intrinsic(typer)
-
-
-#: A push step's predecessors lie at random places of the table's gigabytes, and their
-#: shapes' hash slots at random places of its index: their lines are asked for together,
-#: each as soon as it is known, before the first is read (:func:`_push_range`,
-#: :func:`_emit`), not one after the other.
-prefetch = _prefetch_for(1)
-prefetch_read = _prefetch_for(0)
 
 
 #: A parallel loop's lanes (:func:`_push_range`, :func:`_seed_range`): numba gives each
@@ -293,24 +260,11 @@ def _fresh_byte(
 
 
 @njit(cache=True, inline="always")
-def _emit(own: int, keys: Words, m: int, b: int, hashed: Words) -> int:
-    """A predecessor's mover's spheres ``own`` (over the other's ``b``) into ``keys[m]``,
-    its shape's hash slot asked for (:func:`prefetch_read`: located once every
-    predecessor is listed, :func:`_located`, the slots' lines come together); how many
-    keys then (past ``keys``: its size + 1, the caller raises, none inside a prange
-    loop)."""
-    if m >= keys.shape[0]:
-        return keys.shape[0] + 1
-    keys[m] = own
-    prefetch_read(hashed, 2 * home_slot(own | b, hashed))
-    return m + 1
-
-
-@njit(cache=True, inline="always")
-def _located(
+def _emit(
+    own: int,
+    opp: int,
     keys: Words,
     m: int,
-    b: int,
     sym: Words,
     hashed: Words,
     binom: Words,
@@ -318,21 +272,18 @@ def _located(
     coff: Words,
     stabs: Words,
 ) -> int:
-    """``keys[:m]``, mover's spheres over ``b`` (:func:`_emit`), replaced by the keys of
-    their canonical images, those outside the table left out; how many
-    (:func:`.whole_index.locate_at`'s arrays)."""
-    out = 0
-    for j in range(m):
-        own = keys[j]
-        slot = find_slot(own | b, hashed)
-        if slot < 0:
-            continue
-        n, i = locate_at(own, b, slot, sym, hashed, binom, ncol, coff, stabs)
-        if n < 0:
-            continue
-        keys[out] = n << KEY_SHIFT | i
-        out += 1
-    return out
+    """The key of (own, opp)'s canonical image into ``keys[m]`` (none for a board outside
+    the table); how many keys then (:func:`.whole_index.locate_at`'s arrays)."""
+    slot = find_slot(own | opp, hashed)
+    if slot < 0:
+        return m
+    n, i = locate_at(own, opp, slot, sym, hashed, binom, ncol, coff, stabs)
+    if n < 0:
+        return m
+    if m >= keys.shape[0]:
+        return keys.shape[0] + 1  # too many: the caller raises (none inside a prange loop)
+    keys[m] = n << KEY_SHIFT | i
+    return m + 1
 
 
 @njit(cache=True, inline="always")
@@ -515,7 +466,7 @@ def _predecessors_at(
                 continue  # a square of the mover's with it: a removal was required
             before = a1 & ~bt
             # placed from the reserve
-            m = _emit(before, keys, m, b, hashed)
+            m = _emit(before, b, keys, m, sym, hashed, binom, ncol, coff, stabs)
             if level[t] == 0:
                 continue
             # raised from an empty point s below it that can hold it, which s then held
@@ -524,14 +475,14 @@ def _predecessors_at(
             while below:
                 bs = below & -below
                 below ^= bs
-                m = _emit(before | bs, keys, m, b, hashed)
+                m = _emit(before | bs, b, keys, m, sym, hashed, binom, ncol, coff, stabs)
     if variant == ALTERNATE:
         g = moves_or_pass_in(a, b, variant, removal, moves, 0, geo)
         if g == 1 and moves[0] == 0:
-            m = _emit(a, keys, m, b, hashed)
+            m = _emit(a, b, keys, m, sym, hashed, binom, ncol, coff, stabs)
     if m > keys.shape[0]:
         return -1  # more than MAX_PREDECESSORS (the caller raises)
-    return distinct(keys, _located(keys, m, b, sym, hashed, binom, ncol, coff, stabs))
+    return distinct(keys, m)
 
 
 #: While a table is built, an undecided position's byte holds its children still open:
@@ -775,8 +726,6 @@ def _push_range(
                         over = True
                         m = 0
                     read += m
-                    for k in range(m):
-                        prefetch(values[keys[k] >> KEY_SHIFT], keys[k] & low)
                     for k in range(m):
                         qn = keys[k] >> KEY_SHIFT
                         qi = keys[k] & low
