@@ -228,3 +228,30 @@ def test_a_checkpoints_counters_are_kept_but_the_one_that_does_not_match(done, t
     assert [e["layer"] for e in again if e["step"] == "count"] == [9]
     assert "the counters of 13 layers kept, the other 1 counted again first" in said[0]
     assert same(table, done)
+
+
+def test_a_write_that_fails_beside_the_counting_ends_the_build_and_keeps_the_layers_before(
+    done, tmp_path, monkeypatch
+):
+    # the counting pass writes each layer's files on another thread while it counts the
+    # next: a write that fails there (a full disk) ends the build with its error, every
+    # layer written before it is kept, and the build resumes after them
+    folder = tmp_path / "t"
+    real = whole_steps.save_counters
+    calls = []
+
+    def third_fails(*args: Any, **kwargs: Any) -> None:
+        calls.append(1)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device")
+        real(*args, **kwargs)
+
+    monkeypatch.setattr(whole_steps, "save_counters", third_fails)
+    with pytest.raises(OSError, match="No space left"):
+        whole.build(whole.create(folder, 3, "standard", "0-2"))
+    assert len(calls) == 3  # the build stopped at the failed write: no layer after it written
+    monkeypatch.setattr(whole_steps, "save_counters", real)
+    table, again, said = resume(folder)
+    assert said[0].startswith("resuming the counting pass: 2 of 14 layers counted, kept (")
+    assert [e["layer"] for e in again if e["step"] == "count"] == list(range(LAYERS - 3, -1, -1))
+    assert same(table, done)

@@ -107,7 +107,7 @@ def placeable(p: int, occ: int, geo: Arrays) -> bool:
 @njit(cache=True, inline="always")
 def distinct(keys: Words, m: int) -> int:
     """``keys[:m]`` sorted with each key once; how many."""
-    if m <= 32:
+    if m <= 128:
         for j in range(1, m):
             k = keys[j]
             i = j - 1

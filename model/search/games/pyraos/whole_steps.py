@@ -405,12 +405,14 @@ class _Steps:
         save_counters(self.table, counters, start, [], None)
         write_head(self.table)
 
-    def push_step(self, r: int, done: list[int], partial: tuple[int, int] | None) -> None:
-        """Step ``r`` over every layer not in ``done`` (``partial``: the layer it was
-        pushing and its first position not pushed)."""
+    def push_step(
+        self, r: int, frontier: list[int], done: list[int], partial: tuple[int, int] | None
+    ) -> None:
+        """Step ``r`` over every layer with positions to push (``frontier``: each layer's
+        positions of byte ``r``) not in ``done`` (``partial``: the layer it was pushing
+        and its first position not pushed)."""
         table = self.table
         layers = list(range(table.index.layers - 1, -1, -1))
-        frontier = self.count_all(r)
         for n in layers:
             if not frontier[n] or n in done:
                 continue
@@ -475,12 +477,14 @@ class _Steps:
             pushed, partial = [], None
         r = start
         synced = time.perf_counter()
+        frontier = self.count_all(r)
         while True:
             if r == start:
-                self.push_step(r, list(pushed), partial)
+                self.push_step(r, frontier, list(pushed), partial)
             else:
-                self.push_step(r, [], None)
-            total = sum(self.count_all(r + 1))
+                self.push_step(r, frontier, [], None)
+            frontier = self.count_all(r + 1)  # the next step's (one scan of the table)
+            total = sum(frontier)
             while len(rounds) <= r:
                 rounds.append(0)
             rounds[r] = total
