@@ -270,10 +270,13 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
         t = time.process_time()
         if kind < 3:
             chosen = fresh if kind < 2 else stale
-            wk.round_range_serial(n, first, last, kind + 1, codes, walk, values, chosen, out, stats)
+            taken = np.zeros(1, dtype=np.int64)
+            args = (codes, walk, values, chosen, out, stats, taken)
+            wk.round_range(n, first, last, kind + 1, *args)
         elif kind == 3:
             most = wk.MOST_IN_BYTE
-            wk.seed_range_serial(n, first, last, 0, codes, walk, counted, stats, step, most)
+            taken = np.zeros(1, dtype=np.int64)
+            wk.seed_range(n, first, last, 0, codes, walk, counted, stats, step, most, taken)
         elif kind == 6:
             bad = np.zeros(0, dtype=np.int64)
             wk.verify_chunk(n, first, last, codes, walk, values, bad)
@@ -285,7 +288,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             mark_read(layer, n, first, last, byte, walk)
             t = time.process_time()
             args = (codes, walk, pushed, whole.NO_SIDE, stats, step)
-            wk.push_range_serial(n, first, last, byte, *args)
+            wk.push_range(n, first, last, byte, *args, np.zeros(1, dtype=np.int64))
             busy = time.process_time() - t
             layer[first:last] = saved
             return int(stats[0, 0]), busy

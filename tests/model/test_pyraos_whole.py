@@ -128,17 +128,44 @@ def test_push_and_rounds_give_the_same_table(tables, variant, removal, tmp_path)
 def test_push_on_several_threads_gives_the_same_table(
     tables, variant, removal, monkeypatch, tmp_path
 ):
-    # A thread's share cut small (97 positions), so that numba's threads push to the same
-    # predecessors at once (the base-3 layers are one share each otherwise): the counters
-    # taken from at once still give every byte.
+    # A lane's chunk cut small (97 positions), so that several lanes (threads) push to the
+    # same predecessors at once (the base-3 layers are one chunk each otherwise), four of
+    # them whatever this machine's cores: the counters taken from at once still give every
+    # byte, and every chunk is taken once.
     monkeypatch.setattr(whole_steps, "PUSH_CHUNK", 97)
+    ran: list[int] = []
+
+    def four(chunks: int) -> int:
+        ran.append(min(4, chunks))
+        return ran[-1]
+
+    monkeypatch.setattr(whole_steps, "lanes_for", four)
     threaded = whole.build(whole.create(tmp_path / "t", 3, variant, removal))
+    assert ran.count(4) > 20
     for a, b in zip(threaded.values, tables[3, variant, removal].values, strict=True):
         assert np.array_equal(a, b)
     # the bytes counted on numba's threads (a layer of more than one share), as numpy counts
     for layer in threaded.values:
         for byte in (0, 1, 2, int(layer.max())):
             assert whole.count_byte(layer, byte) == np.count_nonzero(layer == byte)
+
+
+def test_the_next_position_holding_a_byte_is_found_eight_at_a_time_as_one_at_a_time() -> None:
+    # a push step skips its layer 8 bytes at a time where none is the frontier's byte
+    # (a test on the word without carries between bytes): every start, end and byte, over
+    # bytes that differ from it by one bit (the carries' case) and by the high bit
+    rng = np.random.default_rng(7)
+    for trial in range(300):
+        byte = int(rng.integers(0, 256))
+        near = [byte ^ (1 << b) for b in range(8)] + [byte, 0, 255, 0x80, 0x7F]
+        layer = rng.choice(np.array(near, dtype=np.uint8), size=int(rng.integers(1, 90)))
+        if trial % 3 == 0:
+            layer[layer == byte] = byte ^ 1  # none holds it
+        for i in range(layer.shape[0] + 1):
+            end = int(rng.integers(i, layer.shape[0] + 1))
+            at = np.flatnonzero(layer[i:end] == byte)
+            want = i + int(at[0]) if at.size else end
+            assert wk.next_holding(layer, i, end, byte) == want
 
 
 def positions_read(n: int, table: whole.WholeTable) -> list[tuple[int, int, int]]:
@@ -689,14 +716,14 @@ def test_the_books_opening_is_made_from_a_table_as_shipped(tmp_path):
     assert opening.check(back, table) == int(np.count_nonzero(back.values != 1))
 
 
-@pytest.mark.parametrize("name", ["seed_range", "push_range", "round_range"])
-def test_a_kernel_and_its_serial_twin_are_cached_apart(name: str) -> None:
-    # numba keys its cache by the function and the signature, not by ``parallel``: twins
-    # compiled from one function shared one entry, and the one saved last was loaded for
-    # both in the next process (a build's counting pass then ran on one thread of 2)
-    parallel, serial = getattr(wk, name), getattr(wk, f"{name}_serial")
-    assert parallel.targetoptions.get("parallel")
-    assert not serial.targetoptions.get("parallel")
-    # (numba's cache file of each, an attribute of its own: the index file names the entry)
-    files = {kernel._cache._cache_file._index_name for kernel in (parallel, serial)}
-    assert len(files) == 2
+@pytest.mark.parametrize("name", ["seed_range", "push_range", "round_range", "verify_range"])
+def test_a_range_kernel_is_compiled_once_serial_and_lets_pythons_lock_go(name: str) -> None:
+    # the whole table's kernels run as lanes on several threads (compiled.lanes): one
+    # compile each, serial (numba's parallel loops took three to four times as long to
+    # compile, and a parallel kernel and a serial twin of one function shared one entry of
+    # numba's cache, the one saved last loaded for both), and without Python's lock, or the
+    # lanes would take turns
+    kernel = getattr(wk, name)
+    assert not kernel.targetoptions.get("parallel")
+    assert kernel.targetoptions.get("nogil")
+    assert not hasattr(wk, f"{name}_serial")

@@ -101,7 +101,7 @@ def test_ctrl_c_inside_a_layer_keeps_its_units_pushed(done, tmp_path, monkeypatc
 def _interrupted_inside_a_layer(done, tmp_path, monkeypatch, signum):
     monkeypatch.setattr(whole_steps, "UNIT_POSITIONS", 64)
     folder = tmp_path / "t"
-    real = wk.push_range_serial
+    real = wk.push_range
     calls = [0]
 
     def push_then_interrupt(*args: Any) -> None:
@@ -111,14 +111,14 @@ def _interrupted_inside_a_layer(done, tmp_path, monkeypatch, signum):
             if calls[0] == 3:
                 os.kill(os.getpid(), signum)
 
-    monkeypatch.setattr(wk, "push_range_serial", push_then_interrupt)
+    monkeypatch.setattr(wk, "push_range", push_then_interrupt)
     with pytest.raises(whole.Interrupted) as caught:
         whole.build(whole.create(folder, 3, "standard", "0-2"))
     assert caught.value.at > 0
     record = whole.WholeTable.open(folder).head["counters"]
     assert record["round"] == 5
     assert record["partial"] == [caught.value.n, caught.value.at]
-    monkeypatch.setattr(wk, "push_range_serial", real)
+    monkeypatch.setattr(wk, "push_range", real)
     table, again, said = resume(folder)
     assert not [e for e in again if e["step"] == "count"]
     assert f"({caught.value.n} spheres' in part)" in said[0]
@@ -132,8 +132,8 @@ def test_stop_inside_a_layer_ends_the_build_within_a_unit(done, tmp_path, monkey
     # counting pass counts the layer under way again; either way the bytes are the same
     monkeypatch.setattr(whole_steps, "UNIT_POSITIONS", 64)
     folder = tmp_path / "t"
-    kernel = "seed_range_serial" if where == "count" else "push_range_serial"
-    real = wk.seed_range_serial if where == "count" else wk.push_range_serial
+    kernel = "seed_range" if where == "count" else "push_range"
+    real = wk.seed_range if where == "count" else wk.push_range
     units: list[tuple[int, int]] = []
 
     def counted(*args: Any) -> None:

@@ -35,7 +35,7 @@ from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
 #: The modules of this package that hold numba functions.
-COMPILED = ("bits", "core", "mcts", "dfpn", "bounded", "twins")
+COMPILED = ("bits", "core", "mcts", "dfpn", "bounded", "lanes")
 _SEARCH = _HERE.parent
 _MODEL = _SEARCH.parent
 #: The game packages of the search that hold numba functions, and those modules.

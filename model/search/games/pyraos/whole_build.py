@@ -5,6 +5,7 @@ of a layer's range (:func:`worker_unit`)."""
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -13,6 +14,7 @@ from typing import Any, TypedDict, Unpack
 
 import numpy as np
 
+from ...compiled.lanes import lanes_for, run_lanes
 from . import whole_kernel as wk
 from .whole_files import (
     FORMAT,
@@ -246,19 +248,13 @@ def run_unit(
     chunks = (unit.last - unit.first + CHUNK - 1) // CHUNK
     stats = np.zeros((chunks, 2), dtype=np.int64)
     began = time.process_time()
-    kernel = wk.round_range if chunks > 1 else wk.round_range_serial
-    kernel(
-        unit.n,
-        unit.first,
-        unit.last,
-        unit.d,
-        codes,
-        table.walk(unit.n),
-        tuple(table.values),
-        unit.fresh,
-        out,
-        stats,
+    taken = np.zeros(1, dtype=np.int64)  # the chunks the lanes took
+    lane = functools.partial(
+        wk.round_range,
+        *(unit.n, unit.first, unit.last, unit.d, codes, table.walk(unit.n)),
+        *(tuple(table.values), unit.fresh, out, stats, taken),
     )
+    run_lanes(lane, lanes_for(chunks))
     seconds = time.process_time() - began
     return out, int(stats[:, 0].sum()), int(stats[:, 1].sum()), seconds
 

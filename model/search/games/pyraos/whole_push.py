@@ -14,7 +14,7 @@ from numba.core.extending import intrinsic
 
 from ...compiled.arrays import Arrays, Bytes, Words
 from ...compiled.bits import cttz, popcount
-from ...compiled.twins import parallel_and_serial
+from ...compiled.lanes import fetch_add_one, unmanaged
 from .kernel import (
     ALTERNATE,
     CHILDREN,
@@ -67,29 +67,41 @@ def fetch_sub_one(typingctx: Any, array: Any, i: Any) -> tuple[Signature, Callab
 
 
 @intrinsic
-def fetch_add_one(typingctx: Any, array: Any, i: Any) -> tuple[Signature, Callable[..., Any]]:
-    """``array[i] += 1`` at once for every thread (LLVM's atomicrmw); the value before (a
-    parallel loop's next chunk: :data:`LANES`)."""
-    sig = array.dtype(array, types.int64)
+def load_word(typingctx: Any, array: Any, i: Any) -> tuple[Signature, Callable[..., Any]]:
+    """The 8 bytes of a byte array from ``i`` as one number (unaligned; no bounds checked:
+    ``i + 8`` at most the array's length): :func:`next_holding`'s stride."""
+    sig = types.uint64(array, types.int64)
 
     def codegen(context: Any, builder: Any, signature: Any, args: Sequence[Any]) -> Any:
         aryty = signature.args[0]
         ary = context.make_array(aryty)(context, builder, args[0])
         ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]])
-        one = ir.Constant(ptr.type.pointee, 1)
-        return builder.atomic_rmw("add", ptr, one, "monotonic")
+        return builder.load(builder.bitcast(ptr, ir.IntType(64).as_pointer()), align=1)
 
     return sig, codegen
 
 
-#: A parallel loop's lanes (:func:`_push_range`, :func:`_seed_range`): numba gives each
-#: thread an equal share of a loop's iterations, whatever they cost (a step's frontier lies
-#: unevenly over a layer: one of 2 threads idled a third of the time), so the loop is over
-#: lanes, each taking chunks one at a time from a counter (:func:`fetch_add_one`) until
-#: none is left: a thread's first lane works while chunks remain, its others find none.
-#: More lanes than any machine's threads (numba's thread count, read inside a kernel, would
-#: keep it out of the compiled cache).
-LANES = 256
+_ONES = np.uint64(0x0101010101010101)
+_HIGHS = np.uint64(0x8080808080808080)
+
+
+@njit(cache=True, inline="always")
+def next_holding(layer: Bytes, i: int, end: int, byte: int) -> int:
+    """The first position from ``i`` to ``end`` of ``layer`` that holds ``byte`` (``end``
+    where none does): 8 bytes at a time while none of them is ``byte`` (a zero byte of
+    their exclusive or with ``byte`` in each: a test without carries between bytes), then
+    byte by byte. A push step's frontier is a few positions of a layer in most steps:
+    read a byte at a time, the layer took most of those steps' time."""
+    spread = np.uint64(byte) * _ONES
+    while i + 8 <= end:
+        x = load_word(layer, i) ^ spread
+        if (x - _ONES) & ~x & _HIGHS:
+            break
+        i += 8
+    while i < end and layer[i] != byte:
+        i += 1
+    return i
+
 
 KEY_SHIFT = 40  # a position's key: layer << KEY_SHIFT | index in the layer
 
@@ -529,7 +541,8 @@ def _open_children(
     return -1 - left
 
 
-def _seed_range(
+@njit(cache=True, nogil=True)
+def seed_range(
     n: int,
     first: int,
     last: int,
@@ -540,6 +553,7 @@ def _seed_range(
     stats: Words,
     chunk: int,
     most: int,
+    taken: Words,
 ) -> None:
     """Push retrograde's start over positions ``first`` to ``last`` of layer ``n``
     (``walk``: the layer's, :data:`.whole_index.Walk`): each undecided position read (no
@@ -547,54 +561,53 @@ def _seed_range(
     still open (:func:`_open_children`; :data:`ESCAPE` past ``most``, at most
     :data:`MOST_IN_BYTE` (less in a test of the side table), counted
     again by :func:`escaped_counts`); (positions, seeded, greatest count) of each
-    ``chunk`` positions (a thread's share at a time) into ``stats``."""
+    ``chunk`` positions into ``stats``. A lane: the chunks are taken one at a time from
+    ``taken[0]`` (:func:`fetch_add_one`) until none is left, so that several threads may
+    run it at once over one range (:func:`...compiled.lanes.run_lanes`), its arrays
+    uncounted (:func:`...compiled.lanes.unmanaged`)."""
+    walk, values = unmanaged(walk), unmanaged(values)
     geo, index, shapes, shape_points = walk
     layer = values[n]
     chunks = (last - first + chunk - 1) // chunk
-    taken = np.zeros(1, dtype=np.int64)  # the chunks taken so far (each lane's next)
-    for _lane in prange(min(LANES, chunks)):
-        moves = np.empty(MAX_MOVES, dtype=np.int64)
-        keys = np.empty(MAX_MOVES, dtype=np.int64)
-        # the pyramid's arrays taken from its tuple once a lane (numba's reference counts)
-        pyramid = (geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6])
-        sym, binom, ncol, coff, stabs = geo[7], index[3], index[4], index[5], index[7]
-        shapes_before = index[8][n]  # the canonical shapes of the layers below
-        while True:
-            r = fetch_add_one(taken, 0)
-            if r >= chunks:
-                break
-            begin, end = _bounds(first, last, r, chunk)
-            shape, a, rank, pattern = _start_at(n, begin, binom, ncol, coff)
-            seen = 0
-            seeded = 0
-            greatest = 0  # (not ``most``: the parameter, the most a byte holds)
-            for i in range(begin, end):
-                if layer[i] == 0:
-                    own = _scatter(pattern, shape_points[shape])
-                    if _read_at(own, shapes_before + shape, stabs, sym):
-                        opp = shapes[shape] & ~own
-                        seen += 1
-                        if processed == 0:
-                            v = _fresh_byte(own, opp, codes, moves, keys, pyramid, sym)
-                        else:
-                            v = _open_children(
-                                own, opp, processed, codes, values, moves, keys, geo, index
-                            )
-                        if v > 0:
-                            layer[i] = v
-                            seeded += 1
-                        else:
-                            left = -1 - v
-                            layer[i] = OPEN + left if left <= most else ESCAPE
-                            greatest = max(greatest, left)
-                if i + 1 < end:
-                    shape, a, rank, pattern = _advance_at(n, shape, a, rank, pattern, binom, coff)
-            stats[r, 0] = seen
-            stats[r, 1] = seeded
-            stats[r, 2] = greatest
-
-
-seed_range, seed_range_serial = parallel_and_serial(_seed_range)
+    moves = np.empty(MAX_MOVES, dtype=np.int64)
+    keys = np.empty(MAX_MOVES, dtype=np.int64)
+    # the pyramid's arrays taken from its tuple once a lane (numba's reference counts)
+    pyramid = (geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6])
+    sym, binom, ncol, coff, stabs = geo[7], index[3], index[4], index[5], index[7]
+    shapes_before = index[8][n]  # the canonical shapes of the layers below
+    while True:
+        r = fetch_add_one(taken, 0)
+        if r >= chunks:
+            break
+        begin, end = _bounds(first, last, r, chunk)
+        shape, a, rank, pattern = _start_at(n, begin, binom, ncol, coff)
+        seen = 0
+        seeded = 0
+        greatest = 0  # (not ``most``: the parameter, the most a byte holds)
+        for i in range(begin, end):
+            if layer[i] == 0:
+                own = _scatter(pattern, shape_points[shape])
+                if _read_at(own, shapes_before + shape, stabs, sym):
+                    opp = shapes[shape] & ~own
+                    seen += 1
+                    if processed == 0:
+                        v = _fresh_byte(own, opp, codes, moves, keys, pyramid, sym)
+                    else:
+                        v = _open_children(
+                            own, opp, processed, codes, values, moves, keys, geo, index
+                        )
+                    if v > 0:
+                        layer[i] = v
+                        seeded += 1
+                    else:
+                        left = -1 - v
+                        layer[i] = OPEN + left if left <= most else ESCAPE
+                        greatest = max(greatest, left)
+            if i + 1 < end:
+                shape, a, rank, pattern = _advance_at(n, shape, a, rank, pattern, binom, coff)
+        stats[r, 0] = seen
+        stats[r, 1] = seeded
+        stats[r, 2] = greatest
 
 
 @njit(cache=True)
@@ -602,7 +615,7 @@ def escaped_counts(
     n: int, at: Words, processed: int, codes: tuple[int, int], walk: Walk, values: Arrays
 ) -> Words:
     """The children still open of layer ``n``'s positions ``at`` (their bytes
-    :data:`ESCAPE`, :func:`_seed_range`), counted again alone: the side table's counts."""
+    :data:`ESCAPE`, :func:`seed_range`), counted again alone: the side table's counts."""
     geo, index, shapes, shape_points = walk
     moves = np.empty(MAX_MOVES, dtype=np.int64)
     keys = np.empty(MAX_MOVES, dtype=np.int64)
@@ -641,7 +654,8 @@ def find_byte(layer: Bytes, byte: int) -> Words:
 SPARSE = 32
 
 
-def _push_range(
+@njit(cache=True, nogil=True)
+def push_range(
     n: int,
     first: int,
     last: int,
@@ -652,6 +666,7 @@ def _push_range(
     side: tuple[Words, Words],
     stats: Words,
     chunk: int,
+    taken: Words,
 ) -> None:
     """One step of push retrograde over positions ``first`` to ``last`` of layer ``n``
     (``walk``: the layer's, :data:`.whole_index.Walk`): each position of byte ``byte``
@@ -664,90 +679,83 @@ def _push_range(
     is taken from at once (atomic), and a byte is written only as the value every writer
     gives it (a step pushes only losses or only wins, and a count is taken from at most as
     often as it was, so no count is taken from once it is a value). (frontier positions,
-    predecessors read) of each ``chunk`` positions into ``stats``."""
+    predecessors read: -1 where more than :data:`MAX_PREDECESSORS`, a fault the caller
+    raises) of each ``chunk`` positions into ``stats``. A lane, as :func:`seed_range`."""
+    walk, values, side = unmanaged(walk), unmanaged(values), unmanaged(side)
     geo, index, shapes, shape_points = walk
     side_keys, side_counts = side
     layer = values[n]
     low = (1 << KEY_SHIFT) - 1
     lost = byte % 2 == 1
     chunks = (last - first + chunk - 1) // chunk
-    taken = np.zeros(1, dtype=np.int64)  # the chunks taken so far (each lane's next)
-    for _lane in prange(min(LANES, chunks)):
-        moves = np.empty(MAX_MOVES, dtype=np.int64)
-        keys = np.empty(MAX_PREDECESSORS, dtype=np.int64)
-        # the arrays taken from their tuples once a lane (numba's reference counts)
-        scalars, support, resting, level, above = geo[0], geo[1], geo[2], geo[3], geo[4]
-        all_squares, sym = geo[8], geo[7]
-        hashed, binom, ncol, coff, stabs = index[0], index[3], index[4], index[5], index[7]
-        while True:
-            r = fetch_add_one(taken, 0)
-            if r >= chunks:
-                break
-            begin, end = _bounds(first, last, r, chunk)
-            at = begin  # where the walk is: moved only to the positions pushed
-            shape, a, rank, pattern = _start_at(n, begin, binom, ncol, coff)
-            pushed = 0
-            read = 0
-            over = False
-            for i in range(begin, end):
-                if layer[i] == byte:
-                    if i - at > SPARSE:
-                        shape, a, rank, pattern = _start_at(n, i, binom, ncol, coff)
-                    else:
-                        for _ in range(i - at):
-                            shape, a, rank, pattern = _advance_at(
-                                n, shape, a, rank, pattern, binom, coff
-                            )
-                    at = i
-                    own = _scatter(pattern, shape_points[shape])
-                    opp = shapes[shape] & ~own
-                    pushed += 1
-                    m = _predecessors_at(
-                        own,
-                        opp,
-                        codes,
-                        moves,
-                        keys,
-                        scalars,
-                        support,
-                        resting,
-                        level,
-                        above,
-                        all_squares,
-                        sym,
-                        hashed,
-                        binom,
-                        ncol,
-                        coff,
-                        stabs,
-                        geo,
-                    )
-                    if m < 0:
-                        over = True
-                        m = 0
-                    read += m
-                    for k in range(m):
-                        qn = keys[k] >> KEY_SHIFT
-                        qi = keys[k] & low
-                        held = values[qn][qi]
-                        if held < OPEN:
-                            continue
-                        if lost:
-                            values[qn][qi] = byte + 1
-                        elif held == ESCAPE:
-                            j = np.searchsorted(side_keys, keys[k])
-                            if fetch_sub_one(side_counts, j) == 1:
-                                values[qn][qi] = byte + 1
-                        elif fetch_sub_one(values[qn], qi) == OPEN + 1:
-                            values[qn][qi] = byte + 1
-            stats[r, 0] = pushed
-            stats[r, 1] = -1 if over else read
-    for r in range(chunks):
-        if stats[r, 1] < 0:
-            raise ValueError("more predecessors than MAX_PREDECESSORS")
-
-
-push_range, push_range_serial = parallel_and_serial(_push_range)
+    moves = np.empty(MAX_MOVES, dtype=np.int64)
+    keys = np.empty(MAX_PREDECESSORS, dtype=np.int64)
+    # the arrays taken from their tuples once a lane (numba's reference counts)
+    scalars, support, resting, level, above = geo[0], geo[1], geo[2], geo[3], geo[4]
+    all_squares, sym = geo[8], geo[7]
+    hashed, binom, ncol, coff, stabs = index[0], index[3], index[4], index[5], index[7]
+    while True:
+        r = fetch_add_one(taken, 0)
+        if r >= chunks:
+            break
+        begin, end = _bounds(first, last, r, chunk)
+        at = begin  # where the walk is: moved only to the positions pushed
+        shape, a, rank, pattern = _start_at(n, begin, binom, ncol, coff)
+        pushed = 0
+        read = 0
+        over = False
+        i = next_holding(layer, begin, end, byte)
+        while i < end:
+            if i - at > SPARSE:
+                shape, a, rank, pattern = _start_at(n, i, binom, ncol, coff)
+            else:
+                for _ in range(i - at):
+                    shape, a, rank, pattern = _advance_at(n, shape, a, rank, pattern, binom, coff)
+            at = i
+            own = _scatter(pattern, shape_points[shape])
+            opp = shapes[shape] & ~own
+            pushed += 1
+            m = _predecessors_at(
+                own,
+                opp,
+                codes,
+                moves,
+                keys,
+                scalars,
+                support,
+                resting,
+                level,
+                above,
+                all_squares,
+                sym,
+                hashed,
+                binom,
+                ncol,
+                coff,
+                stabs,
+                geo,
+            )
+            if m < 0:
+                over = True
+                m = 0
+            read += m
+            for k in range(m):
+                qn = keys[k] >> KEY_SHIFT
+                qi = keys[k] & low
+                held = values[qn][qi]
+                if held < OPEN:
+                    continue
+                if lost:
+                    values[qn][qi] = byte + 1
+                elif held == ESCAPE:
+                    j = np.searchsorted(side_keys, keys[k])
+                    if fetch_sub_one(side_counts, j) == 1:
+                        values[qn][qi] = byte + 1
+                elif fetch_sub_one(values[qn], qi) == OPEN + 1:
+                    values[qn][qi] = byte + 1
+            i = next_holding(layer, i + 1, end, byte)
+        stats[r, 0] = pushed
+        stats[r, 1] = -1 if over else read
 
 
 @njit(cache=True, parallel=True)

@@ -6,10 +6,10 @@ table (:func:`.whole_verify.verify`), each value re-derived from its children's.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ...compiled.arrays import Arrays, Bytes, Words
-from ...compiled.twins import parallel_and_serial
+from ...compiled.lanes import fetch_add_one, unmanaged
 from .kernel import MAX_MOVES, can_place_top_in, moves_or_pass_in, play
 from .whole_index import (
     CHUNK,
@@ -107,7 +107,8 @@ def fresh_shapes(layer: Bytes, ncol: int, byte: int, out: Bytes) -> None:
                 break
 
 
-def _round_range(
+@njit(cache=True, nogil=True)
+def round_range(
     n: int,
     first: int,
     last: int,
@@ -118,17 +119,25 @@ def _round_range(
     fresh: Bytes,
     out: Bytes,
     stats: Words,
+    taken: Words,
 ) -> None:
     """Round ``d`` over positions ``first`` to ``last`` of layer ``n`` (``codes``: the
     variant's and removal's; ``walk``: the layer's, :data:`.whole_index.Walk`; ``fresh``:
     the shapes decided in round ``d - 1``, see :func:`evaluate`): the new byte of each
     into ``out[i - first]`` (0 where nothing is decided now, so the caller ORs it in);
-    (evaluated, decided) of each chunk of :data:`CHUNK` into ``stats``."""
+    (evaluated, decided) of each chunk of :data:`CHUNK` into ``stats``. A lane
+    (:func:`...compiled.lanes.run_lanes`): the chunks taken one at a time from
+    ``taken[0]`` until none is left, the arrays uncounted."""
+    walk, values = unmanaged(walk), unmanaged(values)
+    fresh, out = unmanaged(fresh), unmanaged(out)
     geo, index, shapes, shape_points = walk
     layer = values[n]
     chunks = (last - first + CHUNK - 1) // CHUNK
-    for r in prange(chunks):
-        moves = np.empty(MAX_MOVES, dtype=np.int64)
+    moves = np.empty(MAX_MOVES, dtype=np.int64)
+    while True:
+        r = fetch_add_one(taken, 0)
+        if r >= chunks:
+            break
         begin, end = _bounds(first, last, r, CHUNK)
         shape, a, rank, pattern = _start(n, begin, index)
         evaluated = 0
@@ -146,9 +155,6 @@ def _round_range(
             shape, a, rank, pattern = _step(i, end, n, shape, a, rank, pattern, index)
         stats[r, 0] = evaluated
         stats[r, 1] = decided
-
-
-round_range, round_range_serial = parallel_and_serial(_round_range)
 
 
 @njit(cache=True)
@@ -226,16 +232,26 @@ def verify_chunk(
     return found
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def verify_range(
-    n: int, first: int, last: int, codes: tuple[int, int], walk: Walk, values: Arrays, found: Words
+    n: int,
+    first: int,
+    last: int,
+    codes: tuple[int, int],
+    walk: Walk,
+    values: Arrays,
+    found: Words,
+    taken: Words,
 ) -> None:
     """The number of positions that do not hold in each chunk of :data:`CHUNK` positions
-    from ``first`` to ``last`` of layer ``n`` into ``found``."""
-    geo, index, shapes, shape_points = walk  # a tuple of tuples is no parallel loop's
+    from ``first`` to ``last`` of layer ``n`` into ``found``. A lane, as
+    :func:`round_range`."""
+    walk, values = unmanaged(walk), unmanaged(values)
     chunks = (last - first + CHUNK - 1) // CHUNK
-    for r in prange(chunks):
-        none = np.empty(0, dtype=np.int64)
+    none = np.empty(0, dtype=np.int64)
+    while True:
+        r = fetch_add_one(taken, 0)
+        if r >= chunks:
+            break
         begin, end = _bounds(first, last, r, CHUNK)
-        here = (geo, index, shapes, shape_points)
-        found[r] = verify_chunk(n, begin, end, codes, here, values, none)
+        found[r] = verify_chunk(n, begin, end, codes, walk, values, none)

@@ -1,10 +1,11 @@
 """Push retrograde over a whole-game table (:mod:`.whole`, :func:`push`): every position's
 children counted once, then each step pushes the positions decided at the plies before to
-their predecessors, a layer's range at a time on numba's threads; the counters kept for a
+their predecessors, a layer's range at a time on several threads; the counters kept for a
 resume, Ctrl+C held until a unit ends."""
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -14,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from ...compiled.lanes import lanes_for, run_lanes
 from . import whole_kernel as wk
 from .whole_files import (
     TableError,
@@ -138,17 +140,14 @@ def push_layer(
     """Push retrograde's kernel of ``step`` ("count": :func:`.whole_kernel.seed_range`,
     ``arg`` the rounds pushed before; "push": :func:`.whole_kernel.push_range`, ``arg`` the
     frontier's byte) over layer
-    ``n`` from position ``begin``, a unit at a time on numba's threads: (its stats summed:
+    ``n`` from position ``begin``, a unit at a time, each on numba's count of threads
+    (:func:`...compiled.lanes.run_lanes`, its chunks taken as they go): (its stats summed:
     positions, seeded, the most children; processor seconds). :class:`Interrupted`
     between two units once ``interrupted()`` says so (Ctrl+C), :class:`StoppedInLayer`
     once ``stop()`` does (a unit is a few seconds: Stop waits that long, not a layer)."""
     ix = table.index
-    parallel, serial = (
-        (wk.seed_range, wk.seed_range_serial)
-        if step == "count"
-        else (wk.push_range, wk.push_range_serial)
-    )
     values = tuple(table.values)
+    walk = table.walk(n)
     total = np.zeros(3, dtype=np.int64)
     busy = 0.0
     for first in range(begin, ix.sizes[n], UNIT_POSITIONS):
@@ -159,14 +158,18 @@ def push_layer(
         last = min(ix.sizes[n], first + UNIT_POSITIONS)
         chunks = (last - first + PUSH_CHUNK - 1) // PUSH_CHUNK
         stats = np.zeros((chunks, 3), dtype=np.int64)
-        t = time.process_time()
-        kernel = parallel if chunks > 1 else serial
+        taken = np.zeros(1, dtype=np.int64)  # the chunks the lanes took
+        lane: Callable[[], None]
+        where = (n, first, last, arg, table.codes, walk, values)
         if step == "count":
-            walk = table.walk(n)
-            kernel(n, first, last, arg, table.codes, walk, values, stats, PUSH_CHUNK, BYTE_HOLDS)
+            lane = functools.partial(wk.seed_range, *where, stats, PUSH_CHUNK, BYTE_HOLDS, taken)
         else:
-            kernel(n, first, last, arg, table.codes, table.walk(n), values, side, stats, PUSH_CHUNK)
+            lane = functools.partial(wk.push_range, *where, side, stats, PUSH_CHUNK, taken)
+        t = time.process_time()
+        run_lanes(lane, lanes_for(chunks))
         busy += time.process_time() - t
+        if step == "push" and (stats[:, 1] < 0).any():
+            raise ValueError(f"a position with more predecessors than {wk.MAX_PREDECESSORS}")
         total[:2] += stats[:, :2].sum(axis=0)
         if step == "count":
             total[2] = max(total[2], int(stats[:, 2].max()))
@@ -192,13 +195,10 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
     values = tuple(table.values)
     n = ix.layers - 1
     walk = table.walk(n)
-    for kernel in (wk.seed_range, wk.seed_range_serial):
-        stats = np.zeros((0, 3), np.int64)
-        kernel(n, 0, 0, 0, table.codes, walk, values, stats, PUSH_CHUNK, BYTE_HOLDS)
-    for kernel in (wk.push_range, wk.push_range_serial):
-        kernel(
-            n, 0, 0, 1, table.codes, walk, values, NO_SIDE, np.zeros((0, 2), np.int64), PUSH_CHUNK
-        )
+    stats = np.zeros((0, 3), np.int64)
+    taken = np.zeros(1, np.int64)
+    wk.seed_range(n, 0, 0, 0, table.codes, walk, values, stats, PUSH_CHUNK, BYTE_HOLDS, taken)
+    wk.push_range(n, 0, 0, 1, table.codes, walk, values, NO_SIDE, stats, PUSH_CHUNK, taken)
     none = table.values[n][:0]
     wk.count_byte(none, 1)
     wk.count_between(none, 1, 1)
