@@ -39,6 +39,18 @@ Prints, in order:
 4. (``--top-layers N``) The build's own kernels over whole layers, not samples: the top N
    layers counted, then the first ``--top-steps`` push steps over their real frontiers, on
    ``--threads`` threads (processor seconds and wall clock of each: what threads cost).
+5. (``--whole-build``) The whole table of base ``--whole-base`` (4, the standard game: about
+   14 minutes and 2.3 GB of disk a build on 2 cores) built from nothing by the command line
+   (``endgame build --whole``) in a child process, as a user builds it, on every core; with
+   ``--before REV`` REV's code builds it first (its own command line, from ``git archive``),
+   then this tree's. With ``--cold`` each child has an empty numba cache of its own: a
+   first build, its compile included. For each: the compile's seconds, each phase's
+   (counting pass, push steps) positions, wall and processor seconds and positions a
+   second a core (from the table's log), the whole build's wall time, processor time and
+   peak memory (the child's own, ``wait4``), the empty pyramid's value; then whether the two
+   tables are the same bytes.
+
+    PYTHONPATH=. python tests/bench/pyraos_whole.py --whole-build --cold --before c2c06a9
 """
 
 from __future__ import annotations
@@ -404,6 +416,92 @@ def before(args: argparse.Namespace) -> None:
     print("\n== after: this tree ==", flush=True)
 
 
+def build_whole(code: Path, base: int, cold: bool) -> tuple[str, str]:
+    """Part 5, one build: the whole table of ``base`` built from nothing by the command line
+    of the tree at ``code`` in a child process (numba's cache empty where ``cold``); what it
+    printed, summed up, and the sha256 of its layers."""
+    import hashlib
+    import json
+    import re
+    import subprocess
+
+    with tempfile.TemporaryDirectory(prefix="whole-build-") as tmp:
+        folder = Path(tmp) / "table"
+        env = {**os.environ, "PYTHONPATH": str(code)}
+        if cold:
+            env["NUMBA_CACHE_DIR"] = str(Path(tmp) / "numba-cache")
+        command = [sys.executable, "-m", "pyramid_lab", "endgame", "build", "--whole"]
+        command += ["--base", str(base), "--table", str(folder)]
+        said = Path(tmp) / "said.txt"
+        began = time.perf_counter()
+        with said.open("w") as out:
+            child = subprocess.Popen(command, env=env, cwd=tmp, stdout=out, stderr=out)
+            _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - began
+        text = said.read_text(errors="replace").replace("\r", "\n")
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise SystemExit(f"the build failed:\n{text[-2000:]}")
+        compiled = re.search(r"compiled in (\d+) s", text)
+        empty = re.search(r"the empty pyramid: (.*)", text)
+        phases: dict[str, list[float]] = {}
+        for line in (folder / "log.jsonl").read_text().splitlines():
+            entry = json.loads(line)
+            if "step" not in entry:
+                continue
+            row = phases.setdefault(entry["step"], [0, 0.0, 0.0, 0])
+            row[0] += entry["evaluated"]
+            row[1] += entry["wall"]
+            row[2] += entry["seconds"]
+            row[3] = max(row[3], entry["round"])
+        digest = hashlib.sha256()
+        for layer in sorted(folder.glob("layer-*.bin")):
+            with layer.open("rb") as f:
+                while chunk := f.read(1 << 24):
+                    digest.update(chunk)
+    words = {"count": "counting pass", "push": "push steps"}
+    lines = [
+        f"  compile: {compiled.group(1) + ' s' if compiled else 'none (loaded from the cache)'}"
+    ]
+    for step, (positions, phase_wall, busy, last) in phases.items():
+        rate = positions / busy if busy else 0.0
+        steps = f" ({last} steps)" if step == "push" else ""
+        lines.append(
+            f"  {words.get(step, step)}{steps}: {int(positions):,} positions, {phase_wall:,.0f} s "
+            f"wall, {busy:,.0f} s processor, {rate:,.0f} a second a core"
+        )
+    lines.append(
+        f"  the whole build: {wall:,.0f} s wall, {usage.ru_utime + usage.ru_stime:,.0f} s "
+        f"processor, peak {usage.ru_maxrss / 1024:,.0f} MB; the empty pyramid: "
+        f"{empty.group(1) if empty else '?'}"
+    )
+    return "\n".join(lines), digest.hexdigest()
+
+
+def whole_builds(args: argparse.Namespace) -> None:
+    """Part 5: the whole build by REV's code (``--before``), then by this tree's."""
+    import subprocess
+
+    root = Path(__file__).resolve().parents[2]
+    cache = "numba's cache empty: the compile counted" if args.cold else "numba's cache as it is"
+    print(f"== the whole table of base {args.whole_base}, standard, from nothing; {cache} ==")
+    digests = []
+    with tempfile.TemporaryDirectory() as tmp:
+        trees = [("this tree", root)]
+        if args.before:
+            archive = subprocess.run(
+                ["git", "-C", str(root), "archive", args.before], check=True, capture_output=True
+            )
+            subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+            trees.insert(0, (f"before: {args.before}", Path(tmp)))
+        for label, code in trees:
+            print(f"{label}:", flush=True)
+            summary, digest = build_whole(code, args.whole_base, args.cold)
+            print(summary, flush=True)
+            digests.append(digest)
+    if len(digests) == 2:
+        print(f"the same bytes: {'yes' if digests[0] == digests[1] else 'NO'} (the layers' sha256)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", type=int, default=3)
@@ -418,7 +516,13 @@ def main() -> int:
     parser.add_argument("--top-steps", type=int, default=3)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--before", help="a commit whose bench runs first (git archive)")
+    parser.add_argument("--whole-build", action="store_true", help="part 5 alone")
+    parser.add_argument("--whole-base", type=int, default=4)
+    parser.add_argument("--cold", action="store_true", help="part 5: numba's cache empty")
     args = parser.parse_args()
+    if args.whole_build:
+        whole_builds(args)
+        return 0
     if args.before:
         before(args)
     if args.top_layers:
