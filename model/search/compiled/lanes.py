@@ -85,17 +85,28 @@ def unmanaged(typingctx: Any, value: Any) -> tuple[Signature, Callable[..., Any]
     return sig, codegen
 
 
-@intrinsic
-def fetch_add_one(typingctx: Any, array: Any, i: Any) -> tuple[Signature, Callable[..., Any]]:
-    """``array[i] += 1`` at once for every thread (LLVM's atomicrmw); the value before: the
-    next chunk a lane takes (``taken``, the counter :func:`run_lanes`'s lanes share)."""
-    sig = array.dtype(array, types.int64)
+def _fetch_one(op: str) -> Callable[..., tuple[Signature, Callable[..., Any]]]:
+    """An intrinsic's typing of ``array[i] += 1`` (``op`` "add") or ``-= 1`` ("sub"), at
+    once for every thread (LLVM's atomicrmw), that gives the value before."""
 
-    def codegen(context: Any, builder: Any, signature: Any, args: Sequence[Any]) -> Any:
-        aryty = signature.args[0]
-        ary = context.make_array(aryty)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]])
-        one = ir.Constant(ptr.type.pointee, 1)
-        return builder.atomic_rmw("add", ptr, one, "monotonic")
+    def fetch(typingctx: Any, array: Any, i: Any) -> tuple[Signature, Callable[..., Any]]:
+        sig = array.dtype(array, types.int64)
 
-    return sig, codegen
+        def codegen(context: Any, builder: Any, signature: Any, args: Sequence[Any]) -> Any:
+            aryty = signature.args[0]
+            ary = context.make_array(aryty)(context, builder, args[0])
+            ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]])
+            one = ir.Constant(ptr.type.pointee, 1)
+            return builder.atomic_rmw(op, ptr, one, "monotonic")
+
+        return sig, codegen
+
+    fetch.__name__ = fetch.__qualname__ = f"fetch_{op}_one"
+    return fetch
+
+
+#: ``array[i] += 1`` at once for every thread; the value before: the next chunk a lane
+#: takes (``taken``, the counter :func:`run_lanes`'s lanes share).
+fetch_add_one = intrinsic(_fetch_one("add"))
+#: ``array[i] -= 1`` at once for every thread; the value before (a push's counter).
+fetch_sub_one = intrinsic(_fetch_one("sub"))

@@ -14,7 +14,7 @@ from numba.core.extending import intrinsic
 
 from ...compiled.arrays import Arrays, Bytes, Words
 from ...compiled.bits import cttz, popcount
-from ...compiled.lanes import fetch_add_one, unmanaged
+from ...compiled.lanes import fetch_add_one, fetch_sub_one, unmanaged
 from .kernel import (
     ALTERNATE,
     CHILDREN,
@@ -49,21 +49,6 @@ from .whole_index import (
 
 if TYPE_CHECKING:
     from numba.core.typing.templates import Signature
-
-
-@intrinsic
-def fetch_sub_one(typingctx: Any, array: Any, i: Any) -> tuple[Signature, Callable[..., Any]]:
-    """``array[i] -= 1`` at once for every thread (LLVM's atomicrmw); the value before."""
-    sig = array.dtype(array, types.int64)
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Sequence[Any]) -> Any:
-        aryty = signature.args[0]
-        ary = context.make_array(aryty)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]])
-        one = ir.Constant(ptr.type.pointee, 1)
-        return builder.atomic_rmw("sub", ptr, one, "monotonic")
-
-    return sig, codegen
 
 
 @intrinsic
