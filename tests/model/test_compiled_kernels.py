@@ -239,45 +239,50 @@ def test_every_kernel_is_warmed_up():
     assert warm.warm_up_endgame is retro.warm_up
 
 
-def test_lanes_take_every_chunk_once_and_an_error_waits_for_every_lane() -> None:
-    # run_lanes: the same kernel on several threads, each taking chunks from one counter
-    # (a whole-table build's seed and push steps); an error in one lane is raised once
-    # the others have ended, none left running behind it
+def test_lanes_take_every_chunk_once_and_an_error_waits_for_every_lane(monkeypatch) -> None:
+    # run_lanes: the same kernel on several threads, each taking chunks from the counter
+    # it is handed (a whole-table build's seed and push steps); an error in one lane is
+    # raised once the others have ended, none left running behind it
     import threading
     import time
 
     import numba
 
-    from pyramid_lab.model.search.compiled.lanes import lanes_for, run_lanes
+    from pyramid_lab.model.search.compiled import lanes
 
-    taken: list[int] = []
+    assert lanes.lanes_for(1) == 1  # no more lanes than chunks
+    assert lanes.lanes_for(10**6) == numba.get_num_threads()  # as numba's loops (the bench)
+    monkeypatch.setattr(lanes, "lanes_for", lambda chunks: min(4, chunks))  # any machine
+
+    took: list[int] = []
     threads: set[int] = set()
     lock = threading.Lock()
     chunks = 200
 
-    def lane() -> None:
+    def lane(tag: str, taken: np.ndarray) -> None:
+        assert tag == "handed"
         while True:
-            with lock:
-                if len(taken) >= chunks:
+            with lock:  # (a compiled lane adds at once: fetch_add_one)
+                r = int(taken[0])
+                taken[0] += 1
+                if r >= chunks:
                     return
-                taken.append(len(taken))
+                took.append(r)
                 threads.add(threading.get_ident())
             time.sleep(0.0005)  # the others take chunks meanwhile
 
-    run_lanes(lane, 4)
-    assert taken == list(range(chunks))
+    lanes.run_lanes(lane, "handed", chunks=chunks)
+    assert took == list(range(chunks))
     assert len(threads) == 4
-    assert lanes_for(1) == 1  # no more lanes than chunks
-    assert lanes_for(10**6) == numba.get_num_threads()  # as numba's loops (the bench sets it)
 
     ended: list[str] = []
 
-    def failing() -> None:
+    def failing(taken: np.ndarray) -> None:
         if threading.current_thread() is threading.main_thread():
             raise ValueError("a lane's fault")
         time.sleep(0.05)
         ended.append("lane")
 
     with pytest.raises(ValueError, match="a lane's fault"):
-        run_lanes(failing, 3)
+        lanes.run_lanes(failing, chunks=3)
     assert ended == ["lane", "lane"]

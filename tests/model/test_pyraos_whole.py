@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 
 from pyramid_lab.model.pyraos import Pyraos, PyraosOptions, _symmetries, generate, geometry
+from pyramid_lab.model.search.compiled import lanes
 from pyramid_lab.model.search.games.pyraos import kernel, whole, whole_steps
 from pyramid_lab.model.search.games.pyraos import whole_kernel as wk
 
@@ -139,7 +140,7 @@ def test_push_on_several_threads_gives_the_same_table(
         ran.append(min(4, chunks))
         return ran[-1]
 
-    monkeypatch.setattr(whole_steps, "lanes_for", four)
+    monkeypatch.setattr(lanes, "lanes_for", four)
     threaded = whole.build(whole.create(tmp_path / "t", 3, variant, removal))
     assert ran.count(4) > 20
     for a, b in zip(threaded.values, tables[3, variant, removal].values, strict=True):

@@ -24,6 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import numba
+import numpy as np
 from llvmlite import ir
 from numba import types
 from numba.core import cgutils
@@ -39,17 +40,21 @@ def lanes_for(chunks: int) -> int:
     return max(1, min(int(numba.get_num_threads()), chunks))
 
 
-def run_lanes(kernel: Callable[[], None], lanes: int) -> None:
-    """``kernel()`` run by ``lanes`` threads at once, this one among them, until each
-    returns (a kernel that lets Python's lock go: ``nogil=True``); the first error raised,
-    once every lane has ended (none is left running behind it)."""
+def run_lanes(kernel: Callable[..., None], *args: object, chunks: int) -> None:
+    """``kernel(*args, taken)`` run by :func:`lanes_for` ``(chunks)`` threads at once, this
+    one among them, until each returns (a kernel that lets Python's lock go:
+    ``nogil=True``); ``taken``, a new counter the lanes share, of the range's ``chunks``
+    taken so far (each lane's next: :func:`fetch_add_one`). The first error raised, once
+    every lane has ended (none is left running behind it)."""
+    taken = np.zeros(1, dtype=np.int64)
+    lanes = lanes_for(chunks)
     if lanes <= 1:
-        kernel()
+        kernel(*args, taken)
         return
     with ThreadPoolExecutor(max_workers=lanes - 1, thread_name_prefix="lane") as pool:
-        others = [pool.submit(kernel) for _ in range(lanes - 1)]
+        others = [pool.submit(kernel, *args, taken) for _ in range(lanes - 1)]
         try:
-            kernel()
+            kernel(*args, taken)
         finally:
             for other in others:
                 other.exception()  # every lane ended before anything is raised

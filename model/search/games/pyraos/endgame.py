@@ -97,11 +97,11 @@ def value(game: Any, path: Path) -> tuple[str, int]:
 #: core in the big layers, and evaluations a position (the base-3 game's 5.8, x 3 for
 #: the longer base-4 game, a guess).
 #: The push rate is the standard game's build here (issue 76): 2,257,858,569 bytes from
-#: nothing in 795 s on this machine's 2 quiet cores with the kernels loaded from numba's
-#: cache, 918 s with a first build's compile (138 s), 1,420,000 bytes a second a core;
-#: this rate says 836 s, between the two (the eleventh session's kernels; 900,000 with the
-#: tenth's, 1,260 s; 280,000 with the seventh's, 4,895 s on 2 shared cores).
-#: docs/engines.md has the runs.
+#: nothing in 788 to 826 s on this machine's 2 quiet cores, a first build's compile (35 to
+#: 49 s) included (the twelfth session's lanes; 795 s loaded and 918 s with its compile for
+#: the eleventh's kernels); this rate says 836 s (900,000 with the tenth session's kernels,
+#: 1,260 s; 280,000 with the seventh's, 4,895 s on 2 shared cores). docs/engines.md has the
+#: runs.
 WHOLE_PUSH_RATE = 1_350_000
 WHOLE_RATE = 1_500_000
 WHOLE_EVALUATIONS = 15.0

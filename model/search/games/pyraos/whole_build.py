@@ -5,7 +5,6 @@ of a layer's range (:func:`worker_unit`)."""
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -14,7 +13,7 @@ from typing import Any, TypedDict, Unpack
 
 import numpy as np
 
-from ...compiled.lanes import lanes_for, run_lanes
+from ...compiled.lanes import run_lanes
 from . import whole_kernel as wk
 from .whole_files import (
     FORMAT,
@@ -248,13 +247,12 @@ def run_unit(
     chunks = (unit.last - unit.first + CHUNK - 1) // CHUNK
     stats = np.zeros((chunks, 2), dtype=np.int64)
     began = time.process_time()
-    taken = np.zeros(1, dtype=np.int64)  # the chunks the lanes took
-    lane = functools.partial(
+    run_lanes(
         wk.round_range,
         *(unit.n, unit.first, unit.last, unit.d, codes, table.walk(unit.n)),
-        *(tuple(table.values), unit.fresh, out, stats, taken),
+        *(tuple(table.values), unit.fresh, out, stats),
+        chunks=chunks,
     )
-    run_lanes(lane, lanes_for(chunks))
     seconds = time.process_time() - began
     return out, int(stats[:, 0].sum()), int(stats[:, 1].sum()), seconds
 

@@ -5,7 +5,6 @@ resume, Ctrl+C held until a unit ends."""
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -15,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ...compiled.lanes import lanes_for, run_lanes
+from ...compiled.lanes import run_lanes
 from . import whole_kernel as wk
 from .whole_files import (
     TableError,
@@ -158,15 +157,12 @@ def push_layer(
         last = min(ix.sizes[n], first + UNIT_POSITIONS)
         chunks = (last - first + PUSH_CHUNK - 1) // PUSH_CHUNK
         stats = np.zeros((chunks, 3), dtype=np.int64)
-        taken = np.zeros(1, dtype=np.int64)  # the chunks the lanes took
-        lane: Callable[[], None]
         where = (n, first, last, arg, table.codes, walk, values)
-        if step == "count":
-            lane = functools.partial(wk.seed_range, *where, stats, PUSH_CHUNK, BYTE_HOLDS, taken)
-        else:
-            lane = functools.partial(wk.push_range, *where, side, stats, PUSH_CHUNK, taken)
         t = time.process_time()
-        run_lanes(lane, lanes_for(chunks))
+        if step == "count":
+            run_lanes(wk.seed_range, *where, stats, PUSH_CHUNK, BYTE_HOLDS, chunks=chunks)
+        else:
+            run_lanes(wk.push_range, *where, side, stats, PUSH_CHUNK, chunks=chunks)
         busy += time.process_time() - t
         if step == "push" and (stats[:, 1] < 0).any():
             raise ValueError(f"a position with more predecessors than {wk.MAX_PREDECESSORS}")

@@ -4,14 +4,13 @@ every value re-derived from its children's in one pass, by the kernels of
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...compiled.lanes import lanes_for, run_lanes
+from ...compiled.lanes import run_lanes
 from .whole_index import CHUNK, UNIT_POSITIONS, locate, unrank
 from .whole_rounds import verify_chunk, verify_range
 
@@ -35,9 +34,7 @@ def verify(
         for first in range(0, ix.sizes[n], UNIT_POSITIONS):
             last = min(ix.sizes[n], first + UNIT_POSITIONS)
             found = np.zeros((last - first + CHUNK - 1) // CHUNK, dtype=np.int64)
-            taken = np.zeros(1, dtype=np.int64)  # the chunks the lanes took
-            lane = functools.partial(verify_range, n, first, last, *args, found, taken)
-            run_lanes(lane, lanes_for(found.shape[0]))
+            run_lanes(verify_range, n, first, last, *args, found, chunks=found.shape[0])
             for chunk in np.flatnonzero(found):
                 begin = first + int(chunk) * CHUNK
                 indices = np.zeros(int(found[chunk]), dtype=np.int64)
