@@ -79,7 +79,7 @@ OTHERS = {
     ("viewer/desktop/scene.py", "getattr(type(plotter), '_cleanup_context', None)"): (
         "pyvista's plotter, across its versions"
     ),
-    ("viewer/desktop/slots.py", "getattr(call, '__name__', 'a slot')"): "a callable's name",
+    ("viewer/widgets/slots.py", "getattr(call, '__name__', 'a slot')"): "a callable's name",
     ("viewer/games/partition/__init__.py", "getattr(call, '__name__', 'Corners dock')"): (
         "a callable's name"
     ),

@@ -29,11 +29,11 @@ def gl_display(request):
 
 @pytest.fixture
 def guard_errors(monkeypatch):
-    """Every exception that reaches the window's error guard (viewer.desktop.slots.guarded) or
+    """Every exception that reaches the window's error guard (viewer.widgets.slots.guarded) or
     sys.excepthook, as (exception, where): a test asserts the list stays empty."""
     import sys
 
-    from pyramid_lab.viewer.desktop import slots
+    from pyramid_lab.viewer.widgets import slots
 
     seen = []
     monkeypatch.setattr(slots, "error_hooks", [lambda exc, what: seen.append((exc, what))])

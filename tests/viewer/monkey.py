@@ -7,7 +7,7 @@ special move; its Turn dock's rows; Rolling Pyramids' Turn dock: the seat, dice,
 Done), any shown dock's buttons, boxes, lists and fields (puzzle, lesson, analysis), the
 computer on and off for a side, Hint, Analyse and Stop, File > Export answered to a
 temporary folder, and files and new games of every registered game in odd orders. Any
-exception that reaches the window's error guard (viewer.desktop.slots.guarded), sys.excepthook or
+exception that reaches the window's error guard (viewer.widgets.slots.guarded), sys.excepthook or
 (with :func:`watch_workers`) a worker thread fails the run, with the seed and the last
 actions.
 

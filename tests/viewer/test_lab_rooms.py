@@ -2,7 +2,7 @@
 (``viewer.lab.lab`` and what it imports), or at least two front ends use it (the desktop
 window, the classroom, the command line, the scripting API), or nothing outside the lab
 imports it (the lab's own). A module that serves one front end only lives in that front
-end's folder (the window's error guard in viewer/desktop/slots.py, a lesson's one-host
+end's folder (the window's error guard in viewer/widgets/slots.py, a lesson's one-host
 words in viewer/cli/host_words.py).
 
 A front end uses a module when one of its modules imports it, or a shared module that

@@ -24,7 +24,7 @@ from ..lab.lab import DROPPED
 from ..widgets.analysis_dock import AnalysisDock
 from ..widgets.dock_fit import present
 from .engine import Job, engine_threads, set_engine_threads
-from .slots import slot
+from ..widgets.slots import slot
 
 if TYPE_CHECKING:
     from ..lab import Lab

@@ -6,7 +6,7 @@ lab asks the user things (:mod:`viewer.desktop.qt_port`), the board on show
 (:mod:`viewer.desktop.stage`), the docks and the controllers, each taking the lab, the port
 and the stage, never the window. The window reaches every game through the registry of game
 UIs and every board through the table of board views, and names neither. Renders happen on
-demand, and no exception escapes a Qt slot (viewer.desktop.slots).
+demand, and no exception escapes a Qt slot (viewer.widgets.slots).
 
 Opened from the command line (``opening=True``) the window draws first, with a line saying
 what it opens, and builds the rest once that frame is on screen: the 3D scene (pyvista, VTK
@@ -170,7 +170,7 @@ class MainWindow(Window):
 
     def _frame(self) -> None:
         from ..widgets.dock_fit import keep_on_screen
-        from .slots import guarded
+        from ..widgets.slots import guarded
 
         if not self._framed:  # the board was framed for a widget not yet laid out; now
             self._framed = True  # the scene has its size (done here, not later: a click
@@ -187,7 +187,7 @@ class MainWindow(Window):
             self._closed = True
             super().closeEvent(event)
             return
-        from .slots import guarded
+        from ..widgets.slots import guarded
 
         if not self._closed and not guarded(self.lab.confirm_quit, self.port.bulletin.say, "quit"):
             event.ignore()  # Cancel (or a failed save): the window and the game stay

@@ -49,7 +49,7 @@ from .recovery import Recovery
 from .review import ReviewControl
 from .scene import Scene
 from .setup_mode import SetupControl
-from .slots import guarded, slot
+from ..widgets.slots import guarded, slot
 from .solve import remember_workers, remembered_workers
 from .stage import Stage
 

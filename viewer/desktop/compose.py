@@ -18,7 +18,7 @@ from pyramid_lab.model.userfiles import made_puzzles_folder
 from ..lab.puzzle import set_stem
 from ..widgets.compose_dialog import ComposeChoices
 from ..widgets.engine_row import follow_job
-from .slots import guarded, slot
+from ..widgets.slots import guarded, slot
 
 if TYPE_CHECKING:
     from ..lab import Lab

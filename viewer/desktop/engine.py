@@ -24,7 +24,7 @@ from pyramid_lab.model import search
 
 from ..lab.engine import Engine, describe_choice
 from ..lab.jobs import Job, Progress, Task, position_of
-from .slots import guarded
+from ..widgets.slots import guarded
 
 if TYPE_CHECKING:
     from ..lab.board import Board

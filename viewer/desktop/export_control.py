@@ -18,7 +18,7 @@ from pyramid_lab.model.files import write_bytes
 from ..pictures.export import ExportOptions, export_game, review_graph_path, review_graph_png
 from ..pictures.render import RenderOptions
 from ..widgets.export_dialog import ExportChoices
-from .slots import guarded
+from ..widgets.slots import guarded
 
 if TYPE_CHECKING:
     from ..lab import Lab

@@ -21,7 +21,7 @@ from pyramid_lab.model.userfiles import LessonProgress
 
 from ..lab.lesson_view import LessonViews, view_now
 from ..widgets.lesson_steps import StepPanel
-from .slots import slot
+from ..widgets.slots import slot
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget

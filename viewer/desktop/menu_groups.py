@@ -33,7 +33,7 @@ from ..widgets.new_game import NewGameDialog, choice_text, player_choices
 from ..widgets.practice_dock import shipped_collections
 from .compose import open_compose_dialog
 from .lesson_shelf import ShelfReader
-from .slots import guarded
+from ..widgets.slots import guarded
 
 if TYPE_CHECKING:
     from ..lab import Lab

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 
 from ..widgets.help import ShortcutsDialog
 from .practice import Practice
-from .slots import slot
+from ..widgets.slots import slot
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel, QMainWindow

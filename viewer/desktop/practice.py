@@ -12,7 +12,7 @@ from pyramid_lab.model.puzzle import puzzle_text
 
 from ..widgets.dock_fit import present
 from ..widgets.practice_dock import Attempt, PracticeDock
-from .slots import slot
+from ..widgets.slots import slot
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget

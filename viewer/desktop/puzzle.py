@@ -22,7 +22,7 @@ from pyramid_lab.model.puzzle import Verdict, goal_of, plies_text, puzzle_text, 
 from ..lab.puzzle_editor import parse_solution
 from ..widgets.dock_fit import present
 from ..widgets.puzzle_dock import GREEN, GREY, ORANGE, RED, PuzzleDock
-from .slots import guarded, slot
+from ..widgets.slots import guarded, slot
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance

@@ -30,7 +30,7 @@ from ..widgets import unsaved
 from ..widgets.engine_row import ProgressBar
 from ..widgets.notice import NoticeBox
 from ..widgets.prompt_bar import PromptBar
-from .slots import guarded
+from ..widgets.slots import guarded
 
 
 class QtPort:

@@ -12,7 +12,7 @@ from pyramid_lab.model.game import PositionFormatError
 
 from ..widgets import unsaved
 from .autosave import Autosave, leftovers
-from .slots import slot
+from ..widgets.slots import slot
 
 if TYPE_CHECKING:
     from ..lab import Lab

@@ -14,7 +14,7 @@ from pyramid_lab.model.review import GameReview
 from ..lab.table_build import with_build_item
 from ..widgets.engine_row import follow_job
 from ..widgets.review_dock import ReviewDock
-from .slots import slot
+from ..widgets.slots import slot
 
 if TYPE_CHECKING:
     from ..lab import Lab

@@ -24,7 +24,7 @@ from ..widgets.free_plane import FreePlane
 from ..widgets.legend import Legend, legend_entries
 from ..widgets.pointer import PointerFilter
 from .animation import Animation
-from .slots import slot
+from ..widgets.slots import slot
 
 #: A framed board steps back by this zoom, up to ZOOM_STEPS times, until a corner of the
 #: scene is clear of it for the legend.

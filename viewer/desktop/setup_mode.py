@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .slots import slot
+from ..widgets.slots import slot
 
 if TYPE_CHECKING:
     from ..lab import Lab

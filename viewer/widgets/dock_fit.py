@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
 
-from ..desktop.slots import guarded
+from .slots import guarded
 
 #: The least height a scrolled dock body keeps, in lines of text.
 MIN_LINES = 4

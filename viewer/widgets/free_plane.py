@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..boards.base import padded_bounds
-from ..desktop.slots import guarded
+from .slots import guarded
 from ..lab.view_state import ViewState
 
 if TYPE_CHECKING:

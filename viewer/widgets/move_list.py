@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.tree import Node
 
-from ..desktop.slots import guarded, slot
+from .slots import guarded, slot
 from ..lab.events import Signal
 
 NODE = Qt.ItemDataRole.UserRole

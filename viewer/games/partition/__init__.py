@@ -17,7 +17,7 @@ from pyramid_lab.model.lattice import CORNERS, PyramidLattice
 from pyramid_lab.model.partition import Partition, Place
 from pyramid_lab.model.teaching import describe_result, teaching_for
 
-from ...desktop.slots import guarded, log
+from ...widgets.slots import guarded, log
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
 from ...lab.game_ui import ClickResult, Clock, GameUI, Host
 from .. import register_ui

@@ -40,7 +40,7 @@ from pyramid_lab.model.rolling import (
 from pyramid_lab.model.setup import start_copy
 from pyramid_lab.model.teaching import describe_result
 
-from ...desktop.slots import slot
+from ...widgets.slots import slot
 from ...widgets.dock_fit import ScrolledBody
 from .panels import die_colour, die_text, rgb_of, sheet_html
 from .words import (
