@@ -255,7 +255,7 @@ class BallPyramidMeshes:
         ):
             tube = pv.Line(a, b).tube(radius=EDGE_RADIUS, n_sides=8).triangulate()
             tubes.append(pv.PolyData(tube.points, tube.faces))
-        edges = pv.merge(tubes)
+        edges: pv.PolyData = pv.merge(tubes)
         edges.cell_data["rgb"] = np.tile(np.array(palette.EDGE_RGB, np.uint8), (edges.n_cells, 1))
         return edges
 

@@ -254,12 +254,14 @@ class BallPyramidView:
         out = middle - self.centroid
         out[2] = 0.0
         out /= np.linalg.norm(out)
-        return middle + out * WALL_LABEL_OUT + np.array([0.0, 0.0, BOARD_TOP])
+        spot: np.ndarray = middle + out * WALL_LABEL_OUT + np.array([0.0, 0.0, BOARD_TOP])
+        return spot
 
     def _label_spot(self, site: int) -> np.ndarray:
         """Where ``site``'s label stands: LABEL_OUT outside it, away from the pyramid's
         centre (beyond a pointer cone at it)."""
-        return self.lattice.centres[site] + self._outward(site) * LABEL_OUT
+        spot: np.ndarray = self.lattice.centres[site] + self._outward(site) * LABEL_OUT
+        return spot
 
     def _outward(self, site: int) -> np.ndarray:
         """The unit vector from the pyramid's centre through ``site``."""
@@ -336,7 +338,8 @@ class BallPyramidView:
         lat = self.lattice
         drawn = np.append(balls, False)  # index -1 (outside the pyramid) is never drawn
         covered = drawn[lat.neighbours] | self._board_below
-        return balls & covered.all(axis=1)
+        hidden: np.ndarray = balls & covered.all(axis=1)
+        return hidden
 
     def _shade_contacts(self, rgb: np.ndarray, balls: np.ndarray) -> np.ndarray:
         """``rgb`` with each drawn ball darkened by the share of its 12 contacts that hold
@@ -644,7 +647,7 @@ def _ray_entry(
     along = to_centre @ direction
     miss2 = np.einsum("ij,ij->i", to_centre, to_centre) - along**2
     hit = (miss2 <= radius**2) & (along > 0)
-    entry = along - np.sqrt(np.maximum(radius**2 - miss2, 0.0))
+    entry: np.ndarray = along - np.sqrt(np.maximum(radius**2 - miss2, 0.0))
     entry[~hit] = math.inf
     return entry
 
@@ -683,7 +686,8 @@ def _rotate_down_to(direction: np.ndarray, vectors: np.ndarray) -> np.ndarray:
         return vectors if c > 0 else vectors * np.array([1.0, -1.0, -1.0])
     k = np.array([[0, -v[2], v[1]], [v[2], 0, -v[0]], [-v[1], v[0], 0]])
     rot = np.eye(3) + k + k @ k * (1 / (1 + c))
-    return vectors @ rot.T
+    turned: np.ndarray = vectors @ rot.T
+    return turned
 
 
 def frame_colours(lat: PyramidLattice, frame: Frame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -754,7 +758,7 @@ def _board_texture(base: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> pv.Textu
     kind += across < np.float32(DIMPLE_RADIUS) ** 2  # 0 wood, 1 rim, 2 dimple
     colours = np.array([palette.BOARD_RGB, palette.DIMPLE_RIM_RGB, palette.DIMPLE_RGB], np.uint8)
     image = colours[kind]
-    texture = pv.Texture(image[::-1].copy())  # (VTK's first row is the bottom one)
+    texture = pv.Texture(image[::-1].copy())  # type: ignore[no-untyped-call]  # pyvista's Texture.__init__ is unannotated; (VTK's first row is the bottom one)
     texture.interpolate = False
     texture.mipmap = True  # (a texel a pixel or so, whatever the zoom: cache-friendly)
     return texture

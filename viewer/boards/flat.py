@@ -153,7 +153,7 @@ class FlatView(MeshActors):
         """Where the pieces on ``sites`` are drawn (a sliding one on its way)."""
         if not sites:
             return np.zeros((0, 3))
-        where = self.board.centres[list(sites)].copy()
+        where: np.ndarray = self.board.centres[list(sites)].copy()
         for i, s in enumerate(sites):
             if s in self._offsets:
                 where[i] += self._offsets[s]
@@ -266,4 +266,5 @@ def ray_at_height(near: np.ndarray, direction: np.ndarray, z: float) -> np.ndarr
     t = (z - near[2]) / direction[2]
     if t <= 0:
         return None
-    return near + t * direction
+    crossing: np.ndarray = near + t * direction
+    return crossing

@@ -96,7 +96,7 @@ class GridView(FlatView):
         super()._start(board)
 
     def cell_of(self, site: int) -> int:
-        return self.board.square_of(site)
+        return int(self.board.square_of(site))
 
     def _base(self) -> pv.PolyData:
         b = self.board

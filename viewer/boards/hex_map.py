@@ -139,7 +139,7 @@ class HexMapView(FlatView):
         super()._start(board)
 
     def cell_of(self, site: int) -> int:
-        return self.board.cell_of(site)
+        return int(self.board.cell_of(site))
 
     def _build(self) -> None:
         self.actors["pyramids"] = self._static_pyramids()

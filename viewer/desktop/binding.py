@@ -339,7 +339,7 @@ class Binding:
         self.parts.rules_dock.show_game(game.name)  # the rules follow the game on the board
         self.parts.view_dock.set_words(board.ui.piece_word)  # the same board may follow
 
-    def install_ui(self, ui: GameUI) -> None:
+    def install_ui(self, ui: GameUI[Any]) -> None:
         """The game UI's docks in the window and the View menu."""
         docks = qt_docks(ui.docks())  # (made here: dock_tabs groups them after)
         add_game_docks(self.window, docks, [qt_docks(tab) for tab in ui.dock_tabs()])

@@ -146,7 +146,7 @@ def play_answer(board: Board, text: str) -> None:
         board.say(str(exc))
 
 
-def follow_lesson(dock: LessonDock, session: Session, ui: GameUI) -> None:
+def follow_lesson(dock: LessonDock, session: Session, ui: GameUI[Any]) -> None:
     """The window took in a new position: a newly opened lesson (or a new game UI) sets
     the lesson's overlays on ``ui`` and its caption in the Lesson dock; the dock's note
     says when the board no longer shows the lesson's position. (A lesson file's steps

@@ -223,7 +223,7 @@ def _added_folders() -> list[str]:
 
 class PuzzlesMenu:
     """The Puzzles menu (``menu``): practice a collection (the shipped ones, the user's
-    own, any folder), Practice made on first use by ``commands`` (its dock given its View
+    own, any folder), Practice made on first use by ``practising`` (its dock given its View
     menu entry by ``add_view_entry`` then), Compose."""
 
     def __init__(
@@ -231,11 +231,11 @@ class PuzzlesMenu:
         menu: QMenu,
         lab: Lab,
         port: QtPort,
-        commands: Any,
+        practising: Callable[[], PracticeActions],
         add_view_entry: Callable[[QDockWidget], None],
     ) -> None:
         self.menu, self.lab, self.port = menu, lab, port
-        self.commands, self.add_view_entry = commands, add_view_entry
+        self._make_practice, self.add_view_entry = practising, add_view_entry
         self._listed: list[QDockWidget] = []  # Practice's dock, once in the View menu
         practising = self.practising
 
@@ -305,7 +305,7 @@ class PuzzlesMenu:
 
     def practising(self) -> PracticeActions:
         """Practice, made on first use (its dock gets its View menu entry then)."""
-        practice = self.commands.practising()
+        practice = self._make_practice()
         if practice.dock not in self._listed:  # made now: its View menu entry
             self._listed.append(practice.dock)
             self.add_view_entry(practice.dock)

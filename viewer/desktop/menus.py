@@ -172,7 +172,7 @@ class Menus:
         self.seats = PlayerMenus(self.game_menu, lab, port)
         self.lessons = LessonsMenu(menus["&Lessons"], lab, port, parts.lessons.teach_new)
         self.puzzles = PuzzlesMenu(
-            menus["&Puzzles"], lab, port, parts.commands, self.add_view_entry
+            menus["&Puzzles"], lab, port, parts.commands.practising, self.add_view_entry
         )
         for item in ITEMS:
             self._add(menus[item.menu], item)

@@ -588,7 +588,10 @@ class StepPanel(QWidget):
         if index is None or index < 0:
             return None
         choice = self._choices(kind)[index]
-        return choice.rule({k: c.currentData() for k, c in self.param_combos.items()})
+        rule: dict[str, Any] = choice.rule(
+            {k: c.currentData() for k, c in self.param_combos.items()}
+        )
+        return rule
 
     def _kind_changed(self, kind: str) -> None:
         if self._syncing:

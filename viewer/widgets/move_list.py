@@ -42,7 +42,7 @@ RowKey = tuple[str, int, "str | None", tuple[tuple[str, int], ...]]
 class Lines(Protocol):
     """The tree of moves the dock lists and walks (``viewer.lab.session.Session``)."""
 
-    message: Signal  # text for the status bar
+    message: Signal[[str]]  # text for the status bar
 
     @property
     def game(self) -> Game: ...
@@ -205,7 +205,7 @@ class MoveListDock(QDockWidget):
         return item
 
     def node_of(self, item: QTreeWidgetItem) -> Node:
-        return self._nodes[item.data(0, NODE)]
+        return self._nodes[int(item.data(0, NODE))]
 
     def rows(self) -> int:
         """The number of rows of the current line ('start' included)."""

@@ -204,7 +204,8 @@ class PartitionUI(LatticeSites, GameUI[PlacementTurn]):
         teaching = self.teaching(game)
         group = teaching.group_at(site)
         if group is None:
-            return super().click(game, turn, site)
+            played: ClickResult = super().click(game, turn, site)
+            return played
         selected = self.teaching_overlays.selected
         same = selected is not None and teaching.group_at(selected) is group
         self.teaching_overlays.set(selected=None if same else site)
