@@ -23,8 +23,8 @@ from ..lab.jobs import answer
 from ..lab.lab import DROPPED
 from ..widgets.analysis_dock import AnalysisDock
 from ..widgets.dock_fit import present
-from .engine import Job, engine_threads, set_engine_threads
 from ..widgets.slots import slot
+from .engine import Job, engine_threads, set_engine_threads
 
 if TYPE_CHECKING:
     from ..lab import Lab

@@ -33,6 +33,7 @@ from ..widgets.help import RulesDock
 from ..widgets.lesson_dock import LessonDock, lesson_files
 from ..widgets.move_list import MoveListDock
 from ..widgets.setup_dock import SetupDock
+from ..widgets.slots import guarded, slot
 from ..widgets.status_bar import StatusBar
 from ..widgets.view_dock import ViewDock
 from . import menu_groups
@@ -49,7 +50,6 @@ from .recovery import Recovery
 from .review import ReviewControl
 from .scene import Scene
 from .setup_mode import SetupControl
-from ..widgets.slots import guarded, slot
 from .solve import remember_workers, remembered_workers
 from .stage import Stage
 

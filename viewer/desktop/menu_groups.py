@@ -31,9 +31,9 @@ from pyramid_lab.model.userfiles import (
 
 from ..widgets.new_game import NewGameDialog, choice_text, player_choices
 from ..widgets.practice_dock import shipped_collections
+from ..widgets.slots import guarded
 from .compose import open_compose_dialog
 from .lesson_shelf import ShelfReader
-from ..widgets.slots import guarded
 
 if TYPE_CHECKING:
     from ..lab import Lab

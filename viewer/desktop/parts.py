@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 
 from ..widgets.help import ShortcutsDialog
-from .practice import Practice
 from ..widgets.slots import slot
+from .practice import Practice
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel, QMainWindow

@@ -11,8 +11,8 @@ from PySide6.QtCore import QTimer
 from pyramid_lab.model.game import PositionFormatError
 
 from ..widgets import unsaved
-from .autosave import Autosave, leftovers
 from ..widgets.slots import slot
+from .autosave import Autosave, leftovers
 
 if TYPE_CHECKING:
     from ..lab import Lab

@@ -23,8 +23,8 @@ from ..widgets.clip_planes import ClipPlanes
 from ..widgets.free_plane import FreePlane
 from ..widgets.legend import Legend, legend_entries
 from ..widgets.pointer import PointerFilter
-from .animation import Animation
 from ..widgets.slots import slot
+from .animation import Animation
 
 #: A framed board steps back by this zoom, up to ZOOM_STEPS times, until a corner of the
 #: scene is clear of it for the legend.

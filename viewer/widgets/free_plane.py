@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..boards.base import padded_bounds
-from .slots import guarded
 from ..lab.view_state import ViewState
+from .slots import guarded
 
 if TYPE_CHECKING:
     import pyvista as pv

@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.tree import Node
 
-from .slots import guarded, slot
 from ..lab.events import Signal
+from .slots import guarded, slot
 
 NODE = Qt.ItemDataRole.UserRole
 #: The moves of a line that may not be read yet, by index, with the words shown instead.

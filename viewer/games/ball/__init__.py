@@ -50,10 +50,10 @@ from pyramid_lab.model.game import SIMULTANEOUS, Game, JointMove, Move
 from pyramid_lab.model.teaching import describe_result
 
 from ...boards.geometries import GridBoard
-from ...widgets.slots import slot
 from ...lab.frame import Frame, Label, Marker, Path, Region, Slide
 from ...lab.game_ui import TURN_DOCK, ClickResult, FormPart, GameUI, Host, MoveForm
 from ...lab.palette import GOAL_ROW
+from ...widgets.slots import slot
 from .. import register_ui
 from .words import SIZE_NAMES, choice_text, explain_row, tracks
 

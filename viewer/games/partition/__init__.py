@@ -17,9 +17,9 @@ from pyramid_lab.model.lattice import CORNERS, PyramidLattice
 from pyramid_lab.model.partition import Partition, Place
 from pyramid_lab.model.teaching import describe_result, teaching_for
 
-from ...widgets.slots import guarded, log
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
 from ...lab.game_ui import ClickResult, Clock, GameUI, Host
+from ...widgets.slots import guarded, log
 from .. import register_ui
 from ..lattice_sites import LatticeSites
 from .teaching import LEGEND_WORDS, Overlays, TeachingView

@@ -44,10 +44,10 @@ from pyramid_lab.model.rolling.rules import RollingMap
 from pyramid_lab.model.teaching import describe_result
 
 from ...boards.geometries import HexCell, HexMap
-from ...widgets.slots import slot
 from ...lab import palette
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
 from ...lab.game_ui import ChoiceGroup, ClickResult, GameUI, Host, Panel
+from ...widgets.slots import slot
 from .. import register_ui
 from .panels import pool_html, sheet_html
 from .words import (

@@ -40,8 +40,8 @@ from pyramid_lab.model.rolling import (
 from pyramid_lab.model.setup import start_copy
 from pyramid_lab.model.teaching import describe_result
 
-from ...widgets.slots import slot
 from ...widgets.dock_fit import ScrolledBody
+from ...widgets.slots import slot
 from .panels import die_colour, die_text, rgb_of, sheet_html
 from .words import (
     PHASE_HELP,
