@@ -202,6 +202,10 @@ class Book:
         for the rule options its value depends on."""
         return game.name, _options_key(game.options, cls.rules), cls.position_key(game)
 
+    def has_rules(self, game: Game) -> bool:
+        """Whether the book has an entry of ``game``'s rules at all (at once)."""
+        return (game.name, _options_key(game.options, self.rules)) in self._rules
+
     def lookup(self, game: Game) -> BookEntry | None:
         """The entry of ``game``'s position (its history does not matter), or None; at
         once for rules the book has no entry of (no key is computed)."""
@@ -323,6 +327,14 @@ class ValueBook:
         if entry is None:
             return None
         return PerfectValue(entry.value, entry.plies, entry.exact, "book")
+
+    def may_know(self, game: Game) -> bool:
+        """Whether the book may know a position of ``game``'s rules at all (at once): it
+        has exact values of them (:meth:`exact`) or an entry of them. A caller that looks
+        up every move of a large board asks this first."""
+        if game.name != self.name:
+            return False
+        return self.exact(game) is not None or self.shipped().has_rules(game)
 
     #: Whether the book keeps a position's replies only with the position (a book of
     #: :meth:`build`'s): the moves of a position it lacks are not looked up.
