@@ -17,14 +17,13 @@ from __future__ import annotations
 import copy
 import html
 import json
-import math
 import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pyramid_lab.model import files
-from pyramid_lab.model.files import SUFFIX, Lesson, PositionDocument
+from pyramid_lab.model.files import Lesson, PositionDocument
 from pyramid_lab.model.game import (
     CHANCE,
     Game,
@@ -38,8 +37,10 @@ from pyramid_lab.model.game import (
 from pyramid_lab.model.review import GameReview
 from pyramid_lab.model.teaching import teaching_for
 
+from ..lab.export_plan import SIDES
 from ..lab.palette import VIEWS
 from ..lab.reading import read_position
+from . import checks
 
 if TYPE_CHECKING:
     from pyramid_lab.model.search import Analysis, SolveResult
@@ -50,8 +51,9 @@ if TYPE_CHECKING:
 ENGINE_SECONDS = 3.0
 #: The size of a notebook's picture and 3D view of a position, in pixels.
 PICTURE_SIZE = (640, 480)
-#: The pictures' sides, in pixels, at least and at most (``render --size``'s).
-MIN_SIDE, MAX_SIDE = 16, 8192
+#: The pictures' sides, in pixels, at least and at most (``render --size``'s; a picture of
+#: 4096x4096 peaks at about 1.2 GB while it is drawn).
+MIN_SIDE, MAX_SIDE = SIDES
 
 
 def games() -> dict[str, str]:
@@ -99,14 +101,6 @@ def engine_analysis(
         seconds=ENGINE_SECONDS if seconds is None else seconds,
         threads=search.computer.default_threads() if threads is None else threads,
     )
-
-
-def _check_seconds(name: str, value: object) -> None:
-    """ValueError unless ``value`` is a number of seconds more than 0."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-        raise ValueError(f"{name} must be a number of seconds more than 0, not {quote(value)}")
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite number of seconds, not {quote(value)}")
 
 
 def _side(value: object) -> bool:
@@ -266,9 +260,7 @@ class Position:
         never half of one. Returns the path written (a symbolic link's target). ValueError
         for another name; OSError (ReadOnlyError for a read-only file) where it cannot be
         written, and then nothing was."""
-        text = os.fspath(path)
-        if not text.endswith(SUFFIX):
-            raise ValueError(f"{text}: a position file's name ends in {SUFFIX}")
+        text = checks.position_path(path)
         written, _ = files.write(
             text, self._game, self._puzzle, self._lesson, self._variations, self._review
         )
@@ -283,7 +275,7 @@ class Position:
         search proved it, None for an estimate), a forced ``win`` the prover found, and
         ``to_json()`` the command's JSON. ValueError where the engine does not analyse the
         position (a game of chance, simultaneous turns), saying so."""
-        _check_seconds("seconds", seconds)
+        checks.engine_seconds("seconds", seconds)
         return engine_analysis(self._game, seconds=seconds, threads=threads)
 
     def solve(
@@ -302,7 +294,9 @@ class Position:
         compiled solver's table (default the search's, 1 GiB). ValueError for a position
         no solver proves, saying why."""
         if max_seconds is not None:
-            _check_seconds("max_seconds", max_seconds)
+            checks.seconds("max_seconds", max_seconds)
+        if table_mb is not None:
+            checks.table_mb(table_mb)
         if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 0:
             raise ValueError(f"max_depth must be a whole number of plies, not {quote(max_depth)}")
         from pyramid_lab.model import search
