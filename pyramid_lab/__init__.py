@@ -32,6 +32,8 @@ if TYPE_CHECKING:  # the names of _API, for the type checker (a test keeps the t
     )
     from pyramid_lab.model.search import Analysis, SolveResult
     from pyramid_lab.viewer.script import Position, games, load, new
+    from pyramid_lab.viewer.script import Example, Lesson, LessonStep, Puzzle  # (shipped)
+    from pyramid_lab.viewer.script import examples, lessons, puzzles, warm_up
 
 
 #: The installed version, read when first asked for (:func:`__getattr__`).
@@ -51,6 +53,15 @@ _API: dict[str, str] = {
     "games": "pyramid_lab.viewer.script",
     "load": "pyramid_lab.viewer.script",
     "new": "pyramid_lab.viewer.script",
+    # what the package ships, by name, and the engine's warm-up
+    "Example": "pyramid_lab.viewer.script",
+    "Lesson": "pyramid_lab.viewer.script",
+    "LessonStep": "pyramid_lab.viewer.script",
+    "Puzzle": "pyramid_lab.viewer.script",
+    "examples": "pyramid_lab.viewer.script",
+    "lessons": "pyramid_lab.viewer.script",
+    "puzzles": "pyramid_lab.viewer.script",
+    "warm_up": "pyramid_lab.viewer.script",
 }
 
 __all__ = [
@@ -66,6 +77,14 @@ __all__ = [
     "games",
     "load",
     "new",
+    "Example",
+    "Lesson",
+    "LessonStep",
+    "Puzzle",
+    "examples",
+    "lessons",
+    "puzzles",
+    "warm_up",
 ]
 
 
