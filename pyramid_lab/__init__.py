@@ -31,9 +31,20 @@ if TYPE_CHECKING:  # the names of _API, for the type checker (a test keeps the t
         PositionFormatError,
     )
     from pyramid_lab.model.search import Analysis, SolveResult
-    from pyramid_lab.viewer.script import Position, games, load, new
-    from pyramid_lab.viewer.script import Example, Lesson, LessonStep, Puzzle  # (shipped)
-    from pyramid_lab.viewer.script import examples, lessons, puzzles, warm_up
+    from pyramid_lab.viewer.script import (
+        Example,
+        Lesson,
+        LessonStep,
+        Position,
+        Puzzle,
+        examples,
+        games,
+        lessons,
+        load,
+        new,
+        puzzles,
+        warm_up,
+    )
 
 
 #: The installed version, read when first asked for (:func:`__getattr__`).
@@ -66,23 +77,23 @@ _API: dict[str, str] = {
 
 __all__ = [
     "Analysis",
+    "Example",
     "IllegalMoveError",
     "InvalidMoveError",
+    "Lesson",
+    "LessonStep",
     "Move",
     "Outcome",
     "Position",
     "PositionFormatError",
+    "Puzzle",
     "SolveResult",
     "__version__",
+    "examples",
     "games",
+    "lessons",
     "load",
     "new",
-    "Example",
-    "Lesson",
-    "LessonStep",
-    "Puzzle",
-    "examples",
-    "lessons",
     "puzzles",
     "warm_up",
 ]

@@ -40,6 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import showing
 from ..game import Game, Move
 from .book import PerfectMove
 from .choice import Choice, Limits, MoveStat, ProgressCallback
@@ -214,6 +215,12 @@ class Analysis:
             return ""
         return f"not proven: {self.prover}{end}"
 
+    def __repr__(self) -> str:  # and a notebook's table: model.showing
+        return showing.analysis_repr(self)
+
+    def _repr_html_(self) -> str:
+        return showing.analysis_html(self)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
@@ -296,6 +303,10 @@ def analyse(
         analysis = _perfect(game, book, perfect, start, stopped, end)
         report(1.0, analysis.proven_text)
         return analysis
+    if has_kernel(knowledge):  # a compile is said before the kernel's import (numba: seconds)
+        from .compiled import first_use
+
+        first_use.foretell(first_use.PARTS, progress)
     adapter = adapter_for(game, knowledge)
     if adapter is not None:  # off the clock: the compiled core (a fresh process: about a
         from .compiled import warm  # second from numba's cache; compiling it, a minute)

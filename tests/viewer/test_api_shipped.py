@@ -49,7 +49,8 @@ def test_the_lessons_have_their_steps_and_open_by_name():
     lesson = next(lesson for lesson in every if lesson.name == "partition/08-three-corners-win")
     steps = lesson.steps
     assert [step.number for step in steps] == list(range(1, len(steps) + 1))
-    assert steps[0].title and steps[0].text
+    assert steps[0].title
+    assert steps[0].text
     assert any(step.task is not None for step in steps)
     first = pl.load("lesson:partition/08-three-corners-win")
     assert first == lesson.position == steps[0].position

@@ -190,7 +190,9 @@ def lessons(game: str | None = None) -> list[Lesson]:
             continue
         for path in sorted((root / name).glob(f"*{LESSON_SUFFIX}")):
             title = read_lesson(path).title
-            found.append(Lesson(f"{name}/{path.name.removesuffix(LESSON_SUFFIX)}", name, title, path))
+            found.append(
+                Lesson(f"{name}/{path.name.removesuffix(LESSON_SUFFIX)}", name, title, path)
+            )
     return found
 
 
