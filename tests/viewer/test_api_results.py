@@ -35,9 +35,9 @@ def test_an_analysis_and_a_solve_show_themselves():
 
 @pytest.mark.parametrize("game", ["ball", "rolling"])
 def test_a_game_the_engine_does_not_analyse_names_those_it_does(game, tmp_path, capsys):
-    with pytest.raises(ValueError, match=r"; the engine analyses partition, pyraos, terrace$"):
+    with pytest.raises(ValueError, match=r"; the games it analyses: partition, pyraos, terrace$"):
         pl.new(game).analyse(seconds=1)
     path = pl.new(game).save(tmp_path / f"{game}.pyr.json")
     assert main(["analyze", "--engine", "--seconds", "1", str(path)]) == 2
     said = json.loads(capsys.readouterr().out)["engine"]["error"]
-    assert said.endswith("; the engine analyses partition, pyraos, terrace")
+    assert said.endswith("; the games it analyses: partition, pyraos, terrace")

@@ -48,4 +48,4 @@ def check_analysed(game: Game, knowledge: Plugin) -> None:
 
     why = search.unanalysable(game, knowledge=knowledge)
     if why is not None:
-        raise ValueError(f"{why}; the engine analyses {', '.join(analysed_games())}")
+        raise ValueError(f"{why}; the games it analyses: {', '.join(analysed_games())}")

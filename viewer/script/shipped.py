@@ -234,10 +234,7 @@ def named(source: str | os.PathLike[str]) -> tuple[str, Path] | None:
     found = paths.get(rest.removesuffix(SUFFIX).removesuffix(LESSON_SUFFIX))
     if found is not None:
         return kind, found
-    near = difflib.get_close_matches(rest, list(paths), n=NEAR, cutoff=0.5)
-    if not near:  # a game's names, where the game is written right
-        game = rest.partition("/")[0]
-        near = [name for name in paths if name.startswith(f"{game}/")][:NEAR]
+    near = _near(rest, list(paths))
     hint = (
         f"near names: {', '.join(f'{kind}:{name}' for name in near)}"
         if near
@@ -245,6 +242,17 @@ def named(source: str | os.PathLike[str]) -> tuple[str, Path] | None:
     )
     lister = {"puzzle": "puzzles", "lesson": "lessons", "example": "examples"}[kind]
     raise ValueError(f"no shipped {kind} {quote(rest)}; {hint} (pl.{lister}() lists them all)")
+
+
+def _near(name: str, names: list[str]) -> list[str]:
+    """The names near ``name`` (``GAME/NAME``): of its game, those whose NAME is like its
+    own, else the game's first few; of a game misspelt, those like it whole."""
+    game, _, stem = name.partition("/")
+    of_game = {known.partition("/")[2]: known for known in names if known.startswith(f"{game}/")}
+    if not of_game:
+        return difflib.get_close_matches(name, names, n=NEAR, cutoff=0.6)
+    like = difflib.get_close_matches(stem, list(of_game), n=NEAR, cutoff=0.6)
+    return [of_game[found] for found in like] or list(of_game.values())[:NEAR]
 
 
 def read(source: str | os.PathLike[str]) -> PositionDocument:
