@@ -40,6 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import showing
 from ..game import Game, Move
 from .book import DRAW, VALUES, PerfectMove
 from .choice import Choice, Limits, MoveStat, ProgressCallback
@@ -237,6 +238,12 @@ class Analysis:
             return ""
         return f"not proven: {self.prover}{end}"
 
+    def __repr__(self) -> str:  # and a notebook's table: model.showing
+        return showing.analysis_repr(self)
+
+    def _repr_html_(self) -> str:
+        return showing.analysis_html(self)
+
     def to_json(self) -> dict[str, Any]:
         rate = self.search_win_rate
         return {
@@ -325,6 +332,10 @@ def analyse(
         analysis = _perfect(game, book, perfect, start, stopped, end)
         report(1.0, analysis.proven_text)
         return analysis
+    if has_kernel(knowledge):  # a compile is said before the kernel's import (numba: seconds)
+        from .compiled import first_use
+
+        first_use.foretell(first_use.PARTS, progress)
     # what the book proves of each move, before anything else takes the time, and past
     # the deadline if need be (a millisecond a move once the book's key is loaded): proof
     # ranks before estimate, even on a busy machine (issue 89)

@@ -62,6 +62,10 @@ def solve(
     }
     began = time.perf_counter()
     mb = DEFAULT_TABLE_MB if table_mb is None else table_mb
+    if knowledge.adapter is not None:  # a compile is said before numba's import (seconds)
+        from .compiled import first_use
+
+        first_use.foretell(first_use.PROVER)
     compiled = solver_for(game, knowledge, table_mb=mb, **options)
     if compiled is not None:
         if max_seconds is not None:  # the board's tables (a base-6 pyramid's: 0.3 s) and

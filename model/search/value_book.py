@@ -396,6 +396,9 @@ class ValueBook:
                 return None
             position = bare(child)
             if solver is None:
+                from .compiled import first_use  # a compile said before numba's import
+
+                first_use.foretell(first_use.PROVER)
                 solver = self._solver(position, LIVE_TABLE_MB)
                 from .compiled import warm  # the kernels: loaded on first use
 

@@ -39,7 +39,6 @@ from pyramid_lab.model.teaching import teaching_for
 
 from ..lab.export_plan import SIDES
 from ..lab.palette import VIEWS
-from ..lab.reading import read_position
 from . import checks
 
 if TYPE_CHECKING:
@@ -80,9 +79,14 @@ def new(game: str, /, **options: Any) -> Position:
 
 def load(path: str | os.PathLike[str]) -> Position:
     """The position in the position file (``*.pyr.json``) at ``path``, of any game, with its
-    history, puzzle, lesson, variations and review. PositionFormatError (a ValueError) naming
-    the file and what is wrong with it, as the window and ``pyramid-lab analyze`` say it."""
-    return Position._read(read_position(os.fspath(path)))
+    history, puzzle, lesson, variations and review; or of a shipped puzzle, lesson or example
+    by its name (``"puzzle:partition/floating-3-win-in-1-a"``, :mod:`.shipped`).
+    PositionFormatError (a ValueError) naming the file and what is wrong with it, as the
+    window and ``pyramid-lab analyze`` say it; ValueError naming near names for a name that
+    is not shipped."""
+    from .shipped import read
+
+    return Position._read(read(path))
 
 
 def engine_analysis(
@@ -91,13 +95,18 @@ def engine_analysis(
     """The engine's analysis of ``game`` (left unchanged) as ``pyramid-lab analyze
     --engine`` makes it: ``seconds`` (default :data:`ENGINE_SECONDS`) on ``threads``
     (default: this machine's cores). ValueError where the engine analyses no position of
-    the game or no one player is to move (its reason), or for seconds or threads it takes
-    not."""
+    the game or no one player is to move (its reason, and the games it analyses), or for
+    seconds or threads it takes not. A first use that compiles the search says so on
+    stderr (:mod:`.engine`)."""
     from pyramid_lab.model import search
 
+    from .engine import check_analysed
+
+    knowledge = search.knowledge_for(game)
+    check_analysed(game, knowledge)
     return search.analyse(
         game,
-        knowledge=search.knowledge_for(game),
+        knowledge=knowledge,
         seconds=ENGINE_SECONDS if seconds is None else seconds,
         threads=search.computer.default_threads() if threads is None else threads,
     )
