@@ -5,6 +5,7 @@ table (:mod:`viewer.lab.palette`); nothing here knows a game."""
 
 from __future__ import annotations
 
+import hashlib
 import html
 from collections.abc import Iterable, Sequence
 
@@ -16,11 +17,11 @@ RGB = palette.RGB
 Drawn = tuple[tuple[float, float, float, float], dict[int, tuple[float, float]]]
 #: Drawing units to a board unit: one decimal of it is a 200th of a ball.
 UNIT = 20.0
-#: What the diagrams share, once per picture: pieces' outlines, text, rims.
-STYLE = (
-    "text{font-family:sans-serif;fill:#3c3c3c;text-anchor:middle}"
-    ".t{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}"
-)
+#: Text, and text with a halo that keeps it readable on anything (class "t").
+TEXT = "font-family:sans-serif;fill:#3c3c3c;text-anchor:middle"
+HALO = "paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round"
+#: Stands for the picture's own prefix in the names of its definitions until it is made.
+SCOPE = "\x00"
 
 
 def num(value: float) -> str:
@@ -90,7 +91,7 @@ class Canvas:
     def define(self, name: str, shape: str) -> None:
         """``shape`` (SVG drawn at the origin) once in the picture's definitions, as
         ``name``, for :meth:`use`."""
-        self._defs.setdefault(name, f'<g id="{name}">{shape}</g>')
+        self._defs.setdefault(name, f'<g id="{SCOPE}{name}">{shape}</g>')
 
     def use(self, name: str, x: float, y: float, *, scale: float = 1.0, paint: str = "") -> None:
         """The definition ``name`` drawn at (x, y), ``scale`` times its size."""
@@ -98,7 +99,7 @@ class Canvas:
             where = f' x="{num(x)}" y="{num(y)}"'
         else:
             where = f' transform="translate({num(x)} {num(y)}) scale({scale:.3g})"'
-        self._parts.append(f'<use href="#{name}"{where}{paint}/>')
+        self._parts.append(f'<use href="#{SCOPE}{name}"{where}{paint}/>')
 
     def circle(
         self,
@@ -198,14 +199,19 @@ class Canvas:
         x, y, w, h = box
         scale = side / max(w, h)
         width, height = round(w * scale), round(h * scale)
+        rules = "".join(f"{SCOPE} .{name}{{{rule}}}" for rule, name in self._classes.items())
+        defs = f"<defs>{''.join(self._defs.values())}</defs>" if self._defs else ""
+        body = defs + "".join(self._parts)
+        # A page (a notebook) holds many pictures in one document: their style sheets
+        # and names apply to all of it, so each picture's are its own, by its content.
+        scope = "d" + hashlib.sha1((rules + body).encode("utf-8")).hexdigest()[:8]
+        sheet = f"#{scope} text{{{TEXT}}}#{scope} .t{{{HALO}}}" + rules.replace(SCOPE, f"#{scope}")
         head = (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="{num(x)} {num(y)} {num(w)} {num(h)}" role="img">'
+            f'<svg xmlns="http://www.w3.org/2000/svg" id="{scope}" width="{width}" '
+            f'height="{height}" viewBox="{num(x)} {num(y)} {num(w)} {num(h)}" role="img">'
             f"<title>{html.escape(title, quote=False)}</title>"
         )
-        rules = "".join(f".{name}{{{rule}}}" for rule, name in self._classes.items())
-        defs = f"<defs>{''.join(self._defs.values())}</defs>" if self._defs else ""
-        return head + f"<style>{STYLE}{rules}</style>" + defs + "".join(self._parts) + "</svg>"
+        return head + f"<style>{sheet}</style>" + body.replace(SCOPE, scope + "-") + "</svg>"
 
 
 def _class_name(n: int) -> str:

@@ -88,7 +88,12 @@ def draw_hexes(canvas: Canvas, board: HexMap, frame: Frame) -> Drawn:
             )
     draw_paths(canvas, frame, hex_centre)
     draw_pointers_past_edge(canvas, frame, hex_centre)
-    draw_labels(canvas, frame, stack_spot, lift=0.45)
+
+    def over_stack(site: int) -> tuple[float, float] | None:
+        """A label's place: over its hex's stack, however tall."""
+        return stack_spot(tops.get(board.cell_of(site), site)) if 0 <= site < board.count else None
+
+    draw_labels(canvas, frame, over_stack, lift=0.45)
     xs = [x for x, _ in centres] or [0.0]
     ys = [y for _, y in centres] or [0.0]
     margin = HEX + 0.2
