@@ -24,7 +24,6 @@ import pyramid_lab as pl
 from pyramid_lab.model import files
 from pyramid_lab.model.game import game_class, game_names
 from pyramid_lab.viewer.cli import main
-from pyramid_lab.viewer.script import PICTURE_SIZE
 from tests.patience import WAIT_S
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -318,7 +317,8 @@ def test_a_position_shows_itself_in_a_notebook(monkeypatch):
     assert not re.search(r"<script[^>]+src=", page)
     monkeypatch.setattr(pl.Position, "notebook_3d", True)
     shown = pos._repr_html_()
-    assert shown is not None and shown.startswith('<iframe srcdoc="')
+    assert shown is not None
+    assert shown.startswith('<iframe srcdoc="')
 
 
 def test_the_api_is_checked_strictly():

@@ -104,11 +104,14 @@ def test_a_notebook_shows_the_diagram_and_the_3d_page_only_when_asked(monkeypatc
     assert len(pos._repr_svg_()) < 10_000
     view = pos.view_3d(size=(320, 240))
     frame = view._repr_html_()
-    assert frame.startswith('<iframe srcdoc="') and 'width="320"' in frame
-    assert "T6: a full pyramid, Red wins" in view.page and "vtk" in view.page
+    assert frame.startswith('<iframe srcdoc="')
+    assert 'width="320"' in frame
+    assert "T6: a full pyramid, Red wins" in view.page
+    assert "vtk" in view.page
     monkeypatch.setattr(pl.Position, "notebook_3d", True)
     shown = pos._repr_html_()
-    assert shown is not None and shown.startswith('<iframe srcdoc="')
+    assert shown is not None
+    assert shown.startswith('<iframe srcdoc="')
 
 
 # ---- in a real browser, against the rules and the window's picture ------------------------
@@ -183,13 +186,13 @@ def top_point(game: pl.Position, site: int) -> np.ndarray:
     geometry = ui.geometry(g)
     centre = np.asarray(geometry.centres[site], float)
     if ui.board_kind == "ball-pyramid":
-        return centre + (0, 0, BALL_RADIUS)
+        return centre + np.array([0, 0, BALL_RADIUS])
     if ui.board_kind == "stepped":
-        return centre + (0, 0, STONE_HEIGHT)
+        return centre + np.array([0, 0, STONE_HEIGHT])
     if ui.board_kind == "hex-map":
-        return centre + (-0.12, -0.12, geometries.COUNTER_HEIGHT / 2)
+        return centre + np.array([-0.12, -0.12, geometries.COUNTER_HEIGHT / 2])
     scale = geometry.scale(geometry.kind_of(site))
-    return centre + (0.2 * scale, 0.0, 0.35 * scale)  # (the ball may stand on the apex)
+    return centre + np.array([0.2 * scale, 0.0, 0.35 * scale])  # (beside the apex's ball)
 
 
 def vtk_top_view(pos: pl.Position, sites: list[int]) -> list[tuple[str, np.ndarray]]:
