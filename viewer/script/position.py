@@ -8,14 +8,15 @@ by the lab's reader (:func:`viewer.lab.reading.read_position`) and written atomi
 analysis (:func:`engine_analysis`, which the command calls), :meth:`Position.solve` the
 door's :func:`~model.search.solve` (``pyramid-lab solve``'s single search) and
 :meth:`Position.render` ``pyramid-lab render`` (:func:`viewer.pictures.render.render_game`);
-a notebook's picture is that render's, and its 3D view ``pyramid-lab export``'s web page.
+a notebook shows :meth:`Position.svg`, the position's diagram (:mod:`viewer.pictures.diagrams`,
+drawn from the window's own frame without VTK), and :meth:`Position.view_3d` ``pyramid-lab
+export``'s web page.
 The search and pyvista are imported when first used, not when this module is.
 """
 
 from __future__ import annotations
 
 import copy
-import html
 import json
 import os
 from collections.abc import Sequence
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
     from pyramid_lab.model.search import Analysis, SolveResult
 
     from ..pictures.render import RenderOptions
+    from .view3d import View3D
 
 #: Seconds the engine thinks on a position unless told (``analyze --engine``'s default).
 ENGINE_SECONDS = 3.0
@@ -53,6 +55,8 @@ PICTURE_SIZE = (640, 480)
 #: The pictures' sides, in pixels, at least and at most (``render --size``'s; a picture of
 #: 4096x4096 peaks at about 1.2 GB while it is drawn).
 MIN_SIDE, MAX_SIDE = SIDES
+#: The longer side of a position's diagram (:meth:`Position.svg`) in pixels unless told.
+SVG_SIDE = 480
 
 
 def games() -> dict[str, str]:
@@ -122,15 +126,14 @@ class Position:
     :meth:`play` returns a new one; :meth:`to_game` gives the rules' own mutable position
     (``push``/``pop``) as a copy.
 
-    In a notebook a position shows itself: a picture (:meth:`_repr_png_`) and, where the
-    front end shows HTML, the 3D view of ``pyramid-lab export``'s web page, which one
-    can turn (:meth:`_repr_html_`, about 1 MB in the notebook; set
-    ``Position.notebook_3d = False`` for the picture alone)."""
+    In a notebook a position shows itself as its diagram (:meth:`svg`, a few KB a cell);
+    :meth:`view_3d` shows the 3D page one can turn (about 1 MB a cell), and after
+    ``Position.notebook_3d = True`` every position shows that page as well."""
 
     __slots__ = ("_game", "_lesson", "_puzzle", "_review", "_variations")
 
-    #: Whether a notebook shows a position's 3D web page (else its picture alone).
-    notebook_3d: ClassVar[bool] = True
+    #: Whether a notebook shows a position's 3D web page beside its diagram (1 MB a cell).
+    notebook_3d: ClassVar[bool] = False
 
     def __init__(self, game: Game) -> None:
         """The position of ``game`` (a rules object, :mod:`pyramid_lab.model`), copied: the
@@ -369,25 +372,46 @@ class Position:
         options = RenderOptions(size=(size[0], size[1]), view=view)
         return options.with_lesson(self._lesson)
 
-    def _repr_png_(self) -> bytes:
-        """The notebook's picture of the position (:meth:`picture`)."""
-        return self.picture()
+    def svg(self, *, size: int = SVG_SIDE) -> str:
+        """The position's diagram as an SVG document: every game drawn flat without VTK,
+        in the window's colours, from the frame the window draws (the pyramid's levels
+        side by side, each point shown; the terraced board, Ball's field and Rolling's
+        map from above), a file's lesson overlays and highlights included. ``size``: its
+        longer side in pixels (it is drawn in vectors: crisp at any zoom). ValueError
+        for a size it cannot take."""
+        if not _side(size):
+            raise ValueError(
+                f"size must be the picture's longer side in pixels, {MIN_SIDE} to {MAX_SIDE}, "
+                f"not {quote(size)}"
+            )
+        from ..pictures.diagrams import diagram
+
+        title = str(self._puzzle.get("title") or "")
+        return diagram(self._game, self._lesson, side=size, title=title).svg
+
+    def view_3d(self, *, size: tuple[int, int] = PICTURE_SIZE) -> View3D:
+        """The 3D view of the position for a notebook (a :class:`View3D`: shown as
+        :meth:`web_page`'s page in a frame of its own, about 1 MB; ``.save(path)`` writes
+        the page). ImportError where the page cannot be made here (trame-vtk missing)."""
+        from .view3d import View3D
+
+        page = self.web_page(size=size)
+        return View3D(page, (size[0], size[1]), str(self._puzzle.get("title") or self.title))
+
+    def _repr_svg_(self) -> str:
+        """The notebook's picture of the position: its diagram (:meth:`svg`)."""
+        return self.svg()
 
     def _repr_html_(self) -> str | None:
-        """The notebook's 3D view: :meth:`web_page` in a frame of its own (the page is
-        whole, nothing is fetched); None, so that the notebook shows the picture, where
-        :attr:`notebook_3d` is off or the page cannot be made here (trame-vtk missing)."""
+        """Where :attr:`notebook_3d` is on, the 3D view (:meth:`view_3d`) in the
+        notebook; else None (the notebook shows the diagram), as where the page cannot be
+        made here (trame-vtk missing)."""
         if not self.notebook_3d:
             return None
         try:
-            page = self.web_page()
+            return self.view_3d()._repr_html_()
         except ImportError:
             return None
-        width, height = PICTURE_SIZE
-        return (
-            f'<iframe srcdoc="{html.escape(page, quote=True)}" width="{width}" '
-            f'height="{height}" style="border:0" title="{html.escape(self.title)}"></iframe>'
-        )
 
     # ---- values --------------------------------------------------------------------
 
