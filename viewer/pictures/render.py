@@ -303,6 +303,8 @@ class Scene:
         for actor in self.plotter.actors.values():
             actor.Modified()
         window = self.plotter.ren_win
+        if window is None:  # (closed: the plain read says so)
+            return self.screenshot()
         held = gc.isenabled()
         gc.disable()
         try:
