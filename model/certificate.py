@@ -24,23 +24,53 @@ that wins (or ends the game otherwise) is a :class:`CertificateError`, one line.
 
 from __future__ import annotations
 
-import codecs
-import gzip
 import json
 import math
 import os
-import stat
 import time
-import zlib
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any
 
+from .certificate_file import (
+    CHUNK_BYTES,
+    LIMITS,
+    MAX_HEADER_DEPTH,
+    MAX_LINE_BYTES,
+    MAX_TEXT_BYTES,
+    SHORTEST_LINE,
+    CertificateError,
+    _fail,
+    _ReadError,
+    _size,
+    iter_lines,
+    read_lines,
+)
 from .files import nested_over
-from .game import MAX_QUOTED, PositionFormatError, quote, shorten
+from .game import PositionFormatError, quote
 from .lattice import Point, base_symmetries
 from .partition import Partition, Place
 from .teaching import describe_result
+
+__all__ = [
+    "CHUNK_BYTES",
+    "FORMAT",
+    "LIMITS",
+    "MAX_BASE",
+    "MAX_HEADER_DEPTH",
+    "MAX_LINE_BYTES",
+    "MAX_TEXT_BYTES",
+    "SHORTEST_LINE",
+    "SUFFIX",
+    "CertificateError",
+    "CheckReport",
+    "check",
+    "check_file",
+    "iter_lines",
+    "key_text",
+    "read_lines",
+    "text_bound",
+]
 
 FORMAT = "pyramid-lab-certificate/1"
 SUFFIX = ".cert.gz"
@@ -49,14 +79,6 @@ LETTERS = {"red": "r", "blue": "b"}
 
 #: progress(positions checked, seconds)
 CheckProgress = Callable[[int, float], None]
-
-
-class CertificateError(ValueError):
-    """The certificate does not prove what it claims, or cannot be read: one line."""
-
-
-class _ReadError(CertificateError):
-    """The file cannot be read as a certificate (the message names the file itself)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,173 +112,6 @@ class CheckReport:
 def key_text(cells: Iterable[int]) -> str:
     """A position's key: per point id, ``.`` empty, ``r`` red, ``b`` blue."""
     return "".join(".rb"[c + 1] for c in cells)
-
-
-def _fail(text: str) -> CertificateError:
-    return CertificateError(shorten(text, 2 * MAX_QUOTED - 20))
-
-
-def _unreadable(text: str) -> CertificateError:
-    return _ReadError(shorten(text, 2 * MAX_QUOTED - 20))
-
-
-#: The most a certificate is read to, decompressed (the base-4 stacking proof, 911,293
-#: lines, is about 32 MiB): a gzip bomb stops here instead of filling memory.
-MAX_TEXT_BYTES = 256 * 1024 * 1024
-#: The longest line read (the header of a full base-7 pyramid is under 8 KiB).
-MAX_LINE_BYTES = 64 * 1024
-#: The shortest line of a certificate's body ("KEY MOVE": a base-3 key is 14 characters):
-#: a certificate has at most its size over this many lines, and a bomb of short lines (a
-#: gzip of 1 GiB of newlines took 464 s and 2 GB before the size cap) stops at that count.
-SHORTEST_LINE = 16
-#: Decompressed a MiB at a time: the budget never holds more than one chunk beyond the lines.
-CHUNK_BYTES = 2**20
-#: The header's deepest nesting of lists and objects (the format's is 3), checked before
-#: it is parsed: a header nested 100,000 deep is refused without recursing.
-MAX_HEADER_DEPTH = 16
-LIMITS = (
-    f"at most {MAX_TEXT_BYTES // 2**20} MiB decompressed, lines of at most "
-    f"{MAX_LINE_BYTES // 1024} KiB, a header nested at most {MAX_HEADER_DEPTH} deep"
-)
-
-
-def read_lines(
-    path: str | os.PathLike[str],
-    *,
-    max_bytes: int = MAX_TEXT_BYTES,
-    max_line: int = MAX_LINE_BYTES,
-) -> list[str]:
-    """The certificate's lines, all of them (:func:`iter_lines`, within its limits)."""
-    return list(iter_lines(path, max_bytes=max_bytes, max_line=max_line))
-
-
-def iter_lines(
-    path: str | os.PathLike[str],
-    *,
-    max_bytes: int = MAX_TEXT_BYTES,
-    max_line: int = MAX_LINE_BYTES,
-) -> Generator[str, None, None]:
-    """The certificate's lines (gzip-compressed UTF-8 text), one at a time as they are
-    read, from a regular file only (a FIFO or a device is refused before a byte is read),
-    decompressed a chunk at a time to at most ``max_bytes`` (every byte counted, line ends
-    too) in lines of at most ``max_line`` characters, at most ``max_bytes // SHORTEST_LINE``
-    lines, none blank (a certificate has none); CertificateError otherwise, raised after
-    the good lines before the first bad one, as soon as the chunk read shows it. The
-    caller sees a bad line of its own (``KEY MOVE``, say) when it reads it: the rest of
-    the file is never read."""
-    name = os.fspath(path)
-    most_lines = max(1, max_bytes // SHORTEST_LINE)
-    try:
-        with _open_regular(name) as raw, gzip.GzipFile(fileobj=raw, mode="rb") as stream:
-            decoder = codecs.getincrementaldecoder("utf-8")()
-            total = 0
-            count = 0  # lines yielded
-            tail = ""  # the line not ended yet
-            while True:
-                chunk = stream.read(CHUNK_BYTES)
-                total += len(chunk)
-                if total > max_bytes:
-                    raise _unreadable(
-                        f"{name}: more than {_size(max_bytes)} decompressed (a "
-                        f"certificate is read to {_size(max_bytes)}; a gzip bomb?)"
-                    )
-                text = tail + decoder.decode(chunk, final=not chunk)
-                parts = text.replace("\r\n", "\n").split("\n")
-                tail = parts.pop() if chunk else ""
-                if not chunk and parts[-1] == "":
-                    parts.pop()  # (the text's last line end)
-                if len(tail) > max_line:  # a line not ended yet, already too long
-                    parts.append(tail)
-                good, error = _bounded_lines(name, count, parts, max_line, most_lines)
-                yield from parts if error is None else parts[:good]
-                count += good
-                if error is not None:
-                    raise error
-                if not chunk:
-                    return
-    except CertificateError:
-        raise
-    except FileNotFoundError:
-        raise _unreadable(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise _unreadable(f"{name}: a folder, not a certificate file") from None
-    except (gzip.BadGzipFile, EOFError, zlib.error):
-        raise _unreadable(
-            f"{name}: not a gzip-compressed certificate (damaged or cut short)"
-        ) from None
-    except UnicodeDecodeError:
-        raise _unreadable(f"{name}: not UTF-8 text inside the gzip") from None
-    except OSError as exc:
-        raise _unreadable(f"{name}: cannot be read: {exc.strerror or exc}") from None
-    except ValueError as exc:  # e.g. a NUL character in the name
-        raise _unreadable(f"{name}: cannot be opened: {exc}") from None
-
-
-def _bounded_lines(
-    name: str, before: int, parts: list[str], max_line: int, most_lines: int
-) -> tuple[int, CertificateError | None]:
-    """How many of ``parts`` (the lines after the first ``before``) are good, and the
-    error for the first that is not (blank, too long, or one line too many): checked on
-    the whole chunk at once, the first bad line in the file's order reported."""
-    if not parts:
-        return 0, None
-    bad: list[tuple[int, str]] = []
-    if before + len(parts) > most_lines:
-        index = most_lines - before
-        bad.append(
-            (
-                index,
-                f"{name}: more than {most_lines:,} lines (a certificate of "
-                f"{_size(most_lines * SHORTEST_LINE)} has no more; a gzip bomb?)",
-            )
-        )
-    if "" in parts:
-        index = parts.index("")
-        bad.append(
-            (index, f"{name}: line {before + index + 1} is blank (a certificate has no blank line)")
-        )
-    if max(map(len, parts)) > max_line:
-        index = next(i for i, p in enumerate(parts) if len(p) > max_line)
-        bad.append(
-            (
-                index,
-                f"{name}: line {before + index + 1} is longer than {_size(max_line)} "
-                f"(lines are read to {_size(max_line)})",
-            )
-        )
-    if not bad:
-        return len(parts), None
-    index, text = min(bad)
-    return index, _unreadable(text)
-
-
-def _size(count: int) -> str:
-    if count >= 2**20:
-        return f"{count / 2**20:g} MiB"
-    return f"{count / 1024:g} KiB" if count >= 1024 else f"{count} bytes"
-
-
-def _open_regular(name: str) -> BinaryIO:
-    """The file opened for reading when it is a regular file (a folder, FIFO, device or
-    socket: CertificateError before it is opened; opened without blocking, so a FIFO put
-    in its place after the look cannot hang the read either)."""
-    from .files import file_kind
-
-    def check(info: os.stat_result) -> None:
-        if stat.S_ISDIR(info.st_mode):
-            raise IsADirectoryError(name)
-        if not stat.S_ISREG(info.st_mode):
-            raise _fail(f"{name}: {file_kind(info.st_mode)}, not a certificate file")
-
-    check(os.stat(name))
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    fd = os.open(name, flags)
-    try:
-        check(os.fstat(fd))
-    except BaseException:
-        os.close(fd)
-        raise
-    return os.fdopen(fd, "rb")
 
 
 def _game_of(header: Any) -> Partition:

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -660,21 +661,35 @@ def check_task(task: Task, position: Game, *, wins: WinJudge | None = None) -> s
     return None
 
 
-def right_moves_flags(task: Task, position: Game) -> list[bool]:
-    """Per legal move, whether it answers the place/move ``task`` (no words computed)."""
+#: progress(fraction done, what is done in words), as a job's progress is said.
+TryProgress = Callable[[float, str], None]
+#: Seconds between two words of a long try of every move (Fill from rules took 28.9 s).
+PROGRESS_EVERY_S = 0.5
+
+
+def right_moves_flags(
+    task: Task, position: Game, progress: TryProgress | None = None
+) -> list[bool]:
+    """Per legal move, whether it answers the place/move ``task`` (no words computed);
+    ``progress`` told the moves tried, of how many, about every :data:`PROGRESS_EVERY_S`."""
     if task.goal is None:
         return [_is_answer(task, position, m) for m in position.legal_moves()]
     goal, flags, probe = task.goal, [], position.copy()
-    for move in position.legal_moves():
+    moves = position.legal_moves()
+    said = time.monotonic()
+    for index, move in enumerate(moves):
         probe.push(move)
         flags.append(check_goal(probe, goal).met)
         probe.pop()
+        if progress is not None and time.monotonic() - said >= PROGRESS_EVERY_S:
+            said = time.monotonic()
+            progress((index + 1) / len(moves), f"({index + 1:,} of {len(moves):,} moves tried)")
     return flags
 
 
-def right_moves(task: Task, position: Game) -> list[Move]:
+def right_moves(task: Task, position: Game, progress: TryProgress | None = None) -> list[Move]:
     """Every legal move that answers a place/move task (for hints and tests)."""
-    flags = right_moves_flags(task, position)
+    flags = right_moves_flags(task, position, progress)
     return [m for m, right in zip(position.legal_moves(), flags, strict=True) if right]
 
 
@@ -773,11 +788,18 @@ def check_rule(game: Game, kind: str, rule: Any) -> str | None:
 MAX_FILLED = 40
 
 
-def right_answers(task: Task, position: Game, *, wins: WinJudge | None = None) -> list[str]:
+def right_answers(
+    task: Task,
+    position: Game,
+    *,
+    wins: WinJudge | None = None,
+    progress: TryProgress | None = None,
+) -> list[str]:
     """The answers the rules give for ``task`` at ``position``, as a lesson writes them:
     the points that answer a question, the moves that meet a goal (the first
-    :data:`MAX_FILLED`), the first moves that win within the plies (by ``wins``, the
-    search's judge). ValueError saying why there are none to give."""
+    :data:`MAX_FILLED`; ``progress`` told the moves tried meanwhile), the first moves that
+    win within the plies (by ``wins``, the search's judge). ValueError saying why there
+    are none to give."""
     if task.kind == "click-points":
         if task.question is None:
             raise ValueError("pick a question first: without one the answers are yours")
@@ -801,7 +823,7 @@ def right_answers(task: Task, position: Game, *, wins: WinJudge | None = None) -
         )
     if position.legal_move_count() > MAX_SCAN:
         raise ValueError(f"too many moves here to try each ({position.legal_move_count()})")
-    right = [str(m) for m in right_moves(task, position)]
+    right = [str(m) for m in right_moves(task, position, progress)]
     if not right:
         raise ValueError("no move meets the goal here")
     if len(right) == position.legal_move_count():

@@ -574,3 +574,42 @@ def test_the_view_dock_comes_back_when_the_lesson_being_edited_ends(
     assert not window.tabifiedDockWidgets(view)
     assert view.isVisible()
     assert guard_errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_pyramid_balls_turn_dock_stays_whole_after_a_turn(
+    size, make_window, new_game, qtbot, monkeypatch, guard_errors
+):
+    """Issue 89, item 7: at 1200x800 the Turn dock was whole before any turn, but once red
+    had programmed, and after a turn was played, its codes text was cut mid-line at the
+    window's bottom and the list of the turn's rows showed 4 of its 8 entries."""
+    from pyramid_lab.viewer.games import ball
+
+    monkeypatch.setattr(ball, "ROW_SECONDS", 0)
+    window = make_window()
+    window.resize(*size)
+    new_game(window, "ball")
+    red, blue = window.board.ui.program_docks
+    turn = window.board.ui.turn_dock
+
+    def whole(when: str) -> None:
+        for _ in range(3):  # the posted layouts and the program dock's fit
+            settle(qtbot)
+            qtbot.wait(50)
+        scroll = turn.widget()
+        assert _seen_whole(turn.codes, scroll), (when, turn.height(), turn.codes.geometry())
+        bar = scroll.verticalScrollBar()
+        assert bar.maximum() == 0, (when, bar.maximum())
+        assert cut_texts(turn) == [], when
+
+    whole("before any turn")
+    red.editor.submit.click()
+    whole("red programmed")
+    blue.hand_over.click()
+    settle(qtbot)
+    blue.editor.submit.click()
+    assert len(window.session.history()) == 1
+    whole("after a turn")
+    window.board.ui.show_row(1)
+    whole("a row shown")
+    assert guard_errors == []

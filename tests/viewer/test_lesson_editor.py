@@ -324,8 +324,9 @@ def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, t
     seen = []
     meanwhile = threading.Event()  # five ticks while busy: the window answered meanwhile
 
-    def slow_answers(task, position, wins):
+    def slow_answers(task, position, wins, progress):
         seen.append(threading.current_thread() is not gui)
+        progress(0.5, "(1 of 2 moves tried)")  # said on the working line meanwhile
         meanwhile.wait(WAIT_S)  # (on the GUI's thread no tick could come: a test that fails)
         return ["3,0,0"]
 
@@ -354,6 +355,12 @@ def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, t
     assert not panel.fill.isEnabled()
     assert not panel.save.isEnabled()
     assert panel.editor_message.text() == "finding the answers with the rules..."
+    qtbot.waitUntil(
+        lambda: panel.editor_message.text().endswith("(1 of 2 moves tried)"), timeout=WAIT_MS
+    )
+    assert panel.editor_message.text() == (
+        "finding the answers with the rules... (1 of 2 moves tried)"
+    )
     idle(qtbot, control)
     assert sum(ticks) >= 5  # the window answered while the rules worked
     assert control.state.step.task.answers == ("3,0,0",)

@@ -31,8 +31,9 @@ from pyramid_lab.model.userfiles import LessonProgress, lessons_folder, make_fol
 
 from .events import Signal
 from .frame import Frame
-from .jobs import Job, JobRunner, Post
+from .jobs import Job, JobRunner, Post, Progress
 from .lesson_marks import lesson_frame
+from .lesson_words import editor_words
 from .modes import Mode, Shown
 from .outcome import Outcome, Picked
 from .session import PositionChange, Session
@@ -111,6 +112,10 @@ class Lessons:
         self.checker.answered.connect(self._checked)
         self.checker.failed.connect(self._check_failed)
         self._saying = ""  # what the check under way says it does
+        # what the check under way has done (Fill from rules: the moves tried, of how many)
+        self.checker.progressed.connect(
+            lambda _fraction, text: self.changed.emit("working", f"{self._saying} {text}")
+        )
         # a first use of the compiled search: the working line says what the check waits for
         self.checker.preparing.connect(
             lambda text: self.changed.emit(
@@ -374,7 +379,7 @@ class Lessons:
         try:
             lesson = lessons.from_json(raw)
         except PositionFormatError as exc:
-            return str(exc)
+            return editor_words(exc)  # "Step 1, Answers: ...", not the file's keys
         if self.lesson is not None:  # the same file, edited: as it was read, for the save
             lesson.fingerprint = self.lesson.fingerprint
         self.lesson = lesson
@@ -396,11 +401,12 @@ class Lessons:
     def busy(self) -> bool:
         return self.checker.thinking
 
-    def _run(self, purpose: str, work: Callable[[], Any], saying: str) -> Job:
-        """``work()`` on the worker thread; its result comes to :meth:`_checked`."""
+    def _run(self, purpose: str, work: Callable[[Progress], Any], saying: str) -> Job:
+        """``work(progress)`` on the worker thread; its result comes to :meth:`_checked`,
+        what it says of its progress to the working line meanwhile."""
         self._anchor = self.step.game
         self._asked = (purpose, self.lesson, self.index)
-        job = self.checker.run(purpose, lambda _view, _progress, _stop: work())
+        job = self.checker.run(purpose, lambda _view, progress, _stop: work(progress))
         self._saying = saying
         self.changed.emit("working", saying)
         return job
@@ -417,7 +423,9 @@ class Lessons:
         saying = "checking the task with the rules..."
         self._run(
             "check",
-            lambda: lessons.check_task(task, position, wins=search.Judge(search.knowledge_for)),
+            lambda _progress: lessons.check_task(
+                task, position, wins=search.Judge(search.knowledge_for)
+            ),
             saying,
         )
 
@@ -428,10 +436,10 @@ class Lessons:
             return
         position = self.step.position()
 
-        def work() -> list[str] | str:
+        def work(progress: Progress) -> list[str] | str:
             try:
                 return lessons.right_answers(
-                    task, position, wins=search.Judge(search.knowledge_for)
+                    task, position, wins=search.Judge(search.knowledge_for), progress=progress
                 )
             except ValueError as exc:  # why the rules give none: said in words
                 return str(exc)
@@ -448,7 +456,7 @@ class Lessons:
         self._saving = (lesson, Path(path))
         self._run(
             "save",
-            lambda: lessons.check(lesson, wins=search.Judge(search.knowledge_for)),
+            lambda _progress: lessons.check(lesson, wins=search.Judge(search.knowledge_for)),
             f"checking the lesson for {path}...",
         )
         return None

@@ -10,6 +10,7 @@ import io
 import os
 import re
 import textwrap
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -33,6 +34,9 @@ IMAGE_FORMATS = {
     ".tiff": "TIFF",
 }
 
+#: Draws and reads of a picture that came back stale before a replay gives up, and the
+#: pause before the second (growing with each try, at most half a second).
+FRESH_TRIES, FRESH_PAUSE_S = 40, 0.02
 _CLIP_RE = re.compile(r"\s*([xyz])\s*(<=|>=|<|>)\s*(-?\d+(?:\.\d+)?)\s*")
 
 
@@ -262,19 +266,67 @@ class Scene:
             if held:
                 gc.enable()
 
-    def fresh_screenshot(self, stale: np.ndarray, tries: int = 3) -> np.ndarray:
+    def fresh_screenshot(self, stale: np.ndarray, tries: int | None = None) -> np.ndarray:
         """The picture again, where :meth:`screenshot` gave ``stale``, the picture of
-        another scene (an animation's last frame, where the caption changed since):
-        drawn and read again, up to ``tries`` times; ValueError if it stays the same."""
-        for _ in range(tries):
-            self.plotter.render()  # (every actor drawn again, not only what changed)
-            picture = self.screenshot()
+        another scene (an animation's last frame, where the caption changed since): drawn
+        and read again until it differs, up to ``tries`` times, each try harder than the
+        last (every actor marked changed, the window rendered by itself and read from its
+        back buffer, a growing pause for a loaded machine's drawing to land: beside four
+        busy processes three tries were not enough); ValueError only if it stays the same
+        through them all (``tries``: default :data:`FRESH_TRIES`)."""
+        tries = FRESH_TRIES if tries is None else tries
+        for attempt in range(tries):
+            if attempt:
+                time.sleep(min(FRESH_PAUSE_S * attempt, 0.5))
+            if attempt % 2:
+                picture = self._redrawn()
+            else:
+                self.plotter.render()  # (every actor drawn again, not only what changed)
+                picture = self.screenshot()
             if not np.array_equal(picture, stale):
                 return picture
         raise ValueError(
-            "a picture came out the same as the one before it although the scene changed "
-            "(the render was not read afresh); nothing was written"
+            f"a picture came out the same as the one before it although the scene changed, "
+            f"drawn and read {tries} times (the render was never read afresh); nothing was "
+            "written"
         )
+
+    def _redrawn(self) -> np.ndarray:
+        """The picture drawn afresh by the window itself: every actor marked changed, the
+        window's context made current, rendering enabled, and the picture read by a filter
+        that renders before it reads (pyvista's read does not)."""
+        from vtkmodules.util.numpy_support import vtk_to_numpy
+        from vtkmodules.vtkRenderingCore import vtkWindowToImageFilter
+
+        renderer = self.plotter.renderer
+        renderer.Modified()
+        for actor in self.plotter.actors.values():
+            actor.Modified()
+        window = self.plotter.ren_win
+        if window is None:  # (closed: the plain read says so)
+            return self.screenshot()
+        held = gc.isenabled()
+        gc.disable()
+        try:
+            window.SetForceMakeCurrent()
+            window.MakeCurrent()
+            interactor = window.GetInteractor()
+            if interactor is not None:
+                interactor.EnableRenderOn()
+            window.Render()
+            grab = vtkWindowToImageFilter()
+            grab.SetInput(window)
+            grab.SetInputBufferTypeToRGB()
+            grab.ShouldRerenderOn()
+            grab.ReadFrontBufferOn()  # (as pyvista reads: the resolved picture)
+            grab.Update()
+            image = grab.GetOutput()
+            width, height, _ = image.GetDimensions()
+            pixels = vtk_to_numpy(image.GetPointData().GetScalars()).reshape(height, width, -1)
+            return np.ascontiguousarray(pixels[::-1, :, :3])
+        finally:
+            if held:
+                gc.enable()
 
     def close(self) -> None:
         plotter = getattr(self, "plotter", None)

@@ -269,9 +269,12 @@ class Position:
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the position to the position file ``path`` (its name ends in ``.pyr.json``)
         as the window saves one: atomically, the file holding the old document or the new,
-        never half of one. Returns the path written (a symbolic link's target). ValueError
-        for another name; OSError (ReadOnlyError for a read-only file) where it cannot be
-        written, and then nothing was."""
+        never half of one. Returns the path written (a symbolic link's target: a link is
+        followed only to a position file's name, and only where no one else could have
+        planted it; UnsafeLinkError, an OSError, otherwise). ``path``: str, bytes or a
+        path (TypeError for anything else); ValueError for another name; OSError
+        (ReadOnlyError for a read-only file) naming ``path`` where it cannot be written,
+        and then nothing was."""
         text = checks.position_path(path)
         written, _ = files.write(
             text, self._game, self._puzzle, self._lesson, self._variations, self._review

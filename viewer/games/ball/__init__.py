@@ -728,6 +728,10 @@ class BallUI(GameUI[ProgramTurn]):
         dock = self.turn_dock
         if dock is None:
             return
+        self._fill_rows(dock)
+        dock.rows_shown()
+
+    def _fill_rows(self, dock: TurnDock) -> None:
         count = self.row_count()
         shown = count if self.row is None else self.row
         for button, on in (

@@ -522,3 +522,22 @@ class TurnDock(QDockWidget):
         self.forward_key = QShortcut(QKeySequence("]"), body)
         for key in (self.back_key, self.forward_key):
             key.setContext(Qt.ShortcutContext.WindowShortcut)
+
+    def rows_shown(self) -> None:
+        """The rows changed: :meth:`claim_room` once they are laid out."""
+        QTimer.singleShot(0, self, self.claim_room)
+
+    def claim_room(self) -> None:
+        """The room the body asks (its rows and the codes whole), taken from the column's
+        other docks down to their least: after a turn the covered Program docks kept the
+        room their editors had had, and the rows list was squeezed to 4 of its 8 rows,
+        the codes cut at the window's bottom. Called once the rows are laid out."""
+        window = self.parentWidget()
+        if not isinstance(window, QMainWindow) or not self.isVisible() or self.isFloating():
+            return
+        scroll = self.widget()
+        if scroll is None:
+            return
+        need = scroll.sizeHint().height() + self.height() - scroll.height()
+        if self.height() < need:
+            window.resizeDocks([self], [need], Qt.Orientation.Vertical)
