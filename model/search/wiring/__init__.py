@@ -10,8 +10,13 @@ composer, ``cluster``: the split solve).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...game import Game
-from ..registry import EndgameTables, Plugin, plugin_for
+from ..registry import Plugin, plugin_for, tables_for
+
+if TYPE_CHECKING:
+    from ..tables import EndgameTables, WholeGameTables
 
 
 def knowledge_for(game: Game | type[Game] | str) -> Plugin:
@@ -25,5 +30,12 @@ def knowledge_for(game: Game | type[Game] | str) -> Plugin:
 
 def endgame_for(game: Game | type[Game] | str) -> EndgameTables | None:
     """The endgame tables of ``game`` (a position or a registry name): a module with
-    ``layers``, ``default_path``, ``build`` and ``value`` (see its game's plug-in), or None."""
-    return plugin_for(game).endgame
+    ``layers``, ``default_path``, ``build`` and ``value`` (see its game's plug-in), or None.
+    Found without the game's plug-in: a probe loads no book, solver or other game."""
+    return tables_for(game)[0]
+
+
+def whole_for(game: Game | type[Game] | str) -> WholeGameTables | None:
+    """The whole-game tables of ``game`` (a position or a registry name), found as
+    :func:`endgame_for` finds its endgame tables (the plug-in's ``whole``), or None."""
+    return tables_for(game)[1]

@@ -4,7 +4,8 @@ the shipped opening's look-up (a book answer loads no search)."""
 
 from __future__ import annotations
 
-from ....pyraos import POINTS, _symmetries
+from ....lattice import base_symmetries
+from ....pyraos import POINTS
 
 
 def _byte_tables(perm: list[int]) -> tuple[tuple[int, ...], ...]:
@@ -21,7 +22,7 @@ def _byte_tables(perm: list[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(tables)
 
 
-_SYMMETRY_BYTES = tuple(_byte_tables(perm) for perm in _symmetries())
+_SYMMETRY_BYTES = tuple(_byte_tables(perm) for perm in base_symmetries(4))
 
 
 def _transform(mask: int, table: tuple[tuple[int, ...], ...]) -> int:
