@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+import numpy as np
+import numpy.typing as npt
 from numba import njit
 
 from ...compiled.arrays import Arrays, Words
@@ -28,18 +30,22 @@ if TYPE_CHECKING:
     pass
 
 
+#: An array of the pyramid's or the index's tuple (int64 words; typed as the tuple holds it).
+Row = npt.NDArray[np.generic]
+
+
 class Pyramid(NamedTuple):
     """The pyramid's arrays an un-move reads (:func:`.pyramid_arrays.geometry_arrays`'
     ``geo``, by name): a kernel takes them from ``geo`` once (:func:`pyramid_of`), not at
     each position (numba counts references to each array taken from a tuple)."""
 
-    scalars: Words
-    support: Words
-    resting: Words
-    level: Words
-    above: Words
-    all_squares: Words
-    sym: Words
+    scalars: Row
+    support: Row
+    resting: Row
+    level: Row
+    above: Row
+    all_squares: Row
+    sym: Row
 
 
 class Lookup(NamedTuple):
@@ -47,11 +53,11 @@ class Lookup(NamedTuple):
     ``arrays``, by name): the shapes' hash, the binomials, each layer's colourings and
     where each own count starts, each canonical shape's own symmetries."""
 
-    hashed: Words
-    binom: Words
-    ncol: Words
-    coff: Words
-    stabs: Words
+    hashed: Row
+    binom: Row
+    ncol: Row
+    coff: Row
+    stabs: Row
 
 
 @njit(cache=True, inline="always")
@@ -235,20 +241,10 @@ def fresh_byte(
 
 
 @njit(cache=True, inline="always")
-def _emit(
-    own: int,
-    opp: int,
-    keys: Words,
-    m: int,
-    sym: Words,
-    hashed: Words,
-    binom: Words,
-    ncol: Words,
-    coff: Words,
-    stabs: Words,
-) -> int:
+def _emit(own: int, opp: int, keys: Words, m: int, sym: Words, lookup: Lookup) -> int:
     """The key of (own, opp)'s canonical image into ``keys[m]`` (none for a board outside
-    the table); how many keys then (:func:`.whole_index.locate_at`'s arrays)."""
+    the table); how many keys then (:func:`.whole_index.locate_at` over ``lookup``)."""
+    hashed, binom, ncol, coff, stabs = lookup
     slot = find_slot(own | opp, hashed)
     if slot < 0:
         return m
@@ -377,7 +373,6 @@ def predecessors_at(
     mover's spheres ``a1`` over ``occ1`` and then removes ``back``."""
     variant, removal = codes
     scalars, support, resting, level, above, all_squares, sym = pyramid
-    hashed, binom, ncol, coff, stabs = lookup
     a, b = opp, own
     occ = a | b
     backs = _put_back(a, b, variant, scalars, support, all_squares, moves)
@@ -406,7 +401,7 @@ def predecessors_at(
                 continue  # a square of the mover's with it: a removal was required
             before = a1 & ~bt
             # placed from the reserve
-            m = _emit(before, b, keys, m, sym, hashed, binom, ncol, coff, stabs)
+            m = _emit(before, b, keys, m, sym, lookup)
             if level[t] == 0:
                 continue
             # raised from an empty point s below it that can hold it, which s then held
@@ -415,11 +410,11 @@ def predecessors_at(
             while below:
                 bs = below & -below
                 below ^= bs
-                m = _emit(before | bs, b, keys, m, sym, hashed, binom, ncol, coff, stabs)
+                m = _emit(before | bs, b, keys, m, sym, lookup)
     if variant == ALTERNATE:
         g = moves_or_pass_in(a, b, variant, removal, moves, 0, geo)
         if g == 1 and moves[0] == 0:
-            m = _emit(a, b, keys, m, sym, hashed, binom, ncol, coff, stabs)
+            m = _emit(a, b, keys, m, sym, lookup)
     if m > keys.shape[0]:
         return -1  # more than MAX_PREDECESSORS (the caller raises)
     return distinct(keys, m)
