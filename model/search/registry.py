@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ..game import Game
 
@@ -144,9 +144,14 @@ def plugin_for(game: Game | type[Game] | str) -> Plugin:
     return NO_KNOWLEDGE if plugin is None else plugin
 
 
-#: A game's tables, imported without its plug-in: (its endgame tables, its whole-game
-#: tables), either None.
-Tables = tuple["EndgameTables | None", "WholeGameTables | None"]
+class Tables(NamedTuple):
+    """A game's tables, found without its plug-in (:func:`tables_for`): its endgame tables
+    and its whole-game tables (one module may be both), either None."""
+
+    endgame: EndgameTables | None = None
+    whole: WholeGameTables | None = None
+
+
 _TABLE_IMPORTERS: dict[str, Callable[[str], Tables]] = {}
 
 
@@ -158,12 +163,12 @@ def set_tables_importer(games: tuple[str, ...], importer: Callable[[str], Tables
 
 
 def tables_for(game: Game | type[Game] | str) -> Tables:
-    """(endgame tables, whole-game tables) of ``game`` (a position, a game class or a
-    registry name), its tables' module imported alone (not its plug-in); (None, None) for
-    a game without any."""
+    """The tables of ``game`` (a position, a game class or a registry name), its tables'
+    module imported alone (not its plug-in: a probe loads no book, solver or other game);
+    neither for a game without any."""
     name = game if isinstance(game, str) else game.name
     importer = _TABLE_IMPORTERS.get(name)
-    return (None, None) if importer is None else importer(name)
+    return Tables() if importer is None else importer(name)
 
 
 def plugins() -> list[Plugin]:

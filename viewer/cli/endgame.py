@@ -194,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
         if doc is None:
             return EXIT_BAD_INPUT
         game = doc.game
-        tables = search.endgame_for(game)
+        tables = search.tables_for(game).endgame
         if tables is None:
             return _say(f"{args.file}: {game.title} has no endgame tables")
         low = tables.TOP_LAYER if args.min_pieces is None else args.min_pieces
@@ -217,7 +217,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"{value} for {game.to_move}")
         return EXIT_OK
 
-    chosen = _game_with_tables(args.game, "endgame tables", search.endgame_for)
+    chosen = _game_with_tables(
+        args.game, "endgame tables", lambda game: search.tables_for(game).endgame
+    )
     if isinstance(chosen, str):
         return _say(chosen)
     name, tables = chosen
@@ -283,7 +285,9 @@ def _whole(args: argparse.Namespace) -> int:
 
     if args.action == "probe":
         return _whole_probe(args)
-    chosen = _game_with_tables(args.game, "whole-game tables", search.whole_for)
+    chosen = _game_with_tables(
+        args.game, "whole-game tables", lambda game: search.tables_for(game).whole
+    )
     if isinstance(chosen, str):
         return _say(chosen)
     name, tables = chosen
@@ -309,7 +313,7 @@ def _whole_probe(args: argparse.Namespace) -> int:
     if doc is None:
         return EXIT_BAD_INPUT
     game = doc.game
-    tables = search.whole_for(game)
+    tables = search.tables_for(game).whole
     if tables is None:
         return _say(f"{args.file}: {game.title} has no whole-game tables")
     folder = args.table or tables.whole_folder(game.options)

@@ -38,13 +38,13 @@ def import_plugin(name: str) -> Plugin | None:
 
 
 def import_tables(name: str) -> Tables:
-    """(endgame tables, whole-game tables) of the game ``name``, their module imported alone
-    (not the plug-in, its book or its solver): what a probe of a table loads."""
+    """The tables of the game ``name``, their module imported alone (not the plug-in, its
+    book or its solver): what a probe of a table loads."""
     if name == "pyraos":
         from .pyraos import endgame
 
-        return endgame, endgame
-    return None, None
+        return Tables(endgame=endgame, whole=endgame)
+    return Tables()
 
 
 set_plugin_importer(GAMES, import_plugin)

@@ -10,13 +10,9 @@ composer, ``cluster``: the split solve).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...game import Game
-from ..registry import Plugin, plugin_for, tables_for
-
-if TYPE_CHECKING:
-    from ..tables import EndgameTables, WholeGameTables
+from ..registry import Plugin, Tables, plugin_for
+from ..registry import tables_for as registry_tables_for
 
 
 def knowledge_for(game: Game | type[Game] | str) -> Plugin:
@@ -28,14 +24,9 @@ def knowledge_for(game: Game | type[Game] | str) -> Plugin:
     return plugin_for(game)
 
 
-def endgame_for(game: Game | type[Game] | str) -> EndgameTables | None:
-    """The endgame tables of ``game`` (a position or a registry name): a module with
-    ``layers``, ``default_path``, ``build`` and ``value`` (see its game's plug-in), or None.
+def tables_for(game: Game | type[Game] | str) -> Tables:
+    """The tables of ``game`` (a position, a game class or a registry name): ``endgame``,
+    a module with ``layers``, ``default_path``, ``build`` and ``value``, and ``whole``, its
+    whole-game tables (``whole_open``, ``whole_value``, ``whole_build``, ...), either None.
     Found without the game's plug-in: a probe loads no book, solver or other game."""
-    return tables_for(game)[0]
-
-
-def whole_for(game: Game | type[Game] | str) -> WholeGameTables | None:
-    """The whole-game tables of ``game`` (a position or a registry name), found as
-    :func:`endgame_for` finds its endgame tables (the plug-in's ``whole``), or None."""
-    return tables_for(game)[1]
+    return registry_tables_for(game)
