@@ -20,7 +20,8 @@ types their answers come in, and four namespaces for the rest.
 - :func:`verify`: a puzzle's key move proven unique; :class:`Judge`: a lesson's win-within
   tasks proven, handed to :mod:`model.lesson`'s judging
   (``wins=search.Judge(search.knowledge_for)``);
-- :func:`write_certificate`, :func:`endgame_for`, :func:`perft`, :func:`warm_up`.
+- :func:`write_certificate`, :func:`tables_for` (a game's endgame and
+  whole-game tables, found without its plug-in), :func:`perft`, :func:`warm_up`.
 
 The namespaces: ``computer`` (the levels and the threads of the computer players),
 ``cluster`` (the same value proven by many processes on a Dask cluster, resumable),
@@ -65,9 +66,10 @@ if TYPE_CHECKING:  # the door's names (re-exported: pyproject's [tool.mypy]), as
     from .levels import agent_for  # noqa: F401
     from .prover import Proof, Prover, prove  # noqa: F401
     from .reviewer import review, unreviewable  # noqa: F401
-    from .solver import SearchStopped, SolveResult, unsolvable  # noqa: F401
+    from .solver import SolveResult, unsolvable  # noqa: F401
+    from .stop import SearchStopped  # noqa: F401
     from .teaching import Judge, verify  # noqa: F401
-    from .wiring import books, computer, endgame_for, knowledge_for  # noqa: F401
+    from .wiring import books, computer, knowledge_for, tables_for  # noqa: F401
     from .wiring.computer import levels_for  # noqa: F401
 
 
@@ -93,13 +95,13 @@ _NAMES: dict[str, tuple[str, str | None]] = {
     "prove": ("prover", "prove"),
     "review": ("reviewer", "review"),
     "unreviewable": ("reviewer", "unreviewable"),
-    "SearchStopped": ("solver", "SearchStopped"),
+    "SearchStopped": ("stop", "SearchStopped"),
     "SolveResult": ("solver", "SolveResult"),
     "unsolvable": ("solver", "unsolvable"),
     "Judge": ("teaching", "Judge"),
     "verify": ("teaching", "verify"),
-    "endgame_for": ("wiring", "endgame_for"),
     "knowledge_for": ("wiring", "knowledge_for"),
+    "tables_for": ("wiring", "tables_for"),
     "levels_for": ("wiring.computer", "levels_for"),
     "books": ("wiring.books", None),
     "cluster": ("split", None),
@@ -148,6 +150,10 @@ def _module(where: str) -> ModuleType:
             from . import split
 
             return split
+        case "stop":
+            from . import stop
+
+            return stop
         case "teaching":
             from . import teaching
 

@@ -51,8 +51,8 @@ from .levels import agent_for
 from .proof_rank import book_replies, marked, proof_words, ranked
 from .registry import Plugin
 from .shelf import perfect_moves, perfect_value
-from .solver import SearchStopped, SolveResult
-from .stop import Stop, stop_function
+from .solver import SolveResult
+from .stop import SearchStopped, Stop, stop_function
 from .threads import check_threads
 from .value_book import ValueBook
 

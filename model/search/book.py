@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from ..files import read_json, write_bytes
 from ..game import Game, Move, PositionFormatError
 from ..speed import repeats_in_history
-from .solver import SearchStopped
+from .stop import SearchStopped
 
 #: A game of any kind (a book's positions are all of one).
 G = TypeVar("G", bound=Game)

@@ -32,8 +32,7 @@ from .kernels import adapter_for
 from .levels import agent_for
 from .prover import first_moves, node_budget, prove
 from .registry import Plugin
-from .solver import SearchStopped
-from .stop import Stop, stop_function
+from .stop import SearchStopped, Stop, stop_function
 from .teaching import verify
 
 STEP_NODES = 60_000  # prover nodes for one bound of one position

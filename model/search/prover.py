@@ -32,8 +32,7 @@ from ..speed import push_search, search_moves
 from .compiled.proof import ProofSearch
 from .kernels import adapter_for
 from .registry import Plugin
-from .solver import SearchStopped
-from .stop import Stop, stop_function
+from .stop import SearchStopped, Stop, stop_function
 from .symmetry import key_function
 
 INF = 1 << 40

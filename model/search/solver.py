@@ -13,16 +13,13 @@ from typing import Any
 from .. import showing
 from ..game import Game, Termination
 from ..speed import push_search, search_moves
+from .stop import SearchStopped
 from .symmetry import Key, position_key
 
 # ---- solving ----------------------------------------------------------------------------
 
 WIN, LOSS, UNKNOWN, DRAW = 1, -1, 0, 2
 _NAMES = {WIN: "win", LOSS: "loss", UNKNOWN: "unknown", DRAW: "draw"}
-
-
-class SearchStopped(Exception):
-    """The time limit ran out or the user interrupted the search."""
 
 
 @dataclass(frozen=True, slots=True)

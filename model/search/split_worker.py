@@ -20,7 +20,8 @@ from .kernels import has_kernel
 from .kernels import solver_for as compiled_solver
 from .registry import KnowledgeOf
 from .shelf import from_book
-from .solver import SearchStopped, Solver, SolveResult
+from .solver import Solver, SolveResult
+from .stop import SearchStopped
 from .symmetry import key_function
 
 if TYPE_CHECKING:

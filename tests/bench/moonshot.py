@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.search.compiled import core, dfpn
 from pyramid_lab.model.search.compiled.proof import ProofSearch, warm_up
-from pyramid_lab.model.search.solver import SearchStopped
+from pyramid_lab.model.search.stop import SearchStopped
 from tests.model.handed import adapter_for
 
 

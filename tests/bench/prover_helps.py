@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run by hand
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.search.compiled import dfpn
 from pyramid_lab.model.search.compiled.proof import DEFAULT_HELPS, ProofSearch, warm_up
-from pyramid_lab.model.search.solver import SearchStopped
+from pyramid_lab.model.search.stop import SearchStopped
 from tests.model.handed import adapter_for
 
 RUNS = {

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pyramid_lab.model.search as search
 from pyramid_lab.model.pyraos import Pyraos
-from pyramid_lab.model.search.games.pyraos import retro
+from pyramid_lab.model.search.games.pyraos import retro, retro_prove
 
 
 def mover_masks(game: Pyraos) -> tuple[int, int]:
@@ -155,8 +155,8 @@ def main() -> int:
     sums = [0, 0]
     for i in range(args.positions):
         own, opp = mover_masks(midgame(rng, args.spheres))
-        plain = retro.prove(own, opp, args.depth, args.budget)
-        tabled = retro.prove(own, opp, args.depth, args.budget, table)
+        plain = retro_prove.prove(own, opp, args.depth, args.budget)
+        tabled = retro_prove.prove(own, opp, args.depth, args.budget, table)
         if plain[0] and tabled[0] and plain[0] != tabled[0]:
             print("  DIFFERENT VALUES")
         sums[0] += plain[2]

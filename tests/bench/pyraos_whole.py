@@ -66,8 +66,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from pyramid_lab.model.search.games.pyraos import whole
-from pyramid_lab.model.search.games.pyraos import whole_kernel as wk
+from pyramid_lab.model.search.games.pyraos import whole, whole_push, whole_rounds, whole_walk
 
 
 def peak_mb() -> float:
@@ -196,16 +195,18 @@ def representatives(base: int) -> list[int]:
 
 
 @njit(cache=True)
-def mark_read(layer: np.ndarray, n: int, first: int, last: int, byte: int, walk: wk.Walk) -> None:
+def mark_read(
+    layer: np.ndarray, n: int, first: int, last: int, byte: int, walk: whole_walk.Walk
+) -> None:
     """``byte`` on every position from ``first`` to ``last`` of layer ``n`` that is read
     (no copy), as if decided then: the frontier a push step takes."""
     geo, index, _, shape_points = walk
-    shape, a, rank, pattern = wk._start(n, first, index)
+    shape, a, rank, pattern = whole_walk.walk_start(n, first, index)
     for i in range(first, last):
-        own = wk._scatter(pattern, shape_points[shape])
-        if wk._read(own, n, shape, geo, index):
+        own = whole_walk.scatter(pattern, shape_points[shape])
+        if whole_walk.is_read(own, n, shape, geo, index):
             layer[i] = byte
-        shape, a, rank, pattern = wk._step(i, last, n, shape, a, rank, pattern, index)
+        shape, a, rank, pattern = whole_walk.walk_step(i, last, n, shape, a, rank, pattern, index)
 
 
 #: The base-4 index, the pyramid's arrays and the program beside the table (measured:
@@ -249,7 +250,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
         [np.zeros(size, dtype=np.uint8) for size in ix.sizes],
     ]
     # push: every predecessor holding a count of children still open
-    fill = (0, 0, wk.OPEN + 100)  # a count that no sample takes to 0
+    fill = (0, 0, whole_push.OPEN + 100)  # a count that no sample takes to 0
     values: tuple[np.ndarray, ...] = tuple(lazy[0])
     counted, pushed = values, values
 
@@ -284,14 +285,14 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             chosen = fresh if kind < 2 else stale
             taken = np.zeros(1, dtype=np.int64)
             args = (codes, walk, values, chosen, out, stats, taken)
-            wk.round_range(n, first, last, kind + 1, *args)
+            whole_rounds.round_range(n, first, last, kind + 1, *args)
         elif kind == 3:
-            most = wk.MOST_IN_BYTE
+            most = whole_push.MOST_IN_BYTE
             taken = np.zeros(1, dtype=np.int64)
-            wk.seed_range(n, first, last, 0, codes, walk, counted, stats, step, most, taken)
+            whole_push.seed_range(n, first, last, 0, codes, walk, counted, stats, step, most, taken)
         elif kind == 6:
             bad = np.zeros(0, dtype=np.int64)
-            wk.verify_chunk(n, first, last, codes, walk, values, bad)
+            whole_rounds.verify_chunk(n, first, last, codes, walk, values, bad)
             return last - first, time.process_time() - t
         else:
             byte = 100 if kind == 4 else 99  # won, lost: bytes no push writes
@@ -300,7 +301,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             mark_read(layer, n, first, last, byte, walk)
             t = time.process_time()
             args = (codes, walk, pushed, whole.NO_SIDE, stats, step)
-            wk.push_range(n, first, last, byte, *args, np.zeros(1, dtype=np.int64))
+            whole_push.push_range(n, first, last, byte, *args, np.zeros(1, dtype=np.int64))
             busy = time.process_time() - t
             layer[first:last] = saved
             return int(stats[0, 0]), busy
@@ -389,10 +390,10 @@ def scan_rate() -> float:
 
     numba.set_num_threads(1)
     layer = np.ones(1 << 27, dtype=np.uint8)
-    wk.count_byte(layer[:10], 3)
+    whole_push.count_byte(layer[:10], 3)
     t = time.process_time()
     for byte in (0, 1, 2):
-        wk.count_byte(layer, byte)
+        whole_push.count_byte(layer, byte)
     return 3 * layer.size / (time.process_time() - t)
 
 

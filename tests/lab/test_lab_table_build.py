@@ -142,7 +142,7 @@ def test_a_build_stopped_resumes_and_its_table_is_the_one_never_stopped(lab, por
     assert port.statuses[-1] == f"Build the whole-game table: {built.words}"
 
     # the same bytes as a build that was never stopped, and its value of the empty pyramid
-    tables = search.knowledge_for(lab.game).whole
+    tables = search.tables_for(lab.game).whole
     assert tables is not None
     whole = tables.whole_build(cache / "whole", PyraosOptions(), 3, None, None)
     assert layers(folder) == layers(cache / "whole")

@@ -231,12 +231,12 @@ def test_every_kernel_is_warmed_up():
     # scripts/setup.sh compiles the core through model.search.compiled.warm: every game's
     # kernel (and Pyraos's endgame tables') among them, from their game's package
     from pyramid_lab.model.search.compiled import warm
-    from pyramid_lab.model.search.games.pyraos import retro
+    from pyramid_lab.model.search.games.pyraos import retro_prove
 
     for game in ("Partition", "Pyraos", "Terrace"):
         adapter = getattr(warm, f"{game}Adapter")
         assert adapter.__module__ == f"pyramid_lab.model.search.games.{game.lower()}.adapters"
-    assert warm.warm_up_endgame is retro.warm_up
+    assert warm.warm_up_endgame is retro_prove.warm_up
 
 
 def test_lanes_take_every_chunk_once_and_an_error_waits_for_every_lane(monkeypatch) -> None:

@@ -100,6 +100,7 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_pyraos",
     "tests.model.test_pyraos_book",
     "tests.model.test_pyraos_kernel",
+    "tests.model.test_pyraos_prober",
     "tests.model.test_pyraos_keys",
     "tests.model.test_pyraos_retro",
     "tests.model.test_pyraos_solver",

@@ -13,7 +13,7 @@ import pytest
 
 import pyramid_lab.model.search as search
 from pyramid_lab.model.pyraos import LATTICE, SUPPORT, TOP, Pyraos, PyraosOptions
-from pyramid_lab.model.search.games.pyraos import endgame, retro
+from pyramid_lab.model.search.games.pyraos import endgame, retro, retro_prove
 
 
 def game_of(own: int, opp: int) -> Pyraos:
@@ -48,7 +48,7 @@ def test_layers_are_counted_as_the_rules_allow():
 
 def test_ranking_round_trips_on_every_layer():
     rng = random.Random(3)
-    tabs = retro._tables()
+    tabs = retro.kernel_tables()
     for n in range(30):
         size = retro.layer_positions(n)
         shapes = set(retro.shapes()[n].tolist())
@@ -150,7 +150,7 @@ def test_the_forward_search_agrees_with_and_without_the_table(table: retro.Endga
             continue
         white, black = game.masks()
         own, opp = (white, black) if game.to_move == "white" else (black, white)
-        value, _, nodes = retro.prove(own, opp, 9, 200_000)
+        value, _, nodes = retro_prove.prove(own, opp, 9, 200_000)
         if value:
             assert (
                 value
@@ -159,7 +159,7 @@ def test_the_forward_search_agrees_with_and_without_the_table(table: retro.Endga
                 ]
             )
             # an empty table changes no value and no node count
-            assert retro.prove(own, opp, 9, 200_000, table)[::2] == (value, nodes)
+            assert retro_prove.prove(own, opp, 9, 200_000, table)[::2] == (value, nodes)
             checked += 1
     assert np.count_nonzero(table.data) == 0
 

@@ -11,7 +11,8 @@ import pytest
 
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
-from pyramid_lab.model.search.solver import SearchStopped, Solver
+from pyramid_lab.model.search.solver import Solver
+from pyramid_lab.model.search.stop import SearchStopped
 from tests.model.handed import solver_for
 from tests.model.test_pyraos import P6, P7A, P7B, P7C, P7D, board
 from tests.patience import WAIT_S

@@ -22,8 +22,17 @@ import pytest
 
 from pyramid_lab.model.pyraos import Pyraos, PyraosOptions, _symmetries, generate, geometry
 from pyramid_lab.model.search.compiled import lanes
-from pyramid_lab.model.search.games.pyraos import kernel, whole, whole_steps
-from pyramid_lab.model.search.games.pyraos import whole_kernel as wk
+from pyramid_lab.model.search.games.pyraos import (
+    kernel,
+    pyramid_arrays,
+    whole,
+    whole_index,
+    whole_moves,
+    whole_push,
+    whole_rounds,
+    whole_steps,
+    whole_walk,
+)
 
 VERSIONS = [("standard", "0-2"), ("children", "0-2"), ("standard", "1-2"), ("alternate", "0-2")]
 ROOT = Path(__file__).resolve().parents[2]
@@ -166,7 +175,7 @@ def test_the_next_position_holding_a_byte_is_found_eight_at_a_time_as_one_at_a_t
             end = int(rng.integers(i, layer.shape[0] + 1))
             at = np.flatnonzero(layer[i:end] == byte)
             want = i + int(at[0]) if at.size else end
-            assert wk.next_holding(layer, i, end, byte) == want
+            assert whole_push.next_holding(layer, i, end, byte) == want
 
 
 def positions_read(n: int, table: whole.WholeTable) -> list[tuple[int, int, int]]:
@@ -174,8 +183,8 @@ def positions_read(n: int, table: whole.WholeTable) -> list[tuple[int, int, int]
     ix = table.index
     out = []
     for i in range(ix.sizes[n]):
-        own, opp = wk.unrank(n, i, ix.shapes[n], ix.shape_points[n], ix.arrays)
-        if wk.locate(own, opp, table.geo, ix.arrays) == (n, i):
+        own, opp = whole_walk.unrank(n, i, ix.shapes[n], ix.shape_points[n], ix.arrays)
+        if whole_index.locate(own, opp, table.geo, ix.arrays) == (n, i):
             out.append((i, int(own), int(opp)))
     return out
 
@@ -188,20 +197,20 @@ def test_the_un_moves_find_exactly_the_parents(tables, variant, removal):
     table = tables[3, variant, removal]
     ix = table.index
     codes = table.codes
-    moves = np.zeros(wk.MAX_MOVES, dtype=np.int64)
-    keys = np.zeros(wk.MAX_PREDECESSORS, dtype=np.int64)
+    moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
+    keys = np.zeros(whole_moves.MAX_PREDECESSORS, dtype=np.int64)
     parents: dict[int, set[int]] = {}
     found: dict[int, list[int]] = {}
     for n in range(ix.layers):
         for i, own, opp in positions_read(n, table):
-            key = n << wk.KEY_SHIFT | i
-            m = wk.children_keys(own, opp, *codes, moves, keys, table.geo, ix.arrays)
+            key = n << whole_moves.KEY_SHIFT | i
+            m = whole_moves.children_keys(own, opp, *codes, moves, keys, table.geo, ix.arrays)
             for child in keys[:m]:
                 if child < 0:  # the top placed: the only child outside the table
                     assert kernel.can_place_top_in(own, opp, table.geo)
                     continue
                 parents.setdefault(int(child), set()).add(key)
-            m = wk.predecessor_keys(own, opp, *codes, moves, keys, table.geo, ix.arrays)
+            m = whole_moves.predecessor_keys(own, opp, *codes, moves, keys, table.geo, ix.arrays)
             found[key] = [int(k) for k in keys[:m]]
     assert len(found) > 5000
     for key, preds in found.items():
@@ -217,9 +226,9 @@ def test_the_children_counted_without_their_keys_are_as_many(tables, variant, re
     # next mover's spheres): as many as children_keys finds, on every position of base 3
     # and on positions of base 4 spread over its layers, those of a symmetric shape among
     # them (where two children are one position).
-    codes = kernel.variant_codes(variant, removal)
-    moves = np.zeros(wk.MAX_MOVES, dtype=np.int64)
-    keys = np.zeros(wk.MAX_MOVES, dtype=np.int64)
+    codes = pyramid_arrays.variant_codes(variant, removal)
+    moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
+    keys = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
     merged = compared = 0
     table3 = tables[3, variant, removal]
     boards = [
@@ -237,16 +246,16 @@ def test_the_children_counted_without_their_keys_are_as_many(tables, variant, re
         for shape in shapes:
             for c in rng.integers(0, ix4.arrays[4][n], 6):
                 i = int(shape) * int(ix4.arrays[4][n]) + int(c)
-                own, opp = wk.unrank(n, i, ix4.shapes[n], ix4.shape_points[n], ix4.arrays)
+                own, opp = whole_walk.unrank(n, i, ix4.shapes[n], ix4.shape_points[n], ix4.arrays)
                 boards.append((int(own), int(opp), None))
     for own, opp, table in boards:
         geo, arrays = (table.geo, table.index.arrays) if table else (geo4, ix4.arrays)
         if kernel.can_place_top_in(own, opp, geo):
             continue  # decided by the rules: not counted
-        expected = wk.children_keys(own, opp, *codes, moves, keys, geo, arrays)
+        expected = whole_moves.children_keys(own, opp, *codes, moves, keys, geo, arrays)
         m = kernel.moves_or_pass_in(own, opp, *codes, moves, 0, geo)
         raw = len({int(kernel.play(own, int(move))) for move in moves[:m]})
-        assert wk.children_count(own, opp, *codes, moves, keys, geo) == expected
+        assert whole_moves.children_count(own, opp, *codes, moves, keys, geo) == expected
         merged += raw > expected
         compared += 1
     assert compared > 10000
@@ -430,8 +439,8 @@ def test_another_pyramid_or_rules_in_the_folder_is_refused(tables):
 def test_the_kernels_moves_are_the_games_on_base_4(variant, removal):
     rng = random.Random(67)
     geo = whole.geometry_arrays(4)
-    codes = kernel.variant_codes(variant, removal)
-    out = np.zeros(wk.MAX_MOVES, dtype=np.int64)
+    codes = pyramid_arrays.variant_codes(variant, removal)
+    out = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
     ref = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
     checked = 0
     for _ in range(12):
@@ -456,14 +465,14 @@ def test_the_un_moves_are_the_moves_inverted_on_base_4(variant, removal):
     rng = random.Random(67)
     ix = whole.index(4)
     geo = whole.geometry_arrays(4)
-    codes = kernel.variant_codes(variant, removal)
-    moves = np.zeros(wk.MAX_MOVES, dtype=np.int64)
-    keys = np.zeros(wk.MAX_PREDECESSORS, dtype=np.int64)
-    found = np.zeros(wk.MAX_PREDECESSORS, dtype=np.int64)
+    codes = pyramid_arrays.variant_codes(variant, removal)
+    moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
+    keys = np.zeros(whole_moves.MAX_PREDECESSORS, dtype=np.int64)
+    found = np.zeros(whole_moves.MAX_PREDECESSORS, dtype=np.int64)
 
     def board(key: int) -> tuple[int, int]:
-        n, i = key >> wk.KEY_SHIFT, key & ((1 << wk.KEY_SHIFT) - 1)
-        own, opp = wk.unrank(n, i, ix.shapes[n], ix.shape_points[n], ix.arrays)
+        n, i = key >> whole_moves.KEY_SHIFT, key & ((1 << whole_moves.KEY_SHIFT) - 1)
+        own, opp = whole_walk.unrank(n, i, ix.shapes[n], ix.shape_points[n], ix.arrays)
         return int(own), int(opp)
 
     def keys_of(kind: Callable[..., int], key: int) -> set[int]:
@@ -475,17 +484,17 @@ def test_the_un_moves_are_the_moves_inverted_on_base_4(variant, removal):
         game = Pyraos.new(PyraosOptions(variant, removal))
         while game.outcome() is None:
             white, black = game.masks()
-            n, i = wk.locate(
+            n, i = whole_index.locate(
                 *((white, black) if game.to_move == "white" else (black, white)), geo, ix.arrays
             )
-            me = n << wk.KEY_SHIFT | i
-            m = wk.children_keys(*board(me), *codes, moves, keys, geo, ix.arrays)
+            me = n << whole_moves.KEY_SHIFT | i
+            m = whole_moves.children_keys(*board(me), *codes, moves, keys, geo, ix.arrays)
             for child in (int(k) for k in keys[:m] if k >= 0):  # < 0: the top placed
-                assert me in keys_of(wk.predecessor_keys, child)
+                assert me in keys_of(whole_moves.predecessor_keys, child)
                 edges += 1
-            m = wk.predecessor_keys(*board(me), *codes, moves, keys, geo, ix.arrays)
+            m = whole_moves.predecessor_keys(*board(me), *codes, moves, keys, geo, ix.arrays)
             for parent in [int(k) for k in keys[:m]]:
-                assert me in keys_of(wk.children_keys, parent)
+                assert me in keys_of(whole_moves.children_keys, parent)
                 edges += 1
             game.push_raw(rng.choice(game.raw_moves()))
     assert edges > 1000
@@ -566,7 +575,9 @@ def test_the_warm_up_compiles_the_readers_kernel_for_the_games_pyramid():
     whole.warm_up()
     values = tuple(np.zeros(1, dtype=np.uint8) for _ in range(30))
     args = (0, 0, whole.geometry_arrays(4), whole.index(3).arrays, values)
-    assert tuple(numba.typeof(a) for a in args) in [tuple(s) for s in wk.value_of.signatures]
+    assert tuple(numba.typeof(a) for a in args) in [
+        tuple(s) for s in whole_index.value_of.signatures
+    ]
 
 
 @pytest.mark.parametrize("base", [2, 3])
@@ -600,7 +611,11 @@ def test_the_sample_is_every_position_once_up_to_symmetry():
         every = agreement.sample(table, n, 10_000, random.Random(n))
         keys = {int(kernel.canonical(own, opp)) for _, own, opp in every}
         distinct = {
-            int(kernel.canonical(*wk.unrank(n, i, ix.shapes[n], ix.shape_points[n], ix.arrays)))
+            int(
+                kernel.canonical(
+                    *whole_walk.unrank(n, i, ix.shapes[n], ix.shape_points[n], ix.arrays)
+                )
+            )
             for i in range(ix.sizes[n])
         }
         assert len(every) == len(keys) == len(distinct)
@@ -609,7 +624,7 @@ def test_the_sample_is_every_position_once_up_to_symmetry():
     some = agreement.sample(table, 20, 50, random.Random(5))
     assert len({i for i, _, _ in some}) == 50
     for i, own, opp in some:
-        assert tuple(wk.locate(own, opp, table.geo, ix.arrays)) == (20, i)
+        assert tuple(whole_index.locate(own, opp, table.geo, ix.arrays)) == (20, i)
 
 
 def test_the_judge_of_the_table_against_the_solver():
@@ -673,7 +688,7 @@ def test_the_books_opening_is_made_from_a_table_as_shipped(tmp_path):
     # built in a test): its layers up to 3 spheres and its value of any position are the
     # shipped opening's; the opening made from it has the shipped file's keys and bytes of
     # those layers, copies left out, and the shipped line with its positions' children.
-    from pyramid_lab.model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos import opening, opening_build
 
     shipped = opening.shipped("standard", "0-2")
     assert shipped is not None
@@ -690,8 +705,8 @@ def test_the_books_opening_is_made_from_a_table_as_shipped(tmp_path):
             for n in range(4):
                 layer = np.zeros(ix.sizes[n], dtype=np.uint8)
                 for i in range(ix.sizes[n]):
-                    own, opp = wk.unrank(n, i, ix.shapes[n], ix.shape_points[n], ix.arrays)
-                    if tuple(wk.locate(own, opp, geo, ix.arrays)) == (n, i):  # not a copy
+                    own, opp = whole_walk.unrank(n, i, ix.shapes[n], ix.shape_points[n], ix.arrays)
+                    if tuple(whole_index.locate(own, opp, geo, ix.arrays)) == (n, i):  # not a copy
                         layer[i] = shipped.byte(int(own), int(opp))
                 self.values.append(layer)
 
@@ -699,7 +714,7 @@ def test_the_books_opening_is_made_from_a_table_as_shipped(tmp_path):
             return shipped.byte(own, opp) or 0
 
     table = Table()
-    made = opening.build(table, 3)
+    made = opening_build.build(table, 3)
     assert made.head["line"] == shipped.head["line"]
     assert made.head["empty"] == 41
     mask = (1 << 30) - 1
@@ -712,9 +727,9 @@ def test_the_books_opening_is_made_from_a_table_as_shipped(tmp_path):
     path = tmp_path / "opening.bin"
     opening.write(made, path)
     back = opening.read(path)
-    assert opening.check(back, table) == 0
+    assert opening_build.check(back, table) == 0
     table.probe = lambda own, opp: 1  # type: ignore[method-assign]  # a table that differs
-    assert opening.check(back, table) == int(np.count_nonzero(back.values != 1))
+    assert opening_build.check(back, table) == int(np.count_nonzero(back.values != 1))
 
 
 @pytest.mark.parametrize("name", ["seed_range", "push_range", "round_range", "verify_range"])
@@ -724,7 +739,8 @@ def test_a_range_kernel_is_compiled_once_serial_and_lets_pythons_lock_go(name: s
     # compile, and a parallel kernel and a serial twin of one function shared one entry of
     # numba's cache, the one saved last loaded for both), and without Python's lock, or the
     # lanes would take turns
-    kernel = getattr(wk, name)
-    assert not kernel.targetoptions.get("parallel")
-    assert kernel.targetoptions.get("nogil")
-    assert not hasattr(wk, f"{name}_serial")
+    home = whole_push if name in ("seed_range", "push_range") else whole_rounds
+    compiled = getattr(home, name)
+    assert not compiled.targetoptions.get("parallel")
+    assert compiled.targetoptions.get("nogil")
+    assert not hasattr(home, f"{name}_serial")

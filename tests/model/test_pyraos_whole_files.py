@@ -18,8 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyramid_lab.model.search.games.pyraos import whole, whole_table
-from pyramid_lab.model.search.games.pyraos import whole_kernel as wk
+from pyramid_lab.model.search.games.pyraos import whole, whole_index, whole_table, whole_walk
 
 FULL = os.environ.get("PYRAMID_FUZZ") == "full"
 
@@ -265,7 +264,9 @@ def test_verify_finds_a_copy_no_look_up_reads_holding_a_value(built, tmp_path):
         (n, i)
         for n in range(ix.layers)
         for i in range(ix.sizes[n])
-        if whole.is_copy(table, n, i, *wk.unrank(n, i, ix.shapes[n], ix.shape_points[n], ix.arrays))
+        if whole.is_copy(
+            table, n, i, *whole_walk.unrank(n, i, ix.shapes[n], ix.shape_points[n], ix.arrays)
+        )
     ]
     assert copies
     assert all(table.values[n][i] == 0 for n, i in copies)
@@ -344,8 +345,13 @@ def test_the_index_finds_every_shape_of_base_4_at_its_least_image():
     images = whole.images(every, 4)
     least = images.min(axis=0)
     hashed = ix.arrays[0]
-    found = np.array([wk.slot_info(wk.find_slot(occ, hashed), hashed) for occ in every.tolist()])
-    assert all(wk.find_slot(occ, hashed) >= 0 for occ in every.tolist()[::97])
+    found = np.array(
+        [
+            whole_index.slot_info(whole_index.find_slot(occ, hashed), hashed)
+            for occ in every.tolist()
+        ]
+    )
+    assert all(whole_index.find_slot(occ, hashed) >= 0 for occ in every.tolist()[::97])
     number, sym, glob = found.T
     assert np.array_equal(images[sym, np.arange(len(every))], least)
     layer = np.bitwise_count(least).astype(np.int64)
@@ -353,4 +359,4 @@ def test_the_index_finds_every_shape_of_base_4_at_its_least_image():
         at = layer == n
         assert np.array_equal(ix.shapes[n][number[at]], least[at])
         assert np.array_equal(glob[at], ix.arrays[8][n] + number[at])
-    assert wk.find_slot(1 << 40, hashed) == -1
+    assert whole_index.find_slot(1 << 40, hashed) == -1

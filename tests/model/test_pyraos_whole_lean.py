@@ -14,8 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pyramid_lab.model.search.games.pyraos import whole, whole_steps
-from pyramid_lab.model.search.games.pyraos import whole_kernel as wk
+from pyramid_lab.model.search.games.pyraos import whole, whole_push, whole_steps
 
 VERSIONS = [("standard", "0-2"), ("standard", "1-2"), ("children", "0-2"), ("alternate", "0-2")]
 
@@ -50,7 +49,7 @@ def test_the_side_table_gives_the_same_bytes(
     assert all(s % 8 == 0 for s in sides)
     table = whole.build_folder(folder, 3, variant, removal)
     assert same(table, tables[variant, removal])
-    assert max(int(v.max()) for v in table.values) < wk.OPEN  # no code left: draws are 0
+    assert max(int(v.max()) for v in table.values) < whole_push.OPEN  # no code left: draws are 0
 
 
 def test_the_side_table_resumes_inside_a_step(tables, tmp_path, monkeypatch):
@@ -132,6 +131,6 @@ def test_a_count_past_what_a_byte_holds_always_goes_to_the_side_table(tmp_path, 
     for n in range(table.index.layers - 1, -1, -1):
         whole_steps.push_layer(table, whole_steps.NO_SIDE, "count", n, 0)
         layer = table.values[n]
-        codes += int(np.count_nonzero(layer >= wk.OPEN))
-        assert not np.any((layer > wk.OPEN + holds) & (layer < wk.ESCAPE)), n
+        codes += int(np.count_nonzero(layer >= whole_push.OPEN))
+        assert not np.any((layer > whole_push.OPEN + holds) & (layer < whole_push.ESCAPE)), n
     assert codes > 1000

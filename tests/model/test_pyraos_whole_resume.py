@@ -15,8 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pyramid_lab.model.search.games.pyraos import whole, whole_steps
-from pyramid_lab.model.search.games.pyraos import whole_kernel as wk
+from pyramid_lab.model.search.games.pyraos import whole, whole_push, whole_steps
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = 14  # the base-3 pyramid's: 0 to 13 spheres
@@ -101,7 +100,7 @@ def test_ctrl_c_inside_a_layer_keeps_its_units_pushed(done, tmp_path, monkeypatc
 def _interrupted_inside_a_layer(done, tmp_path, monkeypatch, signum):
     monkeypatch.setattr(whole_steps, "UNIT_POSITIONS", 64)
     folder = tmp_path / "t"
-    real = wk.push_range
+    real = whole_push.push_range
     calls = [0]
 
     def push_then_interrupt(*args: Any) -> None:
@@ -111,14 +110,14 @@ def _interrupted_inside_a_layer(done, tmp_path, monkeypatch, signum):
             if calls[0] == 3:
                 os.kill(os.getpid(), signum)
 
-    monkeypatch.setattr(wk, "push_range", push_then_interrupt)
+    monkeypatch.setattr(whole_push, "push_range", push_then_interrupt)
     with pytest.raises(whole.Interrupted) as caught:
         whole.build(whole.create(folder, 3, "standard", "0-2"))
     assert caught.value.at > 0
     record = whole.WholeTable.open(folder).head["counters"]
     assert record["round"] == 5
     assert record["partial"] == [caught.value.n, caught.value.at]
-    monkeypatch.setattr(wk, "push_range", real)
+    monkeypatch.setattr(whole_push, "push_range", real)
     table, again, said = resume(folder)
     assert not [e for e in again if e["step"] == "count"]
     assert f"({caught.value.n} spheres' in part)" in said[0]
@@ -133,7 +132,7 @@ def test_stop_inside_a_layer_ends_the_build_within_a_unit(done, tmp_path, monkey
     monkeypatch.setattr(whole_steps, "UNIT_POSITIONS", 64)
     folder = tmp_path / "t"
     kernel = "seed_range" if where == "count" else "push_range"
-    real = wk.seed_range if where == "count" else wk.push_range
+    real = whole_push.seed_range if where == "count" else whole_push.push_range
     units: list[tuple[int, int]] = []
 
     def counted(*args: Any) -> None:
@@ -141,7 +140,7 @@ def test_stop_inside_a_layer_ends_the_build_within_a_unit(done, tmp_path, monkey
         if where == "count" or args[3] == 5:  # the counting pass's units, or step 5's
             units.append((args[0], args[1]))
 
-    monkeypatch.setattr(wk, kernel, counted)
+    monkeypatch.setattr(whole_push, kernel, counted)
     with pytest.raises(whole_steps.StoppedInLayer) as caught:
         whole.build(whole.create(folder, 3, "standard", "0-2"), stop=lambda: len(units) >= 3)
     n, at = caught.value.n, caught.value.at
@@ -149,7 +148,7 @@ def test_stop_inside_a_layer_ends_the_build_within_a_unit(done, tmp_path, monkey
     assert [u for u in units if u[0] == n][-1][1] == at - 64  # the unit before
     assert len(units) == 3  # no unit ran once Stop was asked
     head = whole.WholeTable.open(folder).head
-    monkeypatch.setattr(wk, kernel, real)
+    monkeypatch.setattr(whole_push, kernel, real)
     table, again, said = resume(folder)
     if where == "push":
         assert head["counters"]["partial"] == [n, at]

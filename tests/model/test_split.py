@@ -127,7 +127,7 @@ def test_the_next_unit_is_the_most_proving_one():
 def test_a_stopped_slice_says_how_far_its_proof_got():
     # what a worker reads after a unit's slice: the root's numbers as the search left them
     # (the root itself is stored in the table only once answered)
-    from pyramid_lab.model.search.solver import SearchStopped
+    from pyramid_lab.model.search.stop import SearchStopped
     from tests.model.handed import solver_for
 
     game = game_of("empty-base4-floating")

@@ -55,7 +55,7 @@ def test_probe_and_build_refuse_in_one_line(capsys, tmp_path):
 def test_the_whole_game_is_built_said_verified_and_a_wrong_value_named(capsys, tmp_path):
     import pyramid_lab.model.search as search
 
-    tables = search.endgame_for("pyraos")
+    tables = search.tables_for("pyraos").endgame
     folder = tmp_path / "base3"
     argv = ("endgame", "build", "--whole", "--base", "3", "--workers", "0", "--table", folder)
     code, out, _ = run(capsys, *argv)
@@ -207,7 +207,7 @@ def test_a_stopped_whole_build_says_it_resumes_and_what_is_kept(capsys, tmp_path
     import pyramid_lab.model.search as search
     from pyramid_lab.model.pyraos import PyraosOptions
 
-    tables = search.endgame_for("pyraos")
+    tables = search.tables_for("pyraos").endgame
     folder = tmp_path / "base3"
     seen: list[dict] = []
 
@@ -230,14 +230,16 @@ def test_a_stopped_whole_build_says_it_resumes_and_what_is_kept(capsys, tmp_path
     assert lines[-1] == "the empty pyramid: a win in 15 plies for the first player (white)"
 
 
-def test_the_whole_game_tables_are_a_plug_in_s_typed_field(capsys):
-    # Issue 74: the command line finds a game's whole-game tables as its plug-in's field
-    # (a typed protocol, registry.WholeGameTables), not by asking its endgame tables for a
-    # function by name; a game without them is told which games have them.
+def test_the_whole_game_tables_are_found_typed_without_the_plug_in(capsys):
+    # Issue 74: the command line finds a game's whole-game tables through the door (a typed
+    # protocol, tables.WholeGameTables), not by asking its endgame tables for a function by
+    # name; issue 88: without the game's plug-in (its book, its solver); a game without
+    # them is told which games have them.
     import pyramid_lab.model.search as search
 
-    assert search.knowledge_for("pyraos").whole is search.endgame_for("pyraos")
-    assert search.knowledge_for("partition").whole is None
+    assert search.tables_for("pyraos").whole is search.tables_for("pyraos").endgame
+    assert search.tables_for("partition").whole is None
+    assert search.tables_for("partition").endgame is None
     code, _, err = run(capsys, "endgame", "count", "--whole", "--game", "partition")
     assert code != 0
     assert "--game 'partition': whole-game tables exist for pyraos" in err

@@ -194,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
         if doc is None:
             return EXIT_BAD_INPUT
         game = doc.game
-        tables = search.endgame_for(game)
+        tables = search.tables_for(game).endgame
         if tables is None:
             return _say(f"{args.file}: {game.title} has no endgame tables")
         low = tables.TOP_LAYER if args.min_pieces is None else args.min_pieces
@@ -217,7 +217,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"{value} for {game.to_move}")
         return EXIT_OK
 
-    chosen = _game_with_tables(args.game, "endgame tables", search.endgame_for)
+    chosen = _game_with_tables(
+        args.game, "endgame tables", lambda game: search.tables_for(game).endgame
+    )
     if isinstance(chosen, str):
         return _say(chosen)
     name, tables = chosen
@@ -277,88 +279,108 @@ def memory_available() -> int | None:
 
 def _whole(args: argparse.Namespace) -> int:
     """The whole game's table: count, build (said before, shown while, stoppable with
-    Ctrl+C and resumed by running it again), verify, probe."""
-    import os
-
+    Ctrl+C and resumed by running it again), verify, probe. A probe asks the position's
+    game alone for its tables (no other game's rules or plug-in is loaded)."""
     import pyramid_lab.model.search as search
 
+    if args.action == "probe":
+        return _whole_probe(args)
     chosen = _game_with_tables(
-        args.game, "whole-game tables", lambda game: search.knowledge_for(game).whole
+        args.game, "whole-game tables", lambda game: search.tables_for(game).whole
     )
     if isinstance(chosen, str):
         return _say(chosen)
     name, tables = chosen
     if args.action == "count":
         return _count_whole(tables.whole_count(args.base))
-    if args.action == "probe":
-        doc = _probed(args)
-        if doc is None:
-            return EXIT_BAD_INPUT
-        folder = args.table or tables.whole_folder(doc.game.options)
-        if not folder.exists():
-            options = doc.game.options
-            return _say(
-                f"{folder}: no whole-game table there; build one with "
-                f"{tables.whole_build_words(options.variant, options.removal)} or name one "
-                "with --table"
-            )
-        try:
-            table = tables.whole_open(folder, lookups=True)
-            value, plies = tables.whole_value(doc.game, table)
-        except tables.EndgameError as exc:
-            return _say(str(exc))
-        if plies is None:
-            print(f"{value} for {doc.game.to_move}")
-        else:
-            print(f"{value} for {doc.game.to_move} in {plies} plies")
-        return EXIT_OK
     try:
         options = _options(args, name)
     except ValueError as exc:
         return _say(str(exc))
     folder = args.table or tables.whole_folder(options, args.base)
     if args.action == "verify":
-        try:
-            table = tables.whole_open(folder)
-        except tables.EndgameError as exc:
-            return _say(str(exc))
-        if args.against_solver is not None:
-            return _against_solver(args, tables, table)
-        began = time.perf_counter()
-        total = table.positions
-        print(f"{folder}: {total:,} positions to check against their children", flush=True)
-
-        def checked_to(n: int, checked: int, found: int, seconds: float) -> None:
-            print(
-                f"{n} spheres checked: {checked:,} positions ({checked / total:.0%}), "
-                f"{found:,} that do not hold, {seconds:.0f} s",
-                flush=True,
-            )
-
-        checked, bad = tables.whole_verify(table, checked_to)
-        for n, i, text in bad[:20]:
-            print(f"does not hold: {n} spheres, position {i:,}: {text}")
-        state = "finished" if table.finished else "unfinished"
-        print(
-            f"{folder} ({state}): {checked:,} positions checked against their children in "
-            f"{time.perf_counter() - began:.0f} s, {len(bad):,} that do not hold"
-        )
-        return EXIT_OK if not bad else 1
+        return _whole_verify(args, tables, folder)
     if args.action == "book":
         return _book(args, tables, folder)
-    # build
+    return _whole_build(args, tables, folder, options)
+
+
+def _whole_probe(args: argparse.Namespace) -> int:
+    """``endgame probe --whole FILE``: the position's value from its game's whole table."""
+    import pyramid_lab.model.search as search
+
+    doc = _probed(args)
+    if doc is None:
+        return EXIT_BAD_INPUT
+    game = doc.game
+    tables = search.tables_for(game).whole
+    if tables is None:
+        return _say(f"{args.file}: {game.title} has no whole-game tables")
+    folder = args.table or tables.whole_folder(game.options)
+    if not folder.exists():
+        options = game.options
+        return _say(
+            f"{folder}: no whole-game table there; build one with "
+            f"{tables.whole_build_words(options.variant, options.removal)} or name one "
+            "with --table"
+        )
+    try:
+        table = tables.whole_open(folder, lookups=True)
+        value, plies = tables.whole_value(game, table)
+    except tables.EndgameError as exc:
+        return _say(str(exc))
+    if plies is None:
+        print(f"{value} for {game.to_move}")
+    else:
+        print(f"{value} for {game.to_move} in {plies} plies")
+    return EXIT_OK
+
+
+def _whole_verify(args: argparse.Namespace, tables: Any, folder: Path) -> int:
+    """``endgame verify``: every value of the table re-derived from its children's (or,
+    ``--against-solver``, random positions against the compiled solver)."""
+    try:
+        table = tables.whole_open(folder)
+    except tables.EndgameError as exc:
+        return _say(str(exc))
+    if args.against_solver is not None:
+        return _against_solver(args, tables, table)
+    began = time.perf_counter()
+    total = table.positions
+    print(f"{folder}: {total:,} positions to check against their children", flush=True)
+
+    def checked_to(n: int, checked: int, found: int, seconds: float) -> None:
+        print(
+            f"{n} spheres checked: {checked:,} positions ({checked / total:.0%}), "
+            f"{found:,} that do not hold, {seconds:.0f} s",
+            flush=True,
+        )
+
+    checked, bad = tables.whole_verify(table, checked_to)
+    for n, i, text in bad[:20]:
+        print(f"does not hold: {n} spheres, position {i:,}: {text}")
+    state = "finished" if table.finished else "unfinished"
+    print(
+        f"{folder} ({state}): {checked:,} positions checked against their children in "
+        f"{time.perf_counter() - began:.0f} s, {len(bad):,} that do not hold"
+    )
+    return EXIT_OK if not bad else 1
+
+
+def _whole_said(args: argparse.Namespace, tables: Any, options: Any, built: Any) -> int | None:
+    """Before a whole build: a build memory cannot hold refused (its exit code), else its
+    size, memory and time said (nothing for a finished table); None to go on."""
+    import os
+
     from ..lab.table_build import amount, duration  # (the window's words for bytes, time)
 
-    built = _built_already(tables, folder, args.base, options)
     cores = os.cpu_count() or 1
-    workers = 0 if args.workers is None else args.workers
-    if workers < 0:
-        return _say(f"--workers {workers}: 0 (this process) or more")
+    workers = args.workers or 0
     here = workers == 0 and args.scheduler is None  # push retrograde, else rounds
     size, seconds, memory = tables.whole_estimate(args.base, workers or cores, here)
     free = memory_available()
-    # a finished table: nothing estimated, the build below only opens it (and finds
-    # another build's lock)
+    # a finished table: nothing estimated, the build only opens it (and finds another
+    # build's lock)
     if built is None and here and free is not None and memory > free:
         return _say(
             f"the whole {options.variant} game, base {args.base}, needs {amount(memory)} "
@@ -377,27 +399,46 @@ def _whole(args: argparse.Namespace) -> int:
             f"Ctrl+C stops it, the same command resumes it",
             flush=True,
         )
+    return None
+
+
+def _whole_progress(entry: dict[str, Any]) -> None:
+    """A whole build's line after each layer's share of a round or step."""
+    rate = entry["evaluated"] / entry["seconds"] if entry["seconds"] else 0.0
+    done = {"count": "counted", "push": "pushed"}.get(entry.get("step", ""), "evaluated")
+    decided = f", {entry['decided']:,} decided" if entry.get("step") != "push" else ""
+    print(
+        f"round {entry['round']}, {entry['layer']} spheres: {entry['evaluated']:,} "
+        f"{done}{decided} in {entry['wall']:.1f} s ({rate:,.0f} a second a core)",
+        flush=True,
+    )
+
+
+def _whole_build(args: argparse.Namespace, tables: Any, folder: Path, options: Any) -> int:
+    """``endgame build --whole``: said before, shown while, stoppable with Ctrl+C and
+    resumed by running it again."""
+    workers = 0 if args.workers is None else args.workers
+    if workers < 0:
+        return _say(f"--workers {workers}: 0 (this process) or more")
+    built = _built_already(tables, folder, args.base, options)
+    refused = _whole_said(args, tables, options, built)
+    if refused is not None:
+        return refused
     began = time.perf_counter()
-
-    def progress(entry: dict[str, Any]) -> None:
-        rate = entry["evaluated"] / entry["seconds"] if entry["seconds"] else 0.0
-        done = {"count": "counted", "push": "pushed"}.get(entry.get("step", ""), "evaluated")
-        decided = f", {entry['decided']:,} decided" if entry.get("step") != "push" else ""
-        print(
-            f"round {entry['round']}, {entry['layer']} spheres: {entry['evaluated']:,} "
-            f"{done}{decided} in {entry['wall']:.1f} s ({rate:,.0f} a second a core)",
-            flush=True,
-        )
-
     try:
-        if here:
+        if workers == 0 and args.scheduler is None:
             table = tables.whole_build(
-                folder, options, args.base, None, progress, say=lambda text: print(text, flush=True)
+                folder,
+                options,
+                args.base,
+                None,
+                _whole_progress,
+                say=lambda text: print(text, flush=True),
             )
         else:
             try:
                 with tables.whole_client(workers, args.scheduler) as client:
-                    table = tables.whole_build(folder, options, args.base, client, progress)
+                    table = tables.whole_build(folder, options, args.base, client, _whole_progress)
             except ConnectionError as exc:  # the scheduler cannot be reached
                 return _say(str(exc))
     except KeyboardInterrupt:

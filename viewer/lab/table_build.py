@@ -1,7 +1,7 @@
 """Build the whole-game table of the game shown (issue 76): the window's Analysis > Build the
 whole-game table and the Analysis dock's Build, as ``pyramid-lab endgame build
 --whole`` builds it, into the same folder of the user's cache
-(``knowledge_for(game).whole.whole_folder``), so either resumes the other's. Qt-free.
+(``tables_for(game).whole.whole_folder``), so either resumes the other's. Qt-free.
 
 The build runs as a job on a :class:`~viewer.lab.jobs.JobRunner` of its own (the lab's one way
 to run a long job off the front end's thread); its progress (the step, the layer, how far, the
@@ -164,7 +164,7 @@ class TableBuild:
 
     def offered(self, game: Game) -> bool:
         """Whether ``game`` has a whole-game table to build (Pyraos)."""
-        return search.knowledge_for(game).whole is not None
+        return search.tables_for(game).whole is not None
 
     def refusal(self, game: Game) -> str:
         """Why no build may start now for ``game`` ('' when one may)."""
@@ -175,7 +175,7 @@ class TableBuild:
             )
         if self.running:
             return "the whole-game table is being built already: Stop ends it (kept, resumable)"
-        tables = search.knowledge_for(game).whole
+        tables = search.tables_for(game).whole
         if tables is None:
             return f"{game.title} has no whole-game table to build (Pyraos has)"
         folder = tables.whole_folder(game.options, self.base)
@@ -213,7 +213,7 @@ class TableBuild:
         if refused:
             self.say(f"Build the whole-game table: {refused}")
             return BuildRefused(refused)
-        tables = search.knowledge_for(game).whole
+        tables = search.tables_for(game).whole
         assert tables is not None  # (refusal says so otherwise)
         options = game.options
         folder = tables.whole_folder(options, self.base)
@@ -260,7 +260,7 @@ class TableBuild:
         base = self.base
 
         def task(copy: Game, progress: Progress, stop: threading.Event) -> BuildEnd:
-            tables = search.knowledge_for(copy).whole
+            tables = search.tables_for(copy).whole
             assert tables is not None
             began = time.perf_counter()
             work = _Work(

@@ -38,12 +38,13 @@ _HERE = Path(__file__).resolve().parent
 COMPILED = ("bits", "core", "mcts", "dfpn", "bounded", "lanes")
 _SEARCH = _HERE.parent
 _MODEL = _SEARCH.parent
-#: The game packages of the search that hold numba functions, and those modules.
+#: The game packages of the search that hold numba functions, and those modules (with
+#: Pyraos's ``pyramid_arrays``, the tables its kernels compile in as constants).
 GAME_COMPILED = {
     _SEARCH / "games" / "partition": ("kernel",),
     _SEARCH / "games" / "pyraos": (
-        *("kernel", "state", "retro"),
-        *("whole_index", "whole_rounds", "whole_push"),
+        *("pyramid_arrays", "kernel", "state", "retro", "retro_prove"),
+        *("whole_index", "whole_walk", "whole_moves", "whole_rounds", "whole_push"),
     ),
     _SEARCH / "games" / "terrace": ("kernel",),
 }

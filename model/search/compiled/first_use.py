@@ -244,7 +244,7 @@ def _end_if_stopped(stop: Callable[[], bool] | None) -> None:
     """A wait for another's compile (a thread's, a process's) ends where ``stop()`` is
     true: SearchStopped."""
     if stop is not None and stop():
-        from ..solver import SearchStopped
+        from ..stop import SearchStopped
 
         raise SearchStopped("interrupted")
 

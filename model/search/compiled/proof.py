@@ -4,7 +4,7 @@
 Two engines answer them with the same calls: :class:`ProofSearch` (df-pn, :mod:`.dfpn`) and
 :class:`BoundedSearch` (the depth-bounded AND/OR search of :mod:`.bounded`). Both run the
 compiled search in slices of nodes, a few hundredths of a second each, and call ``tick``
-between them: the caller's clock raises :class:`model.search.solver.SearchStopped` to stop
+between them: the caller's clock raises :class:`model.search.stop.SearchStopped` to stop
 (time limit, the Stop button, Ctrl+C), and reports progress. The table stays valid after a
 stop.
 """

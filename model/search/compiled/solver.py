@@ -38,7 +38,8 @@ from typing import Any, TypedDict
 import numpy as np
 
 from ...game import Game
-from ..solver import SearchStopped, SolveResult
+from ..solver import SolveResult
+from ..stop import SearchStopped
 from . import bounded, core, dfpn
 from .adapters import Adapter
 from .proof import ENGINES, Answer, ProofSearch

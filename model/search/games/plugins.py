@@ -4,7 +4,7 @@ door does, hands the registry :func:`import_plugin` and imports none of them."""
 
 from __future__ import annotations
 
-from ..registry import Plugin, set_plugin_importer
+from ..registry import Plugin, Tables, set_plugin_importer, set_tables_importer
 
 #: The games that have a plug-in here.
 GAMES: tuple[str, ...] = ("ball", "partition", "pyraos", "rolling", "terrace")
@@ -37,4 +37,15 @@ def import_plugin(name: str) -> Plugin | None:
     return None
 
 
+def import_tables(name: str) -> Tables:
+    """The tables of the game ``name``, their module imported alone (not the plug-in, its
+    book or its solver): what a probe of a table loads."""
+    if name == "pyraos":
+        from .pyraos import endgame
+
+        return Tables(endgame=endgame, whole=endgame)
+    return Tables()
+
+
 set_plugin_importer(GAMES, import_plugin)
+set_tables_importer(GAMES, import_tables)

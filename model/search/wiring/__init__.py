@@ -11,7 +11,8 @@ composer, ``cluster``: the split solve).
 from __future__ import annotations
 
 from ...game import Game
-from ..registry import EndgameTables, Plugin, plugin_for
+from ..registry import Plugin, Tables, plugin_for
+from ..registry import tables_for as registry_tables_for
 
 
 def knowledge_for(game: Game | type[Game] | str) -> Plugin:
@@ -23,7 +24,9 @@ def knowledge_for(game: Game | type[Game] | str) -> Plugin:
     return plugin_for(game)
 
 
-def endgame_for(game: Game | type[Game] | str) -> EndgameTables | None:
-    """The endgame tables of ``game`` (a position or a registry name): a module with
-    ``layers``, ``default_path``, ``build`` and ``value`` (see its game's plug-in), or None."""
-    return plugin_for(game).endgame
+def tables_for(game: Game | type[Game] | str) -> Tables:
+    """The tables of ``game`` (a position, a game class or a registry name): ``endgame``,
+    a module with ``layers``, ``default_path``, ``build`` and ``value``, and ``whole``, its
+    whole-game tables (``whole_open``, ``whole_value``, ``whole_build``, ...), either None.
+    Found without the game's plug-in: a probe loads no book, solver or other game."""
+    return registry_tables_for(game)

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from ...game import Game
 from ..registry import plugin_for, plugins
-from ..shelf import book_game as _book_game
 
 if TYPE_CHECKING:
     from ..value_book import ValueBook
@@ -30,4 +29,6 @@ def book_game(path: Path | str) -> str:
     """The game whose book the file at ``path`` is, by its format (each game's book knows
     its own); PositionFormatError naming the file where it cannot be read or is none of
     theirs."""
+    from ..shelf import book_game as _book_game  # (the shelf's verdicts: the solver's types)
+
     return _book_game(path, {p.game: p.book for p in plugins() if p.book is not None})

@@ -30,8 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ....pyraos import LATTICE, Pyraos, PyraosOptions
-from . import whole
-from . import whole_kernel as wk
+from . import whole, whole_index, whole_walk
 
 if TYPE_CHECKING:
     from .whole_table import WholeTable
@@ -50,8 +49,8 @@ def sample(table: WholeTable, n: int, count: int, rng: random.Random) -> list[tu
     shapes, points = ix.shapes[n], ix.shape_points[n]
 
     def position(i: int) -> tuple[int, int, int] | None:
-        own, opp = wk.unrank(n, i, shapes, points, ix.arrays)
-        found = wk.locate(own, opp, table.geo, ix.arrays)
+        own, opp = whole_walk.unrank(n, i, shapes, points, ix.arrays)
+        found = whole_index.locate(own, opp, table.geo, ix.arrays)
         return (i, int(own), int(opp)) if tuple(found) == (n, i) else None  # else a copy
 
     if size <= 2 * count:

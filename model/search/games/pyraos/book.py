@@ -41,7 +41,7 @@ from ...value_book import FORMAT, BookEntry, ValueBook
 
 if TYPE_CHECKING:
     from ...compiled.adapters import Adapter
-    from ...registry import WholeGameTable
+    from ...tables import WholeGameTable
     from .whole_table import WholeTable
 
 BOOK_PATH = Path(__file__).resolve().parents[3] / "data" / "pyraos_book.json"
@@ -105,26 +105,27 @@ _TABLES: dict[Path, tuple[tuple[int, int, int], WholeTable | None]] = {}
 
 def whole_table(game: Game) -> WholeTable | None:
     """The finished whole-game table of ``game``'s rules in the user's cache
-    (:func:`.endgame.whole_folder`; ``pyramid-lab endgame build --whole`` makes it), its
+    (:func:`.places.whole_folder`; ``pyramid-lab endgame build --whole`` makes it), its
     layers mapped read-only, each checked when first read
-    (:meth:`.whole.WholeTable.open_mapped`); None where there is none, it is unfinished
+    (:meth:`.whole_table.WholeTable.open_mapped`); None where there is none, it is unfinished
     or unreadable."""
-    from .endgame import whole_folder
+    from .places import whole_folder
 
     folder = whole_folder(game.options)
     try:
         info = (folder / "table.json").stat()  # whole.HEADER: no kernel loaded
     except OSError:
         return None
-    from . import whole
+    from .whole_files import TableError
+    from .whole_table import WholeTable
 
     stamp = (info.st_size, info.st_mtime_ns, info.st_ino)
     cached = _TABLES.get(folder)
     if cached is None or cached[0] != stamp:
         table: WholeTable | None
         try:
-            table = whole.WholeTable.open_mapped(folder)
-        except whole.TableError:
+            table = WholeTable.open_mapped(folder)
+        except TableError:
             table = None
         cached = (stamp, table if table is not None and table.finished else None)
         _TABLES[folder] = cached
@@ -135,15 +136,15 @@ def table_value(game: Game, table: WholeGameTable) -> tuple[str, int] | None:
     """("win" / "loss", plies) of ``game``'s position for the side to move from a whole
     ``table``; ("draw", 0) for a draw (endless play: the table holds every position). A
     layer found damaged when first read
-    (:meth:`.whole.WholeTable.check_layer`) leaves the table unused from then on (its
+    (:meth:`.whole_table.WholeTable.check_layer`) leaves the table unused from then on (its
     folder's header must change for it to be opened again): the position then has no
     table value."""
-    from . import whole
+    from .whole_files import TableError
 
     own, opp = _pyraos(game).mover_masks()
     try:
         byte = table.probe(own, opp)
-    except whole.TableError:
+    except TableError:
         for folder, (stamp, cached) in list(_TABLES.items()):
             if cached is table:
                 _TABLES[folder] = (stamp, None)

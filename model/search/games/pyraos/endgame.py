@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ...registry import WholeGameTable
+    from ...tables import WholeGameTable
     from .agreement import LayerAgreement
     from .whole_table import WholeTable
 
@@ -31,9 +31,9 @@ def layers() -> list[tuple[int, int, int]]:
 
 def default_path(low: int, options: Any) -> Path:
     """The table's file in the user's cache, named by the version of the rules and ``low``."""
-    from . import retro
+    from .places import endgame_path
 
-    return retro.default_path(low, options.variant, options.removal)
+    return endgame_path(low, options.variant, options.removal)
 
 
 def build(
@@ -105,28 +105,25 @@ def value(game: Any, path: Path) -> tuple[str, int]:
 WHOLE_PUSH_RATE = 1_350_000
 WHOLE_RATE = 1_500_000
 WHOLE_EVALUATIONS = 15.0
-#: The whole table's positions (bytes) by base, as :func:`.whole.index` counts them
+#: The whole table's positions (bytes) by base, as :func:`.whole_index.index` counts them
 #: (checked in tests/model/test_pyraos_whole_files.py): an estimate without the index.
 WHOLE_POSITIONS = {2: 33, 3: 24_635, 4: 2_257_858_569}
 WHOLE_LARGEST_LAYER = 232_676_280  # base 4's largest layer (a byte a position)
 
 
 def whole_folder(options: Any, base: int = 4) -> Path:
-    """The whole-game table's folder in the user's cache (``$XDG_CACHE_HOME`` or
-    ``~/.cache``, beside the endgame tables: :func:`.retro.default_path`), named by the
-    rules; found without loading the tables' kernels (the book asks it of every position)."""
-    import os
+    """The whole-game table's folder in the user's cache (:func:`.places.whole_folder`),
+    named by the rules."""
+    from .places import whole_folder as folder
 
-    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    suffix = "" if base == 4 else f"-base{base}"
-    return root / "pyramid-lab" / f"pyraos-{options.variant}-{options.removal}-whole{suffix}"
+    return folder(options, base)
 
 
 def whole_count(base: int = 4) -> list[tuple[int, int, int]]:
     """(spheres, canonical shapes, positions) of each layer of the whole-game table."""
-    from . import whole
+    from .whole_index import count
 
-    return whole.count(base)
+    return count(base)
 
 
 #: Beside a push build's byte a position: the index, the pyramid's arrays and the program
@@ -143,9 +140,9 @@ def whole_push_memory(base: int) -> int:
     if base == 4:
         positions, largest = WHOLE_POSITIONS[4], WHOLE_LARGEST_LAYER
     else:
-        from . import whole
+        from .whole_index import index
 
-        sizes = whole.index(base).sizes
+        sizes = index(base).sizes
         positions, largest = sum(sizes), max(sizes)
     return positions + largest + (WHOLE_PUSH_BESIDE if base == 4 else 0)
 
@@ -156,9 +153,9 @@ def whole_estimate(base: int, cores: int, push: bool = True) -> tuple[int, float
     false: a byte a position)."""
     positions = WHOLE_POSITIONS.get(base, 0)
     if not positions:
-        from . import whole
+        from .whole_index import index
 
-        positions = sum(whole.index(base).sizes)
+        positions = sum(index(base).sizes)
     if push:
         return positions, positions / WHOLE_PUSH_RATE / max(1, cores), whole_push_memory(base)
     return positions, positions * WHOLE_EVALUATIONS / WHOLE_RATE / max(1, cores), positions
@@ -181,29 +178,32 @@ def whole_build(
     keeping what it did (the next build resumes it). The table: finished, or, stopped, as
     far as it got (not ``finished``; its layers mapped, as :func:`whole_open` with
     ``lookups``)."""
-    from . import whole
+    from .whole_build import BuildRun, build_folder
+    from .whole_files import TableError
+    from .whole_steps import Stopped
 
     try:
-        run = whole.BuildRun(client=client, progress=progress, stop=stop, say=say)
-        return whole.build_folder(folder, base, options.variant, options.removal, **run)
-    except whole.TableError as exc:
+        run = BuildRun(client=client, progress=progress, stop=stop, say=say)
+        return build_folder(folder, base, options.variant, options.removal, **run)
+    except TableError as exc:
         raise EndgameError(str(exc)) from None
-    except whole.Stopped:
+    except Stopped:
         return whole_open(folder, lookups=True)
 
 
 def whole_open(folder: Path, lookups: bool = False) -> WholeTable:
     """The whole-game table in ``folder``, every layer read and checked; with ``lookups``
     mapped instead, a layer checked when a look-up first reads it (a probe of a position
-    reads one layer's checksum and a page: :meth:`.whole.WholeTable.open_mapped`).
+    reads one layer's checksum and a page: :meth:`.whole_table.WholeTable.open_mapped`).
     EndgameError when it cannot be."""
-    from . import whole
+    from .whole_files import TableError
+    from .whole_table import WholeTable
 
     try:
         if lookups:
-            return whole.WholeTable.open_mapped(folder)
-        return whole.WholeTable.open(folder)
-    except whole.TableError as exc:
+            return WholeTable.open_mapped(folder)
+        return WholeTable.open(folder)
+    except TableError as exc:
         raise EndgameError(str(exc)) from None
 
 
@@ -215,12 +215,12 @@ def whole_value(game: Any, table: WholeGameTable) -> tuple[str, int | None]:
             f"{table.folder}: a table of the base-{table.base} pyramid, not the game's"
         )
     _check_rules(table.folder, table.variant, table.removal, game.options)
-    from . import whole
+    from .whole_files import TableError
 
     own, opp = game.mover_masks()
     try:
         byte = table.probe(own, opp)
-    except whole.TableError as exc:  # a mapped layer found damaged when first read
+    except TableError as exc:  # a mapped layer found damaged when first read
         raise EndgameError(str(exc)) from None
     if byte == 0:
         return ("draw" if table.finished else "unknown"), None
@@ -229,7 +229,7 @@ def whole_value(game: Any, table: WholeGameTable) -> tuple[str, int | None]:
 
 
 def _own(table: WholeGameTable) -> WholeTable:
-    """``table`` as this game's own (:class:`.whole.WholeTable`); EndgameError for a table
+    """``table`` as this game's own (:class:`.whole_table.WholeTable`); EndgameError for a table
     another game made."""
     from .whole_table import WholeTable
 
@@ -246,19 +246,20 @@ def whole_verify(
     the board and the table's value in words)).
     ``progress(spheres, positions checked so far, found so far, seconds)`` after each
     layer."""
-    from . import whole
+    from .whole_table import describe, position_text
+    from .whole_verify import is_copy, verify
 
     table = _own(table)
-    checked, bad = whole.verify(table, progress)
+    checked, bad = verify(table, progress)
     named = [
         (
             n,
             i,
-            f"{whole.position_text(own, opp, table.base)} (O to move), "
+            f"{position_text(own, opp, table.base)} (O to move), "
             + (
                 f"a copy no look-up reads, {int(table.values[n][i])} where it holds 0"
-                if whole.is_copy(table, n, i, own, opp)
-                else f"{whole.describe(int(table.values[n][i]))} in the table"
+                if is_copy(table, n, i, own, opp)
+                else f"{describe(int(table.values[n][i]))} in the table"
             ),
         )
         for n, i, own, opp in bad
@@ -268,9 +269,9 @@ def whole_verify(
 
 def whole_describe(byte: int) -> str:
     """A table's byte in words ("a win in 15 plies", "a draw (endless play)")."""
-    from . import whole
+    from .whole_table import describe
 
-    return whole.describe(byte)
+    return describe(byte)
 
 
 def whole_build_words(variant: str, removal: str, cores: int | None = None) -> str:
@@ -366,9 +367,9 @@ def whole_against_solver(
 
 def whole_position_text(own: int, opp: int, base: int = 4) -> str:
     """A board as the spec writes it (levels bottom first, ``O`` the side to move's)."""
-    from . import whole
+    from .whole_table import position_text
 
-    return whole.position_text(own, opp, base)
+    return position_text(own, opp, base)
 
 
 def _check_rules(where: object, variant: str, removal: str, options: Any) -> None:
@@ -384,9 +385,9 @@ def _check_rules(where: object, variant: str, removal: str, options: Any) -> Non
 def whole_version(variant: str, removal: str) -> str:
     """The version of the rules in words ("children's version (no removals)", "standard
     version (removal 0-2)")."""
-    from . import whole
+    from .whole_files import version_words
 
-    return whole.version_words(variant, removal)
+    return version_words(variant, removal)
 
 
 def whole_opening(
@@ -401,7 +402,7 @@ def whole_opening(
     key by key: (the path, its bytes, its keys, how many the table values otherwise).
     EndgameError for an unfinished table or another pyramid's; OSError where it cannot
     be written."""
-    from . import opening
+    from . import opening, opening_build
 
     table = _own(table)
     if table.base != 4:
@@ -410,11 +411,11 @@ def whole_opening(
         )
     if not table.finished:
         raise EndgameError(f"{table.folder}: unfinished; the book takes a finished table")
-    made = opening.build(table, spheres, progress)
+    made = opening_build.build(table, spheres, progress)
     path = path or opening.path_of(table.variant, table.removal)
     size = opening.write(made, path)
     try:
         back = opening.read(path)
     except opening.OpeningError as exc:
         raise EndgameError(str(exc)) from None
-    return path, size, back.count, opening.check(back, table)
+    return path, size, back.count, opening_build.check(back, table)

@@ -19,84 +19,46 @@ compiled searches' one perft, :func:`model.search.compiled.core.perft`, over the
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 from numba import njit
 
-from ....pyraos import POINTS, _symmetries, geometry
+from ....lattice import base_symmetries
+from ....pyraos import POINTS
 from ...compiled.arrays import Arrays, Words
 from ...compiled.bits import cttz, popcount
-
-VARIANT_CODES = {"standard": 0, "children": 1, "alternate": 2}
-REMOVAL_CODES = {"0-2": 0, "1-2": 1}
-CHILDREN, ALTERNATE = 1, 2
-REMOVAL_ONE_OR_TWO = 1
+from .pyramid_arrays import (
+    ABOVE_,
+    ALTERNATE,
+    CHILDREN,
+    FULL_,
+    LEVEL0_,
+    LEVEL2_,
+    LEVEL_,
+    REMOVAL_ONE_OR_TWO,
+    RESTING_,
+    SCALARS,
+    SPHERES_,
+    SQUARE_COUNT_,
+    SQUARES_,
+    SUPPORT_,
+    SYM_,
+    TOP_,
+    UPPER_,
+    geometry_arrays,
+    variant_codes,
+)
 
 #: Room for one position's moves; generation raises if a position ever had more.
 MAX_MOVES = 4096
 PASS_MOVE = 0  # target -1, source -1, nothing removed
 
-#: ``scalars``' entries (:func:`geometry_arrays`).
-POINTS_, SPHERES_, TOP_, FULL_, LEVEL0_, UPPER_, LEVEL2_ = range(7)
-#: The arrays' places in the tuple ``geo``.
-SCALARS, SUPPORT_, RESTING_, LEVEL_, ABOVE_, SQUARES_, SQUARE_COUNT_, SYM_, ALL_SQUARES_ = range(9)
-
-
-@cache
-def geometry_arrays(base: int) -> Arrays:
-    """The pyramid of ``base`` as the kernels read it, ``geo`` (:func:`model.pyraos.geometry`;
-    read-only)::
-
-        scalars  [points, spheres, top, full, level0, upper, level2]
-        support, resting, level (a point each), above (a level each), squares (point, 4),
-        square_count (a point each), sym (8, 4, 256): a mask's byte c's image under
-        symmetry s, all_squares (every 2x2 square of a level)
-
-    The move generator takes it as an argument: the forward searches give the game's
-    pyramid (:data:`GEO`, a constant of the compiled code), the whole-game tables any
-    base's."""
-    geo = geometry(base)
-    points = geo.points
-    level2 = geo.support[geo.top]
-    scalars = np.array(
-        [points, geo.spheres, geo.top, geo.full, geo.level0, geo.upper, level2], dtype=np.int64
-    )
-    squares = np.zeros((points, 4), dtype=np.int64)
-    counts = np.zeros(points, dtype=np.int64)
-    for p, row in enumerate(geo.squares_at):
-        counts[p] = len(row)
-        squares[p, : len(row)] = row
-    sym = np.zeros((8, 4, 256), dtype=np.int64)
-    bits = (np.arange(256, dtype=np.int64)[:, None] >> np.arange(8, dtype=np.int64)) & 1
-    for s, perm in enumerate(_symmetries(base)):
-        for c in range(4):
-            # the image of each of the chunk's 8 points (none past the last point)
-            to = [1 << perm[8 * c + b] if 8 * c + b < points else 0 for b in range(8)]
-            sym[s, c] = bits @ np.array(to, dtype=np.int64)
-    arrays = (
-        scalars,
-        np.array(geo.support, dtype=np.int64),
-        np.array(geo.resting, dtype=np.int64),
-        np.array(geo.level, dtype=np.int64),
-        np.array(geo.above_level, dtype=np.int64),
-        squares,
-        counts,
-        sym,
-        np.array([geo.support[p] for p in range(points) if geo.level[p] > 0], dtype=np.int64),
-    )
-    for a in arrays:
-        a.setflags(write=False)
-    return arrays
-
-
 #: The game's pyramid (base 4): a global tuple, so numba compiles it into the forward
 #: searches' code as constants.
 GEO = geometry_arrays(4)
 FULL = int(GEO[SCALARS][FULL_])
-_LEVEL = GEO[LEVEL_]
+GEO_LEVEL = GEO[LEVEL_]
 
-SYMMETRY_PERMS = np.array(_symmetries(), dtype=np.int64)  # (8, 30): point -> image
+SYMMETRY_PERMS = np.array(base_symmetries(4), dtype=np.int64)  # (8, 30): point -> image
 # Byte tables: _SYM[s, c, byte] is the image under symmetry s of byte c of a mask.
 _SYM = GEO[SYM_]
 
@@ -372,11 +334,6 @@ def canonical(own: int, opp: int) -> int:
             if key < best:
                 best, best_own = key, image
     return best
-
-
-def variant_codes(variant: str, removal: str) -> tuple[int, int]:
-    """The kernel's codes for the options' ``variant`` and ``removal``."""
-    return VARIANT_CODES[variant], REMOVAL_CODES[removal]
 
 
 def legal_moves(own: int, opp: int, variant: str, removal: str) -> list[tuple[int, int, int]]:

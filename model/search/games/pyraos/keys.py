@@ -4,10 +4,13 @@ the shipped opening's look-up (a book answer loads no search)."""
 
 from __future__ import annotations
 
-from ....pyraos import POINTS, _symmetries
+from collections.abc import Sequence
+
+from ....lattice import base_symmetries
+from ....pyraos import POINTS
 
 
-def _byte_tables(perm: list[int]) -> tuple[tuple[int, ...], ...]:
+def _byte_tables(perm: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     """For each of a mask's four bytes, the image under ``perm`` of every value of the byte:
     a value's image is its lowest bit's point's image added to the image of the rest."""
     tables = []
@@ -21,7 +24,7 @@ def _byte_tables(perm: list[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(tables)
 
 
-_SYMMETRY_BYTES = tuple(_byte_tables(perm) for perm in _symmetries())
+_SYMMETRY_BYTES = tuple(_byte_tables(perm) for perm in base_symmetries(4))
 
 
 def _transform(mask: int, table: tuple[tuple[int, ...], ...]) -> int:

@@ -1,14 +1,14 @@
 """Pyraos's search plug-in: its compiled kernel's adapter, the reserves as evaluation, the
 8 symmetries of the square base as its symmetry key, its levels (its kernel's adapter makes
 the compiled solver bounded: exact lengths), the shipped book of proven values
-(:mod:`.book`) and the endgame tables (:mod:`.endgame`)."""
+(:mod:`.book`). Its tables (:mod:`.endgame`) are found without it
+(:func:`model.search.games.plugins.import_tables`): a probe loads no book."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ...registry import Plugin
-from . import endgame
 from .book import BOOK, adapter
 from .keys import board_key
 
@@ -33,6 +33,4 @@ PLUGIN = Plugin(
     search_key=search_key,
     playouts={"easy": 100, "medium": 3_000, "strong": 60_000},
     book=BOOK,
-    endgame=endgame,
-    whole=endgame,
 )

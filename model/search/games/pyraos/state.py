@@ -27,8 +27,7 @@ from ....pyraos import SPHERES, TOP
 from ...compiled.arrays import Words
 from ...compiled.bits import next_random, popcount
 from .kernel import (
-    _LEVEL,
-    ALTERNATE,
+    GEO_LEVEL,
     MAX_MOVES,
     can_place_top,
     canonical,
@@ -36,9 +35,9 @@ from .kernel import (
     move_source,
     move_target,
     moves_or_pass,
-    variant_codes,
 )
 from .kernel import play as play_mask
+from .pyramid_arrays import ALTERNATE, variant_codes
 
 STATE = 8
 OWN, OPP = 0, 1
@@ -153,7 +152,7 @@ def order(ctx: Words, move: int) -> int:
         return 0
     removed = popcount(move_removed(move))
     lift = 1 if move_source(move) >= 0 else 0
-    return _LEVEL[t] * 16 + removed + lift
+    return GEO_LEVEL[t] * 16 + removed + lift
 
 
 @njit(cache=True)

@@ -14,7 +14,7 @@ from typing import Any, TypedDict, Unpack
 import numpy as np
 
 from ...compiled.lanes import run_lanes
-from . import whole_kernel as wk
+from . import whole_rounds
 from .whole_files import (
     FORMAT,
     HEADER,
@@ -22,17 +22,12 @@ from .whole_files import (
     VERSION,
     TableError,
     checksum,
-    drop_counters,
     layer_file,
-    locked,
-    log,
     version_words,
-    write_atomic,
-    write_head,
-    write_layer,
 )
 from .whole_index import CHUNK, UNIT_POSITIONS, index
 from .whole_steps import Progress, Stopped, push
+from .whole_store import drop_counters, locked, log, write_atomic, write_head, write_layer
 from .whole_table import WholeTable
 
 
@@ -225,7 +220,7 @@ def fresh_of(table: WholeTable, d: int) -> np.ndarray:
     for n in range(ix.layers):
         out = np.zeros(len(ix.shapes[n]), dtype=np.uint8)
         if d >= 1:
-            wk.fresh_shapes(table.values[n], int(ix.arrays[4][n]), d, out)
+            whole_rounds.fresh_shapes(table.values[n], int(ix.arrays[4][n]), d, out)
         flags.append(out)
     return np.concatenate(flags)
 
@@ -248,7 +243,7 @@ def run_unit(
     stats = np.zeros((chunks, 2), dtype=np.int64)
     began = time.process_time()
     run_lanes(
-        wk.round_range,
+        whole_rounds.round_range,
         *(unit.n, unit.first, unit.last, unit.d, codes, table.walk(unit.n)),
         *(tuple(table.values), unit.fresh, out, stats),
         chunks=chunks,

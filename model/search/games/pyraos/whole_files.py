@@ -1,7 +1,7 @@
-"""The whole-game table's files (:mod:`.whole`): the header (``table.json``) read with
-bounds and every field checked, the layers and counters written whole to a temporary file
-and renamed, the build's log and lock, and the layers' checksums remembered for look-ups.
-Nothing here reads a position: the table object is :mod:`.whole_table`'s."""
+"""The whole-game table's files as a reader sees them (:mod:`.whole_table`): the header
+(``table.json``) read with bounds and every field checked, a layer's file looked at before
+it is opened, the layers' checksums remembered for look-ups. What a build writes is
+:mod:`.whole_store`'s; nothing here reads a position."""
 
 from __future__ import annotations
 
@@ -9,19 +9,18 @@ import json
 import os
 import stat
 import zlib
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ....files import file_kind
 from ....pyraos import geometry
-from .kernel import variant_codes
+from .pyramid_arrays import variant_codes
 
 if TYPE_CHECKING:
-    from .whole_index import Index
+    pass
 
 FORMAT = "pyramid-lab/pyraos-whole"
 #: 2 since the counting pass's fix: a build of format 1 could write a count of 127 to 129
@@ -53,49 +52,6 @@ def checksum(data: np.ndarray) -> int:
     for start in range(0, len(data), step):
         value = zlib.crc32(data[start : start + step].tobytes(), value)
     return value
-
-
-def write_atomic(path: Path, payload: bytes | np.ndarray | tuple[np.ndarray, ...] | int) -> None:
-    """``payload`` (or its arrays one after the other; an ``int``: that many zero bytes, a
-    sparse file, none of them written) written whole to a new temporary file beside
-    ``path`` (whatever was left there by a build killed before, even a FIFO, removed
-    first), then renamed."""
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        tmp.unlink()
-    except FileNotFoundError:
-        pass
-    except IsADirectoryError:
-        raise TableError(f"{tmp}: a directory, where the build writes a file") from None
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    with os.fdopen(fd, "wb") as f:
-        if isinstance(payload, int):
-            f.truncate(payload)
-        elif isinstance(payload, np.ndarray):
-            payload.tofile(f)
-        elif isinstance(payload, tuple):
-            for part in payload:
-                part.tofile(f)
-        else:
-            f.write(payload)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-
-
-def append_regular(path: Path) -> int:
-    """A descriptor appending to the regular file ``path`` (made if missing; opened
-    non-blocking, so that a FIFO there is refused, not waited on): TableError else."""
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
-    try:
-        fd = os.open(path, flags, 0o666)
-    except OSError as exc:
-        raise TableError(f"{path}: {exc.strerror or 'cannot be written'}") from None
-    mode = os.fstat(fd).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(fd)
-        raise TableError(f"{path}: {file_kind(mode)}, not a table's file")
-    return fd
 
 
 def layer_file(folder: Path, n: int) -> Path:
@@ -277,178 +233,3 @@ def remember_checked(folder: Path, n: int, stamp: list[int]) -> None:
     except OSError:
         with suppress(OSError):
             tmp.unlink()
-
-
-# ---- what a build writes ---------------------------------------------------------------------
-
-
-class Stored(Protocol):
-    """A table as its files are written from and read into (:class:`.whole_table.WholeTable`,
-    not imported: it reads its files here): its folder, header, layers and index."""
-
-    @property
-    def folder(self) -> Path: ...
-    @property
-    def head(self) -> dict[str, Any]: ...
-    @property
-    def values(self) -> list[np.ndarray]: ...
-    @property
-    def index(self) -> Index: ...
-
-
-def write_head(table: Stored) -> None:
-    """The table's header written (whole, then renamed)."""
-    write_atomic(table.folder / HEADER, json.dumps(table.head).encode())
-
-
-def log(table: Stored, entry: dict[str, Any]) -> None:
-    """One line of the build's log (``log.jsonl``: each layer's share of each round)."""
-    with os.fdopen(append_regular(table.folder / LOG), "a") as f:
-        f.write(json.dumps(entry) + "\n")
-
-
-def write_layer(table: Stored, n: int, values: np.ndarray | None = None) -> None:
-    """The layer's file replaced by its values now (``values``: those of the table's that
-    are decided, where a build keeps other codes in the others). The header names both
-    checksums, the file's before and after, while the file is replaced: killed in
-    between, either file is a state of the build (values are only ever added)."""
-    data = table.values[n] if values is None else values
-    layer = table.head["layers"][n]
-    new = checksum(data)
-    layer["crc"] = [layer["crc"][0], new]
-    write_head(table)
-    write_atomic(layer_file(table.folder, n), data)
-    layer["crc"] = [new]
-
-
-@contextmanager
-def locked(folder: Path) -> Iterator[None]:
-    """The folder's build lock held (the folder made if missing): one build a folder at a
-    time, let go by the system however the build ends; TableError (one line, before any
-    file of the table is read) while another build holds it."""
-    import fcntl
-
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise TableError(f"{folder}: {exc.strerror or 'cannot be made'}") from None
-    fd = append_regular(folder / LOCK)
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            raise TableError(
-                f"{folder}: another build is running on it (wait for it to end, or stop it)"
-            ) from None
-        yield
-    finally:
-        os.close(fd)
-
-
-def counters_file(folder: Path, n: int) -> Path:
-    """Layer ``n``'s counters kept (:func:`save_counters`: a byte a position and the side
-    counts; named ``counts-``, not the 2-byte counters' ``counters-`` of a build before
-    issue 76 item 2, so that a folder such a build left is counted again, never misread)."""
-    return folder / f"counts-{n:02d}.bin"
-
-
-def _old_counters_file(folder: Path, n: int) -> Path:
-    return folder / f"counters-{n:02d}.bin"
-
-
-def drop_counters(table: Stored) -> None:
-    """The counters kept forgotten (the header first, then their files): a finished table,
-    or one the rounds go on with, has none."""
-    if table.head.pop("counters", None) is not None:
-        write_head(table)
-    for n in range(table.index.layers):
-        for path in (counters_file(table.folder, n), _old_counters_file(table.folder, n)):
-            with suppress(FileNotFoundError):
-                path.unlink()
-
-
-def _file_checksum(path: Path, bound: int) -> tuple[int, int] | None:
-    """(size, checksum) of the regular file ``path`` of at most ``bound`` bytes, read 16 MiB
-    at a time; None where it is missing, larger or not a regular file."""
-    try:
-        with open_regular(path, bound) as f:
-            value, size = 0, 0
-            while block := f.read(1 << 24):
-                value = zlib.crc32(block, value)
-                size += len(block)
-    except TableError:
-        return None
-    return size, value
-
-
-def load_counters(
-    table: Stored, start: int, escape: int
-) -> tuple[set[int], list[int], tuple[int, int] | None, dict[int, np.ndarray]] | None:
-    """The counters the header says are kept for round ``start`` read back: each kept
-    layer's bytes as they were being built (its values, and its undecided positions' codes
-    of their children still open) into the table's values, and the side counts of its
-    positions of byte ``escape``, in order: (the layers read, the layers the step had
-    pushed, the layer it was pushing and its first position not pushed, the side counts
-    of each layer read); None where there are none for that round, or a step's part was
-    kept and one file does not match its checksum (every file is checked before one is
-    read, so the values are then as the layers' files left them)."""
-    record = table.head.get("counters")
-    if record is None or record["round"] != start:
-        return None
-    # a step's part kept: every counter or none (they hold that part's pushes); else each
-    # layer's counters are what counting it again gives, and one that does not match is
-    # counted again alone (a build killed while it wrote them)
-    whole = bool(record["pushed"]) or record.get("partial") is not None
-    sizes = table.index.sizes
-    kept = set()
-    for n, crc in enumerate(record["crc"]):
-        if crc is None:
-            continue
-        found = _file_checksum(counters_file(table.folder, n), COUNTER_BYTES * sizes[n])
-        if found is None or found[0] < sizes[n] or (found[0] - sizes[n]) % 8 or found[1] != crc:
-            if whole:
-                return None
-            continue
-        kept.add(n)
-    side = {}
-    for n in sorted(kept):
-        size = sizes[n]
-        with open_regular(counters_file(table.folder, n), COUNTER_BYTES * size) as f:
-            f.readinto(table.values[n].data)
-            side[n] = np.frombuffer(f.read(), dtype=np.int64).copy()
-        if len(side[n]) != np.count_nonzero(table.values[n] == escape):
-            raise TableError(f"{counters_file(table.folder, n)}: its side counts do not match")
-    partial = record.get("partial")
-    partial_at = None if partial is None else (partial[0], partial[1])
-    return kept, list(record["pushed"]), partial_at, side
-
-
-#: A layer's counters' file: its bytes as built, then the side counts (8 bytes each) of
-#: its positions of more children than a byte holds (a few): at most this many bytes a
-#: position.
-COUNTER_BYTES = 9
-
-
-def save_counters(
-    table: Stored,
-    counters: dict[int, tuple[np.ndarray, np.ndarray]],
-    r: int,
-    pushed: list[int],
-    partial: tuple[int, int] | None = None,
-) -> None:
-    """``counters``' layers written (each its bytes as built and its side counts, whole,
-    to a temporary file renamed) and named in the header's record for round ``r``
-    (``pushed``: the layers step ``r`` has pushed; ``partial``: the layer it was pushing
-    and its first position not pushed); the header itself is the caller's to write, after
-    (killed in between, the older record's checksums do not match the new files: the
-    counters are counted again)."""
-    head = table.head
-    record = head.get("counters")
-    if record is None or record["round"] != r:
-        record = {"round": r, "pushed": [], "crc": [None] * table.index.layers}
-    for n, (built, side) in counters.items():
-        write_atomic(counters_file(table.folder, n), (built, side))
-        record["crc"][n] = zlib.crc32(side.tobytes(), checksum(built))
-    record["pushed"] = list(pushed)
-    record["partial"] = None if partial is None else list(partial)
-    head["counters"] = record

@@ -1,8 +1,24 @@
 """The whole-game table's index: the canonical shapes of each layer and the hash of every
-shape, made with numpy (:func:`index`), and its compiled kernels (:mod:`.whole_kernel`): a
-position's canonical image and its rank in its layer by one hash probe, byte tables and a
-colex rank; the position at an index (``unrank``) and a range of them walked in order; a
-layer's look-up keys."""
+shape, made with numpy (:func:`index`), and the compiled look-up a probe reads
+(:func:`value_of`: a position's canonical image and its rank in its layer). The walk over a
+range of a layer is :mod:`.whole_walk`'s.
+
+Symmetries a canonical shape has of its own (``stab``: a bit each, by its number over all
+layers) make several colourings the same position: only the least image is evaluated and
+read (:func:`least_image`), the copies' bytes stay 0.
+
+The index: every support-closed shape of the pyramid without its top in an
+open-addressing hash (``hashed``: the shape and, beside it, its canonical shape's number in
+its layer, the first symmetry that takes it there and the canonical shape's number over
+all layers, for flags a shape), so a child's index costs one hash probe, four byte
+lookups for the own spheres' image and a rank of up to 15 bits (colex:
+``binom[position, count]``), never a search. ``shape_points`` holds, for each canonical
+shape, its points in order (up to 29); ``ncol[n]``, ``coff[n, a]`` the colourings of a
+layer and where those with ``a`` own spheres start.
+
+A value is a byte: 0 not decided, else 1 + the plies to the end with best play (even: the
+side to move loses; odd: it wins; 1: it has no move, 2: it places the top or leaves the
+other without a move)."""
 
 from __future__ import annotations
 
@@ -13,10 +29,11 @@ from math import comb
 import numpy as np
 from numba import njit
 
-from ....pyraos import Geometry, _symmetries, geometry
-from ...compiled.arrays import Arrays, Bytes, Words
-from ...compiled.bits import cttz, popcount
-from .kernel import SYM_, geometry_arrays
+from ....lattice import base_symmetries
+from ....pyraos import Geometry, geometry
+from ...compiled.arrays import Arrays, Words
+from ...compiled.bits import popcount
+from .pyramid_arrays import SYM_, geometry_arrays
 
 CHUNK = 1 << 15  # positions a thread takes at a time
 #: Positions a unit of work holds at most (a shape range of one layer).
@@ -135,188 +152,6 @@ def value_of(own: int, opp: int, geo: Arrays, index: Arrays, values: Arrays) -> 
     return values[n][i]
 
 
-@njit(cache=True, inline="always")
-def _next_pattern(v: int) -> int:
-    """The next integer with as many set bits (Gosper): the next colouring in colex order."""
-    t = v | (v - 1)
-    return (t + 1) | (((~t & -~t) - 1) >> (cttz(v) + 1))
-
-
-@njit(cache=True, inline="always")
-def _scatter(pattern: int, points: Words) -> int:
-    own = 0
-    while pattern:
-        b = pattern & -pattern
-        pattern ^= b
-        own |= 1 << points[cttz(b)]
-    return own
-
-
-@njit(cache=True, inline="always")
-def unrank_colouring(
-    c: int, n: int, most: int, binom: Words, offsets: Words
-) -> tuple[int, int, int]:
-    """(own count ``a``, colex rank, own pattern) of colouring ``c`` of ``n`` points, the
-    colourings in order of ``a`` (``offsets[a]``: the first of count ``a``, -1 for none;
-    ``most``: the greatest ``a``), each count's patterns (``a`` ones among ``n`` bits) in
-    colex order (the whole table's layers and the endgame tables' alike)."""
-    a = 0
-    for k in range(most, -1, -1):
-        if offsets[k] >= 0 and offsets[k] <= c:
-            a = k
-            break
-    c -= offsets[a]
-    rank = c
-    pattern = 0  # greedy from the top
-    k = a
-    for j in range(n - 1, -1, -1):
-        if k == 0:
-            break
-        if binom[j, k] <= c:
-            c -= binom[j, k]
-            pattern |= 1 << j
-            k -= 1
-    return a, rank, pattern
-
-
-@njit(cache=True)
-def _start(n: int, i: int, index: Arrays) -> tuple[int, int, int, int]:
-    """(shape, own count, colex rank, own pattern) of position ``i`` of layer ``n``."""
-    return _start_at(n, i, index[3], index[4], index[5])
-
-
-@njit(cache=True, inline="always")
-def _start_at(n: int, i: int, binom: Words, ncol: Words, coff: Words) -> tuple[int, int, int, int]:
-    """:func:`_start` on the index's arrays it reads (``index[3]``, ``[4]``, ``[5]``),
-    given one by one by a loop that takes them from the tuple once."""
-    shape = i // ncol[n]
-    a, rank, pattern = unrank_colouring(i - shape * ncol[n], n, n, binom, coff[n])
-    return shape, a, rank, pattern
-
-
-@njit(cache=True)
-def _advance(
-    n: int, shape: int, a: int, rank: int, pattern: int, index: Arrays
-) -> tuple[int, int, int, int]:
-    """The position after (shape, a, rank, pattern) in the layer's order."""
-    return _advance_at(n, shape, a, rank, pattern, index[3], index[5])
-
-
-@njit(cache=True, inline="always")
-def _advance_at(
-    n: int, shape: int, a: int, rank: int, pattern: int, binom: Words, coff: Words
-) -> tuple[int, int, int, int]:
-    """:func:`_advance` on the index's arrays it reads (``index[3]``, ``[5]``)."""
-    if rank + 1 < binom[n, a]:
-        return shape, a, rank + 1, _next_pattern(pattern)
-    a += 1
-    if a > n or coff[n, a] < 0:
-        shape += 1
-        a = 0
-        while coff[n, a] < 0:
-            a += 1
-    return shape, a, 0, (1 << a) - 1
-
-
-#: A layer's walk, what every kernel over a range of it reads: the pyramid's arrays
-#: (:func:`.kernel.geometry_arrays`), the index's, the layer's canonical shapes and their
-#: points.
-Walk = tuple[Arrays, Arrays, Words, Words]
-
-
-@njit(cache=True, inline="always")
-def _bounds(first: int, last: int, r: int, chunk: int) -> tuple[int, int]:
-    """The positions of chunk ``r`` of ``chunk`` positions from ``first`` (to ``last``)."""
-    begin = first + r * chunk
-    return begin, min(last, begin + chunk)
-
-
-@njit(cache=True, inline="always")
-def _step(
-    i: int, end: int, n: int, shape: int, a: int, rank: int, pattern: int, index: Arrays
-) -> tuple[int, int, int, int]:
-    """The walk at position ``i + 1`` (:func:`_advance`), where there is one before ``end``."""
-    if i + 1 < end:
-        return _advance(n, shape, a, rank, pattern, index)
-    return shape, a, rank, pattern
-
-
-@njit(cache=True, inline="always")
-def _read(own: int, n: int, shape: int, geo: Arrays, index: Arrays) -> bool:
-    """Whether the colouring ``own`` of canonical shape ``shape`` of layer ``n`` is read:
-    the least image under the shape's own symmetries (its copies are never read, their
-    bytes stay 0)."""
-    return _read_at(own, index[8][n] + shape, index[7], geo[7])
-
-
-@njit(cache=True, inline="always")
-def _read_at(own: int, glob: int, stabs: Words, sym: Words) -> bool:
-    """:func:`_read` of the canonical shape numbered ``glob`` over all layers, on the
-    arrays it reads (``index[7]``, ``geo[7]``) given one by one."""
-    stab = stabs[glob]
-    return stab == 0 or least_image(own, stab, sym) == own
-
-
-@njit(cache=True)
-def layer_counts(n: int, walk: Walk, layer: Bytes) -> tuple[int, int, int]:
-    """(won, lost, undecided) among the positions of layer ``n`` that are read (the least
-    image under their shape's own symmetries; copies are left out)."""
-    geo, index, _, shape_points = walk
-    counts = np.zeros(3, dtype=np.int64)  # won, lost, undecided
-    if layer.shape[0] == 0:
-        return 0, 0, 0
-    shape, a, rank, pattern = _start(n, 0, index)
-    for i in range(layer.shape[0]):
-        own = _scatter(pattern, shape_points[shape])
-        if _read(own, n, shape, geo, index):
-            v = layer[i]
-            counts[2 if v == 0 else 1 if v % 2 == 1 else 0] += 1
-        shape, a, rank, pattern = _step(i, layer.shape[0], n, shape, a, rank, pattern, index)
-    return counts[0], counts[1], counts[2]
-
-
-@njit(cache=True)
-def unrank(n: int, i: int, shapes: Words, shape_points: Words, index: Arrays) -> tuple[int, int]:
-    """The (own, opp) of position ``i`` of layer ``n`` (``shapes``, ``shape_points``: the
-    layer's rows)."""
-    shape, _, _, pattern = _start(n, i, index)
-    own = _scatter(pattern, shape_points[shape])
-    return own, shapes[shape] & ~own
-
-
-@njit(cache=True)
-def layer_keys(
-    n: int,
-    geo: Arrays,
-    index: Arrays,
-    shapes: Words,
-    shape_points: Words,
-    layer: Bytes,
-    keys: Words,
-    values: Bytes,
-) -> int:
-    """The look-up keys and bytes of layer ``n``'s decided positions, in index order: a
-    key is the least ``own << points | opp`` over the 8 symmetries (the game's kernel's
-    canonical key on its pyramid); copies under a shape's own symmetries are 0, never
-    taken. How many."""
-    points = geo[0][0]
-    m = 0
-    for i in range(layer.shape[0]):
-        byte = layer[i]
-        if byte == 0:
-            continue
-        own, opp = unrank(n, i, shapes, shape_points, index)
-        best = -1
-        for s in range(8):
-            key = transform(own, s, geo[7]) << points | transform(opp, s, geo[7])
-            if best < 0 or key < best:
-                best = key
-        keys[m] = best
-        values[m] = byte
-        m += 1
-    return m
-
-
 # ---- the index, made with numpy -------------------------------------------------------------
 
 
@@ -364,7 +199,7 @@ def images(masks: np.ndarray, base: int) -> np.ndarray:
 @dataclass
 class Index:
     """The positions of the pyramid of ``base``: canonical shapes by layer, the hash of
-    every shape and the colourings' counts (see :mod:`.whole_kernel`)."""
+    every shape and the colourings' counts (see the module)."""
 
     base: int
     shapes: list[np.ndarray]  # canonical shapes of each layer, sorted
@@ -416,7 +251,7 @@ def index(base: int) -> Index:
     once (base 4's 141,119 shapes in a tenth of a second: a probe's first answer waits for
     it)."""
     geo = geometry(base)
-    perms = _symmetries(base)
+    perms = base_symmetries(base)
     every = np.array(all_shapes(geo), dtype=np.int64)
     layers = geo.points  # 0 .. points - 1 spheres (the top never on a board)
     seen = images(every, base)  # (8, shapes), numpy at once

@@ -1,4 +1,4 @@
-"""The whole-game kernels that read a position's children's values (:mod:`.whole_kernel`):
+"""The whole-game kernels that read a position's children's values (a build by rounds):
 the rounds (:func:`.whole_build._rounds`), round ``d`` over a range of a layer, each
 undecided position evaluated from its children, and the one-pass check of a finished
 table (:func:`.whole_verify.verify`), each value re-derived from its children's."""
@@ -11,18 +11,8 @@ from numba import njit
 from ...compiled.arrays import Arrays, Bytes, Words
 from ...compiled.lanes import fetch_add_one, unmanaged
 from .kernel import MAX_MOVES, can_place_top_in, moves_or_pass_in, play
-from .whole_index import (
-    CHUNK,
-    Walk,
-    _bounds,
-    _read,
-    _scatter,
-    _start,
-    _step,
-    find_slot,
-    locate_in,
-    slot_info,
-)
+from .whole_index import CHUNK, find_slot, locate_in, slot_info
+from .whole_walk import Walk, chunk_bounds, is_read, scatter, walk_start, walk_step
 
 
 @njit(cache=True, inline="always")
@@ -138,21 +128,21 @@ def round_range(
         r = fetch_add_one(taken, 0)
         if r >= chunks:
             break
-        begin, end = _bounds(first, last, r, CHUNK)
-        shape, a, rank, pattern = _start(n, begin, index)
+        begin, end = chunk_bounds(first, last, r, CHUNK)
+        shape, a, rank, pattern = walk_start(n, begin, index)
         evaluated = 0
         decided = 0
         for i in range(begin, end):
             if layer[i] == 0:
-                own = _scatter(pattern, shape_points[shape])
-                if _read(own, n, shape, geo, index):  # a copy: lookups go to the least image
+                own = scatter(pattern, shape_points[shape])
+                if is_read(own, n, shape, geo, index):  # a copy: lookups go to the least image
                     opp = shapes[shape] & ~own
                     v = evaluate(own, opp, d, codes, moves, geo, index, values, fresh)
                     evaluated += 1
                     if v:
                         out[i - first] = v
                         decided += 1
-            shape, a, rank, pattern = _step(i, end, n, shape, a, rank, pattern, index)
+            shape, a, rank, pattern = walk_step(i, end, n, shape, a, rank, pattern, index)
         stats[r, 0] = evaluated
         stats[r, 1] = decided
 
@@ -215,12 +205,12 @@ def verify_chunk(
     geo, index, shapes, shape_points = walk
     layer = values[n]
     moves = np.empty(MAX_MOVES, dtype=np.int64)
-    shape, a, rank, pattern = _start(n, first, index)
+    shape, a, rank, pattern = walk_start(n, first, index)
     found = 0
     for i in range(first, last):
-        own = _scatter(pattern, shape_points[shape])
+        own = scatter(pattern, shape_points[shape])
         opp = shapes[shape] & ~own
-        if _read(own, n, shape, geo, index):
+        if is_read(own, n, shape, geo, index):
             holds = check_position(own, opp, layer[i], codes, moves, geo, index, values)
         else:
             holds = layer[i] == 0  # a copy, never read: its byte stays 0
@@ -228,7 +218,7 @@ def verify_chunk(
             if found < bad.shape[0]:
                 bad[found] = i
             found += 1
-        shape, a, rank, pattern = _step(i, last, n, shape, a, rank, pattern, index)
+        shape, a, rank, pattern = walk_step(i, last, n, shape, a, rank, pattern, index)
     return found
 
 
@@ -253,5 +243,5 @@ def verify_range(
         r = fetch_add_one(taken, 0)
         if r >= chunks:
             break
-        begin, end = _bounds(first, last, r, CHUNK)
+        begin, end = chunk_bounds(first, last, r, CHUNK)
         found[r] = verify_chunk(n, begin, end, codes, walk, values, none)

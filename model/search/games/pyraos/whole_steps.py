@@ -15,25 +15,18 @@ from typing import Any
 import numpy as np
 
 from ...compiled.lanes import run_lanes
-from . import whole_kernel as wk
-from .whole_files import (
-    TableError,
-    drop_counters,
-    load_counters,
-    log,
-    save_counters,
-    write_head,
-    write_layer,
-)
+from . import whole_moves, whole_push
+from .whole_files import TableError
 from .whole_index import CHUNK, UNIT_POSITIONS
+from .whole_store import drop_counters, load_counters, log, save_counters, write_head, write_layer
 from .whole_table import WholeTable
 
 #: Push retrograde: positions a thread takes at a time (several at once a unit: threads);
 #: a build writes its layers at most this often (a kill loses the steps since).
 PUSH_CHUNK = CHUNK
 #: The most children still open a position's byte holds while built; more go to the side
-#: table (:data:`.whole_kernel.MOST_IN_BYTE`; a test makes it small to try the side table).
-BYTE_HOLDS = wk.MOST_IN_BYTE
+#: table (:data:`.whole_push.MOST_IN_BYTE`; a test makes it small to try the side table).
+BYTE_HOLDS = whole_push.MOST_IN_BYTE
 CHECKPOINT_SECONDS = 600.0
 
 Progress = Callable[[dict[str, Any]], None]
@@ -59,7 +52,7 @@ def count_byte(layer: np.ndarray, byte: int) -> int:
     quiet machine and far more on a busy one, where they wait for cores)."""
     if layer.shape[0] < PUSH_CHUNK:
         return int(np.count_nonzero(layer == byte))
-    return int(wk.count_byte(layer, byte))
+    return int(whole_push.count_byte(layer, byte))
 
 
 class Interrupted(KeyboardInterrupt):
@@ -98,7 +91,7 @@ def _interrupts_between_units() -> Iterator[Callable[[], bool]]:
             signal.signal(signum, handler)
 
 
-#: The side table (:func:`.whole_kernel.push_range`): the keys of the positions whose
+#: The side table (:func:`.whole_push.push_range`): the keys of the positions whose
 #: children still open are more than a byte holds, sorted, and their counts.
 Side = tuple[np.ndarray, np.ndarray]
 
@@ -106,17 +99,22 @@ NO_SIDE: Side = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
 
 
 def escaped_side(table: WholeTable, n: int, processed: int) -> np.ndarray:
-    """The side counts of layer ``n``'s positions of byte :data:`.whole_kernel.ESCAPE`
+    """The side counts of layer ``n``'s positions of byte :data:`.whole_push.ESCAPE`
     once it is counted (their children still open counted again alone), in order."""
-    at = wk.find_byte(table.values[n], wk.ESCAPE)
-    return wk.escaped_counts(n, at, processed, table.codes, table.walk(n), tuple(table.values))
+    at = whole_push.find_byte(table.values[n], whole_push.ESCAPE)
+    return whole_push.escaped_counts(
+        n, at, processed, table.codes, table.walk(n), tuple(table.values)
+    )
 
 
 def side_of(table: WholeTable, counts: dict[int, np.ndarray]) -> Side:
-    """The side table from each layer's positions of byte :data:`.whole_kernel.ESCAPE` and
+    """The side table from each layer's positions of byte :data:`.whole_push.ESCAPE` and
     their ``counts`` (in the order of their keys: layer, then index)."""
     layers = range(table.index.layers)
-    keys = [(n << wk.KEY_SHIFT) | wk.find_byte(table.values[n], wk.ESCAPE) for n in layers]
+    keys = [
+        (n << whole_moves.KEY_SHIFT) | whole_push.find_byte(table.values[n], whole_push.ESCAPE)
+        for n in layers
+    ]
     side = (
         np.concatenate(keys).astype(np.int64),
         np.concatenate([counts.get(n, NO_SIDE[1]) for n in layers]).astype(np.int64),
@@ -136,8 +134,8 @@ def push_layer(
     interrupted: Callable[[], bool] | None = None,
     stop: Callable[[], bool] | None = None,
 ) -> tuple[np.ndarray, float]:
-    """Push retrograde's kernel of ``step`` ("count": :func:`.whole_kernel.seed_range`,
-    ``arg`` the rounds pushed before; "push": :func:`.whole_kernel.push_range`, ``arg`` the
+    """Push retrograde's kernel of ``step`` ("count": :func:`.whole_push.seed_range`,
+    ``arg`` the rounds pushed before; "push": :func:`.whole_push.push_range`, ``arg`` the
     frontier's byte) over layer
     ``n`` from position ``begin``, a unit at a time, each on numba's count of threads
     (:func:`...compiled.lanes.run_lanes`, its chunks taken as they go): (its stats summed:
@@ -160,12 +158,14 @@ def push_layer(
         where = (n, first, last, arg, table.codes, walk, values)
         t = time.process_time()
         if step == "count":
-            run_lanes(wk.seed_range, *where, stats, PUSH_CHUNK, BYTE_HOLDS, chunks=chunks)
+            run_lanes(whole_push.seed_range, *where, stats, PUSH_CHUNK, BYTE_HOLDS, chunks=chunks)
         else:
-            run_lanes(wk.push_range, *where, side, stats, PUSH_CHUNK, chunks=chunks)
+            run_lanes(whole_push.push_range, *where, side, stats, PUSH_CHUNK, chunks=chunks)
         busy += time.process_time() - t
         if step == "push" and (stats[:, 1] < 0).any():
-            raise ValueError(f"a position with more predecessors than {wk.MAX_PREDECESSORS}")
+            raise ValueError(
+                f"a position with more predecessors than {whole_moves.MAX_PREDECESSORS}"
+            )
         total[:2] += stats[:, :2].sum(axis=0)
         if step == "count":
             total[2] = max(total[2], int(stats[:, 2].max()))
@@ -193,13 +193,17 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
     walk = table.walk(n)
     stats = np.zeros((0, 3), np.int64)
     taken = np.zeros(1, np.int64)
-    wk.seed_range(n, 0, 0, 0, table.codes, walk, values, stats, PUSH_CHUNK, BYTE_HOLDS, taken)
-    wk.push_range(n, 0, 0, 1, table.codes, walk, values, NO_SIDE, stats, PUSH_CHUNK, taken)
+    whole_push.seed_range(
+        n, 0, 0, 0, table.codes, walk, values, stats, PUSH_CHUNK, BYTE_HOLDS, taken
+    )
+    whole_push.push_range(n, 0, 0, 1, table.codes, walk, values, NO_SIDE, stats, PUSH_CHUNK, taken)
     none = table.values[n][:0]
-    wk.count_byte(none, 1)
-    wk.count_between(none, 1, 1)
-    wk.decided_only(none, none)
-    wk.escaped_counts(n, wk.find_byte(none, wk.ESCAPE), 0, table.codes, walk, values)
+    whole_push.count_byte(none, 1)
+    whole_push.count_between(none, 1, 1)
+    whole_push.decided_only(none, none)
+    whole_push.escaped_counts(
+        n, whole_push.find_byte(none, whole_push.ESCAPE), 0, table.codes, walk, values
+    )
     first_use.mark(part)
     if compiling:
         say(f"compiled in {time.perf_counter() - began:.0f} s")
@@ -212,14 +216,14 @@ def push(
     say: Callable[[str], None],
 ) -> WholeTable:
     """Push retrograde: every position's children counted once (the count of those still
-    open kept in the position's own byte while it is undecided, :func:`.whole_kernel.seed_range`),
+    open kept in the position's own byte while it is undecided, :func:`.whole_push.seed_range`),
     then step ``r`` = 1, 2, ... pushes the
     positions decided at ``r - 1`` plies (byte ``r``) to their predecessors, found by
-    un-moves (:func:`.whole_kernel.push_range`): a loss makes each undecided one a win in
+    un-moves (:func:`.whole_push.push_range`): a loss makes each undecided one a win in
     ``r``, a win takes one from each one's count and makes the one left at 0 a loss in
     ``r``. A position is read twice in all (counted, then pushed once decided) instead of
     once a round while undecided; draws are never read again, and their codes are 0 at the
-    end. Memory: a byte a position (:data:`.whole_kernel.OPEN`), and 16 bytes for each of
+    end. Memory: a byte a position (:data:`.whole_push.OPEN`), and 16 bytes for each of
     the few whose children still open are more than a byte holds (the side table).
 
     The header's round ``r`` means, as for :func:`.whole_build._rounds`, every position decided in
@@ -245,7 +249,7 @@ def push(
     start = int(head["round"])
     head["done"] = []
     on_disk = [ix.sizes[n] - count_byte(values[n], 0) for n in range(ix.layers)]
-    loaded = load_counters(table, start, wk.ESCAPE)
+    loaded = load_counters(table, start, whole_push.ESCAPE)
     kept, pushed, partial, side = loaded if loaded is not None else (set(), [], None, {})
     decided = sum(on_disk)
     if start > 0:
@@ -320,24 +324,26 @@ class _Steps:
         """Layer ``m``'s decided values (0 where a code is), where they changed since last
         written (None else: nothing to write), counted as written."""
         values = self.table.values[m]
-        now = int(wk.count_between(values, 1, wk.OPEN - 1))
+        now = int(whole_push.count_between(values, 1, whole_push.OPEN - 1))
         if now == self.on_disk[m]:
             return None
         decided = np.empty_like(values)
-        wk.decided_only(values, decided)
+        whole_push.decided_only(values, decided)
         self.on_disk[m] = now
         return decided
 
     def counters_of(self, layers: list[int]) -> dict[int, tuple[np.ndarray, np.ndarray]]:
         """``layers``' bytes as built and side counts: those of the side table's positions
-        still undecided (a byte :data:`.whole_kernel.ESCAPE`)."""
+        still undecided (a byte :data:`.whole_push.ESCAPE`)."""
         keys, counts = self.side
         built = {}
         for n in layers:
             values = self.table.values[n]
-            lo, hi = np.searchsorted(keys, [n << wk.KEY_SHIFT, (n + 1) << wk.KEY_SHIFT])
-            mine = keys[lo:hi] & ((1 << wk.KEY_SHIFT) - 1)
-            still = values[mine] == wk.ESCAPE
+            lo, hi = np.searchsorted(
+                keys, [n << whole_moves.KEY_SHIFT, (n + 1) << whole_moves.KEY_SHIFT]
+            )
+            mine = keys[lo:hi] & ((1 << whole_moves.KEY_SHIFT) - 1)
+            still = values[mine] == whole_push.ESCAPE
             side = counts[lo:hi][still] if hi > lo else self.side_counts.get(n, NO_SIDE[1])
             built[n] = (values, np.ascontiguousarray(side))
         return built
@@ -440,7 +446,7 @@ class _Steps:
         table, head = self.table, self.table.head
         if total == 0:  # the finished table: every code left is a draw's 0
             for values in table.values:
-                wk.decided_only(values, values)
+                whole_push.decided_only(values, values)
         self.sync()
         head["round"] = r + 1
         if total == 0:
@@ -491,5 +497,5 @@ class _Steps:
                 drop_counters(table)
                 return table
             r += 1
-            if r + 1 > wk.OPEN - 1:
-                raise TableError(f"{table.folder}: a distance beyond {wk.OPEN - 2} plies")
+            if r + 1 > whole_push.OPEN - 1:
+                raise TableError(f"{table.folder}: a distance beyond {whole_push.OPEN - 2} plies")

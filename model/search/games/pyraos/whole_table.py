@@ -9,12 +9,12 @@ from __future__ import annotations
 import os
 import zlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ....pyraos import geometry
-from .kernel import geometry_arrays, variant_codes
+from .pyramid_arrays import geometry_arrays, variant_codes
 from .whole_files import (
     HEADER,
     TableError,
@@ -26,7 +26,10 @@ from .whole_files import (
     remember_checked,
     stamp,
 )
-from .whole_index import Walk, index, layer_counts, value_of
+from .whole_index import index, value_of
+
+if TYPE_CHECKING:
+    from .whole_walk import Walk
 
 
 class WholeTable:
@@ -151,7 +154,7 @@ class WholeTable:
 
     def walk(self, n: int) -> Walk:
         """Layer ``n``'s walk, what every kernel over a range of it reads
-        (:data:`.whole_index.Walk`)."""
+        (:data:`.whole_walk.Walk`)."""
         ix = self.index
         return self.geo, ix.arrays, ix.shapes[n], ix.shape_points[n]
 
@@ -159,6 +162,8 @@ class WholeTable:
         """(won, lost, undecided) for the side to move in layer ``n`` (copies of a position
         under its shape's own symmetries left out)."""
         self.check_layer(n)
+        from .whole_walk import layer_counts  # (a build's and a check's: not a probe's)
+
         won, lost, undecided = layer_counts(n, self.walk(n), self.values[n])
         return int(won), int(lost), int(undecided)
 

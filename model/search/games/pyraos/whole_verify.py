@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...compiled.lanes import run_lanes
-from .whole_index import CHUNK, UNIT_POSITIONS, locate, unrank
+from .whole_index import CHUNK, UNIT_POSITIONS, locate
 from .whole_rounds import verify_chunk, verify_range
+from .whole_walk import unrank
 
 if TYPE_CHECKING:
     from .whole_table import WholeTable

@@ -1,0 +1,199 @@
+"""The walk over a range of a whole-game table's layer in index order (what every kernel
+over a range reads: :data:`Walk`), and the position at an index (:func:`unrank`): the
+colourings of each canonical shape in colex order (:func:`next_pattern`, :func:`scatter`),
+the copies under a shape's own symmetries skipped (:func:`is_read`); a layer's counts and
+look-up keys. The building kernels' (:mod:`.whole_rounds`, :mod:`.whole_push`) and the
+opening's; a probe of one position needs none of it (:func:`.whole_index.value_of`)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...compiled.arrays import Arrays, Bytes, Words
+from ...compiled.bits import cttz
+from .whole_index import least_image, transform
+
+
+@njit(cache=True, inline="always")
+def next_pattern(v: int) -> int:
+    """The next integer with as many set bits (Gosper): the next colouring in colex order."""
+    t = v | (v - 1)
+    return (t + 1) | (((~t & -~t) - 1) >> (cttz(v) + 1))
+
+
+@njit(cache=True, inline="always")
+def scatter(pattern: int, points: Words) -> int:
+    own = 0
+    while pattern:
+        b = pattern & -pattern
+        pattern ^= b
+        own |= 1 << points[cttz(b)]
+    return own
+
+
+@njit(cache=True, inline="always")
+def unrank_colouring(
+    c: int, n: int, most: int, binom: Words, offsets: Words
+) -> tuple[int, int, int]:
+    """(own count ``a``, colex rank, own pattern) of colouring ``c`` of ``n`` points, the
+    colourings in order of ``a`` (``offsets[a]``: the first of count ``a``, -1 for none;
+    ``most``: the greatest ``a``), each count's patterns (``a`` ones among ``n`` bits) in
+    colex order (the whole table's layers and the endgame tables' alike)."""
+    a = 0
+    for k in range(most, -1, -1):
+        if offsets[k] >= 0 and offsets[k] <= c:
+            a = k
+            break
+    c -= offsets[a]
+    rank = c
+    pattern = 0  # greedy from the top
+    k = a
+    for j in range(n - 1, -1, -1):
+        if k == 0:
+            break
+        if binom[j, k] <= c:
+            c -= binom[j, k]
+            pattern |= 1 << j
+            k -= 1
+    return a, rank, pattern
+
+
+@njit(cache=True)
+def walk_start(n: int, i: int, index: Arrays) -> tuple[int, int, int, int]:
+    """(shape, own count, colex rank, own pattern) of position ``i`` of layer ``n``."""
+    return walk_start_at(n, i, index[3], index[4], index[5])
+
+
+@njit(cache=True, inline="always")
+def walk_start_at(
+    n: int, i: int, binom: Words, ncol: Words, coff: Words
+) -> tuple[int, int, int, int]:
+    """:func:`walk_start` on the index's arrays it reads (``index[3]``, ``[4]``, ``[5]``),
+    given one by one by a loop that takes them from the tuple once."""
+    shape = i // ncol[n]
+    a, rank, pattern = unrank_colouring(i - shape * ncol[n], n, n, binom, coff[n])
+    return shape, a, rank, pattern
+
+
+@njit(cache=True)
+def advance(
+    n: int, shape: int, a: int, rank: int, pattern: int, index: Arrays
+) -> tuple[int, int, int, int]:
+    """The position after (shape, a, rank, pattern) in the layer's order."""
+    return advance_at(n, shape, a, rank, pattern, index[3], index[5])
+
+
+@njit(cache=True, inline="always")
+def advance_at(
+    n: int, shape: int, a: int, rank: int, pattern: int, binom: Words, coff: Words
+) -> tuple[int, int, int, int]:
+    """:func:`advance` on the index's arrays it reads (``index[3]``, ``[5]``)."""
+    if rank + 1 < binom[n, a]:
+        return shape, a, rank + 1, next_pattern(pattern)
+    a += 1
+    if a > n or coff[n, a] < 0:
+        shape += 1
+        a = 0
+        while coff[n, a] < 0:
+            a += 1
+    return shape, a, 0, (1 << a) - 1
+
+
+#: A layer's walk, what every kernel over a range of it reads: the pyramid's arrays
+#: (:func:`.pyramid_arrays.geometry_arrays`), the index's, the layer's canonical shapes and their
+#: points.
+Walk = tuple[Arrays, Arrays, Words, Words]
+
+
+@njit(cache=True, inline="always")
+def chunk_bounds(first: int, last: int, r: int, chunk: int) -> tuple[int, int]:
+    """The positions of chunk ``r`` of ``chunk`` positions from ``first`` (to ``last``)."""
+    begin = first + r * chunk
+    return begin, min(last, begin + chunk)
+
+
+@njit(cache=True, inline="always")
+def walk_step(
+    i: int, end: int, n: int, shape: int, a: int, rank: int, pattern: int, index: Arrays
+) -> tuple[int, int, int, int]:
+    """The walk at position ``i + 1`` (:func:`advance`), where there is one before ``end``."""
+    if i + 1 < end:
+        return advance(n, shape, a, rank, pattern, index)
+    return shape, a, rank, pattern
+
+
+@njit(cache=True, inline="always")
+def is_read(own: int, n: int, shape: int, geo: Arrays, index: Arrays) -> bool:
+    """Whether the colouring ``own`` of canonical shape ``shape`` of layer ``n`` is read:
+    the least image under the shape's own symmetries (its copies are never read, their
+    bytes stay 0)."""
+    return is_read_at(own, index[8][n] + shape, index[7], geo[7])
+
+
+@njit(cache=True, inline="always")
+def is_read_at(own: int, glob: int, stabs: Words, sym: Words) -> bool:
+    """:func:`is_read` of the canonical shape numbered ``glob`` over all layers, on the
+    arrays it reads (``index[7]``, ``geo[7]``) given one by one."""
+    stab = stabs[glob]
+    return stab == 0 or least_image(own, stab, sym) == own
+
+
+@njit(cache=True)
+def layer_counts(n: int, walk: Walk, layer: Bytes) -> tuple[int, int, int]:
+    """(won, lost, undecided) among the positions of layer ``n`` that are read (the least
+    image under their shape's own symmetries; copies are left out)."""
+    geo, index, _, shape_points = walk
+    counts = np.zeros(3, dtype=np.int64)  # won, lost, undecided
+    if layer.shape[0] == 0:
+        return 0, 0, 0
+    shape, a, rank, pattern = walk_start(n, 0, index)
+    for i in range(layer.shape[0]):
+        own = scatter(pattern, shape_points[shape])
+        if is_read(own, n, shape, geo, index):
+            v = layer[i]
+            counts[2 if v == 0 else 1 if v % 2 == 1 else 0] += 1
+        shape, a, rank, pattern = walk_step(i, layer.shape[0], n, shape, a, rank, pattern, index)
+    return counts[0], counts[1], counts[2]
+
+
+@njit(cache=True)
+def unrank(n: int, i: int, shapes: Words, shape_points: Words, index: Arrays) -> tuple[int, int]:
+    """The (own, opp) of position ``i`` of layer ``n`` (``shapes``, ``shape_points``: the
+    layer's rows)."""
+    shape, _, _, pattern = walk_start(n, i, index)
+    own = scatter(pattern, shape_points[shape])
+    return own, shapes[shape] & ~own
+
+
+@njit(cache=True)
+def layer_keys(
+    n: int,
+    geo: Arrays,
+    index: Arrays,
+    shapes: Words,
+    shape_points: Words,
+    layer: Bytes,
+    keys: Words,
+    values: Bytes,
+) -> int:
+    """The look-up keys and bytes of layer ``n``'s decided positions, in index order: a
+    key is the least ``own << points | opp`` over the 8 symmetries (the game's kernel's
+    canonical key on its pyramid); copies under a shape's own symmetries are 0, never
+    taken. How many."""
+    points = geo[0][0]
+    m = 0
+    for i in range(layer.shape[0]):
+        byte = layer[i]
+        if byte == 0:
+            continue
+        own, opp = unrank(n, i, shapes, shape_points, index)
+        best = -1
+        for s in range(8):
+            key = transform(own, s, geo[7]) << points | transform(opp, s, geo[7])
+            if best < 0 or key < best:
+                best = key
+        keys[m] = best
+        values[m] = byte
+        m += 1
+    return m
