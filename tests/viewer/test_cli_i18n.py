@@ -1,0 +1,140 @@
+"""The command line through the catalog (issue 90, docs/i18n.md): English unchanged, byte for
+byte; every word of every ``--help`` and of argparse's errors marked in the pseudo-locale;
+German, French, Spanish and Swedish spoken as the environment asks."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pyramid_lab import i18n
+from pyramid_lab.viewer.cli import COMMANDS, main, speak
+from tests.viewer.cli_help_pages import HELP_COLUMNS, help_argvs, help_page
+
+ENGLISH_PAGES = Path(__file__).parent / "data" / "cli_help_en.json"
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+#: what may stand unmarked in the pseudo-locale: flags, {choices}, the program, metavars
+#: (FILE, OUT.png, WxH, LO:HI), numbers
+NOTATION = re.compile(r"-[-\w]+|\{[^}]*\}|pyramid-lab|\b[A-Z0-9][\w.:]*")
+#: the commands' and their actions' names (notation: typed as they are)
+NAMES = {*COMMANDS, "check", "install", "uninstall", "answers", "compose"}
+
+
+@pytest.fixture
+def speaking(monkeypatch):
+    """Speak the language given (as the environment would ask), English again after."""
+    monkeypatch.setenv("COLUMNS", HELP_COLUMNS)
+    for name in LANGUAGE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+
+    def speak_in(language: str | None) -> None:
+        if language is not None:
+            monkeypatch.setenv("LANG", f"{language}.UTF-8")
+
+    yield speak_in
+    speak(i18n.ENGLISH)
+
+
+def unmarked_words(text: str) -> list[str]:
+    """The words of ``text`` outside the pseudo-locale's marks that are not notation."""
+    outside = re.sub(r"⟦.*?⟧", " ", text, flags=re.S)
+    words = re.findall(r"[A-Za-z]{2,}", NOTATION.sub(" ", outside))
+    return [word for word in words if word not in NAMES]
+
+
+def test_english_help_is_byte_for_byte_what_it_was(speaking):
+    speaking(None)
+    before = json.loads(ENGLISH_PAGES.read_text())
+    now = {" ".join(argv): help_page(argv) for argv in help_argvs()}
+    assert sorted(now) == sorted(before)
+    changed = [argv for argv, page in now.items() if page != before[argv]]
+    assert changed == []
+
+
+def test_every_help_page_is_marked_in_the_pseudo_locale(speaking):
+    speaking(i18n.PSEUDO)
+    pages = {" ".join(argv): help_page(argv) for argv in help_argvs()}
+    assert len(pages) >= 24
+    bypassed = {argv: unmarked_words(page) for argv, page in pages.items()}
+    assert {argv: words for argv, words in bypassed.items() if words} == {}
+    assert "⟦" in pages["solve --help"]
+    assert "%(" not in "".join(pages.values())  # argparse filled every placeholder
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["perft"], ["solve", "--nonsense", "x"], ["render", "a.pyr.json", "--view", "nadir"],
+     ["nonsense-command"]],
+)  # fmt: skip
+def test_argument_errors_are_marked_in_the_pseudo_locale(speaking, capsys, argv):
+    speaking(i18n.PSEUDO)
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "⟦" in err
+    assert unmarked_words(err.replace(" ".join(argv), "")) == []
+
+
+def test_the_environment_chooses_the_language(speaking):
+    speaking("de_DE")
+    page = help_page(["perft", "--help"])
+    assert page.startswith("Aufruf: pyramid-lab perft")
+    assert "Optionen:" in page
+    assert "0 bis 100" in page
+
+
+@pytest.mark.parametrize(
+    ("environment", "language"),
+    [({"LANG": "sv_SE.UTF-8"}, "sv"), ({"LC_ALL": "fr_CA.UTF-8", "LANG": "de_DE"}, "fr"),
+     ({"LANGUAGE": "pt:es", "LANG": "de_DE.UTF-8"}, "es"), ({"LANGUAGE": "sv", "LANG": "C"}, "en"),
+     ({"LANG": "ja_JP.UTF-8"}, "en"), ({}, "en"), ({"LANGUAGE": "en_GB:de"}, "en"),
+     ({"LANG": "en_XA"}, i18n.PSEUDO)],
+)  # fmt: skip
+def test_language_from_env_reads_gettexts_variables(environment, language):
+    assert i18n.language_from_env(environment) == language
+
+
+def test_an_error_line_in_swedish_keeps_its_value(speaking, capsys):
+    speaking("sv_SE")
+    with pytest.raises(SystemExit):
+        main(["perft"])
+    err = capsys.readouterr().err
+    assert err.splitlines()[0].startswith("användning: pyramid-lab perft")
+    assert "pyramid-lab: fel: följande argument krävs: FILE, DEPTH" in err
+
+
+def test_argparse_still_takes_its_words_where_speak_puts_them():
+    """``speak`` rebinds argparse's ``_`` and ``ngettext``: a Python whose argparse found
+    its words elsewhere would speak English in every language; this says so first."""
+    assert callable(argparse._)  # type: ignore[attr-defined]
+    assert callable(argparse.ngettext)  # type: ignore[attr-defined]
+    speak("de")
+    try:
+        out = io.StringIO()
+        argparse.ArgumentParser(prog="p").print_usage(out)
+        assert out.getvalue() == "Aufruf: p [-h]\n"
+    finally:
+        speak(i18n.ENGLISH)
+
+
+def test_a_help_page_in_a_language_with_no_catalog_is_english(speaking):
+    speaking("ja_JP")
+    before = json.loads(ENGLISH_PAGES.read_text())
+    assert help_page(["verify", "--help"]) == before["verify --help"]
+
+
+def test_help_pages_fit_the_columns_in_every_language(speaking):
+    """argparse wraps translated words too: no line of a German or French page runs past
+    the terminal's width (other than an unbreakable flag list, as in English)."""
+    for language in ("de", "fr"):
+        speaking(language)
+        with contextlib.redirect_stderr(io.StringIO()):
+            page = help_page(["solve", "--help"])
+        assert max(len(line) for line in page.splitlines()) <= int(HELP_COLUMNS)
