@@ -61,7 +61,7 @@ PSEUDO = "en_XA"
 #: gettext's domain: the catalogs' file name.
 DOMAIN = "pyramid_lab"
 #: The catalogs' folder (package data).
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = Path(__file__).parent / "locale"
 
 
 def N_(message: str) -> str:
@@ -114,20 +114,20 @@ def language_from_env(environ: Mapping[str, str] | None = None) -> str:
     return ENGLISH
 
 
-_PLACEHOLDER = re.compile(
-    r"\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}"  # {name}, {name:g}
-    r"|%\([A-Za-z_][A-Za-z0-9_]*\)[-#0 +]*\d*(?:\.\d+)?[a-zA-Z]"  # %(name)s
-    r"|%[-#0 +]*\d*(?:\.\d+)?[sdrifgx%]"  # %s, %r, %%
+#: a message's placeholders: ``{name}``, ``{name:g}``, ``%(name)s``, ``%s``, ``%%``
+_PLACEHOLDER = (
+    r"\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}"
+    r"|%\([A-Za-z_][A-Za-z0-9_]*\)[-#0 +]*\d*(?:\.\d+)?[a-zA-Z]"
+    r"|%[-#0 +]*\d*(?:\.\d+)?[sdrifgx%]"
 )
-_ACCENTED = str.maketrans(
-    "AaCcEeIiNnOoSsUuYyZz", "ÅåÇçÉéÎîÑñØøŠšÛûÝýŽž"
-)  # each letter a look-alike: still readable, plainly not English
+#: each letter a look-alike in the pseudo-locale: still readable, plainly not English
+_PLAIN, _ACCENTED = "AaCcEeIiNnOoSsUuYyZz", "ÅåÇçÉéÎîÑñØøŠšÛûÝýŽž"
 
 
 def placeholders(message: str) -> list[str]:
     """The placeholders of ``message`` (``{count}``, ``%(prog)s``, ``%s``), sorted: what a
     translation must keep."""
-    return sorted(_PLACEHOLDER.findall(message))
+    return sorted(re.findall(_PLACEHOLDER, message))
 
 
 def pseudo(message: str) -> str:
@@ -138,11 +138,12 @@ def pseudo(message: str) -> str:
         return message
     lead = message[: len(message) - len(message.lstrip())]
     trail = message[len(message.rstrip()) :]
-    pieces = _PLACEHOLDER.split(body)
-    kept = _PLACEHOLDER.findall(body)
-    out = [pieces[0].translate(_ACCENTED)]
+    pieces = re.split(_PLACEHOLDER, body)
+    kept = re.findall(_PLACEHOLDER, body)
+    accent = str.maketrans(_PLAIN, _ACCENTED)
+    out = [pieces[0].translate(accent)]
     for placeholder, piece in zip(kept, pieces[1:], strict=True):
-        out += [placeholder, piece.translate(_ACCENTED)]
+        out += [placeholder, piece.translate(accent)]
     letters = sum(ch.isalpha() for ch in "".join(pieces))
     return f"{lead}⟦{''.join(out)}{'~' * round(0.4 * letters)}⟧{trail}"
 
