@@ -67,19 +67,66 @@ def test_every_help_page_is_marked_in_the_pseudo_locale(speaking):
     assert "%(" not in "".join(pages.values())  # argparse filled every placeholder
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [["perft"], ["solve", "--nonsense", "x"], ["render", "a.pyr.json", "--view", "nadir"],
-     ["nonsense-command"]],
-)  # fmt: skip
+#: bad arguments: argparse's own errors and each argument type's (viewer/cli/argtypes.py)
+BAD_ARGUMENTS = [
+    ["perft"],
+    ["solve", "--nonsense", "x"],
+    ["nonsense-command"],
+    ["render", "a.pyr.json", "-o", "a.png", "--view", "nadir"],
+    ["perft", "a.pyr.json", "many"],
+    ["perft", "a.pyr.json", "101"],
+    ["perft", "a.pyr.json", "-3"],
+    ["perft", "a.pyr.json", "1" * 30],
+    ["render", "a.pyr.json", "-o", "a.png", "--size", "9x9"],
+    ["render", "a.pyr.json", "-o", "a.png", "--levels", "3:1"],
+    ["render", "a.pyr.json", "-o", "a.png", "--levels", "low"],
+    ["render", "a.pyr.json", "-o", "a.png", "--region", "middle"],
+    ["solve", "a.pyr.json", "--max-seconds", "nan"],
+    ["solve", "a.pyr.json", "--max-seconds", "9" * 400],
+    ["solve", "a.pyr.json", "--max-seconds", "0"],
+    ["solve", "a.pyr.json", "--max-seconds", "soon"],
+    ["solve", "a.pyr.json", "--table-mb", "1e12"],
+    ["solve", "a.pyr.json", "--workers", "0"],
+    ["analyze", "--engine", "--seconds", "99999", "a.pyr.json"],
+    ["analyze", "--engine", "--threads", "0", "a.pyr.json"],
+    ["analyze", "--engine", "--threads", "x", "a.pyr.json"],
+    ["endgame", "build", "--min-pieces", "some"],
+]
+
+
+@pytest.mark.parametrize("argv", BAD_ARGUMENTS, ids=" ".join)
 def test_argument_errors_are_marked_in_the_pseudo_locale(speaking, capsys, argv):
     speaking(i18n.PSEUDO)
     with pytest.raises(SystemExit) as stop:
         main(argv)
     assert stop.value.code == 2
     err = capsys.readouterr().err
-    assert "⟦" in err
-    assert unmarked_words(err.replace(" ".join(argv), "")) == []
+    assert err.count("⟦") >= 2  # argparse's words and the error's own
+    for word in sorted(argv, key=len, reverse=True):  # the user's values, quoted back
+        err = err if word.startswith("-") else err.replace(word, " ")
+    assert unmarked_words(err) == []
+
+
+def test_argument_errors_in_english_are_unchanged(speaking, capsys):
+    speaking(None)
+    for argv, line in [
+        (["perft", "a.pyr.json", "101"], "argument DEPTH: must be 0 to 100, not 101"),
+        (["render", "a.pyr.json", "-o", "a.png", "--levels", "3:1"],
+         "argument --levels: '3:1': the first level must not be above the last"),
+        (["solve", "a.pyr.json", "--max-seconds", "9" * 400],
+         "argument --max-seconds: must be a finite number, not a number of 400 characters"),
+    ]:  # fmt: skip
+        with pytest.raises(SystemExit):
+            main(argv)
+        assert capsys.readouterr().err.splitlines()[-1] == f"pyramid-lab: error: {line}"
+
+
+def test_argument_errors_in_german(speaking, capsys):
+    speaking("de_DE")
+    with pytest.raises(SystemExit):
+        main(["perft", "a.pyr.json", "101"])
+    line = capsys.readouterr().err.splitlines()[-1]
+    assert line == "pyramid-lab: Fehler: Argument DEPTH: muss 0 bis 100 sein, nicht 101"
 
 
 def test_the_environment_chooses_the_language(speaking):

@@ -9,7 +9,21 @@ import os
 import re
 from collections.abc import Callable
 
+from pyramid_lab.i18n import _, format_number
 from pyramid_lab.model.game import quote
+
+
+def _too_long(text: str) -> str:
+    """Why ``text`` (over 20 characters) is no number: its start, then "too long"."""
+    return _("{start}...: too long for a number").format(start=text[:20])
+
+
+def _not_whole(text: str) -> str:
+    return _("{text} is not a whole number").format(text=quote(text))
+
+
+def _between(lo: int, hi: int, value: int) -> str:
+    return _("must be {lo} to {hi}, not {value}").format(lo=lo, hi=hi, value=value)
 
 
 def _at_least_0(text: str, not_a_number: str) -> int:
@@ -19,19 +33,19 @@ def _at_least_0(text: str, not_a_number: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(not_a_number) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+        raise argparse.ArgumentTypeError(_("must be 0 or more, not {value}").format(value=value))
     return value
 
 
 def non_negative(text: str) -> int:
     if len(text) > 20:  # int() refuses numbers of thousands of digits with ValueError anyway
-        raise argparse.ArgumentTypeError(f"{text[:20]}...: too long for a number")
-    return _at_least_0(text, f"{quote(text)} is not a whole number")
+        raise argparse.ArgumentTypeError(_too_long(text))
+    return _at_least_0(text, _not_whole(text))
 
 
 def piece_count(text: str) -> int:
     """A number of pieces on the board (``endgame``'s K)."""
-    return _at_least_0(text, f"expected a number of pieces, not {text!r}")
+    return _at_least_0(text, _("expected a number of pieces, not {text!r}").format(text=text))
 
 
 #: Deepest ``perft``: it counts every sequence of moves, so even two moves a ply would be
@@ -42,7 +56,7 @@ MAX_PERFT_DEPTH = 100
 def perft_depth(text: str) -> int:
     value = non_negative(text)
     if value > MAX_PERFT_DEPTH:
-        raise argparse.ArgumentTypeError(f"must be 0 to {MAX_PERFT_DEPTH}, not {value}")
+        raise argparse.ArgumentTypeError(_between(0, MAX_PERFT_DEPTH, value))
     return value
 
 
@@ -50,12 +64,18 @@ def positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{quote(text)} is not a number") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a number").format(text=quote(text))
+        ) from None
     if not math.isfinite(value):  # inf, nan, and numbers of hundreds of digits (inf too)
-        shown = text if len(text) <= 20 else f"a number of {len(text)} characters"
-        raise argparse.ArgumentTypeError(f"must be a finite number, not {shown}")
+        if len(text) <= 20:
+            why = _("must be a finite number, not {text}").format(text=text)
+        else:
+            why = _("must be a finite number, not a number of {count} characters")
+            why = why.format(count=len(text))
+        raise argparse.ArgumentTypeError(why)
     if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+        raise argparse.ArgumentTypeError(_("must be more than 0, not {text}").format(text=text))
     return value
 
 
@@ -66,7 +86,9 @@ def table_mb(text: str) -> float:
     memory = memory_mb()
     if memory is not None and value > memory:
         raise argparse.ArgumentTypeError(
-            f"must be at most this machine's memory, {memory:,.0f} MiB, not {text}"
+            _("must be at most this machine's memory, {memory} MiB, not {text}").format(
+                memory=format_number(round(memory)), text=text
+            )
         )
     return value
 
@@ -87,7 +109,9 @@ def engine_seconds(text: str) -> float:
     value = positive_float(text)
     if not value <= MAX_ENGINE_SECONDS:  # also refuses inf
         raise argparse.ArgumentTypeError(
-            f"must be at most {MAX_ENGINE_SECONDS:g} seconds, not {text}"
+            _("must be at most {most} seconds, not {text}").format(
+                most=f"{MAX_ENGINE_SECONDS:g}", text=text
+            )
         )
     return value
 
@@ -97,13 +121,13 @@ def threads(text: str) -> int:
     from pyramid_lab.model.search import computer
 
     if len(text) > 20:
-        raise argparse.ArgumentTypeError(f"{text[:20]}...: too long for a number")
+        raise argparse.ArgumentTypeError(_too_long(text))
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+        raise argparse.ArgumentTypeError(_not_whole(text)) from None
     if not 1 <= value <= computer.MAX_THREADS:
-        raise argparse.ArgumentTypeError(f"must be 1 to {computer.MAX_THREADS}, not {value}")
+        raise argparse.ArgumentTypeError(_between(1, computer.MAX_THREADS, value))
     return value
 
 
@@ -111,7 +135,7 @@ def bounded(lo: int, hi: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         value = non_negative(text)
         if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"must be {lo} to {hi}, not {value}")
+            raise argparse.ArgumentTypeError(_between(lo, hi, value))
         return value
 
     return parse
@@ -120,18 +144,22 @@ def bounded(lo: int, hi: int) -> Callable[[str], int]:
 def size(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"(\d+)x(\d+)", text)
     if match is None or not all(16 <= int(v) <= 8192 for v in match.groups()):
-        raise argparse.ArgumentTypeError(f"{quote(text)} is not a size like 1024x768 (16 to 8192)")
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a size like 1024x768 (16 to 8192)").format(text=quote(text))
+        )
     return int(match.group(1)), int(match.group(2))
 
 
 def level_range(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"(\d{1,6}):(\d{1,6})", text)
     if match is None:
-        raise argparse.ArgumentTypeError(f"{quote(text)} is not a level range like 0:2")
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a level range like 0:2").format(text=quote(text))
+        )
     lo, hi = int(match.group(1)), int(match.group(2))
     if lo > hi:
         raise argparse.ArgumentTypeError(
-            f"{quote(text)}: the first level must not be above the last"
+            _("{text}: the first level must not be above the last").format(text=quote(text))
         )
     return lo, hi
 
@@ -141,6 +169,8 @@ def one_of(choices: tuple[str, ...]) -> Callable[[str], str]:
         for choice in choices:
             if text.upper() == choice.upper():
                 return choice
-        raise argparse.ArgumentTypeError(f"{quote(text)} is not one of {', '.join(choices)}")
+        raise argparse.ArgumentTypeError(
+            _("{text} is not one of {choices}").format(text=quote(text), choices=", ".join(choices))
+        )
 
     return parse
