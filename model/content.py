@@ -1,10 +1,12 @@
-"""The content Pyramid Lab ships: its lessons, its puzzle collections and its certificates,
-package data of :mod:`model` (``model/data/lessons/<game>/``, ``model/data/puzzles/<game>/``,
-``model/data/certificates/``), found through :mod:`importlib.resources`, so they are there
-however the package was installed (a wheel, an editable install, a source checkout).
+"""The content Pyramid Lab ships: its lessons, its puzzle collections, its certificates and
+its example positions, package data of :mod:`model` (``model/data/lessons/<game>/``,
+``model/data/puzzles/<game>/``, ``model/data/certificates/``,
+``model/data/examples/<game>/``), found through :mod:`importlib.resources`, so they are
+there however the package was installed (a wheel, an editable install, a source checkout).
 
-``examples/`` in the repository holds only what is an example (positions to try); nothing
-of the program reads it.
+``examples/`` in the repository holds the same example positions as
+``model/data/examples/`` (a test keeps the two alike), for the commands and paths that
+the README, the docs and the tests write; nothing of the program reads it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 #: The kinds of content, each a folder of ``model/data``.
-KINDS = ("lessons", "puzzles", "certificates")
+KINDS = ("lessons", "puzzles", "certificates", "examples")
 
 _found: dict[str, Path] = {}
 
@@ -51,9 +53,14 @@ def certificates() -> Path:
     return shipped("certificates")
 
 
+def examples() -> Path:
+    """The shipped example positions: a folder a game of position files (``*.pyr.json``)."""
+    return shipped("examples")
+
+
 def is_shipped(path: str | Path) -> bool:
-    """Whether ``path`` is (inside) the shipped content: a lesson, puzzle or certificate
-    that came with Pyramid Lab, to keep as it came (saved elsewhere)."""
+    """Whether ``path`` is (inside) the shipped content: a lesson, puzzle, certificate or
+    example that came with Pyramid Lab, to keep as it came (saved elsewhere)."""
     try:
         where = Path(path).resolve()
     except (OSError, RuntimeError, ValueError):

@@ -11,6 +11,7 @@ import contextlib
 import errno
 import hashlib
 import json
+import math
 import os
 import re
 import stat
@@ -33,6 +34,7 @@ from .game import (
     not_replayed,
     quote,
 )
+from .save_links import check_links
 from .setup import (
     file_state,
     from_setup_state,
@@ -235,6 +237,7 @@ def loads_json(
         return json.loads(
             text,
             parse_int=_parse_int,
+            parse_float=_parse_float,
             parse_constant=_reject_constant,
             object_pairs_hook=_unique_keys,
         )
@@ -282,6 +285,16 @@ def _parse_int(literal: str) -> int:
             "", f"a number of {digits} digits (at most {_MAX_INT_DIGITS} are read)"
         )
     return int(literal)
+
+
+def _parse_float(literal: str) -> float:
+    """A number with a fraction or an exponent; one beyond any float (``1e400``, which
+    Python would read as infinity, and no save could write back) is refused."""
+    value = float(literal)
+    if not math.isfinite(value):
+        shown = literal if len(literal) <= 20 else f"{literal[:20]}..."
+        raise PositionFormatError("", f"the number {shown} is too big for a position file")
+    return value
 
 
 def _reject_constant(name: str) -> Any:
@@ -500,20 +513,25 @@ def dumps(
     lines = doc.pop("variations", None)
     reviewed = doc.pop("review", None)
     # One piece per line (and one variation per line) keeps files readable and diffable.
-    text = json.dumps(doc, indent=2)[:-2]
-    text += ',\n  "pieces": [' + ",".join("\n    " + json.dumps(p) for p in pieces)
+    text = json.dumps(doc, indent=2, allow_nan=False)[:-2]
+    text += ',\n  "pieces": [' + ",".join("\n    " + _strict(p) for p in pieces)
     text += "\n  ]" if pieces else "]"
-    text += ',\n  "history": ' + json.dumps(history)
+    text += ',\n  "history": ' + _strict(history)
     if lines:
-        text += ',\n  "variations": [' + ",".join("\n    " + json.dumps(v) for v in lines)
+        text += ',\n  "variations": [' + ",".join("\n    " + _strict(v) for v in lines)
         text += "\n  ]"
     if reviewed is not None:  # one judged move per line
         moves = reviewed.pop("moves")
-        head = json.dumps(reviewed)[:-1]
+        head = _strict(reviewed)[:-1]
         text += ',\n  "review": ' + head + (", " if reviewed else "") + '"moves": ['
-        text += ",".join("\n    " + json.dumps(m) for m in moves)
+        text += ",".join("\n    " + _strict(m) for m in moves)
         text += "\n  ]}" if moves else "]}"
     return text + "\n}\n"
+
+
+def _strict(value: Any) -> str:
+    """JSON of ``value``; ValueError for inf or nan, which no reader of JSON takes."""
+    return json.dumps(value, allow_nan=False)
 
 
 def read(path: str | os.PathLike[str]) -> PositionDocument:
@@ -627,8 +645,18 @@ def write(
     """Save atomically: write a temporary file beside the target, then rename it over.
     A document too big to be read back is refused (OSError EFBIG) and nothing is written.
     ``review`` is the review of a line from the start (``model.review``). ``read`` and
-    ``beside`` are :func:`save_bytes`'s; the path written and its fingerprint are returned."""
-    data = dumps(game, puzzle, lesson, variations, review).encode("utf-8")
+    ``beside`` are :func:`save_bytes`'s; the path written and its fingerprint are returned.
+    A symbolic link is followed only to a position file's name, and only where no one else
+    could have planted it (:func:`model.save_links.check_links`: UnsafeLinkError); a
+    document holding inf or nan is refused (ValueError): no reader would take it back."""
+    check_links(path, SUFFIX)
+    try:
+        data = dumps(game, puzzle, lesson, variations, review).encode("utf-8")
+    except ValueError:  # json's "Out of range float values": inf or nan somewhere
+        raise ValueError(
+            f"{os.fsdecode(path)}: not saved: the document holds a number that is not finite "
+            "(inf or nan), which no position file can hold"
+        ) from None
     if len(data) > MAX_FILE_BYTES:
         limit = MAX_FILE_BYTES
         raise OSError(
@@ -718,7 +746,10 @@ def save_file(
     mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
     stem = _temp_stem(target.name)
     _remove_stale_temps(folder, stem, started)  # first: the save may fail (a full disk)
-    fd, tmp = tempfile.mkstemp(prefix=f".{stem}.{os.getpid()}-", suffix=".tmp", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{stem}.{os.getpid()}-", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise _naming(exc, path) from None
     try:
         with os.fdopen(fd, "wb") as out:
             digest = fill(tmp, out)
@@ -736,13 +767,21 @@ def save_file(
             os.fsync(fd)
             written = os.fstat(fd)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
+        if isinstance(exc, OSError) and exc.filename in (None, tmp, os.fspath(folder)):
+            raise _naming(exc, path) from None
         raise
     _fsync_folder(folder)
     _check_written(target, written, written.st_size if size is None else size, path)
     return target, Fingerprint(written.st_size, written.st_mtime_ns, digest)
+
+
+def _naming(exc: OSError, path: str | os.PathLike[str]) -> OSError:
+    """``exc`` (of the temporary file, or its folder) said of the file the user named: the
+    same kind of error (errno picks the subclass), the same reason."""
+    return OSError(exc.errno, exc.strerror or str(exc), os.fspath(path))
 
 
 def _digest_of(handle: BinaryIO) -> str:

@@ -214,6 +214,16 @@ class Outcome:
             return f"draw ({reason})"
         return f"{self.winner} wins ({reason})"
 
+    def __repr__(self) -> str:  # and a notebook's table: model.showing
+        from .showing import outcome_repr
+
+        return outcome_repr(self)
+
+    def _repr_html_(self) -> str:
+        from .showing import outcome_html
+
+        return outcome_html(self)
+
 
 class Move(ABC):
     """A move value: frozen, hashable, and ``str(move)`` parses back with ``parse_move``."""

@@ -221,7 +221,12 @@ def is_lesson_path(path: str | os.PathLike[str]) -> bool:
 def lesson_step_document(path: str | os.PathLike[str], index: int = 0) -> files.PositionDocument:
     """A step of a lesson file as a position document (its position, its text as the
     caption, its overlays): what ``render`` and ``export`` draw of a lesson."""
-    lesson = read(path)
+    return step_document(read(path), index)
+
+
+def step_document(lesson: LessonFile, index: int = 0) -> files.PositionDocument:
+    """Step ``index`` of ``lesson`` (the last where there are fewer) as a position document:
+    :func:`lesson_step_document` of a lesson read."""
     step = lesson.steps[min(index, len(lesson.steps) - 1)]
     caption = f"{step.title}: {step.text}"
     try:

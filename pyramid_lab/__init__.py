@@ -31,7 +31,20 @@ if TYPE_CHECKING:  # the names of _API, for the type checker (a test keeps the t
         PositionFormatError,
     )
     from pyramid_lab.model.search import Analysis, SolveResult
-    from pyramid_lab.viewer.script import Position, games, load, new
+    from pyramid_lab.viewer.script import (
+        Example,
+        Lesson,
+        LessonStep,
+        Position,
+        Puzzle,
+        examples,
+        games,
+        lessons,
+        load,
+        new,
+        puzzles,
+        warm_up,
+    )
 
 
 #: The installed version, read when first asked for (:func:`__getattr__`).
@@ -51,21 +64,38 @@ _API: dict[str, str] = {
     "games": "pyramid_lab.viewer.script",
     "load": "pyramid_lab.viewer.script",
     "new": "pyramid_lab.viewer.script",
+    # what the package ships, by name, and the engine's warm-up
+    "Example": "pyramid_lab.viewer.script",
+    "Lesson": "pyramid_lab.viewer.script",
+    "LessonStep": "pyramid_lab.viewer.script",
+    "Puzzle": "pyramid_lab.viewer.script",
+    "examples": "pyramid_lab.viewer.script",
+    "lessons": "pyramid_lab.viewer.script",
+    "puzzles": "pyramid_lab.viewer.script",
+    "warm_up": "pyramid_lab.viewer.script",
 }
 
 __all__ = [
     "Analysis",
+    "Example",
     "IllegalMoveError",
     "InvalidMoveError",
+    "Lesson",
+    "LessonStep",
     "Move",
     "Outcome",
     "Position",
     "PositionFormatError",
+    "Puzzle",
     "SolveResult",
     "__version__",
+    "examples",
     "games",
+    "lessons",
     "load",
     "new",
+    "puzzles",
+    "warm_up",
 ]
 
 

@@ -148,10 +148,10 @@ from .rules import (
     STAND,
     Program,
     parse_program,
-    resolve_turn,
     step,
 )
 from .state import COLOURS, RESTARTS, SPECIALS, TARGETS, BallOptions, BallPosition, UndoRecord
+from .turn import resolve_turn
 
 # ---- the game ----------------------------------------------------------------------------------
 

@@ -302,18 +302,8 @@ class RollingResolution(moves.RollingMoves):
         before = s.owner.copy()
         n = len(self.players)
         seats = [(s.first + k) % n for k in range(n)]
-        sent: dict[int, dict[int, Troops]] = {}
-        bombs: dict[int, list[tuple[int, int]]] = {}
-        for order in s.orders:
-            if order.cell is None:  # another seat's secret, in an information state
-                continue
-            if order.bomb:
-                bombs.setdefault(order.cell, []).append((order.player, order.troops.plain))
-            else:
-                here = sent.setdefault(order.cell, {})
-                here[order.player] = here.get(order.player, Troops()) + order.troops
+        sent, bombs = self._sent(s)
         report: list[str] = []
-        rounding = self._options.halving
         for cell in sorted(set(sent) | set(bombs)):
             name = self.cell_name(cell)
             holder, garrison = s.owner[cell], s.troops[cell]
@@ -326,72 +316,19 @@ class RollingResolution(moves.RollingMoves):
                 for bomber, amount in bombs.get(cell, []):
                     if bomber != p or holder in (EMPTY, p):
                         continue
-                    umbrella = holder >= 0 and any(
-                        d.kind == "umbrella" and d.player == holder and d.cell == cell
-                        for d in s.devices
-                    )
-                    left = bombard(
-                        amount,
-                        garrison,
-                        defence_weight=self._weight(holder, False),
-                        umbrella=umbrella,
-                        rounding=rounding,
-                    )
-                    report.append(
-                        f"{name}: {self.players[p]}'s bomb of {amount} hits "
-                        f"{self.colour_of(holder)}'s {garrison}"
-                        + (" (umbrella)" if umbrella else "")
-                        + f": {left or 'nothing'} left"
-                    )
-                    garrison = left
+                    garrison = self._bomb(s, cell, p, amount, holder, garrison, report)
                     if not garrison:
                         holder = EMPTY
             for p in seats:
                 if p == holder or p not in troops:
                     continue
-                attack = troops[p]
                 if holder == EMPTY:
-                    holder, garrison = p, attack
-                    report.append(f"{name}: {self.players[p]} takes it with {attack}")
+                    holder, garrison = p, troops[p]
+                    report.append(f"{name}: {self.players[p]} takes it with {troops[p]}")
                     continue
-                original = holder == before[cell]
-                ram = original and self._device_across(s, "ram", p, cell, p, before)
-                spikes = (
-                    original
-                    and holder >= 0
-                    and self._device_across(s, "spikes", holder, cell, p, before)
+                holder, garrison = self._attack(
+                    s, cell, p, troops[p], holder, garrison, before, report
                 )
-                result = fight(
-                    attack,
-                    garrison,
-                    attack_weight=self._weight(p, True),
-                    defence_weight=self._weight(holder, False),
-                    ram=ram,
-                    spikes=spikes,
-                    rounding=rounding,
-                )
-                whole_attack = attack.strength(self._weight(p, True))
-                whole_defence = garrison.strength(self._weight(holder, False))
-                attack_words = f"{result.attack_number}" + (
-                    f" ({whole_attack} halved by spikes)" if spikes else ""
-                )
-                defence_words = f"{result.defence_number}" + (
-                    f" ({whole_defence} halved by a ram)" if ram else ""
-                )
-                text = (
-                    f"{name}: {self.players[p]} {attack_words} attacks "
-                    f"{self.colour_of(holder)} {defence_words}: "
-                )
-                if result.winner == "attacker":
-                    holder, garrison = p, result.survivors
-                    text += f"{self.players[p]} takes it with {garrison}"
-                elif result.winner == "defender":
-                    garrison = result.survivors
-                    text += f"{self.colour_of(holder)} holds with {garrison}"
-                else:
-                    holder, garrison = EMPTY, Troops()
-                    text += "they kill each other out: the space is empty"
-                report.append(text)
             s.owner[cell], s.troops[cell] = holder, garrison
         for p in range(n):
             gained = [
@@ -403,6 +340,105 @@ class RollingResolution(moves.RollingMoves):
             ]
             s.sheets[p].conquests = len(gained)
         s.fights = tuple(report)
+
+    def _sent(
+        self, s: State
+    ) -> tuple[dict[int, dict[int, Troops]], dict[int, list[tuple[int, int]]]]:
+        """The orders by space: each seat's troops sent there, and the bombs (seat, plain
+        units) thrown at it; another seat's secret order (an information state) is left out."""
+        sent: dict[int, dict[int, Troops]] = {}
+        bombs: dict[int, list[tuple[int, int]]] = {}
+        for order in s.orders:
+            if order.cell is None:  # another seat's secret, in an information state
+                continue
+            if order.bomb:
+                bombs.setdefault(order.cell, []).append((order.player, order.troops.plain))
+            else:
+                here = sent.setdefault(order.cell, {})
+                here[order.player] = here.get(order.player, Troops()) + order.troops
+        return sent, bombs
+
+    def _bomb(
+        self,
+        s: State,
+        cell: int,
+        p: int,
+        amount: int,
+        holder: int,
+        garrison: Troops,
+        report: list[str],
+    ) -> Troops:
+        """Seat ``p``'s bomb of ``amount`` on ``holder``'s ``garrison`` at ``cell``: what is
+        left of the garrison (said in ``report``)."""
+        umbrella = holder >= 0 and any(
+            d.kind == "umbrella" and d.player == holder and d.cell == cell for d in s.devices
+        )
+        left = bombard(
+            amount,
+            garrison,
+            defence_weight=self._weight(holder, False),
+            umbrella=umbrella,
+            rounding=self._options.halving,
+        )
+        report.append(
+            f"{self.cell_name(cell)}: {self.players[p]}'s bomb of {amount} hits "
+            f"{self.colour_of(holder)}'s {garrison}"
+            + (" (umbrella)" if umbrella else "")
+            + f": {left or 'nothing'} left"
+        )
+        return left
+
+    def _attack(
+        self,
+        s: State,
+        cell: int,
+        p: int,
+        attack: Troops,
+        holder: int,
+        garrison: Troops,
+        before: list[int],
+        report: list[str],
+    ) -> tuple[int, Troops]:
+        """Seat ``p``'s ``attack`` on ``holder``'s ``garrison`` at ``cell`` (a ram and spikes
+        count against the space's holder when the phase began): who holds it after, with
+        what (said in ``report``)."""
+        original = holder == before[cell]
+        ram = original and self._device_across(s, "ram", p, cell, p, before)
+        spikes = (
+            original and holder >= 0 and self._device_across(s, "spikes", holder, cell, p, before)
+        )
+        result = fight(
+            attack,
+            garrison,
+            attack_weight=self._weight(p, True),
+            defence_weight=self._weight(holder, False),
+            ram=ram,
+            spikes=spikes,
+            rounding=self._options.halving,
+        )
+        whole_attack = attack.strength(self._weight(p, True))
+        whole_defence = garrison.strength(self._weight(holder, False))
+        attack_words = f"{result.attack_number}" + (
+            f" ({whole_attack} halved by spikes)" if spikes else ""
+        )
+        defence_words = f"{result.defence_number}" + (
+            f" ({whole_defence} halved by a ram)" if ram else ""
+        )
+        text = (
+            f"{self.cell_name(cell)}: {self.players[p]} {attack_words} attacks "
+            f"{self.colour_of(holder)} {defence_words}: "
+        )
+        if result.winner == "attacker":
+            holder, garrison = p, result.survivors
+            text += f"{self.players[p]} takes it with {garrison}"
+        elif result.winner == "defender":
+            garrison = result.survivors
+            text += f"{self.colour_of(holder)} holds with {garrison}"
+        else:
+            holder, garrison = EMPTY, Troops()
+            text += "they kill each other out: the space is empty"
+        report.append(text)
+        return holder, garrison
 
     def _device_across(
         self, s: State, kind: str, owner: int, cell: int, attacker: int, before: list[int]

@@ -40,13 +40,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import showing
 from ..game import Game, Move
-from .book import PerfectMove
+from .book import DRAW, VALUES, PerfectMove
 from .choice import Choice, Limits, MoveStat, ProgressCallback
 from .exact import Exact
 from .exact_budget import cpu_clock, exact_seconds, unsettled
 from .kernels import adapter_for, has_kernel
 from .levels import agent_for
+from .proof_rank import book_replies, marked, proof_words, ranked
 from .registry import Plugin
 from .shelf import perfect_moves, perfect_value
 from .solver import SearchStopped, SolveResult
@@ -63,6 +65,7 @@ STOPPED_PASS = 0.05  # seconds of search that rank every move after a stop while
 EXACT_SHARE = 0.25  # of the seconds, at most, for the compiled solver to settle the position
 EXACT_MOVES_SHARE = 0.9  # ... and once it has, at most this share of them in all for its moves
 PERFECT = "perfect play"
+PERFECT_DRAW_LINE = 12  # plies of a drawn position's best line shown, at most
 SOURCE_WORDS = {
     "book": "opening book",
     "solved": "solved now",
@@ -154,17 +157,36 @@ class Analysis:
     #: Where the game's book ends (its words: what it knows of the position and what would
     #: give every move's exact value, e.g. Pyraos's whole table); "" where it does not.
     book_end: str = ""
+    #: What proved the position a draw (e.g. "perfect play (opening book)"); "" where
+    #: none did.
+    drawn_by: str = ""
+    #: The search's own win rate for ``to_move`` (``win_rate`` is the proven value's
+    #: where there is one); None where no search ran.
+    search_win_rate: float | None = None
+
+    @property
+    def value(self) -> str | None:
+        """The position's proven value for ``to_move`` ("win", "loss", "draw"); None where
+        it is not proven (or the game is over)."""
+        if self.win is not None:
+            return "win" if self.win.side == self.to_move else "loss"
+        return "draw" if self.drawn_by else None
+
+    @property
+    def value_by(self) -> str | None:
+        """What proved :attr:`value` (a book, a table, the prover, a solve); None where
+        nothing did."""
+        if self.win is not None:
+            return self.win.by
+        return self.drawn_by or None
 
     @property
     def known_win(self) -> bool:
         """Whether the verdict is perfect play's (a book, a table, a solve) while the moves
         are the search's: the position is known, its moves are estimates but for those
         marked proven."""
-        return (
-            self.win is not None
-            and self.win.by.startswith(PERFECT)
-            and not self.agent.startswith(PERFECT)
-        )
+        by = self.value_by or ""
+        return by.startswith(PERFECT) and not self.agent.startswith(PERFECT)
 
     def stat(self, move: Move) -> MoveStat | None:
         """The statistics of ``move``, or None when it is not a legal move here."""
@@ -178,21 +200,21 @@ class Analysis:
                 "a draw" if self.result == "draw" else f"{self.result} won"
             )
         assert self.win_rate is not None
+        verdicts = {"win": "wins", "loss": "loses", "draw": "draws"}
         if self.agent.startswith(PERFECT):
-            verdict = "wins" if self.win_rate == 1.0 else "loses"
-            return f"{self.to_move} to move {verdict} with {self.agent}"
+            return f"{self.to_move} to move {verdicts[self.value or 'loss']} with {self.agent}"
         work = f"{self.visits:,} {'nodes' if self.agent == 'alphabeta' else 'playouts'}"
         if self.agent == "alphabeta":
             work += f", depth {self.depth}"
         best = f", best {self.moves[0].move}" if self.moves else ""
         stopped = ", stopped" if self.stopped else ""
         cut = f"; cut short: {self.cut_short}" if self.cut_short else ""
-        if self.known_win and self.win is not None:  # not the search's win rate: the book's
-            verdict = "wins" if self.win.side == self.to_move else "loses"
+        if self.known_win and self.value is not None:  # not the search's win rate: the book's
+            proven = proof_words(self.moves, self.value, self.legal)
             return (
-                f"{self.to_move} to move {verdict} with {self.win.by}; the moves are the "
-                f"search's estimates but those marked proven ({self.agent}, {work}{best}"
-                f"{stopped}{cut})"
+                f"{self.to_move} to move {verdicts[self.value]} with {self.value_by}; the "
+                f"moves are the search's estimates but those marked proven"
+                f"{'; ' + proven if proven else ''} ({self.agent}, {work}{best}{stopped}{cut})"
             )
         if not self.moves and self.win is None:
             return f"{self.to_move} to move: no move judged ({self.agent}, {work}{stopped}{cut})"
@@ -206,6 +228,8 @@ class Analysis:
         """The forced win, or what the prover could say; where the book ends, what it
         knows and what would give every move exactly."""
         end = f"; {self.book_end}" if self.book_end else ""
+        if self.drawn_by:
+            return f"proven: a draw with {self.drawn_by}{end}"
         if self.win is not None:
             if not self.exact:
                 return self.win.text.replace(" wins in ", " wins within ", 1) + end
@@ -214,13 +238,26 @@ class Analysis:
             return ""
         return f"not proven: {self.prover}{end}"
 
+    def __repr__(self) -> str:  # and a notebook's table: model.showing
+        return showing.analysis_repr(self)
+
+    def _repr_html_(self) -> str:
+        return showing.analysis_html(self)
+
     def to_json(self) -> dict[str, Any]:
+        rate = self.search_win_rate
         return {
             "game": self.game,
             "to_move": self.to_move,
             "ply": self.ply,
+            # the position's value with perfect play where proven, and what proved it;
+            # the search's estimate apart (None where no search ran)
+            "value": self.value,
+            "value_by": self.value_by,
             "agent": self.agent,
-            "win_rate": None if self.win_rate is None else round(self.win_rate, 3),
+            "win_rate": None if rate is None else round(rate, 3),
+            "moves_proven": sum(s.proven is not None for s in self.moves),
+            "moves_estimated": sum(s.proven is None for s in self.moves),
             "moves": [
                 {
                     "move": str(s.move),
@@ -236,7 +273,6 @@ class Analysis:
                 }
                 for s in self.moves
             ],
-            "estimate": self.win is None and self.result is None,
             "book_end": self.book_end or None,
             "win": None if self.win is None else self.win.to_json(),
             "prover": self.prover,
@@ -296,6 +332,14 @@ def analyse(
         analysis = _perfect(game, book, perfect, start, stopped, end)
         report(1.0, analysis.proven_text)
         return analysis
+    if has_kernel(knowledge):  # a compile is said before the kernel's import (numba: seconds)
+        from .compiled import first_use
+
+        first_use.foretell(first_use.PARTS, progress)
+    # what the book proves of each move, before anything else takes the time, and past
+    # the deadline if need be (a millisecond a move once the book's key is loaded): proof
+    # ranks before estimate, even on a busy machine (issue 89)
+    replies, all_looked_up = book_replies(game, book, None, stopped)
     adapter = adapter_for(game, knowledge)
     if adapter is not None:  # off the clock: the compiled core (a fresh process: about a
         from .compiled import warm  # second from numba's cache; compiling it, a minute)
@@ -347,11 +391,12 @@ def analyse(
     cuts: list[str] = []
     moves, legal = choice.stats, len(choice.stats)
     if choice.unjudged:  # the moves the search never judged are left out, not shown as such
-        moves = _judged(choice)
-        cuts.append(f"{len(moves):,} of {legal:,} moves ranked (the search reached no others)")
-    moves, looked_up = _known_moves(game, book, moves, end, stopped)  # before the prover, which
-    if looked_up < len(moves):  # takes the rest of the time
-        cuts.append(f"the book's values of {looked_up:,} of {len(moves):,} moves looked up")
+        judged = _judged(choice)  # (but for those the book proves)
+        cuts.append(f"{len(judged):,} of {legal:,} moves ranked (the search reached no others)")
+        moves = tuple(s for s in moves if s in judged or str(s.move) in replies)
+    moves = marked(moves, replies)
+    if not all_looked_up:
+        cuts.append(f"the book's values of {len(replies):,} of {legal:,} moves found")
     win: ProvenWin | None = None
     verdict, searched = "unknown (stopped)", 0
     if not choice.stopped and not stopped():
@@ -361,10 +406,12 @@ def analyse(
         )
     if win is None:
         win = _agent_win(game, choice, searched)
-    exact = True
+    exact, drawn_by = True, ""
     if win is None:  # a book may know the position, if not each of its moves
-        win, exact = _known_win(game, book)
-    if win is None and settled is not None:  # the solver did, within its share
+        win, exact, drawn_by = _known_win(game, book)
+    if settled is not None and settled.value == DRAW and not drawn_by:  # (the book's)
+        drawn_by = f"{PERFECT} ({SOURCE_WORDS['book']})"
+    if win is None and settled is not None and settled.value in VALUES:  # the solver did
         side = game.to_move if settled.value == "win" else game.other(game.to_move)
         first = (
             game.parse_move(settled.best_move)
@@ -375,19 +422,7 @@ def analyse(
         win = _win(game, side, plies, first, [], f"{PERFECT} ({SOURCE_WORDS['solved']})")
         exact = settled.plies is not None and settled.plies_exact
     if solved:  # the moves the solver settled are proven, whatever the engine guessed
-        values = {p.move: p for p in solved}
-        moves = tuple(
-            s
-            if str(s.move) not in values
-            else dataclasses.replace(
-                s,
-                win_rate=1.0 if values[str(s.move)].value == "win" else 0.0,
-                proven=values[str(s.move)].value,
-                plies=values[str(s.move)].plies,
-                exact=values[str(s.move)].exact,
-            )
-            for s in moves
-        )
+        moves = marked(moves, {p.move: p for p in solved}, over=True)
     if win is not None and win.side == game.to_move and win.first_move is None:
         won = sorted((s.plies or 0, i) for i, s in enumerate(moves) if s.proven == "win")
         if won:
@@ -398,7 +433,12 @@ def analyse(
         moves = _first(moves, win)
     elif win is not None:
         win_rate = 0.0  # every move loses
-        moves = tuple(dataclasses.replace(s, win_rate=0.0, proven="loss") for s in moves)
+        moves = tuple(
+            s if s.proven == "loss" else dataclasses.replace(s, win_rate=0.0, proven="loss")
+            for s in moves
+        )
+    value = "draw" if drawn_by else None if win is None else "win" if win_rate else "loss"
+    moves = ranked(moves, value)
     cut_short = ""
     if cuts:
         cut_short = ("stopped: " if choice.stopped or stopped() else "out of time: ") + "; ".join(
@@ -423,6 +463,8 @@ def analyse(
         cut_short=cut_short,
         legal=legal,
         book_end=_book_end(game, book),
+        drawn_by=drawn_by,
+        search_win_rate=choice.win_rate,
     )
 
 
@@ -440,41 +482,18 @@ def _judged(choice: Choice) -> tuple[MoveStat, ...]:
     return tuple(s for s in choice.stats if s.visits or s.proven is not None)
 
 
-def _known_win(game: Game, book: ValueBook | None) -> tuple[ProvenWin | None, bool]:
-    """The winner by the game's own perfect-play value of the position (a book), and
-    whether its length is exact; (None, True) when the game does not know it."""
+def _known_win(game: Game, book: ValueBook | None) -> tuple[ProvenWin | None, bool, str]:
+    """The winner by the game's own perfect-play value of the position (a book), whether
+    its length is exact, and what proved it a draw ('' where it is none); (None, True,
+    '') when the game does not know it."""
     known = perfect_value(game, book)
     if known is None:
-        return None, True
-    side = game.to_move if known.value == "win" else game.other(game.to_move)
+        return None, True, ""
     by = f"{PERFECT} ({SOURCE_WORDS.get(known.source, known.source)})"
-    return _win(game, side, known.plies, None, [], by), known.exact
-
-
-def _known_moves(
-    game: Game,
-    book: ValueBook | None,
-    moves: tuple[MoveStat, ...],
-    end: float,
-    stopped: Callable[[], bool],
-) -> tuple[tuple[MoveStat, ...], int]:
-    """The sampled moves, each marked with its perfect-play value where the game knows
-    the position after it (a book), until ``end`` or ``stopped``; and how many were looked
-    up (the rest are as the search left them). A game without a book: none to look up."""
-    if book is None:
-        return moves, len(moves)
-    out: list[MoveStat] = []
-    for index, stat in enumerate(moves):
-        if time.perf_counter() > end or stopped():
-            return (*out, *moves[index:]), index
-        child = game.copy()
-        child.push(stat.move)
-        known = None if child.is_over() else perfect_value(child, book)
-        if known is not None and stat.proven is None:
-            value = "loss" if known.value == "win" else "win"
-            stat = dataclasses.replace(stat, proven=value, plies=known.plies + 1, exact=known.exact)
-        out.append(stat)
-    return tuple(out), len(out)
+    if known.value == DRAW:
+        return None, True, by
+    side = game.to_move if known.value == "win" else game.other(game.to_move)
+    return _win(game, side, known.plies, None, [], by), known.exact, ""
 
 
 def _perfect(
@@ -493,10 +512,10 @@ def _perfect(
         MoveStat(
             by_text[p.move],
             0,
-            1.0 if p.value == "win" else 0.0,
+            {"win": 1.0, "loss": 0.0}.get(p.value, 0.5),
             None,
             p.value,
-            p.plies,
+            None if p.value == DRAW else p.plies,
             p.exact,
         )
         for p in perfect
@@ -505,18 +524,20 @@ def _perfect(
     agent = f"{PERFECT} ({', '.join(SOURCE_WORDS.get(s, s) for s in sources)})"
     best = perfect[0]
     mover = game.to_move
-    line = _perfect_line(game, book, best.move, best.plies, stopped, end)
+    plies = PERFECT_DRAW_LINE if best.value == DRAW else best.plies
+    line = _perfect_line(game, book, best.move, plies, stopped, end)
     whole = line if len(line) == best.plies else []  # a part line cannot count the moves
+    win: ProvenWin | None = None
     if best.value == "win":
         win = _win(game, mover, best.plies, by_text[best.move], whole, agent)
-    else:
+    elif best.value == "loss":
         win = _win(game, game.other(mover), best.plies, None, whole, agent)
     return Analysis(
         game.name,
         mover,
         len(game.move_stack),
         agent,
-        1.0 if best.value == "win" else 0.0,
+        {"win": 1.0, "loss": 0.0}.get(best.value, 0.5),
         moves,
         win,
         "proven",
@@ -526,6 +547,7 @@ def _perfect(
         tuple(str(m) for m in line),
         exact=best.exact,
         legal=len(moves),
+        drawn_by=agent if best.value == DRAW else "",
     )
 
 
@@ -660,4 +682,6 @@ def _first(moves: tuple[MoveStat, ...], win: ProvenWin) -> tuple[MoveStat, ...]:
     if not chosen:
         return moves
     rest = tuple(s for s in moves if s.move != win.first_move)
-    return (dataclasses.replace(chosen[0], win_rate=1.0, proven="win"), *rest)
+    first = chosen[0]
+    plies = first.plies if first.proven == "win" else win.plies
+    return (dataclasses.replace(first, win_rate=1.0, proven="win", plies=plies), *rest)

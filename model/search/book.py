@@ -23,6 +23,9 @@ G = TypeVar("G", bound=Game)
 
 #: The values a book keeps (a position is a win or a loss for the side to move).
 VALUES = ("win", "loss")
+#: A position's value where endless play is the best either side can force: no book entry
+#: holds one, but a game's exact values may (Pyraos's opening and whole-game tables).
+DRAW = "draw"
 #: Largest book file read (an entry takes some hundreds of bytes).
 MAX_BOOK_BYTES = 64 * 1024 * 1024
 
@@ -136,8 +139,8 @@ def lines_within(
 @dataclass(frozen=True, slots=True)
 class PerfectMove:
     """A legal move's value for the side that plays it: "win" or "loss" within ``plies``
-    plies of the move (``exact``: the shortest win or longest resistance), from ``source``
-    ("book", "solved" or "rules")."""
+    plies of the move (``exact``: the shortest win or longest resistance), or "draw"
+    (``plies`` 0), from ``source`` ("book", "table", "solved" or "rules")."""
 
     move: str
     value: str
@@ -149,14 +152,21 @@ class PerfectMove:
 def reply(move: Any, value: str, plies: int, exact: bool, source: str) -> PerfectMove:
     """``move``'s value for the side that plays it, from ``value`` in ``plies`` of the
     position it leads to (for the side to move there): a win there is the mover's loss,
-    one ply longer."""
+    one ply longer; a draw there is a draw (plies 0: it never ends)."""
+    if value == DRAW:
+        return PerfectMove(str(move), DRAW, 0, exact, source)
     return PerfectMove(str(move), "loss" if value == "win" else "win", plies + 1, exact, source)
 
 
+#: The order of proven values, best first for the side that plays the move.
+RANK = {"win": 0, DRAW: 1, "loss": 2}
+
+
 def best_first(moves: Iterable[PerfectMove]) -> tuple[PerfectMove, ...]:
-    """``moves`` wins first (the shortest first), then losses (the longest first)."""
+    """``moves`` wins first (the shortest first), then draws, then losses (the longest
+    first)."""
     return tuple(
-        sorted(moves, key=lambda m: (m.value != "win", m.plies if m.value == "win" else -m.plies))
+        sorted(moves, key=lambda m: (RANK[m.value], m.plies if m.value == "win" else -m.plies))
     )
 
 
@@ -188,8 +198,8 @@ def settle_moves(
     return best_first(out), True
 
 
-#: Exact values of positions: ("win" / "loss", plies) for the side to move, None where
-#: not known (a draw too).
+#: Exact values of positions: ("win" / "loss", plies) for the side to move, ("draw", 0)
+#: where endless play is proven, None where not known.
 ExactValues = Callable[[Game], "tuple[str, int] | None"]
 
 
@@ -209,7 +219,8 @@ def exact_moves(
 @dataclass(frozen=True, slots=True)
 class PerfectValue:
     """A position's value for the side to move: "win" or "loss" within ``plies`` plies
-    (``exact``: the shortest win or longest resistance), from ``source``."""
+    (``exact``: the shortest win or longest resistance), or "draw" (``plies`` 0), from
+    ``source``."""
 
     value: str
     plies: int

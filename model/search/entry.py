@@ -12,6 +12,7 @@ from typing import Any
 
 from ..files import write_bytes
 from ..game import Game
+from . import proof_rank
 from .choice import Choice
 from .exact import Exact
 from .kernels import adapter_for, solver_for
@@ -61,6 +62,10 @@ def solve(
     }
     began = time.perf_counter()
     mb = DEFAULT_TABLE_MB if table_mb is None else table_mb
+    if knowledge.adapter is not None:  # a compile is said before numba's import (seconds)
+        from .compiled import first_use
+
+        first_use.foretell(first_use.PROVER)
     compiled = solver_for(game, knowledge, table_mb=mb, **options)
     if compiled is not None:
         if max_seconds is not None:  # the board's tables (a base-6 pyramid's: 0.3 s) and
@@ -103,7 +108,7 @@ def exact_choice(
     return Choice(
         game.parse_move(settled.best_move),
         f"perfect play ({source})",
-        1.0 if settled.value == "win" else 0.0,
+        {"win": 1.0, "loss": 0.0}.get(settled.value, 0.5),  # a draw: half
         0,
         settled.depth,
         time.perf_counter() - began,
@@ -111,6 +116,14 @@ def exact_choice(
         proven=settled.value,
         plies=settled.plies,
     )
+
+
+def proven_choice(game: Game, choice: Choice, *, knowledge: Plugin) -> tuple[Choice, str]:
+    """A search's ``choice`` for ``game`` (left unchanged) checked against what the game's
+    book proves of every move (:func:`model.search.proof_rank.proven_choice`): never a
+    move proven lost while one not proven lost is left; and what is proven of the moves,
+    in words ('' where nothing or everything is). What the Hint asks after its search."""
+    return proof_rank.proven_choice(game, choice, knowledge.book)
 
 
 def write_certificate(

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game import Game, Move
-from .book import PerfectMove, reply, settle_moves
+from .book import DRAW, PerfectMove, reply, settle_moves
 from .exact_budget import SETTLE_MOVES, cpu_clock, wall_limited
 from .kernels import adapter_for, has_kernel, solver_for
 from .registry import Plugin
@@ -50,20 +50,22 @@ class Exact:
     def value(
         self, game: Game, max_seconds: float, stop: Callable[[], bool] | None = None
     ) -> SolveResult | None:
-        """The proven value of ``game`` (left unchanged) for its side to move ("win" or
-        "loss", ``first_moves`` what the proof knows of each move), or None where the book
-        does not know it and the compiled solver does not settle it within
-        ``max_seconds`` of this thread's CPU (or ``stop`` said so first). A position the
-        book knows without its best move (the book's last ply: its replies are not in it)
-        is solved for it where it is small enough to settle (``SETTLE_MOVES`` legal moves
-        at most, :mod:`.exact_budget`): None where that solve fails (the engine judges it
-        and names a move; the book's value is still the book's), the book's value as it
-        is where none is tried (a larger position, or no time)."""
+        """The proven value of ``game`` (left unchanged) for its side to move ("win" or "loss",
+        or "draw" where the book knows it one; ``first_moves`` what the proof knows of each
+        move), or None where the book does not know it and the compiled solver does not
+        settle it within ``max_seconds`` of this thread's CPU (or ``stop`` said so first). A
+        position the book knows without its best move (the book's last ply: its replies are
+        not in it) is solved for it where it is small enough to settle (``SETTLE_MOVES``
+        legal moves at most, :mod:`.exact_budget`): None where that solve fails (the engine
+        judges it and names a move; the book's value is still the book's), the book's value
+        as it is where none is tried (a larger position, or no time)."""
         if game.is_over() or unsolvable(game) is not None:
             return None
         known = from_book(game, self.knowledge.book)
         if known is not None and (
-            known.best_move is not None or game.legal_move_count() > SETTLE_MOVES
+            known.best_move is not None
+            or known.value == DRAW  # (the solver proves no draw of a game without an end)
+            or game.legal_move_count() > SETTLE_MOVES
         ):
             return known
         if max_seconds <= 0 or (stop is not None and stop()):

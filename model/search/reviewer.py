@@ -124,7 +124,7 @@ def judge(
     started = time.perf_counter()
     knowledge = exact.knowledge
     settled = exact.value(game, seconds * EXACT_SHARE, stop)
-    if settled is not None:
+    if settled is not None and settled.value in ("win", "loss"):  # (a book's draw: judged)
         left = max(seconds - (time.perf_counter() - started), 0.05)
         return _settled(game, settled, left, stop, knowledge)
     if stop():

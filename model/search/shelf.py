@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..game import Game, PositionFormatError
-from .book import PerfectMove, PerfectValue, _read_book_json, best_first, reply
+from .book import DRAW, PerfectMove, PerfectValue, _read_book_json, best_first, reply
 from .solver import SolveResult
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def book_game(path: Path | str, books: Mapping[str, ValueBook]) -> str:
 
 def perfect_value(game: Game, book: ValueBook | None) -> PerfectValue | None:
     """The position's value with perfect play for the side to move when the game's
-    ``book`` knows it at once: an object with ``value`` ("win" / "loss"), ``plies``,
+    ``book`` knows it at once: an object with ``value`` ("win" / "loss" / "draw"), ``plies``,
     ``exact`` and ``source``; None when it does not (or there is no book)."""
     return None if book is None else book.perfect_value(game)
 
@@ -76,12 +76,13 @@ def from_book(game: Game, book: ValueBook | None) -> SolveResult | None:
     if known is None or book is None:
         return None
     moves = perfect_moves(game, book, max_seconds=0.0) or _known_replies(game, book)
-    firsts = tuple((m.move, m.value, m.plies) for m in moves)
-    # wins first, the shortest first, then losses, the longest first: the best leads
+    firsts = tuple((m.move, m.value, None if m.value == DRAW else m.plies) for m in moves)
+    # wins first, the shortest first, then draws, then losses, the longest first: the best
+    # leads
     best = moves[0].move if moves and moves[0].value == known.value else None
     return SolveResult(
         known.value,
-        known.plies,
+        None if known.value == DRAW else known.plies,
         best,
         known.plies,
         0,

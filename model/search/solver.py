@@ -10,6 +10,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import showing
 from ..game import Game, Termination
 from ..speed import push_search, search_moves
 from .symmetry import Key, position_key
@@ -59,6 +60,12 @@ class SolveResult:
     def positions(self) -> int:
         """The positions the search visited (:attr:`nodes`)."""
         return self.nodes
+
+    def __repr__(self) -> str:  # and a notebook's table: model.showing
+        return showing.solve_repr(self)
+
+    def _repr_html_(self) -> str:
+        return showing.solve_html(self)
 
     def to_json(self) -> dict[str, Any]:
         extra: dict[str, Any] = {}

@@ -186,12 +186,10 @@ class Book:
         self.entries = list(entries)
         self.note = note
         self.name = name or self.game_name
-        self._index: dict[tuple[str, str, Hashable], BookEntry] = {}
-        self._rules: set[tuple[str, str]] = set()
-        for entry in self.entries:
-            key = self.key(entry.game())
-            self._index[key] = entry
-            self._rules.add(key[:2])
+        # the rules at once; the positions' keys (Pyraos's: its compiled kernel) when a
+        # position of their rules is first looked up
+        self._rules = {self._rules_of(entry.game()) for entry in self.entries}
+        self._indexed: dict[tuple[str, str, Hashable], BookEntry] | None = None
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -202,11 +200,24 @@ class Book:
         for the rule options its value depends on."""
         return game.name, _options_key(game.options, cls.rules), cls.position_key(game)
 
+    @classmethod
+    def _rules_of(cls, game: Game) -> tuple[str, str]:
+        return game.name, _options_key(game.options, cls.rules)
+
+    @property
+    def _index(self) -> dict[tuple[str, str, Hashable], BookEntry]:
+        if self._indexed is None:
+            self._indexed = {self.key(entry.game()): entry for entry in self.entries}
+        return self._indexed
+
+    def has_rules(self, game: Game) -> bool:
+        """Whether the book has an entry of ``game``'s rules at all (at once)."""
+        return self._rules_of(game) in self._rules
+
     def lookup(self, game: Game) -> BookEntry | None:
         """The entry of ``game``'s position (its history does not matter), or None; at
         once for rules the book has no entry of (no key is computed)."""
-        rules = (game.name, _options_key(game.options, self.rules))
-        if rules not in self._rules:
+        if not self.has_rules(game):
             return None
         return self._index.get(self.key(game))
 
@@ -324,6 +335,14 @@ class ValueBook:
             return None
         return PerfectValue(entry.value, entry.plies, entry.exact, "book")
 
+    def may_know(self, game: Game) -> bool:
+        """Whether the book may know a position of ``game``'s rules at all (at once): it
+        has exact values of them (:meth:`exact`) or an entry of them. A caller that looks
+        up every move of a large board asks this first."""
+        if game.name != self.name:
+            return False
+        return self.exact(game) is not None or self.shipped().has_rules(game)
+
     #: Whether the book keeps a position's replies only with the position (a book of
     #: :meth:`build`'s): the moves of a position it lacks are not looked up.
     replies_with_position = True
@@ -377,6 +396,9 @@ class ValueBook:
                 return None
             position = bare(child)
             if solver is None:
+                from .compiled import first_use  # a compile said before numba's import
+
+                first_use.foretell(first_use.PROVER)
                 solver = self._solver(position, LIVE_TABLE_MB)
                 from .compiled import warm  # the kernels: loaded on first use
 

@@ -19,7 +19,10 @@ as the window or the command line runs it:
   Fill from rules;
 - hint: the window's Hint on the puzzle (the game's value where the solver settles it in
   its second, else the strong level's agent on the cores' threads);
-- lesson: ``pyramid-lab lesson check`` of lesson 8 (the whole command, its process).
+- lesson: ``pyramid-lab lesson check`` of lesson 8 (the whole command, its process);
+- script: a script's first analysis (issue 87), ``pl.new("partition", size=4).analyse(seconds=2)``
+  with no logging set up, as a notebook runs it: also the seconds from the call to its first
+  word on stderr (the first use's warning that it compiles), and that word.
 
 For each it prints the first and the second run's seconds (the process's own work after
 its imports: compiling or loading included), the seconds the search itself counted (its
@@ -89,7 +92,52 @@ compiling = any(text.startswith("compiling") for text in said)
 print(f"SECONDS {time.perf_counter() - began:.3f} {counted} {compiling} {answer}")
 """
 
-USES = ("analysis", "verify", "fill", "hint", "lesson")
+USES = ("analysis", "verify", "fill", "hint", "lesson", "script")
+
+#: A script's first analysis: the call's and the end's moments on the machine's monotonic
+#: clock (stdout), what it says on stderr as it goes (the parent stamps each line).
+SCRIPT = r"""
+import time
+import pyramid_lab as pl
+pos = pl.new("partition", size=4)
+print(f"CALL {time.monotonic()}", flush=True)
+analysis = pos.analyse(seconds=2)
+print(f"DONE {time.monotonic()} {analysis.moves[0].move}", flush=True)
+"""
+
+
+def script_once(env: dict[str, str]) -> tuple[float, str, str, bool]:
+    """(seconds, the seconds to the first word on stderr and that word, the answer, said it
+    compiles) of a script's first analysis, its stderr read line by line as it comes."""
+    import threading
+
+    child = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT],
+        cwd=tempfile.gettempdir(),
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    said: list[tuple[float, str]] = []
+
+    def read_stderr() -> None:
+        assert child.stderr is not None
+        for line in child.stderr:
+            said.append((time.monotonic(), line.rstrip()))
+
+    reader = threading.Thread(target=read_stderr)
+    reader.start()
+    out, _ = child.communicate()
+    reader.join()
+    stamps = dict(line.split(" ", 1) for line in out.splitlines() if " " in line)
+    if child.returncode or "CALL" not in stamps or "DONE" not in stamps:
+        return 0.0, "-", f"FAILED: {said[-1][1] if said else 'no output'}", False
+    call = float(stamps["CALL"])
+    done, _, answer = stamps["DONE"].partition(" ")
+    first = f"{said[0][0] - call:.2f}s: {said[0][1][:70]}" if said else "nothing said"
+    compiling = any("compiling" in line for _, line in said)
+    return float(done) - call, first, answer, compiling
 
 
 def load() -> str:
@@ -107,7 +155,10 @@ def run(command: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[
 
 
 def once(use: str, path: Path, env: dict[str, str]) -> tuple[float, str, str, bool]:
-    """(seconds, the search's own seconds, the answer, said it compiles) of one run."""
+    """(seconds, the search's own seconds, the answer, said it compiles) of one run (a
+    script's: the seconds to its first word on stderr, and the word, for its own)."""
+    if use == "script":
+        return script_once(env)
     if use == "lesson":
         began = time.perf_counter()
         done = run(

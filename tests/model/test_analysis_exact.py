@@ -26,7 +26,10 @@ def test_the_empty_base3_pyramids_are_settled_move_by_move(version, value):
     assert analysis.moves[0].proven == value
     assert analysis.win_rate == (1.0 if value == "win" else 0.0)
     data = analysis.to_json()
-    assert data["estimate"] is False
+    assert data["value"] == value
+    assert data["value_by"].startswith("perfect play")
+    assert data["win_rate"] is None  # no search ran: no estimate to give
+    assert data["moves_estimated"] == 0
     assert not any(m["estimate"] for m in data["moves"])
     if value == "win":  # the first player's winning moves, and losing ones (the corners)
         assert {s.proven for s in analysis.moves} == {"win", "loss"}
@@ -39,7 +42,9 @@ def test_an_open_position_says_its_values_are_estimates():
     game = cls.new(cls.parse_options({"size": 5, "version": "floating"}))
     analysis = analyse(game, seconds=0.6, seed=1, knowledge=knowledge_for(game))
     data = analysis.to_json()
-    assert data["estimate"] is True
+    assert data["value"] is None
+    assert data["value_by"] is None
+    assert 0 <= data["win_rate"] <= 1  # the search's estimate
     assert data["moves"]
     estimated = [m for m in data["moves"] if m["estimate"]]
     assert estimated

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import os
 import pathlib
 import random
@@ -340,17 +341,23 @@ def _summary(doc: files.PositionDocument) -> tuple[Any, ...]:
         doc.puzzle,
         doc.lesson,
         [[str(m) for m in line] for line in doc.variations],
+        None if doc.review is None else doc.review.to_json(),
     )
 
 
 def check(text: str | bytes) -> str:
     """'refused' or 'loaded'; anything but PositionFormatError escapes, as does a round
-    trip that changes the document (AssertionError)."""
+    trip that changes the document or a save that writes what is then refused (load,
+    save, load again: AssertionError)."""
     try:
         doc = files.loads(text)
     except PositionFormatError:
         return "refused"
-    again = files.loads(files.dumps(doc.game, doc.puzzle, doc.lesson, doc.variations))
+    saved = files.dumps(doc.game, doc.puzzle, doc.lesson, doc.variations, doc.review)
+    try:
+        again = files.loads(saved)
+    except PositionFormatError as exc:
+        raise AssertionError(f"a document loaded, and its save is refused: {exc}") from None
     assert _summary(again) == _summary(doc), "the round trip changed the document"
     return "loaded"
 
@@ -414,6 +421,26 @@ def test_deep_nesting(depth, opener, rng):
     inner = "" if opener == "[" else "0"
     check(opener * depth + inner + closer * depth)
     check(_replace_a_value(json.dumps(valid_document(rng)), "[" * depth + "]" * depth, rng))
+
+
+@fuzz(150)
+@given(
+    st.one_of(
+        st.floats(allow_nan=False, allow_infinity=False).map(repr),
+        st.sampled_from(["1e400", "-1e400", "1e309", "2e308", "1.8e308", "9" * 400 + ".0"]),
+    ),
+    seeds,
+)
+def test_a_document_that_loads_saves_what_loads_again(number, rng):
+    """Load, save, load again: any number where a value goes, a review's seconds above all
+    (1e400 was read as infinity and saved as Infinity, which nothing reads)."""
+    doc = valid_document(rng)
+    doc["review"] = {"seconds": 0}
+    text = json.dumps(doc).replace('"seconds": 0', f'"seconds": {number}')
+    check(text)
+    check(_replace_a_value(json.dumps(doc), number, rng))
+    if not math.isfinite(float(number)):
+        assert check(text) == "refused"
 
 
 @fuzz(150)

@@ -24,8 +24,9 @@ from pyramid_lab.viewer.classroom.choices import page_reach
 from pyramid_lab.viewer.classroom.guard import LATE, Limits
 from pyramid_lab.viewer.classroom.room import Classroom
 from pyramid_lab.viewer.classroom.scene import hex_of
+from pyramid_lab.viewer.classroom.service import Service, _refusing
 from pyramid_lab.viewer.classroom.sites import on_board, pick, site_board
-from pyramid_lab.viewer.classroom.web import Service, _refusing, build_app
+from pyramid_lab.viewer.classroom.web import build_app
 from tests.patience import WAIT_S
 
 CODE = "abcd-efgh"

@@ -16,8 +16,8 @@ from classroom_helpers import ROOT
 
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.viewer.classroom.room import Classroom
+from pyramid_lab.viewer.classroom.service import Service, _refusing
 from pyramid_lab.viewer.classroom.sites import on_board
-from pyramid_lab.viewer.classroom.web import Service, _refusing
 
 CODE = "abcd-efgh"
 LESSONS = ROOT / "model" / "data" / "lessons"

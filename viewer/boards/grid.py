@@ -56,7 +56,7 @@ from .meshes import (
 from .picking import to_display
 
 LIGHT, DARK = palette.SQUARE_LIGHT, palette.SQUARE_DARK
-BASE_RGB = (110, 86, 60)
+BASE_RGB = palette.GRID_BASE_RGB
 LIFT = 0.01
 GHOST_OPACITY = 0.4
 REGION_MIX = 0.55  # a region's square mixed with the region's colour

@@ -57,8 +57,8 @@ from .meshes import (
 )
 from .picking import to_display
 
-SPACE_RGB = (222, 204, 160)  # a numbered space: sand
-START_RGB = (168, 150, 112)  # a starting area: darker, lower
+SPACE_RGB = palette.HEX_SPACE_RGB  # a numbered space: sand
+START_RGB = palette.HEX_START_RGB  # a starting area: darker, lower
 EDGE_DARK = 0.78  # the prism's sides: darker than its top
 REGION_MIX = 0.5
 # A hex's name (two lines: its number, then its pyramid's numbers or its section) stands
@@ -67,7 +67,7 @@ REGION_MIX = 0.5
 # own column, clear of the name
 PYRAMID_OFFSET = (-0.3, -0.45)
 NAME_OFFSET = (-0.68, 0.0)
-PYRAMID_RGB = {"white": (246, 244, 236), "black": (40, 40, 46)}
+PYRAMID_RGB = palette.HEX_PYRAMID_RGB
 LABEL_LIFT = 0.33
 GHOST_OPACITY = 0.4
 PATH_Z, PATH_RADIUS = 0.75, 0.06

@@ -15,8 +15,10 @@ class, one lesson state per student on the server, and a teacher's page that see
 - :mod:`.service`: the answers to a student's page, from the class;
 - :mod:`.guard`: every bound on what a request, a socket or a page may ask, and who a page
   is (the class's own identity, never the address);
-- :mod:`.web`: the server (aiohttp): a route table, the app's state under ``web.AppKey``,
-  one websocket a page, the handlers of the messages, what changed pushed to the pages,
-  the periodic save and the closing.
+- :mod:`.web`: the server (aiohttp): a route table, the periodic save and the closing;
+  its parts by concern: :mod:`.state` (the app's state under ``web.AppKey``),
+  :mod:`.files` (the pages and their files), :mod:`.ws` (one websocket a page and the
+  door's admission), :mod:`.handlers` (the messages' handlers) and :mod:`.pushes` (what
+  is sent, and what changed pushed to the pages).
 
 No module here imports Qt (``tests/viewer/test_contracts.py``)."""

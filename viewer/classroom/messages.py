@@ -1,7 +1,7 @@
 """The messages a page sends (text frames of JSON objects, each with an ``id`` the answer
 repeats), each a typed class, parsed and bounded here, in one place: a new message is one
 class here, each of its fields naming its reader (:func:`checked`), and one handler in
-:mod:`.web` (``@handles``). Nothing else of a page's text is read anywhere.
+:mod:`.handlers` (``@handles``). Nothing else of a page's text is read anywhere.
 
 - ``{"do": "join", "name": N}`` (:class:`Join`): a new student; when the class is closed to
   new students the join waits for the teacher's yes (``waiting``), then is answered, or

@@ -1,6 +1,6 @@
 """What the server answers a page (or pushes to it): one typed class per kind of reply,
 each a JSON object as the page reads it (``classroom.js``), sent in one place
-(:func:`.web._send`, ``json.dumps``). Each may carry the ``id`` of the message it answers
+(:func:`.pushes.send`, ``json.dumps``). Each may carry the ``id`` of the message it answers
 and the ``ms`` its work took on the threads (:class:`Envelope`).
 
 - :class:`StudentAnswer`: a student's page and board (a join's with their ``token``; a

@@ -1,5 +1,5 @@
 """What the pages ask, answered from the class (:class:`Service`): a student's page and
-board, their actions, on the worker threads of :mod:`.web`, one student at a time under
+board, their actions, on the worker threads of :mod:`.pushes`, one student at a time under
 their lock; every answer is a typed reply of plain JSON (:mod:`.replies`). No Qt, no
 web."""
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import re
 from collections.abc import Callable
 
-from pyramid_lab.i18n import _, format_number
+from pyramid_lab.i18n import _
 from pyramid_lab.model.game import quote
+
+from ..lab import limits
+from ..lab.export_plan import SIDES
 
 
 def _too_long(text: str) -> str:
@@ -60,7 +62,8 @@ def perft_depth(text: str) -> int:
     return value
 
 
-def positive_float(text: str) -> float:
+def _finite(text: str) -> float:
+    """``text`` as a finite number (argparse's error otherwise)."""
     try:
         value = float(text)
     except ValueError:
@@ -68,51 +71,42 @@ def positive_float(text: str) -> float:
             _("{text} is not a number").format(text=quote(text))
         ) from None
     if not math.isfinite(value):  # inf, nan, and numbers of hundreds of digits (inf too)
-        if len(text) <= 20:
+        if len(text) <= 20:  # (as limits.shown says it, each a sentence of its own)
             why = _("must be a finite number, not {text}").format(text=text)
         else:
             why = _("must be a finite number, not a number of {count} characters")
             why = why.format(count=len(text))
         raise argparse.ArgumentTypeError(why)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(_("must be more than 0, not {text}").format(text=text))
+    return value
+
+
+def _refuse(problem: str | None) -> None:
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+
+
+def positive_float(text: str) -> float:
+    value = _finite(text)
+    _refuse(limits.positive_problem(value, text))
     return value
 
 
 def table_mb(text: str) -> float:
     """A table size in MiB: more than 0, and at most the machine's memory (a bigger one
-    would be refused by the allocator or swap the machine to a halt)."""
-    value = positive_float(text)
-    memory = memory_mb()
-    if memory is not None and value > memory:
-        raise argparse.ArgumentTypeError(
-            _("must be at most this machine's memory, {memory} MiB, not {text}").format(
-                memory=format_number(round(memory)), text=text
-            )
-        )
+    would be refused by the allocator or swap the machine to a halt); the API's check
+    (:mod:`viewer.lab.limits`)."""
+    value = _finite(text)
+    _refuse(limits.table_mb_problem(value, text))
     return value
 
 
-def memory_mb() -> float | None:
-    """The machine's physical memory in MiB, where the system says."""
-    try:
-        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**20
-    except (AttributeError, ValueError, OSError):
-        return None
-
-
 #: The longest ``analyze --engine`` may think on one position.
-MAX_ENGINE_SECONDS = 3600.0
+MAX_ENGINE_SECONDS = limits.MAX_ENGINE_SECONDS
 
 
 def engine_seconds(text: str) -> float:
-    value = positive_float(text)
-    if not value <= MAX_ENGINE_SECONDS:  # also refuses inf
-        raise argparse.ArgumentTypeError(
-            _("must be at most {most} seconds, not {text}").format(
-                most=f"{MAX_ENGINE_SECONDS:g}", text=text
-            )
-        )
+    value = _finite(text)
+    _refuse(limits.engine_seconds_problem(value, text))
     return value
 
 
@@ -143,9 +137,12 @@ def bounded(lo: int, hi: int) -> Callable[[str], int]:
 
 def size(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"(\d+)x(\d+)", text)
-    if match is None or not all(16 <= int(v) <= 8192 for v in match.groups()):
+    low, high = SIDES
+    if match is None or not all(low <= int(v) <= high for v in match.groups()):
         raise argparse.ArgumentTypeError(
-            _("{text} is not a size like 1024x768 (16 to 8192)").format(text=quote(text))
+            _("{text} is not a size like 1024x768 ({low} to {high})").format(
+                text=quote(text), low=low, high=high
+            )
         )
     return int(match.group(1)), int(match.group(2))
 

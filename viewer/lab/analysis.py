@@ -22,6 +22,18 @@ if TYPE_CHECKING:
     from .game_ui import UI
 
 
+def row_words(stat: search.MoveStat) -> tuple[str, str]:
+    """A move's row as every front end says it: its mark ("exact": proven, its length the
+    shortest win or the longest resistance; "within": proven, a strategy's length; or
+    "estimate": the search's win rate, not a proven value) and its words ('loss in 32
+    plies', 'estimate (69 playouts)'), as ``analyze --engine`` marks the move
+    (``exact``, ``estimate``)."""
+    if stat.proven is not None:
+        mark = "exact" if stat.exact or stat.plies is None else "within"
+        return mark, stat.proven_text
+    return "estimate", f"estimate ({stat.visits:,} playouts)" if stat.visits else "estimate"
+
+
 def refusal(game: Game, *, in_setup: bool = False) -> str:
     """Why ``game`` cannot be analysed now ('' when it can)."""
     if in_setup:
@@ -79,6 +91,14 @@ class Analyses:
         """End the analysis now, keeping the moves weighed so far; False when none runs or
         one is already ending."""
         return self.runner.finish_once()
+
+    def rows(self) -> list[tuple[str, str, str]]:
+        """The rows of the analysis shown, best first, as the Analysis dock lists them:
+        (move, mark, words) (:func:`row_words`); none where there is no analysis."""
+        analysis = self.shown()
+        if analysis is None:
+            return []
+        return [(str(s.move), *row_words(s)) for s in analysis.moves]
 
     def answered(self, job: Job, analysis: search.Analysis) -> None:
         self.analysis, self.position = analysis, (job.key, job.ply)

@@ -497,11 +497,15 @@ class Engine:
             return
         game = self.game
         if job.purpose == "hint":
-            self._show_hint(
-                job,
-                choice.move,
-                f"hint: {describe_choice(choice)}{book_end(game, self.build_item)}",
+            # never a move the book proves lost while one not proven lost is left (a
+            # millisecond a move: the book's values of the positions after them)
+            hinted, proven = search.proven_choice(
+                game, choice, knowledge=search.knowledge_for(game)
             )
+            proven = f"; {proven}" if proven else ""
+            ends = book_end(game, self.build_item)
+            words = f"hint: {describe_choice(hinted)}{proven}{ends}"
+            self._show_hint(job, hinted.move or choice.move, words)
             return
         mover = game.to_move
         try:

@@ -113,6 +113,12 @@ CLIP_PLANE_RGB: RGB = (40, 150, 200)  # an axis clip plane drawn in the scene
 BOARD_RGB: RGB = (196, 164, 120)  # the wooden board under a ball pyramid
 DIMPLE_RGB: RGB = (112, 84, 56)  # a dimple (a hole) under a base point
 DIMPLE_RIM_RGB: RGB = (160, 128, 90)
+GRID_BASE_RGB: RGB = (110, 86, 60)  # the frame under a flat grid of squares
+#: A hex map's hexes: a numbered space (sand), a starting area (darker), and the pyramids
+#: standing on them by colour.
+HEX_SPACE_RGB: RGB = (222, 204, 160)
+HEX_START_RGB: RGB = (168, 150, 112)
+HEX_PYRAMID_RGB: dict[str, RGB] = {"white": (246, 244, 236), "black": (40, 40, 46)}
 
 #: Camera presets: direction from the board's centre to the camera, and the up vector.
 VIEWS: dict[str, tuple[tuple[float, float, float], tuple[float, float, float]]] = {

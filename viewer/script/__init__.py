@@ -7,14 +7,24 @@ or drawn."""
 
 from __future__ import annotations
 
+from .engine import warm_up
 from .position import ENGINE_SECONDS, PICTURE_SIZE, Position, engine_analysis, games, load, new
+from .shipped import Example, Lesson, LessonStep, Puzzle, examples, lessons, puzzles
 
 __all__ = [
     "ENGINE_SECONDS",
     "PICTURE_SIZE",
+    "Example",
+    "Lesson",
+    "LessonStep",
     "Position",
+    "Puzzle",
     "engine_analysis",
+    "examples",
     "games",
+    "lessons",
     "load",
     "new",
+    "puzzles",
+    "warm_up",
 ]

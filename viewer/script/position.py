@@ -8,23 +8,23 @@ by the lab's reader (:func:`viewer.lab.reading.read_position`) and written atomi
 analysis (:func:`engine_analysis`, which the command calls), :meth:`Position.solve` the
 door's :func:`~model.search.solve` (``pyramid-lab solve``'s single search) and
 :meth:`Position.render` ``pyramid-lab render`` (:func:`viewer.pictures.render.render_game`);
-a notebook's picture is that render's, and its 3D view ``pyramid-lab export``'s web page.
+a notebook shows :meth:`Position.svg`, the position's diagram (:mod:`viewer.pictures.diagrams`,
+drawn from the window's own frame without VTK), and :meth:`Position.view_3d` ``pyramid-lab
+export``'s web page.
 The search and pyvista are imported when first used, not when this module is.
 """
 
 from __future__ import annotations
 
 import copy
-import html
 import json
-import math
 import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pyramid_lab.model import files
-from pyramid_lab.model.files import SUFFIX, Lesson, PositionDocument
+from pyramid_lab.model.files import Lesson, PositionDocument
 from pyramid_lab.model.game import (
     CHANCE,
     Game,
@@ -38,20 +38,25 @@ from pyramid_lab.model.game import (
 from pyramid_lab.model.review import GameReview
 from pyramid_lab.model.teaching import teaching_for
 
+from ..lab.export_plan import SIDES
 from ..lab.palette import VIEWS
-from ..lab.reading import read_position
+from . import checks
 
 if TYPE_CHECKING:
     from pyramid_lab.model.search import Analysis, SolveResult
 
     from ..pictures.render import RenderOptions
+    from .view3d import View3D
 
 #: Seconds the engine thinks on a position unless told (``analyze --engine``'s default).
 ENGINE_SECONDS = 3.0
 #: The size of a notebook's picture and 3D view of a position, in pixels.
 PICTURE_SIZE = (640, 480)
-#: The pictures' sides, in pixels, at least and at most (``render --size``'s).
-MIN_SIDE, MAX_SIDE = 16, 8192
+#: The pictures' sides, in pixels, at least and at most (``render --size``'s; a picture of
+#: 4096x4096 peaks at about 1.2 GB while it is drawn).
+MIN_SIDE, MAX_SIDE = SIDES
+#: The longer side of a position's diagram (:meth:`Position.svg`) in pixels unless told.
+SVG_SIDE = 480
 
 
 def games() -> dict[str, str]:
@@ -78,9 +83,14 @@ def new(game: str, /, **options: Any) -> Position:
 
 def load(path: str | os.PathLike[str]) -> Position:
     """The position in the position file (``*.pyr.json``) at ``path``, of any game, with its
-    history, puzzle, lesson, variations and review. PositionFormatError (a ValueError) naming
-    the file and what is wrong with it, as the window and ``pyramid-lab analyze`` say it."""
-    return Position._read(read_position(os.fspath(path)))
+    history, puzzle, lesson, variations and review; or of a shipped puzzle, lesson or example
+    by its name (``"puzzle:partition/floating-3-win-in-1-a"``, :mod:`.shipped`).
+    PositionFormatError (a ValueError) naming the file and what is wrong with it, as the
+    window and ``pyramid-lab analyze`` say it; ValueError naming near names for a name that
+    is not shipped."""
+    from .shipped import read
+
+    return Position._read(read(path))
 
 
 def engine_analysis(
@@ -89,24 +99,21 @@ def engine_analysis(
     """The engine's analysis of ``game`` (left unchanged) as ``pyramid-lab analyze
     --engine`` makes it: ``seconds`` (default :data:`ENGINE_SECONDS`) on ``threads``
     (default: this machine's cores). ValueError where the engine analyses no position of
-    the game or no one player is to move (its reason), or for seconds or threads it takes
-    not."""
+    the game or no one player is to move (its reason, and the games it analyses), or for
+    seconds or threads it takes not. A first use that compiles the search says so on
+    stderr (:mod:`.engine`)."""
     from pyramid_lab.model import search
 
+    from .engine import check_analysed
+
+    knowledge = search.knowledge_for(game)
+    check_analysed(game, knowledge)
     return search.analyse(
         game,
-        knowledge=search.knowledge_for(game),
+        knowledge=knowledge,
         seconds=ENGINE_SECONDS if seconds is None else seconds,
         threads=search.computer.default_threads() if threads is None else threads,
     )
-
-
-def _check_seconds(name: str, value: object) -> None:
-    """ValueError unless ``value`` is a number of seconds more than 0."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-        raise ValueError(f"{name} must be a number of seconds more than 0, not {quote(value)}")
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite number of seconds, not {quote(value)}")
 
 
 def _side(value: object) -> bool:
@@ -119,15 +126,14 @@ class Position:
     :meth:`play` returns a new one; :meth:`to_game` gives the rules' own mutable position
     (``push``/``pop``) as a copy.
 
-    In a notebook a position shows itself: a picture (:meth:`_repr_png_`) and, where the
-    front end shows HTML, the 3D view of ``pyramid-lab export``'s web page, which one
-    can turn (:meth:`_repr_html_`, about 1 MB in the notebook; set
-    ``Position.notebook_3d = False`` for the picture alone)."""
+    In a notebook a position shows itself as its diagram (:meth:`svg`, a few KB a cell);
+    :meth:`view_3d` shows the 3D page one can turn (about 1 MB a cell), and after
+    ``Position.notebook_3d = True`` every position shows that page as well."""
 
     __slots__ = ("_game", "_lesson", "_puzzle", "_review", "_variations")
 
-    #: Whether a notebook shows a position's 3D web page (else its picture alone).
-    notebook_3d: ClassVar[bool] = True
+    #: Whether a notebook shows a position's 3D web page beside its diagram (1 MB a cell).
+    notebook_3d: ClassVar[bool] = False
 
     def __init__(self, game: Game) -> None:
         """The position of ``game`` (a rules object, :mod:`pyramid_lab.model`), copied: the
@@ -266,9 +272,7 @@ class Position:
         never half of one. Returns the path written (a symbolic link's target). ValueError
         for another name; OSError (ReadOnlyError for a read-only file) where it cannot be
         written, and then nothing was."""
-        text = os.fspath(path)
-        if not text.endswith(SUFFIX):
-            raise ValueError(f"{text}: a position file's name ends in {SUFFIX}")
+        text = checks.position_path(path)
         written, _ = files.write(
             text, self._game, self._puzzle, self._lesson, self._variations, self._review
         )
@@ -283,7 +287,7 @@ class Position:
         search proved it, None for an estimate), a forced ``win`` the prover found, and
         ``to_json()`` the command's JSON. ValueError where the engine does not analyse the
         position (a game of chance, simultaneous turns), saying so."""
-        _check_seconds("seconds", seconds)
+        checks.engine_seconds("seconds", seconds)
         return engine_analysis(self._game, seconds=seconds, threads=threads)
 
     def solve(
@@ -302,7 +306,9 @@ class Position:
         compiled solver's table (default the search's, 1 GiB). ValueError for a position
         no solver proves, saying why."""
         if max_seconds is not None:
-            _check_seconds("max_seconds", max_seconds)
+            checks.seconds("max_seconds", max_seconds)
+        if table_mb is not None:
+            checks.table_mb(table_mb)
         if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 0:
             raise ValueError(f"max_depth must be a whole number of plies, not {quote(max_depth)}")
         from pyramid_lab.model import search
@@ -366,25 +372,46 @@ class Position:
         options = RenderOptions(size=(size[0], size[1]), view=view)
         return options.with_lesson(self._lesson)
 
-    def _repr_png_(self) -> bytes:
-        """The notebook's picture of the position (:meth:`picture`)."""
-        return self.picture()
+    def svg(self, *, size: int = SVG_SIDE) -> str:
+        """The position's diagram as an SVG document: every game drawn flat without VTK,
+        in the window's colours, from the frame the window draws (the pyramid's levels
+        side by side, each point shown; the terraced board, Ball's field and Rolling's
+        map from above), a file's lesson overlays and highlights included. ``size``: its
+        longer side in pixels (it is drawn in vectors: crisp at any zoom). ValueError
+        for a size it cannot take."""
+        if not _side(size):
+            raise ValueError(
+                f"size must be the picture's longer side in pixels, {MIN_SIDE} to {MAX_SIDE}, "
+                f"not {quote(size)}"
+            )
+        from ..pictures.diagrams import diagram
+
+        title = str(self._puzzle.get("title") or "")
+        return diagram(self._game, self._lesson, side=size, title=title).svg
+
+    def view_3d(self, *, size: tuple[int, int] = PICTURE_SIZE) -> View3D:
+        """The 3D view of the position for a notebook (a :class:`View3D`: shown as
+        :meth:`web_page`'s page in a frame of its own, about 1 MB; ``.save(path)`` writes
+        the page). ImportError where the page cannot be made here (trame-vtk missing)."""
+        from .view3d import View3D
+
+        page = self.web_page(size=size)
+        return View3D(page, (size[0], size[1]), str(self._puzzle.get("title") or self.title))
+
+    def _repr_svg_(self) -> str:
+        """The notebook's picture of the position: its diagram (:meth:`svg`)."""
+        return self.svg()
 
     def _repr_html_(self) -> str | None:
-        """The notebook's 3D view: :meth:`web_page` in a frame of its own (the page is
-        whole, nothing is fetched); None, so that the notebook shows the picture, where
-        :attr:`notebook_3d` is off or the page cannot be made here (trame-vtk missing)."""
+        """Where :attr:`notebook_3d` is on, the 3D view (:meth:`view_3d`) in the
+        notebook; else None (the notebook shows the diagram), as where the page cannot be
+        made here (trame-vtk missing)."""
         if not self.notebook_3d:
             return None
         try:
-            page = self.web_page()
+            return self.view_3d()._repr_html_()
         except ImportError:
             return None
-        width, height = PICTURE_SIZE
-        return (
-            f'<iframe srcdoc="{html.escape(page, quote=True)}" width="{width}" '
-            f'height="{height}" style="border:0" title="{html.escape(self.title)}"></iframe>'
-        )
 
     # ---- values --------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from pyramid_lab.model import search
 
+from ..lab.analysis import row_words
 from ..lab.palette import HEAT_STOPS, heat_rgb, scale_moves
 from .dock_fit import ScrolledBody
 from .engine_row import progress, seconds_box, start_stop
@@ -233,9 +234,7 @@ class AnalysisDock(QDockWidget):
             for row, stat in enumerate(moves):
                 rate = QTableWidgetItem(f"{round(stat.win_rate * 100)}%")
                 rate.setData(Qt.ItemDataRole.DecorationRole, QColor(*map(int, colours[row])))
-                said = stat.proven_text or (
-                    f"estimate ({stat.visits:,} playouts)" if stat.visits else "estimate"
-                )
+                _, said = row_words(stat)  # the lab's words, as the command line marks them
                 proof = QTableWidgetItem(said)
                 proof.setToolTip(
                     said if stat.proven else f"{said}: the engine's win rate, not a proven value"

@@ -78,70 +78,21 @@ def paint_graph(
     painter.setPen(QPen(QColor("#bbbbbb"), 1))
     painter.drawRect(rect.adjusted(0, 0, -1, -1))
     inner = rect.adjusted(6, 14, -6, -6)
-    half = inner.top() + inner.height() / 2
     painter.setPen(QColor("#555555"))
     font = painter.font()
     font.setPointSizeF(7.5)
     painter.setFont(font)
-    values = list(review.values) if review is not None else []
-    if len(values) < 2:
+    if review is None or len(review.values) < 2:
         painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, "Review the game to see its graph")
         painter.restore()
         return
-    painter.drawText(rect.adjusted(6, 1, -6, 0), Qt.AlignmentFlag.AlignLeft, f"{first} wins")
-    painter.drawText(
-        rect.adjusted(6, 1, -6, 0), Qt.AlignmentFlag.AlignRight, "a dot: a flawed move"
-    )
-    painter.setPen(QPen(QColor("#999999"), 1, Qt.PenStyle.DashLine))
-    painter.drawLine(QPointF(inner.left(), half), QPointF(inner.right(), half))
-    step = inner.width() / (len(values) - 1)
-    painter.setPen(QColor("#888888"))
-    every = 5 if len(values) <= 60 else 10
-    for ply in range(every, len(values), every):  # the move numbers along the foot
-        x = inner.left() + ply * step
-        painter.drawLine(QPointF(x, inner.bottom() - 3), QPointF(x, inner.bottom()))
-        painter.drawText(
-            QRectF(x - 15, inner.bottom() - 15, 30, 12), Qt.AlignmentFlag.AlignCenter, str(ply)
-        )
-
-    def point(ply: int, value: float) -> QPointF:
-        return QPointF(inner.left() + ply * step, inner.bottom() - value * inner.height())
-
-    assert review is not None
+    graph = _Graph(inner, len(review.values))
+    _paint_axes(painter, rect, graph, first)
     values = graph_values(review)
     exact = list(review.exact) + [False] * (len(values) - len(review.exact))
-    area = QPainterPath()
-    started = False
-    for ply, value in enumerate(values):
-        if value is None:
-            continue
-        p = point(ply, value)
-        if not started:
-            area.moveTo(QPointF(p.x(), half))
-            started = True
-        area.lineTo(p)
-    if started:
-        last = next(i for i in range(len(values) - 1, -1, -1) if values[i] is not None)
-        area.lineTo(QPointF(inner.left() + last * step, half))
-        area.closeSubpath()
-        painter.fillPath(area, QColor(90, 120, 200, 60))
-        # proven stretches (both ends the game's value) solid and thick, estimated ones
-        # dashed and thin: the two are told apart at a glance
-        proven_pen = QPen(QColor("#1d3a7a"), 2.5)
-        estimate_pen = QPen(QColor("#5a78b8"), 1.5, Qt.PenStyle.DashLine)
-        previous: int | None = None
-        for ply, value in enumerate(values):
-            if value is None:
-                continue
-            if previous is not None:
-                before = values[previous]
-                assert before is not None
-                both = exact[previous] and exact[ply]
-                painter.setPen(proven_pen if both else estimate_pen)
-                painter.drawLine(point(previous, before), point(ply, value))
-            previous = ply
+    _paint_curve(painter, graph, values, exact)
     if current is not None and 0 <= current < len(values):
-        x = inner.left() + current * step
+        x = inner.left() + current * graph.step
         painter.setPen(QPen(QColor("#333333"), 1))
         painter.drawLine(QPointF(x, inner.top()), QPointF(x, inner.bottom()))
     for move in review.moves:
@@ -151,8 +102,76 @@ def paint_graph(
         painter.setPen(QPen(QColor("#ffffff"), 1))
         painter.setBrush(QColor(VERDICT_COLOURS[move.verdict]))
         radius = 5.0 if move.verdict == "missed win" else 4.0
-        painter.drawEllipse(point(move.ply, value), radius, radius)
+        painter.drawEllipse(graph.point(move.ply, value), radius, radius)
     painter.restore()
+
+
+class _Graph:
+    """Where the graph's plies and values fall in its ``inner`` rectangle."""
+
+    def __init__(self, inner: QRectF, positions: int) -> None:
+        self.inner = inner
+        self.half = inner.top() + inner.height() / 2
+        self.step = inner.width() / (positions - 1)
+        self.positions = positions
+
+    def point(self, ply: int, value: float) -> QPointF:
+        inner = self.inner
+        return QPointF(inner.left() + ply * self.step, inner.bottom() - value * inner.height())
+
+
+def _paint_axes(painter: QPainter, rect: QRectF, graph: _Graph, first: str) -> None:
+    """The graph's words at its top, the 50% line, and the move numbers along its foot."""
+    inner = graph.inner
+    painter.drawText(rect.adjusted(6, 1, -6, 0), Qt.AlignmentFlag.AlignLeft, f"{first} wins")
+    painter.drawText(
+        rect.adjusted(6, 1, -6, 0), Qt.AlignmentFlag.AlignRight, "a dot: a flawed move"
+    )
+    painter.setPen(QPen(QColor("#999999"), 1, Qt.PenStyle.DashLine))
+    painter.drawLine(QPointF(inner.left(), graph.half), QPointF(inner.right(), graph.half))
+    painter.setPen(QColor("#888888"))
+    every = 5 if graph.positions <= 60 else 10
+    for ply in range(every, graph.positions, every):
+        x = inner.left() + ply * graph.step
+        painter.drawLine(QPointF(x, inner.bottom() - 3), QPointF(x, inner.bottom()))
+        painter.drawText(
+            QRectF(x - 15, inner.bottom() - 15, 30, 12), Qt.AlignmentFlag.AlignCenter, str(ply)
+        )
+
+
+def _paint_curve(
+    painter: QPainter, graph: _Graph, values: list[float | None], exact: list[bool]
+) -> None:
+    """The area under the values, and their line: proven stretches (both ends the game's
+    value) solid and thick, estimated ones dashed and thin, told apart at a glance."""
+    area = QPainterPath()
+    started = False
+    for ply, value in enumerate(values):
+        if value is None:
+            continue
+        p = graph.point(ply, value)
+        if not started:
+            area.moveTo(QPointF(p.x(), graph.half))
+            started = True
+        area.lineTo(p)
+    if not started:
+        return
+    last = next(i for i in range(len(values) - 1, -1, -1) if values[i] is not None)
+    area.lineTo(QPointF(graph.inner.left() + last * graph.step, graph.half))
+    area.closeSubpath()
+    painter.fillPath(area, QColor(90, 120, 200, 60))
+    proven_pen = QPen(QColor("#1d3a7a"), 2.5)
+    estimate_pen = QPen(QColor("#5a78b8"), 1.5, Qt.PenStyle.DashLine)
+    previous: int | None = None
+    for ply, value in enumerate(values):
+        if value is None:
+            continue
+        if previous is not None:
+            before = values[previous]
+            assert before is not None
+            painter.setPen(proven_pen if exact[previous] and exact[ply] else estimate_pen)
+            painter.drawLine(graph.point(previous, before), graph.point(ply, value))
+        previous = ply
 
 
 def graph_image(

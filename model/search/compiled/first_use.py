@@ -10,8 +10,10 @@ the cache it loads in about a second. Either way it is not the search's time:
   (the prover, the analysis, the compiled players and solvers, the value books), so that a
   time limit ("3 s", the lessons' 20 s) counts the search and never the compiling. It says
   what it waits for at once (:data:`COMPILING` or :data:`LOADING`, then each step) to the
-  caller's ``progress``, or, given none, logs a compile (the command line prints it on
-  stderr). A warm-up under way in another thread is waited for, not done twice.
+  caller's ``progress``, or, given none, logs a compile as a warning (the command line
+  prints it on stderr, and so does Python for a script that set up no logging); a search
+  says it before it imports numba (:func:`foretell`: seconds of their own). A warm-up under
+  way in another thread is waited for, not done twice.
 - :func:`start_background` is the window's: from its start, numba's cache is filled by a
   child process and then loaded here on a thread of its own, so that by the first click
   the core is ready; a click before then waits for it, saying so. A child, because numba
@@ -58,6 +60,9 @@ LOADING = "loading the compiled search"
 #: What it says while another process compiles the parts it needs (a window's warm-up, a
 #: command started beside it, the test suite's warm-up): it waits, then loads them.
 WAITING = "another process is compiling it, waiting for it"
+#: What a first use says first where it will compile, before the search imports numba (a
+#: second or two of its own, more on a busy machine): :func:`foretell`.
+STARTING = "starting"
 #: The parts of the core, in the order :mod:`.warm` makes them ready: the tree search
 #: (MCTS), the proof searches (df-pn, bounded), the kernels' entry points the Python side
 #: calls, Pyraos's endgame tables.
@@ -120,6 +125,18 @@ def is_ready(parts: Collection[str] = PARTS) -> bool:
     return set(parts) <= _state.parts
 
 
+def foretell(parts: Collection[str] = PARTS, progress: Progress | None = None) -> None:
+    """:func:`ready`'s first word said early: where ``parts`` are neither ready in this
+    process nor compiled in the cache, "compiling...: starting" at once, to ``progress`` or
+    logged as :func:`ready` logs it, before the search imports its kernels and numba (this
+    module imports neither); nothing otherwise. A search calls it where its game has a
+    kernel (a Partition board past the kernels' sizes has none: there it is said and
+    nothing is compiled)."""
+    if is_ready(parts) or _state.lock.locked() or compiled(parts):
+        return
+    (progress or _log)(0.0, f"{COMPILING}: {STARTING}")
+
+
 def ready(
     make: Make,
     progress: Progress | None = None,
@@ -133,8 +150,8 @@ def ready(
 
     ``progress(fraction, text)`` is told at once what the wait is for (:data:`COMPILING`
     or :data:`LOADING`, then each step; a warm-up of another thread's: its step as it
-    goes); without one, a compile is logged. ``stop()`` true ends a wait for another
-    thread's warm-up (SearchStopped)."""
+    goes); without one, a compile is logged as a warning (:func:`_log`). ``stop()`` true
+    ends a wait for another thread's warm-up (SearchStopped)."""
     state = _state
     wanted = set(parts)
     if wanted <= state.parts:
@@ -233,10 +250,13 @@ def _end_if_stopped(stop: Callable[[], bool] | None) -> None:
 
 
 def _log(_fraction: float, text: str) -> None:
-    """The first use's steps where no one shows progress: a compile is worth a line (the
-    command line prints them on stderr), a load of a second is not."""
+    """The first use's steps where no one shows progress: a compile is worth a line, a load
+    of a second is not. A warning, so that it reaches the caller as a library speaks: a
+    script or a notebook with no logging set up shows it on stderr (logging's last resort),
+    the command line prints it as its own line (``viewer.cli``), a program that set up
+    logging has it where its warnings go."""
     if text.startswith(COMPILING):
-        log.info("%s", text)
+        log.warning("%s", text)
 
 
 # ---- the window's: from its start, in the background ----------------------------------------

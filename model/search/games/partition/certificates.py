@@ -46,6 +46,12 @@ def _mask(lo: int, hi: int) -> int:
     return (int(lo) & 0xFFFFFFFFFFFFFFFF) | (int(hi) & 0xFFFFFFFFFFFFFFFF) << 64
 
 
+def _empty(count: int, state: np.ndarray) -> int:
+    """The empty points of a kernel state of a pyramid of ``count`` points."""
+    full = int(_mask(state[0], state[1]) | _mask(state[2], state[3]))
+    return count - full.bit_count()
+
+
 def make_certificate(
     game: Any,
     *,
@@ -62,65 +68,8 @@ def make_certificate(
     solver = book._make_solver(game, table_mb=table_mb)
     if solver is None:
         raise ValueError(f"no compiled solver plays base {game.lattice.n}: no certificate")
-    search, code, ctx = solver.search, solver.adapter.code, solver.search.ctx
-    count: int = game.lattice.count
-    points = [str(p) for p in game.lattice.points]
-    root = solver.adapter.state(game)
+    count, root = game.lattice.count, solver.adapter.state(game)
     began = time.perf_counter()
-
-    def empty(state: np.ndarray) -> int:
-        full = int(_mask(state[0], state[1]) | _mask(state[2], state[3]))
-        return count - full.bit_count()
-
-    moves = np.zeros(solver.adapter.max_moves, dtype=np.int64)
-
-    def children(state: np.ndarray) -> list[tuple[int, np.ndarray]]:
-        out = []
-        for move in moves[: core.generate(code, ctx, state, moves)].tolist():
-            child = np.zeros(core.STATE, dtype=np.int64)
-            core.play(code, ctx, state, move, child)
-            out.append((move, child))
-        return out
-
-    found = np.zeros(3, dtype=np.int64)
-    entries = search.table.entries if isinstance(search, ProofSearch) else None  # df-pn's
-
-    def proven_loss(child: np.ndarray) -> int | None:
-        """The plies within which the child's side to move is proven to lose, by the table
-        (a proof of the other side's win); the child's empty points where the table holds
-        a disproof of its side to move's win over all of them (the pyramid always has a
-        winner: that is a loss, of no known length); else None."""
-        key = int(core.key(code, ctx, child))
-        plies = search.bounds(key)[1]
-        if plies is None and entries is not None:
-            left = empty(child)
-            if dfpn.probe(entries, key, 1, left, found) and found[1] == 0:
-                return left + 1  # after every proof of known length
-        return plies
-
-    def winning_move(state: np.ndarray, hint: int | None = None) -> tuple[int, np.ndarray]:
-        kids = children(state)
-        for move, child in kids:
-            if child[core.STATUS] == core.LOST:
-                return move, child
-        for move, child in kids:  # the book's winning move, proven on its own first
-            if move == hint and search.ask(child, False, empty(child)).proven:
-                return move, child
-        for attempt in range(2):
-            best: tuple[int, int, np.ndarray] | None = None
-            for move, child in kids:
-                plies = proven_loss(child)
-                if plies is not None and (best is None or plies < best[0]):
-                    best = (plies, move, child)
-            if best is not None:
-                return best[1], best[2]
-            if attempt == 0 and not search.ask(state, True, empty(state)).proven:
-                raise RuntimeError("the certificate's walk reached a position the winner loses")
-        for move, child in kids:  # the table keeps no child's proof: ask each
-            if search.ask(child, False, empty(child)).proven:
-                return move, child
-        raise RuntimeError("no winning move found where the solver proved a win")
-
     # the book's best move at the root, where it knows one: proving the position after
     # it is the whole proof, which the question at the root may not find first
     known = from_book(game, book)
@@ -129,43 +78,16 @@ def make_certificate(
         hint = game.lattice.id_of(*game.parse_move(known.best_move).point)
     # a win with the book's move is proven from that move; otherwise (a loss, the book
     # silent) the question at the root, whose disproofs serve the walk after it
-    mover_wins = hint is not None or search.ask(root, True, empty(root)).proven
+    mover_wins = hint is not None or solver.search.ask(root, True, _empty(count, root)).proven
     winner = game.to_move if mover_wins else game.other(game.to_move)
     letters = {"red": "r", "blue": "b"}
-    own, opp = letters[winner], letters[game.other(winner)]
-    seen: set[int] = set()
-    lines: list[str] = []
-    next_report = began + progress_every
-
-    def text_of(state: np.ndarray) -> str:
-        mine, theirs = _mask(state[0], state[1]), _mask(state[2], state[3])
-        return "".join(
-            own if mine >> p & 1 else opp if theirs >> p & 1 else "." for p in range(count)
-        )
-
-    def winner_to_move(state: np.ndarray, hint: int | None = None) -> None:
-        nonlocal next_report
-        key = int(core.key(code, ctx, state))
-        if key in seen:
-            return
-        seen.add(key)
-        move, child = winning_move(state, hint)
-        lines.append(f"{text_of(state)} {points[move]}")
-        if progress is not None and time.perf_counter() >= next_report:
-            next_report = time.perf_counter() + progress_every
-            progress(len(lines), time.perf_counter() - began)
-        if child[core.STATUS] != core.RUNNING:  # the winner has won
-            return
-        for _, grandchild in children(child):
-            if grandchild[core.STATUS] != core.RUNNING:
-                raise RuntimeError("a reply of the losing side ends the game")
-            winner_to_move(grandchild)
-
+    walk = _Walk(solver, [str(p) for p in game.lattice.points], began)
+    walk.say(letters[winner], letters[game.other(winner)], progress, progress_every)
     if mover_wins:
-        winner_to_move(root, hint)
+        walk.winner_to_move(root, hint)
     else:
-        for _, child in children(root):
-            winner_to_move(child)
+        for _, child in walk.children(root):
+            walk.winner_to_move(child)
     header = {
         "format": FORMAT,
         "game": game.name,
@@ -174,5 +96,101 @@ def make_certificate(
         "pieces": [[*coords, colour] for coords, colour in sorted(game.pieces())],
         "winner": winner,
     }
-    text = json.dumps(header) + "\n" + "".join(line + "\n" for line in lines)
-    return Certificate(text, winner, len(lines), time.perf_counter() - began, search.nodes)
+    text = json.dumps(header) + "\n" + "".join(line + "\n" for line in walk.lines)
+    seconds = time.perf_counter() - began
+    return Certificate(text, winner, len(walk.lines), seconds, walk.search.nodes)
+
+
+class _Walk:
+    """The winner's strategy walked from a position: a winning move at each of the
+    winner's positions (each once up to symmetry), every reply followed."""
+
+    def __init__(self, solver: Any, points: list[str], began: float) -> None:
+        self.search, self.code, self.ctx = solver.search, solver.adapter.code, solver.search.ctx
+        self.count, self.points = len(points), points
+        self.moves = np.zeros(solver.adapter.max_moves, dtype=np.int64)
+        self.found = np.zeros(3, dtype=np.int64)
+        search = self.search  # df-pn's table, where the search is df-pn
+        self.entries = search.table.entries if isinstance(search, ProofSearch) else None
+        self.began = began
+        self.seen: set[int] = set()
+        self.lines: list[str] = []
+
+    def say(self, own: str, opp: str, progress: CertificateProgress | None, every: float) -> None:
+        """How its lines are written: the winner's and the loser's letters; and its
+        progress, said every ``every`` seconds."""
+        self.own, self.opp, self.progress, self.every = own, opp, progress, every
+        self.next_report = self.began + every
+
+    def empty(self, state: np.ndarray) -> int:
+        return _empty(self.count, state)
+
+    def children(self, state: np.ndarray) -> list[tuple[int, np.ndarray]]:
+        code, ctx, moves = self.code, self.ctx, self.moves
+        out = []
+        for move in moves[: core.generate(code, ctx, state, moves)].tolist():
+            child = np.zeros(core.STATE, dtype=np.int64)
+            core.play(code, ctx, state, move, child)
+            out.append((move, child))
+        return out
+
+    def proven_loss(self, child: np.ndarray) -> int | None:
+        """The plies within which the child's side to move is proven to lose, by the table
+        (a proof of the other side's win); the child's empty points where the table holds
+        a disproof of its side to move's win over all of them (the pyramid always has a
+        winner: that is a loss, of no known length); else None."""
+        key = int(core.key(self.code, self.ctx, child))
+        plies: int | None = self.search.bounds(key)[1]
+        if plies is None and self.entries is not None:
+            left = self.empty(child)
+            if dfpn.probe(self.entries, key, 1, left, self.found) and self.found[1] == 0:
+                return left + 1  # after every proof of known length
+        return plies
+
+    def winning_move(self, state: np.ndarray, hint: int | None = None) -> tuple[int, np.ndarray]:
+        search, kids = self.search, self.children(state)
+        for move, child in kids:
+            if child[core.STATUS] == core.LOST:
+                return move, child
+        for move, child in kids:  # the book's winning move, proven on its own first
+            if move == hint and search.ask(child, False, self.empty(child)).proven:
+                return move, child
+        for attempt in range(2):
+            best: tuple[int, int, np.ndarray] | None = None
+            for move, child in kids:
+                plies = self.proven_loss(child)
+                if plies is not None and (best is None or plies < best[0]):
+                    best = (plies, move, child)
+            if best is not None:
+                return best[1], best[2]
+            if attempt == 0 and not search.ask(state, True, self.empty(state)).proven:
+                raise RuntimeError("the certificate's walk reached a position the winner loses")
+        for move, child in kids:  # the table keeps no child's proof: ask each
+            if search.ask(child, False, self.empty(child)).proven:
+                return move, child
+        raise RuntimeError("no winning move found where the solver proved a win")
+
+    def text_of(self, state: np.ndarray) -> str:
+        mine, theirs = _mask(state[0], state[1]), _mask(state[2], state[3])
+        own, opp = self.own, self.opp
+        return "".join(
+            own if mine >> p & 1 else opp if theirs >> p & 1 else "." for p in range(self.count)
+        )
+
+    def winner_to_move(self, state: np.ndarray, hint: int | None = None) -> None:
+        """List ``state`` (the winner to move) with its winning move, then every reply."""
+        key = int(core.key(self.code, self.ctx, state))
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        move, child = self.winning_move(state, hint)
+        self.lines.append(f"{self.text_of(state)} {self.points[move]}")
+        if self.progress is not None and time.perf_counter() >= self.next_report:
+            self.next_report = time.perf_counter() + self.every
+            self.progress(len(self.lines), time.perf_counter() - self.began)
+        if child[core.STATUS] != core.RUNNING:  # the winner has won
+            return
+        for _, grandchild in self.children(child):
+            if grandchild[core.STATUS] != core.RUNNING:
+                raise RuntimeError("a reply of the losing side ends the game")
+            self.winner_to_move(grandchild)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ....game import Game, PositionFormatError
 from ....pyraos import LATTICE, Pyraos, PyraosOptions
 from ...book import (
+    DRAW,
     ExactValues,
     bare,
     exact_moves,
@@ -132,7 +133,8 @@ def whole_table(game: Game) -> WholeTable | None:
 
 def table_value(game: Game, table: WholeGameTable) -> tuple[str, int] | None:
     """("win" / "loss", plies) of ``game``'s position for the side to move from a whole
-    ``table``; None for a draw (endless play). A layer found damaged when first read
+    ``table``; ("draw", 0) for a draw (endless play: the table holds every position). A
+    layer found damaged when first read
     (:meth:`.whole.WholeTable.check_layer`) leaves the table unused from then on (its
     folder's header must change for it to be opened again): the position then has no
     table value."""
@@ -147,16 +149,17 @@ def table_value(game: Game, table: WholeGameTable) -> tuple[str, int] | None:
                 _TABLES[folder] = (stamp, None)
         return None
     if byte == 0:
-        return None
+        return DRAW, 0
     plies = byte - 1
     return ("win" if plies % 2 else "loss"), plies
 
 
 def opening_value(game: Game, opening: Any) -> tuple[str, int] | None:
     """("win" / "loss", plies) of ``game``'s position for the side to move from a shipped
-    opening (:mod:`.opening`); None for a draw or a position it does not hold, or one
-    in a damaged block of the file (its CRC held: the book does without, as without a
-    file)."""
+    opening (:mod:`.opening`); ("draw", 0) for a position of at most its spheres that it
+    lacks (it holds every such position but its draws); None for a position it does not
+    know, or one in a damaged block of the file (its CRC held: the book does without, as
+    without a file)."""
     from .opening import OpeningError
 
     own, opp = _pyraos(game).mover_masks()
@@ -164,8 +167,10 @@ def opening_value(game: Game, opening: Any) -> tuple[str, int] | None:
         byte = opening.byte(own, opp)
     except OpeningError:
         return None
-    if not byte:
+    if byte is None:
         return None
+    if byte == 0:
+        return DRAW, 0
     plies = byte - 1
     return ("win" if plies % 2 else "loss"), plies
 
@@ -192,8 +197,9 @@ class PyraosBook(ValueBook):
     is built (:func:`whole_table`), every position's value and every move's come from it
     at once, exact (the shortest win, the longest resistance); without one, from the
     opening shipped for the version (:mod:`.opening`: the first plies and the line of best
-    play, taken from such a table), and then the book's entries. A draw there is left to
-    the search (a book value is a win or a loss)."""
+    play, taken from such a table), and then the book's entries. A draw there (a position
+    of the opening's spheres it lacks, a table's 0) is a draw: the book's entries are wins
+    and losses only."""
 
     #: Its replies stand without their position too (the first moves, the main line).
     replies_with_position = False
@@ -217,7 +223,9 @@ class PyraosBook(ValueBook):
         from .endgame import whole_build_words
 
         known = None if exact is None else exact[0](game)
-        if known is not None:
+        if known is not None and known[0] == DRAW:
+            what = "it knows this position (a draw with best play), not every move's"
+        elif known is not None:
             verdict = "wins" if known[0] == "win" else "loses"
             what = f"it knows this position ({game.to_move} {verdict} in {known[1]} plies), "
             what += "not every move's"

@@ -1,0 +1,149 @@
+"""Pyramid Ball's position text (:mod:`model.text`): the 7x8 field row by row from row 8
+(blue's side, the top of the text board) to row 1, each row from column a to g: red's
+Large, Medium and Small ``L M S``, blue's ``l m s``, the ball's carrier followed by ``*``,
+a ball lying loose ``o``, a number a run of empty squares. The side to move is the offence
+(while a special move is chosen, the chooser). Then, where they say something, the
+file ``state``'s other keys::
+
+    ball mode=basic,... 7/1l1m1s1/7/7/7/1L1M*1S1/7/7 red
+    ... scores=2-1 specials=dash/- gained=dash/quick_pass+blitz barred=blue
+        choosing=red offence=blue
+
+``scores=RED-BLUE``; ``specials`` and ``gained`` each side's special moves (red's, then
+blue's, parted by ``/``; several joined by ``+``; none ``-``); ``barred`` the side under
+the goal-row rule; ``choosing`` the sides still to choose a special move (parted by
+commas) and ``offence`` the side on offence meanwhile. A turn's programs are moves, not
+state: between turns nothing is secret.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..game import Game, PositionFormatError
+from ..setup import from_setup_state
+from ..text import Field, TextFields, read_rows, write_rows
+from .rules import COLS, FILE_SIZE, ROWS, SIZE_LETTERS, parse_square, square_name
+from .state import COLOURS, BallPosition
+
+#: (colour, size letter) -> the symbol on the board.
+SYMBOLS = {(colour, k): k if colour == "red" else k.lower() for colour in COLOURS for k in "LMS"}
+_PIECE = {symbol: key for key, symbol in SYMBOLS.items()}
+#: The file state's keys written as text fields (the ball is on the board).
+_NAMES = {
+    "scores": "scores",
+    "specials": "specials",
+    "specials_gained": "gained",
+    "goal_row_barred": "barred",
+    "choosing": "choosing",
+    "offence": "offence",
+}
+
+
+class BallCodec:
+    def write(self, game: Game) -> tuple[str, list[str]]:
+        assert isinstance(game, BallPosition)
+        state = game.file_state()
+        at: dict[tuple[int, int], str] = {}
+        for (col, row, size), colour in game.pieces():
+            letter = SIZE_LETTERS[FILE_SIZE.index(size)]
+            carried = game.carrier == (colour, letter)
+            at[col, row] = SYMBOLS[colour, letter] + ("*" if carried else "")
+        loose = game.loose_ball
+        if loose is not None:
+            sq = parse_square(loose)
+            at[sq % COLS, sq // COLS] = "o"
+        board = write_rows([[at.get((c, r)) for c in range(COLS)] for r in reversed(range(ROWS))])
+        return board, _named(state)
+
+    def read(self, cls: type[Game], options: Any, fields: TextFields) -> Game:
+        rows = read_rows(fields.board, [COLS] * ROWS, "LMSlmso", "the field")
+        pieces: list[tuple[tuple[int, ...], str]] = []
+        ball: tuple[str | None, str, int] | None = None  # (carrier's colour, letter or square)
+        for index, cells in enumerate(rows):
+            row = ROWS - 1 - index
+            for symbol, col in cells:
+                if symbol == "o*":
+                    raise fields.board.fail("the loose ball 'o' has no carrier ('*')")
+                if symbol[-1] in "*o":
+                    if ball is not None:
+                        raise fields.board.fail("two balls on the field ('*' or 'o')")
+                    colour = _PIECE[symbol[0]][0] if symbol != "o" else None
+                    where = _PIECE[symbol[0]][1] if symbol != "o" else square_name(row * COLS + col)
+                    ball = (colour, where, index)
+                if symbol != "o":
+                    colour, letter = _PIECE[symbol[0]]
+                    pieces.append(((col, row, FILE_SIZE[SIZE_LETTERS.index(letter)]), colour))
+        state, given = _state(fields)
+        if ball is not None:
+            offence = state.get("offence", fields.to_move)
+            if ball[0] is not None and ball[0] != offence:
+                raise fields.board.fail(
+                    f"{ball[0]} carries the ball ('*'), so {ball[0]} is on offence: the side "
+                    f"to move (or offence= while a special move is chosen), not {offence}"
+                )
+            state["ball"] = ball[1]
+        try:
+            return from_setup_state(cls, options, fields.to_move, pieces, state, study=fields.study)
+        except PositionFormatError as exc:
+            key = exc.key.removeprefix("state.").split(".")[0]
+            if key in given:
+                raise given[key].fail(f"{_NAMES[key]}: {exc.reason}") from None
+            raise fields.setup_error(exc) from None
+
+
+def _named(state: dict[str, Any]) -> list[str]:
+    out = []
+    for key, name in _NAMES.items():
+        value = state.get(key)
+        if key == "scores" and value == dict.fromkeys(COLOURS, 0):
+            continue
+        if key == "specials" and value is not None and not any(value.values()):
+            continue
+        if value is None:
+            continue
+        out.append(f"{name}={_value(key, value)}")
+    return out
+
+
+def _value(key: str, value: Any) -> str:
+    if key == "scores":
+        return "-".join(str(value[c]) for c in COLOURS)
+    if key in ("specials", "specials_gained"):
+        return "/".join("+".join(value[c]) or "-" for c in COLOURS)
+    if key == "choosing":
+        return ",".join(value)
+    return str(value)
+
+
+def _state(fields: TextFields) -> tuple[dict[str, Any], dict[str, Field]]:
+    """The file ``state`` of the text's fields (checked by the file state's reader), and
+    the field that gave each key."""
+    state: dict[str, Any] = {}
+    given: dict[str, Field] = {}
+    for key, name in _NAMES.items():
+        field = fields.take(name)
+        if field is not None:
+            state[key] = _parsed(key, field)
+            given[key] = field
+    return state, given
+
+
+def _parsed(key: str, field: Field) -> Any:
+    text = field.text
+    if key == "scores":
+        parts = text.split("-")
+        if len(parts) != 2 or not all(p.isdigit() and len(p) < 4 for p in parts):
+            raise field.fail(f"scores are written RED-BLUE (2-1), not {text!r}")
+        return {c: int(p) for c, p in zip(COLOURS, parts, strict=True)}
+    if key in ("specials", "specials_gained"):
+        sides = text.split("/")
+        if len(sides) != 2:
+            raise field.fail("special moves are written red's/blue's (dash+blitz/-)")
+        return {c: [] if s == "-" else s.split("+") for c, s in zip(COLOURS, sides, strict=True)}
+    if key == "choosing":
+        return text.split(",")
+    return text
+
+
+CODEC = BallCodec()

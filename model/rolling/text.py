@@ -1,0 +1,84 @@
+"""Rolling Pyramids' position text (:mod:`model.text`). The board is the garrisons and the
+starting areas chosen, parted by commas (``-`` for none): the cell (``12``, a starting
+area ``S2``), ``=``, its troops (``+`` its heroes where it has some) and its holder's
+letter (``r`` red, ``b`` blue, ``g`` green, ``y`` yellow, ``p`` the Pharaoh)::
+
+    rolling players=2,... 3=2r,7=1+1b,S1=0r,S3=0b red state={"round":1,...}
+
+The rest of the position is the field ``state=``: the position file's ``state`` (round,
+phase, first player, draft pick, scores, dice, sheets, devices, deployments) as compact
+JSON, a space in it written ``\\u0020``. It is the whole position, as its file holds it:
+the dice rolled so far (no chance to come: the next roll stays a chance node) and, during
+the secret deployment, every deployment's target (a seat's own view, its
+``information_state``, writes the others' as ``null``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ..game import Game, PositionFormatError
+from ..setup import file_state, from_setup_state
+from ..text import Field, TextFields
+from .state import COLOURS, PHARAOH_COLOUR
+
+LETTERS = {colour[0]: colour for colour in (*COLOURS, PHARAOH_COLOUR)}
+_SYMBOL = {colour: letter for letter, colour in LETTERS.items()}
+_GARRISON = re.compile(r"(S?)(\d{1,3})=(\d{1,4})(?:\+(\d{1,4}))?([rbgyp])")
+
+
+class RollingCodec:
+    def write(self, game: Game) -> tuple[str, list[str]]:
+        garrisons = []
+        for (code, troops, heroes), colour in sorted(game.pieces(), key=_cell_order):
+            cell = f"S{-code}" if code < 0 else str(code)
+            plus = f"+{heroes}" if heroes else ""
+            garrisons.append(f"{cell}={troops}{plus}{_SYMBOL[colour]}")
+        state = json.dumps(file_state(game), separators=(",", ":"), ensure_ascii=True)
+        return ",".join(garrisons) or "-", ["state=" + state.replace(" ", "\\u0020")]
+
+    def read(self, cls: type[Game], options: Any, fields: TextFields) -> Game:
+        pieces = _garrisons(fields.board)
+        given = fields.take("state")
+        if given is None:
+            raise fields.side.fail(
+                "the text ends before state=...: Rolling Pyramids' dice, sheets and phase",
+                len(fields.side.text),
+            )
+        try:
+            state = json.loads(given.text)
+        except json.JSONDecodeError as exc:
+            raise given.fail(f"state is JSON: {exc.msg}", exc.pos) from None
+        try:
+            return from_setup_state(cls, options, fields.to_move, pieces, state, study=fields.study)
+        except PositionFormatError as exc:
+            if exc.key.startswith("state"):
+                raise given.fail(f"not a position of the game: {exc}") from None
+            raise fields.setup_error(exc) from None
+
+
+def _cell_order(piece: tuple[tuple[int, ...], str]) -> tuple[bool, int]:
+    code = piece[0][0]
+    return code < 0, abs(code)
+
+
+def _garrisons(field: Field) -> list[tuple[tuple[int, ...], str]]:
+    if field.text == "-":
+        return []
+    pieces: list[tuple[tuple[int, ...], str]] = []
+    for part in field.split(","):
+        match = _GARRISON.fullmatch(part.text)
+        if match is None:
+            raise part.fail(
+                f"{part.text!r} is no garrison: CELL=TROOPS[+HEROES]HOLDER, e.g. 12=3r, "
+                "S2=0+1b (holders r, b, g, y, p)"
+            )
+        start, number, troops, heroes, letter = match.groups()
+        code = -int(number) if start else int(number)
+        pieces.append(((code, int(troops), int(heroes or 0)), LETTERS[letter]))
+    return pieces
+
+
+CODEC = RollingCodec()

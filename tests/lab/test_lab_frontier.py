@@ -1,0 +1,117 @@
+"""The window and ``pyramid-lab analyze --engine`` agree where the Pyraos book ends (issue
+89): positions of its frontier (the book knows the position, not every move), a few of
+each version of the rules, analysed by the lab (the Analysis dock's state) and by the
+command line: the same proven value of the position, the same value, length and
+exact/estimate mark of every move the book proves, and in both no move proven lost above
+one not proven lost."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from pyramid_lab.model.files import write
+from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
+from pyramid_lab.model.search import knowledge_for
+from pyramid_lab.model.search.games.pyraos import opening
+from pyramid_lab.model.search.proof_rank import book_replies
+from pyramid_lab.viewer.cli import main
+from pyramid_lab.viewer.lab import Lab
+from pyramid_lab.viewer.lab.session import Session
+
+VERSIONS = [("standard", "0-2"), ("standard", "1-2"), ("alternate", "0-2"), ("children", "0-2")]
+PER_VERSION = 2
+
+
+@pytest.fixture(autouse=True)
+def no_table(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # no whole table: the book ends
+
+
+def frontier(variant: str, removal: str) -> list[Pyraos]:
+    """A few positions where the book ends: its line of best play to ply 7 to 9, then a
+    move off it (the position known, its moves not all)."""
+    shipped = opening.shipped(variant, removal)
+    assert shipped is not None, (variant, removal)
+    line = shipped.head["line"]
+    book = knowledge_for("pyraos").book
+    assert book is not None
+    found = []
+    for leave in range(7, 10):
+        game = Pyraos.new(PyraosOptions(variant, removal))
+        for move in line[:leave]:
+            game.push_text(move)
+        for move in game.legal_moves():
+            if str(move) == line[leave]:
+                continue
+            child = game.copy()
+            child.push(move)
+            if not child.is_over() and book.book_end(child):
+                found.append(child)
+    # one the book knows some moves of (the issue's kind), one more of any kind
+    some = [g for g in found if book_replies(g, book)[0]]
+    assert some, (variant, removal)
+    rng = random.Random(f"89 {variant} {removal}")
+    first = rng.choice(some)
+    return [first, *rng.sample([g for g in found if g is not first], PER_VERSION - 1)]
+
+
+def mark(row: dict) -> str:
+    """The command line's mark of a move, in the lab's words."""
+    if row["estimate"]:
+        return "estimate"
+    return "exact" if row["exact"] or row["plies"] is None else "within"
+
+
+def not_lost_first(values: list[str | None]) -> None:
+    """No move proven lost above a move not proven lost."""
+    lost = [v == "loss" for v in values]
+    assert lost == sorted(lost), values
+
+
+@pytest.mark.parametrize("version", VERSIONS, ids="-".join)
+def test_the_window_and_the_command_line_agree_where_the_book_ends(
+    version, port, inbox, tmp_path, capsys
+):
+    proven = 0
+    for game in frontier(*version):
+        book = knowledge_for(game).book
+        replies, complete = book_replies(game, book)
+        assert complete
+        lab = Lab(Session(game.copy()), port, post=inbox.post, bulletin=port.bulletin)
+        try:
+            lab.analysis.seed = 1
+            assert lab.analyse(0.4, threads=1)
+            inbox.until(lambda lab=lab: lab.analysis.shown() is not None)
+            window = lab.analysis.shown()
+            rows = {move: (m, words) for move, m, words in lab.analysis.rows()}
+        finally:
+            lab.shutdown()
+        path = tmp_path / "frontier.pyr.json"
+        write(path, game)
+        assert main(["analyze", "--engine", "--seconds", "0.4", "--threads", "1", str(path)]) == 0
+        cli = json.loads(capsys.readouterr().out)["engine"]
+        assert (window.value, window.value_by) == (cli["value"], cli["value_by"])
+        assert window.value in ("win", "loss", "draw")  # the book knows the position
+        by_move = {row["move"]: row for row in cli["moves"]}
+        for move, known in replies.items():  # every move the book proves: the same in both
+            row = by_move[move]
+            stat = next(s for s in window.moves if str(s.move) == move)
+            plies = None if known.value == "draw" else known.plies
+            assert (row["proven"], row["plies"]) == (known.value, plies), move
+            assert (stat.proven, stat.plies) == (known.value, plies), move
+            assert rows[move][0] == mark(row) == "exact", move
+            assert rows[move][1] == stat.proven_text
+        proven += len(replies)
+        for row in cli["moves"]:  # each mark says what the row holds, in both
+            assert row["estimate"] == (row["proven"] is None)
+            if row["move"] in rows:
+                assert (rows[row["move"]][0] == "estimate") == (
+                    next(s for s in window.moves if str(s.move) == row["move"]).proven is None
+                )
+        not_lost_first([s.proven for s in window.moves])
+        not_lost_first([row["proven"] for row in cli["moves"]])
+        assert cli["moves_proven"] == sum(row["proven"] is not None for row in cli["moves"])
+    assert proven  # some moves of the frontier the book proves (they are compared above)

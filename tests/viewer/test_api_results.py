@@ -1,0 +1,43 @@
+"""A script's answers show themselves (issue 87 item 5): an analysis, a solve and an outcome
+made through the API print as one short line and show in a notebook as a small table of
+the moves ranked (model/showing.py); a game the engine does not analyse is told which games
+it does, by the API and the command line alike."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pyramid_lab as pl
+from pyramid_lab.model import showing
+from pyramid_lab.viewer.cli import main
+from tests.patience import WAIT_S
+
+
+def test_an_analysis_and_a_solve_show_themselves():
+    pos = pl.load("puzzle:partition/floating-3-win-in-1-a")
+    analysis = pos.analyse(seconds=0.5)
+    assert repr(analysis).startswith(
+        "<Analysis partition ply 10, red to move: proven: red wins in 1 move (0,0,0)"
+    )
+    assert "\n" not in repr(analysis)
+    page = analysis._repr_html_()
+    assert len(page) <= showing.MAX_HTML
+    assert "<td>1</td><td>0,0,0</td><td>win</td><td>exact</td><td>1</td>" in page
+    result = pos.solve(max_seconds=WAIT_S, book=False)
+    assert repr(result).startswith("<SolveResult win in 1 ply, best 0,0,0 (search")
+    assert "<td>0,0,0</td><td>win</td><td>1</td>" in result._repr_html_()
+    outcome = pos.play("0,0,0").outcome()
+    assert repr(outcome) == "<Outcome red wins (corners)>"
+    assert "<td>red</td><td>win</td>" in outcome._repr_html_()
+
+
+@pytest.mark.parametrize("game", ["ball", "rolling"])
+def test_a_game_the_engine_does_not_analyse_names_those_it_does(game, tmp_path, capsys):
+    with pytest.raises(ValueError, match=r"; the games it analyses: partition, pyraos, terrace$"):
+        pl.new(game).analyse(seconds=1)
+    path = pl.new(game).save(tmp_path / f"{game}.pyr.json")
+    assert main(["analyze", "--engine", "--seconds", "1", str(path)]) == 2
+    said = json.loads(capsys.readouterr().out)["engine"]["error"]
+    assert said.endswith("; the games it analyses: partition, pyraos, terrace")

@@ -1,0 +1,367 @@
+"""The handlers of the pages' messages (:mod:`.messages`), one a kind, registered by
+``@handles`` in :data:`HANDLERS`: a student's (``join``, ``resume``, ``poll``, ``act``) and
+the teacher's (the class code, the lines, the CSV, moving everyone, removing and bringing
+back, a door number, closing the class, letting in or refusing those waiting). Each is
+handed the app, the page and its message, read and checked already, and answers a typed
+reply (:mod:`.replies`); a refusal is :class:`.checks.Refused`, in words. Who may send
+what is the socket's (:mod:`.ws`); a student's work runs on the threads in their
+turn (:func:`.pushes.threaded`)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+from collections.abc import Awaitable, Callable, Iterable, Iterator
+from typing import Any, TypeVar
+
+from aiohttp import web
+
+from .checks import Refused
+from .guard import REFUSED, TRIES, Page, TooMany
+from .messages import (
+    Act,
+    Admit,
+    BringBack,
+    Close,
+    Code,
+    Csv,
+    Door,
+    Everyone,
+    Join,
+    Lines,
+    Message,
+    Poll,
+    Refuse,
+    Remove,
+    Resume,
+)
+from .pushes import (
+    forgotten,
+    gone,
+    lines_of,
+    send_quietly,
+    sent,
+    threaded,
+    whose_key,
+    why_gone,
+)
+from .replies import Closed, CsvText, Failed, Reply, Same, StudentAnswer
+from .room import Student
+from .service import forget_answer, shown
+from .state import PAGES, ROOM, SERVICE, TURNS
+
+__all__ = ["HANDLERS", "NOT_LET_IN", "WAIT_HERE", "Handler", "handles"]
+
+log = logging.getLogger("pyramid_lab.viewer.classroom")
+
+M = TypeVar("M", bound=Message)
+Handler = Callable[[web.Application, Page, Any], Awaitable[Reply]]
+#: Each message's handler by its class (a new message: a class in .messages, one here).
+HANDLERS: dict[type[Message], Handler] = {}
+
+
+def handles(
+    kind: type[M],
+) -> Callable[[Callable[[web.Application, Page, M], Awaitable[Reply]]], Handler]:
+    def register(handler: Callable[[web.Application, Page, M], Awaitable[Reply]]) -> Handler:
+        HANDLERS[kind] = handler
+        return handler
+
+    return register
+
+
+# ---- the students' messages ------------------------------------------------------------------
+
+
+#: What a waiting page is told (it shows the door number's field with it).
+WAIT_HERE = (
+    "the class is closed to new students: wait here for the teacher to let you in, or "
+    "type the number the teacher gives you"
+)
+
+
+@handles(Join)
+async def join(app: web.Application, page: Page, message: Join) -> Reply:
+    room = app[ROOM]
+    if page.role in ("student", "removed"):  # (one page, one student: not 13 Adas)
+        raise Refused("this page has joined the class already: one page joins once")
+    door = message.door is not None and room.closed
+    if page.waiting is not None and not door:
+        return Closed(closed=True, waiting=True, error=WAIT_HERE)
+    if door:
+        try:
+            wait = page.code_wait()  # (a page's tries slowed: 0, 1, 3, 7 ... s)
+        except TooMany:
+            page.shut(TRIES, "too many wrong numbers on this page: reload it")
+            return Failed(error="too many wrong numbers on this page: reload it to try again")
+        if wait:
+            await asyncio.sleep(wait)
+        assert message.door is not None
+        room.seat()  # (a full class refused before the number is used up)
+        try:
+            room.through_door(message.door)
+        except Refused as exc:
+            room.unseat()
+            return Closed(closed=True, waiting=page.waiting is not None, error=str(exc))
+        if page.waiting is not None:  # (it waits no more: it came in by the number)
+            room.forget_waiting(page.waiting)
+            app[PAGES].forget(page)
+            page.role, page.waiting = "new", None
+    elif room.closed:
+        try:
+            handle = room.wait(message.name)
+        except Refused as exc:
+            return Closed(closed=True, error=str(exc))
+        app[PAGES].as_waiting(page, handle)
+        log.info("%s asks to join (the class is closed)", shown(message.name, 60))
+        return Closed(closed=True, waiting=True, error=WAIT_HERE)
+    else:
+        room.seat()  # (Refused at once when the class is full, joins being answered counted)
+    try:
+        # (weighed by page: a page that joins many students waits behind one that joins once)
+        with _binding(page):
+            got = await threaded(
+                app,
+                f"page {id(page)}",
+                lambda: app[SERVICE].join(message.name, door=door),
+            )
+    finally:
+        room.unseat()
+    if "token" in got:
+        _bind(app, page, got)
+        log.info("%s joined%s", shown(got["page"]["name"], 60), " by a door number" if door else "")
+    return got
+
+
+@contextlib.contextmanager
+def _binding(page: Page) -> Iterator[None]:
+    """While the page's join or resume is answered: it is not closed as late."""
+    page.binding = True
+    try:
+        yield
+    finally:
+        page.binding = False
+
+
+def _bind(app: web.Application, page: Page, got: StudentAnswer) -> None:
+    student = app[ROOM].student(got["token"])
+    app[PAGES].as_student(page, student.key, got["token"])
+    sent(page, got)
+
+
+@handles(Resume)
+async def resume(app: web.Application, page: Page, message: Resume) -> Reply:
+    room, service = app[ROOM], app[SERVICE]
+    try:
+        student = room.student(message.key)
+    except Refused as exc:
+        return forgotten(app, page, forget_answer(exc), whose_key(message.key))
+    same = page.role == "student" and page.key == student.key
+    if same and page.sent_version == student.version:
+        return Same(same=True)  # (a board re-asked unchanged: nothing to do)
+    known = page.sent_layers if same else {}
+    with _binding(page):
+        got = await threaded(app, student.key, lambda: service.resume(message.key, known))
+    if "page" in got:
+        if not same:
+            app[PAGES].as_student(page, student.key, message.key)
+        sent(page, got)
+    return forgotten(app, page, got, whose_key(message.key))
+
+
+@handles(Poll)
+async def poll(app: web.Application, page: Page, message: Poll) -> Reply:
+    assert page.token is not None
+    assert page.key is not None
+    student = app[ROOM].students.get(page.key)
+    if student is not None and page.sent_version == student.version:
+        return Same(same=True)  # (no thread, no lock: nothing changed)
+    token, known = page.token, page.sent_layers
+    got = await threaded(app, page.key, lambda: app[SERVICE].poll(token, None, known))
+    return forgotten(app, page, sent(page, got))
+
+
+@handles(Act)
+async def act(app: web.Application, page: Page, message: Act) -> Reply:
+    assert page.token is not None
+    assert page.key is not None
+    token, known = page.token, page.sent_layers
+    got = await threaded(
+        app, page.key, lambda: app[SERVICE].do(app[ROOM].student(token), message.action, known)
+    )
+    if "error" in got and "page" not in got and gone(app, page):
+        got = forget_answer(why_gone(app, page))
+    return forgotten(app, page, sent(page, got))
+
+
+# ---- the teacher's messages -----------------------------------------------------------------
+
+
+@handles(Code)
+async def code(app: web.Application, page: Page, message: Code) -> Reply:
+    """The class code: judged after this page's wait (counted as it comes: a page's tries
+    are slowed, never an address's, so no page can lock the teacher out)."""
+    if page.role == "teacher":
+        return lines_of(app)
+    try:
+        wait = page.code_wait()
+    except TooMany:
+        page.shut(TRIES, "too many wrong class codes on this page: reload it")
+        return Failed(error="too many wrong class codes on this page: reload it to try again")
+    if wait:
+        await asyncio.sleep(wait)
+    app[ROOM].teacher(message.code)  # (Refused: "that is not this class's code")
+    app[PAGES].as_teacher(page)
+    return lines_of(app, page)
+
+
+@handles(Lines)
+async def lines(app: web.Application, page: Page, message: Lines) -> Reply:
+    return lines_of(app, page)
+
+
+@handles(Csv)
+async def csv(app: web.Application, page: Page, message: Csv) -> Reply:
+    return await threaded(app, "teacher", lambda: CsvText(csv=app[ROOM].csv_text()))
+
+
+@handles(Everyone)
+async def everyone(app: web.Application, page: Page, message: Everyone) -> Reply:
+    moved = await app[TURNS].run(
+        "teacher", lambda: app[ROOM].everyone_to(message.lesson, message.step)
+    )
+    who = "1 student" if moved == 1 else f"{moved} students"
+    said = f"{who} moved to lesson {message.lesson + 1}, step {message.step + 1}"
+    return lines_of(app, page, said)
+
+
+@handles(Remove)
+async def remove(app: web.Application, page: Page, message: Remove) -> Reply:
+    room, service = app[ROOM], app[SERVICE]
+    names = room.remove(list(message.ids))
+    for key in list(room.removed):
+        service.forget(key)
+    pages = app[PAGES]  # (those the class let go for good, past MAX_REMOVED: of no one)
+    pages.forget_removed([k for k in pages.removed if k not in room.removed])
+    said = f"{_counted(names)} no longer in the class"
+    log.info("the teacher removed %d students", len(names))
+    return lines_of(app, page, said + " (Bring back undoes it)")
+
+
+@handles(BringBack)
+async def bring_back(app: web.Application, page: Page, message: BringBack) -> Reply:
+    from .room import MAX_STUDENTS
+
+    names, left = app[ROOM].bring_back(list(message.ids))
+    said = f"{_counted(names)} back in the class (their pages open come back by themselves)"
+    if left:
+        said += f"; {left} did not fit: the class is full ({MAX_STUDENTS} students)"
+    return lines_of(app, page, said)
+
+
+@handles(Door)
+async def door_number(app: web.Application, page: Page, message: Door) -> Reply:
+    from .checks import DOOR_SECONDS
+
+    number = app[ROOM].door()
+    shown_number = " ".join(number[i : i + 3] for i in range(0, len(number), 3))
+    said = (
+        f"a door number: {shown_number}. Read it out to the late student: typed on their "
+        f"page, it lets them in once, within {DOOR_SECONDS // 60} minutes"
+    )
+    return lines_of(app, page, said)
+
+
+@handles(Close)
+async def close(app: web.Application, page: Page, message: Close) -> Reply:
+    room = app[ROOM]
+    room.set_closed(message.closed)
+    said = "the class is closed: a new student waits for your yes"
+    if not message.closed:  # those waiting come in with the others
+        let_in, _why = await _let_in(app, list(room.waiting))
+        said = "the class is open to new students" + (
+            f" ({_names([s.name for s in let_in])} let in)" if let_in else ""
+        )
+    return lines_of(app, page, said)
+
+
+@handles(Admit)
+async def admit(app: web.Application, page: Page, message: Admit) -> Reply:
+    let_in, why = await _let_in(app, message.handles)
+    if not let_in:
+        raise Refused(why)
+    said = f"{_names([s.name for s in let_in])} {'is' if len(let_in) == 1 else 'are'} in the class"
+    left = len(message.handles) - len(let_in)
+    return lines_of(app, page, said + (f" ({left} not let in: {why})" if left else ""))
+
+
+async def _let_in(app: web.Application, handles: Iterable[str]) -> tuple[list[Student], str]:
+    """The teacher's yes to joins waiting: the students, in the class, and why any was not
+    (gone, or the class full); their pages, still waiting, sent their places (pushed, all
+    at once: a page that does not read holds the teacher's answer one send's time, not
+    one each)."""
+    room, pages = app[ROOM], _waiting_pages(app)
+    let_in: list[Student] = []
+    sends = []
+    why = "no such page waiting (closed?)"
+    for handle in handles:
+        try:
+            student = room.admit(handle)
+        except Refused as exc:
+            why = str(exc)
+            continue
+        let_in.append(student)
+        waiting = pages.get(handle)
+        if waiting is None:
+            continue
+        got = await threaded(app, student.key, functools.partial(app[SERVICE].joined, student))
+        if "token" in got:
+            _bind(app, waiting, got)
+            got["push"] = True
+            sends.append(send_quietly(app, waiting, got))
+    await asyncio.gather(*sends)
+    return let_in, why
+
+
+#: What a page the teacher did not let in is told as it is closed.
+NOT_LET_IN = "the teacher did not let you in"
+
+
+@handles(Refuse)
+async def refuse(app: web.Application, page: Page, message: Refuse) -> Reply:
+    """The teacher's no to joins waiting, all at once: their pages closed, told so in
+    words (a close, never a send: a page that does not read holds nothing up)."""
+    pages = _waiting_pages(app)
+    names = app[ROOM].refuse(message.handles)
+    for handle in message.handles:
+        waiting = pages.get(handle)
+        if waiting is not None:
+            app[PAGES].forget(waiting)
+            waiting.role, waiting.waiting = "new", None
+            waiting.shut(REFUSED, NOT_LET_IN)
+    if not names:
+        raise Refused("no such page waiting (closed?)")
+    log.info("the teacher refused %d joins", len(names))
+    if len(names) == 1:
+        return lines_of(app, page, f"{names[0]} was not let in (the page is closed)")
+    return lines_of(app, page, f"{_names(names)} were not let in (their pages are closed)")
+
+
+def _waiting_pages(app: web.Application) -> dict[str, Page]:
+    """The pages waiting for the teacher's yes, by their joins' handles."""
+    return {p.waiting: p for p in app[PAGES].waiting if p.waiting is not None}
+
+
+def _counted(names: list[str]) -> str:
+    """Who an order on ticked students moved, and how many: 'Bo is', '40 students are
+    (Ada, Bo ... and 35 more)'."""
+    if len(names) == 1:
+        return f"{names[0]} is"
+    return f"{len(names)} students are ({_names(names)})"
+
+
+def _names(names: list[str]) -> str:
+    shown_names = ", ".join(names[:5])
+    return shown_names + (f" and {len(names) - 5} more" if len(names) > 5 else "")

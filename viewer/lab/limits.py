@@ -1,0 +1,78 @@
+"""The bounds of the numbers a search is given, said in words, for every front end: the
+command line's argument types (:mod:`viewer.cli.argtypes`) and the scripting API
+(:mod:`viewer.script.checks`) ask the same questions here, so that a value one refuses the
+other refuses too, with the same reason."""
+
+from __future__ import annotations
+
+import math
+import os
+
+from pyramid_lab.i18n import _, format_number
+from pyramid_lab.model.game import quote
+
+#: The longest ``analyze --engine`` (and the API's ``analyse``) may think on one position.
+MAX_ENGINE_SECONDS = 3600.0
+
+
+def memory_mb() -> float | None:
+    """The machine's physical memory in MiB, where the system says."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def finite_number(value: object) -> float | None:
+    """``value`` as a float where it is a number (not a bool) that a float holds finitely;
+    None otherwise (``10**400``, inf and nan included)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:  # an int beyond any float
+        return None
+    return number if math.isfinite(number) else None
+
+
+def shown(value: object) -> str:
+    """``value`` as a message shows it: a number of hundreds of digits by its length."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**20:
+        return f"a whole number of about {value.bit_length() * 0.30103:,.0f} digits"
+    text = value if isinstance(value, str) else quote(value)
+    return text if len(text) <= 20 else f"a number of {len(text)} characters"
+
+
+def positive_problem(value: float, text: str | None = None) -> str | None:
+    """Why a finite number is not more than 0, or None; ``text``: the value as the user
+    wrote it (default: the number)."""
+    if value > 0:
+        return None
+    return _("must be more than 0, not {text}").format(text=text or f"{value:g}")
+
+
+def table_mb_problem(value: float, text: str | None = None) -> str | None:
+    """Why a finite table size in MiB is none a search can have (0 or less, more than this
+    machine's memory), or None (``text`` as :func:`positive_problem`'s)."""
+    problem = positive_problem(value, text)
+    if problem is not None:
+        return problem
+    memory = memory_mb()
+    if memory is not None and value > memory:
+        said = text or f"{value:g}"
+        return _("must be at most this machine's memory, {memory} MiB, not {text}").format(
+            memory=format_number(round(memory)), text=said
+        )
+    return None
+
+
+def engine_seconds_problem(value: float, text: str | None = None) -> str | None:
+    """Why a finite number of seconds is none the engine thinks for, or None (``text`` as
+    :func:`positive_problem`'s)."""
+    problem = positive_problem(value, text)
+    if problem is None and value > MAX_ENGINE_SECONDS:
+        said = text or f"{value:g}"
+        problem = _("must be at most {most} seconds, not {text}").format(
+            most=f"{MAX_ENGINE_SECONDS:g}", text=said
+        )
+    return problem

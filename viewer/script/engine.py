@@ -1,0 +1,51 @@
+"""The engine for scripts and the command line alike (``docs/api.md``): which games it
+analyses, what it says of a position it does not, and :func:`warm_up`, which compiles the
+search before a script needs it.
+
+A first use that compiles the search (numba, a minute or two after an install) says so on
+stderr as a library does, through :mod:`logging`: the compiled core logs each step of a
+compile as a warning (:mod:`pyramid_lab.model.search.compiled.first_use`), which Python
+prints on stderr where the script set up no logging, and which the command line prints as
+its own line. :func:`warm_up` is that compile, asked for ahead.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pyramid_lab.model.game import Game, game_class, game_names
+
+if TYPE_CHECKING:
+    from pyramid_lab.model.search.registry import Plugin
+
+
+def warm_up() -> float:
+    """Make the engine's compiled search ready in this process now, so that no analysis or
+    solve waits for it later: compiled where no earlier run compiled it (a minute or two,
+    once an install; each step said on stderr, a warning of :mod:`logging`), else loaded
+    from numba's cache (about a second, said nothing). The seconds that took."""
+    from pyramid_lab.model import search
+
+    return search.warm_up(knowledge=None)
+
+
+def analysed_games() -> list[str]:
+    """The games whose positions the engine analyses (one player to move, its own
+    judgement): Partition, Pyraos and the terraced game."""
+    from pyramid_lab.model import search
+
+    return [
+        name
+        for name in game_names()
+        if not search.knowledge_for(name).own_levels and not game_class(name).simultaneous_turns
+    ]
+
+
+def check_analysed(game: Game, knowledge: Plugin) -> None:
+    """ValueError where the engine does not analyse ``game``'s position: why, and the games
+    it analyses."""
+    from pyramid_lab.model import search
+
+    why = search.unanalysable(game, knowledge=knowledge)
+    if why is not None:
+        raise ValueError(f"{why}; the games it analyses: {', '.join(analysed_games())}")
