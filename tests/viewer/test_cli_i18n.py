@@ -185,3 +185,38 @@ def test_help_pages_fit_the_columns_in_every_language(speaking):
         with contextlib.redirect_stderr(io.StringIO()):
             page = help_page(["solve", "--help"])
         assert max(len(line) for line in page.splitlines()) <= int(HELP_COLUMNS)
+
+
+def test_desktop_install_and_uninstall_say_everything_through_the_catalog(
+    speaking, capsys, monkeypatch, tmp_path
+):
+    """``desktop``: a command whose every line (each file written or removed, each desktop
+    tool run, missing or failed) is the catalog's; the paths, the entry's file name and the
+    tools' names are notation."""
+    from pyramid_lab.viewer.freedesktop import _PACKAGES, DESKTOP_FILE
+
+    speaking(i18n.PSEUDO)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("PATH", str(tmp_path / "no-tools"))  # each tool: "not found"
+    for argv in (["desktop", "install"], ["desktop", "uninstall"], ["desktop", "uninstall"]):
+        assert main(argv) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert len(lines) >= 12
+    assert all("⟦" in line for line in lines)
+    for notation in sorted(
+        [str(tmp_path), DESKTOP_FILE, *_PACKAGES, *_PACKAGES.values()], key=len, reverse=True
+    ):
+        out = out.replace(notation, " ")
+    assert unmarked_words(out) == []
+
+
+def test_desktop_says_a_folder_it_cannot_write_in_german(speaking, capsys, monkeypatch, tmp_path):
+    speaking("de_DE")
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    assert main(["desktop", "install"]) == 2
+    assert capsys.readouterr().err.startswith("pyramid-lab: kann ")

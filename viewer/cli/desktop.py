@@ -39,7 +39,11 @@ def run(args: argparse.Namespace) -> int:
         else:
             uninstall(places, say)
     except OSError as exc:
-        where = f" {exc.filename}" if exc.filename else ""
-        print(f"pyramid-lab: cannot write{where}: {exc.strerror or exc}", file=sys.stderr)
+        why = exc.strerror or exc
+        if exc.filename:
+            line = _("pyramid-lab: cannot write {path}: {why}").format(path=exc.filename, why=why)
+        else:
+            line = _("pyramid-lab: cannot write: {why}").format(why=why)
+        print(line, file=sys.stderr)
         return EXIT_BAD_INPUT
     return EXIT_OK
