@@ -140,12 +140,26 @@ def pseudo(message: str) -> str:
     trail = message[len(message.rstrip()) :]
     pieces = re.split(_PLACEHOLDER, body)
     kept = re.findall(_PLACEHOLDER, body)
-    accent = str.maketrans(_PLAIN, _ACCENTED)
-    out = [pieces[0].translate(accent)]
+    out = [_accented(pieces[0])]
     for placeholder, piece in zip(kept, pieces[1:], strict=True):
-        out += [placeholder, piece.translate(accent)]
+        out += [placeholder, _accented(piece)]
     letters = sum(ch.isalpha() for ch in "".join(pieces))
     return f"{lead}⟦{''.join(out)}{'~' * round(0.4 * letters)}⟧{trail}"
+
+
+#: a word of notation the pseudo-locale leaves as it is: a flag, a file or its pattern, a
+#: variable, an address, NAME=VALUE, a metavar (FILE, OUT.png)
+_NOTATION = r"[(\[]?(?:[-$*./~]\S*|\S*(?:://|/|=)\S*|[A-Z][A-Z0-9_.:]*(?:\.\w+)?[)\],;:]*)"
+
+
+def _accented(text: str) -> str:
+    """``text``'s letters accented, its notation (:data:`_NOTATION`) left as it is."""
+    accent = str.maketrans(_PLAIN, _ACCENTED)
+    return re.sub(
+        r"\S+",
+        lambda word: word[0] if re.fullmatch(_NOTATION, word[0]) else word[0].translate(accent),
+        text,
+    )
 
 
 class _Pseudo(gettext.NullTranslations):

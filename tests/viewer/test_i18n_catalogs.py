@@ -94,6 +94,14 @@ def test_the_pseudo_locale_marks_lengthens_and_keeps_placeholders(message):
     assert made[: len(made) - len(made.lstrip())] == message[: len(message) - len(message.lstrip())]
 
 
+def test_the_pseudo_locale_leaves_notation_as_it_is():
+    made = i18n.pseudo("see FILE and --table-mb under $XDG_DATA_HOME/pyramid-lab, size=4")
+    for notation in ("FILE", "--table-mb", "$XDG_DATA_HOME/pyramid-lab,", "size=4"):
+        assert notation in made
+    assert "sééFILE" not in made
+    assert made.startswith("⟦šéé FILE åñd --table-mb ûñdér")
+
+
 def test_numbers_and_lists_are_written_the_languages_way():
     assert i18n.format_number(1234.5, "de") == "1.234,5"
     assert i18n.format_number(1234.5, "en") == "1,234.5"
