@@ -6,8 +6,6 @@ command line's (analyse, render) and the files the window's (save)."""
 from __future__ import annotations
 
 import ast
-import doctest
-import io
 import json
 import os
 import pathlib
@@ -25,6 +23,7 @@ from pyramid_lab.model import files
 from pyramid_lab.model.game import game_class, game_names
 from pyramid_lab.viewer.cli import main
 from tests.patience import WAIT_S
+from tests.viewer.api_page import page_blocks, run_page
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").rglob("*.pyr.json"))
@@ -34,20 +33,10 @@ FULL = ROOT / "examples" / "partition" / "t6-full-red-wins.pyr.json"
 
 # ---- the page -----------------------------------------------------------------------------
 
-FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.DOTALL | re.MULTILINE)
-
-
-def page_blocks(text: str) -> list[tuple[str, str, int]]:
-    """The page's code blocks to run: (language, code, line), ``pycon`` (doctest) and
-    ``python`` (run as a script) alike, in the page's order."""
-    return [
-        (match.group(1), match.group(2), text.count("\n", 0, match.start()) + 1)
-        for match in FENCE.finditer(text)
-        if match.group(1) in ("pycon", "python")
-    ]
-
 
 def test_the_page_s_examples_run_and_print_what_it_says(tmp_path, monkeypatch):
+    # (and against the installed wheel from a folder outside the repository:
+    # tests/viewer/test_install.py runs the same page there)
     page = ROOT / "docs" / "api.md"
     text = page.read_text(encoding="utf-8")
     blocks = page_blocks(text)
@@ -57,20 +46,8 @@ def test_the_page_s_examples_run_and_print_what_it_says(tmp_path, monkeypatch):
     # puzzles, lessons and examples are opened by name)
     assert not re.search(r"(examples|model/data)/", text)
     monkeypatch.chdir(tmp_path)
-    names: dict[str, object] = {"__name__": "__main__"}
-    parser = doctest.DocTestParser()
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    report = io.StringIO()
-    ran = 0
-    for kind, code, line in blocks:
-        if kind == "python":
-            exec(compile(code, f"{page}:{line}", "exec"), names)
-            continue
-        test = parser.get_doctest(code, names, f"api.md:{line}", str(page), line)
-        ran += len(test.examples)
-        runner.run(test, out=report.write, clear_globs=False)
-        names.update(test.globs)  # (a doctest runs on a copy of the names)
-    assert runner.failures == 0, report.getvalue()
+    ran, failures, report = run_page(page)
+    assert failures == 0, report
     assert ran >= 40
     assert (tmp_path / "pyramid.png").is_file()
     assert files.read(tmp_path / "my-game.pyr.json").game.move_stack  # the game, saved

@@ -1,0 +1,70 @@
+"""docs/notebooks/: the gallery a user starts from, each notebook run in a Jupyter kernel
+(nbclient) from a clean temporary folder, as a user runs it after an install: every cell
+runs without an error, and the notebook stays light (under 300 KB as saved and as run,
+each position's diagram a few KB, no 3D page in it)."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import xml.etree.ElementTree as ET
+
+import nbclient  # (Jupyter is in the test extra: pyproject.toml)
+import nbformat
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+NOTEBOOKS = sorted((ROOT / "docs" / "notebooks").glob("*.ipynb"))
+MAX_BYTES = 300_000
+MAX_SVG = 30_000
+#: A cell's time at most: the analysis compiles the solver on its first use (20-60 s).
+CELL_SECONDS = 600
+
+
+def test_the_gallery_holds_the_three_notebooks():
+    names = {path.stem for path in NOTEBOOKS}
+    assert {"tour", "analysis-table", "worksheet"} <= names
+    for path in NOTEBOOKS:
+        assert path.stat().st_size < MAX_BYTES, path.name
+        notebook = nbformat.read(path, as_version=4)
+        nbformat.validate(notebook)
+        assert notebook.cells[0].cell_type == "markdown", path.name  # says what it is for
+
+
+def svgs(notebook) -> list[str]:
+    """Every diagram the notebook shows: SVG outputs, and SVG inside HTML outputs."""
+    found = []
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            found += [data["image/svg+xml"]] if "image/svg+xml" in data else []
+            page = data.get("text/html", "")
+            while "<svg " in page:
+                page = page[page.index("<svg ") :]
+                found.append(page[: page.index("</svg>") + len("</svg>")])
+                page = page[len(found[-1]) :]
+    return found
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_a_notebook_runs_from_a_clean_folder_and_stays_light(path, tmp_path):
+    notebook = nbformat.read(path, as_version=4)
+    client = nbclient.NotebookClient(
+        notebook,
+        timeout=CELL_SECONDS,
+        kernel_name="python3",
+        record_timing=False,
+        resources={"metadata": {"path": str(tmp_path)}},  # the kernel's working folder
+    )
+    client.execute()  # CellExecutionError names the cell and the error
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            assert output["output_type"] != "error", (path.name, cell.source)
+            assert "vtk" not in json.dumps(output.get("data", {})).lower(), path.name
+    run = nbformat.writes(notebook)
+    assert len(run.encode("utf-8")) < MAX_BYTES, path.name
+    for svg in svgs(notebook):
+        assert len(svg.encode("utf-8")) < MAX_SVG
+        ET.fromstring(svg)  # well formed
+    if path.stem in ("tour", "worksheet"):
+        assert len(svgs(notebook)) >= 4, path.name  # the games, the puzzles: drawn
