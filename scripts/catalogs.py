@@ -47,6 +47,11 @@ def template() -> Catalog:
     return catalog
 
 
+def _entries(catalog: Catalog) -> list[tuple[object, list[str]]]:
+    """What a template says, apart from its dates: each message and its files."""
+    return [(m.id, sorted({f for f, _line in m.locations})) for m in catalog if m.id]
+
+
 def write(catalog: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as out:
@@ -77,6 +82,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--add", metavar="LANG", help="start a catalog for LANG (sv, pt_BR)")
     args = parser.parse_args(argv)
     pot = template()
+    if TEMPLATE.is_file():  # the same messages: the same date (no churn for a merge)
+        with TEMPLATE.open("rb") as source:
+            before = read_po(source)
+        if _entries(before) == _entries(pot):
+            pot.creation_date = before.creation_date
     write(pot, TEMPLATE)
     if args.add:
         print(f"catalogs: started {add(pot, args.add).relative_to(ROOT)}")
