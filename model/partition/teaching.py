@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from pyramid_lab.i18n import N_
+
 from ..game import Move, Outcome, quote
 from ..lattice import CORNERS, Corner, Point, wall_names
 from ..teaching import (
@@ -25,13 +27,15 @@ class PartitionTeaching(Teaching[Partition]):
     game_name = "partition"
 
     lesson_overlays = (
-        OverlaySpec("walls", "the five walls, named"),
-        OverlaySpec("corners", "the five corners, coloured by holder"),
-        OverlaySpec("groups", "each group in its own colour"),
+        OverlaySpec("walls", N_("the five walls, named")),
+        OverlaySpec("corners", N_("the five corners, coloured by holder")),
+        OverlaySpec("groups", N_("each group in its own colour")),
         OverlaySpec(
             "region",
-            "a corner's isolated region, holding group and anchors, or its escape paths "
-            "while nobody holds it",
+            N_(
+                "a corner's isolated region, holding group and anchors, or its escape paths "
+                "while nobody holds it"
+            ),
             choices=tuple(c.value for c in CORNERS),
         ),
     )

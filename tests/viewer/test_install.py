@@ -162,6 +162,24 @@ def test_the_package_is_the_installed_one(installed):
         assert (site / data).is_file(), data
 
 
+def test_the_installed_program_speaks_the_shipped_languages(installed):
+    """The catalogs are package data: the wheel's program speaks German from them (compiled
+    on first use into the user's cache, the test's home), and English where asked."""
+    venv, elsewhere, env, _wheel = installed
+    for language in ("de", "fr", "es", "sv"):
+        assert (_package(venv) / "pyramid_lab" / "locale" / language / "LC_MESSAGES"
+                / "pyramid_lab.po").is_file()  # fmt: skip
+    german = subprocess.run(
+        [str(venv / "bin" / "pyramid-lab"), "perft", "--help"], cwd=elsewhere,
+        env={**env, "LANG": "de_DE.UTF-8", "LANGUAGE": ""}, capture_output=True, text=True,
+        timeout=TIMEOUT,
+    )  # fmt: skip
+    assert german.returncode == 0, german.stderr
+    assert german.stdout.startswith("Aufruf: pyramid-lab perft")
+    assert "0 bis 100" in german.stdout
+    assert list((Path(env["HOME"]) / ".cache" / "pyramid-lab" / "locale").glob("de-*.mo"))
+
+
 def test_the_desktop_entry_starts_the_installed_program(installed, tmp_path):
     venv, _elsewhere, env, _wheel = installed
     env = dict(env, XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path))

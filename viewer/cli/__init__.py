@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gettext
 import importlib
 import logging
 import os
@@ -24,6 +25,9 @@ import traceback
 from collections.abc import Iterator, Sequence
 from types import ModuleType
 from typing import Any
+
+from pyramid_lab import i18n
+from pyramid_lab.i18n import N_, _
 
 from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, Parser, ShortLines
 
@@ -41,26 +45,31 @@ __all__ = [
 #: command's module (``viewer.cli.<name>``) is imported only when it runs or its own
 #: ``--help`` is asked for: ``pyramid-lab --help`` imports no game.
 COMMANDS: dict[str, str] = {
-    "open": "open the desktop app (on Lesson 1 without a FILE)",
-    "analyze": "validate and analyse position files (one JSON line per file)",
-    "review": "review a game: every move judged (best, good, inaccuracy, mistake, missed win)",
-    "perft": "count the move sequences of a given length",
-    "resolve": "Pyramid Ball: resolve one turn row by row (the new position and why, as JSON)",
-    "solve": "prove the value of a position by search (Ctrl+C stops it with a report)",
-    "certificate": "check a certificate (a proof of a position's value) by the rules",
-    "book": "a game's book of proven values: show it, prove its entries again, or build it",
-    "endgame": "endgame tables: count their layers, build one, probe a position",
-    "verify": "prove each puzzle's goal against every defence; check its solution, list cooks",
-    "puzzles": "list a puzzle collection in order: difficulty and the puzzles you solved",
-    "practice": "open the window practising a collection, at its first unsolved puzzle",
-    "lesson": "lesson files (*.lesson.json)",
-    "classroom": "serve lessons to a class in their browsers: a page for the students, one for "
-    "the teacher",
-    "render": "draw a position to a picture file, headless",
-    "export": "export a position, headless: a picture, a turntable or replay (GIF, MP4), "
-    "a 3D web page (HTML) or floor plans for print (PDF)",
-    "desktop": "put Pyramid Lab in the desktop's applications menu and make it open position "
-    "and lesson files on a double-click (the user's own folders, no root needed)",
+    "open": N_("open the desktop app (on Lesson 1 without a FILE)"),
+    "analyze": N_("validate and analyse position files (one JSON line per file)"),
+    "review": N_("review a game: every move judged (best, good, inaccuracy, mistake, missed win)"),
+    "perft": N_("count the move sequences of a given length"),
+    "resolve": N_("Pyramid Ball: resolve one turn row by row (the new position and why, as JSON)"),
+    "solve": N_("prove the value of a position by search (Ctrl+C stops it with a report)"),
+    "certificate": N_("check a certificate (a proof of a position's value) by the rules"),
+    "book": N_("a game's book of proven values: show it, prove its entries again, or build it"),
+    "endgame": N_("endgame tables: count their layers, build one, probe a position"),
+    "verify": N_("prove each puzzle's goal against every defence; check its solution, list cooks"),
+    "puzzles": N_("list a puzzle collection in order: difficulty and the puzzles you solved"),
+    "practice": N_("open the window practising a collection, at its first unsolved puzzle"),
+    "lesson": N_("lesson files (*.lesson.json)"),
+    "classroom": N_(
+        "serve lessons to a class in their browsers: a page for the students, one for the teacher"
+    ),
+    "render": N_("draw a position to a picture file, headless"),
+    "export": N_(
+        "export a position, headless: a picture, a turntable or replay (GIF, MP4), "
+        "a 3D web page (HTML) or floor plans for print (PDF)"
+    ),
+    "desktop": N_(
+        "put Pyramid Lab in the desktop's applications menu and make it open position "
+        "and lesson files on a double-click (the user's own folders, no root needed)"
+    ),
 }
 
 
@@ -76,7 +85,7 @@ class _Version(argparse.Action):
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
         super().__init__(
             option_strings, argparse.SUPPRESS, default=argparse.SUPPRESS, nargs=0,
-            help="show the program's version and exit",
+            help=_("show the program's version and exit"),
         )  # fmt: skip
 
     def __call__(self, parser: argparse.ArgumentParser, *_args: object) -> None:
@@ -91,12 +100,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     where None), the other commands by their line in ``--help`` only."""
     parser = Parser(
         prog="pyramid-lab",
-        description="Pyramid Lab: explore, edit and analyse pyramid board-game positions.",
+        description=_("Pyramid Lab: explore, edit and analyse pyramid board-game positions."),
     )
     parser.add_argument("--version", action=_Version)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, line in COMMANDS.items():
-        sub = commands.add_parser(name, help=line)
+        sub = commands.add_parser(name, help=_(line))
         if command is None or name == command:
             command_module(name).add_arguments(sub)
     return parser
@@ -159,9 +168,25 @@ def _term_as_ctrl_c(command: ModuleType) -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+def speak(language: str) -> str:
+    """Speak ``language`` (:func:`pyramid_lab.i18n.resolve` takes it) from now on: the
+    commands' words and argparse's own (its usage, headings and errors), which it takes from
+    the functions it imported from :mod:`gettext` as ``argparse._`` and
+    ``argparse.ngettext``: those two are the catalog's while a language other than English
+    is spoken (tests/viewer/test_cli_i18n.py checks argparse still has them). The language
+    chosen."""
+    chosen = i18n.use(language)
+    english = chosen == i18n.ENGLISH
+    argparse._ = gettext.gettext if english else i18n._  # type: ignore[attr-defined]
+    argparse.ngettext = gettext.ngettext if english else i18n.ngettext  # type: ignore[attr-defined]
+    return chosen
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command ``argv`` names; every line it writes on stderr is at most
+    """Run the command ``argv`` names, in the language of the environment (``LANGUAGE``,
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``); every line it writes on stderr is at most
     :data:`~viewer.cli.common.MAX_ERROR_LINE` characters (a longer one is cut)."""
+    speak(i18n.language_from_env())
     _printable_streams()
     _say_first_use()
     stderr = sys.stderr
@@ -191,14 +216,14 @@ def _main(argv: Sequence[str] | None) -> int:
             status: int = command.run(args)
         return status
     except KeyboardInterrupt:
-        print("pyramid-lab: interrupted", file=sys.stderr)
+        print(_("pyramid-lab: interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         return EXIT_OK
     except Exception:
         traceback.print_exc()
         print(
-            "pyramid-lab: internal error (the report above is a bug; please file it)",
+            _("pyramid-lab: internal error (the report above is a bug; please file it)"),
             file=sys.stderr,
         )
         return EXIT_INTERNAL

@@ -9,6 +9,7 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from pyramid_lab.i18n import N_
 from pyramid_lab.model.teaching import teaching_for
 
 from .argtypes import threads
@@ -22,19 +23,25 @@ if TYPE_CHECKING:
 #: ``analyze``'s arguments, in order.
 ARGUMENTS = (
     FILES,
-    flag("--text", "explain each position in words (corners, holding groups, isolated regions)"),
+    flag(
+        "--text", N_("explain each position in words (corners, holding groups, isolated regions)")
+    ),
     flag(
         "--engine",
-        "add the engine's analysis: the win rate, every legal move ranked, and a "
-        "forced win the prover finds within 7 plies",
+        N_(
+            "add the engine's analysis: the win rate, every legal move ranked, and a "
+            "forced win the prover finds within 7 plies"
+        ),
     ),
-    replace(ENGINE_SECONDS, help="with --engine: think S seconds on each position (default 3)"),
+    replace(ENGINE_SECONDS, help=N_("with --engine: think S seconds on each position (default 3)")),
     Option(
         "--threads",
         type=threads,
         metavar="N",
-        help="with --engine: search on N threads at once (default: this machine's cores; "
-        "1 searches as before, repeatably)",
+        help=N_(
+            "with --engine: search on N threads at once (default: this machine's cores; "
+            "1 searches as before, repeatably)"
+        ),
     ),
 )
 

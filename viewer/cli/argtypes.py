@@ -8,10 +8,24 @@ import math
 import re
 from collections.abc import Callable
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.game import quote
 
 from ..lab import limits
 from ..lab.export_plan import SIDES
+
+
+def _too_long(text: str) -> str:
+    """Why ``text`` (over 20 characters) is no number: its start, then "too long"."""
+    return _("{start}...: too long for a number").format(start=text[:20])
+
+
+def _not_whole(text: str) -> str:
+    return _("{text} is not a whole number").format(text=quote(text))
+
+
+def _between(lo: int, hi: int, value: int) -> str:
+    return _("must be {lo} to {hi}, not {value}").format(lo=lo, hi=hi, value=value)
 
 
 def _at_least_0(text: str, not_a_number: str) -> int:
@@ -21,19 +35,19 @@ def _at_least_0(text: str, not_a_number: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(not_a_number) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+        raise argparse.ArgumentTypeError(_("must be 0 or more, not {value}").format(value=value))
     return value
 
 
 def non_negative(text: str) -> int:
     if len(text) > 20:  # int() refuses numbers of thousands of digits with ValueError anyway
-        raise argparse.ArgumentTypeError(f"{text[:20]}...: too long for a number")
-    return _at_least_0(text, f"{quote(text)} is not a whole number")
+        raise argparse.ArgumentTypeError(_too_long(text))
+    return _at_least_0(text, _not_whole(text))
 
 
 def piece_count(text: str) -> int:
     """A number of pieces on the board (``endgame``'s K)."""
-    return _at_least_0(text, f"expected a number of pieces, not {text!r}")
+    return _at_least_0(text, _("expected a number of pieces, not {text!r}").format(text=text))
 
 
 #: Deepest ``perft``: it counts every sequence of moves, so even two moves a ply would be
@@ -44,7 +58,7 @@ MAX_PERFT_DEPTH = 100
 def perft_depth(text: str) -> int:
     value = non_negative(text)
     if value > MAX_PERFT_DEPTH:
-        raise argparse.ArgumentTypeError(f"must be 0 to {MAX_PERFT_DEPTH}, not {value}")
+        raise argparse.ArgumentTypeError(_between(0, MAX_PERFT_DEPTH, value))
     return value
 
 
@@ -53,9 +67,16 @@ def _finite(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{quote(text)} is not a number") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a number").format(text=quote(text))
+        ) from None
     if not math.isfinite(value):  # inf, nan, and numbers of hundreds of digits (inf too)
-        raise argparse.ArgumentTypeError(f"must be a finite number, not {limits.shown(text)}")
+        if len(text) <= 20:  # (as limits.shown says it, each a sentence of its own)
+            why = _("must be a finite number, not {text}").format(text=text)
+        else:
+            why = _("must be a finite number, not a number of {count} characters")
+            why = why.format(count=len(text))
+        raise argparse.ArgumentTypeError(why)
     return value
 
 
@@ -94,13 +115,13 @@ def threads(text: str) -> int:
     from pyramid_lab.model.search import computer
 
     if len(text) > 20:
-        raise argparse.ArgumentTypeError(f"{text[:20]}...: too long for a number")
+        raise argparse.ArgumentTypeError(_too_long(text))
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+        raise argparse.ArgumentTypeError(_not_whole(text)) from None
     if not 1 <= value <= computer.MAX_THREADS:
-        raise argparse.ArgumentTypeError(f"must be 1 to {computer.MAX_THREADS}, not {value}")
+        raise argparse.ArgumentTypeError(_between(1, computer.MAX_THREADS, value))
     return value
 
 
@@ -108,7 +129,7 @@ def bounded(lo: int, hi: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         value = non_negative(text)
         if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"must be {lo} to {hi}, not {value}")
+            raise argparse.ArgumentTypeError(_between(lo, hi, value))
         return value
 
     return parse
@@ -119,7 +140,9 @@ def size(text: str) -> tuple[int, int]:
     low, high = SIDES
     if match is None or not all(low <= int(v) <= high for v in match.groups()):
         raise argparse.ArgumentTypeError(
-            f"{quote(text)} is not a size like 1024x768 ({low} to {high})"
+            _("{text} is not a size like 1024x768 ({low} to {high})").format(
+                text=quote(text), low=low, high=high
+            )
         )
     return int(match.group(1)), int(match.group(2))
 
@@ -127,11 +150,13 @@ def size(text: str) -> tuple[int, int]:
 def level_range(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"(\d{1,6}):(\d{1,6})", text)
     if match is None:
-        raise argparse.ArgumentTypeError(f"{quote(text)} is not a level range like 0:2")
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a level range like 0:2").format(text=quote(text))
+        )
     lo, hi = int(match.group(1)), int(match.group(2))
     if lo > hi:
         raise argparse.ArgumentTypeError(
-            f"{quote(text)}: the first level must not be above the last"
+            _("{text}: the first level must not be above the last").format(text=quote(text))
         )
     return lo, hi
 
@@ -141,6 +166,8 @@ def one_of(choices: tuple[str, ...]) -> Callable[[str], str]:
         for choice in choices:
             if text.upper() == choice.upper():
                 return choice
-        raise argparse.ArgumentTypeError(f"{quote(text)} is not one of {', '.join(choices)}")
+        raise argparse.ArgumentTypeError(
+            _("{text} is not one of {choices}").format(text=quote(text), choices=", ".join(choices))
+        )
 
     return parse

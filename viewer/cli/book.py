@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from pyramid_lab.i18n import N_
 from pyramid_lab.model.game import game_class, quote
 
 from .argtypes import non_negative, positive_float
@@ -19,46 +20,50 @@ from .options import MAX_SECONDS, RULE_OPTION, TABLE_MB, Option, add_options
 #: ``book``'s arguments, in order.
 ARGUMENTS = (
     Option("action", choices=("verify", "build", "show")),
-    Option("--book", metavar="FILE", help="the book file (default: the shipped one)"),
-    Option("--game", help="the game whose book (default: the game whose book --book is)"),
+    Option("--book", metavar="FILE", help=N_("the book file (default: the shipped one)")),
+    Option("--game", help=N_("the game whose book (default: the game whose book --book is)")),
     replace(
-        RULE_OPTION, help="build: a rule option of the version to build, e.g. variant=children"
+        RULE_OPTION, help=N_("build: a rule option of the version to build, e.g. variant=children")
     ),
     Option(
         "--plies",
         type=non_negative,
         default=1,
         metavar="N",
-        help="build: every position within N plies of the empty pyramid (1)",
+        help=N_("build: every position within N plies of the empty pyramid (1)"),
     ),
     Option(
         "--seconds",
         type=positive_float,
         default=600.0,
         metavar="S",
-        help="build: at most S seconds a position (600)",
+        help=N_("build: at most S seconds a position (600)"),
     ),
     replace(
         TABLE_MB,
-        help="build and verify: the solver's table in MiB (verify: one table for the run, "
-        "so the fuller entries, proven first, make the emptier ones cheap)",
+        help=N_(
+            "build and verify: the solver's table in MiB (verify: one table for the run, "
+            "so the fuller entries, proven first, make the emptier ones cheap)"
+        ),
     ),
     Option(
         "--sample",
         type=non_negative,
         metavar="N",
-        help="verify: N entries chosen at random (seeded), the cheapest first",
+        help=N_("verify: N entries chosen at random (seeded), the cheapest first"),
     ),
     Option(
         "--min-pieces",
         type=non_negative,
         metavar="N",
-        help="verify: only entries with at least N pieces on the board (the cheap ones)",
+        help=N_("verify: only entries with at least N pieces on the board (the cheap ones)"),
     ),
     replace(
         MAX_SECONDS,
-        help="verify: at most S seconds an entry (the budget; without it an entry takes "
-        "what it needs)",
+        help=N_(
+            "verify: at most S seconds an entry (the budget; without it an entry takes "
+            "what it needs)"
+        ),
     ),
 )
 

@@ -7,13 +7,15 @@ from __future__ import annotations
 import argparse
 import sys
 
+from pyramid_lab.i18n import _
+
 from .common import EXIT_BAD_INPUT, EXIT_OK
 from .options import FILE, QUIET, add_options
 
 
 def add_arguments(certificate: argparse.ArgumentParser) -> None:
     actions = certificate.add_subparsers(dest="action", metavar="ACTION", required=True)
-    about = (
+    about = _(
         "verify FILE.cert.gz with the rules model alone; exits non-zero on any gap, "
         "illegal move or reply that wins. Read from a regular file only, to 256 MiB "
         "decompressed, lines to 64 KiB (at most one line per 16 bytes, none blank), a header "

@@ -29,6 +29,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from pyramid_lab.i18n import N_
+
 from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK
 from .options import Option, add_options, flag
 
@@ -42,51 +44,64 @@ ARGUMENTS = (
         "lessons",
         nargs="*",
         metavar="LESSON_OR_FOLDER",
-        help="lesson files (*.lesson.json), or folders of them (none: the shipped lessons)",
+        help=N_("lesson files (*.lesson.json), or folders of them (none: the shipped lessons)"),
     ),
     Option(
         "--host",
         default="127.0.0.1",
-        help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: "
-        "every network it is on, see the README)",
+        help=N_(
+            "the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: "
+            "every network it is on, see the README)"
+        ),
     ),
     Option(
         "--port",
         type=int,
         default=DEFAULT_PORT,
         metavar="N",
-        help=f"the port (default {DEFAULT_PORT}; 0: any free one)",
+        help=N_("the port (default %(default)s; 0: any free one)"),
     ),
     Option(
         "--code",
-        help="the class code the teacher's page asks for, at least 16 letters and digits "
-        "(default: the one kept with the class, else one made up)",
+        help=N_(
+            "the class code the teacher's page asks for, at least 16 letters and digits "
+            "(default: the one kept with the class, else one made up)"
+        ),
     ),
-    flag("--new-code", "make the class a new code (the old one opens the teacher's page no more)"),
+    flag(
+        "--new-code", N_("make the class a new code (the old one opens the teacher's page no more)")
+    ),
     Option(
         "--allow-host",
         action="append",
         metavar="NAME",
-        help="a name the pages may reach the class by besides its addresses and this "
-        "machine's names (a TLS proxy's name; the others are refused: DNS rebinding)",
+        help=N_(
+            "a name the pages may reach the class by besides its addresses and this "
+            "machine's names (a TLS proxy's name; the others are refused: DNS rebinding)"
+        ),
     ),
     Option(
         "--name",
-        help="the class's name: its results file is NAME.json in the user's data folder "
-        "($XDG_DATA_HOME/pyramid-lab/classroom; default: a name made of the lessons, the "
-        "same each run: the same command continues the same class)",
+        help=N_(
+            "the class's name: its results file is NAME.json in the user's data folder "
+            "($XDG_DATA_HOME/pyramid-lab/classroom; default: a name made of the lessons, the "
+            "same each run: the same command continues the same class)"
+        ),
     ),
     Option(
         "--threads",
         type=int,
         metavar="N",
-        help=f"threads that answer the students' boards and moves (default 4, at most "
-        f"{MOST_THREADS}; a student who asked much waits their turn behind the others)",
+        help=N_(
+            "threads that answer the students' boards and moves (default 4, at most "
+            "{most}; a student who asked much waits their turn behind the others)"
+        ),
+        help_values={"most": MOST_THREADS},
     ),
     Option(
         "--results",
         metavar="FILE",
-        help="where the students' progress is kept instead (read first when it exists)",
+        help=N_("where the students' progress is kept instead (read first when it exists)"),
     ),
 )
 

@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from pyramid_lab.i18n import _
+
 if TYPE_CHECKING:
     from pyramid_lab.model.files import PositionDocument
 
@@ -77,14 +79,25 @@ class Parser(argparse.ArgumentParser):
 
         message = re.sub(rf"\S{{{MAX_QUOTED + 1},}}", lambda m: shorten(m.group()), message)
         self.print_usage(sys.stderr)
-        print(f"pyramid-lab: error: {shorten(message, 2 * MAX_QUOTED)}", file=sys.stderr)
+        print(error_line(shorten(message, 2 * MAX_QUOTED)), file=sys.stderr)
         raise SystemExit(EXIT_BAD_INPUT)
+
+
+def error_line(message: str) -> str:
+    """The line that says a command's error: ``message`` (already in the user's language)
+    after the program's name."""
+    return _("pyramid-lab: error: {message}").format(message=message)
 
 
 def no_memory(table_mb: float, exc: MemoryError) -> str:
     """The one line for a search that ran out of memory (its table, most likely)."""
-    detail = f" ({exc})" if str(exc) else ""
-    return f"pyramid-lab: error: out of memory{detail}; try a smaller --table-mb than {table_mb:g}"
+    if str(exc):
+        return _(
+            "pyramid-lab: error: out of memory ({detail}); try a smaller --table-mb than {mb}"
+        ).format(detail=exc, mb=f"{table_mb:g}")
+    return _("pyramid-lab: error: out of memory; try a smaller --table-mb than {mb}").format(
+        mb=f"{table_mb:g}"
+    )
 
 
 def program() -> str:

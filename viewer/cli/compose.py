@@ -14,6 +14,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from pyramid_lab.i18n import N_
+
 from .argtypes import bounded
 from .common import EXIT_BAD_INPUT, EXIT_OK
 from .options import RULE_OPTION, Option, add_options
@@ -24,23 +26,23 @@ OWN = ("game", "option", "count", "within", "difficulty", "exact", "out", "seed"
 
 #: ``puzzles compose``'s arguments, in order.
 ARGUMENTS = (
-    Option("--game", help="the game: partition, pyraos or terrace"),
+    Option("--game", help=N_("the game: partition, pyraos or terrace")),
     replace(
         RULE_OPTION,
         metavar="K=V",
-        help="a rule option, e.g. size=4 or version=floating (again for more)",
+        help=N_("a rule option, e.g. size=4 or version=floating (again for more)"),
     ),
     Option("--count", type=bounded(1, 500), metavar="N"),
-    Option("--within", type=bounded(1, 15), metavar="PLIES", help="wins within PLIES"),
+    Option("--within", type=bounded(1, 15), metavar="PLIES", help=N_("wins within PLIES")),
     Option("--difficulty", choices=("easy", "medium", "hard")),
     Option(
         "--exact",
         action="store_const",
         const=True,
-        help="only wins as long as PLIES allows (no quicker ones)",
+        help=N_("only wins as long as PLIES allows (no quicker ones)"),
     ),
-    Option("--out", short="-o", metavar="FOLDER", help="where to write them"),
-    Option("--seed", type=int, help="the games' seed (0)"),
+    Option("--out", short="-o", metavar="FOLDER", help=N_("where to write them")),
+    Option("--seed", type=int, help=N_("the games' seed (0)")),
 )
 
 

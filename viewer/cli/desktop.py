@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from pyramid_lab.i18n import _
+
 from .common import EXIT_BAD_INPUT, EXIT_OK
 
 
@@ -14,11 +16,13 @@ def add_arguments(desktop: argparse.ArgumentParser) -> None:
     actions = desktop.add_subparsers(dest="action", metavar="ACTION", required=True)
     actions.add_parser(
         "install",
-        help="write the menu entry, the icon and the MIME types of *.pyr.json and "
-        "*.lesson.json under $XDG_DATA_HOME (~/.local/share), and make Pyramid Lab their "
-        "default program; again: the same files",
+        help=_(
+            "write the menu entry, the icon and the MIME types of *.pyr.json and "
+            "*.lesson.json under $XDG_DATA_HOME (~/.local/share), and make Pyramid Lab their "
+            "default program; again: the same files"
+        ),
     )
-    actions.add_parser("uninstall", help="remove what install wrote")
+    actions.add_parser("uninstall", help=_("remove what install wrote"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,7 +39,11 @@ def run(args: argparse.Namespace) -> int:
         else:
             uninstall(places, say)
     except OSError as exc:
-        where = f" {exc.filename}" if exc.filename else ""
-        print(f"pyramid-lab: cannot write{where}: {exc.strerror or exc}", file=sys.stderr)
+        why = exc.strerror or exc
+        if exc.filename:
+            line = _("pyramid-lab: cannot write {path}: {why}").format(path=exc.filename, why=why)
+        else:
+            line = _("pyramid-lab: cannot write: {why}").format(why=why)
+        print(line, file=sys.stderr)
         return EXIT_BAD_INPUT
     return EXIT_OK

@@ -13,6 +13,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from pyramid_lab.i18n import N_
+
 from .argtypes import piece_count
 from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
 from .options import RULE_OPTION, Option, add_options, flag
@@ -44,86 +46,99 @@ class _Intermixed(argparse.ArgumentParser):
 #: ``endgame``'s arguments, in order.
 ARGUMENTS = (
     Option("action", choices=("count", "build", "probe", "verify", "book")),
-    Option("file", nargs="?", metavar="FILE", help="probe: a position file"),
-    Option("--game", help="count and build: the game (default: the one with tables)"),
+    Option("file", nargs="?", metavar="FILE", help=N_("probe: a position file")),
+    Option("--game", help=N_("count and build: the game (default: the one with tables)")),
     Option(
         "--min-pieces",
         type=piece_count,
         metavar="K",
-        help="build and probe: the table's fewest pieces on the board (verify "
-        "--against-solver: the lowest layer tried; default: its top "
-        "layer only; each layer lower takes much longer, see docs/engines.md)",
+        help=N_(
+            "build and probe: the table's fewest pieces on the board (verify "
+            "--against-solver: the lowest layer tried; default: its top "
+            "layer only; each layer lower takes much longer, see docs/engines.md)"
+        ),
     ),
-    replace(RULE_OPTION, help="build: a rule option of the version, e.g. variant=alternate"),
+    replace(RULE_OPTION, help=N_("build: a rule option of the version, e.g. variant=alternate")),
     Option(
         "--start",
         type=Path,
         metavar="TABLE",
-        help="build: take over a finished table with fewer layers (its layers need no work)",
+        help=N_("build: take over a finished table with fewer layers (its layers need no work)"),
     ),
     flag(
-        "--whole", "the whole game's table (every position, distances to the end; verify: always)"
+        "--whole",
+        N_("the whole game's table (every position, distances to the end; verify: always)"),
     ),
     Option(
         "--base",
         type=int,
         choices=(2, 3, 4),
         default=4,
-        help="--whole build: the pyramid's base (4: the game; 2 and 3: small games, for checks)",
+        help=N_(
+            "--whole build: the pyramid's base (4: the game; 2 and 3: small games, for checks)"
+        ),
     ),
     Option(
         "--workers",
         type=int,
         metavar="N",
-        help="--whole build: a local Dask cluster of N worker processes, by rounds (default "
-        "0: this process, push retrograde on a thread a core: faster, a byte a position in "
-        "memory)",
+        help=N_(
+            "--whole build: a local Dask cluster of N worker processes, by rounds (default "
+            "0: this process, push retrograde on a thread a core: faster, a byte a position in "
+            "memory)"
+        ),
     ),
     Option(
         "--scheduler",
         metavar="ADDRESS",
-        help="--whole build: the Dask scheduler of an existing cluster to split the work over",
+        help=N_("--whole build: the Dask scheduler of an existing cluster to split the work over"),
     ),
     Option(
         "--against-solver",
         type=int,
         metavar="N",
-        help="verify: instead of re-deriving every value, compare random positions of "
-        "each layer (29 down to --min-pieces, or to the first where the solver settles too "
-        "few) with the compiled forward solver's answer, until N a layer are settled (at "
-        "most 2N tried)",
+        help=N_(
+            "verify: instead of re-deriving every value, compare random positions of "
+            "each layer (29 down to --min-pieces, or to the first where the solver settles too "
+            "few) with the compiled forward solver's answer, until N a layer are settled (at "
+            "most 2N tried)"
+        ),
     ),
     Option(
         "--seconds",
         type=float,
         default=1.0,
         metavar="S",
-        help="verify --against-solver: the solver's processor time a position (default 1)",
+        help=N_("verify --against-solver: the solver's processor time a position (default 1)"),
     ),
     Option(
         "--seed",
         type=int,
         default=1,
-        help="verify --against-solver: the random positions' seed (default 1)",
+        help=N_("verify --against-solver: the random positions' seed (default 1)"),
     ),
     Option(
         "--spheres",
         type=int,
         metavar="K",
-        help="book: every position with at most K spheres on the board (default 9: the "
-        "first 9 plies, about 0.85 MB a version)",
+        help=N_(
+            "book: every position with at most K spheres on the board (default 9: the "
+            "first 9 plies, about 0.85 MB a version)"
+        ),
     ),
     Option(
         "--book",
         type=Path,
         metavar="FILE",
-        help="book: the opening file to write (default: the package's, where the book reads it)",
+        help=N_(
+            "book: the opening file to write (default: the package's, where the book reads it)"
+        ),
     ),
     Option(
         "--table",
         type=Path,
         metavar="PATH",
-        help="the table file (default: in the user's cache, named by version and K)",
+        help=N_("the table file (default: in the user's cache, named by version and K)"),
     ),
 )
 

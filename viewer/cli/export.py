@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 # export's limits and defaults (the lab's: the window's Export dialog offers the same)
+from pyramid_lab.i18n import N_
+
 from ..lab.export_plan import (
     DEFAULT_FPS,
     DEFAULT_FRAMES,
@@ -36,37 +38,50 @@ MOTIONS = (
         dest="motion",
         action="store_const",
         const="turntable",
-        help="an animation of the camera orbiting the board",
+        help=N_("an animation of the camera orbiting the board"),
     ),
     Option(
         "--replay",
         dest="motion",
         action="store_const",
         const="replay",
-        help="an animation of the game's moves from the start of the file's history",
+        help=N_("an animation of the game's moves from the start of the file's history"),
     ),
 )
 
 
-def _count(flag: str, most: int, help: str) -> Option:
-    """An animation's number ``N``, 1 to ``most`` (not given: the export plan's default)."""
-    return Option(flag, type=bounded(1, most), metavar="N", help=help)
+def _count(flag: str, most: int, help: str, default: int) -> Option:
+    """An animation's number ``N``, 1 to ``most`` (not given: the export plan's ``default``,
+    said in ``help`` as ``{default}``)."""
+    return Option(
+        flag, type=bounded(1, most), metavar="N", help=help, help_values={"default": default}
+    )
 
 
 #: The animations' frames and a page's title (the view options follow them).
 ARGUMENTS = (
     _count(
-        "--frames", MAX_FRAMES, f"with --turntable: frames for one turn (default {DEFAULT_FRAMES})"
+        "--frames",
+        MAX_FRAMES,
+        N_("with --turntable: frames for one turn (default {default})"),
+        DEFAULT_FRAMES,
     ),
     _count(
-        "--hold", MAX_HOLD, f"with --replay: frames each position is shown (default {DEFAULT_HOLD})"
+        "--hold",
+        MAX_HOLD,
+        N_("with --replay: frames each position is shown (default {default})"),
+        DEFAULT_HOLD,
     ),
-    _count("--fps", MAX_FPS, f"an animation's frames per second (default {DEFAULT_FPS})"),
+    _count(
+        "--fps", MAX_FPS, N_("an animation's frames per second (default {default})"), DEFAULT_FPS
+    ),
     Option(
         "--title",
         metavar="TEXT",
-        help="the title of a web page or floor-plan sheet (default: the puzzle's title, "
-        "else the file's name)",
+        help=N_(
+            "the title of a web page or floor-plan sheet (default: the puzzle's title, "
+            "else the file's name)"
+        ),
     ),
 )
 

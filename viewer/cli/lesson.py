@@ -9,30 +9,36 @@ import json
 import sys
 from typing import Any
 
+from pyramid_lab.i18n import N_, _
+
 from .common import EXIT_BAD_INPUT, EXIT_OK
 from .options import FILE, Option, add_options
 
 #: ``lesson check``'s arguments.
 CHECK = (
-    Option("files", nargs="*", metavar="FILE", help="lesson files (none: the shipped lessons)"),
+    Option("files", nargs="*", metavar="FILE", help=N_("lesson files (none: the shipped lessons)")),
 )
 
 #: ``lesson answers``'s arguments, in order.
-ANSWERS = (FILE, Option("--step", type=int, metavar="N", help="only step N (1 is the first)"))
+ANSWERS = (FILE, Option("--step", type=int, metavar="N", help=N_("only step N (1 is the first)")))
 
 
 def add_arguments(lesson: argparse.ArgumentParser) -> None:
     lesson_commands = lesson.add_subparsers(dest="lesson_command", metavar="ACTION", required=True)
     lesson_check = lesson_commands.add_parser(
         "check",
-        help="prove every task of each lesson has a right answer and the author's answers "
-        "are accepted (exit 2 naming the step otherwise)",
+        help=_(
+            "prove every task of each lesson has a right answer and the author's answers "
+            "are accepted (exit 2 naming the step otherwise)"
+        ),
     )
     add_options(lesson_check, CHECK)
     lesson_answers = lesson_commands.add_parser(
         "answers",
-        help="the answers the rules give for each task of a lesson: the moves that meet its "
-        "goal, the points that answer its question, the first moves that win",
+        help=_(
+            "the answers the rules give for each task of a lesson: the moves that meet its "
+            "goal, the points that answer its question, the first moves that win"
+        ),
     )
     add_options(lesson_answers, ANSWERS)
 

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import N_
 from pyramid_lab.model import content
 from pyramid_lab.model.game import game_class, game_names
 
@@ -41,8 +42,10 @@ def first_lesson() -> Path | None:
 SCREENSHOT = Option(
     "--screenshot",
     metavar="PNG",
-    help="once the window is up, save a picture of it to PNG, print the window's title "
-    "and quit (for documentation and for checking an install)",
+    help=N_(
+        "once the window is up, save a picture of it to PNG, print the window's title "
+        "and quit (for documentation and for checking an install)"
+    ),
 )
 
 #: ``open``'s arguments, in order.

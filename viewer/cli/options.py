@@ -7,9 +7,11 @@ declared here, once."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import KW_ONLY, dataclass
 from typing import Literal, TypedDict
+
+from pyramid_lab.i18n import N_, _
 
 from .argtypes import engine_seconds, positive_float, table_mb
 
@@ -51,6 +53,9 @@ class Option:
     nargs: Literal["?", "*", "+"] | None = None
     dest: str | None = None
     required: bool = False
+    #: what fills ``help``'s ``{name}`` placeholders after it is translated (argparse fills
+    #: its own ``%(default)s``)
+    help_values: Mapping[str, object] | None = None
 
     @property
     def flags(self) -> tuple[str, ...]:
@@ -79,12 +84,20 @@ class Option:
         if self.required:
             said["required"] = True
         if self.help is not None:
-            said["help"] = self.help
+            said["help"] = self.translated_help()
         if self.metavar is not None:
             said["metavar"] = self.metavar
         if self.dest is not None:
             said["dest"] = self.dest
         return said
+
+    def translated_help(self) -> str:
+        """``help`` in the current language (:mod:`pyramid_lab.i18n`), its ``{name}``
+        placeholders filled from ``help_values``; argparse's SUPPRESS as it is."""
+        if self.help is None or self.help == argparse.SUPPRESS:
+            return argparse.SUPPRESS if self.help else ""
+        words = _(self.help)
+        return words if self.help_values is None else words.format(**self.help_values)
 
 
 def add_options(parser: argparse._ActionsContainer, options: Iterable[Option]) -> None:
@@ -95,7 +108,7 @@ def add_options(parser: argparse._ActionsContainer, options: Iterable[Option]) -
 
 
 def flag(name: str, help: str) -> Option:
-    """An option that is off unless given (``store_true``)."""
+    """An option that is off unless given (``store_true``); ``help`` marked :func:`N_`."""
     return Option(name, action="store_true", help=help)
 
 
@@ -109,7 +122,7 @@ FILE = Option("file", metavar="FILE")
 FILES = Option("files", nargs="+", metavar="FILE")
 
 #: A command that says how it gets on, on stderr, unless told not to.
-QUIET = flag("--quiet", "no progress lines on stderr")
+QUIET = flag("--quiet", N_("no progress lines on stderr"))
 
 #: ``--option NAME=VALUE``, again for more: a rule option of the game's version, for a
 #: command that makes or reads something of one version.

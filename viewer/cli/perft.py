@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from pyramid_lab.i18n import N_
+
 from .argtypes import perft_depth
 from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
 from .options import FILE, Option, add_options
 
 #: ``perft``'s arguments, in order.
-ARGUMENTS = (FILE, Option("depth", metavar="DEPTH", type=perft_depth, help="0 to 100"))
+ARGUMENTS = (FILE, Option("depth", metavar="DEPTH", type=perft_depth, help=N_("0 to 100")))
 
 
 def add_arguments(perft: argparse.ArgumentParser) -> None:

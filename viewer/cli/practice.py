@@ -8,6 +8,8 @@ import os
 import shlex
 import sys
 
+from pyramid_lab.i18n import N_
+
 from .common import EXIT_BAD_INPUT, program
 from .open import SCREENSHOT, open_window
 from .options import Option, add_options
@@ -20,7 +22,9 @@ WINDOW = True
 #: ``practice``'s arguments, in order.
 ARGUMENTS = (
     Option(
-        "folder", metavar="FOLDER", help="a folder of puzzle files or a shipped collection's name"
+        "folder",
+        metavar="FOLDER",
+        help=N_("a folder of puzzle files or a shipped collection's name"),
     ),
     SCREENSHOT,
 )

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model import content
 
 from .common import EXIT_BAD_INPUT, EXIT_OK, Parser
@@ -65,9 +66,9 @@ ARGUMENTS = (
         "folder",
         nargs="?",
         metavar="FOLDER",
-        help="a folder of puzzle files or a shipped collection's name (none: list those)",
+        help=N_("a folder of puzzle files or a shipped collection's name (none: list those)"),
     ),
-    flag("--json", "one JSON line per puzzle"),
+    flag("--json", N_("one JSON line per puzzle")),
 )
 
 
@@ -81,9 +82,11 @@ def compose_parser() -> argparse.ArgumentParser:
     (``puzzles`` takes FOLDER, and ``compose`` is one of its values there)."""
     parser = Parser(
         prog="pyramid-lab puzzles compose",
-        description="Make puzzles on demand: seeded games of the computer against itself, "
-        "their wins within PLIES found by the prover, verified (one key move, no cooks), "
-        "ranked by the engine's difficulty and written as a collection to -o FOLDER.",
+        description=_(
+            "Make puzzles on demand: seeded games of the computer against itself, "
+            "their wins within PLIES found by the prover, verified (one key move, no cooks), "
+            "ranked by the engine's difficulty and written as a collection to -o FOLDER."
+        ),
     )
     add_compose_arguments(parser)
     return parser

@@ -7,6 +7,7 @@ import argparse
 import sys
 from typing import Any
 
+from pyramid_lab.i18n import N_, _, format_list
 from pyramid_lab.model.game import game_class, game_names
 from pyramid_lab.model.teaching import OverlaySpec, teaching_for
 
@@ -32,28 +33,28 @@ VIEW_OPTIONS = (
         "--levels",
         type=level_range,
         metavar="LO:HI",
-        help="show only levels LO to HI (0 is the base)",
+        help=N_("show only levels LO to HI (0 is the base)"),
     ),
     Option(
         "--peel",
         type=non_negative,
         default=0,
         metavar="S",
-        help="hide the balls within S steps of any wall",
+        help=N_("hide the balls within S steps of any wall"),
     ),
     Option(
         "--clip",
         action="append",
         metavar="PLANE",
-        help="hide balls beyond a plane, e.g. x<=2.5 or z>=0.7 (repeatable)",
+        help=N_("hide balls beyond a plane, e.g. x<=2.5 or z>=0.7 (repeatable)"),
     ),
     Option("--view", choices=("iso", "top", "front", "side"), default="iso"),
-    flag("--ghost-peeled", "draw peeled and clipped balls as faint ghosts"),
-    flag("--cut-open", "draw the balls a clip plane passes through cut open"),
+    flag("--ghost-peeled", N_("draw peeled and clipped balls as faint ghosts")),
+    flag("--cut-open", N_("draw the balls a clip plane passes through cut open")),
 )
 
 #: The view option of ``render`` and ``export`` after the overlays.
-NO_LESSON = flag("--no-lesson", "leave out a lesson file's overlays, caption and highlights")
+NO_LESSON = flag("--no-lesson", N_("leave out a lesson file's overlays, caption and highlights"))
 
 
 def overlay_option(spec: OverlaySpec) -> Option:
@@ -64,7 +65,8 @@ def overlay_option(spec: OverlaySpec) -> Option:
             name,
             type=one_of(spec.choices),
             metavar=spec.name.upper(),
-            help=f"{spec.help} ({', '.join(spec.choices)})",
+            help=N_("{overlay} ({choices})"),
+            help_values={"overlay": _(spec.help), "choices": ", ".join(spec.choices)},
         )
     return flag(name, spec.help)
 
@@ -78,7 +80,9 @@ def add_view_options(command: argparse.ArgumentParser) -> None:
         games = tuple(titles)
         if games not in by_games:
             by_games[games] = command.add_argument_group(
-                f"{' and '.join(games)} overlays (a lesson file's own overlays are drawn as well)"
+                _("{games} overlays (a lesson file's own overlays are drawn as well)").format(
+                    games=games[0] if len(games) == 1 else format_list(games)
+                )
             )
         add_options(by_games[games], (overlay_option(spec),))
     add_options(command, (NO_LESSON,))

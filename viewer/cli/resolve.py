@@ -7,20 +7,24 @@ import argparse
 import json
 import sys
 
+from pyramid_lab.i18n import N_
+
 from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
 from .options import FILE, Option, add_options
 
 #: ``resolve``'s arguments, in order.
 ARGUMENTS = (
     FILE,
-    Option("offence", metavar="OFFENCEPROG", help="e.g. F,R,R/S,>L,F/B,F,F"),
+    Option("offence", metavar="OFFENCEPROG", help=N_("e.g. F,R,R/S,>L,F/B,F,F")),
     Option("defence", metavar="DEFENCEPROG"),
     Option(
         "--choose",
         action="append",
         metavar="SPECIAL",
-        help="advanced game: the special move a scored-on player takes first (dash, "
-        "quick_pass, blitz; once per pending choice, in order)",
+        help=N_(
+            "advanced game: the special move a scored-on player takes first (dash, "
+            "quick_pass, blitz; once per pending choice, in order)"
+        ),
     ),
 )
 

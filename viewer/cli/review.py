@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from pyramid_lab.i18n import N_
 from pyramid_lab.model.setup import start_copy
 
 from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
@@ -27,16 +28,16 @@ ARGUMENTS = (
     replace(
         ENGINE_SECONDS,
         default=REVIEW_SECONDS,
-        help=f"think S seconds on each position (default {REVIEW_SECONDS:g})",
+        help=N_("think S seconds on each position (default %(default)g)"),
     ),
-    flag("--json", "one JSON object: the moves and the graph's values"),
-    flag("--save", "write the review into FILE"),
+    flag("--json", N_("one JSON object: the moves and the graph's values")),
+    flag("--save", N_("write the review into FILE")),
     Option(
         "--puzzles",
         metavar="FOLDER",
-        help="write a verified puzzle file into FOLDER for each missed win or refuted mistake",
+        help=N_("write a verified puzzle file into FOLDER for each missed win or refuted mistake"),
     ),
-    Option("--graph", metavar="OUT.png", help="draw the win-rate graph into OUT.png"),
+    Option("--graph", metavar="OUT.png", help=N_("draw the win-rate graph into OUT.png")),
     Option("--seed", type=int, help=argparse.SUPPRESS),
 )
 

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from pyramid_lab.i18n import N_
+
 from .argtypes import bounded, non_negative
 from .common import EXIT_BAD_INPUT, EXIT_OK, no_memory, read_or_say
 from .options import FILE, MAX_SECONDS, QUIET, TABLE_MB, Option, add_options, flag
@@ -32,77 +34,94 @@ SPLIT_OPTIONS = (
         "--workers",
         type=bounded(1, 1024),
         metavar="N",
-        help="worker processes of a local Dask cluster for the split solve (default: the "
-        "machine's cores); 1: the single search in this process",
+        help=N_(
+            "worker processes of a local Dask cluster for the split solve (default: the "
+            "machine's cores); 1: the single search in this process"
+        ),
     ),
     Option(
         "--scheduler",
         metavar="ADDRESS",
-        help="run the split solve on the existing Dask cluster of this scheduler "
-        "(tls://10.0.0.5:8786) instead of a local one: its workers run this program's code "
-        "and send pickles back, so use TLS and only a cluster you trust",
+        help=N_(
+            "run the split solve on the existing Dask cluster of this scheduler "
+            "(tls://10.0.0.5:8786) instead of a local one: its workers run this program's code "
+            "and send pickles back, so use TLS and only a cluster you trust"
+        ),
     ),
     Option(
         "--tls-ca-file",
         metavar="PEM",
-        help="with a tls:// --scheduler: the certificate authority that signed the "
-        "cluster's certificates (default: Dask's distributed.comm.tls configuration)",
+        help=N_(
+            "with a tls:// --scheduler: the certificate authority that signed the "
+            "cluster's certificates (default: Dask's distributed.comm.tls configuration)"
+        ),
     ),
-    Option("--tls-cert", metavar="PEM", help="with --tls-ca-file: this client's certificate"),
+    Option("--tls-cert", metavar="PEM", help=N_("with --tls-ca-file: this client's certificate")),
     Option(
         "--tls-key",
         metavar="PEM",
-        help="with --tls-cert: its private key (when not in the certificate's file)",
+        help=N_("with --tls-cert: its private key (when not in the certificate's file)"),
     ),
     flag(
         "--insecure-scheduler",
-        "allow a plain tcp:// --scheduler (no encryption, no authentication: only on a "
-        "network where everyone who can reach it may run code as you)",
+        N_(
+            "allow a plain tcp:// --scheduler (no encryption, no authentication: only on a "
+            "network where everyone who can reach it may run code as you)"
+        ),
     ),
     Option(
         "--checkpoint",
         metavar="DIR",
-        help="folder of the split solve's settled units (default: one under the user's "
-        "cache named after the position and options); a solve started again skips them",
+        help=N_(
+            "folder of the split solve's settled units (default: one under the user's "
+            "cache named after the position and options); a solve started again skips them"
+        ),
     ),
     Option(
         "--split-plies",
         type=bounded(1, 8),
         metavar="PLIES",
-        help="depth of the split solve's work units (default: the fewest plies, up to 4, "
-        "that give 4 units)",
+        help=N_(
+            "depth of the split solve's work units (default: the fewest plies, up to 4, "
+            "that give 4 units)"
+        ),
     ),
     flag(
         "--own-tables",
-        "each worker of the split solve searches its own table (default: the workers "
-        "of a machine search one table together, of --table-mb)",
+        N_(
+            "each worker of the split solve searches its own table (default: the workers "
+            "of a machine search one table together, of --table-mb)"
+        ),
     ),
 )
 
 #: ``solve``'s arguments, in order.
 ARGUMENTS = (
     FILE,
-    replace(MAX_SECONDS, help="stop after S seconds and report how far the search got"),
+    replace(MAX_SECONDS, help=N_("stop after S seconds and report how far the search got")),
     Option(
         "--max-depth",
         type=non_negative,
         default=200,
         metavar="PLIES",
-        help="deepest iteration (default 200)",
+        help=N_("deepest iteration (default 200)"),
     ),
     replace(
         TABLE_MB,
-        help="transposition table of a game's compiled solver, in MiB (default 2048)",
+        help=N_("transposition table of a game's compiled solver, in MiB (default 2048)"),
     ),
     flag(
-        "--no-book", "prove the value by search even where the game's book of proven values has it"
+        "--no-book",
+        N_("prove the value by search even where the game's book of proven values has it"),
     ),
     *SPLIT_OPTIONS,
     Option(
         "--certificate",
         metavar="FILE.cert.gz",
-        help="also write a proof of the value that `pyramid-lab certificate check` verifies "
-        "with the rules alone (Pyramid Partition; the single search in this process)",
+        help=N_(
+            "also write a proof of the value that `pyramid-lab certificate check` verifies "
+            "with the rules alone (Pyramid Partition; the single search in this process)"
+        ),
     ),
     QUIET,
 )

@@ -9,6 +9,8 @@ import sys
 from dataclasses import replace
 from typing import Any
 
+from pyramid_lab.i18n import N_
+
 from .common import EXIT_BAD_INPUT, EXIT_OK
 from .options import FILES, MAX_SECONDS, add_options, flag
 
@@ -18,11 +20,12 @@ ARGUMENTS = (
     replace(
         MAX_SECONDS,
         default=60.0,
-        help="give up on a puzzle after S seconds (default 60): it then counts as not verified",
+        help=N_("give up on a puzzle after S seconds (default 60): it then counts as not verified"),
     ),
-    flag("--no-cooks", "a puzzle with a second winning first move fails"),
+    flag("--no-cooks", N_("a puzzle with a second winning first move fails")),
     flag(
-        "--text", "say it in sentences (key move, cooks, main line) instead of a JSON line a file"
+        "--text",
+        N_("say it in sentences (key move, cooks, main line) instead of a JSON line a file"),
     ),
 )
 

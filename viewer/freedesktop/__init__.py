@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.files import write_bytes
 
 APP_ID = "pyramid-lab"
@@ -151,11 +152,15 @@ def install(places: Places, say: Say, command: list[str] | None = None) -> None:
     for path, data in made.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         write_bytes(path, data)
-        say(f"wrote {path}")
+        say(_("wrote {path}").format(path=path))
     _refresh(places, say)
     default = ["xdg-mime", "default", DESKTOP_FILE, *(mime for mime, _g, _a in MIME_TYPES)]
     if _run(default, places, say):
-        say(f"{DESKTOP_FILE} opens *.pyr.json and *.lesson.json files (xdg-mime default)")
+        say(
+            _("{entry} opens *.pyr.json and *.lesson.json files (xdg-mime default)").format(
+                entry=DESKTOP_FILE
+            )
+        )
 
 
 def uninstall(places: Places, say: Say) -> None:
@@ -165,11 +170,12 @@ def uninstall(places: Places, say: Say) -> None:
         try:
             path.unlink()
         except FileNotFoundError:
-            say(f"not there: {path}")
+            say(_("not there: {path}").format(path=path))
         else:
-            say(f"removed {path}")
+            say(_("removed {path}").format(path=path))
     if _forget_defaults(places.mimeapps):
-        say(f"removed the default-program lines for {DESKTOP_FILE} from {places.mimeapps}")
+        said = _("removed the default-program lines for {entry} from {path}")
+        say(said.format(entry=DESKTOP_FILE, path=places.mimeapps))
     _refresh(places, say)
 
 
@@ -191,11 +197,11 @@ def _run(command: list[str], places: Places, say: Say) -> bool:
     what it did, or that it is missing and what that means."""
     tool = command[0]
     if shutil.which(tool) is None:
-        say(
-            f"{tool}: not found (Debian package {_PACKAGES[tool]}); skipped: the desktop "
-            "picks the files up when it next reads its folders (at the latest on the next "
-            "login)"
+        said = _(
+            "{tool}: not found (Debian package {package}); skipped: the desktop picks the "
+            "files up when it next reads its folders (at the latest on the next login)"
         )
+        say(said.format(tool=tool, package=_PACKAGES[tool]))
         return False
     env = dict(os.environ, XDG_DATA_HOME=str(places.data), XDG_CONFIG_HOME=str(places.config))
     try:
@@ -203,13 +209,17 @@ def _run(command: list[str], places: Places, say: Say) -> bool:
             command, env=env, capture_output=True, text=True, timeout=TOOL_SECONDS
         )
     except (OSError, subprocess.TimeoutExpired) as exc:
-        say(f"{tool}: could not run ({exc})")
+        say(_("{tool}: could not run ({error})").format(tool=tool, error=exc))
         return False
     if done.returncode != 0:
-        why = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
-        say(f"{tool}: failed: {why[:200]}")
+        lines = done.stderr.strip().splitlines()
+        if lines:
+            say(_("{tool}: failed: {why}").format(tool=tool, why=lines[-1][:200]))
+        else:
+            said = _("{tool}: failed: exit status {status}")
+            say(said.format(tool=tool, status=done.returncode))
         return False
-    say(f"ran {tool}")
+    say(_("ran {tool}").format(tool=tool))
     return True
 
 

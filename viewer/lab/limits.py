@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import os
 
+from pyramid_lab.i18n import _, format_number
 from pyramid_lab.model.game import quote
 
 #: The longest ``analyze --engine`` (and the API's ``analyse``) may think on one position.
@@ -45,7 +46,9 @@ def shown(value: object) -> str:
 def positive_problem(value: float, text: str | None = None) -> str | None:
     """Why a finite number is not more than 0, or None; ``text``: the value as the user
     wrote it (default: the number)."""
-    return None if value > 0 else f"must be more than 0, not {text or f'{value:g}'}"
+    if value > 0:
+        return None
+    return _("must be more than 0, not {text}").format(text=text or f"{value:g}")
 
 
 def table_mb_problem(value: float, text: str | None = None) -> str | None:
@@ -57,7 +60,9 @@ def table_mb_problem(value: float, text: str | None = None) -> str | None:
     memory = memory_mb()
     if memory is not None and value > memory:
         said = text or f"{value:g}"
-        return f"must be at most this machine's memory, {memory:,.0f} MiB, not {said}"
+        return _("must be at most this machine's memory, {memory} MiB, not {text}").format(
+            memory=format_number(round(memory)), text=said
+        )
     return None
 
 
@@ -67,5 +72,7 @@ def engine_seconds_problem(value: float, text: str | None = None) -> str | None:
     problem = positive_problem(value, text)
     if problem is None and value > MAX_ENGINE_SECONDS:
         said = text or f"{value:g}"
-        problem = f"must be at most {MAX_ENGINE_SECONDS:g} seconds, not {said}"
+        problem = _("must be at most {most} seconds, not {text}").format(
+            most=f"{MAX_ENGINE_SECONDS:g}", text=said
+        )
     return problem

@@ -1,0 +1,264 @@
+"""Every word a person reads, through one catalog (issue 90, STYLE lesson 38; ``docs/i18n.md``).
+
+The catalogs are gettext's: ``pyramid_lab/locale/<language>/LC_MESSAGES/pyramid_lab.po``,
+one a language, extracted and updated by ``scripts/catalogs.py``. A message is a whole
+sentence whose values are named placeholders, filled after translation, so a translator
+may reorder them::
+
+    from pyramid_lab.i18n import _, ngettext
+
+    print(_("pyramid-lab: error: {message}").format(message=message))
+    print(ngettext("{count} ball", "{count} balls", n).format(count=n))
+
+Data declared before a language is chosen (a command's arguments, the window's menus) marks
+its words with :func:`N_` (for extraction) and translates them where it uses them.
+
+The command line speaks the language of ``LANGUAGE`` / ``LC_ALL`` / ``LC_MESSAGES`` /
+``LANG`` (:func:`language_from_env`, then :func:`use`); a page or a window asks for its
+own (:func:`translations`). ``en_XA`` is the pseudo-locale: every translated message
+marked ``⟦…⟧``, its letters accented and lengthened by 40 %, its placeholders intact, so a
+test finds the words that bypass the catalog.
+
+A catalog is compiled from its ``.po`` when first used, into the user's cache
+(``XDG_CACHE_HOME``, else ``~/.cache``: ``pyramid-lab/locale/<language>-<digest>.mo``;
+in memory where the cache cannot be written), so the source tree, an editable install and
+a wheel read the same file and a changed ``.po`` is never shadowed by a stale ``.mo``.
+English reads no catalog, and nothing here imports Babel until a catalog is compiled or a
+number or list is formatted: the command line's start-up pays only for :mod:`gettext`.
+This module imports the standard library only (Babel lazily); no Qt, no game.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+import os
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+__all__ = [
+    "ENGLISH",
+    "N_",
+    "PSEUDO",
+    "_",
+    "current",
+    "format_list",
+    "format_number",
+    "language_from_env",
+    "languages",
+    "ngettext",
+    "pseudo",
+    "translations",
+    "use",
+]
+
+#: The language the messages are written in (the catalogs' msgids).
+ENGLISH = "en"
+#: The pseudo-locale: no catalog of its own, made from the English (:func:`pseudo`).
+PSEUDO = "en_XA"
+#: gettext's domain: the catalogs' file name.
+DOMAIN = "pyramid_lab"
+#: The catalogs' folder (package data).
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+
+def N_(message: str) -> str:
+    """``message`` unchanged: marks a word declared as data for extraction (translated
+    where it is used, with :func:`_`)."""
+    return message
+
+
+def languages() -> tuple[str, ...]:
+    """The languages with a catalog, sorted (English, the messages' own, has none)."""
+    if not LOCALE_DIR.is_dir():
+        return ()
+    found = (p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return tuple(sorted(found))
+
+
+def _catalog_for(language: str) -> str | None:
+    """The catalog that speaks ``language`` (``de_AT.UTF-8``: ``de_AT``, else ``de``)."""
+    code = language.split(".")[0].split("@")[0].replace("-", "_")
+    shipped = languages()
+    lowered = {name.lower(): name for name in shipped}
+    for candidate in (code, code.split("_")[0]):
+        if candidate.lower() in lowered:
+            return lowered[candidate.lower()]
+    return None
+
+
+def resolve(language: str | None) -> str:
+    """The language a request for ``language`` gets: a shipped catalog's name,
+    :data:`PSEUDO`, or :data:`ENGLISH` (None, ``C``, ``POSIX``, or no catalog for it)."""
+    if language is None:
+        return ENGLISH
+    if language.split(".")[0].replace("-", "_").lower() == PSEUDO.lower():
+        return PSEUDO
+    return _catalog_for(language) or ENGLISH
+
+
+def language_from_env(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, as gettext reads it: ``LANGUAGE`` (a list,
+    ``sv:de``: its first language with a catalog) unless the locale is ``C``, then
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; English where none names a shipped one."""
+    env = os.environ if environ is None else environ
+    locale = next((env[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), "")
+    if locale.split(".")[0] in ("C", "POSIX"):
+        return ENGLISH
+    for wanted in [*env.get("LANGUAGE", "").split(":"), locale]:
+        chosen = resolve(wanted) if wanted else ENGLISH
+        if chosen != ENGLISH or wanted.lower().startswith("en"):
+            return chosen
+    return ENGLISH
+
+
+#: a message's placeholders: ``{name}``, ``{name:g}``, ``%(name)s``, ``%s``, ``%%``
+_PLACEHOLDER = (
+    r"\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}"
+    r"|%\([A-Za-z_][A-Za-z0-9_]*\)[-#0 +]*\d*(?:\.\d+)?[a-zA-Z]"
+    r"|%[-#0 +]*\d*(?:\.\d+)?[sdrifgx%]"
+)
+#: each letter a look-alike in the pseudo-locale: still readable, plainly not English
+_PLAIN, _ACCENTED = "AaCcEeIiNnOoSsUuYyZz", "ÅåÇçÉéÎîÑñØøŠšÛûÝýŽž"
+
+
+def placeholders(message: str) -> list[str]:
+    """The placeholders of ``message`` (``{count}``, ``%(prog)s``, ``%s``), sorted: what a
+    translation must keep."""
+    return sorted(re.findall(_PLACEHOLDER, message))
+
+
+def pseudo(message: str) -> str:
+    """``message`` in the pseudo-locale: marked ``⟦…⟧``, its letters accented, lengthened
+    by 40 % of its letters (``~``), its placeholders and its outer spaces kept."""
+    body = message.strip()
+    if not body:
+        return message
+    lead = message[: len(message) - len(message.lstrip())]
+    trail = message[len(message.rstrip()) :]
+    pieces = re.split(_PLACEHOLDER, body)
+    kept = re.findall(_PLACEHOLDER, body)
+    out = [_accented(pieces[0])]
+    for placeholder, piece in zip(kept, pieces[1:], strict=True):
+        out += [placeholder, _accented(piece)]
+    letters = sum(ch.isalpha() for ch in "".join(pieces))
+    return f"{lead}⟦{''.join(out)}{'~' * round(0.4 * letters)}⟧{trail}"
+
+
+#: a word of notation the pseudo-locale leaves as it is: a flag, a file or its pattern, a
+#: variable, an address, NAME=VALUE, a metavar (FILE, OUT.png)
+_NOTATION = r"[(\[]?(?:[-$*./~]\S*|\S*(?:://|/|=)\S*|[A-Z][A-Z0-9_.:]*(?:\.\w+)?[)\],;:]*)"
+
+
+def _accented(text: str) -> str:
+    """``text``'s letters accented, its notation (:data:`_NOTATION`) left as it is."""
+    accent = str.maketrans(_PLAIN, _ACCENTED)
+    return re.sub(
+        r"\S+",
+        lambda word: word[0] if re.fullmatch(_NOTATION, word[0]) else word[0].translate(accent),
+        text,
+    )
+
+
+class _Pseudo(gettext.NullTranslations):
+    """The pseudo-locale's translations: each message made by :func:`pseudo`."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+
+@functools.cache
+def translations(language: str | None) -> gettext.NullTranslations:
+    """The translations of ``language`` (as :func:`resolve` takes it): its catalog's,
+    the pseudo-locale's, or English's (each message itself)."""
+    chosen = resolve(language)
+    if chosen == PSEUDO:
+        return _Pseudo()
+    if chosen == ENGLISH:
+        return gettext.NullTranslations()
+    po = LOCALE_DIR / chosen / "LC_MESSAGES" / f"{DOMAIN}.po"
+    return gettext.GNUTranslations(io.BytesIO(_compiled(chosen, po)))
+
+
+def _compiled(language: str, po: Path) -> bytes:
+    """The ``.mo`` of ``po``: from the user's cache, else compiled (by Babel; a fuzzy
+    entry is left out, so English stands for it) and kept there if it can be."""
+    import hashlib
+
+    source = po.read_bytes()
+    digest = hashlib.sha256(source).hexdigest()[:16]
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    mo = cache / "pyramid-lab" / "locale" / f"{language}-{digest}.mo"
+    if mo.is_file():
+        return mo.read_bytes()
+    data = compile_catalog(source)
+    try:
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        partial = mo.with_suffix(f".{os.getpid()}.part")
+        partial.write_bytes(data)
+        partial.replace(mo)
+    except OSError:  # a read-only home: compiled again next time, said nowhere
+        pass
+    return data
+
+
+def compile_catalog(po_source: bytes) -> bytes:
+    """The ``.mo`` of a ``.po`` file's bytes (fuzzy entries left out)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    catalog = read_po(io.BytesIO(po_source), abort_invalid=True)
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+_current: list[str] = [ENGLISH]
+
+
+def use(language: str | None) -> str:
+    """Speak ``language`` from now on in this process (the command line's), as
+    :func:`resolve` takes it; the language chosen."""
+    _current[0] = resolve(language)
+    return _current[0]
+
+
+def current() -> str:
+    """The language :func:`use` chose (English until it is called)."""
+    return _current[0]
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (:func:`use`)."""
+    return translations(_current[0]).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for ``n`` in the current language (its own
+    plural rule: Swedish and German have two forms, French counts 0 and 1 as one)."""
+    return translations(_current[0]).ngettext(singular, plural, n)
+
+
+def _babel_locale(language: str | None) -> str:
+    chosen = resolve(language if language is not None else _current[0])
+    return ENGLISH if chosen == PSEUDO else chosen
+
+
+def format_number(number: float, language: str | None = None) -> str:
+    """``number`` written the language's way (``1,234.5``; German ``1.234,5``; Swedish
+    ``1 234,5``); ``language`` the current one where None."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(number, locale=_babel_locale(language))
+
+
+def format_list(items: Iterable[str], language: str | None = None) -> str:
+    """``items`` joined the language's way (``a, b and c``; ``a, b und c``)."""
+    from babel.lists import format_list as babel_list
+
+    return babel_list(list(items), locale=_babel_locale(language))
