@@ -39,6 +39,7 @@ from pyramid_lab.model.review import GameReview
 from pyramid_lab.model.teaching import teaching_for
 
 from ..lab.palette import VIEWS
+from .engine import REVIEW_SECONDS, review_game
 
 if TYPE_CHECKING:
     from pyramid_lab.model.search import Analysis, SolveResult
@@ -327,6 +328,14 @@ class Position:
             table_mb=table_mb,
             book=book,
         )
+
+    def review(self, seconds: float = REVIEW_SECONDS, *, seed: int | None = None) -> GameReview:
+        """``pyramid-lab review``'s review of the moves that led here (:meth:`history`),
+        ``seconds`` of thought a position (:func:`.engine.review_game`): each move's
+        verdict, the values along the line, the positions that make puzzles. ValueError
+        saying why for a game or a line it does not judge."""
+        _check_seconds("seconds", seconds)
+        return review_game(self._game, seconds=seconds, seed=seed)
 
     # ---- pictures ------------------------------------------------------------------
 
