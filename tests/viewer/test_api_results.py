@@ -74,3 +74,15 @@ def test_review_is_the_command_s_review(monkeypatch, tmp_path, capsys):
         pl.new("ball").review()
     with pytest.raises(ValueError, match="seconds must be a number of seconds more than 0"):
         pos.review(seconds=0)
+
+
+def test_export_is_the_command_s_export(tmp_path):
+    pos = pl.load("example:partition/t4-anchored-sheet")
+    page = pos.export(tmp_path / "sheet.html", size=(320, 240)).read_text(encoding="utf-8")
+    assert page.lower().startswith("<!doctype html>")
+    assert f"<title>{pos.puzzle['title']} - Pyramid Lab</title>" in page  # as web_page's
+    replay = pos.play("0,0,0").export(tmp_path / "line.gif", motion="replay", size=(64, 48))
+    assert replay.read_bytes()[:6] == b"GIF89a"
+    with pytest.raises(ValueError, match="motion|turntable|replay"):
+        pos.export(tmp_path / "x.png", motion="replay")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["line.gif", "sheet.html"]

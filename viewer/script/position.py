@@ -371,6 +371,24 @@ class Position:
         options = ExportOptions(render=self._render_options("iso", size), title=name)
         return web_page(self._game, options)
 
+    def export(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        motion: str | None = None,
+        view: str = "iso",
+        size: tuple[int, int] = (1024, 768),
+    ) -> Path:
+        """``pyramid-lab export FILE -o PATH`` (the same function): by ``path``'s extension
+        a picture, the 3D web page (.html), or an animation (.gif, .mp4) with ``motion``
+        "turntable" (the board turning) or "replay" (the moves from the start). Returns
+        the path written, replaced atomically; ValueError for what it cannot export."""
+        from ..pictures.export import ExportOptions, export_game
+
+        title = str(self._puzzle.get("title") or self.title)
+        options = ExportOptions(self._render_options(view, size), motion=motion, title=title)
+        return export_game(self._game, os.fspath(path), options)
+
     def _render_options(self, view: str, size: tuple[int, int]) -> RenderOptions:
         from ..pictures.render import RenderOptions
 
