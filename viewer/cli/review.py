@@ -48,7 +48,6 @@ def add_arguments(review: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pyramid_lab.model import PositionFormatError
     from pyramid_lab.model.files import check_writable, write, write_bytes
-    from pyramid_lab.model.search import knowledge_for
 
     from ..script.engine import review_game, unreviewed  # a script's review, the same
 
@@ -56,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     if doc is None:
         return EXIT_BAD_INPUT
     game = doc.game
-    why = unreviewed(game, knowledge_for(game))  # the scripts' review's words and checks
+    why = unreviewed(game)  # the scripts' review's words and checks
     if why is not None:
         print(f"pyramid-lab: {args.file}: {why}", file=sys.stderr)
         return EXIT_BAD_INPUT

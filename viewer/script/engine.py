@@ -17,7 +17,6 @@ from pyramid_lab.model.game import Game, game_class, game_names
 
 if TYPE_CHECKING:
     from pyramid_lab.model.review import GameReview
-    from pyramid_lab.model.search.registry import Plugin
 
 #: Seconds the review thinks on each position unless told (``review --seconds``' default,
 #: ``viewer.cli.review.REVIEW_SECONDS``: a test keeps them alike).
@@ -46,22 +45,22 @@ def analysed_games() -> list[str]:
     ]
 
 
-def check_analysed(game: Game, knowledge: Plugin) -> None:
+def check_analysed(game: Game) -> None:
     """ValueError where the engine does not analyse ``game``'s position: why, and the games
     it analyses."""
     from pyramid_lab.model import search
 
-    why = search.unanalysable(game, knowledge=knowledge)
+    why = search.unanalysable(game, knowledge=search.knowledge_for(game))
     if why is not None:
         raise ValueError(f"{why}; the games it analyses: {', '.join(analysed_games())}")
 
 
-def unreviewed(game: Game, knowledge: Plugin) -> str | None:
+def unreviewed(game: Game) -> str | None:
     """Why the review does not judge ``game``'s line (not two players, chance, simultaneous
     turns, no engine, or no moves yet), or None where it does."""
     from pyramid_lab.model import search
 
-    why = search.unreviewable(game, knowledge=knowledge)
+    why = search.unreviewable(game, knowledge=search.knowledge_for(game))
     if why is None and not game.move_stack:
         why = "no moves to review: the file's history is empty"
     return why
@@ -76,8 +75,7 @@ def review_game(
     (:func:`unreviewed`)."""
     from pyramid_lab.model import search
 
-    knowledge = search.knowledge_for(game)
-    why = unreviewed(game, knowledge)
+    why = unreviewed(game)
     if why is not None:
         raise ValueError(why)
-    return search.review(game, knowledge=knowledge, seconds=seconds, seed=seed)
+    return search.review(game, knowledge=search.knowledge_for(game), seconds=seconds, seed=seed)

@@ -40,6 +40,7 @@ from pyramid_lab.model.teaching import teaching_for
 
 from ..lab.palette import VIEWS
 from .engine import REVIEW_SECONDS, review_game
+from .named import read as read_named
 
 if TYPE_CHECKING:
     from pyramid_lab.model.search import Analysis, SolveResult
@@ -79,13 +80,11 @@ def new(game: str, /, **options: Any) -> Position:
 def load(path: str | os.PathLike[str]) -> Position:
     """The position in the position file (``*.pyr.json``) at ``path``, of any game, with its
     history, puzzle, lesson, variations and review; or of a shipped puzzle, lesson or example
-    by its name (``"puzzle:partition/floating-3-win-in-1-a"``, :mod:`.shipped`).
+    by its name (``"puzzle:partition/floating-3-win-in-1-a"``, :mod:`.named`).
     PositionFormatError (a ValueError) naming the file and what is wrong with it, as the
     window and ``pyramid-lab analyze`` say it; ValueError naming near names for a name that
     is not shipped."""
-    from .shipped import read
-
-    return Position._read(read(path))
+    return Position._read(read_named(path))
 
 
 def engine_analysis(
@@ -101,11 +100,10 @@ def engine_analysis(
 
     from .engine import check_analysed
 
-    knowledge = search.knowledge_for(game)
-    check_analysed(game, knowledge)
+    check_analysed(game)
     return search.analyse(
         game,
-        knowledge=knowledge,
+        knowledge=search.knowledge_for(game),
         seconds=ENGINE_SECONDS if seconds is None else seconds,
         threads=search.computer.default_threads() if threads is None else threads,
     )
