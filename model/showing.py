@@ -8,14 +8,89 @@ ranks them). For :class:`model.game.Outcome`, :class:`model.search.Analysis` and
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from .game import Outcome
-    from .search.analysis import Analysis
-    from .search.solver import SolveResult
+# What is read of each answer (model.game's Outcome, the search's Analysis and SolveResult):
+# this module imports neither, so that the rules reach no search and nothing is a cycle.
+
+
+class _Outcome(Protocol):
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def values(self) -> tuple[float, ...]: ...
+    @property
+    def termination(self) -> enum.Enum: ...
+    def describe(self) -> str: ...
+
+
+class _Stat(Protocol):
+    @property
+    def move(self) -> object: ...
+    @property
+    def proven(self) -> str | None: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def plies(self) -> int | None: ...
+    @property
+    def win_rate(self) -> float: ...
+    @property
+    def visits(self) -> int: ...
+
+
+class _Analysis(Protocol):
+    @property
+    def game(self) -> str: ...
+    @property
+    def to_move(self) -> str: ...
+    @property
+    def ply(self) -> int: ...
+    @property
+    def agent(self) -> str: ...
+    @property
+    def win_rate(self) -> float | None: ...
+    @property
+    def moves(self) -> Sequence[_Stat]: ...
+    @property
+    def win(self) -> object: ...
+    @property
+    def result(self) -> str | None: ...
+    @property
+    def proven_text(self) -> str: ...
+    @property
+    def visits(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def cut_short(self) -> str: ...
+
+
+class _Solved(Protocol):
+    @property
+    def value(self) -> str: ...
+    @property
+    def plies(self) -> int | None: ...
+    @property
+    def plies_exact(self) -> bool: ...
+    @property
+    def best_move(self) -> str | None: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def stopped(self) -> str | None: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def first_moves(self) -> Sequence[tuple[str, str, int | None]]: ...
+
 
 #: The most characters a table is (a notebook keeps every cell's output in its file).
 MAX_HTML = 10_000
@@ -53,12 +128,12 @@ def _table(caption: str, head: Sequence[str], rows: Iterable[Sequence[object]], 
 # ---- how a game ended --------------------------------------------------------------------
 
 
-def outcome_repr(outcome: Outcome) -> str:
+def outcome_repr(outcome: _Outcome) -> str:
     """'<Outcome red wins (corners)>'."""
     return f"<Outcome {outcome.describe()}>"
 
 
-def outcome_html(outcome: Outcome) -> str:
+def outcome_html(outcome: _Outcome) -> str:
     """Each player's return (win, loss, draw, or the score) under the outcome in words."""
     words = {1.0: "win", -1.0: "loss", 0.0: "draw"}
     scored = outcome.termination.value == "score"
@@ -72,7 +147,7 @@ def outcome_html(outcome: Outcome) -> str:
 # ---- the engine's analysis ---------------------------------------------------------------
 
 
-def _verdict(analysis: Analysis) -> str:
+def _verdict(analysis: _Analysis) -> str:
     """The verdict in a few words: the proven win, else the win rate (an estimate)."""
     if analysis.result is not None:
         return "the game is over: " + (
@@ -85,7 +160,7 @@ def _verdict(analysis: Analysis) -> str:
     return f"win rate {round(analysis.win_rate * 100)}% (estimate), best {analysis.moves[0].move}"
 
 
-def analysis_repr(analysis: Analysis) -> str:
+def analysis_repr(analysis: _Analysis) -> str:
     """'<Analysis partition ply 10, red to move: proven: red wins in 1 move (0,0,0); 15
     moves ranked>'."""
     ranked = f"; {_plural(len(analysis.moves), 'move')} ranked" if analysis.moves else ""
@@ -95,7 +170,7 @@ def analysis_repr(analysis: Analysis) -> str:
     )
 
 
-def analysis_html(analysis: Analysis) -> str:
+def analysis_html(analysis: _Analysis) -> str:
     """The moves ranked, best first: each one's value for the side to move where it is
     proven (exact, or within a strategy's length) with its plies, else the search's win
     rate, an estimate."""
@@ -127,7 +202,7 @@ def analysis_html(analysis: Analysis) -> str:
 # ---- a solve ------------------------------------------------------------------------------
 
 
-def _value(result: SolveResult) -> str:
+def _value(result: _Solved) -> str:
     """'win in 3 plies', 'loss within 40 plies', 'draw', 'unknown (time limit)'."""
     if result.value == "unknown":
         return f"unknown ({result.stopped})" if result.stopped else "unknown"
@@ -137,14 +212,14 @@ def _value(result: SolveResult) -> str:
     return f"{result.value} {word} {result.plies} {'ply' if result.plies == 1 else 'plies'}"
 
 
-def solve_repr(result: SolveResult) -> str:
+def solve_repr(result: _Solved) -> str:
     """'<SolveResult win in 3 plies, best 0,0,0 (search, 0.12 s)>'."""
     best = f", best {result.best_move}" if result.best_move else ""
     work = f", depth {result.depth}, {result.nodes:,} positions" if result.stopped else ""
     return f"<SolveResult {_value(result)}{best} ({result.source}{work}, {result.seconds:.2f} s)>"
 
 
-def solve_html(result: SolveResult) -> str:
+def solve_html(result: _Solved) -> str:
     """The value under its words, and each first move's value as far as the search learnt
     it (proven, or unknown), with its plies."""
     rows = [

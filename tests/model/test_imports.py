@@ -115,6 +115,8 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_split_hostile",
     "tests.model.test_value_book",
     "tests.viewer.test_cli_book",
+    "tests.model.test_showing",  # (builds the search's answers to show them)
+    "tests.viewer.test_api_waits",  # (fakes the compiled core's first use, as test_first_use)
     "tests.viewer.test_sides",
     "tests.patience",  # (its helpers of the search's tests tell the exact step what it saw)
 }

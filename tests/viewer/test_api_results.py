@@ -41,3 +41,48 @@ def test_a_game_the_engine_does_not_analyse_names_those_it_does(game, tmp_path, 
     assert main(["analyze", "--engine", "--seconds", "1", str(path)]) == 2
     said = json.loads(capsys.readouterr().out)["engine"]["error"]
     assert said.endswith("; the games it analyses: partition, pyraos, terrace")
+
+
+def test_review_is_the_command_s_review(monkeypatch, tmp_path, capsys):
+    """Position.review and ``pyramid-lab review`` ask the search the same question (the one
+    function, viewer.script.engine.review_game), with the same default seconds."""
+    import pyramid_lab.model.search as search
+    from pyramid_lab.viewer.cli import review as review_command
+    from pyramid_lab.viewer.script import engine
+
+    asked = []
+    real = search.review
+
+    def spy(game, **kwargs):
+        asked.append((tuple(map(str, game.move_stack)), kwargs))
+        return real(game, **kwargs)
+
+    monkeypatch.setattr(search, "review", spy)
+    pos = pl.new("partition", size=3).play("0,0,0").play("1,1,0").play("2,0,0")
+    mine = pos.review(seconds=0.2, seed=1)
+    assert [m.move for m in mine.moves] == ["0,0,0", "1,1,0", "2,0,0"]
+    path = pos.save(tmp_path / "line.pyr.json")
+    assert main(["review", str(path), "--seconds", "0.2", "--seed", "1"]) == 0
+    capsys.readouterr()
+    assert len(asked) == 2
+    assert asked[0] == asked[1]
+    assert asked[0][1]["seconds"] == 0.2
+    assert engine.REVIEW_SECONDS == review_command.REVIEW_SECONDS
+    with pytest.raises(ValueError, match="no moves to review"):
+        pl.new("partition").review()
+    with pytest.raises(ValueError, match="simultaneous turns"):
+        pl.new("ball").review()
+    with pytest.raises(ValueError, match="seconds must be a number of seconds more than 0"):
+        pos.review(seconds=0)
+
+
+def test_export_is_the_command_s_export(tmp_path):
+    pos = pl.load("example:partition/t4-anchored-sheet")
+    page = pos.export(tmp_path / "sheet.html", size=(320, 240)).read_text(encoding="utf-8")
+    assert page.lower().startswith("<!doctype html>")
+    assert f"<title>{pos.puzzle['title']} - Pyramid Lab</title>" in page  # as web_page's
+    replay = pos.play("0,0,0").export(tmp_path / "line.gif", motion="replay", size=(64, 48))
+    assert replay.read_bytes()[:6] == b"GIF89a"
+    with pytest.raises(ValueError, match=r"a replay needs \.gif or \.mp4"):
+        pos.export(tmp_path / "x.png", motion="replay")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["line.gif", "sheet.html"]

@@ -180,6 +180,29 @@ def test_the_installed_program_speaks_the_shipped_languages(installed):
     assert list((Path(env["HOME"]) / ".cache" / "pyramid-lab" / "locale").glob("de-*.mo"))
 
 
+def test_a_script_opens_what_the_package_ships_by_name(installed):
+    # issue 87 item 2: from another folder, the installed wheel's puzzles, lessons and
+    # examples are listed and opened by name (examples/ is shipped as model/data/examples)
+    venv, elsewhere, env, _wheel = installed
+    code = (
+        "import pyramid_lab as pl\n"
+        "pos = pl.load('puzzle:partition/floating-3-win-in-1-a')\n"
+        "print(len(pl.puzzles()), len(pl.lessons()), len(pl.examples()), pos.ply)\n"
+        "print(pl.load('example:terrace/opening').title)\n"
+        "print(pl.examples('ball')[0].path)"
+    )
+    done = subprocess.run(
+        [venv / "bin" / "python", "-c", code], cwd=elsewhere, env=env, capture_output=True,
+        text=True, timeout=TIMEOUT,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    counts, title, path = done.stdout.splitlines()
+    puzzles, lessons, examples, ply = map(int, counts.split())
+    assert (puzzles >= 99, lessons >= 20, examples >= 40, ply) == (True, True, True, 10)
+    assert title == "Allmer's Pyramid"
+    assert Path(path).is_relative_to(venv)
+
+
 def test_the_desktop_entry_starts_the_installed_program(installed, tmp_path):
     venv, _elsewhere, env, _wheel = installed
     env = dict(env, XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path))

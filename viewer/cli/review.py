@@ -19,7 +19,7 @@ from pyramid_lab.model.setup import start_copy
 from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
 from .options import ENGINE_SECONDS, FILE, Option, add_options, flag
 
-REVIEW_SECONDS = 2.0
+REVIEW_SECONDS = 2.0  # (a script's too: viewer.script.engine.REVIEW_SECONDS)
 
 
 #: ``review``'s arguments, in order.
@@ -49,16 +49,14 @@ def add_arguments(review: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pyramid_lab.model import PositionFormatError
     from pyramid_lab.model.files import check_writable, write, write_bytes
-    from pyramid_lab.model.search import knowledge_for, review, unreviewable
+
+    from ..script.engine import review_game, unreviewed  # a script's review, the same
 
     doc = read_or_say(args.file)
     if doc is None:
         return EXIT_BAD_INPUT
     game = doc.game
-    knowledge = knowledge_for(game)
-    why = unreviewable(game, knowledge=knowledge)
-    if why is None and not game.move_stack:
-        why = "no moves to review: the file's history is empty"
+    why = unreviewed(game)  # the scripts' review's words and checks
     if why is not None:
         print(f"pyramid-lab: {args.file}: {why}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -76,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         flush=True,
     )
     try:
-        result = review(game, knowledge=knowledge, seconds=args.seconds, seed=args.seed)
+        result = review_game(game, seconds=args.seconds, seed=args.seed)
     except ValueError as exc:
         print(f"pyramid-lab: {args.file}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

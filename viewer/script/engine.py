@@ -16,7 +16,11 @@ from typing import TYPE_CHECKING
 from pyramid_lab.model.game import Game, game_class, game_names
 
 if TYPE_CHECKING:
-    from pyramid_lab.model.search.registry import Plugin
+    from pyramid_lab.model.review import GameReview
+
+#: Seconds the review thinks on each position unless told (``review --seconds``' default,
+#: ``viewer.cli.review.REVIEW_SECONDS``: a test keeps them alike).
+REVIEW_SECONDS = 2.0
 
 
 def warm_up() -> float:
@@ -41,11 +45,37 @@ def analysed_games() -> list[str]:
     ]
 
 
-def check_analysed(game: Game, knowledge: Plugin) -> None:
+def check_analysed(game: Game) -> None:
     """ValueError where the engine does not analyse ``game``'s position: why, and the games
     it analyses."""
     from pyramid_lab.model import search
 
-    why = search.unanalysable(game, knowledge=knowledge)
+    why = search.unanalysable(game, knowledge=search.knowledge_for(game))
     if why is not None:
         raise ValueError(f"{why}; the games it analyses: {', '.join(analysed_games())}")
+
+
+def unreviewed(game: Game) -> str | None:
+    """Why the review does not judge ``game``'s line (not two players, chance, simultaneous
+    turns, no engine, or no moves yet), or None where it does."""
+    from pyramid_lab.model import search
+
+    why = search.unreviewable(game, knowledge=search.knowledge_for(game))
+    if why is None and not game.move_stack:
+        why = "no moves to review: the file's history is empty"
+    return why
+
+
+def review_game(
+    game: Game, *, seconds: float = REVIEW_SECONDS, seed: int | None = None
+) -> GameReview:
+    """``pyramid-lab review``'s review of ``game``'s line (left unchanged), ``seconds`` of
+    thought a position: each move's verdict, the values along the line and the positions
+    that make puzzles. ValueError saying why for a line it does not judge
+    (:func:`unreviewed`)."""
+    from pyramid_lab.model import search
+
+    why = unreviewed(game)
+    if why is not None:
+        raise ValueError(why)
+    return search.review(game, knowledge=search.knowledge_for(game), seconds=seconds, seed=seed)

@@ -41,6 +41,8 @@ from pyramid_lab.model.teaching import teaching_for
 from ..lab.export_plan import SIDES
 from ..lab.palette import VIEWS
 from . import checks
+from .engine import REVIEW_SECONDS, review_game
+from .named import read as read_named
 
 if TYPE_CHECKING:
     from pyramid_lab.model.search import Analysis, SolveResult
@@ -84,13 +86,11 @@ def new(game: str, /, **options: Any) -> Position:
 def load(path: str | os.PathLike[str]) -> Position:
     """The position in the position file (``*.pyr.json``) at ``path``, of any game, with its
     history, puzzle, lesson, variations and review; or of a shipped puzzle, lesson or example
-    by its name (``"puzzle:partition/floating-3-win-in-1-a"``, :mod:`.shipped`).
+    by its name (``"puzzle:partition/floating-3-win-in-1-a"``, :mod:`.named`).
     PositionFormatError (a ValueError) naming the file and what is wrong with it, as the
     window and ``pyramid-lab analyze`` say it; ValueError naming near names for a name that
     is not shipped."""
-    from .shipped import read
-
-    return Position._read(read(path))
+    return Position._read(read_named(path))
 
 
 def engine_analysis(
@@ -106,11 +106,10 @@ def engine_analysis(
 
     from .engine import check_analysed
 
-    knowledge = search.knowledge_for(game)
-    check_analysed(game, knowledge)
+    check_analysed(game)
     return search.analyse(
         game,
-        knowledge=knowledge,
+        knowledge=search.knowledge_for(game),
         seconds=ENGINE_SECONDS if seconds is None else seconds,
         threads=search.computer.default_threads() if threads is None else threads,
     )
@@ -328,6 +327,14 @@ class Position:
             book=book,
         )
 
+    def review(self, seconds: float = REVIEW_SECONDS, *, seed: int | None = None) -> GameReview:
+        """``pyramid-lab review``'s review of the moves that led here (:meth:`history`),
+        ``seconds`` of thought a position (:func:`.engine.review_game`): each move's
+        verdict, the values along the line, the positions that make puzzles. ValueError
+        saying why for a game or a line it does not judge."""
+        checks.seconds("seconds", seconds)
+        return review_game(self._game, seconds=seconds, seed=seed)
+
     # ---- pictures ------------------------------------------------------------------
 
     def render(
@@ -361,6 +368,24 @@ class Position:
         name = title if title is not None else str(self._puzzle.get("title") or self.title)
         options = ExportOptions(render=self._render_options("iso", size), title=name)
         return web_page(self._game, options)
+
+    def export(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        motion: str | None = None,
+        view: str = "iso",
+        size: tuple[int, int] = (1024, 768),
+    ) -> Path:
+        """``pyramid-lab export FILE -o PATH`` (the same function): by ``path``'s extension
+        a picture, the 3D web page (.html), or an animation (.gif, .mp4) with ``motion``
+        "turntable" (the board turning) or "replay" (the moves from the start). Returns
+        the path written, replaced atomically; ValueError for what it cannot export."""
+        from ..pictures.export import ExportOptions, export_game
+
+        title = str(self._puzzle.get("title") or self.title)
+        options = ExportOptions(self._render_options(view, size), motion=motion, title=title)
+        return export_game(self._game, os.fspath(path), options)
 
     def _render_options(self, view: str, size: tuple[int, int]) -> RenderOptions:
         from ..pictures.render import RenderOptions

@@ -1,28 +1,17 @@
-"""What the package ships, by name (``docs/api.md``): the puzzles, the lessons and the
-example positions inside the installed package (:mod:`pyramid_lab.model.content`), listed
-by :func:`puzzles`, :func:`lessons` and :func:`examples` and opened by
-:func:`~pyramid_lab.viewer.script.load` from a name instead of a path:
-
-- ``puzzle:GAME/NAME``, a puzzle of the game's collection
-  (``puzzle:partition/floating-3-win-in-1-a``);
-- ``lesson:GAME/NAME``, a lesson's first step (``lesson:partition/08-three-corners-win``;
-  :attr:`Lesson.steps` has them all);
-- ``example:GAME/NAME``, an example position (``example:terrace/opening``).
-
-``NAME`` is the file's name without its ``.pyr.json`` or ``.lesson.json``. The lists are
-read as the window's menus read them: the puzzles in their collection's order (easiest
-first, :func:`pyramid_lab.model.collection.load`), the lessons in the lessons' order.
+"""What the package ships (``docs/api.md``): the puzzles, the lessons and the example
+positions inside the installed package (:mod:`pyramid_lab.model.content`), listed by
+:func:`puzzles`, :func:`lessons` and :func:`examples`, each with the name
+:func:`~pyramid_lab.viewer.script.load` opens it by (:mod:`.named`: ``puzzle:GAME/NAME``,
+``lesson:GAME/NAME``, ``example:GAME/NAME``). The lists are read as the window's menus
+read them: the puzzles in their collection's order (easiest first,
+:func:`pyramid_lab.model.collection.load`), the lessons in the lessons' order.
 """
 
 from __future__ import annotations
 
-import difflib
 import functools
-import os
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from pyramid_lab.model import content
 from pyramid_lab.model.collection import LEVELS
@@ -34,19 +23,10 @@ from pyramid_lab.model.lesson import Task, lesson_folders, lesson_step_document,
 from pyramid_lab.model.lesson import read as read_lesson
 
 from ..lab.reading import read_position
-
-if TYPE_CHECKING:
-    from .position import Position
-
-#: The kinds of names :func:`read` takes, each ``KIND:GAME/NAME``.
-KINDS = ("puzzle", "lesson", "example")
-#: Near names an unknown name's error lists, at most.
-NEAR = 5
+from .position import Position
 
 
 def _position(document: PositionDocument) -> Position:
-    from .position import Position
-
     return Position._read(document)
 
 
@@ -205,65 +185,3 @@ def examples(game: str | None = None) -> list[Example]:
             title = str(read_position(path).puzzle.get("title") or stem.replace("-", " "))
             found.append(Example(f"{name}/{stem}", name, title, path))
     return found
-
-
-def _paths(kind: str) -> dict[str, Path]:
-    """Every shipped name of ``kind`` (``GAME/NAME``) -> its file, from the folders alone."""
-    folder, suffix = {
-        "puzzle": (content.puzzles(), SUFFIX),
-        "lesson": (content.lessons(), LESSON_SUFFIX),
-        "example": (content.examples(), SUFFIX),
-    }[kind]
-    return {
-        f"{path.parent.name}/{path.name.removesuffix(suffix)}": path
-        for path in sorted(folder.glob(f"*/*{suffix}"))
-    }
-
-
-def named(source: str | os.PathLike[str]) -> tuple[str, Path] | None:
-    """The kind and the file of the shipped name ``source`` (``KIND:GAME/NAME``, a text that
-    starts with a kind of :data:`KINDS` and a colon), or None where ``source`` is a path
-    (any ``os.PathLike``, or a text of no kind). ValueError naming the near names, or the
-    kinds' forms, for a name that is none of them."""
-    if not isinstance(source, str):
-        return None
-    kind, colon, rest = source.partition(":")
-    if not colon or kind not in KINDS:
-        return None
-    paths = _paths(kind)
-    found = paths.get(rest.removesuffix(SUFFIX).removesuffix(LESSON_SUFFIX))
-    if found is not None:
-        return kind, found
-    near = _near(rest, list(paths))
-    hint = (
-        f"near names: {', '.join(f'{kind}:{name}' for name in near)}"
-        if near
-        else f"the names are {kind}:GAME/NAME, GAME one of {', '.join(game_names())}"
-    )
-    lister = {"puzzle": "puzzles", "lesson": "lessons", "example": "examples"}[kind]
-    raise ValueError(f"no shipped {kind} {quote(rest)}; {hint} (pl.{lister}() lists them all)")
-
-
-def _near(name: str, names: list[str]) -> list[str]:
-    """The names near ``name`` (``GAME/NAME``): of its game, those whose NAME is like its
-    own, else the game's first few; of a game misspelt, those like it whole."""
-    game, _, stem = name.partition("/")
-    of_game = {known.partition("/")[2]: known for known in names if known.startswith(f"{game}/")}
-    if not of_game:
-        return difflib.get_close_matches(name, names, n=NEAR, cutoff=0.6)
-    like = difflib.get_close_matches(stem, list(of_game), n=NEAR, cutoff=0.6)
-    return [of_game[found] for found in like] or list(of_game.values())[:NEAR]
-
-
-def read(source: str | os.PathLike[str]) -> PositionDocument:
-    """The position document of ``source``: a shipped name (:func:`named`; a lesson's: its
-    first step, caption and overlays included) or a position file's path (PositionFormatError
-    naming the file and what is wrong)."""
-    found = named(source)
-    if found is None:
-        return read_position(os.fspath(source))
-    kind, path = found
-    reader: Callable[[Path], PositionDocument] = (
-        lesson_step_document if kind == "lesson" else read_position
-    )
-    return reader(path)
