@@ -6,6 +6,7 @@ push retrograde in this process, or rounds split over a Dask cluster; docs/engin
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -278,7 +279,6 @@ def memory_available() -> int | None:
 def _whole(args: argparse.Namespace) -> int:
     """The whole game's table: count, build (said before, shown while, stoppable with
     Ctrl+C and resumed by running it again), verify, probe."""
-    import os
 
     import pyramid_lab.model.search as search
 
@@ -367,19 +367,23 @@ def _whole(args: argparse.Namespace) -> int:
             f"{amount(free)} are free; --workers 1 builds it by rounds in {amount(size)}, "
             f"several times slower (docs/engines.md)"
         )
+    resuming = built is None and (folder / "table.json").is_file()
     if built is None:
         version = tables.whole_version(options.variant, options.removal)
         print(
-            f"the whole game, {version}, base {args.base}: "
+            f"{'resuming ' if resuming else ''}the whole game, {version}, base {args.base}: "
             f"{size:,} positions, {size / 1e6:,.1f} MB on disk, {memory / 1e6:,.1f} MB in "
-            f"memory; {duration(seconds)} on {workers or cores} cores "
+            f"memory; {duration(seconds)} on {workers or cores} idle cores"
+            f"{busy_words(workers or cores)} "
             f"({'push retrograde' if here else 'rounds'}: docs/engines.md); "
             f"Ctrl+C stops it, the same command resumes it",
             flush=True,
         )
     began = time.perf_counter()
+    steps = [0]  # the layers and steps this run has finished
 
     def progress(entry: dict[str, Any]) -> None:
+        steps[0] += 1
         rate = entry["evaluated"] / entry["seconds"] if entry["seconds"] else 0.0
         done = {"count": "counted", "push": "pushed"}.get(entry.get("step", ""), "evaluated")
         decided = f", {entry['decided']:,} decided" if entry.get("step") != "push" else ""
@@ -401,7 +405,7 @@ def _whole(args: argparse.Namespace) -> int:
             except ConnectionError as exc:  # the scheduler cannot be reached
                 return _say(str(exc))
     except KeyboardInterrupt:
-        print(f"stopped; {folder} keeps every layer and step done: run the same command to resume")
+        print(stopped_words(folder, steps[0], resuming))
         return 130
     except OSError as exc:
         return _say(f"{folder}: {exc.strerror or exc}")
@@ -415,6 +419,29 @@ def _whole(args: argparse.Namespace) -> int:
     value = tables.whole_describe(table.probe(0, 0))
     print(f"the empty pyramid: {value} for the first player (white)")
     return EXIT_OK
+
+
+def busy_words(cores: int) -> str:
+    """'' on a quiet machine; else that the time said is a quiet machine's, with the load
+    now (the build shares the cores: at load 10 on 2 cores its first layers took some 4
+    times as long)."""
+    try:
+        load = os.getloadavg()[0]
+    except OSError:  # (no load average here)
+        return ""
+    if load <= cores / 2:
+        return ""
+    return f"; longer while the machine is busy (its load is {load:.1f} now on {cores} cores)"
+
+
+def stopped_words(folder: Path, steps: int, resuming: bool) -> str:
+    """What Ctrl+C says: what the folder keeps, and how to go on."""
+    if steps or resuming:
+        return f"stopped; {folder} keeps every layer and step done: run the same command to resume"
+    return (
+        "stopped before the first layer was built: nothing of the table is kept yet (what "
+        "numba finished compiling is kept in its cache); the same command starts it again"
+    )
 
 
 def _built_already(tables: Any, folder: Path, base: int, options: Any) -> Any:

@@ -202,7 +202,7 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
     wk.escaped_counts(n, wk.find_byte(none, wk.ESCAPE), 0, table.codes, walk, values)
     first_use.mark(part)
     if compiling:
-        say(f"compiled in {time.perf_counter() - began:.0f} s")
+        say(first_use.ready_words(began, vars(wk).values()))
 
 
 def push(
