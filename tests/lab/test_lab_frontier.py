@@ -115,3 +115,24 @@ def test_the_window_and_the_command_line_agree_where_the_book_ends(
         not_lost_first([row["proven"] for row in cli["moves"]])
         assert cli["moves_proven"] == sum(row["proven"] is not None for row in cli["moves"])
     assert proven  # some moves of the frontier the book proves (they are compared above)
+
+
+def test_the_hint_off_the_book_recommends_no_move_proven_lost_in_a_short_line(port, inbox):
+    # Issue 89: the book's line to ply 9, then black 3,1,0: the Hint recommended a move
+    # the book proves lost, in a line of 2,839 px that a status bar of 866 cut
+    game = Pyraos.new(PyraosOptions("standard", "0-2"))
+    line = opening.shipped("standard", "0-2").head["line"]
+    for move in [*line[:9], "3,1,0"]:
+        game.push_text(move)
+    lost = {"2,3,0 x3,2,0 x2,3,0", "2,3,0 x3,2,0 x3,3,0", "2,3,0 x2,3,0 x3,3,0"}
+    lab = Lab(Session(game), port, post=inbox.post, bulletin=port.bulletin)
+    try:
+        lab.ask_hint()
+        inbox.until(lambda: lab.hint is not None)
+        assert str(lab.hint[2]) not in lost
+    finally:
+        lab.shutdown()
+    said = next(text for text in reversed(port.statuses) if text.startswith("hint: "))
+    assert "; the winning move is one of the 12 not proven; 3 proven lost; exact: " in said
+    assert said.endswith(("Analysis > Build the whole-game table", "endgame build --whole`"))
+    assert len(said) <= 145  # (some 880 px of the status bar's font at most)

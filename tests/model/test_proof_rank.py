@@ -59,10 +59,9 @@ def test_the_moves_the_book_proves_lost_are_listed_last_and_said():
     not_lost_first(analysis.moves)
     assert str(analysis.moves[0].move) not in LOST
     assert f"best {analysis.moves[0].move}" in analysis.evaluation_text
-    assert "the winning move is not known: it is one of the 12 not proven" in (
+    assert "the winning move is one of the 12 not proven; 3 proven lost" in (
         analysis.evaluation_text
     )
-    assert "3 proven lost, listed last" in analysis.evaluation_text
     data = analysis.to_json()
     assert data["value"] == "win"
     assert data["value_by"] == "perfect play (opening book)"
@@ -86,9 +85,7 @@ def test_the_hint_never_recommends_a_move_the_book_proves_lost():
     hinted, words = search.proven_choice(game, choice, knowledge=search.knowledge_for(game))
     assert str(hinted.move) not in LOST
     assert hinted.proven is None  # an estimate, and said so
-    assert words == (
-        "the winning move is not known: it is one of the 12 not proven; 3 proven lost, listed last"
-    )
+    assert words == "the winning move is one of the 12 not proven; 3 proven lost"
     not_lost_first(hinted.stats)
     kept = next(m for m in moves if str(m) not in LOST)  # a move not proven lost is kept
     choice = Choice(kept, "mcts", 0.5, 200, 3, 0.1, (str(kept),), stats)
@@ -112,7 +109,7 @@ def test_proof_ranks_before_estimate():
     assert [s.move for s in ranked(moves, None)] == [b, c, d, a]
     won = (MoveStat(c, 1, 0.1, proven="win", plies=9), *moves)
     assert ranked(won, "win")[0].move == c
-    assert proof_words(moves, None) == "1 move not proven; 2 proven lost, listed last"
+    assert proof_words(moves, None) == "1 move not proven; 2 proven lost"
     assert proof_words(moves[2:3], None) == ""  # nothing proven: nothing to say
 
 
