@@ -86,6 +86,7 @@ def test_the_window_and_the_command_line_agree_where_the_book_ends(
             assert lab.analyse(0.4, threads=1)
             inbox.until(lambda lab=lab: lab.analysis.shown() is not None)
             window = lab.analysis.shown()
+            assert window is not None
             rows = {move: (m, words) for move, m, words in lab.analysis.rows()}
         finally:
             lab.shutdown()
@@ -121,7 +122,9 @@ def test_the_hint_off_the_book_recommends_no_move_proven_lost_in_a_short_line(po
     # Issue 89: the book's line to ply 9, then black 3,1,0: the Hint recommended a move
     # the book proves lost, in a line of 2,839 px that a status bar of 866 cut
     game = Pyraos.new(PyraosOptions("standard", "0-2"))
-    line = opening.shipped("standard", "0-2").head["line"]
+    shipped = opening.shipped("standard", "0-2")
+    assert shipped is not None
+    line = shipped.head["line"]
     for move in [*line[:9], "3,1,0"]:
         game.push_text(move)
     lost = {"2,3,0 x3,2,0 x2,3,0", "2,3,0 x3,2,0 x3,3,0", "2,3,0 x2,3,0 x3,3,0"}
@@ -129,6 +132,7 @@ def test_the_hint_off_the_book_recommends_no_move_proven_lost_in_a_short_line(po
     try:
         lab.ask_hint()
         inbox.until(lambda: lab.hint is not None)
+        assert lab.hint is not None
         assert str(lab.hint[2]) not in lost
     finally:
         lab.shutdown()

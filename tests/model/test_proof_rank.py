@@ -66,6 +66,7 @@ def test_the_moves_the_book_proves_lost_are_listed_last_and_said():
     assert data["value"] == "win"
     assert data["value_by"] == "perfect play (opening book)"
     assert data["agent"] == "mcts"
+    assert analysis.search_win_rate is not None
     assert data["win_rate"] == round(analysis.search_win_rate, 3)  # the search's, said so
     assert "estimate" not in data  # (it said false while every move was an estimate)
     assert data["moves_proven"] == 3
@@ -140,6 +141,7 @@ def test_a_draw_is_no_win_of_the_hint():
     choice = search.exact_choice(game, knowledge=search.knowledge_for(game))
     assert choice is not None
     assert (choice.proven, choice.win_rate) == ("draw", 0.5)
+    assert choice.move is not None
     child = game.copy()
     child.push(choice.move)
     assert search.solve(child, knowledge=search.knowledge_for(child)).value == "draw"
