@@ -83,14 +83,14 @@ def test_the_hint_never_recommends_a_move_the_book_proves_lost():
     # a search that liked the lost move best (as the did: 57%)
     stats = tuple(MoveStat(m, 50 if m == lost else 10, 0.57 if m == lost else 0.4) for m in moves)
     choice = Choice(lost, "mcts", 0.57, 200, 3, 0.1, (str(lost),), stats)
-    hinted, words = search.proven_choice(game, choice, knowledge=search.knowledge_for(game))
+    hinted, words = search.books.proven_choice(game, choice, knowledge=search.knowledge_for(game))
     assert str(hinted.move) not in LOST
     assert hinted.proven is None  # an estimate, and said so
     assert words == "the winning move is one of the 12 not proven; 3 proven lost"
     not_lost_first(hinted.stats)
     kept = next(m for m in moves if str(m) not in LOST)  # a move not proven lost is kept
     choice = Choice(kept, "mcts", 0.5, 200, 3, 0.1, (str(kept),), stats)
-    hinted, _ = search.proven_choice(game, choice, knowledge=search.knowledge_for(game))
+    hinted, _ = search.books.proven_choice(game, choice, knowledge=search.knowledge_for(game))
     assert hinted.move == kept
 
 

@@ -287,20 +287,3 @@ def test_the_builds_time_is_a_quiet_machines_and_a_busy_one_is_said(monkeypatch)
     )
     monkeypatch.setattr(endgame.os, "getloadavg", lambda: (0.4, 0.3, 0.2))
     assert endgame.busy_words(2) == ""
-
-
-def test_kernels_loaded_from_the_cache_are_not_said_compiled():
-    import time
-
-    import numba
-
-    from pyramid_lab.model.search.compiled import first_use
-
-    @numba.njit(cache=False)
-    def twice(x):
-        return 2 * x
-
-    began = time.perf_counter()
-    assert first_use.ready_words(began, [twice]).startswith("loaded in ")  # nothing compiled
-    twice(3)  # compiled now (no cache: a miss)
-    assert first_use.ready_words(began, [twice]).startswith("compiled in ")

@@ -524,7 +524,7 @@ class Engine:
         if job.purpose == "hint":
             # never a move the book proves lost while one not proven lost is left (a
             # millisecond a move: the book's values of the positions after them)
-            hinted, proven = search.proven_choice(
+            hinted, proven = search.books.proven_choice(
                 game, choice, knowledge=search.knowledge_for(game)
             )
             words = hint_words(hinted, proven, book_ends(game, self.build_item))

@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...game import Game
-from ..registry import plugin_for, plugins
+from ..choice import Choice
+from ..proof_rank import proven_choice as _proven_choice
+from ..registry import Plugin, plugin_for, plugins
 from ..shelf import book_game as _book_game
 
 if TYPE_CHECKING:
@@ -31,3 +33,12 @@ def book_game(path: Path | str) -> str:
     its own); PositionFormatError naming the file where it cannot be read or is none of
     theirs."""
     return _book_game(path, {p.game: p.book for p in plugins() if p.book is not None})
+
+
+def proven_choice(game: Game, choice: Choice, *, knowledge: Plugin) -> tuple[Choice, str]:
+    """A search's ``choice`` for ``game`` (left unchanged) checked against what the game's
+    book proves of every move (:func:`model.search.proof_rank.proven_choice`): never a
+    move proven lost while one not proven lost is left; and what is proven of the moves,
+    in words ('' where nothing or everything is). What the Hint asks after its search;
+    ``knowledge``: the game's plug-in."""
+    return _proven_choice(game, choice, knowledge.book)
