@@ -13,8 +13,8 @@ types their answers come in, and four namespaces for the rest.
 - :func:`agent_for` / :func:`levels_for`: the computer players by level;
 - :func:`analyse` (:func:`unanalysable`): the engine's judgement of a position and of
   every move;
-- :func:`exact_choice`: the Hint's move by the game's value, where it is settled in time;
-  :func:`proven_choice`: the Hint's search's move, never one the book proves lost;
+- :func:`exact_choice`: the Hint's move by the game's value, where it is settled in time
+  (``books.proven_choice``: the Hint's search's move, never one the book proves lost);
   :func:`exact_moves`: every move's proven value within a time;
 - :func:`review` / :func:`unreviewable`: a game's line judged move by move;
 - :func:`verify`: a puzzle's key move proven unique; :class:`Judge`: a lesson's win-within
@@ -58,7 +58,6 @@ if TYPE_CHECKING:  # the door's names (re-exported: pyproject's [tool.mypy]), as
         exact_choice,
         exact_moves,
         perft,
-        proven_choice,
         solve,
         warm_up,
         write_certificate,
@@ -84,7 +83,6 @@ _NAMES: dict[str, tuple[str, str | None]] = {
     "MoveStat": ("choice", "MoveStat"),
     "exact_choice": ("entry", "exact_choice"),
     "exact_moves": ("entry", "exact_moves"),
-    "proven_choice": ("entry", "proven_choice"),
     "perft": ("entry", "perft"),
     "solve": ("entry", "solve"),
     "warm_up": ("entry", "warm_up"),

@@ -12,7 +12,6 @@ from typing import Any
 
 from ..files import write_bytes
 from ..game import Game
-from . import proof_rank
 from .choice import Choice
 from .exact import Exact
 from .kernels import adapter_for, solver_for
@@ -116,14 +115,6 @@ def exact_choice(
         proven=settled.value,
         plies=settled.plies,
     )
-
-
-def proven_choice(game: Game, choice: Choice, *, knowledge: Plugin) -> tuple[Choice, str]:
-    """A search's ``choice`` for ``game`` (left unchanged) checked against what the game's
-    book proves of every move (:func:`model.search.proof_rank.proven_choice`): never a
-    move proven lost while one not proven lost is left; and what is proven of the moves,
-    in words ('' where nothing or everything is). What the Hint asks after its search."""
-    return proof_rank.proven_choice(game, choice, knowledge.book)
 
 
 def write_certificate(

@@ -100,7 +100,7 @@ def ranked(stats: Iterable[MoveStat], position: str | None = None) -> tuple[Move
 
 def proof_words(stats: Iterable[MoveStat], position: str | None, legal: int = 0) -> str:
     """What is proven of the moves, where some are proven and some are not, in words
-    ('' where all or none are): how many are proven lost (listed last) and, where the
+    ('' where all or none are): how many are proven lost (listed last), and, where the
     position is a proven win and no move is proven to win, that the winning move is one
     of the moves not proven. ``legal``: the legal moves, where ``stats`` has only some."""
     stats = tuple(stats)
@@ -110,10 +110,10 @@ def proof_words(stats: Iterable[MoveStat], position: str | None, legal: int = 0)
         return ""
     lost = sum(s.proven == "loss" for s in stats)
     if position == "win" and not any(s.proven == "win" for s in stats):
-        said = f"the winning move is not known: it is one of the {open_moves} not proven"
+        said = f"the winning move is one of the {open_moves} not proven"
     else:
         said = f"{open_moves} {'move' if open_moves == 1 else 'moves'} not proven"
-    return f"{said}; {lost} proven lost, listed last" if lost else said
+    return f"{said}; {lost} proven lost" if lost else said
 
 
 def proven_choice(game: Game, choice: Choice, book: ValueBook | None) -> tuple[Choice, str]:

@@ -12,11 +12,10 @@ import random
 
 import pytest
 
+from pyramid_lab.model import search
 from pyramid_lab.model.files import write
 from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
 from pyramid_lab.model.search import knowledge_for
-from pyramid_lab.model.search.games.pyraos import opening
-from pyramid_lab.model.search.proof_rank import book_replies
 from pyramid_lab.viewer.cli import main
 from pyramid_lab.viewer.lab import Lab
 from pyramid_lab.viewer.lab.session import Session
@@ -30,19 +29,45 @@ def no_table(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # no whole table: the book ends
 
 
+def best_line(game: Pyraos, plies: int) -> list[str]:
+    """The book's line of best play from ``game``: its best move each ply."""
+    book = search.books.book_for(game)
+    assert book is not None
+    game, line = game.copy(), list[str]()
+    for _ in range(plies):
+        moves = book.perfect_moves(game)
+        assert moves, line
+        line.append(moves[0].move)
+        game.push_text(moves[0].move)
+    return line
+
+
+def book_replies(game: Pyraos) -> dict[str, tuple[str, int | None]]:
+    """The moves of ``game`` whose position the book knows: (value for the mover, plies)."""
+    book = search.books.book_for(game)
+    assert book is not None
+    out = {}
+    for move in game.legal_moves():
+        child = game.copy()
+        child.push(move)
+        known = None if child.is_over() else book.perfect_value(child)
+        if known is not None:
+            value = {"win": "loss", "loss": "win"}.get(known.value, "draw")
+            out[str(move)] = (value, None if value == "draw" else known.plies + 1)
+    return out
+
+
 def frontier(variant: str, removal: str) -> list[Pyraos]:
     """A few positions where the book ends: its line of best play to ply 7 to 9, then a
     move off it (the position known, its moves not all)."""
-    shipped = opening.shipped(variant, removal)
-    assert shipped is not None, (variant, removal)
-    line = shipped.head["line"]
+    line = best_line(Pyraos.new(PyraosOptions(variant, removal)), 10)
     book = knowledge_for("pyraos").book
     assert book is not None
     found = []
     for leave in range(7, 10):
         game = Pyraos.new(PyraosOptions(variant, removal))
-        for move in line[:leave]:
-            game.push_text(move)
+        for text in line[:leave]:
+            game.push_text(text)
         for move in game.legal_moves():
             if str(move) == line[leave]:
                 continue
@@ -51,7 +76,7 @@ def frontier(variant: str, removal: str) -> list[Pyraos]:
             if not child.is_over() and book.book_end(child):
                 found.append(child)
     # one the book knows some moves of (the issue's kind), one more of any kind
-    some = [g for g in found if book_replies(g, book)[0]]
+    some = [g for g in found if book_replies(g)]
     assert some, (variant, removal)
     rng = random.Random(f"89 {variant} {removal}")
     first = rng.choice(some)
@@ -77,15 +102,14 @@ def test_the_window_and_the_command_line_agree_where_the_book_ends(
 ):
     proven = 0
     for game in frontier(*version):
-        book = knowledge_for(game).book
-        replies, complete = book_replies(game, book)
-        assert complete
+        replies = book_replies(game)
         lab = Lab(Session(game.copy()), port, post=inbox.post, bulletin=port.bulletin)
         try:
             lab.analysis.seed = 1
             assert lab.analyse(0.4, threads=1)
             inbox.until(lambda lab=lab: lab.analysis.shown() is not None)
             window = lab.analysis.shown()
+            assert window is not None
             rows = {move: (m, words) for move, m, words in lab.analysis.rows()}
         finally:
             lab.shutdown()
@@ -99,9 +123,8 @@ def test_the_window_and_the_command_line_agree_where_the_book_ends(
         for move, known in replies.items():  # every move the book proves: the same in both
             row = by_move[move]
             stat = next(s for s in window.moves if str(s.move) == move)
-            plies = None if known.value == "draw" else known.plies
-            assert (row["proven"], row["plies"]) == (known.value, plies), move
-            assert (stat.proven, stat.plies) == (known.value, plies), move
+            assert (row["proven"], row["plies"]) == known, move
+            assert (stat.proven, stat.plies) == known, move
             assert rows[move][0] == mark(row) == "exact", move
             assert rows[move][1] == stat.proven_text
         proven += len(replies)
@@ -115,3 +138,25 @@ def test_the_window_and_the_command_line_agree_where_the_book_ends(
         not_lost_first([row["proven"] for row in cli["moves"]])
         assert cli["moves_proven"] == sum(row["proven"] is not None for row in cli["moves"])
     assert proven  # some moves of the frontier the book proves (they are compared above)
+
+
+def test_the_hint_off_the_book_recommends_no_move_proven_lost_in_a_short_line(port, inbox):
+    # Issue 89: the book's line to ply 9, then black 3,1,0: the Hint recommended a move
+    # the book proves lost, in a line of 2,839 px that a status bar of 866 cut
+    game = Pyraos.new(PyraosOptions("standard", "0-2"))
+    line = ["1,1,0", "0,0,0", "2,1,0", "1,2,0", "2,2,0", "2,0,0", "3,2,0", "1,1,1", "3,3,0"]
+    for move in [*line, "3,1,0"]:  # (the opening's line of best play, its first 9 plies)
+        game.push_text(move)
+    lost = {"2,3,0 x3,2,0 x2,3,0", "2,3,0 x3,2,0 x3,3,0", "2,3,0 x2,3,0 x3,3,0"}
+    lab = Lab(Session(game), port, post=inbox.post, bulletin=port.bulletin)
+    try:
+        lab.ask_hint()
+        inbox.until(lambda: lab.hint is not None)
+        assert lab.hint is not None
+        assert str(lab.hint[2]) not in lost
+    finally:
+        lab.shutdown()
+    said = next(text for text in reversed(port.statuses) if text.startswith("hint: "))
+    assert "; the winning move is one of the 12 not proven; 3 proven lost; exact: " in said
+    assert said.endswith(("Analysis > Build the whole-game table", "endgame build --whole`"))
+    assert len(said) <= 145  # (some 880 px of the status bar's font at most)

@@ -317,3 +317,17 @@ def test_a_stale_cache_is_dropped_where_numba_keeps_it(monkeypatch, tmp_path):
     kept.write_bytes(b"new")
     compiled_package._drop_stale_cache()  # the same sources: kept
     assert kept.exists()
+
+
+def test_kernels_loaded_from_the_cache_are_not_said_compiled():
+    # Issue 89 item 5: a build's kernels numba had cached were said "compiled in 8 s"
+    import numba
+
+    @numba.njit(cache=False)
+    def twice(x):
+        return 2 * x
+
+    began = time.perf_counter()
+    assert first_use.ready_words(began, [twice]).startswith("loaded in ")  # nothing compiled
+    twice(3)  # compiled now (no cache: a miss)
+    assert first_use.ready_words(began, [twice]).startswith("compiled in ")

@@ -97,6 +97,7 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_protocol",
     "tests.model.test_prover",
     "tests.model.test_prover_helps",
+    "tests.model.test_proof_rank",
     "tests.model.test_pyraos",
     "tests.model.test_pyraos_book",
     "tests.model.test_pyraos_kernel",

@@ -59,14 +59,14 @@ def test_the_moves_the_book_proves_lost_are_listed_last_and_said():
     not_lost_first(analysis.moves)
     assert str(analysis.moves[0].move) not in LOST
     assert f"best {analysis.moves[0].move}" in analysis.evaluation_text
-    assert "the winning move is not known: it is one of the 12 not proven" in (
+    assert "the winning move is one of the 12 not proven; 3 proven lost" in (
         analysis.evaluation_text
     )
-    assert "3 proven lost, listed last" in analysis.evaluation_text
     data = analysis.to_json()
     assert data["value"] == "win"
     assert data["value_by"] == "perfect play (opening book)"
     assert data["agent"] == "mcts"
+    assert analysis.search_win_rate is not None
     assert data["win_rate"] == round(analysis.search_win_rate, 3)  # the search's, said so
     assert "estimate" not in data  # (it said false while every move was an estimate)
     assert data["moves_proven"] == 3
@@ -83,16 +83,14 @@ def test_the_hint_never_recommends_a_move_the_book_proves_lost():
     # a search that liked the lost move best (as the did: 57%)
     stats = tuple(MoveStat(m, 50 if m == lost else 10, 0.57 if m == lost else 0.4) for m in moves)
     choice = Choice(lost, "mcts", 0.57, 200, 3, 0.1, (str(lost),), stats)
-    hinted, words = search.proven_choice(game, choice, knowledge=search.knowledge_for(game))
+    hinted, words = search.books.proven_choice(game, choice, knowledge=search.knowledge_for(game))
     assert str(hinted.move) not in LOST
     assert hinted.proven is None  # an estimate, and said so
-    assert words == (
-        "the winning move is not known: it is one of the 12 not proven; 3 proven lost, listed last"
-    )
+    assert words == "the winning move is one of the 12 not proven; 3 proven lost"
     not_lost_first(hinted.stats)
     kept = next(m for m in moves if str(m) not in LOST)  # a move not proven lost is kept
     choice = Choice(kept, "mcts", 0.5, 200, 3, 0.1, (str(kept),), stats)
-    hinted, _ = search.proven_choice(game, choice, knowledge=search.knowledge_for(game))
+    hinted, _ = search.books.proven_choice(game, choice, knowledge=search.knowledge_for(game))
     assert hinted.move == kept
 
 
@@ -112,7 +110,7 @@ def test_proof_ranks_before_estimate():
     assert [s.move for s in ranked(moves, None)] == [b, c, d, a]
     won = (MoveStat(c, 1, 0.1, proven="win", plies=9), *moves)
     assert ranked(won, "win")[0].move == c
-    assert proof_words(moves, None) == "1 move not proven; 2 proven lost, listed last"
+    assert proof_words(moves, None) == "1 move not proven; 2 proven lost"
     assert proof_words(moves[2:3], None) == ""  # nothing proven: nothing to say
 
 
@@ -143,6 +141,7 @@ def test_a_draw_is_no_win_of_the_hint():
     choice = search.exact_choice(game, knowledge=search.knowledge_for(game))
     assert choice is not None
     assert (choice.proven, choice.win_rate) == ("draw", 0.5)
+    assert choice.move is not None
     child = game.copy()
     child.push(choice.move)
     assert search.solve(child, knowledge=search.knowledge_for(child)).value == "draw"

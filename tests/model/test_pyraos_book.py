@@ -724,4 +724,4 @@ def test_the_build_is_said_in_minutes_under_an_hour_and_in_hours_beyond(monkeypa
         minutes = max(1, round(seconds / 60))
         assert f"(about {minutes} minutes on {cores} core{'s' if cores > 1 else ''} here" in words
     monkeypatch.setattr(endgame, "WHOLE_PUSH_RATE", positions // 7200)  # a slower rate
-    assert "(about 2.0 hours on 1 core here" in endgame.whole_build_words("standard", "0-2", 1)
+    assert "(about 2.0 hours on 1 idle core here" in endgame.whole_build_words("standard", "0-2", 1)

@@ -70,7 +70,7 @@ def test_the_whole_game_is_built_said_verified_and_a_wrong_value_named(capsys, t
         "loading the whole game's compiled kernels",
         "compiling the whole game's kernels for their first use (a minute or so, once)",
     )
-    rest = [line for line in rest if not line.startswith("compiled in ")]
+    rest = [line for line in rest if not line.startswith(("compiled in ", "loaded in "))]
     assert rest[1].startswith("round 0, 13 spheres: ")
     assert rest[-1] == "the empty pyramid: a win in 15 plies for the first player (white)"
     code, out, _ = run(capsys, *argv)  # finished: nothing more to do
@@ -248,3 +248,44 @@ def test_the_whole_game_tables_are_found_typed_without_the_plug_in(capsys):
     assert out
     source = (pathlib.Path(__file__).parents[2] / "viewer" / "cli" / "endgame.py").read_text()
     assert "hasattr(" not in source
+
+
+def test_ctrl_c_before_the_first_layer_says_nothing_is_kept(capsys, tmp_path, monkeypatch):
+    # Issue 89 item 5: stopped while the kernels compile, the build had kept nothing, yet
+    # it said "keeps every layer and step done"
+    import pyramid_lab.model.search as search
+
+    tables = search.endgame_for("pyraos")
+
+    def compiling(folder, options, base, client, progress, say=print):
+        say("compiling the whole game's kernels for their first use (a minute or so, once)")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tables, "whole_build", compiling)
+    argv = ("endgame", "build", "--whole", "--base", "3", "--workers", "0")
+    code, out, _ = run(capsys, *argv, "--table", tmp_path / "base3")
+    assert code == 130
+    last = out.splitlines()[-1]
+    assert last.startswith("stopped before the first layer was built: nothing of the table")
+    assert "keeps every layer" not in out
+
+    def one_layer(folder, options, base, client, progress, say=print):
+        entry = {"round": 0, "layer": 13, "evaluated": 1, "decided": 0, "seconds": 1.0}
+        progress({**entry, "wall": 1.0, "step": "count"})
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tables, "whole_build", one_layer)
+    code, out, _ = run(capsys, *argv, "--table", tmp_path / "other")
+    assert code == 130
+    assert "keeps every layer and step done: run the same command to resume" in out
+
+
+def test_the_builds_time_is_a_quiet_machines_and_a_busy_one_is_said(monkeypatch):
+    from pyramid_lab.viewer.cli import endgame
+
+    monkeypatch.setattr(endgame.os, "getloadavg", lambda: (10.2, 9.0, 8.0))
+    assert endgame.busy_words(2) == (
+        "; longer while the machine is busy (its load is 10.2 now on 2 cores)"
+    )
+    monkeypatch.setattr(endgame.os, "getloadavg", lambda: (0.4, 0.3, 0.2))
+    assert endgame.busy_words(2) == ""

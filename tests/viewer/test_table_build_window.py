@@ -6,6 +6,7 @@ the Analysis asked again once the table is built; the base-3 pyramid's small tab
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QPoint, QRect
 
 from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
 from pyramid_lab.viewer.lab.table_build import BUILD_TABLE, BuildRefused, BuildStopped, Built
@@ -57,6 +58,8 @@ def test_the_menu_item_and_the_dock_build_stop_and_resume(make_window, qtbot, ca
     control.runner.answered.connect(lambda job, result: asked.append(job.purpose))
     dock.build_table.click()  # again: it goes on to the end
     assert build.outcome is None
+    # (issue 89: its first words said "building")
+    assert dock.build_activity.text().startswith("resuming the whole-game table of the standard")
     qtbot.waitUntil(lambda: isinstance(build.outcome, Built), timeout=WAIT_MS)
     assert dock.build_activity.text().startswith("the whole-game table is built in ")
     assert not dock.build_bar.isVisible()
@@ -65,6 +68,33 @@ def test_the_menu_item_and_the_dock_build_stop_and_resume(make_window, qtbot, ca
     again = build.toggle()  # the menu item again, the table finished: nothing to build
     assert isinstance(again, BuildRefused)
     assert again.words.startswith("the table is built already in ")
+
+
+def in_view(dock, widget) -> bool:
+    """``widget`` shows whole in ``dock``'s scrolled body (not scrolled out of sight)."""
+    viewport = dock.widget().viewport()
+    corner = widget.mapTo(viewport, QPoint(0, 0))
+    return widget.isVisible() and viewport.rect().contains(QRect(corner, widget.size()))
+
+
+def test_a_build_from_the_menu_is_seen_with_its_stop_and_build(make_window, qtbot, cache):
+    # Issue 89 item 3: from a window whose Analysis dock was closed, the build ran unseen;
+    # after Stop, the dock's Build (to resume) was scrolled out of sight
+    window = make_window(Pyraos.new(PyraosOptions()), table_base=3)
+    window.resize(1200, 800)
+    window.menus.follow_history()
+    dock = window.parts.analysis.dock
+    dock.close()
+    qtbot.waitUntil(lambda: not dock.isVisible(), timeout=WAIT_MS)
+    build = window.lab.table_build
+    window.menus.actions["build_table"].trigger()
+    assert build.running
+    qtbot.waitUntil(dock.isVisible, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: in_view(dock, dock.stop_build), timeout=WAIT_MS)
+    dock.stop_build.click()
+    qtbot.waitUntil(lambda: not build.running, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: in_view(dock, dock.build_table), timeout=WAIT_MS)
+    assert dock.build_table.isEnabled()
 
 
 def test_a_game_without_a_table_offers_no_build(make_window):

@@ -6,6 +6,7 @@ push retrograde in this process, or rounds split over a Dask cluster; docs/engin
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -382,11 +383,12 @@ def _whole_verify(args: argparse.Namespace, tables: Any, folder: Path) -> int:
     return EXIT_OK if not bad else 1
 
 
-def _whole_said(args: argparse.Namespace, tables: Any, options: Any, built: Any) -> int | None:
+def _whole_said(
+    args: argparse.Namespace, tables: Any, options: Any, built: Any, resuming: bool
+) -> int | None:
     """Before a whole build: a build memory cannot hold refused (its exit code), else its
-    size, memory and time said (nothing for a finished table); None to go on."""
-    import os
-
+    size, memory and time said, and whether it resumes (nothing for a finished table); None
+    to go on."""
     from ..lab.table_build import amount, duration  # (the window's words for bytes, time)
 
     cores = os.cpu_count() or 1
@@ -407,9 +409,10 @@ def _whole_said(args: argparse.Namespace, tables: Any, options: Any, built: Any)
     if built is None:
         version = tables.whole_version(options.variant, options.removal)
         print(
-            f"the whole game, {version}, base {args.base}: "
+            f"{'resuming ' if resuming else ''}the whole game, {version}, base {args.base}: "
             f"{size:,} positions, {size / 1e6:,.1f} MB on disk, {memory / 1e6:,.1f} MB in "
-            f"memory; {duration(seconds)} on {workers or cores} cores "
+            f"memory; {duration(seconds)} on {workers or cores} idle cores"
+            f"{busy_words(workers or cores)} "
             f"({'push retrograde' if here else 'rounds'}: docs/engines.md); "
             f"Ctrl+C stops it, the same command resumes it",
             flush=True,
@@ -436,10 +439,17 @@ def _whole_build(args: argparse.Namespace, tables: Any, folder: Path, options: A
     if workers < 0:
         return _say(f"--workers {workers}: 0 (this process) or more")
     built = _built_already(tables, folder, args.base, options)
-    refused = _whole_said(args, tables, options, built)
+    resuming = built is None and (folder / "table.json").is_file()
+    refused = _whole_said(args, tables, options, built, resuming)
     if refused is not None:
         return refused
     began = time.perf_counter()
+    steps = [0]  # the layers and steps this run has finished
+
+    def progress(entry: dict[str, Any]) -> None:
+        steps[0] += 1
+        _whole_progress(entry)
+
     try:
         if workers == 0 and args.scheduler is None:
             table = tables.whole_build(
@@ -447,17 +457,17 @@ def _whole_build(args: argparse.Namespace, tables: Any, folder: Path, options: A
                 options,
                 args.base,
                 None,
-                _whole_progress,
+                progress,
                 say=lambda text: print(text, flush=True),
             )
         else:
             try:
                 with tables.whole_client(workers, args.scheduler) as client:
-                    table = tables.whole_build(folder, options, args.base, client, _whole_progress)
+                    table = tables.whole_build(folder, options, args.base, client, progress)
             except ConnectionError as exc:  # the scheduler cannot be reached
                 return _say(str(exc))
     except KeyboardInterrupt:
-        print(f"stopped; {folder} keeps every layer and step done: run the same command to resume")
+        print(stopped_words(folder, steps[0], resuming))
         return 130
     except OSError as exc:
         return _say(f"{folder}: {exc.strerror or exc}")
@@ -471,6 +481,29 @@ def _whole_build(args: argparse.Namespace, tables: Any, folder: Path, options: A
     value = tables.whole_describe(table.probe(0, 0))
     print(f"the empty pyramid: {value} for the first player (white)")
     return EXIT_OK
+
+
+def busy_words(cores: int) -> str:
+    """'' on a quiet machine; else that the time said is a quiet machine's, with the load
+    now (the build shares the cores: at load 10 on 2 cores its first layers took some 4
+    times as long)."""
+    try:
+        load = os.getloadavg()[0]
+    except OSError:  # (no load average here)
+        return ""
+    if load <= cores / 2:
+        return ""
+    return f"; longer while the machine is busy (its load is {load:.1f} now on {cores} cores)"
+
+
+def stopped_words(folder: Path, steps: int, resuming: bool) -> str:
+    """What Ctrl+C says: what the folder keeps, and how to go on."""
+    if steps or resuming:
+        return f"stopped; {folder} keeps every layer and step done: run the same command to resume"
+    return (
+        "stopped before the first layer was built: nothing of the table is kept yet (what "
+        "numba finished compiling is kept in its cache); the same command starts it again"
+    )
 
 
 def _built_already(tables: Any, folder: Path, base: int, options: Any) -> Any:

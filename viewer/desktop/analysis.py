@@ -21,6 +21,7 @@ from pyramid_lab.model.game import Move
 from ..lab.analysis import refusal
 from ..lab.jobs import answer
 from ..lab.lab import DROPPED
+from ..lab.table_build import BuildChange
 from ..widgets.analysis_dock import AnalysisDock
 from ..widgets.dock_fit import present
 from ..widgets.slots import slot
@@ -62,7 +63,7 @@ class AnalysisControl:
         build = lab.table_build
         dock.build_table.clicked.connect(lambda _checked=False: self.build_table())
         dock.stop_build.clicked.connect(lambda _checked=False: build.stop())
-        build.changed.connect(lambda _what: self.show_table_build())
+        build.changed.connect(self._on_build_changed)
         self.show_table_build()
 
     def show_message(self, text: str) -> None:
@@ -140,6 +141,20 @@ class AnalysisControl:
         self.dock.show_table_build(
             offered or build.running, offered, build.running, build.stopping, build.fraction, text
         )
+
+    @slot
+    def _on_build_changed(self, what: BuildChange) -> None:
+        """The build's box follows the lab's build. A build just started (from the menu
+        too) shows the dock and the box in it, wherever the user looked (issue 89: with
+        the dock closed it ran unseen); once it stops or ends, its Build (to resume) is
+        scrolled into view again (its words grow). Its progress scrolls nothing."""
+        self.show_table_build()
+        if what == "started":
+            if not self.dock.isVisible():
+                present(self.dock)
+            self.dock.raise_()
+        if what != "progress" and self.dock.isVisible():
+            self.dock.show_build_box()
 
     def _lab_changed(self, what: LabChange) -> None:
         if what == "analysis dropped":  # (the lab followed the position before the dock)

@@ -77,6 +77,31 @@ def book_end(game: Game, build_item: str = "") -> str:
     return f"; {with_build_item(words, build_item)}" if words else ""
 
 
+def book_ends(game: Game, build_item: str = "") -> str:
+    """Where the game's book ends at ``game``, the way to every move's exact value in a
+    few words (the front end's ``build_item``, else the command), for a line as short as
+    the Hint's: 'exact: Analysis > Build the whole-game table'; '' where it does not end
+    (the Analysis dock and ``analyze`` say it whole: :func:`book_end`)."""
+    if not book_end(game):
+        return ""
+    return f"exact: {build_item or '`pyramid-lab endgame build --whole`'}"
+
+
+def hint_words(choice: search.Choice, proven: str, ends: str) -> str:
+    """The Hint's line: the move and what is known of it, then what the book proves of
+    the moves (``proven``) and how to know every move exactly (``ends``), short enough to
+    be read whole in a status bar (issue 89: one of 2,839 px was cut in 866); with
+    neither, the search's full account (:func:`describe_choice`)."""
+    if not proven and not ends:
+        return f"hint: {describe_choice(choice)}"
+    if choice.proven is not None:
+        plies = f" in {choice.plies} plies" if choice.plies else ""
+        known = f"proven {choice.proven}{plies}"
+    else:
+        known = f"win rate {round(choice.win_rate * 100)}%"
+    return "; ".join(part for part in (f"hint: {choice.move} ({known})", proven, ends) if part)
+
+
 class Table(Protocol):
     """The front's turn on the board, as the computer player asks about it (the window's
     game UI and turn builder; :class:`Bare` with no front end)."""
@@ -499,12 +524,10 @@ class Engine:
         if job.purpose == "hint":
             # never a move the book proves lost while one not proven lost is left (a
             # millisecond a move: the book's values of the positions after them)
-            hinted, proven = search.proven_choice(
+            hinted, proven = search.books.proven_choice(
                 game, choice, knowledge=search.knowledge_for(game)
             )
-            proven = f"; {proven}" if proven else ""
-            ends = book_end(game, self.build_item)
-            words = f"hint: {describe_choice(hinted)}{proven}{ends}"
+            words = hint_words(hinted, proven, book_ends(game, self.build_item))
             self._show_hint(job, hinted.move or choice.move, words)
             return
         mover = game.to_move

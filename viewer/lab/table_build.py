@@ -219,12 +219,14 @@ class TableBuild:
         folder = tables.whole_folder(options, self.base)
         positions, seconds, memory = tables.whole_estimate(self.base, self.cores, True)
         version = tables.whole_version(options.variant, options.removal)
+        # a build stopped before leaves its header: this one goes on from what it kept
+        doing = "resuming" if (folder / "table.json").is_file() else "building"
         words = (
-            f"building the whole-game table of the {version} in {folder}: {positions:,} "
+            f"{doing} the whole-game table of the {version} in {folder}: {positions:,} "
             f"positions, {amount(positions)} on disk ({amount(2 * positions)} while it is "
-            f"built), {amount(memory)} of memory, {duration(seconds)} on {self.cores} "
-            f"core{'s' if self.cores != 1 else ''} (an estimate); Stop keeps what is done, "
-            "and building it again resumes"
+            f"built), {amount(memory)} of memory, {duration(seconds)} on {self.cores} idle "
+            f"core{'s' if self.cores != 1 else ''} (an estimate: longer on a busy machine); "
+            "Stop keeps what is done, and building it again resumes"
         )
         self._game = game.copy()
         self.folder, self.fraction, self.text = folder, 0.0, words

@@ -176,6 +176,13 @@ class AnalysisDock(QDockWidget):
         self.build_activity.setVisible(bool(text))
         self.build_activity.setText(text)
 
+    def show_build_box(self) -> None:
+        """The table's box, its Build and Stop, scrolled into view (the dock may be short
+        beside others, and the build's words grow)."""
+        body = self.widget()
+        if isinstance(body, ScrolledBody) and self.table_box.isVisible():
+            body.ensureWidgetVisible(self.build_table, 0, 8)
+
     def set_thinking(self, on: bool) -> None:
         self.stop.setEnabled(on)
         self.bar.setVisible(on)

@@ -39,7 +39,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from . import _source_folders, cache_folder, sources_digest
@@ -69,6 +69,24 @@ STARTING = "starting"
 PARTS = ("tree", "proof", "kernels", "endgame")
 #: What the prover runs (a lesson's check, a puzzle's Verify): half the compiling of all.
 PROVER = ("proof", "kernels")
+
+
+def ready_words(began: float, kernels: Iterable[object]) -> str:
+    """What a first use that said it compiles says once its ``kernels`` (numba's
+    dispatchers) are ready, ``began`` its ``time.perf_counter()``: 'compiled in 42 s', or
+    'loaded in 8 s (compiled by an earlier run)' where numba's cache had every one (a run
+    stopped after numba had cached them, before its mark was left)."""
+    from numba.core.dispatcher import Dispatcher
+
+    took = time.perf_counter() - began
+    missed = sum(
+        sum(kernel.stats.cache_misses.values())
+        for kernel in kernels
+        if isinstance(kernel, Dispatcher)
+    )
+    if missed:
+        return f"compiled in {took:.0f} s"
+    return f"loaded in {took:.0f} s (compiled by an earlier run)"
 
 
 class _State:

@@ -11,6 +11,8 @@ from ...game import Game
 from ..registry import plugin_for, plugins
 
 if TYPE_CHECKING:
+    from ..choice import Choice
+    from ..registry import Plugin
     from ..value_book import ValueBook
 
 
@@ -32,3 +34,14 @@ def book_game(path: Path | str) -> str:
     from ..shelf import book_game as _book_game  # (the shelf's verdicts: the solver's types)
 
     return _book_game(path, {p.game: p.book for p in plugins() if p.book is not None})
+
+
+def proven_choice(game: Game, choice: Choice, *, knowledge: Plugin) -> tuple[Choice, str]:
+    """A search's ``choice`` for ``game`` (left unchanged) checked against what the game's
+    book proves of every move (:func:`model.search.proof_rank.proven_choice`): never a
+    move proven lost while one not proven lost is left; and what is proven of the moves,
+    in words ('' where nothing or everything is). What the Hint asks after its search;
+    ``knowledge``: the game's plug-in."""
+    from ..proof_rank import proven_choice as _proven_choice  # (a probe loads no ranking)
+
+    return _proven_choice(game, choice, knowledge.book)

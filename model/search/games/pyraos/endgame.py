@@ -276,8 +276,8 @@ def whole_describe(byte: int) -> str:
 
 def whole_build_words(variant: str, removal: str, cores: int | None = None) -> str:
     """The one command that builds a version's whole table here, with its time, disk and
-    memory on this machine's cores (an estimate: :data:`WHOLE_PUSH_RATE`), for the words
-    of a position the book does not know."""
+    memory on this machine's cores (an estimate: :data:`WHOLE_PUSH_RATE`, of idle cores: a
+    busy machine takes longer), for the words of a position the book does not know."""
     import os
 
     cores = cores or os.cpu_count() or 1
@@ -294,7 +294,7 @@ def whole_build_words(variant: str, removal: str, cores: int | None = None) -> s
     )
     return (
         f"`pyramid-lab endgame build --whole{options}` (about {took} on "
-        f"{cores} core{'s' if cores != 1 else ''} here, {positions / 1e9:.1f} GB on disk "
+        f"{cores} idle core{'s' if cores != 1 else ''} here, {positions / 1e9:.1f} GB on disk "
         f"({2 * positions / 1e9:.1f} GB while it is built, its counters kept to resume), "
         f"{memory / 1e9:.1f} GB of memory)"
     )

@@ -206,7 +206,7 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
     )
     first_use.mark(part)
     if compiling:
-        say(f"compiled in {time.perf_counter() - began:.0f} s")
+        say(first_use.ready_words(began, vars(wk).values()))
 
 
 def push(
