@@ -261,6 +261,12 @@ def test_a_pick_task_in_the_window_offers_the_point_behind_a_ball(make_window, g
     hidden = ",".join(map(str, behind))
     said = window.statusBar().currentMessage()
     assert said.startswith(f"Click {name} again to pick {hidden}, the point its ball hides"), said
+    _drawn(window)  # the legend agrees with the offer (issue 89, item 8): no "let go" now
+    shown = [entry.text for entry in window.scene.legend.entries]
+    assert "a piece you picked (click it again to pick the point it hides instead)" in shown
+    assert not [text for text in shown if "let go" in text], shown
     window.scene._on_click(x, y)
     assert lessons.picked == [tuple(behind)]
+    _drawn(window)
+    assert not [e.text for e in window.scene.legend.entries if "hides instead" in e.text]
     assert guard_errors == []

@@ -95,6 +95,24 @@ def test_results_go_to_the_users_data_folder_by_the_class_name(tmp_path, monkeyp
     assert class_name([LESSON, SECOND]).startswith("01-corners-and-walls-and-1-more-")
 
 
+def test_the_shipped_class_is_named_after_the_lesson_it_opens_on():
+    """The shipped class's results file was "01-programming-and-19-more-...json" (Pyramid
+    Ball's first lesson, first by path) while the class opens on Partition's "Corners and
+    walls" (issue 89, item 9): named after the lesson it opens on; the digest is the same
+    lessons' whatever their order."""
+    from pyramid_lab.model import content
+    from pyramid_lab.viewer.classroom.room import find_lessons
+
+    found = find_lessons([content.lessons()])
+    assert found[0].name == "01-corners-and-walls.lesson.json"
+    name = class_name(found)
+    assert name.startswith(f"01-corners-and-walls-and-{len(found) - 1}-more-"), name
+    assert "programming" not in name
+    assert class_name([SECOND, LESSON]).startswith("03-a-corner-ball-and-1-more-")
+    digest = class_name([LESSON, SECOND]).rsplit("-", 1)[1]
+    assert class_name([SECOND, LESSON]).rsplit("-", 1)[1] == digest
+
+
 def test_a_second_class_on_the_same_results_file_is_refused_while_the_first_runs(tmp_path):
     path = tmp_path / "results.json"
     first = Classroom.open([LESSON], CODE, path, on_board, lock=True)

@@ -126,7 +126,9 @@ def test_only_the_code_acts_for_the_teacher_and_a_key_only_for_its_student(serve
     for answer in seen[5:11]:
         assert answer["error"] == "the page sent a message this class does not know"
     assert same["same"] is True  # Ada's page: untouched
-    assert seen[-1]["forget"] is True
+    # (Eve's page stays Eve's: a wrong key makes no page no one's, free to join again)
+    assert "forget" not in seen[-1]
+    assert seen[-1]["error"].startswith("that key is not this page's")
     rows = {row["name"]: row for row in lines["rows"]}
     assert (rows["Ada"]["step"], rows["Eve"]["step"]) == (0, 1)  # Eve's Next: hers only
     assert "Ada" in csv["csv"]

@@ -27,6 +27,7 @@ from ..lab.board import Board as LabBoard
 from ..lab.board import FrontWords
 from ..lab.game_ui import GameUI, MoveForm
 from ..lab.view_state import BoardGeometry
+from .replies import Form, FormPart, MoveGroup, Moves, MoveShown, Panel
 
 #: What a game's words call the controls beside the board, in the page (the window says
 #: "the Turn dock").
@@ -95,7 +96,7 @@ class Choices:
         moves = view.legal_moves()
         return list(moves) if len(moves) <= MAX_LISTED else []
 
-    def moves(self) -> dict[str, Any]:
+    def moves(self) -> Moves:
         """The moves the page offers: those that involve the site last clicked (where it
         comes from, goes to or takes), else all of them, each with the game's words; and
         the form of a position whose moves are too many to list."""
@@ -107,10 +108,12 @@ class Choices:
             near = [m for m, its in zip(legal, cells, strict=True) if cell in its]
             if near:
                 legal, about = near, self.ui.site_name(self.site)
-        listed = [{"text": str(m), "words": self.ui.move_words(self.view, m)} for m in legal]
+        listed: list[MoveShown] = [
+            {"text": str(m), "words": self.ui.move_words(self.view, m)} for m in legal
+        ]
         form = self.ui.move_form(self.view)
         found = self.ui.move_groups(self.view, legal) if legal else None
-        groups = [
+        groups: list[MoveGroup] = [
             {
                 "title": group.title,
                 "moves": [{"text": str(m), "words": words} for m, words in group.choices],
@@ -125,7 +128,7 @@ class Choices:
             "form": None if form is None else _form_json(form),
         }
 
-    def panels(self) -> list[dict[str, Any]]:
+    def panels(self) -> list[Panel]:
         """What the game's docks show beside the board (Rolling's dice pool and faction
         boards), from the position as the seat sees it."""
         return [
@@ -178,8 +181,8 @@ _CELLS_KEPT = 128
 _CELLS_LOCK = threading.Lock()
 
 
-def _form_json(form: MoveForm) -> dict[str, Any]:
-    groups: dict[str, dict[str, list[dict[str, Any]]]] = {}
+def _form_json(form: MoveForm) -> Form:
+    groups: dict[str, dict[str, list[FormPart]]] = {}
     for index, part in enumerate(form.parts):
         rows = groups.setdefault(part.group, {})
         rows.setdefault(part.row, []).append(

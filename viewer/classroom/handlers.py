@@ -52,7 +52,7 @@ from .room import Student
 from .service import forget_answer, shown
 from .state import PAGES, ROOM, SERVICE, TURNS
 
-__all__ = ["HANDLERS", "NOT_LET_IN", "WAIT_HERE", "Handler", "handles"]
+__all__ = ["HANDLERS", "NOT_ITS_KEY", "NOT_LET_IN", "WAIT_HERE", "Handler", "handles"]
 
 log = logging.getLogger("pyramid_lab.viewer.classroom")
 
@@ -79,6 +79,13 @@ def handles(
 WAIT_HERE = (
     "the class is closed to new students: wait here for the teacher to let you in, or "
     "type the number the teacher gives you"
+)
+
+
+#: What a page is told of a key that is neither its own nor one the class knows (it stays
+#: as it was: a student's, a removed student's, a join waiting, the teacher's).
+NOT_ITS_KEY = (
+    "that key is not this page's: a page is one student's (open another page to be another)"
 )
 
 
@@ -157,6 +164,10 @@ async def resume(app: web.Application, page: Page, message: Resume) -> Reply:
     try:
         student = room.student(message.key)
     except Refused as exc:
+        if page.role != "new" and message.key not in _own_keys(page):
+            # (a page is one student's whatever it sends: a key not its own makes it no
+            # one's, free to join as another, never)
+            raise Refused(NOT_ITS_KEY) from None
         return forgotten(app, page, forget_answer(exc), whose_key(message.key))
     same = page.role == "student" and page.key == student.key
     if same and page.sent_version == student.version:
@@ -169,6 +180,11 @@ async def resume(app: web.Application, page: Page, message: Resume) -> Reply:
             app[PAGES].as_student(page, student.key, message.key)
         sent(page, got)
     return forgotten(app, page, got, whose_key(message.key))
+
+
+def _own_keys(page: Page) -> tuple[str | None, str | None]:
+    """The keys a page acts with: its student's, or its removed student's."""
+    return page.token, page.removed[1] if page.removed is not None else None
 
 
 @handles(Poll)

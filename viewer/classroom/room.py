@@ -46,7 +46,7 @@ from .checks import (
     token_of,
     whole_number,
 )
-from .replies import TeacherLines
+from .replies import DoorOpen, RemovedShown, Row, TeacherLines, Waiting
 from .store import (
     RESULTS_FORMAT,
     RESULTS_FORMAT_1,
@@ -259,7 +259,7 @@ class Classroom:
                 raise Refused(NO_DOOR)
             self.touched(None)
 
-    def doors_open(self) -> list[dict[str, Any]]:
+    def doors_open(self) -> list[DoorOpen]:
         """The door numbers still good, newest first, with their seconds left."""
         now = time.monotonic()
         with self.lock:
@@ -371,7 +371,7 @@ class Classroom:
         with self.lock:
             return sorted(self.students.values(), key=lambda s: (s.name.lower(), s.token))
 
-    def rows(self) -> list[dict[str, Any]]:
+    def rows(self) -> list[Row]:
         """The teacher's lines, as each student's last change left them."""
         return [row for student in self.roster() if (row := student.live_row()) is not None]
 
@@ -379,8 +379,8 @@ class Classroom:
         """What the teacher's page shows: the lines, the joins waiting, the students
         removed (to bring back), whether the class is closed, the lessons."""
         with self.lock:
-            waiting = [{"id": h, "name": n} for h, n in self.waiting.items()]
-            removed = [
+            waiting: list[Waiting] = [{"id": h, "name": n} for h, n in self.waiting.items()]
+            removed: list[RemovedShown] = [
                 {"id": s.id, "name": s.name, "tag": s.tag} for s in reversed(self.removed.values())
             ]
         return {

@@ -31,6 +31,7 @@ import numpy as np
 import pyvista as pv
 
 from ..boards.base import Copies, Spheres
+from .replies import BoardShown, Part, PartState, PointArray, Values
 
 #: The page's looks (``www/classroom.js``): opaque pieces, translucent ghosts, opaque marks,
 #: rims (the near half not drawn: an outline round a ball), faint faces (walls, regions)
@@ -40,7 +41,7 @@ LOOKS = ("balls", "points", "marks", "rims", "faint", "xray")
 MAX_PARTS = 40
 
 
-def _b64(array: np.ndarray, dtype: str) -> dict[str, str]:
+def _b64(array: np.ndarray, dtype: str) -> Values:
     data = np.ascontiguousarray(array, dtype=dtype)
     return {"bvals": base64.b64encode(data.tobytes()).decode("ascii"), "dtype": dtype}
 
@@ -78,7 +79,7 @@ def browser_mesh(mesh: pv.PolyData) -> pv.PolyData:
     return out
 
 
-def mesh_state(mesh: pv.PolyData | None) -> dict[str, Any] | None:
+def mesh_state(mesh: pv.PolyData | None) -> PartState | None:
     """``mesh`` as the state of trame-vtk's ``vtk-mesh`` (its points, triangles, normals and
     ``rgb`` colours; None: nothing to draw)."""
     if mesh is None or mesh.n_points == 0:
@@ -88,7 +89,7 @@ def mesh_state(mesh: pv.PolyData | None) -> dict[str, Any] | None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         normals = mesh.point_data.get("Normals")
-    arrays: list[dict[str, Any]] = [
+    arrays: list[PointArray] = [
         {
             "name": "rgb",
             "type": "Uint8Array",
@@ -116,12 +117,12 @@ def mesh_state(mesh: pv.PolyData | None) -> dict[str, Any] | None:
 
 
 #: Parts' states by their key, the latest kept (a class works on a few steps at once).
-_STATES: OrderedDict[str, dict[str, Any] | None] = OrderedDict()
+_STATES: OrderedDict[str, PartState | None] = OrderedDict()
 _STATES_KEPT = 256
 _STATES_LOCK = threading.Lock()
 
 
-def spheres_state(spheres: Spheres) -> dict[str, Any]:
+def spheres_state(spheres: Spheres) -> PartState:
     """``spheres`` as the state of a ``vtk-mesh`` the page's sphere impostors draw: the
     centres as its points, the radii and colours as point arrays (no cells)."""
     return {
@@ -143,18 +144,18 @@ def spheres_state(spheres: Spheres) -> dict[str, Any]:
     }
 
 
-def layer_state(key: str, layer: Drawn) -> dict[str, Any] | None:
+def layer_state(key: str, layer: Drawn) -> PartState | None:
     """``layer``'s state (:meth:`Drawn.state`), built once for every page that shows the
     same part."""
     return _kept(key, layer.state)
 
 
-def _shape_state(key: str, layer: GlyphLayer) -> dict[str, Any] | None:
+def _shape_state(key: str, layer: GlyphLayer) -> PartState | None:
     """A glyphs' shape's state, built once (as :func:`layer_state`)."""
     return _kept(key, layer.shape_state)
 
 
-def _kept(key: str, make: Callable[[], dict[str, Any] | None]) -> dict[str, Any] | None:
+def _kept(key: str, make: Callable[[], PartState | None]) -> PartState | None:
     """The state of ``key`` from the store, else ``make()``'s, kept."""
     with _STATES_LOCK:
         if key in _STATES:
@@ -182,7 +183,7 @@ class Drawn(Protocol):
 
     def key(self) -> str: ...
 
-    def state(self) -> dict[str, Any] | None: ...
+    def state(self) -> PartState | None: ...
 
 
 class SphereLayer:
@@ -205,7 +206,7 @@ class SphereLayer:
             self._key = digest.hexdigest()
         return self._key
 
-    def state(self) -> dict[str, Any] | None:
+    def state(self) -> PartState | None:
         return spheres_state(self.spheres)
 
 
@@ -240,12 +241,12 @@ class GlyphLayer:
             self._key = digest.hexdigest()
         return self._key
 
-    def state(self) -> dict[str, Any] | None:
+    def state(self) -> PartState | None:
         """The copies: offsets as points, their scales ("radius") and colours."""
         copies = self.copies
         return spheres_state(Spheres.of(copies.offsets, copies.scales, copies.rgb))
 
-    def shape_state(self) -> dict[str, Any] | None:
+    def shape_state(self) -> PartState | None:
         """The shape, with its normals, as the glyphs' second input (port 1)."""
         points, triangles = self.copies.points, self.copies.triangles
         faces = np.hstack([np.full((len(triangles), 1), 3), triangles]).ravel()
@@ -278,20 +279,20 @@ class Board:
     def layers(self) -> dict[str, Drawn]:
         return self.drawn
 
-    def state(self, known: Mapping[str, str] | None = None) -> dict[str, Any]:
+    def state(self, known: Mapping[str, str] | None = None) -> BoardShown:
         """The board for the page: its parts (name, look, kind and key: the digest of
         what it draws), each part's state by its key, but for the keys the page has
         (``known``: the keys of the parts it was sent, by name) and sent once for parts
         that draw the same (the paths and their x-ray); the legend, levels and labels."""
         have = set((known or {}).values())
         keys = {name: part.key() for name, part in self.drawn.items()}
-        parts = []
-        meshes: dict[str, Any] = {}
+        parts: list[Part] = []
+        meshes: dict[str, PartState | None] = {}
         for name, part in self.drawn.items():
             key = keys[name]
             if key not in have and key not in meshes:
                 meshes[key] = layer_state(key, part)
-            entry = {"name": name, "look": part.look, "kind": part.kind, "key": key}
+            entry: Part = {"name": name, "look": part.look, "kind": part.kind, "key": key}
             if isinstance(part, GlyphLayer):  # its shape: a state of its own, sent once
                 shape = entry["shape"] = keys[f"{name}/shape"] = part.shape_key()
                 if shape not in have and shape not in meshes:

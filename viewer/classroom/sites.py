@@ -35,6 +35,7 @@ from ..lab.frame import Frame
 from ..lab.legend_entries import legend_entries
 from ..lab.lesson_marks import site_of
 from ..lab.view_state import ViewState
+from .replies import Camera, PartState
 from .scene import Board, Drawn, GlyphLayer, SphereLayer, browser_mesh, mesh_state, unit_ray
 
 #: The page's look of each board view's mesh or spheres (any other: "balls", the opaque
@@ -82,7 +83,7 @@ class MeshLayer:
     def mesh(self) -> pv.PolyData:
         return browser_mesh(self.part)
 
-    def state(self) -> dict[str, Any] | None:
+    def state(self) -> PartState | None:
         return mesh_state(self.mesh())
 
 
@@ -255,7 +256,7 @@ def behind(
     return beyond
 
 
-def camera(board: Board) -> dict[str, Any]:
+def camera(board: Board) -> Camera:
     """The page's camera: the window's "iso" view of the board, from far enough."""
     drawer = board.drawer
     assert drawer is not None

@@ -53,14 +53,14 @@ def results_folder() -> Path:
 
 def class_name(files: Sequence[Path]) -> str:
     """A class's name when none is given, the same for the same lessons every run (never
-    made of a code: the same command continues the same class): its lessons' (the
-    first's, and how many) and a digest of the lesson files' real paths, so two sets of
-    lessons are two classes."""
-    files = sorted(files)  # (the same class whatever order the lessons are shown in)
+    made of a code: the same command continues the same class): the lesson it opens on
+    (the first of ``files``, in the class's order: the shipped class's is Partition's
+    "Corners and walls"), how many more, and a digest of the lesson files' real paths
+    (whatever their order), so two sets of lessons are two classes."""
     stems = [Path(p).name.removesuffix(lessons.SUFFIX) for p in files] or ["class"]
     first = re.sub(r"[^A-Za-z0-9_-]+", "-", stems[0]).strip("-")[:40] or "class"
     more = f"-and-{len(stems) - 1}-more" if len(stems) > 1 else ""
-    real = "\0".join(os.path.realpath(p) for p in files)
+    real = "\0".join(os.path.realpath(p) for p in sorted(files))
     digest = hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()
     return f"{first}{more}-{digest[:10]}"
 

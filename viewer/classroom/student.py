@@ -36,6 +36,7 @@ from ..lab.outcome import Outcome, Picked, Played
 from ..lab.session import PositionChange, Session
 from .checks import Refused, bounded_text, seconds_of, whole_number
 from .choices import PAGE_WORDS, Choices
+from .replies import Row, StudentPage, View
 
 
 @dataclass(frozen=True)
@@ -146,10 +147,10 @@ def record_of(raw: Any) -> StepRecord:
 
 
 #: The view a lesson opens with: every level, no peel, no clip.
-DEFAULT_VIEW: dict[str, Any] = {"top": 99, "peel": 0, "clip": None}
+DEFAULT_VIEW: View = {"top": 99, "peel": 0, "clip": None}
 
 
-def page_view(wanted: LessonView) -> dict[str, Any]:
+def page_view(wanted: LessonView) -> View:
     """A lesson's own view (:func:`viewer.lab.lesson_view.opening_view`) as the page
     shows one: its top level, its peel and its clip across the base (x kept below)."""
     clip = next((c.value for c in wanted.clips if c.axis == 0 and c.keep_below), None)
@@ -198,10 +199,11 @@ class Student:
         #: The site last clicked, at the position it was clicked in (the page lists the
         #: moves that involve it).
         self._clicked: tuple[Any, int] | None = None
-        self.view: dict[str, Any] = dict(DEFAULT_VIEW)
+        self.view: View = DEFAULT_VIEW.copy()
         #: The teacher's line as of the last change (read without the lock: a student's
         #: long answer, a win-within task's proof, never holds the teacher's page).
-        self.row_kept: dict[str, Any] | None = None
+        #: (with the seconds on the step before it was shown now, and when it was shown)
+        self.row_kept: tuple[Row, float, float] | None = None
 
     @property
     def tag(self) -> str:
@@ -254,7 +256,7 @@ class Student:
     def changed(self) -> None:
         self.version += 1
         if self.lab.lessons.lesson is not None:
-            self.row_kept = self.row()
+            self.row_kept = (self.row(), self.record().seconds, self.shown_at)
         self.room.touched(self.key)
 
     # -- answers --
@@ -446,7 +448,7 @@ class Student:
 
     # -- what the pages show --
 
-    def page(self) -> dict[str, Any]:
+    def page(self) -> StudentPage:
         """What the student's page shows, apart from the board."""
         shown = self.lab.lessons
         lesson = shown.lesson
@@ -493,11 +495,11 @@ class Student:
             and self.lesson_index + 1 >= len(self.room.lessons),
             "end": end,
             "ended": bool(ended),
-            "view": dict(self.view),
+            "view": self.view.copy(),
             "version": self.version,
         }
 
-    def row(self) -> dict[str, Any]:
+    def row(self) -> Row:
         """The teacher's line for this student."""
         shown = self.lab.lessons
         lesson = shown.lesson
@@ -524,18 +526,17 @@ class Student:
             "reason": record.reason,
             "seconds": round(self.seconds_on_step()),
             "away": round(time.monotonic() - self.seen_at),
-            "_before": record.seconds,  # on the step before it was shown now
-            "_shown_at": self.shown_at,
         }
 
-    def live_row(self) -> dict[str, Any] | None:
+    def live_row(self) -> Row | None:
         """The teacher's line as last kept, its times brought to now (no lock needed)."""
         kept = self.row_kept
         if kept is None:
             return None
-        row = dict(kept)
+        kept_row, before, shown_at = kept
+        row = kept_row.copy()
         now = time.monotonic()
-        row["seconds"] = round(row.pop("_before") + now - row.pop("_shown_at"))
+        row["seconds"] = round(before + now - shown_at)
         row["away"] = round(now - self.seen_at)
         return row
 

@@ -394,6 +394,7 @@ class Board:
         self.say(f"{advice}. {said}" if said else advice)
         self.play_mode.advise((where, advice))
         self.lab.bulletin.show_prompt(self.modes.prompt())
+        self.redraw()  # (the legend's words for the piece picked say the offer)
         return advice
 
     def _offer(self, site: int, where: Where, behind: Behind, said: str) -> None:

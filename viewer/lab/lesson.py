@@ -568,10 +568,12 @@ class LessonBoard(Mode):
         state = self.lessons
         if state.lesson is None or game.name != state.lesson.game_name:
             return frame  # (another game on the board: the lesson's points mean nothing)
+        offer = self.board.offered  # (a second click that picks the point a ball hides)
         return lesson_frame(
             frame,
             ui,
             highlights=state.step.highlight_points(),
             picked=state.picked,
             verdict=state.verdict,
+            offered=tuple(ui.coords_of(offer.site)) if offer is not None and offer.pick else None,
         )

@@ -32,6 +32,15 @@ def site_of(ui: Sites, point: Iterable[int]) -> int | None:
         return None
 
 
+def offer_words(offered: tuple[int, ...], picked: int) -> str:
+    """The legend's words for the pieces picked while a second click on ``offered`` picks
+    the point it hides instead (``picked``: how many pieces are picked)."""
+    if picked == 1:
+        return "a piece you picked (click it again to pick the point it hides instead)"
+    name = ",".join(map(str, offered))
+    return f"a piece you picked (click again to let go; {name} again picks the point it hides)"
+
+
 def lesson_frame(
     frame: Frame,
     ui: Sites,
@@ -39,9 +48,12 @@ def lesson_frame(
     highlights: Iterable[tuple[int, ...]] = (),
     picked: Iterable[tuple[int, ...]] = (),
     verdict: Verdict | None = None,
+    offered: tuple[int, ...] | None = None,
 ) -> Frame:
     """``frame`` with the step's highlights (magenta), the points picked (teal) and a wrong
-    answer's path (a red tube, its words in the legend)."""
+    answer's path (a red tube, its words in the legend). ``offered``: the piece picked
+    whose second click picks the point it hides instead (the board's offer), which the
+    legend's words for the pieces picked then say."""
     markers = list(frame.markers)
     rims = {k: tuple(v) for k, v in frame.highlights.items()}
     for points, style in ((highlights, "lesson"), (picked, "lesson-pick")):
@@ -55,6 +67,9 @@ def lesson_frame(
                 markers.append(Marker(site, style))
     paths = list(frame.paths)
     legend = dict(frame.legend_words)
+    picked_rims = rims.get("lesson-pick", ())
+    if offered is not None and site_of(ui, offered) in picked_rims:
+        legend[("rim", "lesson-pick")] = offer_words(offered, len(picked_rims))
     if verdict is not None and verdict.points:
         tube = tuple(s for s in (site_of(ui, p) for p in verdict.points) if s is not None)
         if len(tube) > 1:

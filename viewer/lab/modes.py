@@ -39,6 +39,7 @@ from .outcome import Outcome, Refused
 if TYPE_CHECKING:
     from pyramid_lab.model.game import Game
 
+    from .board import Offer
     from .game_ui import UI, TurnBuilder
     from .setup_editor import SetupEditor
 
@@ -57,6 +58,10 @@ class Shown(Protocol):
     @property
     def setup(self) -> SetupEditor | None:
         """The set-up editor while set-up mode is on."""
+
+    @property
+    def offered(self) -> Offer | None:
+        """What a second click on the site clicked last does instead (None: nothing)."""
 
     def redraw(self) -> None:
         """The board is to be drawn again."""
