@@ -206,7 +206,8 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
     )
     first_use.mark(part)
     if compiling:
-        say(first_use.ready_words(began, vars(wk).values()))
+        kernels = [*vars(whole_push).values(), *vars(whole_moves).values()]
+        say(first_use.ready_words(began, kernels))
 
 
 def push(
