@@ -22,7 +22,7 @@ from typing import Any
 
 from ..game import Game, PositionFormatError
 from ..setup import from_setup_state
-from ..text import Field, TextFields, read_rows, write_rows
+from ..text_parts import Field, TextFields, read_rows, write_rows
 from .rules import COLS, FILE_SIZE, ROWS, SIZE_LETTERS, parse_square, square_name
 from .state import COLOURS, BallPosition
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..game import Game, PositionFormatError
-from ..text import TextFields, pyramid_board, read_pyramid
+from ..text_parts import TextFields, pyramid_board, read_pyramid
 
 LETTERS = {"r": "red", "b": "blue"}
 _SYMBOL = {colour: letter for letter, colour in LETTERS.items()}

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..game import Game, PositionFormatError
 from ..setup import file_state, from_setup_state
-from ..text import Field, TextFields
+from ..text_parts import Field, TextFields
 from .state import COLOURS, PHARAOH_COLOUR
 
 LETTERS = {colour[0]: colour for colour in (*COLOURS, PHARAOH_COLOUR)}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..game import Game, PositionFormatError
-from ..text import Field, TextFields, read_rows, write_rows
+from ..text_parts import Field, TextFields, read_rows, write_rows
 from . import COLOURS, SIZE, STEP, Terrace, field_name, parse_field
 
 LETTERS = {"w": "white", "b": "black"}

@@ -114,6 +114,7 @@ WIDGET_MAY_IMPORT = {
     "pyramid_lab.viewer.lab.setup_editor",
     "pyramid_lab.viewer.lab.export_plan",
     "pyramid_lab.viewer.lab.legend_entries",
+    "pyramid_lab.viewer.lab.analysis_words",
 }
 
 

@@ -13,6 +13,7 @@ from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.teaching import describe_result
 
+from .analysis_words import row_words
 from .frame import Frame
 from .jobs import Job, JobRunner, Progress, position_of
 from .modes import Mode
@@ -20,18 +21,6 @@ from .palette import scale_moves
 
 if TYPE_CHECKING:
     from .game_ui import UI
-
-
-def row_words(stat: search.MoveStat) -> tuple[str, str]:
-    """A move's row as every front end says it: its mark ("exact": proven, its length the
-    shortest win or the longest resistance; "within": proven, a strategy's length; or
-    "estimate": the search's win rate, not a proven value) and its words ('loss in 32
-    plies', 'estimate (69 playouts)'), as ``analyze --engine`` marks the move
-    (``exact``, ``estimate``)."""
-    if stat.proven is not None:
-        mark = "exact" if stat.exact or stat.plies is None else "within"
-        return mark, stat.proven_text
-    return "estimate", f"estimate ({stat.visits:,} playouts)" if stat.visits else "estimate"
 
 
 def refusal(game: Game, *, in_setup: bool = False) -> str:

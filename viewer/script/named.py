@@ -25,7 +25,17 @@ from pyramid_lab.model.lesson import lesson_step_document
 
 from ..lab.reading import read_position
 
+
 #: The kinds of names :func:`read` takes, each ``KIND:GAME/NAME``.
+def _parted(text: str, sep: str) -> tuple[str, str, str]:
+    """``text`` cut at its first ``sep``: (before, sep, after), or (text, "", "") without
+    one (``str.partition``'s answer, by a name no game has)."""
+    at = text.find(sep)
+    if at < 0:
+        return text, "", ""
+    return text[:at], sep, text[at + len(sep) :]
+
+
 KINDS = ("puzzle", "lesson", "example")
 #: Near names an unknown name's error lists, at most.
 NEAR = 5
@@ -51,7 +61,7 @@ def named(source: str | os.PathLike[str]) -> tuple[str, Path] | None:
     kinds' forms, for a name that is none of them."""
     if not isinstance(source, str):
         return None
-    kind, colon, rest = source.partition(":")
+    kind, colon, rest = _parted(source, ":")
     if not colon or kind not in KINDS:
         return None
     paths = _paths(kind)
@@ -71,8 +81,8 @@ def named(source: str | os.PathLike[str]) -> tuple[str, Path] | None:
 def _near(name: str, names: list[str]) -> list[str]:
     """The names near ``name`` (``GAME/NAME``): of its game, those whose NAME is like its
     own, else the game's first few; of a game misspelt, those like it whole."""
-    game, _, stem = name.partition("/")
-    of_game = {known.partition("/")[2]: known for known in names if known.startswith(f"{game}/")}
+    game, _, stem = _parted(name, "/")
+    of_game = {_parted(known, "/")[2]: known for known in names if known.startswith(f"{game}/")}
     if not of_game:
         return difflib.get_close_matches(name, names, n=NEAR, cutoff=0.6)
     like = difflib.get_close_matches(stem, list(of_game), n=NEAR, cutoff=0.6)

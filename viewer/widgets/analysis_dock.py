@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from pyramid_lab.model import search
 
-from ..lab.analysis import row_words
+from ..lab.analysis_words import row_words
 from ..lab.palette import HEAT_STOPS, heat_rgb, scale_moves
 from .dock_fit import ScrolledBody
 from .engine_row import progress, seconds_box, start_stop
