@@ -22,84 +22,15 @@ where it goes wrong and what is wrong there.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Any
 
-from .game import STUDY_HINT, Game, PositionFormatError, game_class, game_names, quote
+from .game import Game, PositionFormatError, game_class, game_names, quote
+from .textcodec import Field, PositionTextError, TextCodec, TextFields
 
 #: The longest text read: a base-50 Partition with every point filled and Rolling
 #: Pyramids' richest state stay far below it.
 MAX_TEXT = 200_000
-
-
-class PositionTextError(PositionFormatError):
-    """A position text that is not one: ``index`` is the character (from 0) where it goes
-    wrong, and the message says it from 1 ("character 12: ...")."""
-
-    def __init__(self, index: int, reason: str) -> None:
-        self.index = index
-        super().__init__(f"character {index + 1}", reason)
-
-
-@dataclass(frozen=True, slots=True)
-class Field:
-    """A part of a position text and where it starts in the line."""
-
-    text: str
-    start: int
-
-    def fail(self, reason: str, offset: int = 0) -> PositionTextError:
-        """The error at ``offset`` characters into this field."""
-        return PositionTextError(self.start + offset, reason)
-
-    def part(self, begin: int, end: int | None = None) -> Field:
-        return Field(self.text[begin:end], self.start + begin)
-
-    def split(self, separator: str) -> list[Field]:
-        """The parts between ``separator``s, each with its place in the line."""
-        parts, begin = [], 0
-        for piece in self.text.split(separator):
-            parts.append(Field(piece, self.start + begin))
-            begin += len(piece) + len(separator)
-        return parts
-
-
-class TextCodec(Protocol):
-    """What a game writes after its options and reads back (one module per game)."""
-
-    def write(self, game: Game) -> tuple[str, list[str]]:
-        """The board field and the game's own ``name=value`` fields (none: [])."""
-        ...
-
-    def read(self, cls: type[Game], options: Any, fields: TextFields) -> Game:
-        """The position of ``fields`` (the set-up check's PositionFormatError told at the
-        board field, a :class:`PositionTextError` at a field of its own)."""
-        ...
-
-
-@dataclass
-class TextFields:
-    """The fields of a text after the options: the board, the side to move (a colour of
-    the game), the game's own fields by name (a codec takes what it knows:
-    :meth:`take`), whether it is a study."""
-
-    board: Field
-    to_move: str
-    side: Field
-    named: dict[str, Field]
-    study: bool
-
-    def take(self, name: str) -> Field | None:
-        """The field ``name=...`` given, its value alone, or None (and it is read)."""
-        return self.named.pop(name, None)
-
-    def setup_error(self, exc: PositionFormatError) -> PositionTextError:
-        """The set-up check's refusal told at the board (or the side to move)."""
-        where = self.side if exc.key == "to_move" else self.board
-        reason = str(exc).replace(STUDY_HINT, "add the field 'study'")
-        return where.fail(f"not a position of the game: {reason}")
-
 
 # ---- writing ---------------------------------------------------------------------------
 
@@ -233,97 +164,6 @@ def _side(cls: type[Game], options: Any, field: Field) -> str:
     if field.text in players:
         return field.text
     raise field.fail(f"{quote(field.text)} is not a player; {cls.title}'s: {', '.join(players)}")
-
-
-# ---- boards drawn as rows ------------------------------------------------------------------
-
-_CELL = re.compile(r"(\d{1,3})|([A-Za-z]\*?)")
-
-
-def write_rows(rows: Sequence[Sequence[str | None]]) -> str:
-    """Rows of cells (a symbol, or None for empty) parted by ``/``, each run of empty
-    cells written as its length (FEN's way)."""
-    out = []
-    for row in rows:
-        text, run = "", 0
-        for cell in row:
-            if cell is None:
-                run += 1
-                continue
-            text += (str(run) if run else "") + cell
-            run = 0
-        out.append(text + (str(run) if run else ""))
-    return "/".join(out)
-
-
-def read_rows(
-    field: Field, widths: Sequence[int], symbols: str, what: str
-) -> list[list[tuple[str, int]]]:
-    """Each row's cells of a board written by :func:`write_rows` (rows of ``widths``),
-    as (symbol, column) of the cells not empty; a symbol is a letter of ``symbols``
-    (followed by ``*`` where the game says so)."""
-    rows = field.split("/")
-    if len(rows) != len(widths):
-        raise field.fail(f"{what} has {len(widths)} rows parted by '/', not {len(rows)}")
-    out = []
-    for row, width in zip(rows, widths, strict=True):
-        cells: list[tuple[str, int]] = []
-        column, at = 0, 0
-        while at < len(row.text):
-            match = _CELL.match(row.text, at)
-            if match is None or (match.group(2) and match.group(2)[0] not in symbols):
-                raise row.fail(f"{quote(row.text[at])} is no cell here; {_cells(symbols)}", at)
-            if match.group(1):
-                column += int(match.group(1))
-                if int(match.group(1)) == 0:
-                    raise row.fail("a run of empty cells is 1 or more", at)
-                if column > width:
-                    raise row.fail(f"the row is longer than {width} cells", at)
-            else:
-                if column >= width:
-                    raise row.fail(f"the row is longer than {width} cells", at)
-                cells.append((match.group(2), column))
-                column += 1
-            at = match.end()
-        if column != width:
-            raise row.fail(f"the row has {column} cells, not {width}")
-        out.append(cells)
-    return out
-
-
-def _cells(symbols: str) -> str:
-    return f"cells are {', '.join(symbols)} or a number of empty cells"
-
-
-def pyramid_board(size: int, colour_at: Callable[[int, int, int], str | None]) -> str:
-    """A pyramid of base ``size`` level by level from the base, parted by ``|``; a level
-    row ``j`` by row, each row ``i`` by ``i`` (``colour_at(i, j, k)``: a symbol or None)."""
-    return "|".join(
-        write_rows([[colour_at(i, j, k) for i in range(size - k)] for j in range(size - k)])
-        for k in range(size)
-    )
-
-
-def read_pyramid(
-    field: Field, size: int, letters: Mapping[str, str]
-) -> list[tuple[tuple[int, int, int], str]]:
-    """The pieces ``((i, j, k), colour)`` of a pyramid board (:func:`pyramid_board`);
-    ``letters``: symbol -> colour."""
-    levels = field.split("|")
-    if len(levels) != size:
-        raise field.fail(
-            f"a pyramid of base {size} has {size} levels parted by '|', not {len(levels)}"
-        )
-    symbols = "".join(letters)
-    pieces = []
-    for k, level in enumerate(levels):
-        rows = read_rows(level, [size - k] * (size - k), symbols, f"level {k}")
-        for j, cells in enumerate(rows):
-            for symbol, i in cells:
-                if symbol not in letters:
-                    raise level.fail(f"{quote(symbol)} is no piece; {_cells(symbols)}")
-                pieces.append(((i, j, k), letters[symbol]))
-    return pieces
 
 
 # ---- the games' codecs --------------------------------------------------------------------

@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # the names of _API, for the type checker (a test keeps the t
         PositionFormatError,
     )
     from pyramid_lab.model.search import Analysis, SolveResult
-    from pyramid_lab.viewer.script import Position, games, load, new
+    from pyramid_lab.viewer.script import Position, from_text, games, load, new
 
 
 #: The installed version, read when first asked for (:func:`__getattr__`).
@@ -48,6 +48,7 @@ _API: dict[str, str] = {
     "Position": "pyramid_lab.viewer.script",
     "PositionFormatError": "pyramid_lab.model.game",
     "SolveResult": "pyramid_lab.model.search",
+    "from_text": "pyramid_lab.viewer.script",
     "games": "pyramid_lab.viewer.script",
     "load": "pyramid_lab.viewer.script",
     "new": "pyramid_lab.viewer.script",
@@ -63,6 +64,7 @@ __all__ = [
     "PositionFormatError",
     "SolveResult",
     "__version__",
+    "from_text",
     "games",
     "load",
     "new",

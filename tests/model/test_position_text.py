@@ -192,7 +192,7 @@ START = "partition size=3,version=floating r2/3/3|2/2|1 blue"
         ("terrace - 7/7/7/7/7/7/7 white no_push=a1>a2", 38, "no_push_back=true"),
         ("ball - 7/7/7/7/7/7/7/7 red scores=1", 34, "RED-BLUE"),
         ("ball - 7/7/1l3s1/3m3/3M*3/1L3S1/7/7 red scores=9-0", 47, "scores"),
-        ("ball - 7/7/1l3s1/3m*3/3M3/1L3S1/7/7 red", 7, "blue carries the ball"),
+        ("ball - 7/7/1l3s1/3m*3/3M3/1L3S1/7/7 red", 19, "blue carries the ball"),
         ("rolling - - red", 15, "state="),
         ("rolling - - red state={", 23, "JSON"),
     ],
@@ -241,3 +241,13 @@ def test_mutated_texts_are_read_or_refused_with_a_place(name: str, rng: random.R
     except PositionTextError as exc:  # (any other exception fails the test)
         index = exc.index
     assert 0 <= index <= len(mutated)
+
+
+def test_the_format_page_s_examples_read() -> None:
+    page = (SHIPPED.parents[1] / "docs" / "file-formats.md").read_text(encoding="utf-8")
+    section = page[page.index("## Position texts") :]
+    block = section[section.index("```text\n") + 8 : section.index("```\n", 10)]
+    lines = [line for line in block.splitlines() if "..." not in line]
+    assert len(lines) >= 4
+    for line in lines:
+        assert position_text(read_position_text(line)) == line

@@ -7,6 +7,7 @@ or drawn."""
 
 from __future__ import annotations
 
+from .lines import from_text
 from .position import ENGINE_SECONDS, PICTURE_SIZE, Position, engine_analysis, games, load, new
 
 __all__ = [
@@ -14,6 +15,7 @@ __all__ = [
     "PICTURE_SIZE",
     "Position",
     "engine_analysis",
+    "from_text",
     "games",
     "load",
     "new",

@@ -40,6 +40,7 @@ from pyramid_lab.model.teaching import teaching_for
 
 from ..lab.palette import VIEWS
 from ..lab.reading import read_position
+from .habits import PositionHabits
 
 if TYPE_CHECKING:
     from pyramid_lab.model.search import Analysis, SolveResult
@@ -114,10 +115,12 @@ def _side(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and MIN_SIDE <= value <= MAX_SIDE
 
 
-class Position:
+class Position(PositionHabits):
     """A position of a game, with the moves that led to it. A position does not change:
-    :meth:`play` returns a new one; :meth:`to_game` gives the rules' own mutable position
-    (``push``/``pop``) as a copy.
+    :meth:`play` returns a new one (:meth:`pop` the one before); :meth:`to_game` gives the
+    rules' own mutable position (``push``/``pop``) as a copy. python-chess's habits
+    (:attr:`parent`, ``print(pos)``, :meth:`to_text`, :meth:`is_legal`,
+    :meth:`random_move`) are :class:`~viewer.script.habits.PositionHabits`'.
 
     In a notebook a position shows itself: a picture (:meth:`_repr_png_`) and, where the
     front end shows HTML, the 3D view of ``pyramid-lab export``'s web page, which one
