@@ -9,8 +9,9 @@ The rest of the position is the field ``state=``: the position file's ``state`` 
 phase, first player, draft pick, scores, dice, sheets, devices, deployments) as compact
 JSON, a space in it written ``\\u0020``. It is the whole position, as its file holds it:
 the dice rolled so far (no chance to come: the next roll stays a chance node) and, during
-the secret deployment, every deployment's target (a seat's own view, its
-``information_state``, writes the others' as ``null``).
+the secret deployment, every deployment's target. A seat's own view (its
+``information_state``) writes the others' targets as ``null``: no position of the game,
+refused when read back, as a position file of it is.
 """
 
 from __future__ import annotations

@@ -251,3 +251,22 @@ def test_the_format_page_s_examples_read() -> None:
     assert len(lines) >= 4
     for line in lines:
         assert position_text(read_position_text(line)) == line
+
+
+def test_a_rolling_seat_s_view_is_written_but_is_no_position() -> None:
+    """The deployments' secret targets: the whole position's text has them; a seat's view
+    writes the others' as null and is refused when read back (as its file would be)."""
+    from pyramid_lab.model.rolling import RandomPlayer, RollingPyramids
+
+    game = game_class("rolling").new(game_class("rolling").parse_options({}))
+    assert isinstance(game, RollingPyramids)
+    player = RandomPlayer(1)
+    while game.phase != "deploy" or not game.state.orders:
+        game.push(player.move(game))
+    check_round_trip(game)
+    deployed = game.state.orders[0].player
+    view = game.information_state(1 - deployed)
+    text = position_text(view)
+    assert ",null," in text
+    with pytest.raises(PositionTextError, match="is no cell of the map"):
+        read_position_text(text)
