@@ -270,3 +270,23 @@ def test_a_rolling_seat_s_view_is_written_but_is_no_position() -> None:
     assert ",null," in text
     with pytest.raises(PositionTextError, match="is no cell of the map"):
         read_position_text(text)
+
+
+def test_a_ball_choice_queued_behind_another_with_one_special_left_reads() -> None:
+    """Found by tests/bench/api_text.py: blue chooses, then red, who has one special move
+    left (taken without a choice when blue has chosen); the file state's reader refused
+    every such position, which play makes."""
+    text = (
+        "ball mode=advanced,offence_may_follow_defender=false,tackle_on_contact=true,"
+        "restart=sheet 1s5/1m*L4/3l3/7/1M2S2/7/7/7 blue scores=2-3 specials=blitz/- "
+        "gained=quick_pass+blitz/quick_pass choosing=blue,red offence=blue"
+    )
+    game = read_position_text(text)
+    assert position_text(game) == text
+    game.push(game.legal_moves()[0])  # blue chooses; red takes the last one (dash)
+    assert game.current_player() < 0
+    assert file_state(game)["specials"]["red"] == ["dash", "blitz"]
+    with pytest.raises(PositionTextError, match="red has fewer than two special moves left"):
+        read_position_text(
+            text.replace("choosing=blue,red", "choosing=red").replace(" blue scores", " red scores")
+        )
