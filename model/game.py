@@ -226,15 +226,20 @@ class Outcome:
 
 
 class Move(ABC):
-    """A move value: frozen, hashable, and ``str(move)`` parses back with ``parse_move``."""
+    """A move value: frozen, hashable, and ``str(move)`` parses back with ``parse_move``;
+    ``repr(move)`` is short, ``<Move 1,1,0>`` (each game's move dataclass leaves it be:
+    ``repr=False``)."""
 
     __slots__ = ()
 
     @abstractmethod
     def __str__(self) -> str: ...
 
+    def __repr__(self) -> str:
+        return f"<Move {self}>"
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, repr=False)
 class JointMove(Move):
     """At a simultaneous node: one move per player, in the order of the game's players."""
 

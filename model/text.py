@@ -26,18 +26,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from .game import Game, PositionFormatError, game_class, game_names, quote
-from .text_parts import (
-    Field,
-    PositionTextError,
-    TextCodec,
-    TextFields,
-)
-
-__all__ = ["PositionTextError", "codec_for", "position_text", "read_position_text"]
+from .textcodec import Field, PositionTextError, TextCodec, TextFields
 
 #: The longest text read: a base-50 Partition with every point filled and Rolling
 #: Pyramids' richest state stay far below it.
 MAX_TEXT = 200_000
+
+# ---- writing ---------------------------------------------------------------------------
 
 
 def position_text(game: Game) -> str:
@@ -170,8 +165,6 @@ def _side(cls: type[Game], options: Any, field: Field) -> str:
         return field.text
     raise field.fail(f"{quote(field.text)} is not a player; {cls.title}'s: {', '.join(players)}")
 
-
-# ---- boards drawn as rows ------------------------------------------------------------------
 
 # ---- the games' codecs --------------------------------------------------------------------
 

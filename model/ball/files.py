@@ -272,7 +272,9 @@ class _StateReader:
                     "each time the opponent scored one of its first three points, less those "
                     "still to be chosen)",
                 )
-            if game._choosing.count(side) and len(SPECIALS) - len(have) < 2:
+            # the first to choose has a choice; a later one with one left takes it when
+            # its turn comes (PyramidBall._settle_choices), so it may stand in the queue
+            if game._choosing[:1] == (side,) and len(SPECIALS) - len(have) < 2:
                 raise PositionFormatError(
                     "state.choosing", f"{colour} has fewer than two special moves left to choose"
                 )

@@ -171,7 +171,7 @@ def _tracks(
 # ---- the choice of a special move ---------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class SpecialChoice(Move):
     """The scored-on player ``colour`` takes one of the special moves it has not gained
     yet (the sheet: "you may select one of the special move pyramids"). Written ``takes

@@ -102,7 +102,7 @@ def crossed_squares(a: int, b: int) -> tuple[int, ...]:
 # ---- programs -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Program(Move):
     """One side's program for a turn: 3 rows (4 with Dash) of entries for the Large, the
     Medium and the Small: ``F B L R`` (relative to the player), ``S`` (stand) or ``>L``,

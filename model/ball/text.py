@@ -22,7 +22,7 @@ from typing import Any
 
 from ..game import Game, PositionFormatError
 from ..setup import from_setup_state
-from ..text_parts import Field, TextFields, read_rows, write_rows
+from ..textcodec import Field, PositionTextError, TextFields, read_rows, write_rows
 from .rules import COLS, FILE_SIZE, ROWS, SIZE_LETTERS, parse_square, square_name
 from .state import COLOURS, BallPosition
 
@@ -62,25 +62,27 @@ class BallCodec:
         ball: tuple[str | None, str, int] | None = None  # (carrier's colour, letter or square)
         for index, cells in enumerate(rows):
             row = ROWS - 1 - index
-            for symbol, col in cells:
+            for symbol, col, place in cells:
                 if symbol == "o*":
-                    raise fields.board.fail("the loose ball 'o' has no carrier ('*')")
+                    raise PositionTextError(place, "the loose ball 'o' has no carrier ('*')")
                 if symbol[-1] in "*o":
                     if ball is not None:
-                        raise fields.board.fail("two balls on the field ('*' or 'o')")
+                        raise PositionTextError(place, "a second ball on the field ('*' or 'o')")
                     colour = _PIECE[symbol[0]][0] if symbol != "o" else None
                     where = _PIECE[symbol[0]][1] if symbol != "o" else square_name(row * COLS + col)
-                    ball = (colour, where, index)
+                    ball = (colour, where, place)
                 if symbol != "o":
                     colour, letter = _PIECE[symbol[0]]
                     pieces.append(((col, row, FILE_SIZE[SIZE_LETTERS.index(letter)]), colour))
+                    fields.places.append(place)
         state, given = _state(fields)
         if ball is not None:
             offence = state.get("offence", fields.to_move)
             if ball[0] is not None and ball[0] != offence:
-                raise fields.board.fail(
+                raise PositionTextError(
+                    ball[2],
                     f"{ball[0]} carries the ball ('*'), so {ball[0]} is on offence: the side "
-                    f"to move (or offence= while a special move is chosen), not {offence}"
+                    f"to move (or offence= while a special move is chosen), not {offence}",
                 )
             state["ball"] = ball[1]
         try:

@@ -60,7 +60,7 @@ class PartitionOptions:
         return {"size": self.size, "version": self.version}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Place(Move):
     """Put a ball of the side to move on ``point``. Written ``i,j,k``."""
 

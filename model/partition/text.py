@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..game import Game, PositionFormatError
-from ..text_parts import TextFields, pyramid_board, read_pyramid
+from ..textcodec import TextFields, pyramid_board, read_pyramid
 
 LETTERS = {"r": "red", "b": "blue"}
 _SYMBOL = {colour: letter for letter, colour in LETTERS.items()}
@@ -29,7 +29,7 @@ class PyramidCodec:
         return board, []
 
     def read(self, cls: type[Game], options: Any, fields: TextFields) -> Game:
-        pieces = read_pyramid(fields.board, self.size(options), self.letters)
+        pieces, fields.places = read_pyramid(fields.board, self.size(options), self.letters)
         try:
             return cls.from_setup(options, fields.to_move, pieces, study=fields.study)
         except PositionFormatError as exc:

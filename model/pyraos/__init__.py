@@ -135,7 +135,7 @@ class PyraosOptions:
         return {"variant": self.variant, "removal": self.removal, "repetition": self.repetition}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class PyraosMove(Move):
     """``source`` None: a placement; ``target`` None: the alternate version's pass.
     ``removed`` is sorted. Written ``1,1,0`` (place), ``3,3,0>0,0,1`` (lift), with removals

@@ -31,7 +31,7 @@ class Written(Move):
         return self.form.format(m=self)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class StartArea(Written):
     """Set-up: a player chooses a starting area (``start S2``)."""
 
@@ -39,7 +39,7 @@ class StartArea(Written):
     cell: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Roll(Written):
     """Chance: a die's result (``roll red d4 3``; ``roll grey d8 5`` in the solo game)."""
 
@@ -49,7 +49,7 @@ class Roll(Written):
     value: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Take(Move):
     """A draft pick: the die (its colour, kind and face) and where its number is written,
     ``written`` (None with the slot ``none``: no slot can take it)."""
@@ -67,7 +67,7 @@ class Take(Move):
         return text
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Develop(Written):
     """Spend a completed develop pair on an upgrade (``develop ram``, ``develop a+``,
     ``develop c-line``)."""
@@ -76,7 +76,7 @@ class Develop(Written):
     upgrade: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Deploy(Written):
     """Send a unit to a space (``deploy f1 12``, ``deploy heroes S3``)."""
 
@@ -85,7 +85,7 @@ class Deploy(Written):
     cell: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Cross(Written):
     """A conquest crosses off a triangle of a footman group (``cross f1.5``, 1-based)."""
 
@@ -94,7 +94,7 @@ class Cross(Written):
     space: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Soldiers(Move):
     """Solo: the new soldiers of a space stay there or join the reserve (``stay 9``); those
     of every space still waiting at once, ``stay all`` / ``reserve all``."""
@@ -106,7 +106,7 @@ class Soldiers(Move):
         return f"{'stay' if self.stay else 'reserve'} {self.cell}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Place(Move):
     """Cleanup: a device on a border (``ram 9-15``, ``spikes 15-9``: the player's own cell
     first) or a space (``umbrella 15``)."""
@@ -120,7 +120,7 @@ class Place(Move):
         return f"{self.device} {where}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Done(Move):
     """Ends a player's develop, conquest or cleanup decisions."""
 

@@ -9,8 +9,9 @@ The rest of the position is the field ``state=``: the position file's ``state`` 
 phase, first player, draft pick, scores, dice, sheets, devices, deployments) as compact
 JSON, a space in it written ``\\u0020``. It is the whole position, as its file holds it:
 the dice rolled so far (no chance to come: the next roll stays a chance node) and, during
-the secret deployment, every deployment's target (a seat's own view, its
-``information_state``, writes the others' as ``null``).
+the secret deployment, every deployment's target. A seat's own view (its
+``information_state``) writes the others' targets as ``null``: no position of the game,
+refused when read back, as a position file of it is.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 from ..game import Game, PositionFormatError
 from ..setup import file_state, from_setup_state
-from ..text_parts import Field, TextFields
+from ..textcodec import Field, TextFields
 from .state import COLOURS, PHARAOH_COLOUR
 
 LETTERS = {colour[0]: colour for colour in (*COLOURS, PHARAOH_COLOUR)}
@@ -40,7 +41,7 @@ class RollingCodec:
         return ",".join(garrisons) or "-", ["state=" + state.replace(" ", "\\u0020")]
 
     def read(self, cls: type[Game], options: Any, fields: TextFields) -> Game:
-        pieces = _garrisons(fields.board)
+        pieces = _garrisons(fields.board, fields.places)
         given = fields.take("state")
         if given is None:
             raise fields.side.fail(
@@ -64,7 +65,8 @@ def _cell_order(piece: tuple[tuple[int, ...], str]) -> tuple[bool, int]:
     return code < 0, abs(code)
 
 
-def _garrisons(field: Field) -> list[tuple[tuple[int, ...], str]]:
+def _garrisons(field: Field, places: list[int]) -> list[tuple[tuple[int, ...], str]]:
+    """The garrisons of the board field, each one's place in the line put in ``places``."""
     if field.text == "-":
         return []
     pieces: list[tuple[tuple[int, ...], str]] = []
@@ -78,6 +80,7 @@ def _garrisons(field: Field) -> list[tuple[tuple[int, ...], str]]:
         start, number, troops, heroes, letter = match.groups()
         code = -int(number) if start else int(number)
         pieces.append(((code, int(troops), int(heroes or 0)), LETTERS[letter]))
+        places.append(part.start)
     return pieces
 
 

@@ -111,7 +111,7 @@ class Kind(enum.Enum):
     PUSH = ">"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class TerraceMove(Move):
     """Written ``a7-a5`` (run), ``a1xb1`` (run that smashes), ``b7^b6`` (jump) or
     ``b7>a7`` (push: the pusher's field, then the pushed stone's)."""

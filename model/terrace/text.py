@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..game import Game, PositionFormatError
-from ..text_parts import Field, TextFields, read_rows, write_rows
+from ..textcodec import Field, TextFields, read_rows, write_rows
 from . import COLOURS, SIZE, STEP, Terrace, field_name, parse_field
 
 LETTERS = {"w": "white", "b": "black"}
@@ -34,7 +34,8 @@ class TerraceCodec:
 
     def read(self, cls: type[Game], options: Any, fields: TextFields) -> Game:
         rows = read_rows(fields.board, [SIZE] * SIZE, "wb", "the board")
-        pieces = [((r, c), LETTERS[s]) for r, cells in enumerate(rows) for s, c in cells]
+        pieces = [((r, c), LETTERS[s]) for r, cells in enumerate(rows) for s, c, _ in cells]
+        fields.places = [place for cells in rows for _, _, place in cells]
         try:
             game = cls.from_setup(options, fields.to_move, pieces, study=fields.study)
         except PositionFormatError as exc:

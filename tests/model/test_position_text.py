@@ -192,7 +192,7 @@ START = "partition size=3,version=floating r2/3/3|2/2|1 blue"
         ("terrace - 7/7/7/7/7/7/7 white no_push=a1>a2", 38, "no_push_back=true"),
         ("ball - 7/7/7/7/7/7/7/7 red scores=1", 34, "RED-BLUE"),
         ("ball - 7/7/1l3s1/3m3/3M*3/1L3S1/7/7 red scores=9-0", 47, "scores"),
-        ("ball - 7/7/1l3s1/3m*3/3M3/1L3S1/7/7 red", 7, "blue carries the ball"),
+        ("ball - 7/7/1l3s1/3m*3/3M3/1L3S1/7/7 red", 19, "blue carries the ball"),
         ("rolling - - red", 15, "state="),
         ("rolling - - red state={", 23, "JSON"),
     ],
@@ -241,3 +241,52 @@ def test_mutated_texts_are_read_or_refused_with_a_place(name: str, rng: random.R
     except PositionTextError as exc:  # (any other exception fails the test)
         index = exc.index
     assert 0 <= index <= len(mutated)
+
+
+def test_the_format_page_s_examples_read() -> None:
+    page = (SHIPPED.parents[1] / "docs" / "file-formats.md").read_text(encoding="utf-8")
+    section = page[page.index("## Position texts") :]
+    block = section[section.index("```text\n") + 8 : section.index("```\n", 10)]
+    lines = [line for line in block.splitlines() if "..." not in line]
+    assert len(lines) >= 4
+    for line in lines:
+        assert position_text(read_position_text(line)) == line
+
+
+def test_a_rolling_seat_s_view_is_written_but_is_no_position() -> None:
+    """The deployments' secret targets: the whole position's text has them; a seat's view
+    writes the others' as null and is refused when read back (as its file would be)."""
+    from pyramid_lab.model.rolling import RandomPlayer, RollingPyramids
+
+    game = game_class("rolling").new(game_class("rolling").parse_options({}))
+    assert isinstance(game, RollingPyramids)
+    player = RandomPlayer(1)
+    while game.phase != "deploy" or not game.state.orders:
+        game.push(player.move(game))
+    check_round_trip(game)
+    deployed = game.state.orders[0].player
+    view = game.information_state(1 - deployed)
+    text = position_text(view)
+    assert ",null," in text
+    with pytest.raises(PositionTextError, match="is no cell of the map"):
+        read_position_text(text)
+
+
+def test_a_ball_choice_queued_behind_another_with_one_special_left_reads() -> None:
+    """Found by tests/bench/api_text.py: blue chooses, then red, who has one special move
+    left (taken without a choice when blue has chosen); the file state's reader refused
+    every such position, which play makes."""
+    text = (
+        "ball mode=advanced,offence_may_follow_defender=false,tackle_on_contact=true,"
+        "restart=sheet 1s5/1m*L4/3l3/7/1M2S2/7/7/7 blue scores=2-3 specials=blitz/- "
+        "gained=quick_pass+blitz/quick_pass choosing=blue,red offence=blue"
+    )
+    game = read_position_text(text)
+    assert position_text(game) == text
+    game.push(game.legal_moves()[0])  # blue chooses; red takes the last one (dash)
+    assert game.current_player() < 0
+    assert file_state(game)["specials"]["red"] == ["dash", "blitz"]
+    with pytest.raises(PositionTextError, match="red has fewer than two special moves left"):
+        read_position_text(
+            text.replace("choosing=blue,red", "choosing=red").replace(" blue scores", " red scores")
+        )

@@ -4,10 +4,12 @@ reads a position and answers (``solve`` of a book position) starts without it.""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pyramid_lab.model import files
 from pyramid_lab.model.files import PositionDocument
+from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.model.lesson import LessonFile, is_lesson_path, lesson_step_document
 from pyramid_lab.model.lesson import read as read_lesson
 
@@ -15,8 +17,36 @@ __all__ = ["read_any", "read_lesson", "read_position", "read_step"]
 
 
 def read_position(path: str | Path) -> PositionDocument:
-    """A position file (``*.pyr.json``); PositionFormatError names what is wrong."""
-    return files.read(path)
+    """A position file (``*.pyr.json``), or a position text (``model.text``: one line, a
+    game's name first) given where a file's name goes and naming no file;
+    PositionFormatError names what is wrong (for a text, the character; a name that is
+    neither a file nor a text is told so)."""
+    source = os.fspath(path)
+    if _text_not_file(source):
+        from pyramid_lab.model.text import read_position_text
+
+        try:
+            return PositionDocument(read_position_text(source))
+        except PositionFormatError as exc:
+            raise exc.with_source("the position text") from None
+    try:
+        return files.read(path)
+    except PositionFormatError as exc:
+        if os.path.lexists(source) or exc.key or source.endswith(".json"):
+            raise
+        raise PositionFormatError(
+            "",
+            f"{exc.reason}; nor is it a position text (a game's name, its options, the "
+            "board and the side to move, parted by spaces: docs/file-formats.md)",
+            source=exc.source,
+        ) from None
+
+
+def _text_not_file(source: str) -> bool:
+    """Whether ``source`` is meant as a position text: fields parted by spaces, not a
+    file's name (``.json``), and no file has that name."""
+    text = source.strip()
+    return " " in text and not text.endswith(".json") and not os.path.lexists(source)
 
 
 def read_any(path: str | Path) -> PositionDocument | LessonFile:
@@ -25,5 +55,6 @@ def read_any(path: str | Path) -> PositionDocument | LessonFile:
 
 
 def read_step(path: str | Path) -> PositionDocument:
-    """What a picture of ``path`` shows: a position file's position, a lesson's first step."""
-    return lesson_step_document(path) if is_lesson_path(path) else files.read(path)
+    """What a picture of ``path`` shows: a position file's (or text's) position, a lesson's
+    first step."""
+    return lesson_step_document(path) if is_lesson_path(path) else read_position(path)

@@ -8,6 +8,7 @@ or drawn."""
 from __future__ import annotations
 
 from .engine import warm_up
+from .lines import from_text
 from .position import ENGINE_SECONDS, PICTURE_SIZE, Position, engine_analysis, games, load, new
 from .shipped import Example, Lesson, LessonStep, Puzzle, examples, lessons, puzzles
 
@@ -21,6 +22,7 @@ __all__ = [
     "Puzzle",
     "engine_analysis",
     "examples",
+    "from_text",
     "games",
     "lessons",
     "load",

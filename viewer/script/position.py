@@ -42,6 +42,7 @@ from ..lab.export_plan import SIDES
 from ..lab.palette import VIEWS
 from . import checks
 from .engine import REVIEW_SECONDS, review_game
+from .habits import PositionHabits
 from .named import read as read_named
 
 if TYPE_CHECKING:
@@ -120,10 +121,12 @@ def _side(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and MIN_SIDE <= value <= MAX_SIDE
 
 
-class Position:
+class Position(PositionHabits):
     """A position of a game, with the moves that led to it. A position does not change:
-    :meth:`play` returns a new one; :meth:`to_game` gives the rules' own mutable position
-    (``push``/``pop``) as a copy.
+    :meth:`play` returns a new one (:meth:`pop` the one before); :meth:`to_game` gives the
+    rules' own mutable position (``push``/``pop``) as a copy. python-chess's habits
+    (:attr:`parent`, ``print(pos)``, :meth:`to_text`, :meth:`is_legal`,
+    :meth:`random_move`) are :class:`~viewer.script.habits.PositionHabits`'.
 
     In a notebook a position shows itself as its diagram (:meth:`svg`, a few KB a cell);
     :meth:`view_3d` shows the 3D page one can turn (about 1 MB a cell), and after

@@ -1,10 +1,14 @@
-"""The parts of a position text (:mod:`model.text`) that each game's codec reads and
-writes with: a field and where it starts in the line, the error naming that character,
-rows of cells, a pyramid level by level. Apart from :mod:`model.text`, which asks each
-game for its codec, so that a codec imports no module that imports it back."""
+"""The parts a game's position-text codec is made of (:mod:`model.text`, beside each
+game's rules as ``model/<game>/text.py``): a part of the line with its place
+(:class:`Field`), the fields after the options (:class:`TextFields`), the error that names
+a character (:class:`PositionTextError`), and boards drawn as rows of cells, FEN's way
+(:func:`write_rows`, :func:`read_rows`; a pyramid level by level: :func:`pyramid_board`,
+:func:`read_pyramid`). The codecs import this module and :mod:`model.text` imports them.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -69,20 +73,29 @@ class TextFields:
     side: Field
     named: dict[str, Field]
     study: bool
+    #: Where each piece the codec read stands in the line (a set-up check's "pieces[N]"
+    #: is told there).
+    places: list[int] = dataclasses.field(default_factory=list)
 
     def take(self, name: str) -> Field | None:
         """The field ``name=...`` given, its value alone, or None (and it is read)."""
         return self.named.pop(name, None)
 
     def setup_error(self, exc: PositionFormatError) -> PositionTextError:
-        """The set-up check's refusal told at the board (or the side to move)."""
+        """The set-up check's refusal told at the piece it names, else at the board (or
+        the side to move)."""
         where = self.side if exc.key == "to_move" else self.board
         reason = str(exc).replace(STUDY_HINT, "add the field 'study'")
+        piece = re.fullmatch(r"pieces\[(\d+)\]", exc.key)
+        if piece is not None and int(piece.group(1)) < len(self.places):
+            reason = exc.reason.replace(STUDY_HINT, "add the field 'study'")
+            return PositionTextError(
+                self.places[int(piece.group(1))], f"not a position of the game: {reason}"
+            )
         return where.fail(f"not a position of the game: {reason}")
 
 
-# ---- writing ---------------------------------------------------------------------------
-
+# ---- boards drawn as rows ------------------------------------------------------------------
 
 _CELL = re.compile(r"(\d{1,3})|([A-Za-z]\*?)")
 
@@ -105,16 +118,16 @@ def write_rows(rows: Sequence[Sequence[str | None]]) -> str:
 
 def read_rows(
     field: Field, widths: Sequence[int], symbols: str, what: str
-) -> list[list[tuple[str, int]]]:
-    """Each row's cells of a board written by :func:`write_rows` (rows of ``widths``),
-    as (symbol, column) of the cells not empty; a symbol is a letter of ``symbols``
-    (followed by ``*`` where the game says so)."""
+) -> list[list[tuple[str, int, int]]]:
+    """Each row's cells of a board written by :func:`write_rows` (rows of ``widths``):
+    (symbol, column, its place in the line) of the cells not empty; a symbol is a letter
+    of ``symbols`` (followed by ``*`` where the game says so)."""
     rows = field.split("/")
     if len(rows) != len(widths):
         raise field.fail(f"{what} has {len(widths)} rows parted by '/', not {len(rows)}")
     out = []
     for row, width in zip(rows, widths, strict=True):
-        cells: list[tuple[str, int]] = []
+        cells: list[tuple[str, int, int]] = []
         column, at = 0, 0
         while at < len(row.text):
             match = _CELL.match(row.text, at)
@@ -125,17 +138,21 @@ def read_rows(
                 if int(match.group(1)) == 0:
                     raise row.fail("a run of empty cells is 1 or more", at)
                 if column > width:
-                    raise row.fail(f"the row is longer than {width} cells", at)
+                    raise row.fail(f"the row is longer than {_cells_of(width)}", at)
             else:
                 if column >= width:
-                    raise row.fail(f"the row is longer than {width} cells", at)
-                cells.append((match.group(2), column))
+                    raise row.fail(f"the row is longer than {_cells_of(width)}", at)
+                cells.append((match.group(2), column, row.start + at))
                 column += 1
             at = match.end()
         if column != width:
-            raise row.fail(f"the row has {column} cells, not {width}")
+            raise row.fail(f"the row has {_cells_of(column)}, not {width}")
         out.append(cells)
     return out
+
+
+def _cells_of(width: int) -> str:
+    return f"{width} cell" if width == 1 else f"{width} cells"
 
 
 def _cells(symbols: str) -> str:
@@ -153,21 +170,25 @@ def pyramid_board(size: int, colour_at: Callable[[int, int, int], str | None]) -
 
 def read_pyramid(
     field: Field, size: int, letters: Mapping[str, str]
-) -> list[tuple[tuple[int, int, int], str]]:
-    """The pieces ``((i, j, k), colour)`` of a pyramid board (:func:`pyramid_board`);
-    ``letters``: symbol -> colour."""
+) -> tuple[list[tuple[tuple[int, ...], str]], list[int]]:
+    """The pieces ``((i, j, k), colour)`` of a pyramid board (:func:`pyramid_board`) and
+    the place of each in the line; ``letters``: symbol -> colour."""
     levels = field.split("|")
     if len(levels) != size:
         raise field.fail(
             f"a pyramid of base {size} has {size} levels parted by '|', not {len(levels)}"
         )
     symbols = "".join(letters)
-    pieces = []
+    pieces: list[tuple[tuple[int, ...], str]] = []
+    places = []
     for k, level in enumerate(levels):
         rows = read_rows(level, [size - k] * (size - k), symbols, f"level {k}")
         for j, cells in enumerate(rows):
-            for symbol, i in cells:
+            for symbol, i, place in cells:
                 if symbol not in letters:
-                    raise level.fail(f"{quote(symbol)} is no piece; {_cells(symbols)}")
+                    raise PositionTextError(
+                        place, f"{quote(symbol)} is no piece; {_cells(symbols)}"
+                    )
                 pieces.append(((i, j, k), letters[symbol]))
-    return pieces
+                places.append(place)
+    return pieces, places

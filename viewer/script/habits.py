@@ -1,0 +1,92 @@
+"""python-chess's habits for a :class:`~viewer.script.position.Position` (``docs/api.md``):
+the position before the last move (:attr:`~PositionHabits.parent`,
+:meth:`~PositionHabits.pop`), a text board (``str(pos)``, :meth:`~PositionHabits.unicode`),
+the one-line position text (:meth:`~PositionHabits.to_text`; :mod:`viewer.script.lines`
+reads it back), whether a move is legal (:meth:`~PositionHabits.is_legal`) and a random
+legal move (:meth:`~PositionHabits.random_move`). Kept apart from the position's other
+doors, which :class:`Position` adds to these.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Self
+
+from pyramid_lab.model.game import CHANCE, Game, Move, quote
+from pyramid_lab.model.text import position_text
+
+from .boards import board_text
+
+
+class PositionHabits:
+    """What a python-chess user reaches for first; :class:`Position` is made of these and
+    its other doors."""
+
+    __slots__ = ()
+
+    _game: Game
+
+    def __init__(self, game: Game) -> None:
+        """(:class:`Position`'s: the position of ``game``.)"""
+        raise NotImplementedError
+
+    @property
+    def parent(self) -> Self | None:
+        """The position before the last move of :attr:`history` (None at its start: the
+        game's, or a file's set-up)."""
+        if not self._game.move_stack:
+            return None
+        game = self._game.copy()
+        game.pop()
+        return type(self)(game)
+
+    def pop(self) -> Self:
+        """:attr:`parent`, the last move taken back (this position is left as it is);
+        IndexError at the start of the history."""
+        parent = self.parent
+        if parent is None:
+            raise IndexError("no move to take back: the position is at the start of its history")
+        return parent
+
+    def to_text(self) -> str:
+        """The position in one line, as FEN writes a chess position: the game, its
+        options, the board, the side to move and what else the position holds, the
+        history left out (``docs/file-formats.md``, "Position texts");
+        ``pl.from_text(pos.to_text()) == pos``."""
+        return position_text(self._game)
+
+    def __str__(self) -> str:
+        """The position as a text board (letters, dots), whole on a terminal."""
+        return board_text(self._game)
+
+    def unicode(self) -> str:
+        """:meth:`__str__`'s board with Unicode symbols (● ○ ·) for its letters."""
+        return board_text(self._game, symbols=True)
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether ``move`` (a move, or its text in the game's notation) is legal here:
+        ``pos.is_legal("1,1,0")``. InvalidMoveError (a ValueError) for text that is no
+        move of the game, saying how one is written."""
+        if isinstance(move, str):
+            move = self._game.parse_move(move)
+        elif not isinstance(move, Move):
+            raise TypeError(f"a move or its text, not {quote(move)}")
+        return self._game.why_illegal(move) is None
+
+    def random_move(self, rng: random.Random | None = None) -> Move:
+        """A legal move drawn at random by ``rng`` (default: a new unseeded one): at a roll
+        of the dice an outcome by its probability, else each legal move alike. In Pyramid
+        Ball a turn is read at a random index of the lazy space of joint moves (each
+        side's program drawn alike from its own), without listing the millions.
+        IndexError once the game is over."""
+        rng = random.Random() if rng is None else rng
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random, not {quote(rng)}")
+        game = self._game
+        if game.is_over():
+            raise IndexError("no legal move: the game is over")
+        if game.current_player() == CHANCE:
+            outcomes = game.chance_outcomes()
+            return rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
+        moves = game.legal_moves()  # (Pyramid Ball's: a lazy space, read at one index)
+        return moves[rng.randrange(len(moves))]
