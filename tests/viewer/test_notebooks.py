@@ -1,12 +1,16 @@
 """docs/notebooks/: the gallery a user starts from, each notebook run in a Jupyter kernel
 (nbclient) from a clean temporary folder, as a user runs it after an install: every cell
 runs without an error, and the notebook stays light (under 300 KB as saved and as run,
-each position's diagram a few KB, no 3D page in it)."""
+each position's diagram a few KB, no 3D page in it); and their code, as a scripter's
+code using the API, type-checks under mypy --strict with no ignores."""
 
 from __future__ import annotations
 
 import json
+import os
 import pathlib
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
 import nbclient  # (Jupyter is in the test extra: pyproject.toml)
@@ -19,6 +23,26 @@ MAX_BYTES = 300_000
 MAX_SVG = 30_000
 #: A cell's time at most: the analysis compiles the solver on its first use (20-60 s).
 CELL_SECONDS = 600
+#: The notebooks' modules under every flag --strict turns on, as the project's config says
+#: it for the API (a section of its own: the rest keeps the project's options, so mypy
+#: reuses the cache of the project's own run rather than checking numpy and Qt again).
+STRICT_NOTEBOOKS = """
+[[tool.mypy.overrides]]
+module = ["notebook_*"]
+disallow_untyped_defs = true
+disallow_incomplete_defs = true
+disallow_any_generics = true
+disallow_subclassing_any = true
+disallow_untyped_calls = true
+disallow_untyped_decorators = true
+warn_return_any = true
+implicit_reexport = false
+strict_equality = true
+extra_checks = true
+"""
+#: The project's own mypy cache (``mypy`` run in the repository, as scripts/test.sh runs
+#: it): the check reads what that run wrote, and writes its own beside (each atomically).
+CACHE = str(ROOT / ".mypy_cache")
 
 
 def test_the_gallery_holds_the_three_notebooks():
@@ -68,3 +92,32 @@ def test_a_notebook_runs_from_a_clean_folder_and_stays_light(path, tmp_path):
         ET.fromstring(svg)  # well formed
     if path.stem in ("tour", "worksheet"):
         assert len(svgs(notebook)) >= 4, path.name  # the games, the puzzles: drawn
+
+
+def test_the_notebooks_code_type_checks_strictly(tmp_path):
+    """Each notebook's code cells, in order, as a module in a temporary folder, checked by
+    mypy with the project's config and --strict's flags for those modules: the cells use
+    the API as a typed script does (no ignores, no casts), pandas through its stubs."""
+    modules = []
+    for path in NOTEBOOKS:
+        notebook = nbformat.read(path, as_version=4)
+        code = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
+        assert code, path.name
+        module = tmp_path / f"notebook_{path.stem.replace('-', '_')}.py"
+        module.write_text("\n\n".join(code) + "\n", encoding="utf-8")
+        assert "type: ignore" not in module.read_text(encoding="utf-8"), path.name
+        modules.append(module.name)
+    config = tmp_path / "pyproject.toml"  # the project's, and the section above
+    config.write_text((ROOT / "pyproject.toml").read_text(encoding="utf-8") + STRICT_NOTEBOOKS)
+    command = [sys.executable, "-m", "mypy", f"--config-file={config}", f"--cache-dir={CACHE}"]
+    checked = subprocess.run(
+        [*command, *modules],
+        cwd=tmp_path,
+        env={**os.environ, "MYPYPATH": str(ROOT)},  # pyramid_lab as the project's run finds it
+        capture_output=True,
+        text=True,
+        timeout=CELL_SECONDS,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert f"no issues found in {len(modules)} source files" in checked.stdout

@@ -7,17 +7,18 @@ import argparse
 import json
 import sys
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pyramid_lab.i18n import N_
 from pyramid_lab.model.teaching import teaching_for
 
 from .argtypes import threads
-from .common import EXIT_BAD_INPUT, EXIT_OK
+from .common import EXIT_BAD_INPUT, EXIT_OK, shown
 from .options import ENGINE_SECONDS, FILES, Option, add_options, flag
 
 if TYPE_CHECKING:
     from pyramid_lab.model.game import Game
+    from pyramid_lab.model.search import Analysis
 
 
 #: ``analyze``'s arguments, in order.
@@ -51,9 +52,7 @@ def add_arguments(analyze: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pyramid_lab.model import PositionFormatError
-
-    from ..lab.reading import read_position
+    from ..script.named import read  # pl.load's reading: a file, a text, a shipped name
 
     for option in ("seconds", "threads"):
         if getattr(args, option) is not None and not args.engine:
@@ -63,8 +62,8 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     for path in args.files:
         try:
-            doc = read_position(path)
-        except PositionFormatError as exc:
+            doc = read(path)
+        except ValueError as exc:  # PositionFormatError, or a name not shipped
             status = EXIT_BAD_INPUT
             print(f"pyramid-lab: {exc}", file=sys.stderr)
             if not args.text:
@@ -76,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
                 analysis = _engine(doc.game, args.seconds, args.threads)
             except ValueError as exc:  # no one player to move: nothing to rank
                 status, refused = EXIT_BAD_INPUT, str(exc)
-                print(f"pyramid-lab: {path}: {refused}", file=sys.stderr)
+                print(f"pyramid-lab: {shown(path)}: {refused}", file=sys.stderr)
         if args.text:
             text = _explain(path, doc.game)
             if analysis is not None:
@@ -93,14 +92,14 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def _engine(game: Game, seconds: float | None, threads: int | None) -> Any:
+def _engine(game: Game, seconds: float | None, threads: int | None) -> Analysis:
     """The scripting API's analysis (``Position.analyse``): one code path, one answer."""
     from ..script import engine_analysis
 
     return engine_analysis(game, seconds=seconds, threads=threads)
 
 
-def _explain_analysis(analysis: Any) -> str:
+def _explain_analysis(analysis: Analysis) -> str:
     """The engine's analysis in words: the evaluation, the best moves, a proven win."""
     lines = [f"  engine: {analysis.evaluation_text}"]
     for stat in analysis.moves[:5]:

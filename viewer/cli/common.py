@@ -26,6 +26,17 @@ EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 MAX_ERROR_LINE = 400
 
 
+#: Longest name of a position a message shows: a position text given for a file (Rolling's
+#: is over 1,000 characters) is cut, so that what the message says of it still shows.
+MAX_SHOWN = 80
+
+
+def shown(source: str) -> str:
+    """``source`` (a file's name, a position text, a shipped name) as a message names it:
+    whole, or its first characters and "…" where longer than :data:`MAX_SHOWN`."""
+    return source if len(source) <= MAX_SHOWN else source[: MAX_SHOWN - 1] + "…"
+
+
 class ShortLines(io.TextIOBase):
     """A text stream that passes what is written to ``stream`` as it comes (progress lines
     are not held back), cutting every line at ``limit`` characters: the rest of a longer
@@ -125,14 +136,13 @@ def runnable(command: str, *paths: str) -> str:
 
 
 def read_or_say(path: str) -> PositionDocument | None:
-    """The position file at ``path`` (read by :mod:`viewer.lab.documents`), or None after the
-    one line on stderr that names the file and what is wrong with it."""
-    from pyramid_lab.model import PositionFormatError
-
-    from ..lab.reading import read_position
+    """The position file, position text or shipped name ``path`` read as ``pl.load`` reads
+    it (:func:`viewer.script.named.read`), or None after the one line on stderr that names
+    the file and what is wrong with it (or the near names of a name not shipped)."""
+    from ..script.named import read
 
     try:
-        return read_position(path)
-    except PositionFormatError as exc:
+        return read(path)
+    except ValueError as exc:  # PositionFormatError is one
         print(f"pyramid-lab: {exc}", file=sys.stderr)
         return None

@@ -19,7 +19,7 @@ from ..lab.export_plan import (
     MAX_HOLD,
 )
 from .argtypes import bounded
-from .common import EXIT_BAD_INPUT, EXIT_OK
+from .common import EXIT_BAD_INPUT, EXIT_OK, shown
 from .options import Option, add_options
 from .render import add_view_options, file_and_output, read_for_drawing
 
@@ -118,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             check_replay(game)
         except ValueError as exc:
-            print(f"pyramid-lab: error: {args.file}: {exc}", file=sys.stderr)
+            print(f"pyramid-lab: error: {shown(args.file)}: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
     title = args.title or doc.puzzle.get("title") or Path(args.file).name.removesuffix(".pyr.json")
     options = ExportOptions(
@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         written = export_game(game, args.output, options)
     except ValueError as exc:  # e.g. a level range with no level of this board
-        print(f"pyramid-lab: error: {args.file}: {exc}", file=sys.stderr)
+        print(f"pyramid-lab: error: {shown(args.file)}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:  # e.g. the disk is full, or the folder went away meanwhile
         print(f"pyramid-lab: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)

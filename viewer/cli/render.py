@@ -12,7 +12,7 @@ from pyramid_lab.model.game import game_class, game_names
 from pyramid_lab.model.teaching import OverlaySpec, teaching_for
 
 from .argtypes import level_range, non_negative, one_of, size
-from .common import EXIT_BAD_INPUT, EXIT_OK
+from .common import EXIT_BAD_INPUT, EXIT_OK, shown
 from .options import FILE, Option, add_options, flag
 
 
@@ -146,10 +146,9 @@ def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | 
     raises ValueError for a bad one), the file, the overlays, levels and peel that leave
     something to draw. (document, RenderOptions), or the exit status after a one-line
     message."""
-    from pyramid_lab.model import PositionFormatError
-
     from ..lab.reading import read_step
     from ..pictures.render import RenderOptions, parse_clip
+    from ..script.named import read
 
     try:
         clips = [parse_clip(text) for text in args.clip]
@@ -162,8 +161,8 @@ def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | 
         print(f"pyramid-lab: error: argument -o/--output: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        doc = read_step(args.file)  # a lesson file: its first step
-    except PositionFormatError as exc:
+        doc = read(args.file, read_step)  # as pl.load; a lesson file: its first step
+    except ValueError as exc:  # PositionFormatError, or a name not shipped
         print(f"pyramid-lab: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     game = doc.game
@@ -178,14 +177,14 @@ def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | 
         flags = ", ".join(f"--{name.replace('_', '-')}" for name in foreign)
         has = ", ".join(f"--{name.replace('_', '-')}" for name in sorted(own)) or "none"
         print(
-            f"pyramid-lab: {flags}: not an overlay of {game.title} ({args.file}); "
+            f"pyramid-lab: {flags}: not an overlay of {game.title} ({shown(args.file)}); "
             f"its overlays: {has}",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
     problem = nothing_to_draw(game, args.levels, args.peel)
     if problem is not None:
-        print(f"pyramid-lab: error: {problem} ({args.file})", file=sys.stderr)
+        print(f"pyramid-lab: error: {problem} ({shown(args.file)})", file=sys.stderr)
         return EXIT_BAD_INPUT
     options = RenderOptions(
         size=args.size,

@@ -16,10 +16,12 @@ from typing import Any
 from pyramid_lab.i18n import N_
 from pyramid_lab.model.setup import start_copy
 
-from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
+from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say, shown
 from .options import ENGINE_SECONDS, FILE, Option, add_options, flag
 
 REVIEW_SECONDS = 2.0  # (a script's too: viewer.script.engine.REVIEW_SECONDS)
+#: Why ``--save`` refuses a position text or a shipped name (read, but no file to write).
+NOT_A_FILE = "a position text or a shipped name, not a file: save a copy to a file first"
 
 
 #: ``review``'s arguments, in order.
@@ -58,14 +60,16 @@ def run(args: argparse.Namespace) -> int:
     game = doc.game
     why = unreviewed(game)  # the scripts' review's words and checks
     if why is not None:
-        print(f"pyramid-lab: {args.file}: {why}", file=sys.stderr)
+        print(f"pyramid-lab: {shown(args.file)}: {why}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.save:  # a read-only file is said before the review, not after
+        said = None if os.path.lexists(args.file) else NOT_A_FILE
         try:
             check_writable(args.file)
         except (OSError, ValueError) as exc:
-            said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            print(f"pyramid-lab: {args.file}: cannot be saved: {said}", file=sys.stderr)
+            said = said or (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
+        if said is not None:
+            print(f"pyramid-lab: {shown(args.file)}: cannot be saved: {said}", file=sys.stderr)
             return EXIT_BAD_INPUT
     count = len(game.move_stack) + 1
     print(
@@ -76,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = review_game(game, seconds=args.seconds, seed=args.seed)
     except ValueError as exc:
-        print(f"pyramid-lab: {args.file}: {exc}", file=sys.stderr)
+        print(f"pyramid-lab: {shown(args.file)}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     made: list[dict[str, Any]] = []
     if args.puzzles is not None:
@@ -107,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
             )
         except (OSError, PositionFormatError) as exc:
             said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            print(f"pyramid-lab: {args.file}: not saved: {said}", file=sys.stderr)
+            print(f"pyramid-lab: {shown(args.file)}: not saved: {said}", file=sys.stderr)
             return EXIT_BAD_INPUT
         if written != Path(os.path.realpath(args.file)):  # (a link is written through)
             print(
@@ -116,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
         else:
-            print(f"pyramid-lab: the review is saved in {args.file}", file=sys.stderr)
+            print(f"pyramid-lab: the review is saved in {shown(args.file)}", file=sys.stderr)
     return EXIT_OK
 
 

@@ -14,13 +14,17 @@ import os
 import sys
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pyramid_lab.i18n import N_
 
 from .argtypes import bounded, non_negative
-from .common import EXIT_BAD_INPUT, EXIT_OK, no_memory, read_or_say
+from .common import EXIT_BAD_INPUT, EXIT_OK, no_memory, read_or_say, shown
 from .options import FILE, MAX_SECONDS, QUIET, TABLE_MB, Option, add_options, flag
+
+if TYPE_CHECKING:
+    from pyramid_lab.model.game import Game
+    from pyramid_lab.model.search import SolveResult
 
 #: Seconds the single search has, when no --workers, --scheduler or --checkpoint is given,
 #: to settle a position before the split solve starts a cluster (which takes seconds).
@@ -135,7 +139,9 @@ def run(args: argparse.Namespace) -> int:
     import time
 
     began = time.perf_counter()  # --max-seconds is the wall clock's, whatever comes first
-    from pyramid_lab.model.search import knowledge_for, solve, unsolvable
+    from pyramid_lab.model.search import unsolvable
+
+    from ..script.engine import solve_position  # a script's solve, the same function
 
     doc = read_or_say(args.file)
     if doc is None:
@@ -143,7 +149,9 @@ def run(args: argparse.Namespace) -> int:
     game = doc.game
     reason = unsolvable(game)
     if reason is not None:
-        print(f"pyramid-lab: error: {args.file}: cannot be solved: {reason}", file=sys.stderr)
+        print(
+            f"pyramid-lab: error: {shown(args.file)}: cannot be solved: {reason}", file=sys.stderr
+        )
         return EXIT_BAD_INPUT
 
     if args.certificate is not None:
@@ -161,9 +169,8 @@ def run(args: argparse.Namespace) -> int:
     elif split:
         return _split(args, game, workers, args.max_seconds)
     try:
-        result = solve(  # Ctrl+C ends the search and still reports
+        result = solve_position(  # Ctrl+C ends the search and still reports
             game,
-            knowledge=knowledge_for(game),
             book=not args.no_book,
             table_mb=args.table_mb,
             max_seconds=seconds,
@@ -209,7 +216,7 @@ def _progress_lines() -> Callable[[int, int, float, int], None]:
     return progress
 
 
-def _report(args: argparse.Namespace, game: Any, result: Any) -> int:
+def _report(args: argparse.Namespace, game: Game, result: SolveResult) -> int:
     """The single search's (or the book's) answer, one JSON line on stdout."""
     if result.path == "book":
         print("solve: from the book (--no-book proves it again)", file=sys.stderr, flush=True)
@@ -228,7 +235,7 @@ def _report(args: argparse.Namespace, game: Any, result: Any) -> int:
     return EXIT_OK
 
 
-def _certificate(args: argparse.Namespace, game: Any) -> int:
+def _certificate(args: argparse.Namespace, game: Game) -> int:
     """Prove the position and write its certificate (see ``--certificate``)."""
     import resource
 
@@ -251,7 +258,7 @@ def _certificate(args: argparse.Namespace, game: Any) -> int:
             progress=None if args.quiet else progress,
         )
     except ValueError as exc:
-        print(f"pyramid-lab: error: {args.file}: no certificate: {exc}", file=sys.stderr)
+        print(f"pyramid-lab: error: {shown(args.file)}: no certificate: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except MemoryError as exc:
         print(no_memory(args.table_mb, exc), file=sys.stderr)
@@ -279,7 +286,7 @@ def _certificate(args: argparse.Namespace, game: Any) -> int:
     return EXIT_OK
 
 
-def _split(args: argparse.Namespace, game: Any, workers: int, max_seconds: float | None) -> int:
+def _split(args: argparse.Namespace, game: Game, workers: int, max_seconds: float | None) -> int:
     """The split solve on a Dask cluster (see the module)."""
     from pyramid_lab.model.search import cluster, knowledge_for
 

@@ -1,5 +1,6 @@
 """The engine for scripts and the command line alike (``docs/api.md``): which games it
-analyses, what it says of a position it does not, and :func:`warm_up`, which compiles the
+analyses, what it says of a position it does not, the solve and the review both call
+(:func:`solve_position`, :func:`review_game`), and :func:`warm_up`, which compiles the
 search before a script needs it.
 
 A first use that compiles the search (numba, a minute or two after an install) says so on
@@ -17,6 +18,8 @@ from pyramid_lab.model.game import Game, game_class, game_names
 
 if TYPE_CHECKING:
     from pyramid_lab.model.review import GameReview
+    from pyramid_lab.model.search import SolveResult
+    from pyramid_lab.model.search.solver import Progress
 
 #: Seconds the review thinks on each position unless told (``review --seconds``' default,
 #: ``viewer.cli.review.REVIEW_SECONDS``: a test keeps them alike).
@@ -79,3 +82,34 @@ def review_game(
     if why is not None:
         raise ValueError(why)
     return search.review(game, knowledge=search.knowledge_for(game), seconds=seconds, seed=seed)
+
+
+def solve_position(
+    game: Game,
+    *,
+    max_seconds: float | None = None,
+    max_depth: int = 200,
+    table_mb: float | None = None,
+    book: bool = True,
+    progress: Progress | None = None,
+) -> SolveResult:
+    """``pyramid-lab solve``'s single search of ``game`` (left unchanged) and
+    :meth:`Position.solve`: its value for the side to move, from the game's book where
+    ``book`` and it has it, else proven by search within ``max_seconds`` and ``max_depth``
+    plies on a table of ``table_mb`` MiB (None: the search's default); ``progress`` told
+    about once a second. ValueError saying why for a position no solver proves
+    ("cannot be solved: ...")."""
+    from pyramid_lab.model import search
+
+    reason = search.unsolvable(game)
+    if reason is not None:
+        raise ValueError(f"cannot be solved: {reason}")
+    return search.solve(
+        game,
+        knowledge=search.knowledge_for(game),
+        max_seconds=max_seconds,
+        max_depth=max_depth,
+        table_mb=table_mb,
+        book=book,
+        progress=progress,
+    )

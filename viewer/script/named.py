@@ -89,15 +89,18 @@ def _near(name: str, names: list[str]) -> list[str]:
     return [of_game[found] for found in like] or list(of_game.values())[:NEAR]
 
 
-def read(source: str | os.PathLike[str]) -> PositionDocument:
+def read(
+    source: str | os.PathLike[str], reader: Callable[[str], PositionDocument] = read_position
+) -> PositionDocument:
     """The position document of ``source``: a shipped name (:func:`named`; a lesson's: its
-    first step, caption and overlays included) or a position file's path (PositionFormatError
-    naming the file and what is wrong)."""
+    first step, caption and overlays included), else what ``reader`` reads of the path (by
+    default a position file or a position text: PositionFormatError naming the file and
+    what is wrong). :func:`load` and the command line read a position so."""
     found = named(source)
     if found is None:
-        return read_position(os.fspath(source))
+        return reader(os.fsdecode(source))
     kind, path = found
-    reader: Callable[[Path], PositionDocument] = (
+    read_file: Callable[[Path], PositionDocument] = (
         lesson_step_document if kind == "lesson" else read_position
     )
-    return reader(path)
+    return read_file(path)

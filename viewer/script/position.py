@@ -6,7 +6,8 @@ Everything is done by the functions the command line and the window call: a file
 by the lab's reader (:func:`viewer.lab.reading.read_position`) and written atomically
 (:func:`model.files.write`); :meth:`Position.analyse` is ``pyramid-lab analyze --engine``'s
 analysis (:func:`engine_analysis`, which the command calls), :meth:`Position.solve` the
-door's :func:`~model.search.solve` (``pyramid-lab solve``'s single search) and
+door's :func:`~model.search.solve` through :func:`.engine.solve_position` (``pyramid-lab
+solve``'s single search, the same function) and
 :meth:`Position.render` ``pyramid-lab render`` (:func:`viewer.pictures.render.render_game`);
 a notebook shows :meth:`Position.svg`, the position's diagram (:mod:`viewer.pictures.diagrams`,
 drawn from the window's own frame without VTK), and :meth:`Position.view_3d` ``pyramid-lab
@@ -41,7 +42,7 @@ from pyramid_lab.model.teaching import teaching_for
 from ..lab.export_plan import SIDES
 from ..lab.palette import VIEWS
 from . import checks
-from .engine import REVIEW_SECONDS, review_game
+from .engine import REVIEW_SECONDS, review_game, solve_position
 from .habits import PositionHabits
 from .named import read as read_named
 
@@ -316,18 +317,8 @@ class Position(PositionHabits):
             checks.table_mb(table_mb)
         if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 0:
             raise ValueError(f"max_depth must be a whole number of plies, not {quote(max_depth)}")
-        from pyramid_lab.model import search
-
-        reason = search.unsolvable(self._game)
-        if reason is not None:
-            raise ValueError(f"cannot be solved: {reason}")
-        return search.solve(
-            self._game,
-            knowledge=search.knowledge_for(self._game),
-            max_seconds=max_seconds,
-            max_depth=max_depth,
-            table_mb=table_mb,
-            book=book,
+        return solve_position(
+            self._game, max_seconds=max_seconds, max_depth=max_depth, table_mb=table_mb, book=book
         )
 
     def review(self, seconds: float = REVIEW_SECONDS, *, seed: int | None = None) -> GameReview:
