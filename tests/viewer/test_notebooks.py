@@ -28,7 +28,7 @@ CELL_SECONDS = 600
 #: reuses the cache of the project's own run rather than checking numpy and Qt again).
 STRICT_NOTEBOOKS = """
 [[tool.mypy.overrides]]
-module = ["notebook_*"]
+module = ["notebooks.*"]
 disallow_untyped_defs = true
 disallow_incomplete_defs = true
 disallow_any_generics = true
@@ -53,6 +53,26 @@ def test_the_gallery_holds_the_three_notebooks():
         notebook = nbformat.read(path, as_version=4)
         nbformat.validate(notebook)
         assert notebook.cells[0].cell_type == "markdown", path.name  # says what it is for
+
+
+def code_of(path: pathlib.Path) -> str:
+    notebook = nbformat.read(path, as_version=4)
+    return "\n\n".join(cell.source for cell in notebook.cells if cell.cell_type == "code")
+
+
+def test_the_notebooks_reach_what_the_package_ships_by_name():
+    """No repository path: the shipped puzzles by pl.puzzles() and their names, the tour's
+    text boards and the compile said ahead, the table's position texts."""
+    code = {path.stem: code_of(path) for path in NOTEBOOKS}
+    for stem, text in code.items():
+        for path_like in ("__file__", "model/data", "examples/", "pyramid_lab.model", "Path("):
+            assert path_like not in text, (stem, path_like)
+    assert "pl.puzzles(" in code["worksheet"]
+    assert 'pl.load("puzzle:' in code["worksheet"]
+    assert "pos.to_text()" in code["analysis-table"]
+    assert "pl.from_text(" in code["analysis-table"]
+    assert code["tour"].count("print(pos)") >= 5
+    assert code["tour"].index("pl.warm_up()") < code["tour"].index(".analyse(")
 
 
 def svgs(notebook) -> list[str]:
@@ -90,6 +110,9 @@ def test_a_notebook_runs_from_a_clean_folder_and_stays_light(path, tmp_path):
     for svg in svgs(notebook):
         assert len(svg.encode("utf-8")) < MAX_SVG
         ET.fromstring(svg)  # well formed
+    said = [out["text"] for c in notebook.cells for out in c.get("outputs", []) if "text" in out]
+    if path.stem == "tour":  # each game's text board printed
+        assert sum(" to move\n" in text for text in said) >= 5, said
     if path.stem in ("tour", "worksheet"):
         assert len(svgs(notebook)) >= 4, path.name  # the games, the puzzles: drawn
 
@@ -98,15 +121,15 @@ def test_the_notebooks_code_type_checks_strictly(tmp_path):
     """Each notebook's code cells, in order, as a module in a temporary folder, checked by
     mypy with the project's config and --strict's flags for those modules: the cells use
     the API as a typed script does (no ignores, no casts), pandas through its stubs."""
+    package = tmp_path / "notebooks"  # (the section above names its modules)
+    package.mkdir()
+    (package / "__init__.py").write_text("")
     modules = []
     for path in NOTEBOOKS:
-        notebook = nbformat.read(path, as_version=4)
-        code = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
-        assert code, path.name
-        module = tmp_path / f"notebook_{path.stem.replace('-', '_')}.py"
-        module.write_text("\n\n".join(code) + "\n", encoding="utf-8")
+        module = package / f"{path.stem.replace('-', '_')}.py"
+        module.write_text(code_of(path) + "\n", encoding="utf-8")
         assert "type: ignore" not in module.read_text(encoding="utf-8"), path.name
-        modules.append(module.name)
+        modules.append(f"notebooks/{module.name}")
     config = tmp_path / "pyproject.toml"  # the project's, and the section above
     config.write_text((ROOT / "pyproject.toml").read_text(encoding="utf-8") + STRICT_NOTEBOOKS)
     command = [sys.executable, "-m", "mypy", f"--config-file={config}", f"--cache-dir={CACHE}"]
