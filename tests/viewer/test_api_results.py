@@ -72,7 +72,7 @@ def test_review_is_the_command_s_review(monkeypatch, tmp_path, capsys):
         pl.new("partition").review()
     with pytest.raises(ValueError, match="simultaneous turns"):
         pl.new("ball").review()
-    with pytest.raises(ValueError, match="seconds must be a number of seconds more than 0"):
+    with pytest.raises(ValueError, match="seconds must be more than 0"):
         pos.review(seconds=0)
 
 
