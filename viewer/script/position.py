@@ -326,7 +326,7 @@ class Position(PositionHabits):
         ``seconds`` of thought a position (:func:`.engine.review_game`): each move's
         verdict, the values along the line, the positions that make puzzles. ValueError
         saying why for a game or a line it does not judge."""
-        checks.seconds("seconds", seconds)
+        checks.engine_seconds("seconds", seconds)
         return review_game(self._game, seconds=seconds, seed=seed)
 
     # ---- pictures ------------------------------------------------------------------
