@@ -192,7 +192,7 @@ START = "partition size=3,version=floating r2/3/3|2/2|1 blue"
         ("terrace - 7/7/7/7/7/7/7 white no_push=a1>a2", 38, "no_push_back=true"),
         ("ball - 7/7/7/7/7/7/7/7 red scores=1", 34, "RED-BLUE"),
         ("ball - 7/7/1l3s1/3m3/3M*3/1L3S1/7/7 red scores=9-0", 47, "scores"),
-        ("ball - 7/7/1l3s1/3m*3/3M3/1L3S1/7/7 red", 19, "blue carries the ball"),
+        ("ball - 7/7/1l3s1/3m*3/3M3/1L3S1/7/7 red", 18, "blue carries the ball"),
         ("rolling - - red", 15, "state="),
         ("rolling - - red state={", 23, "JSON"),
     ],
