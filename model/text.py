@@ -193,3 +193,16 @@ def codec_for(name: str) -> TextCodec:
 
             return terrace.CODEC
     raise KeyError(f"{quote(name)} has no position text")
+
+
+def board_text(game: Game, *, symbols: bool = False) -> str:
+    """``game``'s position as a text board that a terminal shows whole (``print(pos)``, as
+    python-chess prints a board), its game's own drawing (beside its codec), and under it
+    who is to move or how the game ended; ``symbols``: Unicode's ● ○ · for the letters."""
+    try:
+        drawn = codec_for(game.name).board(game, symbols)
+    except KeyError:  # a game without a text of its own: its pieces listed
+        drawn = "\n".join(f"{list(c)} {colour}" for c, colour in sorted(game.pieces()))
+    outcome = game.outcome()
+    said = outcome.describe() if outcome is not None else f"{game.to_move} to move"
+    return f"{drawn}\n{said}"

@@ -61,6 +61,10 @@ class TextCodec(Protocol):
         board field, a :class:`PositionTextError` at a field of its own)."""
         ...
 
+    def board(self, game: Game, symbols: bool) -> str:
+        """``game``'s position as a text board (``print(pos)``); ``symbols``: Unicode's."""
+        ...
+
 
 @dataclass
 class TextFields:
@@ -192,3 +196,34 @@ def read_pyramid(
                 pieces.append(((i, j, k), letters[symbol]))
                 places.append(place)
     return pieces, places
+
+
+# ---- text boards (``print(pos)``, :func:`model.text.board_text`) ----------------------------
+
+#: The widest text board laid side by side (a terminal's columns).
+WIDTH = 100
+#: A piece's mark on a text board by its colour (None: an empty point), in ASCII and Unicode.
+ASCII_MARKS = {"red": "r", "blue": "b", "white": "w", "black": "b", None: "."}
+UNICODE_MARKS = {"red": "●", "blue": "○", "white": "○", "black": "●", None: "·"}
+
+
+def marks(symbols: bool) -> dict[str | None, str]:
+    """The marks of a text board: Unicode's ● ○ · where ``symbols``, else letters."""
+    return dict(UNICODE_MARKS if symbols else ASCII_MARKS)
+
+
+def side_by_side(blocks: list[list[str]]) -> str:
+    """Blocks of lines beside each other, tops aligned, while they fit in :data:`WIDTH`;
+    one under another otherwise."""
+    widths = [max(map(len, block)) for block in blocks]
+    if sum(widths) + 3 * (len(blocks) - 1) > WIDTH:
+        return "\n\n".join("\n".join(block) for block in blocks)
+    height = max(map(len, blocks))
+    lines = []
+    for row in range(height):
+        parts = [
+            (block[row] if row < len(block) else "").ljust(width)
+            for block, width in zip(blocks, widths, strict=True)
+        ]
+        lines.append("   ".join(parts).rstrip())
+    return "\n".join(lines)

@@ -93,6 +93,27 @@ class BallCodec:
                 raise given[key].fail(f"{_NAMES[key]}: {exc.reason}") from None
             raise fields.setup_error(exc) from None
 
+    def board(self, game: Game, symbols: bool) -> str:
+        """The field from blue's side down (row 8 on top): red L M S, blue l m s, ``*``
+        the ball's carrier, ``o`` a loose ball; the ball and the scores under it."""
+        assert isinstance(game, BallPosition)
+        at: dict[tuple[int, int], str] = {}
+        for square, colour, letter, carries in game.pyramids():
+            sq = parse_square(square)
+            mark = letter if colour == "red" else letter.lower()
+            at[sq % COLS, sq // COLS] = mark + ("*" if carries else " ")
+        loose = game.loose_ball
+        if loose is not None:
+            sq = parse_square(loose)
+            at[sq % COLS, sq // COLS] = "● " if symbols else "o "
+        empty = "· " if symbols else ". "
+        lines = ["   a  b  c  d  e  f  g"]
+        for row in reversed(range(ROWS)):
+            lines.append(f"{row + 1}  " + " ".join(at.get((c, row), empty) for c in range(COLS)))
+        scores = ", ".join(f"{c} {n}" for c, n in game.scores.items())
+        lines.append(f"red L M S, blue l m s, * the ball's carrier; {game.ball_text()}; {scores}")
+        return "\n".join(line.rstrip() for line in lines)
+
 
 def _named(state: dict[str, Any]) -> list[str]:
     out = []

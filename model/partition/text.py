@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..game import Game, PositionFormatError
-from ..textcodec import TextFields, pyramid_board, read_pyramid
+from ..textcodec import TextFields, marks, pyramid_board, read_pyramid, side_by_side
 
 LETTERS = {"r": "red", "b": "blue"}
 _SYMBOL = {colour: letter for letter, colour in LETTERS.items()}
@@ -34,6 +34,19 @@ class PyramidCodec:
             return cls.from_setup(options, fields.to_move, pieces, study=fields.study)
         except PositionFormatError as exc:
             raise fields.setup_error(exc) from None
+
+    def board(self, game: Game, symbols: bool) -> str:
+        """The pyramid level by level, side by side while they fit."""
+        size, mark = self.size(game.options), marks(symbols)
+        at = {tuple(coords): mark[colour] for coords, colour in game.pieces()}
+        levels = []
+        for k in range(size):
+            width = size - k
+            rows = [
+                " ".join(at.get((i, j, k), mark[None]) for i in range(width)) for j in range(width)
+            ]
+            levels.append([f"level {k}".ljust(2 * width - 1), *rows])
+        return side_by_side(levels)
 
 
 CODEC = PyramidCodec(LETTERS, lambda options: options.size)

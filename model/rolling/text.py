@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import json
 import re
+import textwrap
 from typing import Any
 
 from ..game import Game, PositionFormatError
 from ..setup import file_state, from_setup_state
-from ..textcodec import Field, TextFields
+from ..textcodec import WIDTH, Field, TextFields
 from .state import COLOURS, PHARAOH_COLOUR
 
 LETTERS = {colour[0]: colour for colour in (*COLOURS, PHARAOH_COLOUR)}
@@ -58,6 +59,33 @@ class RollingCodec:
             if exc.key.startswith("state"):
                 raise given.fail(f"not a position of the game: {exc}") from None
             raise fields.setup_error(exc) from None
+
+    def board(self, game: Game, symbols: bool) -> str:
+        """The map's hexes where they lie, each its name, holder's initial and troops; the
+        round, phase, scores and dice under it."""
+        from . import RollingPyramids
+
+        assert isinstance(game, RollingPyramids)
+        holders = {code: (c, troops, heroes) for (code, troops, heroes), c in game.pieces()}
+        cells = game.map.cells
+        rows = [cell.hex[1] for cell in cells]
+        columns = [2 * cell.hex[0] + cell.hex[1] for cell in cells]
+        top, left = min(rows), min(columns)
+        grid = [[" "] * (3 * (max(columns) - left) + 8) for _ in range(max(rows) - top + 1)]
+        for cell in cells:
+            held = holders.get(cell.code)
+            mark = "." if held is None else f"{held[0][0]}{held[1] + held[2]}"
+            token = f"{cell.name:>3}{mark:<4}"
+            at = 3 * (2 * cell.hex[0] + cell.hex[1] - left)
+            grid[cell.hex[1] - top][at : at + len(token)] = token
+        s = game.state
+        dice = " ".join(f"d{d.sides}:{'?' if d.value is None else d.value}" for d in s.dice)
+        scores = ", ".join(f"{colour} {score}" for colour, score in game.scores().items())
+        lines = ["".join(row).rstrip() for row in grid]
+        lines.append("each hex: its name, its holder's initial and troops (p the Pharaoh)")
+        lines.append(f"round {s.round}, {s.phase}; scores: {scores}")
+        lines += textwrap.wrap(f"dice: {dice or 'none'}", WIDTH)
+        return "\n".join(lines)
 
 
 def _cell_order(piece: tuple[tuple[int, ...], str]) -> tuple[bool, int]:

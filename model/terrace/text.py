@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..game import Game, PositionFormatError
-from ..textcodec import Field, TextFields, read_rows, write_rows
+from ..textcodec import Field, TextFields, marks, read_rows, write_rows
 from . import COLOURS, SIZE, STEP, Terrace, field_name, parse_field
 
 LETTERS = {"w": "white", "b": "black"}
@@ -45,6 +45,19 @@ class TerraceCodec:
         if banned is not None:
             _ban(game, banned)
         return game
+
+    def board(self, game: Game, symbols: bool) -> str:
+        """The terraced board, each empty field showing its level."""
+        from . import LEVEL, fid
+
+        mark = marks(symbols)
+        at = {tuple(coords): mark[colour] for coords, colour in game.pieces()}
+        lines = ["   a b c d e f g"]
+        for r in range(SIZE):
+            cells = [at.get((r, c)) or str(LEVEL[fid(r, c)]) for c in range(SIZE)]
+            lines.append(f"{r + 1}  " + " ".join(cells))
+        lines.append("(an empty field shows its level, 0 the rim, 3 the top)")
+        return "\n".join(lines)
 
 
 def _bites(game: Terrace, push: tuple[int, int] | None) -> bool:

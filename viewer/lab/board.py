@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from pyramid_lab.model.game import Game, IllegalMoveError, Move
@@ -35,7 +35,7 @@ from .events import Signal
 from .frame import Frame
 from .game_ui import TURN_DOCK, UI, Clock, JointTurn, TurnBuilder
 from .lesson import LessonBoard, Lessons
-from .modes import Mode, Router
+from .modes import Mode, Offer, Router, Where
 from .outcome import Drawn, Outcome, Picked, Played, Refused
 from .review import ReviewBoard, Reviews
 from .session import PositionChange, Session
@@ -110,22 +110,6 @@ class InstantClock:
 
     def progress(self) -> float:
         return 1.0 if self._done else 0.0
-
-
-#: Where a click was made: the position on the board and the turn half built
-#: (:meth:`Board.position`; a click's advice holds while it is the same).
-Where = tuple[Hashable, int, bool]
-
-
-@dataclasses.dataclass(frozen=True)
-class Offer:
-    """What a second click on ``site`` at ``where`` does: play (or, for a click-points
-    task, pick instead of the ball clicked: ``pick``) ``point``, the site its ball hides."""
-
-    site: int
-    where: Where
-    point: int
-    pick: bool
 
 
 #: The sites whose points hide behind a site as the front end's view sees it (the board

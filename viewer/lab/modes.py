@@ -30,7 +30,8 @@ controller asks another whether it is busy or has the board.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import dataclasses
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from .frame import Frame
@@ -39,9 +40,24 @@ from .outcome import Outcome, Refused
 if TYPE_CHECKING:
     from pyramid_lab.model.game import Game
 
-    from .board import Offer
     from .game_ui import UI, TurnBuilder
     from .setup_editor import SetupEditor
+
+
+#: Where a click was made: the position on the board and the turn half built
+#: (:meth:`Board.position`; a click's advice holds while it is the same).
+Where = tuple[Hashable, int, bool]
+
+
+@dataclasses.dataclass(frozen=True)
+class Offer:
+    """What a second click on ``site`` at ``where`` does: play (or, for a click-points
+    task, pick instead of the ball clicked: ``pick``) ``point``, the site its ball hides."""
+
+    site: int
+    where: Where
+    point: int
+    pick: bool
 
 
 class Shown(Protocol):

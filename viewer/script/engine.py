@@ -12,6 +12,7 @@ its own line. :func:`warm_up` is that compile, asked for ahead.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pyramid_lab.model.game import Game, game_class, game_names
@@ -19,7 +20,6 @@ from pyramid_lab.model.game import Game, game_class, game_names
 if TYPE_CHECKING:
     from pyramid_lab.model.review import GameReview
     from pyramid_lab.model.search import SolveResult
-    from pyramid_lab.model.search.solver import Progress
 
 #: Seconds the review thinks on each position unless told (``review --seconds``' default,
 #: ``viewer.cli.review.REVIEW_SECONDS``: a test keeps them alike).
@@ -91,14 +91,14 @@ def solve_position(
     max_depth: int = 200,
     table_mb: float | None = None,
     book: bool = True,
-    progress: Progress | None = None,
+    progress: Callable[[int, int, float, int], None] | None = None,
 ) -> SolveResult:
     """``pyramid-lab solve``'s single search of ``game`` (left unchanged) and
     :meth:`Position.solve`: its value for the side to move, from the game's book where
     ``book`` and it has it, else proven by search within ``max_seconds`` and ``max_depth``
     plies on a table of ``table_mb`` MiB (None: the search's default); ``progress`` told
-    about once a second. ValueError saying why for a position no solver proves
-    ("cannot be solved: ...")."""
+    about once a second (depth, nodes, seconds, table entries). ValueError saying why for a
+    position no solver proves ("cannot be solved: ...")."""
     from pyramid_lab.model import search
 
     reason = search.unsolvable(game)

@@ -13,9 +13,7 @@ import random
 from typing import Self
 
 from pyramid_lab.model.game import CHANCE, Game, Move, quote
-from pyramid_lab.model.text import position_text
-
-from .boards import board_text
+from pyramid_lab.model.text import board_text, position_text
 
 
 class PositionHabits:
