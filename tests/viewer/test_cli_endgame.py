@@ -255,7 +255,7 @@ def test_ctrl_c_before_the_first_layer_says_nothing_is_kept(capsys, tmp_path, mo
     # it said "keeps every layer and step done"
     import pyramid_lab.model.search as search
 
-    tables = search.endgame_for("pyraos")
+    tables = search.tables_for("pyraos").whole
 
     def compiling(folder, options, base, client, progress, say=print):
         say("compiling the whole game's kernels for their first use (a minute or so, once)")
