@@ -224,3 +224,22 @@ def test_a_folder_name_too_long_is_one_line_and_exit_2(tmp_path):
     assert code == 2
     assert err.count("\n") == 1
     assert "cannot be opened as a folder" in err
+
+
+def test_the_collections_listed_say_what_to_type_next_and_json_is_json(capsys):
+    """A newcomer's ``pyramid-lab puzzles`` ends with the next commands (a collection
+    listed, a collection practised); ``--json`` gives an object a line, nothing else."""
+    code, out, err = run(capsys, "puzzles")
+    assert code == 0
+    assert out.splitlines()[0].startswith("partition: ")
+    assert "pyramid-lab puzzles partition" in err  # (stderr: the list stays a list)
+    assert "pyramid-lab practice partition" in err
+    code, out, err = run(capsys, "puzzles", "--json")
+    assert code == 0
+    assert err == ""
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["collection"] for r in rows] == ["partition", "pyraos", "terrace"]
+    assert all(r["puzzles"] > 0 and Path(r["folder"]).is_dir() for r in rows)
+    code, out, _ = run(capsys, "puzzles", "partition")  # the command it names works
+    assert code == 0
+    assert out.splitlines()[0].startswith("[")

@@ -292,6 +292,33 @@ def test_undo_takes_back_the_dice_with_the_decision(rolling_window, qtbot):
     assert window.session.game.current_player() != CHANCE
 
 
+def test_undo_after_two_decisions_of_the_computer_gives_the_turn_back(rolling_window, qtbot):
+    """The draft gives blue two takes in a row: Undo takes back both and red's last
+    decision, and red decides again (it stopped where the paused computer was to move, its
+    prompt "blue (computer) is deciding" for ever)."""
+    window = rolling_window(2, {"blue": "random"})
+
+    def last_two() -> list[str]:
+        return [c for c, m in window.session.line()[-2:] if isinstance(m, Take)]
+
+    for _ in range(40):
+        wait_for_human(window, qtbot)
+        if window.session.game.phase == "draft" and last_two() == ["blue", "blue"]:
+            break
+        human_decides(window, qtbot)
+    else:
+        raise AssertionError("blue never took two dice in a row")
+    before = len(window.session.game.move_stack)
+    window.menus.actions["undo"].trigger()
+    game = window.session.game
+    assert len(game.move_stack) == before - 3
+    assert game.current_player() >= 0
+    assert game.to_move == "red"
+    assert isinstance(window.session.line()[-1][1], Take)  # blue's take before: kept
+    human_decides(window, qtbot)  # red decides again, and the computer answers
+    wait_for_human(window, qtbot)
+
+
 def test_save_and_reopen(rolling_window, qtbot, tmp_path):
     window = rolling_window(2, {"blue": "random"})
     for _ in range(30):

@@ -92,6 +92,28 @@ def compose_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def list_collections(as_json: bool) -> int:
+    """The shipped collections, a line each (``--json``: an object a line), then, for a
+    person, what to type next (on stderr: the list stays one collection a line)."""
+    names = []
+    for folder in sorted(p for p in PUZZLE_DIR.iterdir() if p.is_dir()):
+        count = len(list(folder.glob("*.pyr.json")))
+        names.append(folder.name)
+        if as_json:
+            row = {"collection": folder.name, "puzzles": count, "folder": str(folder)}
+            print(json.dumps(row))
+        else:
+            print(f"{folder.name}: {count} puzzles ({folder})")
+    if names and not as_json:
+        sys.stdout.flush()  # (the hint after the list, where a pipe buffers it)
+        print(
+            f"List one in order: pyramid-lab puzzles {names[0]}; practise it in the window: "
+            f"pyramid-lab practice {names[0]}",
+            file=sys.stderr,
+        )
+    return EXIT_OK
+
+
 def run(args: argparse.Namespace) -> int:
     """The collection in order, one line a puzzle: a tick when solved, the level (easy,
     medium, hard: thirds of the collection in order), the title and the file (``--json``:
@@ -104,10 +126,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"pyramid-lab: error: {misplaced(args)} is for puzzles compose", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.folder is None:
-        for folder in sorted(p for p in PUZZLE_DIR.iterdir() if p.is_dir()):
-            count = len(list(folder.glob("*.pyr.json")))
-            print(f"{folder.name}: {count} puzzles ({folder})")
-        return EXIT_OK
+        return list_collections(args.json)
     collection = load_collection(args.folder)
     if collection is None:
         return EXIT_BAD_INPUT

@@ -471,8 +471,13 @@ class Engine:
             self.table.players_changed()
             self.consider()
             return
-        if not thinking and session.can_undo and self._computer_sides(game):
-            session.undo()  # that was the computer's move: yours goes too
+        # that was the computer's move: yours goes too, and any move of the computer's before
+        # it (Rolling's draft gives a side two in a row): the undo ends where you decide
+        everyone = all(c in self.computer for c in game.players)
+        while not thinking and session.can_undo and self._computer_sides(self.game):
+            session.undo()
+            if everyone:
+                break
         self.table.players_changed()
 
     def _computer_sides(self, game: Game) -> tuple[int, ...]:

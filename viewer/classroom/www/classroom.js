@@ -16,9 +16,20 @@
   const GONE = "The class cannot be reached: reload the page when it is back.";
   // keys: the board's parts this page has (the server sends a part it lacks, by its key)
   const C = { version: null, boardKey: null, busy: false, timer: null, keys: {}, refs: {} };
+  // Can this browser draw the board? (Firefox headless or with hardware acceleration off,
+  // a locked-down school PC: no WebGL, and vtk.js's view then draws nothing and has no
+  // camera; the page says so instead of a blank board)
+  C.webgl = (function () {
+    try {
+      const canvas = document.createElement("canvas");
+      return !!(canvas.getContext("webgl2") || canvas.getContext("webgl"));
+    } catch (error) {
+      return false;
+    }
+  })();
   const DATA = {
     cr: null, cr_msg: "", cr_name: "", cr_move: "", cr_legend: [], cr_levels: 1,
-    cr_flat: false, cr_clips: false, cr_form: [], cr_pick: "",
+    cr_flat: false, cr_clips: false, cr_form: [], cr_pick: "", cr_nogl: !C.webgl,
     // the door: "" (the join form), "waiting" (for the teacher's yes), "closed" (turned
     // away: a door number only), "removed" (taken out of the class: nothing to do)
     cr_door: "", cr_number: "",
@@ -152,7 +163,7 @@
 
   function camera(board) {
     const view = C.refs.view;
-    if (!view || !board.camera) return;
+    if (!view || !board.camera || typeof view.resetCamera !== "function") return;
     try {
       view.setCamera(Object.assign({ viewAngle: 30 }, board.camera));
     } catch (error) { /* an older vtk-view: keep its camera */ }
@@ -405,8 +416,9 @@
   function frame() {
     const view = C.refs.view;
     const canvas = document.querySelector("#cr-view canvas");
-    if (!view || !canvas) return null;
+    if (!view || !canvas || typeof view.getCamera !== "function") return null;
     const cam = view.getCamera();
+    if (!cam || !cam.position) return null;
     const rect = canvas.getBoundingClientRect();
     const ahead = unit(sub(cam.focalPoint, cam.position));
     const right = unit(cross(ahead, cam.viewUp));
