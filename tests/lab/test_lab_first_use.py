@@ -16,7 +16,10 @@ from tests.patience import WAIT_S
 ROOT = Path(__file__).resolve().parents[2]
 WIN_IN_2 = ROOT / "model" / "data" / "puzzles" / "partition" / "floating-3-win-in-2-a.pyr.json"
 LESSON = ROOT / "model" / "data" / "lessons" / "partition" / "08-three-corners-win.lesson.json"
-WORDS = "compiling the search for its first use (a minute or two, once): the tree search"
+WORDS = (
+    "compiling the search for its first use (a minute or two on an idle machine, longer on a "
+    "busy one; once): the tree search"
+)
 
 
 @pytest.fixture(autouse=True)

@@ -54,7 +54,10 @@ Make = Callable[[Progress, Sequence[str]], object]
 CHILD = ("-m", "pyramid_lab.model.search.compiled.warm", "--steps")
 
 #: What a first use says while the core compiles (no set-up's warm-up, or new sources).
-COMPILING = "compiling the search for its first use (a minute or two, once)"
+COMPILING = (
+    "compiling the search for its first use (a minute or two on an idle machine, longer on a "
+    "busy one; once)"
+)
 #: What it says while the core loads from numba's cache (about a second).
 LOADING = "loading the compiled search"
 #: What it says while another process compiles the parts it needs (a window's warm-up, a
