@@ -293,7 +293,7 @@ def _parse_float(literal: str) -> float:
     value = float(literal)
     if not math.isfinite(value):
         shown = literal if len(literal) <= 20 else f"{literal[:20]}..."
-        raise PositionFormatError("", f"the number {shown} is too big for a position file")
+        raise PositionFormatError("", f"the number {shown} is too big to read (beyond any float)")
     return value
 
 

@@ -47,11 +47,17 @@ CAPABILITIES = {
 OTHERS = {
     **{
         (path, f"getattr(os, '{flag}', 0)"): "an open flag the platform may lack"
-        for path in ("model/certificate.py", "model/files.py", "model/userfiles.py")
+        for path in (
+            "model/certificate.py",
+            "model/certificate_file.py",
+            "model/files.py",
+            "model/userfiles.py",
+        )
         for flag in ("O_NOCTTY", "O_NONBLOCK", "O_BINARY", "O_DIRECTORY")
     },
     ("model/files.py", "hasattr(os, 'fchmod')"): "a call the platform may lack",
     ("model/files.py", "hasattr(os, 'fchown')"): "a call the platform may lack",
+    ("model/save_links.py", "hasattr(os, 'getuid')"): "a call the platform may lack",
     ("model/search/compiled/memory.py", "getattr(mmap, 'MADV_HUGEPAGE', None)"): (
         "a flag the platform may lack"
     ),

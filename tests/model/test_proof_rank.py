@@ -6,8 +6,6 @@ spheres that it lacks) is said a draw at once, by ``solve`` and by the analysis.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from pyramid_lab.model import search
@@ -120,10 +118,9 @@ def test_a_position_the_book_lacks_is_a_draw_at_once(version):
     for move in DRAWS[version].split():
         game.push_text(move)
     knowledge = search.knowledge_for(game)
-    began = time.perf_counter()
     result = search.solve(game, knowledge=knowledge, max_seconds=60)
+    # answered by the book, not searched (it searched 69-84 s, then said "unknown")
     assert (result.value, result.path, result.plies) == ("draw", "book", None)
-    assert time.perf_counter() - began < 30  # (was 69-84 s of search, then "unknown")
     assert {m["value"] for m in result.to_json()["first_moves"]} <= {"draw", "loss"}
     analysis = search.analyse(game, seconds=0.5, seed=1, knowledge=knowledge)
     assert analysis.value == "draw"

@@ -722,6 +722,8 @@ def test_the_build_is_said_in_minutes_under_an_hour_and_in_hours_beyond(monkeypa
         seconds = positions / rate / cores
         assert seconds < 3600  # at the measured rate, under an hour even on one core
         minutes = max(1, round(seconds / 60))
-        assert f"(about {minutes} minutes on {cores} core{'s' if cores > 1 else ''} here" in words
+        assert (
+            f"(about {minutes} minutes on {cores} idle core{'s' if cores > 1 else ''} here" in words
+        )
     monkeypatch.setattr(endgame, "WHOLE_PUSH_RATE", positions // 7200)  # a slower rate
     assert "(about 2.0 hours on 1 idle core here" in endgame.whole_build_words("standard", "0-2", 1)

@@ -134,7 +134,7 @@ def test_the_book_answers_from_a_table_or_its_opening_and_loads_no_builder(
     table: Path, tmp_path: Path
 ) -> None:
     answer, modules = _loaded(BOOK, EMPTY, cache=table.parents[1])
-    assert answer == ["table", None]  # (this table: every position a draw)
+    assert answer == ["table", ["draw", 0]]  # (this table: every position a draw)
     assert TABLE in modules
     answer, modules = _loaded(BOOK, EMPTY, cache=tmp_path)
     assert answer == ["book", ["loss", 40]]

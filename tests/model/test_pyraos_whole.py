@@ -503,7 +503,7 @@ def test_the_un_moves_are_the_moves_inverted_on_base_4(variant, removal):
 def test_a_whole_table_gives_the_book_its_values_at_once(monkeypatch, tmp_path):
     # The book asks a finished whole-game table of the position's rules first (here one
     # that says every position is a win in 3 for the side to move, but the empty pyramid
-    # a draw), the book's own entries only where the table has a draw.
+    # a draw): the table holds every position, so its draw is a draw (issue 89 item 2).
     import pyramid_lab.model.search.games.pyraos.book as pyraos_book
     from pyramid_lab.model.search.games.pyraos.book import BOOK
 
@@ -520,8 +520,9 @@ def test_a_whole_table_gives_the_book_its_values_at_once(monkeypatch, tmp_path):
     moves = BOOK.perfect_moves(game)
     assert len(moves) == len(game.legal_moves())
     assert {(m.value, m.plies, m.source) for m in moves} == {("loss", 4, "table")}
-    empty = Pyraos.new(children)  # a draw in the table: the shipped book answers
-    assert BOOK.perfect_value(empty).source == "book"
+    empty = Pyraos.new(children)  # a draw in the table: a draw, said by the table
+    drawn = BOOK.perfect_value(empty)
+    assert (drawn.value, drawn.source) == ("draw", "table")
     # without a table (none built in this cache), the book alone
     monkeypatch.undo()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 import pyramid_lab as pl
+from pyramid_lab.model import textcodec
 from pyramid_lab.model.game import CHANCE, InvalidMoveError, Move
 from pyramid_lab.viewer.cli import main
-from pyramid_lab.viewer.script import boards
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((ROOT / "examples").rglob("*.pyr.json")) + sorted(
@@ -60,7 +60,7 @@ def test_every_game_draws_a_text_board_a_terminal_shows_whole(name: str) -> None
         for pos in played(name, 2, 30, **options)[::5]:
             for board in (str(pos), pos.unicode()):
                 lines = board.splitlines()
-                assert max(map(len, lines)) <= boards.WIDTH
+                assert max(map(len, lines)) <= textcodec.WIDTH
                 assert len(lines) <= 40
                 assert lines[-1] in (
                     f"{pos.to_move} to move",
@@ -81,7 +81,7 @@ def test_the_pyramid_board_shows_each_piece_where_it_stands() -> None:
     assert level0[1] == [".", "r", ".", "."]
     assert rows[1][10:15].split() == ["b", ".", "."]  # level 1, row 0: 0,0,1
     wide = pl.new("partition", size=30)  # too wide side by side: one level under another
-    assert max(map(len, str(wide).splitlines())) <= boards.WIDTH
+    assert max(map(len, str(wide).splitlines())) <= textcodec.WIDTH
     assert str(wide).count("level ") == 30
 
 
@@ -105,7 +105,7 @@ def test_shipped_positions_round_trip_through_the_api(path: Path) -> None:
     assert again == pos
     assert again.to_text() == pos.to_text()
     assert again.history == ()
-    assert max(map(len, str(pos).splitlines())) <= boards.WIDTH
+    assert max(map(len, str(pos).splitlines())) <= textcodec.WIDTH
 
 
 def test_from_text_is_the_package_s() -> None:

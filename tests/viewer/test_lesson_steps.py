@@ -366,7 +366,7 @@ def test_an_edit_refused_keeps_the_step_shown(make_window, guard_errors, monkeyp
     control = window.parts.lessons
     monkeypatch.setattr(L, "MAX_STEPS", 1)
     control.panel.add.click()
-    assert control.panel.editor_message.text() == "steps: 2 steps (at most 1)"
+    assert control.panel.editor_message.text() == "the steps: 2 steps (at most 1)"
     assert (control.state.index, len(control.state.lesson.steps)) == (0, 1)
     window.stage.redraw()
     control.panel.retry.click()

@@ -32,9 +32,14 @@ MAX_SHOWN = 80
 
 
 def shown(source: str) -> str:
-    """``source`` (a file's name, a position text, a shipped name) as a message names it:
-    whole, or its first characters and "…" where longer than :data:`MAX_SHOWN`."""
-    return source if len(source) <= MAX_SHOWN else source[: MAX_SHOWN - 1] + "…"
+    """``source`` (a file's name, a position text, a shipped name) as a message names it: a
+    position text longer than :data:`MAX_SHOWN` cut to its first characters and "…"; a
+    file's name whole, however long (the user must find the file)."""
+    from ..lab.reading import is_position_text
+
+    if len(source) <= MAX_SHOWN or not is_position_text(source):
+        return source
+    return source[: MAX_SHOWN - 1] + "…"
 
 
 class ShortLines(io.TextIOBase):

@@ -22,7 +22,7 @@ def read_position(path: str | Path) -> PositionDocument:
     PositionFormatError names what is wrong (for a text, the character; a name that is
     neither a file nor a text is told so)."""
     source = os.fspath(path)
-    if _text_not_file(source):
+    if is_position_text(source):
         from pyramid_lab.model.text import read_position_text
 
         try:
@@ -42,7 +42,7 @@ def read_position(path: str | Path) -> PositionDocument:
         ) from None
 
 
-def _text_not_file(source: str) -> bool:
+def is_position_text(source: str) -> bool:
     """Whether ``source`` is meant as a position text: fields parted by spaces, not a
     file's name (``.json``), and no file has that name."""
     text = source.strip()
