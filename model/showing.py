@@ -40,6 +40,8 @@ class _Stat(Protocol):
     def win_rate(self) -> float: ...
     @property
     def visits(self) -> int: ...
+    @property
+    def mark(self) -> str: ...
 
 
 class _Analysis(Protocol):
@@ -176,13 +178,12 @@ def analysis_html(analysis: _Analysis) -> str:
     rate, an estimate."""
     rows = []
     for rank, stat in enumerate(analysis.moves[:MAX_ROWS], start=1):
-        kind = "estimate" if stat.proven is None else "exact" if stat.exact else "within"
         rows.append(
             (
                 rank,
                 stat.move,
                 stat.proven or "",
-                kind,
+                stat.mark,
                 "" if stat.plies is None else stat.plies,
                 f"{round(stat.win_rate * 100)}%",
                 f"{stat.visits:,}",

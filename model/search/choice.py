@@ -69,6 +69,15 @@ class MoveStat:
         word = "in" if self.exact else "within"
         return f"{self.proven} {word} {self.plies} {'ply' if self.plies == 1 else 'plies'}"
 
+    @property
+    def mark(self) -> str:
+        """How every front end marks the move: "exact" (proven, its length the shortest
+        win or the longest resistance, or none), "within" (proven, a strategy's length) or
+        "estimate" (the search's win rate, not a proven value)."""
+        if self.proven is None:
+            return "estimate"
+        return "exact" if self.exact or self.plies is None else "within"
+
 
 @dataclass(frozen=True, slots=True)
 class Choice:

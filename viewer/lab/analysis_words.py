@@ -13,6 +13,5 @@ def row_words(stat: search.MoveStat) -> tuple[str, str]:
     plies', 'estimate (69 playouts)'), as ``analyze --engine`` marks the move
     (``exact``, ``estimate``)."""
     if stat.proven is not None:
-        mark = "exact" if stat.exact or stat.plies is None else "within"
-        return mark, stat.proven_text
-    return "estimate", f"estimate ({stat.visits:,} playouts)" if stat.visits else "estimate"
+        return stat.mark, stat.proven_text
+    return stat.mark, f"estimate ({stat.visits:,} playouts)" if stat.visits else "estimate"
