@@ -6,11 +6,23 @@ from __future__ import annotations
 import os
 import resource
 from collections.abc import Iterable
+from typing import Any
 
 import pytest
 
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.terrace import Terrace, TerraceOptions
+from tests.file_order import (
+    CACHE_KEY,
+    RunSeconds,
+    committed_record,
+    file_of,
+    known_seconds,
+    order_files,
+    record_of,
+    whole_files_ran,
+    write_committed,
+)
 
 Coords = tuple[int, int, int]
 
@@ -89,41 +101,6 @@ def split_solve_dirs(tmp_path_factory, monkeypatch):
 
 # -- How the suite runs: pytest-xdist (pyproject.toml's addopts) -----------------------------
 
-#: The tests that run first: the lab's tests make Qt, VTK and pyvista unimportable
-#: (tests/lab/conftest.py), which proves something only in a process where no window test
-#: has loaded them yet. Their files come first in the order, so every worker starts on them
-#: and takes no other file while one of them waits (``--dist loadfile`` hands out whole
-#: files in this order).
-FIRST = "tests/lab/"
-#: The test files that take longest (seconds of one worker in a run of the whole suite:
-#: processor time, more where a file waits on servers and clusters), longest first: they
-#: start next, so that the run ends on short files and the workers end together. Those
-#: that need no compiled search (the Rolling and Ball windows, the classroom) come before
-#: those that do, which in a fresh clone wait for the warm-up's compile at first.
-SLOW = (
-    "tests/model/test_first_run.py",
-    "tests/viewer/test_rolling_window.py",
-    "tests/web/test_classroom.py",
-    "tests/viewer/test_ball_window.py",
-    "tests/web/test_attacks.py",
-    "tests/model/test_pyraos_whole.py",
-    "tests/viewer/test_dock_fit.py",
-    "tests/viewer/test_monkey.py",
-    "tests/model/test_split_hostile.py",
-    "tests/viewer/test_export.py",
-    "tests/viewer/test_lesson_steps.py",
-    "tests/model/test_split.py",
-    "tests/web/test_door.py",
-    "tests/viewer/test_install.py",
-    "tests/model/test_pyraos_whole_files.py",
-    "tests/viewer/test_app.py",
-    "tests/model/test_rolling_play.py",
-    "tests/viewer/test_teaching.py",
-    "tests/model/test_files_fuzz.py",
-    "tests/viewer/test_hidden_points.py",
-    "tests/model/test_certificate.py",
-)
-
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: one worker more than the cores this process may use (the classroom's,
@@ -150,27 +127,67 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     return LoadFileRerunningCrashes(config, log)
 
 
-def file_of(item: pytest.Item) -> str:
-    """The file of ``item``, as its node id says (``tests/viewer/test_app.py``): the unit
-    that ``--dist loadfile`` keeps on one worker (a file's module fixtures, windows and
-    servers are made once)."""
-    return item.nodeid.split("::")[0]
+# The files' order: the seconds each took last time, in pytest's cache (tests/file_order.py
+# says the rules). The controller (or the one process of ``-n 0``) reads them once and hands
+# them to every worker, so that all sort alike although a run beside this one may write the
+# cache meanwhile (xdist refuses workers whose collections differ in order).
+_SECONDS = "pyramid_lab_file_seconds"
+_known = pytest.StashKey[dict[str, float]]()
+_this_run = RunSeconds()
 
 
-def _rank(item: pytest.Item) -> int:
-    file = file_of(item)
-    if file.startswith(FIRST):
-        return 0
-    return 1 + SLOW.index(file) if file in SLOW else 1 + len(SLOW)
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--write-durations",
+        action="store_true",
+        help="write the files' seconds (the cache's record and this run's) to "
+        "tests/durations.json, the order of a run with no cache (a fresh clone, CI)",
+    )
+
+
+def _known_seconds(config: pytest.Config) -> dict[str, float]:
+    workerinput = getattr(config, "workerinput", None)  # (set in a worker only)
+    if workerinput is not None and _SECONDS in workerinput:
+        return record_of(workerinput[_SECONDS])
+    if _known not in config.stash:
+        cache = getattr(config, "cache", None)  # (none under -p no:cacheprovider)
+        cached = cache.get(CACHE_KEY, None) if cache is not None else None
+        config.stash[_known] = known_seconds(cached, committed_record())
+    return config.stash[_known]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """xdist's controller: the seconds it read, to each worker it starts."""
+    node.workerinput[_SECONDS] = _known_seconds(node.config)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The files in the order the workers take them: the lab's first, then the slow files
-    (longest first), then the rest in their own order. Every worker collects, and sorts
-    the same way. (Whole files, not ``xdist_group`` marks: pytest-xdist 3.8's loadgroup
-    names a group by rewriting ``item._nodeid``, which pytest 9 no longer reads, so its
-    marks group nothing.)"""
-    items.sort(key=_rank)  # (stable: a file's tests keep their order)
+    """The files in the order the workers take them (``--dist loadfile`` hands out whole
+    files in collection order: ``--no-loadscope-reorder``). (Whole files, not
+    ``xdist_group`` marks: pytest-xdist 3.8's loadgroup names a group by rewriting
+    ``item._nodeid``, which pytest 9 no longer reads, so its marks group nothing.)"""
+    order = order_files((file_of(item.nodeid) for item in items), _known_seconds(config))
+    rank = {file: index for index, file in enumerate(order)}
+    items.sort(key=lambda item: rank[file_of(item.nodeid)])  # (a file's tests keep their order)
+
+
+def _record_seconds(session: pytest.Session) -> None:
+    """The controller, at the end of a run that ran whole files: their seconds into the
+    cache (the files this run did not run keep theirs), and into tests/durations.json when
+    asked."""
+    config = session.config
+    cache = getattr(config, "cache", None)  # (none under -p no:cacheprovider)
+    if hasattr(config, "workerinput") or cache is None:
+        return
+    option = config.option
+    whole = whole_files_ran(config.args, option.keyword, option.markexpr, option.lf)
+    stopped = session.shouldstop or session.shouldfail or (session.testsfailed and option.maxfail)
+    if whole and not stopped and _this_run.seconds:
+        cache.set(CACHE_KEY, _this_run.merged(record_of(cache.get(CACHE_KEY, None))))
+    if option.write_durations:
+        known = _known_seconds(config)
+        write_committed(_this_run.merged(known) if whole else known)
 
 
 # PYRAMID_LAB_CPU_DURATIONS=N: the N tests that took the most processor time (user +
@@ -212,6 +229,7 @@ _spans: dict[str, tuple[str, float, float]] = {}
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    _this_run.add(report.nodeid, report.duration)
     for name, value in report.user_properties:
         if name == "processor_seconds":
             _cpu_spent[report.nodeid] = float(value)
@@ -238,6 +256,7 @@ _workers_spent: dict[str, float] = {}
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
+    _record_seconds(session)
     workeroutput = getattr(session.config, "workeroutput", None)  # (set in a worker only)
     if _CPU_DURATIONS and workeroutput is not None:
         workeroutput["processor_seconds"] = _processor_seconds()
