@@ -1,49 +1,33 @@
 #!/usr/bin/env bash
-# Set everything up (Debian packages, .venv, the package) and run the whole test suite: ruff,
-# then one `python -m pytest` beside mypy, which runs what CI runs with no script around it
-# (pyproject.toml's addopts: pytest-xdist workers, one more than the cores, each with an
-# Xvfb of its own through pytest-xvfb, Mesa's software OpenGL; a crashed worker's test once
-# more, said at the end). Arguments go to that pytest run instead (ruff first, no mypy).
-# Safe to run again, two at once too; exits non-zero on any failure and when pytest
-# collects no test.
+# Set up (Debian packages, .venv, the package) and run the whole suite: ruff, then one
+# `python -m pytest` (what CI runs, pyproject's addopts: xdist workers with an Xvfb each, the
+# files longest first by the last run's seconds) beside mypy and the searches' compile: a test
+# that needs the compiled search waits for the warm-up's lock and loads what it compiled. The
+# warm-up first runs the test of a first use from an empty cache, which so fills the cache in
+# place (the pytest run leaves it out). Arguments go to that pytest run instead (ruff first,
+# no mypy, no first use). Safe to run twice at once; exits non-zero on any failure and when
+# pytest collects no test.
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-cd "$root"
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh --no-warm-up
-
 export QT_API=pyside6 PYTEST_QT_API=pyside6
-unset QT_QPA_PLATFORM  # the xcb default under Xvfb; 'offscreen' cannot host a QtInteractor
+unset QT_QPA_PLATFORM          # the xcb default under Xvfb; 'offscreen' cannot host a QtInteractor
 unset PYTHONDONTWRITEBYTECODE  # (else each worker compiles the modules and asserts again)
-
-# ruff, then mypy and the searches' compile (numba: a minute of a core in a fresh clone)
-# beside the pytest run: a test that needs the compiled search waits for the warm-up's
-# compile (a lock in numba's cache) and loads it. The warm-up first runs, for the whole
-# suite, the test of a first use from an empty cache, which so fills the cache in place
-# (the pytest run below leaves it out; run alone, pytest gives it a cache of its own).
 first_run=tests/model/test_first_run.py
 logs=$(mktemp -d "${TMPDIR:-/tmp}/pyramid-lab-test.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
-warm_up() {
-  if [ "$#" -eq 0 ]; then
-    PYRAMID_LAB_FIRST_RUN_IN_PLACE=1 .venv/bin/python -m pytest -q -n 0 "$first_run" || return
-  fi
-  .venv/bin/python -m pyramid_lab.model.search.compiled.warm
-}
-warm_up "$@" >"$logs/warm" 2>&1 &
+py=.venv/bin/python status=0 tests=0
+{ [ "$#" -gt 0 ] || PYRAMID_LAB_FIRST_RUN_IN_PLACE=1 $py -m pytest -q -n 0 "$first_run" &&
+  $py -m pyramid_lab.model.search.compiled.warm; } >"$logs/warm" 2>&1 &
 warm=$!
-status=0
 echo "[test] ruff"
 { .venv/bin/ruff check . && .venv/bin/ruff format --check .; } || status=1
-type_check() { if [ "$#" -eq 0 ]; then .venv/bin/mypy; fi; }
-type_check "$@" >"$logs/mypy" 2>&1 &
+{ [ "$#" -gt 0 ] || .venv/bin/mypy; } >"$logs/mypy" 2>&1 &
 mypy=$!
 echo "[test] pytest, beside mypy and the searches' warm-up"
-tests=0
-if [ "$#" -eq 0 ]; then set -- --ignore="$first_run"; fi  # (run by the warm-up, first)
-.venv/bin/python -m pytest "$@" || tests=$?
-if [ "$tests" -eq 5 ]; then
-  echo "[test] FAILED: pytest collected no test${*:+ in: $*}" >&2
-fi
+[ "$#" -gt 0 ] || set -- --ignore="$first_run"  # (run by the warm-up, first)
+$py -m pytest "$@" || tests=$?
+[ "$tests" -ne 5 ] || echo "[test] FAILED: pytest collected no test${*:+ in: $*}" >&2
 [ "$tests" -eq 0 ] || status=1
 wait "$mypy" || status=1
 [ ! -s "$logs/mypy" ] || { echo "[test] mypy"; cat "$logs/mypy"; }
