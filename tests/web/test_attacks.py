@@ -551,55 +551,50 @@ def test_the_same_command_again_continues_the_same_class(tmp_path):
     assert len(list(folder.glob("*.json"))) == 2
 
 
-def test_a_chosen_code_must_be_long_enough(tmp_path):
-    short = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pyramid_lab.viewer.cli",
-            "classroom",
-            str(LESSON),
-            "--code",
-            "maths-4b",
-            "--results",
-            str(tmp_path / "r.json"),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=WAIT_S,
+def command_line(capsys, *argv: str) -> tuple[int, str, str]:
+    """The command run in this process (its arguments refused before any server starts: a
+    process of its own would prove nothing more): its exit status, output and errors."""
+    from pyramid_lab.viewer.cli import main
+
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_chosen_code_must_be_long_enough(tmp_path, capsys):
+    code, _, err = command_line(
+        capsys,
+        "classroom",
+        str(LESSON),
+        "--code",
+        "maths-4b",
+        "--results",
+        str(tmp_path / "r.json"),
     )
-    assert short.returncode == 2
-    assert short.stderr.startswith("pyramid-lab: --code: a class code is at least 16 letters")
+    assert code == 2
+    assert err.startswith("pyramid-lab: --code: a class code is at least 16 letters")
+    assert not (tmp_path / "r.json").exists()
     assert CODE  # (the tests' own code is long enough)
 
 
 @pytest.mark.parametrize("threads", ["0", "65", "-3"])
-def test_threads_out_of_bounds_are_refused_in_one_line(threads):
+def test_threads_out_of_bounds_are_refused_in_one_line(threads, capsys):
     from pyramid_lab.viewer.cli.classroom import MOST_THREADS
 
-    run = subprocess.run(
-        [sys.executable, "-m", "pyramid_lab.viewer.cli", "classroom", "--threads", threads],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=WAIT_S,
-    )
-    assert run.returncode == 2
-    assert run.stderr == f"pyramid-lab: --threads {threads}: from 1 to {MOST_THREADS}\n"
+    code, _, err = command_line(capsys, "classroom", "--threads", threads)
+    assert code == 2
+    assert err == f"pyramid-lab: --threads {threads}: from 1 to {MOST_THREADS}\n"
 
 
-def test_the_threads_default_said_is_the_servers():
+def test_the_threads_default_said_is_the_servers(capsys):
     from pyramid_lab.viewer.classroom.guard import Limits
 
-    helped = subprocess.run(
-        [sys.executable, "-m", "pyramid_lab.viewer.cli", "classroom", "--help"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=WAIT_S,
-    )
-    assert f"(default {Limits().workers}, at most" in " ".join(helped.stdout.split())
+    code, out, _ = command_line(capsys, "classroom", "--help")
+    assert code == 0
+    assert f"(default {Limits().workers}, at most" in " ".join(out.split())
 
 
 def test_a_flood_of_joins_while_closed_is_refused_at_once_and_a_newcomer_gets_in(server):
