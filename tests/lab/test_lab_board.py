@@ -15,7 +15,15 @@ from pyramid_lab.model.game import game_class
 from pyramid_lab.viewer.games import ui_class
 from pyramid_lab.viewer.lab import Lab
 from pyramid_lab.viewer.lab.board import WINDOW_WORDS, Board, BoardChange, FrontWords
-from pyramid_lab.viewer.lab.outcome import Drawn, Played, Refused
+from pyramid_lab.viewer.lab.events import (
+    Following,
+    PartsFollowed,
+    PositionComing,
+    PositionKept,
+    PositionTaken,
+    PuzzleFollowed,
+)
+from pyramid_lab.viewer.lab.outcome import Behind, Drawn, Erased, Played, Refused
 from pyramid_lab.viewer.lab.session import Session
 
 
@@ -177,8 +185,63 @@ def test_a_ball_in_front_of_an_empty_point_offers_it_and_a_second_click_plays_it
     name = board.ui.site_name(behind)
     assert f"again to play {name}" in port.statuses[-1]
     assert f"again to play {name}" in board.prompt()
-    assert outcome == Refused(port.statuses[-1])  # the refusal in the advice's words
+    assert isinstance(outcome, Refused)  # the refusal, with the point behind the ball
+    assert outcome.behind is not None
+    assert outcome.behind.points == (board.ui.coords_of(behind),)
+    assert outcome.words == port.statuses[-1]  # said in the words made of it
+    assert outcome.words.startswith(outcome.behind.advice)
+    assert outcome.words.endswith(outcome.why.rstrip(". "))
     outcome = board.click(first)  # the second click on the same ball: the point behind it
     assert isinstance(outcome, Played)
     assert ply(board) == 2
     assert board.ui.site_of(tuple(board.session.game.move_stack[-1].point)) == behind
+
+
+def test_an_outcome_says_words_made_of_it():
+    """The board's words on a click come from its answer (viewer.lab.outcome_words), never
+    read back from the status line: the same answer, the same words."""
+    one = Behind((1, 0, 1), ((1, 0, 0),), "ball", "turn it")
+    assert one.advice == "Click 1,0,1 again to play 1,0,0, the point its ball hides, or turn it"
+    assert Refused("taken.", one).words == f"{one.advice}. taken"
+    assert Refused("", one).words == one.advice
+    assert Drawn(behind=one).words == one.advice
+    many = Behind((2, 2, 1), ((2, 2, 0), (1, 1, 0), (0, 0, 0), (3, 3, 0)), "sphere", "peel")
+    assert many.advice == (
+        "To reach 2,2,0, 1,1,0, 0,0,0 ..., hidden behind the sphere at 2,2,1: peel"
+    )
+    three = Behind((2, 2, 1), ((2, 2, 0), (1, 1, 0), (0, 0, 0)), "ball", "peel")
+    assert "2,2,0, 1,1,0 and 0,0,0," in three.advice
+    pick = Behind((0, 0, 1), ((0, 0, 0),), "ball", "peel", pick=True)
+    assert pick.advice.startswith("Click 0,0,1 again to pick 0,0,0")
+    assert Drawn(Erased("red", "0,0,0", "ball")).words.startswith(
+        "set-up: erased the red ball at 0,0,0 (Undo brings it back"
+    )
+    assert Refused().words == ""
+    assert Drawn().words == ""
+
+
+def test_the_lab_publishes_how_it_follows_a_change_as_typed_events(board_of):
+    """One subscription (``lab.follows``) hears each step of the lab's one order, typed:
+    a move coming and taken in, the parts followed, the puzzle desk; a save keeps the
+    position; another game's UI is said to leave and to have come."""
+    board = board_of("partition")
+    heard: list[Following] = []
+    board.lab.follows.connect(heard.append)
+    game = board.session.game
+    (site,) = board.ui.move_sites(game, game.legal_moves()[0])
+    board.click(site)
+    assert heard == [
+        PositionComing("move", leaving=False),
+        PositionTaken("move", switched=False),
+        PartsFollowed("move"),
+        PuzzleFollowed("move"),
+    ]
+    heard.clear()
+    board.session.set_puzzle({"title": "a"})
+    assert heard == [PositionKept("puzzle"), PuzzleFollowed("puzzle")]
+    heard.clear()
+    ui = board.ui
+    board.session.replace_game(game_class("terrace").new())
+    assert heard[:2] == [PositionComing("new", leaving=True), PositionTaken("new", switched=True)]
+    assert board.ui is not ui
+    assert board.ui.game_name == "terrace"

@@ -137,9 +137,9 @@ def test_opened_files_are_recent(lab, port, tmp_path):
 def test_opening_a_file_gives_every_seat_to_a_human(lab, port, tmp_path):
     path = tmp_path / "h.pyr.json"
     lab.documents.save_file(path)
-    lab.set_player("blue", "easy")
+    lab.engine.set_player("blue", "easy")
     assert lab.documents.open(path)
-    assert lab.computer == {}
+    assert lab.engine.computer == {}
     assert any("played by a human now" in text for text in port.statuses)
 
 

@@ -60,7 +60,7 @@ def test_verify_and_the_hint_say_what_they_wait_for(lab, inbox, first_use):
     inbox.until(lambda: not desk.verifying and not lab.engine.thinking)
     assert lab.puzzle.verdict is not None
     assert lab.puzzle.verdict.verified
-    assert lab.hint is not None
+    assert lab.engine.hint is not None
 
 
 def test_fill_from_rules_and_analyse_say_what_they_wait_for(lab, inbox, first_use):

@@ -142,9 +142,9 @@ def test_the_next_lesson_is_the_next_file_of_its_folder(lab):
 
 
 def test_a_lesson_is_played_by_the_student(lab):
-    lab.set_player("blue", "easy")
+    lab.engine.set_player("blue", "easy")
     lab.documents.open(CORNER_BALL)
-    assert lab.computer == {}
+    assert lab.engine.computer == {}
 
 
 def test_a_teachers_edit_and_save(lab, inbox, tmp_path):

@@ -35,8 +35,8 @@ def a_legal_move(lab):
 def test_the_computer_makes_the_first_move(name, port, inbox):
     lab = lab_of(name, port, inbox)
     for colour in lab.game.players:
-        lab.set_player(colour, level(lab))
-    assert lab.thinking
+        lab.engine.set_player(colour, level(lab))
+    assert lab.engine.thinking
     inbox.until(lambda: lab.session.ply >= 1)
     assert lab.session.ply >= 1
     lab.shutdown()
@@ -46,7 +46,7 @@ def test_the_computer_makes_the_first_move(name, port, inbox):
 def test_the_computer_plays_both_seats_on(name, port, inbox):
     lab = lab_of(name, port, inbox)
     for colour in lab.game.players:
-        lab.set_player(colour, level(lab))
+        lab.engine.set_player(colour, level(lab))
     inbox.until(lambda: lab.session.ply >= 3 or lab.game.is_over())
     lab.stop()
     assert lab.session.ply >= 3 or lab.game.is_over()
@@ -58,8 +58,8 @@ def test_the_computer_answers_a_human_move(name, port, inbox):
     lab = lab_of(name, port, inbox)
     human = lab.game.to_move
     other = next(c for c in lab.game.players if c != human)
-    lab.set_player(other, level(lab))
-    assert not lab.thinking  # the human is to move
+    lab.engine.set_player(other, level(lab))
+    assert not lab.engine.thinking  # the human is to move
     lab.play(a_legal_move(lab))
     start = lab.session.ply
     inbox.until(lambda: lab.game.to_move == human or lab.game.is_over())
@@ -71,15 +71,15 @@ def test_the_computer_answers_a_human_move(name, port, inbox):
 def test_a_seat_at_a_level_the_game_lacks_is_refused(name, port, inbox):
     lab = lab_of(name, port, inbox)
     with pytest.raises(ValueError, match="unknown level 'grandmaster'"):
-        lab.set_player(lab.game.players[0], "grandmaster")
-    assert lab.computer == {}
+        lab.engine.set_player(lab.game.players[0], "grandmaster")
+    assert lab.engine.computer == {}
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_colour_the_game_lacks_is_refused(name, port, inbox):
     lab = lab_of(name, port, inbox)
     with pytest.raises(ValueError, match="no player 'green'"):
-        lab.set_player("green", level(lab))
+        lab.engine.set_player("green", level(lab))
 
 
 @pytest.mark.parametrize("name", ["partition", "pyraos", "terrace", "rolling"])
@@ -87,9 +87,9 @@ def test_a_hint_is_a_legal_move_and_plays_nothing(name, port, inbox):
     lab = lab_of(name, port, inbox)
     hints = []
     lab.changed.connect(lambda what: hints.append(what))
-    lab.ask_hint()
-    inbox.until(lambda: lab.hint is not None)
-    assert lab.hint[2] in lab.game.legal_moves()
+    lab.engine.ask_hint()
+    inbox.until(lambda: lab.engine.hint is not None)
+    assert lab.engine.hint[2] in lab.game.legal_moves()
     assert lab.session.ply == 0
     assert "hint" in hints
     assert any(text.startswith("hint: ") for text in port.statuses)
@@ -98,28 +98,28 @@ def test_a_hint_is_a_legal_move_and_plays_nothing(name, port, inbox):
 
 def test_a_hint_goes_when_the_position_changes(port, inbox):
     lab = lab_of("partition", port, inbox)
-    lab.ask_hint()
-    inbox.until(lambda: lab.hint is not None)
+    lab.engine.ask_hint()
+    inbox.until(lambda: lab.engine.hint is not None)
     lab.play(a_legal_move(lab))
-    assert lab.hint is None
+    assert lab.engine.hint is None
 
 
 def test_a_hint_at_a_simultaneous_node_is_the_windows(port, inbox):
     lab = lab_of("ball", port, inbox)
     with pytest.raises(ValueError, match="simultaneous"):
-        lab.ask_hint()
+        lab.engine.ask_hint()
 
 
 def test_at_a_simultaneous_node_one_computer_seat_waits_for_the_human(port, inbox):
     lab = lab_of("ball", port, inbox)
-    lab.set_player("red", level(lab))
-    assert not lab.thinking  # the window's turn builder takes the human's part first
+    lab.engine.set_player("red", level(lab))
+    assert not lab.engine.thinking  # the window's turn builder takes the human's part first
 
 
 def test_both_computer_seats_make_one_joint_move(port, inbox):
     lab = lab_of("ball", port, inbox)
-    lab.set_player("red", level(lab))
-    lab.set_player("blue", level(lab))
+    lab.engine.set_player("red", level(lab))
+    lab.engine.set_player("blue", level(lab))
     inbox.until(lambda: lab.session.ply >= 1)
     assert isinstance(lab.game.move_stack[0], JointMove)
     lab.shutdown()
@@ -127,53 +127,53 @@ def test_both_computer_seats_make_one_joint_move(port, inbox):
 
 def test_stop_pauses_the_computer_until_a_move_by_hand(port, inbox):
     lab = lab_of("partition", port, inbox)
-    lab.set_player("red", "strong")
-    assert lab.thinking
+    lab.engine.set_player("red", "strong")
+    assert lab.engine.thinking
     lab.stop()
-    assert lab.paused
-    assert not lab.thinking
+    assert lab.engine.paused
+    assert not lab.engine.thinking
     assert port.statuses[-1].startswith("stopped: ")
     assert port.progress[-1] == (None, "")
     inbox.take(0.1)
     assert lab.session.ply == 0  # the stopped search played nothing
     lab.play(a_legal_move(lab))  # the human took over red's move
-    assert not lab.paused
+    assert not lab.engine.paused
     lab.shutdown()
 
 
 def test_a_new_choice_of_players_switches_the_computer_on_again(port, inbox):
     lab = lab_of("partition", port, inbox)
-    lab.set_player("red", "strong")
+    lab.engine.set_player("red", "strong")
     lab.stop()
-    lab.set_player("red", "easy")
-    assert not lab.paused
-    assert lab.thinking
+    lab.engine.set_player("red", "easy")
+    assert not lab.engine.paused
+    assert lab.engine.thinking
     inbox.until(lambda: lab.session.ply == 1)
     lab.shutdown()
 
 
 def test_a_human_seat_stops_the_computer_playing_it(port, inbox):
     lab = lab_of("partition", port, inbox)
-    lab.set_player("blue", "easy")
-    lab.set_player("blue", None)
-    assert lab.computer == {}
+    lab.engine.set_player("blue", "easy")
+    lab.engine.set_player("blue", None)
+    assert lab.engine.computer == {}
     lab.play(a_legal_move(lab))
-    assert not lab.thinking
+    assert not lab.engine.thinking
 
 
 def test_nothing_moves_while_held(port, inbox):
     lab = lab_of("partition", port, inbox)
-    with lab.held():
-        lab.set_player("red", "easy")
-        assert not lab.thinking  # a question is open
-    assert lab.thinking  # and then it goes on
+    with lab.engine.held():
+        lab.engine.set_player("red", "easy")
+        assert not lab.engine.thinking  # a question is open
+    assert lab.engine.thinking  # and then it goes on
     inbox.until(lambda: lab.session.ply == 1)
     lab.shutdown()
 
 
 def test_the_engines_progress_goes_to_the_port(port, inbox):
     lab = lab_of("partition", port, inbox)
-    lab.set_player("red", "medium")
+    lab.engine.set_player("red", "medium")
     inbox.until(lambda: lab.session.ply == 1)
     assert port.progress[-1][0] is None  # the bar went when the move came
     assert all(f is None or 0.0 <= f <= 1.0 for f, _ in port.progress)
@@ -187,5 +187,5 @@ def test_a_failed_search_is_shown_to_the_user(port, inbox):
         raise RuntimeError("out of memory")
 
     lab.engine.runner.run("play", broken)
-    inbox.until(lambda: not lab.thinking)
+    inbox.until(lambda: not lab.engine.thinking)
     assert port.messages == [("The play search failed", "out of memory")]

@@ -38,7 +38,7 @@ WAIT_S = {wait_s}
 moved = threading.Event()
 lab = Lab(Session(game_class("partition").new()), Port(), seed=1)
 lab.session.changed.connect(lambda reason: moved.set())
-lab.set_player("red", "easy")
+lab.engine.set_player("red", "easy")
 assert moved.wait(WAIT_S), "the computer did not move"
 lab.shutdown()
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED)

@@ -38,7 +38,7 @@ CAPABILITIES = {
     ("viewer/desktop/scene.py", "getattr(self.board, 'cell_centres', None)"): (
         "a flat board view's cells (a pyramid has none)"
     ),
-    ("viewer/pictures/export.py", "hasattr(game.options, 'to_json')"): (
+    ("viewer/pictures/sheet.py", "hasattr(game.options, 'to_json')"): (
         "a game's options in words, where its options are a record that writes itself"
     ),
 }

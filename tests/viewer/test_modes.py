@@ -48,26 +48,27 @@ class Fake(Mode):
 
 
 def build(*modes):
-    said: list[str] = []
-    return Router(list(modes), said.append), said
+    return Router(list(modes))
 
 
 def test_a_click_goes_to_the_first_mode_that_takes_it():
     lesson, solve, play = Fake("lesson"), Fake("solve", takes=True), Fake("play", claims=True)
-    router, said = build(lesson, solve, play)
-    assert router.click(7) == Drawn()  # what the mode that took it did
+    router = build(lesson, solve, play)
+    outcome = router.click(7)
+    assert outcome == Drawn()  # what the mode that took it did
     assert lesson.log == ["busy", "click 7"]
     assert solve.log == ["busy", "click 7"]
     assert "click 7" not in play.log  # solve took it
-    assert said == []
+    assert outcome.words == ""
 
 
 def test_a_busy_mode_refuses_the_click_and_says_why():
     solve = Fake("solve", busy="wait for the defence's move")
     play = Fake("play", claims=True, takes=True)
-    router, said = build(solve, play)
-    assert router.click(3) == Refused("wait for the defence's move")
-    assert said == ["wait for the defence's move"]
+    router = build(solve, play)
+    outcome = router.click(3)
+    assert outcome == Refused("wait for the defence's move")
+    assert outcome.words == "wait for the defence's move"  # what the board says
     assert play.log == []  # neither asked nor clicked
     assert router.busy() == "wait for the defence's move"
 
@@ -76,16 +77,14 @@ def test_a_mode_that_claims_the_board_hides_the_modes_after_it():
     setup = Fake("set-up", claims=True, takes=True, prompt="paint")
     computer = Fake("computer", busy="the computer is thinking", prompt="thinking")
     play = Fake("play", claims=True, takes=True, prompt="your move")
-    router, said = build(setup, computer, play)
-    router.click(1)
-    assert said == []
+    router = build(setup, computer, play)
+    assert router.click(1) == Drawn()
     assert setup.log == ["busy", "click 1"]
     assert computer.log == []
     assert router.prompt() == "paint"
     assert router.owner() is setup
     setup.on = False  # set-up mode ends: the computer's thinking holds the click
-    router.click(1)
-    assert said == ["the computer is thinking"]
+    assert router.click(1) == Refused("the computer is thinking")
     assert router.prompt() == "thinking"
     assert router.owner() is play
 
@@ -93,18 +92,17 @@ def test_a_mode_that_claims_the_board_hides_the_modes_after_it():
 def test_modes_that_are_off_are_not_asked():
     lesson = Fake("lesson", on=False, takes=True, busy="never")
     play = Fake("play", claims=True, takes=True)
-    router, said = build(lesson, play)
-    router.click(2)
+    router = build(lesson, play)
+    assert router.click(2) == Drawn()
     assert lesson.log == []
     assert play.log == ["busy", "click 2"]
-    assert said == []
     assert router.chain() == [play]
 
 
 def test_undo_and_redo_go_down_the_chain():
     solve = Fake("solve", takes=True)
     play = Fake("play", claims=True, takes=True)
-    router, _ = build(solve, play)
+    router = build(solve, play)
     assert router.undo()
     assert router.redo()
     assert solve.log == ["undo", "redo"]
@@ -118,7 +116,7 @@ def test_the_frame_is_drawn_from_the_owner_up():
     practice, solve = Fake("practice", on=False), Fake("solve")
     play = Fake("play", claims=True)
     after = Fake("after")  # past the owner: never drawn
-    router, _ = build(practice, solve, play, after)
+    router = build(practice, solve, play, after)
     frame = router.frame(None, None)
     # play draws first, then each mode before it over it, an inactive one's layer too
     assert [label.text for label in frame.labels] == ["play", "solve", "practice"]
@@ -128,16 +126,16 @@ def test_the_frame_is_drawn_from_the_owner_up():
 
 
 def test_the_prompt_is_the_first_mode_with_something_to_say():
-    router, _ = build(Fake("a"), Fake("b", prompt="b says"), Fake("c", claims=True, prompt="c"))
+    router = build(Fake("a"), Fake("b", prompt="b says"), Fake("c", claims=True, prompt="c"))
     assert router.prompt() == "b says"
 
 
 def test_bad_lists_are_refused_with_a_message():
     with pytest.raises(ValueError, match="at least one mode"):
-        Router([], print)
+        Router([])
     with pytest.raises(ValueError, match="share a name"):
-        Router([Fake("x"), Fake("x")], print)
-    router, _ = build(Fake("play", claims=True))
+        Router([Fake("x"), Fake("x")])
+    router = build(Fake("play", claims=True))
     with pytest.raises(KeyError, match="no board mode 'nope'"):
         router.mode("nope")
     with pytest.raises(ValueError, match="already"):
@@ -159,7 +157,8 @@ def test_the_base_mode_does_nothing():
 
 def test_a_click_no_mode_takes_is_refused_with_no_words():
     lesson, play = Fake("lesson"), Fake("play", claims=True)
-    router, said = build(lesson, play)
-    assert router.click(5) == Refused()
+    router = build(lesson, play)
+    outcome = router.click(5)
+    assert outcome == Refused()
     assert play.log == ["busy", "click 5"]
-    assert said == []
+    assert outcome.words == ""

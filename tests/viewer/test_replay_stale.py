@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from pyramid_lab.model.files import read
-from pyramid_lab.viewer.pictures import export, render
+from pyramid_lab.viewer.pictures import motion, render
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 MOVES = ROOT / "examples" / "partition" / "stacking-support.pyr.json"  # 6 positions
@@ -49,7 +49,7 @@ class StaleReads:
 
 def _replay(tmp_path):
     options = render.RenderOptions(size=(160, 120), view="iso")
-    return list(export.replay(read(MOVES).game, options))
+    return list(motion.replay(read(MOVES).game, options))
 
 
 def test_a_picture_read_stale_many_times_is_drawn_again_until_fresh(monkeypatch, tmp_path):

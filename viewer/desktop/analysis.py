@@ -20,7 +20,7 @@ from pyramid_lab.model.game import Move
 
 from ..lab.analysis import refusal
 from ..lab.jobs import answer
-from ..lab.lab import DROPPED
+from ..lab.lab_analysis import DROPPED
 from ..lab.table_build import BuildChange
 from ..widgets.analysis_dock import AnalysisDock
 from ..widgets.dock_fit import present

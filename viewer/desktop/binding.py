@@ -5,9 +5,11 @@ its port (:mod:`viewer.desktop.qt_port`), the stage that draws the board
 constructor, in dependency order, and connects them. Each controller takes the lab, the port
 and the board (and the docks and parts it uses, made before it), never the window.
 
-:class:`Binding` is what follows the session and the view state: a new position taken in
-by the game UI, the board, the view and the docks, then the lab and the docks that analyse
-it, then one redraw; another game's UI and docks in the window's size; the title.
+:class:`Binding` is what follows the session and the view state: subscribed once to the
+lab's ``follows`` (:data:`viewer.lab.events.Following`), it dispatches by the event's type:
+a new position taken in by the game UI, the board, the view and the docks, then the docks
+that analyse it, then the Puzzle dock; another game's UI and docks in the window's size;
+the title.
 :class:`Commands` are the window's own commands behind menu items (Practice made on first
 use, the rules, the shortcuts, Reset view); :class:`Parts` the record of what was made."""
 
@@ -23,9 +25,16 @@ from pyramid_lab.model.game import Game
 
 from ..games import GameUI, ui_class
 from ..lab import Lab
-from ..lab.board import KEEPS_TURN
 from ..lab.bulletin import Bulletin
 from ..lab.documents import RecentFiles
+from ..lab.events import (
+    Following,
+    PartsFollowed,
+    PositionComing,
+    PositionKept,
+    PositionTaken,
+    PuzzleFollowed,
+)
 from ..lab.session import Session
 from ..lab.view_state import ViewState
 from ..widgets.dock_fit import add_game_docks, fit_game_docks, qt_docks
@@ -56,8 +65,8 @@ from .stage import Stage
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel
 
-    from ..lab.board import BoardChange, TakeStep
-    from ..lab.lab import Followed, LabChange
+    from ..lab.board import BoardChange
+    from ..lab.lab import LabChange
     from ..lab.session import PositionChange
     from ..lab.view_state import ViewField
     from ..widgets.puzzle_dock import PuzzleDock
@@ -124,42 +133,62 @@ def build_window(window: Window, session: Session, view: ViewState, table_base: 
     shown = (docks.view_dock, docks.moves_dock, docks.lesson_dock, puzzle.dock)
     extra = (analysis.dock, reviewer.dock, docks.rules_dock)
     w.menus = menus = Menus(bar, toolbar, w.close, menu_parts, lab, port, stage, (*shown, *extra))
+    w.parts = parts = _parts(w, lab, port, docks, menu_parts, commands)
+    w.binding = binding = Binding(w, session, view, lab, scene, menus, parts)
+    _connect(binding, stage)
+    lab.take("load")  # the first position, taken in as a new one is
+    return binding
+
+
+def _parts(
+    w: Window, lab: Lab, port: QtPort, docks: _Docks, made: MenuParts, commands: Commands
+) -> Parts:
+    """The record of the parts made (with the autosave and the recovery written a moment
+    after each change)."""
     autosave = Autosave()
-    recovery = Recovery(lab, port, autosave)  # written a moment after each change
-    w.parts = parts = Parts(
+    return Parts(
         view_dock=docks.view_dock,
         moves_dock=docks.moves_dock,
         setup_dock=docks.setup_dock,
         lesson_dock=docks.lesson_dock,
         rules_dock=docks.rules_dock,
-        puzzle_dock=puzzle.dock,
+        puzzle_dock=made.puzzle.dock,
         status_prompt=w.prompt_bar,
         status_hover=docks.status_hover,
         status_game=docks.status_game,
-        setup_mode=setup_mode,
-        puzzle=puzzle,
-        analysis=analysis,
-        reviewer=reviewer,
-        lessons=lessons,
+        setup_mode=made.setup_mode,
+        puzzle=made.puzzle,
+        analysis=made.analysis,
+        reviewer=made.reviewer,
+        lessons=made.lessons,
         commands=commands,
         autosave=autosave,
-        recovery=recovery,
+        recovery=Recovery(lab, port, autosave),
     )
-    w.binding = binding = Binding(w, session, view, lab, scene, menus, parts)
+
+
+def _connect(binding: Binding, stage: Stage) -> None:
+    """The window follows: the game's docks in the View menu, the rules and the View dock
+    for the board on show; then its one subscription to the lab's ``follows`` and what
+    follows the stage, the board, the lab and the view."""
+    lab, board, menus, parts, scene = (
+        binding.lab,
+        binding.board,
+        binding.menus,
+        binding.parts,
+        binding.scene,
+    )
     menus.game_docks(qt_docks(board.ui.docks()))  # (their View menu entries)
-    docks.rules_dock.show_game(board.ui.game_name)
-    docks.view_dock.free_plane.toggled.connect(scene.toggle_free_plane)
-    docks.view_dock.show_board(scene.board, board.ui.piece_word)
+    parts.rules_dock.show_game(board.ui.game_name)
+    parts.view_dock.free_plane.toggled.connect(scene.toggle_free_plane)
+    parts.view_dock.show_board(scene.board, board.ui.piece_word)
     binding.put_view_dock_away()
-    board.taking.connect(binding.taking)  # the window's steps in the lab's one order
-    lab.followed.connect(binding.followed)
+    lab.follows.connect(binding.follow)  # the window's one subscription to the lab's order
     stage.drawn.connect(menus.follow_history)
     stage.drawn.connect(binding.follow_turn)  # the status bar's reserve during a turn
     board.changed.connect(binding.board_changed)
     lab.changed.connect(binding.lab_changed)
-    view.changed.connect(binding.view_changed)
-    lab.take("load")  # the first position, taken in as a new one is
-    return binding
+    binding.view.changed.connect(binding.view_changed)
 
 
 def _docks(w: Window, session: Session, view: ViewState) -> _Docks:
@@ -262,39 +291,41 @@ class Binding:
         self._size = window.size()  # the window's size as the last game's UI left
 
     @slot
-    def taking(self, step: TakeStep, reason: PositionChange) -> None:
-        """The window's steps as the board takes a change of the session in (the lab's
-        one order, :meth:`viewer.lab.Lab.follow`; nothing draws until the UI, board, view
-        and docks all followed)."""
-        if step == "kept":  # the same position (now in a file; puzzle texts; a review)
-            self.update_title()
-            self.parts.recovery.schedule()
-        elif step == "start" and reason in ("load", "new"):
+    def follow(self, event: Following) -> None:
+        """The window's part as the lab follows a change of the session (its one order,
+        :meth:`viewer.lab.Lab.follow`; nothing draws until the UI, board, view and docks
+        all followed), by the event's type."""
+        match event:
+            case PositionKept():  # the same position (now in a file; puzzle texts; a review)
+                self.update_title()
+                self.parts.recovery.schedule()
+            case PositionComing(reason=reason, leaving=leaving):
+                self._coming(reason, leaving)
+            case PositionTaken(reason=reason, switched=switched):
+                if switched:
+                    self._switch_game(self.session.game)
+                if reason in ("load", "new"):
+                    self.menus.seats.computer_players(self.session.game.players)
+                self._take_turn()
+                self._told(reason)
+            case PartsFollowed(reason=reason):  # an analysis of the last is void
+                self.parts.analysis.position_changed(reason)
+                self.parts.reviewer.position_changed(reason)  # the review's graph marks it
+            case PuzzleFollowed(reason=reason):
+                self.parts.puzzle.session_changed(reason)
+
+    def _coming(self, reason: PositionChange, leaving: bool) -> None:
+        """Before the board takes a new position in: the status bar's words on the last
+        go and set-up mode ends (another position arrived); another kind of game's UI
+        leaving takes its docks with it (the window's size kept for the next one's)."""
+        if reason in ("load", "new"):
             self.window.statusBar().clearMessage()  # it spoke of the position that went
             if self.board.setup is not None:  # another position arrived: set-up is void
                 self.lab.setup_mode.close(consider=False)  # (the engine follows the position)
-        elif step == "leaving":  # another kind of game: the last UI's docks go
+        if leaving:  # another kind of game: the last UI's docks go
             self._size = self.window.size()
             for dock in qt_docks(self.board.ui.docks()):
                 self.window.removeDockWidget(dock)
-        elif step == "ui":
-            self._switch_game(self.session.game)
-        elif step == "turn":
-            if reason in ("load", "new"):
-                self.menus.seats.computer_players(self.session.game.players)
-            self._take_turn()
-        elif step == "told":
-            self._told(reason)
-
-    @slot
-    def followed(self, step: Followed, reason: PositionChange) -> None:
-        """The window's steps after the lab's parts followed a change (the Analysis and
-        Review docks), and after the puzzle desk (the Puzzle dock)."""
-        if step == "puzzle":
-            self.parts.puzzle.session_changed(reason)
-        elif reason not in KEEPS_TURN:
-            self.parts.analysis.position_changed(reason)  # an analysis of the last is void
-            self.parts.reviewer.position_changed(reason)  # the review's graph marks it
 
     def _take_turn(self) -> None:
         """A new turn built (before a new board's view reset redraws): another board's
@@ -330,8 +361,8 @@ class Binding:
         self.parts.status_game.setText(board.ui.turn_status(self.session.game, board.turn))
 
     def _switch_game(self, game: Game) -> None:
-        """Another kind of game: its UI's docks replace the last one's (gone at
-        "leaving"), in the window's size then (Qt grows it for the docks' minimum size:
+        """Another kind of game: its UI's docks replace the last one's (gone as it left,
+        :meth:`_coming`), in the window's size then (Qt grows it for the docks' minimum size:
         never past the screen's edge)."""
         w, board = self.window, self.board
         self.install_ui(board.ui)

@@ -139,7 +139,7 @@ class LessonControl:
 
 def play_answer(board: Board, text: str) -> None:
     """Play ``text`` as the student would (tests and screenshot drivers)."""
-    move = board.game.parse_move(text)
+    move = board.session.game.parse_move(text)
     try:
         board.play(move)
     except IllegalMoveError as exc:  # pragma: no cover - play_move reports it itself

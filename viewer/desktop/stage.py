@@ -56,7 +56,7 @@ class Stage:
         board.lab.bulletin.show_prompt(board.prompt())
         frame = board.frame()  # the position, each mode's layer over it
         ui = board.ui
-        self.scene.show(frame, ui.legend_words(board.game, frame), room=ui.legend_room)
+        self.scene.show(frame, ui.legend_words(board.session.game, frame), room=ui.legend_room)
         hover = self.view.hover  # (a site of another board is forgotten on the switch)
         if hover is not None and 0 <= hover < self.board.geometry.count:  # as the scene shows it
             self.hover.setText(board.describe(hover))

@@ -19,13 +19,16 @@ A front end builds a lab (handing it the games' UIs: it then holds the board on 
 :mod:`.board`), connects to ``lab.changed``, ``lab.board.changed`` and
 ``lab.bulletin.changed`` and draws; a test drives it with a fake port, and a web page
 could do the same. The lab follows each change of its session in one order for every
-front end (:meth:`Lab.follow`); a front end with widgets of its own follows among its
-steps (``lab.board.taking``, ``lab.followed``)."""
+front end (:meth:`Lab.follow`) and publishes what it did on ``lab.follows``
+(:data:`viewer.lab.events.Following`): a front end with widgets of its own subscribes
+once and follows by the events' types. Who plays each seat, the computer's moves and the
+hint are the lab's engine's (``lab.engine``: :class:`viewer.lab.engine.Engine`); the
+analysis of the position shown is :class:`viewer.lab.lab_analysis.LabAnalysis`."""
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
@@ -34,22 +37,15 @@ from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.lesson import LessonFile
 
 from .analysis import Analyses
-from .board import (
-    KEEPS_TURN,
-    WINDOW_WORDS,
-    Board,
-    BoardTable,
-    ClockMaker,
-    FrontWords,
-    InstantClock,
-    UIs,
-)
+from .board import KEEPS_TURN, WINDOW_WORDS, Board, ClockMaker, FrontWords, InstantClock, UIs
+from .board_host import BoardTable
 from .bulletin import Bulletin
 from .documents import Documents, MemoryStore, RecentFiles
 from .engine import Engine, EngineChange
-from .events import Signal
+from .events import Following, PartsFollowed, PuzzleFollowed, Signal
 from .export_plan import ExportPlan
-from .jobs import Job, JobRunner, Post, answer, at_once
+from .jobs import Job, JobRunner, Post, at_once
+from .lab_analysis import LabAnalysis
 from .lesson import Lessons
 from .port import Port
 from .practice import Practice, PracticeBoard
@@ -57,23 +53,14 @@ from .puzzle import Composer, Verifier
 from .puzzle_desk import PuzzleDesk
 from .puzzle_editor import PuzzleEditor
 from .review import Reviews
-from .seats import Seats
 from .session import PositionChange, Session
 from .setup_mode import SetupMode
 from .solve import SolveMode, ValueSolve
-from .table_build import BUILD_TABLE, BuildEnd, Built, TableBuild, with_build_item
+from .table_build import BUILD_TABLE, TableBuild
 
 #: What ``Lab.changed`` says (the module's docstring): the engine's changes, passed on, and
 #: the lab's own.
 LabChange = EngineChange | Literal["lesson", "analysis", "analysis dropped", "title", "table built"]
-
-#: The steps of the lab's following at which a front end follows with its own widgets
-#: (``Lab.followed``, :meth:`Lab.follow`): "lab", after the lab's parts and before the board
-#: is drawn; "puzzle", after the puzzle desk and before the lesson.
-Followed = Literal["lab", "puzzle"]
-
-#: What the status line says when a move drops the analysis under way.
-DROPPED = "the analysis was dropped: the position changed (Analyse it again)"
 
 
 class Lab:
@@ -104,8 +91,8 @@ class Lab:
         say = self.bulletin.say
         self.post = post  # how a job's deliveries reach the front end's thread
         self.changed: Signal[[LabChange]] = Signal()
-        #: The front end's steps among the lab's following (:data:`Followed`)
-        self.followed: Signal[[Followed, PositionChange]] = Signal()
+        #: What the lab did as it followed a change of its session (:meth:`follow`)
+        self.follows: Signal[[Following]] = Signal()
         self.documents = Documents(session, recent or RecentFiles(MemoryStore()), _Front(self))
         # who plays each seat, the computer's moves and the hint (the one copy: the window
         # shows it); its changes are the lab's
@@ -113,7 +100,7 @@ class Lab:
             session,
             JobRunner(lambda: self.session.game, post),
             say,
-            engine_failed or (lambda job, exc: self._failed(job, exc)),
+            engine_failed or self._failed,
             threads=threads,  # a hint's threads (the computer player searches on one)
             # the board's UI and turn, once made (below), where the front gave the UIs
             table=BoardTable(self) if uis is not None else None,
@@ -126,22 +113,33 @@ class Lab:
         # edits, its rules' checks on a runner of its own
         self.lessons = Lessons(session, self.documents, self.engine, port, say, post)
         # the analysis of the position shown: a runner of its own, so that neither it nor
-        # the computer player stops the other
+        # the computer player stops the other (its progress is the runner's ``progressed``)
         self.analysis = Analyses(JobRunner(lambda: self.session.game, post))
-        # (its progress is the runner's ``progressed``: a front shows it where it shows
-        # the analysis, as the window's Analysis dock does)
-        self.analysis.runner.answered.connect(self._analysed)
-        self.analysis.runner.failed.connect(self._analysis_failed)
-        # Solve mode (a puzzle's side played, the computer defends) and Solve position
-        # (the value of the position shown), each on a runner of its own
-        self.solver = SolveMode(session, self.engine, say, post)
-        self.value_solve = ValueSolve(session, port, say, post, workers)  # (proposed)
-        # a puzzle's Verify, and Compose: each on a runner of its own
-        self.verifier = Verifier(session, post)
-        self.composer = Composer(session, post)
+        self.analysing = LabAnalysis(
+            self.analysis, self.bulletin, self.changed.emit, words.build_table, self._in_setup
+        )
+        self._make_puzzle_parts(post, workers, table_base)
         self._practice: Practice | None = None  # made on first use (it reads the ticks)
+        #: The export's choices (File > Export...: format, size, file, what it includes)
+        self.export_plan = ExportPlan()
+        #: The board on show (:mod:`.board`), when the front end gave the games' UIs
+        self._board = Board(self, uis, clock, words, self.follows) if uis is not None else None
+        session.message.connect(say)
+        session.changed.connect(self.follow)  # (the one order: Lab.follow)
+
+    def _make_puzzle_parts(self, post: Post, workers: int | None, table_base: int) -> None:
+        """The parts over the position as a puzzle or a game to judge, each job on a
+        runner of its own: Solve mode and Solve position, Verify and Compose, the review,
+        set-up mode, the puzzle made and its desk, the whole-game table's build."""
+        session, say = self.session, self.bulletin.say
+        # Solve mode (a puzzle's side played, the computer defends) and Solve position
+        # (the value of the position shown)
+        self.solver = SolveMode(session, self.engine, say, post)
+        self.value_solve = ValueSolve(session, self.port, say, post, workers)  # (proposed)
+        self.verifier = Verifier(session, post)  # a puzzle's Verify
+        self.composer = Composer(session, post)  # and Compose
         # the review of the game's line and the puzzles made of it
-        self.review = Reviews(session, say, post, lambda: self.engine.table.in_setup())
+        self.review = Reviews(session, say, post, self._in_setup)
         #: Set-up mode: the position painted, then applied through the rules' validation
         self.setup_mode = SetupMode(session, self.engine, say)
         #: The puzzle of the open file, made (the Puzzle dock's state)
@@ -149,15 +147,12 @@ class Lab:
         #: Verify and Solve on the puzzle made (the Puzzle dock's verbs)
         self.puzzle_desk = PuzzleDesk(self.puzzle, self.verifier, self.solver, self.setup_mode, say)
         #: The whole-game table's build for the game shown (Analysis > Build the whole-game
-        #: table; ``table_base``: its pyramid, 4 the game's, a test's 3), a runner of its own
+        #: table; ``table_base``: its pyramid, 4 the game's, a test's 3)
         self.table_build = TableBuild(session, say, post, base=table_base)
-        self.table_build.ended.connect(self._table_ended)
-        #: The export's choices (File > Export...: format, size, file, what it includes)
-        self.export_plan = ExportPlan()
-        #: The board on show (:mod:`.board`), when the front end gave the games' UIs
-        self._board = Board(self, uis, clock, words) if uis is not None else None
-        session.message.connect(say)
-        session.changed.connect(self.follow)  # (the one order: Lab.follow)
+        self.table_build.ended.connect(self.analysing.table_ended)
+
+    def _in_setup(self) -> bool:
+        return self.engine.table.in_setup()
 
     @property
     def game(self) -> Game:
@@ -172,58 +167,11 @@ class Lab:
             raise RuntimeError("this lab shows no board: make it with the games' UIs (uis=...)")
         return self._board
 
-    # ---- who plays each seat, the engine (viewer.lab.engine) ----------------------------
-
-    @property
-    def seats(self) -> Seats:
-        return self.engine.seats
-
-    @property
-    def computer(self) -> dict[str, str]:
-        """colour -> level: the seats the computer plays."""
-        return self.engine.computer
-
-    @property
-    def paused(self) -> bool:
-        """Stop: the computer waits until a move is made by hand."""
-        return self.engine.paused
-
-    @property
-    def hint(self) -> tuple[Hashable, int, Move] | None:
-        """(position key, ply, the move hinted), or None."""
-        return self.engine.hint
-
-    @property
-    def thinking(self) -> bool:
-        return self.engine.thinking
-
-    def set_player(self, colour: str, level: str | None) -> None:
-        """``colour`` is played by the computer at ``level``, or by a human (None)."""
-        self.engine.set_player(colour, level)
-
-    def release_players(self) -> bool:
-        """Every seat to a human (a file opened says nothing of who plays); True when the
-        computer played one."""
-        return self.engine.release_players()
-
-    def consider(self) -> None:
-        """Start the computer when it is to move (not paused, held or busy already)."""
-        self.engine.consider()
-
-    def ask_hint(self, level: str | None = None) -> Job | None:
-        """Search the position shown for the side to move (at ``level``, else the game's
-        own best player or the engine's ``hint_level``); the answer is ``hint``."""
-        return self.engine.ask_hint(level)
-
     def stop(self) -> None:
         """Stop thinking: the search under way stops (the computer waits until a move is
         made by hand), and Solve position's solve with it."""
         self.engine.stop()
         self.value_solve.stop()
-
-    def held(self) -> contextlib.AbstractContextManager[None]:
-        """Nothing moves on the board while a question or a dialog is open."""
-        return self.engine.held()
 
     def play(self, move: Move) -> None:
         """A move made by hand: played, and the computer goes on if it is to move."""
@@ -260,48 +208,21 @@ class Lab:
         self.lessons.shutdown()
         self.table_build.shutdown()
 
-    # ---- the analysis of the position shown --------------------------------------------
+    # ---- the analysis of the position shown (viewer.lab.lab_analysis) --------------------
 
     def analyse(self, seconds: float, threads: int = 1) -> bool:
         """Analyse the position shown; a refusal is said on the status line (False)."""
-        refused = self.analysis.start(seconds, threads, in_setup=self.engine.table.in_setup())
-        if refused:
-            self.bulletin.say(refused)
-            return False
-        self.changed.emit("analysis")
-        return True
+        return self.analysing.start(seconds, threads)
 
     def stop_analysis(self) -> bool:
         """End the analysis now: the moves weighed so far come as its result (False: none
         runs, or it is ending already)."""
-        if not self.analysis.stop():
-            return False
-        self.bulletin.say("analysis stopped: the moves weighed so far are shown")
-        return True
+        return self.analysing.stop()
 
     def proven_words(self, analysis: search.Analysis) -> str:
         """The analysis's proven line, and where the book ends, the front end's way to
         build the table beside the command (:data:`FrontWords.build_table`)."""
-        text = analysis.proven_text
-        if analysis.book_end and text.endswith(analysis.book_end):
-            return with_build_item(text, self.words.build_table)
-        return text
-
-    def _table_ended(self, outcome: BuildEnd) -> None:
-        """A whole-game table built: the position shown answers from it now (the book
-        reads a finished table's header anew), so a front end analyses it again."""
-        if isinstance(outcome, Built):
-            self.changed.emit("table built")
-
-    def _analysis_failed(self, job: Job, exc: BaseException) -> None:
-        self.bulletin.say(f"the analysis failed: {exc}")
-        self.changed.emit("analysis")
-
-    def _analysed(self, job: Job, result: object) -> None:
-        analysis = answer(search.Analysis, result)
-        self.analysis.answered(job, analysis)
-        self.bulletin.say(f"analysis: {self.proven_words(analysis) or analysis.evaluation_text}")
-        self.changed.emit("analysis")
+        return self.analysing.proven_words(analysis)
 
     @property
     def practice(self) -> Practice:
@@ -331,13 +252,8 @@ class Lab:
                 moves_piece=moves_piece,
             )
             if self._board is not None:  # its hints over the board, before the lesson's
-                self._board.insert_mode(PracticeBoard(self._practice), before="lesson")
+                self._board.modes.insert(PracticeBoard(self._practice), before="lesson")
         return self._practice
-
-    def setup_pending(self) -> bool:
-        """Set-up changes not applied, which a new document asks about first (Solve mode's
-        attempt the lab ends itself, leave_solve)."""
-        return self.setup_mode.pending()
 
     def leave_solve(self, why: str = "") -> None:
         """Before a save, a new file or quitting: Solve mode ends, its attempt goes (said
@@ -349,42 +265,34 @@ class Lab:
 
     def follow(self, reason: PositionChange) -> None:
         """A change of the session, followed in one order for every front end: the lab
-        takes it in (:meth:`take`), then the puzzle desk (and Solve mode), then the front
-        end's steps after it (``followed`` "puzzle": the window's Puzzle dock), then the
-        lesson (its answer judged on the position as all of them show it)."""
+        takes it in (:meth:`take`), then the puzzle desk (and Solve mode), published
+        (:class:`~viewer.lab.events.PuzzleFollowed`: the window's Puzzle dock follows),
+        then the lesson (its answer judged on the position as all of them show it)."""
         self.take(reason)
         self.puzzle_desk.session_changed(reason)
-        self.followed.emit("puzzle", reason)
+        self.follows.emit(PuzzleFollowed(reason))
         self.lessons.position_changed(reason)
 
     def take(self, reason: PositionChange) -> None:
         """The first of :meth:`follow` (a front end's first look at its session calls it
-        alone): the board takes the position in (its steps, ``board.taking``), the lab's
-        parts follow (:meth:`position_changed`; not while the position stays,
-        :data:`~viewer.lab.board.KEEPS_TURN`), then the front end's steps after them
-        (``followed`` "lab": the window's Analysis and Review docks), then the board is
-        drawn (no "thinking" text of a search that was stopped)."""
+        alone): the board takes the position in (publishing each step on ``follows``);
+        unless the position stays (:data:`~viewer.lab.board.KEEPS_TURN`) a search, a
+        review or an analysis of the last is void, published
+        (:class:`~viewer.lab.events.PartsFollowed`: the window's Analysis and Review
+        docks follow); then the board is drawn (no "thinking" text of a search that was
+        stopped)."""
         board = self._board
         kept = reason in KEEPS_TURN
         if board is not None:
             board.position_changed(reason)
         if not kept:
-            self.position_changed(reason)
-        self.followed.emit("lab", reason)
+            self.engine.position_changed(reason)
+            self.review.position_changed(reason)
+            self.value_solve.position_changed(reason)
+            self.analysing.position_changed(reason)
+            self.follows.emit(PartsFollowed(reason))
         if board is not None and (not kept or reason == "review"):
             board.redraw()  # (a review of the line: the board draws its better moves)
-
-    def position_changed(self, reason: PositionChange) -> None:
-        """After every change of position: a search, a review or an analysis of the last
-        is void."""
-        self.engine.position_changed(reason)
-        self.review.position_changed(reason)
-        self.value_solve.position_changed(reason)
-        if reason != "saved" and self.analysis.drop_if_moved():
-            self.bulletin.say(DROPPED)
-            self.changed.emit("analysis dropped")
-        if self.analysis.shown() is None and self.analysis.forget():
-            self.changed.emit("analysis")
 
     def _engine_changed(self, what: EngineChange) -> None:
         if what == "thinking":
@@ -431,7 +339,7 @@ class _Front:
         return self.lab.port.choose_file(purpose, start)
 
     def held(self) -> contextlib.AbstractContextManager[None]:
-        return self.lab.held()
+        return self.lab.engine.held()
 
     def show_message(self, text: str) -> None:
         self.lab.bulletin.say(text)
@@ -440,7 +348,9 @@ class _Front:
         self.lab.port.show_message(title, text)
 
     def unapplied_setup(self) -> bool:
-        return self.lab.setup_pending()
+        """Set-up changes not applied, which a new document asks about first (Solve mode's
+        attempt the lab ends itself, leave_solve)."""
+        return self.lab.setup_mode.pending()
 
     def leave_solve(self, why: str = "") -> None:
         self.lab.leave_solve(why)
@@ -449,4 +359,6 @@ class _Front:
         self.lab.start_lesson(lesson, path)
 
     def release_players(self) -> bool:
-        return self.lab.release_players()
+        """Every seat to a human (a file opened says nothing of who plays); True when the
+        computer played one."""
+        return self.lab.engine.release_players()

@@ -9,7 +9,7 @@ lab's board on show (:mod:`viewer.lab.board`) builds it once, of
 (each mode's class stands beside the lab part it routes: ``setup_mode.SetupBoard``,
 ``practice.PracticeBoard``, ``lesson.LessonBoard``, ``solve.SolveBoard``,
 ``analysis.AnalysisBoard``, ``review.ReviewBoard``, ``engine.ComputerBoard``, and
-``board.PlayBoard``; each sees the board as :class:`Shown`). Each mode
+``play_mode.PlayBoard``; each sees the board as :class:`Shown`). Each mode
 answers the same few questions (:class:`BoardMode`): is it on, does it take the board from
 the modes after it, is it busy, what a click, an undo and a redo do, what it draws over the
 board, what the status bar's prompt says. The :class:`Router` asks them in order, so no
@@ -19,7 +19,7 @@ controller asks another whether it is busy or has the board.
   claims it, so nothing after it is asked; play always claims it).
 - A click: the first busy mode of the chain says why the click is refused; else the click
   goes to each mode of the chain in turn until one takes it, and what it did is the
-  click's :data:`~viewer.lab.outcome.Outcome`.
+  click's :data:`~viewer.lab.outcome.Outcome` (the board says its words).
 - Undo and redo: to each mode of the chain in turn until one takes it.
 - The frame: each mode's layer, from the last of the chain up to the first (play draws the
   position, the computer's hint goes over it, Solve mode's marks over that...); a mode that
@@ -31,7 +31,7 @@ controller asks another whether it is busy or has the board.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from .frame import Frame
@@ -149,18 +149,16 @@ class Mode:
 
 
 class Router:
-    """The board's modes, most particular first; ``say`` shows a refusal (the status
-    bar). The last mode should always claim the board (play): a click nobody takes is
-    dropped."""
+    """The board's modes, most particular first. The last mode should always claim the
+    board (play): a click nobody takes is dropped."""
 
-    def __init__(self, modes: Sequence[BoardMode], say: Callable[[str], None]) -> None:
+    def __init__(self, modes: Sequence[BoardMode]) -> None:
         if not modes:
             raise ValueError("the board needs at least one mode")
         names = [mode.name for mode in modes]
         if len(set(names)) != len(names):
             raise ValueError(f"two board modes share a name: {names}")
         self.modes: list[BoardMode] = list(modes)
-        self.say = say
 
     def mode(self, name: str) -> BoardMode:
         """The mode called ``name``."""
@@ -200,12 +198,11 @@ class Router:
         return _first_busy(self.chain())
 
     def click(self, site: int) -> Outcome:
-        """Route a click on ``site``: what the mode that took it did; refused (said) when
-        a mode is busy, refused with no words when none took it."""
+        """Route a click on ``site``: what the mode that took it did; refused, with why,
+        when a mode is busy, refused with no words when none took it."""
         chain = self.chain()
         why = _first_busy(chain)
         if why:
-            self.say(why)
             return Refused(why)
         for mode in chain:
             outcome = mode.click(site)

@@ -12,7 +12,7 @@ from pyramid_lab.model.game import PositionFormatError
 
 from .events import Signal
 from .modes import Mode, Shown
-from .outcome import Drawn, Outcome
+from .outcome import Drawn, Erased, Outcome
 from .setup_editor import SetupEditor
 
 if TYPE_CHECKING:
@@ -137,18 +137,14 @@ class SetupBoard(Mode):
         before = editor.pieces.get(site)
         editor.click(site)
         board.redraw()
-        if before is not None and site not in editor.pieces:
-            # a ball in front may be erased where a point behind it was meant: said
-            try:
-                where = ",".join(map(str, board.ui.coords_of(site)))
-            except (KeyError, ValueError, IndexError, NotImplementedError):
-                where = str(site)
-            piece = board.ui.piece_word.removesuffix("s")
-            board.say(
-                f"set-up: erased the {before} {piece} at {where} "
-                "(Undo brings it back; to reach a point behind it, peel or show the ghosts)"
-            )
-        return Drawn()  # (the board reads what it said)
+        if before is None or site in editor.pieces:
+            return Drawn()
+        # a ball in front may be erased where a point behind it was meant: said
+        try:
+            where = ",".join(map(str, board.ui.coords_of(site)))
+        except (KeyError, ValueError, IndexError, NotImplementedError):
+            where = str(site)
+        return Drawn(erased=Erased(before, where, board.ui.piece_word.removesuffix("s")))
 
     def undo(self) -> bool:
         editor = self.mode.editor

@@ -357,7 +357,8 @@ class Position(PositionHabits):
         """``pyramid-lab export``'s interactive 3D web page of the position (.html): one
         self-contained page (vtk.js inline; drag to turn, scroll to zoom) titled ``title``
         (default: the puzzle's title, else the game's)."""
-        from ..pictures.export import ExportOptions, web_page
+        from ..pictures.export import ExportOptions
+        from ..pictures.web_page import web_page
 
         name = title if title is not None else str(self._puzzle.get("title") or self.title)
         options = ExportOptions(render=self._render_options("iso", size), title=name)

@@ -1,0 +1,120 @@
+"""The board on show as others see it: its game UI (:class:`UIHost`, the UIs' host,
+:class:`viewer.lab.game_ui.Host`) and the lab's engine (:class:`BoardTable`, the engine's
+:class:`viewer.lab.engine.Table`). Each is a narrow door onto :class:`viewer.lab.board.Board`,
+so neither the UIs nor the engine hold the whole board."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from pyramid_lab.model.game import Game, Move
+
+from .game_ui import Clock, JointTurn
+
+if TYPE_CHECKING:
+    from .board import Board, ClockMaker
+
+
+class UIHost:
+    """The board as its game UI sees it (:class:`viewer.lab.game_ui.Host`): the position,
+    a redraw, the status line, a position applied, an animation's clock (``clock``), set-up
+    mode, the computer, and the front end's name for its controls (``controls``)."""
+
+    def __init__(self, board: Board, clock: ClockMaker, controls: str) -> None:
+        self.board = board
+        self._clock = clock
+        self._controls = controls
+
+    @property
+    def game(self) -> Game:
+        return self.board.session.game
+
+    @property
+    def controls(self) -> str:
+        return self._controls
+
+    def redraw(self) -> None:
+        self.board.redraw()
+
+    def show_message(self, text: str) -> None:
+        self.board.say(text)
+
+    def apply_position(self, game: Game, message: str) -> None:
+        """Replace the position by ``game`` (undoable, like a set-up)."""
+        if self.board.session.apply_setup(game):
+            message += "; a new, untitled position (the example stays as it came)"
+        self.board.say(message)
+
+    def animation(self, seconds: float, step: Callable[[float], object]) -> Clock:
+        return self._clock(seconds, step)
+
+    def setup_active(self) -> bool:
+        return self.board.setup is not None
+
+    def consider_computer(self) -> None:
+        self.board.lab.engine.consider()
+
+    def secrets_changed(self) -> None:
+        self.board.changed.emit("secrets")
+        self.board.redraw()
+
+    def computer_players(self) -> Mapping[str, str]:
+        return self.board.lab.engine.playing()
+
+    def finish_turn(self) -> None:
+        self.board.finish()
+
+
+class Shows(Protocol):
+    """A lab with the board on show (:class:`viewer.lab.Lab`)."""
+
+    @property
+    def board(self) -> Board: ...
+
+
+class BoardTable:
+    """The board's game UI and turn builder, as the lab's engine asks about them
+    (:class:`viewer.lab.engine.Table`): handed to the engine as it is made, it reads the
+    board of ``lab`` (made after the engine: the board's modes route the engine's) when
+    asked."""
+
+    def __init__(self, lab: Shows) -> None:
+        self.lab = lab
+
+    @property
+    def board(self) -> Board:
+        return self.lab.board
+
+    def in_setup(self) -> bool:
+        return self.board.setup is not None
+
+    def busy(self) -> bool:
+        return self.board.setup is not None or bool(self.board.ui.busy())
+
+    def computer_waits(self, game: Game) -> bool:
+        return self.board.ui.computer_waits(game)
+
+    def waiting_sides(self, game: Game) -> Sequence[int]:
+        return tuple(self.board.ui.waiting_sides(game, self.board.turn))
+
+    def hint_refusal(self, game: Game) -> str:
+        return self.board.ui.hint_refusal(game)
+
+    def hint_side(self, game: Game) -> int | None:
+        return self.board.ui.hint_side(game, self.board.turn)
+
+    def submit(self, game: Game, side: int, move: Move) -> Move | str | None:
+        turn = self.board.turn
+        if not isinstance(turn, JointTurn):
+            raise TypeError(f"{type(turn).__name__} takes no parts of a joint move")
+        return turn.submit(side, move)
+
+    def played(self, game: Game, mover: str, move: Move) -> str:
+        return self.board.ui.played(game, mover, move)
+
+    def hinted(self, game: Game, move: Move, words: str) -> None:
+        self.board.ui.hinted_move(game, move, words)
+
+    def players_changed(self) -> None:
+        self.board.ui.players_changed()

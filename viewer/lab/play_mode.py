@@ -1,0 +1,90 @@
+"""Play, the last board mode (:mod:`.modes`): always on, it has the board when no mode
+before it took it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pyramid_lab.model.game import Game, IllegalMoveError, Move
+
+from .frame import Frame
+from .game_ui import UI
+from .modes import Mode, Where
+from .outcome import Drawn, Outcome, Played, Refused
+
+if TYPE_CHECKING:
+    from .board import Board
+
+
+class PlayBoard(Mode):
+    """Play: a click is a step of the turn the game UI builds (or the move it completes);
+    Undo takes back the turn half built, else the last move; it draws the position."""
+
+    name = "play"
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.lab = board.lab
+        # what would reach the points behind a ball clicked, in full over the scene (the
+        # prompt's line) while the position is the same: (position, the words)
+        self.advice: tuple[Where, str] | None = None
+
+    def advise(self, advice: tuple[Where, str] | None) -> None:
+        """The words on the points behind a ball clicked, at that position (None: none)."""
+        self.advice = advice
+
+    def advice_now(self) -> str:
+        """The words on the points behind the ball last clicked, while that position shows."""
+        if self.advice is None or self.advice[0] != self.board.position():
+            return ""
+        return self.advice[1]
+
+    def play_now(self, move: Move) -> Played | Refused:
+        """Play ``move`` (the modes were asked already): played, with the game UI's words
+        on it, or refused by the rules."""
+        lab, board = self.lab, self.board
+        mover = lab.session.game.to_move
+        try:
+            lab.play(move)  # the computer may answer it
+        except IllegalMoveError as exc:
+            return Refused(str(exc))
+        return Played(move, board.ui.played(lab.session.game, mover, move))
+
+    def active(self) -> bool:
+        return True
+
+    def claims(self) -> bool:
+        return True
+
+    def busy(self) -> str:
+        return self.board.ui.busy()
+
+    def click(self, site: int) -> Outcome:
+        board = self.board
+        result = board.ui.click(self.lab.session.game, board.turn, site)
+        if result is None:
+            board.redraw()  # a step of the turn being built
+            return Drawn()
+        if isinstance(result, str):
+            return Refused(result)
+        return self.play_now(result)
+
+    def undo(self) -> bool:
+        board = self.board
+        if board.turn.building:  # the turn half built goes first, the last move stays
+            board.turn.cancel()
+            board.redraw()
+            board.say("the turn being built was taken back (Undo again: the last move)")
+        else:
+            self.lab.session.undo()
+        return True
+
+    def redo(self) -> bool:
+        self.lab.session.redo()
+        return True
+
+    def layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
+        return ui.frame(game, self.board.turn)  # the position: the others draw over it
+
+    def prompt(self) -> str:
+        return self.advice_now() or self.board.ui.prompt() or self.board.turn.prompt()
