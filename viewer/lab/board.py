@@ -231,7 +231,7 @@ class Board:
         self.redraw()
 
     def computer_players(self) -> Mapping[str, str]:
-        return self.lab.engine.playing()
+        return self.lab.engine.seats.playing(self.lab.session.game)
 
     def finish_turn(self) -> None:
         self.finish()
@@ -564,7 +564,7 @@ class Shows(Protocol):
 
 class BoardTable:
     """The board's game UI and turn builder, as the lab's engine asks about them
-    (:class:`viewer.lab.engine.Table`): handed to the engine as it is made, it reads the
+    (:class:`viewer.lab.engine_table.Table`): handed to the engine as it is made, it reads the
     board of ``lab`` (made after the engine: the board's modes route the engine's) when
     asked."""
 

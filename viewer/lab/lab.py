@@ -60,8 +60,9 @@ from .review import Reviews
 from .seats import Seats
 from .session import PositionChange, Session
 from .setup_mode import SetupMode
-from .solve import SolveMode, ValueSolve
+from .solve import SolveMode
 from .table_build import BUILD_TABLE, BuildEnd, Built, TableBuild, with_build_item
+from .value_solve import ValueSolve
 
 #: What ``Lab.changed`` says (the module's docstring): the engine's changes, passed on, and
 #: the lab's own.
@@ -181,21 +182,21 @@ class Lab:
     @property
     def computer(self) -> dict[str, str]:
         """colour -> level: the seats the computer plays."""
-        return self.engine.computer
+        return self.engine.seats.computer
 
     @property
     def paused(self) -> bool:
         """Stop: the computer waits until a move is made by hand."""
-        return self.engine.paused
+        return self.engine.seats.paused
 
     @property
     def hint(self) -> tuple[Hashable, int, Move] | None:
         """(position key, ply, the move hinted), or None."""
-        return self.engine.hint
+        return self.engine.hints.shown
 
     @property
     def thinking(self) -> bool:
-        return self.engine.thinking
+        return self.engine.runner.thinking
 
     def set_player(self, colour: str, level: str | None) -> None:
         """``colour`` is played by the computer at ``level``, or by a human (None)."""
@@ -204,7 +205,7 @@ class Lab:
     def release_players(self) -> bool:
         """Every seat to a human (a file opened says nothing of who plays); True when the
         computer played one."""
-        return self.engine.release_players()
+        return self.engine.choose_players({})
 
     def consider(self) -> None:
         """Start the computer when it is to move (not paused, held or busy already)."""
@@ -212,8 +213,8 @@ class Lab:
 
     def ask_hint(self, level: str | None = None) -> Job | None:
         """Search the position shown for the side to move (at ``level``, else the game's
-        own best player or the engine's ``hint_level``); the answer is ``hint``."""
-        return self.engine.ask_hint(level)
+        own best player or the engine's ``hints.level``); the answer is ``hint``."""
+        return self.engine.hints.ask(level)
 
     def stop(self) -> None:
         """Stop thinking: the search under way stops (the computer waits until a move is
