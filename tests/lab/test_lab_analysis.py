@@ -71,9 +71,9 @@ def test_a_move_forgets_the_result(lab, port, inbox):
 
 def test_the_computer_and_the_analysis_keep_their_own_jobs(lab, port, inbox):
     lab.analyse(30)
-    lab.engine.ask_hint()
+    lab.engine.hints.ask()
     assert lab.analysis.thinking  # the hint stopped nothing of the analysis
-    inbox.until(lambda: lab.engine.hint is not None)
+    inbox.until(lambda: lab.engine.hints.shown is not None)
     lab.stop_analysis()
 
 

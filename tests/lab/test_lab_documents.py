@@ -139,7 +139,7 @@ def test_opening_a_file_gives_every_seat_to_a_human(lab, port, tmp_path):
     lab.documents.save_file(path)
     lab.engine.set_player("blue", "easy")
     assert lab.documents.open(path)
-    assert lab.engine.computer == {}
+    assert lab.engine.seats.computer == {}
     assert any("played by a human now" in text for text in port.statuses)
 
 

@@ -52,15 +52,15 @@ def test_verify_and_the_hint_say_what_they_wait_for(lab, inbox, first_use):
     goal = lab.puzzle.goal_text()
     inbox.until(lambda: WORDS in desk.note[1])
     assert desk.note == ("aside", f"Verify waits: {WORDS}. Then: {goal}")
-    lab.engine.ask_hint()
+    lab.engine.hints.ask()
     inbox.until(lambda: WORDS in lab.engine.thinking_text)
     assert lab.engine.thinking_text.startswith("hint is thinking")
     assert lab.bulletin.status == WORDS
     first_use.set()  # ready: the searches start, the words go
-    inbox.until(lambda: not desk.verifying and not lab.engine.thinking)
+    inbox.until(lambda: not desk.verifying and not lab.engine.runner.thinking)
     assert lab.puzzle.verdict is not None
     assert lab.puzzle.verdict.verified
-    assert lab.engine.hint is not None
+    assert lab.engine.hints.shown is not None
 
 
 def test_fill_from_rules_and_analyse_say_what_they_wait_for(lab, inbox, first_use):
@@ -69,7 +69,7 @@ def test_fill_from_rules_and_analyse_say_what_they_wait_for(lab, inbox, first_us
     lessons.go(1)
     working: list[str] = []
     lessons.changed.connect(lambda what, *args: what == "working" and working.append(args[0]))
-    lessons.fill_answers(lessons.step.task)
+    lessons.checks.fill_answers(lessons.step.task)
     inbox.until(lambda: len(working) > 1)
     assert working[-1] == f"{WORDS}; then finding the answers with the rules..."
     said: list[str] = []
@@ -78,6 +78,6 @@ def test_fill_from_rules_and_analyse_say_what_they_wait_for(lab, inbox, first_us
     inbox.until(lambda: said)
     assert said == [WORDS]
     first_use.set()
-    inbox.until(lambda: not lessons.busy and not lab.analysis.thinking)
+    inbox.until(lambda: not lessons.checks.busy and not lab.analysis.thinking)
     assert working[-1] == "finding the answers with the rules..."  # said again once ready
     assert said == [WORDS, ""]

@@ -150,10 +150,10 @@ def test_the_hint_off_the_book_recommends_no_move_proven_lost_in_a_short_line(po
     lost = {"2,3,0 x3,2,0 x2,3,0", "2,3,0 x3,2,0 x3,3,0", "2,3,0 x2,3,0 x3,3,0"}
     lab = Lab(Session(game), port, post=inbox.post, bulletin=port.bulletin)
     try:
-        lab.engine.ask_hint()
-        inbox.until(lambda: lab.engine.hint is not None)
-        assert lab.engine.hint is not None
-        assert str(lab.engine.hint[2]) not in lost
+        lab.engine.hints.ask()
+        inbox.until(lambda: lab.engine.hints.shown is not None)
+        assert lab.engine.hints.shown is not None
+        assert str(lab.engine.hints.shown[2]) not in lost
     finally:
         lab.shutdown()
     said = next(text for text in reversed(port.statuses) if text.startswith("hint: "))

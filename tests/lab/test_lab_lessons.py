@@ -144,40 +144,40 @@ def test_the_next_lesson_is_the_next_file_of_its_folder(lab):
 def test_a_lesson_is_played_by_the_student(lab):
     lab.engine.set_player("blue", "easy")
     lab.documents.open(CORNER_BALL)
-    assert lab.engine.computer == {}
+    assert lab.engine.seats.computer == {}
 
 
 def test_a_teachers_edit_and_save(lab, inbox, tmp_path):
     lessons = lab.lessons
-    lessons.new_lesson(lab.game.copy())
+    lessons.editor.new_lesson(lab.game.copy())
     assert lessons.active
     assert lessons.path is None
-    assert lessons.edit_step(lesson_title="  Corners  ", text="Look at the corners.") is None
+    assert lessons.editor.edit_step(lesson_title="  Corners  ", text="Look at the corners.") is None
     assert lessons.lesson.title == "Corners"
     assert lessons.step.text == "Look at the corners."
     assert "edited" in lab.changes
-    assert lessons.add_step() is None  # a second step on the position shown
+    assert lessons.editor.add_step() is None  # a second step on the position shown
     assert lessons.index == 1
     assert len(lessons.lesson.steps) == 2
-    assert lessons.move_step(-1) is None
+    assert lessons.editor.move_step(-1) is None
     assert lessons.index == 0
     assert lessons.step.title == "New step"
-    assert lessons.move_step(-1) == "no step there"
-    bad = lessons.edit_step(task={"kind": "no such kind"})
+    assert lessons.editor.move_step(-1) == "no step there"
+    bad = lessons.editor.edit_step(task={"kind": "no such kind"})
     assert bad  # refused in words; the lesson stays
     assert lessons.step.task is None
     target = tmp_path / "corners.lesson.json"
-    assert lessons.save(target) is None  # checked by the rules on the worker thread
-    assert lessons.busy
-    inbox.until(lambda: not lessons.busy)
+    assert lessons.checks.save(target) is None  # checked by the rules on the worker thread
+    assert lessons.checks.busy
+    inbox.until(lambda: not lessons.checks.busy)
     assert target.exists()
     saved = L.read(target)
     assert saved.title == "Corners"
     assert [s.title for s in saved.steps] == ["New step", "First step"]
     assert lessons.path == target
     assert "saved" in lab.changes
-    assert lessons.remove_step() is None
-    assert lessons.remove_step() == "a lesson has at least one step"
+    assert lessons.editor.remove_step() is None
+    assert lessons.editor.remove_step() == "a lesson has at least one step"
 
 
 def test_a_teachers_task_is_checked_and_its_answers_filled_by_the_rules(lab, inbox):
@@ -185,21 +185,21 @@ def test_a_teachers_task_is_checked_and_its_answers_filled_by_the_rules(lab, inb
     lessons = lab.lessons
     reports = []
     lessons.changed.connect(lambda what, *args: reports.append((what, args)))
-    lessons.fill_answers(lessons.step.task)
-    inbox.until(lambda: not lessons.busy)
+    lessons.checks.fill_answers(lessons.step.task)
+    inbox.until(lambda: not lessons.checks.busy)
     inbox.take(0.1)
     filled = [args[0] for what, args in reports if what == "filled"]
     assert filled
     assert set(filled[0]) == {"3,0,0", "2,0,1"}
-    lessons.check_step()
-    inbox.until(lambda: not lessons.busy)
+    lessons.checks.check_step()
+    inbox.until(lambda: not lessons.checks.busy)
     inbox.take(0.1)
     assert ("report", ("applied and checked", True)) in reports
 
 
 def test_a_shipped_lesson_is_saved_in_the_users_folder(lab):
     lab.documents.open(CORNER_BALL)
-    suggested = Path(lab.lessons.save_suggestion())
+    suggested = Path(lab.lessons.checks.save_suggestion())
     assert suggested.parent != CORNER_BALL.parent
     assert suggested.name.endswith(L.SUFFIX)
 
@@ -220,11 +220,11 @@ def test_each_lesson_opens_with_its_own_view_and_the_one_before_comes_back(lab, 
     lab.documents.open(LESSONS / "partition" / "10-a-full-pyramid.lesson.json")
     assert view.peel == 0
     assert cameras == ["iso", "iso"]
-    lab.lessons.keep_view({"levels": [0, 1], "peel": 1, "camera": "front"})
+    lab.lessons.editor.keep_view({"levels": [0, 1], "peel": 1, "camera": "front"})
     assert lab.lessons.lesson.to_json()["view"]["camera"] == "front"
     path = tmp_path / "mine.lesson.json"
-    assert lab.lessons.save(path) is None
-    inbox.until(lambda: not lab.lessons.busy)
+    assert lab.lessons.checks.save(path) is None
+    inbox.until(lambda: not lab.lessons.checks.busy)
     assert path.exists()
     lab.documents.open(LESSONS / "partition" / "02-touching-and-groups.lesson.json")
     assert view.peel == 0

@@ -36,7 +36,7 @@ def test_the_computer_makes_the_first_move(name, port, inbox):
     lab = lab_of(name, port, inbox)
     for colour in lab.game.players:
         lab.engine.set_player(colour, level(lab))
-    assert lab.engine.thinking
+    assert lab.engine.runner.thinking
     inbox.until(lambda: lab.session.ply >= 1)
     assert lab.session.ply >= 1
     lab.shutdown()
@@ -59,7 +59,7 @@ def test_the_computer_answers_a_human_move(name, port, inbox):
     human = lab.game.to_move
     other = next(c for c in lab.game.players if c != human)
     lab.engine.set_player(other, level(lab))
-    assert not lab.engine.thinking  # the human is to move
+    assert not lab.engine.runner.thinking  # the human is to move
     lab.play(a_legal_move(lab))
     start = lab.session.ply
     inbox.until(lambda: lab.game.to_move == human or lab.game.is_over())
@@ -72,7 +72,7 @@ def test_a_seat_at_a_level_the_game_lacks_is_refused(name, port, inbox):
     lab = lab_of(name, port, inbox)
     with pytest.raises(ValueError, match="unknown level 'grandmaster'"):
         lab.engine.set_player(lab.game.players[0], "grandmaster")
-    assert lab.engine.computer == {}
+    assert lab.engine.seats.computer == {}
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -87,9 +87,9 @@ def test_a_hint_is_a_legal_move_and_plays_nothing(name, port, inbox):
     lab = lab_of(name, port, inbox)
     hints = []
     lab.changed.connect(lambda what: hints.append(what))
-    lab.engine.ask_hint()
-    inbox.until(lambda: lab.engine.hint is not None)
-    assert lab.engine.hint[2] in lab.game.legal_moves()
+    lab.engine.hints.ask()
+    inbox.until(lambda: lab.engine.hints.shown is not None)
+    assert lab.engine.hints.shown[2] in lab.game.legal_moves()
     assert lab.session.ply == 0
     assert "hint" in hints
     assert any(text.startswith("hint: ") for text in port.statuses)
@@ -98,22 +98,22 @@ def test_a_hint_is_a_legal_move_and_plays_nothing(name, port, inbox):
 
 def test_a_hint_goes_when_the_position_changes(port, inbox):
     lab = lab_of("partition", port, inbox)
-    lab.engine.ask_hint()
-    inbox.until(lambda: lab.engine.hint is not None)
+    lab.engine.hints.ask()
+    inbox.until(lambda: lab.engine.hints.shown is not None)
     lab.play(a_legal_move(lab))
-    assert lab.engine.hint is None
+    assert lab.engine.hints.shown is None
 
 
 def test_a_hint_at_a_simultaneous_node_is_the_windows(port, inbox):
     lab = lab_of("ball", port, inbox)
     with pytest.raises(ValueError, match="simultaneous"):
-        lab.engine.ask_hint()
+        lab.engine.hints.ask()
 
 
 def test_at_a_simultaneous_node_one_computer_seat_waits_for_the_human(port, inbox):
     lab = lab_of("ball", port, inbox)
     lab.engine.set_player("red", level(lab))
-    assert not lab.engine.thinking  # the window's turn builder takes the human's part first
+    assert not lab.engine.runner.thinking  # the window's turn builder takes the human's part first
 
 
 def test_both_computer_seats_make_one_joint_move(port, inbox):
@@ -128,16 +128,16 @@ def test_both_computer_seats_make_one_joint_move(port, inbox):
 def test_stop_pauses_the_computer_until_a_move_by_hand(port, inbox):
     lab = lab_of("partition", port, inbox)
     lab.engine.set_player("red", "strong")
-    assert lab.engine.thinking
+    assert lab.engine.runner.thinking
     lab.stop()
-    assert lab.engine.paused
-    assert not lab.engine.thinking
+    assert lab.engine.seats.paused
+    assert not lab.engine.runner.thinking
     assert port.statuses[-1].startswith("stopped: ")
     assert port.progress[-1] == (None, "")
     inbox.take(0.1)
     assert lab.session.ply == 0  # the stopped search played nothing
     lab.play(a_legal_move(lab))  # the human took over red's move
-    assert not lab.engine.paused
+    assert not lab.engine.seats.paused
     lab.shutdown()
 
 
@@ -146,8 +146,8 @@ def test_a_new_choice_of_players_switches_the_computer_on_again(port, inbox):
     lab.engine.set_player("red", "strong")
     lab.stop()
     lab.engine.set_player("red", "easy")
-    assert not lab.engine.paused
-    assert lab.engine.thinking
+    assert not lab.engine.seats.paused
+    assert lab.engine.runner.thinking
     inbox.until(lambda: lab.session.ply == 1)
     lab.shutdown()
 
@@ -156,17 +156,17 @@ def test_a_human_seat_stops_the_computer_playing_it(port, inbox):
     lab = lab_of("partition", port, inbox)
     lab.engine.set_player("blue", "easy")
     lab.engine.set_player("blue", None)
-    assert lab.engine.computer == {}
+    assert lab.engine.seats.computer == {}
     lab.play(a_legal_move(lab))
-    assert not lab.engine.thinking
+    assert not lab.engine.runner.thinking
 
 
 def test_nothing_moves_while_held(port, inbox):
     lab = lab_of("partition", port, inbox)
     with lab.engine.held():
         lab.engine.set_player("red", "easy")
-        assert not lab.engine.thinking  # a question is open
-    assert lab.engine.thinking  # and then it goes on
+        assert not lab.engine.runner.thinking  # a question is open
+    assert lab.engine.runner.thinking  # and then it goes on
     inbox.until(lambda: lab.session.ply == 1)
     lab.shutdown()
 
@@ -187,5 +187,5 @@ def test_a_failed_search_is_shown_to_the_user(port, inbox):
         raise RuntimeError("out of memory")
 
     lab.engine.runner.run("play", broken)
-    inbox.until(lambda: not lab.engine.thinking)
+    inbox.until(lambda: not lab.engine.runner.thinking)
     assert port.messages == [("The play search failed", "out of memory")]

@@ -21,7 +21,7 @@ from pyramid_lab.model import search
 from pyramid_lab.model.game import game_class
 from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
 from pyramid_lab.viewer.lab import Lab
-from pyramid_lab.viewer.lab.engine import book_end
+from pyramid_lab.viewer.lab.engine_words import book_end
 from pyramid_lab.viewer.lab.jobs import at_once
 from pyramid_lab.viewer.lab.session import Session
 from pyramid_lab.viewer.lab.table_build import (

@@ -54,8 +54,10 @@ def lab(port, inbox):
 
 def test_an_edit_refused_names_the_step_and_the_field(lab):
     lessons = lab.lessons
-    lessons.new_lesson(lab.game.copy())
-    refused = lessons.edit_step(task={"kind": "place", "goal": {"win": "red"}, "answers": []})
+    lessons.editor.new_lesson(lab.game.copy())
+    refused = lessons.editor.edit_step(
+        task={"kind": "place", "goal": {"win": "red"}, "answers": []}
+    )
     assert refused is not None
     assert refused.startswith("Step 1, Answers: type the answer")
     assert lessons.step.task is None  # the step stays as it was
@@ -64,12 +66,12 @@ def test_an_edit_refused_names_the_step_and_the_field(lab):
 def test_fill_from_rules_says_how_many_moves_it_has_tried(lab, inbox, monkeypatch):
     monkeypatch.setattr(L, "PROGRESS_EVERY_S", 0.0)  # every move said
     lessons = lab.lessons
-    lessons.new_lesson(lab.game.copy())
+    lessons.editor.new_lesson(lab.game.copy())
     said = []
     lessons.changed.connect(lambda what, *args: said.append((what, args)))
     task = L.Task("place", (), goal={"win": "red"})
-    lessons.fill_answers(task)
-    inbox.until(lambda: not lessons.busy)
+    lessons.checks.fill_answers(task)
+    inbox.until(lambda: not lessons.checks.busy)
     inbox.take(0.1)
     working = [args[0] for what, args in said if what == "working"]
     moves = lab.game.legal_move_count()

@@ -13,7 +13,7 @@ import pytest
 
 from pyramid_lab.model import search
 from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
-from pyramid_lab.viewer.lab.engine import book_end
+from pyramid_lab.viewer.lab.engine_words import book_end
 
 #: The standard opening's line of best play (its file's header), the first ten plies.
 LINE = ["1,1,0", "0,0,0", "2,1,0", "1,2,0", "2,2,0", "2,0,0", "3,2,0", "1,1,1", "3,3,0", "2,3,0"]

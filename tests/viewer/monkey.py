@@ -851,7 +851,7 @@ class Monkey:
             engine.set_player(colour, level)
         elif what == "off":
             self.note("computer off")
-            for colour in list(engine.computer):
+            for colour in list(engine.seats.computer):
                 engine.set_player(colour, None)
         elif what == "stop":
             self.note("stop thinking")
@@ -1007,9 +1007,9 @@ class Monkey:
             folder = self.export_folder / "lessons"
             folder.mkdir(exist_ok=True)
             target = folder / f"l{self.tried}.lesson.json"
-            error = control.state.save(target)  # checked on a worker thread, then written
+            error = control.state.checks.save(target)  # checked on a worker thread, then written
             if error is None:
-                self.qtbot.waitUntil(lambda: not control.state.busy, timeout=WAIT_MS)
+                self.qtbot.waitUntil(lambda: not control.state.checks.busy, timeout=WAIT_MS)
                 said = panel.editor_message.text()
                 error = None if said.startswith("saved") else said
             self.note(f"teacher: saved {target.name}: {error or 'ok'}")

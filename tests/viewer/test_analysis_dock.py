@@ -226,7 +226,7 @@ def test_an_analysis_of_a_position_that_went_says_so(make_window, qtbot, guard_e
 def test_the_computer_and_the_analysis_think_side_by_side(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
     start(window, 1.0)
-    window.lab.engine.ask_hint()  # the engine's own runner: the analysis goes on
+    window.lab.engine.hints.ask()  # the engine's own runner: the analysis goes on
     assert window.parts.analysis.thinking
     assert window.lab.engine.runner.thinking
     wait_for_result(qtbot, window)
@@ -405,11 +405,11 @@ def test_the_threads_box_sets_the_analysis_and_the_hint(
     # engine's threads are counted in tests/viewer/test_cli.py on an open position
     assert analysis.visits == sum(s.visits for s in analysis.moves) == 0
     assert analysis.agent.startswith("perfect play")
-    window.lab.engine.hint_level = "medium"
+    window.lab.engine.hints.level = "medium"
     window.menus.actions["hint"].trigger()
-    qtbot.waitUntil(lambda: window.lab.engine.hint_move() is not None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.lab.engine.hints.move() is not None, timeout=WAIT_MS)
     assert asked[-1] == ("agent", 2)
-    assert str(window.lab.engine.hint_move()) == "1,1,1"
+    assert str(window.lab.engine.hints.move()) == "1,1,1"
     window.menus.seats.players["red"]["easy"].trigger()  # the computer plays red: one thread
     qtbot.waitUntil(lambda: window.session.ply == 1, timeout=WAIT_MS)
     assert asked[-1] == ("agent", 1)

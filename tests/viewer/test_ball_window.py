@@ -277,7 +277,7 @@ def test_the_computer_programs_through_the_engine_control(ball_window, qtbot, gu
     assert red.editing  # the human programs meanwhile
     assert engine.busy() == ""
     engine.stop()
-    assert engine.paused
+    assert engine.seats.paused
     assert not window.port.box.isVisibleTo(window)
     assert 1 not in window.board.turn.programs
     # red programs first, then blue's editor is handed over to the humans
@@ -292,7 +292,7 @@ def test_the_computer_programs_through_the_engine_control(ball_window, qtbot, gu
     assert len(history) == 1
     assert str(history[0].moves[1]) == "L,S,S/S,S,S/S,S,S"
     # the next turn: the computer programs blue again
-    assert not engine.paused
+    assert not engine.seats.paused
     qtbot.waitUntil(lambda: 1 in window.board.turn.programs, timeout=WAIT_MS)
     assert not blue.editing
     assert not guard_errors
@@ -307,7 +307,7 @@ def test_changing_the_players_keeps_the_programs_in(ball_window, qtbot, guard_er
     qtbot.waitUntil(lambda: len(window.session.history()) == 1, timeout=WAIT_MS)
     assert str(window.session.history()[0].moves[0]) == "S,F,S/S,S,S/S,S,S"
     window.lab.engine.set_player("blue", None)
-    assert window.lab.engine.computer == {}
+    assert window.lab.engine.seats.computer == {}
     assert red.editing  # the next turn: both humans again, red first
     assert "Blue programs after red" in blue.cover_text.text()
     assert not guard_errors
@@ -319,10 +319,10 @@ def test_hint_draws_the_open_editors_program_and_use_hint_loads_it(
     window = ball_window()
     red, _blue = window.board.ui.program_docks
     assert not red.use_hint.isEnabled()
-    window.lab.engine.hint_level = "easy"
-    window.lab.engine.ask_hint()
-    qtbot.waitUntil(lambda: window.lab.engine.hint_move() is not None, timeout=WAIT_MS)
-    hint = window.lab.engine.hint_move()
+    window.lab.engine.hints.level = "easy"
+    window.lab.engine.hints.ask()
+    qtbot.waitUntil(lambda: window.lab.engine.hints.move() is not None, timeout=WAIT_MS)
+    hint = window.lab.engine.hints.move()
     assert "hint for red" in window.statusBar().currentMessage()
     assert red.use_hint.isEnabled()
     frame = window.board.frame()
@@ -347,15 +347,15 @@ def test_hint_while_the_computer_programs_comes_once_its_part_is_in(
     window = ball_window({"blue": "medium"})
     engine = window.lab.engine
     assert engine.thinking_sides() == (1,)
-    engine.hint_level = "easy"
-    engine.ask_hint()
+    engine.hints.level = "easy"
+    engine.hints.ask()
     assert "hint for red: asked" in window.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: engine.hint_move() is not None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: engine.hints.move() is not None, timeout=WAIT_MS)
     assert 1 in window.board.turn.programs  # the computer's part came first
     assert "hint for red" in window.statusBar().currentMessage()
     red, _blue = window.board.ui.program_docks
     assert red.use_hint.isEnabled()
-    assert engine.hint_waiting is None
+    assert engine.hints.waiting is None
     assert not guard_errors
 
 
@@ -525,7 +525,7 @@ def test_undo_against_the_computer_keeps_it_playing(ball_window, qtbot, guard_er
     qtbot.waitUntil(lambda: len(window.session.history()) == 1, timeout=WAIT_MS)
     window.board.undo()
     assert window.session.game.move_stack == []
-    assert not window.lab.engine.paused
+    assert not window.lab.engine.seats.paused
     qtbot.waitUntil(lambda: 1 in window.board.turn.programs, timeout=WAIT_MS)  # it programs again
     assert window.board.ui.program_docks[0].editing
     assert not guard_errors
@@ -749,8 +749,8 @@ def test_the_hint_is_said_whole_in_its_editor(ball_window, qtbot, guard_errors):
     window.resize(900, 700)
     red, blue = window.board.ui.program_docks
     assert not red.editor.hint_words.isVisibleTo(red)
-    window.lab.engine.ask_hint()
-    qtbot.waitUntil(lambda: window.lab.engine.hint_move() is not None, timeout=WAIT_MS)
+    window.lab.engine.hints.ask()
+    qtbot.waitUntil(lambda: window.lab.engine.hints.move() is not None, timeout=WAIT_MS)
     said = window.statusBar().currentMessage()
     assert said.startswith("hint for red: ")
     words = red.editor.hint_words

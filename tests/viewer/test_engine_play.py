@@ -19,7 +19,7 @@ def idle(window):
 
 def test_hint_gives_a_legal_move_and_leaves_the_position(make_window, qtbot, guard_errors):
     window = make_window()
-    window.lab.engine.hint_level = "easy"
+    window.lab.engine.hints.level = "easy"
     window.session.play(window.session.game.parse_move("0,0,0"))
     before = (window.session.game.position_key(), window.session.ply)
     window.menus.actions["hint"].trigger()
@@ -28,7 +28,7 @@ def test_hint_gives_a_legal_move_and_leaves_the_position(make_window, qtbot, gua
     message = window.statusBar().currentMessage
     qtbot.waitUntil(lambda: message().startswith("hint: "), timeout=WAIT_MS)
     assert (window.session.game.position_key(), window.session.ply) == before
-    move = window.lab.engine.hint_move()
+    move = window.lab.engine.hints.move()
     assert move in window.session.game.legal_moves()
     assert str(move) in window.statusBar().currentMessage()
     assert "win rate" in window.statusBar().currentMessage() or "proven" in (
@@ -39,7 +39,7 @@ def test_hint_gives_a_legal_move_and_leaves_the_position(make_window, qtbot, gua
     assert window.board.frame().ghosts == {site: "blue"}
     assert not window.port.bar.isVisibleTo(window)
     window.session.play(move)
-    assert window.lab.engine.hint_move() is None
+    assert window.lab.engine.hints.move() is None
     assert not guard_errors
 
 
@@ -52,7 +52,7 @@ def test_a_hint_in_a_settled_position_is_the_game_s_value(make_window, qtbot, gu
     message = window.statusBar().currentMessage
     qtbot.waitUntil(lambda: message().startswith("hint: "), timeout=WAIT_MS)
     assert "proven loss in 14 plies" in message()
-    assert window.lab.engine.hint_move() in window.session.game.legal_moves()
+    assert window.lab.engine.hints.move() in window.session.game.legal_moves()
     assert not guard_errors
 
 
@@ -89,7 +89,7 @@ def test_clicks_are_refused_while_the_computer_thinks(make_window, qtbot, guard_
     assert "Stop to take over" in window.statusBar().currentMessage()
     window.port.stop_button.click()
     assert idle(window)
-    assert window.lab.engine.paused
+    assert window.lab.engine.seats.paused
     qtbot.wait(50)  # a late answer of the stopped search changes nothing
     window.board.play(window.session.game.parse_move("0,0,0"))  # the human takes over
     assert window.session.ply == 1
@@ -218,18 +218,18 @@ def test_the_players_menu_and_the_players_of_another_game(make_window, qtbot):
     assert set(menus.seats.players) == set(window.session.game.players)
     assert all(actions[None].isChecked() for actions in menus.seats.players.values())  # humans
     window.lab.engine.pace = 0
-    window.lab.engine.paused = True  # nothing is played here: only the menus are looked at
+    window.lab.engine.seats.paused = True  # nothing is played here: only the menus are looked at
     menus.seats.players["blue"]["medium"].trigger()
-    assert window.lab.engine.computer == {"blue": "medium"}
+    assert window.lab.engine.seats.computer == {"blue": "medium"}
     assert menus.seats.player_menus["blue"].title() == "Blue: Computer (medium)"
     assert menus.seats.player_menus["red"].title() == "Red: Human"
     menus.seats.players["blue"][None].trigger()
-    assert window.lab.engine.computer == {}
+    assert window.lab.engine.seats.computer == {}
     menus.seats.players["red"]["easy"].trigger()
     window.lab.engine.stop()
     window.session.replace_game(Pyraos())  # another game's colours: red is forgotten
     assert set(menus.seats.players) == {"white", "black"}
-    assert window.lab.engine.computer == {}
+    assert window.lab.engine.seats.computer == {}
     assert all(actions[None].isChecked() for actions in menus.seats.players.values())
 
 

@@ -20,7 +20,8 @@ from pyramid_lab.model.teaching import teaching_for
 from pyramid_lab.model.userfiles import lessons_folder
 from pyramid_lab.viewer.desktop.lessons import play_answer
 from pyramid_lab.viewer.desktop.menu_groups import LESSON_FOLDERS_KEY
-from pyramid_lab.viewer.lab.lesson import SAID_PATH, STARTER_TEXT
+from pyramid_lab.viewer.lab.lesson_checks import SAID_PATH
+from pyramid_lab.viewer.lab.lesson_edit import STARTER_TEXT
 from tests.patience import WAIT_MS, WAIT_S
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,7 +31,7 @@ CORNER_BALL = ROOT / "model" / "data" / "lessons" / "partition" / "03-a-corner-b
 def idle(qtbot, control, seconds=WAIT_S):
     # (a generous limit, met at once when warm: a cold numba cache compiles the prover's
     # kernel in the first proof of the process, tens of seconds on a loaded machine)
-    qtbot.waitUntil(lambda: not control.state.busy, timeout=int(seconds * 1000))
+    qtbot.waitUntil(lambda: not control.state.checks.busy, timeout=int(seconds * 1000))
 
 
 def teach(window, path=CORNER_BALL):
@@ -286,7 +287,7 @@ def test_a_lesson_with_a_bad_task_is_not_saved_and_says_why(make_window, qtbot, 
     idle(qtbot, control)
     assert panel.editor_message.text().startswith("checked: the answer 0,1,0 is not accepted")
     target = tmp_path / "bad.lesson.json"
-    assert control.state.save(target) is None
+    assert control.state.checks.save(target) is None
     idle(qtbot, control)
     assert not target.exists()
     assert panel.editor_message.text().startswith("not saved: step 1")
@@ -342,7 +343,7 @@ def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, t
     ticks = []
 
     def tick() -> None:
-        ticks.append(control.state.busy)
+        ticks.append(control.state.checks.busy)
         if sum(ticks) >= 5:
             meanwhile.set()
 
@@ -350,7 +351,7 @@ def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, t
     timer.timeout.connect(tick)
     timer.start(50)
     panel.fill.click()
-    assert control.state.busy
+    assert control.state.checks.busy
     assert not panel.busy.isHidden()
     assert not panel.fill.isEnabled()
     assert not panel.save.isEnabled()
@@ -369,9 +370,9 @@ def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, t
     ticks.clear()
     meanwhile.clear()
     target = tmp_path / "slow.lesson.json"
-    assert control.state.save(target) is None
+    assert control.state.checks.save(target) is None
     assert not target.exists()
-    assert control.state.busy
+    assert control.state.checks.busy
     idle(qtbot, control)
     assert sum(ticks) >= 5
     assert target.is_file()
@@ -528,7 +529,7 @@ def test_a_lesson_saved_meanwhile_is_not_replaced_the_save_goes_beside_it(
     theirs = L.read(path)
     theirs.title = "Saved meanwhile elsewhere"
     path.write_text(L.dumps(theirs))
-    assert control.state.save(path) is None
+    assert control.state.checks.save(path) is None
     idle(qtbot, control)
     assert L.read(path).title == "Saved meanwhile elsewhere"  # kept
     beside = folder / "corner (2).lesson.json"
@@ -541,6 +542,6 @@ def test_a_lesson_saved_meanwhile_is_not_replaced_the_save_goes_beside_it(
         )
     ]
     assert control.state.path == beside
-    assert control.state.save(beside) is None  # the copy is ours: saved over as usual
+    assert control.state.checks.save(beside) is None  # the copy is ours: saved over as usual
     idle(qtbot, control)
     assert sorted(p.name for p in folder.iterdir()) == [beside.name, path.name]

@@ -29,7 +29,7 @@ def idle(qtbot, control, seconds=WAIT_S):
     its answer (the event loop turning meanwhile)."""
     # (a generous limit, met at once when warm: a cold numba cache compiles the prover's
     # kernel in the first proof of the process, tens of seconds on a loaded machine)
-    qtbot.waitUntil(lambda: not control.state.busy, timeout=int(seconds * 1000))
+    qtbot.waitUntil(lambda: not control.state.checks.busy, timeout=int(seconds * 1000))
 
 
 def apply(qtbot, control):
@@ -40,7 +40,7 @@ def apply(qtbot, control):
 
 def save(qtbot, control, path):
     """Save to ``path`` (checked on the worker thread): the editor's message."""
-    assert control.state.save(path) is None
+    assert control.state.checks.save(path) is None
     idle(qtbot, control)
     return control.panel.editor_message.text()
 
@@ -320,7 +320,7 @@ def test_a_new_lesson_over_a_later_step_redraws_on_its_own_step(make_window, gua
     assert not guard_errors
     assert (control.state.index, len(control.state.lesson.steps)) == (0, 1)
     assert control.panel.teach.isChecked()
-    assert window.lab.engine.computer == {}  # the student (the teacher) plays both sides
+    assert window.lab.engine.seats.computer == {}  # the student (the teacher) plays both sides
     dock = next(d for d in window.board.ui.program_docks if d.isVisible() and d.editing)
     for groups in dock.editor.groups:  # the Program dock's buttons
         for group in groups:
@@ -522,7 +522,7 @@ def test_leaving_a_lesson_clears_its_marks_picks_and_legend(
     control.state.go(step)
     if not control.state.step.highlights and not picks:  # (Terrace's, Rolling's: none)
         point = ",".join(map(str, window.board.ui.coords_of(0)))
-        assert control.state.edit_step(highlights=[point]) is None
+        assert control.state.editor.edit_step(highlights=[point]) is None
     for point in picks:
         window.board.click(window.board.ui.site_of(point))
     if picks:

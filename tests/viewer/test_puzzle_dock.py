@@ -339,7 +339,7 @@ def test_solve_mode_ends_when_the_moves_dock_leaves_the_puzzle(open_puzzle, qtbo
     start, tree = session.ply, session.snapshot().nodes
     window.lab.engine.set_player("blue", "easy")  # the computer player goes off in Solve mode
     dock.solve_button.click()
-    assert window.lab.engine.computer == {}
+    assert window.lab.engine.seats.computer == {}
     window.board.play(window.session.game.parse_move("2,2,0"))
     solving(qtbot, window)
     session.goto(start - 1)  # before the puzzle position

@@ -48,7 +48,7 @@ def wait_for_human(window, qtbot, timeout=WAIT_MS):
             window.session.game.is_over()
             or (
                 window.session.game.current_player() >= 0
-                and window.session.game.to_move not in window.lab.engine.computer
+                and window.session.game.to_move not in window.lab.engine.seats.computer
                 and not window.lab.engine.runner.thinking
             )
         ),
@@ -112,7 +112,7 @@ def test_two_players_against_the_computer_to_the_final_score(rolling_window, qtb
     game = window.session.game
     assert isinstance(game, RollingPyramids)
     assert game.players == ("red", "blue")
-    assert window.lab.engine.computer == {"red": "greedy"}
+    assert window.lab.engine.seats.computer == {"red": "greedy"}
     assert "Computer (greedy)" in window.menus.seats.player_menus["red"].title()
     play_out(window, qtbot)
     game = window.session.game
@@ -619,7 +619,7 @@ def test_a_hint_in_hot_seat_tells_nothing_of_the_others_secret_orders(
     window.menus.actions["hint"].trigger()
     message = window.statusBar().currentMessage
     qtbot.waitUntil(lambda: message().startswith("hint: "), timeout=WAIT_MS)
-    hinted = window.lab.engine.hint_move()
+    hinted = window.lab.engine.hints.move()
     assert hinted == GreedyPlayer(window.lab.engine.seed).move(game.information_state(1))
     assert not guard_errors
 

@@ -49,7 +49,7 @@ def answer_new_game(monkeypatch, setup):
 def show_hint(window, move_text):
     """Make ``move_text`` the hint shown on the current position, as an answer would."""
     move = window.session.game.parse_move(move_text)
-    window.lab.engine.hint = (*position_of(window.session.game), move)
+    window.lab.engine.hints.shown = (*position_of(window.session.game), move)
     window.stage.redraw()
     return move
 
@@ -105,7 +105,7 @@ def test_new_game_with_a_computer_side_starts_it(make_window, qtbot, monkeypatch
 
     shown = answer_new_game(monkeypatch, red_computer)
     window.menus.seats.new_game()
-    assert window.lab.engine.computer == {"red": "easy"}
+    assert window.lab.engine.seats.computer == {"red": "easy"}
     assert window.menus.seats.players["red"]["easy"].isChecked()  # the Game menu follows
     assert window.menus.seats.players["blue"][None].isChecked()
     assert window.menus.seats.player_menus["red"].title() == "Red: Computer (easy)"
@@ -166,14 +166,14 @@ def test_computer_against_computer_plays_on_and_stop_pauses(
         lambda d: (d.set_player("red", "easy"), d.set_player("blue", "easy")),
     )
     window.menus.seats.new_game()
-    assert window.lab.engine.computer == {"red": "easy", "blue": "easy"}
+    assert window.lab.engine.seats.computer == {"red": "easy", "blue": "easy"}
     qtbot.waitUntil(lambda: window.session.ply >= 4, timeout=WAIT_MS)
     assert ticks  # the event loop ran between the moves
     assert threads
     assert all(t is not threading.main_thread() for t in threads)
     assert window.lab.engine.computer_thinking  # on with the next move
     window.port.stop_button.click()
-    assert window.lab.engine.paused
+    assert window.lab.engine.seats.paused
     assert idle(window)
     ply = window.session.ply
     qtbot.wait(300)
@@ -256,11 +256,11 @@ def test_the_engines_hint_is_a_ghost_on_its_sites(make_window, qtbot, name, guar
     if name == "pyraos":
         game.push(game.parse_move("0,0,0"))
     window = make_window(game)
-    window.lab.engine.hint_level = "easy"
+    window.lab.engine.hints.level = "easy"
     window.lab.engine.seed = 4
     window.menus.actions["hint"].trigger()
-    qtbot.waitUntil(lambda: window.lab.engine.hint_move() is not None, timeout=WAIT_MS)
-    move = window.lab.engine.hint_move()
+    qtbot.waitUntil(lambda: window.lab.engine.hints.move() is not None, timeout=WAIT_MS)
+    move = window.lab.engine.hints.move()
     parsed = window.session.game.parse_move(str(move))
     assert parsed == move
     ui = window.board.ui

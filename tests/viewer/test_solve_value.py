@@ -1,4 +1,4 @@
-"""Solve position (the Game menu, ``viewer.lab.solve.ValueSolve``): the value of the position
+"""Solve position (the Game menu, ``viewer.lab.value_solve.ValueSolve``): the value of the position
 shown, searched off the GUI thread; the single search by default, the split solve on a local
 Dask cluster when workers are asked for, its units' progress in the status bar."""
 

@@ -302,7 +302,7 @@ def test_an_opened_file_is_not_played_by_the_previous_games_computer(
     window.lab.engine.set_player("red", "easy")
     window.lab.engine.set_player("blue", "easy")
     assert window.lab.documents.open(other_file)  # Discard (the conftest's answer)
-    assert window.lab.engine.computer == {}
+    assert window.lab.engine.seats.computer == {}
     assert not window.lab.engine.computer_thinking
     assert "played by a human now" in window.statusBar().currentMessage()
     checked = [a for a in window.menus.seats.players["red"].values() if a.isChecked()]

@@ -22,7 +22,8 @@ from PySide6.QtCore import QObject, QSettings, Qt, Signal
 
 from pyramid_lab.model import search
 
-from ..lab.engine import Engine, describe_choice
+from ..lab.engine import Engine
+from ..lab.engine_words import describe_choice
 from ..lab.jobs import Job, Progress, Task, position_of
 from ..widgets.slots import guarded
 

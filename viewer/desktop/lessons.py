@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from ..games import GameUI
     from ..lab import Lab
     from ..lab.board import Board
-    from ..lab.lesson import LessonChange
+    from ..lab.lesson_shown import LessonChange
     from ..lab.session import Session
     from ..widgets.lesson_dock import LessonDock
     from .qt_port import QtPort
@@ -130,7 +130,7 @@ class LessonControl:
     def teach_new(self) -> None:
         """Lessons > New lesson from this position: one step on the board's position, in
         teacher mode (Save lesson... writes it)."""
-        self.state.new_lesson(self.lab.session.game.copy())
+        self.state.editor.new_lesson(self.lab.session.game.copy())
         self.panel.dirty = True
         self.panel.teach.setChecked(True)
         self.panel.edit_lesson_title.setFocus()  # the teacher names the lesson first

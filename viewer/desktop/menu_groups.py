@@ -346,7 +346,7 @@ class PlayerMenus:
         menu per colour, as in the New game dialog, so two computers of different levels
         show as they are)."""
         engine = self.lab.engine
-        engine.keep_players(players)  # colours of another game are forgotten
+        engine.seats.keep(self.lab.session.game, players)  # colours of another game are forgotten
         for menu in self.player_menus.values():
             self.menu.removeAction(menu.menuAction())
             menu.deleteLater()
@@ -372,7 +372,7 @@ class PlayerMenus:
 
     def show_players(self) -> None:
         """The Game menu follows the engine's players (menu titles say who plays)."""
-        computer = self.lab.engine.computer
+        computer = self.lab.engine.seats.computer
         for colour, actions in self.players.items():
             level = computer.get(colour)
             if level in actions:  # (a new game's levels come before its menus)
@@ -384,7 +384,7 @@ class PlayerMenus:
         players for each game as the default; the current game's as they are now)."""
         lab, port = self.lab, self.port
         current = lab.session.game
-        remembered = {**self.last_players, current.name: dict(lab.engine.computer)}
+        remembered = {**self.last_players, current.name: dict(lab.engine.seats.computer)}
         rules = {current.name: current.options.to_json()}  # Ok again: the same rules
         dialog = NewGameDialog(port.parent, current.name, players=remembered, rules=rules)
         with lab.engine.held():  # no move behind the dialog; after it, the game on show

@@ -74,7 +74,7 @@ ITEMS: tuple[Item, ...] = (
     Item("&Edit", "&Cancel turn", "board.cancel", "Escape", "cancel", when="building"),
     Item("&Edit", "&Set-up mode", "setup_mode.toggle", "Ctrl+E", "setup", checked="switched"),
     Item("&Edit", "-"),
-    Item("&Edit", "&Hint", "engine.ask_hint", "H", "hint"),
+    Item("&Edit", "&Hint", "engine.hints.ask", "H", "hint"),
     Item("&Edit", "Sto&p thinking", "lab.stop", "Ctrl+.", "stop_engine"),
     Item("&Edit", "&Analyse", "analysis.analyse", "A", "analyse"),
     Item("A&nalysis", "&Review game", "reviewer.review", "Ctrl+Shift+G", "review"),

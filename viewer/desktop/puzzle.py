@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyramid_lab.model.puzzle import Verdict, goal_of, plies_text, puzzle_text, solution_of
 
-from ..lab.puzzle_editor import parse_solution
+from ..lab.puzzle_editor import no_proof, parse_solution
 from ..widgets.dock_fit import present
 from ..widgets.puzzle_dock import GREEN, GREY, ORANGE, RED, PuzzleDock
 from ..widgets.slots import guarded, slot
@@ -222,7 +222,7 @@ class PuzzleControl:
     def _show_verifying(self) -> None:
         """Verify's buttons and bar (off, with the reason as their tooltip, for a game they
         cannot work on)."""
-        on, refused = self.desk.verifying, self.editor.no_proof()
+        on, refused = self.desk.verifying, no_proof(self.session.game)
         for button in (self.dock.verify_button, self.dock.solve_button):
             button.setToolTip(refused or self._tooltips[button])
         self.dock.verify_button.setEnabled(not on and not refused)
@@ -253,7 +253,7 @@ class PuzzleControl:
         self.dock.setter.setVisible(not active)
         self.dock.solve_button.setChecked(active)
         self.dock.solve_button.setText("Stop solving" if active else "Solve")
-        self.dock.solve_button.setEnabled((has_goal or active) and not self.editor.no_proof())
+        self.dock.solve_button.setEnabled((has_goal or active) and not no_proof(self.session.game))
         self.dock.again_button.setVisible(active)
         self.dock.reveal_button.setVisible(active)
         self.dock.solving.emit(active)
@@ -276,7 +276,7 @@ class PuzzleControl:
                 "<span style='color:#666666'>its next move is shown on the board while "
                 "you follow it</span>"
             )
-        if not active and self.editor.no_proof():
+        if not active and no_proof(self.session.game):
             shown = ""  # the verdict's place says why there is no Verify or Solve
         elif not active and not has_goal:
             shown = (

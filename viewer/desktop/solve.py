@@ -1,11 +1,11 @@
-"""Solve position in the window (the lab's :mod:`viewer.lab.solve` holds Solve mode and
-Solve position, and ``SolveBoard``, Solve mode as a board mode):
+"""Solve position in the window (the lab's :mod:`viewer.lab.value_solve` holds Solve
+position; :mod:`viewer.lab.solve` Solve mode and ``SolveBoard``, Solve mode as a board mode):
 :func:`remembered_workers` and :func:`remember_workers` keep Solve position's number of
 worker processes between runs."""
 
 from __future__ import annotations
 
-from ..lab.solve import ValueSolve
+from ..lab.value_solve import ValueSolve
 
 #: QSettings key: the cores Solve position's long solves use (1: the single search), as
 #: the user answered; absent until they were asked.

@@ -1,6 +1,6 @@
 """The board on show as others see it: its game UI (:class:`UIHost`, the UIs' host,
 :class:`viewer.lab.game_ui.Host`) and the lab's engine (:class:`BoardTable`, the engine's
-:class:`viewer.lab.engine.Table`). Each is a narrow door onto :class:`viewer.lab.board.Board`,
+:class:`viewer.lab.engine_table.Table`). Each is a narrow door onto :class:`viewer.lab.board.Board`,
 so neither the UIs nor the engine hold the whole board."""
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ class UIHost:
         self.board.redraw()
 
     def computer_players(self) -> Mapping[str, str]:
-        return self.board.lab.engine.playing()
+        return self.board.lab.engine.seats.playing(self.board.lab.session.game)
 
     def finish_turn(self) -> None:
         self.board.finish()
@@ -75,7 +75,7 @@ class Shows(Protocol):
 
 class BoardTable:
     """The board's game UI and turn builder, as the lab's engine asks about them
-    (:class:`viewer.lab.engine.Table`): handed to the engine as it is made, it reads the
+    (:class:`viewer.lab.engine_table.Table`): handed to the engine as it is made, it reads the
     board of ``lab`` (made after the engine: the board's modes route the engine's) when
     asked."""
 

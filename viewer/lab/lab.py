@@ -55,8 +55,9 @@ from .puzzle_editor import PuzzleEditor
 from .review import Reviews
 from .session import PositionChange, Session
 from .setup_mode import SetupMode
-from .solve import SolveMode, ValueSolve
+from .solve import SolveMode
 from .table_build import BUILD_TABLE, TableBuild
+from .value_solve import ValueSolve
 
 #: What ``Lab.changed`` says (the module's docstring): the engine's changes, passed on, and
 #: the lab's own.
@@ -361,4 +362,4 @@ class _Front:
     def release_players(self) -> bool:
         """Every seat to a human (a file opened says nothing of who plays); True when the
         computer played one."""
-        return self.lab.engine.release_players()
+        return self.lab.engine.choose_players({})

@@ -21,7 +21,8 @@ from .view_state import AXES, ClipPlane, ViewState
 if TYPE_CHECKING:
     from pyramid_lab.model.lesson import LessonFile
 
-    from .lesson import LessonChange, Lessons
+    from .lesson import Lessons
+    from .lesson_shown import LessonChange
 
 DEFAULT_CAMERA = "iso"
 

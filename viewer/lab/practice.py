@@ -40,13 +40,13 @@ from pyramid_lab.model.game import (
     shorten,
 )
 from pyramid_lab.model.puzzle import solution_of
-from pyramid_lab.model.teaching import describe_result, teaching_for
 
 from .events import Signal
 from .frame import Frame, Label, Region
 from .jobs import Job, JobRunner, Post, answer, position_of
 from .jobs import Progress as SearchProgress
 from .modes import Mode
+from .practice_words import Idea, idea_of, miss_words
 
 if TYPE_CHECKING:
     from .bulletin import Say
@@ -72,75 +72,8 @@ def hint_task(
     return task
 
 
-def standing(game: Game, side: str, *, still: bool = False) -> str:
-    """Where ``side`` stands, in the terms the game's rules report about a position (its
-    summary): the corners it holds ('red holds NE, AP'), else each per-player count
-    ('reserves: white 5, black 4'); '' when the game reports none. ``still``: nothing
-    changed ('red still holds only NE, AP')."""
-    extras = teaching_for(game).summary_extras(game)
-    holders = extras.get("holders")
-    if isinstance(holders, dict):
-        held = [str(c) for c, who in holders.items() if who == side]
-        if not held:
-            return f"{side} {'still ' if still else ''}holds no corner"
-        return f"{side} {'still holds only' if still else 'holds'} {', '.join(held)}"
-    parts = [
-        f"{key}: " + ", ".join(f"{who} {n}" for who, n in value.items())
-        for key, value in extras.items()
-        if isinstance(value, dict) and side in value
-    ]
-    return "; ".join(parts)
-
-
-def held_corners(game: Game, side: str) -> list[str]:
-    """The corners ``side`` holds, for a game whose summary reports them ([] otherwise)."""
-    holders = teaching_for(game).summary_extras(game).get("holders")
-    if not isinstance(holders, dict):
-        return []
-    return [str(c) for c, who in holders.items() if who == side]
-
-
 #: What the Hint says while it searches.
 HINT_LOOKING = "Hint: looking for the winning move..."
-
-
-@dataclasses.dataclass(frozen=True)
-class Idea:
-    """What a placement's first hint says instead of where: the words, and the corners it
-    points at (the corner at stake, by name), possibly none."""
-
-    text: str
-    corners: tuple[str, ...] = ()
-
-
-def idea_of(game: Game, side: str, line: list[Move]) -> Idea | None:
-    """The idea of the winning ``line`` (``side``'s move first) from ``game``: the corners
-    ``side`` takes by its end where the game reports corners (the corner at stake, pointed
-    at on the board); else how the line ends (the rules' words for the result) and what
-    changes on the way in the game's reported counts. None when the line does not play."""
-    before = standing(game, side)
-    corners = held_corners(game, side)
-    end = game.copy()
-    try:
-        for move in line:
-            end.push(move)
-    except (IllegalMoveError, InvalidMoveError):
-        return None
-    gained = [c for c in held_corners(end, side) if c not in corners]
-    at_once = len(line) == 1
-    if gained:
-        which = "the corner" if len(gained) == 1 else "the corners"
-        how = "wins at once by taking" if at_once else "wins by taking"
-        them = "it" if len(gained) == 1 else "them"
-        text = f"{which} at stake: {', '.join(gained)} ({side} {how} {them})"
-        return Idea(text, tuple(gained))
-    result = describe_result(end)
-    if not result:
-        return None
-    after = standing(end, side)
-    changes = f"; watch the {before}, at the end {after}" if after and after != before else ""
-    when = "at once" if at_once else f"within {len(line)} plies"
-    return Idea(f"the idea: {result} ({when}){changes}")
 
 
 class Practice:
@@ -292,39 +225,8 @@ class Practice:
         if solver.status[0] != "failed" or solver.refuted is None or goal is None:
             return ""
         wrong, answer = solver.refuted
-        after = self.session.game.copy()
-        if answer is not None and after.move_stack and after.move_stack[-1] == answer:
-            after.pop()
-        if wrong is None or not after.move_stack or after.move_stack[-1] != wrong:
-            return ""
-        if after.outcome() is not None:
-            return ""  # the result says it
-        before = after.copy()
-        before.pop()
-        side = goal.side
-        where = standing(after, side, still=standing(before, side) == standing(after, side))
-        if not where:
-            return ""
-        if goal.within != 1 or before.to_move != side:
-            return f"After {wrong}: {where}."
-        needed = ""
         texts = solution_of(self.session.puzzle)
-        try:
-            key = before.parse_move(texts[0]) if texts else None
-        except (InvalidMoveError, ValueError):
-            key = None
-        if key is not None and key != wrong and before.why_illegal(key) is None:
-            won = before.copy()
-            won.push(key)
-            outcome = won.outcome()
-            if outcome is not None and outcome.winner == side:
-                corners = held_corners(won, side)
-                needed = (
-                    f"; the win at once takes {len(corners)} corners"
-                    if corners
-                    else f"; the win at once: {describe_result(won)}"
-                )
-        return f"{wrong} does not win at once: {where}{needed}."
+        return miss_words(self.session.game, goal, wrong, answer, texts[0] if texts else None)
 
     def retry(self) -> None:
         self._reset_hints()

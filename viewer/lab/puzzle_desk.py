@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pyramid_lab.model.puzzle import goal_of, moves_text
 
 from .events import Signal
+from .puzzle_editor import no_proof
 
 if TYPE_CHECKING:
     from .bulletin import Say
@@ -108,7 +109,7 @@ class PuzzleDesk:
         for a game whose puzzles cannot be verified or solved)."""
         if self.solver.active:
             self.solver.leave()
-        if not self.editor.no_proof():
+        if not no_proof(self.session.game):
             self.changed.emit("present")
         self.changed.emit("fields")
 
@@ -179,7 +180,7 @@ class PuzzleDesk:
 
     def follow_game(self) -> None:
         """Verify and Solve are off, and the note says why, for a game they cannot work on."""
-        refused = self.editor.no_proof()
+        refused = no_proof(self.session.game)
         if refused and self.editor.verdict is None:
             self.note = ("quiet", f"{refused}.")
         self.changed.emit("verifying")
@@ -212,7 +213,7 @@ class PuzzleDesk:
         if self.solver.active:
             self.say("stop solving first")
             return
-        refused = editor.no_proof()
+        refused = no_proof(self.session.game)
         if refused:
             self._refuse(refused)
             return
@@ -277,7 +278,7 @@ class PuzzleDesk:
         if self.solver.active:
             self.solver.leave()
             return
-        refused = self.editor.no_proof()
+        refused = no_proof(self.session.game)
         if refused:
             self._refuse(refused)
             self.changed.emit("solve")  # the button and the menu item are not left checked

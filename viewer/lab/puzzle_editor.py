@@ -267,11 +267,11 @@ class PuzzleEditor:
         labels = tuple(Label(site, " / ".join(words)) for site, words in texts.items())
         return dataclasses.replace(frame, ghosts=ghosts, labels=(*frame.labels, *labels))
 
-    def no_proof(self) -> str:
-        """Why Verify and Solve cannot work on the game shown ('' when they can): the
-        prover takes no chance node (a game with dice)."""
-        game = self.session.game
-        return no_proof_with_chance(game.title) if game.has_chance else ""
+
+def no_proof(game: Game) -> str:
+    """Why Verify and Solve cannot work on ``game`` ('' when they can): the prover takes
+    no chance node (a game with dice)."""
+    return no_proof_with_chance(game.title) if game.has_chance else ""
 
 
 def verdict_marks(game: Game, verdict: Verdict) -> list[tuple[Move, str]]:

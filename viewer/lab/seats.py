@@ -48,6 +48,13 @@ class Seats:
         levels = search.levels_for(game)
         self.computer = {c: lv for c, lv in self.computer.items() if c in players and lv in levels}
 
+    def playing(self, game: Game) -> dict[str, str]:
+        """colour -> level of the colours the computer plays now: none while it is paused
+        at a simultaneous node (the humans make its parts of this turn)."""
+        if self.paused and game.current_player() == SIMULTANEOUS:
+            return {}
+        return dict(self.computer)
+
     def plays_all(self, game: Game) -> bool:
         return all(c in self.computer for c in game.players)
 

@@ -110,6 +110,19 @@ class LessonSteps(Protocol):
 
     def retry(self) -> None: ...
 
+    @property
+    def editor(self) -> LessonEditing:
+        """Teacher mode's edits of the lesson."""
+
+    @property
+    def checks(self) -> LessonChecking:
+        """The rules' checks of the lesson, and its save."""
+
+
+class LessonEditing(Protocol):
+    """Teacher mode's edits of the lesson shown (``viewer.lab.lesson_edit.LessonEditor``):
+    each answers None, or why not."""
+
     def edit_step(self, lesson_title: str | None = None, **changes: Any) -> str | None: ...
 
     def take_position(self) -> str | None: ...
@@ -121,6 +134,11 @@ class LessonSteps(Protocol):
     def move_step(self, by: int) -> str | None: ...
 
     def keep_view(self, view: dict[str, Any] | None) -> str | None: ...
+
+
+class LessonChecking(Protocol):
+    """The rules' checks of the lesson shown, on a worker thread
+    (``viewer.lab.lesson_checks.LessonChecks``)."""
 
     def save(self, path: str | Path) -> str | None:
         """Check the lesson on a worker thread, then write it (None: started)."""
@@ -434,11 +452,11 @@ class StepPanel(QWidget):
         self.apply.clicked.connect(self._apply)
         self.fill.clicked.connect(self._fill)
         self.from_board.clicked.connect(self._answer_from_board)
-        self.take.clicked.connect(lambda: self._said(control.take_position()))
-        self.add.clicked.connect(lambda: self._said(control.add_step()))
-        self.remove.clicked.connect(lambda: self._said(control.remove_step()))
-        self.up.clicked.connect(lambda: self._said(control.move_step(-1)))
-        self.down.clicked.connect(lambda: self._said(control.move_step(+1)))
+        self.take.clicked.connect(lambda: self._said(control.editor.take_position()))
+        self.add.clicked.connect(lambda: self._said(control.editor.add_step()))
+        self.remove.clicked.connect(lambda: self._said(control.editor.remove_step()))
+        self.up.clicked.connect(lambda: self._said(control.editor.move_step(-1)))
+        self.down.clicked.connect(lambda: self._said(control.editor.move_step(+1)))
         self.save.clicked.connect(self._save)
         self.keep_view.clicked.connect(self._keep_view)
         #: The board's view as a lesson saves it (set by the front end that has one).
@@ -802,14 +820,14 @@ class StepPanel(QWidget):
         except ValueError as exc:
             self._said(str(exc))
             return
-        error = self.control.edit_step(self.edit_lesson_title.text(), **changes)
+        error = self.control.editor.edit_step(self.edit_lesson_title.text(), **changes)
         if error is not None:
             self._said(error)
             return
         if self.control.step.task is None:
             self._said(None)
             return
-        self.control.check_step()  # on a worker thread: "checking..." until it answers
+        self.control.checks.check_step()  # on a worker thread: "checking..." until it answers
 
     def _fill(self) -> None:
         """Fill answers from the rules: the task as the boxes say, its answers found on a
@@ -832,7 +850,7 @@ class StepPanel(QWidget):
             rule.get("side") if kind == "win-within" else None,
             rule.get("within") if kind == "win-within" else None,
         )
-        self.control.fill_answers(task)
+        self.control.checks.fill_answers(task)
 
     def filled(self, answers: list[str]) -> None:
         """The rules' answers came back: written in and applied."""
@@ -844,7 +862,7 @@ class StepPanel(QWidget):
         except ValueError as exc:
             self._said(f"{said}; not applied: {exc}")
             return
-        error = self.control.edit_step(self.edit_lesson_title.text(), **changes)
+        error = self.control.editor.edit_step(self.edit_lesson_title.text(), **changes)
         if error is not None:
             self._said(f"{said}; not applied: {error}")
         else:
@@ -853,7 +871,7 @@ class StepPanel(QWidget):
     def _keep_view(self) -> None:
         if self.view_now is None:
             return
-        error = self.control.keep_view(self.view_now())
+        error = self.control.editor.keep_view(self.view_now())
         self._said(error)
         if error is None:
             self.editor_message.setText("the lesson opens with this view (Save lesson... keeps it)")
@@ -875,24 +893,24 @@ class StepPanel(QWidget):
     def _save(self) -> None:
         control = self.control
         try:  # the fields as they are now are what is saved (Save checks every task)
-            error = control.edit_step(self.edit_lesson_title.text(), **self.fields())
+            error = control.editor.edit_step(self.edit_lesson_title.text(), **self.fields())
         except ValueError as exc:
             error = str(exc)
         if error is not None:
             self._said(f"not saved: {error}")
             return
-        path = _ask_save_path(self.window(), control.save_suggestion())
+        path = _ask_save_path(self.window(), control.checks.save_suggestion())
         if not path:
             return
         if not path.endswith(lessons.SUFFIX):
             path += lessons.SUFFIX
-        error = control.save(path)  # checked on a worker thread, then written
+        error = control.checks.save(path)  # checked on a worker thread, then written
         if error is not None:
             self._said(error)
 
     def _show_busy(self) -> None:
         """The busy bar, and the buttons that start a check, follow the worker."""
-        busy = self.control.busy
+        busy = self.control.checks.busy
         self.busy.setVisible(busy)
         for button in (self.fill, self.save):
             button.setEnabled(not busy)

@@ -1,0 +1,207 @@
+"""The rules' checks of a lesson in teacher mode, Qt-free, on a worker thread of their own
+(a win-within task's proof may take seconds, and the front answers meanwhile): Apply's check
+of the step's task, Fill from rules (the answers the rules give), and Save lesson (every
+task checked, then the file written atomically, as a copy beside it where it changed on
+disk). What they do and find is said through the ``changed`` of the lesson shown
+(:class:`~viewer.lab.lesson.Lessons`): "working" (text), "report" (text or None, ok),
+"filled" (answers), "saved" (path), "title"."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pyramid_lab.model import content, search
+from pyramid_lab.model import lesson as lessons
+from pyramid_lab.model.files import save_bytes
+from pyramid_lab.model.game import Game, shorten
+from pyramid_lab.model.userfiles import lessons_folder, make_folder
+
+from .jobs import Job, JobRunner, Post, Progress, answer
+
+if TYPE_CHECKING:
+    from .lesson_shown import ShownLesson
+
+#: Characters of a path the status line says (a longer one is cut, its end "…").
+SAID_PATH = 160
+
+
+class LessonChecks:
+    """The rules' checks of the lesson ``state`` shows, on a runner of their own
+    (``post``: the front end's thread); ``busy`` while one runs."""
+
+    def __init__(self, state: ShownLesson, post: Post) -> None:
+        self.state = state
+        self._anchor: Game | None = None  # the position the job under way started from
+        self._asked: tuple[str, object, int] = ("", None, 0)  # purpose, lesson, step index
+        self._saving: tuple[lessons.LessonFile, Path] | None = None
+        self.checker = JobRunner(self._anchor_game, post)
+        self.checker.answered.connect(self._checked)
+        self.checker.failed.connect(self._check_failed)
+        self._saying = ""  # what the check under way says it does
+        # what the check under way has done (Fill from rules: the moves tried, of how many)
+        self.checker.progressed.connect(
+            lambda _fraction, text: state.changed.emit("working", f"{self._saying} {text}")
+        )
+        # a first use of the compiled search: the working line says what the check waits for
+        self.checker.preparing.connect(
+            lambda text: state.changed.emit(
+                "working", f"{text}; then {self._saying}" if text else self._saying
+            )
+        )
+
+    def _anchor_game(self) -> Game:
+        assert self._anchor is not None
+        return self._anchor
+
+    @property
+    def busy(self) -> bool:
+        return self.checker.thinking
+
+    def _run(self, purpose: str, work: Callable[[Progress], object], saying: str) -> Job:
+        """``work(progress)`` on the worker thread; its result comes to :meth:`_checked`,
+        what it says of its progress to the working line meanwhile."""
+        self._anchor = self.state.step.game
+        self._asked = (purpose, self.state.lesson, self.state.index)
+        job = self.checker.run(purpose, lambda _view, progress, _stop: work(progress))
+        self._saying = saying
+        self.state.changed.emit("working", saying)
+        return job
+
+    def check_step(self) -> None:
+        """The step's task checked by the rules (Apply's second half)."""
+        task = self.state.step.task
+        if task is None:
+            return
+        if self._saving is not None:  # a save under way is not stopped for it
+            self.state.changed.emit(
+                "report", "applied (the save under way checks every task)", True
+            )
+            return
+        position = self.state.step.position()
+        saying = "checking the task with the rules..."
+        self._run(
+            "check",
+            lambda _progress: lessons.check_task(
+                task, position, wins=search.Judge(search.knowledge_for)
+            ),
+            saying,
+        )
+
+    def fill_answers(self, task: lessons.Task) -> None:
+        """The answers the rules give for ``task`` at the step's position."""
+        if self._saving is not None:
+            self.state.changed.emit(
+                "report", "a save is under way: fill the answers after it", False
+            )
+            return
+        position = self.state.step.position()
+
+        def work(progress: Progress) -> list[str] | str:
+            try:
+                return lessons.right_answers(
+                    task, position, wins=search.Judge(search.knowledge_for), progress=progress
+                )
+            except ValueError as exc:  # why the rules give none: said in words
+                return str(exc)
+
+        self._run("fill", work, "finding the answers with the rules...")
+
+    def save(self, path: str | Path) -> str | None:
+        """Check every task with the rules on the worker thread, then write the lesson
+        (atomically); None when the check started, or why not (a check under way)."""
+        assert self.state.lesson is not None
+        if self.busy and self._saving is not None:
+            return "not saved: a save is under way"
+        lesson = self.state.lesson
+        self._saving = (lesson, Path(path))
+        self._run(
+            "save",
+            lambda _progress: lessons.check(lesson, wins=search.Judge(search.knowledge_for)),
+            f"checking the lesson for {path}...",
+        )
+        return None
+
+    def save_suggestion(self) -> str:
+        """Where Save lesson... proposes to write: the file it came from, else the user's
+        lessons folder under a name made of the lesson's title."""
+        path = self.state.path
+        if path is not None and not shipped(path):
+            return str(path)
+        lesson = self.state.lesson
+        title = lesson.title if lesson is not None else "lesson"
+        stem = "".join(c if c.isalnum() else "-" for c in title.lower()).strip("-") or "lesson"
+        while "--" in stem:
+            stem = stem.replace("--", "-")
+        folder = lessons_folder()
+        problem = make_folder(folder)  # made on first use: the dialog opens in it
+        if problem is not None:
+            self.state.say(f"Lessons: {shorten(problem, 200)}")
+        return str(folder / f"{stem[:60]}{lessons.SUFFIX}")
+
+    def _checked(self, job: Job, result: object) -> None:
+        _purpose, lesson, index = self._asked
+        if job.purpose == "save":
+            self._write(answer(list, result))  # lessons.check's problems
+            return
+        if lesson is not self.state.lesson or index != self.state.index:
+            self.state.changed.emit("report", None, True)  # the step changed: nothing to say
+            return
+        if job.purpose == "check":
+            said = f"checked: {result}" if result else "applied and checked"
+            self.state.changed.emit("report", said, result is None)
+        elif isinstance(result, str):
+            self.state.changed.emit("report", f"no answers filled: {result}", False)
+        else:
+            self.state.changed.emit("report", None, True)
+            self.state.changed.emit("filled", list(answer(list, result)))
+
+    def _check_failed(self, job: Job, exc: BaseException) -> None:
+        self._saving = None if job.purpose == "save" else self._saving
+        self.state.changed.emit("report", f"the rules' check failed: {shorten(str(exc))}", False)
+
+    def _write(self, problems: list[lessons.Problem]) -> None:
+        assert self._saving is not None
+        lesson, path = self._saving
+        self._saving = None
+        if problems:
+            said = f"not saved: {problems[0]}"
+        else:
+            # The file it came from is replaced only if it is still as it was read; changed
+            # meanwhile, the lesson goes beside it (model.files.save_bytes), said.
+            shown = self.state.path
+            same = shown is not None and os.path.realpath(shown) == os.path.realpath(path)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                data = lessons.dumps(lesson).encode("utf-8")
+                read = lesson.fingerprint if same else None
+                written, lesson.fingerprint = save_bytes(path, data, read=read, beside=True)
+            except OSError as exc:
+                said = f"not saved: {exc.strerror or exc}"
+            else:
+                if written != Path(os.path.realpath(path)):  # (a link is written through)
+                    said = (
+                        f"{path.name} changed on disk since it was opened: saved as {written.name}"
+                    )
+                    self.state.port.show_message("Lesson saved as a copy", said)
+                    path = written
+                if lesson is self.state.lesson:
+                    self.state.path = path
+                    self.state.changed.emit("saved", path)
+                self.state.changed.emit("report", f"saved {path}", True)
+                self.state.say(f"Lesson saved to {shorten(str(path), SAID_PATH)}")
+                self.state.changed.emit("title")
+                return
+        self.state.changed.emit("report", said, False)
+        self.state.say(shorten(said, 160))
+
+    def shutdown(self) -> None:
+        """Stop the check under way and wait for its thread."""
+        self.checker.shutdown()
+
+
+def shipped(path: Path) -> bool:
+    """A lesson that came with Pyramid Lab (saved as a copy in the user's folder)."""
+    return path.resolve().is_relative_to(content.lessons().resolve())

@@ -1,0 +1,331 @@
+"""Solve position (the Game menu), with no Qt in it: the value of the position shown
+(``model.search.solve``: the book, then a few seconds of the single search; then, asked
+through the port, the single search or the split solve on a local Dask cluster,
+``model.search.split_solve``, resumable from its checkpoint under the user's cache), with
+its progress (units, positions, rate, memory, time left) on the status line.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from pyramid_lab.model import search
+from pyramid_lab.model.game import Game
+
+from .events import Signal
+from .jobs import Job, JobRunner, Post, Progress, answer
+from .pace import DepthPace
+from .session import KEEPS_POSITION, PositionChange
+
+if TYPE_CHECKING:
+    from .bulletin import Say
+    from .port import Port
+    from .session import Session
+
+#: Each search's table (MiB): the single search's, or each worker's.
+VALUE_TABLE_MB = 512.0
+#: The most worker processes Solve position offers.
+MAX_WORKERS = 256
+
+
+def units_text(status: search.cluster.SplitStatus) -> str:
+    """A split solve's progress in words (the status bar's line)."""
+    left = "" if status.seconds_left is None else f", about {status.seconds_left:,.0f} s left"
+    return (
+        f"Solving: units {status.settled}/{status.total} settled ({status.proven} proven now, "
+        f"{status.from_checkpoint} from the checkpoint) on {status.workers} workers, "
+        f"{status.positions:,} positions, {status.rate:,.0f}/s, memory "
+        f"{status.memory_mb:,.0f} MB, {status.seconds:.0f} s{left}"
+    )
+
+
+#: Solve position's answer: the value, and the split solve's run where it answered
+SolveAnswer = tuple["search.SolveResult", "search.cluster.SplitResult | None"]
+
+#: Seconds of Solve position's first try (the book, then the single search) before it asks
+#: for worker processes: what it settles needs no cluster (as the command line's solve).
+QUICK_SECONDS = 3.0
+
+
+def value_task(
+    workers: int, table_mb: float = VALUE_TABLE_MB, max_seconds: float | None = None
+) -> Callable[[Game, Progress, threading.Event], SolveAnswer]:
+    """The task that solves the position: the single search (``workers`` 1, for at most
+    ``max_seconds``) or the split solve; its answer is (SolveResult, SplitResult or None).
+    The runner's stop ends it (the split solve's settled units stay in its checkpoint)."""
+
+    def task(game: Game, progress: Progress, stop: threading.Event) -> SolveAnswer:
+        if workers <= 1:
+            pace = DepthPace()
+
+            def tick(depth: int, nodes: int, seconds: float, entries: int) -> None:
+                if stop.is_set():
+                    raise search.SearchStopped("interrupted")
+                pace.update(depth, seconds)
+                progress(
+                    0.0,
+                    f"Solving: within {depth} plies, {nodes:,} positions, {seconds:.0f} s"
+                    + pace.words(seconds),
+                )
+
+            return search.solve(
+                game,
+                knowledge=search.knowledge_for(game),
+                table_mb=table_mb,
+                progress=tick,
+                max_seconds=max_seconds,
+            ), None
+
+        def report(status: search.cluster.SplitStatus) -> None:
+            progress(status.settled / max(1, status.total), units_text(status))
+
+        split = search.cluster.split_solve(
+            game,
+            knowledge_of=search.knowledge_for,
+            workers=workers,
+            checkpoint=True,
+            table_mb=table_mb,
+            progress=report,
+            stop=stop,
+            warn=lambda line: progress(0.0, line),
+        )
+        return split.result, split
+
+    return task
+
+
+def value_text(
+    game: Game, result: search.SolveResult, split: search.cluster.SplitResult | None
+) -> str:
+    """The answer of Solve position in words."""
+    side = game.to_move
+    if result.value == "unknown":
+        text = f"Solve position: not settled ({result.stopped or 'unknown'})"
+    else:
+        verb = {"win": "wins", "loss": "loses", "draw": "draws"}[result.value]
+        within = f" within {result.plies} plies" if result.plies and result.value == "win" else ""
+        best = f", best {result.best_move}" if result.best_move else ""
+        text = f"Solved: {side} to move {verb}{within}{best}"
+    if result.path == "book":
+        return f"{text} (from the book)"
+    if split is not None:
+        units = split.units
+        text += (
+            f"; {units.total} units: {units.proven} proven now, {units.from_checkpoint} from "
+            f"the checkpoint, on {split.workers} workers"
+        )
+    return f"{text}, {result.nodes:,} positions, {result.seconds:.1f} s"
+
+
+class ValueSolve:
+    """Solve position (the Game menu): :meth:`toggle` starts the solve, or stops the one
+    under way. The book answers at once where it has the position; else the single
+    search runs, and where it has not settled the position in :data:`QUICK_SECONDS` the
+    user is asked, once, how many cores a long solve may use (:meth:`ask_workers`, in
+    words: how long it may take, what more cores give, that it can be stopped and
+    resumed) while it goes on. The answer is kept (``workers``; ``chose(workers)`` says
+    it, the front end keeps it between runs) until it is changed (:meth:`change_workers`);
+    a machine of one core has nothing to choose and is never asked. One core: the single
+    search goes on, nothing starts again; more: the split solve takes over (resumable
+    from its checkpoint). After an answer nothing starts by itself."""
+
+    def __init__(
+        self, session: Session, port: Port, say: Say, post: Post, workers: int | None = None
+    ) -> None:
+        self.session, self.port, self.say, self.post = session, port, say, post
+        #: The cores a long solve uses, as the user answered (None: not asked yet).
+        self.workers = workers
+        self.cores = os.cpu_count() or 1  # this machine's (one: nothing to ask)
+        self.chose: Signal[[int]] = Signal()  # (workers): the user chose a number of workers
+        self.runner = JobRunner(lambda: session.game, post)
+        self.runner.answered.connect(self._on_answer)
+        self.runner.failed.connect(self._on_failed)
+        self.runner.progressed.connect(self._on_progress)
+        self.last = ""  # the last line shown (progress or answer)
+        self._timer: threading.Timer | None = None  # the question's, after QUICK_SECONDS
+        self._cores = 1  # the cores of the solve under way (more: the split solve)
+
+    @property
+    def running(self) -> bool:
+        return self.runner.thinking
+
+    def _workers_now(self) -> int | None:
+        """The cores a long solve uses without asking: the answer kept, or 1 on a machine
+        of one core; None: the user is asked."""
+        if self.cores <= 1:
+            return 1
+        return self.workers
+
+    def toggle(self) -> None:
+        """Game > Solve position: the book, then the single search; the question only
+        where the answer matters (:meth:`ask_workers`). Again while it runs: Stop."""
+        if self.running:
+            self.stop()
+            return
+        game = self.session.game
+        reason = search.unsolvable(game)
+        if reason is not None:
+            self._say(f"Solve position: {reason}")
+            return
+        workers = self._workers_now()
+        if workers is not None and workers > 1:  # the split solve, once a quick try fails
+            self.runner.run("quick", value_task(1, max_seconds=QUICK_SECONDS))
+            self._cores = 1
+            self._say(
+                f"Solving the position: the book, then {QUICK_SECONDS:g} s on one core, "
+                f"then on {workers} cores..."
+            )
+            return
+        job = self.runner.run("value", value_task(1))
+        self._cores = 1
+        self._say("Solving the position: the book, then the search on one core...")
+        if workers is None:  # asked once the search has had its few seconds
+            self._ask_after(job)
+
+    def _ask_after(self, job: Job) -> None:
+        self._cancel_timer()
+        timer = threading.Timer(QUICK_SECONDS, lambda: self.post(lambda: self._quick_over(job)))
+        timer.daemon = True
+        self._timer = timer
+        timer.start()
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _quick_over(self, job: Job) -> None:
+        """The search has had its few seconds and goes on: the question, while it does."""
+        if self.runner.job is not job or not self.running:
+            return  # answered, stopped or another position meanwhile: nothing to ask
+        chosen = self.ask_workers()
+        if chosen is None:
+            self.runner.stop()
+            self._say(
+                f"Solve position stopped: not settled in {QUICK_SECONDS:g} s "
+                "(Solve position asks again)"
+            )
+        elif self.runner.job is not job or not self.running:
+            return  # answered while the question was open: nothing starts again
+        elif chosen > 1:
+            self.start(chosen)  # the split solve takes over
+        else:
+            self._say("Solve position: the search goes on, on one core (Stop thinking ends it)")
+
+    def question(self, *, after_search: bool = True) -> str:
+        """What the question says, in the user's words: ``after_search``, asked when a
+        solve's few seconds did not settle the position; else asked from the menu, with
+        no solve (or one whose cores are chosen already) running."""
+        if after_search:
+            why = (
+                f"This position is not in the book, and {QUICK_SECONDS:g} seconds of search "
+                "did not settle it.\nA full solve may take minutes, hours or longer (the "
+                "status bar shows how far it got).\n\n"
+            )
+        else:
+            why = (
+                "Solve position first looks in the book and searches a few seconds on one "
+                "core;\na position that takes longer is solved on the cores chosen here "
+                "(minutes, hours or longer).\n\n"
+            )
+        return why + (
+            "On how many cores should it run? On 1 the rest of the machine stays free. More "
+            "cores finish\nsooner (up to about that many times as fast) and use more memory; "
+            f"this machine has {self.cores}.\n\n"
+            "Edit > Stop thinking stops it at any time; on more than one core it resumes where "
+            "it stopped\nthe next time you solve this position. Your answer is kept: Game > "
+            "Cores for Solve position... changes it."
+        )
+
+    def ask_workers(self, *, after_search: bool = True) -> int | None:
+        """How many cores a long solve uses (the last answer proposed, else 1): kept and
+        said with ``chose``; None when the user cancelled. ``after_search``: asked because
+        a solve's few seconds did not settle the position (the question says so)."""
+        proposed = self.workers if self.workers is not None else 1
+        chosen = self.port.ask_number(
+            "Solve position",
+            self.question(after_search=after_search),
+            max(1, min(proposed, MAX_WORKERS)),
+            1,
+            MAX_WORKERS,
+        )
+        if chosen is not None:
+            self.workers = chosen
+            self.chose.emit(chosen)
+        return chosen
+
+    def change_workers(self) -> None:
+        """Game > Cores for Solve position...: the question again, for the next solves
+        (in words that fit with no solve running: nothing was searched)."""
+        chosen = self.ask_workers(after_search=False)
+        if chosen is not None:
+            cores = "1 core" if chosen == 1 else f"{chosen} cores"
+            self._say(f"Solve position will search on {cores}")
+
+    def start(self, workers: int) -> bool:
+        """Solve the position shown with ``workers`` processes; False, with a message, for
+        a game the solver cannot prove."""
+        game = self.session.game
+        reason = search.unsolvable(game)
+        if reason is not None:
+            self._say(f"Solve position: {reason}")
+            return False
+        self._cancel_timer()
+        self.runner.run("value", value_task(workers))
+        self._cores = workers
+        how = "one core" if workers <= 1 else f"{workers} cores (stopped, it resumes later)"
+        self._say(f"Solving the position on {how}...")
+        return True
+
+    def stop(self) -> None:
+        self._cancel_timer()
+        if self.runner.stop() is not None:
+            resumes = self._cores > 1  # the split solve: its checkpoint stays
+            self._say(
+                "Solve position stopped"
+                + ("; solved again on more than one core, it resumes here" if resumes else "")
+            )
+
+    def position_changed(self, reason: PositionChange) -> None:
+        """The solve belongs to the position it started on: another position or game ends
+        it (its search stops within a second; nothing of it is said on the new game's
+        status line), a move in the same game ends it with a word."""
+        if reason in KEEPS_POSITION:
+            return
+        self._cancel_timer()
+        if self.runner.stop() is None:
+            return
+        if reason not in ("load", "new"):
+            self._say("Solve position stopped: the position changed")
+
+    def _say(self, text: str) -> None:
+        self.last = text
+        self.say(text)
+
+    def show_message(self, text: str) -> None:  # what a guarded slot reports to
+        self._say(text)
+
+    def _on_progress(self, fraction: float, text: str) -> None:
+        self._say(text)
+
+    def _on_answer(self, job: Job, solved: object) -> None:
+        self._cancel_timer()
+        value, run = answer(tuple, solved)  # value_task's SolveAnswer
+        result = answer(search.SolveResult, value)
+        split = None if run is None else answer(search.cluster.SplitResult, run)
+        if job.purpose == "quick" and result.value == "unknown" and result.stopped == "time limit":
+            workers = self._workers_now()  # the answer kept: the split solve, asking nothing
+            self.start(workers if workers is not None else 1)
+            return
+        self._say(value_text(self.session.game, result, split))
+
+    def _on_failed(self, job: Job, exc: BaseException) -> None:
+        self._cancel_timer()
+        self._say(f"Solve position failed: {exc}")
+
+    def shutdown(self) -> None:
+        self._cancel_timer()
+        self.runner.shutdown()
