@@ -13,7 +13,6 @@ from pyramid_lab.model.game import Game
 from ..lab.game_ui import (
     UI,
     ChoiceGroup,
-    ClickResult,
     FormPart,
     GameUI,
     Host,
@@ -63,7 +62,6 @@ def ui_names() -> list[str]:
 __all__ = [
     "UI",
     "ChoiceGroup",
-    "ClickResult",
     "FormPart",
     "GameUI",
     "Host",

@@ -42,6 +42,7 @@ from .session import PositionChange, Session
 from .setup_mode import SetupBoard, SetupMode
 from .solve import SolveBoard, SolveMode
 from .table_build import BUILD_TABLE
+from .turn_answer import Declined, Ready, Stepped
 
 if TYPE_CHECKING:
     from .puzzle_editor import PuzzleEditor
@@ -456,11 +457,11 @@ class Board:
     def finish(self) -> Outcome:
         """Finish turn: the move the turn builder makes of it, played. What it did."""
         self._said = ""
-        result = self.turn.finish()
-        if result is None:
+        answer = self.turn.finish()
+        if isinstance(answer, Stepped):
             self.redraw()  # a step of the turn (a part handed in), no move yet
             return self._told(Drawn())
-        return self._told(self._play(result))
+        return self._told(self._play(answer.move if isinstance(answer, Ready) else answer.reason))
 
     def cancel(self) -> None:
         """Cancel turn: the turn half built goes."""
@@ -525,14 +526,14 @@ class PlayBoard(Mode):
 
     def click(self, site: int) -> Outcome:
         board = self.board
-        result = board.ui.click(self.lab.session.game, board.turn, site)
-        if result is None:
+        answer = board.ui.click(self.lab.session.game, board.turn, site)
+        if isinstance(answer, Stepped):
             board.redraw()  # a step of the turn being built
             return Drawn()
-        if isinstance(result, str):
-            board.say(result)
-            return Refused(result)
-        return self.play_now(result)
+        if isinstance(answer, Declined):
+            board.say(answer.reason)
+            return Refused(answer.reason)
+        return self.play_now(answer.move)
 
     def undo(self) -> bool:
         board = self.board
@@ -597,7 +598,10 @@ class BoardTable:
         turn = self.board.turn
         if not isinstance(turn, JointTurn):
             raise TypeError(f"{type(turn).__name__} takes no parts of a joint move")
-        return turn.submit(side, move)
+        answer = turn.submit(side, move)  # the engine's Table still reads a str as a refusal
+        if isinstance(answer, Declined):
+            return answer.reason
+        return answer.move if isinstance(answer, Ready) else None
 
     def played(self, game: Game, mover: str, move: Move) -> str:
         return self.board.ui.played(game, mover, move)

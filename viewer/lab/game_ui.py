@@ -24,12 +24,8 @@ from pyramid_lab.model.teaching import describe_result
 
 from .frame import Frame, Marker, Vanish
 from .session import PositionChange
+from .turn_answer import TurnAnswer
 from .view_state import BoardGeometry
-
-#: What a click or Finish gives back: the move to play, None when it only advanced the
-#: turn being built (or changed a selection), or a sentence saying why it does nothing.
-ClickResult = Move | str | None
-
 
 #: The window's name for its controls beside the board (:attr:`GameUI.controls`).
 TURN_DOCK = "the Turn dock"
@@ -100,9 +96,9 @@ class TurnBuilder(Protocol):
     def pieces(self) -> Mapping[int, str]:
         """The board as it looks with the turn built so far: site -> colour."""
 
-    def click(self, site: int) -> ClickResult: ...
+    def click(self, site: int) -> TurnAnswer: ...
 
-    def finish(self) -> ClickResult: ...
+    def finish(self) -> TurnAnswer: ...
 
     def cancel(self) -> None: ...
 
@@ -115,9 +111,10 @@ class JointTurn(TurnBuilder, Protocol):
     """The turn builder of a game with simultaneous nodes (a game without one need not
     have ``submit``)."""
 
-    def submit(self, side: int, part: Move) -> ClickResult:
-        """``side``'s part of the joint move (the computer's); the joint move once every
-        part is in, else None, or a sentence saying why the part is refused."""
+    def submit(self, side: int, part: Move) -> TurnAnswer:
+        """``side``'s part of the joint move (the computer's): ``Ready`` with the joint move
+        once every part is in, else ``Stepped``, or ``Declined`` saying why the part is
+        refused."""
 
 
 Turn = TypeVar("Turn", bound=TurnBuilder)
@@ -353,7 +350,7 @@ class GameUI(Generic[Turn]):
         colour = shown.get(site)
         return f"{self.site_name(site)}" + (f", {colour}" if colour else ", empty")
 
-    def click(self, game: Game, turn: Turn, site: int) -> ClickResult:
+    def click(self, game: Game, turn: Turn, site: int) -> TurnAnswer:
         """A click on ``site`` outside set-up mode (the turn builder decides by default)."""
         return turn.click(site)
 
