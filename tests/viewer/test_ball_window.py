@@ -13,7 +13,7 @@ import pytest
 from pyramid_lab.model.ball import PyramidBall, parse_program
 from pyramid_lab.model.files import read
 from pyramid_lab.model.game import JointMove
-from pyramid_lab.viewer.lab.turn_answer import Declined
+from pyramid_lab.viewer.lab.turn_builder import Declined
 from tests.patience import WAIT_MS, WAIT_S
 
 

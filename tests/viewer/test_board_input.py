@@ -10,7 +10,7 @@ from pyramid_lab.model.pyraos import Pyraos
 from pyramid_lab.viewer.games import ui_class
 from pyramid_lab.viewer.games.partition import PartitionUI
 from pyramid_lab.viewer.games.pyraos import PyraosTurn, PyraosUI
-from pyramid_lab.viewer.lab.turn_answer import STEPPED, Declined, Ready, TurnAnswer
+from pyramid_lab.viewer.lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
 from tests.model.test_pyraos import P3, P4, P6, board
 from tests.patience import WAIT_MS
 

@@ -13,7 +13,7 @@ from pyramid_lab.viewer.boards.ball_pyramid import BallPyramidView
 from pyramid_lab.viewer.boards.stepped import SteppedView
 from pyramid_lab.viewer.games.terrace import BOARD, TerraceTurn, TerraceUI
 from pyramid_lab.viewer.lab.palette import INLAY_RGB, INLAY_WON_RGB, MARKER_RGB, POINTER_RGB
-from pyramid_lab.viewer.lab.turn_answer import STEPPED, Declined, TurnAnswer
+from pyramid_lab.viewer.lab.turn_builder import STEPPED, Declined, TurnAnswer
 from tests.conftest import terrace_position
 from tests.patience import WAIT_MS
 

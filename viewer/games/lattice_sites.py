@@ -12,8 +12,7 @@ import numpy as np
 from pyramid_lab.model.game import Game
 from pyramid_lab.model.lattice import PyramidLattice
 
-from ..lab.game_ui import Turn
-from ..lab.turn_answer import Declined, TurnAnswer
+from ..lab.turn_builder import Declined, Turn, TurnAnswer
 
 
 class LatticeSites(Generic[Turn]):

@@ -33,7 +33,7 @@ from .bulletin import Bulletin
 from .engine import ComputerBoard, Engine
 from .events import Signal
 from .frame import Frame
-from .game_ui import TURN_DOCK, UI, Clock, JointTurn, TurnBuilder
+from .game_ui import TURN_DOCK, UI, Clock
 from .lesson import LessonBoard, Lessons
 from .modes import Mode, Offer, Router, Where
 from .outcome import Drawn, Outcome, Picked, Played, Refused
@@ -42,7 +42,7 @@ from .session import PositionChange, Session
 from .setup_mode import SetupBoard, SetupMode
 from .solve import SolveBoard, SolveMode
 from .table_build import BUILD_TABLE
-from .turn_answer import Declined, Ready, Stepped
+from .turn_builder import Declined, JointTurn, Ready, Stepped, TurnBuilder
 
 if TYPE_CHECKING:
     from .puzzle_editor import PuzzleEditor

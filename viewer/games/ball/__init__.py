@@ -51,9 +51,10 @@ from pyramid_lab.model.teaching import describe_result
 
 from ...boards.geometries import GridBoard
 from ...lab.frame import Frame, Label, Marker, Path, Region, Slide
-from ...lab.game_ui import TURN_DOCK, FormPart, GameUI, Host, MoveForm
+from ...lab.game_ui import TURN_DOCK, GameUI, Host
+from ...lab.game_words import FormPart, MoveForm
 from ...lab.palette import GOAL_ROW
-from ...lab.turn_answer import STEPPED, Declined, Ready, TurnAnswer
+from ...lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
 from ...widgets.slots import slot
 from .. import register_ui
 from .words import SIZE_NAMES, choice_text, explain_row, tracks

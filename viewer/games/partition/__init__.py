@@ -19,7 +19,7 @@ from pyramid_lab.model.teaching import describe_result, teaching_for
 
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
 from ...lab.game_ui import Clock, GameUI, Host
-from ...lab.turn_answer import Declined, TurnAnswer, ready_or_declined
+from ...lab.turn_builder import Declined, TurnAnswer, ready_or_declined
 from ...widgets.slots import guarded, log
 from .. import register_ui
 from ..lattice_sites import LatticeSites

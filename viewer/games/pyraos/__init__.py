@@ -17,8 +17,9 @@ from pyramid_lab.model.pyraos import LATTICE, Pyraos, PyraosMove
 from pyramid_lab.model.teaching import describe_result
 
 from ...lab.frame import Frame, Marker
-from ...lab.game_ui import ChoiceGroup, GameUI
-from ...lab.turn_answer import STEPPED, Declined, Ready, TurnAnswer
+from ...lab.game_ui import GameUI
+from ...lab.game_words import ChoiceGroup
+from ...lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
 from .. import register_ui
 from ..lattice_sites import LatticeSites
 

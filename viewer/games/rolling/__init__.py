@@ -46,8 +46,9 @@ from pyramid_lab.model.teaching import describe_result
 from ...boards.geometries import HexCell, HexMap
 from ...lab import palette
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
-from ...lab.game_ui import ChoiceGroup, GameUI, Host, Panel
-from ...lab.turn_answer import STEPPED, Declined, Ready, TurnAnswer
+from ...lab.game_ui import GameUI, Host
+from ...lab.game_words import ChoiceGroup, Panel
+from ...lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
 from ...widgets.slots import slot
 from .. import register_ui
 from .panels import pool_html, sheet_html

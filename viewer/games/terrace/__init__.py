@@ -29,7 +29,7 @@ from pyramid_lab.model.terrace import (
 from ...boards.geometries import SteppedBoard
 from ...lab.frame import Frame, Marker, Pointer, Vanish
 from ...lab.game_ui import GameUI
-from ...lab.turn_answer import STEPPED, Declined, Ready, TurnAnswer
+from ...lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
 from .. import register_ui
 
 BOARD = SteppedBoard(SIZE, LEVEL, inlays=VICTORY_FIELDS, column_names="abcdefg")

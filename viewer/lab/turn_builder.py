@@ -1,5 +1,6 @@
-"""What a turn builder answers to a click, to Finish turn or to a part handed in
-(:class:`viewer.lab.game_ui.TurnBuilder`): a frozen, typed answer, never a bare string.
+"""A turn builder (:class:`TurnBuilder`: one per position, made by a game UI) turns clicks
+on sites into a move, and answers a click, Finish turn or a part handed in with a frozen,
+typed answer, never a bare string.
 
 ``Ready(move)``: the turn is complete, play ``move``; ``Stepped()``: the turn being built
 advanced (a stone selected, a part handed in) and there is nothing to play yet;
@@ -10,7 +11,9 @@ The board's verbs (:mod:`viewer.lab.board`) turn these into an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol, TypeVar, runtime_checkable
 
 from pyramid_lab.model.game import Move
 
@@ -48,3 +51,41 @@ STEPPED = Stepped()
 def ready_or_declined(move: Move, reason: str | None) -> Ready | Declined:
     """``Declined(reason)`` where the rules say why ``move`` is illegal, else ``Ready(move)``."""
     return Declined(reason) if reason else Ready(move)
+
+
+class TurnBuilder(Protocol):
+    """Turns clicks on sites into a move for one position."""
+
+    @property
+    def building(self) -> bool:
+        """A turn is half built (Cancel turn undoes that)."""
+
+    @property
+    def can_finish(self) -> bool:
+        """The turn waits for Finish turn."""
+
+    def pieces(self) -> Mapping[int, str]:
+        """The board as it looks with the turn built so far: site -> colour."""
+
+    def click(self, site: int) -> TurnAnswer: ...
+
+    def finish(self) -> TurnAnswer: ...
+
+    def cancel(self) -> None: ...
+
+    def prompt(self) -> str:
+        """What to do next, for the status bar ('' when nothing special)."""
+
+
+@runtime_checkable
+class JointTurn(TurnBuilder, Protocol):
+    """The turn builder of a game with simultaneous nodes (a game without one need not
+    have ``submit``)."""
+
+    def submit(self, side: int, part: Move) -> TurnAnswer:
+        """``side``'s part of the joint move (the computer's): ``Ready`` with the joint move
+        once every part is in, else ``Stepped``, or ``Declined`` saying why the part is
+        refused."""
+
+
+Turn = TypeVar("Turn", bound=TurnBuilder)
