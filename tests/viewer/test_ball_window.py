@@ -13,6 +13,7 @@ import pytest
 from pyramid_lab.model.ball import PyramidBall, parse_program
 from pyramid_lab.model.files import read
 from pyramid_lab.model.game import JointMove
+from pyramid_lab.viewer.lab.turn_builder import Declined
 from tests.patience import WAIT_MS, WAIT_S
 
 
@@ -231,7 +232,9 @@ def test_the_scored_on_player_takes_a_special_move_in_its_dock(ball_window, qtbo
         "blitz",
     }
     assert "chooses a special move" in window.board.ui.status(game)
-    assert "chooses a special move" in window.board.turn.click(0)  # the board takes no click
+    refused = window.board.turn.click(0)  # the board takes no click
+    assert isinstance(refused, Declined)
+    assert "chooses a special move" in refused.reason
     assert window.board.ui.turn_dock.row_title.text().startswith("The position now")  # rows kept
     red.choice_buttons["blitz"].click()
     assert [str(m) for m in window.session.history()][-1] == "takes blitz"
@@ -387,7 +390,9 @@ def test_two_computers_play_a_basic_game_to_the_end(ball_window, qtbot, monkeypa
     qtbot.waitUntil(lambda: window.session.game.is_over(), timeout=WAIT_MS)
     assert window.session.game.outcome() is not None
     assert not window.lab.engine.runner.thinking
-    assert window.board.ui.hand_in(0).startswith("the game is over")  # Program in: said, not silent
+    refused = window.board.ui.hand_in(0)  # Program in: said, not silent
+    assert isinstance(refused, Declined)
+    assert refused.reason.startswith("the game is over")
     assert "New game starts another" in window.statusBar().currentMessage()
     assert not guard_errors
 
@@ -428,7 +433,9 @@ def test_a_typed_program_the_buttons_cannot_show_keeps_the_players_program(
         assert reason in editor.problem.text()
         assert "The buttons keep your program" in editor.problem.text()
         # handing in refuses the typed text and says why; nothing goes in
-        assert window.board.ui.hand_in(0, play=False).endswith(editor.apply_text())
+        refused = window.board.ui.hand_in(0, play=False)
+        assert isinstance(refused, Declined)
+        assert refused.reason.endswith(editor.apply_text())
         assert 0 not in window.board.turn.programs
     editor.text.setText("S,S,S/S,>L,S/S,S,S")  # corrected: it goes onto the buttons
     editor.text.returnPressed.emit()

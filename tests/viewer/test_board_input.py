@@ -3,12 +3,14 @@ removal steps, and the forced pass, through the game UIs' turn builders."""
 
 from __future__ import annotations
 
+from pyramid_lab.model.game import Move
 from pyramid_lab.model.lattice import lattice
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.pyraos import Pyraos
 from pyramid_lab.viewer.games import ui_class
 from pyramid_lab.viewer.games.partition import PartitionUI
 from pyramid_lab.viewer.games.pyraos import PyraosTurn, PyraosUI
+from pyramid_lab.viewer.lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
 from tests.model.test_pyraos import P3, P4, P6, board
 from tests.patience import WAIT_MS
 
@@ -19,6 +21,18 @@ def pid(i, j, k):
     return L4.id_of(i, j, k)
 
 
+def said(answer: TurnAnswer) -> str:
+    """The reason of a refused click (the test fails on any other answer)."""
+    assert isinstance(answer, Declined), answer
+    return answer.reason
+
+
+def move_of(answer: TurnAnswer) -> Move:
+    """The move a click or Finish turn completed (the test fails on any other answer)."""
+    assert isinstance(answer, Ready), answer
+    return answer.move
+
+
 def pyraos_turn(game):
     return PyraosTurn(game, PyraosUI())
 
@@ -27,30 +41,31 @@ def test_partition_click_places_or_explains():
     game = Partition(PartitionOptions(3))
     inp = PartitionUI().turn(game)
     assert len(inp.targets()) == len(set(inp.targets())) == 14
-    move = inp.click(lattice(3).id_of(1, 1, 0))
+    move = move_of(inp.click(lattice(3).id_of(1, 1, 0)))
     assert str(move) == "1,1,0"
     game.push(move)
-    assert "already holds a red ball" in PartitionUI().turn(game).click(lattice(3).id_of(1, 1, 0))
+    again = PartitionUI().turn(game).click(lattice(3).id_of(1, 1, 0))
+    assert "already holds a red ball" in said(again)
 
 
 def test_pyraos_plain_placement_plays_at_once():
     inp = pyraos_turn(Pyraos.new())
     assert len(inp.targets()) == 16
-    assert str(inp.click(pid(2, 1, 0))) == "2,1,0"
+    assert str(move_of(inp.click(pid(2, 1, 0)))) == "2,1,0"
 
 
 def test_pyraos_square_then_remove_one_then_finish():
     game = board(P4, "black")
     inp = pyraos_turn(game)
-    assert inp.click(pid(1, 1, 0)) is None  # completes a square: removals wait
+    assert inp.click(pid(1, 1, 0)) == STEPPED  # completes a square: removals wait
     assert inp.can_finish
     assert inp.pieces()[pid(1, 1, 0)] == "black"
     assert pid(0, 0, 0) in inp.highlighted()
     assert pid(3, 3, 0) not in inp.highlighted()  # White's sphere cannot be removed
-    assert "cannot be removed" in inp.click(pid(3, 3, 0))
-    assert inp.click(pid(0, 0, 0)) is None
+    assert "cannot be removed" in said(inp.click(pid(3, 3, 0)))
+    assert inp.click(pid(0, 0, 0)) == STEPPED
     assert pid(0, 0, 0) not in inp.pieces()
-    assert str(inp.finish()) == "1,1,0 x0,0,0"
+    assert str(move_of(inp.finish())) == "1,1,0 x0,0,0"
 
 
 def test_pyraos_the_removal_prompt_counts_what_is_left_and_the_reserve():
@@ -93,31 +108,31 @@ def test_pyraos_two_removals_finish_by_themselves():
     inp = pyraos_turn(board(P4, "black"))
     inp.click(pid(1, 1, 0))
     inp.click(pid(1, 0, 0))
-    assert str(inp.click(pid(1, 1, 0))) == "1,1,0 x1,0,0 x1,1,0"  # the new sphere may go
+    assert str(move_of(inp.click(pid(1, 1, 0)))) == "1,1,0 x1,0,0 x1,1,0"  # the new sphere may go
 
 
 def test_pyraos_rule_1_2_needs_a_removal():
     inp = pyraos_turn(board(P4, "black", removal="1-2"))
     inp.click(pid(1, 1, 0))
-    assert "remove at least one" in inp.finish()
+    assert "remove at least one" in said(inp.finish())
 
 
 def test_pyraos_lift_by_two_clicks_and_cancel():
     inp = pyraos_turn(board(P3, "black"))
     assert pid(3, 3, 0) in inp.highlighted()  # the one sphere that can be lifted
-    assert inp.click(pid(3, 3, 0)) is None
+    assert inp.click(pid(3, 3, 0)) == STEPPED
     assert inp.targets() == {pid(0, 0, 1)}
-    assert inp.click(pid(3, 3, 0)) is None  # put back
+    assert inp.click(pid(3, 3, 0)) == STEPPED  # put back
     assert inp.source is None
     inp.click(pid(3, 3, 0))
-    assert str(inp.click(pid(0, 0, 1))) == "3,3,0>0,0,1"
+    assert str(move_of(inp.click(pid(0, 0, 1)))) == "3,3,0>0,0,1"
 
 
 def test_pyraos_forced_pass():
     inp = pyraos_turn(board(P6, "white", "alternate"))
     assert inp.can_finish
     assert "pass" in inp.prompt()
-    assert str(inp.finish()) == "pass"
+    assert str(move_of(inp.finish())) == "pass"
 
 
 def test_setup_editor_paints_erases_undoes_and_validates():

@@ -13,10 +13,17 @@ from pyramid_lab.viewer.boards.ball_pyramid import BallPyramidView
 from pyramid_lab.viewer.boards.stepped import SteppedView
 from pyramid_lab.viewer.games.terrace import BOARD, TerraceTurn, TerraceUI
 from pyramid_lab.viewer.lab.palette import INLAY_RGB, INLAY_WON_RGB, MARKER_RGB, POINTER_RGB
+from pyramid_lab.viewer.lab.turn_builder import STEPPED, Declined, TurnAnswer
 from tests.conftest import terrace_position
 from tests.patience import WAIT_MS
 
 A7, B7, A5 = fid(6, 0), fid(6, 1), fid(4, 0)
+
+
+def said(answer: TurnAnswer) -> str:
+    """The reason of a refused click (the test fails on any other answer)."""
+    assert isinstance(answer, Declined), answer
+    return answer.reason
 
 
 def position(diagram, to_move="white", **options):
@@ -82,7 +89,7 @@ def test_input_lists_destinations_by_kind_and_push_landings():
     inp = TerraceTurn(game)
     ui = TerraceUI()
     assert fid(0, 1) in inp.highlighted()  # b1 can move: outlined before any selection
-    assert inp.click(fid(0, 1)) is None
+    assert inp.click(fid(0, 1)) == STEPPED
     assert inp.selected == fid(0, 1)
     kinds = inp.destinations()
     assert kinds[fid(0, 0)] is Kind.PUSH
@@ -96,12 +103,12 @@ def test_input_lists_destinations_by_kind_and_push_landings():
 def test_input_explains_clicks_that_do_nothing():
     game = Terrace.new()
     inp = TerraceTurn(game)
-    assert "black's; white is to move" in inp.click(fid(0, 0))
-    assert "is empty: first click one of white's stones" in inp.click(fid(3, 3))
-    assert inp.click(A7) is None
-    assert "straight lines" in inp.click(fid(5, 1))  # diagonal from a7
+    assert "black's; white is to move" in said(inp.click(fid(0, 0)))
+    assert "is empty: first click one of white's stones" in said(inp.click(fid(3, 3)))
+    assert inp.click(A7) == STEPPED
+    assert "straight lines" in said(inp.click(fid(5, 1)))  # diagonal from a7
     assert inp.selected == A7  # an illegal destination keeps the selection
-    assert inp.click(A7) is None
+    assert inp.click(A7) == STEPPED
     assert inp.selected is None
     assert len(game.move_stack) == 0
 

@@ -25,7 +25,8 @@ from pyramid_lab.model.game import Game, Move
 
 from ..lab.board import Board as LabBoard
 from ..lab.board import FrontWords
-from ..lab.game_ui import GameUI, MoveForm
+from ..lab.game_ui import GameUI
+from ..lab.game_words import MoveForm
 from ..lab.view_state import BoardGeometry
 from .replies import Form, FormPart, MoveGroup, Moves, MoveShown, Panel
 

@@ -10,17 +10,9 @@ from typing import TypeVar
 
 from pyramid_lab.model.game import Game
 
-from ..lab.game_ui import (
-    UI,
-    ChoiceGroup,
-    ClickResult,
-    FormPart,
-    GameUI,
-    Host,
-    MoveForm,
-    Panel,
-    TurnBuilder,
-)
+from ..lab.game_ui import UI, GameUI, Host
+from ..lab.game_words import ChoiceGroup, FormPart, MoveForm, Panel
+from ..lab.turn_builder import TurnBuilder
 
 _UIS: dict[str, type[UI]] = {}
 _U = TypeVar("_U", bound=type[UI])
@@ -63,7 +55,6 @@ def ui_names() -> list[str]:
 __all__ = [
     "UI",
     "ChoiceGroup",
-    "ClickResult",
     "FormPart",
     "GameUI",
     "Host",

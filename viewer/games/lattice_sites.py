@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from typing import Any
+from typing import Generic
 
 import numpy as np
 
 from pyramid_lab.model.game import Game
 from pyramid_lab.model.lattice import PyramidLattice
 
+from ..lab.turn_builder import Declined, Turn, TurnAnswer
 
-class LatticeSites:
+
+class LatticeSites(Generic[Turn]):
     """Mixin for the UIs of ball-pyramid games: sites are lattice point ids."""
 
     lattice: PyramidLattice
@@ -51,9 +53,9 @@ class LatticeSites:
         colour = shown.get(site)
         return f"({point}) level {point.k}" + (f", {colour}" if colour else ", empty")
 
-    def click(self, game: Game, turn: Any, site: int) -> Any:
-        """The turn builder's answer; a sentence names the point it is about."""
-        result = turn.click(site)
-        if isinstance(result, str):
-            return f"({self.lattice.point(site)}): {result}"
-        return result
+    def click(self, game: Game, turn: Turn, site: int) -> TurnAnswer:
+        """The turn builder's answer; a refusal names the point it is about."""
+        answer = turn.click(site)
+        if isinstance(answer, Declined):
+            return Declined(f"({self.lattice.point(site)}): {answer.reason}")
+        return answer

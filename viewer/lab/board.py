@@ -37,7 +37,7 @@ from .bulletin import Bulletin
 from .engine import ComputerBoard, Engine
 from .events import Following, PositionComing, PositionKept, PositionTaken, Signal
 from .frame import Frame
-from .game_ui import TURN_DOCK, UI, Clock, TurnBuilder
+from .game_ui import TURN_DOCK, UI, Clock
 from .lesson import LessonBoard, Lessons
 from .modes import Offer, Router, Where
 from .outcome import Drawn, Outcome, Picked, Played, Refused
@@ -48,6 +48,7 @@ from .session import PositionChange, Session
 from .setup_mode import SetupBoard, SetupMode
 from .solve import SolveBoard, SolveMode
 from .table_build import BUILD_TABLE
+from .turn_builder import Ready, Stepped, TurnBuilder
 
 if TYPE_CHECKING:
     from .puzzle_editor import PuzzleEditor
@@ -315,11 +316,11 @@ class Board:
 
     def finish(self) -> Outcome:
         """Finish turn: the move the turn builder makes of it, played. What it did."""
-        result = self.turn.finish()
-        if result is None:
+        answer = self.turn.finish()
+        if isinstance(answer, Stepped):
             self.redraw()  # a step of the turn (a part handed in), no move yet
             return Drawn()
-        return self.play(result)
+        return self.play(answer.move if isinstance(answer, Ready) else answer.reason)
 
     def cancel(self) -> None:
         """Cancel turn: the turn half built goes."""

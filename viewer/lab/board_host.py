@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from pyramid_lab.model.game import Game, Move
 
-from .game_ui import Clock, JointTurn
+from .game_ui import Clock
+from .turn_builder import Declined, JointTurn, Ready
 
 if TYPE_CHECKING:
     from .board import Board, ClockMaker
@@ -108,7 +109,10 @@ class BoardTable:
         turn = self.board.turn
         if not isinstance(turn, JointTurn):
             raise TypeError(f"{type(turn).__name__} takes no parts of a joint move")
-        return turn.submit(side, move)
+        answer = turn.submit(side, move)  # the engine's Table still reads a str as a refusal
+        if isinstance(answer, Declined):
+            return answer.reason
+        return answer.move if isinstance(answer, Ready) else None
 
     def played(self, game: Game, mover: str, move: Move) -> str:
         return self.board.ui.played(game, mover, move)

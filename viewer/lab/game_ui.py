@@ -2,8 +2,13 @@
 text, a turn builder for clicks, and optional docks and overlays.
 
 A :class:`GameUI` lives as long as the window shows a game of its kind; it is told of each
-new position by :meth:`GameUI.turn` (one :class:`TurnBuilder` per position). It reaches the
-window only through the small :class:`Host` protocol.
+new position by :meth:`GameUI.turn` (one :class:`viewer.lab.turn_builder.TurnBuilder` per
+position). It reaches the window only through the small :class:`Host` protocol. Its hooks
+come in groups by concern, each a part it is made of: the board's sites
+(:class:`viewer.lab.game_sites.BoardSites`), the hint drawn
+(:class:`viewer.lab.game_sites.HintDrawing`) and its words
+(:class:`viewer.lab.game_words.GameWords`); the turn, the frame, the simultaneous nodes
+and the docks are its own.
 
 This module imports no Qt, nor does a game's UI module when it is imported (its docks'
 widgets are imported where they are made): the classroom (``viewer/classroom/``), which
@@ -13,23 +18,18 @@ through its turn builder, as the window does.
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Protocol
 
-from pyramid_lab.model.game import Game, Move
-from pyramid_lab.model.teaching import describe_result
+from pyramid_lab.model.game import Game
 
-from .frame import Frame, Marker, Vanish
+from .frame import Frame, Vanish
+from .game_sites import BoardSites, HintDrawing
+from .game_words import GameWords
 from .session import PositionChange
-from .view_state import BoardGeometry
-
-#: What a click or Finish gives back: the move to play, None when it only advanced the
-#: turn being built (or changed a selection), or a sentence saying why it does nothing.
-ClickResult = Move | str | None
-
+from .turn_builder import Turn, TurnAnswer
 
 #: The window's name for its controls beside the board (:attr:`GameUI.controls`).
 TURN_DOCK = "the Turn dock"
@@ -86,101 +86,7 @@ class Host(Protocol):
         ``finish`` gives (a UI's own button that completes a turn)."""
 
 
-class TurnBuilder(Protocol):
-    """Turns clicks on sites into a move for one position."""
-
-    @property
-    def building(self) -> bool:
-        """A turn is half built (Cancel turn undoes that)."""
-
-    @property
-    def can_finish(self) -> bool:
-        """The turn waits for Finish turn."""
-
-    def pieces(self) -> Mapping[int, str]:
-        """The board as it looks with the turn built so far: site -> colour."""
-
-    def click(self, site: int) -> ClickResult: ...
-
-    def finish(self) -> ClickResult: ...
-
-    def cancel(self) -> None: ...
-
-    def prompt(self) -> str:
-        """What to do next, for the status bar ('' when nothing special)."""
-
-
-@runtime_checkable
-class JointTurn(TurnBuilder, Protocol):
-    """The turn builder of a game with simultaneous nodes (a game without one need not
-    have ``submit``)."""
-
-    def submit(self, side: int, part: Move) -> ClickResult:
-        """``side``'s part of the joint move (the computer's); the joint move once every
-        part is in, else None, or a sentence saying why the part is refused."""
-
-
-Turn = TypeVar("Turn", bound=TurnBuilder)
-
-
-@dataclasses.dataclass(frozen=True)
-class FormPart:
-    """One choice of a :class:`MoveForm`: where it stands (``group``, "red's program";
-    ``row``, "row 1"), what it is (``label``, "Large") and its choices, the first one the
-    default."""
-
-    group: str
-    row: str
-    label: str
-    choices: tuple[str, ...]
-
-
-@dataclasses.dataclass(frozen=True)
-class MoveForm:
-    """A move written by choosing each of its parts, for a position whose legal moves are
-    too many to list (a page's form): the move's text is ``template`` with each ``{}``
-    filled by a part's choice, in order."""
-
-    parts: tuple[FormPart, ...]
-    template: str
-    #: What the choices' letters mean, said under the form ("" none).
-    key: str = ""
-
-    def text(self, chosen: Sequence[str]) -> str:
-        """The move's text of ``chosen`` (one choice per part); ValueError naming a part
-        whose choice is not one of its own."""
-        if len(chosen) != len(self.parts):
-            raise ValueError(f"the form has {len(self.parts)} parts, not {len(chosen)}")
-        for part, value in zip(self.parts, chosen, strict=True):
-            if value not in part.choices:
-                raise ValueError(
-                    f"{part.group}, {part.row}, {part.label}: choose one of "
-                    f"{', '.join(part.choices)}"
-                )
-        return self.template.format(*chosen)
-
-
-@dataclasses.dataclass(frozen=True)
-class ChoiceGroup:
-    """Moves offered under one heading ("red d4 = 2, Army line a"), each with the words
-    its button shows (written once: the move's text stays the button's tooltip)."""
-
-    title: str
-    choices: tuple[tuple[Move, str], ...]
-
-
-@dataclasses.dataclass(frozen=True)
-class Panel:
-    """What a game shows beside its board in a dock of the window (Rolling's dice pool, a
-    faction board), for a host without docks (the classroom's page): a title and the
-    dock's own words as HTML, every word from the rules or a file escaped."""
-
-    title: str
-    html: str
-    open: bool = True  # shown at once (False: folded, a click unfolds it)
-
-
-class GameUI(Generic[Turn]):
+class GameUI(BoardSites[Turn], HintDrawing[Turn], GameWords[Turn]):
     """Base class of the game UIs: defaults for a game whose pieces are placed by clicks.
     ``Turn``: the game's turn builder (what :meth:`turn` makes and the other methods get
     back); a UI taken by the window or a tool is a ``GameUI`` of any turn."""
@@ -220,40 +126,6 @@ class GameUI(Generic[Turn]):
         except OSError as exc:
             return f"# {cls.game_name}\n\nThe rules page could not be read: {exc}."
 
-    # ---- the board ----------------------------------------------------------------------
-
-    def geometry(self, game: Game) -> BoardGeometry:
-        """The geometry the board view is built on (the same object for the same board,
-        so the view is kept)."""
-        raise NotImplementedError
-
-    def sites(self, game: Game) -> dict[int, str]:
-        """The pieces on the board: site -> colour."""
-        site_of = self.site_of
-        return {site_of(coords): colour for coords, colour in game.pieces()}
-
-    def site_of(self, coords: tuple[int, ...]) -> int:
-        """The site of a piece's coordinates in position files."""
-        raise NotImplementedError
-
-    def coords_of(self, site: int) -> tuple[int, ...]:
-        """A site's coordinates in position files."""
-        raise NotImplementedError
-
-    def site_name(self, site: int) -> str:
-        """A site as the game writes it in moves ("1,0,2", "c3")."""
-        return ",".join(map(str, self.coords_of(site)))
-
-    def cell_of(self, site: int) -> int:
-        """The cell a site is in (a square, a hex: its pieces' sites share it); a site is
-        its own by default (a ball, a field)."""
-        return site
-
-    def corner_site(self, game: Game, name: str) -> int | None:
-        """The site of the corner called ``name`` (Partition's "SW", "AP": Practice's
-        first hint points at it); None where the board has no such corner (by default)."""
-        return None
-
     # ---- a position ---------------------------------------------------------------------
 
     def turn(self, game: Game) -> Turn:
@@ -264,48 +136,12 @@ class GameUI(Generic[Turn]):
         """The picture of the position with the turn built so far."""
         raise NotImplementedError
 
-    def move_sites(self, game: Game, move: Move) -> tuple[int, ...]:
-        """The sites a legal ``move`` of ``game`` puts a piece of the mover on (a hint
-        draws a ghost piece there); none by default."""
-        return ()
-
-    def move_from(self, game: Game, move: Move) -> tuple[int, ...]:
-        """The sites a legal ``move`` takes the mover's piece from to put it elsewhere (a
-        lift, a step; a hint rims them "selected"); none by default."""
-        return ()
-
-    def move_removes(self, game: Game, move: Move) -> tuple[int, ...]:
-        """The pieces a legal ``move`` takes off the board (removals, captures; a hint
-        rims them "remove"); none by default."""
-        return ()
-
-    def hint_frame(self, game: Game, move: Move, frame: Frame) -> Frame:
-        """``frame`` with the engine's hinted ``move`` drawn: a ghost piece of the mover's
-        colour where it puts one (:meth:`move_sites`), the "selected" rim on where it comes
-        from (:meth:`move_from`: a lift, a step) and the "remove" rim on the pieces it takes
-        off the board (:meth:`move_removes`)."""
-        mover = game.to_move
-        ghosts = {**frame.ghosts, **dict.fromkeys(self.move_sites(game, move), mover)}
-        highlights = dict(frame.highlights)
-        for style, sites in (
-            ("selected", self.move_from(game, move)),
-            ("remove", self.move_removes(game, move)),
-        ):
-            if sites:
-                highlights[style] = tuple(highlights.get(style, ())) + tuple(sites)
-        return dataclasses.replace(frame, ghosts=ghosts, highlights=highlights)
-
     # ---- simultaneous nodes (every side hands in a part of a joint move) -----------------
 
     def waiting_sides(self, game: Game, turn: Turn) -> tuple[int, ...]:
         """The sides whose part of the joint move ``turn`` still waits for (the computer
         makes those it plays); every side by default."""
         return tuple(range(len(game.players)))
-
-    def hint_side(self, game: Game, turn: Turn) -> int | None:
-        """The side a hint is for at a simultaneous node (the side whose part is being
-        made on screen), or None."""
-        return None
 
     def computer_waits(self, game: Game) -> bool:
         """The computer should not start its parts yet (the UI shows something first and
@@ -315,15 +151,6 @@ class GameUI(Generic[Turn]):
     def setup_changed(self) -> None:
         """Set-up mode began or ended (``host.setup_active()`` says which)."""
 
-    def hinted_move(self, game: Game, move: Move, words: str = "") -> None:
-        """The engine's hint for ``game`` came (it is drawn by :meth:`hint_frame`);
-        ``words``: the status bar's sentence on it (a dock may show it whole)."""
-
-    def hint_refusal(self, game: Game) -> str:
-        """Why no hint may be given now ('' when one may): a hot seat's screen not yet
-        handed to the player deciding, say (the hint would show whoever sits there)."""
-        return ""
-
     def players_changed(self) -> None:
         """Who plays which colour changed, or the computer started or ended its parts
         (docks that say so follow)."""
@@ -332,64 +159,9 @@ class GameUI(Generic[Turn]):
         """The player deciding sits at the screen (a hot seat's hand-over done: Rolling's
         "I am <colour>"; a classroom's page is its student's own): nothing by default."""
 
-    def setup_frame(self, pieces: Mapping[int, str], geometry: BoardGeometry) -> Frame:
-        """Set-up mode: every site takes a click; empty ones show a marker."""
-        return Frame(
-            pieces=dict(pieces),
-            markers=tuple(Marker(s, "setup") for s in range(geometry.count) if s not in pieces),
-        )
-
-    def status(self, game: Game) -> str:
-        """The side to move, or how the game ended."""
-        return describe_result(game) if game.is_over() else f"{game.to_move} to move"
-
-    def turn_status(self, game: Game, turn: Turn) -> str:
-        """The status bar's words with ``turn`` built so far (the window asks at each
-        redraw): :meth:`status` by default."""
-        return self.status(game)
-
-    def describe(self, game: Game, turn: Turn, site: int, shown: Mapping[int, str]) -> str:
-        """Hover text of a site, as the scene shows it."""
-        colour = shown.get(site)
-        return f"{self.site_name(site)}" + (f", {colour}" if colour else ", empty")
-
-    def click(self, game: Game, turn: Turn, site: int) -> ClickResult:
+    def click(self, game: Game, turn: Turn, site: int) -> TurnAnswer:
         """A click on ``site`` outside set-up mode (the turn builder decides by default)."""
         return turn.click(site)
-
-    def move_words(self, game: Game, move: Move) -> str:
-        """``move`` in the game's words, beside its notation ('' when the notation says it
-        all): a list of moves to choose from shows them."""
-        return ""
-
-    def move_groups(self, game: Game, moves: Sequence[Move]) -> list[ChoiceGroup] | None:
-        """``moves`` (legal in ``game``) grouped under headings with the words of the
-        window's Turn dock, for a host that lists them as buttons; None: a plain list."""
-        return None
-
-    def panels(self, game: Game) -> list[Panel]:
-        """What the game's docks show beside the board, for a host without them: none by
-        default."""
-        return []
-
-    def move_form(self, game: Game) -> MoveForm | None:
-        """A form to write the move of ``game`` with, where its legal moves are too many
-        to list (None: list them, or type one)."""
-        return None
-
-    def played(self, game: Game, mover: str, move: Move) -> str:
-        """The status-bar line after ``mover`` played ``move`` (``game`` is after it)."""
-        effect = game.last_effect()
-        what = effect.describe() if effect is not None else ""
-        return f"{mover} played {move}" + (f": {what}" if what else "")
-
-    def hidden_moves(self, game: Game, line: Sequence[tuple[str, Move]]) -> Mapping[int, str]:
-        """Moves of the current ``line`` (each with its mover; ``game`` shows the position
-        after the first ``len(game.move_stack)`` of them) that the players at the board
-        may not read yet, by index into ``line``, with the words the Moves dock shows
-        instead ("red: deploys a (hidden)"): secret orders before their
-        reveal. The dock hides the other lines tried at those moves too. None by default."""
-        return {}
 
     def vanishing(self, game: Game) -> list[Vanish]:
         """Pieces the last move removed, for the board to show leaving."""
@@ -403,15 +175,6 @@ class GameUI(Generic[Turn]):
         unknown = sorted(set(values) - set(self.overlay_names))
         if unknown:
             raise ValueError(f"no overlay {', '.join(unknown)} for this game")
-
-    def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
-        """What the overlays of ``frame`` mean in the game's words, for the scene's legend,
-        by (kind, style) as ``viewer.widgets.legend`` names them; the palette's meanings
-        stand for the rest. Once the game is over nothing takes a click: a piece still
-        outlined in gold is the winner's (a game outlines them, or nothing)."""
-        if game.is_over():
-            return {("rim", "clickable"): "the winner's pieces that won the game"}
-        return {}
 
     def docks(self) -> Sequence[object]:
         """Docks this game adds to the window (Qt dock widgets, made once per UI: the lab

@@ -40,8 +40,9 @@ from .outcome import Outcome, Refused
 if TYPE_CHECKING:
     from pyramid_lab.model.game import Game
 
-    from .game_ui import UI, TurnBuilder
+    from .game_ui import UI
     from .setup_editor import SetupEditor
+    from .turn_builder import TurnBuilder
 
 
 #: Where a click was made: the position on the board and the turn half built

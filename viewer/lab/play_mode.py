@@ -11,6 +11,7 @@ from .frame import Frame
 from .game_ui import UI
 from .modes import Mode, Where
 from .outcome import Drawn, Outcome, Played, Refused
+from .turn_builder import Declined, Stepped
 
 if TYPE_CHECKING:
     from .board import Board
@@ -61,13 +62,13 @@ class PlayBoard(Mode):
 
     def click(self, site: int) -> Outcome:
         board = self.board
-        result = board.ui.click(self.lab.session.game, board.turn, site)
-        if result is None:
+        answer = board.ui.click(self.lab.session.game, board.turn, site)
+        if isinstance(answer, Stepped):
             board.redraw()  # a step of the turn being built
             return Drawn()
-        if isinstance(result, str):
-            return Refused(result)
-        return self.play_now(result)
+        if isinstance(answer, Declined):
+            return Refused(answer.reason)
+        return self.play_now(answer.move)
 
     def undo(self) -> bool:
         board = self.board

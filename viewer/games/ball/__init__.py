@@ -51,8 +51,10 @@ from pyramid_lab.model.teaching import describe_result
 
 from ...boards.geometries import GridBoard
 from ...lab.frame import Frame, Label, Marker, Path, Region, Slide
-from ...lab.game_ui import TURN_DOCK, ClickResult, FormPart, GameUI, Host, MoveForm
+from ...lab.game_ui import TURN_DOCK, GameUI, Host
+from ...lab.game_words import FormPart, MoveForm
 from ...lab.palette import GOAL_ROW
+from ...lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
 from ...widgets.slots import slot
 from .. import register_ui
 from .words import SIZE_NAMES, choice_text, explain_row, tracks
@@ -132,36 +134,38 @@ class ProgramTurn:
             return None
         return JointMove((self.programs[0], self.programs[1]))
 
-    def click(self, site: int) -> ClickResult:
+    def click(self, site: int) -> TurnAnswer:
         if self.game.is_over():
-            return f"the game is over: {describe_result(self.game)}"
+            return Declined(f"the game is over: {describe_result(self.game)}")
         if self.game.choosing is not None:
-            return choice_text(self.game)
-        return CLICK_TEXT if self.ui.controls == TURN_DOCK else CLICK_TEXT_ELSEWHERE
+            return Declined(choice_text(self.game))
+        return Declined(CLICK_TEXT if self.ui.controls == TURN_DOCK else CLICK_TEXT_ELSEWHERE)
 
-    def submit(self, side: int, part: Move) -> ClickResult:
+    def submit(self, side: int, part: Move) -> TurnAnswer:
         """The computer's program for ``side``: the joint move once both are in."""
         if self.game.is_over():
-            return f"the game is over: {describe_result(self.game)}"
+            return Declined(f"the game is over: {describe_result(self.game)}")
         if not isinstance(part, Program):
-            return f"not a program: {part}"
+            return Declined(f"not a program: {part}")
         problem = self.game.program_problem(part, side)
         if problem:
-            return problem
+            return Declined(problem)
         self.programs[side] = part
         self.by_computer.add(side)
         if self.ui.open_side == side:
             self.ui.open_side = None
-        return self.joint()
+        joint = self.joint()
+        return STEPPED if joint is None else Ready(joint)
 
-    def finish(self) -> ClickResult:
+    def finish(self) -> TurnAnswer:
         if self.game.is_over():
-            return f"the game is over: {describe_result(self.game)}"
+            return Declined(f"the game is over: {describe_result(self.game)}")
         if self.game.choosing is not None:
-            return self.chosen or choice_text(self.game)
+            chosen = self.chosen
+            return Declined(choice_text(self.game)) if chosen is None else Ready(chosen)
         joint = self.joint()
         if joint is not None:
-            return joint
+            return Ready(joint)
         return self.ui.hand_in_open()
 
     def cancel(self) -> None:
@@ -458,28 +462,32 @@ class BallUI(GameUI[ProgramTurn]):
         side = self.open_side
         return side is not None and self.program_docks[side].editor.why_not() is None
 
-    def hand_in_open(self) -> ClickResult:
+    def hand_in_open(self) -> TurnAnswer:
         """Finish turn with an editor open: hand its program in."""
         if self.open_side is None:
-            return self.waiting_text() or "waiting for the programs"
-        return self.hand_in(self.open_side, play=False)
+            return Declined(self.waiting_text() or "waiting for the programs")
+        return self._hand_in(self.open_side, play=False)
 
     @slot
-    def hand_in(self, side: int, play: bool = True) -> ClickResult:
+    def hand_in(self, side: int, play: bool = True) -> TurnAnswer:
+        """``side``'s editor's program goes in (hidden): the Program dock's button."""
+        return self._hand_in(side, play)
+
+    def _hand_in(self, side: int, play: bool = True) -> TurnAnswer:
         """``side``'s editor's program goes in (hidden); the joint move when both are."""
         turn = self._turn
         if turn is None or turn.game.is_over():
             over = "the game is over" + (f": {describe_result(turn.game)}" if turn else "")
             self._say(f"{over}; Game > New game starts another")  # said, never silent
-            return over
+            return Declined(over)
         editor = self.program_docks[side].editor
         problem = editor.apply_text() or editor.why_not()  # typed and not yet applied
         if problem is not None:
             self._say(f"{COLOURS[side]}'s program: {problem}")
-            return f"{COLOURS[side]}'s program: {problem}"
+            return Declined(f"{COLOURS[side]}'s program: {problem}")
         return self._program_in(side, editor.program(), play)
 
-    def _program_in(self, side: int, program: Program, play: bool = True) -> ClickResult:
+    def _program_in(self, side: int, program: Program, play: bool = True) -> TurnAnswer:
         turn = self._turn
         assert turn is not None
         turn.programs[side] = program
@@ -491,11 +499,11 @@ class BallUI(GameUI[ProgramTurn]):
         if joint is None:
             self._say(f"{COLOURS[side]}'s program is in")
             self._redraw()
-            return None
+            return STEPPED
         if play and self.host is not None:
             self.host.finish_turn()  # the window plays turn.finish(): the joint move
-            return None
-        return joint
+            return STEPPED
+        return Ready(joint)
 
     @slot
     def take_special(self, side: int, special: str) -> None:

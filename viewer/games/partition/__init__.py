@@ -18,7 +18,8 @@ from pyramid_lab.model.partition import Partition, Place
 from pyramid_lab.model.teaching import describe_result, teaching_for
 
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
-from ...lab.game_ui import ClickResult, Clock, GameUI, Host
+from ...lab.game_ui import Clock, GameUI, Host
+from ...lab.turn_builder import Declined, TurnAnswer, ready_or_declined
 from ...widgets.slots import guarded, log
 from .. import register_ui
 from ..lattice_sites import LatticeSites
@@ -38,7 +39,7 @@ class PlacementTurn:
     building = False
     can_finish = False
 
-    def __init__(self, game: Partition, sites: LatticeSites) -> None:
+    def __init__(self, game: Partition, sites: LatticeSites[PlacementTurn]) -> None:
         self.game = game
         self.sites = sites
         self._pieces = sites.sites(game)
@@ -66,14 +67,14 @@ class PlacementTurn:
         sites = self.winning_corners() if self.game.is_over() else self.targets()
         return tuple(Marker(s, "target") for s in sites)
 
-    def click(self, site: int) -> ClickResult:
+    def click(self, site: int) -> TurnAnswer:
         if self.game.is_over():
-            return f"the game is over: {describe_result(self.game)}"
+            return Declined(f"the game is over: {describe_result(self.game)}")
         move = self.game.parse_move(self.sites.site_name(site))
-        return self.game.why_illegal(move) or move
+        return ready_or_declined(move, self.game.why_illegal(move))
 
-    def finish(self) -> ClickResult:
-        return "there is no turn to finish: a move is one click on an empty point"
+    def finish(self) -> TurnAnswer:
+        return Declined("there is no turn to finish: a move is one click on an empty point")
 
     def cancel(self) -> None:
         return None
@@ -83,7 +84,7 @@ class PlacementTurn:
 
 
 @register_ui
-class PartitionUI(LatticeSites, GameUI[PlacementTurn]):
+class PartitionUI(LatticeSites[PlacementTurn], GameUI[PlacementTurn]):
     game_name = Partition.name
     board_kind = "ball-pyramid"
     piece_word = "balls"
@@ -197,23 +198,23 @@ class PartitionUI(LatticeSites, GameUI[PlacementTurn]):
             text += f"; {self.teaching(game).describe_group(site)}"
         return text
 
-    def click(self, game: Game, turn: PlacementTurn, site: int) -> ClickResult:
+    def click(self, game: Game, turn: PlacementTurn, site: int) -> TurnAnswer:
         """A click on a ball selects its group (again: clears it), and says why no ball
         goes there; a click on an empty point plays there."""
         assert isinstance(game, Partition)
         teaching = self.teaching(game)
         group = teaching.group_at(site)
         if group is None:
-            played: ClickResult = super().click(game, turn, site)
+            played: TurnAnswer = super().click(game, turn, site)
             return played
         selected = self.teaching_overlays.selected
         same = selected is not None and teaching.group_at(selected) is group
         self.teaching_overlays.set(selected=None if same else site)
-        reason = turn.click(site)
-        return (
+        answer = turn.click(site)
+        return Declined(
             f"({self.lattice.point(site)}): {teaching.describe_group(site)}"
             + ("" if same else " (selected)")
-            + (f"; {reason}" if isinstance(reason, str) else "")
+            + (f"; {answer.reason}" if isinstance(answer, Declined) else "")
         )
 
     # ---- overlays and docks -------------------------------------------------------------

@@ -17,7 +17,9 @@ from pyramid_lab.model.pyraos import LATTICE, Pyraos, PyraosMove
 from pyramid_lab.model.teaching import describe_result
 
 from ...lab.frame import Frame, Marker
-from ...lab.game_ui import ChoiceGroup, ClickResult, GameUI
+from ...lab.game_ui import GameUI
+from ...lab.game_words import ChoiceGroup
+from ...lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
 from .. import register_ui
 from ..lattice_sites import LatticeSites
 
@@ -29,7 +31,7 @@ PASS: Steps = (-1, -1, frozenset())
 class PyraosTurn:
     """Place, lift, remove: the clicks of one Pyraos turn."""
 
-    def __init__(self, game: Pyraos, sites: LatticeSites) -> None:
+    def __init__(self, game: Pyraos, sites: LatticeSites[PyraosTurn]) -> None:
         self.game = game
         self.lattice = sites.lattice
         self.source: int | None = None  # the sphere being lifted
@@ -127,39 +129,40 @@ class PyraosTurn:
 
     # ---- clicks -------------------------------------------------------------------------
 
-    def click(self, pid: int) -> ClickResult:
+    def click(self, pid: int) -> TurnAnswer:
         game = self.game
         if game.is_over():
-            return f"the game is over: {describe_result(game)}"
+            return Declined(f"the game is over: {describe_result(game)}")
         point = self.lattice.point(pid)
         if self.forced_pass:
-            return "you have no move but to pass: press Finish turn"
+            return Declined("you have no move but to pass: press Finish turn")
         if self.target is not None:  # the removal step
             if pid in self._removable():
                 self.removed = self.removed | {pid}
                 if len(self.removed) == 2:
                     return self.finish()
-                return None
-            return f"{point} cannot be removed: only your own free spheres, at most two"
+                return STEPPED
+            return Declined(f"{point} cannot be removed: only your own free spheres, at most two")
         if self.source is not None and pid == self.source:
             self.source = None  # clicking the lifted sphere again puts it back
-            return None
+            return STEPPED
         if any(s == pid for s, _, _ in self._moves):  # select a sphere to lift (or another)
             self.source = pid
-            return None
+            return STEPPED
         source = -1 if self.source is None else self.source
         options = [r for s, t, r in self._moves if s == source and t == pid]
         if not options:
             if self.source is not None:
                 lifted = self.lattice.point(self.source)
-                return f"the sphere at {lifted} cannot be lifted to {point}"
-            return game.why_illegal(game.parse_move(str(point))) or f"{point}: no move here"
+                return Declined(f"the sphere at {lifted} cannot be lifted to {point}")
+            why = game.why_illegal(game.parse_move(str(point)))
+            return Declined(why or f"{point}: no move here")
         if options == [frozenset()]:
             move = self._moves[(source, pid, frozenset())]
             self.cancel()
-            return move
+            return Ready(move)
         self.target = pid
-        return None
+        return STEPPED
 
     def _removable(self) -> list[int]:
         """Spheres that may be added to the removal set chosen so far."""
@@ -174,19 +177,19 @@ class PyraosTurn:
             }
         )
 
-    def finish(self) -> ClickResult:
+    def finish(self) -> TurnAnswer:
         """Complete the turn being built (or the forced pass)."""
         if not self.can_finish:
-            return "there is no turn to finish"
+            return Declined("there is no turn to finish")
         if self.target is None:
             self.cancel()
-            return self._moves[PASS]
+            return Ready(self._moves[PASS])
         source = -1 if self.source is None else self.source
         move = self._moves.get((source, self.target, self.removed))
         if move is None:
-            return "remove at least one sphere: this game plays the 1-2 removal rule"
+            return Declined("remove at least one sphere: this game plays the 1-2 removal rule")
         self.cancel()
-        return move
+        return Ready(move)
 
     def cancel(self) -> None:
         self.source = self.target = None
@@ -194,7 +197,7 @@ class PyraosTurn:
 
 
 @register_ui
-class PyraosUI(LatticeSites, GameUI[PyraosTurn]):
+class PyraosUI(LatticeSites[PyraosTurn], GameUI[PyraosTurn]):
     game_name = Pyraos.name
     board_kind = "ball-pyramid"
     piece_word = "spheres"

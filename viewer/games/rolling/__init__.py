@@ -46,7 +46,9 @@ from pyramid_lab.model.teaching import describe_result
 from ...boards.geometries import HexCell, HexMap
 from ...lab import palette
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
-from ...lab.game_ui import ChoiceGroup, ClickResult, GameUI, Host, Panel
+from ...lab.game_ui import GameUI, Host
+from ...lab.game_words import ChoiceGroup, Panel
+from ...lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
 from ...widgets.slots import slot
 from .. import register_ui
 from .panels import pool_html, sheet_html
@@ -170,15 +172,15 @@ class RollingTurn:
     def pieces(self) -> Mapping[int, str]:
         return self.ui.sites(self.game)
 
-    def click(self, site: int) -> ClickResult:
+    def click(self, site: int) -> TurnAnswer:
         game = self.game
         node = game.current_player()
         if node == CHANCE:
-            return "the dice are rolled next: Finish turn (Enter) rolls them"
+            return Declined("the dice are rolled next: Finish turn (Enter) rolls them")
         if node < 0:
-            return f"the game is over: {describe_result(game)}"
+            return Declined(f"the game is over: {describe_result(game)}")
         if not self.ui.human_to_move(game):
-            return f"{game.to_move} is played by the computer: wait for its move"
+            return Declined(f"{game.to_move} is played by the computer: wait for its move")
         cell = self.ui.cell_of(site)
         name = game.cell_name(cell)
         phase = game.phase
@@ -186,60 +188,65 @@ class RollingTurn:
         if phase == "start":
             move: Move = StartArea(name)
             if move in moves:
-                return move
-            return f"{name} is not a free starting area: click one of the marked ones"
+                return Ready(move)
+            return Declined(f"{name} is not a free starting area: click one of the marked ones")
         if phase == "deploy":
             seat = self.ui.hand_over(game)
             if seat is not None:
-                return HAND_OVER.format(seat)
+                return Declined(HAND_OVER.format(seat))
             if self.unit is None:
-                return "no unit left to deploy"
+                return Declined("no unit left to deploy")
             move = Deploy(self.unit, name)
             if move in moves:
-                return move
-            return game.why_illegal(move) or f"{self.unit} cannot go to {name}"
+                return Ready(move)
+            return Declined(game.why_illegal(move) or f"{self.unit} cannot go to {name}")
         if phase == "cleanup":
             return self._place(cell, moves)
-        return self._ask(phase, "nothing to click on the map now")
+        return Declined(self._ask(phase, "nothing to click on the map now"))
 
-    def _place(self, cell: int, moves: list[Move]) -> ClickResult:
+    def _place(self, cell: int, moves: list[Move]) -> TurnAnswer:
         game = self.game
         name = game.cell_name(cell)
         if self.device is None:
-            return "no device left to place: Finish turn (Enter) ends the cleanup"
+            return Declined("no device left to place: Finish turn (Enter) ends the cleanup")
         places = [m for m in moves if isinstance(m, Place) and m.device == self.device]
         if self.device == "umbrella":
             move = Place("umbrella", name)
             if move in places:
-                return move
-            return f"an umbrella goes on a space you hold, not on {name}"
+                return Ready(move)
+            return Declined(f"an umbrella goes on a space you hold, not on {name}")
         if self.first is None:
             if any(m.cell == name for m in places):
                 self.first = cell
-                return None
-            return f"a {self.device} starts from a space you hold next to another: not {name}"
+                return STEPPED
+            return Declined(
+                f"a {self.device} starts from a space you hold next to another: not {name}"
+            )
         move = Place(self.device, game.cell_name(self.first), name)
         if move in places:
             self.first = None
-            return move
+            return Ready(move)
         first = game.cell_name(self.first)
-        return f"no {self.device} from {first} to {name}: click a marked neighbour, or Cancel"
+        return Declined(
+            f"no {self.device} from {first} to {name}: click a marked neighbour, or Cancel"
+        )
 
-    def finish(self) -> ClickResult:
+    def finish(self) -> TurnAnswer:
         game = self.game
         if game.current_player() == CHANCE:  # the Moves dock went back to a roll
             outcomes = game.chance_outcomes()
-            return random.choices([m for m, _ in outcomes], [w for _, w in outcomes])[0]
+            return Ready(random.choices([m for m, _ in outcomes], [w for _, w in outcomes])[0])
         if self.chosen is not None:
             move, self.chosen = self.chosen, None
-            return move
+            return Ready(move)
         seat = self.ui.hand_over(game)
         if seat is not None:
-            return HAND_OVER.format(seat)
+            return Declined(HAND_OVER.format(seat))
         if DONE in self._moves():
-            return DONE
-        phase = game.phase
-        return self._ask(phase, "nothing to finish") if game.current_player() >= 0 else "over"
+            return Ready(DONE)
+        if game.current_player() < 0:
+            return Declined("over")
+        return Declined(self._ask(game.phase, "nothing to finish"))
 
     def cancel(self) -> None:
         self.die = None

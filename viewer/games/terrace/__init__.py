@@ -28,7 +28,8 @@ from pyramid_lab.model.terrace import (
 
 from ...boards.geometries import SteppedBoard
 from ...lab.frame import Frame, Marker, Pointer, Vanish
-from ...lab.game_ui import ClickResult, GameUI
+from ...lab.game_ui import GameUI
+from ...lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
 from .. import register_ui
 
 BOARD = SteppedBoard(SIZE, LEVEL, inlays=VICTORY_FIELDS, column_names="abcdefg")
@@ -111,35 +112,36 @@ class TerraceTurn:
             "orange push, red smash; Esc deselects)"
         )
 
-    def click(self, pid: int) -> ClickResult:
+    def click(self, pid: int) -> TurnAnswer:
         game = self.game
         if game.is_over():
-            return f"the game is over: {describe_result(game)}"
+            return Declined(f"the game is over: {describe_result(game)}")
         name = field_name(pid)
         if self.selected is not None:
             if pid == self.selected:
                 self.selected = None
-                return None
+                return STEPPED
             move = next((m for m in self.moves() if m.target == pid), None)
             if move is not None:
                 self.selected = None
-                return move
+                return Ready(move)
         colour = self._pieces.get(pid)
         if colour == game.to_move:
             if pid in self.movable():
                 self.selected = pid
-                return None
-            return f"the stone on {name} has no legal move"
+                return STEPPED
+            return Declined(f"the stone on {name} has no legal move")
         if self.selected is not None:
-            return game.why_illegal(TerraceMove(Kind.RUN, self.selected, pid)) or (
-                f"{name}: no move here"
+            return Declined(
+                game.why_illegal(TerraceMove(Kind.RUN, self.selected, pid))
+                or f"{name}: no move here"
             )
         if colour is not None:
-            return f"the stone on {name} is {colour}'s; {game.to_move} is to move"
-        return f"{name} is empty: first click one of {game.to_move}'s stones"
+            return Declined(f"the stone on {name} is {colour}'s; {game.to_move} is to move")
+        return Declined(f"{name} is empty: first click one of {game.to_move}'s stones")
 
-    def finish(self) -> ClickResult:
-        return "there is no turn to finish: a move is one click on a destination"
+    def finish(self) -> TurnAnswer:
+        return Declined("there is no turn to finish: a move is one click on a destination")
 
     def cancel(self) -> None:
         self.selected = None
