@@ -74,7 +74,7 @@ OTHERS = {
     ("viewer/boards/ball_pyramid.py", "getattr(self, 'last_ray', None)"): "its own, set late",
     ("viewer/boards/meshes.py", "getattr(mesh, '_copies', None)"): "a mesh's note of copies",
     ("viewer/boards/meshes.py", "getattr(self, '_label_key', ())"): "its own, set late",
-    ("viewer/classroom/guard.py", "getattr(self.transport, 'get_write_buffer_size', None)"): (
+    ("viewer/classroom/pages.py", "getattr(self.transport, 'get_write_buffer_size', None)"): (
         "an asyncio transport's"
     ),
     ("viewer/cli/__init__.py", "getattr(command, 'WINDOW', False)"): (

@@ -76,7 +76,7 @@ def sensible(data: st.DataObject, service: Service, student, action: str) -> lis
     """Arguments for ``action`` made from the student's board now: a ray through one of
     its sites (or points), a legal move, the form's choices (now and then one not offered
     or too few), a lesson's number, a view."""
-    seat = student.choices()
+    seat = student.hand.choices()
     game = student.lab.session.game
     if action in ("click", "point"):
         if seat is not None:

@@ -23,9 +23,18 @@ import pytest
 from aiohttp import web
 from classroom_helpers import CODE, LESSON, ROOT, SECOND, Page, socket_url, start_server
 
-from pyramid_lab.viewer.classroom.checks import Refused, chosen_code, make_code
-from pyramid_lab.viewer.classroom.guard import BUSY, Hosts, Limits
-from pyramid_lab.viewer.classroom.room import MAX_REMOVED, MAX_STUDENTS, NO_DOOR, Classroom
+from pyramid_lab.viewer.classroom.admission import NO_DOOR
+from pyramid_lab.viewer.classroom.checks import (
+    MAX_REMOVED,
+    MAX_STUDENTS,
+    Refused,
+    chosen_code,
+    make_code,
+)
+from pyramid_lab.viewer.classroom.guard import Hosts
+from pyramid_lab.viewer.classroom.limits import Limits
+from pyramid_lab.viewer.classroom.pages import BUSY
+from pyramid_lab.viewer.classroom.room import Classroom
 from pyramid_lab.viewer.classroom.sites import on_board
 from pyramid_lab.viewer.classroom.store import kept_code
 from pyramid_lab.viewer.classroom.web import build_app
@@ -475,19 +484,19 @@ def test_every_class_code_meets_one_rule(tmp_path):
 
 def test_a_door_number_is_good_once_and_only_while_the_class_is_closed():
     room = Classroom.open([LESSON], CODE, None, on_board)
-    room.set_closed(True)
-    numbers = [room.door() for _ in range(3)]
+    room.admission.set_closed(True)
+    numbers = [room.admission.door() for _ in range(3)]
     assert all(re.fullmatch(r"[0-9]{9}", n) for n in numbers)
     assert [d["number"] for d in room.lines()["doors"]] == numbers[::-1]
-    room.through_door(numbers[1])
+    room.admission.through_door(numbers[1])
     with pytest.raises(Refused, match=re.escape(NO_DOOR)):
-        room.through_door(numbers[1])
+        room.admission.through_door(numbers[1])
     assert [d["number"] for d in room.lines()["doors"]] == [numbers[2], numbers[0]]
     for _ in range(30):  # at most 20 open: the oldest open nothing more
-        room.door()
+        room.admission.door()
     assert len(room.lines()["doors"]) == 20
     with pytest.raises(Refused, match=re.escape(NO_DOOR)):
-        room.through_door(numbers[2])
+        room.admission.through_door(numbers[2])
 
 
 # ---- 6. behind a proxy: what it must pass, and a refusal in words ----------------------------
@@ -671,9 +680,9 @@ def test_a_page_behind_a_proxy_that_rewrites_host_says_why_in_words(server, tmp_
 def test_the_readmes_bounds_are_the_codes():
     """The README's figures for the door and what pages do not read, read from the code's
     own bounds (it said 64 MB where the code kept 48)."""
+    from pyramid_lab.viewer.classroom.admission import MAX_DOORS
     from pyramid_lab.viewer.classroom.checks import DOOR_DIGITS, DOOR_SECONDS
     from pyramid_lab.viewer.classroom.messages import MAX_MESSAGE
-    from pyramid_lab.viewer.classroom.room import MAX_DOORS
 
     limits = Limits()
     text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
@@ -732,8 +741,8 @@ def test_a_door_number_is_not_used_up_by_a_full_class_and_a_waiting_page_comes_i
     room = Classroom.open([LESSON], CODE, None, on_board)
     for n in range(MAX_STUDENTS):
         room.join(f"Filler {n:03d}")
-    room.set_closed(True)
-    number = room.door()
+    room.admission.set_closed(True)
+    number = room.admission.door()
 
     async def scene():
         runner, port = await serving(room)
@@ -758,5 +767,5 @@ def test_a_door_number_is_not_used_up_by_a_full_class_and_a_waiting_page_comes_i
     assert again["waiting"] is True  # (a waiting page asked again: still waiting, said so)
     assert again["error"].startswith("the class is closed to new students: wait here")
     assert came["page"]["name"] == "Waits"  # the number, not used up by the full class
-    assert room.waiting == {}
-    assert room.doors == {}
+    assert room.admission.waiting == {}
+    assert room.admission.doors == {}

@@ -10,6 +10,7 @@ import numpy as np
 
 from pyramid_lab.viewer.classroom.room import Classroom
 from pyramid_lab.viewer.classroom.sites import on_board
+from pyramid_lab.viewer.classroom.student_page import page_of
 from pyramid_lab.viewer.classroom.web import Service
 
 FULL = (
@@ -25,7 +26,7 @@ def test_a_pick_task_offers_the_point_behind_a_ball_and_a_second_click_picks_it(
     student = service.room.student(token)
     with student.lock:
         student.open_lesson(0, 0)  # "A full pyramid": click the corners red holds
-    assert student.page()["task"]["points"]
+    assert page_of(student)["task"]["points"]
     lattice = student.board.geometry()
     front, hidden = lattice.centres[lattice.id_of(0, 0, 1)], lattice.centres[lattice.id_of(1, 1, 0)]
     direction = (hidden - front) / np.linalg.norm(hidden - front)

@@ -152,10 +152,10 @@ def test_every_payload_is_typed_all_the_way_down(tmp_path):
     assert any(a["page"].get("play", {}).get("form") for a in answers)
     assert any(a["page"].get("play", {}).get("groups") for a in answers)
     service.join("Bo")
-    room.door()
+    room.admission.door()
     room.remove([next(iter(room.students.values())).id])
-    room.set_closed(True)
-    room.wait("Cy")
+    room.admission.set_closed(True)
+    room.admission.wait("Cy")
     lines = room.lines()
     assert lines["rows"]
     assert lines["waiting"]

@@ -15,6 +15,7 @@ from classroom_helpers import CODE, LESSON, SECOND
 
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.viewer.classroom.checks import Refused
+from pyramid_lab.viewer.classroom.results import csv_text
 from pyramid_lab.viewer.classroom.room import Classroom
 from pyramid_lab.viewer.classroom.sites import on_board
 from pyramid_lab.viewer.classroom.store import RESULTS_FORMAT_1, class_name, results_folder
@@ -156,7 +157,7 @@ def test_the_teacher_removes_a_student_from_the_class_and_its_results(tmp_path):
     saved = json.loads(path.read_text())
     assert [s["name"] for s in saved["students"]] == ["Ada"]
     assert [s["name"] for s in saved["removed"]] == ["Bo"]  # kept aside, not in the CSV
-    assert "Bo" not in room.csv_text()
+    assert "Bo" not in csv_text(room)
     assert room.student(ada.token) is ada
     # removed stays removed over a restart; the teacher may still bring Bo back
     room.close()
@@ -171,19 +172,19 @@ def test_the_teacher_removes_a_student_from_the_class_and_its_results(tmp_path):
 
 def test_a_class_closed_to_new_students_lets_in_whom_the_teacher_says(tmp_path):
     room = Classroom.open([LESSON], CODE, tmp_path / "results.json", on_board)
-    room.set_closed(True)
+    room.admission.set_closed(True)
     with pytest.raises(Refused, match="closed to new students"):
         room.join("Mallory")
-    asked = room.wait("Cy")
-    mallory = room.wait("Mallory")
+    asked = room.admission.wait("Cy")
+    mallory = room.admission.wait("Mallory")
     assert [w["name"] for w in room.lines()["waiting"]] == ["Cy", "Mallory"]
     cy = room.admit(asked)
-    assert room.forget_waiting(mallory) == "Mallory"
+    assert room.admission.forget_waiting(mallory) == "Mallory"
     assert [row["name"] for row in room.rows()] == ["Cy"]
     assert room.student(cy.token) is cy
     room.save()
     room.close()
-    assert Classroom.open([LESSON], CODE, tmp_path / "results.json", on_board).closed
+    assert Classroom.open([LESSON], CODE, tmp_path / "results.json", on_board).admission.closed
 
 
 def test_a_results_file_that_cannot_be_written_is_said(tmp_path):

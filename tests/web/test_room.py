@@ -21,11 +21,14 @@ from classroom_helpers import LESSON, SECOND, TERRACE, Page
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.viewer.classroom.checks import Refused, make_code, name_of, point_of
 from pyramid_lab.viewer.classroom.choices import page_reach
-from pyramid_lab.viewer.classroom.guard import LATE, Limits
+from pyramid_lab.viewer.classroom.limits import Limits
+from pyramid_lab.viewer.classroom.pages import LATE
+from pyramid_lab.viewer.classroom.results import csv_text
 from pyramid_lab.viewer.classroom.room import Classroom
 from pyramid_lab.viewer.classroom.scene import hex_of
 from pyramid_lab.viewer.classroom.service import Service, _refusing
 from pyramid_lab.viewer.classroom.sites import on_board, pick, site_board
+from pyramid_lab.viewer.classroom.student_page import page_of
 from pyramid_lab.viewer.classroom.web import build_app
 from tests.patience import WAIT_S
 
@@ -61,9 +64,9 @@ def test_a_wrong_answer_is_judged_counted_and_listed(room):
     ada, bo = room.join("Ada"), room.join("Bo")
     with ada.lock:
         ada.next()
-        ada.click_point((0, 0, 0))
-        ada.check()
-        page = ada.page()
+        ada.hand.click_point((0, 0, 0))
+        ada.hand.check()
+        page = page_of(ada)
     assert page["verdict"] == {
         "correct": False,
         "partial": False,
@@ -72,10 +75,10 @@ def test_a_wrong_answer_is_judged_counted_and_listed(room):
     }
     with ada.lock:
         ada.retry()
-        ada.click_point((0, 0, 3))
-        ada.check()
+        ada.hand.click_point((0, 0, 3))
+        ada.hand.check()
         with pytest.raises(Refused, match="answered right already"):
-            ada.click_point((0, 0, 0))
+            ada.hand.click_point((0, 0, 0))
     rows = {row["name"]: row for row in room.rows()}
     assert (rows["Ada"]["tries"], rows["Ada"]["right"], rows["Ada"]["wrong"]) == (2, 1, 1)
     assert rows["Ada"]["last_wrong"] == "0,0,0"
@@ -84,13 +87,13 @@ def test_a_wrong_answer_is_judged_counted_and_listed(room):
     with pytest.raises(Refused, match="that is not this class's code"):
         room.teacher("abcd-efgi")
     room.teacher(CODE)
-    table = list(csv.DictReader(io.StringIO(room.csv_text())))
+    table = list(csv.DictReader(io.StringIO(csv_text(room))))
     assert [(r["student"], r["step"], r["answered right"]) for r in table] == [
         ("Ada", "1", "no question"),  # a step to read asks nothing
         ("Ada", "2", "yes"),
         ("Bo", "1", "no question"),
     ]
-    assert bo.page()["picked"] == []  # Ada's picks are Ada's
+    assert page_of(bo)["picked"] == []  # Ada's picks are Ada's
 
 
 def test_a_move_task_is_played_by_a_click_and_refused_in_words(room):
@@ -98,19 +101,19 @@ def test_a_move_task_is_played_by_a_click_and_refused_in_words(room):
     with ada.lock:
         ada.open_lesson(1, 0)  # a corner ball: place a ball that holds a corner
         with pytest.raises(Refused, match="is not a point of this board"):
-            ada.click_point((9, 9, 9))
+            ada.hand.click_point((9, 9, 9))
         with pytest.raises(Refused, match="0,0,0 already holds a red ball"):
-            ada.click_point((0, 0, 0))
+            ada.hand.click_point((0, 0, 0))
         task = ada.lab.lessons.step.task
         game = ada.lab.session.game
         wrong = next(str(m) for m in game.legal_moves() if str(m) not in task.answers)
-        ada.click_point(tuple(int(c) for c in wrong.split(",")))
+        ada.hand.click_point(tuple(int(c) for c in wrong.split(",")))
         verdict = ada.lab.lessons.verdict
         assert verdict is not None
         assert not verdict.correct
         assert verdict.reason  # the rules' words on the move
         with pytest.raises(Refused, match="a move is on the board already"):
-            ada.play(ada.read_move(task.answers[0]))
+            ada.hand.play(ada.hand.read_move(task.answers[0]))
         assert room.rows()[0]["last_wrong"] == wrong
 
 
@@ -118,9 +121,9 @@ def test_a_right_pick_of_a_many_answer_task_is_said_right_on_the_page(room):
     ada = room.join("Ada")
     with ada.lock:
         ada.open_lesson(1, 1)  # which corners does red hold? SW and SE
-        ada.click_point((0, 0, 0))
-        ada.check()
-        verdict = ada.page()["verdict"]
+        ada.hand.click_point((0, 0, 0))
+        ada.hand.check()
+        verdict = page_of(ada)["verdict"]
     assert verdict["word"] == "Right so far:"
     assert verdict["reason"] == "SW (0,0,0) is right; 1 more to find"
 
@@ -129,24 +132,24 @@ def test_the_last_step_says_the_lesson_is_done_to_the_student_and_the_teacher(ro
     ada = room.join("Ada")
     with ada.lock:
         ada.open_lesson(0, 2)  # the first lesson's last step: SW and SE
-        assert ada.page()["end"] == ""  # not answered yet: Next opens the next lesson
-        ada.click_point((0, 0, 0))
-        ada.click_point((3, 0, 0))
-        ada.check()
-        assert ada.page()["end"] == "Lesson done: Next opens the next lesson"
+        assert page_of(ada)["end"] == ""  # not answered yet: Next opens the next lesson
+        ada.hand.click_point((0, 0, 0))
+        ada.hand.click_point((3, 0, 0))
+        ada.hand.check()
+        assert page_of(ada)["end"] == "Lesson done: Next opens the next lesson"
     assert room.rows()[0]["end"] == "lesson done"
     with ada.lock:
         ada.open_lesson(1, 1)  # the class's last step: which corners does red hold?
-        page = ada.page()
+        page = page_of(ada)
     assert page["last"]  # Next greyed out, and why
     assert page["end"] == "The class's last step: answer it and the lesson is done"
     assert not page["ended"]
     assert room.rows()[0]["end"] == ""
     with ada.lock:
-        ada.click_point((0, 0, 0))
-        ada.click_point((3, 0, 0))
-        ada.check()
-        page = ada.page()
+        ada.hand.click_point((0, 0, 0))
+        ada.hand.click_point((3, 0, 0))
+        ada.hand.check()
+        page = page_of(ada)
     assert page["end"] == "Lesson done: that was the class's last step"
     assert page["ended"]
     assert room.rows()[0]["end"] == "all lessons done"
@@ -159,7 +162,7 @@ def test_two_students_named_alike_are_told_apart(room):
     assert [row["name"] for row in rows] == ["Ada", "Ada"]
     assert rows[0]["tag"] != rows[1]["tag"]
     assert {rows[0]["tag"], rows[1]["tag"]} == {first.tag, second.tag}
-    table = list(csv.DictReader(io.StringIO(room.csv_text())))
+    table = list(csv.DictReader(io.StringIO(csv_text(room))))
     assert {r["student tag"] for r in table} == {first.tag, second.tag}
 
 
@@ -167,11 +170,11 @@ def test_each_lesson_opens_with_its_own_view(room):
     ada = room.join("Ada")
     with ada.lock:
         ada.set_view(1, 1, 2)
-        assert ada.page()["view"] == {"top": 1, "peel": 1, "clip": 2}
+        assert page_of(ada)["view"] == {"top": 1, "peel": 1, "clip": 2}
         ada.next()  # a step of the same lesson keeps the view the student chose
-        assert ada.page()["view"]["peel"] == 1
+        assert page_of(ada)["view"]["peel"] == 1
         ada.open_lesson(1)
-        assert ada.page()["view"] == {"top": 99, "peel": 0, "clip": None}
+        assert page_of(ada)["view"] == {"top": 99, "peel": 0, "clip": None}
 
 
 def test_everyone_to_a_step(room):
@@ -187,9 +190,9 @@ def test_a_student_who_joins_after_everyone_to_a_step_starts_there(room):
     room.everyone_to(1, 1)
     late = room.join("Bo")  # after the teacher's "Everyone to this step"
     assert (late.lesson_index, late.step_index) == (1, 1)
-    page = late.page()
+    page = page_of(late)
     assert (page["lesson"], page["step"]) == (1, 1)
-    room.set_closed(True)  # closed: one let in by a door number starts there too
+    room.admission.set_closed(True)  # closed: one let in by a door number starts there too
     by_door = room.join("Cy", door=True)
     assert (by_door.lesson_index, by_door.step_index) == (1, 1)
 
@@ -198,8 +201,8 @@ def test_the_results_file_is_written_atomically_and_read_again(room, tmp_path):
     ada = room.join("Ada")
     with ada.lock:
         ada.next()
-        ada.click_point((0, 0, 3))
-        ada.check()
+        ada.hand.click_point((0, 0, 3))
+        ada.hand.check()
     written = room.save()
     assert written == (tmp_path / "results.json").resolve()
     assert [p.name for p in tmp_path.iterdir()] == ["results.json"]
@@ -210,7 +213,7 @@ def test_the_results_file_is_written_atomically_and_read_again(room, tmp_path):
     again = Classroom.open([LESSON, SECOND], CODE, tmp_path / "results.json", on_board)
     back = again.student(ada.token)
     assert (back.name, back.lesson_index, back.step_index) == ("Ada", 0, 1)
-    assert back.page()["done"] == [1]
+    assert page_of(back)["done"] == [1]
     assert back.record(1).right == 1
     # a damaged results file is refused by name, not taken
     (tmp_path / "bad.json").write_text(json.dumps({"format": "other"}))
@@ -265,17 +268,17 @@ def test_joins_waiting_are_answered_one_or_many_at_once_within_bounds(room):
             order("refuse", args)
     # the class: as many wait as may, then a join is told why in words; the teacher's no to
     # many is one change, their names said
-    room.set_closed(True)
-    handles = [room.wait(f"Filler {n}") for n in range(MAX_WAITING)]
+    room.admission.set_closed(True)
+    handles = [room.admission.wait(f"Filler {n}") for n in range(MAX_WAITING)]
     with pytest.raises(Refused, match=r"60 are already waiting .*: ask the teacher for a door"):
-        room.wait("Newcomer")
+        room.admission.wait("Newcomer")
     version = room.version
-    names = room.refuse([*handles, "gone"])
+    names = room.admission.refuse([*handles, "gone"])
     assert names == [f"Filler {n}" for n in range(MAX_WAITING)]
     assert room.version == version + 1
     assert room.lines()["waiting"] == []
     assert room.lines()["waiting_max"] == MAX_WAITING
-    newcomer = room.wait("Newcomer")
+    newcomer = room.admission.wait("Newcomer")
     assert room.admit(newcomer).name == "Newcomer"
 
 

@@ -57,7 +57,7 @@ def test_allmers_pyramid_by_clicks_a_wrong_push_then_the_right_one(service):
     assert "black's stones" in [entry["words"] for entry in board["legend"]]
     assert page["play"]["form"] is None
     assert "g6>g7" in [m["text"] for m in page["play"]["moves"]]
-    seat = ada.choices()
+    seat = ada.hand.choices()
     named = {seat.ui.site_name(s): s for s in range(49)}
     g6, g7, g1 = named["g6"], named["g7"], named["g1"]
     top = np.array([0.0, 0.0, 0.3])  # a stone's top over its field
@@ -90,7 +90,7 @@ def test_allmers_pyramid_by_clicks_a_wrong_push_then_the_right_one(service):
     assert after["page"]["play"] == again["page"]["play"]
     assert after["page"]["play"]["about"] == ""
     assert after["board"]["keys"] == again["board"]["keys"]
-    seat = ada.choices()
+    seat = ada.hand.choices()
     service.act(token, "click", ray_onto(seat.geometry.centres[g6] + top))
     right = service.act(token, "click", ray_onto(seat.geometry.centres[g7] + top))
     assert right["page"]["verdict"]["correct"] is True
@@ -114,7 +114,7 @@ def test_allmers_pyramid_a_click_points_task_is_answered_by_clicks(tmp_path):
     path.write_text(json.dumps(raw), encoding="utf-8")
     service = Service(Classroom.open([path], CODE, None, on_board))
     token, ada = student_at(service, 0)
-    seat = ada.choices()
+    seat = ada.hand.choices()
     named = {seat.ui.site_name(s): s for s in range(49)}
     top = np.array([0.0, 0.0, 0.3])
     wrong = service.act(token, "click", ray_onto(seat.geometry.centres[named["g1"]]))
@@ -188,7 +188,7 @@ def test_rolling_pyramids_the_draft_and_the_deployment(service):
     assert panels[0] == "The dice pool"
     assert "red's faction board" in panels
     # a click on the map in the draft says where a die is taken: the list, not a dock
-    seat = _ada.choices()
+    seat = _ada.hand.choices()
     nine = seat.geometry.site(seat.view.map.cell("9"))
     said = _refusing(lambda: service.act(token, "click", ray_onto(seat.geometry.centres[nine])))
     assert said["error"] == (
@@ -216,7 +216,7 @@ def test_a_click_on_a_space_deploys_in_rollings_secret_phase(service):
     # the student sits at their own screen: the map takes their click (no "hand over to
     # red ... 'I am red' in the Turn dock", a dock the page has not)
     token, ada = student_at(service, 3)
-    seat = ada.choices()
+    seat = ada.hand.choices()
     nine = seat.geometry.site(seat.view.map.cell("9"))
     right = service.act(token, "click", ray_onto(seat.geometry.centres[nine]))
     assert "error" not in right
@@ -259,7 +259,7 @@ def blue_session(path, targets):
     assert [o.cell for o in real.state.orders] == [  # the secret is in the position
         real.map.cell(str(c)) for c in targets
     ]
-    seat = student.choices()
+    seat = student.hand.choices()
     assert seat.seat == 1
     assert [o.cell for o in seat.view.state.orders] == [None, None, None]  # not in the view
     answers = [service.resume(token)]

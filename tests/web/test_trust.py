@@ -24,7 +24,7 @@ import aiohttp
 import pytest
 from classroom_helpers import CODE, LESSON, ROOT, Page, socket_url, start_server
 
-from pyramid_lab.viewer.classroom.guard import Limits
+from pyramid_lab.viewer.classroom.limits import Limits
 from pyramid_lab.viewer.classroom.messages import MAX_MESSAGE
 from tests.patience import WAIT_S
 

@@ -1,10 +1,14 @@
 """The classroom in a browser (``pyramid-lab classroom``): the lab's lessons served to a
 class, one lesson state per student on the server, and a teacher's page that sees them all.
 
-- :mod:`.room`: the class (Qt-, VTK- and web-free): the lessons, each student's
-  :class:`~viewer.lab.Lab` (the window's own lesson state: steps, judging, hints, Retry,
-  Next), their tries and times, the teacher's view and its CSV, the class closed to new
-  students, the students removed;
+- :mod:`.room`: the class (Qt-, VTK- and web-free): the lessons, the students, the
+  teacher's view, the students removed; its parts: :mod:`.admission` (the class closed
+  to new students: joins waiting, door numbers), :mod:`.results` (the results file's
+  contents and the teacher's CSV);
+- :mod:`.student`: one student, each a :class:`~viewer.lab.Lab` (the window's own lesson
+  state: steps, judging, hints, Retry, Next) with their tries and times
+  (:mod:`.records`); their hand on the board (:mod:`.hand`) and what their page and the
+  teacher's line show (:mod:`.student_page`);
 - :mod:`.checks`: the checks every value from a browser (or a results file) goes through;
 - :mod:`.store`: the results file (one class's, locked, private, whole) and the class code
   kept beside it;
@@ -13,8 +17,11 @@ class, one lesson state per student on the server, and a teacher's page that see
 - :mod:`.messages`: what a page may send, each message a typed class read and bounded in
   one place;
 - :mod:`.service`: the answers to a student's page, from the class;
-- :mod:`.guard`: every bound on what a request, a socket or a page may ask, and who a page
-  is (the class's own identity, never the address);
+- the guard: :mod:`.limits` (every bound on what a request, a socket or a page may ask),
+  :mod:`.guard` (the requests' middleware: Host, Origin, headers), :mod:`.pages` (the
+  pages connected and who each is: the class's own identity, never the address),
+  :mod:`.turns` (the threads, shared fairly) and :mod:`.sockets` (connections that are no
+  page yet);
 - :mod:`.web`: the server (aiohttp): a route table, the periodic save and the closing;
   its parts by concern: :mod:`.state` (the app's state under ``web.AppKey``),
   :mod:`.files` (the pages and their files), :mod:`.ws` (one websocket a page and the

@@ -29,6 +29,10 @@ MIN_CODE_LETTERS = 8
 #: Joins waiting for the teacher's yes at most (the class closed to new students); the
 #: teacher answers as many at once (Let in, Refuse the ticked).
 MAX_WAITING = 60
+#: Students in a class at most.
+MAX_STUDENTS = 200
+#: Students removed and kept (to be brought back) at most; past it the oldest go for good.
+MAX_REMOVED = 1000
 
 
 class Refused(ValueError):
@@ -91,7 +95,7 @@ def chosen_code(value: str) -> str:
     return text
 
 
-#: A door number (:meth:`.room.Classroom.door`): this many digits, read out by the
+#: A door number (:meth:`.admission.Admission.door`): this many digits, read out by the
 #: teacher and typed by a late student; 10**9 of them, each good once, for
 #: :data:`DOOR_SECONDS`: a script guessing one is hopeless.
 DOOR_DIGITS = 9

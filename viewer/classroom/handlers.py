@@ -19,7 +19,6 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from .checks import Refused
-from .guard import REFUSED, TRIES, Page, TooMany
 from .messages import (
     Act,
     Admit,
@@ -37,6 +36,7 @@ from .messages import (
     Remove,
     Resume,
 )
+from .pages import REFUSED, TRIES, Page, TooMany
 from .pushes import (
     forgotten,
     gone,
@@ -48,6 +48,7 @@ from .pushes import (
     why_gone,
 )
 from .replies import Closed, CsvText, Failed, Reply, Same, StudentAnswer
+from .results import csv_text
 from .room import Student
 from .service import forget_answer, shown
 from .state import PAGES, ROOM, SERVICE, TURNS
@@ -94,7 +95,7 @@ async def join(app: web.Application, page: Page, message: Join) -> Reply:
     room = app[ROOM]
     if page.role in ("student", "removed"):  # (one page, one student: not 13 Adas)
         raise Refused("this page has joined the class already: one page joins once")
-    door = message.door is not None and room.closed
+    door = message.door is not None and room.admission.closed
     if page.waiting is not None and not door:
         return Closed(closed=True, waiting=True, error=WAIT_HERE)
     if door:
@@ -106,26 +107,26 @@ async def join(app: web.Application, page: Page, message: Join) -> Reply:
         if wait:
             await asyncio.sleep(wait)
         assert message.door is not None
-        room.seat()  # (a full class refused before the number is used up)
+        room.admission.seat()  # (a full class refused before the number is used up)
         try:
-            room.through_door(message.door)
+            room.admission.through_door(message.door)
         except Refused as exc:
-            room.unseat()
+            room.admission.unseat()
             return Closed(closed=True, waiting=page.waiting is not None, error=str(exc))
         if page.waiting is not None:  # (it waits no more: it came in by the number)
-            room.forget_waiting(page.waiting)
+            room.admission.forget_waiting(page.waiting)
             app[PAGES].forget(page)
             page.role, page.waiting = "new", None
-    elif room.closed:
+    elif room.admission.closed:
         try:
-            handle = room.wait(message.name)
+            handle = room.admission.wait(message.name)
         except Refused as exc:
             return Closed(closed=True, error=str(exc))
         app[PAGES].as_waiting(page, handle)
         log.info("%s asks to join (the class is closed)", shown(message.name, 60))
         return Closed(closed=True, waiting=True, error=WAIT_HERE)
     else:
-        room.seat()  # (Refused at once when the class is full, joins being answered counted)
+        room.admission.seat()  # (Refused at once when full, the joins being answered counted)
     try:
         # (weighed by page: a page that joins many students waits behind one that joins once)
         with _binding(page):
@@ -135,7 +136,7 @@ async def join(app: web.Application, page: Page, message: Join) -> Reply:
                 lambda: app[SERVICE].join(message.name, door=door),
             )
     finally:
-        room.unseat()
+        room.admission.unseat()
     if "token" in got:
         _bind(app, page, got)
         log.info("%s joined%s", shown(got["page"]["name"], 60), " by a door number" if door else "")
@@ -240,7 +241,7 @@ async def lines(app: web.Application, page: Page, message: Lines) -> Reply:
 
 @handles(Csv)
 async def csv(app: web.Application, page: Page, message: Csv) -> Reply:
-    return await threaded(app, "teacher", lambda: CsvText(csv=app[ROOM].csv_text()))
+    return await threaded(app, "teacher", lambda: CsvText(csv=csv_text(app[ROOM])))
 
 
 @handles(Everyone)
@@ -268,7 +269,7 @@ async def remove(app: web.Application, page: Page, message: Remove) -> Reply:
 
 @handles(BringBack)
 async def bring_back(app: web.Application, page: Page, message: BringBack) -> Reply:
-    from .room import MAX_STUDENTS
+    from .checks import MAX_STUDENTS
 
     names, left = app[ROOM].bring_back(list(message.ids))
     said = f"{_counted(names)} back in the class (their pages open come back by themselves)"
@@ -281,7 +282,7 @@ async def bring_back(app: web.Application, page: Page, message: BringBack) -> Re
 async def door_number(app: web.Application, page: Page, message: Door) -> Reply:
     from .checks import DOOR_SECONDS
 
-    number = app[ROOM].door()
+    number = app[ROOM].admission.door()
     shown_number = " ".join(number[i : i + 3] for i in range(0, len(number), 3))
     said = (
         f"a door number: {shown_number}. Read it out to the late student: typed on their "
@@ -293,10 +294,10 @@ async def door_number(app: web.Application, page: Page, message: Door) -> Reply:
 @handles(Close)
 async def close(app: web.Application, page: Page, message: Close) -> Reply:
     room = app[ROOM]
-    room.set_closed(message.closed)
+    room.admission.set_closed(message.closed)
     said = "the class is closed: a new student waits for your yes"
     if not message.closed:  # those waiting come in with the others
-        let_in, _why = await _let_in(app, list(room.waiting))
+        let_in, _why = await _let_in(app, list(room.admission.waiting))
         said = "the class is open to new students" + (
             f" ({_names([s.name for s in let_in])} let in)" if let_in else ""
         )
@@ -350,7 +351,7 @@ async def refuse(app: web.Application, page: Page, message: Refuse) -> Reply:
     """The teacher's no to joins waiting, all at once: their pages closed, told so in
     words (a close, never a send: a page that does not read holds nothing up)."""
     pages = _waiting_pages(app)
-    names = app[ROOM].refuse(message.handles)
+    names = app[ROOM].admission.refuse(message.handles)
     for handle in message.handles:
         waiting = pages.get(handle)
         if waiting is not None:

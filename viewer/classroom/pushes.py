@@ -17,7 +17,7 @@ from typing import TypeVar
 from aiohttp import web
 
 from .checks import Refused, key_of, token_of
-from .guard import Page
+from .pages import Page
 from .replies import Failed, Forget, Reply, Same, StudentAnswer, TeacherLines
 from .service import _refusing, forget_answer
 from .state import LIMITS, PAGES, ROOM, SERVICE, TURNS
@@ -88,7 +88,7 @@ def forgotten(
 ) -> Reply:
     """``answer``, after the page is let go when it says the key acts no more: a removed
     student's page (``whose``: the key it gave, else its own) stays theirs, to come back
-    when the teacher brings them back (:meth:`.guard.Pages.unbind`)."""
+    when the teacher brings them back (:meth:`.pages.Pages.unbind`)."""
     if "forget" in answer:
         if whose is None and page.key is not None and page.token is not None:
             whose = (page.key, page.token)

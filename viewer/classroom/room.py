@@ -17,15 +17,12 @@ leads to their place after a restart.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
-import re
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,9 +30,10 @@ from typing import Any
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import Game, PositionFormatError
 
+from .admission import FULL, Admission
 from .checks import (
-    DOOR_DIGITS,
-    DOOR_SECONDS,
+    MAX_REMOVED,
+    MAX_STUDENTS,
     MAX_WAITING,
     Refused,
     bounded_text,
@@ -46,36 +44,16 @@ from .checks import (
     token_of,
     whole_number,
 )
-from .replies import DoorOpen, RemovedShown, Row, TeacherLines, Waiting
+from .replies import RemovedShown, Row, TeacherLines, Waiting
+from .results import restore, results_json
 from .store import (
-    RESULTS_FORMAT,
-    RESULTS_FORMAT_1,
     ResultsLock,
-    read_results,
     real_path,
     write_private,
 )
-from .student import ClassLesson, Removed, Student, record_of
+from .student import ClassLesson, Removed, Student
 
-__all__ = ["MAX_STUDENTS", "ClassLesson", "Classroom", "Removed", "Student", "find_lessons"]
-
-MAX_STUDENTS = 200
-#: Students removed and kept (to be brought back) at most; past it the oldest go for good.
-MAX_REMOVED = 1000
-#: Door numbers open at once (each good once, for checks.DOOR_SECONDS): past it the oldest
-#: opens the door no more.
-MAX_DOORS = 20
-#: What a join is told when the class is closed and as many wait as may (said in words:
-#: the newcomer knows to ask the teacher, who sees the waiting room full).
-WAITING_FULL = (
-    f"the class is closed and {MAX_WAITING} are already waiting for the teacher's yes: "
-    "ask the teacher for a door number and type it here"
-)
-#: What a door number that opens nothing is told.
-NO_DOOR = (
-    "that number does not open the class (mistyped, used already, or older than "
-    f"{DOOR_SECONDS // 60} minutes): ask the teacher for another"
-)
+__all__ = ["ClassLesson", "Classroom", "Removed", "Student", "find_lessons"]
 
 
 # ---- the lessons --------------------------------------------------------------------------
@@ -129,18 +107,12 @@ class Classroom:
         self.save_failed = ""
         self.ever_failed = False
         self.held: ResultsLock | None = None
-        #: Closed to new students: a join waits for the teacher's yes (:meth:`wait`).
-        self.closed = False
         #: The students the teacher removed, by their keys' digests, oldest first: their
         #: keys act no more (over a restart too), and the teacher may bring them back.
         self.removed: dict[str, Student] = {}
-        #: The joins waiting for the teacher's yes, by their handle: the names asked.
-        self.waiting: dict[str, str] = {}
-        #: The door numbers the teacher gave, good once each, until when (monotonic):
-        #: a late student comes in by one though the class is closed.
-        self.doors: dict[str, float] = {}
-        #: Joins being answered on the threads (each a seat the class keeps for it).
-        self.joining = 0
+        #: The way in while the class is closed: the joins waiting for the teacher's yes,
+        #: the door numbers, the seats kept for joins being answered.
+        self.admission = Admission(self.lock, lambda: self.touched(None), self._seated)
         #: Grows with every change the teacher's page shows.
         self.version = 0
         #: Where "Everyone to this step" last sent the class (lesson, step; from 0): a
@@ -179,6 +151,9 @@ class Classroom:
                 raise
         return room
 
+    def _seated(self) -> int:
+        return len(self.students)
+
     def close(self) -> None:
         """Let go of the results file (the class has ended)."""
         if self.held is not None:
@@ -202,15 +177,13 @@ class Classroom:
         door number (``door``: one was used up for it)."""
         name = name_of(name)
         with self.lock:
-            if self.closed and not door:
+            if self.admission.closed and not door:
                 raise Refused("the class is closed to new students: ask the teacher")
             return self._join(name)
 
     def _join(self, name: str) -> Student:
         if len(self.students) >= MAX_STUDENTS:
-            raise Refused(
-                f"the class is full ({MAX_STUDENTS} students): the teacher can remove some"
-            )
+            raise Refused(FULL)
         token = make_token()
         student = Student(self, key_of(token), name, token)
         with student.lock:
@@ -219,92 +192,15 @@ class Classroom:
         self.touched(None)
         return student
 
-    def set_closed(self, closed: bool) -> None:
-        """Close the class to new students (a join then waits for the teacher's yes), or
-        open it again (those waiting are let in by the page asking again)."""
-        with self.lock:
-            self.closed = closed
-            self.touched(None)
-
-    def wait(self, name: Any) -> str:
-        """A join asked while the class is closed: its handle, until the teacher says yes
-        (:meth:`admit`) or no (:meth:`refuse`)."""
-        name = name_of(name)
-        with self.lock:
-            if len(self.waiting) >= MAX_WAITING:
-                raise Refused(WAITING_FULL)
-            handle = secrets.token_hex(6)
-            self.waiting[handle] = name
-            self.touched(None)
-            return handle
-
-    def door(self) -> str:
-        """A new door number (:data:`DOOR_DIGITS` digits, good once, for
-        :data:`DOOR_SECONDS`): the teacher reads it out, a late student types it."""
-        with self.lock:
-            now = time.monotonic()
-            self.doors = {n: until for n, until in self.doors.items() if until > now}
-            while len(self.doors) >= MAX_DOORS:
-                del self.doors[next(iter(self.doors))]
-            number = f"{secrets.randbelow(10**DOOR_DIGITS):0{DOOR_DIGITS}d}"
-            self.doors[number] = now + DOOR_SECONDS
-            self.touched(None)
-            return number
-
-    def through_door(self, number: str) -> None:
-        """Use up a door number (a join comes in by it); Refused when it opens nothing."""
-        with self.lock:
-            until = self.doors.pop(number, 0.0)
-            if until <= time.monotonic():
-                raise Refused(NO_DOOR)
-            self.touched(None)
-
-    def doors_open(self) -> list[DoorOpen]:
-        """The door numbers still good, newest first, with their seconds left."""
-        now = time.monotonic()
-        with self.lock:
-            return [
-                {"number": n, "seconds": round(until - now)}
-                for n, until in reversed(self.doors.items())
-                if until > now
-            ]
-
-    def seat(self) -> None:
-        """Keep a seat for a join about to be answered (:meth:`join` on a thread):
-        Refused at once when the class is full, counting the joins being answered."""
-        with self.lock:
-            if len(self.students) + self.joining >= MAX_STUDENTS:
-                raise Refused(
-                    f"the class is full ({MAX_STUDENTS} students): the teacher can remove some"
-                )
-            self.joining += 1
-
-    def unseat(self) -> None:
-        with self.lock:
-            self.joining -= 1
-
     def admit(self, handle: str) -> Student:
         """The teacher's yes to a join waiting: the student, in the class."""
         with self.lock:
-            name = self.waiting.get(handle)
+            name = self.admission.waiting.get(handle)
             if name is None:
                 raise Refused("that page is no longer waiting (closed?)")
             student = self._join(name)
-            del self.waiting[handle]
+            del self.admission.waiting[handle]
             return student
-
-    def forget_waiting(self, handle: str) -> str:
-        """A join waiting no more (its page closed); its name."""
-        return "".join(self.refuse([handle]))
-
-    def refuse(self, handles: Iterable[str]) -> list[str]:
-        """The teacher's no to joins waiting (by their handles), at once: the names of
-        those that were waiting (one change for all)."""
-        with self.lock:
-            names = [name for h in handles if (name := self.waiting.pop(h, ""))]
-            if names:
-                self.touched(None)
-            return names
 
     def student(self, token: Any) -> Student:
         key = key_of(token_of(token))
@@ -350,7 +246,7 @@ class Classroom:
         with self.lock:
             for key, student in list(self.removed.items()):
                 if student.id in wanted:
-                    if len(self.students) + self.joining >= MAX_STUDENTS:
+                    if self.admission.full():
                         left += 1
                         continue
                     del self.removed[key]
@@ -379,7 +275,9 @@ class Classroom:
         """What the teacher's page shows: the lines, the joins waiting, the students
         removed (to bring back), whether the class is closed, the lessons."""
         with self.lock:
-            waiting: list[Waiting] = [{"id": h, "name": n} for h, n in self.waiting.items()]
+            waiting: list[Waiting] = [
+                {"id": h, "name": n} for h, n in self.admission.waiting.items()
+            ]
             removed: list[RemovedShown] = [
                 {"id": s.id, "name": s.name, "tag": s.tag} for s in reversed(self.removed.values())
             ]
@@ -387,9 +285,9 @@ class Classroom:
             "rows": self.rows(),
             "waiting": waiting,
             "waiting_max": MAX_WAITING,
-            "doors": self.doors_open(),
+            "doors": self.admission.doors_open(),
             "removed": removed,
-            "closed": self.closed,
+            "closed": self.admission.closed,
             "lessons": [
                 {"title": given.title, "steps": len(given.lesson.steps)} for given in self.lessons
             ],
@@ -413,78 +311,7 @@ class Classroom:
                 moved += 1
         return moved
 
-    def csv_text(self) -> str:
-        """The results, a line per student and step tried or shown."""
-        out = io.StringIO()
-        writer = csv.writer(out)
-        writer.writerow(
-            [
-                "student",
-                "student tag",
-                "lesson",
-                "lesson title",
-                "step",
-                "step title",
-                "answered right",
-                "tries",
-                "right",
-                "wrong",
-                "seconds",
-                "last wrong answer",
-                "why it was wrong",
-            ]
-        )
-        for student in self.roster():
-            with student.lock:
-                data = student.to_json()
-            for entry in data["steps"]:
-                given = self.lessons[entry["lesson"]]
-                steps = given.lesson.steps
-                done = student.progress.done(given.path)
-                step = steps[entry["step"]] if entry["step"] < len(steps) else None
-                if step is not None and step.task is None:
-                    right = "no question"  # a step to read: nothing to answer
-                else:
-                    right = "yes" if entry["step"] in done else "no"
-                writer.writerow(
-                    [
-                        _cell(student.name),
-                        student.tag,
-                        entry["lesson"] + 1,
-                        _cell(given.title),
-                        entry["step"] + 1,
-                        _cell(step.title) if step is not None else "",
-                        right,
-                        entry["tries"],
-                        entry["right"],
-                        entry["wrong"],
-                        round(entry["seconds"]),
-                        _cell(entry["last_wrong"]),
-                        _cell(entry["reason"]),
-                    ]
-                )
-        return out.getvalue()
-
     # -- the results file --
-
-    def to_json(self) -> dict[str, Any]:
-        students = []
-        for student in self.roster():
-            with student.lock:
-                students.append(student.to_json())
-        with self.lock:
-            gone = list(self.removed.values())
-        removed = []
-        for student in gone:
-            with student.lock:
-                removed.append(student.to_json())
-        return {
-            "format": RESULTS_FORMAT,
-            "lessons": [str(given.path) for given in self.lessons],
-            "students": students,
-            "removed": removed,
-            "closed": self.closed,
-        }
 
     def save(self) -> Path | None:
         """Write the results file atomically, mode 0600 (when the class has one); its path.
@@ -493,7 +320,7 @@ class Classroom:
         if self.results is None:
             return None
         self.dirty = False
-        data = json.dumps(self.to_json(), ensure_ascii=False, indent=1).encode("utf-8")
+        data = json.dumps(results_json(self), ensure_ascii=False, indent=1).encode("utf-8")
         try:
             write_private(self.results, data)
         except OSError as exc:
@@ -510,69 +337,7 @@ class Classroom:
 
     def load(self, path: Path) -> None:
         """The students of a results file this class wrote (the lessons matched by path)."""
-        raw = read_results(path)
-        if not isinstance(raw, dict) or raw.get("format") not in (RESULTS_FORMAT, RESULTS_FORMAT_1):
-            raise PositionFormatError(str(path), f"not a results file ({RESULTS_FORMAT})")
-        where = {str(given.path): i for i, given in enumerate(self.lessons)}
-        listed = raw.get("lessons")
-        if not isinstance(listed, list):
-            raise PositionFormatError(str(path), '"lessons" must be a list')
-        try:
-            for entry in _entries(raw.get("students")):
-                key, student = self._restore(entry, listed, where)
-                self.students[key] = student
-            for entry in _entries(raw.get("removed", [])):
-                key, student = self._restore(entry, listed, where)
-                self.students.pop(key, None)
-                self.removed[key] = student
-            while len(self.removed) > MAX_REMOVED:
-                del self.removed[next(iter(self.removed))]
-            self.closed = raw.get("closed") is True
-        except (Refused, PositionFormatError) as exc:
-            raise PositionFormatError(str(path), str(exc)) from None
-        if len(self.students) > MAX_STUDENTS:
-            raise PositionFormatError(str(path), f"more than {MAX_STUDENTS} students")
-
-    def _restore(
-        self, entry: dict[str, Any], listed: list[Any], where: dict[str, int]
-    ) -> tuple[str, Student]:
-        if "key_sha256" in entry:
-            key = bounded_text(entry.get("key_sha256"), "a key's digest", 64)
-            if not re.fullmatch(r"[0-9a-f]{64}", key):
-                raise Refused("a key's digest is 64 hexadecimal digits")
-        else:  # the first format: the key in clear, hashed now (and so written)
-            key = key_of(token_of(entry.get("token")))
-        student = Student(self, key, name_of(entry.get("name")))
-        progress = entry.get("progress", {})
-        student.progress.data = student.progress.parse({"lessons": progress})
-
-        def ours(index: Any) -> int | None:
-            index = whole_number(index, "a lesson", 0, 10**6)
-            if index >= len(listed) or not isinstance(listed[index], str):
-                return None
-            return where.get(listed[index])
-
-        for step in _entries(entry.get("steps", [])):
-            lesson = ours(step.get("lesson"))
-            if lesson is not None:
-                number = whole_number(step.get("step"), "a step", 0, lessons.MAX_STEPS)
-                student.records[(lesson, number)] = record_of(step)
-        view = entry.get("view")
-        if isinstance(view, dict):
-            student.view = {
-                "top": whole_number(view.get("top", 99), "top", 0, 99),
-                "peel": whole_number(view.get("peel", 0), "peel", 0, 9),
-                "clip": None,
-            }
-        lesson = ours(entry.get("lesson", 0))
-        with student.lock:
-            if lesson is None:
-                student.open_lesson(0, 0)
-            else:
-                steps = len(self.lessons[lesson].lesson.steps)
-                at = whole_number(entry.get("step", 0), "a step", 0, lessons.MAX_STEPS)
-                student.open_lesson(lesson, min(at, steps - 1))
-        return key, student
+        restore(self, path)
 
 
 def _ids(value: Any) -> set[str]:
@@ -580,17 +345,3 @@ def _ids(value: Any) -> set[str]:
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_STUDENTS + MAX_REMOVED:
         raise Refused("which students? (a list of them)")
     return {bounded_text(v, "a student", 24) for v in value}
-
-
-def _entries(value: Any) -> Iterable[dict[str, Any]]:
-    if not isinstance(value, list):
-        raise Refused("the students and their steps must be lists")
-    for entry in value:
-        if not isinstance(entry, dict):
-            raise Refused("each student and step must be an object")
-        yield entry
-
-
-def _cell(text: str) -> str:
-    """A CSV cell a spreadsheet will not run as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -35,6 +35,7 @@ from .sites import behind as site_behind
 from .sites import camera as site_camera
 from .sites import pick as site_pick
 from .sites import site_board
+from .student_page import page_of
 
 #: What a click beside the board is told to click, by the board's kind (its sites' words).
 CLICK_WORDS = {
@@ -68,7 +69,7 @@ class Service:
         kept = self.boards.get(student.key)
         if kept is not None and kept[0] == student.version:
             return kept[1]
-        board = site_board(student.board, student.view, student.takes_clicks())
+        board = site_board(student.board, student.view, student.hand.takes_clicks())
         self.boards[student.key] = (student.version, board)
         return board
 
@@ -77,8 +78,8 @@ class Service:
         keys it was sent) comes as its key only."""
         board = self.board(student)
         state = board.state(_known(known))
-        page = student.page()
-        choices = student.choices()
+        page = page_of(student)
+        choices = student.hand.choices()
         kind = student.board.ui.board_kind
         state["camera"] = site_camera(board)
         state["key"] = f"{student.lesson_index}:{student.step_index}:{kind}"
@@ -178,27 +179,27 @@ def _refusing(work: Callable[[], R]) -> R | Failed:
 def _click(service: Service, student: Student, action: Click) -> None:
     """A click on the board: the site the page's view ray meets, to the student's board
     (a move played and judged, a step of the turn drawn, a point picked, or why not)."""
-    student.answering()
+    student.hand.answering()
     drawn = service.board(student)
     site = site_pick(drawn, action.origin, action.direction)
     if site is None:
         words = CLICK_WORDS.get(student.board.ui.board_kind, "click the board")
         raise Refused(f"that is not on the board: {words}")
     behind = site_behind(drawn, action.origin, action.direction)
-    student.at_board(lambda board: board.click(site, behind), site)
+    student.hand.at_board(lambda board: board.click(site, behind), site)
 
 
 def _form(service: Service, student: Student, action: Form) -> None:
-    student.answering()  # (once answered the position has no form to read)
+    student.hand.answering()  # (once answered the position has no form to read)
     try:
-        text = student.choices().form_move(list(action.chosen))
+        text = student.hand.choices().form_move(list(action.chosen))
     except ValueError as exc:
         raise Refused(str(exc)) from None
-    student.play(student.read_move(text))
+    student.hand.play(student.hand.read_move(text))
 
 
 def _move(service: Service, student: Student, action: Move) -> None:
-    student.play(student.read_move(action.text))
+    student.hand.play(student.hand.read_move(action.text))
 
 
 def _lesson(service: Service, student: Student, action: Lesson) -> None:
@@ -227,13 +228,13 @@ def _doing(kind: type[A], do: Callable[[Service, Student, A], None]) -> tuple[ty
 #: What each action does, by its class (:mod:`.messages`): each entry typed with its class.
 ACTIONS: dict[type[Action], Doing] = dict(
     [
-        _doing(Check, lambda service, student, action: student.check()),
+        _doing(Check, lambda service, student, action: student.hand.check()),
         _doing(Hint, lambda service, student, action: student.hint()),
         _doing(Retry, lambda service, student, action: student.retry()),
         _doing(Next, lambda service, student, action: student.next()),
         _doing(Previous, lambda service, student, action: student.previous()),
         _doing(Click, _click),
-        _doing(Point, lambda service, student, action: student.click_point(action.point)),
+        _doing(Point, lambda service, student, action: student.hand.click_point(action.point)),
         _doing(Move, _move),
         _doing(Form, _form),
         _doing(Lesson, _lesson),

@@ -10,9 +10,11 @@ from pathlib import Path
 
 from aiohttp import web
 
-from .guard import Limits, Pages, Turns
+from .limits import Limits
+from .pages import Pages
 from .room import Classroom
 from .service import Service
+from .turns import Turns
 
 __all__ = ["ASSETS", "HTML", "LIMITS", "PAGES", "ROOM", "SERVICE", "TURNS"]
 

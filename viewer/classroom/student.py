@@ -1,19 +1,12 @@
 """One student of the class: their own :class:`~viewer.lab.Lab` with the board on show
 (:mod:`viewer.lab.board`, the window's: the game's UI, its turn builder, the board's modes,
 the lesson's among them), where they are in the class's lessons, and their records per
-(lesson, step), kept by the class (:mod:`.room`) in its results file. No Qt, no web.
-
-A page's hand on the board goes to the student's board as the window's does
-(:meth:`Student.at_board`): a click as a site (``board.click(site)``: the turn built, a move
-played, a point picked for a click-points task), a move typed or written with a form as a
-move (``board.play``); a move played is judged by the lab's lesson state. The board
-answers what each did (:mod:`viewer.lab.outcome`): a refusal's words are the page's. The
-student sits one seat (:meth:`Student.seat`): what the page lists beside the board is made
-from the position as that seat may see it (:mod:`.choices`)."""
+(lesson, step) (:mod:`.records`), kept by the class (:mod:`.room`) in its results file.
+Their hand on the board is :class:`~.hand.Hand`; what their page and the teacher's line
+show is :mod:`.student_page`'s. No Qt, no web."""
 
 from __future__ import annotations
 
-import os
 import secrets
 import threading
 import time
@@ -23,20 +16,19 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from pyramid_lab.model import lesson as lessons
-from pyramid_lab.model.game import Game, Move, PositionFormatError, shorten
-from pyramid_lab.model.lesson import verdict_word
-from pyramid_lab.model.userfiles import LessonProgress
+from pyramid_lab.model.game import Game
 
 from ..games import ui_class
 from ..lab import CANCEL, Lab
 from ..lab.board import Board as LabBoard
-from ..lab.lesson_marks import site_of
-from ..lab.lesson_view import LessonView, opening_view
-from ..lab.outcome import Outcome, Picked, Played
-from ..lab.session import PositionChange, Session
-from .checks import Refused, bounded_text, seconds_of, whole_number
-from .choices import PAGE_WORDS, Choices
-from .replies import Row, StudentPage, View
+from ..lab.lesson_view import opening_view
+from ..lab.session import Session
+from .checks import Refused
+from .choices import PAGE_WORDS
+from .hand import Hand
+from .records import StepRecord, StudentProgress
+from .replies import Row, View
+from .student_page import DEFAULT_VIEW, page_view, row_of
 
 
 @dataclass(frozen=True)
@@ -72,23 +64,6 @@ class Removed(Refused):
     back)."""
 
 
-class StudentProgress(LessonProgress):
-    """A student's progress through the lessons, kept by the class (in its results file),
-    never in the user's own progress file."""
-
-    def __init__(self, data: dict[str, dict[str, Any]] | None = None) -> None:
-        # (no file: the store's own reading and locking are not wanted)
-        self.path = Path(os.devnull)
-        self._tell = None
-        self.notice = ""
-        self.told = set()
-        self.kept = ""
-        self.data = self.parse({"lessons": data or {}})
-
-    def update(self, change: Callable[[dict[str, dict[str, Any]]], None]) -> None:
-        change(self.data)
-
-
 class _Port:
     """The lab's port for a student: no dialog is ever opened; what it says is kept."""
 
@@ -109,56 +84,6 @@ class _Port:
 
     def show_message(self, title: str, text: str) -> None:
         self.said = f"{title}: {text}"
-
-
-@dataclass
-class StepRecord:
-    """A student's tries at one step."""
-
-    tries: int = 0
-    right: int = 0
-    wrong: int = 0
-    seconds: float = 0.0  # on the step, before the time it is shown now
-    last_wrong: str = ""  # the answer
-    reason: str = ""  # the rules' words on it
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "tries": self.tries,
-            "right": self.right,
-            "wrong": self.wrong,
-            "seconds": round(self.seconds, 1),
-            "last_wrong": self.last_wrong,
-            "reason": self.reason,
-        }
-
-
-def record_of(raw: Any) -> StepRecord:
-    if not isinstance(raw, dict):
-        raise PositionFormatError("steps", "each record must be an object")
-    return StepRecord(
-        tries=whole_number(raw.get("tries", 0), "tries", 0, 10**9),
-        right=whole_number(raw.get("right", 0), "right", 0, 10**9),
-        wrong=whole_number(raw.get("wrong", 0), "wrong", 0, 10**9),
-        seconds=seconds_of(raw.get("seconds", 0)),
-        last_wrong=bounded_text(raw.get("last_wrong", ""), "last_wrong", 2000),
-        reason=bounded_text(raw.get("reason", ""), "reason", 4000),
-    )
-
-
-#: The view a lesson opens with: every level, no peel, no clip.
-DEFAULT_VIEW: View = {"top": 99, "peel": 0, "clip": None}
-
-
-def page_view(wanted: LessonView) -> View:
-    """A lesson's own view (:func:`viewer.lab.lesson_view.opening_view`) as the page
-    shows one: its top level, its peel and its clip across the base (x kept below)."""
-    clip = next((c.value for c in wanted.clips if c.axis == 0 and c.keep_below), None)
-    return {
-        "top": min(99, wanted.levels[1]) if wanted.levels is not None else 99,
-        "peel": min(9, wanted.peel),
-        "clip": None if clip is None else max(0, min(99, int(clip))),
-    }
 
 
 class Student:
@@ -194,16 +119,18 @@ class Student:
         self.progress = StudentProgress()
         self.lab.lessons.progress = self.progress
         self.lab.lessons.changed.connect(self._lesson_changed)
-        # (after the lab's own listeners: the board has its new UI and turn first)
-        self.lab.session.changed.connect(self._position_changed)
-        #: The site last clicked, at the position it was clicked in (the page lists the
-        #: moves that involve it).
-        self._clicked: tuple[Any, int] | None = None
+        #: Their hand on the board (a click, a move, points checked).
+        self.hand = Hand(
+            self.lab, lambda game, point: room.on_board(game, point), self.changed, self._visits
+        )
         self.view: View = DEFAULT_VIEW.copy()
         #: The teacher's line as of the last change (read without the lock: a student's
         #: long answer, a win-within task's proof, never holds the teacher's page).
         #: (with the seconds on the step before it was shown now, and when it was shown)
         self.row_kept: tuple[Row, float, float] | None = None
+
+    def _visits(self) -> int:
+        return self.visits
 
     @property
     def tag(self) -> str:
@@ -213,10 +140,6 @@ class Student:
         return self.key[:6]
 
     # -- where the student is --
-
-    @property
-    def lessons(self) -> Any:
-        return self.lab.lessons
 
     @property
     def step_index(self) -> int:
@@ -256,7 +179,7 @@ class Student:
     def changed(self) -> None:
         self.version += 1
         if self.lab.lessons.lesson is not None:
-            self.row_kept = (self.row(), self.record().seconds, self.shown_at)
+            self.row_kept = (row_of(self), self.record().seconds, self.shown_at)
         self.room.touched(self.key)
 
     # -- answers --
@@ -271,135 +194,14 @@ class Student:
                 record.right += 1
             else:
                 record.wrong += 1
-                record.last_wrong = self._answer_text()
+                record.last_wrong = self.hand.answer_text()
                 record.reason = verdict.reason
         self.changed()
-
-    def _answer_text(self) -> str:
-        shown = self.lab.lessons
-        if shown.picked:
-            return "; ".join(",".join(map(str, p)) for p in shown.picked)
-        stack = self.lab.session.game.move_stack
-        if len(stack) > shown.base_ply:
-            return str(stack[shown.base_ply])
-        return ""
-
-    def answering(self) -> None:
-        """Refused in words unless the step waits for an answer: it has a task, not yet
-        answered right, and no move is on the board (Retry takes a wrong one back)."""
-        shown = self.lab.lessons
-        if shown.step.task is None:
-            raise Refused("this step asks nothing: read it and go on with Next")
-        if shown.verdict is not None and shown.verdict.correct:
-            raise Refused("answered right already: go on with Next")
-        if len(self.lab.session.game.move_stack) > shown.base_ply:
-            raise Refused("a move is on the board already: Retry to answer again")
-
-    def takes_clicks(self) -> bool:
-        """Whether the step waits for an answer (:meth:`answering`): the board takes a
-        click."""
-        try:
-            self.answering()
-        except Refused:
-            return False
-        return True
 
     @property
     def board(self) -> LabBoard:
         """The board on show: the student's lab's (:mod:`viewer.lab.board`)."""
         return self.lab.board
-
-    def seat(self) -> int:
-        """The seat the student plays at this step: the player to move in the step's
-        position (-1 at a simultaneous node: every side is the student's)."""
-        return max(-1, self.lab.lessons.step.game.current_player())
-
-    def _position_changed(self, reason: PositionChange) -> None:
-        """A new position on the board: a step's overlays, and the student seated
-        (below)."""
-        board = self.board
-        if reason in ("load", "new") and self.lab.lessons.lesson is not None:
-            board.ui.set_overlays(self.lab.lessons.step.overlays)  # a step's, as the window's
-        seat = self.seat()
-        if seat >= 0 and self.lab.session.game.current_player() == seat:
-            # The student sits at their own screen: a UI that waits for the player
-            # deciding to take the screen (Rolling's hot seat, "I am red" in the window's
-            # Turn dock, which the page has not) has them seated, so the board takes their
-            # clicks and shows their own secret orders (and no one else's).
-            board.ui.take_seat()
-
-    def where(self) -> Any:
-        """The position on the board as the page shows it: a click's site and the moves
-        listed hold while it is the same (a Retry starts afresh)."""
-        game = self.lab.session.game
-        return (self.visits, len(game.move_stack), game.position_key())
-
-    def choices(self) -> Choices:
-        """What the page lists beside the board, from the position as the student's seat
-        may see it (:mod:`.choices`)."""
-        clicked = self._clicked
-        site = clicked[1] if clicked is not None and clicked[0] == self.where() else None
-        return Choices.of(self.board, self.seat(), site)
-
-    def at_board(self, verb: Callable[[LabBoard], Outcome], site: int | None = None) -> None:
-        """A hand on the student's board (``verb``: a click on ``site``, a move played), as
-        the window forwards one, while the step waits for an answer (:meth:`answering`).
-        What the board answers decides (:mod:`viewer.lab.outcome`): a move played is
-        judged by the lesson, a point picked is kept (the words offering the point its
-        ball hides are the page's message); a step of a turn is drawn, and what the board
-        said of it (a ball's group described, why no ball goes there) or of a refusal is
-        the page's refusal."""
-        self.answering()
-        if site is not None:
-            self._clicked = (self.where(), site)
-        outcome = verb(self.board)
-        if isinstance(outcome, Picked) and outcome.offer:
-            raise Refused(outcome.words)  # a ball picked, the point behind it offered
-        if isinstance(outcome, (Played, Picked)):
-            return  # a move played (and judged), a point picked: the lesson said so
-        self.changed()  # a step of the turn drawn (a stone selected, a group shown)
-        if outcome.words:
-            raise Refused(outcome.words)  # why no move (the ball's group described, ...)
-
-    def click_point(self, point: tuple[int, ...]) -> None:
-        """A point by its coordinates (a script's way to click): the site at that point,
-        clicked."""
-        self.answering()
-        game, ui = self.lab.session.game, self.board.ui
-        site = site_of(ui, point) if self.room.on_board(game, point) else None
-        if site is None:
-            raise Refused(f"{','.join(map(str, point))} is not a point of this board")
-        self.at_board(lambda board: board.click(site), site)
-
-    def play(self, move: Move) -> None:
-        """``move`` (typed, a button's, a form's) played on the board, judged by the
-        lesson; refused in words where the step asks for points or the rules forbid it."""
-        self.answering()
-        if self.lab.lessons.asks_for_points():
-            raise Refused("this step asks for points on the board, not a move")
-        why = self.lab.session.game.why_illegal(move)
-        if why is not None:
-            raise Refused(why)
-        self.at_board(lambda board: board.play(move))
-
-    def read_move(self, text: str) -> Move:
-        """The move written ``text`` in the game's notation (typed, a button's, the form's
-        choices written); refused in words when it is none."""
-        self.answering()
-        if self.lab.lessons.asks_for_points():
-            raise Refused("this step asks for points on the board, not a move")
-        try:
-            return self.lab.session.game.parse_move(text)
-        except ValueError as exc:
-            raise Refused(f"{shorten(text, 40)}: {exc}") from None
-
-    def check(self) -> None:
-        shown = self.lab.lessons
-        if not shown.asks_for_points():
-            raise Refused("this step is answered on the board: no points to check")
-        if not shown.picked:
-            raise Refused("click the points first, then Check")
-        shown.check()
 
     def hint(self) -> None:
         self.lab.lessons.hint()
@@ -418,25 +220,6 @@ class Student:
         else:
             raise Refused("that was the last step of the last lesson")
 
-    def end_words(self) -> tuple[str, str]:
-        """On a lesson's last step, what the page says of it and the teacher's line's
-        word: the lesson done (its last step answered right, or one that asks nothing),
-        or, on the class's last step, that Next has nowhere to go; ('', '') elsewhere."""
-        shown = self.lab.lessons
-        lesson = shown.lesson
-        assert lesson is not None
-        if self.step_index + 1 < len(lesson.steps):
-            return "", ""
-        verdict = shown.verdict
-        finished = shown.step.task is None or (verdict is not None and verdict.correct)
-        if self.lesson_index + 1 < len(self.room.lessons):
-            return (
-                ("Lesson done: Next opens the next lesson", "lesson done") if finished else ("", "")
-            )
-        if finished:
-            return "Lesson done: that was the class's last step", "all lessons done"
-        return "The class's last step: answer it and the lesson is done", ""
-
     def previous(self) -> None:
         if self.step_index == 0:
             raise Refused("this is the lesson's first step")
@@ -447,86 +230,6 @@ class Student:
         self.changed()
 
     # -- what the pages show --
-
-    def page(self) -> StudentPage:
-        """What the student's page shows, apart from the board."""
-        shown = self.lab.lessons
-        lesson = shown.lesson
-        assert lesson is not None
-        step = shown.step
-        task = step.task
-        verdict = shown.verdict
-        done = shown.done()
-        moved = len(self.lab.session.game.move_stack) > shown.base_ply
-        end, ended = self.end_words()
-        return {
-            "name": self.name,
-            "lessons": [
-                {"title": given.title, "steps": len(given.lesson.steps)}
-                for given in self.room.lessons
-            ],
-            "lesson": self.lesson_index,
-            "lesson_title": lesson.title,
-            "step": shown.index,
-            "steps": len(lesson.steps),
-            "done": sorted(done),
-            "title": step.title,
-            "text": step.text,
-            "task": None
-            if task is None
-            else {
-                "kind": task.kind,
-                "prompt": task.prompt or _default_prompt(task.kind),
-                "points": task.asks_for_points(),
-                "hint": (task.hint or "no hint for this task") if shown.hint_shown else "",
-            },
-            "picked": [",".join(map(str, p)) for p in shown.picked],
-            "moved": moved,
-            "verdict": None
-            if verdict is None
-            else {
-                "correct": verdict.correct,
-                "partial": verdict.partial,
-                "word": verdict_word(verdict),
-                "reason": verdict.reason,
-            },
-            "said": self.move_said,
-            "last": self.step_index + 1 >= len(lesson.steps)
-            and self.lesson_index + 1 >= len(self.room.lessons),
-            "end": end,
-            "ended": bool(ended),
-            "view": self.view.copy(),
-            "version": self.version,
-        }
-
-    def row(self) -> Row:
-        """The teacher's line for this student."""
-        shown = self.lab.lessons
-        lesson = shown.lesson
-        assert lesson is not None
-        record = self.record()
-        totals = [r for (li, _s), r in self.records.items() if li == self.lesson_index]
-        return {
-            "id": self.id,
-            "name": self.name,
-            "tag": self.tag,
-            "lesson": self.lesson_index,
-            "lesson_title": lesson.title,
-            "step": shown.index,
-            "steps": len(lesson.steps),
-            "step_title": shown.step.title,
-            "tries": record.tries,
-            "right": record.right,
-            "wrong": record.wrong,
-            "lesson_right": sum(r.right for r in totals),
-            "lesson_wrong": sum(r.wrong for r in totals),
-            "done": sorted(shown.done()),
-            "end": self.end_words()[1],
-            "last_wrong": record.last_wrong,
-            "reason": record.reason,
-            "seconds": round(self.seconds_on_step()),
-            "away": round(time.monotonic() - self.seen_at),
-        }
 
     def live_row(self) -> Row | None:
         """The teacher's line as last kept, its times brought to now (no lock needed)."""
@@ -558,12 +261,3 @@ class Student:
             "steps": steps,
             "view": self.view,
         }
-
-
-def _default_prompt(kind: str) -> str:
-    return {
-        "click-points": "Click the points on the board, then Check.",
-        "place": "Click the point to play.",
-        "move": "Play the move (click the board, or type it).",
-        "win-within": "Play the first move of the win (click its point, or type it).",
-    }.get(kind, "")

@@ -1,7 +1,8 @@
 """The classroom's web server, on aiohttp, in the shape of aiohttp's examples: module-level
 handlers and a route table (:data:`ROUTES`), the app's state under typed keys
-(:mod:`.state`, ``web.AppKey``), every bound in one guard (:mod:`.guard`: a middleware for
-the requests, the pages' admission, the students' turns on the threads), the periodic save
+(:mod:`.state`, ``web.AppKey``), every bound in one place (:mod:`.limits`: the middleware for
+the requests :mod:`.guard`'s, the pages' admission :mod:`.pages`', the students' turns on
+the threads :mod:`.turns`'), the periodic save
 and the sweep of the pages that take nothing as the app's background tasks and the pages'
 closing as its shutdown. The parts, by concern:
 
@@ -29,7 +30,7 @@ from a CDN).
 
 A refusal is a sentence: never a traceback or a path. What a page sends is logged escaped
 (:func:`.service.shown`), never as it came. Students' work runs on worker threads, one
-student at a time under their lock, taken in fair turns (:class:`.guard.Turns`); every value
+student at a time under their lock, taken in fair turns (:class:`.turns.Turns`); every value
 a page sends is checked by :mod:`.messages` and :mod:`.checks`. No Qt here
 (``tests/viewer/test_contracts.py``)."""
 
@@ -45,12 +46,16 @@ from pathlib import Path
 from aiohttp import web
 
 from . import files
-from .guard import HOSTS, QUIET, Hosts, Limits, Pages, Quiet, Turns, guard
+from .guard import HOSTS, Hosts, guard
+from .limits import Limits
 from .messages import MAX_MESSAGE
+from .pages import Pages
 from .pushes import listen
 from .room import Classroom
 from .service import Service, shown
+from .sockets import QUIET, Quiet
 from .state import ASSETS, HTML, LIMITS, PAGES, ROOM, SERVICE, TURNS
+from .turns import Turns
 from .ws import socket
 
 __all__ = ["ROUTES", "SAVE_EVERY", "Limits", "Service", "build_app", "shown"]
@@ -104,13 +109,13 @@ async def saving(app: web.Application) -> AsyncIterator[None]:
     await asyncio.to_thread(save_now, room)
 
 
-#: How often the pages that take nothing are looked for (:meth:`.guard.Pages.sweep`).
+#: How often the pages that take nothing are looked for (:meth:`.pages.Pages.sweep`).
 SWEEP_EVERY = 1.0
 
 
 async def sweeping(app: web.Application) -> AsyncIterator[None]:
     """The app's background task: the pages that took nothing for
-    :attr:`.guard.Limits.send_timeout` seconds while they were sent something are cut
+    :attr:`.limits.Limits.send_timeout` seconds while they were sent something are cut
     (what they did not read is then given back, the system's send queue too)."""
 
     async def every() -> None:

@@ -4,7 +4,7 @@ once the page may send it (its budget, its kind, who it acts for); what changed 
 page pushed beside (:func:`.pushes.pushing`). A page that shows at its handshake who it is
 (a joined student's key, the class code) is theirs at once; any other is a page of no one,
 closed as late unless it joins, gives a key or the class code in time
-(:class:`.guard.Pages`)."""
+(:class:`.pages.Pages`)."""
 
 from __future__ import annotations
 
@@ -18,9 +18,10 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from .checks import Refused
-from .guard import LATE, PROTOCOL, Limits, Page, Pages, TooMany, shown_at_handshake
 from .handlers import HANDLERS
+from .limits import Limits
 from .messages import MAX_MESSAGE, Code, Join, Message, Resume, Unknown, Unread, read
+from .pages import LATE, PROTOCOL, Page, Pages, TooMany, shown_at_handshake
 from .pushes import brought_back, changed_for, pushing, send, whose_key
 from .replies import Failed, Reply, Unbound
 from .service import shown
@@ -79,7 +80,7 @@ async def socket(request: web.Request) -> web.StreamResponse:
         pusher.cancel()
         pages.forget(page)
         if page.waiting is not None:
-            app[ROOM].forget_waiting(page.waiting)
+            app[ROOM].admission.forget_waiting(page.waiting)
         if not ws.closed:
             page.shut(1000, "")
     return ws
@@ -98,7 +99,7 @@ def _small_send_buffer(transport: asyncio.BaseTransport | None, limits: Limits) 
 def _at_the_door(app: web.Application, page: Page, shown: tuple[str, str] | None) -> None:
     """A page that shows at its handshake who it is (a joined student's key, the class
     code) is theirs at once: never one of the pages of no one, never closed to make room
-    for them; any other is a page of no one (:meth:`.guard.Pages.opened`)."""
+    for them; any other is a page of no one (:meth:`.pages.Pages.opened`)."""
     pages, room = app[PAGES], app[ROOM]
     if shown is not None and shown[0] == "key" and (whose := whose_key(shown[1])) is not None:
         if whose[0] in room.students:

@@ -25,14 +25,21 @@ import shlex
 import signal
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyramid_lab.i18n import N_
 
 from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK
 from .options import Option, add_options, flag
+
+if TYPE_CHECKING:
+    from pyramid_lab.model.game import Game
+
+    from ..classroom.room import Classroom
+
+    OnBoard = Callable[[Game, tuple[int, ...]], bool]
 
 DEFAULT_PORT = 8080
 MOST_THREADS = 64
@@ -111,57 +118,17 @@ def add_arguments(classroom: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pyramid_lab.model import content
-    from pyramid_lab.model.game import PositionFormatError
-
-    from ..classroom.checks import Refused, chosen_code
-    from ..classroom.room import Classroom, find_lessons
     from ..classroom.sites import on_board
-    from ..classroom.store import class_name, kept_code, name_ok, results_folder
 
-    if not 0 <= args.port <= 65535:
-        print(f"pyramid-lab: --port {args.port}: a port is from 0 to 65535", file=sys.stderr)
+    problem = _bad_arguments(args)
+    if problem:
+        print(f"pyramid-lab: {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if args.threads is not None and not 1 <= args.threads <= MOST_THREADS:
-        print(f"pyramid-lab: --threads {args.threads}: from 1 to {MOST_THREADS}", file=sys.stderr)
+    opened = _open_class(args, on_board)
+    if isinstance(opened, str):
+        print(f"pyramid-lab: {opened}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if args.code is not None and args.new_code:
-        print("pyramid-lab: --code or --new-code, not both", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    lessons = args.lessons or [str(content.lessons())]
-    try:
-        chosen = chosen_code(args.code) if args.code is not None else None
-    except Refused as exc:
-        print(f"pyramid-lab: --code: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    try:
-        if args.results is not None:
-            results = Path(args.results)
-        else:
-            name = name_ok(args.name) if args.name is not None else None
-            name = name or class_name(find_lessons(lessons))
-            folder = results_folder()
-            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-            results = folder / f"{name}.json"
-    except Refused as exc:
-        print(f"pyramid-lab: --name: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except PositionFormatError as exc:
-        print(f"pyramid-lab: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except OSError as exc:
-        print(f"pyramid-lab: the results folder cannot be made ({exc.strerror})", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    try:
-        room = Classroom.open(lessons, "pending", results, on_board, lock=True)
-        try:
-            room.code, why = kept_code(results, chosen, new=args.new_code)
-        except BaseException:
-            room.close()
-            raise
-    except PositionFormatError as exc:
-        print(f"pyramid-lab: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    room, why = opened
     if why:
         print(f"pyramid-lab: {why}", flush=True)
     _log_to_stderr()
@@ -177,20 +144,92 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     finally:
         room.close()
+    status = _said_at_the_end(args, room)
+    _leave_busy_threads(status)
+    return status
+
+
+def _bad_arguments(args: argparse.Namespace) -> str:
+    """What is wrong with the arguments alone, in words ('' when nothing)."""
+    from ..classroom.checks import Refused, chosen_code
+
+    if not 0 <= args.port <= 65535:
+        return f"--port {args.port}: a port is from 0 to 65535"
+    if args.threads is not None and not 1 <= args.threads <= MOST_THREADS:
+        return f"--threads {args.threads}: from 1 to {MOST_THREADS}"
+    if args.code is not None and args.new_code:
+        return "--code or --new-code, not both"
+    try:
+        if args.code is not None:
+            chosen_code(args.code)
+    except Refused as exc:
+        return f"--code: {exc}"
+    return ""
+
+
+def _results_path(args: argparse.Namespace, lessons: list[str]) -> Path:
+    """The class's results file: ``--results``, else NAME.json in the user's data folder
+    (made, private); Refused for a bad ``--name``, PositionFormatError for a lesson,
+    OSError when the folder cannot be made."""
+    from ..classroom.room import find_lessons
+    from ..classroom.store import class_name, name_ok, results_folder
+
+    if args.results is not None:
+        return Path(args.results)
+    name = name_ok(args.name) if args.name is not None else None
+    name = name or class_name(find_lessons(lessons))
+    folder = results_folder()
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return folder / f"{name}.json"
+
+
+def _open_class(args: argparse.Namespace, on_board: OnBoard) -> tuple[Classroom, str] | str:
+    """The class of the lessons, its results file locked and read, its code kept with it
+    (and what was said of the code), or what is wrong in words."""
+    from pyramid_lab.model import content
+    from pyramid_lab.model.game import PositionFormatError
+
+    from ..classroom.checks import Refused, chosen_code
+    from ..classroom.room import Classroom
+    from ..classroom.store import kept_code
+
+    lessons = args.lessons or [str(content.lessons())]
+    chosen = chosen_code(args.code) if args.code is not None else None
+    try:
+        results = _results_path(args, lessons)
+    except Refused as exc:
+        return f"--name: {exc}"
+    except PositionFormatError as exc:
+        return str(exc)
+    except OSError as exc:
+        return f"the results folder cannot be made ({exc.strerror})"
+    try:
+        room = Classroom.open(lessons, "pending", results, on_board, lock=True)
+        try:
+            room.code, why = kept_code(results, chosen, new=args.new_code)
+        except BaseException:
+            room.close()
+            raise
+    except PositionFormatError as exc:
+        return str(exc)
+    return room, why
+
+
+def _said_at_the_end(args: argparse.Namespace, room: Classroom) -> int:
+    """Where the class's progress is and how to continue it, or that some may be lost;
+    the command's status."""
     if room.results is not None and not room.save_failed:
         print(f"The class has stopped. The students' progress is in {room.results}", flush=True)
         print(f"To continue the class: {again(args)}", flush=True)
         print("(the pages still open come back by themselves)", flush=True)
-    status = EXIT_OK
-    if room.ever_failed:
-        print(
-            "pyramid-lab: the results file could not always be written: some of the "
-            "class's progress may be lost",
-            file=sys.stderr,
-        )
-        status = EXIT_INTERNAL
-    _leave_busy_threads(status)
-    return status
+    if not room.ever_failed:
+        return EXIT_OK
+    print(
+        "pyramid-lab: the results file could not always be written: some of the "
+        "class's progress may be lost",
+        file=sys.stderr,
+    )
+    return EXIT_INTERNAL
 
 
 def _leave_busy_threads(status: int) -> None:
@@ -295,7 +334,9 @@ async def serve(
     results written, whatever the pages do); ``workers``: its threads for the students."""
     from aiohttp import web
 
-    from ..classroom.guard import QUIET, BoundSite, Hosts, Limits
+    from ..classroom.guard import Hosts
+    from ..classroom.limits import Limits
+    from ..classroom.sockets import QUIET, BoundSite
     from ..classroom.web import build_app
 
     limits = Limits() if workers is None else Limits(workers=workers)
