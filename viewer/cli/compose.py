@@ -12,13 +12,16 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyramid_lab.i18n import N_
 
 from .argtypes import bounded
 from .common import EXIT_BAD_INPUT, EXIT_OK
 from .options import RULE_OPTION, Option, add_options
+
+if TYPE_CHECKING:
+    from pyramid_lab.model.game import Game
 
 #: The arguments only ``puzzles compose`` takes (``puzzles FOLDER`` refuses them).
 OWN = ("game", "option", "count", "within", "difficulty", "exact", "out", "seed")
@@ -69,44 +72,62 @@ def _value(text: str) -> Any:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-def run(args: argparse.Namespace) -> int:
+def _error(message: str) -> int:
+    print(f"pyramid-lab: error: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _start(args: argparse.Namespace) -> tuple[Game, dict[str, Any]] | str:
+    """The game's start with the rules asked and those rules (each option's pair), or what
+    is wrong with the arguments."""
     from pyramid_lab.model import PositionFormatError
-    from pyramid_lab.model.game import game_class, game_names, shorten
-    from pyramid_lab.model.search import knowledge_for, puzzles
+    from pyramid_lab.model.game import game_class, game_names
 
     missing = [f"--{n}" for n in ("game", "count", "within", "out") if getattr(args, n) is None]
     if missing:
-        print(f"pyramid-lab: error: puzzles compose needs {', '.join(missing)}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return f"puzzles compose needs {', '.join(missing)}"
     try:
         cls = game_class(args.game)
     except KeyError:
-        names = ", ".join(game_names())
-        print(
-            f"pyramid-lab: error: argument --game: {args.game!r} is not one of {names}",
-            file=sys.stderr,
-        )
-        return EXIT_BAD_INPUT
+        return f"argument --game: {args.game!r} is not one of {', '.join(game_names())}"
     bad = [text for text in args.option if "=" not in text]
     if bad:
-        print(f"pyramid-lab: error: argument --option: {bad[0]!r} is not K=V", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return f"argument --option: {bad[0]!r} is not K=V"
     try:
         pairs = {k: _value(v) for k, v in (text.split("=", 1) for text in args.option)}
-        start = cls.new(cls.parse_options(pairs))
+        return cls.new(cls.parse_options(pairs)), pairs
     except (PositionFormatError, ValueError) as exc:  # ValueError: an int of 5,000 digits
-        print(f"pyramid-lab: error: argument --option: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    folder = Path(args.out)
-    try:  # a name too long, with a NUL, under a file: said before composing
+        return f"argument --option: {exc}"
+
+
+def _folder_refused(folder: Path, named: str) -> str | None:
+    """What is wrong with the folder to write in (a name too long, with a NUL, under a
+    file: said before composing), or None (a missing one is made when written)."""
+    from pyramid_lab.model.game import shorten
+
+    try:
         if not stat.S_ISDIR(os.stat(folder).st_mode):
             raise NotADirectoryError(errno.ENOTDIR, "not a folder")
     except FileNotFoundError:
-        pass  # made when the puzzles are written
+        return None
     except (OSError, ValueError) as exc:
         said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        print(f"pyramid-lab: error: -o {shorten(args.out)}: {said}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return f"-o {shorten(named)}: {said}"
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    from pyramid_lab.model.game import shorten
+    from pyramid_lab.model.search import knowledge_for, puzzles
+
+    started = _start(args)
+    if isinstance(started, str):
+        return _error(started)
+    start, pairs = started
+    folder = Path(args.out)
+    refused = _folder_refused(folder, args.out)
+    if refused is not None:
+        return _error(refused)
 
     def say(fraction: float, text: str) -> None:
         print(f"compose: {round(fraction * 100):3d}% {text}", file=sys.stderr, flush=True)
@@ -124,15 +145,13 @@ def run(args: argparse.Namespace) -> int:
             progress=say,
         )
     except ValueError as exc:
-        print(f"pyramid-lab: error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    stem = "-".join([cls.name, *(str(v) for v in pairs.values())])
+        return _error(str(exc))
+    stem = "-".join([start.name, *(str(v) for v in pairs.values())])
     try:
         paths = puzzles.write_collection(folder, made, stem)
     except (OSError, ValueError) as exc:
         said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        print(f"pyramid-lab: error: -o {shorten(args.out)}: {said}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _error(f"-o {shorten(args.out)}: {said}")
     seconds = time.perf_counter() - began
     for path, item in zip(paths, made, strict=True):
         print(f"{path}: {item.puzzle['title']} ({item.puzzle.get('difficulty', 'not measured')})")

@@ -11,13 +11,18 @@ import os
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyramid_lab.i18n import N_
 from pyramid_lab.model.setup import start_copy
 
 from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say, shown
 from .options import ENGINE_SECONDS, FILE, Option, add_options, flag
+
+if TYPE_CHECKING:
+    from pyramid_lab.model.files import PositionDocument
+    from pyramid_lab.model.game import Game
+    from pyramid_lab.model.review import GameReview
 
 REVIEW_SECONDS = 2.0  # (a script's too: viewer.script.engine.REVIEW_SECONDS)
 #: Why ``--save`` refuses a position text or a shipped name (read, but no file to write).
@@ -49,9 +54,6 @@ def add_arguments(review: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pyramid_lab.model import PositionFormatError
-    from pyramid_lab.model.files import check_writable, write, write_bytes
-
     from ..script.engine import review_game, unreviewed  # a script's review, the same
 
     doc = read_or_say(args.file)
@@ -59,18 +61,12 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     game = doc.game
     why = unreviewed(game)  # the scripts' review's words and checks
+    if why is None and args.save:  # a read-only file is said before the review, not after
+        unsaveable = _unsaveable(args.file)
+        why = None if unsaveable is None else f"cannot be saved: {unsaveable}"
     if why is not None:
         print(f"pyramid-lab: {shown(args.file)}: {why}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if args.save:  # a read-only file is said before the review, not after
-        said = None if os.path.lexists(args.file) else NOT_A_FILE
-        try:
-            check_writable(args.file)
-        except (OSError, ValueError) as exc:
-            said = said or (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
-        if said is not None:
-            print(f"pyramid-lab: {shown(args.file)}: cannot be saved: {said}", file=sys.stderr)
-            return EXIT_BAD_INPUT
     count = len(game.move_stack) + 1
     print(
         f"pyramid-lab: reviewing {count} positions, about {count * args.seconds:.0f} s",
@@ -86,46 +82,76 @@ def run(args: argparse.Namespace) -> int:
     if args.puzzles is not None:
         made = _puzzles(game, result, Path(args.puzzles), Path(args.file))
     _print_review(args, game, result, made)
-    if args.graph is not None:
-        from ..pictures.export import review_graph_png
-
-        try:
-            write_bytes(args.graph, review_graph_png(result, game.players[0]))
-        except OSError as exc:
-            print(f"pyramid-lab: {args.graph}: not written: {exc}", file=sys.stderr)
-            return EXIT_BAD_INPUT
-        print(f"pyramid-lab: the graph is in {args.graph}", file=sys.stderr)
+    if args.graph is not None and not _graph_written(args.graph, game, result):
+        return EXIT_BAD_INPUT
     if args.save:
-        # Replaced only if it is still as it was read: a game saved over it during the
-        # review is kept, and the review goes beside it (NAME (2).pyr.json), said.
-        try:
-            written, _ = write(
-                args.file,
-                game,
-                doc.puzzle,
-                doc.lesson,
-                doc.variations,
-                result,
-                read=doc.fingerprint,
-                beside=True,
-            )
-        except (OSError, PositionFormatError) as exc:
-            said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            print(f"pyramid-lab: {shown(args.file)}: not saved: {said}", file=sys.stderr)
-            return EXIT_BAD_INPUT
-        if written != Path(os.path.realpath(args.file)):  # (a link is written through)
-            print(
-                f"pyramid-lab: {args.file} changed since it was read (saved meanwhile), so it "
-                f"is kept as it is: the review is saved in {written}",
-                file=sys.stderr,
-            )
-        else:
-            print(f"pyramid-lab: the review is saved in {shown(args.file)}", file=sys.stderr)
+        return _save(args.file, doc, result)
+    return EXIT_OK
+
+
+def _unsaveable(file: str) -> str | None:
+    """Why ``--save`` cannot write ``file`` (a position text or a shipped name, a read-only
+    file), or None."""
+    from pyramid_lab.model.files import check_writable
+
+    said = None if os.path.lexists(file) else NOT_A_FILE
+    try:
+        check_writable(file)
+    except (OSError, ValueError) as exc:
+        said = said or (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
+    return said
+
+
+def _graph_written(out: str, game: Game, result: GameReview) -> bool:
+    """The win-rate graph drawn into ``out``, said; False (said why) when not written."""
+    from pyramid_lab.model.files import write_bytes
+
+    from ..pictures.export import review_graph_png
+
+    try:
+        write_bytes(out, review_graph_png(result, game.players[0]))
+    except OSError as exc:
+        print(f"pyramid-lab: {out}: not written: {exc}", file=sys.stderr)
+        return False
+    print(f"pyramid-lab: the graph is in {out}", file=sys.stderr)
+    return True
+
+
+def _save(file: str, doc: PositionDocument, result: GameReview) -> int:
+    """``--save``: the review written into ``file``. Replaced only if it is still as it
+    was read: a game saved over it during the review is kept, and the review goes beside
+    it (NAME (2).pyr.json), said."""
+    from pyramid_lab.model import PositionFormatError
+    from pyramid_lab.model.files import write
+
+    try:
+        written, _ = write(
+            file,
+            doc.game,
+            doc.puzzle,
+            doc.lesson,
+            doc.variations,
+            result,
+            read=doc.fingerprint,
+            beside=True,
+        )
+    except (OSError, PositionFormatError) as exc:
+        said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        print(f"pyramid-lab: {shown(file)}: not saved: {said}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if written != Path(os.path.realpath(file)):  # (a link is written through)
+        print(
+            f"pyramid-lab: {file} changed since it was read (saved meanwhile), so it "
+            f"is kept as it is: the review is saved in {written}",
+            file=sys.stderr,
+        )
+    else:
+        print(f"pyramid-lab: the review is saved in {shown(file)}", file=sys.stderr)
     return EXIT_OK
 
 
 def _print_review(
-    args: argparse.Namespace, game: Any, result: Any, made: list[dict[str, Any]]
+    args: argparse.Namespace, game: Game, result: GameReview, made: list[dict[str, Any]]
 ) -> None:
     """The review on stdout: one JSON line (--json), else a line a move and the summary."""
     if args.json:
@@ -148,7 +174,7 @@ def _print_review(
         print(f"puzzle {item['ply']}: {item.get('file') or 'not kept: ' + item['why']}")
 
 
-def _puzzles(game: Any, result: Any, folder: Path, source: Path) -> list[dict[str, Any]]:
+def _puzzles(game: Game, result: GameReview, folder: Path, source: Path) -> list[dict[str, Any]]:
     """A verified puzzle file for each puzzle spot of the review: what became of each."""
     from pyramid_lab.model.files import SUFFIX, write
     from pyramid_lab.model.search import knowledge_for, puzzles

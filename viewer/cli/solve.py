@@ -24,7 +24,7 @@ from .options import FILE, MAX_SECONDS, QUIET, TABLE_MB, Option, add_options, fl
 
 if TYPE_CHECKING:
     from pyramid_lab.model.game import Game
-    from pyramid_lab.model.search import SolveResult
+    from pyramid_lab.model.search import SolveResult, cluster
 
 #: Seconds the single search has, when no --workers, --scheduler or --checkpoint is given,
 #: to settle a position before the split solve starts a cluster (which takes seconds).
@@ -290,33 +290,8 @@ def _split(args: argparse.Namespace, game: Game, workers: int, max_seconds: floa
     """The split solve on a Dask cluster (see the module)."""
     from pyramid_lab.model.search import cluster, knowledge_for
 
-    def progress(status: cluster.SplitStatus) -> None:
-        memory = status.memory_mb
-        left = "" if status.seconds_left is None else f", about {status.seconds_left:,.0f} s left"
-        print(
-            f"solve: units {status.settled}/{status.total} settled ({status.from_checkpoint} "
-            f"from the checkpoint, {status.proven} proven now, {status.running} running on "
-            f"{status.workers} workers), {status.positions:,} positions, {status.seconds:.1f} s, "
-            f"{status.rate:,.0f}/s, memory {memory:,.0f} MB{left}",
-            file=sys.stderr,
-            flush=True,
-        )
-
-    def warn(line: str) -> None:
-        print(f"pyramid-lab: warning: {line}", file=sys.stderr, flush=True)
-
-    security = None
     try:
-        if args.scheduler is not None:
-            security = cluster.scheduler_security(
-                args.scheduler,
-                ca_file=args.tls_ca_file,
-                cert=args.tls_cert,
-                key=args.tls_key,
-                insecure=args.insecure_scheduler,
-            )
-            if security is None:
-                warn(f"--scheduler {args.scheduler}: plain, as --insecure-scheduler allows")
+        security = _security(args)
         split = cluster.split_solve(
             game,
             knowledge_of=knowledge_for,
@@ -330,8 +305,8 @@ def _split(args: argparse.Namespace, game: Game, workers: int, max_seconds: floa
             max_seconds=max_seconds,
             max_depth=args.max_depth,
             book=not args.no_book,
-            progress=None if args.quiet else progress,
-            warn=warn,
+            progress=None if args.quiet else _split_progress,
+            warn=_warn,
         )
     except cluster.SchedulerError as exc:
         print(f"pyramid-lab: error: --scheduler: {exc}", file=sys.stderr)
@@ -341,7 +316,7 @@ def _split(args: argparse.Namespace, game: Game, workers: int, max_seconds: floa
         return EXIT_BAD_INPUT
     result = split.result
     if split.shutdown_interrupted:
-        warn("interrupted while the cluster shut down, after the answer: it stands")
+        _warn("interrupted while the cluster shut down, after the answer: it stands")
     if result.path == "book":
         print("solve: from the book (--no-book proves it again)", file=sys.stderr, flush=True)
     report = {
@@ -353,3 +328,40 @@ def _split(args: argparse.Namespace, game: Game, workers: int, max_seconds: floa
     }
     print(json.dumps(report), flush=True)
     return EXIT_OK
+
+
+def _security(args: argparse.Namespace) -> object | None:
+    """The TLS to reach ``--scheduler`` with (None: plain, said, or no scheduler named);
+    ``cluster.SchedulerError`` for a scheduler that cannot be reached so."""
+    from pyramid_lab.model.search import cluster
+
+    if args.scheduler is None:
+        return None
+    security: object | None = cluster.scheduler_security(
+        args.scheduler,
+        ca_file=args.tls_ca_file,
+        cert=args.tls_cert,
+        key=args.tls_key,
+        insecure=args.insecure_scheduler,
+    )
+    if security is None:
+        _warn(f"--scheduler {args.scheduler}: plain, as --insecure-scheduler allows")
+    return security
+
+
+def _split_progress(status: cluster.SplitStatus) -> None:
+    """The split solve's line after each report of the cluster."""
+    memory = status.memory_mb
+    left = "" if status.seconds_left is None else f", about {status.seconds_left:,.0f} s left"
+    print(
+        f"solve: units {status.settled}/{status.total} settled ({status.from_checkpoint} "
+        f"from the checkpoint, {status.proven} proven now, {status.running} running on "
+        f"{status.workers} workers), {status.positions:,} positions, {status.seconds:.1f} s, "
+        f"{status.rate:,.0f}/s, memory {memory:,.0f} MB{left}",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def _warn(line: str) -> None:
+    print(f"pyramid-lab: warning: {line}", file=sys.stderr, flush=True)

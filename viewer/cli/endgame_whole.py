@@ -1,0 +1,358 @@
+"""``pyramid-lab endgame ... --whole``, ``verify`` and ``book``: the whole game's table
+(a byte a position with its distance to the end, resumable; push retrograde in this
+process, or rounds split over a Dask cluster; docs/engines.md): counted, built (said
+before, shown while, stoppable with Ctrl+C and resumed by running it again), probed,
+verified, and the opening book written from it."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from .common import EXIT_BAD_INPUT, EXIT_OK
+from .endgame_parts import game_with_tables, probed, rules_options, say
+
+if TYPE_CHECKING:
+    from pyramid_lab.model.search.tables import SolverAgreement, WholeGameTable, WholeGameTables
+
+
+@runtime_checkable
+class Versioned(Protocol):
+    """Rules that name a version of a game with whole-game tables (Pyraos's)."""
+
+    @property
+    def variant(self) -> str: ...
+    @property
+    def removal(self) -> str: ...
+
+
+def _count_whole(layers: list[tuple[int, int, int]]) -> int:
+    """``endgame count --whole``: the whole-game table's layers, from the fewest pieces."""
+    total = 0
+    print("pieces  canonical shapes  positions (a byte each)")
+    for n, shapes, positions in reversed(layers):
+        total += positions
+        print(f"{n:6} {shapes:17,} {positions:,}")
+    print(f"all: {total:,} positions, {total:,} bytes")
+    return EXIT_OK
+
+
+def memory_available() -> int | None:
+    """The bytes of memory the system can give now, None unknown: the one reader, the
+    lab's (the window's build asks it too), imported only where a build is asked."""
+    from ..lab.table_build import memory_available as available
+
+    return available()
+
+
+def run_whole(args: argparse.Namespace) -> int:
+    """The whole game's table: count, build (said before, shown while, stoppable with
+    Ctrl+C and resumed by running it again), verify, probe. A probe asks the position's
+    game alone for its tables (no other game's rules or plug-in is loaded)."""
+    import pyramid_lab.model.search as search
+
+    if args.action == "probe":
+        return _whole_probe(args)
+    chosen = game_with_tables(
+        args.game, "whole-game tables", lambda game: search.tables_for(game).whole
+    )
+    if isinstance(chosen, str):
+        return say(chosen)
+    name, tables = chosen
+    if args.action == "count":
+        return _count_whole(tables.whole_count(args.base))
+    try:
+        options = rules_options(args, name)
+    except ValueError as exc:
+        return say(str(exc))
+    if not isinstance(options, Versioned):  # (every game with whole tables names one)
+        return say(f"--game {name}: its rules name no version of a whole-game table")
+    folder = args.table or tables.whole_folder(options, args.base)
+    if args.action == "verify":
+        return _whole_verify(args, tables, folder)
+    if args.action == "book":
+        return _book(args, tables, folder)
+    return _whole_build(args, tables, folder, options)
+
+
+def _whole_probe(args: argparse.Namespace) -> int:
+    """``endgame probe --whole FILE``: the position's value from its game's whole table."""
+    import pyramid_lab.model.search as search
+
+    doc = probed(args)
+    if doc is None:
+        return EXIT_BAD_INPUT
+    game = doc.game
+    tables = search.tables_for(game).whole
+    if tables is None:
+        return say(f"{args.file}: {game.title} has no whole-game tables")
+    folder = args.table or tables.whole_folder(game.options)
+    if not folder.exists():
+        options = game.options
+        return say(
+            f"{folder}: no whole-game table there; build one with "
+            f"{tables.whole_build_words(options.variant, options.removal)} or name one "
+            "with --table"
+        )
+    try:
+        table = tables.whole_open(folder, lookups=True)
+        value, plies = tables.whole_value(game, table)
+    except tables.EndgameError as exc:
+        return say(str(exc))
+    if plies is None:
+        print(f"{value} for {game.to_move}")
+    else:
+        print(f"{value} for {game.to_move} in {plies} plies")
+    return EXIT_OK
+
+
+def _whole_verify(args: argparse.Namespace, tables: WholeGameTables, folder: Path) -> int:
+    """``endgame verify``: every value of the table re-derived from its children's (or,
+    ``--against-solver``, random positions against the compiled solver)."""
+    try:
+        table = tables.whole_open(folder)
+    except tables.EndgameError as exc:
+        return say(str(exc))
+    if args.against_solver is not None:
+        return _against_solver(args, tables, table)
+    began = time.perf_counter()
+    total = table.positions
+    print(f"{folder}: {total:,} positions to check against their children", flush=True)
+
+    def checked_to(n: int, checked: int, found: int, seconds: float) -> None:
+        print(
+            f"{n} spheres checked: {checked:,} positions ({checked / total:.0%}), "
+            f"{found:,} that do not hold, {seconds:.0f} s",
+            flush=True,
+        )
+
+    checked, bad = tables.whole_verify(table, checked_to)
+    for n, i, text in bad[:20]:
+        print(f"does not hold: {n} spheres, position {i:,}: {text}")
+    state = "finished" if table.finished else "unfinished"
+    print(
+        f"{folder} ({state}): {checked:,} positions checked against their children in "
+        f"{time.perf_counter() - began:.0f} s, {len(bad):,} that do not hold"
+    )
+    return EXIT_OK if not bad else 1
+
+
+def _whole_said(
+    args: argparse.Namespace,
+    tables: WholeGameTables,
+    options: Versioned,
+    built: WholeGameTable | None,
+    resuming: bool,
+) -> int | None:
+    """Before a whole build: a build memory cannot hold refused (its exit code), else its
+    size, memory and time said, and whether it resumes (nothing for a finished table); None
+    to go on."""
+    from ..lab.table_build import amount, duration  # (the window's words for bytes, time)
+
+    cores = os.cpu_count() or 1
+    workers = args.workers or 0
+    here = workers == 0 and args.scheduler is None  # push retrograde, else rounds
+    size, seconds, memory = tables.whole_estimate(args.base, workers or cores, here)
+    free = memory_available()
+    # a finished table: nothing estimated, the build only opens it (and finds another
+    # build's lock)
+    if built is None and here and free is not None and memory > free:
+        return say(
+            f"the whole {options.variant} game, base {args.base}, needs {amount(memory)} "
+            f"of memory built in this process (a byte a position, a layer's copy and the "
+            f"index) and "
+            f"{amount(free)} are free; --workers 1 builds it by rounds in {amount(size)}, "
+            f"several times slower (docs/engines.md)"
+        )
+    if built is None:
+        version = tables.whole_version(options.variant, options.removal)
+        print(
+            f"{'resuming ' if resuming else ''}the whole game, {version}, base {args.base}: "
+            f"{size:,} positions, {size / 1e6:,.1f} MB on disk, {memory / 1e6:,.1f} MB in "
+            f"memory; {duration(seconds)} on {workers or cores} idle cores"
+            f"{busy_words(workers or cores)} "
+            f"({'push retrograde' if here else 'rounds'}: docs/engines.md); "
+            f"Ctrl+C stops it, the same command resumes it",
+            flush=True,
+        )
+    return None
+
+
+def _whole_progress(entry: dict[str, Any]) -> None:
+    """A whole build's line after each layer's share of a round or step."""
+    rate = entry["evaluated"] / entry["seconds"] if entry["seconds"] else 0.0
+    done = {"count": "counted", "push": "pushed"}.get(entry.get("step", ""), "evaluated")
+    decided = f", {entry['decided']:,} decided" if entry.get("step") != "push" else ""
+    print(
+        f"round {entry['round']}, {entry['layer']} spheres: {entry['evaluated']:,} "
+        f"{done}{decided} in {entry['wall']:.1f} s ({rate:,.0f} a second a core)",
+        flush=True,
+    )
+
+
+def _whole_build(
+    args: argparse.Namespace, tables: WholeGameTables, folder: Path, options: Versioned
+) -> int:
+    """``endgame build --whole``: said before, shown while, stoppable with Ctrl+C and
+    resumed by running it again."""
+    workers = 0 if args.workers is None else args.workers
+    if workers < 0:
+        return say(f"--workers {workers}: 0 (this process) or more")
+    built = _built_already(tables, folder, args.base, options)
+    resuming = built is None and (folder / "table.json").is_file()
+    refused = _whole_said(args, tables, options, built, resuming)
+    if refused is not None:
+        return refused
+    began = time.perf_counter()
+    steps = [0]  # the layers and steps this run has finished
+
+    def progress(entry: dict[str, Any]) -> None:
+        steps[0] += 1
+        _whole_progress(entry)
+
+    try:
+        if workers == 0 and args.scheduler is None:
+            table = tables.whole_build(
+                folder,
+                options,
+                args.base,
+                None,
+                progress,
+                say=lambda text: print(text, flush=True),
+            )
+        else:
+            try:
+                with tables.whole_client(workers, args.scheduler) as client:
+                    table = tables.whole_build(folder, options, args.base, client, progress)
+            except ConnectionError as exc:  # the scheduler cannot be reached
+                return say(str(exc))
+    except KeyboardInterrupt:
+        print(stopped_words(folder, steps[0], resuming))
+        return 130
+    except OSError as exc:
+        return say(f"{folder}: {exc.strerror or exc}")
+    except tables.EndgameError as exc:
+        return say(str(exc))
+    rounds = table.rounds
+    if built is not None:
+        print(f"{folder}: built already ({rounds} rounds): nothing to do")
+    else:
+        print(f"{folder} built in {time.perf_counter() - began:.0f} s, {rounds} rounds")
+    value = tables.whole_describe(table.probe(0, 0))
+    print(f"the empty pyramid: {value} for the first player (white)")
+    return EXIT_OK
+
+
+def busy_words(cores: int) -> str:
+    """'' on a quiet machine; else that the time said is a quiet machine's, with the load
+    now (the build shares the cores: at load 10 on 2 cores its first layers took some 4
+    times as long)."""
+    try:
+        load = os.getloadavg()[0]
+    except OSError:  # (no load average here)
+        return ""
+    if load <= cores / 2:
+        return ""
+    return f"; longer while the machine is busy (its load is {load:.1f} now on {cores} cores)"
+
+
+def stopped_words(folder: Path, steps: int, resuming: bool) -> str:
+    """What Ctrl+C says: what the folder keeps, and how to go on."""
+    if steps or resuming:
+        return f"stopped; {folder} keeps every layer and step done: run the same command to resume"
+    return (
+        "stopped before the first layer was built: nothing of the table is kept yet (what "
+        "numba finished compiling is kept in its cache); the same command starts it again"
+    )
+
+
+def _built_already(
+    tables: WholeGameTables, folder: Path, base: int, options: Versioned
+) -> WholeGameTable | None:
+    """The finished table of these rules in ``folder`` (mapped: nothing read but its
+    header), or None: none there, one under way, of other rules, or one that does not open
+    (the build says why)."""
+    if not (folder / "table.json").is_file():
+        return None
+    try:
+        table = tables.whole_open(folder, lookups=True)
+    except tables.EndgameError:
+        return None
+    same = (table.base, table.variant, table.removal) == (base, options.variant, options.removal)
+    return table if same and table.finished else None
+
+
+def _against_solver(
+    args: argparse.Namespace, tables: WholeGameTables, table: WholeGameTable
+) -> int:
+    """``verify --against-solver N``: the table's values against the compiled forward
+    solver's on N random positions a layer (docs/engines.md); exit 1 when one differs."""
+    count = args.against_solver
+    if count < 1:
+        return say(f"--against-solver {count}: a number of positions, 1 or more")
+    if not args.seconds > 0:
+        return say(f"--seconds {args.seconds}: a time above 0")
+    low = 0 if args.min_pieces is None else args.min_pieces
+    print(
+        f"{table.folder}: random positions against the compiled solver until {count:,} a "
+        f"layer are settled ({2 * count:,} tried at most, {args.seconds:g} s of processor time "
+        "a position at most), from 29 spheres down",
+        flush=True,
+    )
+
+    def progress(row: SolverAgreement) -> None:
+        left = " (left: the solver settles too few here)" if row.given_up else ""
+        print(
+            f"{row.n} spheres: {row.sampled:,} positions, {row.agree:,} agree, "
+            f"{row.disagree:,} disagree, {row.unsettled:,} unsettled ({row.draws:,} a draw "
+            f"in the table) in {row.seconds:.0f} s{left}",
+            flush=True,
+        )
+        for own, opp, said, solved in row.wrong[:20]:
+            board = tables.whole_position_text(own, opp)
+            print(f"disagree: {board} (O to move): {said} in the table, {solved} by the solver")
+
+    try:
+        rows = tables.whole_against_solver(
+            table, count, args.seconds, low, args.seed, progress=progress
+        )
+    except tables.EndgameError as exc:
+        return say(str(exc))
+    settled = [row for row in rows if row.settled]
+    wrong = sum(row.disagree for row in rows)
+    full = 0  # the layers from the top down where N positions were settled
+    while full < len(rows) and rows[full].settled >= min(count, rows[full].sampled or 1):
+        full += 1
+    span = f"{rows[full - 1].n} to 29 spheres" if full else "none"
+    print(
+        f"{sum(row.agree for row in rows):,} agree, {wrong:,} disagree, "
+        f"{sum(row.unsettled for row in rows):,} unsettled over {len(settled)} layers; "
+        f"layers with {count:,} settled (or all their positions): {span}"
+    )
+    return EXIT_OK if not wrong else 1
+
+
+def _book(args: argparse.Namespace, tables: WholeGameTables, folder: Path) -> int:
+    """``endgame book``: the book's opening of a finished whole table's version written
+    (to the package's data by default) and checked against the table."""
+    spheres = 9 if args.spheres is None else args.spheres
+    if not 0 <= spheres <= 29:
+        return say(f"--spheres {spheres}: 0 to 29")
+    try:
+        table = tables.whole_open(folder)
+        path, size, keys, wrong = tables.whole_opening(
+            table, spheres, args.book, lambda text: print(text, flush=True)
+        )
+    except tables.EndgameError as exc:
+        return say(str(exc))
+    except OSError as exc:
+        return say(f"{args.book}: {exc.strerror or exc}")
+    print(
+        f"{path}: {size:,} bytes, {keys:,} positions of the "
+        f"{tables.whole_version(table.variant, table.removal)}, "
+        f"{wrong:,} that the table values otherwise"
+    )
+    return EXIT_OK if not wrong else 1
