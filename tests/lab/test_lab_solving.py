@@ -15,8 +15,7 @@ from pyramid_lab.model.game import game_class
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.review import MISSED_WIN
 from pyramid_lab.model.search import knowledge_for, verify
-from pyramid_lab.viewer.lab import Lab
-from pyramid_lab.viewer.lab import solve as solve_module
+from pyramid_lab.viewer.lab import Lab, value_solve
 from pyramid_lab.viewer.lab.session import Session
 from tests.model.test_review import missed_win_game
 from tests.patience import WAIT_S
@@ -136,7 +135,7 @@ def _base6(port, inbox, workers=None, cores=2) -> Lab:
 
 
 def test_solve_position_asks_in_words_and_a_cancel_stops_the_search(port, inbox, monkeypatch):
-    monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
+    monkeypatch.setattr(value_solve, "QUICK_SECONDS", 0.3)
     lab = _base6(port, inbox)
     try:
         port.numbers = [None]  # the user cancels the question
@@ -160,7 +159,7 @@ def test_solve_position_asks_in_words_and_a_cancel_stops_the_search(port, inbox,
             assert words in flat.lower(), words
         for jargon in ("Dask", "worker process", "split solve", "checkpoint"):
             assert jargon not in text
-        assert (proposed, low, high) == (1, 1, solve_module.MAX_WORKERS)
+        assert (proposed, low, high) == (1, 1, value_solve.MAX_WORKERS)
         assert not lab.value_solve.running
         assert lab.value_solve.last.startswith("Solve position stopped: not settled in 0.3 s")
         assert lab.value_solve.workers is None  # nothing to keep
@@ -171,7 +170,7 @@ def test_solve_position_asks_in_words_and_a_cancel_stops_the_search(port, inbox,
 def test_one_core_answered_the_search_goes_on_and_the_answer_is_kept(port, inbox, monkeypatch):
     # After the answer the single search started again from depth 6 (issue 66, item 3):
     # the search under way goes on; the next solve asks nothing.
-    monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
+    monkeypatch.setattr(value_solve, "QUICK_SECONDS", 0.3)
     lab = _base6(port, inbox)
     chosen = []
     lab.value_solve.chose.connect(chosen.append)
@@ -201,7 +200,7 @@ def test_one_core_answered_the_search_goes_on_and_the_answer_is_kept(port, inbox
 
 
 def test_a_machine_of_one_core_is_never_asked(port, inbox, monkeypatch):
-    monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
+    monkeypatch.setattr(value_solve, "QUICK_SECONDS", 0.3)
     lab = _base6(port, inbox, cores=1)
     try:
         lab.value_solve.toggle()
@@ -273,7 +272,7 @@ def _silent_after(lab: Lab, port, inbox) -> None:
 def test_stop_thinking_stops_solve_position(port, inbox, monkeypatch):
     # Edit > Stop thinking stopped the computer's search only: a solve went on, its
     # progress over the status line for a minute (issue 59, item 1)
-    monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
+    monkeypatch.setattr(value_solve, "QUICK_SECONDS", 0.3)
     lab = _solving(port, inbox)
     try:
         lab.stop()
@@ -286,7 +285,7 @@ def test_stop_thinking_stops_solve_position(port, inbox, monkeypatch):
 
 def test_another_game_ends_solve_position(port, inbox, monkeypatch):
     # the solve outlived its position: its progress replaced the next games' messages
-    monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
+    monkeypatch.setattr(value_solve, "QUICK_SECONDS", 0.3)
     lab = _solving(port, inbox)
     try:
         lab.session.replace_game(Partition(PartitionOptions(3, "floating")))
@@ -297,7 +296,7 @@ def test_another_game_ends_solve_position(port, inbox, monkeypatch):
 
 
 def test_a_move_ends_solve_position_with_a_word(port, inbox, monkeypatch):
-    monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
+    monkeypatch.setattr(value_solve, "QUICK_SECONDS", 0.3)
     lab = _solving(port, inbox)
     try:
         lab.play(next(iter(lab.game.legal_moves())))
@@ -470,7 +469,7 @@ def test_stopping_says_in_words_whether_the_solve_resumes(port, inbox, monkeypat
         value.toggle()
         value.stop()
         assert value.last == "Solve position stopped"
-        monkeypatch.setattr(solve_module, "value_task", lambda *_a, **_k: lambda *_b: None)
+        monkeypatch.setattr(value_solve, "value_task", lambda *_a, **_k: lambda *_b: None)
         assert value.start(3)
         assert value.last == "Solving the position on 3 cores (stopped, it resumes later)..."
         value.stop()

@@ -66,9 +66,9 @@ def test_solve_position_asks_for_workers_only_when_a_real_search_starts(
 ):
     from PySide6.QtWidgets import QInputDialog
 
-    from pyramid_lab.viewer.lab import solve as solve_module
+    from pyramid_lab.viewer.lab import value_solve
 
-    monkeypatch.setattr(solve_module, "QUICK_SECONDS", 0.3)
+    monkeypatch.setattr(value_solve, "QUICK_SECONDS", 0.3)
     asked = []
     monkeypatch.setattr(
         QInputDialog, "getInt", staticmethod(lambda *a, **k: asked.append(a) or (1, False))

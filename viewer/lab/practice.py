@@ -248,7 +248,7 @@ class Practice:
         if self.hint_move is None or self.hint_move[0] != here:
             line = self._solution_line()
             if not line:
-                left = solver.goal.within - solver._plies()
+                left = solver.goal.within - solver.plies_played()
                 self.runner.run("hint", hint_task(solver.goal.side, left))
                 self.show_message(HINT_LOOKING)
                 self.changed.emit()

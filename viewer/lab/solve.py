@@ -248,14 +248,15 @@ class SolveMode:
 
     # ---- the attempt --------------------------------------------------------------------
 
-    def _plies(self) -> int:
+    def plies_played(self) -> int:
+        """The plies of the attempt: from the puzzle position to the position shown."""
         assert self.anchor is not None
         return self.session.ply - len(self.anchor.path())
 
     def _side_move_count(self) -> int:
         session, goal = self.session, self.goal
         assert goal is not None
-        line = session.line()[session.ply - self._plies() : session.ply]
+        line = session.line()[session.ply - self.plies_played() : session.ply]
         return sum(1 for mover, _ in line if mover == goal.side)
 
     def _evaluate(self) -> None:
@@ -271,7 +272,7 @@ class SolveMode:
             self._set_status(self.final[1], self.final[2])
             return
         self.final = None
-        left = goal.within - self._plies()
+        left = goal.within - self.plies_played()
         outcome = game.outcome()
         if outcome is not None:
             if outcome.winner == goal.side:
@@ -334,7 +335,7 @@ class SolveMode:
             )
         elif defence.plies is None:
             last = session.node.move
-            left = goal.within - self._plies()
+            left = goal.within - self.plies_played()
             self.refuted = (last, defence.move)
             self._pending_fail = (
                 f"Failed: after {last}, {mover} escapes with {defence.move}: "
