@@ -5,6 +5,7 @@ review of a game with a missed win and the verified puzzle made of it."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -115,6 +116,35 @@ def test_solve_position_answers_from_the_book_and_asks_nothing(port, inbox):
         inbox.until(lambda: not lab.value_solve.running)
         assert lab.value_solve.last.startswith("Solved: red to move "), lab.value_solve.last
         assert lab.value_solve.last.endswith("(from the book)")
+        assert port.numbers_asked == []
+    finally:
+        lab.shutdown()
+
+
+def test_a_slow_book_is_no_search_and_asks_nothing(port, inbox, monkeypatch):
+    # On a busy machine the book's look-up took longer than the search's few seconds: the
+    # question ("not in the book, and 3 seconds of search did not settle it") was asked
+    # of a position the book then answered. The question's clock starts with the search.
+    from pyramid_lab.model.search import entry
+
+    looked_up = entry.from_book
+
+    def slow_book(*args, **kwargs):
+        time.sleep(1.0)
+        return looked_up(*args, **kwargs)
+
+    monkeypatch.setattr(value_solve, "QUICK_SECONDS", 0.2)
+    monkeypatch.setattr(entry, "from_book", slow_book)
+    lab = Lab(
+        Session(Partition(PartitionOptions(4, "floating"))),
+        port,
+        post=inbox.post,
+        bulletin=port.bulletin,
+    )
+    try:
+        lab.value_solve.toggle()
+        inbox.until(lambda: not lab.value_solve.running)
+        assert lab.value_solve.last.endswith("(from the book)"), lab.value_solve.last
         assert port.numbers_asked == []
     finally:
         lab.shutdown()

@@ -144,8 +144,14 @@ class ValueSolve:
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
         self.runner.progressed.connect(self._on_progress)
+        self.runner.preparing.connect(self._on_preparing)
         self.last = ""  # the last line shown (progress or answer)
         self._timer: threading.Timer | None = None  # the question's, after QUICK_SECONDS
+        # the job whose search, once it reports (the book did not know the position; the
+        # compiled search's load and a busy machine's slow book are no search), starts the
+        # question's timer; and whether the job is preparing (loading its search) now
+        self._asking: Job | None = None
+        self._preparing = False
         self._cores = 1  # the cores of the solve under way (more: the split solve)
 
     @property
@@ -183,7 +189,7 @@ class ValueSolve:
         self._cores = 1
         self._say("Solving the position: the book, then the search on one core...")
         if workers is None:  # asked once the search has had its few seconds
-            self._ask_after(job)
+            self._asking = job  # (its clock starts with the search, after the book)
 
     def _ask_after(self, job: Job) -> None:
         self._cancel_timer()
@@ -193,6 +199,7 @@ class ValueSolve:
         timer.start()
 
     def _cancel_timer(self) -> None:
+        self._asking = None
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
@@ -308,7 +315,14 @@ class ValueSolve:
     def show_message(self, text: str) -> None:  # what a guarded slot reports to
         self._say(text)
 
+    def _on_preparing(self, text: str) -> None:
+        self._preparing = bool(text)  # ("": the compiled search is loaded)
+
     def _on_progress(self, fraction: float, text: str) -> None:
+        if not self._preparing:  # the search's own progress: it has started
+            job, self._asking = self._asking, None
+            if job is not None and self.runner.job is job:
+                self._ask_after(job)
         self._say(text)
 
     def _on_answer(self, job: Job, solved: object) -> None:
