@@ -45,6 +45,8 @@ from pathlib import Path
 
 from aiohttp import web
 
+from pyramid_lab.i18n import N_
+
 from . import files
 from .guard import HOSTS, Hosts, guard
 from .limits import Limits
@@ -64,13 +66,14 @@ log = logging.getLogger("pyramid_lab.viewer.classroom")
 #: How often the results file is written while the class runs (when something changed).
 SAVE_EVERY = 2.0
 
-#: The routes: the two pages, their files, the door and the websocket.
+#: The routes: the two pages, their files and words, the door and the websocket.
 ROUTES = [
     web.get("/", files.students_page),
     web.get("/teacher", files.teachers_page),
     web.post("/door", files.door),
     web.get("/favicon.ico", files.no_icon),
     web.get("/www/{name}", files.asset),
+    web.get("/words/{language}.json", files.words),
     web.get("/ws", socket),
 ]
 
@@ -135,7 +138,7 @@ async def closing(app: web.Application) -> None:
     within a second whatever the pages do; the threads let go."""
     pages = app[PAGES].every()
     for page in pages:
-        page.shut(1001, "the class has stopped: this page comes back when it starts again")
+        page.shut(1001, N_("the class has stopped: this page comes back when it starts again"))
     deadline = time.monotonic() + 1.0
     while any(not p.ws.closed for p in pages) and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
