@@ -58,6 +58,7 @@ from .service import Service, shown
 from .sockets import QUIET, Quiet
 from .state import ASSETS, HTML, LIMITS, PAGES, ROOM, SERVICE, TURNS
 from .turns import Turns
+from .words import warm
 from .ws import socket
 
 __all__ = ["ROUTES", "SAVE_EVERY", "Limits", "Service", "build_app", "shown"]
@@ -96,6 +97,7 @@ async def saving(app: web.Application) -> AsyncIterator[None]:
     room = app[ROOM]
     room.listener = listen(app, asyncio.get_running_loop())
     await asyncio.to_thread(save_now, room)  # at once: a file that cannot be written is said
+    warming = asyncio.create_task(asyncio.to_thread(warm))  # (the languages' words, aside)
 
     async def every() -> None:
         while True:
@@ -105,6 +107,7 @@ async def saving(app: web.Application) -> AsyncIterator[None]:
 
     task = asyncio.create_task(every())
     yield
+    warming.cancel()
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await task

@@ -39,6 +39,7 @@ __all__ = [
     "said",
     "spoken",
     "translated",
+    "warm",
 ]
 
 #: The server's words as they are made, whatever language the command line speaks: English,
@@ -166,12 +167,17 @@ Template = tuple[re.Pattern[str], str | tuple[str, str]]
 
 @functools.cache
 def _catalog() -> tuple[frozenset[str], tuple[Template, ...]]:
-    """Every message of the template (``pyramid_lab.pot``), and those with named
-    placeholders as patterns that find the message in a sentence made from it (the
-    values in their places; only templates with words enough to be told apart)."""
+    """Every message of the catalogs (a shipped catalog's: each holds every message; the
+    template is not shipped), and those with named placeholders as patterns that find the
+    message in a sentence made from it (the values in their places; only templates with
+    words enough to be told apart). None without a catalog."""
     from babel.messages.pofile import read_po
 
-    with (i18n.LOCALE_DIR / f"{i18n.DOMAIN}.pot").open("rb") as source:
+    shipped = i18n.languages()
+    if not shipped:
+        return frozenset(), ()
+    po = i18n.LOCALE_DIR / shipped[0] / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
+    with po.open("rb") as source:
         ids = [m.id for m in read_po(source) if m.id]
     patterns: list[tuple[int, Template]] = []
     for message in ids:
@@ -198,6 +204,14 @@ def _pattern(message: str) -> tuple[re.Pattern[str], int] | None:
         re.escape(piece) if k % 2 == 0 else f"(?P<{piece}>.+?)" for k, piece in enumerate(pieces)
     )
     return re.compile(body, re.DOTALL), letters
+
+
+def warm() -> None:
+    """Read the catalog's messages and compile each language's now (a second or so the
+    first time, on a thread), not on the server's loop when a page first asks."""
+    _catalog()
+    for language in i18n.languages():
+        i18n.translations(language)
 
 
 @functools.lru_cache(maxsize=4096)
