@@ -11,6 +11,8 @@ import secrets
 import unicodedata
 from typing import Any
 
+from pyramid_lab.i18n import N_
+
 MAX_NAME = 40
 TOKEN_BYTES = 18  # secrets.token_urlsafe: 24 characters
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -41,36 +43,38 @@ class Refused(ValueError):
 
 def bounded_text(value: Any, what: str, limit: int) -> str:
     if not isinstance(value, str):
-        raise Refused(f"{what} must be text")
+        raise Refused(N_("{what} must be text").format(what=what))
     if len(value) > limit:
-        raise Refused(f"{what} is too long (at most {limit} characters)")
+        raise Refused(
+            N_("{what} is too long (at most {limit} characters)").format(what=what, limit=limit)
+        )
     return value
 
 
 def name_of(value: Any) -> str:
     """A student's name: 1 to 40 printable characters, spaces squeezed."""
-    text = unicodedata.normalize("NFC", bounded_text(value, "the name", 4 * MAX_NAME))
+    text = unicodedata.normalize("NFC", bounded_text(value, N_("the name"), 4 * MAX_NAME))
     text = " ".join(text.split())
     if not text:
-        raise Refused("type your name first")
+        raise Refused(N_("type your name first"))
     if len(text) > MAX_NAME:
-        raise Refused(f"the name is too long (at most {MAX_NAME} characters)")
+        raise Refused(N_("the name is too long (at most {most} characters)").format(most=MAX_NAME))
     if any(unicodedata.category(c)[0] == "C" for c in text):
-        raise Refused("the name has a character that cannot be shown")
+        raise Refused(N_("the name has a character that cannot be shown"))
     return text
 
 
 def token_of(value: Any) -> str:
     text = bounded_text(value, "the student's key", 64)
     if not _TOKEN.fullmatch(text):
-        raise Refused("the student's key is not one this class gives")
+        raise Refused(N_("the student's key is not one this class gives"))
     return text
 
 
 def code_of(value: Any) -> str:
     text = bounded_text(value, "the class code", 60)
     if not _CODE.fullmatch(text):
-        raise Refused("a class code is 4 to 60 letters, digits and dashes")
+        raise Refused(N_("a class code is 4 to 60 letters, digits and dashes"))
     return text
 
 
@@ -104,21 +108,25 @@ DOOR_SECONDS = 15 * 60
 
 def door_of(value: Any) -> str:
     """A door number typed: its digits (spaces and dashes between them left out)."""
-    text = re.sub(r"[\s-]", "", bounded_text(value, "the number", 40))
+    text = re.sub(r"[\s-]", "", bounded_text(value, N_("the number"), 40))
     if not re.fullmatch(rf"[0-9]{{{DOOR_DIGITS}}}", text):
-        raise Refused(f"the number the teacher gives is {DOOR_DIGITS} digits")
+        raise Refused(
+            N_("the number the teacher gives is {digits} digits").format(digits=DOOR_DIGITS)
+        )
     return text
 
 
 def whole_number(value: Any, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise Refused(f"{what} must be a whole number")
+        raise Refused(N_("{what} must be a whole number").format(what=what))
     if isinstance(value, float):
         if not value.is_integer():
-            raise Refused(f"{what} must be a whole number")
+            raise Refused(N_("{what} must be a whole number").format(what=what))
         value = int(value)
     if not low <= value <= high:
-        raise Refused(f"{what} must be from {low} to {high}")
+        raise Refused(
+            N_("{what} must be from {low} to {high}").format(what=what, low=low, high=high)
+        )
     return int(value)  # (an int already: the same)
 
 

@@ -1,7 +1,8 @@
 """The class's pages and their files: the students' page (``/``), the teacher's
 (``/teacher``, the class code after ``#``), their scripts and styles (``/www/{name}``: ours,
-Vue and vtk.js's components, served from here: nothing from a CDN), and the door
-(``/door``: a page asks there why its websocket was refused). Nothing else is served."""
+Vue and vtk.js's components, served from here: nothing from a CDN), their words in a
+language (``/words/{language}.json``, :mod:`.words`), and the door (``/door``: a page asks
+there why its websocket was refused). Nothing else is served."""
 
 from __future__ import annotations
 
@@ -10,8 +11,19 @@ from pathlib import Path
 from aiohttp import web
 
 from .state import ASSETS, HTML
+from .words import chosen, page_words, spoken
 
-__all__ = ["WWW", "asset", "assets", "door", "no_icon", "pages", "students_page", "teachers_page"]
+__all__ = [
+    "WWW",
+    "asset",
+    "assets",
+    "door",
+    "no_icon",
+    "pages",
+    "students_page",
+    "teachers_page",
+    "words",
+]
 
 WWW = Path(__file__).with_name("www")
 
@@ -37,7 +49,8 @@ def assets() -> dict[str, tuple[Path, str]]:
 def pages() -> dict[str, bytes]:
     """The student's and the teacher's pages: ``www/page.html``, their shared head and the
     frame of their template, filled in with the page's name and its own part
-    (``www/student.html``, ``www/teacher.html``: the template within the frame)."""
+    (``www/student.html``, ``www/teacher.html``: the template within the frame); the
+    language is written in as each is served (:func:`in_language`)."""
     shell = (WWW / "page.html").read_text(encoding="utf-8")
     return {
         name: shell.format(
@@ -47,16 +60,31 @@ def pages() -> dict[str, bytes]:
     }
 
 
+def in_language(request: web.Request, name: str) -> web.Response:
+    """The page ``name`` in the language its browser asks for (``Accept-Language``: the
+    page's words follow it unless the person picks another on the page)."""
+    language = spoken(request.headers.get("Accept-Language")).encode("ascii")
+    body = request.app[HTML][name].replace(b"{language}", language)
+    return web.Response(body=body, content_type="text/html", charset="utf-8")
+
+
 async def students_page(request: web.Request) -> web.Response:
     # (an address of the trame server's days, /?ui=teacher, still opens the teacher's)
     name = "teacher" if request.query.get("ui") == "teacher" else "student"
-    return web.Response(body=request.app[HTML][name], content_type="text/html", charset="utf-8")
+    return in_language(request, name)
 
 
 async def teachers_page(request: web.Request) -> web.Response:
-    return web.Response(
-        body=request.app[HTML]["teacher"], content_type="text/html", charset="utf-8"
-    )
+    return in_language(request, "teacher")
+
+
+async def words(request: web.Request) -> web.Response:
+    """The pages' own words in a language (:func:`.words.page_words`); 404 for a name that
+    is no language (one without a catalog gets English's)."""
+    language = chosen(request.match_info["language"])
+    if language is None:
+        raise web.HTTPNotFound()
+    return web.json_response(page_words(language), headers={"Cache-Control": "no-cache"})
 
 
 async def door(request: web.Request) -> web.Response:

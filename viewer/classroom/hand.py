@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
+from pyramid_lab.i18n import N_
 from pyramid_lab.model.game import Game, Move, shorten
 
 from ..lab import Lab
@@ -52,11 +53,11 @@ class Hand:
         answered right, and no move is on the board (Retry takes a wrong one back)."""
         shown = self.lab.lessons
         if shown.step.task is None:
-            raise Refused("this step asks nothing: read it and go on with Next")
+            raise Refused(N_("this step asks nothing: read it and go on with Next"))
         if shown.verdict is not None and shown.verdict.correct:
-            raise Refused("answered right already: go on with Next")
+            raise Refused(N_("answered right already: go on with Next"))
         if len(self.lab.session.game.move_stack) > shown.base_ply:
-            raise Refused("a move is on the board already: Retry to answer again")
+            raise Refused(N_("a move is on the board already: Retry to answer again"))
 
     def takes_clicks(self) -> bool:
         """Whether the step waits for an answer (:meth:`answering`): the board takes a
@@ -137,7 +138,9 @@ class Hand:
         game, ui = self.lab.session.game, self.board.ui
         site = site_of(ui, point) if self.on_board(game, point) else None
         if site is None:
-            raise Refused(f"{','.join(map(str, point))} is not a point of this board")
+            raise Refused(
+                N_("{point} is not a point of this board").format(point=",".join(map(str, point)))
+            )
         self.at_board(lambda board: board.click(site), site)
 
     def play(self, move: Move) -> None:
@@ -145,7 +148,7 @@ class Hand:
         lesson; refused in words where the step asks for points or the rules forbid it."""
         self.answering()
         if self.lab.lessons.asks_for_points():
-            raise Refused("this step asks for points on the board, not a move")
+            raise Refused(N_("this step asks for points on the board, not a move"))
         why = self.lab.session.game.why_illegal(move)
         if why is not None:
             raise Refused(why)
@@ -156,7 +159,7 @@ class Hand:
         choices written); refused in words when it is none."""
         self.answering()
         if self.lab.lessons.asks_for_points():
-            raise Refused("this step asks for points on the board, not a move")
+            raise Refused(N_("this step asks for points on the board, not a move"))
         try:
             return self.lab.session.game.parse_move(text)
         except ValueError as exc:
@@ -166,7 +169,7 @@ class Hand:
         """The points picked, judged."""
         shown = self.lab.lessons
         if not shown.asks_for_points():
-            raise Refused("this step is answered on the board: no points to check")
+            raise Refused(N_("this step is answered on the board: no points to check"))
         if not shown.picked:
-            raise Refused("click the points first, then Check")
+            raise Refused(N_("click the points first, then Check"))
         shown.check()

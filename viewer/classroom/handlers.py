@@ -18,6 +18,8 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from pyramid_lab.i18n import N_
+
 from .checks import Refused
 from .messages import (
     Act,
@@ -52,6 +54,7 @@ from .results import csv_text
 from .room import Student
 from .service import forget_answer, shown
 from .state import PAGES, ROOM, SERVICE, TURNS
+from .words import ENGLISH
 
 __all__ = ["HANDLERS", "NOT_ITS_KEY", "NOT_LET_IN", "WAIT_HERE", "Handler", "handles"]
 
@@ -77,7 +80,7 @@ def handles(
 
 
 #: What a waiting page is told (it shows the door number's field with it).
-WAIT_HERE = (
+WAIT_HERE = N_(
     "the class is closed to new students: wait here for the teacher to let you in, or "
     "type the number the teacher gives you"
 )
@@ -85,7 +88,7 @@ WAIT_HERE = (
 
 #: What a page is told of a key that is neither its own nor one the class knows (it stays
 #: as it was: a student's, a removed student's, a join waiting, the teacher's).
-NOT_ITS_KEY = (
+NOT_ITS_KEY = N_(
     "that key is not this page's: a page is one student's (open another page to be another)"
 )
 
@@ -94,7 +97,7 @@ NOT_ITS_KEY = (
 async def join(app: web.Application, page: Page, message: Join) -> Reply:
     room = app[ROOM]
     if page.role in ("student", "removed"):  # (one page, one student: not 13 Adas)
-        raise Refused("this page has joined the class already: one page joins once")
+        raise Refused(N_("this page has joined the class already: one page joins once"))
     door = message.door is not None and room.admission.closed
     if page.waiting is not None and not door:
         return Closed(closed=True, waiting=True, error=WAIT_HERE)
@@ -102,8 +105,8 @@ async def join(app: web.Application, page: Page, message: Join) -> Reply:
         try:
             wait = page.code_wait()  # (a page's tries slowed: 0, 1, 3, 7 ... s)
         except TooMany:
-            page.shut(TRIES, "too many wrong numbers on this page: reload it")
-            return Failed(error="too many wrong numbers on this page: reload it to try again")
+            page.shut(TRIES, N_("too many wrong numbers on this page: reload it"))
+            return Failed(error=N_("too many wrong numbers on this page: reload it to try again"))
         if wait:
             await asyncio.sleep(wait)
         assert message.door is not None
@@ -225,8 +228,8 @@ async def code(app: web.Application, page: Page, message: Code) -> Reply:
     try:
         wait = page.code_wait()
     except TooMany:
-        page.shut(TRIES, "too many wrong class codes on this page: reload it")
-        return Failed(error="too many wrong class codes on this page: reload it to try again")
+        page.shut(TRIES, N_("too many wrong class codes on this page: reload it"))
+        return Failed(error=N_("too many wrong class codes on this page: reload it to try again"))
     if wait:
         await asyncio.sleep(wait)
     app[ROOM].teacher(message.code)  # (Refused: "that is not this class's code")
@@ -249,8 +252,11 @@ async def everyone(app: web.Application, page: Page, message: Everyone) -> Reply
     moved = await app[TURNS].run(
         "teacher", lambda: app[ROOM].everyone_to(message.lesson, message.step)
     )
-    who = "1 student" if moved == 1 else f"{moved} students"
-    said = f"{who} moved to lesson {message.lesson + 1}, step {message.step + 1}"
+    said = ENGLISH.ngettext(
+        "{count} student moved to lesson {lesson}, step {step}",
+        "{count} students moved to lesson {lesson}, step {step}",
+        moved,
+    ).format(count=moved, lesson=message.lesson + 1, step=message.step + 1)
     return lines_of(app, page, said)
 
 
@@ -262,9 +268,12 @@ async def remove(app: web.Application, page: Page, message: Remove) -> Reply:
         service.forget(key)
     pages = app[PAGES]  # (those the class let go for good, past MAX_REMOVED: of no one)
     pages.forget_removed([k for k in pages.removed if k not in room.removed])
-    said = f"{_counted(names)} no longer in the class"
+    if len(names) == 1:
+        said = N_("{name} is no longer in the class (Bring back undoes it)")
+    else:
+        said = N_("{count} students are ({names}) no longer in the class (Bring back undoes it)")
     log.info("the teacher removed %d students", len(names))
-    return lines_of(app, page, said + " (Bring back undoes it)")
+    return lines_of(app, page, said.format(**_named(names)))
 
 
 @handles(BringBack)
@@ -272,10 +281,24 @@ async def bring_back(app: web.Application, page: Page, message: BringBack) -> Re
     from .checks import MAX_STUDENTS
 
     names, left = app[ROOM].bring_back(list(message.ids))
-    said = f"{_counted(names)} back in the class (their pages open come back by themselves)"
-    if left:
-        said += f"; {left} did not fit: the class is full ({MAX_STUDENTS} students)"
-    return lines_of(app, page, said)
+    if len(names) == 1:
+        said = N_("{name} is back in the class (their pages open come back by themselves)")
+        if left:
+            said = N_(
+                "{name} is back in the class (their pages open come back by themselves); "
+                "{left} did not fit: the class is full ({most} students)"
+            )
+    else:
+        said = N_(
+            "{count} students are ({names}) back in the class (their pages open come back "
+            "by themselves)"
+        )
+        if left:
+            said = N_(
+                "{count} students are ({names}) back in the class (their pages open come back "
+                "by themselves); {left} did not fit: the class is full ({most} students)"
+            )
+    return lines_of(app, page, said.format(**_named(names), left=left, most=MAX_STUDENTS))
 
 
 @handles(Door)
@@ -284,10 +307,10 @@ async def door_number(app: web.Application, page: Page, message: Door) -> Reply:
 
     number = app[ROOM].admission.door()
     shown_number = " ".join(number[i : i + 3] for i in range(0, len(number), 3))
-    said = (
-        f"a door number: {shown_number}. Read it out to the late student: typed on their "
-        f"page, it lets them in once, within {DOOR_SECONDS // 60} minutes"
-    )
+    said = N_(
+        "a door number: {number}. Read it out to the late student: typed on their page, it "
+        "lets them in once, within {minutes} minutes"
+    ).format(number=shown_number, minutes=DOOR_SECONDS // 60)
     return lines_of(app, page, said)
 
 
@@ -295,12 +318,14 @@ async def door_number(app: web.Application, page: Page, message: Door) -> Reply:
 async def close(app: web.Application, page: Page, message: Close) -> Reply:
     room = app[ROOM]
     room.admission.set_closed(message.closed)
-    said = "the class is closed: a new student waits for your yes"
+    said = N_("the class is closed: a new student waits for your yes")
     if not message.closed:  # those waiting come in with the others
         let_in, _why = await _let_in(app, list(room.admission.waiting))
-        said = "the class is open to new students" + (
-            f" ({_names([s.name for s in let_in])} let in)" if let_in else ""
-        )
+        said = N_("the class is open to new students")
+        if let_in:
+            said = N_("the class is open to new students ({names} let in)").format(
+                names=_names([s.name for s in let_in])
+            )
     return lines_of(app, page, said)
 
 
@@ -309,9 +334,16 @@ async def admit(app: web.Application, page: Page, message: Admit) -> Reply:
     let_in, why = await _let_in(app, message.handles)
     if not let_in:
         raise Refused(why)
-    said = f"{_names([s.name for s in let_in])} {'is' if len(let_in) == 1 else 'are'} in the class"
     left = len(message.handles) - len(let_in)
-    return lines_of(app, page, said + (f" ({left} not let in: {why})" if left else ""))
+    if len(let_in) == 1:
+        said = N_("{name} is in the class")
+        if left:
+            said = N_("{name} is in the class ({left} not let in: {why})")
+    else:
+        said = N_("{names} are in the class")
+        if left:
+            said = N_("{names} are in the class ({left} not let in: {why})")
+    return lines_of(app, page, said.format(**_named([s.name for s in let_in]), left=left, why=why))
 
 
 async def _let_in(app: web.Application, handles: Iterable[str]) -> tuple[list[Student], str]:
@@ -322,7 +354,7 @@ async def _let_in(app: web.Application, handles: Iterable[str]) -> tuple[list[St
     room, pages = app[ROOM], _waiting_pages(app)
     let_in: list[Student] = []
     sends = []
-    why = "no such page waiting (closed?)"
+    why = N_("no such page waiting (closed?)")
     for handle in handles:
         try:
             student = room.admit(handle)
@@ -343,7 +375,7 @@ async def _let_in(app: web.Application, handles: Iterable[str]) -> tuple[list[St
 
 
 #: What a page the teacher did not let in is told as it is closed.
-NOT_LET_IN = "the teacher did not let you in"
+NOT_LET_IN = N_("the teacher did not let you in")
 
 
 @handles(Refuse)
@@ -359,11 +391,13 @@ async def refuse(app: web.Application, page: Page, message: Refuse) -> Reply:
             waiting.role, waiting.waiting = "new", None
             waiting.shut(REFUSED, NOT_LET_IN)
     if not names:
-        raise Refused("no such page waiting (closed?)")
+        raise Refused(N_("no such page waiting (closed?)"))
     log.info("the teacher refused %d joins", len(names))
     if len(names) == 1:
-        return lines_of(app, page, f"{names[0]} was not let in (the page is closed)")
-    return lines_of(app, page, f"{_names(names)} were not let in (their pages are closed)")
+        said = N_("{name} was not let in (the page is closed)").format(name=names[0])
+    else:
+        said = N_("{names} were not let in (their pages are closed)").format(names=_names(names))
+    return lines_of(app, page, said)
 
 
 def _waiting_pages(app: web.Application) -> dict[str, Page]:
@@ -371,14 +405,14 @@ def _waiting_pages(app: web.Application) -> dict[str, Page]:
     return {p.waiting: p for p in app[PAGES].waiting if p.waiting is not None}
 
 
-def _counted(names: list[str]) -> str:
-    """Who an order on ticked students moved, and how many: 'Bo is', '40 students are
-    (Ada, Bo ... and 35 more)'."""
-    if len(names) == 1:
-        return f"{names[0]} is"
-    return f"{len(names)} students are ({_names(names)})"
+def _named(names: list[str]) -> dict[str, object]:
+    """The values of a sentence on students an order moved: the one ``name``, how many
+    (``count``) and who (``names``: 'Ada, Bo ... and 35 more')."""
+    return {"name": names[0] if names else "", "count": len(names), "names": _names(names)}
 
 
 def _names(names: list[str]) -> str:
     shown_names = ", ".join(names[:5])
-    return shown_names + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+    if len(names) <= 5:
+        return shown_names
+    return N_("{names} and {count} more").format(names=shown_names, count=len(names) - 5)

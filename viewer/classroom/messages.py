@@ -18,6 +18,9 @@ class here, each of its fields naming its reader (:func:`checked`), and one hand
   :class:`Close`, :class:`Admit`, :class:`Refuse` (one join waiting, or the ticked at
   once), :class:`Door` (a door number for a late student).
 
+Any message may say the language its page reads (``"lang": "de"``: :func:`language_of`):
+the server's words to the page are in it from then on (:mod:`.words`).
+
 Who may send each (:attr:`Message.WHO`, the class keyword ``who``): a page of no one yet,
 a student's page, the teacher's page; the server checks it before any handler runs."""
 
@@ -25,9 +28,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import Field, dataclass, field, fields
-from typing import Any, ClassVar, Literal, Self, TypeVar, dataclass_transform
+from dataclasses import field
+from typing import Any, ClassVar, Self
 
+from pyramid_lab.i18n import N_
 from pyramid_lab.model.game import shorten
 
 from .checks import (
@@ -40,6 +44,8 @@ from .checks import (
     token_of,
     whole_number,
 )
+from .readers import Message, Values, checked
+from .words import chosen
 
 #: The most students an order may name at once: a full class and every student removed
 #: (room.MAX_STUDENTS + room.MAX_REMOVED).
@@ -54,81 +60,22 @@ MAX_CHOSEN_CHARS = 16 * MAX_CHOSEN + 100
 MAX_MESSAGE = 24 * 1024
 #: The most parts a move form sends (Pyramid Ball's two programs: 18).
 MAX_FORM_PARTS = 40
-UNKNOWN = "the page sent a message this class does not know"
+UNKNOWN = N_("the page sent a message this class does not know")
 #: What a page is told when a value it sent is not the one list awaited.
 POINT = "a point is a list of three whole numbers"
 CHOICES = "the form sends a list of choices"
 STUDENTS = "which students? (a list of them)"
 
-Who = Literal["anyone", "student", "teacher"]
-T = TypeVar("T")
-#: Where a field keeps its reader (:func:`checked`) in its metadata.
-_READ = "read"
-
-
-def checked(read: Callable[[Any], T], default: T) -> T:
-    """A message's field, read by ``read`` from the value the page sent for it (Refused in
-    words when it is none): the value under the field's name (:meth:`Message.read`), or
-    the value in the field's place (:meth:`Values.from_values`)."""
-    return field(default=default, metadata={_READ: read})
-
-
-def _read(found: Field[Any], value: Any) -> object:
-    """``value`` read by the reader of the field ``found`` (:func:`checked`)."""
-    read: Callable[[Any], object] = found.metadata[_READ]
-    return read(value)
-
-
-@dataclass_transform(frozen_default=True)
-class _Frozen:
-    """A base whose every class is a frozen dataclass (PEP 681: type checkers know it)."""
-
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        super().__init_subclass__(**kwargs)
-        dataclass(frozen=True)(cls)
-
-
-class Message(_Frozen):
-    """A page's message, ``who`` may send it (:attr:`WHO`, a class keyword): each field
-    read from the JSON's value under its name, by its reader (:func:`checked`); a message
-    of no fields reads nothing more."""
-
-    WHO: ClassVar[Who] = "anyone"
-
-    def __init_subclass__(cls, who: Who | None = None, **kwargs: object) -> None:
-        if who is not None:
-            cls.WHO = who
-        super().__init_subclass__(**kwargs)
-
-    @classmethod
-    def read(cls, raw: dict[str, Any]) -> Message:
-        """The message of that class in ``raw`` (its fields checked); Refused in words."""
-        return cls(*(_read(f, raw.get(f.name)) for f in fields(cls)))
-
-
-class Values(_Frozen):
-    """What a list of values reads to (an action's, a teacher's order's): its fields, one
-    value each in order, each read by its reader (:func:`checked`); :attr:`ASKS` (a class
-    keyword, ``asks``) when the values are more or fewer than the fields (one of no
-    fields ignores any sent)."""
-
-    ASKS: ClassVar[str] = ""
-
-    def __init_subclass__(cls, asks: str | None = None, **kwargs: object) -> None:
-        if asks is not None:
-            cls.ASKS = asks
-        super().__init_subclass__(**kwargs)
-
-    @classmethod
-    def from_values(cls, values: list[Any]) -> Self:
-        found = fields(cls)
-        if found and len(values) != len(found):
-            raise Refused(cls.ASKS)
-        return cls(*(_read(f, value) for f, value in zip(found, values, strict=False)))
-
 
 def _door(value: Any) -> str | None:
     return None if value in (None, "") else door_of(value)
+
+
+def language_of(raw: dict[str, Any]) -> str | None:
+    """The language a message says its page reads (``"lang": "de"``, any message; the
+    page's picker or its browser's), resolved to one the class speaks; None when it says
+    none or no such name (the page's language is then as it was)."""
+    return chosen(raw.get("lang"))
 
 
 class Join(Message):
@@ -202,7 +149,7 @@ def _point(value: Any) -> tuple[int, ...]:
 def _move(value: Any) -> str:
     text = bounded_text(value, "the move", 60).strip()
     if not text:
-        raise Refused("type the move first")
+        raise Refused(N_("type the move first"))
     return text
 
 

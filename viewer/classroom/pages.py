@@ -38,7 +38,10 @@ from typing import Literal
 
 from aiohttp import web
 
+from pyramid_lab.i18n import N_
+
 from .limits import Limits
+from .words import said
 
 log = logging.getLogger("pyramid_lab.viewer.classroom")
 
@@ -94,6 +97,7 @@ class Page:
     behind_since: float | None = None  # since when it has bytes it did not take ...
     behind_bytes: int = 0  # ... and how many it had then
     removed: tuple[str, str] | None = None  # its student's key's digest and key, removed
+    language: str = "en"  # the language it reads (its browser's, or picked on it)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -124,7 +128,8 @@ class Page:
         if self.unsent() > 0 or self.transport is None:
             self.abort()
             return
-        task = asyncio.get_running_loop().create_task(self._close(code, words))
+        said_here = said(words, self.language)  # (in the page's language)
+        task = asyncio.get_running_loop().create_task(self._close(code, said_here))
         _CLOSING.add(task)
         task.add_done_callback(_CLOSING.discard)
 
@@ -197,7 +202,7 @@ class Pages:
             if oldest is None:
                 oldest = next(iter(self.new))
             del self.new[oldest]
-            oldest.shut(BUSY, "many pages are opening at once: reload the page")
+            oldest.shut(BUSY, N_("many pages are opening at once: reload the page"))
 
     def judging(self, page: Page) -> None:
         """A join, a key or a class code came from a page of no one: it is no longer one
@@ -229,7 +234,7 @@ class Pages:
         while len(mine) > self.limits.per_student:
             oldest, _ = mine.popitem(last=False)
             oldest.role, oldest.key = "new", None
-            oldest.shut(ELSEWHERE, "this student's page is open elsewhere")
+            oldest.shut(ELSEWHERE, N_("this student's page is open elsewhere"))
 
     def as_waiting(self, page: Page, handle: str) -> None:
         self.forget(page)
@@ -245,7 +250,7 @@ class Pages:
         while len(self.teachers) > self.limits.teacher_pages:
             oldest, _ = self.teachers.popitem(last=False)
             oldest.role = "new"
-            oldest.shut(ELSEWHERE, "the teacher's page is open elsewhere")
+            oldest.shut(ELSEWHERE, N_("the teacher's page is open elsewhere"))
 
     def unbind(self, page: Page, removed: tuple[str, str] | None = None) -> None:
         """A page whose student's key acts no more: a page of no one (it may join). A
@@ -264,7 +269,7 @@ class Pages:
         while len(mine) > self.limits.per_student:
             oldest, _ = mine.popitem(last=False)
             oldest.role, oldest.removed = "new", None
-            oldest.shut(ELSEWHERE, "this student's page is open elsewhere")
+            oldest.shut(ELSEWHERE, N_("this student's page is open elsewhere"))
 
     def removed_pages(self, key: str) -> list[Page]:
         """The pages left open of the removed student whose key's digest is ``key``."""

@@ -16,11 +16,14 @@ from typing import TypeVar
 
 from aiohttp import web
 
+from pyramid_lab.i18n import N_
+
 from .checks import Refused, key_of, token_of
 from .pages import Page
 from .replies import Failed, Forget, Reply, Same, StudentAnswer, TeacherLines
 from .service import _refusing, forget_answer
 from .state import LIMITS, PAGES, ROOM, SERVICE, TURNS
+from .words import translated
 
 __all__ = [
     "COALESCE",
@@ -49,9 +52,10 @@ R = TypeVar("R", bound=Reply)
 
 
 async def send(app: web.Application, page: Page, reply: Reply) -> None:
-    """Send ``reply``; a page that does not take it in :attr:`Limits.send_timeout` is cut
-    (ConnectionError), and the pages' unread bytes stay bounded (:meth:`Pages.make_room`)."""
-    text = json.dumps(reply, allow_nan=False)
+    """Send ``reply``, its words in the page's language (:func:`.words.translated`); a
+    page that does not take it in :attr:`Limits.send_timeout` is cut (ConnectionError),
+    and the pages' unread bytes stay bounded (:meth:`Pages.make_room`)."""
+    text = json.dumps(translated(reply, page.language), allow_nan=False)
     pages = app[PAGES]
     pages.make_room(page, len(text))
     async with page.sending:
@@ -135,7 +139,7 @@ def why_gone(app: web.Application, page: Page) -> Refused:
         app[ROOM].student(page.token)
     except Refused as exc:
         return exc
-    return Refused("this class does not know you (yet): type your name to join")
+    return Refused(N_("this class does not know you (yet): type your name to join"))
 
 
 def lines_of(app: web.Application, page: Page | None = None, said: str = "") -> TeacherLines:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pyramid_lab.i18n import N_
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import Game, PositionFormatError
 
@@ -178,7 +179,7 @@ class Classroom:
         name = name_of(name)
         with self.lock:
             if self.admission.closed and not door:
-                raise Refused("the class is closed to new students: ask the teacher")
+                raise Refused(N_("the class is closed to new students: ask the teacher"))
             return self._join(name)
 
     def _join(self, name: str) -> Student:
@@ -197,7 +198,7 @@ class Classroom:
         with self.lock:
             name = self.admission.waiting.get(handle)
             if name is None:
-                raise Refused("that page is no longer waiting (closed?)")
+                raise Refused(N_("that page is no longer waiting (closed?)"))
             student = self._join(name)
             del self.admission.waiting[handle]
             return student
@@ -209,11 +210,13 @@ class Classroom:
             gone = key in self.removed
         if gone:
             raise Removed(
-                "the teacher has taken you out of this class: ask the teacher "
-                "(this page comes back by itself if they bring you back)"
+                N_(
+                    "the teacher has taken you out of this class: ask the teacher "
+                    "(this page comes back by itself if they bring you back)"
+                )
             )
         if found is None:
-            raise Refused("this class does not know you (yet): type your name to join")
+            raise Refused(N_("this class does not know you (yet): type your name to join"))
         found.seen_at = time.monotonic()
         return found
 
@@ -233,7 +236,7 @@ class Classroom:
             while len(self.removed) > MAX_REMOVED:
                 del self.removed[next(iter(self.removed))]
         if not names:
-            raise Refused("no such student (removed already?)")
+            raise Refused(N_("no such student (removed already?)"))
         return names
 
     def bring_back(self, ids: Any) -> tuple[list[str], int]:
@@ -254,14 +257,18 @@ class Classroom:
                     names.append(student.name)
                     self.touched(key)
         if not names and not left:
-            raise Refused("no such student removed")
+            raise Refused(N_("no such student removed"))
         if not names:
-            raise Refused(f"the class is full ({MAX_STUDENTS} students): remove some first")
+            raise Refused(
+                N_("the class is full ({count} students): remove some first").format(
+                    count=MAX_STUDENTS
+                )
+            )
         return names, left
 
     def teacher(self, code: Any) -> None:
         if not secrets.compare_digest(bytes(code_of(code), "utf-8"), bytes(self.code, "utf-8")):
-            raise Refused("that is not this class's code")
+            raise Refused(N_("that is not this class's code"))
 
     def roster(self) -> list[Student]:
         with self.lock:
@@ -296,9 +303,9 @@ class Classroom:
 
     def everyone_to(self, lesson: int, step: int) -> int:
         """Every student to lesson ``lesson``'s step ``step`` (counted from 0); how many."""
-        lesson = whole_number(lesson, "the lesson", 0, len(self.lessons) - 1)
+        lesson = whole_number(lesson, N_("the lesson"), 0, len(self.lessons) - 1)
         steps = len(self.lessons[lesson].lesson.steps)
-        step = whole_number(step, "the step", 0, steps - 1)
+        step = whole_number(step, N_("the step"), 0, steps - 1)
         with self.lock:
             self.class_step = (lesson, step)
         moved = 0
@@ -343,5 +350,5 @@ class Classroom:
 def _ids(value: Any) -> set[str]:
     """The teacher's choice of students: a list of rows' ids (at most a class's worth)."""
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_STUDENTS + MAX_REMOVED:
-        raise Refused("which students? (a list of them)")
+        raise Refused(N_("which students? (a list of them)"))
     return {bounded_text(v, "a student", 24) for v in value}

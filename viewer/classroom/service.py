@@ -10,6 +10,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from pyramid_lab.i18n import N_
 from pyramid_lab.model.game import shorten
 
 from .checks import Refused, whole_number
@@ -39,10 +40,10 @@ from .student_page import page_of
 
 #: What a click beside the board is told to click, by the board's kind (its sites' words).
 CLICK_WORDS = {
-    "ball-pyramid": "click a point or a ball",
-    "stepped": "click a square or a stone",
-    "grid": "click a square",
-    "hex-map": "click a hex",
+    "ball-pyramid": N_("that is not on the board: click a point or a ball"),
+    "stepped": N_("that is not on the board: click a square or a stone"),
+    "grid": N_("that is not on the board: click a square"),
+    "hex-map": N_("that is not on the board: click a hex"),
 }
 log = logging.getLogger("pyramid_lab.viewer.classroom")
 
@@ -173,7 +174,7 @@ def _refusing(work: Callable[[], R]) -> R | Failed:
         return {"error": str(exc)}
     except Exception:
         log.error("a request failed: %s", shown(traceback.format_exc(), 4000))
-        return {"error": "the server could not do that; try again"}
+        return {"error": N_("the server could not do that; try again")}
 
 
 def _click(service: Service, student: Student, action: Click) -> None:
@@ -183,8 +184,8 @@ def _click(service: Service, student: Student, action: Click) -> None:
     drawn = service.board(student)
     site = site_pick(drawn, action.origin, action.direction)
     if site is None:
-        words = CLICK_WORDS.get(student.board.ui.board_kind, "click the board")
-        raise Refused(f"that is not on the board: {words}")
+        kind = student.board.ui.board_kind
+        raise Refused(CLICK_WORDS.get(kind, N_("that is not on the board: click the board")))
     behind = site_behind(drawn, action.origin, action.direction)
     student.hand.at_board(lambda board: board.click(site, behind), site)
 

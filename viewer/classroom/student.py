@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from pyramid_lab.i18n import N_
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import Game
 
@@ -218,11 +219,11 @@ class Student:
         elif self.lesson_index + 1 < len(self.room.lessons):
             self.open_lesson(self.lesson_index + 1, 0)
         else:
-            raise Refused("that was the last step of the last lesson")
+            raise Refused(N_("that was the last step of the last lesson"))
 
     def previous(self) -> None:
         if self.step_index == 0:
-            raise Refused("this is the lesson's first step")
+            raise Refused(N_("this is the lesson's first step"))
         self.go(self.step_index - 1)
 
     def set_view(self, top: int, peel: int, clip: float | None) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import N_
 from pyramid_lab.model.lesson import verdict_word
 
 from ..lab.lesson_view import LessonView
@@ -41,10 +42,12 @@ def end_words(student: Student) -> tuple[str, str]:
     verdict = shown.verdict
     finished = shown.step.task is None or (verdict is not None and verdict.correct)
     if student.lesson_index + 1 < len(student.room.lessons):
-        return ("Lesson done: Next opens the next lesson", "lesson done") if finished else ("", "")
+        return (
+            (N_("Lesson done: Next opens the next lesson"), "lesson done") if finished else ("", "")
+        )
     if finished:
-        return "Lesson done: that was the class's last step", "all lessons done"
-    return "The class's last step: answer it and the lesson is done", ""
+        return N_("Lesson done: that was the class's last step"), "all lessons done"
+    return N_("The class's last step: answer it and the lesson is done"), ""
 
 
 def page_of(student: Student) -> StudentPage:
@@ -77,7 +80,7 @@ def page_of(student: Student) -> StudentPage:
             "kind": task.kind,
             "prompt": task.prompt or _default_prompt(task.kind),
             "points": task.asks_for_points(),
-            "hint": (task.hint or "no hint for this task") if shown.hint_shown else "",
+            "hint": (task.hint or N_("no hint for this task")) if shown.hint_shown else "",
         },
         "picked": [",".join(map(str, p)) for p in shown.picked],
         "moved": moved,
@@ -130,8 +133,8 @@ def row_of(student: Student) -> Row:
 
 def _default_prompt(kind: str) -> str:
     return {
-        "click-points": "Click the points on the board, then Check.",
-        "place": "Click the point to play.",
-        "move": "Play the move (click the board, or type it).",
-        "win-within": "Play the first move of the win (click its point, or type it).",
+        "click-points": N_("Click the points on the board, then Check."),
+        "place": N_("Click the point to play."),
+        "move": N_("Play the move (click the board, or type it)."),
+        "win-within": N_("Play the first move of the win (click its point, or type it)."),
     }.get(kind, "")

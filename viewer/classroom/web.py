@@ -45,6 +45,8 @@ from pathlib import Path
 
 from aiohttp import web
 
+from pyramid_lab.i18n import N_
+
 from . import files
 from .guard import HOSTS, Hosts, guard
 from .limits import Limits
@@ -56,6 +58,7 @@ from .service import Service, shown
 from .sockets import QUIET, Quiet
 from .state import ASSETS, HTML, LIMITS, PAGES, ROOM, SERVICE, TURNS
 from .turns import Turns
+from .words import warm
 from .ws import socket
 
 __all__ = ["ROUTES", "SAVE_EVERY", "Limits", "Service", "build_app", "shown"]
@@ -64,13 +67,14 @@ log = logging.getLogger("pyramid_lab.viewer.classroom")
 #: How often the results file is written while the class runs (when something changed).
 SAVE_EVERY = 2.0
 
-#: The routes: the two pages, their files, the door and the websocket.
+#: The routes: the two pages, their files and words, the door and the websocket.
 ROUTES = [
     web.get("/", files.students_page),
     web.get("/teacher", files.teachers_page),
     web.post("/door", files.door),
     web.get("/favicon.ico", files.no_icon),
     web.get("/www/{name}", files.asset),
+    web.get("/words/{language}.json", files.words),
     web.get("/ws", socket),
 ]
 
@@ -93,6 +97,7 @@ async def saving(app: web.Application) -> AsyncIterator[None]:
     room = app[ROOM]
     room.listener = listen(app, asyncio.get_running_loop())
     await asyncio.to_thread(save_now, room)  # at once: a file that cannot be written is said
+    warming = asyncio.create_task(asyncio.to_thread(warm))  # (the languages' words, aside)
 
     async def every() -> None:
         while True:
@@ -102,6 +107,7 @@ async def saving(app: web.Application) -> AsyncIterator[None]:
 
     task = asyncio.create_task(every())
     yield
+    warming.cancel()
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await task
@@ -135,7 +141,7 @@ async def closing(app: web.Application) -> None:
     within a second whatever the pages do; the threads let go."""
     pages = app[PAGES].every()
     for page in pages:
-        page.shut(1001, "the class has stopped: this page comes back when it starts again")
+        page.shut(1001, N_("the class has stopped: this page comes back when it starts again"))
     deadline = time.monotonic() + 1.0
     while any(not p.ws.closed for p in pages) and time.monotonic() < deadline:
         await asyncio.sleep(0.05)

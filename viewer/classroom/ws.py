@@ -17,15 +17,28 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from pyramid_lab.i18n import N_
+
 from .checks import Refused
 from .handlers import HANDLERS
 from .limits import Limits
-from .messages import MAX_MESSAGE, Code, Join, Message, Resume, Unknown, Unread, read
+from .messages import (
+    MAX_MESSAGE,
+    Code,
+    Join,
+    Resume,
+    Unknown,
+    Unread,
+    language_of,
+    read,
+)
 from .pages import LATE, PROTOCOL, Page, Pages, TooMany, shown_at_handshake
 from .pushes import brought_back, changed_for, pushing, send, whose_key
+from .readers import Message
 from .replies import Failed, Reply, Unbound
 from .service import shown
 from .state import LIMITS, PAGES, ROOM
+from .words import spoken
 
 __all__ = ["socket"]
 
@@ -51,7 +64,9 @@ async def socket(request: web.Request) -> web.StreamResponse:
         )
     _small_send_buffer(request.transport, limits)
     await ws.prepare(request)  # (a handshake gone wrong: aiohttp's 400, in words)
-    page = Page(ws, request.transport, limits)
+    page = Page(
+        ws, request.transport, limits, language=spoken(request.headers.get("Accept-Language"))
+    )
     _at_the_door(app, page, shown_at_handshake(request))
     loop = asyncio.get_running_loop()
     late = loop.call_later(limits.hello, _late, pages, page)
@@ -124,7 +139,7 @@ def _late(pages: Pages, page: Page) -> None:
         loop = asyncio.get_running_loop()
         loop.call_later(page.limits.hello, _late, pages, page)
     elif pages.late(page):
-        page.shut(LATE, "this page did not join the class in time: reload it")
+        page.shut(LATE, N_("this page did not join the class in time: reload it"))
 
 
 async def _answer(app: web.Application, page: Page, text: str | None) -> Reply:
@@ -133,14 +148,15 @@ async def _answer(app: web.Application, page: Page, text: str | None) -> Reply:
     ident: int | None = None
     try:
         ident, kind, raw = read(text)
+        page.language = language_of(raw) or page.language  # (each message says it)
         if not page.bucket.take():
-            raise Refused("too many messages: slow down")
+            raise Refused(N_("too many messages: slow down"))
         if page.role == "new" and _shows_who(page, kind, raw):
             app[PAGES].judging(page)  # (judged as it comes, not closed to make room)
         if kind.WHO == "student" and page.role != "student":
-            reply: Reply = Unbound(unbound=True, error="this page has not joined the class yet")
+            reply: Reply = Unbound(unbound=True, error=N_("this page has not joined the class yet"))
         elif kind.WHO == "teacher" and page.role != "teacher":
-            reply = Failed(error="the teacher's page asks for the class code first")
+            reply = Failed(error=N_("the teacher's page asks for the class code first"))
         else:  # (its fields read only now: nothing is said to a page that may not send it)
             reply = await HANDLERS[kind](app, page, kind.read(raw))
     except Unread as exc:
@@ -153,7 +169,7 @@ async def _answer(app: web.Application, page: Page, text: str | None) -> Reply:
         reply = Failed(error=str(exc))
     except Exception:
         log.error("a request failed: %s", shown(traceback.format_exc(), 4000))
-        reply = Failed(error="the server could not do that; try again")
+        reply = Failed(error=N_("the server could not do that; try again"))
     if ident is not None:
         reply["id"] = ident
     return reply

@@ -12,8 +12,15 @@
   const OPEN_MS = 10000;
   const RETRY_MS = 1000;
   const RETRIES = 900; // a quarter of an hour
+  // (the page's own words: each through t(), from the catalog the server sends)
   const LOST = "The connection to the class was lost: trying again...";
   const GONE = "The class cannot be reached: reload the page when it is back.";
+  // the language this page speaks: the one picked on it (kept in this browser, per page),
+  // else the browser's (the server read its Accept-Language into the page)
+  // (read once the document's body is there: this script runs in its head)
+  function languageKey() {
+    return "pyramid-lab-classroom-language:" + location.host + ":" + document.body.dataset.page;
+  }
   // keys: the board's parts this page has (the server sends a part it lacks, by its key)
   const C = { version: null, boardKey: null, busy: false, timer: null, keys: {}, refs: {} };
   // Can this browser draw the board? (Firefox headless or with hardware acceleration off,
@@ -39,14 +46,80 @@
     teacher: null, teacher_code: "", teacher_lesson: 0, teacher_step: 1,
     teacher_picked: [], teacher_waiting_picked: [], teacher_confirm: null, cr_group: 0,
     teacher_removed_picked: [],
+    // the page's words in its language (viewer/classroom/words.py: page_words)
+    cr_language: "en", cr_words: { language: "en", plural: "(n != 1)", words: {}, languages: [] },
   };
   let vm = null; // the page's Vue instance (its data)
 
   function set(key, value) { if (vm) vm[key] = value; else DATA[key] = value; }
-  function get(key) { return vm ? vm[key] : DATA[key]; }
+  // (before the page is mounted, through Vue's reactive proxy of the data, the one its
+  // first drawing reads: what that drawing reads, t()'s words among them, is watched)
+  function get(key) {
+    if (vm) return vm[key];
+    return window.Vue ? window.Vue.reactive(DATA)[key] : DATA[key];
+  }
   function token() { return window.localStorage.getItem(KEY); }
   C.get = get;
   C.set = set;
+
+  // ---- the page's words: whole sentences with named placeholders, from the catalog ----
+  function fill(text, values) {
+    return text.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g,
+      (whole, name) => (values && name in values ? String(values[name]) : whole));
+  }
+  const RULES = {};
+  function pluralForm(rule, n) {
+    if (!(rule in RULES)) {
+      try { RULES[rule] = new Function("n", "return Number(" + rule + ");"); } // (the catalog's own rule)
+      catch (error) { RULES[rule] = (k) => Number(k !== 1); }
+    }
+    return RULES[rule](n);
+  }
+  // ``message`` in the page's language, its placeholders filled from ``values``
+  C.t = function (message, values) {
+    const found = get("cr_words").words[message];
+    return fill(typeof found === "string" && found ? found : message, values);
+  };
+  // the form of ``singular``/``plural`` for ``n`` in the page's language (its own rule)
+  C.tn = function (singular, plural, n, values) {
+    const words = get("cr_words");
+    const forms = words.words[singular];
+    if (Array.isArray(forms) && forms.length) {
+      const form = Math.max(0, Math.min(forms.length - 1, pluralForm(words.plural, n)));
+      return fill(forms[form], values);
+    }
+    return fill(n === 1 ? singular : plural, values);
+  };
+  const t = C.t;
+  function chosenLanguage() {
+    return window.localStorage.getItem(languageKey()) || document.body.dataset.language || "en";
+  }
+  async function fetchWords(language) {
+    try {
+      const answer = await fetch("/words/" + encodeURIComponent(language) + ".json", { cache: "no-store" });
+      if (answer.ok) return await answer.json();
+    } catch (error) { /* the server is not there: the page stays in its words */ }
+    return null;
+  }
+  // Another language picked on the page: kept (this page only), its words fetched, and the
+  // server's words asked for again in it
+  C.set_language = async function (language) {
+    const words = await fetchWords(language);
+    if (!words) return;
+    window.localStorage.setItem(languageKey(), words.language);
+    set("cr_words", words);
+    set("cr_language", words.language);
+    document.documentElement.lang = words.language.replace("_", "-");
+    document.title = t(C.title);
+    if (document.body.dataset.page === "teacher") { if (C.proven) teacher(); }
+    else if (token()) { const answer = await call("resume", { key: token() }); if (answer) apply(answer); }
+  };
+  C.language_picker = {
+    template: '<label class="cr-language"><select id="cr-language" :aria-label="t(\'Language\')" ' +
+      ':value="classroom.get(\'cr_language\')" @change="classroom.set_language($event.target.value)">' +
+      '<option v-for="l in classroom.get(\'cr_words\').languages" :key="l.code" :value="l.code">{{ l.name }}</option>' +
+      '</select></label>',
+  };
 
   // ---- the connection: one websocket, requests answered by id ----
   const W = {
@@ -84,10 +157,11 @@
     let wasOpen = false;
     ws.onopen = () => {
       wasOpen = true;
+      W.refused = false;
       W.open = true;
       const again = W.tries > 0;
       W.tries = 0;
-      if (get("cr_msg") === LOST) set("cr_msg", "");
+      if (get("cr_msg") === t(LOST)) set("cr_msg", "");
       for (const opened of W.opened.splice(0)) opened(true);
       if (again) for (const listener of W.listeners) listener();
     };
@@ -112,21 +186,25 @@
       // (4003: a page with nothing to say was let go: it says nothing of it)
       // (4006: the teacher did not let this join in: it waits no more)
       if (event.code >= 4000 && event.code < 5000) {
-        if (event.code !== 4003) set("cr_msg", event.reason || "The class closed this page.");
+        if (event.code !== 4003) set("cr_msg", event.reason || t("The class closed this page."));
         if (event.code === 4006) { C.waiting = false; set("cr_door", ""); }
         W.tries = 0;
         return;
       }
       if (!wasOpen) { // refused at the handshake (a 403, a 421): said in words, if so
-        whyRefused().then((why) => { if (why) set("cr_msg", "The class refused this page: " + why); });
+        whyRefused().then((why) => {
+          if (!why) return;
+          W.refused = true;
+          set("cr_msg", t("The class refused this page: {why}", { why: why }));
+        });
       }
       if (!W.wanted()) { W.tries = 0; return; }
       W.tries += 1;
       if (W.tries > RETRIES) {
-        set("cr_msg", GONE);
+        set("cr_msg", t(GONE));
         return;
       }
-      if (wasOpen || get("cr_msg").indexOf("refused") < 0) set("cr_msg", LOST);
+      if (wasOpen || !W.refused) set("cr_msg", t(LOST));
       window.setTimeout(connect, RETRY_MS);
     };
   }
@@ -147,11 +225,11 @@
   async function call(kind, fields) {
     if (!(await opened())) return null;
     const id = W.next++;
-    const message = Object.assign({ id: id, do: kind }, fields || {});
+    const message = Object.assign({ id: id, do: kind, lang: get("cr_language") }, fields || {});
     return new Promise((resolve) => {
       const timer = window.setTimeout(() => {
         if (W.waiting.delete(id)) {
-          set("cr_msg", "The server did not answer; trying again soon.");
+          set("cr_msg", t("The server did not answer; trying again soon."));
           resolve(null);
         }
       }, ANSWER_MS);
@@ -605,7 +683,8 @@
   function shown(answer) {
     set("cr_msg", answer.error || "");
     if (answer.error) {
-      if (/class's code|wrong class codes/.test(answer.error)) {
+      const unproven = ["that is not this class's code", "too many wrong class codes on this page: reload it to try again"];
+      if (/class's code|wrong class codes/.test(answer.error) || unproven.some((w) => answer.error === t(w))) {
         C.proven = false;
         set("teacher", null);
       }
@@ -644,6 +723,19 @@
     set("teacher_confirm", { ids: rows.map((r) => r.id), names: rows.map((r) => r.name) });
   };
   C.remove_picked = function () { C.remove(get("teacher_picked").slice()); };
+  // "Remove NAMES from the class?", the names in bold (each escaped: a name is a student's)
+  function escaped(text) {
+    const box = document.createElement("span");
+    box.textContent = text;
+    return box.innerHTML;
+  }
+  C.remove_question = function (names) {
+    const shown = names.length > 6
+      ? t("{names} and {count} more", { names: names.slice(0, 6).join(", "), count: names.length - 6 })
+      : names.join(", ");
+    const [before, after] = escaped(t("Remove {names} from the class?")).split("{names}");
+    return before + "<b>" + escaped(shown) + "</b>" + (after || "");
+  };
   C.confirm_remove = async function () {
     const asked = get("teacher_confirm");
     set("teacher_confirm", null);
@@ -711,7 +803,16 @@
   // ---- the page: Vue with vtk.js's components, mounted when the document is read ----
   C.ready = new Promise((resolve) => { C.readied = resolve; });
 
-  function start() {
+  // the page's words first (a page drawn in English, then in its language, would flicker)
+  async function start() {
+    const words = await fetchWords(chosenLanguage());
+    if (words) {
+      DATA.cr_words = words;
+      DATA.cr_language = words.language;
+      document.documentElement.lang = words.language.replace("_", "-");
+    }
+    C.title = document.title;
+    document.title = t(C.title);
     const page = document.body.dataset.page;
     const app = window.Vue.createApp({
       template: "#page",
@@ -729,6 +830,9 @@
       },
     });
     app.config.globalProperties.classroom = C;
+    app.config.globalProperties.t = C.t;
+    app.config.globalProperties.tn = C.tn;
+    app.component("cr-language", C.language_picker);
     app.use(window.vue_vtk);
     app.component("cr-spheres", C.spheres);
     app.mount("#app");

@@ -1,0 +1,331 @@
+"""The classroom's pages in each person's language (issue 90, viewer/classroom/words.py).
+
+- every word the pages write (``t(...)``, ``tn(...)`` in www/) is in the catalog's list
+  of the pages' words, and the server sends them translated;
+- a page speaks its browser's language (Accept-Language) unless one is picked on it, and
+  the server's words (a refusal, the teacher's orders said) reach each page in its own;
+- in headless Chromium, in the pseudo-locale, every state of the two pages walked shows
+  no word a person reads that bypassed the catalog (names, numbers and notation aside;
+  the lesson's own texts and the rules' words from viewer/lab and the games, not the
+  classroom's, are left out by where they show);
+- in English the pages' words are what they were (``data/classroom_words_en.json``,
+  captured from the pages before they spoke the catalog)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import urllib.request
+from pathlib import Path
+
+import aiohttp
+import pytest
+from classroom_helpers import CODE, LESSON, SECOND, Page, socket_url, start_server
+
+from pyramid_lab import i18n
+from pyramid_lab.viewer.classroom import words
+from pyramid_lab.viewer.classroom.files import WWW
+from pyramid_lab.viewer.classroom.page_words import PAGE_PLURALS, PAGE_WORDS
+from tests.patience import WAIT_MS
+
+ENGLISH_BEFORE = Path(__file__).with_name("data") / "classroom_words_en.json"
+
+#: A word written in a page's template or script: t("..."), t('...').
+_T = re.compile(r"""\bt\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""")
+_TN = re.compile(r"""\btn\(\s*"((?:[^"\\]|\\.)*)",\s*"((?:[^"\\]|\\.)*)\"""")
+
+
+def _unescaped(text: str) -> str:
+    return text.replace("\\\\'", "'").replace("\\'", "'").replace('\\"', '"')
+
+
+def test_every_word_the_pages_write_is_a_page_word_of_the_catalog():
+    written: set[str] = set()
+    counted: set[tuple[str, str]] = set()
+    for name in ("student.html", "teacher.html", "classroom.js"):
+        text = (WWW / name).read_text(encoding="utf-8")
+        written |= {_unescaped(a or b) for a, b in _T.findall(text)}
+        counted |= {(_unescaped(a), _unescaped(b)) for a, b in _TN.findall(text)}
+    assert written - set(PAGE_WORDS) == set(), "list them in viewer/classroom/page_words.py"
+    assert counted == set(PAGE_PLURALS)
+    # (the script's constants and the teacher's lines' codes are translated where used)
+    assert {"lesson done", "all lessons done", "Language"} <= set(PAGE_WORDS)
+
+
+@pytest.mark.parametrize("language", ["de", "es", "fr", "sv"])
+def test_the_pages_words_are_sent_translated_with_the_languages_plural_rule(language):
+    sent = words.page_words(language)
+    assert sent["language"] == language
+    same = [m for m in PAGE_WORDS if sent["words"][m] == m and m not in ("Lesson", "Language")]
+    assert len(same) < 6, same  # (a few words are the same: "Pyramid Lab", "CSV" ...)
+    forms = sent["words"]["{count} student"]
+    assert isinstance(forms, list)
+    assert all("{count}" in form for form in forms)
+    assert {"en", "de", "es", "fr", "sv"} <= {shown["code"] for shown in sent["languages"]}
+
+
+def test_a_browsers_language_is_its_accept_languages_first_with_a_catalog():
+    assert words.spoken("de-AT,de;q=0.9,en;q=0.8") == "de"
+    assert words.spoken("pt-BR, fr;q=0.5, sv;q=0.7") == "sv"
+    assert words.spoken("en-US,de;q=0.5") == "en"
+    assert words.spoken("en-XA") == i18n.PSEUDO
+    assert words.spoken(None) == words.spoken("") == words.spoken("x" * 5000) == "en"
+    assert words.chosen("sv_SE") == "sv"
+    assert words.chosen("../etc") is None
+
+
+def test_the_servers_words_are_made_in_english_and_sent_in_the_pages_language():
+    made = "3 students are (Ada, Bo, Cy) no longer in the class (Bring back undoes it)"
+    assert words.said(made, "en") == made
+    assert words.said(made, "de") == (
+        "3 Schüler (Ada, Bo, Cy) sind nicht mehr in der Klasse (Zurückholen macht es rückgängig)"
+    )
+    assert words.said("1 student moved to lesson 2, step 3", "sv") == (
+        "1 elev flyttad till lektion 2, steg 3"
+    )
+    assert words.said("4 students moved to lesson 2, step 3", "sv") == (
+        "4 elever flyttade till lektion 2, steg 3"
+    )
+    nested = "Ada, Bo, Cy, Di, Ed and 35 more were not let in (their pages are closed)"
+    assert words.said(nested, "fr").startswith("Ada, Bo, Cy, Di, Ed et 35 autres n'ont pas")
+    assert words.said("a lesson's own words", "es") == "a lesson's own words"
+    pseudo = words.said("type your name first", i18n.PSEUDO)
+    assert pseudo.startswith("⟦")
+    assert pseudo.endswith("⟧")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    running = start_server(tmp_path_factory.mktemp("language") / "results.json", LESSON, SECOND)
+    yield running
+    running.stop()
+
+
+def test_each_page_is_sent_the_servers_words_in_its_own_language(server):
+    async def talk() -> tuple[dict, dict, dict]:
+        async with aiohttp.ClientSession() as session:
+            url = socket_url(server.students)
+            german = await Page(session, url).open(headers={"Accept-Language": "de"})
+            english = await Page(session, url).open()
+            swedish = await Page(session, url).open(headers={"Accept-Language": "de"})
+            told_de = await german.ask(do="join", name="  ")
+            told_en = await english.ask(do="join", name="")
+            told_sv = await swedish.ask(do="join", name="", lang="sv")  # (picked on the page)
+            return told_de, told_en, told_sv
+
+    told_de, told_en, told_sv = asyncio.run(talk())
+    assert told_de["error"] == "gib zuerst deinen Namen ein"
+    assert told_en["error"] == "type your name first"
+    assert told_sv["error"] == "skriv ditt namn först"
+
+
+def test_the_page_is_served_in_its_browsers_language_and_fetches_its_words(server):
+    asked = urllib.request.Request(server.students, headers={"Accept-Language": "fr-CH, de"})
+    with urllib.request.urlopen(asked, timeout=30) as answer:
+        page = answer.read().decode("utf-8")
+    assert '<html lang="fr">' in page
+    assert 'data-language="fr"' in page
+    base = server.students.rstrip("/")
+    with urllib.request.urlopen(f"{base}/words/sv.json", timeout=30) as answer:
+        sent = json.loads(answer.read())
+    assert sent["words"]["Join the class"] == "Gå med i klassen"
+    with pytest.raises(urllib.error.HTTPError):
+        urllib.request.urlopen(f"{base}/words/..%2Fx.json", timeout=30)
+
+
+# ---- the pages walked in Chromium ---------------------------------------------------------------
+
+#: Where a page shows words that are not the classroom's own: the lesson's texts (its
+#: titles, its step's text and prompt: lessons per language are the lesson format's), the
+#: rules' and the games' words (viewer/lab, viewer/games: their moves, panels, legend,
+#: labels, a verdict's reason), the people's names, and the language picker (each
+#: language by its own name).
+NOT_OURS = [
+    "#cr-lesson option",
+    "#cr-lesson-title",
+    "#cr-step-title",
+    "#cr-text",
+    ".cr-prompt",
+    ".cr-verdict span",
+    ".cr-play",
+    ".cr-panels",
+    ".cr-legend-row",
+    ".cr-labels",
+    "#cr-who",
+    "#cr-teacher-lesson option",
+    "#cr-language",
+    ".cr-table td",
+    ".cr-waiter",
+    ".cr-removed-row",
+    "#cr-confirm b",
+    "#cr-picked",
+    ".cr-hint",
+]
+
+#: The page's words as a person reads them: its text, and its placeholders, titles and
+#: labels, apart from :data:`NOT_OURS` (each element left out with what it holds).
+_READ = """(notOurs) => {
+  const body = document.body.cloneNode(true);
+  for (const selector of notOurs) for (const el of body.querySelectorAll(selector)) el.remove();
+  const said = [];
+  for (const el of body.querySelectorAll('[placeholder],[title],[aria-label]')) {
+    for (const name of ['placeholder', 'title', 'aria-label']) {
+      const value = el.getAttribute(name);
+      if (value) said.push(value);
+    }
+  }
+  const box = document.createElement('div');
+  box.style.position = 'absolute'; box.style.left = '-99999px';
+  box.appendChild(body);
+  document.documentElement.appendChild(box);
+  const text = body.innerText;
+  box.remove();
+  return [text, ...said].join('\\n');
+}"""
+
+
+def _unmarked(text: str) -> list[str]:
+    """The words of ``text`` outside the pseudo-locale's marks (⟦…⟧), apart from names
+    (Ada, Bo), numbers and notation (a tag, a move, a code)."""
+    while "⟦" in text:
+        text = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+    found = re.findall(r"[A-Za-z][A-Za-z'-]+", text)
+    return [w for w in found if w not in ("Ada", "Bo", "Cy", "Late")]
+
+
+def walk(browser, server, headers: dict[str, str]) -> dict[str, str]:
+    """The two pages' states, each as a person reads it (:data:`_READ`): a student's join
+    form, joined, a step that asks, a refusal, a hint; the teacher's code form, the lines,
+    the class closed, a join waiting, a removal asked and done, the removed student's
+    page. (The pages speak as ``headers``' Accept-Language has them.)"""
+    seen: dict[str, str] = {}
+    context = browser.new_context(
+        viewport={"width": 1200, "height": 800}, extra_http_headers=headers
+    )
+
+    def read(name: str, page) -> None:
+        page.wait_for_timeout(150)
+        seen[name] = page.evaluate(_READ, NOT_OURS)
+
+    def acted(page, selector: str) -> None:
+        done = page.evaluate("() => Number(document.body.dataset.acted || 0)")
+        page.click(selector)
+        page.wait_for_function(
+            f"() => Number(document.body.dataset.acted || 0) > {done}", timeout=WAIT_MS
+        )
+
+    ada = context.new_page()
+    ada.goto(server.students)
+    ada.wait_for_selector("#cr-join-button", timeout=WAIT_MS)
+    read("student: the join form", ada)
+    ada.fill("#cr-name", "Ada")
+    ada.click("#cr-join-button")
+    ada.wait_for_selector("#cr-step-title", timeout=WAIT_MS)
+    read("student: joined", ada)
+    acted(ada, "#cr-next")
+    ada.wait_for_selector("#cr-check", timeout=WAIT_MS)
+    read("student: a step that asks", ada)
+    acted(ada, "#cr-check")
+    ada.wait_for_selector("#cr-msg", timeout=WAIT_MS)
+    read("student: a refusal", ada)
+    acted(ada, "#cr-hint")
+    read("student: a hint", ada)
+
+    teacher = context.new_page()
+    teacher.goto(server.teacher.split("#")[0])
+    teacher.wait_for_selector("#cr-code", timeout=WAIT_MS)
+    read("teacher: the code form", teacher)
+    teacher.fill("#cr-code", CODE)
+    teacher.click("#cr-code-open")
+    teacher.wait_for_selector("#cr-table", timeout=WAIT_MS)
+    teacher.wait_for_function("() => document.body.dataset.rows === '1'", timeout=WAIT_MS)
+    read("teacher: the lines", teacher)
+    teacher.click("#cr-close")
+    teacher.wait_for_selector("#cr-door-number", timeout=WAIT_MS)
+    read("teacher: the class closed", teacher)
+
+    others = browser.new_context(
+        viewport={"width": 1200, "height": 800}, extra_http_headers=headers
+    )
+    late = others.new_page()  # (a browser of its own: Ada's key is kept in hers)
+    late.goto(server.students)
+    late.fill("#cr-name", "Late", timeout=WAIT_MS)
+    late.click("#cr-join-button")
+    late.wait_for_selector("#cr-door", timeout=WAIT_MS)
+    read("student: waiting for the teacher", late)
+    teacher.wait_for_function("() => document.body.dataset.waiting === '1'", timeout=WAIT_MS)
+    read("teacher: a join waiting", teacher)
+    teacher.click(".cr-refuse")
+    teacher.wait_for_function("() => document.body.dataset.waiting === '0'", timeout=WAIT_MS)
+    read("teacher: a join refused", teacher)
+
+    teacher.click(".cr-remove")
+    teacher.wait_for_selector("#cr-confirm", timeout=WAIT_MS)
+    read("teacher: a removal asked", teacher)
+    teacher.click("#cr-confirm-yes")
+    teacher.wait_for_selector("#cr-removed", timeout=WAIT_MS)
+    read("teacher: a student removed", teacher)
+    ada.wait_for_function("() => !document.querySelector('#cr-step-title')", timeout=WAIT_MS)
+    read("student: removed", ada)
+    others.close()
+    context.close()
+    return seen
+
+
+@pytest.fixture
+def fresh(tmp_path):
+    """A class of its own (a walk closes it and removes its student)."""
+    running = start_server(tmp_path / "results.json", LESSON, SECOND)
+    yield running
+    running.stop()
+
+
+def test_the_pages_in_the_pseudo_locale_show_no_word_that_bypassed_the_catalog(fresh, browser):
+    seen = walk(browser, fresh, {"Accept-Language": "en-XA"})
+    unmarked = {state: words for state, text in seen.items() if (words := _unmarked(text))}
+    assert unmarked == {}
+    assert all("⟦" in text for text in seen.values())
+
+
+def _plain(text: str) -> str:
+    """A state's words, its numbers (times, a door number) as #."""
+    return re.sub(r"\d+", "#", " ".join(text.split()))
+
+
+def test_the_pages_in_english_say_what_they_said_before(fresh, browser):
+    seen = walk(browser, fresh, {"Accept-Language": "en-US,en;q=0.9"})
+    before = json.loads(ENGLISH_BEFORE.read_text(encoding="utf-8"))
+    assert {state: _plain(text) for state, text in seen.items()} == before
+
+
+def test_a_language_picked_on_a_page_is_kept_there_and_the_others_keep_theirs(fresh, browser):
+    size = {"width": 1200, "height": 800}
+    mine = browser.new_context(viewport=size, extra_http_headers={"Accept-Language": "en"})
+    theirs = browser.new_context(viewport=size, extra_http_headers={"Accept-Language": "fr"})
+    try:
+        student = mine.new_page()
+        student.goto(fresh.students)
+        student.wait_for_selector("#cr-join-button", timeout=WAIT_MS)
+        assert student.inner_text("#cr-join-button") == "Join the class"
+        student.select_option("#cr-language", "de")
+        joined = (
+            "() => document.querySelector('#cr-join-button').innerText === 'Der Klasse beitreten'"
+        )
+        student.wait_for_function(joined, timeout=WAIT_MS)
+        student.reload()  # (kept in this browser, for this page)
+        student.wait_for_function(joined, timeout=WAIT_MS)
+        student.click("#cr-join-button")  # (no name: the server's refusal, in German)
+        said = "() => (document.querySelector('#cr-msg') || {}).innerText"
+        student.wait_for_function(f"{said} === 'gib zuerst deinen Namen ein'", timeout=WAIT_MS)
+        classmate = theirs.new_page()  # (their browser's language: French)
+        classmate.goto(fresh.students)
+        classmate.wait_for_selector("#cr-join-button", timeout=WAIT_MS)
+        assert classmate.inner_text("#cr-join-button") == "Rejoindre la classe"
+        teacher = mine.new_page()  # (the teacher's page keeps its own: English here)
+        teacher.goto(fresh.teacher)
+        teacher.wait_for_selector("#cr-table", timeout=WAIT_MS)
+        assert teacher.inner_text("#cr-everyone") == "Everyone to this step"
+    finally:
+        mine.close()
+        theirs.close()

@@ -1,0 +1,275 @@
+"""The classroom's pages in the language each person reads (issue 90): every page speaks its
+browser's language (``Accept-Language``, :func:`spoken`) unless the person picked another
+on the page (its language picker, kept in that browser), so one class mixes languages.
+
+Two kinds of words, one catalog (:mod:`pyramid_lab.i18n`):
+
+- **the page's own** (its template's and its JavaScript's, listed in :mod:`.page_words`):
+  the page fetches them once, translated (:func:`page_words`, ``/words/LANG.json``), and
+  fills their named placeholders itself (``t("Step {step} of {steps}", {...})``, plurals
+  by the catalog's own rule);
+- **the server's** (refusals, prompts, hints, verdicts' words, the teacher's orders said,
+  a page closed): made in English with named placeholders (``N_(...).format(...)``: the
+  class's log, its results file and the teacher's lines keep that one language-free
+  form), and put in the page's language as they leave for it (:func:`translated`, in
+  :func:`.pushes.send`): a message the catalog holds is looked up whole, one made from a
+  template matched to it and its values put back in the translation.
+
+English is every message itself: an English page is sent what it always was."""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import TypedDict, cast
+
+from pyramid_lab import i18n
+from pyramid_lab.i18n import N_
+
+from .page_words import PAGE_PLURALS, PAGE_WORDS
+from .replies import Reply, StudentPage
+
+__all__ = [
+    "ENGLISH",
+    "LanguageShown",
+    "PageWords",
+    "chosen",
+    "offered",
+    "page_words",
+    "said",
+    "spoken",
+    "translated",
+    "warm",
+]
+
+#: The server's words as they are made, whatever language the command line speaks: English,
+#: the class's one language-free form (``ENGLISH.ngettext(...)`` for a count's; a page is
+#: sent them in its own language, :func:`translated`).
+ENGLISH = i18n.translations(i18n.ENGLISH)
+
+#: The words before a verdict's reason (``model.lesson.verdict_word``'s, the window's too):
+#: the page is sent them in its language.
+VERDICT_WORDS = (N_("Right!"), N_("Right so far:"), N_("Not yet:"))
+
+#: Each language's own name (as the picker lists it: a language is found by its own name).
+NAMES = {
+    "en": "English",
+    "de": "Deutsch",
+    "es": "Español",
+    "fr": "Français",
+    "sv": "Svenska",
+    i18n.PSEUDO: "Pseudo (en_XA)",
+}
+
+
+class LanguageShown(TypedDict):
+    code: str
+    name: str
+
+
+class PageWords(TypedDict):
+    """What a page fetches: its language, the catalog's plural rule (gettext's C
+    expression of ``n``), the page's words translated (a list of forms for a plural, by
+    its singular), and the languages it may pick."""
+
+    language: str
+    plural: str
+    words: dict[str, str | list[str]]
+    languages: list[LanguageShown]
+
+
+def offered() -> list[LanguageShown]:
+    """The languages a page may pick: English and every shipped catalog's."""
+    return [
+        {"code": code, "name": NAMES.get(code, code)} for code in (i18n.ENGLISH, *i18n.languages())
+    ]
+
+
+def chosen(value: object) -> str | None:
+    """The language a page asked for (a locale's name: ``de``, ``sv_SE``, ``en_XA``),
+    resolved (:func:`pyramid_lab.i18n.resolve`); None when it is no such name."""
+    if not isinstance(value, str) or not re.fullmatch(
+        r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?", value
+    ):
+        return None
+    return i18n.resolve(value)
+
+
+def spoken(accept: str | None) -> str:
+    """The language of a browser's ``Accept-Language`` (``de-AT,de;q=0.9,en;q=0.8``): its
+    most wanted one with a catalog (or English, or the pseudo-locale); English when none."""
+    wanted: list[tuple[float, int, str]] = []
+    for n, item in enumerate((accept or "")[:400].split(",")):
+        tag, _, weight = item.strip().partition(";")
+        found = re.fullmatch(r"\s*q=([01](?:\.\d{1,3})?)\s*", weight)
+        quality = float(found.group(1)) if found else (1.0 if not weight else 0.0)
+        if tag and quality > 0:
+            wanted.append((-quality, n, tag))
+    for _q, _n, tag in sorted(wanted):
+        language = chosen(tag)
+        if language is not None and (language != i18n.ENGLISH or tag.lower().startswith("en")):
+            return language
+    return i18n.ENGLISH
+
+
+@functools.cache
+def page_words(language: str) -> PageWords:
+    """The page's own words (:mod:`.page_words`) in ``language``, as the page fetches
+    them."""
+    words = i18n.translations(language)
+    found: dict[str, str | list[str]] = {m: words.gettext(m) for m in PAGE_WORDS}
+    for singular, plural in PAGE_PLURALS:
+        forms = _plural_count(language)
+        found[singular] = [
+            words.ngettext(singular, plural, _example(language, k)) for k in range(forms)
+        ]
+    return {
+        "language": language,
+        "plural": _plural_rule(language),
+        "words": found,
+        "languages": offered()
+        + ([{"code": language, "name": NAMES[language]}] if language == i18n.PSEUDO else []),
+    }
+
+
+def _plural_rule(language: str) -> str:
+    """The catalog's plural rule (gettext's expression of ``n``): English's where none."""
+    info = i18n.translations(language).info() if language not in (i18n.ENGLISH, i18n.PSEUDO) else {}
+    rule = info.get("plural-forms", "")
+    found = re.search(r"plural\s*=\s*([^;]+)", rule)
+    expression = found.group(1).strip() if found else "(n != 1)"
+    if not re.fullmatch(r"[n0-9\s()!=<>&|?:%+-]+", expression):
+        return "(n != 1)"  # (a catalog's header is ours; anything else is not evaluated)
+    return expression
+
+
+def _plural_count(language: str) -> int:
+    info = i18n.translations(language).info() if language not in (i18n.ENGLISH, i18n.PSEUDO) else {}
+    found = re.search(r"nplurals\s*=\s*(\d+)", info.get("plural-forms", ""))
+    return int(found.group(1)) if found else 2
+
+
+def _example(language: str, form: int) -> int:
+    """A count whose plural form is ``form`` in ``language`` (the first below 1000)."""
+    import gettext
+
+    rule = gettext.c2py(_plural_rule(language))
+    return next((n for n in range(1000) if rule(n) == form), 1 if form == 0 else 2)
+
+
+# ---- the server's words, in the page's language ---------------------------------------------
+
+
+#: A template of the catalog as a pattern that finds it in a sentence made from it: its
+#: message (a plural's singular and plural), its pattern.
+Template = tuple[re.Pattern[str], str | tuple[str, str]]
+
+
+@functools.cache
+def _catalog() -> tuple[frozenset[str], tuple[Template, ...]]:
+    """Every message of the catalogs (a shipped catalog's: each holds every message; the
+    template is not shipped), and those with named placeholders as patterns that find the
+    message in a sentence made from it (the values in their places; only templates with
+    words enough to be told apart). None without a catalog."""
+    from babel.messages.pofile import read_po
+
+    shipped = i18n.languages()
+    if not shipped:
+        return frozenset(), ()
+    po = i18n.LOCALE_DIR / shipped[0] / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
+    with po.open("rb") as source:
+        ids = [m.id for m in read_po(source) if m.id]
+    patterns: list[tuple[int, Template]] = []
+    for message in ids:
+        forms = [str(form) for form in message] if isinstance(message, (tuple, list)) else [message]
+        for form in forms:
+            found = _pattern(form)
+            if found is not None:
+                kept: str | tuple[str, str] = (forms[0], forms[1]) if len(forms) == 2 else form
+                patterns.append((found[1], (found[0], kept)))
+    patterns.sort(key=lambda entry: -entry[0])  # (the most words first: the most telling)
+    plain = frozenset(m for m in ids if isinstance(m, str))
+    return plain, tuple(template for _letters, template in patterns)
+
+
+def _pattern(message: str) -> tuple[re.Pattern[str], int] | None:
+    """``message`` as a pattern of its named placeholders, and its letters; None for one
+    with none, with too few letters to be told apart (7), or a placeholder twice."""
+    pieces = re.split(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", message)
+    letters = sum(ch.isalpha() for ch in "".join(pieces[0::2]))
+    names = pieces[1::2]
+    if not names or letters < 7 or len(set(names)) != len(names) or "%(" in message:
+        return None
+    body = "".join(
+        re.escape(piece) if k % 2 == 0 else f"(?P<{piece}>.+?)" for k, piece in enumerate(pieces)
+    )
+    return re.compile(body, re.DOTALL), letters
+
+
+def warm() -> None:
+    """Read the catalog's messages and compile each language's now (a second or so the
+    first time, on a thread), not on the server's loop when a page first asks."""
+    _catalog()
+    for language in i18n.languages():
+        i18n.translations(language)
+
+
+@functools.lru_cache(maxsize=4096)
+def said(text: str, language: str) -> str:
+    """``text``, a message of the server's in English, in ``language``: looked up whole
+    when the catalog holds it, else matched to a template of the catalog and its values
+    put in the translation (a value that is itself a message translated too; a count's
+    form by its ``count``); as it is when it is no message of the catalog (a lesson's own
+    words, the rules' not yet in it)."""
+    if language == i18n.ENGLISH or not text:
+        return text
+    words = i18n.translations(language)
+    known, patterns = _catalog()
+    if text in known:
+        return words.gettext(text)
+    for pattern, message in patterns:
+        found = pattern.fullmatch(text)
+        if found is None:
+            continue
+        values = {k: said(v, language) for k, v in found.groupdict().items()}
+        if isinstance(message, tuple):
+            count = found.groupdict().get("count", "")
+            n = int(count) if count.isdigit() else 2
+            return words.ngettext(message[0], message[1], n).format(**values)
+        return words.gettext(message).format(**values)
+    return text
+
+
+def translated(reply: Reply, language: str) -> Reply:
+    """``reply`` with the server's words in ``language`` (a copy where any changed)."""
+    if language == i18n.ENGLISH:
+        return reply
+    out = cast(dict[str, object], dict(reply))  # (the same reply, some words changed)
+    for key in ("error", "said", "alarm"):
+        value = out.get(key)
+        if isinstance(value, str):
+            out[key] = said(value, language)
+    if "page" in reply:
+        out["page"] = _page_translated(reply["page"], language)
+    return cast(Reply, out)
+
+
+def _page_translated(page: StudentPage, language: str) -> StudentPage:
+    shown: StudentPage = {**page}
+    shown["said"] = said(page["said"], language)
+    shown["end"] = said(page["end"], language)
+    task = page["task"]
+    if task is not None:
+        shown["task"] = {
+            **task,
+            "prompt": said(task["prompt"], language),
+            "hint": said(task["hint"], language),
+        }
+    verdict = page["verdict"]
+    if verdict is not None:
+        shown["verdict"] = {
+            **verdict,
+            "word": said(verdict["word"], language),
+            "reason": said(verdict["reason"], language),
+        }
+    return shown
