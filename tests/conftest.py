@@ -172,17 +172,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=lambda item: rank[file_of(item.nodeid)])  # (a file's tests keep their order)
 
 
-def _record_seconds(session: pytest.Session) -> None:
-    """The controller, at the end of a run that ran whole files: their seconds into the
-    cache (the files this run did not run keep theirs), and into tests/durations.json when
-    asked."""
+def _record_seconds(session: pytest.Session, exitstatus: int) -> None:
+    """The controller, at the end of a run that ran whole files to their end (not stopped
+    by ``-x`` or Ctrl-C): their seconds into the cache (the files this run did not run keep
+    theirs), and into tests/durations.json when asked."""
     config = session.config
     cache = getattr(config, "cache", None)  # (none under -p no:cacheprovider)
     if hasattr(config, "workerinput") or cache is None:
         return
     option = config.option
     whole = whole_files_ran(config.args, option.keyword, option.markexpr, option.lf)
-    stopped = session.shouldstop or session.shouldfail or (session.testsfailed and option.maxfail)
+    stopped = (
+        exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED)
+        or session.shouldstop
+        or session.shouldfail
+        or (session.testsfailed and option.maxfail)
+    )
     if whole and not stopped and _this_run.seconds:
         cache.set(CACHE_KEY, _this_run.merged(record_of(cache.get(CACHE_KEY, None))))
     if option.write_durations:
@@ -255,8 +260,8 @@ def _write_timeline() -> None:
 _workers_spent: dict[str, float] = {}
 
 
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    _record_seconds(session)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    _record_seconds(session, exitstatus)
     workeroutput = getattr(session.config, "workeroutput", None)  # (set in a worker only)
     if _CPU_DURATIONS and workeroutput is not None:
         workeroutput["processor_seconds"] = _processor_seconds()

@@ -3,9 +3,11 @@ item 7): no hand-kept list of slow files, which a new slow file silently missed.
 
 ``tests/conftest.py`` keeps each file's seconds (its tests' set-up, call and tear-down, as
 pytest reports them) in pytest's cache under ``CACHE_KEY`` at the end of a run, and sorts the
-next run's files by them. A fresh clone (CI) has no cache: it reads ``tests/durations.json``,
-the cache's record committed, written by ``python -m pytest --write-durations`` (any run:
-``--co -q`` writes what the cache holds). The rules, in ``order_files``:
+next run's files by them. A fresh clone (CI) has no cache: it reads ``tests/durations.json``
+where one is committed (the cache's record, written by ``python -m pytest --write-durations``;
+``--co -q -n 0`` writes what the cache holds, after a run of the whole suite), else every
+file but the lab's has no record and they run in collection order. The rules, in
+``order_files``:
 
 - the lab's files first (``tests/lab/``): they make Qt unimportable, which proves something
   only in a worker that has run no window test yet, and every worker starts on one;

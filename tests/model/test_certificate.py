@@ -9,6 +9,7 @@ import json
 import pathlib
 import subprocess
 import sys
+from functools import partial
 
 import pytest
 
@@ -192,7 +193,9 @@ def test_bad_files_are_one_line(tmp_path, made):
         assert "\n" not in str(info.value)
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+def _process(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command in a process of its own, with a time limit: where a hang is what could go
+    wrong (a FIFO with no writer), the test fails instead of hanging the suite."""
     return subprocess.run(
         [sys.executable, "-m", "pyramid_lab.viewer.cli", *args],
         cwd=ROOT,
@@ -202,15 +205,29 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_the_command_checks_and_fails(made, tmp_path):
-    good = _cli("certificate", "check", "--quiet", str(made["stacking"][0]))
+def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> subprocess.CompletedProcess[str]:
+    """The command run through its main in this process (a process of its own proves
+    nothing more here, and cost a second of processor time to start), as a finished one."""
+    from pyramid_lab.viewer.cli import main
+
+    capsys.readouterr()
+    try:
+        code = main(list(args))
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    out, err = capsys.readouterr()
+    return subprocess.CompletedProcess(["pyramid-lab", *args], code, out, err)
+
+
+def test_the_command_checks_and_fails(made, tmp_path, capsys):
+    good = _cli(capsys, "certificate", "check", "--quiet", str(made["stacking"][0]))
     assert good.returncode == 0, good.stderr
     assert "blue wins" in good.stdout
     assert "every line used" in good.stdout
     lines = lines_of(made["stacking"][0])
     bad = tmp_path / "gap.cert.gz"
     bad.write_bytes(gzip.compress("\n".join(lines[:-1]).encode()))
-    failed = _cli("certificate", "check", str(bad))
+    failed = _cli(capsys, "certificate", "check", str(bad))
     assert failed.returncode == 2
     assert failed.stderr.count("\n") == 1
     assert "Traceback" not in failed.stderr
@@ -235,17 +252,19 @@ def test_the_check_imports_no_search():
     assert "SEARCH []" in done.stdout
 
 
-def test_solve_writes_a_certificate(tmp_path):
+def test_solve_writes_a_certificate(tmp_path, capsys):
     target = tmp_path / "out.cert.gz"
     position = ROOT / "examples" / "partition" / "empty-base3-stacking.pyr.json"
-    done = _cli("solve", "--quiet", "--certificate", str(target), str(position))
+    done = _cli(capsys, "solve", "--quiet", "--certificate", str(target), str(position))
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["winner"] == "blue"
     assert report["value"] == "loss"
     assert report["lines"] == check_file(target).lines
     over = ROOT / "examples" / "partition" / "t6-full-red-wins.pyr.json"
-    refused = _cli("solve", "--quiet", "--certificate", str(tmp_path / "x.cert.gz"), str(over))
+    refused = _cli(
+        capsys, "solve", "--quiet", "--certificate", str(tmp_path / "x.cert.gz"), str(over)
+    )
     assert refused.returncode == 2
     assert "Traceback" not in refused.stderr
     assert refused.stderr.count("\n") == 1
@@ -282,7 +301,7 @@ def test_reading_is_bounded(tmp_path):
         check([quoted])
 
 
-def test_the_command_refuses_hostile_files(tmp_path):
+def test_the_command_refuses_hostile_files(tmp_path, capsys):
     """A gzip bomb (100 MiB of zeros in 100 kB), a header 30,000 deep (within the line
     cap; json.loads alone would raise RecursionError), a FIFO, a device:
     exit 2 and one line each, quickly (a FIFO with no writer must not hang the check)."""
@@ -299,13 +318,16 @@ def test_the_command_refuses_hostile_files(tmp_path):
         pathlib.Path("/dev/zero"): "a character device, not a certificate file",
     }
     for path, message in cases.items():
-        done = _cli("certificate", "check", "--quiet", str(path))
+        special = not path.is_file()  # (a FIFO or a device: a hang would be the fault)
+        done = (_process if special else partial(_cli, capsys))(
+            "certificate", "check", "--quiet", str(path)
+        )
         assert done.returncode == 2, done.stderr
         assert done.stderr.count("\n") == 1, done.stderr
         assert message in done.stderr
     from pyramid_lab.model.certificate import MAX_HEADER_DEPTH, MAX_LINE_BYTES, MAX_TEXT_BYTES
 
-    shown = " ".join(_cli("certificate", "check", "--help").stdout.split())
+    shown = " ".join(_cli(capsys, "certificate", "check", "--help").stdout.split())
     assert f"to {MAX_TEXT_BYTES // 2**20} MiB decompressed" in shown  # the help says the caps
     assert f"lines to {MAX_LINE_BYTES // 1024} KiB" in shown
     assert f"nested to {MAX_HEADER_DEPTH} deep" in shown
@@ -348,8 +370,10 @@ def test_blank_lines_count_and_a_bomb_of_them_is_refused_at_once(tmp_path):
     assert lines[-1] == "last"
 
 
-def test_the_command_refuses_a_gzip_of_newlines_in_one_line(tmp_path):
-    done = _cli("certificate", "check", "--quiet", str(_bomb(tmp_path / "n.cert.gz", 32, b"\n")))
+def test_the_command_refuses_a_gzip_of_newlines_in_one_line(tmp_path, capsys):
+    done = _cli(
+        capsys, "certificate", "check", "--quiet", str(_bomb(tmp_path / "n.cert.gz", 32, b"\n"))
+    )
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1, done.stderr
     assert "is blank" in done.stderr
@@ -403,13 +427,13 @@ def test_a_malformed_line_is_refused_when_it_is_read(tmp_path):
         check_file(blank_first)
 
 
-def test_the_command_refuses_a_hostile_file_at_its_bad_line(tmp_path):
+def test_the_command_refuses_a_hostile_file_at_its_bad_line(tmp_path, capsys):
     hostile = tmp_path / "ab.cert.gz"
     with gzip.open(hostile, "wb", compresslevel=9) as stream:
         stream.write(_header())
         for _ in range(100):
             stream.write(b"ab\n" * 2**16)
-    done = _cli("certificate", "check", "--quiet", str(hostile))
+    done = _cli(capsys, "certificate", "check", "--quiet", str(hostile))
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1, done.stderr
     assert "line 2: must be 'KEY MOVE'" in done.stderr
