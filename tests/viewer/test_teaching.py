@@ -267,7 +267,7 @@ def test_toggles_and_fill_at_random(make_window, qtbot):
     qtbot.waitUntil(lambda: not window.board.ui.fill.filling, timeout=WAIT_MS)
     assert window.session.game.pieces() == fills[0]  # the same seed, the same fill
     assert not dock.fill.isEnabled()  # a full pyramid: the game is over, nothing to fill
-    window.board.ui.fill_at_random()  # (the verb itself says so)
+    window.board.ui.fill.start()  # (the verb itself says so)
     assert not window.board.ui.fill.filling
     assert "nothing to fill" in window.statusBar().currentMessage()
 
