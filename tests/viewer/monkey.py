@@ -1102,9 +1102,10 @@ def watch_workers(errors: list[Any], setattr_: Callable[[Any, str, Any], None]) 
 def fast_animations(setattr_: Callable[[Any, str, Any], None]) -> None:
     """Fill at random and the removal fade run in a blink, so they finish inside a run."""
     from pyramid_lab.viewer.boards import stepped
-    from pyramid_lab.viewer.games import ball, partition
+    from pyramid_lab.viewer.games.ball import replay
+    from pyramid_lab.viewer.games.partition import fill
 
-    setattr_(partition, "FILL_SECONDS", 0.15)
+    setattr_(fill, "FILL_SECONDS", 0.15)
     setattr_(stepped, "FADE_SECONDS", 0.1)
-    setattr_(ball, "ROW_SECONDS", 0.05)
-    setattr_(ball, "SLIDE_SECONDS", 0.03)
+    setattr_(replay, "ROW_SECONDS", 0.05)
+    setattr_(replay, "SLIDE_SECONDS", 0.03)

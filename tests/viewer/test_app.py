@@ -392,7 +392,7 @@ def test_every_pair_of_files_opens_over_a_busy_view(make_window, guard_errors):
         assert window.board.setup is None
         assert window.view.hover is None or window.view.hover < window.stage.board.geometry.count
         if hasattr(window.board.ui, "filling"):
-            assert not window.board.ui.filling
+            assert not window.board.ui.fill.filling
 
 
 def test_open_recent_and_lessons_errors_leave_the_position(

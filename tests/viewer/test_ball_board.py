@@ -36,7 +36,8 @@ def test_a_ball_among_balls_is_shaded_darker(plotter):
 
 
 def test_the_board_lies_under_the_base_and_the_view_frames_the_pointers(plotter):
-    from pyramid_lab.viewer.boards.ball_pyramid import BOARD_TOP, BallPyramidView
+    from pyramid_lab.viewer.boards.ball_pyramid import BallPyramidView
+    from pyramid_lab.viewer.boards.pyramid_stand import BOARD_TOP
     from pyramid_lab.viewer.lab.frame import Frame, Pointer
     from pyramid_lab.viewer.lab.view_state import ViewState
 
@@ -56,12 +57,13 @@ def test_the_board_lies_under_the_base_and_the_view_frames_the_pointers(plotter)
 
 def test_the_walls_names_stand_outside_the_pyramid(plotter):
     from pyramid_lab.viewer.boards.ball_pyramid import BallPyramidView
+    from pyramid_lab.viewer.boards.pyramid_stand import wall_faces
 
     lat = lattice(5)
     board = BallPyramidView(plotter, lat)
     corners = np.array([lat.centres[lat.corner_ids[c]] for c in CORNERS])
     lo, hi = corners.min(axis=0), corners.max(axis=0)
-    _faces, labels = board._wall_faces(corners)
+    _faces, labels = wall_faces(lat, board.centroid)
     assert len(labels) == 5
     for name, spot in labels:
         inside = (lo[0] <= spot[0] <= hi[0]) and (lo[1] <= spot[1] <= hi[1]) and spot[2] >= 0

@@ -19,9 +19,9 @@ from tests.patience import WAIT_MS, WAIT_S
 
 @pytest.fixture
 def ball_window(make_window, monkeypatch):
-    from pyramid_lab.viewer.games import ball
+    from pyramid_lab.viewer.games.ball import replay
 
-    monkeypatch.setattr(ball, "ROW_SECONDS", 0)  # no replay timer: tests step by hand
+    monkeypatch.setattr(replay, "ROW_SECONDS", 0)  # no replay timer: tests step by hand
 
     def make(computer=None):
         window = make_window()
@@ -40,7 +40,7 @@ BLUE = "L,S,S/S,S,S/S,S,S"
 
 
 def program_both(window, qtbot):
-    red, blue = window.board.ui.program_docks
+    red, blue = window.board.ui.desk.program_docks
     assert red.editing
     assert not blue.editing
     editor = red.editor
@@ -73,8 +73,8 @@ def test_hot_seat_turn_plays_the_joint_move(ball_window, qtbot, guard_errors):
     assert window.session.game.position_key() == expected.position_key()
     ui = window.board.ui
     # the rows, one at a time
-    ui.show_row(1)
-    assert "OM blocked" in ui.row_text()
+    ui.replay.show_row(1)
+    assert "OM blocked" in ui.replay.row_text()
     frame = window.board.frame()
     assert frame.highlights.get("blocked")
     assert any(label.text == "blocked" for label in frame.labels)
@@ -82,16 +82,16 @@ def test_hot_seat_turn_plays_the_joint_move(ball_window, qtbot, guard_errors):
     assert any("blocked" in line and "Medium" in line for line in lines)
     ui.turn_dock.forward.click()
     ui.turn_dock.forward.click()
-    assert ui.row == 3
+    assert ui.replay.row == 3
     assert "pass d4->b3 complete" in window.parts.status_prompt.text()
     frame = window.board.frame()
     assert [p.style for p in frame.paths] == ["pass-ok"]
     assert frame.regions
     assert frame.regions[0].style == "crossed"
     ui.turn_dock.first.click()
-    assert ui.row == 0
+    assert ui.replay.row == 0
     ui.turn_dock.last.click()
-    assert ui.row is None
+    assert ui.replay.row is None
     assert not guard_errors
 
 
@@ -99,7 +99,7 @@ def test_finish_turn_hands_the_open_program_in(ball_window, qtbot, guard_errors)
     window = ball_window()
     window.board.finish()  # red's all-Stand program goes in
     assert 0 in window.board.turn.programs
-    window.board.ui.reveal(1)
+    window.board.ui.desk.reveal(1)
     window.board.finish()
     assert len(window.session.history()) == 1
     assert not guard_errors
@@ -107,7 +107,7 @@ def test_finish_turn_hands_the_open_program_in(ball_window, qtbot, guard_errors)
 
 def test_against_the_computer(ball_window, qtbot, guard_errors):
     window = ball_window({"blue": "easy"})
-    red, blue = window.board.ui.program_docks
+    red, blue = window.board.ui.desk.program_docks
     assert red.editing
     assert not blue.editing
     assert "computer" in blue.cover_text.text()
@@ -121,7 +121,7 @@ def test_against_the_computer(ball_window, qtbot, guard_errors):
 
 
 def test_setup_undo_redo_save_and_reopen(ball_window, qtbot, tmp_path, guard_errors):
-    from pyramid_lab.viewer.games.ball import site_of
+    from pyramid_lab.viewer.games.ball.sites import site_of
 
     window = ball_window()
     window.parts.setup_mode.enter()
@@ -141,7 +141,7 @@ def test_setup_undo_redo_save_and_reopen(ball_window, qtbot, tmp_path, guard_err
     window.session.replace_game(PyramidBall.new())
     assert window.lab.documents.open(path)
     assert window.session.game.position_key() == after
-    assert window.board.ui.report is not None  # the last turn's rows can be stepped again
+    assert window.board.ui.replay.report is not None  # the last turn's rows can be stepped again
     assert not guard_errors
 
 
@@ -150,7 +150,7 @@ def advanced_turn(window, pieces, red_program):
     and hands it in, then blue hands in its program as it stands (hot seat)."""
     options = PyramidBall.parse_options({"mode": "advanced"})
     window.session.replace_game(PyramidBall.from_setup_state(options, "red", pieces, {}))
-    red, blue = window.board.ui.program_docks
+    red, blue = window.board.ui.desk.program_docks
     red.editor.text.setText(red_program)
     red.editor.text.returnPressed.emit()
     red.editor.submit.click()
@@ -160,14 +160,14 @@ def advanced_turn(window, pieces, red_program):
 
 def program_both_simple(window):
     window.board.finish()
-    window.board.ui.reveal(1)
+    window.board.ui.desk.reveal(1)
     window.board.finish()
 
 
 def test_advanced_restart_a_loose_ball_in_the_window(ball_window, qtbot, guard_errors):
     """The advanced game's restart: red's Medium scores from d7, the ball lies loose on c8
     (the scorer's left), drawn as a marker on that empty square; no carrier, so no pass."""
-    from pyramid_lab.viewer.games.ball import site_at
+    from pyramid_lab.viewer.games.ball.sites import site_at
 
     window = ball_window()
     pieces = [
@@ -188,7 +188,7 @@ def test_advanced_restart_a_loose_ball_in_the_window(ball_window, qtbot, guard_e
     loose = site_at("c8", "M")
     assert [m.site for m in frame.markers] == [loose]
     assert loose not in frame.pieces
-    window.board.ui.show_row(1)
+    window.board.ui.replay.show_row(1)
     frame = window.board.frame()
     assert loose in [m.site for m in frame.markers]
     assert any(label.text == "loose" for label in frame.labels)
@@ -197,9 +197,9 @@ def test_advanced_restart_a_loose_ball_in_the_window(ball_window, qtbot, guard_e
         for i in range(window.board.ui.turn_dock.lines.count())
     ]
     assert "ball placed loose on c8" in lines
-    window.board.ui.show_row(None)
+    window.board.ui.replay.show_row(None)
     # the next turn: red is still on offence, nobody carries the ball: no pass to choose
-    red = window.board.ui.program_docks[0]
+    red = window.board.ui.desk.program_docks[0]
     assert red.editor.pass_box.count() == 1
     assert "must leave" in red.editor.why_not()  # its Medium stands on d8
     red.editor.set_entry(0, 1, "B")
@@ -213,7 +213,7 @@ def test_the_scored_on_player_takes_a_special_move_in_its_dock(ball_window, qtbo
     blitz", then both program again. Undo takes the choice back."""
     window = ball_window()
     window.session.replace_game(PyramidBall.new(PyramidBall.parse_options({"mode": "advanced"})))
-    red, blue = window.board.ui.program_docks
+    red, blue = window.board.ui.desk.program_docks
     red.editor.text.setText("S,F,S")
     red.editor.text.returnPressed.emit()
     red.editor.submit.click()
@@ -274,7 +274,7 @@ def test_the_computer_programs_through_the_engine_control(ball_window, qtbot, gu
     assert engine.thinking_sides() == (1,)
     assert window.port.box.isVisibleTo(window)  # the progress bar and Stop
     assert "computer (blue) is thinking" in window.statusBar().currentMessage()
-    red, blue = window.board.ui.program_docks
+    red, blue = window.board.ui.desk.program_docks
     assert "The computer (medium) programs blue" in blue.cover_text.text()
     assert "red: program your pyramids" in window.parts.status_prompt.text()
     assert red.editing  # the human programs meanwhile
@@ -303,7 +303,7 @@ def test_the_computer_programs_through_the_engine_control(ball_window, qtbot, gu
 
 def test_changing_the_players_keeps_the_programs_in(ball_window, qtbot, guard_errors):
     window = ball_window()
-    red, blue = window.board.ui.program_docks
+    red, blue = window.board.ui.desk.program_docks
     red.editor.set_entry(0, 1, "F")
     red.editor.submit.click()
     window.lab.engine.set_player("blue", "easy")  # the Game menu: the computer plays blue
@@ -320,7 +320,7 @@ def test_hint_draws_the_open_editors_program_and_use_hint_loads_it(
     ball_window, qtbot, guard_errors
 ):
     window = ball_window()
-    red, _blue = window.board.ui.program_docks
+    red, _blue = window.board.ui.desk.program_docks
     assert not red.use_hint.isEnabled()
     window.lab.engine.hints.level = "easy"
     window.lab.engine.hints.ask()
@@ -336,9 +336,9 @@ def test_hint_draws_the_open_editors_program_and_use_hint_loads_it(
     assert red.editor.program() == hint
     # the hint belongs to red's editor: once red's program is in, blue sees none of it
     red.editor.submit.click()
-    window.board.ui.reveal(1)
+    window.board.ui.desk.reveal(1)
     assert "hint" not in [p.style for p in window.board.frame().paths]
-    assert not window.board.ui.program_docks[1].use_hint.isEnabled()
+    assert not window.board.ui.desk.program_docks[1].use_hint.isEnabled()
     assert not guard_errors
 
 
@@ -356,14 +356,14 @@ def test_hint_while_the_computer_programs_comes_once_its_part_is_in(
     qtbot.waitUntil(lambda: engine.hints.move() is not None, timeout=WAIT_MS)
     assert 1 in window.board.turn.programs  # the computer's part came first
     assert "hint for red" in window.statusBar().currentMessage()
-    red, _blue = window.board.ui.program_docks
+    red, _blue = window.board.ui.desk.program_docks
     assert red.use_hint.isEnabled()
     assert engine.hints.waiting is None
     assert not guard_errors
 
 
 def test_the_replays_codes_are_spelled_out():
-    from pyramid_lab.viewer.games.ball.program_dock import CODES_LEGEND, spelled
+    from pyramid_lab.viewer.games.ball.turn_dock import CODES_LEGEND, spelled
 
     assert spelled("OL c2->c3; DS blocked: a swap with OM") == (
         "offence's Large c2->c3; defence's Small blocked: a swap with offence's Medium"
@@ -380,9 +380,9 @@ def test_the_replays_codes_are_spelled_out():
 def test_two_computers_play_a_basic_game_to_the_end(ball_window, qtbot, monkeypatch, guard_errors):
     """Computer against computer: each turn is programmed on the worker thread after the
     last one's rows were shown, until a side scores."""
-    from pyramid_lab.viewer.games import ball
+    from pyramid_lab.viewer.games.ball import replay
 
-    monkeypatch.setattr(ball, "ROW_SECONDS", 0.01)
+    monkeypatch.setattr(replay, "ROW_SECONDS", 0.01)
     window = ball_window()
     window.lab.engine.pace = 0
     window.lab.engine.choose_players({"red": "easy", "blue": "easy"})
@@ -390,7 +390,7 @@ def test_two_computers_play_a_basic_game_to_the_end(ball_window, qtbot, monkeypa
     qtbot.waitUntil(lambda: window.session.game.is_over(), timeout=WAIT_MS)
     assert window.session.game.outcome() is not None
     assert not window.lab.engine.runner.thinking
-    refused = window.board.ui.hand_in(0)  # Program in: said, not silent
+    refused = window.board.ui.desk.hand_in(0)  # Program in: said, not silent
     assert isinstance(refused, Declined)
     assert refused.reason.startswith("the game is over")
     assert "New game starts another" in window.statusBar().currentMessage()
@@ -400,7 +400,7 @@ def test_two_computers_play_a_basic_game_to_the_end(ball_window, qtbot, monkeypa
 def test_a_typed_program_keeps_its_pass(ball_window, guard_errors):
     """The notation typed into the editor sets the pass selector too (a pass was lost)."""
     window = ball_window()
-    editor = window.board.ui.program_docks[0].editor
+    editor = window.board.ui.desk.program_docks[0].editor
     editor.text.setText("B,L,R/L,L,S/F,>L,F")
     editor.text.returnPressed.emit()
     assert str(editor.program()) == "B,L,R/L,L,S/F,>L,F"
@@ -415,7 +415,7 @@ def test_a_typed_program_the_buttons_cannot_show_keeps_the_players_program(
     become all-Stand silently and wipe the buttons already set: now the reason shows, the
     buttons keep their program and the box keeps the text to correct."""
     window = ball_window()
-    editor = window.board.ui.program_docks[0].editor
+    editor = window.board.ui.desk.program_docks[0].editor
     editor.set_entry(0, 0, "F")
     editor.set_entry(1, 2, "L")
     set_before = str(editor.program())
@@ -433,7 +433,7 @@ def test_a_typed_program_the_buttons_cannot_show_keeps_the_players_program(
         assert reason in editor.problem.text()
         assert "The buttons keep your program" in editor.problem.text()
         # handing in refuses the typed text and says why; nothing goes in
-        refused = window.board.ui.hand_in(0, play=False)
+        refused = window.board.ui.desk.hand_in(0, play=False)
         assert isinstance(refused, Declined)
         assert refused.reason.endswith(editor.apply_text())
         assert 0 not in window.board.turn.programs
@@ -447,14 +447,15 @@ def test_a_typed_program_the_buttons_cannot_show_keeps_the_players_program(
 def test_a_row_slides_its_pyramids_into_place(ball_window, qtbot, guard_errors):
     """Stepping one row on slides that row's moved pyramids from their squares to the new
     ones (Frame.slides, t from 0 to 1); the grid board draws them on their way."""
-    from pyramid_lab.viewer.games.ball import site_at
+    from pyramid_lab.viewer.games.ball.sites import site_at
 
     window = ball_window()
     program_both(window, qtbot)
     ui = window.board.ui
-    ui.show_row(0)
+    ui.replay.show_row(0)
     assert window.board.frame().slides == ()
-    ui.step_row(1)  # row 1: blue's Large steps left (L) from b6 ... and red's Medium is blocked
+    # row 1: blue's Large steps left (L) from b6 ... and red's Medium is blocked
+    ui.replay.step_row(1)
     frame = window.board.frame()
     assert frame.slides
     slide = frame.slides[0]
@@ -465,10 +466,10 @@ def test_a_row_slides_its_pyramids_into_place(ball_window, qtbot, guard_errors):
     assert not np.allclose(moving, board.board.centres[slide.site])  # on its way
     assert {(s.site, s.origin) for s in frame.slides} == {
         (site_at(p.end, p.size), site_at(p.source, p.size))
-        for p in ui.row_report().pyramids
+        for p in ui.replay.row_report().pyramids
         if p.outcome in ("moved", "pushed") and p.source != p.end
     }
-    qtbot.waitUntil(lambda: ui.slide_t is None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: ui.replay.slide_t is None, timeout=WAIT_MS)
     assert window.board.frame().slides == ()
     assert np.allclose(board._piece_centres([slide.site])[0], board.board.centres[slide.site])
     assert not guard_errors
@@ -498,7 +499,7 @@ def test_enter_in_the_notation_box_sets_the_typed_program(ball_window, qtbot, gu
     from PySide6.QtCore import Qt
 
     window = ball_window()
-    editor = window.board.ui.program_docks[0].editor
+    editor = window.board.ui.desk.program_docks[0].editor
     editor.text.setFocus()
     editor.text.setText("F,S,F/F,>L,F/S,S,S")
     qtbot.keyClick(editor.text, Qt.Key.Key_Return)
@@ -534,7 +535,7 @@ def test_undo_against_the_computer_keeps_it_playing(ball_window, qtbot, guard_er
     assert window.session.game.move_stack == []
     assert not window.lab.engine.seats.paused
     qtbot.waitUntil(lambda: 1 in window.board.turn.programs, timeout=WAIT_MS)  # it programs again
-    assert window.board.ui.program_docks[0].editing
+    assert window.board.ui.desk.program_docks[0].editing
     assert not guard_errors
 
 
@@ -543,7 +544,7 @@ def test_a_colour_turned_human_takes_back_the_computers_program(ball_window, qtb
     qtbot.waitUntil(lambda: 1 in window.board.turn.programs, timeout=WAIT_MS)
     window.lab.engine.set_player("blue", None)
     assert 1 not in window.board.turn.programs  # a human programs blue now
-    red, blue = window.board.ui.program_docks
+    red, blue = window.board.ui.desk.program_docks
     red.editor.submit.click()
     blue.hand_over.click()
     assert blue.editing
@@ -576,7 +577,7 @@ def test_setup_keeps_the_scores_and_special_moves(ball_window, qtbot, guard_erro
 
 def test_the_planned_pass_is_drawn(ball_window, guard_errors):
     window = ball_window()
-    editor = window.board.ui.program_docks[0].editor
+    editor = window.board.ui.desk.program_docks[0].editor
     editor.pass_box.setCurrentIndex(editor.pass_box.findText("row 3: Medium passes to Large"))
     assert "planned-pass" in [p.style for p in window.board.frame().paths]
     assert not guard_errors
@@ -584,7 +585,7 @@ def test_the_planned_pass_is_drawn(ball_window, guard_errors):
 
 def test_setup_mode_covers_the_program_docks(ball_window, qtbot, guard_errors):
     window = ball_window({"blue": "easy"})
-    red, blue = window.board.ui.program_docks
+    red, blue = window.board.ui.desk.program_docks
     window.parts.setup_mode.enter()
     assert not red.editing
     assert "Set-up mode" in red.cover_text.text()
@@ -600,22 +601,22 @@ def test_a_played_turn_replays_row_by_row_then_shows_the_position(
 ):
     """After the joint move the rows replay by themselves (the next turn's editor resetting
     its buttons stopped the replay at once)."""
-    from pyramid_lab.viewer.games import ball
+    from pyramid_lab.viewer.games.ball import replay
 
-    monkeypatch.setattr(ball, "ROW_SECONDS", 0.15)
+    monkeypatch.setattr(replay, "ROW_SECONDS", 0.15)
     window = ball_window()
     ui = window.board.ui
     seen = []
-    original = ui._replay_step
+    original = ui.replay._replay_step
 
     def step():
-        seen.append(ui.row)
+        seen.append(ui.replay.row)
         original()
 
-    monkeypatch.setattr(ui, "_replay_step", step)
+    monkeypatch.setattr(ui.replay, "_replay_step", step)
     program_both_simple(window)
-    assert ui.row == 0  # the replay starts before the turn
-    qtbot.waitUntil(lambda: ui.row is None, timeout=WAIT_MS)
+    assert ui.replay.row == 0  # the replay starts before the turn
+    qtbot.waitUntil(lambda: ui.replay.row is None, timeout=WAIT_MS)
     assert seen[:3] == [0, 1, 2]
     assert not guard_errors
 
@@ -640,7 +641,7 @@ def test_undo_against_the_computer_takes_back_the_last_turn(ball_window, qtbot, 
 
 def test_labels_on_one_square_are_joined_and_neighbours_stagger():
     from pyramid_lab.viewer.boards.grid import LABEL_STAGGER, GridView
-    from pyramid_lab.viewer.games.ball import BOARD, site_at
+    from pyramid_lab.viewer.games.ball.sites import BOARD, site_at
     from pyramid_lab.viewer.lab.frame import Frame, Label
 
     d4, d4_small, e4 = site_at("d4", "L"), site_at("d4", "S"), site_at("e4", "M")
@@ -658,7 +659,7 @@ def test_the_status_follows_when_the_computers_program_is_in(ball_window, qtbot,
     window = ball_window({"blue": "easy"})
     assert "computer (blue) is thinking" in window.statusBar().currentMessage()
     qtbot.waitUntil(lambda: 1 in window.board.turn.programs, timeout=WAIT_MS)
-    _red, blue = window.board.ui.program_docks
+    _red, blue = window.board.ui.desk.program_docks
     assert "Blue's program is in" in blue.cover_text.text()
     said = window.statusBar().currentMessage()
     assert "thinking" not in said
@@ -694,13 +695,13 @@ def test_the_computers_special_move_keeps_the_row_shown(ball_window, qtbot, guar
     window = ball_window()
     game = _score_in_the_advanced_game(window)
     ui = window.board.ui
-    ui.show_row(2)
+    ui.replay.show_row(2)
     ui.turn_dock.first.click()  # |<: before the turn
-    assert ui.row == 0
+    assert ui.replay.row == 0
     _computer_chooses_for_blue(window, qtbot, game)
-    assert ui.row == 0  # still before the scoring turn
+    assert ui.replay.row == 0  # still before the scoring turn
     assert ui.turn_dock.row_title.text().startswith("Before the last turn")
-    assert "before the last turn" in window.board.ui.row_text()
+    assert "before the last turn" in window.board.ui.replay.row_text()
     assert not guard_errors
 
 
@@ -709,18 +710,18 @@ def test_the_computers_special_move_keeps_the_replay_going(
 ):
     """The computer's choice comes while the scoring turn replays itself: the replay goes
     on (it stopped, and the board jumped to the position now)."""
-    from pyramid_lab.viewer.games import ball
+    from pyramid_lab.viewer.games.ball import replay
 
-    monkeypatch.setattr(ball, "ROW_SECONDS", WAIT_S)  # the replay outlasts the choice
+    monkeypatch.setattr(replay, "ROW_SECONDS", WAIT_S)  # the replay outlasts the choice
     window = ball_window()
     game = _score_in_the_advanced_game(window)
     ui = window.board.ui
-    assert ui.row == 0
-    assert ui._replay is not None
-    assert ui._replay.isActive()
+    assert ui.replay.row == 0
+    assert ui.replay.timer is not None
+    assert ui.replay.timer.isActive()
     _computer_chooses_for_blue(window, qtbot, game)
-    assert ui.row == 0
-    assert ui._replay.isActive()
+    assert ui.replay.row == 0
+    assert ui.replay.timer.isActive()
     assert not guard_errors
 
 
@@ -743,8 +744,8 @@ def test_the_legend_says_what_the_shaded_goal_rows_are(ball_window, guard_errors
     assert goal["goal-row-red"].colours[0] == palette.goal_row_rgb("red")
     assert goal["goal-row-blue"].colours[1] == palette.goal_row_rgb("blue", palette.SQUARE_DARK)
     program_both_simple(window)
-    window.board.ui.show_row(0)  # a replay's rows keep the lines
-    assert window.board.ui.row == 0
+    window.board.ui.replay.show_row(0)  # a replay's rows keep the lines
+    assert window.board.ui.replay.row == 0
     assert len([t for t in window.scene.legend.texts() if "goal row" in t]) == 2
     assert not guard_errors
 
@@ -754,7 +755,7 @@ def test_the_hint_is_said_whole_in_its_editor(ball_window, qtbot, guard_errors):
     it whole, wrapped, until the hint is loaded."""
     window = ball_window()
     window.resize(900, 700)
-    red, blue = window.board.ui.program_docks
+    red, blue = window.board.ui.desk.program_docks
     assert not red.editor.hint_words.isVisibleTo(red)
     window.lab.engine.hints.ask()
     qtbot.waitUntil(lambda: window.lab.engine.hints.move() is not None, timeout=WAIT_MS)
@@ -776,8 +777,10 @@ def test_row_0_names_the_key_with_its_word(ball_window, qtbot):
     window = ball_window()
     program_both(window, qtbot)
     ui = window.board.ui
-    ui.show_row(0)
-    assert ui.row_text() == "before the last turn (3 rows): the ] key or Row > shows the next row"
+    ui.replay.show_row(0)
+    assert ui.replay.row_text() == (
+        "before the last turn (3 rows): the ] key or Row > shows the next row"
+    )
     said = window.statusBar().currentMessage()
     assert said.endswith("(the Turn dock replays the rows: the [ and ] keys step back and forth)")
 
@@ -859,7 +862,7 @@ def test_a_planned_track_s_legend_line_leaves_the_camera_still(ball_window, qtbo
     scene = window.scene
     before = scene._camera_state()
     lines = len(scene.legend.texts())
-    editor = window.board.ui.program_docks[0].editor
+    editor = window.board.ui.desk.program_docks[0].editor
     editor.set_entry(0, 1, "F")
     editor.pass_box.setCurrentIndex(editor.pass_box.findText("row 3: Medium passes to Large"))
     window.stage.redraw()

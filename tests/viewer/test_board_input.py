@@ -230,8 +230,8 @@ def test_a_click_on_a_ball_is_not_taken_by_a_marker_in_front(make_window, qtbot)
     import numpy as np
     from PySide6.QtCore import QPoint, Qt
 
-    from pyramid_lab.viewer.boards.ball_pyramid import MARKER_TOUCH_RADIUS, _ray_entry
-    from pyramid_lab.viewer.boards.picking import view_ray
+    from pyramid_lab.viewer.boards.ball_pyramid import MARKER_TOUCH_RADIUS
+    from pyramid_lab.viewer.boards.picking import ray_entry, view_ray
 
     window = make_window(Partition(PartitionOptions(4)))
     for text in ["0,0,0", "1,0,0", "0,1,0", "1,1,0", "2,0,0", "0,2,0"]:
@@ -252,8 +252,8 @@ def test_a_click_on_a_ball_is_not_taken_by_a_marker_in_front(make_window, qtbot)
             if not b > r + 60:  # the ball is drawn here (blue)
                 continue
             near, direction = view_ray(window.plotter, x, y)
-            touch = _ray_entry(near, direction, lat.centres[markers], MARKER_TOUCH_RADIUS)
-            ball_entry = _ray_entry(near, direction, lat.centres[[ball]], np.array([0.48]))
+            touch = ray_entry(near, direction, lat.centres[markers], MARKER_TOUCH_RADIUS)
+            ball_entry = ray_entry(near, direction, lat.centres[[ball]], np.array([0.48]))
             if touch.min() < ball_entry[0] < math.inf:  # a marker's target is nearer
                 spot = (x, y)
                 break

@@ -148,13 +148,13 @@ def test_the_dock_column_keeps_its_width_as_pyramid_ball_programs_are_handed_in(
     """Hot seat: red's editor, both covered, blue's editor, the rows replayed: the
     Program docks' editors were wider than the Turn dock, so the column narrowed by 67
     pixels as soon as red handed its program in."""
-    from pyramid_lab.viewer.games import ball
+    from pyramid_lab.viewer.games.ball import replay
 
-    monkeypatch.setattr(ball, "ROW_SECONDS", 0)
+    monkeypatch.setattr(replay, "ROW_SECONDS", 0)
     window = make_window()
     window.resize(1200, 800)
     new_game(window, "ball")
-    red, blue = window.board.ui.program_docks
+    red, blue = window.board.ui.desk.program_docks
     turn = window.board.ui.turn_dock
     assert red.editing
     widths = {column_width(window, turn)}
@@ -170,7 +170,7 @@ def test_the_dock_column_keeps_its_width_as_pyramid_ball_programs_are_handed_in(
     blue.editor.submit.click()
     settle(qtbot)
     assert len(window.session.history()) == 1
-    window.board.ui.show_row(1)
+    window.board.ui.replay.show_row(1)
     settle(qtbot)
     widths.add(column_width(window, turn))
     assert len(widths) == 1, widths
@@ -480,7 +480,7 @@ def test_pyramid_balls_turn_dock_shows_its_codes_whole(
         assert _seen_whole(turn.codes, scroll), (turn.height(), turn.codes.geometry())
         assert scroll.verticalScrollBar().maximum() == 0, scroll.verticalScrollBar().maximum()
         assert cut_texts(turn) == []
-        red = window.board.ui.program_docks[0]
+        red = window.board.ui.desk.program_docks[0]
         assert red.height() <= red.sizeHint().height() + 4  # not the column's spare room
     finally:
         if how == "opened":
@@ -583,13 +583,13 @@ def test_pyramid_balls_turn_dock_stays_whole_after_a_turn(
     """Issue 89, item 7: at 1200x800 the Turn dock was whole before any turn, but once red
     had programmed, and after a turn was played, its codes text was cut mid-line at the
     window's bottom and the list of the turn's rows showed 4 of its 8 entries."""
-    from pyramid_lab.viewer.games import ball
+    from pyramid_lab.viewer.games.ball import replay
 
-    monkeypatch.setattr(ball, "ROW_SECONDS", 0)
+    monkeypatch.setattr(replay, "ROW_SECONDS", 0)
     window = make_window()
     window.resize(*size)
     new_game(window, "ball")
-    red, blue = window.board.ui.program_docks
+    red, blue = window.board.ui.desk.program_docks
     turn = window.board.ui.turn_dock
 
     def whole(when: str) -> None:
@@ -610,6 +610,6 @@ def test_pyramid_balls_turn_dock_stays_whole_after_a_turn(
     blue.editor.submit.click()
     assert len(window.session.history()) == 1
     whole("after a turn")
-    window.board.ui.show_row(1)
+    window.board.ui.replay.show_row(1)
     whole("a row shown")
     assert guard_errors == []

@@ -485,7 +485,7 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
         game = window.session.game
         if (
             game.phase == "draft"
-            and window.board.ui.human_to_move(game)
+            and window.board.ui.seats.human_to_move(game)
             and "draft" not in explained
         ):
             # Seen in a trial: "(4, own colour -1)", "a triangle", "8*" unexplained in the
@@ -609,7 +609,9 @@ def test_a_hint_in_hot_seat_tells_nothing_of_the_others_secret_orders(
         human_decides(window, qtbot)
     game = window.session.game
     assert (game.phase, game.to_move) == ("deploy", "blue")
-    assert window.board.ui.hand_over(game) == "blue"  # the screen not handed over yet: no hint
+    assert (
+        window.board.ui.seats.hand_over(game) == "blue"
+    )  # the screen not handed over yet: no hint
     window.menus.actions["hint"].trigger()
     assert not window.lab.engine.runner.thinking
     assert "the screen goes to blue first" in window.statusBar().currentMessage()

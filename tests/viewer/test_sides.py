@@ -209,8 +209,8 @@ def test_hint_ghost_on_partition_is_drawn_and_takes_the_click(make_window, qtbot
     site = window.session.game.lattice.id_of(1, 0, 0)
     assert window.board.frame().ghosts == {site: "red"}
     board = window.stage.board
-    assert board.ghost_actor.GetVisibility()
-    mesh = board._ghost_mesh
+    assert board.ghosts.actor.GetVisibility()
+    mesh = board.ghosts.mesh
     assert mesh.n_points > 0
     assert (np.asarray(mesh.point_data["rgb"]) == palette.piece_rgb("red")).all()
     centre = np.asarray(mesh.points).mean(axis=0)
@@ -220,7 +220,7 @@ def test_hint_ghost_on_partition_is_drawn_and_takes_the_click(make_window, qtbot
     click(qtbot, window, site)  # a click on the ghost plays the hinted move
     assert window.session.ply == 1
     assert window.session.game.move_stack[-1] == move
-    assert not window.stage.board.ghost_actor.GetVisibility()  # the hint went with its position
+    assert not window.stage.board.ghosts.actor.GetVisibility()  # the hint went with its position
     assert not guard_errors
 
 
@@ -238,15 +238,15 @@ def test_hint_ghost_on_pyraos_lift_with_removal(make_window, guard_errors):
     assert frame.highlights["selected"] == (lat.id_of(0, 1, 0),)  # where it is lifted from
     assert frame.highlights["remove"] == (lat.id_of(1, 0, 1),)  # what it takes back
     board = window.stage.board
-    assert board.ghost_actor.GetVisibility()
-    assert (np.asarray(board._ghost_mesh.point_data["rgb"]) == palette.piece_rgb("white")).all()
+    assert board.ghosts.actor.GetVisibility()
+    assert (np.asarray(board.ghosts.mesh.point_data["rgb"]) == palette.piece_rgb("white")).all()
     assert board.outlines["selected"][1].GetVisibility()
     assert board.outlines["remove"][1].GetVisibility()
     # Peeled away, the ghost goes as a marker would; back, it is back.
     window.view.set_levels(0, 0)
-    assert not board.ghost_actor.GetVisibility()
+    assert not board.ghosts.actor.GetVisibility()
     window.view.set_levels(0, 3)
-    assert board.ghost_actor.GetVisibility()
+    assert board.ghosts.actor.GetVisibility()
     assert not guard_errors
 
 

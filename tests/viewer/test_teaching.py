@@ -246,10 +246,12 @@ def test_toggles_and_fill_at_random(make_window, qtbot):
     for seed in (5, 6):
         dock.seed.setValue(seed)
         dock.fill.click()
-        assert window.board.ui.filling  # the balls go in one by one...
+        assert window.board.ui.fill.filling  # the balls go in one by one...
         qtbot.waitUntil(lambda: "/" in window.parts.status_prompt.text(), timeout=WAIT_MS)
         assert not dock.fill.isEnabled()
-        qtbot.waitUntil(lambda: not window.board.ui.filling, timeout=WAIT_MS)  # ...then the result
+        qtbot.waitUntil(
+            lambda: not window.board.ui.fill.filling, timeout=WAIT_MS
+        )  # ...then the result
         game = window.session.game
         assert len(game.pieces()) == game.lattice.count
         assert game.outcome().winner in ("red", "blue")
@@ -262,20 +264,20 @@ def test_toggles_and_fill_at_random(make_window, qtbot):
     assert fills[0] != fills[1]
     dock.seed.setValue(5)
     dock.fill.click()
-    qtbot.waitUntil(lambda: not window.board.ui.filling, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: not window.board.ui.fill.filling, timeout=WAIT_MS)
     assert window.session.game.pieces() == fills[0]  # the same seed, the same fill
     assert not dock.fill.isEnabled()  # a full pyramid: the game is over, nothing to fill
-    window.board.ui.fill_at_random()  # (the verb itself says so)
-    assert not window.board.ui.filling
+    window.board.ui.fill.start()  # (the verb itself says so)
+    assert not window.board.ui.fill.filling
     assert "nothing to fill" in window.statusBar().currentMessage()
 
 
 def test_a_fill_in_progress_is_dropped_when_the_position_changes(make_window, qtbot):
     window = make_window(Partition.new(PartitionOptions(4)))
     window.board.ui.corner_dock.fill.click()
-    assert window.board.ui.filling
+    assert window.board.ui.fill.filling
     window.session.replace_game(Partition.new(PartitionOptions(3)))
-    assert not window.board.ui.filling
+    assert not window.board.ui.fill.filling
     qtbot.wait(int(1000 * 1.7))
     assert window.session.game.pieces() == []  # the fill never landed on the new game
     assert window.board.ui.corner_dock.fill.isEnabled()
@@ -424,7 +426,7 @@ def test_ctrl_z_after_fill_at_random_undoes_it(make_window, qtbot):
     dock.seed.setFocus()
     qtbot.keyClicks(dock.seed.lineEdit(), "7")  # the user types a seed...
     qtbot.mouseClick(dock.fill, Qt.MouseButton.LeftButton)  # ...and fills
-    qtbot.waitUntil(lambda: not window.board.ui.filling, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: not window.board.ui.fill.filling, timeout=WAIT_MS)
     assert len(window.session.game.pieces()) == window.session.game.lattice.count
     focus = QApplication.focusWidget()
     assert focus is not None
@@ -459,17 +461,17 @@ def test_fill_at_random_and_set_up_mode_exclude_each_other(make_window, qtbot):
     window = make_window(Partition.new(PartitionOptions(3)))
     dock = window.board.ui.corner_dock
     dock.fill.click()
-    assert window.board.ui.filling
+    assert window.board.ui.fill.filling
     window.menus.actions["setup"].trigger()  # Ctrl+E while filling: refused, said
     assert window.board.setup is None
     assert not window.menus.actions["setup"].isChecked()
     assert "filling at random" in window.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: not window.board.ui.filling, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: not window.board.ui.fill.filling, timeout=WAIT_MS)
     window.menus.actions["undo"].trigger()
     window.menus.actions["setup"].trigger()
     assert window.board.setup is not None
     dock.fill.click()  # in set-up mode: refused, said
-    assert not window.board.ui.filling
+    assert not window.board.ui.fill.filling
     assert "leave set-up mode first" in window.statusBar().currentMessage()
     assert window.board.setup is not None
 
@@ -524,7 +526,7 @@ def test_the_note_says_when_the_board_left_the_lessons_position(make_window, qtb
     window.menus.actions["undo"].trigger()
     assert not note.isVisible()
     window.board.ui.corner_dock.fill.click()
-    qtbot.waitUntil(lambda: not window.board.ui.filling, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: not window.board.ui.fill.filling, timeout=WAIT_MS)
     assert len(window.session.game.pieces()) == window.session.game.lattice.count
     assert note.isVisible()
     window.menus.actions["undo"].trigger()

@@ -110,8 +110,8 @@ def test_fill_at_random_is_off_once_a_partition_game_is_won(make_window, guard_e
     assert not fill.isEnabled()
     assert fill.toolTip().startswith("the game is over (")
     before = window.session.game.position_key()
-    ui.fill_at_random()
-    assert not ui.filling
+    ui.fill.start()
+    assert not ui.fill.filling
     assert window.session.game.position_key() == before
     assert "nothing to fill" in window.statusBar().currentMessage()
     window.menus.actions["undo"].trigger()  # play goes on: the verb is back

@@ -40,25 +40,30 @@ from ..lab import palette
 from ..lab.frame import Frame
 from ..lab.view_state import ViewState
 from .ball_pyramid import (
-    _CUBE,
     BALL_RADIUS,
-    BOARD_MARGIN,
-    BOARD_THICKNESS,
-    BOARD_TOP,
-    DIMPLE_RADIUS,
-    DIMPLE_RIM,
-    HEAT_RADIUS,
+    CUBE,
+    LABEL_OUT,
     MARKER_RADIUS,
     MARKER_TOUCH_RADIUS,
     PATH_RADIUS,
     RIM_RADIUS,
     BallPyramidView,
-    _ray_entry,
-    frame_colours,
-    points_behind,
 )
 from .base import Spheres
 from .meshes import instances, template
+from .picking import points_behind, ray_entry
+from .pyramid_marks import HEAT_RADIUS, frame_colours
+from .pyramid_stand import (
+    BOARD_MARGIN,
+    BOARD_THICKNESS,
+    BOARD_TOP,
+    DIMPLE_RADIUS,
+    DIMPLE_RIM,
+    board_contacts,
+    outward,
+    pyramid_centre,
+    wall_faces,
+)
 
 #: A rim stands this much outside its ball (the window's outline shader draws it inside
 #: the impostor's own few pixels; a mesh outline needs a band that shows at a page's size).
@@ -75,11 +80,8 @@ def _window_geometry(lattice: PyramidLattice) -> BallPyramidView:
     code places the walls, the cones and the labels and shades the contacts."""
     view = BallPyramidView.__new__(BallPyramidView)
     view.lattice = view.geometry = lattice
-    below = np.zeros(lattice.neighbours.shape, dtype=bool)
-    below[:, 4:8] = (lattice.levels == 0)[:, None]  # the board under a base ball's 4 below
-    view._board_below = below
-    corners = np.array([lattice.centres[lattice.corner_ids[c]] for c in CORNERS], float)
-    view.centroid = corners.mean(axis=0)
+    view._board_below = board_contacts(lattice)  # the board under a base ball's 4 below
+    view.centroid = pyramid_centre(lattice)
     return view
 
 
@@ -99,9 +101,7 @@ class BallPyramidMeshes:
         self._window = _window_geometry(lattice)
         self._meshes: dict[str, pv.PolyData] = {}
         self._spheres: dict[str, Spheres] = {}
-        self._walls, self._wall_labels = self._window._wall_faces(
-            np.array([lattice.centres[lattice.corner_ids[c]] for c in CORNERS], float)
-        )
+        self._walls, self._wall_labels = wall_faces(lattice, self._window.centroid)
         self._walls_shown = False
         self.label_spots: list[tuple[str, tuple[float, ...]]] = []
         self.shown = np.zeros(lattice.count, dtype=bool)
@@ -162,7 +162,7 @@ class BallPyramidMeshes:
         self._pick_radius[ghosts] = BALL_RADIUS
         self.shown = drawn | markers | ghosts
         self.label_spots = [
-            (label.text, tuple(float(c) for c in self._window._label_spot(label.site)))
+            (label.text, tuple(float(c) for c in self._label_spot(label.site)))
             for label in frame.labels
             if 0 <= label.site < lat.count
         ]
@@ -216,7 +216,7 @@ class BallPyramidMeshes:
         found["pointers"] = pv.merge(cones) if cones else pv.PolyData()
         cells = [(s, r.style) for r in frame.regions for s in r.sites if visible[s]]
         found["regions"] = instances(
-            _CUBE,
+            CUBE,
             centres[[s for s, _ in cells]],
             [palette.REGION_RGB.get(style, palette.EDGE_RGB) for _, style in cells],
         )
@@ -265,7 +265,7 @@ class BallPyramidMeshes:
         """The board, the balls and the corners' labels (the window's ``set_view`` frames
         the same)."""
         lat = self.lattice
-        spots = [self._window._label_spot(int(lat.corner_ids[c])) for c in CORNERS]
+        spots = [self._label_spot(int(lat.corner_ids[c])) for c in CORNERS]
         base = lat.centres[lat.levels == 0]
         lo = base.min(axis=0) - BOARD_MARGIN
         hi = base.max(axis=0) + BOARD_MARGIN
@@ -286,11 +286,17 @@ class BallPyramidMeshes:
         centres = self.lattice.centres[ids]
         drawn = self._pick_radius[ids]
         for radius in (drawn, np.maximum(drawn, MARKER_TOUCH_RADIUS)):
-            entry = _ray_entry(np.asarray(near), np.asarray(direction), centres, radius)
+            entry = ray_entry(np.asarray(near), np.asarray(direction), centres, radius)
             best = int(np.argmin(entry))
             if entry[best] < math.inf:
                 return int(ids[best])
         return None
+
+    def _label_spot(self, site: int) -> np.ndarray:
+        """Where ``site``'s label stands: LABEL_OUT outside it, away from the middle."""
+        lat = self.lattice
+        spot: np.ndarray = lat.centres[site] + outward(lat, self._window.centroid, site) * LABEL_OUT
+        return spot
 
     def behind(self, site: int) -> list[int]:
         return []  # (the window's view remembers its pick's ray; here the page hands it in)
@@ -298,7 +304,9 @@ class BallPyramidMeshes:
     def behind_ray(self, site: int, near: np.ndarray, direction: np.ndarray) -> list[int]:
         """The points behind ``site``'s ball on that ray, shown or not (a peeled shell, an
         empty point), nearest first: as the window finds them."""
-        return points_behind(self.lattice.centres, site, np.asarray(near), np.asarray(direction))
+        return points_behind(
+            self.lattice.centres, site, np.asarray(near), np.asarray(direction), BALL_RADIUS
+        )
 
 
 def board_polygons(lat: PyramidLattice) -> pv.PolyData:

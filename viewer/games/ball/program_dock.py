@@ -6,18 +6,16 @@ for the side with the ball, the program's notation, editable) and a cover page t
 the program: hot-seat play shows one player's editor at a time, with a "hand over" button
 for the other; the computer's dock only says what it is doing.
 
-The :class:`TurnDock` says whose program is awaited, offers the sheet's one-minute timer,
-and steps through the last turn's rows (buttons, and the keys [ and ]) with each pyramid's
-line of the row: what it was told, what happened and why.
+The Turn dock beside them (whose program is awaited, the timer, the last turn's rows) is
+``turn_dock.py``'s :class:`TurnDock`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -27,7 +25,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
     QMainWindow,
     QPushButton,
     QStackedWidget,
@@ -41,7 +38,6 @@ from pyramid_lab.model.ball.rules import PASSES, STAND, parse_program
 from pyramid_lab.model.game import InvalidMoveError
 
 from ...lab.palette import PIECE_RGB
-from ...widgets.dock_fit import ScrolledBody
 
 SIZES = ("Large", "Medium", "Small")
 #: The special moves as the choice page offers them: a title and what each does.
@@ -109,79 +105,18 @@ class ProgramEditor(QWidget):
             f"QToolButton:checked {{ background-color: rgb({r}, {g}, {b}); color: white;"
             " font-weight: bold; border: 1px solid #222; border-radius: 2px; }"
         )
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(6)
-        grid.setVerticalSpacing(2)
-        for k, name in enumerate(SIZES):
-            head = QLabel(f"<b>{name}</b>")
-            head.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            grid.addWidget(head, 0, k + 1)
         #: groups[row][k]: the exclusive buttons of one entry (row 3 is the Dash: Small only)
         self.groups: list[list[QButtonGroup | None]] = []
         self.cells: list[list[QWidget | None]] = []
         self.row_labels: list[QLabel] = []
-        for r in range(4):
-            label = QLabel("Dash" if r == 3 else f"row {r + 1}")
-            grid.addWidget(label, r + 1, 0)
-            self.row_labels.append(label)
-            groups: list[QButtonGroup | None] = []
-            cells: list[QWidget | None] = []
-            for k in range(3):
-                if r == 3 and k != 2:
-                    groups.append(None)
-                    cells.append(None)
-                    continue
-                cell = QWidget(self)
-                box = QHBoxLayout(cell)
-                box.setContentsMargins(0, 0, 0, 0)
-                box.setSpacing(1)
-                group = QButtonGroup(cell)
-                group.setExclusive(True)
-                for entry in ENTRY_BUTTONS:
-                    button = QToolButton(cell)
-                    button.setText(entry)
-                    button.setCheckable(True)
-                    button.setObjectName(f"{self.colour}-{r}-{k}-{entry}")
-                    direction = relative_direction(self.colour, entry)
-                    where = f" ({direction})" if direction else ""
-                    button.setToolTip(f"{SIZES[k]}, row {r + 1}: {ENTRY_WORDS[entry]}{where}")
-                    button.setChecked(entry == STAND)
-                    group.addButton(button)
-                    box.addWidget(button)
-                group.buttonToggled.connect(self._on_button)
-                grid.addWidget(cell, r + 1, k + 1)
-                groups.append(group)
-                cells.append(cell)
-            self.groups.append(groups)
-            self.cells.append(cells)
-        layout.addLayout(grid)
-        options = QHBoxLayout()
-        options.addWidget(QLabel("Pass:"))
+        layout.addLayout(self._entry_grid())
         self.pass_box = QComboBox(self)
-        self.pass_box.setToolTip(
-            "the carrier stands in that row and passes the ball (rows 2 and 3; row 1 only "
-            "with the Quick Pass special, which only a Medium carrier has)"
-        )
-        self.pass_box.currentIndexChanged.connect(lambda _i: self._edited())
-        options.addWidget(self.pass_box, 1)
         self.blitz = QCheckBox("Blitz", self)
-        self.blitz.setToolTip("the Large takes its three steps in row 1 (special move)")
-        self.blitz.toggled.connect(lambda _on: self._edited())
-        options.addWidget(self.blitz)
-        layout.addLayout(options)
-        text_row = QHBoxLayout()
+        layout.addLayout(self._options_row())
         self.text = NotationEdit(self)
-        self.text.setToolTip("the program's notation (Large,Medium,Small per row); Enter sets it")
-        self.text.returnPressed.connect(self._on_text)
-        text_row.addWidget(self.text, 1)
         self.clear_button = QPushButton("Clear", self)
-        self.clear_button.clicked.connect(lambda: self.set_program(None))
-        text_row.addWidget(self.clear_button)
         self.use_hint = QPushButton("Use hint", self)
-        self.use_hint.setEnabled(False)
-        self.use_hint.setToolTip("Hint (H) asks the engine for a program first")
-        text_row.addWidget(self.use_hint)
-        layout.addLayout(text_row)
+        layout.addLayout(self._text_row())
         # the engine's words on the hint, whole: the status bar cuts a long sentence
         self.hint_words = QLabel(self)
         self.hint_words.setWordWrap(True)
@@ -196,6 +131,84 @@ class ProgramEditor(QWidget):
         self.submit.setToolTip("hand in this program (Finish turn does the same)")
         layout.addWidget(self.submit)
         self.game: PyramidBall | None = None
+
+    def _entry_grid(self) -> QGridLayout:
+        """The entries' buttons: a row per program row (and the Dash), a column per size."""
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(2)
+        for k, name in enumerate(SIZES):
+            head = QLabel(f"<b>{name}</b>")
+            head.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            grid.addWidget(head, 0, k + 1)
+        for r in range(4):
+            label = QLabel("Dash" if r == 3 else f"row {r + 1}")
+            grid.addWidget(label, r + 1, 0)
+            self.row_labels.append(label)
+            groups: list[QButtonGroup | None] = []
+            cells: list[QWidget | None] = []
+            for k in range(3):
+                if r == 3 and k != 2:
+                    groups.append(None)
+                    cells.append(None)
+                    continue
+                cell, group = self._entry_cell(r, k)
+                grid.addWidget(cell, r + 1, k + 1)
+                groups.append(group)
+                cells.append(cell)
+            self.groups.append(groups)
+            self.cells.append(cells)
+        return grid
+
+    def _entry_cell(self, r: int, k: int) -> tuple[QWidget, QButtonGroup]:
+        """The exclusive buttons F B L R S of size ``k``'s entry in row ``r``."""
+        cell = QWidget(self)
+        box = QHBoxLayout(cell)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.setSpacing(1)
+        group = QButtonGroup(cell)
+        group.setExclusive(True)
+        for entry in ENTRY_BUTTONS:
+            button = QToolButton(cell)
+            button.setText(entry)
+            button.setCheckable(True)
+            button.setObjectName(f"{self.colour}-{r}-{k}-{entry}")
+            direction = relative_direction(self.colour, entry)
+            where = f" ({direction})" if direction else ""
+            button.setToolTip(f"{SIZES[k]}, row {r + 1}: {ENTRY_WORDS[entry]}{where}")
+            button.setChecked(entry == STAND)
+            group.addButton(button)
+            box.addWidget(button)
+        group.buttonToggled.connect(self._on_button)
+        return cell, group
+
+    def _options_row(self) -> QHBoxLayout:
+        """The pass selector and the Blitz box."""
+        options = QHBoxLayout()
+        options.addWidget(QLabel("Pass:"))
+        self.pass_box.setToolTip(
+            "the carrier stands in that row and passes the ball (rows 2 and 3; row 1 only "
+            "with the Quick Pass special, which only a Medium carrier has)"
+        )
+        self.pass_box.currentIndexChanged.connect(lambda _i: self._edited())
+        options.addWidget(self.pass_box, 1)
+        self.blitz.setToolTip("the Large takes its three steps in row 1 (special move)")
+        self.blitz.toggled.connect(lambda _on: self._edited())
+        options.addWidget(self.blitz)
+        return options
+
+    def _text_row(self) -> QHBoxLayout:
+        """The program's notation, Clear and Use hint."""
+        text_row = QHBoxLayout()
+        self.text.setToolTip("the program's notation (Large,Medium,Small per row); Enter sets it")
+        self.text.returnPressed.connect(self._on_text)
+        text_row.addWidget(self.text, 1)
+        self.clear_button.clicked.connect(lambda: self.set_program(None))
+        text_row.addWidget(self.clear_button)
+        self.use_hint.setEnabled(False)
+        self.use_hint.setToolTip("Hint (H) asks the engine for a program first")
+        text_row.addWidget(self.use_hint)
+        return text_row
 
     # ---- the position --------------------------------------------------------------------
 
@@ -451,93 +464,3 @@ class ProgramDock(QDockWidget):
             self.stack.setCurrentWidget(self.choice_page)
         else:
             self._on_page_changed(2)
-
-
-#: What the replay's pyramid codes mean, under the Turn dock's lines.
-CODES_LEGEND = (
-    "Codes: O offence, D defence; L Large, M Medium, S Small (OL: the Large pyramid of the "
-    "side on offence). Programs: rows split by /, each row's entries Large,Medium,Small; "
-    "F forward, B back, L left, R right, S stand; >L, >M, >S: stand and pass the ball to "
-    "that pyramid; a fourth row is the Dash, a leading ! the Blitz; | parts red's program "
-    "from blue's."
-)
-_CODE = re.compile(r"\b([OD])([LMS])\b")
-_SIZES = {"L": "Large", "M": "Medium", "S": "Small"}
-
-
-def spelled(line: str) -> str:
-    """``line`` with its pyramid codes in words (OL: offence's Large)."""
-    return _CODE.sub(
-        lambda m: f"{'offence' if m.group(1) == 'O' else 'defence'}'s {_SIZES[m.group(2)]}", line
-    )
-
-
-class TurnDock(QDockWidget):
-    """Whose program is awaited, the one-minute timer, and the rows of the last turn."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Turn", parent)
-        self.setObjectName("ball-turn-dock")
-        body = QWidget(self)
-        layout = QVBoxLayout(body)
-        self.state = QLabel(body)
-        self.state.setWordWrap(True)
-        layout.addWidget(self.state)
-        timer_row = QHBoxLayout()
-        self.timer = QCheckBox("One-minute timer", body)
-        self.timer.setToolTip(
-            "the sheet's timer: a program is handed in as it stands when its minute is up"
-        )
-        timer_row.addWidget(self.timer)
-        self.clock = QLabel(body)
-        timer_row.addWidget(self.clock, 1)
-        layout.addLayout(timer_row)
-        steps = QHBoxLayout()
-        self.first = QPushButton("|<", body)
-        self.back = QPushButton("< Row", body)
-        self.forward = QPushButton("Row >", body)
-        self.last = QPushButton(">|", body)
-        self.first.setToolTip("before the last turn's first row")
-        self.back.setToolTip("the row before ([)")
-        self.forward.setToolTip("the next row (])")
-        self.last.setToolTip("the position now")
-        for button in (self.first, self.back, self.forward, self.last):
-            steps.addWidget(button)
-        layout.addLayout(steps)
-        self.row_title = QLabel(body)
-        layout.addWidget(self.row_title)
-        self.lines = QListWidget(body)
-        self.lines.setWordWrap(True)
-        # a row's lines (every pyramid, the pass, events) where the column has room, at
-        # least four: the account a player reads after a turn, first (in view unscrolled)
-        self.lines.setMinimumHeight(4 * self.lines.fontMetrics().lineSpacing() + 12)
-        layout.addWidget(self.lines, 1)
-        # the replay's codes spelled out under them (each line's tooltip says it too)
-        self.codes = QLabel(CODES_LEGEND, body)
-        self.codes.setWordWrap(True)
-        self.codes.setStyleSheet("color: #555;")
-        layout.addWidget(self.codes)
-        self.setWidget(ScrolledBody(body))  # all of it where there is room, else scrolled
-        self.back_key = QShortcut(QKeySequence("["), body)
-        self.forward_key = QShortcut(QKeySequence("]"), body)
-        for key in (self.back_key, self.forward_key):
-            key.setContext(Qt.ShortcutContext.WindowShortcut)
-
-    def rows_shown(self) -> None:
-        """The rows changed: :meth:`claim_room` once they are laid out."""
-        QTimer.singleShot(0, self, self.claim_room)
-
-    def claim_room(self) -> None:
-        """The room the body asks (its rows and the codes whole), taken from the column's
-        other docks down to their least: after a turn the covered Program docks kept the
-        room their editors had had, and the rows list was squeezed to 4 of its 8 rows,
-        the codes cut at the window's bottom. Called once the rows are laid out."""
-        window = self.parentWidget()
-        if not isinstance(window, QMainWindow) or not self.isVisible() or self.isFloating():
-            return
-        scroll = self.widget()
-        if scroll is None:
-            return
-        need = scroll.sizeHint().height() + self.height() - scroll.height()
-        if self.height() < need:
-            window.resizeDocks([self], [need], Qt.Orientation.Vertical)

@@ -1,16 +1,38 @@
 """Pyramid Ball's words and planned tracks, without Qt (the window's Turn and Program docks,
 the status bar and the classroom's page use them): a pyramid's name, a special move's
-choice, a replayed row's lines, the tracks a program plans."""
+choice, a replayed row's lines, the tracks a program plans, and the UI's words
+(:class:`BallWords`: the status line, a turn played, the legend, the page's form)."""
 
 from __future__ import annotations
 
-from pyramid_lab.model.ball import COLOURS, SPECIAL_TITLES, Program, PyramidBall, relative_direction
-from pyramid_lab.model.ball.report import RowReport
-from pyramid_lab.model.ball.rules import MOVES, PASSES, parse_square, step
+from collections.abc import Mapping
 
-from ...lab.frame import Path
+from pyramid_lab.model.ball import (
+    COLOURS,
+    SPECIAL_TITLES,
+    Program,
+    PyramidBall,
+    SpecialChoice,
+    relative_direction,
+)
+from pyramid_lab.model.ball.report import RowReport
+from pyramid_lab.model.ball.rules import ENTRIES, MOVES, PASSES, STAND, parse_square, step
+from pyramid_lab.model.game import SIMULTANEOUS, Game, Move
+from pyramid_lab.model.teaching import describe_result
+
+from ...lab.frame import Frame, Path
+from ...lab.game_words import FormPart, GameWords, MoveForm
+from ...lab.palette import GOAL_ROW
+from ...lab.turn_builder import Turn
 
 SIZE_NAMES = ("Large", "Medium", "Small")
+#: What the form's entries mean, under it (the Program dock's words, docs/pyramid-ball.md).
+FORM_KEY = (
+    "Entries: F forward, B back, L left, R right (each as the pyramid's player sees it), "
+    "S stand; >L, >M, >S: a pass, the carrier stands and passes the ball to that pyramid "
+    "of its side (the Large, the Medium, the Small): only the carrier, once a turn, in "
+    "row 2 or 3 (row 1 with Quick Pass)."
+)
 
 
 def pyramid_words(colour: str, size: str) -> str:
@@ -85,3 +107,80 @@ def tracks(game: PyramidBall, side: int, program: Program) -> tuple[Path, ...]:
                 ends = (passer[r] * 3 + k, receiver[r] * 3 + "LMS".index(entry[1]))
                 paths.append(Path(ends, "planned-pass"))
     return tuple(paths)
+
+
+class BallWords(GameWords[Turn]):
+    """Pyramid Ball's UI's words (a part of :class:`BallUI`)."""
+
+    def move_form(self, game: Game) -> MoveForm | None:
+        """Both programs, an entry per pyramid and row, each offering the entries some
+        legal program of that side has there (Stand first); None while a special move is
+        chosen. Blitz and Dash are typed."""
+        assert isinstance(game, PyramidBall)
+        if game.current_player() != SIMULTANEOUS or game.choosing is not None:
+            return None
+        order = {entry: i for i, entry in enumerate(dict.fromkeys((STAND, *ENTRIES)))}
+        parts = []
+        for side, colour in enumerate(COLOURS):
+            planned = game.program_space(side).tracks
+            for row in range(3):
+                for kind, size in enumerate(SIZE_NAMES):
+                    found = {track[row] for track in planned[kind]} | {STAND}
+                    choices = tuple(sorted(found, key=lambda e: order.get(e, len(order))))
+                    parts.append(FormPart(f"{colour}'s program", f"row {row + 1}", size, choices))
+        side_text = "/".join([",".join(["{}"] * 3)] * 3)
+        return MoveForm(tuple(parts), f"{side_text} | {side_text}", FORM_KEY)
+
+    def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
+        words = {("path", c): f"{c}'s planned tracks (each pyramid alone)" for c in COLOURS}
+        words[("path", "hint")] = "the hinted program's tracks"
+        words[("marker", "carrier")] = "the ball (on its carrier, or lying loose)"
+        for colour, (row, scorer) in zip(COLOURS, ((1, COLOURS[1]), (8, COLOURS[0])), strict=True):
+            words[("decoration", f"{GOAL_ROW}{colour}")] = (
+                f"{colour}'s goal row (row {row}): {scorer} scores by carrying the ball onto it "
+                "or passing it there"
+            )
+        return words
+
+    def played(self, game: Game, mover: str, move: Move) -> str:
+        assert isinstance(game, PyramidBall)
+        then = choice_text(game) if game.choosing else ""
+        granted = "".join(
+            f"; {colour} gets {SPECIAL_TITLES[special]}, the last special move left"
+            for colour, special in game.last_granted()
+        )
+        if isinstance(move, SpecialChoice):
+            then = then or "both sides program the next turn"
+            return f"{move.words()}{granted}; {then}"
+        report = game.last_effect()
+        what = report.describe() if report is not None else ""
+        then = f"; {then}" if then else ""
+        return (
+            f"the programs resolve: {what}{granted}{then} (the Turn dock replays the rows: "
+            "the [ and ] keys step back and forth)"
+        )
+
+    def status(self, game: Game) -> str:
+        assert isinstance(game, PyramidBall)
+        scores = game.scores
+        text = f"red {scores['red']} - blue {scores['blue']}"
+        if game.is_over():
+            return f"{describe_result(game)} ({text})"
+        carrier = game.carrier
+        parts = [text + f" (first to {game.options.target})"]
+        if carrier is None:
+            offence = COLOURS[game.offence]
+            parts.append(f"ball loose on {game.ball_square()} ({offence} on offence)")
+        else:
+            colour, size = carrier
+            parts.append(f"ball: {colour} {SIZE_NAMES['LMS'.index(size)]} on {game.ball_square()}")
+        if game.goal_row_barred is not None:
+            row = 8 if game.goal_row_barred == "red" else 1
+            parts.append(f"{game.goal_row_barred} kept out of row {row} (goal-row rule)")
+        for c in COLOURS:
+            held = game.specials(c)
+            if held:
+                parts.append(f"{c} holds {', '.join(s.replace('_', ' ') for s in held)}")
+        if game.choosing is not None:
+            parts.append(f"{game.choosing} chooses a special move")
+        return "; ".join(parts)

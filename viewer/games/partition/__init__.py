@@ -18,19 +18,18 @@ from pyramid_lab.model.partition import Partition, Place
 from pyramid_lab.model.teaching import describe_result, teaching_for
 
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
-from ...lab.game_ui import Clock, GameUI, Host
+from ...lab.game_ui import GameUI, Host
 from ...lab.turn_builder import Declined, TurnAnswer, ready_or_declined
 from ...widgets.slots import guarded, log
 from .. import register_ui
 from ..lattice_sites import LatticeSites
+from .fill import RandomFill
 from .teaching import LEGEND_WORDS, Overlays, TeachingView
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget
 
     from .docks import CornerDock
-
-FILL_SECONDS = 1.5  # Fill at random: the balls go in over this time, then the result shows
 
 
 class PlacementTurn:
@@ -96,11 +95,8 @@ class PartitionUI(LatticeSites[PlacementTurn], GameUI[PlacementTurn]):
         self.teaching_overlays = Overlays()
         self._teaching: TeachingView | None = None
         self._teaching_key: tuple[object, ...] = ()
-        # Fill at random, shown ball by ball: (the full game, the fill order, its seed).
-        self._fill: tuple[Partition, list[tuple[int, str]], int] | None = None
-        self._filling: Clock | None = None
+        self.fill = RandomFill(host)  # Fill at random, shown ball by ball
         self.corner_dock: CornerDock | None = None
-        self._fill_tip = ""
         if host is not None:
             self.teaching_overlays.changed.connect(lambda _field: self._guard(host.redraw))
 
@@ -140,10 +136,9 @@ class PartitionUI(LatticeSites[PlacementTurn], GameUI[PlacementTurn]):
 
     def frame(self, game: Game, turn: PlacementTurn) -> Frame:
         assert isinstance(game, Partition)
-        if self._fill is not None:
-            pieces = dict(turn.pieces())
-            pieces.update(self._fill[1][: self._fill_shown()])
-            return Frame(pieces=pieces)
+        filling = self.fill.frame(dict(turn.pieces()))
+        if filling is not None:
+            return filling
         fields: dict[str, Any] = {"pieces": turn.pieces(), "markers": turn.markers}
         highlights: dict[str, tuple[int, ...]] = {"clickable": tuple(turn.winning_corners())}
         on = self.teaching_overlays
@@ -228,12 +223,12 @@ class PartitionUI(LatticeSites[PlacementTurn], GameUI[PlacementTurn]):
             from .docks import CornerDock  # (Qt: the window's only)
 
             dock = CornerDock(self.teaching_overlays)
-            dock.fill.clicked.connect(lambda: self._guard(self.fill_at_random))
+            dock.fill.clicked.connect(lambda: self._guard(self.fill.start))
             dock.visibilityChanged.connect(lambda _shown: self._guard(self._refresh_dock))
-            self._fill_tip = dock.fill.toolTip()  # what it does (while the game goes on)
-            self.corner_dock = dock
+            self.fill.tip = dock.fill.toolTip()  # what it does (while the game goes on)
+            self.corner_dock = self.fill.dock = dock
             if self.host is not None:
-                self._fill_state(self.host.game)
+                self.fill.follow(self.host.game)
         return [self.corner_dock]
 
     def _refresh_dock(self) -> None:
@@ -244,106 +239,23 @@ class PartitionUI(LatticeSites[PlacementTurn], GameUI[PlacementTurn]):
                 self.corner_dock.refresh(self.teaching(game))
 
     def position_changed(self, game: Game, reason: str) -> None:
-        self._stop_fill()  # the position it was filling went away
+        self.fill.stop()  # the position it was filling went away
         self._teaching = None
         selected = self.teaching_overlays.selected
         if reason in ("load", "new") or (selected is not None and selected >= self.lattice.count):
             self.teaching_overlays.set(selected=None)  # that group belonged to another position
         self._refresh_dock()
-        self._fill_state(game)
-
-    def _fill_state(self, game: Game) -> None:
-        """Fill at random is off once the game is over (won: its winner stands; full:
-        nothing to fill), the tooltip saying why, as the window's other verbs say then."""
-        dock = self.corner_dock
-        if dock is None or self._fill is not None:
-            return
-        over = self._over(game)
-        dock.fill.setEnabled(not over)
-        dock.fill.setToolTip(over or self._fill_tip)
-
-    @staticmethod
-    def _over(game: Game) -> str:
-        """Why a fill has nothing to do in ``game`` (its end), or ""."""
-        if not game.is_over():
-            return ""
-        return f"the game is over ({describe_result(game)}): nothing to fill (Undo goes back)"
-
-    # ---- Fill at random -----------------------------------------------------------------
-
-    def fill_at_random(self) -> None:
-        """Fill the empty points with alternating colours (undoable) and name the winner."""
-        host = self.host
-        if host is None or self.corner_dock is None or self._fill is not None:
-            return  # one fill at a time
-        if host.setup_active():
-            host.show_message("Fill at random fills the game's position: leave set-up mode first")
-            return
-        game = host.game
-        assert isinstance(game, Partition)
-        if self._over(game):
-            host.show_message(self._over(game))
-            return
-        seed = self.corner_dock.seed.value()
-        order = game.fill_order(seed)
-        if not order:
-            host.show_message("the pyramid is full: nothing to fill")
-            return
-        self._fill = (game.filled(order), order, seed)
-        self.corner_dock.seed.setValue(seed + 1)  # the next fill differs; set it back to repeat
-        self.corner_dock.fill.setEnabled(False)
-        self._filling = host.animation(FILL_SECONDS, self._fill_step)
-        self._filling.start()
-        host.redraw()
-
-    @property
-    def filling(self) -> bool:
-        """Fill at random is putting its balls in (the position changes when it ends)."""
-        return self._fill is not None
-
-    def _fill_shown(self) -> int:
-        """How many of the fill's balls are shown by now."""
-        assert self._fill is not None
-        assert self._filling is not None
-        return int(self._filling.progress() * len(self._fill[1]))
-
-    def _fill_step(self, t: float) -> None:
-        if self._fill is None or self.host is None:
-            return
-        if t < 1.0:
-            self.host.redraw()
-            return
-        full, order, seed = self._fill
-        self._stop_fill()
-        winner = TeachingView(full).winner_text()
-        self.host.apply_position(
-            full,
-            f"filled {len(order)} points at random (seed {seed}): {winner} "
-            "- a full pyramid has exactly one winner (Undo brings the position back)",
-        )
-
-    def _stop_fill(self) -> None:
-        if self._filling is not None:
-            self._filling.stop()
-        self._fill = None
-        if self.corner_dock is not None:
-            self.corner_dock.fill.setEnabled(True)
-            if self.host is not None:
-                self._fill_state(self.host.game)
+        self.fill.follow(game)
 
     def prompt(self) -> str:
-        if self._fill is None:
-            return ""
-        return (
-            f"filling at random (seed {self._fill[2]}): {self._fill_shown()}/{len(self._fill[1])}"
-        )
+        return self.fill.prompt()
 
     def busy(self) -> str:
-        return "filling at random: wait for the result (Undo afterwards)" if self._fill else ""
+        return self.fill.busy()
 
     def close(self) -> None:
-        self._stop_fill()
+        self.fill.stop()
         if self.corner_dock is not None:
             self.corner_dock.close()
             self.corner_dock.deleteLater()
-            self.corner_dock = None
+            self.corner_dock = self.fill.dock = None

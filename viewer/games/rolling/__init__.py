@@ -18,8 +18,9 @@ until the fights, and the status bar says "red sent a unit" without the target.
 Computer players are the game's own (random, greedy, planner: its search plug-in's levels),
 deciding from the information state of the seat they play (and Hint, from the player's).
 
-Sites are the hex map's ``cell * LAYERS + layer``: a force is a stack of counters, one
-site per counter (``stack_height``).
+The UI is made of its parts, each a concern: the map's sites (``sites.py``), its words
+(``texts.py``), who decides (``seats.py``: the hot seat's hand-over) and the map's picture
+(``map_frame.py``); the Qt docks are made in ``docks.py`` when the window asks for them.
 """
 
 from __future__ import annotations
@@ -27,58 +28,28 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pyramid_lab.model.game import CHANCE, Game, Move
-from pyramid_lab.model.rolling import (
-    COLOURS,
-    DONE,
-    PHARAOH_COLOUR,
-    Deploy,
-    Place,
-    RollingPyramids,
-    StartArea,
-    Take,
-)
-from pyramid_lab.model.rolling.rules import RollingMap
+from pyramid_lab.model.rolling import DONE, Deploy, Place, RollingPyramids, StartArea
 from pyramid_lab.model.teaching import describe_result
 
-from ...boards.geometries import HexCell, HexMap
-from ...lab import palette
-from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
+from ...boards.geometries import HexMap
+from ...lab.frame import Frame
 from ...lab.game_ui import GameUI, Host
-from ...lab.game_words import ChoiceGroup, Panel
 from ...lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
 from ...widgets.slots import slot
 from .. import register_ui
-from .panels import pool_html, sheet_html
-from .words import (
-    move_words,
-    slot_words,
-    take_words,
-    white_pyramid_words,
-    white_pyramids_legend,
-)
+from .map_frame import clickable, map_frame
+from .seats import Seats
+from .sites import RollingSites
+from .texts import RollingWords
 
 if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no Qt)
     from PySide6.QtWidgets import QDockWidget
 
     from .docks import RollingDocks
 
-LAYERS = 8
-TROOPS_A_COUNTER = 3
-PHASE_WORDS = {
-    "start": "choosing starting areas",
-    "solo_start": "rolling for the starting area",
-    "roll": "rolling the dice",
-    "draft": "draft",
-    "develop": "develop",
-    "deploy": "deploy (secret)",
-    "conquest": "conquests",
-    "soldiers": "new soldiers",
-    "cleanup": "cleanup",
-    "over": "over",
-}
 ASK = {
     "start": "click a free starting area on the map (marked)",
     "draft": "take a die from the pool in {controls}, then choose where to write it",
@@ -92,49 +63,6 @@ ASK = {
 
 #: Hot seat, the secret deployment: the map waits for the player deciding to take the seat.
 HAND_OVER = "hand over to {0}: the others look away, {0} clicks 'I am {0}' in the Turn dock"
-
-
-def stack_height(strength: int) -> int:
-    """Counters drawn for a force of ``strength`` (one per 3 units, at most LAYERS)."""
-    if strength <= 0:
-        return 0
-    return min(LAYERS, 1 + (strength - 1) // TROOPS_A_COUNTER)
-
-
-#: A factory's section as the map writes it under the hex's name: short, so that it stays
-#: clear of the stack beside it ("footmen" ran into the stack); the hover says it whole.
-#: The map's white pyramids, drawn with it: a decoration only so the legend explains the
-#: "1/2" under a space's number (the hex map draws no decoration).
-WHITE_PYRAMIDS = "white-pyramids"
-WHITE_PYRAMID_DECORATION = frozenset({WHITE_PYRAMIDS})
-#: The Pharaoh's stacks (solo), drawn as pieces: a decoration only so the legend names them.
-PHARAOH_TROOPS = palette.PIECES_OF + PHARAOH_COLOUR
-_NONE: frozenset[str] = frozenset()
-SECTION_ON_MAP = {"heroes": "hero", "develop": "dev.", "armies": "army", "footmen": "foot"}
-
-
-def hex_map(board: RollingMap) -> HexMap:
-    cells = [
-        HexCell(
-            q=cell.hex[0],
-            r=cell.hex[1],
-            name=cell.name,
-            pyramid="white" if cell.white else ("black" if cell.factory else ""),
-            top=cell.top,
-            bottom=cell.bottom,
-            caption=SECTION_ON_MAP.get(cell.factory, cell.factory) if cell.factory else "",
-            start=cell.start is not None,
-        )
-        for cell in board.cells
-    ]
-    return HexMap(cells, layers=LAYERS)
-
-
-DONE_WORDS = {
-    "develop": "done developing (the unspent pairs are kept)",
-    "conquest": "done crossing off triangles",
-    "cleanup": "done placing devices",
-}
 
 
 class RollingTurn:
@@ -179,7 +107,7 @@ class RollingTurn:
             return Declined("the dice are rolled next: Finish turn (Enter) rolls them")
         if node < 0:
             return Declined(f"the game is over: {describe_result(game)}")
-        if not self.ui.human_to_move(game):
+        if not self.ui.seats.human_to_move(game):
             return Declined(f"{game.to_move} is played by the computer: wait for its move")
         cell = self.ui.cell_of(site)
         name = game.cell_name(cell)
@@ -191,7 +119,7 @@ class RollingTurn:
                 return Ready(move)
             return Declined(f"{name} is not a free starting area: click one of the marked ones")
         if phase == "deploy":
-            seat = self.ui.hand_over(game)
+            seat = self.ui.seats.hand_over(game)
             if seat is not None:
                 return Declined(HAND_OVER.format(seat))
             if self.unit is None:
@@ -239,7 +167,7 @@ class RollingTurn:
         if self.chosen is not None:
             move, self.chosen = self.chosen, None
             return Ready(move)
-        seat = self.ui.hand_over(game)
+        seat = self.ui.seats.hand_over(game)
         if seat is not None:
             return Declined(HAND_OVER.format(seat))
         if DONE in self._moves():
@@ -260,9 +188,9 @@ class RollingTurn:
             return "the dice are rolled next: Finish turn (Enter)"
         if node < 0:
             return ""
-        if not self.ui.human_to_move(game):
+        if not self.ui.seats.human_to_move(game):
             return f"{game.to_move} (computer) is deciding"
-        seat = self.ui.hand_over(game)
+        seat = self.ui.seats.hand_over(game)
         if seat is not None:
             return HAND_OVER.format(seat)
         return f"{game.to_move}: {self.ask()}"
@@ -286,7 +214,7 @@ class RollingTurn:
 
 
 @register_ui
-class RollingUI(GameUI[RollingTurn]):
+class RollingUI(RollingSites[RollingTurn], RollingWords[RollingTurn], GameUI[RollingTurn]):
     game_name = "rolling"
     board_kind = "hex-map"
     piece_word = "troops"
@@ -295,108 +223,27 @@ class RollingUI(GameUI[RollingTurn]):
     def __init__(self, host: Host | None = None) -> None:
         super().__init__(host)
         self._maps: dict[str, HexMap] = {}
+        self.seats = Seats(host)
         self._turn: RollingTurn | None = None
         self._game: RollingPyramids | None = None
         self._docks: RollingDocks | None = None
-        self._seated: str | None = None  # hot seat: who said "I am ..." for the secret part
-
-    # ---- the board ----------------------------------------------------------------------
-
-    def geometry(self, game: Game) -> HexMap:
-        assert isinstance(game, RollingPyramids)
-        board = self._maps.get(game.map.id)
-        if board is None:
-            board = self._maps[game.map.id] = hex_map(game.map)
-        self._board = board
-        self._codes = {cell.code: cell.index for cell in game.map.cells}
-        self._cells = tuple(cell.code for cell in game.map.cells)
-        return board
-
-    def cell_of(self, site: int) -> int:
-        return site // LAYERS
-
-    def site_of(self, coords: tuple[int, ...]) -> int:
-        code, plain, heroes = coords
-        if code not in getattr(self, "_codes", {}):
-            raise ValueError(f"no space {code}")
-        height = stack_height(plain + heroes)
-        return self._codes[code] * LAYERS + max(0, height - 1)
-
-    def coords_of(self, site: int) -> tuple[int, ...]:
-        code = self._cells[self.cell_of(site)]
-        if code < 0:  # a starting area: chosen, no troops
-            return (code, 0, 0)
-        return (code, 1 + TROOPS_A_COUNTER * (site % LAYERS), 0)
-
-    def site_name(self, site: int) -> str:
-        code = self._cells[self.cell_of(site)]
-        return f"S{-code}" if code < 0 else str(code)
-
-    def sites(self, game: Game) -> dict[int, str]:
-        self.geometry(game)
-        return {self.site_of(coords): colour for coords, colour in game.pieces()}
-
-    def setup_frame(self, pieces: Mapping[int, str], geometry: Any) -> Frame:
-        """Set-up mode paints a garrison of 1 (a click on a stack's top takes it off)."""
-        stacks = {}
-        for site, colour in pieces.items():
-            cell, layer = divmod(site, LAYERS)
-            stacks.update({cell * LAYERS + k: colour for k in range(layer + 1)})
-        free = [c for c in range(len(geometry.cells)) if not any(s // LAYERS == c for s in pieces)]
-        return Frame(pieces=stacks, markers=tuple(Marker(c * LAYERS, "setup") for c in free))
 
     # ---- who decides --------------------------------------------------------------------
 
-    def computer(self) -> dict[str, str]:
-        if self.host is None:
-            return {}
-        return dict(self.host.computer_players())
-
-    def human_to_move(self, game: Game) -> bool:
-        return game.current_player() >= 0 and game.to_move not in self.computer()
-
-    def humans(self, game: Game) -> list[str]:
-        """The colours people play, in turn order."""
-        computer = self.computer()
-        return [c for c in game.players if c not in computer]
-
-    def viewer(self, game: RollingPyramids) -> str | None:
-        """Whose secret orders the board shows: the human deciding, else the one human
-        playing against computers; None: nobody's (several humans, a computer deciding),
-        or "*" when the computer plays every seat (nothing to hide)."""
-        humans = self.humans(game)
-        if not humans:
-            return "*"
-        if game.current_player() >= 0 and game.to_move in humans:
-            return None if self.hand_over(game) else game.to_move
-        return humans[0] if len(humans) == 1 else None
-
-    def hand_over(self, game: RollingPyramids) -> str | None:
-        """Hot seat (two humans or more) in the secret deployment: the human deciding,
-        until they say "I am <colour>" (:meth:`take_seat`); meanwhile no orders are drawn
-        and the map takes no click. A move by anyone else, undo, redo or a file asks again:
-        whoever sits at the screen then may not be the one deciding. None otherwise."""
-        if game.phase != "deploy" or game.current_player() < 0 or game.is_over():
-            return None
-        humans = self.humans(game)
-        if len(humans) < 2 or game.to_move not in humans or self._seated == game.to_move:
-            return None
-        return game.to_move
-
     def hint_refusal(self, game: Game) -> str:
-        """Hot seat: no hint before the deciding human has taken the screen."""
-        seat = self.hand_over(game) if isinstance(game, RollingPyramids) else None
-        if seat is None:
-            return ""
-        return f'no hint yet: the screen goes to {seat} first ("I am {seat}" in the Turn dock)'
+        return self.seats.hint_refusal(game)
+
+    def hidden_moves(self, game: Game, line: Sequence[tuple[str, Move]]) -> dict[int, str]:
+        assert isinstance(game, RollingPyramids)
+        return self.seats.hidden_moves(game, line)
 
     @slot
     def take_seat(self) -> None:
         """The Turn dock's "I am <colour>": the deciding human's orders are shown."""
         game = self._game
-        if game is None or self.hand_over(game) is None:
+        if game is None or self.seats.hand_over(game) is None:
             return
-        self._seated = game.to_move
+        self.seats.seated = game.to_move
         self._refresh()
         if self.host is not None:
             self.host.secrets_changed()
@@ -418,145 +265,37 @@ class RollingUI(GameUI[RollingTurn]):
         self._turn.chosen = move
         self.host.finish_turn()
 
-    def choose(self, **what: Any) -> None:
+    def choose(
+        self, *, die: int | None = None, unit: str | None = None, device: str | None = None
+    ) -> None:
         """The Turn dock chose a die, a unit or a device: the map follows."""
         turn = self._turn
         if turn is None:
             return
-        for key, value in what.items():
-            setattr(turn, key, value)
+        if die is not None:
+            turn.die = die
+        if unit is not None:
+            turn.unit = unit
+        if device is not None:
+            turn.device = device
         turn.first = None
         self._refresh()
         if self.host is not None:
             self.host.redraw()
 
-    def visible_orders(self, game: RollingPyramids) -> list[Any]:
-        """The deployments the map draws: the viewer's, while they wait for the fights
-        (after them the map shows what they did; the state keeps them until cleanup)."""
-        if game.phase != "deploy":
-            return []
-        who = self.viewer(game)
-        if who == "*":
-            return list(game.state.orders)
-        return [o for o in game.state.orders if game.players[o.player] == who]
-
-    def hidden_moves(self, game: Game, line: Sequence[tuple[str, Move]]) -> dict[int, str]:
-        """Deployments the players at the board may not read in the Moves dock: those of
-        the deploy phase the position shown is in (its fights are still to come) and every
-        one after the position shown (the line redo would play), except the viewer's own
-        (see :meth:`viewer`); the unit sent is no secret, its target is. Earlier ones were
-        fought: the map shows what they did."""
-        assert isinstance(game, RollingPyramids)
-        who = self.viewer(game)
-        if who == "*":
-            return {}
-        shown = min(len(game.move_stack), len(line))
-        first = shown
-        if game.phase == "deploy":  # the phase is deployments only: back to its start
-            while first > 0 and isinstance(line[first - 1][1], Deploy):
-                first -= 1
-        hidden = {}
-        for index in range(first, len(line)):
-            mover, move = line[index]
-            if isinstance(move, Deploy) and mover != who:
-                hidden[index] = f"{mover}: deploys {move.unit} (hidden)"
-        return hidden
-
     def frame(self, game: Game, turn: RollingTurn) -> Frame:
         assert isinstance(game, RollingPyramids)
         board = self.geometry(game)
-        s = game.state
-        pieces: dict[int, str] = {}
-        labels: list[Label] = []
-        held: dict[str, list[int]] = {}
-        heights = {}
-        for cell in game.map.cells:
-            i = cell.index
-            owner = game.colour_of(s.owner[i])
-            if owner is not None and owner != PHARAOH_COLOUR:  # the Pharaoh's: their stacks
-                held.setdefault(owner, []).append(board.site(i))
-            troops = s.troops[i]
-            height = stack_height(troops.plain + troops.heroes)
-            heights[i] = height
-            for k in range(height):
-                pieces[board.site(i, k)] = owner or PHARAOH_COLOUR
-            if troops:
-                labels.append(Label(board.site(i), str(troops)))
-        ghosts: dict[int, str] = {}
-        for order in self.visible_orders(game):
-            colour = game.players[order.player]
-            layer = min(LAYERS - 1, heights[order.cell])
-            ghosts[board.site(order.cell, layer)] = colour
-            what = "bomb" if order.bomb else order.unit
-            # short: the ghost counter is in the sender's colour, and the label stays over
-            # its own hex
-            labels.append(Label(board.site(order.cell), f"sent {what} {order.troops}"))
-        paths, pointers = [], []
-        for device in s.devices:  # which is which: the legend (a label here would sit on
-            colour = game.players[device.player]  # the stack's and run into the next hex)
-            if device.other >= 0:
-                paths.append(Path((board.site(device.cell), board.site(device.other)), colour))
-            else:
-                pointers.append(Pointer(board.site(device.cell), colour))
-        markers, highlights = self._choices(game, turn, board)
-        regions = tuple(Region(tuple(sites), colour) for colour, sites in held.items())
-        return Frame(
-            pieces=pieces,
-            markers=markers,
-            highlights=highlights,
-            pointers=tuple(pointers),
-            paths=tuple(paths),
-            regions=regions,
-            labels=tuple(labels),
-            ghosts=ghosts,
-            # drawn with the map; named so the legend says what "1/2" under a number is
-            decorations=self._decorations(game, pieces),
-        )
+        seats = self.seats
+        asks = seats.human_to_move(game) and not self.setup_active() and not seats.hand_over(game)
+        choices = clickable(game, board, turn.unit, turn.device, turn.first) if asks else ((), {})
+        return map_frame(game, board, seats.visible_orders(game), choices)
 
-    @staticmethod
-    def _decorations(game: RollingPyramids, pieces: Mapping[int, str]) -> frozenset[str]:
-        """The map's white pyramids and the Pharaoh's stacks, where there are any: named so
-        the legend says what "1/2" under a number and the purple stacks are."""
-        names = WHITE_PYRAMID_DECORATION if any(c.white for c in game.map.cells) else _NONE
-        if PHARAOH_COLOUR in pieces.values():
-            names |= {PHARAOH_TROOPS}
-        return names
-
-    def _choices(
-        self, game: RollingPyramids, turn: RollingTurn, board: HexMap
-    ) -> tuple[tuple[Marker, ...], dict[str, tuple[int, ...]]]:
-        """Markers and frames on the hexes a click may choose now (a human deciding)."""
-        if not self.human_to_move(game) or self._setup() or self.hand_over(game):
-            return (), {}
-        moves = game.legal_moves()
-        cells: list[str] = []
-        highlights: dict[str, tuple[int, ...]] = {}
-        if game.phase == "start":
-            cells = [m.cell for m in moves if isinstance(m, StartArea)]
-        elif game.phase == "deploy":
-            cells = [m.cell for m in moves if isinstance(m, Deploy) and m.unit == turn.unit]
-        elif game.phase == "cleanup" and turn.device is not None:
-            places = [m for m in moves if isinstance(m, Place) and m.device == turn.device]
-            if turn.first is None:
-                cells = [m.cell for m in places]
-            else:
-                first = game.cell_name(turn.first)
-                cells = [m.other for m in places if m.cell == first and m.other]
-                highlights["selected"] = (board.site(turn.first),)
-        elif game.phase == "soldiers" and game.state.soldiers:  # decided in the Turn dock
-            asked, *rest = game.state.soldiers  # the rules ask them in number order
-            highlights["selected"] = (board.site(asked),)
-            if rest:
-                highlights["clickable"] = tuple(board.site(c) for c in rest)
-        sites = tuple(board.site(game.map.cell(name)) for name in dict.fromkeys(cells))
-        if sites:  # a frame round each hex: the marker alone is small beside the stacks
-            highlights["clickable"] = sites
-        return tuple(Marker(site, "target") for site in sites), highlights
-
-    def _setup(self) -> bool:
+    def setup_active(self) -> bool:
+        """Set-up mode is on (the map takes no decision's click)."""
         return self.host is not None and self.host.setup_active()
 
-    def hint_frame(self, game: Game, move: Any, frame: Frame) -> Frame:
+    def hint_frame(self, game: Game, move: Move, frame: Frame) -> Frame:
         """The hinted decision: its hex rimmed "selected" on the map (a deployment, a
         starting area, a device); the status bar says the rest."""
         assert isinstance(game, RollingPyramids)
@@ -569,156 +308,6 @@ class RollingUI(GameUI[RollingTurn]):
         highlights = dict(frame.highlights)
         highlights["selected"] = (*highlights.get("selected", ()), site)
         return dataclasses.replace(frame, highlights=highlights)
-
-    def status(self, game: Game) -> str:
-        assert isinstance(game, RollingPyramids)
-        points = ", ".join(f"{c} {v}" for c, v in game.scores().items())
-        if game.is_over():
-            if game.options.solo:
-                return describe_result(game)
-            return f"{describe_result(game)}: {points}"
-        rounds = game.options.rounds
-        phase = PHASE_WORDS.get(game.phase, game.phase)
-        if game.round < 1:  # the starting areas are chosen before round 1
-            where = f"before round 1 of {rounds}: {phase}"
-        else:
-            where = f"round {game.round} of {rounds}, {phase}"
-        if game.options.solo:
-            return f"{where}; Hyskosian revolution (solo)"
-        return f"{where}; points {points}"
-
-    def describe(self, game: Game, turn: Any, site: int, shown: Mapping[int, str]) -> str:
-        assert isinstance(game, RollingPyramids)
-        cell = game.map.cells[self.cell_of(site)]
-        if cell.start is not None:
-            text = f"starting area {cell.start}"
-        else:
-            text = f"space {cell.number}"
-            if cell.white:
-                rounds, last = game.options.rounds, game.options.last_round
-                solo = game.options.solo
-                text += f", {white_pyramid_words(cell.top, cell.bottom, rounds, last, solo)}"
-            elif cell.factory:
-                short = SECTION_ON_MAP.get(cell.factory, cell.factory)
-                text += (
-                    f", factory ({short} on the map): its holder may change a number written "
-                    f"in the {cell.factory} section by up to 2"
-                )
-        holder = game.colour_of(game.state.owner[cell.index])
-        troops = game.state.troops[cell.index]
-        if holder is not None:
-            text += f"; held by {holder}" + (f" with {troops}" if troops else "")
-        return text
-
-    def move_words(self, game: Game, move: Move) -> str:
-        words = move_words(move)
-        return "" if words == str(move) else words  # (written once: the notation says it)
-
-    def move_groups(self, game: Game, moves: Sequence[Move]) -> list[ChoiceGroup] | None:
-        """The draft's takes by die, each choice in the Turn dock's words (the faction
-        board's slot, the number written); another phase's decisions (not a
-        deployment's or a cleanup's, made on the map) under one heading."""
-        assert isinstance(game, RollingPyramids)
-        if game.phase == "draft":
-            groups: dict[str, list[tuple[Move, str]]] = {}
-            for move in moves:
-                if isinstance(move, Take):
-                    die = f"{move.colour} d{move.sides} = {move.value}"
-                    own = move.colour == game.to_move
-                    groups.setdefault(die, []).append((move, take_words(move, own)))
-                elif move == DONE:
-                    groups.setdefault("Done", []).append((move, "done"))
-            return [ChoiceGroup(title, tuple(choices)) for title, choices in groups.items()]
-        if game.phase not in ("deploy", "cleanup") and moves:
-            choices = tuple((m, move_words(m)) for m in moves)
-            return [ChoiceGroup(f"{game.to_move}'s decision: {game.phase}", choices)]
-        return None
-
-    def panels(self, game: Game) -> list[Panel]:
-        """The dice pool in the draft, and every faction board (the mover's unfolded), as
-        the Turn and Faction boards docks show them."""
-        assert isinstance(game, RollingPyramids)
-        found = []
-        if game.state.dice and game.phase == "draft":
-            found.append(Panel("The dice pool", pool_html(game)))
-        mover = game.current_player()
-        for p, colour in enumerate(game.players):
-            found.append(Panel(f"{colour}'s faction board", sheet_html(game, p), p == mover))
-        return found
-
-    def played(self, game: Game, mover: str, move: Move) -> str:
-        assert isinstance(game, RollingPyramids)
-        if isinstance(move, Deploy) and game.options.solo:
-            text = f"{mover} sent {move.unit} to {move.cell}"
-        elif isinstance(move, Deploy):
-            text = f"{mover} sent {move.unit} (where is secret until the fights)"
-        elif isinstance(move, Take):
-            text = f"{mover} took {move.colour} d{move.sides} {move.value}: " + take_words(
-                move, move.colour == mover
-            )
-        elif isinstance(move, Place):
-            text = f"{mover} placed {move_words(move)}"
-        elif move == DONE:
-            text = f"{mover}: {DONE_WORDS.get(self._phase_of_last(game, move), 'done')}"
-        else:
-            text = f"{mover}: {move_words(move)}"
-        effect = game.last_effect()
-        if effect is not None and effect.lines:
-            text += f"; the fights: {effect.describe()}"
-        return text
-
-    @staticmethod
-    def _phase_of_last(game: RollingPyramids, move: Move) -> str:
-        """The phase ``move``, the last decision of ``game``'s line, was made in (the
-        dice rolled after it are taken back on a copy)."""
-        before = game.copy()
-        while before.move_stack:
-            if before.pop() == move:
-                return before.phase
-        return ""
-
-    def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
-        words: dict[tuple[str, str], str] = {
-            ("marker", "target"): "a place you may choose",
-            ("rim", "clickable"): "a space you may choose now",
-        }
-        if isinstance(game, RollingPyramids) and game.phase == "soldiers":
-            # nothing to click on the map: the Turn dock asks space by space
-            words[("rim", "selected")] = "new soldiers asked now: stay or reserve (Turn dock)"
-            words[("rim", "clickable")] = "new soldiers asked later, in number order"
-        devices: dict[tuple[str, str], list[str]] = {}
-        if isinstance(game, RollingPyramids):
-            for device in game.state.devices:
-                colour = game.players[device.player]
-                if device.other >= 0:
-                    where = f"{device.kind} {game.cell_name(device.cell)}-"
-                    where += game.cell_name(device.other)
-                    devices.setdefault(("path", colour), []).append(where)
-                else:
-                    where = game.cell_name(device.cell)
-                    devices.setdefault(("pointer", colour), []).append(where)
-        if isinstance(game, RollingPyramids):
-            words[("decoration", WHITE_PYRAMIDS)] = white_pyramids_legend(
-                game.options.rounds, game.options.last_round, game.options.solo
-            )
-        solo = isinstance(game, RollingPyramids) and game.options.solo
-        words[("decoration", PHARAOH_TROOPS)] = "the Pharaoh's troops" + (
-            ": take space 1 and S1 to S4 from them" if solo else ""
-        )
-        for colour in (*COLOURS, PHARAOH_COLOUR):
-            words[("region", colour)] = f"held by {colour}"
-            rams = devices.get(("path", colour))
-            words[("path", colour)] = (
-                f"{colour}'s {', '.join(rams)} (on a border)"
-                if rams
-                else f"{colour}'s ram or spikes on a border"
-            )
-            umbrellas = devices.get(("pointer", colour))
-            words[("pointer", colour)] = f"{colour}'s umbrella" + (
-                f" on {', '.join(umbrellas)}" if umbrellas else ""
-            )
-            words[("ghost", colour)] = f"{colour}'s secret orders (only you see them)"
-        return words
 
     # ---- docks --------------------------------------------------------------------------
 
@@ -737,8 +326,8 @@ class RollingUI(GameUI[RollingTurn]):
 
     def position_changed(self, game: Game, reason: str) -> None:
         assert isinstance(game, RollingPyramids)
-        if reason != "move" or game.current_player() < 0 or game.to_move != self._seated:
-            self._seated = None  # the seat may have changed hands: "I am ..." again
+        if reason != "move" or game.current_player() < 0 or game.to_move != self.seats.seated:
+            self.seats.seated = None  # the seat may have changed hands: "I am ..." again
         self._game = game
         self._refresh()
 
@@ -767,6 +356,3 @@ class RollingUI(GameUI[RollingTurn]):
         (None: none marked)."""
         if self._docks is not None and self._game is not None:
             self._docks.sheets.refresh(self._game, box)
-
-
-__all__ = ["RollingTurn", "RollingUI", "move_words", "slot_words", "stack_height", "take_words"]

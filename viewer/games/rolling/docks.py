@@ -18,8 +18,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSpacerItem,
-    QTabWidget,
-    QTextBrowser,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -37,12 +35,12 @@ from pyramid_lab.model.rolling import (
     StartArea,
     Take,
 )
-from pyramid_lab.model.setup import start_copy
 from pyramid_lab.model.teaching import describe_result
 
 from ...widgets.dock_fit import ScrolledBody
 from ...widgets.slots import slot
-from .panels import die_colour, die_text, rgb_of, sheet_html
+from .panels import die_colour, die_text, rgb_of
+from .record_docks import FightsDock, SheetsDock
 from .words import (
     PHASE_HELP,
     move_help,
@@ -64,21 +62,30 @@ class RollingTurn(Protocol):
     def ask(self) -> str: ...
 
 
+class Seats(Protocol):
+    """Who decides, as the docks ask (the package's ``seats.Seats``)."""
+
+    def human_to_move(self, game: Game) -> bool: ...
+
+    def hand_over(self, game: RollingPyramids) -> str | None: ...
+
+
 class RollingUI(Protocol):
     """What the docks ask of the game UI (the package's ``RollingUI``, which makes them:
     they name it through this protocol, not by importing the package)."""
 
-    def human_to_move(self, game: Game) -> bool: ...
+    @property
+    def seats(self) -> Seats: ...
 
-    def _setup(self) -> bool: ...
-
-    def hand_over(self, game: RollingPyramids) -> str | None: ...
+    def setup_active(self) -> bool: ...
 
     def take_seat(self) -> None: ...
 
     def play(self, move: Move) -> None: ...
 
-    def choose(self, **what: Any) -> None: ...
+    def choose(
+        self, *, die: int | None = None, unit: str | None = None, device: str | None = None
+    ) -> None: ...
 
     def show_message(self, text: str) -> None: ...
 
@@ -120,6 +127,38 @@ class ChoiceList(QListWidget):
     def minimumSizeHint(self) -> QSize:
         line = self.fontMetrics().lineSpacing()
         return QSize(super().minimumSizeHint().width(), MIN_CHOICE_ROWS * line + self._frame())
+
+    def add_choice(self, text: str, data: tuple[str, Any], tip: str = "", box: str = "") -> None:
+        """A choice: ``data`` is what a click on it makes; ``box`` its faction board box."""
+        item = QListWidgetItem(text)
+        item.setData(CHOICE, data)
+        if box:
+            item.setData(BOX, box)
+        if tip:
+            item.setToolTip(tip)
+        self.addItem(item)
+
+    def add_heading(self, box: str) -> None:
+        """A heading row: the faction board's box the choices below write in."""
+        item = QListWidgetItem(box)
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
+        font = item.font()
+        font.setBold(True)
+        item.setFont(font)
+        item.setForeground(QColor(40, 40, 40))
+        item.setData(BOX, box)
+        item.setToolTip(
+            f"the places below write the die in {box} of your faction board "
+            "(a place hovered shows its box marked there)"
+        )
+        self.addItem(item)
+
+    def add_note(self, text: str) -> None:
+        """A row of words that takes no click."""
+        item = QListWidgetItem(text)
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
+        item.setForeground(QColor(110, 110, 110))
+        self.addItem(item)
 
 
 class TurnDock(QDockWidget):
@@ -212,7 +251,7 @@ class TurnDock(QDockWidget):
             button.deleteLater()
         self.dice = []
         s = game.state
-        human = ui.human_to_move(game) and not ui._setup()
+        human = ui.seats.human_to_move(game) and not ui.setup_active()
         drafting = game.phase == "draft" and human
         for index, die in enumerate(s.dice):
             colour = die_colour(game, die.owner)
@@ -236,7 +275,7 @@ class TurnDock(QDockWidget):
         self.pool_label.setVisible(pool)
         for button in self.dice:
             button.setVisible(pool)
-        seat = ui.hand_over(game) if human else None
+        seat = ui.seats.hand_over(game) if human else None
         self.seat.setVisible(seat is not None)
         self.choices.setVisible(seat is None)
         if seat is not None:
@@ -279,96 +318,89 @@ class TurnDock(QDockWidget):
         moves = game.legal_moves()
         phase = game.phase
         if phase == "draft":
-            if turn.die is None:
-                self._note("Take a die from the pool above.")
-                return
-            die = game.state.dice[turn.die]
-            colour = die_colour(game, die.owner)
-            mine = [
-                m
-                for m in moves
-                if isinstance(m, Take)
-                and (m.colour, m.sides, m.value) == (colour, die.sides, die.value)
-            ]
-            own = colour == game.to_move
-            # grouped by the faction board's box, each box's name once (a heading row);
-            # hovering a choice shows its box on the board (Faction boards dock)
-            boxes: dict[str, list[Take]] = {}
-            for take in mine:
-                boxes.setdefault(slot_box(take.slot), []).append(take)
-            for box, takes in boxes.items():
-                self._heading_row(box)
-                for take in takes:
-                    words = take_words(take, own)
-                    self._add(f"    {words}", ("move", take), take_help(take, own), box)
+            self._fill_draft(game, turn, moves)
         elif phase == "deploy":
-            units: dict[str, list[Deploy]] = {}
-            for m in moves:
-                if isinstance(m, Deploy):
-                    units.setdefault(m.unit, []).append(m)
-            strength = {u.name: u for u in game.units(game.current_player())}
-            for name, targets in units.items():
-                unit = strength.get(name)
-                what = f"{name}: {unit.troops}" if unit is not None else name
-                if unit is not None and unit.bomb:
-                    what += " (a bomb: any space)"
-                mark = "▶ " if name == turn.unit else ""
-                self._add(
-                    f"{mark}send {what} ({len(targets)} places)",
-                    ("unit", name),
-                    unit_help(name, str(unit.troops), unit.bomb) if unit is not None else "",
-                )
-            self._note("Then click a marked space on the map.")
+            self._fill_deploy(game, turn, moves)
         elif phase == "cleanup":
-            kinds = list(dict.fromkeys(m.device for m in moves if isinstance(m, Place)))
-            for kind in kinds:
-                mark = "▶ " if kind == turn.device else ""
-                self._add(f"{mark}place a {kind}", ("device", kind))
-            if kinds:
-                self._note("Then click the map: your space, then the neighbour it faces.")
-            else:
-                self._note("No device to place: Done ends your cleanup.")
+            self._fill_cleanup(turn, moves)
         else:
-            for move in moves:
-                if move != DONE and isinstance(move, Develop | Cross | Soldiers | StartArea):
-                    self._add(move_words(move), ("move", move), move_help(move))
-            if phase == "develop" and DONE in moves:
-                self._note("Done keeps the unspent develop pairs for a later round.")
-            if phase == "soldiers":
-                board = game.map.cells
-                waiting = [board[c] for c in game.state.soldiers]
-                spaces = ", ".join(f"{cell.name} (+{cell.top})" for cell in waiting)
-                total = sum(cell.top for cell in waiting)
-                text = f"New soldiers wait on {spaces}: {total} in all."
-                if len(waiting) > 1:  # the rules ask one space at a time
-                    text += (
-                        f" Space {waiting[0].name} is asked now, the other "
-                        f"{len(waiting) - 1} after it (or 'all' decides them at once)."
-                    )
-                self._note(text)
+            self._fill_decision(game, moves)
 
-    def _add(self, text: str, data: tuple[str, Any], tip: str = "", box: str = "") -> None:
-        item = QListWidgetItem(text)
-        item.setData(CHOICE, data)
-        if box:
-            item.setData(BOX, box)
-        if tip:
-            item.setToolTip(tip)
-        self.choices.addItem(item)
+    def _fill_draft(self, game: RollingPyramids, turn: RollingTurn, moves: list[Move]) -> None:
+        """The places the die taken may be written, grouped by the faction board's box,
+        each box's name once (a heading row); hovering a choice shows its box on the board
+        (Faction boards dock)."""
+        if turn.die is None:
+            self.choices.add_note("Take a die from the pool above.")
+            return
+        die = game.state.dice[turn.die]
+        colour = die_colour(game, die.owner)
+        mine = [
+            m
+            for m in moves
+            if isinstance(m, Take)
+            and (m.colour, m.sides, m.value) == (colour, die.sides, die.value)
+        ]
+        own = colour == game.to_move
+        boxes: dict[str, list[Take]] = {}
+        for take in mine:
+            boxes.setdefault(slot_box(take.slot), []).append(take)
+        for box, takes in boxes.items():
+            self.choices.add_heading(box)
+            for take in takes:
+                words = take_words(take, own)
+                self.choices.add_choice(f"    {words}", ("move", take), take_help(take, own), box)
 
-    def _heading_row(self, box: str) -> None:
-        item = QListWidgetItem(box)
-        item.setFlags(Qt.ItemFlag.NoItemFlags)
-        font = item.font()
-        font.setBold(True)
-        item.setFont(font)
-        item.setForeground(QColor(40, 40, 40))
-        item.setData(BOX, box)
-        item.setToolTip(
-            f"the places below write the die in {box} of your faction board "
-            "(a place hovered shows its box marked there)"
-        )
-        self.choices.addItem(item)
+    def _fill_deploy(self, game: RollingPyramids, turn: RollingTurn, moves: list[Move]) -> None:
+        """The units to send (the map then takes the target's click)."""
+        units: dict[str, list[Deploy]] = {}
+        for m in moves:
+            if isinstance(m, Deploy):
+                units.setdefault(m.unit, []).append(m)
+        strength = {u.name: u for u in game.units(game.current_player())}
+        for name, targets in units.items():
+            unit = strength.get(name)
+            what = f"{name}: {unit.troops}" if unit is not None else name
+            if unit is not None and unit.bomb:
+                what += " (a bomb: any space)"
+            mark = "▶ " if name == turn.unit else ""
+            self.choices.add_choice(
+                f"{mark}send {what} ({len(targets)} places)",
+                ("unit", name),
+                unit_help(name, str(unit.troops), unit.bomb) if unit is not None else "",
+            )
+        self.choices.add_note("Then click a marked space on the map.")
+
+    def _fill_cleanup(self, turn: RollingTurn, moves: list[Move]) -> None:
+        """The devices to place (the map then takes their hexes' clicks)."""
+        kinds = list(dict.fromkeys(m.device for m in moves if isinstance(m, Place)))
+        for kind in kinds:
+            mark = "▶ " if kind == turn.device else ""
+            self.choices.add_choice(f"{mark}place a {kind}", ("device", kind))
+        if kinds:
+            self.choices.add_note("Then click the map: your space, then the neighbour it faces.")
+        else:
+            self.choices.add_note("No device to place: Done ends your cleanup.")
+
+    def _fill_decision(self, game: RollingPyramids, moves: list[Move]) -> None:
+        """Another phase's decisions (a start, develop, conquest, the new soldiers)."""
+        for move in moves:
+            if move != DONE and isinstance(move, Develop | Cross | Soldiers | StartArea):
+                self.choices.add_choice(move_words(move), ("move", move), move_help(move))
+        if game.phase == "develop" and DONE in moves:
+            self.choices.add_note("Done keeps the unspent develop pairs for a later round.")
+        if game.phase == "soldiers":
+            board = game.map.cells
+            waiting = [board[c] for c in game.state.soldiers]
+            spaces = ", ".join(f"{cell.name} (+{cell.top})" for cell in waiting)
+            total = sum(cell.top for cell in waiting)
+            text = f"New soldiers wait on {spaces}: {total} in all."
+            if len(waiting) > 1:  # the rules ask one space at a time
+                text += (
+                    f" Space {waiting[0].name} is asked now, the other "
+                    f"{len(waiting) - 1} after it (or 'all' decides them at once)."
+                )
+            self.choices.add_note(text)
 
     def _show_help(self, shown: bool) -> None:
         self.about.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
@@ -383,12 +415,6 @@ class TurnDock(QDockWidget):
         """A choice hovered: its box shown on the mover's faction board."""
         box = item.data(BOX) if item is not None else None
         self.ui.show_box(box if isinstance(box, str) else None)
-
-    def _note(self, text: str) -> None:
-        item = QListWidgetItem(text)
-        item.setFlags(Qt.ItemFlag.NoItemFlags)
-        item.setForeground(QColor(110, 110, 110))
-        self.choices.addItem(item)
 
     def show_message(self, text: str) -> None:
         self.ui.show_message(text)
@@ -430,128 +456,6 @@ class TurnDock(QDockWidget):
     @slot
     def _done(self) -> None:
         self.ui.play(DONE)
-
-
-class SheetsDock(QDockWidget):
-    """Each player's faction board, one tab each."""
-
-    def __init__(self) -> None:
-        super().__init__("Faction boards")
-        self.setObjectName("rolling-sheets")
-        self.tabs = QTabWidget()
-        self.pages: dict[str, QTextBrowser] = {}
-        self.setWidget(self.tabs)
-
-    def refresh(self, game: RollingPyramids, box: str | None = None) -> None:
-        """Each board as the game stands; ``box`` (a choice hovered): that box of the
-        mover's board shown marked."""
-        if list(self.pages) != list(game.players):
-            self.tabs.clear()
-            self.pages = {}
-            for colour in game.players:
-                page = QTextBrowser()
-                self.pages[colour] = page
-                self.tabs.addTab(page, colour)
-        mover = game.current_player()
-        for p, colour in enumerate(game.players):
-            page = self.pages[colour]
-            text = sheet_html(game, p, box if p == mover else None)
-            if page.property("sheet") != text:  # (a move changes a board or two: laid out anew)
-                page.setProperty("sheet", text)
-                page.setHtml(text)
-            if box is not None and p == mover:
-                page.scrollToAnchor("marked")  # the box in sight
-        if game.current_player() >= 0:
-            self.tabs.setCurrentIndex(game.current_player())
-
-    def text(self, colour: str) -> str:
-        return self.pages[colour].toPlainText()
-
-
-FIGHT_WORDS = (
-    "<p style='color:#666666'><small>Troops: <i>5</i> plain units, <i>2*</i> two heroes, "
-    "<i>5+2*</i> both. Each line is a space by its number: who takes or holds it and "
-    "with what is left.</small></p>"
-)
-
-
-class FightsDock(QDockWidget):
-    """Every round's fights, with their arithmetic, newest first."""
-
-    def __init__(self) -> None:
-        super().__init__("Fights")
-        self.setObjectName("rolling-fights")
-        self.log = QTextBrowser()
-        self.setWidget(self.log)
-        self._key: Any = None
-        self._log = FightLog()
-        self._shown: list[tuple[int, tuple[str, ...]]] | None = None  # the rounds shown
-
-    def refresh(self, game: RollingPyramids) -> None:
-        key = (id(game), len(game.move_stack), game.position_key())
-        if key == self._key:
-            return
-        self._key = key
-        rounds = self._log.rounds(game)
-        if rounds == self._shown:
-            return  # (a long log laid out again on every move grew slower each round)
-        self._shown = rounds
-        if not rounds:
-            self.log.setHtml("<p>No fights yet: they come after each deploy phase.</p>")
-            return
-        parts = []
-        for number, lines in reversed(rounds):
-            items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-            parts.append(f"<h4>Round {number}</h4><ul>{items or '<li>no fight</li>'}</ul>")
-        parts.append(FIGHT_WORDS)
-        self.log.setHtml("".join(parts))
-
-    def text(self) -> str:
-        return self.log.toPlainText()
-
-
-def fight_log(game: RollingPyramids) -> list[tuple[int, tuple[str, ...]]]:
-    """(round, the resolution's lines) for each deploy phase resolved so far, replayed
-    from the start of the game's history."""
-    replay = start_copy(game)
-    out: list[tuple[int, tuple[str, ...]]] = []
-    for move in game.move_stack:
-        was_deploy, number = replay.phase == "deploy", replay.round
-        replay.push(move)
-        if was_deploy and replay.phase != "deploy":
-            out.append((number, replay.state.fights))
-    return out
-
-
-class FightLog:
-    """:func:`fight_log` kept move by move: a move played replays that move only, an undo
-    or another line takes back only what differs (a long game replayed from its start on
-    every move grew slower each move)."""
-
-    def __init__(self) -> None:
-        self._game: RollingPyramids | None = None  # the game followed (its start)
-        self._replay: RollingPyramids | None = None
-        self._rounds: list[tuple[int, int, tuple[str, ...]]] = []  # ply after, round, lines
-
-    def rounds(self, game: RollingPyramids) -> list[tuple[int, tuple[str, ...]]]:
-        replay = self._replay
-        if replay is None or self._game is not game:
-            replay = self._replay = start_copy(game)
-            self._game = game
-            self._rounds = []
-        stack, done = game.move_stack, replay.move_stack
-        common = 0
-        while common < min(len(stack), len(done)) and stack[common] == done[common]:
-            common += 1
-        while len(done) > common:
-            replay.pop()
-        self._rounds = [r for r in self._rounds if r[0] <= common]
-        for move in stack[common:]:
-            was_deploy, number = replay.phase == "deploy", replay.round
-            replay.push_search(move)
-            if was_deploy and replay.phase != "deploy":
-                self._rounds.append((len(done), number, replay.state.fights))
-        return [(number, lines) for _ply, number, lines in self._rounds]
 
 
 class RollingDocks:

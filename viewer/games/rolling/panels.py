@@ -59,9 +59,7 @@ def sheet_html(game: RollingPyramids, p: int, box: str | None = None) -> str:
     :func:`slot_box`) marked, as a choice of the Turn dock is hovered."""
 
     def marked(name: str, text: str) -> str:
-        if name != box:
-            return text
-        return f"<a name='marked'></a><span style='background: {BOX_MARK}'>&#9658; {text}</span>"
+        return _marked(box, name, text)
 
     s = game.state
     sheet = s.sheets[p]
@@ -96,7 +94,28 @@ def sheet_html(game: RollingPyramids, p: int, box: str | None = None) -> str:
         f"{d} x{sheet.devices[k]}" for k, d in enumerate(DEVICES) if sheet.devices[k]
     )
     out.append(f"<p><b>Devices</b> {devices or 'none'}</p>")
-    out.append("<p><b>Army lines</b></p><ul>")
+    out.extend(_army_lines(game, p, box))
+    out.extend(_footmen(game, p, box))
+    out.append("</ul>")
+    if sheet.conquests:
+        out.append(f"<p>Conquests to cross off: {sheet.conquests}</p>")
+    units = game.units(p)
+    if units and game.phase == "deploy":
+        out.append("<p>To deploy: " + ", ".join(f"{u.name} {u.troops}" for u in units) + "</p>")
+    return "".join(out)
+
+
+def _marked(box: str | None, name: str, text: str) -> str:
+    """``text`` of the faction board's box ``name``, marked where it is ``box``."""
+    if name != box:
+        return text
+    return f"<a name='marked'></a><span style='background: {BOX_MARK}'>&#9658; {text}</span>"
+
+
+def _army_lines(game: RollingPyramids, p: int, box: str | None) -> list[str]:
+    """The faction board's army lines: written numbers, bonus, upgrades (opens a list)."""
+    sheet, faction = game.state.sheets[p], game.factions[p]
+    out = ["<p><b>Army lines</b></p><ul>"]
     for i, line in enumerate(faction.lines):
         values = " ".join(f"[{_n(v)}]" for v in sheet.lines[i])
         bonus = line.bonus[sheet.bonus[i]]
@@ -107,8 +126,15 @@ def sheet_html(game: RollingPyramids, p: int, box: str | None = None) -> str:
             f"{line.id}, {html.escape(line.name)}{unit}: {values} "
             f"bonus {bonus}{extra} <small>({shapes})</small>"
         )
-        out.append(f"<li>{marked(f'Army line {line.id}', text)}</li>")
-    out.append("</ul><p><b>Footmen</b></p><ul>")
+        out.append(f"<li>{_marked(box, f'Army line {line.id}', text)}</li>")
+    return out
+
+
+def _footmen(game: RollingPyramids, p: int, box: str | None) -> list[str]:
+    """The faction board's footmen groups, crossed-off spaces marked X (closes the list
+    the army lines opened and opens its own)."""
+    sheet, faction = game.state.sheets[p], game.factions[p]
+    out = ["</ul><p><b>Footmen</b></p><ul>"]
     counts = footmen(faction, sheet.crossed)
     for g, group in enumerate(faction.groups):
         spaces = []
@@ -120,11 +146,5 @@ def sheet_html(game: RollingPyramids, p: int, box: str | None = None) -> str:
                 shape = "▲" if space.shape == "d4" else "◆"
                 spaces.append(f"{shape}{space.number}{mark}")
         text = f"f{g + 1} = {counts[g]}: {' '.join(spaces)}"
-        out.append(f"<li>{marked(f'Footmen f{g + 1}', text)}</li>")
-    out.append("</ul>")
-    if sheet.conquests:
-        out.append(f"<p>Conquests to cross off: {sheet.conquests}</p>")
-    units = game.units(p)
-    if units and game.phase == "deploy":
-        out.append("<p>To deploy: " + ", ".join(f"{u.name} {u.troops}" for u in units) + "</p>")
-    return "".join(out)
+        out.append(f"<li>{_marked(box, f'Footmen f{g + 1}', text)}</li>")
+    return out

@@ -1,0 +1,68 @@
+"""Sphere impostors and plain VTK actors for the ball pyramid's views: a PolyData of
+points with an RGBA colour and a radius each (VTK's point-Gaussian mapper draws each as a
+shaded sphere; radius 0 hides it), written in place; meshes coloured per cell; a shape
+turned to point along a direction."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyvista as pv
+from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper
+
+
+def rgb_actor(mesh: pv.PolyData, *, cells: bool = False) -> vtkActor:
+    """A plain VTK actor (pyvista will not add an empty mesh) drawing ``mesh`` in its
+    "rgb" array, per point or per cell, as given."""
+    mapper = vtkPolyDataMapper()
+    mapper.SetInputData(mesh)
+    if cells:
+        mapper.SetScalarModeToUseCellFieldData()
+    else:
+        mapper.SetScalarModeToUsePointFieldData()
+    mapper.SelectColorArray("rgb")
+    mapper.SetColorModeToDirectScalars()
+    mapper.ScalarVisibilityOn()
+    actor = vtkActor()
+    actor.SetMapper(mapper)
+    return actor
+
+
+def impostors(centres: np.ndarray) -> pv.PolyData:
+    """A point per centre, each hidden (radius 0) until written."""
+    poly = pv.PolyData(centres)
+    poly.point_data["rgba"] = np.zeros((len(centres), 4), dtype=np.uint8)
+    poly.point_data["radius"] = np.zeros(len(centres), dtype=np.float32)
+    return poly
+
+
+def write_impostors(poly: pv.PolyData, rgb: np.ndarray, radius: np.ndarray) -> None:
+    """Every point of ``poly`` in its colour and radius (0 hides it), in place."""
+    rgba = np.asarray(poly.point_data["rgba"])  # views of the VTK arrays, marked below
+    rgba[:, :3] = rgb
+    rgba[:, 3] = 255
+    np.asarray(poly.point_data["radius"])[:] = radius
+    data = poly.GetPointData()
+    data.GetArray("rgba").Modified()
+    data.GetArray("radius").Modified()
+    poly.Modified()
+
+
+def coloured(meshes: list[pv.PolyData], colours: list[tuple[int, int, int]]) -> list[pv.PolyData]:
+    """Each mesh in its colour (per cell), in place."""
+    for mesh, colour in zip(meshes, colours, strict=True):
+        mesh.cell_data["rgb"] = np.tile(np.array(colour, np.uint8), (mesh.n_cells, 1))
+    return meshes
+
+
+def rotate_down_to(direction: np.ndarray, vectors: np.ndarray) -> np.ndarray:
+    """Rotate ``vectors`` so that (0, 0, -1) turns into ``direction`` (Rodrigues)."""
+    a = np.array([0.0, 0.0, -1.0])
+    b = direction / np.linalg.norm(direction)
+    v = np.cross(a, b)
+    c = float(a @ b)
+    if np.linalg.norm(v) < 1e-9:
+        return vectors if c > 0 else vectors * np.array([1.0, -1.0, -1.0])
+    k = np.array([[0, -v[2], v[1]], [v[2], 0, -v[0]], [-v[1], v[0], 0]])
+    rot = np.eye(3) + k + k @ k * (1 / (1 + c))
+    turned: np.ndarray = vectors @ rot.T
+    return turned

@@ -1,0 +1,221 @@
+"""The replay of Pyramid Ball's last turn, row by row (one row every ``ROW_SECONDS``; the
+Turn dock's buttons and the keys [ and ] step back and forth): which row shows, its
+pyramids' slide, and the Turn dock's lines. Qt is imported where a timer is made (the
+classroom, with no Qt, shows the position now)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from pyramid_lab.model.ball import PyramidBall
+from pyramid_lab.model.ball.report import RowReport, TurnReport
+
+from ...lab.frame import Frame
+from ...lab.game_ui import Host
+from ...widgets.slots import slot
+from .row_frame import Pieces, row_frame, snapshot_frame
+from .words import explain_row
+
+if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no Qt)
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QListWidgetItem
+
+    from ...lab.game_ui import Clock
+    from .turn_dock import TurnDock
+
+ROW_SECONDS = 0.9  # the replay of a turn: one row this long (0: no replay)
+SLIDE_SECONDS = 0.45  # a row's moves and pushes slide this long when the row comes
+
+
+class TurnReplay:
+    """The last turn's rows on the board (a part of :class:`BallUI`): ``row`` is the row
+    shown (0: before the turn), None the position now."""
+
+    def __init__(self, host: Host | None, redraw: Callable[[], None]) -> None:
+        self.host = host
+        self.redraw = redraw
+        self.turn_dock: TurnDock | None = None  # where the rows are listed (the window's)
+        self.report: TurnReport | None = None
+        self.before: Pieces = ()
+        self.before_ball: str | None = None  # the loose ball's square before the last turn
+        self.row: int | None = None
+        self.timer: QTimer | None = None
+        self._slide: Clock | None = None
+        self.slide_t: float | None = None  # a row's slide under way: how far (0..1)
+
+    def show_message(self, text: str) -> None:
+        """The status bar (the slots' error guard reports here)."""
+        if self.host is not None:
+            self.host.show_message(text)
+
+    def learn(self, game: PyramidBall) -> TurnReport | None:
+        """``game``'s last turn becomes the one replayed; the one shown before is given."""
+        shown = self.report
+        self.report = game.last_turn()  # the special moves chosen since then aside
+        self.before = ()
+        self.before_ball = None
+        if self.report is not None:
+            copy = game.copy()
+            while copy.last_effect() is None:  # back over the choices to the turn
+                copy.pop()
+            copy.pop()
+            self.before = tuple(copy.pyramids())
+            self.before_ball = copy.loose_ball
+        return shown
+
+    def restart(self, replay: bool) -> None:
+        """Show the position now, or (``replay``, where a Turn dock plays it) the rows
+        from before the turn, one by one."""
+        self.stop()
+        self.row = None
+        # a board with no Turn dock (the classroom's) shows the position now: row 0 would
+        # stay before the turn
+        if replay and self.report is not None and self.turn_dock is not None and ROW_SECONDS > 0:
+            from PySide6.QtCore import QTimer
+
+            self.row = 0
+            self.timer = QTimer(self.turn_dock, interval=round(ROW_SECONDS * 1000))
+            self.timer.timeout.connect(self._replay_step)
+            self.timer.start()
+
+    def playing(self) -> bool:
+        return self.timer is not None and self.timer.isActive()
+
+    def stop(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+        self._stop_slide()
+
+    def row_count(self) -> int:
+        return len(self.report.rows) if self.report is not None else 0
+
+    @slot
+    def show_row(self, row: int | None) -> None:
+        """Show the position after ``row`` rows of the last turn (0: before it; None: the
+        position now)."""
+        self.stop()
+        if row is not None:
+            row = max(0, min(row, self.row_count()))
+        self.row = row if self.report is not None else None
+        self.show_rows()
+        self.redraw()
+
+    def step_row(self, delta: int) -> None:
+        count = self.row_count()
+        current = count if self.row is None else self.row
+        self.show_row(max(0, min(count, current + delta)))
+        if delta > 0 and self.row is not None and self.row > current:
+            self._start_slide()  # one row on: its pyramids slide there
+
+    @slot
+    def _replay_step(self) -> None:
+        count = self.row_count()
+        if self.row is None or self.row >= count:
+            if self.timer is not None:
+                self.timer.stop()
+            self.row = None  # the position now: the next turn is programmed on it
+            self.show_rows()
+            self.redraw()
+            if self.host is not None:
+                self.host.consider_computer()  # two computers: the next turn now
+            return
+        self.row += 1
+        self.show_rows()
+        self._start_slide()
+
+    def _start_slide(self) -> None:
+        """The row shown now: its moved and pushed pyramids slide from where they were."""
+        self._stop_slide()
+        if self.host is None or SLIDE_SECONDS <= 0 or self.row_report() is None:
+            self.redraw()
+            return
+        self.slide_t = 0.0
+        self._slide = self.host.animation(SLIDE_SECONDS, self._slide_step)
+        self._slide.start()
+        self.redraw()
+
+    def _slide_step(self, t: float) -> None:
+        self.slide_t = None if t >= 1.0 else t
+        self.redraw()
+
+    def _stop_slide(self) -> None:
+        if self._slide is not None:
+            self._slide.stop()
+            self._slide = None
+        self.slide_t = None
+
+    def row_report(self) -> RowReport | None:
+        if self.report is None or not self.row:
+            return None
+        return self.report.rows[self.row - 1]
+
+    def frame(self) -> Frame | None:
+        """The board at the row shown (None: the position now is shown)."""
+        if self.row is None or self.report is None:
+            return None
+        row = self.row_report()
+        if row is None:
+            return snapshot_frame(self.before, self.before_ball)
+        return row_frame(row, self.slide_t)
+
+    def row_text(self) -> str:
+        """The status bar's explanation of the row shown."""
+        row = self.row_report()
+        if row is None:
+            if self.row == 0:
+                return (
+                    f"before the last turn ({self.row_count()} rows): the ] key or Row > "
+                    "shows the next row"
+                )
+            return ""
+        return f"row {row.name} of {self.row_count()}: " + "; ".join(row.lines())
+
+    def show_rows(self) -> None:
+        """The Turn dock's buttons and lines follow the row shown."""
+        dock = self.turn_dock
+        if dock is None:
+            return
+        self._fill_rows(dock)
+        dock.rows_shown()
+
+    def _fill_rows(self, dock: TurnDock) -> None:
+        count = self.row_count()
+        shown = count if self.row is None else self.row
+        for button, on in (
+            (dock.first, shown > 0),
+            (dock.back, shown > 0),
+            (dock.forward, count > 0 and (self.row is not None and shown < count)),
+            (dock.last, self.row is not None),
+        ):
+            button.setEnabled(on)
+        dock.lines.clear()
+        if self.report is None:
+            dock.row_title.setText("No turn played yet.")
+            return
+        row = self.row_report()
+        if self.row is None:
+            dock.row_title.setText(f"The position now; last turn: {self.report.describe()}")
+            for line in self.report.lines():
+                dock.lines.addItem(_item(line))
+            return
+        if row is None:
+            dock.row_title.setText(f"Before the last turn ({count} rows)")
+            return
+        roles = f", {row.offence} on offence" if row.offence else ""
+        dock.row_title.setText(f"Row {row.name} ({self.row} of {count}){roles}")
+        for line in explain_row(row):
+            dock.lines.addItem(_item(line))
+
+
+def _item(line: str) -> QListWidgetItem:
+    """A line of the replay, its codes spelled out in its tooltip."""
+    from PySide6.QtWidgets import QListWidgetItem
+
+    from .turn_dock import spelled
+
+    item = QListWidgetItem(line)
+    said = spelled(line)
+    if said != line:
+        item.setToolTip(said)
+    return item
