@@ -169,16 +169,9 @@ def document_game(raw: Mapping[str, Any], format: str) -> type[Game]:
 
 
 def from_json(raw: Any) -> PositionDocument:
-    if not isinstance(raw, dict):
-        raise PositionFormatError("", "a position file must hold one JSON object")
-    kind = raw.get("format")
-    other = OTHER_DOCUMENTS.get(kind) if isinstance(kind, str) else None
-    if other is not None:
-        raise PositionFormatError("format", other)
-    if raw.get("format") == FORMAT and isinstance(raw.get("game"), str):
-        document_game(raw, FORMAT)  # an unknown game is said before what it would need
-    check_keys(raw, KEYS, required=_REQUIRED)
-    cls = document_game(raw, FORMAT)
+    """The document of a position file's JSON value, checked whole (PositionFormatError
+    naming the key at fault)."""
+    cls = _document_class(raw)
     if not isinstance(raw["options"], dict):
         raise PositionFormatError("options", "must be a JSON object (may be empty: {})")
     options = cls.parse_options(raw["options"])
@@ -200,36 +193,69 @@ def from_json(raw: Any) -> PositionDocument:
     puzzle = raw.get("puzzle", {})
     if not isinstance(puzzle, dict):
         raise PositionFormatError("puzzle", "must be an object: title, notes, goal, solution")
-
     lesson = _read_lesson(raw["lesson"], cls) if "lesson" in raw else None
     state = raw.get("state")
     if state is not None and not isinstance(state, dict):
         raise PositionFormatError("state", "must be a JSON object")
-
     if study and history and start != "pieces":
         raise PositionFormatError(
             "study", 'a study\'s history must start from its pieces (add "start": "pieces")'
         )
-    if history and start != "pieces":
-        game = cls.new(options)
+    setup = (options, to_move, pieces, state, study)
+    game = _replayed(cls, setup, history) if start != "pieces" and history else None
+    if game is None:
+        game = _set_up(cls, setup)
         replay(game, history)
-        replayed = _piece_set(game.pieces())
-        if (
-            replayed != _piece_set(pieces)
-            or game.to_move != to_move
-            or (state is not None and file_state(game) != state)
-        ):
-            raise PositionFormatError(
-                "history",
-                "replaying it from the start does not give the position in 'pieces' and "
-                "'to_move' (add \"start\": \"pieces\" if the history starts from 'pieces')",
-            )
-    else:
-        if state is None:
-            game = cls.from_setup(options, to_move, pieces, study=study)
-        else:
-            game = from_setup_state(cls, options, to_move, pieces, state, study=study)
-        replay(game, history)
+    return _with_extras(raw, game, puzzle, lesson)
+
+
+def _document_class(raw: Any) -> type[Game]:
+    """The game of a position file's JSON value, its format and keys checked."""
+    if not isinstance(raw, dict):
+        raise PositionFormatError("", "a position file must hold one JSON object")
+    kind = raw.get("format")
+    other = OTHER_DOCUMENTS.get(kind) if isinstance(kind, str) else None
+    if other is not None:
+        raise PositionFormatError("format", other)
+    if raw.get("format") == FORMAT and isinstance(raw.get("game"), str):
+        document_game(raw, FORMAT)  # an unknown game is said before what it would need
+    check_keys(raw, KEYS, required=_REQUIRED)
+    return document_game(raw, FORMAT)
+
+
+#: A file's set-up: options, side to move, pieces, state (or None) and whether a study.
+_Setup = tuple[Any, str, list[Piece], "dict[str, Any] | None", bool]
+
+
+def _set_up(cls: type[Game], setup: _Setup) -> Game:
+    options, to_move, pieces, state, study = setup
+    if state is None:
+        return cls.from_setup(options, to_move, pieces, study=study)
+    return from_setup_state(cls, options, to_move, pieces, state, study=study)
+
+
+def _replayed(cls: type[Game], setup: _Setup, history: list[str]) -> Game:
+    """The game of a history from the start, which must give the file's position."""
+    options, to_move, pieces, state, _study = setup
+    game = cls.new(options)
+    replay(game, history)
+    if (
+        _piece_set(game.pieces()) != _piece_set(pieces)
+        or game.to_move != to_move
+        or (state is not None and file_state(game) != state)
+    ):
+        raise PositionFormatError(
+            "history",
+            "replaying it from the start does not give the position in 'pieces' and "
+            "'to_move' (add \"start\": \"pieces\" if the history starts from 'pieces')",
+        )
+    return game
+
+
+def _with_extras(
+    raw: dict[str, Any], game: Game, puzzle: dict[str, Any], lesson: Lesson | None
+) -> PositionDocument:
+    """The document: the game with its variations, puzzle and review read at it."""
     variations = _read_variations(raw.get("variations", []), game)
     if puzzle:  # (an empty one is checked already)
         from ..puzzle import check_puzzle
