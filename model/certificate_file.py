@@ -20,16 +20,17 @@ class CertificateError(ValueError):
     """The certificate does not prove what it claims, or cannot be read: one line."""
 
 
-class _ReadError(CertificateError):
+class ReadError(CertificateError):
     """The file cannot be read as a certificate (the message names the file itself)."""
 
 
-def _fail(text: str) -> CertificateError:
+def refusal(text: str) -> CertificateError:
+    """A CertificateError of ``text``, shortened to one line's length."""
     return CertificateError(shorten(text, 2 * MAX_QUOTED - 20))
 
 
 def _unreadable(text: str) -> CertificateError:
-    return _ReadError(shorten(text, 2 * MAX_QUOTED - 20))
+    return ReadError(shorten(text, 2 * MAX_QUOTED - 20))
 
 
 #: The most a certificate is read to, decompressed (the base-4 stacking proof, 911,293
@@ -89,8 +90,8 @@ def iter_lines(
                 total += len(chunk)
                 if total > max_bytes:
                     raise _unreadable(
-                        f"{name}: more than {_size(max_bytes)} decompressed (a "
-                        f"certificate is read to {_size(max_bytes)}; a gzip bomb?)"
+                        f"{name}: more than {size_words(max_bytes)} decompressed (a "
+                        f"certificate is read to {size_words(max_bytes)}; a gzip bomb?)"
                     )
                 text = tail + decoder.decode(chunk, final=not chunk)
                 parts = text.replace("\r\n", "\n").split("\n")
@@ -139,7 +140,7 @@ def _bounded_lines(
             (
                 index,
                 f"{name}: more than {most_lines:,} lines (a certificate of "
-                f"{_size(most_lines * SHORTEST_LINE)} has no more; a gzip bomb?)",
+                f"{size_words(most_lines * SHORTEST_LINE)} has no more; a gzip bomb?)",
             )
         )
     if "" in parts:
@@ -152,8 +153,8 @@ def _bounded_lines(
         bad.append(
             (
                 index,
-                f"{name}: line {before + index + 1} is longer than {_size(max_line)} "
-                f"(lines are read to {_size(max_line)})",
+                f"{name}: line {before + index + 1} is longer than {size_words(max_line)} "
+                f"(lines are read to {size_words(max_line)})",
             )
         )
     if not bad:
@@ -162,10 +163,26 @@ def _bounded_lines(
     return index, _unreadable(text)
 
 
-def _size(count: int) -> str:
+def size_words(count: int) -> str:
+    """A count of bytes in words: ``612 bytes``, ``1.5 KiB``, ``256 MiB``."""
     if count >= 2**20:
-        return f"{count / 2**20:g} MiB"
-    return f"{count / 1024:g} KiB" if count >= 1024 else f"{count} bytes"
+        return f"{count / 2**20:.4g} MiB"
+    return f"{count / 1024:.4g} KiB" if count >= 1024 else f"{count} bytes"
+
+
+def declared_text_bytes(path: str | os.PathLike[str]) -> int:
+    """The bytes the gzip file at ``path`` says it decompresses to, seen before any of it
+    is: its trailer's size, its last member's modulo 4 GiB, so never more than the whole
+    text (a trailer that says more is a damaged file). 0 where it cannot be seen (the read
+    itself then says why)."""
+    try:
+        with _open_regular(os.fspath(path)) as raw:
+            if raw.seek(0, os.SEEK_END) < 18:  # shorter than any gzip member
+                return 0
+            raw.seek(-4, os.SEEK_END)
+            return int.from_bytes(raw.read(4), "little")
+    except (OSError, ValueError):
+        return 0
 
 
 def _open_regular(name: str) -> BinaryIO:
@@ -178,7 +195,7 @@ def _open_regular(name: str) -> BinaryIO:
         if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError(name)
         if not stat.S_ISREG(info.st_mode):
-            raise _fail(f"{name}: {file_kind(info.st_mode)}, not a certificate file")
+            raise refusal(f"{name}: {file_kind(info.st_mode)}, not a certificate file")
 
     check(os.stat(name))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)

@@ -187,54 +187,18 @@ def load(folder: str | os.PathLike[str]) -> Collection:
     if not is_folder:
         raise NotADirectoryError(f"{name}: not a folder")
     index = read_index(root)
-    listed: dict[str, int | None] = {}
-    extra: dict[str, tuple[int | None, int | None]] = {}  # plies, proof nodes
-    saturates_at = index.get("saturates_at") if index is not None else None
-    if not is_count(saturates_at):
-        saturates_at = None
-    if index is not None:
-        for item in index["puzzles"]:
-            value = item.get("difficulty")
-            listed[item["file"]] = value if is_count(value) else None
-            plies, nodes = item.get("plies"), item.get("proof_nodes")
-            extra[item["file"]] = (
-                plies if is_count(plies) else None,
-                nodes if is_count(nodes) else None,
-            )
+    listed, extra, saturates_at = _index_figures(index)
     entries: list[tuple[tuple[Any, ...], Entry]] = []
     problems: list[str] = []
     order = {name: i for i, name in enumerate(listed)}
     for path in sorted(root.glob(f"*{SUFFIX}")):
-        try:
-            doc = read(path)
-        except (OSError, PositionFormatError, ValueError) as exc:
-            problems.append(f"{path.name}: {exc}")
+        entry = _entry(path, listed, extra, saturates_at, problems)
+        if entry is None:
             continue
-        goal = goal_of(doc.puzzle)
-        if goal is None:
-            if "goal" in doc.puzzle or doc.puzzle.get("title"):
-                problems.append(f"{path.name}: the puzzle states no goal that can be solved")
-            continue
-        difficulty = listed.get(path.name) if path.name in listed else None
-        if difficulty is None:
-            difficulty = difficulty_of(doc.puzzle)
-        plies, nodes = extra.get(path.name, (None, None))
-        entry = Entry(
-            path,
-            doc.puzzle.get("title") or path.name.removesuffix(SUFFIX),
-            goal.describe(),
-            difficulty,
-            position_key(doc.game),
-            plies if plies is not None else goal.within,
-            nodes,
-            capped=difficulty is not None
-            and saturates_at is not None
-            and difficulty >= saturates_at,
-        )
         if path.name in order:
             rank: tuple[Any, ...] = (0, order[path.name])
         else:
-            rank = (1, difficulty is None, difficulty or 0, path.name)
+            rank = (1, entry.difficulty is None, entry.difficulty or 0, path.name)
         entries.append((rank, entry))
     entries.sort(key=lambda pair: pair[0])
     measured = [i for i, (_, e) in enumerate(entries) if e.difficulty is not None]
@@ -246,6 +210,62 @@ def load(folder: str | os.PathLike[str]) -> Collection:
         problems.append(f'{INDEX}: "measure" is not a text; it is not shown')
         measure = ""
     return Collection(root, [e for _, e in entries], problems, measure)
+
+
+def _index_figures(
+    index: dict[str, Any] | None,
+) -> tuple[dict[str, int | None], dict[str, tuple[int | None, int | None]], int | None]:
+    """What the index says of each file it lists, in its order: the difficulty, and the
+    plies and proof nodes; and the difficulty its measure saturates at."""
+    listed: dict[str, int | None] = {}
+    extra: dict[str, tuple[int | None, int | None]] = {}  # plies, proof nodes
+    if index is None:
+        return listed, extra, None
+    saturates_at = index.get("saturates_at")
+    for item in index["puzzles"]:
+        value = item.get("difficulty")
+        listed[item["file"]] = value if is_count(value) else None
+        plies, nodes = item.get("plies"), item.get("proof_nodes")
+        extra[item["file"]] = (
+            plies if is_count(plies) else None,
+            nodes if is_count(nodes) else None,
+        )
+    return listed, extra, saturates_at if is_count(saturates_at) else None
+
+
+def _entry(
+    path: Path,
+    listed: dict[str, int | None],
+    extra: dict[str, tuple[int | None, int | None]],
+    saturates_at: int | None,
+    problems: list[str],
+) -> Entry | None:
+    """The puzzle at ``path``, or None (its problem added) where it does not read or
+    states no goal."""
+    try:
+        doc = read(path)
+    except (OSError, PositionFormatError, ValueError) as exc:
+        problems.append(f"{path.name}: {exc}")
+        return None
+    goal = goal_of(doc.puzzle)
+    if goal is None:
+        if "goal" in doc.puzzle or doc.puzzle.get("title"):
+            problems.append(f"{path.name}: the puzzle states no goal that can be solved")
+        return None
+    difficulty = listed.get(path.name) if path.name in listed else None
+    if difficulty is None:
+        difficulty = difficulty_of(doc.puzzle)
+    plies, nodes = extra.get(path.name, (None, None))
+    return Entry(
+        path,
+        doc.puzzle.get("title") or path.name.removesuffix(SUFFIX),
+        goal.describe(),
+        difficulty,
+        position_key(doc.game),
+        plies if plies is not None else goal.within,
+        nodes,
+        capped=difficulty is not None and saturates_at is not None and difficulty >= saturates_at,
+    )
 
 
 # ---- the player's ticks -----------------------------------------------------------------

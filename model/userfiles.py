@@ -1,7 +1,7 @@
 """Per-user files: the small JSON files the program keeps for the user between runs (the
 lesson progress, the puzzles solved), read and written in one careful way.
 
-Each is read as position files are (:func:`model.files._read_regular_file` and
+Each is read as position files are (:func:`model.files.read_regular_file` and
 :func:`model.files.loads_json`: a regular file only, a size cap, no nesting or numbers
 beyond reason), then its ``"format"`` (``NAME/VERSION``) and its whole shape are checked.
 What can go wrong, and what happens:
@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .files import _read_regular_file, loads_json, write_bytes
+from .files import loads_json, read_regular_file, write_bytes
 from .game import PositionFormatError, shorten
 
 if sys.platform != "win32":  # on Windows two processes are not kept apart (each write is
@@ -273,7 +273,7 @@ class UserFile(Generic[T]):
 
     def _read(self) -> T | _Missing | _Damaged | _Kept:
         try:
-            data = _read_regular_file(os.fspath(self.path), MAX_USER_FILE_BYTES, "Pyramid Lab file")
+            data = read_regular_file(os.fspath(self.path), MAX_USER_FILE_BYTES, "Pyramid Lab file")
         except FileNotFoundError:
             return _Missing()
         except PositionFormatError as exc:  # not a regular file, too big
@@ -546,7 +546,7 @@ def checkpoint_secret() -> tuple[bytes, str]:
     path = config_dir() / CHECKPOINT_KEY_FILE
     for _ in range(5):  # another solve may be making it at this moment
         try:
-            data = _read_regular_file(str(path), SECRET_BYTES, "checkpoint key")
+            data = read_regular_file(str(path), SECRET_BYTES, "checkpoint key")
         except FileNotFoundError:
             data = b""
         except (OSError, PositionFormatError) as exc:

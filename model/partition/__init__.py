@@ -110,6 +110,16 @@ class PartitionAnalysis:
 
 @register_game
 class Partition(Game):
+    """Pyramid Partition's rules: one object, as python-chess's ``Board`` is (39 methods,
+    kept whole on purpose, issue 88). Its state is incremental: each push adds a ball to
+    the union-find of groups (``_find``, ``_add_ball``), repairs the corners' witnesses
+    and holdings (``_escape``, ``_refresh_holdings``) and records what ``pop`` undoes
+    (``_unplace``, ``_remove_ball``); the legal moves, the outcome and the analysis the
+    teaching and the window read (``groups``, ``analysis``, ``isolated_region``,
+    ``escape_path``) all read that same state. Split into collaborators, each push and pop
+    would cross objects in the search's hot path and the undo would be spread over them.
+    Its words and its set-up live beside it (``teaching.py``, ``text.py``, ``model.setup``)."""
+
     name = "partition"
     title = "Pyramid Partition"
     players = COLOURS

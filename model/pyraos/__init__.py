@@ -263,6 +263,16 @@ def _with_removals(
 
 @register_game
 class Pyraos(SearchHooks):
+    """Pyraos's rules: one object, as python-chess's ``Board`` is (33 methods, kept whole on
+    purpose, issue 88). Its position is two bitboards (with its move cache and undo
+    record, kept by push and pop), read by everything else: the move generator
+    (``raw_moves``, ``_generate``), the raw-move path the search and the tables use
+    (``to_raw``, ``push_raw``, ``search_moves``, ``push_search``, ``perft``), the
+    repetition keys (``mover_key``, ``repetitions``) and the outcome. Those are one
+    state's readers and writers: as collaborators each would hold the same bitboards, and
+    the search's hot path would cross objects. Its words, its notation and its set-up live
+    beside it (``teaching.py``, ``text.py``, ``model.setup``)."""
+
     name = "pyraos"
     title = "Pyraos"
     players = COLOURS

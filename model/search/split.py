@@ -271,11 +271,11 @@ def _check_pem(option: str, path: str) -> None:
     :data:`MAX_PEM_BYTES` that can be read: checked as the per-user files are read (a FIFO
     or a device is refused before a byte is read, never waited on), before Dask's TLS
     reads it."""
-    from ..files import _read_regular_file
+    from ..files import read_regular_file
     from ..game import PositionFormatError
 
     try:
-        _read_regular_file(path, MAX_PEM_BYTES, "certificate or key file")
+        read_regular_file(path, MAX_PEM_BYTES, "certificate or key file")
     except FileNotFoundError:
         raise SchedulerError(f"{option}: no such file: {shorten(path)}") from None
     except PositionFormatError as exc:

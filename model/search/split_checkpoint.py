@@ -33,7 +33,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from ..files import _read_regular_file, loads_json, write_bytes
+from ..files import loads_json, read_regular_file, write_bytes
 from ..game import Game, PositionFormatError, shorten
 from ..userfiles import checkpoint_secret, set_aside
 from .split_tree import stable
@@ -81,7 +81,7 @@ def default_checkpoint(game: Game, plies: int, max_depth: int, *, key: Key) -> P
 
 def _read_json(path: Path) -> Any:
     """A checkpoint file's JSON, read within the limits (PositionFormatError or OSError)."""
-    data = _read_regular_file(str(path), MAX_UNIT_BYTES, "checkpoint file")
+    data = read_regular_file(str(path), MAX_UNIT_BYTES, "checkpoint file")
     return loads_json(data, MAX_UNIT_BYTES, "checkpoint file")
 
 

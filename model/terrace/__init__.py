@@ -184,6 +184,14 @@ class _Record:
 
 @register_game
 class Terrace(SearchHooks):
+    """Allmer's Pyramid's rules: one object, as python-chess's ``Board`` is (27 methods, kept
+    whole on purpose, issue 88). A move is resolved (``_resolve``), applied with its pushes
+    (``_apply``, ``last_push``) and ended (``_end_check``) on one state that the move
+    generator (``_generate``, ``moves_from``), the preview the window draws and the
+    repetition count read; ``pop`` undoes all of it. As collaborators they would share
+    that state and the undo. Its words and notation live beside it (``teaching.py``,
+    ``text.py``)."""
+
     name = "terrace"
     title = "Allmer's Pyramid"
     players = COLOURS

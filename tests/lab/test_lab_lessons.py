@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pyramid_lab.model import lesson as L
-from pyramid_lab.model.game import game_class
+from pyramid_lab.model.game import PositionFormatError, game_class
 from pyramid_lab.viewer.lab import Lab
 from pyramid_lab.viewer.lab.session import Session
 
@@ -258,6 +258,6 @@ def test_each_lesson_opens_with_its_own_view_and_the_one_before_comes_back(lab, 
 def test_a_lessons_view_is_checked_and_the_key_at_fault_named(view, key):
     raw = L.read(CORNER_BALL).to_json()
     raw["view"] = view
-    with pytest.raises(L.PositionFormatError) as caught:
+    with pytest.raises(PositionFormatError) as caught:
         L.from_json(raw)
     assert caught.value.key == key

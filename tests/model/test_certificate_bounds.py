@@ -15,6 +15,8 @@ import sys
 import zlib
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyramid_lab.model.certificate import (
     MAX_BASE,
@@ -22,8 +24,11 @@ from pyramid_lab.model.certificate import (
     CertificateError,
     check,
     check_file,
+    iter_lines,
     text_bound,
 )
+from pyramid_lab.model.certificate_file import declared_text_bytes
+from pyramid_lab.model.certificate_lines import MAX_PROOF_LINES
 from pyramid_lab.model.partition import Partition, PartitionOptions
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -110,8 +115,99 @@ def test_the_bound_is_the_keys_of_the_base_and_within_the_cap():
     game = Partition.new(PartitionOptions(2, "floating"))
     # 5 points, as many red as blue: 1 + 5*4 + 5*4*3*2/4 keys = 51, lines of at most 12
     assert text_bound(game, "red") == 51 * (5 + 1 + 5 + 1)
-    big = Partition.new(PartitionOptions(MAX_BASE, "floating"))
-    assert text_bound(big, "red") == MAX_TEXT_BYTES
+    # bases 4 to 6 have more keys than any proof has lines: the most lines read (was the
+    # 256 MiB cap: a flood of 2.7 million base-6 lines kept before the walk)
+    for base in (4, 5, 6):
+        big = Partition.new(PartitionOptions(base, "floating"))
+        count = big.lattice.count
+        assert text_bound(big, "red") == MAX_PROOF_LINES * (count + 1 + 5 + 1) < MAX_TEXT_BYTES
+    # a red ball placed, blue to move: red's positions have as many of each and one more
+    # blue than red added, on the 4 points left (not the base's 5): 4 + 4*3 keys
+    game.push(game.parse_move("0,0,0"))
+    assert text_bound(game, "red") == (4 + 4 * 3) * 12
+
+
+def test_a_file_that_says_it_holds_more_than_the_bound_is_refused_before_its_lines(tmp_path):
+    """Its gzip trailer says how much it holds: a base-3 flood of 20 MiB (a real proof of
+    the empty base-3 pyramid takes at most 11.7 MiB) is refused after its header, no line
+    below it read (was: read to the bound, 585,690 lines, before its refusal)."""
+    header = json.dumps(_header(3))
+    declared = len(header) + 1 + 20 * 2**20
+    lines = iter([header, "never read"])
+    with pytest.raises(CertificateError, match=r"^20 MiB decompressed \(its gzip trailer says\)"):
+        check(lines, declared=declared)
+    assert next(lines) == "never read"
+    path = tmp_path / "flood.cert.gz"
+    with gzip.open(path, "wb", compresslevel=1) as out:
+        out.write((header + "\n").encode())
+        out.write(b"rrrbbb........ 0,0,0\n" * (2**20 // 21 * 20))
+    assert declared_text_bytes(path) > 20 * 2**20
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(path)], capture_output=True, text=True, cwd=ROOT
+    )
+    said, figures = done.stdout.strip().splitlines()
+    assert said.endswith("position takes; no line below the header is read"), said
+    assert int(figures.split()[0]) < 200, figures
+
+
+def test_a_key_without_the_header_s_balls_is_refused_at_its_line():
+    """Balls are never taken off: a position reached from the header's holds its balls, in
+    one of the key's 8 images (a flood of keys of the right counts that do not was kept)."""
+    header = _header(4)
+    header["pieces"] = [[0, 0, 0, "red"], [1, 1, 0, "blue"]]  # red to move, as many of each
+    cells = ["."] * 30
+    cells[15], cells[10] = "r", "b"  # 3,3,0 and 2,2,0: their image under a half turn
+    fits = "".join(cells)
+    lines = [json.dumps(header), f"{fits} 0,0,1", f"{'rb' + '.' * 28} 0,0,1"]  # 1,0,0 blue
+    with pytest.raises(CertificateError, match=r"^line 3: 'rb\.+' is no position reached"):
+        check(lines)
+
+
+LINE = st.builds(
+    lambda key, move: f"{key} {move}",
+    st.text(".rb", min_size=13, max_size=15),
+    st.sampled_from(["0,0,0", "1,1,0", "2,2,0", "1,1,1", "9,9,9", "x"]),
+)
+
+
+@settings(max_examples=60, derandomize=True, deadline=None, database=None)
+@given(st.lists(st.one_of(LINE, st.text(" .rb,0129x", max_size=20)), max_size=40))
+def test_a_batch_is_read_as_its_lines_are_one_by_one(lines):
+    """The lines are checked a batch at a time with numpy and, where any is bad, one by
+    one: the same lines kept and the same first fault said either way; and no line of any
+    kind raises anything but a CertificateError."""
+    from pyramid_lab.model.certificate_lines import Symmetries, read_listed
+    from pyramid_lab.model.certificate_lines import _Listing as Listing
+
+    game = Partition.new(PartitionOptions(3, "floating"))
+    symmetries = Symmetries(game)
+
+    def one_by_one() -> object:
+        listing = Listing(game, "red", symmetries)
+        try:
+            for number, line in enumerate(lines, start=2):
+                listing.keep_line(number, line)
+        except CertificateError as exc:
+            return str(exc)
+        return listing.listed
+
+    try:
+        batched: object = read_listed(iter(lines), game, "red", symmetries)[0]
+    except CertificateError as exc:
+        batched = str(exc)
+    assert batched == one_by_one()
+
+
+@settings(max_examples=40, derandomize=True, deadline=None, database=None)
+@given(st.lists(st.text(alphabet=st.characters(codec="utf-8"), max_size=60), max_size=12))
+def test_any_text_below_a_header_is_a_report_or_one_line(lines):
+    for size in (2, 3):
+        said = ""
+        try:
+            check([json.dumps(_header(size)), *lines])
+        except CertificateError as exc:
+            said = str(exc)
+        assert "\n" not in said
 
 
 def test_lines_past_the_base_s_bound_are_refused_when_read(tmp_path):
@@ -125,4 +221,6 @@ def test_lines_past_the_base_s_bound_are_refused_when_read(tmp_path):
             out.write(compress.compress(f"{key}{' ' * 60_000}0,0,0\n".encode()))
         out.write(compress.flush())
     with pytest.raises(CertificateError, match=r"line 2: the certificate passes 612 bytes"):
+        check(iter_lines(path))  # (read, as where its trailer said less than it holds)
+    with pytest.raises(CertificateError, match=r"176 KiB decompressed \(its gzip trailer says"):
         check_file(path)

@@ -466,7 +466,7 @@ def test_a_document_too_big_to_read_back_is_not_saved(tmp_path, monkeypatch):
     game = Partition(PartitionOptions(3))
     files.write(path, game)
     before = path.read_bytes()
-    monkeypatch.setattr(files, "MAX_FILE_BYTES", 100)
+    monkeypatch.setattr(files.document, "MAX_FILE_BYTES", 100)
     with pytest.raises(OSError, match="could not be read back") as caught:
         files.write(path, game, puzzle={"notes": "x" * 200})
     assert caught.value.errno == errno.EFBIG

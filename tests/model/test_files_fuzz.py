@@ -127,7 +127,7 @@ ODD_TEXT = [
     "x" * 5000,
 ]
 NAMES = [
-    *sorted(files._KEYS),
+    *sorted(files.KEYS),
     "size",
     "version",
     "variant",
@@ -469,7 +469,7 @@ def test_odd_unicode_in_keys_and_values(text, rng):
 @fuzz(100)
 @given(
     st.text(min_size=1, max_size=12).filter(lambda name: name not in game_names()),
-    st.dictionaries(st.sampled_from(sorted(files._KEYS - {"format", "game"})), json_values),
+    st.dictionaries(st.sampled_from(sorted(files.KEYS - {"format", "game"})), json_values),
 )
 def test_an_unknown_game_is_said_first_whatever_else_is_there(name, rest):
     text = json.dumps({**rest, "format": files.FORMAT, "game": name})

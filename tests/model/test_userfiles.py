@@ -216,7 +216,7 @@ def test_an_unreadable_file_is_left_untouched_and_not_written(tmp_path, name, mo
         raise PermissionError(errno.EACCES, "Permission denied")
 
     # (the tests run as root, whom no permission bit stops: the read is refused here)
-    monkeypatch.setattr(userfiles, "_read_regular_file", refuse)
+    monkeypatch.setattr(userfiles, "read_regular_file", refuse)
     make, change = STORES[name]
     store = make(path)
     assert "cannot be read (Permission denied)" in store.take_notice()

@@ -442,7 +442,7 @@ def test_render_prints_the_file_written_and_replaces_it_whole(capsys, tmp_path, 
     def full(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(files.os, "replace", full)
+    monkeypatch.setattr(files.saving.os, "replace", full)
     code, out, err = run(capsys, "render", example, "-o", link, "--size", "80x60")
     assert code == 2
     assert err == f"pyramid-lab: cannot write {link}: No space left on device\n"

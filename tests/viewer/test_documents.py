@@ -202,7 +202,7 @@ def test_save_is_atomic_and_a_failure_leaves_the_old_file(tmp_path, monkeypatch)
     def full_disk(target, data, **how):  # the temporary file cannot be written
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("pyramid_lab.model.files.save_bytes", full_disk)
+    monkeypatch.setattr("pyramid_lab.model.files.document.save_bytes", full_disk)
     assert not docs.save()
     assert path.read_bytes() == before  # the old document, whole
     assert session.dirty

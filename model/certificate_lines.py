@@ -1,0 +1,269 @@
+"""The lines of a certificate below its header (:mod:`model.certificate`): each read and
+checked as it comes (``KEY MOVE``, a position with the winner to move reached from the
+header's, within the most bytes any proof of that position takes: :func:`text_bound`) and
+kept by its key as written; the base's 8 symmetries the walk looks a position up by.
+
+Lines are read a batch at a time: a batch whose every line is good is checked with numpy
+in a few operations over the batch and kept in one dict update; a batch with any fault is
+read again line by line, which says the first fault and its line."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+from itertools import islice
+from operator import itemgetter
+
+import numpy as np
+
+from .certificate_file import MAX_TEXT_BYTES, CertificateError, refusal, size_words
+from .game import quote
+from .lattice import Point, base_symmetries
+from .partition import Partition
+
+#: A listed line's move and number in one int (``point id << LINE_BITS | line``): a
+#: flood of lines is kept in a third less memory than as pairs.
+LINE_BITS = 40
+LINE_MASK = (1 << LINE_BITS) - 1
+#: Lines read and checked together.
+BATCH = 4096
+#: The most lines a certificate is read to, whatever its base: the largest proof made, the
+#: empty base-4 stacking pyramid's, has 911,293 (32 MiB; its check walks for minutes at
+#: 2,100 positions a second), and a flood of 2^20 lines that are all positions of the
+#: winner's is read in about 3 s of processor time and 150 MB before the walk refuses it.
+#: From an empty pyramid, bases 4 to 6 have more keys than that (3^30 and up).
+MAX_PROOF_LINES = 2**20
+KEY_DIGITS = str.maketrans(".rb", "012")
+
+
+def key_number(text: str) -> int:
+    """A key as one int (its letters as base-3 digits): kept in a third of a string's
+    memory."""
+    return int(text.translate(KEY_DIGITS), 3)
+
+
+def text_bound(game: Partition, winner: str) -> int:
+    """The most bytes a real proof of ``game`` (``winner`` to win) can take below its
+    header: one line (``KEY MOVE``) a position with the winner to move, each listed once.
+    Balls are only ever added, one of the mover's a move, so such a position holds the
+    header's balls and more on its empty points, as many more red balls than blue as the
+    header's (one more or less where the loser moves first): there are no more of them
+    than such keys, nor more lines than :data:`MAX_PROOF_LINES` (bases 4 to 6 have more
+    keys than that from an empty pyramid); within :data:`MAX_TEXT_BYTES`."""
+    count = game.lattice.count
+    empty = count - sum(1 for _ in game.pieces())
+    difference, least = balance(game, winner)
+    reds, blues = balls(game)
+    keys = 0
+    for red in range(empty + 1):  # the red balls added, and the blue
+        blue = reds + red - blues - difference
+        if 0 <= blue <= empty - red and reds + blues + red + blue >= least:
+            keys += math.comb(empty, red) * math.comb(empty - red, blue)
+    widest_move = max(len(str(p)) for p in game.lattice.points)
+    return min(MAX_TEXT_BYTES, min(keys, MAX_PROOF_LINES) * (count + 1 + widest_move + 1))
+
+
+def balls(game: Partition) -> tuple[int, int]:
+    """The position's red balls and blue."""
+    reds = sum(1 for _p, c in game.pieces() if c == "red")
+    return reds, sum(1 for _ in game.pieces()) - reds
+
+
+def balance(game: Partition, winner: str) -> tuple[int, int]:
+    """Every move places one ball of the mover's: a position with the winner to move has as
+    many more red balls than blue as the header's, one more or less where the loser moves
+    first, and at least as many balls (the difference and that least)."""
+    reds, blues = balls(game)
+    loser = game.other(winner)
+    ahead = 0 if game.to_move == winner else (1 if loser == "red" else -1)
+    return reds - blues + ahead, reds + blues + abs(ahead)
+
+
+class Symmetries:
+    """The base's 8 rotations and reflections, on keys; and whether a key holds the
+    header's balls in one of its images (balls are never taken off)."""
+
+    def __init__(self, game: Partition) -> None:
+        self.perms = base_symmetries(game.lattice.n)
+        count = game.lattice.count
+        # inverse[s][q]: the point whose image under symmetry s is q
+        self.inverse = []
+        for perm in self.perms:
+            inv = [0] * count
+            for p, q in enumerate(perm):
+                inv[q] = p
+            self.inverse.append(inv)
+        self._images = [itemgetter(*inv) for inv in self.inverse]
+        held = [(p, ".rb"[c + 1]) for p, c in enumerate(game.cells()) if c >= 0]
+        self._held = "".join(letter for _p, letter in held)
+        self._holds = [
+            itemgetter(*[inv[p] for p, _letter in held], 0) for inv in self.inverse
+        ]  # (one point more: a tuple however few balls)
+        self._held_columns = [np.array([inv[p] for p, _letter in held]) for inv in self.inverse]
+        self._held_bytes = np.frombuffer(self._held.encode("ascii"), dtype=np.uint8)
+
+    def images(self, text: str) -> list[str]:
+        """The position's 8 images (``images[s][perms[s][p]] == text[p]``)."""
+        return ["".join(image(text)) for image in self._images]
+
+    def holds_the_header(self, text: str) -> bool:
+        """Whether one of the key's images holds every ball of the header's position."""
+        held = self._held
+        if not held:
+            return True
+        return any("".join(holds(text)[:-1]) == held for holds in self._holds)
+
+    def hold_the_header(self, cells: np.ndarray) -> np.ndarray:
+        """:meth:`holds_the_header` of each row of ``cells`` (a key's bytes a row)."""
+        holds = np.zeros(len(cells), dtype=bool) | (not self._held)
+        for columns in self._held_columns if self._held else ():
+            holds |= np.all(cells[:, columns] == self._held_bytes, axis=1)
+        return holds
+
+
+def read_listed(
+    stream: Iterable[str], game: Partition, winner: str, symmetries: Symmetries
+) -> tuple[dict[int, int], int]:
+    """The lines below the header: key as written (:func:`key_number`) -> its move's point
+    id and line (one int, :data:`LINE_BITS`), and the last line's number. The walk looks a
+    position up by its 8 images (no image is made of a line before the walk needs it: a
+    flood costs its reading alone). A line that is not a ``KEY MOVE`` of a position with
+    the winner to move reached from the header's (a flood of well-formed lines drawn at
+    random), or that passes the base's bound (:func:`text_bound`), is refused when it is
+    read, before it is kept."""
+    listing = _Listing(game, winner, symmetries)
+    number = 1
+    for batch in _batches(iter(stream)):
+        if not listing.keep_batch(number + 1, batch):
+            for number, line in enumerate(batch, start=number + 1):  # noqa: B020
+                listing.keep_line(number, line)
+        number += len(batch)
+    return listing.listed, number
+
+
+def _batches(lines: Iterator[str]) -> Iterator[list[str]]:
+    """The lines, :data:`BATCH` at a time; where reading them fails (the reader's own
+    refusal of a line), the lines before it first, so that a fault of theirs is said first
+    (the file's order)."""
+    while True:
+        batch: list[str] = []
+        try:
+            batch.extend(islice(lines, BATCH))
+        except CertificateError:
+            if batch:
+                yield batch
+            raise
+        if not batch:
+            return
+        yield batch
+
+
+class _Listing:
+    """The lines kept so far, and what a line must be to be kept."""
+
+    def __init__(self, game: Partition, winner: str, symmetries: Symmetries) -> None:
+        self.game, self.winner, self.symmetries = game, winner, symmetries
+        self.count, self.base = game.lattice.count, game.lattice.n
+        self.bound = text_bound(game, winner)
+        self.difference, self.least = balance(game, winner)
+        self.ids = {str(point): pid for pid, point in enumerate(game.lattice.points)}
+        self.size = 0  # bytes read below the header, line ends counted
+        self.listed: dict[int, int] = {}
+
+    def keep_batch(self, first: int, batch: list[str]) -> bool:
+        """Keep ``batch`` (lines ``first`` on) where every line of it is good, checked over
+        the batch at once; False (nothing kept) where any is not."""
+        size = self.size + sum(map(len, batch)) + len(batch)
+        parts = [line.split() for line in batch]
+        if size > self.bound or any(len(pair) != 2 for pair in parts):
+            return False
+        keys = [pair[0] for pair in parts]
+        ids = self.ids
+        pids = [ids[pair[1]] for pair in parts if pair[1] in ids]
+        if len(pids) != len(keys) or any(len(key) != self.count for key in keys):
+            return False
+        try:
+            cells = np.frombuffer("".join(keys).encode("ascii"), dtype=np.uint8)
+        except UnicodeEncodeError:
+            return False
+        if not self._positions(cells.reshape(len(keys), self.count)):
+            return False
+        numbers = [int(key.translate(KEY_DIGITS), 3) for key in keys]
+        if len(set(numbers)) != len(numbers) or not self.listed.keys().isdisjoint(numbers):
+            return False
+        self.size = size
+        said = [pid << LINE_BITS | n for n, pid in enumerate(pids, start=first)]
+        self.listed.update(zip(numbers, said, strict=True))
+        return True
+
+    def _positions(self, cells: np.ndarray) -> bool:
+        """Whether every row of ``cells`` (a key's bytes a row) is a position with the
+        winner to move reached from the header's (as :meth:`keep_line` asks)."""
+        red = np.count_nonzero(cells == ord("r"), axis=1)
+        blue = np.count_nonzero(cells == ord("b"), axis=1)
+        empty = np.count_nonzero(cells == ord("."), axis=1)
+        if not (
+            np.all(red + blue + empty == self.count)
+            and np.all(red - blue == self.difference)
+            and np.all(red + blue >= self.least)
+        ):
+            return False
+        return bool(np.all(self.symmetries.hold_the_header(cells)))
+
+    def keep_line(self, number: int, line: str) -> None:
+        """Keep line ``number``, or refuse it (CertificateError saying why)."""
+        self.size += len(line) + 1
+        if self.size > self.bound:
+            raise refusal(
+                f"line {number}: the certificate passes {size_words(self.bound)}, more than "
+                f"any proof of this base-{self.base} position can take"
+            )
+        text, move = self._key_and_move(number, line)
+        pid = self.ids.get(move)
+        if pid is None:
+            pid = _point_id(move, number, self.game)
+        key = key_number(text)
+        if key in self.listed:
+            said = self.listed[key] & LINE_MASK
+            raise refusal(f"line {number}: lists the position of line {said} again")
+        self.listed[key] = pid << LINE_BITS | number
+
+    def _key_and_move(self, number: int, line: str) -> tuple[str, str]:
+        """The line's key and move, the key a position with the winner to move reached
+        from the header's (:func:`balance`, :meth:`Symmetries.holds_the_header`)."""
+        parts = line.split()
+        if len(parts) != 2:
+            raise refusal(f"line {number}: must be 'KEY MOVE', not {quote(line)}")
+        text, move = parts
+        count, least = self.count, self.least
+        red, blue = text.count("r"), text.count("b")
+        if len(text) != count or text.count(".") + red + blue != count:
+            raise refusal(
+                f"line {number}: the key must be {count} characters of '.', 'r' and 'b' "
+                f"(one a point of the base-{self.base} pyramid), not {quote(text)}"
+            )
+        if red - blue != self.difference or red + blue < least:
+            raise refusal(
+                f"line {number}: {quote(text)} is no position with {self.winner} to move "
+                f"after the header's ({red} red and {blue} blue balls; such a position has "
+                f"{self.difference:+} red against blue and at least {least} "
+                f"ball{'s' * (least != 1)})"
+            )
+        if not self.symmetries.holds_the_header(text):
+            raise refusal(
+                f"line {number}: {quote(text)} is no position reached from the header's: no "
+                "image of it holds the header's balls (a ball is never taken off)"
+            )
+        return text, move
+
+
+def _point_id(move: str, number: int, game: Partition) -> int:
+    """The point id of a move that is not a point's own words (``x,y,z``): refused when
+    it is none of the pyramid's points."""
+    try:
+        point = Point.parse(move)
+    except ValueError as exc:
+        raise refusal(f"line {number}: {exc}") from None
+    if not game.lattice.contains(*point):
+        raise refusal(f"line {number}: {point} is outside the base-{game.lattice.n} pyramid")
+    return game.lattice.id_of(*point)

@@ -1,0 +1,265 @@
+"""Checking a lesson (:mod:`model.lesson`): each task has a right answer and accepts the
+author's; the rules' choices of goals and questions; answers filled from the rules."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..game import (
+    Game,
+    Move,
+    no_proof_with_chance,
+    quote,
+    shorten,
+)
+from ..teaching import describe_result, teaching_for
+from .document import MAX_SCAN, MAX_WITHIN, PROVE_SECONDS, LessonFile, Task
+from .judging import (
+    WinJudge,
+    check_goal,
+    is_answer,
+    judge_move,
+    judge_proof,
+    point_names,
+    right_points,
+)
+
+
+@dataclass(frozen=True)
+class Problem:
+    step: int  # 0-based
+    title: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"step {self.step + 1} ({quote(self.title)}): {self.reason}"
+
+
+def check(lesson: LessonFile, *, wins: WinJudge | None = None) -> list[Problem]:
+    """Every task of ``lesson`` proven to have a right answer, the author's accepted (a
+    win-within task by ``wins``, the search's judge)."""
+    problems = []
+    for index, step in enumerate(lesson.steps):
+        if step.task is None:
+            continue
+        reason = check_task(step.task, step.position(), wins=wins)
+        if reason is not None:
+            problems.append(Problem(index, step.title, reason))
+    return problems
+
+
+def check_task(task: Task, position: Game, *, wins: WinJudge | None = None) -> str | None:
+    """Why ``task`` is not sound at ``position``, or None (a win-within task judged by
+    ``wins``, the search's judge; ValueError without one)."""
+    if position.is_over() and task.kind != "click-points":
+        return f"the game is over here ({describe_result(position)}): nothing to play"
+    if task.kind == "click-points":
+        right = right_points(task, position)
+        given = {teaching_for(position).lesson_point(position, a) for a in task.answers}
+        if given != right:
+            missing, extra = sorted(right - given), sorted(given - right)
+            said = []
+            if missing:
+                said.append(f"the rules also count {point_names(position, missing)}")
+            if extra:
+                said.append(f"the rules do not count {point_names(position, extra)}")
+            return "the answers are not the rules' answer: " + "; ".join(said)
+        return None
+    if task.kind == "win-within":
+        if position.has_chance:
+            return no_proof_with_chance(position.title)
+        if position.to_move != task.side:
+            return f"{task.side} is not to move"
+        winners = judge_proof(wins).winning_first_moves(task, position)
+        if winners is None:
+            return f"the prover did not settle it within {PROVE_SECONDS:g} s"
+        if not winners:
+            return f"{task.side} cannot force a win within {task.within} plies"
+        for answer in task.answers:
+            if position.parse_move(answer) not in winners:
+                return f"the answer {shorten(answer)} does not win within {task.within} plies"
+        return None
+    for answer in task.answers:
+        move = position.parse_move(answer)
+        reason = position.why_illegal(move)
+        if reason is not None:
+            return f"the answer {shorten(answer)} is not legal: {reason}"
+        verdict = judge_move(task, position, move)
+        if not verdict.correct:
+            return f"the answer {shorten(answer)} is not accepted: {verdict.reason}"
+    few = position.legal_move_count() <= MAX_SCAN  # simultaneous games: trillions of joint moves
+    if task.goal is not None and few and all(right_moves_flags(task, position)):
+        return "every legal move meets the goal: nothing to find"
+    return None
+
+
+#: progress(fraction done, what is done in words), as a job's progress is said.
+TryProgress = Callable[[float, str], None]
+
+
+#: Seconds between two words of a long try of every move (Fill from rules took 28.9 s).
+PROGRESS_EVERY_S = 0.5
+
+
+def right_moves_flags(
+    task: Task, position: Game, progress: TryProgress | None = None
+) -> list[bool]:
+    """Per legal move, whether it answers the place/move ``task`` (no words computed);
+    ``progress`` told the moves tried, of how many, about every :data:`PROGRESS_EVERY_S`."""
+    if task.goal is None:
+        return [is_answer(task, position, m) for m in position.legal_moves()]
+    goal, flags, probe = task.goal, [], position.copy()
+    moves = position.legal_moves()
+    said = time.monotonic()
+    for index, move in enumerate(moves):
+        probe.push(move)
+        flags.append(check_goal(probe, goal).met)
+        probe.pop()
+        if progress is not None and time.monotonic() - said >= PROGRESS_EVERY_S:
+            said = time.monotonic()
+            progress((index + 1) / len(moves), f"({index + 1:,} of {len(moves):,} moves tried)")
+    return flags
+
+
+def right_moves(task: Task, position: Game, progress: TryProgress | None = None) -> list[Move]:
+    """Every legal move that answers a place/move task (for hints and tests)."""
+    flags = right_moves_flags(task, position, progress)
+    return [m for m, right in zip(position.legal_moves(), flags, strict=True) if right]
+
+
+@dataclass(frozen=True)
+class RuleChoice:
+    """A goal or a question a teacher may pick, as a game declares it: its name (the key
+    that names it in the JSON), what it asks, and the values each of its keys may take
+    (empty: the game declares none, the rule is written as JSON)."""
+
+    name: str
+    label: str
+    keys: Mapping[str, tuple[Any, ...]]
+
+    def rule(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The goal or question with ``values`` for its keys (the first choice of a key
+        not given)."""
+        return {key: values.get(key, choices[0]) for key, choices in self.keys.items()}
+
+    def matches(self, rule: Mapping[str, Any]) -> bool:
+        """``rule`` is this one with values it offers."""
+        return (
+            bool(self.keys)
+            and set(rule) == set(self.keys)
+            and all(rule[key] in choices for key, choices in self.keys.items())
+        )
+
+
+def _label(description: str) -> str:
+    return description.split(": {", 1)[0]
+
+
+def goal_choices(game: Game) -> list[RuleChoice]:
+    """The goals of a place or move task at ``game``'s position: the generic win (by
+    one of the colours playing), then the game's :attr:`~model.teaching.Teaching.lesson_goals`."""
+    cls = type(game)
+    out = [RuleChoice("win", "a colour wins", {"win": tuple(game.players)})]
+    words = teaching_for(cls)
+    for name, description in words.lesson_goals.items():
+        out.append(RuleChoice(name, _label(description), words.lesson_goal_keys.get(name, {})))
+    return out
+
+
+def question_choices(game: Game) -> list[RuleChoice]:
+    """The questions a click-points task may ask in ``game``'s lessons."""
+    words = teaching_for(game)
+    return [
+        RuleChoice(name, _label(description), words.lesson_question_keys.get(name, {}))
+        for name, description in words.lesson_questions.items()
+    ]
+
+
+def rule_of(task: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A task's goal, question, or for a win-within task its side and plies (as JSON)."""
+    if task.get("kind") == "win-within":
+        return {k: task[k] for k in ("side", "within") if task.get(k) is not None}
+    rule = task.get("goal") or task.get("question")
+    return dict(rule) if isinstance(rule, Mapping) else None
+
+
+def check_rule(game: Game, kind: str, rule: Any) -> str | None:
+    """Why ``rule`` cannot be the goal (question, side and plies) of a ``kind`` task at
+    ``game``'s position, or None; no proof is tried (that is :func:`check_task`'s)."""
+    if rule is None:
+        return None
+    if not isinstance(rule, dict):
+        shapes = {
+            "win-within": '{"side": COLOUR, "within": PLIES}',
+            "click-points": "a question object",
+        }
+        return f"a {kind} task's rule must be an object: {shapes.get(kind, 'a goal object')}"
+    try:
+        if kind == "click-points":
+            teaching_for(game).lesson_points(game, rule)
+        elif kind == "win-within":
+            unknown = sorted(set(rule) - {"side", "within"})
+            if unknown:
+                return f"{shorten(unknown[0])}: not a key of a win-within task (side, within)"
+            side, within = rule.get("side", game.to_move), rule.get("within")
+            if side not in game.players:
+                return f"side: must be {' or '.join(map(repr, game.players))}, not {quote(side)}"
+            if not isinstance(within, int) or isinstance(within, bool):
+                return f"within: must be a number of plies from 1 to {MAX_WITHIN}"
+            if not 1 <= within <= MAX_WITHIN:
+                return f"within: must be a number of plies from 1 to {MAX_WITHIN}"
+        else:
+            check_goal(game, rule)
+    except (ValueError, TypeError, KeyError) as exc:
+        return str(exc)
+    return None
+
+
+#: Most moves "Fill answers from the rules" lists (the rest are right too).
+MAX_FILLED = 40
+
+
+def right_answers(
+    task: Task,
+    position: Game,
+    *,
+    wins: WinJudge | None = None,
+    progress: TryProgress | None = None,
+) -> list[str]:
+    """The answers the rules give for ``task`` at ``position``, as a lesson writes them:
+    the points that answer a question, the moves that meet a goal (the first
+    :data:`MAX_FILLED`; ``progress`` told the moves tried meanwhile), the first moves that
+    win within the plies (by ``wins``, the search's judge). ValueError saying why there
+    are none to give."""
+    if task.kind == "click-points":
+        if task.question is None:
+            raise ValueError("pick a question first: without one the answers are yours")
+        return [",".join(map(str, p)) for p in sorted(right_points(task, position))]
+    if position.is_over():
+        raise ValueError(f"the game is over here ({describe_result(position)})")
+    if task.kind == "win-within":
+        if position.has_chance:
+            raise ValueError(no_proof_with_chance(position.title))
+        if position.to_move != task.side:
+            raise ValueError(f"{task.side} is not to move")
+        winners = judge_proof(wins).winning_first_moves(task, position)
+        if winners is None:
+            raise ValueError(f"the prover did not settle it within {PROVE_SECONDS:g} s")
+        if not winners:
+            raise ValueError(f"{task.side} cannot force a win within {task.within} plies")
+        return [str(m) for m in winners]
+    if task.goal is None:
+        raise ValueError(
+            "pick a goal first: without one the answer is yours (play it, Answer from board)"
+        )
+    if position.legal_move_count() > MAX_SCAN:
+        raise ValueError(f"too many moves here to try each ({position.legal_move_count()})")
+    right = [str(m) for m in right_moves(task, position, progress)]
+    if not right:
+        raise ValueError("no move meets the goal here")
+    if len(right) == position.legal_move_count():
+        raise ValueError("every legal move meets the goal: nothing to find")
+    return right[:MAX_FILLED]

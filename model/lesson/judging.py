@@ -1,0 +1,152 @@
+"""Judging a student's answer to a lesson's task (:mod:`model.lesson`): a move or the
+points clicked, by the task's goal, question or the author's answers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..game import (
+    Game,
+    Move,
+)
+from ..teaching import GoalCheck, teaching_for
+from .document import Point, Task
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A student's answer judged: right or not, the reason in the rules' words, and the
+    points the reason speaks of (an escape path, to be drawn)."""
+
+    correct: bool
+    reason: str
+    points: tuple[Point, ...] = ()
+    #: What the points are, for the legend beside the drawn path ('' for the plain words).
+    about: str = ""
+    #: Not all of a many-answer task, but all picked are right: right so far, some missing.
+    partial: bool = False
+
+
+def verdict_word(verdict: Verdict) -> str:
+    """The word before a verdict's reason (``Verdict.reason``), the same in the window and
+    the classroom's page: right, right so far (a many-answer task with some still to find),
+    or not."""
+    if verdict.correct:
+        return "Right!"
+    return "Right so far:" if verdict.partial else "Not yet:"
+
+
+def verdict_text(verdict: Verdict) -> str:
+    """A verdict in words: its word, then the rules' reason."""
+    return f"{verdict_word(verdict)} {verdict.reason}"
+
+
+def check_goal(game: Game, goal: Mapping[str, Any]) -> GoalCheck:
+    """Whether ``game`` meets ``goal``: ``{"win": COLOUR}`` here, the others by the game's
+    :meth:`~model.teaching.Teaching.lesson_goal`; ValueError for a goal it does not know."""
+    if "win" in goal:
+        if set(goal) != {"win"} or goal["win"] not in game.players:
+            raise ValueError(f'a win goal is {{"win": {" or ".join(map(repr, game.players))}}}')
+        outcome = game.outcome()
+        if outcome is not None and outcome.winner == goal["win"]:
+            return GoalCheck(True, f"{goal['win']} wins")
+        return GoalCheck(False, f"{goal['win']} has not won yet")
+    return teaching_for(game).lesson_goal(game, goal)
+
+
+class WinJudge(Protocol):
+    """What judges a win-within task: the search's
+    (``wins=model.search.Judge(model.search.knowledge_for)``), since whether a side wins
+    within some plies takes a proof; this module reads and writes lessons and never imports
+    the search."""
+
+    def winning_first_moves(self, task: Task, position: Game) -> list[Move] | None:
+        """Every first move winning within the task's plies (None: not settled in
+        :data:`PROVE_SECONDS`)."""
+        ...
+
+    def judge_win(self, task: Task, position: Game, move: Move) -> Verdict:
+        """A legal ``move`` at ``position`` judged against the win-within ``task``."""
+        ...
+
+
+def judge_proof(wins: WinJudge | None) -> WinJudge:
+    if wins is None:
+        raise ValueError(
+            "a win-within task takes a proof: judge it through the search "
+            "(wins=model.search.Judge(model.search.knowledge_for))"
+        )
+    return wins
+
+
+def judge_move(
+    task: Task, position: Game, move: Move | str, *, wins: WinJudge | None = None
+) -> Verdict:
+    """A move played at the step's ``position`` (left unchanged) judged against ``task``;
+    a win-within task by ``wins`` (the search's judge; ValueError without one)."""
+    if isinstance(move, str):
+        move = position.parse_move(move)
+    reason = position.why_illegal(move)
+    if reason is not None:
+        return Verdict(False, f"{move} cannot be played: {reason}")
+    if task.kind == "win-within":
+        return judge_proof(wins).judge_win(task, position, move)
+    if task.goal is not None:
+        after = position.copy()
+        after.push(move)
+        result = check_goal(after, task.goal)
+        if result.met:
+            return Verdict(True, f"{move}: {result.reason}")
+        reason = f"after {move}, {result.reason}"
+        if "win" in task.goal:  # "has not won yet" says nothing of the move: say what it did
+            reason += _did(position, move, "; ")
+        return Verdict(False, reason, result.points, result.about)
+    if is_answer(task, position, move):
+        return Verdict(True, f"{move} is the move")
+    return Verdict(False, f"{move} is not the move this step asks for{_did(position, move, ': ')}")
+
+
+def is_answer(task: Task, position: Game, move: Move) -> bool:
+    return move in [position.parse_move(a) for a in task.answers]
+
+
+def _did(position: Game, move: Move, lead: str) -> str:
+    """What ``move`` did by the rules (the game's :meth:`~model.teaching.Teaching.explain_move`),
+    after ``lead``; '' when the game has nothing to say."""
+    said = teaching_for(position).explain_move(position, move)
+    return f"{lead}{said}" if said else ""
+
+
+def judge_points(task: Task, position: Game, clicked: Iterable[Point]) -> Verdict:
+    """The points a student clicked, judged against a click-points ``task``."""
+    chosen = {tuple(p) for p in clicked}
+    right = right_points(task, position)
+    if chosen == right:
+        return Verdict(True, point_names(position, right) if right else "none")
+    extra = sorted(chosen - right)
+    missing = sorted(right - chosen)
+    if extra:
+        words = teaching_for(position)
+        why = words.lesson_point_reason(position, task.question, extra[0]) if task.question else ""
+        return Verdict(
+            False,
+            f"{point_names(position, extra)} {'is' if len(extra) == 1 else 'are'} not one of them"
+            + (f" ({why})" if why else ""),
+            tuple(extra),
+        )
+    if not chosen:
+        return Verdict(False, f"{len(missing)} to find")
+    right_ones = f"{point_names(position, chosen)} {'is' if len(chosen) == 1 else 'are'} right"
+    return Verdict(False, f"{right_ones}; {len(missing)} more to find", partial=True)
+
+
+def right_points(task: Task, position: Game) -> frozenset[Point]:
+    if task.question is not None:
+        return teaching_for(position).lesson_points(position, task.question)
+    return frozenset(teaching_for(position).lesson_point(position, a) for a in task.answers)
+
+
+def point_names(game: Game, points: Iterable[Point]) -> str:
+    return ", ".join(teaching_for(game).point_name(game, p) for p in sorted(points)) or "none"
