@@ -116,7 +116,11 @@ class Lab:
         # the computer player stops the other (its progress is the runner's ``progressed``)
         self.analysis = Analyses(JobRunner(lambda: self.session.game, post))
         self.analysing = LabAnalysis(
-            self.analysis, self.bulletin, self.changed.emit, words.build_table, self._in_setup
+            self.analysis,
+            self.bulletin,
+            self.changed.emit,
+            words.build_table,
+            lambda: self.engine.table.in_setup(),  # (no analysis in set-up mode)
         )
         self._make_puzzle_parts(post, workers, table_base)
         self._practice: Practice | None = None  # made on first use (it reads the ticks)
@@ -139,7 +143,7 @@ class Lab:
         self.verifier = Verifier(session, post)  # a puzzle's Verify
         self.composer = Composer(session, post)  # and Compose
         # the review of the game's line and the puzzles made of it
-        self.review = Reviews(session, say, post, self._in_setup)
+        self.review = Reviews(session, say, post, lambda: self.engine.table.in_setup())
         #: Set-up mode: the position painted, then applied through the rules' validation
         self.setup_mode = SetupMode(session, self.engine, say)
         #: The puzzle of the open file, made (the Puzzle dock's state)
@@ -150,9 +154,6 @@ class Lab:
         #: table; ``table_base``: its pyramid, 4 the game's, a test's 3)
         self.table_build = TableBuild(session, say, post, base=table_base)
         self.table_build.ended.connect(self.analysing.table_ended)
-
-    def _in_setup(self) -> bool:
-        return self.engine.table.in_setup()
 
     @property
     def game(self) -> Game:
