@@ -94,8 +94,7 @@ class Lab:
         #: What the lab did as it followed a change of its session (:meth:`follow`)
         self.follows: Signal[[Following]] = Signal()
         self.documents = Documents(session, recent or RecentFiles(MemoryStore()), _Front(self))
-        # who plays each seat, the computer's moves and the hint (the one copy: the window
-        # shows it); its changes are the lab's
+        # who plays each seat, the computer's moves and the hint; its changes are the lab's
         self.engine = Engine(
             session,
             JobRunner(lambda: self.session.game, post),
@@ -115,12 +114,9 @@ class Lab:
         # the analysis of the position shown: a runner of its own, so that neither it nor
         # the computer player stops the other (its progress is the runner's ``progressed``)
         self.analysis = Analyses(JobRunner(lambda: self.session.game, post))
+        in_setup = self.engine.table.in_setup  # (no analysis in set-up mode)
         self.analysing = LabAnalysis(
-            self.analysis,
-            self.bulletin,
-            self.changed.emit,
-            words.build_table,
-            lambda: self.engine.table.in_setup(),  # (no analysis in set-up mode)
+            self.analysis, self.bulletin, self.changed.emit, words.build_table, in_setup
         )
         self._make_puzzle_parts(post, workers, table_base)
         self._practice: Practice | None = None  # made on first use (it reads the ticks)
