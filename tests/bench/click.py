@@ -69,7 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     def files_crossed(site: int) -> list[str]:
         """The files of the model and the viewer whose code runs for one click on
         ``site`` (Python calls seen by a profile hook), in the order first entered."""
-        root = os.path.dirname(os.path.dirname(os.path.abspath(sys.modules["viewer"].__file__)))
+        root = os.path.dirname(
+            os.path.dirname(os.path.abspath(sys.modules["pyramid_lab.viewer"].__file__))
+        )
         seen: dict[str, None] = {}
 
         def hook(frame, event, _arg):

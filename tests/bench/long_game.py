@@ -144,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         title = f"Rolling Pyramids, {args.players} players, random decisions of seed 7"
     rng = random.Random(7)
     session = Session(game)
-    session.dice.seed(11)
+    session.lines.dice.seed(11)
     window = MainWindow(session)
     window.resize(1200, 800)
     window.show()

@@ -22,6 +22,7 @@ from pyramid_lab.viewer.lab.events import (
     PositionKept,
     PositionTaken,
     PuzzleFollowed,
+    UIReady,
 )
 from pyramid_lab.viewer.lab.outcome import Behind, Drawn, Erased, Played, Refused
 from pyramid_lab.viewer.lab.session import Session
@@ -232,7 +233,8 @@ def test_the_lab_publishes_how_it_follows_a_change_as_typed_events(board_of):
     board.click(site)
     assert heard == [
         PositionComing("move", leaving=False),
-        PositionTaken("move", switched=False),
+        UIReady("move", switched=False),
+        PositionTaken("move"),
         PartsFollowed("move"),
         PuzzleFollowed("move"),
     ]
@@ -242,6 +244,10 @@ def test_the_lab_publishes_how_it_follows_a_change_as_typed_events(board_of):
     heard.clear()
     ui = board.ui
     board.session.replace_game(game_class("terrace").new())
-    assert heard[:2] == [PositionComing("new", leaving=True), PositionTaken("new", switched=True)]
+    assert heard[:3] == [
+        PositionComing("new", leaving=True),
+        UIReady("new", switched=True),
+        PositionTaken("new"),
+    ]
     assert board.ui is not ui
     assert board.ui.game_name == "terrace"

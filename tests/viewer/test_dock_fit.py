@@ -112,7 +112,7 @@ def test_the_dock_column_keeps_its_width_through_rolling_pyramids_rounds(
     window = make_window()
     window.resize(1200, 800)
     new_game(window, "rolling")
-    window.session.dice.seed(11)
+    window.session.lines.dice.seed(11)
     turn = window.board.ui._docks.turn
     widths = {column_width(window, turn)}
     rng = random.Random(2)

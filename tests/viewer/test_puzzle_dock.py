@@ -371,7 +371,7 @@ def test_session_restore_drops_what_was_added():
     assert session.node is anchor
     assert not session.dirty
     assert [str(m) for m in session.history()] == ["0,0,0", "1,0,0", "2,0,0"]
-    assert session.alternatives(session.node.selected) == []
+    assert session.lines.alternatives(session.node.selected) == []
     with pytest.raises(ValueError, match="not in the game then"):
         session.restore(snapshot, added)
 

@@ -23,7 +23,7 @@ def rolling_window(make_window, monkeypatch, qtbot):
         window = make_window()
         window.lab.engine.seed = 7
         window.lab.engine.pace = 0
-        window.session.dice.seed(11)
+        window.session.lines.dice.seed(11)
 
         def exec_(dialog):
             dialog.choose("rolling")
@@ -299,7 +299,7 @@ def test_undo_after_two_decisions_of_the_computer_gives_the_turn_back(rolling_wi
     window = rolling_window(2, {"blue": "random"})
 
     def last_two() -> list[str]:
-        return [c for c, m in window.session.line()[-2:] if isinstance(m, Take)]
+        return [c for c, m in window.session.lines.line()[-2:] if isinstance(m, Take)]
 
     for _ in range(40):
         wait_for_human(window, qtbot)
@@ -314,7 +314,7 @@ def test_undo_after_two_decisions_of_the_computer_gives_the_turn_back(rolling_wi
     assert len(game.move_stack) == before - 3
     assert game.current_player() >= 0
     assert game.to_move == "red"
-    assert isinstance(window.session.line()[-1][1], Take)  # blue's take before: kept
+    assert isinstance(window.session.lines.line()[-1][1], Take)  # blue's take before: kept
     human_decides(window, qtbot)  # red decides again, and the computer answers
     wait_for_human(window, qtbot)
 
@@ -348,7 +348,7 @@ def test_the_moves_dock_hides_deployments_until_the_fights(rolling_window, qtbot
         return dock.tree.topLevelItem(ply).text(0)
 
     def deploys() -> list[tuple[int, str, Deploy]]:
-        line = window.session.line()
+        line = window.session.lines.line()
         return [(i + 1, c, m) for i, (c, m) in enumerate(line) if isinstance(m, Deploy)]
 
     hidden = []
@@ -397,7 +397,7 @@ def check_row_clicks(window, qtbot, plies) -> None:
     scroll = tree.verticalScrollBar()
     assert scroll.maximum() > 0, "too few rows to scroll: the test would prove nothing"
     scroll.setValue(scroll.maximum())
-    line = window.session.line_nodes()
+    line = window.session.lines.line_nodes()
     for ply in plies:
         item = tree.topLevelItem(ply)
         text = item.text(0)
@@ -437,7 +437,7 @@ def test_a_click_on_a_move_of_a_solo_game_highlights_its_row(rolling_window, qtb
     window = rolling_window(1)
     for _ in range(40):
         human_decides(window, qtbot)
-    rolls = [i + 1 for i, (mover, _) in enumerate(window.session.line()) if mover == ""]
+    rolls = [i + 1 for i, (mover, _) in enumerate(window.session.lines.line()) if mover == ""]
     assert rolls
     last = window.parts.moves_dock.rows() - 1
     check_row_clicks(window, qtbot, [last - 3, rolls[-1], last - 1, rolls[0], last])
@@ -701,7 +701,7 @@ def test_the_drafts_choices_are_in_sight_without_nested_scroll_bars(make_window,
     window.resize(1280, 800)  # (the suite's screen is 1280x1024)
     new_game(window, "rolling")
     assert window.size().toTuple() == (1280, 800)
-    window.session.dice.seed(11)
+    window.session.lines.dice.seed(11)
     dock = window.board.ui._docks.turn
     for _ in range(40):
         game = window.session.game

@@ -67,12 +67,14 @@ def test_the_root_assigns_only_the_windows_parts() -> None:
 
 def test_the_session_is_followed_in_the_labs_one_order() -> None:
     """The window listens to no session: the lab follows it in one order for every front
-    end (``Lab.follow``, no ``follow=False``), and the window's steps are among the
-    board's and the lab's (``board.taking``, ``lab.followed``)."""
+    end (``Lab.follow``, no ``follow=False``) and publishes what it did as typed events
+    (``lab.follows``); the window subscribes once and sits in on no named step."""
     text = THE_ROOT.read_text(encoding="utf-8")
     assert text.count("session.changed.connect(") == 0
-    assert "board.taking.connect(binding.taking)" in text
-    assert "lab.followed.connect(binding.followed)" in text
+    assert text.count("follows.connect(") == 1
+    assert "lab.follows.connect(binding.follow)" in text
+    assert "taking" not in text
+    assert ".followed" not in text
     lab = (ROOT / "viewer" / "lab" / "lab.py").read_text(encoding="utf-8")
     assert lab.count("session.changed.connect(") == 1
     assert "session.changed.connect(self.follow)" in lab
@@ -141,15 +143,15 @@ def ui_clicks(path: pathlib.Path) -> list[int]:
 
 
 def test_a_game_ui_s_click_is_called_only_in_the_lab() -> None:
-    """A click means one thing: the lab's board asks the game UI (viewer/lab/board.py);
-    the window and the classroom forward clicks to a board."""
+    """A click means one thing: the lab's board asks the game UI (play, its last mode:
+    viewer/lab/play_mode.py); the window and the classroom forward clicks to a board."""
     outside = [
         f"{path.relative_to(ROOT)}:{line}"
         for path in sorted((ROOT / "viewer").rglob("*.py"))
         if not path.is_relative_to(ROOT / "viewer" / "lab")
         for line in ui_clicks(path)
     ]
-    inside = ui_clicks(ROOT / "viewer" / "lab" / "board.py")
+    inside = ui_clicks(ROOT / "viewer" / "lab" / "play_mode.py")
     assert outside == []  # (a student's click goes to that student's lab board as a site)
     assert inside  # (the test sees such a call where there is one)
 

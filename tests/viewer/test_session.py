@@ -34,9 +34,9 @@ def test_play_undo_redo_and_goto():
     session.play(session.game.parse_move("2,2,0"))  # a new line; the old one is kept
     assert [str(m) for m in session.history()] == ["0,0,0", "2,2,0"]
     assert reasons == ["move"] * 3 + ["undo", "redo", "goto", "goto", "goto", "move"]
-    old = [n for n in session.alternatives(session.node)]
+    old = [n for n in session.lines.alternatives(session.node)]
     assert [str(n.move) for n in old] == ["1,0,0"]
-    session.goto_node(old[0].children[0])  # back onto the first line, at its third move
+    session.lines.goto_node(old[0].children[0])  # back onto the first line, at its third move
     assert [str(m) for m in session.history()] == ["0,0,0", "1,0,0", "2,0,0"]
     assert session.ply == 3
     session.undo()
@@ -73,7 +73,7 @@ def test_lines_survive_saving_and_reading(tmp_path):
     assert [str(m) for m in doc.game.move_stack] == ["0,0,0"]
     again = Session.from_document(doc, path)
     assert [str(m) for m in again.history()] == ["0,0,0", "2,2,0", "1,1,0"]
-    assert [str(n.move) for n in again.alternatives(again.line_nodes()[1])] == ["1,0,0"]
+    assert [str(n.move) for n in again.lines.alternatives(again.lines.line_nodes()[1])] == ["1,0,0"]
     assert again.node.root().size() == session.node.root().size() == 5
     again.redo()
     assert str(again.game.move_stack[-1]) == "2,2,0"  # redo follows the line last visited
@@ -85,11 +85,11 @@ def test_deleting_a_line(tmp_path):
         session.play(session.game.parse_move(text))
     session.goto(1)
     session.play(session.game.parse_move("2,2,0"))
-    (old,) = session.alternatives(session.node)
+    (old,) = session.lines.alternatives(session.node)
     with pytest.raises(ValueError, match="position shown"):
-        session.delete_line(session.node)
-    assert session.delete_line(old) == 1
-    assert session.alternatives(session.node) == []
+        session.lines.delete_line(session.node)
+    assert session.lines.delete_line(old) == 1
+    assert session.lines.alternatives(session.node) == []
     assert session.dirty
     session.save(tmp_path / "x.pyr.json")
     assert "variations" not in (tmp_path / "x.pyr.json").read_text()
@@ -209,22 +209,22 @@ def test_the_line_with_its_movers_replays_nothing_after_a_move(monkeypatch):
 
     game = RollingPyramids.new(RollingPyramids.parse_options({"players": 2}))
     session = Session(game)
-    session.dice.seed(3)
+    session.lines.dice.seed(3)
     for _ in range(40):
         session.play(sorted(session.game.legal_moves(), key=repr)[0])
-    assert session.line() == _replayed(session)
+    assert session.lines.line() == _replayed(session)
     session.goto(10)  # redo's moves are in the line too
-    assert session.line() == _replayed(session)
+    assert session.lines.line() == _replayed(session)
     session.play(sorted(session.game.legal_moves(), key=repr)[-1])  # another line
-    assert session.line() == _replayed(session)
+    assert session.lines.line() == _replayed(session)
 
     def no_replay(_game):
         raise AssertionError("the line was replayed from the start")
 
-    monkeypatch.setattr("pyramid_lab.viewer.lab.session.start_copy", no_replay)
+    monkeypatch.setattr("pyramid_lab.viewer.lab.lines.start_copy", no_replay)
     for _ in range(5):
         session.play(sorted(session.game.legal_moves(), key=repr)[0])
-        line = session.line()
+        line = session.lines.line()
     monkeypatch.undo()
     assert line == _replayed(session)
     movers = {mover for mover, _ in line}
@@ -241,7 +241,7 @@ def test_a_files_line_gets_its_movers_by_one_replay(tmp_path):
     again = Session.from_document(read(path), path)
     again.goto(1)
     assert (
-        again.line()
+        again.lines.line()
         == _replayed(again)
         == [
             ("red", again.game.parse_move("0,0,0")),

@@ -34,6 +34,7 @@ from ..lab.events import (
     PositionKept,
     PositionTaken,
     PuzzleFollowed,
+    UIReady,
 )
 from ..lab.session import Session
 from ..lab.view_state import ViewState
@@ -301,12 +302,13 @@ class Binding:
                 self.parts.recovery.schedule()
             case PositionComing(reason=reason, leaving=leaving):
                 self._coming(reason, leaving)
-            case PositionTaken(reason=reason, switched=switched):
+            case UIReady(reason=reason, switched=switched):
                 if switched:
                     self._switch_game(self.session.game)
                 if reason in ("load", "new"):
                     self.menus.seats.computer_players(self.session.game.players)
                 self._take_turn()
+            case PositionTaken(reason=reason):
                 self._told(reason)
             case PartsFollowed(reason=reason):  # an analysis of the last is void
                 self.parts.analysis.position_changed(reason)
@@ -328,8 +330,8 @@ class Binding:
                 self.window.removeDockWidget(dock)
 
     def _take_turn(self) -> None:
-        """A new turn built (before a new board's view reset redraws): another board's
-        view, the effect under way stopped."""
+        """The UI for a new position ready (before a new board's view reset redraws):
+        another board's view, the effect under way stopped."""
         parts, board, scene = self.parts, self.board, self.scene
         game = self.session.game
         ui = board.ui

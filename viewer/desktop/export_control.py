@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QProgressDialog
 
 from pyramid_lab.model.files import write_bytes
 
+from ..lab.session import saved_review
 from ..pictures.export import ExportOptions, export_game, review_graph_path, review_graph_png
 from ..pictures.render import RenderOptions
 from ..widgets.export_dialog import ExportChoices
@@ -122,7 +123,7 @@ class ExportDialog(ExportChoices):
                 progress.close()
                 progress.deleteLater()
             stage.render_now()  # the board's own view again
-        review = lab.session.saved_review()
+        review = saved_review(lab.session)
         if review is not None and review.moves:  # the game's review: its graph beside
             graph = review_graph_path(written)
             try:

@@ -10,6 +10,7 @@ from PySide6.QtCore import QTimer
 
 from pyramid_lab.model.game import PositionFormatError
 
+from ..lab.session import document
 from ..widgets import unsaved
 from ..widgets.slots import slot
 from .autosave import Autosave, leftovers
@@ -48,7 +49,7 @@ class Recovery:
         session = self.lab.session
         if session.dirty and not self.stopped:
             try:
-                self.autosave.write(session.document(), session.path)
+                self.autosave.write(document(session), session.path)
             except OSError as exc:
                 self.show_message(f"autosave failed ({exc.strerror or exc}): save your work")
 

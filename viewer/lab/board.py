@@ -35,7 +35,7 @@ from .board_host import UIHost
 from .board_offers import SitesBehind, empty_behind, point_behind
 from .bulletin import Bulletin
 from .engine import ComputerBoard, Engine
-from .events import Following, PositionComing, PositionKept, PositionTaken, Signal
+from .events import Following, PositionComing, PositionKept, PositionTaken, Signal, UIReady
 from .frame import Frame
 from .game_ui import TURN_DOCK, UI, Clock
 from .lesson import LessonBoard, Lessons
@@ -202,7 +202,7 @@ class Board:
         (:meth:`viewer.lab.Lab.follow`), nothing drawn meanwhile: another game's UI, a
         new turn, the UI told; published on the lab's ``follows`` for a front end with
         its own widgets on the board (the window's docks and scene): the position kept
-        (:data:`KEEPS_TURN`), else coming, then taken in."""
+        (:data:`KEEPS_TURN`), else coming, the UI ready, then taken in."""
         if reason in KEEPS_TURN:
             self._follows.emit(PositionKept(reason))
             return
@@ -213,9 +213,10 @@ class Board:
             if switched:  # another kind of game: the last UI closes, this game's comes
                 self.ui.close()
                 self.ui = self._uis(game)(self.host)
+            self._follows.emit(UIReady(reason, switched=switched))
             self.turn = self.ui.turn(game)
             self.ui.position_changed(game, reason)
-            self._follows.emit(PositionTaken(reason, switched=switched))
+            self._follows.emit(PositionTaken(reason))
 
     def geometry(self) -> BoardGeometry:
         """The geometry of the board on show (the game UI's)."""

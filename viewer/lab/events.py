@@ -59,12 +59,20 @@ class PositionComing:
 
 
 @dataclass(frozen=True)
-class PositionTaken:
-    """The board took the new position in: the game UI (another game's, ``switched``), a
-    new turn on it, the UI told. Nothing drawn yet."""
+class UIReady:
+    """The game UI for the new position is in place (another game's, ``switched``: the
+    last one closed); a new turn on it and the UI told of the position come next."""
 
     reason: PositionChange
     switched: bool
+
+
+@dataclass(frozen=True)
+class PositionTaken:
+    """The board took the new position in: a new turn built, the game UI told. Nothing
+    drawn yet."""
+
+    reason: PositionChange
 
 
 @dataclass(frozen=True)
@@ -84,6 +92,6 @@ class PuzzleFollowed:
 
 
 #: What the lab publishes as it follows a change of its session, in this order:
-#: :class:`PositionKept`, or :class:`PositionComing`, :class:`PositionTaken` and
-#: :class:`PartsFollowed`; then :class:`PuzzleFollowed`.
-Following = PositionKept | PositionComing | PositionTaken | PartsFollowed | PuzzleFollowed
+#: :class:`PositionKept`, or :class:`PositionComing`, :class:`UIReady`,
+#: :class:`PositionTaken` and :class:`PartsFollowed`; then :class:`PuzzleFollowed`.
+Following = PositionKept | PositionComing | UIReady | PositionTaken | PartsFollowed | PuzzleFollowed

@@ -95,8 +95,7 @@ class Lab:
         #: What the lab did as it followed a change of its session (:meth:`follow`)
         self.follows: Signal[[Following]] = Signal()
         self.documents = Documents(session, recent or RecentFiles(MemoryStore()), _Front(self))
-        # who plays each seat, the computer's moves and the hint (the one copy: the window
-        # shows it); its changes are the lab's
+        # who plays each seat, the computer's moves and the hint; its changes are the lab's
         self.engine = Engine(
             session,
             JobRunner(lambda: self.session.game, post),
@@ -116,8 +115,9 @@ class Lab:
         # the analysis of the position shown: a runner of its own, so that neither it nor
         # the computer player stops the other (its progress is the runner's ``progressed``)
         self.analysis = Analyses(JobRunner(lambda: self.session.game, post))
+        in_setup = self.engine.table.in_setup  # (no analysis in set-up mode)
         self.analysing = LabAnalysis(
-            self.analysis, self.bulletin, self.changed.emit, words.build_table, self._in_setup
+            self.analysis, self.bulletin, self.changed.emit, words.build_table, in_setup
         )
         self._make_puzzle_parts(post, workers, table_base)
         self._practice: Practice | None = None  # made on first use (it reads the ticks)
@@ -140,7 +140,7 @@ class Lab:
         self.verifier = Verifier(session, post)  # a puzzle's Verify
         self.composer = Composer(session, post)  # and Compose
         # the review of the game's line and the puzzles made of it
-        self.review = Reviews(session, say, post, self._in_setup)
+        self.review = Reviews(session, say, post, lambda: self.engine.table.in_setup())
         #: Set-up mode: the position painted, then applied through the rules' validation
         self.setup_mode = SetupMode(session, self.engine, say)
         #: The puzzle of the open file, made (the Puzzle dock's state)
@@ -151,9 +151,6 @@ class Lab:
         #: table; ``table_base``: its pyramid, 4 the game's, a test's 3)
         self.table_build = TableBuild(session, say, post, base=table_base)
         self.table_build.ended.connect(self.analysing.table_ended)
-
-    def _in_setup(self) -> bool:
-        return self.engine.table.in_setup()
 
     @property
     def game(self) -> Game:

@@ -10,7 +10,7 @@ on the palette's meaning of each style.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -119,6 +119,10 @@ def _first_colours(frame: Frame) -> tuple[RGB, ...]:
     return tuple(_rgb(int(c) for c in row) for row in picked)
 
 
+#: What a (kind, style) of overlay means, in the game's words else the palette's.
+Text = Callable[[str, str], str]
+
+
 def legend_entries(frame: Frame, words: Mapping[tuple[str, str], str]) -> tuple[Entry, ...]:
     """The legend of ``frame``: one entry per style of overlay it draws, in a fixed order
     (walls, corners and names, group colours, regions, paths, rims, markers, ghosts, heat).
@@ -126,9 +130,21 @@ def legend_entries(frame: Frame, words: Mapping[tuple[str, str], str]) -> tuple[
     ``legend_words`` (a layer's, e.g. a lesson's wrong answer) come before them."""
     if frame.legend_words:
         words = {**words, **frame.legend_words}
+    text = _texts(words)
+    entries = [*_decorations(frame, text), *_lines_and_rims(frame, text)]
+    entries += _markers(frame, text, entries)
+    for style in _ordered(frame.ghosts.values(), palette.PIECE_RGB):
+        entries.append(Entry("ghost", style, (palette.piece_rgb(style),), text("ghost", style)))
+    entries += _heat(frame, text)
+    return tuple(entries)
+
+
+def _texts(words: Mapping[tuple[str, str], str]) -> Text:
+    """What each (kind, style) means: the style's words, else the kind's (a ghost of any
+    colour), the game's before the palette's; else a side's ("red's") or the style's name."""
 
     def text(kind: str, style: str) -> str:
-        said = (  # the style's words, else the kind's (a ghost of any colour)
+        said = (
             words.get((kind, style))
             or DEFAULT_WORDS.get((kind, style))
             or words.get((kind, ""))
@@ -140,6 +156,12 @@ def legend_entries(frame: Frame, words: Mapping[tuple[str, str], str]) -> tuple[
             return f"{style}'s"
         return style.replace("-", " ")
 
+    return text
+
+
+def _decorations(frame: Frame, text: Text) -> list[Entry]:
+    """The board's decorations (walls, gold inlays, goal rows, a side's pieces), each in
+    the colours it is drawn."""
     entries: list[Entry] = []
     for name in sorted(frame.decorations):
         colours: tuple[RGB, ...] = (palette.EDGE_RGB,)
@@ -154,6 +176,13 @@ def legend_entries(frame: Frame, words: Mapping[tuple[str, str], str]) -> tuple[
         elif name.startswith(palette.PIECES_OF):  # a side's pieces, in their colour
             colours = (palette.piece_rgb(name.removeprefix(palette.PIECES_OF)),)
         entries.append(Entry("decoration", name, colours, text("decoration", name)))
+    return entries
+
+
+def _lines_and_rims(frame: Frame, text: Text) -> list[Entry]:
+    """The pointers, the names, the groups' colours, the regions, the paths and the rims
+    drawn."""
+    entries: list[Entry] = []
     for style in _ordered((p.style for p in frame.pointers), palette.POINTER_RGB):
         colour = palette.POINTER_RGB.get(style, palette.EDGE_RGB)
         entries.append(Entry("pointer", style, (colour,), text("pointer", style)))
@@ -173,34 +202,45 @@ def legend_entries(frame: Frame, words: Mapping[tuple[str, str], str]) -> tuple[
     for style in _ordered((s for s, sites in frame.highlights.items() if sites), rims):
         colour = _rgb(rims.get(style, palette.EDGE_RGB))
         entries.append(Entry("rim", style, (colour,), text("rim", style)))
+    return entries
+
+
+def _markers(frame: Frame, text: Text, before: list[Entry]) -> list[Entry]:
+    """The markers drawn, but one that means what a rim listed ``before`` means."""
+    entries: list[Entry] = []
     for style in _ordered(
         (m.style for m in frame.markers if m.style not in PLAIN_MARKERS), palette.MARKER_RGB
     ):
         said = text("marker", style)
-        if any(e.kind == "rim" and e.text == said for e in entries):
+        if any(e.kind == "rim" and e.text == said for e in before):
             continue  # a rim round a piece, a marker on an empty point: one meaning, one line
         colour = palette.MARKER_RGB.get(style, palette.MARKER_RGB["target"])
         entries.append(Entry("marker", style, (colour,), said))
-    for style in _ordered(frame.ghosts.values(), palette.PIECE_RGB):
-        entries.append(Entry("ghost", style, (palette.piece_rgb(style),), text("ghost", style)))
-    if frame.heat:
-        shown = set(frame.heat.values())
-        if shown - set(palette.HEAT_SPECIAL):  # estimates on the scale
-            colours = tuple(rgb for _, rgb in palette.HEAT_STOPS)
-            said = text("heat", "")
-            if frame.heat_scale is not None:  # the colour bar's ends, in win rates
-                worst, best = (round(100 * v) for v in frame.heat_scale)
-                said = (
-                    f"the moves' estimated win rates, worst (purple) {worst}% to best "
-                    f"(green) {best}%"
-                )
-            entries.append(Entry("heat", "", colours, said))
-        for value, style in (
-            (palette.HEAT_NOISE, "noise"),
-            (palette.HEAT_PROVEN_WIN, "proven win"),
-            (palette.HEAT_PROVEN_LOSS, "proven loss"),
-        ):
-            if value in shown:
-                colour = palette.HEAT_SPECIAL[value]
-                entries.append(Entry("heat", style, (colour,), text("heat", style)))
-    return tuple(entries)
+    return entries
+
+
+def _heat(frame: Frame, text: Text) -> list[Entry]:
+    """The heat map: its scale of estimates (with the colour bar's ends in win rates), then
+    the noise and the proven wins and losses it shows."""
+    if not frame.heat:
+        return []
+    entries: list[Entry] = []
+    shown = set(frame.heat.values())
+    if shown - set(palette.HEAT_SPECIAL):  # estimates on the scale
+        colours = tuple(rgb for _, rgb in palette.HEAT_STOPS)
+        said = text("heat", "")
+        if frame.heat_scale is not None:  # the colour bar's ends, in win rates
+            worst, best = (round(100 * v) for v in frame.heat_scale)
+            said = (
+                f"the moves' estimated win rates, worst (purple) {worst}% to best (green) {best}%"
+            )
+        entries.append(Entry("heat", "", colours, said))
+    for value, style in (
+        (palette.HEAT_NOISE, "noise"),
+        (palette.HEAT_PROVEN_WIN, "proven win"),
+        (palette.HEAT_PROVEN_LOSS, "proven loss"),
+    ):
+        if value in shown:
+            colour = palette.HEAT_SPECIAL[value]
+            entries.append(Entry("heat", style, (colour,), text("heat", style)))
+    return entries

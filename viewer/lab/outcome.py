@@ -22,12 +22,12 @@ from .outcome_words import behind_words, drawn_words, refused_words
 class Behind:
     """The points a ball clicked hides (``points``, nearest first, each a point's
     coordinates), and how the front end's view reaches them (``reach``: its words, as
-    :attr:`viewer.lab.board.FrontWords.reach` gives them). ``ball``: the clicked ball's
+    :attr:`viewer.lab.board.FrontWords.reach` gives them). ``clicked``: the clicked ball's
     point; ``piece``: what the game calls a ball ("ball", "sphere"). One point: a second
     click on the ball plays it, or for a click-points task (``pick``) picks it instead of
     the ball."""
 
-    ball: tuple[int, ...]
+    clicked: tuple[int, ...]
     points: tuple[tuple[int, ...], ...]
     piece: str
     reach: str

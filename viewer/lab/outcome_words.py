@@ -35,23 +35,24 @@ def window_reach(level: int, front: int) -> str:
 def behind_words(behind: Behind) -> str:
     """What reaches the points ``behind`` a ball clicked: a second click on the ball where
     one point lies behind it, else the front end's way."""
-    ball, piece, reach = point_name(behind.ball), behind.piece, behind.reach
+    clicked, piece, reach = point_name(behind.clicked), behind.piece, behind.reach
     names = [point_name(p) for p in behind.points]
     if behind.pick:
         return _(
-            "Click {ball} again to pick {point}, the point its {piece} hides, instead, or {reach}"
-        ).format(ball=ball, point=names[0], piece=piece, reach=reach)
+            "Click {clicked} again to pick {point}, the point its {piece} hides, "
+            "instead, or {reach}"
+        ).format(clicked=clicked, point=names[0], piece=piece, reach=reach)
     if len(names) == 1:
         return _(
-            "Click {ball} again to play {point}, the point its {piece} hides, or {reach}"
-        ).format(ball=ball, point=names[0], piece=piece, reach=reach)
+            "Click {clicked} again to play {point}, the point its {piece} hides, or {reach}"
+        ).format(clicked=clicked, point=names[0], piece=piece, reach=reach)
     first = names[:3]
     if len(names) <= 3:
         shown = _("{points} and {last}").format(points=", ".join(first[:-1]), last=first[-1])
     else:
         shown = f"{', '.join(first)} ..."
-    return _("To reach {points}, hidden behind the {piece} at {ball}: {reach}").format(
-        points=shown, piece=piece, ball=ball, reach=reach
+    return _("To reach {points}, hidden behind the {piece} at {clicked}: {reach}").format(
+        points=shown, piece=piece, clicked=clicked, reach=reach
     )
 
 

@@ -117,7 +117,7 @@ class PuzzleEditor:
 
     def go_to_puzzle(self) -> None:
         if self.session.node is not self.anchor:
-            self.session.goto_node(self.anchor)
+            self.session.lines.goto_node(self.anchor)
 
     def set_here(self) -> None:
         """The position shown is the puzzle position."""

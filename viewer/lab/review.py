@@ -37,6 +37,7 @@ from .events import Signal
 from .frame import Frame
 from .jobs import Job, JobRunner, Post, Progress
 from .modes import Mode, Shown
+from .session import saved_review
 
 #: What ``Reviews.changed`` names first (the module's docstring says each and what follows).
 ReviewChange = Literal[
@@ -87,7 +88,7 @@ class Reviews:
 
     def current(self) -> GameReview | None:
         """The session's review while it judges the current line, else None."""
-        return self.session.saved_review()
+        return saved_review(self.session)
 
     def spot(self) -> PuzzleSpot | None:
         """The puzzle the review found at the position shown, or None."""

@@ -150,7 +150,7 @@ class SolveMode:
         self.refuted = None
         self.active = True
         if session.node is not anchor:
-            self._move(lambda: session.goto_node(anchor))
+            self._move(lambda: session.lines.goto_node(anchor))
         note = " (the computer player is off)" if computer else ""
         self.show_message(f"Solve mode: play {goal.side}, the computer defends{note}")
         self._evaluate()
@@ -256,7 +256,7 @@ class SolveMode:
     def _side_move_count(self) -> int:
         session, goal = self.session, self.goal
         assert goal is not None
-        line = session.line()[session.ply - self.plies_played() : session.ply]
+        line = session.lines.line()[session.ply - self.plies_played() : session.ply]
         return sum(1 for mover, _ in line if mover == goal.side)
 
     def _evaluate(self) -> None:

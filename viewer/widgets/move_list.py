@@ -39,8 +39,22 @@ Row = tuple[str, Node, "str | None", list[tuple[str, Node]]]  # label, node, sec
 RowKey = tuple[str, int, "str | None", tuple[tuple[str, int], ...]]
 
 
+class MoveTree(Protocol):
+    """The tree of moves the dock lists and walks (``viewer.lab.lines.Lines``)."""
+
+    def line(self) -> list[tuple[str, Move]]: ...
+
+    def line_nodes(self) -> list[Node]: ...
+
+    def alternatives(self, node: Node) -> list[Node]: ...
+
+    def goto_node(self, node: Node) -> None: ...
+
+    def delete_line(self, node: Node) -> int: ...
+
+
 class Lines(Protocol):
-    """The tree of moves the dock lists and walks (``viewer.lab.session.Session``)."""
+    """The game the dock lists (``viewer.lab.session.Session``): its tree of moves."""
 
     message: Signal[[str]]  # text for the status bar
 
@@ -53,15 +67,8 @@ class Lines(Protocol):
     @property
     def ply(self) -> int: ...
 
-    def line(self) -> list[tuple[str, Move]]: ...
-
-    def line_nodes(self) -> list[Node]: ...
-
-    def alternatives(self, node: Node) -> list[Node]: ...
-
-    def goto_node(self, node: Node) -> None: ...
-
-    def delete_line(self, node: Node) -> int: ...
+    @property
+    def lines(self) -> MoveTree: ...
 
 
 class MoveListDock(QDockWidget):
@@ -159,10 +166,10 @@ class MoveListDock(QDockWidget):
         session = self.session
         start: Row = ("start", session.node.root(), None, [])
         rows, keys = [start], [_key(start)]
-        movers = session.line()
+        movers = session.lines.line()
         hidden = self.hidden(session.game, movers)
         made, self._made = self._made, {}
-        for ply, node in enumerate(session.line_nodes(), start=1):
+        for ply, node in enumerate(session.lines.line_nodes(), start=1):
             mover = movers[ply - 1][0]
             secret = hidden.get(ply - 1)
             alone = node.parent is None or len(node.parent.children) == 1
@@ -172,7 +179,7 @@ class MoveListDock(QDockWidget):
             else:
                 label = f"{ply}. {secret}" if secret else _label(ply, mover, node)
                 others = []
-                for other in session.alternatives(node):
+                for other in session.lines.alternatives(node):
                     length = 1 + len(other.continuation())
                     more = f"  (line of {length} moves)" if length > 1 else ""
                     text = f"{ply}. {secret}" if secret else _label(ply, mover, other)
@@ -224,7 +231,7 @@ class MoveListDock(QDockWidget):
             return
         node = self.node_of(item)
         if node is not self.session.node:
-            self.session.goto_node(node)
+            self.session.lines.goto_node(node)
 
     @slot
     def _select_current(self) -> None:
@@ -266,7 +273,7 @@ class MoveListDock(QDockWidget):
         )
         if answer != QMessageBox.StandardButton.Yes:
             return False
-        self.session.delete_line(node)
+        self.session.lines.delete_line(node)
         self.session.message.emit(f"deleted a line of {count} moves")
         return True
 
