@@ -202,7 +202,24 @@ def push(
     on_disk = [ix.sizes[n] - count_byte(values[n], 0) for n in range(ix.layers)]
     loaded = load_counters(table, start, whole_push.ESCAPE)
     kept, pushed, partial, side = loaded if loaded is not None else (set(), [], None, {})
-    decided = sum(on_disk)
+    _say_resumed(say, table, start, loaded, sum(on_disk))
+    ready_kernels(table, say)
+    with interrupts_between_units() as interrupted:
+        steps = _Steps(table, side, on_disk, progress, stop, interrupted)
+        return steps.run(start, kept, pushed, partial)
+
+
+def _say_resumed(
+    say: Callable[[str], None],
+    table: WholeTable,
+    start: int,
+    loaded: tuple[set[int], list[int], tuple[int, int] | None, dict[int, np.ndarray]] | None,
+    decided: int,
+) -> None:
+    """Say where a build resumes (:func:`push`): at which step, with which counters kept,
+    or in its counting pass; nothing for a build from its start."""
+    ix = table.index
+    kept, pushed, partial, _ = loaded if loaded is not None else (set(), [], None, {})
     if start > 0:
         again = (
             "the counters kept: no counting pass"
@@ -226,10 +243,6 @@ def push(
         )
     elif decided:
         say(f"resuming: {decided:,} positions decided kept; the counting pass from its start")
-    ready_kernels(table, say)
-    with interrupts_between_units() as interrupted:
-        steps = _Steps(table, side, on_disk, progress, stop, interrupted)
-        return steps.run(start, kept, pushed, partial)
 
 
 @dataclass
