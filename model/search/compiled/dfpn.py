@@ -199,21 +199,24 @@ def run(game: int, ctx: Words, tt: Words, st: Words, frames: Arrays, budget: int
     """Search on from the registers ``st`` for about ``budget`` nodes; True once the root
     (``states[0]`` with ``node_keys[0]``, ``left[0]``, ``is_or[0]``) is answered:
     ``st[RET_PN]`` 0 proven (``st[RET_WIN]`` the plies of the win found), INF disproven.
-    ``frames``: :meth:`.stacks.DfpnFrames.arrays`. A node is entered (:func:`_enter`), its
-    children's numbers summed (:func:`_numbers`), then answered or searched on below its
-    best child (:func:`_descend`)."""
-    node_keys, left, is_or, started = frames[1], frames[2], frames[3], frames[7]
-    cpn, cdn, cwin, fixed, cut, ends = (
-        frames[11],
-        frames[12],
-        frames[13],
-        frames[14],
-        frames[15],
-        frames[18],
-    )
-    current = frames[6]
-    ply, mode, nodes = st[PLY], st[MODE], st[NODES]
+    ``frames``: :meth:`.stacks.DfpnFrames.arrays`.
+
+    One function of 229 lines, kept whole because splitting it cost speed (issue 88): its
+    steps as @njit helpers (entering a node, making a child, summing the children's
+    numbers, going down) ran at 0.83x its speed (2 rounds: 0.73x, 0.91x) and, inlined
+    (``inline="always"``, commit e2764af), at 0.66x (``tests/bench/kernel_split.py dfpn
+    --other e2764af``: alternated in one process, the same nodes and answers; 2 cores
+    shared at load 15 to 21). Each step there takes the stack's arrays from the ``frames``
+    tuple again, and numba counts a reference for every array it takes (see :mod:`.lanes`)."""
+    states, node_keys, left, is_or, thpn, thdn, current, started = frames[:8]
+    count, moves, child_keys, cpn, cdn, cwin, fixed, cut, found = frames[8:17]
+    look, ends, score = frames[17:20]
+    helps = st[HELPS]
+    ply = st[PLY]
+    mode = st[MODE]
+    nodes = st[NODES]
     stop = nodes + budget
+    repeats = st[REPEATS] != 0
     ret_pn, ret_dn, ret_win, ret_cut = st[RET_PN], st[RET_DN], st[RET_WIN], st[RET_CUT]
     while True:
         if mode == ENTER:
@@ -221,15 +224,172 @@ def run(game: int, ctx: Words, tt: Words, st: Words, frames: Arrays, budget: int
                 break
             nodes += 1
             started[ply] = nodes
-            answered, pn, dn, win = _enter(game, ctx, tt, st, frames, ply)
-            mode = LOOP
-            if answered:
-                ret_pn, ret_dn, ret_win, ret_cut = pn, dn, win, 0
+            ends[ply] = -1
+            drop_dead = False
+            last = 0
+            if helps & (DECIDED | DEAD) and core.outlook(
+                game, ctx, states[ply], look, helps & DECIDED != 0, helps & DEAD != 0
+            ):
+                empties = look[2]
+                # the prover's last ball comes at the latest on this ply of the rest
+                last = empties if (empties % 2 == 1) == (is_or[ply] == 1) else empties - 1
+                if helps & DECIDED:
+                    mover_sure = popcount(look[0]) >= 3
+                    other_sure = popcount(look[1]) >= 3
+                    prover_sure = mover_sure if is_or[ply] else other_sure
+                    defender_sure = other_sure if is_or[ply] else mover_sure
+                    if defender_sure or (prover_sure and last <= left[ply]):
+                        if defender_sure:
+                            ret_pn, ret_dn, ret_win = INF, 0, NO_WIN
+                        else:
+                            ret_pn, ret_dn, ret_win = 0, INF, last
+                        ret_cut = 0
+                        store(
+                            tt,
+                            st,
+                            node_keys[ply],
+                            is_or[ply],
+                            left[ply],
+                            ret_pn,
+                            ret_dn,
+                            ret_win,
+                            1,
+                        )
+                        mode = RETURN
+                        continue
+                if helps & DEAD and left[ply] >= empties:
+                    drop_dead = True
+            n = core.generate(game, ctx, states[ply], moves[ply])
+            if n == 0:  # the side to move has lost
+                if is_or[ply]:
+                    ret_pn, ret_dn, ret_win = INF, 0, NO_WIN
+                else:
+                    ret_pn, ret_dn, ret_win = 0, INF, 0
+                ret_cut = 0
+                store(tt, st, node_keys[ply], is_or[ply], left[ply], ret_pn, ret_dn, ret_win, 1)
                 mode = RETURN
+                continue
+            if drop_dead:
+                kept = 0
+                for i in range(n):
+                    if not core.is_dead(game, look, moves[ply, i]):
+                        moves[ply, kept] = moves[ply, i]
+                        kept += 1
+                if kept < n:
+                    # every point dead: the winner is known whoever takes which; one move
+                    # is the whole game
+                    n = max(kept, 1)
+                    ends[ply] = last
+            count[ply] = n
+            st[MADE] += n
+            below = left[ply] - 1
+            scratch = states[ply + 1]
+            decided = False
+            for i in range(n):
+                core.play(game, ctx, states[ply], moves[ply, i], scratch)
+                status = scratch[core.STATUS]
+                fixed[ply, i] = 1
+                cut[ply, i] = 0
+                cwin[ply, i] = NO_WIN
+                if status != core.RUNNING:
+                    # the child's side to move has lost / won / drawn
+                    prover_won = (status == core.LOST) == (is_or[ply] == 1)
+                    if status == core.DRAWN:
+                        prover_won = False
+                    if prover_won:
+                        cpn[ply, i], cdn[ply, i], cwin[ply, i] = 0, INF, 0
+                    else:
+                        cpn[ply, i], cdn[ply, i] = INF, 0
+                else:
+                    ck = core.key(game, ctx, scratch)
+                    child_keys[ply, i] = ck
+                    back = False
+                    if repeats:
+                        for j in range(ply - 1, -1, -2):
+                            if node_keys[j] == ck:
+                                back = True
+                                break
+                    if back:
+                        cpn[ply, i], cdn[ply, i] = INF, 0
+                        cut[ply, i] = 1
+                    elif below <= 0:
+                        cpn[ply, i], cdn[ply, i] = INF, 0
+                        # no plies left, but a defender without a move has lost at once
+                        # (only where positions can repeat can a side run out of moves)
+                        if (
+                            is_or[ply]
+                            and repeats
+                            and core.generate(game, ctx, scratch, moves[ply + 1]) == 0
+                        ):
+                            cpn[ply, i], cdn[ply, i], cwin[ply, i] = 0, INF, 0
+                    else:
+                        fixed[ply, i] = 0
+                        cpn[ply, i], cdn[ply, i] = 1, 1
+                        if helps & (ORDER | INIT) and core.estimate(game, ctx, scratch, found):
+                            # the child's side to move is the prover below an AND node
+                            if is_or[ply]:
+                                to_prove, to_refute = found[1], found[0]
+                            else:
+                                to_prove, to_refute = found[0], found[1]
+                            if helps & INIT:
+                                cpn[ply, i], cdn[ply, i] = 1 + 2 * to_prove, 1 + 2 * to_refute
+                            score[ply, i] = (
+                                to_prove - to_refute if is_or[ply] else to_refute - to_prove
+                            )
+                if fixed[ply, i]:  # settled: its place in the order does not matter
+                    score[ply, i] = 0
+                # a win at once for the prover, or a refutation at once for the defender
+                if is_or[ply] and cpn[ply, i] == 0:
+                    decided = True
+                    break
+                if not is_or[ply] and cdn[ply, i] == 0:
+                    decided = True
+                    break
+            if decided:
+                count[ply] = i + 1
+            elif helps & ORDER:
+                sort_children(ply, n, moves, child_keys, cpn, cdn, cwin, fixed, cut, score)
+            mode = LOOP
         elif mode == LOOP:
-            pn, dn, best, second, win, any_cut = _numbers(tt, frames, ply)
+            n = count[ply]
             node_or = is_or[ply]
-            if pn == 0 or dn == 0 or pn >= frames[4][ply] or dn >= frames[5][ply]:
+            below = left[ply] - 1
+            pn = INF if node_or else 0
+            dn = 0 if node_or else INF
+            best = -1
+            best_value = INF + 1
+            second = INF
+            win = NO_WIN if node_or else 0
+            any_cut = False
+            for i in range(n):
+                if not fixed[ply, i]:
+                    if probe(tt, child_keys[ply, i], 1 - node_or, below, found):
+                        cpn[ply, i], cdn[ply, i], cwin[ply, i] = found[0], found[1], found[2]
+                    if cpn[ply, i] == 0 or cdn[ply, i] == 0:
+                        fixed[ply, i] = 1
+                p, d = cpn[ply, i], cdn[ply, i]
+                if p == INF and cut[ply, i]:
+                    any_cut = True
+                if node_or:
+                    pn = min(pn, p)
+                    if dn < INF:
+                        dn = INF if d >= INF else min(LIMIT, dn + d)
+                    value = p
+                    if p == 0:
+                        win = min(win, cwin[ply, i] + 1)
+                else:
+                    if pn < INF:
+                        pn = INF if p >= INF else min(LIMIT, pn + p)
+                    dn = min(dn, d)
+                    value = d
+                    if p == 0:
+                        win = max(win, cwin[ply, i] + 1)
+                if value < best_value:
+                    second = best_value
+                    best, best_value = i, value
+                elif value < second:
+                    second = value
+            if pn == 0 or dn == 0 or pn >= thpn[ply] or dn >= thdn[ply]:
                 ret_pn, ret_dn = pn, dn
                 ret_win = win if pn == 0 else NO_WIN
                 if pn == 0 and not node_or and ends[ply] >= 0:
@@ -242,7 +402,21 @@ def run(game: int, ctx: Words, tt: Words, st: Words, frames: Arrays, budget: int
                 continue
             if nodes >= stop:
                 break
-            ply = _descend(game, ctx, frames, ply, best, second, pn, dn)
+            second = min(second, INF - 1)
+            bound = min(LIMIT, int(second * (1 + EPSILON)) + 1)
+            c = ply + 1
+            if node_or:
+                thpn[c] = min(thpn[ply], bound)
+                thdn[c] = min(LIMIT, thdn[ply] - dn + cdn[ply, best])
+            else:
+                thdn[c] = min(thdn[ply], bound)
+                thpn[c] = min(LIMIT, thpn[ply] - pn + cpn[ply, best])
+            current[ply] = best
+            core.play(game, ctx, states[ply], moves[ply, best], states[c])
+            node_keys[c] = child_keys[ply, best]
+            left[c] = below
+            is_or[c] = 1 - node_or
+            ply = c
             mode = ENTER
         else:  # RETURN: the node at ``ply`` is answered
             if ply == 0:
@@ -258,212 +432,3 @@ def run(game: int, ctx: Words, tt: Words, st: Words, frames: Arrays, budget: int
     st[PLY], st[MODE], st[NODES] = ply, mode, nodes
     st[RET_PN], st[RET_DN], st[RET_WIN], st[RET_CUT] = ret_pn, ret_dn, ret_win, ret_cut
     return st[DONE] == 1
-
-
-@njit(cache=True, inline="always")
-def _enter(
-    game: int, ctx: Words, tt: Words, st: Words, frames: Arrays, ply: int
-) -> tuple[bool, int, int, int]:
-    """Enter the node at ``ply``: (True, pn, dn, win) where it is answered at once (a side
-    sure to win, the side to move without a move: stored), else (False, ...) with its
-    children made and numbered (:func:`_child`), in the estimate's order where asked."""
-    states, node_keys, left, is_or = frames[0], frames[1], frames[2], frames[3]
-    count, moves, cpn, cdn, look, ends = (
-        frames[8],
-        frames[9],
-        frames[11],
-        frames[12],
-        frames[17],
-        frames[18],
-    )
-    helps = st[HELPS]
-    ends[ply] = -1
-    drop_dead, last = False, 0
-    if helps & (DECIDED | DEAD) and core.outlook(
-        game, ctx, states[ply], look, helps & DECIDED != 0, helps & DEAD != 0
-    ):
-        empties = look[2]
-        # the prover's last ball comes at the latest on this ply of the rest
-        last = empties if (empties % 2 == 1) == (is_or[ply] == 1) else empties - 1
-        if helps & DECIDED:
-            mover_sure = popcount(look[0]) >= 3
-            other_sure = popcount(look[1]) >= 3
-            prover_sure = mover_sure if is_or[ply] else other_sure
-            defender_sure = other_sure if is_or[ply] else mover_sure
-            if defender_sure or (prover_sure and last <= left[ply]):
-                pn, dn, win = (INF, 0, NO_WIN) if defender_sure else (0, INF, last)
-                store(tt, st, node_keys[ply], is_or[ply], left[ply], pn, dn, win, 1)
-                return True, pn, dn, win
-        if helps & DEAD and left[ply] >= empties:
-            drop_dead = True
-    n = core.generate(game, ctx, states[ply], moves[ply])
-    if n == 0:  # the side to move has lost
-        pn, dn, win = (INF, 0, NO_WIN) if is_or[ply] else (0, INF, 0)
-        store(tt, st, node_keys[ply], is_or[ply], left[ply], pn, dn, win, 1)
-        return True, pn, dn, win
-    if drop_dead:
-        kept = 0
-        for i in range(n):
-            if not core.is_dead(game, look, moves[ply, i]):
-                moves[ply, kept] = moves[ply, i]
-                kept += 1
-        if kept < n:
-            # every point dead: the winner is known whoever takes which; one move
-            # is the whole game
-            n = max(kept, 1)
-            ends[ply] = last
-    count[ply] = n
-    st[MADE] += n
-    repeats = st[REPEATS] != 0
-    for i in range(n):
-        _child(game, ctx, frames, ply, i, helps, repeats)
-        # a win at once for the prover, or a refutation at once for the defender
-        if (cpn[ply, i] == 0) if is_or[ply] else (cdn[ply, i] == 0):
-            count[ply] = i + 1
-            return False, 0, 0, 0
-    if helps & ORDER:
-        f = frames
-        sort_children(ply, n, f[9], f[10], f[11], f[12], f[13], f[14], f[15], f[19])
-    return False, 0, 0, 0
-
-
-@njit(cache=True, inline="always")
-def _child(
-    game: int, ctx: Words, frames: Arrays, ply: int, i: int, helps: int, repeats: bool
-) -> None:
-    """Make child ``i`` of the node at ``ply`` and give it its first numbers: settled where
-    the game ends there, it repeats the line or no plies are left; else 1 and 1, or the
-    kernel's distances (:data:`INIT`), with its place in the order (:data:`ORDER`)."""
-    states, node_keys, left, is_or = frames[0], frames[1], frames[2], frames[3]
-    moves, child_keys, cpn, cdn, cwin = frames[9], frames[10], frames[11], frames[12], frames[13]
-    fixed, cut, found, score = frames[14], frames[15], frames[16], frames[19]
-    scratch = states[ply + 1]
-    below = left[ply] - 1
-    core.play(game, ctx, states[ply], moves[ply, i], scratch)
-    status = scratch[core.STATUS]
-    fixed[ply, i] = 1
-    cut[ply, i] = 0
-    cwin[ply, i] = NO_WIN
-    if status != core.RUNNING:
-        # the child's side to move has lost / won / drawn
-        prover_won = (status == core.LOST) == (is_or[ply] == 1)
-        if status == core.DRAWN:
-            prover_won = False
-        if prover_won:
-            cpn[ply, i], cdn[ply, i], cwin[ply, i] = 0, INF, 0
-        else:
-            cpn[ply, i], cdn[ply, i] = INF, 0
-    else:
-        ck = core.key(game, ctx, scratch)
-        child_keys[ply, i] = ck
-        back = False
-        if repeats:
-            for j in range(ply - 1, -1, -2):
-                if node_keys[j] == ck:
-                    back = True
-                    break
-        if back:
-            cpn[ply, i], cdn[ply, i] = INF, 0
-            cut[ply, i] = 1
-        elif below <= 0:
-            cpn[ply, i], cdn[ply, i] = INF, 0
-            # no plies left, but a defender without a move has lost at once
-            # (only where positions can repeat can a side run out of moves)
-            if is_or[ply] and repeats and core.generate(game, ctx, scratch, moves[ply + 1]) == 0:
-                cpn[ply, i], cdn[ply, i], cwin[ply, i] = 0, INF, 0
-        else:
-            fixed[ply, i] = 0
-            cpn[ply, i], cdn[ply, i] = 1, 1
-            if helps & (ORDER | INIT) and core.estimate(game, ctx, scratch, found):
-                # the child's side to move is the prover below an AND node
-                if is_or[ply]:
-                    to_prove, to_refute = found[1], found[0]
-                else:
-                    to_prove, to_refute = found[0], found[1]
-                if helps & INIT:
-                    cpn[ply, i], cdn[ply, i] = 1 + 2 * to_prove, 1 + 2 * to_refute
-                score[ply, i] = to_prove - to_refute if is_or[ply] else to_refute - to_prove
-    if fixed[ply, i]:  # settled: its place in the order does not matter
-        score[ply, i] = 0
-
-
-@njit(cache=True, inline="always")
-def _numbers(tt: Words, frames: Arrays, ply: int) -> tuple[int, int, int, int, int, bool]:
-    """The node's proof and disproof numbers from its children's (each open child's read
-    from the table first), its best child and the second best's number, the plies of its
-    win and whether a failure below rests on a repetition of the line."""
-    is_or, left, count, child_keys = frames[3], frames[2], frames[8], frames[10]
-    cpn, cdn, cwin, fixed, cut, found = (
-        frames[11],
-        frames[12],
-        frames[13],
-        frames[14],
-        frames[15],
-        frames[16],
-    )
-    n = count[ply]
-    node_or = is_or[ply]
-    below = left[ply] - 1
-    pn = INF if node_or else 0
-    dn = 0 if node_or else INF
-    best = -1
-    best_value = INF + 1
-    second = INF
-    win = NO_WIN if node_or else 0
-    any_cut = False
-    for i in range(n):
-        if not fixed[ply, i]:
-            if probe(tt, child_keys[ply, i], 1 - node_or, below, found):
-                cpn[ply, i], cdn[ply, i], cwin[ply, i] = found[0], found[1], found[2]
-            if cpn[ply, i] == 0 or cdn[ply, i] == 0:
-                fixed[ply, i] = 1
-        p, d = cpn[ply, i], cdn[ply, i]
-        if p == INF and cut[ply, i]:
-            any_cut = True
-        if node_or:
-            pn = min(pn, p)
-            if dn < INF:
-                dn = INF if d >= INF else min(LIMIT, dn + d)
-            value = p
-            if p == 0:
-                win = min(win, cwin[ply, i] + 1)
-        else:
-            if pn < INF:
-                pn = INF if p >= INF else min(LIMIT, pn + p)
-            dn = min(dn, d)
-            value = d
-            if p == 0:
-                win = max(win, cwin[ply, i] + 1)
-        if value < best_value:
-            second = best_value
-            best, best_value = i, value
-        elif value < second:
-            second = value
-    return pn, dn, best, second, win, any_cut
-
-
-@njit(cache=True, inline="always")
-def _descend(
-    game: int, ctx: Words, frames: Arrays, ply: int, best: int, second: int, pn: int, dn: int
-) -> int:
-    """Go down to the node's best child with its thresholds (the 1 + epsilon trick); the
-    child's ply."""
-    states, node_keys, left, is_or = frames[0], frames[1], frames[2], frames[3]
-    thpn, thdn, current, moves = frames[4], frames[5], frames[6], frames[9]
-    child_keys, cpn, cdn = frames[10], frames[11], frames[12]
-    node_or = is_or[ply]
-    second = min(second, INF - 1)
-    bound = min(LIMIT, int(second * (1 + EPSILON)) + 1)
-    c = ply + 1
-    if node_or:
-        thpn[c] = min(thpn[ply], bound)
-        thdn[c] = min(LIMIT, thdn[ply] - dn + cdn[ply, best])
-    else:
-        thdn[c] = min(thdn[ply], bound)
-        thpn[c] = min(LIMIT, thpn[ply] - pn + cpn[ply, best])
-    current[ply] = best
-    core.play(game, ctx, states[ply], moves[ply, best], states[c])
-    node_keys[c] = child_keys[ply, best]
-    left[c] = left[ply] - 1
-    is_or[c] = 1 - node_or
-    return c
