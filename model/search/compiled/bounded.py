@@ -179,9 +179,18 @@ def run(
     from there on cannot come back), the moves, their children's keys and ordering
     scores, the child being searched, whether a repetition cut the search below, and the
     proof length so far.
-    A node is entered (:func:`_enter`), then its children searched in turn
-    (:func:`_next`), each answer handed up to its parent here.
+
+    One function of 204 lines, kept whole (issue 88): its steps as @njit helpers (entering
+    a node, expanding its children, the next child, handing an answer up; commit e2764af)
+    were not measured in the time that pass had (``tests/bench/kernel_split.py bounded
+    --other e2764af`` compares them, alternated), and the same split of :func:`.dfpn.run`
+    ran at 0.83x, inlined at 0.66x (its docstring): each step takes the stack's arrays
+    from the ``frames`` tuple again. It waits for its own figures.
     """
+    states, keys, depth, prover, last_back, count, current = frames[:7]
+    moves, child_keys, scores, repeated, bound = frames[7:]
+    repeats = core.can_repeat(game)
+    step = 1 if core.colour_free(game) else 2
     ply, mode = st[PLY], st[MODE]
     ret_ok, ret_rep, ret_bound = st[RET_OK], st[RET_REP], st[RET_BOUND]
     nodes = st[NODES]
@@ -192,267 +201,174 @@ def run(
             if nodes >= stop:
                 break
             nodes += 1
-            answered, ok, ret_bound, ret_rep, n = _enter(
-                game, ctx, tt_keys, tt_data, history, st, frames, ply, ret_bound
-            )
-            examined += n
-            mode = NEXT
-            if answered:
-                ret_ok, mode = ok, RETURN
-        elif mode == NEXT:
-            answered, ok, ret_bound, rep, c = _next(
-                game, ctx, tt_keys, tt_data, st, frames, ply, ret_bound
-            )
-            if answered:
-                ret_ok, ret_rep, mode = ok, rep, RETURN
+            state = states[ply]
+            d, pr = depth[ply], prover[ply]
+            mode = RETURN
+            ret_rep = 0
+            if core.wins_at_once(game, ctx, state):
+                ret_ok, ret_bound = pr, 1
+                continue
+            if core.lower_bound(game, ctx, state, pr == 1) > d:
+                ret_ok = 0
+                continue
+            key = keys[ply]
+            entry = probe(tt_keys, tt_data, key)
+            if pr:
+                if (entry & 255) <= d:
+                    ret_ok, ret_bound = 1, entry & 255
+                    continue
+                if (entry >> 16 & 255) > d:
+                    ret_ok = 0
+                    continue
             else:
-                ply, mode = c, ENTER
+                if (entry >> 8 & 255) <= d:
+                    ret_ok, ret_bound = 1, entry >> 8 & 255
+                    continue
+                if (entry >> 24 & 255) > d:
+                    ret_ok = 0
+                    continue
+            n = core.generate(game, ctx, state, moves[ply])
+            if n == 0:  # no move: the mover loses now
+                ret_ok, ret_bound = 1 - pr, 0
+                continue
+            if d == 0:
+                ret_ok = 0
+                continue
+            # expand: look every child up (cutoffs, ordering), find repetitions
+            best_fp = entry >> 32 & 0xFFFF
+            count[ply] = n
+            examined += n
+            repeated[ply] = 0
+            bound[ply] = 0
+            win_bound = UNKNOWN_BOUND
+            win_child = -1
+            refuted = False
+            escape = False
+            scratch = states[ply + 1]
+            for i in range(n):
+                m = moves[ply, i]
+                core.play(game, ctx, state, m, scratch)
+                ck = core.key(game, ctx, scratch)
+                child_keys[ply, i] = ck
+                status = scratch[core.STATUS]
+                if status == core.RUNNING:
+                    centry = probe(tt_keys, tt_data, ck)
+                else:  # the game is over there: what that is worth to the child's mover
+                    centry = (
+                        _LOST if status == core.LOST else _WON if status == core.WON else _DRAWN
+                    )
+                if pr:
+                    closs = centry >> 8 & 255
+                    if closs <= d - 1:
+                        if closs + 1 < win_bound:
+                            win_bound, win_child = closs + 1, i
+                        continue
+                    if (centry >> 24 & 255) > d - 1:
+                        scores[ply, i] = TRIED  # the defender survives it
+                        continue
+                else:
+                    cwin = centry & 255
+                    if cwin <= d - 1:
+                        bound[ply] = max(bound[ply], cwin + 1)
+                        scores[ply, i] = TRIED  # proven already
+                        continue
+                    if (centry >> 16 & 255) > d - 1:
+                        refuted = True
+                        break
+                if repeats:  # a repetition of the line: a win for nobody
+                    top = ply if core.reopens(game, ctx, m) else last_back[ply] - 1
+                    if step == 2 and (ply + 1 - top) % 2 != 0:
+                        top -= 1  # only the child's side to move's own positions
+                    back = False
+                    for j in range(top, -1, -step):
+                        if keys[j] == ck:
+                            back = True
+                            break
+                    if back:
+                        scores[ply, i] = TRIED
+                        if pr:
+                            repeated[ply] = 1
+                        else:
+                            escape = True
+                        continue
+                sc = core.order(game, ctx, m) * (1 << 40)
+                sc += history[pr, core.history_slot(game, ctx, m)]
+                if fingerprint(ck) == best_fp:
+                    sc += 1 << 55
+                scores[ply, i] = sc
+            if pr:
+                if win_bound != UNKNOWN_BOUND:
+                    fp = fingerprint(child_keys[ply, win_child])
+                    store(tt_keys, tt_data, st, key, win_bound, UNKNOWN_BOUND, 0, 0, fp)
+                    ret_ok, ret_bound = 1, win_bound
+                    continue
+            else:
+                if refuted:
+                    store_unproven(tt_keys, tt_data, st, key, 0, d + 1, 0)
+                    ret_ok = 0
+                    continue
+                if escape:
+                    ret_ok, ret_rep = 0, 1
+                    continue
+            mode = NEXT
+        elif mode == NEXT:
+            n = count[ply]
+            pick = -1
+            best = TRIED
+            for i in range(n):
+                if scores[ply, i] > best:
+                    best, pick = scores[ply, i], i
+            mode = RETURN
+            if pick < 0:  # every child searched
+                ret_rep = 0
+                if prover[ply]:
+                    ret_ok, ret_rep = 0, repeated[ply]
+                    if ret_rep == 0:
+                        store_unproven(tt_keys, tt_data, st, keys[ply], depth[ply] + 1, 0, 0)
+                else:
+                    ret_ok, ret_bound = 1, bound[ply]
+                    store(tt_keys, tt_data, st, keys[ply], UNKNOWN_BOUND, bound[ply], 0, 0, 0)
+                continue
+            scores[ply, pick] = TRIED
+            current[ply] = pick
+            m = moves[ply, pick]
+            c = ply + 1
+            core.play(game, ctx, states[ply], m, states[c])
+            keys[c] = child_keys[ply, pick]
+            depth[c] = depth[ply] - 1
+            prover[c] = 1 - prover[ply]
+            last_back[c] = c if core.reopens(game, ctx, m) else last_back[ply]
+            ply = c
+            mode = ENTER
         else:  # RETURN: the node at ``ply`` is answered
             if ply == 0:
                 st[DONE] = 1
                 break
             ply -= 1
-            mode, ret_rep, ret_bound = _hand_up(
-                game, ctx, tt_keys, tt_data, history, st, frames, ply, ret_ok, ret_rep, ret_bound
-            )
+            i = current[ply]
+            m = moves[ply, i]
+            d = depth[ply]
+            if prover[ply]:
+                if ret_ok:
+                    ret_bound += 1
+                    ret_rep = 0
+                    history[1, core.history_slot(game, ctx, m)] += d * d
+                    fp = fingerprint(child_keys[ply, i])
+                    store(tt_keys, tt_data, st, keys[ply], ret_bound, UNKNOWN_BOUND, 0, 0, fp)
+                    continue
+                repeated[ply] |= ret_rep
+                mode = NEXT
+            else:
+                if not ret_ok:
+                    history[0, core.history_slot(game, ctx, m)] += d * d
+                    if ret_rep == 0:
+                        fp = fingerprint(child_keys[ply, i])
+                        store_unproven(tt_keys, tt_data, st, keys[ply], 0, d + 1, fp)
+                    continue
+                bound[ply] = max(bound[ply], ret_bound + 1)
+                mode = NEXT
     st[PLY], st[MODE] = ply, mode
     st[RET_OK], st[RET_REP], st[RET_BOUND] = ret_ok, ret_rep, ret_bound
     st[NODES] = nodes
     st[EXAMINED] = examined
     return st[DONE] == 1
-
-
-@njit(cache=True, inline="always")
-def _hand_up(
-    game: int,
-    ctx: Words,
-    tt_keys: Words,
-    tt_data: Words,
-    history: Words,
-    st: Words,
-    frames: Arrays,
-    ply: int,
-    ret_ok: int,
-    ret_rep: int,
-    ret_bound: int,
-) -> tuple[int, int, int]:
-    """The answer of the child searched at ``ply`` handed up to its node: (RETURN, ...)
-    where that settles the node (a win for the prover, a refutation for the defender:
-    stored), else (NEXT, ...) to search its next child; with the answer's repetition and
-    bound as they go on."""
-    keys, depth, prover, current = frames[1], frames[2], frames[3], frames[6]
-    moves, child_keys, repeated, bound = frames[7], frames[8], frames[10], frames[11]
-    i = current[ply]
-    m = moves[ply, i]
-    d = depth[ply]
-    if prover[ply]:
-        if ret_ok:
-            history[1, core.history_slot(game, ctx, m)] += d * d
-            fp = fingerprint(child_keys[ply, i])
-            store(tt_keys, tt_data, st, keys[ply], ret_bound + 1, UNKNOWN_BOUND, 0, 0, fp)
-            return RETURN, 0, ret_bound + 1
-        repeated[ply] |= ret_rep
-        return NEXT, ret_rep, ret_bound
-    if not ret_ok:
-        history[0, core.history_slot(game, ctx, m)] += d * d
-        if ret_rep == 0:
-            fp = fingerprint(child_keys[ply, i])
-            store_unproven(tt_keys, tt_data, st, keys[ply], 0, d + 1, fp)
-        return RETURN, ret_rep, ret_bound
-    bound[ply] = max(bound[ply], ret_bound + 1)
-    return NEXT, ret_rep, ret_bound
-
-
-@njit(cache=True, inline="always")
-def _enter(
-    game: int,
-    ctx: Words,
-    tt_keys: Words,
-    tt_data: Words,
-    history: Words,
-    st: Words,
-    frames: Arrays,
-    ply: int,
-    ret_bound: int,
-) -> tuple[bool, int, int, int, int]:
-    """Enter the node at ``ply``: (True, ok, bound, repeated, examined) where it is answered
-    at once (won at once, out of reach, known from the table, no move, no plies left, or
-    decided by its children's entries), else (False, 0, ``ret_bound``, 0, examined) with its
-    children ordered (:func:`_expand`); ``examined``: the children made."""
-    states, keys, depth, prover, count = frames[0], frames[1], frames[2], frames[3], frames[5]
-    moves, child_keys = frames[7], frames[8]
-    state = states[ply]
-    d, pr = depth[ply], prover[ply]
-    if core.wins_at_once(game, ctx, state):
-        return True, pr, 1, 0, 0
-    if core.lower_bound(game, ctx, state, pr == 1) > d:
-        return True, 0, ret_bound, 0, 0
-    key = keys[ply]
-    entry = probe(tt_keys, tt_data, key)
-    if pr:
-        won, failed = entry & 255, entry >> 16 & 255
-    else:
-        won, failed = entry >> 8 & 255, entry >> 24 & 255
-    if won <= d:
-        return True, 1, won, 0, 0
-    if failed > d:
-        return True, 0, ret_bound, 0, 0
-    n = core.generate(game, ctx, state, moves[ply])
-    if n == 0:  # no move: the mover loses now
-        return True, 1 - pr, 0, 0, 0
-    if d == 0:
-        return True, 0, ret_bound, 0, 0
-    count[ply] = n
-    win_bound, win_child, refuted, escape = _expand(
-        game, ctx, tt_keys, tt_data, history, frames, ply, n, entry >> 32 & 0xFFFF
-    )
-    if pr:
-        if win_bound != UNKNOWN_BOUND:
-            fp = fingerprint(child_keys[ply, win_child])
-            store(tt_keys, tt_data, st, key, win_bound, UNKNOWN_BOUND, 0, 0, fp)
-            return True, 1, win_bound, 0, n
-    else:
-        if refuted:
-            store_unproven(tt_keys, tt_data, st, key, 0, d + 1, 0)
-            return True, 0, ret_bound, 0, n
-        if escape:
-            return True, 0, ret_bound, 1, n
-    return False, 0, ret_bound, 0, n
-
-
-@njit(cache=True, inline="always")
-def _expand(
-    game: int,
-    ctx: Words,
-    tt_keys: Words,
-    tt_data: Words,
-    history: Words,
-    frames: Arrays,
-    ply: int,
-    n: int,
-    best_fp: int,
-) -> tuple[int, int, bool, bool]:
-    """Look every child of the node at ``ply`` up (cutoffs, ordering) and find repetitions:
-    the prover's shortest win among them and its child (``UNKNOWN_BOUND``, -1: none),
-    whether the defender refutes the node outright, whether it escapes by a repetition;
-    each child's score (:data:`TRIED`: not to be searched)."""
-    states, keys, depth, prover = frames[0], frames[1], frames[2], frames[3]
-    moves, child_keys, scores, repeated, bound = (
-        frames[7],
-        frames[8],
-        frames[9],
-        frames[10],
-        frames[11],
-    )
-    repeats = core.can_repeat(game)
-    state, scratch = states[ply], states[ply + 1]
-    d, pr = depth[ply], prover[ply]
-    repeated[ply] = 0
-    bound[ply] = 0
-    win_bound, win_child, escape = UNKNOWN_BOUND, -1, False
-    for i in range(n):
-        m = moves[ply, i]
-        core.play(game, ctx, state, m, scratch)
-        ck = core.key(game, ctx, scratch)
-        child_keys[ply, i] = ck
-        centry = _child_entry(tt_keys, tt_data, scratch[core.STATUS], ck)
-        if pr:
-            closs = centry >> 8 & 255
-            if closs <= d - 1:
-                if closs + 1 < win_bound:
-                    win_bound, win_child = closs + 1, i
-                continue
-            if (centry >> 24 & 255) > d - 1:
-                scores[ply, i] = TRIED  # the defender survives it
-                continue
-        else:
-            cwin = centry & 255
-            if cwin <= d - 1:
-                bound[ply] = max(bound[ply], cwin + 1)
-                scores[ply, i] = TRIED  # proven already
-                continue
-            if (centry >> 16 & 255) > d - 1:
-                return win_bound, win_child, True, escape
-        if repeats and _repeats_line(game, ctx, keys, frames[4], ply, m, ck):
-            scores[ply, i] = TRIED  # a repetition of the line: a win for nobody
-            if pr:
-                repeated[ply] = 1
-            else:
-                escape = True
-            continue
-        scores[ply, i] = _score(game, ctx, history, pr, m, fingerprint(ck) == best_fp)
-    return win_bound, win_child, False, escape
-
-
-@njit(cache=True, inline="always")
-def _child_entry(tt_keys: Words, tt_data: Words, status: int, child: int) -> int:
-    """The table's entry of a child, or what a finished game there is worth to its mover."""
-    if status == core.RUNNING:
-        return probe(tt_keys, tt_data, child)
-    return _LOST if status == core.LOST else _WON if status == core.WON else _DRAWN
-
-
-@njit(cache=True, inline="always")
-def _score(game: int, ctx: Words, history: Words, pr: int, move: int, was_best: bool) -> int:
-    """A child's place in the order: the kernel's order of the move, then its history, the
-    table's best child first of all."""
-    sc = core.order(game, ctx, move) * (1 << 40)
-    sc += history[pr, core.history_slot(game, ctx, move)]
-    return sc + (1 << 55 if was_best else 0)
-
-
-@njit(cache=True, inline="always")
-def _repeats_line(
-    game: int, ctx: Words, keys: Words, last_back: Words, ply: int, move: int, child: int
-) -> bool:
-    """Is the child (key ``child``, made by ``move`` at ``ply``) a position of the line
-    since it last reopened, one of its side to move's own?"""
-    step = 1 if core.colour_free(game) else 2
-    top = ply if core.reopens(game, ctx, move) else last_back[ply] - 1
-    if step == 2 and (ply + 1 - top) % 2 != 0:
-        top -= 1  # only the child's side to move's own positions
-    for j in range(top, -1, -step):  # noqa: SIM110  (a loop numba compiles plainly)
-        if keys[j] == child:
-            return True
-    return False
-
-
-@njit(cache=True, inline="always")
-def _next(
-    game: int,
-    ctx: Words,
-    tt_keys: Words,
-    tt_data: Words,
-    st: Words,
-    frames: Arrays,
-    ply: int,
-    ret_bound: int,
-) -> tuple[bool, int, int, int, int]:
-    """The next child of the node at ``ply`` (the best score not yet tried), gone down to:
-    (False, 0, ``ret_bound``, 0, its ply); or, every child searched, the node's answer
-    stored: (True, ok, bound, repeated, ``ply``)."""
-    states, keys, depth, prover, last_back = frames[0], frames[1], frames[2], frames[3], frames[4]
-    count, current, moves, child_keys = frames[5], frames[6], frames[7], frames[8]
-    scores, repeated, bound = frames[9], frames[10], frames[11]
-    pick = -1
-    best = TRIED
-    for i in range(count[ply]):
-        if scores[ply, i] > best:
-            best, pick = scores[ply, i], i
-    if pick < 0:  # every child searched
-        if prover[ply]:
-            if repeated[ply] == 0:
-                store_unproven(tt_keys, tt_data, st, keys[ply], depth[ply] + 1, 0, 0)
-            return True, 0, ret_bound, repeated[ply], ply
-        store(tt_keys, tt_data, st, keys[ply], UNKNOWN_BOUND, bound[ply], 0, 0, 0)
-        return True, 1, bound[ply], 0, ply
-    scores[ply, pick] = TRIED
-    current[ply] = pick
-    m = moves[ply, pick]
-    c = ply + 1
-    core.play(game, ctx, states[ply], m, states[c])
-    keys[c] = child_keys[ply, pick]
-    depth[c] = depth[ply] - 1
-    prover[c] = 1 - prover[ply]
-    last_back[c] = c if core.reopens(game, ctx, m) else last_back[ply]
-    return False, 0, ret_bound, 0, c
