@@ -52,7 +52,8 @@ from .games import plugins as _plugins  # noqa: F401  (hands the registry the pl
 if TYPE_CHECKING:  # the door's names (re-exported: pyproject's [tool.mypy]), as in _NAMES
     from . import composer as puzzles  # noqa: F401
     from . import split as cluster  # noqa: F401
-    from .analysis import Analysis, analyse, unanalysable  # noqa: F401
+    from .analysis import analyse, unanalysable  # noqa: F401
+    from .analysis_record import Analysis  # noqa: F401
     from .choice import Choice, Limits, MoveStat  # noqa: F401
     from .entry import (  # noqa: F401
         exact_choice,
@@ -75,7 +76,7 @@ if TYPE_CHECKING:  # the door's names (re-exported: pyproject's [tool.mypy]), as
 #: Each name of the door -> the module of model.search it comes from and its name there
 #: (None: the module itself, a namespace), as the ``TYPE_CHECKING`` block above imports it.
 _NAMES: dict[str, tuple[str, str | None]] = {
-    "Analysis": ("analysis", "Analysis"),
+    "Analysis": ("analysis_record", "Analysis"),
     "analyse": ("analysis", "analyse"),
     "unanalysable": ("analysis", "unanalysable"),
     "Choice": ("choice", "Choice"),
@@ -109,13 +110,16 @@ _NAMES: dict[str, tuple[str, str | None]] = {
 
 
 def _module(where: str) -> ModuleType:
-    """The module ``where`` of model.search, imported now (each written out, not named in a
-    string: the import graph's tests read every import)."""
+    """The module ``where`` of model.search, imported now (written out: tests read imports)."""
     match where:
         case "analysis":
             from . import analysis
 
             return analysis
+        case "analysis_record":
+            from . import analysis_record
+
+            return analysis_record
         case "composer":
             from . import composer
 

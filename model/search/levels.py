@@ -16,9 +16,11 @@ from __future__ import annotations
 from functools import partial
 
 from ..game import SIMULTANEOUS, Game
-from .agents import AlphaBetaAgent, MCTSAgent, RandomAgent
+from .agents import RandomAgent
+from .alphabeta_agent import AlphaBetaAgent
 from .choice import Agent, Limits
 from .kernels import adapter_for
+from .mcts_agent import MCTSAgent
 from .registry import Plugin
 from .threads import MAX_THREADS as MAX_THREADS  # the namespace `computer` has them
 from .threads import check_threads

@@ -36,10 +36,11 @@ from pyramid_lab.model.files import read
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.pyraos import Pyraos
 from pyramid_lab.model.search import Prover, SearchStopped, analyse, knowledge_for, solve
-from pyramid_lab.model.search.agents import Limits, MCTSAgent
+from pyramid_lab.model.search.choice import Limits
 from pyramid_lab.model.search.compiled.agent import CompiledMCTSAgent
 from pyramid_lab.model.search.compiled.agent import warm_up as warm_up_mcts
 from pyramid_lab.model.search.compiled.proof import warm_up as warm_up_proof
+from pyramid_lab.model.search.mcts_agent import MCTSAgent
 from pyramid_lab.model.search.registry import plugin_for
 from pyramid_lab.model.search.solver import Solver
 from pyramid_lab.model.terrace import Terrace

@@ -22,7 +22,8 @@ from pathlib import Path
 from pyramid_lab.model.files import read
 from pyramid_lab.model.game import game_class, game_names
 from pyramid_lab.model.search import Limits, agent_for, knowledge_for, prove
-from pyramid_lab.model.search.agents import MCTSAgent, RandomAgent
+from pyramid_lab.model.search.agents import RandomAgent
+from pyramid_lab.model.search.mcts_agent import MCTSAgent
 from pyramid_lab.model.search.registry import plugin_for
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

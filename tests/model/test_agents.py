@@ -11,9 +11,11 @@ import pytest
 from pyramid_lab.model.files import read
 from pyramid_lab.model.game import CHANCE, SIMULTANEOUS, game_class, game_names
 from pyramid_lab.model.search import agent_for, computer, knowledge_for, levels_for
-from pyramid_lab.model.search.agents import AlphaBetaAgent, Limits, MCTSAgent, RandomAgent
-from pyramid_lab.model.search.choice import SearchAgent
+from pyramid_lab.model.search.agents import RandomAgent
+from pyramid_lab.model.search.alphabeta_agent import AlphaBetaAgent
+from pyramid_lab.model.search.choice import Limits, SearchAgent
 from pyramid_lab.model.search.compiled.agent import CompiledMCTSAgent
+from pyramid_lab.model.search.mcts_agent import MCTSAgent
 from tests.conftest import make_partition
 from tests.model.handed import adapter_for
 from tests.patience import WAIT_S, processor_seconds

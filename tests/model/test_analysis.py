@@ -11,7 +11,8 @@ import pytest
 from pyramid_lab.model.files import read
 from pyramid_lab.model.game import game_class, game_names
 from pyramid_lab.model.search import Analysis, Limits, analyse, computer, knowledge_for
-from pyramid_lab.model.search.agents import AlphaBetaAgent, MCTSAgent
+from pyramid_lab.model.search.alphabeta_agent import AlphaBetaAgent
+from pyramid_lab.model.search.mcts_agent import MCTSAgent
 from tests.conftest import make_partition
 from tests.patience import StopAfterPlayouts, analyse_every_move
 

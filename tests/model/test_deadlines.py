@@ -25,7 +25,7 @@ from pyramid_lab.model.search import (
     verify,
     warm_up,
 )
-from pyramid_lab.model.search.agents import MCTSAgent
+from pyramid_lab.model.search.mcts_agent import MCTSAgent
 from tests.patience import processor_clock, processor_seconds
 
 BOUND = 2.0  # seconds of processor time, for a limit of 0.5 s (main: tens of seconds)

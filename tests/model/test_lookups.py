@@ -62,7 +62,9 @@ OTHERS = {
         "a flag the platform may lack"
     ),
     **{
-        ("model/search/split.py", call): "multiprocessing's resource tracker, reset in a child"
+        ("model/search/split_cluster.py", call): (
+            "multiprocessing's resource tracker, reset in a child"
+        )
         for call in (
             "getattr(tracker, '_fd', None)",
             "getattr(tracker, '_pid', None)",

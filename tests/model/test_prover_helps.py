@@ -16,6 +16,7 @@ from pyramid_lab.model.search import Prover, knowledge_for
 from pyramid_lab.model.search.compiled import core, dfpn
 from pyramid_lab.model.search.compiled.proof import ProofSearch
 from pyramid_lab.model.search.games.partition import kernel as pk
+from pyramid_lab.model.search.games.partition import outlook as po
 from pyramid_lab.model.search.games.partition.adapters import PartitionAdapter
 from tests.model.handed import adapter_for
 
@@ -119,13 +120,13 @@ def test_a_dead_point_does_not_change_the_winner():
         state[pk.OWN_HELD] = pk.held_corners(ctx, *pk._words(red))
         state[pk.OPP_HELD] = pk.held_corners(ctx, *pk._words(blue))
         out = np.zeros(core.OUTLOOK, dtype=np.int64)
-        pk.outlook(ctx, state, out, True, True)
+        po.outlook(ctx, state, out, True, True)
         if max(bin(int(w)).count("1") for w in out[:2]) >= 3:
             continue  # decided (or over): the dead points are not looked for
         dead = balls(int(out[3]), int(out[4]))
         assert centre in dead
         stacked = np.zeros(core.OUTLOOK, dtype=np.int64)
-        pk.outlook(pk.context(4, True), state, stacked, True, True)
+        po.outlook(pk.context(4, True), state, stacked, True, True)
         assert stacked[3] == stacked[4] == 0
         for p in dead:
             empty = [q for q in range(lat.count) if q not in red | blue | {p}]

@@ -302,14 +302,14 @@ def test_a_book_position_keeps_its_value_where_not_every_move_is_known(monkeypat
 
 
 def test_a_stopped_analysis_does_not_go_on_asking_for_the_perfect_line():
-    from pyramid_lab.model.search.analysis import _perfect_line
+    from pyramid_lab.model.search.analysis_wins import perfect_line
     from pyramid_lab.model.search.registry import plugin_for
 
     game = board(P7A, "black")
     book = plugin_for(game).book
     best = perfect_moves(game, book=Book([]))[0]
-    assert len(_perfect_line(game, book, best.move, best.plies)) == 7  # the whole line
-    assert [str(m) for m in _perfect_line(game, book, best.move, best.plies, lambda: True)] == [
+    assert len(perfect_line(game, book, best.move, best.plies)) == 7  # the whole line
+    assert [str(m) for m in perfect_line(game, book, best.move, best.plies, lambda: True)] == [
         best.move
     ]  # Stop pressed: the first move only, no more solving
 

@@ -32,6 +32,7 @@ BUILDER = (
     "whole_push",
     "whole_rounds",
     "whole_steps",
+    "whole_stops",
     "whole_store",
     "whole_verify",
     "whole_walk",

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pyramid_lab.model.search.games.pyraos import whole, whole_push, whole_steps
+from pyramid_lab.model.search.games.pyraos import whole, whole_push, whole_steps, whole_stops
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = 14  # the base-3 pyramid's: 0 to 13 spheres
@@ -141,7 +141,7 @@ def test_stop_inside_a_layer_ends_the_build_within_a_unit(done, tmp_path, monkey
             units.append((args[0], args[1]))
 
     monkeypatch.setattr(whole_push, kernel, counted)
-    with pytest.raises(whole_steps.StoppedInLayer) as caught:
+    with pytest.raises(whole_stops.StoppedInLayer) as caught:
         whole.build(whole.create(folder, 3, "standard", "0-2"), stop=lambda: len(units) >= 3)
     n, at = caught.value.n, caught.value.at
     assert at > 0

@@ -11,7 +11,7 @@ from pyramid_lab.model import showing
 from pyramid_lab.model.game import Outcome, Termination
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.search import Analysis, SolveResult
-from pyramid_lab.model.search.analysis import ProvenWin
+from pyramid_lab.model.search.analysis_record import ProvenWin
 from pyramid_lab.model.search.choice import MoveStat
 
 

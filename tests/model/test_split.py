@@ -470,7 +470,7 @@ def test_pyraos_whole_game_split_over_a_dask_cluster_gives_the_same_table(tmp_pa
     import numpy as np
 
     from pyramid_lab.model.search.games.pyraos import whole
-    from pyramid_lab.model.search.split import dask_client
+    from pyramid_lab.model.search.split_cluster import dask_client
 
     alone = whole.build(whole.create(tmp_path / "alone", 3, "children", "0-2"))
     table = whole.create(tmp_path / "dask", 3, "children", "0-2")

@@ -21,10 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyramid_lab.model.files import read
-from pyramid_lab.model.search import cluster, knowledge_for
-from pyramid_lab.model.search import split as split_module
-from pyramid_lab.model.search.split import _shielded, dask_client
+from pyramid_lab.model.search import cluster, knowledge_for, split_cluster, split_run
 from pyramid_lab.model.search.split_checkpoint import HEADER, Checkpoint, solve_key
+from pyramid_lab.model.search.split_cluster import dask_client, shielded
 from pyramid_lab.viewer.cli import main
 from tests.model.handed import search_key
 from tests.patience import WAIT_S
@@ -139,7 +138,7 @@ def test_a_plain_scheduler_is_refused_unless_asked_for_and_tls_needs_its_files(t
 def test_the_command_line_says_what_a_scheduler_needs_in_one_line(capsys, monkeypatch):
     # nobody listens on port 1: refused at once, but the client tries again until its
     # connect time is over (10 s in the program; 1 s is enough to say so here)
-    monkeypatch.setattr(split_module, "CONNECT_SECONDS", 1.0)
+    monkeypatch.setattr(split_cluster, "CONNECT_SECONDS", 1.0)
     for argv, said in (
         (["--scheduler", "tcp://127.0.0.1:1"], "is not a tls:// address"),
         (["--scheduler", "tls://127.0.0.1:1"], "needs TLS credentials"),
@@ -338,16 +337,15 @@ def test_an_interrupt_after_the_root_settled_before_the_search_let_go_keeps_the_
     """Ctrl+C after the last unit settled the root but while the search still cancels the
     units it no longer needs (and, on an existing cluster, has its workers let go of the
     shared table): the answer stands."""
-    from pyramid_lab.model.search import split as split_module
 
-    searching = split_module._Run.go
+    searching = split_run.UnitRun.go
 
     def go_then_interrupted(self):
         searching(self)
         self.done = False  # as if the interrupt came before go() had ended
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(split_module._Run, "go", go_then_interrupted)
+    monkeypatch.setattr(split_run.UnitRun, "go", go_then_interrupted)
     split = cluster.split_solve(
         game_of("empty-base3-stacking"),
         workers=2,
@@ -366,7 +364,7 @@ def test_a_signal_during_the_shutdown_waits_until_it_is_over():
     steps = []
 
     def shutdown() -> None:
-        with _shielded():
+        with shielded():
             os.kill(os.getpid(), signal.SIGINT)
             time.sleep(0.05)
             steps.append("closed")  # not cut short by the interrupt
@@ -377,12 +375,11 @@ def test_a_signal_during_the_shutdown_waits_until_it_is_over():
 
 
 def test_ctrl_c_before_the_answer_still_interrupts(monkeypatch):
-    from pyramid_lab.model.search import split as split_module
 
     def interrupted(self):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(split_module._Run, "go", interrupted)
+    monkeypatch.setattr(split_run.UnitRun, "go", interrupted)
     with pytest.raises(KeyboardInterrupt):
         cluster.split_solve(
             game_of("empty-base3-stacking"),

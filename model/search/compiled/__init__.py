@@ -35,13 +35,13 @@ from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
 #: The modules of this package that hold numba functions.
-COMPILED = ("bits", "core", "mcts", "dfpn", "bounded", "lanes")
+COMPILED = ("bits", "core", "stacks", "mcts", "dfpn", "bounded", "lanes")
 _SEARCH = _HERE.parent
 _MODEL = _SEARCH.parent
 #: The game packages of the search that hold numba functions, and those modules (with
 #: Pyraos's ``pyramid_arrays``, the tables its kernels compile in as constants).
 GAME_COMPILED = {
-    _SEARCH / "games" / "partition": ("kernel",),
+    _SEARCH / "games" / "partition": ("kernel", "outlook"),
     _SEARCH / "games" / "pyraos": (
         *("pyramid_arrays", "kernel", "state", "retro", "retro_prove"),
         *("whole_index", "whole_walk", "whole_moves", "whole_rounds", "whole_push"),

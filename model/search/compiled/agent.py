@@ -1,7 +1,7 @@
 """The compiled MCTS as an agent of :mod:`model.search.agents`' interface.
 
 ``CompiledMCTSAgent(...).choose(game, limits, progress, stop) -> Choice`` answers as
-:class:`model.search.agents.MCTSAgent` does (the same search, the same statistics of every
+:class:`model.search.mcts_agent.MCTSAgent` does (the same search, the same statistics of every
 root move, proofs and principal line) some fifty times faster (``tests/bench/compiled.py``).
 The compiled search runs in slices of playouts between which the clock, the stop button and
 progress reports are looked at, here in Python.
@@ -37,8 +37,8 @@ from typing import Unpack
 import numpy as np
 
 from ...game import Game
-from ..agents import MCTSOptions, MCTSParameters
 from ..choice import Choice, Clock, Limits, MoveStat, ProgressCallback
+from ..mcts_agent import MCTSOptions, MCTSParameters
 from ..threads import check_threads
 from . import core, first_use, mcts
 from .adapters import Adapter
@@ -60,7 +60,7 @@ _ROOT_TEXT = {mcts.LOSS: "win", mcts.WIN: "loss", mcts.DRAW: "draw"}
 
 class CompiledMCTSAgent(MCTSParameters):
     """UCT with RAVE and the MCTS-Solver, compiled (see :mod:`.mcts`); the parameters of
-    :class:`model.search.agents.MCTSAgent` (``max_playout`` None: the kernel's cap).
+    :class:`model.search.mcts_agent.MCTSAgent` (``max_playout`` None: the kernel's cap).
     :attr:`max_nodes` caps the tree. ``adapters`` gives a position's kernel (None where
     none fits): the layer above hands it in (``model.search.kernels.adapter_for``)."""
 
@@ -74,7 +74,7 @@ class CompiledMCTSAgent(MCTSParameters):
         threads: int = 1,
         **options: Unpack[MCTSOptions],
     ) -> None:
-        """The parameters of :class:`model.search.agents.MCTSAgent`, and ``threads``: the
+        """The parameters of :class:`model.search.mcts_agent.MCTSAgent`, and ``threads``: the
         threads the search runs on (see the module; 1 to :data:`MAX_THREADS`)."""
         check_threads(threads)
         super().__init__(**options)

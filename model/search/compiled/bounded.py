@@ -173,11 +173,19 @@ def run(
     """Search on from the registers in ``st`` for about ``budget`` nodes; True once the
     root is answered (``st[RET_OK]``, ``st[RET_BOUND]``, ``st[RET_REP]``).
 
-    ``frames`` (:meth:`Frames.arrays`), per ply of the line: the position (a kernel state
-    row, its key), the plies left (``depth``), whether the ``prover`` moves, ``last_back``
-    (the ply after the last move that reopens the line: positions from there on cannot
-    come back), the moves, their children's keys and ordering scores, the child being
-    searched, whether a repetition cut the search below, and the proof length so far.
+    ``frames`` (:meth:`.stacks.BoundedFrames.arrays`), per ply of the line: the position
+    (a kernel state row, its key), the plies left (``depth``), whether the ``prover``
+    moves, ``last_back`` (the ply after the last move that reopens the line: positions
+    from there on cannot come back), the moves, their children's keys and ordering
+    scores, the child being searched, whether a repetition cut the search below, and the
+    proof length so far.
+
+    One function of 204 lines, kept whole (issue 88): its steps as @njit helpers (entering
+    a node, expanding its children, the next child, handing an answer up; commit e2764af)
+    were not measured in the time that pass had (``tests/bench/kernel_split.py bounded
+    --other e2764af`` compares them, alternated), and the same split of :func:`.dfpn.run`
+    ran at 0.83x, inlined at 0.66x (its docstring): each step takes the stack's arrays
+    from the ``frames`` tuple again. It waits for its own figures.
     """
     states, keys, depth, prover, last_back, count, current = frames[:7]
     moves, child_keys, scores, repeated, bound = frames[7:]
@@ -364,29 +372,3 @@ def run(
     st[NODES] = nodes
     st[EXAMINED] = examined
     return st[DONE] == 1
-
-
-class Frames(core.Frames):
-    """The stack of the search: per ply the position and its moves' numbers."""
-
-    def __init__(self, plies: int, max_moves: int) -> None:
-        super().__init__(plies, max_moves)
-        self.keys, self.depth, self.prover, self.last_back = (self.ply() for _ in range(4))
-        self.scores = self.per_move()
-        self.repeated, self.bound = self.ply(), self.ply()
-
-    def arrays(self) -> tuple[np.ndarray, ...]:
-        return (
-            self.states,
-            self.keys,
-            self.depth,
-            self.prover,
-            self.last_back,
-            self.count,
-            self.current,
-            self.moves,
-            self.child_keys,
-            self.scores,
-            self.repeated,
-            self.bound,
-        )

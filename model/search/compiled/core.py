@@ -14,6 +14,7 @@ import numpy as np
 from numba import njit
 
 from ..games.partition import kernel as partition
+from ..games.partition import outlook as partition_outlook
 from ..games.pyraos import state as pyraos
 from ..games.terrace import kernel as terrace
 from .arrays import Words
@@ -182,7 +183,7 @@ def outlook(
     scratch (:data:`OUTLOOK` words in all). ``sure`` and ``dead``: look for those (else
     none found)."""
     if game == PARTITION:
-        partition.outlook(ctx, state, out, sure, dead)
+        partition_outlook.outlook(ctx, state, out, sure, dead)
         return True
     return False
 
@@ -200,28 +201,6 @@ def estimate(game: int, ctx: Words, state: Words, out: Words) -> bool:
     """A cheap distance to a win for the side to move (``out[0]``) and the other side
     (``out[1]``), small positive-or-zero integers (Partition; False elsewhere)."""
     if game == PARTITION:
-        partition.estimate(ctx, state, out)
+        partition_outlook.estimate(ctx, state, out)
         return True
     return False
-
-
-class Frames:
-    """The stack of a proof search (:mod:`.dfpn`, :mod:`.bounded`): per ply the position,
-    its moves, their children's keys and where the search is among them (``count``,
-    ``current``); each search adds the arrays of its own with :meth:`ply` and
-    :meth:`per_move`."""
-
-    def __init__(self, plies: int, max_moves: int) -> None:
-        self.plies = plies
-        self._shape = (plies + 2, max_moves)
-        self.states = np.zeros((plies + 2, STATE), dtype=np.int64)
-        self.count, self.current = self.ply(), self.ply()
-        self.moves, self.child_keys = self.per_move(), self.per_move()
-
-    def ply(self, dtype: type = np.int64) -> np.ndarray:
-        """A new array of one number a ply (zeros)."""
-        return np.zeros(self._shape[0], dtype=dtype)
-
-    def per_move(self, dtype: type = np.int64) -> np.ndarray:
-        """A new array of one number a move of each ply (zeros)."""
-        return np.zeros(self._shape, dtype=dtype)

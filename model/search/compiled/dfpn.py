@@ -39,9 +39,10 @@ import numpy as np
 from numba import njit
 
 from . import core
-from .arrays import Arrays, Flags, Words
+from .arrays import Arrays, Words
 from .bits import mix64, popcount
 from .memory import TableMemory, shared_array, table_arrays
+from .stacks import sort_children
 
 INF = 1 << 62
 LIMIT = INF - 1  # sums of proof numbers stop here: only a real disproof makes INF
@@ -193,36 +194,20 @@ def store(
     _put(tt, base + victim, tag, pn, dn, data)
 
 
-@njit(cache=True)
-def _sort_children(
-    ply: int,
-    n: int,
-    moves: Words,
-    child_keys: Words,
-    cpn: Words,
-    cdn: Words,
-    cwin: Words,
-    fixed: Flags,
-    cut: Flags,
-    score: Words,
-) -> None:
-    """Order a node's children by ``score`` (lowest first; equal ones keep their order)."""
-    for i in range(1, n):
-        j = i
-        while j > 0 and score[ply, j - 1] > score[ply, j]:
-            for arr in (moves, child_keys, cpn, cdn, cwin, score):
-                arr[ply, j - 1], arr[ply, j] = arr[ply, j], arr[ply, j - 1]
-            for flags in (fixed, cut):
-                flags[ply, j - 1], flags[ply, j] = flags[ply, j], flags[ply, j - 1]
-            j -= 1
-
-
 @njit(cache=True, nogil=True)  # the window's thread runs while it searches
 def run(game: int, ctx: Words, tt: Words, st: Words, frames: Arrays, budget: int) -> bool:
     """Search on from the registers ``st`` for about ``budget`` nodes; True once the root
     (``states[0]`` with ``node_keys[0]``, ``left[0]``, ``is_or[0]``) is answered:
     ``st[RET_PN]`` 0 proven (``st[RET_WIN]`` the plies of the win found), INF disproven.
-    ``frames``: :meth:`Frames.arrays`."""
+    ``frames``: :meth:`.stacks.DfpnFrames.arrays`.
+
+    One function of 229 lines, kept whole because splitting it cost speed (issue 88): its
+    steps as @njit helpers (entering a node, making a child, summing the children's
+    numbers, going down) ran at 0.83x its speed (2 rounds: 0.73x, 0.91x) and, inlined
+    (``inline="always"``, commit e2764af), at 0.66x (``tests/bench/kernel_split.py dfpn
+    --other e2764af``: alternated in one process, the same nodes and answers; 2 cores
+    shared at load 15 to 21). Each step there takes the stack's arrays from the ``frames``
+    tuple again, and numba counts a reference for every array it takes (see :mod:`.lanes`)."""
     states, node_keys, left, is_or, thpn, thdn, current, started = frames[:8]
     count, moves, child_keys, cpn, cdn, cwin, fixed, cut, found = frames[8:17]
     look, ends, score = frames[17:20]
@@ -363,7 +348,7 @@ def run(game: int, ctx: Words, tt: Words, st: Words, frames: Arrays, budget: int
             if decided:
                 count[ply] = i + 1
             elif helps & ORDER:
-                _sort_children(ply, n, moves, child_keys, cpn, cdn, cwin, fixed, cut, score)
+                sort_children(ply, n, moves, child_keys, cpn, cdn, cwin, fixed, cut, score)
             mode = LOOP
         elif mode == LOOP:
             n = count[ply]
@@ -447,42 +432,3 @@ def run(game: int, ctx: Words, tt: Words, st: Words, frames: Arrays, budget: int
     st[PLY], st[MODE], st[NODES] = ply, mode, nodes
     st[RET_PN], st[RET_DN], st[RET_WIN], st[RET_CUT] = ret_pn, ret_dn, ret_win, ret_cut
     return st[DONE] == 1
-
-
-class Frames(core.Frames):
-    """The stack of the search: per ply the position and its moves' numbers."""
-
-    def __init__(self, plies: int, max_moves: int) -> None:
-        super().__init__(plies, max_moves)
-        self.node_keys, self.left, self.is_or = self.ply(), self.ply(), self.ply()
-        self.thpn, self.thdn, self.started = self.ply(), self.ply(), self.ply()
-        self.cpn, self.cdn, self.cwin = self.per_move(), self.per_move(), self.per_move()
-        self.fixed, self.cut = self.per_move(np.int8), self.per_move(np.int8)
-        self.found = np.zeros(3, dtype=np.int64)
-        self.look = np.zeros(core.OUTLOOK, dtype=np.int64)
-        self.ends = self.ply()
-        self.score = self.per_move()
-
-    def arrays(self) -> tuple[np.ndarray, ...]:
-        return (
-            self.states,
-            self.node_keys,
-            self.left,
-            self.is_or,
-            self.thpn,
-            self.thdn,
-            self.current,
-            self.started,
-            self.count,
-            self.moves,
-            self.child_keys,
-            self.cpn,
-            self.cdn,
-            self.cwin,
-            self.fixed,
-            self.cut,
-            self.found,
-            self.look,
-            self.ends,
-            self.score,
-        )

@@ -1,6 +1,6 @@
 """Monte Carlo tree search compiled for every kernel: UCT with RAVE and the MCTS-Solver.
 
-The same search as :class:`model.search.agents.MCTSAgent` (its formulas, its expansion on a
+The same search as :class:`model.search.mcts_agent.MCTSAgent` (its formulas, its expansion on a
 node's second visit, its proofs), over the kernels of :mod:`.core` instead of the game
 protocol, with the tree in flat arrays (:class:`Tree`) of a fixed capacity: once full, the
 search goes on with playouts from the leaves it has. :func:`run` does a number of playouts
@@ -237,59 +237,24 @@ def run(
     """About ``budget`` more playouts from the root (``states[0]``, expanded by
     :func:`expand_root`); True once there is nothing more to learn (the root proven, or with
     the every-move option every root move proven). ``tree``: :meth:`Tree.arrays`; ``work``:
-    the line's states, keys and nodes, and room for moves, a playout's board and scratch."""
-    first, count, move, visits, wins, proven, plies, rave_n, rave_w = tree
-    states, keys, path, moves, board, scratch = work
+    the line's states, keys and nodes, and room for moves, a playout's board and scratch.
+    Each playout: selection and expansion (:func:`_descend`), a random playout or the
+    leaf's known value, then the reward backed up the line (:func:`_backup`)."""
+    first, count, proven = tree[0], tree[1], tree[5]
+    states, keys, path, board, scratch = work[0], work[1], work[2], work[4], work[5]
     every_move = fp[EVERY_MOVE] != 0
     use_rave = fp[USE_RAVE] != 0
-    repeats = core.can_repeat(game)
-    if repeats:
+    if core.can_repeat(game):
         keys[0] = core.key(game, ctx, states[0])
     for _ in range(budget):
         if proven[0] != UNKNOWN and not every_move:
             st[DONE] = 1
             return True
-        # -- selection and expansion --
-        node = 0
-        depth = 0
-        path[0] = 0
-        repeated = False
-        while depth < DEPTH_LIMIT - 1:
-            if states[depth, core.STATUS] != core.RUNNING:
-                break
-            if node != 0 and proven[node] != UNKNOWN:
-                break
-            if first[node] < 0 and _expand(game, ctx, states[depth], node, tree, st, moves) <= 0:
-                break
-            child = _select(node, tree, fp, rng, every_move and node == 0)
-            if child < 0:
-                break
-            core.play(game, ctx, states[depth], move[child], states[depth + 1])
-            depth += 1
-            path[depth] = child
-            node = child
-            status = states[depth, core.STATUS]
-            if status != core.RUNNING and proven[child] == UNKNOWN:
-                proven[child] = WIN if status == core.LOST else LOSS if status == core.WON else DRAW
-            if repeats and status == core.RUNNING:
-                keys[depth] = core.key(game, ctx, states[depth])
-                for j in range(depth - 2, -1, -2):
-                    if keys[j] == keys[depth]:
-                        repeated = True
-                        break
-                if repeated:
-                    break
-            if visits[child] == 0:
-                break
-        if depth == 0 and every_move and node == 0 and first[0] >= 0:
-            all_proven = True
-            for c in range(first[0], first[0] + count[0]):
-                if proven[c] == UNKNOWN:
-                    all_proven = False
-                    break
-            if all_proven:
-                st[DONE] = 1
-                return True
+        depth, node, repeated = _descend(game, ctx, tree, st, fp, rng, work, every_move)
+        root = depth == 0 and every_move and node == 0 and first[0] >= 0
+        if root and _all_proven(first[0], count[0], proven):
+            st[DONE] = 1
+            return True
         if depth > st[MAX_DEPTH]:
             st[MAX_DEPTH] = depth
         # -- simulation: the reward for the side to move at the leaf --
@@ -303,23 +268,93 @@ def run(
         else:
             reward = core.playout(game, ctx, states[depth], rng, board, scratch)
             filled = use_rave
-        # -- backpropagation --
-        for d in range(depth, -1, -1):
-            nd = path[d]
-            mine = reward if (depth - d) % 2 == 1 else 1.0 - reward  # for the node's mover
-            visits[nd] += 1
-            wins[nd] += mine
-            if first[nd] >= 0 and proven[nd] == UNKNOWN:
-                _prove(nd, first, count, proven, plies)
-            if filled and first[nd] >= 0:
-                # the side to move at depth d is the leaf's when depth - d is even
-                if (depth - d) % 2 == 0:
-                    lo, hi, score = board[0], board[1], reward
-                else:
-                    lo, hi, score = board[2], board[3], 1.0 - reward
-                for c in range(first[nd], first[nd] + count[nd]):
-                    if _has(lo, hi, move[c]):
-                        rave_n[c] += 1
-                        rave_w[c] += score
+        _backup(tree, path, board, depth, reward, filled)
         st[PLAYOUTS] += 1
     return False
+
+
+@njit(cache=True, inline="always")
+def _descend(
+    game: int,
+    ctx: Words,
+    tree: TreeArrays,
+    st: Words,
+    fp: Floats,
+    rng: Words,
+    work: Arrays,
+    every_move: bool,
+) -> tuple[int, int, bool]:
+    """Selection and expansion from the root down the line (``path``, ``states``, ``keys``):
+    to a node not visited yet, a finished game, a proven node or a repetition of the line;
+    the leaf's depth and node, and whether it repeats the line."""
+    first, move, visits, proven = tree[0], tree[2], tree[3], tree[5]
+    states, keys, path, moves = work[0], work[1], work[2], work[3]
+    repeats = core.can_repeat(game)
+    node = 0
+    depth = 0
+    path[0] = 0
+    repeated = False
+    while depth < DEPTH_LIMIT - 1:
+        if states[depth, core.STATUS] != core.RUNNING:
+            break
+        if node != 0 and proven[node] != UNKNOWN:
+            break
+        if first[node] < 0 and _expand(game, ctx, states[depth], node, tree, st, moves) <= 0:
+            break
+        child = _select(node, tree, fp, rng, every_move and node == 0)
+        if child < 0:
+            break
+        core.play(game, ctx, states[depth], move[child], states[depth + 1])
+        depth += 1
+        path[depth] = child
+        node = child
+        status = states[depth, core.STATUS]
+        if status != core.RUNNING and proven[child] == UNKNOWN:
+            proven[child] = WIN if status == core.LOST else LOSS if status == core.WON else DRAW
+        if repeats and status == core.RUNNING:
+            keys[depth] = core.key(game, ctx, states[depth])
+            for j in range(depth - 2, -1, -2):
+                if keys[j] == keys[depth]:
+                    repeated = True
+                    break
+            if repeated:
+                break
+        if visits[child] == 0:
+            break
+    return depth, node, repeated
+
+
+@njit(cache=True, inline="always")
+def _all_proven(start: int, n: int, proven: Flags) -> bool:
+    """Is every child from ``start`` (``n`` of them) proven?"""
+    for c in range(start, start + n):  # noqa: SIM110  (a loop numba compiles plainly)
+        if proven[c] == UNKNOWN:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _backup(
+    tree: TreeArrays, path: Words, board: Words, depth: int, reward: float, filled: bool
+) -> None:
+    """The playout's ``reward`` (for the side to move at the leaf) backed up the line: each
+    node's visits and wins for its mover, its proof where its children settle it, and, after
+    a random playout (``filled``), the RAVE statistics of its children's moves."""
+    first, count, move, visits, wins, proven, plies, rave_n, rave_w = tree
+    for d in range(depth, -1, -1):
+        nd = path[d]
+        mine = reward if (depth - d) % 2 == 1 else 1.0 - reward  # for the node's mover
+        visits[nd] += 1
+        wins[nd] += mine
+        if first[nd] >= 0 and proven[nd] == UNKNOWN:
+            _prove(nd, first, count, proven, plies)
+        if filled and first[nd] >= 0:
+            # the side to move at depth d is the leaf's when depth - d is even
+            if (depth - d) % 2 == 0:
+                lo, hi, score = board[0], board[1], reward
+            else:
+                lo, hi, score = board[2], board[3], 1.0 - reward
+            for c in range(first[nd], first[nd] + count[nd]):
+                if _has(lo, hi, move[c]):
+                    rave_n[c] += 1
+                    rave_w[c] += score

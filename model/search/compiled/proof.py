@@ -20,6 +20,7 @@ import numpy as np
 
 from . import bounded, core, dfpn
 from .adapters import Adapter
+from .stacks import BoundedFrames, DfpnFrames
 
 #: The helps of :mod:`.dfpn` that the proof search uses unless told otherwise, as measured
 #: by ``tests/bench/prover_helps.py`` on base-4 questions: decided corners and first proof
@@ -143,7 +144,7 @@ class ProofSearch(_Engine):
         if not 0 <= value <= dfpn.ALL_HELPS:
             raise ValueError(f"helps must be a mask of the bits 0 to {dfpn.ALL_HELPS}, not {value}")
         self.st[dfpn.HELPS] = value
-        self.frames: dfpn.Frames | None = None
+        self.frames: DfpnFrames | None = None
         self.nodes = 0  # positions entered and made by a move, over all questions
 
     @staticmethod
@@ -166,9 +167,9 @@ class ProofSearch(_Engine):
         """Positions stored in the table (new entries; replacements not counted twice)."""
         return int(self.st[dfpn.STORED])
 
-    def _frames(self, plies: int) -> dfpn.Frames:
+    def _frames(self, plies: int) -> DfpnFrames:
         if self.frames is None or self.frames.plies < plies:
-            self.frames = dfpn.Frames(max(plies, 16), self.adapter.max_moves)
+            self.frames = DfpnFrames(max(plies, 16), self.adapter.max_moves)
         return self.frames
 
     def _search(
@@ -247,7 +248,7 @@ class BoundedSearch(_Engine):
         self.own_table = self.table
         self.st = np.zeros(bounded.REGISTERS, dtype=np.int64)
         self.history = np.zeros((2, core.HISTORY), dtype=np.int64)
-        self.frames = bounded.Frames(bounded.MAX_PLIES, adapter.max_moves)
+        self.frames = BoundedFrames(bounded.MAX_PLIES, adapter.max_moves)
         self.nodes = 0
         self.examined = 0
 

@@ -180,7 +180,7 @@ def whole_build(
     ``lookups``)."""
     from .whole_build import BuildRun, build_folder
     from .whole_files import TableError
-    from .whole_steps import Stopped
+    from .whole_stops import Stopped
 
     try:
         run = BuildRun(client=client, progress=progress, stop=stop, say=say)
@@ -303,9 +303,9 @@ def whole_build_words(variant: str, removal: str, cores: int | None = None) -> s
 def whole_client(workers: int, scheduler: str | None) -> AbstractContextManager[Any]:
     """A Dask client (a context manager) of a local cluster of ``workers`` processes or of
     the cluster at ``scheduler``, as the split solve makes it (its public
-    :func:`model.search.split.dask_client`; SchedulerError, one line, when it cannot be
+    :func:`model.search.split_cluster.dask_client`; SchedulerError, one line, when it cannot be
     reached)."""
-    from ...split import dask_client
+    from ...split_cluster import dask_client
 
     return dask_client(workers, scheduler)
 

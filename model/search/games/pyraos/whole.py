@@ -72,10 +72,8 @@ from .whole_steps import (
     CHECKPOINT_SECONDS,
     NO_SIDE,
     PUSH_CHUNK,
-    Interrupted,
     Progress,
     Side,
-    Stopped,
     count_byte,
     escaped_side,
     push,
@@ -83,6 +81,7 @@ from .whole_steps import (
     ready_kernels,
     side_of,
 )
+from .whole_stops import Interrupted, Stopped
 from .whole_store import locked, write_head, write_layer
 from .whole_table import WholeTable, describe, position_text, warm_up
 from .whole_verify import is_copy, verify

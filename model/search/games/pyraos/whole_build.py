@@ -26,7 +26,8 @@ from .whole_files import (
     version_words,
 )
 from .whole_index import CHUNK, UNIT_POSITIONS, index
-from .whole_steps import Progress, Stopped, push
+from .whole_steps import Progress, push
+from .whole_stops import Stopped
 from .whole_store import drop_counters, locked, log, write_atomic, write_head, write_layer
 from .whole_table import WholeTable
 

@@ -6,9 +6,8 @@ resume, Ctrl+C held until a unit ends."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +17,7 @@ from ...compiled.lanes import run_lanes
 from . import whole_moves, whole_push
 from .whole_files import TableError
 from .whole_index import CHUNK, UNIT_POSITIONS
+from .whole_stops import Interrupted, Stopped, StoppedInLayer, interrupts_between_units
 from .whole_store import drop_counters, load_counters, log, save_counters, write_head, write_layer
 from .whole_table import WholeTable
 
@@ -32,20 +32,6 @@ CHECKPOINT_SECONDS = 600.0
 Progress = Callable[[dict[str, Any]], None]
 
 
-class Stopped(Exception):
-    """The build was asked to stop; the folder holds every layer finished so far."""
-
-
-class StoppedInLayer(Stopped):
-    """Stop asked inside layer ``n`` (:func:`push_layer`, between two of its units):
-    ``at``, the first position of the layer not yet done (a step keeps the part pushed; the
-    counting pass counts the layer again)."""
-
-    def __init__(self, n: int, at: int):
-        super().__init__()
-        self.n, self.at = n, at
-
-
 def count_byte(layer: np.ndarray, byte: int) -> int:
     """How many positions of ``layer`` hold ``byte``: numba's threads over a large layer,
     numpy over a small one (starting the threads cost more than the count, 2 ms a call on a
@@ -53,42 +39,6 @@ def count_byte(layer: np.ndarray, byte: int) -> int:
     if layer.shape[0] < PUSH_CHUNK:
         return int(np.count_nonzero(layer == byte))
     return int(whole_push.count_byte(layer, byte))
-
-
-class Interrupted(KeyboardInterrupt):
-    """Ctrl+C during a build's layer, raised between two of its units (:func:`push_layer`):
-    ``at``, the first position of the layer not yet done."""
-
-    def __init__(self, n: int, at: int):
-        super().__init__()
-        self.n, self.at = n, at
-
-
-@contextmanager
-def _interrupts_between_units() -> Iterator[Callable[[], bool]]:
-    """Ctrl+C (SIGINT) and SIGTERM (which the command line makes a Ctrl+C) held while a
-    build runs and given to :func:`push_layer` to raise between two units (every unit
-    done is then known: a push's unit is never half counted, nor a layer pushed whole and
-    not yet named as pushed): a callable that says whether one came. Off the main thread
-    (where Python gives no signal), one that never says so."""
-    import signal
-    import threading
-
-    came = [False]
-    if threading.current_thread() is not threading.main_thread():
-        yield lambda: False
-        return
-
-    def hold(signum: int, frame: Any) -> None:
-        came[0] = True
-
-    held = (signal.SIGINT, signal.SIGTERM)
-    before = [signal.signal(signum, hold) for signum in held]
-    try:
-        yield lambda: came[0]
-    finally:
-        for signum, handler in zip(held, before, strict=True):
-            signal.signal(signum, handler)
 
 
 #: The side table (:func:`.whole_push.push_range`): the keys of the positions whose
@@ -252,7 +202,24 @@ def push(
     on_disk = [ix.sizes[n] - count_byte(values[n], 0) for n in range(ix.layers)]
     loaded = load_counters(table, start, whole_push.ESCAPE)
     kept, pushed, partial, side = loaded if loaded is not None else (set(), [], None, {})
-    decided = sum(on_disk)
+    _say_resumed(say, table, start, loaded, sum(on_disk))
+    ready_kernels(table, say)
+    with interrupts_between_units() as interrupted:
+        steps = _Steps(table, side, on_disk, progress, stop, interrupted)
+        return steps.run(start, kept, pushed, partial)
+
+
+def _say_resumed(
+    say: Callable[[str], None],
+    table: WholeTable,
+    start: int,
+    loaded: tuple[set[int], list[int], tuple[int, int] | None, dict[int, np.ndarray]] | None,
+    decided: int,
+) -> None:
+    """Say where a build resumes (:func:`push`): at which step, with which counters kept,
+    or in its counting pass; nothing for a build from its start."""
+    ix = table.index
+    kept, pushed, partial, _ = loaded if loaded is not None else (set(), [], None, {})
     if start > 0:
         again = (
             "the counters kept: no counting pass"
@@ -276,10 +243,6 @@ def push(
         )
     elif decided:
         say(f"resuming: {decided:,} positions decided kept; the counting pass from its start")
-    ready_kernels(table, say)
-    with _interrupts_between_units() as interrupted:
-        steps = _Steps(table, side, on_disk, progress, stop, interrupted)
-        return steps.run(start, kept, pushed, partial)
 
 
 @dataclass

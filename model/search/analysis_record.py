@@ -1,0 +1,235 @@
+"""What the engine's analysis of a position answers (:func:`.analysis.analyse`): the
+:class:`Analysis` record and its :class:`ProvenWin`, with the words both front ends show
+(:mod:`model.showing` for a notebook's table), and :func:`proven_win`, the win counted in
+the winner's own moves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import showing
+from ..game import Game, Move
+from .choice import MoveStat
+from .proof_rank import proof_words
+
+PERFECT = "perfect play"
+SOURCE_WORDS = {
+    "book": "opening book",
+    "solved": "solved now",
+    "rules": "the rules",
+    "table": "the whole-game table",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ProvenWin:
+    """A forced win: ``side`` wins in ``moves`` of its own moves (``plies`` in all) whatever
+    the others do; ``first_move`` is the winning move when ``side`` is to move; ``line`` a
+    principal line; ``by`` the prover or the agent that proved it."""
+
+    side: str
+    plies: int
+    moves: int
+    first_move: Move | None
+    line: tuple[str, ...]
+    by: str
+
+    @property
+    def text(self) -> str:
+        """'proven: red wins in 1 move (1,1,1)'."""
+        word = "move" if self.moves == 1 else "moves"
+        first = f" ({self.first_move})" if self.first_move is not None else ""
+        return f"proven: {self.side} wins in {self.moves} {word}{first}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "side": self.side,
+            "moves": self.moves,
+            "plies": self.plies,
+            "first_move": None if self.first_move is None else str(self.first_move),
+            "line": list(self.line),
+            "by": self.by,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """What the engine makes of a position.
+
+    ``win_rate`` is the chance (0..1) for ``to_move`` (1 or 0 when a win is proven; None
+    when the game is over); ``moves`` has every legal move once, best first, each with the
+    win rate for ``to_move`` after it (:class:`MoveStat`); ``win`` the shortest forced win
+    found, if any; ``prover`` what the prover concluded ("proven", "none within N plies" or
+    "unknown": stopped or out of time); ``result`` the winner (or "draw") of a finished game.
+    """
+
+    game: str
+    to_move: str
+    ply: int
+    agent: str
+    win_rate: float | None
+    moves: tuple[MoveStat, ...]
+    win: ProvenWin | None
+    prover: str
+    visits: int
+    depth: int
+    seconds: float
+    pv: tuple[str, ...] = ()
+    stopped: bool = False
+    result: str | None = None
+    #: False when the forced win's length is the strategy found, not the shortest.
+    exact: bool = True
+    #: What the time limit left undone, in words ("" when nothing): the moves ranked of the
+    #: legal moves when the search reached only some (``moves`` then has only those), a
+    #: pass after the search left unfinished. See :func:`analyse`.
+    cut_short: str = ""
+    #: The legal moves of the position (``moves`` has them all unless cut short).
+    legal: int = 0
+    #: Where the game's book ends (its words: what it knows of the position and what would
+    #: give every move's exact value, e.g. Pyraos's whole table); "" where it does not.
+    book_end: str = ""
+    #: What proved the position a draw (e.g. "perfect play (opening book)"); "" where
+    #: none did.
+    drawn_by: str = ""
+    #: The search's own win rate for ``to_move`` (``win_rate`` is the proven value's
+    #: where there is one); None where no search ran.
+    search_win_rate: float | None = None
+
+    @property
+    def value(self) -> str | None:
+        """The position's proven value for ``to_move`` ("win", "loss", "draw"); None where
+        it is not proven (or the game is over)."""
+        if self.win is not None:
+            return "win" if self.win.side == self.to_move else "loss"
+        return "draw" if self.drawn_by else None
+
+    @property
+    def value_by(self) -> str | None:
+        """What proved :attr:`value` (a book, a table, the prover, a solve); None where
+        nothing did."""
+        if self.win is not None:
+            return self.win.by
+        return self.drawn_by or None
+
+    @property
+    def known_win(self) -> bool:
+        """Whether the verdict is perfect play's (a book, a table, a solve) while the moves
+        are the search's: the position is known, its moves are estimates but for those
+        marked proven."""
+        by = self.value_by or ""
+        return by.startswith(PERFECT) and not self.agent.startswith(PERFECT)
+
+    def stat(self, move: Move) -> MoveStat | None:
+        """The statistics of ``move``, or None when it is not a legal move here."""
+        return next((s for s in self.moves if s.move == move), None)
+
+    @property
+    def evaluation_text(self) -> str:
+        """'red to move: win rate 63% (mcts-rave, 12,345 playouts, best 1,1,1)'."""
+        if self.result is not None:
+            return "the game is over: " + (
+                "a draw" if self.result == "draw" else f"{self.result} won"
+            )
+        assert self.win_rate is not None
+        verdicts = {"win": "wins", "loss": "loses", "draw": "draws"}
+        if self.agent.startswith(PERFECT):
+            return f"{self.to_move} to move {verdicts[self.value or 'loss']} with {self.agent}"
+        work = f"{self.visits:,} {'nodes' if self.agent == 'alphabeta' else 'playouts'}"
+        if self.agent == "alphabeta":
+            work += f", depth {self.depth}"
+        best = f", best {self.moves[0].move}" if self.moves else ""
+        stopped = ", stopped" if self.stopped else ""
+        cut = f"; cut short: {self.cut_short}" if self.cut_short else ""
+        if self.known_win and self.value is not None:  # not the search's win rate: the book's
+            proven = proof_words(self.moves, self.value, self.legal)
+            return (
+                f"{self.to_move} to move {verdicts[self.value]} with {self.value_by}; the "
+                f"moves are the search's estimates but those marked proven"
+                f"{'; ' + proven if proven else ''} ({self.agent}, {work}{best}{stopped}{cut})"
+            )
+        if not self.moves and self.win is None:
+            return f"{self.to_move} to move: no move judged ({self.agent}, {work}{stopped}{cut})"
+        return (
+            f"{self.to_move} to move: win rate {round(self.win_rate * 100)}% "
+            f"({self.agent}, {work}{best}{stopped}{cut})"
+        )
+
+    @property
+    def proven_text(self) -> str:
+        """The forced win, or what the prover could say; where the book ends, what it
+        knows and what would give every move exactly."""
+        end = f"; {self.book_end}" if self.book_end else ""
+        if self.drawn_by:
+            return f"proven: a draw with {self.drawn_by}{end}"
+        if self.win is not None:
+            if not self.exact:
+                return self.win.text.replace(" wins in ", " wins within ", 1) + end
+            return self.win.text + end
+        if self.result is not None:
+            return ""
+        return f"not proven: {self.prover}{end}"
+
+    def __repr__(self) -> str:  # and a notebook's table: model.showing
+        return showing.analysis_repr(self)
+
+    def _repr_html_(self) -> str:
+        return showing.analysis_html(self)
+
+    def to_json(self) -> dict[str, Any]:
+        rate = self.search_win_rate
+        return {
+            "game": self.game,
+            "to_move": self.to_move,
+            "ply": self.ply,
+            # the position's value with perfect play where proven, and what proved it;
+            # the search's estimate apart (None where no search ran)
+            "value": self.value,
+            "value_by": self.value_by,
+            "agent": self.agent,
+            "win_rate": None if rate is None else round(rate, 3),
+            "moves_proven": sum(s.proven is not None for s in self.moves),
+            "moves_estimated": sum(s.proven is None for s in self.moves),
+            "moves": [
+                {
+                    "move": str(s.move),
+                    "win_rate": round(s.win_rate, 3),
+                    "visits": s.visits,
+                    "score": s.score,
+                    "proven": s.proven,
+                    "plies": s.plies,
+                    # a row is exact (proven, its length the shortest win or the longest
+                    # resistance), within (proven, a strategy's length) or an estimate
+                    "exact": s.proven is not None and s.exact,
+                    "estimate": s.proven is None,
+                }
+                for s in self.moves
+            ],
+            "book_end": self.book_end or None,
+            "win": None if self.win is None else self.win.to_json(),
+            "prover": self.prover,
+            "visits": self.visits,
+            "depth": self.depth,
+            "seconds": round(self.seconds, 3),
+            "pv": list(self.pv),
+            "stopped": self.stopped,
+            "result": self.result,
+            "cut_short": self.cut_short,
+            "legal": self.legal,
+        }
+
+
+def proven_win(
+    game: Game, side: str, plies: int, first: Move | None, line: list[Move], by: str
+) -> ProvenWin:
+    """The win, with ``side``'s own moves counted along the line (or, without a line, as
+    turns alternate)."""
+    if line:
+        copy = game.copy()
+        moves = 0
+        for move in line:
+            moves += copy.to_move == side
+            copy.push(move)
+    else:
+        moves = (plies + 1) // 2 if side == game.to_move else plies // 2
+    return ProvenWin(side, plies, max(moves, 1), first, tuple(str(m) for m in line), by)
