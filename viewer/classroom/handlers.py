@@ -32,7 +32,6 @@ from .messages import (
     Everyone,
     Join,
     Lines,
-    Message,
     Poll,
     Refuse,
     Remove,
@@ -49,6 +48,7 @@ from .pushes import (
     whose_key,
     why_gone,
 )
+from .readers import Message
 from .replies import Closed, CsvText, Failed, Reply, Same, StudentAnswer
 from .results import csv_text
 from .room import Student
