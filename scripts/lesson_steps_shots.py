@@ -68,10 +68,10 @@ def main(out: Path) -> None:
     window.parts.setup_mode.enter()
     shot("teacher-setup-mode")
     window.parts.setup_mode.leave()
-    control.panel.add.click()
-    control.panel.edit_title.setText("My own step")
-    control.panel.edit_text.setPlainText("A step written in the window.")
-    control.panel.apply.click()
+    control.panel.editor.add.click()
+    control.panel.editor.edit_title.setText("My own step")
+    control.panel.editor.edit_text.setPlainText("A step written in the window.")
+    control.panel.footer.apply.click()
     shot("teacher-added-step")
 
 

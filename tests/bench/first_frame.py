@@ -135,7 +135,7 @@ def run_once(
         words = line.split()
         if words[:1] in (["window"], ["scene"]):
             frames[words[0]] = (float(words[1]), float(words[4]), words[-1])
-        elif words[:1] == ["from"] and words[1] != tree:
+        elif words[:1] == ["from"] and words[1] not in (tree, os.path.join(tree, "pyramid_lab")):
             print(f"{tree}: imported its viewer from {words[1]}")
             return {}
     if "scene" not in frames:

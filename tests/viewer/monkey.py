@@ -980,27 +980,27 @@ class Monkey:
         self.note(f"teacher: {what}")
         if what == "fields":
             texts = TEACHER_TEXTS
-            panel.edit_title.setText(rng.choice(["A step", "", "T" * 300, "\u00e9\u2603"]))
-            panel.edit_text.setPlainText(rng.choice(["Look.", "", "x" * 3000]))
-            panel.edit_overlays.setText(rng.choice(texts["overlays"]))
-            panel.edit_highlights.setText(rng.choice(texts["highlights"]))
-            panel.edit_kind.setCurrentIndex(rng.randrange(panel.edit_kind.count()))
-            panel.edit_rule.setText(rng.choice(texts["rule"]))
-            panel.edit_answers.setText(rng.choice([*TYPED, "SW", "0,0,0; 1,0,0"]))
-            panel.edit_prompt.setText(rng.choice(["", "Your move."]))
-            panel.edit_hint.setText(rng.choice(["", "Look left."]))
-            panel.apply.click()
+            panel.editor.edit_title.setText(rng.choice(["A step", "", "T" * 300, "\u00e9\u2603"]))
+            panel.editor.edit_text.setPlainText(rng.choice(["Look.", "", "x" * 3000]))
+            panel.editor.as_json.edit_overlays.setText(rng.choice(texts["overlays"]))
+            panel.editor.edit_highlights.setText(rng.choice(texts["highlights"]))
+            panel.editor.edit_kind.setCurrentIndex(rng.randrange(panel.editor.edit_kind.count()))
+            panel.editor.as_json.edit_rule.setText(rng.choice(texts["rule"]))
+            panel.editor.edit_answers.setText(rng.choice([*TYPED, "SW", "0,0,0; 1,0,0"]))
+            panel.editor.edit_prompt.setText(rng.choice(["", "Your move."]))
+            panel.editor.edit_hint.setText(rng.choice(["", "Look left."]))
+            panel.footer.apply.click()
         elif what in ("apply", "take", "add", "remove", "up", "down"):
             {
-                "apply": panel.apply,
-                "take": panel.take,
-                "add": panel.add,
-                "remove": panel.remove,
-                "up": panel.up,
-                "down": panel.down,
+                "apply": panel.footer.apply,
+                "take": panel.editor.take,
+                "add": panel.editor.add,
+                "remove": panel.editor.remove,
+                "up": panel.editor.up,
+                "down": panel.editor.down,
             }[what].click()
         elif what == "from_board":
-            panel.from_board.click()
+            panel.editor.from_board.click()
         elif what == "off":
             panel.teach.setChecked(False)
         elif self.export_folder is not None:  # Save lesson... (never in the repository)
@@ -1010,7 +1010,7 @@ class Monkey:
             error = control.state.checks.save(target)  # checked on a worker thread, then written
             if error is None:
                 self.qtbot.waitUntil(lambda: not control.state.checks.busy, timeout=WAIT_MS)
-                said = panel.editor_message.text()
+                said = panel.footer.message.text()
                 error = None if said.startswith("saved") else said
             self.note(f"teacher: saved {target.name}: {error or 'ok'}")
             if error is None and rng.random() < 0.7:
@@ -1020,7 +1020,7 @@ class Monkey:
 
     def _check_editor_message(self) -> None:
         """The editor's message is a clear line for the teacher, never a crash's."""
-        text = self.window.parts.lessons.panel.editor_message.text()
+        text = self.window.parts.lessons.panel.footer.message.text()
         assert "Traceback" not in text, text
         assert len(text) <= 3 * MAX_LINE, text[:300]
 

@@ -860,7 +860,7 @@ def test_a_planned_track_s_legend_line_leaves_the_camera_still(ball_window, qtbo
     window.stage.redraw()
     window.scene.render_now()
     scene = window.scene
-    before = scene._camera_state()
+    before = scene.framing.state()
     lines = len(scene.legend.texts())
     editor = window.board.ui.desk.program_docks[0].editor
     editor.set_entry(0, 1, "F")
@@ -868,6 +868,6 @@ def test_a_planned_track_s_legend_line_leaves_the_camera_still(ball_window, qtbo
     window.stage.redraw()
     window.scene.render_now()
     assert len(scene.legend.texts()) > lines  # the planned pass's line
-    assert scene._camera_state() == before
+    assert scene.framing.state() == before
     assert scene.camera_preset() == "iso"  # still the preset's framing (a resize frames again)
     assert guard_errors == []

@@ -374,7 +374,7 @@ def test_the_lesson_editor_shows_its_whole_text(size, make_window, qtbot, guard_
     panel.teach.setChecked(True)
     settle(qtbot)
     dock = window.parts.lesson_dock
-    assert panel.edit_hint.text().startswith("SW's far walls")
+    assert panel.editor.edit_hint.text().startswith("SW's far walls")
     for _ in range(2):  # beside the View dock, then alone on its side
         assert cut_texts(dock) == []
         alone(window, dock)
@@ -510,30 +510,30 @@ def test_a_new_lesson_shows_its_whole_editor_without_scrolling(
     assert panel.teach.isChecked()
     scroll = dock.steps_scroll
     for kind in ("no task", *lessons.KINDS):
-        panel.edit_kind.setCurrentText(kind)
+        panel.editor.edit_kind.setCurrentText(kind)
         for _ in range(2):
             settle(qtbot)
         assert scroll.verticalScrollBar().maximum() == 0, (kind, dock.height())
         shown = [
-            panel.edit_lesson_title,
-            panel.edit_title,
-            panel.edit_text,
-            panel.edit_kind,
-            panel.from_board,
-            panel.take,
-            panel.add,
-            panel.remove,
-            panel.up,
-            panel.down,
-            panel.keep_view,
+            panel.editor.edit_lesson_title,
+            panel.editor.edit_title,
+            panel.editor.edit_text,
+            panel.editor.edit_kind,
+            panel.editor.from_board,
+            panel.editor.take,
+            panel.editor.add,
+            panel.editor.remove,
+            panel.editor.up,
+            panel.editor.down,
+            panel.editor.keep_view,
         ]
         if kind != "no task":
-            shown += [panel.rule_row, panel.edit_prompt, panel.edit_hint]
+            shown += [panel.editor.rule_boxes, panel.editor.edit_prompt, panel.editor.edit_hint]
         for widget in shown:
             assert widget.isVisible(), (kind, widget)
             assert _seen_whole(widget, scroll), (kind, _name_of(widget), dock.height())
-        assert panel.apply.isVisible()
-        assert panel.save.isVisible()
+        assert panel.footer.apply.isVisible()
+        assert panel.footer.save.isVisible()
         assert cut_texts(dock) == [], kind
     view = window.parts.view_dock
     assert dock in window.tabifiedDockWidgets(view)  # one click away, behind the editor

@@ -70,52 +70,60 @@ def submenu(window, title):
 def test_overlays_and_the_goal_are_choices_kept_in_step_with_the_json(make_window, qtbot):
     window = make_window()
     control, panel = teach(window)
-    assert sorted(panel.overlay_checks) == ["corners", "groups", "walls"]
-    assert list(panel.overlay_combos) == ["region"]
-    assert panel.overlay_checks["walls"].isChecked()  # the step's {"walls", "corners", "region"}
-    assert not panel.overlay_checks["groups"].isChecked()
-    assert panel.overlay_combos["region"].currentText() == "SW"
-    assert panel.edit_overlays.isHidden()  # the JSON only behind Advanced
-    assert panel.edit_rule.isHidden()
+    assert sorted(panel.editor.overlays.checks) == ["corners", "groups", "walls"]
+    assert list(panel.editor.overlays.combos) == ["region"]
+    assert panel.editor.overlays.checks[
+        "walls"
+    ].isChecked()  # the step's {"walls", "corners", "region"}
+    assert not panel.editor.overlays.checks["groups"].isChecked()
+    assert panel.editor.overlays.combos["region"].currentText() == "SW"
+    assert panel.editor.as_json.edit_overlays.isHidden()  # the JSON only behind Advanced
+    assert panel.editor.as_json.edit_rule.isHidden()
     # the goal: a colour holds a corner, SW, red
-    assert panel.rule_pick.currentText() == "a colour holds a corner"
-    assert [c.currentText() for c in panel.param_combos.values()] == ["SW", "red"]
+    assert panel.editor.rule_boxes.pick.currentText() == "a colour holds a corner"
+    assert [c.currentText() for c in panel.editor.rule_boxes.param_combos.values()] == ["SW", "red"]
     # a box changed: the JSON follows, and Apply uses it
-    panel.overlay_checks["groups"].setChecked(True)
-    panel.overlay_combos["region"].setCurrentIndex(0)  # off
-    assert json.loads(panel.edit_overlays.text()) == {
+    panel.editor.overlays.checks["groups"].setChecked(True)
+    panel.editor.overlays.combos["region"].setCurrentIndex(0)  # off
+    assert json.loads(panel.editor.as_json.edit_overlays.text()) == {
         "walls": True,
         "corners": True,
         "groups": True,
     }
-    panel.param_combos["by"].setCurrentText("blue")
-    assert json.loads(panel.edit_rule.text()) == {"holds": "SW", "by": "blue"}
-    panel.param_combos["by"].setCurrentText("red")
-    panel.apply.click()
+    panel.editor.rule_boxes.param_combos["by"].setCurrentText("blue")
+    assert json.loads(panel.editor.as_json.edit_rule.text()) == {"holds": "SW", "by": "blue"}
+    panel.editor.rule_boxes.param_combos["by"].setCurrentText("red")
+    panel.footer.apply.click()
     idle(qtbot, control)
     assert control.state.step.overlays == {"walls": True, "corners": True, "groups": True}
     assert control.state.step.task.goal == {"holds": "SW", "by": "red"}
-    assert panel.editor_message.text() == "applied and checked"
+    assert panel.footer.message.text() == "applied and checked"
     # the JSON typed under Advanced: the boxes follow; bad JSON is refused in words
-    panel.advanced.setChecked(True)
-    assert not panel.edit_rule.isHidden()
-    panel.edit_rule.setText('{"holds": "NE", "by": "blue"}')
-    assert [c.currentText() for c in panel.param_combos.values()] == ["NE", "blue"]
-    panel.edit_rule.setText('{"holds": "NE", "by": ')
-    assert "not JSON" in panel.editor_message.text()
-    assert "the last good choice stays" in panel.editor_message.text()
-    assert [c.currentText() for c in panel.param_combos.values()] == ["NE", "blue"]
-    panel.edit_overlays.setText('{"nope": true}')
-    assert "unknown overlay" in panel.editor_message.text()
-    assert panel.overlay_checks["groups"].isChecked()
-    panel.edit_overlays.setText('{"region": "AP"}')
-    assert panel.overlay_combos["region"].currentText() == "AP"
-    assert not panel.overlay_checks["walls"].isChecked()
-    panel.apply.click()  # the goal's JSON is still bad: said, nothing applied
-    assert "fix it, or untick Advanced" in panel.editor_message.text()
+    panel.editor.advanced.setChecked(True)
+    assert not panel.editor.as_json.edit_rule.isHidden()
+    panel.editor.as_json.edit_rule.setText('{"holds": "NE", "by": "blue"}')
+    assert [c.currentText() for c in panel.editor.rule_boxes.param_combos.values()] == [
+        "NE",
+        "blue",
+    ]
+    panel.editor.as_json.edit_rule.setText('{"holds": "NE", "by": ')
+    assert "not JSON" in panel.footer.message.text()
+    assert "the last good choice stays" in panel.footer.message.text()
+    assert [c.currentText() for c in panel.editor.rule_boxes.param_combos.values()] == [
+        "NE",
+        "blue",
+    ]
+    panel.editor.as_json.edit_overlays.setText('{"nope": true}')
+    assert "unknown overlay" in panel.footer.message.text()
+    assert panel.editor.overlays.checks["groups"].isChecked()
+    panel.editor.as_json.edit_overlays.setText('{"region": "AP"}')
+    assert panel.editor.overlays.combos["region"].currentText() == "AP"
+    assert not panel.editor.overlays.checks["walls"].isChecked()
+    panel.footer.apply.click()  # the goal's JSON is still bad: said, nothing applied
+    assert "fix it, or untick Advanced" in panel.footer.message.text()
     assert control.state.step.overlays == {"walls": True, "corners": True, "groups": True}
-    panel.edit_rule.setText('{"holds": "NE", "by": "blue"}')
-    panel.apply.click()
+    panel.editor.as_json.edit_rule.setText('{"holds": "NE", "by": "blue"}')
+    panel.footer.apply.click()
     idle(qtbot, control)
     assert control.state.step.overlays == {"region": "AP"}
     assert control.state.step.task.goal == {"holds": "NE", "by": "blue"}
@@ -131,14 +139,14 @@ def test_json_nested_100000_deep_is_refused_in_words(make_window, monkeypatch):
     monkeypatch.setattr(sys, "excepthook", lambda *exc: escaped.append(exc))
     window = make_window()
     _control, panel = teach(window)
-    panel.advanced.setChecked(True)
-    before = [c.currentText() for c in panel.param_combos.values()]
-    for field in (panel.edit_rule, panel.edit_overlays):
+    panel.editor.advanced.setChecked(True)
+    before = [c.currentText() for c in panel.editor.rule_boxes.param_combos.values()]
+    for field in (panel.editor.as_json.edit_rule, panel.editor.as_json.edit_overlays):
         field.setText("[" * 100_000 + "]" * 100_000)
-        said = panel.editor_message.text()
+        said = panel.footer.message.text()
         assert "nested over 16 deep" in said, said
         assert "the last good choice stays" in said
-    assert [c.currentText() for c in panel.param_combos.values()] == before
+    assert [c.currentText() for c in panel.editor.rule_boxes.param_combos.values()] == before
     assert escaped == []
 
 
@@ -147,27 +155,30 @@ def test_the_task_kind_offers_its_own_choices(make_window, qtbot):
     window.menus.lessons.new_lesson.trigger()
     control = window.parts.lessons
     panel = control.panel
-    panel.edit_kind.setCurrentText("click-points")
-    assert panel.rule_label.text() == "Question"
-    items = [panel.rule_pick.itemText(i) for i in range(panel.rule_pick.count())]
+    panel.editor.edit_kind.setCurrentText("click-points")
+    assert panel.editor.rule_boxes.label.text() == "Question"
+    items = [
+        panel.editor.rule_boxes.pick.itemText(i)
+        for i in range(panel.editor.rule_boxes.pick.count())
+    ]
     assert items == ["the answers listed", "the corners a colour holds (null"][:1] + items[1:]
     assert any("corners a colour holds" in item for item in items)
-    panel.rule_pick.setCurrentIndex(1)
-    assert [panel.param_combos["held_by"].itemText(i) for i in range(3)] == [
+    panel.editor.rule_boxes.pick.setCurrentIndex(1)
+    assert [panel.editor.rule_boxes.param_combos["held_by"].itemText(i) for i in range(3)] == [
         "red",
         "blue",
         "nobody",
     ]
-    panel.param_combos["held_by"].setCurrentText("nobody")
-    assert panel._rule == {"held_by": None}
-    panel.edit_kind.setCurrentText("win-within")
-    assert panel.rule_label.text() == "Who wins"
-    assert panel.rule_pick.isHidden()
-    assert not panel.within.isHidden()
-    panel.within.setValue(5)
-    assert panel._rule == {"side": "red", "within": 5}
-    panel.edit_kind.setCurrentText("place")
-    assert panel.rule_pick.currentText() == "the answers listed"
+    panel.editor.rule_boxes.param_combos["held_by"].setCurrentText("nobody")
+    assert panel.editor.rule_boxes.rule == {"held_by": None}
+    panel.editor.edit_kind.setCurrentText("win-within")
+    assert panel.editor.rule_boxes.label.text() == "Who wins"
+    assert panel.editor.rule_boxes.pick.isHidden()
+    assert not panel.editor.rule_boxes.within.isHidden()
+    panel.editor.rule_boxes.within.setValue(5)
+    assert panel.editor.rule_boxes.rule == {"side": "red", "within": 5}
+    panel.editor.edit_kind.setCurrentText("place")
+    assert panel.editor.rule_boxes.pick.currentText() == "the answers listed"
 
 
 # ---- the lesson's title, Save, the status bar ---------------------------------------------
@@ -179,22 +190,22 @@ def test_a_new_lesson_gets_its_title_and_saves_to_the_users_folder(make_window, 
     window.menus.lessons.new_lesson.trigger()
     control = window.parts.lessons
     panel = control.panel
-    assert panel.edit_lesson_title.text() == "My lesson"
-    assert panel.edit_lesson_title.hasFocus() or True  # (focus needs an active window)
-    panel.edit_lesson_title.setText("Blue's corners")
-    panel.apply.click()
+    assert panel.editor.edit_lesson_title.text() == "My lesson"
+    assert panel.editor.edit_lesson_title.hasFocus() or True  # (focus needs an active window)
+    panel.editor.edit_lesson_title.setText("Blue's corners")
+    panel.footer.apply.click()
     idle(qtbot, control)
     assert control.state.lesson.title == "Blue's corners"
     assert "Blue's corners" in window.windowTitle()
     asked = []
     target = lessons_folder() / "blue-s-corners.lesson.json"
     answer_save_dialog(monkeypatch, target, asked)
-    panel.save.click()
+    panel.footer.save.click()
     assert asked == [str(target)]  # the user's lessons folder, a name from the title
     idle(qtbot, control)
     assert L.read(target).title == "Blue's corners"
     assert window.statusBar().currentMessage() == f"Lesson saved to {target}"
-    assert panel.editor_message.text() == f"saved {target}"
+    assert panel.footer.message.text() == f"saved {target}"
     # the Lessons menu lists it under My lessons, by its title
     mine = submenu(window, "My lessons")
     assert menu_texts(mine) == ["Blue's corners"]
@@ -210,26 +221,26 @@ def test_a_new_steps_text_is_a_placeholder_that_typing_replaces(make_window, qtb
     window.menus.lessons.new_lesson.trigger()
     control = window.parts.lessons
     panel = control.panel
-    assert panel.edit_text.toPlainText() == ""
-    assert panel.edit_text.placeholderText() == STARTER_TEXT
-    panel.apply.click()  # the box left empty: the step keeps its stand-in
+    assert panel.editor.edit_text.toPlainText() == ""
+    assert panel.editor.edit_text.placeholderText() == STARTER_TEXT
+    panel.footer.apply.click()  # the box left empty: the step keeps its stand-in
     idle(qtbot, control)
     assert control.state.step.text == STARTER_TEXT
-    panel.add.click()  # a new step: the same
+    panel.editor.add.click()  # a new step: the same
     idle(qtbot, control)
     assert control.state.index == 1
-    assert panel.edit_text.toPlainText() == ""
-    panel.edit_text.setFocus()
-    QTest.keyClicks(panel.edit_text, "Blue holds SW.")
-    panel.apply.click()
+    assert panel.editor.edit_text.toPlainText() == ""
+    panel.editor.edit_text.setFocus()
+    QTest.keyClicks(panel.editor.edit_text, "Blue holds SW.")
+    panel.footer.apply.click()
     idle(qtbot, control)
     assert control.state.step.text == "Blue holds SW."  # only what was typed
-    assert panel.edit_text.toPlainText() == "Blue holds SW."
-    panel.edit_text.setPlainText("")  # a text written, then cleared: refused, and said
-    panel.apply.click()
+    assert panel.editor.edit_text.toPlainText() == "Blue holds SW."
+    panel.editor.edit_text.setPlainText("")  # a text written, then cleared: refused, and said
+    panel.footer.apply.click()
     idle(qtbot, control)
     assert control.state.step.text == "Blue holds SW."
-    assert "text" in panel.editor_message.text()
+    assert "text" in panel.footer.message.text()
 
 
 def test_save_lesson_and_add_folder_open_in_the_users_lessons_folder_made_first(
@@ -248,7 +259,7 @@ def test_save_lesson_and_add_folder_open_in_the_users_lessons_folder_made_first(
         return ("", "")  # cancelled: nothing saved
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(ask))
-    window.parts.lessons.panel.save.click()
+    window.parts.lessons.panel.footer.save.click()
     assert seen == [(str(own / "my-lesson.lesson.json"), True)]
     opened = []
 
@@ -270,7 +281,7 @@ def test_a_long_path_is_cut_in_the_status_bar(make_window, qtbot, monkeypatch, t
     deep = tmp_path.joinpath(*["a-rather-long-folder-name"] * 8)
     target = deep / "lesson.lesson.json"
     answer_save_dialog(monkeypatch, target)
-    control.panel.save.click()
+    control.panel.footer.save.click()
     idle(qtbot, control)
     assert target.is_file()
     said = window.statusBar().currentMessage()
@@ -282,15 +293,15 @@ def test_a_long_path_is_cut_in_the_status_bar(make_window, qtbot, monkeypatch, t
 def test_a_lesson_with_a_bad_task_is_not_saved_and_says_why(make_window, qtbot, tmp_path):
     window = make_window()
     control, panel = teach(window)
-    panel.edit_answers.setText("0,1,0")  # not a ball that makes red hold SW
-    panel.apply.click()
+    panel.editor.edit_answers.setText("0,1,0")  # not a ball that makes red hold SW
+    panel.footer.apply.click()
     idle(qtbot, control)
-    assert panel.editor_message.text().startswith("checked: the answer 0,1,0 is not accepted")
+    assert panel.footer.message.text().startswith("checked: the answer 0,1,0 is not accepted")
     target = tmp_path / "bad.lesson.json"
     assert control.state.checks.save(target) is None
     idle(qtbot, control)
     assert not target.exists()
-    assert panel.editor_message.text().startswith("not saved: step 1")
+    assert panel.footer.message.text().startswith("not saved: step 1")
     assert window.statusBar().currentMessage().startswith("not saved: step 1")
 
 
@@ -300,18 +311,20 @@ def test_a_lesson_with_a_bad_task_is_not_saved_and_says_why(make_window, qtbot, 
 def test_fill_from_rules_gives_the_rules_answers(make_window, qtbot):
     window = make_window()
     control, panel = teach(window)
-    panel.edit_answers.setText("")
-    panel.fill.click()
+    panel.editor.edit_answers.setText("")
+    panel.editor.fill.click()
     idle(qtbot, control)
     task = control.state.step.task
     right = [str(m) for m in L.right_moves(task, control.state.step.position())]
     assert list(task.answers) == right  # filled and applied
-    assert panel.edit_answers.text() == "; ".join(right)
-    assert panel.editor_message.text().startswith(f"{len(right)} answers filled from the rules")
-    panel.rule_pick.setCurrentIndex(0)  # "the answers listed": nothing for the rules to find
-    panel.fill.click()
+    assert panel.editor.edit_answers.text() == "; ".join(right)
+    assert panel.footer.message.text().startswith(f"{len(right)} answers filled from the rules")
+    panel.editor.rule_boxes.pick.setCurrentIndex(
+        0
+    )  # "the answers listed": nothing for the rules to find
+    panel.editor.fill.click()
     idle(qtbot, control)
-    assert "pick a goal first" in panel.editor_message.text()
+    assert "pick a goal first" in panel.footer.message.text()
 
 
 def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, tmp_path):
@@ -350,23 +363,23 @@ def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, t
     timer = QTimer()
     timer.timeout.connect(tick)
     timer.start(50)
-    panel.fill.click()
+    panel.editor.fill.click()
     assert control.state.checks.busy
-    assert not panel.busy.isHidden()
-    assert not panel.fill.isEnabled()
-    assert not panel.save.isEnabled()
-    assert panel.editor_message.text() == "finding the answers with the rules..."
+    assert not panel.footer.busy.isHidden()
+    assert not panel.editor.fill.isEnabled()
+    assert not panel.footer.save.isEnabled()
+    assert panel.footer.message.text() == "finding the answers with the rules..."
     qtbot.waitUntil(
-        lambda: panel.editor_message.text().endswith("(1 of 2 moves tried)"), timeout=WAIT_MS
+        lambda: panel.footer.message.text().endswith("(1 of 2 moves tried)"), timeout=WAIT_MS
     )
-    assert panel.editor_message.text() == (
+    assert panel.footer.message.text() == (
         "finding the answers with the rules... (1 of 2 moves tried)"
     )
     idle(qtbot, control)
     assert sum(ticks) >= 5  # the window answered while the rules worked
     assert control.state.step.task.answers == ("3,0,0",)
-    assert panel.busy.isHidden()
-    assert panel.fill.isEnabled()
+    assert panel.footer.busy.isHidden()
+    assert panel.editor.fill.isEnabled()
     ticks.clear()
     meanwhile.clear()
     target = tmp_path / "slow.lesson.json"
@@ -395,16 +408,18 @@ def test_the_editor_offers_each_games_choices(make_window, qtbot, guard_errors):
         panel = control.panel
         assert control.state.lesson.game_name == name
         specs = teaching_for(type(game)).lesson_overlays
-        assert len(panel.overlay_checks) + len(panel.overlay_combos) == len(specs), name
-        assert panel.no_overlays.isHidden() == bool(specs), name
-        panel.edit_kind.setCurrentText("move")
-        panel.rule_pick.setCurrentIndex(1)  # a colour wins
-        assert panel.rule_pick.currentText() == "a colour wins"
-        colours = panel.param_combos["win"]
+        assert len(panel.editor.overlays.checks) + len(panel.editor.overlays.combos) == len(
+            specs
+        ), name
+        assert panel.editor.overlays.empty.isHidden() == bool(specs), name
+        panel.editor.edit_kind.setCurrentText("move")
+        panel.editor.rule_boxes.pick.setCurrentIndex(1)  # a colour wins
+        assert panel.editor.rule_boxes.pick.currentText() == "a colour wins"
+        colours = panel.editor.rule_boxes.param_combos["win"]
         assert [colours.itemText(i) for i in range(colours.count())] == list(game.players)
-        panel.fill.click()
+        panel.editor.fill.click()
         idle(qtbot, control)
-        message = panel.editor_message.text()
+        message = panel.footer.message.text()
         assert message.startswith("no answers filled: ") or "filled from the rules" in message
         assert "\n" not in message
     assert not guard_errors
@@ -417,15 +432,18 @@ def test_save_is_in_sight_in_a_1400x900_window(make_window, qtbot):
     window = make_window()
     window.resize(1400, 900)
     _control, panel = teach(window)
-    qtbot.waitUntil(lambda: panel.save.isVisible(), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: panel.footer.save.isVisible(), timeout=WAIT_MS)
     dock = window.parts.lesson_dock
     qtbot.wait(50)
     shown = QRect(dock.mapTo(window, dock.rect().topLeft()), dock.size())
-    save = QRect(panel.save.mapTo(window, panel.save.rect().topLeft()), panel.save.size())
+    save = QRect(
+        panel.footer.save.mapTo(window, panel.footer.save.rect().topLeft()),
+        panel.footer.save.size(),
+    )
     assert window.rect().contains(shown)
     assert shown.contains(save), (shown, save)
-    assert panel.save.visibleRegion().boundingRect().size() == panel.save.size()
-    assert panel.apply.visibleRegion().boundingRect().size() == panel.apply.size()
+    assert panel.footer.save.visibleRegion().boundingRect().size() == panel.footer.save.size()
+    assert panel.footer.apply.visibleRegion().boundingRect().size() == panel.footer.apply.size()
 
 
 # ---- the Lessons menu ---------------------------------------------------------------------------

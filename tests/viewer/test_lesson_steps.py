@@ -33,16 +33,16 @@ def idle(qtbot, control, seconds=WAIT_S):
 
 
 def apply(qtbot, control):
-    control.panel.apply.click()
+    control.panel.footer.apply.click()
     idle(qtbot, control)
-    return control.panel.editor_message.text()
+    return control.panel.footer.message.text()
 
 
 def save(qtbot, control, path):
     """Save to ``path`` (checked on the worker thread): the editor's message."""
     assert control.state.checks.save(path) is None
     idle(qtbot, control)
-    return control.panel.editor_message.text()
+    return control.panel.footer.message.text()
 
 
 def test_a_lesson_opens_on_its_first_step(make_window):
@@ -195,31 +195,33 @@ def test_teacher_edits_a_step_takes_a_position_and_saves(make_window, tmp_path, 
     panel = control.panel
     panel.teach.setChecked(True)
     assert not panel.editor.isHidden()
-    panel.edit_text.setPlainText("Our own words for this step.")
-    panel.edit_hint.setText("Look east.")
+    panel.editor.edit_text.setPlainText("Our own words for this step.")
+    panel.editor.edit_hint.setText("Look east.")
     apply(qtbot, control)
     assert control.state.step.text == "Our own words for this step."
     assert control.state.step.task.hint == "Look east."
-    panel.edit_rule.setText('{"holds": "SW", "by": "blue"}')  # red's answers do not do that
+    panel.editor.as_json.edit_rule.setText(
+        '{"holds": "SW", "by": "blue"}'
+    )  # red's answers do not do that
     assert "checked:" in apply(qtbot, control)
-    panel.edit_rule.setText('{"holds": "SW", "by": "red"}')
+    panel.editor.as_json.edit_rule.setText('{"holds": "SW", "by": "red"}')
     apply(qtbot, control)
     # a new step on a position made in set-up mode
     window.parts.setup_mode.enter()
     window.board.setup.click(window.board.ui.site_of((0, 0, 1)))
     assert window.parts.setup_mode.apply()
     assert control.state.active  # set-up mode's position is the teacher's, the lesson stays
-    panel.add.click()
+    panel.editor.add.click()
     assert control.state.index == 1
     assert len(control.state.lesson.steps) == 3
     assert control.state.step.position().colour_at((0, 0, 1)) is not None
-    panel.up.click()
+    panel.editor.up.click()
     assert control.state.index == 0
     assert control.state.lesson.steps[1].title == "The corner itself"
-    panel.edit_kind.setCurrentText("click-points")
-    panel.edit_rule.setText('{"held_by": "red"}')
-    panel.edit_answers.setText("")
-    panel.edit_prompt.setText("Which corners does red hold?")
+    panel.editor.edit_kind.setCurrentText("click-points")
+    panel.editor.as_json.edit_rule.setText('{"held_by": "red"}')
+    panel.editor.edit_answers.setText("")
+    panel.editor.edit_prompt.setText("Which corners does red hold?")
     apply(qtbot, control)
     target = tmp_path / "mine.lesson.json"
     assert save(qtbot, control, target) == f"saved {target}"
@@ -228,7 +230,7 @@ def test_teacher_edits_a_step_takes_a_position_and_saves(make_window, tmp_path, 
     assert saved.steps[1].text == "Our own words for this step."
     assert saved.steps[0].task.kind == "click-points"
     assert L.check(saved) == []
-    panel.remove.click()
+    panel.editor.remove.click()
     assert len(control.state.lesson.steps) == 2
 
 
@@ -263,20 +265,20 @@ def test_a_teacher_starts_a_lesson_from_the_board_and_saves_it(make_window, tmp_
     assert control.panel.teach.isChecked()
     assert control.state.step.position().colour_at((0, 0, 0)) == "red"
     panel = control.panel
-    panel.edit_title.setText("Blue answers")
-    panel.edit_kind.setCurrentText("place")
-    panel.edit_rule.setText('{"holds": "SW", "by": "blue"}')  # red's ball sits on SW
-    panel.edit_answers.setText("1,0,0")
+    panel.editor.edit_title.setText("Blue answers")
+    panel.editor.edit_kind.setCurrentText("place")
+    panel.editor.as_json.edit_rule.setText('{"holds": "SW", "by": "blue"}')  # red's ball sits on SW
+    panel.editor.edit_answers.setText("1,0,0")
     message = apply(qtbot, control)
     assert message.startswith("checked: the answer 1,0,0 is not accepted")
     assert "escape path" in message
     assert save(qtbot, control, tmp_path / "bad.lesson.json").startswith("not saved: step 1")
     assert not (tmp_path / "bad.lesson.json").exists()
-    panel.edit_kind.setCurrentText("click-points")
-    panel.edit_rule.setText('{"held_by": "red"}')
-    panel.edit_answers.setText("SW")  # a ball on SW without an anchor holds nothing
+    panel.editor.edit_kind.setCurrentText("click-points")
+    panel.editor.as_json.edit_rule.setText('{"held_by": "red"}')
+    panel.editor.edit_answers.setText("SW")  # a ball on SW without an anchor holds nothing
     assert "the rules do not count SW (0,0,0)" in apply(qtbot, control)
-    panel.edit_answers.setText("")  # the answer is "none"
+    panel.editor.edit_answers.setText("")  # the answer is "none"
     apply(qtbot, control)
     assert save(qtbot, control, tmp_path / "mine.lesson.json").startswith("saved")
     saved = L.read(tmp_path / "mine.lesson.json")
@@ -344,8 +346,8 @@ def test_adding_a_step_keeps_what_the_next_step_follows(make_window, guard_error
     panel = control.panel
     panel.teach.setChecked(True)
     play_answer(window.board, "3,0,0")  # the board moves on: the new step's position
-    panel.add.click()
-    assert panel.editor_message.text() == "applied", panel.editor_message.text()
+    panel.editor.add.click()
+    assert panel.footer.message.text() == "applied", panel.footer.message.text()
     assert [s.title for s in control.state.lesson.steps] == [
         "The corner itself",
         "New step",
@@ -365,8 +367,8 @@ def test_an_edit_refused_keeps_the_step_shown(make_window, guard_errors, monkeyp
     window.menus.lessons.new_lesson.trigger()
     control = window.parts.lessons
     monkeypatch.setattr(L.reading, "MAX_STEPS", 1)
-    control.panel.add.click()
-    assert control.panel.editor_message.text() == "the steps: 2 steps (at most 1)"
+    control.panel.editor.add.click()
+    assert control.panel.footer.message.text() == "the steps: 2 steps (at most 1)"
     assert (control.state.index, len(control.state.lesson.steps)) == (0, 1)
     window.stage.redraw()
     control.panel.retry.click()
@@ -380,14 +382,14 @@ def test_a_win_within_rule_typed_as_a_list_is_refused_in_words(make_window, guar
     window = make_window()
     window.menus.lessons.new_lesson.trigger()
     panel = window.parts.lessons.panel
-    panel.edit_kind.setCurrentText("win-within")
-    panel.advanced.setChecked(True)
-    panel.edit_rule.setText("[1, 2]")
-    assert "must be an object" in panel.editor_message.text()
-    assert "the last good choice stays" in panel.editor_message.text()
-    assert panel.within.value() == 3  # the choice made before
+    panel.editor.edit_kind.setCurrentText("win-within")
+    panel.editor.advanced.setChecked(True)
+    panel.editor.as_json.edit_rule.setText("[1, 2]")
+    assert "must be an object" in panel.footer.message.text()
+    assert "the last good choice stays" in panel.footer.message.text()
+    assert panel.editor.rule_boxes.within.value() == 3  # the choice made before
     panel._apply()
-    assert "must be an object" in panel.editor_message.text()
+    assert "must be an object" in panel.footer.message.text()
     assert window.lab.lessons.step.task is None  # not applied
     assert not guard_errors
 
@@ -422,24 +424,24 @@ def test_teacher_mode_over_every_game(
     assert panel.teach.isChecked()
     assert not panel.editor.isHidden()
     assert control.state.lesson.game_name == name
-    panel.add.click()
+    panel.editor.add.click()
     assert (control.state.index, len(control.state.lesson.steps)) == (1, 2)
-    panel.edit_title.setText(f"Your move in {window.session.game.title}")
-    panel.edit_kind.setCurrentText("move")
-    panel.edit_prompt.setText("Play the move of the lesson.")
+    panel.editor.edit_title.setText(f"Your move in {window.session.game.title}")
+    panel.editor.edit_kind.setCurrentText("move")
+    panel.editor.edit_prompt.setText("Play the move of the lesson.")
     play_answer(window.board, FIRST_MOVES[name])
-    panel.from_board.click()
+    panel.editor.from_board.click()
     answer = str(window.session.game.parse_move(FIRST_MOVES[name]))
-    assert panel.edit_answers.text() == answer
+    assert panel.editor.edit_answers.text() == answer
     assert apply(qtbot, control) == "applied and checked"
     assert control.state.step.task.kind == "move"
     target = tmp_path / f"{name}-lesson.lesson.json"
     monkeypatch.setattr(
         QFileDialog, "getSaveFileName", staticmethod(lambda *_a, **_k: (str(target)[:-12], ""))
     )
-    panel.save.click()  # the suffix added to the name given
+    panel.footer.save.click()  # the suffix added to the name given
     idle(qtbot, control)
-    assert panel.editor_message.text() == f"saved {target}"
+    assert panel.footer.message.text() == f"saved {target}"
     assert window.statusBar().currentMessage() == f"Lesson saved to {target}"
     assert not panel.dirty
     saved = L.read(target)

@@ -871,7 +871,7 @@ def test_a_deploy_s_legend_line_leaves_the_map_still(rolling_window, qtbot, guar
     scene = window.scene
     scene.render_now()
     assert scene.camera_preset() is not None  # the preset's framing, the user's hands off
-    before = scene._camera_state()
+    before = scene.framing.state()
     lines = [entry.text for entry in scene.legend.entries]
     assert not any("secret orders" in text for text in lines)
     human_decides(window, qtbot)  # red sends a unit: its order's line comes
@@ -879,7 +879,7 @@ def test_a_deploy_s_legend_line_leaves_the_map_still(rolling_window, qtbot, guar
     window.stage.redraw()
     scene.render_now()
     assert any("secret orders" in entry.text for entry in scene.legend.entries)
-    assert scene._camera_state() == before
+    assert scene.framing.state() == before
     assert guard_errors == []
 
 

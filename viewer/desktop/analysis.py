@@ -9,23 +9,24 @@ A new position drops the results (they are never shown for another position); se
 refuses an analysis. The analysis searches on the threads the dock's box says (the
 machine's cores unless changed; kept between runs, and a Hint searches on as many).
 Clicking a move lights its sites up ("clickable"); double-clicking plays it, as a click on
-the board would."""
+the board would (:mod:`.ranked_moves`); the whole-game table's build has its box
+(:mod:`.table_box`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from pyramid_lab.model import search
-from pyramid_lab.model.game import Move
 
 from ..lab.analysis import refusal
 from ..lab.jobs import answer
 from ..lab.lab_analysis import DROPPED
-from ..lab.table_build import BuildChange
 from ..widgets.analysis_dock import AnalysisDock
 from ..widgets.dock_fit import present
 from ..widgets.slots import slot
 from .engine import Job, engine_threads, set_engine_threads
+from .ranked_moves import RankedMoves
+from .table_box import TableBuildBox
 
 if TYPE_CHECKING:
     from ..lab import Lab
@@ -56,15 +57,11 @@ class AnalysisControl:
         dock.follow.toggled.connect(self._on_follow_changed)
         dock.threads.setValue(engine_threads())  # kept between runs; Hint uses it too
         dock.threads.valueChanged.connect(self._on_threads_changed)
-        dock.table.itemSelectionChanged.connect(self._on_selection_changed)
-        dock.table.cellDoubleClicked.connect(self._on_row_double_clicked)
         lab.changed.connect(self._lab_changed)
-        # the whole-game table's build (Pyraos): the lab's (viewer.lab.table_build)
-        build = lab.table_build
-        dock.build_table.clicked.connect(lambda _checked=False: self.build_table())
-        dock.stop_build.clicked.connect(lambda _checked=False: build.stop())
-        build.changed.connect(self._on_build_changed)
-        self.show_table_build()
+        #: The moves ranked: picked, said, played.
+        self.moves = RankedMoves(lab, board, dock)
+        #: The whole-game table's build (Pyraos): the lab's (viewer.lab.table_build).
+        self.table_box = TableBuildBox(lab, dock)
 
     def show_message(self, text: str) -> None:
         self.lab.bulletin.say(text)
@@ -124,38 +121,6 @@ class AnalysisControl:
         self.dock.stop.setEnabled(False)
         self.dock.activity.setText("stopping: the moves weighed so far come next")
 
-    @slot
-    def build_table(self) -> None:
-        """The dock's Build: the whole-game table of the game's version (a refusal is said)."""
-        self.lab.table_build.start()
-
-    @slot
-    def show_table_build(self) -> None:
-        """The build's box as the lab's build is (none for a game without a table, unless
-        a build runs: its progress and Stop stay)."""
-        build = self.lab.table_build
-        offered = build.offered(self.lab.game)
-        text = build.text
-        if build.running and build.resuming and text != build.resuming:
-            text = f"{text}\n{build.resuming}"
-        self.dock.show_table_build(
-            offered or build.running, offered, build.running, build.stopping, build.fraction, text
-        )
-
-    @slot
-    def _on_build_changed(self, what: BuildChange) -> None:
-        """The build's box follows the lab's build. A build just started (from the menu
-        too) shows the dock and the box in it, wherever the user looked (issue 89: with
-        the dock closed it ran unseen); once it stops or ends, its Build (to resume) is
-        scrolled into view again (its words grow). Its progress scrolls nothing."""
-        self.show_table_build()
-        if what == "started":
-            if not self.dock.isVisible():
-                present(self.dock)
-            self.dock.raise_()
-        if what != "progress" and self.dock.isVisible():
-            self.dock.show_build_box()
-
     def _lab_changed(self, what: LabChange) -> None:
         if what == "analysis dropped":  # (the lab followed the position before the dock)
             self.dock.set_thinking(False)
@@ -169,7 +134,7 @@ class AnalysisControl:
         if reason == "saved":
             return
         if reason in ("new", "load"):  # another game, perhaps: the build's box follows
-            self.show_table_build()
+            self.table_box.show()
         said, self._dropped = self._dropped, ""
         if not self.runner.thinking and self.shown() is None:
             self._forget(said)  # results or words about another position go
@@ -218,43 +183,7 @@ class AnalysisControl:
         self.dock.set_thinking(False)  # (the lab said it on the status line)
         self.dock.clear(f"the analysis failed: {exc}")
 
-    # ---- the table ---------------------------------------------------------------------
-
-    def _move_at(self, row: int) -> Move | None:
-        analysis = self.shown()
-        if analysis is None or not 0 <= row < len(analysis.moves):
-            return None
-        return analysis.moves[row].move
-
-    @slot
-    def _on_selection_changed(self) -> None:
-        rows = self.dock.table.selectionModel().selectedRows()
-        move = self._move_at(rows[0].row()) if rows else None
-        if move == self.state.selected:
-            return
-        self.state.selected = move
-        self.board.redraw()
-        if move is not None and self.analysis is not None:
-            stat = self.analysis.stat(move)
-            if stat is not None:
-                proven = f", proven {stat.proven}" if stat.proven else ""
-                self.show_message(f"{move}: win rate {round(stat.win_rate * 100)}%{proven}")
-
-    @slot
-    def _on_row_double_clicked(self, row: int, _column: int) -> None:
-        """Play the move of ``row``, as a click on the board would."""
-        board = self.board
-        move = self._move_at(row)
-        if move is None:
-            return
-        if board.setup is not None:
-            self.show_message("set-up mode: Apply or Cancel it before playing a move")
-            return
-        busy = board.ui.busy()
-        if busy:
-            self.show_message(busy)
-            return
-        board.play(move)  # refused while the computer or Solve mode's defence moves
+    # ---- the boxes ----------------------------------------------------------------------
 
     @slot
     def _on_threads_changed(self, threads: int) -> None:

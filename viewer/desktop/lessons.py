@@ -66,7 +66,7 @@ class LessonControl:
         #: changes kept for that lesson only.
         self.views = LessonViews(state, stage.view, lambda name: stage.scene.set_camera(name))
         self.panel.view_now = self._view_now
-        self.panel.keep_view.show()
+        self.panel.editor.keep_view.show()
         # teacher mode: the editor gets its side's height (the View dock a tab behind it)
         self.panel.teach.toggled.connect(dock.editor_room)
         setup_dock.visibilityChanged.connect(self._setup_shown)
@@ -133,8 +133,8 @@ class LessonControl:
         self.state.editor.new_lesson(self.lab.session.game.copy())
         self.panel.dirty = True
         self.panel.teach.setChecked(True)
-        self.panel.edit_lesson_title.setFocus()  # the teacher names the lesson first
-        self.panel.edit_lesson_title.selectAll()
+        self.panel.editor.edit_lesson_title.setFocus()  # the teacher names the lesson first
+        self.panel.editor.edit_lesson_title.selectAll()
 
 
 def play_answer(board: Board, text: str) -> None:

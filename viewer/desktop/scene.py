@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-import numpy as np
 from PySide6.QtCore import QEvent, QObject, QTimer
 from pyvistaqt import QtInteractor
 
@@ -25,14 +24,7 @@ from ..widgets.legend import Legend, legend_entries
 from ..widgets.pointer import PointerFilter
 from ..widgets.slots import slot
 from .animation import Animation
-
-#: A framed board steps back by this zoom, up to ZOOM_STEPS times, until a corner of the
-#: scene is clear of it for the legend.
-ZOOM_STEP, ZOOM_STEPS = 0.9, 8
-#: A board label's text (14 points) in display pixels: a character's width, a line's height.
-LABEL_CHAR, LABEL_LINE = 9, 17
-#: A site's cell round its centre, over half the spacing of the sites (a hex's corners).
-CELL_OVER = 1.16
+from .framing import Framing
 
 
 class Scene:
@@ -62,18 +54,12 @@ class Scene:
         self.pointer = PointerFilter(plotter, self._on_click, self._on_hover)
         self.pointer.left.connect(lambda: view.set_hover(None))  # no stale highlight
         view.changed.connect(self._on_view_changed)
-        # The camera preset last framed for the scene's size, and the camera it left: while
-        # the camera is so, the board is framed again when the scene's size changes.
-        self._framed: tuple[str, tuple[float, ...]] | None = None
-        self._box: tuple[Any, np.ndarray] | None = None  # (geometry, its sites' corners)
-        # after each render, the legend in the corner clear of the board as it was drawn
-        # (the camera and the window's size are the render's)
-        self._outline = b""  # the outline last placed by, rounded to pixels
-        self._fitted: tuple[Any, ...] = ()  # the legend's lines the framing made room for
+        #: The camera's framing by preset, and the legend's place clear of the board.
+        self.framing = Framing(plotter, self.legend, lambda: self.board)
         plotter.renderer.AddObserver("EndEvent", lambda *_args: self._rendered())
         self._reframe_due = False
         self._resized = ResizeWatch(plotter, self._on_resize)
-        self._framed_as("iso")  # (the board view framed itself on making)
+        self.framing.framed_as("iso")  # (the board view framed itself on making)
 
     def switch_board(self, kind: str, geometry: Any) -> None:
         """Another board (kind or size): a new board view; the planes of the last go."""
@@ -82,7 +68,7 @@ class Scene:
         self.clip_planes.reset()
         self.board = make_board_view(kind, self.plotter, geometry)
         self.geometry = geometry
-        self._framed_as("iso")  # framed for the scene's size now: again once it has its own
+        self.framing.framed_as("iso")  # framed for the scene's size now: again once it has its own
 
     def show(
         self, frame: Frame, legend_words: Mapping[tuple[str, str], str], room: int = 0
@@ -93,113 +79,15 @@ class Scene:
         if room != self.legend.room:  # another game's: the framing makes room again
             self.legend.room = room
             self.legend.kept_height = 0
-            self._fitted = ()
+            self.framing.fitted = ()
         self.legend.show_entries(legend_entries(frame, legend_words))
         self.clip_planes.show(self.view, self.board.geometry.centres)
-        self.place_legend()
-
-    def place_legend(self) -> None:
-        """The legend in a corner clear of the board, as the camera shows it now; while
-        the camera is a preset's framing (the user has not turned or zoomed it), and the
-        legend's new lines find no corner clear of the board, the preset frames the board
-        again, stepping back as far as a corner clear of it needs. New lines that find
-        room leave the camera still (a line that a planned track adds or takes away while
-        a turn is programmed moved the board each time)."""
-        if not self.legend.entries or self.closed:
-            return
-        framed = self._framed is not None and self.reframe_wanted()
-        clear = self.legend.place(self.board_outline())
-        if framed and self._framed is not None and self.legend.entries != self._fitted:
-            if clear:  # the new lines have room where the camera is: it stays still
-                self._fitted = self.legend.entries
-            else:
-                self._fit_legend(self._framed[0], again=True)
-
-    def _fit_legend(self, name: str, *, again: bool = False) -> None:
-        """With the camera just framed by preset ``name`` (``again``: framed again now),
-        the board steps back (up to :data:`ZOOM_STEPS` times) until a corner of the scene
-        is clear of it for the legend."""
-        if again:
-            self.board.set_view(name)
-        self._fitted = self.legend.entries
-        self.legend.kept_height = 0  # its lines and the room for more, measured afresh
-        camera = self.plotter.renderer.GetActiveCamera()
-        for step in range(ZOOM_STEPS + 1):
-            if self.legend.place(self.board_outline()) or step == ZOOM_STEPS:
-                break
-            camera.Zoom(ZOOM_STEP)
-        self.legend.kept_height = self.legend.kept  # kept for the lines to come
-        self._framed_as(name)
+        if not self.closed:
+            self.framing.place_legend()
 
     def _rendered(self) -> None:
-        if not self.legend.entries or self.closed:
-            return
-        outline = self.board_outline()
-        rounded = np.rint(outline).astype(np.int64).tobytes()
-        if rounded != self._outline:  # the camera or the size changed: placed again
-            self._outline = rounded
-            self.legend.place(outline)
-
-    def board_outline(self) -> np.ndarray:
-        """The corners of each site's cell (half the least distance between sites round
-        its centre, a little more: a hex's corners stand out of that circle) on the scene,
-        in the widget's pixels: what the legend keeps clear of."""
-        geometry = self.board.geometry
-        if self._box is None or self._box[0] is not geometry:
-            # the sites, and the cells of a flat board (a hex's stack stands off its centre)
-            cells = getattr(self.board, "cell_centres", None)
-            sites = np.asarray(geometry.centres, dtype=float)
-            if cells is None:  # a pyramid: each ball's box, half the balls' spacing
-                corners = site_corners(sites, spacing(sites))
-            else:  # a flat board: each cell's box, half the cells' spacing, the stacks too
-                where = np.vstack([sites, cells])
-                corners = site_corners(where, spacing(np.asarray(cells, dtype=float)))
-            self._box = (geometry, corners)
-        outline = self._on_screen(self._box[1])
-        if not len(outline):
-            return outline
-        return np.vstack([outline, self._label_boxes()])
-
-    def _label_boxes(self) -> np.ndarray:
-        """The corners of a box round each of the board's own labels (its coordinates, a
-        hex's name), on the scene in the widget's pixels: a label stands beside the board,
-        and the legend must not cover it either."""
-        labels = self.board.board_labels()  # (each board view draws its own)
-        if not labels:
-            return np.zeros((0, 2))
-        at = self._on_screen(np.array([point for _, point in labels], dtype=float))
-        if len(at) != len(labels):
-            return np.zeros((0, 2))
-        ratio = self.plotter.devicePixelRatioF() or 1.0
-        lines = [text.split("\n") for text, _ in labels]
-        half = (
-            np.array(
-                [(max(map(len, rows)) * LABEL_CHAR + 4, len(rows) * LABEL_LINE) for rows in lines],
-                dtype=float,
-            )
-            / ratio
-        )  # the text's extent either way round its point (its placing unknown)
-        signs = np.array([(-1, -1), (-1, 1), (1, -1), (1, 1)], dtype=float)
-        return (at[:, None, :] + signs[None] * half[:, None, :]).reshape(-1, 2)
-
-    def _on_screen(self, corners: np.ndarray) -> np.ndarray:
-        """World points on the scene, in the widget's pixels (none before it has a size)."""
-        renderer = self.plotter.renderer
-        width, height = renderer.GetSize()
-        if width <= 0 or height <= 0 or not len(corners):
-            return np.zeros((0, 2))
-        matrix = renderer.GetActiveCamera().GetCompositeProjectionTransformMatrix(
-            renderer.GetTiledAspectRatio(), -1, 1
-        )
-        m = np.array([[matrix.GetElement(i, j) for j in range(4)] for i in range(4)])
-        clip = np.c_[corners, np.ones(len(corners))] @ m.T
-        w = clip[:, 3:4]
-        w[np.abs(w) < 1e-12] = 1e-12
-        ndc = clip[:, :2] / w
-        ratio = self.plotter.devicePixelRatioF() or 1.0
-        xs = (ndc[:, 0] + 1) / 2 * width / ratio
-        ys = self.plotter.height() - (ndc[:, 1] + 1) / 2 * height / ratio
-        return np.column_stack([xs, ys])
+        if not self.closed:
+            self.framing.rendered()
 
     def render(self) -> None:
         """Draw at the widget's next paint. pyvistaqt renders the scene in every paint (it
@@ -221,35 +109,12 @@ class Scene:
     def set_camera(self, name: str) -> None:
         """A camera preset (:data:`viewer.lab.palette.VIEWS`) framing the board; it frames it
         again when the scene's size changes, until the user turns or zooms the camera."""
-        self.board.set_view(name)
-        if self.legend.entries:
-            self._fit_legend(name)
-        else:
-            self._fitted = ()
-            self._framed_as(name)
+        self.framing.frame(name)
         self.render()
-
-    def _camera_state(self) -> tuple[float, ...]:
-        camera = self.plotter.renderer.GetActiveCamera()
-        return (
-            *camera.GetPosition(),
-            *camera.GetFocalPoint(),
-            *camera.GetViewUp(),
-            camera.GetViewAngle(),
-            camera.GetParallelScale(),
-            float(camera.GetParallelProjection()),
-        )
-
-    def _framed_as(self, name: str) -> None:
-        self._framed = (name, self._camera_state())
-
-    def reframe_wanted(self) -> bool:
-        """Whether the camera is as the last framing left it (the user has not moved it)."""
-        return self._framed is not None and self._framed[1] == self._camera_state()
 
     def camera_preset(self) -> str | None:
         """The camera preset last framed, while the user has not turned or zoomed it since."""
-        return self._framed[0] if self._framed is not None and self.reframe_wanted() else None
+        return self.framing.preset()
 
     def _on_resize(self) -> None:
         """The scene's size changed: frame the board for it, once the layout settles (the
@@ -264,8 +129,9 @@ class Scene:
         plotter = self.plotter
         if self.closed or not plotter.isVisible() or plotter.width() <= 0 or plotter.height() <= 0:
             return
-        if self._framed is not None and self.reframe_wanted():
-            self.set_camera(self._framed[0])
+        framed = self.framing.framed
+        if framed is not None and self.framing.wanted():
+            self.set_camera(framed[0])
 
     def frame_board(self) -> None:
         """The camera frames the board (once the window has its size)."""
@@ -319,27 +185,6 @@ class Scene:
         self.effect.stop()
         self.plotter.close()
         forget_gl_context(self.plotter)
-
-
-def spacing(points: np.ndarray) -> float:
-    """The least distance between two of ``points`` that stand apart on the board (not one
-    over the other, as a stack's counters do); 1 when there are none."""
-    points = np.unique(points, axis=0)
-    sample = points[: min(len(points), 400)]  # (enough to find the board's spacing)
-    gaps = np.linalg.norm(sample[:, None, :] - points[None, :, :], axis=2)
-    flat = np.linalg.norm(sample[:, None, :2] - points[None, :, :2], axis=2)
-    gaps[flat < 1e-6] = np.inf  # the same column: a stack
-    least = float(gaps.min()) if gaps.size else np.inf
-    return least if np.isfinite(least) else 1.0
-
-
-def site_corners(centres: np.ndarray, step: float) -> np.ndarray:
-    """The corners of a box round each of ``centres``, its half-width a little over half
-    ``step`` (the spacing of the board's sites: a hex's corners stand out of that circle)."""
-    points = np.unique(np.asarray(centres, dtype=float), axis=0)
-    half = step / 2 * CELL_OVER
-    signs = np.array([(x, y, z) for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)], float)
-    return (points[:, None, :] + half * signs[None, :, :]).reshape(-1, 3)
 
 
 class ResizeWatch(QObject):

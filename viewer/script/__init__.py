@@ -7,9 +7,11 @@ or drawn."""
 
 from __future__ import annotations
 
+from .drawing import PICTURE_SIZE
 from .engine import warm_up
 from .lines import from_text
-from .position import ENGINE_SECONDS, PICTURE_SIZE, Position, engine_analysis, games, load, new
+from .position import Position, games, load, new
+from .searching import ENGINE_SECONDS, engine_analysis
 from .shipped import Example, Lesson, LessonStep, Puzzle, examples, lessons, puzzles
 
 __all__ = [

@@ -49,6 +49,36 @@ class AnalysisDock(QDockWidget):
         self.setObjectName("analysis-dock")
         body = QWidget(self)
         layout = QVBoxLayout(body)
+        layout.addLayout(self._controls())
+        self.follow = QCheckBox("Keep analysing")
+        self.follow.setToolTip("Analyse every new position as it is shown")
+        layout.addWidget(self.follow)
+        # (near the top: a build of an hour shows its progress and Stop however small the
+        # dock, the moves' table scrolled below it)
+        self.table_box = self._table_box()
+        layout.addWidget(self.table_box)
+        self.bar, self.activity = progress()  # the activity: what the engine is doing
+        layout.addWidget(self.bar)
+        layout.addWidget(self.activity)
+        self.evaluation = QLabel("Analyse the position to see the engine's view of it.")
+        self.evaluation.setWordWrap(True)
+        layout.addWidget(self.evaluation)
+        self.proven = QLabel()
+        self.proven.setWordWrap(True)
+        self.proven.setStyleSheet("font-weight: bold")
+        layout.addWidget(self.proven)
+        self._add_table()
+        layout.addWidget(self.table, 1)
+        self._add_legend()
+        layout.addWidget(self.legend)
+        # all of it where there is room, else scrolled: its least height (the table's and
+        # the controls') beside a game's docks grew the window past the screen's edge
+        self.setWidget(ScrolledBody(body))
+        self.set_thinking(False)
+        self.legend.setVisible(False)
+
+    def _controls(self) -> QHBoxLayout:
+        """Analyse and its Stop, the seconds and the threads the engine searches on."""
         row = QHBoxLayout()
         self.analyse, self.stop = start_stop(
             "Analyse",
@@ -70,24 +100,10 @@ class AnalysisDock(QDockWidget):
         pass_history_keys(self.threads)
         for widget in (self.analyse, self.stop, self.seconds, self.threads):
             row.addWidget(widget)
-        layout.addLayout(row)
-        self.follow = QCheckBox("Keep analysing")
-        self.follow.setToolTip("Analyse every new position as it is shown")
-        layout.addWidget(self.follow)
-        # (near the top: a build of an hour shows its progress and Stop however small the
-        # dock, the moves' table scrolled below it)
-        self.table_box = self._table_box()
-        layout.addWidget(self.table_box)
-        self.bar, self.activity = progress()  # the activity: what the engine is doing
-        layout.addWidget(self.bar)
-        layout.addWidget(self.activity)
-        self.evaluation = QLabel("Analyse the position to see the engine's view of it.")
-        self.evaluation.setWordWrap(True)
-        layout.addWidget(self.evaluation)
-        self.proven = QLabel()
-        self.proven.setWordWrap(True)
-        self.proven.setStyleSheet("font-weight: bold")
-        layout.addWidget(self.proven)
+        return row
+
+    def _add_table(self) -> None:
+        """The moves ranked, a line of text each, room for :data:`ROWS` of them."""
         self.table = row_table(0, COLUMNS)
         header = self.table.horizontalHeader()
         # the moves always show whole; a long proven value ("win within 41 plies") takes
@@ -103,7 +119,9 @@ class AnalysisDock(QDockWidget):
             ROWS * rows.defaultSectionSize() + header.sizeHint().height() + 4
         )
         self.table.setToolTip("Click a move to see it on the board; double-click plays it")
-        layout.addWidget(self.table, 1)
+
+    def _add_legend(self) -> None:
+        """The heat map's scale, worst to best (shown while the board shows a heat map)."""
         self.legend = QWidget()
         legend = QHBoxLayout(self.legend)
         legend.setContentsMargins(0, 0, 0, 0)
@@ -119,12 +137,6 @@ class AnalysisDock(QDockWidget):
             "estimate shown; grey: within the estimates' noise (from the playouts behind "
             "them); cyan: a proven win; near black: a proven loss"
         )
-        layout.addWidget(self.legend)
-        # all of it where there is room, else scrolled: its least height (the table's and
-        # the controls') beside a game's docks grew the window past the screen's edge
-        self.setWidget(ScrolledBody(body))
-        self.set_thinking(False)
-        self.legend.setVisible(False)
 
     def _table_box(self) -> QWidget:
         """The whole-game table's build (a game that has one: Pyraos): Build and its

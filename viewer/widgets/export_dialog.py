@@ -46,6 +46,32 @@ class ExportChoices(QDialog):
             self.format.addItem(text, extension)
         form.addRow("Format:", self.format)
 
+        self._add_motion_rows(form, plan)
+        self._add_size_row(form, plan)
+        self._add_file_row(form)
+
+        self.note = QLabel(
+            "The board as the window shows it: its camera, levels, peel and clip planes."
+        )
+        self.note.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.export_button = buttons.addButton("Export", QDialogButtonBox.ButtonRole.ActionRole)
+        self.export_button.setDefault(True)
+        self.export_button.clicked.connect(lambda: self.export_pressed())
+        buttons.rejected.connect(self.close)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.note)
+        layout.addWidget(buttons)
+
+        self.format.currentIndexChanged.connect(lambda _i: self._follow())
+        # a name typed with another format's extension: the format follows it (a ".html"
+        # typed with GIF chosen wrote a web page while the dialog said GIF)
+        self.path.textEdited.connect(self._named)
+        self.turntable.toggled.connect(lambda _on: self._follow())
+
+    def _add_motion_rows(self, form: QFormLayout, plan: ExportPlan) -> None:
+        """An animation's motion, a turntable's frames and a replay's frames per move."""
         self.turntable = QRadioButton("Turntable (the camera orbits the board)")
         self.replay = QRadioButton("Replay of the moves, from the start")
         self.turntable.setChecked(True)
@@ -69,6 +95,7 @@ class ExportChoices(QDialog):
         self.hold.setToolTip("frames each position is shown (12 frames a second)")
         form.addRow("Frames per move:", self.hold)
 
+    def _add_size_row(self, form: QFormLayout, plan: ExportPlan) -> None:
         self.width_ = QSpinBox()
         self.height_ = QSpinBox()
         for spin, value in zip((self.width_, self.height_), plan.size, strict=True):
@@ -83,6 +110,7 @@ class ExportChoices(QDialog):
         self.size_box.setLayout(size)
         form.addRow("Size (pixels):", self.size_box)
 
+    def _add_file_row(self, form: QFormLayout) -> None:
         self.path = QLineEdit()
         browse = QPushButton("Browse...")
         browse.clicked.connect(lambda: self.browse_pressed())
@@ -90,26 +118,6 @@ class ExportChoices(QDialog):
         where.addWidget(self.path, 1)
         where.addWidget(browse)
         form.addRow("File:", where)
-
-        self.note = QLabel(
-            "The board as the window shows it: its camera, levels, peel and clip planes."
-        )
-        self.note.setWordWrap(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.export_button = buttons.addButton("Export", QDialogButtonBox.ButtonRole.ActionRole)
-        self.export_button.setDefault(True)
-        self.export_button.clicked.connect(lambda: self.export_pressed())
-        buttons.rejected.connect(self.close)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.note)
-        layout.addWidget(buttons)
-
-        self.format.currentIndexChanged.connect(lambda _i: self._follow())
-        # a name typed with another format's extension: the format follows it (a ".html"
-        # typed with GIF chosen wrote a web page while the dialog said GIF)
-        self.path.textEdited.connect(self._named)
-        self.turntable.toggled.connect(lambda _on: self._follow())
 
     # ---- the choices --------------------------------------------------------------------
 

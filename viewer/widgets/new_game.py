@@ -157,43 +157,10 @@ class NewGameDialog(QDialog):
         self.sides: dict[str, dict[str, QComboBox]] = {}  # game -> colour -> its combo
         self.side_forms: dict[str, QFormLayout] = {}
         for name in game_names():
-            cls = game_class(name)
-            self.game.addItem(cls.title, name)
-            page = QWidget()
-            page_layout = QVBoxLayout(page)
-            page_layout.setContentsMargins(0, 0, 0, 0)
-            options = QGroupBox("Rules")
-            form = QFormLayout(options)
-            widgets = {}
-            for spec in cls.option_specs:
-                widget = option_widget(spec)
-                given = (rules or {}).get(name, {})
-                if spec.name in given:  # the rules of the game on show, not the defaults
-                    set_widget_value(widget, given[spec.name])
-                widgets[spec.name] = widget
-                _on_change(widget, lambda _v=None, n=name: self._follow_options(n))
-                form.addRow("" if isinstance(widget, QCheckBox) else spec.label, widget)
-                if spec.choice_help and isinstance(widget, QComboBox):
-                    note = choice_note(widget, spec)
-                    self.notes[(name, spec.name)] = note
-                    form.addRow("", note)
-            if not cls.option_specs:
-                form.addRow(QLabel("This game has no options."))
-            self.fields[name] = widgets
-            page_layout.addWidget(options)
-            group = QGroupBox("Who plays")  # (a game's Rules may have a "Players" count)
-            sides = QFormLayout(group)
-            chosen = (players or {}).get(name, {})
-            self.sides[name] = {}
-            self.side_forms[name] = sides
-            for colour in cls.players:
-                combo = player_widget(chosen.get(colour), search.levels_for(cls))
-                self.sides[name][colour] = combo
-                sides.addRow(colour.capitalize(), combo)
-            page_layout.addWidget(group)
-            self._follow_options(name)
-            page_layout.addStretch(1)
-            self.pages.addWidget(page)
+            self.game.addItem(game_class(name).title, name)
+            self.pages.addWidget(
+                self._page(name, (rules or {}).get(name, {}), (players or {}).get(name, {}))
+            )
         top.addRow("Game", self.game)
         layout.addLayout(top)
         layout.addWidget(self.pages)
@@ -206,6 +173,48 @@ class NewGameDialog(QDialog):
         self.game.currentIndexChanged.connect(self.pages.setCurrentIndex)
         if current is not None and current in self.fields:
             self.game.setCurrentIndex(list(self.fields).index(current))
+
+    def _page(self, name: str, given: Mapping[str, Any], chosen: Mapping[str, str]) -> QWidget:
+        """Game ``name``'s page: its rules (``given``: values shown instead of the
+        defaults) and who plays each colour (``chosen``: colour -> the computer's level)."""
+        cls = game_class(name)
+        page = QWidget()
+        page_layout = QVBoxLayout(page)
+        page_layout.setContentsMargins(0, 0, 0, 0)
+        page_layout.addWidget(self._rules_box(name, cls, given))
+        group = QGroupBox("Who plays")  # (a game's Rules may have a "Players" count)
+        sides = QFormLayout(group)
+        self.sides[name] = {}
+        self.side_forms[name] = sides
+        for colour in cls.players:
+            combo = player_widget(chosen.get(colour), search.levels_for(cls))
+            self.sides[name][colour] = combo
+            sides.addRow(colour.capitalize(), combo)
+        page_layout.addWidget(group)
+        self._follow_options(name)
+        page_layout.addStretch(1)
+        return page
+
+    def _rules_box(self, name: str, cls: type[Game], given: Mapping[str, Any]) -> QGroupBox:
+        """A widget per option of game ``name`` (its note under a choice that has one)."""
+        options = QGroupBox("Rules")
+        form = QFormLayout(options)
+        widgets = {}
+        for spec in cls.option_specs:
+            widget = option_widget(spec)
+            if spec.name in given:  # the rules of the game on show, not the defaults
+                set_widget_value(widget, given[spec.name])
+            widgets[spec.name] = widget
+            _on_change(widget, lambda _v=None, n=name: self._follow_options(n))
+            form.addRow("" if isinstance(widget, QCheckBox) else spec.label, widget)
+            if spec.choice_help and isinstance(widget, QComboBox):
+                note = choice_note(widget, spec)
+                self.notes[(name, spec.name)] = note
+                form.addRow("", note)
+        if not cls.option_specs:
+            form.addRow(QLabel("This game has no options."))
+        self.fields[name] = widgets
+        return options
 
     def choose(self, name: str) -> None:
         """Select the game registered as ``name``."""

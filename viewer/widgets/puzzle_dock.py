@@ -64,6 +64,19 @@ class PuzzleDock(QDockWidget):
         self.setter = QWidget()
         form = QFormLayout(self.setter)
         form.setContentsMargins(0, 0, 0, 0)
+        self._add_puzzle_rows(form)
+        self._add_checks(form)
+        outer.addWidget(self.setter)
+        self._add_solver(form, outer)
+        top = Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft
+        for label in (self.verdict_label, self.brief, self.solve_status):
+            label.setAlignment(top)  # a label taller than its text keeps it at the top
+        # scrolled where the dock is short, never narrower than its rows (a plain scroll
+        # area let the dock shrink and cut the goal's words and the fields at the right)
+        self.setWidget(ScrolledBody(body))
+
+    def _add_puzzle_rows(self, form: QFormLayout) -> None:
+        """The set-up's rows: the title, the goal, the notes and the solution."""
         self.title = TitleEdit()
         self.title.setPlaceholderText("e.g. Red to move wins in 2 moves")
         form.addRow("Title", self.title)
@@ -96,6 +109,9 @@ class PuzzleDock(QDockWidget):
         self.solution_error = WrappedLabel()
         self.solution_error.setStyleSheet(f"color: {RED}")
         form.addRow(self.solution_error)
+
+    def _add_checks(self, form: QFormLayout) -> None:
+        """Where the board stands against the puzzle position, and Verify with its verdict."""
         self.where_box = QWidget()
         where = QVBoxLayout(self.where_box)
         where.setContentsMargins(0, 0, 0, 0)
@@ -124,8 +140,9 @@ class PuzzleDock(QDockWidget):
         self.verdict_label = WrappedLabel()
         self.verdict_label.setTextFormat(Qt.TextFormat.RichText)
         form.addRow(self.verdict_label)
-        outer.addWidget(self.setter)
 
+    def _add_solver(self, form: QFormLayout, outer: QVBoxLayout) -> None:
+        """Below the set-up: the brief, Solve, Try again, Reveal, and the solver's status."""
         line = QFrame(self.setter)
         line.setFrameShape(QFrame.Shape.HLine)
         line.setFrameShadow(QFrame.Shadow.Sunken)
@@ -142,10 +159,3 @@ class PuzzleDock(QDockWidget):
         button_row(outer, self.solve_button, self.again_button, self.reveal_button)
         self.solve_status = rich_label(outer)
         outer.addStretch(1)
-
-        top = Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft
-        for label in (self.verdict_label, self.brief, self.solve_status):
-            label.setAlignment(top)  # a label taller than its text keeps it at the top
-        # scrolled where the dock is short, never narrower than its rows (a plain scroll
-        # area let the dock shrink and cut the goal's words and the fields at the right)
-        self.setWidget(ScrolledBody(body))

@@ -1,0 +1,260 @@
+"""The lesson editor of teacher mode (:mod:`viewer.widgets.lesson_steps`): a step's fields
+(title, text, overlays, highlights, task with its rule, answers, prompt and hint) read from
+the step and written back as the step's JSON keys, and the buttons of the step's commands
+(which the step panel carries out).
+
+The texts a person reads (the lesson's and the step's titles, the text, the prompt and the
+hint) go in by :meth:`StepEditor._show_texts` and come out by :meth:`StepEditor._texts`:
+the one place that knows them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QWidget,
+)
+
+from pyramid_lab.model import lesson as lessons
+from pyramid_lab.model.game import shorten
+from pyramid_lab.model.lesson import STARTER_TEXT
+
+from .growing_text import GrowingText
+from .step_choices import OverlayBoxes, RuleBoxes
+from .step_json import AdvancedJson
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from pyramid_lab.model.lesson import Step
+
+    from .step_choices import Overlays, Rule
+    from .step_footer import EditorFooter
+
+#: A step's fields as its JSON keys (title, text, overlays, highlights, task).
+StepFields = dict[str, Any]
+
+
+def _split(text: str) -> list[str]:
+    return [part.strip() for part in text.split(";") if part.strip()]
+
+
+class StepEditor(QFrame):
+    """The step's editor (scrolled with the step); its footer (Apply, Save, the message,
+    the busy bar) is ``footer``, which the dock keeps in sight."""
+
+    def __init__(self, step: Callable[[], Step], footer: EditorFooter) -> None:
+        super().__init__()
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self._step = step
+        self.form = QFormLayout(self)
+        self.form.setContentsMargins(4, 4, 4, 4)
+        self.form.setVerticalSpacing(3)
+        self.overlays = OverlayBoxes(self._overlays_picked)
+        self.rule_boxes = RuleBoxes(lambda: step().game, self._rule_picked)
+        self.as_json = AdvancedJson(
+            self.overlays,
+            self.rule_boxes,
+            footer,
+            kind=self.edit_kind_text,
+            game=lambda: step().game,
+        )
+        self._syncing = False
+        self._add_fields()
+        self._add_buttons()
+        self.as_json.set_visible(False)
+
+    def _add_fields(self) -> None:
+        self.edit_lesson_title = QLineEdit()
+        self.edit_lesson_title.setToolTip("The lesson's own title (the Lessons menu shows it)")
+        self.edit_title = QLineEdit()
+        self.edit_title.setToolTip("The step's title")
+        self.edit_text = GrowingText(most=8)  # the step's whole text in sight, wrapped
+        self.edit_text.setPlaceholderText(STARTER_TEXT)
+        self.edit_highlights = QLineEdit()
+        self.edit_highlights.setToolTip("Points to highlight, separated by ';' (e.g. SW; 1,0,0)")
+        self.edit_kind = QComboBox()
+        self.edit_kind.addItems(["no task", *lessons.KINDS])
+        self.edit_kind.currentTextChanged.connect(self._kind_changed)
+        self.edit_answers = QLineEdit()
+        self.edit_answers.setToolTip("The author's answers, separated by ';'")
+        self.fill = QPushButton("Fill from rules")
+        self.fill.setToolTip(
+            "The answers the rules give (the moves that meet the goal, the points that "
+            "answer the question, the first moves that win): filled in and applied"
+        )
+        self.answers_row = QWidget()
+        answers = QHBoxLayout(self.answers_row)
+        answers.setContentsMargins(0, 0, 0, 0)
+        answers.addWidget(self.edit_answers, 1)
+        answers.addWidget(self.fill)
+        self.edit_prompt = GrowingText(one_line=True, most=4)  # wrapped, not cut at the edge
+        self.edit_hint = GrowingText(one_line=True, most=4)
+        self.advanced = QCheckBox("Advanced: overlays and goal as JSON")
+        self.advanced.toggled.connect(self.as_json.set_visible)
+        rows: tuple[tuple[str | QLabel, QWidget], ...] = (
+            ("Lesson title", self.edit_lesson_title),
+            ("Step title", self.edit_title),
+            ("Text", self.edit_text),
+            ("Overlays", self.overlays),
+            ("Highlights", self.edit_highlights),
+            ("Task", self.edit_kind),
+            (self.rule_boxes.label, self.rule_boxes),
+            ("Answers", self.answers_row),
+            ("Prompt", self.edit_prompt),
+            ("Hint", self.edit_hint),
+        )
+        for label, widget in rows:
+            self.form.addRow(label, widget)
+        self.form.addRow(self.advanced)
+        self.form.addRow(self.as_json.overlays_label, self.as_json.edit_overlays)
+        self.form.addRow(self.as_json.rule_label, self.as_json.edit_rule)
+
+    def _add_buttons(self) -> None:
+        row1, row2 = QHBoxLayout(), QHBoxLayout()
+        self.from_board = QPushButton("Answer from board")
+        self.from_board.setToolTip("The last move played, or the points clicked, as the answer")
+        self.take = QPushButton("Take position")
+        self.take.setToolTip("The board's position (set-up mode, moves) becomes this step's")
+        self.add = QPushButton("Add step")
+        self.remove = QPushButton("Remove")
+        self.up = QPushButton("Up")
+        self.down = QPushButton("Down")
+        for button in (self.from_board, self.take):
+            row1.addWidget(button)
+        for button in (self.add, self.remove, self.up, self.down):
+            row2.addWidget(button)
+        self.form.addRow(row1)
+        self.form.addRow(row2)
+        self.keep_view = QPushButton("Open the lesson with this view")
+        self.keep_view.setToolTip(
+            "The lesson opens with the board's levels, peel, clip planes and camera preset "
+            "as they are now (else every level, nothing peeled or clipped)"
+        )
+        self.keep_view.hide()  # (shown where the front end says what the view is)
+        self.form.addRow(self.keep_view)
+
+    def edit_kind_text(self) -> str:
+        """The task's kind chosen ("no task" for none)."""
+        return self.edit_kind.currentText()
+
+    # -- the choices and their JSON, in step --
+
+    def _kind_changed(self, kind: str) -> None:
+        if self._syncing:
+            return
+        self.rule_boxes.kind_changed(kind)
+        self._show_rule()
+
+    def _show_rule(self) -> None:
+        """The rule's boxes, its JSON and the task's rows show the rule chosen."""
+        kind = self.edit_kind.currentText()
+        for row in (self.rule_boxes, self.answers_row, self.edit_prompt, self.edit_hint):
+            self.form.setRowVisible(row, kind != "no task")
+        self.rule_boxes.show_rule(kind)
+        self.as_json.show_rule(kind, self.rule_boxes.rule)
+
+    def _rule_picked(self, rule: Rule | None) -> None:
+        self.as_json.show_rule_text(rule)
+
+    def _overlays_picked(self, values: Overlays) -> None:
+        self.as_json.show_overlays(values)
+
+    # -- the editor from the step, and the step from the editor --
+
+    def show_step(self, step: Step, lesson_title: str) -> None:
+        """The fields show ``step`` of the lesson titled ``lesson_title``."""
+        task = step.to_json().get("task")
+        self.overlays.build(type(step.game))
+        self.as_json.forget_problems()
+        self.overlays.show_values(step.overlays)
+        self.as_json.show_overlays(self.overlays.values)
+        self.edit_highlights.setText("; ".join(step.highlights))
+        self._syncing = True
+        try:
+            self.edit_kind.setCurrentText(task["kind"] if task else "no task")
+        finally:
+            self._syncing = False
+        task = task or {}
+        self.rule_boxes.rule = lessons.rule_of(task) if task else None
+        self._show_rule()
+        self.edit_answers.setText("; ".join(task.get("answers", [])))
+        self._show_texts(step, lesson_title, task)
+
+    def _show_texts(self, step: Step, lesson_title: str, task: dict[str, Any]) -> None:
+        self.edit_lesson_title.setText(lesson_title)
+        self.edit_title.setText(step.title)
+        # a new step's stand-in text is the placeholder: typing replaces it, never mixes
+        self.edit_text.setPlainText("" if step.text == STARTER_TEXT else step.text)
+        self.edit_prompt.setText(task.get("prompt", ""))
+        self.edit_hint.setText(task.get("hint", ""))
+
+    def _texts(self) -> tuple[StepFields, dict[str, str]]:
+        """The step's texts (title, text) and its task's (prompt, hint: those written)."""
+        text = self.edit_text.toPlainText()
+        # a new step's stand-in while the box is left empty (a step has a text; one the
+        # teacher wrote and then cleared is refused, and said)
+        if not text.strip() and self._step().text == STARTER_TEXT:
+            text = STARTER_TEXT
+        task = {
+            key: box.text().strip()
+            for key, box in (("prompt", self.edit_prompt), ("hint", self.edit_hint))
+            if box.text().strip()
+        }
+        return {"title": self.edit_title.text(), "text": text}, task
+
+    def fields(self) -> StepFields:
+        """The editor's fields as a step's JSON keys; ValueError when a JSON typed under
+        Advanced was refused (the choices keep the last good value)."""
+        problem = self.as_json.problem
+        if problem is not None and self.advanced.isChecked():
+            raise ValueError(f"{shorten(problem)}: fix it, or untick Advanced")
+        texts, task_texts = self._texts()
+        changes: StepFields = {
+            **texts,
+            "overlays": dict(self.overlays.values),
+            "highlights": _split(self.edit_highlights.text()),
+        }
+        kind = self.edit_kind.currentText()
+        if kind == "no task":
+            changes["task"] = None
+            return changes
+        task: dict[str, Any] = {"kind": kind, "answers": _split(self.edit_answers.text())}
+        if "prompt" in task_texts:
+            task["prompt"] = task_texts["prompt"]
+        rule = self.rule_boxes.rule
+        if rule is not None:
+            if kind == "win-within":
+                task.update({k: v for k, v in rule.items() if v is not None})
+            else:
+                task["question" if kind == "click-points" else "goal"] = rule
+        if "hint" in task_texts:
+            task["hint"] = task_texts["hint"]
+        changes["task"] = task
+        return changes
+
+    def asked_task(self) -> lessons.Task:
+        """The task as the boxes say, without answers (the rules find them); ValueError
+        when there is none or the fields are refused."""
+        kind = self.edit_kind.currentText()
+        if kind == "no task":
+            raise ValueError("pick a task first")
+        self.fields()
+        chosen = self.rule_boxes.rule
+        rule = chosen or {}
+        return lessons.Task(
+            kind,
+            (),
+            rule if kind in ("place", "move") and chosen is not None else None,
+            rule if kind == "click-points" and chosen is not None else None,
+            rule.get("side") if kind == "win-within" else None,
+            rule.get("within") if kind == "win-within" else None,
+        )
