@@ -404,7 +404,9 @@ class StepPanel(QWidget):
     def _save(self) -> None:
         control = self.control
         try:  # the fields as they are now are what is saved (Save checks every task)
-            error = control.editor.edit_step(self.editor.edit_lesson_title.text(), **self.editor.fields())
+            error = control.editor.edit_step(
+                self.editor.edit_lesson_title.text(), **self.editor.fields()
+            )
         except ValueError as exc:
             error = str(exc)
         if error is not None:
