@@ -356,6 +356,8 @@ def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, t
     ticks = []
 
     def tick() -> None:
+        if not seen:  # (the compiled search still loading: the rules' work not begun)
+            return
         ticks.append(control.state.checks.busy)
         if sum(ticks) >= 5:
             meanwhile.set()
