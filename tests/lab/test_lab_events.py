@@ -10,9 +10,9 @@ from pathlib import Path
 from pyramid_lab.model.game import game_class
 from pyramid_lab.viewer.lab import Lab
 from pyramid_lab.viewer.lab.bulletin import BulletinField
-from pyramid_lab.viewer.lab.events import Signal
+from pyramid_lab.viewer.lab.events import PositionChange, Signal
 from pyramid_lab.viewer.lab.port import Port
-from pyramid_lab.viewer.lab.session import KEEPS_POSITION, PositionChange, Session
+from pyramid_lab.viewer.lab.session import KEEPS_POSITION, Session
 
 ROOT = Path(__file__).resolve().parents[2]
 

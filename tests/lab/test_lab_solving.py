@@ -125,7 +125,7 @@ def test_a_slow_book_is_no_search_and_asks_nothing(port, inbox, monkeypatch):
     # On a busy machine the book's look-up took longer than the search's few seconds: the
     # question ("not in the book, and 3 seconds of search did not settle it") was asked
     # of a position the book then answered. The question's clock starts with the search.
-    from pyramid_lab.model.search import entry
+    from pyramid_lab.model.search import entry  # (the solve's own look-up, made slow)
 
     looked_up = entry.from_book
 

@@ -80,6 +80,7 @@ def test_the_check_sees_a_dynamic_import(tmp_path):
 #: and prover that the compiled ones are compared with, the plug-ins): they may import below
 #: the door; every other caller imports ``model.search`` only.
 SEARCH_UNIT_TESTS = {
+    "tests.lab.test_lab_solving",  # (a slow book stood in inside the solve: search.entry)
     "tests.model.test_agents",
     "tests.model.test_analysis",
     "tests.model.test_analysis_threads",

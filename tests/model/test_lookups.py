@@ -50,13 +50,14 @@ OTHERS = {
         for path in (
             "model/certificate.py",
             "model/certificate_file.py",
-            "model/files.py",
+            "model/files/reading.py",
+            "model/files/saving.py",
             "model/userfiles.py",
         )
         for flag in ("O_NOCTTY", "O_NONBLOCK", "O_BINARY", "O_DIRECTORY")
     },
-    ("model/files.py", "hasattr(os, 'fchmod')"): "a call the platform may lack",
-    ("model/files.py", "hasattr(os, 'fchown')"): "a call the platform may lack",
+    ("model/files/saving.py", "hasattr(os, 'fchmod')"): "a call the platform may lack",
+    ("model/files/saving.py", "hasattr(os, 'fchown')"): "a call the platform may lack",
     ("model/save_links.py", "hasattr(os, 'getuid')"): "a call the platform may lack",
     ("model/search/compiled/memory.py", "getattr(mmap, 'MADV_HUGEPAGE', None)"): (
         "a flag the platform may lack"

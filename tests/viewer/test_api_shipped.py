@@ -12,7 +12,7 @@ import sys
 import pytest
 
 import pyramid_lab as pl
-from pyramid_lab.model import content, files
+from pyramid_lab.model import content
 from pyramid_lab.model.collection import load as load_collection
 from pyramid_lab.model.game import game_names
 from tests.patience import WAIT_S
@@ -101,7 +101,7 @@ def test_a_path_stays_a_path(tmp_path, monkeypatch):
     pl.new("terrace").save("opening.pyr.json")
     assert pl.load("opening.pyr.json") == pl.new("terrace")
     assert pl.load(pathlib.Path("opening.pyr.json")) == pl.new("terrace")
-    with pytest.raises(files.PositionFormatError, match="No such file"):
+    with pytest.raises(pl.PositionFormatError, match="No such file"):
         pl.load("book:partition/x")  # no kind of name: a path
     with pytest.raises(ValueError, match="game must be one of ball, partition"):
         pl.puzzles("chess")

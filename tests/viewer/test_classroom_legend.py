@@ -53,7 +53,7 @@ def test_the_page_s_legend_is_the_window_s(make_window, game):
         # (where the page takes no click, a step that asks nothing, the window's line of
         # what takes a click there is not the page's)
         said = page_legend(service, student, step)
-        told = shown if student.takes_clicks() else [w for w in shown if w != CLICKABLE]
+        told = shown if student.hand.takes_clicks() else [w for w in shown if w != CLICKABLE]
         assert said == told, f"{game}, step {step + 1}"
         said_something |= bool(shown)
     assert said_something  # (a lesson whose legend is always empty would prove nothing)

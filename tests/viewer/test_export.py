@@ -531,7 +531,7 @@ def test_an_animation_is_written_a_frame_at_a_time(tmp_path, extension):
     import imageio.v3 as iio
 
     from pyramid_lab.model.files import save_file
-    from pyramid_lab.viewer.pictures.export import ExportOptions
+    from pyramid_lab.viewer.pictures.export_options import ExportOptions
     from pyramid_lab.viewer.pictures.motion import write_gif, write_mp4
 
     alive: list[weakref.ref] = []

@@ -323,7 +323,7 @@ def test_a_new_lesson_over_a_later_step_redraws_on_its_own_step(make_window, gua
     assert (control.state.index, len(control.state.lesson.steps)) == (0, 1)
     assert control.panel.teach.isChecked()
     assert window.lab.engine.seats.computer == {}  # the student (the teacher) plays both sides
-    dock = next(d for d in window.board.ui.program_docks if d.isVisible() and d.editing)
+    dock = next(d for d in window.board.ui.desk.program_docks if d.isVisible() and d.editing)
     for groups in dock.editor.groups:  # the Program dock's buttons
         for group in groups:
             if group is not None:

@@ -10,7 +10,7 @@ import numpy as np
 
 from pyramid_lab.viewer.classroom.room import Classroom
 from pyramid_lab.viewer.classroom.sites import on_board
-from pyramid_lab.viewer.classroom.student_page import page_of
+from pyramid_lab.viewer.classroom.student import page_of
 from pyramid_lab.viewer.classroom.web import Service
 
 FULL = (

@@ -28,7 +28,7 @@ from pyramid_lab.viewer.classroom.room import Classroom
 from pyramid_lab.viewer.classroom.scene import hex_of
 from pyramid_lab.viewer.classroom.service import Service, _refusing
 from pyramid_lab.viewer.classroom.sites import on_board, pick, site_board
-from pyramid_lab.viewer.classroom.student_page import page_of
+from pyramid_lab.viewer.classroom.student import page_of
 from pyramid_lab.viewer.classroom.web import build_app
 from tests.patience import WAIT_S
 

@@ -15,9 +15,9 @@ from pyramid_lab.model.game import Game, Move, shorten
 
 from ..lab import Lab
 from ..lab.board import Board as LabBoard
+from ..lab.events import PositionChange
 from ..lab.lesson_marks import site_of
 from ..lab.outcome import Outcome, Picked, Played
-from ..lab.session import PositionChange
 from .checks import Refused
 from .choices import Choices
 

@@ -123,7 +123,7 @@ class Panel(TypedDict):
 
 
 class StudentPage(TypedDict):
-    """What a student's page shows, apart from the board (:func:`.student_page.page_of`;
+    """What a student's page shows, apart from the board (:func:`.student.page_of`;
     the moves to play and the game's panels added by :class:`.service.Service`)."""
 
     name: str
@@ -229,7 +229,7 @@ class BoardShown(TypedDict):
 
 
 class Row(TypedDict):
-    """The teacher's line for a student (:func:`.student_page.row_of`)."""
+    """The teacher's line for a student (:func:`.student.row_of`)."""
 
     id: str
     name: str

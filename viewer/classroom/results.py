@@ -8,12 +8,14 @@ import csv
 import io
 import re
 from collections.abc import Iterable
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import PositionFormatError
 
+from .admission import Admission
 from .checks import (
     MAX_REMOVED,
     MAX_STUDENTS,
@@ -26,10 +28,24 @@ from .checks import (
 )
 from .records import record_of
 from .store import RESULTS_FORMAT, RESULTS_FORMAT_1, read_results
-from .student import Student
+from .student import Class, Student
 
-if TYPE_CHECKING:
-    from .room import Classroom
+
+class Classroom(Class, Protocol):
+    """What the results read and restore of a class (:class:`viewer.classroom.room.
+    Classroom`; a Protocol, not that class: the class reads and writes its results here).
+    It is what a student reads of their class too (:class:`viewer.classroom.student.Class`)."""
+
+    @property
+    def students(self) -> dict[str, Student]: ...
+    @property
+    def removed(self) -> dict[str, Student]: ...
+    @property
+    def admission(self) -> Admission: ...
+    @property
+    def lock(self) -> AbstractContextManager[object]: ...
+
+    def roster(self) -> list[Student]: ...
 
 
 def csv_text(room: Classroom) -> str:

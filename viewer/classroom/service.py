@@ -36,7 +36,7 @@ from .sites import behind as site_behind
 from .sites import camera as site_camera
 from .sites import pick as site_pick
 from .sites import site_board
-from .student_page import page_of
+from .student import page_of
 
 #: What a click beside the board is told to click, by the board's kind (its sites' words).
 CLICK_WORDS = {

@@ -3,7 +3,7 @@
 the lesson's among them), where they are in the class's lessons, and their records per
 (lesson, step) (:mod:`.records`), kept by the class (:mod:`.room`) in its results file.
 Their hand on the board is :class:`~.hand.Hand`; what their page and the teacher's line
-show is :mod:`.student_page`'s. No Qt, no web."""
+show is made below (:func:`page_of`, :func:`row_of`). No Qt, no web."""
 
 from __future__ import annotations
 
@@ -18,18 +18,18 @@ from typing import Any, Literal, Protocol
 from pyramid_lab.i18n import N_
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import Game
+from pyramid_lab.model.lesson import verdict_word
 
 from ..games import ui_class
 from ..lab import CANCEL, Lab
 from ..lab.board import Board as LabBoard
-from ..lab.lesson_view import opening_view
+from ..lab.lesson_view import LessonView, opening_view
 from ..lab.session import Session
 from .checks import Refused
 from .choices import PAGE_WORDS
 from .hand import Hand
 from .records import StepRecord, StudentProgress
-from .replies import Row, View
-from .student_page import DEFAULT_VIEW, page_view, row_of
+from .replies import Row, StudentPage, View
 
 
 @dataclass(frozen=True)
@@ -262,3 +262,131 @@ class Student:
             "steps": steps,
             "view": self.view,
         }
+
+
+# ---- what the student's page shows apart from the board, and the teacher's line ----
+
+
+#: The view a lesson opens with: every level, no peel, no clip.
+DEFAULT_VIEW: View = {"top": 99, "peel": 0, "clip": None}
+
+
+def page_view(wanted: LessonView) -> View:
+    """A lesson's own view (:func:`viewer.lab.lesson_view.opening_view`) as the page
+    shows one: its top level, its peel and its clip across the base (x kept below)."""
+    clip = next((c.value for c in wanted.clips if c.axis == 0 and c.keep_below), None)
+    return {
+        "top": min(99, wanted.levels[1]) if wanted.levels is not None else 99,
+        "peel": min(9, wanted.peel),
+        "clip": None if clip is None else max(0, min(99, int(clip))),
+    }
+
+
+def end_words(student: Student) -> tuple[str, str]:
+    """On a lesson's last step, what the page says of it and the teacher's line's word:
+    the lesson done (its last step answered right, or one that asks nothing), or, on the
+    class's last step, that Next has nowhere to go; ('', '') elsewhere."""
+    shown = student.lab.lessons
+    lesson = shown.lesson
+    assert lesson is not None
+    if student.step_index + 1 < len(lesson.steps):
+        return "", ""
+    verdict = shown.verdict
+    finished = shown.step.task is None or (verdict is not None and verdict.correct)
+    if student.lesson_index + 1 < len(student.room.lessons):
+        return (
+            (N_("Lesson done: Next opens the next lesson"), "lesson done") if finished else ("", "")
+        )
+    if finished:
+        return N_("Lesson done: that was the class's last step"), "all lessons done"
+    return N_("The class's last step: answer it and the lesson is done"), ""
+
+
+def page_of(student: Student) -> StudentPage:
+    """What the student's page shows, apart from the board."""
+    shown = student.lab.lessons
+    lesson = shown.lesson
+    assert lesson is not None
+    step = shown.step
+    task = step.task
+    verdict = shown.verdict
+    moved = len(student.lab.session.game.move_stack) > shown.base_ply
+    end, ended = end_words(student)
+    last_lesson = student.lesson_index + 1 >= len(student.room.lessons)
+    return {
+        "name": student.name,
+        "lessons": [
+            {"title": given.title, "steps": len(given.lesson.steps)}
+            for given in student.room.lessons
+        ],
+        "lesson": student.lesson_index,
+        "lesson_title": lesson.title,
+        "step": shown.index,
+        "steps": len(lesson.steps),
+        "done": sorted(shown.done()),
+        "title": step.title,
+        "text": step.text,
+        "task": None
+        if task is None
+        else {
+            "kind": task.kind,
+            "prompt": task.prompt or _default_prompt(task.kind),
+            "points": task.asks_for_points(),
+            "hint": (task.hint or N_("no hint for this task")) if shown.hint_shown else "",
+        },
+        "picked": [",".join(map(str, p)) for p in shown.picked],
+        "moved": moved,
+        "verdict": None
+        if verdict is None
+        else {
+            "correct": verdict.correct,
+            "partial": verdict.partial,
+            "word": verdict_word(verdict),
+            "reason": verdict.reason,
+        },
+        "said": student.move_said,
+        "last": student.step_index + 1 >= len(lesson.steps) and last_lesson,
+        "end": end,
+        "ended": bool(ended),
+        "view": student.view.copy(),
+        "version": student.version,
+    }
+
+
+def row_of(student: Student) -> Row:
+    """The teacher's line for the student."""
+    shown = student.lab.lessons
+    lesson = shown.lesson
+    assert lesson is not None
+    record = student.record()
+    totals = [r for (li, _s), r in student.records.items() if li == student.lesson_index]
+    return {
+        "id": student.id,
+        "name": student.name,
+        "tag": student.tag,
+        "lesson": student.lesson_index,
+        "lesson_title": lesson.title,
+        "step": shown.index,
+        "steps": len(lesson.steps),
+        "step_title": shown.step.title,
+        "tries": record.tries,
+        "right": record.right,
+        "wrong": record.wrong,
+        "lesson_right": sum(r.right for r in totals),
+        "lesson_wrong": sum(r.wrong for r in totals),
+        "done": sorted(shown.done()),
+        "end": end_words(student)[1],
+        "last_wrong": record.last_wrong,
+        "reason": record.reason,
+        "seconds": round(student.seconds_on_step()),
+        "away": round(time.monotonic() - student.seen_at),
+    }
+
+
+def _default_prompt(kind: str) -> str:
+    return {
+        "click-points": N_("Click the points on the board, then Check."),
+        "place": N_("Click the point to play."),
+        "move": N_("Play the move (click the board, or type it)."),
+        "win-within": N_("Play the first move of the win (click its point, or type it)."),
+    }.get(kind, "")

@@ -100,7 +100,8 @@ def spoken(accept: str | None) -> str:
     most wanted one with a catalog (or English, or the pseudo-locale); English when none."""
     wanted: list[tuple[float, int, str]] = []
     for n, item in enumerate((accept or "")[:400].split(",")):
-        tag, _, weight = item.strip().partition(";")
+        tag, *rest = item.strip().split(";", 1)
+        weight = rest[0] if rest else ""
         found = re.fullmatch(r"\s*q=([01](?:\.\d{1,3})?)\s*", weight)
         quality = float(found.group(1)) if found else (1.0 if not weight else 0.0)
         if tag and quality > 0:

@@ -9,7 +9,7 @@ import argparse
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pyramid_lab.i18n import N_
 
@@ -17,9 +17,6 @@ from .argtypes import piece_count
 from .common import EXIT_BAD_INPUT, EXIT_OK
 from .endgame_parts import game_with_tables, probed, rules_options, say
 from .options import RULE_OPTION, Option, add_options, flag
-
-if TYPE_CHECKING:
-    from pyramid_lab.model.search.tables import EndgameTables
 
 
 class _Intermixed(argparse.ArgumentParser):
@@ -208,7 +205,7 @@ def _probe(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _build(args: argparse.Namespace, name: str, tables: EndgameTables) -> int:
+def _build(args: argparse.Namespace, name: str, tables: Any) -> int:
     """``endgame build``: the endgame tables of game ``name`` down to ``--min-pieces``,
     each sweep said as it ends."""
     try:

@@ -10,13 +10,10 @@ import argparse
 import os
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from .common import EXIT_BAD_INPUT, EXIT_OK
 from .endgame_parts import game_with_tables, probed, rules_options, say
-
-if TYPE_CHECKING:
-    from pyramid_lab.model.search.tables import SolverAgreement, WholeGameTable, WholeGameTables
 
 
 @runtime_checkable
@@ -109,7 +106,7 @@ def _whole_probe(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _whole_verify(args: argparse.Namespace, tables: WholeGameTables, folder: Path) -> int:
+def _whole_verify(args: argparse.Namespace, tables: Any, folder: Path) -> int:
     """``endgame verify``: every value of the table re-derived from its children's (or,
     ``--against-solver``, random positions against the compiled solver)."""
     try:
@@ -142,9 +139,9 @@ def _whole_verify(args: argparse.Namespace, tables: WholeGameTables, folder: Pat
 
 def _whole_said(
     args: argparse.Namespace,
-    tables: WholeGameTables,
+    tables: Any,
     options: Versioned,
-    built: WholeGameTable | None,
+    built: Any,
     resuming: bool,
 ) -> int | None:
     """Before a whole build: a build memory cannot hold refused (its exit code), else its
@@ -193,9 +190,7 @@ def _whole_progress(entry: dict[str, Any]) -> None:
     )
 
 
-def _whole_build(
-    args: argparse.Namespace, tables: WholeGameTables, folder: Path, options: Versioned
-) -> int:
+def _whole_build(args: argparse.Namespace, tables: Any, folder: Path, options: Versioned) -> int:
     """``endgame build --whole``: said before, shown while, stoppable with Ctrl+C and
     resumed by running it again."""
     workers = 0 if args.workers is None else args.workers
@@ -269,9 +264,7 @@ def stopped_words(folder: Path, steps: int, resuming: bool) -> str:
     )
 
 
-def _built_already(
-    tables: WholeGameTables, folder: Path, base: int, options: Versioned
-) -> WholeGameTable | None:
+def _built_already(tables: Any, folder: Path, base: int, options: Versioned) -> Any:
     """The finished table of these rules in ``folder`` (mapped: nothing read but its
     header), or None: none there, one under way, of other rules, or one that does not open
     (the build says why)."""
@@ -285,9 +278,7 @@ def _built_already(
     return table if same and table.finished else None
 
 
-def _against_solver(
-    args: argparse.Namespace, tables: WholeGameTables, table: WholeGameTable
-) -> int:
+def _against_solver(args: argparse.Namespace, tables: Any, table: Any) -> int:
     """``verify --against-solver N``: the table's values against the compiled forward
     solver's on N random positions a layer (docs/engines.md); exit 1 when one differs."""
     count = args.against_solver
@@ -303,7 +294,7 @@ def _against_solver(
         flush=True,
     )
 
-    def progress(row: SolverAgreement) -> None:
+    def progress(row: Any) -> None:
         left = " (left: the solver settles too few here)" if row.given_up else ""
         print(
             f"{row.n} spheres: {row.sampled:,} positions, {row.agree:,} agree, "
@@ -335,7 +326,7 @@ def _against_solver(
     return EXIT_OK if not wrong else 1
 
 
-def _book(args: argparse.Namespace, tables: WholeGameTables, folder: Path) -> int:
+def _book(args: argparse.Namespace, tables: Any, folder: Path) -> int:
     """``endgame book``: the book's opening of a finished whole table's version written
     (to the package's data by default) and checked against the table."""
     spheres = 9 if args.spheres is None else args.spheres

@@ -107,7 +107,8 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
-    from ..pictures.export import ExportOptions, check_export, export_game
+    from ..pictures.export import check_export, export_game
+    from ..pictures.export_options import ExportOptions
     from ..pictures.motion import check_replay
 
     read = read_for_drawing(args, lambda out: check_export(out, args.motion))

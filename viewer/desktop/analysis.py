@@ -31,8 +31,8 @@ from .table_box import TableBuildBox
 if TYPE_CHECKING:
     from ..lab import Lab
     from ..lab.board import Board
-    from ..lab.lab import LabChange
-    from ..lab.session import PositionChange
+    from ..lab.events import PositionChange
+    from ..lab.lab_change import LabChange
     from .qt_port import QtPort
 
 

@@ -67,8 +67,8 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel
 
     from ..lab.board import BoardChange
-    from ..lab.lab import LabChange
-    from ..lab.session import PositionChange
+    from ..lab.events import PositionChange
+    from ..lab.lab_change import LabChange
     from ..lab.view_state import ViewField
     from ..widgets.puzzle_dock import PuzzleDock
     from .window import Window

@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QApplication, QProgressDialog
 from pyramid_lab.model.files import write_bytes
 
 from ..lab.session import saved_review
-from ..pictures.export import ExportOptions, export_game, review_graph_path, review_graph_png
+from ..pictures.export import export_game, review_graph_path, review_graph_png
+from ..pictures.export_options import ExportOptions
 from ..pictures.render import RenderOptions
 from ..widgets.export_dialog import ExportChoices
 from ..widgets.slots import guarded

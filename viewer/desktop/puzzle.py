@@ -29,8 +29,9 @@ if TYPE_CHECKING:
 
     from ..lab import Lab
     from ..lab.board import Board
+    from ..lab.events import PositionChange
     from ..lab.puzzle_desk import DeskChange, NoteTone
-    from ..lab.session import PositionChange, Session
+    from ..lab.session import Session
     from .qt_port import QtPort
 
 

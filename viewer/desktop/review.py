@@ -19,8 +19,8 @@ from ..widgets.slots import slot
 if TYPE_CHECKING:
     from ..lab import Lab
     from ..lab.board import Board
+    from ..lab.events import PositionChange
     from ..lab.review import ReviewChange
-    from ..lab.session import PositionChange
     from .qt_port import QtPort
 
 

@@ -31,20 +31,28 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from pyramid_lab.model.game import Game, Move
 
 from .analysis import Analyses, AnalysisBoard
-from .board_host import UIHost
+from .board_host import ClockMaker, UIHost
 from .board_offers import SitesBehind, empty_behind, point_behind
 from .bulletin import Bulletin
 from .engine import ComputerBoard, Engine
-from .events import Following, PositionComing, PositionKept, PositionTaken, Signal, UIReady
+from .events import (
+    Following,
+    PositionChange,
+    PositionComing,
+    PositionKept,
+    PositionTaken,
+    Signal,
+    UIReady,
+)
 from .frame import Frame
-from .game_ui import TURN_DOCK, UI, Clock
+from .game_ui import TURN_DOCK, UI
 from .lesson import LessonBoard, Lessons
 from .modes import Offer, Router, Where
 from .outcome import Drawn, Outcome, Picked, Played, Refused
 from .outcome_words import window_reach
 from .play_mode import PlayBoard
 from .review import ReviewBoard, Reviews
-from .session import PositionChange, Session
+from .session import Session
 from .setup_mode import SetupBoard, SetupMode
 from .solve import SolveBoard, SolveMode
 from .table_build import BUILD_TABLE
@@ -84,13 +92,6 @@ class LabParts(Protocol):
 
     def play(self, move: Move) -> None:
         """A move made by hand: played, and the computer goes on if it is to move."""
-
-
-class ClockMaker(Protocol):
-    """A started clock stepping ``step`` with the progress from 0 to 1 over ``seconds``
-    (the window's ``viewer.desktop.animation.Animation``)."""
-
-    def __call__(self, seconds: float, step: Callable[[float], object]) -> Clock: ...
 
 
 class InstantClock:

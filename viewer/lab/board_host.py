@@ -6,15 +6,65 @@ so neither the UIs nor the engine hold the whole board."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import Literal, Protocol
 
 from pyramid_lab.model.game import Game, Move
 
-from .game_ui import Clock
-from .turn_builder import Declined, JointTurn, Ready
+from .events import Signal
+from .game_ui import UI, Clock
+from .seats import Seats
+from .session import Session
+from .turn_builder import Declined, JointTurn, Ready, TurnBuilder
 
-if TYPE_CHECKING:
-    from .board import Board, ClockMaker
+
+class ClockMaker(Protocol):
+    """A started clock stepping ``step`` with the progress from 0 to 1 over ``seconds``
+    (the window's ``viewer.desktop.animation.Animation``)."""
+
+    def __call__(self, seconds: float, step: Callable[[float], object]) -> Clock: ...
+
+
+class HostEngine(Protocol):
+    """The lab's engine as the board's hosts ask it (:class:`viewer.lab.engine.Engine`)."""
+
+    @property
+    def seats(self) -> Seats: ...
+
+    def consider(self) -> None: ...
+
+
+class HostLab(Protocol):
+    """The lab as the board's hosts ask it (:class:`viewer.lab.Lab`)."""
+
+    @property
+    def engine(self) -> HostEngine: ...
+
+    @property
+    def session(self) -> Session: ...
+
+
+class HostedBoard(Protocol):
+    """What the hosts read of the board on show (:class:`viewer.lab.board.Board`; a
+    Protocol, not that class: the board makes its host)."""
+
+    @property
+    def session(self) -> Session: ...
+    @property
+    def lab(self) -> HostLab: ...
+    @property
+    def ui(self) -> UI: ...
+    @property
+    def turn(self) -> TurnBuilder: ...
+    @property
+    def setup(self) -> object | None: ...
+    @property
+    def changed(self) -> Signal[[Literal["frame", "secrets"]]]: ...
+
+    def redraw(self) -> None: ...
+
+    def say(self, text: str) -> None: ...
+
+    def finish(self) -> object: ...
 
 
 class UIHost:
@@ -22,7 +72,7 @@ class UIHost:
     a redraw, the status line, a position applied, an animation's clock (``clock``), set-up
     mode, the computer, and the front end's name for its controls (``controls``)."""
 
-    def __init__(self, board: Board, clock: ClockMaker, controls: str) -> None:
+    def __init__(self, board: HostedBoard, clock: ClockMaker, controls: str) -> None:
         self.board = board
         self._clock = clock
         self._controls = controls
@@ -71,7 +121,7 @@ class Shows(Protocol):
     """A lab with the board on show (:class:`viewer.lab.Lab`)."""
 
     @property
-    def board(self) -> Board: ...
+    def board(self) -> HostedBoard: ...
 
 
 class BoardTable:
@@ -84,7 +134,7 @@ class BoardTable:
         self.lab = lab
 
     @property
-    def board(self) -> Board:
+    def board(self) -> HostedBoard:
         return self.lab.board
 
     def in_setup(self) -> bool:

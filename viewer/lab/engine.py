@@ -31,13 +31,13 @@ from pyramid_lab.model.game import SIMULTANEOUS, Game, IllegalMoveError, Move
 
 from .engine_table import Bare, Table, parts_due
 from .engine_words import describe_choice
-from .events import Signal
+from .events import PositionChange, Signal
 from .frame import Frame
 from .hints import Hints
 from .jobs import Job, JobRunner, answer
 from .modes import Mode, Shown
 from .seats import Seats
-from .session import PositionChange, Session
+from .session import Session
 
 if TYPE_CHECKING:
     from .game_ui import UI

@@ -15,12 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, ParamSpec
-
-if TYPE_CHECKING:
-    from .session import PositionChange
+from typing import Generic, Literal, ParamSpec
 
 P = ParamSpec("P")
+
+#: Why the position changed, as ``Session.changed`` says it: a move, undo, redo, goto (a
+#: node of the tree), load, new, lines (a line deleted), saved (the same position, now in a
+#: file), puzzle (the puzzle texts edited), review (a review of the line made: saved with
+#: the file).
+PositionChange = Literal[
+    "move", "undo", "redo", "goto", "load", "new", "lines", "saved", "puzzle", "review"
+]
 
 
 class Signal(Generic[P]):

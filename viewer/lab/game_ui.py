@@ -25,10 +25,10 @@ from typing import Any, ClassVar, Protocol
 
 from pyramid_lab.model.game import Game
 
+from .events import PositionChange
 from .frame import Frame, Vanish
 from .game_sites import BoardSites, HintDrawing
 from .game_words import GameWords
-from .session import PositionChange
 from .turn_builder import Turn, TurnAnswer
 
 #: The window's name for its controls beside the board (:attr:`GameUI.controls`).

@@ -37,15 +37,16 @@ from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.lesson import LessonFile
 
 from .analysis import Analyses
-from .board import KEEPS_TURN, WINDOW_WORDS, Board, ClockMaker, FrontWords, InstantClock, UIs
-from .board_host import BoardTable
+from .board import KEEPS_TURN, WINDOW_WORDS, Board, FrontWords, InstantClock, UIs
+from .board_host import BoardTable, ClockMaker
 from .bulletin import Bulletin
 from .documents import Documents, MemoryStore, RecentFiles
 from .engine import Engine, EngineChange
-from .events import Following, PartsFollowed, PuzzleFollowed, Signal
+from .events import Following, PartsFollowed, PositionChange, PuzzleFollowed, Signal
 from .export_plan import ExportPlan
 from .jobs import Job, JobRunner, Post, at_once
 from .lab_analysis import LabAnalysis
+from .lab_change import LabChange
 from .lesson import Lessons
 from .port import Port
 from .practice import Practice, PracticeBoard
@@ -53,15 +54,11 @@ from .puzzle import Composer, Verifier
 from .puzzle_desk import PuzzleDesk
 from .puzzle_editor import PuzzleEditor
 from .review import Reviews
-from .session import PositionChange, Session
+from .session import Session
 from .setup_mode import SetupMode
 from .solve import SolveMode
 from .table_build import BUILD_TABLE, TableBuild
 from .value_solve import ValueSolve
-
-#: What ``Lab.changed`` says (the module's docstring): the engine's changes, passed on, and
-#: the lab's own.
-LabChange = EngineChange | Literal["lesson", "analysis", "analysis dropped", "title", "table built"]
 
 
 class Lab:

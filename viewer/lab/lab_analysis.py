@@ -12,12 +12,12 @@ from pyramid_lab.model import search
 
 from .analysis import Analyses
 from .bulletin import Bulletin
+from .events import PositionChange
 from .jobs import Job, answer
-from .session import PositionChange
 from .table_build import BuildEnd, Built, with_build_item
 
 if TYPE_CHECKING:
-    from .lab import LabChange
+    from .lab_change import LabChange
 
 #: What the status line says when a move drops the analysis under way.
 DROPPED = "the analysis was dropped: the position changed (Analyse it again)"

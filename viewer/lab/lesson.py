@@ -29,7 +29,7 @@ from pyramid_lab.model.files import PositionDocument
 from pyramid_lab.model.game import Game, shorten
 from pyramid_lab.model.userfiles import LessonProgress
 
-from .events import Signal
+from .events import PositionChange, Signal
 from .frame import Frame
 from .jobs import Post
 from .lesson_checks import LessonChecks
@@ -38,7 +38,7 @@ from .lesson_marks import lesson_frame
 from .lesson_shown import LessonChange
 from .modes import Mode, Shown
 from .outcome import Outcome, Picked
-from .session import PositionChange, Session
+from .session import Session
 
 if TYPE_CHECKING:
     from .bulletin import Say

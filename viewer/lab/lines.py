@@ -14,8 +14,7 @@ from pyramid_lab.model.setup import start_copy
 from pyramid_lab.model.tree import Node, lines_to_json
 
 if TYPE_CHECKING:
-    from .events import Signal
-    from .session import PositionChange
+    from .events import PositionChange, Signal
 
 
 class Edited(Protocol):

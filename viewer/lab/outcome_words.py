@@ -5,12 +5,36 @@ goes through the catalog (:mod:`pyramid_lab.i18n`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from pyramid_lab.i18n import _
 
-if TYPE_CHECKING:
-    from .outcome import Behind, Erased
+
+class Behind(Protocol):
+    """What the words read of the points a ball clicked hides (:class:`.outcome.Behind`;
+    a Protocol, not that class: the outcome imports these words)."""
+
+    @property
+    def clicked(self) -> tuple[int, ...]: ...
+    @property
+    def points(self) -> tuple[tuple[int, ...], ...]: ...
+    @property
+    def piece(self) -> str: ...
+    @property
+    def reach(self) -> str: ...
+    @property
+    def pick(self) -> bool: ...
+
+
+class Erased(Protocol):
+    """What the words read of a ball a set-up click erased (:class:`.outcome.Erased`)."""
+
+    @property
+    def colour(self) -> str: ...
+    @property
+    def point(self) -> str: ...
+    @property
+    def piece(self) -> str: ...
 
 
 def point_name(point: tuple[int, ...]) -> str:
@@ -69,7 +93,7 @@ def with_advice(said: str, behind: Behind | None) -> str:
     the ball (what to do first: the status bar cuts a long line)."""
     if behind is None:
         return said
-    advice = behind.advice
+    advice = behind_words(behind)
     said = said.rstrip(". ")
     return _("{advice}. {said}").format(advice=advice, said=said) if said else advice
 

@@ -3,7 +3,7 @@ before it took it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from pyramid_lab.model.game import Game, IllegalMoveError, Move
 
@@ -11,10 +11,35 @@ from .frame import Frame
 from .game_ui import UI
 from .modes import Mode, Where
 from .outcome import Drawn, Outcome, Played, Refused
-from .turn_builder import Declined, Stepped
+from .session import Session
+from .turn_builder import Declined, Stepped, TurnBuilder
 
-if TYPE_CHECKING:
-    from .board import Board
+
+class PlayLab(Protocol):
+    """The lab as play mode asks it (:class:`viewer.lab.Lab`)."""
+
+    @property
+    def session(self) -> Session: ...
+
+    def play(self, move: Move) -> None: ...
+
+
+class PlayedBoard(Protocol):
+    """What play mode reads of the board on show (:class:`viewer.lab.board.Board`; a
+    Protocol, not that class: the board makes its modes)."""
+
+    @property
+    def lab(self) -> PlayLab: ...
+    @property
+    def ui(self) -> UI: ...
+    @property
+    def turn(self) -> TurnBuilder: ...
+
+    def position(self) -> Where: ...
+
+    def redraw(self) -> None: ...
+
+    def say(self, text: str) -> None: ...
 
 
 class PlayBoard(Mode):
@@ -23,7 +48,7 @@ class PlayBoard(Mode):
 
     name = "play"
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: PlayedBoard) -> None:
         self.board = board
         self.lab = board.lab
         # what would reach the points behind a ball clicked, in full over the scene (the

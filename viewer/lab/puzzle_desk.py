@@ -19,9 +19,9 @@ from .puzzle_editor import no_proof
 
 if TYPE_CHECKING:
     from .bulletin import Say
+    from .events import PositionChange
     from .puzzle import Verifier, VerifierChange
     from .puzzle_editor import PuzzleEditor
-    from .session import PositionChange
     from .setup_mode import SetupMode
     from .solve import SolveMode
 

@@ -40,8 +40,9 @@ from .jobs import position_of
 
 if TYPE_CHECKING:
     from .bulletin import Say
+    from .events import PositionChange
     from .game_ui import UI
-    from .session import PositionChange, Session
+    from .session import Session
     from .setup_editor import SetupEditor
 
 

@@ -54,8 +54,9 @@ ReviewChange = Literal[
 
 if TYPE_CHECKING:
     from .bulletin import Say
+    from .events import PositionChange
     from .game_ui import UI
-    from .session import PositionChange, Session
+    from .session import Session
 
 
 class Reviews:

@@ -21,7 +21,6 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
 from pyramid_lab.model.content import is_shipped
 from pyramid_lab.model.files import Fingerprint, Lesson, PositionDocument, to_json, write
@@ -30,16 +29,9 @@ from pyramid_lab.model.puzzle import PuzzleTexts, PuzzleValue
 from pyramid_lab.model.review import GameReview
 from pyramid_lab.model.tree import Node, tree_of
 
-from .events import Signal
+from .events import PositionChange, Signal
 from .lines import Lines
 
-#: Why the position changed, as ``Session.changed`` says it: a move, undo, redo, goto (a
-#: node of the tree), load, new, lines (a line deleted), saved (the same position, now in a
-#: file), puzzle (the puzzle texts edited), review (a review of the line made: saved with
-#: the file).
-PositionChange = Literal[
-    "move", "undo", "redo", "goto", "load", "new", "lines", "saved", "puzzle", "review"
-]
 #: The changes after which the position on the board is the same one.
 KEEPS_POSITION: tuple[PositionChange, ...] = ("saved", "puzzle", "lines", "review")
 

@@ -40,11 +40,10 @@ from pyramid_lab.model.puzzle import (
 from pyramid_lab.model.teaching import describe_result
 from pyramid_lab.model.tree import Node
 
-from .events import Signal
+from .events import PositionChange, Signal
 from .frame import Frame, Label
 from .jobs import Job, JobRunner, Post, Progress, answer
 from .modes import Mode
-from .session import PositionChange
 
 if TYPE_CHECKING:
     from .bulletin import Say

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game
 
-from .events import Signal
+from .events import PositionChange, Signal
 from .jobs import Job, JobRunner, Post, Progress, answer
 from .pace import DepthPace
-from .session import KEEPS_POSITION, PositionChange
+from .session import KEEPS_POSITION
 
 if TYPE_CHECKING:
     from .bulletin import Say

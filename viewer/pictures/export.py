@@ -25,7 +25,6 @@ frame.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
@@ -35,8 +34,8 @@ from pyramid_lab.model.files import save_file, write_bytes
 from pyramid_lab.model.game import Game, quote
 from pyramid_lab.model.review import GameReview
 
-from ..lab.export_plan import DEFAULT_FPS, DEFAULT_FRAMES, DEFAULT_HOLD  # (the dialog's too)
 from ..lab.frame import Frame
+from .export_options import ExportOptions
 from .motion import (
     Progress,
     check_replay,
@@ -61,18 +60,6 @@ EXPORT_FORMATS: dict[str, str] = {
     ".pdf": SHEET,
 }
 MOTIONS = ("turntable", "replay")
-
-
-@dataclass
-class ExportOptions:
-    """What to export besides the view (``render``: size, levels, peel, clips, camera)."""
-
-    render: RenderOptions = field(default_factory=RenderOptions)
-    motion: str | None = None  # an animation's: "turntable" or "replay"
-    frames: int = DEFAULT_FRAMES  # a turntable's frames for one turn
-    hold: int = DEFAULT_HOLD  # a replay's frames per position (a GIF shows one as long)
-    fps: int = DEFAULT_FPS  # an animation's frames per second
-    title: str = ""  # the sheet's and the page's title (a puzzle's title, the file's name)
 
 
 def export_kind(out: str | os.PathLike[str]) -> str | None:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     import pyvista as pv
 
     from ..lab.frame import Frame
-    from .export import ExportOptions
+    from .export_options import ExportOptions
 
 #: Called after each frame drawn: (frames done, frames in all). It may raise to stop the
 #: export (nothing is written then).

@@ -18,7 +18,7 @@ from ..lab import palette
 
 if TYPE_CHECKING:
     from ..lab.frame import Frame
-    from .export import ExportOptions
+    from .export_options import ExportOptions
 
 PAGE_MARGIN = 40.0  # points (1/72 inch) round an A4 page
 CELL_GAP = 14.0

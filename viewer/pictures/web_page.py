@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     import pyvista as pv
 
     from ..lab.frame import Frame
-    from .export import ExportOptions
+    from .export_options import ExportOptions
 
 #: Sphere mesh for impostor balls, which vtk.js cannot draw (a point-Gaussian mapper with
 #: a sphere shader): each becomes a real sphere of this mesh.

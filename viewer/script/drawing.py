@@ -75,7 +75,7 @@ class PositionDrawing:
         """``pyramid-lab export``'s interactive 3D web page of the position (.html): one
         self-contained page (vtk.js inline; drag to turn, scroll to zoom) titled ``title``
         (default: the puzzle's title, else the game's)."""
-        from ..pictures.export import ExportOptions
+        from ..pictures.export_options import ExportOptions
         from ..pictures.web_page import web_page
 
         name = title if title is not None else str(self._puzzle.get("title") or self._game.title)
@@ -94,7 +94,8 @@ class PositionDrawing:
         a picture, the 3D web page (.html), or an animation (.gif, .mp4) with ``motion``
         "turntable" (the board turning) or "replay" (the moves from the start). Returns
         the path written, replaced atomically; ValueError for what it cannot export."""
-        from ..pictures.export import ExportOptions, export_game
+        from ..pictures.export import export_game
+        from ..pictures.export_options import ExportOptions
 
         title = str(self._puzzle.get("title") or self._game.title)
         options = ExportOptions(self._render_options(view, size), motion=motion, title=title)
