@@ -102,8 +102,9 @@ def test_a_file_without_a_goal_is_no_puzzle(lab, port):
 # ---- Solve position --------------------------------------------------------------------
 
 
-def test_solve_position_answers_from_the_book_and_asks_nothing(port, inbox):
-    # the empty base-4 floating pyramid: a 13-minute proof, in the shipped book
+def _solved_from_the_book(port, inbox) -> str:
+    """Solve position on the empty base-4 floating pyramid (a 13-minute proof, in the
+    shipped book): what it said, once no question was asked."""
     lab = Lab(
         Session(Partition(PartitionOptions(4, "floating"))),
         port,
@@ -114,11 +115,16 @@ def test_solve_position_answers_from_the_book_and_asks_nothing(port, inbox):
         lab.value_solve.toggle()
         assert lab.value_solve.running
         inbox.until(lambda: not lab.value_solve.running)
-        assert lab.value_solve.last.startswith("Solved: red to move "), lab.value_solve.last
-        assert lab.value_solve.last.endswith("(from the book)")
         assert port.numbers_asked == []
+        return lab.value_solve.last
     finally:
         lab.shutdown()
+
+
+def test_solve_position_answers_from_the_book_and_asks_nothing(port, inbox):
+    said = _solved_from_the_book(port, inbox)
+    assert said.startswith("Solved: red to move "), said
+    assert said.endswith("(from the book)")
 
 
 def test_a_slow_book_is_no_search_and_asks_nothing(port, inbox, monkeypatch):
@@ -135,19 +141,8 @@ def test_a_slow_book_is_no_search_and_asks_nothing(port, inbox, monkeypatch):
 
     monkeypatch.setattr(value_solve, "QUICK_SECONDS", 0.2)
     monkeypatch.setattr(entry, "from_book", slow_book)
-    lab = Lab(
-        Session(Partition(PartitionOptions(4, "floating"))),
-        port,
-        post=inbox.post,
-        bulletin=port.bulletin,
-    )
-    try:
-        lab.value_solve.toggle()
-        inbox.until(lambda: not lab.value_solve.running)
-        assert lab.value_solve.last.endswith("(from the book)"), lab.value_solve.last
-        assert port.numbers_asked == []
-    finally:
-        lab.shutdown()
+    said = _solved_from_the_book(port, inbox)
+    assert said.endswith("(from the book)"), said
 
 
 def _base6(port, inbox, workers=None, cores=2) -> Lab:
