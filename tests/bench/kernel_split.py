@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import random
 import subprocess
 import sys
 import tempfile
@@ -38,6 +37,7 @@ from pyramid_lab.model.search.choice import Limits  # noqa: E402
 from pyramid_lab.model.search.compiled import bounded, dfpn, mcts  # noqa: E402
 from pyramid_lab.model.search.compiled.agent import CompiledMCTSAgent  # noqa: E402
 from pyramid_lab.model.terrace import Terrace  # noqa: E402
+from tests.bench.compiled import middle_games  # noqa: E402  (the same positions)
 from tests.model.handed import adapter_for, solver_for  # noqa: E402
 
 EXAMPLES = ROOT / "examples"
@@ -70,20 +70,6 @@ def other_module(kernel: str, rev: str, folder: Path) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def middle_games(new: Callable[[], Any], plies: int, count: int, seed: int) -> list[Any]:
-    rng = random.Random(seed)
-    out: list[Any] = []
-    while len(out) < count:
-        game = new()
-        for _ in range(plies):
-            if game.is_over():
-                break
-            game.push(rng.choice(game.legal_moves()))
-        if not game.is_over():
-            out.append(type(game).from_setup(game.options, game.to_move, game.pieces()))
-    return out
 
 
 def dfpn_work() -> Callable[[], list[Any]]:
