@@ -46,7 +46,9 @@ from ..game import (
     register_game,
 )
 from ..setup import record_setup
+from .fights import EMPTY, PHARAOH, Troops
 from .files import read_state, write_state
+from .maps import faction_names, load_faction, load_map, map_names
 from .moves import (
     ALL,
     DONE,
@@ -62,18 +64,7 @@ from .moves import (
     parse_move,
 )
 from .resolve import RollingResolution
-from .rules import (
-    EMPTY,
-    HALVING,
-    PHARAOH,
-    RollingDataError,
-    Troops,
-    faction_names,
-    load_faction,
-    load_map,
-    map_names,
-    space_points,
-)
+from .rules import HALVING, RollingDataError, space_points
 from .state import (
     COLOURS,
     CONQUEST,

@@ -10,14 +10,8 @@ from typing import ClassVar
 
 from ..game import InvalidMoveError, Move, quote
 from ..teaching import describe_result
-from .rules import (
-    DEVICES,
-    EMPTY,
-    WRITTEN,
-    line_problem,
-    shape_takes,
-    written_choices,
-)
+from .fights import EMPTY
+from .rules import DEVICES, WRITTEN, line_problem, shape_takes, written_choices
 from .state import GREY, NEUTRAL, RollingPosition, State
 
 

@@ -8,21 +8,8 @@ from __future__ import annotations
 
 from ..game import IllegalMoveError, Move, quote
 from . import moves
-from .rules import (
-    DEVICES,
-    DICE_PER_PLAYER,
-    EMPTY,
-    PHARAOH,
-    PICKS,
-    SOLO_DICE,
-    Troops,
-    bombard,
-    fight,
-    reinforcement_walk,
-    snake_order,
-    space_points,
-    walk_size,
-)
+from .fights import EMPTY, PHARAOH, Troops, bombard, fight, reinforcement_walk, walk_size
+from .rules import DEVICES, DICE_PER_PLAYER, PICKS, SOLO_DICE, snake_order, space_points
 from .state import GREY, NEUTRAL, SEQUENTIAL, Device, Die, Order, State
 
 

@@ -19,19 +19,9 @@ from typing import Any
 from ..game import Move
 from ..setup import StatefulGame
 from ..speed import SearchHooks
-from .rules import (
-    DEVICES,
-    EMPTY,
-    PHARAOH,
-    ROUNDS,
-    SOLO_ROUNDS,
-    Faction,
-    RollingMap,
-    Troops,
-    faction_names,
-    footmen,
-    line_value,
-)
+from .fights import EMPTY, PHARAOH, Troops
+from .maps import faction_names
+from .rules import DEVICES, ROUNDS, SOLO_ROUNDS, Faction, RollingMap, footmen, line_value
 
 COLOURS = ("red", "blue", "green", "yellow")
 GREY = "grey"  # the solo variant's fifth and sixth dice

@@ -37,7 +37,7 @@ from pyramid_lab.model.rolling import (
     Take,
     parse_move,
 )
-from pyramid_lab.model.rolling.rules import Troops
+from pyramid_lab.model.rolling.fights import Troops
 from pyramid_lab.model.rolling.state import PHARAOH_LEVELS, RollingOptions
 from pyramid_lab.model.teaching import describe_result, teaching_for
 
