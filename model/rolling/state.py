@@ -4,7 +4,7 @@ reads every layer of :class:`model.rolling.RollingPyramids` shares (a seat's uni
 cells a unit may go to, a hero's weight in a fight).
 
 The game is built in layers, one module each: this position, the moves
-(:mod:`model.rolling.moves`: what may be played and why not), their resolution
+(:mod:`model.rolling.legal`: what may be played and why not), their resolution
 (:mod:`model.rolling.resolve`: the phases and the fights), the file ``state``
 (:mod:`model.rolling.files`) and the game itself (:mod:`model.rolling`). The formulas,
 maps and faction boards are in :mod:`model.rolling.rules`.
