@@ -3,7 +3,7 @@ the Lesson dock, the step's position on the board, its overlays and highlights d
 task answered on the board (a move through the window's normal click path, or points
 clicked) and judged by the rules (:mod:`model.lesson`), with the reason of a wrong answer
 and the path it speaks of drawn, a hint, Retry, and progress kept between runs
-(:class:`model.userfiles.LessonProgress`). Teacher mode edits the lesson in the dock and
+(:class:`model.lesson_progress.LessonProgress`). Teacher mode edits the lesson in the dock and
 saves it.
 
 The window names no game here: points go through the game UI's ``site_of``/``coords_of``.
@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QTimer
 
 from pyramid_lab.model.game import IllegalMoveError
+from pyramid_lab.model.lesson_progress import LessonProgress
 from pyramid_lab.model.puzzle import puzzle_text
-from pyramid_lab.model.userfiles import LessonProgress
 
 from ..lab.lesson_view import LessonViews, view_now
 from ..widgets.lesson_steps import StepPanel
