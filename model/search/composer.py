@@ -30,7 +30,8 @@ from .choice import ProgressCallback
 from .difficulty import playouts_to_find
 from .kernels import adapter_for
 from .levels import agent_for
-from .prover import first_moves, node_budget, prove
+from .proofs import node_budget
+from .prover import first_moves, prove
 from .registry import Plugin
 from .stop import SearchStopped, Stop, stop_function
 from .teaching import verify
