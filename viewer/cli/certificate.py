@@ -7,9 +7,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, format_number
 
-from .common import EXIT_BAD_INPUT, EXIT_OK
+from .common import EXIT_BAD_INPUT, EXIT_OK, error_line
 from .options import FILE, QUIET, add_options
 
 
@@ -30,7 +30,9 @@ def run(args: argparse.Namespace) -> int:
 
     def progress(positions: int, seconds: float) -> None:
         print(
-            f"certificate: {positions:,} positions checked, {seconds:.1f} s",
+            _("certificate: {positions} positions checked, {seconds} s").format(
+                positions=format_number(positions), seconds=format_number(seconds, digits=1)
+            ),
             file=sys.stderr,
             flush=True,
         )
@@ -38,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = check_file(args.file, progress=None if args.quiet else progress)
     except CertificateError as exc:
-        print(f"pyramid-lab: error: {exc}", file=sys.stderr)
+        print(error_line(str(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
     print(report.summary())
     return EXIT_OK
