@@ -28,15 +28,6 @@ def add_arguments(certificate: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pyramid_lab.model.certificate import CertificateError, check_file
 
-    def progress(positions: int, seconds: float) -> None:
-        print(
-            _("certificate: {positions} positions checked, {seconds} s").format(
-                positions=format_number(positions), seconds=format_number(seconds, digits=1)
-            ),
-            file=sys.stderr,
-            flush=True,
-        )
-
     try:
         report = check_file(args.file, progress=None if args.quiet else progress)
     except CertificateError as exc:
@@ -44,3 +35,14 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     print(report.summary())
     return EXIT_OK
+
+
+def progress(positions: int, seconds: float) -> None:
+    """The check's progress, a line on stderr."""
+    print(
+        _("certificate: {positions} positions checked, {seconds} s").format(
+            positions=format_number(positions), seconds=format_number(seconds, digits=1)
+        ),
+        file=sys.stderr,
+        flush=True,
+    )

@@ -67,8 +67,8 @@ def run_answers(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     count = len(lesson.steps)
     if args.step is not None and not 1 <= args.step <= count:
-        said = _("pyramid-lab: {file}: --step {step}: the lesson has steps 1 to {count}")
-        print(said.format(file=shorten(args.file), step=args.step, count=count), file=sys.stderr)
+        refused = _("pyramid-lab: {file}: --step {step}: the lesson has steps 1 to {count}")
+        print(refused.format(file=shorten(args.file), step=args.step, count=count), file=sys.stderr)
         return EXIT_BAD_INPUT
     for index, step in enumerate(lesson.steps):
         if step.task is None or (args.step is not None and index + 1 != args.step):
