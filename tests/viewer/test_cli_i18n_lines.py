@@ -63,6 +63,7 @@ ERRORS = [
     (["endgame", "build", "--whole", "--workers", "-1"], "err", -1),
     (["classroom", "--port", "70000"], "err", -1),
     (["classroom", "--code", "abcdefgh", "--new-code"], "err", -1),
+    (["classroom", "--code", "ab"], "err", -1),
     (["open", TINY], "err", 0),
     (["open", TINY], "err", 1),
     (["open", TINY], "err", 3),

@@ -165,8 +165,18 @@ def _bad_arguments(args: argparse.Namespace) -> str:
         if args.code is not None:
             chosen_code(args.code)
     except Refused as exc:
-        return f"--code: {exc}"
+        return f"--code: {_refused(exc)}"
     return ""
+
+
+def _refused(exc: Exception) -> str:
+    """A refusal of the classroom's (made in English, as the pages are sent it) in the
+    language the command line speaks."""
+    from pyramid_lab import i18n
+
+    from ..classroom.words import said
+
+    return said(str(exc), i18n.current())
 
 
 def _results_path(args: argparse.Namespace, lessons: list[str]) -> Path:
@@ -200,7 +210,7 @@ def _open_class(args: argparse.Namespace, on_board: OnBoard) -> tuple[Classroom,
     try:
         results = _results_path(args, lessons)
     except Refused as exc:
-        return f"--name: {exc}"
+        return f"--name: {_refused(exc)}"
     except PositionFormatError as exc:
         return str(exc)
     except OSError as exc:
