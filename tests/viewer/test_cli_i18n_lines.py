@@ -53,6 +53,10 @@ ERRORS = [
     (["resolve", TINY, "S", "S"], "err", -1),
     (["export", TINY, "-o", "a.gif", "--hold", "2"], "err", -1),
     (["export", TINY, "-o", "a.gif", "--fps", "2"], "err", -1),
+    (["export", TINY, "-o", "a.html", "--turntable"], "err", -1),
+    (["render", TINY, "-o", "a.txt"], "err", -1),
+    (["render", TINY, "-o", "a.png", "--clip", "w<3"], "err", -1),
+    (["render", TINY, "-o", "a.png", "--levels", "5:6"], "err", -1),
     (["puzzles", "compose", "--game", "partition"], "err", -1),
     (["puzzles", "partition", "--count", "3"], "err", -1),
     (["book", "show", "--book", " "], "err", -1),
@@ -78,7 +82,9 @@ def test_each_commands_own_error_is_marked(pseudo, capsys, monkeypatch, argv, st
     status = main(argv)
     assert status == 2
     line = getattr(capsys.readouterr(), stream).splitlines()[index]
-    assert marked(line, *argv, "Pyramid Partition", "pyraos", "xvfb-run", "pyramid-lab")
+    shown = [repr(word) for word in argv]  # (a value quoted back)
+    notation = ["Pyramid Partition", "pyraos", "xvfb-run", "pyramid-lab", ".gif", ".mp4"]
+    assert marked(line, *shown, *argv, *notation, str(Path.cwd()))
 
 
 def test_lesson_answers_and_check_are_marked(pseudo, capsys):

@@ -158,7 +158,10 @@ def _build(args: argparse.Namespace, cls: Any, books: Any, book: Any, path: Path
         pairs = {k: int(v) if v.lstrip("-").isdigit() else v for k, v in pairs.items()}
         options = cls.parse_options(pairs)
     except PositionFormatError as exc:
-        print(error_line(f"argument --option: {exc}"), file=sys.stderr)
+        print(
+            error_line(_("argument {flag}: {reason}").format(flag="--option", reason=exc)),
+            file=sys.stderr,
+        )
         return EXIT_BAD_INPUT
 
     def say(text: str) -> None:
