@@ -46,6 +46,7 @@ __all__ = [
     "current",
     "format_list",
     "format_number",
+    "format_percent",
     "language_from_env",
     "languages",
     "ngettext",
@@ -249,12 +250,34 @@ def _babel_locale(language: str | None) -> str:
     return ENGLISH if chosen == PSEUDO else chosen
 
 
-def format_number(number: float, language: str | None = None) -> str:
+def format_number(number: float, language: str | None = None, *, digits: int | None = None) -> str:
     """``number`` written the language's way (``1,234.5``; German ``1.234,5``; Swedish
-    ``1 234,5``); ``language`` the current one where None."""
+    ``1 234,5``); ``language`` the current one where None. ``digits``: that many decimals,
+    always (``2.0``). English (and the pseudo-locale) writes an integer or fixed decimals
+    as Python's ``{:,}`` does, without importing Babel."""
+    chosen = _babel_locale(language)
+    if chosen == ENGLISH and digits is not None:
+        return f"{number:,.{digits}f}"
+    if chosen == ENGLISH and isinstance(number, int):
+        return f"{number:,}"
     from babel.numbers import format_decimal
 
-    return format_decimal(number, locale=_babel_locale(language))
+    if digits is None:
+        return format_decimal(number, locale=chosen)
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return format_decimal(number, format=pattern, locale=chosen)
+
+
+def format_percent(ratio: float, language: str | None = None, *, digits: int = 0) -> str:
+    """``ratio`` as a percentage with ``digits`` decimals the language's way (``12.5%``;
+    French ``12,5 %``); English as Python's ``{:.1%}`` writes it."""
+    chosen = _babel_locale(language)
+    if chosen == ENGLISH:
+        return f"{ratio:.{digits}%}"
+    from babel.numbers import format_percent as babel_percent
+
+    pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"
+    return babel_percent(ratio, format=pattern, locale=chosen)
 
 
 def format_list(items: Iterable[str], language: str | None = None) -> str:
