@@ -20,11 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
 
+from pyramid_lab.i18n import _, format_list
 from pyramid_lab.model import search
 
 from ..lab.engine import Engine
 from ..lab.engine_words import describe_choice
 from ..lab.jobs import Job, Progress, Task, position_of
+from ..widgets.names import colour_word
 from ..widgets.slots import guarded
 
 if TYPE_CHECKING:
@@ -119,9 +121,10 @@ class EngineControl:
                 and engine.parts_in
                 and self.port.current_message() == engine.thinking_text
             ):  # (the last turn's words stay; the words that it thinks go)
-                colours = " and ".join(engine.parts_in)
-                self.port.bulletin.say(
-                    f"the computer's part of this turn for {colours} is in, hidden until "
+                colours = format_list(colour_word(c) for c in engine.parts_in)
+                said = _(
+                    "the computer's part of this turn for {colours} is in, hidden until "
                     "the turn is played"
                 )
+                self.port.bulletin.say(said.format(colours=colours))
             self.board.redraw()
