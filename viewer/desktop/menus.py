@@ -38,8 +38,13 @@ if TYPE_CHECKING:
 RECKONING_KEY = "engine/show_reckoning"  # QSettings: the computer's reckoning said
 
 StandardKey = QKeySequence.StandardKey
-#: the cameras' names (:data:`viewer.lab.palette.VIEWS`), as View > Camera says them
-VIEW_NAMES = {"iso": N_("iso"), "top": N_("top"), "front": N_("front"), "side": N_("side")}
+#: the cameras' items (:data:`viewer.lab.palette.VIEWS`) in the View menu
+VIEW_ITEMS = {
+    "iso": N_("Camera: iso"),
+    "top": N_("Camera: top"),
+    "front": N_("Camera: front"),
+    "side": N_("Camera: side"),
+}
 
 
 @dataclass(frozen=True)
@@ -264,7 +269,8 @@ class Menus:
         stage = self.stage
         for name in VIEWS:
             camera = functools.partial(lambda n: stage.scene.set_camera(n), name)
-            said = _("Camera: {view}").format(view=_(VIEW_NAMES.get(name, name)))
+            item = VIEW_ITEMS.get(name)
+            said = _(item) if item is not None else _("Camera: {view}").format(view=name)
             add_action(view, said, camera, self.port)
         add_action(view, _("&Reset view"), self.parts.commands.reset_view, self.port, "Ctrl+R")
         self.language = LanguageMenu(view, self.port.bulletin.say)

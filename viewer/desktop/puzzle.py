@@ -17,7 +17,7 @@ import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from pyramid_lab.i18n import _, ngettext
+from pyramid_lab.i18n import _
 from pyramid_lab.model.puzzle import Verdict, goal_of, plies_text, puzzle_text, solution_of
 
 from ..lab.puzzle_editor import no_proof, parse_solution
@@ -165,11 +165,13 @@ class PuzzleControl:
             if self.dock.notes.toPlainText() != puzzle_text(puzzle, "notes"):
                 self.dock.notes.setPlainText(puzzle_text(puzzle, "notes"))
             players = list(game.players)
-            if [self.dock.side.itemText(i) for i in range(self.dock.side.count())] != players:
-                self.dock.side.clear()
-                self.dock.side.addItems(players)
+            side = self.dock.side
+            if [side.itemData(i) for i in range(side.count())] != players:
+                side.clear()
+                for colour in players:  # each colour in words, the colour its data
+                    side.addItem(colour_word(colour), colour)
             goal = goal_of(puzzle)
-            self.dock.side.setCurrentText(goal.side if goal else self.editor.to_move())
+            side.setCurrentIndex(side.findData(goal.side if goal else self.editor.to_move()))
             self.dock.within.setValue(self.editor.goal_moves_shown())
             solution = " ".join(solution_of(puzzle))
             if parse_solution(self.dock.solution.text()) != solution_of(puzzle):
@@ -181,7 +183,8 @@ class PuzzleControl:
     def _refresh_plies(self) -> None:
         puzzle = self.session.puzzle
         goal = goal_of(puzzle)
-        self.dock.within_word.setText(ngettext("move", "moves", self.dock.within.value()))
+        # (one move or more: the spin box starts at 1, where each language's rule agrees)
+        self.dock.within_word.setText(_("move") if self.dock.within.value() == 1 else _("moves"))
         if goal is not None:
             said = _("= {plies}, both sides' turns, {side}'s winning turn last")
             plies = plies_text(goal.within)
@@ -209,7 +212,7 @@ class PuzzleControl:
         if self._loading:
             return
         self.editor.goal_moves = self.dock.within.value()
-        self.desk.write_goal(self.dock.side.currentText(), self.dock.within.value())
+        self.desk.write_goal(str(self.dock.side.currentData()), self.dock.within.value())
         self._refresh_plies()
         self._show_verdict()
 

@@ -50,3 +50,20 @@ COLOUR_WORDS = {
 def colour_word(colour: str) -> str:
     """A player's colour as a word inside a sentence (``red``; one not listed as it is)."""
     return _(COLOUR_WORDS[colour]) if colour in COLOUR_WORDS else colour
+
+
+#: What a game calls its pieces (``GameUI.piece_word``), a plural noun inside a sentence
+PIECE_WORDS = {
+    # TRANSLATORS: the pieces of a game, a plural noun inside sentences ("Hide the {pieces}")
+    "pieces": N_("pieces"),
+    "balls": N_("balls"),
+    "spheres": N_("spheres"),
+    "pyramids": N_("pyramids"),
+    "troops": N_("troops"),
+    "stones": N_("stones"),
+}
+
+
+def piece_word(pieces: str) -> str:
+    """What a game calls its pieces, in words (a word not listed as it is)."""
+    return _(PIECE_WORDS[pieces]) if pieces in PIECE_WORDS else pieces
