@@ -15,6 +15,16 @@ from pyramid_lab.viewer.desktop.language import LANGUAGES
 
 #: a word a person reads: two letters or more (numbers, moves and single letters aside)
 WORD = re.compile(r"[A-Za-z][a-z]+|[A-Z]{2,}[a-z]*")
+#: Words the window shows that the Qt-free modules make, not the window's folders: the
+#: lab's and the games' words modules and the rules' (issue 90 converts them next, in
+#: their own change); each by where it is made and what it starts with. A pattern that
+#: matches nothing any more is said (test below), so the list only shrinks.
+NOT_YET = (
+    ("viewer/games/ball/covers.py", r"(Red|Blue) programs after"),
+    ("viewer/games/ball/covers.py", r"Hint \(H\) asks the engine for a program first"),
+    ("viewer/games/rolling/words.py", r"A starting area is yours"),
+    ("model/game.py", r"(<[^>]*>)?Rolling Pyramids is a game of chance \(dice\)"),
+)
 
 
 def unmarked(text: str, names: tuple[str, ...]) -> list[str]:
@@ -106,8 +116,11 @@ def _dock_texts(dock) -> list[tuple[str, str]]:
 def _names() -> tuple[str, ...]:
     """Notation in the window's words: the games' titles, the program's name."""
     titles = tuple(game_class(name).title for name in game_names())
+    from pyramid_lab.viewer.games.ball.program_dock import SPECIAL_WORDS
+
     languages = tuple(name for _code, name in LANGUAGES)  # each by its own name
-    return (*sorted(titles, key=len, reverse=True), "Pyramid Lab", *languages)
+    specials = tuple(title for title, _what in SPECIAL_WORDS.values())  # Pyramid Ball's cards
+    return (*sorted(titles, key=len, reverse=True), "Pyramid Lab", *languages, *specials)
 
 
 @pytest.mark.parametrize("game", game_names())
@@ -130,4 +143,19 @@ def test_every_word_of_the_menus_and_docks_is_from_the_catalog(pseudo_window, ga
     texts.append(("status bar", window.statusBar().currentMessage()))
     names = _names()
     found = [(where, text) for where, text in texts if unmarked(text, names)]
+    for _source, pattern in NOT_YET:  # (each seen once: the module keeps the count)
+        SEEN.update(pattern for _where, text in found if re.match(pattern, text))
+    found = [(w, t) for w, t in found if not any(re.match(p, t) for _s, p in NOT_YET)]
     assert not found, "\n".join(f"{where}: {text!r}" for where, text in found)
+
+
+#: the NOT_YET patterns the walks met
+SEEN: set[str] = set()
+
+
+def test_each_word_not_yet_converted_is_still_shown():
+    """Runs after the walks (pytest keeps a module's order): a pattern of NOT_YET that no
+    walk met is one converted since, to be taken off the list."""
+    if not SEEN:
+        pytest.skip("the walks did not run in this process")
+    assert {pattern for _source, pattern in NOT_YET} == SEEN

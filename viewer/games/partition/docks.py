@@ -37,18 +37,7 @@ class CornerDock(QDockWidget):
         self.overlays = overlays
         body = QWidget(self)
         layout = QVBoxLayout(body)
-        toggles = QHBoxLayout()
-        self.walls = QCheckBox(_("Walls"))
-        self.corners = QCheckBox(_("Corners"))
-        self.groups = QCheckBox(_("Group colours"))
-        self.walls.setToolTip(_("The five walls as faint faces with their names"))
-        self.corners.setToolTip(_("The five corner points, coloured by who holds them"))
-        self.groups.setToolTip(
-            _("Each group in its own shade of its player's colour (reds for red, blues for blue)")
-        )
-        for box in (self.walls, self.corners, self.groups):
-            toggles.addWidget(box)
-        layout.addLayout(toggles)
+        layout.addLayout(self._toggles())
         self.table = row_table(len(CORNERS), tuple(_(c) for c in COLUMNS), stretch=True)
         walls = self.table.horizontalHeaderItem(3)
         if walls is not None:
@@ -99,6 +88,21 @@ class CornerDock(QDockWidget):
         self.table.cellClicked.connect(self._on_row_clicked)
         overlays.changed.connect(self._on_overlays_changed)
         self._teaching: TeachingView | None = None
+
+    def _toggles(self) -> QHBoxLayout:
+        """The overlays' boxes: the walls, the corners, the groups' colours."""
+        toggles = QHBoxLayout()
+        self.walls = QCheckBox(_("Walls"))
+        self.corners = QCheckBox(_("Corners"))
+        self.groups = QCheckBox(_("Group colours"))
+        self.walls.setToolTip(_("The five walls as faint faces with their names"))
+        self.corners.setToolTip(_("The five corner points, coloured by who holds them"))
+        self.groups.setToolTip(
+            _("Each group in its own shade of its player's colour (reds for red, blues for blue)")
+        )
+        for box in (self.walls, self.corners, self.groups):
+            toggles.addWidget(box)
+        return toggles
 
     def _on_row_clicked(self, row: int, _column: int) -> None:
         corner = CORNERS[row]

@@ -412,12 +412,9 @@ class TurnDock(QDockWidget):
                 spaces=spaces, total=total
             )
             if len(waiting) > 1:  # the rules ask one space at a time
-                said = ngettext(
+                said = _(
                     "Space {space} is asked now, the other {count} after it (or 'all' decides "
-                    "them at once).",
-                    "Space {space} is asked now, the other {count} after it (or 'all' decides "
-                    "them at once).",
-                    len(waiting) - 1,
+                    "them at once)."
                 )
                 text += " " + said.format(space=waiting[0].name, count=len(waiting) - 1)
             self.choices.add_note(text)
