@@ -91,7 +91,7 @@ class ComposeDialog(ComposeChoices):
         exact = self.exact.isChecked()
         self.composer.compose(folder, count=count, within=within, band=band, exact=exact, seed=seed)
         self.set_working(True)
-        said = ngettext("composing {count} puzzle...", "composing {count} puzzles...", count)
+        said = ngettext("composing {count} puzzles...", "composing {count} puzzles...", count)
         self.set_progress(0.0, said.format(count=count))
 
     @slot
@@ -114,12 +114,12 @@ class ComposeDialog(ComposeChoices):
                 self.set_progress(0.0, said)
                 return
             text = ngettext(
-                "{count} puzzle written in {folder}",
+                "{count} puzzles written in {folder}",
                 "{count} puzzles written in {folder}",
                 len(written),
             ).format(count=len(written), folder=folder)
             opened = ngettext(
-                "{count} puzzle written in {folder}; opened in Practice",
+                "{count} puzzles written in {folder}; opened in Practice",
                 "{count} puzzles written in {folder}; opened in Practice",
                 len(written),
             )

@@ -121,7 +121,7 @@ class LessonsMenu:
                 action.setText(f"\u2713 {title}")
             elif done:
                 said = ngettext(
-                    "{title}  ({done} of {count} task)",
+                    "{title}  ({done} of {count} tasks)",
                     "{title}  ({done} of {count} tasks)",
                     len(tasks),
                 )

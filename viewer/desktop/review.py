@@ -106,7 +106,7 @@ class ReviewControl:
         detail = judged.text if judged is not None else ""
         if spot is not None:
             said = ngettext(
-                "Here {side} wins within {count} ply with one move only.",
+                "Here {side} wins within {count} plies with one move only.",
                 "Here {side} wins within {count} plies with one move only.",
                 spot.within,
             )
@@ -129,7 +129,7 @@ class ReviewControl:
             count, seconds = args
             dock.set_thinking(True)
             said = ngettext(
-                "reviewing {count} position, about {seconds} s",
+                "reviewing {count} positions, about {seconds} s",
                 "reviewing {count} positions, about {seconds} s",
                 count,
             )

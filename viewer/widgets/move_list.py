@@ -277,7 +277,7 @@ class MoveListDock(QDockWidget):
         count = 1 + node.size()
         first = f"'{secret}'" if secret else str(node.move)
         said = ngettext(
-            "Delete the line starting {move} ({count} move)? It cannot be undone.",
+            "Delete the line starting {move} ({count} moves)? It cannot be undone.",
             "Delete the line starting {move} ({count} moves)? It cannot be undone.",
             count,
         )
@@ -287,7 +287,7 @@ class MoveListDock(QDockWidget):
         if answer != QMessageBox.StandardButton.Yes:
             return False
         self.session.lines.delete_line(node)
-        said = ngettext("deleted a line of {count} move", "deleted a line of {count} moves", count)
+        said = ngettext("deleted a line of {count} moves", "deleted a line of {count} moves", count)
         self.session.message.emit(said.format(count=count))
         return True
 

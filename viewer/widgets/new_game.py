@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pyramid_lab.i18n import _, format_list
+from pyramid_lab.i18n import _
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, OptionSpec, PositionFormatError, game_class, game_names
 
@@ -131,7 +131,7 @@ def player_widget(level: str | None, levels: tuple[str, ...] = search.computer.L
         combo.setToolTip(_("who plays this side: you, or the computer at a level (easy is quick)"))
     else:  # a game's own computer players
         said = _("who plays this side: you, or the computer ({levels})")
-        combo.setToolTip(said.format(levels=format_list(level_name(lv) for lv in levels)))
+        combo.setToolTip(said.format(levels=", ".join(level_name(lv) for lv in levels)))
     return combo
 
 

@@ -327,7 +327,7 @@ class ProgramDesk:
             return said.format(player=colour_word(COLOURS[self.open_side]))
         if len(missing) == 1:
             return _("waiting for {player}'s program").format(player=colour_word(missing[0]))
-        return _("waiting for {player}'s and {other}'s programs").format(
+        return _("waiting for {player}'s program and {other}'s program").format(
             player=colour_word(missing[0]), other=colour_word(missing[1])
         )
 

@@ -167,7 +167,7 @@ class TurnReplay:
         if row is None:
             if self.row == 0:
                 said = ngettext(
-                    "before the last turn ({count} row): the ] key or Row > shows the next row",
+                    "before the last turn ({count} rows): the ] key or Row > shows the next row",
                     "before the last turn ({count} rows): the ] key or Row > shows the next row",
                     self.row_count(),
                 )
@@ -207,7 +207,7 @@ class TurnReplay:
             return
         if row is None:
             said = ngettext(
-                "Before the last turn ({count} row)", "Before the last turn ({count} rows)", count
+                "Before the last turn ({count} rows)", "Before the last turn ({count} rows)", count
             )
             dock.row_title.setText(said.format(count=count))
             return

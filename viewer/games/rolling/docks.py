@@ -374,7 +374,7 @@ class TurnDock(QDockWidget):
                 what = _("{unit} (a bomb: any space)").format(unit=what)
             mark = "▶ " if name == turn.unit else ""
             said = ngettext(
-                "send {unit} ({count} place)", "send {unit} ({count} places)", len(targets)
+                "send {unit} ({count} places)", "send {unit} ({count} places)", len(targets)
             )
             self.choices.add_choice(
                 mark + said.format(unit=what, count=len(targets)),
