@@ -71,20 +71,20 @@ class ProgramTurn:
     def click(self, site: int) -> TurnAnswer:
         if self.game.is_over():
             return Declined(
-                _("the game is over: {result}").format(result=describe_result(self.game))
+                N_("the game is over: {result}").format(result=describe_result(self.game))
             )
         if self.game.choosing is not None:
             return Declined(choice_text(self.game))
-        return Declined(_(CLICK_TEXT if self.desk.controls == TURN_DOCK else CLICK_TEXT_ELSEWHERE))
+        return Declined(CLICK_TEXT if self.desk.controls == TURN_DOCK else CLICK_TEXT_ELSEWHERE)
 
     def submit(self, side: int, part: Move) -> TurnAnswer:
         """The computer's program for ``side``: the joint move once both are in."""
         if self.game.is_over():
             return Declined(
-                _("the game is over: {result}").format(result=describe_result(self.game))
+                N_("the game is over: {result}").format(result=describe_result(self.game))
             )
         if not isinstance(part, Program):
-            return Declined(_("not a program: {move}").format(move=part))
+            return Declined(N_("not a program: {move}").format(move=part))
         problem = self.game.program_problem(part, side)
         if problem:
             return Declined(problem)
@@ -98,7 +98,7 @@ class ProgramTurn:
     def finish(self) -> TurnAnswer:
         if self.game.is_over():
             return Declined(
-                _("the game is over: {result}").format(result=describe_result(self.game))
+                N_("the game is over: {result}").format(result=describe_result(self.game))
             )
         if self.game.choosing is not None:
             chosen = self.chosen
@@ -209,14 +209,14 @@ class ProgramDesk:
     def use_hint(self, side: int) -> None:
         """Load the hinted program into ``side``'s editor (it can still be changed)."""
         if self.hinted is None or self.hinted[0] != side or side != self.open_side:
-            self.show_message(_("no hint for this editor: Hint (H) asks the engine for one"))
+            self.show_message(N_("no hint for this editor: Hint (H) asks the engine for one"))
             return
         program = self.hinted[1]
         self.hinted = None  # loaded: the editor's own tracks show it from now on
         self.program_docks[side].editor.set_program(program)
         self.refresh()
-        said = _("the hint {program} is in {player}'s editor: Program in plays it")
-        self.show_message(said.format(program=program, player=colour_word(COLOURS[side])))
+        said = N_("the hint {program} is in {player}'s editor: Program in plays it")
+        self.show_message(said.format(program=program, player=COLOURS[side]))
 
     def open_side_ready(self) -> bool:
         side = self.open_side
@@ -225,7 +225,7 @@ class ProgramDesk:
     def hand_in_open(self) -> TurnAnswer:
         """Finish turn with an editor open: hand its program in."""
         if self.open_side is None:
-            return Declined(self.waiting_text() or _("waiting for the programs"))
+            return Declined(self.waiting_text() or N_("waiting for the programs"))
         return self._hand_in(self.open_side, play=False)
 
     @slot
@@ -238,19 +238,17 @@ class ProgramDesk:
         turn = self.turn
         if turn is None or turn.game.is_over():
             over = (
-                _("the game is over: {result}").format(result=describe_result(turn.game))
+                N_("the game is over: {result}").format(result=describe_result(turn.game))
                 if turn
-                else _("the game is over")
+                else N_("the game is over")
             )
-            said = _("{reason}; Game > New game starts another").format(reason=over)
+            said = N_("{reason}; Game > New game starts another").format(reason=over)
             self.show_message(said)  # said, never silent
             return Declined(over)
         editor = self.program_docks[side].editor
         problem = editor.apply_text() or editor.why_not()  # typed and not yet applied
         if problem is not None:
-            said = _("{player}'s program: {problem}").format(
-                player=colour_word(COLOURS[side]), problem=problem
-            )
+            said = N_("{player}'s program: {problem}").format(player=COLOURS[side], problem=problem)
             self.show_message(said)
             return Declined(said)
         return self.program_in(side, editor.program(), play)
@@ -267,7 +265,7 @@ class ProgramDesk:
         self.refresh()
         joint = turn.joint()
         if joint is None:
-            said = _("{player}'s program is in").format(player=colour_word(COLOURS[side]))
+            said = N_("{player}'s program is in").format(player=COLOURS[side])
             self.show_message(said)
             self.redraw()
             return STEPPED
@@ -281,7 +279,7 @@ class ProgramDesk:
         """``side``'s button on the choice page: it takes that special move."""
         turn = self.turn
         if turn is None or turn.game.choosing != COLOURS[side]:
-            self.show_message(_("no special move to choose now"))
+            self.show_message(N_("no special move to choose now"))
             return
         turn.chosen = SpecialChoice(COLOURS[side], special)
         if self.host is not None:
@@ -321,14 +319,14 @@ class ProgramDesk:
             return choice_text(turn.game)
         missing = [COLOURS[s] for s in (0, 1) if s not in turn.programs]
         if not missing:
-            return _("both programs are in")
+            return N_("both programs are in")
         if self.open_side is not None:
-            said = _("{player}: program your pyramids, then Program in")
-            return said.format(player=colour_word(COLOURS[self.open_side]))
+            said = N_("{player}: program your pyramids, then Program in")
+            return said.format(player=COLOURS[self.open_side])
         if len(missing) == 1:
-            return _("waiting for {player}'s program").format(player=colour_word(missing[0]))
-        return _("waiting for {player}'s program and {other}'s program").format(
-            player=colour_word(missing[0]), other=colour_word(missing[1])
+            return N_("waiting for {player}'s program").format(player=missing[0])
+        return N_("waiting for {player}'s program and {other}'s program").format(
+            player=missing[0], other=missing[1]
         )
 
     def start_clock(self) -> None:

@@ -30,7 +30,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from pyramid_lab.i18n import N_, _
+from pyramid_lab.i18n import N_
 from pyramid_lab.model.game import CHANCE, Game, Move
 from pyramid_lab.model.rolling import DONE, Deploy, Place, RollingPyramids, StartArea
 from pyramid_lab.model.teaching import describe_result
@@ -39,7 +39,6 @@ from ...boards.geometries import HexMap
 from ...lab.frame import Frame
 from ...lab.game_ui import GameUI, Host
 from ...lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
-from ...widgets.names import colour_word
 from ...widgets.slots import slot
 from .. import register_ui
 from .map_frame import clickable, map_frame
@@ -73,7 +72,7 @@ HAND_OVER = N_(
 
 def hand_over(player: str) -> str:
     """The hot seat's words: hand over to ``player``."""
-    return _(HAND_OVER).format(player=colour_word(player))
+    return HAND_OVER.format(player=player)
 
 
 class RollingTurn:
@@ -115,12 +114,12 @@ class RollingTurn:
         game = self.game
         node = game.current_player()
         if node == CHANCE:
-            return Declined(_("the dice are rolled next: Finish turn (Enter) rolls them"))
+            return Declined(N_("the dice are rolled next: Finish turn (Enter) rolls them"))
         if node < 0:
-            return Declined(_("the game is over: {result}").format(result=describe_result(game)))
+            return Declined(N_("the game is over: {result}").format(result=describe_result(game)))
         if not self.ui.seats.human_to_move(game):
-            said = _("{player} is played by the computer: wait for its move")
-            return Declined(said.format(player=colour_word(game.to_move)))
+            said = N_("{player} is played by the computer: wait for its move")
+            return Declined(said.format(player=game.to_move))
         cell = self.ui.cell_of(site)
         name = game.cell_name(cell)
         phase = game.phase
@@ -129,48 +128,48 @@ class RollingTurn:
             move: Move = StartArea(name)
             if move in moves:
                 return Ready(move)
-            said = _("{space} is not a free starting area: click one of the marked ones")
+            said = N_("{space} is not a free starting area: click one of the marked ones")
             return Declined(said.format(space=name))
         if phase == "deploy":
             seat = self.ui.seats.hand_over(game)
             if seat is not None:
                 return Declined(hand_over(seat))
             if self.unit is None:
-                return Declined(_("no unit left to deploy"))
+                return Declined(N_("no unit left to deploy"))
             move = Deploy(self.unit, name)
             if move in moves:
                 return Ready(move)
-            said = _("{unit} cannot go to {space}").format(unit=self.unit, space=name)
+            said = N_("{unit} cannot go to {space}").format(unit=self.unit, space=name)
             return Declined(game.why_illegal(move) or said)
         if phase == "cleanup":
             return self._place(cell, moves)
-        return Declined(self._ask(phase, _("nothing to click on the map now")))
+        return Declined(self._ask(phase, N_("nothing to click on the map now")))
 
     def _place(self, cell: int, moves: list[Move]) -> TurnAnswer:
         game = self.game
         name = game.cell_name(cell)
         if self.device is None:
-            return Declined(_("no device left to place: Finish turn (Enter) ends the cleanup"))
+            return Declined(N_("no device left to place: Finish turn (Enter) ends the cleanup"))
         places = [m for m in moves if isinstance(m, Place) and m.device == self.device]
         if self.device == "umbrella":
             move = Place("umbrella", name)
             if move in places:
                 return Ready(move)
             return Declined(
-                _("an umbrella goes on a space you hold, not on {space}").format(space=name)
+                N_("an umbrella goes on a space you hold, not on {space}").format(space=name)
             )
         if self.first is None:
             if any(m.cell == name for m in places):
                 self.first = cell
                 return STEPPED
-            said = _("a {device} starts from a space you hold next to another: not {space}")
+            said = N_("a {device} starts from a space you hold next to another: not {space}")
             return Declined(said.format(device=self.device, space=name))
         move = Place(self.device, game.cell_name(self.first), name)
         if move in places:
             self.first = None
             return Ready(move)
         first = game.cell_name(self.first)
-        said = _("no {device} from {first} to {space}: click a marked neighbour, or Cancel")
+        said = N_("no {device} from {first} to {space}: click a marked neighbour, or Cancel")
         return Declined(said.format(device=self.device, first=first, space=name))
 
     def finish(self) -> TurnAnswer:
@@ -188,7 +187,7 @@ class RollingTurn:
             return Ready(DONE)
         if game.current_player() < 0:
             return Declined("over")
-        return Declined(self._ask(game.phase, _("nothing to finish")))
+        return Declined(self._ask(game.phase, N_("nothing to finish")))
 
     def cancel(self) -> None:
         self.die = None
@@ -199,15 +198,15 @@ class RollingTurn:
         game = self.game
         node = game.current_player()
         if node == CHANCE:
-            return _("the dice are rolled next: Finish turn (Enter)")
+            return N_("the dice are rolled next: Finish turn (Enter)")
         if node < 0:
             return ""
         if not self.ui.seats.human_to_move(game):
-            return _("{player} (computer) is deciding").format(player=colour_word(game.to_move))
+            return N_("{player} (computer) is deciding").format(player=game.to_move)
         seat = self.ui.seats.hand_over(game)
         if seat is not None:
             return hand_over(seat)
-        return _("{player}: {ask}").format(player=colour_word(game.to_move), ask=self.ask())
+        return N_("{player}: {ask}").format(player=game.to_move, ask=self.ask())
 
     def ask(self) -> str:
         """What the human deciding does next, without their name (the Turn dock's
@@ -215,20 +214,20 @@ class RollingTurn:
         game = self.game
         if game.phase == "deploy" and self.unit is not None:
             if game.options.solo:  # nobody to hide it from
-                return _("click a marked space to send {unit}").format(unit=self.unit)
-            return _("click a marked space to send {unit} (secret)").format(unit=self.unit)
+                return N_("click a marked space to send {unit}").format(unit=self.unit)
+            return N_("click a marked space to send {unit} (secret)").format(unit=self.unit)
         if game.phase == "cleanup" and self.first is not None:
-            said = _("click the neighbour the {device} faces (Esc: another start)")
+            said = N_("click the neighbour the {device} faces (Esc: another start)")
             return said.format(device=self.device)
         if game.phase == "draft" and self.die is not None:
-            said = _("choose where to write the die in {controls}")
+            said = N_("choose where to write the die in {controls}")
             return said.format(controls=self.ui.controls)
         return self._ask(game.phase, "")
 
     def _ask(self, phase: str, otherwise: str) -> str:
         """What ``phase`` asks of the player deciding, naming the host's controls."""
         asked = ASK.get(phase)
-        return _(asked).format(controls=self.ui.controls) if asked is not None else otherwise
+        return asked.format(controls=self.ui.controls) if asked is not None else otherwise
 
 
 @register_ui
@@ -265,8 +264,8 @@ class RollingUI(RollingSites[RollingTurn], RollingWords[RollingTurn], GameUI[Rol
         self._refresh()
         if self.host is not None:
             self.host.secrets_changed()
-            said = _("{player}: your orders are shown; the others' stay hidden")
-            self.show_message(said.format(player=colour_word(game.to_move)))
+            said = N_("{player}: your orders are shown; the others' stay hidden")
+            self.show_message(said.format(player=game.to_move))
 
     # ---- a position ---------------------------------------------------------------------
 
