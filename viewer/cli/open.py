@@ -106,12 +106,14 @@ def open_window(
     from pyramid_lab.model.lesson import LessonFile
 
     from ..desktop.app import MainWindow
+    from ..desktop.language import start_language
     from ..lab.reading import read_any
     from ..lab.session import Session
 
     app = QApplication.instance() or QApplication([])
     app.setOrganizationName("Pyramid Lab")
     app.setApplicationName("Pyramid Lab")
+    start_language(app)  # the settings' (View > Language), else the system's
     opened = read_any(path) if path is not None else None
     lesson = None
     if isinstance(opened, LessonFile):
@@ -122,7 +124,7 @@ def open_window(
     else:
         assert game is not None
         session = Session(game)
-    window = MainWindow(session, opening=Path(path).name if path else "a new game")
+    window = MainWindow(session, opening=Path(path).name if path else "")
 
     def ready() -> None:  # the window's parts are built: what opens in them
         window.opened(str(path) if path is not None else None, lesson, practice)

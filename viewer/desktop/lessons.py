@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.game import IllegalMoveError
 from pyramid_lab.model.lesson_progress import LessonProgress
 from pyramid_lab.model.puzzle import puzzle_text
@@ -160,7 +161,7 @@ def follow_lesson(dock: LessonDock, session: Session, ui: GameUI[Any]) -> None:
         dock.lesson_shown, dock.ui_shown = lesson, ui
         ui.set_overlays(lesson.overlays if lesson is not None else {})
         if lesson is None:
-            dock.show_lesson("", "No lesson: open one from the Lessons menu.", None, None)
+            dock.show_lesson("", _("No lesson: open one from the Lessons menu."), None, None)
             dock.hide()
         else:
             title = puzzle_text(session.puzzle, "title")

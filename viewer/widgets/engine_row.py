@@ -8,6 +8,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QDoubleSpinBox, QLabel, QProgressBar, QPushButton
 
+from pyramid_lab.i18n import _
+
 from .keys import pass_history_keys
 
 
@@ -15,7 +17,7 @@ def start_stop(start: str, start_tip: str, stop_tip: str) -> tuple[QPushButton, 
     """The dock's start button and its Stop button, with their tooltips."""
     go = QPushButton(start)
     go.setToolTip(start_tip)
-    stop = QPushButton("Stop")
+    stop = QPushButton(_("Stop"))
     stop.setToolTip(stop_tip)
     return go, stop
 
@@ -26,7 +28,7 @@ def seconds_box(low: float, high: float, value: float, tip: str) -> QDoubleSpinB
     box.setRange(low, high)
     box.setDecimals(1)
     box.setValue(value)
-    box.setSuffix(" s")
+    box.setSuffix(_(" s"))
     box.setToolTip(tip)
     pass_history_keys(box)
     return box

@@ -14,6 +14,8 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
+from pyramid_lab.i18n import _
+
 from ..lab import palette
 from ..lab.legend_entries import DEFAULT_WORDS, PLAIN_MARKERS, Entry, _rgb, legend_entries
 
@@ -142,7 +144,8 @@ class Legend(QFrame):
                 widget.deleteLater()
         if not entries:
             return
-        title = QLabel("<b>On the board</b>")
+        heading = _("On the board")
+        title = QLabel(f"<b>{heading}</b>")
         self._grid.addWidget(title, 0, 0, 1, 2)
         for row, entry in enumerate(entries, start=1):
             picture = QLabel()
