@@ -11,7 +11,7 @@ the game's own pyramid, base 4, saying so). Before this, the test files that bui
 (the lab's build, the whole-game files, the Dask split) each compiled them at once on their
 workers in a fresh clone, the same code two or three times.
 
-The lock is a file of its own beside numba's cache of the Pyraos package, not the core's
+The locks are files of their own beside numba's cache of the Pyraos package, not the core's
 (``compiled-warm.lock``): a table's kernels need not wait for the prover's compile, which the
 warm-up job does first."""
 
@@ -39,10 +39,12 @@ def part(base: int) -> str:
 
 
 @contextmanager
-def _locked() -> Iterator[None]:
+def _locked(base: int) -> Iterator[None]:
+    """``base``'s lock (one a pyramid: a process that compiles base 2 keeps none waiting
+    for base 3)."""
     folder = cache_folder(Path(whole.__file__).parent)
     folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / "tests-whole-kernels.lock", "ab") as handle:
+    with open(folder / f"tests-whole-kernels-{base}.lock", "ab") as handle:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)  # (let go when the file is closed)
         yield
 
@@ -67,7 +69,7 @@ def ready(bases: Sequence[int] = BASES) -> None:
     for base in bases:
         if first_use.compiled((part(base),)):
             continue
-        with _locked():
+        with _locked(base):
             if not first_use.compiled((part(base),)):
                 _compile(base)
                 first_use.mark(part(base))
