@@ -99,6 +99,16 @@ def split_solve_dirs(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
 
 
+@pytest.fixture(scope="session")
+def whole_kernels() -> None:
+    """The whole-game tables' build kernels for the small pyramids in numba's cache,
+    compiled by the suite's first process to need them, loaded by the others (a test that
+    builds a table uses it: tests/whole_kernels.py)."""
+    from tests import whole_kernels
+
+    whole_kernels.ready()
+
+
 # -- How the suite runs: pytest-xdist (pyproject.toml's addopts) -----------------------------
 
 

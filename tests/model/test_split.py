@@ -463,6 +463,7 @@ def test_bad_split_arguments_and_an_unusable_checkpoint_are_one_line(capsys, tmp
     assert blocker.read_text() == "mine"
 
 
+@pytest.mark.usefixtures("whole_kernels")  # (its workers load them: tests/whole_kernels.py)
 def test_pyraos_whole_game_split_over_a_dask_cluster_gives_the_same_table(tmp_path):
     # The whole-game retrograde analysis (model/search/games/pyraos/whole.py) with its
     # layers' position ranges as units on 2 workers, by rounds: the same bytes as push
