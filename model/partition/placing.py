@@ -74,8 +74,10 @@ def place_problem(
             else _("{point} already holds a blue ball")
         )
         return held.format(point=point)
+    if not stacking:
+        return None
     empty = [str(lat.point(s)) for s in lat.support_lists[pid] if cells[s] == EMPTY]
-    if stacking and empty:
+    if empty:
         return ngettext(
             "{point} is not supported: {empty} is empty (stacking version)",
             "{point} is not supported: {empty} are empty (stacking version)",
