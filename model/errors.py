@@ -9,6 +9,8 @@ import reprlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from pyramid_lab.i18n import _
+
 #: The longest value an error line repeats whole; a longer one is cut with "…".
 MAX_QUOTED = 200
 
@@ -92,7 +94,10 @@ def check_option_names(game: str, raw: Mapping[str, Any], known: tuple[str, ...]
     unknown = sorted(set(raw) - set(known))
     if unknown:
         raise PositionFormatError(
-            "options", f"unknown option(s) {unknown}; {game} takes {', '.join(known)}"
+            "options",
+            _("unknown option(s) {unknown}; {game} takes {known}").format(
+                unknown=unknown, game=game, known=", ".join(known)
+            ),
         )
 
 
@@ -104,8 +109,10 @@ def check_keys(
     prefix = f"{where}." if where else ""
     for key in required:
         if key not in raw:
-            raise PositionFormatError(prefix + key, "required key is missing")
+            raise PositionFormatError(prefix + key, _("required key is missing"))
     names = sorted(known)
     unknown = sorted(set(raw) - set(names))
     if unknown:
-        raise PositionFormatError(prefix + unknown[0], f"unknown key; known: {', '.join(names)}")
+        raise PositionFormatError(
+            prefix + unknown[0], _("unknown key; known: {known}").format(known=", ".join(names))
+        )

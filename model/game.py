@@ -23,6 +23,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
+from pyramid_lab.i18n import _
+
 from .errors import MAX_QUOTED as MAX_QUOTED
 from .errors import STUDY_HINT as STUDY_HINT
 from .errors import IllegalMoveError as IllegalMoveError
@@ -329,10 +331,10 @@ class Game(GamePosition):
         of the lab does (``model.teaching.describe_result``)."""
         outcome = self.outcome()
         if outcome is not None:
-            return f"the game is over: {outcome.describe()}"
+            return _("the game is over: {outcome}").format(outcome=outcome.describe())
         if move in self.legal_moves():
             return None
-        return f"{move} is not a legal move here"
+        return _("{move} is not a legal move here").format(move=move)
 
     @abstractmethod
     def push(self, move: Move) -> None:

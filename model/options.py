@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pyramid_lab.i18n import _
+
 from .errors import PositionFormatError, quote
 
 
@@ -43,17 +45,20 @@ class OptionSpec:
         where = f"options.{self.name}"
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise PositionFormatError(where, f"must be true or false, not {quote(value)}")
+                raise PositionFormatError(
+                    where, _("must be true or false, not {value}").format(value=quote(value))
+                )
         elif isinstance(self.default, int):
             low, high = self.bounds()
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise PositionFormatError(
-                    where, f"must be an integer from {low} to {high}, not {quote(value)}"
+                    where,
+                    _("must be an integer from {low} to {high}, not {value}").format(
+                        low=low, high=high, value=quote(value)
+                    ),
                 )
         elif not isinstance(value, str) or value not in self.choices:
-            two = len(self.choices) == 2
-            allowed = " or ".join(self.choices) if two else "one of " + ", ".join(self.choices)
-            raise PositionFormatError(where, f"must be {allowed}, not {quote(value)}")
+            raise PositionFormatError(where, _choice_problem(self.choices, value))
         return value
 
     def conditions(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -63,3 +68,14 @@ class OptionSpec:
         if isinstance(self.only_when[0], str):
             return (self.only_when,)
         return tuple(self.only_when)
+
+
+def _choice_problem(choices: tuple[str, ...], value: object) -> str:
+    """Why ``value`` is none of ``choices`` (a choice option's values are notation)."""
+    if len(choices) == 2:
+        return _("must be {first} or {second}, not {value}").format(
+            first=choices[0], second=choices[1], value=quote(value)
+        )
+    return _("must be one of {choices}, not {value}").format(
+        choices=", ".join(choices), value=quote(value)
+    )

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from pyramid_lab.i18n import _, ngettext
+
 from ..game import STUDY_HINT, Move, Piece, PositionFormatError
 from ..lattice import Point, PyramidLattice
 from .analysis import COLOURS, EMPTY, RED
@@ -24,27 +26,37 @@ def check_placed(
     """PositionFormatError naming the key when the balls ``placed`` (point id -> player)
     cannot stand or cannot arise with ``to_move`` to move."""
     if stacking:
-        for index, (coords, _) in enumerate(pieces):
+        for index, (coords, _colour) in enumerate(pieces):
             pid = lat.id_of(*coords)
             empty = [s for s in lat.support_lists[pid] if s not in placed]
             if empty:
                 raise PositionFormatError(
                     f"pieces[{index}]",
-                    f"the ball at {lat.point(pid)} is not supported: "
-                    f"{', '.join(str(lat.point(s)) for s in empty)} "
-                    "empty (stacking version: a ball needs all four balls below it)",
+                    _(
+                        "the ball at {point} is not supported: {empty} empty (stacking "
+                        "version: a ball needs all four balls below it)"
+                    ).format(
+                        point=lat.point(pid), empty=", ".join(str(lat.point(s)) for s in empty)
+                    ),
                 )
     reds = sum(1 for c in placed.values() if c == RED)
     blues = len(placed) - reds
     expected_reds = blues if to_move == "red" else blues + 1
     if reds != expected_reds and not study:
-        raise PositionFormatError(
-            "pieces",
-            f"red has {reds} balls and blue {blues}, which no game reaches with "
-            f"{to_move} to move (red moves first, one ball a turn, so red must have "
-            f"{'as many balls as' if to_move == 'red' else 'one ball more than'} blue; "
-            f"{STUDY_HINT} to analyse any colouring)",
+        words = (
+            _(
+                "red has {reds} balls and blue {blues}, which no game reaches with red to "
+                "move (red moves first, one ball a turn, so red must have as many balls as "
+                "blue; {hint} to analyse any colouring)"
+            )
+            if to_move == "red"
+            else _(
+                "red has {reds} balls and blue {blues}, which no game reaches with blue to "
+                "move (red moves first, one ball a turn, so red must have one ball more "
+                "than blue; {hint} to analyse any colouring)"
+            )
         )
+        raise PositionFormatError("pieces", words.format(reds=reds, blues=blues, hint=STUDY_HINT))
 
 
 def place_problem(
@@ -53,16 +65,24 @@ def place_problem(
     """Why a ball may not be put on ``point`` (outside the pyramid, taken, or in the
     stacking version not supported); None when it may."""
     if not lat.contains(*point):
-        return f"{point} is outside the base-{lat.n} pyramid"
+        return _("{point} is outside the base-{size} pyramid").format(point=point, size=lat.n)
     pid = lat.id_of(*point)
     if cells[pid] != EMPTY:
-        return f"{point} already holds a {COLOURS[cells[pid]]} ball"
-    empty = [str(lat.point(s)) for s in lat.support_lists[pid] if cells[s] == EMPTY]
-    if stacking and empty:
-        return (
-            f"{point} is not supported: {', '.join(empty)} "
-            f"{'is' if len(empty) == 1 else 'are'} empty (stacking version)"
+        held = (
+            _("{point} already holds a red ball")
+            if COLOURS[cells[pid]] == "red"
+            else _("{point} already holds a blue ball")
         )
+        return held.format(point=point)
+    if not stacking:
+        return None
+    empty = [str(lat.point(s)) for s in lat.support_lists[pid] if cells[s] == EMPTY]
+    if empty:
+        return ngettext(
+            "{point} is not supported: {empty} is empty (stacking version)",
+            "{point} is not supported: {empty} are empty (stacking version)",
+            len(empty),
+        ).format(point=point, empty=", ".join(empty))
     return None
 
 
