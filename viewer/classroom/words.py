@@ -27,7 +27,7 @@ from pyramid_lab import i18n
 from pyramid_lab.i18n import N_
 
 from .page_words import PAGE_PLURALS, PAGE_WORDS
-from .replies import Reply, StudentPage
+from .replies import Moves, MoveShown, Reply, StudentPage
 
 __all__ = [
     "ENGLISH",
@@ -215,8 +215,17 @@ def warm() -> None:
         i18n.translations(language)
 
 
-@functools.lru_cache(maxsize=4096)
 def said(text: str, language: str) -> str:
+    """``text``, a message of the server's or the lab's in English, in ``language``: a
+    :class:`~pyramid_lab.i18n.Message` (the lab's and the games' words, made language-free)
+    said in it from its message and values; any other text as :func:`_said` finds it."""
+    if isinstance(text, i18n.Message):
+        return text.said_in(language)
+    return _said(text, language)
+
+
+@functools.lru_cache(maxsize=4096)
+def _said(text: str, language: str) -> str:
     """``text``, a message of the server's in English, in ``language``: looked up whole
     when the catalog holds it, else matched to a template of the catalog and its values
     put in the translation (a value that is itself a message translated too; a count's
@@ -252,6 +261,12 @@ def translated(reply: Reply, language: str) -> Reply:
             out[key] = said(value, language)
     if "page" in reply:
         out["page"] = _page_translated(reply["page"], language)
+    if "board" in reply:
+        board = reply["board"]
+        legend = [{**line, "words": said(line["words"], language)} for line in board["legend"]]
+        out["board"] = {**board, "legend": legend}
+    if "rows" in reply:
+        out["rows"] = [{**row, "reason": said(row["reason"], language)} for row in reply["rows"]]
     return cast(Reply, out)
 
 
@@ -273,4 +288,49 @@ def _page_translated(page: StudentPage, language: str) -> StudentPage:
             "word": said(verdict["word"], language),
             "reason": said(verdict["reason"], language),
         }
+    if "play" in page:
+        shown["play"] = _moves_translated(page["play"], language)
+    if "panels" in page:
+        shown["panels"] = [{**p, "title": said(p["title"], language)} for p in page["panels"]]
     return shown
+
+
+def _moves_translated(play: Moves, language: str) -> Moves:
+    """The moves a page offers with the game's words for them in ``language`` (each move's
+    text is notation: kept)."""
+
+    def listed(moves: list[MoveShown]) -> list[MoveShown]:
+        return [{**m, "words": said(m["words"], language)} for m in moves]
+
+    form = play["form"]
+    return {
+        **play,
+        "moves": listed(play["moves"]),
+        "groups": [
+            {"title": said(g["title"], language), "moves": listed(g["moves"])}
+            for g in play["groups"]
+        ],
+        "about": said(play["about"], language),
+        "form": None
+        if form is None
+        else {
+            **form,
+            "key": said(form["key"], language),
+            "groups": [
+                {
+                    "title": said(group["title"], language),
+                    "rows": [
+                        {
+                            "title": said(row["title"], language),
+                            "parts": [
+                                {**part, "label": said(part["label"], language)}
+                                for part in row["parts"]
+                            ],
+                        }
+                        for row in group["rows"]
+                    ],
+                }
+                for group in form["groups"]
+            ],
+        },
+    }
