@@ -52,6 +52,7 @@ __all__ = [
     "Message",
     "Mn_",
     "_",
+    "catalog_messages",
     "current",
     "format_list",
     "format_number",
@@ -320,8 +321,8 @@ class Message(str):
         None): its message translated, its values put in (each word translated too, each
         number the language's way; English: exactly :class:`str` of it)."""
         chosen = resolve(language if language is not None else _current[0])
-        if chosen == ENGLISH:
-            return str.__str__(self)
+        if chosen == ENGLISH or (chosen == PSEUDO and self.msgid not in catalog_messages()):
+            return str.__str__(self)  # (the pseudo-locale marks what the catalog holds)
         words = translations(chosen)
         if self.plural is None:
             text = words.gettext(self.msgid)
@@ -330,6 +331,21 @@ class Message(str):
         if not self.values:
             return text
         return text.format(**{name: _value_in(v, chosen) for name, v in self.values})
+
+
+@functools.cache
+def catalog_messages() -> frozenset[str]:
+    """Every message of the catalog (a plural's by its singular), read from a shipped
+    catalog (each holds every message; the template is not shipped): what the pseudo-locale
+    marks of a :class:`Message`, so a sentence the catalog lacks shows up unmarked."""
+    from babel.messages.pofile import read_po
+
+    shipped = languages()
+    if not shipped:
+        return frozenset()
+    with (LOCALE_DIR / shipped[0] / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as source:
+        ids = [m.id for m in read_po(source) if m.id]
+    return frozenset(m if isinstance(m, str) else str(m[0]) for m in ids)
 
 
 def _value_in(value: Message | str | int | float, language: str) -> str:

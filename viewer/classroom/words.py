@@ -51,6 +51,23 @@ ENGLISH = i18n.translations(i18n.ENGLISH)
 #: the page is sent them in its language.
 VERDICT_WORDS = (N_("Right!"), N_("Right so far:"), N_("Not yet:"))
 
+#: The rules' reasons of a verdict (``model.lesson.judging``'s, made in English there):
+#: the page is sent them in its language, each found whole by its template (:func:`said`;
+#: ``tests/web/test_page_language.py`` walks a wrong answer's in the pseudo-locale).
+VERDICT_REASONS = (
+    N_("{points} is not one of them"),
+    N_("{points} are not one of them"),
+    N_("{points} is not one of them ({why})"),
+    N_("{points} are not one of them ({why})"),
+    N_("{points} is right; {count} more to find"),
+    N_("{points} are right; {count} more to find"),
+    N_("{move} is the move"),
+    N_("{move} is not the move this step asks for"),
+    N_("{move} is not the move this step asks for: {what}"),
+    N_("{move} cannot be played: {reason}"),
+    N_("it is not a corner"),
+)
+
 #: Each language's own name (as the picker lists it: a language is found by its own name).
 NAMES = {
     "en": "English",

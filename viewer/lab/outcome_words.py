@@ -6,6 +6,7 @@ says it in its language, a student's page in the page's."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
 
 from pyramid_lab.i18n import M_, N_, Message
@@ -52,6 +53,26 @@ def word(text: str) -> str:
     :class:`~pyramid_lab.i18n.Message` as it is, another text as the message it is (kept
     as it is where the catalog lacks it: a lesson's own words)."""
     return text if isinstance(text, Message) else Message(text)
+
+
+#: How :func:`joined` joins words: by commas, "and", "or".
+_JOINS = {
+    ", ": N_("{first}, {second}"),
+    " and ": N_("{first} and {second}"),
+    " or ": N_("{first} or {second}"),
+}
+
+
+def joined(items: Iterable[str], by: str = ", ") -> str:
+    """``items``, words each (translated with the sentence), joined ``by`` ``", "``,
+    ``" and "`` or ``" or "`` as ``by.join`` joins them in English ('' none)."""
+    said = [word(item) for item in items]
+    if not said:
+        return ""
+    out = said[0]
+    for item in said[1:]:
+        out = Message(_JOINS[by], values={"first": out, "second": item})
+    return out
 
 
 def point_name(point: tuple[int, ...]) -> str:
