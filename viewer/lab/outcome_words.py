@@ -17,7 +17,10 @@ PIECE_WORDS = (
     *(N_("ball"), N_("balls"), N_("sphere"), N_("spheres"), N_("stone"), N_("stones")),
     *(N_("piece"), N_("pieces"), N_("pyramid"), N_("pyramids"), N_("troop"), N_("troops")),
 )
-COLOUR_WORDS = (N_("red"), N_("blue"), N_("green"), N_("yellow"), N_("white"), N_("black"))
+COLOUR_WORDS = (
+    *(N_("red"), N_("blue"), N_("green"), N_("yellow"), N_("white"), N_("black")),
+    *(N_("grey"), N_("pharaoh")),
+)
 
 
 class Behind(Protocol):
