@@ -281,7 +281,7 @@ def format_list(items: Iterable[str], language: str | None = None) -> str:
 class Message(str):
     """A sentence of the catalog, made language-free: the ``str`` it is is its English (what
     it always was: logs, results files and tests read that), and it keeps its message
-    (``msgid``; a count's ``plural`` and ``count``) and its named ``values``, so each edge
+    (``msgid``; a count's ``plural`` and ``n``) and its named ``values``, so each edge
     says it in its own language (:meth:`said_in`). A value that is a word is a Message
     itself (translated too); a number is written the language's way; any other ``str``
     (a move, a point, a name) is notation, kept. Its placeholders carry no format spec
@@ -293,10 +293,10 @@ class Message(str):
     classroom's page still finds it in the catalog when it is one sentence of it
     (``viewer.classroom.words.said``)."""
 
-    __slots__ = ("count", "msgid", "plural", "values")
+    __slots__ = ("msgid", "n", "plural", "values")
     msgid: str
     plural: str | None
-    count: int
+    n: int  # (a count's: str has a count of its own)
     values: tuple[tuple[str, Message | str | int | float], ...]
 
     def __new__(
@@ -309,12 +309,12 @@ class Message(str):
         given = dict(values or {})
         english = msgid if plural is None or count == 1 else plural
         made = super().__new__(cls, english.format(**given) if given else english)
-        made.msgid, made.plural, made.count = msgid, plural, count
+        made.msgid, made.plural, made.n = msgid, plural, count
         made.values = tuple(given.items())
         return made
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (Message, (self.msgid, self.plural, self.count, dict(self.values)))
+        return (Message, (self.msgid, self.plural, self.n, dict(self.values)))
 
     def said_in(self, language: str | None) -> str:
         """This sentence in ``language`` (as :func:`resolve` takes it; the current one where
@@ -327,7 +327,7 @@ class Message(str):
         if self.plural is None:
             text = words.gettext(self.msgid)
         else:
-            text = words.ngettext(self.msgid, self.plural, self.count)
+            text = words.ngettext(self.msgid, self.plural, self.n)
         if not self.values:
             return text
         return text.format(**{name: _value_in(v, chosen) for name, v in self.values})

@@ -9,7 +9,7 @@ import copy
 import pickle
 
 from pyramid_lab import i18n
-from pyramid_lab.i18n import M_, Message, Mn_, N_
+from pyramid_lab.i18n import M_, N_, Message, Mn_
 from pyramid_lab.viewer.classroom import words
 from pyramid_lab.viewer.lab.outcome_words import joined, word
 
