@@ -12,9 +12,10 @@ from typing import Protocol
 from pyramid_lab.i18n import M_, N_, Message
 
 #: What the games call their pieces (``GameUI.piece_word``, and one of them) and the
-#: sides' colours, put in a sentence as words (translated with it, :func:`word`).
+#: sides' colours, put in a sentence as words (translated with it, :func:`word`). (A
+#: game's word that is also a game's name is declared in that game's folder.)
 PIECE_WORDS = (
-    *(N_("ball"), N_("balls"), N_("sphere"), N_("spheres"), N_("stone"), N_("stones")),
+    *(N_("balls"), N_("sphere"), N_("spheres"), N_("stone"), N_("stones")),
     *(N_("piece"), N_("pieces"), N_("pyramid"), N_("pyramids"), N_("troop"), N_("troops")),
 )
 COLOUR_WORDS = (

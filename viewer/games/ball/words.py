@@ -28,6 +28,9 @@ from ...lab.palette import GOAL_ROW
 from ...lab.turn_builder import Turn
 
 SIZE_NAMES = (N_("Large"), N_("Medium"), N_("Small"))
+#: A ball put in a sentence as a word (``viewer.lab.outcome_words.word``; a Pyramid
+#: Partition ball too, ``piece_word`` without its s: declared here, the game of that name).
+BALL_WORD = N_("ball")
 #: What the form's entries mean, under it (the Program dock's words, docs/pyramid-ball.md).
 FORM_KEY = M_(
     "Entries: F forward, B back, L left, R right (each as the pyramid's player sees it), "
