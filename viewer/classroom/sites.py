@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import pyvista as pv
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import Game
 
 from ..boards import BOARD_VIEWS, meshes_only
@@ -34,6 +35,7 @@ from ..lab.board import Board as LabBoard
 from ..lab.frame import Frame
 from ..lab.legend_entries import legend_entries
 from ..lab.lesson_marks import site_of
+from ..lab.outcome_words import word
 from ..lab.view_state import ViewState
 from .replies import Camera, PartState
 from .scene import Board, Drawn, GlyphLayer, SphereLayer, browser_mesh, mesh_state, unit_ray
@@ -213,7 +215,8 @@ def _legend(board: Board, ui: GameUI[Any], game: Game, frame: Frame) -> None:
     """The pieces by colour, then what the frame's overlays mean: the window's legend
     lines (:func:`~viewer.widgets.legend_entries.legend_entries`), each with its kind."""
     for colour in dict.fromkeys(frame.pieces.values()):
-        board.say(palette.piece_rgb(colour), f"{colour}'s {ui.piece_word}", "pieces")
+        said = M_("{side}'s {pieces}", side=word(colour), pieces=word(ui.piece_word))
+        board.say(palette.piece_rgb(colour), said, "pieces")
     for entry in legend_entries(frame, ui.legend_words(game, frame)):
         board.say(entry.colours[0] if entry.colours else None, entry.text, entry.kind)
 
