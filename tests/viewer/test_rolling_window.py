@@ -161,6 +161,26 @@ def test_the_dialog_shows_the_seats_of_the_player_count(make_window, qtbot):
     assert not form.isRowVisible(dialog.side("yellow"))
 
 
+def test_the_pharaoh_is_greyed_out_with_its_reason_in_a_game_of_two(make_window, qtbot):
+    """The Pharaoh plays only the solo game: with 2 players its strength is greyed out and
+    the note under it says why, not what a strength would mean (it read as if it
+    applied)."""
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
+
+    dialog = NewGameDialog(make_window(), "rolling")
+    qtbot.addWidget(dialog)
+    pharaoh, note = dialog.widget("pharaoh"), dialog.notes[("rolling", "pharaoh")]
+    dialog.widget("players").setValue(1)
+    assert pharaoh.isEnabled()
+    assert "planner wins" in note.text()
+    dialog.widget("players").setValue(2)
+    assert not pharaoh.isEnabled()
+    assert note.text() == "Not used when Players is 2."
+    assert "Not used when Players is 2." in pharaoh.toolTip()
+    dialog.widget("players").setValue(1)
+    assert "planner wins" in note.text()
+
+
 def to_deploy(window, qtbot):
     """Two humans (hot seat): play on until red deploys."""
     for _ in range(500):

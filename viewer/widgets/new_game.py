@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, OptionSpec, PositionFormatError, game_class, game_names
 
@@ -77,11 +78,23 @@ def choice_note(combo: QComboBox, spec: OptionSpec) -> QLabel:
     helps = dict(zip(spec.choices, spec.choice_help, strict=True))
 
     def follow(text: str) -> None:
-        note.setText(helps.get(text, ""))
+        if combo.isEnabled():  # (greyed out, the note says why: :func:`unused_note`)
+            note.setText(helps.get(text, ""))
 
     combo.currentTextChanged.connect(follow)
     follow(combo.currentText())
     return note
+
+
+def unused_note(note: QLabel, combo: QComboBox, spec: OptionSpec, why: str) -> None:
+    """The note under an option's choice: what the choice means, or, where the option is
+    not used under the others (``why``), that reason instead (a choice's meaning under
+    an option that does not apply read as if it did)."""
+    if why:
+        note.setText(why)
+        return
+    helps = dict(zip(spec.choices, spec.choice_help, strict=True))
+    note.setText(helps.get(combo.currentText(), ""))
 
 
 def set_widget_value(widget: QWidget, value: Any) -> None:
@@ -267,9 +280,15 @@ class NewGameDialog(QDialog):
             widget = widgets[spec.name]
             widget.setEnabled(not off)
             why = "".join(
-                f" (not used when {labels[o]} is {widget_value(widgets[o])})" for o in off[:1]
+                _("Not used when {option} is {value}.").format(
+                    option=labels[o], value=widget_value(widgets[o])
+                )
+                for o in off[:1]
             )
-            widget.setToolTip(spec.help + why)
+            widget.setToolTip(f"{spec.help} ({why})" if why else spec.help)
+            note = self.notes.get((name, spec.name))
+            if note is not None and isinstance(widget, QComboBox):
+                unused_note(note, widget, spec, why)
         self._follow_players(name)
 
     def _follow_players(self, name: str) -> None:
