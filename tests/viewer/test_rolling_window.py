@@ -938,3 +938,28 @@ def test_the_legend_names_the_pharaoh_s_purple_stacks(rolling_window, guard_erro
     assert entry.text.startswith("the Pharaoh's troops")
     assert entry.colours == (palette.piece_rgb(PHARAOH_COLOUR),)
     assert guard_errors == []
+
+
+def test_of_two_equal_dice_the_one_clicked_is_the_one_marked_taken(make_window, qtbot):
+    """Blue's two d4s both show 4: red clicks the second in the Turn dock's pool and
+    writes it; the second is marked taken and the first stays in the pool (the first was
+    marked: the move names a die by colour, kind and face)."""
+    from pyramid_lab.model.rolling import Roll
+
+    game = RollingPyramids.new()
+    game.push(StartArea("S3"))
+    game.push(StartArea("S1"))
+    for value in (3, 1, 7, 2, 4, 4, 8, 6):  # dice 4 and 5: blue d4 4, twice
+        die = game.chance_outcomes()[0][0]
+        game.push(Roll(die.colour, die.sides, value))
+    window = make_window()
+    window.session.replace_game(game)
+    dock = window.board.ui._docks.turn
+    assert dock.dice[4].text() == dock.dice[5].text() == "d4: 4"
+    dock.dice[5].click()
+    assert dock.dice[5].isChecked() and not dock.dice[4].isChecked()
+    assert dock.choose_text(dock.choice_texts()[0])
+    qtbot.waitUntil(lambda: len(window.session.game.move_stack) == 11, timeout=WAIT_MS)
+    assert [d.taker for d in window.session.game.state.dice][4:6] == [None, 0]
+    texts = [button.text() for button in window.board.ui._docks.turn.dice]
+    assert texts[4:6] == ["d4: 4", "d4: 4 taken by red"]
