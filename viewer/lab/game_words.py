@@ -109,7 +109,12 @@ class GameWords(Generic[Turn]):
         """The status-bar line after ``mover`` played ``move`` (``game`` is after it)."""
         effect = game.last_effect()
         what = effect.describe() if effect is not None else ""
-        return f"{mover} played {move}" + (f": {what}" if what else "")
+        return f"{mover} played {self.move_said(move)}" + (f": {what}" if what else "")
+
+    def move_said(self, move: Move) -> str:
+        """``move`` as a status line names it (a hint, a move played): its notation, with
+        its words where the notation needs a key a newcomer lacks (Pyraos's ``x``)."""
+        return str(move)
 
     def hidden_moves(self, game: Game, line: Sequence[tuple[str, Move]]) -> Mapping[int, str]:
         """Moves of the current ``line`` (each with its mover; ``game`` shows the position

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.lattice import PyramidLattice
 from pyramid_lab.model.pyraos import LATTICE, Pyraos, PyraosMove
@@ -235,6 +236,18 @@ class PyraosUI(LatticeSites[PyraosTurn], GameUI[PyraosTurn]):
     def move_words(self, game: Game, move: Move) -> str:
         """A move in the rules' words: "place at 1,1,0, take back 0,0,0"."""
         assert isinstance(move, PyraosMove)
+        return self.move_words_of(move)
+
+    def move_said(self, move: Move) -> str:
+        """A move that takes spheres back with its words: "2,3,0 x3,2,0 (place at 2,3,0,
+        take back 3,2,0)": the ``x`` is said (issue 89); any other move, its notation."""
+        assert isinstance(move, PyraosMove)
+        if not move.removed:
+            return str(move)
+        return _("{notation} ({words})").format(notation=move, words=self.move_words_of(move))
+
+    @staticmethod
+    def move_words_of(move: PyraosMove) -> str:
         head, taken = move_parts(move)
         return head if taken is None else f"{head}, take back {taken}"
 
