@@ -186,7 +186,8 @@ def test_of_two_equal_dice_the_one_chosen_is_the_one_taken():
     roll(game, [3, 1, 7, 2, 4, 4, 8, 6])  # dice 4 and 5: blue d4 4, twice
     plain = parse_move("take blue d4 4 > a1")
     chosen = dataclasses.replace(plain, die=5)
-    assert chosen == plain and str(chosen) == str(plain)
+    assert chosen == plain
+    assert str(chosen) == str(plain)
     game.push(chosen)
     assert [d.taker for d in game.state.dice][4:6] == [None, 0]
     game.pop()

@@ -957,9 +957,44 @@ def test_of_two_equal_dice_the_one_clicked_is_the_one_marked_taken(make_window, 
     dock = window.board.ui._docks.turn
     assert dock.dice[4].text() == dock.dice[5].text() == "d4: 4"
     dock.dice[5].click()
-    assert dock.dice[5].isChecked() and not dock.dice[4].isChecked()
+    assert dock.dice[5].isChecked()
+    assert not dock.dice[4].isChecked()
     assert dock.choose_text(dock.choice_texts()[0])
     qtbot.waitUntil(lambda: len(window.session.game.move_stack) == 11, timeout=WAIT_MS)
     assert [d.taker for d in window.session.game.state.dice][4:6] == [None, 0]
     texts = [button.text() for button in window.board.ui._docks.turn.dice]
     assert texts[4:6] == ["d4: 4", "d4: 4 taken by red"]
+
+
+def test_the_computer_players_have_one_name_everywhere_from_the_catalog(make_window, qtbot):
+    """Rolling Pyramids' computer players are random, greedy and planner wherever a person
+    reads them (the New game dialog, its tooltip, the Game menu), every game's levels are
+    named in the catalog, and a language other than English names them in its words."""
+    from pyramid_lab import i18n
+    from pyramid_lab.model import search
+    from pyramid_lab.viewer.lab.seats import LEVEL_NAMES, level_name
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog, choice_text
+
+    assert set(search.computer.all_levels()) <= set(LEVEL_NAMES)
+    assert search.levels_for("rolling") == ("random", "greedy", "planner")
+    window = make_window()
+    window.session.replace_game(RollingPyramids.new())
+    menu = window.menus.seats.player_menus["red"]
+    assert [a.text() for a in menu.actions()] == [
+        "Human",
+        "Computer (random)",
+        "Computer (greedy)",
+        "Computer (planner)",
+    ]
+    dialog = NewGameDialog(window, "rolling")
+    qtbot.addWidget(dialog)
+    combo = dialog.side("red")
+    assert [combo.itemText(i) for i in range(combo.count())] == [a.text() for a in menu.actions()]
+    assert combo.toolTip().endswith("(random, greedy, and planner)"), combo.toolTip()
+    i18n.use("de")
+    try:
+        assert choice_text("planner") == "Computer (Planer)"
+        assert choice_text(None) == "Mensch"
+        assert {level_name(level) for level in LEVEL_NAMES}.isdisjoint(LEVEL_NAMES)
+    finally:
+        i18n.use("en")

@@ -36,7 +36,7 @@ from .frame import Frame
 from .hints import Hints
 from .jobs import Job, JobRunner, answer
 from .modes import Mode, Shown
-from .seats import Seats
+from .seats import Seats, level_name
 from .session import Session
 
 if TYPE_CHECKING:
@@ -139,7 +139,7 @@ class Engine:
             who = "hint" if not sides else f"hint for {colours}"
         else:
             who = f"the computer ({colours})"
-        self.thinking_text = self._thinking = f"{who} is thinking ({level})..."
+        self.thinking_text = self._thinking = f"{who} is thinking ({level_name(level)})..."
         self.parts_in = ()
         self.changed.emit("thinking")
         self.say(self.thinking_text)

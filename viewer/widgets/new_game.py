@@ -23,27 +23,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, format_list
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, OptionSpec, PositionFormatError, game_class, game_names
 
-#: Who plays a side, as the dialog and the Game menu offer it: (text, level; None: human).
-PLAYER_CHOICES: tuple[tuple[str, str | None], ...] = (
-    ("Human", None),
-    *((f"Computer ({level})", level) for level in search.computer.LEVELS),
-)
+from ..lab.seats import level_name
 
 
 def player_choices(
     levels: tuple[str, ...] = search.computer.LEVELS,
 ) -> tuple[tuple[str, str | None], ...]:
     """Human, then Computer at each of ``levels`` (a game's :func:`levels_for`)."""
-    return (("Human", None), *((f"Computer ({level})", level) for level in levels))
+    return ((choice_text(None), None), *((choice_text(level), level) for level in levels))
 
 
 def choice_text(level: str | None) -> str:
-    """The text of a choice: Human, or Computer (<level>)."""
-    return "Human" if level is None else f"Computer ({level})"
+    """The text of a choice: Human, or Computer (<level>), the level's name the
+    catalog's (:func:`~viewer.lab.seats.level_name`: one name everywhere)."""
+    if level is None:
+        return _("Human")
+    return _("Computer ({level})").format(level=level_name(level))
 
 
 def option_widget(spec: OptionSpec) -> QWidget:
@@ -138,10 +137,8 @@ def player_widget(level: str | None, levels: tuple[str, ...] = search.computer.L
         combo.addItem(text, choice)
     known = [lv for _, lv in choices]
     combo.setCurrentIndex(known.index(level) if level in known else 0)
-    if levels == search.computer.LEVELS:
-        combo.setToolTip("who plays this side: you, or the computer at a level (easy is quick)")
-    else:  # a game's own computer players
-        combo.setToolTip(f"who plays this side: you, or the computer ({', '.join(levels)})")
+    names = format_list(level_name(level) for level in levels)
+    combo.setToolTip(_("who plays this side: you, or the computer ({levels})").format(levels=names))
     return combo
 
 

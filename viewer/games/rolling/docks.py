@@ -5,7 +5,6 @@ their arithmetic)."""
 from __future__ import annotations
 
 import dataclasses
-
 import html
 from typing import Any, Protocol
 
