@@ -972,7 +972,7 @@ def test_the_computer_players_have_one_name_everywhere_from_the_catalog(make_win
     named in the catalog, and a language other than English names them in its words."""
     from pyramid_lab import i18n
     from pyramid_lab.model import search
-    from pyramid_lab.viewer.lab.seats import LEVEL_NAMES, level_name
+    from pyramid_lab.viewer.lab.level_names import LEVEL_NAMES, level_name
     from pyramid_lab.viewer.widgets.new_game import NewGameDialog, choice_text
 
     assert set(search.computer.all_levels()) <= set(LEVEL_NAMES)

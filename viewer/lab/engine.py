@@ -35,8 +35,9 @@ from .events import PositionChange, Signal
 from .frame import Frame
 from .hints import Hints
 from .jobs import Job, JobRunner, answer
+from .level_names import level_name
 from .modes import Mode, Shown
-from .seats import Seats, level_name
+from .seats import Seats
 from .session import Session
 
 if TYPE_CHECKING:

@@ -27,7 +27,7 @@ from pyramid_lab.i18n import _, format_list
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, OptionSpec, PositionFormatError, game_class, game_names
 
-from ..lab.seats import level_name
+from ..lab.level_names import level_name
 
 
 def player_choices(
