@@ -5,7 +5,7 @@ not, is :mod:`model.rolling.legal`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..game import InvalidMoveError, Move, quote
@@ -42,13 +42,18 @@ class Roll(Written):
 @dataclass(frozen=True, slots=True, repr=False)
 class Take(Move):
     """A draft pick: the die (its colour, kind and face) and where its number is written,
-    ``written`` (None with the slot ``none``: no slot can take it)."""
+    ``written`` (None with the slot ``none``: no slot can take it).
+
+    ``die``: which die of the pool, where the player chose one of several equal ones (the
+    Turn dock's); the rules do not tell equal dice apart, so it is no part of the move's
+    value or text, and without it the first free one is taken."""
 
     colour: str
     sides: int
     value: int
     slot: str
     written: int | None
+    die: int | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         text = f"take {self.colour} d{self.sides} {self.value} > {self.slot}"

@@ -116,11 +116,12 @@ class RollingResolution(RollingBattles):
     def _apply_take(self, s: State, move: moves.Take) -> None:
         p = s.turn
         owner = NEUTRAL if move.colour == GREY else self.players.index(move.colour)
-        i = next(
+        free = [
             i
             for i, d in enumerate(s.dice)
             if d.taker is None and (d.owner, d.sides, d.value) == (owner, move.sides, move.value)
-        )
+        ]
+        i = move.die if move.die in free else free[0]  # the one chosen of equal dice
         s.dice[i] = Die(owner, move.sides, move.value, p)
         sheet = s.sheets[p]
         number = move.written

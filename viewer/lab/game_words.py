@@ -121,10 +121,15 @@ class GameWords(Generic[Turn]):
             return M_(
                 "{mover} played {move}: {effect}",
                 mover=word(mover),
-                move=str(move),
+                move=self.move_said(move),
                 effect=word(what),
             )
-        return M_("{mover} played {move}", mover=word(mover), move=str(move))
+        return M_("{mover} played {move}", mover=word(mover), move=self.move_said(move))
+
+    def move_said(self, move: Move) -> str:
+        """``move`` as a status line names it (a hint, a move played): its notation, with
+        its words where the notation needs a key a newcomer lacks (Pyraos's ``x``)."""
+        return str(move)
 
     def hidden_moves(self, game: Game, line: Sequence[tuple[str, Move]]) -> Mapping[int, str]:
         """Moves of the current ``line`` (each with its mover; ``game`` shows the position

@@ -110,6 +110,7 @@ class AnalysisDock(QDockWidget):
         pass_history_keys(self.threads)
         for widget in (self.analyse, self.stop, self.seconds, self.threads):
             row.addWidget(widget)
+        row.addStretch(1)  # the boxes keep their size in a wide dock
         return row
 
     def _add_table(self) -> None:

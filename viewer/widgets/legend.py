@@ -80,6 +80,10 @@ def swatch(entry: Entry) -> QPixmap:
                 p.drawEllipse(QPointF(1 + step * (i + 0.5), h / 2), step / 2, step / 2)
             else:
                 p.drawRect(QRectF(1 + step * i, 3, step + 0.5, h - 6))
+    elif entry.style.startswith("landing"):  # a small ring, as the board draws a landing
+        p.setPen(QPen(first, 2.5))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(QPointF(w / 2, h / 2), 5, 5)
     else:  # a marker: a small ball
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(first)

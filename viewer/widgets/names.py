@@ -1,4 +1,5 @@
-"""The names the window says for the rules' values (a colour, a computer's level), from the
+"""The names the window says for the rules' values (a colour; a computer's level is in
+``viewer.lab.level_names``), from the
 catalog (``docs/i18n.md``): the rules keep their own language-free names (``red``,
 ``easy``), the window says them in the person's language."""
 
@@ -15,25 +16,11 @@ COLOUR_NAMES = {
     "white": N_("White"),
     "black": N_("Black"),
 }
-#: The computer's levels (the search's and the games' own players')
-LEVEL_NAMES = {
-    "easy": N_("easy"),
-    "medium": N_("medium"),
-    "strong": N_("strong"),
-    "random": N_("random"),
-    "greedy": N_("greedy"),
-    "planner": N_("planner"),
-}
 
 
 def colour_name(colour: str) -> str:
     """A player's colour as a name (``Red``; a colour not listed capitalised as it is)."""
     return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour.capitalize()
-
-
-def level_name(level: str) -> str:
-    """A level of the computer in words (a level not listed as it is)."""
-    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
 #: The players' colours as a word inside a sentence (``red to move``)

@@ -23,22 +23,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, format_list
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, OptionSpec, PositionFormatError, game_class, game_names
 
-from .names import colour_name, level_name
+from ..lab.level_names import level_name
+from .names import colour_name
 
 
 def player_choices(
     levels: tuple[str, ...] = search.computer.LEVELS,
 ) -> tuple[tuple[str, str | None], ...]:
     """Human, then Computer at each of ``levels`` (a game's :func:`levels_for`)."""
-    return tuple((choice_text(level), level) for level in (None, *levels))
+    return ((choice_text(None), None), *((choice_text(level), level) for level in levels))
 
 
 def choice_text(level: str | None) -> str:
-    """The text of a choice: Human, or Computer (<level>)."""
+    """The text of a choice: Human, or Computer (<level>), the level's name the
+    catalog's (:func:`~viewer.lab.level_names.level_name`: one name everywhere)."""
     if level is None:
         return _("Human")
     return _("Computer ({level})").format(level=level_name(level))
@@ -79,11 +81,23 @@ def choice_note(combo: QComboBox, spec: OptionSpec) -> QLabel:
     helps = dict(zip(spec.choices, spec.choice_help, strict=True))
 
     def follow(text: str) -> None:
-        note.setText(helps.get(text, ""))
+        if combo.isEnabled():  # (greyed out, the note says why: :func:`unused_note`)
+            note.setText(helps.get(text, ""))
 
     combo.currentTextChanged.connect(follow)
     follow(combo.currentText())
     return note
+
+
+def unused_note(note: QLabel, combo: QComboBox, spec: OptionSpec, why: str) -> None:
+    """The note under an option's choice: what the choice means, or, where the option is
+    not used under the others (``why``), that reason instead (a choice's meaning under
+    an option that does not apply read as if it did)."""
+    if why:
+        note.setText(why)
+        return
+    helps = dict(zip(spec.choices, spec.choice_help, strict=True))
+    note.setText(helps.get(combo.currentText(), ""))
 
 
 def set_widget_value(widget: QWidget, value: Any) -> None:
@@ -127,11 +141,8 @@ def player_widget(level: str | None, levels: tuple[str, ...] = search.computer.L
         combo.addItem(text, choice)
     known = [lv for _, lv in choices]
     combo.setCurrentIndex(known.index(level) if level in known else 0)
-    if levels == search.computer.LEVELS:
-        combo.setToolTip(_("who plays this side: you, or the computer at a level (easy is quick)"))
-    else:  # a game's own computer players
-        said = _("who plays this side: you, or the computer ({levels})")
-        combo.setToolTip(said.format(levels=", ".join(level_name(lv) for lv in levels)))
+    names = format_list(level_name(level) for level in levels)
+    combo.setToolTip(_("who plays this side: you, or the computer ({levels})").format(levels=names))
     return combo
 
 
@@ -269,12 +280,16 @@ class NewGameDialog(QDialog):
             off = [o for o, values in conditions if str(widget_value(widgets[o])) not in values]
             widget = widgets[spec.name]
             widget.setEnabled(not off)
-            tip = spec.help
-            if off:  # the first option that turns it off
-                said = _("{help} (not used when {option} is {value})")
-                value = widget_value(widgets[off[0]])
-                tip = said.format(help=spec.help, option=labels[off[0]], value=value)
-            widget.setToolTip(tip)
+            why = "".join(
+                _("Not used when {option} is {value}.").format(
+                    option=labels[o], value=widget_value(widgets[o])
+                )
+                for o in off[:1]
+            )
+            widget.setToolTip(f"{spec.help} ({why})" if why else spec.help)
+            note = self.notes.get((name, spec.name))
+            if note is not None and isinstance(widget, QComboBox):
+                unused_note(note, widget, spec, why)
         self._follow_players(name)
 
     def _follow_players(self, name: str) -> None:

@@ -29,7 +29,7 @@ from pyramid_lab.i18n import _
 from pyramid_lab.model.puzzle import MAX_WITHIN
 
 from .dock_fit import ScrolledBody
-from .engine_row import ProgressBar
+from .engine_row import ProgressBar, fit_words
 from .keys import pass_history_keys
 from .setup_dock import WrappedLabel, button_row, left_row, rich_label, tipped_button
 
@@ -135,6 +135,7 @@ class PuzzleDock(QDockWidget):
             ),
         )
         self.stop_button = QPushButton(_("Stop"))
+        fit_words(self.stop_button)
         self.bar = ProgressBar()
         self.bar.setRange(0, 100)
         self.bar.setTextVisible(False)

@@ -263,6 +263,7 @@ class ReviewDock(QDockWidget):
         )
         for widget in (self.review, self.stop, self.seconds):
             row.addWidget(widget)
+        row.addStretch(1)  # the buttons and the box keep their size in a wide dock
         layout.addLayout(row)
         self.bar, self.activity = progress()
         self.bar.hide()  # while a review runs

@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import N_, _, format_list
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.lattice import CORNERS, PyramidLattice
 from pyramid_lab.model.partition import Partition, Place
@@ -186,7 +186,15 @@ class PartitionUI(LatticeSites[PlacementTurn], GameUI[PlacementTurn]):
     def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
         assert isinstance(game, Partition)
         region = self.teaching_overlays.region
-        return LEGEND_WORDS if region is None else self.teaching(game).legend_words(region)
+        words = LEGEND_WORDS if region is None else self.teaching(game).legend_words(region)
+        outcome = game.outcome()
+        if outcome is None or outcome.winner is None:
+            return words
+        # the rims at the end: which balls, whose corners, and why they win (it said "the
+        # winner's corners", naming neither the winner nor what the rims are on)
+        held = format_list(game.held_corners(outcome.winner))
+        won = _("the ball on each corner {winner} holds ({corners}): holding three corners wins")
+        return {**words, ("rim", "clickable"): won.format(winner=outcome.winner, corners=held)}
 
     def describe(self, game: Game, turn: PlacementTurn, site: int, shown: Mapping[int, str]) -> str:
         text = self.describe_point(site, shown)

@@ -237,6 +237,18 @@ class PyraosUI(LatticeSites[PyraosTurn], GameUI[PyraosTurn]):
     def move_words(self, game: Game, move: Move) -> str:
         """A move in the rules' words: "place at 1,1,0, take back 0,0,0"."""
         assert isinstance(move, PyraosMove)
+        return self.move_words_of(move)
+
+    def move_said(self, move: Move) -> str:
+        """A move that takes spheres back with its words: "2,3,0 x3,2,0 (place at 2,3,0,
+        take back 3,2,0)": the ``x`` is said (issue 89); any other move, its notation."""
+        assert isinstance(move, PyraosMove)
+        if not move.removed:
+            return str(move)
+        return M_("{notation} ({words})", notation=str(move), words=self.move_words_of(move))
+
+    @staticmethod
+    def move_words_of(move: PyraosMove) -> str:
         head, taken = move_parts(move)
         return head if taken is None else M_("{move}, take back {taken}", move=head, taken=taken)
 

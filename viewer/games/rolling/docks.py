@@ -4,6 +4,7 @@ their arithmetic)."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from typing import Any, Protocol
 
@@ -358,7 +359,8 @@ class TurnDock(QDockWidget):
             self.choices.add_heading(box)
             for take in takes:
                 words = take_words(take, own)
-                self.choices.add_choice(f"    {words}", ("move", take), take_help(take, own), box)
+                chosen = dataclasses.replace(take, die=turn.die)  # that die, of equal ones
+                self.choices.add_choice(f"    {words}", ("move", chosen), take_help(take, own), box)
 
     def _fill_deploy(self, game: RollingPyramids, turn: RollingTurn, moves: list[Move]) -> None:
         """The units to send (the map then takes the target's click)."""
