@@ -190,7 +190,7 @@ class _Walk:
         self,
         game: Partition,
         winner: str,
-        listed: dict[int, int],
+        listed: dict[bytes, int],
         symmetries: Symmetries,
         progress: tuple[CheckProgress | None, float, float],
     ) -> None:

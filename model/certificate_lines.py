@@ -34,12 +34,22 @@ BATCH = 4096
 #: From an empty pyramid, bases 4 to 6 have more keys than that (3^30 and up).
 MAX_PROOF_LINES = 2**20
 KEY_DIGITS = str.maketrans(".rb", "012")
+#: A key's letters as digits (0 empty, 1 red, 2 blue; 3 for any other byte).
+_CELL_DIGITS = np.full(256, 3, dtype=np.uint8)
+_CELL_DIGITS[[ord("."), ord("r"), ord("b")]] = [0, 1, 2]
+#: Base-3 digits of a key worked out together in one 64-bit word (3**40 < 2**64).
+WORD_CELLS = 40
 
 
-def key_number(text: str) -> int:
-    """A key as one int (its letters as base-3 digits): kept in a third of a string's
-    memory."""
-    return int(text.translate(KEY_DIGITS), 3)
+def key_number(text: str) -> bytes:
+    """A key as the walk and the lines look it up: its letters as base-3 digits,
+    :data:`WORD_CELLS` of them a 64-bit word (the first most significant), the words'
+    little-endian bytes one after the other, the trailing zero bytes left off (numpy's
+    bytes of a row of words: :meth:`_Listing.keep_batch` makes the same for a batch at
+    once); a third of a string's memory."""
+    digits = text.translate(KEY_DIGITS)
+    words = (int(digits[i : i + WORD_CELLS], 3) for i in range(0, len(digits), WORD_CELLS))
+    return b"".join(word.to_bytes(8, "little") for word in words).rstrip(b"\0")
 
 
 def text_bound(game: Partition, winner: str) -> int:
@@ -123,7 +133,7 @@ class Symmetries:
 
 def read_listed(
     stream: Iterable[str], game: Partition, winner: str, symmetries: Symmetries
-) -> tuple[dict[int, int], int]:
+) -> tuple[dict[bytes, int], int]:
     """The lines below the header: key as written (:func:`key_number`) -> its move's point
     id and line (one int, :data:`LINE_BITS`), and the last line's number. The walk looks a
     position up by its 8 images (no image is made of a line before the walk needs it: a
@@ -168,47 +178,75 @@ class _Listing:
         self.difference, self.least = balance(game, winner)
         self.ids = {str(point): pid for pid, point in enumerate(game.lattice.points)}
         self.size = 0  # bytes read below the header, line ends counted
-        self.listed: dict[int, int] = {}
+        self.listed: dict[bytes, int] = {}
+        # a batch's lines as a proof writes them: KEY, a blank, x,y,z and the line's end
+        self.width = self.count + len(" 0,0,0\n")
+        self._tail = np.frombuffer(b" 0,0,0\n", dtype=np.uint8)
+        self._digit_columns = self._tail == ord("0")
+        self._powers = [  # each word's first digit, and its digits' place values
+            (begin, 3 ** np.arange(min(WORD_CELLS, self.count - begin), dtype=np.uint64)[::-1])
+            for begin in range(0, self.count, WORD_CELLS)
+        ]
+        self._point_ids = np.full((10, 10, 10), -1, dtype=np.intp)  # x, y, z -> point id
+        for pid, point in enumerate(game.lattice.points):
+            if max(point) < 10:
+                self._point_ids[tuple(point)] = pid
 
     def keep_batch(self, first: int, batch: list[str]) -> bool:
         """Keep ``batch`` (lines ``first`` on) where every line of it is good, checked over
-        the batch at once; False (nothing kept) where any is not."""
-        size = self.size + sum(map(len, batch)) + len(batch)
-        parts = [line.split() for line in batch]
-        if size > self.bound or any(len(pair) != 2 for pair in parts):
-            return False
-        keys = [pair[0] for pair in parts]
-        ids = self.ids
-        pids = [ids[pair[1]] for pair in parts if pair[1] in ids]
-        if len(pids) != len(keys) or any(len(key) != self.count for key in keys):
+        the batch at once as one block of bytes, a line a row (``KEY x,y,z``: as wide as
+        any a proof is written in); False (nothing kept) where any is not, or is written
+        otherwise (blanks around it, say: read line by line)."""
+        text = "\n".join(batch) + "\n"
+        size = self.size + len(text)
+        if size > self.bound or len(text) != len(batch) * self.width:
             return False
         try:
-            cells = np.frombuffer("".join(keys).encode("ascii"), dtype=np.uint8)
+            raw = text.encode("ascii")
         except UnicodeEncodeError:
             return False
-        if not self._positions(cells.reshape(len(keys), self.count)):
+        if raw.count(b"\n") != len(batch):
             return False
-        numbers = [int(key.translate(KEY_DIGITS), 3) for key in keys]
+        rows = np.frombuffer(raw, dtype=np.uint8).reshape(len(batch), self.width)
+        count = self.count
+        tail = rows[:, count:]  # " x,y,z\n": the digits are checked below
+        if not np.all((tail == self._tail) | self._digit_columns):
+            return False
+        digits = rows[:, count + 1 :: 2][:, :3].astype(np.intp) - ord("0")
+        if digits.min() < 0 or digits.max() > 9:
+            return False
+        pids = self._point_ids[digits[:, 0], digits[:, 1], digits[:, 2]]
+        cells = _CELL_DIGITS[rows[:, :count]]
+        if pids.min() < 0 or cells.max() > 2 or not self._positions(rows[:, :count], cells):
+            return False
+        numbers = self._numbers(cells)
         if len(set(numbers)) != len(numbers) or not self.listed.keys().isdisjoint(numbers):
             return False
         self.size = size
-        said = [pid << LINE_BITS | n for n, pid in enumerate(pids, start=first)]
+        lines = np.arange(first, first + len(batch), dtype=np.int64)
+        said = (pids.astype(np.int64) << LINE_BITS | lines).tolist()
         self.listed.update(zip(numbers, said, strict=True))
         return True
 
-    def _positions(self, cells: np.ndarray) -> bool:
-        """Whether every row of ``cells`` (a key's bytes a row) is a position with the
-        winner to move reached from the header's (as :meth:`keep_line` asks)."""
-        red = np.count_nonzero(cells == ord("r"), axis=1)
-        blue = np.count_nonzero(cells == ord("b"), axis=1)
-        empty = np.count_nonzero(cells == ord("."), axis=1)
-        if not (
-            np.all(red + blue + empty == self.count)
-            and np.all(red - blue == self.difference)
-            and np.all(red + blue >= self.least)
-        ):
+    def _numbers(self, cells: np.ndarray) -> list[bytes]:
+        """Each row's key as :func:`key_number` makes it (``cells``: its letters as
+        digits), :data:`WORD_CELLS` digits a word, worked out with numpy."""
+        words = np.empty((len(cells), len(self._powers)), dtype="<u8")
+        for column, (begin, powers) in enumerate(self._powers):
+            part = cells[:, begin : begin + len(powers)].astype(np.uint64)
+            words[:, column] = part @ powers
+        keys: list[bytes] = words.view(f"S{8 * len(self._powers)}").ravel().tolist()
+        return keys
+
+    def _positions(self, letters: np.ndarray, cells: np.ndarray) -> bool:
+        """Whether every row of ``letters`` (a key's bytes a row; ``cells``: its digits,
+        0 empty, 1 red, 2 blue) is a position with the winner to move reached from the
+        header's (as :meth:`keep_line` asks)."""
+        red = np.count_nonzero(cells == 1, axis=1)
+        blue = np.count_nonzero(cells == 2, axis=1)
+        if not (np.all(red - blue == self.difference) and np.all(red + blue >= self.least)):
             return False
-        return bool(np.all(self.symmetries.hold_the_header(cells)))
+        return bool(np.all(self.symmetries.hold_the_header(letters)))
 
     def keep_line(self, number: int, line: str) -> None:
         """Keep line ``number``, or refuse it (CertificateError saying why)."""
@@ -221,7 +259,8 @@ class _Listing:
         text, move = self._key_and_move(number, line)
         pid = self.ids.get(move)
         if pid is None:
-            pid = _point_id(move, number, self.game)
+            point = self.game.lattice.point(_point_id(move, number, self.game))
+            raise refusal(f"line {number}: the move must be written {point}, not {quote(move)}")
         key = key_number(text)
         if key in self.listed:
             said = self.listed[key] & LINE_MASK
@@ -235,6 +274,11 @@ class _Listing:
         if len(parts) != 2:
             raise refusal(f"line {number}: must be 'KEY MOVE', not {quote(line)}")
         text, move = parts
+        if line != f"{text} {move}":  # (a proof's lines are all alike: read at once)
+            raise refusal(
+                f"line {number}: must be 'KEY MOVE', one blank between and none around, "
+                f"not {quote(line)}"
+            )
         count, least = self.count, self.least
         red, blue = text.count("r"), text.count("b")
         if len(text) != count or text.count(".") + red + blue != count:
