@@ -17,6 +17,7 @@ from operator import itemgetter
 import numpy as np
 
 from .certificate_file import MAX_TEXT_BYTES, CertificateError, refusal, size_words
+from .certificate_keys import WORD_CELLS, Hasher, Listed, batch_words, key_words
 from .game import quote
 from .lattice import Point, base_symmetries
 from .partition import Partition
@@ -33,23 +34,9 @@ BATCH = 4096
 #: winner's is read in about 3 s of processor time and 150 MB before the walk refuses it.
 #: From an empty pyramid, bases 4 to 6 have more keys than that (3^30 and up).
 MAX_PROOF_LINES = 2**20
-KEY_DIGITS = str.maketrans(".rb", "012")
 #: A key's letters as digits (0 empty, 1 red, 2 blue; 3 for any other byte).
-_CELL_DIGITS = np.full(256, 3, dtype=np.uint8)
+_CELL_DIGITS = np.full(256, 3, dtype=np.uint64)
 _CELL_DIGITS[[ord("."), ord("r"), ord("b")]] = [0, 1, 2]
-#: Base-3 digits of a key worked out together in one 64-bit word (3**40 < 2**64).
-WORD_CELLS = 40
-
-
-def key_number(text: str) -> bytes:
-    """A key as the walk and the lines look it up: its letters as base-3 digits,
-    :data:`WORD_CELLS` of them a 64-bit word (the first most significant), the words'
-    little-endian bytes one after the other, the trailing zero bytes left off (numpy's
-    bytes of a row of words: :meth:`_Listing.keep_batch` makes the same for a batch at
-    once); a third of a string's memory."""
-    digits = text.translate(KEY_DIGITS)
-    words = (int(digits[i : i + WORD_CELLS], 3) for i in range(0, len(digits), WORD_CELLS))
-    return b"".join(word.to_bytes(8, "little") for word in words).rstrip(b"\0")
 
 
 def text_bound(game: Partition, winner: str) -> int:
@@ -133,22 +120,35 @@ class Symmetries:
 
 def read_listed(
     stream: Iterable[str], game: Partition, winner: str, symmetries: Symmetries
-) -> tuple[dict[bytes, int], int]:
-    """The lines below the header: key as written (:func:`key_number`) -> its move's point
-    id and line (one int, :data:`LINE_BITS`), and the last line's number. The walk looks a
-    position up by its 8 images (no image is made of a line before the walk needs it: a
-    flood costs its reading alone). A line that is not a ``KEY MOVE`` of a position with
-    the winner to move reached from the header's (a flood of well-formed lines drawn at
-    random), or that passes the base's bound (:func:`text_bound`), is refused when it is
-    read, before it is kept."""
+) -> tuple[Listed, int]:
+    """The lines below the header, kept by their key as written (:class:`Listed`: its
+    move's point id and line, one int of :data:`LINE_BITS`), and the last line's number.
+    The walk looks a position up by its 8 images (no image is made of a line before the
+    walk needs it: a flood costs its reading alone). A line that is not a ``KEY MOVE`` of
+    a position with the winner to move reached from the header's (a flood of well-formed
+    lines drawn at random), or that passes the base's bound (:func:`text_bound`), is
+    refused when it is read, before it is kept; a line that lists a key again, once the
+    lines are read (or at a refusal after it: the file's first fault is said)."""
     listing = _Listing(game, winner, symmetries)
-    number = 1
-    for batch in _batches(iter(stream)):
-        if not listing.keep_batch(number + 1, batch):
-            for number, line in enumerate(batch, start=number + 1):  # noqa: B020
-                listing.keep_line(number, line)
-        number += len(batch)
-    return listing.listed, number
+    last = 1
+    try:
+        for batch in _batches(iter(stream)):
+            if not listing.keep_batch(last + 1, batch):
+                for number, line in enumerate(batch, start=last + 1):
+                    listing.keep_line(number, line)
+            last += len(batch)
+    except CertificateError as exc:
+        listing.refuse_a_repeat(before=_line_of(exc))
+        raise
+    return listing.finish(), last
+
+
+def _line_of(exc: CertificateError) -> int | None:
+    """The line a refusal names (``line N: ...``), or None (the reader's: after the lines
+    kept)."""
+    head = str(exc).partition(":")[0]
+    number = head.removeprefix("line ")
+    return int(number) if number != head and number.isdigit() else None
 
 
 def _batches(lines: Iterator[str]) -> Iterator[list[str]]:
@@ -178,15 +178,14 @@ class _Listing:
         self.difference, self.least = balance(game, winner)
         self.ids = {str(point): pid for pid, point in enumerate(game.lattice.points)}
         self.size = 0  # bytes read below the header, line ends counted
-        self.listed: dict[bytes, int] = {}
+        self.words = -(-self.count // WORD_CELLS)  # a key's 64-bit words
+        self.hasher = Hasher(self.words)
+        self.kept: list[tuple[np.ndarray, np.ndarray]] = []  # batches: (words, said)
+        self.single: dict[tuple[int, ...], int] = {}  # lines kept one at a time
         # a batch's lines as a proof writes them: KEY, a blank, x,y,z and the line's end
         self.width = self.count + len(" 0,0,0\n")
         self._tail = np.frombuffer(b" 0,0,0\n", dtype=np.uint8)
         self._digit_columns = self._tail == ord("0")
-        self._powers = [  # each word's first digit, and its digits' place values
-            (begin, 3 ** np.arange(min(WORD_CELLS, self.count - begin), dtype=np.uint64)[::-1])
-            for begin in range(0, self.count, WORD_CELLS)
-        ]
         self._point_ids = np.full((10, 10, 10), -1, dtype=np.intp)  # x, y, z -> point id
         for pid, point in enumerate(game.lattice.points):
             if max(point) < 10:
@@ -219,24 +218,35 @@ class _Listing:
         cells = _CELL_DIGITS[rows[:, :count]]
         if pids.min() < 0 or cells.max() > 2 or not self._positions(rows[:, :count], cells):
             return False
-        numbers = self._numbers(cells)
-        if len(set(numbers)) != len(numbers) or not self.listed.keys().isdisjoint(numbers):
-            return False
+        words = batch_words(cells)
+        mixed = np.sort(self.hasher.rows(words))
+        if np.any(mixed[1:] == mixed[:-1]):
+            return False  # (a key twice in the batch, or a hash twice: read line by line)
         self.size = size
         lines = np.arange(first, first + len(batch), dtype=np.int64)
-        said = (pids.astype(np.int64) << LINE_BITS | lines).tolist()
-        self.listed.update(zip(numbers, said, strict=True))
+        self.kept.append((words, pids.astype(np.int64) << LINE_BITS | lines))
         return True
 
-    def _numbers(self, cells: np.ndarray) -> list[bytes]:
-        """Each row's key as :func:`key_number` makes it (``cells``: its letters as
-        digits), :data:`WORD_CELLS` digits a word, worked out with numpy."""
-        words = np.empty((len(cells), len(self._powers)), dtype="<u8")
-        for column, (begin, powers) in enumerate(self._powers):
-            part = cells[:, begin : begin + len(powers)].astype(np.uint64)
-            words[:, column] = part @ powers
-        keys: list[bytes] = words.view(f"S{8 * len(self._powers)}").ravel().tolist()
-        return keys
+    def finish(self) -> Listed:
+        """The lines kept, once read: refused where a key is listed twice."""
+        listed = self._listed()
+        self.refuse_a_repeat(listed=listed)
+        return listed
+
+    def _listed(self) -> Listed:
+        single = [
+            (np.array([key], dtype=np.uint64), np.array([said], dtype=np.int64))
+            for key, said in self.single.items()
+        ]
+        return Listed.of([*self.kept, *single], self.words, self.hasher)
+
+    def refuse_a_repeat(self, before: int | None = None, listed: Listed | None = None) -> None:
+        """Refuse the first line that lists a key an earlier line lists, where there is
+        one (before line ``before``, where given: a later fault is said after it)."""
+        repeat = (listed or self._listed()).first_repeat(LINE_MASK)
+        if repeat is not None and (before is None or repeat[0] < before):
+            number, said = repeat
+            raise refusal(f"line {number}: lists the position of line {said} again")
 
     def _positions(self, letters: np.ndarray, cells: np.ndarray) -> bool:
         """Whether every row of ``letters`` (a key's bytes a row; ``cells``: its digits,
@@ -261,11 +271,11 @@ class _Listing:
         if pid is None:
             point = self.game.lattice.point(_point_id(move, number, self.game))
             raise refusal(f"line {number}: the move must be written {point}, not {quote(move)}")
-        key = key_number(text)
-        if key in self.listed:
-            said = self.listed[key] & LINE_MASK
+        key = key_words(text)
+        if key in self.single:
+            said = self.single[key] & LINE_MASK
             raise refusal(f"line {number}: lists the position of line {said} again")
-        self.listed[key] = pid << LINE_BITS | number
+        self.single[key] = pid << LINE_BITS | number
 
     def _key_and_move(self, number: int, line: str) -> tuple[str, str]:
         """The line's key and move, the key a position with the winner to move reached

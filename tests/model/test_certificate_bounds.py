@@ -190,10 +190,10 @@ def test_a_batch_is_read_as_its_lines_are_one_by_one(lines):
                 listing.keep_line(number, line)
         except CertificateError as exc:
             return str(exc)
-        return listing.listed
+        return listing.finish().entries()
 
     try:
-        batched: object = read_listed(iter(lines), game, "red", symmetries)[0]
+        batched: object = read_listed(iter(lines), game, "red", symmetries)[0].entries()
     except CertificateError as exc:
         batched = str(exc)
     assert batched == one_by_one()
