@@ -8,7 +8,6 @@ becomes a Python object."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
 
 import numpy as np
 
@@ -63,19 +62,26 @@ class Listed:
 
     def __init__(self, words: np.ndarray, said: np.ndarray, hasher: Hasher) -> None:
         mixed = hasher.rows(words)
-        order = np.argsort(mixed, kind="stable")  # (equal hashes: in the file's order)
-        self.hashes, self.words, self.said = mixed[order], words[order], said[order]
-        self.hasher = hasher
+        # the rows stay as read; their order by hash (equal hashes: in the file's order)
+        self.order = np.argsort(mixed, kind="stable")
+        self.hashes = mixed[self.order]
+        self.words, self.said, self.hasher = words, said, hasher
 
     @classmethod
-    def of(
-        cls, parts: Iterable[tuple[np.ndarray, np.ndarray]], width: int, hasher: Hasher
-    ) -> Listed:
-        """The kept batches (words, said) as one listing."""
-        kept = list(parts)
-        words = np.concatenate([w for w, _s in kept]) if kept else np.zeros((0, width), np.uint64)
-        said = np.concatenate([s for _w, s in kept]) if kept else np.zeros(0, np.int64)
-        return cls(words.astype(np.uint64, copy=False), said.astype(np.int64, copy=False), hasher)
+    def of(cls, parts: list[tuple[np.ndarray, np.ndarray]], width: int, hasher: Hasher) -> Listed:
+        """The kept batches (words, said) as one listing, ``parts`` emptied as they are
+        copied (a flood's batches are not held twice)."""
+        total = sum(len(said) for _words, said in parts)
+        words = np.empty((total, width), dtype=np.uint64)
+        said = np.empty(total, dtype=np.int64)
+        at = 0
+        parts.reverse()
+        while parts:
+            part_words, part_said = parts.pop()
+            words[at : at + len(part_said)] = part_words
+            said[at : at + len(part_said)] = part_said
+            at += len(part_said)
+        return cls(words, said, hasher)
 
     def __len__(self) -> int:
         return len(self.said)
@@ -90,22 +96,25 @@ class Listed:
         mixed = np.uint64(self.hasher.one(words))
         index = int(self.hashes.searchsorted(mixed))
         while index < len(self.hashes) and self.hashes[index] == mixed:
-            if tuple(self.words[index].tolist()) == words:
-                return int(self.said[index])
+            row = self.order[index]
+            if tuple(self.words[row].tolist()) == words:
+                return int(self.said[row])
             index += 1
         return None
 
     def first_repeat(self, mask: int) -> tuple[int, int] | None:
         """The first line (by number: ``said & mask``) that lists a key an earlier line
         lists, and that earlier line's number; None where every key is listed once."""
-        hashes, words = self.hashes, self.words
+        hashes = self.hashes
         if len(hashes) < 2:
             return None
         same = hashes[1:] == hashes[:-1]
         starts = np.flatnonzero(same & np.concatenate(([True], ~same[:-1])))
         if not len(starts):
             return None
-        lines = self.said & mask
+        order = self.order
+        words = self.words[order]
+        lines = self.said[order] & mask
         # a run of one hash holds its lines in the file's order: where its first two rows
         # are one key, the second is the run's first repeat (no line of it between them)
         twin = np.all(words[starts] == words[starts + 1], axis=1)

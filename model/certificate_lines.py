@@ -238,7 +238,8 @@ class _Listing:
             (np.array([key], dtype=np.uint64), np.array([said], dtype=np.int64))
             for key, said in self.single.items()
         ]
-        return Listed.of([*self.kept, *single], self.words, self.hasher)
+        kept, self.kept = self.kept, []  # (copied into the listing, batch by batch)
+        return Listed.of(kept + single, self.words, self.hasher)
 
     def refuse_a_repeat(self, before: int | None = None, listed: Listed | None = None) -> None:
         """Refuse the first line that lists a key an earlier line lists, where there is
