@@ -79,7 +79,8 @@ def _triangles(mesh: pv.PolyData) -> np.ndarray:
         return np.zeros((0, 3, 3))
     plain = mesh.triangulate()
     faces = np.asarray(plain.faces).reshape(-1, 4)[:, 1:]
-    return np.asarray(plain.points, dtype=float)[faces]
+    corners: np.ndarray = np.asarray(plain.points, dtype=float)[faces]
+    return corners
 
 
 def _spacing(centres: np.ndarray) -> float:
