@@ -37,6 +37,7 @@ from ..lab.legend_entries import legend_entries
 from ..lab.lesson_marks import site_of
 from ..lab.outcome_words import word
 from ..lab.view_state import ViewState
+from .aims import Aims
 from .replies import Camera, PartState
 from .scene import Board, Drawn, GlyphLayer, SphereLayer, browser_mesh, mesh_state, unit_ray
 
@@ -196,8 +197,22 @@ def _draw(shown: Shown, view: Mapping[str, Any]) -> Board:
     board.levels = int(getattr(drawn, "level_count", 1))
     board.labels = [(text, point, "board") for text, point in drawn.board_labels()]
     board.labels += [(text, point, "frame") for text, point in drawn.label_spots]
+    board.aims = _aims(drawn.layer_meshes().get("pointers"), frame, board)
     _legend(board, ui, game, frame)
     return board
+
+
+def _aims(cones: pv.PolyData | None, frame: Frame, board: Board) -> Aims:
+    """The frame's cones and labels, each with the site it stands for (a label's: the
+    site of that name nearest its spot)."""
+    labels: list[tuple[int, tuple[float, ...]]] = []
+    for text, spot in (label[:2] for label in board.labels if label[2] == "frame"):
+        named = [label.site for label in frame.labels if label.text == text]
+        if named:
+            near = np.linalg.norm(board.centres[named] - np.asarray(spot), axis=1)
+            labels.append((named[int(np.argmin(near))], spot))
+    pointed = [p.site for p in frame.pointers]
+    return Aims.of(cones, pointed, labels, board.centres)
 
 
 def _view_state(view: Mapping[str, Any], flat: bool) -> ViewState:
@@ -237,11 +252,14 @@ def on_board(game: Game, point: Sequence[int]) -> bool:
 
 def pick(board: Board, origin: Sequence[float], direction: Sequence[float]) -> int | None:
     """The site the view ray from ``origin`` along ``direction`` meets (the board view's
-    own picking), or None."""
+    own picking), else the site of a cone or label it meets (a corner's marker or name:
+    the student aimed at that corner), or None."""
     ray = unit_ray(origin, direction)
     if ray is None or board.drawer is None:
         return None
     site = board.drawer.pick_ray(*ray)
+    if site is None and board.aims is not None:  # a corner's cone or name: its site
+        site = board.aims.aimed(*ray)
     return None if site is None else int(site)
 
 
@@ -254,7 +272,9 @@ def behind(
     drawer = board.drawer
 
     def beyond(site: int) -> list[int]:
-        return [] if ray is None or drawer is None else drawer.behind_ray(site, *ray)
+        if ray is None or drawer is None or drawer.pick_ray(*ray) != site:
+            return []  # (a site aimed at by its cone or name: the ray passes by its ball)
+        return list(drawer.behind_ray(site, *ray))
 
     return beyond
 
