@@ -477,18 +477,24 @@ def test_fuzz_texts_in_languages_only_raise_position_format_error(edits):
 
 def test_a_lesson_in_languages_reads_shows_and_writes_back():
     lesson = L.loads(json.dumps(_WORDS))
-    assert lesson.title == "Test" and lesson.steps[0].text == "Place the ball."
+    assert lesson.title == "Test"
+    assert lesson.steps[0].text == "Place the ball."
     assert L.languages(lesson) == ["en", "de", "sv"]
     german, complete = L.in_language(lesson, "de_AT")
-    assert german.title == "Prüfung" and german.steps[0].title == "SW halten"
-    assert german.steps[0].task is not None and german.steps[0].task.hint == "Ostwand."
+    assert german.title == "Prüfung"
+    assert german.steps[0].title == "SW halten"
+    assert german.steps[0].task is not None
+    assert german.steps[0].task.hint == "Ostwand."
     # the second step has no German: English, and the lesson says it is not complete
-    assert german.steps[1].title == "Who holds" and complete is False
+    assert german.steps[1].title == "Who holds"
+    assert complete is False
     swedish, complete = L.in_language(lesson, "sv")
-    assert swedish.steps[0].text == "Lägg kulan." and swedish.title == "Test"
+    assert swedish.steps[0].text == "Lägg kulan."
+    assert swedish.title == "Test"
     assert complete is False
     english, complete = L.in_language(lesson, "en_GB")
-    assert english.to_json() == lesson.to_json() and complete is True
+    assert english.to_json() == lesson.to_json()
+    assert complete is True
     assert json.loads(L.dumps(lesson)) == _WORDS
 
 
@@ -498,7 +504,8 @@ def test_an_english_only_file_reads_as_english_and_writes_back_byte_for_byte(tmp
     assert L.dumps(L.loads(text)) == text
     lesson = L.loads(text)
     same, complete = L.in_language(lesson, "en")
-    assert same.to_json() == lesson.to_json() and complete
+    assert same.to_json() == lesson.to_json()
+    assert complete
     _, complete = L.in_language(lesson, "de")
     assert complete is False  # shown in English: the reader says so once
 
