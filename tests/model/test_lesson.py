@@ -542,3 +542,13 @@ def test_the_menu_title_is_in_the_language_asked(tmp_path):
     path.write_text(json.dumps(_WORDS), encoding="utf-8")
     assert L.titles(path, "de")[1] == "01. Prüfung"
     assert L.titles(path)[1] == "01. Test"
+
+
+def test_the_shipped_partition_lessons_are_in_four_languages_the_others_in_german():
+    for path in sorted(LESSONS.glob("*/*.lesson.json")):
+        lesson = L.read(path)
+        wanted = ["de", "es", "fr", "sv"] if path.parent.name == "partition" else ["de"]
+        for language in wanted:
+            shown, complete = L.in_language(lesson, language)
+            assert complete, f"{path.name} lacks a text in {language}"
+            assert shown.steps[0].text != lesson.steps[0].text, (path.name, language)

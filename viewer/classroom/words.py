@@ -26,6 +26,7 @@ from typing import TypedDict, cast
 from pyramid_lab import i18n
 from pyramid_lab.i18n import N_
 
+from .lesson_texts import in_page_language
 from .page_words import PAGE_PLURALS, PAGE_WORDS
 from .replies import Reply, StudentPage
 
@@ -243,15 +244,19 @@ def said(text: str, language: str) -> str:
 
 def translated(reply: Reply, language: str) -> Reply:
     """``reply`` with the server's words in ``language`` (a copy where any changed)."""
-    if language == i18n.ENGLISH:
+    if language == i18n.ENGLISH and "texts" not in reply.get("page", {}):
         return reply
     out = cast(dict[str, object], dict(reply))  # (the same reply, some words changed)
+    if "page" in reply:
+        out["page"] = in_page_language(reply["page"], language)
+    if language == i18n.ENGLISH:
+        return cast(Reply, out)
     for key in ("error", "said", "alarm"):
         value = out.get(key)
         if isinstance(value, str):
             out[key] = said(value, language)
     if "page" in reply:
-        out["page"] = _page_translated(reply["page"], language)
+        out["page"] = _page_translated(cast(Reply, out)["page"], language)
     return cast(Reply, out)
 
 
