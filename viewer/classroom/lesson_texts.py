@@ -50,7 +50,7 @@ def in_page_language(page: StudentPage, language: str) -> StudentPage:
     if i18n.resolve(language) == i18n.ENGLISH:
         return shown
     code = lessons.language_code(language)
-    words = texts.get(code) or texts.get(code.partition("_")[0])
+    words = texts.get(code) or texts.get(code.split("_")[0])
     if words is None:
         if page["step"] == 0 and not page["said"]:
             shown["said"] = FALLBACK
