@@ -28,6 +28,7 @@ from ..lab.session import Session
 from .checks import Refused
 from .choices import PAGE_WORDS
 from .hand import Hand
+from .lesson_texts import NO_HINT, page_texts
 from .records import StepRecord, StudentProgress
 from .replies import Row, StudentPage, View
 
@@ -332,7 +333,7 @@ def page_of(student: Student) -> StudentPage:
             "kind": task.kind,
             "prompt": task.prompt or _default_prompt(task.kind),
             "points": task.asks_for_points(),
-            "hint": (task.hint or N_("no hint for this task")) if shown.hint_shown else "",
+            "hint": (task.hint or NO_HINT) if shown.hint_shown else "",
         },
         "picked": [",".join(map(str, p)) for p in shown.picked],
         "moved": moved,
@@ -350,6 +351,7 @@ def page_of(student: Student) -> StudentPage:
         "ended": bool(ended),
         "view": student.view.copy(),
         "version": student.version,
+        "texts": page_texts(lesson, shown.index, [given.lesson for given in student.room.lessons]),
     }
 
 

@@ -26,6 +26,7 @@ from typing import TypedDict, cast
 from pyramid_lab import i18n
 from pyramid_lab.i18n import N_
 
+from .lesson_texts import in_page_language
 from .page_words import PAGE_PLURALS, PAGE_WORDS
 from .replies import Moves, MoveShown, Reply, StudentPage
 
@@ -268,16 +269,23 @@ def _said(text: str, language: str) -> str:
 
 
 def translated(reply: Reply, language: str) -> Reply:
-    """``reply`` with the server's words in ``language`` (a copy where any changed)."""
-    if language == i18n.ENGLISH:
+    """``reply`` with the server's words in ``language`` (a copy where any changed), and a
+    student's page with its lesson's texts in that language (:mod:`.lesson_texts`)."""
+    page = cast(StudentPage | None, reply.get("page"))  # (only a student's reply has one)
+    if language == i18n.ENGLISH and (page is None or "texts" not in page):
         return reply
     out = cast(dict[str, object], dict(reply))  # (the same reply, some words changed)
+    if page is not None:
+        page = in_page_language(page, language)
+        out["page"] = page
+    if language == i18n.ENGLISH:
+        return cast(Reply, out)
     for key in ("error", "said", "alarm"):
         value = out.get(key)
         if isinstance(value, str):
             out[key] = said(value, language)
-    if "page" in reply:
-        out["page"] = _page_translated(reply["page"], language)
+    if page is not None:
+        out["page"] = _page_translated(page, language)
     if "board" in reply:
         board = reply["board"]
         legend = [{**line, "words": said(line["words"], language)} for line in board["legend"]]
