@@ -5,6 +5,9 @@ the pseudo-locale)."""
 
 from __future__ import annotations
 
+import numpy as np
+from window_helpers import click, under_mouse
+
 from pyramid_lab import i18n
 
 
@@ -49,3 +52,29 @@ def test_a_language_other_than_english_loads_qts_own_words(gl_display):
         assert start_language(gl_display, i18n.ENGLISH) == i18n.ENGLISH
     assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancel"
     assert i18n._("&File") == "&File"
+
+
+def test_a_german_window_says_the_labs_lines_in_german(gl_display, make_window, qtbot):
+    """The lab makes its lines language-free (``i18n.Message``); the window says each in
+    its own language: the status bar's "played" line, the legend."""
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    from pyramid_lab.model.game import game_class
+    from pyramid_lab.viewer.desktop.language import start_language
+
+    try:
+        assert start_language(gl_display, "de") == "de"
+        window = make_window()
+        shown = window.stage.board.shown
+        pid = next(p for p in np.flatnonzero(shown) if under_mouse(window, p) == p)
+        click(qtbot, window, pid)  # a move played as a person plays it
+        point = ",".join(map(str, window.session.game.lattice.point(pid)))
+        assert window.statusBar().currentMessage() == f"Rot hat {point} gespielt"
+        window.lab.session.replace_game(game_class("terrace").new())
+        QApplication.sendPostedEvents()
+        assert "takes a click now" in window.scene.legend.texts()  # (the lab's: English)
+        words = [label.text() for label in window.scene.legend.findChildren(QLabel)]
+        assert "nimmt jetzt einen Klick an" in words
+        assert "takes a click now" not in words
+    finally:
+        assert start_language(gl_display, i18n.ENGLISH) == i18n.ENGLISH

@@ -21,7 +21,6 @@ WORD = re.compile(r"[A-Za-z][a-z]+|[A-Z]{2,}[a-z]*")
 #: converts them next, in their own change); each by where it is made and what it says. A
 #: pattern that matches nothing any more is said (test below), so the list only shrinks.
 NOT_YET = (
-    ("viewer/games/ball/programs.py", r"^(red|blue): program your pyramids, then Program in$"),
     ("viewer/games/ball/covers.py", r"(Red|Blue) programs after"),
     ("viewer/games/ball/covers.py", r"Hint \(H\) asks the engine for a program first"),
     ("viewer/games/rolling/words.py", r"A starting area is yours"),

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, shown
 from pyramid_lab.model.files import SUFFIX
 from pyramid_lab.model.lesson import SUFFIX as LESSON_SUFFIX
 
@@ -92,7 +92,7 @@ class QtPort:
     def show_message(self, title: str, text: str) -> None:
         """A message box the user closes (the status bar says it too)."""
         self.bulletin.say(text)
-        QMessageBox.warning(self.parent, title, text)
+        QMessageBox.warning(self.parent, shown(title), shown(text))  # (in its language)
 
     # ---- the bulletin, drawn -------------------------------------------------------------
 
@@ -131,7 +131,7 @@ class QtPort:
                 return
             if self._notice is None:
                 self._notice = NoticeBox(self.parent)
-            self._notice.add(text)
+            self._notice.add(shown(text))
             self.parent.statusBar().showMessage(text, 30000)
 
         QTimer.singleShot(0, lambda: guarded(show, self.bulletin.say, "tell"))

@@ -14,7 +14,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, shown
 
 from ..lab import palette
 from ..lab.legend_entries import DEFAULT_WORDS, PLAIN_MARKERS, Entry, _rgb, legend_entries
@@ -155,7 +155,7 @@ class Legend(QFrame):
             picture = QLabel()
             picture.setPixmap(swatch(entry))
             picture.setAlignment(Qt.AlignmentFlag.AlignTop)
-            words = QLabel(entry.text)
+            words = QLabel(shown(entry.text))  # (the lab's words, in the window's language)
             words.setWordWrap(True)
             words.setObjectName(f"legend-{entry.kind}-{entry.style}")
             self._grid.addWidget(picture, row, 0)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, shown
 
 from ..lab import palette
 
@@ -57,6 +57,7 @@ class PromptBar(QLabel):
         return QSize(hint.width(), max(self.room(), hint.height()))
 
     def setText(self, text: str) -> None:
+        text = shown(text)  # (the lab's words, in the window's language)
         if bool(text) != bool(self.text()):
             self.setStyleSheet(_SHOWN if text else _EMPTY)
         super().setText(text)

@@ -15,6 +15,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QStatusBar, QWidget
 
+from pyramid_lab.i18n import shown
+
 #: QWidget's own "no maximum" width.
 QWIDGETSIZE_MAX = (1 << 24) - 1
 #: The hover text's least width while a long message shows.
@@ -76,6 +78,7 @@ class StatusBar(QStatusBar):
         super().addPermanentWidget(widget, stretch)
 
     def showMessage(self, text: str, timeout: int | None = 0) -> None:
+        text = shown(text)  # (the lab's words, in the window's language: issue 90)
         self._text = text
         self.message.setText(text)
         self.message.setToolTip(text)

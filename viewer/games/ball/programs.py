@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pyramid_lab.i18n import N_, _
+from pyramid_lab.i18n import M_, N_, _, shown
 from pyramid_lab.model.ball import COLOURS, Program, PyramidBall, SpecialChoice
 from pyramid_lab.model.ball.rules import ALL_STAND
 from pyramid_lab.model.game import JointMove, Move
@@ -18,7 +18,7 @@ from pyramid_lab.model.teaching import describe_result
 
 from ...lab.game_ui import TURN_DOCK, Host
 from ...lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
-from ...widgets.names import colour_word
+from ...widgets.names import COLOUR_WORDS, colour_word
 from ...widgets.slots import slot
 from .covers import cover_docks
 from .sites import site_of
@@ -309,7 +309,7 @@ class ProgramDesk:
         setup = self.host is not None and self.host.setup_active()
         cover_docks(self, game, self.turn.programs, setup)
         assert self.turn_dock is not None
-        self.turn_dock.state.setText(self.waiting_text() or describe_result(game))
+        self.turn_dock.state.setText(shown(self.waiting_text()) or describe_result(game))
 
     def waiting_text(self) -> str:
         turn = self.turn
@@ -317,16 +317,19 @@ class ProgramDesk:
             return ""
         if turn.game.choosing is not None:
             return choice_text(turn.game)
-        missing = [COLOURS[s] for s in (0, 1) if s not in turn.programs]
+        # (language-free: the prompt bar, the Turn dock, the classroom each say it)
+        missing = [M_(COLOUR_WORDS[COLOURS[s]]) for s in (0, 1) if s not in turn.programs]
         if not missing:
-            return N_("both programs are in")
+            return M_("both programs are in")
         if self.open_side is not None:
-            said = N_("{player}: program your pyramids, then Program in")
-            return said.format(player=COLOURS[self.open_side])
+            player = M_(COLOUR_WORDS[COLOURS[self.open_side]])
+            return M_("{player}: program your pyramids, then Program in", player=player)
         if len(missing) == 1:
-            return N_("waiting for {player}'s program").format(player=missing[0])
-        return N_("waiting for {player}'s program and {other}'s program").format(
-            player=missing[0], other=missing[1]
+            return M_("waiting for {player}'s program", player=missing[0])
+        return M_(
+            "waiting for {player}'s program and {other}'s program",
+            player=missing[0],
+            other=missing[1],
         )
 
     def start_clock(self) -> None:
