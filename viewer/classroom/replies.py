@@ -265,6 +265,7 @@ class Row(TypedDict):
     reason: str
     seconds: int
     away: int
+    open: bool  # a page of theirs is connected (else: closed, or its connection lost)
 
 
 class Waiting(TypedDict):

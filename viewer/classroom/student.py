@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -233,8 +233,10 @@ class Student:
 
     # -- what the pages show --
 
-    def live_row(self) -> Row | None:
-        """The teacher's line as last kept, its times brought to now (no lock needed)."""
+    def live_row(self, open_keys: Collection[str] = ()) -> Row | None:
+        """The teacher's line as last kept, its times brought to now (no lock needed);
+        ``open`` when the student's key is one of ``open_keys`` (a page of theirs is
+        connected)."""
         kept = self.row_kept
         if kept is None:
             return None
@@ -243,6 +245,7 @@ class Student:
         now = time.monotonic()
         row["seconds"] = round(before + now - shown_at)
         row["away"] = round(now - self.seen_at)
+        row["open"] = self.key in open_keys
         return row
 
     # -- the results file --
@@ -382,6 +385,7 @@ def row_of(student: Student) -> Row:
         "reason": record.reason,
         "seconds": round(student.seconds_on_step()),
         "away": round(time.monotonic() - student.seen_at),
+        "open": False,
     }
 
 
