@@ -231,6 +231,24 @@ def _paths(value: Any, prefix: tuple = ()) -> list[tuple]:
     return out
 
 
+def _edited(base, edits):
+    """A copy of ``base`` with each edit (a path, a value, whether to delete) made where
+    the path still leads (an edit whose path an earlier one broke is skipped)."""
+    doc = copy.deepcopy(base)
+    for path, value, delete in edits:
+        parent = doc
+        try:
+            for key in path[:-1]:
+                parent = parent[key]
+            if delete and isinstance(parent, dict):
+                parent.pop(path[-1], None)
+            else:
+                parent[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue
+    return doc
+
+
 _ALL = _paths(_BASE)[1:]
 
 
@@ -243,18 +261,7 @@ _ALL = _paths(_BASE)[1:]
 )
 @given(st.lists(st.tuples(st.sampled_from(_ALL), _LEAVES, st.booleans()), max_size=3))
 def test_fuzz_the_reader_only_raises_position_format_error(edits):
-    doc = copy.deepcopy(_BASE)
-    for path, value, delete in edits:
-        parent = doc
-        try:
-            for key in path[:-1]:
-                parent = parent[key]
-            if delete and isinstance(parent, dict):
-                parent.pop(path[-1], None)
-            else:
-                parent[path[-1]] = value
-        except (KeyError, IndexError, TypeError):
-            continue
+    doc = _edited(_BASE, edits)
     try:
         lesson = L.loads(json.dumps(doc))
     except PositionFormatError:
@@ -453,18 +460,7 @@ _WORD_LEAVES = st.one_of(
 )
 @given(st.lists(st.tuples(st.sampled_from(_WORDS_ALL), _WORD_LEAVES, st.booleans()), max_size=3))
 def test_fuzz_texts_in_languages_only_raise_position_format_error(edits):
-    doc = copy.deepcopy(_WORDS)
-    for path, value, delete in edits:
-        parent = doc
-        try:
-            for key in path[:-1]:
-                parent = parent[key]
-            if delete and isinstance(parent, dict):
-                parent.pop(path[-1], None)
-            else:
-                parent[path[-1]] = value
-        except (KeyError, IndexError, TypeError):
-            continue
+    doc = _edited(_WORDS, edits)
     try:
         lesson = L.loads(json.dumps(doc))
     except PositionFormatError:
