@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from pyramid_lab.i18n import N_, _, format_list
-from pyramid_lab.model.game import game_class, game_names
+from pyramid_lab.model.game import Game, game_class, game_names
 from pyramid_lab.model.teaching import OverlaySpec, teaching_for
 
 from .argtypes import level_range, non_negative, one_of, size
@@ -155,6 +155,32 @@ def nothing_to_draw(game: Any, levels: tuple[int, int] | None, peel: int) -> str
     return said.format(peel=peel, deepest=deepest)
 
 
+def chosen_overlays(args: argparse.Namespace, game: Game) -> dict[str, Any] | None:
+    """The overlays ``args`` asks for, by name, or None after a one-line message where one
+    of them is not an overlay of ``game``."""
+    overlays = {
+        spec.name: getattr(args, spec.name)
+        for spec, _name in overlay_specs().values()
+        if getattr(args, spec.name) not in (None, False)
+    }
+    own = {spec.name for spec in teaching_for(game).lesson_overlays}
+    foreign = sorted(set(overlays) - own)
+    if foreign:
+        flags = ", ".join(f"--{name.replace('_', '-')}" for name in foreign)
+        has = ", ".join(f"--{name.replace('_', '-')}" for name in sorted(own))
+        said = (
+            _("pyramid-lab: {flags}: not an overlay of {game} ({file}); its overlays: {has}")
+            if has
+            else _("pyramid-lab: {flags}: not an overlay of {game} ({file}); its overlays: none")
+        )
+        print(
+            said.format(flags=flags, game=game.title, file=shown(args.file), has=has),
+            file=sys.stderr,
+        )
+        return None
+    return overlays
+
+
 def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | int:
     """``render``'s and ``export``'s common start: the clip planes, the output (``check``
     raises ValueError for a bad one), the file, the overlays, levels and peel that leave
@@ -186,25 +212,8 @@ def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | 
         print(f"pyramid-lab: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     game = doc.game
-    overlays = {
-        spec.name: getattr(args, spec.name)
-        for spec, _name in overlay_specs().values()
-        if getattr(args, spec.name) not in (None, False)
-    }
-    own = {spec.name for spec in teaching_for(game).lesson_overlays}
-    foreign = sorted(set(overlays) - own)
-    if foreign:
-        flags = ", ".join(f"--{name.replace('_', '-')}" for name in foreign)
-        has = ", ".join(f"--{name.replace('_', '-')}" for name in sorted(own))
-        said = (
-            _("pyramid-lab: {flags}: not an overlay of {game} ({file}); its overlays: {has}")
-            if has
-            else _("pyramid-lab: {flags}: not an overlay of {game} ({file}); its overlays: none")
-        )
-        print(
-            said.format(flags=flags, game=game.title, file=shown(args.file), has=has),
-            file=sys.stderr,
-        )
+    overlays = chosen_overlays(args, game)
+    if overlays is None:
         return EXIT_BAD_INPUT
     problem = nothing_to_draw(game, args.levels, args.peel)
     if problem is not None:

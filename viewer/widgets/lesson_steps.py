@@ -8,7 +8,7 @@ The logic is :class:`viewer.desktop.lessons.LessonControl`'s; this is its face."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -30,132 +30,14 @@ from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.lesson import verdict_word
 from pyramid_lab.model.teaching import teaching_for
 
+from .lesson_protocols import LessonSteps
 from .step_editor import StepEditor
 from .step_footer import RIGHT_STYLE, WRONG_STYLE, EditorFooter
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
-    from pathlib import Path
 
-    from pyramid_lab.model.game import Game
-    from pyramid_lab.model.lesson import LessonFile, Step, Verdict
-
-
-class Opener(Protocol):
-    def open(self, path: str | Path) -> bool: ...
-
-
-class Shown(Protocol):
-    """The session as the step panel sees it: the game on the board."""
-
-    @property
-    def game(self) -> Game: ...
-
-
-class StudentSteps(Protocol):
-    """What the step panel shows of the stepped lessons, and the student's commands."""
-
-    @property
-    def session(self) -> Shown: ...
-
-    @property
-    def documents(self) -> Opener:
-        """Where Next lesson's file is opened."""
-
-    @property
-    def lesson(self) -> LessonFile | None: ...
-
-    @property
-    def path(self) -> Path | None: ...
-
-    @property
-    def index(self) -> int: ...
-
-    @property
-    def step(self) -> Step: ...
-
-    @property
-    def base_ply(self) -> int:
-        """Plies on the stack of the step's position (the moves after it are answers)."""
-
-    @property
-    def verdict(self) -> Verdict | None: ...
-
-    #: Teacher mode is on (the Teach switch): no progress is recorded.
-    teaching: bool
-
-    @property
-    def picked(self) -> list[tuple[int, ...]]: ...
-
-    @property
-    def hint_shown(self) -> bool: ...
-
-    def done(self) -> set[int]: ...
-
-    def go(self, index: int) -> None: ...
-
-    def next_lesson(self) -> Path | None: ...
-
-    def check(self) -> None: ...
-
-    def hint(self) -> None: ...
-
-    def retry(self) -> None: ...
-
-
-class LessonSteps(StudentSteps, Protocol):
-    """What the step panel uses of the stepped lessons (``viewer.lab.lesson.Lessons``,
-    the lab's, which this widget does not import): the student's side, and the teacher's
-    edits and checks."""
-
-    @property
-    def editor(self) -> LessonEditing:
-        """Teacher mode's edits of the lesson."""
-
-    @property
-    def checks(self) -> LessonChecking:
-        """The rules' checks of the lesson, and its save."""
-
-
-class LessonEditing(Protocol):
-    """Teacher mode's edits of the lesson shown (``viewer.lab.lesson_edit.LessonEditor``):
-    each answers None, or why not."""
-
-    #: The language the teacher's texts are edited in (en, de, ...).
-    language: str
-
-    def edit_step(self, lesson_title: str | None = None, **changes: object) -> str | None: ...
-
-    def take_position(self) -> str | None: ...
-
-    def add_step(self) -> str | None: ...
-
-    def remove_step(self) -> str | None: ...
-
-    def move_step(self, by: int) -> str | None: ...
-
-    def keep_view(self, view: Mapping[str, object] | None) -> str | None: ...
-
-
-class LessonChecking(Protocol):
-    """The rules' checks of the lesson shown, on a worker thread
-    (``viewer.lab.lesson_checks.LessonChecks``)."""
-
-    def save(self, path: str | Path) -> str | None:
-        """Check the lesson on a worker thread, then write it (None: started)."""
-
-    @property
-    def busy(self) -> bool:
-        """A check of the rules runs on the worker thread."""
-
-    def check_step(self) -> None:
-        """The step's task checked by the rules on the worker thread."""
-
-    def fill_answers(self, task: lessons.Task) -> None:
-        """The rules' answers to ``task`` found on the worker thread (``filled``)."""
-
-    def save_suggestion(self) -> str:
-        """Where Save lesson... proposes to write."""
+    from pyramid_lab.model.lesson import LessonFile
 
 
 def prompt_of(task: lessons.Task) -> str:
@@ -276,7 +158,7 @@ class StepPanel(QWidget):
                 tasks=len(tasks),
             )
         )
-        self._show_steps(lesson, done)
+        show_steps(self.steps, lesson, done, self.control.index)
         self.step_title.setText(step.title)
         self.text.setText(step.text)
         task = step.task
@@ -307,20 +189,6 @@ class StepPanel(QWidget):
             _("This lesson has no text in your language yet: it is shown in English.")
         )
         self.language_note.setVisible(self._noted == at)
-
-    def _show_steps(self, lesson: LessonFile, done: set[int]) -> None:
-        """The list of steps, each marked done, a task, or neither; the step shown picked."""
-        self.steps.blockSignals(True)
-        self.steps.clear()
-        for i, s in enumerate(lesson.steps):
-            mark = "\u2713 " if i in done else ("\u2022 " if s.task is not None else "  ")
-            self.steps.addItem(QListWidgetItem(f"{mark}{i + 1}. {s.title}"))
-        self.steps.setCurrentRow(self.control.index)
-        rows = min(len(lesson.steps), 6)
-        self.steps.setFixedHeight(
-            self.steps.sizeHintForRow(0) * rows + 2 * self.steps.frameWidth() + 2
-        )
-        self.steps.blockSignals(False)
 
     def _show_verdict(self) -> None:
         """The answer's verdict with its reason, or the points picked so far."""
@@ -490,6 +358,19 @@ class StepPanel(QWidget):
         """A check on the worker thread ended: what it found."""
         self._show_busy()
         self.footer.report(text, ok)
+
+
+def show_steps(steps: QListWidget, lesson: LessonFile, done: set[int], index: int) -> None:
+    """The list of steps, each marked done, a task, or neither; the step ``index`` picked."""
+    steps.blockSignals(True)
+    steps.clear()
+    for i, s in enumerate(lesson.steps):
+        mark = "\u2713 " if i in done else ("\u2022 " if s.task is not None else "  ")
+        steps.addItem(QListWidgetItem(f"{mark}{i + 1}. {s.title}"))
+    steps.setCurrentRow(index)
+    rows = min(len(lesson.steps), 6)
+    steps.setFixedHeight(steps.sizeHintForRow(0) * rows + 2 * steps.frameWidth() + 2)
+    steps.blockSignals(False)
 
 
 def _not_applied(count: int, error: str) -> str:
