@@ -116,3 +116,10 @@ def check_keys(
         raise PositionFormatError(
             prefix + unknown[0], _("unknown key; known: {known}").format(known=", ".join(names))
         )
+
+
+# The errors are named where scripts and tracebacks have always found them (the protocol's
+# module, which re-exports them); they live here so that the protocol's module stays small.
+for _error in (IllegalMoveError, InvalidMoveError, PositionFormatError):
+    _error.__module__ = "pyramid_lab.model.game"
+del _error

@@ -9,21 +9,11 @@ import json
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..game import Game, PositionFormatError, game_class, quote
-from .book import (
-    check_verdict,
-    read_book,
-    verdict_fields,
-    verdict_json,
-    write_book,
-)
+from .book import check_verdict, read_book, verdict_fields, verdict_json, write_book
 from .symmetry import position_key as plain_key
-
-if TYPE_CHECKING:
-    pass
-
 
 FORMAT = "pyramid-lab/book/1"
 #: An older format's raw entry (and where it stands, for messages) in the current shape.

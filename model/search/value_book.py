@@ -3,13 +3,9 @@ positions the project has settled (an empty pyramid that took minutes or hours o
 shipped so that ``solve`` and the Analysis dock answer at once, and proven again on demand
 (``pyramid-lab book verify``).
 
-An entry keeps the position as position files write its pieces, the side to move, the
-rule options, its value for the side to move ("win" or "loss"), the length of the winner's
-strategy in plies (``exact``: the shortest win / the longest resistance; otherwise an upper
-bound: for a game that always ends within its empty points, their number), what the proof
-cost, and, for reading only, the line of moves that reached it. Positions are looked up by
-the plug-in's key under the board's symmetries (``key``; ``position_key()`` without one)
-and the rule options, so a mirrored position is found too.
+Its entries (:mod:`.book_entries`: pieces, side to move, rule options, value, the winner's
+plies, exact or a bound) are looked up by the plug-in's ``key`` under the board's symmetries
+(``position_key()`` without one) and the rule options: a mirrored position is found too.
 
 This module names no game and asks no plug-in: a game's plug-in makes a :class:`ValueBook`
 of its own file and hands it what it needs of the search (``ValueBook("partition", path,

@@ -122,6 +122,7 @@ SEARCH_UNIT_TESTS = {
     "tests.viewer.test_sides",
     "tests.patience",  # (its helpers of the search's tests tell the exact step what it saw)
     "tests.whole_kernels",  # (compiles the whole-game tables' build kernels once a suite)
+    "tests.conftest",  # (the split tests' shared Dask cluster: the solve's own quiet settings)
 }
 
 
