@@ -10,7 +10,6 @@ figures are ``tests/bench/deadlines.py``'s."""
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 
@@ -27,7 +26,7 @@ from pyramid_lab.model.search import (
     warm_up,
 )
 from pyramid_lab.model.search.mcts_agent import MCTSAgent
-from tests.patience import processor_clock, processor_seconds
+from tests.patience import processor_clock, processor_seconds, thread_seconds
 
 BOUND = 2.0  # seconds of processor time, for a limit of 0.5 s (main: tens of seconds)
 
@@ -38,15 +37,6 @@ def empty(size: int, version: str = "floating") -> Partition:
 
 def timed(call):
     return processor_seconds(call)
-
-
-def thread_timed(call):
-    """``call()``'s answer and the processor time of this thread alone: for a search that
-    runs in the caller's thread, whatever else the test's process runs beside it (a worker
-    of the suite may hold another test's cluster or threads, whose time the process counts)."""
-    began = time.thread_time()
-    answer = call()
-    return answer, time.thread_time() - began
 
 
 def test_analyse_of_a_base_30_pyramid_keeps_its_time_and_says_it_was_cut_short():
@@ -93,7 +83,7 @@ def test_analyse_of_a_base_40_stacking_pyramid_keeps_its_time():
 
 def test_the_pure_python_search_asks_the_clock_within_a_playout():
     game = empty(30)
-    choice, wall = thread_timed(lambda: MCTSAgent(seed=3).choose(game, Limits(seconds=0.3)))
+    choice, wall = thread_seconds(lambda: MCTSAgent(seed=3).choose(game, Limits(seconds=0.3)))
     assert wall < BOUND
     assert choice.move is not None
     assert len(choice.stats) == len(game.legal_moves())  # every root move, as always
