@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import N_, _
 
 from ..game import (
     STUDY_HINT,
@@ -94,18 +94,21 @@ class Partition(Game):
     option_specs = (
         OptionSpec(
             "size",
-            "Base size",
+            N_("Base size"),
             5,
             minimum=2,
             maximum=MAX_SIZE,
-            help="balls along an edge of the base",
+            help=N_("balls along an edge of the base"),
         ),
         OptionSpec(
             "version",
-            "Version",
+            N_("Version"),
             "floating",
             choices=VERSIONS,
-            help="floating: any empty point; stacking: only supported points",
+            help=N_("floating: any empty point; stacking: only supported points"),
+            # TRANSLATORS: Pyramid Partition's versions (New game dialog): a ball may float
+            # on any empty point, or must stack on supported points
+            choice_words=(N_("floating"), N_("stacking")),
         ),
     )
     _copied = ("_cells", "_parent", "_size", "_mask", "_holdings", "move_stack", "_undo")

@@ -21,6 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
+from pyramid_lab.i18n import N_
+
 from ..game import (
     IllegalMoveError,
     Move,
@@ -108,29 +110,34 @@ class Pyraos(SearchHooks):
     option_specs = (
         OptionSpec(
             "variant",
-            "Version",
+            N_("Version"),
             "standard",
             choices=VARIANTS,
-            help="children's: no removals; alternate: a player without a move passes",
+            help=N_("children's: no removals; alternate: a player without a move passes"),
+            # TRANSLATORS: Pyraos's versions (New game dialog): the standard game, the
+            # children's version (no removals), the alternate version
+            choice_words=(N_("standard"), N_("children"), N_("alternate")),
         ),
         OptionSpec(
             "removal",
-            "Removal after a square",
+            N_("Removal after a square"),
             "0-2",
             choices=REMOVALS,
-            help="0-2: up to two of your free spheres; 1-2: at least one",
+            help=N_("0-2: up to two of your free spheres; 1-2: at least one"),
             only_when=("variant", tuple(v for v in VARIANTS if v != "children")),
         ),
         OptionSpec(
             "repetition",
-            "Repetitions for a draw",
+            N_("Repetitions for a draw"),
             REPETITION,
             minimum=REPETITION_RANGE[0],
             maximum=REPETITION_RANGE[1],
-            help="a position (board and side to move) occurring this many times draws the game. "
-            "The rule sheet has no such rule, but removals can repeat a position for ever "
-            "(in the alternate version a player can be forced to); 3 is chess's threefold "
-            "repetition, and no count changes the result of correct play",
+            help=N_(
+                "a position (board and side to move) occurring this many times draws the game. "
+                "The rule sheet has no such rule, but removals can repeat a position for ever "
+                "(in the alternate version a player can be forced to); 3 is chess's threefold "
+                "repetition, and no count changes the result of correct play"
+            ),
         ),
     )
     _copied = ("_masks", "_raws", "_undo", "_seen")

@@ -35,6 +35,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, Self
 
+from pyramid_lab.i18n import N_
+
 from ..game import (
     CHANCE,
     TERMINAL,
@@ -89,6 +91,22 @@ from .state import (
 # ---- the game ------------------------------------------------------------------------------
 
 
+#: The words the New game dialog shows for the shipped maps and faction boards (their ids,
+#: ``map-<id>.json``: what a file keeps); a map added later shows its id.
+_MAP_WORDS = {
+    # TRANSLATORS: a Rolling Pyramids map's name (New game dialog)
+    "inner-factories": N_("inner-factories"),
+    # TRANSLATORS: a Rolling Pyramids map's name (New game dialog)
+    "outer-factories": N_("outer-factories"),
+}
+_FACTION_WORDS = {
+    # TRANSLATORS: a Rolling Pyramids faction (the Anubians'), New game dialog
+    "anubian": N_("anubian"),
+    # TRANSLATORS: a Rolling Pyramids faction (the goddess Bastet's), New game dialog
+    "bastet": N_("bastet"),
+}
+
+
 @register_game
 class RollingPyramids(RollingResolution):
     name = "rolling"
@@ -103,46 +121,55 @@ class RollingPyramids(RollingResolution):
     option_specs = (
         OptionSpec(
             "players",
-            "Players",
+            N_("Players"),
             2,
             minimum=1,
             maximum=4,
-            help="1 is the solo variant, Hyskosian revolution (15 rounds)",
+            help=N_("1 is the solo variant, Hyskosian revolution (15 rounds)"),
         ),
         OptionSpec(
             "map",
-            "Map",
+            N_("Map"),
             "inner-factories",
             choices=map_names(),
-            help="made for this project: the published maps are lost",
+            help=N_("made for this project: the published maps are lost"),
+            choice_words=tuple(_MAP_WORDS.get(name, name) for name in map_names()),
         ),
         OptionSpec(
             "first_faction",
-            "First player's faction",
+            N_("First player's faction"),
             "anubian",
             choices=faction_names(),
-            help="the seats alternate between the factions",
+            help=N_("the seats alternate between the factions"),
+            choice_words=tuple(_FACTION_WORDS.get(name, name) for name in faction_names()),
         ),
         OptionSpec(
             "last_round",
-            "Round 10 scores",
+            N_("Round 10 scores"),
             "both",
             choices=LAST_ROUND,
-            help="each pyramid's top and bottom numbers (as every round, and the last "
-            "round's bottom), or its bottom number instead of the top",
+            help=N_(
+                "each pyramid's top and bottom numbers (as every round, and the last "
+                "round's bottom), or its bottom number instead of the top"
+            ),
+            # TRANSLATORS: what round 10 scores (New game dialog): both numbers of each
+            # pyramid, or its bottom number only
+            choice_words=(N_("both"), N_("bottom")),
             only_when=("players", ("2", "3", "4")),  # the solo game scores no points
         ),
         OptionSpec(
             "pharaoh",
-            "Pharaoh's strength",
+            N_("Pharaoh's strength"),
             "strong",
             choices=tuple(PHARAOH_LEVELS),
-            help="solo: the Pharaoh's troops on the spaces at the start",
+            help=N_("solo: the Pharaoh's troops on the spaces at the start"),
             choice_help=(
-                "the map's own numbers: a planned revolution nearly always wins",
-                "twice the map's numbers: a challenge (our planner wins about 2 in 3)",
-                "2.5 times the map's numbers: our planner wins about 1 in 4",
+                N_("the map's own numbers: a planned revolution nearly always wins"),
+                N_("twice the map's numbers: a challenge (our planner wins about 2 in 3)"),
+                N_("2.5 times the map's numbers: our planner wins about 1 in 4"),
             ),
+            # TRANSLATORS: the solo Pharaoh's strengths (New game dialog)
+            choice_words=(N_("gentle"), N_("strong"), N_("mighty")),
             only_when=("players", ("1",)),
         ),
     )

@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
+from pyramid_lab.i18n import N_
+
 from ..game import (
     STUDY_HINT,
     IllegalMoveError,
@@ -97,15 +99,15 @@ class Terrace(SearchHooks):
     option_specs = (
         OptionSpec(
             "last_stones_lose",
-            "Fewer than four stones loses",
+            N_("Fewer than four stones loses"),
             True,
-            help="a side left with fewer than four stones loses (both short: a draw)",
+            help=N_("a side left with fewer than four stones loses (both short: a draw)"),
         ),
         OptionSpec(
             "no_push_back",
-            "No pushing straight back",
+            N_("No pushing straight back"),
             False,
-            help="a stone just pushed may not push its pusher straight back",
+            help=N_("a stone just pushed may not push its pusher straight back"),
         ),
     )
     _copied = ("_cells", "_seen", "_undo", "move_stack", "_effects")

@@ -160,3 +160,54 @@ def test_each_word_not_yet_converted_is_still_shown():
     if not SEEN:
         pytest.skip("the walks did not run in this process")
     assert {pattern for _source, pattern in NOT_YET} == SEEN
+
+
+def _option_texts(dialog) -> list[tuple[str, str]]:
+    """What the New game dialog's game pages say (its OK and Cancel are Qt's catalog's),
+    each game's page with each choice of each option chosen in turn (a choice's note, an
+    option greyed out under another's: its tooltip says why) and each number option at
+    its ends."""
+    from PySide6.QtWidgets import QComboBox, QSpinBox
+
+    out = [("title", dialog.windowTitle())]
+    for name in game_names():
+        dialog.choose(name)
+        for option, widget in dialog.fields[name].items():
+            settings = (
+                range(widget.count())
+                if isinstance(widget, QComboBox)
+                else (widget.minimum(), widget.maximum())
+                if isinstance(widget, QSpinBox)
+                else ()
+            )
+            for setting in settings:
+                if isinstance(widget, QComboBox):
+                    widget.setCurrentIndex(setting)
+                else:
+                    widget.setValue(setting)
+                texts = _dock_texts(dialog.pages)
+                out += [(f"{name} {option}={setting}: {w}", t) for w, t in texts]
+    return out
+
+
+def test_every_word_of_the_new_game_dialog_is_from_the_catalog(pseudo_window, qtbot):
+    """The options' labels, choices, tooltips and notes are the catalog's (the rules mark
+    them N_), and a choice's item keeps the rules' value, language-free, as its data."""
+    from PySide6.QtWidgets import QComboBox
+
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
+
+    dialog = NewGameDialog(pseudo_window, current="partition")
+    try:
+        found = [(w, t) for w, t in _option_texts(dialog) if unmarked(t, _names())]
+        assert not found, "\n".join(f"{where}: {text!r}" for where, text in found[:40])
+        version = dialog.fields["partition"]["version"]
+        assert isinstance(version, QComboBox)
+        assert version.currentText().startswith("⟦")
+        values = [version.itemData(i) for i in range(version.count())]
+        assert values == list(game_class("partition").option_specs[1].choices)
+        dialog.choose("partition")
+        version.setCurrentIndex(values.index("stacking"))
+        assert dialog.new_game().options.version == "stacking"  # the value, not its word
+    finally:
+        dialog.deleteLater()
