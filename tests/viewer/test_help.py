@@ -3,8 +3,12 @@ board, the F1 list of shortcuts made from the menus (no key bound twice), and Ab
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
+from pyramid_lab import i18n
 from pyramid_lab.model.game import game_class, game_names
 
 
@@ -18,6 +22,85 @@ def test_every_game_has_a_rules_page(name):
     for section in ("## Goal", "## A turn", "## Options in Pyramid Lab", "## In the window"):
         assert section in page, f"{name}: no '{section}'"
     assert len(page.splitlines()) >= 40
+
+
+def _shape(page: str) -> list[str]:
+    """A page's outline: its headings' levels and its tables' rows and columns."""
+    return [
+        line.split(" ")[0] if line.startswith("#") else "|" * line.count("|")
+        for line in page.splitlines()
+        if line.startswith(("#", "|"))
+    ]
+
+
+def _translated_pages() -> list[Path]:
+    from pyramid_lab.viewer import games
+
+    return sorted(Path(games.__file__).parent.glob("*/rules.*.md"))
+
+
+@pytest.mark.parametrize("page", _translated_pages(), ids=lambda p: f"{p.parent.name}-{p.name}")
+def test_a_translated_rules_page_has_the_english_pages_title_and_outline(page):
+    """``rules.<lang>.md`` beside ``rules.md``: a shipped language, the game's title (a
+    name: never translated), the same headings and tables, and none of its sections left
+    in English."""
+    language = page.name.split(".")[1]
+    assert language in i18n.languages()
+    english = (page.parent / "rules.md").read_text(encoding="utf-8")
+    text = page.read_text(encoding="utf-8")
+    assert text.splitlines()[0] == english.splitlines()[0]
+    assert _shape(text) == _shape(english)
+    headings = re.findall(r"^##+ .*", english, flags=re.MULTILINE)
+    assert not set(headings) & set(re.findall(r"^##+ .*", text, flags=re.MULTILINE))
+
+
+def test_a_rules_page_is_read_in_the_language_asked_else_in_english_said_once(tmp_path):
+    from pyramid_lab.viewer.lab.game_ui import NOT_TRANSLATED, rules_page
+
+    (tmp_path / "rules.md").write_text("# Toy\n\nEnglish rules.\n", encoding="utf-8")
+    (tmp_path / "rules.de.md").write_text("# Toy\n\nDeutsche Regeln.\n", encoding="utf-8")
+    assert rules_page(tmp_path, "toy", "en") == "# Toy\n\nEnglish rules.\n"
+    assert rules_page(tmp_path, "toy", "de_AT.UTF-8") == "# Toy\n\nDeutsche Regeln.\n"
+    note = i18n.translations("sv").gettext(NOT_TRANSLATED)
+    assert note != NOT_TRANSLATED  # said in Swedish
+    assert rules_page(tmp_path, "toy", "sv") == f"# Toy\n\n*{note}*\n\nEnglish rules.\n"
+    gone = rules_page(tmp_path / "gone", "toy", "de")  # said in German, the title kept
+    assert gone.startswith("# toy\n\nDie Regelseite konnte nicht gelesen werden: ")
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "es", "sv"])
+def test_pyramid_partitions_rules_page_is_in_each_language(language):
+    from pyramid_lab.viewer.games import ui_class
+    from pyramid_lab.viewer.lab.game_ui import NOT_TRANSLATED
+
+    english = ui_class("partition").rules("en")
+    page = ui_class("partition").rules(language)
+    assert page != english
+    assert page.startswith("# Pyramid Partition\n")
+    assert i18n.translations(language).gettext(NOT_TRANSLATED) not in page
+
+
+def test_a_german_window_shows_the_german_rules_page(gl_display, make_window):
+    """The Rules dock speaks the window's language: Pyramid Partition's German page, and a
+    game without one (where there is such a game) its English page under a line in German
+    that says so."""
+    from pyramid_lab.viewer.desktop.language import start_language
+    from pyramid_lab.viewer.lab.game_ui import NOT_TRANSLATED
+
+    german = {page.parent.name for page in _translated_pages() if page.name == "rules.de.md"}
+    try:
+        assert start_language(gl_display, "de") == "de"
+        window = make_window()  # Pyramid Partition
+        dock = window.parts.rules_dock
+        window.menus.actions["rules"].trigger()
+        assert "Halte drei der fünf Ecken der Pyramide." in dock.text.toPlainText()
+        for name in sorted(set(game_names()) - german)[:1]:
+            dock.show_game(name)
+            shown = dock.text.toPlainText()
+            assert shown.startswith(game_class(name).title)
+            assert i18n.translations("de").gettext(NOT_TRANSLATED) in shown
+    finally:
+        assert start_language(gl_display, i18n.ENGLISH) == i18n.ENGLISH
 
 
 def test_the_rules_dock_follows_the_game(make_window, guard_errors):
