@@ -106,8 +106,7 @@ class Partition(Game):
             "floating",
             choices=VERSIONS,
             help=N_("floating: any empty point; stacking: only supported points"),
-            # TRANSLATORS: Pyramid Partition's versions (New game dialog): a ball may float
-            # on any empty point, or must stack on supported points
+            # TRANSLATORS: Pyramid Partition's versions: balls float anywhere, or stack
             choice_words=(N_("floating"), N_("stacking")),
         ),
     )

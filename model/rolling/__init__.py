@@ -51,7 +51,7 @@ from ..game import (
 from ..setup import record_setup
 from .fights import EMPTY, PHARAOH, Troops
 from .files import read_state, write_state
-from .maps import faction_names, load_faction, load_map, map_names
+from .maps import faction_names, faction_words, load_faction, load_map, map_names, map_words
 from .moves import (
     ALL,
     DONE,
@@ -91,22 +91,6 @@ from .state import (
 # ---- the game ------------------------------------------------------------------------------
 
 
-#: The words the New game dialog shows for the shipped maps and faction boards (their ids,
-#: ``map-<id>.json``: what a file keeps); a map added later shows its id.
-_MAP_WORDS = {
-    # TRANSLATORS: a Rolling Pyramids map's name (New game dialog)
-    "inner-factories": N_("inner-factories"),
-    # TRANSLATORS: a Rolling Pyramids map's name (New game dialog)
-    "outer-factories": N_("outer-factories"),
-}
-_FACTION_WORDS = {
-    # TRANSLATORS: a Rolling Pyramids faction (the Anubians'), New game dialog
-    "anubian": N_("anubian"),
-    # TRANSLATORS: a Rolling Pyramids faction (the goddess Bastet's), New game dialog
-    "bastet": N_("bastet"),
-}
-
-
 @register_game
 class RollingPyramids(RollingResolution):
     name = "rolling"
@@ -133,7 +117,7 @@ class RollingPyramids(RollingResolution):
             "inner-factories",
             choices=map_names(),
             help=N_("made for this project: the published maps are lost"),
-            choice_words=tuple(_MAP_WORDS.get(name, name) for name in map_names()),
+            choice_words=map_words(),
         ),
         OptionSpec(
             "first_faction",
@@ -141,7 +125,7 @@ class RollingPyramids(RollingResolution):
             "anubian",
             choices=faction_names(),
             help=N_("the seats alternate between the factions"),
-            choice_words=tuple(_FACTION_WORDS.get(name, name) for name in faction_names()),
+            choice_words=faction_words(),
         ),
         OptionSpec(
             "last_round",
@@ -152,8 +136,7 @@ class RollingPyramids(RollingResolution):
                 "each pyramid's top and bottom numbers (as every round, and the last "
                 "round's bottom), or its bottom number instead of the top"
             ),
-            # TRANSLATORS: what round 10 scores (New game dialog): both numbers of each
-            # pyramid, or its bottom number only
+            # TRANSLATORS: round 10 scores both numbers of each pyramid, or the bottom one
             choice_words=(N_("both"), N_("bottom")),
             only_when=("players", ("2", "3", "4")),  # the solo game scores no points
         ),
@@ -168,7 +151,6 @@ class RollingPyramids(RollingResolution):
                 N_("twice the map's numbers: a challenge (our planner wins about 2 in 3)"),
                 N_("2.5 times the map's numbers: our planner wins about 1 in 4"),
             ),
-            # TRANSLATORS: the solo Pharaoh's strengths (New game dialog)
             choice_words=(N_("gentle"), N_("strong"), N_("mighty")),
             only_when=("players", ("1",)),
         ),
