@@ -60,8 +60,8 @@ def rules_page(folder: Path, name: str, language: str | None = None) -> str:
         return f"# {name}\n\n{said}"
     if chosen == i18n.ENGLISH:
         return text
-    title, _newline, rest = text.partition("\n")
-    return f"{title}\n\n*{words.gettext(NOT_TRANSLATED)}*\n{rest}"
+    title, *rest = text.split("\n", 1)  # (the title stays the first line)
+    return f"{title}\n\n*{words.gettext(NOT_TRANSLATED)}*\n{''.join(rest)}"
 
 
 class Clock(Protocol):
