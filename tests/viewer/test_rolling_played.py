@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import random
 
-from test_rolling_window import human_decides, rolling_window  # noqa: F401 (a fixture)
+import test_rolling_window
 
 from pyramid_lab.model.rolling import Cross, RollingPyramids, Take
 from pyramid_lab.viewer.games.rolling.record_docks import FightLog, fight_log
 from pyramid_lab.viewer.games.rolling.words import crossed_number, move_words, take_words
+
+#: The window on a new game made through New game (test_rolling_window's fixture).
+rolling_window = test_rolling_window.rolling_window
 
 
 def solo(seed: int, until) -> RollingPyramids:
@@ -113,7 +116,8 @@ def test_solo_words_deploy_conquests_and_the_pharaoh(rolling_window, guard_error
     ui = window.board.ui
     game = solo(3, lambda g: g.phase == "deploy")
     status = ui.status(game)
-    assert "deploy;" in status and "secret" not in status, status
+    assert "deploy;" in status, status
+    assert "secret" not in status, status
     game = solo(3, lambda g: g.phase == "conquest" and g.state.sheets[0].conquests > 0)
     left = game.state.sheets[0].conquests
     assert f"(still to cross: {left}, one a space taken)" in ui.turn(game).ask()

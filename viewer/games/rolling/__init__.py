@@ -242,7 +242,7 @@ class RollingUI(RollingSites[RollingTurn], RollingWords[RollingTurn], GameUI[Rol
     game_name = "rolling"
     board_kind = "hex-map"
     piece_word = "troops"
-    legend_room = 2  # a deployment's "secret orders" line (it may wrap) comes with the first
+    legend_room = 3  # a deployment's "secret orders" line (it may wrap) and "troops" (its label)
 
     def __init__(self, host: Host | None = None) -> None:
         super().__init__(host)
