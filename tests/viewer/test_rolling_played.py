@@ -125,3 +125,36 @@ def test_solo_words_deploy_conquests_and_the_pharaoh(rolling_window, guard_error
     said = ui.describe(game, None, ui.geometry(game).site(pharaoh), {})
     assert "held by the Pharaoh with" in said, said
     assert guard_errors == []
+
+
+def test_a_device_s_legend_line_and_the_computer_s_phase_are_words(rolling_window, guard_errors):
+    """A 2-player game: a device's legend line ran to two lines ("blue's spikes 5-14 (on a
+    border)"), and the map stepped back for it; while the computer decided, the Turn dock
+    said the phase by its code ("blue (computer) is deciding: deploy")."""
+    import pathlib
+
+    from pyramid_lab.model.files import read
+
+    window = rolling_window(2)
+    ui = window.board.ui
+    path = (
+        pathlib.Path(__file__).resolve().parents[2]
+        / "examples/rolling/ram-against-space-9.pyr.json"
+    )
+    game = read(path).game
+    assert isinstance(game, RollingPyramids)
+    device = game.state.devices[0]
+    colour = game.players[device.player]
+    words = ui.legend_words(game, ui.frame(game, ui.turn(game)))
+    line = words[("path", colour)]
+    assert line == f"{colour}'s {device.kind} {game.cell_name(device.cell)}-" + game.cell_name(
+        device.other
+    )
+    dock = window.board.ui._docks.turn
+    game = solo(3, lambda g: g.phase == "deploy")
+    heading = dock._heading(game, ui.turn(game), False)
+    assert heading.endswith("is deciding: deploy"), heading  # (solo: no secret)
+    game = solo(3, lambda g: g.phase == "conquest")
+    heading = dock._heading(game, ui.turn(game), False)
+    assert heading.endswith("is deciding: conquests"), heading  # (not "conquest", its code)
+    assert guard_errors == []

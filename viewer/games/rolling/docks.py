@@ -44,6 +44,7 @@ from ...widgets.names import colour_word
 from ...widgets.slots import slot
 from .panels import die_colour, die_text, rgb_of
 from .record_docks import FightsDock, SheetsDock
+from .texts import phase_word
 from .words import (
     crossed_number,
     move_help,
@@ -323,8 +324,8 @@ class TurnDock(QDockWidget):
             return _("The dice are rolled next: Finish turn (Enter) rolls them.")
         who = f"<b>{colour_word(game.to_move)}</b>"
         if not human:
-            said = _("{player} (computer) is deciding: {phase}")
-            return said.format(player=who, phase=game.phase)
+            said = _("{player} (computer) is deciding: {phase}")  # (the phase in words)
+            return said.format(player=who, phase=_(phase_word(game)))
         return _("{player}, your decision: {ask}").format(player=who, ask=html.escape(turn.ask()))
 
     def _fill(self, game: RollingPyramids, turn: RollingTurn, human: bool) -> None:

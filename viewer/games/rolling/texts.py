@@ -54,6 +54,13 @@ DONE_WORDS = {
 }
 
 
+def phase_word(game: RollingPyramids) -> str:
+    """The phase of ``game`` in words (marked for the catalog: translated where shown)."""
+    if game.options.solo and game.phase == "deploy":
+        return N_("deploy")  # (nobody to keep it secret from)
+    return PHASE_WORDS.get(game.phase, game.phase)
+
+
 class RollingWords(GameWords[Turn]):
     """Rolling Pyramids' UI's words."""
 
@@ -67,10 +74,7 @@ class RollingWords(GameWords[Turn]):
                 return describe_result(game)
             return M_("{result}: {points}", result=word(describe_result(game)), points=points)
         rounds = game.options.rounds
-        said = PHASE_WORDS.get(game.phase, game.phase)
-        if game.options.solo and game.phase == "deploy":
-            said = N_("deploy")  # (nobody to keep it secret from)
-        phase = word(said)
+        phase = word(phase_word(game))
         where: str
         if game.round < 1:  # the starting areas are chosen before round 1
             where = M_("before round 1 of {rounds}: {phase}", rounds=rounds, phase=phase)
@@ -205,7 +209,8 @@ class RollingWords(GameWords[Turn]):
             words[("region", colour)] = M_("held by {side}", side=side)
             rams = devices.get(("path", colour))
             words[("path", colour)] = (
-                M_("{side}'s {devices} (on a border)", side=side, devices=", ".join(rams))
+                # (one line: "ram 3-2" names its border; a long line stepped the map back)
+                M_("{side}'s {devices}", side=side, devices=", ".join(rams))
                 if rams
                 else M_("{side}'s ram or spikes on a border", side=side)
             )
