@@ -23,7 +23,6 @@ WORD = re.compile(r"[A-Za-z][a-z]+|[A-Z]{2,}[a-z]*")
 NOT_YET = (
     ("viewer/games/ball/covers.py", r"(Red|Blue) programs after"),
     ("viewer/games/ball/covers.py", r"Hint \(H\) asks the engine for a program first"),
-    ("viewer/games/rolling/words.py", r"A starting area is yours"),
     ("model/game.py", r"(<[^>]*>)?Rolling Pyramids is a game of chance \(dice\)"),
 )
 

@@ -219,6 +219,13 @@ class RollingTurn:
         if game.phase == "cleanup" and self.first is not None:
             said = N_("click the neighbour the {device} faces (Esc: another start)")
             return said.format(device=self.device)
+        if game.phase == "conquest" and game.current_player() >= 0:
+            left = game.state.sheets[game.current_player()].conquests
+            said = N_(
+                "cross off a triangle in {controls} (still to cross: {count}, one a space "
+                "taken), or Finish turn (Enter) to stop"
+            )
+            return said.format(controls=self.ui.controls, count=left)
         if game.phase == "draft" and self.die is not None:
             said = N_("choose where to write the die in {controls}")
             return said.format(controls=self.ui.controls)
@@ -235,7 +242,7 @@ class RollingUI(RollingSites[RollingTurn], RollingWords[RollingTurn], GameUI[Rol
     game_name = "rolling"
     board_kind = "hex-map"
     piece_word = "troops"
-    legend_room = 2  # a deployment's "secret orders" line (it may wrap) comes with the first
+    legend_room = 3  # a deployment's "secret orders" line (it may wrap) and "troops" (its label)
 
     def __init__(self, host: Host | None = None) -> None:
         super().__init__(host)
