@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pyramid_lab.i18n import _, format_number, ngettext
+from pyramid_lab.i18n import N_, _, format_number, ngettext
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game
 
@@ -35,7 +35,7 @@ from .session import Session
 
 #: The window's menu item that builds the table (viewer.desktop.menus: its menu and text,
 #: without the shortcut's &), named where the book ends beside the command.
-BUILD_TABLE = "Analysis > Build the whole-game table"
+BUILD_TABLE = N_("Analysis > Build the whole-game table")
 
 #: What ``TableBuild.changed`` says: "started", "progress" (``fraction`` and ``text``
 #: moved), "stopping" (Stop asked: the unit of work under way ends first, seconds),

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pyramid_lab.i18n import N_, _
+from pyramid_lab.i18n import N_, _, shown
 from pyramid_lab.model.review import GameReview
 
 from .engine_row import progress, seconds_box, start_stop
@@ -301,7 +301,7 @@ class ReviewDock(QDockWidget):
 
     def set_progress(self, fraction: float, text: str) -> None:
         self.bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))
-        self.activity.setText(text)
+        self.activity.setText(shown(text))  # (the lab's words, in the window's language)
 
     def show_review(
         self, review: GameReview | None, first: str, current: int | None, summary: str = ""
