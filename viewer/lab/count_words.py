@@ -9,6 +9,8 @@ from pyramid_lab.i18n import Message, Mn_
 
 def moves_said(count: int) -> Message:
     """'1 move', '3 moves' (a side's moves: its turns)."""
+    # TRANSLATORS: a count of moves, said after "in" or "within" ("solved in 3 moves"): in
+    # German the dative ("in 3 Zügen")
     return Mn_("{count} move", "{count} moves", count, count=count)
 
 

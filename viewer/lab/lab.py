@@ -181,7 +181,8 @@ class Lab:
         build = self.table_build
         if build.running and not build.stopping:
             if build.fraction is not None:
-                done = M_("{percent} done", percent=f"{build.fraction:.0%}")
+                percent = format(build.fraction, ".0%")  # (as it was written: '45%')
+                done = M_("{percent} done", percent=percent)
             else:
                 done = M_("under way")
             with self.engine.held():

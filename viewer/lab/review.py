@@ -140,12 +140,9 @@ class Reviews:
         self._line_end = end
         self.runner.run("review", task)
         self.changed.emit("started", count, seconds)
+        each = format(seconds, "g")  # (a figure as it was written: '0.5', '2')
         self.say(
-            M_(
-                "reviewing the game: {count} positions, {seconds} s each",
-                count=count,
-                seconds=f"{seconds:g}",
-            )
+            M_("reviewing the game: {count} positions, {seconds} s each", count=count, seconds=each)
         )
         return ""
 
