@@ -39,7 +39,7 @@ from pyramid_lab.model.puzzle import (
 from pyramid_lab.model.teaching import describe_result
 from pyramid_lab.model.tree import Node
 
-from .count_words import moves_said, plies_said
+from . import solve_words
 from .events import PositionChange, Signal
 from .frame import Frame, Label
 from .jobs import Job, JobRunner, Post, Progress, answer
@@ -153,15 +153,7 @@ class SolveMode:
         self.active = True
         if session.node is not anchor:
             self._move(lambda: session.lines.goto_node(anchor))
-        side = word(goal.side)
-        if computer:
-            said = M_(
-                "Solve mode: play {side}, the computer defends (the computer player is off)",
-                side=side,
-            )
-        else:
-            said = M_("Solve mode: play {side}, the computer defends", side=side)
-        self.show_message(said)
+        self.show_message(solve_words.started(goal.side, computer_off=bool(computer)))
         self._evaluate()
         return True
 
@@ -287,12 +279,8 @@ class SolveMode:
         outcome = game.outcome()
         if outcome is not None:
             if outcome.winner == goal.side:
-                played = moves_said(self._side_move_count())
-                if self.solution is not None:
-                    said = M_("Solved in {moves} (with the solution shown)!", moves=played)
-                else:
-                    said = M_("Solved in {moves}!", moves=played)
-                self._finish("solved", said)
+                helped = self.solution is not None
+                self._finish("solved", solve_words.solved(self._side_move_count(), helped=helped))
             else:
                 self._finish("failed", M_("Failed: {result}", result=describe_result(game)))
             return
@@ -303,32 +291,15 @@ class SolveMode:
             )
             return
         if left <= 0:
-            self._finish("failed", self._not_won())
+            self._finish("failed", solve_words.not_won(goal.side, self._side_move_count()))
             return
         if game.to_move == goal.side:
             moves = -(-left // len(game.players))  # the side's turns in the plies left
-            self._set_status(
-                "info",
-                M_(
-                    "Your move: {side} to win within {moves} ({plies} left).",
-                    side=word(goal.side),
-                    moves=moves_said(moves),
-                    plies=plies_said(left),
-                ),
-            )
+            self._set_status("info", solve_words.to_play(goal.side, moves, left))
             return
         self.runner.run("defend", defend(goal.side, left))
         self._set_status(
             "thinking", M_("{colour} looks for the best defence...", colour=word(game.to_move))
-        )
-
-    def _not_won(self) -> str:
-        """The attempt's end: the side has not won within the moves it had."""
-        assert self.goal is not None
-        return M_(
-            "Failed: {side} has not won within {moves}.",
-            side=word(self.goal.side),
-            moves=moves_said(self._side_move_count()),
         )
 
     def _finish(self, kind: str, text: str) -> None:
@@ -349,7 +320,7 @@ class SolveMode:
         session, goal = self.session, self.goal
         if defence.move is None and job.purpose == "refute":
             self.refuted = (session.node.move, None)
-            self._finish("failed", self._not_won())
+            self._finish("failed", solve_words.not_won(goal.side, self._side_move_count()))
             return
         if defence.move is None:
             self._finish("failed", M_("Failed: the defence has no move"))
@@ -358,25 +329,14 @@ class SolveMode:
         if defence.plies is None and defence.wins is not None:
             last = session.node.move
             self.refuted = (last, defence.move)
-            self._pending_fail = M_(
-                "Refuted: after {last}, {colour} answers {move} and wins within {moves}.",
-                last=str(last),
-                colour=word(mover),
-                move=str(defence.move),
-                moves=moves_said(-(-defence.wins // len(session.game.players))),
-            )
+            moves = -(-defence.wins // len(session.game.players))
+            self._pending_fail = solve_words.refuted(str(last), mover, str(defence.move), moves)
         elif defence.plies is None:
             last = session.node.move
             left = goal.within - self.plies_played()
             self.refuted = (last, defence.move)
-            self._pending_fail = M_(
-                "Failed: after {last}, {colour} escapes with {move}: {side} can no longer "
-                "win in time ({plies} left).",
-                last=str(last),
-                colour=word(mover),
-                move=str(defence.move),
-                side=word(goal.side),
-                plies=plies_said(left - 1),
+            self._pending_fail = solve_words.escaped(
+                str(last), mover, str(defence.move), goal.side, left - 1
             )
         session.play(defence.move)  # the window follows; then _evaluate
         self.show_message(self.engine.table.played(session.game, mover, defence.move))
