@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab import i18n
 from pyramid_lab.i18n import _, ngettext
 from pyramid_lab.model.collection import LEVELS, STARS, Collection, Entry, Progress
 from pyramid_lab.model.game import Move
@@ -182,9 +183,10 @@ class PracticeDock(QDockWidget):
         style = f"color:{colour};" if colour else ""
         if kind in ("solved", "failed"):
             style += "font-weight:bold;"
-        shown = f"<span style='{style}'>{html.escape(text)}</span>" if text else ""
+        said = html.escape(i18n.shown(text))  # (the lab's words, in the window's language)
+        shown = f"<span style='{style}'>{said}</span>" if text else ""
         if kind == "failed" and attempt.why:
-            shown += f"<br>{html.escape(attempt.why)}"
+            shown += f"<br>{html.escape(i18n.shown(attempt.why))}"
         if kind == "failed":
             shown += "<br>" + _("Try again (or Undo) goes back, Show solution plays it.")
         if kind == "solved" and attempt.ticked:
