@@ -12,10 +12,12 @@ import pytest
 
 from pyramid_lab import i18n
 from pyramid_lab.model.game import game_class
+from pyramid_lab.model.search import Choice
 from pyramid_lab.model.search.solver import SolveResult
 from pyramid_lab.model.search.split_run import SplitStatus
 from pyramid_lab.viewer.lab import solve_words
 from pyramid_lab.viewer.lab.count_words import moves_said, plies_said
+from pyramid_lab.viewer.lab.engine_words import describe_choice, hint_words
 from pyramid_lab.viewer.lab.jobs import at_once
 from pyramid_lab.viewer.lab.session import Session
 from pyramid_lab.viewer.lab.table_build import TableBuild, _Work
@@ -56,8 +58,27 @@ def build_progress() -> str:
     return said[-1]
 
 
+MOVE = GAME.legal_moves()[0]
+#: a search's choice: its win rate, playouts and line; the prover's
+CHOSEN = Choice(MOVE, "mcts", 0.634, 1200, 3, 1.0, pv=(str(MOVE), "0,0,1", "1,1,0"))
+PROVEN = Choice(MOVE, "prover", 1.0, 0, 3, 1.0, proven="win", plies=3, score=1.0)
+
 #: (a line the lab makes, its English as it was written before it was a Message)
 LINES = [
+    (describe_choice(CHOSEN), f"{MOVE} (win rate 63%, 1200 playouts, line {MOVE} 0,0,1 1,1,0)"),
+    (
+        describe_choice(PROVEN, part=True),
+        f"{MOVE} (better off after the turn against 100% of the likely replies it sampled; "
+        "the real reply may differ)",
+    ),
+    (
+        hint_words(PROVEN, "", "exact: `pyramid-lab endgame build --whole`"),
+        f"hint: {MOVE} (proven win in 3 plies); exact: `pyramid-lab endgame build --whole`",
+    ),
+    (
+        hint_words(CHOSEN, "", ""),
+        f"hint: {MOVE} (win rate 63%, 1200 playouts, line {MOVE} 0,0,1 1,1,0)",
+    ),
     (
         TableBuild(Session(GAME), [].append, at_once).refusal(GAME),
         "Pyramid Partition has no whole-game table to build (Pyraos has)",
