@@ -11,10 +11,8 @@ import re
 import pytest
 
 from pyramid_lab import i18n
+from pyramid_lab.model import search
 from pyramid_lab.model.game import game_class
-from pyramid_lab.model.search import Choice
-from pyramid_lab.model.search.solver import SolveResult
-from pyramid_lab.model.search.split_run import SplitStatus
 from pyramid_lab.viewer.lab import solve_words
 from pyramid_lab.viewer.lab.count_words import moves_said, plies_said
 from pyramid_lab.viewer.lab.engine_words import describe_choice, hint_words
@@ -33,8 +31,8 @@ def unmarked(text: str) -> list[str]:
 
 def result(
     value: str, plies: int | None, best: str | None, stopped: str | None = None
-) -> SolveResult:
-    return SolveResult(
+) -> search.SolveResult:
+    return search.SolveResult(
         value=value,
         plies=plies,
         best_move=best,
@@ -60,8 +58,8 @@ def build_progress() -> str:
 
 MOVE = GAME.legal_moves()[0]
 #: a search's choice: its win rate, playouts and line; the prover's
-CHOSEN = Choice(MOVE, "mcts", 0.634, 1200, 3, 1.0, pv=(str(MOVE), "0,0,1", "1,1,0"))
-PROVEN = Choice(MOVE, "prover", 1.0, 0, 3, 1.0, proven="win", plies=3, score=1.0)
+CHOSEN = search.Choice(MOVE, "mcts", 0.634, 1200, 3, 1.0, pv=(str(MOVE), "0,0,1", "1,1,0"))
+PROVEN = search.Choice(MOVE, "prover", 1.0, 0, 3, 1.0, proven="win", plies=3, score=1.0)
 
 #: (a line the lab makes, its English as it was written before it was a Message)
 LINES = [
@@ -105,7 +103,9 @@ LINES = [
         "Solve position: not settled (time limit), 12,345 positions, 2.5 s",
     ),
     (
-        units_text(SplitStatus(40, 12, 2, 10, 4, 1234567, 75.0, 16461.0, 2048.0, 1800.0, 4)),
+        units_text(
+            search.cluster.SplitStatus(40, 12, 2, 10, 4, 1234567, 75.0, 16461.0, 2048.0, 1800.0, 4)
+        ),
         "Solving: units 12/40 settled (10 proven now, 2 from the checkpoint) on 4 workers, "
         "1,234,567 positions, 16,461/s, memory 2,048 MB, 75 s, about 1,800 s left",
     ),
