@@ -204,6 +204,20 @@ def test_the_labs_lines_the_window_shows_are_from_the_catalog(pseudo_window, qtb
     assert not found, "\n".join(f"{where}: {text!r}" for where, text in found)
 
 
+def test_an_option_that_does_not_apply_says_why_in_one_sentence(pseudo_window, qtbot):
+    """The New game dialog's tooltip of an option the version chosen does not use: the
+    option's help and why, one sentence of the catalog (its words, the rules', inside)."""
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
+
+    dialog = NewGameDialog(pseudo_window, "pyraos")
+    qtbot.addWidget(dialog)
+    dialog.widget("variant").setCurrentText("children")  # no removals in that version
+    tip = dialog.widget("removal").toolTip()
+    assert tip.startswith("⟦"), tip
+    assert tip.endswith("⟧"), tip
+    assert not unmarked(tip, _names()), tip
+
+
 #: the NOT_YET patterns the walks met
 SEEN: set[str] = set()
 
