@@ -86,6 +86,9 @@ def test_a_wrong_move_is_refuted_said_in_the_rules_terms_and_tried_again(lab, in
     why = practice.miss_text()
     assert why.startswith(f"{wrong} does not win at once: red "), why
     assert "the win at once takes" in why
+    said = i18n.shown(why, "de")  # (a sentence of the catalog: the window's language)
+    assert said.startswith(f"{wrong} gewinnt nicht sofort: Rot hält"), said
+    assert "der sofortige Gewinn braucht" in said
     assert not Progress().solved  # a failed attempt ticks nothing
     practice.retry()
     assert lab.session.node is anchor
@@ -104,6 +107,7 @@ def test_hints_give_the_idea_then_the_move(lab, inbox, tmp_path, port):
     assert practice.hint_idea is not None  # a placement: the idea, not the place
     assert practice.hint_idea.corners
     assert "at stake" in practice.hint_idea.text
+    assert "um die es geht" in i18n.shown(practice.hint_idea.text, "de")
     assert port.statuses[-1].startswith("Hint 1 of 2: ")
     practice.hint()
     assert practice.hint_stage == 2

@@ -197,7 +197,7 @@ class PracticeDock(QDockWidget):
             shown += f"<br><b>{solution}</b> {html.escape(listed)}"
         stage = attempt.hint_stage
         if stage and attempt.hint_move is not None and kind == "info":
-            step = attempt.hint_text or _("which piece, or where")
+            step = i18n.shown(attempt.hint_text) or _("which piece, or where")
             if stage != 1:
                 step = _("play {move}").format(move=attempt.hint_move)
             hint = _("Hint {stage} of 2: {step}").format(stage=stage, step=step)
