@@ -123,7 +123,7 @@ def with_build_item(words: str, item: str) -> str:
     front end without one: the words as they are)."""
     if not words or not item:
         return words
-    return f"{words}, or {item} here"
+    return M_("{words}, or {item} here", words=words, item=Message(item))
 
 
 #: The build's first words, by whether it resumes a build stopped before and whether it

@@ -238,8 +238,8 @@ class AnalysisDock(QDockWidget):
     ) -> None:
         """An analysis: its lines, and its moves best first (``heat_map``: the board shows
         them as a heat map, so the legend is shown)."""
-        self.evaluation.setText(evaluation)
-        self.proven.setText(proven)
+        self.evaluation.setText(shown(evaluation))  # (the lab's words, in the window's language)
+        self.proven.setText(shown(proven))
         self.legend.setVisible(heat_map)
         values, ends = scale_moves(  # as the board shows them
             [s.win_rate for s in moves],

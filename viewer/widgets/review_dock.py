@@ -314,7 +314,10 @@ class ReviewDock(QDockWidget):
         if review is None:
             del blocker
             return
-        self.summary.setText(summary + (" (stopped)" if review.stopped else ""))
+        said = shown(summary)  # (the lab's words, in the window's language)
+        self.summary.setText(
+            _("{summary} (stopped)").format(summary=said) if review.stopped else said
+        )
         self.table.setRowCount(len(review.moves))
         for row, move in enumerate(review.moves):
             verdict = (
