@@ -6,6 +6,8 @@ the language menu's)."""
 from __future__ import annotations
 
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -147,6 +149,72 @@ def test_every_word_of_the_menus_and_docks_is_from_the_catalog(pseudo_window, ga
         SEEN.update(pattern for _where, text in found if re.search(pattern, text))
     found = [(w, t) for w, t in found if not any(re.search(p, t) for _s, p in NOT_YET)]
     assert not found, "\n".join(f"{where}: {text!r}" for where, text in found)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+#: a puzzle of the examples: red wins within 3 plies (2 moves)
+PUZZLE = ROOT / "model" / "data" / "puzzles" / "partition" / "floating-3-win-in-2-a.pyr.json"
+
+
+def test_the_labs_lines_the_window_shows_are_from_the_catalog(pseudo_window, qtbot, tmp_path):
+    """The lines the lab makes and the window shows (issue 90: Messages said in the
+    window's language): Solve mode's (its start, the attempt's status, the goal, undo at
+    the puzzle position), the Puzzle dock's (where the board is, the puzzle set here),
+    set-up mode's prompt and its leaving, the review's refusal."""
+    from PySide6.QtWidgets import QApplication
+
+    from pyramid_lab.viewer.widgets.review_dock import ReviewDock
+
+    window = pseudo_window
+    shutil.copy(PUZZLE, tmp_path / PUZZLE.name)
+    assert window.lab.documents.open(tmp_path / PUZZLE.name, ask=False)
+    QApplication.sendPostedEvents()
+    puzzle, dock = window.parts.puzzle, window.parts.puzzle_dock
+    title = str(window.session.puzzle["title"])  # (the puzzle's own words: the file's)
+    texts = []
+
+    def seen(where: str, text: str) -> None:
+        assert text, where  # (each line is shown: an empty one checks nothing)
+        texts.append((where, text))
+
+    window.menus.actions["solve"].trigger()
+    assert puzzle.solver.active
+    seen("Solve mode's start", window.statusBar().currentMessage())
+    seen("the attempt's status", dock.solve_status.text())
+    seen("the goal", dock.brief.text())
+    puzzle.solver.undo()
+    seen("undo at the puzzle position", window.statusBar().currentMessage())
+    dock.solve_button.click()  # Stop solving
+    window.session.play(window.session.game.parse_move("2,1,0"))
+    QApplication.sendPostedEvents()
+    seen("where the board is", dock.where.text())
+    puzzle.desk.set_here()
+    seen("the puzzle set here", window.statusBar().currentMessage())
+    window.menus.actions["setup"].trigger()
+    seen("set-up mode's prompt", window.prompt_bar.text())
+    window.menus.actions["setup"].trigger()
+    seen("set-up left", window.statusBar().currentMessage())
+    window.lab.session.replace_game(game_class("partition").new())
+    QApplication.sendPostedEvents()
+    window.menus.actions["review"].trigger()
+    seen("the review's refusal", window.findChild(ReviewDock).activity.text())
+    names = (*_names(), title)
+    found = [(where, text) for where, text in texts if unmarked(text, names)]
+    assert not found, "\n".join(f"{where}: {text!r}" for where, text in found)
+
+
+def test_an_option_that_does_not_apply_says_why_in_one_sentence(pseudo_window, qtbot):
+    """The New game dialog's tooltip of an option the version chosen does not use: the
+    option's help and why, one sentence of the catalog (its words, the rules', inside)."""
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
+
+    dialog = NewGameDialog(pseudo_window, "pyraos")
+    qtbot.addWidget(dialog)
+    dialog.widget("variant").setCurrentText("children")  # no removals in that version
+    tip = dialog.widget("removal").toolTip()
+    assert tip.startswith("⟦"), tip
+    assert tip.endswith("⟧"), tip
+    assert not unmarked(tip, _names()), tip
 
 
 #: the NOT_YET patterns the walks met

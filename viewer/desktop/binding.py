@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt
 
+from pyramid_lab import i18n
 from pyramid_lab.i18n import _
 from pyramid_lab.model.game import Game
 
@@ -401,7 +402,7 @@ class Binding:
         dirty = " *" if session.dirty else ""
         lessons = self.lab.lessons
         if lessons.active:  # the lesson followed, by its own title
-            name, dirty = lessons.title(), ""
+            name, dirty = i18n.shown(lessons.title()), ""  # (in the window's language)
         self.window.setWindowTitle(f"{name}{dirty} - {session.game.title} - Pyramid Lab")
 
     @slot

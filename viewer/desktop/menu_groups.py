@@ -17,7 +17,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
-from pyramid_lab.i18n import _, ngettext
+from pyramid_lab.i18n import M_, _, ngettext
 from pyramid_lab.model import content, search
 from pyramid_lab.model.game import PositionFormatError, game_class, shorten
 from pyramid_lab.model.lesson import SUFFIX as LESSON_SUFFIX
@@ -422,7 +422,7 @@ class PlayerMenus:
             except PositionFormatError as exc:
                 port.show_message(_("Cannot start this game"), str(exc))
                 return
-            if lab.documents.confirm_discard("start a new game"):
+            if lab.documents.confirm_discard(M_("start a new game")):
                 computer = dialog.computer_players()
                 self.last_players[game.name] = dict(computer)
                 lab.engine.choose_players(computer)

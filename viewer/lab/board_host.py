@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal, Protocol
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import Game, Move
 
 from .events import Signal
@@ -94,7 +95,10 @@ class UIHost:
     def apply_position(self, game: Game, message: str) -> None:
         """Replace the position by ``game`` (undoable, like a set-up)."""
         if self.board.session.apply_setup(game):
-            message += "; a new, untitled position (the example stays as it came)"
+            message = M_(
+                "{message}; a new, untitled position (the example stays as it came)",
+                message=message,
+            )
         self.board.say(message)
 
     def animation(self, seconds: float, step: Callable[[float], object]) -> Clock:

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Protocol
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import SIMULTANEOUS, Game, JointMove, Move
 
 from .jobs import position_of
+from .outcome_words import word
 from .seats import Seats
 
 
@@ -93,7 +95,7 @@ class Bare:
         return JointMove(tuple(parts[s] for s in sorted(parts)))
 
     def played(self, game: Game, mover: str, move: Move) -> str:
-        return f"{mover} played {move}"
+        return M_("{mover} played {move}", mover=word(mover), move=str(move))
 
     def move_said(self, move: Move) -> str:
         return str(move)

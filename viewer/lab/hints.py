@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Protocol
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model import search
 from pyramid_lab.model.game import SIMULTANEOUS, Game, Move
 
 from .engine_words import book_ends, describe_choice, hint_words
 from .jobs import Job, position_of
+from .outcome_words import word
 
 if TYPE_CHECKING:
     from .engine_table import Table
@@ -73,15 +75,18 @@ class Hints:
         if game.current_player() == SIMULTANEOUS:
             side = self.table.hint_side(game)
             if side is None:
-                self.say("no hint now: no side is making its part of the turn here")
+                self.say(M_("no hint now: no side is making its part of the turn here"))
                 return None
             if searcher.computer_thinking:
                 # the computer programs its side meanwhile: the hint (of this side's own
                 # information only) comes as soon as the computer's part is in
                 self.waiting = (side, game.position_key(), len(game.move_stack))
                 self.say(
-                    f"hint for {game.players[side]}: asked; it comes as soon as the computer "
-                    "has programmed its side"
+                    M_(
+                        "hint for {colour}: asked; it comes as soon as the computer has "
+                        "programmed its side",
+                        colour=word(game.players[side]),
+                    )
                 )
                 return None
             sides = (side,)
@@ -91,9 +96,9 @@ class Hints:
     def _refusal(self, game: Game) -> str:
         """Why no hint is given now ('' when one is)."""
         if self.table.in_setup():
-            return "no hint in set-up mode"
+            return M_("no hint in set-up mode")
         if game.is_over():
-            return "the game is over: no hint"
+            return M_("the game is over: no hint")
         if self.searcher.computer_thinking and not self.searcher.thinking_sides():
             return self.searcher.busy()
         return self.table.hint_refusal(game)
@@ -133,7 +138,11 @@ class Hints:
     def answered_part(self, job: Job, side: int, move: Move, choice: search.Choice) -> None:
         """The search's ``choice`` of ``side``'s part at a simultaneous node."""
         game = self.game()
-        words = f"hint for {game.players[side]}: {describe_choice(choice, part=True)}"
+        words = M_(
+            "hint for {colour}: {choice}",
+            colour=word(game.players[side]),
+            choice=describe_choice(choice, part=True),
+        )
         self._show(job, move, words)
 
     def _show(self, job: Job, move: Move, words: str) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Concatenate
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model import search
 from pyramid_lab.model.files import PositionDocument
@@ -140,11 +141,12 @@ class Lessons:
         """Lessons > Reset progress: the lesson shown starts again at its first step with
         no task done (the user's progress file forgets it)."""
         if self.lesson is None or self.path is None:
-            self.say("Reset progress: open a lesson file first")
+            self.say(M_("Reset progress: open a lesson file first"))
             return
         self.progress.reset(self.path)
         self.go(0)
-        self.say(f"Progress of {shorten(self.lesson.title, 80)} reset: step 1, no task done")
+        title = shorten(self.lesson.title, 80)
+        self.say(M_("Progress of {title} reset: step 1, no task done", title=title))
 
     @property
     def base_ply(self) -> int:
@@ -171,7 +173,12 @@ class Lessons:
         """The lesson followed and the step shown, for the window's title."""
         assert self.lesson is not None
         count = len(self.lesson.steps)
-        return f"Lesson: {self.lesson.title} (step {self.index + 1} of {count})"
+        return M_(
+            "Lesson: {title} (step {step} of {steps})",
+            title=self.lesson.title,
+            step=self.index + 1,
+            steps=count,
+        )
 
     # ---- answers -------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import Game, IllegalMoveError, Move
 
 from .frame import Frame
@@ -100,7 +101,7 @@ class PlayBoard(Mode):
         if board.turn.building:  # the turn half built goes first, the last move stays
             board.turn.cancel()
             board.redraw()
-            board.say("the turn being built was taken back (Undo again: the last move)")
+            board.say(M_("the turn being built was taken back (Undo again: the last move)"))
         else:
             self.lab.session.undo()
         return True

@@ -310,7 +310,9 @@ class NewGameDialog(QDialog):
                 )
                 for o in off[:1]
             )
-            widget.setToolTip(f"{spec.help} ({why})" if why else spec.help)
+            # TRANSLATORS: an option's tooltip, then why it does not apply now
+            unused = _("{help} ({why})").format(help=spec.help, why=why)
+            widget.setToolTip(unused if why else spec.help)
             note = self.notes.get((name, spec.name))
             if note is not None and isinstance(widget, QComboBox):
                 unused_note(note, widget, spec, why)
