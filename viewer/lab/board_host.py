@@ -15,7 +15,7 @@ from .events import Signal
 from .game_ui import UI, Clock
 from .seats import Seats
 from .session import Session
-from .turn_builder import Declined, JointTurn, Ready, TurnBuilder
+from .turn_builder import JointTurn, TurnAnswer, TurnBuilder
 
 
 class ClockMaker(Protocol):
@@ -159,14 +159,11 @@ class BoardTable:
     def hint_side(self, game: Game) -> int | None:
         return self.board.ui.hint_side(game, self.board.turn)
 
-    def submit(self, game: Game, side: int, move: Move) -> Move | str | None:
+    def submit(self, game: Game, side: int, move: Move) -> TurnAnswer:
         turn = self.board.turn
         if not isinstance(turn, JointTurn):
             raise TypeError(f"{type(turn).__name__} takes no parts of a joint move")
-        answer = turn.submit(side, move)  # the engine's Table still reads a str as a refusal
-        if isinstance(answer, Declined):
-            return answer.reason
-        return answer.move if isinstance(answer, Ready) else None
+        return turn.submit(side, move)
 
     def played(self, game: Game, mover: str, move: Move) -> str:
         return self.board.ui.played(game, mover, move)

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pyramid_lab.i18n import M_, Message
 from pyramid_lab.model import search
-from pyramid_lab.model.game import SIMULTANEOUS, Game, IllegalMoveError, Move
+from pyramid_lab.model.game import SIMULTANEOUS, Game, IllegalMoveError
 
 from .engine_table import Bare, Table, parts_due
 from .engine_words import describe_choice
@@ -41,6 +41,7 @@ from .modes import Mode, Shown
 from .outcome_words import joined, word
 from .seats import Seats
 from .session import Session
+from .turn_builder import STEPPED, Declined, Ready, TurnAnswer
 
 if TYPE_CHECKING:
     from .game_ui import UI
@@ -346,7 +347,7 @@ class Engine:
                 return
             self.hints.answered_part(job, side, choice.move, choice)
             return
-        result: Move | str | None = None
+        result: TurnAnswer = STEPPED
         for side, choice in choices.items():
             if choice.move is None:
                 self.say(
@@ -354,26 +355,26 @@ class Engine:
                 )
                 continue
             result = self.table.submit(game, side, choice.move)
-            if isinstance(result, str):  # an engine bug: said, never played
+            if isinstance(result, Declined):  # an engine bug: said, never played
                 self.say(
                     M_(
                         "the computer's part for {colour}: {refusal}",
                         colour=word(game.players[side]),
-                        refusal=word(result),
+                        refusal=word(result.reason),
                     )
                 )
                 self.table.players_changed()
                 self.changed.emit("stopped")
                 return
         self.table.players_changed()
-        if isinstance(result, Move):
+        if isinstance(result, Ready):
             mover = game.to_move
             try:
-                self.session.play(result)
+                self.session.play(result.move)
             except IllegalMoveError as exc:
                 self.say(M_("the joint move was illegal: {error}", error=str(exc)))
                 return
-            self.say(self.table.played(self.session.game, mover, result))
+            self.say(self.table.played(self.session.game, mover, result.move))
         else:
             # the front says the part is in (hidden); the status line keeps what the last
             # turn did (a message here replaced it at once against the computer), or says
