@@ -1,0 +1,49 @@
+"""Faults found by issue 89's window trial under Xvfb at 1200 x 800 (findings 2 to 5; the
+first, the board left small by a long legend, is test_framing.py's): Pyramid Ball's program
+buttons squashed under a hint's lines, Partition's hover ring like the winner's corners,
+a second hint's wait drawing the first one's ghost, and the keyboard's focus after New
+game."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication, QToolButton
+
+from pyramid_lab.model.ball import PyramidBall
+
+
+def settle(qtbot):
+    for _ in range(3):
+        QApplication.sendPostedEvents()
+        qtbot.wait(30)
+
+
+def test_a_hints_lines_leave_the_program_buttons_their_height(make_window, qtbot, guard_errors):
+    """The hint's words, three lines under red's editor, squashed its rows of buttons to
+    about 12 px (their letters cut): the dock takes the room, the buttons keep theirs."""
+    window = make_window()
+    window.session.replace_game(PyramidBall.new())  # what New game -> Pyramid Ball does
+    settle(qtbot)  # (the game's docks came: the window got its size back)
+    window.resize(1200, 800)
+    settle(qtbot)
+    desk = window.board.ui.desk
+    dock = desk.program_docks[0]
+    assert dock.editing
+    buttons = [b for b in dock.editor.findChildren(QToolButton) if b.isVisible()]
+
+    def squashed() -> list[str]:
+        """The buttons shorter than their letter and a little room round it."""
+        return [b.objectName() for b in buttons if b.height() < b.fontMetrics().height() + 3]
+
+    assert squashed() == []
+    game = window.session.game
+    program = next(iter(game.legal_moves(0)))
+    words = (
+        f"hint: {program} (win rate 62%, 4,000 playouts); the search's account of the "
+        "program: the Large steps forward twice, the Medium passes, and the Small stands"
+    )
+    desk.hinted_move(program, words)
+    settle(qtbot)
+    assert dock.editor.hint_words.isVisible()
+    assert dock.editor.hint_words.height() >= 3 * dock.fontMetrics().lineSpacing()
+    assert squashed() == []
+    assert guard_errors == []
