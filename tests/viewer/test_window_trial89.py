@@ -47,3 +47,31 @@ def test_a_hints_lines_leave_the_program_buttons_their_height(make_window, qtbot
     assert dock.editor.hint_words.height() >= 3 * dock.fontMetrics().lineSpacing()
     assert squashed() == []
     assert guard_errors == []
+
+
+def test_a_second_hint_mid_turn_takes_the_first_ones_ghost_away(make_window, qtbot, guard_errors):
+    """Allmer's Pyramid, a stone selected (mid-turn), H once more: while the second hint was
+    searched the board still drew the first one's ghost (and the legend its line), though
+    the lab had dropped it. It goes at once; the second hint's comes with its answer."""
+    from window_helpers import click
+
+    from pyramid_lab.model.terrace import Terrace, fid
+    from tests.patience import WAIT_MS
+
+    window = make_window(Terrace.new())
+    game = window.session.game
+    hints = window.lab.engine.hints
+    ghost = "a piece where a move would go: the hint, a puzzle's key move or cook"
+    hints.shown = (game.position_key(), len(game.move_stack), game.parse_move("f7>g7"))
+    window.lab.engine.changed.emit("hint")  # the first hint, as its answer comes
+    assert ghost in window.scene.legend.texts()
+    click(qtbot, window, fid(6, 1))  # b7 selected: mid-turn
+    assert window.board.turn.building
+    assert ghost in window.scene.legend.texts()
+    hints.ask("easy")  # H again
+    assert hints.move() is None
+    assert ghost not in window.scene.legend.texts()  # not drawn while the search runs
+    assert not window.board.frame().ghosts
+    qtbot.waitUntil(lambda: hints.move() is not None, timeout=WAIT_MS)
+    assert ghost in window.scene.legend.texts()
+    assert guard_errors == []
