@@ -75,3 +75,35 @@ def test_a_second_hint_mid_turn_takes_the_first_ones_ghost_away(make_window, qtb
     qtbot.waitUntil(lambda: hints.move() is not None, timeout=WAIT_MS)
     assert ghost in window.scene.legend.texts()
     assert guard_errors == []
+
+
+def test_partitions_hover_ring_is_told_from_the_winners_corners(make_window, guard_errors):
+    """After a Partition game's end the ball under the mouse took a lemon-yellow ring, the
+    legend's swatch of the winner's gold corners: the hover's ring is dashed, light and
+    dark, and the legend names it on a line of its own, with its own swatch."""
+    import random
+
+    from pyramid_lab.model.partition import Partition, PartitionOptions
+    from pyramid_lab.viewer.boards.ball_pyramid import HOVER_RIM
+    from pyramid_lab.viewer.lab import palette
+    from pyramid_lab.viewer.widgets.legend import swatch
+
+    game = Partition(PartitionOptions(4))
+    rng = random.Random(2)
+    while not game.is_over():
+        game.push(rng.choice(list(game.legal_moves())))
+    window = make_window(game)
+    entries = window.scene.legend.entries
+    kinds = [entry.kind for entry in entries]
+    assert kinds == ["rim", "hover"]
+    won, hover = entries
+    assert won.text.startswith("the ball on each corner red holds")
+    assert hover.text == "a dashed ring: the piece under the mouse pointer"
+    assert swatch(won).toImage() != swatch(hover).toImage()
+    gold = palette.RIM_RGB["clickable"]
+    assert sum(abs(a - b) for a, b in zip(HOVER_RIM, gold, strict=True)) > 0.5
+    corner = window.board.frame().highlights["clickable"][0]
+    window.view.set_hover(corner)  # the mouse on a winner's corner: both lines stay
+    window.stage.redraw()
+    assert window.scene.legend.entries == entries
+    assert guard_errors == []

@@ -12,7 +12,7 @@ Frame fields and their visuals:
 |                | balls (and the board) they touch: baked contact shading (``AO``)        |
 | markers        | small grey balls on empty points; tinted when also highlighted        |
 | highlights     | balls re-drawn in an outline actor per rim style (shaders/outline_rim) |
-| (the hover)    | the ball or marker under the mouse in a yellow rim, outermost         |
+| (the hover)    | the ball or marker under the mouse in a dashed ring, outermost        |
 | pointers       | cones outside the pyramid pointing at the site (corner markers)        |
 | paths          | tubes through the points; where balls hide them they show through,   |
 |                | faint (an x-ray copy on a layer drawn over the scene)                |
@@ -88,8 +88,9 @@ RIM_RADIUS = {
 }
 MARKER_TOUCH_RADIUS = 0.3  # markers are small: a click near one counts, as on a touch target
 HOVER_MARKER_RADIUS = 0.24  # a hovered marker grows a little to show its rim
-#: The hover: a rim (the ball keeps its colour), outermost, lemon yellow (not gold, orange).
-HOVER_RIM = (1.0, 0.96, 0.2)
+#: The hover: a ring (the ball keeps its colour), outermost, in dashes of white and near
+#: black (shaders/hover_rim.glsl): lemon yellow read as a winner's gold corner (issue 89).
+HOVER_RIM = tuple(c / 255 for c in palette.HOVER_RING_RGB)
 WALL_OPACITY = 0.16
 REGION_CELL = 0.62
 REGION_OPACITY = 0.32
@@ -113,6 +114,7 @@ class BallPyramidView:
     kind = "ball-pyramid"
     supports_cut_open = True
     flat = False
+    hover_ring = True
 
     def __init__(self, plotter: pv.BasePlotter, lattice: PyramidLattice) -> None:
         self.plotter = plotter
@@ -136,7 +138,8 @@ class BallPyramidView:
         for style, rim in {**palette.RIM_RGB, "hover": HOVER_RIM}.items():
             poly = impostors(centres[:1])
             actor = self._add_impostors(poly)
-            add_fragment_effect(actor, "outline_rim", uniforms={"rimColor": rim})
+            shader = "hover_rim" if style == "hover" else "outline_rim"
+            add_fragment_effect(actor, shader, uniforms={"rimColor": rim})
             self.outlines[style] = (poly, actor)
         heat = impostors(centres[:1])
         self.heat = HeatMarkers(lattice, heat, self._add_impostors(heat))

@@ -64,6 +64,15 @@ def swatch(entry: Entry) -> QPixmap:
         font.setPixelSize(11)
         p.setFont(font)
         p.drawText(QRectF(0, 0, w, h), Qt.AlignmentFlag.AlignCenter, "Aa")
+    elif kind == "hover":  # a ball in a ring of dashes, light and near black
+        p.setBrush(piece)
+        p.setPen(QPen(QColor(20, 20, 26), 3.5))
+        p.drawEllipse(QPointF(w / 2, h / 2), 6.5, 6.5)
+        dashes = QPen(first, 3.5, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
+        dashes.setDashPattern([1.2, 1.2])
+        p.setPen(dashes)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(QPointF(w / 2, h / 2), 6.5, 6.5)
     elif kind == "ghost":  # a translucent piece with the cyan rim
         fill = QColor(first)
         fill.setAlphaF(palette.PIECE_GHOST_OPACITY)
