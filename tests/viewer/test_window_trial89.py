@@ -107,3 +107,33 @@ def test_partitions_hover_ring_is_told_from_the_winners_corners(make_window, gua
     window.stage.redraw()
     assert window.scene.legend.entries == entries
     assert guard_errors == []
+
+
+def test_the_keys_come_back_to_the_board_after_new_game(make_window, qtbot, guard_errors):
+    """Under Xvfb with no window manager (as here) nothing made the window active: its
+    first H went nowhere until a click, and after the New game dialog closed the keys went
+    nowhere again. The window takes them on its first frame and after the dialog, with
+    the board (the scene) holding the focus."""
+    from PySide6.QtCore import QTimer
+
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
+
+    window = make_window()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=3000)
+    assert QApplication.focusWidget() is window.plotter
+
+    def answer() -> None:  # the user picks Allmer's Pyramid and presses OK
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, NewGameDialog):
+            QTimer.singleShot(50, answer)  # (not on screen yet)
+            return
+        dialog.choose("terrace")
+        dialog.accept()
+
+    QTimer.singleShot(50, answer)
+    window.menus.seats.new_game()  # the real dialog, shown and closed
+    assert window.board.ui.game_name == "terrace"
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=3000)
+    assert QApplication.focusWidget() is window.plotter
+    assert guard_errors == []

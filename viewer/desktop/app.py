@@ -180,6 +180,8 @@ class MainWindow(Window):
             self._framed = True  # the scene has its size (done here, not later: a click
             keep_on_screen(self)  # a small screen, or large text: the status bar stays on it
             guarded(self.scene.frame_board, self.port.bulletin.say)  # aimed now must land)
+            self.plotter.setFocus()  # the keys to the board, in the window made active: with
+            self.activateWindow()  # no window manager to do it, the first H went nowhere
 
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
