@@ -84,7 +84,6 @@ def test_partitions_hover_ring_is_told_from_the_winners_corners(make_window, gua
     import random
 
     from pyramid_lab.model.partition import Partition, PartitionOptions
-    from pyramid_lab.viewer.boards.ball_pyramid import HOVER_RIM
     from pyramid_lab.viewer.lab import palette
     from pyramid_lab.viewer.widgets.legend import swatch
 
@@ -101,7 +100,7 @@ def test_partitions_hover_ring_is_told_from_the_winners_corners(make_window, gua
     assert hover.text == "a dashed ring: the piece under the mouse pointer"
     assert swatch(won).toImage() != swatch(hover).toImage()
     gold = palette.RIM_RGB["clickable"]
-    assert sum(abs(a - b) for a, b in zip(HOVER_RIM, gold, strict=True)) > 0.5
+    assert sum(abs(a - b) for a, b in zip(palette.HOVER_RIM_RGB, gold, strict=True)) > 0.5
     corner = window.board.frame().highlights["clickable"][0]
     window.view.set_hover(corner)  # the mouse on a winner's corner: both lines stay
     window.stage.redraw()

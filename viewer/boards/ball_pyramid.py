@@ -88,9 +88,6 @@ RIM_RADIUS = {
 }
 MARKER_TOUCH_RADIUS = 0.3  # markers are small: a click near one counts, as on a touch target
 HOVER_MARKER_RADIUS = 0.24  # a hovered marker grows a little to show its rim
-#: The hover: a ring (the ball keeps its colour), outermost, in dashes of white and near
-#: black (shaders/hover_rim.glsl): lemon yellow read as a winner's gold corner (issue 89).
-HOVER_RIM = tuple(c / 255 for c in palette.HOVER_RING_RGB)
 WALL_OPACITY = 0.16
 REGION_CELL = 0.62
 REGION_OPACITY = 0.32
@@ -118,8 +115,7 @@ class BallPyramidView:
 
     def __init__(self, plotter: pv.BasePlotter, lattice: PyramidLattice) -> None:
         self.plotter = plotter
-        self.geometry = lattice
-        self.lattice = lattice
+        self.geometry = self.lattice = lattice
         self.level_count = lattice.n
         # the deepest peel that leaves a ball (base 6: 1; half the levels, 3, left none)
         self.peel_max = int(lattice.wall_distance.min(axis=1).max())
@@ -135,7 +131,7 @@ class BallPyramidView:
             self.faint_actor, "ghost_rim", uniforms={"rimColor": palette.GHOST_RIM_RGB}
         )
         self.outlines: dict[str, tuple[pv.PolyData, pv.Actor]] = {}
-        for style, rim in {**palette.RIM_RGB, "hover": HOVER_RIM}.items():
+        for style, rim in {**palette.RIM_RGB, "hover": palette.HOVER_RIM_RGB}.items():
             poly = impostors(centres[:1])
             actor = self._add_impostors(poly)
             shader = "hover_rim" if style == "hover" else "outline_rim"

@@ -148,12 +148,12 @@ def legend_entries(frame: Frame, words: Mapping[tuple[str, str], str]) -> tuple[
 
 def with_hover(entries: tuple[Entry, ...]) -> tuple[Entry, ...]:
     """``entries`` and, where rims are among them, the line of the ring a board draws round
-    the piece under the mouse (dashed, :data:`palette.HOVER_RING_RGB`): Partition's hover
+    the piece under the mouse (dashed, :data:`palette.HOVER_RIM_RGB`): Partition's hover
     ring read as one more of the winner's gold corners (issue 89)."""
     if not any(entry.kind == "rim" for entry in entries):
         return entries
     said = word(DEFAULT_WORDS[("hover", "")])
-    return (*entries, Entry("hover", "", (_rgb(palette.HOVER_RING_RGB),), said))
+    return (*entries, Entry("hover", "", (_rgb(palette.HOVER_RIM_RGB),), said))
 
 
 def _texts(words: Mapping[tuple[str, str], str]) -> Text:
