@@ -136,3 +136,45 @@ def test_the_keys_come_back_to_the_board_after_new_game(make_window, qtbot, guar
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=3000)
     assert QApplication.focusWidget() is window.plotter
     assert guard_errors == []
+
+
+def test_the_opening_window_is_not_made_again_when_its_scene_comes(
+    make_window, qtbot, guard_errors
+):
+    """``pyramid-lab open FILE`` shows the window first, then builds the scene, an OpenGL
+    widget, into it: Qt made the shown window again for it (hidden, then shown anew), and
+    for seconds the docks stood alone over the screen as if separate windows. The window
+    keeps its native window from the first frame on."""
+    from PySide6.QtCore import QEvent, QObject
+
+    from pyramid_lab.model.files import read
+    from pyramid_lab.viewer.desktop.app import MainWindow
+    from pyramid_lab.viewer.lab.session import Session
+    from tests.patience import WAIT_MS
+    from tests.viewer.test_ball_window import EXAMPLES
+
+    make_window()  # (the test's own settings and folders)
+    path = EXAMPLES / "ball/setup.pyr.json"
+    window = MainWindow(Session.from_document(read(path), str(path)), opening=path.name)
+    qtbot.addWidget(window)
+    hidden = []
+
+    class Watch(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Hide:
+                hidden.append(event.type())
+            return False
+
+    watch = Watch()
+    window.installEventFilter(watch)
+    window.show()
+    try:
+        qtbot.waitExposed(window)
+        native = window.windowHandle()
+        qtbot.waitUntil(lambda: window.built, timeout=WAIT_MS)
+        settle(qtbot)
+        assert hidden == []
+        assert window.windowHandle() is native
+    finally:
+        window.shutdown()
+    assert guard_errors == []
