@@ -81,3 +81,36 @@ def test_a_resized_window_reframes_the_board_but_keeps_the_users_camera(
     settle(qtbot)
     assert framed(window)
     assert guard_errors == []
+
+
+def test_the_board_grows_back_when_a_long_legend_goes(make_window, qtbot, guard_errors):
+    """Issue 89's trial: a hinted push off Allmer's board, b7 selected, has a legend of seven
+    lines; the board stepped back for it and stayed at that size once the legend was short
+    again (b7's four lines, which had room beside it before), for the rest of the game. It
+    comes back to the preset's framing."""
+    from window_helpers import click
+
+    from pyramid_lab.model.terrace import Terrace, fid
+
+    window = make_window(Terrace.new())
+    window.resize(1200, 800)
+    settle(qtbot)
+    window.stage.scene.set_camera("iso")
+    settle(qtbot)
+    framing = window.stage.scene.framing
+    start = framing.state()
+    click(qtbot, window, fid(6, 1))  # b7 selected: its destinations, the fall off the board
+    game = window.session.game
+    hints = window.lab.engine.hints
+    hints.shown = (game.position_key(), len(game.move_stack), game.parse_move("b7>a7"))
+    window.lab.engine.changed.emit("hint")  # (the search's answer, as it comes)
+    settle(qtbot)
+    assert len(window.stage.scene.legend.texts()) == 7
+    assert framing.state()[9] > start[9]  # stepped back: a wider view angle, a smaller board
+    hints.shown = None
+    window.lab.engine.changed.emit("hint")
+    settle(qtbot)
+    assert len(window.stage.scene.legend.texts()) == 4  # b7's: its lines had room before
+    assert np.allclose(framing.state(), start)  # the preset's framing, the board its size
+    assert framing.preset() == "iso"
+    assert guard_errors == []

@@ -91,6 +91,7 @@ class BallPyramidMeshes:
     kind = BallPyramidView.kind
     supports_cut_open = False  # a clipped ball is hidden whole (the window may cut it open)
     flat = False
+    hover_ring = False  # (no hover drawn)
     headless = True
 
     def __init__(self, lattice: PyramidLattice) -> None:

@@ -35,6 +35,7 @@ class FlatView(MeshActors):
     kind: ClassVar[str]
     supports_cut_open: ClassVar[bool] = False
     flat: ClassVar[bool] = True  # one level: nothing to peel or clip
+    hover_ring: ClassVar[bool] = False  # the hovered cell is lit, no ring
     #: The board's own camera presets, over palette.VIEWS (a flat board is seen from higher
     #: up than a pyramid, so its cells and names read).
     views: ClassVar[CameraViews]

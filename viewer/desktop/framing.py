@@ -37,6 +37,10 @@ class Framing:
         # (the camera and the window's size are the render's)
         self._outline = b""  # the outline last placed by, rounded to pixels
         self.fitted: tuple[Entry, ...] = ()  # the legend's lines the framing made room for
+        # how far the last fit stepped the board back (zoom steps), for lines how tall: a
+        # legend that grows shorter again gets the board back at its size (a hint's seven
+        # lines left it at half its size for the rest of the game)
+        self.stepped, self._fitted_height = 0, 0
 
     def state(self) -> tuple[float, ...]:
         """The camera now: position, focal point, view up, angle, scale, projection."""
@@ -67,7 +71,7 @@ class Framing:
         if self.legend.entries:
             self._fit_legend(name)
         else:
-            self.fitted = ()
+            self.fitted, self.stepped = (), 0
             self.framed_as(name)
 
     def place_legend(self) -> None:
@@ -76,13 +80,18 @@ class Framing:
         legend's new lines find no corner clear of the board, the preset frames the board
         again, stepping back as far as a corner clear of it needs. New lines that find
         room leave the camera still (a line that a planned track adds or takes away while
-        a turn is programmed moved the board each time)."""
-        if not self.legend.entries:
-            return
+        a turn is programmed moved the board each time), unless the board stepped back for
+        taller lines than these: then it is framed again, as near as these lines allow (a
+        legend gone, or shorter, gives the board its size back)."""
         framed = self.framed is not None and self.wanted()
+        if not self.legend.entries:
+            if framed and self.framed is not None and self.stepped:
+                self.frame(self.framed[0])  # no legend: the preset's own framing
+            return
         clear = self.legend.place(self.outline.of(self._board()))
         if framed and self.framed is not None and self.legend.entries != self.fitted:
-            if clear:  # the new lines have room where the camera is: it stays still
+            shorter = self.stepped and self.legend.height() < self._fitted_height
+            if clear and not shorter:  # the new lines have room where the camera is: still
                 self.fitted = self.legend.entries
             else:
                 self._fit_legend(self.framed[0], again=True)
@@ -98,9 +107,11 @@ class Framing:
         self.legend.kept_height = 0  # its lines and the room for more, measured afresh
         camera = self.plotter.renderer.GetActiveCamera()
         for step in range(ZOOM_STEPS + 1):
+            self.stepped = step
             if self.legend.place(self.outline.of(board)) or step == ZOOM_STEPS:
                 break
             camera.Zoom(ZOOM_STEP)
+        self._fitted_height = self.legend.height()
         self.legend.kept_height = self.legend.kept  # kept for the lines to come
         self.framed_as(name)
 

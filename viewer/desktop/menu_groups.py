@@ -414,6 +414,13 @@ class PlayerMenus:
         remembered = {**self.last_players, current.name: dict(lab.engine.seats.computer)}
         rules = {current.name: current.options.to_json()}  # Ok again: the same rules
         dialog = NewGameDialog(port.parent, current.name, players=remembered, rules=rules)
+        try:
+            self._new_game(dialog)
+        finally:  # the keys back to the window and its board: with no window manager to
+            port.parent.activateWindow()  # give them back, H went nowhere (issue 89)
+
+    def _new_game(self, dialog: NewGameDialog) -> None:
+        lab, port = self.lab, self.port
         with lab.engine.held():  # no move behind the dialog; after it, the game on show
             if not dialog.exec():
                 return

@@ -54,7 +54,8 @@ class Hints:
         build_item: str = "",
     ) -> None:
         self.game, self.searcher, self.table, self.say = game, searcher, table, say
-        self.hinted = hinted  # a hint came (the engine's "hint"), or none ("stopped")
+        # a hint came, or the one shown went (the engine's "hint"), or none came ("stopped")
+        self.hinted = hinted
         #: the front end's way to build a table where the book ends (a hint's words)
         self.build_item = build_item
         self.level = "strong"  # a hint is worth the wait (progress bar, Stop)
@@ -90,7 +91,9 @@ class Hints:
                 )
                 return None
             sides = (side,)
-        self.shown = None
+        if self.shown is not None:  # the last hint goes from the board while this one is
+            self.shown = None  # searched (a second H mid-turn left its ghost drawn)
+            self.hinted()
         return searcher.start("hint", self._best_level(game) if level is None else level, sides)
 
     def _refusal(self, game: Game) -> str:

@@ -27,12 +27,18 @@ SWATCH_W, SWATCH_H = 30, 18
 # ---- the widget ------------------------------------------------------------------------------
 
 
-def swatch(entry: Entry) -> QPixmap:
-    """A small picture of how the board draws ``entry``."""
-    ratio = 2.0  # drawn at twice the size: sharp on high-density screens too
+def _canvas() -> QPixmap:
+    """A transparent swatch, drawn at twice its size: sharp on high-density screens too."""
+    ratio = 2.0
     pixmap = QPixmap(round(SWATCH_W * ratio), round(SWATCH_H * ratio))
     pixmap.setDevicePixelRatio(ratio)
     pixmap.fill(Qt.GlobalColor.transparent)
+    return pixmap
+
+
+def swatch(entry: Entry) -> QPixmap:
+    """A small picture of how the board draws ``entry``."""
+    pixmap = _canvas()
     p = QPainter(pixmap)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     w, h = SWATCH_W, SWATCH_H
@@ -64,6 +70,8 @@ def swatch(entry: Entry) -> QPixmap:
         font.setPixelSize(11)
         p.setFont(font)
         p.drawText(QRectF(0, 0, w, h), Qt.AlignmentFlag.AlignCenter, "Aa")
+    elif kind == "hover":
+        _dashed_ring(p, QPointF(w / 2, h / 2), first, piece)
     elif kind == "ghost":  # a translucent piece with the cyan rim
         fill = QColor(first)
         fill.setAlphaF(palette.PIECE_GHOST_OPACITY)
@@ -90,6 +98,18 @@ def swatch(entry: Entry) -> QPixmap:
         p.drawEllipse(QPointF(w / 2, h / 2), 4.5, 4.5)
     p.end()
     return pixmap
+
+
+def _dashed_ring(p: QPainter, centre: QPointF, light: QColor, piece: QColor) -> None:
+    """A ball in a ring of dashes, ``light`` and near black: the hover's ring."""
+    p.setBrush(piece)
+    p.setPen(QPen(QColor(20, 20, 26), 3.5))
+    p.drawEllipse(centre, 6.5, 6.5)
+    dashes = QPen(light, 3.5, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
+    dashes.setDashPattern([1.2, 1.2])
+    p.setPen(dashes)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawEllipse(centre, 6.5, 6.5)
 
 
 class Legend(QFrame):

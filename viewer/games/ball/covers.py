@@ -80,9 +80,7 @@ def _show_editor(desk: Desk, side: int, dock: ProgramDock) -> None:
     hint = desk.hinted
     ours = hint is not None and hint[0] == side
     dock.use_hint.setEnabled(ours)
-    words = desk.hint_words if ours else ""
-    dock.editor.hint_words.setText(words)
-    dock.editor.hint_words.setVisible(bool(words))
+    dock.show_hint_words(desk.hint_words if ours else "")
     dock.use_hint.setToolTip(
         f"load the hinted program {hint[1]} into the editor"
         if hint is not None and ours
