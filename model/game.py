@@ -120,11 +120,12 @@ class Outcome:
 
     def describe(self) -> str:
         """The outcome in plain words, the winner and the reason ("red wins (corners)",
-        "draw (repetition)"); a game's teaching companion may say it in its own."""
+        "draw (repetition)"; a Message: the reason is the game's name for the ending, kept);
+        a game's teaching companion may say it in its own."""
         reason = self.reason.replace("_", " ")
         if self.winner is None:
-            return f"draw ({reason})"
-        return f"{self.winner} wins ({reason})"
+            return M_("draw ({reason})", reason=reason)
+        return M_("{winner} wins ({reason})", winner=Message(self.winner), reason=reason)
 
     def __repr__(self) -> str:  # and a notebook's table: model.showing
         from .showing import outcome_repr
