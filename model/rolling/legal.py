@@ -166,7 +166,7 @@ class RollingMoves(RollingPosition):
             if sheet.crossed[g - 1][k - 1]:
                 return M_("{slot} is already crossed off", slot=slot)
             if space.shape != f"d{sides}":
-                return M_("{slot} needs a {shape}", slot=slot, shape=space.shape)
+                return M_("{slot} needs a {shape}", slot=slot, shape=str(space.shape))
             if number != space.number:
                 return M_("{slot} needs a {number}", slot=slot, number=str(space.number))
             return None
