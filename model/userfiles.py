@@ -42,6 +42,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
+from pyramid_lab.i18n import M_, N_, Message, shown
+
 from .files import loads_json, read_regular_file, write_bytes
 from .game import PositionFormatError, shorten
 
@@ -100,11 +102,11 @@ def make_folder(path: Path) -> str | None:
     if path.is_dir():
         return None
     if path.exists() or path.is_symlink():
-        return f"{path} is not a folder"
+        return M_("{path} is not a folder", path=str(path))
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        return f"{path} could not be made: {_why(exc)}"
+        return M_("{path} could not be made: {reason}", path=str(path), reason=_why(exc))
     return None
 
 
@@ -191,7 +193,7 @@ class UserFile(Generic[T]):
             with self._locked():
                 self.data = self._current(self.empty())
         except OSError as exc:  # the folder cannot be locked or listed: leave it alone
-            self._keep(f"{self._where()} cannot be read ({_why(exc)})")
+            self._keep(M_("{file} cannot be read ({reason})", file=self._where(), reason=_why(exc)))
 
     # ---- what a subclass says -----------------------------------------------------------
 
@@ -221,7 +223,8 @@ class UserFile(Generic[T]):
         if self._tell is not None:
             self._tell(text)
         else:
-            self.notice = f"{self.notice}\n{text}" if self.notice else text
+            said = shown(text)  # (held for the command line or a front end that comes later)
+            self.notice = f"{self.notice}\n{said}" if self.notice else said
 
     def tell_with(self, tell: Callable[[str], None]) -> None:
         """Say what is to be told through ``tell`` from now on; what was held for lack of
@@ -237,10 +240,12 @@ class UserFile(Generic[T]):
         return text
 
     def _where(self) -> str:
-        return f"{self.what} ({shorten(str(self.path))})"
+        return M_("{what} ({path})", what=Message(self.what), path=shorten(str(self.path)))
 
     def _keep(self, text: str) -> None:
-        self.kept = f"{text}; it is left as it is, and {self.lost}"
+        self.kept = M_(
+            "{problem}; it is left as it is, and {lost}", problem=text, lost=Message(self.lost)
+        )
         self.tell(self.kept)
 
     # ---- reading ------------------------------------------------------------------------
@@ -260,13 +265,22 @@ class UserFile(Generic[T]):
                 aside = set_aside(self.path)
             except OSError as exc:
                 self._keep(
-                    f"{self._where()} is damaged ({found.reason}) and could not be set "
-                    f"aside ({_why(exc)})"
+                    M_(
+                        "{file} is damaged ({problem}) and could not be set aside ({reason})",
+                        file=self._where(),
+                        problem=found.reason,
+                        reason=_why(exc),
+                    )
                 )
                 return damaged_base
             self.tell(
-                f"{self._where()} was damaged ({found.reason}): it is kept as "
-                f"{shorten(aside.name)} beside it, and a fresh one starts"
+                M_(
+                    "{file} was damaged ({problem}): it is kept as {name} beside it, and a "
+                    "fresh one starts",
+                    file=self._where(),
+                    problem=found.reason,
+                    name=shorten(aside.name),
+                )
             )
             return damaged_base
         return found
@@ -280,33 +294,53 @@ class UserFile(Generic[T]):
             return _Damaged(exc.reason)
         except OSError as exc:
             if exc.errno == errno.ELOOP:
-                return _Damaged("a symbolic link that leads round in a loop")
-            return _Kept(f"{self._where()} cannot be read ({_why(exc)})")
+                return _Damaged(M_("a symbolic link that leads round in a loop"))
+            return _Kept(
+                M_("{file} cannot be read ({reason})", file=self._where(), reason=_why(exc))
+            )
         except ValueError as exc:  # a NUL in the name given
-            return _Kept(f"{self._where()} cannot be read ({shorten(str(exc))})")
+            return _Kept(
+                M_(
+                    "{file} cannot be read ({reason})",
+                    file=self._where(),
+                    reason=shorten(str(exc)),
+                )
+            )
         try:
             raw = loads_json(data, MAX_USER_FILE_BYTES, "Pyramid Lab file")
         except PositionFormatError as exc:
             return _Damaged(exc.reason)
         if not isinstance(raw, dict):
-            return _Damaged(f"not a JSON object, but {_kind(raw)}")
+            return _Damaged(M_("not a JSON object, but {kind}", kind=_kind(raw)))
         fmt = raw.get("format")
         if "format" not in raw and self.legacy(raw):
             fmt = f"{self.format_name}/1"
         version = self._version(fmt)
         if version is None:
-            shown = shorten(repr(fmt)) if "format" in raw else "none"
-            return _Damaged(f"not of the format {self.format_name}/{self.version}: format {shown}")
+            wanted = f"{self.format_name}/{self.version}"
+            if "format" not in raw:
+                return _Damaged(M_("not of the format {format}: format none", format=wanted))
+            return _Damaged(
+                M_(
+                    "not of the format {format}: format {found}",
+                    format=wanted,
+                    found=shorten(repr(fmt)),
+                )
+            )
         if version > self.version:
             return _Kept(
-                f"{self._where()} was written by a newer Pyramid Lab (format {shorten(str(fmt))})"
+                M_(
+                    "{file} was written by a newer Pyramid Lab (format {format})",
+                    file=self._where(),
+                    format=shorten(str(fmt)),
+                )
             )
         try:
             return self.parse({k: v for k, v in raw.items() if k != "format"})
         except PositionFormatError as exc:
             return _Damaged(str(exc))
         except RecursionError:  # (parse walks a bounded shape; a guard all the same)
-            return _Damaged("lists or objects nested too deeply")
+            return _Damaged(M_("lists or objects nested too deeply"))
 
     def _version(self, fmt: Any) -> int | None:
         if not isinstance(fmt, str):
@@ -343,7 +377,12 @@ class UserFile(Generic[T]):
             if not applied:
                 change(base)
             self.data = base
-            text = f"{self._where()} could not be written ({_why(exc)}), so {self.lost}"
+            text = M_(
+                "{file} could not be written ({reason}), so {lost}",
+                file=self._where(),
+                reason=_why(exc),
+                lost=Message(self.lost),
+            )
             self.tell(text)
             raise UserFileError(exc.errno or errno.EIO, text) from None
         self.data = base
@@ -420,15 +459,16 @@ def _why(exc: OSError) -> str:
 
 
 def _kind(value: Any) -> str:
+    """What a JSON value is, in words (null is notation)."""
     if isinstance(value, list):
-        return "a list"
+        return Message(N_("a list"))
     if isinstance(value, str):
-        return "a text"
+        return Message(N_("a text"))
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "true or false"
-    return "a number"
+        return Message(N_("true or false"))
+    return Message(N_("a number"))
 
 
 def is_count(value: Any) -> bool:
