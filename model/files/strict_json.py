@@ -9,7 +9,7 @@ import math
 import re
 from typing import Any
 
-from pyramid_lab.i18n import M_, N_
+from pyramid_lab.i18n import M_, N_, _, format_number, shown
 
 from ..game import PositionFormatError, quote
 
