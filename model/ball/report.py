@@ -103,7 +103,7 @@ class RowReport:
                     M_(
                         "{pyramid} pushed {line} by {other}",
                         pyramid=p.pyramid,
-                        line=f"{p.source}->{p.end}",
+                        line=p.source + "->" + p.end,
                         other=str(p.pushed_by),
                     )
                 )

@@ -338,7 +338,7 @@ def _read_pieces(raw: Any, cls: type[Game]) -> list[Piece]:
                 M_(
                     "{point} is also given as {key}",
                     point=str(list(coords)),
-                    key=f"pieces[{seen[coords]}]",
+                    key="pieces[" + str(seen[coords]) + "]",
                 ),
             )
         seen[coords] = index

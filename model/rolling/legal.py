@@ -296,7 +296,8 @@ class RollingMoves(RollingPosition):
 
     def _take_problem(self, s: State, p: int, move: Take) -> str | None:
         if move.sides not in (4, 8) or not 1 <= move.value <= move.sides:
-            return M_("there is no such die: {die}", die=f"d{move.sides} {move.value}")
+            die = f"d{move.sides} {move.value}"
+            return M_("there is no such die: {die}", die=die)
         owner = (
             NEUTRAL
             if move.colour == GREY
@@ -386,14 +387,13 @@ class RollingMoves(RollingPosition):
                 else M_("{cell} is not a space a bomb can hit", cell=move.cell)
             )
         if isinstance(move, Cross):
-            return M_(
-                "{space} is not a triangle left to cross off", space=f"f{move.group}.{move.space}"
-            )
+            space = f"f{move.group}.{move.space}"
+            return M_("{space} is not a triangle left to cross off", space=space)
         if isinstance(move, Soldiers):
             name = self.cell_name(s.soldiers[0])
             if move.cell == ALL:
-                word = "stay" if move.stay else "reserve"
-                return M_("the soldiers of one space wait: {move}", move=f"{word} {name}")
+                waiting = ("stay " if move.stay else "reserve ") + name
+                return M_("the soldiers of one space wait: {move}", move=waiting)
             return M_("the soldiers to place now are those of space {space}", space=name)
         if isinstance(move, Place):
             return M_(
