@@ -20,12 +20,7 @@ WORD = re.compile(r"[A-Za-z][a-z]+|[A-Z]{2,}[a-z]*")
 #: made in English, marked N_, each page translating them) and the rules' (issue 90
 #: converts them next, in their own change); each by where it is made and what it says. A
 #: pattern that matches nothing any more is said (test below), so the list only shrinks.
-NOT_YET = (
-    ("viewer/games/ball/covers.py", r"(Red|Blue) programs after"),
-    ("viewer/games/ball/covers.py", r"Hint \(H\) asks the engine for a program first"),
-    ("viewer/games/rolling/words.py", r"A starting area is yours"),
-    ("model/game.py", r"(<[^>]*>)?Rolling Pyramids is a game of chance \(dice\)"),
-)
+NOT_YET = (("viewer/games/rolling/words.py", r"A starting area is yours"),)
 
 
 def unmarked(text: str, names: tuple[str, ...]) -> list[str]:

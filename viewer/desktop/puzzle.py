@@ -17,7 +17,7 @@ import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, shown
 from pyramid_lab.model.puzzle import Verdict, goal_of, plies_text, puzzle_text, solution_of
 
 from ..lab.puzzle_editor import no_proof, parse_solution
@@ -232,7 +232,7 @@ class PuzzleControl:
         cannot work on)."""
         on, refused = self.desk.verifying, no_proof(self.session.game)
         for button in (self.dock.verify_button, self.dock.solve_button):
-            button.setToolTip(refused or self._tooltips[button])
+            button.setToolTip(shown(refused) or self._tooltips[button])
         self.dock.verify_button.setEnabled(not on and not refused)
         self.dock.stop_button.setEnabled(on)
         self.dock.bar.setVisible(on)
@@ -305,7 +305,7 @@ def describe_note(note: tuple[NoteTone, str]) -> str:
     """The note in the verdict's place as rich text: a refusal in red, why there is no
     Verify in grey, what happens in italics."""
     tone, text = note
-    text = html.escape(text)
+    text = html.escape(shown(text))
     if tone == "aside":
         return f"<i>{text}</i>"
     colour = {"bad": RED, "quiet": GREY}.get(tone)

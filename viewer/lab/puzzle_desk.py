@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.puzzle import goal_of, moves_text
 
 from .events import Signal
@@ -182,13 +183,13 @@ class PuzzleDesk:
         """Verify and Solve are off, and the note says why, for a game they cannot work on."""
         refused = no_proof(self.session.game)
         if refused and self.editor.verdict is None:
-            self.note = ("quiet", f"{refused}.")
+            self.note = ("quiet", M_("{reason}.", reason=refused))
         self.changed.emit("verifying")
 
     def _refuse(self, refused: str) -> None:
         """Verify or Solve asked on a game they cannot work on: the status line says why
         (the note too)."""
-        self.clear_verdict("bad", f"{refused}.")
+        self.clear_verdict("bad", M_("{reason}.", reason=refused))
         self.say(refused)
 
     def _leave_setup(self) -> bool:
