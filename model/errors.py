@@ -9,7 +9,7 @@ import reprlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from pyramid_lab.i18n import Message, _, shown
+from pyramid_lab.i18n import M_, Message, _, shown
 
 #: The longest value an error line repeats whole; a longer one is cut with "…".
 MAX_QUOTED = 200
@@ -35,8 +35,12 @@ def not_replayed(text: str, exc: Exception) -> str:
     """Why the move written ``text`` does not replay, quoting it once: the error's own
     words when they start with the move quoted (a long move quoted twice left no room
     for the reason), else "'TEXT' does not replay: REASON"."""
-    said, quoted = str(exc), quote(text)
-    return said if said.startswith(quoted) else f"{quoted} does not replay: {said}"
+    said, quoted = exc.args[0] if len(exc.args) == 1 else "", quote(text)
+    if not isinstance(said, Message):
+        said = str(exc)
+    if str.__str__(said).startswith(quoted):
+        return said
+    return M_("{move} does not replay: {reason}", move=quoted, reason=said)
 
 
 def shorten(text: str, limit: int = MAX_QUOTED) -> str:
