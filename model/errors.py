@@ -111,6 +111,21 @@ class PositionFormatError(ValueError):
         return PositionFormatError(self.key, self.reason, source=source)
 
 
+def not_a_player(players: Iterable[str], value: object) -> Message:
+    """Why ``value`` is no player's colour of ``players`` (a file's ``to_move``, a goal's
+    side)."""
+    return M_(
+        "must be {colours}, not {value}",
+        colours=" or ".join(map(repr, players)),
+        value=quote(value),
+    )
+
+
+def not_a_bool(value: object) -> Message:
+    """Why ``value`` is not true or false (a file's flag)."""
+    return M_("must be true or false, not {value}", value=quote(value))
+
+
 def check_option_names(game: str, raw: Mapping[str, Any], known: tuple[str, ...]) -> None:
     """PositionFormatError for option names that ``game`` does not take."""
     unknown = sorted(set(raw) - set(known))

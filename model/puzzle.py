@@ -21,6 +21,7 @@ from typing import Any
 
 from pyramid_lab.i18n import M_
 
+from .errors import not_a_player
 from .game import (
     Game,
     IllegalMoveError,
@@ -133,14 +134,7 @@ def _read_goal(raw: Any, game: Game, where: str) -> Goal:
     check_keys(raw, ("side", "result", "within"), where=where)
     side, result, within = raw.get("side"), raw.get("result", "win"), raw.get("within")
     if side not in game.players:
-        raise PositionFormatError(
-            f"{where}.side",
-            M_(
-                "must be {colours}, not {value}",
-                colours=" or ".join(map(repr, game.players)),
-                value=quote(side),
-            ),
-        )
+        raise PositionFormatError(f"{where}.side", not_a_player(game.players, side))
     if result != "win":
         raise PositionFormatError(
             f"{where}.result",

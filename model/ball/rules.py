@@ -235,32 +235,9 @@ def program_problem(
     if len(passes) > 1:
         return M_("at most one pass a turn")
     for r, k, receiver in passes:
-        if r == 3:
-            return M_("no pass in the Dash row")
-        if k != carrier_k:
-            assert carrier_k is not None  # returned above: nobody passes a loose ball
-            return M_(
-                "only the carrier ({carrier}) may pass; row {row} gives the {size} a pass",
-                carrier=Message(SIZE_NAMES[carrier_k]),
-                row=r + 1,
-                size=Message(SIZE_NAMES[k]),
-            )
-        if receiver == k:
-            return M_(
-                "row {row}: the {size} cannot pass to itself",
-                row=r + 1,
-                size=Message(SIZE_NAMES[k]),
-            )
-        if not present(receiver):
-            return M_(
-                "row {row}: there is no {size} to pass to",
-                row=r + 1,
-                size=Message(SIZE_NAMES[receiver]),
-            )
-        if r == 0 and not (k == 1 and "quick_pass" in held):
-            if k == 1:
-                return M_("no pass in row 1 without the Quick Pass special move")
-            return M_("no pass in row 1 (only a Medium carrier holding Quick Pass may)")
+        problem = _pass_problem(r, k, receiver, carrier_k, held, present)
+        if problem:
+            return problem
     if program.dash is not None and "dash" not in held:
         return M_("the Dash (a fourth row) needs the Dash special move")
     if program.blitz:
@@ -269,6 +246,43 @@ def program_problem(
         if "blitz" not in held:
             return M_("Blitz needs the Blitz special move")
     return None
+
+
+def _pass_problem(
+    r: int,
+    k: int,
+    receiver: int,
+    carrier_k: int | None,
+    held: frozenset[str],
+    present: Callable[[int], bool],
+) -> str:
+    """Why pyramid ``k``'s pass to ``receiver`` in row ``r`` (0-based) may not be entered
+    ('' when it may): see :func:`program_problem`."""
+    if r == 3:
+        return M_("no pass in the Dash row")
+    if k != carrier_k:
+        assert carrier_k is not None  # program_problem returned: nobody passes a loose ball
+        return M_(
+            "only the carrier ({carrier}) may pass; row {row} gives the {size} a pass",
+            carrier=Message(SIZE_NAMES[carrier_k]),
+            row=r + 1,
+            size=Message(SIZE_NAMES[k]),
+        )
+    if receiver == k:
+        return M_(
+            "row {row}: the {size} cannot pass to itself", row=r + 1, size=Message(SIZE_NAMES[k])
+        )
+    if not present(receiver):
+        return M_(
+            "row {row}: there is no {size} to pass to",
+            row=r + 1,
+            size=Message(SIZE_NAMES[receiver]),
+        )
+    if r == 0 and not (k == 1 and "quick_pass" in held):
+        if k == 1:
+            return M_("no pass in row 1 without the Quick Pass special move")
+        return M_("no pass in row 1 (only a Medium carrier holding Quick Pass may)")
+    return ""
 
 
 # ---- tracks: one pyramid's part of a program, and its Stand normal form ----------------------

@@ -217,54 +217,62 @@ class TurnBoard:
                 continue
             break
         dests = [step(self.pos[c], d) for c in chain]
-        who = self.label(head)
+        return self._push_problem(pusher, chain, dests, d, at, target), chain, dests
+
+    def _push_problem(
+        self,
+        pusher: int,
+        chain: list[int],
+        dests: list[int],
+        d: str,
+        at: dict[int, int],
+        target: dict[int, int],
+    ) -> str:
+        """Why ``pusher``'s push of ``chain`` (the first pushed first) to ``dests`` fails,
+        in words ('' when it stands)."""
+        who, offence = self.label(chain[0]), self.offence
         if dests[-1] == OFF:
-            said = M_(
+            return M_(
                 "its push of {pyramid} {direction}: the chain would leave the board",
                 pyramid=who,
                 direction=d,
             )
-            return said, chain, dests
         if self.ball in dests:
-            said = M_(
+            return M_(
                 "its push of {pyramid} {direction}: {square} holds the loose ball",
                 pyramid=who,
                 direction=d,
                 square=square_name(self.ball),
             )
-            return said, chain, dests
         for c, t in zip(chain, dests, strict=True):
             if self.barred_from(c, t):
-                said = M_(
+                return M_(
                     "its push of {pyramid} {direction}: {reason}",
                     pyramid=who,
                     direction=d,
                     reason=self.barred_reason(c, t),
                 )
-                return said, chain, dests
         # "targeted by another defender", live or failed: a defender keeps its priority for
         # a square even when its own move is blocked (the sheet's conflicts section)
         for other, t in target.items():
             if other != pusher and other // 3 != offence and t in dests:
-                said = M_(
+                return M_(
                     "its push of {pyramid} {direction}: {square} is targeted by {other}",
                     pyramid=who,
                     direction=d,
                     square=square_name(t),
                     other=self.label(other),
                 )
-                return said, chain, dests
         beyond = at.get(dests[-1])
         if beyond is not None and beyond // 3 != offence:
-            said = M_(
+            return M_(
                 "its push of {pyramid} {direction}: {square} holds {other}",
                 pyramid=who,
                 direction=d,
                 square=square_name(dests[-1]),
                 other=self.label(beyond),
             )
-            return said, chain, dests
-        return "", chain, dests
+        return ""
 
     def throw(self, pas: tuple[int, int], at: dict[int, int], events: list[str]) -> PassLine:
         passer, receiver = pas

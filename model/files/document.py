@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyramid_lab.i18n import M_
 
+from ..errors import not_a_bool, not_a_player
 from ..game import (
     Game,
     IllegalMoveError,
@@ -143,9 +144,7 @@ def read_overlays(overlays: Any, cls: type[Game], key: str) -> dict[str, Any]:
                 else M_("unknown overlay; {game} has none", game=cls.title),
             )
         if not spec.choices and not isinstance(value, bool):
-            raise PositionFormatError(
-                where, M_("must be true or false, not {value}", value=quote(value))
-            )
+            raise PositionFormatError(where, not_a_bool(value))
         if spec.choices and value is not None and value not in spec.choices:
             raise PositionFormatError(
                 where,
@@ -195,14 +194,7 @@ def from_json(raw: Any) -> PositionDocument:
     options = cls.parse_options(raw["options"])
     to_move = raw["to_move"]
     if to_move not in cls.players:
-        raise PositionFormatError(
-            "to_move",
-            M_(
-                "must be {colours}, not {value}",
-                colours=" or ".join(map(repr, cls.players)),
-                value=quote(to_move),
-            ),
-        )
+        raise PositionFormatError("to_move", not_a_player(cls.players, to_move))
     pieces = _read_pieces(raw["pieces"], cls)
     history = raw.get("history", [])
     if not isinstance(history, list) or not all(isinstance(m, str) for m in history):
@@ -214,9 +206,7 @@ def from_json(raw: Any) -> PositionDocument:
         )
     study = raw.get("study", False)
     if not isinstance(study, bool):
-        raise PositionFormatError(
-            "study", M_("must be true or false, not {value}", value=quote(study))
-        )
+        raise PositionFormatError("study", not_a_bool(study))
     puzzle = raw.get("puzzle", {})
     if not isinstance(puzzle, dict):
         raise PositionFormatError("puzzle", M_("must be an object: title, notes, goal, solution"))

@@ -9,15 +9,16 @@ from typing import Any
 from pyramid_lab.i18n import M_
 
 from .. import files
+from ..errors import not_a_player
 from ..game import (
     Game,
     InvalidMoveError,
     PositionFormatError,
     check_keys,
     game_class,
-    quote,
 )
 from ..teaching import teaching_for
+from ..words import reason_of
 from .document import (
     CAMERAS,
     FORMAT,
@@ -275,7 +276,9 @@ def _read_task(raw: Any, where: str, game: Game) -> Task:
     words: dict[str, dict[str, str]] = {}
     hint = _text(raw.get("hint", ""), f"{where}.hint", words, "hint", empty=True)
     prompt = _text(raw.get("prompt", ""), f"{where}.prompt", words, "prompt", empty=True)
-    goal, question, side, within = raw.get("goal"), raw.get("question"), None, None
+    goal, question = raw.get("goal"), raw.get("question")
+    side: str | None = None
+    within: int | None = None
     wrong = {
         "place": {"question", "side", "within"},
         "move": {"question", "side", "within"},
@@ -308,22 +311,20 @@ def _read_task(raw: Any, where: str, game: Game) -> Task:
             try:
                 game.parse_move(text)
             except InvalidMoveError as exc:
-                raise PositionFormatError(f"{where}.answers[{index}]", str(exc)) from None
+                raise PositionFormatError(f"{where}.answers[{index}]", reason_of(exc)) from None
     if kind == "win-within":
-        side = raw.get("side", game.to_move)
-        if side not in game.players:
-            raise PositionFormatError(
-                f"{where}.side",
-                M_(
-                    "must be {colours}, not {value}",
-                    colours=" or ".join(map(repr, game.players)),
-                    value=quote(side),
-                ),
-            )
-        within = raw.get("within")
-        if not isinstance(within, int) or isinstance(within, bool) or not 1 <= within <= MAX_WITHIN:
-            raise PositionFormatError(
-                f"{where}.within",
-                M_("must be a number of plies from 1 to {most}", most=MAX_WITHIN),
-            )
+        side, within = _side_and_within(raw, where, game)
     return Task(kind, tuple(answers), goal, question, side, within, hint, prompt, words)
+
+
+def _side_and_within(raw: dict[str, Any], where: str, game: Game) -> tuple[str, int]:
+    """A win-within task's side (the side to move by default) and its plies."""
+    side = raw.get("side", game.to_move)
+    if side not in game.players:
+        raise PositionFormatError(f"{where}.side", not_a_player(game.players, side))
+    within = raw.get("within")
+    if not isinstance(within, int) or isinstance(within, bool) or not 1 <= within <= MAX_WITHIN:
+        raise PositionFormatError(
+            f"{where}.within", M_("must be a number of plies from 1 to {most}", most=MAX_WITHIN)
+        )
+    return side, within

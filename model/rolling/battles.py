@@ -180,24 +180,6 @@ class RollingBattles(RollingMoves):
         )
         whole_attack = attack.strength(self._weight(p, True))
         whole_defence = garrison.strength(self._weight(holder, False))
-        attack_words = (
-            M_(
-                "{number} ({whole} halved by spikes)",
-                number=str(result.attack_number),
-                whole=str(whole_attack),
-            )
-            if spikes
-            else f"{result.attack_number}"
-        )
-        defence_words = (
-            M_(
-                "{number} ({whole} halved by a ram)",
-                number=str(result.defence_number),
-                whole=str(whole_defence),
-            )
-            if ram
-            else f"{result.defence_number}"
-        )
         attacker, defender = colour(self.players[p]), colour(str(self.colour_of(holder)))
         if result.winner == "attacker":
             holder, garrison = p, result.survivors
@@ -213,9 +195,9 @@ class RollingBattles(RollingMoves):
                 "{space}: {colour} {attack} attacks {holder} {defence}: {then}",
                 space=self.cell_name(cell),
                 colour=attacker,
-                attack=attack_words,
+                attack=_strength(result.attack_number, whole_attack, halved_by_spikes=spikes),
                 holder=defender,
-                defence=defence_words,
+                defence=_strength(result.defence_number, whole_defence, halved_by_ram=ram),
                 then=then,
             )
         )
@@ -259,3 +241,14 @@ class RollingBattles(RollingMoves):
             u.troops.strength(self._weight(player, True))
             for u in self._units(self._s, player, all_of_round=True)
         )
+
+
+def _strength(
+    number: object, whole: object, *, halved_by_spikes: bool = False, halved_by_ram: bool = False
+) -> str:
+    """A side's strength in a fight, and what it was before spikes or a ram halved it."""
+    if halved_by_spikes:
+        return M_("{number} ({whole} halved by spikes)", number=str(number), whole=str(whole))
+    if halved_by_ram:
+        return M_("{number} ({whole} halved by a ram)", number=str(number), whole=str(whole))
+    return str(number)
