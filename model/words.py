@@ -5,6 +5,7 @@ The games' refusals, endings and reports build their sentences with these."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from pyramid_lab.i18n import M_, Message
@@ -12,9 +13,11 @@ from pyramid_lab.i18n import M_, Message
 __all__ = ["colour", "joined", "reason_of"]
 
 
+@functools.cache
 def colour(name: str) -> Message:
     """A player's colour (``red``) as a word put in a sentence: translated with it (the
-    colours are words of the catalog: ``viewer.lab.outcome_words.COLOUR_WORDS``)."""
+    colours are words of the catalog: ``viewer.lab.outcome_words.COLOUR_WORDS``). Made once
+    a colour (a Message does not change)."""
     return Message(name)
 
 

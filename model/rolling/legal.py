@@ -4,7 +4,7 @@ themselves and their text are in :mod:`model.rolling.moves`)."""
 
 from __future__ import annotations
 
-from pyramid_lab.i18n import M_
+from pyramid_lab.i18n import M_, N_, Message
 
 from ..game import Move, quote
 from ..teaching import describe_result
@@ -25,8 +25,8 @@ from .moves import (
     footman_slot,
     parse_move,
 )
-from .rules import DEVICES, WRITTEN, line_problem, shape_takes, written_choices
-from .state import GREY, NEUTRAL, RollingPosition, State
+from .rules import DEVICES, WRITTEN, Faction, line_problem, shape_takes, written_choices
+from .state import GREY, NEUTRAL, RollingPosition, Sheet, State
 
 
 class RollingMoves(RollingPosition):
@@ -119,58 +119,81 @@ class RollingMoves(RollingPosition):
         return out
 
     def _slot_problem(self, s: State, p: int, slot: str, sides: int, number: int) -> str | None:
-        """Why ``number`` from a d``sides`` may not be written in ``slot``; None if it may."""
+        """Why ``number`` from a d``sides`` may not be written in ``slot`` (a Message); None
+        if it may."""
+        found = self._slot_check(s, p, slot, sides, number)
+        if found is None:
+            return None
+        message, values = found
+        return message if isinstance(message, Message) else Message(message, values=values)
+
+    def _slot_check(
+        self, s: State, p: int, slot: str, sides: int, number: int
+    ) -> tuple[str, dict[str, str]] | None:
+        """What :meth:`_slot_problem` says, as its message (marked N_) and its values: the
+        moves' generator asks this, and makes no sentence for each slot it leaves out."""
         sheet = s.sheets[p]
         faction = self.factions[p]
         if slot == "hero":
-            return None if None in sheet.heroes else M_("every hero slot is written")
+            return None if None in sheet.heroes else (N_("every hero slot is written"), {})
         if slot.startswith("dev") and "." in slot:
             pair, shape = slot[3:].split(".", 1)
             if not pair.isdigit() or not 1 <= int(pair) <= faction.develop_pairs:
-                return M_("there is no develop pair {pair}", pair=pair)
+                return N_("there is no develop pair {pair}"), {"pair": pair}
             i = int(pair) - 1
             if shape not in ("d4", "d8"):
-                return M_("a develop pair has a d4 and a d8 slot, not {shape}", shape=quote(shape))
+                return N_("a develop pair has a d4 and a d8 slot, not {shape}"), {
+                    "shape": quote(shape)
+                }
             if shape != f"d{sides}":
-                return M_("the {shape} slot takes only a number from a {shape}", shape=shape)
+                return N_("the {shape} slot takes only a number from a {shape}"), {"shape": shape}
             mine, theirs = (
                 (sheet.dev4[i], sheet.dev8[i]) if sides == 4 else (sheet.dev8[i], sheet.dev4[i])
             )
             if mine is not None:
-                return M_("{slot} is already written", slot=slot)
+                return N_("{slot} is already written"), {"slot": slot}
             if theirs is not None and (number >= theirs if sides == 4 else number <= theirs):
-                return M_("the d8 number of a develop pair must be larger than the d4 number")
+                return N_("the d8 number of a develop pair must be larger than the d4 number"), {}
             return None
         if len(slot) == 2 and slot[1] in "123":
             for i, line in enumerate(faction.lines):
                 if line.id == slot[0]:
                     k = int(slot[1]) - 1
                     if not shape_takes(line.shapes[k], sides):
-                        return M_(
-                            "{slot} takes only a number from a {shape}",
-                            slot=slot,
-                            shape=line.shapes[k],
-                        )
-                    return line_problem(line.rule, sheet.lines[i], k, number)
-            return M_("there is no line {line}", line=quote(slot[0]))
+                        return N_("{slot} takes only a number from a {shape}"), {
+                            "slot": slot,
+                            "shape": line.shapes[k],
+                        }
+                    problem = line_problem(line.rule, sheet.lines[i], k, number)
+                    return None if problem is None else (problem, {})
+            return N_("there is no line {line}"), {"line": quote(slot[0])}
         if slot.startswith("f"):
-            try:
-                g, k = footman_slot(slot)
-                space = faction.groups[g - 1][k - 1]
-                if g < 1 or k < 1:
-                    raise IndexError
-            except (ValueError, IndexError):
-                return M_("there is no footman space {slot}", slot=slot)
-            if space.is_circle:
-                return M_("{slot} is a circle: it unlocks by itself", slot=slot)
-            if sheet.crossed[g - 1][k - 1]:
-                return M_("{slot} is already crossed off", slot=slot)
-            if space.shape != f"d{sides}":
-                return M_("{slot} needs a {shape}", slot=slot, shape=str(space.shape))
-            if number != space.number:
-                return M_("{slot} needs a {number}", slot=slot, number=str(space.number))
-            return None
-        return f"there is no slot {quote(slot)} (hero, devN.d4, devN.d8, a1..c3, fG.K)"
+            return self._footman_check(faction, sheet, slot, sides, number)
+        return N_("there is no slot {slot} (hero, devN.d4, devN.d8, a1..c3, fG.K)"), {
+            "slot": quote(slot)
+        }
+
+    @staticmethod
+    def _footman_check(
+        faction: Faction, sheet: Sheet, slot: str, sides: int, number: int
+    ) -> tuple[str, dict[str, str]] | None:
+        """:meth:`_slot_check` of a footman space ``fG.K``."""
+        try:
+            g, k = footman_slot(slot)
+            space = faction.groups[g - 1][k - 1]
+            if g < 1 or k < 1:
+                raise IndexError
+        except (ValueError, IndexError):
+            return N_("there is no footman space {slot}"), {"slot": slot}
+        if space.is_circle:
+            return N_("{slot} is a circle: it unlocks by itself"), {"slot": slot}
+        if sheet.crossed[g - 1][k - 1]:
+            return N_("{slot} is already crossed off"), {"slot": slot}
+        if space.shape != f"d{sides}":
+            return N_("{slot} needs a {shape}"), {"slot": slot, "shape": str(space.shape)}
+        if number != space.number:
+            return N_("{slot} needs a {number}"), {"slot": slot, "number": str(space.number)}
+        return None
 
     def _takes(self, s: State, p: int) -> list[Move]:
         moves: list[Move] = []
@@ -188,7 +211,7 @@ class RollingMoves(RollingPosition):
             for slot, section in self._slots(s, p, die.sides):
                 factory = self._controls_factory(s, p, section)
                 for number in written_choices(value, die.owner == p, factory, stack):
-                    if self._slot_problem(s, p, slot, die.sides, number) is None:
+                    if self._slot_check(s, p, slot, die.sides, number) is None:
                         moves.append(Take(colour, die.sides, value, slot, number))
             if len(moves) == before:
                 moves.append(Take(colour, die.sides, value, "none", None))
