@@ -19,6 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pyramid_lab.i18n import M_
+
+from .errors import not_a_player
 from .game import (
     Game,
     IllegalMoveError,
@@ -59,7 +62,7 @@ def check_puzzle(raw: Any, game: Game) -> PuzzleTexts:
     form only: moves played after the puzzle was set must not make the file unreadable
     (:func:`verify` replays it)."""
     if not isinstance(raw, dict):
-        raise PositionFormatError("puzzle", "must be an object: title, notes, goal, solution")
+        raise PositionFormatError("puzzle", M_("must be an object: title, notes, goal, solution"))
     out: PuzzleTexts = {}
     for key, value in raw.items():
         where = f"puzzle.{key}"
@@ -69,10 +72,10 @@ def check_puzzle(raw: Any, game: Game) -> PuzzleTexts:
             out[key] = _read_goal(value, game, where).to_json()
         elif key == "solution":
             if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
-                raise PositionFormatError(where, "must be a list of moves written as strings")
+                raise PositionFormatError(where, M_("must be a list of moves written as strings"))
             out[key] = list(value)
         elif not isinstance(value, str):
-            raise PositionFormatError(where, "must be a text (goal and solution excepted)")
+            raise PositionFormatError(where, M_("must be a text (goal and solution excepted)"))
         else:
             out[key] = value
     return out
@@ -104,33 +107,47 @@ def _read_goal(raw: Any, game: Game, where: str) -> Goal:
         if not match:
             raise PositionFormatError(
                 where,
-                f'must be {{"side", "result", "within"}} or "COLOUR wins in N", not {quote(raw)}',
+                M_(
+                    'must be {{"side", "result", "within"}} or "COLOUR wins in N", not {value}',
+                    value=quote(raw),
+                ),
             )
         side, digits = match.group(1), match.group(2)
         most = (MAX_WITHIN + 1) // 2
         # int() refuses thousands of digits with ValueError: the length settles it first
         if len(digits) > len(str(most)) or not 1 <= int(digits) <= most:
-            shown = digits if len(digits) <= 12 else f"a number of {len(digits)} digits"
+            shown = (
+                digits if len(digits) <= 12 else M_("a number of {count} digits", count=len(digits))
+            )
             raise PositionFormatError(
-                where, f'"{side} wins in N": N must be 1 to {most} moves, not {shown}'
+                where,
+                M_(
+                    '"{side} wins in N": N must be 1 to {most} moves, not {value}',
+                    side=side,
+                    most=most,
+                    value=shown,
+                ),
             )
         raw = {"side": side, "result": "win", "within": 2 * int(digits) - 1}
     if not isinstance(raw, dict):
-        raise PositionFormatError(where, 'must be {"side": ..., "result": "win", "within": N}')
+        raise PositionFormatError(where, M_('must be {"side": ..., "result": "win", "within": N}'))
     check_keys(raw, ("side", "result", "within"), where=where)
     side, result, within = raw.get("side"), raw.get("result", "win"), raw.get("within")
     if side not in game.players:
-        raise PositionFormatError(
-            f"{where}.side", f"must be {' or '.join(map(repr, game.players))}, not {quote(side)}"
-        )
+        raise PositionFormatError(f"{where}.side", not_a_player(game.players, side))
     if result != "win":
         raise PositionFormatError(
-            f"{where}.result", f"only 'win' goals are supported, not {quote(result)}"
+            f"{where}.result",
+            M_("only 'win' goals are supported, not {value}", value=quote(result)),
         )
     if not isinstance(within, int) or isinstance(within, bool) or not 1 <= within <= MAX_WITHIN:
         raise PositionFormatError(
             f"{where}.within",
-            f"must be a number of plies from 1 to {MAX_WITHIN}, not {quote(within)}",
+            M_(
+                "must be a number of plies from 1 to {most}, not {value}",
+                most=MAX_WITHIN,
+                value=quote(within),
+            ),
         )
     return Goal(side, within, result)
 

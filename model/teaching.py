@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from pyramid_lab.i18n import M_, Message
+
 from .game import GAMES, Game, Move, Outcome, load_game, quote
 
 G = TypeVar("G", bound=Game)
@@ -176,6 +178,18 @@ def reply_words(found: Sequence[str], then: str, none: str, *, more: str = " ...
     """What the next player can do with the next move, in a lesson's words: ``then`` and
     the first three of ``found`` (see :func:`first_few`), or ``none`` when none is found."""
     return f"{then} {first_few(found, more=more)}" if found else none
+
+
+def repeated(times: int) -> Message:
+    """A draw by repetition, the position come back ``times`` times, in words."""
+    if times == 3:
+        return M_("the same position came a third time: a draw")
+    if times == 4:
+        return M_("the same position came a fourth time: a draw")
+    if times == 5:
+        return M_("the same position came a fifth time: a draw")
+    # TRANSLATORS: {times} is 6 or more: "the same position came a 6th time"
+    return M_("the same position came a {times}th time: a draw", times=str(times))
 
 
 def describe_result(game: Game) -> str:

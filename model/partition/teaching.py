@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import M_, N_, Message
 
 from ..game import Move, Outcome, quote
 from ..lattice import CORNERS, Corner, Point, wall_names
@@ -60,7 +60,8 @@ class PartitionTeaching(Teaching[Partition]):
     def describe_outcome(self, game: Partition, outcome: Outcome) -> str:
         if outcome.winner is None:
             return super().describe_outcome(game, outcome)
-        return f"{outcome.winner} wins: holds {', '.join(game.held_corners(outcome.winner))}"
+        corners = ", ".join(game.held_corners(outcome.winner))
+        return M_("{winner} wins: holds {corners}", winner=Message(outcome.winner), corners=corners)
 
     def lesson_point(self, game: Partition, text: str) -> tuple[int, ...]:
         """``"i,j,k"`` or a corner's name (``"SW"``), inside this pyramid."""

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyramid_lab.i18n import M_, Message
+
 from ..game import Move, Outcome
-from ..teaching import Teaching, ending_or_win, register_teaching, reply_words
+from ..teaching import Teaching, ending_or_win, register_teaching, repeated, reply_words
 from . import COLOURS, LATTICE, LEVEL, Pyraos, PyraosMove, bits
 from .board import completes_square
 from .moves import point_order
@@ -19,12 +21,10 @@ class PyraosTeaching(Teaching[Pyraos]):
 
     def describe_outcome(self, game: Pyraos, outcome: Outcome) -> str:
         if outcome.reason == "top":
-            return f"{outcome.winner} wins: placed the top"
+            return M_("{winner} wins: placed the top", winner=Message(str(outcome.winner)))
         if outcome.reason == "repetition":
-            n = game.options.repetition
-            times = {3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
-            return f"the same position came a {times} time: a draw"
-        return f"{game.to_move} has no move and loses"
+            return repeated(game.options.repetition)
+        return M_("{colour} has no move and loses", colour=Message(game.to_move))
 
     def explain_move(self, game: Pyraos, move: Move) -> str:
         """A placement (from the reserve) or a raise (free), the square it completes or

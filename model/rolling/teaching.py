@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyramid_lab.i18n import M_, Message, Mn_
+
 from ..game import Move, Outcome
 from ..teaching import Teaching, describe_result, register_teaching
 from . import RollingPyramids
@@ -20,15 +22,28 @@ class RollingPyramidsTeaching(Teaching[RollingPyramids]):
     def describe_outcome(self, game: RollingPyramids, outcome: Outcome) -> str:
         s, players = game.state, game.players
         if game.options.solo:
+            player = Message(players[0])
             if s.won:
-                return f"{players[0]} wins the revolution in round {s.round}"
-            return f"the Pharaoh holds Hyskos after {s.round} rounds: {players[0]} loses"
+                return M_(
+                    "{player} wins the revolution in round {round}", player=player, round=s.round
+                )
+            # TRANSLATORS: the English says "rounds" even for 1 (it never ends in round 1)
+            return Mn_(
+                "the Pharaoh holds Hyskos after {count} rounds: {player} loses",
+                "the Pharaoh holds Hyskos after {count} rounds: {player} loses",
+                s.round,
+                count=s.round,
+                player=player,
+            )
         best = max(s.scores)
         top = [c for c, v in zip(players, s.scores, strict=True) if v == best]
         table = "-".join(str(v) for v in sorted(s.scores, reverse=True))
         if len(top) == 1:
-            return f"{top[0]} wins {table}"
-        return f"{' and '.join(top)} share the win ({table})"
+            return M_("{winner} wins {table}", winner=Message(top[0]), table=table)
+        together: Message = Message(top[0])
+        for colour in top[1:]:
+            together = M_("{first} and {second}", first=together, second=Message(colour))
+        return M_("{winners} share the win ({table})", winners=together, table=table)
 
     def explain_move(self, game: RollingPyramids, move: Move) -> str:
         """A draft pick: the box the number goes in and what that box does; a deploy: the

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyramid_lab.i18n import M_, Message
+
 from ..game import Move, Outcome
-from ..teaching import Teaching, ending_or_win, register_teaching, reply_words
+from ..teaching import Teaching, ending_or_win, register_teaching, repeated, reply_words
 from . import COLOURS, STEP, Kind, Terrace, TerraceMove, field_name
 
 
@@ -16,14 +18,18 @@ class TerraceTeaching(Teaching[Terrace]):
     game_name = "terrace"
 
     def describe_outcome(self, game: Terrace, outcome: Outcome) -> str:
-        return {
-            "victory_fields": f"{outcome.winner} holds the four victory fields",
-            "stones": "both sides have fewer than four stones: a draw"
-            if outcome.winner is None
-            else f"{outcome.winner} wins: the other side has fewer than four stones",
-            "repetition": "the same position came a third time: a draw",
-            "no_moves": f"{game.to_move} has no move and loses",
-        }[outcome.reason]
+        winner = Message(str(outcome.winner))
+        if outcome.reason == "victory_fields":
+            return M_("{winner} holds the four victory fields", winner=winner)
+        if outcome.reason == "stones":
+            if outcome.winner is None:
+                return M_("both sides have fewer than four stones: a draw")
+            return M_("{winner} wins: the other side has fewer than four stones", winner=winner)
+        if outcome.reason == "repetition":
+            return repeated(3)
+        if outcome.reason == "no_moves":
+            return M_("{colour} has no move and loses", colour=Message(game.to_move))
+        raise KeyError(outcome.reason)
 
     def explain_move(self, game: Terrace, move: Move) -> str:
         """The run, jump or push, the stones it removes (smashed, fallen off, by Osiris)

@@ -17,16 +17,6 @@ from pyramid_lab.viewer.desktop.language import LANGUAGES
 
 #: a word a person reads: two letters or more (numbers, moves and single letters aside)
 WORD = re.compile(r"[A-Za-z][a-z]+|[A-Z]{2,}[a-z]*")
-#: Words the window shows that the Qt-free modules make, not the window's folders: the
-#: lab's and the games' words modules, the games' turn builders (shared with the classroom:
-#: made in English, marked N_, each page translating them) and the rules' (issue 90
-#: converts them next, in their own change); each by where it is made and what it says. A
-#: pattern that matches nothing any more is said (test below), so the list only shrinks.
-NOT_YET = (
-    ("viewer/games/ball/covers.py", r"(Red|Blue) programs after"),
-    ("viewer/games/ball/covers.py", r"Hint \(H\) asks the engine for a program first"),
-    ("model/game.py", r"(<[^>]*>)?Rolling Pyramids is a game of chance \(dice\)"),
-)
 
 
 def unmarked(text: str, names: tuple[str, ...]) -> list[str]:
@@ -145,9 +135,6 @@ def test_every_word_of_the_menus_and_docks_is_from_the_catalog(pseudo_window, ga
     texts.append(("status bar", window.statusBar().currentMessage()))
     names = _names()
     found = [(where, text) for where, text in texts if unmarked(text, names)]
-    for _source, pattern in NOT_YET:  # (each seen once: the module keeps the count)
-        SEEN.update(pattern for _where, text in found if re.search(pattern, text))
-    found = [(w, t) for w, t in found if not any(re.search(p, t) for _s, p in NOT_YET)]
     assert not found, "\n".join(f"{where}: {text!r}" for where, text in found)
 
 
@@ -215,18 +202,6 @@ def test_an_option_that_does_not_apply_says_why_in_one_sentence(pseudo_window, q
     assert tip.startswith("⟦"), tip
     assert tip.endswith("⟧"), tip
     assert not unmarked(tip, _names()), tip
-
-
-#: the NOT_YET patterns the walks met
-SEEN: set[str] = set()
-
-
-def test_each_word_not_yet_converted_is_still_shown():
-    """Runs after the walks (pytest keeps a module's order): a pattern of NOT_YET that no
-    walk met is one converted since, to be taken off the list."""
-    if not SEEN:
-        pytest.skip("the walks did not run in this process")
-    assert {pattern for _source, pattern in NOT_YET} == SEEN
 
 
 def _option_texts(dialog) -> list[tuple[str, str]]:

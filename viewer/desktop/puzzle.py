@@ -233,7 +233,7 @@ class PuzzleControl:
         cannot work on)."""
         on, refused = self.desk.verifying, no_proof(self.session.game)
         for button in (self.dock.verify_button, self.dock.solve_button):
-            button.setToolTip(refused or self._tooltips[button])
+            button.setToolTip(shown(refused) or self._tooltips[button])
         self.dock.verify_button.setEnabled(not on and not refused)
         self.dock.stop_button.setEnabled(on)
         self.dock.bar.setVisible(on)

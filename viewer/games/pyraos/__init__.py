@@ -134,7 +134,7 @@ class PyraosTurn:
     def click(self, pid: int) -> TurnAnswer:
         game = self.game
         if game.is_over():
-            return Declined(f"the game is over: {describe_result(game)}")
+            return Declined(M_("the game is over: {result}", result=describe_result(game)))
         point = self.lattice.point(pid)
         if self.forced_pass:
             return Declined("you have no move but to pass: press Finish turn")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import Game, IllegalMoveError
 from pyramid_lab.model.teaching import describe_result
 from pyramid_lab.model.terrace import (
@@ -115,7 +116,7 @@ class TerraceTurn:
     def click(self, pid: int) -> TurnAnswer:
         game = self.game
         if game.is_over():
-            return Declined(f"the game is over: {describe_result(game)}")
+            return Declined(M_("the game is over: {result}", result=describe_result(game)))
         name = field_name(pid)
         if self.selected is not None:
             if pid == self.selected:
