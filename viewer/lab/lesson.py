@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Concatenate
 
 from pyramid_lab.model import lesson as lessons
-from pyramid_lab.model import search
 from pyramid_lab.model.files import PositionDocument
 from pyramid_lab.model.game import Game, shorten
 from pyramid_lab.model.lesson_progress import LessonProgress
@@ -34,6 +33,7 @@ from .frame import Frame
 from .jobs import Post
 from .lesson_checks import LessonChecks
 from .lesson_edit import LessonEditor
+from .lesson_judge import LessonJudge
 from .lesson_marks import lesson_frame
 from .lesson_shown import LessonChange
 from .modes import Mode, Shown
@@ -87,10 +87,19 @@ class Lessons:
         #: Teacher mode's edits of the lesson, and the rules' checks of it and its save
         self.editor = LessonEditor(self)
         self.checks = LessonChecks(self, post)
+        #: A move answering a win-within task, judged on a worker thread (a proof: the
+        #: compiled search's first use and seconds of search, never the front's wait)
+        self.judge = LessonJudge(post, self._judged, lambda: self.changed.emit("answer"), say)
 
     @property
     def active(self) -> bool:
         return self.lesson is not None
+
+    @property
+    def judging(self) -> str:
+        """What the lesson says while the prover judges the move played ('' when it does
+        not): :attr:`~viewer.lab.lesson_judge.LessonJudge.words`."""
+        return self.judge.words
 
     # ---- opening and moving between steps ----------------------------------------------
 
@@ -112,6 +121,7 @@ class Lessons:
         self.go(index)
 
     def end(self) -> None:
+        self.judge.stop()
         self.lesson = None
         self.path = None
         self.verdict = None
@@ -124,6 +134,7 @@ class Lessons:
         assert self.lesson is not None
         self.index = index
         step = self.step
+        self.judge.stop()
         self.verdict, self.picked, self.hint_shown = None, [], False
         self._loading = True
         try:
@@ -201,11 +212,13 @@ class Lessons:
             and len(stack) > self._base
         ):
             before = self.step.position()
-            self.verdict = lessons.judge_move(
-                task, before, stack[self._base], wins=search.Judge(search.knowledge_for)
-            )
+            if task.kind == "win-within":  # a proof: judged on the worker, said meanwhile
+                self.judge.start(task, before, stack[self._base])
+                return
+            self.verdict = lessons.judge_move(task, before, stack[self._base])
             self._answered()
         elif reason in ("undo", "goto") and len(stack) <= self._base:
+            self.judge.stop()  # its answer was taken back: the verdict under way is dropped
             self.verdict = None  # back at the step's position: answer again
             self.changed.emit("step")
 
@@ -215,6 +228,14 @@ class Lessons:
         if task is None or not task.asks_for_points():
             return
         self.verdict = lessons.judge_points(task, self.step.position(), self.picked)
+        self._answered()
+
+    def _judged(self, verdict: lessons.Verdict | None) -> None:
+        """The worker's verdict on the answer (None: it failed, said in the status bar)."""
+        if verdict is None:
+            self.changed.emit("answer")  # the words of the wait go
+            return
+        self.verdict = verdict
         self._answered()
 
     def _answered(self) -> None:
@@ -250,8 +271,9 @@ class Lessons:
         self.changed.emit("step")
 
     def shutdown(self) -> None:
-        """Stop the check under way and wait for its thread."""
+        """Stop the check and the judging under way and wait for their threads."""
         self.checks.shutdown()
+        self.judge.shutdown()
 
 
 class LessonBoard(Mode):
