@@ -89,7 +89,7 @@ class Lessons:
         self.checks = LessonChecks(self, post)
         #: A move answering a win-within task, judged on a worker thread (a proof: the
         #: compiled search's first use and seconds of search, never the front's wait)
-        self.judge = LessonJudge(post, self._judged, lambda: self.changed.emit("answer"), say)
+        self.judge = LessonJudge(post, self._answered, lambda: self.changed.emit("answer"), say)
 
     @property
     def active(self) -> bool:
@@ -215,8 +215,7 @@ class Lessons:
             if task.kind == "win-within":  # a proof: judged on the worker, said meanwhile
                 self.judge.start(task, before, stack[self._base])
                 return
-            self.verdict = lessons.judge_move(task, before, stack[self._base])
-            self._answered()
+            self._answered(lessons.judge_move(task, before, stack[self._base]))
         elif reason in ("undo", "goto") and len(stack) <= self._base:
             self.judge.stop()  # its answer was taken back: the verdict under way is dropped
             self.verdict = None  # back at the step's position: answer again
@@ -227,19 +226,11 @@ class Lessons:
         task = self.step.task
         if task is None or not task.asks_for_points():
             return
-        self.verdict = lessons.judge_points(task, self.step.position(), self.picked)
-        self._answered()
+        self._answered(lessons.judge_points(task, self.step.position(), self.picked))
 
-    def _judged(self, verdict: lessons.Verdict | None) -> None:
-        """The worker's verdict on the answer (None: it failed, said in the status bar)."""
-        if verdict is None:
-            self.changed.emit("answer")  # the words of the wait go
-            return
+    def _answered(self, verdict: lessons.Verdict) -> None:
+        """The answer's ``verdict`` (a move judged on the worker's: when it comes)."""
         self.verdict = verdict
-        self._answered()
-
-    def _answered(self) -> None:
-        assert self.verdict is not None
         if self.verdict.correct and self.path is not None and not self.teaching:
             self.progress.record(self.path, self.index, done=self.index)
         self.session.dirty = False  # a lesson's move is not the user's document

@@ -33,13 +33,13 @@ JUDGING = M_("Judging your move with the prover...")
 
 class LessonJudge:
     """Judges one answer at a time on a worker thread; ``done(verdict)`` on the front end's
-    thread when it comes (None: the proof failed, ``say`` told why), ``said()`` whenever
-    :attr:`words` change (the step's text shows them)."""
+    thread when it comes (a proof that failed: ``say`` tells why, no verdict), ``said()``
+    whenever :attr:`words` change (the step's text shows them)."""
 
     def __init__(
         self,
         post: Post,
-        done: Callable[[lessons.Verdict | None], None],
+        done: Callable[[lessons.Verdict], None],
         said: Callable[[], None],
         say: Callable[[str], None],
     ) -> None:
@@ -105,4 +105,4 @@ class LessonJudge:
     def _failed(self, _job: Job, exc: BaseException) -> None:
         self.words = ""
         self.say(M_("The move could not be judged: {error}", error=shorten(str(exc))))
-        self.done(None)
+        self.said()  # the words of the wait go
