@@ -158,3 +158,14 @@ def test_a_device_s_legend_line_and_the_computer_s_phase_are_words(rolling_windo
     heading = dock._heading(game, ui.turn(game), False)
     assert heading.endswith("is deciding: conquests"), heading  # (not "conquest", its code)
     assert guard_errors == []
+
+
+def test_the_solo_faction_board_has_no_devices_line():
+    """Solo, the faction board said "Devices none": the solo variant uses no ram, spikes or
+    umbrella (the rules' last line on it), so the line is not there; two players see it."""
+    from pyramid_lab.viewer.games.rolling.panels import sheet_html
+
+    game = solo(3, lambda g: g.round >= 3)
+    assert "<b>Devices</b>" not in sheet_html(game, 0)
+    two = RollingPyramids.new(RollingPyramids.parse_options({"players": 2}))
+    assert "<b>Devices</b> none" in sheet_html(two, 0)
