@@ -169,3 +169,20 @@ def test_the_solo_faction_board_has_no_devices_line():
     assert "<b>Devices</b>" not in sheet_html(game, 0)
     two = RollingPyramids.new(RollingPyramids.parse_options({"players": 2}))
     assert "<b>Devices</b> none" in sheet_html(two, 0)
+
+
+def test_the_status_line_says_the_pharaohs_walk_after_the_last_conquest(rolling_window):
+    """Solo, a round with conquests: the walk came after the last one was crossed off, and
+    the Fights dock listed it, but the status bar's line for that move said only the
+    cross (the model's last effect was the deploy phase's only)."""
+    window = rolling_window(1)
+    game = solo(3, lambda g: g.phase == "conquest" and g.state.sheets[0].conquests > 0)
+    rng = random.Random(5)
+    while game.phase == "conquest":
+        move = rng.choice(sorted(game.legal_moves(), key=repr))
+        game.push(move)
+    walk = game.state.fights[-1]
+    assert walk.startswith("the Pharaoh's ")
+    assert game.last_effect() is not None and game.last_effect().lines == (walk,)
+    said = str(window.board.ui.played(game, "red", move))
+    assert said.startswith("red: ") and said.endswith("; then " + walk), said
