@@ -183,6 +183,9 @@ def test_the_status_line_says_the_pharaohs_walk_after_the_last_conquest(rolling_
         game.push(move)
     walk = game.state.fights[-1]
     assert walk.startswith("the Pharaoh's ")
-    assert game.last_effect() is not None and game.last_effect().lines == (walk,)
+    effect = game.last_effect()
+    assert effect is not None
+    assert effect.lines == (walk,)
     said = str(window.board.ui.played(game, "red", move))
-    assert said.startswith("red: ") and said.endswith("; then " + walk), said
+    assert said.startswith("red: "), said
+    assert said.endswith("; then " + walk), said
