@@ -189,3 +189,29 @@ def test_the_status_line_says_the_pharaohs_walk_after_the_last_conquest(rolling_
     said = str(window.board.ui.played(game, "red", move))
     assert said.startswith("red: "), said
     assert said.endswith("; then " + walk), said
+
+
+def test_the_last_rounds_soldiers_are_not_asked(rolling_window, qtbot, guard_errors):
+    """Solo, round 15: the game still asked stay or reserve for soldiers that no round
+    would use (the game ends with it, its outcome decided). The window makes that
+    decision for the player (all stay, the move a player makes: saved games replay as
+    before) and says so; Undo brings the choice back."""
+    from pyramid_lab.model.rolling import ALL, Soldiers
+
+    game = solo(3, lambda g: g.is_over() or (g.round == 15 and g.phase == "soldiers"))
+    assert not game.is_over()
+    last = game.pop()  # the move that brought the last round's soldiers
+    while last.__class__.__name__ == "Roll":
+        last = game.pop()
+    window = rolling_window(1)
+    window.session.replace_game(game)
+    qtbot.wait(20)
+    said = window.board.play(last)
+    qtbot.wait(20)
+    after = window.session.game
+    assert after.is_over()
+    assert after.move_stack[-1] == Soldiers(ALL, True)
+    assert "; then, for you: red: all stay" in window.statusBar().currentMessage(), said
+    window.session.undo()
+    assert window.session.game.phase == "soldiers"  # the choice is the player's again
+    assert guard_errors == []
