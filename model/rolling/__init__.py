@@ -322,8 +322,12 @@ class RollingPyramids(RollingResolution):
     def last_effect(self) -> FightsEffect | None:
         if not self._undo:
             return None
-        if self._undo[-1].phase == "deploy" and self._s.phase != "deploy":
+        before = self._undo[-1]
+        if before.phase == "deploy" and self._s.phase != "deploy":
             return FightsEffect(self._s.fights)
+        if before.phase == "conquest" and len(self._s.fights) > len(before.fights):
+            # solo: the last conquest crossed off, the Pharaoh walks (its line, the new one)
+            return FightsEffect(self._s.fights[len(before.fights) :])
         return None
 
 

@@ -106,11 +106,56 @@ def test_the_board_grows_back_when_a_long_legend_goes(make_window, qtbot, guard_
     window.lab.engine.changed.emit("hint")  # (the search's answer, as it comes)
     settle(qtbot)
     assert len(window.stage.scene.legend.texts()) == 7
-    assert framing.state()[9] > start[9]  # stepped back: a wider view angle, a smaller board
+    assert not np.allclose(framing.state(), start)  # slid away from the legend, or stepped back
     hints.shown = None
     window.lab.engine.changed.emit("hint")
     settle(qtbot)
     assert len(window.stage.scene.legend.texts()) == 4  # b7's: its lines had room before
     assert np.allclose(framing.state(), start)  # the preset's framing, the board its size
     assert framing.preset() == "iso"
+    assert guard_errors == []
+
+
+def test_a_map_with_tall_stacks_slides_away_from_the_legend(
+    make_window, new_game, qtbot, guard_errors
+):
+    """Issue 89's trial, a 2-player Rolling Pyramids game in round 6: the stacks had grown
+    and a device's line came in the legend; no corner was clear of the map, and the map
+    stepped back to its smallest size (a third of the scene), with Reset view too. The map
+    slides away from the legend's corner at its size, whole on the scene, and Reset view
+    frames it so again after the user's zoom."""
+    import random
+
+    from pyramid_lab.model.rolling import RollingPyramids
+
+    game = RollingPyramids.new(RollingPyramids.parse_options({"players": 2}))
+    rng = random.Random(2)
+    while not (game.round >= 6 and game.phase == "draft" and game.state.devices):
+        game.push(rng.choice(sorted(game.legal_moves(), key=repr)))
+    window = make_window()
+    window.resize(1200, 800)
+    new_game(window, "rolling")
+    settle(qtbot)
+    window.session.replace_game(game)
+    settle(qtbot)
+    scene = window.stage.scene
+    window.parts.commands.reset_view()
+    settle(qtbot)
+    framing = scene.framing
+    assert framing.preset() == "iso"
+    reset = framing.state()
+    assert any("ram" in text for text in scene.legend.texts())
+    outline = framing.outline.of(scene.board)
+    width, height = window.plotter.width(), window.plotter.height()
+    xs, ys = outline[:, 0], outline[:, 1]
+    assert xs.max() - xs.min() >= 0.8 * width  # at its size (the smallest: under half)
+    assert xs.min() >= 0
+    assert xs.max() <= width
+    assert ys.min() >= 0
+    assert ys.max() <= height
+    assert scene.legend.place(outline)  # a corner clear of it
+    window.plotter.renderer.GetActiveCamera().Zoom(1.4)  # the user's wheel
+    window.parts.commands.reset_view()
+    settle(qtbot)
+    assert np.allclose(framing.state(), reset)
     assert guard_errors == []

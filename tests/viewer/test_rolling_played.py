@@ -158,3 +158,60 @@ def test_a_device_s_legend_line_and_the_computer_s_phase_are_words(rolling_windo
     heading = dock._heading(game, ui.turn(game), False)
     assert heading.endswith("is deciding: conquests"), heading  # (not "conquest", its code)
     assert guard_errors == []
+
+
+def test_the_solo_faction_board_has_no_devices_line():
+    """Solo, the faction board said "Devices none": the solo variant uses no ram, spikes or
+    umbrella (the rules' last line on it), so the line is not there; two players see it."""
+    from pyramid_lab.viewer.games.rolling.panels import sheet_html
+
+    game = solo(3, lambda g: g.round >= 3)
+    assert "<b>Devices</b>" not in sheet_html(game, 0)
+    two = RollingPyramids.new(RollingPyramids.parse_options({"players": 2}))
+    assert "<b>Devices</b> none" in sheet_html(two, 0)
+
+
+def test_the_status_line_says_the_pharaohs_walk_after_the_last_conquest(rolling_window):
+    """Solo, a round with conquests: the walk came after the last one was crossed off, and
+    the Fights dock listed it, but the status bar's line for that move said only the
+    cross (the model's last effect was the deploy phase's only)."""
+    window = rolling_window(1)
+    game = solo(3, lambda g: g.phase == "conquest" and g.state.sheets[0].conquests > 0)
+    rng = random.Random(5)
+    while game.phase == "conquest":
+        move = rng.choice(sorted(game.legal_moves(), key=repr))
+        game.push(move)
+    walk = game.state.fights[-1]
+    assert walk.startswith("the Pharaoh's ")
+    effect = game.last_effect()
+    assert effect is not None
+    assert effect.lines == (walk,)
+    said = str(window.board.ui.played(game, "red", move))
+    assert said.startswith("red: "), said
+    assert said.endswith("; then " + walk), said
+
+
+def test_the_last_rounds_soldiers_are_not_asked(rolling_window, qtbot, guard_errors):
+    """Solo, round 15: the game still asked stay or reserve for soldiers that no round
+    would use (the game ends with it, its outcome decided). The window makes that
+    decision for the player (all stay, the move a player makes: saved games replay as
+    before) and says so; Undo brings the choice back."""
+    from pyramid_lab.model.rolling import ALL, Soldiers
+
+    game = solo(3, lambda g: g.is_over() or (g.round == 15 and g.phase == "soldiers"))
+    assert not game.is_over()
+    last = game.pop()  # the move that brought the last round's soldiers
+    while last.__class__.__name__ == "Roll":
+        last = game.pop()
+    window = rolling_window(1)
+    window.session.replace_game(game)
+    qtbot.wait(20)
+    said = window.board.play(last)
+    qtbot.wait(20)
+    after = window.session.game
+    assert after.is_over()
+    assert after.move_stack[-1] == Soldiers(ALL, True)
+    assert "; then, for you: red: all stay" in window.statusBar().currentMessage(), said
+    window.session.undo()
+    assert window.session.game.phase == "soldiers"  # the choice is the player's again
+    assert guard_errors == []

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Protocol
 
 from pyramid_lab import i18n
 from pyramid_lab.i18n import M_, N_
-from pyramid_lab.model.game import Game
+from pyramid_lab.model.game import Game, Move
 
 from .events import PositionChange
 from .frame import Frame, Vanish
@@ -173,6 +173,12 @@ class GameUI(BoardSites[Turn], HintDrawing[Turn], GameWords[Turn]):
         """The computer should not start its parts yet (the UI shows something first and
         calls ``host.consider_computer()`` when it is done)."""
         return False
+
+    def moot(self, game: Game) -> Move | None:
+        """A decision of the human to move that changes nothing, which the window makes
+        for them right after their move (Rolling Pyramids' last-round soldiers: the game
+        ends); None (the default): each is theirs to make."""
+        return None
 
     def setup_changed(self) -> None:
         """Set-up mode began or ended (``host.setup_active()`` says which)."""

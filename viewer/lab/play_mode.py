@@ -75,7 +75,13 @@ class PlayBoard(Mode):
             lab.play(move)  # the computer may answer it
         except IllegalMoveError as exc:
             return Refused(str(exc))
-        return Played(move, board.ui.played(lab.session.game, mover, move))
+        said = board.ui.played(lab.session.game, mover, move)
+        moot = board.ui.moot(lab.session.game)
+        if moot is not None and lab.session.game.to_move == mover:  # made for them
+            lab.play(moot)
+            then = board.ui.played(lab.session.game, mover, moot)
+            said = M_("{said}; then, for you: {then}", said=said, then=then)
+        return Played(move, said)
 
     def active(self) -> bool:
         return True

@@ -146,6 +146,7 @@ class Legend(QFrame):
         #: What the last placing was asked and answered: placed again only when it changes
         #: (a redraw of an unchanged scene measures and moves nothing).
         self._placed: tuple[object, bool] | None = None
+        self._box = (0, 0)  # the last placing's width and the height it kept clear
         parent.installEventFilter(self)  # follow the scene's size
         self.hide()
 
@@ -222,24 +223,37 @@ class Legend(QFrame):
         more = self.room * (self.fontMetrics().lineSpacing() + 6)
         kept = min(room, max(height, self.kept_height or height + more))
         self.kept = kept
-        margin = self.MARGIN
-        right = parent.width() - margin - width
-        bottom = parent.height() - margin - kept  # (the lines to come kept clear above)
-        corners = [(margin, margin), (right, margin), (margin, bottom), (right, bottom)]
-        x, y = corners[0]
-        clear = True
-        if self.avoid is not None and len(self.avoid) >= 3:
-            outline = QPolygonF([QPointF(px, py) for px, py in self.avoid])
-            clear = False
-            for cx, cy in corners:
-                box = QRectF(cx - 2, cy - 2, width + 4, kept + 4)
-                if not outline.intersects(QPolygonF(box)):
-                    x, y, clear = cx, cy, True
-                    break
+        bottom = parent.height() - self.MARGIN - kept  # (the lines to come kept clear above)
+        self._box = (width, kept)
+        x, y, clear = self._corner(self.avoid)
         if y == bottom:  # in a bottom corner: the lines to come push it up
             y += kept - height
         self.setGeometry(x, y, width, height)
         return clear
+
+    def clear_of(self, hull: Sequence[tuple[float, float]]) -> bool:
+        """Whether a corner of the scene is clear of ``hull`` (a board's outline, convex,
+        in the widget's pixels) for the legend as the last placing measured it: where a
+        board slid on the scene would leave it room (nothing is measured or moved)."""
+        return self._corner(list(hull))[2]
+
+    def _corner(self, hull: list[tuple[float, float]] | None) -> tuple[int, int, bool]:
+        """The legend's corner (its top left) clear of ``hull``, the first of the top
+        left, top right, bottom left, bottom right: (x, y, True); the top left, False,
+        where none is clear."""
+        parent = self.parentWidget()
+        width, kept = self._box
+        margin = self.MARGIN
+        right = (parent.width() if parent is not None else width) - margin - width
+        bottom = (parent.height() if parent is not None else kept) - margin - kept
+        corners = [(margin, margin), (right, margin), (margin, bottom), (right, bottom)]
+        if hull is None or len(hull) < 3:
+            return margin, margin, True
+        outline = QPolygonF([QPointF(px, py) for px, py in hull])
+        for cx, cy in corners:
+            if not outline.intersects(QPolygonF(QRectF(cx - 2, cy - 2, width + 4, kept + 4))):
+                return cx, cy, True
+        return margin, margin, False
 
 
 def _hull(points: Sequence[tuple[float, float]] | np.ndarray) -> list[tuple[float, float]]:

@@ -32,7 +32,15 @@ from typing import TYPE_CHECKING
 
 from pyramid_lab.i18n import N_
 from pyramid_lab.model.game import CHANCE, Game, Move
-from pyramid_lab.model.rolling import DONE, Deploy, Place, RollingPyramids, StartArea
+from pyramid_lab.model.rolling import (
+    ALL,
+    DONE,
+    Deploy,
+    Place,
+    RollingPyramids,
+    Soldiers,
+    StartArea,
+)
 from pyramid_lab.model.teaching import describe_result
 
 from ...boards.geometries import HexMap
@@ -348,6 +356,16 @@ class RollingUI(RollingSites[RollingTurn], RollingWords[RollingTurn], GameUI[Rol
         if self._docks is None:
             return []
         return [(self._docks.sheets, self._docks.fights)]
+
+    def moot(self, game: Game) -> Move | None:
+        """Solo, the last round: where the new soldiers go changes nothing (the game ends
+        with the round, its outcome decided): all stay, made for the player (the same move
+        a player makes, so saved games replay as before)."""
+        assert isinstance(game, RollingPyramids)
+        last = game.round >= game.options.rounds
+        if game.options.solo and game.phase == "soldiers" and last:
+            return Soldiers(ALL, True)
+        return None
 
     def position_changed(self, game: Game, reason: str) -> None:
         assert isinstance(game, RollingPyramids)

@@ -159,7 +159,11 @@ class RollingWords(GameWords[Turn]):
             text = M_("{mover}: {what}", mover=who, what=word(move_words(move, crossed)))
         effect = game.last_effect()
         if effect is not None and effect.lines:
-            text = M_("{said}; the fights: {fights}", said=text, fights=word(effect.describe()))
+            if self._phase_of_last(game, move) == "conquest":  # solo: the Pharaoh's walk
+                text = M_("{said}; then {walk}", said=text, walk=word(effect.describe()))
+            else:
+                fights = word(effect.describe())
+                text = M_("{said}; the fights: {fights}", said=text, fights=fights)
         return text
 
     @staticmethod
