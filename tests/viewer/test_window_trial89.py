@@ -116,10 +116,10 @@ def test_the_keys_come_back_to_the_board_after_new_game(make_window, qtbot, guar
     from PySide6.QtCore import QTimer
 
     from pyramid_lab.viewer.widgets.new_game import NewGameDialog
+    from tests.patience import WAIT_MS
 
     window = make_window()
-    qtbot.waitExposed(window)
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=3000)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=WAIT_MS)
     assert QApplication.focusWidget() is window.plotter
 
     def answer() -> None:  # the user picks Allmer's Pyramid and presses OK
@@ -133,7 +133,7 @@ def test_the_keys_come_back_to_the_board_after_new_game(make_window, qtbot, guar
     QTimer.singleShot(50, answer)
     window.menus.seats.new_game()  # the real dialog, shown and closed
     assert window.board.ui.game_name == "terrace"
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=3000)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=WAIT_MS)
     assert QApplication.focusWidget() is window.plotter
     assert guard_errors == []
 
@@ -167,9 +167,9 @@ def test_the_opening_window_is_not_made_again_when_its_scene_comes(
 
     watch = Watch()
     window.installEventFilter(watch)
-    window.show()
     try:
-        qtbot.waitExposed(window)
+        with qtbot.waitExposed(window, timeout=WAIT_MS):
+            window.show()
         native = window.windowHandle()
         qtbot.waitUntil(lambda: window.built, timeout=WAIT_MS)
         settle(qtbot)
