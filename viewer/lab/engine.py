@@ -35,7 +35,7 @@ from .engine_words import describe_choice
 from .events import PositionChange, Signal
 from .frame import Frame
 from .hints import Hints
-from .jobs import Job, JobRunner, answer
+from .jobs import HintAnswer, Job, JobRunner, answer
 from .level_names import LEVEL_NAMES
 from .modes import Mode, Shown
 from .outcome_words import joined, word
@@ -309,8 +309,10 @@ class Engine:
         if text:
             self.say(text)
 
-    def _on_answer(self, job: Job, choice: object) -> None:
+    def _on_answer(self, job: Job, result: object) -> None:
         self.changed.emit("done")
+        hint = result if isinstance(result, HintAnswer) else None
+        choice = result if hint is None else hint.choice
         if not isinstance(choice, search.Choice):  # a simultaneous node's parts
             self._on_parts(job, answer(dict, choice))
             return
@@ -318,8 +320,8 @@ class Engine:
             self.say(M_("the engine found no move"))
             self.changed.emit("stopped")
             return
-        if job.purpose == "hint":
-            self.hints.answered(job, choice)
+        if hint is not None:
+            self.hints.answered(job, hint)
             return
         game = self.session.game
         mover = game.to_move

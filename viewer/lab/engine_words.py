@@ -77,13 +77,11 @@ def book_end(game: Game, build_item: str = "") -> str:
     return f"; {with_build_item(words, build_item)}" if words else ""
 
 
-def book_ends(game: Game, build_item: str = "") -> str:
-    """Where the game's book ends at ``game``, the way to every move's exact value in a
-    few words (the front end's ``build_item``, else the command), for a line as short as
-    the Hint's: 'exact: Analysis > Build the whole-game table'; '' where it does not end
-    (the Analysis dock and ``analyze`` say it whole: :func:`book_end`)."""
-    if not book_end(game):
-        return ""
+def book_ends(build_item: str = "") -> str:
+    """Where the game's book ends at a position (the Hint's job found it does), the way to
+    every move's exact value in a few words (the front end's ``build_item``, else the
+    command), for a line as short as the Hint's: 'exact: Analysis > Build the whole-game
+    table' (the Analysis dock and ``analyze`` say it whole: :func:`book_end`)."""
     item = Message(build_item) if build_item else "`pyramid-lab endgame build --whole`"
     return M_("exact: {way}", way=item)
 

@@ -1,7 +1,9 @@
 """Hint, Qt-free: the search for the side to move (the computer player's search, on the
 engine's runner), the move hinted while its position is on show, and its words. A hint never
 names a move the book proves lost while one not proven lost is left
-(:func:`model.search.books.proven_choice`).
+(:func:`model.search.books.proven_choice`, looked up on the hint's job: the book's key is
+compiled, and its first call waits for numba's compiler lock, which another job's compile
+may hold for a minute or more).
 
 At a simultaneous node a hint is the part of the side whose turn the front has open
 (:meth:`Table.hint_side`); asked while the computer makes its own part, it waits and comes
@@ -18,7 +20,7 @@ from pyramid_lab.model import search
 from pyramid_lab.model.game import SIMULTANEOUS, Game, Move
 
 from .engine_words import book_ends, describe_choice, hint_words
-from .jobs import Job, position_of
+from .jobs import HintAnswer, Job, position_of
 from .outcome_words import word
 
 if TYPE_CHECKING:
@@ -124,19 +126,16 @@ class Hints:
         if self.shown is not None and self.move() is None:
             self.shown = None
 
-    def answered(self, job: Job, choice: search.Choice) -> None:
-        """The search's ``choice`` for the side to move, shown and said."""
-        game = self.game()
-        # never a move the book proves lost while one not proven lost is left (a
-        # millisecond a move: the book's values of the positions after them)
-        hinted, proven = search.books.proven_choice(
-            game, choice, knowledge=search.knowledge_for(game)
-        )
-        move = hinted.move or choice.move
+    def answered(self, job: Job, hint: HintAnswer) -> None:
+        """The search's choice for the side to move, as the book left it, shown and said.
+        The book was looked up on the hint's job (:func:`.jobs.hint_answer`: never a move
+        the book proves lost while one not proven lost is left): its key is compiled, and a
+        first call here waited for another job's compile."""
+        move = hint.choice.move
         assert move is not None  # (the engine said a choice of no move)
         said = self.table.move_said(move)
-        words = hint_words(hinted, proven, book_ends(game, self.build_item), said=said)
-        self._show(job, move, words)
+        ends = book_ends(self.build_item) if hint.book_ends else ""
+        self._show(job, move, hint_words(hint.choice, hint.proven, ends, said=said))
 
     def answered_part(self, job: Job, side: int, move: Move, choice: search.Choice) -> None:
         """The search's ``choice`` of ``side``'s part at a simultaneous node."""
