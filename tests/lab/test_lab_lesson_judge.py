@@ -6,20 +6,13 @@ lock held by a thread of the test until it lets it go."""
 
 from __future__ import annotations
 
-import threading
-from pathlib import Path
-
 import pytest
 
-from pyramid_lab.model.search.compiled import first_use
 from pyramid_lab.viewer.lab.lesson_judge import JUDGING
+from tests.compile_stand_in import LESSON, STEP, compile_held
 from tests.lab.lab_helpers import play
-from tests.patience import WAIT_S
 
-ROOT = Path(__file__).resolve().parents[2]
-LESSON = ROOT / "model" / "data" / "lessons" / "partition" / "08-three-corners-win.lesson.json"
 WIN_WITHIN_STEP = 1  # "Win with one red ball." (within 1 ply); its answer 0,0,3
-STEP = f"{first_use.COMPILING}: the proof searches"
 
 
 @pytest.fixture(autouse=True)
@@ -29,27 +22,9 @@ def own_folders(tmp_path, monkeypatch):
 
 @pytest.fixture
 def compiling(monkeypatch):
-    """Another thread makes the compiled search ready (the computer's job compiling it on
-    its first use), holding the first use's lock until ``go`` is set; ``held`` is the
-    thread."""
-    state = first_use._State()  # this process as one whose core is not ready yet
-    monkeypatch.setattr(first_use, "_state", state)
-    go, taken = threading.Event(), threading.Event()
-
-    def compile_elsewhere() -> None:
-        with state.lock:
-            state.fraction, state.text = 0.1, STEP  # its step, for those who wait
-            taken.set()
-            go.wait(WAIT_S)
-            state.parts.update(first_use.PARTS)  # made ready: the waiters go on at once
-            state.text = ""
-
-    held = threading.Thread(target=compile_elsewhere, name="compile-stand-in", daemon=True)
-    held.start()
-    assert taken.wait(WAIT_S)
-    yield go, held
-    go.set()
-    held.join(WAIT_S)
+    """Another thread compiling the search (:func:`tests.compile_stand_in.compile_held`)."""
+    with compile_held(monkeypatch) as held:
+        yield held
 
 
 def test_the_answer_is_judged_while_the_front_goes_on(lab, inbox, compiling):

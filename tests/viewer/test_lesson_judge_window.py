@@ -6,42 +6,18 @@ compile is a stand-in: the first use's lock held by a thread of the test."""
 
 from __future__ import annotations
 
-import threading
-from pathlib import Path
-
 import pytest
 
-from pyramid_lab.model.search.compiled import first_use
 from pyramid_lab.viewer.desktop.lessons import play_answer
-from tests.patience import WAIT_MS, WAIT_S
-
-ROOT = Path(__file__).resolve().parents[2]
-LESSON = ROOT / "model" / "data" / "lessons" / "partition" / "08-three-corners-win.lesson.json"
-STEP = f"{first_use.COMPILING}: the proof searches"
+from tests.compile_stand_in import LESSON, STEP, compile_held
+from tests.patience import WAIT_MS
 
 
 @pytest.fixture
 def compiling(monkeypatch):
-    """Another thread compiling the search (the computer's first use): the first use's
-    lock held until ``go`` is set; ``held`` is that thread."""
-    state = first_use._State()  # this process as one whose core is not ready yet
-    monkeypatch.setattr(first_use, "_state", state)
-    go, taken = threading.Event(), threading.Event()
-
-    def compile_elsewhere() -> None:
-        with state.lock:
-            state.fraction, state.text = 0.1, STEP
-            taken.set()
-            go.wait(WAIT_S)
-            state.parts.update(first_use.PARTS)
-            state.text = ""
-
-    held = threading.Thread(target=compile_elsewhere, name="compile-stand-in", daemon=True)
-    held.start()
-    assert taken.wait(WAIT_S)
-    yield go, held
-    go.set()
-    held.join(WAIT_S)
+    """Another thread compiling the search (:func:`tests.compile_stand_in.compile_held`)."""
+    with compile_held(monkeypatch) as held:
+        yield held
 
 
 def test_the_window_turns_while_the_answer_waits_for_the_compile(make_window, qtbot, compiling):
