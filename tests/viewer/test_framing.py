@@ -6,6 +6,8 @@ unless the user turned or zoomed the camera since."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from PySide6.QtWidgets import QApplication
 
@@ -107,12 +109,59 @@ def test_the_board_grows_back_when_a_long_legend_goes(make_window, qtbot, guard_
     settle(qtbot)
     assert len(window.stage.scene.legend.texts()) == 7
     assert not np.allclose(framing.state(), start)  # slid away from the legend, or stepped back
-    hints.shown = None
+    stepped = framing.state()
+    hints.shown = None  # (a second hint's wait, within the same position)
     window.lab.engine.changed.emit("hint")
     settle(qtbot)
     assert len(window.stage.scene.legend.texts()) == 4  # b7's: its lines had room before
+    assert np.allclose(framing.state(), stepped)  # the board stays put within the position
+    window.session.play(game.parse_move("b7>a7"))  # the next position: the board its size
+    settle(qtbot)
     assert np.allclose(framing.state(), start)  # the preset's framing, the board its size
     assert framing.preset() == "iso"
+    assert guard_errors == []
+
+
+def test_the_board_stays_put_from_a_hints_wait_to_its_answer(make_window, qtbot, guard_errors):
+    """Issue 89's trial: Allmer's Pyramid, a stone selected and a hinted push on show (seven
+    lines: the board stepped back for them), H again: the wait for the hint (the selection's
+    four lines) framed the board at its size, the answer stepped it back again; three jumps
+    in two seconds. Within one position the board stays put while the legend grows shorter
+    (it steps back at once only for lines that find no room)."""
+    from window_helpers import click
+
+    from pyramid_lab.model.terrace import Terrace, fid
+    from tests.patience import WAIT_MS
+
+    window = make_window(Terrace.new())
+    window.resize(1200, 800)
+    settle(qtbot)
+    window.stage.scene.set_camera("iso")
+    settle(qtbot)
+    scene = window.stage.scene
+    framing = scene.framing
+    start = framing.state()
+    click(qtbot, window, fid(6, 1))  # b7 selected
+    game = window.session.game
+    hints = window.lab.engine.hints
+    hints.shown = (game.position_key(), len(game.move_stack), game.parse_move("b7>a7"))
+    window.lab.engine.changed.emit("hint")  # the first hint's answer: seven lines
+    settle(qtbot)
+    hinted = framing.state()
+    assert not np.allclose(hinted, start)  # slid away from the legend, or stepped back
+    cameras = [hinted]  # the camera of each render from here on
+    window.plotter.renderer.AddObserver("EndEvent", lambda *_: cameras.append(framing.state()))
+    hints.ask("easy")  # H again (the window's H: at the game's own level)
+    settle(qtbot)
+    assert hints.move() is None
+    assert len(scene.legend.texts()) == 4  # the wait: the selection's lines
+    assert np.allclose(framing.state(), hinted)  # the board stays put
+    qtbot.waitUntil(lambda: hints.move() is not None, timeout=WAIT_MS)
+    settle(qtbot)
+    assert len(scene.legend.texts()) > 4  # the answer's lines
+    moves = sum(not np.allclose(a, b) for a, b in itertools.pairwise(cameras))
+    assert moves <= 1  # it may step back once for taller lines, never back and forth
+    assert not any(np.allclose(camera, start) for camera in cameras)
     assert guard_errors == []
 
 

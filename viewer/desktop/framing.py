@@ -41,10 +41,13 @@ class Framing:
         self._outline = b""  # the outline last placed by, rounded to pixels
         self.fitted: tuple[Entry, ...] = ()  # the legend's lines the framing made room for
         # how far the last fit moved the board (zoom steps, one more where it slid it
-        # too), for lines how tall: a
-        # legend that grows shorter again gets the board back at its size (a hint's seven
-        # lines left it at half its size for the rest of the game)
+        # too), for lines how tall: a legend grown shorter gets the board back at its size
+        # (a hint's seven lines left it at half its size for the rest of the game), but
+        # only with the next position on show (``fresh``, :meth:`new_position`): within
+        # one position the board stays put (a hint's wait between the selection's lines
+        # and the answer's moved it back and forth three times in two seconds)
         self.stepped, self._fitted_height = 0, 0
+        self.fresh = False
 
     def state(self) -> tuple[float, ...]:
         """The camera now: position, focal point, view up, angle, scale, projection."""
@@ -78,6 +81,12 @@ class Framing:
             self.fitted, self.stepped = (), 0
             self.framed_as(name)
 
+    def new_position(self) -> None:
+        """Another position is on show (a move, undo or redo, a game, a file, a lesson's
+        step): the next legend placed may frame the board again at a larger size where
+        it had stepped back (or slid) for taller lines."""
+        self.fresh = True
+
     def place_legend(self) -> None:
         """The legend in a corner clear of the board, as the camera shows it now; while
         the camera is a preset's framing (the user has not turned or zoomed it), and the
@@ -85,16 +94,20 @@ class Framing:
         again, stepping back as far as a corner clear of it needs. New lines that find
         room leave the camera still (a line that a planned track adds or takes away while
         a turn is programmed moved the board each time), unless the board stepped back for
-        taller lines than these: then it is framed again, as near as these lines allow (a
-        legend gone, or shorter, gives the board its size back)."""
+        taller lines than these and another position is on show (:meth:`new_position`):
+        then it is framed again, as near as these lines allow (a legend gone, or shorter,
+        gives the board its size back with the next position, not within this one)."""
+        fresh, self.fresh = self.fresh, False
         framed = self.framed is not None and self.wanted()
         if not self.legend.entries:
-            if framed and self.framed is not None and self.stepped:
+            if fresh and framed and self.framed is not None and self.stepped:
                 self.frame(self.framed[0])  # no legend: the preset's own framing
             return
         clear = self.legend.place(self.outline.of(self._board()))
-        if framed and self.framed is not None and self.legend.entries != self.fitted:
-            shorter = self.stepped and self.legend.height() < self._fitted_height
+        if not framed or self.framed is None:
+            return
+        shorter = fresh and self.stepped and self.legend.height() < self._fitted_height
+        if self.legend.entries != self.fitted or shorter:
             if clear and not shorter:  # the new lines have room where the camera is: still
                 self.fitted = self.legend.entries
             else:
