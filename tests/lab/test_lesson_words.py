@@ -50,9 +50,12 @@ def test_a_refusal_is_said_in_the_editor_s_language():
         PositionFormatError("steps[0].task.answers", "give the author's answer(s)")
     )
     german = i18n.shown(words, "de")
-    assert german.startswith("Schritt 1, ") and "Aus den Regeln füllen" in german
+    assert german.startswith("Schritt 1, ")
+    assert "Aus den Regeln füllen" in german
     pseudo = i18n.shown(words, "en_XA")
-    assert pseudo.startswith("⟦") and "Step" not in pseudo and "Fill" not in pseudo
+    assert pseudo.startswith("⟦")
+    assert "Step" not in pseudo
+    assert "Fill" not in pseudo
 
 
 @pytest.fixture(autouse=True)

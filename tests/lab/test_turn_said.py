@@ -7,10 +7,15 @@ from __future__ import annotations
 import re
 
 from pyramid_lab import i18n
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.pyraos import Pyraos
 from pyramid_lab.model.terrace import Terrace, fid
+from pyramid_lab.viewer.boards.flat import one_label_a_cell
 from pyramid_lab.viewer.games.pyraos import PyraosUI
 from pyramid_lab.viewer.games.terrace import TerraceTurn
+from pyramid_lab.viewer.lab.frame import Frame, Label
+from pyramid_lab.viewer.lab.outcome_words import joined
+from pyramid_lab.viewer.lab.puzzle_editor import mark_said
 from pyramid_lab.viewer.lab.turn_builder import Declined, TurnAnswer
 
 
@@ -32,7 +37,8 @@ def check(text: str, english: str, german: str) -> None:
     assert isinstance(text, i18n.Message)
     assert i18n.shown(text, "de") == german
     pseudo = i18n.shown(text, "en_XA")
-    assert pseudo.startswith("⟦") and not unmarked(pseudo), pseudo
+    assert pseudo.startswith("⟦")
+    assert not unmarked(pseudo), pseudo
 
 
 def test_terrace_refusals_and_prompts_are_said_in_each_language():
@@ -70,3 +76,17 @@ def test_pyraos_refusals_name_the_point_in_each_language():
     assert isinstance(said, i18n.Message)
     assert not unmarked(i18n.shown(said, "en_XA")), i18n.shown(said, "en_XA")
     assert i18n.shown(said, "de") != said
+
+
+def test_the_board_s_labels_are_said_where_drawn():
+    """A verdict's key and cooks (joined on one site), made in the lab as Messages, and
+    a flat board's labels of one cell joined: English as before, German where drawn."""
+    marks = [mark_said("key", "1,1,0"), mark_said("cook", "2,0,0")]
+    label = joined(marks, " / ")
+    assert label == "key 1,1,0 / cook 2,0,0"
+    assert i18n.shown(label, "de") == "Schlüsselzug 1,1,0 / Nebenlösung 2,0,0"
+    assert not unmarked(i18n.shown(label, "en_XA"))
+    frame = Frame(labels=(Label(3, M_("this piece")), Label(4, M_("somewhere here"))))
+    (together,) = one_label_a_cell(frame, lambda site: 0, 9).labels
+    assert together.text == "this piece, somewhere here"
+    assert i18n.shown(together.text, "de") == "dieser Stein, irgendwo hier"
