@@ -129,7 +129,12 @@ class PyraosTurn:
         # (a placement took one from the reserve; a lift took none)
         reserve = self.game.reserve(self.game.to_move) - (1 if self.source is None else 0)
         back = len(self.removed)
-        values = {"taken": taken, "reserve": reserve, "back": back, "total": reserve + back}
+        values: dict[str, str | int] = {
+            "taken": taken,
+            "reserve": reserve,
+            "back": back,
+            "total": reserve + back,
+        }
         if self._removable():
             return M_(
                 "{taken} taken back: your reserve {reserve} + {back} = {total} at Finish turn; "
