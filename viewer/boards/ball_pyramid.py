@@ -42,6 +42,7 @@ import pyvista as pv
 from vtkmodules.vtkCommonDataModel import vtkPlane
 from vtkmodules.vtkRenderingCore import vtkProp, vtkRenderer
 
+from pyramid_lab.i18n import shown
 from pyramid_lab.model.lattice import CORNERS, PyramidLattice
 
 from ..lab import palette
@@ -351,7 +352,7 @@ class BallPyramidView:
         )
 
     def _show_labels(self, frame: Frame) -> None:
-        key = tuple((label.site, label.text) for label in frame.labels)
+        key = tuple((label.site, shown(label.text)) for label in frame.labels)
         if key == self._label_key:
             return
         if self.labels is not None:

@@ -21,6 +21,7 @@ import pyvista as pv
 
 from ..lab import palette
 from ..lab.frame import Frame, Label, Vanish
+from ..lab.outcome_words import joined
 from ..lab.view_state import ViewState
 from .base import CameraViews
 from .meshes import MeshActors, Template, aim_camera, fit_camera, instances, join
@@ -250,8 +251,8 @@ def one_label_a_cell(frame: Frame, cell_of: Callable[[int], int], count: int) ->
         first.setdefault(cell, label.site)
         if label.text not in texts.setdefault(cell, []):
             texts[cell].append(label.text)
-    joined = tuple(Label(first[c], ", ".join(words)) for c, words in texts.items())
-    return dataclasses.replace(frame, labels=joined)
+    together = tuple(Label(first[c], joined(words)) for c, words in texts.items())
+    return dataclasses.replace(frame, labels=together)
 
 
 def ray_enters_box(

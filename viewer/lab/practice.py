@@ -368,7 +368,7 @@ class PracticeBoard(Mode):
                 before.pop()
                 sites = ui.move_sites(before, answer) or ui.move_from(before, answer)
                 if sites:
-                    label = Label(sites[0], f"refutes {wrong}")
+                    label = Label(sites[0], M_("refutes {move}", move=str(wrong)))
                     frame = dataclasses.replace(frame, labels=(*frame.labels, label))
             return frame
         if state.hint_move is None or state.hint_stage == 0:
@@ -380,18 +380,24 @@ class PracticeBoard(Mode):
             frame = ui.hint_frame(game, move, frame)
             sites = ui.move_sites(game, move) or ui.move_from(game, move)
             if sites:
-                frame = dataclasses.replace(frame, labels=(*frame.labels, Label(sites[0], "hint")))
+                frame = dataclasses.replace(
+                    frame, labels=(*frame.labels, Label(sites[0], M_("hint")))
+                )
             return frame
         source = ui.move_from(game, move)
         if source:
             highlights = dict(frame.highlights)
             highlights["selected"] = (*highlights.get("selected", ()), *source)
-            labels = (*frame.labels, Label(source[0], "this piece"))
+            labels = (*frame.labels, Label(source[0], M_("this piece")))
             return dataclasses.replace(frame, highlights=highlights, labels=labels)
         idea = state.hint_idea
         if idea is not None:  # a placement: the idea, not the place
             found = [(ui.corner_site(game, c), c) for c in idea.corners]
-            marks = [(site, f"{c} at stake") for site, c in found if site is not None]
+            marks = [
+                (site, M_("{corner} at stake", corner=str(c)))
+                for site, c in found
+                if site is not None
+            ]
             if not marks:
                 return frame
             regions = (*frame.regions, Region(tuple(site for site, _ in marks), "hint"))
@@ -401,7 +407,7 @@ class PracticeBoard(Mode):
         if not area:
             return frame
         regions = (*frame.regions, Region(tuple(area), "hint"))
-        labels = (*frame.labels, Label(area[0], "somewhere here"))
+        labels = (*frame.labels, Label(area[0], M_("somewhere here")))
         return dataclasses.replace(frame, regions=regions, labels=labels)
 
     def _area(self, game: Game, ui: UI, move: Move) -> list[int]:

@@ -37,7 +37,7 @@ from pyramid_lab.model.setup import start_copy
 from .count_words import moves_said, plies_said
 from .frame import Frame, Label
 from .jobs import position_of
-from .outcome_words import word
+from .outcome_words import joined, word
 
 if TYPE_CHECKING:
     from .bulletin import Say
@@ -280,8 +280,8 @@ class PuzzleEditor:
             for site in sites:
                 ghosts.setdefault(site, verdict.goal.side)
             if sites:
-                texts.setdefault(sites[0], []).append(f"{text} {move}")
-        labels = tuple(Label(site, " / ".join(words)) for site, words in texts.items())
+                texts.setdefault(sites[0], []).append(mark_said(text, str(move)))
+        labels = tuple(Label(site, joined(words, " / ")) for site, words in texts.items())
         return dataclasses.replace(frame, ghosts=ghosts, labels=(*frame.labels, *labels))
 
 
@@ -289,6 +289,15 @@ def no_proof(game: Game) -> str:
     """Why Verify and Solve cannot work on ``game`` ('' when they can): the prover takes
     no chance node (a game with dice)."""
     return no_proof_with_chance(game.title) if game.has_chance else ""
+
+
+def mark_said(text: str, move: str) -> str:
+    """A mark of :func:`verdict_marks` (``text``) on ``move``, the board's label."""
+    if text == "key":
+        return M_("key {move}", move=move)
+    if text == "cook":
+        return M_("cook {move}", move=move)
+    return M_("key: no win {move}", move=move)
 
 
 def verdict_marks(game: Game, verdict: Verdict) -> list[tuple[Move, str]]:

@@ -429,8 +429,8 @@ def solution_layer(solver: SolveMode, game: Game, ui: UI, frame: Frame) -> Frame
     if not sites:
         return frame
     ghosts = {**frame.ghosts, **{site: solver.goal.side for site in sites}}
-    text = "key" if not played else "next"
-    labels = (*frame.labels, Label(sites[0], f"{text} {move}"))
+    said = M_("key {move}", move=str(move)) if not played else M_("next {move}", move=str(move))
+    labels = (*frame.labels, Label(sites[0], said))
     return dataclasses.replace(frame, ghosts=ghosts, labels=labels)
 
 

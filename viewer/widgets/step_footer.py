@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, shown
 
 RIGHT_STYLE = "color: rgb(20, 120, 40); font-weight: bold"
 WRONG_STYLE = "color: rgb(180, 30, 30); font-weight: bold"
@@ -52,7 +52,7 @@ class EditorFooter(QFrame):
         else:
             ok = applied and not error.startswith("checked:")
             self.message.setStyleSheet(RIGHT_STYLE if ok else WRONG_STYLE)
-            self.message.setText(error)
+            self.message.setText(shown(error))
 
     def clear_refusal(self) -> None:
         """The refusal said last goes (a JSON typed was fixed)."""
@@ -67,7 +67,7 @@ class EditorFooter(QFrame):
     def report(self, text: str | None, ok: bool) -> None:
         """A check on the worker thread ended: what it found."""
         self.message.setStyleSheet(RIGHT_STYLE if ok else WRONG_STYLE)
-        self.message.setText(text or "")
+        self.message.setText(shown(text or ""))
 
     def show_busy(self, busy: bool) -> None:
         self.busy.setVisible(busy)
