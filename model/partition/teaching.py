@@ -132,6 +132,7 @@ class PartitionTeaching(Teaching[Partition]):
         size = after._size[root]
         walls = joined([word(w) for w in wall_names(after._mask[root])], ", ") or M_("no wall")
         groups += 1 - len(joins)
+        parts: list[str]
         if not joins:
             parts = [
                 M_(

@@ -37,6 +37,7 @@ class PyraosTeaching(Teaching[Pyraos]):
         s, t, removed = game.to_raw(move)
         me, pt = game._turn, LATTICE.point
         colour, other = word(COLOURS[me]), word(COLOURS[1 - me])
+        parts: list[str]
         if s < 0:
             parts = [
                 M_(

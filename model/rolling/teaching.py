@@ -96,7 +96,7 @@ class RollingPyramidsTeaching(Teaching[RollingPyramids]):
             sent = M_(
                 "it sends {unit} ({troops}) to space {space}",
                 unit=move.unit,
-                troops=unit.troops,
+                troops=str(unit.troops),
                 space=move.cell,
             )
         else:
@@ -114,7 +114,7 @@ class RollingPyramidsTeaching(Teaching[RollingPyramids]):
                 "{sent}, held by {holder} with {troops}: an attack",
                 sent=sent,
                 holder=word(holder),
-                troops=s.troops[cell],
+                troops=str(s.troops[cell]),
             )
         before = list(s.owner)
         rams = [d for d in s.devices if d.kind == "ram" and d.player == p]

@@ -42,6 +42,7 @@ class TerraceTeaching(Teaching[Terrace]):
         mover, rival = game.to_move, game.other(game.to_move)
         colour, other = word(mover), word(rival)
         s, t = field_name(resolved.source), field_name(resolved.target)
+        parts: list[str]
         if resolved.kind is Kind.JUMP:
             parts = [
                 M_(
