@@ -57,4 +57,5 @@ def test_every_word_of_a_verdict_comes_from_the_catalog(tmp_path):
     for _tone, sentence in verdict.sentences():
         assert isinstance(sentence, i18n.Message)
         said = i18n.shown(sentence, i18n.PSEUDO)
-        assert said.startswith("⟦") and said.endswith("⟧"), said
+        assert said.startswith("⟦"), said
+        assert said.endswith("⟧"), said
