@@ -170,28 +170,7 @@ class PartitionTeaching(Teaching[Partition]):
         if after.is_over():
             parts.append(game_ends(after))
             return joined(parts)
-        other = 1 - player
-        takes: dict[int, Point] = {}
-        if after.legal_move_count() <= 400:
-            for reply in after._legal_ids():
-                after.push(Place(after.lattice.point(reply)))
-                new = after._holdings[other] & ~game._holdings[other]
-                after.pop()
-                for ci in range(5):
-                    if new >> ci & 1 and ci not in takes:
-                        takes[ci] = after.lattice.point(reply)
-        rival = word(COLOURS[other])
-        if takes:
-            said = joined(
-                [
-                    M_("{corner} with ({point})", corner=CORNERS[ci].value, point=str(p))
-                    for ci, p in sorted(takes.items())
-                ],
-                ", ",
-            )
-            parts.append(M_("{colour} can then take {corners}", colour=rival, corners=said))
-        else:
-            parts.append(M_("{colour} can take no corner with the next ball", colour=rival))
+        parts.append(_takes_words(game, after, 1 - player))
         return joined(parts)
 
     def lesson_point_reason(
@@ -288,3 +267,29 @@ def _colour(raw: Any, key: str) -> str:
     if raw not in COLOURS:
         raise ValueError(f"{key} must be 'red' or 'blue', not {quote(raw)}")
     return str(raw)
+
+
+def _takes_words(game: Partition, after: Partition, other: int) -> str:
+    """The corners ``other`` can then take with its next ball (``after`` the move, pushed
+    and popped back), in a lesson's words."""
+    takes: dict[int, Point] = {}
+    if after.legal_move_count() <= 400:
+        for reply in after._legal_ids():
+            after.push(Place(after.lattice.point(reply)))
+            new = after._holdings[other] & ~game._holdings[other]
+            after.pop()
+            for ci in range(5):
+                if new >> ci & 1 and ci not in takes:
+                    takes[ci] = after.lattice.point(reply)
+    rival = word(COLOURS[other])
+    if takes:
+        said = joined(
+            [
+                M_("{corner} with ({point})", corner=CORNERS[ci].value, point=str(p))
+                for ci, p in sorted(takes.items())
+            ],
+            ", ",
+        )
+        return M_("{colour} can then take {corners}", colour=rival, corners=said)
+    else:
+        return M_("{colour} can take no corner with the next ball", colour=rival)

@@ -37,49 +37,7 @@ class PyraosTeaching(Teaching[Pyraos]):
         s, t, removed = game.to_raw(move)
         me, pt = game._turn, LATTICE.point
         colour, other = word(COLOURS[me]), word(COLOURS[1 - me])
-        parts: list[str]
-        if s < 0:
-            parts = [
-                M_(
-                    "it places a {colour} sphere from the reserve on {point}",
-                    colour=colour,
-                    point=str(pt(t)),
-                )
-            ]
-        else:
-            parts = [
-                M_(
-                    "it raises {colour}'s sphere from {source} to {target}, costing no sphere",
-                    colour=colour,
-                    source=str(pt(s)),
-                    target=str(pt(t)),
-                )
-            ]
-        if game._options.variant != "children":
-            own = (game._masks[me] & ~(1 << s) if s >= 0 else game._masks[me]) | 1 << t
-            if completes_square(own, t):
-                back = ", ".join(str(pt(p)) for p in bits(removed))
-                if back:
-                    parts.append(
-                        M_(
-                            "it completes a {colour} square on level {level} "
-                            "and takes back {points}",
-                            colour=colour,
-                            level=LEVEL[t],
-                            points=back,
-                        )
-                    )
-                else:
-                    parts.append(
-                        M_(
-                            "it completes a {colour} square on level {level} "
-                            "and takes no sphere back",
-                            colour=colour,
-                            level=LEVEL[t],
-                        )
-                    )
-            else:
-                parts.append(M_("it completes no square, so no sphere comes back"))
+        parts = _made_words(game, s, t, removed, colour)
         after = game.copy()
         after.push(move)
         mine, theirs = after.reserve(COLOURS[me]), after.reserve(COLOURS[1 - me])
@@ -124,3 +82,51 @@ class PyraosTeaching(Teaching[Pyraos]):
 
     def summary_extras(self, game: Pyraos) -> dict[str, Any]:
         return {"reserves": {c: game.reserve(c) for c in COLOURS}}
+
+
+def _made_words(game: Pyraos, s: int, t: int, removed: int, colour: str) -> list[str]:
+    """A placement or a raise from ``s`` (-1: the reserve) to ``t`` by ``colour`` (a
+    word), and the square it completes or not, in a lesson's words."""
+    me, pt = game._turn, LATTICE.point
+    parts: list[str]
+    if s < 0:
+        parts = [
+            M_(
+                "it places a {colour} sphere from the reserve on {point}",
+                colour=colour,
+                point=str(pt(t)),
+            )
+        ]
+    else:
+        parts = [
+            M_(
+                "it raises {colour}'s sphere from {source} to {target}, costing no sphere",
+                colour=colour,
+                source=str(pt(s)),
+                target=str(pt(t)),
+            )
+        ]
+    if game._options.variant != "children":
+        own = (game._masks[me] & ~(1 << s) if s >= 0 else game._masks[me]) | 1 << t
+        if completes_square(own, t):
+            back = ", ".join(str(pt(p)) for p in bits(removed))
+            if back:
+                parts.append(
+                    M_(
+                        "it completes a {colour} square on level {level} and takes back {points}",
+                        colour=colour,
+                        level=LEVEL[t],
+                        points=back,
+                    )
+                )
+            else:
+                parts.append(
+                    M_(
+                        "it completes a {colour} square on level {level} and takes no sphere back",
+                        colour=colour,
+                        level=LEVEL[t],
+                    )
+                )
+        else:
+            parts.append(M_("it completes no square, so no sphere comes back"))
+    return parts

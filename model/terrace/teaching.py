@@ -41,46 +41,7 @@ class TerraceTeaching(Teaching[Terrace]):
             return super().explain_move(game, move)
         mover, rival = game.to_move, game.other(game.to_move)
         colour, other = word(mover), word(rival)
-        s, t = field_name(resolved.source), field_name(resolved.target)
-        parts: list[str]
-        if resolved.kind is Kind.JUMP:
-            parts = [
-                M_(
-                    "it jumps {colour}'s stone up from {source} to {target}",
-                    colour=colour,
-                    source=s,
-                    target=t,
-                )
-            ]
-        elif resolved.kind is Kind.PUSH:
-            dest = STEP[resolved.target][resolved.direction]
-            victim = word(COLOURS[game._cells[resolved.target]])
-            if dest < 0:
-                parts = [
-                    M_(
-                        "it pushes the {colour} stone off the board from {source}",
-                        colour=victim,
-                        source=t,
-                    )
-                ]
-            else:
-                parts = [
-                    M_(
-                        "it pushes the {colour} stone from {source} to {target}",
-                        colour=victim,
-                        source=t,
-                        target=field_name(dest),
-                    )
-                ]
-        else:
-            parts = [
-                M_(
-                    "it runs {colour}'s stone from {source} to {target}",
-                    colour=colour,
-                    source=s,
-                    target=t,
-                )
-            ]
+        parts: list[str] = [_move_words(game, resolved, colour)]
         probe = game.copy()
         probe.push(resolved)
         effect = probe.last_effect()
@@ -133,3 +94,38 @@ class TerraceTeaching(Teaching[Terrace]):
 
     def summary_extras(self, game: Terrace) -> dict[str, Any]:
         return {"stones": {c: game.stone_count(c) for c in COLOURS}}
+
+
+def _move_words(game: Terrace, resolved: TerraceMove, colour: str) -> str:
+    """The run, jump or push of ``colour`` (a word), in a lesson's words."""
+    s, t = field_name(resolved.source), field_name(resolved.target)
+    if resolved.kind is Kind.JUMP:
+        return M_(
+            "it jumps {colour}'s stone up from {source} to {target}",
+            colour=colour,
+            source=s,
+            target=t,
+        )
+    elif resolved.kind is Kind.PUSH:
+        dest = STEP[resolved.target][resolved.direction]
+        victim = word(COLOURS[game._cells[resolved.target]])
+        if dest < 0:
+            return M_(
+                "it pushes the {colour} stone off the board from {source}",
+                colour=victim,
+                source=t,
+            )
+        else:
+            return M_(
+                "it pushes the {colour} stone from {source} to {target}",
+                colour=victim,
+                source=t,
+                target=field_name(dest),
+            )
+    else:
+        return M_(
+            "it runs {colour}'s stone from {source} to {target}",
+            colour=colour,
+            source=s,
+            target=t,
+        )
