@@ -334,7 +334,7 @@ def describe_verdict(verdict: Verdict) -> str:
     (the first, the verdict itself, in bold)."""
     lines = []
     for index, (tone, text) in enumerate(verdict.sentences()):
-        text = html.escape(text)
+        text = html.escape(shown(text))  # (a Message of the rules: the window's language)
         if index == 0:
             text = f"<b>{'✔' if verdict.verified else '✘'} {text}</b>"
         colour = TONES.get(tone)
