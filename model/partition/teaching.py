@@ -227,24 +227,23 @@ class PartitionTeaching(Teaching[Partition]):
         return lines
 
 
+#: 'a first red group' to 'a eighth red group' (the eighth's wording kept as English said it)
+NTH_GROUPS = (
+    N_("a first {colour} group"),
+    N_("a second {colour} group"),
+    N_("a third {colour} group"),
+    N_("a fourth {colour} group"),
+    N_("a fifth {colour} group"),
+    N_("a sixth {colour} group"),
+    N_("a seventh {colour} group"),
+    N_("a eighth {colour} group"),
+)
+
+
 def _nth_group(n: int, colour: str) -> str:
     """'a third red group' (or 'a new red group, its 12th' past the eighth)."""
-    if n == 1:
-        return M_("a first {colour} group", colour=colour)
-    if n == 2:
-        return M_("a second {colour} group", colour=colour)
-    if n == 3:
-        return M_("a third {colour} group", colour=colour)
-    if n == 4:
-        return M_("a fourth {colour} group", colour=colour)
-    if n == 5:
-        return M_("a fifth {colour} group", colour=colour)
-    if n == 6:
-        return M_("a sixth {colour} group", colour=colour)
-    if n == 7:
-        return M_("a seventh {colour} group", colour=colour)
-    if n == 8:
-        return M_("a eighth {colour} group", colour=colour)
+    if 1 <= n <= len(NTH_GROUPS):
+        return M_(NTH_GROUPS[n - 1], colour=colour)
     # TRANSLATORS: {n} is 9 or more: "a new red group, its 12th"
     return M_("a new {colour} group, its {n}th", colour=colour, n=str(n))
 
