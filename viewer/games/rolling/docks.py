@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pyramid_lab.i18n import _, ngettext
+from pyramid_lab.i18n import _, ngettext, shown
 from pyramid_lab.model.game import CHANCE, Game, Move
 from pyramid_lab.model.rolling import (
     DONE,
@@ -244,7 +244,7 @@ class TurnDock(QDockWidget):
         for sides, value in ((4, 8), (8, 8), (4, None), (8, None)):
             for taker in (None, *players):
                 for style in ("background: rgb(0,0,0); color: white;", "color: gray;"):
-                    sample.setText(die_text(sides, value, taker))
+                    sample.setText(shown(die_text(sides, value, taker)))
                     sample.setStyleSheet(style)
                     widest = max(widest, sample.minimumSizeHint().width())
         sample.deleteLater()
@@ -267,7 +267,7 @@ class TurnDock(QDockWidget):
         for index, die in enumerate(s.dice):
             colour = die_colour(game, die.owner)
             taker = None if die.taker is None else game.players[die.taker]
-            button = QPushButton(die_text(die.sides, die.value, taker))
+            button = QPushButton(shown(die_text(die.sides, die.value, taker)))
             button.setCheckable(True)
             button.setChecked(turn.die == index)
             r, g, b = rgb_of(colour)

@@ -39,7 +39,7 @@ class SheetsDock(QDockWidget):
         mover = game.current_player()
         for p, colour in enumerate(game.players):
             page = self.pages[colour]
-            text = sheet_html(game, p, box if p == mover else None)
+            text = sheet_html(game, p, box if p == mover else None).said_in(None)
             if page.property("sheet") != text:  # (a move changes a board or two: laid out anew)
                 page.setProperty("sheet", text)
                 page.setHtml(text)
