@@ -8,7 +8,7 @@ import html
 
 from PySide6.QtWidgets import QDockWidget, QTabWidget, QTextBrowser
 
-from pyramid_lab.i18n import N_, _
+from pyramid_lab.i18n import N_, _, shown
 from pyramid_lab.model.rolling import RollingPyramids
 from pyramid_lab.model.setup import start_copy
 
@@ -91,7 +91,7 @@ class FightsDock(QDockWidget):
             return
         parts = []
         for number, lines in reversed(rounds):
-            items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+            items = "".join(f"<li>{html.escape(shown(line))}</li>" for line in lines)
             none = _("no fight")
             heading = _("Round {number}").format(number=number)
             parts.append(f"<h4>{heading}</h4><ul>{items or f'<li>{none}</li>'}</ul>")
