@@ -118,11 +118,11 @@ def _object(key: str) -> Message:
 
 def _need(raw: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if key not in raw:
-        raise RollingDataError(M_("{key}: required key is missing", key=f"{where}.{key}"))
+        raise RollingDataError(M_("{key}: required key is missing", key=where + "." + key))
     value = raw[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise RollingDataError(
-            M_("{key}: {value} has the wrong type", key=f"{where}.{key}", value=quote(value))
+            M_("{key}: {value} has the wrong type", key=where + "." + key, value=quote(value))
         )
     return value
 
@@ -157,7 +157,7 @@ def _count(raw: Mapping[str, Any], key: str, where: str, low: int = 0) -> int:
         raise RollingDataError(
             M_(
                 "{key}: must be {low} or more, not {value}",
-                key=f"{where}.{key}",
+                key=where + "." + key,
                 low=str(low),
                 value=str(value),
             )
@@ -251,19 +251,19 @@ def _space_cell(i: int, space: dict[str, Any], index: Mapping[Any, int]) -> Cell
             raise RollingDataError(
                 M_(
                     "{key}: must be one of {choices}, not {value}",
-                    key=f"{at}.pyramid.factory",
+                    key=at + ".pyramid.factory",
                     choices=", ".join(SECTIONS),
                     value=quote(factory),
                 )
             )
     else:
-        raise RollingDataError(M_("{key}: must be white or black", key=f"{at}.pyramid.colour"))
+        raise RollingDataError(M_("{key}: must be white or black", key=at + ".pyramid.colour"))
     is_sacred = space.get("sacred", False)
     if not isinstance(is_sacred, bool):
-        raise RollingDataError(M_("{key}: must be true or false", key=f"{at}.sacred"))
+        raise RollingDataError(M_("{key}: must be true or false", key=at + ".sacred"))
     if is_sacred != (space["number"] == 1):
         raise RollingDataError(
-            M_("{key}: space 1 and only space 1 is the Sacred pyramid", key=f"{at}.sacred")
+            M_("{key}: space 1 and only space 1 is the Sacred pyramid", key=at + ".sacred")
         )
     adjacent = _adjacent(space, index, at)
     return Cell(
@@ -292,13 +292,13 @@ def _adjacent(raw: Mapping[str, Any], index: Mapping[Any, int], where: str) -> t
             raise RollingDataError(
                 M_(
                     "{key}: {value} is no cell of the map",
-                    key=f"{where}.adjacent",
+                    key=where + ".adjacent",
                     value=quote(name),
                 )
             )
         out.append(index[name])
     if len(set(out)) != len(out):
-        raise RollingDataError(M_("{key}: a neighbour is listed twice", key=f"{where}.adjacent"))
+        raise RollingDataError(M_("{key}: a neighbour is listed twice", key=where + ".adjacent"))
     return tuple(sorted(out))
 
 
@@ -361,11 +361,11 @@ def _foot_group(at: str, group: Any) -> tuple[FootSpace, ...]:
             _only(space, ("shape", "number"), here)
             shape = space.get("shape")
             if shape not in ("d4", "d8"):
-                raise RollingDataError(M_("{key}: must be d4 or d8", key=f"{here}.shape"))
+                raise RollingDataError(M_("{key}: must be d4 or d8", key=here + ".shape"))
             number = _count(space, "number", here, 1)
             if number > WRITTEN[1]:
                 most = str(WRITTEN[1])
-                raise RollingDataError(M_("{key}: at most {most}", key=f"{here}.number", most=most))
+                raise RollingDataError(M_("{key}: at most {most}", key=here + ".number", most=most))
             track.append(FootSpace(shape=shape, number=number))
     return tuple(track)
 
@@ -377,23 +377,23 @@ def _army_line(at: str, line: Any) -> ArmyLine:
     _only(line, ("id", "name", "rule", "shapes", "bonus", "line_upgrade", "unit", "text"), at)
     line_id = _need(line, "id", str, at)
     if len(line_id) != 1 or line_id not in "abcde":
-        raise RollingDataError(M_("{key}: one letter a-e", key=f"{at}.id"))
+        raise RollingDataError(M_("{key}: one letter a-e", key=at + ".id"))
     rule = line.get("rule")
     if rule not in RULES:
         raise RollingDataError(
-            M_("{key}: must be one of {choices}", key=f"{at}.rule", choices=", ".join(RULES))
+            M_("{key}: must be one of {choices}", key=at + ".rule", choices=", ".join(RULES))
         )
     shapes = _need(line, "shapes", list, at)
     if len(shapes) != 3 or any(s not in SHAPES for s in shapes):
         raise RollingDataError(
-            M_("{key}: three of {choices}", key=f"{at}.shapes", choices=", ".join(SHAPES))
+            M_("{key}: three of {choices}", key=at + ".shapes", choices=", ".join(SHAPES))
         )
     bonus = _need(line, "bonus", list, at)
     if not bonus or not all(isinstance(b, int) and not isinstance(b, bool) for b in bonus):
-        raise RollingDataError(M_("{key}: a non-empty list of whole numbers", key=f"{at}.bonus"))
+        raise RollingDataError(M_("{key}: a non-empty list of whole numbers", key=at + ".bonus"))
     unit = line.get("unit")
     if unit not in UNITS:
-        raise RollingDataError(M_("{key}: must be troops or bomb", key=f"{at}.unit"))
+        raise RollingDataError(M_("{key}: must be troops or bomb", key=at + ".unit"))
     return ArmyLine(
         line_id,
         _need(line, "name", str, at),
