@@ -1,0 +1,154 @@
+"""Rolling Pyramids' words in each reader's language (issue 90): the panels beside the board
+(the dice pool, each faction board: :class:`~viewer.lab.said_html.SaidHtml`), the map and
+faction files' errors (:class:`~model.rolling.rules.RollingDataError`, a ``SaidError``) and
+the solo Pharaoh's walk. English byte for byte as captured before the change
+(``data/rolling_words_en.json``, by ``rolling_english.py``); German said; the pseudo-locale
+marks every word the catalog holds, and the panels' markup holds no English word."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+import rolling_english
+
+from pyramid_lab import i18n
+from pyramid_lab.i18n import Message
+from pyramid_lab.model.rolling import RollingPyramids
+from pyramid_lab.model.rolling.fights import EMPTY, PHARAOH, Troops, reinforcement_walk
+from pyramid_lab.model.rolling.maps import parse_faction, parse_map
+from pyramid_lab.model.rolling.rules import DATA, RollingDataError
+from pyramid_lab.viewer.games.rolling.panels import pool_html, sheet_html
+from pyramid_lab.viewer.lab.said_html import SaidHtml, html_said
+
+BEFORE = json.loads(rolling_english.DATA_FILE.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def now() -> dict[str, list[str]]:
+    return rolling_english.captured()
+
+
+@pytest.mark.parametrize("kind", ["pools", "sheets", "walks"])
+def test_the_english_is_what_it_was(now, kind):
+    assert [str(text) for text in now[kind]] == BEFORE[kind]
+
+
+def test_the_files_errors_in_english_are_what_they_were(now):
+    """The same words for every broken file that was refused before; a neighbour that is a
+    list (a crash, unhashable, before) is now refused in words too."""
+    new = [str(text) for text in now["errors"]]
+    assert [e for e in new if e in BEFORE["errors"]] == BEFORE["errors"]
+    added = [e for e in new if e not in BEFORE["errors"]]
+    assert added
+    assert all(e.endswith(".adjacent: [] is no cell of the map") for e in added)
+
+
+def _game(players: int, seed: int, until) -> RollingPyramids:
+    import random
+
+    game = RollingPyramids.new(RollingPyramids.parse_options({"players": players}))
+    rng = random.Random(seed)
+    while not until(game):
+        game.push(rng.choice(sorted(game.legal_moves(), key=repr)))
+    return game
+
+
+def _text(markup: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def test_a_faction_board_and_the_pool_are_said_in_german():
+    game = _game(
+        2, 7, lambda g: g.phase == "draft" and any(d.taker is not None for d in g.state.dice)
+    )
+    board = sheet_html(game, 0)
+    assert isinstance(board, SaidHtml)
+    german = _text(board.said_in("de"))
+    for said in (
+        "Rot: ",
+        "Punkte: 0",
+        "Helden: ",
+        "Entwicklungspaare",
+        "Armeelinien",
+        "Fußsoldaten",
+    ):
+        assert said in german, german
+    for english in ("Points", "Heroes", "Develop pairs", "Army lines", "Footmen", "Devices"):
+        assert english not in german, german
+    assert html_said(board, "en") == board == str(board)  # English: as it was
+    pool = _text(pool_html(game).said_in("de"))
+    assert "genommen von " in pool, pool
+    assert "taken by" not in pool
+    assert html_said("<b>plain</b>", "de") == "<b>plain</b>"  # (HTML of no Messages as it is)
+
+
+def test_the_window_s_docks_say_the_boards_in_its_language():
+    """The Faction boards dock says the board in the language the window speaks (i18n.use)."""
+    game = _game(2, 7, lambda g: g.phase == "draft")
+    try:
+        i18n.use("sv")
+        said = sheet_html(game, 1).said_in(None)
+    finally:
+        i18n.use("en")
+    assert "Poäng: 0" in said
+    assert "Arméliner" in said
+
+
+_NOTATION = {"any", "d4", "d8"}
+FOOTMEN = {f"f{group}" for group in range(1, 10)}
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_every_word_of_the_panels_is_the_catalog_s(players):
+    """In the pseudo-locale every Message of the panels is marked (the catalog holds it);
+    the markup between them holds notation only (numbers, [_], ▲2X, f1, d4)."""
+    game = _game(players, 11, lambda g: g.round >= 3 or g.is_over())
+    found = [sheet_html(game, p) for p in range(len(game.players))] + [pool_html(game)]
+    for panel in found:
+        for piece in panel.pieces:
+            if isinstance(piece, Message):
+                assert piece.said_in(i18n.PSEUDO).startswith("⟦"), piece
+            else:
+                words = set(re.findall(r"[A-Za-z][A-Za-z0-9]+", _text(piece))) - FOOTMEN
+                assert words <= _NOTATION, (words, piece)
+
+
+def test_the_files_errors_are_said_in_the_readers_language():
+    with pytest.raises(RollingDataError) as refused:
+        parse_map([])
+    assert isinstance(refused.value.args[0], Message)
+    assert refused.value.args[0].said_in("de") == "map: eine Kartendatei enthält ein JSON-Objekt"
+    raw = json.loads(next(DATA.glob("faction-*.json")).read_text(encoding="utf-8"))
+    raw["army_lines"][0]["unit"] = "cavalry"
+    with pytest.raises(RollingDataError) as wrong:
+        parse_faction(raw)
+    assert str(wrong.value) == "faction.army_lines[0].unit: must be troops or bomb"
+    try:
+        i18n.use("fr")
+        assert str(wrong.value) == "faction.army_lines[0].unit : doit être troops ou bomb"
+    finally:
+        i18n.use("en")
+
+
+def test_the_pharaohs_walk_is_said_in_german_and_marked_in_the_pseudo_locale():
+    spaces = [(PHARAOH, Troops(3)), (0, Troops(2, 1)), (EMPTY, Troops(0)), (0, Troops(5))]
+    _after, lines = reinforcement_walk(spaces, 7)
+    assert [str(line) for line in lines] == [
+        "space 1: +1 (4)",
+        "space 2: the player's 2+1* destroyed, 1 stays",
+        "space 3: +1 (1)",
+        "space 4: the player's 5 hold with 4",
+    ]
+    assert lines[1].said_in("de") == "Feld 2: 2+1* des Spielers vernichtet, 1 bleibt"
+    assert all(
+        isinstance(line, Message) and line.said_in(i18n.PSEUDO).startswith("⟦") for line in lines
+    )
+    solo = _game(1, 3, lambda g: any("reinforcements" in line for line in g.state.fights))
+    walk = next(line for line in solo.state.fights if "reinforcements" in line)
+    assert isinstance(walk, Message)
+    german = walk.said_in("de")
+    assert german.startswith("die ")
+    assert "Verstärkungen des Pharaos: Feld 1: +1" in german, german
