@@ -1,0 +1,78 @@
+"""Rolling Pyramids' panels and the board's labels on the classroom's pages, each in its
+page's language (issue 90): the dice pool and the faction boards are sent as the window
+shows them, their words said in the page's language as the reply leaves for it
+(``viewer.classroom.words.translated``); the lab's labels on the board (a Message: a key
+move's, a hint's mark) are kept as made by the page's meshes and said there too."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from pyramid_lab import i18n
+from pyramid_lab.i18n import M_, Message
+from pyramid_lab.model.lattice import PyramidLattice
+from pyramid_lab.viewer.boards import meshes_only
+from pyramid_lab.viewer.classroom import words
+from pyramid_lab.viewer.classroom.room import Classroom
+from pyramid_lab.viewer.classroom.service import Service
+from pyramid_lab.viewer.classroom.sites import on_board
+from pyramid_lab.viewer.lab.frame import Frame, Label
+from pyramid_lab.viewer.lab.said_html import SaidHtml
+from pyramid_lab.viewer.lab.view_state import ViewState
+from tests.web.test_sites import CODE, DRAFT
+
+
+@pytest.fixture(scope="module")
+def draft_page():
+    service = Service(Classroom.open([DRAFT], CODE, None, on_board))
+    token = service.join("Ada")["token"]
+    return service.resume(token)
+
+
+def _text(markup: str) -> str:
+    return re.sub(r"<[^>]+>", " ", markup)
+
+
+def test_the_panels_reach_each_page_in_its_language(draft_page):
+    panels = draft_page["page"]["panels"]
+    assert all(isinstance(panel["html"], SaidHtml) for panel in panels)
+    english = words.translated(draft_page, "en")["page"]["panels"]
+    assert [p["html"] for p in english] == [str(p["html"]) for p in panels]
+    german = words.translated(draft_page, "de")["page"]["panels"]
+    boards = [p for p in german if "Fraktionstafel" in p["title"]]
+    assert len(boards) == len(panels) - 1  # (the first: the dice pool)
+    said = _text(boards[0]["html"])
+    assert "Helden" in said
+    assert "Armeelinien" in said
+    assert "Army lines" not in said
+    spanish = words.translated(draft_page, "es")["page"]["panels"]
+    assert "Líneas de ejército" in spanish[-1]["html"]
+    json.dumps(words.translated(draft_page, "sv"), allow_nan=False)  # (as pushes.send sends it)
+
+
+def test_the_panels_in_the_pseudo_locale_are_marked(draft_page):
+    pseudo = words.translated(draft_page, i18n.PSEUDO)["page"]["panels"]
+    board = _text(pseudo[-1]["html"])
+    assert "⟦" in board
+    for heading in ("Army lines", "Footmen", "Heroes", "Develop pairs", "Points"):
+        assert heading not in board, board
+
+
+def test_the_board_s_labels_are_said_in_each_page_s_language():
+    lattice = PyramidLattice(3)
+    frame = Frame(labels=(Label(0, M_("this piece")), Label(1, M_("somewhere here"))))
+    drawn = meshes_only("ball-pyramid", lattice)
+    drawn.show(frame, ViewState())
+    texts = [text for text, _at in drawn.label_spots]
+    assert texts == ["this piece", "somewhere here"]
+    assert all(isinstance(text, Message) for text in texts)  # kept as made: said per page
+    labels = [{"text": text, "at": list(at), "kind": "frame"} for text, at in drawn.label_spots]
+    labels.append({"text": "SW", "at": [0.0, 0.0, 0.0], "kind": "board"})
+    reply = {"board": {"legend": [], "labels": labels}}
+    german = words.translated(reply, "de")["board"]["labels"]
+    assert [label["text"] for label in german] == ["dieser Stein", "irgendwo hier", "SW"]
+    english = words.translated(reply, "en")["board"]["labels"]
+    assert [label["text"] for label in english] == ["this piece", "somewhere here", "SW"]
