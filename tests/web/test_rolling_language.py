@@ -42,7 +42,7 @@ def test_the_panels_reach_each_page_in_its_language(draft_page):
     english = words.translated(draft_page, "en")["page"]["panels"]
     assert [p["html"] for p in english] == [str(p["html"]) for p in panels]
     german = words.translated(draft_page, "de")["page"]["panels"]
-    boards = [p for p in german if "Fraktionstafel" in p["title"]]
+    boards = [p for p in german if "Fraktionstableau" in p["title"]]
     assert len(boards) == len(panels) - 1  # (the first: the dice pool)
     said = _text(boards[0]["html"])
     assert "Helden" in said
