@@ -76,3 +76,16 @@ def test_the_board_s_labels_are_said_in_each_page_s_language():
     assert [label["text"] for label in german] == ["dieser Stein", "irgendwo hier", "SW"]
     english = words.translated(reply, "en")["board"]["labels"]
     assert [label["text"] for label in english] == ["this piece", "somewhere here", "SW"]
+
+
+def test_the_maps_factory_sections_are_said_in_each_page_s_language(draft_page):
+    """The map writes a factory's section short under its space's number ("12", "hero"):
+    a word said in the page's language, the number kept."""
+    english = [label["text"] for label in draft_page["board"]["labels"]]
+    sections = [text for text in english if text.endswith(("\nhero", "\ndev.", "\narmy", "\nfoot"))]
+    assert len(sections) >= 4
+    german = [label["text"] for label in words.translated(draft_page, "de")["board"]["labels"]]
+    said = dict(zip(english, german, strict=True))
+    assert {said[text].split("\n")[1] for text in sections} == {"Held", "Entw.", "Armee", "Fuß"}
+    assert all(said[text].split("\n")[0] == text.split("\n")[0] for text in sections)
+    assert said["S1"] == "S1"  # (a starting area's name: notation)
