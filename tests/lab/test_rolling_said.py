@@ -152,3 +152,18 @@ def test_the_pharaohs_walk_is_said_in_german_and_marked_in_the_pseudo_locale():
     german = walk.said_in("de")
     assert german.startswith("die ")
     assert "Verstärkungen des Pharaos: Feld 1: +1" in german, german
+
+
+def test_the_shipped_factions_words_are_the_catalog_s():
+    """A shipped faction file's heroes' text and army lines' names are words of the catalog
+    (``panels.FACTION_WORDS``), said on its board; a faction added later shows its own."""
+    from pyramid_lab.model.rolling.maps import faction_names, load_faction
+    from pyramid_lab.viewer.games.rolling.panels import FACTION_WORDS
+
+    shipped = {load_faction(name) for name in faction_names()}
+    written = {f.hero_text for f in shipped} | {line.name for f in shipped for line in f.lines}
+    assert written == set(FACTION_WORDS)
+    game = _game(2, 7, lambda g: g.phase == "draft")
+    german = _text(sheet_html(game, 0).said_in("de"))
+    assert "aufsteigende Linie" in german, german
+    assert "8-minus-Linie (eine Bombe)" in german, german

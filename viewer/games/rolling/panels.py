@@ -60,6 +60,21 @@ def _n(value: int | None) -> str:
     return "_" if value is None else str(value)
 
 
+#: The shipped faction files' own words the faction boards show (their heroes' text, their
+#: army lines' names), words of the catalog; a faction file added later shows its own.
+FACTION_WORDS = (
+    # TRANSLATORS: a Rolling Pyramids faction's heroes (the Anubians'), on its faction board
+    N_("Each hero destroys 2 defenders when they attack"),
+    # TRANSLATORS: a Rolling Pyramids faction's heroes (Bastet's), on its faction board
+    N_("Each hero needs 2 points to be destroyed"),
+    # TRANSLATORS: an army line's name: its circles' numbers each smaller than the next
+    N_("ascending line"),
+    # TRANSLATORS: an army line's name: its triangle's number equal to its rhombus's
+    N_("matching line"),
+    # TRANSLATORS: an army line's name: its army is 8 minus its leftmost number
+    N_("8- line"),
+)
+
 #: A device's count on the faction board ("ram x2"), by the device (the rules' name).
 DEVICE_COUNTS = {
     # TRANSLATORS: a Rolling Pyramids faction board's count of rams (a device): "ram x2"
@@ -85,7 +100,7 @@ def sheet_html(game: RollingPyramids, p: int, box: str | None = None) -> SaidHtm
         out += ["<p><b>", M_("Points: {points}", points=str(s.scores[p])), "</b></p>"]
     else:
         out += ["<p>", M_("Reserve: {count}", count=str(sheet.reserve)), "</p>"]
-    out += ["<p><i>", M_("Heroes: {text}", text=faction.hero_text), "</i></p>"]
+    out += ["<p><i>", M_("Heroes: {text}", text=word(faction.hero_text)), "</i></p>"]
     heroes: list[str] = [
         "<b>",
         M_("Heroes"),
@@ -147,7 +162,8 @@ def _army_lines(game: RollingPyramids, p: int, box: str | None) -> list[str]:
     for i, line in enumerate(faction.lines):
         values = " ".join(f"[{_n(v)}]" for v in sheet.lines[i])
         bonus = str(line.bonus[sheet.bonus[i]])
-        name = M_("{name} (a bomb)", name=line.name) if line.unit == "bomb" else line.name
+        named = word(line.name)
+        name = M_("{name} (a bomb)", name=named) if line.unit == "bomb" else named
         said = (
             M_(
                 "{line}, {name}: {values} bonus {bonus} line upgrade",
