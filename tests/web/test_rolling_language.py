@@ -22,6 +22,8 @@ from pyramid_lab.viewer.classroom.sites import on_board
 from pyramid_lab.viewer.lab.frame import Frame, Label
 from pyramid_lab.viewer.lab.said_html import SaidHtml
 from pyramid_lab.viewer.lab.view_state import ViewState
+from tests.patience import WAIT_MS
+from tests.web.classroom_helpers import start_server
 from tests.web.test_sites import CODE, DRAFT
 
 
@@ -89,3 +91,41 @@ def test_the_maps_factory_sections_are_said_in_each_page_s_language(draft_page):
     assert {said[text].split("\n")[1] for text in sections} == {"Held", "Entw.", "Armee", "Fuß"}
     assert all(said[text].split("\n")[0] == text.split("\n")[0] for text in sections)
     assert said["S1"] == "S1"  # (a starting area's name: notation)
+
+
+#: Every panel of the page unfolded.
+UNFOLD = "() => document.querySelectorAll('details.cr-panel').forEach(d => { d.open = true; })"
+
+
+def test_a_german_and_a_pseudo_page_in_chromium_show_the_panels_in_their_language(
+    browser, tmp_path
+):
+    """Two students' pages of one class, one German, one in the pseudo-locale: each shows
+    the dice pool and the faction boards in its own language (every board unfolded)."""
+    server = start_server(tmp_path / "results.json", DRAFT)
+    seen: dict[str, str] = {}
+    try:
+        for language in ("de", "en-XA"):
+            context = browser.new_context(
+                viewport={"width": 1200, "height": 800},
+                extra_http_headers={"Accept-Language": language},
+            )
+            try:
+                page = context.new_page()
+                page.goto(server.students)
+                page.fill("#cr-name", f"Ada {language}", timeout=WAIT_MS)
+                page.click("#cr-join-button")
+                page.wait_for_selector("#cr-panels .cr-panel-body", timeout=WAIT_MS)
+                page.evaluate(UNFOLD)
+                seen[language] = page.inner_text("#cr-panels")
+            finally:
+                context.close()
+    finally:
+        server.stop()
+    german = seen["de"]
+    for said in ("Der Würfelvorrat", "Fraktionstableau von Rot", "Armeelinien", "Fußsoldaten"):
+        assert said in german, german
+    assert "Army lines" not in german
+    pseudo = re.sub(r"⟦[^⟦⟧]*⟧", " ", re.sub(r"⟦[^⟦⟧]*⟧", " ", seen["en-XA"]))
+    left = set(re.findall(r"[A-Za-z][a-z]+", pseudo)) - {"any", "Anubians", "Bastet"}
+    assert left == set(), (left, seen["en-XA"])
