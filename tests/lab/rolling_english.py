@@ -2,7 +2,8 @@
 pool and each faction board, as the window's docks and the classroom's page show them),
 its map and faction files' errors and the solo Pharaoh's walk, in games played at random
 by seed and in files broken one key at a time. ``python tests/lab/rolling_english.py``
-wrote ``tests/lab/data/rolling_words_en.json`` before the change; the test compares."""
+wrote ``tests/lab/data/rolling_words_en.json`` before the change (a kind of words at a time:
+the kinds it holds are kept); the test compares."""
 
 from __future__ import annotations
 
@@ -105,6 +106,34 @@ def errors() -> list[str]:
     return found
 
 
+def choices() -> list[str]:
+    """Every decision's words as the Turn dock and the classroom's list say them (a die's
+    place and the number written, a faction board's slot and box, a develop, a conquest,
+    the new soldiers, a starting area, a device placed), for each legal move met."""
+    from pyramid_lab.model.rolling import Take
+    from pyramid_lab.viewer.games.rolling.words import (
+        crossed_number,
+        move_words,
+        slot_box,
+        slot_words,
+        take_words,
+    )
+
+    found: dict[str, None] = {}
+    for game in games():
+        if game.is_over() or game.current_player() < 0:
+            continue
+        p = game.current_player()
+        for move in game.legal_moves():
+            if isinstance(move, Take):
+                own = move.colour == game.to_move
+                said = [take_words(move, own), slot_words(move.slot), slot_box(move.slot)]
+            else:
+                said = [move_words(move, crossed_number(game, p, move)), move_words(move)]
+            found.update(dict.fromkeys(str(text) for text in said))
+    return list(found)
+
+
 def captured() -> dict[str, list[str]]:
     from pyramid_lab.viewer.games.rolling.panels import pool_html, sheet_html
 
@@ -116,11 +145,15 @@ def captured() -> dict[str, list[str]]:
         "sheets": panels(sheets),
         "walks": walks(),
         "errors": errors(),
+        "choices": choices(),
     }
 
 
 if __name__ == "__main__":
     DATA_FILE.parent.mkdir(exist_ok=True)
-    text = json.dumps(captured(), indent=0, ensure_ascii=False) + "\n"
+    kept = json.loads(DATA_FILE.read_text(encoding="utf-8")) if DATA_FILE.exists() else {}
+    now = captured()
+    # (a key captured before its words changed is kept: the English to compare with)
+    text = json.dumps({**now, **kept}, indent=0, ensure_ascii=False) + "\n"
     DATA_FILE.write_text(text, encoding="utf-8")
     print(sys.argv[0], "wrote", DATA_FILE, len(text), "characters")
