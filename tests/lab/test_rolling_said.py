@@ -31,7 +31,7 @@ def now() -> dict[str, list[str]]:
     return rolling_english.captured()
 
 
-@pytest.mark.parametrize("kind", ["pools", "sheets", "walks"])
+@pytest.mark.parametrize("kind", ["pools", "sheets", "walks", "choices"])
 def test_the_english_is_what_it_was(now, kind):
     assert [str(text) for text in now[kind]] == BEFORE[kind]
 
@@ -167,3 +167,42 @@ def test_the_shipped_factions_words_are_the_catalog_s():
     german = _text(sheet_html(game, 0).said_in("de"))
     assert "aufsteigende Linie" in german, german
     assert "8-minus-Linie (eine Bombe)" in german, german
+
+
+def test_the_decisions_are_said_in_each_language():
+    """A die's place and the number written, a slot, a box's heading, a develop, a
+    conquest, the new soldiers, a starting area, a device: Messages (the Turn dock and
+    the classroom's list say them), German said, the pseudo-locale marked."""
+    from pyramid_lab.model.rolling import Cross, Develop, Place, Soldiers, StartArea, Take
+    from pyramid_lab.viewer.games.rolling.words import box_words, move_words, take_words
+
+    take = Take("red", 4, 3, "f1.5", 2)
+    said = [
+        take_words(take, True),
+        take_words(Take("red", 8, 6, "a2", 4), False),
+        box_words("Army line b"),
+        move_words(Develop("ram")),
+        move_words(Develop("a+")),
+        move_words(Cross(1, 3)),
+        move_words(Soldiers("12", True)),
+        move_words(StartArea("S2")),
+        move_words(Place("spikes", "9", "15")),
+    ]
+    assert [str(text) for text in said] == [
+        "footmen f1: cross off ▲2 (box 5) (3, own colour -1)",
+        "line a, circle 2: 4 (6, factory -2)",
+        "Army line b",
+        "develop a ram (breaks defenders in half)",
+        "develop line a's next bonus circle",
+        "footmen f1: cross off the triangle in box 3",
+        "space 12: the soldiers stay there",
+        "starting area S2",
+        "spikes on the border 9-15 (for the next round's fights)",
+    ]
+    german = [i18n.shown(text, "de") for text in said]
+    assert german[0] == "Fußsoldaten f1: ▲2 abstreichen (Kästchen 5) (3, eigene Farbe -1)"
+    assert german[1] == "Linie a, Kreis 2: 4 (6, Fabrik -2)"
+    assert german[2] == "Armeelinie b"
+    assert german[-1] == "Stacheln an der Grenze 9-15 (für die Kämpfe der nächsten Runde)"
+    assert all(isinstance(text, Message) for text in said)
+    assert all(i18n.shown(text, i18n.PSEUDO).startswith("⟦") for text in said)

@@ -58,20 +58,21 @@ class ChoiceList(QListWidget):
             item.setToolTip(tip)
         self.addItem(item)
 
-    def add_heading(self, box: str) -> None:
-        """A heading row: the faction board's box the choices below write in."""
-        item = QListWidgetItem(box)
+    def add_heading(self, box: str, said: str) -> None:
+        """A heading row: the faction board's box the choices below write in (``box``: its
+        name, what the board marks it by; ``said``: that name in the window's words)."""
+        item = QListWidgetItem(said)
         item.setFlags(Qt.ItemFlag.NoItemFlags)
         font = item.font()
         font.setBold(True)
         item.setFont(font)
         item.setForeground(QColor(40, 40, 40))
         item.setData(BOX, box)
-        said = _(
+        tip = _(
             "the places below write the die in {box} of your faction board (a place hovered "
             "shows its box marked there)"
         )
-        item.setToolTip(said.format(box=box))
+        item.setToolTip(tip.format(box=said))
         self.addItem(item)
 
     def add_note(self, text: str) -> None:

@@ -46,6 +46,7 @@ from .panels import die_colour, die_text, rgb_of
 from .record_docks import FightsDock, SheetsDock
 from .texts import phase_word
 from .words import (
+    box_words,
     crossed_number,
     move_help,
     move_words,
@@ -293,11 +294,12 @@ class TurnDock(QDockWidget):
         for take in mine:
             boxes.setdefault(slot_box(take.slot), []).append(take)
         for box, takes in boxes.items():
-            self.choices.add_heading(box)
+            self.choices.add_heading(box, shown(box_words(box)))
             for take in takes:
                 words = take_words(take, own)
                 chosen = dataclasses.replace(take, die=turn.die)  # that die, of equal ones
-                self.choices.add_choice(f"    {words}", ("move", chosen), take_help(take, own), box)
+                said = f"    {shown(words)}"
+                self.choices.add_choice(said, ("move", chosen), take_help(take, own), box)
 
     def _fill_deploy(self, game: RollingPyramids, turn: RollingTurn, moves: list[Move]) -> None:
         """The units to send (the map then takes the target's click)."""
@@ -340,7 +342,7 @@ class TurnDock(QDockWidget):
         for move in moves:
             if move != DONE and isinstance(move, Develop | Cross | Soldiers | StartArea):
                 words = move_words(move, crossed_number(game, game.current_player(), move))
-                self.choices.add_choice(words, ("move", move), move_help(move))
+                self.choices.add_choice(shown(words), ("move", move), move_help(move))
         if game.phase == "develop" and DONE in moves:
             self.choices.add_note(_("Done keeps the unspent develop pairs for a later round."))
         if game.phase == "soldiers":
