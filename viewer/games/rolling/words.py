@@ -1,5 +1,7 @@
 """Rolling Pyramids' decisions in words: a faction board's slot, a die taken and where it
-is written, and each other decision as the Turn dock and the status bar say it."""
+is written, and each other decision as the Turn dock and the status bar say it. Each a
+sentence of the catalog made language-free (:func:`pyramid_lab.i18n.M_`): the window says
+it in its language, each page of the classroom in its own."""
 
 from __future__ import annotations
 
