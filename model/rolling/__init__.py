@@ -22,9 +22,10 @@ the old one for ``pop``, so a copy of the game shares its states safely.
 The class is built in layers, one module each: the position (:mod:`model.rolling.state`),
 the moves (:mod:`model.rolling.moves`) and why a move is illegal (:mod:`model.rolling.legal`),
 the fights (:mod:`model.rolling.battles`), their resolution phase by phase
-(:mod:`model.rolling.resolve`), and the file ``state`` (:mod:`model.rolling.files`); here
-are its construction, what it shows and its end, and the computer players. Every name those
-modules define for callers can be imported from here.
+(:mod:`model.rolling.resolve`), the file ``state`` (:mod:`model.rolling.files`) and the
+options (:mod:`model.rolling.option_specs`); here are its construction, what it shows and
+its end, and the computer players. Every name those modules define for callers can be
+imported from here.
 """
 
 from __future__ import annotations
@@ -35,13 +36,10 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, Self
 
-from pyramid_lab.i18n import N_
-
 from ..game import (
     CHANCE,
     TERMINAL,
     Move,
-    OptionSpec,
     Outcome,
     Piece,
     Termination,
@@ -51,7 +49,7 @@ from ..game import (
 from ..setup import record_setup
 from .fights import EMPTY, PHARAOH, Troops
 from .files import read_state, write_state
-from .maps import faction_names, faction_words, load_faction, load_map, map_names, map_words
+from .maps import load_faction, load_map
 from .moves import (
     ALL,
     DONE,
@@ -66,8 +64,9 @@ from .moves import (
     Take,
     parse_move,
 )
+from .option_specs import FILE_OPTIONS, OPTION_SPECS
 from .resolve import RollingResolution
-from .rules import HALVING, RollingDataError
+from .rules import RollingDataError
 from .state import (
     COLOURS,
     CONQUEST,
@@ -102,59 +101,7 @@ class RollingPyramids(RollingResolution):
         "revolution": Termination.GOAL,
         "pharaoh": Termination.MOVE_LIMIT,
     }
-    option_specs = (
-        OptionSpec(
-            "players",
-            N_("Players"),
-            2,
-            minimum=1,
-            maximum=4,
-            help=N_("1 is the solo variant, Hyskosian revolution (15 rounds)"),
-        ),
-        OptionSpec(
-            "map",
-            N_("Map"),
-            "inner-factories",
-            choices=map_names(),
-            help=N_("made for this project: the published maps are lost"),
-            choice_words=map_words(),
-        ),
-        OptionSpec(
-            "first_faction",
-            N_("First player's faction"),
-            "anubian",
-            choices=faction_names(),
-            help=N_("the seats alternate between the factions"),
-            choice_words=faction_words(),
-        ),
-        OptionSpec(
-            "last_round",
-            N_("Round 10 scores"),
-            "both",
-            choices=LAST_ROUND,
-            help=N_(
-                "each pyramid's top and bottom numbers (as every round, and the last "
-                "round's bottom), or its bottom number instead of the top"
-            ),
-            # TRANSLATORS: round 10 scores both numbers of each pyramid, or the bottom one
-            choice_words=(N_("both"), N_("bottom")),
-            only_when=("players", ("2", "3", "4")),  # the solo game scores no points
-        ),
-        OptionSpec(
-            "pharaoh",
-            N_("Pharaoh's strength"),
-            "strong",
-            choices=tuple(PHARAOH_LEVELS),
-            help=N_("solo: the Pharaoh's troops on the spaces at the start"),
-            choice_help=(
-                N_("the map's own numbers: a planned revolution nearly always wins"),
-                N_("twice the map's numbers: a challenge (our planner wins about 2 in 3)"),
-                N_("2.5 times the map's numbers: our planner wins about 1 in 4"),
-            ),
-            choice_words=(N_("gentle"), N_("strong"), N_("mighty")),
-            only_when=("players", ("1",)),
-        ),
-    )
+    option_specs = OPTION_SPECS
     _copied = ("move_stack", "_undo")
     has_chance = True
 
@@ -329,26 +276,6 @@ class RollingPyramids(RollingResolution):
             # solo: the last conquest crossed off, the Pharaoh walks (its line, the new one)
             return FightsEffect(self._s.fights[len(before.fights) :])
         return None
-
-
-_DIALOG = {spec.name: spec for spec in RollingPyramids.option_specs}
-#: Every option a file may give, in :class:`RollingOptions`' order (read by
-#: :meth:`RollingPyramids.parse_options`): the New game dialog's, but for the solo Pharaoh's
-#: default, "gentle" in files (every file before the option had the maps' own fill), and
-#: the variants of the rules that the dialog does not offer.
-FILE_OPTIONS = (
-    _DIALOG["players"],
-    _DIALOG["map"],
-    _DIALOG["first_faction"],
-    _DIALOG["last_round"],
-    OptionSpec("rotate_first_player", "Rotate the first player", False),
-    OptionSpec(
-        "stack_modifiers", "Stack modifiers", False, help="own colour ±1 and factory ±2 on one die"
-    ),
-    OptionSpec("halving", "Halving", "device", choices=HALVING),
-    OptionSpec("conquest", "Conquest", "new", choices=CONQUEST),
-    replace(_DIALOG["pharaoh"], default="gentle"),
-)
 
 
 # ---- computer players ------------------------------------------------------------------------

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pyramid_lab.i18n import M_
+
 
 @dataclass(frozen=True, slots=True)
 class Troops:
@@ -164,22 +166,43 @@ def reinforcement_walk(
         if holder in (PHARAOH, EMPTY):
             board[k] = (PHARAOH, troops + Troops(1))
             walkers -= 1
-            log.append(f"space {k + 1}: +1 ({board[k][1]})")
+            log.append(
+                M_("space {space}: +1 ({troops})", space=str(k + 1), troops=str(board[k][1]))
+            )
         else:
             strength = troops.strength(defence_weight)
             if walkers > strength:
                 walkers -= strength + 1
                 board[k] = (PHARAOH, Troops(1))
-                log.append(f"space {k + 1}: the player's {troops} destroyed, 1 stays")
+                log.append(
+                    M_(
+                        "space {space}: the player's {troops} destroyed, 1 stays",
+                        space=str(k + 1),
+                        troops=str(troops),
+                    )
+                )
             elif walkers == strength:
                 walkers = 0
                 board[k] = (EMPTY, NOBODY_TROOPS)
-                log.append(f"space {k + 1}: the player's {troops} and the walkers kill each other")
+                log.append(
+                    M_(
+                        "space {space}: the player's {troops} and the walkers kill each other",
+                        space=str(k + 1),
+                        troops=str(troops),
+                    )
+                )
             else:
                 left = take_losses(troops, walkers, defence_weight)
                 walkers = 0
                 board[k] = (holder, left)
-                log.append(f"space {k + 1}: the player's {troops} hold with {left}")
+                log.append(
+                    M_(
+                        "space {space}: the player's {troops} hold with {left}",
+                        space=str(k + 1),
+                        troops=str(troops),
+                        left=str(left),
+                    )
+                )
         k = (k + 1) % len(board)
     return board, log
 

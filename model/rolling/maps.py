@@ -2,7 +2,9 @@
 
 Data files live in ``model/data/rolling/`` (package data): ``map-<id>.json`` and
 ``faction-<id>.json``, described by ``schema.json`` beside them. Loading checks every key
-and raises :class:`~model.rolling.rules.RollingDataError` naming it; the values it makes
+and raises :class:`~model.rolling.rules.RollingDataError` naming it (its words a
+:class:`~pyramid_lab.i18n.Message`: the key, notation, and what is wrong, said in the
+reader's language); the values it makes
 (:class:`~model.rolling.rules.RollingMap`, :class:`~model.rolling.rules.Faction`) are
 defined with the rule sheet in :mod:`model.rolling.rules`.
 """
@@ -14,7 +16,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import M_, N_, Message
 
 from ..game import quote
 from .rules import (
@@ -86,25 +88,50 @@ def load_faction(name: str) -> Faction:
 
 def _read(filename: str, name: str, known: tuple[str, ...]) -> Any:
     if name not in known:
-        kind = filename.split("-")[0]
-        raise RollingDataError(f"no {kind} {quote(name)}; known: {', '.join(known)}")
+        listed = ", ".join(known)
+        if filename.startswith("map-"):
+            raise RollingDataError(
+                M_("no map {name}; known: {known}", name=quote(name), known=listed)
+            )
+        raise RollingDataError(
+            M_("no faction {name}; known: {known}", name=quote(name), known=listed)
+        )
     with open(DATA / filename, encoding="utf-8") as handle:
         return json.load(handle)
 
 
+#: A file that is no JSON object, by its kind (the file's key: "map", "faction").
+ONE_OBJECT = {
+    "map": N_("{key}: a map file holds one JSON object"),
+    "faction": N_("{key}: a faction file holds one JSON object"),
+}
+
+
+def _must(key: str, value: str) -> Message:
+    """``key`` must hold ``value`` (notation: a format's name, a start's)."""
+    return M_("{key}: must be {value}", key=key, value=value)
+
+
+def _object(key: str) -> Message:
+    return M_("{key}: must be an object", key=key)
+
+
 def _need(raw: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if key not in raw:
-        raise RollingDataError(f"{where}.{key}: required key is missing")
+        raise RollingDataError(M_("{key}: required key is missing", key=where + "." + key))
     value = raw[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise RollingDataError(f"{where}.{key}: {quote(value)} has the wrong type")
+        raise RollingDataError(
+            M_("{key}: {value} has the wrong type", key=where + "." + key, value=quote(value))
+        )
     return value
 
 
 def _only(raw: Mapping[str, Any], known: Sequence[str], where: str) -> None:
     unknown = sorted(set(raw) - set(known))
     if unknown:
-        raise RollingDataError(f"{where}.{unknown[0]}: unknown key; known: {', '.join(known)}")
+        key, listed = f"{where}.{unknown[0]}", ", ".join(known)
+        raise RollingDataError(M_("{key}: unknown key; known: {known}", key=key, known=listed))
 
 
 def _header(raw: Any, kind: str, keys: Sequence[str]) -> tuple[str, str, str, bool]:
@@ -112,10 +139,10 @@ def _header(raw: Any, kind: str, keys: Sequence[str]) -> tuple[str, str, str, bo
     format (``rolling-pyramids/KIND``); its id, name, provenance and
     made_for_this_project."""
     if not isinstance(raw, dict):
-        raise RollingDataError(f"{kind}: a {kind} file holds one JSON object")
+        raise RollingDataError(M_(ONE_OBJECT[kind], key=kind))
     _only(raw, ("format", "id", "name", "made_for_this_project", "provenance", *keys), kind)
     if raw.get("format") != f"rolling-pyramids/{kind}":
-        raise RollingDataError(f"{kind}.format: must be 'rolling-pyramids/{kind}'")
+        raise RollingDataError(_must(f"{kind}.format", f"'rolling-pyramids/{kind}'"))
     return (
         _need(raw, "id", str, kind),
         _need(raw, "name", str, kind),
@@ -127,7 +154,14 @@ def _header(raw: Any, kind: str, keys: Sequence[str]) -> tuple[str, str, str, bo
 def _count(raw: Mapping[str, Any], key: str, where: str, low: int = 0) -> int:
     value: int = _need(raw, key, int, where)
     if value < low:
-        raise RollingDataError(f"{where}.{key}: must be {low} or more, not {value}")
+        raise RollingDataError(
+            M_(
+                "{key}: must be {low} or more, not {value}",
+                key=where + "." + key,
+                low=str(low),
+                value=str(value),
+            )
+        )
     return value
 
 
@@ -137,7 +171,7 @@ def _hex(raw: Any, where: str) -> tuple[int, int]:
         or len(raw) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
     ):
-        raise RollingDataError(f"{where}: must be [q, r], two whole numbers")
+        raise RollingDataError(M_("{key}: must be [q, r], two whole numbers", key=where))
     return raw[0], raw[1]
 
 
@@ -148,38 +182,50 @@ def parse_map(raw: Any) -> RollingMap:
     spaces = _need(raw, "spaces", list, where)
     starts = _need(raw, "starts", list, where)
     if not spaces or not starts:
-        raise RollingDataError("map: needs at least one space and one starting area")
+        raise RollingDataError(
+            M_("{key}: needs at least one space and one starting area", key="map")
+        )
     numbers = []
     for i, space in enumerate(spaces):
         if not isinstance(space, dict):
-            raise RollingDataError(f"map.spaces[{i}]: must be an object")
+            raise RollingDataError(_object(f"map.spaces[{i}]"))
         numbers.append(_count(space, "number", f"map.spaces[{i}]", 1))
     if sorted(numbers) != list(range(1, len(spaces) + 1)):
-        raise RollingDataError(f"map.spaces: the numbers must be 1..{len(spaces)}, each once")
+        raise RollingDataError(
+            M_(
+                "{key}: the numbers must be 1..{count}, each once",
+                key="map.spaces",
+                count=str(len(spaces)),
+            )
+        )
     spaces = sorted(spaces, key=lambda s: s["number"])
     start_names = [f"S{k}" for k in range(1, len(starts) + 1)]
     index: dict[Any, int] = {s["number"]: i for i, s in enumerate(spaces)}
     for k, start in enumerate(starts):
         if not isinstance(start, dict) or start.get("name") != start_names[k]:
-            raise RollingDataError(f"map.starts[{k}].name: must be {start_names[k]!r}")
+            raise RollingDataError(_must(f"map.starts[{k}].name", repr(start_names[k])))
         index[start_names[k]] = len(spaces) + k
     cells = [_space_cell(i, space, index) for i, space in enumerate(spaces)]
     sacred = sum(cell.sacred for cell in cells)
     if sacred != 1:
-        raise RollingDataError("map.spaces: space 1 must be marked sacred")
+        raise RollingDataError(M_("{key}: space 1 must be marked sacred", key="map.spaces"))
     for k, start in enumerate(starts):
         at = f"map.starts[{k}]"
         _only(start, ("name", "hex", "adjacent"), at)
         h = _hex(start.get("hex"), f"{at}.hex")
         cells.append(Cell(len(spaces) + k, None, start_names[k], h, _adjacent(start, index, at)))
     if len({c.hex for c in cells}) != len(cells):
-        raise RollingDataError("map: two cells share a hex")
+        raise RollingDataError(M_("{key}: two cells share a hex", key="map"))
     for cell in cells:
         for other in cell.adjacent:
             if cell.index not in cells[other].adjacent:
                 raise RollingDataError(
-                    f"map: {cell.name} lists {cells[other].name} as adjacent but not the "
-                    "other way round"
+                    M_(
+                        "{key}: {cell} lists {other} as adjacent but not the other way round",
+                        key="map",
+                        cell=cell.name,
+                        other=cells[other].name,
+                    )
                 )
     units, zone = _solo(_need(raw, "solo", dict, where), len(spaces))
     return RollingMap(map_id, name, provenance, made, tuple(cells), len(spaces), units, zone)
@@ -203,15 +249,22 @@ def _space_cell(i: int, space: dict[str, Any], index: Mapping[Any, int]) -> Cell
         factory = pyramid.get("factory")
         if factory not in SECTIONS:
             raise RollingDataError(
-                f"{at}.pyramid.factory: must be one of {', '.join(SECTIONS)}, not {quote(factory)}"
+                M_(
+                    "{key}: must be one of {choices}, not {value}",
+                    key=at + ".pyramid.factory",
+                    choices=", ".join(SECTIONS),
+                    value=quote(factory),
+                )
             )
     else:
-        raise RollingDataError(f"{at}.pyramid.colour: must be white or black")
+        raise RollingDataError(M_("{key}: must be white or black", key=at + ".pyramid.colour"))
     is_sacred = space.get("sacred", False)
     if not isinstance(is_sacred, bool):
-        raise RollingDataError(f"{at}.sacred: must be true or false")
+        raise RollingDataError(M_("{key}: must be true or false", key=at + ".sacred"))
     if is_sacred != (space["number"] == 1):
-        raise RollingDataError(f"{at}.sacred: space 1 and only space 1 is the Sacred pyramid")
+        raise RollingDataError(
+            M_("{key}: space 1 and only space 1 is the Sacred pyramid", key=at + ".sacred")
+        )
     adjacent = _adjacent(space, index, at)
     return Cell(
         i, space["number"], None, h, adjacent, top, bottom, colour == "white", factory, is_sacred
@@ -224,7 +277,9 @@ def _solo(solo: Mapping[str, Any], count: int) -> tuple[tuple[int, ...], int]:
     _only(solo, ("pharaoh", "start_zone_units", "note"), "map.solo")
     pharaoh = _need(solo, "pharaoh", dict, "map.solo")
     if sorted(pharaoh) != sorted(str(n) for n in range(1, count + 1)):
-        raise RollingDataError("map.solo.pharaoh: must give the units of every numbered space")
+        raise RollingDataError(
+            M_("{key}: must give the units of every numbered space", key="map.solo.pharaoh")
+        )
     units = tuple(_count(pharaoh, str(n), "map.solo.pharaoh") for n in range(1, count + 1))
     return units, _count(solo, "start_zone_units", "map.solo")
 
@@ -233,11 +288,17 @@ def _adjacent(raw: Mapping[str, Any], index: Mapping[Any, int], where: str) -> t
     names = _need(raw, "adjacent", list, where)
     out = []
     for name in names:
-        if isinstance(name, bool) or name not in index:
-            raise RollingDataError(f"{where}.adjacent: {quote(name)} is no cell of the map")
+        if not isinstance(name, (int, str)) or isinstance(name, bool) or name not in index:
+            raise RollingDataError(
+                M_(
+                    "{key}: {value} is no cell of the map",
+                    key=where + ".adjacent",
+                    value=quote(name),
+                )
+            )
         out.append(index[name])
     if len(set(out)) != len(out):
-        raise RollingDataError(f"{where}.adjacent: a neighbour is listed twice")
+        raise RollingDataError(M_("{key}: a neighbour is listed twice", key=where + ".adjacent"))
     return tuple(sorted(out))
 
 
@@ -257,13 +318,13 @@ def parse_faction(raw: Any) -> Faction:
         for g, group in enumerate(_need(footmen, "groups", list, "faction.footmen"))
     ]
     if not 1 <= len(groups) <= 9:
-        raise RollingDataError("faction.footmen.groups: 1 to 9 groups")
+        raise RollingDataError(M_("{key}: 1 to 9 groups", key="faction.footmen.groups"))
     lines = [
         _army_line(f"faction.army_lines[{k}]", line)
         for k, line in enumerate(_need(raw, "army_lines", list, where))
     ]
     if len({line.id for line in lines}) != len(lines):
-        raise RollingDataError("faction.army_lines: two lines share an id")
+        raise RollingDataError(M_("{key}: two lines share an id", key="faction.army_lines"))
     first, second, third = (_count(devices, d, "faction.devices") for d in DEVICES)
     return Faction(
         faction_id,
@@ -287,12 +348,12 @@ def _foot_group(at: str, group: Any) -> tuple[FootSpace, ...]:
     """One group of the footmen's track (its spaces: a circle or a die's shape and
     number)."""
     if not isinstance(group, list) or not group:
-        raise RollingDataError(f"{at}: must be a non-empty list of spaces")
+        raise RollingDataError(M_("{key}: must be a non-empty list of spaces", key=at))
     track = []
     for k, space in enumerate(group):
         here = f"{at}[{k}]"
         if not isinstance(space, dict):
-            raise RollingDataError(f"{here}: must be an object")
+            raise RollingDataError(_object(here))
         if "circle" in space:
             _only(space, ("circle",), here)
             track.append(FootSpace(circle=_count(space, "circle", here)))
@@ -300,10 +361,11 @@ def _foot_group(at: str, group: Any) -> tuple[FootSpace, ...]:
             _only(space, ("shape", "number"), here)
             shape = space.get("shape")
             if shape not in ("d4", "d8"):
-                raise RollingDataError(f"{here}.shape: must be d4 or d8")
+                raise RollingDataError(M_("{key}: must be d4 or d8", key=here + ".shape"))
             number = _count(space, "number", here, 1)
             if number > WRITTEN[1]:
-                raise RollingDataError(f"{here}.number: at most {WRITTEN[1]}")
+                most = str(WRITTEN[1])
+                raise RollingDataError(M_("{key}: at most {most}", key=here + ".number", most=most))
             track.append(FootSpace(shape=shape, number=number))
     return tuple(track)
 
@@ -311,23 +373,27 @@ def _foot_group(at: str, group: Any) -> tuple[FootSpace, ...]:
 def _army_line(at: str, line: Any) -> ArmyLine:
     """One army line of the faction board."""
     if not isinstance(line, dict):
-        raise RollingDataError(f"{at}: must be an object")
+        raise RollingDataError(_object(at))
     _only(line, ("id", "name", "rule", "shapes", "bonus", "line_upgrade", "unit", "text"), at)
     line_id = _need(line, "id", str, at)
     if len(line_id) != 1 or line_id not in "abcde":
-        raise RollingDataError(f"{at}.id: one letter a-e")
+        raise RollingDataError(M_("{key}: one letter a-e", key=at + ".id"))
     rule = line.get("rule")
     if rule not in RULES:
-        raise RollingDataError(f"{at}.rule: must be one of {', '.join(RULES)}")
+        raise RollingDataError(
+            M_("{key}: must be one of {choices}", key=at + ".rule", choices=", ".join(RULES))
+        )
     shapes = _need(line, "shapes", list, at)
     if len(shapes) != 3 or any(s not in SHAPES for s in shapes):
-        raise RollingDataError(f"{at}.shapes: three of {', '.join(SHAPES)}")
+        raise RollingDataError(
+            M_("{key}: three of {choices}", key=at + ".shapes", choices=", ".join(SHAPES))
+        )
     bonus = _need(line, "bonus", list, at)
     if not bonus or not all(isinstance(b, int) and not isinstance(b, bool) for b in bonus):
-        raise RollingDataError(f"{at}.bonus: a non-empty list of whole numbers")
+        raise RollingDataError(M_("{key}: a non-empty list of whole numbers", key=at + ".bonus"))
     unit = line.get("unit")
     if unit not in UNITS:
-        raise RollingDataError(f"{at}.unit: must be troops or bomb")
+        raise RollingDataError(M_("{key}: must be troops or bomb", key=at + ".unit"))
     return ArmyLine(
         line_id,
         _need(line, "name", str, at),

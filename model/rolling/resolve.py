@@ -6,7 +6,10 @@ cleanup) and resolves the deploy phase's fights (``docs/rolling-pyramids.md``).
 
 from __future__ import annotations
 
+from pyramid_lab.i18n import M_
+
 from ..game import IllegalMoveError, Move, quote
+from ..words import joined
 from . import moves
 from .battles import RollingBattles
 from .fights import PHARAOH, Troops, reinforcement_walk, walk_size
@@ -250,7 +253,11 @@ class RollingResolution(RollingBattles):
             s.owner[c], s.troops[c] = owner, troops
         s.fights = (
             *s.fights,
-            f"the Pharaoh's {walk_size(taken)} reinforcements: " + "; ".join(log),
+            M_(
+                "the Pharaoh's {count} reinforcements: {walk}",
+                count=str(walk_size(taken)),
+                walk=joined(log),
+            ),
         )
         # "After reinforcements, player gets new soldiers equal to number in the top of the
         # triangle on each space he controls."

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from pyramid_lab.i18n import M_
 
+from ..errors import SaidError
 from ..game import quote
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "rolling"
@@ -44,8 +45,9 @@ UNITS = ("troops", "bomb")
 HALVING = ("device", "up", "down")
 
 
-class RollingDataError(ValueError):
-    """A map or faction file that does not follow ``schema.json``; says which key and why."""
+class RollingDataError(SaidError):
+    """A map or faction file that does not follow ``schema.json``; says which key and why
+    (a Message: ``str()`` in the reader's language, :class:`~model.errors.SaidError`)."""
 
 
 # ---- values --------------------------------------------------------------------------------

@@ -606,7 +606,7 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
             assert all("a die of your colour may change by 1" in r.toolTip() for r in changed)
             # grouped by the faction board's box, the list as tall as its rows, and a
             # choice hovered marks its box on the mover's board (issue 46, item 8)
-            from pyramid_lab.viewer.games.rolling.docks import BOX, CHOICE
+            from pyramid_lab.viewer.games.rolling.choice_list import BOX, CHOICE
 
             headings = [r.text() for r in rows if r.data(CHOICE) is None and r.data(BOX)]
             assert headings
@@ -795,7 +795,7 @@ def test_the_drafts_choices_are_in_sight_without_nested_scroll_bars(make_window,
     scrolls, and has the room (issue 59, item 5)."""
     from PySide6.QtWidgets import QAbstractScrollArea
 
-    from pyramid_lab.viewer.games.rolling.docks import CHOICE
+    from pyramid_lab.viewer.games.rolling.choice_list import CHOICE
 
     window = make_window()
     window.resize(1280, 800)  # (the suite's screen is 1280x1024)

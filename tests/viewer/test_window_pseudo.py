@@ -253,3 +253,42 @@ def test_every_word_of_the_new_game_dialog_is_from_the_catalog(pseudo_window, qt
         assert dialog.new_game().options.version == "stacking"  # the value, not its word
     finally:
         dialog.deleteLater()
+
+
+def test_rolling_s_faction_boards_and_fights_are_from_the_catalog(pseudo_window, qtbot):
+    """The Faction boards dock (each board's headings, counts and the factions' own words),
+    the Fights dock (the fights and the solo Pharaoh's walk) and the Turn dock's places for
+    a die (their boxes' headings) say every word from the catalog: the docks' own words are
+    not enough, the boards' HTML and the choices are made by the lab."""
+    import random
+
+    from PySide6.QtWidgets import QApplication
+
+    from pyramid_lab.model.rolling import RollingPyramids
+    from pyramid_lab.viewer.games.rolling.docks import TurnDock
+    from pyramid_lab.viewer.games.rolling.record_docks import FightsDock, SheetsDock
+
+    game = RollingPyramids.new(RollingPyramids.parse_options({"players": 1}))
+    rng = random.Random(3)
+    while game.round < 4 or game.phase != "draft":
+        game.push(rng.choice(sorted(game.legal_moves(), key=repr)))
+    window = pseudo_window
+    window.lab.session.replace_game(game)
+    QApplication.sendPostedEvents()
+    qtbot.wait(20)
+    (sheets,) = window.findChildren(SheetsDock)
+    (fights,) = window.findChildren(FightsDock)
+    (turn,) = window.findChildren(TurnDock)
+    free = next(k for k, die in enumerate(game.state.dice) if die.taker is None)
+    turn._take_die(free)  # (a die taken: the places it may go, under their boxes' headings)
+    QApplication.sendPostedEvents()
+    rows = [turn.choices.item(i).text() for i in range(turn.choices.count())]
+    assert len(rows) > 2
+    texts = [(f"board {c}", sheets.text(c)) for c in game.players]
+    texts += [(f"Turn dock row {k}", row) for k, row in enumerate(rows)]
+    texts.append(("fights", fights.text()))
+    assert "réîñførçéméñtš" in fights.text()  # (the walk: said, marked)
+    assert any("⟦" in text for _where, text in texts)
+    names = (*_names(), "Anubians", "Bastet", "any")  # (the factions' names; a shape: notation)
+    found = [(where, text) for where, text in texts if unmarked(text, names)]
+    assert not found, "\n".join(f"{where}: {unmarked(text, names)}" for where, text in found)

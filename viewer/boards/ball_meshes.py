@@ -34,7 +34,6 @@ from typing import Any
 import numpy as np
 import pyvista as pv
 
-from pyramid_lab.i18n import shown
 from pyramid_lab.model.lattice import CORNERS, PyramidLattice
 
 from ..lab import palette
@@ -164,7 +163,7 @@ class BallPyramidMeshes:
         self._pick_radius[ghosts] = BALL_RADIUS
         self.shown = drawn | markers | ghosts
         self.label_spots = [
-            (shown(label.text), tuple(float(c) for c in self._label_spot(label.site)))
+            (label.text, tuple(float(c) for c in self._label_spot(label.site)))
             for label in frame.labels
             if 0 <= label.site < lat.count
         ]

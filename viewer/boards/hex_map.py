@@ -34,6 +34,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pyvista as pv
 
+from pyramid_lab.i18n import M_, Message, shown
+
 from ..lab import palette
 from ..lab.frame import Frame
 from ..lab.view_state import ViewState
@@ -154,7 +156,7 @@ class HexMapView(FlatView):
             self._add_layer(name, opacity, smooth, _DISC)
         self.actors["labels"] = add_labels(
             self.plotter,
-            self.board_labels(),
+            [(shown(text), at) for text, at in self.board_labels()],  # (the window's words)
             font_size=13,
             rgb=palette.LABEL_RGB,
             always_visible=True,
@@ -162,7 +164,8 @@ class HexMapView(FlatView):
         self.set_view("iso")
 
     def board_labels(self) -> list[tuple[str, tuple[float, ...]]]:
-        """Each hex's name, its pyramid's numbers or its section below it."""
+        """Each hex's name, its pyramid's numbers or its section below it (a word: a
+        Message, said where drawn)."""
         b = self.board
         names: list[tuple[str, tuple[float, ...]]] = []
         for i, cell in enumerate(b.cells):
@@ -171,7 +174,8 @@ class HexMapView(FlatView):
             if cell.pyramid == "white":
                 text += f"\n{cell.top}/{cell.bottom}"
             elif cell.caption:
-                text += f"\n{cell.caption}"
+                # TRANSLATORS: a space of a hex map: its name above its section ("12", "hero")
+                text = M_("{name}\n{caption}", name=text, caption=Message(cell.caption))
             names.append((text, (x + NAME_OFFSET[0], y + NAME_OFFSET[1], HEX_HEIGHT + 0.02)))
         return names
 

@@ -356,10 +356,11 @@ class MeshActors:
     def _show_labels(self, frame: Any, spot: Callable[[int], Sequence[float]], count: int) -> None:
         """Frame.labels on the screen just above ``spot(site)`` (over the scene, inside
         the picture, apart), rebuilt only when they change."""
-        key = tuple((lb.site, shown(lb.text)) for lb in frame.labels if 0 <= lb.site < count)
-        if self.headless:
-            self.label_spots = [(text, tuple(map(float, spot(site)))) for site, text in key]
+        if self.headless:  # (each page says the labels in its language: kept as made)
+            labels = [(lb.site, lb.text) for lb in frame.labels if 0 <= lb.site < count]
+            self.label_spots = [(text, tuple(map(float, spot(site)))) for site, text in labels]
             return
+        key = tuple((lb.site, shown(lb.text)) for lb in frame.labels if 0 <= lb.site < count)
         if key == getattr(self, "_label_key", ()):
             return
         self._label_key = key

@@ -26,6 +26,7 @@ from typing import TypedDict, cast
 from pyramid_lab import i18n
 from pyramid_lab.i18n import N_
 
+from ..lab.said_html import html_said
 from .lesson_texts import in_page_language
 from .page_words import PAGE_PLURALS, PAGE_WORDS
 from .replies import Moves, MoveShown, Reply, StudentPage
@@ -289,10 +290,20 @@ def translated(reply: Reply, language: str) -> Reply:
     if "board" in reply:
         board = reply["board"]
         legend = [{**line, "words": said(line["words"], language)} for line in board["legend"]]
-        out["board"] = {**board, "legend": legend}
+        labels = [
+            {**label, "text": _label_said(label["text"], language)} for label in board["labels"]
+        ]
+        out["board"] = {**board, "legend": legend, "labels": labels}
     if "rows" in reply:
         out["rows"] = [{**row, "reason": said(row["reason"], language)} for row in reply["rows"]]
     return cast(Reply, out)
+
+
+def _label_said(text: str, language: str) -> str:
+    """A label on the board in ``language``: the lab's (a key move's, a cook's, a hint's
+    mark: a Message) said in it; a name of the board's (a space's number, a wall's letter)
+    is notation, kept."""
+    return text.said_in(language) if isinstance(text, i18n.Message) else text
 
 
 def _page_translated(page: StudentPage, language: str) -> StudentPage:
@@ -316,7 +327,10 @@ def _page_translated(page: StudentPage, language: str) -> StudentPage:
     if "play" in page:
         shown["play"] = _moves_translated(page["play"], language)
     if "panels" in page:
-        shown["panels"] = [{**p, "title": said(p["title"], language)} for p in page["panels"]]
+        shown["panels"] = [
+            {**p, "title": said(p["title"], language), "html": html_said(p["html"], language)}
+            for p in page["panels"]
+        ]
     return shown
 
 

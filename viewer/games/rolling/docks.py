@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 import html
-from typing import Any, Protocol
+from typing import Protocol
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDockWidget,
     QGridLayout,
@@ -24,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pyramid_lab.i18n import _, ngettext
+from pyramid_lab.i18n import _, ngettext, shown
 from pyramid_lab.model.game import CHANCE, Game, Move
 from pyramid_lab.model.rolling import (
     DONE,
@@ -42,10 +41,12 @@ from pyramid_lab.model.teaching import describe_result
 from ...widgets.dock_fit import ScrolledBody
 from ...widgets.names import colour_word
 from ...widgets.slots import slot
+from .choice_list import BOX, CHOICE, ChoiceList
 from .panels import die_colour, die_text, rgb_of
 from .record_docks import FightsDock, SheetsDock
 from .texts import phase_word
 from .words import (
+    box_words,
     crossed_number,
     move_help,
     move_words,
@@ -95,76 +96,6 @@ class RollingUI(Protocol):
     def show_message(self, text: str) -> None: ...
 
     def show_box(self, box: str | None) -> None: ...
-
-
-CHOICE = Qt.ItemDataRole.UserRole
-#: The faction board's box a row of the Turn dock belongs to (its heading's name).
-BOX = Qt.ItemDataRole.UserRole + 1
-#: The most rows the Turn dock's list asks room for (a draft's 37 places and headings).
-MAX_CHOICE_ROWS = 48
-#: The rows the list asks room for whatever it holds now: the dock column is shared out
-#: when the game comes (a start area to click), and a draft's choices come later.
-ASK_CHOICE_ROWS = 40
-#: The least rows the list keeps: below it the dock scrolls as a whole (a short screen).
-MIN_CHOICE_ROWS = 4
-
-
-class ChoiceList(QListWidget):
-    """The Turn dock's choices: the one part of the dock that scrolls. It asks for the
-    height of its rows (up to :data:`MAX_CHOICE_ROWS`) and takes what the dock has left
-    after the heading, the words and the dice pool, down to :data:`MIN_CHOICE_ROWS` rows:
-    only below that (a short screen) does the dock scroll as a whole. (It was made as tall
-    as all its rows, inside the dock's scrolled body: two nested scroll bars, and 2 to 8 of
-    a draft's 37 choices in sight; issue 59, item 5.)"""
-
-    def _rows(self, count: int) -> int:
-        line = self.fontMetrics().lineSpacing()
-        return sum(max(self.sizeHintForRow(i), line) for i in range(count))
-
-    def _frame(self) -> int:
-        return 2 * self.frameWidth() + 4
-
-    def sizeHint(self) -> QSize:
-        line = self.fontMetrics().lineSpacing()
-        height = min(max(self._rows(self.count()), ASK_CHOICE_ROWS * line), MAX_CHOICE_ROWS * line)
-        return QSize(super().sizeHint().width(), height + self._frame())
-
-    def minimumSizeHint(self) -> QSize:
-        line = self.fontMetrics().lineSpacing()
-        return QSize(super().minimumSizeHint().width(), MIN_CHOICE_ROWS * line + self._frame())
-
-    def add_choice(self, text: str, data: tuple[str, Any], tip: str = "", box: str = "") -> None:
-        """A choice: ``data`` is what a click on it makes; ``box`` its faction board box."""
-        item = QListWidgetItem(text)
-        item.setData(CHOICE, data)
-        if box:
-            item.setData(BOX, box)
-        if tip:
-            item.setToolTip(tip)
-        self.addItem(item)
-
-    def add_heading(self, box: str) -> None:
-        """A heading row: the faction board's box the choices below write in."""
-        item = QListWidgetItem(box)
-        item.setFlags(Qt.ItemFlag.NoItemFlags)
-        font = item.font()
-        font.setBold(True)
-        item.setFont(font)
-        item.setForeground(QColor(40, 40, 40))
-        item.setData(BOX, box)
-        said = _(
-            "the places below write the die in {box} of your faction board (a place hovered "
-            "shows its box marked there)"
-        )
-        item.setToolTip(said.format(box=box))
-        self.addItem(item)
-
-    def add_note(self, text: str) -> None:
-        """A row of words that takes no click."""
-        item = QListWidgetItem(text)
-        item.setFlags(Qt.ItemFlag.NoItemFlags)
-        item.setForeground(QColor(110, 110, 110))
-        self.addItem(item)
 
 
 class TurnDock(QDockWidget):
@@ -244,7 +175,7 @@ class TurnDock(QDockWidget):
         for sides, value in ((4, 8), (8, 8), (4, None), (8, None)):
             for taker in (None, *players):
                 for style in ("background: rgb(0,0,0); color: white;", "color: gray;"):
-                    sample.setText(die_text(sides, value, taker))
+                    sample.setText(shown(die_text(sides, value, taker)))
                     sample.setStyleSheet(style)
                     widest = max(widest, sample.minimumSizeHint().width())
         sample.deleteLater()
@@ -267,7 +198,7 @@ class TurnDock(QDockWidget):
         for index, die in enumerate(s.dice):
             colour = die_colour(game, die.owner)
             taker = None if die.taker is None else game.players[die.taker]
-            button = QPushButton(die_text(die.sides, die.value, taker))
+            button = QPushButton(shown(die_text(die.sides, die.value, taker)))
             button.setCheckable(True)
             button.setChecked(turn.die == index)
             r, g, b = rgb_of(colour)
@@ -363,11 +294,12 @@ class TurnDock(QDockWidget):
         for take in mine:
             boxes.setdefault(slot_box(take.slot), []).append(take)
         for box, takes in boxes.items():
-            self.choices.add_heading(box)
+            self.choices.add_heading(box, shown(box_words(box)))
             for take in takes:
                 words = take_words(take, own)
                 chosen = dataclasses.replace(take, die=turn.die)  # that die, of equal ones
-                self.choices.add_choice(f"    {words}", ("move", chosen), take_help(take, own), box)
+                said = f"    {shown(words)}"
+                self.choices.add_choice(said, ("move", chosen), take_help(take, own), box)
 
     def _fill_deploy(self, game: RollingPyramids, turn: RollingTurn, moves: list[Move]) -> None:
         """The units to send (the map then takes the target's click)."""
@@ -410,7 +342,7 @@ class TurnDock(QDockWidget):
         for move in moves:
             if move != DONE and isinstance(move, Develop | Cross | Soldiers | StartArea):
                 words = move_words(move, crossed_number(game, game.current_player(), move))
-                self.choices.add_choice(words, ("move", move), move_help(move))
+                self.choices.add_choice(shown(words), ("move", move), move_help(move))
         if game.phase == "develop" and DONE in moves:
             self.choices.add_note(_("Done keeps the unspent develop pairs for a later round."))
         if game.phase == "soldiers":

@@ -8,7 +8,7 @@ import html
 
 from PySide6.QtWidgets import QDockWidget, QTabWidget, QTextBrowser
 
-from pyramid_lab.i18n import N_, _
+from pyramid_lab.i18n import N_, _, shown
 from pyramid_lab.model.rolling import RollingPyramids
 from pyramid_lab.model.setup import start_copy
 
@@ -39,7 +39,7 @@ class SheetsDock(QDockWidget):
         mover = game.current_player()
         for p, colour in enumerate(game.players):
             page = self.pages[colour]
-            text = sheet_html(game, p, box if p == mover else None)
+            text = sheet_html(game, p, box if p == mover else None).said_in(None)
             if page.property("sheet") != text:  # (a move changes a board or two: laid out anew)
                 page.setProperty("sheet", text)
                 page.setHtml(text)
@@ -91,7 +91,7 @@ class FightsDock(QDockWidget):
             return
         parts = []
         for number, lines in reversed(rounds):
-            items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+            items = "".join(f"<li>{html.escape(shown(line))}</li>" for line in lines)
             none = _("no fight")
             heading = _("Round {number}").format(number=number)
             parts.append(f"<h4>{heading}</h4><ul>{items or f'<li>{none}</li>'}</ul>")

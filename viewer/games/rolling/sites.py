@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from pyramid_lab.i18n import N_
 from pyramid_lab.model.game import Game
 from pyramid_lab.model.rolling import PHARAOH_COLOUR, RollingPyramids
 from pyramid_lab.model.rolling.rules import RollingMap
@@ -22,7 +23,16 @@ LAYERS = 8
 TROOPS_A_COUNTER = 3
 #: A factory's section as the map writes it under the hex's name: short, so that it stays
 #: clear of the stack beside it ("footmen" ran into the stack); the hover says it whole.
-SECTION_ON_MAP = {"heroes": "hero", "develop": "dev.", "armies": "army", "footmen": "foot"}
+SECTION_ON_MAP = {
+    # TRANSLATORS: a factory's section written short on Rolling Pyramids' map (heroes)
+    "heroes": N_("hero"),
+    # TRANSLATORS: a factory's section written short on Rolling Pyramids' map (develop)
+    "develop": N_("dev."),
+    # TRANSLATORS: a factory's section written short on Rolling Pyramids' map (armies)
+    "armies": N_("army"),
+    # TRANSLATORS: a factory's section written short on Rolling Pyramids' map (footmen)
+    "footmen": N_("foot"),
+}
 
 
 def stack_height(strength: int) -> int:

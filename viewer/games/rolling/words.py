@@ -1,5 +1,7 @@
 """Rolling Pyramids' decisions in words: a faction board's slot, a die taken and where it
-is written, and each other decision as the Turn dock and the status bar say it."""
+is written, and each other decision as the Turn dock and the status bar say it. Each a
+sentence of the catalog made language-free (:func:`pyramid_lab.i18n.M_`): the window says
+it in its language, each page of the classroom in its own."""
 
 from __future__ import annotations
 
@@ -19,30 +21,37 @@ from pyramid_lab.model.rolling import (
 
 
 def slot_words(slot: str) -> str:
-    """A slot of the faction board in words."""
+    """A slot of the faction board in words (a Message)."""
     if slot == "none":
-        return "written nowhere (no slot takes it)"
+        return M_("written nowhere (no slot takes it)")
     if slot == "hero":
-        return "the next hero slot"
+        return M_("the next hero slot")
     if slot.startswith("dev"):
         pair, shape = slot[3:].split(".")
-        return f"develop pair {pair} ({shape})"
+        return M_("develop pair {pair} ({shape})", pair=pair, shape=shape)
     if slot.startswith("f"):
         group, space = slot[1:].split(".")
-        return f"footmen f{group}: box {space}"
-    return f"line {slot[0]}, circle {slot[1]}"
+        return M_("footmen f{group}: box {space}", group=group, space=space)
+    return M_("line {line}, circle {circle}", line=slot[0], circle=slot[1])
 
 
 def footmen_box(group: int, space: int, number: int, d4: bool) -> str:
     """A footmen box by what the faction board prints in it and where: "footmen f1: cross
     off ▲2 (box 5)" (the boxes counted with the circles between them, as the slot's name
     counts them: "space 5" read as the map's space 5)."""
-    return f"footmen f{group}: cross off {'▲' if d4 else '◆'}{number} (box {space})"
+    box = ("▲" if d4 else "◆") + str(number)  # (what the box prints: notation)
+    return M_(
+        "footmen f{group}: cross off {box} (box {space})",
+        group=str(group),
+        box=box,
+        space=str(space),
+    )
 
 
 def slot_box(slot: str) -> str:
     """The faction board's box a slot is in, by the name the board's heading gives it:
-    'Army line a', 'Develop pairs', 'Footmen f2', 'Heroes' (or 'Nowhere')."""
+    'Army line a', 'Develop pairs', 'Footmen f2', 'Heroes' (or 'Nowhere'): a key (the
+    board marks the box by it), said by :func:`box_words`."""
     if slot == "none":
         return "Nowhere"
     if slot == "hero":
@@ -54,21 +63,33 @@ def slot_box(slot: str) -> str:
     return f"Army line {slot[0]}"
 
 
+def box_words(box: str) -> str:
+    """A box of :func:`slot_box` in words (a Message), as the Turn dock's heading says it."""
+    if box.startswith("Footmen f"):
+        return M_("Footmen f{group}", group=box.removeprefix("Footmen f"))
+    if box.startswith("Army line "):
+        return M_("Army line {line}", line=box.removeprefix("Army line "))
+    return {"Nowhere": M_("Nowhere"), "Heroes": M_("Heroes")}.get(box, M_("Develop pairs"))
+
+
 def take_words(move: Take, own: bool) -> str:
     """'line a, circle 1: 5 (6, own colour -1)'; a footmen box by its number, "footmen f1:
-    cross off ▲2 (box 5) (3, own colour -1)"."""
+    cross off ▲2 (box 5) (3, own colour -1)" (a Message)."""
     where = slot_words(move.slot)
     if move.written is None:
         return where
+    text: str
     if move.slot.startswith("f"):
         group, space = move.slot[1:].split(".")
         text = footmen_box(int(group), int(space), move.written, move.sides == 4)
     else:
-        text = f"{where}: {move.written}"
+        text = M_("{where}: {number}", where=where, number=str(move.written))
     if move.written != move.value:
         change = move.written - move.value
-        why = "own colour" if own and abs(change) == 1 else "factory"
-        text += f" ({move.value}, {why} {change:+d})"
+        value, by = str(move.value), f"{change:+d}"
+        if own and abs(change) == 1:
+            return M_("{said} ({value}, own colour {change})", said=text, value=value, change=by)
+        return M_("{said} ({value}, factory {change})", said=text, value=value, change=by)
     return text
 
 
@@ -83,43 +104,59 @@ def crossed_number(game: RollingPyramids, player: int, move: Move) -> int | None
     return groups[move.group - 1][move.space - 1].number
 
 
+#: A device developed, in words, by the rules' name for it.
+DEVELOP_WORDS = {
+    "ram": N_("develop a ram (breaks defenders in half)"),
+    "spikes": N_("develop spikes (break attackers in half)"),
+    "umbrella": N_("develop an umbrella (protects half the defenders from bombs)"),
+}
+
+
 def move_words(move: Move, crossed: int | None = None) -> str:
-    """A decision in the Turn dock's words (``crossed``: the number a conquest's triangle
-    holds on the faction board, where known)."""
+    """A decision in the Turn dock's words, a Message (``crossed``: the number a conquest's
+    triangle holds on the faction board, where known)."""
     if isinstance(move, Develop):
-        names = {
-            "ram": "a ram (breaks defenders in half)",
-            "spikes": "spikes (break attackers in half)",
-            "umbrella": "an umbrella (protects half the defenders from bombs)",
-        }
         up = move.upgrade
-        if up in names:
-            return f"develop {names[up]}"
+        if up in DEVELOP_WORDS:
+            return M_(DEVELOP_WORDS[up])
         if up.endswith("+"):
-            return f"develop line {up[0]}'s next bonus circle"
-        return f"develop line {up[0]}'s line upgrade (the middle number counts)"
+            return M_("develop line {line}'s next bonus circle", line=up[0])
+        return M_("develop line {line}'s line upgrade (the middle number counts)", line=up[0])
     if isinstance(move, Cross):
         if crossed is not None:
             return footmen_box(move.group, move.space, crossed, True)
-        return f"footmen f{move.group}: cross off the triangle in box {move.space}"
+        return M_(
+            "footmen f{group}: cross off the triangle in box {space}",
+            group=str(move.group),
+            space=str(move.space),
+        )
     if isinstance(move, Soldiers):
         if move.cell == ALL:
             if move.stay:
-                return "all stay: every space keeps its new soldiers"
-            return "all join the reserve (a unit to deploy next round)"
-        return (
-            f"space {move.cell}: the soldiers {'stay there' if move.stay else 'join the reserve'}"
-        )
+                return M_("all stay: every space keeps its new soldiers")
+            return M_("all join the reserve (a unit to deploy next round)")
+        if move.stay:
+            return M_("space {space}: the soldiers stay there", space=str(move.cell))
+        return M_("space {space}: the soldiers join the reserve", space=str(move.cell))
     if isinstance(move, StartArea):
-        return f"starting area {move.cell}"
+        return M_("starting area {area}", area=str(move.cell))
     if isinstance(move, Place):
-        if move.device == "umbrella":
-            return f"an umbrella on space {move.cell} (for the next round's fights)"
-        what = "a ram" if move.device == "ram" else "spikes"
-        return f"{what} on the border {move.cell}-{move.other} (for the next round's fights)"
+        return _placed(move)
     if move == DONE:
-        return "done"
+        return M_("done")
     return str(move)
+
+
+def _placed(move: Place) -> str:
+    """A device placed, in words (a Message)."""
+    if move.device == "umbrella":
+        return M_(
+            "an umbrella on space {space} (for the next round's fights)", space=str(move.cell)
+        )
+    border = {"space": str(move.cell), "other": str(move.other)}
+    if move.device == "ram":
+        return M_("a ram on the border {space}-{other} (for the next round's fights)", **border)
+    return M_("spikes on the border {space}-{other} (for the next round's fights)", **border)
 
 
 #: What a newcomer reads under the Turn dock's heading: each kind of choice of a phase in

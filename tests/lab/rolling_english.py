@@ -1,0 +1,159 @@
+"""The English of Rolling Pyramids' words that issue 90 made Messages: its panels (the dice
+pool and each faction board, as the window's docks and the classroom's page show them),
+its map and faction files' errors and the solo Pharaoh's walk, in games played at random
+by seed and in files broken one key at a time. ``python tests/lab/rolling_english.py``
+wrote ``tests/lab/data/rolling_words_en.json`` before the change (a kind of words at a time:
+the kinds it holds are kept); the test compares."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from pyramid_lab.model.rolling import RollingPyramids
+from pyramid_lab.model.rolling.fights import EMPTY, PHARAOH, Troops, reinforcement_walk
+from pyramid_lab.model.rolling.maps import parse_faction, parse_map
+from pyramid_lab.model.rolling.rules import DATA, RollingDataError
+
+DATA_FILE = Path(__file__).parent / "data" / "rolling_words_en.json"
+
+
+def games() -> Iterator[RollingPyramids]:
+    """Positions of two-player and solo games played at random (each 13th decision)."""
+    for players, seed in ((2, 1), (1, 3), (1, 4), (3, 5)):
+        game = RollingPyramids.new(RollingPyramids.parse_options({"players": players}))
+        rng = random.Random(seed)
+        step = 0
+        while not game.is_over() and step < 400:
+            if step % 13 == 0:
+                yield game
+            game.push(rng.choice(sorted(game.legal_moves(), key=repr)))
+            step += 1
+        yield game
+
+
+def panels(html: Callable[[RollingPyramids], list[str]]) -> list[str]:
+    return list(dict.fromkeys(text for game in games() for text in html(game)))
+
+
+def walks() -> list[str]:
+    """Every fight line of the games (the solo ones hold the Pharaoh's walk), and walks
+    that meet the player's troops (destroyed, killed out, holding)."""
+    found: list[str] = []
+    for walkers in (1, 4, 7, 12):
+        spaces = [(PHARAOH, Troops(3)), (0, Troops(2, 1)), (EMPTY, Troops(0)), (0, Troops(5))]
+        found.extend(reinforcement_walk(spaces, walkers)[1])
+    for game in games():
+        for line in game.state.fights:
+            if str(line) not in found:
+                found.append(str(line))
+    return found
+
+
+def _broken(raw: Any) -> Iterator[Any]:
+    """``raw`` broken in each of many ways: a key removed, a value of the wrong kind, a
+    number out of range, a list emptied (every nested object's keys, one at a time)."""
+    yield []
+    yield {**raw, "format": "nothing"}
+    yield {**raw, "surprise": 1}
+
+    def paths(value: Any, at: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                yield (*at, key)
+                yield from paths(inner, (*at, key))
+        elif isinstance(value, list):
+            for k, inner in enumerate(value[:2]):
+                yield (*at, k)
+                yield from paths(inner, (*at, k))
+
+    for path in paths(raw, ()):
+        for change in ("drop", "text", "zero", "empty", "bool", "x"):
+            broken = copy.deepcopy(raw)
+            parent = broken
+            for key in path[:-1]:
+                parent = parent[key]
+            last = path[-1]
+            if change == "drop":
+                if isinstance(parent, dict):
+                    del parent[last]
+                else:
+                    parent.pop(last)
+            else:
+                parent[last] = {"text": "?", "zero": 0, "empty": [], "bool": True, "x": "x"}[change]
+            yield broken
+
+
+def errors() -> list[str]:
+    """The errors of the shipped map and faction files broken (each once)."""
+    found: list[str] = []
+    for pattern, parse in (("map-*.json", parse_map), ("faction-*.json", parse_faction)):
+        for path in sorted(DATA.glob(pattern)):
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            for broken in _broken(raw):
+                try:
+                    parse(broken)
+                except RollingDataError as exc:
+                    if str(exc) not in found:
+                        found.append(str(exc))
+                except (TypeError, KeyError, AttributeError):  # (a crash: not an error's words)
+                    continue
+    return found
+
+
+def choices() -> list[str]:
+    """Every decision's words as the Turn dock and the classroom's list say them (a die's
+    place and the number written, a faction board's slot and box, a develop, a conquest,
+    the new soldiers, a starting area, a device placed), for each legal move met."""
+    from pyramid_lab.model.rolling import Take
+    from pyramid_lab.viewer.games.rolling.words import (
+        crossed_number,
+        move_words,
+        slot_box,
+        slot_words,
+        take_words,
+    )
+
+    found: dict[str, None] = {}
+    for game in games():
+        if game.is_over() or game.current_player() < 0:
+            continue
+        p = game.current_player()
+        for move in game.legal_moves():
+            if isinstance(move, Take):
+                own = move.colour == game.to_move
+                said = [take_words(move, own), slot_words(move.slot), slot_box(move.slot)]
+            else:
+                said = [move_words(move, crossed_number(game, p, move)), move_words(move)]
+            found.update(dict.fromkeys(str(text) for text in said))
+    return list(found)
+
+
+def captured() -> dict[str, list[str]]:
+    from pyramid_lab.viewer.games.rolling.panels import pool_html, sheet_html
+
+    def sheets(game: RollingPyramids) -> list[str]:
+        return [sheet_html(game, p) for p in range(len(game.players))]
+
+    return {
+        "pools": panels(lambda game: [pool_html(game)]),
+        "sheets": panels(sheets),
+        "walks": walks(),
+        "errors": errors(),
+        "choices": choices(),
+    }
+
+
+if __name__ == "__main__":
+    DATA_FILE.parent.mkdir(exist_ok=True)
+    kept = json.loads(DATA_FILE.read_text(encoding="utf-8")) if DATA_FILE.exists() else {}
+    now = captured()
+    # (a key captured before its words changed is kept: the English to compare with)
+    text = json.dumps({**now, **kept}, indent=0, ensure_ascii=False) + "\n"
+    DATA_FILE.write_text(text, encoding="utf-8")
+    print(sys.argv[0], "wrote", DATA_FILE, len(text), "characters")
