@@ -17,6 +17,14 @@ from .strict_json import MAX_FILE_BYTES, loads_json, too_big
 
 #: A position file's name ends so.
 SUFFIX = ".pyr.json"
+#: A lesson file's name ends so (:mod:`model.lesson`'s ``SUFFIX``): known here, so that a
+#: reader tells a lesson from a position without loading the lessons' modules.
+LESSON_SUFFIX = ".lesson.json"
+
+
+def is_lesson_path(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` names a lesson file (by its name)."""
+    return os.fspath(path).endswith(LESSON_SUFFIX)
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ proven answerable; answers from the rules) and
 
 from __future__ import annotations
 
+from ..files import is_lesson_path  # (a lesson by its name, known to the files)
 from .checking import (
     MAX_FILLED,
     PROGRESS_EVERY_S,
@@ -73,7 +74,6 @@ from .document import (
     Step,
     Task,
     in_language,
-    is_lesson_path,
     languages,
     step_document,
 )

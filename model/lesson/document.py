@@ -3,7 +3,6 @@ steps and tasks, and its writing."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -18,7 +17,7 @@ from .languages import ENGLISH, Words, pick, text_json
 FORMAT = files.LESSON_FORMAT
 
 
-SUFFIX = ".lesson.json"
+SUFFIX = files.LESSON_SUFFIX
 
 
 MAX_FILE_BYTES = files.MAX_FILE_BYTES
@@ -146,10 +145,6 @@ class LessonFile:
             "steps": [step.to_json() for step in self.steps],
             **({"view": self.view} if self.view is not None else {}),
         }
-
-
-def is_lesson_path(path: str | os.PathLike[str]) -> bool:
-    return os.fspath(path).endswith(SUFFIX)
 
 
 def step_document(lesson: LessonFile, index: int = 0) -> files.PositionDocument:

@@ -155,3 +155,44 @@ def test_the_board_table_names_each_view_by_its_kind():
         "HexMap",
         "SteppedBoard",
     ]
+
+
+# At the opening screen's first paint (the window's first frame, a position opened from the
+# command line): which modules it did without, and what the window is made on.
+OPENING_FRAME = r"""
+import os, sys
+import pyramid_lab.viewer.desktop.app as app
+
+paint = app.OpeningScreen.paintEvent
+
+def first_paint(self, event):
+    paint(self, event)
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtOpenGLWidgets import QOpenGLWidget
+    window = self.window()
+    later = ("pyramid_lab.model.lesson", "pyramid_lab.model.search", "pyvista", "vtk")
+    print("loaded:", *[m for m in later if m in sys.modules])
+    print("platform:", QGuiApplication.platformName())
+    print("surface:", window.windowHandle().surfaceType().name)
+    print("opengl widgets:", len(window.findChildren(QOpenGLWidget)), flush=True)
+    os._exit(0)
+
+app.OpeningScreen.paintEvent = first_paint
+from pyramid_lab.viewer.cli import main
+sys.exit(main(["open", sys.argv[1]]))
+"""
+
+
+def test_the_opening_frame_draws_without_the_lessons_and_on_an_opengl_surface(tmp_path):
+    # issue 90: a position opened from the command line draws its first frame before the
+    # lessons' modules and the search load (both after it), and on X11 in a window made on
+    # an OpenGL surface for the scene to come (issue 89) but with no OpenGL widget in it:
+    # that frame is flushed as any, not composed through OpenGL (+30 ms to the first paint)
+    out = run_python(
+        OPENING_FRAME, str(ROOT / "examples/pyraos/square-removals.pyr.json"), tmp_path=tmp_path
+    )
+    said = dict(line.split(":", 1) for line in out.splitlines() if ":" in line)
+    assert said["loaded"].split() == []
+    assert said["surface"].strip() == "OpenGLSurface"
+    if said["platform"].strip() == "xcb":
+        assert said["opengl widgets"].strip() == "0"

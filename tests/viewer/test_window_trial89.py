@@ -145,7 +145,7 @@ def test_the_opening_window_is_not_made_again_when_its_scene_comes(
     widget, into it: Qt made the shown window again for it (hidden, then shown anew), and
     for seconds the docks stood alone over the screen as if separate windows. The window
     keeps its native window from the first frame on."""
-    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtCore import QEvent, QObject, QPoint
 
     from pyramid_lab.model.files import read
     from pyramid_lab.viewer.desktop.app import MainWindow
@@ -175,6 +175,18 @@ def test_the_opening_window_is_not_made_again_when_its_scene_comes(
         settle(qtbot)
         assert hidden == []
         assert window.windowHandle() is native
+        # and the scene draws in it, on the screen: red's goal row, red on the board
+        window.plotter.render()
+        settle(qtbot)
+        shot = window.screen().grabWindow(0).toImage()
+        corner, size = window.plotter.mapToGlobal(QPoint(0, 0)), window.plotter.size()
+        red = [
+            colour
+            for x in range(corner.x(), corner.x() + size.width(), 9)
+            for y in range(corner.y(), corner.y() + size.height(), 9)
+            if (colour := shot.pixelColor(x, y)).red() > colour.green() + 60
+        ]
+        assert len(red) > 50
     finally:
         window.shutdown()
     assert guard_errors == []

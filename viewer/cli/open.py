@@ -61,8 +61,10 @@ def run(args: argparse.Namespace) -> int:
 
     from ..lab.reading import read_any
 
-    lesson = first_lesson()
-    path = args.file or (str(lesson) if lesson else None)
+    path = args.file
+    if not path:  # (the lessons' folders read only then: a file opened draws sooner)
+        lesson = first_lesson()
+        path = str(lesson) if lesson else None
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         shown = [path] if path else []  # (none shipped: the window's new game)
         print(
@@ -102,8 +104,7 @@ def open_window(
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from pyramid_lab.model import search
-    from pyramid_lab.model.lesson import LessonFile
+    from pyramid_lab.model.files import PositionDocument
 
     from ..desktop.app import MainWindow
     from ..desktop.language import start_language
@@ -116,11 +117,11 @@ def open_window(
     start_language(app)  # the settings' (View > Language), else the system's
     opened = read_any(path) if path is not None else None
     lesson = None
-    if isinstance(opened, LessonFile):
+    if isinstance(opened, PositionDocument):
+        session = Session.from_document(opened, path)
+    elif opened is not None:  # a lesson (its modules loaded only for one)
         lesson = opened
         session = Session(lesson.steps[0].position())  # the lesson's step comes next
-    elif opened is not None:
-        session = Session.from_document(opened, path)
     else:
         assert game is not None
         session = Session(game)
@@ -131,6 +132,8 @@ def open_window(
         if screenshot is not None:
             QTimer.singleShot(SETTLE_MS, shoot)
         else:  # the compiled search made ready now, not at the first click (issue 63)
+            from pyramid_lab.model import search
+
             search.warm_up(background=True, knowledge=None)  # the core, whatever the game
 
     def shoot() -> None:

@@ -20,8 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QColor, QLinearGradient, QPainter
-from PySide6.QtOpenGLWidgets import QOpenGLWidget
+from PySide6.QtGui import QColor, QGuiApplication, QLinearGradient, QPainter, QSurface
 from PySide6.QtWidgets import QWidget
 
 from pyramid_lab.i18n import _
@@ -97,10 +96,22 @@ class MainWindow(Window):
                 _("Opening {name}…").format(name=opening) if opening else _("Opening a new game…")
             )
             self.setCentralWidget(OpeningScreen(f"Pyramid Lab\n\n{said}", self._build, self))
-            # The scene is an OpenGL widget: one in the window before it is first shown
-            # makes it on an OpenGL surface. Added later, Qt made the window again, and
-            # for seconds the docks stood alone over the screen (issue 89).
-            QOpenGLWidget(self).hide()
+            self._on_opengl_surface()
+
+    def _on_opengl_surface(self) -> None:
+        # The scene is an OpenGL widget: added to a shown window whose surface is not an
+        # OpenGL one, Qt made the window again, and for seconds the docks stood alone over
+        # the screen (issue 89). The window's QWindow, made now (a native widget's, not yet
+        # created), is called an OpenGL surface before it is created.
+        if QGuiApplication.platformName() == "xcb":
+            self.setAttribute(Qt.WidgetAttribute.WA_NativeWindow)
+            handle = self.windowHandle()
+            if handle is not None:
+                handle.setSurfaceType(QSurface.SurfaceType.OpenGLSurface)
+                return
+        from PySide6.QtOpenGLWidgets import QOpenGLWidget
+
+        QOpenGLWidget(self).hide()  # elsewhere: made on an OpenGL surface from the start
 
     def when_built(self, then: Callable[[], None]) -> None:
         """Run ``then`` once the window has its parts (at once if it has)."""

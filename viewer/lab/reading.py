@@ -1,19 +1,30 @@
 """Reading a file: the one way in for the window (:mod:`.documents`), the command line and
-scripts. It imports the model's files and lessons, not the lab's session: a command that
-reads a position and answers (``solve`` of a book position) starts without it."""
+scripts. It imports the model's files, not the lab's session: a command that reads a
+position and answers (``solve`` of a book position) starts without it; the lessons'
+modules load when a lesson is read (a position opened from the command line draws its
+window's first frame without them, issue 90)."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pyramid_lab.model import files
-from pyramid_lab.model.files import PositionDocument
+from pyramid_lab.model.files import PositionDocument, is_lesson_path
 from pyramid_lab.model.game import PositionFormatError
-from pyramid_lab.model.lesson import LessonFile, is_lesson_path, lesson_step_document
-from pyramid_lab.model.lesson import read as read_lesson
+
+if TYPE_CHECKING:
+    from pyramid_lab.model.lesson import LessonFile
 
 __all__ = ["read_any", "read_lesson", "read_position", "read_step"]
+
+
+def read_lesson(path: str | Path) -> LessonFile:
+    """A lesson file (``*.lesson.json``): :func:`model.lesson.read`."""
+    from pyramid_lab.model import lesson
+
+    return lesson.read(path)
 
 
 def read_position(path: str | Path) -> PositionDocument:
@@ -57,4 +68,8 @@ def read_any(path: str | Path) -> PositionDocument | LessonFile:
 def read_step(path: str | Path) -> PositionDocument:
     """What a picture of ``path`` shows: a position file's (or text's) position, a lesson's
     first step."""
-    return lesson_step_document(path) if is_lesson_path(path) else read_position(path)
+    if is_lesson_path(path):
+        from pyramid_lab.model.lesson import lesson_step_document
+
+        return lesson_step_document(path)
+    return read_position(path)
