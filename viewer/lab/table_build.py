@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pyramid_lab.i18n import M_, N_, Message, _, format_number, format_percent, ngettext
+from pyramid_lab.i18n import M_, N_, Message, _, format_number, format_percent, ngettext, number
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game
 
@@ -234,7 +234,7 @@ class TableBuild:
                 "position and a layer's copy, {positions} positions) and {free} are free: "
                 "close other programs and build it again",
                 memory=amount(memory),
-                positions=format_number(positions),
+                positions=number(positions),
                 free=amount(free),
             )
         return ""
@@ -266,7 +266,7 @@ class TableBuild:
             values={
                 "version": version,
                 "folder": str(folder),
-                "positions": format_number(positions),
+                "positions": number(positions),
                 "disk": amount(positions),
                 "building": amount(2 * positions),
                 "memory": amount(memory),
@@ -428,7 +428,7 @@ class _Work:
                 "{spheres} spheres done, {pushed} pushed",
                 step=str(entry.get("round")),
                 spheres=n,
-                pushed=format_number(self.pushed),
+                pushed=number(self.pushed),
             )
         self.fraction = min(0.99, max(self.fraction, share))
         left = duration(self.seconds * (1 - self.fraction))
