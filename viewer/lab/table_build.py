@@ -28,6 +28,7 @@ from typing import Literal
 from pyramid_lab.i18n import M_, N_, Message, _, format_number, format_percent, ngettext, number
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game
+from pyramid_lab.model.words import reason_of
 
 from .events import Signal
 from .jobs import Job, JobRunner, Post, Progress
@@ -322,7 +323,7 @@ class TableBuild:
                     folder, options, base, None, work.entry, stop=stop.is_set, say=work.say
                 )
             except tables.EndgameError as exc:  # the lock held elsewhere, other rules
-                return BuildRefused(str(exc))
+                return BuildRefused(reason_of(exc))  # (its Message: the window says it)
             except OSError as exc:
                 return BuildFailed(f"{folder}: {exc.strerror or exc}")
             if not table.finished:
