@@ -206,9 +206,8 @@ def _check_head(head: dict[str, Any]) -> Message | None:
     layers = head.get("layers")
     count = geometry(base).points
     if not isinstance(layers, list) or len(layers) != count:
-        if not isinstance(layers, list):
-            return M_("no list of layers")
-        return M_("{count} layers", count=len(layers))
+        listed = isinstance(layers, list)
+        return M_("{count} layers", count=len(layers)) if listed else M_("no list of layers")
     for n, layer in enumerate(layers):
         if not isinstance(layer, dict) or not _is_int(layer.get("positions"), 0, 1 << 40):
             return layer_size(n)
