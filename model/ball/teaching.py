@@ -36,7 +36,7 @@ class PyramidBallTeaching(Teaching[PyramidBall]):
         report = after.last_effect()
         if report is None:  # a special move's choice: nothing moves
             return super().explain_move(game, move)
-        rows = []
+        rows: list[str] = []
         for row in report.rows:
             offence = row.offence or report.offence
             said = [_named(line, offence) for line in row.lines()]

@@ -206,8 +206,7 @@ def _check_head(head: dict[str, Any]) -> Message | None:
     layers = head.get("layers")
     count = geometry(base).points
     if not isinstance(layers, list) or len(layers) != count:
-        listed = isinstance(layers, list)
-        return M_("{count} layers", count=len(layers)) if listed else M_("no list of layers")
+        return _layers_counted(layers)
     for n, layer in enumerate(layers):
         if not isinstance(layer, dict) or not _is_int(layer.get("positions"), 0, 1 << 40):
             return layer_size(n)
@@ -253,6 +252,14 @@ def _check_head(head: dict[str, Any]) -> Message | None:
     ):
         return M_("its counters kept")
     return None
+
+
+def _layers_counted(layers: object) -> Message:
+    """What is wrong with a header's layers: no list of them, or not as many as the
+    pyramid's."""
+    if not isinstance(layers, list):
+        return M_("no list of layers")
+    return M_("{count} layers", count=len(layers))
 
 
 def layer_size(n: int) -> Message:
