@@ -31,6 +31,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from pyramid_lab import i18n
+from pyramid_lab.i18n import M_, Message, Mn_
+
 from .certificate_file import (
     CHUNK_BYTES,
     LIMITS,
@@ -52,6 +55,7 @@ from .files import nested_over
 from .game import PositionFormatError, quote
 from .partition import Partition, Place
 from .teaching import describe_result
+from .words import colour
 
 __all__ = [
     "CHUNK_BYTES",
@@ -96,17 +100,30 @@ class CheckReport:
     seconds: float
 
     def summary(self) -> str:
+        """The check in one line, a Message (said in the reader's language)."""
         unused = self.lines - self.used
         lines = (
-            "every line used"
+            M_("every line used")
             if unused == 0
-            else f"{unused:,} line{'s' * (unused != 1)} never reached (allowed)"
+            else Mn_(
+                "{count} line never reached (allowed)",
+                "{count} lines never reached (allowed)",
+                unused,
+                count=i18n.number(unused),
+            )
         )
-        return (
-            f"certificate checked: {self.title}, {self.to_move} to move, {self.winner} wins; "
-            f"{self.positions:,} positions with {self.winner} to move and {self.replies:,} "
-            f"replies checked against the rules; {self.lines:,} lines, {lines}; "
-            f"{self.seconds:.2f} s"
+        return M_(
+            "certificate checked: {title}, {to_move} to move, {winner} wins; {positions} "
+            "positions with {winner} to move and {replies} replies checked against the rules; "
+            "{lines} lines, {used}; {seconds} s",
+            title=self.title,
+            to_move=colour(self.to_move),
+            winner=colour(self.winner),
+            positions=i18n.number(self.positions),
+            replies=i18n.number(self.replies),
+            lines=i18n.number(self.lines),
+            used=lines,
+            seconds=i18n.number(self.seconds, digits=2),
         )
 
 
@@ -287,7 +304,11 @@ def check(
     else:
         walk.every_reply(f"{walk.loser}'s first move")
     options = header["options"]
-    title = f"Pyramid Partition base {options.get('size', 5)} {options.get('version', 'floating')}"
+    title = M_(
+        "Pyramid Partition base {size} {version}",
+        size=str(options.get("size", 5)),
+        version=Message(str(options.get("version", "floating"))),  # (a word: floating)
+    )
     used = len(walk.used)
     seconds = time.perf_counter() - began
     return CheckReport(

@@ -42,7 +42,9 @@ import io
 import os
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeAlias
 
 __all__ = [
     "ENGLISH",
@@ -51,6 +53,7 @@ __all__ = [
     "PSEUDO",
     "Message",
     "Mn_",
+    "Number",
     "_",
     "catalog_messages",
     "current",
@@ -60,6 +63,7 @@ __all__ = [
     "language_from_env",
     "languages",
     "ngettext",
+    "number",
     "pseudo",
     "shown",
     "translations",
@@ -301,6 +305,42 @@ def format_list(items: Iterable[str], language: str | None = None) -> str:
 # ---- a sentence made once, said in each person's language ------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A number a :class:`Message` writes the language's way, English included: ``1,234``
+    (German ``1.234``, Swedish ``1 234``), with ``digits`` decimals where given (as
+    :func:`format_number` writes it). A plain ``int`` or ``float`` value is written as
+    ``str.format`` writes it in English (``1234``: what those messages always wrote) and
+    the language's way in another; a number English writes with separators is a Number
+    (:func:`number`; ``docs/i18n.md``)."""
+
+    value: int | float
+    digits: int | None = None
+
+    def __repr__(self) -> str:
+        return f"number({self.value!r}, digits={self.digits!r})"
+
+    def __str__(self) -> str:  # (a Message's English: str.format writes this)
+        return format_number(self.value, ENGLISH, digits=self.digits)
+
+    def said_in(self, language: str) -> str:
+        """This number as ``language`` writes it (:func:`format_number`)."""
+        return format_number(self.value, language, digits=self.digits)
+
+
+def number(value: int | float, *, digits: int | None = None) -> Number:
+    """``value`` as a :class:`Message`'s value that every language writes its own way,
+    English included (``M_("estimate ({count} playouts)", count=number(1234))``: English
+    ``estimate (1,234 playouts)``, German ``Schätzung (1.234 Playouts)``)."""
+    return Number(value, digits)
+
+
+#: What a :class:`Message` puts in its placeholders: a word (a Message, translated too), a
+#: number (an ``int``/``float``, or a :class:`Number` that English writes with separators
+#: too), or notation (any other ``str``, kept).
+Value: TypeAlias = "Message | str | int | float | Number"
+
+
 class Message(str):
     """A sentence of the catalog, made language-free: the ``str`` it is is its English (what
     it always was: logs, results files and tests read that), and it keeps its message
@@ -308,8 +348,9 @@ class Message(str):
     says it in its own language (:meth:`said_in`). A value that is a word is a Message
     itself (translated too); a number is written the language's way; any other ``str``
     (a move, a point, a name) is notation, kept. Its placeholders carry no format spec
-    (``{count}``, not ``{count:,}``): a number is written by :func:`format_number`, a figure
-    written otherwise (``f"{rate:.0f}"``) is passed as a ``str``. Made by :func:`M_` and
+    (``{count}``, not ``{count:,}``): a number English writes with separators is a
+    :class:`Number` (:func:`number`), a figure written otherwise (``f"{rate:.0f}"``) is
+    passed as a ``str``. Made by :func:`M_` and
     :func:`Mn_`.
 
     A ``str`` made from it (``+``, an f-string, ``str()``) is English and no Message: the
@@ -320,14 +361,14 @@ class Message(str):
     msgid: str
     plural: str | None
     n: int  # (a count's: str has a count of its own)
-    values: tuple[tuple[str, Message | str | int | float], ...]
+    values: tuple[tuple[str, Value], ...]
 
     def __new__(
         cls,
         msgid: str,
         plural: str | None = None,
         count: int = 1,
-        values: Mapping[str, Message | str | int | float] | None = None,
+        values: Mapping[str, Value] | None = None,
     ) -> Message:
         given = dict(values or {})
         english = msgid if plural is None or count == 1 else plural
@@ -371,23 +412,21 @@ def catalog_messages() -> frozenset[str]:
     return frozenset(m if isinstance(m, str) else str(m[0]) for m in ids)
 
 
-def _value_in(value: Message | str | int | float, language: str) -> str:
-    if isinstance(value, Message):
+def _value_in(value: Value, language: str) -> str:
+    if isinstance(value, (Message, Number)):
         return value.said_in(language)
     if isinstance(value, (bool, str)):
         return str(value)
     return format_number(value, language)
 
 
-def M_(message: str, /, **values: Message | str | int | float) -> Message:
+def M_(message: str, /, **values: Value) -> Message:
     """``message`` with its named ``values``, language-free (:class:`Message`): its text
     English, said in each person's language where it is shown (:func:`shown`)."""
     return Message(message, values=values)
 
 
-def Mn_(
-    singular: str, plural: str, count: int, /, **values: Message | str | int | float
-) -> Message:
+def Mn_(singular: str, plural: str, count: int, /, **values: Value) -> Message:
     """:func:`M_` of a count: ``singular`` or ``plural`` by ``count`` (in each language by
     its own plural rule), with ``values`` (``count`` among them, usually)."""
     return Message(singular, plural, count, values)

@@ -97,7 +97,8 @@ class RowReport:
             out.append(self.pass_line.describe())
         for p in self.pyramids:
             if p.outcome == "moved":
-                out.append(f"{p.pyramid} {p.source}->{p.end}")
+                # TRANSLATORS: a pyramid's step in a row: its label (OM) or name, and squares
+                out.append(M_("{pyramid} {line}", pyramid=p.pyramid, line=p.source + "->" + p.end))
             elif p.outcome == "pushed":
                 out.append(
                     M_(

@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pyramid_lab.i18n import M_, Message
+from pyramid_lab.i18n import M_, Message, Mn_
 
 from ..game import Move, Outcome
 from ..teaching import Teaching, describe_result, register_teaching
+from ..words import colour, joined
 from . import PyramidBall
 from .rules import COLS, GOAL_ROW, SIZE_LETTERS, SIZE_NAMES
 from .state import COLOURS
@@ -28,43 +29,40 @@ class PyramidBallTeaching(Teaching[PyramidBall]):
     def explain_move(self, game: PyramidBall, move: Move) -> str:
         """How the turn played out row by row (the rows where something moved), its score
         or none, and where the ball ends: with whom, and how far from that side's goal
-        row."""
+        row. A Message: the rows' role labels (OM, DL) named by colour and size as words
+        (``red's Medium``), said in the reader's language."""
         after = game.copy()
         after.push(move)
         report = after.last_effect()
-        if report is None:  # a special move's choice: nothing moved
+        if report is None:  # a special move's choice: nothing moves
             return super().explain_move(game, move)
-        rows = []
-        for row in report.rows:  # the rows' role labels (OM, DL) named: red's Medium
+        rows: list[str] = []
+        for row in report.rows:
             offence = row.offence or report.offence
-            defence = COLOURS[1 - COLOURS.index(offence)]
-
-            def named(match: re.Match[str], offence: str = offence, defence: str = defence) -> str:
-                side = offence if match.group(1) == "O" else defence
-                return f"{side}'s {SIZE_NAMES[SIZE_LETTERS.index(match.group(2))]}"
-
-            said = [re.sub(r"\b([OD])([LMS])\b", named, line) for line in row.lines()]
+            said = [_named(line, offence) for line in row.lines()]
             if said != ["nothing moves"]:
-                rows.append(f"row {row.name}: {'; '.join(said)}")
-        parts = rows or ["nothing moves in any row"]
+                rows.append(M_("row {row}: {lines}", row=row.name, lines=joined(said)))
+        parts = rows or [M_("nothing moves in any row")]
         parts.append(report.describe())
-        parts.append(
-            after.ball_text().removeprefix("ball: ") + " has the ball"
-            if after.carrier is not None
-            else after.ball_text()
-        )
+        parts.append(_ball_words(after))
         carrier = after.carrier
         if carrier is not None and not after.is_over():
             side = COLOURS.index(carrier[0])
             rows_left = abs(after._pos[after._carrier] // COLS - GOAL_ROW[side])
             if rows_left:
                 parts.append(
-                    f"{rows_left} row{'s' if rows_left > 1 else ''} short of {carrier[0]}'s "
-                    f"goal row, row {GOAL_ROW[side] + 1}"
+                    Mn_(
+                        "{count} row short of {colour}'s goal row, row {row}",
+                        "{count} rows short of {colour}'s goal row, row {row}",
+                        rows_left,
+                        count=rows_left,
+                        colour=colour(carrier[0]),
+                        row=GOAL_ROW[side] + 1,
+                    )
                 )
         if after.is_over():
-            parts.append(f"the game ends: {describe_result(after)}")
-        return "; ".join(parts)
+            parts.append(M_("the game ends: {result}", result=describe_result(after)))
+        return joined(parts)
 
     def summary_extras(self, game: PyramidBall) -> dict[str, Any]:
         return {
@@ -90,3 +88,52 @@ class PyramidBallTeaching(Teaching[PyramidBall]):
             names = ", ".join(c.special for c in game.choices())
             lines.append(f"{game.choosing} chooses a special move: {names}")
         return lines
+
+
+#: a role label of a row's lines: O or D (the side on offence or defence), L, M or S
+_ROLE = re.compile(r"\b([OD])([LMS])\b")
+
+
+def _pyramid(side: str, size: str) -> Message:
+    """A pyramid named by its colour and size as a word: ``red's Medium``."""
+    if size == "L":
+        return M_("{colour}'s Large", colour=colour(side))
+    if size == "M":
+        return M_("{colour}'s Medium", colour=colour(side))
+    return M_("{colour}'s Small", colour=colour(side))
+
+
+def _named(line: str, offence: str) -> str:
+    """A row's line with its role labels (a value ``OM``, ``DL``) named by colour and size,
+    ``offence`` the colour on offence in that row: a Message rebuilt with its values named
+    (its own words untouched); a label inside another text as English names it."""
+    defence = COLOURS[1 - COLOURS.index(offence)]
+    if isinstance(line, Message):
+        values = {
+            name: _named(value, offence) if isinstance(value, str) else value
+            for name, value in line.values
+        }
+        return Message(line.msgid, line.plural, line.n, values) if values else line
+    label = _ROLE.fullmatch(line)
+    if label is not None:
+        return _pyramid(offence if label.group(1) == "O" else defence, label.group(2))
+
+    def english(found: re.Match[str]) -> str:
+        side = offence if found.group(1) == "O" else defence
+        return f"{side}'s {SIZE_NAMES[SIZE_LETTERS.index(found.group(2))]}"
+
+    return _ROLE.sub(english, line)
+
+
+def _ball_words(after: PyramidBall) -> Message:
+    """Where the ball is after the turn: ``red's Medium on d4 has the ball``, or loose
+    (``ball loose on c8 (red on offence)``)."""
+    carrier = after.carrier
+    square = after.ball_square()
+    if carrier is None:
+        return M_(
+            "ball loose on {square} ({colour} on offence)",
+            square=square,
+            colour=colour(COLOURS[after._offence]),
+        )
+    return M_("{pyramid} on {square} has the ball", pyramid=_pyramid(*carrier), square=square)

@@ -7,13 +7,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from pyramid_lab.i18n import M_
+from pyramid_lab.i18n import M_, Message
 
 from ..game import (
     Game,
     Move,
 )
 from ..teaching import GoalCheck, teaching_for
+from ..words import colour, joined
 from .document import Point, Task
 
 
@@ -53,8 +54,8 @@ def check_goal(game: Game, goal: Mapping[str, Any]) -> GoalCheck:
             raise ValueError(f'a win goal is {{"win": {" or ".join(map(repr, game.players))}}}')
         outcome = game.outcome()
         if outcome is not None and outcome.winner == goal["win"]:
-            return GoalCheck(True, f"{goal['win']} wins")
-        return GoalCheck(False, f"{goal['win']} has not won yet")
+            return GoalCheck(True, M_("{colour} wins", colour=colour(goal["win"])))
+        return GoalCheck(False, M_("{colour} has not won yet", colour=colour(goal["win"])))
     return teaching_for(game).lesson_goal(game, goal)
 
 
@@ -101,11 +102,16 @@ def judge_move(
         after = position.copy()
         after.push(move)
         result = check_goal(after, task.goal)
+        if not isinstance(result.reason, Message):  # (a game's goal not yet in the catalog)
+            if result.met:
+                return Verdict(True, f"{move}: {result.reason}")
+            return Verdict(False, f"after {move}, {result.reason}", result.points, result.about)
         if result.met:
-            return Verdict(True, f"{move}: {result.reason}")
-        reason = f"after {move}, {result.reason}"
+            return Verdict(True, M_("{move}: {reason}", move=str(move), reason=result.reason))
+        reason = M_("after {move}, {reason}", move=str(move), reason=result.reason)
         if "win" in task.goal:  # "has not won yet" says nothing of the move: say what it did
-            reason += _did(position, move, "; ")
+            said = teaching_for(position).explain_move(position, move)
+            reason = joined([reason, said]) if said else reason
         return Verdict(False, reason, result.points, result.about)
     if is_answer(task, position, move):
         return Verdict(True, M_("{move} is the move", move=str(move)))
@@ -120,13 +126,6 @@ def judge_move(
 
 def is_answer(task: Task, position: Game, move: Move) -> bool:
     return move in [position.parse_move(a) for a in task.answers]
-
-
-def _did(position: Game, move: Move, lead: str) -> str:
-    """What ``move`` did by the rules (the game's :meth:`~model.teaching.Teaching.explain_move`),
-    after ``lead``; '' when the game has nothing to say."""
-    said = teaching_for(position).explain_move(position, move)
-    return f"{lead}{said}" if said else ""
 
 
 def judge_points(task: Task, position: Game, clicked: Iterable[Point]) -> Verdict:

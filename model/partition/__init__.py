@@ -26,7 +26,6 @@ from typing import Any, ClassVar, Self
 from pyramid_lab.i18n import M_, N_
 
 from ..game import (
-    STUDY_HINT,
     Game,
     IllegalMoveError,
     InvalidMoveError,
@@ -51,7 +50,7 @@ from .analysis import PartitionAnalysis as PartitionAnalysis
 from .analysis import holding_group, sealed_region, shortest_escape
 from .analysis import holdings_from_scratch as holdings_from_scratch
 from .placing import Place as Place
-from .placing import check_placed, place_problem
+from .placing import check_placed, place_problem, won_before
 
 VERSIONS = ("floating", "stacking")
 WIN_CORNERS = 3
@@ -163,13 +162,8 @@ class Partition(Game):
         game._turn = COLOURS.index(to_move)
         game._refresh_holdings()
         if game._winner is not None and game._winner == game._turn and not study:
-            raise PositionFormatError(
-                "to_move",
-                f"{COLOURS[game._winner]} already holds "
-                f"{', '.join(game.held_corners(COLOURS[game._winner]))} and so won before "
-                f"{COLOURS[1 - game._winner]}'s last move: with {to_move} to move this "
-                f"position cannot arise ({STUDY_HINT} to analyse it anyway)",
-            )
+            winner = COLOURS[game._winner]
+            raise PositionFormatError("to_move", won_before(winner, game.held_corners(winner)))
         record_setup(game, from_setup=True, study=study)
         return game
 

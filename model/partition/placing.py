@@ -1,6 +1,7 @@
 """Where Pyramid Partition's balls may stand: a move's problem (outside, taken, not
-supported) and the set-up's checks (in the stacking version every ball supported, and the
-balls' counts a game reaches with the side to move; a study may break the counts)."""
+supported) and the set-up's checks (in the stacking version every ball supported, the
+balls' counts a game reaches with the side to move, no side already won before the other's
+last move; a study may break the counts and the win)."""
 
 from __future__ import annotations
 
@@ -57,6 +58,16 @@ def check_placed(
             )
         )
         raise PositionFormatError("pieces", words.format(reds=reds, blues=blues, hint=STUDY_HINT))
+
+
+def won_before(winner: str, corners: Sequence[str]) -> str:
+    """Why a set-up where ``winner`` already holds ``corners`` (three: a won game) and is
+    to move cannot arise: the game ended before the other side's last move."""
+    loser = COLOURS[1 - COLOURS.index(winner)]
+    return (
+        f"{winner} already holds {', '.join(corners)} and so won before {loser}'s last move: "
+        f"with {winner} to move this position cannot arise ({STUDY_HINT} to analyse it anyway)"
+    )
 
 
 def place_problem(

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from pyramid_lab.i18n import M_
+
 from ..files import read_json, write_bytes
 from ..game import Game, Move, PositionFormatError
 from ..speed import repeats_in_history
@@ -36,7 +38,9 @@ def _read_book_json(path: Path | str) -> Any:
     try:
         return read_json(path, MAX_BOOK_BYTES, "book")
     except PositionFormatError as exc:
-        raise PositionFormatError("", f"{path}: not a readable book ({exc.reason})") from None
+        raise PositionFormatError(
+            "", M_("{path}: not a readable book ({reason})", path=str(path), reason=exc.reason)
+        ) from None
 
 
 def read_book(path: Path | str, what: str, fits: Any) -> tuple[list[Any], str, str]:
@@ -46,10 +50,10 @@ def read_book(path: Path | str, what: str, fits: Any) -> tuple[list[Any], str, s
     pyraos"). PositionFormatError naming the file otherwise."""
     raw = _read_book_json(path)
     if not fits(raw):
-        raise PositionFormatError("", f"{path}: not {what}")
+        raise PositionFormatError("", M_("{path}: not {what}", path=str(path), what=what))
     entries = raw.get("entries")
     if not isinstance(entries, list):
-        raise PositionFormatError("", f"{path}: 'entries' must be a list")
+        raise PositionFormatError("", M_("{path}: 'entries' must be a list", path=str(path)))
     return entries, str(raw.get("note", "")), str(raw.get("format"))
 
 
@@ -102,12 +106,14 @@ def check_verdict(raw: dict[str, Any], value: str, plies: int, where: str) -> No
     exact a boolean, the value a win or a loss, a win in an odd number of plies, a loss in
     an even one."""
     if not isinstance(raw["exact"], bool):
-        raise PositionFormatError("", f"{where}: exact must be true or false")
+        raise PositionFormatError("", M_("{where}: exact must be true or false", where=where))
     if value not in VALUES or plies < 0:
-        raise PositionFormatError("", f"{where}: value must be win or loss, plies >= 0")
+        raise PositionFormatError(
+            "", M_("{where}: value must be win or loss, plies >= 0", where=where)
+        )
     if plies % 2 != (1 if value == "win" else 0):
         raise PositionFormatError(
-            "", f"{where}: a win takes an odd number of plies, a loss an even one"
+            "", M_("{where}: a win takes an odd number of plies, a loss an even one", where=where)
         )
 
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pyramid_lab.i18n import M_
+
 from ..game import Game, PositionFormatError, game_class, quote
 from .book import check_verdict, read_book, verdict_fields, verdict_json, write_book
 from .symmetry import position_key as plain_key
@@ -94,7 +96,7 @@ class BookEntry:
     @classmethod
     def from_json(cls, raw: Any, where: str, name: str) -> BookEntry:
         if not isinstance(raw, dict):
-            raise PositionFormatError("", f"{where}: an entry must be an object")
+            raise PositionFormatError("", M_("{where}: an entry must be an object", where=where))
         try:
             if raw["game"] != name:
                 raise ValueError(f"an entry of {quote(raw['game'])} in the book of {name}")
@@ -109,14 +111,16 @@ class BookEntry:
                 *verdict_fields(raw),
             )
         except (KeyError, TypeError, ValueError, OverflowError) as exc:  # int(inf)
-            raise PositionFormatError("", f"{where}: a bad entry ({quote(exc)})") from None
+            raise PositionFormatError(
+                "", M_("{where}: a bad entry ({error})", where=where, error=quote(exc))
+            ) from None
         check_verdict(raw, entry.value, entry.plies, where)
         try:
             game = entry.game()
         except PositionFormatError as exc:
             raise PositionFormatError("", f"{where}: {exc}") from None
         if game.is_over():
-            raise PositionFormatError("", f"{where}: the game is over there")
+            raise PositionFormatError("", M_("{where}: the game is over there", where=where))
         return entry
 
 
@@ -188,7 +192,12 @@ class Book:
         files (a regular file of at most MAX_BOOK_BYTES, numbers and nesting in reason).
         A file of an older format is read in the current shape (``older``)."""
         name = name or cls.game_name
-        what = f"a book of {name} (format {FORMAT!r}, game {name!r})"
+        what = M_(
+            "a book of {name} (format {format}, game {game})",
+            name=name,
+            format=repr(FORMAT),
+            game=repr(name),
+        )
         entries, note, shape = read_book(path, what, lambda raw: cls.owns(raw, name))
         upgrade = cls.older.get(shape)
 

@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import M_
+
 from ..game import Game, PositionFormatError
 from .book import DRAW, PerfectMove, PerfectValue, _read_book_json, best_first, reply
 from .solver import SolveResult
@@ -30,7 +32,12 @@ def book_game(path: Path | str, books: Mapping[str, ValueBook]) -> str:
     raw = _read_book_json(path)
     name = next((name for name, book in books.items() if book.owns(raw)), None)
     if name is None:
-        raise PositionFormatError("", f"{path}: not a book of {' or '.join(books)}")
+        games: str = ""
+        for game in books:  # (the games' names: notation)
+            games = M_("{first} or {second}", first=games, second=game) if games else game
+        raise PositionFormatError(
+            "", M_("{path}: not a book of {games}", path=str(path), games=games)
+        )
     return name
 
 

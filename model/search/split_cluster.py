@@ -15,6 +15,8 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+from pyramid_lab.i18n import M_, Message, shown
+
 from ..game import shorten
 
 #: Seconds to reach an existing scheduler before saying it cannot be reached.
@@ -22,7 +24,13 @@ CONNECT_SECONDS = 10.0
 
 
 class SchedulerError(ConnectionError):
-    """The Dask scheduler named could not be reached (the message is one line)."""
+    """The Dask scheduler named could not be reached (the message is one line): a Message,
+    said in the language of whoever reads ``str()`` of it (as ``model.errors.SaidError``)."""
+
+    def __str__(self) -> str:
+        if len(self.args) == 1 and isinstance(self.args[0], Message):
+            return shown(self.args[0])
+        return super().__str__()
 
 
 #: Dask's settings for the local cluster: its servers' own clocks wake them fifty times a
@@ -56,10 +64,13 @@ def scheduler_security(
     plain = not address.startswith("tls://")
     if plain and not insecure:
         raise SchedulerError(
-            f"{shorten(address)} is not a tls:// address: anyone who reaches a plain "
-            "scheduler can run code on its workers and on this machine through them; use "
-            "tls:// with --tls-ca-file, --tls-cert and --tls-key (or Dask's distributed.comm"
-            ".tls configuration), or --insecure-scheduler on a network you trust"
+            M_(
+                "{address} is not a tls:// address: anyone who reaches a plain scheduler can "
+                "run code on its workers and on this machine through them; use tls:// with "
+                "--tls-ca-file, --tls-cert and --tls-key (or Dask's distributed.comm.tls "
+                "configuration), or --insecure-scheduler on a network you trust",
+                address=shorten(address),
+            )
         )
     if plain:
         return None
@@ -67,7 +78,15 @@ def scheduler_security(
     if any(v is not None for v in given.values()):
         missing = [n for n, v in (("--tls-ca-file", ca_file), ("--tls-cert", cert)) if v is None]
         if missing:
-            raise SchedulerError(f"a TLS scheduler needs {' and '.join(missing)} as well")
+            raise SchedulerError(
+                M_("a TLS scheduler needs {option} as well", option=missing[0])
+                if len(missing) == 1
+                else M_(
+                    "a TLS scheduler needs {first} and {second} as well",
+                    first=missing[0],
+                    second=missing[1],
+                )
+            )
         options = ("--tls-ca-file", "--tls-cert", "--tls-key")
         for option, path in zip(options, given.values(), strict=True):
             if path is not None:
@@ -77,8 +96,11 @@ def scheduler_security(
     configured = (getattr(security, name, None) for name in ("tls_ca_file", "tls_client_cert"))
     if not all(configured):
         raise SchedulerError(
-            f"{shorten(address)} needs TLS credentials: --tls-ca-file, --tls-cert and "
-            "--tls-key, or Dask's distributed.comm.tls configuration"
+            M_(
+                "{address} needs TLS credentials: --tls-ca-file, --tls-cert and --tls-key, or "
+                "Dask's distributed.comm.tls configuration",
+                address=shorten(address),
+            )
         )
     return security
 
@@ -108,12 +130,19 @@ def _check_pem(option: str, path: str) -> None:
     try:
         read_regular_file(path, MAX_PEM_BYTES, "certificate or key file")
     except FileNotFoundError:
-        raise SchedulerError(f"{option}: no such file: {shorten(path)}") from None
+        raise SchedulerError(
+            M_("{option}: no such file: {path}", option=option, path=shorten(path))
+        ) from None
     except PositionFormatError as exc:
-        raise SchedulerError(f"{option} {shorten(path)}: {exc.reason}") from None
+        raise SchedulerError(_file_refused(option, path, exc.reason)) from None
     except (OSError, ValueError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise SchedulerError(f"{option} {shorten(path)}: {shorten(why)}") from None
+        raise SchedulerError(_file_refused(option, path, shorten(why))) from None
+
+
+def _file_refused(option: str, path: str, reason: str) -> Message:
+    """The file ``path`` given with ``option`` refused for ``reason``."""
+    return M_("{option} {path}: {reason}", option=option, path=shorten(path), reason=reason)
 
 
 @contextlib.contextmanager
@@ -230,7 +259,13 @@ def _reached(scheduler: str, security: Any) -> Any:
     # __del__ closed its loop runner from inside the next client's start, and
     # distributed's LoopRunner deadlocked (the suite hung in this test, once).
     gc.collect()
-    raise SchedulerError(f"cannot reach the Dask scheduler at {shorten(scheduler)}: {reason}")
+    raise SchedulerError(
+        M_(
+            "cannot reach the Dask scheduler at {address}: {reason}",
+            address=shorten(scheduler),
+            reason=reason,
+        )
+    )
 
 
 def _local_cluster(workers: int, own: Any) -> Any:

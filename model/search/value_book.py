@@ -23,6 +23,8 @@ from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, 
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pyramid_lab.i18n import M_, N_, Message, Value, number
+
 from ..game import Game, Move, game_class
 from .book import (
     VALUES,
@@ -262,9 +264,16 @@ class ValueBook:
             game = bare(played)
             tighten = self.tighten_root and not line
             solver, result, nodes = self._solve(solver, game, table_mb, seconds, tighten=tighten)
-            name = " ".join(line) or "the start"
+            name = " ".join(line) or M_("the start")
             if result.value not in VALUES:
-                say(f"{name}: not settled ({result.stopped}, {nodes:,} nodes)")
+                say(
+                    M_(
+                        "{name}: not settled ({stopped}, {nodes} nodes)",
+                        name=name,
+                        stopped=str(result.stopped),
+                        nodes=number(nodes),
+                    )
+                )
                 continue
             plies_found = result.plies
             if plies_found is None:  # a loss without a length: the game ends by then
@@ -281,10 +290,7 @@ class ValueBook:
                     line=line,
                 )
             )
-            say(
-                f"{name}: {result.value} within {plies_found} plies"
-                f"{'' if exact else ' (bound)'}, {nodes:,} nodes, {result.seconds:.1f} s"
-            )
+            say(_settled(name, result.value, exact, plies_found, nodes, result.seconds))
         if entries and solver is not None:
             entries += self.build_more(solver, entries, say)
         return entries
@@ -318,3 +324,23 @@ class ValueBook:
 
 
 __all__ = ["FORMAT", "Book", "BookEntry", "ValueBook"]
+
+
+def _settled(name: str, value: str, exact: bool, plies: int, nodes: int, seconds: float) -> str:
+    """A book build's line for a position settled: its value within ``plies`` (a bound where
+    not ``exact``), the nodes and seconds it took; a value the catalog does not know as it
+    is."""
+    figures: dict[str, Value] = {"name": name, "plies": plies, "nodes": number(nodes)}
+    figures["seconds"] = number(seconds, digits=1)
+    said = {
+        ("win", True): N_("{name}: win within {plies} plies, {nodes} nodes, {seconds} s"),
+        ("win", False): N_("{name}: win within {plies} plies (bound), {nodes} nodes, {seconds} s"),
+        ("loss", True): N_("{name}: loss within {plies} plies, {nodes} nodes, {seconds} s"),
+        ("loss", False): N_(
+            "{name}: loss within {plies} plies (bound), {nodes} nodes, {seconds} s"
+        ),
+    }.get((value, exact))
+    if said is None:
+        bound = "" if exact else " (bound)"
+        return f"{name}: {value} within {plies} plies{bound}, {nodes:,} nodes, {seconds:.1f} s"
+    return Message(said, values=figures)

@@ -5,7 +5,9 @@ it (the classroom's page, ``viewer.classroom.words.said``; the window's Lesson d
 
 from __future__ import annotations
 
+import json
 import pathlib
+import random
 import re
 
 import pytest
@@ -83,3 +85,61 @@ def test_every_word_of_the_explanation_comes_from_the_catalog(
         pass
     words_left = re.findall(r"[A-Za-z]{3,}", outside)
     assert words_left == [], said
+
+
+# ---- Pyramid Ball: its rows' role labels named as words ------------------------------------
+
+#: Pyramid Ball's explanations of seeded random games' moves, captured before they were
+#: Messages (``explain_move`` rewrote the rows' role labels in the English text).
+BALL_ENGLISH = pathlib.Path(__file__).parent / "data" / "ball_explanations_en.json"
+
+
+def _ball_explanations() -> list[tuple[str, str]]:
+    """(move, explanation) of four seeded random games, each move as it was played."""
+    from pyramid_lab.model.ball import PyramidBall
+    from pyramid_lab.model.teaching import teaching_for
+
+    rng = random.Random(90)
+    said = []
+    for _game in range(4):
+        game = PyramidBall.new()
+        teach = teaching_for(game)
+        for _ply in range(40):
+            moves = game.legal_moves()
+            if game.is_over() or not moves:
+                break
+            move = rng.choice(moves)
+            said.append((str(move), teach.explain_move(game, move)))
+            game.push(move)
+    return said
+
+
+def test_pyramid_balls_explanations_keep_their_english_and_mark_every_word():
+    before = [tuple(line) for line in json.loads(BALL_ENGLISH.read_text(encoding="utf-8"))]
+    now = _ball_explanations()
+    assert [(move, str(text)) for move, text in now] == before
+    for _move, text in now:
+        assert isinstance(text, i18n.Message)
+        said = i18n.shown(text, i18n.PSEUDO)
+        outside = re.sub(r"⟦[^⟦⟧]*⟧", " ", said)
+        while outside != (outside := re.sub(r"⟦[^⟦⟧]*⟧", " ", outside)):
+            pass
+        assert re.findall(r"[A-Za-z]{3,}", outside) == [], said
+
+
+def test_a_wrong_move_in_a_pyramid_ball_lesson_is_said_in_german():
+    step = L.read(LESSONS / "ball" / "01-programming.lesson.json").steps[1]
+    assert step.task is not None
+    move = "S,S,S/S,F,S/S,S,S | S,S,S/S,S,S/S,S,S"
+    verdict = L.judge_move(step.task, step.position(), move)
+    assert not verdict.correct
+    assert verdict.reason == (
+        f"after {move}, red has not won yet; row 2: red's Medium d6->d7; no score; "
+        "red's Medium on d7 has the ball; 1 row short of red's goal row, row 8"
+    )
+    for said in (words.said(verdict.reason, "de"), i18n.shown(verdict.reason, "de")):
+        assert said == (
+            f"nach {move}: Rot hat noch nicht gewonnen; Reihe 2: Mittlere von Rot d6->d7; "
+            "kein Punkt; Mittlere von Rot auf d7 hat den Ball; 1 Reihe vor der Torreihe von "
+            "Rot, Reihe 8"
+        )

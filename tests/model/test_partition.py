@@ -164,6 +164,10 @@ def test_setup_rejects_a_winner_to_move():
     with pytest.raises(PositionFormatError, match="already holds SW, SE, NW") as info:
         make_partition(3, red, blue, to_move="red", study=False)
     assert info.value.key == "to_move"
+    assert info.value.reason == (
+        "red already holds SW, SE, NW and so won before blue's last move: with red to move "
+        'this position cannot arise (mark the file "study": true to analyse it anyway)'
+    )
     assert make_partition(3, red, blue, to_move="red", study=True).outcome().winner == "red"
 
 

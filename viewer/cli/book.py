@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pyramid_lab.i18n import N_, _
+from pyramid_lab.i18n import N_, _, shown
 from pyramid_lab.model.game import game_class, quote
 
 from .argtypes import non_negative, positive_float
@@ -165,7 +165,7 @@ def _build(args: argparse.Namespace, cls: Any, books: Any, book: Any, path: Path
         return EXIT_BAD_INPUT
 
     def say(text: str) -> None:
-        print(f"book: {text}", file=sys.stderr, flush=True)
+        print(f"book: {shown(text)}", file=sys.stderr, flush=True)
 
     try:
         made = books.build(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from pyramid_lab.i18n import _, format_number
+from pyramid_lab.i18n import _, format_number, shown
 
 from .common import EXIT_BAD_INPUT, EXIT_OK, error_line
 from .options import FILE, QUIET, add_options
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     except CertificateError as exc:
         print(error_line(str(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(report.summary())
+    print(shown(report.summary()))
     return EXIT_OK
 
 

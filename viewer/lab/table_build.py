@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pyramid_lab.i18n import M_, N_, Message, _, format_number, format_percent, ngettext
+from pyramid_lab.i18n import M_, N_, Message, _, format_number, format_percent, ngettext, number
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game
+from pyramid_lab.model.words import reason_of
 
 from .events import Signal
 from .jobs import Job, JobRunner, Post, Progress
@@ -234,7 +235,7 @@ class TableBuild:
                 "position and a layer's copy, {positions} positions) and {free} are free: "
                 "close other programs and build it again",
                 memory=amount(memory),
-                positions=format_number(positions),
+                positions=number(positions),
                 free=amount(free),
             )
         return ""
@@ -266,7 +267,7 @@ class TableBuild:
             values={
                 "version": version,
                 "folder": str(folder),
-                "positions": format_number(positions),
+                "positions": number(positions),
                 "disk": amount(positions),
                 "building": amount(2 * positions),
                 "memory": amount(memory),
@@ -322,7 +323,7 @@ class TableBuild:
                     folder, options, base, None, work.entry, stop=stop.is_set, say=work.say
                 )
             except tables.EndgameError as exc:  # the lock held elsewhere, other rules
-                return BuildRefused(str(exc))
+                return BuildRefused(reason_of(exc))  # (its Message: the window says it)
             except OSError as exc:
                 return BuildFailed(f"{folder}: {exc.strerror or exc}")
             if not table.finished:
@@ -428,7 +429,7 @@ class _Work:
                 "{spheres} spheres done, {pushed} pushed",
                 step=str(entry.get("round")),
                 spheres=n,
-                pushed=format_number(self.pushed),
+                pushed=number(self.pushed),
             )
         self.fraction = min(0.99, max(self.fraction, share))
         left = duration(self.seconds * (1 - self.fraction))

@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pyramid_lab.i18n import M_, N_, Message, format_number
+from pyramid_lab.i18n import M_, N_, Message, number
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game
 
@@ -38,7 +38,7 @@ def units_text(status: search.cluster.SplitStatus) -> str:
     left = ""
     if status.seconds_left is not None:
         # TRANSLATORS: a clause added at the end of a search's progress line
-        left = M_(", about {seconds} s left", seconds=format_number(status.seconds_left, digits=0))
+        left = M_(", about {seconds} s left", seconds=number(status.seconds_left, digits=0))
     return M_(
         "Solving: units {settled}/{total} settled ({proven} proven now, {kept} from the "
         "checkpoint) on {workers} workers, {positions} positions, {rate}/s, memory {memory} "
@@ -48,9 +48,9 @@ def units_text(status: search.cluster.SplitStatus) -> str:
         proven=status.proven,
         kept=status.from_checkpoint,
         workers=status.workers,
-        positions=format_number(status.positions),
-        rate=format_number(status.rate, digits=0),
-        memory=format_number(status.memory_mb, digits=0),
+        positions=number(status.positions),
+        rate=number(status.rate, digits=0),
+        memory=number(status.memory_mb, digits=0),
         seconds=format(status.seconds, ".0f"),
         left=left,
     )
@@ -82,7 +82,7 @@ def value_task(
                 said = M_(
                     "Solving: within {depth} plies, {nodes} positions, {seconds} s{pace}",
                     depth=depth,
-                    nodes=format_number(nodes),
+                    nodes=number(nodes),
                     seconds=format(seconds, ".0f"),
                     pace=pace.words(seconds),
                 )
@@ -143,8 +143,8 @@ def value_text(
     return M_(
         "{solved}, {positions} positions, {seconds} s",
         solved=text,
-        positions=format_number(result.nodes),
-        seconds=format_number(result.seconds, digits=1),
+        positions=number(result.nodes),
+        seconds=number(result.seconds, digits=1),
     )
 
 

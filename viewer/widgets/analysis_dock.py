@@ -268,7 +268,8 @@ class AnalysisDock(QDockWidget):
             for row, stat in enumerate(moves):
                 rate = QTableWidgetItem(f"{round(stat.win_rate * 100)}%")
                 rate.setData(Qt.ItemDataRole.DecorationRole, QColor(*map(int, colours[row])))
-                _kind, said = row_words(stat)  # the lab's words, as the command line marks them
+                _kind, words = row_words(stat)  # the lab's words, as the command line marks them
+                said = shown(words)  # (a Message: in the window's language)
                 proof = QTableWidgetItem(said)
                 proof.setToolTip(
                     said

@@ -15,6 +15,11 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pyramid_lab.i18n import M_, Message
+
+from ....errors import SaidError
+from ....words import reason_of
+
 if TYPE_CHECKING:
     from ...tables import WholeGameTable
     from .agreement import LayerAgreement
@@ -24,8 +29,9 @@ if TYPE_CHECKING:
 TOP_LAYER = 29
 
 
-class EndgameError(ValueError):
-    """A table that cannot be used (one line, naming the file)."""
+class EndgameError(SaidError):
+    """A table that cannot be used (one line, naming the file): a Message, said in the
+    language of whoever reads it."""
 
 
 #: Measured on the 2-core machine (docs/engines.md, issue 67: processor time, the machine
@@ -125,7 +131,7 @@ def whole_build(
         run = BuildRun(client=client, progress=progress, stop=stop, say=say)
         return build_folder(folder, base, options.variant, options.removal, **run)
     except TableError as exc:
-        raise EndgameError(str(exc)) from None
+        raise EndgameError(reason_of(exc)) from None
     except Stopped:
         return whole_open(folder, lookups=True)
 
@@ -143,16 +149,14 @@ def whole_open(folder: Path, lookups: bool = False) -> WholeTable:
             return WholeTable.open_mapped(folder)
         return WholeTable.open(folder)
     except TableError as exc:
-        raise EndgameError(str(exc)) from None
+        raise EndgameError(reason_of(exc)) from None
 
 
 def whole_value(game: Any, table: WholeGameTable) -> tuple[str, int | None]:
     """("win" / "loss" / "draw" / "unknown", plies to the end) of ``game``'s position for
     the side to move from a whole-game table (unknown: an unfinished table's undecided)."""
     if table.base != 4:
-        raise EndgameError(
-            f"{table.folder}: a table of the base-{table.base} pyramid, not the game's"
-        )
+        raise EndgameError(not_the_games(table))
     _check_rules(table.folder, table.variant, table.removal, game.options)
     from .whole_files import TableError
 
@@ -160,7 +164,7 @@ def whole_value(game: Any, table: WholeGameTable) -> tuple[str, int | None]:
     try:
         byte = table.probe(own, opp)
     except TableError as exc:  # a mapped layer found damaged when first read
-        raise EndgameError(str(exc)) from None
+        raise EndgameError(reason_of(exc)) from None
     if byte == 0:
         return ("draw" if table.finished else "unknown"), None
     plies = byte - 1
@@ -173,7 +177,7 @@ def _own(table: WholeGameTable) -> WholeTable:
     from .whole_table import WholeTable
 
     if not isinstance(table, WholeTable):
-        raise EndgameError(f"{table.folder}: not a Pyraos whole-game table")
+        raise EndgameError(M_("{folder}: not a Pyraos whole-game table", folder=str(table.folder)))
     return table
 
 
@@ -275,8 +279,12 @@ def whole_against_solver(
     table = _own(table)
     if table.base != 4:
         raise EndgameError(
-            f"{table.folder}: a table of the base-{table.base} pyramid; the compiled solver "
-            "plays the game's (base 4)"
+            M_(
+                "{folder}: a table of the base-{base} pyramid; the compiled solver plays the "
+                "game's (base 4)",
+                folder=str(table.folder),
+                base=table.base,
+            )
         )
 
     def adapter(options: Any) -> PyraosAdapter:
@@ -316,12 +324,25 @@ def _check_rules(where: object, variant: str, removal: str, options: Any) -> Non
     is of the rules of a game with ``options`` (a PyraosOptions)."""
     if (variant, removal) != (options.variant, options.removal):
         raise EndgameError(
-            f"{where}: a table of the {whole_version(variant, removal)}, "
-            f"not of this position's {whole_version(options.variant, options.removal)}"
+            M_(
+                "{where}: a table of the {version}, not of this position's {wanted}",
+                where=str(where),
+                version=whole_version(variant, removal),
+                wanted=whole_version(options.variant, options.removal),
+            )
         )
 
 
-def whole_version(variant: str, removal: str) -> str:
+def not_the_games(table: WholeGameTable) -> Message:
+    """``table`` is of another pyramid than the game's (base 4)."""
+    return M_(
+        "{folder}: a table of the base-{base} pyramid, not the game's",
+        folder=str(table.folder),
+        base=table.base,
+    )
+
+
+def whole_version(variant: str, removal: str) -> Message:
     """The version of the rules in words ("children's version (no removals)", "standard
     version (removal 0-2)")."""
     from .whole_files import version_words
@@ -345,16 +366,16 @@ def whole_opening(
 
     table = _own(table)
     if table.base != 4:
-        raise EndgameError(
-            f"{table.folder}: a table of the base-{table.base} pyramid, not the game's"
-        )
+        raise EndgameError(not_the_games(table))
     if not table.finished:
-        raise EndgameError(f"{table.folder}: unfinished; the book takes a finished table")
+        raise EndgameError(
+            M_("{folder}: unfinished; the book takes a finished table", folder=str(table.folder))
+        )
     made = opening_build.build(table, spheres, progress)
     path = path or opening.path_of(table.variant, table.removal)
     size = opening.write(made, path)
     try:
         back = opening.read(path)
     except opening.OpeningError as exc:
-        raise EndgameError(str(exc)) from None
+        raise EndgameError(reason_of(exc)) from None
     return path, size, back.count, opening_build.check(back, table)

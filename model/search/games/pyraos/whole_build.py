@@ -13,6 +13,8 @@ from typing import Any, TypedDict, Unpack
 
 import numpy as np
 
+from pyramid_lab.i18n import M_
+
 from ...compiled.lanes import run_lanes
 from . import whole_rounds
 from .whole_files import (
@@ -21,6 +23,7 @@ from .whole_files import (
     MAX_BYTE,
     VERSION,
     TableError,
+    beyond,
     checksum,
     layer_file,
     version_words,
@@ -67,9 +70,15 @@ def open_or_create(folder: Path, base: int, variant: str, removal: str) -> Whole
         table = WholeTable.open(folder)
         if (table.base, table.variant, table.removal) != (base, variant, removal):
             raise TableError(
-                f"{folder}: a table of base {table.base}, the "
-                f"{version_words(table.variant, table.removal)}; not of base {base}, the "
-                f"{version_words(variant, removal)}"
+                M_(
+                    "{folder}: a table of base {base}, the {version}; not of base {wanted}, "
+                    "the {wanted_version}",
+                    folder=str(folder),
+                    base=table.base,
+                    version=version_words(table.variant, table.removal),
+                    wanted=base,
+                    wanted_version=version_words(variant, removal),
+                )
             )
         return table
     return create(folder, base, variant, removal)
@@ -137,7 +146,7 @@ def _rounds(
     while not head["finished"]:
         d = int(head["round"])
         if d + 1 > MAX_BYTE - 1:
-            raise TableError(f"{table.folder}: a distance beyond {MAX_BYTE - 2} plies")
+            raise TableError(beyond(table.folder, MAX_BYTE - 2))
         fresh = fresh_of(table, d)
         for n in layers:
             if n in head["done"]:

@@ -15,6 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pyramid_lab.i18n import M_, Message, number
+
+from ....errors import SaidError
 from ....files import file_kind
 from ....pyraos import geometry
 from .pyramid_arrays import variant_codes
@@ -34,16 +37,19 @@ LOCK = "build.lock"
 MAX_BYTE = 255  # a byte holds distances up to 254 plies
 
 
-class TableError(ValueError):
-    """A folder that is not a whole-game table of this program, or a damaged one (one line)."""
+class TableError(SaidError):
+    """A folder that is not a whole-game table of this program, or a damaged one (one line):
+    a Message, said in the language of whoever reads it."""
 
 
-def version_words(variant: str, removal: str) -> str:
+def version_words(variant: str, removal: str) -> Message:
     """The version of the rules in words: the children's has no removals at all (its
-    removal option does not apply), the others take 0 to 2 or 1 to 2 spheres back."""
+    removal option does not apply), the others take 0 to 2 or 1 to 2 spheres back (the
+    rules' names for them kept)."""
     if variant == "children":
-        return "children's version (no removals)"
-    return f"{variant} version (removal {removal})"
+        return M_("children's version (no removals)")
+    # TRANSLATORS: a Pyraos table's rules: {variant} and {removal} the rules' own names
+    return M_("{variant} version (removal {removal})", variant=variant, removal=removal)
 
 
 def checksum(data: np.ndarray) -> int:
@@ -64,10 +70,35 @@ MAX_HEADER = 1 << 20
 
 def _check_regular(path: Path, info: os.stat_result, bound: int, exact: bool) -> None:
     if not stat.S_ISREG(info.st_mode):
-        raise TableError(f"{path}: {file_kind(info.st_mode)}, not a table's file")
-    if info.st_size > bound or (exact and info.st_size != bound):
-        limit = f"where it has {bound:,}" if exact else f"beyond the {bound:,} it may have"
-        raise TableError(f"{path}: {info.st_size:,} bytes {limit}")
+        raise TableError(not_a_tables_file(path, info.st_mode))
+    if exact and info.st_size != bound:
+        raise TableError(
+            M_(
+                "{path}: {size} bytes where it has {bound}",
+                path=str(path),
+                size=number(info.st_size),
+                bound=number(bound),
+            )
+        )
+    if info.st_size > bound:
+        raise TableError(
+            M_(
+                "{path}: {size} bytes beyond the {bound} it may have",
+                path=str(path),
+                size=number(info.st_size),
+                bound=number(bound),
+            )
+        )
+
+
+def not_a_tables_file(path: Path, mode: int) -> Message:
+    """``path`` is no regular file (``mode``): a directory, a pipe, ..."""
+    return M_("{path}: {kind}, not a table's file", path=str(path), kind=file_kind(mode))
+
+
+def os_failure(path: Path, exc: OSError, failing: Message) -> Message:
+    """``path`` failed: the system's words for it (``exc.strerror``), else ``failing``."""
+    return M_("{path}: {reason}", path=str(path), reason=exc.strerror or failing)
 
 
 def open_regular(path: Path, bound: int, exact: bool = False) -> Any:
@@ -81,9 +112,9 @@ def open_regular(path: Path, bound: int, exact: bool = False) -> Any:
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise TableError(f"{path}: missing") from None
+        raise TableError(M_("{path}: missing", path=str(path))) from None
     except OSError as exc:
-        raise TableError(f"{path}: {exc.strerror or 'cannot be read'}") from None
+        raise TableError(os_failure(path, exc, M_("cannot be read"))) from None
     handle = os.fdopen(fd, "rb")
     try:
         _check_regular(path, os.fstat(fd), bound, exact)
@@ -103,31 +134,54 @@ def read_header(folder: Path) -> dict[str, Any]:
 
     path = folder / HEADER
     if not (folder.is_dir() or path.exists()):
-        raise TableError(f"{folder}: no such folder")
+        raise TableError(M_("{folder}: no such folder", folder=str(folder)))
     with open_regular(path, MAX_HEADER) as f:
         try:
             text = f.read(MAX_HEADER + 1)
         except OSError as exc:
-            raise TableError(f"{path}: {exc.strerror or 'cannot be read'}") from None
+            raise TableError(os_failure(path, exc, M_("cannot be read"))) from None
     try:
         head = loads_json(text, MAX_HEADER, HEADER)
     except PositionFormatError as exc:
-        raise TableError(f"{folder}: {HEADER} is not JSON ({exc.reason})") from None
+        raise TableError(
+            M_(
+                "{folder}: {file} is not JSON ({reason})",
+                folder=str(folder),
+                file=HEADER,
+                reason=exc.reason,
+            )
+        ) from None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
-        raise TableError(f"{folder}: not a whole-game Pyraos table ({HEADER} of another kind)")
+        raise TableError(
+            M_(
+                "{folder}: not a whole-game Pyraos table ({file} of another kind)",
+                folder=str(folder),
+                file=HEADER,
+            )
+        )
     version = head.get("version")
     if type(version) is not int or version not in (1, VERSION):
-        shown = version if type(version) is int else "unknown"
-        raise TableError(f"{folder}: a table of format {shown}; this program reads {VERSION}")
+        raise TableError(
+            M_(
+                "{folder}: a table of format {format}; this program reads {version}",
+                folder=str(folder),
+                format=version if type(version) is int else M_("unknown"),
+                version=VERSION,
+            )
+        )
     if version == 1 and not (_is_int(head.get("base"), 2, OLD_EXACT_BASES)):
         raise TableError(
-            f"{folder}: a table of format 1 for base {head.get('base')}, built by an earlier "
-            "version whose counting pass could wrap a count past a byte, so some of its values "
-            "are wrong: delete the folder and build the table again"
+            M_(
+                "{folder}: a table of format 1 for base {base}, built by an earlier version whose "
+                "counting pass could wrap a count past a byte, so some of its values are wrong: "
+                "delete the folder and build the table again",
+                folder=str(folder),
+                base=str(head.get("base")),
+            )
         )
     what = _check_head(head)
     if what is not None:
-        raise TableError(f"{folder}: a damaged {HEADER} ({what})")
+        raise TableError(damaged_header(folder, what))
     return head
 
 
@@ -135,48 +189,48 @@ def _is_int(value: Any, low: int, high: int) -> bool:
     return type(value) is int and low <= value <= high
 
 
-def _check_head(head: dict[str, Any]) -> str | None:
+def _check_head(head: dict[str, Any]) -> Message | None:
     """What is wrong with a header's fields (None: each of its type and range): the base,
     the rules, the round and its layers done, the layers' sizes and checksums, the rounds'
     counts, the counting pass's checkpoint."""
     base = head.get("base")
     if not _is_int(base, 2, 4):
-        return "its pyramid's base"
+        return M_("its pyramid's base")
     variant, removal = head.get("variant"), head.get("removal")
     if not isinstance(variant, str) or not isinstance(removal, str):
-        return "its rules"
+        return M_("its rules")
     try:
         variant_codes(variant, removal)
     except KeyError:
-        return "its rules"
+        return M_("its rules")
     layers = head.get("layers")
     count = geometry(base).points
     if not isinstance(layers, list) or len(layers) != count:
-        return f"{len(layers) if isinstance(layers, list) else 'no list of'} layers"
+        return _layers_counted(layers)
     for n, layer in enumerate(layers):
         if not isinstance(layer, dict) or not _is_int(layer.get("positions"), 0, 1 << 40):
-            return f"layer {n}'s size"
+            return layer_size(n)
         crc = layer.get("crc")
         if (
             not isinstance(crc, list)
             or not 1 <= len(crc) <= 2
             or not all(_is_int(c, 0, 0xFFFFFFFF) for c in crc)
         ):
-            return f"layer {n}'s checksum"
+            return M_("layer {n}'s checksum", n=n)
     if not _is_int(head.get("round"), 0, MAX_BYTE):
-        return "its round"
+        return M_("its round")
     done = head.get("done")
     if not isinstance(done, list) or not all(_is_int(n, 0, count - 1) for n in done):
-        return "its layers done"
+        return M_("its layers done")
     if type(head.get("finished")) is not bool:
-        return "whether it is finished"
+        return M_("whether it is finished")
     decided = head.get("decided")
     if (
         not isinstance(decided, list)
         or len(decided) > MAX_BYTE + 1
         or not all(_is_int(d, 0, 1 << 40) for d in decided)
     ):
-        return "its rounds' counts"
+        return M_("its rounds' counts")
     record = head.get("counters")
     if record is not None and (
         not isinstance(record, dict)
@@ -196,8 +250,31 @@ def _check_head(head: dict[str, Any]) -> str | None:
             )
         )
     ):
-        return "its counters kept"
+        return M_("its counters kept")
     return None
+
+
+def _layers_counted(layers: object) -> Message:
+    """What is wrong with a header's layers: no list of them, or not as many as the
+    pyramid's."""
+    if not isinstance(layers, list):
+        return M_("no list of layers")
+    return M_("{count} layers", count=len(layers))
+
+
+def layer_size(n: int) -> Message:
+    """What is wrong in a header that gives layer ``n`` a wrong size."""
+    return M_("layer {n}'s size", n=n)
+
+
+def beyond(folder: Path, plies: int) -> Message:
+    """A build that would count a distance beyond ``plies``, the most a byte holds."""
+    return M_("{folder}: a distance beyond {count} plies", folder=str(folder), count=plies)
+
+
+def damaged_header(folder: Path, what: Message) -> Message:
+    """``folder``'s header is damaged: ``what`` of it (:func:`_check_head`'s words)."""
+    return M_("{folder}: a damaged {file} ({what})", folder=str(folder), file=HEADER, what=what)
 
 
 #: The layers whose checksum a look-up has checked, remembered for the next process.

@@ -13,9 +13,11 @@ from typing import Any
 
 import numpy as np
 
+from pyramid_lab.i18n import M_
+
 from ...compiled.lanes import run_lanes
 from . import whole_moves, whole_push
-from .whole_files import TableError
+from .whole_files import TableError, beyond
 from .whole_index import CHUNK, UNIT_POSITIONS
 from .whole_stops import Interrupted, Stopped, StoppedInLayer, interrupts_between_units
 from .whole_store import drop_counters, load_counters, log, save_counters, write_head, write_layer
@@ -70,7 +72,9 @@ def side_of(table: WholeTable, counts: dict[int, np.ndarray]) -> Side:
         np.concatenate([counts.get(n, NO_SIDE[1]) for n in layers]).astype(np.int64),
     )
     if len(side[0]) != len(side[1]):
-        raise TableError(f"{table.folder}: the side table's counts do not match")
+        raise TableError(
+            M_("{folder}: the side table's counts do not match", folder=str(table.folder))
+        )
     return side
 
 
@@ -462,4 +466,4 @@ class _Steps:
                 return table
             r += 1
             if r + 1 > whole_push.OPEN - 1:
-                raise TableError(f"{table.folder}: a distance beyond {whole_push.OPEN - 2} plies")
+                raise TableError(beyond(table.folder, whole_push.OPEN - 2))

@@ -16,8 +16,19 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from ....files import file_kind
-from .whole_files import HEADER, LOCK, LOG, TableError, checksum, layer_file, open_regular
+from pyramid_lab.i18n import M_
+
+from .whole_files import (
+    HEADER,
+    LOCK,
+    LOG,
+    TableError,
+    checksum,
+    layer_file,
+    not_a_tables_file,
+    open_regular,
+    os_failure,
+)
 
 if TYPE_CHECKING:
     from .whole_index import Index
@@ -34,7 +45,9 @@ def write_atomic(path: Path, payload: bytes | np.ndarray | tuple[np.ndarray, ...
     except FileNotFoundError:
         pass
     except IsADirectoryError:
-        raise TableError(f"{tmp}: a directory, where the build writes a file") from None
+        raise TableError(
+            M_("{path}: a directory, where the build writes a file", path=str(tmp))
+        ) from None
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     with os.fdopen(fd, "wb") as f:
         if isinstance(payload, int):
@@ -58,11 +71,11 @@ def append_regular(path: Path) -> int:
     try:
         fd = os.open(path, flags, 0o666)
     except OSError as exc:
-        raise TableError(f"{path}: {exc.strerror or 'cannot be written'}") from None
+        raise TableError(os_failure(path, exc, M_("cannot be written"))) from None
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        raise TableError(f"{path}: {file_kind(mode)}, not a table's file")
+        raise TableError(not_a_tables_file(path, mode))
     return fd
 
 
@@ -115,14 +128,17 @@ def locked(folder: Path) -> Iterator[None]:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise TableError(f"{folder}: {exc.strerror or 'cannot be made'}") from None
+        raise TableError(os_failure(folder, exc, M_("cannot be made"))) from None
     fd = append_regular(folder / LOCK)
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             raise TableError(
-                f"{folder}: another build is running on it (wait for it to end, or stop it)"
+                M_(
+                    "{folder}: another build is running on it (wait for it to end, or stop it)",
+                    folder=str(folder),
+                )
             ) from None
         yield
     finally:
@@ -201,7 +217,12 @@ def load_counters(
             f.readinto(table.values[n].data)
             side[n] = np.frombuffer(f.read(), dtype=np.int64).copy()
         if len(side[n]) != np.count_nonzero(table.values[n] == escape):
-            raise TableError(f"{counters_file(table.folder, n)}: its side counts do not match")
+            raise TableError(
+                M_(
+                    "{path}: its side counts do not match",
+                    path=str(counters_file(table.folder, n)),
+                )
+            )
     partial = record.get("partial")
     partial_at = None if partial is None else (partial[0], partial[1])
     return kept, list(record["pushed"]), partial_at, side

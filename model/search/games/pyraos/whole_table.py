@@ -13,13 +13,16 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pyramid_lab.i18n import M_
+
 from ....pyraos import geometry
 from .pyramid_arrays import geometry_arrays, variant_codes
 from .whole_files import (
-    HEADER,
     TableError,
     checksum,
+    damaged_header,
     layer_file,
+    layer_size,
     open_regular,
     read_checked,
     read_header,
@@ -77,7 +80,7 @@ class WholeTable:
         for n, size in enumerate(ix.sizes):
             path = layer_file(folder, n)
             if layers[n]["positions"] != size:
-                raise TableError(f"{folder}: a damaged {HEADER} (layer {n}'s size)")
+                raise TableError(damaged_header(folder, layer_size(n)))
             with open_regular(path, size, exact=True) as f:
                 if mmap:
                     # copy-on-write: the same (writable) array type as the client's, never
@@ -86,9 +89,19 @@ class WholeTable:
                     continue
                 data = np.fromfile(f, dtype=np.uint8, count=size)
             if len(data) != size:
-                raise TableError(f"{path}: {len(data)} bytes where layer {n} has {size}")
+                raise TableError(
+                    M_(
+                        "{path}: {size} bytes where layer {n} has {bound}",
+                        path=str(path),
+                        size=len(data),
+                        n=n,
+                        bound=size,
+                    )
+                )
             if checksum(data) not in layers[n]["crc"]:
-                raise TableError(f"{path}: damaged (its values do not match the checksum)")
+                raise TableError(
+                    M_("{path}: damaged (its values do not match the checksum)", path=str(path))
+                )
             values.append(data)
         return cls(folder, head, values)
 
@@ -110,7 +123,7 @@ class WholeTable:
         for n, size in enumerate(ix.sizes):
             path = layer_file(folder, n)
             if head["layers"][n]["positions"] != size:
-                raise TableError(f"{folder}: a damaged {HEADER} (layer {n}'s size)")
+                raise TableError(damaged_header(folder, layer_size(n)))
             with open_regular(path, size, exact=True) as f:
                 info = os.fstat(f.fileno())
                 if size == 0:
@@ -135,12 +148,16 @@ class WholeTable:
         block = bytearray(1 << 24)
         with open_regular(path, self.index.sizes[n], exact=True) as f:
             if stamp(os.fstat(f.fileno())) != stamp(info):
-                raise TableError(f"{path}: written again since the table was opened")
+                raise TableError(
+                    M_("{path}: written again since the table was opened", path=str(path))
+                )
             while got := f.readinto(block):
                 crc = zlib.crc32(memoryview(block)[:got], crc)
         crcs = self.head["layers"][n]["crc"]
         if crc not in crcs:
-            raise TableError(f"{path}: damaged (its values do not match the checksum)")
+            raise TableError(
+                M_("{path}: damaged (its values do not match the checksum)", path=str(path))
+            )
         del self.unchecked[n]
         remember_checked(self.folder, n, [*stamp(info), crc])
 
