@@ -90,7 +90,10 @@ def test_the_solves_cluster_refuses_a_client_without_its_credentials():
             for path in ("/info/main/workers.html", "/json/identity.json", "/health", "/status"):
                 assert _http_status(port, path) == 404, (port, path)
         probe = subprocess.run(
-            [sys.executable, "-c", INTRUDER, address], capture_output=True, text=True, timeout=120
+            [sys.executable, "-c", INTRUDER, address],
+            capture_output=True,
+            text=True,
+            timeout=WAIT_S,
         )
     lines = probe.stdout.splitlines()
     assert [line.split(" refused:")[0] for line in lines] == ["plain", "tcp", "other CA"], (
