@@ -199,7 +199,9 @@ class PartitionUI(LatticeSites[PlacementTurn], GameUI[PlacementTurn]):
         text = self.describe_point(site, shown)
         if site in shown and self.host is not None and not self.host.setup_active():
             assert isinstance(game, Partition)
-            text += f"; {self.teaching(game).describe_group(site)}"
+            text = M_(
+                "{point}; {group}", point=text, group=self.teaching(game).describe_group(site)
+            )
         return text
 
     def click(self, game: Game, turn: PlacementTurn, site: int) -> TurnAnswer:

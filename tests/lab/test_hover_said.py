@@ -1,0 +1,60 @@
+"""Each board's hover text in each reader's language (issue 90): a point of Pyramid
+Partition's and Pyraos's lattice (with its ball's group), a field of Terrace (with what a
+move there does), a square of Pyramid Ball. English byte for byte as captured before the
+change (``data/hover_words_en.json``, by ``hover_english.py``); every word marked in the
+pseudo-locale; German said."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import hover_english
+import pytest
+
+from pyramid_lab import i18n
+from pyramid_lab.i18n import Message
+
+BEFORE = json.loads(hover_english.DATA_FILE.read_text(encoding="utf-8"))
+
+
+def unmarked(text: str) -> list[str]:
+    """The words of ``text`` outside the pseudo-locale's marks (nested ones too)."""
+    while re.search(r"⟦[^⟦⟧]*⟧", text):
+        text = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+    return re.findall(r"[A-Za-z]{2,}", text)
+
+
+@pytest.fixture(scope="module")
+def said() -> dict[str, list[str]]:
+    return {name: hover_english.hovers(name) for name in hover_english.GAMES}
+
+
+@pytest.mark.parametrize("name", hover_english.GAMES)
+def test_the_english_is_what_it_was(said, name):
+    assert [str(text) for text in said[name]] == BEFORE[name]
+
+
+@pytest.mark.parametrize("name", hover_english.GAMES)
+def test_every_word_of_a_hover_is_the_catalog_s(said, name):
+    for text in said[name]:
+        assert isinstance(text, Message), text
+        pseudo = i18n.shown(text, i18n.PSEUDO)
+        assert pseudo.startswith("⟦"), pseudo
+        assert not unmarked(pseudo), pseudo
+
+
+def test_the_hovers_are_said_in_german(said):
+    german = {name: [i18n.shown(text, "de") for text in said[name]] for name in said}
+    assert "(0,0,0) Ebene 0, leer" in german["partition"]
+    assert any(
+        re.fullmatch(r"\(\d,\d,\d\) Ebene \d, Blau; Gruppe von \d+, die .*berührt", text)
+        for text in german["partition"]
+    ), german["partition"][-3:]
+    assert "a1 Ebene 0, weißer Stein" in german["terrace"]
+    assert "c3 Ebene 2, Siegfeld, leer" in german["terrace"], german["terrace"][:30]
+    assert any(text.startswith("a2 Ebene 0, leer: Lauf a1-a2") for text in german["terrace"])
+    assert "a1, leer" in german["ball"]
+    assert any(
+        re.fullmatch(r"[a-g]\d: (Groß|Mittel|Klein) \((Rot|Blau)\)", t) for t in german["ball"]
+    )
