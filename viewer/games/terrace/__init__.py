@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pyramid_lab.i18n import M_, N_
+from pyramid_lab.i18n import M_, N_, Message
 from pyramid_lab.model.game import Game, IllegalMoveError
 from pyramid_lab.model.teaching import describe_result
 from pyramid_lab.model.terrace import (
@@ -261,7 +261,8 @@ class TerraceUI(GameUI[TerraceTurn]):
             if colour
             else M_("empty")
         )
-        where = {"field": field_name(site), "level": LEVEL[site], "content": content}
+        where: dict[str, Message | str | int] = {"field": field_name(site), "level": LEVEL[site]}
+        where["content"] = content
         if site in VICTORY_FIELDS:
             text = M_("{field} level {level}, victory field, {content}", **where)
         else:
