@@ -215,6 +215,7 @@ def test_the_turn_docks_tooltips_and_a_spaces_hover_are_said_in_each_language():
     from pyramid_lab.model.rolling import Develop, Soldiers, StartArea, Take
     from pyramid_lab.viewer.games.rolling.sites import LAYERS, RollingSites
     from pyramid_lab.viewer.games.rolling.words import (
+        PLACE_WORDS,
         move_help,
         take_help,
         unit_help,
@@ -246,6 +247,12 @@ def test_the_turn_docks_tooltips_and_a_spaces_hover_are_said_in_each_language():
     )
     assert german[7] == "weiße Pyramide: 1 Punkt je Runde (Runde 10: 2 Punkte)"
     assert german[8] == "weiße Pyramide: 1 neuer Soldat je Runde für ihren Inhaber"
+    # a device to place, in the cleanup's choices: its word, not the rules' name in a sentence
+    assert [i18n.shown(PLACE_WORDS[d], "de") for d in ("ram", "spikes", "umbrella")] == [
+        "einen Rammbock platzieren",
+        "Stacheln platzieren",
+        "einen Schirm platzieren",
+    ]
     game = _game(1, 3, lambda g: g.round >= 2)
     sites = RollingSites()
     hovers = [sites.describe(game, None, cell * LAYERS, {}) for cell in range(len(game.map.cells))]

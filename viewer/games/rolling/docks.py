@@ -46,6 +46,7 @@ from .panels import die_colour, die_text, rgb_of
 from .record_docks import FightsDock, SheetsDock
 from .texts import phase_word
 from .words import (
+    PLACE_WORDS,
     box_words,
     crossed_number,
     move_help,
@@ -329,9 +330,7 @@ class TurnDock(QDockWidget):
         kinds = list(dict.fromkeys(m.device for m in moves if isinstance(m, Place)))
         for kind in kinds:
             mark = "▶ " if kind == turn.device else ""
-            self.choices.add_choice(
-                mark + _("place a {device}").format(device=kind), ("device", kind)
-            )
+            self.choices.add_choice(mark + _(PLACE_WORDS.get(kind, kind)), ("device", kind))
         if kinds:
             self.choices.add_note(_("Then click the map: your space, then the neighbour it faces."))
         else:

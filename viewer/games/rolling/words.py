@@ -112,6 +112,15 @@ DEVELOP_WORDS = {
 }
 
 
+#: A device to place, in the cleanup's choices, by the rules' name for it ("place a spikes"
+#: before: spikes are a plural).
+PLACE_WORDS = {
+    "ram": N_("place a ram"),
+    "spikes": N_("place spikes"),
+    "umbrella": N_("place an umbrella"),
+}
+
+
 def move_words(move: Move, crossed: int | None = None) -> str:
     """A decision in the Turn dock's words, a Message (``crossed``: the number a conquest's
     triangle holds on the faction board, where known)."""
