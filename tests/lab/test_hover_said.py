@@ -58,3 +58,19 @@ def test_the_hovers_are_said_in_german(said):
     assert any(
         re.fullmatch(r"[a-g]\d: (Groß|Mittel|Klein) \((Rot|Blau)\)", t) for t in german["ball"]
     )
+
+
+def test_why_a_fill_has_nothing_to_do_is_said_in_german():
+    """Pyramid Partition's Fill at random, refused at the end (its tooltip, the status line)."""
+    from pyramid_lab.model.files import read
+    from pyramid_lab.viewer.games.partition.fill import why_not
+
+    game = read(hover_english.EXAMPLES / "partition/full-base4-blue-wins.pyr.json").game
+    said = why_not(game)
+    assert isinstance(said, Message)
+    assert str(said).endswith("): nothing to fill (Undo goes back)")
+    assert str(said).startswith("the game is over (")
+    german = i18n.shown(said, "de")
+    assert german.startswith("das Spiel ist vorbei ("), german
+    assert german.endswith("): nichts zu füllen (Rückgängig geht zurück)"), german
+    assert not unmarked(i18n.shown(said, i18n.PSEUDO))
