@@ -74,3 +74,26 @@ def test_why_a_fill_has_nothing_to_do_is_said_in_german():
     assert german.startswith("das Spiel ist vorbei ("), german
     assert german.endswith("): nichts zu füllen (Rückgängig geht zurück)"), german
     assert not unmarked(i18n.shown(said, i18n.PSEUDO))
+
+
+def test_a_click_on_a_partition_ball_describes_its_group_in_german():
+    """The refusal of a click on a ball (its group described, selected), as the status
+    line and the classroom's page say it: a Message, English as before."""
+    from pyramid_lab.model.files import read
+    from pyramid_lab.viewer.games import ui_class
+    from pyramid_lab.viewer.lab.turn_builder import Declined
+
+    game = read(hover_english.EXAMPLES / "partition/t1-red-wins-small.pyr.json").game
+    ui = ui_class("partition")()
+    ball = next(iter(ui.sites(game)))
+    answer = ui.click(game, ui.turn(game), ball)
+    assert isinstance(answer, Declined)
+    assert isinstance(answer.reason, Message)
+    assert re.fullmatch(
+        r"\(\d,\d,\d\): group of \d+ touching .* \(selected\)(; .*)?", answer.reason
+    )
+    german = i18n.shown(answer.reason, "de")
+    assert re.fullmatch(
+        r"\(\d,\d,\d\): Gruppe von \d+, die .* berührt \(ausgewählt\)(; .*)?", german
+    )
+    assert not unmarked(i18n.shown(answer.reason, i18n.PSEUDO))
