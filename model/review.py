@@ -31,6 +31,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pyramid_lab.i18n import M_, N_
+
 from .game import (
     Game,
     InvalidMoveError,
@@ -41,6 +43,7 @@ from .game import (
     quote,
 )
 from .setup import start_copy
+from .words import colour, joined
 
 BEST, GOOD, INACCURACY, MISTAKE, MISSED_WIN = (
     "best",
@@ -50,6 +53,14 @@ BEST, GOOD, INACCURACY, MISTAKE, MISSED_WIN = (
     "missed win",
 )
 VERDICTS = (BEST, GOOD, INACCURACY, MISTAKE, MISSED_WIN)
+#: A verdict in words, by its name (the file's).
+VERDICT_NAMES = {
+    BEST: N_("best"),
+    GOOD: N_("good"),
+    INACCURACY: N_("inaccuracy"),
+    MISTAKE: N_("mistake"),
+    MISSED_WIN: N_("missed win"),
+}
 #: Verdicts that name a better move.
 FLAWED = (INACCURACY, MISTAKE, MISSED_WIN)
 _MOVE_KEYS = (
@@ -98,16 +109,22 @@ class MoveReview:
 
     @property
     def text(self) -> str:
-        """'7. red 1,1,0: mistake (62% -> 31%), better 0,1,1'."""
-        values = ""
+        """'7. red 1,1,0: mistake (62% -> 31%), better 0,1,1' (a Message)."""
+        verdict = M_(VERDICT_NAMES[self.verdict]) if self.verdict in VERDICT_NAMES else self.verdict
+        said = {"ply": str(self.ply), "side": colour(self.side), "move": self.move}
+        text = M_("{ply}. {side} {move}: {verdict}", **said, verdict=verdict)
         if self.value_before is not None and self.value_after is not None:
-            values = f" ({_percent(self.value_before)} -> {_percent(self.value_after)})"
+            rates = {"said": text, "before": _percent(self.value_before)}
+            rates["after"] = _percent(self.value_after)
             if self.estimate:
-                values = values[:-1] + ", estimated)"
+                text = M_("{said} ({before} -> {after}, estimated)", **rates)
             elif self.proven is not None:
-                values = values[:-1] + ", proven)"
-        better = f", better {self.better}" if self.better else ""
-        return f"{self.ply}. {self.side} {self.move}: {self.verdict}{values}{better}"
+                text = M_("{said} ({before} -> {after}, proven)", **rates)
+            else:
+                text = M_("{said} ({before} -> {after})", **rates)
+        if self.better:
+            return M_("{said}, better {move}", said=text, move=self.better)
+        return text
 
 
 @dataclass(frozen=True)
@@ -167,10 +184,16 @@ class GameReview:
         """'red: 12 best, 3 good, 1 mistake; blue: ...'."""
         parts = []
         for side, counts in self.counts().items():
-            said = [f"{n} {v}" for v, n in counts.items() if n]
-            parts.append(f"{side}: {', '.join(said)}")
-        text = "; ".join(parts) if parts else "no move to judge"
-        return f"{text}; {self.book_end}" if self.book_end else text
+            # TRANSLATORS: a tally of a side's moves by verdict ("3 mistake"): where a count
+            # before the word would need its plural, write it as a tally ("mistake: 3")
+            said = (
+                M_("{count} {verdict}", count=n, verdict=M_(VERDICT_NAMES[v]))
+                for v, n in counts.items()
+                if n
+            )
+            parts.append(M_("{side}: {verdicts}", side=colour(side), verdicts=joined(said, ", ")))
+        text = joined(parts, "; ") if parts else M_("no move to judge")
+        return joined([text, self.book_end], "; ") if self.book_end else text
 
     def at(self, ply: int) -> MoveReview | None:
         """The verdict on the move numbered ``ply`` (from 1), if reviewed."""

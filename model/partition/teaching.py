@@ -203,28 +203,55 @@ class PartitionTeaching(Teaching[Partition]):
 
     def explain(self, game: Partition) -> list[str]:
         """Each corner (held by whom, with which group, anchored where, cutting off how
-        much) and each group with the walls it touches."""
+        much) and each group with the walls it touches (Messages; the points notation)."""
         report = game.analysis()
         pt = game.lattice.point
-        lines = []
+        lines: list[str] = []
         for corner, info in report.corners.items():
-            where = pt(game.lattice.corner_ids[corner])
+            where = {"corner": corner.value, "point": str(pt(game.lattice.corner_ids[corner]))}
             if info.holder is None or info.group is None:
-                lines.append(f"corner {corner.value} ({where}): not held")
+                lines.append(M_("corner {corner} ({point}): not held", **where))
                 continue
             anchors = sorted(info.anchors)
-            lines.append(
-                f"corner {corner.value} ({where}): held by {info.holder} with a group of "
-                f"{len(info.group)} balls touching {', '.join(info.group.wall_names)}; "
-                f"anchored on {', '.join(str(pt(a)) for a in anchors[:4])}"
-                f"{' ...' if len(anchors) > 4 else ''}; isolated region: "
-                f"{len(info.isolated_region)} points"
+            shown = ", ".join(str(pt(a)) for a in anchors[:4]) + (
+                " ..." if len(anchors) > 4 else ""
             )
-        lines.append(f"groups ({len(report.groups)}):")
-        for group in report.groups:
-            walls = ", ".join(group.wall_names) or "no wall"
-            lines.append(f"  {group.colour} x{len(group)} touching {walls}")
+            count, region = len(info.group), len(info.isolated_region)
+            group = Mn_(
+                "a group of {count} ball touching {walls}",
+                "a group of {count} balls touching {walls}",
+                count,
+                count=count,
+                walls=_walls(info.group.wall_names),
+            )
+            lines.append(
+                Mn_(
+                    "corner {corner} ({point}): held by {holder} with {group}; anchored on "
+                    "{anchors}; isolated region: {count} point",
+                    "corner {corner} ({point}): held by {holder} with {group}; anchored on "
+                    "{anchors}; isolated region: {count} points",
+                    region,
+                    **where,
+                    holder=word(info.holder),
+                    group=group,
+                    anchors=shown,
+                    count=region,
+                )
+            )
+        lines.append(M_("groups ({count}):", count=len(report.groups)))
+        for found in report.groups:
+            said = {"colour": word(found.colour), "count": str(len(found))}
+            if found.wall_names:
+                walls = _walls(found.wall_names)
+                lines.append(M_("  {colour} x{count} touching {walls}", **said, walls=walls))
+            else:
+                lines.append(M_("  {colour} x{count} touching no wall", **said))
         return lines
+
+
+def _walls(names: list[str]) -> str:
+    """The walls a group touches, each a word: "base, west, north" (a Message)."""
+    return joined((Message(name) for name in names), ", ")
 
 
 #: 'a first red group' to 'a eighth red group' (the eighth's wording kept as English said it)

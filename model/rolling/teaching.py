@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyramid_lab.i18n import M_, Message, Mn_
+from pyramid_lab.i18n import M_, N_, Message, Mn_
 
 from ..game import Move, Outcome
 from ..teaching import Teaching, game_ends, register_teaching
@@ -15,6 +15,18 @@ from ..words import joined
 from . import RollingPyramids
 from .moves import Deploy, Take
 from .state import PHARAOH_COLOUR
+
+#: A phase by its name in ``analyze --text``'s "round 3 of 15, draft phase".
+PHASE_NAMES = {
+    "roll": N_("roll"),
+    "draft": N_("draft"),
+    "develop": N_("develop"),
+    "deploy": N_("deploy"),
+    "conquest": N_("conquest"),
+    "soldiers": N_("soldiers"),
+    "cleanup": N_("cleanup"),
+    "over": N_("over"),
+}
 
 
 @register_teaching
@@ -141,23 +153,44 @@ class RollingPyramidsTeaching(Teaching[RollingPyramids]):
         return said
 
     def explain(self, game: RollingPyramids) -> list[str]:
+        """The round and phase, the points, each faction's spaces and units, the last
+        fights (Messages; a space's name, a unit's and a faction's are notation)."""
         s = game._s
-        lines = []
+        lines: list[str] = []
         if s.phase not in ("start", "solo_start"):
-            lines.append(f"round {s.round} of {game._options.rounds}, {s.phase} phase")
+            phase = M_(PHASE_NAMES[s.phase]) if s.phase in PHASE_NAMES else s.phase
+            lines.append(
+                M_(
+                    "round {round} of {rounds}, {phase} phase",
+                    round=s.round,
+                    rounds=game._options.rounds,
+                    phase=phase,
+                )
+            )
         if not game._options.solo:
-            lines.append("points: " + ", ".join(f"{c} {v}" for c, v in game.scores().items()))
+            scores = (
+                M_("{colour} {points}", colour=word(c), points=v) for c, v in game.scores().items()
+            )
+            lines.append(M_("points: {scores}", scores=joined(scores, ", ")))
         for p, colour in enumerate(game.players):
             spaces = [game.cell_name(c) for c in game._holdable if s.owner[c] == p]
-            units = ", ".join(f"{u.name} {u.troops}" for u in game._units(s, p)) or "none"
+            units = ", ".join(f"{u.name} {u.troops}" for u in game._units(s, p)) or M_("none")
             lines.append(
-                f"{colour} ({game.factions[p].name}): {len(spaces)} spaces "
-                f"({', '.join(spaces) or '-'}); units to deploy: {units}"
+                Mn_(
+                    "{colour} ({faction}): {count} space ({spaces}); units to deploy: {units}",
+                    "{colour} ({faction}): {count} spaces ({spaces}); units to deploy: {units}",
+                    len(spaces),
+                    colour=word(colour),
+                    faction=game.factions[p].name,
+                    count=len(spaces),
+                    spaces=", ".join(spaces) or "-",
+                    units=units,
+                )
             )
         if s.fights:
             after = s.phase in ("conquest", "soldiers", "cleanup", "over")
-            lines.append(f"round {s.round if after else s.round - 1}'s fights:")
-            lines += [f"  {line}" for line in s.fights]
+            lines.append(M_("round {round}'s fights:", round=s.round if after else s.round - 1))
+            lines += [M_("  {line}", line=line) for line in s.fights]
         return lines
 
     def summary(self, game: RollingPyramids) -> dict[str, Any]:

@@ -134,6 +134,52 @@ def choices() -> list[str]:
     return list(found)
 
 
+def helps() -> list[str]:
+    """Every tooltip of the Turn dock's choices (a die's place, a unit to send, a develop, a
+    conquest, the new soldiers, a starting area) for each legal move met, and the hover of
+    every space of each map met (a starting area, a white pyramid in each scoring, a factory,
+    who holds it), with a white pyramid's words for the numbers the maps print."""
+    from pyramid_lab.model.rolling import Deploy, Take
+    from pyramid_lab.viewer.games.rolling.sites import LAYERS, RollingSites
+    from pyramid_lab.viewer.games.rolling.words import (
+        move_help,
+        take_help,
+        unit_help,
+        white_pyramid_words,
+    )
+
+    found: dict[str, None] = {}
+    sites = RollingSites()
+    for game in games():
+        found.update(
+            dict.fromkeys(
+                str(sites.describe(game, None, cell * LAYERS, {}))
+                for cell in range(len(game.map.cells))
+            )
+        )
+        if game.is_over() or game.current_player() < 0:
+            continue
+        for unit in game.units(game.current_player()):
+            for bomb in (False, True):
+                found.setdefault(str(unit_help(unit.name, str(unit.troops), bomb)))
+        for move in game.legal_moves():
+            if isinstance(move, Take):
+                said = [take_help(move, own) for own in (True, False)]
+            elif isinstance(move, Deploy):
+                said = [unit_help(move.unit, "", False)]
+            else:
+                said = [move_help(move)]
+            found.update(dict.fromkeys(str(text) for text in said))
+    for name in ("f1", "f2", "a", "b", "c", "reserve", "heroes"):
+        for troops in ("", "5", "2*", "5+2*"):
+            found.setdefault(str(unit_help(name, troops, name == "c")))
+    for top, bottom in ((1, 2), (2, 3), (1, 1), (3, 0)):
+        for last in ("both", "second"):
+            for solo in (False, True):
+                found.setdefault(str(white_pyramid_words(top, bottom, 10, last, solo)))
+    return list(found)
+
+
 def captured() -> dict[str, list[str]]:
     from pyramid_lab.viewer.games.rolling.panels import pool_html, sheet_html
 
@@ -146,6 +192,7 @@ def captured() -> dict[str, list[str]]:
         "walks": walks(),
         "errors": errors(),
         "choices": choices(),
+        "helps": helps(),
     }
 
 

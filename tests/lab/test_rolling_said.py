@@ -31,7 +31,7 @@ def now() -> dict[str, list[str]]:
     return rolling_english.captured()
 
 
-@pytest.mark.parametrize("kind", ["pools", "sheets", "walks", "choices"])
+@pytest.mark.parametrize("kind", ["pools", "sheets", "walks", "choices", "helps"])
 def test_the_english_is_what_it_was(now, kind):
     assert [str(text) for text in now[kind]] == BEFORE[kind]
 
@@ -206,3 +206,69 @@ def test_the_decisions_are_said_in_each_language():
     assert german[-1] == "Stacheln an der Grenze 9-15 (für die Kämpfe der nächsten Runde)"
     assert all(isinstance(text, Message) for text in said)
     assert all(i18n.shown(text, i18n.PSEUDO).startswith("⟦") for text in said)
+
+
+def test_the_turn_docks_tooltips_and_a_spaces_hover_are_said_in_each_language():
+    """The Turn dock's tooltips (a die's place, a unit to send, another decision) and a
+    space's hover (a white pyramid's points, a factory, who holds it): Messages, said in
+    German, every one of them marked in the pseudo-locale."""
+    from pyramid_lab.model.rolling import Develop, Soldiers, StartArea, Take
+    from pyramid_lab.viewer.games.rolling.sites import LAYERS, RollingSites
+    from pyramid_lab.viewer.games.rolling.words import (
+        PLACE_WORDS,
+        move_help,
+        take_help,
+        unit_help,
+        white_pyramid_words,
+    )
+
+    said = [
+        take_help(Take("red", 8, 6, "a2", 4), False),
+        take_help(Take("red", 4, 3, "f1.5", 2), True),
+        unit_help("c", "5+2*", True),
+        unit_help("f2", "3"),
+        move_help(Develop("ram")),
+        move_help(Soldiers("12", False)),
+        move_help(StartArea("S2")),
+        white_pyramid_words(1, 2, 10, "second"),
+        white_pyramid_words(1, 2, 10, "both", solo=True),
+    ]
+    german = [i18n.shown(text, "de") for text in said]
+    assert german[0] == (
+        "Armeelinie a, Kreis 2: drei Zahlen, die zur Linie passen, ergeben eine Armee, die "
+        "diese Runde eingesetzt wird; der Würfel zeigt 6, eingetragen wird 4 (eine Fabrik, "
+        "die du hältst, ändert Zahlen in ihrem Abschnitt um bis zu 2)"
+    )
+    assert german[1].endswith("(ein Würfel deiner Farbe darf sich um 1 ändern)"), german[1]
+    assert german[2] == (
+        "die Armee der Linie c, ihre drei Kreise gefüllt (eine Bombe: sie darf jedes Feld "
+        "treffen, und ihre Überlebenden bleiben nicht); 5+2*: Helden (ein Stern kennzeichnet "
+        "Helden)"
+    )
+    assert german[7] == "weiße Pyramide: 1 Punkt je Runde (Runde 10: 2 Punkte)"
+    assert german[8] == "weiße Pyramide: 1 neuer Soldat je Runde für ihren Inhaber"
+    # a device to place, in the cleanup's choices: its word, not the rules' name in a sentence
+    assert [i18n.shown(PLACE_WORDS[d], "de") for d in ("ram", "spikes", "umbrella")] == [
+        "einen Rammbock platzieren",
+        "Stacheln platzieren",
+        "einen Schirm platzieren",
+    ]
+    game = _game(1, 3, lambda g: g.round >= 2)
+    sites = RollingSites()
+    hovers = [sites.describe(game, None, cell * LAYERS, {}) for cell in range(len(game.map.cells))]
+    said += hovers
+    assert all(isinstance(text, Message) for text in said)
+    assert all(i18n.shown(text, i18n.PSEUDO).startswith("⟦") for text in said)
+    for text in said:  # (every word marked: outside the marks, notation only)
+        outside = i18n.shown(text, i18n.PSEUDO)
+        while "⟦" in outside:  # (the innermost marks first: a value is a Message too)
+            outside = re.sub(r"⟦[^⟦⟧]*⟧", " ", outside)
+        assert not re.findall(r"[A-Za-z]{2,}", outside.replace("S1", "")), outside
+    german_hovers = [i18n.shown(text, "de") for text in hovers]
+    assert any("; Inhaber: der Pharao mit " in text for text in german_hovers), german_hovers
+    factory = next(text for text in german_hovers if "Fabrik" in text)
+    assert re.fullmatch(
+        r"Feld \d+, Fabrik \((Held|Entw\.|Armee|Fuß) auf der Karte\): ihr Inhaber darf eine "
+        r"im Abschnitt \w+ eingetragene Zahl um bis zu 2 ändern(; Inhaber: .*)?",
+        factory,
+    ), factory

@@ -10,7 +10,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pyramid_lab.i18n import N_, _, format_percent, ngettext
+from pyramid_lab.i18n import shown as said_in_process
 from pyramid_lab.model.teaching import teaching_for
+from pyramid_lab.model.words import colour
 
 from .argtypes import threads
 from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, shown
@@ -128,15 +130,18 @@ def _explain(path: str, game: Game) -> str:
     summary = teaching_for(game).summary(game)
     said = _("game: {title}, {options}").format(title=game.title, options=game.options.to_json())
     lines.append("  " + said)
-    if summary["winner"]:
+    # (the termination is the rules' code for it, as the JSON writes it: notation)
+    if summary["winner"] == "draw":
+        said = _("game over: draw ({termination})").format(termination=summary["termination"])
+    elif summary["winner"]:
         said = _("game over: {winner} ({termination})").format(
-            winner=summary["winner"], termination=summary["termination"]
+            winner=said_in_process(colour(summary["winner"])), termination=summary["termination"]
         )
     else:
         count = summary["legal_move_count"]
         said = ngettext(
             "{side} to move, {count} legal move", "{side} to move, {count} legal moves", count
-        ).format(side=summary["to_move"], count=count)
+        ).format(side=said_in_process(colour(summary["to_move"])), count=count)
     lines.append("  " + said)
-    lines += [f"  {line}" for line in teaching_for(game).explain(game)]
+    lines += [f"  {said_in_process(line)}" for line in teaching_for(game).explain(game)]
     return "\n".join(lines)

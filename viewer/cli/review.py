@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pyramid_lab.i18n import N_, _, format_number, ngettext
+from pyramid_lab.i18n import shown as said_in_process
 from pyramid_lab.model.setup import start_copy
 
 from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say, shown
@@ -183,8 +184,8 @@ def _print_review(
         print(json.dumps(out), flush=True)
         return
     for move in result.moves:
-        print(move.text)
-    print(result.summary())
+        print(said_in_process(move.text))
+    print(said_in_process(result.summary()))
     for spot in result.puzzles:
         print(
             ngettext(

@@ -103,7 +103,7 @@ class ReviewControl:
         self.dock.select_ply(ply + 1)
         judged = review_now.at(ply + 1)
         spot = review_now.spot(ply)
-        detail = judged.text if judged is not None else ""
+        detail = shown(judged.text) if judged is not None else ""  # (in the window's language)
         if spot is not None:
             said = ngettext(
                 "Here {side} wins within {count} plies with one move only.",

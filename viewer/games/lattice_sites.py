@@ -53,7 +53,14 @@ class LatticeSites(Generic[Turn]):
         """Coordinates, level and content of a point, as the scene shows it."""
         point = self.lattice.point(site)
         colour = shown.get(site)
-        return f"({point}) level {point.k}" + (f", {colour}" if colour else ", empty")
+        if colour:
+            return M_(
+                "({point}) level {level}, {colour}",
+                point=str(point),
+                level=point.k,
+                colour=word(colour),
+            )
+        return M_("({point}) level {level}, empty", point=str(point), level=point.k)
 
     def click(self, game: Game, turn: Turn, site: int) -> TurnAnswer:
         """The turn builder's answer; a refusal names the point it is about."""

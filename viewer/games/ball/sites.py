@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.ball import COLOURS
 from pyramid_lab.model.ball.rules import parse_square
 from pyramid_lab.model.game import Game
 
 from ...boards.geometries import GridBoard
 from ...lab.game_sites import BoardSites
+from ...lab.outcome_words import word
 from ...lab.palette import GOAL_ROW
 from ...lab.turn_builder import Turn
 from .words import SIZE_NAMES
@@ -64,6 +66,11 @@ class BallSites(BoardSites[Turn]):
         square = site // 3
         here = [s for s in shown if s // 3 == square]
         if not here:
-            return f"{square_name(site)}, empty"
+            return M_("{site}, empty", site=square_name(site))
         s = here[0]
-        return f"{square_name(site)}: {shown[s]} {SIZE_NAMES[s % 3]}"
+        return M_(
+            "{square}: {colour} {pyramid}",
+            square=square_name(site),
+            colour=word(shown[s]),
+            pyramid=M_(SIZE_NAMES[s % 3]),
+        )

@@ -20,6 +20,7 @@ from pyramid_lab.model.teaching import describe_result, teaching_for
 
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
 from ...lab.game_ui import GameUI, Host
+from ...lab.outcome_words import word
 from ...lab.turn_builder import Declined, TurnAnswer, ready_or_declined
 from ...widgets.slots import guarded, log
 from .. import register_ui
@@ -199,7 +200,9 @@ class PartitionUI(LatticeSites[PlacementTurn], GameUI[PlacementTurn]):
         text = self.describe_point(site, shown)
         if site in shown and self.host is not None and not self.host.setup_active():
             assert isinstance(game, Partition)
-            text += f"; {self.teaching(game).describe_group(site)}"
+            text = M_(
+                "{point}; {group}", point=text, group=self.teaching(game).describe_group(site)
+            )
         return text
 
     def click(self, game: Game, turn: PlacementTurn, site: int) -> TurnAnswer:
@@ -215,11 +218,13 @@ class PartitionUI(LatticeSites[PlacementTurn], GameUI[PlacementTurn]):
         same = selected is not None and teaching.group_at(selected) is group
         self.teaching_overlays.set(selected=None if same else site)
         answer = turn.click(site)
-        return Declined(
-            f"({self.lattice.point(site)}): {teaching.describe_group(site)}"
-            + ("" if same else " (selected)")
-            + (f"; {answer.reason}" if isinstance(answer, Declined) else "")
-        )
+        point = str(self.lattice.point(site))
+        said = M_("({point}): {group}", point=point, group=teaching.describe_group(site))
+        if not same:
+            said = M_("{said} (selected)", said=said)
+        if isinstance(answer, Declined):
+            said = M_("{said}; {reason}", said=said, reason=word(answer.reason))
+        return Declined(said)
 
     # ---- overlays and docks -------------------------------------------------------------
 

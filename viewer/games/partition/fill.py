@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import M_, shown
 from pyramid_lab.model.game import Game
 from pyramid_lab.model.partition import Partition
 from pyramid_lab.model.teaching import describe_result
@@ -21,10 +22,13 @@ FILL_SECONDS = 1.5  # Fill at random: the balls go in over this time, then the r
 
 
 def why_not(game: Game) -> str:
-    """Why a fill has nothing to do in ``game`` (its end), or ""."""
+    """Why a fill has nothing to do in ``game`` (its end: a Message), or ""."""
     if not game.is_over():
         return ""
-    return f"the game is over ({describe_result(game)}): nothing to fill (Undo goes back)"
+    return M_(
+        "the game is over ({result}): nothing to fill (Undo goes back)",
+        result=describe_result(game),
+    )
 
 
 class RandomFill:
@@ -52,7 +56,7 @@ class RandomFill:
             return
         over = why_not(game)
         dock.fill.setEnabled(not over)
-        dock.fill.setToolTip(over or self.tip)
+        dock.fill.setToolTip(shown(over) or self.tip)  # (in the window's language)
 
     def start(self) -> None:
         """Fill the empty points with alternating colours (undoable) and name the winner."""

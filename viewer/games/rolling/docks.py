@@ -46,6 +46,7 @@ from .panels import die_colour, die_text, rgb_of
 from .record_docks import FightsDock, SheetsDock
 from .texts import phase_word
 from .words import (
+    PLACE_WORDS,
     box_words,
     crossed_number,
     move_help,
@@ -299,7 +300,7 @@ class TurnDock(QDockWidget):
                 words = take_words(take, own)
                 chosen = dataclasses.replace(take, die=turn.die)  # that die, of equal ones
                 said = f"    {shown(words)}"
-                self.choices.add_choice(said, ("move", chosen), take_help(take, own), box)
+                self.choices.add_choice(said, ("move", chosen), shown(take_help(take, own)), box)
 
     def _fill_deploy(self, game: RollingPyramids, turn: RollingTurn, moves: list[Move]) -> None:
         """The units to send (the map then takes the target's click)."""
@@ -320,7 +321,7 @@ class TurnDock(QDockWidget):
             self.choices.add_choice(
                 mark + said.format(unit=what, count=len(targets)),
                 ("unit", name),
-                unit_help(name, str(unit.troops), unit.bomb) if unit is not None else "",
+                shown(unit_help(name, str(unit.troops), unit.bomb)) if unit is not None else "",
             )
         self.choices.add_note(_("Then click a marked space on the map."))
 
@@ -329,9 +330,7 @@ class TurnDock(QDockWidget):
         kinds = list(dict.fromkeys(m.device for m in moves if isinstance(m, Place)))
         for kind in kinds:
             mark = "▶ " if kind == turn.device else ""
-            self.choices.add_choice(
-                mark + _("place a {device}").format(device=kind), ("device", kind)
-            )
+            self.choices.add_choice(mark + _(PLACE_WORDS.get(kind, kind)), ("device", kind))
         if kinds:
             self.choices.add_note(_("Then click the map: your space, then the neighbour it faces."))
         else:
@@ -342,7 +341,7 @@ class TurnDock(QDockWidget):
         for move in moves:
             if move != DONE and isinstance(move, Develop | Cross | Soldiers | StartArea):
                 words = move_words(move, crossed_number(game, game.current_player(), move))
-                self.choices.add_choice(shown(words), ("move", move), move_help(move))
+                self.choices.add_choice(shown(words), ("move", move), shown(move_help(move)))
         if game.phase == "develop" and DONE in moves:
             self.choices.add_note(_("Done keeps the unspent develop pairs for a later round."))
         if game.phase == "soldiers":

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model.game import Game
 from pyramid_lab.model.rolling import PHARAOH_COLOUR, RollingPyramids
 from pyramid_lab.model.rolling.rules import RollingMap
+from pyramid_lab.model.words import colour as colour_word
 
 from ...boards.geometries import HexCell, HexMap
 from ...lab.frame import Frame, Marker
@@ -112,25 +113,60 @@ class RollingSites(BoardSites[Turn]):
         return Frame(pieces=stacks, markers=tuple(Marker(c * LAYERS, "setup") for c in free))
 
     def describe(self, game: Game, turn: Turn, site: int, shown: Mapping[int, str]) -> str:
+        """A space's hover: its number, what its pyramid gives, who holds it (a Message)."""
         assert isinstance(game, RollingPyramids)
         cell = game.map.cells[self.cell_of(site)]
+        text: str
         if cell.start is not None:
-            text = f"starting area {cell.start}"
+            text = M_("starting area {area}", area=str(cell.start))
         else:
-            text = f"space {cell.number}"
+            text = M_("space {space}", space=str(cell.number))
             if cell.white:
                 rounds, last = game.options.rounds, game.options.last_round
                 solo = game.options.solo
-                text += f", {white_pyramid_words(cell.top, cell.bottom, rounds, last, solo)}"
+                what = white_pyramid_words(cell.top, cell.bottom, rounds, last, solo)
+                text = M_("{space}, {pyramid}", space=text, pyramid=what)
             elif cell.factory:
-                short = SECTION_ON_MAP.get(cell.factory, cell.factory)
-                text += (
-                    f", factory ({short} on the map): its holder may change a number written "
-                    f"in the {cell.factory} section by up to 2"
-                )
+                text = M_("{space}, {pyramid}", space=text, pyramid=factory_words(cell.factory))
         holder = game.colour_of(game.state.owner[cell.index])
+        if holder is None:
+            return text
+        # (the Pharaoh by that name, not "pharaoh")
+        who = M_("the Pharaoh") if holder == PHARAOH_COLOUR else colour_word(holder)
         troops = game.state.troops[cell.index]
-        if holder is not None:
-            who = "the Pharaoh" if holder == PHARAOH_COLOUR else holder  # (not "pharaoh")
-            text += f"; held by {who}" + (f" with {troops}" if troops else "")
-        return text
+        if troops:
+            return M_(
+                "{space}; held by {holder} with {troops}",
+                space=text,
+                holder=who,
+                troops=str(troops),
+            )
+        return M_("{space}; held by {holder}", space=text, holder=who)
+
+
+def factory_words(section: str) -> str:
+    """A factory's words in a space's hover: what it is called on the map and what its
+    holder may do (a Message; ``section`` one of the rules' ``SECTIONS``, as the map files
+    are checked)."""
+    return M_(FACTORY_WORDS[section], short=M_(SECTION_ON_MAP[section]))
+
+
+#: A factory's words by its section (the rules' name): one whole sentence each.
+FACTORY_WORDS = {
+    "heroes": N_(
+        "factory ({short} on the map): its holder may change a number written in the "
+        "heroes section by up to 2"
+    ),
+    "develop": N_(
+        "factory ({short} on the map): its holder may change a number written in the "
+        "develop section by up to 2"
+    ),
+    "armies": N_(
+        "factory ({short} on the map): its holder may change a number written in the "
+        "armies section by up to 2"
+    ),
+    "footmen": N_(
+        "factory ({short} on the map): its holder may change a number written in the "
+        "footmen section by up to 2"
+    ),
+}

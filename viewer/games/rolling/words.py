@@ -5,7 +5,7 @@ it in its language, each page of the classroom in its own."""
 
 from __future__ import annotations
 
-from pyramid_lab.i18n import M_, N_, _
+from pyramid_lab.i18n import M_, N_, Mn_, _
 from pyramid_lab.model.game import Move
 from pyramid_lab.model.rolling import (
     ALL,
@@ -109,6 +109,15 @@ DEVELOP_WORDS = {
     "ram": N_("develop a ram (breaks defenders in half)"),
     "spikes": N_("develop spikes (break attackers in half)"),
     "umbrella": N_("develop an umbrella (protects half the defenders from bombs)"),
+}
+
+
+#: A device to place, in the cleanup's choices, by the rules' name for it ("place a spikes"
+#: before: spikes are a plural).
+PLACE_WORDS = {
+    "ram": N_("place a ram"),
+    "spikes": N_("place spikes"),
+    "umbrella": N_("place an umbrella"),
 }
 
 
@@ -223,77 +232,97 @@ def phase_help(phase: str) -> str:
 
 
 def take_help(move: Take, own: bool) -> str:
-    """A draft choice's tooltip: what the slot is and why the number changed."""
+    """A draft choice's tooltip: what the slot is and why the number changed (a Message)."""
     slot = move.slot
+    text: str
     if slot == "none":
-        text = "no free place on your board takes this die: it is taken and written nowhere"
+        text = M_("no free place on your board takes this die: it is taken and written nowhere")
     elif slot == "hero":
-        text = "a hero slot: that many heroes deploy this round (each slot is used once)"
+        text = M_("a hero slot: that many heroes deploy this round (each slot is used once)")
     elif slot.startswith("dev"):
-        text = (
+        text = M_(
             "a develop pair: a d4 number below a d8 number completes it and buys an "
             "upgrade in the develop phase"
         )
     elif slot.startswith("f"):
-        text = (
+        text = M_(
             "a footmen space: the number matches the space, which is crossed off; crossed "
             "spaces unlock the group's circles (more footmen every round)"
         )
     else:
-        text = (
-            f"army line {slot[0]}, circle {slot[1]}: three numbers that fit the line make "
-            "an army that deploys this round"
+        text = M_(
+            "army line {line}, circle {circle}: three numbers that fit the line make "
+            "an army that deploys this round",
+            line=slot[0],
+            circle=slot[1],
         )
     if move.written is not None and move.written != move.value:
         change = move.written - move.value
         why = (
-            "a die of your colour may change by 1"
+            M_("a die of your colour may change by 1")
             if own and abs(change) == 1
-            else "a factory you hold changes numbers in its section by up to 2"
+            else M_("a factory you hold changes numbers in its section by up to 2")
         )
-        text += f"; the die shows {move.value}, written as {move.written} ({why})"
+        return M_(
+            "{slot}; the die shows {value}, written as {written} ({why})",
+            slot=text,
+            value=str(move.value),
+            written=str(move.written),
+            why=why,
+        )
     return text
 
 
 def unit_help(unit: str, troops: str, bomb: bool = False) -> str:
-    """A deployment choice's tooltip: what the unit is and what its number says."""
+    """A deployment choice's tooltip: what the unit is and what its number says (a
+    Message; ``troops`` is notation: "5", "2*", "5+2*")."""
+    what: str
     if unit.startswith("f"):
-        what = f"footmen group {unit[1:]}: 1 plus the numbers of its unlocked circles"
-    elif unit in ("a", "b", "c"):
-        what = f"the army of line {unit}, its three circles filled"
-    elif unit == "reserve":
-        what = "the soldiers kept back last round"
-    else:
-        what = "the heroes written this round"
-    if bomb:
-        what += " (a bomb: it may hit any space, and its survivors do not stay)"
-    if troops:
-        what += f"; {troops}: " + (
-            "heroes (a star marks heroes)" if troops.endswith("*") else "troops"
+        what = M_(
+            "footmen group {group}: 1 plus the numbers of its unlocked circles", group=unit[1:]
         )
+    elif unit in ("a", "b", "c"):
+        what = M_("the army of line {line}, its three circles filled", line=unit)
+    elif unit == "reserve":
+        what = M_("the soldiers kept back last round")
+    else:
+        what = M_("the heroes written this round")
+    if bomb:
+        what = M_("{unit} (a bomb: it may hit any space, and its survivors do not stay)", unit=what)
+    if troops.endswith("*"):
+        return M_("{unit}; {troops}: heroes (a star marks heroes)", unit=what, troops=troops)
+    if troops:
+        return M_("{unit}; {troops}: troops", unit=what, troops=troops)
     return what
 
 
+#: A Turn dock choice's tooltip, by the kind of decision (a Soldiers' by whether they stay).
+_MOVE_HELP = {
+    "develop": N_("spends one completed develop pair (a d4 number below a d8 number)"),
+    "cross": N_(
+        "a triangle is a footmen space for a d4 (▲ on the faction board); a conquest "
+        "crosses it off without a die, nearer to the group's next circle"
+    ),
+    "stay": N_("the new soldiers join the troops on the space: a stronger garrison"),
+    "reserve": N_("the new soldiers form the reserve, one unit to deploy next round"),
+    "start": N_("your starting area for the game: you may send troops next to it"),
+}
+
+
 def move_help(move: Move) -> str:
-    """A Turn dock choice's tooltip (develop, conquest, soldiers, starting area)."""
+    """A Turn dock choice's tooltip (develop, conquest, soldiers, starting area: a Message;
+    "" for another decision)."""
     if isinstance(move, Develop):
-        return "spends one completed develop pair (a d4 number below a d8 number)"
-    if isinstance(move, Cross):
-        return (
-            "a triangle is a footmen space for a d4 (▲ on the faction board); a conquest "
-            "crosses it off without a die, nearer to the group's next circle"
-        )
-    if isinstance(move, Soldiers):
-        if move.stay:
-            return "the new soldiers join the troops on the space: a stronger garrison"
-        return "the new soldiers form the reserve, one unit to deploy next round"
-    if isinstance(move, StartArea):
-        return "your starting area for the game: you may send troops next to it"
-    return ""
-
-
-def _points(count: int) -> str:
-    return f"{count} point{'s' * (count != 1)}"
+        kind = "develop"
+    elif isinstance(move, Cross):
+        kind = "cross"
+    elif isinstance(move, Soldiers):
+        kind = "stay" if move.stay else "reserve"
+    elif isinstance(move, StartArea):
+        kind = "start"
+    else:
+        return ""
+    return M_(_MOVE_HELP[kind])
 
 
 def white_pyramid_words(
@@ -301,13 +330,32 @@ def white_pyramid_words(
 ) -> str:
     """What a white pyramid scores, as a space's hover says it: "white pyramid: 1 point a
     round (round 10: 1 + 2 = 3 points)"; solo, where nobody scores, the top number is the
-    holder's new soldiers: "white pyramid: 1 new soldier a round for its holder"."""
+    holder's new soldiers: "white pyramid: 1 new soldier a round for its holder" (a
+    Message)."""
     if solo:
-        return f"white pyramid: {top} new soldier{'s' * (top != 1)} a round for its holder"
-    last = (
-        f"{top} + {bottom} = {_points(top + bottom)}" if last_round == "both" else _points(bottom)
+        return Mn_(
+            "white pyramid: {count} new soldier a round for its holder",
+            "white pyramid: {count} new soldiers a round for its holder",
+            top,
+            count=top,
+        )
+    points = Mn_("{count} point", "{count} points", top, count=top)
+    if last_round == "both":
+        total = top + bottom
+        return M_(
+            "white pyramid: {points} a round (round {rounds}: {top} + {bottom} = {total})",
+            points=points,
+            rounds=rounds,
+            top=top,
+            bottom=bottom,
+            total=Mn_("{count} point", "{count} points", total, count=total),
+        )
+    return M_(
+        "white pyramid: {points} a round (round {rounds}: {last})",
+        points=points,
+        rounds=rounds,
+        last=Mn_("{count} point", "{count} points", bottom, count=bottom),
     )
-    return f"white pyramid: {_points(top)} a round (round {rounds}: {last})"
 
 
 def white_pyramids_legend(rounds: int, last_round: str = "both", solo: bool = False) -> str:

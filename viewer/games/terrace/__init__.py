@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pyramid_lab.i18n import M_
+from pyramid_lab.i18n import M_, N_, Message
 from pyramid_lab.model.game import Game, IllegalMoveError
 from pyramid_lab.model.teaching import describe_result
 from pyramid_lab.model.terrace import (
@@ -35,6 +35,19 @@ from ...lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
 from .. import register_ui
 
 BOARD = SteppedBoard(SIZE, LEVEL, inlays=VICTORY_FIELDS, column_names="abcdefg")
+#: A stone on a field, as a hover says it, by its colour (another colour: "{colour} stone").
+STONE_WORDS = {"white": N_("white stone"), "black": N_("black stone")}
+#: What a move to a field is, as its hover says it ("run a1-a3"), by the move's kind.
+KIND_WORDS = {
+    # TRANSLATORS: Terrace: a move that runs a stone along a line of fields
+    Kind.RUN: N_("run"),
+    # TRANSLATORS: Terrace: a run that ends by smashing a stone one level lower
+    Kind.SMASH: N_("smash"),
+    # TRANSLATORS: Terrace: a move that jumps a stone one level up or down
+    Kind.JUMP: N_("jump"),
+    # TRANSLATORS: Terrace: a move that pushes another stone
+    Kind.PUSH: N_("push"),
+}
 
 
 def direction_xy(d: int) -> tuple[float, float]:
@@ -237,19 +250,32 @@ class TerraceUI(GameUI[TerraceTurn]):
         return Frame(pieces=dict(pieces))  # every field takes a click: no markers needed
 
     def describe(self, game: Game, turn: TerraceTurn, site: int, shown: Mapping[int, str]) -> str:
-        """Name, level and content of a field; for a destination, what moving there does."""
-        parts = [f"{field_name(site)} level {LEVEL[site]}"]
-        if site in VICTORY_FIELDS:
-            parts.append("victory field")
+        """Name, level and content of a field; for a destination, what moving there does
+        (a Message)."""
         colour = shown.get(site)
-        parts.append(f"{colour} stone" if colour else "empty")
-        text = ", ".join(parts)
+        stone = STONE_WORDS.get(colour or "")
+        content = (
+            M_(stone)
+            if stone
+            else M_("{colour} stone", colour=word(colour))
+            if colour
+            else M_("empty")
+        )
+        where: dict[str, Message | str | int] = {"field": field_name(site), "level": LEVEL[site]}
+        where["content"] = content
+        if site in VICTORY_FIELDS:
+            text = M_("{field} level {level}, victory field, {content}", **where)
+        else:
+            text = M_("{field} level {level}, {content}", **where)
         assert isinstance(game, Terrace)
         move = next((m for m in turn.moves() if m.target == site), None)
-        if move is not None:
-            effect = game.preview(move).describe()
-            text += f": {move.kind.name.lower()} {move}" + (f" ({effect})" if effect else "")
-        return text
+        if move is None:
+            return text
+        said = {"field": text, "kind": M_(KIND_WORDS[move.kind]), "move": str(move)}
+        effect = game.preview(move).describe()
+        if effect:
+            return M_("{field}: {kind} {move} ({effect})", **said, effect=effect)
+        return M_("{field}: {kind} {move}", **said)
 
     def vanishing(self, game: Game) -> list[Vanish]:
         """Smashed stones sink, fallen ones drop off the edge the move pushed towards,
