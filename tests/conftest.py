@@ -43,6 +43,13 @@ os.environ.setdefault(
 # the threads spun on the cores the other lanes need (test_pyraos_whole.py: 14 to 16 s of
 # processor time spinning, 9.4 to 10 asleep). Set before the first parallel loop loads it.
 os.environ.setdefault("OMP_WAIT_POLICY", "passive")
+# Mesa's software renderer (llvmpipe) draws each frame on a thread a core besides the
+# caller's, by default: the suite's workers fill the cores already, and handing a small
+# frame's tiles to those threads and waiting for them cost about a tenth of a window test
+# file's processor time (test_teaching.py, alternated: 15.7 and 16.5 s against 14.4 and
+# 14.7 s). Each process of the tests (and each program they start) draws on its own
+# thread; the pixels are the same.
+os.environ.setdefault("LP_NUM_THREADS", "0")
 
 
 def make_partition(

@@ -63,14 +63,11 @@ def unsaved_answers(monkeypatch):
 
 
 @pytest.fixture
-def make_window(gl_display, qtbot, tmp_path, monkeypatch, unsaved_answers):
-    """A shown main window on a game (a 3-ball-base Partition unless given), with its recent
-    files and autosaves kept under ``tmp_path``; closed at the end of the test."""
+def window_folders(gl_display, tmp_path, monkeypatch, unsaved_answers):
+    """A window's recent files, autosaves, practice ticks, made puzzles, lesson progress and
+    settings under ``tmp_path``, for the windows a test builds itself (``make_window``'s
+    are built so)."""
     from PySide6.QtCore import QSettings
-
-    from pyramid_lab.model.partition import Partition, PartitionOptions
-    from pyramid_lab.viewer.desktop.app import MainWindow
-    from pyramid_lab.viewer.lab.session import Session
 
     monkeypatch.setenv("PYRAMID_LAB_AUTOSAVE", str(tmp_path / "autosave"))
     monkeypatch.setenv("PYRAMID_LAB_CONFIG", str(tmp_path / "config"))  # practice ticks
@@ -82,6 +79,16 @@ def make_window(gl_display, qtbot, tmp_path, monkeypatch, unsaved_answers):
     # The suite's lanes share the cores: a window's Analysis and Hint search on one thread
     # (test_analysis_dock.py sets its own to check the box and the default).
     QSettings().setValue("engine/threads", 1)
+
+
+@pytest.fixture
+def make_window(window_folders, qtbot):
+    """A shown main window on a game (a 3-ball-base Partition unless given), with its recent
+    files and autosaves kept under ``tmp_path``; closed at the end of the test."""
+    from pyramid_lab.model.partition import Partition, PartitionOptions
+    from pyramid_lab.viewer.desktop.app import MainWindow
+    from pyramid_lab.viewer.lab.session import Session
+
     windows = []
 
     def make(game=None, path=None, **options):

@@ -248,20 +248,21 @@ def test_analysis_and_a_taken_die_in_rolling_pyramids_keep_the_window_on_screen(
     assert guard_errors == []
 
 
-@pytest.mark.parametrize("wide", ["ball", "rolling"])
 def test_a_game_with_narrower_docks_gives_the_view_its_width_back(
-    make_window, new_game, qtbot, guard_errors, wide
+    make_window, new_game, qtbot, guard_errors
 ):
     """The right dock column kept the width of Pyramid Ball's or Rolling Pyramids' docks:
-    a Partition game after them had a 3D view 130 pixels narrower than before."""
+    a Partition game after them had a 3D view 130 pixels narrower than before. (Both wide
+    games on one window, each followed by Partition: a window each was twice the cost.)"""
     window = make_window()
     window.resize(1200, 800)
     new_game(window, "terrace")
     new_game(window, "partition")
     before = window.plotter.width()
-    new_game(window, wide)
-    new_game(window, "partition")
-    assert window.plotter.width() >= before - 4
+    for wide in ("ball", "rolling"):
+        new_game(window, wide)
+        new_game(window, "partition")
+        assert window.plotter.width() >= before - 4, wide
     assert guard_errors == []
 
 
@@ -298,7 +299,7 @@ def alone(window, dock) -> list:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_practice_opened_from_the_command_line_shows_its_whole_text(
-    size, gl_display, make_window, qtbot, guard_errors
+    size, window_folders, qtbot, guard_errors
 ):
     """``pyramid-lab practice partition`` at the default size: the window opened first,
     the Practice dock came beside the View dock and was squeezed to the column's width,
@@ -307,7 +308,6 @@ def test_practice_opened_from_the_command_line_shows_its_whole_text(
     from pyramid_lab.viewer.desktop.app import MainWindow
     from pyramid_lab.viewer.lab.session import Session
 
-    make_window()  # (the test's own settings and folders)
     first = sorted(PUZZLES.glob("*.pyr.json"))[0]
     window = MainWindow(Session.from_document(read(first), str(first)), opening=first.name)
     qtbot.addWidget(window)
@@ -412,7 +412,7 @@ def test_every_dock_alone_on_its_side_shows_its_whole_text(
 
 
 def test_a_window_opened_on_a_flat_board_shows_the_view_dock_on_a_pyramid(
-    make_window, new_game, qtbot, guard_errors
+    window_folders, new_game, qtbot, guard_errors
 ):
     """``pyramid-lab open`` on a Rolling Pyramids file, then Allmer's Pyramid: the View
     dock never came back (the window, built on screen, had not shown it yet when the flat
@@ -421,7 +421,6 @@ def test_a_window_opened_on_a_flat_board_shows_the_view_dock_on_a_pyramid(
     from pyramid_lab.viewer.desktop.app import MainWindow
     from pyramid_lab.viewer.lab.session import Session
 
-    make_window()  # (the test's own settings and folders)
     path = Path(__file__).resolve().parents[2] / "examples/rolling/solo-round-4-deploy.pyr.json"
     window = MainWindow(Session.from_document(read(path), str(path)), opening=path.name)
     qtbot.addWidget(window)
@@ -465,8 +464,7 @@ def test_pyramid_balls_turn_dock_shows_its_codes_whole(
         window = make_window()
         window.resize(*size)
         new_game(window, "ball")
-    else:
-        make_window()  # (the test's own settings and folders)
+    else:  # (make_window's own settings and folders, no window of its)
         path = Path(__file__).resolve().parents[2] / "examples/ball/setup.pyr.json"
         window = MainWindow(Session.from_document(read(path), str(path)), opening=path.name)
         qtbot.addWidget(window)

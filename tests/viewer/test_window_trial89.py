@@ -139,7 +139,7 @@ def test_the_keys_come_back_to_the_board_after_new_game(make_window, qtbot, guar
 
 
 def test_the_opening_window_is_not_made_again_when_its_scene_comes(
-    make_window, qtbot, guard_errors
+    window_folders, qtbot, guard_errors
 ):
     """``pyramid-lab open FILE`` shows the window first, then builds the scene, an OpenGL
     widget, into it: Qt made the shown window again for it (hidden, then shown anew), and
@@ -153,7 +153,6 @@ def test_the_opening_window_is_not_made_again_when_its_scene_comes(
     from tests.patience import WAIT_MS
     from tests.viewer.test_ball_window import EXAMPLES
 
-    make_window()  # (the test's own settings and folders)
     path = EXAMPLES / "ball/setup.pyr.json"
     window = MainWindow(Session.from_document(read(path), str(path)), opening=path.name)
     qtbot.addWidget(window)
