@@ -9,8 +9,10 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from pyramid_lab import i18n
 from pyramid_lab.i18n import N_, _, format_percent, ngettext
 from pyramid_lab.model.teaching import teaching_for
+from pyramid_lab.model.words import colour
 
 from .argtypes import threads
 from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, shown
@@ -130,13 +132,13 @@ def _explain(path: str, game: Game) -> str:
     lines.append("  " + said)
     if summary["winner"]:
         said = _("game over: {winner} ({termination})").format(
-            winner=summary["winner"], termination=summary["termination"]
+            winner=i18n.shown(colour(summary["winner"])), termination=summary["termination"]
         )
     else:
         count = summary["legal_move_count"]
         said = ngettext(
             "{side} to move, {count} legal move", "{side} to move, {count} legal moves", count
-        ).format(side=summary["to_move"], count=count)
+        ).format(side=i18n.shown(colour(summary["to_move"])), count=count)  # (a colour: a word)
     lines.append("  " + said)
     lines += [f"  {line}" for line in teaching_for(game).explain(game)]
     return "\n".join(lines)
