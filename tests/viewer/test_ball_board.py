@@ -116,3 +116,34 @@ def test_enclosed_balls_are_left_out_and_the_picture_does_not_change(plotter):
     board.show(Frame(pieces=full), view)
     on_cut = [p for p in range(lat.count) if 1.5 <= lat.centres[p][0] <= 2.0]
     assert all(board._solid.point_data["radius"][p] > 0 for p in on_cut)
+
+
+def _drawn_labels(actor) -> list[str]:
+    """The texts of a labels actor (pyvista's add_point_labels: the points, their 'labels'
+    array, behind the visible-points filter and the label hierarchy)."""
+    points = actor.GetMapper().GetInputAlgorithm().GetInputAlgorithm().GetInputDataObject(0, 0)
+    names = points.GetPointData().GetAbstractArray("labels")
+    return [names.GetValue(i) for i in range(names.GetNumberOfValues())]
+
+
+def test_the_walls_names_are_said_in_the_windows_language_and_each_pages(plotter):
+    """A wall's name on the board is a word (the legend says 'die Wände: Grundfläche, West,
+    ...'): the window draws it in its language, a classroom page in its own."""
+    from pyramid_lab import i18n
+    from pyramid_lab.viewer.boards.ball_pyramid import BallPyramidView
+    from pyramid_lab.viewer.boards.pyramid_stand import wall_faces
+    from pyramid_lab.viewer.classroom.words import said
+
+    lat = lattice(3)
+    board = BallPyramidView(plotter, lat)
+    assert _drawn_labels(board.wall_labels) == ["base", "west", "east", "south", "north"]
+    _faces, labels = wall_faces(lat, board.centroid)
+    german = ["Grundfläche", "West", "Ost", "Süd", "Nord"]
+    assert [said(name, "de") for name, _at in labels] == german  # (a page's language)
+    assert said(labels[0][0], "sv") == "bas"
+    i18n.use("de")
+    try:
+        window = BallPyramidView(plotter, lat)  # (made in the window's language)
+        assert _drawn_labels(window.wall_labels) == german
+    finally:
+        i18n.use(i18n.ENGLISH)

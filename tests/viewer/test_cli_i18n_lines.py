@@ -103,7 +103,7 @@ def test_analyze_texts_own_lines_are_marked(pseudo, capsys):
     lines = capsys.readouterr().out.splitlines()
     title, options = game.title, game.options.to_json()
     assert marked(lines[1], title, str(options), *re.findall(r"\{.*\}", lines[1]))
-    assert marked(lines[2], game.to_move)
+    assert marked(lines[2])  # the side to move a word of the catalog too (not its notation)
 
 
 def test_the_shipped_collections_and_the_hint_after_them_are_marked(pseudo, capsys):
@@ -190,5 +190,7 @@ def test_german_lines_and_numbers(monkeypatch, capsys):
             "Runde 2, 13 Kugeln: 5.000 bewertet, 100 entschieden in 1,5 s (2.500 je Sekunde "
             "und Kern)\n"
         )
+        assert main(["analyze", "--text", TINY]) == 0  # the side to move a word: a colour
+        assert capsys.readouterr().out.splitlines()[2] == "  Blau am Zug, 13 regelgerechte Züge"
     finally:
         speak(i18n.ENGLISH)

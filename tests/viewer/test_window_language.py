@@ -78,3 +78,21 @@ def test_a_german_window_says_the_labs_lines_in_german(gl_display, make_window, 
         assert "takes a click now" not in words
     finally:
         assert start_language(gl_display, i18n.ENGLISH) == i18n.ENGLISH
+
+
+def test_a_german_windows_lessons_menu_names_the_lessons_in_german(gl_display, make_window):
+    """The shipped lessons' titles are the lesson files' own, in several languages: the
+    Lessons menu names each in the window's language (English where a file lacks it)."""
+    from pyramid_lab.viewer.desktop.language import start_language
+
+    try:
+        assert start_language(gl_display, "de") == "de"
+        window = make_window()
+        lessons = window.menus.lessons
+        named = [action.text() for action, _path, _title in lessons.lesson_actions]
+        assert "01. Ecken und Wände" in named  # Pyramid Partition's first lesson
+        assert "01. Corners and walls" not in named
+        lessons.show_lesson_progress()  # the progress shown keeps the title's language
+        assert "01. Ecken und Wände" in [action.text() for action, _p, _t in lessons.lesson_actions]
+    finally:
+        assert start_language(gl_display, i18n.ENGLISH) == i18n.ENGLISH

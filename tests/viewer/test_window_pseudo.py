@@ -133,6 +133,7 @@ def test_every_word_of_the_menus_and_docks_is_from_the_catalog(pseudo_window, ga
         if dock is not window.parts.lesson_dock:  # (the lessons' own, issue 90's next)
             texts += _dock_texts(dock)
     texts.append(("status bar", window.statusBar().currentMessage()))
+    texts.append(("the game's status", window.parts.status_game.text()))  # (Messages)
     names = _names()
     found = [(where, text) for where, text in texts if unmarked(text, names)]
     assert not found, "\n".join(f"{where}: {text!r}" for where, text in found)

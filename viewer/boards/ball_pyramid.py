@@ -157,8 +157,8 @@ class BallPyramidView:
         faces, wall_labels = wall_faces(lattice, self.centroid)
         self.walls = self._add_mesh(faces, opacity=WALL_OPACITY, scalars="rgb")
         self.walls.GetProperty().BackfaceCullingOff()
-        # depth-tested: a name behind the pyramid hides rather than print over its balls
-        self.wall_labels = add_labels(plotter, wall_labels, font_size=15)
+        said = [(shown(name), at) for name, at in wall_labels]  # in the window's language
+        self.wall_labels = add_labels(plotter, said, font_size=15)  # depth-tested: hides behind
         self._actors.append(self.wall_labels)
         self.pointer_mesh = instances(_CONE, _NOWHERE, [palette.EDGE_RGB])
         self.pointers = self._add_mesh(self.pointer_mesh, scalars="rgb")

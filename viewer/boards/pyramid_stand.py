@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pyvista as pv
 
+from pyramid_lab.i18n import Message
 from pyramid_lab.model.lattice import CORNERS, WALLS, PyramidLattice, Wall
 
 from ..lab import palette
@@ -60,7 +61,7 @@ def wall_faces(
     lat: PyramidLattice, centroid: np.ndarray
 ) -> tuple[pv.PolyData, list[tuple[str, np.ndarray]]]:
     """The five walls as faces a little outside the outer balls, each in its colour, and
-    where each wall's name stands."""
+    where each wall's name stands (a Message: the window and each page say it in theirs)."""
     sw, se, nw, ne, ap = (lat.centres[lat.corner_ids[c]].astype(float) for c in CORNERS)
     polygons = {
         Wall.BASE: [sw, se, ne, nw],
@@ -85,7 +86,8 @@ def wall_faces(
         faces.append([len(poly), *range(len(points), len(points) + len(poly))])
         points.extend(shifted)
         colours.append(palette.WALL_RGB[wall.label])
-        labels.append((wall.label, _wall_label_spot(lat, centroid, wall, poly)))
+        name = Message(wall.label)  # a word (the catalog's): said where it is drawn
+        labels.append((name, _wall_label_spot(lat, centroid, wall, poly)))
     mesh = pv.PolyData(np.array(points), np.concatenate(faces))
     mesh.cell_data["rgb"] = np.array(colours, dtype=np.uint8)
     return mesh, labels

@@ -365,7 +365,8 @@ class Binding:
         """The status bar's words on the game, with the turn built so far (at each
         redraw: a Pyraos take-back counts the reserve as the prompt does)."""
         board = self.board
-        self.parts.status_game.setText(board.ui.turn_status(self.session.game, board.turn))
+        said = board.ui.turn_status(self.session.game, board.turn)  # (a Message: the lab's)
+        self.parts.status_game.setText(i18n.shown(said))  # in the window's language
 
     def _switch_game(self, game: Game) -> None:
         """Another kind of game: its UI's docks replace the last one's (gone as it left,

@@ -17,6 +17,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
+from pyramid_lab import i18n
 from pyramid_lab.i18n import M_, _, ngettext
 from pyramid_lab.model import content, search
 from pyramid_lab.model.game import PositionFormatError, game_class, shorten
@@ -83,7 +84,7 @@ class LessonsMenu:
             if files:  # a game's stepped lessons, in a submenu of their own
                 sub = menu.addMenu(titles(files[0])[0])
                 for path in files:
-                    title = titles(path)[1]
+                    title = titles(path, i18n.current())[1]  # the file's, in the window's
                     action = self._add(sub, title, functools.partial(lab.documents.open, path))
                     self.lesson_actions.append((action, path, title))
                 sub.aboutToShow.connect(self.show_lesson_progress)
