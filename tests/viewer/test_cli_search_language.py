@@ -36,10 +36,11 @@ def speaking(monkeypatch):
 
 
 def said(capsys, argv: list[str], stream: str = "err") -> str:
-    """The last line ``argv`` writes on ``stream`` (its status 2 for an error)."""
+    """The last line ``argv`` writes on ``stream`` (its status 2 for an error; ``err_ok``:
+    a warning on stderr, status 0)."""
     status = main(argv)
-    assert status == (0 if stream == "out" else 2)
-    return getattr(capsys.readouterr(), stream).splitlines()[-1]
+    assert status == (0 if stream in ("out", "err_ok") else 2)
+    return getattr(capsys.readouterr(), stream.removesuffix("_ok")).splitlines()[-1]
 
 
 def marked_whole(line: str, *notation: str) -> bool:
@@ -167,3 +168,24 @@ def test_an_opening_files_refusal():
         assert marked_whole(str(refused.value), "book.bin", "Pyraos")
     finally:
         i18n.use(i18n.ENGLISH)
+
+
+def test_a_split_solves_checkpoint_note(speaking, capsys, tmp_path):
+    finished = str(ROOT / "examples" / "partition" / "t6-full-red-wins.pyr.json")
+    folder = tmp_path / "ck"
+    folder.mkdir()
+    (folder / "x.txt").write_text("mine")
+    argv = ["solve", finished, "--workers", "2", "--checkpoint", str(folder)]
+    assert said(capsys, argv, "err_ok") == (
+        f"pyramid-lab: warning: checkpoint {folder}: holds files but no checkpoint.json: not a "
+        "checkpoint; not trusted (not read, not written)"
+    )
+    speaking("de_DE")
+    assert said(capsys, argv, "err_ok") == (
+        f"pyramid-lab: Warnung: Sicherungspunkt {folder}: enthält Dateien, aber kein "
+        "checkpoint.json: kein Sicherungspunkt; nicht vertraut (nicht gelesen, nicht "
+        "geschrieben)"
+    )
+    speaking("en_XA")
+    assert marked_whole(said(capsys, argv, "err_ok"), str(folder), "checkpoint.json")
+    assert (folder / "x.txt").read_text() == "mine"
