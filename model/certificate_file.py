@@ -124,25 +124,24 @@ def iter_lines(
                     return
     except CertificateError:
         raise
-    except FileNotFoundError:
-        raise _unreadable(M_("{file}: no such file", file=name)) from None
-    except IsADirectoryError:
-        raise _unreadable(M_("{file}: a folder, not a certificate file", file=name)) from None
-    except (gzip.BadGzipFile, EOFError, zlib.error):
-        raise _unreadable(
-            M_("{file}: not a gzip-compressed certificate (damaged or cut short)", file=name)
-        ) from None
-    except UnicodeDecodeError:
-        raise _unreadable(M_("{file}: not UTF-8 text inside the gzip", file=name)) from None
-    except OSError as exc:
+    except (OSError, EOFError, zlib.error, ValueError) as exc:
+        raise _unreadable(_why_unreadable(name, exc)) from None
+
+
+def _why_unreadable(name: str, exc: Exception) -> Message:
+    """Why the file ``name`` cannot be read as a certificate, from the error reading it."""
+    if isinstance(exc, FileNotFoundError):
+        return M_("{file}: no such file", file=name)
+    if isinstance(exc, IsADirectoryError):
+        return M_("{file}: a folder, not a certificate file", file=name)
+    if isinstance(exc, (gzip.BadGzipFile, EOFError, zlib.error)):
+        return M_("{file}: not a gzip-compressed certificate (damaged or cut short)", file=name)
+    if isinstance(exc, UnicodeDecodeError):
+        return M_("{file}: not UTF-8 text inside the gzip", file=name)
+    if isinstance(exc, OSError):
         reason = exc.strerror or str(exc)  # (the system's words)
-        raise _unreadable(
-            M_("{file}: cannot be read: {reason}", file=name, reason=reason)
-        ) from None
-    except ValueError as exc:  # e.g. a NUL character in the name
-        raise _unreadable(
-            M_("{file}: cannot be opened: {reason}", file=name, reason=str(exc))
-        ) from None
+        return M_("{file}: cannot be read: {reason}", file=name, reason=reason)
+    return M_("{file}: cannot be opened: {reason}", file=name, reason=str(exc))  # a NUL in it
 
 
 def _bounded_lines(
