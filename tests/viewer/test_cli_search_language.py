@@ -153,23 +153,6 @@ def test_a_certificate_files_refusal(speaking, capsys, tmp_path):
     )
 
 
-def test_an_opening_files_refusal():
-    """Pyraos's opening book's errors (the book reads the file; ``endgame book`` writes and
-    reads it back), said in the language of whoever reads them."""
-    from pyramid_lab.model.search.games.pyraos.opening import OpeningError, from_bytes
-
-    with pytest.raises(OpeningError) as refused:
-        from_bytes(b"\xfd7zXZ\x00 no xz", "book.bin")
-    assert str(refused.value) == "book.bin: not a Pyraos opening (not xz)"
-    try:
-        i18n.use("de")
-        assert str(refused.value) == "book.bin: keine Pyraos-Eröffnung (kein xz)"
-        i18n.use("en_XA")
-        assert marked_whole(str(refused.value), "book.bin", "Pyraos")
-    finally:
-        i18n.use(i18n.ENGLISH)
-
-
 def test_a_split_solves_checkpoint_note(speaking, capsys, tmp_path):
     finished = str(ROOT / "examples" / "partition" / "t6-full-red-wins.pyr.json")
     folder = tmp_path / "ck"
