@@ -55,7 +55,7 @@ from .files import nested_over
 from .game import PositionFormatError, quote
 from .partition import Partition, Place
 from .teaching import describe_result
-from .words import colour
+from .words import colour, reason_of
 
 __all__ = [
     "CHUNK_BYTES",
@@ -134,22 +134,37 @@ def key_text(cells: Iterable[int]) -> str:
 
 def _game_of(header: Any) -> Partition:
     if not isinstance(header, dict):
-        raise refusal("line 1: the header must be one JSON object")
+        raise refusal(M_("line 1: the header must be one JSON object"))
     missing = [k for k in HEADER_KEYS if k not in header]
     extra = sorted(k for k in header if k not in HEADER_KEYS)
     if missing or extra:
-        what = [f"missing {', '.join(missing)}"] * bool(missing)
-        what += [f"unknown {', '.join(map(quote, extra))}"] * bool(extra)
-        raise refusal(f"line 1: the header's keys: {'; '.join(what)}")
+        keys = {"keys": ", ".join(missing), "unknown": ", ".join(map(quote, extra))}
+        if missing and extra:
+            said = M_("line 1: the header's keys: missing {keys}; unknown {unknown}", **keys)
+        elif missing:
+            said = M_("line 1: the header's keys: missing {keys}", keys=keys["keys"])
+        else:
+            said = M_("line 1: the header's keys: unknown {unknown}", unknown=keys["unknown"])
+        raise refusal(said)
     if header["format"] != FORMAT:
-        raise refusal(f"line 1: format must be {FORMAT!r}, not {quote(header['format'])}")
+        raise refusal(
+            M_(
+                "line 1: format must be {format}, not {value}",
+                format=repr(FORMAT),
+                value=quote(header["format"]),
+            )
+        )
     if header["game"] != Partition.name:
         raise refusal(
-            f"line 1: game must be {Partition.name!r} (certificates are for Pyramid "
-            f"Partition), not {quote(header['game'])}"
+            M_(
+                "line 1: game must be {game} (certificates are for Pyramid Partition), not {value}",
+                game=repr(Partition.name),
+                value=quote(header["game"]),
+            )
         )
     if header["winner"] not in Partition.players:
-        raise refusal(f"line 1: winner must be 'red' or 'blue', not {quote(header['winner'])}")
+        value = quote(header["winner"])
+        raise refusal(M_("line 1: winner must be 'red' or 'blue', not {value}", value=value))
     from .files import FORMAT as POSITION_FORMAT
     from .files import from_json
 
@@ -158,7 +173,7 @@ def _game_of(header: Any) -> Partition:
     try:
         game = from_json(position).game
     except PositionFormatError as exc:
-        raise refusal(f"line 1: the position: {exc}") from None
+        raise refusal(M_("line 1: the position: {reason}", reason=str(exc))) from None
     assert isinstance(game, Partition)
     return game
 
@@ -173,20 +188,29 @@ def _read_header(first: str | None) -> tuple[dict[str, Any], Partition]:
     """Line 1 read and checked: the header and its position (CertificateError otherwise,
     a base above :data:`MAX_BASE` included, before any line below it is read)."""
     if first is None:
-        raise refusal("the certificate is empty")
+        raise refusal(M_("the certificate is empty"))
     if nested_over(first, MAX_HEADER_DEPTH):
-        raise refusal(f"line 1: the header nests lists or objects over {MAX_HEADER_DEPTH} deep")
+        raise refusal(
+            M_(
+                "line 1: the header nests lists or objects over {depth} deep",
+                depth=MAX_HEADER_DEPTH,
+            )
+        )
     try:
         header = json.loads(first)
     except (ValueError, RecursionError):
-        raise refusal("line 1: the header is not JSON") from None
+        raise refusal(M_("line 1: the header is not JSON")) from None
     options = header.get("options") if isinstance(header, dict) else None
     size = options.get("size") if isinstance(options, dict) else None
     if isinstance(size, int) and not isinstance(size, bool) and size > MAX_BASE:
         # (said before the position is made: a base-50 pyramid's tables take seconds)
         raise refusal(
-            f"line 1: a base-{size} pyramid: certificates are of bases 2 to {MAX_BASE} "
-            "(the bases a search proves); no line is read"
+            M_(
+                "line 1: a base-{size} pyramid: certificates are of bases 2 to {most} (the "
+                "bases a search proves); no line is read",
+                size=size,
+                most=MAX_BASE,
+            )
         )
     return header, _game_of(header)
 
@@ -212,9 +236,9 @@ class _Walk:
         self.used: set[str] = set()
         self.replies = 0
 
-    def where(self) -> str:
+    def where(self) -> Message:
         moves = " ".join(str(m) for m in self.game.move_stack)
-        return f"after {moves}" if moves else "at the start"
+        return M_("after {moves}", moves=moves) if moves else M_("at the start")
 
     def winner_to_move(self) -> None:
         game = self.game
@@ -226,8 +250,12 @@ class _Walk:
         sym, said = next(((s, n) for s, n in found if n is not None), (None, 0))
         if sym is None:
             raise refusal(
-                f"gap: the position {self.where()} ({self.winner} to move) is not listed "
-                f"(key {key_text(game.cells())})"
+                M_(
+                    "gap: the position {where} ({colour} to move) is not listed (key {key})",
+                    where=self.where(),
+                    colour=colour(self.winner),
+                    key=key_text(game.cells()),
+                )
             )
         self.used.add(key)
         self._report()
@@ -235,19 +263,36 @@ class _Walk:
         move = Place(game.lattice.point(self.symmetries.inverse[sym][said >> LINE_BITS]))
         reason = game.why_illegal(move)
         if reason is not None:
-            raise refusal(f"line {number}: the move {move} {self.where()} is illegal: {reason}")
+            raise refusal(
+                M_(
+                    "line {line}: the move {move} {where} is illegal: {reason}",
+                    line=number,
+                    move=str(move),
+                    where=self.where(),
+                    reason=reason,
+                )
+            )
         game.push(move)
         try:
             outcome = game.outcome()
             if outcome is not None:
                 if outcome.winner != self.winner:
-                    raise refusal(f"line {number}: {describe_result(game)} {self.where()}")
+                    raise refusal(
+                        M_(
+                            "line {line}: {result} {where}",
+                            line=number,
+                            result=describe_result(game),
+                            where=self.where(),
+                        )
+                    )
                 return
-            self.every_reply(f"line {number}: {self.loser}'s reply")
+            self.every_reply(
+                M_("line {line}: {colour}'s reply", line=number, colour=colour(self.loser))
+            )
         finally:
             game.pop()
 
-    def every_reply(self, said: str) -> None:
+    def every_reply(self, said: Message) -> None:
         """Each reply of the loser from here leads to a listed position or to the
         winner's win (``said`` names a reply that does neither)."""
         game = self.game
@@ -260,7 +305,12 @@ class _Walk:
                     self.winner_to_move()
                 elif outcome.winner != self.winner:
                     raise refusal(
-                        f"{said} wins or ends the game: {describe_result(game)} {self.where()}"
+                        M_(
+                            "{reply} wins or ends the game: {result} {where}",
+                            reply=said,
+                            result=describe_result(game),
+                            where=self.where(),
+                        )
                     )
             finally:
                 game.pop()
@@ -298,11 +348,11 @@ def check(
     walk = _Walk(game, winner, listed, symmetries, (progress, every, began))
     start = game.outcome()
     if start is not None:
-        raise refusal(f"the position is already over: {describe_result(game)}")
+        raise refusal(M_("the position is already over: {result}", result=describe_result(game)))
     if game.to_move == winner:
         walk.winner_to_move()
     else:
-        walk.every_reply(f"{walk.loser}'s first move")
+        walk.every_reply(M_("{colour}'s first move", colour=colour(walk.loser)))
     options = header["options"]
     title = M_(
         "Pyramid Partition base {size} {version}",
@@ -322,9 +372,13 @@ def _refuse_declared(declared: int, header: int, game: Partition, winner: str) -
     bound = text_bound(game, winner)
     if declared > header + bound:
         raise refusal(
-            f"{size_words(declared)} decompressed (its gzip trailer says), over the "
-            f"{size_words(bound)} any proof of this base-{game.lattice.n} position takes; "
-            "no line below the header is read"
+            M_(
+                "{size} decompressed (its gzip trailer says), over the {bound} any proof of "
+                "this base-{base} position takes; no line below the header is read",
+                size=size_words(declared),
+                bound=size_words(bound),
+                base=game.lattice.n,
+            )
         )
 
 
@@ -346,6 +400,9 @@ def check_file(
     except ReadError:
         raise
     except CertificateError as exc:
-        raise refusal(f"{os.fspath(path)}: does not check: {exc}") from None
+        said = reason_of(exc)
+        raise refusal(
+            M_("{file}: does not check: {reason}", file=os.fspath(path), reason=said)
+        ) from None
     finally:
         lines.close()  # (the file, when a line was refused before its end)

@@ -13,24 +13,35 @@ import zlib
 from collections.abc import Generator
 from typing import BinaryIO
 
+from pyramid_lab.i18n import M_, Message, number
+
+from .errors import SaidError
 from .game import MAX_QUOTED, shorten
 
+#: The longest line a refusal is said in.
+LINE_CHARACTERS = 2 * MAX_QUOTED - 20
 
-class CertificateError(ValueError):
-    """The certificate does not prove what it claims, or cannot be read: one line."""
+
+class CertificateError(SaidError):
+    """The certificate does not prove what it claims, or cannot be read: one line, a
+    Message said in the language of whoever reads ``str()`` of it (``args[0]``: the
+    Message, its English the line as it always was, before it is shortened)."""
+
+    def __str__(self) -> str:
+        return shorten(super().__str__(), LINE_CHARACTERS)
 
 
 class ReadError(CertificateError):
     """The file cannot be read as a certificate (the message names the file itself)."""
 
 
-def refusal(text: str) -> CertificateError:
-    """A CertificateError of ``text``, shortened to one line's length."""
-    return CertificateError(shorten(text, 2 * MAX_QUOTED - 20))
+def refusal(text: Message) -> CertificateError:
+    """A CertificateError of ``text``, said shortened to one line's length."""
+    return CertificateError(text)
 
 
-def _unreadable(text: str) -> CertificateError:
-    return ReadError(shorten(text, 2 * MAX_QUOTED - 20))
+def _unreadable(text: Message) -> CertificateError:
+    return ReadError(text)
 
 
 #: The most a certificate is read to, decompressed (the base-4 stacking proof, 911,293
@@ -90,8 +101,12 @@ def iter_lines(
                 total += len(chunk)
                 if total > max_bytes:
                     raise _unreadable(
-                        f"{name}: more than {size_words(max_bytes)} decompressed (a "
-                        f"certificate is read to {size_words(max_bytes)}; a gzip bomb?)"
+                        M_(
+                            "{file}: more than {size} decompressed (a certificate is read "
+                            "to {size}; a gzip bomb?)",
+                            file=name,
+                            size=size_words(max_bytes),
+                        )
                     )
                 text = tail + decoder.decode(chunk, final=not chunk)
                 parts = text.replace("\r\n", "\n").split("\n")
@@ -109,20 +124,24 @@ def iter_lines(
                     return
     except CertificateError:
         raise
-    except FileNotFoundError:
-        raise _unreadable(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise _unreadable(f"{name}: a folder, not a certificate file") from None
-    except (gzip.BadGzipFile, EOFError, zlib.error):
-        raise _unreadable(
-            f"{name}: not a gzip-compressed certificate (damaged or cut short)"
-        ) from None
-    except UnicodeDecodeError:
-        raise _unreadable(f"{name}: not UTF-8 text inside the gzip") from None
-    except OSError as exc:
-        raise _unreadable(f"{name}: cannot be read: {exc.strerror or exc}") from None
-    except ValueError as exc:  # e.g. a NUL character in the name
-        raise _unreadable(f"{name}: cannot be opened: {exc}") from None
+    except (OSError, EOFError, zlib.error, ValueError) as exc:
+        raise _unreadable(_why_unreadable(name, exc)) from None
+
+
+def _why_unreadable(name: str, exc: Exception) -> Message:
+    """Why the file ``name`` cannot be read as a certificate, from the error reading it."""
+    if isinstance(exc, FileNotFoundError):
+        return M_("{file}: no such file", file=name)
+    if isinstance(exc, IsADirectoryError):
+        return M_("{file}: a folder, not a certificate file", file=name)
+    if isinstance(exc, (gzip.BadGzipFile, EOFError, zlib.error)):
+        return M_("{file}: not a gzip-compressed certificate (damaged or cut short)", file=name)
+    if isinstance(exc, UnicodeDecodeError):
+        return M_("{file}: not UTF-8 text inside the gzip", file=name)
+    if isinstance(exc, OSError):
+        reason = exc.strerror or str(exc)  # (the system's words)
+        return M_("{file}: cannot be read: {reason}", file=name, reason=reason)
+    return M_("{file}: cannot be opened: {reason}", file=name, reason=str(exc))  # a NUL in it
 
 
 def _bounded_lines(
@@ -133,28 +152,40 @@ def _bounded_lines(
     the whole chunk at once, the first bad line in the file's order reported."""
     if not parts:
         return 0, None
-    bad: list[tuple[int, str]] = []
+    bad: list[tuple[int, Message]] = []
     if before + len(parts) > most_lines:
         index = most_lines - before
         bad.append(
             (
                 index,
-                f"{name}: more than {most_lines:,} lines (a certificate of "
-                f"{size_words(most_lines * SHORTEST_LINE)} has no more; a gzip bomb?)",
+                M_(
+                    "{file}: more than {count} lines (a certificate of {size} has no more; "
+                    "a gzip bomb?)",
+                    file=name,
+                    count=number(most_lines),
+                    size=size_words(most_lines * SHORTEST_LINE),
+                ),
             )
         )
     if "" in parts:
         index = parts.index("")
-        bad.append(
-            (index, f"{name}: line {before + index + 1} is blank (a certificate has no blank line)")
+        blank = M_(
+            "{file}: line {line} is blank (a certificate has no blank line)",
+            file=name,
+            line=before + index + 1,
         )
+        bad.append((index, blank))
     if max(map(len, parts)) > max_line:
         index = next(i for i, p in enumerate(parts) if len(p) > max_line)
         bad.append(
             (
                 index,
-                f"{name}: line {before + index + 1} is longer than {size_words(max_line)} "
-                f"(lines are read to {size_words(max_line)})",
+                M_(
+                    "{file}: line {line} is longer than {size} (lines are read to {size})",
+                    file=name,
+                    line=before + index + 1,
+                    size=size_words(max_line),
+                ),
             )
         )
     if not bad:
@@ -163,11 +194,25 @@ def _bounded_lines(
     return index, _unreadable(text)
 
 
-def size_words(count: int) -> str:
-    """A count of bytes in words: ``612 bytes``, ``1.5 KiB``, ``256 MiB``."""
+def size_words(count: int) -> Message:
+    """A count of bytes in words: ``612 bytes``, ``1.5 KiB``, ``256 MiB`` (a Message: the
+    figure written as English writes it, its decimal point the language's)."""
     if count >= 2**20:
-        return f"{count / 2**20:.4g} MiB"
-    return f"{count / 1024:.4g} KiB" if count >= 1024 else f"{count} bytes"
+        return M_("{size} MiB", size=_figure(count / 2**20))
+    if count >= 1024:
+        return M_("{size} KiB", size=_figure(count / 1024))
+    return M_("{count} bytes", count=count)
+
+
+def _figure(value: float) -> int | float | str:
+    """``value`` to 4 significant digits, as ``{value:.4g}`` writes it in English (an int
+    where it is whole, as ``.4g`` writes 256.0 as ``256``; its exponent form kept as it is
+    written, for 10,000 and more)."""
+    written = f"{value:.4g}"
+    if "e" in written:
+        return written
+    rounded = float(written)
+    return int(rounded) if rounded.is_integer() else rounded
 
 
 def declared_text_bytes(path: str | os.PathLike[str]) -> int:
@@ -195,7 +240,8 @@ def _open_regular(name: str) -> BinaryIO:
         if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError(name)
         if not stat.S_ISREG(info.st_mode):
-            raise refusal(f"{name}: {file_kind(info.st_mode)}, not a certificate file")
+            kind = file_kind(info.st_mode)
+            raise refusal(M_("{file}: {kind}, not a certificate file", file=name, kind=kind))
 
     check(os.stat(name))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)

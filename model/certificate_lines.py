@@ -16,11 +16,14 @@ from operator import itemgetter
 
 import numpy as np
 
+from pyramid_lab.i18n import M_, Message, Mn_
+
 from .certificate_file import MAX_TEXT_BYTES, CertificateError, refusal, size_words
 from .certificate_keys import WORD_CELLS, Hasher, Listed, batch_words, key_words
 from .game import quote
 from .lattice import Point, base_symmetries
 from .partition import Partition
+from .words import colour, reason_of
 
 #: A listed line's move and number in one int (``point id << LINE_BITS | line``): a
 #: flood of lines is kept in a third less memory than as pairs.
@@ -146,7 +149,7 @@ def read_listed(
 def _line_of(exc: CertificateError) -> int | None:
     """The line a refusal names (``line N: ...``), or None (the reader's: after the lines
     kept)."""
-    head = str(exc).partition(":")[0]
+    head = str(exc.args[0]).partition(":")[0]  # (its English)
     number = head.removeprefix("line ")
     return int(number) if number != head and number.isdigit() else None
 
@@ -247,7 +250,7 @@ class _Listing:
         repeat = (listed or self._listed()).first_repeat(LINE_MASK)
         if repeat is not None and (before is None or repeat[0] < before):
             number, said = repeat
-            raise refusal(f"line {number}: lists the position of line {said} again")
+            raise refusal(_repeated(number, said))
 
     def _positions(self, letters: np.ndarray, cells: np.ndarray) -> bool:
         """Whether every row of ``letters`` (a key's bytes a row; ``cells``: its digits,
@@ -264,18 +267,30 @@ class _Listing:
         self.size += len(line) + 1
         if self.size > self.bound:
             raise refusal(
-                f"line {number}: the certificate passes {size_words(self.bound)}, more than "
-                f"any proof of this base-{self.base} position can take"
+                M_(
+                    "line {line}: the certificate passes {size}, more than any proof of this "
+                    "base-{base} position can take",
+                    line=number,
+                    size=size_words(self.bound),
+                    base=self.base,
+                )
             )
         text, move = self._key_and_move(number, line)
         pid = self.ids.get(move)
         if pid is None:
             point = self.game.lattice.point(_point_id(move, number, self.game))
-            raise refusal(f"line {number}: the move must be written {point}, not {quote(move)}")
+            raise refusal(
+                M_(
+                    "line {line}: the move must be written {point}, not {value}",
+                    line=number,
+                    point=str(point),
+                    value=quote(move),
+                )
+            )
         key = key_words(text)
         if key in self.single:
             said = self.single[key] & LINE_MASK
-            raise refusal(f"line {number}: lists the position of line {said} again")
+            raise refusal(_repeated(number, said))
         self.single[key] = pid << LINE_BITS | number
 
     def _key_and_move(self, number: int, line: str) -> tuple[str, str]:
@@ -283,33 +298,66 @@ class _Listing:
         from the header's (:func:`balance`, :meth:`Symmetries.holds_the_header`)."""
         parts = line.split()
         if len(parts) != 2:
-            raise refusal(f"line {number}: must be 'KEY MOVE', not {quote(line)}")
+            raise refusal(
+                M_("line {line}: must be 'KEY MOVE', not {value}", line=number, value=quote(line))
+            )
         text, move = parts
         if line != f"{text} {move}":  # (a proof's lines are all alike: read at once)
             raise refusal(
-                f"line {number}: must be 'KEY MOVE', one blank between and none around, "
-                f"not {quote(line)}"
+                M_(
+                    "line {line}: must be 'KEY MOVE', one blank between and none around, not "
+                    "{value}",
+                    line=number,
+                    value=quote(line),
+                )
             )
         count, least = self.count, self.least
         red, blue = text.count("r"), text.count("b")
         if len(text) != count or text.count(".") + red + blue != count:
             raise refusal(
-                f"line {number}: the key must be {count} characters of '.', 'r' and 'b' "
-                f"(one a point of the base-{self.base} pyramid), not {quote(text)}"
+                M_(
+                    "line {line}: the key must be {count} characters of '.', 'r' and 'b' (one "
+                    "a point of the base-{base} pyramid), not {value}",
+                    line=number,
+                    count=count,
+                    base=self.base,
+                    value=quote(text),
+                )
             )
         if red - blue != self.difference or red + blue < least:
             raise refusal(
-                f"line {number}: {quote(text)} is no position with {self.winner} to move "
-                f"after the header's ({red} red and {blue} blue balls; such a position has "
-                f"{self.difference:+} red against blue and at least {least} "
-                f"ball{'s' * (least != 1)})"
+                Mn_(
+                    "line {line}: {key} is no position with {colour} to move after the "
+                    "header's ({red} red and {blue} blue balls; such a position has "
+                    "{difference} red against blue and at least {count} ball)",
+                    "line {line}: {key} is no position with {colour} to move after the "
+                    "header's ({red} red and {blue} blue balls; such a position has "
+                    "{difference} red against blue and at least {count} balls)",
+                    least,
+                    line=number,
+                    key=quote(text),
+                    colour=colour(self.winner),
+                    red=red,
+                    blue=blue,
+                    difference=f"{self.difference:+}",
+                    count=least,
+                )
             )
         if not self.symmetries.holds_the_header(text):
             raise refusal(
-                f"line {number}: {quote(text)} is no position reached from the header's: no "
-                "image of it holds the header's balls (a ball is never taken off)"
+                M_(
+                    "line {line}: {key} is no position reached from the header's: no image of "
+                    "it holds the header's balls (a ball is never taken off)",
+                    line=number,
+                    key=quote(text),
+                )
             )
         return text, move
+
+
+def _repeated(number: int, said: int) -> Message:
+    """Why line ``number`` is refused: it lists line ``said``'s position again."""
+    return M_("line {line}: lists the position of line {said} again", line=number, said=said)
 
 
 def _point_id(move: str, number: int, game: Partition) -> int:
@@ -318,7 +366,14 @@ def _point_id(move: str, number: int, game: Partition) -> int:
     try:
         point = Point.parse(move)
     except ValueError as exc:
-        raise refusal(f"line {number}: {exc}") from None
+        raise refusal(M_("line {line}: {reason}", line=number, reason=reason_of(exc))) from None
     if not game.lattice.contains(*point):
-        raise refusal(f"line {number}: {point} is outside the base-{game.lattice.n} pyramid")
+        raise refusal(
+            M_(
+                "line {line}: {point} is outside the base-{base} pyramid",
+                line=number,
+                point=str(point),
+                base=game.lattice.n,
+            )
+        )
     return game.lattice.id_of(*point)

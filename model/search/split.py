@@ -61,6 +61,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pyramid_lab.i18n import M_
+
 from ..game import Game
 from .registry import KnowledgeOf
 from .shelf import from_book
@@ -254,7 +256,7 @@ def _open_checkpoint(
             store = None
         else:
             rejected = {name.removesuffix(".json") for name in store.rejected}
-            unkeyed = f"checkpoint digests unkeyed: {store.secret_note}"
+            unkeyed = M_("checkpoint digests unkeyed: {reason}", reason=store.secret_note)
             for line in (unkeyed if store.secret_note else "", store.rejected_note()):
                 if line and warn is not None:
                     warn(line)

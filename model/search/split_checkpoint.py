@@ -33,6 +33,8 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from pyramid_lab.i18n import M_, Mn_, number
+
 from ..files import loads_json, read_regular_file, write_bytes
 from ..game import Game, PositionFormatError, shorten
 from ..userfiles import checkpoint_secret, set_aside
@@ -109,7 +111,11 @@ class Checkpoint:
         return hmac.new(self.secret, self._keyed + b"\0" + content, hashlib.sha256).hexdigest()
 
     def _untrusted(self, why: str) -> str:
-        return f"checkpoint {shorten(str(self.folder))}: {why}; not trusted (not read, not written)"
+        return M_(
+            "checkpoint {folder}: {reason}; not trusted (not read, not written)",
+            folder=shorten(str(self.folder)),
+            reason=why,
+        )
 
     def _unit(self, name: str) -> tuple[str, str, int | None] | None:
         """The unit in file ``name`` (id, value, plies) when it is whole and its digest
@@ -142,15 +148,24 @@ class Checkpoint:
         try:
             aside = set_aside(self.folder, "")
         except OSError as exc:
-            why = shorten(exc.strerror or str(exc))
-            return {}, shorten(f"{note.removesuffix(')')}; it could not be set aside: {why})", 400)
+            said = M_(
+                "checkpoint {folder}: {reason}; not trusted (not read, not written; it could "
+                "not be set aside: {why})",
+                folder=shorten(str(self.folder)),
+                reason=self._damaged,
+                why=shorten(exc.strerror or str(exc)),
+            )
+            return {}, shorten(said, 400)  # (a Message where it is short enough)
         self.aside, why = str(aside), self._damaged
         fresh, again = self._open()
         if again:
             return {}, again
-        return fresh, (
-            f"checkpoint {shorten(str(self.folder), 110)} was damaged ({shorten(why, 110)}): "
-            f"it is kept as {shorten(aside.name, 60)} beside it, and a fresh one starts"
+        return fresh, M_(
+            "checkpoint {folder} was damaged ({reason}): it is kept as {name} beside it, and a "
+            "fresh one starts",
+            folder=shorten(str(self.folder), 110),
+            reason=shorten(why, 110),
+            name=shorten(aside.name, 60),
         )
 
     def _open(self) -> tuple[dict[str, tuple[str, int | None]], str]:
@@ -167,28 +182,29 @@ class Checkpoint:
                     if not entry.name.startswith(".") and not _SET_ASIDE.fullmatch(entry.name):
                         names.append(entry.name)
                         if len(names) > MAX_UNITS:
-                            self._damaged = f"holds over {MAX_UNITS:,} files"
+                            self._damaged = M_("holds over {count} files", count=number(MAX_UNITS))
                             return {}, self._untrusted(self._damaged)
             if not names:
                 made = {"format": FORMAT, "version": VERSION, "key": self.key}
                 write_bytes(header, json.dumps(made).encode())
                 return {}, ""
             if HEADER not in names:
-                self._damaged = f"holds files but no {HEADER}: not a checkpoint"
+                self._damaged = M_("holds files but no {header}: not a checkpoint", header=HEADER)
                 return {}, self._untrusted(self._damaged)
             try:
                 head = _read_json(header)
             except PositionFormatError as exc:
-                self._damaged = f"{HEADER}: {shorten(str(exc), 200)}"
+                self._damaged = f"{HEADER}: {shorten(str(exc), 200)}"  # (said as read)
                 return {}, self._untrusted(self._damaged)
             # in the solve's own folder (named after the format, version and key) each of
             # these is damage too; in a folder the user named, another's folder
             if not isinstance(head, dict) or head.get("format") != FORMAT:
-                self._damaged = "not a split solve's checkpoint"
+                self._damaged = M_("not a split solve's checkpoint")
             elif head.get("version") != VERSION:
-                self._damaged = f"version {shorten(repr(head.get('version')), 40)}"
+                version = shorten(repr(head.get("version")), 40)
+                self._damaged = M_("version {version}", version=version)
             elif head.get("key") != self.key:
-                self._damaged = "made for another position or other options"
+                self._damaged = M_("made for another position or other options")
             if self._damaged:
                 return {}, self._untrusted(self._damaged)
             settled: dict[str, tuple[str, int | None]] = {}
@@ -211,11 +227,25 @@ class Checkpoint:
             return ""
         count = len(self.rejected)
         shown = ", ".join(shorten(n, 40) for n in self.rejected[:3])
-        more = f" and {count - 3} more" if count > 3 else ""
-        return (
-            f"checkpoint {shorten(str(self.folder))}: {count} unit file"
-            f"{'s' if count != 1 else ''} damaged or changed ({shown}{more}); "
-            "not trusted, proven again where needed"
+        folder = shorten(str(self.folder))
+        if count > 3:
+            return M_(
+                "checkpoint {folder}: {count} unit files damaged or changed ({names} and "
+                "{more} more); not trusted, proven again where needed",
+                folder=folder,
+                count=count,
+                names=shown,
+                more=count - 3,
+            )
+        return Mn_(
+            "checkpoint {folder}: {count} unit file damaged or changed ({names}); not "
+            "trusted, proven again where needed",
+            "checkpoint {folder}: {count} unit files damaged or changed ({names}); not "
+            "trusted, proven again where needed",
+            count,
+            folder=folder,
+            count=count,
+            names=shown,
         )
 
     def write(self, unit: str, value: str, plies: int | None, nodes: int, seconds: float) -> None:

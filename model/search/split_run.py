@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pyramid_lab.i18n import M_
+
 from ..game import shorten
 from .registry import KnowledgeOf
 from .split_checkpoint import Checkpoint
@@ -300,9 +302,12 @@ class UnitRun:
             self.checkpoint.write(uid, value, plies, int(answer["nodes"]), answer["seconds"])
         except OSError as exc:
             why = shorten(exc.strerror or str(exc))
-            line = (
-                f"checkpoint {shorten(str(self.checkpoint.folder))}: unit {uid} could not be "
-                f"written ({why}); the solve goes on without keeping its units"
+            line = M_(
+                "checkpoint {folder}: unit {unit} could not be written ({reason}); the solve "
+                "goes on without keeping its units",
+                folder=shorten(str(self.checkpoint.folder)),
+                unit=uid,
+                reason=why,
             )
             self.checkpoint = None
             self.checkpoint_lost = line

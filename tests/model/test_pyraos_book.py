@@ -727,3 +727,26 @@ def test_the_build_is_said_in_minutes_under_an_hour_and_in_hours_beyond(monkeypa
         )
     monkeypatch.setattr(endgame, "WHOLE_PUSH_RATE", positions // 7200)  # a slower rate
     assert "(about 2.0 hours on 1 idle core here" in endgame.whole_build_words("standard", "0-2", 1)
+
+
+def test_an_opening_files_refusal_is_said_in_the_readers_language():
+    """Pyraos's opening book's errors (the book reads the file; ``endgame book`` writes it
+    and reads it back) are Messages (issue 90): English as before, German, every word
+    marked in the pseudo-locale."""
+    from pyramid_lab import i18n
+    from pyramid_lab.model.search.games.pyraos.opening import OpeningError, from_bytes
+
+    with pytest.raises(OpeningError) as refused:
+        from_bytes(b"\xfd7zXZ\x00 no xz", "book.bin")
+    assert str(refused.value) == "book.bin: not a Pyraos opening (not xz)"
+    try:
+        i18n.use("de")
+        assert str(refused.value) == "book.bin: keine Pyraos-Eröffnung (kein xz)"
+        i18n.use("en_XA")
+        pseudo = str(refused.value)
+        assert pseudo.startswith("⟦book.bin: ")
+        assert pseudo.endswith("⟧")
+        assert "not" not in pseudo
+        assert "opening" not in pseudo
+    finally:
+        i18n.use(i18n.ENGLISH)

@@ -1,10 +1,12 @@
 """The searches' errors and summaries the command line passes on, in its language (issue 90,
-docs/i18n.md): a whole-game table's error, a book's, the split solve's scheduler's and a
-certificate's summary, one line each: English as it was, German in German, every word
-marked in the pseudo-locale. In process (``main``), each refused before any work."""
+docs/i18n.md): a whole-game table's error, a book's, the split solve's scheduler's, a
+certificate's summary and a certificate file's refusal, one line each: English as it was,
+German in German, every word marked in the pseudo-locale. In process (``main``), each
+refused before any work."""
 
 from __future__ import annotations
 
+import gzip
 import re
 from pathlib import Path
 
@@ -34,10 +36,11 @@ def speaking(monkeypatch):
 
 
 def said(capsys, argv: list[str], stream: str = "err") -> str:
-    """The last line ``argv`` writes on ``stream`` (its status 2 for an error)."""
+    """The last line ``argv`` writes on ``stream`` (its status 2 for an error; ``err_ok``:
+    a warning on stderr, status 0)."""
     status = main(argv)
-    assert status == (0 if stream == "out" else 2)
-    return getattr(capsys.readouterr(), stream).splitlines()[-1]
+    assert status == (0 if stream in ("out", "err_ok") else 2)
+    return getattr(capsys.readouterr(), stream.removesuffix("_ok")).splitlines()[-1]
 
 
 def marked_whole(line: str, *notation: str) -> bool:
@@ -120,3 +123,52 @@ def test_a_certificates_summary(speaking, capsys):
     )
     speaking("en_XA")
     assert marked_whole(said(capsys, argv, "out"), "Pyramid Partition")
+
+
+def test_a_certificate_files_refusal(speaking, capsys, tmp_path):
+    with gzip.open(CERTIFICATE, "rt") as source:
+        header = source.readline().strip()
+    certificate = tmp_path / "x.cert.gz"
+    with gzip.open(certificate, "wt") as out:
+        out.write(f"{header}\n{'.' * 14} 0,0,0\n")
+    argv = ["certificate", "check", str(certificate)]
+    assert said(capsys, argv) == (
+        f"pyramid-lab: error: {certificate}: does not check: line 2: '..............' is no "
+        "position with blue to move after the header's (0 red and 0 blue balls; such a "
+        "position has +1 red against blue and at least 1 ball)"
+    )
+    speaking("de_DE")
+    assert said(capsys, argv) == (
+        f"pyramid-lab: Fehler: {certificate}: besteht die Prüfung nicht: Zeile 2: "
+        "'..............' ist keine Stellung mit Blau am Zug nach der des Kopfes (0 rote und "
+        "0 blaue Kugeln; eine solche Stellung hat +1 Rot gegenüber Blau und mindestens 1 Kugel)"
+    )
+    speaking("en_XA")
+    assert marked_whole(said(capsys, argv), str(certificate))
+    speaking("de_DE")
+    (tmp_path / "bad.cert.gz").write_text("no gzip")
+    assert said(capsys, ["certificate", "check", str(tmp_path / "bad.cert.gz")]) == (
+        f"pyramid-lab: Fehler: {tmp_path / 'bad.cert.gz'}: kein gzip-komprimiertes Zertifikat "
+        "(beschädigt oder abgeschnitten)"
+    )
+
+
+def test_a_split_solves_checkpoint_note(speaking, capsys, tmp_path):
+    finished = str(ROOT / "examples" / "partition" / "t6-full-red-wins.pyr.json")
+    folder = tmp_path / "ck"
+    folder.mkdir()
+    (folder / "x.txt").write_text("mine")
+    argv = ["solve", finished, "--workers", "2", "--checkpoint", str(folder)]
+    assert said(capsys, argv, "err_ok") == (
+        f"pyramid-lab: warning: checkpoint {folder}: holds files but no checkpoint.json: not a "
+        "checkpoint; not trusted (not read, not written)"
+    )
+    speaking("de_DE")
+    assert said(capsys, argv, "err_ok") == (
+        f"pyramid-lab: Warnung: Sicherungspunkt {folder}: enthält Dateien, aber kein "
+        "checkpoint.json: kein Sicherungspunkt; nicht vertraut (nicht gelesen, nicht "
+        "geschrieben)"
+    )
+    speaking("en_XA")
+    assert marked_whole(said(capsys, argv, "err_ok"), str(folder), "checkpoint.json")
+    assert (folder / "x.txt").read_text() == "mine"

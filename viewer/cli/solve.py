@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from pyramid_lab import i18n
 from pyramid_lab.i18n import N_, _, format_number
 
 from .argtypes import bounded, non_negative
@@ -405,4 +406,5 @@ def _split_progress(status: cluster.SplitStatus) -> None:
 
 
 def _warn(line: str) -> None:
-    print(_("pyramid-lab: warning: {message}").format(message=line), file=sys.stderr, flush=True)
+    message = i18n.shown(line)  # (the searches' notes are Messages)
+    print(_("pyramid-lab: warning: {message}").format(message=message), file=sys.stderr, flush=True)

@@ -47,6 +47,9 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pyramid_lab.i18n import M_, Message, number
+
+from ....errors import SaidError
 from ....files import write_bytes
 from .keys import board_key
 
@@ -76,8 +79,9 @@ _KEPT = 32
 _XZ_MAGIC = b"\xfd7zXZ\x00"
 
 
-class OpeningError(ValueError):
-    """A file that is not a Pyraos opening of this program, or a damaged one (one line)."""
+class OpeningError(SaidError):
+    """A file that is not a Pyraos opening of this program, or a damaged one (one line): a
+    Message, said in the language of whoever reads it."""
 
 
 def path_of(variant: str, removal: str, folder: Path = DATA) -> Path:
@@ -95,7 +99,7 @@ class _Blocks:
         self.per_block = int(head["block"])
         blocks = int(head["blocks"])
         if self.per_block < 1 or blocks != -(-self.count // self.per_block):
-            raise OpeningError(f"{where}: damaged (its blocks do not match its keys)")
+            raise OpeningError(M_("{file}: damaged (its blocks do not match its keys)", file=where))
         end = at + blocks * _ENTRY.size
         entries = list(_ENTRY.iter_unpack(data[at:end]))
         self.firsts = [first for first, _, _ in entries]
@@ -104,9 +108,11 @@ class _Blocks:
         for _, length, _ in entries:
             self.starts.append(self.starts[-1] + length)
         if self.starts[-1] != len(data):
-            raise OpeningError(f"{where}: damaged (its blocks do not match its index)")
+            raise OpeningError(
+                M_("{file}: damaged (its blocks do not match its index)", file=where)
+            )
         if any(a >= b for a, b in itertools.pairwise(self.firsts)):
-            raise OpeningError(f"{where}: damaged (its keys are not in order)")
+            raise OpeningError(_out_of_order(where))
         self.kept: dict[int, tuple[list[int], bytes]] = {}
 
     def size_of(self, at: int) -> int:
@@ -123,7 +129,7 @@ class _Blocks:
 
     def _unpack(self, at: int) -> tuple[list[int], bytes]:
         n = self.size_of(at)
-        bad = OpeningError(f"{self.where}: damaged (block {at})")
+        bad = OpeningError(M_("{file}: damaged (block {block})", file=self.where, block=at))
         try:
             raw = lzma.decompress(
                 self.data[self.starts[at] : self.starts[at + 1]],
@@ -142,12 +148,12 @@ class _Blocks:
             wide[plane::8] = raw[1 + plane * n : 1 + (plane + 1) * n]
         steps = memoryview(wide).cast("Q").tolist()
         if steps[0] or 0 in itertools.islice(steps, 1, None):  # (a step of 0: a key twice)
-            raise OpeningError(f"{self.where}: damaged (its keys are not in order)")
+            raise OpeningError(_out_of_order(self.where))
         steps[0] = self.firsts[at]
         keys = list(itertools.accumulate(steps))  # (an array of 8 bytes a key: twice as slow)
         after = self.firsts[at + 1] if at + 1 < len(self.firsts) else None
         if after is not None and keys[-1] >= after:
-            raise OpeningError(f"{self.where}: damaged (its keys are not in order)")
+            raise OpeningError(_out_of_order(self.where))
         return keys, raw[-n:]
 
     def find(self, key: int) -> int | None:
@@ -238,6 +244,14 @@ class Opening:
         return 0 if (own | opp).bit_count() <= self.spheres else None
 
 
+def _out_of_order(where: str) -> Message:
+    return M_("{file}: damaged (its keys are not in order)", file=where)
+
+
+def _not_an_opening(where: str, expected: str) -> Message:
+    return M_("{file}: not a Pyraos opening (format {format})", file=where, format=expected)
+
+
 def to_bytes(opening: Opening, block: int = BLOCK) -> bytes:
     """The file's contents (see the module). OpeningError where the keys are not
     ascending and each once, or a byte is not one."""
@@ -246,7 +260,7 @@ def to_bytes(opening: Opening, block: int = BLOCK) -> bytes:
     keys = np.asarray(opening.keys, dtype=np.int64)
     values = np.asarray(opening.values, dtype=np.uint8).tobytes()
     if len(keys) and (np.any(np.diff(keys) <= 0) or keys[0] < 0):
-        raise OpeningError("an opening's keys go in ascending order, each once")
+        raise OpeningError(M_("an opening's keys go in ascending order, each once"))
     index, parts = bytearray(), []
     for start in range(0, len(keys), block):
         part = keys[start : start + block]
@@ -292,17 +306,18 @@ def from_bytes(data: bytes, where: str) -> Opening:
     try:
         size, crc = int(head["size"]), int(head["crc"])
     except (ValueError, KeyError, TypeError):
-        raise OpeningError(f"{where}: not a Pyraos opening (format {FORMAT})") from None
+        raise OpeningError(_not_an_opening(where, FORMAT)) from None
     if len(body) != size:
-        raise OpeningError(f"{where}: cut short, or more than its header says")
+        raise OpeningError(M_("{file}: cut short, or more than its header says", file=where))
     if zlib.crc32(body) != crc:
-        raise OpeningError(f"{where}: damaged (its CRC does not match its header)")
+        raise OpeningError(M_("{file}: damaged (its CRC does not match its header)", file=where))
     try:
         blocks = _Blocks(where, data, len(line) + 1, head)
     except (ValueError, KeyError, TypeError, struct.error) as exc:
         if isinstance(exc, OpeningError):
             raise
-        raise OpeningError(f"{where}: damaged (its index does not match its header)") from None
+        said = M_("{file}: damaged (its index does not match its header)", file=where)
+        raise OpeningError(said) from None
     return Opening(head["variant"], head["removal"], head["spheres"], head=head, blocks=blocks)
 
 
@@ -318,7 +333,7 @@ def _head(line: bytes, where: str, expected: str) -> dict[str, Any]:
     except (ValueError, KeyError, TypeError):
         ok = False
     if not ok:
-        raise OpeningError(f"{where}: not a Pyraos opening (format {expected})")
+        raise OpeningError(_not_an_opening(where, expected))
     return dict(head)
 
 
@@ -332,18 +347,24 @@ def _from_xz(data: bytes, where: str) -> Opening:
     try:
         content = unpack.decompress(data, max_length=MAX_CONTENT)
     except lzma.LZMAError:
-        raise OpeningError(f"{where}: not a Pyraos opening (not xz)") from None
+        raise OpeningError(M_("{file}: not a Pyraos opening (not xz)", file=where)) from None
     if not unpack.eof:
-        raise OpeningError(f"{where}: cut short, or more than {MAX_CONTENT:,} bytes inside")
+        raise OpeningError(
+            M_(
+                "{file}: cut short, or more than {count} bytes inside",
+                file=where,
+                count=number(MAX_CONTENT),
+            )
+        )
     line, _, body = content.partition(b"\n")
     head = _head(line, where, FORMAT_XZ)
     count = int(head["keys"])
     if len(body) != 9 * count or zlib.crc32(body) != head.get("crc"):
-        raise OpeningError(f"{where}: damaged (its keys do not match its header)")
+        raise OpeningError(M_("{file}: damaged (its keys do not match its header)", file=where))
     keys = np.cumsum(np.frombuffer(body[: 8 * count], dtype="<u8").astype(np.int64))
     values = np.frombuffer(body[8 * count :], dtype=np.uint8)
     if count and (np.any(np.diff(keys) <= 0) or keys[0] < 0):
-        raise OpeningError(f"{where}: damaged (its keys are not in order)")
+        raise OpeningError(_out_of_order(where))
     return Opening(head["variant"], head["removal"], head["spheres"], keys, values, head)
 
 
@@ -353,10 +374,20 @@ def read(path: Path) -> Opening:
     try:
         size = path.stat().st_size
         if size > MAX_FILE:
-            raise OpeningError(f"{path}: {size:,} bytes, more than an opening has")
+            raise OpeningError(
+                M_(
+                    "{file}: {count} bytes, more than an opening has",
+                    file=str(path),
+                    count=number(size),
+                )
+            )
         data = path.read_bytes()
     except OSError as exc:
-        raise OpeningError(f"{path}: {exc.strerror or 'cannot be read'}") from None
+        if exc.strerror:  # (the system's words)
+            said = M_("{file}: {reason}", file=str(path), reason=exc.strerror)
+        else:
+            said = M_("{file}: cannot be read", file=str(path))
+        raise OpeningError(said) from None
     return from_bytes(data, str(path))
 
 

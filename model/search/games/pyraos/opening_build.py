@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import M_
+
 from ....pyraos import Pyraos, PyraosOptions
 from .opening import SPHERES, Opening, OpeningError
 
@@ -34,7 +36,12 @@ def best_line(table: WholeTable, start: Pyraos) -> tuple[list[Pyraos], list[str]
             if (byte == 2) if over else table.probe(*child.mover_masks()) == byte - 1:
                 break
         else:
-            raise OpeningError(f"{table.folder}: no move keeps the value of a line position")
+            raise OpeningError(
+                M_(
+                    "{folder}: no move keeps the value of a line position",
+                    folder=str(table.folder),
+                )
+            )
         game = child
         line.append(game)
         moves.append(str(move))
