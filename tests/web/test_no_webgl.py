@@ -4,10 +4,8 @@ script error: Chromium with its 3D APIs turned off stands for it."""
 
 from __future__ import annotations
 
-import signal
-
 import pytest
-from classroom_helpers import LESSON, start_server
+from classroom_helpers import LESSON, local_class
 from conftest import CHROMIUM
 
 from tests.patience import WAIT_MS
@@ -15,9 +13,8 @@ from tests.patience import WAIT_MS
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    running = start_server(tmp_path_factory.mktemp("nogl") / "results.json", LESSON)
-    yield running
-    running.stop(signal.SIGKILL)
+    with local_class(tmp_path_factory.mktemp("nogl") / "results.json", LESSON) as running:
+        yield running
 
 
 def test_a_page_without_webgl_says_it_cannot_draw_the_board(server, playwright):
