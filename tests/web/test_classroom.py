@@ -4,7 +4,10 @@ A wrong answer clicked on the 3D board and its explanation on the student's page
 teacher's page seeing it live, and not the other student's; a reload that comes back to
 the same place; everyone sent to a step; the results as CSV; a refusal of bad input with
 the server going on; no file served but the pages' own; SIGTERM keeping every student's
-progress in the results file."""
+progress in the results file.
+
+The class is served by its app on a thread of this process (``local_class``), but where a
+process of its own is what is tested: SIGTERM, and the pages outliving a restart."""
 
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from classroom_helpers import LESSON, SECOND, TERRACE, start_server
+from classroom_helpers import LESSON, SECOND, TERRACE, local_class, start_server
 
 from pyramid_lab.model import lesson as lessons
 from tests.patience import WAIT_MS
@@ -32,9 +35,8 @@ WAIT = WAIT_MS
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     results = tmp_path_factory.mktemp("classroom") / "results.json"
-    running = start_server(results, LESSON, SECOND, TERRACE)
-    yield running
-    running.stop(signal.SIGKILL)
+    with local_class(results, LESSON, SECOND, TERRACE) as running:
+        yield running
 
 
 def centre(lesson_path: Path, step: int, coords: tuple[int, int, int]) -> list[float]:

@@ -23,7 +23,7 @@ from pathlib import Path
 import aiohttp
 import numpy as np
 import pytest
-from classroom_helpers import CODE, LESSON, SECOND, TERRACE, Page, socket_url, start_server
+from classroom_helpers import CODE, LESSON, SECOND, TERRACE, Page, local_class, socket_url
 
 from pyramid_lab import i18n
 from pyramid_lab.model import lesson as lessons
@@ -102,11 +102,9 @@ def test_the_servers_words_are_made_in_english_and_sent_in_the_pages_language():
 def server(tmp_path_factory):
     """The module's class, for the tests that join no one or whose student is their own
     (a walk, which closes its class and removes its student, has a class of its own)."""
-    running = start_server(
-        tmp_path_factory.mktemp("language") / "results.json", LESSON, SECOND, TERRACE
-    )
-    yield running
-    running.stop()
+    results = tmp_path_factory.mktemp("language") / "results.json"
+    with local_class(results, LESSON, SECOND, TERRACE) as running:
+        yield running
 
 
 def test_each_page_is_sent_the_servers_words_in_its_own_language(server):
@@ -289,9 +287,8 @@ def walk(browser, server, headers: dict[str, str]) -> dict[str, str]:
 @pytest.fixture
 def fresh(tmp_path):
     """A class of its own (a walk closes it and removes its student)."""
-    running = start_server(tmp_path / "results.json", LESSON, SECOND)
-    yield running
-    running.stop()
+    with local_class(tmp_path / "results.json", LESSON, SECOND) as running:
+        yield running
 
 
 def test_the_pages_in_the_pseudo_locale_show_no_word_that_bypassed_the_catalog(fresh, browser):
