@@ -12,7 +12,10 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -96,6 +99,80 @@ def start_server(
         process.kill()
         raise AssertionError("the classroom did not start:\n" + "\n".join(lines))
     return Server(process, found["Students"], found["Teacher"], results or Path(), lines)
+
+
+@dataclass
+class LocalClass:
+    """A class served on a thread of this process (:func:`local_class`)."""
+
+    students: str
+    teacher: str
+    results: Path
+    room: Any
+
+
+@contextmanager
+def local_class(results: Path | None, *lessons: Path, code: str = CODE) -> Iterator[LocalClass]:
+    """The class's server as ``pyramid-lab classroom`` serves it (its app, with the bounds,
+    the sockets' guard and the host check the command gives it), on a thread of this
+    process, 127.0.0.1 and a free port; stopped, and its results file let go, on leaving.
+
+    For the tests of what a page shows and does, which need no process of the class's own:
+    a process costs its start and the searches' compiled code loaded again (about 3 s of
+    processor time). What only a process of its own shows (SIGTERM, a restart on the same
+    port, its memory and processor time under attack, its command line) is tested with
+    :func:`start_server`."""
+    from aiohttp import web
+
+    from pyramid_lab.viewer.classroom.guard import Hosts
+    from pyramid_lab.viewer.classroom.limits import Limits
+    from pyramid_lab.viewer.classroom.room import Classroom
+    from pyramid_lab.viewer.classroom.sites import on_board
+    from pyramid_lab.viewer.classroom.sockets import QUIET, BoundSite
+    from pyramid_lab.viewer.classroom.web import build_app
+    from pyramid_lab.viewer.cli.classroom import addresses
+
+    room = Classroom.open(lessons, code, results, on_board, lock=True)
+    ready: dict[str, Any] = {}
+    started = threading.Event()
+
+    async def serve() -> None:
+        limits = Limits()
+        app = build_app(room, limits, Hosts.started_for("127.0.0.1"))
+        runner = web.AppRunner(
+            app, access_log=None, handle_signals=False, shutdown_timeout=1.0,
+            keepalive_timeout=limits.idle,
+        )  # fmt: skip
+        await runner.setup()
+        try:
+            site = BoundSite(runner, "127.0.0.1", 0, app[QUIET])
+            await site.start()
+            stop = asyncio.Event()
+            ready.update(port=site.port, stop=(asyncio.get_running_loop(), stop))
+            started.set()
+            await stop.wait()
+        finally:
+            await runner.cleanup()
+
+    def main() -> None:
+        try:
+            asyncio.run(serve())
+        finally:
+            started.set()  # (a server that could not start: said below, not waited for)
+
+    thread = threading.Thread(target=main, name="class-under-test", daemon=True)
+    thread.start()
+    try:
+        started.wait(WAIT_S)
+        assert "port" in ready, "the class did not start on its thread"
+        students, teacher = addresses("127.0.0.1", ready["port"], room.code)
+        yield LocalClass(students, teacher, results or Path(), room)
+    finally:
+        if "stop" in ready:
+            loop, stop = ready["stop"]
+            loop.call_soon_threadsafe(stop.set)
+        thread.join(WAIT_S)
+        room.close()
 
 
 def socket_url(page_url: str) -> str:

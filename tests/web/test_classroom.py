@@ -4,7 +4,10 @@ A wrong answer clicked on the 3D board and its explanation on the student's page
 teacher's page seeing it live, and not the other student's; a reload that comes back to
 the same place; everyone sent to a step; the results as CSV; a refusal of bad input with
 the server going on; no file served but the pages' own; SIGTERM keeping every student's
-progress in the results file."""
+progress in the results file.
+
+The class is served by its app on a thread of this process (``local_class``), but where a
+process of its own is what is tested: SIGTERM, and the pages outliving a restart."""
 
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from classroom_helpers import LESSON, SECOND, TERRACE, start_server
+from classroom_helpers import LESSON, SECOND, TERRACE, local_class, start_server
 
 from pyramid_lab.model import lesson as lessons
 from tests.patience import WAIT_MS
@@ -32,9 +35,8 @@ WAIT = WAIT_MS
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     results = tmp_path_factory.mktemp("classroom") / "results.json"
-    running = start_server(results, LESSON, SECOND, TERRACE)
-    yield running
-    running.stop(signal.SIGKILL)
+    with local_class(results, LESSON, SECOND, TERRACE) as running:
+        yield running
 
 
 def centre(lesson_path: Path, step: int, coords: tuple[int, int, int]) -> list[float]:
@@ -372,7 +374,13 @@ def test_bad_input_is_refused_and_the_server_goes_on(server, browser):
     page.close()
 
 
-def test_sigterm_keeps_every_students_progress_and_a_page_comes_back(tmp_path, browser):
+def test_a_closed_class_waits_for_the_teacher_sigterm_keeps_progress_and_pages_come_back(
+    tmp_path, browser
+):
+    """One class stopped and started again (its two servers the restart needs, not four):
+    a join while the class is closed waits for the teacher's yes; SIGTERM keeps every
+    student's progress in the results file; the pages, not reloaded, come back by
+    themselves to the same steps, the class still closed, the board framed again."""
     results = tmp_path / "results.json"
     running = start_server(results, LESSON)
     page = join(browser, running.students, "Dee")
@@ -381,20 +389,41 @@ def test_sigterm_keeps_every_students_progress_and_a_page_comes_back(tmp_path, b
         "() => document.querySelector('#cr-step-title').innerText === 'Five walls'",
         timeout=WAIT,
     )
+    teacher = browser.new_page(viewport={"width": 1280, "height": 600})
+    teacher.goto(running.teacher)
+    teacher.wait_for_selector("#cr-close", timeout=WAIT)
+    teacher.click("#cr-close")
+    teacher.wait_for_selector("#cr-open", timeout=WAIT)
+    # a join while the class is closed waits on the teacher's page for a yes
+    late = browser.new_page(viewport={"width": 1280, "height": 760})
+    late.goto(running.students)
+    late.fill("#cr-name", "Eve", timeout=WAIT)
+    late.click("#cr-join-button")
+    late.wait_for_selector("#cr-msg", timeout=WAIT)
+    assert "wait here for the teacher" in late.inner_text("#cr-msg")
+    teacher.wait_for_selector("#cr-waiting .cr-admit", timeout=WAIT)  # pushed, not polled
+    assert "Eve" in teacher.inner_text("#cr-waiting")
+    teacher.click("#cr-waiting .cr-admit")
+    late.wait_for_selector("#cr-step-title", timeout=WAIT)  # let in: the page, at once
+    assert late.inner_text("#cr-who") == "Eve"
+    teacher.wait_for_function("() => document.body.dataset.rows === '2'", timeout=WAIT)
+
     assert running.stop(signal.SIGTERM) == 0
     data = json.loads(results.read_text(encoding="utf-8"))
     assert data["format"] == "pyramid-lab-classroom-results/2"
-    (dee,) = data["students"]
+    dee, eve = sorted(data["students"], key=lambda s: s["name"])
     assert (dee["name"], dee["lesson"], dee["step"]) == ("Dee", 0, 1)
+    assert (eve["name"], eve["lesson"], eve["step"]) == ("Eve", 0, 0)
     assert not list(tmp_path.glob(".*.tmp"))  # written through a temporary file, renamed
     assert any("progress is in" in line for line in running.lines)
     # the connection is lost; the server starts again on the same port and results file:
-    # the page, not reloaded, connects again by itself and shows Dee's step
+    # the pages, not reloaded, connect again by themselves
     port = int(re.search(r":(\d+)/", running.students).group(1))
     framed = page.evaluate("() => window.classroom.refs.view.getCamera().position")
     # the camera turned far away meanwhile: the reconnected page frames the board again
     page.evaluate("() => window.classroom.refs.view.setCamera({ position: [300, 200, 100] })")
     page.evaluate("() => window.classroom.set('cr', null)")  # what it showed, forgotten
+    teacher.evaluate("() => { document.body.dataset.rows = 'gone'; }")
     page.wait_for_timeout(1500)  # gone for a few of the page's tries (one a second)
     again = start_server(results, LESSON, port=port)
     try:
@@ -407,8 +436,13 @@ def test_sigterm_keeps_every_students_progress_and_a_page_comes_back(tmp_path, b
             arg=framed,
             timeout=WAIT,
         )
+        teacher.wait_for_function("() => document.body.dataset.rows === '2'", timeout=WAIT)
+        assert teacher.query_selector("#cr-open") is not None  # (closed, over the restart)
+        late.wait_for_selector("#cr-step-title", timeout=WAIT)
+        assert late.inner_text("#cr-who") == "Eve"
     finally:
-        page.close()
+        for shown in (page, late, teacher):
+            shown.close()
         again.stop(signal.SIGKILL)
 
 
@@ -439,43 +473,6 @@ def test_a_small_screen_a_normal_load_and_a_message(server, browser):
     assert page.locator("#cr-view").bounding_box() == board
     page.close()
     assert said == []
-
-
-def test_a_closed_class_waits_for_the_teacher_and_both_pages_outlive_a_restart(tmp_path, browser):
-    results = tmp_path / "results.json"
-    running = start_server(results, LESSON)
-    teacher = browser.new_page(viewport={"width": 1280, "height": 600})
-    teacher.goto(running.teacher)
-    teacher.wait_for_selector("#cr-close", timeout=WAIT)
-    teacher.click("#cr-close")
-    teacher.wait_for_selector("#cr-open", timeout=WAIT)
-    # a join while the class is closed waits on the teacher's page for a yes
-    page = browser.new_page(viewport={"width": 1280, "height": 760})
-    page.goto(running.students)
-    page.fill("#cr-name", "Dee", timeout=WAIT)
-    page.click("#cr-join-button")
-    page.wait_for_selector("#cr-msg", timeout=WAIT)
-    assert "wait here for the teacher" in page.inner_text("#cr-msg")
-    teacher.wait_for_selector("#cr-waiting .cr-admit", timeout=WAIT)  # pushed, not polled
-    assert "Dee" in teacher.inner_text("#cr-waiting")
-    teacher.click("#cr-waiting .cr-admit")
-    page.wait_for_selector("#cr-step-title", timeout=WAIT)  # let in: the page, at once
-    assert page.inner_text("#cr-who") == "Dee"
-    teacher.wait_for_function("() => document.body.dataset.rows === '1'", timeout=WAIT)
-    # stopped and started again: both pages come back by themselves, the class closed still
-    port = int(re.search(r":(\d+)/", running.students).group(1))
-    assert running.stop(signal.SIGTERM) == 0
-    teacher.evaluate("() => { document.body.dataset.rows = 'gone'; }")
-    again = start_server(results, LESSON, port=port)
-    try:
-        teacher.wait_for_function("() => document.body.dataset.rows === '1'", timeout=WAIT)
-        assert teacher.query_selector("#cr-open") is not None  # (closed, over the restart)
-        page.wait_for_selector("#cr-step-title", timeout=WAIT)
-        assert page.inner_text("#cr-who") == "Dee"
-    finally:
-        for shown in (page, teacher):
-            shown.close()
-        again.stop(signal.SIGKILL)
 
 
 FILLERS = """(args) => new Promise((resolve) => {

@@ -4,10 +4,8 @@ board"), while a click on nothing is still refused in words."""
 
 from __future__ import annotations
 
-import signal
-
 import pytest
-from classroom_helpers import LESSON, start_server
+from classroom_helpers import LESSON, local_class
 from test_classroom import centre, join
 
 from tests.patience import WAIT_MS
@@ -17,9 +15,8 @@ NOT_ON = "that is not on the board"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    running = start_server(tmp_path_factory.mktemp("aims") / "results.json", LESSON)
-    yield running
-    running.stop(signal.SIGKILL)
+    with local_class(tmp_path_factory.mktemp("aims") / "results.json", LESSON) as running:
+        yield running
 
 
 def clicked_at(page, x: float, y: float) -> str:

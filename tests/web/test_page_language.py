@@ -23,7 +23,7 @@ from pathlib import Path
 import aiohttp
 import numpy as np
 import pytest
-from classroom_helpers import CODE, LESSON, SECOND, TERRACE, Page, socket_url, start_server
+from classroom_helpers import CODE, LESSON, SECOND, TERRACE, Page, local_class, socket_url
 
 from pyramid_lab import i18n
 from pyramid_lab.model import lesson as lessons
@@ -100,9 +100,11 @@ def test_the_servers_words_are_made_in_english_and_sent_in_the_pages_language():
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    running = start_server(tmp_path_factory.mktemp("language") / "results.json", LESSON, SECOND)
-    yield running
-    running.stop()
+    """The module's class, for the tests that join no one or whose student is their own
+    (a walk, which closes its class and removes its student, has a class of its own)."""
+    results = tmp_path_factory.mktemp("language") / "results.json"
+    with local_class(results, LESSON, SECOND, TERRACE) as running:
+        yield running
 
 
 def test_each_page_is_sent_the_servers_words_in_its_own_language(server):
@@ -285,9 +287,8 @@ def walk(browser, server, headers: dict[str, str]) -> dict[str, str]:
 @pytest.fixture
 def fresh(tmp_path):
     """A class of its own (a walk closes it and removes its student)."""
-    running = start_server(tmp_path / "results.json", LESSON, SECOND)
-    yield running
-    running.stop()
+    with local_class(tmp_path / "results.json", LESSON, SECOND) as running:
+        yield running
 
 
 def test_the_pages_in_the_pseudo_locale_show_no_word_that_bypassed_the_catalog(fresh, browser):
@@ -308,13 +309,13 @@ def test_the_pages_in_english_say_what_they_said_before(fresh, browser):
     assert {state: _plain(text) for state, text in seen.items()} == before
 
 
-def test_a_language_picked_on_a_page_is_kept_there_and_the_others_keep_theirs(fresh, browser):
+def test_a_language_picked_on_a_page_is_kept_there_and_the_others_keep_theirs(server, browser):
     size = {"width": 1200, "height": 800}
     mine = browser.new_context(viewport=size, extra_http_headers={"Accept-Language": "en"})
     theirs = browser.new_context(viewport=size, extra_http_headers={"Accept-Language": "fr"})
     try:
         student = mine.new_page()
-        student.goto(fresh.students)
+        student.goto(server.students)
         student.wait_for_selector("#cr-join-button", timeout=WAIT_MS)
         assert student.inner_text("#cr-join-button") == "Join the class"
         student.select_option("#cr-language", "de")
@@ -328,11 +329,11 @@ def test_a_language_picked_on_a_page_is_kept_there_and_the_others_keep_theirs(fr
         said = "() => (document.querySelector('#cr-msg') || {}).innerText"
         student.wait_for_function(f"{said} === 'gib zuerst deinen Namen ein'", timeout=WAIT_MS)
         classmate = theirs.new_page()  # (their browser's language: French)
-        classmate.goto(fresh.students)
+        classmate.goto(server.students)
         classmate.wait_for_selector("#cr-join-button", timeout=WAIT_MS)
         assert classmate.inner_text("#cr-join-button") == "Rejoindre la classe"
         teacher = mine.new_page()  # (the teacher's page keeps its own: English here)
-        teacher.goto(fresh.teacher)
+        teacher.goto(server.teacher)
         teacher.wait_for_selector("#cr-table", timeout=WAIT_MS)
         assert teacher.inner_text("#cr-everyone") == "Everyone to this step"
     finally:
@@ -350,19 +351,10 @@ def _ray_to_a_base_corner() -> list[list[float]]:
     return [[float(c) for c in corner + 6.0 * out], [float(c) for c in -out]]
 
 
-@pytest.fixture
-def two_games(tmp_path):
-    """A class of a Pyramid Partition lesson and a Terrace one (whose moves are listed)."""
-    running = start_server(tmp_path / "results.json", LESSON, TERRACE)
-    yield running
-    running.stop()
-
-
-def test_the_lab_and_games_words_on_a_page_come_from_the_catalog(two_games, browser):
+def test_the_lab_and_games_words_on_a_page_come_from_the_catalog(server, browser):
     """The words the lab and the games make reach the page in its language: the legend
     of a step, a wrong answer's verdict and reason, the moves a step lists (Terrace's), in
     the pseudo-locale all marked (names, numbers and notation aside)."""
-    fresh = two_games
     ours = [selector for selector in NOT_OURS if selector not in LAB_WORDS]
     size = {"width": 1200, "height": 800}
     context = browser.new_context(viewport=size, extra_http_headers={"Accept-Language": "en-XA"})
@@ -383,7 +375,7 @@ def test_the_lab_and_games_words_on_a_page_come_from_the_catalog(two_games, brow
 
     try:
         ada = context.new_page()
-        ada.goto(fresh.students)
+        ada.goto(server.students)
         ada.fill("#cr-name", "Ada", timeout=WAIT_MS)
         ada.click("#cr-join-button")
         ada.wait_for_selector("#cr-step-title", timeout=WAIT_MS)
@@ -396,7 +388,7 @@ def test_the_lab_and_games_words_on_a_page_come_from_the_catalog(two_games, brow
         )
         acted(ada, lambda: ada.click("#cr-check"))
         read("a wrong answer's verdict", ada, "#cr-verdict")
-        acted(ada, lambda: ada.select_option("#cr-lesson", "1"))
+        acted(ada, lambda: ada.select_option("#cr-lesson", "2"))
         acted(ada, lambda: ada.click("#cr-next"))
         read("the moves listed", ada, "#cr-play-list")
     finally:

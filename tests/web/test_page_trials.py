@@ -4,10 +4,8 @@ widths."""
 
 from __future__ import annotations
 
-import signal
-
 import pytest
-from classroom_helpers import ROOT, start_server
+from classroom_helpers import ROOT, local_class
 
 from tests.patience import WAIT_MS
 
@@ -19,11 +17,9 @@ PYRAOS = LESSONS / "pyraos" / "01-squares-and-removals.lesson.json"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    running = start_server(
-        tmp_path_factory.mktemp("trials") / "results.json", ROLLING, BALL, PYRAOS
-    )
-    yield running
-    running.stop(signal.SIGKILL)
+    results = tmp_path_factory.mktemp("trials") / "results.json"
+    with local_class(results, ROLLING, BALL, PYRAOS) as running:
+        yield running
 
 
 def open_step(browser, url: str, width: int, lesson: int = 0, step: int = 0):

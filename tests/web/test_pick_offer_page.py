@@ -6,11 +6,9 @@ box covers nothing of the lesson's side (it covered the list of lessons)."""
 
 from __future__ import annotations
 
-import signal
-
 import numpy as np
 import pytest
-from classroom_helpers import LESSON, ROOT, start_server
+from classroom_helpers import LESSON, ROOT, local_class
 
 from pyramid_lab.model import lesson as lessons
 from tests.patience import WAIT_MS
@@ -22,9 +20,8 @@ OFFERED = "a piece you picked (click it again to pick the point it hides instead
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    running = start_server(tmp_path_factory.mktemp("offer") / "results.json", LESSON, FULL)
-    yield running
-    running.stop(signal.SIGKILL)
+    with local_class(tmp_path_factory.mktemp("offer") / "results.json", LESSON, FULL) as running:
+        yield running
 
 
 def ray_over_the_hidden_point() -> list[list[float]]:

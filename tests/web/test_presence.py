@@ -9,7 +9,7 @@ import time
 
 import aiohttp
 from aiohttp import web
-from classroom_helpers import CODE, LESSON, Page, start_server
+from classroom_helpers import CODE, LESSON, Page, local_class
 
 from pyramid_lab.viewer.classroom.limits import Limits
 from pyramid_lab.viewer.classroom.room import Classroom
@@ -72,9 +72,8 @@ def test_the_teachers_table_says_page_closed_in_words(tmp_path, browser):
     """In Chromium: Ada's and Bob's pages open, then Bob's closed: Bob's row is grey and
     says "page closed" (its tooltip why); Ada's row is neither; a legend says what they
     mean."""
-    server = start_server(tmp_path / "results.json", LESSON)
     contexts = []
-    try:
+    with local_class(tmp_path / "results.json", LESSON) as server:
         students = []
         for name in ("Ada", "Bob"):  # (a browser each: a page keeps its key in its browser)
             contexts.append(context := browser.new_context())
@@ -101,7 +100,5 @@ def test_the_teachers_table_says_page_closed_in_words(tmp_path, browser):
             "Bob's page is closed or lost its connection; their progress is kept"
         )
         assert "page closed: the student's page is closed" in teacher.inner_text("#cr-legend")
-    finally:
         for context in contexts:
             context.close()
-        server.stop()
