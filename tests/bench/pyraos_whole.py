@@ -66,7 +66,13 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from pyramid_lab.model.search.games.pyraos import whole, whole_push, whole_rounds, whole_walk
+from pyramid_lab.model.search.games.pyraos import (
+    whole,
+    whole_index,
+    whole_push,
+    whole_rounds,
+    whole_walk,
+)
 
 
 def peak_mb() -> float:
@@ -196,7 +202,7 @@ def representatives(base: int) -> list[int]:
 
 @njit(cache=True)
 def mark_read(
-    layer: np.ndarray, n: int, first: int, last: int, byte: int, walk: whole_walk.Walk
+    layer: np.ndarray, n: int, first: int, last: int, byte: int, walk: whole_index.Walk
 ) -> None:
     """``byte`` on every position from ``first`` to ``last`` of layer ``n`` that is read
     (no copy), as if decided then: the frontier a push step takes."""
@@ -276,7 +282,8 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
     stale = np.zeros(sum(len(row) for row in ix.shapes), dtype=np.uint8)
 
     def measure(kind: int, n: int, first: int, last: int) -> tuple[int, float]:
-        walk = (geo, ix.arrays, ix.shapes[n], ix.shape_points[n])
+        walk = whole_index.Walk(geo, ix.arrays, ix.shapes[n], ix.shape_points[n])
+        view = whole_index.TableView(codes, walk, values)
         step = last - first  # one chunk
         out = np.zeros(last - first, dtype=np.uint8)
         stats = np.zeros((1, 3), dtype=np.int64)
@@ -284,15 +291,16 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
         if kind < 3:
             chosen = fresh if kind < 2 else stale
             taken = np.zeros(1, dtype=np.int64)
-            args = (codes, walk, values, chosen, out, stats, taken)
+            args = (view, chosen, out, stats, taken)
             whole_rounds.round_range(n, first, last, kind + 1, *args)
         elif kind == 3:
             most = whole_push.MOST_IN_BYTE
             taken = np.zeros(1, dtype=np.int64)
-            whole_push.seed_range(n, first, last, 0, codes, walk, counted, stats, step, most, taken)
+            counting = whole_index.TableView(codes, walk, counted)
+            whole_push.seed_range(n, first, last, 0, counting, stats, step, most, taken)
         elif kind == 6:
             bad = np.zeros(0, dtype=np.int64)
-            whole_rounds.verify_chunk(n, first, last, codes, walk, values, bad)
+            whole_rounds.verify_chunk(n, first, last, view, bad)
             return last - first, time.process_time() - t
         else:
             byte = 100 if kind == 4 else 99  # won, lost: bytes no push writes
@@ -300,7 +308,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             saved = layer[first:last].copy()
             mark_read(layer, n, first, last, byte, walk)
             t = time.process_time()
-            args = (codes, walk, pushed, whole.NO_SIDE, stats, step)
+            args = (whole_index.TableView(codes, walk, pushed), whole.NO_SIDE, stats, step)
             whole_push.push_range(n, first, last, byte, *args, np.zeros(1, dtype=np.int64))
             busy = time.process_time() - t
             layer[first:last] = saved

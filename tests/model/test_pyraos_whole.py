@@ -244,8 +244,8 @@ def test_the_children_counted_without_their_keys_are_as_many(tables, variant, re
             rng.integers(0, len(ix4.shapes[n]), 8)
         )
         for shape in shapes:
-            for c in rng.integers(0, ix4.arrays[4][n], 6):
-                i = int(shape) * int(ix4.arrays[4][n]) + int(c)
+            for c in rng.integers(0, ix4.arrays.ncol[n], 6):
+                i = int(shape) * int(ix4.arrays.ncol[n]) + int(c)
                 own, opp = whole_walk.unrank(n, i, ix4.shapes[n], ix4.shape_points[n], ix4.arrays)
                 boards.append((int(own), int(opp), None))
     for own, opp, table in boards:

@@ -51,6 +51,7 @@ def build(
 
     from . import whole_walk
     from .kernel import canonical
+    from .whole_index import Walk
 
     say = progress or (lambda text: None)
     ix = table.index
@@ -61,8 +62,8 @@ def build(
         keys = np.zeros(size, dtype=np.int64)
         values = np.zeros(size, dtype=np.uint8)
         layer = np.asarray(table.values[n])
-        args = (table.geo, ix.arrays, ix.shapes[n], ix.shape_points[n], layer, keys, values)
-        m = whole_walk.layer_keys(n, *args)
+        walk = Walk(table.geo, ix.arrays, ix.shapes[n], ix.shape_points[n])
+        m = whole_walk.layer_keys(n, walk, layer, keys, values)
         parts_k.append(keys[:m])
         parts_v.append(values[:m])
         say(f"{n} spheres: {m:,} positions decided of {size:,}")

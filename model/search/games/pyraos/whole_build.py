@@ -131,7 +131,6 @@ def _rounds(
     stop: Callable[[], bool] | None,
 ) -> WholeTable:
     head = table.head
-    codes = table.codes
     layers = list(range(table.index.layers - 1, -1, -1))
     written = time.perf_counter()
     while not head["finished"]:
@@ -148,7 +147,7 @@ def _rounds(
             units = units_of(table, n, d, fresh)
             results: Iterator[tuple[Unit, np.ndarray, int, int, float]]
             if client is None:
-                results = ((u, *run_unit(u, table, codes)) for u in units)
+                results = ((u, *run_unit(u, table)) for u in units)
             else:
                 from distributed import as_completed
 
@@ -221,7 +220,7 @@ def fresh_of(table: WholeTable, d: int) -> np.ndarray:
     for n in range(ix.layers):
         out = np.zeros(len(ix.shapes[n]), dtype=np.uint8)
         if d >= 1:
-            whole_rounds.fresh_shapes(table.values[n], int(ix.arrays[4][n]), d, out)
+            whole_rounds.fresh_shapes(table.values[n], int(ix.arrays.ncol[n]), d, out)
         flags.append(out)
     return np.concatenate(flags)
 
@@ -234,9 +233,7 @@ def units_of(table: WholeTable, n: int, d: int, fresh: np.ndarray) -> list[Unit]
     ]
 
 
-def run_unit(
-    unit: Unit, table: WholeTable, codes: tuple[int, int]
-) -> tuple[np.ndarray, int, int, float]:
+def run_unit(unit: Unit, table: WholeTable) -> tuple[np.ndarray, int, int, float]:
     """(new bytes of the unit's positions, evaluated, decided, processor seconds: of every
     thread, so that rates a core hold on a loaded machine)."""
     out = np.zeros(unit.last - unit.first, dtype=np.uint8)
@@ -245,8 +242,8 @@ def run_unit(
     began = time.process_time()
     run_lanes(
         whole_rounds.round_range,
-        *(unit.n, unit.first, unit.last, unit.d, codes, table.walk(unit.n)),
-        *(tuple(table.values), unit.fresh, out, stats),
+        *(unit.n, unit.first, unit.last, unit.d, table.view(unit.n)),
+        *(unit.fresh, out, stats),
         chunks=chunks,
     )
     seconds = time.process_time() - began
@@ -268,5 +265,5 @@ def worker_unit(unit: Unit) -> tuple[Unit, np.ndarray, int, int, float]:
         seen = (unit.d, table)
         _WORKER_VIEW[unit.folder] = seen
     table = seen[1]
-    out, evaluated, decided, seconds = run_unit(unit, table, table.codes)
+    out, evaluated, decided, seconds = run_unit(unit, table)
     return unit, out, evaluated, decided, seconds

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from math import comb
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -33,12 +34,68 @@ from ....lattice import base_symmetries
 from ....pyraos import Geometry, geometry
 from ...compiled.arrays import Arrays, Words
 from ...compiled.bits import popcount
-from .pyramid_arrays import SYM_, geometry_arrays
+from .pyramid_arrays import Geo, geometry_arrays
 
 CHUNK = 1 << 15  # positions a thread takes at a time
 #: Positions a unit of work holds at most (a shape range of one layer).
 UNIT_POSITIONS = 1 << 22
 HASH_MULTIPLIER = -7046029254386353131  # 0x9E3779B97F4A7C15 as an int64
+
+
+class IndexArrays(NamedTuple):
+    """The index as the kernels read it (:class:`Index`'s ``arrays``), by name: int64
+    arrays, numba passes the record whole."""
+
+    hashed: Words  # a slot's shape and, beside it, what it leads to (:func:`slot_info`)
+    slot_shape: Words  # a slot's canonical shape's number in its layer
+    slot_sym: Words  # the symmetry that takes a slot's shape to its canonical one
+    binom: Words  # (32, 32): binom[i, j], i choose j
+    ncol: Words  # a layer's colourings of a shape
+    coff: Words  # (layer, own count): where the colourings of the count start; -1 none
+    slot_global: Words  # a slot's canonical shape's number over all layers
+    stabs: Words  # a canonical shape's own symmetries (a bit each, 1 to 7), over all layers
+    first: Words  # a layer's first canonical shape, numbered over all layers
+
+
+class Lookup(NamedTuple):
+    """The pyramid's and the index's arrays a position is located with (:func:`locate_at`),
+    by name: a loop over positions takes them from ``geo`` and ``index`` once
+    (:func:`lookup_of`), not at each position (numba counts the references to each array
+    taken from a record: two atomic operations each, three times a locate's own work)."""
+
+    sym: Words
+    hashed: Words
+    binom: Words
+    ncol: Words
+    coff: Words
+    stabs: Words
+
+
+@njit(cache=True, inline="always")
+def lookup_of(geo: Geo, index: IndexArrays) -> Lookup:
+    """The arrays a position is located with, taken from ``geo`` and ``index``."""
+    return Lookup(geo.sym, index.hashed, index.binom, index.ncol, index.coff, index.stabs)
+
+
+class Walk(NamedTuple):
+    """A layer's walk, what every kernel over a range of it reads (:mod:`.whole_walk`):
+    the pyramid's arrays, the index's, the layer's canonical shapes and their points (a
+    shape's points in order, -1 padded)."""
+
+    geo: Geo
+    index_arrays: IndexArrays  # (not ``index``: a tuple's method)
+    shapes: Words
+    shape_points: Words
+
+
+class TableView(NamedTuple):
+    """What a kernel over a range of a layer reads of a table, passed whole: the rules'
+    codes (the variant's and the removal's), the layer's :class:`Walk`, every layer's
+    bytes."""
+
+    codes: tuple[int, int]
+    walk: Walk
+    values: Arrays
 
 
 @njit(cache=True, inline="always")
@@ -89,29 +146,17 @@ def least_image(own: int, stab: int, sym: Words) -> int:
 
 
 @njit(cache=True, inline="always")
-def locate_in(own: int, opp: int, slot: int, geo: Arrays, index: Arrays) -> tuple[int, int]:
+def locate_in(own: int, opp: int, slot: int, geo: Geo, index: IndexArrays) -> tuple[int, int]:
     """(layer, index in the layer) of the canonical image of (own, opp), whose shape is at
     hash ``slot`` (:func:`locate_at` on the arrays it reads)."""
-    return locate_at(own, opp, slot, geo[7], index[0], index[3], index[4], index[5], index[7])
+    return locate_at(own, opp, slot, lookup_of(geo, index))
 
 
 @njit(cache=True, inline="always")
-def locate_at(
-    own: int,
-    opp: int,
-    slot: int,
-    sym: Words,
-    hashed: Words,
-    binom: Words,
-    ncol: Words,
-    coff: Words,
-    stabs: Words,
-) -> tuple[int, int]:
-    """:func:`locate_in` on the pyramid's and the index's arrays it reads, given one by one
-    (``geo[7]``, ``index[0]``, ``index[3]``, ``index[4]``, ``index[5]``, ``index[7]``): a
-    loop that takes them from their tuples once, not at each position, spares numba's
-    reference counts of each array taken (two atomic operations each), which cost a
-    locate three times its own work."""
+def locate_at(own: int, opp: int, slot: int, lookup: Lookup) -> tuple[int, int]:
+    """:func:`locate_in` on the pyramid's and the index's arrays it reads (:class:`Lookup`,
+    taken from their records once by a loop over positions)."""
+    sym, hashed, binom, ncol, coff, stabs = lookup
     occ = own | opp
     n = popcount(occ)
     start = coff[n, popcount(own)]
@@ -135,17 +180,17 @@ def locate_at(
 
 
 @njit(cache=True, inline="always")
-def locate(own: int, opp: int, geo: Arrays, index: Arrays) -> tuple[int, int]:
+def locate(own: int, opp: int, geo: Geo, index: IndexArrays) -> tuple[int, int]:
     """(layer, index in the layer) of the canonical image of (own, opp); (-1, -1) for a
     board outside the table (the top taken, or not support-closed)."""
-    slot = find_slot(own | opp, index[0])
+    slot = find_slot(own | opp, index.hashed)
     if slot < 0:
         return -1, -1
     return locate_in(own, opp, slot, geo, index)
 
 
 @njit(cache=True, inline="always")
-def value_of(own: int, opp: int, geo: Arrays, index: Arrays, values: Arrays) -> int:
+def value_of(own: int, opp: int, geo: Geo, index: IndexArrays, values: Arrays) -> int:
     n, i = locate(own, opp, geo, index)
     if n < 0:
         return 0
@@ -188,7 +233,7 @@ def all_shapes(geo: Geometry) -> list[int]:
 def images(masks: np.ndarray, base: int) -> np.ndarray:
     """The images of ``masks`` under each of the 8 symmetries, (8, len(masks)): a byte
     table a byte of the mask (the kernels' ``transform``), over the whole array at once."""
-    sym = geometry_arrays(base)[SYM_]
+    sym = geometry_arrays(base).sym
     out = np.zeros((8, len(masks)), dtype=np.int64)
     for s in range(8):
         for c in range(4):
@@ -204,9 +249,7 @@ class Index:
     base: int
     shapes: list[np.ndarray]  # canonical shapes of each layer, sorted
     shape_points: list[np.ndarray]  # their points in order, -1 padded
-    # hashed (shape, info side by side), slot_shape, slot_sym, binom, ncol, coff, slot_global,
-    # stab (a canonical shape's own symmetries), first (a layer's first canonical shape)
-    arrays: tuple[np.ndarray, ...]
+    arrays: IndexArrays
     sizes: list[int] = field(default_factory=list)
 
     @property
@@ -302,7 +345,7 @@ def index(base: int) -> Index:
     hashed[0::2] = keys
     hashed[1::2] = slot_shape | slot_sym << 24 | slot_global << 28
     first = np.array(first_of[:-1], dtype=np.int64)
-    arrays = (hashed, slot_shape, slot_sym, binom, ncol, coff, slot_global, stab, first)
+    arrays = IndexArrays(hashed, slot_shape, slot_sym, binom, ncol, coff, slot_global, stab, first)
     sizes = [len(shapes[n]) * int(ncol[n]) for n in range(layers)]
     return Index(base, shapes, shape_points, arrays, sizes)
 

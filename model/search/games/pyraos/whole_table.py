@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import zlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -26,10 +26,7 @@ from .whole_files import (
     remember_checked,
     stamp,
 )
-from .whole_index import index, value_of
-
-if TYPE_CHECKING:
-    from .whole_walk import Walk
+from .whole_index import TableView, Walk, index, value_of
 
 
 class WholeTable:
@@ -154,9 +151,14 @@ class WholeTable:
 
     def walk(self, n: int) -> Walk:
         """Layer ``n``'s walk, what every kernel over a range of it reads
-        (:data:`.whole_walk.Walk`)."""
+        (:class:`.whole_index.Walk`)."""
         ix = self.index
-        return self.geo, ix.arrays, ix.shapes[n], ix.shape_points[n]
+        return Walk(self.geo, ix.arrays, ix.shapes[n], ix.shape_points[n])
+
+    def view(self, n: int) -> TableView:
+        """What a kernel over a range of layer ``n`` reads (:class:`.whole_index.TableView`):
+        the codes, the layer's walk, every layer's bytes."""
+        return TableView(self.codes, self.walk(n), tuple(self.values))
 
     def counts(self, n: int) -> tuple[int, int, int]:
         """(won, lost, undecided) for the side to move in layer ``n`` (copies of a position

@@ -27,19 +27,18 @@ def verify(
     checked so far, found so far, seconds)`` after each layer."""
     began = time.perf_counter()
     ix = table.index
-    values = tuple(table.values)
     checked = 0
     bad: list[tuple[int, int, int, int]] = []
     for n in range(ix.layers):
-        args = (table.codes, table.walk(n), values)
+        view = table.view(n)
         for first in range(0, ix.sizes[n], UNIT_POSITIONS):
             last = min(ix.sizes[n], first + UNIT_POSITIONS)
             found = np.zeros((last - first + CHUNK - 1) // CHUNK, dtype=np.int64)
-            run_lanes(verify_range, n, first, last, *args, found, chunks=found.shape[0])
+            run_lanes(verify_range, n, first, last, view, found, chunks=found.shape[0])
             for chunk in np.flatnonzero(found):
                 begin = first + int(chunk) * CHUNK
                 indices = np.zeros(int(found[chunk]), dtype=np.int64)
-                verify_chunk(n, begin, min(last, begin + CHUNK), *args, indices)
+                verify_chunk(n, begin, min(last, begin + CHUNK), view, indices)
                 for i in indices:
                     own, opp = unrank(n, int(i), ix.shapes[n], ix.shape_points[n], ix.arrays)
                     bad.append((n, int(i), int(own), int(opp)))

@@ -1,5 +1,5 @@
 """The walk over a range of a whole-game table's layer in index order (what every kernel
-over a range reads: :data:`Walk`), and the position at an index (:func:`unrank`): the
+over a range reads: :class:`.whole_index.Walk`), and the position at an index (:func:`unrank`): the
 colourings of each canonical shape in colex order (:func:`next_pattern`, :func:`scatter`),
 the copies under a shape's own symmetries skipped (:func:`is_read`); a layer's counts and
 look-up keys. The building kernels' (:mod:`.whole_rounds`, :mod:`.whole_push`) and the
@@ -10,9 +10,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...compiled.arrays import Arrays, Bytes, Words
+from ...compiled.arrays import Bytes, Words
 from ...compiled.bits import cttz
-from .whole_index import least_image, transform
+from .pyramid_arrays import Geo
+from .whole_index import IndexArrays, Walk, least_image, transform
 
 
 @njit(cache=True, inline="always")
@@ -60,17 +61,17 @@ def unrank_colouring(
 
 
 @njit(cache=True)
-def walk_start(n: int, i: int, index: Arrays) -> tuple[int, int, int, int]:
+def walk_start(n: int, i: int, index: IndexArrays) -> tuple[int, int, int, int]:
     """(shape, own count, colex rank, own pattern) of position ``i`` of layer ``n``."""
-    return walk_start_at(n, i, index[3], index[4], index[5])
+    return walk_start_at(n, i, index.binom, index.ncol, index.coff)
 
 
 @njit(cache=True, inline="always")
 def walk_start_at(
     n: int, i: int, binom: Words, ncol: Words, coff: Words
 ) -> tuple[int, int, int, int]:
-    """:func:`walk_start` on the index's arrays it reads (``index[3]``, ``[4]``, ``[5]``),
-    given one by one by a loop that takes them from the tuple once."""
+    """:func:`walk_start` on the index's arrays it reads (``binom``, ``ncol``, ``coff``),
+    given one by one by a loop that takes them from the record once."""
     shape = i // ncol[n]
     a, rank, pattern = unrank_colouring(i - shape * ncol[n], n, n, binom, coff[n])
     return shape, a, rank, pattern
@@ -78,17 +79,17 @@ def walk_start_at(
 
 @njit(cache=True)
 def advance(
-    n: int, shape: int, a: int, rank: int, pattern: int, index: Arrays
+    n: int, shape: int, a: int, rank: int, pattern: int, index: IndexArrays
 ) -> tuple[int, int, int, int]:
     """The position after (shape, a, rank, pattern) in the layer's order."""
-    return advance_at(n, shape, a, rank, pattern, index[3], index[5])
+    return advance_at(n, shape, a, rank, pattern, index.binom, index.coff)
 
 
 @njit(cache=True, inline="always")
 def advance_at(
     n: int, shape: int, a: int, rank: int, pattern: int, binom: Words, coff: Words
 ) -> tuple[int, int, int, int]:
-    """:func:`advance` on the index's arrays it reads (``index[3]``, ``[5]``)."""
+    """:func:`advance` on the index's arrays it reads (``binom``, ``coff``)."""
     if rank + 1 < binom[n, a]:
         return shape, a, rank + 1, next_pattern(pattern)
     a += 1
@@ -100,12 +101,6 @@ def advance_at(
     return shape, a, 0, (1 << a) - 1
 
 
-#: A layer's walk, what every kernel over a range of it reads: the pyramid's arrays
-#: (:func:`.pyramid_arrays.geometry_arrays`), the index's, the layer's canonical shapes and their
-#: points.
-Walk = tuple[Arrays, Arrays, Words, Words]
-
-
 @njit(cache=True, inline="always")
 def chunk_bounds(first: int, last: int, r: int, chunk: int) -> tuple[int, int]:
     """The positions of chunk ``r`` of ``chunk`` positions from ``first`` (to ``last``)."""
@@ -115,7 +110,7 @@ def chunk_bounds(first: int, last: int, r: int, chunk: int) -> tuple[int, int]:
 
 @njit(cache=True, inline="always")
 def walk_step(
-    i: int, end: int, n: int, shape: int, a: int, rank: int, pattern: int, index: Arrays
+    i: int, end: int, n: int, shape: int, a: int, rank: int, pattern: int, index: IndexArrays
 ) -> tuple[int, int, int, int]:
     """The walk at position ``i + 1`` (:func:`advance`), where there is one before ``end``."""
     if i + 1 < end:
@@ -124,17 +119,17 @@ def walk_step(
 
 
 @njit(cache=True, inline="always")
-def is_read(own: int, n: int, shape: int, geo: Arrays, index: Arrays) -> bool:
+def is_read(own: int, n: int, shape: int, geo: Geo, index: IndexArrays) -> bool:
     """Whether the colouring ``own`` of canonical shape ``shape`` of layer ``n`` is read:
     the least image under the shape's own symmetries (its copies are never read, their
     bytes stay 0)."""
-    return is_read_at(own, index[8][n] + shape, index[7], geo[7])
+    return is_read_at(own, index.first[n] + shape, index.stabs, geo.sym)
 
 
 @njit(cache=True, inline="always")
 def is_read_at(own: int, glob: int, stabs: Words, sym: Words) -> bool:
     """:func:`is_read` of the canonical shape numbered ``glob`` over all layers, on the
-    arrays it reads (``index[7]``, ``geo[7]``) given one by one."""
+    arrays it reads (``index.stabs``, ``geo.sym``) given one by one."""
     stab = stabs[glob]
     return stab == 0 or least_image(own, stab, sym) == own
 
@@ -158,7 +153,9 @@ def layer_counts(n: int, walk: Walk, layer: Bytes) -> tuple[int, int, int]:
 
 
 @njit(cache=True)
-def unrank(n: int, i: int, shapes: Words, shape_points: Words, index: Arrays) -> tuple[int, int]:
+def unrank(
+    n: int, i: int, shapes: Words, shape_points: Words, index: IndexArrays
+) -> tuple[int, int]:
     """The (own, opp) of position ``i`` of layer ``n`` (``shapes``, ``shape_points``: the
     layer's rows)."""
     shape, _, _, pattern = walk_start(n, i, index)
@@ -167,21 +164,13 @@ def unrank(n: int, i: int, shapes: Words, shape_points: Words, index: Arrays) ->
 
 
 @njit(cache=True)
-def layer_keys(
-    n: int,
-    geo: Arrays,
-    index: Arrays,
-    shapes: Words,
-    shape_points: Words,
-    layer: Bytes,
-    keys: Words,
-    values: Bytes,
-) -> int:
+def layer_keys(n: int, walk: Walk, layer: Bytes, keys: Words, values: Bytes) -> int:
     """The look-up keys and bytes of layer ``n``'s decided positions, in index order: a
     key is the least ``own << points | opp`` over the 8 symmetries (the game's kernel's
     canonical key on its pyramid); copies under a shape's own symmetries are 0, never
     taken. How many."""
-    points = geo[0][0]
+    geo, index, shapes, shape_points = walk
+    points = geo.scalars[0]
     m = 0
     for i in range(layer.shape[0]):
         byte = layer[i]
@@ -190,7 +179,7 @@ def layer_keys(
         own, opp = unrank(n, i, shapes, shape_points, index)
         best = -1
         for s in range(8):
-            key = transform(own, s, geo[7]) << points | transform(opp, s, geo[7])
+            key = transform(own, s, geo.sym) << points | transform(opp, s, geo.sym)
             if best < 0 or key < best:
                 best = key
         keys[m] = best
