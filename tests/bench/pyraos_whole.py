@@ -68,7 +68,6 @@ from numba import njit
 
 from pyramid_lab.model.search.games.pyraos import (
     whole,
-    whole_index,
     whole_push,
     whole_rounds,
     whole_walk,
@@ -202,7 +201,7 @@ def representatives(base: int) -> list[int]:
 
 @njit(cache=True)
 def mark_read(
-    layer: np.ndarray, n: int, first: int, last: int, byte: int, walk: whole_index.Walk
+    layer: np.ndarray, n: int, first: int, last: int, byte: int, walk: whole_walk.Walk
 ) -> None:
     """``byte`` on every position from ``first`` to ``last`` of layer ``n`` that is read
     (no copy), as if decided then: the frontier a push step takes."""
@@ -282,8 +281,8 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
     stale = np.zeros(sum(len(row) for row in ix.shapes), dtype=np.uint8)
 
     def measure(kind: int, n: int, first: int, last: int) -> tuple[int, float]:
-        walk = whole_index.Walk(geo, ix.arrays, ix.shapes[n], ix.shape_points[n])
-        view = whole_index.TableView(codes, walk, values)
+        walk = whole_walk.Walk(geo, ix.arrays, ix.shapes[n], ix.shape_points[n])
+        view = whole_walk.TableView(codes, walk, values)
         step = last - first  # one chunk
         out = np.zeros(last - first, dtype=np.uint8)
         stats = np.zeros((1, 3), dtype=np.int64)
@@ -296,7 +295,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
         elif kind == 3:
             most = whole_push.MOST_IN_BYTE
             taken = np.zeros(1, dtype=np.int64)
-            counting = whole_index.TableView(codes, walk, counted)
+            counting = whole_walk.TableView(codes, walk, counted)
             whole_push.seed_range(n, first, last, 0, counting, stats, step, most, taken)
         elif kind == 6:
             bad = np.zeros(0, dtype=np.int64)
@@ -308,7 +307,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             saved = layer[first:last].copy()
             mark_read(layer, n, first, last, byte, walk)
             t = time.process_time()
-            args = (whole_index.TableView(codes, walk, pushed), whole.NO_SIDE, stats, step)
+            args = (whole_walk.TableView(codes, walk, pushed), whole.NO_SIDE, stats, step)
             whole_push.push_range(n, first, last, byte, *args, np.zeros(1, dtype=np.int64))
             busy = time.process_time() - t
             layer[first:last] = saved

@@ -281,7 +281,7 @@ def test_small_pyramids_results(tables):
     # The full base-3 shape (13 spheres) has all 8 symmetries: only the least image of each
     # colouring is a position of its own, every one decided (a board that full always is).
     table = tables[3, "standard", "0-2"]
-    won, lost, undecided = table.counts(13)
+    won, lost, undecided = whole_walk.table_counts(table, 13)
     assert undecided == 0
     assert table.index.sizes[13] / 8 < won + lost < table.index.sizes[13] / 4
 

@@ -51,7 +51,7 @@ def build(
 
     from . import whole_walk
     from .kernel import canonical
-    from .whole_index import Walk
+    from .whole_walk import Walk
 
     say = progress or (lambda text: None)
     ix = table.index

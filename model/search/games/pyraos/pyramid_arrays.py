@@ -25,8 +25,7 @@ POINTS_, SPHERES_, TOP_, FULL_, LEVEL0_, UPPER_, LEVEL2_ = range(7)
 
 
 class Geo(NamedTuple):
-    """The pyramid as the kernels read it, by name (a typed record numba passes whole, as
-    it passes a tuple): each array int64, read-only."""
+    """The pyramid as the kernels read it, by name (int64 arrays, read-only)."""
 
     scalars: Words  # [points, spheres, top, full, level0, upper, level2]: POINTS_ ...
     support: Words  # a point's: the points it rests on

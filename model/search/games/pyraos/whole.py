@@ -67,7 +67,7 @@ from .whole_files import (
     read_header,
     version_words,
 )
-from .whole_index import UNIT_POSITIONS, Index, all_shapes, count, images, index
+from .whole_index import UNIT_POSITIONS, Index, all_shapes, images, index
 from .whole_steps import (
     CHECKPOINT_SECONDS,
     NO_SIDE,
@@ -112,7 +112,6 @@ __all__ = [
     "build",
     "build_folder",
     "checksum",
-    "count",
     "count_byte",
     "create",
     "describe",

@@ -14,7 +14,7 @@ from typing import Any, TypedDict, Unpack
 import numpy as np
 
 from ...compiled.lanes import run_lanes
-from . import whole_rounds
+from . import whole_rounds, whole_walk
 from .whole_files import (
     FORMAT,
     HEADER,
@@ -130,6 +130,9 @@ def _rounds(
     progress: Progress | None,
     stop: Callable[[], bool] | None,
 ) -> WholeTable:
+    """Rounds that re-read children (:func:`build`'s "rounds"): round ``d`` over every
+    layer not yet done in it (:func:`_round_layer`), the header written after a layer that
+    changed or a second's work, until two rounds in a row decide nothing."""
     head = table.head
     layers = list(range(table.index.layers - 1, -1, -1))
     written = time.perf_counter()
@@ -143,44 +146,10 @@ def _rounds(
                 continue
             if stop is not None and stop():
                 raise Stopped
-            began = time.perf_counter()
-            units = units_of(table, n, d, fresh)
-            results: Iterator[tuple[Unit, np.ndarray, int, int, float]]
-            if client is None:
-                results = ((u, *run_unit(u, table)) for u in units)
-            else:
-                from distributed import as_completed
-
-                futures = client.map(worker_unit, units, pure=False)
-                results = (f.result() for f in as_completed(futures))
-            evaluated = decided = 0
-            busy = 0.0
-            for unit, out, ev, dec, seconds in results:
-                if dec:
-                    view = table.values[n][unit.first : unit.last]
-                    np.maximum(view, out, out=view)  # undecided bytes are 0
-                evaluated += ev
-                decided += dec
-                busy += seconds
-            if decided:
-                write_layer(table, n)
-            head["done"].append(n)
-            rounds = head["decided"]
-            while len(rounds) <= d:
-                rounds.append(0)
-            rounds[d] += decided
-            entry = {
-                "round": d,
-                "layer": n,
-                "evaluated": evaluated,
-                "decided": decided,
-                "seconds": round(busy, 4),  # processor seconds, all threads and workers
-                "wall": round(time.perf_counter() - began, 4),
-            }
-            log(table, entry)
+            entry = _round_layer(table, client, n, d, fresh)
             # the header after a layer that changed (its checksum) or a second's work;
             # a kill before it only makes the layers since the last one run again
-            if decided or time.perf_counter() - written > 1.0:
+            if entry["decided"] or time.perf_counter() - written > 1.0:
                 write_head(table)
                 written = time.perf_counter()
             if progress is not None:
@@ -194,6 +163,52 @@ def _rounds(
         write_head(table)
         written = time.perf_counter()
     return table
+
+
+def _round_layer(
+    table: WholeTable, client: Any, n: int, d: int, fresh: np.ndarray
+) -> dict[str, Any]:
+    """Round ``d`` over layer ``n`` (its units in this process, or on the Dask ``client``'s
+    workers): the bytes it decides ORed in and the layer written where it decided any, the
+    layer named done and the round's count kept in the header (not written), its log
+    entry written; the entry."""
+    began = time.perf_counter()
+    units = units_of(table, n, d, fresh)
+    results: Iterator[tuple[Unit, np.ndarray, int, int, float]]
+    if client is None:
+        results = ((u, *run_unit(u, table)) for u in units)
+    else:
+        from distributed import as_completed
+
+        futures = client.map(worker_unit, units, pure=False)
+        results = (f.result() for f in as_completed(futures))
+    evaluated = decided = 0
+    busy = 0.0
+    for unit, out, ev, dec, seconds in results:
+        if dec:
+            view = table.values[n][unit.first : unit.last]
+            np.maximum(view, out, out=view)  # undecided bytes are 0
+        evaluated += ev
+        decided += dec
+        busy += seconds
+    if decided:
+        write_layer(table, n)
+    head = table.head
+    head["done"].append(n)
+    rounds = head["decided"]
+    while len(rounds) <= d:
+        rounds.append(0)
+    rounds[d] += decided
+    entry = {
+        "round": d,
+        "layer": n,
+        "evaluated": evaluated,
+        "decided": decided,
+        "seconds": round(busy, 4),  # processor seconds, all threads and workers
+        "wall": round(time.perf_counter() - began, 4),
+    }
+    log(table, entry)
+    return entry
 
 
 # ---- one round's work -----------------------------------------------------------------------
@@ -242,7 +257,7 @@ def run_unit(unit: Unit, table: WholeTable) -> tuple[np.ndarray, int, int, float
     began = time.process_time()
     run_lanes(
         whole_rounds.round_range,
-        *(unit.n, unit.first, unit.last, unit.d, table.view(unit.n)),
+        *(unit.n, unit.first, unit.last, unit.d, whole_walk.view_of(table, unit.n)),
         *(unit.fresh, out, stats),
         chunks=chunks,
     )

@@ -43,8 +43,7 @@ HASH_MULTIPLIER = -7046029254386353131  # 0x9E3779B97F4A7C15 as an int64
 
 
 class IndexArrays(NamedTuple):
-    """The index as the kernels read it (:class:`Index`'s ``arrays``), by name: int64
-    arrays, numba passes the record whole."""
+    """The index as the kernels read it (:class:`Index`'s ``arrays``), by name."""
 
     hashed: Words  # a slot's shape and, beside it, what it leads to (:func:`slot_info`)
     slot_shape: Words  # a slot's canonical shape's number in its layer
@@ -55,47 +54,6 @@ class IndexArrays(NamedTuple):
     slot_global: Words  # a slot's canonical shape's number over all layers
     stabs: Words  # a canonical shape's own symmetries (a bit each, 1 to 7), over all layers
     first: Words  # a layer's first canonical shape, numbered over all layers
-
-
-class Lookup(NamedTuple):
-    """The pyramid's and the index's arrays a position is located with (:func:`locate_at`),
-    by name: a loop over positions takes them from ``geo`` and ``index`` once
-    (:func:`lookup_of`), not at each position (numba counts the references to each array
-    taken from a record: two atomic operations each, three times a locate's own work)."""
-
-    sym: Words
-    hashed: Words
-    binom: Words
-    ncol: Words
-    coff: Words
-    stabs: Words
-
-
-@njit(cache=True, inline="always")
-def lookup_of(geo: Geo, index: IndexArrays) -> Lookup:
-    """The arrays a position is located with, taken from ``geo`` and ``index``."""
-    return Lookup(geo.sym, index.hashed, index.binom, index.ncol, index.coff, index.stabs)
-
-
-class Walk(NamedTuple):
-    """A layer's walk, what every kernel over a range of it reads (:mod:`.whole_walk`):
-    the pyramid's arrays, the index's, the layer's canonical shapes and their points (a
-    shape's points in order, -1 padded)."""
-
-    geo: Geo
-    index_arrays: IndexArrays  # (not ``index``: a tuple's method)
-    shapes: Words
-    shape_points: Words
-
-
-class TableView(NamedTuple):
-    """What a kernel over a range of a layer reads of a table, passed whole: the rules'
-    codes (the variant's and the removal's), the layer's :class:`Walk`, every layer's
-    bytes."""
-
-    codes: tuple[int, int]
-    walk: Walk
-    values: Arrays
 
 
 @njit(cache=True, inline="always")
@@ -149,14 +107,26 @@ def least_image(own: int, stab: int, sym: Words) -> int:
 def locate_in(own: int, opp: int, slot: int, geo: Geo, index: IndexArrays) -> tuple[int, int]:
     """(layer, index in the layer) of the canonical image of (own, opp), whose shape is at
     hash ``slot`` (:func:`locate_at` on the arrays it reads)."""
-    return locate_at(own, opp, slot, lookup_of(geo, index))
+    i = index
+    return locate_at(own, opp, slot, geo.sym, i.hashed, i.binom, i.ncol, i.coff, i.stabs)
 
 
 @njit(cache=True, inline="always")
-def locate_at(own: int, opp: int, slot: int, lookup: Lookup) -> tuple[int, int]:
-    """:func:`locate_in` on the pyramid's and the index's arrays it reads (:class:`Lookup`,
-    taken from their records once by a loop over positions)."""
-    sym, hashed, binom, ncol, coff, stabs = lookup
+def locate_at(
+    own: int,
+    opp: int,
+    slot: int,
+    sym: Words,
+    hashed: Words,
+    binom: Words,
+    ncol: Words,
+    coff: Words,
+    stabs: Words,
+) -> tuple[int, int]:
+    """:func:`locate_in` on the pyramid's and the index's arrays it reads, given one by one
+    (:class:`.whole_moves.Lookup`): a loop that takes them from their records once, not at
+    each position, spares numba's reference counts of each array taken (two atomic
+    operations each), which cost a locate three times its own work."""
     occ = own | opp
     n = popcount(occ)
     start = coff[n, popcount(own)]
@@ -348,9 +318,3 @@ def index(base: int) -> Index:
     arrays = IndexArrays(hashed, slot_shape, slot_sym, binom, ncol, coff, slot_global, stab, first)
     sizes = [len(shapes[n]) * int(ncol[n]) for n in range(layers)]
     return Index(base, shapes, shape_points, arrays, sizes)
-
-
-def count(base: int = 4) -> list[tuple[int, int, int]]:
-    """(spheres, canonical shapes, positions) of each layer of the pyramid of ``base``."""
-    ix = index(base)
-    return [(n, len(ix.shapes[n]), ix.sizes[n]) for n in range(ix.layers)]

@@ -24,15 +24,7 @@ from .kernel import (
     play,
 )
 from .pyramid_arrays import ALTERNATE, CHILDREN, FULL_, REMOVAL_ONE_OR_TWO, SPHERES_, TOP_, Geo
-from .whole_index import (
-    IndexArrays,
-    Lookup,
-    find_slot,
-    least_image,
-    locate_at,
-    lookup_of,
-    transform,
-)
+from .whole_index import IndexArrays, find_slot, least_image, locate_at, transform
 
 
 class UnmoveArrays(NamedTuple):
@@ -46,6 +38,25 @@ class UnmoveArrays(NamedTuple):
     level: Words
     above: Words
     all_squares: Words
+
+
+class Lookup(NamedTuple):
+    """The pyramid's and the index's arrays a position is located with
+    (:func:`.whole_index.locate_at`), by name, taken from ``geo`` and ``index`` once by a
+    loop over positions (:func:`lookup_of`)."""
+
+    sym: Words
+    hashed: Words
+    binom: Words
+    ncol: Words
+    coff: Words
+    stabs: Words
+
+
+@njit(cache=True, inline="always")
+def lookup_of(geo: Geo, index: IndexArrays) -> Lookup:
+    """The arrays a position is located with, taken from ``geo`` and ``index``."""
+    return Lookup(geo.sym, index.hashed, index.binom, index.ncol, index.coff, index.stabs)
 
 
 @njit(cache=True, inline="always")
@@ -105,14 +116,14 @@ def children_keys(
     (a child outside the table, which the rules never make, gets a key of its own that no
     position has)."""
     m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
-    lookup = lookup_of(geo, index)
+    sym, hashed, binom, ncol, coff, stabs = lookup_of(geo, index)
     for k in range(m):
         child = play(own, moves[k])
-        slot = find_slot(opp | child, lookup.hashed)
+        slot = find_slot(opp | child, hashed)
         if slot < 0:
             keys[k] = -1 - k
             continue
-        n, i = locate_at(opp, child, slot, lookup)
+        n, i = locate_at(opp, child, slot, sym, hashed, binom, ncol, coff, stabs)
         keys[k] = n << KEY_SHIFT | i if n >= 0 else -1 - k
     return distinct(keys, m)
 
@@ -228,10 +239,11 @@ def fresh_byte(
 def _emit(own: int, opp: int, keys: Words, m: int, lookup: Lookup) -> int:
     """The key of (own, opp)'s canonical image into ``keys[m]`` (none for a board outside
     the table); how many keys then (:func:`.whole_index.locate_at` over ``lookup``)."""
-    slot = find_slot(own | opp, lookup.hashed)
+    sym, hashed, binom, ncol, coff, stabs = lookup
+    slot = find_slot(own | opp, hashed)
     if slot < 0:
         return m
-    n, i = locate_at(own, opp, slot, lookup)
+    n, i = locate_at(own, opp, slot, sym, hashed, binom, ncol, coff, stabs)
     if n < 0:
         return m
     if m >= keys.shape[0]:

@@ -19,16 +19,18 @@ from ...compiled.arrays import Arrays, Bytes, Words
 from ...compiled.lanes import fetch_add_one, fetch_sub_one, unmanaged
 from .kernel import MAX_MOVES, can_place_top_in, move_arrays
 from .pyramid_arrays import Geo
-from .whole_index import CHUNK, IndexArrays, TableView, lookup_of
+from .whole_index import CHUNK, IndexArrays
 from .whole_moves import (
     KEY_SHIFT,
     MAX_PREDECESSORS,
     children_keys,
     fresh_byte,
+    lookup_of,
     predecessors_at,
     unmove_arrays,
 )
 from .whole_walk import (
+    TableView,
     advance_at,
     chunk_bounds,
     is_read_at,
@@ -134,7 +136,7 @@ def seed_range(
     taken: Words,
 ) -> None:
     """Push retrograde's start over positions ``first`` to ``last`` of layer ``n``
-    (``view``: the table's, with the layer's walk, :class:`.whole_index.TableView`): each
+    (``view``: the table's, with the layer's walk, :class:`.whole_walk.TableView`): each
     undecided position read (no copy) gets its byte where the rules decide it alone, else
     the code of its children still open (:func:`_open_children`; :data:`ESCAPE` past
     ``most``, at most :data:`MOST_IN_BYTE` (less in a test of the side table), counted again
@@ -282,7 +284,7 @@ def push_range(
     taken: Words,
 ) -> None:
     """One step of push retrograde over positions ``first`` to ``last`` of layer ``n``
-    (``view``: the table's, with the layer's walk, :class:`.whole_index.TableView`): each
+    (``view``: the table's, with the layer's walk, :class:`.whole_walk.TableView`): each
     position of byte ``byte`` (decided at ``byte - 1`` plies, the last step) pushes its
     value to its undecided predecessors (a byte of :data:`OPEN` or more): a loss makes each
     a win in ``byte`` plies (the byte ``byte + 1``); a win takes one from each one's count

@@ -12,8 +12,8 @@ from ...compiled.arrays import Arrays, Bytes, Words
 from ...compiled.lanes import fetch_add_one, unmanaged
 from .kernel import MAX_MOVES, can_place_top_in, moves_or_pass_in, play
 from .pyramid_arrays import Geo
-from .whole_index import CHUNK, IndexArrays, TableView, find_slot, locate_in, slot_info
-from .whole_walk import chunk_bounds, is_read, scatter, walk_start, walk_step
+from .whole_index import CHUNK, IndexArrays, find_slot, locate_in, slot_info
+from .whole_walk import TableView, chunk_bounds, is_read, scatter, walk_start, walk_step
 
 
 @njit(cache=True, inline="always")
@@ -60,6 +60,26 @@ def evaluate(
             if values[n][i] == d:  # lost in d - 1 (a byte beyond: written early, not yet)
                 return d + 1
         return 0
+    return _lost_now(own, opp, d, codes, moves, geo, index, values, fresh)
+
+
+@njit(cache=True, inline="always")
+def _lost_now(
+    own: int,
+    opp: int,
+    d: int,
+    codes: tuple[int, int],
+    moves: Words,
+    geo: Geo,
+    index: IndexArrays,
+    values: Arrays,
+    fresh: Bytes,
+) -> int:
+    """:func:`evaluate` in an even round ``d``: ``d + 1`` (a loss in ``d`` plies) where
+    every child is won, the longest in ``d - 1`` (no move at all: ``d`` 0), else 0; no
+    child is read unless one's shape is ``fresh``. Inlined: the same machine code as one
+    function (issue 88: a function of at most 64 lines)."""
+    variant, removal = codes
     if can_place_top_in(own, opp, geo):
         return 0
     m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
@@ -111,7 +131,7 @@ def round_range(
     taken: Words,
 ) -> None:
     """Round ``d`` over positions ``first`` to ``last`` of layer ``n`` (``view``: the
-    table's, with the layer's walk, :class:`.whole_index.TableView`; ``fresh``:
+    table's, with the layer's walk, :class:`.whole_walk.TableView`; ``fresh``:
     the shapes decided in round ``d - 1``, see :func:`evaluate`): the new byte of each
     into ``out[i - first]`` (0 where nothing is decided now, so the caller ORs it in);
     (evaluated, decided) of each chunk of :data:`CHUNK` into ``stats``. A lane
@@ -195,7 +215,7 @@ def check_position(
 @njit(cache=True)
 def verify_chunk(n: int, first: int, last: int, view: TableView, bad: Words) -> int:
     """Check positions ``first`` to ``last`` of layer ``n`` (``view``: the table's, with the
-    layer's walk, :class:`.whole_index.TableView`); the indices of those whose byte does not
+    layer's walk, :class:`.whole_walk.TableView`); the indices of those whose byte does not
     follow from their children's, and of the copies no look-up reads (a position's other
     images under its shape's own symmetries) whose byte is not 0, into ``bad`` (as many as
     fit); how many there are."""

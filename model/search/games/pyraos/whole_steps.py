@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ...compiled.lanes import run_lanes
-from . import whole_moves, whole_push
+from . import whole_moves, whole_push, whole_walk
 from .whole_files import TableError
 from .whole_index import CHUNK, UNIT_POSITIONS
 from .whole_stops import Interrupted, Stopped, StoppedInLayer, interrupts_between_units
@@ -52,7 +52,7 @@ def escaped_side(table: WholeTable, n: int, processed: int) -> np.ndarray:
     """The side counts of layer ``n``'s positions of byte :data:`.whole_push.ESCAPE`
     once it is counted (their children still open counted again alone), in order."""
     at = whole_push.find_byte(table.values[n], whole_push.ESCAPE)
-    return whole_push.escaped_counts(n, at, processed, table.view(n))
+    return whole_push.escaped_counts(n, at, processed, whole_walk.view_of(table, n))
 
 
 def side_of(table: WholeTable, counts: dict[int, np.ndarray]) -> Side:
@@ -91,7 +91,7 @@ def push_layer(
     between two units once ``interrupted()`` says so (Ctrl+C), :class:`StoppedInLayer`
     once ``stop()`` does (a unit is a few seconds: Stop waits that long, not a layer)."""
     ix = table.index
-    view = table.view(n)
+    view = whole_walk.view_of(table, n)
     total = np.zeros(3, dtype=np.int64)
     busy = 0.0
     for first in range(begin, ix.sizes[n], UNIT_POSITIONS):
@@ -135,7 +135,7 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
     )
     began = time.perf_counter()
     n = table.index.layers - 1
-    view = table.view(n)
+    view = whole_walk.view_of(table, n)
     stats = np.zeros((0, 3), np.int64)
     taken = np.zeros(1, np.int64)
     whole_push.seed_range(n, 0, 0, 0, view, stats, PUSH_CHUNK, BYTE_HOLDS, taken)

@@ -26,7 +26,7 @@ from .whole_files import (
     remember_checked,
     stamp,
 )
-from .whole_index import TableView, Walk, index, value_of
+from .whole_index import index, value_of
 
 
 class WholeTable:
@@ -148,26 +148,6 @@ class WholeTable:
         if self.unchecked:
             self.check_layer((own | opp).bit_count())
         return int(value_of(own, opp, self.geo, self.index.arrays, tuple(self.values)))
-
-    def walk(self, n: int) -> Walk:
-        """Layer ``n``'s walk, what every kernel over a range of it reads
-        (:class:`.whole_index.Walk`)."""
-        ix = self.index
-        return Walk(self.geo, ix.arrays, ix.shapes[n], ix.shape_points[n])
-
-    def view(self, n: int) -> TableView:
-        """What a kernel over a range of layer ``n`` reads (:class:`.whole_index.TableView`):
-        the codes, the layer's walk, every layer's bytes."""
-        return TableView(self.codes, self.walk(n), tuple(self.values))
-
-    def counts(self, n: int) -> tuple[int, int, int]:
-        """(won, lost, undecided) for the side to move in layer ``n`` (copies of a position
-        under its shape's own symmetries left out)."""
-        self.check_layer(n)
-        from .whole_walk import layer_counts  # (a build's and a check's: not a probe's)
-
-        won, lost, undecided = layer_counts(n, self.walk(n), self.values[n])
-        return int(won), int(lost), int(undecided)
 
 
 def describe(byte: int) -> str:

@@ -13,7 +13,7 @@ import numpy as np
 from ...compiled.lanes import run_lanes
 from .whole_index import CHUNK, UNIT_POSITIONS, locate
 from .whole_rounds import verify_chunk, verify_range
-from .whole_walk import unrank
+from .whole_walk import unrank, view_of
 
 if TYPE_CHECKING:
     from .whole_table import WholeTable
@@ -30,7 +30,7 @@ def verify(
     checked = 0
     bad: list[tuple[int, int, int, int]] = []
     for n in range(ix.layers):
-        view = table.view(n)
+        view = view_of(table, n)
         for first in range(0, ix.sizes[n], UNIT_POSITIONS):
             last = min(ix.sizes[n], first + UNIT_POSITIONS)
             found = np.zeros((last - first + CHUNK - 1) // CHUNK, dtype=np.int64)

@@ -1,5 +1,5 @@
 """The walk over a range of a whole-game table's layer in index order (what every kernel
-over a range reads: :class:`.whole_index.Walk`), and the position at an index (:func:`unrank`): the
+over a range reads: :class:`Walk`), and the position at an index (:func:`unrank`): the
 colourings of each canonical shape in colex order (:func:`next_pattern`, :func:`scatter`),
 the copies under a shape's own symmetries skipped (:func:`is_read`); a layer's counts and
 look-up keys. The building kernels' (:mod:`.whole_rounds`, :mod:`.whole_push`) and the
@@ -7,13 +7,60 @@ opening's; a probe of one position needs none of it (:func:`.whole_index.value_o
 
 from __future__ import annotations
 
+from typing import NamedTuple, Protocol
+
 import numpy as np
 from numba import njit
 
-from ...compiled.arrays import Bytes, Words
+from ...compiled.arrays import Arrays, Bytes, Words
 from ...compiled.bits import cttz
 from .pyramid_arrays import Geo
-from .whole_index import IndexArrays, Walk, least_image, transform
+from .whole_index import Index, IndexArrays, least_image, transform
+
+
+class Walk(NamedTuple):
+    """A layer's walk, what every kernel over a range of it reads: the pyramid's arrays,
+    the index's, the layer's canonical shapes and their points (a shape's points in
+    order, -1 padded)."""
+
+    geo: Geo
+    index_arrays: IndexArrays  # (not ``index``: a tuple's method)
+    shapes: Words
+    shape_points: Words
+
+
+class TableView(NamedTuple):
+    """What a kernel over a range of a layer reads of a table, passed whole: the rules'
+    codes (the variant's and the removal's), the layer's :class:`Walk`, every layer's
+    bytes."""
+
+    codes: tuple[int, int]
+    walk: Walk
+    values: Arrays
+
+
+class Held(Protocol):
+    """What a layer's walk and view are made of: a table's
+    (:class:`.whole_table.WholeTable`) pyramid, index, codes and layers."""
+
+    geo: Geo
+    index: Index
+    codes: tuple[int, int]
+    values: list[np.ndarray]
+
+    def check_layer(self, n: int) -> None: ...
+
+
+def walk_of(table: Held, n: int) -> Walk:
+    """Layer ``n``'s walk of ``table``."""
+    ix = table.index
+    return Walk(table.geo, ix.arrays, ix.shapes[n], ix.shape_points[n])
+
+
+def view_of(table: Held, n: int) -> TableView:
+    """What a kernel over a range of layer ``n`` of ``table`` reads: the codes, the layer's
+    walk, every layer's bytes."""
+    return TableView(table.codes, walk_of(table, n), tuple(table.values))
 
 
 @njit(cache=True, inline="always")
@@ -150,6 +197,14 @@ def layer_counts(n: int, walk: Walk, layer: Bytes) -> tuple[int, int, int]:
             counts[2 if v == 0 else 1 if v % 2 == 1 else 0] += 1
         shape, a, rank, pattern = walk_step(i, layer.shape[0], n, shape, a, rank, pattern, index)
     return counts[0], counts[1], counts[2]
+
+
+def table_counts(table: Held, n: int) -> tuple[int, int, int]:
+    """(won, lost, undecided) for the side to move in layer ``n`` of ``table`` (checked
+    first; copies of a position under its shape's own symmetries left out)."""
+    table.check_layer(n)
+    won, lost, undecided = layer_counts(n, walk_of(table, n), table.values[n])
+    return int(won), int(lost), int(undecided)
 
 
 @njit(cache=True)
