@@ -46,14 +46,8 @@ from .certificate_file import (
     refusal,
     size_words,
 )
-from .certificate_lines import (
-    LINE_BITS,
-    LINE_MASK,
-    Symmetries,
-    key_number,
-    read_listed,
-    text_bound,
-)
+from .certificate_keys import Listed, key_words
+from .certificate_lines import LINE_BITS, LINE_MASK, Symmetries, read_listed, text_bound
 from .files import nested_over
 from .game import PositionFormatError, quote
 from .partition import Partition, Place
@@ -190,7 +184,7 @@ class _Walk:
         self,
         game: Partition,
         winner: str,
-        listed: dict[int, int],
+        listed: Listed,
         symmetries: Symmetries,
         progress: tuple[CheckProgress | None, float, float],
     ) -> None:
@@ -211,8 +205,8 @@ class _Walk:
         key = min(images)  # (the same for every image of the position)
         if key in self.used:
             return
-        numbers = [key_number(image) for image in images]
-        sym = next((s for s, number in enumerate(numbers) if number in self.listed), None)
+        found = ((s, self.listed.get(key_words(image))) for s, image in enumerate(images))
+        sym, said = next(((s, n) for s, n in found if n is not None), (None, 0))
         if sym is None:
             raise refusal(
                 f"gap: the position {self.where()} ({self.winner} to move) is not listed "
@@ -220,7 +214,6 @@ class _Walk:
             )
         self.used.add(key)
         self._report()
-        said = self.listed[numbers[sym]]
         number = said & LINE_MASK
         move = Place(game.lattice.point(self.symmetries.inverse[sym][said >> LINE_BITS]))
         reason = game.why_illegal(move)

@@ -17,6 +17,7 @@ from operator import itemgetter
 import numpy as np
 
 from .certificate_file import MAX_TEXT_BYTES, CertificateError, refusal, size_words
+from .certificate_keys import WORD_CELLS, Hasher, Listed, batch_words, key_words
 from .game import quote
 from .lattice import Point, base_symmetries
 from .partition import Partition
@@ -33,13 +34,9 @@ BATCH = 4096
 #: winner's is read in about 3 s of processor time and 150 MB before the walk refuses it.
 #: From an empty pyramid, bases 4 to 6 have more keys than that (3^30 and up).
 MAX_PROOF_LINES = 2**20
-KEY_DIGITS = str.maketrans(".rb", "012")
-
-
-def key_number(text: str) -> int:
-    """A key as one int (its letters as base-3 digits): kept in a third of a string's
-    memory."""
-    return int(text.translate(KEY_DIGITS), 3)
+#: A key's letters as digits (0 empty, 1 red, 2 blue; 3 for any other byte).
+_CELL_DIGITS = np.full(256, 3, dtype=np.uint64)
+_CELL_DIGITS[[ord("."), ord("r"), ord("b")]] = [0, 1, 2]
 
 
 def text_bound(game: Partition, winner: str) -> int:
@@ -123,22 +120,35 @@ class Symmetries:
 
 def read_listed(
     stream: Iterable[str], game: Partition, winner: str, symmetries: Symmetries
-) -> tuple[dict[int, int], int]:
-    """The lines below the header: key as written (:func:`key_number`) -> its move's point
-    id and line (one int, :data:`LINE_BITS`), and the last line's number. The walk looks a
-    position up by its 8 images (no image is made of a line before the walk needs it: a
-    flood costs its reading alone). A line that is not a ``KEY MOVE`` of a position with
-    the winner to move reached from the header's (a flood of well-formed lines drawn at
-    random), or that passes the base's bound (:func:`text_bound`), is refused when it is
-    read, before it is kept."""
+) -> tuple[Listed, int]:
+    """The lines below the header, kept by their key as written (:class:`Listed`: its
+    move's point id and line, one int of :data:`LINE_BITS`), and the last line's number.
+    The walk looks a position up by its 8 images (no image is made of a line before the
+    walk needs it: a flood costs its reading alone). A line that is not a ``KEY MOVE`` of
+    a position with the winner to move reached from the header's (a flood of well-formed
+    lines drawn at random), or that passes the base's bound (:func:`text_bound`), is
+    refused when it is read, before it is kept; a line that lists a key again, once the
+    lines are read (or at a refusal after it: the file's first fault is said)."""
     listing = _Listing(game, winner, symmetries)
-    number = 1
-    for batch in _batches(iter(stream)):
-        if not listing.keep_batch(number + 1, batch):
-            for number, line in enumerate(batch, start=number + 1):  # noqa: B020
-                listing.keep_line(number, line)
-        number += len(batch)
-    return listing.listed, number
+    last = 1
+    try:
+        for batch in _batches(iter(stream)):
+            if not listing.keep_batch(last + 1, batch):
+                for number, line in enumerate(batch, start=last + 1):
+                    listing.keep_line(number, line)
+            last += len(batch)
+    except CertificateError as exc:
+        listing.refuse_a_repeat(before=_line_of(exc))
+        raise
+    return listing.finish(), last
+
+
+def _line_of(exc: CertificateError) -> int | None:
+    """The line a refusal names (``line N: ...``), or None (the reader's: after the lines
+    kept)."""
+    head = str(exc).partition(":")[0]
+    number = head.removeprefix("line ")
+    return int(number) if number != head and number.isdigit() else None
 
 
 def _batches(lines: Iterator[str]) -> Iterator[list[str]]:
@@ -168,47 +178,86 @@ class _Listing:
         self.difference, self.least = balance(game, winner)
         self.ids = {str(point): pid for pid, point in enumerate(game.lattice.points)}
         self.size = 0  # bytes read below the header, line ends counted
-        self.listed: dict[int, int] = {}
+        self.words = -(-self.count // WORD_CELLS)  # a key's 64-bit words
+        self.hasher = Hasher(self.words)
+        self.kept: list[tuple[np.ndarray, np.ndarray]] = []  # batches: (words, said)
+        self.single: dict[tuple[int, ...], int] = {}  # lines kept one at a time
+        # a batch's lines as a proof writes them: KEY, a blank, x,y,z and the line's end
+        self.width = self.count + len(" 0,0,0\n")
+        self._tail = np.frombuffer(b" 0,0,0\n", dtype=np.uint8)
+        self._digit_columns = self._tail == ord("0")
+        self._point_ids = np.full((10, 10, 10), -1, dtype=np.intp)  # x, y, z -> point id
+        for pid, point in enumerate(game.lattice.points):
+            if max(point) < 10:
+                self._point_ids[tuple(point)] = pid
 
     def keep_batch(self, first: int, batch: list[str]) -> bool:
         """Keep ``batch`` (lines ``first`` on) where every line of it is good, checked over
-        the batch at once; False (nothing kept) where any is not."""
-        size = self.size + sum(map(len, batch)) + len(batch)
-        parts = [line.split() for line in batch]
-        if size > self.bound or any(len(pair) != 2 for pair in parts):
-            return False
-        keys = [pair[0] for pair in parts]
-        ids = self.ids
-        pids = [ids[pair[1]] for pair in parts if pair[1] in ids]
-        if len(pids) != len(keys) or any(len(key) != self.count for key in keys):
+        the batch at once as one block of bytes, a line a row (``KEY x,y,z``: as wide as
+        any a proof is written in); False (nothing kept) where any is not, or is written
+        otherwise (blanks around it, say: read line by line)."""
+        text = "\n".join(batch) + "\n"
+        size = self.size + len(text)
+        if size > self.bound or len(text) != len(batch) * self.width:
             return False
         try:
-            cells = np.frombuffer("".join(keys).encode("ascii"), dtype=np.uint8)
+            raw = text.encode("ascii")
         except UnicodeEncodeError:
             return False
-        if not self._positions(cells.reshape(len(keys), self.count)):
+        if raw.count(b"\n") != len(batch):
             return False
-        numbers = [int(key.translate(KEY_DIGITS), 3) for key in keys]
-        if len(set(numbers)) != len(numbers) or not self.listed.keys().isdisjoint(numbers):
+        rows = np.frombuffer(raw, dtype=np.uint8).reshape(len(batch), self.width)
+        count = self.count
+        tail = rows[:, count:]  # " x,y,z\n": the digits are checked below
+        if not np.all((tail == self._tail) | self._digit_columns):
             return False
+        digits = rows[:, count + 1 :: 2][:, :3].astype(np.intp) - ord("0")
+        if digits.min() < 0 or digits.max() > 9:
+            return False
+        pids = self._point_ids[digits[:, 0], digits[:, 1], digits[:, 2]]
+        cells = _CELL_DIGITS[rows[:, :count]]
+        if pids.min() < 0 or cells.max() > 2 or not self._positions(rows[:, :count], cells):
+            return False
+        words = batch_words(cells)
+        mixed = np.sort(self.hasher.rows(words))
+        if np.any(mixed[1:] == mixed[:-1]):
+            return False  # (a key twice in the batch, or a hash twice: read line by line)
         self.size = size
-        said = [pid << LINE_BITS | n for n, pid in enumerate(pids, start=first)]
-        self.listed.update(zip(numbers, said, strict=True))
+        lines = np.arange(first, first + len(batch), dtype=np.int64)
+        self.kept.append((words, pids.astype(np.int64) << LINE_BITS | lines))
         return True
 
-    def _positions(self, cells: np.ndarray) -> bool:
-        """Whether every row of ``cells`` (a key's bytes a row) is a position with the
-        winner to move reached from the header's (as :meth:`keep_line` asks)."""
-        red = np.count_nonzero(cells == ord("r"), axis=1)
-        blue = np.count_nonzero(cells == ord("b"), axis=1)
-        empty = np.count_nonzero(cells == ord("."), axis=1)
-        if not (
-            np.all(red + blue + empty == self.count)
-            and np.all(red - blue == self.difference)
-            and np.all(red + blue >= self.least)
-        ):
+    def finish(self) -> Listed:
+        """The lines kept, once read: refused where a key is listed twice."""
+        listed = self._listed()
+        self.refuse_a_repeat(listed=listed)
+        return listed
+
+    def _listed(self) -> Listed:
+        single = [
+            (np.array([key], dtype=np.uint64), np.array([said], dtype=np.int64))
+            for key, said in self.single.items()
+        ]
+        kept, self.kept = self.kept, []  # (copied into the listing, batch by batch)
+        return Listed.of(kept + single, self.words, self.hasher)
+
+    def refuse_a_repeat(self, before: int | None = None, listed: Listed | None = None) -> None:
+        """Refuse the first line that lists a key an earlier line lists, where there is
+        one (before line ``before``, where given: a later fault is said after it)."""
+        repeat = (listed or self._listed()).first_repeat(LINE_MASK)
+        if repeat is not None and (before is None or repeat[0] < before):
+            number, said = repeat
+            raise refusal(f"line {number}: lists the position of line {said} again")
+
+    def _positions(self, letters: np.ndarray, cells: np.ndarray) -> bool:
+        """Whether every row of ``letters`` (a key's bytes a row; ``cells``: its digits,
+        0 empty, 1 red, 2 blue) is a position with the winner to move reached from the
+        header's (as :meth:`keep_line` asks)."""
+        red = np.count_nonzero(cells == 1, axis=1)
+        blue = np.count_nonzero(cells == 2, axis=1)
+        if not (np.all(red - blue == self.difference) and np.all(red + blue >= self.least)):
             return False
-        return bool(np.all(self.symmetries.hold_the_header(cells)))
+        return bool(np.all(self.symmetries.hold_the_header(letters)))
 
     def keep_line(self, number: int, line: str) -> None:
         """Keep line ``number``, or refuse it (CertificateError saying why)."""
@@ -221,12 +270,13 @@ class _Listing:
         text, move = self._key_and_move(number, line)
         pid = self.ids.get(move)
         if pid is None:
-            pid = _point_id(move, number, self.game)
-        key = key_number(text)
-        if key in self.listed:
-            said = self.listed[key] & LINE_MASK
+            point = self.game.lattice.point(_point_id(move, number, self.game))
+            raise refusal(f"line {number}: the move must be written {point}, not {quote(move)}")
+        key = key_words(text)
+        if key in self.single:
+            said = self.single[key] & LINE_MASK
             raise refusal(f"line {number}: lists the position of line {said} again")
-        self.listed[key] = pid << LINE_BITS | number
+        self.single[key] = pid << LINE_BITS | number
 
     def _key_and_move(self, number: int, line: str) -> tuple[str, str]:
         """The line's key and move, the key a position with the winner to move reached
@@ -235,6 +285,11 @@ class _Listing:
         if len(parts) != 2:
             raise refusal(f"line {number}: must be 'KEY MOVE', not {quote(line)}")
         text, move = parts
+        if line != f"{text} {move}":  # (a proof's lines are all alike: read at once)
+            raise refusal(
+                f"line {number}: must be 'KEY MOVE', one blank between and none around, "
+                f"not {quote(line)}"
+            )
         count, least = self.count, self.least
         red, blue = text.count("r"), text.count("b")
         if len(text) != count or text.count(".") + red + blue != count:

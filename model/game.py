@@ -1,5 +1,6 @@
 """The protocol every game implements, the registry that finds games by name, and the
-values and errors they share.
+values and errors they share (the errors and a game's option defined in :mod:`model.errors`
+and :mod:`model.options`, and named here too).
 
 The turn structure is data, as in OpenSpiel: :meth:`Game.current_player` names the player
 to move, or says the node is :data:`SIMULTANEOUS` (every player submits a move, then one
@@ -17,115 +18,24 @@ own computer players) is its plug-in in ``model.search``, which imports the game
 from __future__ import annotations
 
 import enum
-import reprlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
-# ---- errors --------------------------------------------------------------------------
+from pyramid_lab.i18n import _
 
-#: The longest value an error line repeats whole; a longer one is cut with "…".
-MAX_QUOTED = 200
-
-
-def quote(value: object, limit: int = MAX_QUOTED) -> str:
-    """``value`` as an error line quotes it: its ``repr``, cut as :func:`shorten` cuts a
-    text (a text cut before it is quoted, so the quote closes), nested lists and objects
-    cut a few levels down, and an integer too long to write named by its size. Never
-    raises, so the line that quotes it is always written."""
-    if isinstance(value, str):  # (repr writes a lone surrogate as an escape)
-        return repr(value if len(value) <= limit else value[: max(limit - 1, 0)] + "…")
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
-        return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
-    try:
-        text = _QUOTING.repr(value)
-    except (ValueError, RecursionError):  # an int past the interpreter's digit limit inside
-        text = f"a {type(value).__name__}"
-    return shorten(text, limit)
-
-
-def not_replayed(text: str, exc: Exception) -> str:
-    """Why the move written ``text`` does not replay, quoting it once: the error's own
-    words when they start with the move quoted (a long move quoted twice left no room
-    for the reason), else "'TEXT' does not replay: REASON"."""
-    said, quoted = str(exc), quote(text)
-    return said if said.startswith(quoted) else f"{quoted} does not replay: {said}"
-
-
-def shorten(text: str, limit: int = MAX_QUOTED) -> str:
-    """``text`` cut to ``limit`` characters (the last one "…") so that an error line that
-    quotes a value stays a line, and with any lone surrogate written as an escape so that
-    it can be printed on every terminal."""
-    if len(text) > limit:
-        text = text[: max(limit - 1, 0)] + "…"
-    if any("\ud800" <= ch <= "\udfff" for ch in text):
-        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return text
-
-
-_QUOTING = reprlib.Repr()
-_QUOTING.maxlevel = 3
-_QUOTING.maxstring = _QUOTING.maxlong = _QUOTING.maxother = MAX_QUOTED
-
-
-class IllegalMoveError(ValueError):
-    """A move that the rules do not allow in the current position."""
-
-
-class InvalidMoveError(ValueError):
-    """Text that is not a move in the game's notation."""
-
-
-#: How a refusal of a position that play cannot reach names the way round it, in a file's
-#: words; the window's Set-up dock says it in its own (its Study box).
-STUDY_HINT = 'mark the file "study": true'
-
-
-class PositionFormatError(ValueError):
-    """A position (file, set-up or options) that is malformed or cannot arise by the rules.
-
-    ``key`` names where the problem is (``"pieces[3]"``, ``"options.size"``), ``reason``
-    says what is wrong; ``str()`` gives both, ready for a status bar or a dialog.
-    """
-
-    def __init__(self, key: str, reason: str, *, source: str | None = None) -> None:
-        self.key = shorten(key)
-        self.reason = shorten(reason, 2 * MAX_QUOTED)
-        self.source = None if source is None else shorten(source)
-        super().__init__(self._text())
-
-    def _text(self) -> str:
-        where = f"{self.source}: " if self.source else ""
-        return f"{where}{self.key}: {self.reason}" if self.key else f"{where}{self.reason}"
-
-    def with_source(self, source: str) -> PositionFormatError:
-        return PositionFormatError(self.key, self.reason, source=source)
-
-
-def check_option_names(game: str, raw: Mapping[str, Any], known: tuple[str, ...]) -> None:
-    """PositionFormatError for option names that ``game`` does not take."""
-    unknown = sorted(set(raw) - set(known))
-    if unknown:
-        raise PositionFormatError(
-            "options", f"unknown option(s) {unknown}; {game} takes {', '.join(known)}"
-        )
-
-
-def check_keys(
-    raw: Mapping[str, Any], known: Iterable[str], *, required: Iterable[str] = (), where: str = ""
-) -> None:
-    """PositionFormatError for the first ``required`` key missing from a document's object
-    ``raw`` (found at ``where``), or its first key not one of ``known``."""
-    prefix = f"{where}." if where else ""
-    for key in required:
-        if key not in raw:
-            raise PositionFormatError(prefix + key, "required key is missing")
-    names = sorted(known)
-    unknown = sorted(set(raw) - set(names))
-    if unknown:
-        raise PositionFormatError(prefix + unknown[0], f"unknown key; known: {', '.join(names)}")
-
+from .errors import MAX_QUOTED as MAX_QUOTED
+from .errors import STUDY_HINT as STUDY_HINT
+from .errors import IllegalMoveError as IllegalMoveError
+from .errors import InvalidMoveError as InvalidMoveError
+from .errors import PositionFormatError as PositionFormatError
+from .errors import check_keys as check_keys
+from .errors import check_option_names as check_option_names
+from .errors import not_replayed as not_replayed
+from .errors import quote as quote
+from .errors import shorten as shorten
+from .options import OptionSpec as OptionSpec
 
 # ---- node kinds ------------------------------------------------------------------------
 
@@ -256,91 +166,21 @@ class Effect(Protocol):
     def describe(self) -> str: ...
 
 
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One rule option, as the New game dialog offers it: its kind follows ``default``
-    (bool, int with ``minimum``/``maximum``, or str with ``choices``)."""
-
-    name: str
-    label: str
-    default: bool | int | str
-    choices: tuple[str, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    help: str = ""
-    #: A sentence per choice (in the order of ``choices``) that the New game dialog shows
-    #: under the box for the one chosen: what a newcomer must know before picking it.
-    choice_help: tuple[str, ...] = ()
-    #: (another option, its values under which this one applies), or a tuple of such
-    #: conditions that must all hold; None: always. The New game dialog greys the option
-    #: out otherwise.
-    only_when: Any = None
-
-    def bounds(self) -> tuple[int, int]:
-        """An integer option's (:attr:`minimum`, :attr:`maximum`); ValueError if it lacks one."""
-        if self.minimum is None or self.maximum is None:
-            raise ValueError(f"option {self.name!r}: an integer option needs both bounds")
-        return self.minimum, self.maximum
-
-    def read(self, raw: Mapping[str, Any]) -> bool | int | str:
-        """This option's value in a file's ``options`` object ``raw`` (:attr:`default` where
-        it is absent), checked against the option's kind (PositionFormatError)."""
-        value: object = raw.get(self.name, self.default)
-        where = f"options.{self.name}"
-        if isinstance(self.default, bool):
-            if not isinstance(value, bool):
-                raise PositionFormatError(where, f"must be true or false, not {quote(value)}")
-        elif isinstance(self.default, int):
-            low, high = self.bounds()
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise PositionFormatError(
-                    where, f"must be an integer from {low} to {high}, not {quote(value)}"
-                )
-        elif not isinstance(value, str) or value not in self.choices:
-            two = len(self.choices) == 2
-            allowed = " or ".join(self.choices) if two else "one of " + ", ".join(self.choices)
-            raise PositionFormatError(where, f"must be {allowed}, not {quote(value)}")
-        return value
-
-    def conditions(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        """The (option, values) conditions of :attr:`only_when`, all of which must hold."""
-        if self.only_when is None:
-            return ()
-        if isinstance(self.only_when[0], str):
-            return (self.only_when,)
-        return tuple(self.only_when)
-
-
 # ---- the protocol ---------------------------------------------------------------------
 
 Piece = tuple[tuple[int, ...], str]
 """A piece on the board: its coordinates (as in position files) and its colour."""
 
 
-class Game(ABC):
-    """A position of one game, with the moves that led to it (push / pop).
-
-    Subclasses set the class attributes and implement the abstract methods. Positions are
-    mutable: ``push`` applies a move, ``pop`` takes the last one back exactly, ``copy``
-    gives an independent position for search or a second view.
-
-    ``Game`` is the rules and nothing else, at most 30 methods (a test counts them): the
-    players, the options and the ways to build a position, the moves (legal, parsed,
-    played, taken back, why one is illegal, what one did), the outcome and its returns,
-    copying and the position's keys, and what one seat may see. The rest is beside it, as
-    python-chess keeps ``chess.svg`` and ``chess.pgn`` beside ``Board``: set-ups and a
-    file's ``"state"`` in :mod:`model.setup` (a game keeping more than its pieces
-    subclasses ``StatefulGame``), the words and lesson judging in its teaching companion
-    (:mod:`model.teaching`: ``describe_result(game)``), the search's speed hooks and
-    ``perft`` in :mod:`model.speed` (a game with faster ways subclasses ``SearchHooks``).
-    """
+class GamePosition(ABC):
+    """A position of one game: its players and options, the ways to build one, the pieces on
+    the board and the position's keys, copying, and what one seat may see. :class:`Game`
+    adds the moves and the end; a game subclasses :class:`Game`."""
 
     name: ClassVar[str]  # the registry key, and the "game" of position files
     title: ClassVar[str]  # the one name the window and the messages use
     players: ClassVar[tuple[str, ...]]  # 1 to 4 player colours, the first mover first
     coordinate_count: ClassVar[int]  # coordinates per piece in position files
-    #: The game's own endings (Outcome.reason) and what they are in shared terms.
-    endings: ClassVar[Mapping[str, Termination]] = {}
     #: The rule options the New game dialog offers (parse_options takes their names).
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     #: The class of the game's options: :meth:`parse_options` makes one of each of
@@ -350,20 +190,17 @@ class Game(ABC):
     #: Attributes that copy() copies (lists, dicts, counters); the rest is shared, so it
     #: must never be changed in place (numbers, tuples, frozen values, lattice tables).
     _copied: ClassVar[tuple[str, ...]] = ("move_stack",)
-    #: The game has chance nodes (dice): a proof of a forced win (the prover, a puzzle's
-    #: Verify and Solve, ``verify``) is refused, since it would take a roll of the dice for
-    #: a player's move. :func:`no_proof_with_chance` says so.
-    has_chance: ClassVar[bool] = False
-    #: The game's turns are simultaneous (every side hands in a part at once, as Pyramid
-    #: Ball's programs): the shared tree searches do not fit it, at any of its nodes.
-    simultaneous_turns: ClassVar[bool] = False
 
     move_stack: list[Move]
     #: A study is a set-up position that need not be reachable by play (any colouring, e.g.
     #: a full pyramid for teaching); only the board's physical rules are checked.
     study: bool = False
-
-    # -- construction --
+    # Every game keeps these; the accessors below read them, and model.setup the last two
+    # (record_setup writes them).
+    _options: Any
+    _turn: int  # index into players
+    _setup: tuple[str, list[Piece]] = ("", [])
+    _from_setup: bool = False
 
     @classmethod
     def parse_options(cls, raw: Mapping[str, Any]) -> Any:
@@ -399,22 +236,9 @@ class Game(ABC):
             setattr(other, name, value.copy())
         return other
 
-    # -- state --
-
-    # Every game keeps these; the accessors below read them, and model.setup the last two
-    # (record_setup writes them).
-    _options: Any
-    _turn: int  # index into players
-    _setup: tuple[str, list[Piece]] = ("", [])
-    _from_setup: bool = False
-
     @property
     def options(self) -> Any:
         return self._options
-
-    def current_player(self) -> int:
-        """The index of the player to move, or SIMULTANEOUS, CHANCE or TERMINAL."""
-        return TERMINAL if self.is_over() else self._turn
 
     @property
     def to_move(self) -> str:
@@ -429,6 +253,57 @@ class Game(ABC):
     @abstractmethod
     def position_key(self) -> Hashable:
         """A value equal for equal positions (board and side to move), for tables and tests."""
+
+    def information_state(self, player: int) -> Self:
+        """The position as seat ``player`` may see it (OpenSpiel's information state): a
+        copy in which what that seat may not see (another seat's secret choice, not yet
+        revealed) is replaced by a canonical stand-in, so that positions the seat cannot
+        tell apart give equal copies (equal :meth:`position_key`, the same legal moves)
+        and a decision made from it cannot depend on the secret. Its history tells no
+        more than the position (a game with secrets leaves it empty). Computer players
+        and hints decide from it, never from the position itself (:func:`decision_view`).
+
+        The default, for games where every seat sees everything: a copy."""
+        return self.copy()
+
+    def other(self, colour: str) -> str:
+        """The opponent of ``colour`` in a two-player game."""
+        first, second = self.players
+        return second if colour == first else first
+
+
+class Game(GamePosition):
+    """A position of one game, with the moves that led to it (push / pop).
+
+    Subclasses set the class attributes and implement the abstract methods. Positions are
+    mutable: ``push`` applies a move, ``pop`` takes the last one back exactly, ``copy``
+    gives an independent position for search or a second view.
+
+    ``Game`` is the rules and nothing else, at most 30 methods with its base
+    :class:`GamePosition` (a test counts them; the players, the options and the ways to
+    build a position, copying and the position's keys, and what one seat may see are the
+    base's): the moves (legal, parsed, played, taken back, why one is illegal, what one
+    did), the turn, the outcome and its returns. The rest is beside it, as python-chess
+    keeps ``chess.svg`` and ``chess.pgn`` beside ``Board``: set-ups and a file's
+    ``"state"`` in :mod:`model.setup` (a game keeping more than its pieces subclasses
+    ``StatefulGame``), the words and lesson judging in its teaching companion
+    (:mod:`model.teaching`: ``describe_result(game)``), the search's speed hooks and
+    ``perft`` in :mod:`model.speed` (a game with faster ways subclasses ``SearchHooks``).
+    """
+
+    #: The game's own endings (Outcome.reason) and what they are in shared terms.
+    endings: ClassVar[Mapping[str, Termination]] = {}
+    #: The game has chance nodes (dice): a proof of a forced win (the prover, a puzzle's
+    #: Verify and Solve, ``verify``) is refused, since it would take a roll of the dice for
+    #: a player's move. :func:`no_proof_with_chance` says so.
+    has_chance: ClassVar[bool] = False
+    #: The game's turns are simultaneous (every side hands in a part at once, as Pyramid
+    #: Ball's programs): the shared tree searches do not fit it, at any of its nodes.
+    simultaneous_turns: ClassVar[bool] = False
+
+    def current_player(self) -> int:
+        """The index of the player to move, or SIMULTANEOUS, CHANCE or TERMINAL."""
+        return TERMINAL if self.is_over() else self._turn
 
     # -- play --
 
@@ -456,10 +331,10 @@ class Game(ABC):
         of the lab does (``model.teaching.describe_result``)."""
         outcome = self.outcome()
         if outcome is not None:
-            return f"the game is over: {outcome.describe()}"
+            return _("the game is over: {outcome}").format(outcome=outcome.describe())
         if move in self.legal_moves():
             return None
-        return f"{move} is not a legal move here"
+        return _("{move} is not a legal move here").format(move=move)
 
     @abstractmethod
     def push(self, move: Move) -> None:
@@ -478,20 +353,6 @@ class Game(ABC):
     def last_effect(self) -> Effect | None:
         """What the last move did besides moving a piece (captures, pushes), or None."""
         return None
-
-    # -- hidden information --
-
-    def information_state(self, player: int) -> Self:
-        """The position as seat ``player`` may see it (OpenSpiel's information state): a
-        copy in which what that seat may not see (another seat's secret choice, not yet
-        revealed) is replaced by a canonical stand-in, so that positions the seat cannot
-        tell apart give equal copies (equal :meth:`position_key`, the same legal moves)
-        and a decision made from it cannot depend on the secret. Its history tells no
-        more than the position (a game with secrets leaves it empty). Computer players
-        and hints decide from it, never from the position itself (:func:`decision_view`).
-
-        The default, for games where every seat sees everything: a copy."""
-        return self.copy()
 
     @abstractmethod
     def outcome(self) -> Outcome | None:
@@ -513,11 +374,6 @@ class Game(ABC):
         outcome = self.outcome()
         return outcome.returns() if outcome else (0.0,) * len(self.players)
 
-    def other(self, colour: str) -> str:
-        """The opponent of ``colour`` in a two-player game."""
-        first, second = self.players
-        return second if colour == first else first
-
 
 def decision_view(game: Game, player: int | None = None) -> Game:
     """What a computer player deciding for ``player`` (default: the player to move) may
@@ -531,7 +387,7 @@ _O = TypeVar("_O")
 
 
 def read_options(
-    game: type[Game],
+    game: type[GamePosition],
     raw: Mapping[str, Any],
     make: Callable[..., _O],
     specs: Sequence[OptionSpec] | None = None,

@@ -124,59 +124,16 @@ def point_count(n: int) -> int:
     return n * (n + 1) * (2 * n + 1) // 6
 
 
-class PyramidLattice:
-    """All geometry of the square pyramid of base ``n``. Build with :func:`lattice`.
+class LatticeTables:
+    """The numpy tables of a pyramid's lattice, read-only, made on first use (so that rules
+    that never ask for one load no numpy); :class:`PyramidLattice` holds the plain tables
+    they are made from."""
 
-    The tables a game's rules read (points, contacts, supports, walls as tuples) are built
-    in plain Python; the numpy arrays (``coords``, ``centres``, ``neighbours``, ...) on
-    first use, so that rules that never ask for one load no numpy (a book's answer)."""
-
-    def __init__(self, n: int) -> None:
-        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_SIZE:
-            raise ValueError(
-                f"pyramid base must be an integer from 2 to {MAX_SIZE}, not {quote(n)}"
-            )
-        self.n = n
-        self.count = point_count(n)
-        offsets = [0]
-        for k in range(n):
-            offsets.append(offsets[-1] + (n - k) * (n - k))
-        self._offsets: tuple[int, ...] = tuple(offsets)
-        self.points: tuple[Point, ...] = tuple(
-            Point(i, j, k) for k in range(n) for j in range(n - k) for i in range(n - k)
-        )
-        # Python-side tables for hot loops (numpy scalar access is slow one at a time).
-        self.neighbour_lists: tuple[tuple[int, ...], ...] = self._offset_lists(CONTACTS)
-        self.support_lists: tuple[tuple[int, ...], ...] = self._offset_lists(BELOW)
-        self.resting_lists: tuple[tuple[int, ...], ...] = self._offset_lists(ABOVE)
-        self.wall_masks: tuple[int, ...] = tuple(
-            _wall_mask(i, j, k, n - 1 - k) for i, j, k in self.points
-        )
-        self.corner_ids = {
-            Corner.SW: self.id_of(0, 0, 0),
-            Corner.SE: self.id_of(n - 1, 0, 0),
-            Corner.NW: self.id_of(0, n - 1, 0),
-            Corner.NE: self.id_of(n - 1, n - 1, 0),
-            Corner.AP: self.id_of(0, 0, n - 1),
-        }
-        self._far_distance: dict[Corner, tuple[int, ...]] = {}
-
-    def _offset_lists(
-        self, offsets: tuple[tuple[int, int, int], ...]
-    ) -> tuple[tuple[int, ...], ...]:
-        """Per point, the ids of the points at those offsets that are in the pyramid."""
-        n, first = self.n, self._offsets
-        rows = []
-        for i, j, k in self.points:
-            row = []
-            for di, dj, dk in offsets:
-                ti, tj, tk = i + di, j + dj, k + dk
-                if 0 <= tk < n and 0 <= ti < n - tk and 0 <= tj < n - tk:
-                    row.append(first[tk] + tj * (n - tk) + ti)
-            rows.append(tuple(row))
-        return tuple(rows)
-
-    # ---- the numpy tables, read-only, made on first use -----------------------------
+    n: int
+    count: int
+    points: tuple[Point, ...]
+    wall_masks: tuple[int, ...]
+    _offsets: tuple[int, ...]
 
     @functools.cached_property
     def coords(self) -> np.ndarray:
@@ -265,6 +222,60 @@ class PyramidLattice:
         """Per (i, j, k): whether it is a point of the pyramid (``contains``, for arrays)."""
         n = self.n
         return (k >= 0) & (k < n) & (i >= 0) & (j >= 0) & (i < n - k) & (j < n - k)
+
+
+class PyramidLattice(LatticeTables):
+    """All geometry of the square pyramid of base ``n``. Build with :func:`lattice`.
+
+    The tables a game's rules read (points, contacts, supports, walls as tuples) are built
+    in plain Python; the numpy arrays (``coords``, ``centres``, ``neighbours``, ...) on
+    first use, so that rules that never ask for one load no numpy (a book's answer): they
+    are its base's, :class:`LatticeTables`."""
+
+    def __init__(self, n: int) -> None:
+        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_SIZE:
+            raise ValueError(
+                f"pyramid base must be an integer from 2 to {MAX_SIZE}, not {quote(n)}"
+            )
+        self.n = n
+        self.count = point_count(n)
+        offsets = [0]
+        for k in range(n):
+            offsets.append(offsets[-1] + (n - k) * (n - k))
+        self._offsets: tuple[int, ...] = tuple(offsets)
+        self.points: tuple[Point, ...] = tuple(
+            Point(i, j, k) for k in range(n) for j in range(n - k) for i in range(n - k)
+        )
+        # Python-side tables for hot loops (numpy scalar access is slow one at a time).
+        self.neighbour_lists: tuple[tuple[int, ...], ...] = self._offset_lists(CONTACTS)
+        self.support_lists: tuple[tuple[int, ...], ...] = self._offset_lists(BELOW)
+        self.resting_lists: tuple[tuple[int, ...], ...] = self._offset_lists(ABOVE)
+        self.wall_masks: tuple[int, ...] = tuple(
+            _wall_mask(i, j, k, n - 1 - k) for i, j, k in self.points
+        )
+        self.corner_ids = {
+            Corner.SW: self.id_of(0, 0, 0),
+            Corner.SE: self.id_of(n - 1, 0, 0),
+            Corner.NW: self.id_of(0, n - 1, 0),
+            Corner.NE: self.id_of(n - 1, n - 1, 0),
+            Corner.AP: self.id_of(0, 0, n - 1),
+        }
+        self._far_distance: dict[Corner, tuple[int, ...]] = {}
+
+    def _offset_lists(
+        self, offsets: tuple[tuple[int, int, int], ...]
+    ) -> tuple[tuple[int, ...], ...]:
+        """Per point, the ids of the points at those offsets that are in the pyramid."""
+        n, first = self.n, self._offsets
+        rows = []
+        for i, j, k in self.points:
+            row = []
+            for di, dj, dk in offsets:
+                ti, tj, tk = i + di, j + dj, k + dk
+                if 0 <= tk < n and 0 <= ti < n - tk and 0 <= tj < n - tk:
+                    row.append(first[tk] + tj * (n - tk) + ti)
+            rows.append(tuple(row))
+        return tuple(rows)
 
     # ---- lookups -------------------------------------------------------------------
 

@@ -13,6 +13,12 @@ may reorder them::
 Data declared before a language is chosen (a command's arguments, the window's menus) marks
 its words with :func:`N_` (for extraction) and translates them where it uses them.
 
+A sentence made once and shown to several people, each in their own language (the lab's
+words: a student's page in German, the teacher's window in English), is made language-free
+with :func:`M_` / :func:`Mn_`: a :class:`Message`, whose text is the English (the class's
+results file, the logs, the tests read it) and which keeps its message and its named
+values, so each edge says it in its own language (:func:`shown`, :meth:`Message.said_in`).
+
 The command line speaks the language of ``LANGUAGE`` / ``LC_ALL`` / ``LC_MESSAGES`` /
 ``LANG`` (:func:`language_from_env`, then :func:`use`); a page or a window asks for its
 own (:func:`translations`). ``en_XA`` is the pseudo-locale: every translated message
@@ -40,16 +46,22 @@ from pathlib import Path
 
 __all__ = [
     "ENGLISH",
+    "M_",
     "N_",
     "PSEUDO",
+    "Message",
+    "Mn_",
     "_",
+    "catalog_messages",
     "current",
     "format_list",
     "format_number",
+    "format_percent",
     "language_from_env",
     "languages",
     "ngettext",
     "pseudo",
+    "shown",
     "translations",
     "use",
 ]
@@ -249,12 +261,34 @@ def _babel_locale(language: str | None) -> str:
     return ENGLISH if chosen == PSEUDO else chosen
 
 
-def format_number(number: float, language: str | None = None) -> str:
+def format_number(number: float, language: str | None = None, *, digits: int | None = None) -> str:
     """``number`` written the language's way (``1,234.5``; German ``1.234,5``; Swedish
-    ``1 234,5``); ``language`` the current one where None."""
+    ``1 234,5``); ``language`` the current one where None. ``digits``: that many decimals,
+    always (``2.0``). English (and the pseudo-locale) writes an integer or fixed decimals
+    as Python's ``{:,}`` does, without importing Babel."""
+    chosen = _babel_locale(language)
+    if chosen == ENGLISH and digits is not None:
+        return f"{number:,.{digits}f}"
+    if chosen == ENGLISH and isinstance(number, int):
+        return f"{number:,}"
     from babel.numbers import format_decimal
 
-    return format_decimal(number, locale=_babel_locale(language))
+    if digits is None:
+        return format_decimal(number, locale=chosen)
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return format_decimal(number, format=pattern, locale=chosen)
+
+
+def format_percent(ratio: float, language: str | None = None, *, digits: int = 0) -> str:
+    """``ratio`` as a percentage with ``digits`` decimals the language's way (``12.5%``;
+    French ``12,5 %``); English as Python's ``{:.1%}`` writes it."""
+    chosen = _babel_locale(language)
+    if chosen == ENGLISH:
+        return f"{ratio:.{digits}%}"
+    from babel.numbers import format_percent as babel_percent
+
+    pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"
+    return babel_percent(ratio, format=pattern, locale=chosen)
 
 
 def format_list(items: Iterable[str], language: str | None = None) -> str:
@@ -262,3 +296,108 @@ def format_list(items: Iterable[str], language: str | None = None) -> str:
     from babel.lists import format_list as babel_list
 
     return babel_list(list(items), locale=_babel_locale(language))
+
+
+# ---- a sentence made once, said in each person's language ------------------------------------
+
+
+class Message(str):
+    """A sentence of the catalog, made language-free: the ``str`` it is is its English (what
+    it always was: logs, results files and tests read that), and it keeps its message
+    (``msgid``; a count's ``plural`` and ``n``) and its named ``values``, so each edge
+    says it in its own language (:meth:`said_in`). A value that is a word is a Message
+    itself (translated too); a number is written the language's way; any other ``str``
+    (a move, a point, a name) is notation, kept. Its placeholders carry no format spec
+    (``{count}``, not ``{count:,}``): a number is written by :func:`format_number`, a figure
+    written otherwise (``f"{rate:.0f}"``) is passed as a ``str``. Made by :func:`M_` and
+    :func:`Mn_`.
+
+    A ``str`` made from it (``+``, an f-string, ``str()``) is English and no Message: the
+    classroom's page still finds it in the catalog when it is one sentence of it
+    (``viewer.classroom.words.said``)."""
+
+    __slots__ = ("msgid", "n", "plural", "values")
+    msgid: str
+    plural: str | None
+    n: int  # (a count's: str has a count of its own)
+    values: tuple[tuple[str, Message | str | int | float], ...]
+
+    def __new__(
+        cls,
+        msgid: str,
+        plural: str | None = None,
+        count: int = 1,
+        values: Mapping[str, Message | str | int | float] | None = None,
+    ) -> Message:
+        given = dict(values or {})
+        english = msgid if plural is None or count == 1 else plural
+        made = super().__new__(cls, english.format(**given) if given else english)
+        made.msgid, made.plural, made.n = msgid, plural, count
+        made.values = tuple(given.items())
+        return made
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (Message, (self.msgid, self.plural, self.n, dict(self.values)))
+
+    def said_in(self, language: str | None) -> str:
+        """This sentence in ``language`` (as :func:`resolve` takes it; the current one where
+        None): its message translated, its values put in (each word translated too, each
+        number the language's way; English: exactly :class:`str` of it)."""
+        chosen = resolve(language if language is not None else _current[0])
+        if chosen == ENGLISH or (chosen == PSEUDO and self.msgid not in catalog_messages()):
+            return str.__str__(self)  # (the pseudo-locale marks what the catalog holds)
+        words = translations(chosen)
+        if self.plural is None:
+            text = words.gettext(self.msgid)
+        else:
+            text = words.ngettext(self.msgid, self.plural, self.n)
+        if not self.values:
+            return text
+        return text.format(**{name: _value_in(v, chosen) for name, v in self.values})
+
+
+@functools.cache
+def catalog_messages() -> frozenset[str]:
+    """Every message of the catalog (a plural's by its singular), read from a shipped
+    catalog (each holds every message; the template is not shipped): what the pseudo-locale
+    marks of a :class:`Message`, so a sentence the catalog lacks shows up unmarked."""
+    from babel.messages.pofile import read_po
+
+    shipped = languages()
+    if not shipped:
+        return frozenset()
+    with (LOCALE_DIR / shipped[0] / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as source:
+        ids = [m.id for m in read_po(source) if m.id]
+    return frozenset(m if isinstance(m, str) else str(m[0]) for m in ids)
+
+
+def _value_in(value: Message | str | int | float, language: str) -> str:
+    if isinstance(value, Message):
+        return value.said_in(language)
+    if isinstance(value, (bool, str)):
+        return str(value)
+    return format_number(value, language)
+
+
+def M_(message: str, /, **values: Message | str | int | float) -> Message:
+    """``message`` with its named ``values``, language-free (:class:`Message`): its text
+    English, said in each person's language where it is shown (:func:`shown`)."""
+    return Message(message, values=values)
+
+
+def Mn_(
+    singular: str, plural: str, count: int, /, **values: Message | str | int | float
+) -> Message:
+    """:func:`M_` of a count: ``singular`` or ``plural`` by ``count`` (in each language by
+    its own plural rule), with ``values`` (``count`` among them, usually)."""
+    return Message(singular, plural, count, values)
+
+
+def shown(text: str, language: str | None = None) -> str:
+    """``text`` as a person reading ``language`` (the current one where None) is shown it:
+    a :class:`Message` said in it; any other ``str`` looked up whole in the catalog (a word
+    marked :func:`N_`; English, and anything the catalog lacks, as it is)."""
+    if isinstance(text, Message):
+        return text.said_in(language)
+    chosen = resolve(language if language is not None else _current[0])
+    return text if chosen == ENGLISH else translations(chosen).gettext(text)

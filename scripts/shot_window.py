@@ -22,10 +22,16 @@ os.environ.setdefault("QT_API", "pyside6")
 
 class ShotWindow:
     """A main window on ``game`` (a new game of the first registered kind if None) with
-    the user's files under a scratch folder; pictures go to ``out``."""
+    the user's files under a scratch folder; pictures go to ``out``; ``language``: the one
+    the window speaks (``de``; English where None)."""
 
     def __init__(
-        self, out: Path, game: Any = None, size: tuple[int, int] = (1360, 900), name: str = "shots"
+        self,
+        out: Path,
+        game: Any = None,
+        size: tuple[int, int] = (1360, 900),
+        name: str = "shots",
+        language: str | None = None,
     ) -> None:
         from PySide6.QtCore import QSettings
         from PySide6.QtWidgets import QApplication
@@ -45,7 +51,10 @@ class ShotWindow:
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(self.scratch))
         self.app = QApplication.instance() or QApplication([])
         from pyramid_lab.viewer.desktop.app import MainWindow
+        from pyramid_lab.viewer.desktop.language import start_language
         from pyramid_lab.viewer.lab.session import Session
+
+        start_language(self.app, language or "en")
 
         self.window = MainWindow(Session(game or game_class(game_names()[0]).new()))
         self.window.resize(*size)

@@ -4,9 +4,11 @@
 # files longest first by the last run's seconds) beside mypy and the searches' compile: a test
 # that needs the compiled search waits for the warm-up's lock and loads what it compiled. The
 # warm-up first runs the test of a first use from an empty cache, which so fills the cache in
-# place (the pytest run leaves it out). Arguments go to that pytest run instead (ruff first,
-# no mypy, no first use). Safe to run twice at once; exits non-zero on any failure and when
-# pytest collects no test.
+# place (the pytest run leaves it out), and last the build kernels of the small whole-game
+# tables the tests build (tests/whole_kernels.py: one process compiles them, the others wait
+# for its lock and load them; the first test to need them may be that one). Arguments go to
+# that pytest run instead (ruff first, no mypy, no first use). Safe to run twice at once;
+# exits non-zero on any failure and when pytest collects no test.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh --no-warm-up
@@ -18,7 +20,7 @@ logs=$(mktemp -d "${TMPDIR:-/tmp}/pyramid-lab-test.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
 py=.venv/bin/python status=0 tests=0
 { [ "$#" -gt 0 ] || PYRAMID_LAB_FIRST_RUN_IN_PLACE=1 $py -m pytest -q -n 0 "$first_run" &&
-  $py -m pyramid_lab.model.search.compiled.warm; } >"$logs/warm" 2>&1 &
+  $py -m pyramid_lab.model.search.compiled.warm && $py -m tests.whole_kernels; } >"$logs/warm" 2>&1 &
 warm=$!
 echo "[test] ruff"
 { .venv/bin/ruff check . && .venv/bin/ruff format --check .; } || status=1

@@ -3,9 +3,10 @@ from diagrams."""
 
 from __future__ import annotations
 
+import logging
 import os
 import resource
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import pytest
@@ -97,6 +98,44 @@ def split_solve_dirs(tmp_path_factory, monkeypatch):
     (not the user's): its tests use it (``pytestmark``)."""
     monkeypatch.setenv("PYRAMID_LAB_CONFIG", str(tmp_path_factory.mktemp("config")))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+
+
+@pytest.fixture(scope="session")
+def dask_scheduler() -> Iterator[str]:
+    """The address of one plain Dask cluster of 2 worker processes (one thread each) that
+    the split solve's tests share when they need "a cluster", started once per process of
+    the suite: a split solve's own LocalCluster costs seconds of processor time to start
+    and stop. The local-cluster path itself (credentials, the workers' shared table, its
+    shutdown) keeps its own tests, which start their own."""
+    import dask
+    from distributed import LocalCluster
+
+    from pyramid_lab.model.search.split_cluster import CLOSED, QUIET
+
+    with (
+        dask.config.set({**QUIET, **CLOSED}),
+        LocalCluster(
+            n_workers=2,
+            processes=True,
+            threads_per_worker=1,
+            host="127.0.0.1",
+            dashboard_address="127.0.0.1:0",
+            scheduler_kwargs={"dashboard": False},
+            memory_limit=0,
+            silence_logs=logging.CRITICAL,
+        ) as local,
+    ):
+        yield local.scheduler_address
+
+
+@pytest.fixture(scope="session")
+def whole_kernels() -> None:
+    """The whole-game tables' build kernels for the small pyramids in numba's cache,
+    compiled by the suite's first process to need them, loaded by the others (a test that
+    builds a table uses it: tests/whole_kernels.py)."""
+    from tests import whole_kernels
+
+    whole_kernels.ready()
 
 
 # -- How the suite runs: pytest-xdist (pyproject.toml's addopts) -----------------------------

@@ -32,7 +32,8 @@ Reading has the limits of position files (:mod:`model.files`) and names the key 
 
 The package by concern: :mod:`.document` (the documents: steps, tasks, limits),
 :mod:`.reading`, :mod:`.writing`, :mod:`.judging` (a student's answer),
-:mod:`.checking` (a lesson's tasks proven answerable; answers from the rules) and
+:mod:`.languages` (a text in several languages), :mod:`.checking` (a lesson's tasks
+proven answerable; answers from the rules) and
 :mod:`.folders` (a folder's lessons, kept while unchanged). This file is its door.
 """
 
@@ -71,7 +72,9 @@ from .document import (
     Point,
     Step,
     Task,
+    in_language,
     is_lesson_path,
+    languages,
     step_document,
 )
 from .folders import (
@@ -95,11 +98,13 @@ from .judging import (
     verdict_text,
     verdict_word,
 )
+from .languages import ENGLISH, language_code
 from .reading import from_json, lesson_step_document, loads, read, read_position, read_view, titles
 from .writing import dumps, position_json, step_from, write
 
 __all__ = [
     "CAMERAS",
+    "ENGLISH",
     "FORMAT",
     "KINDS",
     "MAX_FILE_BYTES",
@@ -133,11 +138,14 @@ __all__ = [
     "folder_lessons",
     "from_json",
     "goal_choices",
+    "in_language",
     "is_answer",
     "is_lesson_path",
     "judge_move",
     "judge_points",
     "judge_proof",
+    "language_code",
+    "languages",
     "lesson_folders",
     "lesson_step_document",
     "lesson_tasks",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import files
@@ -13,6 +13,7 @@ from ..game import (
     Game,
 )
 from ..teaching import teaching_for
+from .languages import ENGLISH, Words, pick, text_json
 
 FORMAT = files.LESSON_FORMAT
 
@@ -65,18 +66,20 @@ class Task:
     within: int | None = None
     hint: str = ""
     prompt: str = ""
+    #: The prompt and hint in other languages (:mod:`.languages`): key -> language -> text.
+    words: Words = field(default_factory=dict, compare=False, hash=False)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
         if self.prompt:
-            out["prompt"] = self.prompt
+            out["prompt"] = text_json(self.prompt, self.words.get("prompt"))
         for key in ("goal", "question", "side", "within"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = dict(value) if isinstance(value, Mapping) else value
         out["answers"] = list(self.answers)
         if self.hint:
-            out["hint"] = self.hint
+            out["hint"] = text_json(self.hint, self.words.get("hint"))
         return out
 
     def asks_for_points(self) -> bool:
@@ -93,6 +96,8 @@ class Step:
     task: Task | None = None
     raw_position: dict[str, Any] | None = None  # as written (None: the previous step's)
     moves: tuple[str, ...] = ()
+    #: The title and text in other languages (:mod:`.languages`): key -> language -> text.
+    words: Words = field(default_factory=dict)
 
     def position(self) -> Game:
         return self.game.copy()
@@ -101,7 +106,10 @@ class Step:
         return [teaching_for(self.game).lesson_point(self.game, text) for text in self.highlights]
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"title": self.title, "text": self.text}
+        out: dict[str, Any] = {
+            "title": text_json(self.title, self.words.get("title")),
+            "text": text_json(self.text, self.words.get("text")),
+        }
         if self.raw_position is not None:
             out["position"] = self.raw_position
         if self.moves:
@@ -127,12 +135,14 @@ class LessonFile:
     # The file as it was read or last saved (None: not from a file): a save over it checks
     # it first (model.files.save_bytes).
     fingerprint: files.Fingerprint | None = field(default=None, compare=False, repr=False)
+    #: The title in other languages (:mod:`.languages`): "title" -> language -> text.
+    words: Words = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "game": self.game_name,
-            "title": self.title,
+            "title": text_json(self.title, self.words.get("title")),
             "steps": [step.to_json() for step in self.steps],
             **({"view": self.view} if self.view is not None else {}),
         }
@@ -156,3 +166,54 @@ def step_document(lesson: LessonFile, index: int = 0) -> files.PositionDocument:
         {"title": lesson.title},
         files.Lesson(caption, step.overlays, highlights),
     )
+
+
+def languages(lesson: LessonFile) -> list[str]:
+    """The languages a lesson has a text in: English first, then the others by code."""
+    found: set[str] = set()
+    for words in _all_words(lesson):
+        for texts in words.values():
+            found.update(texts)
+    return [ENGLISH, *sorted(found - {ENGLISH})]
+
+
+def _all_words(lesson: LessonFile) -> list[Words]:
+    out = [lesson.words]
+    for step in lesson.steps:
+        out.append(step.words)
+        if step.task is not None:
+            out.append(step.task.words)
+    return out
+
+
+def in_language(lesson: LessonFile, language: str) -> tuple[LessonFile, bool]:
+    """``lesson`` as a reader in ``language`` sees it (a copy: each text in that language,
+    English where it has none), and whether every text was there (False: say once that
+    the lesson is shown partly in English). The copy keeps the steps' positions."""
+    complete = True
+
+    def shown(english: str, words: Words, key: str) -> str:
+        nonlocal complete
+        text, found = pick(english, words.get(key), language)
+        complete = complete and found
+        return text
+
+    steps = []
+    for step in lesson.steps:
+        task = step.task
+        if task is not None:
+            task = replace(
+                task,
+                prompt=shown(task.prompt, task.words, "prompt"),
+                hint=shown(task.hint, task.words, "hint"),
+            )
+        steps.append(
+            replace(
+                step,
+                title=shown(step.title, step.words, "title"),
+                text=shown(step.text, step.words, "text"),
+                task=task,
+            )
+        )
+    title = shown(lesson.title, lesson.words, "title")
+    return replace(lesson, title=title, steps=steps), complete

@@ -33,6 +33,7 @@ from .document import (
     step_document,
 )
 from .judging import check_goal
+from .languages import pick, read_text
 
 _KEYS = {"format", "game", "title", "steps", "view"}
 
@@ -78,13 +79,15 @@ def lesson_step_document(path: str | os.PathLike[str], index: int = 0) -> files.
     return step_document(read(path), index)
 
 
-def titles(path: str | os.PathLike[str]) -> tuple[str, str]:
-    """The game's title and the lesson's, read from the JSON alone (for menus; the
-    file's name where they cannot be read)."""
+def titles(path: str | os.PathLike[str], language: str = "en") -> tuple[str, str]:
+    """The game's title and the lesson's (in ``language`` where the file has it), read from
+    the JSON alone (for menus; the file's name where they cannot be read)."""
     stem = os.path.basename(os.fspath(path)).removesuffix(SUFFIX).replace("-", " ")
     try:
         raw = files.read_json(path, MAX_FILE_BYTES, "lesson file")
         game, title = game_class(raw["game"]).title, raw["title"]
+        if isinstance(title, dict):
+            title = pick(title.get("en", ""), title, language)[0]
     except (PositionFormatError, KeyError, TypeError):
         return "Lessons", stem
     number = stem.split(" ", 1)[0]
@@ -92,12 +95,21 @@ def titles(path: str | os.PathLike[str]) -> tuple[str, str]:
     return str(game), shown
 
 
-def _text(raw: Any, key: str, *, limit: int = MAX_TEXT, empty: bool = False) -> str:
-    if not isinstance(raw, str) or (not empty and not raw.strip()):
-        raise PositionFormatError(key, "must be a non-empty text" if not empty else "a text")
-    if len(raw) > limit:
-        raise PositionFormatError(key, f"too long: {len(raw)} characters (at most {limit})")
-    return raw
+def _text(
+    raw: Any,
+    key: str,
+    words: dict[str, dict[str, str]],
+    name: str,
+    *,
+    limit: int = MAX_TEXT,
+    empty: bool = False,
+) -> str:
+    """A text (a string, English, or an object of languages): the English returned, the
+    other languages kept in ``words[name]``."""
+    english, others = read_text(raw, key, limit, empty=empty)
+    if others:
+        words[name] = others
+    return english
 
 
 def from_json(raw: Any) -> LessonFile:
@@ -105,7 +117,8 @@ def from_json(raw: Any) -> LessonFile:
         raise PositionFormatError("", "a lesson file must hold one JSON object")
     check_keys(raw, _KEYS, required=("format", "game", "title", "steps"))
     cls = files.document_game(raw, FORMAT)
-    title = _text(raw["title"], "title", limit=200)
+    words: dict[str, dict[str, str]] = {}
+    title = _text(raw["title"], "title", words, "title", limit=200)
     steps_raw = raw["steps"]
     if not isinstance(steps_raw, list) or not steps_raw:
         raise PositionFormatError("steps", "must be a non-empty list of steps")
@@ -118,7 +131,7 @@ def from_json(raw: Any) -> LessonFile:
         steps.append(step)
         previous = step.game
     view = read_view(raw["view"]) if "view" in raw else None
-    return LessonFile(raw["game"], title, steps, view)
+    return LessonFile(raw["game"], title, steps, view, words=words)
 
 
 def read_view(raw: Any, where: str = "view") -> dict[str, Any]:
@@ -172,8 +185,9 @@ def _read_step(raw: Any, where: str, cls: type[Game], name: str, previous: Game 
     if not isinstance(raw, dict):
         raise PositionFormatError(where, "must be an object: title, text, position, ...")
     check_keys(raw, _STEP_KEYS, required=("title", "text"), where=where)
-    title = _text(raw["title"], f"{where}.title", limit=200)
-    text = _text(raw["text"], f"{where}.text")
+    words: dict[str, dict[str, str]] = {}
+    title = _text(raw["title"], f"{where}.title", words, "title", limit=200)
+    text = _text(raw["text"], f"{where}.text", words, "text")
     raw_position = raw.get("position")
     if raw_position is not None:
         game = read_position(raw_position, name, f"{where}.position")
@@ -201,6 +215,7 @@ def _read_step(raw: Any, where: str, cls: type[Game], name: str, previous: Game 
         task,
         dict(raw_position) if raw_position is not None else None,
         tuple(moves),
+        words,
     )
 
 
@@ -241,8 +256,9 @@ def _read_task(raw: Any, where: str, game: Game) -> Task:
         raise PositionFormatError(f"{where}.answers", "must be a list of texts")
     if not answers and kind != "click-points":  # a click-points answer may be "none"
         raise PositionFormatError(f"{where}.answers", "give the author's answer(s)")
-    hint = _text(raw.get("hint", ""), f"{where}.hint", empty=True)
-    prompt = _text(raw.get("prompt", ""), f"{where}.prompt", empty=True)
+    words: dict[str, dict[str, str]] = {}
+    hint = _text(raw.get("hint", ""), f"{where}.hint", words, "hint", empty=True)
+    prompt = _text(raw.get("prompt", ""), f"{where}.prompt", words, "prompt", empty=True)
     goal, question, side, within = raw.get("goal"), raw.get("question"), None, None
     wrong = {
         "place": {"question", "side", "within"},
@@ -287,4 +303,4 @@ def _read_task(raw: Any, where: str, game: Game) -> Task:
             raise PositionFormatError(
                 f"{where}.within", f"must be a number of plies from 1 to {MAX_WITHIN}"
             )
-    return Task(kind, tuple(answers), goal, question, side, within, hint, prompt)
+    return Task(kind, tuple(answers), goal, question, side, within, hint, prompt, words)

@@ -18,12 +18,12 @@ Holdings are kept move by move:
 
 from __future__ import annotations
 
-import heapq
 import random
-from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
+
+from pyramid_lab.i18n import _
 
 from ..game import (
     STUDY_HINT,
@@ -39,12 +39,20 @@ from ..game import (
     quote,
     register_game,
 )
-from ..lattice import CORNERS, MAX_SIZE, Corner, Point, PyramidLattice, lattice, wall_names
+from ..lattice import CORNERS, MAX_SIZE, Corner, Point, PyramidLattice, lattice
 from ..setup import check_setup, record_setup
+from .analysis import BLUE as BLUE
+from .analysis import COLOURS as COLOURS
+from .analysis import EMPTY as EMPTY
+from .analysis import RED as RED
+from .analysis import CornerReport as CornerReport
+from .analysis import Group as Group
+from .analysis import PartitionAnalysis as PartitionAnalysis
+from .analysis import holding_group, sealed_region, shortest_escape
+from .analysis import holdings_from_scratch as holdings_from_scratch
+from .placing import Place as Place
+from .placing import check_placed, place_problem
 
-EMPTY = -1
-RED, BLUE = 0, 1
-COLOURS = ("red", "blue")
 VERSIONS = ("floating", "stacking")
 WIN_CORNERS = 3
 
@@ -60,57 +68,9 @@ class PartitionOptions:
         return {"size": self.size, "version": self.version}
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Place(Move):
-    """Put a ball of the side to move on ``point``. Written ``i,j,k``."""
-
-    point: Point
-
-    def __str__(self) -> str:
-        return str(self.point)
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    """A maximal contact-connected set of balls of one colour."""
-
-    colour: str
-    points: frozenset[int]
-    walls: int  # Wall bit mask
-
-    @property
-    def wall_names(self) -> list[str]:
-        return wall_names(self.walls)
-
-    def __len__(self) -> int:
-        return len(self.points)
-
-
-@dataclass(frozen=True, slots=True)
-class CornerReport:
-    """Who holds a corner, and with what: the holding group, its anchor balls on W(c),
-    and the isolated region (points cut off from W(c) by that group, on the corner's side).
-    """
-
-    corner: Corner
-    holder: str | None
-    group: Group | None
-    anchors: frozenset[int]
-    isolated_region: frozenset[int]
-
-
-@dataclass(frozen=True, slots=True)
-class PartitionAnalysis:
-    corners: dict[Corner, CornerReport]
-    groups: tuple[Group, ...]
-
-    def holders(self) -> dict[str, str | None]:
-        return {c.value: r.holder for c, r in self.corners.items()}
-
-
 @register_game
 class Partition(Game):
-    """Pyramid Partition's rules: one object, as python-chess's ``Board`` is (39 methods,
+    """Pyramid Partition's rules: one object, as python-chess's ``Board`` is (36 methods,
     kept whole on purpose, issue 88). Its state is incremental: each push adds a ball to
     the union-find of groups (``_find``, ``_add_ball``), repairs the corners' witnesses
     and holdings (``_escape``, ``_refresh_holdings``) and records what ``pop`` undoes
@@ -118,7 +78,9 @@ class Partition(Game):
     teaching and the window read (``groups``, ``analysis``, ``isolated_region``,
     ``escape_path``) all read that same state. Split into collaborators, each push and pop
     would cross objects in the search's hot path and the undo would be spread over them.
-    Its words and its set-up live beside it (``teaching.py``, ``text.py``, ``model.setup``)."""
+    Its words and its set-up live beside it (``teaching.py``, ``text.py``, ``model.setup``),
+    and so do the free functions it calls: the searches over the points and the values
+    they answer (``analysis.py``), where a ball may stand (``placing.py``)."""
 
     name = "partition"
     title = "Pyramid Partition"
@@ -193,28 +155,7 @@ class Partition(Game):
         game = cls(options)
         lat = game.lattice
         placed = check_setup(cls, to_move, pieces, lat.id_of)
-        if game._stacking:
-            for index, (coords, _) in enumerate(pieces):
-                pid = lat.id_of(*coords)
-                empty = [s for s in game._supports[pid] if s not in placed]
-                if empty:
-                    raise PositionFormatError(
-                        f"pieces[{index}]",
-                        f"the ball at {lat.point(pid)} is not supported: "
-                        f"{', '.join(str(lat.point(s)) for s in empty)} "
-                        "empty (stacking version: a ball needs all four balls below it)",
-                    )
-        reds = sum(1 for c in placed.values() if c == RED)
-        blues = len(placed) - reds
-        expected_reds = blues if to_move == "red" else blues + 1
-        if reds != expected_reds and not study:
-            raise PositionFormatError(
-                "pieces",
-                f"red has {reds} balls and blue {blues}, which no game reaches with "
-                f"{to_move} to move (red moves first, one ball a turn, so red must have "
-                f"{'as many balls as' if to_move == 'red' else 'one ball more than'} blue; "
-                f"{STUDY_HINT} to analyse any colouring)",
-            )
+        check_placed(lat, placed, pieces, stacking=game._stacking, to_move=to_move, study=study)
         for pid, colour in placed.items():
             game._add_ball(pid, colour)
         game._turn = COLOURS.index(to_move)
@@ -302,24 +243,12 @@ class Partition(Game):
     def why_illegal(self, move: Move) -> str | None:
         """None when ``move`` is legal, else a sentence saying why not."""
         if not isinstance(move, Place):
-            return f"{quote(move)} is not a Pyramid Partition move"
+            return _("{move} is not a Pyramid Partition move").format(move=quote(move))
         if self._winner is not None:
-            return f"the game is over: {COLOURS[self._winner]} has won"
-        point = move.point
-        if not self.lattice.contains(*point):
-            return f"{point} is outside the base-{self.lattice.n} pyramid"
-        pid = self.lattice.id_of(*point)
-        if self._cells[pid] != EMPTY:
-            return f"{point} already holds a {COLOURS[self._cells[pid]]} ball"
-        if self._stacking and not self.is_supported(pid):
-            empty = [
-                str(self.lattice.point(s)) for s in self._supports[pid] if self._cells[s] == EMPTY
-            ]
-            return (
-                f"{point} is not supported: {', '.join(empty)} "
-                f"{'is' if len(empty) == 1 else 'are'} empty (stacking version)"
-            )
-        return None
+            if self._winner == RED:
+                return _("the game is over: red has won")
+            return _("the game is over: blue has won")
+        return place_problem(self.lattice, self._cells, move.point, stacking=self._stacking)
 
     def push(self, move: Move) -> None:
         reason = self.why_illegal(move)
@@ -448,37 +377,17 @@ class Partition(Game):
         start = self._corner_ids[ci]
         if self._in_anchored(start, player, far):
             return None
-        h = self._far_dist[ci]
-        nbrs, wall_masks, cells = self._nbrs, self._wall_masks, self._cells
-        blocked: dict[int, bool] = {}
-        best = {start: 0}
-        came = {start: -1}
-        heap = [(h[start], 0, start)]
-        while heap:
-            _, neg_g, p = heapq.heappop(heap)
-            g = -neg_g
-            if g > best[p]:
-                continue
-            if wall_masks[p] & far:
-                path = []
-                while p != -1:
-                    path.append(p)
-                    p = came[p]
-                return tuple(reversed(path))
-            g += 1
-            for q in nbrs[p]:
-                if g >= best.get(q, 1 << 30):
-                    continue
-                if cells[q] == player:
-                    b = blocked.get(q)
-                    if b is None:
-                        b = blocked[q] = bool(self._mask[self._find(q)] & far)
-                    if b:
-                        continue
-                best[q] = g
-                came[q] = p
-                heapq.heappush(heap, (g + h[q], -g, q))
-        return None
+        return shortest_escape(
+            self._nbrs,
+            self._wall_masks,
+            self._cells,
+            self._mask,
+            self._find,
+            player,
+            far,
+            start,
+            self._far_dist[ci],
+        )
 
     def escape_path(self, corner: Corner, colour: str) -> list[Point] | None:
         """A shortest path of points from ``corner`` to its far walls that avoids every
@@ -536,62 +445,22 @@ class Partition(Game):
             if holder is None:
                 reports[corner] = CornerReport(corner, None, None, frozenset(), frozenset())
                 continue
-            group = self._holding_group(COLOURS.index(holder), ci, group_of)
-            far = self._far[ci]
+            player, far = COLOURS.index(holder), self._far[ci]
+            group = holding_group(self.lattice, corner, player, self._in_anchored, group_of)
             anchors = frozenset(p for p in group.points if self._wall_masks[p] & far)
-            region = self._isolated_region(ci, group.points) if with_regions else frozenset()
+            start = self._corner_ids[ci]
+            region = (
+                sealed_region(self.lattice, far, start, group.points)
+                if with_regions
+                else frozenset()
+            )
             reports[corner] = CornerReport(corner, holder, group, anchors, region)
         return PartitionAnalysis(reports, tuple(groups))
 
     def isolated_region(self, corner: Corner, group: Group) -> frozenset[int]:
         """Point ids cut off from ``corner``'s far walls by ``group`` (its holding group)."""
-        return frozenset(self._isolated_region(CORNERS.index(corner), group.points))
-
-    def _holding_group(self, player: int, ci: int, group_of: dict[int, Group]) -> Group:
-        """The single group that anchors and isolates the corner (the rule's G)."""
-        far, start = self._far[ci], self._corner_ids[ci]
-        if start in group_of and self._in_anchored(start, player, far):
-            return group_of[start]
-        # Candidates: the player's anchored groups bordering the corner's pocket.
-        pocket = self._flood({start}, lambda q: self._in_anchored(q, player, far))
-        candidates = {
-            group_of[q]
-            for p in pocket
-            for q in self._nbrs[p]
-            if q in group_of and self._in_anchored(q, player, far)
-        }
-        for group in sorted(candidates, key=len, reverse=True):
-            reach = self._flood({start}, group.points.__contains__)
-            if not any(self._wall_masks[p] & far for p in reach):
-                return group
-        raise AssertionError(f"no single group isolates {CORNERS[ci].value}")
-
-    def _isolated_region(self, ci: int, group: frozenset[int]) -> frozenset[int]:
-        """Points cut off from W(c) by ``group``, on the corner's side of it."""
-        far, start = self._far[ci], self._corner_ids[ci]
-        outside = self._flood(
-            {p for p, m in enumerate(self._wall_masks) if m & far and p not in group},
-            group.__contains__,
-        )
-        sealed = set(range(self.lattice.count)) - outside - group
-        seeds = (
-            {start} & sealed
-            if start not in group
-            else {q for q in self._nbrs[start] if q in sealed}
-        )
-        return frozenset(self._flood(seeds, lambda q: q not in sealed))
-
-    def _flood(self, seeds: set[int], blocked: Any) -> set[int]:
-        seen = set(seeds)
-        todo = deque(seeds)
-        nbrs = self._nbrs
-        while todo:
-            p = todo.popleft()
-            for q in nbrs[p]:
-                if q not in seen and not blocked(q):
-                    seen.add(q)
-                    todo.append(q)
-        return seen
+        ci = CORNERS.index(corner)
+        return sealed_region(self.lattice, self._far[ci], self._corner_ids[ci], group.points)
 
     # ---- testing aids ------------------------------------------------------------------
 
@@ -609,53 +478,3 @@ class Partition(Game):
             self._filled,
             len(self.move_stack),
         )
-
-
-def holdings_from_scratch(lat: PyramidLattice, cells: Sequence[int]) -> tuple[int, int]:
-    """Both players' corner masks, recomputed with plain breadth-first searches: label the
-    groups, then for every player and corner search from the corner avoiding A.
-
-    The reference that the incremental engine is tested and benchmarked against.
-    """
-    nbrs, wall_masks = lat.neighbour_lists, lat.wall_masks
-    label = [-1] * lat.count
-    group_mask: list[int] = []
-    for s, colour in enumerate(cells):
-        if colour == EMPTY or label[s] != -1:
-            continue
-        gid, m = len(group_mask), 0
-        label[s] = gid
-        todo = deque([s])
-        while todo:
-            p = todo.popleft()
-            m |= wall_masks[p]
-            for q in nbrs[p]:
-                if label[q] == -1 and cells[q] == colour:
-                    label[q] = gid
-                    todo.append(q)
-        group_mask.append(m)
-    result = [0, 0]
-    for player in (RED, BLUE):
-        for ci, corner in enumerate(CORNERS):
-            far = int(corner.far_walls)
-
-            def in_a(q: int, player: int = player, far: int = far) -> bool:
-                return cells[q] == player and bool(group_mask[label[q]] & far)
-
-            start = lat.corner_ids[corner]
-            held = True
-            if not in_a(start):
-                seen = {start}
-                todo = deque([start])
-                while todo and held:
-                    p = todo.popleft()
-                    if wall_masks[p] & far:
-                        held = False
-                        break
-                    for q in nbrs[p]:
-                        if q not in seen and not in_a(q):
-                            seen.add(q)
-                            todo.append(q)
-            if held:
-                result[player] |= 1 << ci
-    return result[0], result[1]

@@ -19,12 +19,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, ClassVar, Self
 
 from ..game import (
     IllegalMoveError,
-    InvalidMoveError,
     Move,
     OptionSpec,
     Outcome,
@@ -34,94 +32,40 @@ from ..game import (
     quote,
     register_game,
 )
-from ..lattice import Point, base_symmetries, lattice
+from ..lattice import Point, base_symmetries
 from ..setup import check_setup, record_setup
 from ..speed import SearchHooks
 from ..teaching import describe_result
-
-WHITE, BLACK = 0, 1
-COLOURS = ("white", "black")
-VARIANTS = ("standard", "children", "alternate")
-REMOVALS = ("0-2", "1-2")
-SPHERES = 15
-REPETITION = 3  # default: the third occurrence of a position is a draw
-REPETITION_RANGE = (3, 5)
-
-
-@dataclass(frozen=True, slots=True)
-class Geometry:
-    """The tables of the rules for a pyramid of ``base`` (the game is base 4; smaller bases
-    are the same rules on a smaller pyramid, each side with half its points rounded up,
-    for tests of the whole-game solvers): masks over the lattice's point ids."""
-
-    base: int
-    points: int
-    spheres: int
-    top: int
-    full: int
-    level: tuple[int, ...]
-    support: tuple[int, ...]  # the 2x2 square under each point (0 on level 0)
-    resting: tuple[int, ...]  # the points that rest on each point
-    squares_at: tuple[tuple[int, ...], ...]  # the squares each point is part of
-    above_level: tuple[int, ...]  # points on a strictly higher level than k
-    level0: int
-    upper: int
-
-
-@cache
-def geometry(base: int) -> Geometry:
-    """The rules' tables of a pyramid of ``base`` (2 to 4)."""
-    if not 2 <= base <= 4:
-        raise ValueError(f"a Pyraos pyramid has a base of 2 to 4, not {base}")
-    lat = lattice(base)
-    points = lat.count
-    level = tuple(p.k for p in lat.points)
-    support = tuple(sum(1 << s for s in row) for row in lat.support_lists)
-    # Every 2x2 square of one level is the support of the point above it.
-    squares = tuple(support[p] for p in range(points) if level[p] > 0)
-    level0 = sum(1 << p for p in range(points) if level[p] == 0)
-    full = (1 << points) - 1
-    return Geometry(
-        base=base,
-        points=points,
-        spheres=(points + 1) // 2,
-        top=lat.id_of(0, 0, base - 1),
-        full=full,
-        level=level,
-        support=support,
-        resting=tuple(sum(1 << r for r in row) for row in lat.resting_lists),
-        squares_at=tuple(tuple(sq for sq in squares if sq >> p & 1) for p in range(points)),
-        above_level=tuple(sum(1 << q for q in range(points) if level[q] > k) for k in range(base)),
-        level0=level0,
-        upper=full & ~level0,
-    )
-
-
-BASE4 = geometry(4)
-LATTICE = lattice(4)
-POINTS = BASE4.points  # 30
-TOP = BASE4.top
-FULL = BASE4.full
-LEVEL = BASE4.level
-SUPPORT = BASE4.support
-RESTING = BASE4.resting
-SQUARES = tuple(SUPPORT[p] for p in range(POINTS) if LEVEL[p] > 0)
-SQUARES_AT = BASE4.squares_at
-ABOVE_LEVEL = BASE4.above_level
-LEVEL0 = BASE4.level0
-UPPER = BASE4.upper
-
-# The set bits of each byte, shifted for each of the four bytes of a 30-bit mask.
-_BYTE_BITS = tuple(
-    tuple(tuple(8 * chunk + b for b in range(8) if byte >> b & 1) for byte in range(256))
-    for chunk in range(4)
-)
-
-
-def bits(mask: int) -> tuple[int, ...]:
-    """The set bit positions of a 30-bit ``mask``, lowest first."""
-    b0, b1, b2, b3 = _BYTE_BITS
-    return b0[mask & 255] + b1[mask >> 8 & 255] + b2[mask >> 16 & 255] + b3[mask >> 24 & 255]
+from .board import ABOVE_LEVEL as ABOVE_LEVEL
+from .board import BASE4 as BASE4
+from .board import BLACK as BLACK
+from .board import COLOURS as COLOURS
+from .board import FULL as FULL
+from .board import LATTICE as LATTICE
+from .board import LEVEL as LEVEL
+from .board import LEVEL0 as LEVEL0
+from .board import POINTS as POINTS
+from .board import REMOVALS as REMOVALS
+from .board import REPETITION as REPETITION
+from .board import REPETITION_RANGE as REPETITION_RANGE
+from .board import RESTING as RESTING
+from .board import SPHERES as SPHERES
+from .board import SQUARES as SQUARES
+from .board import SQUARES_AT as SQUARES_AT
+from .board import SUPPORT as SUPPORT
+from .board import TOP as TOP
+from .board import UPPER as UPPER
+from .board import VARIANTS as VARIANTS
+from .board import WHITE as WHITE
+from .board import Geometry as Geometry
+from .board import bits as bits
+from .board import geometry as geometry
+from .moves import PASS as PASS
+from .moves import PyraosMove as PyraosMove
+from .moves import RawMove as RawMove
+from .moves import generate as generate
+from .moves import perft_masks as perft_masks
+from .moves import point_order, position_code
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,132 +79,6 @@ class PyraosOptions:
         return {"variant": self.variant, "removal": self.removal, "repetition": self.repetition}
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class PyraosMove(Move):
-    """``source`` None: a placement; ``target`` None: the alternate version's pass.
-    ``removed`` is sorted. Written ``1,1,0`` (place), ``3,3,0>0,0,1`` (lift), with removals
-    appended as `` x0,0,0 x1,0,0``, or ``pass``."""
-
-    target: Point | None
-    source: Point | None = None
-    removed: tuple[Point, ...] = ()
-
-    @property
-    def is_pass(self) -> bool:
-        return self.target is None
-
-    def __str__(self) -> str:
-        if self.target is None:
-            return "pass"
-        head = f"{self.source}>{self.target}" if self.source else str(self.target)
-        return " ".join([head, *(f"x{p}" for p in self.removed)])
-
-    @classmethod
-    def parse(cls, text: str) -> PyraosMove:
-        tokens = text.split()
-        if tokens == ["pass"]:
-            return cls(None)
-        if not tokens:
-            raise InvalidMoveError("an empty move; write e.g. 1,1,0 or 3,3,0>0,0,1 x0,0,0")
-        try:
-            head, *rest = tokens
-            if ">" in head:
-                src, dst = head.split(">", 1)
-                source, target = Point.parse(src), Point.parse(dst)
-            else:
-                source, target = None, Point.parse(head)
-            if any(not r.startswith("x") for r in rest):
-                raise ValueError("removed spheres are written x followed by the point")
-            removed = tuple(sorted({Point.parse(r[1:]) for r in rest}, key=_order))
-            if len(removed) != len(rest):
-                raise ValueError("a sphere is removed twice")
-        except ValueError as exc:
-            raise InvalidMoveError(
-                f"{quote(text)} is not a Pyraos move ({exc}); write e.g. 1,1,0 or "
-                "3,3,0>0,0,1 x0,0,0 x1,0,0, or pass"
-            ) from None
-        return cls(target, source, removed)
-
-
-def _order(p: Point) -> tuple[int, int, int]:
-    return (p.k, p.j, p.i)
-
-
-def _completes_square(own: int, t: int) -> bool:
-    """Whether the sphere on ``t`` completes a 2x2 square of ``own`` (a colour's mask)."""
-    return any(sq & own == sq for sq in SQUARES_AT[t])
-
-
-# A move inside the engine: (source id or -1, target id or -1 for a pass, removed mask).
-RawMove = tuple[int, int, int]
-PASS: RawMove = (-1, -1, 0)
-
-
-def generate(
-    own: int, opp: int, reserve: int, variant: str, removal: str, geo: Geometry = BASE4
-) -> list[RawMove]:
-    """Every legal move of the side owning ``own`` (no pass, no game-over check), on the
-    pyramid ``geo`` (the game's by default)."""
-    occ = own | opp
-    moves: list[RawMove] = []
-    empty = geo.full & ~occ
-    support = geo.support
-    targets = list(bits(empty & geo.level0))
-    for p in bits(empty & geo.upper):
-        if support[p] & occ == support[p]:
-            targets.append(p)
-    if reserve > 0:
-        for t in targets:
-            _with_removals(moves, -1, t, own | 1 << t, occ | 1 << t, variant, removal, geo)
-    for s in bits(own):
-        if geo.resting[s] & occ:
-            continue  # not free
-        occ_without = occ & ~(1 << s)
-        higher = geo.above_level[geo.level[s]]
-        for t in targets:
-            if higher >> t & 1 and support[t] & occ_without == support[t]:
-                new_own = own & ~(1 << s) | 1 << t
-                _with_removals(moves, s, t, new_own, occ_without | 1 << t, variant, removal, geo)
-    return moves
-
-
-def _with_removals(
-    moves: list[RawMove],
-    s: int,
-    t: int,
-    own: int,
-    occ: int,
-    variant: str,
-    removal: str,
-    geo: Geometry,
-) -> None:
-    if variant != "children":
-        for sq in geo.squares_at[t]:
-            if sq & own == sq:
-                break
-        else:
-            moves.append((s, t, 0))
-            return
-    else:
-        moves.append((s, t, 0))
-        return
-    if removal == "0-2":
-        moves.append((s, t, 0))
-    seen = set()
-    resting = geo.resting
-    for r1 in bits(own):
-        if resting[r1] & occ:
-            continue
-        moves.append((s, t, 1 << r1))
-        occ1 = occ & ~(1 << r1)
-        for r2 in bits(own & ~(1 << r1)):
-            if not resting[r2] & occ1:
-                pair = 1 << r1 | 1 << r2
-                if pair not in seen:
-                    seen.add(pair)
-                    moves.append((s, t, pair))
-
-
 @register_game
 class Pyraos(SearchHooks):
     """Pyraos's rules: one object, as python-chess's ``Board`` is (33 methods, kept whole on
@@ -271,7 +89,9 @@ class Pyraos(SearchHooks):
     repetition keys (``mover_key``, ``repetitions``) and the outcome. Those are one
     state's readers and writers: as collaborators each would hold the same bitboards, and
     the search's hot path would cross objects. Its words, its notation and its set-up live
-    beside it (``teaching.py``, ``text.py``, ``model.setup``)."""
+    beside it (``teaching.py``, ``text.py``, ``model.setup``), and so do the tables and the
+    free functions it calls (``board.py``: the geometry and the masks' bits; ``moves.py``:
+    the moves, their generator over masks and ``perft_masks``)."""
 
     name = "pyraos"
     title = "Pyraos"
@@ -420,9 +240,9 @@ class Pyraos(SearchHooks):
         return self._masks[self._turn] << POINTS | self._masks[1 - self._turn]
 
     def _key(self) -> int:
-        """The position as one int, for the repetition count (see :func:`_position`)."""
+        """The position as one int, for the repetition count (see :func:`position_code`)."""
         turn = self._turn
-        return _position(self._masks[turn], self._masks[1 - turn], turn)
+        return position_code(self._masks[turn], self._masks[1 - turn], turn)
 
     def repetitions(self) -> int:
         """How often the current position (board and side to move) has occurred."""
@@ -464,7 +284,7 @@ class Pyraos(SearchHooks):
             return PyraosMove(None)
         pt = LATTICE.point
         return PyraosMove(
-            pt(t), pt(s) if s >= 0 else None, tuple(sorted(map(pt, bits(removed)), key=_order))
+            pt(t), pt(s) if s >= 0 else None, tuple(sorted(map(pt, bits(removed)), key=point_order))
         )
 
     def to_raw(self, move: PyraosMove) -> RawMove:
@@ -602,73 +422,6 @@ class Pyraos(SearchHooks):
 
     def _state(self) -> tuple[Any, ...]:
         return tuple(self._masks), self._turn, self._result, tuple(self._raws)
-
-
-def _position(own: int, opp: int, turn: int) -> int:
-    """A position as one int: the board from the mover's side and the mover."""
-    return (own << POINTS | opp) << 1 | turn
-
-
-def _moves_or_pass(own: int, opp: int, variant: str, removal: str) -> list[RawMove]:
-    moves = generate(own, opp, SPHERES - own.bit_count(), variant, removal)
-    if not moves and variant == "alternate":
-        return [PASS]
-    return moves
-
-
-def perft_masks(
-    own: int,
-    opp: int,
-    depth: int,
-    variant: str,
-    removal: str,
-    repetition: int = REPETITION,
-    seen: Mapping[int, int] | None = None,
-    turn: int = WHITE,
-) -> int:
-    """Move sequences of length ``depth`` for the side owning ``own`` (game not over).
-
-    ``turn`` is that side (0 white, 1 black) and ``seen`` counts the positions met so far
-    (keys of :func:`_position`, the current one included; None: only the current one once),
-    so a sequence that brings a position back for the ``repetition``-th time ends there, as
-    in play. Iterative (an explicit stack), so any depth is safe: lines ended before
-    ``depth`` plies count nothing.
-    """
-    if depth == 0:
-        return 1
-    moves = _moves_or_pass(own, opp, variant, removal)
-    if depth == 1:
-        return len(moves)
-    counts: Counter[int] = Counter(seen) if seen is not None else Counter()
-    if seen is None:
-        counts[_position(own, opp, turn)] = 1
-    total = 0
-    # One frame per ply on the current line: the position, its remaining moves and its key.
-    stack = [(own, opp, turn, iter(moves), -1)]
-    while stack:
-        own, opp, turn, pending, _ = stack[-1]
-        for s, t, removed in pending:
-            if t == TOP:
-                continue  # the game ends: no longer sequence continues it
-            new_own = own  # a pass leaves the board
-            if t >= 0:
-                new_own = ((own & ~(1 << s) if s >= 0 else own) | 1 << t) & ~removed
-            key = _position(opp, new_own, 1 - turn)
-            count = counts[key] + 1
-            if count >= repetition:
-                continue  # a draw by repetition
-            replies = _moves_or_pass(opp, new_own, variant, removal)
-            if len(stack) == depth - 1:
-                total += len(replies)
-            elif replies:
-                counts[key] = count
-                stack.append((opp, new_own, 1 - turn, iter(replies), key))
-                break
-        else:
-            key = stack.pop()[4]
-            if key >= 0:
-                counts[key] -= 1
-    return total
 
 
 def _symmetries(base: int = 4) -> list[list[int]]:

@@ -8,7 +8,9 @@ from typing import Any
 
 from ..game import Move, Outcome
 from ..teaching import Teaching, ending_or_win, register_teaching, reply_words
-from . import COLOURS, LATTICE, LEVEL, Pyraos, PyraosMove, _completes_square, _order, bits
+from . import COLOURS, LATTICE, LEVEL, Pyraos, PyraosMove, bits
+from .board import completes_square
+from .moves import point_order
 
 
 @register_teaching
@@ -39,7 +41,7 @@ class PyraosTeaching(Teaching[Pyraos]):
             parts = [f"it raises {colour}'s sphere from {pt(s)} to {pt(t)}, costing no sphere"]
         if game._options.variant != "children":
             own = (game._masks[me] & ~(1 << s) if s >= 0 else game._masks[me]) | 1 << t
-            if _completes_square(own, t):
+            if completes_square(own, t):
                 back = ", ".join(str(pt(p)) for p in bits(removed))
                 parts.append(
                     f"it completes a {colour} square on level {LEVEL[t]}"
@@ -61,9 +63,9 @@ class PyraosTeaching(Teaching[Pyraos]):
                     t2
                     for s2, t2, _ in after.raw_moves()
                     if t2 >= 0
-                    and _completes_square((mine & ~(1 << s2) if s2 >= 0 else mine) | 1 << t2, t2)
+                    and completes_square((mine & ~(1 << s2) if s2 >= 0 else mine) | 1 << t2, t2)
                 },
-                key=lambda p: _order(pt(p)),
+                key=lambda p: point_order(pt(p)),
             )
             parts.append(
                 reply_words(

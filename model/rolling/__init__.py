@@ -20,10 +20,11 @@ Positions are immutable values: ``push`` builds a new :class:`State` from a copy
 the old one for ``pop``, so a copy of the game shares its states safely.
 
 The class is built in layers, one module each: the position (:mod:`model.rolling.state`),
-the moves and why a move is illegal (:mod:`model.rolling.moves`), their resolution, phase
-by phase and fight by fight (:mod:`model.rolling.resolve`), and the file ``state``
-(:mod:`model.rolling.files`); here are its construction, what it shows and its end, and the
-computer players. Every name those modules define for callers can be imported from here.
+the moves (:mod:`model.rolling.moves`) and why a move is illegal (:mod:`model.rolling.legal`),
+the fights (:mod:`model.rolling.battles`), their resolution phase by phase
+(:mod:`model.rolling.resolve`), and the file ``state`` (:mod:`model.rolling.files`); here
+are its construction, what it shows and its end, and the computer players. Every name those
+modules define for callers can be imported from here.
 """
 
 from __future__ import annotations
@@ -46,7 +47,9 @@ from ..game import (
     register_game,
 )
 from ..setup import record_setup
+from .fights import EMPTY, PHARAOH, Troops
 from .files import read_state, write_state
+from .maps import faction_names, load_faction, load_map, map_names
 from .moves import (
     ALL,
     DONE,
@@ -62,18 +65,7 @@ from .moves import (
     parse_move,
 )
 from .resolve import RollingResolution
-from .rules import (
-    EMPTY,
-    HALVING,
-    PHARAOH,
-    RollingDataError,
-    Troops,
-    faction_names,
-    load_faction,
-    load_map,
-    map_names,
-    space_points,
-)
+from .rules import HALVING, RollingDataError
 from .state import (
     COLOURS,
     CONQUEST,
@@ -324,31 +316,6 @@ class RollingPyramids(RollingResolution):
         if self._undo[-1].phase == "deploy" and self._s.phase != "deploy":
             return FightsEffect(self._s.fights)
         return None
-
-    # ---- for computer players ---------------------------------------------------------
-
-    def round_points(self, player: int, *, own_orders_only: bool = True) -> int:
-        """The points ``player`` would score at this round's end if the fights were
-        resolved now, seeing only their own deployments (the others' are secret)."""
-        s = self._s
-        if s.phase == "deploy":
-            s = s.copy()
-            if own_orders_only:
-                s.orders = [o for o in s.orders if o.player == player]
-            self._resolve(s)
-        last = s.round == self._options.rounds
-        return sum(
-            space_points(self.map.cells[c], last, self._options.last_round)
-            for c in self.map.spaces
-            if s.owner[c] == player
-        )
-
-    def strength_this_round(self, player: int) -> int:
-        """The strength of every unit of ``player`` this round, deployed or not."""
-        return sum(
-            u.troops.strength(self._weight(player, True))
-            for u in self._units(self._s, player, all_of_round=True)
-        )
 
 
 _DIALOG = {spec.name: spec for spec in RollingPyramids.option_specs}

@@ -4,7 +4,7 @@ reads every layer of :class:`model.rolling.RollingPyramids` shares (a seat's uni
 cells a unit may go to, a hero's weight in a fight).
 
 The game is built in layers, one module each: this position, the moves
-(:mod:`model.rolling.moves`: what may be played and why not), their resolution
+(:mod:`model.rolling.legal`: what may be played and why not), their resolution
 (:mod:`model.rolling.resolve`: the phases and the fights), the file ``state``
 (:mod:`model.rolling.files`) and the game itself (:mod:`model.rolling`). The formulas,
 maps and faction boards are in :mod:`model.rolling.rules`.
@@ -19,19 +19,9 @@ from typing import Any
 from ..game import Move
 from ..setup import StatefulGame
 from ..speed import SearchHooks
-from .rules import (
-    DEVICES,
-    EMPTY,
-    PHARAOH,
-    ROUNDS,
-    SOLO_ROUNDS,
-    Faction,
-    RollingMap,
-    Troops,
-    faction_names,
-    footmen,
-    line_value,
-)
+from .fights import EMPTY, PHARAOH, Troops
+from .maps import faction_names
+from .rules import DEVICES, ROUNDS, SOLO_ROUNDS, Faction, RollingMap, footmen, line_value
 
 COLOURS = ("red", "blue", "green", "yellow")
 GREY = "grey"  # the solo variant's fifth and sixth dice

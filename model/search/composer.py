@@ -30,7 +30,8 @@ from .choice import ProgressCallback
 from .difficulty import playouts_to_find
 from .kernels import adapter_for
 from .levels import agent_for
-from .prover import first_moves, node_budget, prove
+from .proofs import node_budget
+from .prover import first_moves, prove
 from .registry import Plugin
 from .stop import SearchStopped, Stop, stop_function
 from .teaching import verify
@@ -204,6 +205,22 @@ def candidates(
     return found
 
 
+def _check_request(
+    start: Game, count: int, within: int, difficulty_band: str | None, knowledge: Plugin
+) -> None:
+    """ValueError for puzzles :func:`compose` cannot make: a game with chance, simultaneous
+    turns or other than two players, no puzzle or ply asked for, an unknown band, or a
+    band where no compiled engine measures difficulty."""
+    if start.has_chance or start.simultaneous_turns or len(start.players) != 2:
+        raise ValueError(f"{start.title}: puzzles are composed for two-player games without chance")
+    if count < 1 or within < 1:
+        raise ValueError("count and within must be 1 or more")
+    if difficulty_band is not None and difficulty_band not in BANDS:
+        raise ValueError(f"difficulty must be one of {', '.join(BANDS)}, not {difficulty_band!r}")
+    if difficulty_band is not None and adapter_for(start, knowledge) is None:
+        raise ValueError(f"{start.title}: no difficulty measure here (no compiled engine)")
+
+
 def compose(
     start: Game,
     *,
@@ -224,14 +241,7 @@ def compose(
     its own turn), no quicker ones. ``max_games`` (default 40 a puzzle) bounds
     the games played; ``stop`` ends early with the puzzles made so far. ValueError for a
     game that cannot make puzzles (chance, simultaneous turns, not two players)."""
-    if start.has_chance or start.simultaneous_turns or len(start.players) != 2:
-        raise ValueError(f"{start.title}: puzzles are composed for two-player games without chance")
-    if count < 1 or within < 1:
-        raise ValueError("count and within must be 1 or more")
-    if difficulty_band is not None and difficulty_band not in BANDS:
-        raise ValueError(f"difficulty must be one of {', '.join(BANDS)}, not {difficulty_band!r}")
-    if difficulty_band is not None and adapter_for(start, knowledge) is None:
-        raise ValueError(f"{start.title}: no difficulty measure here (no compiled engine)")
+    _check_request(start, count, within, difficulty_band, knowledge)
     stopped = stop_function(stop)
     report = progress or (lambda fraction, text: None)
     games = max_games if max_games is not None else 40 * count

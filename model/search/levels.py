@@ -94,19 +94,27 @@ def agent_for(
             return plugin.agent(game, level, seed, player)
         return RandomAgent(seed, player=player), Limits(playouts=1)
     if plugin.playouts and adapter_for(game, plugin) is not None:
-        from .compiled.agent import CompiledMCTSAgent
-
-        rave = level != "easy" and plugin.rave
-        agent = CompiledMCTSAgent(
-            partial(adapter_for, knowledge=plugin),
-            seed=seed,
-            rave=rave,
-            max_playout=plugin.playout_cap,
-            every_move=every_move and level != "easy",
-            threads=threads,
-        )
-        return agent, Limits(playouts=plugin.playouts[level])
+        return _compiled(plugin, level, seed, every_move, threads)
     return _by_time(game, plugin, level, seed, every_move)
+
+
+def _compiled(
+    plugin: Plugin, level: str, seed: int | None, every_move: bool, threads: int
+) -> tuple[Agent, Limits]:
+    """The compiled MCTS-Solver with the playouts of ``level`` in the plug-in (easy
+    without RAVE and without judging every root move)."""
+    from .compiled.agent import CompiledMCTSAgent
+
+    rave = level != "easy" and plugin.rave
+    agent = CompiledMCTSAgent(
+        partial(adapter_for, knowledge=plugin),
+        seed=seed,
+        rave=rave,
+        max_playout=plugin.playout_cap,
+        every_move=every_move and level != "easy",
+        threads=threads,
+    )
+    return agent, Limits(playouts=plugin.playouts[level])
 
 
 def _by_time(

@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import Game, Move, no_proof_with_chance
 from ..speed import push_search, search_moves
 from .compiled.proof import ProofSearch
 from .kernels import adapter_for
+from .proofs import Proof as Proof
 from .registry import Plugin
 from .stop import SearchStopped, Stop, stop_function
 from .symmetry import key_function
@@ -41,60 +41,6 @@ EPSILON = 0.25  # 1 + epsilon trick: a child is searched a little past its sibli
 COMPILED_TABLE_MB = 256  # the compiled search's table (its pages taken as it fills)
 
 ProverProgress = Callable[[float, str], None]
-
-
-@dataclass(frozen=True, slots=True)
-class Proof:
-    """What the prover found about "``side`` wins within ``within`` plies".
-
-    ``result`` is "proven", "disproven" or "unknown" (stopped first). When proven,
-    ``plies`` is the length of the shortest win (the bound when ``shortest`` was off) and
-    ``winning_move`` a first move of it (None when the side is not to move); ``line`` is a
-    principal line, the winner's quickest moves against the longest resistance;
-    ``first_moves`` every winning first move with the length of its shortest win, shortest
-    first (asked for with ``first_moves=True`` when the side is to move: cooks).
-    """
-
-    result: str
-    side: str
-    within: int
-    plies: int | None
-    winning_move: Move | None
-    nodes: int
-    seconds: float
-    stopped: str | None = None  # "time limit" or "interrupted" when result is "unknown"
-    line: tuple[str, ...] = field(default=())
-    first_moves: tuple[tuple[Move, int], ...] = field(default=())
-
-    @property
-    def proven(self) -> bool:
-        return self.result == "proven"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "result": self.result,
-            "side": self.side,
-            "within": self.within,
-            "plies": self.plies,
-            "winning_move": None if self.winning_move is None else str(self.winning_move),
-            "line": list(self.line),
-            "first_moves": [[str(m), plies] for m, plies in self.first_moves],
-            "nodes": self.nodes,
-            "seconds": round(self.seconds, 3),
-            "stopped": self.stopped,
-        }
-
-
-def node_budget(nodes: int) -> Callable[[], bool]:
-    """A stop callable for the prover that ends the search after about ``nodes`` nodes (the
-    prover asks every 256 nodes), so that what is found does not depend on the clock."""
-    calls = [0]
-
-    def stop() -> bool:
-        calls[0] += 1
-        return calls[0] * 256 > nodes
-
-    return stop
 
 
 class Prover:
@@ -452,13 +398,9 @@ def prove(
             result = "proven"
             plies = prover.shortest(within) if shortest else within
             assert plies is not None
-            if prover.game.current_player() == prover.side and plies > 0:
-                move = prover.winning_move(plies)
-            if line and shortest and plies > 0:
-                principal = tuple(str(m) for m in prover.line(plies))
-            if first_moves and prover.game.current_player() == prover.side and plies > 0:
-                prover._task = f"first moves: {side} wins within {within}"
-                winners = sorted(prover.winning_moves(within), key=lambda item: item[1])
+            move, principal, winners = _what_wins(
+                prover, within, plies, line=line and shortest, first_moves=first_moves
+            )
     except SearchStopped as exc:
         result, plies, move, stopped = "unknown", None, None, str(exc)
         principal, winners = (), []
@@ -501,3 +443,20 @@ def first_moves(
     prover._task = f"first moves: {side} wins within {within}"
     found = prover.winning_moves(within)
     return sorted(found, key=lambda item: item[1])
+
+
+def _what_wins(
+    prover: Prover, within: int, plies: int, *, line: bool, first_moves: bool
+) -> tuple[Move | None, tuple[str, ...], list[tuple[Move, int]]]:
+    """What a proof that ``prover``'s side wins in ``plies`` (within ``within``) reports
+    beside it: the first move of the win (where the side is to move), the principal line
+    (with ``line``) and every winning first move with its length (with ``first_moves``)."""
+    to_move = prover.game.current_player() == prover.side and plies > 0
+    move = prover.winning_move(plies) if to_move else None
+    principal = tuple(str(m) for m in prover.line(plies)) if line and plies > 0 else ()
+    winners: list[tuple[Move, int]] = []
+    if first_moves and to_move:
+        side = prover.game.players[prover.side]
+        prover._task = f"first moves: {side} wins within {within}"
+        winners = sorted(prover.winning_moves(within), key=lambda item: item[1])
+    return move, principal, winners

@@ -25,6 +25,10 @@ from .stop import SearchStopped
 from .symmetry import key_function
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from distributed import Event, Worker
+
     from .compiled.solver import CompiledSolver
 
 #: The worker process's solver (its one table), kept from one unit to the next.
@@ -168,6 +172,42 @@ def prove_unit(task: Task) -> dict[str, Any]:
         mine = task.shared and _SHARED.get("name") == task.shared
         solver.share(_SHARED["table"] if mine else None)
 
+    tick = _ticker(task, worker, cancel, before)
+
+    numbers: tuple[int, int] | None = None
+    if solver is None:
+        result = Solver(
+            task.game,
+            key=key_function(task.knowledge_of(task.game)),
+            max_seconds=task.seconds,
+            max_depth=task.max_depth,
+            progress=tick,
+            progress_every=0.05,
+        ).solve()
+    else:
+        solver.max_seconds = task.seconds
+        solver.progress = tick
+        solver.progress_every = 0.02  # each look at the clock: the slice is counted
+        solver.tighten = False  # the value is wanted, not the shortest win's exact length
+        # nor the shortest win first: the compiled solver's deepening from 1 to 16 plies
+        # tripled a base-4 unit's positions (33 million, not 11); the open question alone
+        # answers the value
+        solver.QUICK_DEPTH = 0
+        try:
+            result = solver.solve()
+        finally:
+            solver.progress = None
+        if result.stopped == "slice":
+            numbers = solver.numbers()  # how far the unit's proof got: the next choice's
+    return _answer(task, result, result.nodes - before, began, worker.address, numbers)
+
+
+def _ticker(
+    task: Task, worker: Worker, cancel: Event, before: int
+) -> Callable[[int, int, float, int], None]:
+    """The search's progress call in a worker: it ends the unit's slice after its
+    positions, tells the client how far it got (at most once a second), and stops the
+    search when the worker's parent is gone or the client cancels the unit."""
     looked = [0.0]  # when the client was last told and asked
 
     def tick(depth: int, nodes: int, seconds: float, entries: int) -> None:
@@ -197,32 +237,7 @@ def prove_unit(task: Task) -> dict[str, Any]:
         if stop:
             raise SearchStopped("cancelled")
 
-    numbers: tuple[int, int] | None = None
-    if solver is None:
-        result = Solver(
-            task.game,
-            key=key_function(task.knowledge_of(task.game)),
-            max_seconds=task.seconds,
-            max_depth=task.max_depth,
-            progress=tick,
-            progress_every=0.05,
-        ).solve()
-    else:
-        solver.max_seconds = task.seconds
-        solver.progress = tick
-        solver.progress_every = 0.02  # each look at the clock: the slice is counted
-        solver.tighten = False  # the value is wanted, not the shortest win's exact length
-        # nor the shortest win first: the compiled solver's deepening from 1 to 16 plies
-        # tripled a base-4 unit's positions (33 million, not 11); the open question alone
-        # answers the value
-        solver.QUICK_DEPTH = 0
-        try:
-            result = solver.solve()
-        finally:
-            solver.progress = None
-        if result.stopped == "slice":
-            numbers = solver.numbers()  # how far the unit's proof got: the next choice's
-    return _answer(task, result, result.nodes - before, began, worker.address, numbers)
+    return tick
 
 
 def _answer(

@@ -3,13 +3,9 @@ positions the project has settled (an empty pyramid that took minutes or hours o
 shipped so that ``solve`` and the Analysis dock answer at once, and proven again on demand
 (``pyramid-lab book verify``).
 
-An entry keeps the position as position files write its pieces, the side to move, the
-rule options, its value for the side to move ("win" or "loss"), the length of the winner's
-strategy in plies (``exact``: the shortest win / the longest resistance; otherwise an upper
-bound: for a game that always ends within its empty points, their number), what the proof
-cost, and, for reading only, the line of moves that reached it. Positions are looked up by
-the plug-in's key under the board's symmetries (``key``; ``position_key()`` without one)
-and the rule options, so a mirrored position is found too.
+Its entries (:mod:`.book_entries`: pieces, side to move, rule options, value, the winner's
+plies, exact or a bound) are looked up by the plug-in's ``key`` under the board's symmetries
+(``position_key()`` without one) and the rule options: a mirrored position is found too.
 
 This module names no game and asks no plug-in: a game's plug-in makes a :class:`ValueBook`
 of its own file and hands it what it needs of the search (``ValueBook("partition", path,
@@ -22,14 +18,12 @@ a builder of its own (Pyraos's: :mod:`model.search.games.pyraos.book`).
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..game import Game, Move, PositionFormatError, game_class, quote
+from ..game import Game, Move, game_class
 from .book import (
     VALUES,
     ExactValues,
@@ -37,24 +31,18 @@ from .book import (
     PerfectValue,
     Verdict,
     bare,
-    check_verdict,
     exact_moves,
     lines_within,
     prove_all_again,
-    read_book,
     reply,
     settle_moves,
-    verdict_fields,
-    verdict_json,
     without_values,
-    write_book,
 )
+from .book_entries import FORMAT, Book, BookEntry, Upgrade, rules_key
 from .symmetry import position_key as plain_key
 
 if TYPE_CHECKING:
     from .compiled.solver import CompiledSolver
-
-FORMAT = "pyramid-lab/book/1"
 
 
 class MakeSolver(Protocol):
@@ -65,197 +53,8 @@ class MakeSolver(Protocol):
 
 
 Progress = Callable[[str], None]
-#: An older format's raw entry (and where it stands, for messages) in the current shape.
-Upgrade = Callable[[Any, str], Any]
 #: The table of a live solve (:meth:`ValueBook.live`), in MiB.
 LIVE_TABLE_MB = 64
-
-
-def _rule_options(options: Any, rules: Collection[str] | None) -> dict[str, Any]:
-    """The rule options a value depends on, as files write them (``rules``: their names;
-    None: all of them)."""
-    written: dict[str, Any] = options.to_json()
-    return written if rules is None else {k: v for k, v in written.items() if k in rules}
-
-
-def _options_key(options: Any, rules: Collection[str] | None) -> str:
-    return json.dumps(_rule_options(options, rules), sort_keys=True)
-
-
-@dataclass(frozen=True, slots=True)
-class BookEntry:
-    """One proven position (see the module): ``pieces`` as position files have them
-    (point, colour), ``options`` the rule options as files write them."""
-
-    name: str
-    options: tuple[tuple[str, Any], ...]
-    to_move: str
-    pieces: tuple[tuple[tuple[int, ...], str], ...]
-    value: str
-    plies: int
-    exact: bool
-    nodes: int = 0
-    seconds: float = 0.0
-    line: tuple[str, ...] | None = None
-
-    def game(self) -> Game:
-        """The position (PositionFormatError when it is not one of the game's)."""
-        cls = game_class(self.name)
-        options = cls.parse_options(dict(self.options))
-        return cls.from_setup(options, self.to_move, [(tuple(p), c) for p, c in self.pieces])
-
-    @property
-    def versions(self) -> str:
-        """The version of the rules it belongs to (as :meth:`ValueBook.version_of` gives)."""
-        return json.dumps(dict(self.options), sort_keys=True)
-
-    @property
-    def board(self) -> str:
-        """The position in a few words, for messages."""
-        rules = ", ".join(f"{k} {v}" for k, v in self.options)
-        where = " ".join(f"{','.join(map(str, p))}:{c}" for p, c in self.pieces) or "empty"
-        return f"{self.name} ({rules}) {where}, {self.to_move} to move"
-
-    @classmethod
-    def of(
-        cls,
-        game: Game,
-        value: str,
-        plies: int,
-        exact: bool,
-        *,
-        rules: Collection[str] | None = None,
-        **more: Any,
-    ) -> BookEntry:
-        """The entry of ``game``'s position; ``rules``: the names of the rule options its
-        value depends on (None: all of them)."""
-        options = tuple(sorted(_rule_options(game.options, rules).items()))
-        pieces = tuple(sorted((tuple(p), c) for p, c in game.pieces()))
-        return cls(game.name, options, game.to_move, pieces, value, plies, exact, **more)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.name,
-            "options": dict(self.options),
-            "to_move": self.to_move,
-            "pieces": [[list(p), c] for p, c in self.pieces],
-            **verdict_json(self),
-        }
-
-    @classmethod
-    def from_json(cls, raw: Any, where: str, name: str) -> BookEntry:
-        if not isinstance(raw, dict):
-            raise PositionFormatError("", f"{where}: an entry must be an object")
-        try:
-            if raw["game"] != name:
-                raise ValueError(f"an entry of {quote(raw['game'])} in the book of {name}")
-            options, pieces = raw["options"], raw["pieces"]
-            if not isinstance(options, dict) or not isinstance(pieces, list):
-                raise ValueError("options must be an object and pieces a list")
-            entry = cls(
-                name,
-                tuple(sorted((str(k), v) for k, v in options.items())),
-                str(raw["to_move"]),
-                tuple((tuple(int(c) for c in point), str(colour)) for point, colour in pieces),
-                *verdict_fields(raw),
-            )
-        except (KeyError, TypeError, ValueError, OverflowError) as exc:  # int(inf)
-            raise PositionFormatError("", f"{where}: a bad entry ({quote(exc)})") from None
-        check_verdict(raw, entry.value, entry.plies, where)
-        try:
-            game = entry.game()
-        except PositionFormatError as exc:
-            raise PositionFormatError("", f"{where}: {exc}") from None
-        if game.is_over():
-            raise PositionFormatError("", f"{where}: the game is over there")
-        return entry
-
-
-class Book:
-    """The entries and their index by position. ``game_name``: the game whose book this
-    is, ``rules`` the names of the rule options its values depend on (None: all),
-    ``older`` its older formats (each :class:`ValueBook` has a subclass of its game's)."""
-
-    game_name = ""
-    #: The look-up key of a position up to the board's symmetries (the game's plug-in's).
-    position_key: Callable[[Game], Hashable] = staticmethod(plain_key)
-    rules: Collection[str] | None = None
-    older: Mapping[str, Upgrade] = {}
-
-    def __init__(self, entries: Iterable[BookEntry] = (), note: str = "", name: str = "") -> None:
-        self.entries = list(entries)
-        self.note = note
-        self.name = name or self.game_name
-        # the rules at once; the positions' keys (Pyraos's: its compiled kernel) when a
-        # position of their rules is first looked up
-        self._rules = {self._rules_of(entry.game()) for entry in self.entries}
-        self._indexed: dict[tuple[str, str, Hashable], BookEntry] | None = None
-
-    def __len__(self) -> int:
-        return len(self.entries)
-
-    @classmethod
-    def key(cls, game: Game) -> tuple[str, str, Hashable]:
-        """The look-up key of ``game``'s position: the same up to the board's symmetries,
-        for the rule options its value depends on."""
-        return game.name, _options_key(game.options, cls.rules), cls.position_key(game)
-
-    @classmethod
-    def _rules_of(cls, game: Game) -> tuple[str, str]:
-        return game.name, _options_key(game.options, cls.rules)
-
-    @property
-    def _index(self) -> dict[tuple[str, str, Hashable], BookEntry]:
-        if self._indexed is None:
-            self._indexed = {self.key(entry.game()): entry for entry in self.entries}
-        return self._indexed
-
-    def has_rules(self, game: Game) -> bool:
-        """Whether the book has an entry of ``game``'s rules at all (at once)."""
-        return self._rules_of(game) in self._rules
-
-    def lookup(self, game: Game) -> BookEntry | None:
-        """The entry of ``game``'s position (its history does not matter), or None; at
-        once for rules the book has no entry of (no key is computed)."""
-        if not self.has_rules(game):
-            return None
-        return self._index.get(self.key(game))
-
-    @classmethod
-    def owns(cls, raw: Any, name: str = "") -> bool:
-        """Whether ``raw`` (a JSON document) is a book of the game ``name`` by its format:
-        the current one, or an older one the book still reads."""
-        name = name or cls.game_name
-        if not isinstance(raw, dict):
-            return False
-        found = raw.get("format")
-        if not isinstance(found, str):  # a list or a mapping is no format (and unhashable)
-            return False
-        return (found == FORMAT and raw.get("game") == name) or found in cls.older
-
-    @classmethod
-    def read(cls, path: Path | str, name: str = "") -> Book:
-        """PositionFormatError for a malformed book: one read with the limits of position
-        files (a regular file of at most MAX_BOOK_BYTES, numbers and nesting in reason).
-        A file of an older format is read in the current shape (``older``)."""
-        name = name or cls.game_name
-        what = f"a book of {name} (format {FORMAT!r}, game {name!r})"
-        entries, note, shape = read_book(path, what, lambda raw: cls.owns(raw, name))
-        upgrade = cls.older.get(shape)
-
-        def entry(index: int, raw: Any) -> BookEntry:
-            where = f"{path}: entry {index + 1}"
-            return BookEntry.from_json(raw if upgrade is None else upgrade(raw, where), where, name)
-
-        return cls((entry(i, e) for i, e in enumerate(entries)), note, name)
-
-    def write(self, path: Path | str) -> None:
-        """Write the book whole or not at all; OSError when it cannot be written, or would
-        be too big to read back."""
-        entries = [e.to_json() for e in self.entries]
-        write_book(
-            path, {"format": FORMAT, "game": self.name, "note": self.note, "entries": entries}
-        )
 
 
 class ValueBook:
@@ -306,7 +105,7 @@ class ValueBook:
 
     def version_of(self, options: Any) -> str:
         """The version of the rules a book entry belongs to (``BookEntry.versions``)."""
-        return _options_key(options, self.rules)
+        return rules_key(options, self.rules)
 
     def entry(self, game: Game, value: str, plies: int, exact: bool, **more: Any) -> BookEntry:
         """The entry of ``game``'s position, with the rule options its value depends on."""

@@ -9,8 +9,6 @@ Osiris scan removes every sandwiched stone of both colours at once.
 
 from __future__ import annotations
 
-import enum
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -32,104 +30,28 @@ from ..game import (
 from ..setup import check_setup, record_setup
 from ..speed import SearchHooks
 from ..teaching import describe_result
-
-SIZE = 7
-FIELDS = SIZE * SIZE
-EMPTY = -1
-WHITE, BLACK = 0, 1
-COLOURS = ("white", "black")
-STONES = 7
-MIN_STONES = 4
-DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))  # towards row 0, row 6, column a, column g
-
-
-def fid(r: int, c: int) -> int:
-    return r * SIZE + c
-
-
-def level_of(r: int, c: int) -> int:
-    return min(r, c, SIZE - 1 - r, SIZE - 1 - c)
-
-
-LEVEL = tuple(level_of(f // SIZE, f % SIZE) for f in range(FIELDS))
-# STEP[f][d]: the field one step from f in direction d, or -1 off the board.
-STEP = tuple(
-    tuple(
-        fid(f // SIZE + dr, f % SIZE + dc)
-        if 0 <= f // SIZE + dr < SIZE and 0 <= f % SIZE + dc < SIZE
-        else -1
-        for dr, dc in DIRECTIONS
-    )
-    for f in range(FIELDS)
-)
-CORNERS_0 = frozenset(fid(r, c) for r in (0, 6) for c in (0, 6))
-VICTORY_FIELDS = (fid(2, 2), fid(2, 4), fid(4, 2), fid(4, 4))
-
-
-def _ring_sides() -> tuple[tuple[int, ...], ...]:
-    sides = []
-    for lv in range(3):
-        lo, hi = lv, SIZE - 1 - lv
-        span = range(lo, hi + 1)
-        sides += [
-            tuple(fid(lo, c) for c in span),
-            tuple(fid(hi, c) for c in span),
-            tuple(fid(r, lo) for r in span),
-            tuple(fid(r, hi) for r in span),
-        ]
-    return tuple(sides)
-
-
-OSIRIS_LINES = _ring_sides()  # the 12 sides of the rings of levels 0, 1, 2
-
-_FIELD_RE = re.compile(r"([a-g])([1-7])")
-
-
-def _field_id(r: int, c: int) -> int:
-    """The field at [r, c] of a position file (ValueError off the board)."""
-    if not (0 <= r < SIZE and 0 <= c < SIZE):
-        raise ValueError(f"{[r, c]} is not a field: need [r, c] with 0 <= r, c <= 6")
-    return fid(r, c)
-
-
-def field_name(f: int) -> str:
-    """Algebraic name: column a..g, row 1..7 (row 1 is r = 0, Black's side)."""
-    return "abcdefg"[f % SIZE] + str(f // SIZE + 1)
-
-
-def parse_field(text: str) -> int:
-    match = _FIELD_RE.fullmatch(text.strip().lower())
-    if match is None:
-        raise ValueError(f"{quote(text)} is not a field; fields are a1 to g7")
-    return fid(int(match.group(2)) - 1, "abcdefg".index(match.group(1)))
-
-
-class Kind(enum.Enum):
-    RUN = "-"
-    SMASH = "x"  # a run that ends by smashing a stone one level lower
-    JUMP = "^"
-    PUSH = ">"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class TerraceMove(Move):
-    """Written ``a7-a5`` (run), ``a1xb1`` (run that smashes), ``b7^b6`` (jump) or
-    ``b7>a7`` (push: the pusher's field, then the pushed stone's)."""
-
-    kind: Kind
-    source: int
-    target: int
-
-    def __str__(self) -> str:
-        return f"{field_name(self.source)}{self.kind.value}{field_name(self.target)}"
-
-    @property
-    def direction(self) -> int:
-        (r0, c0), (r1, c1) = divmod(self.source, SIZE), divmod(self.target, SIZE)
-        return DIRECTIONS.index(((r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)))
-
-
-_MOVE_RE = re.compile(r"\s*([a-g][1-7])\s*([-x^>])\s*([a-g][1-7])\s*", re.IGNORECASE)
+from .board import BLACK as BLACK
+from .board import COLOURS as COLOURS
+from .board import CORNERS_0 as CORNERS_0
+from .board import DIRECTIONS as DIRECTIONS
+from .board import EMPTY as EMPTY
+from .board import FIELDS as FIELDS
+from .board import LEVEL as LEVEL
+from .board import MIN_STONES as MIN_STONES
+from .board import MOVE_RE, field_id, osiris_marks, stones_text
+from .board import OSIRIS_LINES as OSIRIS_LINES
+from .board import SIZE as SIZE
+from .board import STEP as STEP
+from .board import STONES as STONES
+from .board import VICTORY_FIELDS as VICTORY_FIELDS
+from .board import WHITE as WHITE
+from .board import Kind as Kind
+from .board import MoveEffect as MoveEffect
+from .board import TerraceMove as TerraceMove
+from .board import fid as fid
+from .board import field_name as field_name
+from .board import level_of as level_of
+from .board import parse_field as parse_field
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,38 +61,6 @@ class TerraceOptions:
 
     def to_json(self) -> dict[str, Any]:
         return {"last_stones_lose": self.last_stones_lose, "no_push_back": self.no_push_back}
-
-
-@dataclass(frozen=True, slots=True)
-class MoveEffect:
-    """What a move did besides moving its stone: fields and colours of removed stones."""
-
-    smashed: tuple[tuple[int, str], ...] = ()
-    fallen: tuple[tuple[int, str], ...] = ()
-    osiris: tuple[tuple[int, str], ...] = ()
-    pushed: tuple[int, int] | None = None  # the pushed stone's (from, to); to -1 if it fell
-
-    @property
-    def double_osiris(self) -> bool:
-        """Osiris took stones of both colours at once."""
-        return len({colour for _, colour in self.osiris}) == 2
-
-    def describe(self) -> str:
-        parts = []
-        if self.smashed:
-            parts.append("smashed " + _stones(self.smashed, "on"))
-        if self.fallen:
-            parts.append("fell off " + _stones(self.fallen, "from"))
-        if self.osiris:
-            label = "double Osiris" if self.double_osiris else "Osiris"
-            count = len(self.osiris)
-            plural = "s" if count > 1 else ""
-            parts.append(f"{label}: {count} stone{plural} removed ({_stones(self.osiris, 'on')})")
-        return "; ".join(parts)
-
-
-def _stones(stones: tuple[tuple[int, str], ...], preposition: str) -> str:
-    return ", ".join(f"{colour} {preposition} {field_name(f)}" for f, colour in stones)
 
 
 @dataclass
@@ -190,7 +80,8 @@ class Terrace(SearchHooks):
     generator (``_generate``, ``moves_from``), the preview the window draws and the
     repetition count read; ``pop`` undoes all of it. As collaborators they would share
     that state and the undo. Its words and notation live beside it (``teaching.py``,
-    ``text.py``)."""
+    ``text.py``), and so does the board it plays on (``board.py``: the fields, the moves'
+    values and the Osiris scan)."""
 
     name = "terrace"
     title = "Allmer's Pyramid"
@@ -252,7 +143,7 @@ class Terrace(SearchHooks):
     ) -> Self:
         game = cls(options)
         cells = game._cells
-        for f, player in check_setup(cls, to_move, pieces, _field_id).items():
+        for f, player in check_setup(cls, to_move, pieces, field_id).items():
             cells[f] = player
         for player in (WHITE, BLACK):
             count = cells.count(player)
@@ -260,12 +151,12 @@ class Terrace(SearchHooks):
                 raise PositionFormatError(
                     "pieces", f"{COLOURS[player]} has {count} stones; each player starts with 7"
                 )
-        sandwiched = _osiris(cells)
+        sandwiched = osiris_marks(cells)
         if sandwiched and not study:
             raise PositionFormatError(
                 "pieces",
                 "Osiris: "
-                + _stones(tuple((f, COLOURS[cells[f]]) for f in sandwiched), "on")
+                + stones_text(tuple((f, COLOURS[cells[f]]) for f in sandwiched), "on")
                 + f" would already have been removed ({STUDY_HINT} to keep them)",
             )
         game._turn = COLOURS.index(to_move)
@@ -377,7 +268,7 @@ class Terrace(SearchHooks):
         return moves
 
     def parse_move(self, text: str) -> TerraceMove:
-        match = _MOVE_RE.fullmatch(text)
+        match = MOVE_RE.fullmatch(text)
         if match is None:
             raise InvalidMoveError(
                 f"{quote(text)} is not a move; write from and to fields: a7-a5 (run), a1xb1 (run "
@@ -463,7 +354,7 @@ class Terrace(SearchHooks):
                 smashed.append((t, COLOURS[cells[t]]))
             cells[t] = player
             cells[s] = EMPTY
-        removed = _osiris(cells)
+        removed = osiris_marks(cells)
         osiris = tuple((f, COLOURS[cells[f]]) for f in removed)
         for f in removed:
             cells[f] = EMPTY
@@ -532,22 +423,3 @@ class Terrace(SearchHooks):
             tuple(sorted((k, v) for k, v in self._seen.items() if v)),
             len(self.move_stack),
         )
-
-
-def _osiris(cells: list[int]) -> list[int]:
-    """Fields of every stone sandwiched X, Y..Y, X along a ring side (both colours),
-    found on one snapshot of the board."""
-    marked: set[int] = set()
-    for line in OSIRIS_LINES:
-        n = len(line)
-        for i in range(n - 2):
-            x = cells[line[i]]
-            if x == EMPTY:
-                continue
-            j = i + 1
-            while j < n and cells[line[j]] == 1 - x:
-                j += 1
-            # line[i] is X, line[i+1 .. j-1] are Y; a sandwich when line[j] is X again.
-            if i + 1 < j < n and cells[line[j]] == x:
-                marked.update(line[i + 1 : j])
-    return sorted(marked)

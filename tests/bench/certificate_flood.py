@@ -5,7 +5,10 @@ gzip members of a few thousand lines each (so the gzip trailer says little and t
 are read). Each check runs in a child process; its peak memory (VmHWM) and processor
 time are printed.
 
-    .venv/bin/python tests/bench/certificate_flood.py [--bases 3 4 6]
+    .venv/bin/python tests/bench/certificate_flood.py [--bases 3 4 6] [--before CHECKOUT]
+
+``--before``: another checkout (``git worktree add /tmp/before main``, say) whose check of
+the same files is printed beside this one's, in the same run (the same load).
 """
 
 from __future__ import annotations
@@ -83,20 +86,24 @@ def flood(path: pathlib.Path, base: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bases", type=int, nargs="+", default=[3, 4, 5, 6])
+    parser.add_argument("--before", type=pathlib.Path, help="another checkout to compare")
     args = parser.parse_args()
+    checkouts = [("", ROOT)] + [("before: ", args.before.resolve())] * bool(args.before)
     with tempfile.TemporaryDirectory() as folder:
         for base in args.bases:
             path = pathlib.Path(folder) / f"flood{base}.cert.gz"
             lines = flood(path, base)
-            done = subprocess.run(
-                [sys.executable, "-c", PROBE, str(path)],
-                capture_output=True,
-                text=True,
-                cwd=ROOT,
-                check=False,
-            )
             size = path.stat().st_size
-            print(f"base {base}: {lines:,} lines, {size:,} bytes: {done.stdout.strip()}")
+            print(f"base {base}: {lines:,} lines, {size:,} bytes:")
+            for said, checkout in checkouts:
+                done = subprocess.run(
+                    [sys.executable, "-c", PROBE, str(path)],
+                    capture_output=True,
+                    text=True,
+                    cwd=checkout,  # (its pyramid_lab imported: the first on the path)
+                    check=False,
+                )
+                print(f"  {said}{done.stdout.strip() or done.stderr.strip()[-200:]}")
 
 
 if __name__ == "__main__":

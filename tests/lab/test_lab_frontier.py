@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+import pyramid_lab as pl
 from pyramid_lab.model import search
 from pyramid_lab.model.files import write
 from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
@@ -160,3 +161,49 @@ def test_the_hint_off_the_book_recommends_no_move_proven_lost_in_a_short_line(po
     assert "; the winning move is one of the 12 not proven; 3 proven lost; exact: " in said
     assert said.endswith(("Analysis > Build the whole-game table", "endgame build --whole`"))
     assert len(said) <= 145  # (some 880 px of the status bar's font at most)
+
+
+#: A position of each version that its opening book settles as a draw (one of at most the
+#: book's spheres that it lacks; tests/model/test_proof_rank.py holds the same).
+DRAWS = {
+    ("standard", "0-2"): "3,1,0 0,0,0 2,3,0 0,1,0 1,2,0",
+    ("standard", "1-2"): "0,3,0 3,0,0 3,2,0 0,2,0 1,0,0 1,2,0",
+    ("alternate", "0-2"): "3,1,0 0,0,0 2,3,0 0,1,0 1,2,0",
+}
+
+
+@pytest.mark.parametrize("version", DRAWS, ids="-".join)
+def test_a_draw_the_book_settles_is_said_at_once_by_every_front_end(
+    version, port, inbox, tmp_path, capsys
+):
+    # Issue 89 item 2: solve searched 69-84 s and said "unknown"; analyze --engine and the
+    # Analysis dock fell back to the search's estimates without a word of the book
+    game = Pyraos.new(PyraosOptions(*version))
+    for text in DRAWS[version].split():
+        game.push_text(text)
+    path = tmp_path / "draw.pyr.json"
+    write(path, game)
+    # the command line: solve answers from the book (a search would not end in 5 s)
+    assert main(["solve", "--workers", "1", "--max-seconds", "5", "--quiet", str(path)]) == 0
+    solved = json.loads(capsys.readouterr().out)
+    assert (solved["value"], solved["source"], solved["complete"]) == ("draw", "book", True)
+    assert main(["analyze", "--engine", "--seconds", "0.3", "--threads", "1", str(path)]) == 0
+    cli = json.loads(capsys.readouterr().out)["engine"]
+    assert cli["value"] == "draw"
+    assert "opening book" in cli["value_by"]
+    not_lost_first([row["proven"] for row in cli["moves"]])
+    # the scripting API
+    pos = pl.load(path)
+    assert (pos.solve(max_seconds=5).value, pos.analyse(0.3, threads=1).value) == ("draw",) * 2
+    # the window's Analysis dock
+    lab = Lab(Session(game.copy()), port, post=inbox.post, bulletin=port.bulletin)
+    try:
+        lab.analysis.seed = 1
+        assert lab.analyse(0.3, threads=1)
+        inbox.until(lambda: lab.analysis.shown() is not None)
+        window = lab.analysis.shown()
+        assert window is not None
+        assert (window.value, window.value_by) == (cli["value"], cli["value_by"])
+        assert window.proven_text.startswith("proven: a draw with perfect play (opening book)")
+    finally:
+        lab.shutdown()

@@ -43,7 +43,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
-def lab(port, cache) -> Iterator[Lab]:
+def lab(port, cache, whole_kernels) -> Iterator[Lab]:
     lab = Lab(
         Session(Pyraos.new(PyraosOptions())),
         port,

@@ -10,6 +10,7 @@ import gzip
 import json
 import pathlib
 import random
+import re
 import subprocess
 import sys
 import zlib
@@ -189,10 +190,10 @@ def test_a_batch_is_read_as_its_lines_are_one_by_one(lines):
                 listing.keep_line(number, line)
         except CertificateError as exc:
             return str(exc)
-        return listing.listed
+        return listing.finish().entries()
 
     try:
-        batched: object = read_listed(iter(lines), game, "red", symmetries)[0]
+        batched: object = read_listed(iter(lines), game, "red", symmetries)[0].entries()
     except CertificateError as exc:
         batched = str(exc)
     assert batched == one_by_one()
@@ -224,3 +225,21 @@ def test_lines_past_the_base_s_bound_are_refused_when_read(tmp_path):
         check(iter_lines(path))  # (read, as where its trailer said less than it holds)
     with pytest.raises(CertificateError, match=r"176 KiB decompressed \(its gzip trailer says"):
         check_file(path)
+
+
+def test_a_line_written_otherwise_than_a_proof_writes_it_is_refused_at_its_line():
+    """A proof's lines are all alike (``KEY x,y,z``, one blank between): the check reads a
+    batch of them at once. A line padded with blanks, or a move in other words, was read
+    one line at a time (a flood of them filled to the base's bound cost seconds): it is
+    refused at its line, saying how it must be written."""
+    good = f"rb{'.' * 28} 0,0,1"  # base 4, red wins, red to move: as many of each
+    header = json.dumps(_header(4))
+    for line, said in (
+        (good + " ", "one blank between and none around"),
+        (" " + good, "one blank between and none around"),
+        (good.replace(" ", "  "), "one blank between and none around"),
+        (good.replace("0,0,1", "(0,0,1)"), "the move must be written 0,0,1, not '(0,0,1)'"),
+    ):
+        other = f"{'.' * 28}br 2,2,0"
+        with pytest.raises(CertificateError, match=rf"^line 3: .*{re.escape(said)}"):
+            check([header, other, line, good])

@@ -331,3 +331,42 @@ def test_kernels_loaded_from_the_cache_are_not_said_compiled():
     assert first_use.ready_words(began, [twice]).startswith("loaded in ")  # nothing compiled
     twice(3)  # compiled now (no cache: a miss)
     assert first_use.ready_words(began, [twice]).startswith("compiled in ")
+
+
+def test_the_warm_up_alone_says_the_wait_once_and_each_step_alone(monkeypatch, capsys):
+    """scripts/setup.sh prints ``warm``'s lines: the wait's words ("compiling the search for
+    its first use (a minute or two ...)") once, not again on each of the five steps, and no
+    "the search starts" where no search follows (its last line says the core is ready)."""
+
+    def steps(progress=None, parts=first_use.PARTS):
+        for fraction, step in ((0.0, "the tree search"), (0.5, "the proof searches")):
+            progress(fraction, f"{first_use.COMPILING}: {step}")
+        progress(1.0, f"{first_use.COMPILING}: ready, the search starts")
+        return 12.5
+
+    monkeypatch.setattr(warm, "ready", steps)
+    assert warm.main([]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        f"{first_use.COMPILING}:",
+        "  the tree search",
+        "  the proof searches",
+        "the compiled search is ready (12.5 s)",
+    ]
+
+
+def test_the_window_child_still_gets_every_step_whole(monkeypatch, capsys):
+    """The window's child (``--steps``) is told every step whole, its last one too."""
+
+    def steps(progress=None, parts=first_use.PARTS):
+        progress(0.0, f"{first_use.LOADING}: the tree search")
+        progress(1.0, f"{first_use.LOADING}: ready, the search starts")
+        return 1.0
+
+    monkeypatch.setattr(warm, "ready", steps)
+    monkeypatch.setattr(warm, "_end_with_parent", lambda: None)  # no wait on the pipe
+    assert warm.main(["--steps"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"0.000\t{first_use.LOADING}: the tree search",
+        f"1.000\t{first_use.LOADING}: ready, the search starts",
+    ]

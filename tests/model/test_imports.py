@@ -121,6 +121,8 @@ SEARCH_UNIT_TESTS = {
     "tests.viewer.test_api_waits",  # (fakes the compiled core's first use, as test_first_use)
     "tests.viewer.test_sides",
     "tests.patience",  # (its helpers of the search's tests tell the exact step what it saw)
+    "tests.whole_kernels",  # (compiles the whole-game tables' build kernels once a suite)
+    "tests.conftest",  # (the split tests' shared Dask cluster: the solve's own quiet settings)
 }
 
 

@@ -231,6 +231,24 @@ def _paths(value: Any, prefix: tuple = ()) -> list[tuple]:
     return out
 
 
+def _edited(base, edits):
+    """A copy of ``base`` with each edit (a path, a value, whether to delete) made where
+    the path still leads (an edit whose path an earlier one broke is skipped)."""
+    doc = copy.deepcopy(base)
+    for path, value, delete in edits:
+        parent = doc
+        try:
+            for key in path[:-1]:
+                parent = parent[key]
+            if delete and isinstance(parent, dict):
+                parent.pop(path[-1], None)
+            else:
+                parent[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue
+    return doc
+
+
 _ALL = _paths(_BASE)[1:]
 
 
@@ -243,18 +261,7 @@ _ALL = _paths(_BASE)[1:]
 )
 @given(st.lists(st.tuples(st.sampled_from(_ALL), _LEAVES, st.booleans()), max_size=3))
 def test_fuzz_the_reader_only_raises_position_format_error(edits):
-    doc = copy.deepcopy(_BASE)
-    for path, value, delete in edits:
-        parent = doc
-        try:
-            for key in path[:-1]:
-                parent = parent[key]
-            if delete and isinstance(parent, dict):
-                parent.pop(path[-1], None)
-            else:
-                parent[path[-1]] = value
-        except (KeyError, IndexError, TypeError):
-            continue
+    doc = _edited(_BASE, edits)
     try:
         lesson = L.loads(json.dumps(doc))
     except PositionFormatError:
@@ -418,3 +425,126 @@ def test_a_folder_is_read_once_and_kept_until_a_file_changes(tmp_path, monkeypat
     again = shelf.read(tmp_path)
     assert [e.title for e in again] == ["Changed"]
     assert read[2:] == ["a-good.lesson.json"]
+
+
+# ---- texts in several languages (issue 90) ---------------------------------------------------
+
+
+def _in_languages(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` with its title, the first step's title and text, and its task's prompt and
+    hint in English and German (the second step's left English only)."""
+    doc = copy.deepcopy(doc)
+    doc["title"] = {"en": "Test", "de": "Prüfung"}
+    step = doc["steps"][0]
+    step["title"] = {"en": "Hold SW", "de": "SW halten"}
+    step["text"] = {"en": "Place the ball.", "de": "Setze die Kugel.", "sv": "Lägg kulan."}
+    step["task"]["prompt"] = {"en": "Place it.", "de": "Setze sie."}
+    step["task"]["hint"] = {"en": "East wall.", "de": "Ostwand."}
+    return doc
+
+
+_WORDS = json.loads(json.dumps(_in_languages(_doc())))
+_WORDS_ALL = _paths(_WORDS)[1:]
+_WORD_LEAVES = st.one_of(
+    _LEAVES,
+    st.dictionaries(st.sampled_from(["en", "de", "sv", "EN", "pt_BR", "x-y", ""]), _LEAVES),
+)
+
+
+@settings(
+    max_examples=150,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(st.lists(st.tuples(st.sampled_from(_WORDS_ALL), _WORD_LEAVES, st.booleans()), max_size=3))
+def test_fuzz_texts_in_languages_only_raise_position_format_error(edits):
+    doc = _edited(_WORDS, edits)
+    try:
+        lesson = L.loads(json.dumps(doc))
+    except PositionFormatError:
+        return
+    assert L.loads(L.dumps(lesson)).to_json() == lesson.to_json()
+    for language in L.languages(lesson):
+        shown, _ = L.in_language(lesson, language)
+        assert all(isinstance(step.title, str) and step.title for step in shown.steps)
+
+
+def test_a_lesson_in_languages_reads_shows_and_writes_back():
+    lesson = L.loads(json.dumps(_WORDS))
+    assert lesson.title == "Test"
+    assert lesson.steps[0].text == "Place the ball."
+    assert L.languages(lesson) == ["en", "de", "sv"]
+    german, complete = L.in_language(lesson, "de_AT")
+    assert german.title == "Prüfung"
+    assert german.steps[0].title == "SW halten"
+    assert german.steps[0].task is not None
+    assert german.steps[0].task.hint == "Ostwand."
+    # the second step has no German: English, and the lesson says it is not complete
+    assert german.steps[1].title == "Who holds"
+    assert complete is False
+    swedish, complete = L.in_language(lesson, "sv")
+    assert swedish.steps[0].text == "Lägg kulan."
+    assert swedish.title == "Test"
+    assert complete is False
+    english, complete = L.in_language(lesson, "en_GB")
+    assert english.to_json() == lesson.to_json()
+    assert complete is True
+    assert json.loads(L.dumps(lesson)) == _WORDS
+
+
+def test_an_english_only_file_reads_as_english_and_writes_back_byte_for_byte(tmp_path):
+    text = L.dumps(L.loads(json.dumps(_doc())))
+    assert '"en"' not in text
+    assert L.dumps(L.loads(text)) == text
+    lesson = L.loads(text)
+    same, complete = L.in_language(lesson, "en")
+    assert same.to_json() == lesson.to_json()
+    assert complete
+    _, complete = L.in_language(lesson, "de")
+    assert complete is False  # shown in English: the reader says so once
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ({"de": "Prüfung"}, 'needs "en"'),
+        ({"en": "Test", "German": "Prüfung"}, "not a language's code"),
+        ({"en": "Test", "de": ""}, "title.de: must be a non-empty text"),
+        ({"en": "Test", "de": 3}, "title.de: must be a non-empty text"),
+        ({"en": "Test", "de": "x" * 201}, "title.de: too long"),
+    ],
+)
+def test_bad_texts_in_languages_name_the_key(text, message):
+    doc = _doc()
+    doc["title"] = text
+    with pytest.raises(PositionFormatError, match=message):
+        L.loads(json.dumps(doc))
+
+
+def test_the_shipped_lessons_read_as_they_are_written():
+    for path in sorted(LESSONS.glob("*/*.lesson.json")):
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        read = L.read(path).to_json()
+        for step, written in zip(read["steps"], raw["steps"], strict=True):
+            if "task" in step and "side" not in written.get("task", {}):
+                step["task"].pop("side", None)  # a win-within task's default side, filled in
+        assert read == raw, path.name
+
+
+def test_the_menu_title_is_in_the_language_asked(tmp_path):
+    path = tmp_path / "01-test.lesson.json"
+    path.write_text(json.dumps(_WORDS), encoding="utf-8")
+    assert L.titles(path, "de")[1] == "01. Prüfung"
+    assert L.titles(path)[1] == "01. Test"
+
+
+def test_the_shipped_partition_lessons_are_in_four_languages_the_others_in_german():
+    for path in sorted(LESSONS.glob("*/*.lesson.json")):
+        lesson = L.read(path)
+        wanted = ["de", "es", "fr", "sv"] if path.parent.name == "partition" else ["de"]
+        for language in wanted:
+            shown, complete = L.in_language(lesson, language)
+            assert complete, f"{path.name} lacks a text in {language}"
+            assert shown.steps[0].text != lesson.steps[0].text, (path.name, language)

@@ -35,6 +35,8 @@ from pyramid_lab.model.search.games.pyraos import (
 )
 
 VERSIONS = [("standard", "0-2"), ("children", "0-2"), ("standard", "1-2"), ("alternate", "0-2")]
+# the build's kernels compiled once for the suite (tests/whole_kernels.py)
+pytestmark = pytest.mark.usefixtures("whole_kernels")
 ROOT = Path(__file__).resolve().parents[2]
 
 

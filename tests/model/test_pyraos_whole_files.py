@@ -21,6 +21,8 @@ from hypothesis import strategies as st
 from pyramid_lab.model.search.games.pyraos import whole, whole_index, whole_table, whole_walk
 
 FULL = os.environ.get("PYRAMID_FUZZ") == "full"
+# the build's kernels compiled once for the suite (tests/whole_kernels.py)
+pytestmark = pytest.mark.usefixtures("whole_kernels")
 
 
 @pytest.fixture(scope="module")

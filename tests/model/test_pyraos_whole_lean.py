@@ -17,6 +17,8 @@ import pytest
 from pyramid_lab.model.search.games.pyraos import whole, whole_push, whole_steps
 
 VERSIONS = [("standard", "0-2"), ("standard", "1-2"), ("children", "0-2"), ("alternate", "0-2")]
+# the build's kernels compiled once for the suite (tests/whole_kernels.py)
+pytestmark = pytest.mark.usefixtures("whole_kernels")
 
 
 @pytest.fixture(scope="module")

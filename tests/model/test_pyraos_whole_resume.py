@@ -19,6 +19,8 @@ from pyramid_lab.model.search.games.pyraos import whole, whole_push, whole_steps
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = 14  # the base-3 pyramid's: 0 to 13 spheres
+# the build's kernels compiled once for the suite (tests/whole_kernels.py)
+pytestmark = pytest.mark.usefixtures("whole_kernels")
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ factory, 18 the footmen factory. Red plays the Anubians, blue Bastet.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 
 import pytest
@@ -37,7 +38,7 @@ from pyramid_lab.model.rolling import (
     Take,
     parse_move,
 )
-from pyramid_lab.model.rolling.rules import Troops
+from pyramid_lab.model.rolling.fights import Troops
 from pyramid_lab.model.rolling.state import PHARAOH_LEVELS, RollingOptions
 from pyramid_lab.model.teaching import describe_result, teaching_for
 
@@ -175,6 +176,26 @@ def test_taking_a_die_writes_its_number_at_once():
     game.push(parse_move("take red d8 7 > a3"))
     assert game.sheet("red").lines[0] == [None, None, 7]
     assert game.to_move == "blue"
+
+
+def test_of_two_equal_dice_the_one_chosen_is_the_one_taken():
+    """Blue's two d4s both show 4: the move names a die by colour, kind and face, so it
+    took the first; the Turn dock's choice of the second (``die``) takes the second, and
+    the move is still the same move (its text, its equality)."""
+    game = started()
+    roll(game, [3, 1, 7, 2, 4, 4, 8, 6])  # dice 4 and 5: blue d4 4, twice
+    plain = parse_move("take blue d4 4 > a1")
+    chosen = dataclasses.replace(plain, die=5)
+    assert chosen == plain
+    assert str(chosen) == str(plain)
+    game.push(chosen)
+    assert [d.taker for d in game.state.dice][4:6] == [None, 0]
+    game.pop()
+    game.push(plain)  # (without a choice: the first)
+    assert [d.taker for d in game.state.dice][4:6] == [0, None]
+    game.pop()
+    game.push(dataclasses.replace(plain, die=0))  # not one of them: the first
+    assert [d.taker for d in game.state.dice][4:6] == [0, None]
 
 
 def test_own_colour_adds_or_subtracts_one_other_colours_do_not():

@@ -9,31 +9,35 @@ import json
 
 import pytest
 
-from pyramid_lab.model.rolling.rules import (
-    DATA,
+from pyramid_lab.model.rolling.fights import (
     PHARAOH,
-    RollingDataError,
     Troops,
     bombard,
-    faction_names,
     fight,
-    footmen,
     half,
     halved,
-    line_problem,
-    line_ready,
-    line_value,
+    reinforcement_walk,
+    take_losses,
+    walk_size,
+)
+from pyramid_lab.model.rolling.maps import (
+    faction_names,
     load_faction,
     load_map,
     map_names,
     parse_faction,
     parse_map,
-    reinforcement_walk,
+)
+from pyramid_lab.model.rolling.rules import (
+    DATA,
+    RollingDataError,
+    footmen,
+    line_problem,
+    line_ready,
+    line_value,
     shape_takes,
     snake_order,
     space_points,
-    take_losses,
-    walk_size,
     written_choices,
 )
 

@@ -307,7 +307,9 @@ def test_the_split_solve_on_2_workers_agrees_with_the_single_search(tmp_path):
     )
 
 
-def test_a_stopped_split_solve_counts_the_positions_its_stopped_units_searched(tmp_path):
+def test_a_stopped_split_solve_counts_the_positions_its_stopped_units_searched(
+    tmp_path, dask_scheduler
+):
     # a solve stopped by its time limit said 753,576,411 positions in its JSON after its
     # last progress line had said 758,574,975: the running units' work was dropped
     # Stopped once a progress line has counted the running units' positions (after a time
@@ -323,7 +325,7 @@ def test_a_stopped_split_solve_counts_the_positions_its_stopped_units_searched(t
 
     split = cluster.split_solve(
         game_of("empty-base4-stacking"),
-        workers=2,
+        scheduler=dask_scheduler,
         book=False,
         table_mb=64,
         checkpoint=False,
@@ -377,7 +379,9 @@ def test_a_scheduler_that_cannot_be_reached_is_one_line(capsys):
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
-def test_a_split_solve_killed_and_started_again_gives_the_same_answer(tmp_path):
+def test_a_split_solve_killed_and_started_again_gives_the_same_answer(
+    tmp_path, capsys, dask_scheduler
+):
     folder = tmp_path / "ck"
     command = [
         sys.executable,
@@ -426,9 +430,14 @@ def test_a_split_solve_killed_and_started_again_gives_the_same_answer(tmp_path):
         time.sleep(0.1)
     assert not _semaphores() - semaphores
     kept = len(list(folder.glob("d*.json")))
-    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout)
+    # started again as the same command, in this process and on a cluster already up (the
+    # start of a local one is checked above and by the other tests)
+    capsys.readouterr()
+    again = [*command[3:], "--scheduler", dask_scheduler, "--insecure-scheduler"]
+    code = main(again)
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    report = json.loads(out)
     assert (report["value"], report["complete"]) == ("win", True)  # as the single search
     units = report["units"]
     assert units["from_checkpoint"] == kept > 0
@@ -463,7 +472,8 @@ def test_bad_split_arguments_and_an_unusable_checkpoint_are_one_line(capsys, tmp
     assert blocker.read_text() == "mine"
 
 
-def test_pyraos_whole_game_split_over_a_dask_cluster_gives_the_same_table(tmp_path):
+@pytest.mark.usefixtures("whole_kernels")  # (its workers load them: tests/whole_kernels.py)
+def test_pyraos_whole_game_split_over_a_dask_cluster_gives_the_same_table(tmp_path, dask_scheduler):
     # The whole-game retrograde analysis (model/search/games/pyraos/whole.py) with its
     # layers' position ranges as units on 2 workers, by rounds: the same bytes as push
     # retrograde in this process.
@@ -474,7 +484,7 @@ def test_pyraos_whole_game_split_over_a_dask_cluster_gives_the_same_table(tmp_pa
 
     alone = whole.build(whole.create(tmp_path / "alone", 3, "children", "0-2"))
     table = whole.create(tmp_path / "dask", 3, "children", "0-2")
-    with dask_client(2, None) as client:
+    with dask_client(2, dask_scheduler) as client:
         whole.build(table, client=client)
     assert all(np.array_equal(a, b) for a, b in zip(table.values, alone.values, strict=True))
     assert whole.describe(table.probe(0, 0)) == "a loss in 16 plies"

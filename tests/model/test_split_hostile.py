@@ -238,11 +238,18 @@ def test_a_header_nested_past_reason_is_one_line_not_a_traceback(tmp_path, capsy
     assert "Traceback" not in said
 
 
-def test_units_flipped_by_hand_are_proven_again_and_the_answer_stays_right(tmp_path, capsys):
+def test_units_flipped_by_hand_are_proven_again_and_the_answer_stays_right(
+    tmp_path, capsys, dask_scheduler
+):
     game = game_of("empty-base3-stacking")  # the second player (blue) wins
     folder = tmp_path / "ck"
     first = cluster.split_solve(
-        game, workers=2, book=False, table_mb=64, checkpoint=folder, knowledge_of=knowledge_for
+        game,
+        scheduler=dask_scheduler,
+        book=False,
+        table_mb=64,
+        checkpoint=folder,
+        knowledge_of=knowledge_for,
     )
     assert first.result.value == "loss"
     units = sorted(folder.glob("d*.json"))
@@ -254,7 +261,7 @@ def test_units_flipped_by_hand_are_proven_again_and_the_answer_stays_right(tmp_p
     warned: list[str] = []
     again = cluster.split_solve(
         game,
-        workers=2,
+        scheduler=dask_scheduler,
         book=False,
         table_mb=64,
         checkpoint=folder,
@@ -274,7 +281,12 @@ def test_units_flipped_by_hand_are_proven_again_and_the_answer_stays_right(tmp_p
     # proven again, the units are whole again: a third run trusts what it finds
     # (a changed unit the root did not need again stays changed: not trusted again)
     third = cluster.split_solve(
-        game, workers=2, book=False, table_mb=64, checkpoint=folder, knowledge_of=knowledge_for
+        game,
+        scheduler=dask_scheduler,
+        book=False,
+        table_mb=64,
+        checkpoint=folder,
+        knowledge_of=knowledge_for,
     )
     assert third.result.value == "loss"
     assert third.units.rejected == again.units.rejected - again.units.reproved
@@ -332,7 +344,7 @@ def test_an_interrupt_during_the_shutdown_keeps_the_answer(monkeypatch):
 
 
 def test_an_interrupt_after_the_root_settled_before_the_search_let_go_keeps_the_answer(
-    monkeypatch,
+    monkeypatch, dask_scheduler
 ):
     """Ctrl+C after the last unit settled the root but while the search still cancels the
     units it no longer needs (and, on an existing cluster, has its workers let go of the
@@ -348,7 +360,7 @@ def test_an_interrupt_after_the_root_settled_before_the_search_let_go_keeps_the_
     monkeypatch.setattr(split_run.UnitRun, "go", go_then_interrupted)
     split = cluster.split_solve(
         game_of("empty-base3-stacking"),
-        workers=2,
+        scheduler=dask_scheduler,
         book=False,
         table_mb=64,
         checkpoint=False,
@@ -374,7 +386,7 @@ def test_a_signal_during_the_shutdown_waits_until_it_is_over():
     assert steps == ["closed"]
 
 
-def test_ctrl_c_before_the_answer_still_interrupts(monkeypatch):
+def test_ctrl_c_before_the_answer_still_interrupts(monkeypatch, dask_scheduler):
 
     def interrupted(self):
         raise KeyboardInterrupt
@@ -383,7 +395,7 @@ def test_ctrl_c_before_the_answer_still_interrupts(monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         cluster.split_solve(
             game_of("empty-base3-stacking"),
-            workers=1,
+            scheduler=dask_scheduler,
             book=False,
             table_mb=64,
             checkpoint=False,
@@ -467,7 +479,9 @@ def test_a_unit_is_written_in_place_of_what_was_planted_never_through_it(tmp_pat
     assert (settled, note) == ({"d2-abc": ("win", 9)}, "")  # the set-aside copy is no unit
 
 
-def test_a_unit_that_cannot_be_written_ends_the_checkpoint_not_the_solve(tmp_path, monkeypatch):
+def test_a_unit_that_cannot_be_written_ends_the_checkpoint_not_the_solve(
+    tmp_path, monkeypatch, dask_scheduler
+):
     import errno
 
     def full(self, *args, **kwargs):
@@ -477,7 +491,7 @@ def test_a_unit_that_cannot_be_written_ends_the_checkpoint_not_the_solve(tmp_pat
     warned: list[str] = []
     split = cluster.split_solve(
         game_of("empty-base3-stacking"),
-        workers=2,
+        scheduler=dask_scheduler,
         book=False,
         table_mb=64,
         checkpoint=tmp_path / "ck",

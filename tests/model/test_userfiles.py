@@ -17,12 +17,8 @@ import pytest
 
 from pyramid_lab.model import userfiles
 from pyramid_lab.model.collection import PROGRESS_FILE, Entry, Progress
-from pyramid_lab.model.userfiles import (
-    LESSON_PROGRESS_FILE,
-    LessonProgress,
-    UserFileError,
-    set_aside,
-)
+from pyramid_lab.model.lesson_progress import LESSON_PROGRESS_FILE, LessonProgress
+from pyramid_lab.model.userfiles import UserFileError, set_aside
 
 
 def memory_cap() -> None:
@@ -122,7 +118,7 @@ def test_a_damaged_or_foreign_file_is_set_aside_told_once_and_a_fresh_one_starts
             f"""
             from pathlib import Path
             from pyramid_lab.model.collection import Progress
-            from pyramid_lab.model.userfiles import LessonProgress
+            from pyramid_lab.model.lesson_progress import LessonProgress
             cls = Progress if {name!r} == {PROGRESS_FILE!r} else LessonProgress
             told = []
             store = cls(Path({str(path)!r}), tell=told.append)
@@ -286,7 +282,7 @@ WRITER = """
 import sys
 from pathlib import Path
 from pyramid_lab.model.collection import Entry, Progress
-from pyramid_lab.model.userfiles import LessonProgress
+from pyramid_lab.model.lesson_progress import LessonProgress
 path, who, n = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 progress = Progress(path / "puzzles-solved.json")
 lessons = LessonProgress(path / "lesson-progress.json")

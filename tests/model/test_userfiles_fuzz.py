@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from pyramid_lab.model.collection import INDEX, INDEX_FORMAT, PROGRESS_FILE, Entry, Progress, load
 from pyramid_lab.model.game import PositionFormatError
-from pyramid_lab.model.userfiles import LESSON_PROGRESS_FILE, LessonProgress
+from pyramid_lab.model.lesson_progress import LESSON_PROGRESS_FILE, LessonProgress
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLE = ROOT / "model" / "data" / "puzzles" / "partition" / "floating-3-win-in-1-a.pyr.json"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import pathlib
 
 import pytest
 
@@ -179,3 +180,25 @@ def test_a_round_trip_of_the_document_read_is_what_json_reads(tmp_path):
     out = pos.save(tmp_path / "b.pyr.json")
     json.loads(out.read_text(encoding="utf-8"))  # strict JSON: no NaN or Infinity
     assert os.path.getsize(out) > 0
+
+
+# ---- pictures and the documented options --------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(8192, 8192), (4097, 16), (16, 4097)])
+def test_a_picture_beyond_the_documented_side_is_refused_before_it_is_drawn(size):
+    # Issue 89: pos.picture(size=(8192, 8192)), then the documented maximum, peaked at 3.7 GB
+    with pytest.raises(ValueError, match=r"^size must be \(width, height\) in pixels, 16 to 4096"):
+        pl.new("partition", size=3).picture(size=size)
+
+
+def test_docs_say_rolling_takes_the_players_the_code_takes():
+    # Issue 89: docs/api.md said Rolling takes 2 to 4 players where the code takes 1 to 4
+    docs = (pathlib.Path(__file__).parents[2] / "docs" / "api.md").read_text(encoding="utf-8")
+    row = next(line for line in docs.splitlines() if line.startswith('| `"rolling"`'))
+    assert "`players=2` (1 to 4)" in row
+    for players in (1, 4):
+        assert len(pl.new("rolling", players=players).players) == players
+    for players in (0, 5):
+        with pytest.raises(PositionFormatError):
+            pl.new("rolling", players=players)

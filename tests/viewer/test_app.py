@@ -462,6 +462,32 @@ def test_setup_error_shows_whole_and_messages_keep_clear_of_the_hover_text(make_
     assert window.statusBar().currentMessage() == "hello"
 
 
+def test_a_long_message_is_read_whole_before_the_hover_text(make_window, qtbot):
+    """At 1200x800 a pick's offer of the point behind a ball (119 characters) was cut at
+    "(View do…" beside the hover's words on the ball: the hover text now gives way, elided,
+    while the message needs its room; without a message it is whole again."""
+    window = make_window(Partition(PartitionOptions(5)))
+    window.resize(1200, 800)
+    qtbot.waitUntil(lambda: window.width() == 1200, timeout=WAIT_MS)
+    bar, hover = window.statusBar(), window.parts.status_hover
+    words = "(0,0,1) level 1, red; group of 14 touching base, west, east, south, north"
+    hover.setText(words)
+    offer = (
+        "Click 0,0,1 again to pick 1,1,0, the point its ball hides, instead, or peel to "
+        "level 0 (View dock: Levels) or turn the board"
+    )
+    window.lab.bulletin.say(offer)
+    qtbot.waitUntil(lambda: bar.message.isVisible(), timeout=WAIT_MS)
+    qtbot.wait(50)
+    assert bar.currentMessage() == offer
+    assert not bar.message.elided(), (bar.message.width(), hover.width())
+    assert hover.elided()
+    assert bar.message.geometry().right() < hover.geometry().left()
+    bar.clearMessage()
+    qtbot.wait(50)
+    assert not hover.elided()
+
+
 def test_clip_planes_are_drawn_in_the_scene_and_say_their_value(make_window, guard_errors):
     window = make_window(Partition(PartitionOptions(4)))
     dock = window.parts.view_dock

@@ -640,6 +640,7 @@ def test_undo_against_the_computer_takes_back_the_last_turn(ball_window, qtbot, 
 
 
 def test_labels_on_one_square_are_joined_and_neighbours_stagger():
+    from pyramid_lab.viewer.boards.flat import one_label_a_cell
     from pyramid_lab.viewer.boards.grid import LABEL_STAGGER, GridView
     from pyramid_lab.viewer.games.ball.sites import BOARD, site_at
     from pyramid_lab.viewer.lab.frame import Frame, Label
@@ -648,7 +649,7 @@ def test_labels_on_one_square_are_joined_and_neighbours_stagger():
     frame = Frame(labels=(Label(d4, "blocked"), Label(d4_small, "tackle"), Label(e4, "goal")))
     view = GridView.__new__(GridView)  # only the geometry is needed for the labels
     view.board = BOARD
-    joined = view._one_label_a_cell(frame)
+    joined = one_label_a_cell(frame, view.cell_of, BOARD.count)
     assert sorted(label.text for label in joined.labels) == ["blocked, tackle", "goal"]
     assert abs(view._label_spot(d4)[2] - view._label_spot(e4)[2]) == pytest.approx(LABEL_STAGGER)
 

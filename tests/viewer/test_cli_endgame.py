@@ -6,6 +6,8 @@ import json
 import pathlib
 import zlib
 
+import pytest
+
 from pyramid_lab.viewer.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -52,6 +54,7 @@ def test_probe_and_build_refuse_in_one_line(capsys, tmp_path):
     assert "not a Pyraos endgame table" in err
 
 
+@pytest.mark.usefixtures("whole_kernels")  # (compiled once: tests/whole_kernels.py)
 def test_the_whole_game_is_built_said_verified_and_a_wrong_value_named(capsys, tmp_path):
     import pyramid_lab.model.search as search
 
@@ -139,6 +142,7 @@ def test_a_whole_build_that_memory_cannot_hold_is_refused_in_one_line(
     assert not folder.exists()
 
 
+@pytest.mark.usefixtures("whole_kernels")  # (compiled once: tests/whole_kernels.py)
 def test_the_childrens_version_is_said_without_removals(capsys, tmp_path):
     # The children's version has no removals at all (its removal option does not apply):
     # a build says so, not "removal 0-2"; and a table of it refuses another version's
@@ -199,11 +203,10 @@ def test_a_bad_table_folder_is_refused_in_one_line(capsys, tmp_path):
     assert (code, err) == (2, f"pyramid-lab: {header}: a named pipe (FIFO), not a table's file\n")
 
 
+@pytest.mark.usefixtures("whole_kernels")  # (compiled once: tests/whole_kernels.py)
 def test_a_stopped_whole_build_says_it_resumes_and_what_is_kept(capsys, tmp_path):
     # Issue 76 item 3: stopped in its counting pass (Ctrl+C after 3 layers), the same
     # command resumes it, says so and counts only the layers left.
-    import pytest
-
     import pyramid_lab.model.search as search
     from pyramid_lab.model.pyraos import PyraosOptions
 

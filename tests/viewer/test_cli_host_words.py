@@ -24,7 +24,12 @@ def test_a_lesson_naming_the_window_s_controls_is_flagged(tmp_path):
 
     source = LESSONS / "partition" / "10-a-full-pyramid.lesson.json"
     doc = json.loads(source.read_text(encoding="utf-8"))
-    doc["steps"][0]["text"] += " Fill at random in the Corners dock; Undo takes it back."
+    text = doc["steps"][0]["text"]  # (the shipped lesson's text in several languages)
+    english = " Fill at random in the Corners dock; Undo takes it back."
+    if isinstance(text, dict):
+        text["en"] += english
+    else:
+        doc["steps"][0]["text"] += english
     path = tmp_path / "window-words.lesson.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     said = host_problems(lessons.read(path))

@@ -115,6 +115,7 @@ WIDGET_MAY_IMPORT = {
     "pyramid_lab.viewer.lab.export_plan",
     "pyramid_lab.viewer.lab.legend_entries",
     "pyramid_lab.viewer.lab.analysis_words",
+    "pyramid_lab.viewer.lab.level_names",
 }
 
 

@@ -265,6 +265,8 @@ def test_a_pick_task_in_the_window_offers_the_point_behind_a_ball(make_window, g
     shown = [entry.text for entry in window.scene.legend.entries]
     assert "a piece you picked (click it again to pick the point it hides instead)" in shown
     assert not [text for text in shown if "let go" in text], shown
+    x, y = board.display_position(site)  # (the legend's new words may have moved the view)
+    assert board.pick(x, y) == front
     window.scene._on_click(x, y)
     assert lessons.picked == [tuple(behind)]
     _drawn(window)

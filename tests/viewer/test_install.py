@@ -282,6 +282,7 @@ def test_open_shows_lesson_1_and_practice_its_collection(installed, tmp_path):
     lessons = _package(venv) / "pyramid_lab/model/data/lessons/partition"
     lesson = sorted(lessons.glob("*.lesson.json"))[0]
     title = json.loads(lesson.read_text(encoding="utf-8"))["title"]
+    title = title["en"] if isinstance(title, dict) else title  # (a text in several languages)
     assert opened.stdout.startswith(f"Lesson: {title} (step 1 of "), opened.stdout
     assert shot.stat().st_size > 10_000, time.perf_counter() - began  # a picture, drawn
     shot = tmp_path / "practice.png"

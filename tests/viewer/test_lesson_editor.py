@@ -565,3 +565,69 @@ def test_a_lesson_saved_meanwhile_is_not_replaced_the_save_goes_beside_it(
     assert control.state.checks.save(beside) is None  # the copy is ours: saved over as usual
     idle(qtbot, control)
     assert sorted(p.name for p in folder.iterdir()) == [beside.name, path.name]
+
+
+def test_the_editor_edits_a_lessons_texts_language_by_language(make_window, qtbot, tmp_path):
+    """Issue 90 item 5: Texts in picks the language the boxes edit; the English is the
+    placeholder of an empty box; what is typed goes to that language, the others kept; the
+    saved file holds the texts as objects of languages, an English-only one as a string."""
+    window = make_window()
+    control, panel = teach(window)
+    editor = panel.editor
+    german = control.state.lesson.steps[0].words["title"]["de"]
+    editor.edit_language.setCurrentIndex(editor.edit_language.findData("de"))
+    assert control.state.editor.language == "de"
+    assert editor.edit_title.text() == german
+    editor.edit_title.setText("Die Ecke")
+    panel.footer.apply.click()
+    idle(qtbot, control)
+    step = control.state.lesson.steps[0]
+    assert step.words["title"]["de"] == "Die Ecke"
+    assert step.title == "The corner itself"  # the English kept
+    assert step.words["title"]["sv"] == "Själva hörnet"  # the other languages kept
+    assert step.task is not None
+    assert step.task.words["hint"]["fr"].startswith("Les parois éloignées de SW")
+    editor.edit_language.setCurrentIndex(editor.edit_language.findData("en"))
+    assert editor.edit_title.text() == "The corner itself"
+    editor.edit_title.setText("The corner")
+    panel.footer.apply.click()
+    idle(qtbot, control)
+    step = control.state.lesson.steps[0]
+    assert (step.title, step.words["title"]["de"]) == ("The corner", "Die Ecke")
+    # a new lesson: English alone, written as strings
+    window.menus.lessons.new_lesson.trigger()
+    editor.edit_language.setCurrentIndex(editor.edit_language.findData("sv"))
+    assert editor.edit_title.text() == ""
+    assert editor.edit_title.placeholderText() == "First step"
+    editor.edit_title.setText("Första steget")
+    panel.footer.apply.click()
+    idle(qtbot, control)
+    raw = control.state.lesson.to_json()
+    assert raw["steps"][0]["title"] == {"en": "First step", "sv": "Första steget"}
+    assert isinstance(raw["title"], str)
+    editor.edit_title.setText("")  # emptied: that language's text goes, English stays
+    panel.footer.apply.click()
+    idle(qtbot, control)
+    assert control.state.lesson.to_json()["steps"][0]["title"] == "First step"
+    editor.edit_language.setCurrentIndex(0)
+
+
+def test_the_lesson_dock_shows_the_lesson_in_the_windows_language(make_window, monkeypatch):
+    """The dock shows a lesson's texts in the window's language, English where it lacks
+    one, and says so once (on the step where it was opened)."""
+    from pyramid_lab import i18n
+
+    monkeypatch.setattr(i18n, "current", lambda: "de")
+    window = make_window()
+    assert window.lab.documents.open(CORNER_BALL)
+    panel = window.parts.lessons.panel
+    assert panel.title.text() == "Eine Kugel in der Ecke"
+    assert panel.step_title.text() == "Die Ecke selbst"
+    assert panel.prompt.text() == "Setze die rote Kugel, mit der Rot SW hält."
+    assert panel.language_note.isHidden()
+    monkeypatch.setattr(i18n, "current", lambda: "pt")
+    assert window.lab.documents.open(CORNER_BALL)
+    assert panel.step_title.text() == "The corner itself"
+    assert not panel.language_note.isHidden()
+    window.lab.lessons.go(1)
+    assert panel.language_note.isHidden()  # said once

@@ -239,3 +239,22 @@ def test_a_new_game_drops_the_review_under_way(make_window, qtbot, tmp_path, gua
     qtbot.wait(300)
     assert window.session.review is None
     assert not guard_errors
+
+
+def test_the_docks_stop_buttons_are_as_wide_as_their_words(make_window, qtbot):
+    """In a wide dock the Review's and the Analysis's Stop keep their words' width (the
+    Review's Stop was 290 px in a 900 px dock), as do the buttons beside them."""
+    from PySide6.QtWidgets import QDockWidget, QPushButton
+
+    window = make_window()
+    for title in ("Review", "Analysis"):
+        [dock] = [d for d in window.findChildren(QDockWidget) if d.windowTitle() == title]
+        dock.show()
+        dock.setFloating(True)
+        dock.resize(900, 500)
+        qtbot.waitUntil(lambda d=dock: d.width() >= 900, timeout=WAIT_MS)
+        qtbot.wait(50)
+        stops = [b for b in dock.findChildren(QPushButton) if b.text() in ("Stop", title)]
+        assert [b.text() for b in stops if b.text() == "Stop"] == ["Stop"], title
+        for button in stops:
+            assert button.width() <= button.sizeHint().width() + 4, (title, button.text())

@@ -161,6 +161,26 @@ def test_the_dialog_shows_the_seats_of_the_player_count(make_window, qtbot):
     assert not form.isRowVisible(dialog.side("yellow"))
 
 
+def test_the_pharaoh_is_greyed_out_with_its_reason_in_a_game_of_two(make_window, qtbot):
+    """The Pharaoh plays only the solo game: with 2 players its strength is greyed out and
+    the note under it says why, not what a strength would mean (it read as if it
+    applied)."""
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
+
+    dialog = NewGameDialog(make_window(), "rolling")
+    qtbot.addWidget(dialog)
+    pharaoh, note = dialog.widget("pharaoh"), dialog.notes[("rolling", "pharaoh")]
+    dialog.widget("players").setValue(1)
+    assert pharaoh.isEnabled()
+    assert "planner wins" in note.text()
+    dialog.widget("players").setValue(2)
+    assert not pharaoh.isEnabled()
+    assert note.text() == "Not used when Players is 2."
+    assert "Not used when Players is 2." in pharaoh.toolTip()
+    dialog.widget("players").setValue(1)
+    assert "planner wins" in note.text()
+
+
 def to_deploy(window, qtbot):
     """Two humans (hot seat): play on until red deploys."""
     for _ in range(500):
@@ -918,3 +938,63 @@ def test_the_legend_names_the_pharaoh_s_purple_stacks(rolling_window, guard_erro
     assert entry.text.startswith("the Pharaoh's troops")
     assert entry.colours == (palette.piece_rgb(PHARAOH_COLOUR),)
     assert guard_errors == []
+
+
+def test_of_two_equal_dice_the_one_clicked_is_the_one_marked_taken(make_window, qtbot):
+    """Blue's two d4s both show 4: red clicks the second in the Turn dock's pool and
+    writes it; the second is marked taken and the first stays in the pool (the first was
+    marked: the move names a die by colour, kind and face)."""
+    from pyramid_lab.model.rolling import Roll
+
+    game = RollingPyramids.new()
+    game.push(StartArea("S3"))
+    game.push(StartArea("S1"))
+    for value in (3, 1, 7, 2, 4, 4, 8, 6):  # dice 4 and 5: blue d4 4, twice
+        die = game.chance_outcomes()[0][0]
+        game.push(Roll(die.colour, die.sides, value))
+    window = make_window()
+    window.session.replace_game(game)
+    dock = window.board.ui._docks.turn
+    assert dock.dice[4].text() == dock.dice[5].text() == "d4: 4"
+    dock.dice[5].click()
+    assert dock.dice[5].isChecked()
+    assert not dock.dice[4].isChecked()
+    assert dock.choose_text(dock.choice_texts()[0])
+    qtbot.waitUntil(lambda: len(window.session.game.move_stack) == 11, timeout=WAIT_MS)
+    assert [d.taker for d in window.session.game.state.dice][4:6] == [None, 0]
+    texts = [button.text() for button in window.board.ui._docks.turn.dice]
+    assert texts[4:6] == ["d4: 4", "d4: 4 taken by red"]
+
+
+def test_the_computer_players_have_one_name_everywhere_from_the_catalog(make_window, qtbot):
+    """Rolling Pyramids' computer players are random, greedy and planner wherever a person
+    reads them (the New game dialog, its tooltip, the Game menu), every game's levels are
+    named in the catalog, and a language other than English names them in its words."""
+    from pyramid_lab import i18n
+    from pyramid_lab.model import search
+    from pyramid_lab.viewer.lab.level_names import LEVEL_NAMES, level_name
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog, choice_text
+
+    assert set(search.computer.all_levels()) <= set(LEVEL_NAMES)
+    assert search.levels_for("rolling") == ("random", "greedy", "planner")
+    window = make_window()
+    window.session.replace_game(RollingPyramids.new())
+    menu = window.menus.seats.player_menus["red"]
+    assert [a.text() for a in menu.actions()] == [
+        "Human",
+        "Computer (random)",
+        "Computer (greedy)",
+        "Computer (planner)",
+    ]
+    dialog = NewGameDialog(window, "rolling")
+    qtbot.addWidget(dialog)
+    combo = dialog.side("red")
+    assert [combo.itemText(i) for i in range(combo.count())] == [a.text() for a in menu.actions()]
+    assert combo.toolTip().endswith("(random, greedy, and planner)"), combo.toolTip()
+    i18n.use("de")
+    try:
+        assert choice_text("planner") == "Computer (Planer)"
+        assert choice_text(None) == "Mensch"
+        assert {level_name(level) for level in LEVEL_NAMES}.isdisjoint(LEVEL_NAMES)
+    finally:
+        i18n.use("en")

@@ -87,10 +87,10 @@ def test_an_option_the_chosen_version_does_not_use_is_greyed_out(make_window, qt
     assert removal.isEnabled()
     dialog.widget("variant").setCurrentText("children")  # no removals in that version
     assert not removal.isEnabled()
-    assert "not used when Version is children" in removal.toolTip()
+    assert "Not used when Version is children." in removal.toolTip()
     dialog.widget("variant").setCurrentText("alternate")
     assert removal.isEnabled()
-    assert "not used" not in removal.toolTip()
+    assert "Not used" not in removal.toolTip()
 
 
 def test_new_game_with_a_computer_side_starts_it(make_window, qtbot, monkeypatch, guard_errors):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QDockWidget
 
 from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
 from pyramid_lab.viewer.lab.table_build import BUILD_TABLE, BuildRefused, BuildStopped, Built
@@ -15,7 +16,7 @@ from tests.viewer.monkey import Monkey
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch):
+def cache(tmp_path, monkeypatch, whole_kernels):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     return tmp_path / "cache"
 
@@ -77,15 +78,26 @@ def in_view(dock, widget) -> bool:
     return widget.isVisible() and viewport.rect().contains(QRect(corner, widget.size()))
 
 
-def test_a_build_from_the_menu_is_seen_with_its_stop_and_build(make_window, qtbot, cache):
+@pytest.mark.parametrize("docks", ["analysis closed", "analysis from the view menu", "all open"])
+def test_a_build_from_the_menu_is_seen_with_its_stop_and_build(docks, make_window, qtbot, cache):
     # Issue 89 item 3: from a window whose Analysis dock was closed, the build ran unseen;
-    # after Stop, the dock's Build (to resume) was scrolled out of sight
+    # opened from View > Analysis (short beside the Moves dock) or not, after Stop the
+    # dock's Build (to resume) was scrolled out of sight
     window = make_window(Pyraos.new(PyraosOptions()), table_base=3)
     window.resize(1200, 800)
     window.menus.follow_history()
     dock = window.parts.analysis.dock
     dock.close()
     qtbot.waitUntil(lambda: not dock.isVisible(), timeout=WAIT_MS)
+    if docks == "analysis from the view menu":
+        dock.toggleViewAction().trigger()
+        qtbot.waitUntil(dock.isVisible, timeout=WAIT_MS)
+    elif docks == "all open":
+        offered = window.menus.view_menu.actions()  # the docks of the game shown
+        for each in window.findChildren(QDockWidget):
+            if each.toggleViewAction() in offered and not each.toggleViewAction().isChecked():
+                each.toggleViewAction().trigger()
+        qtbot.waitUntil(dock.isVisible, timeout=WAIT_MS)
     build = window.lab.table_build
     window.menus.actions["build_table"].trigger()
     assert build.running

@@ -80,6 +80,28 @@ def test_group_colours_are_distinct_and_keep_the_player_hue():
     assert len(colours) >= min(len(view.groups), 8)
 
 
+def test_the_legend_at_the_end_names_the_winner_and_the_corners_it_rings(qapp):
+    """A won game's legend says what the rims are on and why they win: the ball on each
+    corner the winner holds, which corners, three held win (it said "the winner's
+    corners", naming neither), with or without a corner's partition shown."""
+    from pyramid_lab.viewer.games.partition import PartitionUI
+    from pyramid_lab.viewer.lab.legend_entries import legend_entries
+
+    game = read(ROOT / "examples/partition/full-random-base5.pyr.json").game
+    assert isinstance(game, Partition)
+    ui = PartitionUI()
+    frame = ui.frame(game, ui.turn(game))
+    words = legend_entries(frame, ui.legend_words(game, frame))
+    [rims] = [entry.text for entry in words if entry.kind == "rim"]
+    assert rims == "the ball on each corner red holds (SE, NE, and AP): holding three corners wins"
+    ui.teaching_overlays.set(region=Corner.SE)
+    assert ui.legend_words(game, frame)[("rim", "clickable")] == rims
+    new = Partition(PartitionOptions(3))
+    assert ui.legend_words(new, ui.frame(new, ui.turn(new)))[("rim", "clickable")] == (
+        "the winner's corners"  # (no rims before the end)
+    )
+
+
 def test_overlays_apply_a_lesson():
     overlays = Overlays()
     seen = []

@@ -338,3 +338,26 @@ def test_a_hovered_stone_keeps_its_colour_and_wears_a_ring(terrace_window):
     window.view.set_hover(None)
     shown = board.actors["markers"].GetVisibility()
     assert not shown or not (board._meshes["markers"].cell_data["rgb"] == HOVER_RGB).all(1).any()
+
+
+def test_the_legend_tells_a_push_from_where_the_pushed_stone_lands(qapp):
+    """A push and its landing are told apart on the board and in the legend: each its
+    own colour, the landing a ring in the legend as on the board (both were one orange
+    dot)."""
+    from pyramid_lab.viewer.lab.legend_entries import legend_entries
+    from pyramid_lab.viewer.widgets.legend import swatch
+
+    game = Terrace.new()
+    for text in ("c7^c6", "a1-a6"):
+        game.push(game.parse_move(text))
+    inp = TerraceTurn(game)
+    assert inp.click(A7) == STEPPED
+    frame = TerraceUI().frame(game, inp)
+    entries = {e.style: e for e in legend_entries(frame, {}) if e.kind == "marker"}
+    push, landing = entries["push"], entries["landing"]
+    assert push.colours != landing.colours
+    assert landing.colours == (MARKER_RGB["landing"],)
+    push_picture, landing_picture = swatch(push).toImage(), swatch(landing).toImage()
+    middle = (push_picture.width() // 2, push_picture.height() // 2)
+    assert push_picture.pixelColor(*middle).alpha() > 0  # a dot ...
+    assert landing_picture.pixelColor(*middle).alpha() == 0  # ... and a ring, hollow

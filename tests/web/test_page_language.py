@@ -6,8 +6,9 @@
   the server's words (a refusal, the teacher's orders said) reach each page in its own;
 - in headless Chromium, in the pseudo-locale, every state of the two pages walked shows
   no word a person reads that bypassed the catalog (names, numbers and notation aside;
-  the lesson's own texts and the rules' words from viewer/lab and the games, not the
-  classroom's, are left out by where they show);
+  the lesson's own texts are left out by where they show); the words the lab and the
+  games make (the moves listed, the legend, a verdict's reason) are walked too, made
+  language-free (``pyramid_lab.i18n.Message``) and said in the page's language;
 - in English the pages' words are what they were (``data/classroom_words_en.json``,
   captured from the pages before they spoke the catalog)."""
 
@@ -20,10 +21,12 @@ import urllib.request
 from pathlib import Path
 
 import aiohttp
+import numpy as np
 import pytest
-from classroom_helpers import CODE, LESSON, SECOND, Page, socket_url, start_server
+from classroom_helpers import CODE, LESSON, SECOND, TERRACE, Page, socket_url, start_server
 
 from pyramid_lab import i18n
+from pyramid_lab.model import lesson as lessons
 from pyramid_lab.viewer.classroom import words
 from pyramid_lab.viewer.classroom.files import WWW
 from pyramid_lab.viewer.classroom.page_words import PAGE_PLURALS, PAGE_WORDS
@@ -163,6 +166,12 @@ NOT_OURS = [
     ".cr-hint",
 ]
 
+#: Where a page shows the words the lab and the games make (the moves listed, a verdict's
+#: word and reason, the legend): left out of the English walk (its words were captured
+#: before they were read), walked in the pseudo-locale by
+#: :func:`test_the_lab_and_games_words_on_a_page_come_from_the_catalog`.
+LAB_WORDS = [".cr-verdict span", ".cr-play", ".cr-legend-row"]
+
 #: The page's words as a person reads them: its text, and its placeholders, titles and
 #: labels, apart from :data:`NOT_OURS` (each element left out with what it holds).
 _READ = """(notOurs) => {
@@ -284,7 +293,7 @@ def fresh(tmp_path):
 def test_the_pages_in_the_pseudo_locale_show_no_word_that_bypassed_the_catalog(fresh, browser):
     seen = walk(browser, fresh, {"Accept-Language": "en-XA"})
     unmarked = {state: words for state, text in seen.items() if (words := _unmarked(text))}
-    assert unmarked == {}
+    assert unmarked == {}, json.dumps(unmarked)
     assert all("⟦" in text for text in seen.values())
 
 
@@ -329,3 +338,70 @@ def test_a_language_picked_on_a_page_is_kept_there_and_the_others_keep_theirs(fr
     finally:
         mine.close()
         theirs.close()
+
+
+def _ray_to_a_base_corner() -> list[list[float]]:
+    """A view ray from outside the board onto its corner point 0,0,0 (on the base: a wrong
+    answer to the lesson's second step, which asks for the apex)."""
+    lattice = lessons.read(LESSON).steps[1].game.lattice
+    corner = lattice.centres[lattice.id_of(0, 0, 0)]
+    out = corner - lattice.centres.mean(axis=0)
+    out /= np.linalg.norm(out)
+    return [[float(c) for c in corner + 6.0 * out], [float(c) for c in -out]]
+
+
+@pytest.fixture
+def two_games(tmp_path):
+    """A class of a Pyramid Partition lesson and a Terrace one (whose moves are listed)."""
+    running = start_server(tmp_path / "results.json", LESSON, TERRACE)
+    yield running
+    running.stop()
+
+
+def test_the_lab_and_games_words_on_a_page_come_from_the_catalog(two_games, browser):
+    """The words the lab and the games make reach the page in its language: the legend
+    of a step, a wrong answer's verdict and reason, the moves a step lists (Terrace's), in
+    the pseudo-locale all marked (names, numbers and notation aside)."""
+    fresh = two_games
+    ours = [selector for selector in NOT_OURS if selector not in LAB_WORDS]
+    size = {"width": 1200, "height": 800}
+    context = browser.new_context(viewport=size, extra_http_headers={"Accept-Language": "en-XA"})
+    seen: dict[str, str] = {}
+
+    def acted(page, act) -> None:
+        done = page.evaluate("() => Number(document.body.dataset.acted || 0)")
+        act()
+        page.wait_for_function(
+            f"() => Number(document.body.dataset.acted || 0) > {done}", timeout=WAIT_MS
+        )
+
+    def read(name: str, page, selector: str) -> None:
+        page.wait_for_selector(selector, timeout=WAIT_MS)
+        page.wait_for_timeout(150)
+        seen[name] = page.evaluate(_READ, ours)
+        assert page.inner_text(selector).strip(), name
+
+    try:
+        ada = context.new_page()
+        ada.goto(fresh.students)
+        ada.fill("#cr-name", "Ada", timeout=WAIT_MS)
+        ada.click("#cr-join-button")
+        ada.wait_for_selector("#cr-step-title", timeout=WAIT_MS)
+        acted(ada, lambda: ada.click("#cr-next"))
+        read("a step's legend", ada, "#cr-legend")
+        ray = _ray_to_a_base_corner()
+        acted(ada, lambda: ada.evaluate("(ray) => window.classroom.act('click', ray)", ray))
+        ada.wait_for_function(
+            "() => document.querySelector('#cr-picked').innerText.trim()", timeout=WAIT_MS
+        )
+        acted(ada, lambda: ada.click("#cr-check"))
+        read("a wrong answer's verdict", ada, "#cr-verdict")
+        acted(ada, lambda: ada.select_option("#cr-lesson", "1"))
+        acted(ada, lambda: ada.click("#cr-next"))
+        read("the moves listed", ada, "#cr-play-list")
+    finally:
+        context.close()
+    unmarked = {state: words for state, text in seen.items() if (words := _unmarked(text))}
+    assert unmarked == {}, json.dumps(unmarked)
+    # (the reason itself: marked on its own, after the verdict's word)
+    assert re.search(r"⟧⟦[^⟦⟧]*SW[^⟦⟧]*⟧", seen["a wrong answer's verdict"]), seen

@@ -117,6 +117,16 @@ def test_a_move_task_is_played_by_a_click_and_refused_in_words(room):
         assert room.rows()[0]["last_wrong"] == wrong
 
 
+def test_a_move_that_is_none_is_named_once(room):
+    """The classroom trial: "a1: 'a1' is not a point; ..." named the text twice."""
+    ada = room.join("Ada")
+    with ada.lock:
+        ada.open_lesson(1, 0)
+        with pytest.raises(Refused) as info:
+            ada.hand.read_move("a1")
+    assert str(info.value).startswith("'a1' is not a point"), info.value
+
+
 def test_a_right_pick_of_a_many_answer_task_is_said_right_on_the_page(room):
     ada = room.join("Ada")
     with ada.lock:

@@ -13,7 +13,7 @@ once). A board subclass draws its cells, pieces and marks, and picks.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -109,10 +109,10 @@ class FlatView(MeshActors):
         visible = view.visible(b)
         pieces = {s: st for s, st in frame.pieces.items() if 0 <= s < b.count and visible[s]}
         self._pieces = pieces
-        self._offsets = self._slide_offsets(frame, pieces)
+        self._offsets = slide_offsets(frame, pieces, self.cell_centres, self.cell_of, b.count)
         self._draw(frame, view, visible, pieces)
         self._set("paths", self._paths(frame))
-        self._show_labels(self._one_label_a_cell(frame), self._label_spot, b.count)
+        self._show_labels(one_label_a_cell(frame, self.cell_of, b.count), self._label_spot, b.count)
         ghosts = [(s, st) for s, st in sorted(frame.ghosts.items()) if 0 <= s < b.count]
         self._set("ghosts", self._ghosts(ghosts))
         self.shown = visible.copy()
@@ -137,18 +137,6 @@ class FlatView(MeshActors):
             rgb[h] = rgb[h] * keep + np.array(palette.HOVER_RGB) * lit
         return rgb
 
-    def _slide_offsets(self, frame: Frame, pieces: Mapping[int, str]) -> dict[int, np.ndarray]:
-        """site -> how far a sliding piece is drawn from its site (its origin's way)."""
-        b = self.board
-        centres = self.cell_centres
-        offsets = {}
-        for slide in frame.slides:
-            if slide.site in pieces and 0 <= slide.origin < b.count:
-                t = min(1.0, max(0.0, slide.t))
-                way = centres[self.cell_of(slide.origin)] - centres[self.cell_of(slide.site)]
-                offsets[slide.site] = way * (1.0 - t)
-        return offsets
-
     def _piece_centres(self, sites: Sequence[int]) -> np.ndarray:
         """Where the pieces on ``sites`` are drawn (a sliding one on its way)."""
         if not sites:
@@ -158,22 +146,6 @@ class FlatView(MeshActors):
             if s in self._offsets:
                 where[i] += self._offsets[s]
         return where
-
-    def _one_label_a_cell(self, frame: Frame) -> Frame:
-        """The frame with its labels on one cell joined into one ("blocked, tackle"), on
-        the site of the cell's first label."""
-        b = self.board
-        texts: dict[int, list[str]] = {}
-        first: dict[int, int] = {}
-        for label in frame.labels:
-            if not 0 <= label.site < b.count:
-                continue
-            cell = self.cell_of(label.site)
-            first.setdefault(cell, label.site)
-            if label.text not in texts.setdefault(cell, []):
-                texts[cell].append(label.text)
-        joined = tuple(Label(first[c], ", ".join(words)) for c, words in texts.items())
-        return dataclasses.replace(frame, labels=joined)
 
     def _highlights(self, frame: Frame, shape: Template, z: float) -> list[pv.PolyData]:
         """A frame (``shape``) round each highlighted cell at height ``z``, in its rim's
@@ -245,6 +217,40 @@ class FlatView(MeshActors):
         fit_camera(self.plotter, box, margin=0.03)
         # the depth range holds the labels too: they stand above the pieces
         self.plotter.renderer.ResetCameraClippingRange(x0, x1, y0, y1, z0, z1 + LABEL_ROOM)
+
+
+def slide_offsets(
+    frame: Frame,
+    pieces: Mapping[int, str],
+    cell_centres: np.ndarray,
+    cell_of: Callable[[int], int],
+    count: int,
+) -> dict[int, np.ndarray]:
+    """site -> how far a sliding piece is drawn from its site (its origin's way), on a
+    board of ``count`` sites whose cells are centred at ``cell_centres``."""
+    offsets = {}
+    for slide in frame.slides:
+        if slide.site in pieces and 0 <= slide.origin < count:
+            t = min(1.0, max(0.0, slide.t))
+            way = cell_centres[cell_of(slide.origin)] - cell_centres[cell_of(slide.site)]
+            offsets[slide.site] = way * (1.0 - t)
+    return offsets
+
+
+def one_label_a_cell(frame: Frame, cell_of: Callable[[int], int], count: int) -> Frame:
+    """The frame with its labels on one cell joined into one ("blocked, tackle"), on the
+    site of the cell's first label (a board of ``count`` sites)."""
+    texts: dict[int, list[str]] = {}
+    first: dict[int, int] = {}
+    for label in frame.labels:
+        if not 0 <= label.site < count:
+            continue
+        cell = cell_of(label.site)
+        first.setdefault(cell, label.site)
+        if label.text not in texts.setdefault(cell, []):
+            texts[cell].append(label.text)
+    joined = tuple(Label(first[c], ", ".join(words)) for c, words in texts.items())
+    return dataclasses.replace(frame, labels=joined)
 
 
 def ray_enters_box(

@@ -142,12 +142,8 @@ class SteppedView(MeshActors):
 
     # ---- building -----------------------------------------------------------------------
 
-    def _ground(self) -> pv.PolyData:
-        n = self.board.size
-        return pv.Box(bounds=(-0.65, n - 0.35, -0.65, n - 0.35, -0.06, 0.0))
-
     def still_meshes(self) -> dict[str, pv.PolyData]:
-        ground = self._ground()
+        ground = _ground(self.board.size)
         rgb = np.array(palette.GROUND_RGB, np.uint8)
         ground.cell_data["rgb"] = np.tile(rgb, (ground.n_cells, 1))
         return {"ground": ground}
@@ -159,7 +155,7 @@ class SteppedView(MeshActors):
         return labels + [(str(r + 1), (-1.0, float(n - 1 - r), 0.0)) for r in range(n)]
 
     def _build(self) -> None:
-        ground = self._ground()
+        ground = _ground(self.board.size)
         self.actors["ground"] = add_still_mesh(self.plotter, ground, color=palette.GROUND_RGB)
         for name, edges, opacity in (
             ("columns", True, 1.0),
@@ -262,19 +258,9 @@ class SteppedView(MeshActors):
         for pointer in frame.pointers:  # past the edge, pointing down: a piece falls here
             where = past_the_edge(centres[pointer.site], pointer.direction)
             parts.append(pointer_cone(where, pointer.style))
-        parts.append(self._heat(frame, visible))
+        parts.append(_heat(self.board, frame, visible))
         parts = [p for p in parts if p.n_points]
         return pv.merge(parts) if parts else pv.PolyData()
-
-    def _heat(self, frame: Frame, visible: np.ndarray) -> pv.PolyData:
-        """The frame's heat map: a ring per shown field in its value's colour, clear of
-        the marker discs inside it and the "clickable" ring round it."""
-        fields = [f for f in frame.heat if visible[f]]
-        if not fields:
-            return pv.PolyData()
-        up = np.array([[0, 0, STONE_HEIGHT if f in frame.pieces else 0.0] for f in fields])
-        where = self.board.centres[fields] + up + (0, 0, MARK_LIFT)
-        return instances(_HEAT_RING, where, palette.heat_rgb([frame.heat[f] for f in fields]))
 
     def _build_piece_ghosts(self) -> None:
         """The actors of Frame.ghosts: translucent stones, and their opaque cyan rings."""
@@ -359,16 +345,7 @@ class SteppedView(MeshActors):
     def set_view(self, name: str) -> None:
         direction, up = self.views.get(name, palette.VIEWS[name])
         aim_camera(self.plotter, direction, up)
-        fit_camera(self.plotter, self._outline(), margin=0.05)
-
-    def _outline(self) -> np.ndarray:
-        """What the picture must hold: every field's top square with a stone on it, the
-        board's foot and the column names before its front edge."""
-        far = self.bounds()[1]  # the board's far edge, both ways (it is square)
-        foot = [(x, y, 0.0) for x in (-1.3, far) for y in (-1.3, far)]  # the names at -1
-        tops = self.board.centres + np.array([0.0, 0.0, STONE_HEIGHT])
-        corners = [(dx, dy, 0.0) for dx in (-0.5, 0.5) for dy in (-0.5, 0.5)]
-        return np.vstack([foot, *(tops + corner for corner in corners)])
+        fit_camera(self.plotter, _outline(self.board, self.bounds()[1]), margin=0.05)
 
     def pick(self, x: float, y: float) -> int | None:
         """The shown field under display pixel (x, y): the nearest field (its step) or
@@ -404,6 +381,32 @@ class SteppedView(MeshActors):
         lift = max(STONE_HEIGHT * self._stone_on[pid], self._ghost_top[pid])
         point = self.board.centres[pid] + (0, 0, lift)
         return to_display(self.plotter, point)
+
+
+def _ground(size: int) -> pv.PolyData:
+    """The ground under a board of ``size`` fields a side."""
+    return pv.Box(bounds=(-0.65, size - 0.35, -0.65, size - 0.35, -0.06, 0.0))
+
+
+def _heat(board: SteppedBoard, frame: Frame, visible: np.ndarray) -> pv.PolyData:
+    """The frame's heat map: a ring per shown field in its value's colour, clear of the
+    marker discs inside it and the "clickable" ring round it."""
+    fields = [f for f in frame.heat if visible[f]]
+    if not fields:
+        return pv.PolyData()
+    up = np.array([[0, 0, STONE_HEIGHT if f in frame.pieces else 0.0] for f in fields])
+    where = board.centres[fields] + up + (0, 0, MARK_LIFT)
+    return instances(_HEAT_RING, where, palette.heat_rgb([frame.heat[f] for f in fields]))
+
+
+def _outline(board: SteppedBoard, far: float) -> np.ndarray:
+    """What the picture must hold: every field's top square with a stone on it, the
+    board's foot and the column names before its front edge (``far``: the board's far
+    edge, both ways: it is square)."""
+    foot = [(x, y, 0.0) for x in (-1.3, far) for y in (-1.3, far)]  # the names at -1
+    tops = board.centres + np.array([0.0, 0.0, STONE_HEIGHT])
+    corners = [(dx, dy, 0.0) for dx in (-0.5, 0.5) for dy in (-0.5, 0.5)]
+    return np.vstack([foot, *(tops + corner for corner in corners)])
 
 
 def _box_entry(

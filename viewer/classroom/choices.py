@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import Game, Move
 
 from ..lab.board import Board as LabBoard
@@ -32,7 +33,7 @@ from .replies import Form, FormPart, MoveGroup, Moves, MoveShown, Panel
 
 #: What a game's words call the controls beside the board, in the page (the window says
 #: "the Turn dock").
-PAGE_CONTROLS = "the moves listed beside the board"
+PAGE_CONTROLS = M_("the moves listed beside the board")
 
 
 def page_reach(level: int, front: int) -> str:
@@ -42,10 +43,13 @@ def page_reach(level: int, front: int) -> str:
     every ball in front is one of them; else that and the board seen from above, turned by
     a drag (no ball of the point's level or below hides it there: a point inside the
     pyramid is hidden from every side while the levels above it show)."""
-    shown = f"set Levels shown (under the board) to {level + 1}"
     if level < front:
-        return shown
-    return f"{shown} and look from above (drag the board to turn it)"
+        return M_("set Levels shown (under the board) to {levels}", levels=level + 1)
+    return M_(
+        "set Levels shown (under the board) to {levels} and look from above "
+        "(drag the board to turn it)",
+        levels=level + 1,
+    )
 
 
 #: The page's words for its ways, handed to the student's board as it is made.

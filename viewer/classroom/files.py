@@ -10,6 +10,10 @@ from pathlib import Path
 
 from aiohttp import web
 
+from pyramid_lab import i18n
+from pyramid_lab.i18n import N_
+
+from .guard import refusal_language
 from .state import ASSETS, HTML
 from .words import chosen, page_words, spoken
 
@@ -91,7 +95,8 @@ async def door(request: web.Request) -> web.Response:
     """Whether a page may open the class's websocket, in words (a browser's page cannot
     read why its websocket was refused; it asks here, and the guard answers as it
     answered the websocket: 421 or 403 with what is wrong)."""
-    return web.Response(text="this page may open the class\n")
+    said = i18n.translations(refusal_language(request)).gettext
+    return web.Response(text=said(N_("this page may open the class")) + "\n")
 
 
 async def no_icon(request: web.Request) -> web.Response:

@@ -20,7 +20,11 @@ from dataclasses import dataclass
 
 from aiohttp import web
 
+from pyramid_lab import i18n
+from pyramid_lab.i18n import N_
+
 from .sockets import QUIET
+from .words import chosen, spoken
 
 # ---- requests: the Host, the Origin and the pages' headers -------------------------------------
 
@@ -104,25 +108,68 @@ def origin_ok(request: web.BaseRequest, hosts: Hosts) -> bool:
     return origin in (f"http://{host}", f"https://{host}") or hosts.origin_allows(origin)
 
 
+def refusal_language(request: web.BaseRequest) -> str:
+    """The language a refusal is said in: the one the page speaks (``/door?lang=``, the
+    page's picked or its browser's), else its browser's (``Accept-Language``), as the
+    classroom's other words to a page (:mod:`.words`)."""
+    asked = chosen(request.query.get("lang")) if "lang" in request.query else None
+    return asked or spoken(request.headers.get("Accept-Language"))
+
+
 def not_our_origin(request: web.BaseRequest) -> str:
-    """What is wrong, in words, when a page's Origin is not the class's (a 403): most
-    often a proxy that sends the class another Host than the name the page was opened at."""
+    """What is wrong, in words (the page's language), when a page's Origin is not the
+    class's (a 403): most often a proxy that sends the class another Host than the name the
+    page was opened at."""
+    said = i18n.translations(refusal_language(request)).gettext
     origin = request.headers.get("Origin", "")
     found = re.fullmatch(r"https?://([A-Za-z0-9.-]{1,253})(:[0-9]{1,5})?", origin)
     if found is None:
-        return "a page of another site cannot open the class\n"
+        return said(N_("a page of another site cannot open the class")) + "\n"
     name = found.group(1).lower()
-    host = _shown(request.headers.get("Host", ""))
+    host = request.headers.get("Host", "")
     return (
-        f"this page was opened at {_shown(origin)} but the class was sent the address "
-        f"{host}: a page of another site cannot open the class. If {name} is the class's "
-        f"own name (a proxy in front of it), start the class with --allow-host {name}\n"
+        said(
+            N_(
+                "this page was opened at {origin} but the class was sent the address {host}: a "
+                "page of another site cannot open the class. If {name} is the class's own name "
+                "(a proxy in front of it), start the class with --allow-host {name}"
+            )
+        ).format(origin=_shown(origin, said), host=_shown(host, said), name=name)
+        + "\n"
     )
 
 
-def _shown(text: str) -> str:
-    """A header's value fit to be said back: its plain characters only, at most 120."""
-    return re.sub(r"[^A-Za-z0-9.:/\[\]-]", "?", text[:120]) or "(none)"
+def misdirected(request: web.BaseRequest, host: str | None) -> str:
+    """What is wrong, in words (the page's language), when a request names another Host
+    than the class's (a 421: DNS rebinding, or a proxy whose name was not given)."""
+    said = i18n.translations(refusal_language(request)).gettext
+    if not host:
+        return (
+            said(
+                N_(
+                    "this class answers only at the address it was started for (the address "
+                    "its teacher gave), not at another name"
+                )
+            )
+            + "\n"
+        )
+    name = _shown(host.rsplit(":", 1)[0], said)
+    return (
+        said(
+            N_(
+                "this class answers only at the address it was started for (the address its "
+                "teacher gave), not at {name}: if {name} is the class's own name (a proxy in "
+                "front of it), start the class with --allow-host {name}"
+            )
+        ).format(name=name)
+        + "\n"
+    )
+
+
+def _shown(text: str, said: Callable[[str], str]) -> str:
+    """A header's value fit to be said back: its plain characters only, at most 120
+    ("(none)", in the words ``said`` gives, for an empty one)."""
+    return re.sub(r"[^A-Za-z0-9.:/\[\]-]", "?", text[:120]) or said(N_("(none)"))
 
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -135,12 +182,7 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     request.app[QUIET].spoke(request.transport)  # (a whole request came: no longer quiet)
     host = request.headers.get("Host")
     if not request.app[HOSTS].allows(host):
-        name = _shown((host or "").rsplit(":", 1)[0]) if host else "another name"
-        raise web.HTTPMisdirectedRequest(
-            text="this class answers only at the address it was started for (the address "
-            f"its teacher gave), not at {name}: if {name} is the class's own name (a proxy "
-            f"in front of it), start the class with --allow-host {name}\n"
-        )
+        raise web.HTTPMisdirectedRequest(text=misdirected(request, host))
     if request.path in ("/ws", "/door") and not origin_ok(request, request.app[HOSTS]):
         raise web.HTTPForbidden(text=not_our_origin(request))
     response = await handler(request)

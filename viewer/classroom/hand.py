@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from pyramid_lab.i18n import N_
-from pyramid_lab.model.game import Game, Move, shorten
+from pyramid_lab.model.game import Game, Move, quote, shorten
 
 from ..lab import Lab
 from ..lab.board import Board as LabBoard
@@ -163,7 +163,8 @@ class Hand:
         try:
             return self.lab.session.game.parse_move(text)
         except ValueError as exc:
-            raise Refused(f"{shorten(text, 40)}: {exc}") from None
+            said = str(exc)  # (the game's words name the text already: not said twice)
+            raise Refused(said if quote(text) in said else f"{shorten(text, 40)}: {said}") from None
 
     def check(self) -> None:
         """The points picked, judged."""

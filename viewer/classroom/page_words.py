@@ -126,6 +126,14 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("too many wrong class codes on this page: reload it to try again"),
     N_("lesson done"),
     N_("all lessons done"),
+    N_("page closed"),
+    N_("{name}'s page is closed or lost its connection; their progress is kept"),
+    N_("{name}'s page is open, but nothing was done on it for a while"),
+    N_(
+        "A grey row, page closed: the student's page is closed or lost its connection "
+        "(their progress is kept). Idle: the page is open, but nothing was done on it for "
+        "a minute or more."
+    ),
 )
 
 
@@ -137,4 +145,7 @@ def ngettext(singular: str, plural: str, n: int) -> tuple[str, str]:
 
 
 #: The pages' counted words (``tn(singular, plural, n)``): singular and plural, as written.
-PAGE_PLURALS: tuple[tuple[str, str], ...] = (ngettext("{count} student", "{count} students", 2),)
+PAGE_PLURALS: tuple[tuple[str, str], ...] = (
+    ngettext("{count} student", "{count} students", 2),
+    ngettext("idle for {count} minute", "idle for {count} minutes", 2),
+)

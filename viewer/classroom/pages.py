@@ -187,6 +187,10 @@ class Pages:
     def of_student(self, key: str) -> list[Page]:
         return list(self.students.get(key, ()))
 
+    def open_keys(self) -> set[str]:
+        """The students with a page connected (their keys)."""
+        return set(self.students)
+
     def opened(self, page: Page) -> None:
         """A new page, of no one yet (it showed no one's key or code at its handshake):
         past :attr:`Limits.unjoined` of them, one is closed: the oldest that spoke and is
@@ -296,6 +300,8 @@ class Pages:
             self.students[page.key].pop(page, None)
             if not self.students[page.key]:
                 del self.students[page.key]
+                for teacher in self.teachers:  # (their row says so at once)
+                    teacher.wake.set()
 
     def make_room(self, page: Page, size: int) -> None:
         """Before ``size`` more bytes are sent to ``page``: while the pages' unread bytes

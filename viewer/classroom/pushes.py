@@ -146,7 +146,7 @@ def lines_of(app: web.Application, page: Page | None = None, said: str = "") -> 
     """The teacher's page: the lines, the joins waiting, the students removed."""
     room = app[ROOM]
     version = room.version
-    lines = room.lines()
+    lines = room.lines(app[PAGES].open_keys())
     lines["said"] = said
     if page is not None:
         page.sent_lines = version

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from pyramid_lab.model.game import PositionFormatError
-from pyramid_lab.model.userfiles import LessonProgress
+from pyramid_lab.model.lesson_progress import LessonProgress
 
 from .checks import bounded_text, seconds_of, whole_number
 

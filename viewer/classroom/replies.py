@@ -147,6 +147,21 @@ class StudentPage(TypedDict):
     version: int
     play: NotRequired[Moves]
     panels: NotRequired[list[Panel]]
+    #: The lesson's texts in its other languages, by language (:mod:`.lesson_texts`):
+    #: replaced by the page's own as the page is sent, never sent.
+    texts: NotRequired[dict[str, "LessonWords"]]
+
+
+class LessonWords(TypedDict):
+    """A page's lesson texts in one language (English where the lesson lacks one)."""
+
+    lesson_title: str
+    lessons: list[str]
+    title: str
+    text: str
+    prompt: str
+    hint: str
+    complete: bool
 
 
 class Values(TypedDict):
@@ -250,6 +265,7 @@ class Row(TypedDict):
     reason: str
     seconds: int
     away: int
+    open: bool  # a page of theirs is connected (else: closed, or its connection lost)
 
 
 class Waiting(TypedDict):

@@ -22,7 +22,7 @@ import os
 import secrets
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -274,13 +274,17 @@ class Classroom:
         with self.lock:
             return sorted(self.students.values(), key=lambda s: (s.name.lower(), s.token))
 
-    def rows(self) -> list[Row]:
-        """The teacher's lines, as each student's last change left them."""
-        return [row for student in self.roster() if (row := student.live_row()) is not None]
+    def rows(self, open_keys: Collection[str] = ()) -> list[Row]:
+        """The teacher's lines, as each student's last change left them (``open_keys``:
+        the students whose page is connected)."""
+        return [
+            row for student in self.roster() if (row := student.live_row(open_keys)) is not None
+        ]
 
-    def lines(self) -> TeacherLines:
+    def lines(self, open_keys: Collection[str] = ()) -> TeacherLines:
         """What the teacher's page shows: the lines, the joins waiting, the students
-        removed (to bring back), whether the class is closed, the lessons."""
+        removed (to bring back), whether the class is closed, the lessons (``open_keys``:
+        the students whose page is connected)."""
         with self.lock:
             waiting: list[Waiting] = [
                 {"id": h, "name": n} for h, n in self.admission.waiting.items()
@@ -289,7 +293,7 @@ class Classroom:
                 {"id": s.id, "name": s.name, "tag": s.tag} for s in reversed(self.removed.values())
             ]
         return {
-            "rows": self.rows(),
+            "rows": self.rows(open_keys),
             "waiting": waiting,
             "waiting_max": MAX_WAITING,
             "doors": self.admission.doors_open(),

@@ -31,6 +31,7 @@ import numpy as np
 import pyvista as pv
 
 from ..boards.base import Copies, Spheres
+from .aims import Aims
 from .replies import BoardShown, Part, PartState, PointArray, Values
 
 #: The page's looks (``www/classroom.js``): opaque pieces, translucent ghosts, opaque marks,
@@ -265,7 +266,8 @@ class Board:
     (it picks), the legend as (colour, words, kind: "pieces" or the window's legend
     entry's kind), the number of levels, whether it is flat (one level: no levels, peel or
     clip) and whether a clip plane cuts it, and its names and the frame's labels, each as
-    (text, the point it stands over, "board" or "frame")."""
+    (text, the point it stands over, "board" or "frame"); what points at a site
+    (:class:`.aims.Aims`)."""
 
     drawn: dict[str, Drawn] = field(default_factory=dict)
     drawer: Any = None
@@ -275,6 +277,7 @@ class Board:
     flat: bool = False
     clips: bool = False
     labels: list[tuple[str, tuple[float, ...], str]] = field(default_factory=list)
+    aims: Aims | None = None  # the cones and labels a click may aim at a site by
 
     def layers(self) -> dict[str, Drawn]:
         return self.drawn

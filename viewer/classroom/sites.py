@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import pyvista as pv
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import Game
 
 from ..boards import BOARD_VIEWS, meshes_only
@@ -34,7 +35,9 @@ from ..lab.board import Board as LabBoard
 from ..lab.frame import Frame
 from ..lab.legend_entries import legend_entries
 from ..lab.lesson_marks import site_of
+from ..lab.outcome_words import word
 from ..lab.view_state import ViewState
+from .aims import Aims
 from .replies import Camera, PartState
 from .scene import Board, Drawn, GlyphLayer, SphereLayer, browser_mesh, mesh_state, unit_ray
 
@@ -194,8 +197,22 @@ def _draw(shown: Shown, view: Mapping[str, Any]) -> Board:
     board.levels = int(getattr(drawn, "level_count", 1))
     board.labels = [(text, point, "board") for text, point in drawn.board_labels()]
     board.labels += [(text, point, "frame") for text, point in drawn.label_spots]
+    board.aims = _aims(drawn.layer_meshes().get("pointers"), frame, board)
     _legend(board, ui, game, frame)
     return board
+
+
+def _aims(cones: pv.PolyData | None, frame: Frame, board: Board) -> Aims:
+    """The frame's cones and labels, each with the site it stands for (a label's: the
+    site of that name nearest its spot)."""
+    labels: list[tuple[int, tuple[float, ...]]] = []
+    for text, spot in (label[:2] for label in board.labels if label[2] == "frame"):
+        named = [label.site for label in frame.labels if label.text == text]
+        if named:
+            near = np.linalg.norm(board.centres[named] - np.asarray(spot), axis=1)
+            labels.append((named[int(np.argmin(near))], spot))
+    pointed = [p.site for p in frame.pointers]
+    return Aims.of(cones, pointed, labels, board.centres)
 
 
 def _view_state(view: Mapping[str, Any], flat: bool) -> ViewState:
@@ -213,7 +230,8 @@ def _legend(board: Board, ui: GameUI[Any], game: Game, frame: Frame) -> None:
     """The pieces by colour, then what the frame's overlays mean: the window's legend
     lines (:func:`~viewer.widgets.legend_entries.legend_entries`), each with its kind."""
     for colour in dict.fromkeys(frame.pieces.values()):
-        board.say(palette.piece_rgb(colour), f"{colour}'s {ui.piece_word}", "pieces")
+        said = M_("{side}'s {pieces}", side=word(colour), pieces=word(ui.piece_word))
+        board.say(palette.piece_rgb(colour), said, "pieces")
     for entry in legend_entries(frame, ui.legend_words(game, frame)):
         board.say(entry.colours[0] if entry.colours else None, entry.text, entry.kind)
 
@@ -234,11 +252,14 @@ def on_board(game: Game, point: Sequence[int]) -> bool:
 
 def pick(board: Board, origin: Sequence[float], direction: Sequence[float]) -> int | None:
     """The site the view ray from ``origin`` along ``direction`` meets (the board view's
-    own picking), or None."""
+    own picking), else the site of a cone or label it meets (a corner's marker or name:
+    the student aimed at that corner), or None."""
     ray = unit_ray(origin, direction)
     if ray is None or board.drawer is None:
         return None
     site = board.drawer.pick_ray(*ray)
+    if site is None and board.aims is not None:  # a corner's cone or name: its site
+        site = board.aims.aimed(*ray)
     return None if site is None else int(site)
 
 
@@ -251,7 +272,9 @@ def behind(
     drawer = board.drawer
 
     def beyond(site: int) -> list[int]:
-        return [] if ray is None or drawer is None else drawer.behind_ray(site, *ray)
+        if ray is None or drawer is None or drawer.pick_ray(*ray) != site:
+            return []  # (a site aimed at by its cone or name: the ray passes by its ball)
+        return list(drawer.behind_ray(site, *ray))
 
     return beyond
 

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import PositionFormatError, shorten
 
@@ -228,12 +229,12 @@ def kept_code(results: Path, chosen: str | None = None, *, new: bool = False) ->
         try:
             code = chosen_code(code_of(text))
         except Refused:  # (a short code kept by an older class, or written by hand)
-            why = (
-                f"the class code kept in {path} is not one a class may have (at least "
-                f"{MIN_CHOSEN_CODE} letters and digits, {MIN_CODE_LETTERS} of them different): "
-                "the class has a new code, on the teacher's address below (the old one opens "
-                "the teacher's page no more)"
-            )
+            why = _(  # said by the command line, in its language
+                "the class code kept in {path} is not one a class may have (at least "
+                "{letters} letters and digits, {different} of them different): the class has a "
+                "new code, on the teacher's address below (the old one opens the teacher's "
+                "page no more)"
+            ).format(path=path, letters=MIN_CHOSEN_CODE, different=MIN_CODE_LETTERS)
     if code is None:
         code = make_code()
     try:

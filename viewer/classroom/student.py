@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -28,6 +28,7 @@ from ..lab.session import Session
 from .checks import Refused
 from .choices import PAGE_WORDS
 from .hand import Hand
+from .lesson_texts import NO_HINT, page_texts
 from .records import StepRecord, StudentProgress
 from .replies import Row, StudentPage, View
 
@@ -232,8 +233,10 @@ class Student:
 
     # -- what the pages show --
 
-    def live_row(self) -> Row | None:
-        """The teacher's line as last kept, its times brought to now (no lock needed)."""
+    def live_row(self, open_keys: Collection[str] = ()) -> Row | None:
+        """The teacher's line as last kept, its times brought to now (no lock needed);
+        ``open`` when the student's key is one of ``open_keys`` (a page of theirs is
+        connected)."""
         kept = self.row_kept
         if kept is None:
             return None
@@ -242,6 +245,7 @@ class Student:
         now = time.monotonic()
         row["seconds"] = round(before + now - shown_at)
         row["away"] = round(now - self.seen_at)
+        row["open"] = self.key in open_keys
         return row
 
     # -- the results file --
@@ -332,7 +336,7 @@ def page_of(student: Student) -> StudentPage:
             "kind": task.kind,
             "prompt": task.prompt or _default_prompt(task.kind),
             "points": task.asks_for_points(),
-            "hint": (task.hint or N_("no hint for this task")) if shown.hint_shown else "",
+            "hint": (task.hint or NO_HINT) if shown.hint_shown else "",
         },
         "picked": [",".join(map(str, p)) for p in shown.picked],
         "moved": moved,
@@ -350,6 +354,7 @@ def page_of(student: Student) -> StudentPage:
         "ended": bool(ended),
         "view": student.view.copy(),
         "version": student.version,
+        "texts": page_texts(lesson, shown.index, [given.lesson for given in student.room.lessons]),
     }
 
 
@@ -380,6 +385,7 @@ def row_of(student: Student) -> Row:
         "reason": record.reason,
         "seconds": round(student.seconds_on_step()),
         "away": round(time.monotonic() - student.seen_at),
+        "open": False,
     }
 
 

@@ -26,8 +26,9 @@ from typing import TypedDict, cast
 from pyramid_lab import i18n
 from pyramid_lab.i18n import N_
 
+from .lesson_texts import in_page_language
 from .page_words import PAGE_PLURALS, PAGE_WORDS
-from .replies import Reply, StudentPage
+from .replies import Moves, MoveShown, Reply, StudentPage
 
 __all__ = [
     "ENGLISH",
@@ -50,6 +51,23 @@ ENGLISH = i18n.translations(i18n.ENGLISH)
 #: The words before a verdict's reason (``model.lesson.verdict_word``'s, the window's too):
 #: the page is sent them in its language.
 VERDICT_WORDS = (N_("Right!"), N_("Right so far:"), N_("Not yet:"))
+
+#: The rules' reasons of a verdict (``model.lesson.judging``'s, made in English there):
+#: the page is sent them in its language, each found whole by its template (:func:`said`;
+#: ``tests/web/test_page_language.py`` walks a wrong answer's in the pseudo-locale).
+VERDICT_REASONS = (
+    N_("{points} is not one of them"),
+    N_("{points} are not one of them"),
+    N_("{points} is not one of them ({why})"),
+    N_("{points} are not one of them ({why})"),
+    N_("{points} is right; {count} more to find"),
+    N_("{points} are right; {count} more to find"),
+    N_("{move} is the move"),
+    N_("{move} is not the move this step asks for"),
+    N_("{move} is not the move this step asks for: {what}"),
+    N_("{move} cannot be played: {reason}"),
+    N_("it is not a corner"),
+)
 
 #: Each language's own name (as the picker lists it: a language is found by its own name).
 NAMES = {
@@ -215,8 +233,17 @@ def warm() -> None:
         i18n.translations(language)
 
 
-@functools.lru_cache(maxsize=4096)
 def said(text: str, language: str) -> str:
+    """``text``, a message of the server's or the lab's in English, in ``language``: a
+    :class:`~pyramid_lab.i18n.Message` (the lab's and the games' words, made language-free)
+    said in it from its message and values; any other text as :func:`_said` finds it."""
+    if isinstance(text, i18n.Message):
+        return text.said_in(language)
+    return _said(text, language)
+
+
+@functools.lru_cache(maxsize=4096)
+def _said(text: str, language: str) -> str:
     """``text``, a message of the server's in English, in ``language``: looked up whole
     when the catalog holds it, else matched to a template of the catalog and its values
     put in the translation (a value that is itself a message translated too; a count's
@@ -242,16 +269,29 @@ def said(text: str, language: str) -> str:
 
 
 def translated(reply: Reply, language: str) -> Reply:
-    """``reply`` with the server's words in ``language`` (a copy where any changed)."""
-    if language == i18n.ENGLISH:
+    """``reply`` with the server's words in ``language`` (a copy where any changed), and a
+    student's page with its lesson's texts in that language (:mod:`.lesson_texts`)."""
+    page = cast(StudentPage | None, reply.get("page"))  # (only a student's reply has one)
+    if language == i18n.ENGLISH and (page is None or "texts" not in page):
         return reply
     out = cast(dict[str, object], dict(reply))  # (the same reply, some words changed)
+    if page is not None:
+        page = in_page_language(page, language)
+        out["page"] = page
+    if language == i18n.ENGLISH:
+        return cast(Reply, out)
     for key in ("error", "said", "alarm"):
         value = out.get(key)
         if isinstance(value, str):
             out[key] = said(value, language)
-    if "page" in reply:
-        out["page"] = _page_translated(reply["page"], language)
+    if page is not None:
+        out["page"] = _page_translated(page, language)
+    if "board" in reply:
+        board = reply["board"]
+        legend = [{**line, "words": said(line["words"], language)} for line in board["legend"]]
+        out["board"] = {**board, "legend": legend}
+    if "rows" in reply:
+        out["rows"] = [{**row, "reason": said(row["reason"], language)} for row in reply["rows"]]
     return cast(Reply, out)
 
 
@@ -273,4 +313,49 @@ def _page_translated(page: StudentPage, language: str) -> StudentPage:
             "word": said(verdict["word"], language),
             "reason": said(verdict["reason"], language),
         }
+    if "play" in page:
+        shown["play"] = _moves_translated(page["play"], language)
+    if "panels" in page:
+        shown["panels"] = [{**p, "title": said(p["title"], language)} for p in page["panels"]]
     return shown
+
+
+def _moves_translated(play: Moves, language: str) -> Moves:
+    """The moves a page offers with the game's words for them in ``language`` (each move's
+    text is notation: kept)."""
+
+    def listed(moves: list[MoveShown]) -> list[MoveShown]:
+        return [{**m, "words": said(m["words"], language)} for m in moves]
+
+    form = play["form"]
+    return {
+        **play,
+        "moves": listed(play["moves"]),
+        "groups": [
+            {"title": said(g["title"], language), "moves": listed(g["moves"])}
+            for g in play["groups"]
+        ],
+        "about": said(play["about"], language),
+        "form": None
+        if form is None
+        else {
+            **form,
+            "key": said(form["key"], language),
+            "groups": [
+                {
+                    "title": said(group["title"], language),
+                    "rows": [
+                        {
+                            "title": said(row["title"], language),
+                            "parts": [
+                                {**part, "label": said(part["label"], language)}
+                                for part in row["parts"]
+                            ],
+                        }
+                        for row in group["rows"]
+                    ],
+                }
+                for group in form["groups"]
+            ],
+        },
+    }

@@ -17,9 +17,11 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from pyramid_lab import i18n
 from pyramid_lab.i18n import N_
 
 from .checks import Refused
+from .guard import refusal_language
 from .handlers import HANDLERS
 from .limits import Limits
 from .messages import (
@@ -58,9 +60,15 @@ async def socket(request: web.Request) -> web.StreamResponse:
         protocols=(PROTOCOL,),
     )
     if not ws.can_prepare(request).ok:
+        said = i18n.translations(refusal_language(request)).gettext
         raise web.HTTPBadRequest(
-            text="this is the class's websocket: the class's pages open it (open the "
-            "students' page instead)\n"
+            text=said(
+                N_(
+                    "this is the class's websocket: the class's pages open it (open the "
+                    "students' page instead)"
+                )
+            )
+            + "\n"
         )
     _small_send_buffer(request.transport, limits)
     await ws.prepare(request)  # (a handshake gone wrong: aiohttp's 400, in words)

@@ -9,11 +9,11 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import N_, _, format_percent, ngettext
 from pyramid_lab.model.teaching import teaching_for
 
 from .argtypes import threads
-from .common import EXIT_BAD_INPUT, EXIT_OK, shown
+from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, shown
 from .options import ENGINE_SECONDS, FILES, Option, add_options, flag
 
 if TYPE_CHECKING:
@@ -56,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
 
     for option in ("seconds", "threads"):
         if getattr(args, option) is not None and not args.engine:
-            print(f"pyramid-lab: error: argument --{option}: only with --engine", file=sys.stderr)
+            said = _("argument --{option}: only with --engine").format(option=option)
+            print(error_line(said), file=sys.stderr)
             return EXIT_BAD_INPUT
     status = EXIT_OK
     out = sys.stdout
@@ -101,12 +102,21 @@ def _engine(game: Game, seconds: float | None, threads: int | None) -> Analysis:
 
 def _explain_analysis(analysis: Analysis) -> str:
     """The engine's analysis in words: the evaluation, the best moves, a proven win."""
-    lines = [f"  engine: {analysis.evaluation_text}"]
+    lines = ["  " + _("engine: {evaluation}").format(evaluation=analysis.evaluation_text)]
     for stat in analysis.moves[:5]:
-        proven = f", proven {stat.proven}" if stat.proven else ""
-        lines.append(f"    {stat.move}: win rate {round(stat.win_rate * 100)}%{proven}")
+        rate = format_percent(stat.win_rate)
+        said = (
+            _("{move}: win rate {rate}, proven {proven}")
+            if stat.proven
+            else _("{move}: win rate {rate}")
+        )
+        lines.append("    " + said.format(move=stat.move, rate=rate, proven=stat.proven))
     if len(analysis.moves) > 5:
-        lines.append(f"    ... {len(analysis.moves) - 5} more moves")
+        more = len(analysis.moves) - 5
+        lines.append(
+            "    "
+            + ngettext("... {count} more move", "... {count} more moves", more).format(count=more)
+        )
     if analysis.proven_text:
         lines.append(f"  {analysis.proven_text}")
     return "\n".join(lines)
@@ -116,10 +126,17 @@ def _explain(path: str, game: Game) -> str:
     """A teacher's reading of a position, in words."""
     lines = [f"{path}"]
     summary = teaching_for(game).summary(game)
-    lines.append(f"  game: {game.title}, {game.options.to_json()}")
+    said = _("game: {title}, {options}").format(title=game.title, options=game.options.to_json())
+    lines.append("  " + said)
     if summary["winner"]:
-        lines.append(f"  game over: {summary['winner']} ({summary['termination']})")
+        said = _("game over: {winner} ({termination})").format(
+            winner=summary["winner"], termination=summary["termination"]
+        )
     else:
-        lines.append(f"  {summary['to_move']} to move, {summary['legal_move_count']} legal moves")
+        count = summary["legal_move_count"]
+        said = ngettext(
+            "{side} to move, {count} legal move", "{side} to move, {count} legal moves", count
+        ).format(side=summary["to_move"], count=count)
+    lines.append("  " + said)
     lines += [f"  {line}" for line in teaching_for(game).explain(game)]
     return "\n".join(lines)

@@ -10,11 +10,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model.game import game_class, quote
 
 from .argtypes import non_negative, positive_float
-from .common import EXIT_BAD_INPUT, EXIT_OK, no_memory
+from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, no_memory
 from .options import MAX_SECONDS, RULE_OPTION, TABLE_MB, Option, add_options
 
 #: ``book``'s arguments, in order.
@@ -80,7 +80,9 @@ def _unwritable(path: Path) -> str:
         check_writable(path)
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        return f"pyramid-lab: error: --book: cannot write {path}: {reason}"
+        return error_line(
+            _("--book: cannot write {path}: {reason}").format(path=path, reason=reason)
+        )
     return ""
 
 
@@ -94,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     with_books = shelf.book_games()
     name = args.game
     if args.book is not None and not args.book.strip():
-        print("pyramid-lab: error: argument --book: an empty file name", file=sys.stderr)
+        print(error_line(_("argument --book: an empty file name")), file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.action == "build" and args.book is not None:  # the output first: builds take hours
         why = _unwritable(Path(args.book))
@@ -112,11 +114,10 @@ def run(args: argparse.Namespace) -> int:
     if name is None and len(with_books) == 1:
         name = with_books[0]
     if name not in with_books:
-        print(
-            f"pyramid-lab: error: --game is one of {', '.join(with_books)} (the games with a "
-            "book of proven values)",
-            file=sys.stderr,
+        said = _("--game is one of {games} (the games with a book of proven values)").format(
+            games=", ".join(with_books)
         )
+        print(error_line(said), file=sys.stderr)
         return EXIT_BAD_INPUT
     cls = game_class(name)
     books = shelf.book_for(name)
@@ -149,17 +150,18 @@ def _build(args: argparse.Namespace, cls: Any, books: Any, book: Any, path: Path
 
     bad = [text for text in args.option if "=" not in text]
     if bad:
-        print(
-            f"pyramid-lab: error: argument --option: {quote(bad[0])} is not NAME=VALUE",
-            file=sys.stderr,
-        )
+        said = _("argument --option: {option} is not NAME=VALUE").format(option=quote(bad[0]))
+        print(error_line(said), file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         pairs: dict[str, Any] = dict(text.split("=", 1) for text in args.option)
         pairs = {k: int(v) if v.lstrip("-").isdigit() else v for k, v in pairs.items()}
         options = cls.parse_options(pairs)
     except PositionFormatError as exc:
-        print(f"pyramid-lab: error: argument --option: {exc}", file=sys.stderr)
+        print(
+            error_line(_("argument {flag}: {reason}").format(flag="--option", reason=exc)),
+            file=sys.stderr,
+        )
         return EXIT_BAD_INPUT
 
     def say(text: str) -> None:
@@ -181,7 +183,7 @@ def _build(args: argparse.Namespace, cls: Any, books: Any, book: Any, path: Path
     try:
         books.Book([*kept, *made], book.note).write(path)
     except OSError as exc:
-        print(f"pyramid-lab: error: --book: {exc}", file=sys.stderr)
+        print(error_line(f"--book: {exc}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     print(json.dumps({"book": str(path), "entries": len(made), "kept": len(kept)}))
     return EXIT_OK
@@ -208,6 +210,7 @@ def _verify(args: argparse.Namespace, books: Any, book: Any) -> int:
     for entry, verdict in zip(entries, verdicts, strict=True):
         if not verdict.ok:
             status = EXIT_BAD_INPUT
-            print(f"pyramid-lab: book entry {entry.board}: {verdict.reason}", file=sys.stderr)
+            said = _("pyramid-lab: book entry {board}: {reason}")
+            print(said.format(board=entry.board, reason=verdict.reason), file=sys.stderr)
         print(json.dumps(verdict.to_json()), flush=True)
     return status

@@ -7,9 +7,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, format_number
 
-from .common import EXIT_BAD_INPUT, EXIT_OK
+from .common import EXIT_BAD_INPUT, EXIT_OK, error_line
 from .options import FILE, QUIET, add_options
 
 
@@ -28,17 +28,21 @@ def add_arguments(certificate: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pyramid_lab.model.certificate import CertificateError, check_file
 
-    def progress(positions: int, seconds: float) -> None:
-        print(
-            f"certificate: {positions:,} positions checked, {seconds:.1f} s",
-            file=sys.stderr,
-            flush=True,
-        )
-
     try:
         report = check_file(args.file, progress=None if args.quiet else progress)
     except CertificateError as exc:
-        print(f"pyramid-lab: error: {exc}", file=sys.stderr)
+        print(error_line(str(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
     print(report.summary())
     return EXIT_OK
+
+
+def progress(positions: int, seconds: float) -> None:
+    """The check's progress, a line on stderr."""
+    print(
+        _("certificate: {positions} positions checked, {seconds} s").format(
+            positions=format_number(positions), seconds=format_number(seconds, digits=1)
+        ),
+        file=sys.stderr,
+        flush=True,
+    )

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import N_, _
 
 from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK
 from .options import Option, add_options, flag
@@ -137,10 +137,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         asyncio.run(serve(room, args.host, args.port, allow=args.allow_host, workers=args.threads))
     except OSError as exc:
-        print(
-            f"pyramid-lab: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}",
-            file=sys.stderr,
+        said = _("pyramid-lab: cannot listen on {address}: {reason}").format(
+            address=f"{args.host}:{args.port}", reason=exc.strerror or exc
         )
+        print(said, file=sys.stderr)
         return EXIT_BAD_INPUT
     finally:
         room.close()
@@ -154,17 +154,29 @@ def _bad_arguments(args: argparse.Namespace) -> str:
     from ..classroom.checks import Refused, chosen_code
 
     if not 0 <= args.port <= 65535:
-        return f"--port {args.port}: a port is from 0 to 65535"
+        return _("--port {port}: a port is from 0 to 65535").format(port=args.port)
     if args.threads is not None and not 1 <= args.threads <= MOST_THREADS:
-        return f"--threads {args.threads}: from 1 to {MOST_THREADS}"
+        return _("--threads {threads}: from 1 to {most}").format(
+            threads=args.threads, most=MOST_THREADS
+        )
     if args.code is not None and args.new_code:
-        return "--code or --new-code, not both"
+        return _("--code or --new-code, not both")
     try:
         if args.code is not None:
             chosen_code(args.code)
     except Refused as exc:
-        return f"--code: {exc}"
+        return f"--code: {_refused(exc)}"
     return ""
+
+
+def _refused(exc: Exception) -> str:
+    """A refusal of the classroom's (made in English, as the pages are sent it) in the
+    language the command line speaks."""
+    from pyramid_lab import i18n
+
+    from ..classroom.words import said
+
+    return said(str(exc), i18n.current())
 
 
 def _results_path(args: argparse.Namespace, lessons: list[str]) -> Path:
@@ -198,11 +210,11 @@ def _open_class(args: argparse.Namespace, on_board: OnBoard) -> tuple[Classroom,
     try:
         results = _results_path(args, lessons)
     except Refused as exc:
-        return f"--name: {exc}"
+        return f"--name: {_refused(exc)}"
     except PositionFormatError as exc:
         return str(exc)
     except OSError as exc:
-        return f"the results folder cannot be made ({exc.strerror})"
+        return _("the results folder cannot be made ({reason})").format(reason=exc.strerror)
     try:
         room = Classroom.open(lessons, "pending", results, on_board, lock=True)
         try:
@@ -219,14 +231,17 @@ def _said_at_the_end(args: argparse.Namespace, room: Classroom) -> int:
     """Where the class's progress is and how to continue it, or that some may be lost;
     the command's status."""
     if room.results is not None and not room.save_failed:
-        print(f"The class has stopped. The students' progress is in {room.results}", flush=True)
-        print(f"To continue the class: {again(args)}", flush=True)
-        print("(the pages still open come back by themselves)", flush=True)
+        said = _("The class has stopped. The students' progress is in {path}")
+        print(said.format(path=room.results), flush=True)
+        print(_("To continue the class: {command}").format(command=again(args)), flush=True)
+        print(_("(the pages still open come back by themselves)"), flush=True)
     if not room.ever_failed:
         return EXIT_OK
     print(
-        "pyramid-lab: the results file could not always be written: some of the "
-        "class's progress may be lost",
+        _(
+            "pyramid-lab: the results file could not always be written: some of the "
+            "class's progress may be lost"
+        ),
         file=sys.stderr,
     )
     return EXIT_INTERNAL
@@ -357,10 +372,10 @@ async def serve(
         site = BoundSite(runner, host, port, app[QUIET])
         await site.start()
         students, teacher = addresses(host, site.port, room.code)
-        print(f"Students' page: {students}", flush=True)
-        print(f"Teacher's page: {teacher}", flush=True)
+        print(_("Students' page: {address}").format(address=students), flush=True)
+        print(_("Teacher's page: {address}").format(address=teacher), flush=True)
         if room.results is not None:
-            print(f"Results file:   {room.results}", flush=True)
+            print(_("Results file:   {path}").format(path=room.results), flush=True)
         if ready is not None:
             ready(app)
         await stop.wait()

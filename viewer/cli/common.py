@@ -105,6 +105,11 @@ def error_line(message: str) -> str:
     return _("pyramid-lab: error: {message}").format(message=message)
 
 
+def cannot_write(path: object, reason: str) -> str:
+    """The one line for a file that cannot be written, and why (the system's words)."""
+    return _("pyramid-lab: cannot write {path}: {reason}").format(path=path, reason=reason)
+
+
 def no_memory(table_mb: float, exc: MemoryError) -> str:
     """The one line for a search that ran out of memory (its table, most likely)."""
     if str(exc):

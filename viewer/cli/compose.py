@@ -14,10 +14,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import N_, _, format_number, ngettext
 
 from .argtypes import bounded
-from .common import EXIT_BAD_INPUT, EXIT_OK
+from .common import EXIT_BAD_INPUT, EXIT_OK, error_line
 from .options import RULE_OPTION, Option, add_options
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def _value(text: str) -> Any:
 
 
 def _error(message: str) -> int:
-    print(f"pyramid-lab: error: {message}", file=sys.stderr)
+    print(error_line(message), file=sys.stderr)
     return EXIT_BAD_INPUT
 
 
@@ -85,14 +85,16 @@ def _start(args: argparse.Namespace) -> tuple[Game, dict[str, Any]] | str:
 
     missing = [f"--{n}" for n in ("game", "count", "within", "out") if getattr(args, n) is None]
     if missing:
-        return f"puzzles compose needs {', '.join(missing)}"
+        return _("puzzles compose needs {arguments}").format(arguments=", ".join(missing))
     try:
         cls = game_class(args.game)
     except KeyError:
-        return f"argument --game: {args.game!r} is not one of {', '.join(game_names())}"
+        return _("argument --game: {game} is not one of {games}").format(
+            game=repr(args.game), games=", ".join(game_names())
+        )
     bad = [text for text in args.option if "=" not in text]
     if bad:
-        return f"argument --option: {bad[0]!r} is not K=V"
+        return _("argument --option: {option} is not K=V").format(option=repr(bad[0]))
     try:
         pairs = {k: _value(v) for k, v in (text.split("=", 1) for text in args.option)}
         return cls.new(cls.parse_options(pairs)), pairs
@@ -130,7 +132,12 @@ def run(args: argparse.Namespace) -> int:
         return _error(refused)
 
     def say(fraction: float, text: str) -> None:
-        print(f"compose: {round(fraction * 100):3d}% {text}", file=sys.stderr, flush=True)
+        percent = f"{round(fraction * 100):3d}%"
+        print(
+            _("compose: {percent} {step}").format(percent=percent, step=text),
+            file=sys.stderr,
+            flush=True,
+        )
 
     began = time.perf_counter()
     try:
@@ -152,13 +159,39 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         return _error(f"-o {shorten(args.out)}: {said}")
-    seconds = time.perf_counter() - began
+    return _said_made(paths, made, args.count, time.perf_counter() - began, folder)
+
+
+def _said_made(paths: Any, made: Any, count: int, seconds: float, folder: Path) -> int:
+    """Each puzzle written and its difficulty, then how many of ``count`` in how long; the
+    command's status (2 when none was found)."""
     for path, item in zip(paths, made, strict=True):
-        print(f"{path}: {item.puzzle['title']} ({item.puzzle.get('difficulty', 'not measured')})")
-    print(f"{len(made)} of {args.count} puzzles in {seconds:.0f} s, in {folder}")
-    if len(made) < args.count:
+        difficulty = item.puzzle.get("difficulty")
+        said = (
+            _("{path}: {title} (not measured)")
+            if difficulty is None
+            else _("{path}: {title} ({difficulty})")
+        )
+        print(said.format(path=path, title=item.puzzle["title"], difficulty=difficulty))
+    print(
+        ngettext(
+            "{made} of {count} puzzle in {seconds} s, in {folder}",
+            "{made} of {count} puzzles in {seconds} s, in {folder}",
+            count,
+        ).format(
+            made=len(made),
+            count=count,
+            seconds=format_number(seconds, digits=0),
+            folder=folder,
+        )
+    )
+    if len(made) < count:
         print(
-            f"pyramid-lab: only {len(made)} of {args.count} puzzles found in the games played",
+            ngettext(
+                "pyramid-lab: only {made} of {count} puzzle found in the games played",
+                "pyramid-lab: only {made} of {count} puzzles found in the games played",
+                count,
+            ).format(made=len(made), count=count),
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT if not made else EXIT_OK

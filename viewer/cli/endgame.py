@@ -11,11 +11,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import N_, _, format_number, format_percent, ngettext
 
 from .argtypes import piece_count
 from .common import EXIT_BAD_INPUT, EXIT_OK
-from .endgame_parts import game_with_tables, probed, rules_options, say
+from .endgame_parts import game_with_tables, probed, rules_options, say, value_for
 from .options import RULE_OPTION, Option, add_options, flag
 
 
@@ -145,11 +145,16 @@ def add_arguments(endgame: argparse.ArgumentParser) -> None:
 def _count(layers: list[tuple[int, int, int]]) -> int:
     """``endgame count``: the endgame tables' layers, from the top down."""
     total = 0
-    print("pieces  shapes  positions  bytes at 2 bits")
+    # TRANSLATORS: the headings of a table's columns, above its rows of numbers
+    print(_("pieces  shapes  positions  bytes at 2 bits"))
     for n, shapes, positions in layers:
         total += positions
-        print(f"{n:6} {shapes:7} {positions:,} {(positions + 3) // 4:,}")
-    print(f"all: {total:,} positions, {(total + 3) // 4:,} bytes")
+        print(f"{n:6} {shapes:7} {format_number(positions)} {format_number((positions + 3) // 4)}")
+    print(
+        _("all: {positions} positions, {bytes} bytes").format(
+            positions=format_number(total), bytes=format_number((total + 3) // 4)
+        )
+    )
     return EXIT_OK
 
 
@@ -163,7 +168,9 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "probe":
         return _probe(args)
     chosen = game_with_tables(
-        args.game, "endgame tables", lambda game: search.tables_for(game).endgame
+        args.game,
+        N_("--game {name}: endgame tables exist for {games}"),
+        lambda game: search.tables_for(game).endgame,
     )
     if isinstance(chosen, str):
         return say(chosen)
@@ -183,13 +190,17 @@ def _probe(args: argparse.Namespace) -> int:
     game = doc.game
     tables = search.tables_for(game).endgame
     if tables is None:
-        return say(f"{args.file}: {game.title} has no endgame tables")
+        return say(
+            _("{file}: {game} has no endgame tables").format(file=args.file, game=game.title)
+        )
     low = tables.TOP_LAYER if args.min_pieces is None else args.min_pieces
     path = args.table or tables.default_path(low, game.options)
     if not path.exists():
         return say(
-            f"{path}: no table there; build one with `pyramid-lab endgame build "
-            f"--min-pieces {low}` or name one with --table"
+            _(
+                "{path}: no table there; build one with `pyramid-lab endgame build "
+                "--min-pieces {low}` or name one with --table"
+            ).format(path=path, low=low)
         )
     try:
         value, low = tables.value(game, path)
@@ -197,11 +208,17 @@ def _probe(args: argparse.Namespace) -> int:
         return say(str(exc))
     pieces = len(game.pieces())
     if pieces < low:
-        print(f"unknown: {pieces} pieces on the board, the table starts at {low}")
+        print(
+            ngettext(
+                "unknown: {pieces} piece on the board, the table starts at {low}",
+                "unknown: {pieces} pieces on the board, the table starts at {low}",
+                pieces,
+            ).format(pieces=pieces, low=low)
+        )
     elif value == "unknown":
-        print("unknown (a draw by endless play, or a line leaving the table)")
+        print(_("unknown (a draw by endless play, or a line leaving the table)"))
     else:
-        print(f"{value} for {game.to_move}")
+        print(value_for(value, game.to_move))
     return EXIT_OK
 
 
@@ -214,12 +231,24 @@ def _build(args: argparse.Namespace, name: str, tables: Any) -> int:
         return say(str(exc))
     low = tables.TOP_LAYER if args.min_pieces is None else args.min_pieces
     if low > tables.TOP_LAYER:
-        return say(f"--min-pieces {low}: the tables' top layer is {tables.TOP_LAYER}")
+        return say(
+            _("--min-pieces {low}: the tables' top layer is {top}").format(
+                low=low, top=tables.TOP_LAYER
+            )
+        )
     path = args.table or tables.default_path(low, options)
     began = time.perf_counter()
 
     def progress(sweep: int, n: int, decided: int, seconds: float) -> None:
-        print(f"sweep {sweep}, {n} pieces: {decided:,} decided in {seconds:.1f} s", flush=True)
+        print(
+            _("sweep {sweep}, {n} pieces: {decided} decided in {seconds} s").format(
+                sweep=sweep,
+                n=n,
+                decided=format_number(decided),
+                seconds=format_number(seconds, digits=1),
+            ),
+            flush=True,
+        )
 
     try:
         rows = tables.build(low, path, options, progress, args.start)
@@ -229,8 +258,17 @@ def _build(args: argparse.Namespace, name: str, tables: Any) -> int:
         return say(str(exc))
     for n, positions, wins, losses in rows:
         print(
-            f"{n} pieces: {positions:,} positions, {wins:,} won, {losses:,} lost for the side "
-            f"to move, {(wins + losses) / positions:.1%} decided"
+            _(
+                "{n} pieces: {positions} positions, {wins} won, {losses} lost for the side "
+                "to move, {decided} decided"
+            ).format(
+                n=n,
+                positions=format_number(positions),
+                wins=format_number(wins),
+                losses=format_number(losses),
+                decided=format_percent((wins + losses) / positions, digits=1),
+            )
         )
-    print(f"{path} built in {time.perf_counter() - began:.0f} s")
+    seconds = format_number(time.perf_counter() - began, digits=0)
+    print(_("{path} built in {seconds} s").format(path=path, seconds=seconds))
     return EXIT_OK

@@ -12,8 +12,19 @@ import time
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from pyramid_lab.i18n import N_, _, format_number, format_percent, ngettext
+
 from .common import EXIT_BAD_INPUT, EXIT_OK
-from .endgame_parts import game_with_tables, probed, rules_options, say
+from .endgame_parts import (
+    agreement_line,
+    agreements_line,
+    disagreement_line,
+    game_with_tables,
+    probed,
+    rules_options,
+    say,
+    value_for,
+)
 
 
 @runtime_checkable
@@ -29,11 +40,16 @@ class Versioned(Protocol):
 def _count_whole(layers: list[tuple[int, int, int]]) -> int:
     """``endgame count --whole``: the whole-game table's layers, from the fewest pieces."""
     total = 0
-    print("pieces  canonical shapes  positions (a byte each)")
+    # TRANSLATORS: the headings of a table's columns, above its rows of numbers
+    print(_("pieces  canonical shapes  positions (a byte each)"))
     for n, shapes, positions in reversed(layers):
         total += positions
-        print(f"{n:6} {shapes:17,} {positions:,}")
-    print(f"all: {total:,} positions, {total:,} bytes")
+        print(f"{n:6} {format_number(shapes):>17} {format_number(positions)}")
+    print(
+        _("all: {positions} positions, {bytes} bytes").format(
+            positions=format_number(total), bytes=format_number(total)
+        )
+    )
     return EXIT_OK
 
 
@@ -54,7 +70,9 @@ def run_whole(args: argparse.Namespace) -> int:
     if args.action == "probe":
         return _whole_probe(args)
     chosen = game_with_tables(
-        args.game, "whole-game tables", lambda game: search.tables_for(game).whole
+        args.game,
+        N_("--game {name}: whole-game tables exist for {games}"),
+        lambda game: search.tables_for(game).whole,
     )
     if isinstance(chosen, str):
         return say(chosen)
@@ -66,7 +84,9 @@ def run_whole(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return say(str(exc))
     if not isinstance(options, Versioned):  # (every game with whole tables names one)
-        return say(f"--game {name}: its rules name no version of a whole-game table")
+        return say(
+            _("--game {name}: its rules name no version of a whole-game table").format(name=name)
+        )
     folder = args.table or tables.whole_folder(options, args.base)
     if args.action == "verify":
         return _whole_verify(args, tables, folder)
@@ -85,24 +105,26 @@ def _whole_probe(args: argparse.Namespace) -> int:
     game = doc.game
     tables = search.tables_for(game).whole
     if tables is None:
-        return say(f"{args.file}: {game.title} has no whole-game tables")
+        return say(
+            _("{file}: {game} has no whole-game tables").format(file=args.file, game=game.title)
+        )
     folder = args.table or tables.whole_folder(game.options)
     if not folder.exists():
         options = game.options
         return say(
-            f"{folder}: no whole-game table there; build one with "
-            f"{tables.whole_build_words(options.variant, options.removal)} or name one "
-            "with --table"
+            _(
+                "{folder}: no whole-game table there; build one with {command} or name one "
+                "with --table"
+            ).format(
+                folder=folder, command=tables.whole_build_words(options.variant, options.removal)
+            )
         )
     try:
         table = tables.whole_open(folder, lookups=True)
         value, plies = tables.whole_value(game, table)
     except tables.EndgameError as exc:
         return say(str(exc))
-    if plies is None:
-        print(f"{value} for {game.to_move}")
-    else:
-        print(f"{value} for {game.to_move} in {plies} plies")
+    print(value_for(value, game.to_move, plies))
     return EXIT_OK
 
 
@@ -117,22 +139,53 @@ def _whole_verify(args: argparse.Namespace, tables: Any, folder: Path) -> int:
         return _against_solver(args, tables, table)
     began = time.perf_counter()
     total = table.positions
-    print(f"{folder}: {total:,} positions to check against their children", flush=True)
+    print(
+        _("{folder}: {total} positions to check against their children").format(
+            folder=folder, total=format_number(total)
+        ),
+        flush=True,
+    )
 
     def checked_to(n: int, checked: int, found: int, seconds: float) -> None:
         print(
-            f"{n} spheres checked: {checked:,} positions ({checked / total:.0%}), "
-            f"{found:,} that do not hold, {seconds:.0f} s",
+            _(
+                "{n} spheres checked: {checked} positions ({share}), {found} that do not "
+                "hold, {seconds} s"
+            ).format(
+                n=n,
+                checked=format_number(checked),
+                share=format_percent(checked / total),
+                found=format_number(found),
+                seconds=format_number(seconds, digits=0),
+            ),
             flush=True,
         )
 
     checked, bad = tables.whole_verify(table, checked_to)
     for n, i, text in bad[:20]:
-        print(f"does not hold: {n} spheres, position {i:,}: {text}")
-    state = "finished" if table.finished else "unfinished"
+        print(
+            _("does not hold: {n} spheres, position {i}: {text}").format(
+                n=n, i=format_number(i), text=text
+            )
+        )
+    said = (
+        N_(
+            "{folder} (finished): {checked} positions checked against their children in "
+            "{seconds} s, {bad} that do not hold"
+        )
+        if table.finished
+        else N_(
+            "{folder} (unfinished): {checked} positions checked against their children in "
+            "{seconds} s, {bad} that do not hold"
+        )
+    )
     print(
-        f"{folder} ({state}): {checked:,} positions checked against their children in "
-        f"{time.perf_counter() - began:.0f} s, {len(bad):,} that do not hold"
+        _(said).format(
+            folder=folder,
+            checked=format_number(checked),
+            seconds=format_number(time.perf_counter() - began, digits=0),
+            bad=format_number(len(bad)),
+        )
     )
     return EXIT_OK if not bad else 1
 
@@ -158,21 +211,46 @@ def _whole_said(
     # build's lock)
     if built is None and here and free is not None and memory > free:
         return say(
-            f"the whole {options.variant} game, base {args.base}, needs {amount(memory)} "
-            f"of memory built in this process (a byte a position, a layer's copy and the "
-            f"index) and "
-            f"{amount(free)} are free; --workers 1 builds it by rounds in {amount(size)}, "
-            f"several times slower (docs/engines.md)"
+            _(
+                "the whole {variant} game, base {base}, needs {memory} of memory built in "
+                "this process (a byte a position, a layer's copy and the index) and {free} "
+                "are free; --workers 1 builds it by rounds in {size}, several times slower "
+                "(docs/engines.md)"
+            ).format(
+                variant=options.variant,
+                base=args.base,
+                memory=amount(memory),
+                free=amount(free),
+                size=amount(size),
+            )
         )
     if built is None:
-        version = tables.whole_version(options.variant, options.removal)
+        announced = (
+            N_(
+                "resuming the whole game, {version}, base {base}: {size} positions, {disk} MB "
+                "on disk, {memory} MB in memory; {time} on {cores} idle cores{busy} "
+                "({method}: docs/engines.md); Ctrl+C stops it, the same command resumes it"
+            )
+            if resuming
+            else N_(
+                "the whole game, {version}, base {base}: {size} positions, {disk} MB on disk, "
+                "{memory} MB in memory; {time} on {cores} idle cores{busy} ({method}: "
+                "docs/engines.md); Ctrl+C stops it, the same command resumes it"
+            )
+        )
         print(
-            f"{'resuming ' if resuming else ''}the whole game, {version}, base {args.base}: "
-            f"{size:,} positions, {size / 1e6:,.1f} MB on disk, {memory / 1e6:,.1f} MB in "
-            f"memory; {duration(seconds)} on {workers or cores} idle cores"
-            f"{busy_words(workers or cores)} "
-            f"({'push retrograde' if here else 'rounds'}: docs/engines.md); "
-            f"Ctrl+C stops it, the same command resumes it",
+            _(announced).format(
+                version=tables.whole_version(options.variant, options.removal),
+                base=args.base,
+                size=format_number(size),
+                disk=format_number(size / 1e6, digits=1),
+                memory=format_number(memory / 1e6, digits=1),
+                time=duration(seconds),
+                cores=workers or cores,
+                busy=busy_words(workers or cores),
+                # TRANSLATORS: the names of the build's two methods (docs/engines.md)
+                method=_("push retrograde") if here else _("rounds"),
+            ),
             flush=True,
         )
     return None
@@ -181,11 +259,31 @@ def _whole_said(
 def _whole_progress(entry: dict[str, Any]) -> None:
     """A whole build's line after each layer's share of a round or step."""
     rate = entry["evaluated"] / entry["seconds"] if entry["seconds"] else 0.0
-    done = {"count": "counted", "push": "pushed"}.get(entry.get("step", ""), "evaluated")
-    decided = f", {entry['decided']:,} decided" if entry.get("step") != "push" else ""
+    said = {
+        "count": N_(
+            "round {round}, {layer} spheres: {evaluated} counted, {decided} decided in "
+            "{wall} s ({rate} a second a core)"
+        ),
+        "push": N_(
+            "round {round}, {layer} spheres: {evaluated} pushed in {wall} s ({rate} a second "
+            "a core)"
+        ),
+    }.get(
+        entry.get("step", ""),
+        N_(
+            "round {round}, {layer} spheres: {evaluated} evaluated, {decided} decided in "
+            "{wall} s ({rate} a second a core)"
+        ),
+    )
     print(
-        f"round {entry['round']}, {entry['layer']} spheres: {entry['evaluated']:,} "
-        f"{done}{decided} in {entry['wall']:.1f} s ({rate:,.0f} a second a core)",
+        _(said).format(
+            round=entry["round"],
+            layer=entry["layer"],
+            evaluated=format_number(entry["evaluated"]),
+            decided=format_number(entry.get("decided", 0)),
+            wall=format_number(entry["wall"], digits=1),
+            rate=format_number(rate, digits=0),
+        ),
         flush=True,
     )
 
@@ -195,7 +293,7 @@ def _whole_build(args: argparse.Namespace, tables: Any, folder: Path, options: V
     resumed by running it again."""
     workers = 0 if args.workers is None else args.workers
     if workers < 0:
-        return say(f"--workers {workers}: 0 (this process) or more")
+        return say(_("--workers {workers}: 0 (this process) or more").format(workers=workers))
     built = _built_already(tables, folder, args.base, options)
     resuming = built is None and (folder / "table.json").is_file()
     refused = _whole_said(args, tables, options, built, resuming)
@@ -233,11 +331,21 @@ def _whole_build(args: argparse.Namespace, tables: Any, folder: Path, options: V
         return say(str(exc))
     rounds = table.rounds
     if built is not None:
-        print(f"{folder}: built already ({rounds} rounds): nothing to do")
+        said = ngettext(
+            "{folder}: built already ({rounds} round): nothing to do",
+            "{folder}: built already ({rounds} rounds): nothing to do",
+            rounds,
+        )
     else:
-        print(f"{folder} built in {time.perf_counter() - began:.0f} s, {rounds} rounds")
+        said = ngettext(
+            "{folder} built in {seconds} s, {rounds} round",
+            "{folder} built in {seconds} s, {rounds} rounds",
+            rounds,
+        )
+    seconds = format_number(time.perf_counter() - began, digits=0)
+    print(said.format(folder=folder, rounds=rounds, seconds=seconds))
     value = tables.whole_describe(table.probe(0, 0))
-    print(f"the empty pyramid: {value} for the first player (white)")
+    print(_("the empty pyramid: {value} for the first player (white)").format(value=value))
     return EXIT_OK
 
 
@@ -251,14 +359,19 @@ def busy_words(cores: int) -> str:
         return ""
     if load <= cores / 2:
         return ""
-    return f"; longer while the machine is busy (its load is {load:.1f} now on {cores} cores)"
+    # TRANSLATORS: a clause added at the end of a sentence that says a build's time
+    return _("; longer while the machine is busy (its load is {load} now on {cores} cores)").format(
+        load=format_number(load, digits=1), cores=cores
+    )
 
 
 def stopped_words(folder: Path, steps: int, resuming: bool) -> str:
     """What Ctrl+C says: what the folder keeps, and how to go on."""
     if steps or resuming:
-        return f"stopped; {folder} keeps every layer and step done: run the same command to resume"
-    return (
+        return _(
+            "stopped; {folder} keeps every layer and step done: run the same command to resume"
+        ).format(folder=folder)
+    return _(
         "stopped before the first layer was built: nothing of the table is kept yet (what "
         "numba finished compiling is kept in its cache); the same command starts it again"
     )
@@ -283,28 +396,30 @@ def _against_solver(args: argparse.Namespace, tables: Any, table: Any) -> int:
     solver's on N random positions a layer (docs/engines.md); exit 1 when one differs."""
     count = args.against_solver
     if count < 1:
-        return say(f"--against-solver {count}: a number of positions, 1 or more")
+        return say(
+            _("--against-solver {count}: a number of positions, 1 or more").format(count=count)
+        )
     if not args.seconds > 0:
-        return say(f"--seconds {args.seconds}: a time above 0")
+        return say(_("--seconds {seconds}: a time above 0").format(seconds=args.seconds))
     low = 0 if args.min_pieces is None else args.min_pieces
     print(
-        f"{table.folder}: random positions against the compiled solver until {count:,} a "
-        f"layer are settled ({2 * count:,} tried at most, {args.seconds:g} s of processor time "
-        "a position at most), from 29 spheres down",
+        _(
+            "{folder}: random positions against the compiled solver until {count} a layer are "
+            "settled ({tried} tried at most, {seconds} s of processor time a position at "
+            "most), from 29 spheres down"
+        ).format(
+            folder=table.folder,
+            count=format_number(count),
+            tried=format_number(2 * count),
+            seconds=f"{args.seconds:g}",
+        ),
         flush=True,
     )
 
     def progress(row: Any) -> None:
-        left = " (left: the solver settles too few here)" if row.given_up else ""
-        print(
-            f"{row.n} spheres: {row.sampled:,} positions, {row.agree:,} agree, "
-            f"{row.disagree:,} disagree, {row.unsettled:,} unsettled ({row.draws:,} a draw "
-            f"in the table) in {row.seconds:.0f} s{left}",
-            flush=True,
-        )
+        print(agreement_line(row), flush=True)
         for own, opp, said, solved in row.wrong[:20]:
-            board = tables.whole_position_text(own, opp)
-            print(f"disagree: {board} (O to move): {said} in the table, {solved} by the solver")
+            print(disagreement_line(tables.whole_position_text(own, opp), said, solved))
 
     try:
         rows = tables.whole_against_solver(
@@ -312,17 +427,8 @@ def _against_solver(args: argparse.Namespace, tables: Any, table: Any) -> int:
         )
     except tables.EndgameError as exc:
         return say(str(exc))
-    settled = [row for row in rows if row.settled]
+    print(agreements_line(rows, count))
     wrong = sum(row.disagree for row in rows)
-    full = 0  # the layers from the top down where N positions were settled
-    while full < len(rows) and rows[full].settled >= min(count, rows[full].sampled or 1):
-        full += 1
-    span = f"{rows[full - 1].n} to 29 spheres" if full else "none"
-    print(
-        f"{sum(row.agree for row in rows):,} agree, {wrong:,} disagree, "
-        f"{sum(row.unsettled for row in rows):,} unsettled over {len(settled)} layers; "
-        f"layers with {count:,} settled (or all their positions): {span}"
-    )
     return EXIT_OK if not wrong else 1
 
 
@@ -331,7 +437,7 @@ def _book(args: argparse.Namespace, tables: Any, folder: Path) -> int:
     (to the package's data by default) and checked against the table."""
     spheres = 9 if args.spheres is None else args.spheres
     if not 0 <= spheres <= 29:
-        return say(f"--spheres {spheres}: 0 to 29")
+        return say(_("--spheres {spheres}: 0 to 29").format(spheres=spheres))
     try:
         table = tables.whole_open(folder)
         path, size, keys, wrong = tables.whole_opening(
@@ -342,8 +448,15 @@ def _book(args: argparse.Namespace, tables: Any, folder: Path) -> int:
     except OSError as exc:
         return say(f"{args.book}: {exc.strerror or exc}")
     print(
-        f"{path}: {size:,} bytes, {keys:,} positions of the "
-        f"{tables.whole_version(table.variant, table.removal)}, "
-        f"{wrong:,} that the table values otherwise"
+        _(
+            "{path}: {size} bytes, {keys} positions of the {version}, {wrong} that the table "
+            "values otherwise"
+        ).format(
+            path=path,
+            size=format_number(size),
+            keys=format_number(keys),
+            version=tables.whole_version(table.variant, table.removal),
+            wrong=format_number(wrong),
+        )
     )
     return EXIT_OK if not wrong else 1

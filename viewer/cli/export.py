@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 # export's limits and defaults (the lab's: the window's Export dialog offers the same)
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import N_, _
 
 from ..lab.export_plan import (
     DEFAULT_FPS,
@@ -19,7 +19,7 @@ from ..lab.export_plan import (
     MAX_HOLD,
 )
 from .argtypes import bounded
-from .common import EXIT_BAD_INPUT, EXIT_OK, shown
+from .common import EXIT_BAD_INPUT, EXIT_OK, cannot_write, error_line, shown
 from .options import Option, add_options
 from .render import add_view_options, file_and_output, read_for_drawing
 
@@ -99,13 +99,11 @@ def run(args: argparse.Namespace) -> int:
         ("--hold", args.hold, "replay"),
     ):
         if value is not None and args.motion != motion:
-            print(f"pyramid-lab: error: argument {flag}: only with --{motion}", file=sys.stderr)
+            said = _("argument {flag}: only with --{motion}").format(flag=flag, motion=motion)
+            print(error_line(said), file=sys.stderr)
             return EXIT_BAD_INPUT
     if args.fps is not None and args.motion is None:
-        print(
-            "pyramid-lab: error: argument --fps: only with --turntable or --replay",
-            file=sys.stderr,
-        )
+        print(error_line(_("argument --fps: only with --turntable or --replay")), file=sys.stderr)
         return EXIT_BAD_INPUT
     from ..pictures.export import check_export, export_game
     from ..pictures.export_options import ExportOptions
@@ -120,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             check_replay(game)
         except ValueError as exc:
-            print(f"pyramid-lab: error: {shown(args.file)}: {exc}", file=sys.stderr)
+            print(error_line(f"{shown(args.file)}: {exc}"), file=sys.stderr)
             return EXIT_BAD_INPUT
     title = args.title or doc.puzzle.get("title") or Path(args.file).name.removesuffix(".pyr.json")
     options = ExportOptions(
@@ -134,14 +132,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         written = export_game(game, args.output, options)
     except ValueError as exc:  # e.g. a level range with no level of this board
-        print(f"pyramid-lab: error: {shown(args.file)}: {exc}", file=sys.stderr)
+        print(error_line(f"{shown(args.file)}: {exc}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:  # e.g. the disk is full, or the folder went away meanwhile
-        print(f"pyramid-lab: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        print(cannot_write(args.output, exc.strerror or str(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except (MemoryError, RuntimeError) as exc:  # the encoder's: out of memory, ffmpeg gone
-        why = "out of memory" if isinstance(exc, MemoryError) else str(exc).splitlines()[0]
-        print(f"pyramid-lab: cannot write {args.output}: {why}", file=sys.stderr)
+        why = _("out of memory") if isinstance(exc, MemoryError) else str(exc).splitlines()[0]
+        print(cannot_write(args.output, why), file=sys.stderr)
         return EXIT_BAD_INPUT
     print(written)  # the file written: a symbolic link's target, as an absolute path
     return EXIT_OK

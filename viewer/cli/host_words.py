@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model.game import shorten
 
 if TYPE_CHECKING:
@@ -19,12 +20,12 @@ if TYPE_CHECKING:
 #: A phrase a lesson may not use (a regular expression, case ignored), and why: what it
 #: names and which front end lacks it.
 ONE_HOST_ONLY: dict[str, str] = {
-    r"\bdocks?\b": "a dock of the window (the classroom's page has none)",
-    r"\bfill at random\b": "the window's Corners dock (the classroom's page has none)",
-    r"\bundo\b": "the window's Undo (the classroom's page has Retry)",
-    r"\bhot[ -]seat\b": "the window's hand-over at one screen (a page is one student's own)",
-    r"\bfinish turn\b": "the window's Finish turn (the classroom's page plays a move at once)",
-    r"\bmenus?\b": "the window's menus (the classroom's page has none)",
+    r"\bdocks?\b": N_("a dock of the window (the classroom's page has none)"),
+    r"\bfill at random\b": N_("the window's Corners dock (the classroom's page has none)"),
+    r"\bundo\b": N_("the window's Undo (the classroom's page has Retry)"),
+    r"\bhot[ -]seat\b": N_("the window's hand-over at one screen (a page is one student's own)"),
+    r"\bfinish turn\b": N_("the window's Finish turn (the classroom's page plays a move at once)"),
+    r"\bmenus?\b": N_("the window's menus (the classroom's page has none)"),
 }
 
 
@@ -41,9 +42,16 @@ def host_problems(lesson: LessonFile) -> list[str]:
             for pattern, why in ONE_HOST_ONLY.items():
                 match = re.search(pattern, text, re.IGNORECASE)
                 if match is not None:
-                    where = f"step {index + 1} ({shorten(step.title)})"
+                    said = _(
+                        "step {number} ({title}): {phrase} names {what}; say it in words both "
+                        "front ends fit"
+                    )
                     found.append(
-                        f"{where}: {match.group(0)!r} names {why}; "
-                        "say it in words both front ends fit"
+                        said.format(
+                            number=index + 1,
+                            title=shorten(step.title),
+                            phrase=repr(match.group(0)),
+                            what=_(why),
+                        )
                     )
     return found

@@ -9,7 +9,7 @@ import json
 import sys
 from typing import Any
 
-from pyramid_lab.i18n import N_, _
+from pyramid_lab.i18n import N_, _, ngettext
 
 from .common import EXIT_BAD_INPUT, EXIT_OK
 from .options import FILE, Option, add_options
@@ -67,11 +67,8 @@ def run_answers(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     count = len(lesson.steps)
     if args.step is not None and not 1 <= args.step <= count:
-        print(
-            f"pyramid-lab: {shorten(args.file)}: --step {args.step}: the lesson has steps "
-            f"1 to {count}",
-            file=sys.stderr,
-        )
+        refused = _("pyramid-lab: {file}: --step {step}: the lesson has steps 1 to {count}")
+        print(refused.format(file=shorten(args.file), step=args.step, count=count), file=sys.stderr)
         return EXIT_BAD_INPUT
     for index, step in enumerate(lesson.steps):
         if step.task is None or (args.step is not None and index + 1 != args.step):
@@ -83,11 +80,14 @@ def run_answers(args: argparse.Namespace) -> int:
         try:
             said = said or (
                 "; ".join(lessons.right_answers(task, step.position(), wins=Judge(knowledge_for)))
-                or "none"
+                or _("none")
             )
         except ValueError as exc:
-            said = f"none from the rules: {exc}"
-        print(f"step {index + 1} ({shorten(step.title)}): {asked}: {said}", flush=True)
+            said = _("none from the rules: {reason}").format(reason=exc)
+        line = _("step {number} ({title}): {asked}: {answers}").format(
+            number=index + 1, title=shorten(step.title), asked=asked, answers=said
+        )
+        print(line, flush=True)
     return EXIT_OK
 
 
@@ -101,12 +101,12 @@ def unasked(task: Any) -> str | None:
         key = "goal"
     else:
         return None
-    kept = "; ".join(task.answers) or "none"
-    return (
-        f'none from the rules: the task has no "{key}" for them to answer (add one to the '
-        f"step's task in the file: docs/file-formats.md, Lesson files); the file's own "
-        f"answers: {kept}"
-    )
+    kept = "; ".join(task.answers) or _("none")
+    return _(
+        'none from the rules: the task has no "{key}" for them to answer (add one to the '
+        "step's task in the file: docs/file-formats.md, Lesson files); the file's own "
+        "answers: {answers}"
+    ).format(key=key, answers=kept)
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -135,14 +135,38 @@ def run_check(args: argparse.Namespace) -> int:
         tasks = sum(step.task is not None for step in lesson.steps)
         if problems or words:
             status = EXIT_BAD_INPUT
-            said = [f"{len(problems)} of {tasks} tasks fail"] if problems else []
-            said += [f"{len(words)} controls named that one front end lacks"] if words else []
-            print(f"{shorten(path)}: {'; '.join(said)}", flush=True)
+            print(_faults(shorten(path), len(problems), tasks, len(words)), flush=True)
         else:
             steps = len(lesson.steps)
-            counted = f"{steps} step{'s' * (steps != 1)}, {tasks} task{'s' * (tasks != 1)}"
-            print(f"{shorten(path)}: ok ({counted})", flush=True)
+            # TRANSLATORS: {steps} and {tasks} are "3 steps" and "2 tasks" (the next two)
+            said = _("{path}: ok ({steps}, {tasks})").format(
+                path=shorten(path),
+                steps=ngettext("{count} step", "{count} steps", steps).format(count=steps),
+                tasks=ngettext("{count} task", "{count} tasks", tasks).format(count=tasks),
+            )
+            print(said, flush=True)
     return status
+
+
+def _faults(path: str, failing: int, tasks: int, words: int) -> str:
+    """``lesson check``'s line for a file at fault: its tasks that fail, the controls it
+    names that one front end lacks."""
+    said = []
+    if failing:
+        said.append(
+            ngettext(
+                "{failing} of {tasks} task fails", "{failing} of {tasks} tasks fail", tasks
+            ).format(failing=failing, tasks=tasks)
+        )
+    if words:
+        said.append(
+            ngettext(
+                "{count} control named that one front end lacks",
+                "{count} controls named that one front end lacks",
+                words,
+            ).format(count=words)
+        )
+    return f"{path}: {'; '.join(said)}"
 
 
 def shipped_lessons() -> list[str]:

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model import content
 from pyramid_lab.model.game import game_class, game_names
 
@@ -66,11 +66,12 @@ def run(args: argparse.Namespace) -> int:
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         shown = [path] if path else []  # (none shipped: the window's new game)
         print(
-            "pyramid-lab: there is no display to open the window on (DISPLAY is not set).\n"
-            "Draw the position to a picture instead:\n"
-            f"    {runnable('render', *shown)} -o position.png\n"
-            "or run the window on a virtual display:\n"
-            f"    xvfb-run -a {runnable('open', *shown)}",
+            _("pyramid-lab: there is no display to open the window on (DISPLAY is not set).")
+            + "\n"
+            + _("Draw the position to a picture instead:")
+            + f"\n    {runnable('render', *shown)} -o position.png\n"
+            + _("or run the window on a virtual display:")
+            + f"\n    xvfb-run -a {runnable('open', *shown)}",
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
@@ -105,12 +106,14 @@ def open_window(
     from pyramid_lab.model.lesson import LessonFile
 
     from ..desktop.app import MainWindow
+    from ..desktop.language import start_language
     from ..lab.reading import read_any
     from ..lab.session import Session
 
     app = QApplication.instance() or QApplication([])
     app.setOrganizationName("Pyramid Lab")
     app.setApplicationName("Pyramid Lab")
+    start_language(app)  # the settings' (View > Language), else the system's
     opened = read_any(path) if path is not None else None
     lesson = None
     if isinstance(opened, LessonFile):
@@ -121,7 +124,7 @@ def open_window(
     else:
         assert game is not None
         session = Session(game)
-    window = MainWindow(session, opening=Path(path).name if path else "a new game")
+    window = MainWindow(session, opening=Path(path).name if path else "")
 
     def ready() -> None:  # the window's parts are built: what opens in them
         window.opened(str(path) if path is not None else None, lesson, practice)
@@ -137,7 +140,7 @@ def open_window(
         # from the screen: the scene's OpenGL picture is not in the widgets' own painting
         picture = window.screen().grabWindow(window.winId())
         if not picture.save(screenshot, "PNG"):
-            print(f"pyramid-lab: cannot write {screenshot}", file=sys.stderr)
+            print(_("pyramid-lab: cannot write {path}").format(path=screenshot), file=sys.stderr)
             app.exit(EXIT_BAD_INPUT)
             return
         print(window.windowTitle(), flush=True)

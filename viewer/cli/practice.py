@@ -8,7 +8,7 @@ import os
 import shlex
 import sys
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import N_, _
 
 from .common import EXIT_BAD_INPUT, program
 from .open import SCREENSHOT, open_window
@@ -44,11 +44,11 @@ def run(args: argparse.Namespace) -> int:
     from pyramid_lab.model.collection import Progress
 
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        print(
+        said = _(
             "pyramid-lab: there is no display to open the window on (DISPLAY is not set); "
-            f"try: xvfb-run -a {program()} practice {_folder(args.folder)}",
-            file=sys.stderr,
-        )
+            "try: {command}"
+        ).format(command=f"xvfb-run -a {program()} practice {_folder(args.folder)}")
+        print(said, file=sys.stderr)
         return EXIT_BAD_INPUT
     collection = load_collection(args.folder)
     if collection is None:

@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pyramid_lab.i18n import N_, _
+from pyramid_lab.i18n import N_, _, ngettext
 from pyramid_lab.model import content
 
-from .common import EXIT_BAD_INPUT, EXIT_OK, Parser
+from .common import EXIT_BAD_INPUT, EXIT_OK, Parser, error_line
 from .compose import add_arguments as add_compose_arguments
 from .compose import misplaced
 from .compose import run as compose
@@ -35,13 +35,16 @@ def load_collection(folder: str) -> Any:
         collection = load(path)
     except (NotADirectoryError, PositionFormatError) as exc:
         shipped = ", ".join(sorted(p.name for p in PUZZLE_DIR.iterdir() if p.is_dir()))
-        print(f"pyramid-lab: {exc} (shipped collections: {shipped})", file=sys.stderr)
+        said = _("pyramid-lab: {reason} (shipped collections: {shipped})")
+        print(said.format(reason=exc, shipped=shipped), file=sys.stderr)
         return None
     where = shorten(str(collection.folder))
     for problem in collection.problems:
-        print(f"pyramid-lab: {where}: left out: {problem}", file=sys.stderr)
+        said = _("pyramid-lab: {folder}: left out: {problem}")
+        print(said.format(folder=where, problem=problem), file=sys.stderr)
     if not collection.entries:
-        print(f"pyramid-lab: {shorten(folder)}: no puzzle with a goal in it", file=sys.stderr)
+        said = _("pyramid-lab: {folder}: no puzzle with a goal in it")
+        print(said.format(folder=shorten(folder)), file=sys.stderr)
         return None
     return collection
 
@@ -53,6 +56,10 @@ def _is_folder(path: Path) -> bool:
         return path.is_dir()
     except OSError:
         return False
+
+
+#: A puzzle's level in its collection, in words (``--json`` keeps the names).
+LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 
 
 def say(text: str) -> None:
@@ -103,14 +110,17 @@ def list_collections(as_json: bool) -> int:
             row = {"collection": folder.name, "puzzles": count, "folder": str(folder)}
             print(json.dumps(row))
         else:
-            print(f"{folder.name}: {count} puzzles ({folder})")
+            said = ngettext(
+                "{name}: {count} puzzle ({folder})", "{name}: {count} puzzles ({folder})", count
+            )
+            print(said.format(name=folder.name, count=count, folder=folder))
     if names and not as_json:
         sys.stdout.flush()  # (the hint after the list, where a pipe buffers it)
-        print(
-            f"List one in order: pyramid-lab puzzles {names[0]}; practise it in the window: "
-            f"pyramid-lab practice {names[0]}",
-            file=sys.stderr,
+        said = _(
+            "List one in order: pyramid-lab puzzles {name}; practise it in the window: "
+            "pyramid-lab practice {name}"
         )
+        print(said.format(name=names[0]), file=sys.stderr)
     return EXIT_OK
 
 
@@ -123,7 +133,8 @@ def run(args: argparse.Namespace) -> int:
     if args.folder == "compose":  # a folder of that name: ./compose
         return compose(args)
     if misplaced(args):
-        print(f"pyramid-lab: error: {misplaced(args)} is for puzzles compose", file=sys.stderr)
+        said = _("{flag} is for puzzles compose").format(flag=misplaced(args))
+        print(error_line(said), file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.folder is None:
         return list_collections(args.json)
@@ -150,18 +161,20 @@ def run(args: argparse.Namespace) -> int:
             }
             print(json.dumps(line), flush=True)
             continue
-        hard = entry.level_name or "?"
+        hard = _(LEVELS[entry.level_name]) if entry.level_name in LEVELS else "?"
         mark = "x" if solved else " "
         title, name = shorten(entry.title), shorten(entry.path.name)
         print(f"[{mark}] {i:3}. {hard:<6}  {title}  ({name})")
     if not args.json:
         done = progress.count(collection)
         total = len(collection.entries)
-        measure = shorten(collection.measure) or "as written"
+        measure = shorten(collection.measure) or _("as written")
         if any(e.capped for e in collection.entries):
-            measure += "; where it saturates, by plies, then the prover's nodes"
-        print(
-            f"{done} of {total} solved; easy, medium, hard: thirds of the collection in order "
-            f"of difficulty ({measure}; --json has each puzzle's measure)"
+            # TRANSLATORS: added to the name of a collection's measure of difficulty
+            measure += _("; where it saturates, by plies, then the prover's nodes")
+        said = _(
+            "{done} of {total} solved; easy, medium, hard: thirds of the collection in order "
+            "of difficulty ({measure}; --json has each puzzle's measure)"
         )
+        print(said.format(done=done, total=total, measure=measure))
     return EXIT_OK

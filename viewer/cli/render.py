@@ -8,11 +8,11 @@ import sys
 from typing import Any
 
 from pyramid_lab.i18n import N_, _, format_list
-from pyramid_lab.model.game import game_class, game_names
+from pyramid_lab.model.game import Game, game_class, game_names
 from pyramid_lab.model.teaching import OverlaySpec, teaching_for
 
 from .argtypes import level_range, non_negative, one_of, size
-from .common import EXIT_BAD_INPUT, EXIT_OK, shown
+from .common import EXIT_BAD_INPUT, EXIT_OK, cannot_write, error_line, shown
 from .options import FILE, Option, add_options, flag
 
 
@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         written = render_game(doc.game, args.output, options)
     except OSError as exc:  # e.g. the disk is full, or the folder went away meanwhile
-        print(f"pyramid-lab: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        print(cannot_write(args.output, exc.strerror or str(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
     print(written)  # the file written: a symbolic link's target, as an absolute path
     return EXIT_OK
@@ -131,14 +131,54 @@ def nothing_to_draw(game: Any, levels: tuple[int, int] | None, peel: int) -> str
         return None
     top = int(board.levels.max())
     if not in_range.any():
-        span = "has one level, 0" if top == 0 else f"has levels 0 to {top}"
-        return f"argument --levels: {lo}:{hi} leaves nothing to draw: the board {span}"
+        if top == 0:
+            said = _(
+                "argument --levels: {lo}:{hi} leaves nothing to draw: the board has one level, 0"
+            )
+        else:
+            said = _(
+                "argument --levels: {lo}:{hi} leaves nothing to draw: the board has levels 0 to "
+                "{top}"
+            )
+        return said.format(lo=lo, hi=hi, top=top)
     deepest = int(depth[in_range].max())
-    where = " within --levels" if levels is not None else ""
-    return (
-        f"argument --peel: {peel} peels the whole board{where}, leaving nothing to draw "
-        f"(at most {deepest} leaves something)"
-    )
+    if levels is not None:
+        said = _(
+            "argument --peel: {peel} peels the whole board within --levels, leaving nothing to "
+            "draw (at most {deepest} leaves something)"
+        )
+    else:
+        said = _(
+            "argument --peel: {peel} peels the whole board, leaving nothing to draw (at most "
+            "{deepest} leaves something)"
+        )
+    return said.format(peel=peel, deepest=deepest)
+
+
+def chosen_overlays(args: argparse.Namespace, game: Game) -> dict[str, Any] | None:
+    """The overlays ``args`` asks for, by name, or None after a one-line message where one
+    of them is not an overlay of ``game``."""
+    overlays = {
+        spec.name: getattr(args, spec.name)
+        for spec, _name in overlay_specs().values()
+        if getattr(args, spec.name) not in (None, False)
+    }
+    own = {spec.name for spec in teaching_for(game).lesson_overlays}
+    foreign = sorted(set(overlays) - own)
+    if foreign:
+        flags = ", ".join(f"--{name.replace('_', '-')}" for name in foreign)
+        has = ", ".join(f"--{name.replace('_', '-')}" for name in sorted(own))
+        said = (
+            _("pyramid-lab: {flags}: not an overlay of {game} ({file}); its overlays: {has}")
+            if has
+            else _("pyramid-lab: {flags}: not an overlay of {game} ({file}); its overlays: none")
+        )
+        print(
+            said.format(flags=flags, game=game.title, file=shown(args.file), has=has),
+            file=sys.stderr,
+        )
+        return None
+    return overlays
 
 
 def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | int:
@@ -153,12 +193,18 @@ def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | 
     try:
         clips = [parse_clip(text) for text in args.clip]
     except ValueError as exc:
-        print(f"pyramid-lab: error: argument --clip: {exc}", file=sys.stderr)
+        print(
+            error_line(_("argument {flag}: {reason}").format(flag="--clip", reason=exc)),
+            file=sys.stderr,
+        )
         return EXIT_BAD_INPUT
     try:
         check(args.output)
     except ValueError as exc:
-        print(f"pyramid-lab: error: argument -o/--output: {exc}", file=sys.stderr)
+        print(
+            error_line(_("argument {flag}: {reason}").format(flag="-o/--output", reason=exc)),
+            file=sys.stderr,
+        )
         return EXIT_BAD_INPUT
     try:
         doc = read(args.file, read_step)  # as pl.load; a lesson file: its first step
@@ -166,25 +212,12 @@ def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | 
         print(f"pyramid-lab: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     game = doc.game
-    overlays = {
-        spec.name: getattr(args, spec.name)
-        for spec, _ in overlay_specs().values()
-        if getattr(args, spec.name) not in (None, False)
-    }
-    own = {spec.name for spec in teaching_for(game).lesson_overlays}
-    foreign = sorted(set(overlays) - own)
-    if foreign:
-        flags = ", ".join(f"--{name.replace('_', '-')}" for name in foreign)
-        has = ", ".join(f"--{name.replace('_', '-')}" for name in sorted(own)) or "none"
-        print(
-            f"pyramid-lab: {flags}: not an overlay of {game.title} ({shown(args.file)}); "
-            f"its overlays: {has}",
-            file=sys.stderr,
-        )
+    overlays = chosen_overlays(args, game)
+    if overlays is None:
         return EXIT_BAD_INPUT
     problem = nothing_to_draw(game, args.levels, args.peel)
     if problem is not None:
-        print(f"pyramid-lab: error: {problem} ({shown(args.file)})", file=sys.stderr)
+        print(error_line(f"{problem} ({shown(args.file)})"), file=sys.stderr)
         return EXIT_BAD_INPUT
     options = RenderOptions(
         size=args.size,

@@ -7,9 +7,9 @@ import argparse
 import json
 import sys
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import N_, _
 
-from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say
+from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, read_or_say
 from .options import FILE, Option, add_options
 
 #: ``resolve``'s arguments, in order.
@@ -41,16 +41,15 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     resolve = getattr(doc.game, "resolve_text", None)
     if resolve is None:
-        print(
-            f"pyramid-lab: error: {args.file}: resolve plays a programmed turn (Pyramid Ball), "
-            f"not a turn of {doc.game.title}",
-            file=sys.stderr,
-        )
+        said = _(
+            "{file}: resolve plays a programmed turn (Pyramid Ball), not a turn of {game}"
+        ).format(file=args.file, game=doc.game.title)
+        print(error_line(said), file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         result = resolve(args.offence, args.defence, args.choose)
     except (InvalidMoveError, IllegalMoveError) as exc:
-        print(f"pyramid-lab: error: {exc}", file=sys.stderr)
+        print(error_line(str(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
     print(json.dumps(result, indent=2))
     return EXIT_OK

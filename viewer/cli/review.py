@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import N_, _, format_number, ngettext
 from pyramid_lab.model.setup import start_copy
 
 from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say, shown
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 REVIEW_SECONDS = 2.0  # (a script's too: viewer.script.engine.REVIEW_SECONDS)
 #: Why ``--save`` refuses a position text or a shipped name (read, but no file to write).
-NOT_A_FILE = "a position text or a shipped name, not a file: save a copy to a file first"
+NOT_A_FILE = N_("a position text or a shipped name, not a file: save a copy to a file first")
 
 
 #: ``review``'s arguments, in order.
@@ -63,13 +63,19 @@ def run(args: argparse.Namespace) -> int:
     why = unreviewed(game)  # the scripts' review's words and checks
     if why is None and args.save:  # a read-only file is said before the review, not after
         unsaveable = _unsaveable(args.file)
-        why = None if unsaveable is None else f"cannot be saved: {unsaveable}"
+        why = (
+            None if unsaveable is None else _("cannot be saved: {reason}").format(reason=unsaveable)
+        )
     if why is not None:
         print(f"pyramid-lab: {shown(args.file)}: {why}", file=sys.stderr)
         return EXIT_BAD_INPUT
     count = len(game.move_stack) + 1
     print(
-        f"pyramid-lab: reviewing {count} positions, about {count * args.seconds:.0f} s",
+        ngettext(
+            "pyramid-lab: reviewing {count} position, about {seconds} s",
+            "pyramid-lab: reviewing {count} positions, about {seconds} s",
+            count,
+        ).format(count=count, seconds=format_number(count * args.seconds, digits=0)),
         file=sys.stderr,
         flush=True,
     )
@@ -94,7 +100,7 @@ def _unsaveable(file: str) -> str | None:
     file), or None."""
     from pyramid_lab.model.files import check_writable
 
-    said = None if os.path.lexists(file) else NOT_A_FILE
+    said = None if os.path.lexists(file) else _(NOT_A_FILE)
     try:
         check_writable(file)
     except (OSError, ValueError) as exc:
@@ -111,9 +117,12 @@ def _graph_written(out: str, game: Game, result: GameReview) -> bool:
     try:
         write_bytes(out, review_graph_png(result, game.players[0]))
     except OSError as exc:
-        print(f"pyramid-lab: {out}: not written: {exc}", file=sys.stderr)
+        print(
+            _("pyramid-lab: {file}: not written: {reason}").format(file=out, reason=exc),
+            file=sys.stderr,
+        )
         return False
-    print(f"pyramid-lab: the graph is in {out}", file=sys.stderr)
+    print(_("pyramid-lab: the graph is in {file}").format(file=out), file=sys.stderr)
     return True
 
 
@@ -125,7 +134,7 @@ def _save(file: str, doc: PositionDocument, result: GameReview) -> int:
     from pyramid_lab.model.files import write
 
     try:
-        written, _ = write(
+        written, _kept = write(
             file,
             doc.game,
             doc.puzzle,
@@ -137,16 +146,24 @@ def _save(file: str, doc: PositionDocument, result: GameReview) -> int:
         )
     except (OSError, PositionFormatError) as exc:
         said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        print(f"pyramid-lab: {shown(file)}: not saved: {said}", file=sys.stderr)
+        print(
+            _("pyramid-lab: {file}: not saved: {reason}").format(file=shown(file), reason=said),
+            file=sys.stderr,
+        )
         return EXIT_BAD_INPUT
     if written != Path(os.path.realpath(file)):  # (a link is written through)
         print(
-            f"pyramid-lab: {file} changed since it was read (saved meanwhile), so it "
-            f"is kept as it is: the review is saved in {written}",
+            _(
+                "pyramid-lab: {file} changed since it was read (saved meanwhile), so it is "
+                "kept as it is: the review is saved in {written}"
+            ).format(file=file, written=written),
             file=sys.stderr,
         )
     else:
-        print(f"pyramid-lab: the review is saved in {shown(file)}", file=sys.stderr)
+        print(
+            _("pyramid-lab: the review is saved in {file}").format(file=shown(file)),
+            file=sys.stderr,
+        )
     return EXIT_OK
 
 
@@ -169,9 +186,18 @@ def _print_review(
         print(move.text)
     print(result.summary())
     for spot in result.puzzles:
-        print(f"puzzle after move {spot.ply}: {spot.side} wins within {spot.within} plies")
+        print(
+            ngettext(
+                "puzzle after move {ply}: {side} wins within {within} ply",
+                "puzzle after move {ply}: {side} wins within {within} plies",
+                spot.within,
+            ).format(ply=spot.ply, side=spot.side, within=spot.within)
+        )
     for item in made:
-        print(f"puzzle {item['ply']}: {item.get('file') or 'not kept: ' + item['why']}")
+        said = (
+            _("puzzle {ply}: {file}") if item.get("file") else _("puzzle {ply}: not kept: {reason}")
+        )
+        print(said.format(ply=item["ply"], file=item.get("file"), reason=item["why"]))
 
 
 def _puzzles(game: Game, result: GameReview, folder: Path, source: Path) -> list[dict[str, Any]]:

@@ -16,10 +16,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import N_, _, format_number
 
 from .argtypes import bounded, non_negative
-from .common import EXIT_BAD_INPUT, EXIT_OK, no_memory, read_or_say, shown
+from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, no_memory, read_or_say, shown
 from .options import FILE, MAX_SECONDS, QUIET, TABLE_MB, Option, add_options, flag
 
 if TYPE_CHECKING:
@@ -149,9 +149,8 @@ def run(args: argparse.Namespace) -> int:
     game = doc.game
     reason = unsolvable(game)
     if reason is not None:
-        print(
-            f"pyramid-lab: error: {shown(args.file)}: cannot be solved: {reason}", file=sys.stderr
-        )
+        said = _("{file}: cannot be solved: {reason}").format(file=shown(args.file), reason=reason)
+        print(error_line(said), file=sys.stderr)
         return EXIT_BAD_INPUT
 
     if args.certificate is not None:
@@ -183,8 +182,10 @@ def run(args: argparse.Namespace) -> int:
     if split and result.stopped == "time limit":
         if not args.quiet:
             print(
-                f"solve: not settled in {seconds:g} s by the single search: "
-                f"the split solve on {workers} workers takes it on",
+                _(
+                    "solve: not settled in {seconds} s by the single search: the split solve "
+                    "on {workers} workers takes it on"
+                ).format(seconds=f"{seconds:g}", workers=workers),
                 file=sys.stderr,
                 flush=True,
             )
@@ -207,8 +208,18 @@ def _progress_lines() -> Callable[[int, int, float, int], None]:
         memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         pace.update(depth, seconds)
         print(
-            f"solve: within {depth} plies, {nodes:,} positions, {seconds:.1f} s, {rate:,.0f}/s, "
-            f"table {entries:,}, memory {memory:,.0f} MB{pace.words(seconds)}",
+            _(
+                "solve: within {depth} plies, {nodes} positions, {seconds} s, {rate}/s, table "
+                "{entries}, memory {memory} MB{pace}"
+            ).format(
+                depth=depth,
+                nodes=format_number(nodes),
+                seconds=format_number(seconds, digits=1),
+                rate=format_number(rate, digits=0),
+                entries=format_number(entries),
+                memory=format_number(memory, digits=0),
+                pace=pace.words(seconds),
+            ),
             file=sys.stderr,
             flush=True,
         )
@@ -219,7 +230,7 @@ def _progress_lines() -> Callable[[int, int, float, int], None]:
 def _report(args: argparse.Namespace, game: Game, result: SolveResult) -> int:
     """The single search's (or the book's) answer, one JSON line on stdout."""
     if result.path == "book":
-        print("solve: from the book (--no-book proves it again)", file=sys.stderr, flush=True)
+        print(_("solve: from the book (--no-book proves it again)"), file=sys.stderr, flush=True)
     kind = {"reference": "shared"}.get(result.path, result.path)  # the CLI's older word
     report = {
         "file": args.file,
@@ -244,7 +255,11 @@ def _certificate(args: argparse.Namespace, game: Game) -> int:
     def progress(lines: int, seconds: float) -> None:
         memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(
-            f"solve: certificate: {lines:,} lines, {seconds:.1f} s, memory {memory:,.0f} MB",
+            _("solve: certificate: {lines} lines, {seconds} s, memory {memory} MB").format(
+                lines=format_number(lines),
+                seconds=format_number(seconds, digits=1),
+                memory=format_number(memory, digits=0),
+            ),
             file=sys.stderr,
             flush=True,
         )
@@ -258,16 +273,17 @@ def _certificate(args: argparse.Namespace, game: Game) -> int:
             progress=None if args.quiet else progress,
         )
     except ValueError as exc:
-        print(f"pyramid-lab: error: {shown(args.file)}: no certificate: {exc}", file=sys.stderr)
+        said = _("{file}: no certificate: {reason}").format(file=shown(args.file), reason=exc)
+        print(error_line(said), file=sys.stderr)
         return EXIT_BAD_INPUT
     except MemoryError as exc:
         print(no_memory(args.table_mb, exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:
-        print(
-            f"pyramid-lab: error: {args.certificate}: cannot be written: {exc.strerror or exc}",
-            file=sys.stderr,
+        said = _("{file}: cannot be written: {reason}").format(
+            file=args.certificate, reason=exc.strerror or exc
         )
+        print(error_line(said), file=sys.stderr)
         return EXIT_BAD_INPUT
     report = {
         "file": args.file,
@@ -309,16 +325,16 @@ def _split(args: argparse.Namespace, game: Game, workers: int, max_seconds: floa
             warn=_warn,
         )
     except cluster.SchedulerError as exc:
-        print(f"pyramid-lab: error: --scheduler: {exc}", file=sys.stderr)
+        print(error_line(f"--scheduler: {exc}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except MemoryError as exc:
         print(no_memory(args.table_mb, exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     result = split.result
     if split.shutdown_interrupted:
-        _warn("interrupted while the cluster shut down, after the answer: it stands")
+        _warn(_("interrupted while the cluster shut down, after the answer: it stands"))
     if result.path == "book":
-        print("solve: from the book (--no-book proves it again)", file=sys.stderr, flush=True)
+        print(_("solve: from the book (--no-book proves it again)"), file=sys.stderr, flush=True)
     report = {
         "file": args.file,
         "game": game.name,
@@ -345,23 +361,48 @@ def _security(args: argparse.Namespace) -> object | None:
         insecure=args.insecure_scheduler,
     )
     if security is None:
-        _warn(f"--scheduler {args.scheduler}: plain, as --insecure-scheduler allows")
+        _warn(
+            _("--scheduler {address}: plain, as --insecure-scheduler allows").format(
+                address=args.scheduler
+            )
+        )
     return security
 
 
 def _split_progress(status: cluster.SplitStatus) -> None:
     """The split solve's line after each report of the cluster."""
     memory = status.memory_mb
-    left = "" if status.seconds_left is None else f", about {status.seconds_left:,.0f} s left"
+    said = (
+        N_(
+            "solve: units {settled}/{total} settled ({from_checkpoint} from the checkpoint, "
+            "{proven} proven now, {running} running on {workers} workers), {positions} "
+            "positions, {seconds} s, {rate}/s, memory {memory} MB"
+        )
+        if status.seconds_left is None
+        else N_(
+            "solve: units {settled}/{total} settled ({from_checkpoint} from the checkpoint, "
+            "{proven} proven now, {running} running on {workers} workers), {positions} "
+            "positions, {seconds} s, {rate}/s, memory {memory} MB, about {left} s left"
+        )
+    )
     print(
-        f"solve: units {status.settled}/{status.total} settled ({status.from_checkpoint} "
-        f"from the checkpoint, {status.proven} proven now, {status.running} running on "
-        f"{status.workers} workers), {status.positions:,} positions, {status.seconds:.1f} s, "
-        f"{status.rate:,.0f}/s, memory {memory:,.0f} MB{left}",
+        _(said).format(
+            settled=status.settled,
+            total=status.total,
+            from_checkpoint=status.from_checkpoint,
+            proven=status.proven,
+            running=status.running,
+            workers=status.workers,
+            positions=format_number(status.positions),
+            seconds=format_number(status.seconds, digits=1),
+            rate=format_number(status.rate, digits=0),
+            memory=format_number(memory, digits=0),
+            left=format_number(status.seconds_left or 0, digits=0),
+        ),
         file=sys.stderr,
         flush=True,
     )
 
 
 def _warn(line: str) -> None:
-    print(f"pyramid-lab: warning: {line}", file=sys.stderr, flush=True)
+    print(_("pyramid-lab: warning: {message}").format(message=line), file=sys.stderr, flush=True)

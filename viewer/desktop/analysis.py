@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model import search
 
 from ..lab.analysis import refusal
@@ -23,6 +24,7 @@ from ..lab.jobs import answer
 from ..lab.lab_analysis import DROPPED
 from ..widgets.analysis_dock import AnalysisDock
 from ..widgets.dock_fit import present
+from ..widgets.names import colour_word
 from ..widgets.slots import slot
 from .engine import Job, engine_threads, set_engine_threads
 from .ranked_moves import RankedMoves
@@ -97,7 +99,8 @@ class AnalysisControl:
             present(dock)  # the room its moves need, the other docks of its side their least
         dock.raise_()
         seconds = dock.seconds.value()
-        self._asked = f"analysing {lab.game.to_move} to move ({seconds:g} s)..."
+        said = _("analysing {player} to move ({seconds} s)...")
+        self._asked = said.format(player=colour_word(lab.game.to_move), seconds=f"{seconds:g}")
         self._forget(self._asked)
         if not lab.analyse(seconds, dock.threads.value()):  # the refusal said
             dock.set_thinking(False)
@@ -119,7 +122,7 @@ class AnalysisControl:
         if not self.lab.stop_analysis():
             return
         self.dock.stop.setEnabled(False)
-        self.dock.activity.setText("stopping: the moves weighed so far come next")
+        self.dock.activity.setText(_("stopping: the moves weighed so far come next"))
 
     def _lab_changed(self, what: LabChange) -> None:
         if what == "analysis dropped":  # (the lab followed the position before the dock)
@@ -161,7 +164,9 @@ class AnalysisControl:
         """The analysis waits for the compiled search first (its first use in this
         process): the headline says so, and that the analysis's seconds start after it."""
         asked = self._asked.removesuffix("...")
-        waits = f"waiting for the search (below); then {asked}, its time from then"
+        waits = _("waiting for the search (below); then {asked}, its time from then").format(
+            asked=asked
+        )
         self.dock.evaluation.setText(waits if text else self._asked)
 
     @slot
@@ -181,7 +186,7 @@ class AnalysisControl:
     @slot
     def _on_failed(self, job: Job, exc: BaseException) -> None:
         self.dock.set_thinking(False)  # (the lab said it on the status line)
-        self.dock.clear(f"the analysis failed: {exc}")
+        self.dock.clear(_("the analysis failed: {error}").format(error=exc))
 
     # ---- the boxes ----------------------------------------------------------------------
 

@@ -23,6 +23,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QLinearGradient, QPainter
 from PySide6.QtWidgets import QWidget
 
+from pyramid_lab.i18n import _
+
 from ..lab import palette
 from .window import Window
 
@@ -72,10 +74,11 @@ class MainWindow(Window):
         opening: str | None = None,
         table_base: int = 4,
     ) -> None:
-        """The window on ``session``; with ``opening`` (what it opens, in words) it draws
-        that first and builds itself after (see the module): :meth:`when_built` runs what
-        needs its parts. ``table_base``: the pyramid whose whole-game table Analysis >
-        Build the whole-game table builds (4, the game's; a test's 3, a small one)."""
+        """The window on ``session``; with ``opening`` (the file it opens, its name; "": a
+        new game) it draws that first and builds itself after (see the module):
+        :meth:`when_built` runs what needs its parts. ``table_base``: the pyramid whose
+        whole-game table Analysis > Build the whole-game table builds (4, the game's; a
+        test's 3, a small one)."""
         super().__init__(parent)
         self.session = session
         self._table_base = table_base
@@ -89,9 +92,10 @@ class MainWindow(Window):
             self._build()
         else:
             self.setWindowTitle("Pyramid Lab")
-            self.setCentralWidget(
-                OpeningScreen(f"Pyramid Lab\n\nOpening {opening}…", self._build, self)
+            said = (
+                _("Opening {name}…").format(name=opening) if opening else _("Opening a new game…")
             )
+            self.setCentralWidget(OpeningScreen(f"Pyramid Lab\n\n{said}", self._build, self))
 
     def when_built(self, then: Callable[[], None]) -> None:
         """Run ``then`` once the window has its parts (at once if it has)."""

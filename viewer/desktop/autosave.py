@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.files import (
     MAX_FILE_BYTES,
     PositionDocument,
@@ -74,11 +75,14 @@ class Leftover:
     path: Path | None  # the file the game came from, if any
 
     def describe(self) -> str:
-        name = self.path.name if self.path else "an untitled game"
         if self.time <= 0:  # not known: the file is damaged
-            return f"{name} (autosaved at an unknown time)"
+            if self.path is None:
+                return _("an untitled game (autosaved at an unknown time)")
+            return _("{name} (autosaved at an unknown time)").format(name=self.path.name)
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.time))
-        return f"{name} (autosaved {when})"
+        if self.path is None:
+            return _("an untitled game (autosaved {when})").format(when=when)
+        return _("{name} (autosaved {when})").format(name=self.path.name, when=when)
 
     def load(self) -> PositionDocument:
         """The game it holds; PositionFormatError if the file is damaged, truncated, of
@@ -87,7 +91,9 @@ class Leftover:
         record = _read_record(self.file)
         if record.get("format") != FORMAT or "document" not in record:
             raise PositionFormatError(
-                "", f"not a Pyramid Lab autosave (format {FORMAT!r})", source=str(self.file)
+                "",
+                _("not a Pyramid Lab autosave (format {format})").format(format=repr(FORMAT)),
+                source=str(self.file),
             )
         try:
             return from_json(record["document"])
@@ -95,7 +101,7 @@ class Leftover:
             raise exc.with_source(str(self.file)) from None
         except RecursionError:  # a document nested far beyond the format's
             raise PositionFormatError(
-                "", "lists or objects nested too deeply", source=str(self.file)
+                "", _("lists or objects nested too deeply"), source=str(self.file)
             ) from None
 
     def discard(self) -> None:
@@ -149,7 +155,9 @@ def _read_record(file: Path) -> dict[str, Any]:
     record = read_json(file, MAX_AUTOSAVE_BYTES, "Pyramid Lab autosave")
     if not isinstance(record, dict):
         raise PositionFormatError(
-            "", f"not a Pyramid Lab autosave (format {FORMAT!r})", source=str(file)
+            "",
+            _("not a Pyramid Lab autosave (format {format})").format(format=repr(FORMAT)),
+            source=str(file),
         )
     return record
 

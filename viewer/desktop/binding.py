@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.game import Game
 
 from ..games import GameUI, ui_class
@@ -123,7 +124,7 @@ def build_window(window: Window, session: Session, view: ViewState, table_base: 
     tabs = [qt_docks(tab) for tab in board.ui.dock_tabs()]
     add_game_docks(w, game_docks, tabs)  # the game's own docks
     bar = menu_bar(w.menuBar())  # the menus and the Turn toolbar (filled once all is made)
-    toolbar = w.addToolBar("Turn")
+    toolbar = w.addToolBar(_("Turn"))
     toolbar.setObjectName("turn-toolbar")
     # the scene last of the window's widgets, framed for the room the docks left it
     w.scene = scene = _scene(w, lab, view)
@@ -396,7 +397,7 @@ class Binding:
 
     def update_title(self) -> None:
         session = self.session
-        name = session.path.name if session.path else "untitled"
+        name = session.path.name if session.path else _("untitled")
         dirty = " *" if session.dirty else ""
         lessons = self.lab.lessons
         if lessons.active:  # the lesson followed, by its own title

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog
 
+from pyramid_lab.i18n import _, ngettext
 from pyramid_lab.model import search
 from pyramid_lab.model.game import shorten
 from pyramid_lab.model.userfiles import made_puzzles_folder
@@ -56,19 +57,22 @@ class ComposeDialog(ComposeChoices):
         game = self.lab.session.game
         options = ", ".join(f"{k} {v}" for k, v in game.options.to_json().items())
         why = search.unreviewable(game, knowledge=search.knowledge_for(game)) or (
-            f"{game.title} plays simultaneous turns" if game.simultaneous_turns else None
+            _("{game} plays simultaneous turns").format(game=game.title)
+            if game.simultaneous_turns
+            else None
         )
         if why:
-            self.game.setText(f"No puzzles here: {why}.")
+            self.game.setText(_("No puzzles here: {reason}.").format(reason=why))
         else:
-            self.game.setText(f"Puzzles of {game.title} ({options}), from seeded games.")
+            said = _("Puzzles of {game} ({options}), from seeded games.")
+            self.game.setText(said.format(game=game.title, options=options))
         self.compose.setEnabled(why is None)
         self.folder.setText(str(made_puzzles_folder(game.name) / set_stem(game)))
 
     @slot
     def browse_pressed(self) -> None:
         folder = QFileDialog.getExistingDirectory(
-            self, "Write the puzzles into", self.folder.text()
+            self, _("Write the puzzles into"), self.folder.text()
         )
         if folder:
             self.folder.setText(folder)
@@ -78,16 +82,17 @@ class ComposeDialog(ComposeChoices):
         """Compose with the dialog's choices (in the background)."""
         folder = Path(self.folder.text().strip()).expanduser()
         if not self.folder.text().strip():
-            self.activity.setText("Name a folder for the puzzles first")
+            self.activity.setText(_("Name a folder for the puzzles first"))
             return
         if folder.exists() and not folder.is_dir():
-            self.activity.setText(f"{shorten(str(folder))} is not a folder")
+            self.activity.setText(_("{path} is not a folder").format(path=shorten(str(folder))))
             return
         count, within, band, seed = self.count.value(), self.within.value(), self.band(), self.seed
         exact = self.exact.isChecked()
         self.composer.compose(folder, count=count, within=within, band=band, exact=exact, seed=seed)
         self.set_working(True)
-        self.set_progress(0.0, f"composing {count} puzzles...")
+        said = ngettext("composing {count} puzzles...", "composing {count} puzzles...", count)
+        self.set_progress(0.0, said.format(count=count))
 
     @slot
     def stop_pressed(self) -> None:
@@ -96,19 +101,29 @@ class ComposeDialog(ComposeChoices):
 
     @slot
     def _changed(self, what: ComposerChange, *args: Any) -> None:
-        if follow_job(self, what, args, "stopping: the puzzles made so far are written"):
+        if follow_job(self, what, args, _("stopping: the puzzles made so far are written")):
             return
         if what == "failed":
             self.set_working(False)
-            self.activity.setText(f"failed: {shorten(str(args[0]))}")
+            self.activity.setText(_("failed: {error}").format(error=shorten(str(args[0]))))
         elif what == "composed":
             self.set_working(False)
             folder, written = args
             if not written:
-                self.set_progress(0.0, "no puzzle found: try more plies, or another difficulty")
+                said = _("no puzzle found: try more plies, or another difficulty")
+                self.set_progress(0.0, said)
                 return
-            text = f"{len(written)} puzzles written in {folder}"
-            self.set_progress(1.0, text + "; opened in Practice")
+            text = ngettext(
+                "{count} puzzles written in {folder}",
+                "{count} puzzles written in {folder}",
+                len(written),
+            ).format(count=len(written), folder=folder)
+            opened = ngettext(
+                "{count} puzzles written in {folder}; opened in Practice",
+                "{count} puzzles written in {folder}; opened in Practice",
+                len(written),
+            )
+            self.set_progress(1.0, opened.format(count=len(written), folder=folder))
             self.lab.bulletin.say(text)
             self.practising().open_collection(folder)
 

@@ -14,17 +14,20 @@ changed), the computer player on one. (The computer as a board mode is the lab's
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model import search
 
 from ..lab.engine import Engine
 from ..lab.engine_words import describe_choice
 from ..lab.jobs import Job, Progress, Task, position_of
+from ..widgets.names import colour_word
 from ..widgets.slots import guarded
 
 if TYPE_CHECKING:
@@ -119,9 +122,13 @@ class EngineControl:
                 and engine.parts_in
                 and self.port.current_message() == engine.thinking_text
             ):  # (the last turn's words stay; the words that it thinks go)
-                colours = " and ".join(engine.parts_in)
-                self.port.bulletin.say(
-                    f"the computer's part of this turn for {colours} is in, hidden until "
+                words = [colour_word(c) for c in engine.parts_in]
+                colours = functools.reduce(  # "red and blue and green", as it was said
+                    lambda a, b: _("{first} and {second}").format(first=a, second=b), words
+                )
+                said = _(
+                    "the computer's part of this turn for {colours} is in, hidden until "
                     "the turn is played"
                 )
+                self.port.bulletin.say(said.format(colours=colours))
             self.board.redraw()

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QProgressDialog
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.files import write_bytes
 
 from ..lab.session import saved_review
@@ -95,8 +96,8 @@ class ExportDialog(ExportChoices):
         progress: QProgressDialog | None = None
         report = None
         if options.motion is not None:
-            progress = QProgressDialog("Exporting...", "Cancel", 0, 100, port.parent)
-            progress.setWindowTitle("Export")
+            progress = QProgressDialog(_("Exporting..."), _("Cancel"), 0, 100, port.parent)
+            progress.setWindowTitle(_("Export"))
             progress.setWindowModality(Qt.WindowModality.WindowModal)
             progress.setMinimumDuration(300)
 
@@ -112,11 +113,11 @@ class ExportDialog(ExportChoices):
         try:
             written = export_game(game, target, options, frame=frame, progress=report)
         except _Cancelled:
-            port.bulletin.say("export cancelled: nothing was written")
+            port.bulletin.say(_("export cancelled: nothing was written"))
             return None
         except (ValueError, OSError) as exc:
             text = str(exc) if isinstance(exc, ValueError) else f"{target}: {exc.strerror or exc}"
-            port.show_message("Cannot export", text)
+            port.show_message(_("Cannot export"), text)
             return None
         finally:
             QApplication.restoreOverrideCursor()
@@ -130,11 +131,12 @@ class ExportDialog(ExportChoices):
             try:
                 write_bytes(graph, review_graph_png(review, game.players[0]))
             except OSError as exc:
-                port.show_message("Cannot export", f"{graph}: {exc.strerror or exc}")
+                port.show_message(_("Cannot export"), f"{graph}: {exc.strerror or exc}")
                 return written
-            port.bulletin.say(f"exported {written} and the review's graph {graph.name}")
+            said = _("exported {path} and the review's graph {graph}")
+            port.bulletin.say(said.format(path=written, graph=graph.name))
             return written
-        port.bulletin.say(f"exported {written}")
+        port.bulletin.say(_("exported {path}").format(path=written))
         return written
 
 

@@ -3,7 +3,7 @@ the Lesson dock, the step's position on the board, its overlays and highlights d
 task answered on the board (a move through the window's normal click path, or points
 clicked) and judged by the rules (:mod:`model.lesson`), with the reason of a wrong answer
 and the path it speaks of drawn, a hint, Retry, and progress kept between runs
-(:class:`model.userfiles.LessonProgress`). Teacher mode edits the lesson in the dock and
+(:class:`model.lesson_progress.LessonProgress`). Teacher mode edits the lesson in the dock and
 saves it.
 
 The window names no game here: points go through the game UI's ``site_of``/``coords_of``.
@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.game import IllegalMoveError
+from pyramid_lab.model.lesson_progress import LessonProgress
 from pyramid_lab.model.puzzle import puzzle_text
-from pyramid_lab.model.userfiles import LessonProgress
 
 from ..lab.lesson_view import LessonViews, view_now
 from ..widgets.lesson_steps import StepPanel
@@ -160,7 +161,7 @@ def follow_lesson(dock: LessonDock, session: Session, ui: GameUI[Any]) -> None:
         dock.lesson_shown, dock.ui_shown = lesson, ui
         ui.set_overlays(lesson.overlays if lesson is not None else {})
         if lesson is None:
-            dock.show_lesson("", "No lesson: open one from the Lessons menu.", None, None)
+            dock.show_lesson("", _("No lesson: open one from the Lessons menu."), None, None)
             dock.hide()
         else:
             title = puzzle_text(session.puzzle, "title")

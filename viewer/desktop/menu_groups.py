@@ -17,6 +17,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
+from pyramid_lab.i18n import _, ngettext
 from pyramid_lab.model import content, search
 from pyramid_lab.model.game import PositionFormatError, game_class, shorten
 from pyramid_lab.model.lesson import SUFFIX as LESSON_SUFFIX
@@ -29,6 +30,7 @@ from pyramid_lab.model.userfiles import (
     make_folder,
 )
 
+from ..widgets.names import colour_name
 from ..widgets.new_game import NewGameDialog, choice_text, player_choices
 from ..widgets.practice_dock import shipped_collections
 from ..widgets.slots import guarded
@@ -92,12 +94,14 @@ class LessonsMenu:
         self.user_lesson_actions: list[tuple[QAction, Path, str]] = []
         self.user_lesson_tasks: dict[Path, set[int]] = {}  # as read, off the GUI thread
         self.user_lessons_end = menu.addSeparator()
-        self.add_lessons_folder = self._add(menu, "Add lessons folder...", self.ask_lessons_folder)
+        self.add_lessons_folder = self._add(
+            menu, _("Add lessons folder..."), self.ask_lessons_folder
+        )
         self.reset_progress = self._add(
-            menu, "Reset progress of this lesson", lambda: lab.lessons.reset_progress()
+            menu, _("Reset progress of this lesson"), lambda: lab.lessons.reset_progress()
         )
         menu.addSeparator()
-        self.new_lesson = self._add(menu, "New lesson from this position (teacher)", teach_new)
+        self.new_lesson = self._add(menu, _("New lesson from this position (teacher)"), teach_new)
         # read off the GUI thread; the submenus are filled again when something changed
         self.lesson_shelf = ShelfReader(self.fill_user_lessons, menu)
         menu.aboutToShow.connect(self.show_user_lessons)
@@ -116,7 +120,12 @@ class LessonsMenu:
             if tasks and done == len(tasks):
                 action.setText(f"\u2713 {title}")
             elif done:
-                action.setText(f"{title}  ({done} of {len(tasks)} tasks)")
+                said = ngettext(
+                    "{title}  ({done} of {count} tasks)",
+                    "{title}  ({done} of {count} tasks)",
+                    len(tasks),
+                )
+                action.setText(said.format(title=title, done=done, count=len(tasks)))
             else:
                 action.setText(title)
 
@@ -149,7 +158,11 @@ class LessonsMenu:
         self.user_lesson_tasks = {}
         own = lessons_folder()
         for folder in self.lesson_folders():
-            name = "My lessons" if folder == own else f"Lessons in {folder.name or folder}"
+            name = (
+                _("My lessons")
+                if folder == own
+                else _("Lessons in {folder}").format(folder=folder.name or folder)
+            )
             sub = QMenu(name, menu)
             sub.setToolTipsVisible(True)
             sub.menuAction().setToolTip(str(folder))
@@ -157,7 +170,7 @@ class LessonsMenu:
             self.user_lesson_menus.append(sub)
             found = self.lesson_shelf.entries(folder)
             if found is None:
-                reading = QAction("(reading...)", sub)
+                reading = QAction(_("(reading...)"), sub)
                 reading.setEnabled(False)
                 sub.addAction(reading)
                 continue
@@ -174,8 +187,10 @@ class LessonsMenu:
                 self.user_lesson_actions.append((action, entry.path, entry.title))
                 self.user_lesson_tasks[entry.path] = set(entry.tasks)
             if not found:
-                said = "none yet: Save lesson... puts them here" if folder == own else "none"
-                empty = QAction(f"({said})", sub)
+                said = (
+                    _("(none yet: Save lesson... puts them here)") if folder == own else _("(none)")
+                )
+                empty = QAction(said, sub)
                 empty.setEnabled(False)
                 sub.addAction(empty)
         self.show_lesson_progress()
@@ -185,10 +200,10 @@ class LessonsMenu:
         dialog opens in the user's lessons folder, made first if missing."""
         problem = make_folder(lessons_folder())
         if problem is not None:
-            self.lab.bulletin.say(f"Lessons: {shorten(problem, 200)}")
+            self.lab.bulletin.say(_("Lessons: {problem}").format(problem=shorten(problem, 200)))
         with self.lab.engine.held():
             folder = QFileDialog.getExistingDirectory(
-                self.port.parent, "Add a folder of lessons", str(lessons_folder())
+                self.port.parent, _("Add a folder of lessons"), str(lessons_folder())
             )
         if folder:
             self.add_folder(folder)
@@ -197,7 +212,7 @@ class LessonsMenu:
         """``folder``'s lessons listed in the Lessons menu from now on (QSettings)."""
         path = Path(folder)
         if not path.is_dir():
-            self.lab.bulletin.say(f"Not a folder: {shorten(str(path), 120)}")
+            self.lab.bulletin.say(_("Not a folder: {path}").format(path=shorten(str(path), 120)))
             return
         added = _added_folders()
         if str(path) not in added and path != lessons_folder():
@@ -205,10 +220,12 @@ class LessonsMenu:
 
         def say() -> None:  # once the folder is read, off the GUI thread
             count = sum(1 for e in self.lesson_shelf.entries(path) or () if e.problem is None)
-            self.lab.bulletin.say(
-                f"Lessons menu: {count} lesson{'s' if count != 1 else ''} in "
-                f"{shorten(str(path), 120)}"
+            said = ngettext(
+                "Lessons menu: {count} lesson in {path}",
+                "Lessons menu: {count} lessons in {path}",
+                count,
             )
+            self.lab.bulletin.say(said.format(count=count, path=shorten(str(path), 120)))
 
         self.fill_user_lessons()
         self.lesson_shelf.refresh(self.lesson_folders(), say)
@@ -246,12 +263,12 @@ class PuzzlesMenu:
 
             return command
 
-        self._add(menu, "&Open collection...", self.open_collection, "Ctrl+Shift+O")
+        self._add(menu, _("&Open collection..."), self.open_collection, "Ctrl+Shift+O")
         compose = functools.partial(open_compose_dialog, self.lab, self.port, practising)
-        self.compose = self._add(menu, "&Compose...", compose)
+        self.compose = self._add(menu, _("&Compose..."), compose)
         # the puzzles the user made (Review's "Make a puzzle of this", Compose), a
         # collection a game's folder and each composed set: names counted as it opens
-        self.my_puzzles = QMenu("&My puzzles", menu)
+        self.my_puzzles = QMenu(_("&My puzzles"), menu)
         self.my_puzzles.setToolTipsVisible(True)
         self.my_puzzles.aboutToShow.connect(self.fill_my_puzzles)
         menu.addMenu(self.my_puzzles)
@@ -263,15 +280,15 @@ class PuzzlesMenu:
             except KeyError:
                 title = folder.name
             opening = functools.partial(lambda f: practising().open_collection(f), folder)
-            self._add(menu, f"{title} puzzles", opening)
+            self._add(menu, _("{game} puzzles").format(game=title), opening)
         menu.addSeparator()
         next_unsolved = practice("next_unsolved")
-        self.next_puzzle = self._add(menu, "&Next unsolved", next_unsolved, "Ctrl+Shift+N")
-        self.puzzle_hint = self._add(menu, "Practice &hint", practice("hint"), "Shift+H")
-        self.retry_puzzle = self._add(menu, "&Try again", practice("retry"), "Ctrl+Shift+R")
+        self.next_puzzle = self._add(menu, _("&Next unsolved"), next_unsolved, "Ctrl+Shift+N")
+        self.puzzle_hint = self._add(menu, _("Practice &hint"), practice("hint"), "Shift+H")
+        self.retry_puzzle = self._add(menu, _("&Try again"), practice("retry"), "Ctrl+Shift+R")
         menu.addSeparator()
         forget = practice("forget_ticks")
-        self._add(menu, "&Forget the ticks of this collection", forget)
+        self._add(menu, _("&Forget the ticks of this collection"), forget)
 
     def _add(
         self, menu: QMenu, text: str, handler: Callable[[], Any], shortcut: Shortcut | None = None
@@ -291,14 +308,21 @@ class PuzzlesMenu:
                 title = game_class(name).title
             except KeyError:
                 title = name
-            what = "made" if folder.parent == root else folder.name
             many = f"{count - 1}+" if count > MAX_COUNTED else str(count)
-            text = f"{title}: {what} ({many} puzzle{'s' if count != 1 else ''})"
+            if folder.parent == root:
+                said = ngettext(
+                    "{game}: made ({many} puzzle)", "{game}: made ({many} puzzles)", count
+                )
+            else:
+                said = ngettext(
+                    "{game}: {set} ({many} puzzle)", "{game}: {set} ({many} puzzles)", count
+                )
+            text = said.format(game=title, set=folder.name, many=many)
             action = self._add(sub, text, functools.partial(self.practise, folder))
             action.setToolTip(str(folder))
             self.my_puzzle_actions.append((action, folder))
         if not self.my_puzzle_actions:
-            said = "(none yet: Review's Make a puzzle of this and Compose... put them here)"
+            said = _("(none yet: Review's Make a puzzle of this and Compose... put them here)")
             empty = QAction(said, sub)
             empty.setEnabled(False)
             sub.addAction(empty)
@@ -319,7 +343,7 @@ class PuzzlesMenu:
         """Puzzles > Open collection...: a folder of puzzle files."""
         with self.lab.engine.held():
             folder = QFileDialog.getExistingDirectory(
-                self.port.parent, "Open a puzzle collection (a folder)", str(PUZZLE_DIR)
+                self.port.parent, _("Open a puzzle collection (a folder)"), str(PUZZLE_DIR)
             )
         if folder:
             self.practising().open_collection(folder)
@@ -356,7 +380,7 @@ class PlayerMenus:
             group.deleteLater()
         self.players, self.player_menus, self._player_groups = {}, {}, []
         for colour in players:
-            menu = self.menu.addMenu(colour)
+            menu = self.menu.addMenu(colour_name(colour))
             group = QActionGroup(self.port.parent)  # exclusive: one choice per colour
             actions: dict[str | None, QAction] = {}
             for text, level in player_choices(search.levels_for(self.lab.game)):
@@ -377,7 +401,10 @@ class PlayerMenus:
             level = computer.get(colour)
             if level in actions:  # (a new game's levels come before its menus)
                 actions[level].setChecked(True)
-            self.player_menus[colour].setTitle(f"{colour.capitalize()}: {choice_text(level)}")
+            said = _("{colour}: {player}").format(
+                colour=colour_name(colour), player=choice_text(level)
+            )
+            self.player_menus[colour].setTitle(said)
 
     def new_game(self) -> None:
         """The New game dialog: a game, its options and who plays each side (last time's
@@ -393,7 +420,7 @@ class PlayerMenus:
             try:
                 game = dialog.new_game()
             except PositionFormatError as exc:
-                port.show_message("Cannot start this game", str(exc))
+                port.show_message(_("Cannot start this game"), str(exc))
                 return
             if lab.documents.confirm_discard("start a new game"):
                 computer = dialog.computer_players()

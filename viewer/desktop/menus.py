@@ -14,9 +14,12 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMenu
 
+from pyramid_lab.i18n import N_, _
+
 from ..lab.palette import VIEWS
 from ..widgets.help import show_about
 from .export_control import open_export_dialog
+from .language import LanguageMenu
 from .menu_groups import LessonsMenu, PlayerMenus, PuzzlesMenu, Shortcut, add_action
 
 if TYPE_CHECKING:
@@ -35,6 +38,13 @@ if TYPE_CHECKING:
 RECKONING_KEY = "engine/show_reckoning"  # QSettings: the computer's reckoning said
 
 StandardKey = QKeySequence.StandardKey
+#: the cameras' items (:data:`viewer.lab.palette.VIEWS`) in the View menu
+VIEW_ITEMS = {
+    "iso": N_("Camera: iso"),
+    "top": N_("Camera: top"),
+    "front": N_("Camera: front"),
+    "side": N_("Camera: side"),
+}
 
 
 @dataclass(frozen=True)
@@ -59,52 +69,61 @@ class Item:
 #: cameras and docks, Open recent, the players, the Lessons and Puzzles menus are built
 #: from what the window holds: :mod:`viewer.desktop.menu_groups`).
 ITEMS: tuple[Item, ...] = (
-    Item("&File", "&New game...", "seats.new_game", StandardKey.New),
-    Item("&File", "&Open...", "documents.open_dialog", StandardKey.Open),
-    Item("&File", "Open &recent", name="recent"),  # a submenu: the recent files
-    Item("&File", "&Save", "documents.save", StandardKey.Save),
-    Item("&File", "Save &as...", "documents.save_as", "Ctrl+Shift+S"),
-    Item("&File", "&Export...", "export", "Ctrl+Shift+E"),
+    Item("&File", N_("&New game..."), "seats.new_game", StandardKey.New),
+    Item("&File", N_("&Open..."), "documents.open_dialog", StandardKey.Open),
+    Item("&File", N_("Open &recent"), name="recent"),  # a submenu: the recent files
+    Item("&File", N_("&Save"), "documents.save", StandardKey.Save),
+    Item("&File", N_("Save &as..."), "documents.save_as", "Ctrl+Shift+S"),
+    Item("&File", N_("&Export..."), "export", "Ctrl+Shift+E"),
     Item("&File", "-"),
-    Item("&File", "&Quit", "quit", StandardKey.Quit),
-    Item("&Edit", "&Undo", "board.undo", "Ctrl+Z", "undo", when="can_undo"),
-    Item("&Edit", "&Redo", "board.redo", "Ctrl+Shift+Z", "redo", when="can_redo"),
+    Item("&File", N_("&Quit"), "quit", StandardKey.Quit),
+    Item("&Edit", N_("&Undo"), "board.undo", "Ctrl+Z", "undo", when="can_undo"),
+    Item("&Edit", N_("&Redo"), "board.redo", "Ctrl+Shift+Z", "redo", when="can_redo"),
     Item("&Edit", "-"),
-    Item("&Edit", "&Finish turn", "board.finish", "Return", "finish", when="can_finish"),
-    Item("&Edit", "&Cancel turn", "board.cancel", "Escape", "cancel", when="building"),
-    Item("&Edit", "&Set-up mode", "setup_mode.toggle", "Ctrl+E", "setup", checked="switched"),
+    Item("&Edit", N_("&Finish turn"), "board.finish", "Return", "finish", when="can_finish"),
+    Item("&Edit", N_("&Cancel turn"), "board.cancel", "Escape", "cancel", when="building"),
+    Item("&Edit", N_("&Set-up mode"), "setup_mode.toggle", "Ctrl+E", "setup", checked="switched"),
     Item("&Edit", "-"),
-    Item("&Edit", "&Hint", "engine.hints.ask", "H", "hint"),
-    Item("&Edit", "Sto&p thinking", "lab.stop", "Ctrl+.", "stop_engine"),
-    Item("&Edit", "&Analyse", "analysis.analyse", "A", "analyse"),
-    Item("A&nalysis", "&Review game", "reviewer.review", "Ctrl+Shift+G", "review"),
-    Item("A&nalysis", "&Make a puzzle of this", "reviewer.make_puzzle", name="make_puzzle"),
+    Item("&Edit", N_("&Hint"), "engine.hints.ask", "H", "hint"),
+    Item("&Edit", N_("Sto&p thinking"), "lab.stop", "Ctrl+.", "stop_engine"),
+    Item("&Edit", N_("&Analyse"), "analysis.analyse", "A", "analyse"),
+    Item("A&nalysis", N_("&Review game"), "reviewer.review", "Ctrl+Shift+G", "review"),
+    Item("A&nalysis", N_("&Make a puzzle of this"), "reviewer.make_puzzle", name="make_puzzle"),
     # the whole-game table of the game's version (Pyraos): again while it runs, Stop
     Item(
         "A&nalysis",
-        "Build the whole-game &table",
+        N_("Build the whole-game &table"),
         "table_build.toggle",
         name="build_table",
         when="has_table",
     ),
-    Item("&Game", "&Verify puzzle", "desk.verify", "Ctrl+Shift+V", "verify"),
-    Item("&Game", "S&olve puzzle", "desk.toggle_solve", "Ctrl+Shift+P", "solve", checked="solving"),
+    Item("&Game", N_("&Verify puzzle"), "desk.verify", "Ctrl+Shift+V", "verify"),
+    Item(
+        "&Game",
+        N_("S&olve puzzle"),
+        "desk.toggle_solve",
+        "Ctrl+Shift+P",
+        "solve",
+        checked="solving",
+    ),
     # the value of the position shown; a second time stops it; the answer it keeps, changed
-    Item("&Game", "Solve &position...", "value_solve.toggle", name="solve_value"),
-    Item("&Game", "Cores for Solve position...", "value_solve.change_workers", name="solve_cores"),
+    Item("&Game", N_("Solve &position..."), "value_solve.toggle", name="solve_value"),
+    Item(
+        "&Game", N_("Cores for Solve position..."), "value_solve.change_workers", name="solve_cores"
+    ),
     Item("&Game", "-"),
     # the computer's win rate and line after each move: a spoiler, so the player's choice
-    Item("&Game", "Show the computer's &reckoning", "reckoning", name="reckoning", checked=""),
-    Item("&Help", "&Rules of the game", "commands.show_rules", name="rules"),
+    Item("&Game", N_("Show the computer's &reckoning"), "reckoning", name="reckoning", checked=""),
+    Item("&Help", N_("&Rules of the game"), "commands.show_rules", name="rules"),
     Item(
         "&Help",
-        "&Keyboard shortcuts",
+        N_("&Keyboard shortcuts"),
         "commands.show_shortcuts",
         StandardKey.HelpContents,
         "shortcuts",
     ),
     Item("&Help", "-"),
-    Item("&Help", "&About Pyramid Lab", "about"),
+    Item("&Help", N_("&About Pyramid Lab"), "about"),
 )
 
 
@@ -135,13 +154,23 @@ class MenuParts:
 
 
 #: The menu bar's menus, in order.
-TITLES = ("&File", "&Edit", "A&nalysis", "&Game", "&View", "&Lessons", "&Puzzles", "&Help")
+TITLES = (
+    N_("&File"),
+    N_("&Edit"),
+    N_("A&nalysis"),
+    N_("&Game"),
+    N_("&View"),
+    N_("&Lessons"),
+    N_("&Puzzles"),
+    N_("&Help"),
+)
 
 
 def menu_bar(bar: QMenuBar) -> dict[str, QMenu]:
-    """The menus of ``bar``, empty (the window's room for its scene is measured with the
-    bar in place: :class:`Menus` fills them once the parts are made)."""
-    return {title: bar.addMenu(title) for title in TITLES}
+    """The menus of ``bar``, empty, by their English titles (the window's room for its
+    scene is measured with the bar in place: :class:`Menus` fills them once the parts are
+    made)."""
+    return {title: bar.addMenu(_(title)) for title in TITLES}
 
 
 class Menus:
@@ -222,10 +251,10 @@ class Menus:
             menu.addSeparator()
             return
         if item.name == "recent":
-            self.recent_menu = menu.addMenu(item.text)
+            self.recent_menu = menu.addMenu(_(item.text))
             return
         action = add_action(
-            menu, item.text, lambda: self.verb(item.verb)(), self.port, item.shortcut
+            menu, _(item.text), lambda: self.verb(item.verb)(), self.port, item.shortcut
         )
         if item.checked is not None:
             action.setCheckable(True)
@@ -240,8 +269,11 @@ class Menus:
         stage = self.stage
         for name in VIEWS:
             camera = functools.partial(lambda n: stage.scene.set_camera(n), name)
-            add_action(view, f"Camera: {name}", camera, self.port)
-        add_action(view, "&Reset view", self.parts.commands.reset_view, self.port, "Ctrl+R")
+            item = VIEW_ITEMS.get(name)
+            said = _(item) if item is not None else _("Camera: {view}").format(view=name)
+            add_action(view, said, camera, self.port)
+        add_action(view, _("&Reset view"), self.parts.commands.reset_view, self.port, "Ctrl+R")
+        self.language = LanguageMenu(view, self.port.bulletin.say)
         view.addSeparator()
         for dock in docks:
             view.addAction(dock.toggleViewAction())

@@ -17,10 +17,12 @@ import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.puzzle import Verdict, goal_of, plies_text, puzzle_text, solution_of
 
 from ..lab.puzzle_editor import no_proof, parse_solution
 from ..widgets.dock_fit import present
+from ..widgets.names import colour_word
 from ..widgets.puzzle_dock import GREEN, GREY, ORANGE, RED, PuzzleDock
 from ..widgets.slots import guarded, slot
 
@@ -129,10 +131,11 @@ class PuzzleControl:
         relation = "" if self.solver.active else self.editor.relation()
         self.dock.where_box.setVisible(bool(relation))
         if relation:
-            self.dock.where.setText(
-                f"The board shows a position {relation}: File > Save would make it the "
+            said = _(
+                "The board shows a position {relation}: File > Save would make it the "
                 "puzzle's position."
             )
+            self.dock.where.setText(said.format(relation=relation))
 
     def session_changed(self, reason: PositionChange) -> None:
         """After the lab's puzzle desk followed a change of the session (the lab's one
@@ -149,7 +152,7 @@ class PuzzleControl:
         """Set-up mode came or went (the Set-up dock's visibility): Verify says what it
         will do."""
         setup = self.board.setup is not None
-        self.dock.verify_button.setText("Apply the set-up and verify" if setup else "Verify")
+        self.dock.verify_button.setText(_("Apply the set-up and verify") if setup else _("Verify"))
 
     def load_fields(self) -> None:
         """Show the session's puzzle."""
@@ -162,11 +165,13 @@ class PuzzleControl:
             if self.dock.notes.toPlainText() != puzzle_text(puzzle, "notes"):
                 self.dock.notes.setPlainText(puzzle_text(puzzle, "notes"))
             players = list(game.players)
-            if [self.dock.side.itemText(i) for i in range(self.dock.side.count())] != players:
-                self.dock.side.clear()
-                self.dock.side.addItems(players)
+            side = self.dock.side
+            if [side.itemData(i) for i in range(side.count())] != players:
+                side.clear()
+                for colour in players:  # each colour in words, the colour its data
+                    side.addItem(colour_word(colour), colour)
             goal = goal_of(puzzle)
-            self.dock.side.setCurrentText(goal.side if goal else self.editor.to_move())
+            side.setCurrentIndex(side.findData(goal.side if goal else self.editor.to_move()))
             self.dock.within.setValue(self.editor.goal_moves_shown())
             solution = " ".join(solution_of(puzzle))
             if parse_solution(self.dock.solution.text()) != solution_of(puzzle):
@@ -178,16 +183,18 @@ class PuzzleControl:
     def _refresh_plies(self) -> None:
         puzzle = self.session.puzzle
         goal = goal_of(puzzle)
-        self.dock.within_word.setText("move" if self.dock.within.value() == 1 else "moves")
+        # (one move or more: the spin box starts at 1, where each language's rule agrees)
+        self.dock.within_word.setText(_("move") if self.dock.within.value() == 1 else _("moves"))
         if goal is not None:
-            self.dock.plies.setText(
-                f"= {plies_text(goal.within)}, both sides' turns, {goal.side}'s winning turn last"
-            )
+            said = _("= {plies}, both sides' turns, {side}'s winning turn last")
+            plies = plies_text(goal.within)
+            self.dock.plies.setText(said.format(plies=plies, side=colour_word(goal.side)))
         elif puzzle_text(puzzle, "goal"):
             words = html.escape(puzzle_text(puzzle, "goal"))
-            self.dock.plies.setText(f"The file states the goal in words: “{words}”. Set one here.")
+            said = _("The file states the goal in words: “{words}”. Set one here.")
+            self.dock.plies.setText(said.format(words=words))
         else:
-            self.dock.plies.setText("No goal yet: set one here (Verify sets the one shown).")
+            self.dock.plies.setText(_("No goal yet: set one here (Verify sets the one shown)."))
 
     # ---- the fields, edited ---------------------------------------------------------------
 
@@ -205,7 +212,7 @@ class PuzzleControl:
         if self._loading:
             return
         self.editor.goal_moves = self.dock.within.value()
-        self.desk.write_goal(self.dock.side.currentText(), self.dock.within.value())
+        self.desk.write_goal(str(self.dock.side.currentData()), self.dock.within.value())
         self._refresh_plies()
         self._show_verdict()
 
@@ -253,7 +260,7 @@ class PuzzleControl:
         has_goal = goal_of(self.session.puzzle) is not None
         self.dock.setter.setVisible(not active)
         self.dock.solve_button.setChecked(active)
-        self.dock.solve_button.setText("Stop solving" if active else "Solve")
+        self.dock.solve_button.setText(_("Stop solving") if active else _("Solve"))
         self.dock.solve_button.setEnabled((has_goal or active) and not no_proof(self.session.game))
         self.dock.again_button.setVisible(active)
         self.dock.reveal_button.setVisible(active)
@@ -271,20 +278,18 @@ class PuzzleControl:
             style += "font-style:italic;"
         shown = f"<span style='{style}'>{html.escape(text)}</span>" if text else ""
         if active and solver.solution is not None:
-            moves = " ".join(str(m) for m in solver.solution) or "(none found)"
+            moves = " ".join(str(m) for m in solver.solution) or _("(none found)")
+            solution = _("Solution:")
+            follow = _("its next move is shown on the board while you follow it")
             shown += (
-                f"<br><br><b>Solution:</b> {html.escape(moves)}<br>"
-                "<span style='color:#666666'>its next move is shown on the board while "
-                "you follow it</span>"
+                f"<br><br><b>{solution}</b> {html.escape(moves)}<br>"
+                f"<span style='color:#666666'>{follow}</span>"
             )
         if not active and no_proof(self.session.game):
             shown = ""  # the verdict's place says why there is no Verify or Solve
-        elif not active and not has_goal:
-            shown = (
-                "<span style='color:#666666'>Solve needs a goal: set one above.</span>"
-                if not text
-                else shown
-            )
+        elif not active and not has_goal and not text:
+            needs = _("Solve needs a goal: set one above.")
+            shown = f"<span style='color:#666666'>{needs}</span>"
         self.dock.solve_status.setText(shown)
         self._show_where()
         if redraw:
@@ -310,7 +315,7 @@ def describe_note(note: tuple[NoteTone, str]) -> str:
 def brief(puzzle: dict[str, Any], goal: str, notes_shown: bool) -> str:
     """Title and goal; the notes (they often give the key away) once solved or revealed
     (``notes_shown``)."""
-    title = html.escape(puzzle.get("title", "")) or "Puzzle"
+    title = html.escape(puzzle.get("title", "")) or _("Puzzle")
     out = f"<b style='font-size:14px'>{title}</b><br>{html.escape(goal)}"
     notes = puzzle.get("notes", "")
     if notes and notes_shown:

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import _, shown
 from pyramid_lab.model.files import SUFFIX
 from pyramid_lab.model.lesson import SUFFIX as LESSON_SUFFIX
 
@@ -47,10 +48,8 @@ class QtPort:
         self.bar.setRange(0, 100)
         self.bar.setMaximumWidth(140)
         self.bar.setTextVisible(False)
-        self.stop_button = QPushButton(
-            "Stop", window
-        )  # the engine binds it (viewer.desktop.engine)
-        self.stop_button.setToolTip("Stop the engine thinking (the computer waits for you)")
+        self.stop_button = QPushButton(_("Stop"), window)  # the engine binds it (desktop.engine)
+        self.stop_button.setToolTip(_("Stop the engine thinking (the computer waits for you)"))
         self.box = QWidget(window)  # shown only while thinking, with no separator left over
         layout = QHBoxLayout(self.box)
         layout.setContentsMargins(6, 0, 0, 0)
@@ -66,15 +65,17 @@ class QtPort:
 
     def choose_file(self, purpose: Literal["open", "save"], start: Path) -> str | None:
         if purpose == "open":
-            path, _ = QFileDialog.getOpenFileName(
-                self.parent,
-                "Open position",
-                str(start),
-                f"Positions and lessons (*{SUFFIX} *{LESSON_SUFFIX});;All files (*)",
+            kinds = _("Positions and lessons ({patterns})").format(
+                patterns=f"*{SUFFIX} *{LESSON_SUFFIX}"
+            )
+            every = _("All files (*)")
+            path, _filter = QFileDialog.getOpenFileName(
+                self.parent, _("Open position"), str(start), f"{kinds};;{every}"
             )
         else:
-            path, _ = QFileDialog.getSaveFileName(
-                self.parent, "Save position", str(start), f"Positions (*{SUFFIX})"
+            kinds = _("Positions ({patterns})").format(patterns=f"*{SUFFIX}")
+            path, _filter = QFileDialog.getSaveFileName(
+                self.parent, _("Save position"), str(start), kinds
             )
         return path or None
 
@@ -91,7 +92,7 @@ class QtPort:
     def show_message(self, title: str, text: str) -> None:
         """A message box the user closes (the status bar says it too)."""
         self.bulletin.say(text)
-        QMessageBox.warning(self.parent, title, text)
+        QMessageBox.warning(self.parent, shown(title), shown(text))  # (in its language)
 
     # ---- the bulletin, drawn -------------------------------------------------------------
 
@@ -130,7 +131,7 @@ class QtPort:
                 return
             if self._notice is None:
                 self._notice = NoticeBox(self.parent)
-            self._notice.add(text)
+            self._notice.add(shown(text))
             self.parent.statusBar().showMessage(text, 30000)
 
         QTimer.singleShot(0, lambda: guarded(show, self.bulletin.say, "tell"))

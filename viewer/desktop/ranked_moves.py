@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.game import Move
 
 from ..widgets.analysis_dock import AnalysisDock
@@ -47,8 +48,12 @@ class RankedMoves:
         if move is not None and analysis is not None:
             stat = analysis.stat(move)
             if stat is not None:
-                proven = f", proven {stat.proven}" if stat.proven else ""
-                self.show_message(f"{move}: win rate {round(stat.win_rate * 100)}%{proven}")
+                rate = round(stat.win_rate * 100)
+                if stat.proven:
+                    said = _("{move}: win rate {rate}%, proven {proven}")
+                    self.show_message(said.format(move=move, rate=rate, proven=stat.proven))
+                else:
+                    self.show_message(_("{move}: win rate {rate}%").format(move=move, rate=rate))
 
     @slot
     def _on_row_double_clicked(self, row: int, _column: int) -> None:
@@ -58,7 +63,7 @@ class RankedMoves:
         if move is None:
             return
         if board.setup is not None:
-            self.show_message("set-up mode: Apply or Cancel it before playing a move")
+            self.show_message(_("set-up mode: Apply or Cancel it before playing a move"))
             return
         busy = board.ui.busy()
         if busy:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.game import PositionFormatError
 
 from ..lab.session import document
@@ -51,7 +52,8 @@ class Recovery:
             try:
                 self.autosave.write(document(session), session.path)
             except OSError as exc:
-                self.show_message(f"autosave failed ({exc.strerror or exc}): save your work")
+                said = _("autosave failed ({error}): save your work")
+                self.show_message(said.format(error=exc.strerror or exc))
 
     def stop(self) -> None:
         """The window closed: nothing is written any more."""
@@ -70,15 +72,18 @@ class Recovery:
             return False
         if answer == unsaved.DISCARD:
             leftover.discard()
-            self.show_message(f"discarded the autosave of {leftover.describe()}")
+            said = _("discarded the autosave of {game}")
+            self.show_message(said.format(game=leftover.describe()))
             return False
         try:
             doc = leftover.load()
         except PositionFormatError as exc:
             kept = leftover.set_aside()
-            self.port.show_message("Cannot recover", f"{exc}\nThe file is kept as {kept}.")
+            said = _("{error}\nThe file is kept as {path}.").format(error=exc, path=kept)
+            self.port.show_message(_("Cannot recover"), said)
             return False
         self.lab.documents.load(doc, leftover.path, dirty=True)
         leftover.discard()  # our own autosave holds it from now on
-        self.show_message(f"recovered {leftover.describe()}: save it to keep it")
+        said = _("recovered {game}: save it to keep it")
+        self.show_message(said.format(game=leftover.describe()))
         return True

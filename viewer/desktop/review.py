@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pyramid_lab.i18n import _, ngettext
 from pyramid_lab.model.game import shorten
 from pyramid_lab.model.review import GameReview
 
 from ..lab.table_build import with_build_item
 from ..widgets.engine_row import follow_job
+from ..widgets.names import colour_word
 from ..widgets.review_dock import ReviewDock
 from ..widgets.slots import slot
 
@@ -88,9 +90,9 @@ class ReviewControl:
         if review_now is None:
             if not self.thinking:
                 text = (
-                    "The review was of another line: Review the game again."
+                    _("The review was of another line: Review the game again.")
                     if lab.session.review is not None
-                    else "Review the game: each move is judged, the proof search first."
+                    else _("Review the game: each move is judged, the proof search first.")
                 )
                 self.dock.clear(text)
             return
@@ -103,7 +105,12 @@ class ReviewControl:
         spot = review_now.spot(ply)
         detail = judged.text if judged is not None else ""
         if spot is not None:
-            detail += f"\nHere {spot.side} wins within {spot.within} plies with one move only."
+            said = ngettext(
+                "Here {side} wins within {count} plies with one move only.",
+                "Here {side} wins within {count} plies with one move only.",
+                spot.within,
+            )
+            detail += "\n" + said.format(side=colour_word(spot.side), count=spot.within)
         self.dock.detail.setText(detail)
         self.dock.make_puzzle.setEnabled(spot is not None and not self.thinking)
 
@@ -121,23 +128,29 @@ class ReviewControl:
         if what == "started":
             count, seconds = args
             dock.set_thinking(True)
-            dock.set_progress(0.0, f"reviewing {count} positions, about {count * seconds:.0f} s")
-        elif follow_job(dock, what, args, "stopping: the moves judged so far come next"):
+            said = ngettext(
+                "reviewing {count} positions, about {seconds} s",
+                "reviewing {count} positions, about {seconds} s",
+                count,
+            )
+            dock.set_progress(0.0, said.format(count=count, seconds=f"{count * seconds:.0f}"))
+        elif follow_job(dock, what, args, _("stopping: the moves judged so far come next")):
             return
         elif what == "dropped":
             dock.set_thinking(False)
-            dock.activity.setText("the review was dropped: another game is on the board")
+            dock.activity.setText(_("the review was dropped: another game is on the board"))
         elif what == "verifying":
             dock.set_thinking(True)
             dock.make_puzzle.setEnabled(False)
         elif what == "puzzle":  # (the status line says where it went, or why not)
             dock.set_thinking(False)
             made = args[0]
-            dock.activity.setText(f"puzzle made: {made.name}" if made is not None else "")
+            said = _("puzzle made: {name}").format(name=made.name) if made is not None else ""
+            dock.activity.setText(said)
             self.refresh()
         elif what == "stale":
             dock.set_thinking(False)
-            dock.activity.setText("the line changed during the review: Review it again")
+            dock.activity.setText(_("the line changed during the review: Review it again"))
             self.refresh()
         elif what == "reviewed":
             dock.set_thinking(False)
@@ -150,7 +163,7 @@ class ReviewControl:
             self.board.redraw()
         elif what == "failed":
             dock.set_thinking(False)
-            dock.activity.setText(f"failed: {shorten(str(args[0]))}")
+            dock.activity.setText(_("failed: {error}").format(error=shorten(str(args[0]))))
 
     # ---- browsing ----------------------------------------------------------------------
 

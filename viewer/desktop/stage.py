@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import shown
+
 from ..lab.events import Signal
 
 if TYPE_CHECKING:
@@ -59,7 +61,7 @@ class Stage:
         self.scene.show(frame, ui.legend_words(board.session.game, frame), room=ui.legend_room)
         hover = self.view.hover  # (a site of another board is forgotten on the switch)
         if hover is not None and 0 <= hover < self.board.geometry.count:  # as the scene shows it
-            self.hover.setText(board.describe(hover))
+            self.hover.setText(shown(board.describe(hover)))  # (in the window's language)
         else:
             self.hover.setText("")
         self.scene.render()  # at the next paint

@@ -167,6 +167,9 @@ class BoardTable:
     def played(self, game: Game, mover: str, move: Move) -> str:
         return self.board.ui.played(game, mover, move)
 
+    def move_said(self, move: Move) -> str:
+        return self.board.ui.move_said(move)
+
     def hinted(self, game: Game, move: Move, words: str) -> None:
         self.board.ui.hinted_move(game, move, words)
 

@@ -35,6 +35,7 @@ from .events import PositionChange, Signal
 from .frame import Frame
 from .hints import Hints
 from .jobs import Job, JobRunner, answer
+from .level_names import level_name
 from .modes import Mode, Shown
 from .seats import Seats
 from .session import Session
@@ -139,7 +140,7 @@ class Engine:
             who = "hint" if not sides else f"hint for {colours}"
         else:
             who = f"the computer ({colours})"
-        self.thinking_text = self._thinking = f"{who} is thinking ({level})..."
+        self.thinking_text = self._thinking = f"{who} is thinking ({level_name(level)})..."
         self.parts_in = ()
         self.changed.emit("thinking")
         self.say(self.thinking_text)

@@ -44,6 +44,9 @@ class Table(Protocol):
     def played(self, game: Game, mover: str, move: Move) -> str:
         """What the status line says of a move played."""
 
+    def move_said(self, move: Move) -> str:
+        """A move as the status line names it (the hint's)."""
+
     def hinted(self, game: Game, move: Move, words: str) -> None:
         """A hint came (a UI may show it in its dock; ``words``: the status bar's sentence
         on it, which a long one may not fit)."""
@@ -91,6 +94,9 @@ class Bare:
 
     def played(self, game: Game, mover: str, move: Move) -> str:
         return f"{mover} played {move}"
+
+    def move_said(self, move: Move) -> str:
+        return str(move)
 
     def hinted(self, game: Game, move: Move, words: str) -> None:
         pass

@@ -11,12 +11,14 @@ from pyramid_lab.model.game import Game
 from .table_build import with_build_item
 
 
-def describe_choice(choice: search.Choice, *, part: bool = False) -> str:
+def describe_choice(choice: search.Choice, *, part: bool = False, said: str = "") -> str:
     """'1,0,0 (win rate 63%, 100 playouts, line 1,0,0 0,0,1)'. With ``part`` (one side's
     part of a joint move, judged against a sample of the other sides' likely parts) the
-    rate is said as what it is."""
+    rate is said as what it is. ``said``: the move as the status line names it (the
+    game UI's ``move_said``; its notation by default)."""
+    move = said or str(choice.move)
     if not choice.judged:  # a game's own simple player: it says no chances
-        return f"{choice.move} ({choice.agent})"
+        return f"{move} ({choice.agent})"
     parts = []
     if part:
         parts.append(
@@ -32,7 +34,7 @@ def describe_choice(choice: search.Choice, *, part: bool = False) -> str:
         parts.append(f"{choice.visits} {'nodes' if choice.score is not None else 'playouts'}")
     if len(choice.pv) > 1:
         parts.append("line " + " ".join(choice.pv[:5]))
-    return f"{choice.move} ({', '.join(parts)})"
+    return f"{move} ({', '.join(parts)})"
 
 
 def book_end(game: Game, build_item: str = "") -> str:
@@ -54,16 +56,18 @@ def book_ends(game: Game, build_item: str = "") -> str:
     return f"exact: {build_item or '`pyramid-lab endgame build --whole`'}"
 
 
-def hint_words(choice: search.Choice, proven: str, ends: str) -> str:
+def hint_words(choice: search.Choice, proven: str, ends: str, *, said: str = "") -> str:
     """The Hint's line: the move and what is known of it, then what the book proves of
     the moves (``proven``) and how to know every move exactly (``ends``), short enough to
     be read whole in a status bar (issue 89: one of 2,839 px was cut in 866); with
-    neither, the search's full account (:func:`describe_choice`)."""
+    neither, the search's full account (:func:`describe_choice`). ``said``: the move as
+    the status line names it (its notation by default)."""
     if not proven and not ends:
-        return f"hint: {describe_choice(choice)}"
+        return f"hint: {describe_choice(choice, said=said)}"
     if choice.proven is not None:
         plies = f" in {choice.plies} plies" if choice.plies else ""
         known = f"proven {choice.proven}{plies}"
     else:
         known = f"win rate {round(choice.win_rate * 100)}%"
-    return "; ".join(part for part in (f"hint: {choice.move} ({known})", proven, ends) if part)
+    move = said or str(choice.move)
+    return "; ".join(part for part in (f"hint: {move} ({known})", proven, ends) if part)

@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import Game
 
 from .events import PositionChange
@@ -32,7 +33,7 @@ from .game_words import GameWords
 from .turn_builder import Turn, TurnAnswer
 
 #: The window's name for its controls beside the board (:attr:`GameUI.controls`).
-TURN_DOCK = "the Turn dock"
+TURN_DOCK = M_("the Turn dock")
 
 
 class Clock(Protocol):

@@ -1,7 +1,11 @@
 """What a game UI says in its own words (:class:`GameWords`, a part of
 :class:`viewer.lab.game_ui.GameUI`): the status line, a move played, hover text on a
 site, the legend, and the moves offered to a host that lists them (:class:`ChoiceGroup`,
-:class:`MoveForm`) or the docks' words for a host without docks (:class:`Panel`)."""
+:class:`MoveForm`) or the docks' words for a host without docks (:class:`Panel`).
+
+Each sentence is a message of the catalog made language-free
+(:func:`pyramid_lab.i18n.M_`): the window says it in its language, a student's page in
+the page's (``docs/i18n.md``)."""
 
 from __future__ import annotations
 
@@ -9,10 +13,12 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Generic
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.teaching import describe_result
 
 from .frame import Frame
+from .outcome_words import word
 from .turn_builder import Turn
 
 
@@ -78,7 +84,9 @@ class GameWords(Generic[Turn]):
 
     def status(self, game: Game) -> str:
         """The side to move, or how the game ended."""
-        return describe_result(game) if game.is_over() else f"{game.to_move} to move"
+        if game.is_over():
+            return describe_result(game)
+        return M_("{side} to move", side=word(game.to_move))
 
     def turn_status(self, game: Game, turn: Turn) -> str:
         """The status bar's words with ``turn`` built so far (the window asks at each
@@ -109,7 +117,19 @@ class GameWords(Generic[Turn]):
         """The status-bar line after ``mover`` played ``move`` (``game`` is after it)."""
         effect = game.last_effect()
         what = effect.describe() if effect is not None else ""
-        return f"{mover} played {move}" + (f": {what}" if what else "")
+        if what:
+            return M_(
+                "{mover} played {move}: {effect}",
+                mover=word(mover),
+                move=self.move_said(move),
+                effect=word(what),
+            )
+        return M_("{mover} played {move}", mover=word(mover), move=self.move_said(move))
+
+    def move_said(self, move: Move) -> str:
+        """``move`` as a status line names it (a hint, a move played): its notation, with
+        its words where the notation needs a key a newcomer lacks (Pyraos's ``x``)."""
+        return str(move)
 
     def hidden_moves(self, game: Game, line: Sequence[tuple[str, Move]]) -> Mapping[int, str]:
         """Moves of the current ``line`` (each with its mover; ``game`` shows the position
@@ -125,5 +145,5 @@ class GameWords(Generic[Turn]):
         stand for the rest. Once the game is over nothing takes a click: a piece still
         outlined in gold is the winner's (a game outlines them, or nothing)."""
         if game.is_over():
-            return {("rim", "clickable"): "the winner's pieces that won the game"}
+            return {("rim", "clickable"): M_("the winner's pieces that won the game")}
         return {}

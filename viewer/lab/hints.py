@@ -124,9 +124,10 @@ class Hints:
         hinted, proven = search.books.proven_choice(
             game, choice, knowledge=search.knowledge_for(game)
         )
-        words = hint_words(hinted, proven, book_ends(game, self.build_item))
         move = hinted.move or choice.move
         assert move is not None  # (the engine said a choice of no move)
+        said = self.table.move_said(move)
+        words = hint_words(hinted, proven, book_ends(game, self.build_item), said=said)
         self._show(job, move, words)
 
     def answered_part(self, job: Job, side: int, move: Move, choice: search.Choice) -> None:

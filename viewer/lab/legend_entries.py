@@ -5,7 +5,8 @@ They are made from the :class:`~viewer.lab.frame.Frame` the board was handed (pa
 rims, pointers, labels, decorations, group colours, ghosts, heat, markers of a kind) and the
 palette the board draws it with, so they list exactly what is drawn: a style with no site
 drawn is left out. The words come from the game UI (``GameUI.legend_words``), falling back
-on the palette's meaning of each style.
+on the palette's meaning of each style: each a message of the catalog, language-free
+(:class:`pyramid_lab.i18n.Message`), said in the language of whoever reads the legend.
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from pyramid_lab.i18n import M_, N_
+
 from . import palette
 from .frame import Frame
+from .outcome_words import word
 
 RGB = tuple[int, int, int]
 #: Markers every frame has (the empty points that take a click): not an overlay.
@@ -25,45 +29,47 @@ MAX_GROUP_SWATCHES = 6
 
 #: What a style means when the game UI says nothing of it, by (kind, style).
 DEFAULT_WORDS: dict[tuple[str, str], str] = {
-    ("rim", "clickable"): "takes a click now",
-    ("rim", "group"): "a holding group",
-    ("rim", "anchor"): "its anchors",
-    ("rim", "selected"): "selected; where a hinted move comes from",
-    ("rim", "remove"): "taken off by the hinted move",
-    ("rim", "blocked"): "a piece whose move failed",
-    ("path", "pass-ok"): "a pass that arrives",
-    ("path", "pass-cut"): "a pass that is intercepted",
-    ("path", "move"): "a piece's step",
-    ("path", "push"): "a piece shoved by another",
-    ("path", "hint"): "the engine's hint",
-    ("region", "crossed"): "squares a pass crosses",
-    ("region", "cut"): "squares of an intercepted pass",
-    ("region", "blocked"): "the square of a piece whose move failed",
-    ("marker", "run"): "a run",
-    ("marker", "jump"): "a jump",
-    ("marker", "push"): "a push",
-    ("marker", "smash"): "a smash",
-    ("marker", "landing"): "where a pushed piece lands",
-    ("marker", "landing-smash"): "where a pushed piece lands and smashes",
-    ("marker", "fall"): "a pushed piece falls off here",
-    ("marker", "carrier"): "the ball, on the piece that carries it",
-    ("pointer", "none"): "nobody's",
-    ("pointer", "fall"): "a piece falls off here",
-    ("ghost", ""): "a piece where a move would go: the hint, a puzzle's key move or cook",
-    ("path", "planned-pass"): "the pass the program plans (it may still be cut)",
-    ("heat", ""): "a move's estimated value: purple the worst shown, amber between, green the best",
-    ("heat", "proven win"): "a move proven to win (the game's value, not an estimate)",
-    ("heat", "proven loss"): "a move proven to lose (the game's value, not an estimate)",
-    ("heat", "noise"): "an estimate within the noise of the others (too few playouts to tell)",
-    ("labels", ""): "names",
-    ("piece-colours", ""): "each group in its own colour",
-    ("decoration", "walls"): "the walls",
-    ("decoration", "inlays-won"): "the victory fields, all four held: the game is won",
-    ("marker", "lesson"): "what this step of the lesson is about",
-    ("rim", "lesson"): "what this step of the lesson is about",
-    ("marker", "lesson-pick"): "a point you picked (click again to let go)",
-    ("rim", "lesson-pick"): "a piece you picked (click again to let go)",
-    ("path", "lesson-wrong"): "why the answer is wrong: the way it leaves open",
+    ("rim", "clickable"): N_("takes a click now"),
+    ("rim", "group"): N_("a holding group"),
+    ("rim", "anchor"): N_("its anchors"),
+    ("rim", "selected"): N_("selected; where a hinted move comes from"),
+    ("rim", "remove"): N_("taken off by the hinted move"),
+    ("rim", "blocked"): N_("a piece whose move failed"),
+    ("path", "pass-ok"): N_("a pass that arrives"),
+    ("path", "pass-cut"): N_("a pass that is intercepted"),
+    ("path", "move"): N_("a piece's step"),
+    ("path", "push"): N_("a piece shoved by another"),
+    ("path", "hint"): N_("the engine's hint"),
+    ("region", "crossed"): N_("squares a pass crosses"),
+    ("region", "cut"): N_("squares of an intercepted pass"),
+    ("region", "blocked"): N_("the square of a piece whose move failed"),
+    ("marker", "run"): N_("a run"),
+    ("marker", "jump"): N_("a jump"),
+    ("marker", "push"): N_("a push"),
+    ("marker", "smash"): N_("a smash"),
+    ("marker", "landing"): N_("where a pushed piece lands"),
+    ("marker", "landing-smash"): N_("where a pushed piece lands and smashes"),
+    ("marker", "fall"): N_("a pushed piece falls off here"),
+    ("marker", "carrier"): N_("the ball, on the piece that carries it"),
+    ("pointer", "none"): N_("nobody's"),
+    ("pointer", "fall"): N_("a piece falls off here"),
+    ("ghost", ""): N_("a piece where a move would go: the hint, a puzzle's key move or cook"),
+    ("path", "planned-pass"): N_("the pass the program plans (it may still be cut)"),
+    ("heat", ""): N_(
+        "a move's estimated value: purple the worst shown, amber between, green the best"
+    ),
+    ("heat", "proven win"): N_("a move proven to win (the game's value, not an estimate)"),
+    ("heat", "proven loss"): N_("a move proven to lose (the game's value, not an estimate)"),
+    ("heat", "noise"): N_("an estimate within the noise of the others (too few playouts to tell)"),
+    ("labels", ""): N_("names"),
+    ("piece-colours", ""): N_("each group in its own colour"),
+    ("decoration", "walls"): N_("the walls"),
+    ("decoration", "inlays-won"): N_("the victory fields, all four held: the game is won"),
+    ("marker", "lesson"): N_("what this step of the lesson is about"),
+    ("rim", "lesson"): N_("what this step of the lesson is about"),
+    ("marker", "lesson-pick"): N_("a point you picked (click again to let go)"),
+    ("rim", "lesson-pick"): N_("a piece you picked (click again to let go)"),
+    ("path", "lesson-wrong"): N_("why the answer is wrong: the way it leaves open"),
 }
 
 
@@ -151,9 +157,9 @@ def _texts(words: Mapping[tuple[str, str], str]) -> Text:
             or DEFAULT_WORDS.get((kind, ""))
         )
         if said:
-            return said
+            return word(said)
         if kind in ("path", "region", "pointer") and style in palette.PIECE_RGB:
-            return f"{style}'s"
+            return M_("{side}'s", side=word(style))
         return style.replace("-", " ")
 
     return text
@@ -231,8 +237,10 @@ def _heat(frame: Frame, text: Text) -> list[Entry]:
         said = text("heat", "")
         if frame.heat_scale is not None:  # the colour bar's ends, in win rates
             worst, best = (round(100 * v) for v in frame.heat_scale)
-            said = (
-                f"the moves' estimated win rates, worst (purple) {worst}% to best (green) {best}%"
+            said = M_(
+                "the moves' estimated win rates, worst (purple) {worst}% to best (green) {best}%",
+                worst=worst,
+                best=best,
             )
         entries.append(Entry("heat", "", colours, said))
     for value, style in (

@@ -1,7 +1,7 @@
 """The stepped lesson a file opened, Qt-free: its steps shown one at a time (each step's
 position loaded into the session), the student's answers judged by the rules
 (:mod:`model.lesson`: a move played, or points picked), a hint, Retry, the progress kept
-between runs (:class:`model.userfiles.LessonProgress`); beside it, held by it, teacher
+between runs (:class:`model.lesson_progress.LessonProgress`); beside it, held by it, teacher
 mode's edits of the lesson (``editor``: :mod:`viewer.lab.lesson_edit`) and the rules' checks
 and the save on a worker thread (``checks``: :mod:`viewer.lab.lesson_checks`).
 
@@ -27,7 +27,7 @@ from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model import search
 from pyramid_lab.model.files import PositionDocument
 from pyramid_lab.model.game import Game, shorten
-from pyramid_lab.model.userfiles import LessonProgress
+from pyramid_lab.model.lesson_progress import LessonProgress
 
 from .events import PositionChange, Signal
 from .frame import Frame

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model import content, search
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.files import save_bytes
@@ -20,6 +21,7 @@ from pyramid_lab.model.game import Game, shorten
 from pyramid_lab.model.userfiles import lessons_folder, make_folder
 
 from .jobs import Job, JobRunner, Post, Progress, answer
+from .outcome_words import word
 
 if TYPE_CHECKING:
     from .lesson_shown import ShownLesson
@@ -40,15 +42,20 @@ class LessonChecks:
         self.checker = JobRunner(self._anchor_game, post)
         self.checker.answered.connect(self._checked)
         self.checker.failed.connect(self._check_failed)
-        self._saying = ""  # what the check under way says it does
+        self._saying: str = ""  # what the check under way says it does
         # what the check under way has done (Fill from rules: the moves tried, of how many)
         self.checker.progressed.connect(
-            lambda _fraction, text: state.changed.emit("working", f"{self._saying} {text}")
+            lambda _fraction, text: state.changed.emit(
+                "working", M_("{doing} {progress}", doing=self._saying, progress=word(text))
+            )
         )
         # a first use of the compiled search: the working line says what the check waits for
         self.checker.preparing.connect(
             lambda text: state.changed.emit(
-                "working", f"{text}; then {self._saying}" if text else self._saying
+                "working",
+                M_("{waiting}; then {doing}", waiting=word(text), doing=self._saying)
+                if text
+                else self._saying,
             )
         )
 
@@ -77,11 +84,11 @@ class LessonChecks:
             return
         if self._saving is not None:  # a save under way is not stopped for it
             self.state.changed.emit(
-                "report", "applied (the save under way checks every task)", True
+                "report", M_("applied (the save under way checks every task)"), True
             )
             return
         position = self.state.step.position()
-        saying = "checking the task with the rules..."
+        saying = M_("checking the task with the rules...")
         self._run(
             "check",
             lambda _progress: lessons.check_task(
@@ -94,7 +101,7 @@ class LessonChecks:
         """The answers the rules give for ``task`` at the step's position."""
         if self._saving is not None:
             self.state.changed.emit(
-                "report", "a save is under way: fill the answers after it", False
+                "report", M_("a save is under way: fill the answers after it"), False
             )
             return
         position = self.state.step.position()
@@ -107,20 +114,20 @@ class LessonChecks:
             except ValueError as exc:  # why the rules give none: said in words
                 return str(exc)
 
-        self._run("fill", work, "finding the answers with the rules...")
+        self._run("fill", work, M_("finding the answers with the rules..."))
 
     def save(self, path: str | Path) -> str | None:
         """Check every task with the rules on the worker thread, then write the lesson
         (atomically); None when the check started, or why not (a check under way)."""
         assert self.state.lesson is not None
         if self.busy and self._saving is not None:
-            return "not saved: a save is under way"
+            return M_("not saved: a save is under way")
         lesson = self.state.lesson
         self._saving = (lesson, Path(path))
         self._run(
             "save",
             lambda _progress: lessons.check(lesson, wins=search.Judge(search.knowledge_for)),
-            f"checking the lesson for {path}...",
+            M_("checking the lesson for {path}...", path=str(path)),
         )
         return None
 
@@ -138,7 +145,7 @@ class LessonChecks:
         folder = lessons_folder()
         problem = make_folder(folder)  # made on first use: the dialog opens in it
         if problem is not None:
-            self.state.say(f"Lessons: {shorten(problem, 200)}")
+            self.state.say(M_("Lessons: {problem}", problem=shorten(problem, 200)))
         return str(folder / f"{stem[:60]}{lessons.SUFFIX}")
 
     def _checked(self, job: Job, result: object) -> None:
@@ -150,24 +157,30 @@ class LessonChecks:
             self.state.changed.emit("report", None, True)  # the step changed: nothing to say
             return
         if job.purpose == "check":
-            said = f"checked: {result}" if result else "applied and checked"
+            said = (
+                M_("checked: {problem}", problem=word(str(result)))
+                if result
+                else M_("applied and checked")
+            )
             self.state.changed.emit("report", said, result is None)
         elif isinstance(result, str):
-            self.state.changed.emit("report", f"no answers filled: {result}", False)
+            none = M_("no answers filled: {why}", why=word(result))
+            self.state.changed.emit("report", none, False)
         else:
             self.state.changed.emit("report", None, True)
             self.state.changed.emit("filled", list(answer(list, result)))
 
     def _check_failed(self, job: Job, exc: BaseException) -> None:
         self._saving = None if job.purpose == "save" else self._saving
-        self.state.changed.emit("report", f"the rules' check failed: {shorten(str(exc))}", False)
+        failed = M_("the rules' check failed: {error}", error=shorten(str(exc)))
+        self.state.changed.emit("report", failed, False)
 
     def _write(self, problems: list[lessons.Problem]) -> None:
         assert self._saving is not None
         lesson, path = self._saving
         self._saving = None
         if problems:
-            said = f"not saved: {problems[0]}"
+            said = M_("not saved: {problem}", problem=word(str(problems[0])))
         else:
             # The file it came from is replaced only if it is still as it was read; changed
             # meanwhile, the lesson goes beside it (model.files.save_bytes), said.
@@ -179,19 +192,21 @@ class LessonChecks:
                 read = lesson.fingerprint if same else None
                 written, lesson.fingerprint = save_bytes(path, data, read=read, beside=True)
             except OSError as exc:
-                said = f"not saved: {exc.strerror or exc}"
+                said = M_("not saved: {problem}", problem=str(exc.strerror or exc))
             else:
                 if written != Path(os.path.realpath(path)):  # (a link is written through)
-                    said = (
-                        f"{path.name} changed on disk since it was opened: saved as {written.name}"
+                    said = M_(
+                        "{name} changed on disk since it was opened: saved as {copy}",
+                        name=path.name,
+                        copy=written.name,
                     )
-                    self.state.port.show_message("Lesson saved as a copy", said)
+                    self.state.port.show_message(M_("Lesson saved as a copy"), said)
                     path = written
                 if lesson is self.state.lesson:
                     self.state.path = path
                     self.state.changed.emit("saved", path)
-                self.state.changed.emit("report", f"saved {path}", True)
-                self.state.say(f"Lesson saved to {shorten(str(path), SAID_PATH)}")
+                self.state.changed.emit("report", M_("saved {path}", path=str(path)), True)
+                self.state.say(M_("Lesson saved to {path}", path=shorten(str(path), SAID_PATH)))
                 self.state.changed.emit("title")
                 return
         self.state.changed.emit("report", said, False)

@@ -29,6 +29,9 @@ class LessonEditor:
 
     def __init__(self, state: ShownLesson) -> None:
         self.state = state
+        #: The language the teacher's texts are edited in (a code: en, de, fr, ...): a
+        #: text typed goes to that language's, the others' kept (``model.lesson.languages``).
+        self.language = lessons.ENGLISH
 
     def new_lesson(self, game: Game, title: str = "My lesson") -> None:
         """A lesson of one step on ``game``'s position (the teacher's start)."""
@@ -42,11 +45,15 @@ class LessonEditor:
         assert self.state.lesson is not None
         raw = self.state.lesson.to_json()
         if lesson_title is not None:
-            raw["title"] = lesson_title.strip()
+            raw["title"] = _merged(raw["title"], lesson_title.strip(), self.language)
         entry = raw["steps"][self.state.index]
         for key, value in changes.items():
             if value is None:
                 entry.pop(key, None)  # e.g. task=None: the step asks nothing
+            elif key in ("title", "text") and isinstance(value, str):
+                entry[key] = _merged(entry.get(key), value, self.language)
+            elif key == "task" and isinstance(value, Mapping):
+                entry[key] = _task_merged(entry.get("task"), value, self.language)
             else:
                 entry[key] = value
         error = self._replace(raw)
@@ -129,6 +136,35 @@ class LessonEditor:
         else:
             self.state.changed.emit("shown")
         return None
+
+
+def _merged(old: object, typed: str, language: str) -> object:
+    """A text of the lesson's JSON (a string, English, or an object of languages) with
+    ``typed`` as its ``language``'s (none there when empty, but English); a string again
+    where English alone is left."""
+    texts = dict(old) if isinstance(old, dict) else {lessons.ENGLISH: old or ""}
+    if typed or language == lessons.ENGLISH:
+        texts[language] = typed
+    else:
+        texts.pop(language, None)
+    if set(texts) == {lessons.ENGLISH}:
+        return texts[lessons.ENGLISH]
+    return texts
+
+
+def _task_merged(old: object, new: Mapping[str, object], language: str) -> dict[str, object]:
+    """The task as the editor's fields give it, its prompt and hint merged into the old
+    task's other languages (:func:`_merged`)."""
+    before = old if isinstance(old, dict) else {}
+    task = dict(new)
+    for key in ("prompt", "hint"):
+        typed = task.get(key, "")
+        merged = _merged(before.get(key), typed if isinstance(typed, str) else "", language)
+        if merged:
+            task[key] = merged
+        else:
+            task.pop(key, None)
+    return task
 
 
 def _unchain(raw: dict[str, Any], lesson: lessons.LessonFile, at: int) -> None:

@@ -1,13 +1,27 @@
 """What the board says of a hand on it (:mod:`.outcome`), made from the answer: the way to
 the points a ball clicked hides, a set-up click's erased ball, a refusal with its advice;
 and the window's way to reach a point behind a ball (:func:`window_reach`). Every sentence
-goes through the catalog (:mod:`pyramid_lab.i18n`)."""
+is a message of the catalog, made language-free (:func:`pyramid_lab.i18n.M_`): the window
+says it in its language, a student's page in the page's."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import M_, N_, Message
+
+#: What the games call their pieces (``GameUI.piece_word``, and one of them) and the
+#: sides' colours, put in a sentence as words (translated with it, :func:`word`). (A
+#: game's word that is also a game's name is declared in that game's folder.)
+PIECE_WORDS = (
+    *(N_("balls"), N_("sphere"), N_("spheres"), N_("stone"), N_("stones")),
+    *(N_("piece"), N_("pieces"), N_("pyramid"), N_("pyramids"), N_("troop"), N_("troops")),
+)
+COLOUR_WORDS = (
+    *(N_("red"), N_("blue"), N_("green"), N_("yellow"), N_("white"), N_("black")),
+    *(N_("grey"), N_("pharaoh")),
+)
 
 
 class Behind(Protocol):
@@ -37,6 +51,34 @@ class Erased(Protocol):
     def piece(self) -> str: ...
 
 
+def word(text: str) -> str:
+    """``text``, a word put in a sentence (a game's name for its pieces, a colour, a
+    refusal's words), as a value that is translated with it: a
+    :class:`~pyramid_lab.i18n.Message` as it is, another text as the message it is (kept
+    as it is where the catalog lacks it: a lesson's own words)."""
+    return text if isinstance(text, Message) else Message(text)
+
+
+#: How :func:`joined` joins words: by commas, "and", "or".
+_JOINS = {
+    ", ": N_("{first}, {second}"),
+    " and ": N_("{first} and {second}"),
+    " or ": N_("{first} or {second}"),
+}
+
+
+def joined(items: Iterable[str], by: str = ", ") -> str:
+    """``items``, words each (translated with the sentence), joined ``by`` ``", "``,
+    ``" and "`` or ``" or "`` as ``by.join`` joins them in English ('' none)."""
+    said = [word(item) for item in items]
+    if not said:
+        return ""
+    out = said[0]
+    for item in said[1:]:
+        out = Message(_JOINS[by], values={"first": out, "second": item})
+    return out
+
+
 def point_name(point: tuple[int, ...]) -> str:
     """A point as the board names it: '1,0,2'."""
     return ",".join(map(str, point))
@@ -50,42 +92,59 @@ def window_reach(level: int, front: int) -> str:
     Ghosts alone reveal nothing (they show the balls a peel hid), so they are not
     offered."""
     if level < front:
-        return _("peel to level {level} (View dock: Levels) or turn the board").format(level=level)
-    return _(
-        "peel to level {level} (View dock: Levels) and look from above (View > Camera: top)"
-    ).format(level=level)
+        return M_("peel to level {level} (View dock: Levels) or turn the board", level=level)
+    return M_(
+        "peel to level {level} (View dock: Levels) and look from above (View > Camera: top)",
+        level=level,
+    )
 
 
 def behind_words(behind: Behind) -> str:
     """What reaches the points ``behind`` a ball clicked: a second click on the ball where
     one point lies behind it, else the front end's way."""
-    clicked, piece, reach = point_name(behind.clicked), behind.piece, behind.reach
+    clicked, piece, reach = point_name(behind.clicked), word(behind.piece), word(behind.reach)
     names = [point_name(p) for p in behind.points]
     if behind.pick:
-        return _(
+        return M_(
             "Click {clicked} again to pick {point}, the point its {piece} hides, "
-            "instead, or {reach}"
-        ).format(clicked=clicked, point=names[0], piece=piece, reach=reach)
+            "instead, or {reach}",
+            clicked=clicked,
+            point=names[0],
+            piece=piece,
+            reach=reach,
+        )
     if len(names) == 1:
-        return _(
-            "Click {clicked} again to play {point}, the point its {piece} hides, or {reach}"
-        ).format(clicked=clicked, point=names[0], piece=piece, reach=reach)
+        return M_(
+            "Click {clicked} again to play {point}, the point its {piece} hides, or {reach}",
+            clicked=clicked,
+            point=names[0],
+            piece=piece,
+            reach=reach,
+        )
     first = names[:3]
+    shown: str
     if len(names) <= 3:
-        shown = _("{points} and {last}").format(points=", ".join(first[:-1]), last=first[-1])
+        shown = M_("{points} and {last}", points=", ".join(first[:-1]), last=first[-1])
     else:
         shown = f"{', '.join(first)} ..."
-    return _("To reach {points}, hidden behind the {piece} at {clicked}: {reach}").format(
-        points=shown, piece=piece, clicked=clicked, reach=reach
+    return M_(
+        "To reach {points}, hidden behind the {piece} at {clicked}: {reach}",
+        points=shown,
+        piece=piece,
+        clicked=clicked,
+        reach=reach,
     )
 
 
 def erased_words(erased: Erased) -> str:
     """A set-up click took a ball off: said, with the way back and the way behind it."""
-    return _(
+    return M_(
         "set-up: erased the {colour} {piece} at {point} "
-        "(Undo brings it back; to reach a point behind it, peel or show the ghosts)"
-    ).format(colour=erased.colour, piece=erased.piece, point=erased.point)
+        "(Undo brings it back; to reach a point behind it, peel or show the ghosts)",
+        colour=word(erased.colour),
+        piece=word(erased.piece),
+        point=erased.point,
+    )
 
 
 def with_advice(said: str, behind: Behind | None) -> str:
@@ -94,8 +153,10 @@ def with_advice(said: str, behind: Behind | None) -> str:
     if behind is None:
         return said
     advice = behind_words(behind)
-    said = said.rstrip(". ")
-    return _("{advice}. {said}").format(advice=advice, said=said) if said else advice
+    if not said:
+        return advice
+    stripped = said.rstrip(". ")  # (a Message ending so is said without it: English then)
+    return M_("{advice}. {said}", advice=advice, said=word(said if stripped == said else stripped))
 
 
 def drawn_words(erased: Erased | None, behind: Behind | None) -> str:

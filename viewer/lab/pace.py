@@ -7,6 +7,8 @@ line's ``solve`` both say it."""
 
 from __future__ import annotations
 
+from pyramid_lab.i18n import _, format_number
+
 #: Depths faster than this are not timed (their growth is noise: a table warming up).
 MIN_TIMED_SECONDS = 0.05
 
@@ -41,13 +43,17 @@ class DepthPace:
         if left is None:
             return ""
         if left < 1:
-            return ", this depth is taking longer than the depths before it suggested"
-        return f", this depth about {_duration(left)} more (a guess from the last depths' growth)"
+            # TRANSLATORS: a clause added at the end of a search's progress line
+            return _(", this depth is taking longer than the depths before it suggested")
+        # TRANSLATORS: a clause added at the end of a search's progress line
+        return _(", this depth about {time} more (a guess from the last depths' growth)").format(
+            time=_duration(left)
+        )
 
 
 def _duration(seconds: float) -> str:
     if seconds < 90:
-        return f"{seconds:.0f} s"
+        return _("{seconds} s").format(seconds=format_number(seconds, digits=0))
     if seconds < 90 * 60:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
+        return _("{minutes} min").format(minutes=format_number(seconds / 60, digits=0))
+    return _("{hours} h").format(hours=format_number(seconds / 3600, digits=1))

@@ -37,7 +37,7 @@ MARKER_RGB: dict[str, RGB] = {
     "jump": (40, 120, 230),
     "push": (245, 140, 20),
     "smash": (220, 30, 30),
-    "landing": (245, 140, 20),  # where a pushed piece lands
+    "landing": (150, 70, 215),  # where a pushed piece lands (violet: not the push's orange)
     "landing-smash": (220, 30, 30),  # ... on a piece it smashes
     "fall": (220, 30, 30),  # a pushed piece falls off the board here
     "carrier": (250, 190, 20),  # the ball on the pyramid that carries it (Pyramid Ball)

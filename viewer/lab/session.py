@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.content import is_shipped
 from pyramid_lab.model.files import Fingerprint, Lesson, PositionDocument, to_json, write
 from pyramid_lab.model.game import CHANCE, Game, Move
@@ -138,7 +139,7 @@ class Session:
 
     def undo(self) -> Move | None:
         if not self.can_undo:
-            self.message.emit("nothing to undo")
+            self.message.emit(M_("nothing to undo"))
             return None
         lines = self.lines
         if not lines.game.move_stack:  # undo a set-up: back to the game it replaced
@@ -152,7 +153,9 @@ class Session:
         while lines.game.current_player() == CHANCE and lines.game.move_stack:
             move = lines.back()  # the dice rolled went with the decision before them
         self.changed.emit("undo")
-        self.message.emit(f"undone: {_where(lines.game)}")  # the last message told of a later one
+        self.message.emit(
+            M_("undone: {position}", position=_where(lines.game))
+        )  # the last message told of a later one
         return move
 
     def redo(self) -> Move | None:
@@ -165,13 +168,13 @@ class Session:
             self.changed.emit("load")
             return None
         if child is None:
-            self.message.emit("nothing to redo")
+            self.message.emit(M_("nothing to redo"))
             return None
         move = lines.forward(child)
         if lines.settle():
             self.dirty = True
         self.changed.emit("redo")
-        self.message.emit(f"redone: {_where(lines.game)}")
+        self.message.emit(M_("redone: {position}", position=_where(lines.game)))
         return move
 
     @property
@@ -349,7 +352,7 @@ def document(session: Session) -> dict[str, object]:
 def _where(game: Game) -> str:
     """The position shown, in words that name no move (a move may be secret)."""
     ply = len(game.move_stack)
-    return f"the position after move {ply}" if ply else "the start of the game"
+    return M_("the position after move {ply}", ply=ply) if ply else M_("the start of the game")
 
 
 def _same_file(one: Path, other: Path) -> bool:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from pyramid_lab.i18n import _, format_number, ngettext
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game
 
@@ -97,17 +98,23 @@ def memory_available() -> int | None:
 def amount(size: float) -> str:
     """Bytes in words: '6.8 GB', '73 MB', '24,635 bytes'."""
     if size >= 1e9:
-        return f"{size / 1e9:.1f} GB"
-    return f"{size / 1e6:,.0f} MB" if size >= 10_000_000 else f"{round(size):,} bytes"
+        return _("{size} GB").format(size=format_number(size / 1e9, digits=1))
+    if size >= 10_000_000:
+        return _("{size} MB").format(size=format_number(size / 1e6, digits=0))
+    count = round(size)
+    return ngettext("{count} byte", "{count} bytes", count).format(count=format_number(count))
 
 
 def duration(seconds: float) -> str:
     """A time left in words: 'about 1.4 hours', 'about 12 minutes', 'under a minute'."""
     if seconds >= 3600:
-        return f"about {seconds / 3600:.1f} hours"
+        return _("about {hours} hours").format(hours=format_number(seconds / 3600, digits=1))
     if seconds >= 60:
-        return f"about {round(seconds / 60)} minutes"
-    return "under a minute"
+        minutes = round(seconds / 60)
+        return ngettext("about {count} minute", "about {count} minutes", minutes).format(
+            count=minutes
+        )
+    return _("under a minute")
 
 
 def with_build_item(words: str, item: str) -> str:

@@ -30,6 +30,7 @@ from typing import BinaryIO
 
 import numpy as np
 
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model.files import save_file, write_bytes
 from pyramid_lab.model.game import Game, quote
 from pyramid_lab.model.review import GameReview
@@ -76,16 +77,43 @@ def check_export(out: str | os.PathLike[str], motion: str | None) -> Path:
     extension = Path(text).suffix.lower()
     kind = EXPORT_FORMATS[extension]
     if motion is not None and motion not in MOTIONS:
-        raise ValueError(f"{quote(motion)} is not a motion; use one of {', '.join(MOTIONS)}")
-    if motion is not None and kind != ANIMATION:
         raise ValueError(
-            f"{text}: a {extension} file is a still {kind}; a {motion} needs .gif or .mp4"
+            _("{motion} is not a motion; use one of {motions}").format(
+                motion=quote(motion), motions=", ".join(MOTIONS)
+            )
         )
+    if motion is not None and kind != ANIMATION:
+        raise ValueError(_(STILL[kind, motion]).format(path=text, extension=extension))
     if motion is None and kind == ANIMATION:
         raise ValueError(
-            f"{text}: a {extension} file is an animation: choose --turntable or --replay"
+            _("{path}: a {extension} file is an animation: choose --turntable or --replay").format(
+                path=text, extension=extension
+            )
         )
     return target
+
+
+#: What a motion asked of a still export says, for each kind of still and motion.
+STILL = {
+    (PICTURE, "turntable"): N_(
+        "{path}: a {extension} file is a still picture; a turntable needs .gif or .mp4"
+    ),
+    (PICTURE, "replay"): N_(
+        "{path}: a {extension} file is a still picture; a replay needs .gif or .mp4"
+    ),
+    (PAGE, "turntable"): N_(
+        "{path}: a {extension} file is a still web page; a turntable needs .gif or .mp4"
+    ),
+    (PAGE, "replay"): N_(
+        "{path}: a {extension} file is a still web page; a replay needs .gif or .mp4"
+    ),
+    (SHEET, "turntable"): N_(
+        "{path}: a {extension} file is a still floor-plan sheet; a turntable needs .gif or .mp4"
+    ),
+    (SHEET, "replay"): N_(
+        "{path}: a {extension} file is a still floor-plan sheet; a replay needs .gif or .mp4"
+    ),
+}
 
 
 def export_game(

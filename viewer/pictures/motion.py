@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.game import Game
 from pyramid_lab.model.setup import start_copy
 
@@ -32,7 +33,7 @@ Progress = Callable[[int, int], None]
 def check_replay(game: Game) -> None:
     """ValueError when ``game`` has no moves to replay."""
     if not game.move_stack:
-        raise ValueError("the game has no moves to replay (its file has no history)")
+        raise ValueError(_("the game has no moves to replay (its file has no history)"))
 
 
 def report_progress(progress: Progress | None, done: int, total: int) -> None:
@@ -160,7 +161,7 @@ def write_mp4(pictures: Pictures, options: ExportOptions, path: str) -> None:
     )
     try:
         for image in pictures:
-            for _ in range(hold):
+            for _frame in range(hold):
                 writer.append_data(image)
     finally:
         writer.close()

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model.files import Lesson, write_bytes
 from pyramid_lab.model.game import Game, quote
 
@@ -78,7 +79,9 @@ def parse_clip(text: str) -> tuple[int, float, bool]:
     """``x<=2.5`` keeps pieces with centre x at most 2.5; ``z>=1`` those at least 1 high."""
     match = _CLIP_RE.fullmatch(text)
     if match is None:
-        raise ValueError(f"{quote(text)} is not a clip plane; write e.g. x<=2.5 or z>=0.7")
+        raise ValueError(
+            _("{text} is not a clip plane; write e.g. x<=2.5 or z>=0.7").format(text=quote(text))
+        )
     axis, op, value = match.groups()
     return AXES.index(axis), float(value), op.startswith("<")
 
@@ -93,21 +96,41 @@ def check_output(
     ``formats``), the folder or an existing thing of that name."""
     text = os.fspath(out)
     extension = Path(text).suffix.lower()
-    a = "an" if kind[:1] in "aeiou" else "a"
+    said = OUTPUT_WORDS[kind]
     if extension not in formats:
-        known = ", ".join(formats)
-        what = f"{quote(extension)} is not {a} {kind} extension" if extension else "no extension"
-        raise ValueError(f"{text}: {what}; use one of {known}")
+        wrong = said["extension"] if extension else N_("{path}: no extension; use one of {known}")
+        raise ValueError(
+            _(wrong).format(path=text, extension=quote(extension), known=", ".join(formats))
+        )
     target = Path(os.path.realpath(text))
     folder = target.parent
     if not folder.is_dir():
-        raise ValueError(f"{text}: the folder {folder} does not exist")
+        raise ValueError(
+            _("{path}: the folder {folder} does not exist").format(path=text, folder=folder)
+        )
     if os.path.lexists(target) and not target.is_file():
-        what = "a folder" if target.is_dir() else "not a regular file"
-        raise ValueError(f"{text}: {what}, cannot be replaced by {a} {kind}")
+        taken = said["folder"] if target.is_dir() else said["not regular"]
+        raise ValueError(_(taken).format(path=text))
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise ValueError(f"{text}: the folder {folder} is not writable")
+        raise ValueError(
+            _("{path}: the folder {folder} is not writable").format(path=text, folder=folder)
+        )
     return target
+
+
+#: What :func:`check_output` says of a wrong name for each kind of file it checks.
+OUTPUT_WORDS = {
+    "picture": {
+        "extension": N_("{path}: {extension} is not a picture extension; use one of {known}"),
+        "folder": N_("{path}: a folder, cannot be replaced by a picture"),
+        "not regular": N_("{path}: not a regular file, cannot be replaced by a picture"),
+    },
+    "export": {
+        "extension": N_("{path}: {extension} is not an export extension; use one of {known}"),
+        "folder": N_("{path}: a folder, cannot be replaced by an export"),
+        "not regular": N_("{path}: not a regular file, cannot be replaced by an export"),
+    },
+}
 
 
 def view_state_for(options: RenderOptions) -> ViewState:
@@ -224,7 +247,7 @@ class Scene:
         included: its picture sat 10 % low); this looks at the picture itself, the caption
         left out, and pans and dollies the camera (twice: a perspective's second look is
         exact to a pixel or two)."""
-        for _ in range(2):
+        for _look in range(2):
             box = self._drawn_box()
             if box is None:
                 return  # nothing drawn
@@ -321,7 +344,7 @@ class Scene:
             grab.ReadFrontBufferOn()  # (as pyvista reads: the resolved picture)
             grab.Update()
             image = grab.GetOutput()
-            width, height, _ = image.GetDimensions()
+            width, height, _depth = image.GetDimensions()
             pixels = vtk_to_numpy(image.GetPointData().GetScalars()).reshape(height, width, -1)
             return np.ascontiguousarray(pixels[::-1, :, :3])
         finally:

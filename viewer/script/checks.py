@@ -7,20 +7,34 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model.files import SUFFIX
 from pyramid_lab.model.game import quote
 
 from ..lab import limits
 
+#: What a number of each unit must be: (no number, no finite number), in words.
+UNITS = {
+    "seconds": (
+        N_("{name} must be a number of seconds, not {value}"),
+        N_("{name} must be a finite number of seconds, not {value}"),
+    ),
+    "MiB": (
+        N_("{name} must be a number of MiB, not {value}"),
+        N_("{name} must be a finite number of MiB, not {value}"),
+    ),
+}
+
 
 def number(name: str, value: object, unit: str) -> float:
     """``value`` as a finite float: TypeError for what is no number, ValueError for inf,
-    nan or a number beyond any float (``10**400``)."""
+    nan or a number beyond any float (``10**400``); ``unit`` one of :data:`UNITS`."""
+    no_number, not_finite = UNITS[unit]
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TypeError(f"{name} must be a number of {unit}, not {quote(value)}")
+        raise TypeError(_(no_number).format(name=name, value=quote(value)))
     finite = limits.finite_number(value)
     if finite is None:
-        raise ValueError(f"{name} must be a finite number of {unit}, not {limits.shown(value)}")
+        raise ValueError(_(not_finite).format(name=name, value=limits.shown(value)))
     return finite
 
 
@@ -52,8 +66,14 @@ def position_path(value: object) -> str:
     """A position file's name (str, bytes or a path) as text: TypeError for what is no
     file name, ValueError for a name that does not end in ``.pyr.json``."""
     if not isinstance(value, str | bytes | os.PathLike):
-        raise TypeError(f"path must be a file name (str, bytes or a path), not {quote(value)}")
+        raise TypeError(
+            _("path must be a file name (str, bytes or a path), not {value}").format(
+                value=quote(value)
+            )
+        )
     text = os.fsdecode(value)
     if not text.endswith(SUFFIX):
-        raise ValueError(f"{text}: a position file's name ends in {SUFFIX}")
+        raise ValueError(
+            _("{path}: a position file's name ends in {suffix}").format(path=text, suffix=SUFFIX)
+        )
     return text

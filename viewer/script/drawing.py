@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.files import Lesson
 from pyramid_lab.model.game import Game, quote
 
@@ -105,11 +106,16 @@ class PositionDrawing:
         from ..pictures.render import RenderOptions
 
         if not isinstance(view, str) or view not in VIEWS:
-            raise ValueError(f"{quote(view)} is not a view; the views: {', '.join(VIEWS)}")
+            raise ValueError(
+                _("{view} is not a view; the views: {views}").format(
+                    view=quote(view), views=", ".join(VIEWS)
+                )
+            )
         if not (isinstance(size, tuple | list) and len(size) == 2 and all(map(_side, size))):
             raise ValueError(
-                f"size must be (width, height) in pixels, {MIN_SIDE} to {MAX_SIDE} each, "
-                f"not {quote(size)}"
+                _(
+                    "size must be (width, height) in pixels, {least} to {most} each, not {size}"
+                ).format(least=MIN_SIDE, most=MAX_SIDE, size=quote(size))
             )
         options = RenderOptions(size=(size[0], size[1]), view=view)
         return options.with_lesson(self._lesson)
@@ -123,8 +129,10 @@ class PositionDrawing:
         for a size it cannot take."""
         if not _side(size):
             raise ValueError(
-                f"size must be the picture's longer side in pixels, {MIN_SIDE} to {MAX_SIDE}, "
-                f"not {quote(size)}"
+                _(
+                    "size must be the picture's longer side in pixels, {least} to {most}, not "
+                    "{size}"
+                ).format(least=MIN_SIDE, most=MAX_SIDE, size=quote(size))
             )
         from ..pictures.diagrams import diagram
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.game import Game, game_class, game_names
 
 if TYPE_CHECKING:
@@ -55,7 +56,11 @@ def check_analysed(game: Game) -> None:
 
     why = search.unanalysable(game, knowledge=search.knowledge_for(game))
     if why is not None:
-        raise ValueError(f"{why}; the games it analyses: {', '.join(analysed_games())}")
+        raise ValueError(
+            _("{reason}; the games it analyses: {games}").format(
+                reason=why, games=", ".join(analysed_games())
+            )
+        )
 
 
 def unreviewed(game: Game) -> str | None:
@@ -65,7 +70,7 @@ def unreviewed(game: Game) -> str | None:
 
     why = search.unreviewable(game, knowledge=search.knowledge_for(game))
     if why is None and not game.move_stack:
-        why = "no moves to review: the file's history is empty"
+        why = _("no moves to review: the file's history is empty")
     return why
 
 
@@ -103,7 +108,7 @@ def solve_position(
 
     reason = search.unsolvable(game)
     if reason is not None:
-        raise ValueError(f"cannot be solved: {reason}")
+        raise ValueError(_("cannot be solved: {reason}").format(reason=reason))
     return search.solve(
         game,
         knowledge=search.knowledge_for(game),

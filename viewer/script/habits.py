@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Self
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.game import CHANCE, Game, Move, quote
 from pyramid_lab.model.text import board_text, position_text
 
@@ -43,7 +44,7 @@ class PositionHabits:
         IndexError at the start of the history."""
         parent = self.parent
         if parent is None:
-            raise IndexError("no move to take back: the position is at the start of its history")
+            raise IndexError(_("no move to take back: the position is at the start of its history"))
         return parent
 
     def to_text(self) -> str:
@@ -68,7 +69,7 @@ class PositionHabits:
         if isinstance(move, str):
             move = self._game.parse_move(move)
         elif not isinstance(move, Move):
-            raise TypeError(f"a move or its text, not {quote(move)}")
+            raise TypeError(_("a move or its text, not {value}").format(value=quote(move)))
         return self._game.why_illegal(move) is None
 
     def random_move(self, rng: random.Random | None = None) -> Move:
@@ -79,10 +80,10 @@ class PositionHabits:
         IndexError once the game is over."""
         rng = random.Random() if rng is None else rng
         if not isinstance(rng, random.Random):
-            raise TypeError(f"rng must be a random.Random, not {quote(rng)}")
+            raise TypeError(_("rng must be a random.Random, not {value}").format(value=quote(rng)))
         game = self._game
         if game.is_over():
-            raise IndexError("no legal move: the game is over")
+            raise IndexError(_("no legal move: the game is over"))
         if game.current_player() == CHANCE:
             outcomes = game.chance_outcomes()
             return rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]

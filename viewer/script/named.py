@@ -17,6 +17,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model import content
 from pyramid_lab.model.files import SUFFIX, PositionDocument
 from pyramid_lab.model.game import game_names, quote
@@ -69,13 +70,38 @@ def named(source: str | os.PathLike[str]) -> tuple[str, Path] | None:
     if found is not None:
         return kind, found
     near = _near(rest, list(paths))
-    hint = (
-        f"near names: {', '.join(f'{kind}:{name}' for name in near)}"
-        if near
-        else f"the names are {kind}:GAME/NAME, GAME one of {', '.join(game_names())}"
-    )
     lister = {"puzzle": "puzzles", "lesson": "lessons", "example": "examples"}[kind]
-    raise ValueError(f"no shipped {kind} {quote(rest)}; {hint} (pl.{lister}() lists them all)")
+    values = {
+        "name": quote(rest),
+        "near": ", ".join(f"{kind}:{name}" for name in near),
+        "kind": kind,
+        "games": ", ".join(game_names()),
+        "lister": f"pl.{lister}()",
+    }
+    said = {
+        ("puzzle", True): N_(
+            "no shipped puzzle {name}; near names: {near} ({lister} lists them all)"
+        ),
+        ("lesson", True): N_(
+            "no shipped lesson {name}; near names: {near} ({lister} lists them all)"
+        ),
+        ("example", True): N_(
+            "no shipped example {name}; near names: {near} ({lister} lists them all)"
+        ),
+        ("puzzle", False): N_(
+            "no shipped puzzle {name}; the names are {kind}:GAME/NAME, GAME one of {games} "
+            "({lister} lists them all)"
+        ),
+        ("lesson", False): N_(
+            "no shipped lesson {name}; the names are {kind}:GAME/NAME, GAME one of {games} "
+            "({lister} lists them all)"
+        ),
+        ("example", False): N_(
+            "no shipped example {name}; the names are {kind}:GAME/NAME, GAME one of {games} "
+            "({lister} lists them all)"
+        ),
+    }[kind, bool(near)]
+    raise ValueError(_(said).format(**values))
 
 
 def _near(name: str, names: list[str]) -> list[str]:

@@ -17,6 +17,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model import files
 from pyramid_lab.model.files import Lesson, PositionDocument
 from pyramid_lab.model.game import (
@@ -51,7 +52,9 @@ def new(game: str, /, **options: Any) -> Position:
         cls = game_class(game)
     except (KeyError, TypeError):
         known = ", ".join(game_names())
-        raise ValueError(f"unknown game {quote(game)}; the games: {known}") from None
+        raise ValueError(
+            _("unknown game {game}; the games: {games}").format(game=quote(game), games=known)
+        ) from None
     try:
         parsed = cls.parse_options(options)
     except PositionFormatError as exc:
@@ -86,7 +89,9 @@ class Position(PositionHabits, PositionRules, PositionSearch, PositionDrawing):
         """The position of ``game`` (a rules object, :mod:`pyramid_lab.model`), copied: the
         game may go on changing, this position does not."""
         if not isinstance(game, Game):
-            raise TypeError(f"a Position is made of a game's position, not {quote(game)}")
+            raise TypeError(
+                _("a Position is made of a game's position, not {value}").format(value=quote(game))
+            )
         self._game = game.copy()
         self._puzzle: dict[str, Any] = {}
         self._lesson: Lesson | None = None
@@ -161,7 +166,7 @@ class Position(PositionHabits, PositionRules, PositionSearch, PositionDrawing):
         if isinstance(move, str):
             move = self._game.parse_move(move)
         elif not isinstance(move, Move):
-            raise TypeError(f"a move or its text, not {quote(move)}")
+            raise TypeError(_("a move or its text, not {value}").format(value=quote(move)))
         game = self._game.copy()
         game.push(move)  # IllegalMoveError leaves the copy as it was
         return Position(game)
@@ -178,7 +183,7 @@ class Position(PositionHabits, PositionRules, PositionSearch, PositionDrawing):
         (ReadOnlyError for a read-only file) naming ``path`` where it cannot be written,
         and then nothing was."""
         text = checks.position_path(path)
-        written, _ = files.write(
+        written, _kept = files.write(
             text, self._game, self._puzzle, self._lesson, self._variations, self._review
         )
         return written

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.game import CHANCE, Game, Move, Outcome, quote
 from pyramid_lab.model.teaching import teaching_for
 
@@ -36,7 +37,9 @@ class PositionRules:
             if player not in self._game.players:
                 players = ", ".join(self._game.players)
                 raise ValueError(
-                    f"{quote(player)} is not a player of {self._game.title}: {players}"
+                    _("{player} is not a player of {game}: {players}").format(
+                        player=quote(player), game=self._game.title, players=players
+                    )
                 )
             index = self._game.players.index(player)
         moves = self._game.legal_moves(index)

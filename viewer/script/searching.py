@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.game import Game, quote
 from pyramid_lab.model.review import GameReview
 
@@ -82,7 +83,11 @@ class PositionSearch:
         if table_mb is not None:
             checks.table_mb(table_mb)
         if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 0:
-            raise ValueError(f"max_depth must be a whole number of plies, not {quote(max_depth)}")
+            raise ValueError(
+                _("max_depth must be a whole number of plies, not {value}").format(
+                    value=quote(max_depth)
+                )
+            )
         return solve_position(
             self._game, max_seconds=max_seconds, max_depth=max_depth, table_mb=table_mb, book=book
         )

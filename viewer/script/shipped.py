@@ -13,6 +13,7 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model import content
 from pyramid_lab.model.collection import LEVELS
 from pyramid_lab.model.collection import load as load_collection
@@ -129,7 +130,11 @@ def _games(game: str | None) -> list[str]:
         return game_names()
     if not isinstance(game, str) or game not in game_names():
         known = ", ".join(game_names())
-        raise ValueError(f"game must be one of {known} (or None for all), not {quote(game)}")
+        raise ValueError(
+            _("game must be one of {games} (or None for all), not {value}").format(
+                games=known, value=quote(game)
+            )
+        )
     return [game]
 
 

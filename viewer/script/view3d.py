@@ -8,6 +8,7 @@ import html
 import os
 from pathlib import Path
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.files import write_bytes
 
 
@@ -28,7 +29,7 @@ class View3D:
         written. ValueError for another name."""
         text = os.fspath(path)
         if not text.lower().endswith((".html", ".htm")):
-            raise ValueError(f"{text}: a web page's name ends in .html")
+            raise ValueError(_("{path}: a web page's name ends in .html").format(path=text))
         return write_bytes(text, self.page.encode("utf-8"))
 
     def _repr_html_(self) -> str:

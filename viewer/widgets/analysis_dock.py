@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model import search
 
 from ..lab.analysis_words import row_words
@@ -30,7 +31,12 @@ from .engine_row import progress, seconds_box, start_stop
 from .keys import pass_history_keys
 from .tables import row_table
 
-COLUMNS = ("move", "win %", "visits", "proven")  # "visits" is "score" for alpha-beta
+COLUMNS = (
+    N_("move"),
+    N_("win %"),
+    N_("visits"),
+    N_("proven"),
+)  # "visits" is "score" for alpha-beta
 DEFAULT_SECONDS = 3.0
 ROWS = 8  # the moves the table shows at least
 
@@ -45,13 +51,13 @@ class AnalysisDock(QDockWidget):
     """The engine's view of the position (starts hidden; View menu, or Edit > Analyse)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Analysis", parent)
+        super().__init__(_("Analysis"), parent)
         self.setObjectName("analysis-dock")
         body = QWidget(self)
         layout = QVBoxLayout(body)
         layout.addLayout(self._controls())
-        self.follow = QCheckBox("Keep analysing")
-        self.follow.setToolTip("Analyse every new position as it is shown")
+        self.follow = QCheckBox(_("Keep analysing"))
+        self.follow.setToolTip(_("Analyse every new position as it is shown"))
         layout.addWidget(self.follow)
         # (near the top: a build of an hour shows its progress and Stop however small the
         # dock, the moves' table scrolled below it)
@@ -60,7 +66,7 @@ class AnalysisDock(QDockWidget):
         self.bar, self.activity = progress()  # the activity: what the engine is doing
         layout.addWidget(self.bar)
         layout.addWidget(self.activity)
-        self.evaluation = QLabel("Analyse the position to see the engine's view of it.")
+        self.evaluation = QLabel(_("Analyse the position to see the engine's view of it."))
         self.evaluation.setWordWrap(True)
         layout.addWidget(self.evaluation)
         self.proven = QLabel()
@@ -81,30 +87,35 @@ class AnalysisDock(QDockWidget):
         """Analyse and its Stop, the seconds and the threads the engine searches on."""
         row = QHBoxLayout()
         self.analyse, self.stop = start_stop(
-            "Analyse",
-            "The engine judges the position and every legal move (A)",
-            "Stop the analysis (its results are dropped)",
+            _("Analyse"),
+            _("The engine judges the position and every legal move (A)"),
+            _("Stop the analysis (its results are dropped)"),
         )
         self.seconds = seconds_box(
-            0.5, 600.0, DEFAULT_SECONDS, "How long the engine thinks (the prover takes a quarter)"
+            0.5,
+            600.0,
+            DEFAULT_SECONDS,
+            _("How long the engine thinks (the prover takes a quarter)"),
         )
         self.seconds.setSingleStep(1.0)
         self.threads = QSpinBox()
         self.threads.setRange(1, search.computer.MAX_THREADS)
         self.threads.setValue(search.computer.default_threads())
-        self.threads.setSuffix(" threads")
-        self.threads.setToolTip(
+        self.threads.setSuffix(_(" threads"))
+        said = _(
             "How many cores the engine searches on at once, in the Analysis and for a Hint "
-            f"(this machine has {search.computer.default_threads()}; 1: one search, repeatable)"
+            "(this machine has {count}; 1: one search, repeatable)"
         )
+        self.threads.setToolTip(said.format(count=search.computer.default_threads()))
         pass_history_keys(self.threads)
         for widget in (self.analyse, self.stop, self.seconds, self.threads):
             row.addWidget(widget)
+        row.addStretch(1)  # the boxes keep their size in a wide dock
         return row
 
     def _add_table(self) -> None:
         """The moves ranked, a line of text each, room for :data:`ROWS` of them."""
-        self.table = row_table(0, COLUMNS)
+        self.table = row_table(0, tuple(_(column) for column in COLUMNS))
         header = self.table.horizontalHeader()
         # the moves always show whole; a long proven value ("win within 41 plies") takes
         # what is left, elided, with the whole text in its tooltip
@@ -118,7 +129,7 @@ class AnalysisDock(QDockWidget):
         self.table.setMinimumHeight(
             ROWS * rows.defaultSectionSize() + header.sizeHint().height() + 4
         )
-        self.table.setToolTip("Click a move to see it on the board; double-click plays it")
+        self.table.setToolTip(_("Click a move to see it on the board; double-click plays it"))
 
     def _add_legend(self) -> None:
         """The heat map's scale, worst to best (shown while the board shows a heat map)."""
@@ -128,14 +139,16 @@ class AnalysisDock(QDockWidget):
         self.scale = scale = QLabel()  # the estimates' colours, worst to best
         scale.setFixedHeight(12)
         scale.setStyleSheet(f"background: {_heat_gradient()}; border: 1px solid #999")
-        self.worst, self.best = QLabel("worst"), QLabel("best")
+        self.worst, self.best = QLabel(_("worst")), QLabel(_("best"))
         legend.addWidget(self.worst)
         legend.addWidget(scale, 1)
         legend.addWidget(self.best)
         self.legend.setToolTip(
-            "The heat map on the board: each estimated move between the worst and the best "
-            "estimate shown; grey: within the estimates' noise (from the playouts behind "
-            "them); cyan: a proven win; near black: a proven loss"
+            _(
+                "The heat map on the board: each estimated move between the worst and the "
+                "best estimate shown; grey: within the estimates' noise (from the playouts "
+                "behind them); cyan: a proven win; near black: a proven loss"
+            )
         )
 
     def _table_box(self) -> QWidget:
@@ -145,14 +158,16 @@ class AnalysisDock(QDockWidget):
         column = QVBoxLayout(box)
         column.setContentsMargins(0, 4, 0, 0)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Whole-game table:"))
+        row.addWidget(QLabel(_("Whole-game table:")))
         self.build_table, self.stop_build = start_stop(
-            "Build",
-            "Build the whole-game table of this version (Analysis > Build the whole-game "
-            "table): every position's exact value and fastest win; hours, resumable",
-            "Stop the build in a few seconds (what is done is kept: Build resumes it)",
+            _("Build"),
+            _(
+                "Build the whole-game table of this version (Analysis > Build the whole-game "
+                "table): every position's exact value and fastest win; hours, resumable"
+            ),
+            _("Stop the build in a few seconds (what is done is kept: Build resumes it)"),
         )
-        self.stop_build.setText("Stop build")
+        self.stop_build.setText(_("Stop build"))
         self.build_table.setObjectName("build-table")
         row.addWidget(self.build_table)
         row.addWidget(self.stop_build)
@@ -234,11 +249,11 @@ class AnalysisDock(QDockWidget):
         colours = heat_rgb(values)  # (0, 3) for no moves
         self.scale.setVisible(ends is not None)  # every move proven: no estimate to scale
         if ends is not None:
-            self.worst.setText(f"worst {round(100 * ends[0])}%")
-            self.best.setText(f"best {round(100 * ends[1])}%")
+            self.worst.setText(_("worst {rate}%").format(rate=round(100 * ends[0])))
+            self.best.setText(_("best {rate}%").format(rate=round(100 * ends[1])))
         else:
-            self.worst.setText("proven loss: black")
-            self.best.setText("proven win: cyan")
+            self.worst.setText(_("proven loss: black"))
+            self.best.setText(_("proven win: cyan"))
         scored = any(s.score is not None for s in moves)
         # perfect-play values (a book, a solved endgame): nothing was sampled, so the win
         # rate and visits columns say nothing the proven column does not
@@ -247,16 +262,18 @@ class AnalysisDock(QDockWidget):
         self.table.setColumnHidden(2, perfect)
         header = self.table.horizontalHeaderItem(2)
         if header is not None:
-            header.setText("score" if scored else "visits")
+            header.setText(_("score") if scored else _("visits"))
         with QSignalBlocker(self.table):
             self.table.setRowCount(len(moves))
             for row, stat in enumerate(moves):
                 rate = QTableWidgetItem(f"{round(stat.win_rate * 100)}%")
                 rate.setData(Qt.ItemDataRole.DecorationRole, QColor(*map(int, colours[row])))
-                _, said = row_words(stat)  # the lab's words, as the command line marks them
+                _kind, said = row_words(stat)  # the lab's words, as the command line marks them
                 proof = QTableWidgetItem(said)
                 proof.setToolTip(
-                    said if stat.proven else f"{said}: the engine's win rate, not a proven value"
+                    said
+                    if stat.proven
+                    else _("{value}: the engine's win rate, not a proven value").format(value=said)
                 )
                 cells = (
                     QTableWidgetItem(str(stat.move)),

@@ -6,18 +6,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QDoubleSpinBox, QLabel, QProgressBar, QPushButton
+from PySide6.QtWidgets import QDoubleSpinBox, QLabel, QProgressBar, QPushButton, QSizePolicy
+
+from pyramid_lab.i18n import _
 
 from .keys import pass_history_keys
 
 
 def start_stop(start: str, start_tip: str, stop_tip: str) -> tuple[QPushButton, QPushButton]:
-    """The dock's start button and its Stop button, with their tooltips."""
+    """The dock's start button and its Stop button, with their tooltips, each as wide as
+    its words (a row's room is not theirs: a Stop 300 px wide in a wide dock)."""
     go = QPushButton(start)
     go.setToolTip(start_tip)
-    stop = QPushButton("Stop")
+    stop = QPushButton(_("Stop"))
     stop.setToolTip(stop_tip)
+    for button in (go, stop):
+        fit_words(button)
     return go, stop
+
+
+def fit_words(button: QPushButton) -> None:
+    """``button`` as wide as its words, whatever room its row has."""
+    button.setSizePolicy(QSizePolicy.Policy.Fixed, button.sizePolicy().verticalPolicy())
 
 
 def seconds_box(low: float, high: float, value: float, tip: str) -> QDoubleSpinBox:
@@ -26,7 +36,7 @@ def seconds_box(low: float, high: float, value: float, tip: str) -> QDoubleSpinB
     box.setRange(low, high)
     box.setDecimals(1)
     box.setValue(value)
-    box.setSuffix(" s")
+    box.setSuffix(_(" s"))
     box.setToolTip(tip)
     pass_history_keys(box)
     return box

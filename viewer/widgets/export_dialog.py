@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import _
+
 from ..lab.export_plan import FORMATS, MAX_FRAMES, MAX_HOLD, SIDES, ExportPlan, format_of
 
 
@@ -38,24 +40,24 @@ class ExportChoices(QDialog):
     def __init__(self, parent: QWidget, plan: ExportPlan) -> None:
         super().__init__(parent)
         self.plan = plan
-        self.setWindowTitle("Export")
+        self.setWindowTitle(_("Export"))
         self.setModal(False)
         form = QFormLayout()
         self.format = QComboBox()
         for text, extension, _animated in FORMATS:
             self.format.addItem(text, extension)
-        form.addRow("Format:", self.format)
+        form.addRow(_("Format:"), self.format)
 
         self._add_motion_rows(form, plan)
         self._add_size_row(form, plan)
         self._add_file_row(form)
 
         self.note = QLabel(
-            "The board as the window shows it: its camera, levels, peel and clip planes."
+            _("The board as the window shows it: its camera, levels, peel and clip planes.")
         )
         self.note.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.export_button = buttons.addButton("Export", QDialogButtonBox.ButtonRole.ActionRole)
+        self.export_button = buttons.addButton(_("Export"), QDialogButtonBox.ButtonRole.ActionRole)
         self.export_button.setDefault(True)
         self.export_button.clicked.connect(lambda: self.export_pressed())
         buttons.rejected.connect(self.close)
@@ -72,8 +74,8 @@ class ExportChoices(QDialog):
 
     def _add_motion_rows(self, form: QFormLayout, plan: ExportPlan) -> None:
         """An animation's motion, a turntable's frames and a replay's frames per move."""
-        self.turntable = QRadioButton("Turntable (the camera orbits the board)")
-        self.replay = QRadioButton("Replay of the moves, from the start")
+        self.turntable = QRadioButton(_("Turntable (the camera orbits the board)"))
+        self.replay = QRadioButton(_("Replay of the moves, from the start"))
         self.turntable.setChecked(True)
         self.motion = QButtonGroup(self)
         self.motion.addButton(self.turntable)
@@ -83,17 +85,17 @@ class ExportChoices(QDialog):
         motion.addWidget(self.replay)
         self.motion_box = QWidget()
         self.motion_box.setLayout(motion)
-        form.addRow("Animation:", self.motion_box)
+        form.addRow(_("Animation:"), self.motion_box)
         self.frames = QSpinBox()
         self.frames.setRange(1, MAX_FRAMES)
         self.frames.setValue(plan.frames)
-        self.frames.setToolTip("frames for one turn of the camera")
-        form.addRow("Frames:", self.frames)
+        self.frames.setToolTip(_("frames for one turn of the camera"))
+        form.addRow(_("Frames:"), self.frames)
         self.hold = QSpinBox()
         self.hold.setRange(1, MAX_HOLD)
         self.hold.setValue(plan.hold)
-        self.hold.setToolTip("frames each position is shown (12 frames a second)")
-        form.addRow("Frames per move:", self.hold)
+        self.hold.setToolTip(_("frames each position is shown (12 frames a second)"))
+        form.addRow(_("Frames per move:"), self.hold)
 
     def _add_size_row(self, form: QFormLayout, plan: ExportPlan) -> None:
         self.width_ = QSpinBox()
@@ -108,16 +110,16 @@ class ExportChoices(QDialog):
         size.addStretch(1)
         self.size_box = QWidget()
         self.size_box.setLayout(size)
-        form.addRow("Size (pixels):", self.size_box)
+        form.addRow(_("Size (pixels):"), self.size_box)
 
     def _add_file_row(self, form: QFormLayout) -> None:
         self.path = QLineEdit()
-        browse = QPushButton("Browse...")
+        browse = QPushButton(_("Browse..."))
         browse.clicked.connect(lambda: self.browse_pressed())
         where = QHBoxLayout()
         where.addWidget(self.path, 1)
         where.addWidget(browse)
-        form.addRow("File:", where)
+        form.addRow(_("File:"), where)
 
     # ---- the choices --------------------------------------------------------------------
 
@@ -144,7 +146,7 @@ class ExportChoices(QDialog):
         """Show the plan: what applies, the motion, the file."""
         plan = self.plan
         self.replay.setEnabled(plan.has_moves)
-        self.replay.setToolTip("" if plan.has_moves else "the position has no moves to replay")
+        self.replay.setToolTip("" if plan.has_moves else _("the position has no moves to replay"))
         if plan.motion == "turntable" and not self.turntable.isChecked():
             self.turntable.setChecked(True)
         self.motion_box.setEnabled(plan.animated)
@@ -174,8 +176,8 @@ class ExportChoices(QDialog):
 
     def browse(self) -> None:
         extension = self.extension()
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Export to", self.path.text(), f"{self.format.currentText()} (*{extension})"
+        path, _filter = QFileDialog.getSaveFileName(
+            self, _("Export to"), self.path.text(), f"{self.format.currentText()} (*{extension})"
         )
         if path:
             if not path.lower().endswith(extension):

@@ -31,15 +31,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model.game import game_class, game_names
 
 #: Keys that act on the board without a menu entry of their own.
 BOARD_KEYS = (
-    ("Left drag", "turn the scene"),
-    ("Right drag / wheel", "zoom"),
-    ("Middle drag / Shift+left drag", "move the scene"),
-    ("Click", "play on a point, choose a piece (set-up mode: paint or erase)"),
-    ("[ and ]", "Pyramid Ball: the last turn's rows, back and on"),
+    (N_("Left drag"), N_("turn the scene")),
+    (N_("Right drag / wheel"), N_("zoom")),
+    (N_("Middle drag / Shift+left drag"), N_("move the scene")),
+    (N_("Click"), N_("play on a point, choose a piece (set-up mode: paint or erase)")),
+    (N_("[ and ]"), N_("Pyramid Ball: the last turn's rows, back and on")),
 )
 
 
@@ -53,7 +54,7 @@ class RulesDock(QDockWidget):
     every game."""
 
     def __init__(self, rules: Callable[[str], str], parent: QWidget | None = None) -> None:
-        super().__init__("Rules", parent)
+        super().__init__(_("Rules"), parent)
         self.rules = rules
         self.setObjectName("rules-dock")
         body = QWidget(self)
@@ -62,7 +63,7 @@ class RulesDock(QDockWidget):
         self.games = QComboBox(body)
         for name in game_names():
             self.games.addItem(game_title(name), name)
-        self.games.setToolTip("the rules of which game (the game on the board when it comes)")
+        self.games.setToolTip(_("the rules of which game (the game on the board when it comes)"))
         layout.addWidget(self.games)
         self.text = QTextBrowser(body)
         self.text.setOpenExternalLinks(False)
@@ -136,12 +137,12 @@ class ShortcutsDialog(QDialog):
 
     def __init__(self, window: QMainWindow) -> None:
         super().__init__(window)
-        self.setWindowTitle("Keyboard shortcuts - Pyramid Lab")
+        self.setWindowTitle(_("Keyboard shortcuts - Pyramid Lab"))
         layout = QVBoxLayout(self)
         rows = menu_shortcuts(window)
-        rows += [("Board", what, key) for key, what in BOARD_KEYS]
+        rows += [(_("Board"), _(what), _(key)) for key, what in BOARD_KEYS]
         self.table = QTableWidget(len(rows), 3, self)
-        self.table.setHorizontalHeaderLabels(["Where", "What", "Key"])
+        self.table.setHorizontalHeaderLabels([_("Where"), _("What"), _("Key")])
         for r, row in enumerate(rows):
             for c, text in enumerate(row):
                 self.table.setItem(r, c, QTableWidgetItem(text))
@@ -186,17 +187,22 @@ def about_text() -> str:
             ("numpy", "numpy"),
         )
     )
+    what = _(
+        "A 3D visualizer and editor for pyramid-shaped abstract board games: explore "
+        "positions inside the pyramid, set up and verify puzzles, teach, and play against "
+        "the computer."
+    )
+    listed = _("Games: {games}.").format(games=html.escape(games))
+    whose = _(
+        "The games belong to their designers; the rules pages in Help are written in our "
+        "own words. MIT licence."
+    )
     return (
         f"<h3>Pyramid Lab {html.escape(_version('pyramid-lab'))}</h3>"
-        "<p>A 3D visualizer and editor for pyramid-shaped abstract board games: explore "
-        "positions inside the pyramid, set up and verify puzzles, teach, and play against "
-        "the computer.</p>"
-        f"<p>Games: {html.escape(games)}.</p>"
-        "<p>The games belong to their designers; the rules pages in Help are written in our "
-        "own words. MIT licence.</p>"
+        f"<p>{what}</p><p>{listed}</p><p>{whose}</p>"
         f"<p><small>Python {platform.python_version()}; {html.escape(libraries)}</small></p>"
     )
 
 
 def show_about(window: QWidget) -> None:
-    QMessageBox.about(window, "About Pyramid Lab", about_text())
+    QMessageBox.about(window, _("About Pyramid Lab"), about_text())

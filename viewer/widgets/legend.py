@@ -14,6 +14,8 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
+from pyramid_lab.i18n import _, shown
+
 from ..lab import palette
 from ..lab.legend_entries import DEFAULT_WORDS, PLAIN_MARKERS, Entry, _rgb, legend_entries
 
@@ -78,6 +80,10 @@ def swatch(entry: Entry) -> QPixmap:
                 p.drawEllipse(QPointF(1 + step * (i + 0.5), h / 2), step / 2, step / 2)
             else:
                 p.drawRect(QRectF(1 + step * i, 3, step + 0.5, h - 6))
+    elif entry.style.startswith("landing"):  # a small ring, as the board draws a landing
+        p.setPen(QPen(first, 2.5))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(QPointF(w / 2, h / 2), 5, 5)
     else:  # a marker: a small ball
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(first)
@@ -142,13 +148,14 @@ class Legend(QFrame):
                 widget.deleteLater()
         if not entries:
             return
-        title = QLabel("<b>On the board</b>")
+        heading = _("On the board")
+        title = QLabel(f"<b>{heading}</b>")
         self._grid.addWidget(title, 0, 0, 1, 2)
         for row, entry in enumerate(entries, start=1):
             picture = QLabel()
             picture.setPixmap(swatch(entry))
             picture.setAlignment(Qt.AlignmentFlag.AlignTop)
-            words = QLabel(entry.text)
+            words = QLabel(shown(entry.text))  # (the lab's words, in the window's language)
             words.setWordWrap(True)
             words.setObjectName(f"legend-{entry.kind}-{entry.style}")
             self._grid.addWidget(picture, row, 0)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.files import SUFFIX
 
 from .dock_fit import docked_beside
@@ -83,7 +84,7 @@ class LessonDock(QDockWidget):
     """The caption of the lesson being shown, beside the scene."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Lesson", parent)
+        super().__init__(_("Lesson"), parent)
         self.setObjectName("lesson-dock")
         self.lesson_shown: object = object()  # no lesson shown yet, not even None
         self.ui_shown: object = None  # the game UI its overlays were set on

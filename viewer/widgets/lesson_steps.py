@@ -8,7 +8,7 @@ The logic is :class:`viewer.desktop.lessons.LessonControl`'s; this is its face."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -24,144 +24,36 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab import i18n
+from pyramid_lab.i18n import _, ngettext
 from pyramid_lab.model import lesson as lessons
-from pyramid_lab.model.lesson import verdict_text
+from pyramid_lab.model.lesson import verdict_word
 from pyramid_lab.model.teaching import teaching_for
 
+from .lesson_protocols import LessonSteps
 from .step_editor import StepEditor
 from .step_footer import RIGHT_STYLE, WRONG_STYLE, EditorFooter
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
-    from pathlib import Path
 
-    from pyramid_lab.model.game import Game
-    from pyramid_lab.model.lesson import LessonFile, Step, Verdict
-
-
-class Opener(Protocol):
-    def open(self, path: str | Path) -> bool: ...
-
-
-class Shown(Protocol):
-    """The session as the step panel sees it: the game on the board."""
-
-    @property
-    def game(self) -> Game: ...
-
-
-class StudentSteps(Protocol):
-    """What the step panel shows of the stepped lessons, and the student's commands."""
-
-    @property
-    def session(self) -> Shown: ...
-
-    @property
-    def documents(self) -> Opener:
-        """Where Next lesson's file is opened."""
-
-    @property
-    def lesson(self) -> LessonFile | None: ...
-
-    @property
-    def path(self) -> Path | None: ...
-
-    @property
-    def index(self) -> int: ...
-
-    @property
-    def step(self) -> Step: ...
-
-    @property
-    def base_ply(self) -> int:
-        """Plies on the stack of the step's position (the moves after it are answers)."""
-
-    @property
-    def verdict(self) -> Verdict | None: ...
-
-    #: Teacher mode is on (the Teach switch): no progress is recorded.
-    teaching: bool
-
-    @property
-    def picked(self) -> list[tuple[int, ...]]: ...
-
-    @property
-    def hint_shown(self) -> bool: ...
-
-    def done(self) -> set[int]: ...
-
-    def go(self, index: int) -> None: ...
-
-    def next_lesson(self) -> Path | None: ...
-
-    def check(self) -> None: ...
-
-    def hint(self) -> None: ...
-
-    def retry(self) -> None: ...
-
-
-class LessonSteps(StudentSteps, Protocol):
-    """What the step panel uses of the stepped lessons (``viewer.lab.lesson.Lessons``,
-    the lab's, which this widget does not import): the student's side, and the teacher's
-    edits and checks."""
-
-    @property
-    def editor(self) -> LessonEditing:
-        """Teacher mode's edits of the lesson."""
-
-    @property
-    def checks(self) -> LessonChecking:
-        """The rules' checks of the lesson, and its save."""
-
-
-class LessonEditing(Protocol):
-    """Teacher mode's edits of the lesson shown (``viewer.lab.lesson_edit.LessonEditor``):
-    each answers None, or why not."""
-
-    def edit_step(self, lesson_title: str | None = None, **changes: object) -> str | None: ...
-
-    def take_position(self) -> str | None: ...
-
-    def add_step(self) -> str | None: ...
-
-    def remove_step(self) -> str | None: ...
-
-    def move_step(self, by: int) -> str | None: ...
-
-    def keep_view(self, view: Mapping[str, object] | None) -> str | None: ...
-
-
-class LessonChecking(Protocol):
-    """The rules' checks of the lesson shown, on a worker thread
-    (``viewer.lab.lesson_checks.LessonChecks``)."""
-
-    def save(self, path: str | Path) -> str | None:
-        """Check the lesson on a worker thread, then write it (None: started)."""
-
-    @property
-    def busy(self) -> bool:
-        """A check of the rules runs on the worker thread."""
-
-    def check_step(self) -> None:
-        """The step's task checked by the rules on the worker thread."""
-
-    def fill_answers(self, task: lessons.Task) -> None:
-        """The rules' answers to ``task`` found on the worker thread (``filled``)."""
-
-    def save_suggestion(self) -> str:
-        """Where Save lesson... proposes to write."""
+    from pyramid_lab.model.lesson import LessonFile
 
 
 def prompt_of(task: lessons.Task) -> str:
     """What a step's task asks, in words (its own prompt, else its kind's)."""
     if task.prompt:
         return task.prompt
+    if task.kind == "win-within":
+        return ngettext(
+            "Win within {count} ply: play the first move.",
+            "Win within {count} plies: play the first move.",
+            task.within or 1,
+        ).format(count=task.within)
     return {
-        "place": "Place the ball this step asks for.",
-        "move": "Play the move this step asks for.",
-        "click-points": "Click the points this step asks for, then Check.",
-        "win-within": f"Win within {task.within} plies: play the first move.",
+        "place": _("Place the ball this step asks for."),
+        "move": _("Play the move this step asks for."),
+        "click-points": _("Click the points this step asks for, then Check."),
     }[task.kind]
 
 
@@ -177,6 +69,7 @@ class StepPanel(QWidget):
         self._add_student_view(layout)
         self.footer = EditorFooter()
         self.editor = StepEditor(lambda: control.step, self.footer)
+        self.editor.language_picked = self._edit_language
         layout.addWidget(self.editor)
         layout.addStretch(1)
         self.editor.hide()
@@ -212,13 +105,13 @@ class StepPanel(QWidget):
         self.hint_text.setWordWrap(True)
         self.hint_text.setStyleSheet("color: rgb(90, 60, 0)")
         buttons = QHBoxLayout()
-        self.back = QPushButton("< Back")
-        self.check = QPushButton("Check")
-        self.check.setToolTip("Check the points you clicked")
-        self.hint = QPushButton("Hint")
-        self.retry = QPushButton("Retry")
-        self.retry.setToolTip("Back to the step's position, to answer again")
-        self.next = QPushButton("Next >")
+        self.back = QPushButton(_("< Back"))
+        self.check = QPushButton(_("Check"))
+        self.check.setToolTip(_("Check the points you clicked"))
+        self.hint = QPushButton(_("Hint"))
+        self.retry = QPushButton(_("Retry"))
+        self.retry.setToolTip(_("Back to the step's position, to answer again"))
+        self.next = QPushButton(_("Next >"))
         for button in (self.back, self.check, self.hint, self.retry, self.next):
             buttons.addWidget(button)
         self.back.clicked.connect(lambda: self._go(-1))
@@ -226,9 +119,17 @@ class StepPanel(QWidget):
         self.check.clicked.connect(self.control.check)
         self.hint.clicked.connect(self.control.hint)
         self.retry.clicked.connect(self.control.retry)
-        self.teach = QCheckBox("Teacher mode: edit this lesson")
+        self.teach = QCheckBox(_("Teacher mode: edit this lesson"))
         self.teach.toggled.connect(self._teacher)
-        for widget in (self.title, self.progress, self.steps, self.step_title, self.text):
+        #: Said once per lesson opened, where the lesson lacks the window's language.
+        self.language_note = QLabel()
+        self.language_note.setWordWrap(True)
+        self.language_note.setStyleSheet("color: rgb(90, 60, 0)")
+        self.language_note.hide()
+        self._noted: tuple[int, int] | None = None  # (the lesson's id, the step) said at
+        for widget in (self.title, self.language_note, self.progress, self.steps):
+            layout.addWidget(widget)
+        for widget in (self.step_title, self.text):
             layout.addWidget(widget)
         layout.addWidget(self.prompt)
         layout.addLayout(buttons)
@@ -240,18 +141,24 @@ class StepPanel(QWidget):
 
     def show_step(self) -> None:
         control = self.control
-        lesson = control.lesson
-        if lesson is None:
+        if control.lesson is None:
             return
-        step = control.step
+        # the lesson in the window's language, English where it lacks a text
+        lesson, complete = lessons.in_language(control.lesson, i18n.current())
+        self._note_language(control.lesson, complete)
+        step = lesson.steps[control.index]
         done = control.done()
         tasks = [i for i, s in enumerate(lesson.steps) if s.task is not None]
         self.title.setText(lesson.title)
         self.progress.setText(
-            f"Step {control.index + 1} of {len(lesson.steps)}; "
-            f"{len(done & set(tasks))} of {len(tasks)} tasks done"
+            _("Step {step} of {steps}; {done} of {tasks} tasks done").format(
+                step=control.index + 1,
+                steps=len(lesson.steps),
+                done=len(done & set(tasks)),
+                tasks=len(tasks),
+            )
         )
-        self._show_steps(lesson, done)
+        show_steps(self.steps, lesson, done, self.control.index)
         self.step_title.setText(step.title)
         self.text.setText(step.text)
         task = step.task
@@ -259,31 +166,29 @@ class StepPanel(QWidget):
         self.prompt.setText(prompt_of(task) if task is not None else "")
         self._show_verdict()
         hint = task.hint if task is not None else ""
-        self.hint_text.setText(f"Hint: {hint}" if control.hint_shown and hint else "")
+        shown_hint = _("Hint: {hint}").format(hint=hint)
+        self.hint_text.setText(shown_hint if control.hint_shown and hint else "")
         self.hint_text.setVisible(bool(self.hint_text.text()))
         self.check.setVisible(task is not None and task.asks_for_points())
         self.hint.setVisible(bool(hint))
         self.retry.setVisible(task is not None)
         self.back.setEnabled(control.index > 0)
         last = control.index == len(lesson.steps) - 1
-        self.next.setText("Next lesson >" if last else "Next >")
+        self.next.setText(_("Next lesson >") if last else _("Next >"))
         self.next.setEnabled(not last or control.next_lesson() is not None)
         if self.teach.isChecked():
             self._fill_editor()
 
-    def _show_steps(self, lesson: LessonFile, done: set[int]) -> None:
-        """The list of steps, each marked done, a task, or neither; the step shown picked."""
-        self.steps.blockSignals(True)
-        self.steps.clear()
-        for i, s in enumerate(lesson.steps):
-            mark = "\u2713 " if i in done else ("\u2022 " if s.task is not None else "  ")
-            self.steps.addItem(QListWidgetItem(f"{mark}{i + 1}. {s.title}"))
-        self.steps.setCurrentRow(self.control.index)
-        rows = min(len(lesson.steps), 6)
-        self.steps.setFixedHeight(
-            self.steps.sizeHintForRow(0) * rows + 2 * self.steps.frameWidth() + 2
+    def _note_language(self, lesson: LessonFile, complete: bool) -> None:
+        """Say once per lesson opened that it lacks the window's language (shown in
+        English): on the step where it was opened, gone from the next step on."""
+        at = (id(lesson), self.control.index)
+        if self._noted is None or self._noted[0] != id(lesson):
+            self._noted = at if not complete else (id(lesson), -1)
+        self.language_note.setText(
+            _("This lesson has no text in your language yet: it is shown in English.")
         )
-        self.steps.blockSignals(False)
+        self.language_note.setVisible(self._noted == at)
 
     def _show_verdict(self) -> None:
         """The answer's verdict with its reason, or the points picked so far."""
@@ -293,11 +198,11 @@ class StepPanel(QWidget):
             picked, game = control.picked, control.session.game
             names = ", ".join(teaching_for(game).point_name(game, p) for p in picked)
             self.verdict.setStyleSheet("")
-            self.verdict.setText(f"Picked: {names}" if picked else "")
+            self.verdict.setText(_("Picked: {names}").format(names=names) if picked else "")
         else:
             right = verdict.correct or verdict.partial
             self.verdict.setStyleSheet(RIGHT_STYLE if right else WRONG_STYLE)
-            self.verdict.setText(verdict_text(verdict))
+            self.verdict.setText(f"{_(verdict_word(verdict))} {verdict.reason}")
         self.verdict.setVisible(bool(self.verdict.text()))
 
     def _go(self, by: int) -> None:
@@ -333,9 +238,17 @@ class StepPanel(QWidget):
         if on:
             self._fill_editor()
 
+    def _edit_language(self, language: str) -> None:
+        """The teacher's texts are edited in ``language`` from now on."""
+        self.control.editor.language = language
+
     def _fill_editor(self) -> None:
         lesson = self.control.lesson
-        self.editor.show_step(self.control.step, lesson.title if lesson is not None else "")
+        self.editor.show_step(
+            self.control.step,
+            lesson.title if lesson is not None else "",
+            lesson.words.get("title") if lesson is not None else None,
+        )
         self._show_busy()
 
     def _apply(self) -> None:
@@ -367,18 +280,25 @@ class StepPanel(QWidget):
         """The rules' answers came back: written in and applied."""
         self.editor.edit_answers.setText("; ".join(answers))
         count = len(answers)
-        said = f"{count} answer{'s' if count != 1 else ''} filled from the rules"
         try:
             changes = self.editor.fields()
         except ValueError as exc:
-            self.footer.said(f"{said}; not applied: {exc}")
+            self.footer.said(_not_applied(count, str(exc)))
             return
         error = self.control.editor.edit_step(self.editor.edit_lesson_title.text(), **changes)
         if error is not None:
-            self.footer.said(f"{said}; not applied: {error}")
+            self.footer.said(_not_applied(count, error))
+        elif count:
+            self.footer.said(
+                ngettext(
+                    "{count} answer filled from the rules (applied)",
+                    "{count} answers filled from the rules (applied)",
+                    count,
+                ).format(count=count),
+                applied=True,
+            )
         else:
-            words = f"{said} (applied)" if count else f"{said}: none (applied)"
-            self.footer.said(words, applied=True)
+            self.footer.said(_("0 answers filled from the rules: none (applied)"), applied=True)
 
     def _keep_view(self) -> None:
         if self.view_now is None:
@@ -386,7 +306,9 @@ class StepPanel(QWidget):
         error = self.control.editor.keep_view(self.view_now())
         self.footer.said(error)
         if error is None:
-            self.footer.message.setText("the lesson opens with this view (Save lesson... keeps it)")
+            self.footer.message.setText(
+                _("the lesson opens with this view (Save lesson... keeps it)")
+            )
 
     def _answer_from_board(self) -> None:
         control = self.control
@@ -396,10 +318,10 @@ class StepPanel(QWidget):
         elif len(game.move_stack) > control.base_ply:
             answers = [str(game.move_stack[control.base_ply])]
         else:
-            self.footer.said("play the answer on the board first (or click the points)")
+            self.footer.said(_("play the answer on the board first (or click the points)"))
             return
         self.editor.edit_answers.setText("; ".join(answers))
-        self.footer.said("answer taken from the board: Apply to use it")
+        self.footer.said(_("answer taken from the board: Apply to use it"))
 
     def _save(self) -> None:
         control = self.control
@@ -410,7 +332,7 @@ class StepPanel(QWidget):
         except ValueError as exc:
             error = str(exc)
         if error is not None:
-            self.footer.said(f"not saved: {error}")
+            self.footer.said(_("not saved: {error}").format(error=error))
             return
         path = _ask_save_path(self.window(), control.checks.save_suggestion())
         if not path:
@@ -438,8 +360,32 @@ class StepPanel(QWidget):
         self.footer.report(text, ok)
 
 
+def show_steps(steps: QListWidget, lesson: LessonFile, done: set[int], index: int) -> None:
+    """The list of steps, each marked done, a task, or neither; the step ``index`` picked."""
+    steps.blockSignals(True)
+    steps.clear()
+    for i, s in enumerate(lesson.steps):
+        mark = "\u2713 " if i in done else ("\u2022 " if s.task is not None else "  ")
+        steps.addItem(QListWidgetItem(f"{mark}{i + 1}. {s.title}"))
+    steps.setCurrentRow(index)
+    rows = min(len(lesson.steps), 6)
+    steps.setFixedHeight(steps.sizeHintForRow(0) * rows + 2 * steps.frameWidth() + 2)
+    steps.blockSignals(False)
+
+
+def _not_applied(count: int, error: str) -> str:
+    return ngettext(
+        "{count} answer filled from the rules; not applied: {error}",
+        "{count} answers filled from the rules; not applied: {error}",
+        count,
+    ).format(count=count, error=error)
+
+
 def _ask_save_path(parent: QWidget, suggested: str) -> str:
-    path, _ = QFileDialog.getSaveFileName(
-        parent, "Save lesson", suggested, f"Lessons (*{lessons.SUFFIX})"
+    path, _kind = QFileDialog.getSaveFileName(
+        parent,
+        _("Save lesson"),
+        suggested,
+        _("Lessons (*{suffix})").format(suffix=lessons.SUFFIX),
     )
     return path

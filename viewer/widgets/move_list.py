@@ -26,11 +26,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import N_, _, ngettext
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.tree import Node
 
 from ..lab.events import Signal
+from .names import colour_word
 from .slots import guarded, slot
+
+#: a hidden move's tooltip
+SECRET_TIP = N_("a secret move: listed in full once it is revealed, until then hidden")
 
 NODE = Qt.ItemDataRole.UserRole
 #: The moves of a line that may not be read yet, by index, with the words shown instead.
@@ -75,7 +80,7 @@ class MoveListDock(QDockWidget):
     def __init__(
         self, session: Lines, parent: QWidget | None = None, hidden: Hidden | None = None
     ) -> None:
-        super().__init__("Moves", parent)
+        super().__init__(_("Moves"), parent)
         self.setObjectName("moves-dock")
         self.session = session
         self.hidden: Hidden = hidden or (lambda _game, _line: {})
@@ -153,8 +158,7 @@ class MoveListDock(QDockWidget):
                 self._secret[number] = secret
             else:
                 self._secret.pop(number, None)
-        hidden = "a secret move: listed in full once it is revealed, until then hidden"
-        item.setToolTip(0, hidden if secret else "")
+        item.setToolTip(0, _(SECRET_TIP) if secret else "")
         self._row_keys[index] = key
         return True
 
@@ -164,7 +168,7 @@ class MoveListDock(QDockWidget):
         its node, ply, mover and words stay (the rows were all made anew on every move: a
         long game's moves grew with it)."""
         session = self.session
-        start: Row = ("start", session.node.root(), None, [])
+        start: Row = (_("start"), session.node.root(), None, [])
         rows, keys = [start], [_key(start)]
         movers = session.lines.line()
         hidden = self.hidden(session.game, movers)
@@ -181,9 +185,17 @@ class MoveListDock(QDockWidget):
                 others = []
                 for other in session.lines.alternatives(node):
                     length = 1 + len(other.continuation())
-                    more = f"  (line of {length} moves)" if length > 1 else ""
                     text = f"{ply}. {secret}" if secret else _label(ply, mover, other)
-                    others.append((f"or {text}{more}", other))
+                    said = (
+                        ngettext(
+                            "or {move}  (line of {count} move)",
+                            "or {move}  (line of {count} moves)",
+                            length,
+                        )
+                        if length > 1
+                        else _("or {move}")
+                    )
+                    others.append((said.format(move=text, count=length), other))
                 row = (label, node, secret, others)
                 key = _key(row)
             if alone:  # (kept with its node: no id is reused while it is here)
@@ -201,13 +213,11 @@ class MoveListDock(QDockWidget):
             self._secret[len(self._nodes)] = secret
         self._nodes.append(node)
         if secret:
-            item.setToolTip(
-                0, "a secret move: listed in full once it is revealed, until then hidden"
-            )
+            item.setToolTip(0, _(SECRET_TIP))
         if parent is None:
             self.tree.addTopLevelItem(item)
         else:
-            item.setToolTip(0, "another line tried here: click to follow it")
+            item.setToolTip(0, _("another line tried here: click to follow it"))
             parent.addChild(item)
         return item
 
@@ -252,7 +262,7 @@ class MoveListDock(QDockWidget):
         node = self.node_of(item)
         secret = self._secret.get(item.data(0, NODE))
         menu = QMenu(self)
-        action = menu.addAction("Delete this line...")
+        action = menu.addAction(_("Delete this line..."))
         action.triggered.connect(
             lambda: guarded(lambda: self.ask_delete(node, secret), self.show_message)
         )
@@ -266,15 +276,19 @@ class MoveListDock(QDockWidget):
         is hidden); True when it went."""
         count = 1 + node.size()
         first = f"'{secret}'" if secret else str(node.move)
+        said = ngettext(
+            "Delete the line starting {move} ({count} moves)? It cannot be undone.",
+            "Delete the line starting {move} ({count} moves)? It cannot be undone.",
+            count,
+        )
         answer = QMessageBox.question(
-            self,
-            "Delete a line",
-            f"Delete the line starting {first} ({count} moves)? It cannot be undone.",
+            self, _("Delete a line"), said.format(move=first, count=count)
         )
         if answer != QMessageBox.StandardButton.Yes:
             return False
         self.session.lines.delete_line(node)
-        self.session.message.emit(f"deleted a line of {count} moves")
+        said = ngettext("deleted a line of {count} moves", "deleted a line of {count} moves", count)
+        self.session.message.emit(said.format(count=count))
         return True
 
 
@@ -286,4 +300,4 @@ def _key(row: Row) -> RowKey:
 
 
 def _label(ply: int, mover: str, node: Node) -> str:
-    return f"{ply}. {mover} {node.move}".replace("  ", " ")
+    return f"{ply}. {colour_word(mover)} {node.move}".replace("  ", " ")

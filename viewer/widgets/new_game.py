@@ -23,26 +23,27 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import _, format_list
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, OptionSpec, PositionFormatError, game_class, game_names
 
-#: Who plays a side, as the dialog and the Game menu offer it: (text, level; None: human).
-PLAYER_CHOICES: tuple[tuple[str, str | None], ...] = (
-    ("Human", None),
-    *((f"Computer ({level})", level) for level in search.computer.LEVELS),
-)
+from ..lab.level_names import level_name
+from .names import colour_name
 
 
 def player_choices(
     levels: tuple[str, ...] = search.computer.LEVELS,
 ) -> tuple[tuple[str, str | None], ...]:
     """Human, then Computer at each of ``levels`` (a game's :func:`levels_for`)."""
-    return (("Human", None), *((f"Computer ({level})", level) for level in levels))
+    return ((choice_text(None), None), *((choice_text(level), level) for level in levels))
 
 
 def choice_text(level: str | None) -> str:
-    """The text of a choice: Human, or Computer (<level>)."""
-    return "Human" if level is None else f"Computer ({level})"
+    """The text of a choice: Human, or Computer (<level>), the level's name the
+    catalog's (:func:`~viewer.lab.level_names.level_name`: one name everywhere)."""
+    if level is None:
+        return _("Human")
+    return _("Computer ({level})").format(level=level_name(level))
 
 
 def option_widget(spec: OptionSpec) -> QWidget:
@@ -57,7 +58,10 @@ def option_widget(spec: OptionSpec) -> QWidget:
         spin.setValue(spec.default)
         widget = spin
         if spec.maximum is not None:  # the cap is said, not silently applied
-            widget.setToolTip(f"{spec.help} ({spin.minimum()} to {spin.maximum()})")
+            said = _("{help} ({least} to {most})")
+            widget.setToolTip(
+                said.format(help=spec.help, least=spin.minimum(), most=spin.maximum())
+            )
             return widget
     else:
         combo = QComboBox()
@@ -77,11 +81,23 @@ def choice_note(combo: QComboBox, spec: OptionSpec) -> QLabel:
     helps = dict(zip(spec.choices, spec.choice_help, strict=True))
 
     def follow(text: str) -> None:
-        note.setText(helps.get(text, ""))
+        if combo.isEnabled():  # (greyed out, the note says why: :func:`unused_note`)
+            note.setText(helps.get(text, ""))
 
     combo.currentTextChanged.connect(follow)
     follow(combo.currentText())
     return note
+
+
+def unused_note(note: QLabel, combo: QComboBox, spec: OptionSpec, why: str) -> None:
+    """The note under an option's choice: what the choice means, or, where the option is
+    not used under the others (``why``), that reason instead (a choice's meaning under
+    an option that does not apply read as if it did)."""
+    if why:
+        note.setText(why)
+        return
+    helps = dict(zip(spec.choices, spec.choice_help, strict=True))
+    note.setText(helps.get(combo.currentText(), ""))
 
 
 def set_widget_value(widget: QWidget, value: Any) -> None:
@@ -125,10 +141,8 @@ def player_widget(level: str | None, levels: tuple[str, ...] = search.computer.L
         combo.addItem(text, choice)
     known = [lv for _, lv in choices]
     combo.setCurrentIndex(known.index(level) if level in known else 0)
-    if levels == search.computer.LEVELS:
-        combo.setToolTip("who plays this side: you, or the computer at a level (easy is quick)")
-    else:  # a game's own computer players
-        combo.setToolTip(f"who plays this side: you, or the computer ({', '.join(levels)})")
+    names = format_list(level_name(level) for level in levels)
+    combo.setToolTip(_("who plays this side: you, or the computer ({levels})").format(levels=names))
     return combo
 
 
@@ -145,7 +159,7 @@ class NewGameDialog(QDialog):
         rules: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New game")
+        self.setWindowTitle(_("New game"))
         self.setMinimumWidth(340)
         layout = QVBoxLayout(self)
         top = QFormLayout()
@@ -161,7 +175,7 @@ class NewGameDialog(QDialog):
             self.pages.addWidget(
                 self._page(name, (rules or {}).get(name, {}), (players or {}).get(name, {}))
             )
-        top.addRow("Game", self.game)
+        top.addRow(_("Game"), self.game)
         layout.addLayout(top)
         layout.addWidget(self.pages)
         buttons = QDialogButtonBox(
@@ -182,14 +196,14 @@ class NewGameDialog(QDialog):
         page_layout = QVBoxLayout(page)
         page_layout.setContentsMargins(0, 0, 0, 0)
         page_layout.addWidget(self._rules_box(name, cls, given))
-        group = QGroupBox("Who plays")  # (a game's Rules may have a "Players" count)
+        group = QGroupBox(_("Who plays"))  # (a game's Rules may have a "Players" count)
         sides = QFormLayout(group)
         self.sides[name] = {}
         self.side_forms[name] = sides
         for colour in cls.players:
             combo = player_widget(chosen.get(colour), search.levels_for(cls))
             self.sides[name][colour] = combo
-            sides.addRow(colour.capitalize(), combo)
+            sides.addRow(colour_name(colour), combo)
         page_layout.addWidget(group)
         self._follow_options(name)
         page_layout.addStretch(1)
@@ -197,7 +211,7 @@ class NewGameDialog(QDialog):
 
     def _rules_box(self, name: str, cls: type[Game], given: Mapping[str, Any]) -> QGroupBox:
         """A widget per option of game ``name`` (its note under a choice that has one)."""
-        options = QGroupBox("Rules")
+        options = QGroupBox(_("Rules"))
         form = QFormLayout(options)
         widgets = {}
         for spec in cls.option_specs:
@@ -212,7 +226,7 @@ class NewGameDialog(QDialog):
                 self.notes[(name, spec.name)] = note
                 form.addRow("", note)
         if not cls.option_specs:
-            form.addRow(QLabel("This game has no options."))
+            form.addRow(QLabel(_("This game has no options.")))
         self.fields[name] = widgets
         return options
 
@@ -267,9 +281,15 @@ class NewGameDialog(QDialog):
             widget = widgets[spec.name]
             widget.setEnabled(not off)
             why = "".join(
-                f" (not used when {labels[o]} is {widget_value(widgets[o])})" for o in off[:1]
+                _("Not used when {option} is {value}.").format(
+                    option=labels[o], value=widget_value(widgets[o])
+                )
+                for o in off[:1]
             )
-            widget.setToolTip(spec.help + why)
+            widget.setToolTip(f"{spec.help} ({why})" if why else spec.help)
+            note = self.notes.get((name, spec.name))
+            if note is not None and isinstance(widget, QComboBox):
+                unused_note(note, widget, spec, why)
         self._follow_players(name)
 
     def _follow_players(self, name: str) -> None:

@@ -9,6 +9,8 @@ import html
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from pyramid_lab.i18n import _
+
 
 class NoticeBox(QMessageBox):
     """The window's notices, in one box that does not block (closing it forgets them)."""
@@ -16,7 +18,7 @@ class NoticeBox(QMessageBox):
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.setIcon(QMessageBox.Icon.Information)
-        self.setWindowTitle("Pyramid Lab: please note")
+        self.setWindowTitle(_("Pyramid Lab: please note"))
         self.setTextFormat(Qt.TextFormat.RichText)
         self.setStandardButtons(QMessageBox.StandardButton.Ok)
         self.setWindowModality(Qt.WindowModality.NonModal)

@@ -22,10 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import _, ngettext
 from pyramid_lab.model.collection import LEVELS, STARS, Collection, Entry, Progress
 from pyramid_lab.model.game import Move
 from pyramid_lab.model.puzzle import Goal
 
+from .names import colour_word
 from .setup_dock import button_row, rich_label, scrolled_body, tipped_button
 
 GREEN, RED, GREY = "#1b7a2e", "#b00020", "#666666"
@@ -59,23 +61,25 @@ class PracticeDock(QDockWidget):
     picked = Signal(int)
 
     def __init__(self, parent: QWidget) -> None:
-        super().__init__("Practice", parent)
+        super().__init__(_("Practice"), parent)
         self.setObjectName("practice-dock")
         body = QWidget(self)
         layout = QVBoxLayout(body)
         self.heading = rich_label(layout)
         self.brief = rich_label(layout)
         self.hint_button = tipped_button(
-            "Hint", "First which piece (or where), then the move itself"
+            _("Hint"), _("First which piece (or where), then the move itself")
         )
-        self.retry_button = QPushButton("Try again")
+        self.retry_button = QPushButton(_("Try again"))
         self.reveal_button = tipped_button(
-            "Show solution", "The puzzle is not ticked when the solution was shown"
+            _("Show solution"), _("The puzzle is not ticked when the solution was shown")
         )
         self.next_button = tipped_button(
-            "Next unsolved",
-            "The easiest puzzle not solved yet, other than this one (one skipped comes back "
-            "before harder ones)",
+            _("Next unsolved"),
+            _(
+                "The easiest puzzle not solved yet, other than this one (one skipped comes "
+                "back before harder ones)"
+            ),
         )
         button_row(
             layout, self.hint_button, self.retry_button, self.reveal_button, self.next_button
@@ -104,20 +108,25 @@ class PracticeDock(QDockWidget):
         """Show the collection (None: none open), its ticks in ``progress``, the puzzle
         ``current`` and the attempt at it (None: no puzzle is being played)."""
         if collection is None or progress is None:
-            self.heading.setText(
-                "<b>No collection open.</b><br>Puzzles menu: a shipped collection, or "
-                "Open collection... for a folder of puzzle files."
+            none = _("No collection open.")
+            where = _(
+                "Puzzles menu: a shipped collection, or Open collection... for a folder of "
+                "puzzle files."
             )
+            self.heading.setText(f"<b>{none}</b><br>{where}")
             self.list.clear()
         else:
             solved = progress.count(collection)
             total = len(collection.entries)
             name = html.escape(collection.folder.name)
-            self.heading.setText(
-                f"<b>{name}</b>: {solved} of {total} solved<br>"
-                f"<span style='color:{GREY}'>easiest first: {LEVEL_KEY}, thirds of this "
-                "collection in the engine's order (a row's tooltip has the measure)</span>"
+            said = _("{name}: {solved} of {total} solved").format(
+                name=f"<b>{name}</b>", solved=solved, total=total
             )
+            order = _(
+                "easiest first: {key}, thirds of this collection in the engine's order (a "
+                "row's tooltip has the measure)"
+            ).format(key=LEVEL_KEY)
+            self.heading.setText(f"{said}<br><span style='color:{GREY}'>{order}</span>")
             self._fill(collection, progress, current)
         for button in (self.hint_button, self.retry_button, self.reveal_button):
             button.setEnabled(attempt is not None)
@@ -154,10 +163,13 @@ class PracticeDock(QDockWidget):
         goal_text = ""
         if goal is not None:
             moves = (goal.within + 1) // 2
-            goal_text = (
-                f"Play {goal.side}: win within {moves} move{'s' * (moves != 1)} "
-                f"({goal.within} pl{'ies' if goal.within != 1 else 'y'}, the computer defends)"
+            said = ngettext(
+                "Play {side}: win within {moves} move ({plies}, the computer defends)",
+                "Play {side}: win within {moves} moves ({plies}, the computer defends)",
+                moves,
             )
+            plies = ngettext("{count} ply", "{count} plies", goal.within).format(count=goal.within)
+            goal_text = said.format(side=colour_word(goal.side), moves=moves, plies=plies)
         level = f" <span style='color:{GREY}'>{level_text(entry)}</span>" if entry.stars else ""
         brief = (
             f"<b style='font-size:14px'>{attempt.index + 1}. {html.escape(entry.title)}</b>"
@@ -174,18 +186,20 @@ class PracticeDock(QDockWidget):
         if kind == "failed" and attempt.why:
             shown += f"<br>{html.escape(attempt.why)}"
         if kind == "failed":
-            shown += "<br>Try again (or Undo) goes back, Show solution plays it."
+            shown += "<br>" + _("Try again (or Undo) goes back, Show solution plays it.")
         if kind == "solved" and attempt.ticked:
-            shown += f"<br>{TICK} ticked: Next unsolved goes on."
+            shown += "<br>" + _("{tick} ticked: Next unsolved goes on.").format(tick=TICK)
         if attempt.solution is not None:
-            listed = " ".join(str(m) for m in attempt.solution) or "(none found)"
-            shown += f"<br><b>Solution:</b> {html.escape(listed)}"
+            listed = " ".join(str(m) for m in attempt.solution) or _("(none found)")
+            solution = _("Solution:")
+            shown += f"<br><b>{solution}</b> {html.escape(listed)}"
         stage = attempt.hint_stage
         if stage and attempt.hint_move is not None and kind == "info":
-            step = attempt.hint_text or "which piece, or where"
+            step = attempt.hint_text or _("which piece, or where")
             if stage != 1:
-                step = f"play {attempt.hint_move}"
-            shown += f"<br><span style='color:{GREY}'>Hint {stage} of 2: {step}</span>"
+                step = _("play {move}").format(move=attempt.hint_move)
+            hint = _("Hint {stage} of 2: {step}").format(stage=stage, step=step)
+            shown += f"<br><span style='color:{GREY}'>{hint}</span>"
         self.status.setText(shown)
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
+from pyramid_lab.i18n import _, shown
+
 from ..lab import palette
 
 LINES = 2  # the lines of room kept over the scene
@@ -33,7 +35,7 @@ class PromptBar(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("prompt")
-        self.setAccessibleName("What to do next")
+        self.setAccessibleName(_("What to do next"))
         self.setWordWrap(True)
         self.setTextFormat(self.textFormat().PlainText)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Maximum)
@@ -55,6 +57,7 @@ class PromptBar(QLabel):
         return QSize(hint.width(), max(self.room(), hint.height()))
 
     def setText(self, text: str) -> None:
+        text = shown(text)  # (the lab's words, in the window's language)
         if bool(text) != bool(self.text()):
             self.setStyleSheet(_SHOWN if text else _EMPTY)
         super().setText(text)

@@ -25,10 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model.puzzle import MAX_WITHIN
 
 from .dock_fit import ScrolledBody
-from .engine_row import ProgressBar
+from .engine_row import ProgressBar, fit_words
 from .keys import pass_history_keys
 from .setup_dock import WrappedLabel, button_row, left_row, rich_label, tipped_button
 
@@ -54,7 +55,7 @@ class PuzzleDock(QDockWidget):
     solving = Signal(bool)
 
     def __init__(self, parent: QWidget) -> None:
-        super().__init__("Puzzle", parent)
+        super().__init__(_("Puzzle"), parent)
         self.setObjectName("puzzle-dock")
         self._build()
 
@@ -78,32 +79,34 @@ class PuzzleDock(QDockWidget):
     def _add_puzzle_rows(self, form: QFormLayout) -> None:
         """The set-up's rows: the title, the goal, the notes and the solution."""
         self.title = TitleEdit()
-        self.title.setPlaceholderText("e.g. Red to move wins in 2 moves")
-        form.addRow("Title", self.title)
+        self.title.setPlaceholderText(_("e.g. Red to move wins in 2 moves"))
+        form.addRow(_("Title"), self.title)
         self.side = QComboBox()
         self.within = QSpinBox()
         self.within.setRange(1, (MAX_WITHIN + 1) // 2)
         pass_history_keys(self.within)  # Ctrl+Z there is the window's Undo
-        self.within_word = QLabel("moves")
-        goal = left_row(self.side, QLabel("wins within"), self.within, self.within_word)
-        form.addRow("Goal", goal)
+        self.within_word = QLabel(_("moves"))
+        goal = left_row(self.side, QLabel(_("wins within")), self.within, self.within_word)
+        form.addRow(_("Goal"), goal)
         self.plies = WrappedLabel()
         self.plies.setStyleSheet(f"color: {GREY}")
         form.addRow("", self.plies)
         self.notes = QPlainTextEdit()
-        self.notes.setPlaceholderText("what the solver should see (shown after solving)")
+        self.notes.setPlaceholderText(_("what the solver should see (shown after solving)"))
         self.notes.setMaximumHeight(72)
-        form.addRow("Notes", self.notes)
+        form.addRow(_("Notes"), self.notes)
         self.solution = QLineEdit()
-        self.solution.setPlaceholderText("moves separated by spaces, the key move first")
-        form.addRow("Solution", self.solution)
+        self.solution.setPlaceholderText(_("moves separated by spaces, the key move first"))
+        form.addRow(_("Solution"), self.solution)
         self.from_played = tipped_button(
-            "From the moves played",
-            "Play the solution on the board from the puzzle position, then press this: "
-            "the moves become the solution and the board goes back to the puzzle position",
+            _("From the moves played"),
+            _(
+                "Play the solution on the board from the puzzle position, then press this: "
+                "the moves become the solution and the board goes back to the puzzle position"
+            ),
         )
         self.use_line = tipped_button(
-            "Use the main line", "The verified main line becomes the solution"
+            _("Use the main line"), _("The verified main line becomes the solution")
         )
         form.addRow("", left_row(self.from_played, self.use_line))
         self.solution_error = WrappedLabel()
@@ -118,18 +121,21 @@ class PuzzleDock(QDockWidget):
         self.where = WrappedLabel()
         self.where.setStyleSheet(f"color: {ORANGE}")
         where.addWidget(self.where)
-        self.back = QPushButton("Back to the puzzle position")
-        self.here = QPushButton("Make this the puzzle position")
+        self.back = QPushButton(_("Back to the puzzle position"))
+        self.here = QPushButton(_("Make this the puzzle position"))
         where.addLayout(left_row(self.back, self.here))
         form.addRow(self.where_box)
         checks = QHBoxLayout()
         self.verify_button = tipped_button(
-            "Verify",
-            "Prove the goal against every defence from the puzzle position, check the "
-            "solution's key move and list the cooks (in set-up mode the set-up is applied "
-            "first)",
+            _("Verify"),
+            _(
+                "Prove the goal against every defence from the puzzle position, check the "
+                "solution's key move and list the cooks (in set-up mode the set-up is applied "
+                "first)"
+            ),
         )
-        self.stop_button = QPushButton("Stop")
+        self.stop_button = QPushButton(_("Stop"))
+        fit_words(self.stop_button)
         self.bar = ProgressBar()
         self.bar.setRange(0, 100)
         self.bar.setTextVisible(False)
@@ -148,14 +154,16 @@ class PuzzleDock(QDockWidget):
         line.setFrameShadow(QFrame.Shadow.Sunken)
         form.addRow(line)  # hidden with the set-up part in Solve mode
         self.brief = rich_label(outer)
-        self.solve_button = QPushButton("Solve")
+        self.solve_button = QPushButton(_("Solve"))
         self.solve_button.setCheckable(True)
         self.solve_button.setToolTip(
-            "Play the puzzle's side from the puzzle position; the computer defends. "
-            "Your attempts are not kept: the file stays as it is"
+            _(
+                "Play the puzzle's side from the puzzle position; the computer defends. "
+                "Your attempts are not kept: the file stays as it is"
+            )
         )
-        self.again_button = QPushButton("Try again")
-        self.reveal_button = QPushButton("Reveal solution")
+        self.again_button = QPushButton(_("Try again"))
+        self.reveal_button = QPushButton(_("Reveal solution"))
         button_row(outer, self.solve_button, self.again_button, self.reveal_button)
         self.solve_status = rich_label(outer)
         outer.addStretch(1)

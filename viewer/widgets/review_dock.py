@@ -1,6 +1,6 @@
 """The Review dock's widgets: Review and Stop, the thinking time a position, a progress bar,
 the win-rate graph over the moves (a click on it picks a position), each move's verdict in
-a table, and "Make a puzzle of this". :mod:`viewer.desktop.review` drives it; the dock only shows
+a table, and _("Make a puzzle of this"). :mod:`viewer.desktop.review` drives it; the dock only shows
 what it is handed. :func:`graph_image` draws the graph for an export."""
 
 from __future__ import annotations
@@ -20,13 +20,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model.review import GameReview
 
 from .engine_row import progress, seconds_box, start_stop
 from .keys import pass_history_keys
+from .names import colour_word
 from .tables import row_table
 
-COLUMNS = ("#", "side", "move", "verdict", "better")
+COLUMNS = ("#", N_("side"), N_("move"), N_("verdict"), N_("better"))
 DEFAULT_SECONDS = 2.0
 #: A verdict's colour: the graph's marks and the table's verdict column.
 VERDICT_COLOURS = {
@@ -35,6 +37,14 @@ VERDICT_COLOURS = {
     "inaccuracy": "#f9a825",
     "mistake": "#e65100",
     "missed win": "#c62828",
+}
+#: A verdict in words (the review's own names are the file's)
+VERDICT_WORDS = {
+    "best": N_("best"),
+    "good": N_("good"),
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"),
+    "missed win": N_("missed win"),
 }
 MARKED = ("inaccuracy", "mistake", "missed win")  # drawn as dots on the graph
 
@@ -83,7 +93,7 @@ def paint_graph(
     font.setPointSizeF(7.5)
     painter.setFont(font)
     if review is None or len(review.values) < 2:
-        painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, "Review the game to see its graph")
+        painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, _("Review the game to see its graph"))
         painter.restore()
         return
     graph = _Graph(inner, len(review.values))
@@ -123,9 +133,10 @@ class _Graph:
 def _paint_axes(painter: QPainter, rect: QRectF, graph: _Graph, first: str) -> None:
     """The graph's words at its top, the 50% line, and the move numbers along its foot."""
     inner = graph.inner
-    painter.drawText(rect.adjusted(6, 1, -6, 0), Qt.AlignmentFlag.AlignLeft, f"{first} wins")
+    wins = _("{side} wins").format(side=colour_word(first))
+    painter.drawText(rect.adjusted(6, 1, -6, 0), Qt.AlignmentFlag.AlignLeft, wins)
     painter.drawText(
-        rect.adjusted(6, 1, -6, 0), Qt.AlignmentFlag.AlignRight, "a dot: a flawed move"
+        rect.adjusted(6, 1, -6, 0), Qt.AlignmentFlag.AlignRight, _("a dot: a flawed move")
     )
     painter.setPen(QPen(QColor("#999999"), 1, Qt.PenStyle.DashLine))
     painter.drawLine(QPointF(inner.left(), graph.half), QPointF(inner.right(), graph.half))
@@ -201,7 +212,7 @@ class WinRateGraph(QWidget):
         self.setMinimumHeight(130)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setToolTip("The first player's chance at each position; click to go there")
+        self.setToolTip(_("The first player's chance at each position; click to go there"))
 
     def sizeHint(self) -> QSize:
         return QSize(300, 150)
@@ -236,22 +247,23 @@ class ReviewDock(QDockWidget):
     """The review of the game on the board (starts hidden; Analysis > Review game)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Review", parent)
+        super().__init__(_("Review"), parent)
         self.setObjectName("review-dock")
         body = QWidget(self)
         layout = QVBoxLayout(body)
         row = QHBoxLayout()
         self.review, self.stop = start_stop(
-            "Review game",
-            "Judge every move of the game's line, from its start",
-            "Stop the review: the moves judged so far are shown",
+            _("Review game"),
+            _("Judge every move of the game's line, from its start"),
+            _("Stop the review: the moves judged so far are shown"),
         )
         self.stop.setEnabled(False)
         self.seconds = seconds_box(
-            0.2, 60.0, DEFAULT_SECONDS, "How long the engine thinks on each position"
+            0.2, 60.0, DEFAULT_SECONDS, _("How long the engine thinks on each position")
         )
         for widget in (self.review, self.stop, self.seconds):
             row.addWidget(widget)
+        row.addStretch(1)  # the buttons and the box keep their size in a wide dock
         layout.addLayout(row)
         self.bar, self.activity = progress()
         self.bar.hide()  # while a review runs
@@ -259,19 +271,21 @@ class ReviewDock(QDockWidget):
         layout.addWidget(self.activity)
         self.graph = WinRateGraph()
         layout.addWidget(self.graph)
-        self.summary = QLabel("Review the game: each move is judged, the proof search first.")
+        self.summary = QLabel(_("Review the game: each move is judged, the proof search first."))
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
-        self.table = row_table(0, COLUMNS)
+        self.table = row_table(0, tuple(_(column) for column in COLUMNS))
         pass_history_keys(self.table)
         layout.addWidget(self.table, 1)
         self.detail = QLabel()
         self.detail.setWordWrap(True)
         layout.addWidget(self.detail)
-        self.make_puzzle = QPushButton("Make a puzzle of this")
+        self.make_puzzle = QPushButton(_("Make a puzzle of this"))
         self.make_puzzle.setToolTip(
-            "A missed win or a mistake a unique move refutes: the position becomes a puzzle, "
-            "verified (unique key move, no cooks) before it is kept"
+            _(
+                "A missed win or a mistake a unique move refutes: the position becomes a "
+                "puzzle, verified (unique key move, no cooks) before it is kept"
+            )
         )
         self.make_puzzle.setEnabled(False)
         layout.addWidget(self.make_puzzle)
@@ -303,7 +317,10 @@ class ReviewDock(QDockWidget):
         self.summary.setText(summary + (" (stopped)" if review.stopped else ""))
         self.table.setRowCount(len(review.moves))
         for row, move in enumerate(review.moves):
-            cells = (str(move.ply), move.side, move.move, move.verdict, move.better or "")
+            verdict = (
+                _(VERDICT_WORDS[move.verdict]) if move.verdict in VERDICT_WORDS else move.verdict
+            )
+            cells = (str(move.ply), colour_word(move.side), move.move, verdict, move.better or "")
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if column == 3:

@@ -20,8 +20,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import _
+
 from ..lab.setup_editor import SetupEditor
 from .dock_fit import ScrolledBody
+from .names import colour_word
 
 
 class WrappedLabel(QLabel):
@@ -92,7 +95,7 @@ def scrolled_body(dock: QDockWidget, body: QWidget) -> None:
 
 class SetupDock(QDockWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Set-up", parent)
+        super().__init__(_("Set-up"), parent)
         self.setObjectName("setup-dock")
         # It lives as long as set-up mode: Apply or Cancel closes it, not a close button
         # (closed, the mode would go on with no way to leave it but Ctrl+E).
@@ -111,14 +114,14 @@ class SetupDock(QDockWidget):
             self.brushes.addButton(button, index)
             self.brush_buttons.append(button)
             row.addWidget(button)
-        form.addRow("Brush", row)
+        form.addRow(_("Brush"), row)
         self.to_move = QComboBox()
-        form.addRow("To move", self.to_move)
-        self.study = QCheckBox("Study: any colouring, not only positions play can reach")
+        form.addRow(_("To move"), self.to_move)
+        self.study = QCheckBox(_("Study: any colouring, not only positions play can reach"))
         form.addRow(self.study)
-        self.clear = QPushButton("Clear board")
-        self.apply = QPushButton("Apply")
-        self.cancel = QPushButton("Cancel")
+        self.clear = QPushButton(_("Clear board"))
+        self.apply = QPushButton(_("Apply"))
+        self.cancel = QPushButton(_("Cancel"))
         buttons = QHBoxLayout()
         for push in (self.clear, self.apply, self.cancel):
             buttons.addWidget(push)
@@ -128,7 +131,7 @@ class SetupDock(QDockWidget):
         form.addRow(self.error)
         self.setWidget(body)
         self.brushes.idToggled.connect(self._on_brush_changed)
-        self.to_move.currentTextChanged.connect(self._on_to_move_changed)
+        self.to_move.currentIndexChanged.connect(self._on_to_move_changed)
         self.study.toggled.connect(self._on_study_changed)
 
     def enter(self, editor: SetupEditor) -> None:
@@ -146,15 +149,16 @@ class SetupDock(QDockWidget):
         self.error.clear()
         if editor is None:
             return
-        names = [*editor.players, "erase"]
+        names = [*(colour_word(c) for c in editor.players), _("erase")]
         for index, button in enumerate(self.brush_buttons):
             button.setVisible(index < len(names))
             button.setText(names[index] if index < len(names) else "")
         self.brush_buttons[0].setChecked(True)
         self.to_move.blockSignals(True)
         self.to_move.clear()
-        self.to_move.addItems(list(editor.players))
-        self.to_move.setCurrentText(editor.to_move)
+        for colour in editor.players:  # each colour in words, the colour its data
+            self.to_move.addItem(colour_word(colour), colour)
+        self.to_move.setCurrentIndex(self.to_move.findData(editor.to_move))
         self.to_move.blockSignals(False)
         self.study.blockSignals(True)
         self.study.setChecked(editor.study)
@@ -165,8 +169,9 @@ class SetupDock(QDockWidget):
             players = self.editor.players
             self.editor.brush = players[index] if index < len(players) else None
 
-    def _on_to_move_changed(self, colour: str) -> None:
-        if self.editor is not None and colour:
+    def _on_to_move_changed(self, index: int) -> None:
+        colour = self.to_move.itemData(index)
+        if self.editor is not None and isinstance(colour, str) and colour:
             self.editor.to_move = colour
 
     def _on_study_changed(self, on: bool) -> None:

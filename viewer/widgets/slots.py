@@ -8,6 +8,8 @@ import logging
 from collections.abc import Callable
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
+from pyramid_lab.i18n import _
+
 log = logging.getLogger("pyramid_lab.viewer")
 
 
@@ -34,7 +36,7 @@ def guarded(call: Callable[[], Any], report: Callable[[str], None], what: str = 
         log.exception("error in %s", name)
         for hook in list(error_hooks):
             hook(exc, name)
-        report(f"Error: {exc}")
+        report(_("Error: {error}").format(error=exc))
         return None
 
 

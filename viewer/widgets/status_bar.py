@@ -12,8 +12,15 @@ is not one of them: it has its own line over the scene (:mod:`.prompt_bar`).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QStatusBar, QWidget
+
+from pyramid_lab.i18n import shown
+
+#: QWidget's own "no maximum" width.
+QWIDGETSIZE_MAX = (1 << 24) - 1
+#: The hover text's least width while a long message shows.
+MIN_HOVER = 120
 
 
 class ElidedLabel(QLabel):
@@ -46,8 +53,10 @@ class StatusBar(QStatusBar):
         self._text = ""
         self._timer = QTimer(self, singleShot=True)
         self._timer.timeout.connect(self.clearMessage)
-        #: The site under the mouse and the game's state (the right, permanent).
-        self.hover, self.game = QLabel(), QLabel()
+        #: The site under the mouse and the game's state (the right, permanent); the
+        #: hover text gives way to a message (:meth:`_make_room`).
+        self.hover, self.game = ElidedLabel(), QLabel()
+        self.hover.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self.addPermanentWidget(self.hover)
         self.addPermanentWidget(self.game)
 
@@ -69,6 +78,7 @@ class StatusBar(QStatusBar):
         super().addPermanentWidget(widget, stretch)
 
     def showMessage(self, text: str, timeout: int | None = 0) -> None:
+        text = shown(text)  # (the lab's words, in the window's language: issue 90)
         self._text = text
         self.message.setText(text)
         self.message.setToolTip(text)
@@ -79,7 +89,24 @@ class StatusBar(QStatusBar):
             self._timer.start(timeout)
         else:
             self._timer.stop()
+        self._make_room()
         self.messageChanged.emit(text)
+
+    def _make_room(self) -> None:
+        """A message is read whole before the hover text: while one shows, the hover
+        text gives way (elided, down to :data:`MIN_HOVER`), as far as the message needs
+        (a pick's offer of the point behind a ball was cut at "(View do..." beside the
+        hover's words on the ball; issue 89's trials)."""
+        if not self._text:
+            self.hover.setMaximumWidth(QWIDGETSIZE_MAX)
+            return
+        need = self.message.fontMetrics().horizontalAdvance(self._text) + 24  # its margins
+        others = self.game.sizeHint().width() + 40  # the game's label, the separators
+        self.hover.setMaximumWidth(max(MIN_HOVER, self.width() - need - others))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._make_room()
+        super().resizeEvent(event)
 
     def clearMessage(self) -> None:
         if self._text:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import _
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import shorten
 from pyramid_lab.model.lesson import STARTER_TEXT
@@ -32,7 +33,7 @@ from .step_choices import OverlayBoxes, RuleBoxes
 from .step_json import AdvancedJson
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from pyramid_lab.model.lesson import Step
 
@@ -41,6 +42,24 @@ if TYPE_CHECKING:
 
 #: A step's fields as its JSON keys (title, text, overlays, highlights, task).
 StepFields = dict[str, Any]
+
+
+#: The languages a lesson's texts are edited in, each by its own name (as View > Language
+#: lists them, ``viewer.desktop.language.LANGUAGES``).
+TEXT_LANGUAGES: tuple[tuple[str, str], ...] = (
+    ("en", "English"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+    ("es", "Español"),
+    ("sv", "Svenska"),
+)
+
+
+def _english(text: object) -> str:
+    """A text of a task's JSON in English (a string, or an object of languages)."""
+    if isinstance(text, dict):
+        return str(text.get(lessons.ENGLISH, ""))
+    return text if isinstance(text, str) else ""
 
 
 def _split(text: str) -> list[str]:
@@ -68,11 +87,23 @@ class StepEditor(QFrame):
             game=lambda: step().game,
         )
         self._syncing = False
+        self._lesson_title = ""
+        self._title_words: dict[str, str] = {}
+        #: Called with the language picked for the texts (the step panel tells the lab's
+        #: editor, which puts what is typed in that language).
+        self.language_picked: Callable[[str], None] = lambda _language: None
         self._add_fields()
         self._add_buttons()
         self.as_json.set_visible(False)
 
     def _add_fields(self) -> None:
+        self.edit_language = QComboBox()  # the language the texts below are edited in
+        for code, name in TEXT_LANGUAGES:
+            self.edit_language.addItem(name, code)
+        self.edit_language.setToolTip(
+            _("The language of the texts below; a text left empty is shown in English")
+        )
+        self.edit_language.currentIndexChanged.connect(self._language_changed)
         self.edit_lesson_title = QLineEdit()
         self.edit_lesson_title.setToolTip("The lesson's own title (the Lessons menu shows it)")
         self.edit_title = QLineEdit()
@@ -101,6 +132,7 @@ class StepEditor(QFrame):
         self.advanced = QCheckBox("Advanced: overlays and goal as JSON")
         self.advanced.toggled.connect(self.as_json.set_visible)
         rows: tuple[tuple[str | QLabel, QWidget], ...] = (
+            (_("Texts in"), self.edit_language),
             ("Lesson title", self.edit_lesson_title),
             ("Step title", self.edit_title),
             ("Text", self.edit_text),
@@ -170,8 +202,24 @@ class StepEditor(QFrame):
 
     # -- the editor from the step, and the step from the editor --
 
-    def show_step(self, step: Step, lesson_title: str) -> None:
-        """The fields show ``step`` of the lesson titled ``lesson_title``."""
+    @property
+    def language(self) -> str:
+        """The language the texts are edited in (en, de, ...)."""
+        return str(self.edit_language.currentData())
+
+    def _language_changed(self) -> None:
+        self._show_texts(self._step(), self._lesson_title, self._step_task())
+        self.language_picked(self.language)
+
+    def _step_task(self) -> dict[str, Any]:
+        return self._step().to_json().get("task") or {}
+
+    def show_step(
+        self, step: Step, lesson_title: str, title_words: Mapping[str, str] | None = None
+    ) -> None:
+        """The fields show ``step`` of the lesson titled ``lesson_title`` (in English;
+        ``title_words``: in the other languages)."""
+        self._lesson_title, self._title_words = lesson_title, dict(title_words or {})
         task = step.to_json().get("task")
         self.overlays.build(type(step.game))
         self.as_json.forget_problems()
@@ -190,19 +238,37 @@ class StepEditor(QFrame):
         self._show_texts(step, lesson_title, task)
 
     def _show_texts(self, step: Step, lesson_title: str, task: dict[str, Any]) -> None:
+        language = self.language
+        if language != lessons.ENGLISH:  # that language's own, English as the placeholder
+            words = step.task.words if step.task is not None else {}
+            shown = (
+                (self.edit_lesson_title, self._title_words, lesson_title),
+                (self.edit_title, step.words.get("title", {}), step.title),
+                (self.edit_text, step.words.get("text", {}), step.text),
+                (self.edit_prompt, words.get("prompt", {}), _english(task.get("prompt"))),
+                (self.edit_hint, words.get("hint", {}), _english(task.get("hint"))),
+            )
+            for box, texts, english in shown:
+                box.setText(texts.get(language, ""))
+                box.setPlaceholderText(english)
+            return
+        for box in (self.edit_lesson_title, self.edit_title, self.edit_prompt, self.edit_hint):
+            box.setPlaceholderText("")
+        self.edit_text.setPlaceholderText(STARTER_TEXT)
         self.edit_lesson_title.setText(lesson_title)
         self.edit_title.setText(step.title)
         # a new step's stand-in text is the placeholder: typing replaces it, never mixes
         self.edit_text.setPlainText("" if step.text == STARTER_TEXT else step.text)
-        self.edit_prompt.setText(task.get("prompt", ""))
-        self.edit_hint.setText(task.get("hint", ""))
+        self.edit_prompt.setText(_english(task.get("prompt")))
+        self.edit_hint.setText(_english(task.get("hint")))
 
     def _texts(self) -> tuple[StepFields, dict[str, str]]:
         """The step's texts (title, text) and its task's (prompt, hint: those written)."""
         text = self.edit_text.toPlainText()
         # a new step's stand-in while the box is left empty (a step has a text; one the
         # teacher wrote and then cleared is refused, and said)
-        if not text.strip() and self._step().text == STARTER_TEXT:
+        english = self.language == lessons.ENGLISH
+        if english and not text.strip() and self._step().text == STARTER_TEXT:
             text = STARTER_TEXT
         task = {
             key: box.text().strip()

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from pyramid_lab.i18n import _
+
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 
 
 def ask_unsaved(parent: QWidget, question: str, detail: str, *, can_save: bool = True) -> str:
     """Ask ``question``; the answer is SAVE, DISCARD or CANCEL (Escape cancels)."""
     Button = QMessageBox.StandardButton
-    box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved changes", question, parent=parent)
+    box = QMessageBox(QMessageBox.Icon.Warning, _("Unsaved changes"), question, parent=parent)
     box.setInformativeText(detail)
     buttons = (Button.Save if can_save else Button.NoButton) | Button.Discard | Button.Cancel
     box.setStandardButtons(buttons)
@@ -42,14 +44,16 @@ def ask_recover(parent: QWidget, what: str) -> str:
     Button = QMessageBox.StandardButton
     box = QMessageBox(
         QMessageBox.Icon.Question,
-        "Recover unsaved work",
-        f"Pyramid Lab closed without saving the changes to {what}. Recover them?",
+        _("Recover unsaved work"),
+        _("Pyramid Lab closed without saving the changes to {game}. Recover them?").format(
+            game=what
+        ),
         parent=parent,
     )
-    box.setInformativeText("Later keeps it for the next start; Discard deletes it.")
-    recover = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
+    box.setInformativeText(_("Later keeps it for the next start; Discard deletes it."))
+    recover = box.addButton(_("Recover"), QMessageBox.ButtonRole.AcceptRole)
     box.addButton(Button.Discard)
-    later = box.addButton("Later", QMessageBox.ButtonRole.RejectRole)
+    later = box.addButton(_("Later"), QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(recover)
     box.setEscapeButton(later)
     box.exec()

@@ -20,8 +20,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import _
+
 from ..lab.view_state import AXES, ViewState
 from .keys import pass_history_keys
+from .names import piece_word
 
 if TYPE_CHECKING:
     from ..boards import BoardView
@@ -31,15 +34,17 @@ SLIDER_STEPS = 4  # slider positions per unit of length (a ball's diameter)
 
 class ViewDock(QDockWidget):
     def __init__(self, view: ViewState, parent: QWidget | None = None) -> None:
-        super().__init__("View", parent)
+        super().__init__(_("View"), parent)
         self.setObjectName("view-dock")
         self.view = view
         body = QWidget(self)
         form = QFormLayout(body)
         self.form = form
         self.flat_note = QLabel(
-            "A flat board: nothing to peel or clip here. The View menu's camera presets "
-            "and the mouse turn and zoom it."
+            _(
+                "A flat board: nothing to peel or clip here. The View menu's camera presets "
+                "and the mouse turn and zoom it."
+            )
         )
         self.flat_note.setWordWrap(True)
         form.addRow(self.flat_note)
@@ -47,9 +52,9 @@ class ViewDock(QDockWidget):
         levels = QHBoxLayout()
         levels.addWidget(self.level_lo)
         levels.addWidget(self.level_hi)
-        form.addRow("Levels", levels)
+        form.addRow(_("Levels"), levels)
         self.peel = QSpinBox()
-        form.addRow("Peel shells", self.peel)
+        form.addRow(_("Peel shells"), self.peel)
         self.ghosts = QCheckBox()
         form.addRow(self.ghosts)
         self.clip_on: list[QCheckBox] = []
@@ -58,24 +63,24 @@ class ViewDock(QDockWidget):
         self.clip_value: list[QLabel] = []  # "x <= 2.25": the plane's place, in words
         for axis, name in enumerate(AXES):
             row = QHBoxLayout()
-            on, slider, flip = QCheckBox(), QSlider(Qt.Orientation.Horizontal), QCheckBox("flip")
-            flip.setToolTip("Keep the other side")
+            on, slider, flip = QCheckBox(), QSlider(Qt.Orientation.Horizontal), QCheckBox(_("flip"))
+            flip.setToolTip(_("Keep the other side"))
             value = QLabel()
             value.setMinimumWidth(64)
-            value.setToolTip("where the plane stands and which side is kept")
+            value.setToolTip(_("where the plane stands and which side is kept"))
             row.addWidget(on)
             row.addWidget(slider, 1)
             row.addWidget(value)
             row.addWidget(flip)
             self.clip_value.append(value)
-            form.addRow(f"Clip {name}", row)
+            form.addRow(_("Clip {axis}").format(axis=name), row)
             self.clip_on.append(on)
             self.clip_slider.append(slider)
             self.clip_flip.append(flip)
             on.toggled.connect(lambda checked, a=axis: self._on_clip_changed(a))
             slider.valueChanged.connect(lambda _v, a=axis: self._on_clip_changed(a))
             flip.toggled.connect(lambda _c, a=axis: self._on_clip_changed(a))
-        self.free_plane = QCheckBox("Free plane (drag it in the scene)")
+        self.free_plane = QCheckBox(_("Free plane (drag it in the scene)"))
         form.addRow(self.free_plane)
         self.cut_open = QCheckBox()
         form.addRow(self.cut_open)
@@ -89,17 +94,21 @@ class ViewDock(QDockWidget):
         self.cut_open.toggled.connect(self.view.set_cut_open)
         view.changed.connect(self._on_view_changed)
         self._extent = (1.0, 1.0, 1.0)
-        self._peel_tip = "Hide the balls within this many steps of any wall"
+        self._peel_tip = ""  # (set_words says it)
 
     def set_words(self, pieces: str) -> None:
         """Call the pieces what the game calls them (balls, spheres, stones)."""
-        self._peel_tip = f"Hide the {pieces} within this many steps of any wall"
+        words = piece_word(pieces)
+        self._peel_tip = _("Hide the {pieces} within this many steps of any wall").format(
+            pieces=words
+        )
         if self.peel.isEnabled():  # else it says why there is nothing to peel
             self.peel.setToolTip(self._peel_tip)
-        self.ghosts.setText(f"Show hidden {pieces} as ghosts")
+        self.ghosts.setText(_("Show hidden {pieces} as ghosts").format(pieces=words))
         for on, name in zip(self.clip_on, AXES, strict=True):
-            on.setToolTip(f"Hide the {pieces} beyond a plane across the {name} axis")
-        self.cut_open.setText(f"Cut {pieces} open on the planes")
+            said = _("Hide the {pieces} beyond a plane across the {axis} axis")
+            on.setToolTip(said.format(pieces=words, axis=name))
+        self.cut_open.setText(_("Cut {pieces} open on the planes").format(pieces=words))
 
     def show_board(self, board: BoardView, pieces: str) -> None:
         """The ranges and words of ``board`` (a new board, or the view reset), whose pieces
@@ -138,7 +147,9 @@ class ViewDock(QDockWidget):
         self.peel.setToolTip(
             self._peel_tip
             if deepest > 0
-            else "Nothing to peel: every point here lies on a wall (a bigger pyramid has an inside)"
+            else _(
+                "Nothing to peel: every point here lies on a wall (a bigger pyramid has an inside)"
+            )
         )
         for axis, slider in enumerate(self.clip_slider):
             with QSignalBlocker(slider):

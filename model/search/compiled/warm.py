@@ -89,6 +89,10 @@ def _endgame() -> None:
     warm_up_whole()
 
 
+#: The last step's words, for a search about to run; a warm-up alone (scripts/setup.sh)
+#: runs none: its own last line says the core is ready.
+_LAST_STEP = "ready, the search starts"
+
 _MAKE: dict[str, Callable[[], None]] = {
     "tree": _tree,
     "proof": _proof,
@@ -116,7 +120,7 @@ def warm_up(
         _MAKE[part]()
         first_use.mark(part)
         done += share
-    say(1.0, "ready, the search starts")
+    say(1.0, _LAST_STEP)
     return time.perf_counter() - began
 
 
@@ -140,6 +144,21 @@ def _end_with_parent() -> None:
     os._exit(1)
 
 
+def _line(text: str, said: set[str]) -> str:
+    """A step's line for a reader of lines (scripts/setup.sh): the wait's words
+    ("compiling the search for its first use (...)") once, then each step alone, indented,
+    and no "the search starts" where no search follows."""
+    head, colon, step = text.partition(": ")
+    if not colon or head not in (first_use.COMPILING, first_use.LOADING):
+        return text
+    if step == _LAST_STEP:
+        return ""
+    if head in said:
+        return f"  {step}"
+    said.add(head)
+    return f"{head}:\n  {step}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Make the whole core ready (compile it into numba's cache, or load it), saying each
     step: a line each, or with ``--steps`` 'fraction<TAB>text' (the window's child)."""
@@ -147,8 +166,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if steps:  # the window's child: it ends with the window, however that ends (its pipe)
         threading.Thread(target=_end_with_parent, daemon=True).start()
 
+    said: set[str] = set()
+
     def say(fraction: float, text: str) -> None:
-        print(f"{fraction:.3f}\t{text}" if steps else text, flush=True)
+        if steps:
+            print(f"{fraction:.3f}\t{text}", flush=True)
+            return
+        line = _line(text, said)
+        if line:
+            print(line, flush=True)
 
     seconds = ready(say)
     if not steps:

@@ -46,7 +46,7 @@ from ...rolling import (
     Soldiers,
     Take,
 )
-from ...rolling.rules import walk_size
+from ...rolling.fights import walk_size
 from ..agents import OwnPlayerAgent
 from ..choice import Agent, Choice, Clock, Limits, SearchAgent
 from ..registry import Plugin

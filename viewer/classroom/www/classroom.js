@@ -143,7 +143,8 @@
   // refused handshake's answer: it asks /door, which the server answers as it did it)
   async function whyRefused() {
     try {
-      const answer = await fetch("/door", { method: "POST", cache: "no-store" });
+      const door = "/door?lang=" + encodeURIComponent(get("cr_language") || "en");
+      const answer = await fetch(door, { method: "POST", cache: "no-store" });
       if (!answer.ok) return (await answer.text()).trim().slice(0, 600);
     } catch (error) { /* the server is not there: said as a lost connection */ }
     return "";

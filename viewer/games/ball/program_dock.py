@@ -33,21 +33,29 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model.ball import COLOURS, SPECIALS, Program, PyramidBall, relative_direction
 from pyramid_lab.model.ball.rules import PASSES, STAND, parse_program
 from pyramid_lab.model.game import InvalidMoveError
 
 from ...lab.palette import PIECE_RGB
+from ...widgets.names import colour_name, colour_word
 
-SIZES = ("Large", "Medium", "Small")
+SIZES = (N_("Large"), N_("Medium"), N_("Small"))
 #: The special moves as the choice page offers them: a title and what each does.
 SPECIAL_WORDS = {
-    "dash": ("Dash", "your Small gets a fourth row, played after row 3"),
-    "quick_pass": ("Quick Pass", "a Medium carrier may pass in row 1"),
-    "blitz": ("Blitz", "on defence, your Large takes all three of its steps in row 1"),
+    "dash": ("Dash", N_("your Small gets a fourth row, played after row 3")),
+    "quick_pass": ("Quick Pass", N_("a Medium carrier may pass in row 1")),
+    "blitz": (_("Blitz"), N_("on defence, your Large takes all three of its steps in row 1")),
 }
 ENTRY_BUTTONS = ("F", "B", "L", "R", "S")
-ENTRY_WORDS = {"F": "forward", "B": "back", "L": "left", "R": "right", "S": "stand"}
+ENTRY_WORDS = {
+    "F": N_("forward"),
+    "B": N_("back"),
+    "L": N_("left"),
+    "R": N_("right"),
+    "S": N_("stand"),
+}
 
 
 class PageStack(QStackedWidget):
@@ -111,11 +119,11 @@ class ProgramEditor(QWidget):
         self.row_labels: list[QLabel] = []
         layout.addLayout(self._entry_grid())
         self.pass_box = QComboBox(self)
-        self.blitz = QCheckBox("Blitz", self)
+        self.blitz = QCheckBox(_("Blitz"), self)
         layout.addLayout(self._options_row())
         self.text = NotationEdit(self)
-        self.clear_button = QPushButton("Clear", self)
-        self.use_hint = QPushButton("Use hint", self)
+        self.clear_button = QPushButton(_("Clear"), self)
+        self.use_hint = QPushButton(_("Use hint"), self)
         layout.addLayout(self._text_row())
         # the engine's words on the hint, whole: the status bar cuts a long sentence
         self.hint_words = QLabel(self)
@@ -127,8 +135,9 @@ class ProgramEditor(QWidget):
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #b00;")
         layout.addWidget(self.problem)
-        self.submit = QPushButton(f"Program in ({self.colour})", self)
-        self.submit.setToolTip("hand in this program (Finish turn does the same)")
+        said = _("Program in ({player})").format(player=colour_word(self.colour))
+        self.submit = QPushButton(said, self)
+        self.submit.setToolTip(_("hand in this program (Finish turn does the same)"))
         layout.addWidget(self.submit)
         self.game: PyramidBall | None = None
 
@@ -138,11 +147,11 @@ class ProgramEditor(QWidget):
         grid.setHorizontalSpacing(6)
         grid.setVerticalSpacing(2)
         for k, name in enumerate(SIZES):
-            head = QLabel(f"<b>{name}</b>")
+            head = QLabel(f"<b>{_(name)}</b>")
             head.setAlignment(Qt.AlignmentFlag.AlignCenter)
             grid.addWidget(head, 0, k + 1)
         for r in range(4):
-            label = QLabel("Dash" if r == 3 else f"row {r + 1}")
+            label = QLabel("Dash" if r == 3 else _("row {row}").format(row=r + 1))
             grid.addWidget(label, r + 1, 0)
             self.row_labels.append(label)
             groups: list[QButtonGroup | None] = []
@@ -174,8 +183,15 @@ class ProgramEditor(QWidget):
             button.setCheckable(True)
             button.setObjectName(f"{self.colour}-{r}-{k}-{entry}")
             direction = relative_direction(self.colour, entry)
-            where = f" ({direction})" if direction else ""
-            button.setToolTip(f"{SIZES[k]}, row {r + 1}: {ENTRY_WORDS[entry]}{where}")
+            said = (
+                _("{size}, row {row}: {step} ({direction})")
+                if direction
+                else _("{size}, row {row}: {step}")
+            )
+            step = _(ENTRY_WORDS[entry])
+            button.setToolTip(
+                said.format(size=_(SIZES[k]), row=r + 1, step=step, direction=direction)
+            )
             button.setChecked(entry == STAND)
             group.addButton(button)
             box.addWidget(button)
@@ -185,14 +201,16 @@ class ProgramEditor(QWidget):
     def _options_row(self) -> QHBoxLayout:
         """The pass selector and the Blitz box."""
         options = QHBoxLayout()
-        options.addWidget(QLabel("Pass:"))
+        options.addWidget(QLabel(_("Pass:")))
         self.pass_box.setToolTip(
-            "the carrier stands in that row and passes the ball (rows 2 and 3; row 1 only "
-            "with the Quick Pass special, which only a Medium carrier has)"
+            _(
+                "the carrier stands in that row and passes the ball (rows 2 and 3; row 1 "
+                "only with the Quick Pass special, which only a Medium carrier has)"
+            )
         )
         self.pass_box.currentIndexChanged.connect(lambda _i: self._edited())
         options.addWidget(self.pass_box, 1)
-        self.blitz.setToolTip("the Large takes its three steps in row 1 (special move)")
+        self.blitz.setToolTip(_("the Large takes its three steps in row 1 (special move)"))
         self.blitz.toggled.connect(lambda _on: self._edited())
         options.addWidget(self.blitz)
         return options
@@ -200,13 +218,15 @@ class ProgramEditor(QWidget):
     def _text_row(self) -> QHBoxLayout:
         """The program's notation, Clear and Use hint."""
         text_row = QHBoxLayout()
-        self.text.setToolTip("the program's notation (Large,Medium,Small per row); Enter sets it")
+        self.text.setToolTip(
+            _("the program's notation (Large,Medium,Small per row); Enter sets it")
+        )
         self.text.returnPressed.connect(self._on_text)
         text_row.addWidget(self.text, 1)
         self.clear_button.clicked.connect(lambda: self.set_program(None))
         text_row.addWidget(self.clear_button)
         self.use_hint.setEnabled(False)
-        self.use_hint.setToolTip("Hint (H) asks the engine for a program first")
+        self.use_hint.setToolTip(_("Hint (H) asks the engine for a program first"))
         text_row.addWidget(self.use_hint)
         return text_row
 
@@ -224,7 +244,7 @@ class ProgramEditor(QWidget):
         self.blitz.setVisible("blitz" in held and game.offence != self.side)
         self._quiet = True
         self.pass_box.clear()
-        self.pass_box.addItem("no pass", None)
+        self.pass_box.addItem(_("no pass"), None)
         if game.offence == self.side and not game.is_over() and game.carrier is not None:
             colour, size = game.carrier  # a loose ball has no carrier: no pass to choose
             k = "LMS".index(size)
@@ -233,10 +253,13 @@ class ProgramEditor(QWidget):
             for r in rows:
                 for j, name in enumerate(SIZES):
                     if j != k and "LMS"[j] in here:
-                        quick = " (uses Quick Pass)" if r == 0 else ""
-                        self.pass_box.addItem(
-                            f"row {r + 1}: {SIZES[k]} passes to {name}{quick}", (r, k, j)
+                        said = (
+                            _("row {row}: {size} passes to {other} (uses Quick Pass)")
+                            if r == 0
+                            else _("row {row}: {size} passes to {other}")
                         )
+                        words = said.format(row=r + 1, size=_(SIZES[k]), other=_(name))
+                        self.pass_box.addItem(words, (r, k, j))
         self._quiet = False
         self._loading = True  # a new turn comes: the buttons reset, no user edit
         try:
@@ -294,7 +317,7 @@ class ProgramEditor(QWidget):
 
     def why_not(self) -> str | None:
         if self.game is None:
-            return "no game"
+            return _("no game")
         return self.game.program_problem(self.program(), self.side)
 
     def set_entry(self, row: int, k: int, entry: str) -> None:
@@ -326,7 +349,7 @@ class ProgramEditor(QWidget):
             return None
         try:
             program = parse_program(text)
-            problem = self.game.program_problem(program, self.side) if self.game else "no game"
+            problem = self.game.program_problem(program, self.side) if self.game else _("no game")
         except InvalidMoveError as exc:
             problem = str(exc)
         else:
@@ -334,11 +357,11 @@ class ProgramEditor(QWidget):
                 self.set_program(program)
                 if str(self.program()) == str(program):
                     return None
-                problem = "the editor offers no such pass or special move here"
+                problem = _("the editor offers no such pass or special move here")
                 self.set_program(before)  # the buttons as they were
                 self.text.setText(text)
             problem = f"{program}: {problem}"
-        self.problem.setText(f"{problem}. The buttons keep your program.")
+        self.problem.setText(_("{problem}. The buttons keep your program.").format(problem=problem))
         self.problem.setVisible(True)
         return problem
 
@@ -360,7 +383,7 @@ class ProgramDock(QDockWidget):
 
     def __init__(self, side: int, changed: Callable[[], None], parent: QWidget | None = None):
         colour = COLOURS[side]
-        super().__init__(f"{colour.capitalize()}'s program", parent)
+        super().__init__(_("{player}'s program").format(player=colour_name(colour)), parent)
         self.setObjectName(f"program-dock-{colour}")
         self.side = side
         self.stack = PageStack(self)
@@ -373,7 +396,8 @@ class ProgramDock(QDockWidget):
         self.cover_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         box.addStretch(1)
         box.addWidget(self.cover_text)
-        self.hand_over = QPushButton(f"I am {colour}: show my program", cover)
+        said = _("I am {player}: show my program").format(player=colour_word(colour))
+        self.hand_over = QPushButton(said, cover)
         box.addWidget(self.hand_over)
         box.addStretch(1)
         self.stack.addWidget(self.editor)
@@ -389,10 +413,11 @@ class ProgramDock(QDockWidget):
         self.choice_lines: dict[str, QLabel] = {}
         for name in SPECIALS:
             title, what = SPECIAL_WORDS[name]
-            button = QPushButton(f"Take {title}", self.choice_page)
+            button = QPushButton(_("Take {special}").format(special=title), self.choice_page)
             button.setObjectName(f"{colour}-take-{name}")
-            button.setToolTip(f"{title}: {what} (used once, when a program makes use of it)")
-            line = QLabel(what, self.choice_page)
+            said = _("{special}: {what} (used once, when a program makes use of it)")
+            button.setToolTip(said.format(special=title, what=_(what)))
+            line = QLabel(_(what), self.choice_page)
             line.setWordWrap(True)
             line.setIndent(12)
             box.addWidget(button)
@@ -459,7 +484,8 @@ class ProgramDock(QDockWidget):
             button.setVisible(name in left)
             self.choice_lines[name].setVisible(name in left)
             title = SPECIAL_WORDS[name][0]
-            button.setText(f"Take {title}" + ("  (the hint)" if name == hint else ""))
+            said = _("Take {special}  (the hint)") if name == hint else _("Take {special}")
+            button.setText(said.format(special=title))
         if self.stack.currentWidget() is not self.choice_page:
             self.stack.setCurrentWidget(self.choice_page)
         else:

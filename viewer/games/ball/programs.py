@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import M_, N_, _, shown
 from pyramid_lab.model.ball import COLOURS, Program, PyramidBall, SpecialChoice
 from pyramid_lab.model.ball.rules import ALL_STAND
 from pyramid_lab.model.game import JointMove, Move
@@ -17,6 +18,7 @@ from pyramid_lab.model.teaching import describe_result
 
 from ...lab.game_ui import TURN_DOCK, Host
 from ...lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
+from ...widgets.names import COLOUR_WORDS, colour_word
 from ...widgets.slots import slot
 from .covers import cover_docks
 from .sites import site_of
@@ -27,10 +29,10 @@ if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no
     from .turn_dock import TurnDock
 
 TIMER_SECONDS = 60  # the sheet's timer
-CLICK_TEXT = "program the pyramids in the Program docks on the right (Finish turn hands it in)"
+CLICK_TEXT = N_("program the pyramids in the Program docks on the right (Finish turn hands it in)")
 #: The same where the host is not the window (its controls named otherwise: the classroom's
 #: page, whose form beside the board plays both programs at once).
-CLICK_TEXT_ELSEWHERE = "a click moves nothing: program the pyramids beside the board, then play"
+CLICK_TEXT_ELSEWHERE = N_("a click moves nothing: program the pyramids beside the board, then play")
 
 
 class ProgramTurn:
@@ -68,7 +70,9 @@ class ProgramTurn:
 
     def click(self, site: int) -> TurnAnswer:
         if self.game.is_over():
-            return Declined(f"the game is over: {describe_result(self.game)}")
+            return Declined(
+                N_("the game is over: {result}").format(result=describe_result(self.game))
+            )
         if self.game.choosing is not None:
             return Declined(choice_text(self.game))
         return Declined(CLICK_TEXT if self.desk.controls == TURN_DOCK else CLICK_TEXT_ELSEWHERE)
@@ -76,9 +80,11 @@ class ProgramTurn:
     def submit(self, side: int, part: Move) -> TurnAnswer:
         """The computer's program for ``side``: the joint move once both are in."""
         if self.game.is_over():
-            return Declined(f"the game is over: {describe_result(self.game)}")
+            return Declined(
+                N_("the game is over: {result}").format(result=describe_result(self.game))
+            )
         if not isinstance(part, Program):
-            return Declined(f"not a program: {part}")
+            return Declined(N_("not a program: {move}").format(move=part))
         problem = self.game.program_problem(part, side)
         if problem:
             return Declined(problem)
@@ -91,7 +97,9 @@ class ProgramTurn:
 
     def finish(self) -> TurnAnswer:
         if self.game.is_over():
-            return Declined(f"the game is over: {describe_result(self.game)}")
+            return Declined(
+                N_("the game is over: {result}").format(result=describe_result(self.game))
+            )
         if self.game.choosing is not None:
             chosen = self.chosen
             return Declined(choice_text(self.game)) if chosen is None else Ready(chosen)
@@ -201,13 +209,14 @@ class ProgramDesk:
     def use_hint(self, side: int) -> None:
         """Load the hinted program into ``side``'s editor (it can still be changed)."""
         if self.hinted is None or self.hinted[0] != side or side != self.open_side:
-            self.show_message("no hint for this editor: Hint (H) asks the engine for one")
+            self.show_message(N_("no hint for this editor: Hint (H) asks the engine for one"))
             return
         program = self.hinted[1]
         self.hinted = None  # loaded: the editor's own tracks show it from now on
         self.program_docks[side].editor.set_program(program)
         self.refresh()
-        self.show_message(f"the hint {program} is in {COLOURS[side]}'s editor: Program in plays it")
+        said = N_("the hint {program} is in {player}'s editor: Program in plays it")
+        self.show_message(said.format(program=program, player=COLOURS[side]))
 
     def open_side_ready(self) -> bool:
         side = self.open_side
@@ -216,7 +225,7 @@ class ProgramDesk:
     def hand_in_open(self) -> TurnAnswer:
         """Finish turn with an editor open: hand its program in."""
         if self.open_side is None:
-            return Declined(self.waiting_text() or "waiting for the programs")
+            return Declined(self.waiting_text() or N_("waiting for the programs"))
         return self._hand_in(self.open_side, play=False)
 
     @slot
@@ -228,14 +237,20 @@ class ProgramDesk:
         """``side``'s editor's program goes in (hidden); the joint move when both are."""
         turn = self.turn
         if turn is None or turn.game.is_over():
-            over = "the game is over" + (f": {describe_result(turn.game)}" if turn else "")
-            self.show_message(f"{over}; Game > New game starts another")  # said, never silent
+            over = (
+                N_("the game is over: {result}").format(result=describe_result(turn.game))
+                if turn
+                else N_("the game is over")
+            )
+            said = N_("{reason}; Game > New game starts another").format(reason=over)
+            self.show_message(said)  # said, never silent
             return Declined(over)
         editor = self.program_docks[side].editor
         problem = editor.apply_text() or editor.why_not()  # typed and not yet applied
         if problem is not None:
-            self.show_message(f"{COLOURS[side]}'s program: {problem}")
-            return Declined(f"{COLOURS[side]}'s program: {problem}")
+            said = N_("{player}'s program: {problem}").format(player=COLOURS[side], problem=problem)
+            self.show_message(said)
+            return Declined(said)
         return self.program_in(side, editor.program(), play)
 
     def program_in(self, side: int, program: Program, play: bool = True) -> TurnAnswer:
@@ -250,7 +265,8 @@ class ProgramDesk:
         self.refresh()
         joint = turn.joint()
         if joint is None:
-            self.show_message(f"{COLOURS[side]}'s program is in")
+            said = N_("{player}'s program is in").format(player=COLOURS[side])
+            self.show_message(said)
             self.redraw()
             return STEPPED
         if play and self.host is not None:
@@ -263,7 +279,7 @@ class ProgramDesk:
         """``side``'s button on the choice page: it takes that special move."""
         turn = self.turn
         if turn is None or turn.game.choosing != COLOURS[side]:
-            self.show_message("no special move to choose now")
+            self.show_message(N_("no special move to choose now"))
             return
         turn.chosen = SpecialChoice(COLOURS[side], special)
         if self.host is not None:
@@ -293,7 +309,7 @@ class ProgramDesk:
         setup = self.host is not None and self.host.setup_active()
         cover_docks(self, game, self.turn.programs, setup)
         assert self.turn_dock is not None
-        self.turn_dock.state.setText(self.waiting_text() or describe_result(game))
+        self.turn_dock.state.setText(shown(self.waiting_text()) or describe_result(game))
 
     def waiting_text(self) -> str:
         turn = self.turn
@@ -301,12 +317,20 @@ class ProgramDesk:
             return ""
         if turn.game.choosing is not None:
             return choice_text(turn.game)
-        missing = [COLOURS[s] for s in (0, 1) if s not in turn.programs]
+        # (language-free: the prompt bar, the Turn dock, the classroom each say it)
+        missing = [M_(COLOUR_WORDS[COLOURS[s]]) for s in (0, 1) if s not in turn.programs]
         if not missing:
-            return "both programs are in"
+            return M_("both programs are in")
         if self.open_side is not None:
-            return f"{COLOURS[self.open_side]}: program your pyramids, then Program in"
-        return "waiting for " + " and ".join(f"{c}'s program" for c in missing)
+            player = M_(COLOUR_WORDS[COLOURS[self.open_side]])
+            return M_("{player}: program your pyramids, then Program in", player=player)
+        if len(missing) == 1:
+            return M_("waiting for {player}'s program", player=missing[0])
+        return M_(
+            "waiting for {player}'s program and {other}'s program",
+            player=missing[0],
+            other=missing[1],
+        )
 
     def start_clock(self) -> None:
         if self.clock is not None:
@@ -339,7 +363,10 @@ class ProgramClock:
         side = self.desk.open_side
         if self.dock.timer.isChecked() and side is not None:
             self.seconds_left = TIMER_SECONDS
-            self.dock.clock.setText(f"{self.seconds_left} s left for {COLOURS[side]}")
+            said = _("{seconds} s left for {player}")
+            self.dock.clock.setText(
+                said.format(seconds=self.seconds_left, player=colour_word(COLOURS[side]))
+            )
             self.timer.start()
         else:
             self.timer.stop()
@@ -353,9 +380,13 @@ class ProgramClock:
             self.restart()
             return
         self.seconds_left -= 1
-        self.dock.clock.setText(f"{self.seconds_left} s left for {COLOURS[side]}")
+        said = _("{seconds} s left for {player}")
+        self.dock.clock.setText(
+            said.format(seconds=self.seconds_left, player=colour_word(COLOURS[side]))
+        )
         if self.seconds_left <= 0:
             editor = desk.program_docks[side].editor
             program = editor.program() if editor.why_not() is None else ALL_STAND
-            desk.show_message(f"time is up: {COLOURS[side]}'s program goes in as it stands")
+            said = _("time is up: {player}'s program goes in as it stands")
+            desk.show_message(said.format(player=colour_word(COLOURS[side])))
             desk.program_in(side, program)

@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import _, ngettext
 from pyramid_lab.model.ball import PyramidBall
 from pyramid_lab.model.ball.report import RowReport, TurnReport
 
 from ...lab.frame import Frame
 from ...lab.game_ui import Host
+from ...widgets.names import colour_word
 from ...widgets.slots import slot
 from .row_frame import Pieces, row_frame, snapshot_frame
 from .words import explain_row
@@ -164,12 +166,15 @@ class TurnReplay:
         row = self.row_report()
         if row is None:
             if self.row == 0:
-                return (
-                    f"before the last turn ({self.row_count()} rows): the ] key or Row > "
-                    "shows the next row"
+                said = ngettext(
+                    "before the last turn ({count} rows): the ] key or Row > shows the next row",
+                    "before the last turn ({count} rows): the ] key or Row > shows the next row",
+                    self.row_count(),
                 )
+                return said.format(count=self.row_count())
             return ""
-        return f"row {row.name} of {self.row_count()}: " + "; ".join(row.lines())
+        said = _("row {row} of {count}: {lines}")
+        return said.format(row=row.name, count=self.row_count(), lines="; ".join(row.lines()))
 
     def show_rows(self) -> None:
         """The Turn dock's buttons and lines follow the row shown."""
@@ -191,19 +196,30 @@ class TurnReplay:
             button.setEnabled(on)
         dock.lines.clear()
         if self.report is None:
-            dock.row_title.setText("No turn played yet.")
+            dock.row_title.setText(_("No turn played yet."))
             return
         row = self.row_report()
         if self.row is None:
-            dock.row_title.setText(f"The position now; last turn: {self.report.describe()}")
+            said = _("The position now; last turn: {turn}")
+            dock.row_title.setText(said.format(turn=self.report.describe()))
             for line in self.report.lines():
                 dock.lines.addItem(_item(line))
             return
         if row is None:
-            dock.row_title.setText(f"Before the last turn ({count} rows)")
+            said = ngettext(
+                "Before the last turn ({count} rows)", "Before the last turn ({count} rows)", count
+            )
+            dock.row_title.setText(said.format(count=count))
             return
-        roles = f", {row.offence} on offence" if row.offence else ""
-        dock.row_title.setText(f"Row {row.name} ({self.row} of {count}){roles}")
+        said = (
+            _("Row {row} ({shown} of {count}), {player} on offence")
+            if row.offence
+            else _("Row {row} ({shown} of {count})")
+        )
+        player = colour_word(row.offence) if row.offence else ""
+        dock.row_title.setText(
+            said.format(row=row.name, shown=self.row, count=count, player=player)
+        )
         for line in explain_row(row):
             dock.lines.addItem(_item(line))
 

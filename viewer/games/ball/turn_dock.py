@@ -20,10 +20,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import N_, _
+
 from ...widgets.dock_fit import ScrolledBody
 
 #: What the replay's pyramid codes mean, under the Turn dock's lines.
-CODES_LEGEND = (
+CODES_LEGEND = N_(
     "Codes: O offence, D defence; L Large, M Medium, S Small (OL: the Large pyramid of the "
     "side on offence). Programs: rows split by /, each row's entries Large,Medium,Small; "
     "F forward, B back, L left, R right, S stand; >L, >M, >S: stand and pass the ball to "
@@ -31,21 +33,27 @@ CODES_LEGEND = (
     "from blue's."
 )
 _CODE = re.compile(r"\b([OD])([LMS])\b")
-_SIZES = {"L": "Large", "M": "Medium", "S": "Small"}
+#: a pyramid's code in words: the side and the size (OL: offence's Large)
+_SPELLED = {
+    ("O", "L"): N_("offence's Large"),
+    ("O", "M"): N_("offence's Medium"),
+    ("O", "S"): N_("offence's Small"),
+    ("D", "L"): N_("defence's Large"),
+    ("D", "M"): N_("defence's Medium"),
+    ("D", "S"): N_("defence's Small"),
+}
 
 
 def spelled(line: str) -> str:
     """``line`` with its pyramid codes in words (OL: offence's Large)."""
-    return _CODE.sub(
-        lambda m: f"{'offence' if m.group(1) == 'O' else 'defence'}'s {_SIZES[m.group(2)]}", line
-    )
+    return _CODE.sub(lambda m: _(_SPELLED[(m.group(1), m.group(2))]), line)
 
 
 class TurnDock(QDockWidget):
     """Whose program is awaited, the one-minute timer, and the rows of the last turn."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Turn", parent)
+        super().__init__(_("Turn"), parent)
         self.setObjectName("ball-turn-dock")
         body = QWidget(self)
         layout = QVBoxLayout(body)
@@ -53,9 +61,9 @@ class TurnDock(QDockWidget):
         self.state.setWordWrap(True)
         layout.addWidget(self.state)
         timer_row = QHBoxLayout()
-        self.timer = QCheckBox("One-minute timer", body)
+        self.timer = QCheckBox(_("One-minute timer"), body)
         self.timer.setToolTip(
-            "the sheet's timer: a program is handed in as it stands when its minute is up"
+            _("the sheet's timer: a program is handed in as it stands when its minute is up")
         )
         timer_row.addWidget(self.timer)
         self.clock = QLabel(body)
@@ -63,13 +71,13 @@ class TurnDock(QDockWidget):
         layout.addLayout(timer_row)
         steps = QHBoxLayout()
         self.first = QPushButton("|<", body)
-        self.back = QPushButton("< Row", body)
-        self.forward = QPushButton("Row >", body)
+        self.back = QPushButton(_("< Row"), body)
+        self.forward = QPushButton(_("Row >"), body)
         self.last = QPushButton(">|", body)
-        self.first.setToolTip("before the last turn's first row")
-        self.back.setToolTip("the row before ([)")
-        self.forward.setToolTip("the next row (])")
-        self.last.setToolTip("the position now")
+        self.first.setToolTip(_("before the last turn's first row"))
+        self.back.setToolTip(_("the row before ([)"))
+        self.forward.setToolTip(_("the next row (])"))
+        self.last.setToolTip(_("the position now"))
         for button in (self.first, self.back, self.forward, self.last):
             steps.addWidget(button)
         layout.addLayout(steps)
@@ -82,7 +90,7 @@ class TurnDock(QDockWidget):
         self.lines.setMinimumHeight(4 * self.lines.fontMetrics().lineSpacing() + 12)
         layout.addWidget(self.lines, 1)
         # the replay's codes spelled out under them (each line's tooltip says it too)
-        self.codes = QLabel(CODES_LEGEND, body)
+        self.codes = QLabel(_(CODES_LEGEND), body)
         self.codes.setWordWrap(True)
         self.codes.setStyleSheet("color: #555;")
         layout.addWidget(self.codes)

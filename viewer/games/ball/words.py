@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model.ball import (
     COLOURS,
     SPECIAL_TITLES,
@@ -22,12 +23,16 @@ from pyramid_lab.model.teaching import describe_result
 
 from ...lab.frame import Frame, Path
 from ...lab.game_words import FormPart, GameWords, MoveForm
+from ...lab.outcome_words import word
 from ...lab.palette import GOAL_ROW
 from ...lab.turn_builder import Turn
 
-SIZE_NAMES = ("Large", "Medium", "Small")
+SIZE_NAMES = (N_("Large"), N_("Medium"), N_("Small"))
+#: A ball put in a sentence as a word (``viewer.lab.outcome_words.word``; a Pyramid
+#: Partition ball too, ``piece_word`` without its s: declared here, the game of that name).
+BALL_WORD = N_("ball")
 #: What the form's entries mean, under it (the Program dock's words, docs/pyramid-ball.md).
-FORM_KEY = (
+FORM_KEY = M_(
     "Entries: F forward, B back, L left, R right (each as the pyramid's player sees it), "
     "S stand; >L, >M, >S: a pass, the carrier stands and passes the ball to that pyramid "
     "of its side (the Large, the Medium, the Small): only the carrier, once a turn, in "
@@ -127,18 +132,26 @@ class BallWords(GameWords[Turn]):
                 for kind, size in enumerate(SIZE_NAMES):
                     found = {track[row] for track in planned[kind]} | {STAND}
                     choices = tuple(sorted(found, key=lambda e: order.get(e, len(order))))
-                    parts.append(FormPart(f"{colour}'s program", f"row {row + 1}", size, choices))
+                    group = M_("{side}'s program", side=word(colour))
+                    row_title = M_("row {row}", row=row + 1)
+                    parts.append(FormPart(group, row_title, word(size), choices))
         side_text = "/".join([",".join(["{}"] * 3)] * 3)
         return MoveForm(tuple(parts), f"{side_text} | {side_text}", FORM_KEY)
 
     def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
-        words = {("path", c): f"{c}'s planned tracks (each pyramid alone)" for c in COLOURS}
-        words[("path", "hint")] = "the hinted program's tracks"
-        words[("marker", "carrier")] = "the ball (on its carrier, or lying loose)"
+        words: dict[tuple[str, str], str] = {
+            ("path", c): M_("{side}'s planned tracks (each pyramid alone)", side=word(c))
+            for c in COLOURS
+        }
+        words[("path", "hint")] = M_("the hinted program's tracks")
+        words[("marker", "carrier")] = M_("the ball (on its carrier, or lying loose)")
         for colour, (row, scorer) in zip(COLOURS, ((1, COLOURS[1]), (8, COLOURS[0])), strict=True):
-            words[("decoration", f"{GOAL_ROW}{colour}")] = (
-                f"{colour}'s goal row (row {row}): {scorer} scores by carrying the ball onto it "
-                "or passing it there"
+            words[("decoration", f"{GOAL_ROW}{colour}")] = M_(
+                "{side}'s goal row (row {row}): {scorer} scores by carrying the ball onto it "
+                "or passing it there",
+                side=word(colour),
+                row=row,
+                scorer=word(scorer),
             )
         return words
 

@@ -12,6 +12,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from pyramid_lab.i18n import N_, _, format_list
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.lattice import CORNERS, PyramidLattice
 from pyramid_lab.model.partition import Partition, Place
@@ -68,12 +69,13 @@ class PlacementTurn:
 
     def click(self, site: int) -> TurnAnswer:
         if self.game.is_over():
-            return Declined(f"the game is over: {describe_result(self.game)}")
+            said = N_("the game is over: {result}")
+            return Declined(said.format(result=describe_result(self.game)))
         move = self.game.parse_move(self.sites.site_name(site))
         return ready_or_declined(move, self.game.why_illegal(move))
 
     def finish(self) -> TurnAnswer:
-        return Declined("there is no turn to finish: a move is one click on an empty point")
+        return Declined(N_("there is no turn to finish: a move is one click on an empty point"))
 
     def cancel(self) -> None:
         return None
@@ -184,7 +186,15 @@ class PartitionUI(LatticeSites[PlacementTurn], GameUI[PlacementTurn]):
     def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
         assert isinstance(game, Partition)
         region = self.teaching_overlays.region
-        return LEGEND_WORDS if region is None else self.teaching(game).legend_words(region)
+        words = LEGEND_WORDS if region is None else self.teaching(game).legend_words(region)
+        outcome = game.outcome()
+        if outcome is None or outcome.winner is None:
+            return words
+        # the rims at the end: which balls, whose corners, and why they win (it said "the
+        # winner's corners", naming neither the winner nor what the rims are on)
+        held = format_list(game.held_corners(outcome.winner))
+        won = _("the ball on each corner {winner} holds ({corners}): holding three corners wins")
+        return {**words, ("rim", "clickable"): won.format(winner=outcome.winner, corners=held)}
 
     def describe(self, game: Game, turn: PlacementTurn, site: int, shown: Mapping[int, str]) -> str:
         text = self.describe_point(site, shown)

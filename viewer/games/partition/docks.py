@@ -17,43 +17,36 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model.lattice import CORNERS
 
 from ...lab.palette import PIECE_RGB
 from ...widgets.keys import pass_history_keys
+from ...widgets.names import colour_word
 from ...widgets.setup_dock import tipped_button
 from ...widgets.tables import row_table
 from .teaching import Overlays, TeachingView
 
-COLUMNS = ("Corner", "Holder", "Group", "Anchors")
+COLUMNS = (N_("Corner"), N_("Holder"), N_("Group"), N_("Anchors"))
 
 
 class CornerDock(QDockWidget):
     def __init__(self, overlays: Overlays, parent: QWidget | None = None) -> None:
-        super().__init__("Corners", parent)
+        super().__init__(_("Corners"), parent)
         self.setObjectName("corner-dock")
         self.overlays = overlays
         body = QWidget(self)
         layout = QVBoxLayout(body)
-        toggles = QHBoxLayout()
-        self.walls = QCheckBox("Walls")
-        self.corners = QCheckBox("Corners")
-        self.groups = QCheckBox("Group colours")
-        self.walls.setToolTip("The five walls as faint faces with their names")
-        self.corners.setToolTip("The five corner points, coloured by who holds them")
-        self.groups.setToolTip(
-            "Each group in its own shade of its player's colour (reds for red, blues for blue)"
-        )
-        for box in (self.walls, self.corners, self.groups):
-            toggles.addWidget(box)
-        layout.addLayout(toggles)
-        self.table = row_table(len(CORNERS), COLUMNS, stretch=True)
+        layout.addLayout(self._toggles())
+        self.table = row_table(len(CORNERS), tuple(_(c) for c in COLUMNS), stretch=True)
         walls = self.table.horizontalHeaderItem(3)
         if walls is not None:
-            walls.setToolTip("The far walls the anchor balls stand on")
+            walls.setToolTip(_("The far walls the anchor balls stand on"))
         self.table.setToolTip(
-            "Click a corner to shade its isolated region (or see its escape paths); "
-            "click it again to clear"
+            _(
+                "Click a corner to shade its isolated region (or see its escape paths); "
+                "click it again to clear"
+            )
         )
         for row, corner in enumerate(CORNERS):
             self.table.setItem(row, 0, QTableWidgetItem(corner.value))
@@ -74,13 +67,15 @@ class CornerDock(QDockWidget):
         layout.addWidget(self.winner)
         fill = QHBoxLayout()
         self.fill = tipped_button(
-            "Fill at random",
-            "Fill every empty point, alternating colours: a full pyramid always has exactly "
-            "one winner (undo brings the position back)",
+            _("Fill at random"),
+            _(
+                "Fill every empty point, alternating colours: a full pyramid always has "
+                "exactly one winner (undo brings the position back)"
+            ),
         )
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
-        self.seed.setPrefix("seed ")
+        self.seed.setPrefix(_("seed "))
         pass_history_keys(self.seed)  # Ctrl+Z after a fill undoes it, even typed in here
         fill.addWidget(self.fill)
         fill.addWidget(self.seed)
@@ -93,6 +88,21 @@ class CornerDock(QDockWidget):
         self.table.cellClicked.connect(self._on_row_clicked)
         overlays.changed.connect(self._on_overlays_changed)
         self._teaching: TeachingView | None = None
+
+    def _toggles(self) -> QHBoxLayout:
+        """The overlays' boxes: the walls, the corners, the groups' colours."""
+        toggles = QHBoxLayout()
+        self.walls = QCheckBox(_("Walls"))
+        self.corners = QCheckBox(_("Corners"))
+        self.groups = QCheckBox(_("Group colours"))
+        self.walls.setToolTip(_("The five walls as faint faces with their names"))
+        self.corners.setToolTip(_("The five corner points, coloured by who holds them"))
+        self.groups.setToolTip(
+            _("Each group in its own shade of its player's colour (reds for red, blues for blue)")
+        )
+        for box in (self.walls, self.corners, self.groups):
+            toggles.addWidget(box)
+        return toggles
 
     def _on_row_clicked(self, row: int, _column: int) -> None:
         corner = CORNERS[row]
@@ -121,7 +131,7 @@ class CornerDock(QDockWidget):
             return
         for row, info in enumerate(teaching.rows()):
             values = (
-                info.holder or "-",
+                colour_word(info.holder) if info.holder else "-",
                 str(info.group_size) if info.holder else "",
                 ", ".join(info.anchor_walls),
             )
@@ -137,6 +147,6 @@ class CornerDock(QDockWidget):
     def _update_explanation(self) -> None:
         region = self.overlays.region
         if self._teaching is None or region is None:
-            self.explain.setText("Click a corner to see its partition.")
+            self.explain.setText(_("Click a corner to see its partition."))
         else:
             self.explain.setText(self._teaching.explain(region))

@@ -16,11 +16,16 @@ from typing import Any
 
 import numpy as np
 
+from pyramid_lab.i18n import M_, N_, Mn_
 from pyramid_lab.model.lattice import CORNERS, Corner, wall_names
 from pyramid_lab.model.partition import COLOURS, CornerReport, Group, Partition
 
 from ...lab import palette
 from ...lab.events import Signal
+from ...lab.outcome_words import joined, word
+
+#: The walls' names (``model.lattice.wall_names``), put in sentences as words.
+WALL_WORDS = (N_("base"), N_("west"), N_("east"), N_("south"), N_("north"))
 
 
 class Overlays:
@@ -62,15 +67,16 @@ class Overlays:
 #: What the teaching overlays mean, for the scene's legend (see TeachingView.legend_words
 #: for a corner's partition).
 LEGEND_WORDS: dict[tuple[str, str], str] = {
-    ("decoration", "walls"): "the walls: base, west, east, south, north",
-    ("pointer", "red"): "a corner red holds",
-    ("pointer", "blue"): "a corner blue holds",
-    ("pointer", "none"): "a corner nobody holds yet",
-    ("labels", ""): "corner names (AP: the apex)",
-    ("piece-colours", ""): "each group its own shade of its player's colour: red's reds, "
-    "blue's blues",
-    ("rim", "selected"): "the group you clicked (click it again to clear)",
-    ("rim", "clickable"): "the winner's corners",
+    ("decoration", "walls"): N_("the walls: base, west, east, south, north"),
+    ("pointer", "red"): N_("a corner red holds"),
+    ("pointer", "blue"): N_("a corner blue holds"),
+    ("pointer", "none"): N_("a corner nobody holds yet"),
+    ("labels", ""): N_("corner names (AP: the apex)"),
+    ("piece-colours", ""): N_(
+        "each group its own shade of its player's colour: red's reds, blue's blues"
+    ),
+    ("rim", "selected"): N_("the group you clicked (click it again to clear)"),
+    ("rim", "clickable"): N_("the winner's corners"),
 }
 
 
@@ -124,8 +130,11 @@ class TeachingView:
         group = self.group_at(pid)
         if group is None:
             return ""
-        walls = ", ".join(group.wall_names) or "no wall"
-        return f"group of {len(group)} touching {walls}"
+        if not group.wall_names:
+            return M_("group of {count} touching no wall", count=len(group))
+        return M_(
+            "group of {count} touching {walls}", count=len(group), walls=joined(group.wall_names)
+        )
 
     # ---- corners ------------------------------------------------------------------------
 
@@ -178,38 +187,66 @@ class TeachingView:
         if report.holder is not None:
             row = next(r for r in self.rows() if r.corner is corner)
             size = len(self.region(corner))
-            return (
-                f"{corner.value}: {report.holder} holds it with a group of {row.group_size} "
-                f"anchored on {', '.join(row.anchor_walls)}; "
-                f"{size} point{'' if size == 1 else 's'} cut off"
+            return Mn_(
+                "{corner}: {holder} holds it with a group of {size} anchored on {walls}; "
+                "{count} point cut off",
+                "{corner}: {holder} holds it with a group of {size} anchored on {walls}; "
+                "{count} points cut off",
+                size,
+                corner=corner.value,
+                holder=word(report.holder),
+                size=row.group_size,
+                walls=joined(row.anchor_walls),
+                count=size,
             )
-        far = " and ".join(wall_names(corner.far_walls))
-        parts = [
-            f"{c}'s groups leave a path of {len(self.escape(corner, c)) - 1} steps"
+        far = joined(wall_names(corner.far_walls), " and ")
+        red, blue = (
+            M_(
+                "{side}'s groups leave a path of {steps} steps",
+                side=word(c),
+                steps=len(self.escape(corner, c)) - 1,
+            )
             for c in ("red", "blue")
-        ]
-        return f"{corner.value}: not held, open to the {far} walls: " + "; ".join(parts)
+        )
+        return M_(
+            "{corner}: not held, open to the {far} walls: {red}; {blue}",
+            corner=corner.value,
+            far=far,
+            red=red,
+            blue=blue,
+        )
 
     def legend_words(self, region: Corner) -> dict[tuple[str, str], str]:
         """What each teaching overlay means, for the scene's legend (by the legend's
         (kind, style)), while ``region``'s partition is shown."""
         words = dict(LEGEND_WORDS)
         corner = region.value
-        far = " or ".join(wall_names(region.far_walls))
+        far = joined(wall_names(region.far_walls), " or ")
         holder = self.holder(region)
         if holder is not None:
             walls = next(r.anchor_walls for r in self.rows() if r.corner is region)
-            words[("region", holder)] = f"{corner}'s isolated region: the points cut off"
-            words[("rim", "group")] = f"{holder}'s group holding {corner}"
-            words[("rim", "anchor")] = f"its anchors: balls on a far wall ({', '.join(walls)})"
-        for colour in ("red", "blue"):
-            words[("path", colour)] = (
-                f"{colour}'s escape path: {corner} to a far wall ({far}), "
-                f"blocked by no anchored {colour} group"
+            words[("region", holder)] = M_(
+                "{corner}'s isolated region: the points cut off", corner=corner
             )
-        words[("path", "both")] = (  # red's and blue's paths are the same points
-            f"red's and blue's escape path (the same points): {corner} to a far wall "
-            f"({far}), blocked by no anchored group of either"
+            words[("rim", "group")] = M_(
+                "{side}'s group holding {corner}", side=word(holder), corner=corner
+            )
+            words[("rim", "anchor")] = M_(
+                "its anchors: balls on a far wall ({walls})", walls=joined(walls)
+            )
+        for colour in ("red", "blue"):
+            words[("path", colour)] = M_(
+                "{side}'s escape path: {corner} to a far wall ({far}), "
+                "blocked by no anchored {side} group",
+                side=word(colour),
+                corner=corner,
+                far=far,
+            )
+        words[("path", "both")] = M_(  # red's and blue's paths are the same points
+            "red's and blue's escape path (the same points): {corner} to a far wall "
+            "({far}), blocked by no anchored group of either",
+            corner=corner,
+            far=far,
         )
         return words
 
@@ -219,4 +256,4 @@ class TeachingView:
         if outcome is None or outcome.winner is None:
             return ""
         held = ", ".join(self.game.held_corners(outcome.winner))
-        return f"{outcome.winner} wins: holds {held}"
+        return M_("{side} wins: holds {corners}", side=word(outcome.winner), corners=held)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.lattice import PyramidLattice
 from pyramid_lab.model.pyraos import LATTICE, Pyraos, PyraosMove
@@ -19,6 +20,7 @@ from pyramid_lab.model.teaching import describe_result
 from ...lab.frame import Frame, Marker
 from ...lab.game_ui import GameUI
 from ...lab.game_words import ChoiceGroup
+from ...lab.outcome_words import joined, word
 from ...lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
 from .. import register_ui
 from ..lattice_sites import LatticeSites
@@ -235,8 +237,20 @@ class PyraosUI(LatticeSites[PyraosTurn], GameUI[PyraosTurn]):
     def move_words(self, game: Game, move: Move) -> str:
         """A move in the rules' words: "place at 1,1,0, take back 0,0,0"."""
         assert isinstance(move, PyraosMove)
+        return self.move_words_of(move)
+
+    def move_said(self, move: Move) -> str:
+        """A move that takes spheres back with its words: "2,3,0 x3,2,0 (place at 2,3,0,
+        take back 3,2,0)": the ``x`` is said (issue 89); any other move, its notation."""
+        assert isinstance(move, PyraosMove)
+        if not move.removed:
+            return str(move)
+        return M_("{notation} ({words})", notation=str(move), words=self.move_words_of(move))
+
+    @staticmethod
+    def move_words_of(move: PyraosMove) -> str:
         head, taken = move_parts(move)
-        return head if taken is None else f"{head}, take back {taken}"
+        return head if taken is None else M_("{move}, take back {taken}", move=head, taken=taken)
 
     def move_groups(self, game: Game, moves: Sequence[Move]) -> list[ChoiceGroup]:
         """The moves under the rules' words, each button's words short: a move that
@@ -248,14 +262,17 @@ class PyraosUI(LatticeSites[PyraosTurn], GameUI[PyraosTurn]):
         for move in moves:
             assert isinstance(move, PyraosMove)
             head, taken = move_parts(move)
+            title: str
+            words: str
             if head in squares:
-                title, words = f"{head.capitalize()}: a square, take back", taken or "nothing"
+                title, words = square_title(move), taken or M_("nothing")
             elif move.target is None:
-                title, words = "No move: pass", "pass"
+                title, words = M_("No move: pass"), M_("pass")
             elif move.source is None:
-                title, words = "Place a sphere from your reserve", str(move.target)
+                title, words = M_("Place a sphere from your reserve"), str(move.target)
             else:
-                title, words = "Raise a free sphere", f"{move.source} to {move.target}"
+                title = M_("Raise a free sphere")
+                words = M_("{source} to {target}", source=str(move.source), target=str(move.target))
             groups.setdefault(title, []).append((move, words))
         ordered = sorted(groups.items(), key=lambda item: not item[0].endswith("take back"))
         return [ChoiceGroup(title, tuple(choices)) for title, choices in ordered]
@@ -276,13 +293,20 @@ class PyraosUI(LatticeSites[PyraosTurn], GameUI[PyraosTurn]):
         def reserve(colour: str) -> str:
             count = game.reserve(colour)
             if turn is None or colour != game.to_move:
-                return f"{colour} {count}"
+                return M_("{side} {count}", side=word(colour), count=count)
             count -= 1 if turn.source is None else 0  # a placement took one from it
-            back = f" (+{len(turn.removed)} at Finish turn)" if turn.removed else ""
-            return f"{colour} {count}{back}"
+            if turn.removed:
+                return M_(
+                    "{side} {count} (+{back} at Finish turn)",
+                    side=word(colour),
+                    count=count,
+                    back=len(turn.removed),
+                )
+            return M_("{side} {count}", side=word(colour), count=count)
 
-        reserves = ", ".join(reserve(c) for c in game.players)
-        return f"{super().status(game)} (in reserve: {reserves})"
+        reserves = joined(reserve(c) for c in game.players)
+        status = word(super().status(game))
+        return M_("{status} (in reserve: {reserves})", status=status, reserves=reserves)
 
     def describe(self, game: Game, turn: PyraosTurn, site: int, shown: Mapping[int, str]) -> str:
         return self.describe_point(site, shown)
@@ -292,11 +316,24 @@ def move_parts(move: PyraosMove) -> tuple[str, str | None]:
     """What a move does before any spheres are taken back ("place at 1,1,0", "raise
     3,3,0 to 0,0,1", "pass") and the spheres it takes back ("0,0,0 and 1,0,0"; None:
     none)."""
+    head: str
     if move.target is None:
-        head = "pass"
+        head = M_("pass")
     elif move.source is None:
-        head = f"place at {move.target}"
+        head = M_("place at {point}", point=str(move.target))
     else:
-        head = f"raise {move.source} to {move.target}"
-    taken = " and ".join(str(p) for p in move.removed) or None
+        head = M_("raise {source} to {target}", source=str(move.source), target=str(move.target))
+    taken = joined((str(p) for p in move.removed), " and ") or None
     return head, taken
+
+
+def square_title(move: PyraosMove) -> str:
+    """The heading of the moves that complete a square as ``move`` does, before the
+    spheres taken back: "Place at 1,1,0: a square, take back"."""
+    if move.source is None:
+        return M_("Place at {point}: a square, take back", point=str(move.target))
+    return M_(
+        "Raise {source} to {target}: a square, take back",
+        source=str(move.source),
+        target=str(move.target),
+    )

@@ -30,6 +30,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import N_
 from pyramid_lab.model.game import CHANCE, Game, Move
 from pyramid_lab.model.rolling import DONE, Deploy, Place, RollingPyramids, StartArea
 from pyramid_lab.model.teaching import describe_result
@@ -51,18 +52,27 @@ if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no
     from .docks import RollingDocks
 
 ASK = {
-    "start": "click a free starting area on the map (marked)",
-    "draft": "take a die from the pool in {controls}, then choose where to write it",
-    "develop": "choose an upgrade in {controls}, or Finish turn (Enter) to keep the pairs",
-    "deploy": "choose a unit in {controls}, then click a marked space to send it",
-    "conquest": "cross off a triangle in {controls}, or Finish turn (Enter) to stop",
-    "soldiers": "the new soldiers stay or join the reserve: all stay with one click, or choose "
-    "space by space in {controls}",
-    "cleanup": "place a device (choose it in {controls}, click the map), or Finish turn",
+    "start": N_("click a free starting area on the map (marked)"),
+    "draft": N_("take a die from the pool in {controls}, then choose where to write it"),
+    "develop": N_("choose an upgrade in {controls}, or Finish turn (Enter) to keep the pairs"),
+    "deploy": N_("choose a unit in {controls}, then click a marked space to send it"),
+    "conquest": N_("cross off a triangle in {controls}, or Finish turn (Enter) to stop"),
+    "soldiers": N_(
+        "the new soldiers stay or join the reserve: all stay with one click, or choose "
+        "space by space in {controls}"
+    ),
+    "cleanup": N_("place a device (choose it in {controls}, click the map), or Finish turn"),
 }
 
 #: Hot seat, the secret deployment: the map waits for the player deciding to take the seat.
-HAND_OVER = "hand over to {0}: the others look away, {0} clicks 'I am {0}' in the Turn dock"
+HAND_OVER = N_(
+    "hand over to {player}: the others look away, {player} clicks 'I am {player}' in the Turn dock"
+)
+
+
+def hand_over(player: str) -> str:
+    """The hot seat's words: hand over to ``player``."""
+    return HAND_OVER.format(player=player)
 
 
 class RollingTurn:
@@ -104,11 +114,12 @@ class RollingTurn:
         game = self.game
         node = game.current_player()
         if node == CHANCE:
-            return Declined("the dice are rolled next: Finish turn (Enter) rolls them")
+            return Declined(N_("the dice are rolled next: Finish turn (Enter) rolls them"))
         if node < 0:
-            return Declined(f"the game is over: {describe_result(game)}")
+            return Declined(N_("the game is over: {result}").format(result=describe_result(game)))
         if not self.ui.seats.human_to_move(game):
-            return Declined(f"{game.to_move} is played by the computer: wait for its move")
+            said = N_("{player} is played by the computer: wait for its move")
+            return Declined(said.format(player=game.to_move))
         cell = self.ui.cell_of(site)
         name = game.cell_name(cell)
         phase = game.phase
@@ -117,47 +128,49 @@ class RollingTurn:
             move: Move = StartArea(name)
             if move in moves:
                 return Ready(move)
-            return Declined(f"{name} is not a free starting area: click one of the marked ones")
+            said = N_("{space} is not a free starting area: click one of the marked ones")
+            return Declined(said.format(space=name))
         if phase == "deploy":
             seat = self.ui.seats.hand_over(game)
             if seat is not None:
-                return Declined(HAND_OVER.format(seat))
+                return Declined(hand_over(seat))
             if self.unit is None:
-                return Declined("no unit left to deploy")
+                return Declined(N_("no unit left to deploy"))
             move = Deploy(self.unit, name)
             if move in moves:
                 return Ready(move)
-            return Declined(game.why_illegal(move) or f"{self.unit} cannot go to {name}")
+            said = N_("{unit} cannot go to {space}").format(unit=self.unit, space=name)
+            return Declined(game.why_illegal(move) or said)
         if phase == "cleanup":
             return self._place(cell, moves)
-        return Declined(self._ask(phase, "nothing to click on the map now"))
+        return Declined(self._ask(phase, N_("nothing to click on the map now")))
 
     def _place(self, cell: int, moves: list[Move]) -> TurnAnswer:
         game = self.game
         name = game.cell_name(cell)
         if self.device is None:
-            return Declined("no device left to place: Finish turn (Enter) ends the cleanup")
+            return Declined(N_("no device left to place: Finish turn (Enter) ends the cleanup"))
         places = [m for m in moves if isinstance(m, Place) and m.device == self.device]
         if self.device == "umbrella":
             move = Place("umbrella", name)
             if move in places:
                 return Ready(move)
-            return Declined(f"an umbrella goes on a space you hold, not on {name}")
+            return Declined(
+                N_("an umbrella goes on a space you hold, not on {space}").format(space=name)
+            )
         if self.first is None:
             if any(m.cell == name for m in places):
                 self.first = cell
                 return STEPPED
-            return Declined(
-                f"a {self.device} starts from a space you hold next to another: not {name}"
-            )
+            said = N_("a {device} starts from a space you hold next to another: not {space}")
+            return Declined(said.format(device=self.device, space=name))
         move = Place(self.device, game.cell_name(self.first), name)
         if move in places:
             self.first = None
             return Ready(move)
         first = game.cell_name(self.first)
-        return Declined(
-            f"no {self.device} from {first} to {name}: click a marked neighbour, or Cancel"
-        )
+        said = N_("no {device} from {first} to {space}: click a marked neighbour, or Cancel")
+        return Declined(said.format(device=self.device, first=first, space=name))
 
     def finish(self) -> TurnAnswer:
         game = self.game
@@ -169,12 +182,12 @@ class RollingTurn:
             return Ready(move)
         seat = self.ui.seats.hand_over(game)
         if seat is not None:
-            return Declined(HAND_OVER.format(seat))
+            return Declined(hand_over(seat))
         if DONE in self._moves():
             return Ready(DONE)
         if game.current_player() < 0:
             return Declined("over")
-        return Declined(self._ask(game.phase, "nothing to finish"))
+        return Declined(self._ask(game.phase, N_("nothing to finish")))
 
     def cancel(self) -> None:
         self.die = None
@@ -185,32 +198,36 @@ class RollingTurn:
         game = self.game
         node = game.current_player()
         if node == CHANCE:
-            return "the dice are rolled next: Finish turn (Enter)"
+            return N_("the dice are rolled next: Finish turn (Enter)")
         if node < 0:
             return ""
         if not self.ui.seats.human_to_move(game):
-            return f"{game.to_move} (computer) is deciding"
+            return N_("{player} (computer) is deciding").format(player=game.to_move)
         seat = self.ui.seats.hand_over(game)
         if seat is not None:
-            return HAND_OVER.format(seat)
-        return f"{game.to_move}: {self.ask()}"
+            return hand_over(seat)
+        return N_("{player}: {ask}").format(player=game.to_move, ask=self.ask())
 
     def ask(self) -> str:
         """What the human deciding does next, without their name (the Turn dock's
         heading names them)."""
         game = self.game
         if game.phase == "deploy" and self.unit is not None:
-            secret = "" if game.options.solo else " (secret)"  # nobody to hide it from
-            return f"click a marked space to send {self.unit}{secret}"
+            if game.options.solo:  # nobody to hide it from
+                return N_("click a marked space to send {unit}").format(unit=self.unit)
+            return N_("click a marked space to send {unit} (secret)").format(unit=self.unit)
         if game.phase == "cleanup" and self.first is not None:
-            return f"click the neighbour the {self.device} faces (Esc: another start)"
+            said = N_("click the neighbour the {device} faces (Esc: another start)")
+            return said.format(device=self.device)
         if game.phase == "draft" and self.die is not None:
-            return f"choose where to write the die in {self.ui.controls}"
+            said = N_("choose where to write the die in {controls}")
+            return said.format(controls=self.ui.controls)
         return self._ask(game.phase, "")
 
     def _ask(self, phase: str, otherwise: str) -> str:
         """What ``phase`` asks of the player deciding, naming the host's controls."""
-        return ASK.get(phase, otherwise).format(controls=self.ui.controls)
+        asked = ASK.get(phase)
+        return asked.format(controls=self.ui.controls) if asked is not None else otherwise
 
 
 @register_ui
@@ -247,7 +264,8 @@ class RollingUI(RollingSites[RollingTurn], RollingWords[RollingTurn], GameUI[Rol
         self._refresh()
         if self.host is not None:
             self.host.secrets_changed()
-            self.show_message(f"{game.to_move}: your orders are shown; the others' stay hidden")
+            said = N_("{player}: your orders are shown; the others' stay hidden")
+            self.show_message(said.format(player=game.to_move))
 
     # ---- a position ---------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ their arithmetic)."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from typing import Any, Protocol
 
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import _, ngettext
 from pyramid_lab.model.game import CHANCE, Game, Move
 from pyramid_lab.model.rolling import (
     DONE,
@@ -38,6 +40,7 @@ from pyramid_lab.model.rolling import (
 from pyramid_lab.model.teaching import describe_result
 
 from ...widgets.dock_fit import ScrolledBody
+from ...widgets.names import colour_word
 from ...widgets.slots import slot
 from .panels import die_colour, die_text, rgb_of
 from .record_docks import FightsDock, SheetsDock
@@ -147,10 +150,11 @@ class ChoiceList(QListWidget):
         item.setFont(font)
         item.setForeground(QColor(40, 40, 40))
         item.setData(BOX, box)
-        item.setToolTip(
-            f"the places below write the die in {box} of your faction board "
-            "(a place hovered shows its box marked there)"
+        said = _(
+            "the places below write the die in {box} of your faction board (a place hovered "
+            "shows its box marked there)"
         )
+        item.setToolTip(said.format(box=box))
         self.addItem(item)
 
     def add_note(self, text: str) -> None:
@@ -166,7 +170,7 @@ class TurnDock(QDockWidget):
     choices of the decision at hand; a click on a choice makes it."""
 
     def __init__(self, ui: RollingUI) -> None:
-        super().__init__("Turn")
+        super().__init__(_("Turn"))
         self.setObjectName("rolling-turn")
         self.ui = ui
         body = QWidget()
@@ -178,7 +182,7 @@ class TurnDock(QDockWidget):
         # (one click away, so that the choices have the room: each choice's tooltip
         # says what it is too)
         self.about = QToolButton()
-        self.about.setText("What these choices mean")
+        self.about.setText(_("What these choices mean"))
         self.about.setCheckable(True)
         self.about.setAutoRaise(True)
         self.about.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -190,7 +194,7 @@ class TurnDock(QDockWidget):
         self.help.setStyleSheet("color: rgb(90, 90, 90);")
         self.help.setVisible(False)
         layout.addWidget(self.help)
-        self.pool_label = QLabel("Dice pool")
+        self.pool_label = QLabel(_("Dice pool"))
         layout.addWidget(self.pool_label)
         self.pool = QGridLayout()
         layout.addLayout(self.pool)
@@ -213,7 +217,7 @@ class TurnDock(QDockWidget):
         self.seat.clicked.connect(lambda _c=False: ui.take_seat())
         self.seat.setVisible(False)
         layout.addWidget(self.seat)
-        self.done = QPushButton("Done (Finish turn)")
+        self.done = QPushButton(_("Done (Finish turn)"))
         self.done.clicked.connect(self._done)
         layout.addWidget(self.done)
         # Its width steady whatever the heading says; all of it where the window has the
@@ -266,7 +270,8 @@ class TurnDock(QDockWidget):
             if taken:
                 style = "color: gray;"
             button.setStyleSheet(style)
-            button.setToolTip(f"a {colour} d{die.sides}" + (" (taken)" if taken else ""))
+            said = _("a {colour} d{sides} (taken)") if taken else _("a {colour} d{sides}")
+            button.setToolTip(said.format(colour=colour_word(colour), sides=die.sides))
             button.setEnabled(drafting and not taken)
             button.clicked.connect(lambda _c=False, i=index: self._take_die(i))
             self.pool.addWidget(button, index // 4, index % 4)
@@ -279,12 +284,15 @@ class TurnDock(QDockWidget):
         self.seat.setVisible(seat is not None)
         self.choices.setVisible(seat is None)
         if seat is not None:
-            self.seat.setText(f"I am {seat}: show my orders")
-            self.seat.setToolTip(f"{seat} deploys in secret: the others look away until the fights")
-            self.heading.setText(
-                f"Hand over to <b>{seat}</b>: {seat} deploys in secret; the others look "
-                f"away, and {seat} clicks below."
+            who = colour_word(seat)
+            self.seat.setText(_("I am {player}: show my orders").format(player=who))
+            said = _("{player} deploys in secret: the others look away until the fights")
+            self.seat.setToolTip(said.format(player=who))
+            said = _(
+                "Hand over to {bold}: {player} deploys in secret; the others look away, and "
+                "{player} clicks below."
             )
+            self.heading.setText(said.format(bold=f"<b>{who}</b>", player=who))
             self.choices.clear()
             self.help.setVisible(False)
             self.about.setVisible(False)
@@ -302,14 +310,16 @@ class TurnDock(QDockWidget):
 
     def _heading(self, game: RollingPyramids, turn: RollingTurn, human: bool) -> str:
         if game.is_over():
-            return f"<b>Game over</b>: {html.escape(describe_result(game))}"
+            over = _("Game over")
+            return f"<b>{over}</b>: {html.escape(describe_result(game))}"
         node = game.current_player()
         if node == CHANCE:
-            return "The dice are rolled next: Finish turn (Enter) rolls them."
-        who = game.to_move
+            return _("The dice are rolled next: Finish turn (Enter) rolls them.")
+        who = f"<b>{colour_word(game.to_move)}</b>"
         if not human:
-            return f"<b>{who}</b> (computer) is deciding: {game.phase}"
-        return f"<b>{who}</b>, your decision: {html.escape(turn.ask())}"
+            said = _("{player} (computer) is deciding: {phase}")
+            return said.format(player=who, phase=game.phase)
+        return _("{player}, your decision: {ask}").format(player=who, ask=html.escape(turn.ask()))
 
     def _fill(self, game: RollingPyramids, turn: RollingTurn, human: bool) -> None:
         self.choices.clear()
@@ -331,7 +341,7 @@ class TurnDock(QDockWidget):
         each box's name once (a heading row); hovering a choice shows its box on the board
         (Faction boards dock)."""
         if turn.die is None:
-            self.choices.add_note("Take a die from the pool above.")
+            self.choices.add_note(_("Take a die from the pool above."))
             return
         die = game.state.dice[turn.die]
         colour = die_colour(game, die.owner)
@@ -349,7 +359,8 @@ class TurnDock(QDockWidget):
             self.choices.add_heading(box)
             for take in takes:
                 words = take_words(take, own)
-                self.choices.add_choice(f"    {words}", ("move", take), take_help(take, own), box)
+                chosen = dataclasses.replace(take, die=turn.die)  # that die, of equal ones
+                self.choices.add_choice(f"    {words}", ("move", chosen), take_help(take, own), box)
 
     def _fill_deploy(self, game: RollingPyramids, turn: RollingTurn, moves: list[Move]) -> None:
         """The units to send (the map then takes the target's click)."""
@@ -362,25 +373,30 @@ class TurnDock(QDockWidget):
             unit = strength.get(name)
             what = f"{name}: {unit.troops}" if unit is not None else name
             if unit is not None and unit.bomb:
-                what += " (a bomb: any space)"
+                what = _("{unit} (a bomb: any space)").format(unit=what)
             mark = "▶ " if name == turn.unit else ""
+            said = ngettext(
+                "send {unit} ({count} places)", "send {unit} ({count} places)", len(targets)
+            )
             self.choices.add_choice(
-                f"{mark}send {what} ({len(targets)} places)",
+                mark + said.format(unit=what, count=len(targets)),
                 ("unit", name),
                 unit_help(name, str(unit.troops), unit.bomb) if unit is not None else "",
             )
-        self.choices.add_note("Then click a marked space on the map.")
+        self.choices.add_note(_("Then click a marked space on the map."))
 
     def _fill_cleanup(self, turn: RollingTurn, moves: list[Move]) -> None:
         """The devices to place (the map then takes their hexes' clicks)."""
         kinds = list(dict.fromkeys(m.device for m in moves if isinstance(m, Place)))
         for kind in kinds:
             mark = "▶ " if kind == turn.device else ""
-            self.choices.add_choice(f"{mark}place a {kind}", ("device", kind))
+            self.choices.add_choice(
+                mark + _("place a {device}").format(device=kind), ("device", kind)
+            )
         if kinds:
-            self.choices.add_note("Then click the map: your space, then the neighbour it faces.")
+            self.choices.add_note(_("Then click the map: your space, then the neighbour it faces."))
         else:
-            self.choices.add_note("No device to place: Done ends your cleanup.")
+            self.choices.add_note(_("No device to place: Done ends your cleanup."))
 
     def _fill_decision(self, game: RollingPyramids, moves: list[Move]) -> None:
         """Another phase's decisions (a start, develop, conquest, the new soldiers)."""
@@ -388,18 +404,21 @@ class TurnDock(QDockWidget):
             if move != DONE and isinstance(move, Develop | Cross | Soldiers | StartArea):
                 self.choices.add_choice(move_words(move), ("move", move), move_help(move))
         if game.phase == "develop" and DONE in moves:
-            self.choices.add_note("Done keeps the unspent develop pairs for a later round.")
+            self.choices.add_note(_("Done keeps the unspent develop pairs for a later round."))
         if game.phase == "soldiers":
             board = game.map.cells
             waiting = [board[c] for c in game.state.soldiers]
             spaces = ", ".join(f"{cell.name} (+{cell.top})" for cell in waiting)
             total = sum(cell.top for cell in waiting)
-            text = f"New soldiers wait on {spaces}: {total} in all."
+            text = _("New soldiers wait on {spaces}: {total} in all.").format(
+                spaces=spaces, total=total
+            )
             if len(waiting) > 1:  # the rules ask one space at a time
-                text += (
-                    f" Space {waiting[0].name} is asked now, the other "
-                    f"{len(waiting) - 1} after it (or 'all' decides them at once)."
+                said = _(
+                    "Space {space} is asked now, the other {count} after it (or 'all' decides "
+                    "them at once)."
                 )
+                text += " " + said.format(space=waiting[0].name, count=len(waiting) - 1)
             self.choices.add_note(text)
 
     def _show_help(self, shown: bool) -> None:

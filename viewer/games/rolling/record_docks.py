@@ -8,9 +8,11 @@ import html
 
 from PySide6.QtWidgets import QDockWidget, QTabWidget, QTextBrowser
 
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model.rolling import RollingPyramids
 from pyramid_lab.model.setup import start_copy
 
+from ...widgets.names import colour_word
 from .panels import sheet_html
 
 
@@ -18,7 +20,7 @@ class SheetsDock(QDockWidget):
     """Each player's faction board, one tab each."""
 
     def __init__(self) -> None:
-        super().__init__("Faction boards")
+        super().__init__(_("Faction boards"))
         self.setObjectName("rolling-sheets")
         self.tabs = QTabWidget()
         self.pages: dict[str, QTextBrowser] = {}
@@ -33,7 +35,7 @@ class SheetsDock(QDockWidget):
             for colour in game.players:
                 page = QTextBrowser()
                 self.pages[colour] = page
-                self.tabs.addTab(page, colour)
+                self.tabs.addTab(page, colour_word(colour))
         mover = game.current_player()
         for p, colour in enumerate(game.players):
             page = self.pages[colour]
@@ -50,18 +52,23 @@ class SheetsDock(QDockWidget):
         return self.pages[colour].toPlainText()
 
 
-FIGHT_WORDS = (
-    "<p style='color:#666666'><small>Troops: <i>5</i> plain units, <i>2*</i> two heroes, "
-    "<i>5+2*</i> both. Each line is a space by its number: who takes or holds it and "
-    "with what is left.</small></p>"
+FIGHT_WORDS = N_(
+    "Troops: {plain} plain units, {heroes} two heroes, {both} both. Each line is a space by "
+    "its number: who takes or holds it and with what is left."
 )
+
+
+def fight_words() -> str:
+    """The Fights dock's key to its figures, as rich text."""
+    said = _(FIGHT_WORDS).format(plain="<i>5</i>", heroes="<i>2*</i>", both="<i>5+2*</i>")
+    return f"<p style='color:#666666'><small>{said}</small></p>"
 
 
 class FightsDock(QDockWidget):
     """Every round's fights, with their arithmetic, newest first."""
 
     def __init__(self) -> None:
-        super().__init__("Fights")
+        super().__init__(_("Fights"))
         self.setObjectName("rolling-fights")
         self.log = QTextBrowser()
         self.setWidget(self.log)
@@ -79,13 +86,16 @@ class FightsDock(QDockWidget):
             return  # (a long log laid out again on every move grew slower each round)
         self._shown = rounds
         if not rounds:
-            self.log.setHtml("<p>No fights yet: they come after each deploy phase.</p>")
+            none = _("No fights yet: they come after each deploy phase.")
+            self.log.setHtml(f"<p>{none}</p>")
             return
         parts = []
         for number, lines in reversed(rounds):
             items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-            parts.append(f"<h4>Round {number}</h4><ul>{items or '<li>no fight</li>'}</ul>")
-        parts.append(FIGHT_WORDS)
+            none = _("no fight")
+            heading = _("Round {number}").format(number=number)
+            parts.append(f"<h4>{heading}</h4><ul>{items or f'<li>{none}</li>'}</ul>")
+        parts.append(fight_words())
         self.log.setHtml("".join(parts))
 
     def text(self) -> str:

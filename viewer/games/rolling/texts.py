@@ -1,11 +1,13 @@
 """Rolling Pyramids' UI in its words, without Qt (:class:`RollingWords`, a part of
 :class:`RollingUI`): the status line, a decision played, the legend, the choices listed for
-a host without the Turn dock (the classroom's page) and its docks' panels."""
+a host without the Turn dock (the classroom's page) and its docks' panels: each sentence a
+message of the catalog made language-free (:func:`pyramid_lab.i18n.M_`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.rolling import (
     COLOURS,
@@ -21,21 +23,22 @@ from pyramid_lab.model.teaching import describe_result
 from ...lab import palette
 from ...lab.frame import Frame
 from ...lab.game_words import ChoiceGroup, GameWords, Panel
+from ...lab.outcome_words import joined, word
 from ...lab.turn_builder import Turn
 from .panels import pool_html, sheet_html
 from .words import move_words, take_words, white_pyramids_legend
 
 PHASE_WORDS = {
-    "start": "choosing starting areas",
-    "solo_start": "rolling for the starting area",
-    "roll": "rolling the dice",
-    "draft": "draft",
-    "develop": "develop",
-    "deploy": "deploy (secret)",
-    "conquest": "conquests",
-    "soldiers": "new soldiers",
-    "cleanup": "cleanup",
-    "over": "over",
+    "start": N_("choosing starting areas"),
+    "solo_start": N_("rolling for the starting area"),
+    "roll": N_("rolling the dice"),
+    "draft": N_("draft"),
+    "develop": N_("develop"),
+    "deploy": N_("deploy (secret)"),
+    "conquest": N_("conquests"),
+    "soldiers": N_("new soldiers"),
+    "cleanup": N_("cleanup"),
+    "over": N_("over"),
 }
 #: The map's white pyramids, drawn with it: a decoration only so the legend explains the
 #: "1/2" under a space's number (the hex map draws no decoration).
@@ -45,9 +48,9 @@ WHITE_PYRAMID_DECORATION = frozenset({WHITE_PYRAMIDS})
 PHARAOH_TROOPS = palette.PIECES_OF + PHARAOH_COLOUR
 
 DONE_WORDS = {
-    "develop": "done developing (the unspent pairs are kept)",
-    "conquest": "done crossing off triangles",
-    "cleanup": "done placing devices",
+    "develop": N_("done developing (the unspent pairs are kept)"),
+    "conquest": N_("done crossing off triangles"),
+    "cleanup": N_("done placing devices"),
 }
 
 
@@ -56,24 +59,29 @@ class RollingWords(GameWords[Turn]):
 
     def status(self, game: Game) -> str:
         assert isinstance(game, RollingPyramids)
-        points = ", ".join(f"{c} {v}" for c, v in game.scores().items())
+        points = joined(
+            M_("{side} {points}", side=word(c), points=v) for c, v in game.scores().items()
+        )
         if game.is_over():
             if game.options.solo:
                 return describe_result(game)
-            return f"{describe_result(game)}: {points}"
+            return M_("{result}: {points}", result=word(describe_result(game)), points=points)
         rounds = game.options.rounds
-        phase = PHASE_WORDS.get(game.phase, game.phase)
+        phase = word(PHASE_WORDS.get(game.phase, game.phase))
+        where: str
         if game.round < 1:  # the starting areas are chosen before round 1
-            where = f"before round 1 of {rounds}: {phase}"
+            where = M_("before round 1 of {rounds}: {phase}", rounds=rounds, phase=phase)
         else:
-            where = f"round {game.round} of {rounds}, {phase}"
+            where = M_(
+                "round {round} of {rounds}, {phase}", round=game.round, rounds=rounds, phase=phase
+            )
         if game.options.solo:
-            return f"{where}; Hyskosian revolution (solo)"
-        return f"{where}; points {points}"
+            return M_("{where}; Hyskosian revolution (solo)", where=where)
+        return M_("{where}; points {points}", where=where, points=points)
 
     def move_words(self, game: Game, move: Move) -> str:
         words = move_words(move)
-        return "" if words == str(move) else words  # (written once: the notation says it)
+        return "" if words == str(move) else word(words)  # (written once: the notation says it)
 
     def move_groups(self, game: Game, moves: Sequence[Move]) -> list[ChoiceGroup] | None:
         """The draft's takes by die, each choice in the Turn dock's words (the faction
@@ -86,13 +94,18 @@ class RollingWords(GameWords[Turn]):
                 if isinstance(move, Take):
                     die = f"{move.colour} d{move.sides} = {move.value}"
                     own = move.colour == game.to_move
-                    groups.setdefault(die, []).append((move, take_words(move, own)))
+                    groups.setdefault(die, []).append((move, word(take_words(move, own))))
                 elif move == DONE:
-                    groups.setdefault("Done", []).append((move, "done"))
+                    groups.setdefault(M_("Done"), []).append((move, M_("done")))
             return [ChoiceGroup(title, tuple(choices)) for title, choices in groups.items()]
         if game.phase not in ("deploy", "cleanup") and moves:
-            choices = tuple((m, move_words(m)) for m in moves)
-            return [ChoiceGroup(f"{game.to_move}'s decision: {game.phase}", choices)]
+            choices = tuple((m, word(move_words(m))) for m in moves)
+            title = M_(
+                "{side}'s decision: {phase}",
+                side=word(game.to_move),
+                phase=word(PHASE_WORDS.get(game.phase, game.phase)),
+            )
+            return [ChoiceGroup(title, choices)]
         return None
 
     def panels(self, game: Game) -> list[Panel]:
@@ -101,31 +114,41 @@ class RollingWords(GameWords[Turn]):
         assert isinstance(game, RollingPyramids)
         found = []
         if game.state.dice and game.phase == "draft":
-            found.append(Panel("The dice pool", pool_html(game)))
+            found.append(Panel(M_("The dice pool"), pool_html(game)))
         mover = game.current_player()
         for p, colour in enumerate(game.players):
-            found.append(Panel(f"{colour}'s faction board", sheet_html(game, p), p == mover))
+            title = M_("{side}'s faction board", side=word(colour))
+            found.append(Panel(title, sheet_html(game, p), p == mover))
         return found
 
     def played(self, game: Game, mover: str, move: Move) -> str:
         assert isinstance(game, RollingPyramids)
+        who = word(mover)
+        text: str
         if isinstance(move, Deploy) and game.options.solo:
-            text = f"{mover} sent {move.unit} to {move.cell}"
+            text = M_("{mover} sent {unit} to {cell}", mover=who, unit=move.unit, cell=move.cell)
         elif isinstance(move, Deploy):
-            text = f"{mover} sent {move.unit} (where is secret until the fights)"
+            text = M_(
+                "{mover} sent {unit} (where is secret until the fights)", mover=who, unit=move.unit
+            )
         elif isinstance(move, Take):
-            text = f"{mover} took {move.colour} d{move.sides} {move.value}: " + take_words(
-                move, move.colour == mover
+            die = f"{move.colour} d{move.sides} {move.value}"  # (the die: notation)
+            text = M_(
+                "{mover} took {die}: {what}",
+                mover=who,
+                die=die,
+                what=word(take_words(move, move.colour == mover)),
             )
         elif isinstance(move, Place):
-            text = f"{mover} placed {move_words(move)}"
+            text = M_("{mover} placed {what}", mover=who, what=word(move_words(move)))
         elif move == DONE:
-            text = f"{mover}: {DONE_WORDS.get(self._phase_of_last(game, move), 'done')}"
+            done = DONE_WORDS.get(self._phase_of_last(game, move), N_("done"))
+            text = M_("{mover}: {what}", mover=who, what=word(done))
         else:
-            text = f"{mover}: {move_words(move)}"
+            text = M_("{mover}: {what}", mover=who, what=word(move_words(move)))
         effect = game.last_effect()
         if effect is not None and effect.lines:
-            text += f"; the fights: {effect.describe()}"
+            text = M_("{said}; the fights: {fights}", said=text, fights=word(effect.describe()))
         return text
 
     @staticmethod
@@ -140,13 +163,13 @@ class RollingWords(GameWords[Turn]):
 
     def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
         words: dict[tuple[str, str], str] = {
-            ("marker", "target"): "a place you may choose",
-            ("rim", "clickable"): "a space you may choose now",
+            ("marker", "target"): M_("a place you may choose"),
+            ("rim", "clickable"): M_("a space you may choose now"),
         }
         if isinstance(game, RollingPyramids) and game.phase == "soldiers":
             # nothing to click on the map: the Turn dock asks space by space
-            words[("rim", "selected")] = "new soldiers asked now: stay or reserve (Turn dock)"
-            words[("rim", "clickable")] = "new soldiers asked later, in number order"
+            words[("rim", "selected")] = M_("new soldiers asked now: stay or reserve (Turn dock)")
+            words[("rim", "clickable")] = M_("new soldiers asked later, in number order")
         devices: dict[tuple[str, str], list[str]] = {}
         if isinstance(game, RollingPyramids):
             for device in game.state.devices:
@@ -159,24 +182,31 @@ class RollingWords(GameWords[Turn]):
                     where = game.cell_name(device.cell)
                     devices.setdefault(("pointer", colour), []).append(where)
         if isinstance(game, RollingPyramids):
-            words[("decoration", WHITE_PYRAMIDS)] = white_pyramids_legend(
-                game.options.rounds, game.options.last_round, game.options.solo
+            words[("decoration", WHITE_PYRAMIDS)] = word(
+                white_pyramids_legend(
+                    game.options.rounds, game.options.last_round, game.options.solo
+                )
             )
         solo = isinstance(game, RollingPyramids) and game.options.solo
-        words[("decoration", PHARAOH_TROOPS)] = "the Pharaoh's troops" + (
-            ": take space 1 and S1 to S4 from them" if solo else ""
+        words[("decoration", PHARAOH_TROOPS)] = (
+            M_("the Pharaoh's troops: take space 1 and S1 to S4 from them")
+            if solo
+            else M_("the Pharaoh's troops")
         )
         for colour in (*COLOURS, PHARAOH_COLOUR):
-            words[("region", colour)] = f"held by {colour}"
+            side = word(colour)
+            words[("region", colour)] = M_("held by {side}", side=side)
             rams = devices.get(("path", colour))
             words[("path", colour)] = (
-                f"{colour}'s {', '.join(rams)} (on a border)"
+                M_("{side}'s {devices} (on a border)", side=side, devices=", ".join(rams))
                 if rams
-                else f"{colour}'s ram or spikes on a border"
+                else M_("{side}'s ram or spikes on a border", side=side)
             )
             umbrellas = devices.get(("pointer", colour))
-            words[("pointer", colour)] = f"{colour}'s umbrella" + (
-                f" on {', '.join(umbrellas)}" if umbrellas else ""
+            words[("pointer", colour)] = (
+                M_("{side}'s umbrella on {spaces}", side=side, spaces=", ".join(umbrellas))
+                if umbrellas
+                else M_("{side}'s umbrella", side=side)
             )
-            words[("ghost", colour)] = f"{colour}'s secret orders (only you see them)"
+            words[("ghost", colour)] = M_("{side}'s secret orders (only you see them)", side=side)
         return words

@@ -88,57 +88,10 @@ def propose(game: PyramidBall, side: int, rng: random.Random, noise: float = 0.2
         drawn: Program = space[rng.randrange(len(space))]
         return drawn
     if side == offence:
-        ck = carrier % 3
-        sq = where[carrier]
-        for r in range(3):
-            d = fwd
-            ahead = step(sq, d)
-            if ahead in occupied or ahead < 0:
-                d = rng.choice(("E", "W"))
-            if rng.random() < noise:
-                d = rng.choice(("N", "S", "E", "W"))
-            rows[r][ck] = LETTER[side][d]
-            nxt = step(sq, d)
-            sq = nxt if nxt >= 0 else sq
-        goal = GOAL_ROW[side]
-        mates = [
-            k
-            for k in range(3)
-            if k != ck
-            and side * 3 + k in where
-            and abs(goal - _row(where[side * 3 + k])) < abs(goal - _row(where[carrier]))
-        ]
-        if mates and rng.random() < 0.35:
-            rows[rng.choice((1, 2))][ck] = ">" + "LMS"[rng.choice(mates)]
-        for k in range(3):
-            pid = side * 3 + k
-            if k == ck or pid not in where:
-                continue
-            for r in range(3):
-                if rng.random() < noise:
-                    rows[r][k] = rng.choice((*MOVES, STAND))
-                else:
-                    rows[r][k] = "F" if rng.random() < 0.7 else rng.choice(("L", "R", STAND))
+        _carry(rows, where, carrier, side, fwd, occupied, rng, noise)
     else:
         target = where.get(carrier, -1) if carrier >= 0 else parse_square(game.ball_square())
-        for k in range(3):
-            pid = side * 3 + k
-            if pid not in where:
-                continue
-            sq = where[pid]
-            for r in range(3):
-                aim = target
-                lead = step(target, fwd) if target >= 0 else -1
-                if lead >= 0 and rng.random() < 0.4:
-                    aim = lead  # where the carrier is heading
-                way = _towards(sq, aim, rng) if aim >= 0 else None
-                if way is None or rng.random() < noise:
-                    way = rng.choice(("N", "S", "E", "W", None))
-                if way is None:
-                    continue
-                rows[r][k] = LETTER[side][way]
-                nxt = step(sq, way)
-                sq = nxt if nxt >= 0 else sq
+        _chase(rows, where, target, side, fwd, rng, noise)
     program = Program(tuple((a, b, c) for a, b, c in rows))
     if game.program_problem(program, side) is not None:  # a pass it may not make: stand
         rows = [[STAND if e.startswith(">") else e for e in row] for row in rows]
@@ -147,6 +100,82 @@ def propose(game: PyramidBall, side: int, rng: random.Random, noise: float = 0.2
         space = game.program_space(side)
         program = space[rng.randrange(len(space))]
     return program
+
+
+def _carry(
+    rows: list[list[str]],
+    where: dict[int, int],
+    carrier: int,
+    side: int,
+    fwd: str,
+    occupied: set[int],
+    rng: random.Random,
+    noise: float,
+) -> None:
+    """The offence's rows: the carrier runs forward (sideways round a pyramid ahead), now
+    and then passes to a mate nearer the goal row; the others mostly step forward."""
+    ck = carrier % 3
+    sq = where[carrier]
+    for r in range(3):
+        d = fwd
+        ahead = step(sq, d)
+        if ahead in occupied or ahead < 0:
+            d = rng.choice(("E", "W"))
+        if rng.random() < noise:
+            d = rng.choice(("N", "S", "E", "W"))
+        rows[r][ck] = LETTER[side][d]
+        nxt = step(sq, d)
+        sq = nxt if nxt >= 0 else sq
+    goal = GOAL_ROW[side]
+    mates = [
+        k
+        for k in range(3)
+        if k != ck
+        and side * 3 + k in where
+        and abs(goal - _row(where[side * 3 + k])) < abs(goal - _row(where[carrier]))
+    ]
+    if mates and rng.random() < 0.35:
+        rows[rng.choice((1, 2))][ck] = ">" + "LMS"[rng.choice(mates)]
+    for k in range(3):
+        pid = side * 3 + k
+        if k == ck or pid not in where:
+            continue
+        for r in range(3):
+            if rng.random() < noise:
+                rows[r][k] = rng.choice((*MOVES, STAND))
+            else:
+                rows[r][k] = "F" if rng.random() < 0.7 else rng.choice(("L", "R", STAND))
+
+
+def _chase(
+    rows: list[list[str]],
+    where: dict[int, int],
+    target: int,
+    side: int,
+    fwd: str,
+    rng: random.Random,
+    noise: float,
+) -> None:
+    """The defence's rows: each pyramid heads for the ball's square (``target``) or for
+    where the carrier is heading."""
+    for k in range(3):
+        pid = side * 3 + k
+        if pid not in where:
+            continue
+        sq = where[pid]
+        for r in range(3):
+            aim = target
+            lead = step(target, fwd) if target >= 0 else -1
+            if lead >= 0 and rng.random() < 0.4:
+                aim = lead  # where the carrier is heading
+            way = _towards(sq, aim, rng) if aim >= 0 else None
+            if way is None or rng.random() < noise:
+                way = rng.choice(("N", "S", "E", "W", None))
+            if way is None:
+                continue
+            rows[r][k] = LETTER[side][way]
+            nxt = step(sq, way)
+            sq = nxt if nxt >= 0 else sq
 
 
 def sample(game: PyramidBall, side: int, rng: random.Random, uniform: float = 0.15) -> Program:

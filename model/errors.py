@@ -1,0 +1,125 @@
+"""The model's errors and how an error line quotes a value: a move the rules do not
+allow, text that is no move, a position (file, set-up or options) that is malformed or
+cannot arise, and the checks of a document's keys and a game's option names. Every name
+here is also :mod:`model.game`'s, where the games import them from."""
+
+from __future__ import annotations
+
+import reprlib
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from pyramid_lab.i18n import _
+
+#: The longest value an error line repeats whole; a longer one is cut with "…".
+MAX_QUOTED = 200
+
+
+def quote(value: object, limit: int = MAX_QUOTED) -> str:
+    """``value`` as an error line quotes it: its ``repr``, cut as :func:`shorten` cuts a
+    text (a text cut before it is quoted, so the quote closes), nested lists and objects
+    cut a few levels down, and an integer too long to write named by its size. Never
+    raises, so the line that quotes it is always written."""
+    if isinstance(value, str):  # (repr writes a lone surrogate as an escape)
+        return repr(value if len(value) <= limit else value[: max(limit - 1, 0)] + "…")
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
+    try:
+        text = _QUOTING.repr(value)
+    except (ValueError, RecursionError):  # an int past the interpreter's digit limit inside
+        text = f"a {type(value).__name__}"
+    return shorten(text, limit)
+
+
+def not_replayed(text: str, exc: Exception) -> str:
+    """Why the move written ``text`` does not replay, quoting it once: the error's own
+    words when they start with the move quoted (a long move quoted twice left no room
+    for the reason), else "'TEXT' does not replay: REASON"."""
+    said, quoted = str(exc), quote(text)
+    return said if said.startswith(quoted) else f"{quoted} does not replay: {said}"
+
+
+def shorten(text: str, limit: int = MAX_QUOTED) -> str:
+    """``text`` cut to ``limit`` characters (the last one "…") so that an error line that
+    quotes a value stays a line, and with any lone surrogate written as an escape so that
+    it can be printed on every terminal."""
+    if len(text) > limit:
+        text = text[: max(limit - 1, 0)] + "…"
+    if any("\ud800" <= ch <= "\udfff" for ch in text):
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
+_QUOTING = reprlib.Repr()
+_QUOTING.maxlevel = 3
+_QUOTING.maxstring = _QUOTING.maxlong = _QUOTING.maxother = MAX_QUOTED
+
+
+class IllegalMoveError(ValueError):
+    """A move that the rules do not allow in the current position."""
+
+
+class InvalidMoveError(ValueError):
+    """Text that is not a move in the game's notation."""
+
+
+#: How a refusal of a position that play cannot reach names the way round it, in a file's
+#: words; the window's Set-up dock says it in its own (its Study box).
+STUDY_HINT = 'mark the file "study": true'
+
+
+class PositionFormatError(ValueError):
+    """A position (file, set-up or options) that is malformed or cannot arise by the rules.
+
+    ``key`` names where the problem is (``"pieces[3]"``, ``"options.size"``), ``reason``
+    says what is wrong; ``str()`` gives both, ready for a status bar or a dialog.
+    """
+
+    def __init__(self, key: str, reason: str, *, source: str | None = None) -> None:
+        self.key = shorten(key)
+        self.reason = shorten(reason, 2 * MAX_QUOTED)
+        self.source = None if source is None else shorten(source)
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        where = f"{self.source}: " if self.source else ""
+        return f"{where}{self.key}: {self.reason}" if self.key else f"{where}{self.reason}"
+
+    def with_source(self, source: str) -> PositionFormatError:
+        return PositionFormatError(self.key, self.reason, source=source)
+
+
+def check_option_names(game: str, raw: Mapping[str, Any], known: tuple[str, ...]) -> None:
+    """PositionFormatError for option names that ``game`` does not take."""
+    unknown = sorted(set(raw) - set(known))
+    if unknown:
+        raise PositionFormatError(
+            "options",
+            _("unknown option(s) {unknown}; {game} takes {known}").format(
+                unknown=unknown, game=game, known=", ".join(known)
+            ),
+        )
+
+
+def check_keys(
+    raw: Mapping[str, Any], known: Iterable[str], *, required: Iterable[str] = (), where: str = ""
+) -> None:
+    """PositionFormatError for the first ``required`` key missing from a document's object
+    ``raw`` (found at ``where``), or its first key not one of ``known``."""
+    prefix = f"{where}." if where else ""
+    for key in required:
+        if key not in raw:
+            raise PositionFormatError(prefix + key, _("required key is missing"))
+    names = sorted(known)
+    unknown = sorted(set(raw) - set(names))
+    if unknown:
+        raise PositionFormatError(
+            prefix + unknown[0], _("unknown key; known: {known}").format(known=", ".join(names))
+        )
+
+
+# The errors are named where scripts and tracebacks have always found them (the protocol's
+# module, which re-exports them); they live here so that the protocol's module stays small.
+for _error in (IllegalMoveError, InvalidMoveError, PositionFormatError):
+    _error.__module__ = "pyramid_lab.model.game"
+del _error

@@ -1,0 +1,365 @@
+"""Rolling Pyramids' legal moves: the layer of :class:`model.rolling.RollingPyramids` that
+lists the legal moves of a position and says why a move is not one of them (the moves
+themselves and their text are in :mod:`model.rolling.moves`)."""
+
+from __future__ import annotations
+
+from ..game import Move, quote
+from ..teaching import describe_result
+from .fights import EMPTY
+from .moves import (
+    ALL,
+    DONE,
+    Cross,
+    Deploy,
+    Develop,
+    Done,
+    Place,
+    Roll,
+    Soldiers,
+    StartArea,
+    Take,
+    footman_slot,
+    parse_move,
+)
+from .rules import DEVICES, WRITTEN, line_problem, shape_takes, written_choices
+from .state import GREY, NEUTRAL, RollingPosition, State
+
+
+class RollingMoves(RollingPosition):
+    """The legal moves of a position, and why a move is not one of them."""
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        s = self._s
+        if s.phase == "solo_start":
+            return [(Roll(self.players[0], 4, v), 1 / 4) for v in range(1, 5)]
+        if s.phase != "roll":
+            raise ValueError(f"{self.title}: no die is rolled in the {s.phase} phase")
+        die = next(d for d in s.dice if d.value is None)
+        colour = self._die_colour(die.owner)
+        return [(Roll(colour, die.sides, v), 1 / die.sides) for v in range(1, die.sides + 1)]
+
+    def legal_moves(self, player: int | None = None) -> list[Move]:
+        s = self._s
+        if s._moves is None:
+            s._moves = self._legal(s)
+        return list(s._moves)
+
+    def legal_move_count(self) -> int:
+        s = self._s
+        if s._moves is None:
+            s._moves = self._legal(s)
+        return len(s._moves)
+
+    def _legal(self, s: State) -> list[Move]:
+        phase = s.phase
+        if phase == "over":
+            return []
+        if phase in ("roll", "solo_start"):
+            return [m for m, _ in self.chance_outcomes()]
+        p = s.turn
+        if phase == "start":
+            return [StartArea(self.cell_name(c)) for c in self.map.starts if s.owner[c] == EMPTY]
+        if phase == "draft":
+            return self._takes(s, p)
+        if phase == "develop":
+            return [Develop(u) for u in self._upgrades(s, p)] + [DONE]
+        if phase == "deploy":
+            return [
+                Deploy(unit.name, self.cell_name(c))
+                for unit in self._units(s, p)
+                for c in self._targets(s, p, unit.bomb)
+            ]
+        if phase == "conquest":
+            return [Cross(g + 1, k + 1) for g, k in self._triangles(s, p)] + [DONE]
+        if phase == "soldiers":
+            name = self.cell_name(s.soldiers[0])
+            one: list[Move] = [Soldiers(name, True), Soldiers(name, False)]
+            if len(s.soldiers) == 1:
+                return one
+            return [Soldiers(ALL, True), *one, Soldiers(ALL, False)]
+        if phase == "cleanup":
+            return [*self._placements(s, p), DONE]
+        raise AssertionError(phase)
+
+    # -- draft --
+
+    def _slots(self, s: State, p: int, sides: int) -> list[tuple[str, str]]:
+        """Slots (name, section) that may take a die of ``sides``, one per class of equal
+        empty slots (the first free hero slot, the first empty develop pair)."""
+        sheet = s.sheets[p]
+        faction = self.factions[p]
+        out: list[tuple[str, str]] = []
+        if None in sheet.heroes:
+            out.append(("hero", "heroes"))
+        empty_pair = False
+        for i, (a, b) in enumerate(zip(sheet.dev4, sheet.dev8, strict=True)):
+            if a is None and b is None:
+                if empty_pair:
+                    continue
+                empty_pair = True
+            if sides == 4 and a is None:
+                out.append((f"dev{i + 1}.d4", "develop"))
+            if sides == 8 and b is None:
+                out.append((f"dev{i + 1}.d8", "develop"))
+        for i, line in enumerate(faction.lines):
+            for k in range(3):
+                if sheet.lines[i][k] is None and shape_takes(line.shapes[k], sides):
+                    out.append((f"{line.id}{k + 1}", "armies"))
+        for g, group in enumerate(faction.groups):
+            for k, space in enumerate(group):
+                if space.shape == f"d{sides}" and not sheet.crossed[g][k]:
+                    out.append((f"f{g + 1}.{k + 1}", "footmen"))
+        return out
+
+    def _slot_problem(self, s: State, p: int, slot: str, sides: int, number: int) -> str | None:
+        """Why ``number`` from a d``sides`` may not be written in ``slot``; None if it may."""
+        sheet = s.sheets[p]
+        faction = self.factions[p]
+        if slot == "hero":
+            return None if None in sheet.heroes else "every hero slot is written"
+        if slot.startswith("dev") and "." in slot:
+            pair, shape = slot[3:].split(".", 1)
+            if not pair.isdigit() or not 1 <= int(pair) <= faction.develop_pairs:
+                return f"there is no develop pair {pair}"
+            i = int(pair) - 1
+            if shape not in ("d4", "d8"):
+                return f"a develop pair has a d4 and a d8 slot, not {quote(shape)}"
+            if shape != f"d{sides}":
+                return f"the {shape} slot takes only a number from a {shape}"
+            mine, theirs = (
+                (sheet.dev4[i], sheet.dev8[i]) if sides == 4 else (sheet.dev8[i], sheet.dev4[i])
+            )
+            if mine is not None:
+                return f"{slot} is already written"
+            if theirs is not None and (number >= theirs if sides == 4 else number <= theirs):
+                return "the d8 number of a develop pair must be larger than the d4 number"
+            return None
+        if len(slot) == 2 and slot[1] in "123":
+            for i, line in enumerate(faction.lines):
+                if line.id == slot[0]:
+                    k = int(slot[1]) - 1
+                    if not shape_takes(line.shapes[k], sides):
+                        return f"{slot} takes only a number from a {line.shapes[k]}"
+                    return line_problem(line.rule, sheet.lines[i], k, number)
+            return f"there is no line {quote(slot[0])}"
+        if slot.startswith("f"):
+            try:
+                g, k = footman_slot(slot)
+                space = faction.groups[g - 1][k - 1]
+                if g < 1 or k < 1:
+                    raise IndexError
+            except (ValueError, IndexError):
+                return f"there is no footman space {slot}"
+            if space.is_circle:
+                return f"{slot} is a circle: it unlocks by itself"
+            if sheet.crossed[g - 1][k - 1]:
+                return f"{slot} is already crossed off"
+            if space.shape != f"d{sides}":
+                return f"{slot} needs a {space.shape}"
+            if number != space.number:
+                return f"{slot} needs a {space.number}"
+            return None
+        return f"there is no slot {quote(slot)} (hero, devN.d4, devN.d8, a1..c3, fG.K)"
+
+    def _takes(self, s: State, p: int) -> list[Move]:
+        moves: list[Move] = []
+        seen: set[tuple[int, int, int]] = set()
+        stack = self._options.stack_modifiers
+        for die in s.dice:
+            value = die.value
+            assert value is not None  # the draft begins once every die is rolled
+            key = (die.owner, die.sides, value)
+            if die.taker is not None or key in seen:
+                continue
+            seen.add(key)
+            colour = self._die_colour(die.owner)
+            before = len(moves)
+            for slot, section in self._slots(s, p, die.sides):
+                factory = self._controls_factory(s, p, section)
+                for number in written_choices(value, die.owner == p, factory, stack):
+                    if self._slot_problem(s, p, slot, die.sides, number) is None:
+                        moves.append(Take(colour, die.sides, value, slot, number))
+            if len(moves) == before:
+                moves.append(Take(colour, die.sides, value, "none", None))
+        return moves
+
+    # -- develop --
+
+    def _upgrades(self, s: State, p: int) -> list[str]:
+        sheet = s.sheets[p]
+        if not sheet.usable_pairs():
+            return []
+        faction = self.factions[p]
+        out = []
+        if not self._options.solo:  # "Special developments ... are not used in solo variant."
+            out += [d for k, d in enumerate(DEVICES) if sheet.devices[k] < faction.devices[k]]
+        for i, line in enumerate(faction.lines):
+            if sheet.bonus[i] + 1 < len(line.bonus):
+                out.append(f"{line.id}+")
+            if line.line_upgrade and not sheet.line_up[i]:
+                out.append(f"{line.id}-line")
+        return out
+
+    # -- conquest --
+
+    def _triangles(self, s: State, p: int) -> list[tuple[int, int]]:
+        sheet = s.sheets[p]
+        if sheet.conquests <= 0:
+            return []
+        return [
+            (g, k)
+            for g, group in enumerate(self.factions[p].groups)
+            for k, space in enumerate(group)
+            if space.is_triangle and not sheet.crossed[g][k]
+        ]
+
+    # -- cleanup --
+
+    def _placements(self, s: State, p: int) -> list[Move]:
+        if self._options.solo:
+            return []
+        sheet = s.sheets[p]
+        placed = [d for d in s.devices if d.player == p]
+        cells = self.map.cells
+        out: list[Move] = []
+        for k, kind in enumerate(DEVICES):
+            if sheet.devices[k] <= sum(1 for d in placed if d.kind == kind):
+                continue
+            taken = {(d.cell, d.other) for d in placed if d.kind == kind}
+            if kind == "ram":
+                spots = [
+                    (x, c)
+                    for x in range(len(cells))
+                    if s.owner[x] == p
+                    for c in cells[x].adjacent
+                    if c in self._holdable and s.owner[c] != p
+                ]
+            elif kind == "spikes":
+                spots = [
+                    (c, x)
+                    for c in self._holdable
+                    if s.owner[c] == p
+                    for x in cells[c].adjacent
+                    if s.owner[x] != p
+                ]
+            else:
+                spots = [(c, -1) for c in self._holdable if s.owner[c] == p]
+            for a, b in spots:
+                if (a, b) not in taken:
+                    other = None if b < 0 else self.cell_name(b)
+                    out.append(Place(kind, self.cell_name(a), other))
+        return out
+
+    # ---- legality -------------------------------------------------------------------------
+
+    def why_illegal(self, move: Move) -> str | None:
+        s = self._s
+        if s.phase == "over":
+            return f"the game is over: {describe_result(self)}"
+        if s._moves is not None and move in s._moves:
+            return None
+        phase = s.phase
+        phases: dict[str, type[Move] | tuple[type[Move], ...]] = {
+            "start": StartArea,
+            "solo_start": Roll,
+            "roll": Roll,
+            "draft": Take,
+            "develop": (Develop, Done),
+            "deploy": Deploy,
+            "conquest": (Cross, Done),
+            "soldiers": Soldiers,
+            "cleanup": (Place, Done),
+        }
+        expected = phases[phase]
+        if not isinstance(move, expected):
+            return f"{move} is not a move of the {phase.replace('_', ' ')} phase"
+        if isinstance(move, Take):
+            return self._take_problem(s, s.turn, move)
+        if move in self.legal_moves():
+            return None
+        return self._explain_refusal(s, move)
+
+    def _take_problem(self, s: State, p: int, move: Take) -> str | None:
+        if move.sides not in (4, 8) or not 1 <= move.value <= move.sides:
+            return f"there is no such die: d{move.sides} {move.value}"
+        owner = (
+            NEUTRAL
+            if move.colour == GREY
+            else (self.players.index(move.colour) if move.colour in self.players else None)
+        )
+        if owner is None or not any(
+            d.taker is None and (d.owner, d.sides, d.value) == (owner, move.sides, move.value)
+            for d in s.dice
+        ):
+            return f"no {move.colour} d{move.sides} showing {move.value} is left to take"
+        if move.slot == "none":
+            if move.written is not None:
+                return "a die written nowhere has no number"
+            if any(
+                isinstance(m, Take)
+                and (m.colour, m.sides, m.value) == (move.colour, move.sides, move.value)
+                and m.slot != "none"
+                for m in self.legal_moves()
+            ):
+                return "a die is written nowhere only when no slot can take its number"
+            return None
+        if move.written is None or not WRITTEN[0] <= move.written <= WRITTEN[1]:
+            return f"a written number is {WRITTEN[0]} to {WRITTEN[1]}"
+        section = (
+            "heroes"
+            if move.slot == "hero"
+            else "develop"
+            if move.slot.startswith("dev")
+            else "footmen"
+            if move.slot.startswith("f")
+            else "armies"
+        )
+        allowed = written_choices(
+            move.value,
+            owner == p,
+            self._controls_factory(s, p, section),
+            self._options.stack_modifiers,
+        )
+        if move.written not in allowed:
+            return (
+                f"a {move.colour} d{move.sides} showing {move.value} may be written as "
+                f"{', '.join(map(str, allowed))} here (own colour ±1, a {section} factory ±2)"
+            )
+        return self._slot_problem(s, p, move.slot, move.sides, move.written)
+
+    def _explain_refusal(self, s: State, move: Move) -> str:
+        p = s.turn
+        if isinstance(move, Roll):
+            outcomes = [str(m) for m, _ in self.chance_outcomes()]
+            return f"the die to roll now gives {outcomes[0]} .. {outcomes[-1]}"
+        if isinstance(move, StartArea):
+            return f"{move.cell} is not a free starting area"
+        if isinstance(move, Develop):
+            if not s.sheets[p].usable_pairs():
+                return "no completed develop pair is left to spend"
+            return f"{move.upgrade} is not an upgrade left to take"
+        if isinstance(move, Deploy):
+            units = {u.name: u for u in self._units(s, p)}
+            if move.unit not in units:
+                return f"{self.players[p]} has no unit {quote(move.unit)} left to deploy"
+            return (
+                f"{move.unit} may go only to a space {self.players[p]} controls or one "
+                "adjacent to a space or starting area they control"
+                if not units[move.unit].bomb
+                else f"{move.cell} is not a space a bomb can hit"
+            )
+        if isinstance(move, Cross):
+            return f"f{move.group}.{move.space} is not a triangle left to cross off"
+        if isinstance(move, Soldiers):
+            name = self.cell_name(s.soldiers[0])
+            if move.cell == ALL:
+                word = "stay" if move.stay else "reserve"
+                return f"the soldiers of one space wait: {word} {name}"
+            return f"the soldiers to place now are those of space {name}"
+        if isinstance(move, Place):
+            return f"{move} is not a place for one more {move.device}"
+        return f"{move} is not a legal move here"

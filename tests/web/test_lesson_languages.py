@@ -1,0 +1,68 @@
+"""A lesson's own texts in each page's language (issue 90 item 5): the page is made once,
+the lesson's texts put in each page's language as it is sent, English where the lesson
+lacks one, said once on the lesson's first step; no page is sent the other languages."""
+
+from __future__ import annotations
+
+import json
+
+from classroom_helpers import LESSON, SECOND, TERRACE
+
+from pyramid_lab.model import lesson as L
+from pyramid_lab.viewer.classroom.room import Classroom
+from pyramid_lab.viewer.classroom.sites import on_board
+from pyramid_lab.viewer.classroom.student import page_of
+from pyramid_lab.viewer.classroom.words import translated
+
+CODE = "abcd-efgh"
+
+
+def _sent(page, language):
+    return json.loads(json.dumps(translated({"page": page}, language)))["page"]
+
+
+def test_a_german_page_shows_the_german_lesson_text_and_an_english_one_the_english(tmp_path):
+    room = Classroom.open([LESSON, SECOND], CODE, tmp_path / "results.json", on_board)
+    ada = room.join("Ada")
+    with ada.lock:
+        ada.next()  # step 2: a task with a prompt of the lesson's own
+        ada.hint()
+        page = page_of(ada)
+    german_lesson, _ = L.in_language(L.read(LESSON), "de")
+    english, german, swedish = _sent(page, "en"), _sent(page, "de-AT"), _sent(page, "sv")
+    step = german_lesson.steps[1]
+    assert german["title"] == step.title == "Fünf Wände"
+    assert german["text"] == step.text
+    assert step.task is not None
+    assert german["task"]["prompt"] == step.task.prompt
+    assert german["task"]["hint"] == step.task.hint
+    assert german["lesson_title"] == "Ecken und Wände"
+    assert [given["title"] for given in german["lessons"]] == [
+        "Ecken und Wände",
+        "Eine Kugel in der Ecke",
+    ]
+    assert swedish["title"] == "Fem väggar"
+    assert english["title"] == "Five walls"
+    assert english["text"] == L.read(LESSON).steps[1].text
+    for sent in (english, german, swedish):
+        assert "texts" not in sent  # no page is sent the other languages
+        assert "Five walls" not in json.dumps(sent) or sent is english
+    assert german["said"] == swedish["said"] == english["said"] == ""
+
+
+def test_a_lesson_without_the_pages_language_is_english_and_says_so_once(tmp_path):
+    lesson = L.read(TERRACE)  # German only, besides English
+    room = Classroom.open([TERRACE], CODE, tmp_path / "results.json", on_board)
+    ada = room.join("Ada")
+    with ada.lock:
+        first = page_of(ada)
+        ada.next()
+        second = page_of(ada)
+    french = _sent(first, "fr")
+    assert french["title"] == lesson.steps[0].title
+    assert french["said"] == (
+        "Cette leçon n'a pas encore de texte dans ta langue : elle est affichée en anglais."
+    )
+    assert _sent(second, "fr")["said"] == ""  # once: on the lesson's first step
+    assert _sent(first, "de")["said"] == ""
+    assert _sent(first, "de")["title"] == "Drei Arten von Zügen"
