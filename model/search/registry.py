@@ -29,7 +29,7 @@ from ..game import Game
 if TYPE_CHECKING:
     from .choice import Agent, Limits
     from .compiled.adapters import Adapter
-    from .tables import EndgameTables, WholeGameTables
+    from .tables import WholeGameTables
     from .value_book import ValueBook
 
 #: A game's own player of a level: (position, level, seed, player) -> (agent, limits).
@@ -145,10 +145,9 @@ def plugin_for(game: Game | type[Game] | str) -> Plugin:
 
 
 class Tables(NamedTuple):
-    """A game's tables, found without its plug-in (:func:`tables_for`): its endgame tables
-    and its whole-game tables (one module may be both), either None."""
+    """A game's tables, found without its plug-in (:func:`tables_for`): its whole-game
+    tables, or None."""
 
-    endgame: EndgameTables | None = None
     whole: WholeGameTables | None = None
 
 

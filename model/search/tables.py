@@ -1,8 +1,8 @@
 """What a game's tables answer, as the command line, the lab and the window ask them: its
-endgame tables (:class:`EndgameTables`) and whole-game tables (:class:`WholeGameTables`, a
-table opened as a :class:`WholeGameTable`), each a module of the game's search package,
-found by :func:`model.search.registry.tables_for` without the game's plug-in. Types only:
-nothing here runs, and nothing imports this module but for its types."""
+whole-game tables (:class:`WholeGameTables`, a table opened as a :class:`WholeGameTable`),
+a module of the game's search package found by :func:`model.search.registry.tables_for`
+without the game's plug-in. Types only: nothing here runs, and nothing imports this module
+but for its types."""
 
 from __future__ import annotations
 
@@ -12,46 +12,6 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..game import Game
-
-#: Progress of an endgame table's building: (sweep, layer, decided, seconds).
-TableProgress = Callable[[int, int, int, float], None]
-
-
-class EndgameTables(Protocol):
-    """A game's endgame tables (a module: the command line's ``endgame``)."""
-
-    @property
-    def TOP_LAYER(self) -> int:
-        """A table's top layer (the most pieces a table's board holds, plus one)."""
-        ...
-
-    @property
-    def EndgameError(self) -> type[ValueError]:
-        """A table that cannot be used (one line, naming the file)."""
-        ...
-
-    def layers(self) -> list[tuple[int, int, int]]:
-        """(pieces, shapes, positions) for each layer, from the top down."""
-        ...
-
-    def default_path(self, low: int, options: object) -> Path:
-        """The table's file in the user's cache for those rules and ``low`` pieces."""
-        ...
-
-    def build(
-        self,
-        low: int,
-        path: Path,
-        options: object,
-        progress: TableProgress | None = None,
-        start: Path | None = None,
-    ) -> list[tuple[int, int, int, int]]:
-        """Build the table down to ``low`` pieces: (pieces, positions, wins, losses)."""
-        ...
-
-    def value(self, game: Game, path: Path) -> tuple[str, int]:
-        """The table's value of the position for the side to move, and its fewest pieces."""
-        ...
 
 
 class WholeGameTable(Protocol):
@@ -112,12 +72,17 @@ class SolverAgreement(Protocol):
     def wrong(self) -> list[tuple[int, int, str, str]]: ...
 
 
-class WholeGameTables(EndgameTables, Protocol):
-    """A game's whole-game tables beside its endgame tables (a module: the command line's
-    ``endgame --whole``, ``verify`` and ``book``): every position's value to the end of the
-    game, built (resumably, on a Dask cluster too), opened, probed and verified. A table is
-    the game's own object, seen here as a :class:`WholeGameTable`; the game's functions
-    refuse (its ``EndgameError``) a table another game made."""
+class WholeGameTables(Protocol):
+    """A game's whole-game tables (a module: the command line's ``endgame``): every
+    position's value to the end of the game, built (resumably, on a Dask cluster too),
+    opened, probed and verified. A table is the game's own object, seen here as a
+    :class:`WholeGameTable`; the game's functions refuse (its ``EndgameError``) a table
+    another game made."""
+
+    @property
+    def EndgameError(self) -> type[ValueError]:
+        """A table that cannot be used (one line, naming the file)."""
+        ...
 
     def whole_folder(self, options: Any, base: int = 4) -> Path:
         """The table's folder in the user's cache for those rules."""

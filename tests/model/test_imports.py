@@ -104,7 +104,6 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_pyraos_kernel",
     "tests.model.test_pyraos_prober",
     "tests.model.test_pyraos_keys",
-    "tests.model.test_pyraos_retro",
     "tests.model.test_pyraos_solver",
     "tests.model.test_pyraos_whole",
     "tests.model.test_pyraos_whole_files",

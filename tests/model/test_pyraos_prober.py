@@ -24,7 +24,7 @@ TOP_IN_ONE = ROOT / "examples" / "pyraos" / "top-in-one.pyr.json"
 EMPTY = ROOT / "examples" / "pyraos" / "empty.pyr.json"
 #: The issue's bound on what a probe loads of ``model/search``.
 MOST_LINES = 3000
-#: What builds a table (or the endgame tables' engine), never loaded by a probe.
+#: What builds a table, never loaded by a probe.
 BUILDER = (
     "whole",
     "whole_build",
@@ -36,7 +36,6 @@ BUILDER = (
     "whole_store",
     "whole_verify",
     "whole_walk",
-    "retro",
     "agreement",
 )
 OTHERS = ("ball", "partition", "rolling", "terrace")

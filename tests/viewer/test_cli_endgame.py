@@ -1,4 +1,5 @@
-"""``pyramid-lab endgame``: counting the layers, probing a position, refusals in one line."""
+"""``pyramid-lab endgame``: the whole-game table counted, built, probed, verified; refusals
+in one line (the retired endgame tables of K pieces among them)."""
 
 from __future__ import annotations
 
@@ -20,45 +21,61 @@ def run(capsys, *argv) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_count_gives_every_layer_and_the_total(capsys):
-    code, out, _ = run(capsys, "endgame", "count")
+def test_count_gives_the_whole_tables_layers_with_or_without_whole(capsys):
+    # The endgame tables of K pieces were retired (issue 88): count reads the whole
+    # game's index, --whole or not
+    code, out, _ = run(capsys, "endgame", "count", "--base", "2")
     assert code == 0
-    assert "    29       1 155,117,520 38,779,380" in out
-    assert out.rstrip().endswith("all: 12,352,692,569 positions, 3,088,173,143 bytes")
+    assert out == run(capsys, "endgame", "count", "--whole", "--base", "2")[1]
+    assert out.startswith("pieces  canonical shapes  positions (a byte each)\n")
+    assert out.rstrip().endswith("all: 33 positions, 33 bytes")
+
+
+def test_the_retired_tables_are_refused_in_one_line_saying_why(capsys, tmp_path):
+    # A build of the endgame tables of K pieces (no --whole) and a K asked of a build or a
+    # probe: one line that names the whole-game table's commands; nothing written
+    missing = tmp_path / "none"
+    for argv in (
+        ("build",),
+        ("build", "--min-pieces", "28", "--table", missing),
+        ("build", "--whole", "--min-pieces", "28", "--table", missing),
+        ("probe", TOP_IN_ONE, "--min-pieces", "28"),
+    ):
+        code, out, err = run(capsys, "endgame", *argv)
+        assert (code, out, err.count("\n")) == (2, "", 1), argv
+        asked = "endgame build" if argv == ("build",) else f"endgame {argv[0]} --min-pieces"
+        assert err.startswith(f"pyramid-lab: {asked}: the endgame tables of K pieces or more ")
+        assert "were retired; the whole-game table answers every position they answered" in err
+        assert "`pyramid-lab endgame build --whole`" in err
+    assert not missing.exists()
+    with pytest.raises(SystemExit):  # (the option went with them: argparse's refusal)
+        main(["endgame", "build", "--whole", "--start", str(missing)])
+    capsys.readouterr()
 
 
 def test_probe_and_build_refuse_in_one_line(capsys, tmp_path):
-    missing = tmp_path / "none.retro"
-    code, _, err = run(capsys, "endgame", "probe", TOP_IN_ONE, "--table", missing)
-    assert code == 2
-    assert err.count("\n") == 1
-    assert "no table there; build one with `pyramid-lab endgame build" in err
-    code, _, err = run(capsys, "endgame", "probe", TOP_IN_ONE, "--table", TOP_IN_ONE)
-    assert (code, err.count("\n")) == (2, 1)
-    assert "not a Pyraos endgame table" in err
+    missing = tmp_path / "none"
+    for whole in ((), ("--whole",)):  # a probe reads the whole-game table either way
+        code, _, err = run(capsys, "endgame", "probe", TOP_IN_ONE, *whole, "--table", missing)
+        assert (code, err.count("\n")) == (2, 1)
+        assert "no whole-game table there; build one with `pyramid-lab endgame build --whole" in err
     code, _, err = run(capsys, "endgame", "probe")
     assert (code, err) == (2, "pyramid-lab: endgame probe: name a position FILE\n")
-    code, _, err = run(capsys, "endgame", "build", "--option", "variant=x", "--table", missing)
+    argv = ("endgame", "build", "--whole", "--option", "variant=x", "--table", missing)
+    code, _, err = run(capsys, *argv)
     assert code == 2
     assert "options.variant: must be one of standard, children, alternate" in err
     assert not missing.exists()
-    code, _, err = run(capsys, "endgame", "build", "--game", "terrace")
+    code, _, err = run(capsys, "endgame", "build", "--whole", "--game", "terrace")
     assert (code, err.count("\n")) == (2, 1)
-    code, _, err = run(capsys, "endgame", "build", "--min-pieces", "31", "--table", missing)
-    assert "--min-pieces 31: the tables' top layer is 29" in err
-    table = tmp_path / "t.retro"
-    code, _, err = run(capsys, "endgame", "build", "--table", table, "--start", table)
-    assert "the table to build cannot be the one it starts from" in err
-    code, _, err = run(capsys, "endgame", "build", "--table", table, "--start", TOP_IN_ONE)
-    assert (code, err.count("\n")) == (2, 1)
-    assert "not a Pyraos endgame table" in err
+    assert "--game 'terrace': whole-game tables exist for pyraos" in err
 
 
 @pytest.mark.usefixtures("whole_kernels")  # (compiled once: tests/whole_kernels.py)
 def test_the_whole_game_is_built_said_verified_and_a_wrong_value_named(capsys, tmp_path):
     import pyramid_lab.model.search as search
 
-    tables = search.tables_for("pyraos").endgame
+    tables = search.tables_for("pyraos").whole
     folder = tmp_path / "base3"
     argv = ("endgame", "build", "--whole", "--base", "3", "--workers", "0", "--table", folder)
     code, out, _ = run(capsys, *argv)
@@ -210,7 +227,7 @@ def test_a_stopped_whole_build_says_it_resumes_and_what_is_kept(capsys, tmp_path
     import pyramid_lab.model.search as search
     from pyramid_lab.model.pyraos import PyraosOptions
 
-    tables = search.tables_for("pyraos").endgame
+    tables = search.tables_for("pyraos").whole
     folder = tmp_path / "base3"
     seen: list[dict] = []
 
@@ -239,10 +256,11 @@ def test_the_whole_game_tables_are_found_typed_without_the_plug_in(capsys):
     # name; issue 88: without the game's plug-in (its book, its solver); a game without
     # them is told which games have them.
     import pyramid_lab.model.search as search
+    from pyramid_lab.model.search.games.pyraos import endgame
 
-    assert search.tables_for("pyraos").whole is search.tables_for("pyraos").endgame
+    assert search.tables_for("pyraos").whole is endgame
     assert search.tables_for("partition").whole is None
-    assert search.tables_for("partition").endgame is None
+    assert search.tables_for("pyraos")._fields == ("whole",)  # (the K tables retired)
     code, _, err = run(capsys, "endgame", "count", "--whole", "--game", "partition")
     assert code != 0
     assert "--game 'partition': whole-game tables exist for pyraos" in err

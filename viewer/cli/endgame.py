@@ -1,22 +1,31 @@
-"""``pyramid-lab endgame count|build|probe|verify``: a game's endgame tables by retrograde
-analysis (every position with at least K pieces on the board, 2 bits a position), or with
-``--whole`` the whole game (a byte a position with its distance to the end, resumable;
-push retrograde in this process, or rounds split over a Dask cluster; docs/engines.md)."""
+"""``pyramid-lab endgame count|build|probe|verify|book``: a game's whole-game table by
+retrograde analysis (a byte a position with its distance to the end, resumable; push
+retrograde in this process, or rounds split over a Dask cluster; docs/engines.md), its
+actions in :mod:`.endgame_whole`. The endgame tables of K pieces or more (2 bits a
+position, the layers K to 29) were retired in issue 88: the whole-game table answers every
+position they answered; ``endgame build`` without ``--whole`` and ``--min-pieces`` on a
+build or a probe say so in one line."""
 
 from __future__ import annotations
 
 import argparse
-import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pyramid_lab.i18n import N_, _, format_number, format_percent, ngettext
+from pyramid_lab.i18n import N_, _
 
 from .argtypes import piece_count
-from .common import EXIT_BAD_INPUT, EXIT_OK
-from .endgame_parts import game_with_tables, probed, rules_options, say, value_for
+from .endgame_parts import say
 from .options import RULE_OPTION, Option, add_options, flag
+
+#: What ``endgame build`` without ``--whole`` and ``--min-pieces`` on a build or a probe
+#: are told (``asked``: the words the user gave).
+RETIRED = N_(
+    "{asked}: the endgame tables of K pieces or more were retired; the whole-game table "
+    "answers every position they answered, with its distance to the end: build it with "
+    "`pyramid-lab endgame build --whole`, probe it with `pyramid-lab endgame probe FILE`"
+)
 
 
 class _Intermixed(argparse.ArgumentParser):
@@ -46,21 +55,17 @@ ARGUMENTS = (
         type=piece_count,
         metavar="K",
         help=N_(
-            "build and probe: the table's fewest pieces on the board (verify "
-            "--against-solver: the lowest layer tried; default: its top "
-            "layer only; each layer lower takes much longer, see docs/engines.md)"
+            "verify --against-solver: the lowest layer tried (each layer lower takes much "
+            "longer, see docs/engines.md)"
         ),
     ),
     replace(RULE_OPTION, help=N_("build: a rule option of the version, e.g. variant=alternate")),
-    Option(
-        "--start",
-        type=Path,
-        metavar="TABLE",
-        help=N_("build: take over a finished table with fewer layers (its layers need no work)"),
-    ),
     flag(
         "--whole",
-        N_("the whole game's table (every position, distances to the end; verify: always)"),
+        N_(
+            "build: the whole game's table (every position, distances to the end; the only "
+            "kind: count, probe, verify and book always read it)"
+        ),
     ),
     Option(
         "--base",
@@ -131,7 +136,7 @@ ARGUMENTS = (
         "--table",
         type=Path,
         metavar="PATH",
-        help=N_("the table file (default: in the user's cache, named by version and K)"),
+        help=N_("the table's folder (default: in the user's cache, named by the version)"),
     ),
 )
 
@@ -142,133 +147,14 @@ def add_arguments(endgame: argparse.ArgumentParser) -> None:
     add_options(endgame, ARGUMENTS)
 
 
-def _count(layers: list[tuple[int, int, int]]) -> int:
-    """``endgame count``: the endgame tables' layers, from the top down."""
-    total = 0
-    # TRANSLATORS: the headings of a table's columns, above its rows of numbers
-    print(_("pieces  shapes  positions  bytes at 2 bits"))
-    for n, shapes, positions in layers:
-        total += positions
-        print(f"{n:6} {shapes:7} {format_number(positions)} {format_number((positions + 3) // 4)}")
-    print(
-        _("all: {positions} positions, {bytes} bytes").format(
-            positions=format_number(total), bytes=format_number((total + 3) // 4)
-        )
-    )
-    return EXIT_OK
-
-
 def run(args: argparse.Namespace) -> int:
-    import pyramid_lab.model.search as search
+    """``endgame``: every action on the whole game's table (:mod:`.endgame_whole`); a build
+    asks for it by name (``--whole``: a long build, said before it starts), and the options
+    of the endgame tables of K pieces, retired, are refused in one line, saying why."""
+    if args.action == "build" and not args.whole:
+        return say(_(RETIRED).format(asked="endgame build"))
+    if args.min_pieces is not None and args.action in ("build", "probe"):
+        return say(_(RETIRED).format(asked=f"endgame {args.action} --min-pieces"))
+    from .endgame_whole import run_whole
 
-    if args.action in ("verify", "book") or args.whole:
-        from .endgame_whole import run_whole
-
-        return run_whole(args)
-    if args.action == "probe":
-        return _probe(args)
-    chosen = game_with_tables(
-        args.game,
-        N_("--game {name}: endgame tables exist for {games}"),
-        lambda game: search.tables_for(game).endgame,
-    )
-    if isinstance(chosen, str):
-        return say(chosen)
-    name, tables = chosen
-    if args.action == "count":
-        return _count(tables.layers())
-    return _build(args, name, tables)
-
-
-def _probe(args: argparse.Namespace) -> int:
-    """``endgame probe FILE``: the position's value from its game's endgame table."""
-    import pyramid_lab.model.search as search
-
-    doc = probed(args)
-    if doc is None:
-        return EXIT_BAD_INPUT
-    game = doc.game
-    tables = search.tables_for(game).endgame
-    if tables is None:
-        return say(
-            _("{file}: {game} has no endgame tables").format(file=args.file, game=game.title)
-        )
-    low = tables.TOP_LAYER if args.min_pieces is None else args.min_pieces
-    path = args.table or tables.default_path(low, game.options)
-    if not path.exists():
-        return say(
-            _(
-                "{path}: no table there; build one with `pyramid-lab endgame build "
-                "--min-pieces {low}` or name one with --table"
-            ).format(path=path, low=low)
-        )
-    try:
-        value, low = tables.value(game, path)
-    except tables.EndgameError as exc:
-        return say(str(exc))
-    pieces = len(game.pieces())
-    if pieces < low:
-        print(
-            ngettext(
-                "unknown: {pieces} piece on the board, the table starts at {low}",
-                "unknown: {pieces} pieces on the board, the table starts at {low}",
-                pieces,
-            ).format(pieces=pieces, low=low)
-        )
-    elif value == "unknown":
-        print(_("unknown (a draw by endless play, or a line leaving the table)"))
-    else:
-        print(value_for(value, game.to_move))
-    return EXIT_OK
-
-
-def _build(args: argparse.Namespace, name: str, tables: Any) -> int:
-    """``endgame build``: the endgame tables of game ``name`` down to ``--min-pieces``,
-    each sweep said as it ends."""
-    try:
-        options = rules_options(args, name)
-    except ValueError as exc:
-        return say(str(exc))
-    low = tables.TOP_LAYER if args.min_pieces is None else args.min_pieces
-    if low > tables.TOP_LAYER:
-        return say(
-            _("--min-pieces {low}: the tables' top layer is {top}").format(
-                low=low, top=tables.TOP_LAYER
-            )
-        )
-    path = args.table or tables.default_path(low, options)
-    began = time.perf_counter()
-
-    def progress(sweep: int, n: int, decided: int, seconds: float) -> None:
-        print(
-            _("sweep {sweep}, {n} pieces: {decided} decided in {seconds} s").format(
-                sweep=sweep,
-                n=n,
-                decided=format_number(decided),
-                seconds=format_number(seconds, digits=1),
-            ),
-            flush=True,
-        )
-
-    try:
-        rows = tables.build(low, path, options, progress, args.start)
-    except OSError as exc:
-        return say(f"{path}: {exc.strerror or exc}")
-    except tables.EndgameError as exc:
-        return say(str(exc))
-    for n, positions, wins, losses in rows:
-        print(
-            _(
-                "{n} pieces: {positions} positions, {wins} won, {losses} lost for the side "
-                "to move, {decided} decided"
-            ).format(
-                n=n,
-                positions=format_number(positions),
-                wins=format_number(wins),
-                losses=format_number(losses),
-                decided=format_percent((wins + losses) / positions, digits=1),
-            )
-        )
-    seconds = format_number(time.perf_counter() - began, digits=0)
-    print(_("{path} built in {seconds} s").format(path=path, seconds=seconds))
-    return EXIT_OK
+    return run_whole(args)

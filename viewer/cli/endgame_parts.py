@@ -1,7 +1,7 @@
-"""What ``pyramid-lab endgame``'s two kinds of tables share (the endgame tables of
-:mod:`viewer.cli.endgame`, the whole game's of :mod:`viewer.cli.endgame_whole`): a
-refusal said, the position probed, the game whose tables to use and the rules asked, a
-value in words, and the lines of ``verify --against-solver``."""
+"""The parts of ``pyramid-lab endgame`` (:mod:`viewer.cli.endgame`, its actions in
+:mod:`viewer.cli.endgame_whole`): a refusal said, the position probed, the game whose
+tables to use and the rules asked, a value in words, and the lines of ``verify
+--against-solver``."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from .common import EXIT_BAD_INPUT, read_or_say
 if TYPE_CHECKING:
     from pyramid_lab.model.files import PositionDocument
 
-#: A game's tables: its endgame tables or its whole-game tables (its search plug-in's).
+#: A game's tables: its whole-game tables (its search package's).
 Tables = TypeVar("Tables")
 
 
@@ -38,10 +38,9 @@ def probed(args: argparse.Namespace) -> PositionDocument | None:
 def game_with_tables(
     asked: str | None, none_such: str, tables_of: Callable[[str], Tables | None]
 ) -> tuple[str, Tables] | str:
-    """The game whose tables to use and its tables (``tables_of``: its endgame tables, or
-    its whole-game tables): the one asked for, else the only game that has them; or what to
-    say when there is none such (``none_such``, an ``N_`` message of ``{name}`` and
-    ``{games}``)."""
+    """The game whose tables to use and its tables (``tables_of``: its whole-game tables):
+    the one asked for, else the only game that has them; or what to say when there is none
+    such (``none_such``, an ``N_`` message of ``{name}`` and ``{games}``)."""
     from pyramid_lab.model.game import game_names, quote
 
     games = {game: tables for game in game_names() if (tables := tables_of(game)) is not None}

@@ -43,7 +43,7 @@ _MODEL = _SEARCH.parent
 GAME_COMPILED = {
     _SEARCH / "games" / "partition": ("kernel", "outlook"),
     _SEARCH / "games" / "pyraos": (
-        *("pyramid_arrays", "kernel", "state", "retro", "retro_prove"),
+        *("pyramid_arrays", "kernel", "state"),
         *("whole_index", "whole_walk", "whole_moves", "whole_rounds", "whole_push"),
     ),
     _SEARCH / "games" / "terrace": ("kernel",),

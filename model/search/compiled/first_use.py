@@ -68,7 +68,7 @@ WAITING = "another process is compiling it, waiting for it"
 STARTING = "starting"
 #: The parts of the core, in the order :mod:`.warm` makes them ready: the tree search
 #: (MCTS), the proof searches (df-pn, bounded), the kernels' entry points the Python side
-#: calls, Pyraos's endgame tables.
+#: calls, Pyraos's whole-game table's reader.
 PARTS = ("tree", "proof", "kernels", "endgame")
 #: What the prover runs (a lesson's check, a puzzle's Verify): half the compiling of all.
 PROVER = ("proof", "kernels")

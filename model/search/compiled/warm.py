@@ -25,7 +25,6 @@ from ...partition import Partition, PartitionOptions
 from ..games.partition.adapters import PartitionAdapter
 from ..games.pyraos.adapters import PyraosAdapter
 from ..games.pyraos.kernel import move_removed, move_source, move_target
-from ..games.pyraos.retro_prove import warm_up as warm_up_endgame
 from ..games.pyraos.whole_table import warm_up as warm_up_whole
 from ..games.terrace.adapters import TerraceAdapter
 from . import bounded, core, dfpn, first_use, mcts
@@ -33,14 +32,14 @@ from .agent import warm_up as warm_up_mcts
 from .proof import warm_up as warm_up_proof
 
 #: What each part says while it is made ready, and its share of the time (a compile's,
-#: measured: the tree search 18 s, the proof searches 15 s, the endgame tables 6 s and
-#: the whole-game table's reader 1.2 s more, the kernels' entry points under a second once
-#: the searches have them).
+#: measured: the tree search 18 s, the proof searches 15 s, the whole-game table's reader
+#: 1.2 s more, the kernels' entry points under a second once the searches have them; the
+#: endgame tables of K spheres, 6 s, were retired with ``retro.py``).
 STEPS = {
     "tree": ("the tree search", 0.45),
     "proof": ("the proof searches", 0.37),
     "kernels": ("the games' kernels", 0.03),
-    "endgame": ("the endgame tables", 0.15),
+    "endgame": ("the endgame tables", 0.03),
 }
 
 
@@ -84,8 +83,7 @@ def _kernels() -> None:
 
 
 def _endgame() -> None:
-    """The Pyraos endgame tables' kernels, and the whole-game table's reader (the book's)."""
-    warm_up_endgame()
+    """The Pyraos whole-game table's reader (the book's)."""
     warm_up_whole()
 
 
@@ -106,8 +104,8 @@ def warm_up(
     parts: Sequence[str] = first_use.PARTS,
 ) -> float:
     """Compile (or load from the cache) ``parts`` of the core (every part: the MCTS, the
-    proof searches, the kernels' entry points the Python side calls, the endgame tables'
-    kernels), each marked compiled once done; the seconds that took.
+    proof searches, the kernels' entry points the Python side calls, the whole-game
+    table's reader), each marked compiled once done; the seconds that took.
     ``progress(fraction, text)`` is told each step."""
     began = time.perf_counter()
     say = progress or (lambda fraction, text: None)

@@ -43,7 +43,7 @@ def import_tables(name: str) -> Tables:
     if name == "pyraos":
         from .pyraos import endgame
 
-        return Tables(endgame=endgame, whole=endgame)
+        return Tables(whole=endgame)
     return Tables()
 
 

@@ -25,8 +25,7 @@ def knowledge_for(game: Game | type[Game] | str) -> Plugin:
 
 
 def tables_for(game: Game | type[Game] | str) -> Tables:
-    """The tables of ``game`` (a position, a game class or a registry name): ``endgame``,
-    a module with ``layers``, ``default_path``, ``build`` and ``value``, and ``whole``, its
-    whole-game tables (``whole_open``, ``whole_value``, ``whole_build``, ...), either None.
+    """The tables of ``game`` (a position, a game class or a registry name): ``whole``, its
+    whole-game tables (``whole_open``, ``whole_value``, ``whole_build``, ...), or None.
     Found without the game's plug-in: a probe loads no book, solver or other game."""
     return registry_tables_for(game)

@@ -1,7 +1,7 @@
 """Where a version's tables live in the user's cache (``$XDG_CACHE_HOME`` or
-``~/.cache``, then ``pyramid-lab/``), named by the rules: the whole-game table's folder and
-the endgame tables' files. Nothing else: the book asks it of every position without
-loading a table's reader (numpy, a kernel)."""
+``~/.cache``, then ``pyramid-lab/``), named by the rules: the whole-game table's folder.
+Nothing else: the book asks it of every position without loading a table's reader (numpy,
+a kernel)."""
 
 from __future__ import annotations
 
@@ -20,8 +20,3 @@ def whole_folder(options: Any, base: int = 4) -> Path:
     pyramid's ``base`` (4: the game's)."""
     suffix = "" if base == 4 else f"-base{base}"
     return cache_root() / f"pyraos-{options.variant}-{options.removal}-whole{suffix}"
-
-
-def endgame_path(low: int, variant: str = "standard", removal: str = "0-2") -> Path:
-    """The endgame tables' file (:mod:`.retro`) of layers 29 down to ``low``."""
-    return cache_root() / f"pyraos-{variant}-{removal}-k{low}.retro"
