@@ -43,7 +43,8 @@ def test_the_retired_tables_are_refused_in_one_line_saying_why(capsys, tmp_path)
     ):
         code, out, err = run(capsys, "endgame", *argv)
         assert (code, out, err.count("\n")) == (2, "", 1), argv
-        asked = "endgame build" if argv == ("build",) else f"endgame {argv[0]} --min-pieces"
+        plain = argv[0] == "build" and "--whole" not in argv  # (said first)
+        asked = "endgame build" if plain else f"endgame {argv[0]} --min-pieces"
         assert err.startswith(f"pyramid-lab: {asked}: the endgame tables of K pieces or more ")
         assert "were retired; the whole-game table answers every position they answered" in err
         assert "`pyramid-lab endgame build --whole`" in err
