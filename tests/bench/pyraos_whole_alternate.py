@@ -21,7 +21,8 @@ median at least 0.97.
 Each tree's first child runs with an empty numba cache (``NUMBA_CACHE_DIR`` of its own, kept
 for the tree's later children): its first build's processor time, the compile, is printed
 apart and no phase counts it. The base-3 tables both trees build are compared byte for byte
-(their sha256). The load (``os.getloadavg``) is printed before each child.
+(their sha256): the standard version's of every build, and each version's built once by
+each method in every child. The load (``os.getloadavg``) is printed before each child.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ import tempfile
 import time
 from pathlib import Path
 
+#: The versions of the rules whose base-3 tables are compared byte for byte.
+VERSIONS = (("standard", "0-2"), ("standard", "1-2"), ("children", "0-2"), ("alternate", "0-2"))
 PHASES = (
     ("push_build", "base 3, push: the whole build"),
     ("rounds_build", "base 3, rounds: the whole build"),
@@ -66,12 +69,21 @@ def _child(builds: int, base4_units: int) -> dict[str, object]:
 
     first = time.process_time()
     digests: set[str] = set()
+    versions: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for method in ("push", "rounds"):  # compiled or loaded before the clock
             table = whole.create(Path(tmp) / f"warm-{method}", 3, "standard", "0-2")
             whole.build(table, method=method)
         whole.verify(table)
         compile_s = time.process_time() - first
+        for variant, removal in VERSIONS:  # each version once by each method: its bytes
+            for method in ("push", "rounds"):
+                table = whole.create(
+                    Path(tmp) / f"{variant}-{removal}-{method}", 3, variant, removal
+                )
+                whole.build(table, method=method)
+                digest = hashlib.sha256(b"".join(v.tobytes() for v in table.values))
+                versions[f"{variant} {removal} {method}"] = digest.hexdigest()
         for k in range(builds):
             for method in ("push", "rounds"):
                 entries: list[dict] = []
@@ -109,6 +121,7 @@ def _child(builds: int, base4_units: int) -> dict[str, object]:
         "seconds": seconds,
         "positions": positions,
         "tables": sorted(digests),
+        "versions": versions,
     }
 
 
@@ -205,6 +218,15 @@ def _report(runs: dict[str, list[dict]]) -> None:
         )
     tables = {t for found in runs.values() for r in found for t in r["tables"]}
     print(f"base-3 tables by push and rounds, both trees, every build: {len(tables)} distinct")
+    for variant, removal in VERSIONS:
+        seen = {
+            r["versions"][f"{variant} {removal} {method}"]
+            for found in runs.values()
+            for r in found
+            for method in ("push", "rounds")
+        }
+        same = "the same bytes" if len(seen) == 1 else f"{len(seen)} different tables"
+        print(f"base 3, {variant} {removal}, by push and rounds, both trees: {same}")
 
 
 if __name__ == "__main__":
