@@ -38,6 +38,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pyramid_lab.i18n import M_, N_
+
 from .files import COLLECTION_FORMAT, SUFFIX, read, read_json, to_json
 from .game import Game, PositionFormatError, shorten
 from .puzzle import goal_of
@@ -283,8 +285,8 @@ class Progress(UserFile[dict[str, str]]):
     read as version 1."""
 
     format_name = PROGRESS_FORMAT
-    what = "Your puzzle ticks"
-    lost = "puzzles solved are not ticked in it this run"
+    what = N_("Your puzzle ticks")
+    lost = N_("puzzles solved are not ticked in it this run")
 
     def __init__(
         self,
@@ -305,10 +307,10 @@ class Progress(UserFile[dict[str, str]]):
 
     def parse(self, raw: dict[str, Any]) -> dict[str, str]:
         if set(raw) != {"solved"}:
-            raise PositionFormatError("", 'must hold "solved" and nothing else')
+            raise PositionFormatError("", M_('must hold "solved" and nothing else'))
         solved = raw["solved"]
         if not isinstance(solved, dict) or not all(isinstance(v, str) for v in solved.values()):
-            raise PositionFormatError("solved", "must be an object of puzzle -> file name")
+            raise PositionFormatError("solved", M_("must be an object of puzzle -> file name"))
         return dict(solved)
 
     def dump(self, data: dict[str, str]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import reprlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import M_, Message, _, shown
 
 #: The longest value an error line repeats whole; a longer one is cut with "…".
 MAX_QUOTED = 200
@@ -35,8 +35,12 @@ def not_replayed(text: str, exc: Exception) -> str:
     """Why the move written ``text`` does not replay, quoting it once: the error's own
     words when they start with the move quoted (a long move quoted twice left no room
     for the reason), else "'TEXT' does not replay: REASON"."""
-    said, quoted = str(exc), quote(text)
-    return said if said.startswith(quoted) else f"{quoted} does not replay: {said}"
+    said, quoted = exc.args[0] if len(exc.args) == 1 else "", quote(text)
+    if not isinstance(said, Message):
+        said = str(exc)
+    if str.__str__(said).startswith(quoted):
+        return said
+    return M_("{move} does not replay: {reason}", move=quoted, reason=said)
 
 
 def shorten(text: str, limit: int = MAX_QUOTED) -> str:
@@ -55,11 +59,23 @@ _QUOTING.maxlevel = 3
 _QUOTING.maxstring = _QUOTING.maxlong = _QUOTING.maxother = MAX_QUOTED
 
 
-class IllegalMoveError(ValueError):
+class SaidError(ValueError):
+    """An error whose words may be a :class:`~pyramid_lab.i18n.Message` (the rules' words,
+    made language-free): ``str()`` says it in the language spoken where it is read (the
+    command line's, a script's, the window's; English as it always was), and ``args[0]``
+    keeps the Message for a front end that speaks another (a student's page)."""
+
+    def __str__(self) -> str:
+        if len(self.args) == 1 and isinstance(self.args[0], Message):
+            return shown(self.args[0])
+        return super().__str__()
+
+
+class IllegalMoveError(SaidError):
     """A move that the rules do not allow in the current position."""
 
 
-class InvalidMoveError(ValueError):
+class InvalidMoveError(SaidError):
     """Text that is not a move in the game's notation."""
 
 
@@ -81,12 +97,33 @@ class PositionFormatError(ValueError):
         self.source = None if source is None else shorten(source)
         super().__init__(self._text())
 
-    def _text(self) -> str:
+    def _text(self, reason: str | None = None) -> str:
+        said = self.reason if reason is None else reason
         where = f"{self.source}: " if self.source else ""
-        return f"{where}{self.key}: {self.reason}" if self.key else f"{where}{self.reason}"
+        return f"{where}{self.key}: {said}" if self.key else f"{where}{said}"
+
+    def __str__(self) -> str:
+        """The error in the language spoken where it is read (its reason a Message of the
+        rules' words said in it; English as it always was)."""
+        return self._text(shown(self.reason))
 
     def with_source(self, source: str) -> PositionFormatError:
         return PositionFormatError(self.key, self.reason, source=source)
+
+
+def not_a_player(players: Iterable[str], value: object) -> Message:
+    """Why ``value`` is no player's colour of ``players`` (a file's ``to_move``, a goal's
+    side)."""
+    return M_(
+        "must be {colours}, not {value}",
+        colours=" or ".join(map(repr, players)),
+        value=quote(value),
+    )
+
+
+def not_a_bool(value: object) -> Message:
+    """Why ``value`` is not true or false (a file's flag)."""
+    return M_("must be true or false, not {value}", value=quote(value))
 
 
 def check_option_names(game: str, raw: Mapping[str, Any], known: tuple[str, ...]) -> None:

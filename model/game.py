@@ -23,13 +23,14 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import M_, Message, _
 
 from .errors import MAX_QUOTED as MAX_QUOTED
 from .errors import STUDY_HINT as STUDY_HINT
 from .errors import IllegalMoveError as IllegalMoveError
 from .errors import InvalidMoveError as InvalidMoveError
 from .errors import PositionFormatError as PositionFormatError
+from .errors import SaidError as SaidError
 from .errors import check_keys as check_keys
 from .errors import check_option_names as check_option_names
 from .errors import not_replayed as not_replayed
@@ -45,11 +46,12 @@ SIMULTANEOUS = -2
 TERMINAL = -4
 
 
-def no_proof_with_chance(title: str) -> str:
+def no_proof_with_chance(title: str) -> Message:
     """Why no forced win is proven in a game of chance (the prover, Verify, Solve)."""
-    return (
-        f"{title} is a game of chance (dice): forced wins are proven only in games "
-        "without chance, so puzzles of this game cannot be verified or solved"
+    return M_(
+        "{game} is a game of chance (dice): forced wins are proven only in games without "
+        "chance, so puzzles of this game cannot be verified or solved",
+        game=title,
     )
 
 
@@ -118,11 +120,12 @@ class Outcome:
 
     def describe(self) -> str:
         """The outcome in plain words, the winner and the reason ("red wins (corners)",
-        "draw (repetition)"); a game's teaching companion may say it in its own."""
+        "draw (repetition)"; a Message: the reason is the game's name for the ending, kept);
+        a game's teaching companion may say it in its own."""
         reason = self.reason.replace("_", " ")
         if self.winner is None:
-            return f"draw ({reason})"
-        return f"{self.winner} wins ({reason})"
+            return M_("draw ({reason})", reason=reason)
+        return M_("{winner} wins ({reason})", winner=Message(self.winner), reason=reason)
 
     def __repr__(self) -> str:  # and a notebook's table: model.showing
         from .showing import outcome_repr

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pyramid_lab.i18n import M_, N_
+
 from .game import PositionFormatError, shorten
 from .userfiles import UserFile, config_dir, is_count
 
@@ -32,8 +34,8 @@ class LessonProgress(UserFile[dict[str, dict[str, Any]]]):
     """
 
     format_name = "pyramid-lab-lesson-progress"
-    what = "Your lesson progress"
-    lost = "progress through lessons is not saved this run"
+    what = N_("Your lesson progress")
+    lost = N_("progress through lessons is not saved this run")
 
     def __init__(self, file: Path | None = None, tell: Callable[[str], None] | None = None):
         super().__init__(file or lesson_progress_file(), tell)
@@ -43,20 +45,20 @@ class LessonProgress(UserFile[dict[str, dict[str, Any]]]):
 
     def parse(self, raw: dict[str, Any]) -> dict[str, dict[str, Any]]:
         if set(raw) != {"lessons"}:
-            raise PositionFormatError("", 'must hold "lessons" and nothing else')
+            raise PositionFormatError("", M_('must hold "lessons" and nothing else'))
         lessons = raw["lessons"]
         if not isinstance(lessons, dict):
-            raise PositionFormatError("lessons", "must be an object")
+            raise PositionFormatError("lessons", M_("must be an object"))
         data: dict[str, dict[str, Any]] = {}
         for name, entry in lessons.items():
             where = f"lessons[{shorten(repr(name), 60)}]"
             if not isinstance(entry, dict) or not set(entry) <= {"at", "done"}:
-                raise PositionFormatError(where, 'must be an object of "at" and "done"')
+                raise PositionFormatError(where, M_('must be an object of "at" and "done"'))
             at, done = entry.get("at", 0), entry.get("done", [])
             if not is_count(at):
-                raise PositionFormatError(f"{where}.at", "must be a step number")
+                raise PositionFormatError(f"{where}.at", M_("must be a step number"))
             if not isinstance(done, list) or not all(is_count(s) for s in done):
-                raise PositionFormatError(f"{where}.done", "must be a list of step numbers")
+                raise PositionFormatError(f"{where}.done", M_("must be a list of step numbers"))
             data[name] = {"at": at, "done": sorted(set(done))}
         return data
 

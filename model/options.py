@@ -15,7 +15,10 @@ from .errors import PositionFormatError, quote
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One rule option, as the New game dialog offers it: its kind follows ``default``
-    (bool, int with ``minimum``/``maximum``, or str with ``choices``)."""
+    (bool, int with ``minimum``/``maximum``, or str with ``choices``). ``name`` and the
+    values (``default``, ``choices``) are what a file keeps, language-free; the words a
+    person reads (``label``, ``help``, ``choice_help``, ``choice_words``) are English,
+    marked ``N_`` for the catalog and said in the window's language where shown."""
 
     name: str
     label: str
@@ -27,6 +30,9 @@ class OptionSpec:
     #: A sentence per choice (in the order of ``choices``) that the New game dialog shows
     #: under the box for the one chosen: what a newcomer must know before picking it.
     choice_help: tuple[str, ...] = ()
+    #: The word a person reads for each choice (in the order of ``choices``); none: the
+    #: choices themselves (notation, such as ``0-2``). The English word is the value.
+    choice_words: tuple[str, ...] = ()
     #: (another option, its values under which this one applies), or a tuple of such
     #: conditions that must all hold; None: always. The New game dialog greys the option
     #: out otherwise.
@@ -60,6 +66,11 @@ class OptionSpec:
         elif not isinstance(value, str) or value not in self.choices:
             raise PositionFormatError(where, _choice_problem(self.choices, value))
         return value
+
+    def words(self) -> tuple[str, ...]:
+        """The words shown for :attr:`choices`, one each (:attr:`choice_words`, else the
+        choices themselves)."""
+        return self.choice_words or self.choices
 
     def conditions(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """The (option, values) conditions of :attr:`only_when`, all of which must hold."""

@@ -19,6 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pyramid_lab.i18n import M_, Mn_
+
+from .errors import not_a_player
 from .game import (
     Game,
     IllegalMoveError,
@@ -28,6 +31,7 @@ from .game import (
     not_replayed,
     quote,
 )
+from .words import colour, joined
 
 MAX_WITHIN = 200
 
@@ -50,7 +54,9 @@ class Goal:
         return {"side": self.side, "result": self.result, "within": self.within}
 
     def describe(self) -> str:
-        return f"{self.side} wins within {plies_text(self.within)}"
+        return M_(
+            "{side} wins within {plies}", side=colour(self.side), plies=plies_text(self.within)
+        )
 
 
 def check_puzzle(raw: Any, game: Game) -> PuzzleTexts:
@@ -59,7 +65,7 @@ def check_puzzle(raw: Any, game: Game) -> PuzzleTexts:
     form only: moves played after the puzzle was set must not make the file unreadable
     (:func:`verify` replays it)."""
     if not isinstance(raw, dict):
-        raise PositionFormatError("puzzle", "must be an object: title, notes, goal, solution")
+        raise PositionFormatError("puzzle", M_("must be an object: title, notes, goal, solution"))
     out: PuzzleTexts = {}
     for key, value in raw.items():
         where = f"puzzle.{key}"
@@ -69,10 +75,10 @@ def check_puzzle(raw: Any, game: Game) -> PuzzleTexts:
             out[key] = _read_goal(value, game, where).to_json()
         elif key == "solution":
             if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
-                raise PositionFormatError(where, "must be a list of moves written as strings")
+                raise PositionFormatError(where, M_("must be a list of moves written as strings"))
             out[key] = list(value)
         elif not isinstance(value, str):
-            raise PositionFormatError(where, "must be a text (goal and solution excepted)")
+            raise PositionFormatError(where, M_("must be a text (goal and solution excepted)"))
         else:
             out[key] = value
     return out
@@ -104,33 +110,47 @@ def _read_goal(raw: Any, game: Game, where: str) -> Goal:
         if not match:
             raise PositionFormatError(
                 where,
-                f'must be {{"side", "result", "within"}} or "COLOUR wins in N", not {quote(raw)}',
+                M_(
+                    'must be {{"side", "result", "within"}} or "COLOUR wins in N", not {value}',
+                    value=quote(raw),
+                ),
             )
         side, digits = match.group(1), match.group(2)
         most = (MAX_WITHIN + 1) // 2
         # int() refuses thousands of digits with ValueError: the length settles it first
         if len(digits) > len(str(most)) or not 1 <= int(digits) <= most:
-            shown = digits if len(digits) <= 12 else f"a number of {len(digits)} digits"
+            shown = (
+                digits if len(digits) <= 12 else M_("a number of {count} digits", count=len(digits))
+            )
             raise PositionFormatError(
-                where, f'"{side} wins in N": N must be 1 to {most} moves, not {shown}'
+                where,
+                M_(
+                    '"{side} wins in N": N must be 1 to {most} moves, not {value}',
+                    side=side,
+                    most=most,
+                    value=shown,
+                ),
             )
         raw = {"side": side, "result": "win", "within": 2 * int(digits) - 1}
     if not isinstance(raw, dict):
-        raise PositionFormatError(where, 'must be {"side": ..., "result": "win", "within": N}')
+        raise PositionFormatError(where, M_('must be {"side": ..., "result": "win", "within": N}'))
     check_keys(raw, ("side", "result", "within"), where=where)
     side, result, within = raw.get("side"), raw.get("result", "win"), raw.get("within")
     if side not in game.players:
-        raise PositionFormatError(
-            f"{where}.side", f"must be {' or '.join(map(repr, game.players))}, not {quote(side)}"
-        )
+        raise PositionFormatError(f"{where}.side", not_a_player(game.players, side))
     if result != "win":
         raise PositionFormatError(
-            f"{where}.result", f"only 'win' goals are supported, not {quote(result)}"
+            f"{where}.result",
+            M_("only 'win' goals are supported, not {value}", value=quote(result)),
         )
     if not isinstance(within, int) or isinstance(within, bool) or not 1 <= within <= MAX_WITHIN:
         raise PositionFormatError(
             f"{where}.within",
-            f"must be a number of plies from 1 to {MAX_WITHIN}, not {quote(within)}",
+            M_(
+                "must be a number of plies from 1 to {most}, not {value}",
+                most=MAX_WITHIN,
+                value=quote(within),
+            ),
         )
     return Goal(side, within, result)
 
@@ -181,38 +201,66 @@ class Verdict:
         proven = self.result == "proven"
         cooks = self.cooks
         if self.verified:
-            lines.append(("warn", "Verified, but cooked") if cooks else ("ok", "Verified"))
+            if cooks:
+                lines.append(("warn", M_("Verified, but cooked")))
+            else:
+                lines.append(("ok", M_("Verified")))
         else:
-            lines.append(("bad", f"Not verified: {self.reason()}"))
+            lines.append(("bad", M_("Not verified: {reason}", reason=self.reason())))
         if proven and self.plies is not None:
-            lines.append(("plain", f"{self.goal.side} wins in {plies_text(self.plies)} at best"))
+            side, plies = colour(self.goal.side), plies_text(self.plies)
+            lines.append(("plain", M_("{side} wins in {plies} at best", side=side, plies=plies)))
+        lines += self._key_sentences(proven, cooks)
+        if self.defence:
+            line = " ".join(self.defence)
+            lines.append(
+                ("plain", M_("Main line, against the longest defence: {moves}", moves=line))
+            )
+        seconds = f"{self.seconds:.2f}"
+        # TRANSLATORS: {seconds} is written 0.12 (notation); "s" is seconds
+        searched = M_(
+            "{nodes} positions searched in {seconds} s", nodes=self.nodes, seconds=seconds
+        )
+        lines.append(("quiet", searched))
+        return lines
+
+    def _key_sentences(self, proven: bool, cooks: list[str]) -> list[tuple[str, str]]:
+        """The verdict's sentences on the key move: given or not, right or not, and the
+        cooks (or winning moves) beside it."""
+        lines: list[tuple[str, str]] = []
         winners = len(self.winning_moves)
         if self.key_move is None:
             if proven and winners == 1:
-                lines.append(("plain", f"No solution given: {self.key} is the only winning move"))
+                said = M_("No solution given: {move} is the only winning move", move=str(self.key))
+                lines.append(("plain", said))
             elif proven and winners > 1:
-                lines.append(
-                    ("warn", f"No solution given, and {winners} first moves win: no single key")
+                said = M_(
+                    "No solution given, and {count} first moves win: no single key", count=winners
                 )
+                lines.append(("warn", said))
         elif self.solution_error:
             lines.append(("bad", self.solution_error))
         elif self.solution_ok:
-            lines.append(("plain", f"Key move {self.key_move}: wins"))
+            lines.append(("plain", M_("Key move {move}: wins", move=self.key_move)))
         elif self.solution_ok is False:
-            lines.append(("bad", f"Key move {self.key_move}: does not win"))
+            lines.append(("bad", M_("Key move {move}: does not win", move=self.key_move)))
         if proven and self.winning_moves:
             if cooks:
                 plies = dict(self.winning_moves)
-                listed = ", ".join(f"{move} (in {plies_text(plies[move])})" for move in cooks)
-                what = "Cooks, other first moves that win too" if self.key else "Winning moves"
-                lines.append(("warn", f"{what}: {listed}"))
+                listed = joined(
+                    [
+                        M_("{move} (in {plies})", move=move, plies=plies_text(plies[move]))
+                        for move in cooks
+                    ],
+                    ", ",
+                )
+                if self.key:
+                    said = M_("Cooks, other first moves that win too: {moves}", moves=listed)
+                else:
+                    said = M_("Winning moves: {moves}", moves=listed)
+                lines.append(("warn", said))
             else:
-                lines.append(("plain", "No cook: only the key move wins"))
-        if self.defence:
-            lines.append(
-                ("plain", "Main line, against the longest defence: " + " ".join(self.defence))
-            )
-        lines.append(("quiet", f"{self.nodes} positions searched in {self.seconds:.2f} s"))
+                lines.append(("plain", M_("No cook: only the key move wins")))
         return lines
 
     @property
@@ -221,14 +269,18 @@ class Verdict:
 
     def reason(self) -> str:
         if self.result == "disproven":
-            return f"the goal fails: {self.goal.describe()} cannot be forced"
+            return M_("the goal fails: {goal} cannot be forced", goal=self.goal.describe())
         if self.result == "unknown":
-            return f"not settled ({self.stopped or 'stopped'})"
+            if not self.stopped:
+                return M_("not settled (stopped)")
+            return M_("not settled ({why})", why=self.stopped)
         if self.solution_error:
-            return f"the solution is wrong: {self.solution_error}"
+            return M_("the solution is wrong: {error}", error=self.solution_error)
         if self.solution_ok is False:
-            return f"the solution's key move {self.key_move} does not reach the goal"
-        return "verified"
+            return M_(
+                "the solution's key move {move} does not reach the goal", move=str(self.key_move)
+            )
+        return M_("verified")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -249,12 +301,12 @@ class Verdict:
 
 def moves_text(count: int) -> str:
     """'1 move', '3 moves'."""
-    return f"{count} move" if count == 1 else f"{count} moves"
+    return Mn_("{count} move", "{count} moves", count, count=count)
 
 
 def plies_text(count: int) -> str:
     """'1 ply', '3 plies'."""
-    return f"{count} ply" if count == 1 else f"{count} plies"
+    return Mn_("{count} ply", "{count} plies", count, count=count)
 
 
 def replay_error(game: Game, moves: list[str]) -> str | None:
@@ -264,5 +316,7 @@ def replay_error(game: Game, moves: list[str]) -> str | None:
         try:
             copy.push_text(text)
         except (InvalidMoveError, IllegalMoveError) as exc:
-            return f"solution[{index}] {not_replayed(text, exc)}"
+            return M_(
+                "solution[{index}] {reason}", index=str(index), reason=not_replayed(text, exc)
+            )
     return None

@@ -19,7 +19,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from pyramid_lab.i18n import M_, Message
+
 from .game import GAMES, Game, Move, Outcome, load_game, quote
+from .words import colour, joined
 
 G = TypeVar("G", bound=Game)
 
@@ -112,7 +115,7 @@ class Teaching(Generic[G]):
         if said:
             parts.append(said)
         parts += self.threats_words(after)
-        return "; ".join(parts)
+        return joined(parts)
 
     def threats_words(self, game: G) -> list[str]:
         """This position (after a lesson's move) seen from the side now to move: the end
@@ -120,8 +123,10 @@ class Teaching(Generic[G]):
         chance, with few moves to try)."""
         said = ending_or_win(
             game,
-            lambda wins: (
-                f"{game.to_move} can then win at once with " + first_few([str(m) for m in wins], 2)
+            lambda wins: M_(
+                "{colour} can then win at once with {moves}",
+                colour=colour(game.to_move),
+                moves=first_few([str(m) for m in wins], 2),
             ),
         )
         return [said] if said else []
@@ -172,10 +177,25 @@ def first_few(items: Sequence[str], most: int = 3, more: str = " ...") -> str:
     return ", ".join(items[:most]) + (more if len(items) > most else "")
 
 
-def reply_words(found: Sequence[str], then: str, none: str, *, more: str = " ...") -> str:
-    """What the next player can do with the next move, in a lesson's words: ``then`` and
-    the first three of ``found`` (see :func:`first_few`), or ``none`` when none is found."""
-    return f"{then} {first_few(found, more=more)}" if found else none
+def reply_words(
+    found: Sequence[str], then: Callable[[str], str], none: str, *, more: str = " ..."
+) -> str:
+    """What the next player can do with the next move, in a lesson's words: ``then`` of
+    the first three of ``found`` (see :func:`first_few`; a sentence with them in it), or
+    ``none`` when none is found."""
+    return then(first_few(found, more=more)) if found else none
+
+
+def repeated(times: int) -> Message:
+    """A draw by repetition, the position come back ``times`` times, in words."""
+    if times == 3:
+        return M_("the same position came a third time: a draw")
+    if times == 4:
+        return M_("the same position came a fourth time: a draw")
+    if times == 5:
+        return M_("the same position came a fifth time: a draw")
+    # TRANSLATORS: {times} is 6 or more: "the same position came a 6th time"
+    return M_("the same position came a {times}th time: a draw", times=str(times))
 
 
 def describe_result(game: Game) -> str:
@@ -185,12 +205,18 @@ def describe_result(game: Game) -> str:
     return "" if outcome is None else teaching_for(game).describe_outcome(game, outcome)
 
 
+def game_ends(game: Game) -> str:
+    """'the game ends: ' and how (:func:`describe_result`), a lesson's words for a move that
+    ends the game."""
+    return M_("the game ends: {result}", result=describe_result(game))
+
+
 def ending_or_win(game: Game, win: Callable[[list[Move]], str]) -> str:
     """``game`` (after a lesson's move) seen from the side now to move: the end of the game
     if it is over, else ``win`` of the moves that win it at once (:func:`winning_moves`),
     else ''."""
     if game.is_over():
-        return f"the game ends: {describe_result(game)}"
+        return game_ends(game)
     wins = winning_moves(game)
     return win(wins) if wins else ""
 

@@ -42,6 +42,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
+from pyramid_lab.i18n import M_, shown
+
+from . import userfile_words as words
 from .files import loads_json, read_regular_file, write_bytes
 from .game import PositionFormatError, shorten
 
@@ -100,11 +103,11 @@ def make_folder(path: Path) -> str | None:
     if path.is_dir():
         return None
     if path.exists() or path.is_symlink():
-        return f"{path} is not a folder"
+        return M_("{path} is not a folder", path=str(path))
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        return f"{path} could not be made: {_why(exc)}"
+        return M_("{path} could not be made: {reason}", path=str(path), reason=_why(exc))
     return None
 
 
@@ -152,7 +155,7 @@ class UserFileError(OSError):
     memory for this run."""
 
     def __str__(self) -> str:
-        return self.strerror or super().__str__()
+        return shown(self.strerror) if self.strerror else super().__str__()
 
 
 class _Missing:
@@ -191,7 +194,7 @@ class UserFile(Generic[T]):
             with self._locked():
                 self.data = self._current(self.empty())
         except OSError as exc:  # the folder cannot be locked or listed: leave it alone
-            self._keep(f"{self._where()} cannot be read ({_why(exc)})")
+            self._keep(words.cannot_read(self._where(), _why(exc)))
 
     # ---- what a subclass says -----------------------------------------------------------
 
@@ -221,7 +224,8 @@ class UserFile(Generic[T]):
         if self._tell is not None:
             self._tell(text)
         else:
-            self.notice = f"{self.notice}\n{text}" if self.notice else text
+            said = shown(text)  # (held for the command line or a front end that comes later)
+            self.notice = f"{self.notice}\n{said}" if self.notice else said
 
     def tell_with(self, tell: Callable[[str], None]) -> None:
         """Say what is to be told through ``tell`` from now on; what was held for lack of
@@ -237,10 +241,10 @@ class UserFile(Generic[T]):
         return text
 
     def _where(self) -> str:
-        return f"{self.what} ({shorten(str(self.path))})"
+        return words.where(self.what, str(self.path))
 
     def _keep(self, text: str) -> None:
-        self.kept = f"{text}; it is left as it is, and {self.lost}"
+        self.kept = words.left_as_it_is(text, self.lost)
         self.tell(self.kept)
 
     # ---- reading ------------------------------------------------------------------------
@@ -259,15 +263,9 @@ class UserFile(Generic[T]):
             try:
                 aside = set_aside(self.path)
             except OSError as exc:
-                self._keep(
-                    f"{self._where()} is damaged ({found.reason}) and could not be set "
-                    f"aside ({_why(exc)})"
-                )
+                self._keep(words.not_set_aside(self._where(), found.reason, _why(exc)))
                 return damaged_base
-            self.tell(
-                f"{self._where()} was damaged ({found.reason}): it is kept as "
-                f"{shorten(aside.name)} beside it, and a fresh one starts"
-            )
+            self.tell(words.set_aside_told(self._where(), found.reason, aside.name))
             return damaged_base
         return found
 
@@ -280,33 +278,31 @@ class UserFile(Generic[T]):
             return _Damaged(exc.reason)
         except OSError as exc:
             if exc.errno == errno.ELOOP:
-                return _Damaged("a symbolic link that leads round in a loop")
-            return _Kept(f"{self._where()} cannot be read ({_why(exc)})")
+                return _Damaged(words.looping_link())
+            return _Kept(words.cannot_read(self._where(), _why(exc)))
         except ValueError as exc:  # a NUL in the name given
-            return _Kept(f"{self._where()} cannot be read ({shorten(str(exc))})")
+            return _Kept(words.cannot_read(self._where(), shorten(str(exc))))
         try:
             raw = loads_json(data, MAX_USER_FILE_BYTES, "Pyramid Lab file")
         except PositionFormatError as exc:
             return _Damaged(exc.reason)
         if not isinstance(raw, dict):
-            return _Damaged(f"not a JSON object, but {_kind(raw)}")
+            return _Damaged(words.not_an_object(raw))
         fmt = raw.get("format")
         if "format" not in raw and self.legacy(raw):
             fmt = f"{self.format_name}/1"
         version = self._version(fmt)
         if version is None:
-            shown = shorten(repr(fmt)) if "format" in raw else "none"
-            return _Damaged(f"not of the format {self.format_name}/{self.version}: format {shown}")
+            wanted = f"{self.format_name}/{self.version}"
+            return _Damaged(words.not_of_format(wanted, fmt, "format" in raw))
         if version > self.version:
-            return _Kept(
-                f"{self._where()} was written by a newer Pyramid Lab (format {shorten(str(fmt))})"
-            )
+            return _Kept(words.newer(self._where(), fmt))
         try:
             return self.parse({k: v for k, v in raw.items() if k != "format"})
         except PositionFormatError as exc:
             return _Damaged(str(exc))
         except RecursionError:  # (parse walks a bounded shape; a guard all the same)
-            return _Damaged("lists or objects nested too deeply")
+            return _Damaged(words.nested_too_deeply())
 
     def _version(self, fmt: Any) -> int | None:
         if not isinstance(fmt, str):
@@ -343,7 +339,7 @@ class UserFile(Generic[T]):
             if not applied:
                 change(base)
             self.data = base
-            text = f"{self._where()} could not be written ({_why(exc)}), so {self.lost}"
+            text = words.not_written(self._where(), _why(exc), self.lost)
             self.tell(text)
             raise UserFileError(exc.errno or errno.EIO, text) from None
         self.data = base
@@ -417,18 +413,6 @@ def set_aside(path: Path, suffix: str = ".json") -> Path:
 
 def _why(exc: OSError) -> str:
     return shorten(exc.strerror or str(exc))
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, str):
-        return "a text"
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    return "a number"
 
 
 def is_count(value: Any) -> bool:

@@ -400,4 +400,6 @@ def shown(text: str, language: str | None = None) -> str:
     if isinstance(text, Message):
         return text.said_in(language)
     chosen = resolve(language if language is not None else _current[0])
-    return text if chosen == ENGLISH else translations(chosen).gettext(text)
+    if chosen == ENGLISH or not text:  # (gettext's "" is the catalog's header: nothing here)
+        return text
+    return translations(chosen).gettext(text)

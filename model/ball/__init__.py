@@ -116,6 +116,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
+from pyramid_lab.i18n import N_
+
 from ..game import (
     IllegalMoveError,
     InvalidMoveError,
@@ -165,47 +167,60 @@ class PyramidBall(BallPlay):
     option_specs = (
         OptionSpec(
             "mode",
-            "Length",
+            N_("Length"),
             "basic",
             choices=("basic", "advanced"),
-            help="basic: first to 1 point; advanced: first to 6, with special moves",
+            help=N_("basic: first to 1 point; advanced: first to 6, with special moves"),
             choice_help=(
-                "The basic game ends at the first point scored, often within a turn or two: "
-                "a short game to learn the moves.",
-                "First to 6 points; after each point the side scored on gains a special "
-                "move (Dash, Quick Pass or Blitz).",
+                N_(
+                    "The basic game ends at the first point scored, often within a turn or "
+                    "two: a short game to learn the moves."
+                ),
+                N_(
+                    "First to 6 points; after each point the side scored on gains a special "
+                    "move (Dash, Quick Pass or Blitz)."
+                ),
             ),
+            # TRANSLATORS: Pyramid Ball's lengths of a game (New game dialog)
+            choice_words=(N_("basic"), N_("advanced")),
         ),
         OptionSpec(
             "offence_may_follow_defender",
-            "Offence may follow a defender",
+            N_("Offence may follow a defender"),
             False,
-            help="an offensive pyramid may move into a square a defender is leaving",
+            help=N_("an offensive pyramid may move into a square a defender is leaving"),
         ),
         OptionSpec(
             "tackle_on_contact",
-            "Tackle on contact",
+            N_("Tackle on contact"),
             True,
-            help="a defender whose push of the carrier is impossible still tackles",
+            help=N_("a defender whose push of the carrier is impossible still tackles"),
         ),
         OptionSpec(
             "restart",
-            "Restart after a point",
+            N_("Restart after a point"),
             "sheet",
             choices=RESTARTS,
-            help="after a point that does not end the game: sheet: an offensive goal places "
-            "the ball loose beside the scorer and the turn goes on (the goal-row rule "
-            "applies), play goes on after a tackle or interception; formation: the set-up "
-            "formation again",
+            help=N_(
+                "after a point that does not end the game: sheet: an offensive goal places "
+                "the ball loose beside the scorer and the turn goes on (the goal-row rule "
+                "applies), play goes on after a tackle or interception; formation: the set-up "
+                "formation again"
+            ),
+            # TRANSLATORS: Pyramid Ball's restarts after a point: as the rule sheet says,
+            # or from the set-up formation (New game dialog)
+            choice_words=(N_("sheet"), N_("formation")),
             only_when=("mode", ("advanced",)),
         ),
         OptionSpec(
             "defensive_score_ends_turn",
-            "A tackle or interception ends the turn",
+            N_("A tackle or interception ends the turn"),
             False,
-            help="off (the sheet: 'play continues as normal'): the side that tackled or "
-            "intercepted is on offence at once and the rest of the turn's rows are played "
-            "with the roles swapped; on: the point ends the turn",
+            help=N_(
+                "off (the sheet: 'play continues as normal'): the side that tackled or "
+                "intercepted is on offence at once and the rest of the turn's rows are played "
+                "with the roles swapped; on: the point ends the turn"
+            ),
             only_when=(("mode", ("advanced",)), ("restart", ("sheet",))),
         ),
     )

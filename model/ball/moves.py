@@ -16,8 +16,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pyramid_lab.i18n import M_
+
 from ..game import InvalidMoveError, JointMove, Move, quote
 from ..teaching import describe_result
+from ..words import colour as colour_word
 from .rules import (
     COLS,
     GOAL_ROW,
@@ -386,13 +389,22 @@ class BallMoves(BallPosition):
             colour, special = choice
             chooser = self.choosing
             if colour is not None and chooser is not None and colour != chooser:
-                raise InvalidMoveError(f"{quote(text)}: {chooser} chooses a special move now")
+                raise InvalidMoveError(
+                    M_(
+                        "{text}: {colour} chooses a special move now",
+                        text=quote(text),
+                        colour=colour_word(chooser),
+                    )
+                )
             return SpecialChoice(colour or chooser or "", special)
         if not isinstance(text, str) or text.count("|") != 1:
             raise InvalidMoveError(
-                f"{quote(text)}: a turn is two programs, red's then blue's, e.g. "
-                "'F,R,R/S,>L,F/B,F,F | S,S,B/S,S,S/S,S,S' (after a point the scored-on "
-                "player chooses a special move: 'takes dash')"
+                M_(
+                    "{text}: a turn is two programs, red's then blue's, e.g. 'F,R,R/S,>L,F/B,F,F "
+                    "| S,S,B/S,S,S/S,S,S' (after a point the scored-on player chooses a special "
+                    "move: 'takes dash')",
+                    text=quote(text),
+                )
             )
         red, blue = text.split("|")
         return JointMove((parse_program(red), parse_program(blue)))
@@ -412,25 +424,44 @@ class BallMoves(BallPosition):
 
     def why_illegal(self, move: Move) -> str | None:
         if self.is_over():
-            return f"the game is over: {describe_result(self)}"
+            return M_("the game is over: {result}", result=describe_result(self))
         if self._choosing:
-            chooser = COLOURS[self._choosing[0]]
+            chooser = colour_word(COLOURS[self._choosing[0]])
             names = ", ".join(c.special for c in self.choices())
             if not isinstance(move, SpecialChoice):
-                return f"{chooser} chooses a special move first ({names})"
+                return M_(
+                    "{colour} chooses a special move first ({names})", colour=chooser, names=names
+                )
             if move.colour != chooser:
-                return f"{chooser} chooses a special move now, not {move.colour}"
+                return M_(
+                    "{colour} chooses a special move now, not {other}",
+                    colour=chooser,
+                    other=colour_word(move.colour),
+                )
             if move not in self.choices():
-                return f"{chooser} may take {names}, not {move.special}"
+                return M_(
+                    "{colour} may take {names}, not {special}",
+                    colour=chooser,
+                    names=names,
+                    special=move.special,
+                )
             return None
         if isinstance(move, SpecialChoice):
-            return "no special move to choose now: the players program a turn"
+            return M_("no special move to choose now: the players program a turn")
         if not isinstance(move, JointMove) or len(move.moves) != 2:
-            return f"{move} is not a turn of Pyramid Ball (red's program | blue's program)"
+            return M_(
+                "{move} is not a turn of Pyramid Ball (red's program | blue's program)",
+                move=str(move),
+            )
         for side, program in enumerate(move.moves):
             if not isinstance(program, Program):
-                return f"{quote(program)} is not a program"
+                return M_("{program} is not a program", program=quote(program))
             problem = self.program_problem(program, side)
             if problem:
-                return f"{COLOURS[side]}'s program {program}: {problem}"
+                return M_(
+                    "{colour}'s program {program}: {problem}",
+                    colour=colour_word(COLOURS[side]),
+                    program=str(program),
+                    problem=problem,
+                )
         return None

@@ -7,6 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pyramid_lab.i18n import M_
+
+from ..words import colour, joined
+
 
 @dataclass(frozen=True, slots=True)
 class PyramidRow:
@@ -47,11 +51,23 @@ class PassLine:
     complete: bool
 
     def describe(self) -> str:
-        line = f"pass {self.source}->{self.target}"
+        line = f"{self.source}->{self.target}"
         if self.interceptor:
-            return f"{line} intercepted by {self.interceptor}"
-        crossed = ", ".join(self.crossed) if self.crossed else "no square"
-        return f"{line} complete ({self.passer} to {self.receiver}; crosses {crossed})"
+            return M_("pass {line} intercepted by {pyramid}", line=line, pyramid=self.interceptor)
+        if not self.crossed:
+            return M_(
+                "pass {line} complete ({passer} to {receiver}; crosses no square)",
+                line=line,
+                passer=self.passer,
+                receiver=self.receiver,
+            )
+        return M_(
+            "pass {line} complete ({passer} to {receiver}; crosses {squares})",
+            line=line,
+            passer=self.passer,
+            receiver=self.receiver,
+            squares=", ".join(self.crossed),
+        )
 
     def to_json(self) -> dict[str, Any]:
         data = {name: getattr(self, name) for name in self.__slots__}
@@ -83,11 +99,18 @@ class RowReport:
             if p.outcome == "moved":
                 out.append(f"{p.pyramid} {p.source}->{p.end}")
             elif p.outcome == "pushed":
-                out.append(f"{p.pyramid} pushed {p.source}->{p.end} by {p.pushed_by}")
+                out.append(
+                    M_(
+                        "{pyramid} pushed {line} by {other}",
+                        pyramid=p.pyramid,
+                        line=p.source + "->" + p.end,
+                        other=str(p.pushed_by),
+                    )
+                )
             elif p.outcome == "blocked":
-                out.append(f"{p.pyramid} blocked: {p.reason}")
+                out.append(M_("{pyramid} blocked: {reason}", pyramid=p.pyramid, reason=p.reason))
         out += list(self.events)
-        return out or ["nothing moves"]
+        return out or [M_("nothing moves")]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -122,21 +145,29 @@ class TurnReport:
 
     def describe(self) -> str:
         points = self.points or (((self.event, self.scorer),) if self.event else ())
-        parts = [f"{event}: {scorer} scores" for event, scorer in points] or ["no score"]
+        parts = [_scored(event, str(scorer)) for event, scorer in points] or [M_("no score")]
         if self.ball is not None:
-            parts.append(f"the ball lies loose on {self.ball}")
+            parts.append(M_("the ball lies loose on {square}", square=self.ball))
         if self.recovered is not None:
-            parts.append(f"{self.recovered.replace(' on ', ' recovers the ball on ')}")
-        return "; ".join(parts)
+            pyramid, _on, square = self.recovered.partition(" on ")
+            parts.append(
+                M_("{pyramid} recovers the ball on {square}", pyramid=pyramid, square=square)
+            )
+        return joined(parts)
 
     def lines(self) -> list[str]:
         """A line a row; where a tackle or interception swapped the roles within the turn,
         each row says who was on offence (its O and D labels follow)."""
         swapped = any(row.offence not in (None, self.offence) for row in self.rows)
         return [
-            f"row {row.name}"
-            + (f" ({row.offence} on offence)" if swapped and row.offence else "")
-            + f": {'; '.join(row.lines())}"
+            M_(
+                "row {row} ({colour} on offence): {lines}",
+                row=row.name,
+                colour=colour(row.offence),
+                lines=joined(row.lines()),
+            )
+            if swapped and row.offence
+            else M_("row {row}: {lines}", row=row.name, lines=joined(row.lines()))
             for row in self.rows
         ]
 
@@ -151,3 +182,14 @@ class TurnReport:
             "recovered": self.recovered,
             "points": [{"event": e, "scorer": c} for e, c in self.points],
         }
+
+
+def _scored(event: str, scorer: str) -> str:
+    """A point of the turn in words ("goal: red scores")."""
+    if event == "goal":
+        return M_("goal: {colour} scores", colour=colour(scorer))
+    if event == "tackle":
+        return M_("tackle: {colour} scores", colour=colour(scorer))
+    if event == "interception":
+        return M_("interception: {colour} scores", colour=colour(scorer))
+    return M_("{event}: {colour} scores", event=event, colour=colour(scorer))

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pyramid_lab.i18n import M_, Message
+
 from ..game import InvalidMoveError, Move, quote
 
 COLS, ROWS = 7, 8
@@ -140,7 +142,7 @@ def parse_program(text: str) -> Program:
     ``RB``...) and missing entries (an empty entry, a short row, a missing row) are Stand,
     as the sheet says; anything else unknown is an error."""
     if not isinstance(text, str):
-        raise InvalidMoveError(f"a program is text, not {quote(text)}")
+        raise InvalidMoveError(M_("a program is text, not {text}", text=quote(text)))
     body = text.strip()
     blitz = body.startswith("!")
     if blitz:
@@ -148,22 +150,36 @@ def parse_program(text: str) -> Program:
     parts = body.split("/") if body else []
     if len(parts) > 4:
         raise InvalidMoveError(
-            f"{quote(text)}: {len(parts)} rows; a program has 3 rows (4 with the Dash)"
+            M_(
+                "{text}: {count} rows; a program has 3 rows (4 with the Dash)",
+                text=quote(text),
+                count=len(parts),
+            )
         )
     rows: list[tuple[str, str, str]] = []
     for r in range(max(3, len(parts))):
         cells = parts[r].split(",") if r < len(parts) and parts[r].strip() else []
         if len(cells) > 3:
             raise InvalidMoveError(
-                f"{quote(text)}: row {r + 1} has {len(cells)} entries; write Large,Medium,Small"
+                M_(
+                    "{text}: row {row} has {count} entries; write Large,Medium,Small",
+                    text=quote(text),
+                    row=r + 1,
+                    count=len(cells),
+                )
             )
         row = []
         for k in range(3):
             raw = cells[k].strip().upper() if k < len(cells) else ""
             if raw.startswith("!"):
                 raise InvalidMoveError(
-                    f"{quote(text)}: row {r + 1}, {SIZE_NAMES[k]}: '!' (Blitz) goes only before "
-                    "the Large's row-1 entry, at the start of the program"
+                    M_(
+                        "{text}: row {row}, {size}: '!' (Blitz) goes only before the Large's "
+                        "row-1 entry, at the start of the program",
+                        text=quote(text),
+                        row=r + 1,
+                        size=Message(SIZE_NAMES[k]),
+                    )
                 )
             if raw in ("", *DIAGONALS):
                 row.append(STAND)
@@ -171,8 +187,14 @@ def parse_program(text: str) -> Program:
                 row.append(raw)
             else:
                 raise InvalidMoveError(
-                    f"{quote(text)}: row {r + 1}, {SIZE_NAMES[k]}: {quote(cells[k].strip())} is "
-                    "not an entry; write F, B, L, R, S or >L, >M, >S (a pass)"
+                    M_(
+                        "{text}: row {row}, {size}: {entry} is not an entry; write F, B, L, R, S "
+                        "or >L, >M, >S (a pass)",
+                        text=quote(text),
+                        row=r + 1,
+                        size=Message(SIZE_NAMES[k]),
+                        entry=quote(cells[k].strip()),
+                    )
                 )
         rows.append((row[0], row[1], row[2]))
     return Program(tuple(rows), blitz)
@@ -198,42 +220,69 @@ def program_problem(
     for k in must_leave:
         if program.rows[0][k] != "B":
             assert goal_row is not None  # must_leave comes with its row
-            return (
-                f"the goal-row rule: the {SIZE_NAMES[k]} stands on row {goal_row + 1} and must "
-                f"leave it: its row-1 entry must be B, not {program.rows[0][k]}"
+            return M_(
+                "the goal-row rule: the {size} stands on row {row} and must leave it: its row-1 "
+                "entry must be B, not {entry}",
+                size=Message(SIZE_NAMES[k]),
+                row=goal_row + 1,
+                entry=program.rows[0][k],
             )
     passes = program.passes()
     if passes and side != offence:
-        return "only the side with the ball (the offence) may pass"
+        return M_("only the side with the ball (the offence) may pass")
     if passes and carrier_k is None:
-        return "the ball lies loose: nobody carries it, so nobody may pass"
+        return M_("the ball lies loose: nobody carries it, so nobody may pass")
     if len(passes) > 1:
-        return "at most one pass a turn"
+        return M_("at most one pass a turn")
     for r, k, receiver in passes:
-        if r == 3:
-            return "no pass in the Dash row"
-        if k != carrier_k:
-            assert carrier_k is not None  # returned above: nobody passes a loose ball
-            return (
-                f"only the carrier ({SIZE_NAMES[carrier_k]}) may pass; row {r + 1} gives the "
-                f"{SIZE_NAMES[k]} a pass"
-            )
-        if receiver == k:
-            return f"row {r + 1}: the {SIZE_NAMES[k]} cannot pass to itself"
-        if not present(receiver):
-            return f"row {r + 1}: there is no {SIZE_NAMES[receiver]} to pass to"
-        if r == 0 and not (k == 1 and "quick_pass" in held):
-            if k == 1:
-                return "no pass in row 1 without the Quick Pass special move"
-            return "no pass in row 1 (only a Medium carrier holding Quick Pass may)"
+        problem = _pass_problem(r, k, receiver, carrier_k, held, present)
+        if problem:
+            return problem
     if program.dash is not None and "dash" not in held:
-        return "the Dash (a fourth row) needs the Dash special move"
+        return M_("the Dash (a fourth row) needs the Dash special move")
     if program.blitz:
         if side == offence:
-            return "Blitz is for the defence only"
+            return M_("Blitz is for the defence only")
         if "blitz" not in held:
-            return "Blitz needs the Blitz special move"
+            return M_("Blitz needs the Blitz special move")
     return None
+
+
+def _pass_problem(
+    r: int,
+    k: int,
+    receiver: int,
+    carrier_k: int | None,
+    held: frozenset[str],
+    present: Callable[[int], bool],
+) -> str:
+    """Why pyramid ``k``'s pass to ``receiver`` in row ``r`` (0-based) may not be entered
+    ('' when it may): see :func:`program_problem`."""
+    if r == 3:
+        return M_("no pass in the Dash row")
+    if k != carrier_k:
+        assert carrier_k is not None  # program_problem returned: nobody passes a loose ball
+        return M_(
+            "only the carrier ({carrier}) may pass; row {row} gives the {size} a pass",
+            carrier=Message(SIZE_NAMES[carrier_k]),
+            row=r + 1,
+            size=Message(SIZE_NAMES[k]),
+        )
+    if receiver == k:
+        return M_(
+            "row {row}: the {size} cannot pass to itself", row=r + 1, size=Message(SIZE_NAMES[k])
+        )
+    if not present(receiver):
+        return M_(
+            "row {row}: there is no {size} to pass to",
+            row=r + 1,
+            size=Message(SIZE_NAMES[receiver]),
+        )
+    if r == 0 and not (k == 1 and "quick_pass" in held):
+        if k == 1:
+            return M_("no pass in row 1 without the Quick Pass special move")
+        return M_("no pass in row 1 (only a Medium carrier holding Quick Pass may)")
+    return ""
 
 
 # ---- tracks: one pyramid's part of a program, and its Stand normal form ----------------------

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pyramid_lab.i18n import M_, Message
+
 from ..game import Move, Outcome
 from ..teaching import Teaching, describe_result, register_teaching
 from . import PyramidBall
@@ -20,7 +22,8 @@ class PyramidBallTeaching(Teaching[PyramidBall]):
 
     def describe_outcome(self, game: PyramidBall, outcome: Outcome) -> str:
         red, blue = game._scores
-        return f"{outcome.winner} wins {max(red, blue)}-{min(red, blue)}"
+        score = f"{max(red, blue)}-{min(red, blue)}"
+        return M_("{winner} wins {score}", winner=Message(str(outcome.winner)), score=score)
 
     def explain_move(self, game: PyramidBall, move: Move) -> str:
         """How the turn played out row by row (the rows where something moved), its score

@@ -11,6 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from pyramid_lab.i18n import M_
+
+from ..words import colour
 from .report import PassLine, PyramidRow, RowReport, TurnReport
 from .rules import (
     COLS,
@@ -69,11 +72,15 @@ class _Turn(TurnBoard):
             if self.over:
                 break
         if self.lift and self.barred is not None:
-            colour = self.colours[self.barred]
+            barred = colour(self.colours[self.barred])
             self.barred = None
             last = self.rows[-1]
             self.rows[-1] = replace(
-                last, events=(*last.events, f"the goal-row rule ends: {colour} may enter it again")
+                last,
+                events=(
+                    *last.events,
+                    M_("the goal-row rule ends: {colour} may enter it again", colour=barred),
+                ),
             )
 
     def pass_in(self, r: int) -> tuple[int, int] | None:
@@ -128,10 +135,10 @@ class _Turn(TurnBoard):
                 if entry in PASSES and pas is not None and pas[0] == pid:
                     lines[pid]["outcome"] = "passed"
                 elif entry in PASSES:
-                    lines[pid]["reason"] = "it no longer carries the ball: no pass"
+                    lines[pid]["reason"] = M_("it no longer carries the ball: no pass")
                 continue
             if pid in self.blocked:
-                lines[pid]["reason"] = "blocked earlier this turn: stands"
+                lines[pid]["reason"] = M_("blocked earlier this turn: stands")
                 continue
             direction[pid] = d
             target[pid] = step(pos[pid], d)
@@ -188,7 +195,14 @@ class _Turn(TurnBoard):
             if len(pushers) > 1:
                 for pid in pushers:
                     other = self.label(next(p for p in pushers if p != pid))
-                    new.setdefault(pid, f"its push and {other}'s push meet on {square_name(sq)}")
+                    new.setdefault(
+                        pid,
+                        M_(
+                            "its push and {other}'s push meet on {square}",
+                            other=other,
+                            square=square_name(sq),
+                        ),
+                    )
                     push_failed.add(pid)
         return pushes, new
 
@@ -212,14 +226,20 @@ class _Turn(TurnBoard):
             if pid // 3 == offence and t in pushed_sq:
                 pusher = pushed_sq[t]
                 who = self.label(next(c for c, d in zip(*pushes[pusher], strict=True) if d == t))
-                new[pid] = f"{who} is pushed into {square_name(t)}"
+                new[pid] = M_(
+                    "{pyramid} is pushed into {square}", pyramid=who, square=square_name(t)
+                )
                 continue
             holder = at.get(t)
             if holder is None or holder in live or holder in pushed_set:
                 continue
             if pid // 3 != offence and holder // 3 == offence:
                 continue  # a push, judged above
-            new[pid] = f"{square_name(t)} is held by {self.label(holder)}, which does not move"
+            new[pid] = M_(
+                "{square} is held by {pyramid}, which does not move",
+                square=square_name(t),
+                pyramid=self.label(holder),
+            )
 
     def _apply_row(
         self,
@@ -249,7 +269,11 @@ class _Turn(TurnBoard):
         for pid, pusher in pushed_by.items():
             lines[pid]["outcome"] = "pushed"
             lines[pid]["pushed_by"] = self.label(pusher)
-            lines[pid]["reason"] = f"pushed {direction[pusher]} by {self.label(pusher)}"
+            lines[pid]["reason"] = M_(
+                "pushed {direction} by {pyramid}",
+                direction=direction[pusher],
+                pyramid=self.label(pusher),
+            )
         return live
 
     def _after_row(self, events: list[str]) -> None:
@@ -269,14 +293,24 @@ class _Turn(TurnBoard):
             and pos[carrier] // COLS == GOAL_ROW[offence]
         ):
             events.append(
-                f"goal: {self.label(carrier)} carries the ball onto {square_name(pos[carrier])}"
+                M_(
+                    "goal: {pyramid} carries the ball onto {square}",
+                    pyramid=self.label(carrier),
+                    square=square_name(pos[carrier]),
+                )
             )
             self.score("goal", offence, carrier, events)
         if self.ball != OFF:
             holder = next((p for p, sq in enumerate(pos) if sq == self.ball), None)
             if holder is not None and holder // 3 != offence:
                 self.recovered = f"{self.label(holder)} on {square_name(self.ball)}"
-                events.append(f"{self.label(holder)} recovers the ball on {square_name(self.ball)}")
+                events.append(
+                    M_(
+                        "{pyramid} recovers the ball on {square}",
+                        pyramid=self.label(holder),
+                        square=square_name(self.ball),
+                    )
+                )
                 self.carrier, self.ball, self.over = holder, OFF, True
         carrier = self.carrier
         if (

@@ -7,6 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from pyramid_lab.i18n import M_
+
+from ..words import colour
 from .report import PassLine, RowReport
 from .rules import (
     COLS,
@@ -107,9 +110,12 @@ class TurnBoard:
         """Why :meth:`barred_from` keeps ``pid`` off ``sq`` (asked only when it does)."""
         barred = self.barred
         assert barred is not None, "barred_reason asked with no side barred"
-        return (
-            f"the goal-row rule: {self.label(pid)} may not enter {square_name(sq)} (row "
-            f"{GOAL_ROW[barred] + 1}) until the ball is recovered and carried out or passed"
+        return M_(
+            "the goal-row rule: {pyramid} may not enter {square} (row {row}) until the ball is "
+            "recovered and carried out or passed",
+            pyramid=self.label(pid),
+            square=square_name(sq),
+            row=GOAL_ROW[barred] + 1,
         )
 
     def label(self, pid: int) -> str:
@@ -125,12 +131,17 @@ class TurnBoard:
         offence = self.offence
         for pid, t in target.items():
             if t == OFF:
-                failed[pid] = f"{square_name(self.pos[pid])} {direction[pid]} leaves the board"
+                failed[pid] = M_(
+                    "{square} {direction} leaves the board",
+                    square=square_name(self.pos[pid]),
+                    direction=direction[pid],
+                )
             elif self.barred_from(pid, t):
                 failed[pid] = self.barred_reason(pid, t)
             elif t == self.ball and pid // 3 == offence:
-                failed[pid] = (
-                    f"the loose ball lies on {square_name(t)}: only a defender may move onto it"
+                failed[pid] = M_(
+                    "the loose ball lies on {square}: only a defender may move onto it",
+                    square=square_name(t),
                 )
         defenders = [p for p in target if p // 3 != offence and p not in failed]
         attackers = [p for p in target if p // 3 == offence and p not in failed]
@@ -143,12 +154,22 @@ class TurnBoard:
             t = target[pid]
             holder = at.get(t)
             if t in by_target:
-                failed[pid] = f"{self.label(by_target[t][0])} targeted {square_name(t)}"
+                failed[pid] = M_(
+                    "{pyramid} targeted {square}",
+                    pyramid=self.label(by_target[t][0]),
+                    square=square_name(t),
+                )
             elif holder is not None and holder // 3 != offence:
                 if not self.follow or holder not in target or holder in failed:
-                    failed[pid] = f"{self.label(holder)} stands on {square_name(t)}"
+                    failed[pid] = M_(
+                        "{pyramid} stands on {square}",
+                        pyramid=self.label(holder),
+                        square=square_name(t),
+                    )
                 elif target.get(holder) == self.pos[pid]:
-                    failed[pid] = f"a swap with {self.label(holder)}: the defender wins"
+                    failed[pid] = M_(
+                        "a swap with {pyramid}: the defender wins", pyramid=self.label(holder)
+                    )
         attackers = [p for p in attackers if p not in failed]
         self.clashes(attackers, target, failed)
 
@@ -162,13 +183,17 @@ class TurnBoard:
                 if a >= b:
                     continue
                 if target[a] == target[b]:
-                    why = "{} also targeted " + square_name(target[a])
+                    square = square_name(target[a])
+                    for one, two in ((a, b), (b, a)):
+                        said = M_(
+                            "{pyramid} also targeted {square}",
+                            pyramid=self.label(two),
+                            square=square,
+                        )
+                        failed.setdefault(one, said)
                 elif target[a] == pos[b] and target[b] == pos[a]:
-                    why = "a swap with {}"
-                else:
-                    continue
-                failed.setdefault(a, why.format(self.label(b)))
-                failed.setdefault(b, why.format(self.label(a)))
+                    failed.setdefault(a, M_("a swap with {pyramid}", pyramid=self.label(b)))
+                    failed.setdefault(b, M_("a swap with {pyramid}", pyramid=self.label(a)))
 
     def chain(
         self,
@@ -192,24 +217,62 @@ class TurnBoard:
                 continue
             break
         dests = [step(self.pos[c], d) for c in chain]
-        who = self.label(head)
-        push = f"its push of {who} {d}"
+        return self._push_problem(pusher, chain, dests, d, at, target), chain, dests
+
+    def _push_problem(
+        self,
+        pusher: int,
+        chain: list[int],
+        dests: list[int],
+        d: str,
+        at: dict[int, int],
+        target: dict[int, int],
+    ) -> str:
+        """Why ``pusher``'s push of ``chain`` (the first pushed first) to ``dests`` fails,
+        in words ('' when it stands)."""
+        who, offence = self.label(chain[0]), self.offence
         if dests[-1] == OFF:
-            return f"{push}: the chain would leave the board", chain, dests
+            return M_(
+                "its push of {pyramid} {direction}: the chain would leave the board",
+                pyramid=who,
+                direction=d,
+            )
         if self.ball in dests:
-            return f"{push}: {square_name(self.ball)} holds the loose ball", chain, dests
+            return M_(
+                "its push of {pyramid} {direction}: {square} holds the loose ball",
+                pyramid=who,
+                direction=d,
+                square=square_name(self.ball),
+            )
         for c, t in zip(chain, dests, strict=True):
             if self.barred_from(c, t):
-                return f"{push}: {self.barred_reason(c, t)}", chain, dests
+                return M_(
+                    "its push of {pyramid} {direction}: {reason}",
+                    pyramid=who,
+                    direction=d,
+                    reason=self.barred_reason(c, t),
+                )
         # "targeted by another defender", live or failed: a defender keeps its priority for
         # a square even when its own move is blocked (the sheet's conflicts section)
         for other, t in target.items():
             if other != pusher and other // 3 != offence and t in dests:
-                return f"{push}: {square_name(t)} is targeted by {self.label(other)}", chain, dests
+                return M_(
+                    "its push of {pyramid} {direction}: {square} is targeted by {other}",
+                    pyramid=who,
+                    direction=d,
+                    square=square_name(t),
+                    other=self.label(other),
+                )
         beyond = at.get(dests[-1])
         if beyond is not None and beyond // 3 != offence:
-            return f"{push}: {square_name(dests[-1])} holds {self.label(beyond)}", chain, dests
-        return "", chain, dests
+            return M_(
+                "its push of {pyramid} {direction}: {square} holds {other}",
+                pyramid=who,
+                direction=d,
+                square=square_name(dests[-1]),
+                other=self.label(beyond),
+            )
+        return ""
 
     def throw(self, pas: tuple[int, int], at: dict[int, int], events: list[str]) -> PassLine:
         passer, receiver = pas
@@ -227,11 +290,18 @@ class TurnBoard:
             self.score("interception", 1 - self.offence, interceptor, events)
             # labelled as the row's steps are, after a swap of the roles too
             where = square_name(self.pos[interceptor])
-            events.insert(told, f"interception: {self.label(interceptor)} on {where}")
+            events.insert(
+                told,
+                M_(
+                    "interception: {pyramid} on {square}",
+                    pyramid=self.label(interceptor),
+                    square=where,
+                ),
+            )
         else:
             self.carrier = receiver
             if b // COLS == GOAL_ROW[self.offence]:
-                events.append(f"goal: pass received on {square_name(b)}")
+                events.append(M_("goal: pass received on {square}", square=square_name(b)))
                 self.score("goal", self.offence, receiver, events)
         return PassLine(
             self.label(passer),
@@ -264,8 +334,16 @@ class TurnBoard:
             if pid in live or (self.contact and pid in push_failed and failed.get(pid)):
                 self.carrier = pid
                 self.took = (pid, self.pos[pid])
-                how = "" if pid in live else " (on contact: its push is impossible)"
-                events.append(f"tackle: {self.label(pid)} on {square_name(sq)}{how}")
+                pyramid, square = self.label(pid), square_name(sq)
+                events.append(
+                    M_("tackle: {pyramid} on {square}", pyramid=pyramid, square=square)
+                    if pid in live
+                    else M_(
+                        "tackle: {pyramid} on {square} (on contact: its push is impossible)",
+                        pyramid=pyramid,
+                        square=square,
+                    )
+                )
                 self.score("tackle", 1 - self.offence, pid, events)
                 return
 
@@ -288,15 +366,18 @@ class TurnBoard:
             self.carrier = OFF
             self.barred = side
             self.lift = False
-            events.append(f"ball placed loose on {square_name(self.ball)}")
+            events.append(M_("ball placed loose on {square}", square=square_name(self.ball)))
             return
         if side != self.offence:
             self.barred = None  # a defensive score: play goes on as normal
             if self.play_on:
                 self.offence = side
                 events.append(
-                    f"{self.colours[side]} is on offence at once: the rest of the turn is "
-                    "played with the roles swapped"
+                    M_(
+                        "{colour} is on offence at once: the rest of the turn is played with "
+                        "the roles swapped",
+                        colour=colour(self.colours[side]),
+                    )
                 )
                 return
         self.over = True

@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pyramid_lab.i18n import M_
+
+from ..errors import not_a_bool, not_a_player
 from ..game import (
     Game,
     IllegalMoveError,
@@ -111,11 +114,13 @@ class PositionDocument:
 
 def _read_lesson(raw: Any, cls: type[Game]) -> Lesson:
     if not isinstance(raw, dict):
-        raise PositionFormatError("lesson", 'must be an object: {"caption": ..., "overlays": ...}')
+        raise PositionFormatError(
+            "lesson", M_('must be an object: {"caption": ..., "overlays": ...}')
+        )
     check_keys(raw, ("caption", "overlays"), where="lesson")
     caption = raw.get("caption")
     if not isinstance(caption, str) or not caption.strip():
-        raise PositionFormatError("lesson.caption", "must be a non-empty text")
+        raise PositionFormatError("lesson.caption", M_("must be a non-empty text"))
     return Lesson(caption, read_overlays(raw.get("overlays", {}), cls, "lesson.overlays"))
 
 
@@ -123,7 +128,7 @@ def read_overlays(overlays: Any, cls: type[Game], key: str) -> dict[str, Any]:
     """A lesson's overlays checked against the game's ``lesson_overlays``: the ones on, by
     name (PositionFormatError under ``key`` otherwise)."""
     if not isinstance(overlays, dict):
-        raise PositionFormatError(key, "must be an object")
+        raise PositionFormatError(key, M_("must be an object"))
     from ..teaching import teaching_for
 
     specs = {spec.name: spec for spec in teaching_for(cls).lesson_overlays}
@@ -132,13 +137,22 @@ def read_overlays(overlays: Any, cls: type[Game], key: str) -> dict[str, Any]:
         where = f"{key}.{name}"
         spec = specs.get(name)
         if spec is None:
-            known = ", ".join(specs) if specs else "none"
-            raise PositionFormatError(where, f"unknown overlay; {cls.title} has {known}")
+            raise PositionFormatError(
+                where,
+                M_("unknown overlay; {game} has {known}", game=cls.title, known=", ".join(specs))
+                if specs
+                else M_("unknown overlay; {game} has none", game=cls.title),
+            )
         if not spec.choices and not isinstance(value, bool):
-            raise PositionFormatError(where, f"must be true or false, not {quote(value)}")
+            raise PositionFormatError(where, not_a_bool(value))
         if spec.choices and value is not None and value not in spec.choices:
             raise PositionFormatError(
-                where, f"must be one of {', '.join(spec.choices)} or null, not {quote(value)}"
+                where,
+                M_(
+                    "must be one of {choices} or null, not {value}",
+                    choices=", ".join(spec.choices),
+                    value=quote(value),
+                ),
             )
         if value not in (False, None):
             values[name] = value
@@ -152,16 +166,19 @@ def loads(text: str | bytes) -> PositionDocument:
     try:
         return from_json(raw)
     except RecursionError:  # a check that walks a value nested far beyond the format's
-        raise PositionFormatError("", "lists or objects nested too deeply") from None
+        raise PositionFormatError("", M_("lists or objects nested too deeply")) from None
 
 
 def document_game(raw: Mapping[str, Any], format: str) -> type[Game]:
     """The game a document (its object ``raw``, of the format ``format``) is for: its
     ``format`` and ``game`` checked (PositionFormatError naming the key)."""
     if raw["format"] != format:
-        raise PositionFormatError("format", f"must be {format!r}, not {quote(raw['format'])}")
+        raise PositionFormatError(
+            "format",
+            M_("must be {format}, not {value}", format=repr(format), value=quote(raw["format"])),
+        )
     if not isinstance(raw["game"], str):
-        raise PositionFormatError("game", "must be a game name (a string)")
+        raise PositionFormatError("game", M_("must be a game name (a string)"))
     try:
         return game_class(raw["game"])
     except KeyError as exc:
@@ -173,33 +190,33 @@ def from_json(raw: Any) -> PositionDocument:
     naming the key at fault)."""
     cls = _document_class(raw)
     if not isinstance(raw["options"], dict):
-        raise PositionFormatError("options", "must be a JSON object (may be empty: {})")
+        raise PositionFormatError("options", M_("must be a JSON object (may be empty: {})"))
     options = cls.parse_options(raw["options"])
     to_move = raw["to_move"]
     if to_move not in cls.players:
-        raise PositionFormatError(
-            "to_move", f"must be {' or '.join(map(repr, cls.players))}, not {quote(to_move)}"
-        )
+        raise PositionFormatError("to_move", not_a_player(cls.players, to_move))
     pieces = _read_pieces(raw["pieces"], cls)
     history = raw.get("history", [])
     if not isinstance(history, list) or not all(isinstance(m, str) for m in history):
-        raise PositionFormatError("history", "must be a list of moves written as strings")
+        raise PositionFormatError("history", M_("must be a list of moves written as strings"))
     start = raw.get("start")
     if start not in (None, "pieces"):
-        raise PositionFormatError("start", f"the only value is 'pieces', not {quote(start)}")
+        raise PositionFormatError(
+            "start", M_("the only value is 'pieces', not {value}", value=quote(start))
+        )
     study = raw.get("study", False)
     if not isinstance(study, bool):
-        raise PositionFormatError("study", f"must be true or false, not {quote(study)}")
+        raise PositionFormatError("study", not_a_bool(study))
     puzzle = raw.get("puzzle", {})
     if not isinstance(puzzle, dict):
-        raise PositionFormatError("puzzle", "must be an object: title, notes, goal, solution")
+        raise PositionFormatError("puzzle", M_("must be an object: title, notes, goal, solution"))
     lesson = _read_lesson(raw["lesson"], cls) if "lesson" in raw else None
     state = raw.get("state")
     if state is not None and not isinstance(state, dict):
-        raise PositionFormatError("state", "must be a JSON object")
+        raise PositionFormatError("state", M_("must be a JSON object"))
     if study and history and start != "pieces":
         raise PositionFormatError(
-            "study", 'a study\'s history must start from its pieces (add "start": "pieces")'
+            "study", M_('a study\'s history must start from its pieces (add "start": "pieces")')
         )
     setup = (options, to_move, pieces, state, study)
     game = _replayed(cls, setup, history) if start != "pieces" and history else None
@@ -212,7 +229,7 @@ def from_json(raw: Any) -> PositionDocument:
 def _document_class(raw: Any) -> type[Game]:
     """The game of a position file's JSON value, its format and keys checked."""
     if not isinstance(raw, dict):
-        raise PositionFormatError("", "a position file must hold one JSON object")
+        raise PositionFormatError("", M_("a position file must hold one JSON object"))
     kind = raw.get("format")
     other = OTHER_DOCUMENTS.get(kind) if isinstance(kind, str) else None
     if other is not None:
@@ -275,7 +292,7 @@ def _read_variations(raw: Any, game: Game) -> list[list[Move]]:
         isinstance(line, list) and line and all(isinstance(m, str) for m in line) for line in raw
     ):
         raise PositionFormatError(
-            "variations", "must be a list of lines, each a non-empty list of moves as strings"
+            "variations", M_("must be a list of lines, each a non-empty list of moves as strings")
         )
     start = start_copy(game)
     lines = []
@@ -288,7 +305,7 @@ def _read_variations(raw: Any, game: Game) -> list[list[Move]]:
 
 def _read_pieces(raw: Any, cls: type[Game]) -> list[Piece]:
     if not isinstance(raw, list):
-        raise PositionFormatError("pieces", "must be a list")
+        raise PositionFormatError("pieces", M_("must be a list"))
     n = cls.coordinate_count
     pieces: list[Piece] = []
     seen: dict[tuple[int, ...], int] = {}
@@ -301,11 +318,18 @@ def _read_pieces(raw: Any, cls: type[Game]) -> list[Piece]:
             or not isinstance(entry[n], str)
         ):
             shape = ", ".join(["int"] * n + ["colour"])
-            raise PositionFormatError(key, f"must be [{shape}], not {json.dumps(entry)}")
+            raise PositionFormatError(
+                key, M_("must be [{shape}], not {value}", shape=shape, value=json.dumps(entry))
+            )
         coords = tuple(entry[:n])
         if coords in seen:
             raise PositionFormatError(
-                key, f"{list(coords)} is also given as pieces[{seen[coords]}]"
+                key,
+                M_(
+                    "{point} is also given as {key}",
+                    point=str(list(coords)),
+                    key="pieces[" + str(seen[coords]) + "]",
+                ),
             )
         seen[coords] = index
         pieces.append((coords, entry[n]))

@@ -10,6 +10,8 @@ import stat
 from dataclasses import dataclass
 from typing import Any
 
+from pyramid_lab.i18n import M_, N_, Message
+
 from ..game import PositionFormatError
 from .strict_json import MAX_FILE_BYTES, loads_json, too_big
 
@@ -90,7 +92,9 @@ def _read_limited(source: str, max_bytes: int, what: str) -> tuple[bytes, os.sta
     except OSError as exc:
         raise PositionFormatError("", exc.strerror or str(exc), source=source) from None
     except ValueError as exc:  # e.g. a NUL character in the name
-        raise PositionFormatError("", f"cannot open: {exc}", source=source) from None
+        raise PositionFormatError(
+            "", M_("cannot open: {reason}", reason=str(exc)), source=source
+        ) from None
 
 
 def read_json(
@@ -110,13 +114,13 @@ def file_kind(mode: int) -> str:
     """What a file that is not a regular one is, in words (``a directory``, ``a named pipe
     (FIFO)``, ...), from its ``stat`` mode."""
     kinds = (
-        (stat.S_ISDIR, "a directory"),
-        (stat.S_ISFIFO, "a named pipe (FIFO)"),
-        (stat.S_ISCHR, "a character device"),
-        (stat.S_ISBLK, "a block device"),
-        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISDIR, N_("a directory")),
+        (stat.S_ISFIFO, N_("a named pipe (FIFO)")),
+        (stat.S_ISCHR, N_("a character device")),
+        (stat.S_ISBLK, N_("a block device")),
+        (stat.S_ISSOCK, N_("a socket")),
     )
-    return next((kind for test, kind in kinds if test(mode)), "not a regular file")
+    return Message(next((kind for test, kind in kinds if test(mode)), N_("not a regular file")))
 
 
 def read_regular_file(path: str, max_bytes: int, what: str) -> bytes:
@@ -132,7 +136,9 @@ def _read_regular(path: str, max_bytes: int, what: str) -> tuple[bytes, os.stat_
 
     def check(info: os.stat_result) -> None:
         if not stat.S_ISREG(info.st_mode):
-            raise PositionFormatError("", f"{file_kind(info.st_mode)}, not a {what}")
+            raise PositionFormatError(
+                "", M_("{kind}, not a {what}", kind=file_kind(info.st_mode), what=Message(what))
+            )
         if info.st_size > max_bytes:
             raise PositionFormatError("", too_big(info.st_size, max_bytes, what))
 

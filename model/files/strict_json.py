@@ -9,6 +9,8 @@ import math
 import re
 from typing import Any
 
+from pyramid_lab.i18n import M_, N_, _, format_number, shown
+
 from ..game import PositionFormatError, quote
 
 #: Largest position file read: a full base-50 Partition pyramid with its whole game in the
@@ -18,7 +20,21 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 
 def too_big(size: int, limit: int = MAX_FILE_BYTES, what: str = "position file") -> str:
     """The words of a file ``size`` bytes long refused as too big (over ``limit``)."""
-    return f"too big: {size:,} bytes (a {what} is at most {limit:,} bytes, {mib(limit)})"
+    # (said in the process's language as it is made: its sizes are written with the
+    # language's separators, which a Message's English text would lack)
+    return _("too big: {size} bytes (a {what} is at most {limit} bytes, {mib})").format(
+        size=format_number(size), what=shown(what), limit=format_number(limit), mib=mib(limit)
+    )
+
+
+#: What a file read with the limits is called in its refusals (``what``): words of the catalog.
+FILE_WORDS = (
+    N_("position file"),
+    N_("lesson file"),
+    N_("file"),
+    N_("checkpoint file"),
+    N_("certificate or key file"),
+)
 
 
 def mib(size: int) -> str:
@@ -37,7 +53,7 @@ def loads_json(
         raise PositionFormatError("", too_big(len(text), max_bytes, what))
     if not text.strip():
         raise PositionFormatError(
-            "", "the file is empty" if not text else "the file is empty (only white space)"
+            "", M_("the file is empty") if not text else M_("the file is empty (only white space)")
         )
     try:
         return json.loads(
@@ -48,17 +64,21 @@ def loads_json(
             object_pairs_hook=_unique_keys,
         )
     except UnicodeDecodeError as exc:
-        raise PositionFormatError("", f"not UTF-8 text ({exc.reason})") from None
+        raise PositionFormatError("", M_("not UTF-8 text ({reason})", reason=exc.reason)) from None
     except json.JSONDecodeError as exc:
         raise PositionFormatError(
             "",
-            f"not valid JSON: {exc.msg.removesuffix(' at')} at line {exc.lineno}, "
-            f"column {exc.colno}",
+            M_(
+                "not valid JSON: {problem} at line {line}, column {column}",
+                problem=exc.msg.removesuffix(" at"),
+                line=exc.lineno,
+                column=exc.colno,
+            ),
         ) from None
     except RecursionError:
         # Only nesting far beyond the format's (a position file is at most four levels
         # deep) gets here: the decoder ran out of stack.
-        raise PositionFormatError("", "lists or objects nested too deeply") from None
+        raise PositionFormatError("", M_("lists or objects nested too deeply")) from None
 
 
 def nested_over(text: str, limit: int) -> bool:
@@ -88,7 +108,12 @@ def _parse_int(literal: str) -> int:
     digits = len(literal.lstrip("-"))
     if digits > _MAX_INT_DIGITS:
         raise PositionFormatError(
-            "", f"a number of {digits} digits (at most {_MAX_INT_DIGITS} are read)"
+            "",
+            M_(
+                "a number of {digits} digits (at most {most} are read)",
+                digits=digits,
+                most=_MAX_INT_DIGITS,
+            ),
         )
     return int(literal)
 
@@ -99,12 +124,14 @@ def _parse_float(literal: str) -> float:
     value = float(literal)
     if not math.isfinite(value):
         shown = literal if len(literal) <= 20 else f"{literal[:20]}..."
-        raise PositionFormatError("", f"the number {shown} is too big to read (beyond any float)")
+        raise PositionFormatError(
+            "", M_("the number {number} is too big to read (beyond any float)", number=shown)
+        )
     return value
 
 
 def _reject_constant(name: str) -> Any:
-    raise PositionFormatError("", f"not valid JSON: {name} is not a JSON number")
+    raise PositionFormatError("", M_("not valid JSON: {name} is not a JSON number", name=name))
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -114,6 +141,8 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise PositionFormatError("", f"the key {quote(key)} is given twice in one object")
+                raise PositionFormatError(
+                    "", M_("the key {key} is given twice in one object", key=quote(key))
+                )
             seen.add(key)
     return obj

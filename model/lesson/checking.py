@@ -11,6 +11,7 @@ from typing import Any
 from ..game import (
     Game,
     Move,
+    SaidError,
     no_proof_with_chance,
     quote,
     shorten,
@@ -242,7 +243,7 @@ def right_answers(
         raise ValueError(f"the game is over here ({describe_result(position)})")
     if task.kind == "win-within":
         if position.has_chance:
-            raise ValueError(no_proof_with_chance(position.title))
+            raise SaidError(no_proof_with_chance(position.title))
         if position.to_move != task.side:
             raise ValueError(f"{task.side} is not to move")
         winners = judge_proof(wins).winning_first_moves(task, position)

@@ -7,6 +7,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from pyramid_lab.i18n import M_
+
 from ..game import (
     Game,
     Move,
@@ -90,7 +92,9 @@ def judge_move(
         move = position.parse_move(move)
     reason = position.why_illegal(move)
     if reason is not None:
-        return Verdict(False, f"{move} cannot be played: {reason}")
+        return Verdict(
+            False, M_("{move} cannot be played: {reason}", move=str(move), reason=reason)
+        )
     if task.kind == "win-within":
         return judge_proof(wins).judge_win(task, position, move)
     if task.goal is not None:
@@ -104,8 +108,14 @@ def judge_move(
             reason += _did(position, move, "; ")
         return Verdict(False, reason, result.points, result.about)
     if is_answer(task, position, move):
-        return Verdict(True, f"{move} is the move")
-    return Verdict(False, f"{move} is not the move this step asks for{_did(position, move, ': ')}")
+        return Verdict(True, M_("{move} is the move", move=str(move)))
+    what = teaching_for(position).explain_move(position, move)
+    if not what:
+        return Verdict(False, M_("{move} is not the move this step asks for", move=str(move)))
+    return Verdict(
+        False,
+        M_("{move} is not the move this step asks for: {what}", move=str(move), what=what),
+    )
 
 
 def is_answer(task: Task, position: Game, move: Move) -> bool:

@@ -6,16 +6,19 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from pyramid_lab.i18n import M_
+
 from .. import files
+from ..errors import not_a_player
 from ..game import (
     Game,
     InvalidMoveError,
     PositionFormatError,
     check_keys,
     game_class,
-    quote,
 )
 from ..teaching import teaching_for
+from ..words import reason_of
 from .document import (
     CAMERAS,
     FORMAT,
@@ -58,7 +61,7 @@ def loads(text: str | bytes) -> LessonFile:
     try:
         return from_json(raw)
     except RecursionError:
-        raise PositionFormatError("", "lists or objects nested too deeply") from None
+        raise PositionFormatError("", M_("lists or objects nested too deeply")) from None
 
 
 def read(path: str | os.PathLike[str]) -> LessonFile:
@@ -114,16 +117,19 @@ def _text(
 
 def from_json(raw: Any) -> LessonFile:
     if not isinstance(raw, dict):
-        raise PositionFormatError("", "a lesson file must hold one JSON object")
+        raise PositionFormatError("", M_("a lesson file must hold one JSON object"))
     check_keys(raw, _KEYS, required=("format", "game", "title", "steps"))
     cls = files.document_game(raw, FORMAT)
     words: dict[str, dict[str, str]] = {}
     title = _text(raw["title"], "title", words, "title", limit=200)
     steps_raw = raw["steps"]
     if not isinstance(steps_raw, list) or not steps_raw:
-        raise PositionFormatError("steps", "must be a non-empty list of steps")
+        raise PositionFormatError("steps", M_("must be a non-empty list of steps"))
     if len(steps_raw) > MAX_STEPS:
-        raise PositionFormatError("steps", f"{len(steps_raw)} steps (at most {MAX_STEPS})")
+        raise PositionFormatError(
+            "steps",
+            M_("{count} steps (at most {most})", count=len(steps_raw), most=MAX_STEPS),
+        )
     steps: list[Step] = []
     previous: Game | None = None
     for index, entry in enumerate(steps_raw):
@@ -139,7 +145,7 @@ def read_view(raw: Any, where: str = "view") -> dict[str, Any]:
     (shells), ``clips`` (at most one per axis: ``{"axis": "x", "keep": "below" or "above",
     "at": 2.5}``), ``camera`` (a preset: iso, top, front, side). Returned as written."""
     if not isinstance(raw, dict):
-        raise PositionFormatError(where, "must be an object: levels, peel, clips, camera")
+        raise PositionFormatError(where, M_("must be an object: levels, peel, clips, camera"))
     check_keys(raw, _VIEW_KEYS, where=where)
     if "levels" in raw:
         levels = raw["levels"]
@@ -150,30 +156,35 @@ def read_view(raw: Any, where: str = "view") -> dict[str, Any]:
             or levels[0] > levels[1]
         ):
             raise PositionFormatError(
-                f"{where}.levels", f"must be [lowest, highest], whole numbers from 0 to {MAX_LEVEL}"
+                f"{where}.levels",
+                M_("must be [lowest, highest], whole numbers from 0 to {most}", most=MAX_LEVEL),
             )
     if "peel" in raw and not _whole(raw["peel"], MAX_LEVEL):
-        raise PositionFormatError(f"{where}.peel", f"must be a whole number from 0 to {MAX_LEVEL}")
+        raise PositionFormatError(
+            f"{where}.peel", M_("must be a whole number from 0 to {most}", most=MAX_LEVEL)
+        )
     clips = raw.get("clips", [])
     if not isinstance(clips, list) or len(clips) > 3:
-        raise PositionFormatError(f"{where}.clips", "must be a list of at most 3 clip planes")
+        raise PositionFormatError(f"{where}.clips", M_("must be a list of at most 3 clip planes"))
     axes: set[str] = set()
     for index, clip in enumerate(clips):
         at = f"{where}.clips[{index}]"
         if not isinstance(clip, dict):
-            raise PositionFormatError(at, 'must be an object: {"axis": "x", "at": 2}')
+            raise PositionFormatError(at, M_('must be an object: {"axis": "x", "at": 2}'))
         check_keys(clip, _CLIP_KEYS, required=("axis", "at"), where=at)
         if clip["axis"] not in ("x", "y", "z") or clip["axis"] in axes:
-            raise PositionFormatError(f"{at}.axis", "must be x, y or z, each at most once")
+            raise PositionFormatError(f"{at}.axis", M_("must be x, y or z, each at most once"))
         axes.add(clip["axis"])
         if clip.get("keep", "below") not in ("below", "above"):
-            raise PositionFormatError(f"{at}.keep", 'must be "below" or "above"')
+            raise PositionFormatError(f"{at}.keep", M_('must be "below" or "above"'))
         value = clip["at"]
         number = isinstance(value, int | float) and not isinstance(value, bool)
         if not number or not -1e3 <= value <= 1e3:
-            raise PositionFormatError(f"{at}.at", "must be a number from -1000 to 1000")
+            raise PositionFormatError(f"{at}.at", M_("must be a number from -1000 to 1000"))
     if "camera" in raw and raw["camera"] not in CAMERAS:
-        raise PositionFormatError(f"{where}.camera", f"must be one of {', '.join(CAMERAS)}")
+        raise PositionFormatError(
+            f"{where}.camera", M_("must be one of {choices}", choices=", ".join(CAMERAS))
+        )
     return dict(raw)
 
 
@@ -183,7 +194,7 @@ def _whole(value: Any, most: int) -> bool:
 
 def _read_step(raw: Any, where: str, cls: type[Game], name: str, previous: Game | None) -> Step:
     if not isinstance(raw, dict):
-        raise PositionFormatError(where, "must be an object: title, text, position, ...")
+        raise PositionFormatError(where, M_("must be an object: title, text, position, ..."))
     check_keys(raw, _STEP_KEYS, required=("title", "text"), where=where)
     words: dict[str, dict[str, str]] = {}
     title = _text(raw["title"], f"{where}.title", words, "title", limit=200)
@@ -192,17 +203,19 @@ def _read_step(raw: Any, where: str, cls: type[Game], name: str, previous: Game 
     if raw_position is not None:
         game = read_position(raw_position, name, f"{where}.position")
     elif previous is None:
-        raise PositionFormatError(f"{where}.position", "the first step must have a position")
+        raise PositionFormatError(f"{where}.position", M_("the first step must have a position"))
     else:
         game = previous.copy()
     moves = raw.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise PositionFormatError(f"{where}.moves", "must be a list of moves written as strings")
+        raise PositionFormatError(
+            f"{where}.moves", M_("must be a list of moves written as strings")
+        )
     files.replay(game, moves, f"{where}.moves")
     overlays = files.read_overlays(raw.get("overlays", {}), cls, f"{where}.overlays")
     highlights = raw.get("highlights", [])
     if not isinstance(highlights, list) or not all(isinstance(h, str) for h in highlights):
-        raise PositionFormatError(f"{where}.highlights", "must be a list of points as strings")
+        raise PositionFormatError(f"{where}.highlights", M_("must be a list of points as strings"))
     for index, text_point in enumerate(highlights):
         _point(game, text_point, f"{where}.highlights[{index}]")
     task = _read_task(raw["task"], f"{where}.task", game) if "task" in raw else None
@@ -223,12 +236,14 @@ def read_position(raw: Any, game_name: str, where: str) -> Game:
     """A position embedded in a lesson: a position file's object, ``format`` and ``game``
     optional."""
     if not isinstance(raw, dict):
-        raise PositionFormatError(where, "must be a position object (options, to_move, pieces)")
+        raise PositionFormatError(where, M_("must be a position object (options, to_move, pieces)"))
     if raw.get("game", game_name) != game_name:
-        raise PositionFormatError(f"{where}.game", f"must be the lesson's game, {game_name!r}")
+        raise PositionFormatError(
+            f"{where}.game", M_("must be the lesson's game, {game}", game=repr(game_name))
+        )
     for key in ("puzzle", "lesson", "variations"):
         if key in raw:
-            raise PositionFormatError(f"{where}.{key}", "not part of a lesson's position")
+            raise PositionFormatError(f"{where}.{key}", M_("not part of a lesson's position"))
     document = {"format": files.FORMAT, "game": game_name, "history": [], **raw}
     try:
         return files.from_json(document).game
@@ -246,20 +261,24 @@ def _point(game: Game, text: str, where: str) -> Point:
 
 def _read_task(raw: Any, where: str, game: Game) -> Task:
     if not isinstance(raw, dict):
-        raise PositionFormatError(where, "must be an object: kind, answers, hint, ...")
+        raise PositionFormatError(where, M_("must be an object: kind, answers, hint, ..."))
     check_keys(raw, _TASK_KEYS, where=where)
     kind = raw.get("kind")
     if kind not in KINDS:
-        raise PositionFormatError(f"{where}.kind", f"must be one of {', '.join(KINDS)}")
+        raise PositionFormatError(
+            f"{where}.kind", M_("must be one of {choices}", choices=", ".join(KINDS))
+        )
     answers = raw.get("answers", [])
     if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers):
-        raise PositionFormatError(f"{where}.answers", "must be a list of texts")
+        raise PositionFormatError(f"{where}.answers", M_("must be a list of texts"))
     if not answers and kind != "click-points":  # a click-points answer may be "none"
-        raise PositionFormatError(f"{where}.answers", "give the author's answer(s)")
+        raise PositionFormatError(f"{where}.answers", M_("give the author's answer(s)"))
     words: dict[str, dict[str, str]] = {}
     hint = _text(raw.get("hint", ""), f"{where}.hint", words, "hint", empty=True)
     prompt = _text(raw.get("prompt", ""), f"{where}.prompt", words, "prompt", empty=True)
-    goal, question, side, within = raw.get("goal"), raw.get("question"), None, None
+    goal, question = raw.get("goal"), raw.get("question")
+    side: str | None = None
+    within: int | None = None
     wrong = {
         "place": {"question", "side", "within"},
         "move": {"question", "side", "within"},
@@ -267,17 +286,19 @@ def _read_task(raw: Any, where: str, game: Game) -> Task:
         "win-within": {"goal", "question"},
     }[kind] & set(raw)
     if wrong:
-        raise PositionFormatError(f"{where}.{sorted(wrong)[0]}", f"not a key of a {kind} task")
+        raise PositionFormatError(
+            f"{where}.{sorted(wrong)[0]}", M_("not a key of a {kind} task", kind=kind)
+        )
     if goal is not None:
         if not isinstance(goal, dict):
-            raise PositionFormatError(f"{where}.goal", "must be an object")
+            raise PositionFormatError(f"{where}.goal", M_("must be an object"))
         try:
             check_goal(game, goal)
         except ValueError as exc:
             raise PositionFormatError(f"{where}.goal", str(exc)) from None
     if question is not None:
         if not isinstance(question, dict):
-            raise PositionFormatError(f"{where}.question", "must be an object")
+            raise PositionFormatError(f"{where}.question", M_("must be an object"))
         try:
             teaching_for(game).lesson_points(game, question)
         except ValueError as exc:
@@ -290,17 +311,20 @@ def _read_task(raw: Any, where: str, game: Game) -> Task:
             try:
                 game.parse_move(text)
             except InvalidMoveError as exc:
-                raise PositionFormatError(f"{where}.answers[{index}]", str(exc)) from None
+                raise PositionFormatError(f"{where}.answers[{index}]", reason_of(exc)) from None
     if kind == "win-within":
-        side = raw.get("side", game.to_move)
-        if side not in game.players:
-            raise PositionFormatError(
-                f"{where}.side",
-                f"must be {' or '.join(map(repr, game.players))}, not {quote(side)}",
-            )
-        within = raw.get("within")
-        if not isinstance(within, int) or isinstance(within, bool) or not 1 <= within <= MAX_WITHIN:
-            raise PositionFormatError(
-                f"{where}.within", f"must be a number of plies from 1 to {MAX_WITHIN}"
-            )
+        side, within = _side_and_within(raw, where, game)
     return Task(kind, tuple(answers), goal, question, side, within, hint, prompt, words)
+
+
+def _side_and_within(raw: dict[str, Any], where: str, game: Game) -> tuple[str, int]:
+    """A win-within task's side (the side to move by default) and its plies."""
+    side = raw.get("side", game.to_move)
+    if side not in game.players:
+        raise PositionFormatError(f"{where}.side", not_a_player(game.players, side))
+    within = raw.get("within")
+    if not isinstance(within, int) or isinstance(within, bool) or not 1 <= within <= MAX_WITHIN:
+        raise PositionFormatError(
+            f"{where}.within", M_("must be a number of plies from 1 to {most}", most=MAX_WITHIN)
+        )
+    return side, within

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import M_, N_
 
 from ..game import (
     STUDY_HINT,
@@ -94,18 +94,20 @@ class Partition(Game):
     option_specs = (
         OptionSpec(
             "size",
-            "Base size",
+            N_("Base size"),
             5,
             minimum=2,
             maximum=MAX_SIZE,
-            help="balls along an edge of the base",
+            help=N_("balls along an edge of the base"),
         ),
         OptionSpec(
             "version",
-            "Version",
+            N_("Version"),
             "floating",
             choices=VERSIONS,
-            help="floating: any empty point; stacking: only supported points",
+            help=N_("floating: any empty point; stacking: only supported points"),
+            # TRANSLATORS: Pyramid Partition's versions: balls float anywhere, or stack
+            choice_words=(N_("floating"), N_("stacking")),
         ),
     )
     _copied = ("_cells", "_parent", "_size", "_mask", "_holdings", "move_stack", "_undo")
@@ -243,11 +245,11 @@ class Partition(Game):
     def why_illegal(self, move: Move) -> str | None:
         """None when ``move`` is legal, else a sentence saying why not."""
         if not isinstance(move, Place):
-            return _("{move} is not a Pyramid Partition move").format(move=quote(move))
+            return M_("{move} is not a Pyramid Partition move", move=quote(move))
         if self._winner is not None:
             if self._winner == RED:
-                return _("the game is over: red has won")
-            return _("the game is over: blue has won")
+                return M_("the game is over: red has won")
+            return M_("the game is over: blue has won")
         return place_problem(self.lattice, self._cells, move.point, stacking=self._stacking)
 
     def push(self, move: Move) -> None:

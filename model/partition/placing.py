@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pyramid_lab.i18n import _, ngettext
+from pyramid_lab.i18n import M_, Mn_, _
 
 from ..game import STUDY_HINT, Move, Piece, PositionFormatError
 from ..lattice import Point, PyramidLattice
@@ -65,24 +65,23 @@ def place_problem(
     """Why a ball may not be put on ``point`` (outside the pyramid, taken, or in the
     stacking version not supported); None when it may."""
     if not lat.contains(*point):
-        return _("{point} is outside the base-{size} pyramid").format(point=point, size=lat.n)
+        return M_("{point} is outside the base-{size} pyramid", point=str(point), size=lat.n)
     pid = lat.id_of(*point)
     if cells[pid] != EMPTY:
-        held = (
-            _("{point} already holds a red ball")
-            if COLOURS[cells[pid]] == "red"
-            else _("{point} already holds a blue ball")
-        )
-        return held.format(point=point)
+        if COLOURS[cells[pid]] == "red":
+            return M_("{point} already holds a red ball", point=str(point))
+        return M_("{point} already holds a blue ball", point=str(point))
     if not stacking:
         return None
     empty = [str(lat.point(s)) for s in lat.support_lists[pid] if cells[s] == EMPTY]
     if empty:
-        return ngettext(
+        return Mn_(
             "{point} is not supported: {empty} is empty (stacking version)",
             "{point} is not supported: {empty} are empty (stacking version)",
             len(empty),
-        ).format(point=point, empty=", ".join(empty))
+            point=str(point),
+            empty=", ".join(empty),
+        )
     return None
 
 

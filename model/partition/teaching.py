@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import M_, N_, Message, Mn_
 
 from ..game import Move, Outcome, quote
 from ..lattice import CORNERS, Corner, Point, wall_names
@@ -15,10 +15,12 @@ from ..teaching import (
     GoalCheck,
     OverlaySpec,
     Teaching,
-    describe_result,
     first_few,
+    game_ends,
     register_teaching,
 )
+from ..words import colour as word
+from ..words import joined
 from . import COLOURS, Partition, Place
 
 
@@ -60,7 +62,8 @@ class PartitionTeaching(Teaching[Partition]):
     def describe_outcome(self, game: Partition, outcome: Outcome) -> str:
         if outcome.winner is None:
             return super().describe_outcome(game, outcome)
-        return f"{outcome.winner} wins: holds {', '.join(game.held_corners(outcome.winner))}"
+        corners = ", ".join(game.held_corners(outcome.winner))
+        return M_("{winner} wins: holds {corners}", winner=Message(outcome.winner), corners=corners)
 
     def lesson_point(self, game: Partition, text: str) -> tuple[int, ...]:
         """``"i,j,k"`` or a corner's name (``"SW"``), inside this pyramid."""
@@ -118,49 +121,57 @@ class PartitionTeaching(Teaching[Partition]):
         touches), the corners the mover then holds, and what the opponent can then take."""
         if not isinstance(move, Place):
             return super().explain_move(game, move)
-        player, colour = game._turn, game.to_move
+        player = game._turn
+        colour = word(game.to_move)
         pid = game.lattice.id_of(*move.point)
-        joined = {game._find(q) for q in game._nbrs[pid] if game._cells[q] == player}
+        joins = {game._find(q) for q in game._nbrs[pid] if game._cells[q] == player}
         groups = len({game._find(p) for p, c in enumerate(game._cells) if c == player})
         after = game.copy()
         after.push(move)
         root = after._find(pid)
-        size, walls = after._size[root], ", ".join(wall_names(after._mask[root])) or "no wall"
-        groups += 1 - len(joined)
-        if not joined:
-            parts = [f"it touches no {colour} ball, so it makes {_nth_group(groups, colour)}"]
-        elif len(joined) == 1:
+        size = after._size[root]
+        walls = joined([word(w) for w in wall_names(after._mask[root])], ", ") or M_("no wall")
+        groups += 1 - len(joins)
+        parts: list[str]
+        if not joins:
             parts = [
-                f"it adds to a {colour} group, now {size} balls touching {walls}; "
-                f"{colour} still has {_groups(groups)}"
+                M_(
+                    "it touches no {colour} ball, so it makes {group}",
+                    colour=colour,
+                    group=_nth_group(groups, colour),
+                )
+            ]
+        elif len(joins) == 1:
+            parts = [
+                M_(
+                    "it adds to a {colour} group, now {size} balls touching {walls}",
+                    colour=colour,
+                    size=size,
+                    walls=walls,
+                ),
+                M_("{colour} still has {groups}", colour=colour, groups=_groups(groups)),
             ]
         else:
             parts = [
-                f"it joins {len(joined)} {colour} groups into one of {size} balls touching "
-                f"{walls}; {colour} now has {_groups(groups)}"
+                M_(
+                    "it joins {count} {colour} groups into one of {size} balls touching {walls}",
+                    count=len(joins),
+                    colour=colour,
+                    size=size,
+                    walls=walls,
+                ),
+                M_("{colour} now has {groups}", colour=colour, groups=_groups(groups)),
             ]
         gained = after._holdings[player] & ~game._holdings[player]
         if gained:
-            parts.append(f"{colour} now holds {_corner_list(gained)}")
+            parts.append(
+                M_("{colour} now holds {corners}", colour=colour, corners=_corner_list(gained))
+            )
         if after.is_over():
-            parts.append(f"the game ends: {describe_result(after)}")
-            return "; ".join(parts)
-        other = 1 - player
-        takes: dict[int, Point] = {}
-        if after.legal_move_count() <= 400:
-            for reply in after._legal_ids():
-                after.push(Place(after.lattice.point(reply)))
-                new = after._holdings[other] & ~game._holdings[other]
-                after.pop()
-                for ci in range(5):
-                    if new >> ci & 1 and ci not in takes:
-                        takes[ci] = after.lattice.point(reply)
-        if takes:
-            said = ", ".join(f"{CORNERS[ci].value} with ({p})" for ci, p in sorted(takes.items()))
-            parts.append(f"{COLOURS[other]} can then take {said}")
-        else:
-            parts.append(f"{COLOURS[other]} can take no corner with the next ball")
-        return "; ".join(parts)
+            parts.append(game_ends(after))
+            return joined(parts)
+        parts.append(_takes_words(game, after, 1 - player))
+        return joined(parts)
 
     def lesson_point_reason(
         self, game: Partition, question: Mapping[str, Any], point: tuple[int, ...]
@@ -216,18 +227,29 @@ class PartitionTeaching(Teaching[Partition]):
         return lines
 
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+#: 'a first red group' to 'a eighth red group' (the eighth's wording kept as English said it)
+NTH_GROUPS = (
+    N_("a first {colour} group"),
+    N_("a second {colour} group"),
+    N_("a third {colour} group"),
+    N_("a fourth {colour} group"),
+    N_("a fifth {colour} group"),
+    N_("a sixth {colour} group"),
+    N_("a seventh {colour} group"),
+    N_("a eighth {colour} group"),
+)
 
 
 def _nth_group(n: int, colour: str) -> str:
-    """'a third red group' (or 'a new red group, red's 12th' past the eighth)."""
-    if n <= len(_ORDINALS):
-        return f"a {_ORDINALS[n - 1]} {colour} group"
-    return f"a new {colour} group, its {n}th"
+    """'a third red group' (or 'a new red group, its 12th' past the eighth)."""
+    if 1 <= n <= len(NTH_GROUPS):
+        return M_(NTH_GROUPS[n - 1], colour=colour)
+    # TRANSLATORS: {n} is 9 or more: "a new red group, its 12th"
+    return M_("a new {colour} group, its {n}th", colour=colour, n=str(n))
 
 
 def _groups(n: int) -> str:
-    return "one group" if n == 1 else f"{n} groups"
+    return Mn_("{count} group", "{count} groups", n, count=n) if n != 1 else M_("one group")
 
 
 def _corner_list(mask: int) -> str:
@@ -244,3 +266,29 @@ def _colour(raw: Any, key: str) -> str:
     if raw not in COLOURS:
         raise ValueError(f"{key} must be 'red' or 'blue', not {quote(raw)}")
     return str(raw)
+
+
+def _takes_words(game: Partition, after: Partition, other: int) -> str:
+    """The corners ``other`` can then take with its next ball (``after`` the move, pushed
+    and popped back), in a lesson's words."""
+    takes: dict[int, Point] = {}
+    if after.legal_move_count() <= 400:
+        for reply in after._legal_ids():
+            after.push(Place(after.lattice.point(reply)))
+            new = after._holdings[other] & ~game._holdings[other]
+            after.pop()
+            for ci in range(5):
+                if new >> ci & 1 and ci not in takes:
+                    takes[ci] = after.lattice.point(reply)
+    rival = word(COLOURS[other])
+    if takes:
+        said = joined(
+            [
+                M_("{corner} with ({point})", corner=CORNERS[ci].value, point=str(p))
+                for ci, p in sorted(takes.items())
+            ],
+            ", ",
+        )
+        return M_("{colour} can then take {corners}", colour=rival, corners=said)
+    else:
+        return M_("{colour} can take no corner with the next ball", colour=rival)

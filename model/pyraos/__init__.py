@@ -21,6 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
+from pyramid_lab.i18n import M_, N_
+
 from ..game import (
     IllegalMoveError,
     Move,
@@ -36,6 +38,7 @@ from ..lattice import Point, base_symmetries
 from ..setup import check_setup, record_setup
 from ..speed import SearchHooks
 from ..teaching import describe_result
+from ..words import colour, reason_of
 from .board import ABOVE_LEVEL as ABOVE_LEVEL
 from .board import BASE4 as BASE4
 from .board import BLACK as BLACK
@@ -108,29 +111,34 @@ class Pyraos(SearchHooks):
     option_specs = (
         OptionSpec(
             "variant",
-            "Version",
+            N_("Version"),
             "standard",
             choices=VARIANTS,
-            help="children's: no removals; alternate: a player without a move passes",
+            help=N_("children's: no removals; alternate: a player without a move passes"),
+            # TRANSLATORS: Pyraos's versions (New game dialog): the standard game, the
+            # children's version (no removals), the alternate version
+            choice_words=(N_("standard"), N_("children"), N_("alternate")),
         ),
         OptionSpec(
             "removal",
-            "Removal after a square",
+            N_("Removal after a square"),
             "0-2",
             choices=REMOVALS,
-            help="0-2: up to two of your free spheres; 1-2: at least one",
+            help=N_("0-2: up to two of your free spheres; 1-2: at least one"),
             only_when=("variant", tuple(v for v in VARIANTS if v != "children")),
         ),
         OptionSpec(
             "repetition",
-            "Repetitions for a draw",
+            N_("Repetitions for a draw"),
             REPETITION,
             minimum=REPETITION_RANGE[0],
             maximum=REPETITION_RANGE[1],
-            help="a position (board and side to move) occurring this many times draws the game. "
-            "The rule sheet has no such rule, but removals can repeat a position for ever "
-            "(in the alternate version a player can be forced to); 3 is chess's threefold "
-            "repetition, and no count changes the result of correct play",
+            help=N_(
+                "a position (board and side to move) occurring this many times draws the game. "
+                "The rule sheet has no such rule, but removals can repeat a position for ever "
+                "(in the alternate version a player can be forced to); 3 is chess's threefold "
+                "repetition, and no count changes the result of correct play"
+            ),
         ),
     )
     _copied = ("_masks", "_raws", "_undo", "_seen")
@@ -177,21 +185,34 @@ class Pyraos(SearchHooks):
                 empty = [str(LATTICE.point(s)) for s in bits(SUPPORT[pid] & ~occ)]
                 raise PositionFormatError(
                     f"pieces[{index}]",
-                    f"the sphere at {LATTICE.point(pid)} is not supported: "
-                    f"{', '.join(empty)} empty",
+                    M_(
+                        "the sphere at {point} is not supported: {empty} empty",
+                        point=str(LATTICE.point(pid)),
+                        empty=", ".join(empty),
+                    ),
                 )
         for player in (WHITE, BLACK):
             count = masks[player].bit_count()
             if count > SPHERES:
                 raise PositionFormatError(
-                    "pieces", f"{COLOURS[player]} has {count} spheres; each player has {SPHERES}"
+                    "pieces",
+                    M_(
+                        "{colour} has {count} spheres; each player has {spheres}",
+                        colour=colour(COLOURS[player]),
+                        count=count,
+                        spheres=SPHERES,
+                    ),
                 )
         turn = COLOURS.index(to_move)
         if occ >> TOP & 1 and masks[turn] >> TOP & 1 and not study:
             raise PositionFormatError(
                 "to_move",
-                f"{to_move} put a sphere on the top and so won with that move; the top is "
-                f"occupied only as the last act of a game, so {COLOURS[1 - turn]} is to move",
+                M_(
+                    "{colour} put a sphere on the top and so won with that move; the top is "
+                    "occupied only as the last act of a game, so {other} is to move",
+                    colour=colour(to_move),
+                    other=colour(COLOURS[1 - turn]),
+                ),
             )
         game._masks = masks
         game._turn = turn
@@ -295,7 +316,7 @@ class Pyraos(SearchHooks):
             s = LATTICE.id_of(*move.source) if move.source else -1
             removed = sum(1 << LATTICE.id_of(*p) for p in move.removed)
         except ValueError as exc:
-            raise IllegalMoveError(str(exc)) from None
+            raise IllegalMoveError(reason_of(exc)) from None
         return s, t, removed
 
     def parse_move(self, text: str) -> PyraosMove:
@@ -303,13 +324,13 @@ class Pyraos(SearchHooks):
 
     def why_illegal(self, move: Move) -> str | None:
         if not isinstance(move, PyraosMove):
-            return f"{quote(move)} is not a Pyraos move"
+            return M_("{move} is not a Pyraos move", move=quote(move))
         if self._result is not None:
-            return f"the game is over: {describe_result(self)}"
+            return M_("the game is over: {result}", result=describe_result(self))
         try:
             raw = self.to_raw(move)
         except IllegalMoveError as exc:
-            return str(exc)
+            return reason_of(exc)
         legal = self.raw_moves()
         if raw in legal:
             return None
@@ -318,30 +339,37 @@ class Pyraos(SearchHooks):
     def _explain(self, raw: RawMove, legal: list[RawMove]) -> str:
         s, t, removed = raw
         if t < 0:
-            return "a pass is allowed only in the alternate version, when no other move exists"
+            return M_("a pass is allowed only in the alternate version, when no other move exists")
         own, opp = self._masks[self._turn], self._masks[1 - self._turn]
         occ = own | opp
         pt = LATTICE.point
+        mover = colour(self.to_move)
         if s < 0 and SPHERES - own.bit_count() == 0:
-            return f"{self.to_move} has no sphere in reserve; lift one instead"
+            return M_("{colour} has no sphere in reserve; lift one instead", colour=mover)
         if s >= 0:
             if not own >> s & 1:
-                return f"{pt(s)} holds no {self.to_move} sphere to lift"
+                return M_(
+                    "{point} holds no {colour} sphere to lift", point=str(pt(s)), colour=mover
+                )
             if RESTING[s] & occ:
-                return f"the sphere at {pt(s)} is not free: a sphere rests on it"
+                return M_(
+                    "the sphere at {point} is not free: a sphere rests on it", point=str(pt(s))
+                )
             if LEVEL[t] <= LEVEL[s]:
-                return f"a lift must go to a higher level than {pt(s)}'s"
+                return M_("a lift must go to a higher level than {point}'s", point=str(pt(s)))
             occ &= ~(1 << s)
         if occ >> t & 1:
-            return f"{pt(t)} is taken"
+            return M_("{point} is taken", point=str(pt(t)))
         if SUPPORT[t] & occ != SUPPORT[t]:
             empty = ", ".join(str(pt(p)) for p in bits(SUPPORT[t] & ~occ))
-            return f"{pt(t)} is not supported: {empty} empty"
+            return M_("{point} is not supported: {empty} empty", point=str(pt(t)), empty=empty)
         if removed and not any(m[:2] == (s, t) and m[2] for m in legal):
-            return "this move completes no square of your colour, so nothing may be removed"
+            return M_("this move completes no square of your colour, so nothing may be removed")
         if not removed:
-            return "after completing a square at least one sphere must be removed (rule 1-2)"
-        return "those spheres cannot be removed: only your own free spheres, one after the other"
+            return M_("after completing a square at least one sphere must be removed (rule 1-2)")
+        return M_(
+            "those spheres cannot be removed: only your own free spheres, one after the other"
+        )
 
     def push(self, move: Move) -> None:
         reason = self.why_illegal(move)

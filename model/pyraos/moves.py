@@ -8,8 +8,11 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..game import InvalidMoveError, Move, quote
+from pyramid_lab.i18n import M_
+
+from ..game import InvalidMoveError, Move, SaidError, quote
 from ..lattice import Point
+from ..words import reason_of
 from .board import BASE4, POINTS, REPETITION, SPHERES, TOP, WHITE, Geometry, bits
 
 
@@ -39,7 +42,7 @@ class PyraosMove(Move):
         if tokens == ["pass"]:
             return cls(None)
         if not tokens:
-            raise InvalidMoveError("an empty move; write e.g. 1,1,0 or 3,3,0>0,0,1 x0,0,0")
+            raise InvalidMoveError(M_("an empty move; write e.g. 1,1,0 or 3,3,0>0,0,1 x0,0,0"))
         try:
             head, *rest = tokens
             if ">" in head:
@@ -48,14 +51,18 @@ class PyraosMove(Move):
             else:
                 source, target = None, Point.parse(head)
             if any(not r.startswith("x") for r in rest):
-                raise ValueError("removed spheres are written x followed by the point")
+                raise SaidError(M_("removed spheres are written x followed by the point"))
             removed = tuple(sorted({Point.parse(r[1:]) for r in rest}, key=point_order))
             if len(removed) != len(rest):
-                raise ValueError("a sphere is removed twice")
+                raise SaidError(M_("a sphere is removed twice"))
         except ValueError as exc:
             raise InvalidMoveError(
-                f"{quote(text)} is not a Pyraos move ({exc}); write e.g. 1,1,0 or "
-                "3,3,0>0,0,1 x0,0,0 x1,0,0, or pass"
+                M_(
+                    "{text} is not a Pyraos move ({reason}); write e.g. 1,1,0 or 3,3,0>0,0,1 "
+                    "x0,0,0 x1,0,0, or pass",
+                    text=quote(text),
+                    reason=reason_of(exc),
+                )
             ) from None
         return cls(target, source, removed)
 

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyramid_lab.i18n import M_, Message
+
 from ..game import Move, Outcome
-from ..teaching import Teaching, ending_or_win, register_teaching, reply_words
+from ..teaching import Teaching, ending_or_win, register_teaching, repeated, reply_words
+from ..words import colour as word
+from ..words import joined
 from . import COLOURS, LATTICE, LEVEL, Pyraos, PyraosMove, bits
 from .board import completes_square
 from .moves import point_order
@@ -19,12 +23,10 @@ class PyraosTeaching(Teaching[Pyraos]):
 
     def describe_outcome(self, game: Pyraos, outcome: Outcome) -> str:
         if outcome.reason == "top":
-            return f"{outcome.winner} wins: placed the top"
+            return M_("{winner} wins: placed the top", winner=Message(str(outcome.winner)))
         if outcome.reason == "repetition":
-            n = game.options.repetition
-            times = {3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
-            return f"the same position came a {times} time: a draw"
-        return f"{game.to_move} has no move and loses"
+            return repeated(game.options.repetition)
+        return M_("{colour} has no move and loses", colour=Message(game.to_move))
 
     def explain_move(self, game: Pyraos, move: Move) -> str:
         """A placement (from the reserve) or a raise (free), the square it completes or
@@ -34,26 +36,23 @@ class PyraosTeaching(Teaching[Pyraos]):
             return super().explain_move(game, move)
         s, t, removed = game.to_raw(move)
         me, pt = game._turn, LATTICE.point
-        colour, other = COLOURS[me], COLOURS[1 - me]
-        if s < 0:
-            parts = [f"it places a {colour} sphere from the reserve on {pt(t)}"]
-        else:
-            parts = [f"it raises {colour}'s sphere from {pt(s)} to {pt(t)}, costing no sphere"]
-        if game._options.variant != "children":
-            own = (game._masks[me] & ~(1 << s) if s >= 0 else game._masks[me]) | 1 << t
-            if completes_square(own, t):
-                back = ", ".join(str(pt(p)) for p in bits(removed))
-                parts.append(
-                    f"it completes a {colour} square on level {LEVEL[t]}"
-                    + (f" and takes back {back}" if back else " and takes no sphere back")
-                )
-            else:
-                parts.append("it completes no square, so no sphere comes back")
+        colour, other = word(COLOURS[me]), word(COLOURS[1 - me])
+        parts = _made_words(game, s, t, removed, colour)
         after = game.copy()
         after.push(move)
-        mine, theirs = after.reserve(colour), after.reserve(other)
-        parts.append(f"{colour} has {mine} spheres in reserve, {other} {theirs}")
-        said = ending_or_win(after, lambda _: f"{other} can then place the top and win")
+        mine, theirs = after.reserve(COLOURS[me]), after.reserve(COLOURS[1 - me])
+        parts.append(
+            M_(
+                "{colour} has {count} spheres in reserve, {other} {other_count}",
+                colour=colour,
+                count=mine,
+                other=other,
+                other_count=theirs,
+            )
+        )
+        said = ending_or_win(
+            after, lambda _: M_("{colour} can then place the top and win", colour=other)
+        )
         if said:
             parts.append(said)
         elif game._options.variant != "children":
@@ -70,12 +69,64 @@ class PyraosTeaching(Teaching[Pyraos]):
             parts.append(
                 reply_words(
                     [str(pt(p)) for p in squares],
-                    f"{other} can then complete a square on",
-                    f"{other} cannot complete a square with the next move",
+                    lambda points: M_(
+                        "{colour} can then complete a square on {points}",
+                        colour=other,
+                        points=points,
+                    ),
+                    M_("{colour} cannot complete a square with the next move", colour=other),
                     more="",
                 )
             )
-        return "; ".join(parts)
+        return joined(parts)
 
     def summary_extras(self, game: Pyraos) -> dict[str, Any]:
         return {"reserves": {c: game.reserve(c) for c in COLOURS}}
+
+
+def _made_words(game: Pyraos, s: int, t: int, removed: int, colour: str) -> list[str]:
+    """A placement or a raise from ``s`` (-1: the reserve) to ``t`` by ``colour`` (a
+    word), and the square it completes or not, in a lesson's words."""
+    me, pt = game._turn, LATTICE.point
+    parts: list[str]
+    if s < 0:
+        parts = [
+            M_(
+                "it places a {colour} sphere from the reserve on {point}",
+                colour=colour,
+                point=str(pt(t)),
+            )
+        ]
+    else:
+        parts = [
+            M_(
+                "it raises {colour}'s sphere from {source} to {target}, costing no sphere",
+                colour=colour,
+                source=str(pt(s)),
+                target=str(pt(t)),
+            )
+        ]
+    if game._options.variant != "children":
+        own = (game._masks[me] & ~(1 << s) if s >= 0 else game._masks[me]) | 1 << t
+        if completes_square(own, t):
+            back = ", ".join(str(pt(p)) for p in bits(removed))
+            if back:
+                parts.append(
+                    M_(
+                        "it completes a {colour} square on level {level} and takes back {points}",
+                        colour=colour,
+                        level=LEVEL[t],
+                        points=back,
+                    )
+                )
+            else:
+                parts.append(
+                    M_(
+                        "it completes a {colour} square on level {level} and takes no sphere back",
+                        colour=colour,
+                        level=LEVEL[t],
+                    )
+                )
+        else:
+            parts.append(M_("it completes no square, so no sphere comes back"))
+    return parts

@@ -35,6 +35,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, Self
 
+from pyramid_lab.i18n import N_
+
 from ..game import (
     CHANCE,
     TERMINAL,
@@ -49,7 +51,7 @@ from ..game import (
 from ..setup import record_setup
 from .fights import EMPTY, PHARAOH, Troops
 from .files import read_state, write_state
-from .maps import faction_names, load_faction, load_map, map_names
+from .maps import faction_names, faction_words, load_faction, load_map, map_names, map_words
 from .moves import (
     ALL,
     DONE,
@@ -103,46 +105,53 @@ class RollingPyramids(RollingResolution):
     option_specs = (
         OptionSpec(
             "players",
-            "Players",
+            N_("Players"),
             2,
             minimum=1,
             maximum=4,
-            help="1 is the solo variant, Hyskosian revolution (15 rounds)",
+            help=N_("1 is the solo variant, Hyskosian revolution (15 rounds)"),
         ),
         OptionSpec(
             "map",
-            "Map",
+            N_("Map"),
             "inner-factories",
             choices=map_names(),
-            help="made for this project: the published maps are lost",
+            help=N_("made for this project: the published maps are lost"),
+            choice_words=map_words(),
         ),
         OptionSpec(
             "first_faction",
-            "First player's faction",
+            N_("First player's faction"),
             "anubian",
             choices=faction_names(),
-            help="the seats alternate between the factions",
+            help=N_("the seats alternate between the factions"),
+            choice_words=faction_words(),
         ),
         OptionSpec(
             "last_round",
-            "Round 10 scores",
+            N_("Round 10 scores"),
             "both",
             choices=LAST_ROUND,
-            help="each pyramid's top and bottom numbers (as every round, and the last "
-            "round's bottom), or its bottom number instead of the top",
+            help=N_(
+                "each pyramid's top and bottom numbers (as every round, and the last "
+                "round's bottom), or its bottom number instead of the top"
+            ),
+            # TRANSLATORS: round 10 scores both numbers of each pyramid, or the bottom one
+            choice_words=(N_("both"), N_("bottom")),
             only_when=("players", ("2", "3", "4")),  # the solo game scores no points
         ),
         OptionSpec(
             "pharaoh",
-            "Pharaoh's strength",
+            N_("Pharaoh's strength"),
             "strong",
             choices=tuple(PHARAOH_LEVELS),
-            help="solo: the Pharaoh's troops on the spaces at the start",
+            help=N_("solo: the Pharaoh's troops on the spaces at the start"),
             choice_help=(
-                "the map's own numbers: a planned revolution nearly always wins",
-                "twice the map's numbers: a challenge (our planner wins about 2 in 3)",
-                "2.5 times the map's numbers: our planner wins about 1 in 4",
+                N_("the map's own numbers: a planned revolution nearly always wins"),
+                N_("twice the map's numbers: a challenge (our planner wins about 2 in 3)"),
+                N_("2.5 times the map's numbers: our planner wins about 1 in 4"),
             ),
+            choice_words=(N_("gentle"), N_("strong"), N_("mighty")),
             only_when=("players", ("1",)),
         ),
     )
@@ -313,8 +322,12 @@ class RollingPyramids(RollingResolution):
     def last_effect(self) -> FightsEffect | None:
         if not self._undo:
             return None
-        if self._undo[-1].phase == "deploy" and self._s.phase != "deploy":
+        before = self._undo[-1]
+        if before.phase == "deploy" and self._s.phase != "deploy":
             return FightsEffect(self._s.fights)
+        if before.phase == "conquest" and len(self._s.fights) > len(before.fights):
+            # solo: the last conquest crossed off, the Pharaoh walks (its line, the new one)
+            return FightsEffect(self._s.fights[len(before.fights) :])
         return None
 
 

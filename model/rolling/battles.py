@@ -5,6 +5,9 @@ player reads from them before the round ends."""
 
 from __future__ import annotations
 
+from pyramid_lab.i18n import M_
+
+from ..words import colour
 from .fights import EMPTY, Troops, bombard, fight
 from .legal import RollingMoves
 from .rules import space_points
@@ -30,7 +33,14 @@ class RollingBattles(RollingMoves):
             if holder >= 0 and holder in troops:
                 # they join the garrison and share its fate: they never attack later
                 garrison = garrison + troops.pop(holder)
-                report.append(f"{name}: {self.players[holder]} reinforces to {garrison}")
+                report.append(
+                    M_(
+                        "{space}: {colour} reinforces to {troops}",
+                        space=name,
+                        colour=colour(self.players[holder]),
+                        troops=str(garrison),
+                    )
+                )
             for p in seats:
                 for bomber, amount in bombs.get(cell, []):
                     if bomber != p or holder in (EMPTY, p):
@@ -43,7 +53,14 @@ class RollingBattles(RollingMoves):
                     continue
                 if holder == EMPTY:
                     holder, garrison = p, troops[p]
-                    report.append(f"{name}: {self.players[p]} takes it with {troops[p]}")
+                    report.append(
+                        M_(
+                            "{space}: {colour} takes it with {troops}",
+                            space=name,
+                            colour=colour(self.players[p]),
+                            troops=str(troops[p]),
+                        )
+                    )
                     continue
                 holder, garrison = self._attack(
                     s, cell, p, troops[p], holder, garrison, before, report
@@ -99,12 +116,38 @@ class RollingBattles(RollingMoves):
             umbrella=umbrella,
             rounding=self._options.halving,
         )
-        report.append(
-            f"{self.cell_name(cell)}: {self.players[p]}'s bomb of {amount} hits "
-            f"{self.colour_of(holder)}'s {garrison}"
-            + (" (umbrella)" if umbrella else "")
-            + f": {left or 'nothing'} left"
-        )
+        values = {
+            "space": self.cell_name(cell),
+            "colour": colour(self.players[p]),
+            "amount": str(amount),
+            "holder": colour(str(self.colour_of(holder))),
+            "troops": str(garrison),
+        }
+        if left and umbrella:
+            said = M_(
+                "{space}: {colour}'s bomb of {amount} hits {holder}'s {troops} (umbrella): "
+                "{left} left",
+                left=str(left),
+                **values,
+            )
+        elif left:
+            said = M_(
+                "{space}: {colour}'s bomb of {amount} hits {holder}'s {troops}: {left} left",
+                left=str(left),
+                **values,
+            )
+        elif umbrella:
+            said = M_(
+                "{space}: {colour}'s bomb of {amount} hits {holder}'s {troops} (umbrella): "
+                "nothing left",
+                **values,
+            )
+        else:
+            said = M_(
+                "{space}: {colour}'s bomb of {amount} hits {holder}'s {troops}: nothing left",
+                **values,
+            )
+        report.append(said)
         return left
 
     def _attack(
@@ -137,26 +180,27 @@ class RollingBattles(RollingMoves):
         )
         whole_attack = attack.strength(self._weight(p, True))
         whole_defence = garrison.strength(self._weight(holder, False))
-        attack_words = f"{result.attack_number}" + (
-            f" ({whole_attack} halved by spikes)" if spikes else ""
-        )
-        defence_words = f"{result.defence_number}" + (
-            f" ({whole_defence} halved by a ram)" if ram else ""
-        )
-        text = (
-            f"{self.cell_name(cell)}: {self.players[p]} {attack_words} attacks "
-            f"{self.colour_of(holder)} {defence_words}: "
-        )
+        attacker, defender = colour(self.players[p]), colour(str(self.colour_of(holder)))
         if result.winner == "attacker":
             holder, garrison = p, result.survivors
-            text += f"{self.players[p]} takes it with {garrison}"
+            then = M_("{colour} takes it with {troops}", colour=attacker, troops=str(garrison))
         elif result.winner == "defender":
             garrison = result.survivors
-            text += f"{self.colour_of(holder)} holds with {garrison}"
+            then = M_("{colour} holds with {troops}", colour=defender, troops=str(garrison))
         else:
             holder, garrison = EMPTY, Troops()
-            text += "they kill each other out: the space is empty"
-        report.append(text)
+            then = M_("they kill each other out: the space is empty")
+        report.append(
+            M_(
+                "{space}: {colour} {attack} attacks {holder} {defence}: {then}",
+                space=self.cell_name(cell),
+                colour=attacker,
+                attack=_strength(result.attack_number, whole_attack, halved_by_spikes=spikes),
+                holder=defender,
+                defence=_strength(result.defence_number, whole_defence, halved_by_ram=ram),
+                then=then,
+            )
+        )
         return holder, garrison
 
     def _device_across(
@@ -197,3 +241,14 @@ class RollingBattles(RollingMoves):
             u.troops.strength(self._weight(player, True))
             for u in self._units(self._s, player, all_of_round=True)
         )
+
+
+def _strength(
+    number: object, whole: object, *, halved_by_spikes: bool = False, halved_by_ram: bool = False
+) -> str:
+    """A side's strength in a fight, and what it was before spikes or a ram halved it."""
+    if halved_by_spikes:
+        return M_("{number} ({whole} halved by spikes)", number=str(number), whole=str(whole))
+    if halved_by_ram:
+        return M_("{number} ({whole} halved by a ram)", number=str(number), whole=str(whole))
+    return str(number)

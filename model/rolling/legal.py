@@ -4,8 +4,11 @@ themselves and their text are in :mod:`model.rolling.moves`)."""
 
 from __future__ import annotations
 
+from pyramid_lab.i18n import M_, N_, Message
+
 from ..game import Move, quote
 from ..teaching import describe_result
+from ..words import colour
 from .fights import EMPTY
 from .moves import (
     ALL,
@@ -22,8 +25,8 @@ from .moves import (
     footman_slot,
     parse_move,
 )
-from .rules import DEVICES, WRITTEN, line_problem, shape_takes, written_choices
-from .state import GREY, NEUTRAL, RollingPosition, State
+from .rules import DEVICES, WRITTEN, Faction, line_problem, shape_takes, written_choices
+from .state import GREY, NEUTRAL, RollingPosition, Sheet, State
 
 
 class RollingMoves(RollingPosition):
@@ -116,54 +119,81 @@ class RollingMoves(RollingPosition):
         return out
 
     def _slot_problem(self, s: State, p: int, slot: str, sides: int, number: int) -> str | None:
-        """Why ``number`` from a d``sides`` may not be written in ``slot``; None if it may."""
+        """Why ``number`` from a d``sides`` may not be written in ``slot`` (a Message); None
+        if it may."""
+        found = self._slot_check(s, p, slot, sides, number)
+        if found is None:
+            return None
+        message, values = found
+        return message if isinstance(message, Message) else Message(message, values=values)
+
+    def _slot_check(
+        self, s: State, p: int, slot: str, sides: int, number: int
+    ) -> tuple[str, dict[str, str]] | None:
+        """What :meth:`_slot_problem` says, as its message (marked N_) and its values: the
+        moves' generator asks this, and makes no sentence for each slot it leaves out."""
         sheet = s.sheets[p]
         faction = self.factions[p]
         if slot == "hero":
-            return None if None in sheet.heroes else "every hero slot is written"
+            return None if None in sheet.heroes else (N_("every hero slot is written"), {})
         if slot.startswith("dev") and "." in slot:
             pair, shape = slot[3:].split(".", 1)
             if not pair.isdigit() or not 1 <= int(pair) <= faction.develop_pairs:
-                return f"there is no develop pair {pair}"
+                return N_("there is no develop pair {pair}"), {"pair": pair}
             i = int(pair) - 1
             if shape not in ("d4", "d8"):
-                return f"a develop pair has a d4 and a d8 slot, not {quote(shape)}"
+                return N_("a develop pair has a d4 and a d8 slot, not {shape}"), {
+                    "shape": quote(shape)
+                }
             if shape != f"d{sides}":
-                return f"the {shape} slot takes only a number from a {shape}"
+                return N_("the {shape} slot takes only a number from a {shape}"), {"shape": shape}
             mine, theirs = (
                 (sheet.dev4[i], sheet.dev8[i]) if sides == 4 else (sheet.dev8[i], sheet.dev4[i])
             )
             if mine is not None:
-                return f"{slot} is already written"
+                return N_("{slot} is already written"), {"slot": slot}
             if theirs is not None and (number >= theirs if sides == 4 else number <= theirs):
-                return "the d8 number of a develop pair must be larger than the d4 number"
+                return N_("the d8 number of a develop pair must be larger than the d4 number"), {}
             return None
         if len(slot) == 2 and slot[1] in "123":
             for i, line in enumerate(faction.lines):
                 if line.id == slot[0]:
                     k = int(slot[1]) - 1
                     if not shape_takes(line.shapes[k], sides):
-                        return f"{slot} takes only a number from a {line.shapes[k]}"
-                    return line_problem(line.rule, sheet.lines[i], k, number)
-            return f"there is no line {quote(slot[0])}"
+                        return N_("{slot} takes only a number from a {shape}"), {
+                            "slot": slot,
+                            "shape": line.shapes[k],
+                        }
+                    problem = line_problem(line.rule, sheet.lines[i], k, number)
+                    return None if problem is None else (problem, {})
+            return N_("there is no line {line}"), {"line": quote(slot[0])}
         if slot.startswith("f"):
-            try:
-                g, k = footman_slot(slot)
-                space = faction.groups[g - 1][k - 1]
-                if g < 1 or k < 1:
-                    raise IndexError
-            except (ValueError, IndexError):
-                return f"there is no footman space {slot}"
-            if space.is_circle:
-                return f"{slot} is a circle: it unlocks by itself"
-            if sheet.crossed[g - 1][k - 1]:
-                return f"{slot} is already crossed off"
-            if space.shape != f"d{sides}":
-                return f"{slot} needs a {space.shape}"
-            if number != space.number:
-                return f"{slot} needs a {space.number}"
-            return None
-        return f"there is no slot {quote(slot)} (hero, devN.d4, devN.d8, a1..c3, fG.K)"
+            return self._footman_check(faction, sheet, slot, sides, number)
+        return N_("there is no slot {slot} (hero, devN.d4, devN.d8, a1..c3, fG.K)"), {
+            "slot": quote(slot)
+        }
+
+    @staticmethod
+    def _footman_check(
+        faction: Faction, sheet: Sheet, slot: str, sides: int, number: int
+    ) -> tuple[str, dict[str, str]] | None:
+        """:meth:`_slot_check` of a footman space ``fG.K``."""
+        try:
+            g, k = footman_slot(slot)
+            space = faction.groups[g - 1][k - 1]
+            if g < 1 or k < 1:
+                raise IndexError
+        except (ValueError, IndexError):
+            return N_("there is no footman space {slot}"), {"slot": slot}
+        if space.is_circle:
+            return N_("{slot} is a circle: it unlocks by itself"), {"slot": slot}
+        if sheet.crossed[g - 1][k - 1]:
+            return N_("{slot} is already crossed off"), {"slot": slot}
+        if space.shape != f"d{sides}":
+            return N_("{slot} needs a {shape}"), {"slot": slot, "shape": str(space.shape)}
+        if number != space.number:
+            return N_("{slot} needs a {number}"), {"slot": slot, "number": str(space.number)}
+        return None
 
     def _takes(self, s: State, p: int) -> list[Move]:
         moves: list[Move] = []
@@ -181,7 +211,7 @@ class RollingMoves(RollingPosition):
             for slot, section in self._slots(s, p, die.sides):
                 factory = self._controls_factory(s, p, section)
                 for number in written_choices(value, die.owner == p, factory, stack):
-                    if self._slot_problem(s, p, slot, die.sides, number) is None:
+                    if self._slot_check(s, p, slot, die.sides, number) is None:
                         moves.append(Take(colour, die.sides, value, slot, number))
             if len(moves) == before:
                 moves.append(Take(colour, die.sides, value, "none", None))
@@ -259,7 +289,7 @@ class RollingMoves(RollingPosition):
     def why_illegal(self, move: Move) -> str | None:
         s = self._s
         if s.phase == "over":
-            return f"the game is over: {describe_result(self)}"
+            return M_("the game is over: {result}", result=describe_result(self))
         if s._moves is not None and move in s._moves:
             return None
         phase = s.phase
@@ -276,7 +306,11 @@ class RollingMoves(RollingPosition):
         }
         expected = phases[phase]
         if not isinstance(move, expected):
-            return f"{move} is not a move of the {phase.replace('_', ' ')} phase"
+            return M_(
+                "{move} is not a move of the {phase} phase",
+                move=str(move),
+                phase=phase.replace("_", " "),
+            )
         if isinstance(move, Take):
             return self._take_problem(s, s.turn, move)
         if move in self.legal_moves():
@@ -285,7 +319,8 @@ class RollingMoves(RollingPosition):
 
     def _take_problem(self, s: State, p: int, move: Take) -> str | None:
         if move.sides not in (4, 8) or not 1 <= move.value <= move.sides:
-            return f"there is no such die: d{move.sides} {move.value}"
+            die = f"d{move.sides} {move.value}"
+            return M_("there is no such die: {die}", die=die)
         owner = (
             NEUTRAL
             if move.colour == GREY
@@ -295,20 +330,27 @@ class RollingMoves(RollingPosition):
             d.taker is None and (d.owner, d.sides, d.value) == (owner, move.sides, move.value)
             for d in s.dice
         ):
-            return f"no {move.colour} d{move.sides} showing {move.value} is left to take"
+            return M_(
+                "no {colour} d{sides} showing {value} is left to take",
+                colour=colour(move.colour),
+                sides=str(move.sides),
+                value=str(move.value),
+            )
         if move.slot == "none":
             if move.written is not None:
-                return "a die written nowhere has no number"
+                return M_("a die written nowhere has no number")
             if any(
                 isinstance(m, Take)
                 and (m.colour, m.sides, m.value) == (move.colour, move.sides, move.value)
                 and m.slot != "none"
                 for m in self.legal_moves()
             ):
-                return "a die is written nowhere only when no slot can take its number"
+                return M_("a die is written nowhere only when no slot can take its number")
             return None
         if move.written is None or not WRITTEN[0] <= move.written <= WRITTEN[1]:
-            return f"a written number is {WRITTEN[0]} to {WRITTEN[1]}"
+            return M_(
+                "a written number is {low} to {high}", low=str(WRITTEN[0]), high=str(WRITTEN[1])
+            )
         section = (
             "heroes"
             if move.slot == "hero"
@@ -325,9 +367,14 @@ class RollingMoves(RollingPosition):
             self._options.stack_modifiers,
         )
         if move.written not in allowed:
-            return (
-                f"a {move.colour} d{move.sides} showing {move.value} may be written as "
-                f"{', '.join(map(str, allowed))} here (own colour ±1, a {section} factory ±2)"
+            return M_(
+                "a {colour} d{sides} showing {value} may be written as {allowed} here (own "
+                "colour ±1, a {section} factory ±2)",
+                colour=colour(move.colour),
+                sides=str(move.sides),
+                value=str(move.value),
+                allowed=", ".join(map(str, allowed)),
+                section=section,
             )
         return self._slot_problem(s, p, move.slot, move.sides, move.written)
 
@@ -335,31 +382,44 @@ class RollingMoves(RollingPosition):
         p = s.turn
         if isinstance(move, Roll):
             outcomes = [str(m) for m, _ in self.chance_outcomes()]
-            return f"the die to roll now gives {outcomes[0]} .. {outcomes[-1]}"
+            return M_(
+                "the die to roll now gives {first} .. {last}", first=outcomes[0], last=outcomes[-1]
+            )
         if isinstance(move, StartArea):
-            return f"{move.cell} is not a free starting area"
+            return M_("{cell} is not a free starting area", cell=move.cell)
         if isinstance(move, Develop):
             if not s.sheets[p].usable_pairs():
-                return "no completed develop pair is left to spend"
-            return f"{move.upgrade} is not an upgrade left to take"
+                return M_("no completed develop pair is left to spend")
+            return M_("{upgrade} is not an upgrade left to take", upgrade=move.upgrade)
         if isinstance(move, Deploy):
             units = {u.name: u for u in self._units(s, p)}
             if move.unit not in units:
-                return f"{self.players[p]} has no unit {quote(move.unit)} left to deploy"
+                return M_(
+                    "{colour} has no unit {unit} left to deploy",
+                    colour=colour(self.players[p]),
+                    unit=quote(move.unit),
+                )
             return (
-                f"{move.unit} may go only to a space {self.players[p]} controls or one "
-                "adjacent to a space or starting area they control"
+                M_(
+                    "{unit} may go only to a space {colour} controls or one adjacent to a space "
+                    "or starting area they control",
+                    unit=move.unit,
+                    colour=colour(self.players[p]),
+                )
                 if not units[move.unit].bomb
-                else f"{move.cell} is not a space a bomb can hit"
+                else M_("{cell} is not a space a bomb can hit", cell=move.cell)
             )
         if isinstance(move, Cross):
-            return f"f{move.group}.{move.space} is not a triangle left to cross off"
+            space = f"f{move.group}.{move.space}"
+            return M_("{space} is not a triangle left to cross off", space=space)
         if isinstance(move, Soldiers):
             name = self.cell_name(s.soldiers[0])
             if move.cell == ALL:
-                word = "stay" if move.stay else "reserve"
-                return f"the soldiers of one space wait: {word} {name}"
-            return f"the soldiers to place now are those of space {name}"
+                waiting = ("stay " if move.stay else "reserve ") + name
+                return M_("the soldiers of one space wait: {move}", move=waiting)
+            return M_("the soldiers to place now are those of space {space}", space=name)
         if isinstance(move, Place):
-            return f"{move} is not a place for one more {move.device}"
-        return f"{move} is not a legal move here"
+            return M_(
+                "{move} is not a place for one more {device}", move=str(move), device=move.device
+            )
+        return M_("{move} is not a legal move here", move=str(move))

@@ -14,6 +14,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pyramid_lab.i18n import N_
+
 from ..game import quote
 from .rules import (
     DATA,
@@ -44,6 +46,30 @@ def map_names() -> tuple[str, ...]:
 def faction_names() -> tuple[str, ...]:
     """The faction boards shipped (``faction-<id>.json``)."""
     return _names("faction")
+
+
+#: The words a person reads for the shipped maps and faction boards (their ids: what a
+#: file keeps); one added later shows its id.
+WORDS = {
+    # TRANSLATORS: a Rolling Pyramids map's name (New game dialog)
+    "inner-factories": N_("inner-factories"),
+    # TRANSLATORS: a Rolling Pyramids map's name (New game dialog)
+    "outer-factories": N_("outer-factories"),
+    # TRANSLATORS: a Rolling Pyramids faction (the Anubians'), New game dialog
+    "anubian": N_("anubian"),
+    # TRANSLATORS: a Rolling Pyramids faction (the goddess Bastet's), New game dialog
+    "bastet": N_("bastet"),
+}
+
+
+def map_words() -> tuple[str, ...]:
+    """The words for :func:`map_names`, one each (English: the id)."""
+    return tuple(WORDS.get(name, name) for name in map_names())
+
+
+def faction_words() -> tuple[str, ...]:
+    """The words for :func:`faction_names`, one each (English: the id)."""
+    return tuple(WORDS.get(name, name) for name in faction_names())
 
 
 @functools.cache

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from pyramid_lab.i18n import M_
+
 from ..game import InvalidMoveError, Move, quote
 
 
@@ -130,10 +132,10 @@ ALL = "all"  # Soldiers: every space whose soldiers wait
 def parse_move(text: str) -> Move:
     """The move written as ``text`` (InvalidMoveError naming what is wrong)."""
     if not isinstance(text, str):
-        raise InvalidMoveError(f"{quote(text)} is not a move")
+        raise InvalidMoveError(M_("{text} is not a move", text=quote(text)))
     words = text.split()
     if not words:
-        raise InvalidMoveError("an empty move")
+        raise InvalidMoveError(M_("an empty move"))
     head, rest = words[0], words[1:]
     try:
         if head == "done" and not rest:
@@ -168,9 +170,12 @@ def parse_move(text: str) -> Move:
     except ValueError:
         pass
     raise InvalidMoveError(
-        f"{quote(text)} is not a Rolling Pyramids move (start S2, roll red d4 3, "
-        "take red d4 3 > a1 = 4, develop ram, deploy f1 12, cross f1.5, stay 9, "
-        "ram 9-15, umbrella 15, done)"
+        M_(
+            "{text} is not a Rolling Pyramids move (start S2, roll red d4 3, take red d4 3 > "
+            "a1 = 4, develop ram, deploy f1 12, cross f1.5, stay 9, ram 9-15, umbrella 15, "
+            "done)",
+            text=quote(text),
+        )
     )
 
 

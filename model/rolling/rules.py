@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pyramid_lab.i18n import M_
+
 from ..game import quote
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "rolling"
@@ -215,21 +217,29 @@ def written_choices(
 # ---- the army lines -------------------------------------------------------------------------
 
 
+#: Why a number may not be written in a line's circle (made once: the moves' generator asks
+#: for each circle it tries).
+_FILLED = M_("that circle is already filled")
+_NOT_SMALLER = M_("each number must be smaller than the number in the next circle")
+_NOT_BIGGER = M_("each number must be bigger than the number in the next circle")
+_NOT_MATCHING = M_("the triangle (left) and the rhombus (right) must hold the same number")
+
+
 def line_problem(rule: str, values: Sequence[int | None], position: int, number: int) -> str | None:
     """Why ``number`` may not be written in circle ``position`` (0-2) of a line with this
     rule, given the numbers already there; None when it may."""
     if values[position] is not None:
-        return "that circle is already filled"
+        return _FILLED
     for other, there in enumerate(values):
         if there is None or other == position:
             continue
         left, right = (there, number) if other < position else (number, there)
         if rule == "ascending" and not left < right:
-            return "each number must be smaller than the number in the next circle"
+            return _NOT_SMALLER
         if rule == "descending" and not left > right:
-            return "each number must be bigger than the number in the next circle"
+            return _NOT_BIGGER
         if rule == "matching" and {position, other} == {0, 2} and there != number:
-            return "the triangle (left) and the rhombus (right) must hold the same number"
+            return _NOT_MATCHING
     return None
 
 

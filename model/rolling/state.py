@@ -16,9 +16,12 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from pyramid_lab.i18n import M_
+
 from ..game import Move
 from ..setup import StatefulGame
 from ..speed import SearchHooks
+from ..words import joined
 from .fights import EMPTY, PHARAOH, Troops
 from .maps import faction_names
 from .rules import DEVICES, ROUNDS, SOLO_ROUNDS, Faction, RollingMap, footmen, line_value
@@ -261,7 +264,7 @@ class FightsEffect:
     lines: tuple[str, ...]
 
     def describe(self) -> str:
-        return "; ".join(self.lines) if self.lines else "no fight"
+        return joined(self.lines) if self.lines else M_("no fight")
 
 
 class RollingPosition(StatefulGame, SearchHooks):

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyramid_lab.i18n import M_, Message, Mn_
+
 from ..game import Move, Outcome
-from ..teaching import Teaching, describe_result, register_teaching
+from ..teaching import Teaching, game_ends, register_teaching
+from ..words import colour as word
+from ..words import joined
 from . import RollingPyramids
 from .moves import Deploy, Take
 from .state import PHARAOH_COLOUR
@@ -20,15 +24,28 @@ class RollingPyramidsTeaching(Teaching[RollingPyramids]):
     def describe_outcome(self, game: RollingPyramids, outcome: Outcome) -> str:
         s, players = game.state, game.players
         if game.options.solo:
+            player = Message(players[0])
             if s.won:
-                return f"{players[0]} wins the revolution in round {s.round}"
-            return f"the Pharaoh holds Hyskos after {s.round} rounds: {players[0]} loses"
+                return M_(
+                    "{player} wins the revolution in round {round}", player=player, round=s.round
+                )
+            # TRANSLATORS: the English says "rounds" even for 1 (it never ends in round 1)
+            return Mn_(
+                "the Pharaoh holds Hyskos after {count} rounds: {player} loses",
+                "the Pharaoh holds Hyskos after {count} rounds: {player} loses",
+                s.round,
+                count=s.round,
+                player=player,
+            )
         best = max(s.scores)
         top = [c for c, v in zip(players, s.scores, strict=True) if v == best]
         table = "-".join(str(v) for v in sorted(s.scores, reverse=True))
         if len(top) == 1:
-            return f"{top[0]} wins {table}"
-        return f"{' and '.join(top)} share the win ({table})"
+            return M_("{winner} wins {table}", winner=Message(top[0]), table=table)
+        together: Message = Message(top[0])
+        for colour in top[1:]:
+            together = M_("{first} and {second}", first=together, second=Message(colour))
+        return M_("{winners} share the win ({table})", winners=together, table=table)
 
     def explain_move(self, game: RollingPyramids, move: Move) -> str:
         """A draft pick: the box the number goes in and what that box does; a deploy: the
@@ -36,51 +53,91 @@ class RollingPyramidsTeaching(Teaching[RollingPyramids]):
         ram that helps or not; then who moves next. The fights of the deploy phase or the
         whole phase's end, when the move ends it, come from the resolution."""
         s, p = game._s, game._s.turn
-        colour = game.to_move
+        mover = game.to_move
+        colour = word(mover)
         if isinstance(move, Take):
             parts = [_take_words(move, colour)]
         elif isinstance(move, Deploy):
-            parts = [self._deploy_words(game, move, p, colour)]
+            parts = [self._deploy_words(game, move, p, mover)]
         else:
             return super().explain_move(game, move)
         after = game.copy()
         after.push(move)
         effect = after.last_effect()
         if effect is not None:
-            parts.append(f"then the fights: {effect.describe()}")
+            parts.append(M_("then the fights: {fights}", fights=effect.describe()))
         if after.is_over():
-            parts.append(f"the game ends: {describe_result(after)}")
-        elif after.phase == s.phase and after.to_move != colour:
-            verb = {"draft": "picks", "deploy": "deploys"}.get(after.phase, "moves")
-            parts.append(f"{after.to_move} {verb} next")
+            parts.append(game_ends(after))
+        elif after.phase == s.phase and after.to_move != mover:
+            nxt = word(after.to_move)
+            if after.phase == "draft":
+                parts.append(M_("{colour} picks next", colour=nxt))
+            elif after.phase == "deploy":
+                parts.append(M_("{colour} deploys next", colour=nxt))
+            else:
+                parts.append(M_("{colour} moves next", colour=nxt))
         elif after.phase != s.phase:
-            parts.append(f"the {s.phase} phase ends; the {after.phase} phase begins")
-        return "; ".join(parts)
+            parts.append(
+                M_(
+                    "the {phase} phase ends; the {next_phase} phase begins",
+                    phase=s.phase,
+                    next_phase=after.phase,
+                )
+            )
+        return joined(parts)
 
-    def _deploy_words(self, game: RollingPyramids, move: Deploy, p: int, colour: str) -> str:
+    def _deploy_words(self, game: RollingPyramids, move: Deploy, p: int, mover: str) -> str:
         s = game._s
+        colour = word(mover)
         unit = next((u for u in game._units(s, p) if u.name == move.unit), None)
-        troops = f" ({unit.troops})" if unit is not None else ""
         cell = game.map.cell(move.cell)
         holder = game.colour_of(s.owner[cell])
-        said = f"it sends {move.unit}{troops} to space {move.cell}"
-        if holder == colour:
-            said += f", {colour}'s own: it reinforces it and attacks nobody"
-        elif holder is None:
-            said += ", an empty space: it takes it if no one else comes"
+        if unit is not None:
+            sent = M_(
+                "it sends {unit} ({troops}) to space {space}",
+                unit=move.unit,
+                troops=str(unit.troops),
+                space=move.cell,
+            )
         else:
-            said += f", held by {holder} with {s.troops[cell]}: an attack"
+            sent = M_("it sends {unit} to space {space}", unit=move.unit, space=move.cell)
+        if holder == mover:
+            said = M_(
+                "{sent}, {colour}'s own: it reinforces it and attacks nobody",
+                sent=sent,
+                colour=colour,
+            )
+        elif holder is None:
+            said = M_("{sent}, an empty space: it takes it if no one else comes", sent=sent)
+        else:
+            said = M_(
+                "{sent}, held by {holder} with {troops}: an attack",
+                sent=sent,
+                holder=word(holder),
+                troops=str(s.troops[cell]),
+            )
         before = list(s.owner)
         rams = [d for d in s.devices if d.kind == "ram" and d.player == p]
         if rams:
-            if holder not in (None, colour) and game._device_across(s, "ram", p, cell, p, before):
-                said += f"; {colour}'s ram halves the defenders"
+            if holder not in (None, mover) and game._device_across(s, "ram", p, cell, p, before):
+                said = M_("{said}; {colour}'s ram halves the defenders", said=said, colour=colour)
             else:
-                spaces = (
-                    ", ".join(f"{game.cell_name(d.other)}" for d in rams if d.other >= 0)
-                    or "its own border"
-                )
-                said += f"; {colour}'s ram helps only an attack across its border (into {spaces})"
+                spaces = ", ".join(f"{game.cell_name(d.other)}" for d in rams if d.other >= 0)
+                if spaces:
+                    said = M_(
+                        "{said}; {colour}'s ram helps only an attack across its border "
+                        "(into {spaces})",
+                        said=said,
+                        colour=colour,
+                        spaces=spaces,
+                    )
+                else:
+                    said = M_(
+                        "{said}; {colour}'s ram helps only an attack across its border "
+                        "(into its own border)",
+                        said=said,
+                        colour=colour,
+                    )
         return said
 
     def explain(self, game: RollingPyramids) -> list[str]:
@@ -131,23 +188,50 @@ class RollingPyramidsTeaching(Teaching[RollingPyramids]):
 
 
 def _take_words(move: Take, colour: str) -> str:
-    """What writing a draft pick's number in its box does, in a player's words."""
-    die = f"the {move.colour} d{move.sides}"
+    """What writing a draft pick's number in its box does, in a player's words (``colour``
+    the mover's, a word)."""
+    # TRANSLATORS: a die named by its colour and sides: "the white d6"
+    die = M_("the {colour} d{sides}", colour=word(move.colour), sides=str(move.sides))
     number = move.written if move.written is not None else move.value
     slot = move.slot
     if slot == "none":
-        return f"it takes {die} ({move.value}), which no box of {colour}'s can take: it is lost"
+        return M_(
+            "it takes {die} ({value}), which no box of {colour}'s can take: it is lost",
+            die=die,
+            value=move.value,
+            colour=colour,
+        )
     if slot == "hero":
-        return f"it writes {number} ({die}) as a hero for {colour}: a hero fights this round"
+        return M_(
+            "it writes {number} ({die}) as a hero for {colour}: a hero fights this round",
+            number=number,
+            die=die,
+            colour=colour,
+        )
     if slot.startswith("dev"):
         pair, shape = slot[3:].split(".", 1)
-        return (
-            f"it writes {number} ({die}) in {colour}'s develop pair {pair} ({shape} box): "
-            "no unit this round; a full pair buys an upgrade"
+        return M_(
+            "it writes {number} ({die}) in {colour}'s develop pair {pair} ({shape} box): "
+            "no unit this round; a full pair buys an upgrade",
+            number=number,
+            die=die,
+            colour=colour,
+            pair=pair,
+            shape=shape,
         )
     if slot.startswith("f"):
-        return f"it crosses off footman space {slot} with {die} ({move.value}): footmen, not a hero"
-    return (
-        f"it writes {number} ({die}) in {colour}'s army line {slot[0]}, box {slot[1:]}: "
-        "the line becomes a unit once its three boxes are written, not a hero"
+        return M_(
+            "it crosses off footman space {slot} with {die} ({value}): footmen, not a hero",
+            slot=slot,
+            die=die,
+            value=move.value,
+        )
+    return M_(
+        "it writes {number} ({die}) in {colour}'s army line {line}, box {box}: "
+        "the line becomes a unit once its three boxes are written, not a hero",
+        number=number,
+        die=die,
+        colour=colour,
+        line=slot[0],
+        box=slot[1:],
     )

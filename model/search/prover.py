@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
-from ..game import Game, Move, no_proof_with_chance
+from ..game import Game, Move, SaidError, no_proof_with_chance
 from ..speed import push_search, search_moves
 from .compiled.proof import ProofSearch
 from .kernels import adapter_for
@@ -60,7 +60,7 @@ class Prover:
         knowledge: Plugin,
     ) -> None:
         if game.has_chance:
-            raise ValueError(no_proof_with_chance(game.title))
+            raise SaidError(no_proof_with_chance(game.title))
         if side not in game.players:
             raise ValueError(f"{side!r} is not a player of {game.title}")
         self.game = game.copy()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..game import Game, Move, no_proof_with_chance
+from ..game import Game, Move, SaidError, no_proof_with_chance
 from ..lesson import PROVE_SECONDS, Task
 from ..lesson import Verdict as LessonVerdict
 from ..puzzle import Verdict, goal_of, replay_error
@@ -31,7 +31,7 @@ def verify(
     """Prove the puzzle's goal from ``game`` (left unchanged), handed the game's plug-in
     (``knowledge``). ValueError without a goal."""
     if game.has_chance:
-        raise ValueError(no_proof_with_chance(game.title))
+        raise SaidError(no_proof_with_chance(game.title))
     goal = goal_of(puzzle)
     if goal is None:
         raise ValueError('the puzzle states no goal (add "goal": {"side", "result", "within"})')

@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
+from pyramid_lab.i18n import M_, N_
+
 from ..game import (
     STUDY_HINT,
     IllegalMoveError,
@@ -30,6 +32,7 @@ from ..game import (
 from ..setup import check_setup, record_setup
 from ..speed import SearchHooks
 from ..teaching import describe_result
+from ..words import colour
 from .board import BLACK as BLACK
 from .board import COLOURS as COLOURS
 from .board import CORNERS_0 as CORNERS_0
@@ -97,15 +100,15 @@ class Terrace(SearchHooks):
     option_specs = (
         OptionSpec(
             "last_stones_lose",
-            "Fewer than four stones loses",
+            N_("Fewer than four stones loses"),
             True,
-            help="a side left with fewer than four stones loses (both short: a draw)",
+            help=N_("a side left with fewer than four stones loses (both short: a draw)"),
         ),
         OptionSpec(
             "no_push_back",
-            "No pushing straight back",
+            N_("No pushing straight back"),
             False,
-            help="a stone just pushed may not push its pusher straight back",
+            help=N_("a stone just pushed may not push its pusher straight back"),
         ),
     )
     _copied = ("_cells", "_seen", "_undo", "move_stack", "_effects")
@@ -149,15 +152,22 @@ class Terrace(SearchHooks):
             count = cells.count(player)
             if count > STONES:
                 raise PositionFormatError(
-                    "pieces", f"{COLOURS[player]} has {count} stones; each player starts with 7"
+                    "pieces",
+                    M_(
+                        "{colour} has {count} stones; each player starts with 7",
+                        colour=colour(COLOURS[player]),
+                        count=count,
+                    ),
                 )
         sandwiched = osiris_marks(cells)
         if sandwiched and not study:
             raise PositionFormatError(
                 "pieces",
-                "Osiris: "
-                + stones_text(tuple((f, COLOURS[cells[f]]) for f in sandwiched), "on")
-                + f" would already have been removed ({STUDY_HINT} to keep them)",
+                M_(
+                    "Osiris: {stones} would already have been removed ({hint} to keep them)",
+                    stones=stones_text(tuple((f, COLOURS[cells[f]]) for f in sandwiched), "on"),
+                    hint=STUDY_HINT,
+                ),
             )
         game._turn = COLOURS.index(to_move)
         game._seen[game.position_key()] += 1
@@ -271,8 +281,11 @@ class Terrace(SearchHooks):
         match = MOVE_RE.fullmatch(text)
         if match is None:
             raise InvalidMoveError(
-                f"{quote(text)} is not a move; write from and to fields: a7-a5 (run), a1xb1 (run "
-                "that smashes), b7^b6 (jump), b7>a7 (push)"
+                M_(
+                    "{text} is not a move; write from and to fields: a7-a5 (run), a1xb1 (run "
+                    "that smashes), b7^b6 (jump), b7>a7 (push)",
+                    text=quote(text),
+                )
             )
         source, target = parse_field(match.group(1)), parse_field(match.group(3))
         symbol = match.group(2).lower()
@@ -292,25 +305,38 @@ class Terrace(SearchHooks):
 
     def why_illegal(self, move: Move) -> str | None:
         if not isinstance(move, TerraceMove):
-            return f"{quote(move)} is not a move of this game"
+            return M_("{move} is not a move of this game", move=quote(move))
         if self._result is not None:
-            return f"the game is over ({describe_result(self)})"
+            return M_("the game is over ({result})", result=describe_result(self))
         if self._resolve(move) is not None:
             return None
         cells, s, t = self._cells, move.source, move.target
         if cells[s] == EMPTY:
-            return f"there is no stone on {field_name(s)}"
+            return M_("there is no stone on {field}", field=field_name(s))
         if cells[s] != self._turn:
-            owner = COLOURS[cells[s]]
-            return f"the stone on {field_name(s)} is {owner}'s; {self.to_move} is to move"
+            return M_(
+                "the stone on {field} is {owner}'s; {colour} is to move",
+                field=field_name(s),
+                owner=colour(COLOURS[cells[s]]),
+                colour=colour(self.to_move),
+            )
         options = [m for m in self._generate() if m.source == s and m.target == t]
         if options:
-            return f"that is written {options[0]}"
+            return M_("that is written {move}", move=str(options[0]))
         if s // SIZE != t // SIZE and s % SIZE != t % SIZE:
-            return "stones move in straight lines only (no diagonals)"
+            return M_("stones move in straight lines only (no diagonals)")
         reachable = ", ".join(str(m) for m in self._generate() if m.source == s)
-        return f"the stone on {field_name(s)} cannot reach {field_name(t)}" + (
-            f"; it can play {reachable}" if reachable else "; it has no move"
+        if reachable:
+            return M_(
+                "the stone on {field} cannot reach {target}; it can play {moves}",
+                field=field_name(s),
+                target=field_name(t),
+                moves=reachable,
+            )
+        return M_(
+            "the stone on {field} cannot reach {target}; it has no move",
+            field=field_name(s),
+            target=field_name(t),
         )
 
     def push(self, move: Move) -> None:

@@ -8,7 +8,10 @@ import enum
 import re
 from dataclasses import dataclass
 
-from ..game import Move, quote
+from pyramid_lab.i18n import M_, Mn_
+
+from ..game import Move, SaidError, quote
+from ..words import colour, joined
 
 SIZE = 7
 FIELDS = SIZE * SIZE
@@ -65,7 +68,9 @@ _FIELD_RE = re.compile(r"([a-g])([1-7])")
 def field_id(r: int, c: int) -> int:
     """The field at [r, c] of a position file (ValueError off the board)."""
     if not (0 <= r < SIZE and 0 <= c < SIZE):
-        raise ValueError(f"{[r, c]} is not a field: need [r, c] with 0 <= r, c <= 6")
+        raise SaidError(
+            M_("{field} is not a field: need [r, c] with 0 <= r, c <= 6", field=str([r, c]))
+        )
     return fid(r, c)
 
 
@@ -77,7 +82,7 @@ def field_name(f: int) -> str:
 def parse_field(text: str) -> int:
     match = _FIELD_RE.fullmatch(text.strip().lower())
     if match is None:
-        raise ValueError(f"{quote(text)} is not a field; fields are a1 to g7")
+        raise SaidError(M_("{text} is not a field; fields are a1 to g7", text=quote(text)))
     return fid(int(match.group(2)) - 1, "abcdefg".index(match.group(1)))
 
 
@@ -124,23 +129,43 @@ class MoveEffect:
         return len({colour for _, colour in self.osiris}) == 2
 
     def describe(self) -> str:
+        """The stones removed, in words (a Message; '' when none)."""
         parts = []
         if self.smashed:
-            parts.append("smashed " + stones_text(self.smashed, "on"))
+            parts.append(M_("smashed {stones}", stones=stones_text(self.smashed, "on")))
         if self.fallen:
-            parts.append("fell off " + stones_text(self.fallen, "from"))
+            parts.append(M_("fell off {stones}", stones=stones_text(self.fallen, "from")))
         if self.osiris:
-            label = "double Osiris" if self.double_osiris else "Osiris"
-            count = len(self.osiris)
-            plural = "s" if count > 1 else ""
+            count, stones = len(self.osiris), stones_text(self.osiris, "on")
             parts.append(
-                f"{label}: {count} stone{plural} removed ({stones_text(self.osiris, 'on')})"
+                Mn_(
+                    "double Osiris: {count} stone removed ({stones})",
+                    "double Osiris: {count} stones removed ({stones})",
+                    count,
+                    count=count,
+                    stones=stones,
+                )
+                if self.double_osiris
+                else Mn_(
+                    "Osiris: {count} stone removed ({stones})",
+                    "Osiris: {count} stones removed ({stones})",
+                    count,
+                    count=count,
+                    stones=stones,
+                )
             )
-        return "; ".join(parts)
+        return joined(parts)
 
 
 def stones_text(stones: tuple[tuple[int, str], ...], preposition: str) -> str:
-    return ", ".join(f"{colour} {preposition} {field_name(f)}" for f, colour in stones)
+    """Each stone's colour and field ("white on c3, black on d4"; a Message)."""
+    said = [
+        M_("{colour} on {field}", colour=colour(c), field=field_name(f))
+        if preposition == "on"
+        else M_("{colour} from {field}", colour=colour(c), field=field_name(f))
+        for f, c in stones
+    ]
+    return joined(said, ", ")
 
 
 def osiris_marks(cells: list[int]) -> list[int]:

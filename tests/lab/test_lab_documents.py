@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from pyramid_lab import i18n
 from pyramid_lab.model.game import game_class
 from pyramid_lab.viewer.lab import CANCEL, DISCARD, SAVE, Lab
 from pyramid_lab.viewer.lab.session import Session
@@ -81,6 +82,27 @@ def test_the_unsaved_question_cancel_keeps_everything(lab, port, tmp_path):
     ((question, _detail, can_save),) = port.asked
     assert question == "Save the changes to c.pyr.json?"
     assert can_save
+
+
+def test_the_unsaved_question_and_a_bad_file_are_said_in_the_windows_language(lab, port, tmp_path):
+    """The question and the refusal are sentences of the catalog (issue 90): the lab asks
+    in English, the window says them in its own language."""
+    path = tmp_path / "c.pyr.json"
+    lab.documents.save_file(path)
+    one_move(lab)
+    port.answers = [CANCEL]
+    assert not lab.documents.open(path)
+    ((question, detail, _can_save),) = port.asked
+    assert i18n.shown(question, "de") == "Änderungen an c.pyr.json speichern?"
+    said = i18n.shown(detail, "de")
+    assert said == "Wenn Sie c.pyr.json öffnen, ohne zu speichern, gehen Ihre Änderungen verloren."
+    assert i18n.shown(detail, "fr").startswith("Si vous ouvrez c.pyr.json sans enregistrer")
+    bad = tmp_path / "bad.pyr.json"
+    bad.write_text("{ not json")
+    assert not lab.documents.open(bad)
+    title = port.messages[-1][0]
+    assert i18n.shown(title, "sv") == "Det går inte att öppna den här filen"
+    assert i18n.shown(title, i18n.PSEUDO).startswith("⟦")
 
 
 def test_the_unsaved_question_save_saves_first(lab, port, tmp_path):

@@ -5,11 +5,13 @@ compiled: tests/model/test_first_use.py tests the real one."""
 
 from __future__ import annotations
 
+import re
 import threading
 from pathlib import Path
 
 import pytest
 
+from pyramid_lab import i18n
 from pyramid_lab.model import search
 from tests.patience import WAIT_S
 
@@ -20,6 +22,13 @@ WORDS = (
     "compiling the search for its first use (a minute or two on an idle machine, longer on a "
     "busy one; once): the tree search"
 )
+
+
+def unmarked(text: str) -> list[str]:
+    """The words of ``text`` outside the pseudo-locale's marks ``⟦…⟧`` (nested ones too)."""
+    while re.search(r"⟦[^⟦⟧]*⟧", text):
+        text = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+    return re.findall(r"[A-Za-z]{2,}", text)
 
 
 @pytest.fixture(autouse=True)
@@ -55,6 +64,10 @@ def test_verify_and_the_hint_say_what_they_wait_for(lab, inbox, first_use):
     lab.engine.hints.ask()
     inbox.until(lambda: WORDS in lab.engine.thinking_text)
     assert lab.engine.thinking_text.startswith("hint is thinking")
+    # each a sentence of the catalog with the search's words (the rules', English) in it:
+    # in the pseudo-locale no word of the lab's is left unmarked
+    assert not unmarked(i18n.shown(lab.engine.thinking_text, i18n.PSEUDO).replace(WORDS, ""))
+    assert not unmarked(i18n.shown(desk.note[1], i18n.PSEUDO).replace(WORDS, ""))
     assert lab.bulletin.status == WORDS
     first_use.set()  # ready: the searches start, the words go
     inbox.until(lambda: not desk.verifying and not lab.engine.runner.thinking)

@@ -11,6 +11,7 @@ from pyramid_lab.model import search
 from pyramid_lab.model.game import game_class
 from pyramid_lab.model.search import SearchStopped
 from pyramid_lab.viewer.lab import JobRunner, at_once, position_of
+from pyramid_lab.viewer.lab.jobs import HintAnswer
 from tests.patience import WAIT_S
 
 
@@ -192,8 +193,9 @@ def test_start_searches_with_a_level(inbox, level):
     job = runner.start("hint", level, seed=1)
     assert job.level == level
     inbox.until(lambda: not runner.thinking)
-    ((_, choice),) = seen["answered"]
-    assert choice.move in game.legal_moves()
+    ((_, hint),) = seen["answered"]
+    assert isinstance(hint, HintAnswer)  # the book looked up on the job too
+    assert hint.choice.move in game.legal_moves()
 
 
 def test_a_job_loads_the_compiled_core_first_and_says_so(inbox, monkeypatch):

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from lab_helpers import play, settled
 
+from pyramid_lab import i18n
 from pyramid_lab.model.collection import INDEX, INDEX_FORMAT, Progress, position_key
 from pyramid_lab.model.files import read, write
 
@@ -85,6 +86,9 @@ def test_a_wrong_move_is_refuted_said_in_the_rules_terms_and_tried_again(lab, in
     why = practice.miss_text()
     assert why.startswith(f"{wrong} does not win at once: red "), why
     assert "the win at once takes" in why
+    said = i18n.shown(why, "de")  # (a sentence of the catalog: the window's language)
+    assert said.startswith(f"{wrong} gewinnt nicht sofort: Rot hält"), said
+    assert "der sofortige Gewinn braucht" in said
     assert not Progress().solved  # a failed attempt ticks nothing
     practice.retry()
     assert lab.session.node is anchor
@@ -103,11 +107,17 @@ def test_hints_give_the_idea_then_the_move(lab, inbox, tmp_path, port):
     assert practice.hint_idea is not None  # a placement: the idea, not the place
     assert practice.hint_idea.corners
     assert "at stake" in practice.hint_idea.text
+    assert "um die es geht" in i18n.shown(practice.hint_idea.text, "de")
     assert port.statuses[-1].startswith("Hint 1 of 2: ")
     practice.hint()
     assert practice.hint_stage == 2
     assert port.statuses[-1] == "Hint 2 of 2: play 2,2,0"
     assert practice.used_hints == 2
+    # the lab's lines, sentences of the catalog: the window says them in its language
+    assert i18n.shown(port.statuses[-1], "de") == "Tipp 2 von 2: spiele 2,2,0"
+    opened = next(s for s in port.statuses if s.startswith("Practice: "))
+    assert i18n.shown(opened, "sv") == "Övning: 2 problem i mine, 0 lösta"
+    assert i18n.shown(opened, i18n.PSEUDO).startswith("⟦")
 
 
 def test_without_a_written_solution_the_hint_comes_from_the_prover(lab, inbox, tmp_path):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from pyramid_lab import i18n
 from pyramid_lab.model import lesson as L
 from pyramid_lab.model.game import PositionFormatError, game_class
 from pyramid_lab.viewer.lab import Lab
@@ -38,6 +39,23 @@ def test_a_refusal_is_said_in_the_editor_s_words(key, reason, said):
     assert words.startswith(said)
     assert "steps[" not in words
     assert ".task" not in words
+
+
+def test_a_refusal_is_said_in_the_editor_s_language():
+    """Issue 90: the place and the editor's reason are the catalog's (the file's own
+    reason, a rules' Message or plain English, keeps its words where the catalog lacks it)."""
+    words = editor_words(PositionFormatError("steps[2].task.answers[1]", "not a move"))
+    assert i18n.shown(words, "de").startswith("Schritt 3, Antworten (Eintrag 2): ")
+    words = editor_words(
+        PositionFormatError("steps[0].task.answers", "give the author's answer(s)")
+    )
+    german = i18n.shown(words, "de")
+    assert german.startswith("Schritt 1, ")
+    assert "Aus den Regeln füllen" in german
+    pseudo = i18n.shown(words, "en_XA")
+    assert pseudo.startswith("⟦")
+    assert "Step" not in pseudo
+    assert "Fill" not in pseudo
 
 
 @pytest.fixture(autouse=True)

@@ -252,13 +252,17 @@ def _edited(base, edits):
 _ALL = _paths(_BASE)[1:]
 
 
-@settings(
+#: the lesson fuzzers' settings: the same examples each run, no deadline on a busy machine
+FUZZ = settings(
     max_examples=150,
     derandomize=True,
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+
+
+@FUZZ
 @given(st.lists(st.tuples(st.sampled_from(_ALL), _LEAVES, st.booleans()), max_size=3))
 def test_fuzz_the_reader_only_raises_position_format_error(edits):
     doc = _edited(_BASE, edits)
@@ -451,13 +455,7 @@ _WORD_LEAVES = st.one_of(
 )
 
 
-@settings(
-    max_examples=150,
-    derandomize=True,
-    deadline=None,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+@FUZZ
 @given(st.lists(st.tuples(st.sampled_from(_WORDS_ALL), _WORD_LEAVES, st.booleans()), max_size=3))
 def test_fuzz_texts_in_languages_only_raise_position_format_error(edits):
     doc = _edited(_WORDS, edits)

@@ -310,6 +310,17 @@ def test_a_games_options_are_read_by_its_specs():
         Pyraos.parse_options({"repetition": 6})
 
 
+@pytest.mark.parametrize("name", game_names())
+def test_each_choice_of_a_dialog_option_has_one_word_whose_english_is_its_value(name):
+    """The words a person reads for an option's choices (the catalog's, in the window's
+    language) line up with the values a file keeps, and in English they are the values
+    (the dialog said the values before: English unchanged)."""
+    for spec in game_class(name).option_specs:
+        assert len(spec.words()) == len(spec.choices), spec.name
+        assert spec.words() == spec.choices, spec.name
+        assert len(spec.choice_help) in (0, len(spec.choices)), spec.name
+
+
 @pytest.mark.parametrize("cls", [Partition, Pyraos, Terrace])
 def test_to_move_must_be_a_player(cls):
     with pytest.raises(PositionFormatError) as info:

@@ -184,12 +184,12 @@ def test_the_winners_corners_are_highlighted():
 
 
 def test_hover_is_a_rim_and_leaves_with_the_mouse(make_window, qtbot):
-    """The hovered ball keeps its colour and wears a yellow rim (it was painted yellow
-    whole); moving the mouse off the scene takes the rim and the text away."""
+    """The hovered ball keeps its colour and wears a ring of light and dark dashes (it was
+    painted yellow whole; then a lemon rim, read as a winner's gold corner: issue 89);
+    moving the mouse off the scene takes the ring and the text away."""
     import numpy as np
     from PySide6.QtCore import QPoint
 
-    from pyramid_lab.viewer.boards.ball_pyramid import HOVER_RIM
     from pyramid_lab.viewer.lab import palette
 
     window = make_window(Partition(PartitionOptions(4)))
@@ -200,6 +200,8 @@ def test_hover_is_a_rim_and_leaves_with_the_mouse(make_window, qtbot):
     ratio = window.plotter.devicePixelRatioF()
     pos = QPoint(round(x / ratio), round(window.plotter.height() - 1 - y / ratio))
     drawn = tuple(window.stage.board._solid.point_data["rgba"][pid][:3])  # shaded by its contacts
+    window.stage.render_now()
+    before = window.plotter.screenshot(return_img=True)
     qtbot.mouseMove(window.plotter, pos)
     qtbot.waitUntil(lambda: window.view.hover == pid, timeout=WAIT_MS)
     assert tuple(window.stage.board.current_rgb[pid]) == palette.PIECE_RGB["blue"]
@@ -213,9 +215,13 @@ def test_hover_is_a_rim_and_leaves_with_the_mouse(make_window, qtbot):
     row, col = h - 1 - round(y), round(x)
     centre = image[row, col, :3].astype(int)
     assert centre[2] > centre[0] + 60  # blue in the middle, not yellow
-    yellow = np.array(HOVER_RIM) * 255
-    ring = [image[row, col + dx, :3].astype(int) for dx in range(5, 80)]
-    assert min(np.abs(c - yellow).sum() for c in ring) < 90  # a yellow ring round it
+    light = np.array(palette.HOVER_RIM_RGB) * 255  # a light dash at 0 to 15 degrees
+
+    def near(picture: np.ndarray, dx: int, dy: int) -> bool:
+        return bool(np.abs(picture[row + dy, col + dx, :3].astype(int) - light).sum() < 40)
+
+    spots = [(dx, dy) for dx in range(5, 80) for dy in range(-12, 13)]
+    assert any(near(image, *at) and not near(before, *at) for at in spots)  # a ring round it
     qtbot.mouseMove(window.parts.view_dock, QPoint(40, 300))  # off the scene
     qtbot.waitUntil(lambda: window.view.hover is None, timeout=WAIT_MS)
     assert not actor.GetVisibility()

@@ -260,7 +260,7 @@ def test_the_engine_thinks_on_what_the_seat_to_move_may_see(gl_display, qtbot):
     )
     assert view.move_stack == []  # the history names red's targets
     answers = []
-    runner.answered.connect(lambda job, choice: answers.append(choice.move))
+    runner.answered.connect(lambda job, hint: answers.append(hint.choice.move))  # HintAnswer
     runner.start("hint", "greedy", seed=3)
     qtbot.waitUntil(lambda: bool(answers), timeout=WAIT_MS)
     assert answers == [GreedyPlayer(3).move(game.information_state(1))]

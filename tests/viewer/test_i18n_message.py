@@ -56,6 +56,13 @@ def test_its_counts_and_numbers_are_the_languages():
     assert one.said_in("sv").endswith("förankrad på öst; 1 punkt avskuren")
 
 
+def test_nothing_to_say_is_said_as_nothing_in_each_language():
+    """A front end clears a line by showing '' (a status bar, a prompt, a note): said in
+    any language it stays '' (gettext would answer the catalog's header)."""
+    for language in (*i18n.languages(), i18n.ENGLISH, i18n.PSEUDO):
+        assert i18n.shown("", language) == ""
+
+
 def test_words_joined_keep_the_english_join_and_are_translated_each():
     assert joined(["west", "east", "north"], " and ") == "west and east and north"
     assert joined(["west", "north"], " or ").said_in("fr") == "ouest ou nord"

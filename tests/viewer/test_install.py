@@ -152,6 +152,8 @@ def test_the_package_is_the_installed_one(installed):
         "shaders/sphere_depth.glsl",  # the shaders
         "viewer/classroom/www/classroom.js",  # the classroom's pages
         "viewer/freedesktop/pyramid-lab.svg",  # the icon
+        "viewer/games/partition/rules.md",  # Help > Rules, in English
+        "viewer/games/partition/rules.sv.md",  # and in each language
         "model/data/lessons/order.json",
         "model/data/puzzles/terrace/collection.json",
         "model/data/pyraos-opening-standard-0-2.bin",  # the Pyraos book's openings

@@ -620,8 +620,11 @@ def drawn_overlays(board):
 
 
 def legend_overlays(legend):
+    """(kind, style) of the legend's lines, but the hover's: the key to the ring the mouse
+    puts on a ball, listed beside the rims whether or not the mouse is on one (issue 89)."""
     kinds = {"region": "cells", "pointer": "cones"}
-    return {(e.kind, kinds.get(e.kind, e.style)) for e in legend.entries if e.kind != "labels"}
+    skip = ("labels", "hover")
+    return {(e.kind, kinds.get(e.kind, e.style)) for e in legend.entries if e.kind not in skip}
 
 
 def test_the_legend_lists_exactly_the_overlays_drawn(make_window, old_lessons):

@@ -6,6 +6,8 @@ the language menu's)."""
 from __future__ import annotations
 
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -15,17 +17,6 @@ from pyramid_lab.viewer.desktop.language import LANGUAGES
 
 #: a word a person reads: two letters or more (numbers, moves and single letters aside)
 WORD = re.compile(r"[A-Za-z][a-z]+|[A-Z]{2,}[a-z]*")
-#: Words the window shows that the Qt-free modules make, not the window's folders: the
-#: lab's and the games' words modules, the games' turn builders (shared with the classroom:
-#: made in English, marked N_, each page translating them) and the rules' (issue 90
-#: converts them next, in their own change); each by where it is made and what it says. A
-#: pattern that matches nothing any more is said (test below), so the list only shrinks.
-NOT_YET = (
-    ("viewer/games/ball/covers.py", r"(Red|Blue) programs after"),
-    ("viewer/games/ball/covers.py", r"Hint \(H\) asks the engine for a program first"),
-    ("viewer/games/rolling/words.py", r"A starting area is yours"),
-    ("model/game.py", r"(<[^>]*>)?Rolling Pyramids is a game of chance \(dice\)"),
-)
 
 
 def unmarked(text: str, names: tuple[str, ...]) -> list[str]:
@@ -144,19 +135,121 @@ def test_every_word_of_the_menus_and_docks_is_from_the_catalog(pseudo_window, ga
     texts.append(("status bar", window.statusBar().currentMessage()))
     names = _names()
     found = [(where, text) for where, text in texts if unmarked(text, names)]
-    for _source, pattern in NOT_YET:  # (each seen once: the module keeps the count)
-        SEEN.update(pattern for _where, text in found if re.search(pattern, text))
-    found = [(w, t) for w, t in found if not any(re.search(p, t) for _s, p in NOT_YET)]
     assert not found, "\n".join(f"{where}: {text!r}" for where, text in found)
 
 
-#: the NOT_YET patterns the walks met
-SEEN: set[str] = set()
+ROOT = Path(__file__).resolve().parents[2]
+#: a puzzle of the examples: red wins within 3 plies (2 moves)
+PUZZLE = ROOT / "model" / "data" / "puzzles" / "partition" / "floating-3-win-in-2-a.pyr.json"
 
 
-def test_each_word_not_yet_converted_is_still_shown():
-    """Runs after the walks (pytest keeps a module's order): a pattern of NOT_YET that no
-    walk met is one converted since, to be taken off the list."""
-    if not SEEN:
-        pytest.skip("the walks did not run in this process")
-    assert {pattern for _source, pattern in NOT_YET} == SEEN
+def test_the_labs_lines_the_window_shows_are_from_the_catalog(pseudo_window, qtbot, tmp_path):
+    """The lines the lab makes and the window shows (issue 90: Messages said in the
+    window's language): Solve mode's (its start, the attempt's status, the goal, undo at
+    the puzzle position), the Puzzle dock's (where the board is, the puzzle set here),
+    set-up mode's prompt and its leaving, the review's refusal."""
+    from PySide6.QtWidgets import QApplication
+
+    from pyramid_lab.viewer.widgets.review_dock import ReviewDock
+
+    window = pseudo_window
+    shutil.copy(PUZZLE, tmp_path / PUZZLE.name)
+    assert window.lab.documents.open(tmp_path / PUZZLE.name, ask=False)
+    QApplication.sendPostedEvents()
+    puzzle, dock = window.parts.puzzle, window.parts.puzzle_dock
+    title = str(window.session.puzzle["title"])  # (the puzzle's own words: the file's)
+    texts = []
+
+    def seen(where: str, text: str) -> None:
+        assert text, where  # (each line is shown: an empty one checks nothing)
+        texts.append((where, text))
+
+    window.menus.actions["solve"].trigger()
+    assert puzzle.solver.active
+    seen("Solve mode's start", window.statusBar().currentMessage())
+    seen("the attempt's status", dock.solve_status.text())
+    seen("the goal", dock.brief.text())
+    puzzle.solver.undo()
+    seen("undo at the puzzle position", window.statusBar().currentMessage())
+    dock.solve_button.click()  # Stop solving
+    window.session.play(window.session.game.parse_move("2,1,0"))
+    QApplication.sendPostedEvents()
+    seen("where the board is", dock.where.text())
+    puzzle.desk.set_here()
+    seen("the puzzle set here", window.statusBar().currentMessage())
+    window.menus.actions["setup"].trigger()
+    seen("set-up mode's prompt", window.prompt_bar.text())
+    window.menus.actions["setup"].trigger()
+    seen("set-up left", window.statusBar().currentMessage())
+    window.lab.session.replace_game(game_class("partition").new())
+    QApplication.sendPostedEvents()
+    window.menus.actions["review"].trigger()
+    seen("the review's refusal", window.findChild(ReviewDock).activity.text())
+    names = (*_names(), title)
+    found = [(where, text) for where, text in texts if unmarked(text, names)]
+    assert not found, "\n".join(f"{where}: {text!r}" for where, text in found)
+
+
+def test_an_option_that_does_not_apply_says_why_in_one_sentence(pseudo_window, qtbot):
+    """The New game dialog's tooltip of an option the version chosen does not use: the
+    option's help and why, one sentence of the catalog (its words, the rules', inside)."""
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
+
+    dialog = NewGameDialog(pseudo_window, "pyraos")
+    qtbot.addWidget(dialog)
+    dialog.widget("variant").setCurrentText("children")  # no removals in that version
+    tip = dialog.widget("removal").toolTip()
+    assert tip.startswith("⟦"), tip
+    assert tip.endswith("⟧"), tip
+    assert not unmarked(tip, _names()), tip
+
+
+def _option_texts(dialog) -> list[tuple[str, str]]:
+    """What the New game dialog's game pages say (its OK and Cancel are Qt's catalog's),
+    each game's page with each choice of each option chosen in turn (a choice's note, an
+    option greyed out under another's: its tooltip says why) and each number option at
+    its ends."""
+    from PySide6.QtWidgets import QComboBox, QSpinBox
+
+    out = [("title", dialog.windowTitle())]
+    for name in game_names():
+        dialog.choose(name)
+        for option, widget in dialog.fields[name].items():
+            settings = (
+                range(widget.count())
+                if isinstance(widget, QComboBox)
+                else (widget.minimum(), widget.maximum())
+                if isinstance(widget, QSpinBox)
+                else ()
+            )
+            for setting in settings:
+                if isinstance(widget, QComboBox):
+                    widget.setCurrentIndex(setting)
+                else:
+                    widget.setValue(setting)
+                texts = _dock_texts(dialog.pages)
+                out += [(f"{name} {option}={setting}: {w}", t) for w, t in texts]
+    return out
+
+
+def test_every_word_of_the_new_game_dialog_is_from_the_catalog(pseudo_window, qtbot):
+    """The options' labels, choices, tooltips and notes are the catalog's (the rules mark
+    them N_), and a choice's item keeps the rules' value, language-free, as its data."""
+    from PySide6.QtWidgets import QComboBox
+
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
+
+    dialog = NewGameDialog(pseudo_window, current="partition")
+    try:
+        found = [(w, t) for w, t in _option_texts(dialog) if unmarked(t, _names())]
+        assert not found, "\n".join(f"{where}: {text!r}" for where, text in found[:40])
+        version = dialog.fields["partition"]["version"]
+        assert isinstance(version, QComboBox)
+        assert version.currentText().startswith("⟦")
+        values = [version.itemData(i) for i in range(version.count())]
+        assert values == list(game_class("partition").option_specs[1].choices)
+        dialog.choose("partition")
+        version.setCurrentIndex(values.index("stacking"))
+        assert dialog.new_game().options.version == "stacking"  # the value, not its word
+    finally:
+        dialog.deleteLater()

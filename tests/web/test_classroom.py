@@ -58,7 +58,10 @@ def join(browser, url: str, name: str):
 def click_point(page, point: list[float]) -> None:
     """Click where the board shows ``point`` (the page's own camera projects it)."""
     page.wait_for_function("() => document.querySelector('#cr-view canvas')", timeout=WAIT)
-    page.wait_for_timeout(300)  # the camera set on the board's first drawing
+    page.wait_for_function(  # the camera set for the board shown (a new board's, at first)
+        "() => document.body.dataset.framed === String(window.classroom.boardKey)",
+        timeout=WAIT,
+    )
     x, y = page.evaluate("(p) => window.classroom.screen_of(p)", point)
     acted = page.evaluate("() => Number(document.body.dataset.acted || 0)")
     page.mouse.click(x, y)

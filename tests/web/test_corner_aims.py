@@ -44,7 +44,10 @@ def test_a_corner_cone_or_name_clicked_picks_the_corner(server, browser):
         )
         page.wait_for_function("() => document.querySelector('#cr-view canvas')", timeout=WAIT_MS)
         page.wait_for_function("() => window.classroom.labels_at('AP')", timeout=WAIT_MS)
-        page.wait_for_timeout(300)  # the camera set on the board's first drawing
+        page.wait_for_function(  # the camera set for the board shown (a new board's)
+            "() => document.body.dataset.framed === String(window.classroom.boardKey)",
+            timeout=WAIT_MS,
+        )
         # the apex's name, over the board above the apex ball
         x, y = page.evaluate("() => window.classroom.labels_at('AP')")
         assert clicked_at(page, x, y) == "Picked: 0,0,3"

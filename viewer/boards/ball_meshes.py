@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 import pyvista as pv
 
+from pyramid_lab.i18n import shown
 from pyramid_lab.model.lattice import CORNERS, PyramidLattice
 
 from ..lab import palette
@@ -91,6 +92,7 @@ class BallPyramidMeshes:
     kind = BallPyramidView.kind
     supports_cut_open = False  # a clipped ball is hidden whole (the window may cut it open)
     flat = False
+    hover_ring = False  # (no hover drawn)
     headless = True
 
     def __init__(self, lattice: PyramidLattice) -> None:
@@ -162,7 +164,7 @@ class BallPyramidMeshes:
         self._pick_radius[ghosts] = BALL_RADIUS
         self.shown = drawn | markers | ghosts
         self.label_spots = [
-            (label.text, tuple(float(c) for c in self._label_spot(label.site)))
+            (shown(label.text), tuple(float(c) for c in self._label_spot(label.site)))
             for label in frame.labels
             if 0 <= label.site < lat.count
         ]

@@ -12,7 +12,7 @@ Frame fields and their visuals:
 |                | balls (and the board) they touch: baked contact shading (``AO``)        |
 | markers        | small grey balls on empty points; tinted when also highlighted        |
 | highlights     | balls re-drawn in an outline actor per rim style (shaders/outline_rim) |
-| (the hover)    | the ball or marker under the mouse in a yellow rim, outermost         |
+| (the hover)    | the ball or marker under the mouse in a dashed ring, outermost        |
 | pointers       | cones outside the pyramid pointing at the site (corner markers)        |
 | paths          | tubes through the points; where balls hide them they show through,   |
 |                | faint (an x-ray copy on a layer drawn over the scene)                |
@@ -42,6 +42,7 @@ import pyvista as pv
 from vtkmodules.vtkCommonDataModel import vtkPlane
 from vtkmodules.vtkRenderingCore import vtkProp, vtkRenderer
 
+from pyramid_lab.i18n import shown
 from pyramid_lab.model.lattice import CORNERS, PyramidLattice
 
 from ..lab import palette
@@ -88,8 +89,6 @@ RIM_RADIUS = {
 }
 MARKER_TOUCH_RADIUS = 0.3  # markers are small: a click near one counts, as on a touch target
 HOVER_MARKER_RADIUS = 0.24  # a hovered marker grows a little to show its rim
-#: The hover: a rim (the ball keeps its colour), outermost, lemon yellow (not gold, orange).
-HOVER_RIM = (1.0, 0.96, 0.2)
 WALL_OPACITY = 0.16
 REGION_CELL = 0.62
 REGION_OPACITY = 0.32
@@ -113,11 +112,11 @@ class BallPyramidView:
     kind = "ball-pyramid"
     supports_cut_open = True
     flat = False
+    hover_ring = True
 
     def __init__(self, plotter: pv.BasePlotter, lattice: PyramidLattice) -> None:
         self.plotter = plotter
-        self.geometry = lattice
-        self.lattice = lattice
+        self.geometry = self.lattice = lattice
         self.level_count = lattice.n
         # the deepest peel that leaves a ball (base 6: 1; half the levels, 3, left none)
         self.peel_max = int(lattice.wall_distance.min(axis=1).max())
@@ -133,10 +132,11 @@ class BallPyramidView:
             self.faint_actor, "ghost_rim", uniforms={"rimColor": palette.GHOST_RIM_RGB}
         )
         self.outlines: dict[str, tuple[pv.PolyData, pv.Actor]] = {}
-        for style, rim in {**palette.RIM_RGB, "hover": HOVER_RIM}.items():
+        for style, rim in {**palette.RIM_RGB, "hover": palette.HOVER_RIM_RGB}.items():
             poly = impostors(centres[:1])
             actor = self._add_impostors(poly)
-            add_fragment_effect(actor, "outline_rim", uniforms={"rimColor": rim})
+            shader = "hover_rim" if style == "hover" else "outline_rim"
+            add_fragment_effect(actor, shader, uniforms={"rimColor": rim})
             self.outlines[style] = (poly, actor)
         heat = impostors(centres[:1])
         self.heat = HeatMarkers(lattice, heat, self._add_impostors(heat))
@@ -352,7 +352,7 @@ class BallPyramidView:
         )
 
     def _show_labels(self, frame: Frame) -> None:
-        key = tuple((label.site, label.text) for label in frame.labels)
+        key = tuple((label.site, shown(label.text)) for label in frame.labels)
         if key == self._label_key:
             return
         if self.labels is not None:

@@ -33,6 +33,8 @@ class BoardView(Protocol):
     #: A flat board (a grid, a map): levels, peeling and clip planes have nothing to show,
     #: so the View dock offers none of them.
     flat: ClassVar[bool]
+    #: The piece under the mouse gets a dashed ring (the legend names it beside the rims).
+    hover_ring: ClassVar[bool]
     geometry: BoardGeometry
     level_count: int  # levels the view dock's level range offers
     peel_max: int  # shells peeling can take off

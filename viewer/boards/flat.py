@@ -21,6 +21,7 @@ import pyvista as pv
 
 from ..lab import palette
 from ..lab.frame import Frame, Label, Vanish
+from ..lab.outcome_words import joined
 from ..lab.view_state import ViewState
 from .base import CameraViews
 from .meshes import MeshActors, Template, aim_camera, fit_camera, instances, join
@@ -35,6 +36,7 @@ class FlatView(MeshActors):
     kind: ClassVar[str]
     supports_cut_open: ClassVar[bool] = False
     flat: ClassVar[bool] = True  # one level: nothing to peel or clip
+    hover_ring: ClassVar[bool] = False  # the hovered cell is lit, no ring
     #: The board's own camera presets, over palette.VIEWS (a flat board is seen from higher
     #: up than a pyramid, so its cells and names read).
     views: ClassVar[CameraViews]
@@ -249,8 +251,8 @@ def one_label_a_cell(frame: Frame, cell_of: Callable[[int], int], count: int) ->
         first.setdefault(cell, label.site)
         if label.text not in texts.setdefault(cell, []):
             texts[cell].append(label.text)
-    joined = tuple(Label(first[c], ", ".join(words)) for c, words in texts.items())
-    return dataclasses.replace(frame, labels=joined)
+    together = tuple(Label(first[c], joined(words)) for c, words in texts.items())
+    return dataclasses.replace(frame, labels=together)
 
 
 def ray_enters_box(

@@ -10,6 +10,8 @@ import numpy as np
 import pyvista as pv
 from vtkmodules.util.numpy_support import vtk_to_numpy
 
+from pyramid_lab.i18n import shown
+
 from ..lab import palette
 from .base import CameraViews, Copies, Spheres
 from .labels import ScreenLabels
@@ -354,7 +356,7 @@ class MeshActors:
     def _show_labels(self, frame: Any, spot: Callable[[int], Sequence[float]], count: int) -> None:
         """Frame.labels on the screen just above ``spot(site)`` (over the scene, inside
         the picture, apart), rebuilt only when they change."""
-        key = tuple((lb.site, lb.text) for lb in frame.labels if 0 <= lb.site < count)
+        key = tuple((lb.site, shown(lb.text)) for lb in frame.labels if 0 <= lb.site < count)
         if self.headless:
             self.label_spots = [(text, tuple(map(float, spot(site)))) for site, text in key]
             return

@@ -121,6 +121,7 @@ class SteppedView(MeshActors):
     kind = "stepped"
     supports_cut_open = False  # the columns and stones are never cut
     flat = False
+    hover_ring = False  # a stone's hover ring is round its top, no rim's place
 
     def __init__(self, plotter: pv.BasePlotter, board: SteppedBoard) -> None:
         self.plotter = plotter

@@ -9,7 +9,7 @@ import sys
 from dataclasses import replace
 from typing import Any
 
-from pyramid_lab.i18n import N_, _
+from pyramid_lab.i18n import N_, _, shown
 
 from .common import EXIT_BAD_INPUT, EXIT_OK
 from .options import FILES, MAX_SECONDS, add_options, flag
@@ -62,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
                 print(json.dumps({**line, "error": str(exc)}), flush=True)
             continue
         line.update(game=doc.game.name, **verdict.to_json())
-        reason = line.get("reason")  # the JSON's words stay English: a program reads them
+        # the JSON's words stay English (a program reads them); a person's, the language's
+        reason = shown(verdict.reason())
         if args.no_cooks and verdict.verified and verdict.cooks:
             line["verified"] = False
             line["reason"] = f"cooked: {', '.join(verdict.cooks)} also win"
@@ -72,12 +73,12 @@ def run(args: argparse.Namespace) -> int:
             said = _("pyramid-lab: {file}: not verified: {reason}")
             print(said.format(file=path, reason=reason), file=sys.stderr)
         if args.text:
-            print(f"{path}: {verdict.goal.describe()}")
+            print(f"{path}: {shown(verdict.goal.describe())}")
             sentences = verdict.sentences()
             if line["verified"] is False and verdict.verified:  # failed for --no-cooks
                 sentences[0] = ("bad", _("Not verified: {reason}").format(reason=reason))
             for _tone, sentence in sentences:
-                print(f"  {sentence}")
+                print(f"  {shown(sentence)}")
             print(flush=True)
         else:
             print(json.dumps(line), flush=True)

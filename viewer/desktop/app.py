@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QLinearGradient, QPainter
+from PySide6.QtOpenGLWidgets import QOpenGLWidget
 from PySide6.QtWidgets import QWidget
 
 from pyramid_lab.i18n import _
@@ -96,6 +97,10 @@ class MainWindow(Window):
                 _("Opening {name}…").format(name=opening) if opening else _("Opening a new game…")
             )
             self.setCentralWidget(OpeningScreen(f"Pyramid Lab\n\n{said}", self._build, self))
+            # The scene is an OpenGL widget: one in the window before it is first shown
+            # makes it on an OpenGL surface. Added later, Qt made the window again, and
+            # for seconds the docks stood alone over the screen (issue 89).
+            QOpenGLWidget(self).hide()
 
     def when_built(self, then: Callable[[], None]) -> None:
         """Run ``then`` once the window has its parts (at once if it has)."""
@@ -180,6 +185,8 @@ class MainWindow(Window):
             self._framed = True  # the scene has its size (done here, not later: a click
             keep_on_screen(self)  # a small screen, or large text: the status bar stays on it
             guarded(self.scene.frame_board, self.port.bulletin.say)  # aimed now must land)
+            self.plotter.setFocus()  # the keys to the board, in the window made active: with
+            self.activateWindow()  # no window manager to do it, the first H went nowhere
 
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt
 
+from pyramid_lab import i18n
 from pyramid_lab.i18n import _
 from pyramid_lab.model.game import Game
 
@@ -345,10 +346,13 @@ class Binding:
         scene.stop_effect()
 
     def _told(self, reason: PositionChange) -> None:
-        """The UI told of the new position: what the move removed fades out, and the
-        lesson's caption, the Moves dock, the title and the status bar follow."""
+        """The UI told of the new position: the board may be framed again at its size
+        (it stays put for a legend shorter within one position), what the move removed
+        fades out, and the lesson's caption, the Moves dock, the title and the status bar
+        follow."""
         parts, ui, scene = self.parts, self.board.ui, self.scene
         game = self.session.game
+        scene.framing.new_position()
         if reason in ("move", "redo"):
             scene.play(ui.vanishing(game))  # what the move removed fades out
         follow_lesson(parts.lesson_dock, self.session, ui)  # a lesson's caption, overlays
@@ -401,7 +405,7 @@ class Binding:
         dirty = " *" if session.dirty else ""
         lessons = self.lab.lessons
         if lessons.active:  # the lesson followed, by its own title
-            name, dirty = lessons.title(), ""
+            name, dirty = i18n.shown(lessons.title()), ""  # (in the window's language)
         self.window.setWindowTitle(f"{name}{dirty} - {session.game.title} - Pyramid Lab")
 
     @slot

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, shown
 from pyramid_lab.model import search
 
 from ..lab.engine import Engine
@@ -120,7 +120,7 @@ class EngineControl:
             if (
                 what == "stopped"
                 and engine.parts_in
-                and self.port.current_message() == engine.thinking_text
+                and self.port.current_message() == shown(engine.thinking_text)
             ):  # (the last turn's words stay; the words that it thinks go)
                 words = [colour_word(c) for c in engine.parts_in]
                 colours = functools.reduce(  # "red and blue and green", as it was said

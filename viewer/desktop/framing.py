@@ -19,6 +19,9 @@ from .outline import BoardOutline
 #: A framed board steps back by this zoom, up to ZOOM_STEPS times, until a corner of the
 #: scene is clear of it for the legend.
 ZOOM_STEP, ZOOM_STEPS = 0.9, 8
+#: Before each step back, the board may slide on the scene, to one of SLIDES x SLIDES
+#: places that keep it whole on the scene (the nearest that leaves a corner clear).
+SLIDES = 13
 
 
 class Framing:
@@ -37,6 +40,14 @@ class Framing:
         # (the camera and the window's size are the render's)
         self._outline = b""  # the outline last placed by, rounded to pixels
         self.fitted: tuple[Entry, ...] = ()  # the legend's lines the framing made room for
+        # how far the last fit moved the board (zoom steps, one more where it slid it
+        # too), for lines how tall: a legend grown shorter gets the board back at its size
+        # (a hint's seven lines left it at half its size for the rest of the game), but
+        # only with the next position on show (``fresh``, :meth:`new_position`): within
+        # one position the board stays put (a hint's wait between the selection's lines
+        # and the answer's moved it back and forth three times in two seconds)
+        self.stepped, self._fitted_height = 0, 0
+        self.fresh = False
 
     def state(self) -> tuple[float, ...]:
         """The camera now: position, focal point, view up, angle, scale, projection."""
@@ -67,8 +78,14 @@ class Framing:
         if self.legend.entries:
             self._fit_legend(name)
         else:
-            self.fitted = ()
+            self.fitted, self.stepped = (), 0
             self.framed_as(name)
+
+    def new_position(self) -> None:
+        """Another position is on show (a move, undo or redo, a game, a file, a lesson's
+        step): the next legend placed may frame the board again at a larger size where
+        it had stepped back (or slid) for taller lines."""
+        self.fresh = True
 
     def place_legend(self) -> None:
         """The legend in a corner clear of the board, as the camera shows it now; while
@@ -76,13 +93,22 @@ class Framing:
         legend's new lines find no corner clear of the board, the preset frames the board
         again, stepping back as far as a corner clear of it needs. New lines that find
         room leave the camera still (a line that a planned track adds or takes away while
-        a turn is programmed moved the board each time)."""
-        if not self.legend.entries:
-            return
+        a turn is programmed moved the board each time), unless the board stepped back for
+        taller lines than these and another position is on show (:meth:`new_position`):
+        then it is framed again, as near as these lines allow (a legend gone, or shorter,
+        gives the board its size back with the next position, not within this one)."""
+        fresh, self.fresh = self.fresh, False
         framed = self.framed is not None and self.wanted()
+        if not self.legend.entries:
+            if fresh and framed and self.framed is not None and self.stepped:
+                self.frame(self.framed[0])  # no legend: the preset's own framing
+            return
         clear = self.legend.place(self.outline.of(self._board()))
-        if framed and self.framed is not None and self.legend.entries != self.fitted:
-            if clear:  # the new lines have room where the camera is: it stays still
+        if not framed or self.framed is None:
+            return
+        shorter = fresh and self.stepped and self.legend.height() < self._fitted_height
+        if self.legend.entries != self.fitted or shorter:
+            if clear and not shorter:  # the new lines have room where the camera is: still
                 self.fitted = self.legend.entries
             else:
                 self._fit_legend(self.framed[0], again=True)
@@ -98,11 +124,64 @@ class Framing:
         self.legend.kept_height = 0  # its lines and the room for more, measured afresh
         camera = self.plotter.renderer.GetActiveCamera()
         for step in range(ZOOM_STEPS + 1):
+            self.stepped = step
             if self.legend.place(self.outline.of(board)) or step == ZOOM_STEPS:
                 break
+            if self._slide(board):  # slid away from the legend's corner: no smaller
+                self.stepped = step + 1
+                break
             camera.Zoom(ZOOM_STEP)
+        self._fitted_height = self.legend.height()
         self.legend.kept_height = self.legend.kept  # kept for the lines to come
         self.framed_as(name)
+
+    def _slide(self, board: BoardView) -> bool:
+        """The board slid on the scene (the camera panned) as little as a corner clear of
+        it for the legend needs, the whole board kept on the scene (a 2-player map's
+        stacks grown tall in round 6 found no room but at the map's smallest size, a
+        third of the scene, with room to spare on its other side): whether it found one."""
+        hull = self.legend.avoid
+        if hull is None or len(hull) < 3:
+            return False
+        xs, ys = np.array(hull).T
+        margin = self.legend.MARGIN
+        width, height = self.plotter.width(), self.plotter.height()
+        lows = (margin - xs.min(), margin - ys.min())
+        highs = (width - margin - xs.max(), height - margin - ys.max())
+        if lows[0] > highs[0] or lows[1] > highs[1]:  # the board fills the scene one way
+            return False
+        grid = [np.linspace(low, high, SLIDES) for low, high in zip(lows, highs, strict=True)]
+        shifts = sorted(((x, y) for x in grid[0] for y in grid[1]), key=lambda s: np.hypot(*s))
+        camera = self.plotter.renderer.GetActiveCamera()
+        kept = (camera.GetPosition(), camera.GetFocalPoint())
+        for dx, dy in shifts:
+            if not self.legend.clear_of([(x + dx, y + dy) for x, y in hull]):
+                continue
+            self._pan(dx, dy)  # (the scene's perspective: the outline as drawn decides)
+            if self.legend.place(self.outline.of(board)):
+                return True
+            camera.SetPosition(*kept[0])
+            camera.SetFocalPoint(*kept[1])
+        self.legend.place(self.outline.of(board))
+        return False
+
+    def _pan(self, dx: float, dy: float) -> None:
+        """The camera panned so that what stands at its focal point moves ``dx``, ``dy``
+        pixels on the scene (right, down)."""
+        camera = self.plotter.renderer.GetActiveCamera()
+        focal, position = np.array(camera.GetFocalPoint()), np.array(camera.GetPosition())
+        ahead = focal - position
+        distance = float(np.linalg.norm(ahead))
+        right = np.cross(ahead, camera.GetViewUp())
+        right /= np.linalg.norm(right)
+        up = np.cross(right, ahead / distance)
+        if camera.GetParallelProjection():
+            seen = 2 * camera.GetParallelScale()
+        else:
+            seen = 2 * distance * np.tan(np.radians(camera.GetViewAngle()) / 2)
+        move = (up * dy - right * dx) * seen / max(1, self.plotter.height())
+        camera.SetFocalPoint(*(focal + move))
+        camera.SetPosition(*(position + move))
 
     def rendered(self) -> None:
         """After a render: the legend placed again where the camera or the size changed."""

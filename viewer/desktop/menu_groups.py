@@ -17,7 +17,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu
 
-from pyramid_lab.i18n import _, ngettext
+from pyramid_lab.i18n import M_, _, ngettext
 from pyramid_lab.model import content, search
 from pyramid_lab.model.game import PositionFormatError, game_class, shorten
 from pyramid_lab.model.lesson import SUFFIX as LESSON_SUFFIX
@@ -414,6 +414,13 @@ class PlayerMenus:
         remembered = {**self.last_players, current.name: dict(lab.engine.seats.computer)}
         rules = {current.name: current.options.to_json()}  # Ok again: the same rules
         dialog = NewGameDialog(port.parent, current.name, players=remembered, rules=rules)
+        try:
+            self._new_game(dialog)
+        finally:  # the keys back to the window and its board: with no window manager to
+            port.parent.activateWindow()  # give them back, H went nowhere (issue 89)
+
+    def _new_game(self, dialog: NewGameDialog) -> None:
+        lab, port = self.lab, self.port
         with lab.engine.held():  # no move behind the dialog; after it, the game on show
             if not dialog.exec():
                 return
@@ -422,7 +429,7 @@ class PlayerMenus:
             except PositionFormatError as exc:
                 port.show_message(_("Cannot start this game"), str(exc))
                 return
-            if lab.documents.confirm_discard("start a new game"):
+            if lab.documents.confirm_discard(M_("start a new game")):
                 computer = dialog.computer_players()
                 self.last_players[game.name] = dict(computer)
                 lab.engine.choose_players(computer)

@@ -17,7 +17,7 @@ import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, shown
 from pyramid_lab.model.puzzle import Verdict, goal_of, plies_text, puzzle_text, solution_of
 
 from ..lab.puzzle_editor import no_proof, parse_solution
@@ -108,11 +108,11 @@ class PuzzleControl:
         elif what == "progress":
             fraction, text = self.desk.progress
             dock.bar.setValue(round(fraction * 100))
-            dock.bar.setToolTip(text)
+            dock.bar.setToolTip(shown(text))
         elif what == "fields":
             self.load_fields()
         elif what == "solution":
-            dock.solution_error.setText(self.desk.solution_error)
+            dock.solution_error.setText(shown(self.desk.solution_error))
             self._show_verdict()
             self.board.redraw()
         elif what == "where":
@@ -135,7 +135,7 @@ class PuzzleControl:
                 "The board shows a position {relation}: File > Save would make it the "
                 "puzzle's position."
             )
-            self.dock.where.setText(said.format(relation=relation))
+            self.dock.where.setText(said.format(relation=shown(relation)))
 
     def session_changed(self, reason: PositionChange) -> None:
         """After the lab's puzzle desk followed a change of the session (the lab's one
@@ -223,7 +223,8 @@ class PuzzleControl:
     def _solution_check(self) -> str:
         """Whether the saved solution (and the one typed) replays from the puzzle
         position: the words to show."""
-        return self.editor.solution_check(parse_solution(self.dock.solution.text()))
+        said = self.editor.solution_check(parse_solution(self.dock.solution.text()))
+        return shown(said)  # (the lab's words, in the window's language)
 
     # ---- Verify and Solve, shown ------------------------------------------------------------
 
@@ -232,7 +233,7 @@ class PuzzleControl:
         cannot work on)."""
         on, refused = self.desk.verifying, no_proof(self.session.game)
         for button in (self.dock.verify_button, self.dock.solve_button):
-            button.setToolTip(refused or self._tooltips[button])
+            button.setToolTip(shown(refused) or self._tooltips[button])
         self.dock.verify_button.setEnabled(not on and not refused)
         self.dock.stop_button.setEnabled(on)
         self.dock.bar.setVisible(on)
@@ -276,21 +277,22 @@ class PuzzleControl:
             style += "font-weight:bold;font-size:15px;"
         if kind == "thinking":
             style += "font-style:italic;"
-        shown = f"<span style='{style}'>{html.escape(text)}</span>" if text else ""
+        said = html.escape(shown(text))  # (the lab's words, in the window's language)
+        status = f"<span style='{style}'>{said}</span>" if text else ""
         if active and solver.solution is not None:
             moves = " ".join(str(m) for m in solver.solution) or _("(none found)")
             solution = _("Solution:")
             follow = _("its next move is shown on the board while you follow it")
-            shown += (
+            status += (
                 f"<br><br><b>{solution}</b> {html.escape(moves)}<br>"
                 f"<span style='color:#666666'>{follow}</span>"
             )
         if not active and no_proof(self.session.game):
-            shown = ""  # the verdict's place says why there is no Verify or Solve
+            status = ""  # the verdict's place says why there is no Verify or Solve
         elif not active and not has_goal and not text:
             needs = _("Solve needs a goal: set one above.")
-            shown = f"<span style='color:#666666'>{needs}</span>"
-        self.dock.solve_status.setText(shown)
+            status = f"<span style='color:#666666'>{needs}</span>"
+        self.dock.solve_status.setText(status)
         self._show_where()
         if redraw:
             self.board.redraw()
@@ -305,7 +307,7 @@ def describe_note(note: tuple[NoteTone, str]) -> str:
     """The note in the verdict's place as rich text: a refusal in red, why there is no
     Verify in grey, what happens in italics."""
     tone, text = note
-    text = html.escape(text)
+    text = html.escape(shown(text))  # (the lab's words, in the window's language)
     if tone == "aside":
         return f"<i>{text}</i>"
     colour = {"bad": RED, "quiet": GREY}.get(tone)
@@ -316,7 +318,7 @@ def brief(puzzle: dict[str, Any], goal: str, notes_shown: bool) -> str:
     """Title and goal; the notes (they often give the key away) once solved or revealed
     (``notes_shown``)."""
     title = html.escape(puzzle.get("title", "")) or _("Puzzle")
-    out = f"<b style='font-size:14px'>{title}</b><br>{html.escape(goal)}"
+    out = f"<b style='font-size:14px'>{title}</b><br>{html.escape(shown(goal))}"
     notes = puzzle.get("notes", "")
     if notes and notes_shown:
         out += "<br><br>" + html.escape(notes).replace("\n", "<br>")
@@ -332,7 +334,7 @@ def describe_verdict(verdict: Verdict) -> str:
     (the first, the verdict itself, in bold)."""
     lines = []
     for index, (tone, text) in enumerate(verdict.sentences()):
-        text = html.escape(text)
+        text = html.escape(shown(text))  # (a Message of the rules: the window's language)
         if index == 0:
             text = f"<b>{'✔' if verdict.verified else '✘'} {text}</b>"
         colour = TONES.get(tone)

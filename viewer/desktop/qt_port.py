@@ -80,13 +80,16 @@ class QtPort:
         return path or None
 
     def ask(self, question: str, detail: str, *, can_save: bool = True) -> str:
-        return unsaved.ask_unsaved(self.parent, question, detail, can_save=can_save)
+        said = shown(question), shown(detail)  # (the lab's words, in the window's language)
+        return unsaved.ask_unsaved(self.parent, *said, can_save=can_save)
 
     def confirm(self, title: str, question: str, detail: str, go: str) -> bool:
-        return unsaved.ask_go_on(self.parent, title, question, detail, go)
+        return unsaved.ask_go_on(  # (the lab's words, in the window's language)
+            self.parent, shown(title), shown(question), shown(detail), shown(go)
+        )
 
     def ask_number(self, title: str, text: str, value: int, low: int, high: int) -> int | None:
-        chosen, ok = QInputDialog.getInt(self.parent, title, text, value, low, high)
+        chosen, ok = QInputDialog.getInt(self.parent, shown(title), shown(text), value, low, high)
         return chosen if ok else None
 
     def show_message(self, title: str, text: str) -> None:
@@ -114,7 +117,7 @@ class QtPort:
             self.box.setVisible(True)
         self.bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))
         if text:
-            self.bar.setToolTip(text)
+            self.bar.setToolTip(shown(text))
 
     def current_message(self) -> str:
         """The status bar's line now ('' when none)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pyramid_lab.i18n import _, ngettext
+from pyramid_lab.i18n import _, ngettext, shown
 from pyramid_lab.model.game import shorten
 from pyramid_lab.model.review import GameReview
 
@@ -59,7 +59,7 @@ class ReviewControl:
         self.dock.raise_()
         refused = self.state.review(self.dock.seconds.value())
         if refused:
-            self.dock.activity.setText(refused)
+            self.dock.activity.setText(shown(refused))  # (in the window's language)
 
     @slot
     def stop(self) -> None:

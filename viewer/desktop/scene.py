@@ -17,6 +17,7 @@ from pyvistaqt import QtInteractor
 
 from ..boards import BoardView, make_board_view
 from ..lab.frame import Frame, Vanish
+from ..lab.legend_entries import with_hover
 from ..lab.view_state import ViewField, ViewState
 from ..widgets.clip_planes import ClipPlanes
 from ..widgets.free_plane import FreePlane
@@ -80,7 +81,8 @@ class Scene:
             self.legend.room = room
             self.legend.kept_height = 0
             self.framing.fitted = ()
-        self.legend.show_entries(legend_entries(frame, legend_words))
+        entries = legend_entries(frame, legend_words)
+        self.legend.show_entries(with_hover(entries) if self.board.hover_ring else entries)
         self.clip_planes.show(self.view, self.board.geometry.centres)
         if not self.closed:
             self.framing.place_legend()

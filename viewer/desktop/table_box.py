@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import shown
+
 from ..lab.table_build import BuildChange
 from ..widgets.analysis_dock import AnalysisDock
 from ..widgets.dock_fit import present
@@ -40,9 +42,9 @@ class TableBuildBox:
         a build runs: its progress and Stop stay)."""
         build = self.lab.table_build
         offered = build.offered(self.lab.game)
-        text = build.text
-        if build.running and build.resuming and text != build.resuming:
-            text = f"{text}\n{build.resuming}"
+        text = shown(build.text)  # (the lab's words, in the window's language)
+        if build.running and build.resuming and build.text != build.resuming:
+            text = f"{text}\n{shown(build.resuming)}"
         self.dock.show_table_build(
             offered or build.running, offered, build.running, build.stopping, build.fraction, text
         )

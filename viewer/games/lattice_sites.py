@@ -9,9 +9,11 @@ from typing import Generic
 
 import numpy as np
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import Game
 from pyramid_lab.model.lattice import PyramidLattice
 
+from ..lab.outcome_words import word
 from ..lab.turn_builder import Declined, Turn, TurnAnswer
 
 
@@ -57,5 +59,11 @@ class LatticeSites(Generic[Turn]):
         """The turn builder's answer; a refusal names the point it is about."""
         answer = turn.click(site)
         if isinstance(answer, Declined):
-            return Declined(f"({self.lattice.point(site)}): {answer.reason}")
+            return Declined(
+                M_(
+                    "({point}): {reason}",
+                    point=str(self.lattice.point(site)),
+                    reason=word(answer.reason),
+                )
+            )
         return answer

@@ -9,6 +9,7 @@ import threading
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.teaching import describe_result
@@ -26,9 +27,9 @@ if TYPE_CHECKING:
 def refusal(game: Game, *, in_setup: bool = False) -> str:
     """Why ``game`` cannot be analysed now ('' when it can)."""
     if in_setup:
-        return "no analysis in set-up mode: Apply or Cancel the set-up first"
+        return M_("no analysis in set-up mode: Apply or Cancel the set-up first")
     if game.is_over():
-        return f"the game is over ({describe_result(game)}): nothing to analyse"
+        return M_("the game is over ({result}): nothing to analyse", result=describe_result(game))
     return search.unanalysable(game, knowledge=search.knowledge_for(game)) or ""
 
 

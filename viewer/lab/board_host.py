@@ -8,13 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal, Protocol
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import Game, Move
 
 from .events import Signal
 from .game_ui import UI, Clock
 from .seats import Seats
 from .session import Session
-from .turn_builder import Declined, JointTurn, Ready, TurnBuilder
+from .turn_builder import JointTurn, TurnAnswer, TurnBuilder
 
 
 class ClockMaker(Protocol):
@@ -94,7 +95,10 @@ class UIHost:
     def apply_position(self, game: Game, message: str) -> None:
         """Replace the position by ``game`` (undoable, like a set-up)."""
         if self.board.session.apply_setup(game):
-            message += "; a new, untitled position (the example stays as it came)"
+            message = M_(
+                "{message}; a new, untitled position (the example stays as it came)",
+                message=message,
+            )
         self.board.say(message)
 
     def animation(self, seconds: float, step: Callable[[float], object]) -> Clock:
@@ -155,14 +159,11 @@ class BoardTable:
     def hint_side(self, game: Game) -> int | None:
         return self.board.ui.hint_side(game, self.board.turn)
 
-    def submit(self, game: Game, side: int, move: Move) -> Move | str | None:
+    def submit(self, game: Game, side: int, move: Move) -> TurnAnswer:
         turn = self.board.turn
         if not isinstance(turn, JointTurn):
             raise TypeError(f"{type(turn).__name__} takes no parts of a joint move")
-        answer = turn.submit(side, move)  # the engine's Table still reads a str as a refusal
-        if isinstance(answer, Declined):
-            return answer.reason
-        return answer.move if isinstance(answer, Ready) else None
+        return turn.submit(side, move)
 
     def played(self, game: Game, mover: str, move: Move) -> str:
         return self.board.ui.played(game, mover, move)

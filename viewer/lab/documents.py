@@ -19,6 +19,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Protocol
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.files import SUFFIX, PositionDocument, ReadOnlyError, remove_stale_temps
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.model.lesson import LessonFile, is_lesson_path
@@ -178,8 +179,12 @@ class Documents:
         front.leave_solve()  # an attempt is not the document: it goes
         if front.unapplied_setup():
             answer = front.ask(
-                "Drop the set-up being edited?",
-                f"Set-up mode has changes that are not applied. If you {doing}, they are lost.",
+                M_("Drop the set-up being edited?"),
+                # TRANSLATORS: {doing} is what the user asked for, as "open another file"
+                M_(
+                    "Set-up mode has changes that are not applied. If you {doing}, they are lost.",
+                    doing=doing,
+                ),
                 can_save=False,
             )
             if answer != DISCARD:
@@ -187,10 +192,14 @@ class Documents:
         session = self.session
         if not session.dirty:
             return True
-        name = session.path.name if session.path else "this untitled game"
+        if session.path:
+            question = M_("Save the changes to {name}?", name=session.path.name)
+        else:
+            question = M_("Save the changes to this untitled game?")
         answer = front.ask(
-            f"Save the changes to {name}?",
-            f"If you {doing} without saving, your changes are lost.",
+            question,
+            # TRANSLATORS: {doing} is what the user asked for, as "open another file"
+            M_("If you {doing} without saving, your changes are lost.", doing=doing),
         )
         if answer == SAVE:
             return self.save()  # False when the save is cancelled or fails
@@ -201,7 +210,7 @@ class Documents:
     def open_dialog(self) -> bool:
         """File > Open: the unsaved-changes question, then the Open dialog, then the file."""
         with self.front.held():  # behind the question and the dialog
-            if not self.confirm_discard("open another file"):
+            if not self.confirm_discard(M_("open another file")):
                 return False
             path = self.front.open_path(self.recent.folder(self.session.path, opening=True))
             return self.open(path, ask=False) if path else False
@@ -213,10 +222,11 @@ class Documents:
         try:
             opened = read_any(path)
         except PositionFormatError as exc:
-            kind = "lesson" if is_lesson_path(path) else "file"
-            self.front.show_error(f"Cannot open this {kind}", str(exc))
+            lesson = is_lesson_path(path)
+            title = M_("Cannot open this lesson") if lesson else M_("Cannot open this file")
+            self.front.show_error(title, str(exc))
             return False
-        if ask and not self.confirm_discard(f"open {path.name}"):
+        if ask and not self.confirm_discard(M_("open {name}", name=path.name)):
             return False
         if isinstance(opened, LessonFile):  # its steps, in the Lesson dock
             self.front.start_lesson(opened, path)
@@ -225,7 +235,10 @@ class Documents:
             self.load(opened, path)
             if computer:
                 self.front.show_message(
-                    f"{path.name}: every side is played by a human now (the computer: Game menu)"
+                    M_(
+                        "{name}: every side is played by a human now (the computer: Game menu)",
+                        name=path.name,
+                    )
                 )
         self.recent.remember(path)
         return True
@@ -244,7 +257,9 @@ class Documents:
         with Pyramid Lab go through Save as."""
         path = self.session.path
         if path is not None and shipped(path):  # keep it as it came: save a copy
-            self.front.show_message(f"{path.name} comes with Pyramid Lab: save a copy")
+            self.front.show_message(
+                M_("{name} comes with Pyramid Lab: save a copy", name=path.name)
+            )
             return self.save_as()
         return self.save_as() if path is None else self.save_file(path)
 
@@ -263,22 +278,33 @@ class Documents:
         A file changed on disk since it was read is not replaced: the save goes beside it,
         and the user is told; a read-only one is refused, and Save as offered."""
         # The file keeps the puzzle position, not a Solve mode attempt.
-        self.front.leave_solve("Solve mode ended: the file keeps the puzzle")
+        self.front.leave_solve(M_("Solve mode ended: the file keeps the puzzle"))
         try:
             target = self.session.save(path)
         except ReadOnlyError:
             self.front.show_error(
-                "Cannot save", f"{path}: the file is read-only. Choose another name to save to."
+                M_("Cannot save"),
+                M_(
+                    "{path}: the file is read-only. Choose another name to save to.",
+                    path=str(path),
+                ),
             )
             return self.save_as(offer_save_as=False) if offer_save_as else False
         except OSError as exc:
-            self.front.show_error("Cannot save", f"{path}: {exc.strerror or exc}")
+            self.front.show_error(
+                M_("Cannot save"),
+                M_("{path}: {error}", path=str(path), error=str(exc.strerror or exc)),
+            )
             return False
         if target.name != Path(path).name:
             self.front.show_error(
-                "Saved as a copy",
-                f"{path} changed on disk since it was opened (another program or window saved "
-                f"it), so it was not replaced: your game is saved as {target.name} beside it.",
+                M_("Saved as a copy"),
+                M_(
+                    "{path} changed on disk since it was opened (another program or window "
+                    "saved it), so it was not replaced: your game is saved as {name} beside it.",
+                    path=str(path),
+                    name=target.name,
+                ),
             )
         self.recent.remember(target)
         return True

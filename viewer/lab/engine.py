@@ -26,19 +26,22 @@ import contextlib
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Literal
 
+from pyramid_lab.i18n import M_, Message
 from pyramid_lab.model import search
-from pyramid_lab.model.game import SIMULTANEOUS, Game, IllegalMoveError, Move
+from pyramid_lab.model.game import SIMULTANEOUS, Game, IllegalMoveError
 
 from .engine_table import Bare, Table, parts_due
 from .engine_words import describe_choice
 from .events import PositionChange, Signal
 from .frame import Frame
 from .hints import Hints
-from .jobs import Job, JobRunner, answer
-from .level_names import level_name
+from .jobs import HintAnswer, Job, JobRunner, answer
+from .level_names import LEVEL_NAMES
 from .modes import Mode, Shown
+from .outcome_words import joined, word
 from .seats import Seats
 from .session import Session
+from .turn_builder import STEPPED, Declined, Ready, TurnAnswer
 
 if TYPE_CHECKING:
     from .game_ui import UI
@@ -114,7 +117,7 @@ class Engine:
         """Why a click or a move is refused now ('' when it is not). At a simultaneous
         node the humans go on making their own parts while the computer makes its."""
         if self.computer_thinking and not self.thinking_sides():
-            return "the computer is thinking: Stop to take over"
+            return M_("the computer is thinking: Stop to take over")
         return ""
 
     def start(self, purpose: str, level: str, sides: tuple[int, ...] = ()) -> Job:
@@ -126,8 +129,8 @@ class Engine:
         if sides:
             levels = {s: self.seats.computer.get(game.players[s], level) for s in sides}
             job = self.runner.start_parts(purpose, levels, seed=self.seed, min_seconds=pace)
-            colours = ", ".join(game.players[s] for s in sides)
-            level = ", ".join(dict.fromkeys(levels.values()))
+            colours = joined(game.players[s] for s in sides)
+            level = joined(_level(name) for name in dict.fromkeys(levels.values()))
         else:
             # a hint on every core the Analysis dock says (the same playouts, sooner); the
             # computer player on one, as its levels were matched
@@ -135,12 +138,8 @@ class Engine:
             job = self.runner.start(
                 purpose, level, seed=self.seed, min_seconds=pace, threads=threads
             )
-            colours = game.to_move
-        if purpose == "hint":
-            who = "hint" if not sides else f"hint for {colours}"
-        else:
-            who = f"the computer ({colours})"
-        self.thinking_text = self._thinking = f"{who} is thinking ({level_name(level)})..."
+            colours, level = word(game.to_move), _level(level)
+        self.thinking_text = self._thinking = _thinking(purpose, bool(sides), colours, level)
         self.parts_in = ()
         self.changed.emit("thinking")
         self.say(self.thinking_text)
@@ -161,21 +160,26 @@ class Engine:
             self.seats.paused = True
             game = self.session.game
             if job.sides:
-                colours = " and ".join(game.players[s] for s in job.sides)
+                colours = joined((game.players[s] for s in job.sides), " and ")
                 self.say(
-                    f"stopped: make {colours}'s part of this turn yourself (the computer "
-                    "plays again on the next turn)"
+                    M_(
+                        "stopped: make {colours}'s part of this turn yourself (the computer "
+                        "plays again on the next turn)",
+                        colours=colours,
+                    )
                 )
             elif all(c in self.seats.computer for c in game.players):
                 self.say(
-                    "stopped: make a move, or choose the players in the Game menu, and the "
-                    "computer goes on"
+                    M_(
+                        "stopped: make a move, or choose the players in the Game menu, and "
+                        "the computer goes on"
+                    )
                 )
             else:
-                self.say("stopped: your move (the computer plays again after it)")
+                self.say(M_("stopped: your move (the computer plays again after it)"))
             self.table.players_changed()
         else:
-            self.say("hint stopped")
+            self.say(M_("hint stopped"))
         self.changed.emit("stopped")
 
     def interrupt(self) -> None:
@@ -296,36 +300,42 @@ class Engine:
     def _preparing(self, text: str) -> None:
         """The job waits for the compiled search first (its first use in this process): the
         thinking text says so, and the status line once; '' once the search started."""
-        self.thinking_text = f"{self._thinking} First: {text}..." if text else self._thinking
+        self.thinking_text = (
+            M_("{thinking} First: {step}...", thinking=self._thinking, step=text)
+            if text
+            else self._thinking
+        )
         self.changed.emit("thinking")
         if text:
             self.say(text)
 
-    def _on_answer(self, job: Job, choice: object) -> None:
+    def _on_answer(self, job: Job, result: object) -> None:
         self.changed.emit("done")
+        hint = result if isinstance(result, HintAnswer) else None
+        choice = result if hint is None else hint.choice
         if not isinstance(choice, search.Choice):  # a simultaneous node's parts
             self._on_parts(job, answer(dict, choice))
             return
         if choice.move is None:
-            self.say("the engine found no move")
+            self.say(M_("the engine found no move"))
             self.changed.emit("stopped")
             return
-        if job.purpose == "hint":
-            self.hints.answered(job, choice)
+        if hint is not None:
+            self.hints.answered(job, hint)
             return
         game = self.session.game
         mover = game.to_move
         try:
             self.session.play(choice.move)  # (an illegal one is said, never played)
         except IllegalMoveError as exc:  # an engine bug: said, never played
-            self.say(f"the computer's move was illegal: {exc}")
+            self.say(M_("the computer's move was illegal: {error}", error=str(exc)))
             return
         text = self.table.played(self.session.game, mover, choice.move)
         if self.show_reckoning:
             how = describe_choice(choice) if choice.judged else choice.agent  # (may be secret)
-            self.say(f"{text} (computer: {how})")
+            self.say(M_("{played} (computer: {how})", played=text, how=how))
         else:
-            self.say(f"{text} (computer)")
+            self.say(M_("{played} (computer)", played=text))
 
     def _on_parts(self, job: Job, choices: dict[int, search.Choice]) -> None:
         """A simultaneous node's parts: a hint is drawn; the computer's parts go to the
@@ -334,31 +344,39 @@ class Engine:
         if job.purpose == "hint":
             side, choice = next(iter(choices.items()))
             if choice.move is None:
-                self.say("the engine found no move")
+                self.say(M_("the engine found no move"))
                 self.changed.emit("stopped")
                 return
             self.hints.answered_part(job, side, choice.move, choice)
             return
-        result: Move | str | None = None
+        result: TurnAnswer = STEPPED
         for side, choice in choices.items():
             if choice.move is None:
-                self.say(f"the computer found no move for {game.players[side]}")
+                self.say(
+                    M_("the computer found no move for {colour}", colour=word(game.players[side]))
+                )
                 continue
             result = self.table.submit(game, side, choice.move)
-            if isinstance(result, str):  # an engine bug: said, never played
-                self.say(f"the computer's part for {game.players[side]}: {result}")
+            if isinstance(result, Declined):  # an engine bug: said, never played
+                self.say(
+                    M_(
+                        "the computer's part for {colour}: {refusal}",
+                        colour=word(game.players[side]),
+                        refusal=word(result.reason),
+                    )
+                )
                 self.table.players_changed()
                 self.changed.emit("stopped")
                 return
         self.table.players_changed()
-        if isinstance(result, Move):
+        if isinstance(result, Ready):
             mover = game.to_move
             try:
-                self.session.play(result)
+                self.session.play(result.move)
             except IllegalMoveError as exc:
-                self.say(f"the joint move was illegal: {exc}")
+                self.say(M_("the joint move was illegal: {error}", error=str(exc)))
                 return
-            self.say(self.table.played(self.session.game, mover, result))
+            self.say(self.table.played(self.session.game, mover, result.move))
         else:
             # the front says the part is in (hidden); the status line keeps what the last
             # turn did (a message here replaced it at once against the computer), or says
@@ -375,6 +393,22 @@ class Engine:
 
     def shutdown(self) -> None:
         self.runner.shutdown()
+
+
+def _level(level: str) -> Message:
+    """A computer player's level as a word of a sentence (its name in the catalog's words;
+    one the catalog lacks as it is)."""
+    return Message(LEVEL_NAMES.get(level, level))
+
+
+def _thinking(purpose: str, parts: bool, colours: str, level: str) -> Message:
+    """The line that says who thinks, for ``purpose`` ("hint" or "play"), ``parts``: at
+    a simultaneous node, for the parts of ``colours``; ``level``: the computer's level."""
+    if purpose == "hint" and not parts:
+        return M_("hint is thinking ({level})...", level=level)
+    if purpose == "hint":
+        return M_("hint for {colours} is thinking ({level})...", colours=colours, level=level)
+    return M_("the computer ({colours}) is thinking ({level})...", colours=colours, level=level)
 
 
 class ComputerBoard(Mode):

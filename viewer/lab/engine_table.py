@@ -9,10 +9,13 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Protocol
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import SIMULTANEOUS, Game, JointMove, Move
 
 from .jobs import position_of
+from .outcome_words import word
 from .seats import Seats
+from .turn_builder import STEPPED, Ready, TurnAnswer
 
 
 class Table(Protocol):
@@ -37,9 +40,9 @@ class Table(Protocol):
     def hint_side(self, game: Game) -> int | None:
         """At a simultaneous node: the side whose part a hint is for (None: none open)."""
 
-    def submit(self, game: Game, side: int, move: Move) -> Move | str | None:
-        """The computer's part for ``side``: the joint move once every part is in, a
-        refusal (str), or None while parts are still due."""
+    def submit(self, game: Game, side: int, move: Move) -> TurnAnswer:
+        """The computer's part for ``side``: ``Ready`` with the joint move once every part
+        is in, ``Declined`` with the reason, or ``Stepped`` while parts are still due."""
 
     def played(self, game: Game, mover: str, move: Move) -> str:
         """What the status line says of a move played."""
@@ -82,18 +85,18 @@ class Bare:
     def hint_side(self, game: Game) -> int | None:
         raise ValueError("a hint at a simultaneous node is the window's (its open part)")
 
-    def submit(self, game: Game, side: int, move: Move) -> Move | str | None:
+    def submit(self, game: Game, side: int, move: Move) -> TurnAnswer:
         node = position_of(game)
         if node != self._node:
             self._node, self._parts = node, {}
         self._parts[side] = move
         if len(self._parts) < len(game.players):
-            return None
+            return STEPPED
         parts, self._parts = self._parts, {}
-        return JointMove(tuple(parts[s] for s in sorted(parts)))
+        return Ready(JointMove(tuple(parts[s] for s in sorted(parts))))
 
     def played(self, game: Game, mover: str, move: Move) -> str:
-        return f"{mover} played {move}"
+        return M_("{mover} played {move}", mover=word(mover), move=str(move))
 
     def move_said(self, move: Move) -> str:
         return str(move)

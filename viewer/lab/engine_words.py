@@ -5,10 +5,37 @@ status bar. The window's Analysis dock and the command line say the same."""
 
 from __future__ import annotations
 
+from pyramid_lab.i18n import M_, N_, Message
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game
 
+from .outcome_words import joined
 from .table_build import with_build_item
+
+#: What a search proved of a move, by its value and whether the plies to the end are said.
+_PROVEN = {
+    ("win", True): N_("proven win in {plies} plies"),
+    ("win", False): N_("proven win"),
+    ("loss", True): N_("proven loss in {plies} plies"),
+    ("loss", False): N_("proven loss"),
+    ("draw", True): N_("proven draw in {plies} plies"),
+    ("draw", False): N_("proven draw"),
+}
+
+
+def _proven(choice: search.Choice) -> str:
+    """'proven win in 3 plies': what the search proved of ``choice`` (said as it was
+    where the value is one the catalog does not know)."""
+    proven = str(choice.proven)
+    key = (proven, bool(choice.plies))
+    if key not in _PROVEN:
+        plies = f" in {choice.plies} plies" if choice.plies else ""
+        return f"proven {proven}{plies}"
+    return Message(_PROVEN[key], values={"plies": choice.plies or 0})
+
+
+def _win_rate(choice: search.Choice) -> Message:
+    return M_("win rate {percent}%", percent=round(choice.win_rate * 100))
 
 
 def describe_choice(choice: search.Choice, *, part: bool = False, said: str = "") -> str:
@@ -18,23 +45,27 @@ def describe_choice(choice: search.Choice, *, part: bool = False, said: str = ""
     game UI's ``move_said``; its notation by default)."""
     move = said or str(choice.move)
     if not choice.judged:  # a game's own simple player: it says no chances
-        return f"{move} ({choice.agent})"
-    parts = []
+        return M_("{move} ({agent})", move=move, agent=choice.agent)
+    parts: list[str] = []
     if part:
         parts.append(
-            f"better off after the turn against {round(choice.win_rate * 100)}% of the likely"
-            " replies it sampled; the real reply may differ"
+            M_(
+                "better off after the turn against {percent}% of the likely replies it "
+                "sampled; the real reply may differ",
+                percent=round(choice.win_rate * 100),
+            )
         )
     elif choice.proven is not None:
-        plies = f" in {choice.plies} plies" if choice.plies else ""
-        parts.append(f"proven {choice.proven}{plies}")
+        parts.append(_proven(choice))
     else:
-        parts.append(f"win rate {round(choice.win_rate * 100)}%")
-    if choice.visits:
-        parts.append(f"{choice.visits} {'nodes' if choice.score is not None else 'playouts'}")
+        parts.append(_win_rate(choice))
+    if choice.visits and choice.score is not None:
+        parts.append(M_("{count} nodes", count=choice.visits))
+    elif choice.visits:
+        parts.append(M_("{count} playouts", count=choice.visits))
     if len(choice.pv) > 1:
-        parts.append("line " + " ".join(choice.pv[:5]))
-    return f"{move} ({', '.join(parts)})"
+        parts.append(M_("line {moves}", moves=" ".join(choice.pv[:5])))
+    return M_("{move} ({account})", move=move, account=joined(parts))
 
 
 def book_end(game: Game, build_item: str = "") -> str:
@@ -46,14 +77,13 @@ def book_end(game: Game, build_item: str = "") -> str:
     return f"; {with_build_item(words, build_item)}" if words else ""
 
 
-def book_ends(game: Game, build_item: str = "") -> str:
-    """Where the game's book ends at ``game``, the way to every move's exact value in a
-    few words (the front end's ``build_item``, else the command), for a line as short as
-    the Hint's: 'exact: Analysis > Build the whole-game table'; '' where it does not end
-    (the Analysis dock and ``analyze`` say it whole: :func:`book_end`)."""
-    if not book_end(game):
-        return ""
-    return f"exact: {build_item or '`pyramid-lab endgame build --whole`'}"
+def book_ends(build_item: str = "") -> str:
+    """Where the game's book ends at a position (the Hint's job found it does), the way to
+    every move's exact value in a few words (the front end's ``build_item``, else the
+    command), for a line as short as the Hint's: 'exact: Analysis > Build the whole-game
+    table' (the Analysis dock and ``analyze`` say it whole: :func:`book_end`)."""
+    item = Message(build_item) if build_item else "`pyramid-lab endgame build --whole`"
+    return M_("exact: {way}", way=item)
 
 
 def hint_words(choice: search.Choice, proven: str, ends: str, *, said: str = "") -> str:
@@ -63,11 +93,10 @@ def hint_words(choice: search.Choice, proven: str, ends: str, *, said: str = "")
     neither, the search's full account (:func:`describe_choice`). ``said``: the move as
     the status line names it (its notation by default)."""
     if not proven and not ends:
-        return f"hint: {describe_choice(choice, said=said)}"
-    if choice.proven is not None:
-        plies = f" in {choice.plies} plies" if choice.plies else ""
-        known = f"proven {choice.proven}{plies}"
-    else:
-        known = f"win rate {round(choice.win_rate * 100)}%"
-    move = said or str(choice.move)
-    return "; ".join(part for part in (f"hint: {move} ({known})", proven, ends) if part)
+        return M_("hint: {choice}", choice=describe_choice(choice, said=said))
+    known = _proven(choice) if choice.proven is not None else _win_rate(choice)
+    line = M_("hint: {move} ({known})", move=said or str(choice.move), known=known)
+    for more in (proven, ends):
+        if more:  # (what the book proves of the moves; the way to know every move exactly)
+            line = M_("{line}; {more}", line=line, more=more)
+    return line

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypedDict
 
+from pyramid_lab.i18n import N_
 from pyramid_lab.model.files import SUFFIX
 
 from .session import shipped
@@ -19,12 +20,12 @@ if TYPE_CHECKING:
 
 #: The formats offered: (text, extension, animated).
 FORMATS: tuple[tuple[str, str, bool], ...] = (
-    ("PNG picture", ".png", False),
-    ("JPEG picture", ".jpg", False),
-    ("GIF animation", ".gif", True),
-    ("MP4 video", ".mp4", True),
-    ("3D web page (HTML, opens offline in any browser)", ".html", False),
-    ("Floor plans per level for print (PDF)", ".pdf", False),
+    (N_("PNG picture"), ".png", False),
+    (N_("JPEG picture"), ".jpg", False),
+    (N_("GIF animation"), ".gif", True),
+    (N_("MP4 video"), ".mp4", True),
+    (N_("3D web page (HTML, opens offline in any browser)"), ".html", False),
+    (N_("Floor plans per level for print (PDF)"), ".pdf", False),
 )
 ANIMATED = frozenset(extension for _text, extension, animated in FORMATS if animated)
 

@@ -8,9 +8,11 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Generic
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import Game, Move
 
 from .frame import Frame, Marker
+from .outcome_words import word
 from .turn_builder import Turn
 from .view_state import BoardGeometry
 
@@ -61,7 +63,9 @@ class BoardSites(Generic[Turn]):
     def describe(self, game: Game, turn: Turn, site: int, shown: Mapping[int, str]) -> str:
         """Hover text of a site, as the scene shows it."""
         colour = shown.get(site)
-        return f"{self.site_name(site)}" + (f", {colour}" if colour else ", empty")
+        if colour:
+            return M_("{site}, {colour}", site=self.site_name(site), colour=word(colour))
+        return M_("{site}, empty", site=self.site_name(site))
 
 
 class HintDrawing(Generic[Turn]):

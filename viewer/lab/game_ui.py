@@ -23,8 +23,9 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
-from pyramid_lab.i18n import M_
-from pyramid_lab.model.game import Game
+from pyramid_lab import i18n
+from pyramid_lab.i18n import M_, N_
+from pyramid_lab.model.game import Game, Move
 
 from .events import PositionChange
 from .frame import Frame, Vanish
@@ -34,6 +35,33 @@ from .turn_builder import Turn, TurnAnswer
 
 #: The window's name for its controls beside the board (:attr:`GameUI.controls`).
 TURN_DOCK = M_("the Turn dock")
+
+
+#: Said under the title of an English rules page shown in another language
+NOT_TRANSLATED = N_("This page is not translated into your language yet: here it is in English.")
+#: Said in place of a rules page that cannot be read
+UNREADABLE = N_("The rules page could not be read: {error}.")
+
+
+def rules_page(folder: Path, name: str, language: str | None = None) -> str:
+    """The rules page in ``folder`` in ``language`` (as :func:`i18n.resolve` takes it,
+    ``de_AT.UTF-8``: German; the process's where None): ``rules.<lang>.md``, else
+    ``rules.md``, the English, with a line under its title in ``language`` that says so
+    (once: the title stays the page's first line). English reads ``rules.md`` as it is."""
+    chosen = i18n.resolve(i18n.current() if language is None else language)
+    words = i18n.translations(chosen)
+    own = folder / f"rules.{chosen}.md"
+    try:
+        if chosen != i18n.ENGLISH and own.is_file():
+            return own.read_text(encoding="utf-8")
+        text = (folder / "rules.md").read_text(encoding="utf-8")
+    except OSError as exc:
+        said = words.gettext(UNREADABLE).format(error=exc)
+        return f"# {name}\n\n{said}"
+    if chosen == i18n.ENGLISH:
+        return text
+    title, *rest = text.split("\n", 1)  # (the title stays the first line)
+    return f"{title}\n\n*{words.gettext(NOT_TRANSLATED)}*\n{''.join(rest)}"
 
 
 class Clock(Protocol):
@@ -116,16 +144,13 @@ class GameUI(BoardSites[Turn], HintDrawing[Turn], GameWords[Turn]):
         return self.host.controls if self.host is not None else TURN_DOCK
 
     @classmethod
-    def rules(cls) -> str:
-        """The game's rules in our own words: the Markdown page ``rules.md`` beside the
-        UI's module (``viewer/games/<name>/rules.md``), shown in Help."""
+    def rules(cls, language: str | None = None) -> str:
+        """The game's rules in our own words, shown in Help: the Markdown page beside the
+        UI's module (``viewer/games/<name>/rules.md``, English; ``rules.<lang>.md`` in
+        another language), in ``language`` (the process's where None): :func:`rules_page`."""
         module = sys.modules[cls.__module__].__file__
         assert module is not None
-        page = Path(module).with_name("rules.md")
-        try:
-            return page.read_text(encoding="utf-8")
-        except OSError as exc:
-            return f"# {cls.game_name}\n\nThe rules page could not be read: {exc}."
+        return rules_page(Path(module).parent, cls.game_name, language)
 
     # ---- a position ---------------------------------------------------------------------
 
@@ -148,6 +173,12 @@ class GameUI(BoardSites[Turn], HintDrawing[Turn], GameWords[Turn]):
         """The computer should not start its parts yet (the UI shows something first and
         calls ``host.consider_computer()`` when it is done)."""
         return False
+
+    def moot(self, game: Game) -> Move | None:
+        """A decision of the human to move that changes nothing, which the window makes
+        for them right after their move (Rolling Pyramids' last-round soldiers: the game
+        ends); None (the default): each is theirs to make."""
+        return None
 
     def setup_changed(self) -> None:
         """Set-up mode began or ended (``host.setup_active()`` says which)."""

@@ -1,7 +1,9 @@
 """Hint, Qt-free: the search for the side to move (the computer player's search, on the
 engine's runner), the move hinted while its position is on show, and its words. A hint never
 names a move the book proves lost while one not proven lost is left
-(:func:`model.search.books.proven_choice`).
+(:func:`model.search.books.proven_choice`, looked up on the hint's job: the book's key is
+compiled, and its first call waits for numba's compiler lock, which another job's compile
+may hold for a minute or more).
 
 At a simultaneous node a hint is the part of the side whose turn the front has open
 (:meth:`Table.hint_side`); asked while the computer makes its own part, it waits and comes
@@ -13,11 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Protocol
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model import search
 from pyramid_lab.model.game import SIMULTANEOUS, Game, Move
 
 from .engine_words import book_ends, describe_choice, hint_words
-from .jobs import Job, position_of
+from .jobs import HintAnswer, Job, position_of
+from .outcome_words import word
 
 if TYPE_CHECKING:
     from .engine_table import Table
@@ -52,7 +56,8 @@ class Hints:
         build_item: str = "",
     ) -> None:
         self.game, self.searcher, self.table, self.say = game, searcher, table, say
-        self.hinted = hinted  # a hint came (the engine's "hint"), or none ("stopped")
+        # a hint came, or the one shown went (the engine's "hint"), or none came ("stopped")
+        self.hinted = hinted
         #: the front end's way to build a table where the book ends (a hint's words)
         self.build_item = build_item
         self.level = "strong"  # a hint is worth the wait (progress bar, Stop)
@@ -73,27 +78,32 @@ class Hints:
         if game.current_player() == SIMULTANEOUS:
             side = self.table.hint_side(game)
             if side is None:
-                self.say("no hint now: no side is making its part of the turn here")
+                self.say(M_("no hint now: no side is making its part of the turn here"))
                 return None
             if searcher.computer_thinking:
                 # the computer programs its side meanwhile: the hint (of this side's own
                 # information only) comes as soon as the computer's part is in
                 self.waiting = (side, game.position_key(), len(game.move_stack))
                 self.say(
-                    f"hint for {game.players[side]}: asked; it comes as soon as the computer "
-                    "has programmed its side"
+                    M_(
+                        "hint for {colour}: asked; it comes as soon as the computer has "
+                        "programmed its side",
+                        colour=word(game.players[side]),
+                    )
                 )
                 return None
             sides = (side,)
-        self.shown = None
+        if self.shown is not None:  # the last hint goes from the board while this one is
+            self.shown = None  # searched (a second H mid-turn left its ghost drawn)
+            self.hinted()
         return searcher.start("hint", self._best_level(game) if level is None else level, sides)
 
     def _refusal(self, game: Game) -> str:
         """Why no hint is given now ('' when one is)."""
         if self.table.in_setup():
-            return "no hint in set-up mode"
+            return M_("no hint in set-up mode")
         if game.is_over():
-            return "the game is over: no hint"
+            return M_("the game is over: no hint")
         if self.searcher.computer_thinking and not self.searcher.thinking_sides():
             return self.searcher.busy()
         return self.table.hint_refusal(game)
@@ -116,24 +126,25 @@ class Hints:
         if self.shown is not None and self.move() is None:
             self.shown = None
 
-    def answered(self, job: Job, choice: search.Choice) -> None:
-        """The search's ``choice`` for the side to move, shown and said."""
-        game = self.game()
-        # never a move the book proves lost while one not proven lost is left (a
-        # millisecond a move: the book's values of the positions after them)
-        hinted, proven = search.books.proven_choice(
-            game, choice, knowledge=search.knowledge_for(game)
-        )
-        move = hinted.move or choice.move
+    def answered(self, job: Job, hint: HintAnswer) -> None:
+        """The search's choice for the side to move, as the book left it, shown and said.
+        The book was looked up on the hint's job (:func:`.jobs.hint_answer`: never a move
+        the book proves lost while one not proven lost is left): its key is compiled, and a
+        first call here waited for another job's compile."""
+        move = hint.choice.move
         assert move is not None  # (the engine said a choice of no move)
         said = self.table.move_said(move)
-        words = hint_words(hinted, proven, book_ends(game, self.build_item), said=said)
-        self._show(job, move, words)
+        ends = book_ends(self.build_item) if hint.book_ends else ""
+        self._show(job, move, hint_words(hint.choice, hint.proven, ends, said=said))
 
     def answered_part(self, job: Job, side: int, move: Move, choice: search.Choice) -> None:
         """The search's ``choice`` of ``side``'s part at a simultaneous node."""
         game = self.game()
-        words = f"hint for {game.players[side]}: {describe_choice(choice, part=True)}"
+        words = M_(
+            "hint for {colour}: {choice}",
+            colour=word(game.players[side]),
+            choice=describe_choice(choice, part=True),
+        )
         self._show(job, move, words)
 
     def _show(self, job: Job, move: Move, words: str) -> None:

@@ -51,6 +51,28 @@ class Job:
     keep: bool = False  # stopped early, but its answer so far is wanted (``finish``)
 
 
+@dataclass(frozen=True, slots=True)
+class HintAnswer:
+    """A hint's answer (:func:`hint_answer`): the move hinted and what the game's book says
+    of the moves, looked up on the hint's job."""
+
+    choice: search.Choice  # the search's, or the book's best by proof where it proves more
+    proven: str  # what the book proves of the moves, in words ('' where nothing or all)
+    book_ends: bool  # the book ends at the position: the words say how to know every move
+
+
+def hint_answer(game: Game, choice: search.Choice) -> HintAnswer:
+    """The search's ``choice`` for ``game`` (the position as the window has it) checked
+    against the game's book (:func:`model.search.books.proven_choice`: never a move the book
+    proves lost while one not proven lost is left), and whether the book ends there. On the
+    hint's job, never on the front end's thread: the book's key (Pyraos's
+    ``kernel.canonical``) and a whole table's probe are compiled, and a first call takes
+    numba's compiler lock, which another job's compile holds for a minute or more."""
+    hinted, proven = search.books.proven_choice(game, choice, knowledge=search.knowledge_for(game))
+    book = search.books.book_for(game)
+    return HintAnswer(hinted, proven, book is not None and bool(book.book_end(game)))
+
+
 def position_of(game: Game) -> tuple[Hashable, int]:
     return game.position_key(), len(game.move_stack)
 
@@ -103,26 +125,29 @@ class JobRunner:
     ) -> Job:
         """Think on the current position with the agent of ``level`` on ``threads`` threads
         (a search under way is stopped first); the answer is a :class:`Choice`, given no
-        sooner than ``min_seconds`` after the start (Stop ends the wait at once)."""
+        sooner than ``min_seconds`` after the start (Stop ends the wait at once); a hint's,
+        a :class:`HintAnswer` (the book looked up here too)."""
         game = self.current()
         agent, limits = search.agent_for(
             game, level, knowledge=search.knowledge_for(game), seed=seed, threads=threads
         )
+        hinted = game.copy() if purpose == "hint" else None  # the position the book judges
 
-        def task(copy: Game, progress: Progress, stop: threading.Event) -> search.Choice:
+        def task(
+            copy: Game, progress: Progress, stop: threading.Event
+        ) -> search.Choice | HintAnswer:
             start = time.perf_counter()
             # a hint says the game's value where the solver settles it in its second
             # (issue 45); the computer player plays its level, always by its search
-            exact = (
+            choice = (
                 search.exact_choice(copy, knowledge=search.knowledge_for(copy), stop=stop)
-                if purpose == "hint"
+                if hinted is not None
                 else None
             )
-            if exact is not None:
-                return exact
-            choice = agent.choose(copy, limits, progress=progress, stop=stop)
-            stop.wait(max(0.0, min_seconds - (time.perf_counter() - start)))
-            return choice
+            if choice is None:
+                choice = agent.choose(copy, limits, progress=progress, stop=stop)
+                stop.wait(max(0.0, min_seconds - (time.perf_counter() - start)))
+            return choice if hinted is None else hint_answer(hinted, choice)
 
         return self.run(purpose, task, level=level)
 

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
+from pyramid_lab.i18n import M_, Message
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.lesson import LessonFile
@@ -179,16 +180,24 @@ class Lab:
         unsaved-changes question (:meth:`.documents.Documents.confirm_discard`). True: close."""
         build = self.table_build
         if build.running and not build.stopping:
-            done = f"{build.fraction:.0%} done" if build.fraction is not None else "under way"
+            if build.fraction is not None:
+                percent = format(build.fraction, ".0%")  # (as it was written: '45%')
+                done = M_("{percent} done", percent=percent)
+            else:
+                done = M_("under way")
             with self.engine.held():
                 if not self.port.confirm(
-                    "Quit Pyramid Lab",
-                    "Stop building the whole-game table and quit?",
-                    f"The build is {done}. What it has done is kept: {BUILD_TABLE} resumes it.",
-                    "Stop and quit",
+                    M_("Quit Pyramid Lab"),
+                    M_("Stop building the whole-game table and quit?"),
+                    M_(
+                        "The build is {done}. What it has done is kept: {item} resumes it.",
+                        done=done,
+                        item=Message(BUILD_TABLE),
+                    ),
+                    M_("Stop and quit"),
                 ):
                     return False
-        return self.documents.confirm_discard("quit")
+        return self.documents.confirm_discard(M_("quit"))
 
     def shutdown(self) -> None:
         if self._practice is not None:
@@ -299,7 +308,7 @@ class Lab:
     def _failed(self, job: Job, exc: BaseException) -> None:
         self.bulletin.show_progress(None)
         self.changed.emit("done")
-        self.port.show_message(f"The {job.purpose} search failed", str(exc))
+        self.port.show_message(_search_failed(job.purpose), str(exc))
 
     # ---- the lesson a file opened --------------------------------------------------------
 
@@ -357,3 +366,12 @@ class _Front:
         """Every seat to a human (a file opened says nothing of who plays); True when the
         computer played one."""
         return self.lab.engine.choose_players({})
+
+
+def _search_failed(purpose: str) -> Message:
+    """The title of a search's failure, by what it searched for (a job's ``purpose``)."""
+    if purpose == "hint":
+        return M_("The hint search failed")
+    if purpose == "play":
+        return M_("The play search failed")  # (the computer player's search)
+    return M_("The {purpose} search failed", purpose=purpose)

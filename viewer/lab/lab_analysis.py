@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model import search
 
 from .analysis import Analyses
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from .lab_change import LabChange
 
 #: What the status line says when a move drops the analysis under way.
-DROPPED = "the analysis was dropped: the position changed (Analyse it again)"
+DROPPED = M_("the analysis was dropped: the position changed (Analyse it again)")
 
 
 class LabAnalysis:
@@ -59,7 +60,7 @@ class LabAnalysis:
         runs, or it is ending already)."""
         if not self.analyses.stop():
             return False
-        self.bulletin.say("analysis stopped: the moves weighed so far are shown")
+        self.bulletin.say(M_("analysis stopped: the moves weighed so far are shown"))
         return True
 
     def proven_words(self, analysis: search.Analysis) -> str:
@@ -86,11 +87,12 @@ class LabAnalysis:
             self._changed("analysis")
 
     def _failed(self, job: Job, exc: BaseException) -> None:
-        self.bulletin.say(f"the analysis failed: {exc}")
+        self.bulletin.say(M_("the analysis failed: {error}", error=str(exc)))
         self._changed("analysis")
 
     def _answered(self, job: Job, result: object) -> None:
         analysis = answer(search.Analysis, result)
         self.analyses.answered(job, analysis)
-        self.bulletin.say(f"analysis: {self.proven_words(analysis) or analysis.evaluation_text}")
+        found = self.proven_words(analysis) or analysis.evaluation_text
+        self.bulletin.say(M_("analysis: {found}", found=found))
         self._changed("analysis")

@@ -54,6 +54,7 @@ DEFAULT_WORDS: dict[tuple[str, str], str] = {
     ("pointer", "none"): N_("nobody's"),
     ("pointer", "fall"): N_("a piece falls off here"),
     ("ghost", ""): N_("a piece where a move would go: the hint, a puzzle's key move or cook"),
+    ("hover", ""): N_("a dashed ring: the piece under the mouse pointer"),
     ("path", "planned-pass"): N_("the pass the program plans (it may still be cut)"),
     ("heat", ""): N_(
         "a move's estimated value: purple the worst shown, amber between, green the best"
@@ -143,6 +144,16 @@ def legend_entries(frame: Frame, words: Mapping[tuple[str, str], str]) -> tuple[
         entries.append(Entry("ghost", style, (palette.piece_rgb(style),), text("ghost", style)))
     entries += _heat(frame, text)
     return tuple(entries)
+
+
+def with_hover(entries: tuple[Entry, ...]) -> tuple[Entry, ...]:
+    """``entries`` and, where rims are among them, the line of the ring a board draws round
+    the piece under the mouse (dashed, :data:`palette.HOVER_RIM_RGB`): Partition's hover
+    ring read as one more of the winner's gold corners (issue 89)."""
+    if not any(entry.kind == "rim" for entry in entries):
+        return entries
+    said = word(DEFAULT_WORDS[("hover", "")])
+    return (*entries, Entry("hover", "", (_rgb(palette.HOVER_RIM_RGB),), said))
 
 
 def _texts(words: Mapping[tuple[str, str], str]) -> Text:

@@ -23,8 +23,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Concatenate
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model import lesson as lessons
-from pyramid_lab.model import search
 from pyramid_lab.model.files import PositionDocument
 from pyramid_lab.model.game import Game, shorten
 from pyramid_lab.model.lesson_progress import LessonProgress
@@ -34,6 +34,7 @@ from .frame import Frame
 from .jobs import Post
 from .lesson_checks import LessonChecks
 from .lesson_edit import LessonEditor
+from .lesson_judge import LessonJudge
 from .lesson_marks import lesson_frame
 from .lesson_shown import LessonChange
 from .modes import Mode, Shown
@@ -87,10 +88,19 @@ class Lessons:
         #: Teacher mode's edits of the lesson, and the rules' checks of it and its save
         self.editor = LessonEditor(self)
         self.checks = LessonChecks(self, post)
+        #: A move answering a win-within task, judged on a worker thread (a proof: the
+        #: compiled search's first use and seconds of search, never the front's wait)
+        self.judge = LessonJudge(post, self._answered, lambda: self.changed.emit("answer"), say)
 
     @property
     def active(self) -> bool:
         return self.lesson is not None
+
+    @property
+    def judging(self) -> str:
+        """What the lesson says while the prover judges the move played ('' when it does
+        not): :attr:`~viewer.lab.lesson_judge.LessonJudge.words`."""
+        return self.judge.words
 
     # ---- opening and moving between steps ----------------------------------------------
 
@@ -112,6 +122,7 @@ class Lessons:
         self.go(index)
 
     def end(self) -> None:
+        self.judge.stop()
         self.lesson = None
         self.path = None
         self.verdict = None
@@ -124,6 +135,7 @@ class Lessons:
         assert self.lesson is not None
         self.index = index
         step = self.step
+        self.judge.stop()
         self.verdict, self.picked, self.hint_shown = None, [], False
         self._loading = True
         try:
@@ -140,11 +152,12 @@ class Lessons:
         """Lessons > Reset progress: the lesson shown starts again at its first step with
         no task done (the user's progress file forgets it)."""
         if self.lesson is None or self.path is None:
-            self.say("Reset progress: open a lesson file first")
+            self.say(M_("Reset progress: open a lesson file first"))
             return
         self.progress.reset(self.path)
         self.go(0)
-        self.say(f"Progress of {shorten(self.lesson.title, 80)} reset: step 1, no task done")
+        title = shorten(self.lesson.title, 80)
+        self.say(M_("Progress of {title} reset: step 1, no task done", title=title))
 
     @property
     def base_ply(self) -> int:
@@ -171,7 +184,12 @@ class Lessons:
         """The lesson followed and the step shown, for the window's title."""
         assert self.lesson is not None
         count = len(self.lesson.steps)
-        return f"Lesson: {self.lesson.title} (step {self.index + 1} of {count})"
+        return M_(
+            "Lesson: {title} (step {step} of {steps})",
+            title=self.lesson.title,
+            step=self.index + 1,
+            steps=count,
+        )
 
     # ---- answers -------------------------------------------------------------------------
 
@@ -201,11 +219,12 @@ class Lessons:
             and len(stack) > self._base
         ):
             before = self.step.position()
-            self.verdict = lessons.judge_move(
-                task, before, stack[self._base], wins=search.Judge(search.knowledge_for)
-            )
-            self._answered()
+            if task.kind == "win-within":  # a proof: judged on the worker, said meanwhile
+                self.judge.start(task, before, stack[self._base])
+                return
+            self._answered(lessons.judge_move(task, before, stack[self._base]))
         elif reason in ("undo", "goto") and len(stack) <= self._base:
+            self.judge.stop()  # its answer was taken back: the verdict under way is dropped
             self.verdict = None  # back at the step's position: answer again
             self.changed.emit("step")
 
@@ -214,11 +233,11 @@ class Lessons:
         task = self.step.task
         if task is None or not task.asks_for_points():
             return
-        self.verdict = lessons.judge_points(task, self.step.position(), self.picked)
-        self._answered()
+        self._answered(lessons.judge_points(task, self.step.position(), self.picked))
 
-    def _answered(self) -> None:
-        assert self.verdict is not None
+    def _answered(self, verdict: lessons.Verdict) -> None:
+        """The answer's ``verdict`` (a move judged on the worker's: when it comes)."""
+        self.verdict = verdict
         if self.verdict.correct and self.path is not None and not self.teaching:
             self.progress.record(self.path, self.index, done=self.index)
         self.session.dirty = False  # a lesson's move is not the user's document
@@ -250,8 +269,9 @@ class Lessons:
         self.changed.emit("step")
 
     def shutdown(self) -> None:
-        """Stop the check under way and wait for its thread."""
+        """Stop the check and the judging under way and wait for their threads."""
         self.checks.shutdown()
+        self.judge.shutdown()
 
 
 class LessonBoard(Mode):

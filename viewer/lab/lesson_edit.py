@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import Game, PositionFormatError
 
@@ -88,7 +89,7 @@ class LessonEditor:
         lesson, index = self.state.lesson, self.state.index
         assert lesson is not None
         if len(lesson.steps) == 1:
-            return "a lesson has at least one step"
+            return M_("a lesson has at least one step")
         raw = lesson.to_json()
         _unchain(raw, lesson, index + 1)  # the next step may start from this one
         raw["steps"].pop(index)
@@ -108,7 +109,7 @@ class LessonEditor:
         assert self.state.lesson is not None
         target = self.state.index + by
         if not 0 <= target < len(self.state.lesson.steps):
-            return "no step there"
+            return M_("no step there")
         raw = self.state.lesson.to_json()
         steps = raw["steps"]
         for entry, step in zip(steps, self.state.lesson.steps, strict=True):

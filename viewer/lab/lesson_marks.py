@@ -12,6 +12,7 @@ import dataclasses
 from collections.abc import Iterable
 from typing import Protocol
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.lesson import Verdict
 
 from .frame import Frame, Marker
@@ -36,9 +37,12 @@ def offer_words(offered: tuple[int, ...], picked: int) -> str:
     """The legend's words for the pieces picked while a second click on ``offered`` picks
     the point it hides instead (``picked``: how many pieces are picked)."""
     if picked == 1:
-        return "a piece you picked (click it again to pick the point it hides instead)"
+        return M_("a piece you picked (click it again to pick the point it hides instead)")
     name = ",".join(map(str, offered))
-    return f"a piece you picked (click again to let go; {name} again picks the point it hides)"
+    return M_(
+        "a piece you picked (click again to let go; {name} again picks the point it hides)",
+        name=name,
+    )
 
 
 def lesson_frame(

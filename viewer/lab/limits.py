@@ -38,9 +38,12 @@ def finite_number(value: object) -> float | None:
 def shown(value: object) -> str:
     """``value`` as a message shows it: a number of hundreds of digits by its length."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**20:
-        return f"a whole number of about {value.bit_length() * 0.30103:,.0f} digits"
+        digits = format_number(value.bit_length() * 0.30103, digits=0)
+        return _("a whole number of about {count} digits").format(count=digits)
     text = value if isinstance(value, str) else quote(value)
-    return text if len(text) <= 20 else f"a number of {len(text)} characters"
+    if len(text) <= 20:
+        return text
+    return _("a number of {count} characters").format(count=format_number(len(text)))
 
 
 def positive_problem(value: float, text: str | None = None) -> str | None:

@@ -64,6 +64,7 @@ _JOINS = {
     ", ": N_("{first}, {second}"),
     " and ": N_("{first} and {second}"),
     " or ": N_("{first} or {second}"),
+    " / ": N_("{first} / {second}"),
 }
 
 

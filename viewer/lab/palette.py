@@ -45,6 +45,10 @@ MARKER_RGB: dict[str, RGB] = {
     "lesson-pick": (20, 150, 130),  # a point the student picked for a task
 }
 HOVER_RGB: RGB = (255, 196, 0)
+#: The ring round a ball under the mouse (the hover): outermost, in dashes of this and near
+#: black (shaders/hover_rim.glsl), no rim's one colour: lemon yellow read as a winner's
+#: gold corner (issue 89).
+HOVER_RIM_RGB = (1.0, 1.0, 1.0)
 HIGHLIGHT_RGB: RGB = (255, 230, 90)  # tint of markers that are highlighted (a won corner)
 HIGHLIGHT_MIX = 0.45
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import Game, IllegalMoveError, Move
 
 from .frame import Frame
@@ -74,7 +75,13 @@ class PlayBoard(Mode):
             lab.play(move)  # the computer may answer it
         except IllegalMoveError as exc:
             return Refused(str(exc))
-        return Played(move, board.ui.played(lab.session.game, mover, move))
+        said = board.ui.played(lab.session.game, mover, move)
+        moot = board.ui.moot(lab.session.game)
+        if moot is not None and lab.session.game.to_move == mover:  # made for them
+            lab.play(moot)
+            then = board.ui.played(lab.session.game, mover, moot)
+            said = M_("{said}; then, for you: {then}", said=said, then=then)
+        return Played(move, said)
 
     def active(self) -> bool:
         return True
@@ -100,7 +107,7 @@ class PlayBoard(Mode):
         if board.turn.building:  # the turn half built goes first, the last move stays
             board.turn.cancel()
             board.redraw()
-            board.say("the turn being built was taken back (Undo again: the last move)")
+            board.say(M_("the turn being built was taken back (Undo again: the last move)"))
         else:
             self.lab.session.undo()
         return True

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model import search
 from pyramid_lab.model.collection import Collection, Progress, load
 from pyramid_lab.model.game import (
@@ -73,7 +74,7 @@ def hint_task(
 
 
 #: What the Hint says while it searches.
-HINT_LOOKING = "Hint: looking for the winning move..."
+HINT_LOOKING = M_("Hint: looking for the winning move...")
 
 
 class Practice:
@@ -114,7 +115,7 @@ class Practice:
         self.runner.failed.connect(self._on_hint_failed)
         self.runner.preparing.connect(  # a first use of the compiled search, said
             lambda text: self.show_message(
-                f"Hint: {text}; then the winning move" if text else HINT_LOOKING
+                M_("Hint: {step}; then the winning move", step=text) if text else HINT_LOOKING
             )
         )
         self.solver.changed.connect(self._solver_changed)
@@ -136,19 +137,30 @@ class Practice:
         try:
             collection = load(folder)
         except (NotADirectoryError, PositionFormatError) as exc:
-            self.show_message(f"Practice: {exc}")
+            self.show_message(M_("Practice: {error}", error=str(exc)))
             return False
         if not collection.entries:
-            more = f" ({shorten(collection.problems[0])})" if collection.problems else ""
             where = shorten(str(folder))
-            self.show_message(f"Practice: {where} holds no puzzle with a goal{more}")
+            if collection.problems:
+                said = M_(
+                    "Practice: {folder} holds no puzzle with a goal ({problem})",
+                    folder=where,
+                    problem=shorten(collection.problems[0]),
+                )
+            else:
+                said = M_("Practice: {folder} holds no puzzle with a goal", folder=where)
+            self.show_message(said)
             return False
         self.collection, self.current = collection, None
         self._reset_hints()
         solved = self.progress.count(collection)
         self.show_message(
-            f"Practice: {len(collection.entries)} puzzles in {shorten(Path(folder).name)}, "
-            f"{solved} solved"
+            M_(
+                "Practice: {count} puzzles in {folder}, {solved} solved",
+                count=len(collection.entries),
+                folder=shorten(Path(folder).name),
+                solved=solved,
+            )
         )
         self.changed.emit()
         return True
@@ -173,11 +185,11 @@ class Practice:
 
     def next_unsolved(self) -> bool:
         if self.collection is None:
-            self.show_message("Practice: open a collection first (Puzzles menu)")
+            self.show_message(M_("Practice: open a collection first (Puzzles menu)"))
             return False
         index = self.progress.next_unsolved(self.collection, self.current)
         if index is None:
-            self.show_message("Practice: every puzzle of this collection is solved")
+            self.show_message(M_("Practice: every puzzle of this collection is solved"))
             return False
         return self.play(index)
 
@@ -191,7 +203,9 @@ class Practice:
         try:
             self.progress.forget([e.key for e in self.collection.entries])
         except OSError as exc:
-            self.show_message(f"Practice: the ticks could not be written: {exc}")
+            self.show_message(
+                M_("Practice: the ticks could not be written: {error}", error=str(exc))
+            )
         self.changed.emit()
 
     # ---- the attempt --------------------------------------------------------------------
@@ -206,9 +220,13 @@ class Practice:
                 if self.progress.mark(entry):
                     solved = self.progress.count(self.collection)
                     total = len(self.collection.entries)
-                    self.show_message(f"Solved and ticked: {solved} of {total} solved")
+                    said = M_(
+                        "Solved and ticked: {solved} of {total} solved", solved=solved, total=total
+                    )
+                    self.show_message(said)
             except OSError as exc:
-                self.show_message(f"Solved, but the tick could not be written: {exc}")
+                said = M_("Solved, but the tick could not be written: {error}", error=str(exc))
+                self.show_message(said)
         if self.hint_move is not None and self.hint_move[0] != position_of(self.session.game):
             self._reset_hints()
         self.changed.emit()
@@ -237,10 +255,11 @@ class Practice:
         solver = self.solver
         game = self.session.game
         if not solver.active or solver.goal is None:
-            self.show_message("Hint: play a puzzle first (Puzzles menu)")
+            self.show_message(M_("Hint: play a puzzle first (Puzzles menu)"))
             return
         if solver.busy() or game.is_over() or game.to_move != solver.goal.side:
-            self.show_message("Hint: " + (solver.busy() or "it is not your move"))
+            why = solver.busy() or M_("it is not your move")
+            self.show_message(M_("Hint: {reason}", reason=why))
             return
         self.hint_stage = min(2, self.hint_stage + 1)
         self.used_hints += 1
@@ -289,7 +308,7 @@ class Practice:
     def _on_hint(self, job: Job, result: object) -> None:
         line = answer(list, result) if result is not None else None  # hint_task's
         if not line:
-            self.show_message("Hint: no win in time from here: Try again")
+            self.show_message(M_("Hint: no win in time from here: Try again"))
             self.hint_stage = 0
         else:
             self._set_hint(line)
@@ -298,7 +317,7 @@ class Practice:
 
     def _on_hint_failed(self, job: Job, exc: BaseException) -> None:
         self.hint_stage = 0
-        self.show_message(f"Hint: the search failed: {exc}")
+        self.show_message(M_("Hint: the search failed: {error}", error=str(exc)))
         self.changed.emit()
 
     def _say_hint(self) -> None:
@@ -306,13 +325,14 @@ class Practice:
             return
         move = self.hint_move[1]
         if self.hint_stage >= 2:
-            self.show_message(f"Hint 2 of 2: play {move}")
+            self.show_message(M_("Hint 2 of 2: play {move}", move=str(move)))
         elif self.hint_idea is not None:
-            self.show_message(f"Hint 1 of 2: {self.hint_idea.text} (Hint again shows the move)")
+            idea = self.hint_idea.text
+            self.show_message(M_("Hint 1 of 2: {idea} (Hint again shows the move)", idea=idea))
+        elif self.moves_piece(self.session.game, move):
+            self.show_message(M_("Hint 1 of 2: this piece moves (Hint again shows the move)"))
         else:
-            game = self.session.game
-            where = "this piece moves" if self.moves_piece(game, move) else "the move goes here"
-            self.show_message(f"Hint 1 of 2: {where} (Hint again shows the move)")
+            self.show_message(M_("Hint 1 of 2: the move goes here (Hint again shows the move)"))
 
     def shutdown(self) -> None:
         self.runner.shutdown()
@@ -348,7 +368,7 @@ class PracticeBoard(Mode):
                 before.pop()
                 sites = ui.move_sites(before, answer) or ui.move_from(before, answer)
                 if sites:
-                    label = Label(sites[0], f"refutes {wrong}")
+                    label = Label(sites[0], M_("refutes {move}", move=str(wrong)))
                     frame = dataclasses.replace(frame, labels=(*frame.labels, label))
             return frame
         if state.hint_move is None or state.hint_stage == 0:
@@ -360,18 +380,24 @@ class PracticeBoard(Mode):
             frame = ui.hint_frame(game, move, frame)
             sites = ui.move_sites(game, move) or ui.move_from(game, move)
             if sites:
-                frame = dataclasses.replace(frame, labels=(*frame.labels, Label(sites[0], "hint")))
+                frame = dataclasses.replace(
+                    frame, labels=(*frame.labels, Label(sites[0], M_("hint")))
+                )
             return frame
         source = ui.move_from(game, move)
         if source:
             highlights = dict(frame.highlights)
             highlights["selected"] = (*highlights.get("selected", ()), *source)
-            labels = (*frame.labels, Label(source[0], "this piece"))
+            labels = (*frame.labels, Label(source[0], M_("this piece")))
             return dataclasses.replace(frame, highlights=highlights, labels=labels)
         idea = state.hint_idea
         if idea is not None:  # a placement: the idea, not the place
             found = [(ui.corner_site(game, c), c) for c in idea.corners]
-            marks = [(site, f"{c} at stake") for site, c in found if site is not None]
+            marks = [
+                (site, M_("{corner} at stake", corner=str(c)))
+                for site, c in found
+                if site is not None
+            ]
             if not marks:
                 return frame
             regions = (*frame.regions, Region(tuple(site for site, _ in marks), "hint"))
@@ -381,7 +407,7 @@ class PracticeBoard(Mode):
         if not area:
             return frame
         regions = (*frame.regions, Region(tuple(area), "hint"))
-        labels = (*frame.labels, Label(area[0], "somewhere here"))
+        labels = (*frame.labels, Label(area[0], M_("somewhere here")))
         return dataclasses.replace(frame, regions=regions, labels=labels)
 
     def _area(self, game: Game, ui: UI, move: Move) -> list[int]:

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import dataclasses
 
+from pyramid_lab.i18n import M_, N_, Message
 from pyramid_lab.model.game import Game, IllegalMoveError, InvalidMoveError, Move
 from pyramid_lab.model.puzzle import Goal
 from pyramid_lab.model.teaching import describe_result, teaching_for
+
+from .outcome_words import word
 
 
 def standing(game: Game, side: str, *, still: bool = False) -> str:
@@ -20,10 +23,14 @@ def standing(game: Game, side: str, *, still: bool = False) -> str:
     extras = teaching_for(game).summary_extras(game)
     holders = extras.get("holders")
     if isinstance(holders, dict):
-        held = [str(c) for c, who in holders.items() if who == side]
+        held = ", ".join(str(c) for c, who in holders.items() if who == side)
+        if not held and still:
+            return M_("{side} still holds no corner", side=word(side))
         if not held:
-            return f"{side} {'still ' if still else ''}holds no corner"
-        return f"{side} {'still holds only' if still else 'holds'} {', '.join(held)}"
+            return M_("{side} holds no corner", side=word(side))
+        if still:
+            return M_("{side} still holds only {corners}", side=word(side), corners=held)
+        return M_("{side} holds {corners}", side=word(side), corners=held)
     parts = [
         f"{key}: " + ", ".join(f"{who} {n}" for who, n in value.items())
         for key, value in extras.items()
@@ -65,18 +72,37 @@ def idea_of(game: Game, side: str, line: list[Move]) -> Idea | None:
     gained = [c for c in held_corners(end, side) if c not in corners]
     at_once = len(line) == 1
     if gained:
-        which = "the corner" if len(gained) == 1 else "the corners"
-        how = "wins at once by taking" if at_once else "wins by taking"
-        them = "it" if len(gained) == 1 else "them"
-        text = f"{which} at stake: {', '.join(gained)} ({side} {how} {them})"
-        return Idea(text, tuple(gained))
+        message = _AT_STAKE[len(gained) == 1, at_once]
+        values = {"corners": ", ".join(gained), "side": word(side)}
+        return Idea(Message(message, values=values), tuple(gained))
     result = describe_result(end)
     if not result:
         return None
     after = standing(end, side)
-    changes = f"; watch the {before}, at the end {after}" if after and after != before else ""
-    when = "at once" if at_once else f"within {len(line)} plies"
-    return Idea(f"the idea: {result} ({when}){changes}")
+    changes = ""
+    if after and after != before:
+        # TRANSLATORS: a clause added to the idea of a winning line
+        changes = M_("; watch the {before}, at the end {after}", before=before, after=after)
+    if at_once:
+        return Idea(M_("the idea: {result} (at once){changes}", result=result, changes=changes))
+    return Idea(
+        M_(
+            "the idea: {result} (within {plies} plies){changes}",
+            result=result,
+            plies=len(line),
+            changes=changes,
+        )
+    )
+
+
+#: The corners at stake of a winning line, by whether it is one corner and whether the
+#: line wins at once.
+_AT_STAKE = {
+    (True, True): N_("the corner at stake: {corners} ({side} wins at once by taking it)"),
+    (True, False): N_("the corner at stake: {corners} ({side} wins by taking it)"),
+    (False, True): N_("the corners at stake: {corners} ({side} wins at once by taking them)"),
+    (False, False): N_("the corners at stake: {corners} ({side} wins by taking them)"),
+}
 
 
 def miss_words(
@@ -100,8 +126,13 @@ def miss_words(
     if not where:
         return ""
     if goal.within != 1 or before.to_move != side:
-        return f"After {wrong}: {where}."
-    return f"{wrong} does not win at once: {where}{_win_needs(before, side, wrong, key)}."
+        return M_("After {move}: {where}.", move=str(wrong), where=where)
+    return M_(
+        "{move} does not win at once: {where}{needs}.",
+        move=str(wrong),
+        where=where,
+        needs=_win_needs(before, side, wrong, key),
+    )
 
 
 def _win_needs(before: Game, side: str, wrong: Move, key: str | None) -> str:
@@ -120,5 +151,7 @@ def _win_needs(before: Game, side: str, wrong: Move, key: str | None) -> str:
         return ""
     corners = held_corners(won, side)
     if corners:
-        return f"; the win at once takes {len(corners)} corners"
-    return f"; the win at once: {describe_result(won)}"
+        # TRANSLATORS: a clause added to what a wrong move did
+        return M_("; the win at once takes {count} corners", count=len(corners))
+    # TRANSLATORS: a clause added to what a wrong move did
+    return M_("; the win at once: {result}", result=describe_result(won))

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, Literal
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, shorten
 from pyramid_lab.model.puzzle import Verdict
@@ -155,7 +156,7 @@ class Composer:
         try:
             self.written = search.puzzles.write_collection(folder, made, set_stem(made[0].game))
         except OSError as exc:
-            self.changed.emit("failed", f"not written: {shorten(str(exc))}")
+            self.changed.emit("failed", M_("not written: {error}", error=shorten(str(exc))))
             return
         self.changed.emit("composed", folder, self.written)
 

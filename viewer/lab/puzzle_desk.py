@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from pyramid_lab.model.puzzle import goal_of, moves_text
+from pyramid_lab.i18n import M_
+from pyramid_lab.model.puzzle import goal_of
 
+from .count_words import moves_said
 from .events import Signal
 from .puzzle_editor import no_proof
 
@@ -79,7 +81,7 @@ class PuzzleDesk:
         follows, and a Verify or a verdict of the last position goes."""
         editor = self.editor
         if reason in ("load", "new"):
-            self.stop_verify("Verify stopped: another position came")
+            self.stop_verify(M_("Verify stopped: another position came"))
         followed = editor.follow(reason)
         if followed:
             self.clear_verdict()
@@ -93,7 +95,7 @@ class PuzzleDesk:
         elif reason == "puzzle" and not editor.writing:
             self.changed.emit("fields")  # changed elsewhere
         elif reason != "lines" and self.verifier.thinking:
-            self.stop_verify("Verify stopped: the position changed")
+            self.stop_verify(M_("Verify stopped: the position changed"))
         self.solver.session_changed(reason)
         if reason in ("load", "new"):
             self.follow_game()
@@ -125,7 +127,7 @@ class PuzzleDesk:
         another goal stops, its verdict goes)."""
         goal = self.editor.goal_of_moves(side, moves)
         if goal_of(self.session.puzzle) != goal:
-            self.stop_verify("Verify stopped: the goal changed")
+            self.stop_verify(M_("Verify stopped: the goal changed"))
             self.clear_verdict()
             self.editor.edit("goal", goal.to_json())
             self.changed.emit("goal")
@@ -144,7 +146,7 @@ class PuzzleDesk:
         problem = self.editor.replay_problem(moves)
         self.solution_error = self.editor.refused_solution(problem) if problem else ""
         if not problem and moves != self.session.puzzle.get("solution", []):
-            self.stop_verify("Verify stopped: the solution changed")
+            self.stop_verify(M_("Verify stopped: the solution changed"))
             self.clear_verdict()
             self.editor.edit("solution", moves)
         self.changed.emit("solution")
@@ -153,7 +155,7 @@ class PuzzleDesk:
     def take_played(self) -> None:
         """The moves played since the puzzle position become the solution."""
         if self.solver.active:
-            self.say("stop solving first")
+            self.say(M_("stop solving first"))
             return
         moves = self.editor.played_since()
         if isinstance(moves, str):
@@ -163,8 +165,12 @@ class PuzzleDesk:
         self.changed.emit("fields")
         self.editor.go_to_puzzle()
         self.say(
-            f"the solution is the {moves_text(len(moves))} played (key move {moves[0]}); "
-            "back at the puzzle position, the moves stay as a line in the Moves dock"
+            M_(
+                "the solution is the {moves} played (key move {key}); back at the puzzle "
+                "position, the moves stay as a line in the Moves dock",
+                moves=moves_said(len(moves)),
+                key=moves[0],
+            )
         )
 
     def take_main_line(self) -> None:
@@ -174,7 +180,7 @@ class PuzzleDesk:
             return
         self.edit_solution(list(verdict.defence))
         self.changed.emit("fields")
-        self.say("the main line is the solution: Verify again to check it")
+        self.say(M_("the main line is the solution: Verify again to check it"))
 
     # ---- Verify -------------------------------------------------------------------------
 
@@ -182,13 +188,13 @@ class PuzzleDesk:
         """Verify and Solve are off, and the note says why, for a game they cannot work on."""
         refused = no_proof(self.session.game)
         if refused and self.editor.verdict is None:
-            self.note = ("quiet", f"{refused}.")
+            self.note = ("quiet", M_("{reason}.", reason=refused))
         self.changed.emit("verifying")
 
     def _refuse(self, refused: str) -> None:
         """Verify or Solve asked on a game they cannot work on: the status line says why
         (the note too)."""
-        self.clear_verdict("bad", f"{refused}.")
+        self.clear_verdict("bad", M_("{reason}.", reason=refused))
         self.say(refused)
 
     def _leave_setup(self) -> bool:
@@ -202,8 +208,10 @@ class PuzzleDesk:
             return True
         problem = setup.check()
         if problem:
-            self.clear_verdict("bad", f"The set-up is not a legal position yet: {problem}")
-            self.say(f"Set-up: {problem}")
+            self.clear_verdict(
+                "bad", M_("The set-up is not a legal position yet: {problem}", problem=problem)
+            )
+            self.say(M_("Set-up: {problem}", problem=problem))
             return False
         return setup.apply()
 
@@ -211,7 +219,7 @@ class PuzzleDesk:
         """Prove the puzzle's goal (else the one shown) from the puzzle position."""
         editor = self.editor
         if self.solver.active:
-            self.say("stop solving first")
+            self.say(M_("stop solving first"))
             return
         refused = no_proof(self.session.game)
         if refused:
@@ -228,11 +236,13 @@ class PuzzleDesk:
         self.verifier.verify(self.session.puzzle)
         self.progress, self.verifying = (0.0, ""), True
         self.changed.emit("verifying")
-        self.clear_verdict("aside", f"Verifying {editor.goal_text()}...")
+        self.clear_verdict("aside", M_("Verifying {goal}...", goal=editor.goal_text()))
         self.changed.emit("board")
 
-    def stop_verify(self, why: str = "Verify stopped") -> None:
-        """Stop a Verify under way (``why``: the note in the verdict's place)."""
+    def stop_verify(self, why: str = "") -> None:
+        """Stop a Verify under way (``why``: the note in the verdict's place; "Verify
+        stopped" by default)."""
+        why = why or M_("Verify stopped")
         if self.verifier.stop():
             self.verifying = False
             self.changed.emit("verifying")
@@ -244,7 +254,10 @@ class PuzzleDesk:
         if not self.verifying:
             return
         goal = self.editor.goal_text()
-        note = f"Verify waits: {text}. Then: {goal}" if text else f"Verifying {goal}..."
+        if text:
+            note = M_("Verify waits: {step}. Then: {goal}", step=text, goal=goal)
+        else:
+            note = M_("Verifying {goal}...", goal=goal)
         self.clear_verdict("aside", note)
 
     def _verifier_changed(self, what: VerifierChange, *args: Any) -> None:
@@ -257,12 +270,12 @@ class PuzzleDesk:
             self.changed.emit("verifying")
             self.editor.verified(*args)
             self.changed.emit("verdict")
-            self.say(f"Verify: {args[0].reason()}")
+            self.say(M_("Verify: {reason}", reason=args[0].reason()))
             self.changed.emit("board")
         elif what == "failed":
             self.verifying = False
             self.changed.emit("verifying")
-            self.clear_verdict("bad", f"Cannot verify: {args[0]}")
+            self.clear_verdict("bad", M_("Cannot verify: {error}", error=str(args[0])))
 
     def clear_verdict(self, tone: NoteTone = "", text: str = "") -> None:
         """No verdict (the puzzle or its position changed): the note says why, or what
@@ -284,7 +297,7 @@ class PuzzleDesk:
             self.changed.emit("solve")  # the button and the menu item are not left checked
             return
         if self.verifier.thinking:
-            self.stop_verify("Verify stopped: Solve mode")
+            self.stop_verify(M_("Verify stopped: Solve mode"))
         if not self._leave_setup():
             self.changed.emit("solve")
             return

@@ -14,6 +14,7 @@ import dataclasses
 from collections.abc import Callable, Hashable, Mapping
 from typing import TYPE_CHECKING, Literal
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import (
     Game,
     IllegalMoveError,
@@ -29,14 +30,14 @@ from pyramid_lab.model.puzzle import (
     Verdict,
     check_puzzle,
     goal_of,
-    moves_text,
-    plies_text,
     solution_of,
 )
 from pyramid_lab.model.setup import start_copy
 
+from .count_words import moves_said, plies_said
 from .frame import Frame, Label
 from .jobs import position_of
+from .outcome_words import joined, word
 
 if TYPE_CHECKING:
     from .bulletin import Say
@@ -111,10 +112,12 @@ class PuzzleEditor:
             return ""
         ours, theirs = node.path(), anchor.path()
         if ours[: len(theirs)] == theirs:
-            return f"{moves_text(len(ours) - len(theirs))} after the puzzle position"
+            moves = moves_said(len(ours) - len(theirs))
+            return M_("{moves} after the puzzle position", moves=moves)
         if theirs[: len(ours)] == ours:
-            return f"{moves_text(len(theirs) - len(ours))} before the puzzle position"
-        return "on another line than the puzzle position"
+            moves = moves_said(len(theirs) - len(ours))
+            return M_("{moves} before the puzzle position", moves=moves)
+        return M_("on another line than the puzzle position")
 
     def go_to_puzzle(self) -> None:
         if self.session.node is not self.anchor:
@@ -123,7 +126,7 @@ class PuzzleEditor:
     def set_here(self) -> None:
         """The position shown is the puzzle position."""
         self.anchor = self.session.node
-        self.say("the puzzle is set at the position shown (save to keep it)")
+        self.say(M_("the puzzle is set at the position shown (save to keep it)"))
 
     def follow(self, reason: PositionChange) -> Literal["fresh", "kept", ""]:
         """The puzzle position follows a change of the session: another file or game comes
@@ -150,7 +153,7 @@ class PuzzleEditor:
         try:
             checked = check_puzzle(puzzle, self.session.game)
         except PositionFormatError as exc:
-            self.say(f"Puzzle: {exc}")
+            self.say(M_("Puzzle: {error}", error=str(exc)))
             return False
         self.writing = True
         try:
@@ -185,9 +188,14 @@ class PuzzleEditor:
         """The goal in words, in moves and plies ("the puzzle" when there is none)."""
         goal = goal_of(self.session.puzzle)
         if goal is None:
-            return "the puzzle"
+            return M_("the puzzle")
         moves = moves_for(goal.within, goal.side, self.to_move(), self.session.game.players)
-        return f"{goal.side} wins within {moves_text(moves)} ({plies_text(goal.within)})"
+        return M_(
+            "{side} wins within {moves} ({plies})",
+            side=word(goal.side),
+            moves=moves_said(moves),
+            plies=plies_said(goal.within),
+        )
 
     def replay_problem(self, moves: list[str]) -> str:
         """Why ``moves`` do not replay from the puzzle position ('' when they do)."""
@@ -203,13 +211,19 @@ class PuzzleEditor:
             try:
                 copy.push_text(text)
             except (InvalidMoveError, IllegalMoveError) as exc:
-                return f"Move {index} of the solution: {not_replayed(text, exc)}"
+                return M_(
+                    "Move {index} of the solution: {reason}",
+                    index=index,
+                    reason=not_replayed(text, exc),
+                )
         return ""
 
     def refused_solution(self, problem: str) -> str:
         """What a solution that does not replay is told: the puzzle keeps its own."""
-        kept = " ".join(self.session.puzzle.get("solution", [])) or "no solution"
-        return f"{problem}. Not saved: the puzzle keeps {kept}."
+        kept = " ".join(self.session.puzzle.get("solution", []))
+        if not kept:
+            return M_("{problem}. Not saved: the puzzle keeps no solution.", problem=problem)
+        return M_("{problem}. Not saved: the puzzle keeps {kept}.", problem=problem, kept=kept)
 
     def solution_check(self, typed: list[str]) -> str:
         """Whether the saved solution replays from the puzzle position, and the one
@@ -220,14 +234,16 @@ class PuzzleEditor:
             problem = self.replay_problem(typed)
             if problem:
                 return self.refused_solution(problem)
-        return f"The puzzle's solution does not replay here: {problem}" if problem else ""
+        if not problem:
+            return ""
+        return M_("The puzzle's solution does not replay here: {problem}", problem=problem)
 
     def played_since(self) -> list[str] | str:
         """The moves played since the puzzle position, or why they cannot be the solution."""
         session = self.session
         ours, theirs = session.node.path(), self.anchor.path()
         if session.node is self.anchor or ours[: len(theirs)] != theirs:
-            return (
+            return M_(
                 "play the solution on the board from the puzzle position first, then press "
                 "From the moves played"
             )
@@ -264,8 +280,8 @@ class PuzzleEditor:
             for site in sites:
                 ghosts.setdefault(site, verdict.goal.side)
             if sites:
-                texts.setdefault(sites[0], []).append(f"{text} {move}")
-        labels = tuple(Label(site, " / ".join(words)) for site, words in texts.items())
+                texts.setdefault(sites[0], []).append(mark_said(text, str(move)))
+        labels = tuple(Label(site, joined(words, " / ")) for site, words in texts.items())
         return dataclasses.replace(frame, ghosts=ghosts, labels=(*frame.labels, *labels))
 
 
@@ -273,6 +289,15 @@ def no_proof(game: Game) -> str:
     """Why Verify and Solve cannot work on ``game`` ('' when they can): the prover takes
     no chance node (a game with dice)."""
     return no_proof_with_chance(game.title) if game.has_chance else ""
+
+
+def mark_said(text: str, move: str) -> str:
+    """A mark of :func:`verdict_marks` (``text``) on ``move``, the board's label."""
+    if text == "key":
+        return M_("key {move}", move=move)
+    if text == "cook":
+        return M_("cook {move}", move=move)
+    return M_("key: no win {move}", move=move)
 
 
 def verdict_marks(game: Game, verdict: Verdict) -> list[tuple[Move, str]]:

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, Literal
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model import search
 from pyramid_lab.model.files import SUFFIX, write
 from pyramid_lab.model.game import Game, shorten
@@ -99,13 +100,13 @@ class Reviews:
     def refusal(self) -> str:
         """Why the line cannot be reviewed now ('' when it can)."""
         if self.in_setup():
-            return "no review in set-up mode: Apply or Cancel the set-up first"
+            return M_("no review in set-up mode: Apply or Cancel the set-up first")
         game = self.session.game
         why = search.unreviewable(game, knowledge=search.knowledge_for(game))
         if why is not None:
-            return f"no review: {why}"
+            return M_("no review: {reason}", reason=why)
         if not self.session.history():
-            return "no review: the game has no moves yet"
+            return M_("no review: the game has no moves yet")
         return ""
 
     # ---- actions ---------------------------------------------------------------------------
@@ -139,7 +140,10 @@ class Reviews:
         self._line_end = end
         self.runner.run("review", task)
         self.changed.emit("started", count, seconds)
-        self.say(f"reviewing the game: {count} positions, {seconds:g} s each")
+        each = format(seconds, "g")  # (a figure as it was written: '0.5', '2')
+        self.say(
+            M_("reviewing the game: {count} positions, {seconds} s each", count=count, seconds=each)
+        )
         return ""
 
     def stop(self) -> bool:
@@ -147,7 +151,7 @@ class Reviews:
         if not self.runner.finish_once():
             return False
         self.changed.emit("stopping")
-        self.say("review stopped: the moves judged so far are shown")
+        self.say(M_("review stopped: the moves judged so far are shown"))
         return True
 
     def position_changed(self, reason: PositionChange) -> None:
@@ -161,13 +165,15 @@ class Reviews:
         """A puzzle of the position shown (a puzzle spot of the review), verified on the
         runner, then written into the folder of made puzzles (False, said: none here)."""
         if self.thinking:
-            self.say("the review is at work: wait for it, or Stop it, first")
+            self.say(M_("the review is at work: wait for it, or Stop it, first"))
             return False
         spot = self.spot()
         if spot is None:
             self.say(
-                "no puzzle here: pick a missed win or a mistake one move refutes "
-                "(the position before the missed win, after the mistake)"
+                M_(
+                    "no puzzle here: pick a missed win or a mistake one move refutes "
+                    "(the position before the missed win, after the mistake)"
+                )
             )
             return False
         position = self.session.game.copy()
@@ -175,7 +181,7 @@ class Reviews:
         ply = self.session.ply
 
         def task(_copy: Game, progress: Progress, stop: threading.Event) -> Any:
-            progress(0.1, "verifying the puzzle: unique key move, no cooks")
+            progress(0.1, M_("verifying the puzzle: unique key move, no cooks"))
             return search.puzzles.make_puzzle(
                 position,
                 spot.within,
@@ -189,7 +195,7 @@ class Reviews:
         self.runner.run("puzzle", task)
         self._pending = (position, ply, source)
         self.changed.emit("verifying")
-        self.say("verifying the puzzle...")
+        self.say(M_("verifying the puzzle..."))
         return True
 
     def shutdown(self) -> None:
@@ -208,13 +214,24 @@ class Reviews:
             return
         session.set_review(result)
         self.changed.emit("reviewed", result)
-        stopped = " (stopped: the moves reached)" if result.stopped else ""
-        self.say(f"review{stopped}: {result.summary()} (saved with the file)")
+        summary = result.summary()
+        if result.stopped:
+            said = M_(
+                "review (stopped: the moves reached): {summary} (saved with the file)",
+                summary=summary,
+            )
+        else:
+            said = M_("review: {summary} (saved with the file)", summary=summary)
+        self.say(said)
 
     def _failed(self, job: Job, exc: BaseException) -> None:
         self._line_end = None
         self.changed.emit("failed", exc)
-        self.say(f"the {job.purpose} search failed: {shorten(str(exc))}")
+        error = shorten(str(exc))
+        if job.purpose == "puzzle":
+            self.say(M_("the puzzle search failed: {error}", error=error))
+        else:
+            self.say(M_("the review search failed: {error}", error=error))
 
     def _keep_puzzle(self, made: tuple[dict[str, Any] | None, str]) -> Path | None:
         puzzle, why = made
@@ -223,7 +240,7 @@ class Reviews:
         position, ply, source = self._pending
         self._pending = None
         if puzzle is None:
-            self.say(f"not kept: {why}")
+            self.say(M_("not kept: {reason}", reason=why))
             return None
         where = source.name.removesuffix(SUFFIX) if source is not None else "a game"
         puzzle["notes"] = f"From {where}, after move {ply}."
@@ -239,12 +256,16 @@ class Reviews:
             folder.mkdir(parents=True, exist_ok=True)
             write(path, position, puzzle)
         except OSError as exc:
-            self.say(f"puzzle not written: {shorten(str(exc))}")
+            self.say(M_("puzzle not written: {error}", error=shorten(str(exc))))
             return None
         self.last_puzzle = path
         self.say(
-            f"puzzle made and verified: {path.name}, in Puzzles > My puzzles > "
-            f"{position.title} (made) to practise"
+            M_(
+                "puzzle made and verified: {name}, in Puzzles > My puzzles > {title} (made) "
+                "to practise",
+                name=path.name,
+                title=position.title,
+            )
         )
         return path
 

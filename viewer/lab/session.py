@@ -123,7 +123,10 @@ class Session:
         self.lines.settle()
         if branched:
             self.message.emit(
-                f"a new line from move {self.ply}; the other line is kept in the Moves dock"
+                M_(
+                    "a new line from move {ply}; the other line is kept in the Moves dock",
+                    ply=self.ply,
+                )
             )
         self.changed.emit("move")
 
@@ -326,7 +329,7 @@ class Session:
             target = written  # by viewer.lab.documents, which sees the path returned)
         self.path = target
         self.dirty = False
-        self.message.emit(f"saved {target}")
+        self.message.emit(M_("saved {path}", path=str(target)))
         self.changed.emit("saved")
         return target
 

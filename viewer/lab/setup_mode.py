@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import PositionFormatError
 
 from .events import Signal
 from .modes import Mode, Shown
 from .outcome import Drawn, Erased, Outcome
+from .outcome_words import word
 from .setup_editor import SetupEditor
 
 if TYPE_CHECKING:
@@ -75,19 +77,22 @@ class SetupMode:
             return True
         if not editor.changed:
             self.leave()
-            self.say("set-up left: nothing was changed")
+            self.say(M_("set-up left: nothing was changed"))
             return True
         try:
             game = editor.build()
         except PositionFormatError as exc:
             self.problem = str(exc)
-            self.say(f"Set-up: {exc}")
+            self.say(M_("Set-up: {error}", error=str(exc)))
             self.switched.emit(True)
             return False
         self.close()
-        message = "set-up applied (Undo returns to the previous position)"
+        message = M_("set-up applied (Undo returns to the previous position)")
         if self.session.apply_setup(game):
-            message += "; a new, untitled position (the example stays as it came)"
+            message = M_(
+                "set-up applied (Undo returns to the previous position); a new, untitled "
+                "position (the example stays as it came)"
+            )
         self.say(message)
         return True
 
@@ -169,4 +174,7 @@ class SetupBoard(Mode):
         return ui.setup_frame(editor.pieces, ui.geometry(game))
 
     def prompt(self) -> str:
-        return f"set-up mode: click to paint or erase {self.board.ui.piece_word}, then Apply"
+        return M_(
+            "set-up mode: click to paint or erase {pieces}, then Apply",
+            pieces=word(self.board.ui.piece_word),
+        )

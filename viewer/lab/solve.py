@@ -27,23 +27,24 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, IllegalMoveError, InvalidMoveError, Move
 from pyramid_lab.model.puzzle import (
     Goal,
     PuzzleValue,
     goal_of,
-    moves_text,
-    plies_text,
     solution_of,
 )
 from pyramid_lab.model.teaching import describe_result
 from pyramid_lab.model.tree import Node
 
+from . import solve_words
 from .events import PositionChange, Signal
 from .frame import Frame, Label
 from .jobs import Job, JobRunner, Post, Progress, answer
 from .modes import Mode
+from .outcome_words import word
 
 if TYPE_CHECKING:
     from .bulletin import Say
@@ -134,7 +135,9 @@ class SolveMode:
         session = self.session
         goal = goal_of(session.puzzle)
         if goal is None:
-            self.show_message("this puzzle states no goal to solve (set one in the Puzzle dock)")
+            self.show_message(
+                M_("this puzzle states no goal to solve (set one in the Puzzle dock)")
+            )
             return False
         if self.active:
             self.leave()
@@ -150,8 +153,7 @@ class SolveMode:
         self.active = True
         if session.node is not anchor:
             self._move(lambda: session.lines.goto_node(anchor))
-        note = " (the computer player is off)" if computer else ""
-        self.show_message(f"Solve mode: play {goal.side}, the computer defends{note}")
+        self.show_message(solve_words.started(goal.side, computer_off=bool(computer)))
         self._evaluate()
         return True
 
@@ -203,15 +205,17 @@ class SolveMode:
             return _replay(game, list(proof.line))
 
         self.runner.run("reveal", task)
-        self._set_status("thinking", "looking for the solution...")
+        self._set_status("thinking", M_("looking for the solution..."))
 
     def _revealed(self, solution: list[Move]) -> None:
         self.solution = solution
         if solution:
             moves = " ".join(map(str, solution))
-            self.show_message(f"the solution: {moves} (back at the puzzle position)")
+            self.show_message(
+                M_("the solution: {moves} (back at the puzzle position)", moves=moves)
+            )
         else:
-            self.show_message("no solution found: the goal cannot be forced")
+            self.show_message(M_("no solution found: the goal cannot be forced"))
         self._evaluate()
 
     def session_changed(self, reason: PositionChange) -> None:
@@ -223,7 +227,7 @@ class SolveMode:
             self.runner.stop()
             self.active, self.snapshot, self.final, self.solution = False, None, None, None
             self._set_status("", "")
-            self.show_message("Solve mode ended: another position came")
+            self.show_message(M_("Solve mode ended: another position came"))
             return
         if reason in ("saved", "puzzle", "lines"):
             return
@@ -233,8 +237,8 @@ class SolveMode:
                 try:
                     session.restore(snapshot, move=False)
                 except ValueError as exc:  # (another game came meanwhile: nothing to restore)
-                    self.show_message(f"Solve mode: {exc}")
-            self.show_message("Solve mode ended: you left the puzzle position")
+                    self.show_message(M_("Solve mode: {error}", error=str(exc)))
+            self.show_message(M_("Solve mode ended: you left the puzzle position"))
             return
         self._evaluate()
 
@@ -275,30 +279,28 @@ class SolveMode:
         outcome = game.outcome()
         if outcome is not None:
             if outcome.winner == goal.side:
-                count = self._side_move_count()
-                helped = " (with the solution shown)" if self.solution is not None else ""
-                self._finish("solved", f"Solved in {moves_text(count)}{helped}!")
+                helped = self.solution is not None
+                self._finish("solved", solve_words.solved(self._side_move_count(), helped=helped))
             else:
-                self._finish("failed", f"Failed: {describe_result(game)}")
+                self._finish("failed", M_("Failed: {result}", result=describe_result(game)))
             return
         if left <= 0 and game.to_move != goal.side and self.refuted is None:
             self.runner.run("refute", defend(goal.side, left))  # the defender's winning answer
-            self._set_status("thinking", f"{game.to_move} looks for its answer...")
+            self._set_status(
+                "thinking", M_("{colour} looks for its answer...", colour=word(game.to_move))
+            )
             return
         if left <= 0:
-            count = self._side_move_count()
-            self._finish("failed", f"Failed: {goal.side} has not won within {moves_text(count)}.")
+            self._finish("failed", solve_words.not_won(goal.side, self._side_move_count()))
             return
         if game.to_move == goal.side:
             moves = -(-left // len(game.players))  # the side's turns in the plies left
-            self._set_status(
-                "info",
-                f"Your move: {goal.side} to win within {moves_text(moves)} "
-                f"({plies_text(left)} left).",
-            )
+            self._set_status("info", solve_words.to_play(goal.side, moves, left))
             return
         self.runner.run("defend", defend(goal.side, left))
-        self._set_status("thinking", f"{game.to_move} looks for the best defence...")
+        self._set_status(
+            "thinking", M_("{colour} looks for the best defence...", colour=word(game.to_move))
+        )
 
     def _finish(self, kind: str, text: str) -> None:
         self.final = (self.session.node, kind, text)
@@ -318,33 +320,29 @@ class SolveMode:
         session, goal = self.session, self.goal
         if defence.move is None and job.purpose == "refute":
             self.refuted = (session.node.move, None)
-            count = self._side_move_count()
-            self._finish("failed", f"Failed: {goal.side} has not won within {moves_text(count)}.")
+            self._finish("failed", solve_words.not_won(goal.side, self._side_move_count()))
             return
         if defence.move is None:
-            self._finish("failed", "Failed: the defence has no move")
+            self._finish("failed", M_("Failed: the defence has no move"))
             return
         mover = session.game.to_move
         if defence.plies is None and defence.wins is not None:
             last = session.node.move
             self.refuted = (last, defence.move)
-            self._pending_fail = (
-                f"Refuted: after {last}, {mover} answers {defence.move} and wins "
-                f"within {moves_text(-(-defence.wins // len(session.game.players)))}."
-            )
+            moves = -(-defence.wins // len(session.game.players))
+            self._pending_fail = solve_words.refuted(str(last), mover, str(defence.move), moves)
         elif defence.plies is None:
             last = session.node.move
             left = goal.within - self.plies_played()
             self.refuted = (last, defence.move)
-            self._pending_fail = (
-                f"Failed: after {last}, {mover} escapes with {defence.move}: "
-                f"{goal.side} can no longer win in time ({plies_text(left - 1)} left)."
+            self._pending_fail = solve_words.escaped(
+                str(last), mover, str(defence.move), goal.side, left - 1
             )
         session.play(defence.move)  # the window follows; then _evaluate
         self.show_message(self.engine.table.played(session.game, mover, defence.move))
 
     def _on_failed(self, job: Job, exc: BaseException) -> None:
-        self._set_status("failed", f"The search failed: {exc}")
+        self._set_status("failed", M_("The search failed: {error}", error=str(exc)))
 
     # ---- the window's questions ---------------------------------------------------------
 
@@ -353,19 +351,21 @@ class SolveMode:
         if not self.active or self.goal is None:
             return ""
         if self.runner.thinking:
-            return "the defence is thinking: wait for its move"
+            return M_("the defence is thinking: wait for its move")
         session = self.session
         if self.final is not None and self.final[0] is session.node:
-            return f"{self.final[2]} Try again, Reveal the solution, or Stop solving"
+            return M_(
+                "{verdict} Try again, Reveal the solution, or Stop solving", verdict=self.final[2]
+            )
         if not session.game.is_over() and session.game.to_move != self.goal.side:
-            return "wait for the defence's move"
+            return M_("wait for the defence's move")
         return ""
 
     def undo(self) -> None:
         """Undo in Solve mode: take back your last move and the defence's reply."""
         session = self.session
         if self.anchor is None or session.node is self.anchor:
-            self.show_message("at the puzzle position: nothing to undo")
+            self.show_message(M_("at the puzzle position: nothing to undo"))
             return
         self.runner.stop()
         self._pending_fail, self.refuted = None, None
@@ -429,8 +429,8 @@ def solution_layer(solver: SolveMode, game: Game, ui: UI, frame: Frame) -> Frame
     if not sites:
         return frame
     ghosts = {**frame.ghosts, **{site: solver.goal.side for site in sites}}
-    text = "key" if not played else "next"
-    labels = (*frame.labels, Label(sites[0], f"{text} {move}"))
+    said = M_("key {move}", move=str(move)) if not played else M_("next {move}", move=str(move))
+    labels = (*frame.labels, Label(sites[0], said))
     return dataclasses.replace(frame, ghosts=ghosts, labels=labels)
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pyramid_lab.i18n import _, format_number, ngettext
+from pyramid_lab.i18n import M_, N_, Message, _, format_number, format_percent, ngettext
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game
 
@@ -35,7 +35,7 @@ from .session import Session
 
 #: The window's menu item that builds the table (viewer.desktop.menus: its menu and text,
 #: without the shortcut's &), named where the book ends beside the command.
-BUILD_TABLE = "Analysis > Build the whole-game table"
+BUILD_TABLE = N_("Analysis > Build the whole-game table")
 
 #: What ``TableBuild.changed`` says: "started", "progress" (``fraction`` and ``text``
 #: moved), "stopping" (Stop asked: the unit of work under way ends first, seconds),
@@ -123,8 +123,37 @@ def with_build_item(words: str, item: str) -> str:
     front end without one: the words as they are)."""
     if not words or not item:
         return words
-    return f"{words}, or {item} here"
+    return M_("{words}, or {item} here", words=words, item=Message(item))
 
+
+#: The build's first words, by whether it resumes a build stopped before and whether it
+#: runs on one core.
+_STARTED = {
+    (False, False): N_(
+        "building the whole-game table of the {version} in {folder}: {positions} positions, "
+        "{disk} on disk ({building} while it is built), {memory} of memory, {time} on {cores} "
+        "idle cores (an estimate: longer on a busy machine); Stop keeps what is done, and "
+        "building it again resumes"
+    ),
+    (False, True): N_(
+        "building the whole-game table of the {version} in {folder}: {positions} positions, "
+        "{disk} on disk ({building} while it is built), {memory} of memory, {time} on {cores} "
+        "idle core (an estimate: longer on a busy machine); Stop keeps what is done, and "
+        "building it again resumes"
+    ),
+    (True, False): N_(
+        "resuming the whole-game table of the {version} in {folder}: {positions} positions, "
+        "{disk} on disk ({building} while it is built), {memory} of memory, {time} on {cores} "
+        "idle cores (an estimate: longer on a busy machine); Stop keeps what is done, and "
+        "building it again resumes"
+    ),
+    (True, True): N_(
+        "resuming the whole-game table of the {version} in {folder}: {positions} positions, "
+        "{disk} on disk ({building} while it is built), {memory} of memory, {time} on {cores} "
+        "idle core (an estimate: longer on a busy machine); Stop keeps what is done, and "
+        "building it again resumes"
+    ),
+}
 
 #: How long closing the front end waits for a build to stop and keep its work (a unit of
 #: work is a few seconds on a quiet machine; more on a busy one).
@@ -176,15 +205,15 @@ class TableBuild:
     def refusal(self, game: Game) -> str:
         """Why no build may start now for ``game`` ('' when one may)."""
         if self.stopping:
-            return (
-                "the whole-game table's build is stopping (in a few seconds); "
-                "build it again once it has stopped, and it resumes"
+            return M_(
+                "the whole-game table's build is stopping (in a few seconds); build it again "
+                "once it has stopped, and it resumes"
             )
         if self.running:
-            return "the whole-game table is being built already: Stop ends it (kept, resumable)"
+            return M_("the whole-game table is being built already: Stop ends it (kept, resumable)")
         tables = search.tables_for(game).whole
         if tables is None:
-            return f"{game.title} has no whole-game table to build (Pyraos has)"
+            return M_("{game} has no whole-game table to build (Pyraos has)", game=game.title)
         folder = tables.whole_folder(game.options, self.base)
         if folder.exists():
             try:
@@ -192,17 +221,21 @@ class TableBuild:
             except tables.EndgameError:
                 built = False  # (unfinished, or damaged: the build says which)
             if built:
-                return (
-                    f"the table is built already in {folder}: the Analysis, Hint and review "
-                    "answer from it"
+                return M_(
+                    "the table is built already in {folder}: the Analysis, Hint and review "
+                    "answer from it",
+                    folder=str(folder),
                 )
         positions, _, memory = tables.whole_estimate(self.base, self.cores, True)
         free = memory_available()
         if free is not None and memory > free:
-            return (
-                f"the whole-game table needs {amount(memory)} of memory while it is built "
-                f"(a byte a position and a layer's copy, {positions:,} positions) and "
-                f"{amount(free)} are free: close other programs and build it again"
+            return M_(
+                "the whole-game table needs {memory} of memory while it is built (a byte a "
+                "position and a layer's copy, {positions} positions) and {free} are free: "
+                "close other programs and build it again",
+                memory=amount(memory),
+                positions=format_number(positions),
+                free=amount(free),
             )
         return ""
 
@@ -218,7 +251,7 @@ class TableBuild:
         game = self.session.game
         refused = self.refusal(game)
         if refused:
-            self.say(f"Build the whole-game table: {refused}")
+            self.say(M_("Build the whole-game table: {words}", words=refused))
             return BuildRefused(refused)
         tables = search.tables_for(game).whole
         assert tables is not None  # (refusal says so otherwise)
@@ -227,13 +260,19 @@ class TableBuild:
         positions, seconds, memory = tables.whole_estimate(self.base, self.cores, True)
         version = tables.whole_version(options.variant, options.removal)
         # a build stopped before leaves its header: this one goes on from what it kept
-        doing = "resuming" if (folder / "table.json").is_file() else "building"
-        words = (
-            f"{doing} the whole-game table of the {version} in {folder}: {positions:,} "
-            f"positions, {amount(positions)} on disk ({amount(2 * positions)} while it is "
-            f"built), {amount(memory)} of memory, {duration(seconds)} on {self.cores} idle "
-            f"core{'s' if self.cores != 1 else ''} (an estimate: longer on a busy machine); "
-            "Stop keeps what is done, and building it again resumes"
+        resuming = (folder / "table.json").is_file()
+        words = Message(
+            _STARTED[resuming, self.cores == 1],
+            values={
+                "version": version,
+                "folder": str(folder),
+                "positions": format_number(positions),
+                "disk": amount(positions),
+                "building": amount(2 * positions),
+                "memory": amount(memory),
+                "time": duration(seconds),
+                "cores": self.cores,
+            },
         )
         self._game = game.copy()
         self.folder, self.fraction, self.text = folder, 0.0, words
@@ -251,8 +290,8 @@ class TableBuild:
         if not self.runner.finish_once():
             return False
         self.stopping = True
-        self.text = "stopping in a few seconds (what is done is kept; building again resumes)"
-        self.say(f"Build the whole-game table: {self.text}")
+        self.text = M_("stopping in a few seconds (what is done is kept; building again resumes)")
+        self.say(M_("Build the whole-game table: {words}", words=self.text))
         self.changed.emit("stopping")
         return True
 
@@ -289,16 +328,25 @@ class TableBuild:
             if not table.finished:
                 return BuildStopped(
                     folder=folder,
-                    words=f"stopped; {folder} keeps every layer and step done: build it again to "
-                    "resume",
+                    words=M_(
+                        "stopped; {folder} keeps every layer and step done: build it again to "
+                        "resume",
+                        folder=str(folder),
+                    ),
                 )
             empty = tables.whole_describe(table.probe(0, 0))
             spent = time.perf_counter() - began
             return Built(
                 folder=folder,
-                words=f"the whole-game table is built in {folder} ({spent:.0f} s, "
-                f"{table.rounds} steps): every position's exact value and fastest win from now "
-                f"on; the empty pyramid: {empty} for the first player",
+                words=M_(
+                    "the whole-game table is built in {folder} ({seconds} s, {steps} steps): "
+                    "every position's exact value and fastest win from now on; the empty "
+                    "pyramid: {empty} for the first player",
+                    folder=str(folder),
+                    seconds=format(spent, ".0f"),
+                    steps=table.rounds,
+                    empty=empty,
+                ),
             )
 
         return task
@@ -318,12 +366,12 @@ class TableBuild:
         self._end(result)
 
     def _on_failed(self, job: Job, exc: BaseException) -> None:
-        self._end(BuildFailed(f"the build failed: {exc}"))
+        self._end(BuildFailed(M_("the build failed: {error}", error=str(exc))))
 
     def _end(self, outcome: BuildEnd) -> None:
         self.outcome, self.fraction, self.stopping = outcome, None, False
         self.text = outcome.words
-        self.say(f"Build the whole-game table: {outcome.words}")
+        self.say(M_("Build the whole-game table: {words}", words=outcome.words))
         self.changed.emit("ended")
         self.ended.emit(outcome)
 
@@ -364,21 +412,33 @@ class _Work:
             self.pass_done = n == 0
             done_layers = [size for spheres, size in self.sizes.items() if spheres >= n]
             share = 0.5 * sum(done_layers) / max(1, sum(self.sizes.values()))
-            at = (
-                f"counting every position's moves: down to {n} spheres ({len(done_layers)} "
-                f"of {len(self.sizes)} layers)"
+            at = M_(
+                "counting every position's moves: down to {spheres} spheres ({done} of "
+                "{layers} layers)",
+                spheres=n,
+                done=len(done_layers),
+                layers=len(self.sizes),
             )
         else:
             self.pushed += count
             of = self.counted if self.pass_done else self.positions
             share = 0.5 + 0.5 * min(1.0, self.pushed / max(1, of))
-            at = (
-                f"step {entry.get('round')}, the positions decided in that many plies "
-                f"pushed back: {n} spheres done, {self.pushed:,} pushed"
+            at = M_(
+                "step {step}, the positions decided in that many plies pushed back: "
+                "{spheres} spheres done, {pushed} pushed",
+                step=str(entry.get("round")),
+                spheres=n,
+                pushed=format_number(self.pushed),
             )
         self.fraction = min(0.99, max(self.fraction, share))
         left = duration(self.seconds * (1 - self.fraction))
-        self.progress(self.fraction, f"{at}, {self.fraction:.0%}; at most {left} left")
+        said = M_(
+            "{step}, {percent}; at most {time} left",
+            step=at,
+            percent=format_percent(self.fraction),
+            time=left,
+        )
+        self.progress(self.fraction, said)
 
     def say(self, text: str) -> None:
         self.progress(self.fraction, text)

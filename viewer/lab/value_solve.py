@@ -12,11 +12,13 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import M_, N_, Message, format_number
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game
 
 from .events import PositionChange, Signal
 from .jobs import Job, JobRunner, Post, Progress, answer
+from .outcome_words import word
 from .pace import DepthPace
 from .session import KEEPS_POSITION
 
@@ -33,12 +35,24 @@ MAX_WORKERS = 256
 
 def units_text(status: search.cluster.SplitStatus) -> str:
     """A split solve's progress in words (the status bar's line)."""
-    left = "" if status.seconds_left is None else f", about {status.seconds_left:,.0f} s left"
-    return (
-        f"Solving: units {status.settled}/{status.total} settled ({status.proven} proven now, "
-        f"{status.from_checkpoint} from the checkpoint) on {status.workers} workers, "
-        f"{status.positions:,} positions, {status.rate:,.0f}/s, memory "
-        f"{status.memory_mb:,.0f} MB, {status.seconds:.0f} s{left}"
+    left = ""
+    if status.seconds_left is not None:
+        # TRANSLATORS: a clause added at the end of a search's progress line
+        left = M_(", about {seconds} s left", seconds=format_number(status.seconds_left, digits=0))
+    return M_(
+        "Solving: units {settled}/{total} settled ({proven} proven now, {kept} from the "
+        "checkpoint) on {workers} workers, {positions} positions, {rate}/s, memory {memory} "
+        "MB, {seconds} s{left}",
+        settled=status.settled,
+        total=status.total,
+        proven=status.proven,
+        kept=status.from_checkpoint,
+        workers=status.workers,
+        positions=format_number(status.positions),
+        rate=format_number(status.rate, digits=0),
+        memory=format_number(status.memory_mb, digits=0),
+        seconds=format(status.seconds, ".0f"),
+        left=left,
     )
 
 
@@ -65,11 +79,14 @@ def value_task(
                 if stop.is_set():
                     raise search.SearchStopped("interrupted")
                 pace.update(depth, seconds)
-                progress(
-                    0.0,
-                    f"Solving: within {depth} plies, {nodes:,} positions, {seconds:.0f} s"
-                    + pace.words(seconds),
+                said = M_(
+                    "Solving: within {depth} plies, {nodes} positions, {seconds} s{pace}",
+                    depth=depth,
+                    nodes=format_number(nodes),
+                    seconds=format(seconds, ".0f"),
+                    pace=pace.words(seconds),
                 )
+                progress(0.0, said)
 
             return search.solve(
                 game,
@@ -101,23 +118,48 @@ def value_text(
     game: Game, result: search.SolveResult, split: search.cluster.SplitResult | None
 ) -> str:
     """The answer of Solve position in words."""
-    side = game.to_move
     if result.value == "unknown":
-        text = f"Solve position: not settled ({result.stopped or 'unknown'})"
+        text = M_("Solve position: not settled ({reason})", reason=result.stopped or "unknown")
     else:
-        verb = {"win": "wins", "loss": "loses", "draw": "draws"}[result.value]
-        within = f" within {result.plies} plies" if result.plies and result.value == "win" else ""
-        best = f", best {result.best_move}" if result.best_move else ""
-        text = f"Solved: {side} to move {verb}{within}{best}"
+        within = bool(result.plies) and result.value == "win"
+        best = str(result.best_move) if result.best_move else ""
+        text = Message(
+            _SOLVED[result.value, within, bool(best)],
+            values={"side": word(game.to_move), "plies": result.plies or 0, "move": best},
+        )
     if result.path == "book":
-        return f"{text} (from the book)"
+        return M_("{solved} (from the book)", solved=text)
     if split is not None:
         units = split.units
-        text += (
-            f"; {units.total} units: {units.proven} proven now, {units.from_checkpoint} from "
-            f"the checkpoint, on {split.workers} workers"
+        text = M_(
+            "{solved}; {total} units: {proven} proven now, {kept} from the checkpoint, on "
+            "{workers} workers",
+            solved=text,
+            total=units.total,
+            proven=units.proven,
+            kept=units.from_checkpoint,
+            workers=split.workers,
         )
-    return f"{text}, {result.nodes:,} positions, {result.seconds:.1f} s"
+    return M_(
+        "{solved}, {positions} positions, {seconds} s",
+        solved=text,
+        positions=format_number(result.nodes),
+        seconds=format_number(result.seconds, digits=1),
+    )
+
+
+#: Solve position's value in words, by the value, whether the plies to the win are said,
+#: and whether the best move is.
+_SOLVED = {
+    ("win", True, True): N_("Solved: {side} to move wins within {plies} plies, best {move}"),
+    ("win", True, False): N_("Solved: {side} to move wins within {plies} plies"),
+    ("win", False, True): N_("Solved: {side} to move wins, best {move}"),
+    ("win", False, False): N_("Solved: {side} to move wins"),
+    ("loss", False, True): N_("Solved: {side} to move loses, best {move}"),
+    ("loss", False, False): N_("Solved: {side} to move loses"),
+    ("draw", False, True): N_("Solved: {side} to move draws, best {move}"),
+    ("draw", False, False): N_("Solved: {side} to move draws"),
+}
 
 
 class ValueSolve:
@@ -174,20 +216,24 @@ class ValueSolve:
         game = self.session.game
         reason = search.unsolvable(game)
         if reason is not None:
-            self._say(f"Solve position: {reason}")
+            self._say(M_("Solve position: {reason}", reason=reason))
             return
         workers = self._workers_now()
         if workers is not None and workers > 1:  # the split solve, once a quick try fails
             self.runner.run("quick", value_task(1, max_seconds=QUICK_SECONDS))
             self._cores = 1
             self._say(
-                f"Solving the position: the book, then {QUICK_SECONDS:g} s on one core, "
-                f"then on {workers} cores..."
+                M_(
+                    "Solving the position: the book, then {seconds} s on one core, then on "
+                    "{workers} cores...",
+                    seconds=format(QUICK_SECONDS, "g"),
+                    workers=workers,
+                )
             )
             return
         job = self.runner.run("value", value_task(1))
         self._cores = 1
-        self._say("Solving the position: the book, then the search on one core...")
+        self._say(M_("Solving the position: the book, then the search on one core..."))
         if workers is None:  # asked once the search has had its few seconds
             self._asking = job  # (its clock starts with the search, after the book)
 
@@ -212,40 +258,49 @@ class ValueSolve:
         if chosen is None:
             self.runner.stop()
             self._say(
-                f"Solve position stopped: not settled in {QUICK_SECONDS:g} s "
-                "(Solve position asks again)"
+                M_(
+                    "Solve position stopped: not settled in {seconds} s (Solve position asks "
+                    "again)",
+                    seconds=format(QUICK_SECONDS, "g"),
+                )
             )
         elif self.runner.job is not job or not self.running:
             return  # answered while the question was open: nothing starts again
         elif chosen > 1:
             self.start(chosen)  # the split solve takes over
         else:
-            self._say("Solve position: the search goes on, on one core (Stop thinking ends it)")
+            self._say(M_("Solve position: the search goes on, on one core (Stop thinking ends it)"))
 
     def question(self, *, after_search: bool = True) -> str:
         """What the question says, in the user's words: ``after_search``, asked when a
         solve's few seconds did not settle the position; else asked from the menu, with
         no solve (or one whose cores are chosen already) running."""
         if after_search:
-            why = (
-                f"This position is not in the book, and {QUICK_SECONDS:g} seconds of search "
-                "did not settle it.\nA full solve may take minutes, hours or longer (the "
-                "status bar shows how far it got).\n\n"
+            why = M_(
+                "This position is not in the book, and {seconds} seconds of search did not "
+                "settle it.\nA full solve may take minutes, hours or longer (the status bar "
+                "shows how far it got).",
+                seconds=format(QUICK_SECONDS, "g"),
             )
         else:
-            why = (
+            why = M_(
                 "Solve position first looks in the book and searches a few seconds on one "
                 "core;\na position that takes longer is solved on the cores chosen here "
-                "(minutes, hours or longer).\n\n"
+                "(minutes, hours or longer)."
             )
-        return why + (
+        how = M_(
             "On how many cores should it run? On 1 the rest of the machine stays free. More "
             "cores finish\nsooner (up to about that many times as fast) and use more memory; "
-            f"this machine has {self.cores}.\n\n"
+            "this machine has {cores}.",
+            cores=self.cores,
+        )
+        stop = M_(
             "Edit > Stop thinking stops it at any time; on more than one core it resumes where "
             "it stopped\nthe next time you solve this position. Your answer is kept: Game > "
             "Cores for Solve position... changes it."
         )
+        # TRANSLATORS: the question's three paragraphs: why it is asked, how, how to stop
+        return M_("{why}\n\n{how}\n\n{stop}", why=why, how=how, stop=stop)
 
     def ask_workers(self, *, after_search: bool = True) -> int | None:
         """How many cores a long solve uses (the last answer proposed, else 1): kept and
@@ -253,7 +308,7 @@ class ValueSolve:
         a solve's few seconds did not settle the position (the question says so)."""
         proposed = self.workers if self.workers is not None else 1
         chosen = self.port.ask_number(
-            "Solve position",
+            M_("Solve position"),
             self.question(after_search=after_search),
             max(1, min(proposed, MAX_WORKERS)),
             1,
@@ -269,8 +324,10 @@ class ValueSolve:
         (in words that fit with no solve running: nothing was searched)."""
         chosen = self.ask_workers(after_search=False)
         if chosen is not None:
-            cores = "1 core" if chosen == 1 else f"{chosen} cores"
-            self._say(f"Solve position will search on {cores}")
+            if chosen == 1:
+                self._say(M_("Solve position will search on 1 core"))
+            else:
+                self._say(M_("Solve position will search on {count} cores", count=chosen))
 
     def start(self, workers: int) -> bool:
         """Solve the position shown with ``workers`` processes; False, with a message, for
@@ -278,23 +335,35 @@ class ValueSolve:
         game = self.session.game
         reason = search.unsolvable(game)
         if reason is not None:
-            self._say(f"Solve position: {reason}")
+            self._say(M_("Solve position: {reason}", reason=reason))
             return False
         self._cancel_timer()
         self.runner.run("value", value_task(workers))
         self._cores = workers
-        how = "one core" if workers <= 1 else f"{workers} cores (stopped, it resumes later)"
-        self._say(f"Solving the position on {how}...")
+        if workers <= 1:
+            self._say(M_("Solving the position on one core..."))
+        else:
+            self._say(
+                M_(
+                    "Solving the position on {count} cores (stopped, it resumes later)...",
+                    count=workers,
+                )
+            )
         return True
 
     def stop(self) -> None:
         self._cancel_timer()
         if self.runner.stop() is not None:
             resumes = self._cores > 1  # the split solve: its checkpoint stays
-            self._say(
-                "Solve position stopped"
-                + ("; solved again on more than one core, it resumes here" if resumes else "")
-            )
+            if resumes:
+                self._say(
+                    M_(
+                        "Solve position stopped; solved again on more than one core, it "
+                        "resumes here"
+                    )
+                )
+            else:
+                self._say(M_("Solve position stopped"))
 
     def position_changed(self, reason: PositionChange) -> None:
         """The solve belongs to the position it started on: another position or game ends
@@ -306,7 +375,7 @@ class ValueSolve:
         if self.runner.stop() is None:
             return
         if reason not in ("load", "new"):
-            self._say("Solve position stopped: the position changed")
+            self._say(M_("Solve position stopped: the position changed"))
 
     def _say(self, text: str) -> None:
         self.last = text
@@ -338,7 +407,7 @@ class ValueSolve:
 
     def _on_failed(self, job: Job, exc: BaseException) -> None:
         self._cancel_timer()
-        self._say(f"Solve position failed: {exc}")
+        self._say(M_("Solve position failed: {error}", error=str(exc)))
 
     def shutdown(self) -> None:
         self._cancel_timer()

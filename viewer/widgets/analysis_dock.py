@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pyramid_lab.i18n import N_, _
+from pyramid_lab.i18n import N_, _, shown
 from pyramid_lab.model import search
 
 from ..lab.analysis_words import row_words
@@ -229,8 +229,8 @@ class AnalysisDock(QDockWidget):
             self.table.setRowCount(0)
         self.table.setColumnHidden(1, False)  # a perfect-play table hid them
         self.table.setColumnHidden(2, False)
-        self.evaluation.setText(evaluation)
-        self.proven.setText(proven)
+        self.evaluation.setText(shown(evaluation))  # (the lab's words, in the window's language)
+        self.proven.setText(shown(proven))
         self.legend.setVisible(False)
 
     def show_results(
@@ -238,8 +238,8 @@ class AnalysisDock(QDockWidget):
     ) -> None:
         """An analysis: its lines, and its moves best first (``heat_map``: the board shows
         them as a heat map, so the legend is shown)."""
-        self.evaluation.setText(evaluation)
-        self.proven.setText(proven)
+        self.evaluation.setText(shown(evaluation))  # (the lab's words, in the window's language)
+        self.proven.setText(shown(proven))
         self.legend.setVisible(heat_map)
         values, ends = scale_moves(  # as the board shows them
             [s.win_rate for s in moves],

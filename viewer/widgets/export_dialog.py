@@ -45,7 +45,7 @@ class ExportChoices(QDialog):
         form = QFormLayout()
         self.format = QComboBox()
         for text, extension, _animated in FORMATS:
-            self.format.addItem(text, extension)
+            self.format.addItem(_(text), extension)  # (marked N_ where it is declared)
         form.addRow(_("Format:"), self.format)
 
         self._add_motion_rows(form, plan)

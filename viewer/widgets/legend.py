@@ -27,12 +27,18 @@ SWATCH_W, SWATCH_H = 30, 18
 # ---- the widget ------------------------------------------------------------------------------
 
 
-def swatch(entry: Entry) -> QPixmap:
-    """A small picture of how the board draws ``entry``."""
-    ratio = 2.0  # drawn at twice the size: sharp on high-density screens too
+def _canvas() -> QPixmap:
+    """A transparent swatch, drawn at twice its size: sharp on high-density screens too."""
+    ratio = 2.0
     pixmap = QPixmap(round(SWATCH_W * ratio), round(SWATCH_H * ratio))
     pixmap.setDevicePixelRatio(ratio)
     pixmap.fill(Qt.GlobalColor.transparent)
+    return pixmap
+
+
+def swatch(entry: Entry) -> QPixmap:
+    """A small picture of how the board draws ``entry``."""
+    pixmap = _canvas()
     p = QPainter(pixmap)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     w, h = SWATCH_W, SWATCH_H
@@ -64,6 +70,8 @@ def swatch(entry: Entry) -> QPixmap:
         font.setPixelSize(11)
         p.setFont(font)
         p.drawText(QRectF(0, 0, w, h), Qt.AlignmentFlag.AlignCenter, "Aa")
+    elif kind == "hover":
+        _dashed_ring(p, QPointF(w / 2, h / 2), first, piece)
     elif kind == "ghost":  # a translucent piece with the cyan rim
         fill = QColor(first)
         fill.setAlphaF(palette.PIECE_GHOST_OPACITY)
@@ -90,6 +98,18 @@ def swatch(entry: Entry) -> QPixmap:
         p.drawEllipse(QPointF(w / 2, h / 2), 4.5, 4.5)
     p.end()
     return pixmap
+
+
+def _dashed_ring(p: QPainter, centre: QPointF, light: QColor, piece: QColor) -> None:
+    """A ball in a ring of dashes, ``light`` and near black: the hover's ring."""
+    p.setBrush(piece)
+    p.setPen(QPen(QColor(20, 20, 26), 3.5))
+    p.drawEllipse(centre, 6.5, 6.5)
+    dashes = QPen(light, 3.5, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
+    dashes.setDashPattern([1.2, 1.2])
+    p.setPen(dashes)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawEllipse(centre, 6.5, 6.5)
 
 
 class Legend(QFrame):
@@ -126,6 +146,7 @@ class Legend(QFrame):
         #: What the last placing was asked and answered: placed again only when it changes
         #: (a redraw of an unchanged scene measures and moves nothing).
         self._placed: tuple[object, bool] | None = None
+        self._box = (0, 0)  # the last placing's width and the height it kept clear
         parent.installEventFilter(self)  # follow the scene's size
         self.hide()
 
@@ -202,24 +223,37 @@ class Legend(QFrame):
         more = self.room * (self.fontMetrics().lineSpacing() + 6)
         kept = min(room, max(height, self.kept_height or height + more))
         self.kept = kept
-        margin = self.MARGIN
-        right = parent.width() - margin - width
-        bottom = parent.height() - margin - kept  # (the lines to come kept clear above)
-        corners = [(margin, margin), (right, margin), (margin, bottom), (right, bottom)]
-        x, y = corners[0]
-        clear = True
-        if self.avoid is not None and len(self.avoid) >= 3:
-            outline = QPolygonF([QPointF(px, py) for px, py in self.avoid])
-            clear = False
-            for cx, cy in corners:
-                box = QRectF(cx - 2, cy - 2, width + 4, kept + 4)
-                if not outline.intersects(QPolygonF(box)):
-                    x, y, clear = cx, cy, True
-                    break
+        bottom = parent.height() - self.MARGIN - kept  # (the lines to come kept clear above)
+        self._box = (width, kept)
+        x, y, clear = self._corner(self.avoid)
         if y == bottom:  # in a bottom corner: the lines to come push it up
             y += kept - height
         self.setGeometry(x, y, width, height)
         return clear
+
+    def clear_of(self, hull: Sequence[tuple[float, float]]) -> bool:
+        """Whether a corner of the scene is clear of ``hull`` (a board's outline, convex,
+        in the widget's pixels) for the legend as the last placing measured it: where a
+        board slid on the scene would leave it room (nothing is measured or moved)."""
+        return self._corner(list(hull))[2]
+
+    def _corner(self, hull: list[tuple[float, float]] | None) -> tuple[int, int, bool]:
+        """The legend's corner (its top left) clear of ``hull``, the first of the top
+        left, top right, bottom left, bottom right: (x, y, True); the top left, False,
+        where none is clear."""
+        parent = self.parentWidget()
+        width, kept = self._box
+        margin = self.MARGIN
+        right = (parent.width() if parent is not None else width) - margin - width
+        bottom = (parent.height() if parent is not None else kept) - margin - kept
+        corners = [(margin, margin), (right, margin), (margin, bottom), (right, bottom)]
+        if hull is None or len(hull) < 3:
+            return margin, margin, True
+        outline = QPolygonF([QPointF(px, py) for px, py in hull])
+        for cx, cy in corners:
+            if not outline.intersects(QPolygonF(QRectF(cx - 2, cy - 2, width + 4, kept + 4))):
+                return cx, cy, True
+        return margin, margin, False
 
 
 def _hull(points: Sequence[tuple[float, float]] | np.ndarray) -> list[tuple[float, float]]:

@@ -22,12 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model.files import SUFFIX
 
 from .dock_fit import docked_beside
 
-CHANGED_NOTE = (
+CHANGED_NOTE = N_(
     "This caption describes the lesson's position; the board has changed since "
     "(Undo, or reopen the lesson)."
 )
@@ -92,12 +92,12 @@ class LessonDock(QDockWidget):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
         steps = QHBoxLayout()
-        self.previous = QPushButton("< Previous")
-        self.previous.setToolTip("Open the previous lesson of the Lessons menu")
+        self.previous = QPushButton(_("< Previous"))
+        self.previous.setToolTip(_("Open the previous lesson of the Lessons menu"))
         self.number = QLabel()
         self.number.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.next = QPushButton("Next >")
-        self.next.setToolTip("Open the next lesson of the Lessons menu")
+        self.next = QPushButton(_("Next >"))
+        self.next.setToolTip(_("Open the next lesson of the Lessons menu"))
         steps.addWidget(self.previous)
         steps.addWidget(self.number, 1)
         steps.addWidget(self.next)
@@ -112,10 +112,10 @@ class LessonDock(QDockWidget):
         )
         note_layout = QVBoxLayout(self.note)
         note_layout.setContentsMargins(6, 4, 6, 4)
-        self.changed_note = QLabel(CHANGED_NOTE)
+        self.changed_note = QLabel(_(CHANGED_NOTE))
         self.changed_note.setWordWrap(True)
-        self.reopen = QPushButton("Reopen the lesson")
-        self.reopen.setToolTip("Open the lesson's file again (unsaved changes are asked about)")
+        self.reopen = QPushButton(_("Reopen the lesson"))
+        self.reopen.setToolTip(_("Open the lesson's file again (unsaved changes are asked about)"))
         note_layout.addWidget(self.changed_note)
         note_layout.addWidget(self.reopen, 0, Qt.AlignmentFlag.AlignRight)
         self.note.hide()
@@ -290,11 +290,12 @@ class LessonDock(QDockWidget):
         index = self.index()
         count = len(self.lessons)
         if index is None:  # no lesson, or one of the user's own: Next opens the first
-            self.number.setText("a lesson of your own" if self._position is not None else "")
-            self.next.setText("Lesson 1 >")
+            self.number.setText(_("a lesson of your own") if self._position is not None else "")
+            self.next.setText(_("Lesson 1 >"))
         else:
-            self.number.setText(f"Lesson {index + 1} of {count}")
-            self.next.setText("Next >")
+            said = _("Lesson {number} of {count}").format(number=index + 1, count=count)
+            self.number.setText(said)
+            self.next.setText(_("Next >"))
         self.previous.setEnabled(self._open is not None and index is not None and index > 0)
         can_next = count > 0 if index is None else index < count - 1
         self.next.setEnabled(self._open is not None and can_next)

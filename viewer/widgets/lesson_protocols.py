@@ -55,6 +55,10 @@ class StudentSteps(Protocol):
     @property
     def verdict(self) -> Verdict | None: ...
 
+    @property
+    def judging(self) -> str:
+        """What the lesson says while the prover judges the move played ('' when not)."""
+
     #: Teacher mode is on (the Teach switch): no progress is recorded.
     teaching: bool
 

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from pyramid_lab import i18n
-from pyramid_lab.i18n import _, ngettext
+from pyramid_lab.i18n import _, ngettext, shown
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.lesson import verdict_word
 from pyramid_lab.model.teaching import teaching_for
@@ -194,7 +194,10 @@ class StepPanel(QWidget):
         """The answer's verdict with its reason, or the points picked so far."""
         control = self.control
         verdict = control.verdict
-        if verdict is None:
+        if verdict is None and control.judging:  # the prover judges the move played
+            self.verdict.setStyleSheet("")
+            self.verdict.setText(shown(control.judging))
+        elif verdict is None:
             picked, game = control.picked, control.session.game
             names = ", ".join(teaching_for(game).point_name(game, p) for p in picked)
             self.verdict.setStyleSheet("")

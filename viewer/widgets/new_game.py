@@ -2,11 +2,14 @@
 options (``Game.option_specs``) and a Players group (Human or Computer at a level for each
 of the game's players, ``Game.players``; the levels are the game's own players' where it
 has them, ``model.search.levels_for``), so no game is named here. A game whose player count
-is an option shows the players of the options chosen (``Game.players_for``)."""
+is an option shows the players of the options chosen (``Game.players_for``). The options'
+words are said in the window's language (:func:`said`); a choice's box holds its value
+(``OptionSpec.choices``: what a file keeps) as its data."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -46,8 +49,22 @@ def choice_text(level: str | None) -> str:
     return _("Computer ({level})").format(level=level_name(level))
 
 
+def said(spec: OptionSpec) -> OptionSpec:
+    """``spec`` with its words in the window's language (the catalog's: the rules mark
+    them ``N_``): its label, help, choices' help and choices' words; its name and values
+    (what a file keeps) as they are."""
+    return replace(
+        spec,
+        label=_(spec.label),
+        help=_(spec.help) if spec.help else "",  # (gettext's "" is the catalog's header)
+        choice_help=tuple(_(text) for text in spec.choice_help),
+        choice_words=tuple(_(word) for word in spec.words()),
+    )
+
+
 def option_widget(spec: OptionSpec) -> QWidget:
-    """A widget for one option, showing its default."""
+    """A widget for one option (``spec`` :func:`said`), showing its default; a choice's
+    item holds the choice's value as its data."""
     if isinstance(spec.default, bool):
         box = QCheckBox(spec.label)
         box.setChecked(spec.default)
@@ -58,15 +75,16 @@ def option_widget(spec: OptionSpec) -> QWidget:
         spin.setValue(spec.default)
         widget = spin
         if spec.maximum is not None:  # the cap is said, not silently applied
-            said = _("{help} ({least} to {most})")
+            text = _("{help} ({least} to {most})")
             widget.setToolTip(
-                said.format(help=spec.help, least=spin.minimum(), most=spin.maximum())
+                text.format(help=spec.help, least=spin.minimum(), most=spin.maximum())
             )
             return widget
     else:
         combo = QComboBox()
-        combo.addItems(list(spec.choices))
-        combo.setCurrentText(spec.default)
+        for value, word in zip(spec.choices, spec.words(), strict=True):
+            combo.addItem(word, value)
+        combo.setCurrentIndex(combo.findData(spec.default))
         widget = combo
     widget.setToolTip(spec.help)
     return widget
@@ -80,12 +98,12 @@ def choice_note(combo: QComboBox, spec: OptionSpec) -> QLabel:
     note.setStyleSheet("color: #555")
     helps = dict(zip(spec.choices, spec.choice_help, strict=True))
 
-    def follow(text: str) -> None:
+    def follow(_index: int = 0) -> None:
         if combo.isEnabled():  # (greyed out, the note says why: :func:`unused_note`)
-            note.setText(helps.get(text, ""))
+            note.setText(helps.get(combo.currentData(), ""))
 
-    combo.currentTextChanged.connect(follow)
-    follow(combo.currentText())
+    combo.currentIndexChanged.connect(follow)
+    follow()
     return note
 
 
@@ -97,7 +115,7 @@ def unused_note(note: QLabel, combo: QComboBox, spec: OptionSpec, why: str) -> N
         note.setText(why)
         return
     helps = dict(zip(spec.choices, spec.choice_help, strict=True))
-    note.setText(helps.get(combo.currentText(), ""))
+    note.setText(helps.get(combo.currentData(), ""))
 
 
 def set_widget_value(widget: QWidget, value: Any) -> None:
@@ -108,7 +126,7 @@ def set_widget_value(widget: QWidget, value: Any) -> None:
         if widget.minimum() <= value <= widget.maximum():
             widget.setValue(value)
     elif isinstance(widget, QComboBox) and isinstance(value, str):
-        index = widget.findText(value)
+        index = widget.findData(value)
         if index >= 0:
             widget.setCurrentIndex(index)
 
@@ -124,12 +142,18 @@ def _on_change(widget: QWidget, call: Any) -> None:
 
 
 def widget_value(widget: QWidget) -> Any:
+    """The value an option widget shows (a choice's value, not its word)."""
     if isinstance(widget, QCheckBox):
         return widget.isChecked()
     if isinstance(widget, QSpinBox):
         return widget.value()
     assert isinstance(widget, QComboBox)
-    return widget.currentText()
+    return widget.currentData()
+
+
+def widget_word(widget: QWidget) -> str:
+    """What an option widget shows, as a person reads it (a choice's word)."""
+    return widget.currentText() if isinstance(widget, QComboBox) else str(widget_value(widget))
 
 
 def player_widget(level: str | None, levels: tuple[str, ...] = search.computer.LEVELS) -> QComboBox:
@@ -214,7 +238,7 @@ class NewGameDialog(QDialog):
         options = QGroupBox(_("Rules"))
         form = QFormLayout(options)
         widgets = {}
-        for spec in cls.option_specs:
+        for spec in map(said, cls.option_specs):
             widget = option_widget(spec)
             if spec.name in given:  # the rules of the game on show, not the defaults
                 set_widget_value(widget, given[spec.name])
@@ -271,7 +295,7 @@ class NewGameDialog(QDialog):
         the others are greyed out (their tooltips say why), and the Who plays rows follow
         the number of players."""
         widgets = self.fields.get(name, {})
-        specs = game_class(name).option_specs
+        specs = tuple(map(said, game_class(name).option_specs))
         labels = {spec.name: spec.label for spec in specs}
         for spec in specs:
             conditions = [(o, v) for o, v in spec.conditions() if o in widgets]
@@ -282,11 +306,13 @@ class NewGameDialog(QDialog):
             widget.setEnabled(not off)
             why = "".join(
                 _("Not used when {option} is {value}.").format(
-                    option=labels[o], value=widget_value(widgets[o])
+                    option=labels[o], value=widget_word(widgets[o])
                 )
                 for o in off[:1]
             )
-            widget.setToolTip(f"{spec.help} ({why})" if why else spec.help)
+            # TRANSLATORS: an option's tooltip, then why it does not apply now
+            unused = _("{help} ({why})").format(help=spec.help, why=why)
+            widget.setToolTip(unused if why else spec.help)
             note = self.notes.get((name, spec.name))
             if note is not None and isinstance(widget, QComboBox):
                 unused_note(note, widget, spec, why)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab import i18n
 from pyramid_lab.i18n import _, ngettext
 from pyramid_lab.model.collection import LEVELS, STARS, Collection, Entry, Progress
 from pyramid_lab.model.game import Move
@@ -182,9 +183,10 @@ class PracticeDock(QDockWidget):
         style = f"color:{colour};" if colour else ""
         if kind in ("solved", "failed"):
             style += "font-weight:bold;"
-        shown = f"<span style='{style}'>{html.escape(text)}</span>" if text else ""
+        said = html.escape(i18n.shown(text))  # (the lab's words, in the window's language)
+        shown = f"<span style='{style}'>{said}</span>" if text else ""
         if kind == "failed" and attempt.why:
-            shown += f"<br>{html.escape(attempt.why)}"
+            shown += f"<br>{html.escape(i18n.shown(attempt.why))}"
         if kind == "failed":
             shown += "<br>" + _("Try again (or Undo) goes back, Show solution plays it.")
         if kind == "solved" and attempt.ticked:
@@ -195,7 +197,7 @@ class PracticeDock(QDockWidget):
             shown += f"<br><b>{solution}</b> {html.escape(listed)}"
         stage = attempt.hint_stage
         if stage and attempt.hint_move is not None and kind == "info":
-            step = attempt.hint_text or _("which piece, or where")
+            step = i18n.shown(attempt.hint_text) or _("which piece, or where")
             if stage != 1:
                 step = _("play {move}").format(move=attempt.hint_move)
             hint = _("Hint {stage} of 2: {step}").format(stage=stage, step=step)

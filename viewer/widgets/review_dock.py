@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pyramid_lab.i18n import N_, _
+from pyramid_lab.i18n import N_, _, shown
 from pyramid_lab.model.review import GameReview
 
 from .engine_row import progress, seconds_box, start_stop
@@ -301,7 +301,7 @@ class ReviewDock(QDockWidget):
 
     def set_progress(self, fraction: float, text: str) -> None:
         self.bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))
-        self.activity.setText(text)
+        self.activity.setText(shown(text))  # (the lab's words, in the window's language)
 
     def show_review(
         self, review: GameReview | None, first: str, current: int | None, summary: str = ""
@@ -314,7 +314,10 @@ class ReviewDock(QDockWidget):
         if review is None:
             del blocker
             return
-        self.summary.setText(summary + (" (stopped)" if review.stopped else ""))
+        said = shown(summary)  # (the lab's words, in the window's language)
+        self.summary.setText(
+            _("{summary} (stopped)").format(summary=said) if review.stopped else said
+        )
         self.table.setRowCount(len(review.moves))
         for row, move in enumerate(review.moves):
             verdict = (

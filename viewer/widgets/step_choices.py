@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.teaching import teaching_for
 
@@ -38,7 +39,7 @@ Rule = dict[str, Any]
 Overlays = dict[str, Any]
 
 #: The rule box's label by task kind (else "Goal").
-RULE_LABELS = {"click-points": "Question", "win-within": "Who wins"}
+RULE_LABELS = {"click-points": N_("Question"), "win-within": N_("Who wins")}
 
 
 def _empty(layout: QLayout, keep: QWidget | None = None) -> None:
@@ -52,7 +53,8 @@ def _empty(layout: QLayout, keep: QWidget | None = None) -> None:
 
 
 def _value_text(value: object) -> str:
-    return "nobody" if value is None else str(value)
+    # TRANSLATORS: a lesson goal's value: no colour (e.g. a corner held by nobody)
+    return _("nobody") if value is None else str(value)
 
 
 class OverlayBoxes(QWidget):
@@ -65,7 +67,7 @@ class OverlayBoxes(QWidget):
         self.grid.setVerticalSpacing(0)
         self.checks: dict[str, QCheckBox] = {}
         self.combos: dict[str, QComboBox] = {}
-        self.empty = QLabel("none in this game", self)
+        self.empty = QLabel(_("none in this game"), self)
         self.empty.hide()
         #: The overlays the boxes show (the last good).
         self.values: Overlays = {}
@@ -91,7 +93,7 @@ class OverlayBoxes(QWidget):
     def _box(self, spec: OverlaySpec) -> QWidget:
         if not spec.choices:
             check = QCheckBox(spec.name)
-            check.setToolTip(spec.help)
+            check.setToolTip(_(spec.help) if spec.help else "")
             check.toggled.connect(self._picked)
             self.checks[spec.name] = check
             return check
@@ -100,10 +102,11 @@ class OverlayBoxes(QWidget):
         line.setContentsMargins(0, 0, 0, 0)
         line.addWidget(QLabel(spec.name))
         combo = QComboBox()
-        combo.addItem("off", None)
+        # TRANSLATORS: an overlay's choice in the lesson editor: not shown
+        combo.addItem(_("off"), None)
         for choice in spec.choices:
             combo.addItem(choice, choice)
-        combo.setToolTip(spec.help)
+        combo.setToolTip(_(spec.help) if spec.help else "")
         combo.currentIndexChanged.connect(self._picked)
         line.addWidget(combo, 1)
         self.combos[spec.name] = combo
@@ -141,7 +144,7 @@ class RuleBoxes(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
-        self.label = QLabel("Goal")
+        self.label = QLabel(_("Goal"))
         self.pick = QComboBox()
         self.pick.setMinimumWidth(60)
         self.pick.currentIndexChanged.connect(self._picked)
@@ -153,7 +156,8 @@ class RuleBoxes(QWidget):
         self.param_combos: dict[str, QComboBox] = {}
         self.within = QSpinBox()
         self.within.setRange(1, lessons.MAX_WITHIN)
-        self.within.setSuffix(" plies")
+        # TRANSLATORS: after a number of plies in a spin box ("3 plies"): its leading space
+        self.within.setSuffix(_(" plies"))
         self.within.valueChanged.connect(self._params_changed)
         params.addWidget(self.within)
         #: The goal, question or side chosen (the last good).
@@ -185,7 +189,7 @@ class RuleBoxes(QWidget):
         self.kind = kind
         self._syncing = True
         try:
-            self.label.setText(RULE_LABELS.get(kind, "Goal"))
+            self.label.setText(_(RULE_LABELS.get(kind, N_("Goal"))))
             self.pick.clear()
             shown = self.rule or {}
             if kind == "win-within":
@@ -208,7 +212,7 @@ class RuleBoxes(QWidget):
     def _show_pick(self, kind: str) -> lessons.RuleChoice | None:
         """The goal or question picked among the game's choices (None: the answers listed)."""
         self.pick.show()
-        self.pick.addItem("the answers listed" if kind != "no task" else "no task", -1)
+        self.pick.addItem(_("the answers listed") if kind != "no task" else _("no task"), -1)
         choices = self.choices(kind)
         for index, choice in enumerate(choices):
             self.pick.addItem(choice.label, index)
@@ -219,7 +223,7 @@ class RuleBoxes(QWidget):
         rule = self.rule
         picked = next((c for c in choices if c.matches(rule)), None)
         if picked is None:  # a rule the choices cannot show: as it is
-            self.pick.addItem("as written (Advanced)", -2)
+            self.pick.addItem(_("as written (Advanced)"), -2)
             self.pick.setCurrentIndex(self.pick.count() - 1)
         else:
             self.pick.setCurrentIndex(1 + choices.index(picked))

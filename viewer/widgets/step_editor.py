@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import shorten
 from pyramid_lab.model.lesson import STARTER_TEXT
@@ -53,6 +53,22 @@ TEXT_LANGUAGES: tuple[tuple[str, str], ...] = (
     ("es", "Español"),
     ("sv", "Svenska"),
 )
+
+
+#: The words of a task's kinds (the step's JSON keeps the kind: ``place``, ``move``, ...;
+#: "no task" is the box's own choice for none), the English word the kind itself.
+KIND_WORDS = {
+    # TRANSLATORS: the lesson editor's Task box: a step without a task
+    "no task": N_("no task"),
+    # TRANSLATORS: a lesson task's kind: the student places a ball (or piece)
+    "place": N_("place"),
+    # TRANSLATORS: a lesson task's kind: the student plays a move
+    "move": N_("move"),
+    # TRANSLATORS: a lesson task's kind: the student clicks points on the board
+    "click-points": N_("click-points"),
+    # TRANSLATORS: a lesson task's kind: the student wins within a number of plies
+    "win-within": N_("win-within"),
+}
 
 
 def _english(text: object) -> str:
@@ -105,22 +121,25 @@ class StepEditor(QFrame):
         )
         self.edit_language.currentIndexChanged.connect(self._language_changed)
         self.edit_lesson_title = QLineEdit()
-        self.edit_lesson_title.setToolTip("The lesson's own title (the Lessons menu shows it)")
+        self.edit_lesson_title.setToolTip(_("The lesson's own title (the Lessons menu shows it)"))
         self.edit_title = QLineEdit()
-        self.edit_title.setToolTip("The step's title")
+        self.edit_title.setToolTip(_("The step's title"))
         self.edit_text = GrowingText(most=8)  # the step's whole text in sight, wrapped
         self.edit_text.setPlaceholderText(STARTER_TEXT)
         self.edit_highlights = QLineEdit()
-        self.edit_highlights.setToolTip("Points to highlight, separated by ';' (e.g. SW; 1,0,0)")
+        self.edit_highlights.setToolTip(_("Points to highlight, separated by ';' (e.g. SW; 1,0,0)"))
         self.edit_kind = QComboBox()
-        self.edit_kind.addItems(["no task", *lessons.KINDS])
-        self.edit_kind.currentTextChanged.connect(self._kind_changed)
+        for kind in ("no task", *lessons.KINDS):  # (each holds its kind: the file's)
+            self.edit_kind.addItem(_(KIND_WORDS.get(kind, kind)), kind)
+        self.edit_kind.currentIndexChanged.connect(self._kind_changed)
         self.edit_answers = QLineEdit()
-        self.edit_answers.setToolTip("The author's answers, separated by ';'")
-        self.fill = QPushButton("Fill from rules")
+        self.edit_answers.setToolTip(_("The author's answers, separated by ';'"))
+        self.fill = QPushButton(_("Fill from rules"))
         self.fill.setToolTip(
-            "The answers the rules give (the moves that meet the goal, the points that "
-            "answer the question, the first moves that win): filled in and applied"
+            _(
+                "The answers the rules give (the moves that meet the goal, the points that "
+                "answer the question, the first moves that win): filled in and applied"
+            )
         )
         self.answers_row = QWidget()
         answers = QHBoxLayout(self.answers_row)
@@ -129,20 +148,20 @@ class StepEditor(QFrame):
         answers.addWidget(self.fill)
         self.edit_prompt = GrowingText(one_line=True, most=4)  # wrapped, not cut at the edge
         self.edit_hint = GrowingText(one_line=True, most=4)
-        self.advanced = QCheckBox("Advanced: overlays and goal as JSON")
+        self.advanced = QCheckBox(_("Advanced: overlays and goal as JSON"))
         self.advanced.toggled.connect(self.as_json.set_visible)
         rows: tuple[tuple[str | QLabel, QWidget], ...] = (
             (_("Texts in"), self.edit_language),
-            ("Lesson title", self.edit_lesson_title),
-            ("Step title", self.edit_title),
-            ("Text", self.edit_text),
-            ("Overlays", self.overlays),
-            ("Highlights", self.edit_highlights),
-            ("Task", self.edit_kind),
+            (_("Lesson title"), self.edit_lesson_title),
+            (_("Step title"), self.edit_title),
+            (_("Text"), self.edit_text),
+            (_("Overlays"), self.overlays),
+            (_("Highlights"), self.edit_highlights),
+            (_("Task"), self.edit_kind),
             (self.rule_boxes.label, self.rule_boxes),
-            ("Answers", self.answers_row),
-            ("Prompt", self.edit_prompt),
-            ("Hint", self.edit_hint),
+            (_("Answers"), self.answers_row),
+            (_("Prompt"), self.edit_prompt),
+            (_("Hint"), self.edit_hint),
         )
         for label, widget in rows:
             self.form.addRow(label, widget)
@@ -152,43 +171,48 @@ class StepEditor(QFrame):
 
     def _add_buttons(self) -> None:
         row1, row2 = QHBoxLayout(), QHBoxLayout()
-        self.from_board = QPushButton("Answer from board")
-        self.from_board.setToolTip("The last move played, or the points clicked, as the answer")
-        self.take = QPushButton("Take position")
-        self.take.setToolTip("The board's position (set-up mode, moves) becomes this step's")
-        self.add = QPushButton("Add step")
-        self.remove = QPushButton("Remove")
-        self.up = QPushButton("Up")
-        self.down = QPushButton("Down")
+        self.from_board = QPushButton(_("Answer from board"))
+        self.from_board.setToolTip(_("The last move played, or the points clicked, as the answer"))
+        self.take = QPushButton(_("Take position"))
+        self.take.setToolTip(_("The board's position (set-up mode, moves) becomes this step's"))
+        self.add = QPushButton(_("Add step"))
+        # TRANSLATORS: the lesson editor's button that removes the step shown
+        self.remove = QPushButton(_("Remove"))
+        # TRANSLATORS: the lesson editor's button that moves the step one earlier
+        self.up = QPushButton(_("Up"))
+        # TRANSLATORS: the lesson editor's button that moves the step one later
+        self.down = QPushButton(_("Down"))
         for button in (self.from_board, self.take):
             row1.addWidget(button)
         for button in (self.add, self.remove, self.up, self.down):
             row2.addWidget(button)
         self.form.addRow(row1)
         self.form.addRow(row2)
-        self.keep_view = QPushButton("Open the lesson with this view")
+        self.keep_view = QPushButton(_("Open the lesson with this view"))
         self.keep_view.setToolTip(
-            "The lesson opens with the board's levels, peel, clip planes and camera preset "
-            "as they are now (else every level, nothing peeled or clipped)"
+            _(
+                "The lesson opens with the board's levels, peel, clip planes and camera "
+                "preset as they are now (else every level, nothing peeled or clipped)"
+            )
         )
         self.keep_view.hide()  # (shown where the front end says what the view is)
         self.form.addRow(self.keep_view)
 
     def edit_kind_text(self) -> str:
-        """The task's kind chosen ("no task" for none)."""
-        return self.edit_kind.currentText()
+        """The task's kind chosen ("no task" for none): the kind, not its word."""
+        return str(self.edit_kind.currentData())
 
     # -- the choices and their JSON, in step --
 
-    def _kind_changed(self, kind: str) -> None:
+    def _kind_changed(self, _index: int = 0) -> None:
         if self._syncing:
             return
-        self.rule_boxes.kind_changed(kind)
+        self.rule_boxes.kind_changed(self.edit_kind_text())
         self._show_rule()
 
     def _show_rule(self) -> None:
         """The rule's boxes, its JSON and the task's rows show the rule chosen."""
-        kind = self.edit_kind.currentText()
+        kind = self.edit_kind_text()
         for row in (self.rule_boxes, self.answers_row, self.edit_prompt, self.edit_hint):
             self.form.setRowVisible(row, kind != "no task")
         self.rule_boxes.show_rule(kind)
@@ -228,7 +252,8 @@ class StepEditor(QFrame):
         self.edit_highlights.setText("; ".join(step.highlights))
         self._syncing = True
         try:
-            self.edit_kind.setCurrentText(task["kind"] if task else "no task")
+            shown = self.edit_kind.findData(task["kind"] if task else "no task")
+            self.edit_kind.setCurrentIndex(max(shown, 0))
         finally:
             self._syncing = False
         task = task or {}
@@ -282,14 +307,16 @@ class StepEditor(QFrame):
         Advanced was refused (the choices keep the last good value)."""
         problem = self.as_json.problem
         if problem is not None and self.advanced.isChecked():
-            raise ValueError(f"{shorten(problem)}: fix it, or untick Advanced")
+            raise ValueError(
+                _("{problem}: fix it, or untick Advanced").format(problem=shorten(problem))
+            )
         texts, task_texts = self._texts()
         changes: StepFields = {
             **texts,
             "overlays": dict(self.overlays.values),
             "highlights": _split(self.edit_highlights.text()),
         }
-        kind = self.edit_kind.currentText()
+        kind = self.edit_kind_text()
         if kind == "no task":
             changes["task"] = None
             return changes
@@ -310,9 +337,9 @@ class StepEditor(QFrame):
     def asked_task(self) -> lessons.Task:
         """The task as the boxes say, without answers (the rules find them); ValueError
         when there is none or the fields are refused."""
-        kind = self.edit_kind.currentText()
+        kind = self.edit_kind_text()
         if kind == "no task":
-            raise ValueError("pick a task first")
+            raise ValueError(_("pick a task first"))
         self.fields()
         chosen = self.rule_boxes.rule
         rule = chosen or {}

@@ -7,6 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout
 
+from pyramid_lab.i18n import _, shown
+
 RIGHT_STYLE = "color: rgb(20, 120, 40); font-weight: bold"
 WRONG_STYLE = "color: rgb(180, 30, 30); font-weight: bold"
 
@@ -29,10 +31,10 @@ class EditorFooter(QFrame):
         self.message.setWordWrap(True)
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         buttons = QHBoxLayout()
-        self.apply = QPushButton("Apply")
-        self.apply.setToolTip("Use the step's fields (the rules check its task meanwhile)")
-        self.save = QPushButton("Save lesson...")
-        self.save.setToolTip("Check every task with the rules, then write the lesson file")
+        self.apply = QPushButton(_("Apply"))
+        self.apply.setToolTip(_("Use the step's fields (the rules check its task meanwhile)"))
+        self.save = QPushButton(_("Save lesson..."))
+        self.save.setToolTip(_("Check every task with the rules, then write the lesson file"))
         buttons.addWidget(self.apply)
         buttons.addStretch(1)
         buttons.addWidget(self.save)
@@ -46,11 +48,11 @@ class EditorFooter(QFrame):
         were applied and checked, and ``error`` is what the check said."""
         if error is None:
             self.message.setStyleSheet(RIGHT_STYLE)
-            self.message.setText("applied" if not applied else "applied and checked")
+            self.message.setText(_("applied") if not applied else _("applied and checked"))
         else:
             ok = applied and not error.startswith("checked:")
             self.message.setStyleSheet(RIGHT_STYLE if ok else WRONG_STYLE)
-            self.message.setText(error)
+            self.message.setText(shown(error))
 
     def clear_refusal(self) -> None:
         """The refusal said last goes (a JSON typed was fixed)."""
@@ -65,7 +67,7 @@ class EditorFooter(QFrame):
     def report(self, text: str | None, ok: bool) -> None:
         """A check on the worker thread ended: what it found."""
         self.message.setStyleSheet(RIGHT_STYLE if ok else WRONG_STYLE)
-        self.message.setText(text or "")
+        self.message.setText(shown(text or ""))
 
     def show_busy(self, busy: bool) -> None:
         self.busy.setVisible(busy)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QLabel, QLineEdit
 
+from pyramid_lab.i18n import N_, _
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.files import nested_over, read_overlays
 from pyramid_lab.model.game import PositionFormatError, shorten
@@ -25,18 +26,22 @@ if TYPE_CHECKING:
 MAX_FIELD_DEPTH = 16
 
 #: The rule's JSON label by task kind (else "Goal JSON").
-RULE_JSON_LABELS = {"click-points": "Question JSON", "win-within": "Win JSON"}
+RULE_JSON_LABELS = {"click-points": N_("Question JSON"), "win-within": N_("Win JSON")}
 
 
 def read_field(text: str) -> object:
     """The value of a JSON field; ValueError saying why not (nesting beyond any goal's is
     refused before it is parsed: a pasted 100,000-deep text raises no RecursionError)."""
     if nested_over(text, MAX_FIELD_DEPTH):
-        raise ValueError(f"not read: lists or objects nested over {MAX_FIELD_DEPTH} deep")
+        raise ValueError(
+            _("not read: lists or objects nested over {depth} deep").format(depth=MAX_FIELD_DEPTH)
+        )
     try:
         value: object = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"not JSON ({exc.msg}, column {exc.colno})") from None
+        # TRANSLATORS: {reason} is Python's own words (English), e.g. "Expecting value"
+        said = _("not JSON ({reason}, column {column})").format(reason=exc.msg, column=exc.colno)
+        raise ValueError(said) from None
     return value
 
 
@@ -56,16 +61,18 @@ class AdvancedJson:
         self.overlays, self.rules, self.footer = overlays, rules, footer
         self._kind, self._game = kind, game
         self.edit_overlays = QLineEdit()
-        self.edit_overlays.setToolTip('The overlays as JSON, e.g. {"walls": true}')
+        self.edit_overlays.setToolTip(_('The overlays as JSON, e.g. {"walls": true}'))
         self.edit_overlays.textChanged.connect(self._overlays_typed)
         self.edit_rule = QLineEdit()
         self.edit_rule.setToolTip(
-            'place/move: a goal, e.g. {"win": "red"}; click-points: a question; '
-            'win-within: {"side": "red", "within": 3}'
+            _(
+                'place/move: a goal, e.g. {"win": "red"}; click-points: a question; '
+                'win-within: {"side": "red", "within": 3}'
+            )
         )
         self.edit_rule.textChanged.connect(self._rule_typed)
-        self.overlays_label = QLabel("Overlays JSON")
-        self.rule_label = QLabel("Goal JSON")
+        self.overlays_label = QLabel(_("Overlays JSON"))
+        self.rule_label = QLabel(_("Goal JSON"))
         #: The JSON typed that was refused (the first of the fields'), or None.
         self.problem: str | None = None
         self._problems: dict[str, str] = {}  # by field: overlays, rule
@@ -82,7 +89,7 @@ class AdvancedJson:
         self._show(self.edit_overlays, json.dumps(values))
 
     def show_rule(self, kind: str, rule: Rule | None) -> None:
-        self.rule_label.setText(RULE_JSON_LABELS.get(kind, "Goal JSON"))
+        self.rule_label.setText(_(RULE_JSON_LABELS.get(kind, N_("Goal JSON"))))
         self.show_rule_text(rule)
 
     def show_rule_text(self, rule: Rule | None) -> None:
@@ -102,12 +109,12 @@ class AdvancedJson:
         try:
             values = read_field(text or "{}")
         except ValueError as exc:
-            problem = f"overlays JSON: {exc}"
+            problem = _("overlays JSON: {problem}").format(problem=exc)
         else:
             try:
                 taken = read_overlays(values, type(self._game()), "overlays")
             except PositionFormatError as exc:
-                problem = f"overlays JSON: {exc}"
+                problem = _("overlays JSON: {problem}").format(problem=exc)
         self._refused(problem, "overlays")
         if problem is None:
             self.overlays.show_values(taken)
@@ -126,9 +133,11 @@ class AdvancedJson:
         if problem is None:
             problem = lessons.check_rule(self._game(), kind, rule)
         if problem is None and kind == "win-within" and rule is None:
-            problem = 'a win-within task needs {"side": COLOUR, "within": PLIES}'
+            problem = _('a win-within task needs {"side": COLOUR, "within": PLIES}')
         where = self.rule_label.text()
-        self._refused(f"{where}: {problem}" if problem else None, "rule")
+        # TRANSLATORS: {field} is a JSON field's label (Goal JSON), {problem} why it is refused
+        said = _("{field}: {problem}").format(field=where, problem=problem) if problem else None
+        self._refused(said, "rule")
         if problem is not None:
             return
         if kind == "win-within":
@@ -146,6 +155,7 @@ class AdvancedJson:
         self._problems = problems
         self.problem = next(iter(problems.values()), None)
         if problem is not None:
-            self.footer.said(f"{shorten(problem)}; the last good choice stays")
+            said = _("{problem}; the last good choice stays").format(problem=shorten(problem))
+            self.footer.said(said)
         elif not problems:
             self.footer.clear_refusal()

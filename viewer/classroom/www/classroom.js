@@ -258,6 +258,8 @@
         view.setCamera(Object.assign({}, cam, { viewAngle: (wider * 180) / Math.PI }));
       } catch (error) { /* keep it */ }
     }
+    // the board this camera frames (the tests click once it is set: screen_of reads it)
+    document.body.dataset.framed = String(board.key);
   }
 
   function apply(answer) {

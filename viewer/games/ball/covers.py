@@ -8,8 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from pyramid_lab.i18n import _, shown
 from pyramid_lab.model.ball import COLOURS, Program, PyramidBall, SpecialChoice
 from pyramid_lab.model.teaching import describe_result
+from pyramid_lab.viewer.lab.level_names import level_name
+from pyramid_lab.viewer.widgets.names import colour_name, colour_word
 
 if TYPE_CHECKING:
     from .program_dock import ProgramDock
@@ -46,30 +49,41 @@ def cover_docks(
     for side, dock in enumerate(desk.program_docks):
         colour = COLOURS[side]
         if setup:
-            dock.cover("Set-up mode: place the pyramids, then Apply or Cancel in the Set-up dock.")
+            dock.cover(
+                _("Set-up mode: place the pyramids, then Apply or Cancel in the Set-up dock.")
+            )
         elif game.is_over():
-            dock.cover(f"The game is over: {describe_result(game)}.")
+            dock.cover(_("The game is over: {result}.").format(result=shown(describe_result(game))))
         elif chooser is not None:
             _choice_page(desk, game, side, dock, computer)
         elif side in programs:
-            dock.cover(f"{colour.capitalize()}'s program is in, hidden until the rows resolve.")
+            dock.cover(
+                _("{colour}'s program is in, hidden until the rows resolve.").format(
+                    colour=colour_name(colour)
+                )
+            )
         elif colour in computer:
             dock.cover(
-                f"The computer ({computer[colour]}) programs {colour}; the program stays "
-                "hidden until the rows resolve. Stop (status bar) lets you program "
-                f"{colour} yourself this turn."
+                _(
+                    "The computer ({level}) programs {colour}; the program stays hidden until "
+                    "the rows resolve. Stop (status bar) lets you program {colour} yourself "
+                    "this turn."
+                ).format(level=level_name(computer[colour]), colour=colour_word(colour))
             )
         elif desk.open_side == side:
             _show_editor(desk, side, dock)
         elif desk.open_side is not None:
             dock.cover(
-                f"{colour.capitalize()} programs after "
-                f"{COLOURS[desk.open_side]}: look away from the screen."
+                _("{colour} programs after {other}: look away from the screen.").format(
+                    colour=colour_name(colour), other=colour_word(COLOURS[desk.open_side])
+                )
             )
         else:
             dock.cover(
-                f"Hand over to {colour}: {colour} clicks below to program "
-                "(the other program stays hidden).",
+                _(
+                    "Hand over to {colour}: {colour} clicks below to program (the other "
+                    "program stays hidden)."
+                ).format(colour=colour_word(colour)),
                 hand_over=True,
             )
 
@@ -80,13 +94,11 @@ def _show_editor(desk: Desk, side: int, dock: ProgramDock) -> None:
     hint = desk.hinted
     ours = hint is not None and hint[0] == side
     dock.use_hint.setEnabled(ours)
-    words = desk.hint_words if ours else ""
-    dock.editor.hint_words.setText(words)
-    dock.editor.hint_words.setVisible(bool(words))
+    dock.show_hint_words(desk.hint_words if ours else "")
     dock.use_hint.setToolTip(
-        f"load the hinted program {hint[1]} into the editor"
+        _("load the hinted program {program} into the editor").format(program=hint[1])
         if hint is not None and ours
-        else "Hint (H) asks the engine for a program first"
+        else _("Hint (H) asks the engine for a program first")
     )
 
 
@@ -98,16 +110,33 @@ def _choice_page(
     chooser = game.choosing
     colour = COLOURS[side]
     if colour != chooser:
-        dock.cover(f"{str(chooser).capitalize()} chooses a special move; then both program.")
+        dock.cover(
+            _("{colour} chooses a special move; then both program.").format(
+                colour=colour_name(str(chooser))
+            )
+        )
     elif colour in computer:
-        dock.cover(f"The computer ({computer[colour]}) chooses {colour}'s special move.")
+        dock.cover(
+            _("The computer ({level}) chooses {colour}'s special move.").format(
+                level=level_name(computer[colour]), colour=colour_word(colour)
+            )
+        )
     else:
         hint = desk.hinted_choice
         more = game.choices_pending(colour)
-        which = f" (the first of {more} to choose)" if more > 1 else ""
+        said = (
+            _(
+                "{colour} was scored on: take a special move (the first of {count} to "
+                "choose) to keep until you use it (each is used once)."
+            )
+            if more > 1
+            else _(
+                "{colour} was scored on: take a special move to keep until you use it (each "
+                "is used once)."
+            )
+        )
         dock.show_choices(
-            f"{colour.capitalize()} was scored on: take a special move{which} to keep "
-            "until you use it (each is used once).",
+            said.format(colour=colour_name(colour), count=more),
             [c.special for c in game.choices()],
             hint.special if hint is not None and hint.colour == colour else None,
         )

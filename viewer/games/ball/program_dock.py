@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QSize, Qt, QTimer
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -24,10 +23,9 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QMainWindow,
     QPushButton,
-    QStackedWidget,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -40,6 +38,7 @@ from pyramid_lab.model.game import InvalidMoveError
 
 from ...lab.palette import PIECE_RGB
 from ...widgets.names import colour_name, colour_word
+from .editor_parts import NotationEdit, PageStack
 
 SIZES = (N_("Large"), N_("Medium"), N_("Small"))
 #: The special moves as the choice page offers them: a title and what each does.
@@ -56,44 +55,6 @@ ENTRY_WORDS = {
     "R": N_("right"),
     "S": N_("stand"),
 }
-
-
-class PageStack(QStackedWidget):
-    """A stack whose height is its current page's: a covered Program dock takes the room of
-    its one sentence, and the Turn dock below gets the rest. Its width is its widest page's,
-    so the dock column keeps its width when a program is handed in and its editor covered."""
-
-    def sizeHint(self) -> QSize:
-        if self.currentWidget() is None:
-            return super().sizeHint()
-        return self._size([page.sizeHint() for page in self._pages()])
-
-    def minimumSizeHint(self) -> QSize:
-        if self.currentWidget() is None:
-            return super().minimumSizeHint()
-        return self._size([page.minimumSizeHint() for page in self._pages()])
-
-    def _pages(self) -> list[QWidget]:
-        return [page for i in range(self.count()) if (page := self.widget(i)) is not None]
-
-    def _size(self, sizes: list[QSize]) -> QSize:
-        """The widest page's width, the current page's height."""
-        return QSize(max(s.width() for s in sizes), sizes[self.currentIndex()].height())
-
-
-class NotationEdit(QLineEdit):
-    """The notation box: Enter sets the typed program (the window's Return shortcut, Finish
-    turn, must not take the key while the box has the focus)."""
-
-    def event(self, event: QEvent) -> bool:
-        if (
-            event.type() == QEvent.Type.ShortcutOverride
-            and isinstance(event, QKeyEvent)
-            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-        ):
-            event.accept()  # the key comes to the box as a key press
-            return True
-        return super().event(event)
 
 
 class ProgramEditor(QWidget):
@@ -181,6 +142,9 @@ class ProgramEditor(QWidget):
             button = QToolButton(cell)
             button.setText(entry)
             button.setCheckable(True)
+            # never shorter than its letter: a hint's three lines under the grid squashed
+            # the rows to 12 px where the dock had no more room (issue 89)
+            button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
             button.setObjectName(f"{self.colour}-{r}-{k}-{entry}")
             direction = relative_direction(self.colour, entry)
             said = (
@@ -462,6 +426,21 @@ class ProgramDock(QDockWidget):
 
     def show_editor(self) -> None:
         self.stack.setCurrentIndex(0)
+
+    def show_hint_words(self, words: str) -> None:
+        """The engine's words on the hint under the editor ('': none); the dock takes the
+        room they need (their three lines squashed the rows of buttons to 12 px)."""
+        label = self.editor.hint_words
+        if words == label.text() and bool(words) != label.isHidden():
+            return
+        label.setText(words)
+        label.setVisible(bool(words))
+        # as tall as its lines at the editor's width: the dock's least height then holds
+        # them and the rows (Qt's dock column counts a wrapped label as one line)
+        layout = self.editor.layout()
+        width = layout.contentsRect().width() if layout is not None else 0
+        label.setMinimumHeight(label.heightForWidth(width) if words and width > 0 else 0)
+        self._on_page_changed(self.stack.currentIndex())
 
     def cover(self, text: str, hand_over: bool = False) -> None:
         changed = text != self.cover_text.text() or hand_over != self.hand_over.isVisible()

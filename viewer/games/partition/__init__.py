@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from pyramid_lab.i18n import N_, _, format_list
+from pyramid_lab.i18n import M_, _, format_list
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.lattice import CORNERS, PyramidLattice
 from pyramid_lab.model.partition import Partition, Place
@@ -69,13 +69,12 @@ class PlacementTurn:
 
     def click(self, site: int) -> TurnAnswer:
         if self.game.is_over():
-            said = N_("the game is over: {result}")
-            return Declined(said.format(result=describe_result(self.game)))
+            return Declined(M_("the game is over: {result}", result=describe_result(self.game)))
         move = self.game.parse_move(self.sites.site_name(site))
         return ready_or_declined(move, self.game.why_illegal(move))
 
     def finish(self) -> TurnAnswer:
-        return Declined(N_("there is no turn to finish: a move is one click on an empty point"))
+        return Declined(M_("there is no turn to finish: a move is one click on an empty point"))
 
     def cancel(self) -> None:
         return None

@@ -102,9 +102,12 @@ class PyraosTurn:
         if self.target is not None:
             return self._removal_prompt()
         if self.source is not None:
-            return f"lifting {self.lattice.point(self.source)}: click a higher point (Esc cancels)"
+            return M_(
+                "lifting {point}: click a higher point (Esc cancels)",
+                point=str(self.lattice.point(self.source)),
+            )
         if self.forced_pass:
-            return "no move but to pass: press Finish turn"
+            return M_("no move but to pass: press Finish turn")
         return ""
 
     def _removal_prompt(self) -> str:
@@ -113,38 +116,58 @@ class PyraosTurn:
         at Finish turn)."""
         source = -1 if self.source is None else self.source
         if not self.removed:
-            how = "up to two" if (source, self.target, frozenset()) in self._moves else "one or two"
-            return (
-                f"square completed: click {how} of your free spheres to take back to your "
-                "reserve, then Finish turn (Esc cancels)"
+            if (source, self.target, frozenset()) in self._moves:
+                return M_(
+                    "square completed: click up to two of your free spheres to take back to "
+                    "your reserve, then Finish turn (Esc cancels)"
+                )
+            return M_(
+                "square completed: click one or two of your free spheres to take back to "
+                "your reserve, then Finish turn (Esc cancels)"
             )
         taken = ", ".join(str(self.lattice.point(r)) for r in sorted(self.removed))
         # (a placement took one from the reserve; a lift took none)
         reserve = self.game.reserve(self.game.to_move) - (1 if self.source is None else 0)
         back = len(self.removed)
-        said = (
-            f"{taken} taken back: your reserve {reserve} + {back} = {reserve + back} at Finish turn"
-        )
+        values: dict[str, str | int] = {
+            "taken": taken,
+            "reserve": reserve,
+            "back": back,
+            "total": reserve + back,
+        }
         if self._removable():
-            return f"{said}; click 1 more of your free spheres, or Finish turn (Esc cancels)"
-        return f"{said}; no other sphere is free: press Finish turn (Esc cancels)"
+            return M_(
+                "{taken} taken back: your reserve {reserve} + {back} = {total} at Finish turn; "
+                "click 1 more of your free spheres, or Finish turn (Esc cancels)",
+                **values,
+            )
+        return M_(
+            "{taken} taken back: your reserve {reserve} + {back} = {total} at Finish turn; "
+            "no other sphere is free: press Finish turn (Esc cancels)",
+            **values,
+        )
 
     # ---- clicks -------------------------------------------------------------------------
 
     def click(self, pid: int) -> TurnAnswer:
         game = self.game
         if game.is_over():
-            return Declined(f"the game is over: {describe_result(game)}")
+            return Declined(M_("the game is over: {result}", result=describe_result(game)))
         point = self.lattice.point(pid)
         if self.forced_pass:
-            return Declined("you have no move but to pass: press Finish turn")
+            return Declined(M_("you have no move but to pass: press Finish turn"))
         if self.target is not None:  # the removal step
             if pid in self._removable():
                 self.removed = self.removed | {pid}
                 if len(self.removed) == 2:
                     return self.finish()
                 return STEPPED
-            return Declined(f"{point} cannot be removed: only your own free spheres, at most two")
+            return Declined(
+                M_(
+                    "{point} cannot be removed: only your own free spheres, at most two",
+                    point=str(point),
+                )
+            )
         if self.source is not None and pid == self.source:
             self.source = None  # clicking the lifted sphere again puts it back
             return STEPPED
@@ -156,9 +179,15 @@ class PyraosTurn:
         if not options:
             if self.source is not None:
                 lifted = self.lattice.point(self.source)
-                return Declined(f"the sphere at {lifted} cannot be lifted to {point}")
+                return Declined(
+                    M_(
+                        "the sphere at {lifted} cannot be lifted to {point}",
+                        lifted=str(lifted),
+                        point=str(point),
+                    )
+                )
             why = game.why_illegal(game.parse_move(str(point)))
-            return Declined(why or f"{point}: no move here")
+            return Declined(why or M_("{point}: no move here", point=str(point)))
         if options == [frozenset()]:
             move = self._moves[(source, pid, frozenset())]
             self.cancel()
@@ -182,14 +211,14 @@ class PyraosTurn:
     def finish(self) -> TurnAnswer:
         """Complete the turn being built (or the forced pass)."""
         if not self.can_finish:
-            return Declined("there is no turn to finish")
+            return Declined(M_("there is no turn to finish"))
         if self.target is None:
             self.cancel()
             return Ready(self._moves[PASS])
         source = -1 if self.source is None else self.source
         move = self._moves.get((source, self.target, self.removed))
         if move is None:
-            return Declined("remove at least one sphere: this game plays the 1-2 removal rule")
+            return Declined(M_("remove at least one sphere: this game plays the 1-2 removal rule"))
         self.cancel()
         return Ready(move)
 

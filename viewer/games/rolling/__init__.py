@@ -30,9 +30,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model.game import CHANCE, Game, Move
-from pyramid_lab.model.rolling import DONE, Deploy, Place, RollingPyramids, StartArea
+from pyramid_lab.model.rolling import (
+    ALL,
+    DONE,
+    Deploy,
+    Place,
+    RollingPyramids,
+    Soldiers,
+    StartArea,
+)
 from pyramid_lab.model.teaching import describe_result
 
 from ...boards.geometries import HexMap
@@ -114,12 +122,16 @@ class RollingTurn:
         game = self.game
         node = game.current_player()
         if node == CHANCE:
-            return Declined(N_("the dice are rolled next: Finish turn (Enter) rolls them"))
+            return Declined(M_("the dice are rolled next: Finish turn (Enter) rolls them"))
         if node < 0:
-            return Declined(N_("the game is over: {result}").format(result=describe_result(game)))
+            return Declined(M_("the game is over: {result}", result=describe_result(game)))
         if not self.ui.seats.human_to_move(game):
-            said = N_("{player} is played by the computer: wait for its move")
-            return Declined(said.format(player=game.to_move))
+            return Declined(
+                M_(
+                    "{player} is played by the computer: wait for its move",
+                    player=str(game.to_move),
+                )
+            )
         cell = self.ui.cell_of(site)
         name = game.cell_name(cell)
         phase = game.phase
@@ -128,49 +140,59 @@ class RollingTurn:
             move: Move = StartArea(name)
             if move in moves:
                 return Ready(move)
-            said = N_("{space} is not a free starting area: click one of the marked ones")
-            return Declined(said.format(space=name))
+            return Declined(
+                M_("{space} is not a free starting area: click one of the marked ones", space=name)
+            )
         if phase == "deploy":
             seat = self.ui.seats.hand_over(game)
             if seat is not None:
                 return Declined(hand_over(seat))
             if self.unit is None:
-                return Declined(N_("no unit left to deploy"))
+                return Declined(M_("no unit left to deploy"))
             move = Deploy(self.unit, name)
             if move in moves:
                 return Ready(move)
-            said = N_("{unit} cannot go to {space}").format(unit=self.unit, space=name)
+            said = M_("{unit} cannot go to {space}", unit=self.unit, space=name)
             return Declined(game.why_illegal(move) or said)
         if phase == "cleanup":
             return self._place(cell, moves)
-        return Declined(self._ask(phase, N_("nothing to click on the map now")))
+        return Declined(self._ask(phase, M_("nothing to click on the map now")))
 
     def _place(self, cell: int, moves: list[Move]) -> TurnAnswer:
         game = self.game
         name = game.cell_name(cell)
         if self.device is None:
-            return Declined(N_("no device left to place: Finish turn (Enter) ends the cleanup"))
+            return Declined(M_("no device left to place: Finish turn (Enter) ends the cleanup"))
         places = [m for m in moves if isinstance(m, Place) and m.device == self.device]
         if self.device == "umbrella":
             move = Place("umbrella", name)
             if move in places:
                 return Ready(move)
-            return Declined(
-                N_("an umbrella goes on a space you hold, not on {space}").format(space=name)
-            )
+            return Declined(M_("an umbrella goes on a space you hold, not on {space}", space=name))
         if self.first is None:
             if any(m.cell == name for m in places):
                 self.first = cell
                 return STEPPED
-            said = N_("a {device} starts from a space you hold next to another: not {space}")
-            return Declined(said.format(device=self.device, space=name))
+            return Declined(
+                M_(
+                    "a {device} starts from a space you hold next to another: not {space}",
+                    device=self.device,
+                    space=name,
+                )
+            )
         move = Place(self.device, game.cell_name(self.first), name)
         if move in places:
             self.first = None
             return Ready(move)
         first = game.cell_name(self.first)
-        said = N_("no {device} from {first} to {space}: click a marked neighbour, or Cancel")
-        return Declined(said.format(device=self.device, first=first, space=name))
+        return Declined(
+            M_(
+                "no {device} from {first} to {space}: click a marked neighbour, or Cancel",
+                device=self.device,
+                first=first,
+                space=name,
+            )
+        )
 
     def finish(self) -> TurnAnswer:
         game = self.game
@@ -187,7 +209,7 @@ class RollingTurn:
             return Ready(DONE)
         if game.current_player() < 0:
             return Declined("over")
-        return Declined(self._ask(game.phase, N_("nothing to finish")))
+        return Declined(self._ask(game.phase, M_("nothing to finish")))
 
     def cancel(self) -> None:
         self.die = None
@@ -219,6 +241,13 @@ class RollingTurn:
         if game.phase == "cleanup" and self.first is not None:
             said = N_("click the neighbour the {device} faces (Esc: another start)")
             return said.format(device=self.device)
+        if game.phase == "conquest" and game.current_player() >= 0:
+            left = game.state.sheets[game.current_player()].conquests
+            said = N_(
+                "cross off a triangle in {controls} (still to cross: {count}, one a space "
+                "taken), or Finish turn (Enter) to stop"
+            )
+            return said.format(controls=self.ui.controls, count=left)
         if game.phase == "draft" and self.die is not None:
             said = N_("choose where to write the die in {controls}")
             return said.format(controls=self.ui.controls)
@@ -235,7 +264,7 @@ class RollingUI(RollingSites[RollingTurn], RollingWords[RollingTurn], GameUI[Rol
     game_name = "rolling"
     board_kind = "hex-map"
     piece_word = "troops"
-    legend_room = 2  # a deployment's "secret orders" line (it may wrap) comes with the first
+    legend_room = 3  # a deployment's "secret orders" line (it may wrap) and "troops" (its label)
 
     def __init__(self, host: Host | None = None) -> None:
         super().__init__(host)
@@ -341,6 +370,16 @@ class RollingUI(RollingSites[RollingTurn], RollingWords[RollingTurn], GameUI[Rol
         if self._docks is None:
             return []
         return [(self._docks.sheets, self._docks.fights)]
+
+    def moot(self, game: Game) -> Move | None:
+        """Solo, the last round: where the new soldiers go changes nothing (the game ends
+        with the round, its outcome decided): all stay, made for the player (the same move
+        a player makes, so saved games replay as before)."""
+        assert isinstance(game, RollingPyramids)
+        last = game.round >= game.options.rounds
+        if game.options.solo and game.phase == "soldiers" and last:
+            return Soldiers(ALL, True)
+        return None
 
     def position_changed(self, game: Game, reason: str) -> None:
         assert isinstance(game, RollingPyramids)

@@ -44,10 +44,12 @@ from ...widgets.names import colour_word
 from ...widgets.slots import slot
 from .panels import die_colour, die_text, rgb_of
 from .record_docks import FightsDock, SheetsDock
+from .texts import phase_word
 from .words import (
-    PHASE_HELP,
+    crossed_number,
     move_help,
     move_words,
+    phase_help,
     slot_box,
     take_help,
     take_words,
@@ -177,6 +179,11 @@ class TurnDock(QDockWidget):
         self.body_layout = layout = QVBoxLayout(body)
         self.heading = QLabel()
         self.heading.setWordWrap(True)
+        # two lines kept: the pool below stays put as the heading goes from two lines ("take
+        # a die ...") to one ("choose where ...") and back (a click aimed at a die landed
+        # between two)
+        self.heading.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.heading.setMinimumHeight(2 * self.heading.fontMetrics().lineSpacing())
         layout.addWidget(self.heading)
         # each kind of choice of the phase in plain words (the faction board's jargon)
         # (one click away, so that the choices have the room: each choice's tooltip
@@ -299,7 +306,7 @@ class TurnDock(QDockWidget):
             self.done.setEnabled(False)
             return
         self.heading.setText(self._heading(game, turn, human))
-        words = PHASE_HELP.get(game.phase, "") if human and not game.is_over() else ""
+        words = phase_help(game.phase) if human and not game.is_over() else ""
         self.help.setText(words)
         self.about.setToolTip(words)
         self.about.setVisible(bool(words))
@@ -317,8 +324,8 @@ class TurnDock(QDockWidget):
             return _("The dice are rolled next: Finish turn (Enter) rolls them.")
         who = f"<b>{colour_word(game.to_move)}</b>"
         if not human:
-            said = _("{player} (computer) is deciding: {phase}")
-            return said.format(player=who, phase=game.phase)
+            said = _("{player} (computer) is deciding: {phase}")  # (the phase in words)
+            return said.format(player=who, phase=_(phase_word(game)))
         return _("{player}, your decision: {ask}").format(player=who, ask=html.escape(turn.ask()))
 
     def _fill(self, game: RollingPyramids, turn: RollingTurn, human: bool) -> None:
@@ -402,7 +409,8 @@ class TurnDock(QDockWidget):
         """Another phase's decisions (a start, develop, conquest, the new soldiers)."""
         for move in moves:
             if move != DONE and isinstance(move, Develop | Cross | Soldiers | StartArea):
-                self.choices.add_choice(move_words(move), ("move", move), move_help(move))
+                words = move_words(move, crossed_number(game, game.current_player(), move))
+                self.choices.add_choice(words, ("move", move), move_help(move))
         if game.phase == "develop" and DONE in moves:
             self.choices.add_note(_("Done keeps the unspent develop pairs for a later round."))
         if game.phase == "soldiers":

@@ -93,7 +93,8 @@ def sheet_html(game: RollingPyramids, p: int, box: str | None = None) -> str:
     devices = ", ".join(
         f"{d} x{sheet.devices[k]}" for k, d in enumerate(DEVICES) if sheet.devices[k]
     )
-    out.append(f"<p><b>Devices</b> {devices or 'none'}</p>")
+    if not game.options.solo:  # (the solo variant uses no ram, spikes or umbrella)
+        out.append(f"<p><b>Devices</b> {devices or 'none'}</p>")
     out.extend(_army_lines(game, p, box))
     out.extend(_footmen(game, p, box))
     out.append("</ul>")

@@ -106,12 +106,42 @@ def fight_log(game: RollingPyramids) -> list[tuple[int, tuple[str, ...]]]:
     """(round, the resolution's lines) for each deploy phase resolved so far, replayed
     from the start of the game's history."""
     replay = start_copy(game)
-    out: list[tuple[int, tuple[str, ...]]] = []
+    out: list[tuple[int, int, tuple[str, ...]]] = []
     for move in game.move_stack:
-        was_deploy, number = replay.phase == "deploy", replay.round
+        was_deploy, number, before = replay.phase == "deploy", replay.round, replay.state.fights
         replay.push(move)
-        if was_deploy and replay.phase != "deploy":
-            out.append((number, replay.state.fights))
+        _log_move(out, len(replay.move_stack), number, was_deploy, before, replay)
+    return _by_round(out)
+
+
+def _log_move(
+    rounds: list[tuple[int, int, tuple[str, ...]]],
+    ply: int,
+    number: int,
+    was_deploy: bool,
+    before: tuple[str, ...],
+    replay: RollingPyramids,
+) -> None:
+    """The log after a move of round ``number`` (``ply``: the moves then played): a deploy
+    phase resolved logs its lines; a later move of the round that adds to them (solo: the
+    Pharaoh's walk, once the conquests are crossed off) logs the round's lines again,
+    whole (an entry of its own: an undo of that move takes back that entry only)."""
+    lines = replay.state.fights
+    resolved = was_deploy and replay.phase != "deploy"
+    if resolved or (lines != before and rounds and rounds[-1][1] == number):
+        rounds.append((ply, number, lines))
+
+
+def _by_round(
+    rounds: list[tuple[int, int, tuple[str, ...]]],
+) -> list[tuple[int, tuple[str, ...]]]:
+    """(round, its lines) once a round: the lines its last entry logged."""
+    out: list[tuple[int, tuple[str, ...]]] = []
+    for _ply, number, lines in rounds:
+        if out and out[-1][0] == number:
+            out[-1] = (number, lines)
+        else:
+            out.append((number, lines))
     return out
 
 
@@ -139,8 +169,7 @@ class FightLog:
             replay.pop()
         self._rounds = [r for r in self._rounds if r[0] <= common]
         for move in stack[common:]:
-            was_deploy, number = replay.phase == "deploy", replay.round
+            was_deploy, number, before = replay.phase == "deploy", replay.round, replay.state.fights
             replay.push_search(move)
-            if was_deploy and replay.phase != "deploy":
-                self._rounds.append((len(done), number, replay.state.fights))
-        return [(number, lines) for _ply, number, lines in self._rounds]
+            _log_move(self._rounds, len(done), number, was_deploy, before, replay)
+        return _by_round(self._rounds)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pyramid_lab.model.game import Game
-from pyramid_lab.model.rolling import RollingPyramids
+from pyramid_lab.model.rolling import PHARAOH_COLOUR, RollingPyramids
 from pyramid_lab.model.rolling.rules import RollingMap
 
 from ...boards.geometries import HexCell, HexMap
@@ -121,5 +121,6 @@ class RollingSites(BoardSites[Turn]):
         holder = game.colour_of(game.state.owner[cell.index])
         troops = game.state.troops[cell.index]
         if holder is not None:
-            text += f"; held by {holder}" + (f" with {troops}" if troops else "")
+            who = "the Pharaoh" if holder == PHARAOH_COLOUR else holder  # (not "pharaoh")
+            text += f"; held by {who}" + (f" with {troops}" if troops else "")
         return text

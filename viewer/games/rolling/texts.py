@@ -26,7 +26,7 @@ from ...lab.game_words import ChoiceGroup, GameWords, Panel
 from ...lab.outcome_words import joined, word
 from ...lab.turn_builder import Turn
 from .panels import pool_html, sheet_html
-from .words import move_words, take_words, white_pyramids_legend
+from .words import crossed_number, move_words, take_words, white_pyramids_legend
 
 PHASE_WORDS = {
     "start": N_("choosing starting areas"),
@@ -54,6 +54,13 @@ DONE_WORDS = {
 }
 
 
+def phase_word(game: RollingPyramids) -> str:
+    """The phase of ``game`` in words (marked for the catalog: translated where shown)."""
+    if game.options.solo and game.phase == "deploy":
+        return N_("deploy")  # (nobody to keep it secret from)
+    return PHASE_WORDS.get(game.phase, game.phase)
+
+
 class RollingWords(GameWords[Turn]):
     """Rolling Pyramids' UI's words."""
 
@@ -67,7 +74,7 @@ class RollingWords(GameWords[Turn]):
                 return describe_result(game)
             return M_("{result}: {points}", result=word(describe_result(game)), points=points)
         rounds = game.options.rounds
-        phase = word(PHASE_WORDS.get(game.phase, game.phase))
+        phase = word(phase_word(game))
         where: str
         if game.round < 1:  # the starting areas are chosen before round 1
             where = M_("before round 1 of {rounds}: {phase}", rounds=rounds, phase=phase)
@@ -80,7 +87,8 @@ class RollingWords(GameWords[Turn]):
         return M_("{where}; points {points}", where=where, points=points)
 
     def move_words(self, game: Game, move: Move) -> str:
-        words = move_words(move)
+        assert isinstance(game, RollingPyramids)
+        words = move_words(move, crossed_number(game, game.current_player(), move))
         return "" if words == str(move) else word(words)  # (written once: the notation says it)
 
     def move_groups(self, game: Game, moves: Sequence[Move]) -> list[ChoiceGroup] | None:
@@ -99,7 +107,8 @@ class RollingWords(GameWords[Turn]):
                     groups.setdefault(M_("Done"), []).append((move, M_("done")))
             return [ChoiceGroup(title, tuple(choices)) for title, choices in groups.items()]
         if game.phase not in ("deploy", "cleanup") and moves:
-            choices = tuple((m, word(move_words(m))) for m in moves)
+            p = game.current_player()
+            choices = tuple((m, word(move_words(m, crossed_number(game, p, m)))) for m in moves)
             title = M_(
                 "{side}'s decision: {phase}",
                 side=word(game.to_move),
@@ -145,10 +154,16 @@ class RollingWords(GameWords[Turn]):
             done = DONE_WORDS.get(self._phase_of_last(game, move), N_("done"))
             text = M_("{mover}: {what}", mover=who, what=word(done))
         else:
-            text = M_("{mover}: {what}", mover=who, what=word(move_words(move)))
+            seat = game.players.index(mover) if mover in game.players else -1
+            crossed = crossed_number(game, seat, move)
+            text = M_("{mover}: {what}", mover=who, what=word(move_words(move, crossed)))
         effect = game.last_effect()
         if effect is not None and effect.lines:
-            text = M_("{said}; the fights: {fights}", said=text, fights=word(effect.describe()))
+            if self._phase_of_last(game, move) == "conquest":  # solo: the Pharaoh's walk
+                text = M_("{said}; then {walk}", said=text, walk=word(effect.describe()))
+            else:
+                fights = word(effect.describe())
+                text = M_("{said}; the fights: {fights}", said=text, fights=fights)
         return text
 
     @staticmethod
@@ -189,16 +204,17 @@ class RollingWords(GameWords[Turn]):
             )
         solo = isinstance(game, RollingPyramids) and game.options.solo
         words[("decoration", PHARAOH_TROOPS)] = (
-            M_("the Pharaoh's troops: take space 1 and S1 to S4 from them")
-            if solo
-            else M_("the Pharaoh's troops")
+            M_("the Pharaoh's troops: take 1 and S1 to S4") if solo else M_("the Pharaoh's troops")
         )
+        # the numbers on the map's stacks (not the generic "names")
+        words[("labels", "")] = M_("troops (2*: two heroes)")
         for colour in (*COLOURS, PHARAOH_COLOUR):
             side = word(colour)
             words[("region", colour)] = M_("held by {side}", side=side)
             rams = devices.get(("path", colour))
             words[("path", colour)] = (
-                M_("{side}'s {devices} (on a border)", side=side, devices=", ".join(rams))
+                # (one line: "ram 3-2" names its border; a long line stepped the map back)
+                M_("{side}'s {devices}", side=side, devices=", ".join(rams))
                 if rams
                 else M_("{side}'s ram or spikes on a border", side=side)
             )
@@ -208,5 +224,9 @@ class RollingWords(GameWords[Turn]):
                 if umbrellas
                 else M_("{side}'s umbrella", side=side)
             )
-            words[("ghost", colour)] = M_("{side}'s secret orders (only you see them)", side=side)
+            words[("ghost", colour)] = (
+                M_("{side}'s orders this round", side=side)
+                if solo
+                else M_("{side}'s secret orders (only you see them)", side=side)
+            )
         return words

@@ -3,8 +3,19 @@ is written, and each other decision as the Turn dock and the status bar say it."
 
 from __future__ import annotations
 
+from pyramid_lab.i18n import M_, N_, _
 from pyramid_lab.model.game import Move
-from pyramid_lab.model.rolling import ALL, DONE, Cross, Develop, Place, Soldiers, StartArea, Take
+from pyramid_lab.model.rolling import (
+    ALL,
+    DONE,
+    Cross,
+    Develop,
+    Place,
+    RollingPyramids,
+    Soldiers,
+    StartArea,
+    Take,
+)
 
 
 def slot_words(slot: str) -> str:
@@ -18,12 +29,15 @@ def slot_words(slot: str) -> str:
         return f"develop pair {pair} ({shape})"
     if slot.startswith("f"):
         group, space = slot[1:].split(".")
-        # (crossed off: once every space before a circle is, that circle's footmen join)
-        return (
-            f"footmen {group}: cross off space {space} (a circle's footmen join once every "
-            "space before it is crossed off)"
-        )
+        return f"footmen f{group}: box {space}"
     return f"line {slot[0]}, circle {slot[1]}"
+
+
+def footmen_box(group: int, space: int, number: int, d4: bool) -> str:
+    """A footmen box by what the faction board prints in it and where: "footmen f1: cross
+    off ▲2 (box 5)" (the boxes counted with the circles between them, as the slot's name
+    counts them: "space 5" read as the map's space 5)."""
+    return f"footmen f{group}: cross off {'▲' if d4 else '◆'}{number} (box {space})"
 
 
 def slot_box(slot: str) -> str:
@@ -41,11 +55,16 @@ def slot_box(slot: str) -> str:
 
 
 def take_words(move: Take, own: bool) -> str:
-    """'line a, circle 1: 5 (6, own colour -1)'."""
+    """'line a, circle 1: 5 (6, own colour -1)'; a footmen box by its number, "footmen f1:
+    cross off ▲2 (box 5) (3, own colour -1)"."""
     where = slot_words(move.slot)
     if move.written is None:
         return where
-    text = f"{where}: {move.written}"
+    if move.slot.startswith("f"):
+        group, space = move.slot[1:].split(".")
+        text = footmen_box(int(group), int(space), move.written, move.sides == 4)
+    else:
+        text = f"{where}: {move.written}"
     if move.written != move.value:
         change = move.written - move.value
         why = "own colour" if own and abs(change) == 1 else "factory"
@@ -53,8 +72,20 @@ def take_words(move: Take, own: bool) -> str:
     return text
 
 
-def move_words(move: Move) -> str:
-    """A decision in the Turn dock's words."""
+def crossed_number(game: RollingPyramids, player: int, move: Move) -> int | None:
+    """The number a conquest's triangle holds on ``player``'s faction board (None: no
+    conquest, or no such box)."""
+    if not isinstance(move, Cross) or not 0 <= player < len(game.factions):
+        return None
+    groups = game.factions[player].groups
+    if not 0 < move.group <= len(groups) or not 0 < move.space <= len(groups[move.group - 1]):
+        return None
+    return groups[move.group - 1][move.space - 1].number
+
+
+def move_words(move: Move, crossed: int | None = None) -> str:
+    """A decision in the Turn dock's words (``crossed``: the number a conquest's triangle
+    holds on the faction board, where known)."""
     if isinstance(move, Develop):
         names = {
             "ram": "a ram (breaks defenders in half)",
@@ -68,7 +99,9 @@ def move_words(move: Move) -> str:
             return f"develop line {up[0]}'s next bonus circle"
         return f"develop line {up[0]}'s line upgrade (the middle number counts)"
     if isinstance(move, Cross):
-        return f"cross off footmen {move.group}, space {move.space} (a triangle)"
+        if crossed is not None:
+            return footmen_box(move.group, move.space, crossed, True)
+        return f"footmen f{move.group}: cross off the triangle in box {move.space}"
     if isinstance(move, Soldiers):
         if move.cell == ALL:
             if move.stay:
@@ -90,34 +123,66 @@ def move_words(move: Move) -> str:
 
 
 #: What a newcomer reads under the Turn dock's heading: each kind of choice of a phase in
-#: plain words (the faction board's jargon: circles, triangles, pairs, "2*").
+#: plain words (the faction board's jargon: circles, triangles, pairs, "2*"). Marked for the
+#: catalog and said in the window's language where shown (:func:`phase_help`); the
+#: examples quoted from the choices, which are notation, are filled in after translation.
 PHASE_HELP = {
-    "start": "A starting area is yours for the whole game: your troops go to spaces next "
-    "to it, and from there onwards.",
-    "draft": "Each choice is where the die's number goes on your faction board: a line's "
-    "circle (lines a, b, c: three fitting numbers make an army), a develop pair (a d4 "
-    "number below a d8 number buys an upgrade), a footmen space (▲ d4 or ◆ d8, that exact "
-    'number: crossed off, more footmen) or a hero slot (that many heroes). "(3, own '
-    'colour -1)": the die shows 3, written as 2; a die of your colour may change by 1, a '
-    "number in a factory's section by 2.",
-    "develop": "A develop pair whose d4 number is below its d8 number buys one upgrade: "
-    "a device for the fights (ram, spikes, umbrella), a line's next bonus circle (a "
-    "bigger army from that line) or a line upgrade (the line's middle number counts "
-    "instead of its first).",
-    "deploy": "Each unit is troops ready this round: heroes, a full army line (a, b, c; "
-    "line c is a bomb that may hit any space), the footmen f1 and f2 (solo: also the "
-    'reserve). "5" is 5 troops, "2*" two heroes (a star marks heroes), "5+2*" both.',
-    "conquest": "For each space you took this round you may cross off one triangle "
-    "(▲, a footmen space of a d4) on your faction board, without a die: crossed spaces "
-    "unlock the footmen's circles, more footmen every round.",
-    "soldiers": "Each space you hold gives new soldiers, its pyramid's top number. Stay: "
-    "they join the troops on that space. Reserve: they become one unit (the reserve) you "
-    'deploy next round. The spaces are asked one at a time in number order; "all" '
-    "decides for every space still waiting.",
-    "cleanup": "The devices you developed go on the map for the next round's fights: a "
-    "ram on a border halves the defenders you attack, spikes halve the attackers, an "
-    "umbrella shields half of a space's defenders from bombs.",
+    "start": N_(
+        "A starting area is yours for the whole game: your troops go to spaces next to it, "
+        "and from there onwards."
+    ),
+    "draft": N_(
+        "Each choice is where the die's number goes on your faction board: a line's circle "
+        "(lines a, b, c: three fitting numbers make an army), a develop pair (a d4 number "
+        "below a d8 number buys an upgrade), a footmen box (▲ d4 or ◆ d8, that exact "
+        "number: crossed off, more footmen) or a hero slot (that many heroes). {example}: "
+        "the die shows 3, written as 2; a die of your colour may change by 1, a number in "
+        "a factory's section by 2."
+    ),
+    "develop": N_(
+        "A develop pair whose d4 number is below its d8 number buys one upgrade: a device "
+        "for the fights (ram, spikes, umbrella), a line's next bonus circle (a bigger army "
+        "from that line) or a line upgrade (the line's middle number counts instead of its "
+        "first)."
+    ),
+    "deploy": N_(
+        "Each unit is troops ready this round: heroes, a full army line (a, b, c; line c is "
+        "a bomb that may hit any space), the footmen f1 and f2 (solo: also the reserve). "
+        "{five} is 5 troops, {heroes} two heroes (a star marks heroes), {both} both."
+    ),
+    "conquest": N_(
+        "For each space you took this round you may cross off one triangle (▲, a footmen "
+        "box of a d4) on your faction board, without a die: crossed boxes unlock the "
+        "footmen's circles, more footmen every round."
+    ),
+    "soldiers": N_(
+        "Each space you hold gives new soldiers, its pyramid's top number. Stay: they join "
+        "the troops on that space. Reserve: they become one unit (the reserve) you deploy "
+        "next round. The spaces are asked one at a time in number order; {all} decides for "
+        "every space still waiting."
+    ),
+    "cleanup": N_(
+        "The devices you developed go on the map for the next round's fights: a ram on a "
+        "border halves the defenders you attack, spikes halve the attackers, an umbrella "
+        "shields half of a space's defenders from bombs."
+    ),
 }
+
+#: The notation PHASE_HELP quotes from the choices and the map (the same in every language).
+_HELP_EXAMPLES = {
+    "example": '"(3, own colour -1)"',
+    "five": '"5"',
+    "heroes": '"2*"',
+    "both": '"5+2*"',
+    "all": '"all"',
+}
+
+
+def phase_help(phase: str) -> str:
+    """What the choices of ``phase`` mean, in the current language ("" for a phase
+    without words)."""
+    words = PHASE_HELP.get(phase)
+    return _(words).format(**_HELP_EXAMPLES) if words is not None else ""
 
 
 def take_help(move: Take, own: bool) -> str:
@@ -210,14 +275,10 @@ def white_pyramid_words(
 
 def white_pyramids_legend(rounds: int, last_round: str = "both", solo: bool = False) -> str:
     """The legend's line for the "1/2" under a space's number on the map (solo: soldiers,
-    not points)."""
+    not points), short: the legend stands beside the map, and a long line steps the map
+    back (a hover on a space says its numbers whole)."""
     if solo:
-        return (
-            '"1/2" under a space: its white pyramid gives its holder the first number in new '
-            "soldiers each round (the second is not used solo)"
-        )
-    last = "both" if last_round == "both" else "the second only"
-    return (
-        f'"1/2" under a space: its white pyramid scores the first number to its holder '
-        f"each round, {last} in round {rounds}"
-    )
+        return M_('"1/2": new soldiers a round (the first number)')
+    if last_round == "both":
+        return M_('"1/2": points a round (round {rounds}: both)', rounds=rounds)
+    return M_('"1/2": points a round (round {rounds}: the second)', rounds=rounds)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import Game, IllegalMoveError
 from pyramid_lab.model.teaching import describe_result
 from pyramid_lab.model.terrace import (
@@ -29,6 +30,7 @@ from pyramid_lab.model.terrace import (
 from ...boards.geometries import SteppedBoard
 from ...lab.frame import Frame, Marker, Pointer, Vanish
 from ...lab.game_ui import GameUI
+from ...lab.outcome_words import word
 from ...lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
 from .. import register_ui
 
@@ -106,16 +108,20 @@ class TerraceTurn:
         if self.game.is_over():
             return ""
         if self.selected is None:
-            return f"{self.game.to_move}: click one of your stones (outlined) to move it"
-        return (
-            f"{field_name(self.selected)} selected: click a destination (green run, blue jump, "
-            "orange push, red smash; Esc deselects)"
+            return M_(
+                "{player}: click one of your stones (outlined) to move it",
+                player=word(str(self.game.to_move)),
+            )
+        return M_(
+            "{field} selected: click a destination (green run, blue jump, orange push, red "
+            "smash; Esc deselects)",
+            field=field_name(self.selected),
         )
 
     def click(self, pid: int) -> TurnAnswer:
         game = self.game
         if game.is_over():
-            return Declined(f"the game is over: {describe_result(game)}")
+            return Declined(M_("the game is over: {result}", result=describe_result(game)))
         name = field_name(pid)
         if self.selected is not None:
             if pid == self.selected:
@@ -130,18 +136,31 @@ class TerraceTurn:
             if pid in self.movable():
                 self.selected = pid
                 return STEPPED
-            return Declined(f"the stone on {name} has no legal move")
+            return Declined(M_("the stone on {field} has no legal move", field=name))
         if self.selected is not None:
             return Declined(
                 game.why_illegal(TerraceMove(Kind.RUN, self.selected, pid))
-                or f"{name}: no move here"
+                or M_("{field}: no move here", field=name)
             )
         if colour is not None:
-            return Declined(f"the stone on {name} is {colour}'s; {game.to_move} is to move")
-        return Declined(f"{name} is empty: first click one of {game.to_move}'s stones")
+            return Declined(
+                M_(
+                    "the stone on {field} is {colour}'s; {player} is to move",
+                    field=name,
+                    colour=word(str(colour)),
+                    player=word(str(game.to_move)),
+                )
+            )
+        return Declined(
+            M_(
+                "{field} is empty: first click one of {player}'s stones",
+                field=name,
+                player=word(str(game.to_move)),
+            )
+        )
 
     def finish(self) -> TurnAnswer:
-        return Declined("there is no turn to finish: a move is one click on a destination")
+        return Declined(M_("there is no turn to finish: a move is one click on a destination"))
 
     def cancel(self) -> None:
         self.selected = None

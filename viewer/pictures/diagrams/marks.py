@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from pyramid_lab.i18n import shown
+
 from ...lab import palette
 from ...lab.frame import Frame
 from .canvas import RGB, Canvas, hex_colour, num, shade
@@ -83,7 +85,7 @@ def draw_labels(canvas: Canvas, frame: Frame, place: Place, lift: float = 0.55) 
     for label in frame.labels:
         spot = place(label.site)
         if spot is not None and label.text:
-            canvas.text(spot[0], spot[1] - lift, label.text, LABEL_SIZE, halo=True)
+            canvas.text(spot[0], spot[1] - lift, shown(label.text), LABEL_SIZE, halo=True)
 
 
 #: A pyramid seen from above: its four faces (top, right, bottom, left), lit from the
