@@ -273,7 +273,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
                 resident.symmetric_difference_update({k})
         values, counted, pushed = tuple(lazy[0]), tuple(lazy[1]), tuple(lazy[2])
 
-    geo = whole.geometry_arrays(4)
+    geo = whole.geometry_args(4)  # as it crosses into a kernel: plain tuples (lesson 52)
     codes = (0, 0)
     # every shape fresh: each child is read (the dear case: early rounds, where most are)
     fresh = np.ones(sum(len(row) for row in ix.shapes), dtype=np.uint8)
@@ -281,8 +281,8 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
     stale = np.zeros(sum(len(row) for row in ix.shapes), dtype=np.uint8)
 
     def measure(kind: int, n: int, first: int, last: int) -> tuple[int, float]:
-        walk = whole_walk.Walk(geo, ix.arrays, ix.shapes[n], ix.shape_points[n])
-        view = whole_walk.TableView(codes, walk, values)
+        walk = (geo, ix.args, ix.shapes[n], ix.shape_points[n])
+        view = (codes, walk, values)
         step = last - first  # one chunk
         out = np.zeros(last - first, dtype=np.uint8)
         stats = np.zeros((1, 3), dtype=np.int64)
@@ -295,7 +295,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
         elif kind == 3:
             most = whole_push.MOST_IN_BYTE
             taken = np.zeros(1, dtype=np.int64)
-            counting = whole_walk.TableView(codes, walk, counted)
+            counting = (codes, walk, counted)
             whole_push.seed_range(n, first, last, 0, counting, stats, step, most, taken)
         elif kind == 6:
             bad = np.zeros(0, dtype=np.int64)
@@ -305,9 +305,10 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             byte = 100 if kind == 4 else 99  # won, lost: bytes no push writes
             layer = pushed[n]
             saved = layer[first:last].copy()
-            mark_read(layer, n, first, last, byte, walk)
+            named = whole_walk.Walk(whole.geometry_arrays(4), ix.arrays, *walk[2:])
+            mark_read(layer, n, first, last, byte, named)
             t = time.process_time()
-            args = (whole_walk.TableView(codes, walk, pushed), whole.NO_SIDE, stats, step)
+            args = ((codes, walk, pushed), whole.NO_SIDE, stats, step)
             whole_push.push_range(n, first, last, byte, *args, np.zeros(1, dtype=np.int64))
             busy = time.process_time() - t
             layer[first:last] = saved

@@ -577,7 +577,7 @@ def test_the_warm_up_compiles_the_readers_kernel_for_the_games_pyramid():
 
     whole.warm_up()
     values = tuple(np.zeros(1, dtype=np.uint8) for _ in range(30))
-    args = (0, 0, whole.geometry_arrays(4), whole.index(3).arrays, values)
+    args = (0, 0, whole.geometry_args(4), whole.index(3).args, values)  # as a probe passes them
     assert tuple(numba.typeof(a) for a in args) in [
         tuple(s) for s in whole_index.value_of.signatures
     ]

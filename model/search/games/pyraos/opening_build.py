@@ -51,7 +51,6 @@ def build(
 
     from . import whole_walk
     from .kernel import canonical
-    from .whole_walk import Walk
 
     say = progress or (lambda text: None)
     ix = table.index
@@ -62,8 +61,7 @@ def build(
         keys = np.zeros(size, dtype=np.int64)
         values = np.zeros(size, dtype=np.uint8)
         layer = np.asarray(table.values[n])
-        walk = Walk(table.geo, ix.arrays, ix.shapes[n], ix.shape_points[n])
-        m = whole_walk.layer_keys(n, walk, layer, keys, values)
+        m = whole_walk.layer_keys(n, whole_walk.walk_of(table, n), layer, keys, values)
         parts_k.append(keys[:m])
         parts_v.append(values[:m])
         say(f"{n} spheres: {m:,} positions decided of {size:,}")

@@ -7,7 +7,7 @@ the generator)."""
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
 import numpy as np
 
@@ -36,6 +36,13 @@ class Geo(NamedTuple):
     square_count: Words  # a point's: how many
     sym: Words  # (8, 4, 256): a mask's byte c's image under symmetry s
     all_squares: Words  # every 2x2 square of a level
+
+
+#: A :class:`Geo` as it crosses into a kernel from Python: the same arrays in a plain tuple,
+#: in the record's order (:func:`geometry_args`), named again inside, ``Geo(*geo)``. Numba
+#: types a plain tuple's argument in its dispatcher's C code and a named tuple's in Python,
+#: at every call: twice the cost (docs/development.md, lesson 52).
+GeoArgs: TypeAlias = tuple[Words, Words, Words, Words, Words, Words, Words, Words, Words]
 
 
 @cache
@@ -78,6 +85,23 @@ def geometry_arrays(base: int) -> Geo:
     for a in arrays:
         a.setflags(write=False)
     return arrays
+
+
+@cache
+def geometry_args(base: int) -> GeoArgs:
+    """:func:`geometry_arrays` ``(base)`` as it crosses into a kernel (:data:`GeoArgs`)."""
+    g = geometry_arrays(base)
+    return (
+        g.scalars,
+        g.support,
+        g.resting,
+        g.level,
+        g.above,
+        g.squares,
+        g.square_count,
+        g.sym,
+        g.all_squares,
+    )
 
 
 def variant_codes(variant: str, removal: str) -> tuple[int, int]:

@@ -39,7 +39,7 @@ generator (:mod:`.kernel`), over the pyramid's arrays (:func:`geometry_arrays`).
 
 from __future__ import annotations
 
-from .pyramid_arrays import geometry_arrays
+from .pyramid_arrays import geometry_args, geometry_arrays
 from .whole_build import (
     BuildRun,
     Unit,
@@ -117,6 +117,7 @@ __all__ = [
     "describe",
     "escaped_side",
     "fresh_of",
+    "geometry_args",
     "geometry_arrays",
     "images",
     "index",

@@ -23,9 +23,9 @@ other without a move)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from math import comb
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
 import numpy as np
 from numba import njit
@@ -34,7 +34,7 @@ from ....lattice import base_symmetries
 from ....pyraos import Geometry, geometry
 from ...compiled.arrays import Arrays, Words
 from ...compiled.bits import popcount
-from .pyramid_arrays import Geo, geometry_arrays
+from .pyramid_arrays import Geo, GeoArgs, geometry_arrays
 
 CHUNK = 1 << 15  # positions a thread takes at a time
 #: Positions a unit of work holds at most (a shape range of one layer).
@@ -54,6 +54,12 @@ class IndexArrays(NamedTuple):
     slot_global: Words  # a slot's canonical shape's number over all layers
     stabs: Words  # a canonical shape's own symmetries (a bit each, 1 to 7), over all layers
     first: Words  # a layer's first canonical shape, numbered over all layers
+
+
+#: :class:`IndexArrays` as they cross into a kernel from Python (:attr:`Index.args`): a
+#: plain tuple in the record's order, named again inside (``IndexArrays(*index)``), as
+#: :data:`.pyramid_arrays.GeoArgs`.
+IndexArgs: TypeAlias = tuple[Words, Words, Words, Words, Words, Words, Words, Words, Words]
 
 
 @njit(cache=True, inline="always")
@@ -159,9 +165,11 @@ def locate(own: int, opp: int, geo: Geo, index: IndexArrays) -> tuple[int, int]:
     return locate_in(own, opp, slot, geo, index)
 
 
-@njit(cache=True, inline="always")
-def value_of(own: int, opp: int, geo: Geo, index: IndexArrays, values: Arrays) -> int:
-    n, i = locate(own, opp, geo, index)
+@njit(cache=True)
+def value_of(own: int, opp: int, geo: GeoArgs, index: IndexArgs, values: Arrays) -> int:
+    """The byte of (own, opp) in a table's ``values`` (0 for a board outside the table): a
+    probe's kernel, its records crossing as plain tuples (:data:`IndexArgs`)."""
+    n, i = locate(own, opp, Geo(*geo), IndexArrays(*index))
     if n < 0:
         return 0
     return values[n][i]
@@ -225,6 +233,22 @@ class Index:
     @property
     def layers(self) -> int:
         return len(self.shapes)
+
+    @cached_property
+    def args(self) -> IndexArgs:
+        """:attr:`arrays` as they cross into a kernel (:data:`IndexArgs`)."""
+        a = self.arrays
+        return (
+            a.hashed,
+            a.slot_shape,
+            a.slot_sym,
+            a.binom,
+            a.ncol,
+            a.coff,
+            a.slot_global,
+            a.stabs,
+            a.first,
+        )
 
 
 def _popcount(masks: np.ndarray) -> np.ndarray:

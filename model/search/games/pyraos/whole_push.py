@@ -30,11 +30,12 @@ from .whole_moves import (
     unmove_arrays,
 )
 from .whole_walk import (
-    TableView,
+    ViewArgs,
     advance_at,
     chunk_bounds,
     is_read_at,
     scatter,
+    view_in,
     walk_start,
     walk_start_at,
 )
@@ -129,23 +130,20 @@ def seed_range(
     first: int,
     last: int,
     processed: int,
-    view: TableView,
+    view: ViewArgs,
     stats: Words,
     chunk: int,
     most: int,
     taken: Words,
 ) -> None:
-    """Push retrograde's start over positions ``first`` to ``last`` of layer ``n``
-    (``view``: the table's, with the layer's walk, :class:`.whole_walk.TableView`): each
-    undecided position read (no copy) gets its byte where the rules decide it alone, else
-    the code of its children still open (:func:`_open_children`; :data:`ESCAPE` past
-    ``most``, at most :data:`MOST_IN_BYTE` (less in a test of the side table), counted again
-    by :func:`escaped_counts`); (positions, seeded, greatest count) of each ``chunk``
-    positions into ``stats``. A lane: the chunks are taken one at a time from ``taken[0]``
-    (:func:`fetch_add_one`) until none is left, so that several threads may run it at once
-    over one range (:func:`...compiled.lanes.run_lanes`), its arrays uncounted
-    (:func:`...compiled.lanes.unmanaged`)."""
-    codes, walk, values = unmanaged(view)
+    """Push retrograde's start over positions ``first`` to ``last`` of layer ``n`` (``view``:
+    :data:`.whole_walk.ViewArgs`): each undecided position read (no copy) gets its byte
+    where the rules decide it alone, else the code of its children still open
+    (:func:`_open_children`; :data:`ESCAPE` past ``most``, counted again by
+    :func:`escaped_counts`); (positions, seeded, greatest count) of each ``chunk``
+    positions into ``stats``. A lane (:func:`...compiled.lanes.run_lanes`): the chunks
+    taken one at a time from ``taken[0]`` until none is left, its arrays uncounted."""
+    codes, walk, values = view_in(unmanaged(view))
     geo, index, shapes, shape_points = walk
     layer = values[n]
     chunks = (last - first + chunk - 1) // chunk
@@ -191,10 +189,10 @@ def seed_range(
 
 
 @njit(cache=True)
-def escaped_counts(n: int, at: Words, processed: int, view: TableView) -> Words:
+def escaped_counts(n: int, at: Words, processed: int, view: ViewArgs) -> Words:
     """The children still open of layer ``n``'s positions ``at`` (their bytes
     :data:`ESCAPE`, :func:`seed_range`), counted again alone: the side table's counts."""
-    codes, walk, values = view
+    codes, walk, values = view_in(view)
     geo, index, shapes, shape_points = walk
     moves = np.empty(MAX_MOVES, dtype=np.int64)
     keys = np.empty(MAX_MOVES, dtype=np.int64)
@@ -277,14 +275,14 @@ def push_range(
     first: int,
     last: int,
     byte: int,
-    view: TableView,
+    view: ViewArgs,
     side: tuple[Words, Words],
     stats: Words,
     chunk: int,
     taken: Words,
 ) -> None:
     """One step of push retrograde over positions ``first`` to ``last`` of layer ``n``
-    (``view``: the table's, with the layer's walk, :class:`.whole_walk.TableView`): each
+    (``view``: :data:`.whole_walk.ViewArgs`, the table's and the layer's walk): each
     position of byte ``byte`` (decided at ``byte - 1`` plies, the last step) pushes its
     value to its undecided predecessors (a byte of :data:`OPEN` or more): a loss makes each
     a win in ``byte`` plies (the byte ``byte + 1``); a win takes one from each one's count
@@ -297,7 +295,7 @@ def push_range(
     (frontier positions, predecessors read: -1 where more than :data:`MAX_PREDECESSORS`, a
     fault the caller raises) of each ``chunk`` positions into ``stats``. A lane, as
     :func:`seed_range`."""
-    codes, walk, values = unmanaged(view)
+    codes, walk, values = view_in(unmanaged(view))
     side = unmanaged(side)
     geo, index, shapes, shape_points = walk
     layer = values[n]

@@ -13,7 +13,15 @@ from ...compiled.lanes import fetch_add_one, unmanaged
 from .kernel import MAX_MOVES, can_place_top_in, moves_or_pass_in, play
 from .pyramid_arrays import Geo
 from .whole_index import CHUNK, IndexArrays, find_slot, locate_in, slot_info
-from .whole_walk import TableView, chunk_bounds, is_read, scatter, walk_start, walk_step
+from .whole_walk import (
+    ViewArgs,
+    chunk_bounds,
+    is_read,
+    scatter,
+    view_in,
+    walk_start,
+    walk_step,
+)
 
 
 @njit(cache=True, inline="always")
@@ -124,20 +132,20 @@ def round_range(
     first: int,
     last: int,
     d: int,
-    view: TableView,
+    view: ViewArgs,
     fresh: Bytes,
     out: Bytes,
     stats: Words,
     taken: Words,
 ) -> None:
     """Round ``d`` over positions ``first`` to ``last`` of layer ``n`` (``view``: the
-    table's, with the layer's walk, :class:`.whole_walk.TableView`; ``fresh``:
+    table's and the layer's walk, :data:`.whole_walk.ViewArgs`; ``fresh``:
     the shapes decided in round ``d - 1``, see :func:`evaluate`): the new byte of each
     into ``out[i - first]`` (0 where nothing is decided now, so the caller ORs it in);
     (evaluated, decided) of each chunk of :data:`CHUNK` into ``stats``. A lane
     (:func:`...compiled.lanes.run_lanes`): the chunks taken one at a time from
     ``taken[0]`` until none is left, the arrays uncounted."""
-    codes, walk, values = unmanaged(view)
+    codes, walk, values = view_in(unmanaged(view))
     fresh, out = unmanaged(fresh), unmanaged(out)
     geo, index, shapes, shape_points = walk
     layer = values[n]
@@ -213,13 +221,13 @@ def check_position(
 
 
 @njit(cache=True)
-def verify_chunk(n: int, first: int, last: int, view: TableView, bad: Words) -> int:
-    """Check positions ``first`` to ``last`` of layer ``n`` (``view``: the table's, with the
-    layer's walk, :class:`.whole_walk.TableView`); the indices of those whose byte does not
+def verify_chunk(n: int, first: int, last: int, view: ViewArgs, bad: Words) -> int:
+    """Check positions ``first`` to ``last`` of layer ``n`` (``view``: the table's and the
+    layer's walk, :data:`.whole_walk.ViewArgs`); the indices of those whose byte does not
     follow from their children's, and of the copies no look-up reads (a position's other
     images under its shape's own symmetries) whose byte is not 0, into ``bad`` (as many as
     fit); how many there are."""
-    codes, walk, values = view
+    codes, walk, values = view_in(view)
     geo, index, shapes, shape_points = walk
     layer = values[n]
     moves = np.empty(MAX_MOVES, dtype=np.int64)
@@ -245,7 +253,7 @@ def verify_range(
     n: int,
     first: int,
     last: int,
-    view: TableView,
+    view: ViewArgs,
     found: Words,
     taken: Words,
 ) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ....pyraos import geometry
-from .pyramid_arrays import geometry_arrays, variant_codes
+from .pyramid_arrays import geometry_args, geometry_arrays, variant_codes
 from .whole_files import (
     HEADER,
     TableError,
@@ -147,7 +147,8 @@ class WholeTable:
         is checked when first read (TableError when it is damaged)."""
         if self.unchecked:
             self.check_layer((own | opp).bit_count())
-        return int(value_of(own, opp, self.geo, self.index.arrays, tuple(self.values)))
+        geo, ix = geometry_args(self.base), self.index.args  # plain tuples: numba's fast call
+        return int(value_of(own, opp, geo, ix, tuple(self.values)))
 
 
 def describe(byte: int) -> str:
@@ -182,4 +183,4 @@ def warm_up() -> None:
     index stands in for its (the same types). The build's kernels are the build's to
     compile (a minute: docs/engines.md)."""
     values = tuple(np.zeros(1, dtype=np.uint8) for _ in range(geometry(4).points))
-    value_of(0, 0, geometry_arrays(2), index(2).arrays, values)
+    value_of(0, 0, geometry_args(2), index(2).args, values)

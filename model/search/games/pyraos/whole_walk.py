@@ -7,15 +7,15 @@ opening's; a probe of one position needs none of it (:func:`.whole_index.value_o
 
 from __future__ import annotations
 
-from typing import NamedTuple, Protocol
+from typing import NamedTuple, Protocol, TypeAlias
 
 import numpy as np
 from numba import njit
 
 from ...compiled.arrays import Arrays, Bytes, Words
 from ...compiled.bits import cttz
-from .pyramid_arrays import Geo
-from .whole_index import Index, IndexArrays, least_image, transform
+from .pyramid_arrays import Geo, GeoArgs, geometry_args
+from .whole_index import Index, IndexArgs, IndexArrays, least_image, transform
 
 
 class Walk(NamedTuple):
@@ -39,11 +39,20 @@ class TableView(NamedTuple):
     values: Arrays
 
 
+#: A :class:`Walk` as it crosses into a kernel from Python (:func:`walk_of`): plain tuples
+#: in the records' order, named again inside (:func:`walk_in`). Numba types a named tuple's
+#: argument in Python at every call, a plain tuple's in its dispatcher's C code: 9.1 us
+#: against 4.6 for a table's 36 arrays, a cost a kernel call that base 3's small layers
+#: pay (docs/development.md, lesson 52).
+WalkArgs: TypeAlias = tuple[GeoArgs, IndexArgs, Words, Words]
+#: A :class:`TableView` as it crosses into a kernel (:func:`view_of`, :func:`view_in`).
+ViewArgs: TypeAlias = tuple[tuple[int, int], WalkArgs, Arrays]
+
+
 class Held(Protocol):
     """What a layer's walk and view are made of: a table's
-    (:class:`.whole_table.WholeTable`) pyramid, index, codes and layers."""
+    (:class:`.whole_table.WholeTable`) index, codes and layers."""
 
-    geo: Geo
     index: Index
     codes: tuple[int, int]
     values: list[np.ndarray]
@@ -51,16 +60,30 @@ class Held(Protocol):
     def check_layer(self, n: int) -> None: ...
 
 
-def walk_of(table: Held, n: int) -> Walk:
-    """Layer ``n``'s walk of ``table``."""
+def walk_of(table: Held, n: int) -> WalkArgs:
+    """Layer ``n``'s walk of ``table``, as it crosses into a kernel."""
     ix = table.index
-    return Walk(table.geo, ix.arrays, ix.shapes[n], ix.shape_points[n])
+    return (geometry_args(ix.base), ix.args, ix.shapes[n], ix.shape_points[n])
 
 
-def view_of(table: Held, n: int) -> TableView:
-    """What a kernel over a range of layer ``n`` of ``table`` reads: the codes, the layer's
-    walk, every layer's bytes."""
-    return TableView(table.codes, walk_of(table, n), tuple(table.values))
+def view_of(table: Held, n: int) -> ViewArgs:
+    """What a kernel over a range of layer ``n`` of ``table`` reads (the codes, the layer's
+    walk, every layer's bytes), as it crosses into the kernel."""
+    return (table.codes, walk_of(table, n), tuple(table.values))
+
+
+@njit(cache=True, inline="always")
+def walk_in(walk: WalkArgs) -> Walk:
+    """A walk that crossed into a kernel, named again (no copy: the same machine code)."""
+    geo, index, shapes, shape_points = walk
+    return Walk(Geo(*geo), IndexArrays(*index), shapes, shape_points)
+
+
+@njit(cache=True, inline="always")
+def view_in(view: ViewArgs) -> TableView:
+    """A view that crossed into a kernel, named again (:func:`walk_in`)."""
+    codes, walk, values = view
+    return TableView(codes, walk_in(walk), values)
 
 
 @njit(cache=True, inline="always")
@@ -182,10 +205,10 @@ def is_read_at(own: int, glob: int, stabs: Words, sym: Words) -> bool:
 
 
 @njit(cache=True)
-def layer_counts(n: int, walk: Walk, layer: Bytes) -> tuple[int, int, int]:
+def layer_counts(n: int, walk: WalkArgs, layer: Bytes) -> tuple[int, int, int]:
     """(won, lost, undecided) among the positions of layer ``n`` that are read (the least
     image under their shape's own symmetries; copies are left out)."""
-    geo, index, _, shape_points = walk
+    geo, index, _, shape_points = walk_in(walk)
     counts = np.zeros(3, dtype=np.int64)  # won, lost, undecided
     if layer.shape[0] == 0:
         return 0, 0, 0
@@ -219,12 +242,12 @@ def unrank(
 
 
 @njit(cache=True)
-def layer_keys(n: int, walk: Walk, layer: Bytes, keys: Words, values: Bytes) -> int:
+def layer_keys(n: int, walk: WalkArgs, layer: Bytes, keys: Words, values: Bytes) -> int:
     """The look-up keys and bytes of layer ``n``'s decided positions, in index order: a
     key is the least ``own << points | opp`` over the 8 symmetries (the game's kernel's
     canonical key on its pyramid); copies under a shape's own symmetries are 0, never
     taken. How many."""
-    geo, index, shapes, shape_points = walk
+    geo, index, shapes, shape_points = walk_in(walk)
     points = geo.scalars[0]
     m = 0
     for i in range(layer.shape[0]):
