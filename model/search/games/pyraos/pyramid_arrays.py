@@ -38,11 +38,8 @@ class Geo(NamedTuple):
     all_squares: Words  # every 2x2 square of a level
 
 
-#: A :class:`Geo` as it crosses into a kernel from Python: the same arrays in a plain tuple,
-#: in the record's order (:func:`geometry_args`), named again inside, ``Geo(*geo)``. Numba
-#: types a plain tuple's argument in its dispatcher's C code and a named tuple's in Python,
-#: at every call: twice the cost (docs/development.md, lesson 52).
-GeoArgs: TypeAlias = tuple[Words, Words, Words, Words, Words, Words, Words, Words, Words]
+#: A record of arrays (:class:`Geo`, an index's) as it crosses into a kernel: plain.
+RecordArgs: TypeAlias = tuple[Words, ...]
 
 
 @cache
@@ -88,20 +85,9 @@ def geometry_arrays(base: int) -> Geo:
 
 
 @cache
-def geometry_args(base: int) -> GeoArgs:
-    """:func:`geometry_arrays` ``(base)`` as it crosses into a kernel (:data:`GeoArgs`)."""
-    g = geometry_arrays(base)
-    return (
-        g.scalars,
-        g.support,
-        g.resting,
-        g.level,
-        g.above,
-        g.squares,
-        g.square_count,
-        g.sym,
-        g.all_squares,
-    )
+def geometry_args(base: int) -> RecordArgs:
+    """:func:`geometry_arrays` as it crosses into a kernel: plain (lesson 52; ``Geo(*geo)``)."""
+    return tuple(geometry_arrays(base))
 
 
 def variant_codes(variant: str, removal: str) -> tuple[int, int]:

@@ -8,13 +8,9 @@ layers) make several colourings the same position: only the least image is evalu
 read (:func:`least_image`), the copies' bytes stay 0.
 
 The index: every support-closed shape of the pyramid without its top in an
-open-addressing hash (``hashed``: the shape and, beside it, its canonical shape's number in
-its layer, the first symmetry that takes it there and the canonical shape's number over
-all layers, for flags a shape), so a child's index costs one hash probe, four byte
-lookups for the own spheres' image and a rank of up to 15 bits (colex:
-``binom[position, count]``), never a search. ``shape_points`` holds, for each canonical
-shape, its points in order (up to 29); ``ncol[n]``, ``coff[n, a]`` the colourings of a
-layer and where those with ``a`` own spheres start.
+open-addressing hash (:class:`IndexArrays`), so a child's index costs one hash probe,
+four byte lookups for the own spheres' image and a colex rank, never a search (see
+docs/engines.md, "Canonical positions, indexed by lookup").
 
 A value is a byte: 0 not decided, else 1 + the plies to the end with best play (even: the
 side to move loses; odd: it wins; 1: it has no move, 2: it places the top or leaves the
@@ -23,9 +19,9 @@ other without a move)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache
 from math import comb
-from typing import NamedTuple, TypeAlias
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -34,7 +30,7 @@ from ....lattice import base_symmetries
 from ....pyraos import Geometry, geometry
 from ...compiled.arrays import Arrays, Words
 from ...compiled.bits import popcount
-from .pyramid_arrays import Geo, GeoArgs, geometry_arrays
+from .pyramid_arrays import Geo, RecordArgs, geometry_arrays
 
 CHUNK = 1 << 15  # positions a thread takes at a time
 #: Positions a unit of work holds at most (a shape range of one layer).
@@ -54,12 +50,6 @@ class IndexArrays(NamedTuple):
     slot_global: Words  # a slot's canonical shape's number over all layers
     stabs: Words  # a canonical shape's own symmetries (a bit each, 1 to 7), over all layers
     first: Words  # a layer's first canonical shape, numbered over all layers
-
-
-#: :class:`IndexArrays` as they cross into a kernel from Python (:attr:`Index.args`): a
-#: plain tuple in the record's order, named again inside (``IndexArrays(*index)``), as
-#: :data:`.pyramid_arrays.GeoArgs`.
-IndexArgs: TypeAlias = tuple[Words, Words, Words, Words, Words, Words, Words, Words, Words]
 
 
 @njit(cache=True, inline="always")
@@ -129,10 +119,9 @@ def locate_at(
     coff: Words,
     stabs: Words,
 ) -> tuple[int, int]:
-    """:func:`locate_in` on the pyramid's and the index's arrays it reads, given one by one
-    (:class:`.whole_moves.Lookup`): a loop that takes them from their records once, not at
-    each position, spares numba's reference counts of each array taken (two atomic
-    operations each), which cost a locate three times its own work."""
+    """:func:`locate_in` on the arrays it reads one by one (:class:`.whole_moves.Lookup`): a
+    loop that takes them from their records once spares numba's reference counts of each
+    array taken (two atomic operations each: three times a locate's own work)."""
     occ = own | opp
     n = popcount(occ)
     start = coff[n, popcount(own)]
@@ -166,9 +155,8 @@ def locate(own: int, opp: int, geo: Geo, index: IndexArrays) -> tuple[int, int]:
 
 
 @njit(cache=True)
-def value_of(own: int, opp: int, geo: GeoArgs, index: IndexArgs, values: Arrays) -> int:
-    """The byte of (own, opp) in a table's ``values`` (0 for a board outside the table): a
-    probe's kernel, its records crossing as plain tuples (:data:`IndexArgs`)."""
+def value_of(own: int, opp: int, geo: RecordArgs, index: RecordArgs, values: Arrays) -> int:
+    """The byte of (own, opp) in ``values`` (0 for a board outside the table): a probe."""
     n, i = locate(own, opp, Geo(*geo), IndexArrays(*index))
     if n < 0:
         return 0
@@ -228,27 +216,12 @@ class Index:
     shapes: list[np.ndarray]  # canonical shapes of each layer, sorted
     shape_points: list[np.ndarray]  # their points in order, -1 padded
     arrays: IndexArrays
+    args: RecordArgs  # the arrays as they cross into a kernel
     sizes: list[int] = field(default_factory=list)
 
     @property
     def layers(self) -> int:
         return len(self.shapes)
-
-    @cached_property
-    def args(self) -> IndexArgs:
-        """:attr:`arrays` as they cross into a kernel (:data:`IndexArgs`)."""
-        a = self.arrays
-        return (
-            a.hashed,
-            a.slot_shape,
-            a.slot_sym,
-            a.binom,
-            a.ncol,
-            a.coff,
-            a.slot_global,
-            a.stabs,
-            a.first,
-        )
 
 
 def _popcount(masks: np.ndarray) -> np.ndarray:
@@ -341,4 +314,4 @@ def index(base: int) -> Index:
     first = np.array(first_of[:-1], dtype=np.int64)
     arrays = IndexArrays(hashed, slot_shape, slot_sym, binom, ncol, coff, slot_global, stab, first)
     sizes = [len(shapes[n]) * int(ncol[n]) for n in range(layers)]
-    return Index(base, shapes, shape_points, arrays, sizes)
+    return Index(base, shapes, shape_points, arrays, tuple(arrays), sizes)

@@ -147,8 +147,8 @@ class WholeTable:
         is checked when first read (TableError when it is damaged)."""
         if self.unchecked:
             self.check_layer((own | opp).bit_count())
-        geo, ix = geometry_args(self.base), self.index.args  # plain tuples: numba's fast call
-        return int(value_of(own, opp, geo, ix, tuple(self.values)))
+        geo = geometry_args(self.base)
+        return int(value_of(own, opp, geo, self.index.args, tuple(self.values)))
 
 
 def describe(byte: int) -> str:

@@ -14,8 +14,8 @@ from numba import njit
 
 from ...compiled.arrays import Arrays, Bytes, Words
 from ...compiled.bits import cttz
-from .pyramid_arrays import Geo, GeoArgs, geometry_args
-from .whole_index import Index, IndexArgs, IndexArrays, least_image, transform
+from .pyramid_arrays import Geo, RecordArgs, geometry_args
+from .whole_index import Index, IndexArrays, least_image, transform
 
 
 class Walk(NamedTuple):
@@ -30,9 +30,9 @@ class Walk(NamedTuple):
 
 
 class TableView(NamedTuple):
-    """What a kernel over a range of a layer reads of a table, passed whole: the rules'
-    codes (the variant's and the removal's), the layer's :class:`Walk`, every layer's
-    bytes."""
+    """What a kernel over a range of a layer reads of a table, by name (:func:`view_in`):
+    the rules' codes (the variant's and the removal's), the layer's :class:`Walk`, every
+    layer's bytes."""
 
     codes: tuple[int, int]
     walk: Walk
@@ -44,7 +44,7 @@ class TableView(NamedTuple):
 #: argument in Python at every call, a plain tuple's in its dispatcher's C code: 9.1 us
 #: against 4.6 for a table's 36 arrays, a cost a kernel call that base 3's small layers
 #: pay (docs/development.md, lesson 52).
-WalkArgs: TypeAlias = tuple[GeoArgs, IndexArgs, Words, Words]
+WalkArgs: TypeAlias = tuple[RecordArgs, RecordArgs, Words, Words]
 #: A :class:`TableView` as it crosses into a kernel (:func:`view_of`, :func:`view_in`).
 ViewArgs: TypeAlias = tuple[tuple[int, int], WalkArgs, Arrays]
 
