@@ -46,6 +46,7 @@ class WholeTable:
         self.codes = variant_codes(self.variant, self.removal)
         self.index = index(self.base)
         self.geo = geometry_arrays(self.base)
+        self.geo_args = geometry_args(self.base)  # as it crosses into a kernel
 
     @property
     def finished(self) -> bool:
@@ -147,8 +148,7 @@ class WholeTable:
         is checked when first read (TableError when it is damaged)."""
         if self.unchecked:
             self.check_layer((own | opp).bit_count())
-        geo = geometry_args(self.base)
-        return int(value_of(own, opp, geo, self.index.args, tuple(self.values)))
+        return int(value_of(own, opp, self.geo_args, self.index.args, tuple(self.values)))
 
 
 def describe(byte: int) -> str:

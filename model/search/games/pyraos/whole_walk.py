@@ -14,7 +14,7 @@ from numba import njit
 
 from ...compiled.arrays import Arrays, Bytes, Words
 from ...compiled.bits import cttz
-from .pyramid_arrays import Geo, RecordArgs, geometry_args
+from .pyramid_arrays import Geo, RecordArgs
 from .whole_index import Index, IndexArrays, least_image, transform
 
 
@@ -51,8 +51,9 @@ ViewArgs: TypeAlias = tuple[tuple[int, int], WalkArgs, Arrays]
 
 class Held(Protocol):
     """What a layer's walk and view are made of: a table's
-    (:class:`.whole_table.WholeTable`) index, codes and layers."""
+    (:class:`.whole_table.WholeTable`) pyramid, index, codes and layers."""
 
+    geo_args: RecordArgs
     index: Index
     codes: tuple[int, int]
     values: list[np.ndarray]
@@ -63,7 +64,7 @@ class Held(Protocol):
 def walk_of(table: Held, n: int) -> WalkArgs:
     """Layer ``n``'s walk of ``table``, as it crosses into a kernel."""
     ix = table.index
-    return (geometry_args(ix.base), ix.args, ix.shapes[n], ix.shape_points[n])
+    return (table.geo_args, ix.args, ix.shapes[n], ix.shape_points[n])
 
 
 def view_of(table: Held, n: int) -> ViewArgs:
