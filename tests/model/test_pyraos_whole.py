@@ -704,6 +704,7 @@ def test_the_books_opening_is_made_from_a_table_as_shipped(tmp_path):
 
         def __init__(self) -> None:
             self.geo = geo
+            self.geo_args = whole.geometry_args(4)  # as it crosses into a kernel
             self.values = []
             for n in range(4):
                 layer = np.zeros(ix.sizes[n], dtype=np.uint8)
