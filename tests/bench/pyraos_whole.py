@@ -66,7 +66,12 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from pyramid_lab.model.search.games.pyraos import whole, whole_push, whole_rounds, whole_walk
+from pyramid_lab.model.search.games.pyraos import (
+    whole,
+    whole_push,
+    whole_rounds,
+    whole_walk,
+)
 
 
 def peak_mb() -> float:
@@ -268,7 +273,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
                 resident.symmetric_difference_update({k})
         values, counted, pushed = tuple(lazy[0]), tuple(lazy[1]), tuple(lazy[2])
 
-    geo = whole.geometry_arrays(4)
+    geo = whole.geometry_args(4)  # as it crosses into a kernel: plain tuples (lesson 52)
     codes = (0, 0)
     # every shape fresh: each child is read (the dear case: early rounds, where most are)
     fresh = np.ones(sum(len(row) for row in ix.shapes), dtype=np.uint8)
@@ -276,7 +281,8 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
     stale = np.zeros(sum(len(row) for row in ix.shapes), dtype=np.uint8)
 
     def measure(kind: int, n: int, first: int, last: int) -> tuple[int, float]:
-        walk = (geo, ix.arrays, ix.shapes[n], ix.shape_points[n])
+        walk = (geo, ix.args, ix.shapes[n], ix.shape_points[n])
+        view = (codes, walk, values)
         step = last - first  # one chunk
         out = np.zeros(last - first, dtype=np.uint8)
         stats = np.zeros((1, 3), dtype=np.int64)
@@ -284,23 +290,25 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
         if kind < 3:
             chosen = fresh if kind < 2 else stale
             taken = np.zeros(1, dtype=np.int64)
-            args = (codes, walk, values, chosen, out, stats, taken)
+            args = (view, chosen, out, stats, taken)
             whole_rounds.round_range(n, first, last, kind + 1, *args)
         elif kind == 3:
             most = whole_push.MOST_IN_BYTE
             taken = np.zeros(1, dtype=np.int64)
-            whole_push.seed_range(n, first, last, 0, codes, walk, counted, stats, step, most, taken)
+            counting = (codes, walk, counted)
+            whole_push.seed_range(n, first, last, 0, counting, stats, step, most, taken)
         elif kind == 6:
             bad = np.zeros(0, dtype=np.int64)
-            whole_rounds.verify_chunk(n, first, last, codes, walk, values, bad)
+            whole_rounds.verify_chunk(n, first, last, view, bad)
             return last - first, time.process_time() - t
         else:
             byte = 100 if kind == 4 else 99  # won, lost: bytes no push writes
             layer = pushed[n]
             saved = layer[first:last].copy()
-            mark_read(layer, n, first, last, byte, walk)
+            named = whole_walk.Walk(whole.geometry_arrays(4), ix.arrays, *walk[2:])
+            mark_read(layer, n, first, last, byte, named)
             t = time.process_time()
-            args = (codes, walk, pushed, whole.NO_SIDE, stats, step)
+            args = ((codes, walk, pushed), whole.NO_SIDE, stats, step)
             whole_push.push_range(n, first, last, byte, *args, np.zeros(1, dtype=np.int64))
             busy = time.process_time() - t
             layer[first:last] = saved

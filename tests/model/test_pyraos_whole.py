@@ -246,8 +246,8 @@ def test_the_children_counted_without_their_keys_are_as_many(tables, variant, re
             rng.integers(0, len(ix4.shapes[n]), 8)
         )
         for shape in shapes:
-            for c in rng.integers(0, ix4.arrays[4][n], 6):
-                i = int(shape) * int(ix4.arrays[4][n]) + int(c)
+            for c in rng.integers(0, ix4.arrays.ncol[n], 6):
+                i = int(shape) * int(ix4.arrays.ncol[n]) + int(c)
                 own, opp = whole_walk.unrank(n, i, ix4.shapes[n], ix4.shape_points[n], ix4.arrays)
                 boards.append((int(own), int(opp), None))
     for own, opp, table in boards:
@@ -283,7 +283,7 @@ def test_small_pyramids_results(tables):
     # The full base-3 shape (13 spheres) has all 8 symmetries: only the least image of each
     # colouring is a position of its own, every one decided (a board that full always is).
     table = tables[3, "standard", "0-2"]
-    won, lost, undecided = table.counts(13)
+    won, lost, undecided = whole_walk.table_counts(table, 13)
     assert undecided == 0
     assert table.index.sizes[13] / 8 < won + lost < table.index.sizes[13] / 4
 
@@ -577,7 +577,7 @@ def test_the_warm_up_compiles_the_readers_kernel_for_the_games_pyramid():
 
     whole.warm_up()
     values = tuple(np.zeros(1, dtype=np.uint8) for _ in range(30))
-    args = (0, 0, whole.geometry_arrays(4), whole.index(3).arrays, values)
+    args = (0, 0, whole.geometry_args(4), whole.index(3).args, values)  # as a probe passes them
     assert tuple(numba.typeof(a) for a in args) in [
         tuple(s) for s in whole_index.value_of.signatures
     ]
@@ -704,6 +704,7 @@ def test_the_books_opening_is_made_from_a_table_as_shipped(tmp_path):
 
         def __init__(self) -> None:
             self.geo = geo
+            self.geo_args = whole.geometry_args(4)  # as it crosses into a kernel
             self.values = []
             for n in range(4):
                 layer = np.zeros(ix.sizes[n], dtype=np.uint8)

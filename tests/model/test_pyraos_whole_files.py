@@ -346,7 +346,7 @@ def test_the_index_finds_every_shape_of_base_4_at_its_least_image():
     every = np.array(whole.all_shapes(geometry(4)), dtype=np.int64)
     images = whole.images(every, 4)
     least = images.min(axis=0)
-    hashed = ix.arrays[0]
+    hashed = ix.arrays.hashed
     found = np.array(
         [
             whole_index.slot_info(whole_index.find_slot(occ, hashed), hashed)
@@ -360,5 +360,5 @@ def test_the_index_finds_every_shape_of_base_4_at_its_least_image():
     for n in range(ix.layers):
         at = layer == n
         assert np.array_equal(ix.shapes[n][number[at]], least[at])
-        assert np.array_equal(glob[at], ix.arrays[8][n] + number[at])
+        assert np.array_equal(glob[at], ix.arrays.first[n] + number[at])
     assert whole_index.find_slot(1 << 40, hashed) == -1

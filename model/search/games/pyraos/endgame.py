@@ -66,9 +66,10 @@ def whole_folder(options: Any, base: int = 4) -> Path:
 
 def whole_count(base: int = 4) -> list[tuple[int, int, int]]:
     """(spheres, canonical shapes, positions) of each layer of the whole-game table."""
-    from .whole_index import count
+    from .whole_index import index
 
-    return count(base)
+    ix = index(base)
+    return [(n, len(ix.shapes[n]), ix.sizes[n]) for n in range(ix.layers)]
 
 
 #: Beside a push build's byte a position: the index, the pyramid's arrays and the program

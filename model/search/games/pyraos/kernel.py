@@ -19,31 +19,26 @@ compiled searches' one perft, :func:`model.search.compiled.core.perft`, over the
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
 from ....lattice import base_symmetries
 from ....pyraos import POINTS
-from ...compiled.arrays import Arrays, Words
+from ...compiled.arrays import Words
 from ...compiled.bits import cttz, popcount
 from .pyramid_arrays import (
-    ABOVE_,
     ALTERNATE,
     CHILDREN,
     FULL_,
     LEVEL0_,
     LEVEL2_,
-    LEVEL_,
     REMOVAL_ONE_OR_TWO,
-    RESTING_,
-    SCALARS,
     SPHERES_,
-    SQUARE_COUNT_,
-    SQUARES_,
-    SUPPORT_,
-    SYM_,
     TOP_,
     UPPER_,
+    Geo,
     geometry_arrays,
     variant_codes,
 )
@@ -52,15 +47,15 @@ from .pyramid_arrays import (
 MAX_MOVES = 4096
 PASS_MOVE = 0  # target -1, source -1, nothing removed
 
-#: The game's pyramid (base 4): a global tuple, so numba compiles it into the forward
+#: The game's pyramid (base 4): a global record, so numba compiles it into the forward
 #: searches' code as constants.
 GEO = geometry_arrays(4)
-FULL = int(GEO[SCALARS][FULL_])
-GEO_LEVEL = GEO[LEVEL_]
+FULL = int(GEO.scalars[FULL_])
+GEO_LEVEL = GEO.level
 
 SYMMETRY_PERMS = np.array(base_symmetries(4), dtype=np.int64)  # (8, 30): point -> image
 # Byte tables: _SYM[s, c, byte] is the image under symmetry s of byte c of a mask.
-_SYM = GEO[SYM_]
+_SYM = GEO.sym
 
 
 @njit(cache=True, inline="always")
@@ -96,9 +91,9 @@ def play(own: int, move: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def can_place_top_in(own: int, opp: int, geo: Arrays) -> bool:
+def can_place_top_in(own: int, opp: int, geo: Geo) -> bool:
     """The mover can place the top (and so wins at once) on the pyramid ``geo``."""
-    return can_place_top_at(own, opp, geo[SCALARS])
+    return can_place_top_at(own, opp, geo.scalars)
 
 
 @njit(cache=True, inline="always")
@@ -191,9 +186,9 @@ def _with_removals(
 
 
 @njit(cache=True, inline="always")
-def open_points(occ: int, geo: Arrays) -> int:
+def open_points(occ: int, geo: Geo) -> int:
     """The empty points a sphere could be put on over ``occ`` (the top among them)."""
-    return open_points_at(occ, geo[SCALARS], geo[SUPPORT_])
+    return open_points_at(occ, geo.scalars, geo.support)
 
 
 @njit(cache=True, inline="always")
@@ -212,17 +207,36 @@ def open_points_at(occ: int, scalars: Words, support: Words) -> int:
     return targets
 
 
+class MoveArrays(NamedTuple):
+    """The pyramid's arrays the move generator reads (:func:`generate_at`), by name: a
+    loop over positions takes them from ``geo`` once (:func:`move_arrays`), not at each
+    position (numba's reference counts of each array taken)."""
+
+    scalars: Words
+    support: Words
+    resting: Words
+    level: Words
+    above: Words
+    squares: Words
+    square_count: Words
+
+
+@njit(cache=True, inline="always")
+def move_arrays(geo: Geo) -> MoveArrays:
+    """``geo``'s arrays the move generator reads."""
+    return MoveArrays(
+        geo.scalars, geo.support, geo.resting, geo.level, geo.above, geo.squares, geo.square_count
+    )
+
+
 @njit(cache=True)
 def generate_in(
-    own: int, opp: int, variant: int, removal: int, out: Words, start: int, geo: Arrays
+    own: int, opp: int, variant: int, removal: int, out: Words, start: int, geo: Geo
 ) -> int:
     """Write every legal move of the mover on the pyramid ``geo`` from ``out[start]`` on;
     return how many (no pass, no game-over check: the caller knows whether the top is
     taken). The one move generator of the forward searches and the whole-game tables."""
-    support, resting, level, above = geo[SUPPORT_], geo[RESTING_], geo[LEVEL_], geo[ABOVE_]
-    squares, square_count = geo[SQUARES_], geo[SQUARE_COUNT_]
-    pyramid = (geo[SCALARS], support, resting, level, above, squares, square_count)
-    return generate_at(own, opp, (variant, removal), out, start, pyramid)
+    return generate_at(own, opp, (variant, removal), out, start, move_arrays(geo))
 
 
 @njit(cache=True, inline="always")
@@ -232,11 +246,10 @@ def generate_at(
     codes: tuple[int, int],
     out: Words,
     start: int,
-    pyramid: tuple[Words, Words, Words, Words, Words, Words, Words],
+    pyramid: MoveArrays,
 ) -> int:
-    """:func:`generate_in` on the pyramid's arrays it reads (scalars, support, resting,
-    level, above, squares, square count), for a loop that takes them from the pyramid's
-    tuple once, not at each position (numba's reference counts of each array taken)."""
+    """:func:`generate_in` on the pyramid's arrays it reads (:class:`MoveArrays`), for a
+    loop that takes them from ``geo`` once."""
     scalars, support, resting, level, above, squares, square_count = pyramid
     occ = own | opp
     targets = open_points_at(occ, scalars, support)
@@ -271,7 +284,7 @@ def generate_at(
 
 @njit(cache=True)
 def moves_or_pass_in(
-    own: int, opp: int, variant: int, removal: int, out: Words, start: int, geo: Arrays
+    own: int, opp: int, variant: int, removal: int, out: Words, start: int, geo: Geo
 ) -> int:
     """:func:`generate_in`, or the one pass of the alternate version when nothing else is
     legal."""

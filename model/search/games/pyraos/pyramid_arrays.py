@@ -1,5 +1,5 @@
-"""The pyramid as the compiled kernels read it (:func:`geometry_arrays`: a tuple of
-read-only arrays, any base the model has) and the rules' versions as the kernels' codes
+"""The pyramid as the compiled kernels read it (:func:`geometry_arrays`: a :class:`Geo`
+record of read-only arrays, any base the model has) and the rules' versions as the kernels' codes
 (:func:`variant_codes`): what the move generator (:mod:`.kernel`) and a table's reader
 (:mod:`.whole_table`) both stand on, with no kernel of its own (a probe loads this, not
 the generator)."""
@@ -7,12 +7,13 @@ the generator)."""
 from __future__ import annotations
 
 from functools import cache
+from typing import NamedTuple, TypeAlias
 
 import numpy as np
 
 from ....lattice import base_symmetries
 from ....pyraos import geometry
-from ...compiled.arrays import Arrays
+from ...compiled.arrays import Words
 
 VARIANT_CODES = {"standard": 0, "children": 1, "alternate": 2}
 REMOVAL_CODES = {"0-2": 0, "1-2": 1}
@@ -21,19 +22,30 @@ REMOVAL_ONE_OR_TWO = 1
 
 #: ``scalars``' entries (:func:`geometry_arrays`).
 POINTS_, SPHERES_, TOP_, FULL_, LEVEL0_, UPPER_, LEVEL2_ = range(7)
-#: The arrays' places in the tuple ``geo``.
-SCALARS, SUPPORT_, RESTING_, LEVEL_, ABOVE_, SQUARES_, SQUARE_COUNT_, SYM_, ALL_SQUARES_ = range(9)
+
+
+class Geo(NamedTuple):
+    """The pyramid as the kernels read it, by name (int64 arrays, read-only)."""
+
+    scalars: Words  # [points, spheres, top, full, level0, upper, level2]: POINTS_ ...
+    support: Words  # a point's: the points it rests on
+    resting: Words  # a point's: the points that rest on it
+    level: Words  # a point's level
+    above: Words  # a level's: the points above it
+    squares: Words  # (point, 4): the 2x2 squares a point is in
+    square_count: Words  # a point's: how many
+    sym: Words  # (8, 4, 256): a mask's byte c's image under symmetry s
+    all_squares: Words  # every 2x2 square of a level
+
+
+#: A record of arrays (:class:`Geo`, an index's) as it crosses into a kernel: plain.
+RecordArgs: TypeAlias = tuple[Words, ...]
 
 
 @cache
-def geometry_arrays(base: int) -> Arrays:
+def geometry_arrays(base: int) -> Geo:
     """The pyramid of ``base`` as the kernels read it, ``geo`` (:func:`model.pyraos.geometry`;
-    read-only)::
-
-        scalars  [points, spheres, top, full, level0, upper, level2]
-        support, resting, level (a point each), above (a level each), squares (point, 4),
-        square_count (a point each), sym (8, 4, 256): a mask's byte c's image under
-        symmetry s, all_squares (every 2x2 square of a level)
+    read-only; :class:`Geo`).
 
     The move generator takes it as an argument: the forward searches give the game's
     pyramid (:data:`GEO`, a constant of the compiled code), the whole-game tables any
@@ -56,7 +68,7 @@ def geometry_arrays(base: int) -> Arrays:
             # the image of each of the chunk's 8 points (none past the last point)
             to = [1 << perm[8 * c + b] if 8 * c + b < points else 0 for b in range(8)]
             sym[s, c] = bits @ np.array(to, dtype=np.int64)
-    arrays = (
+    arrays = Geo(
         scalars,
         np.array(geo.support, dtype=np.int64),
         np.array(geo.resting, dtype=np.int64),
@@ -70,6 +82,12 @@ def geometry_arrays(base: int) -> Arrays:
     for a in arrays:
         a.setflags(write=False)
     return arrays
+
+
+@cache
+def geometry_args(base: int) -> RecordArgs:
+    """:func:`geometry_arrays` as it crosses into a kernel: plain (lesson 52; ``Geo(*geo)``)."""
+    return tuple(geometry_arrays(base))
 
 
 def variant_codes(variant: str, removal: str) -> tuple[int, int]:

@@ -39,7 +39,7 @@ generator (:mod:`.kernel`), over the pyramid's arrays (:func:`geometry_arrays`).
 
 from __future__ import annotations
 
-from .pyramid_arrays import geometry_arrays
+from .pyramid_arrays import geometry_args, geometry_arrays
 from .whole_build import (
     BuildRun,
     Unit,
@@ -67,7 +67,7 @@ from .whole_files import (
     read_header,
     version_words,
 )
-from .whole_index import UNIT_POSITIONS, Index, all_shapes, count, images, index
+from .whole_index import UNIT_POSITIONS, Index, all_shapes, images, index
 from .whole_steps import (
     CHECKPOINT_SECONDS,
     NO_SIDE,
@@ -112,12 +112,12 @@ __all__ = [
     "build",
     "build_folder",
     "checksum",
-    "count",
     "count_byte",
     "create",
     "describe",
     "escaped_side",
     "fresh_of",
+    "geometry_args",
     "geometry_arrays",
     "images",
     "index",

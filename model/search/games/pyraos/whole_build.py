@@ -16,7 +16,7 @@ import numpy as np
 from pyramid_lab.i18n import M_
 
 from ...compiled.lanes import run_lanes
-from . import whole_rounds
+from . import whole_rounds, whole_walk
 from .whole_files import (
     FORMAT,
     HEADER,
@@ -139,8 +139,10 @@ def _rounds(
     progress: Progress | None,
     stop: Callable[[], bool] | None,
 ) -> WholeTable:
+    """Rounds that re-read children (:func:`build`'s "rounds"): round ``d`` over every
+    layer not yet done in it (:func:`_round_layer`), the header written after a layer that
+    changed or a second's work, until two rounds in a row decide nothing."""
     head = table.head
-    codes = table.codes
     layers = list(range(table.index.layers - 1, -1, -1))
     written = time.perf_counter()
     while not head["finished"]:
@@ -153,44 +155,10 @@ def _rounds(
                 continue
             if stop is not None and stop():
                 raise Stopped
-            began = time.perf_counter()
-            units = units_of(table, n, d, fresh)
-            results: Iterator[tuple[Unit, np.ndarray, int, int, float]]
-            if client is None:
-                results = ((u, *run_unit(u, table, codes)) for u in units)
-            else:
-                from distributed import as_completed
-
-                futures = client.map(worker_unit, units, pure=False)
-                results = (f.result() for f in as_completed(futures))
-            evaluated = decided = 0
-            busy = 0.0
-            for unit, out, ev, dec, seconds in results:
-                if dec:
-                    view = table.values[n][unit.first : unit.last]
-                    np.maximum(view, out, out=view)  # undecided bytes are 0
-                evaluated += ev
-                decided += dec
-                busy += seconds
-            if decided:
-                write_layer(table, n)
-            head["done"].append(n)
-            rounds = head["decided"]
-            while len(rounds) <= d:
-                rounds.append(0)
-            rounds[d] += decided
-            entry = {
-                "round": d,
-                "layer": n,
-                "evaluated": evaluated,
-                "decided": decided,
-                "seconds": round(busy, 4),  # processor seconds, all threads and workers
-                "wall": round(time.perf_counter() - began, 4),
-            }
-            log(table, entry)
+            entry = _round_layer(table, client, n, d, fresh)
             # the header after a layer that changed (its checksum) or a second's work;
             # a kill before it only makes the layers since the last one run again
-            if decided or time.perf_counter() - written > 1.0:
+            if entry["decided"] or time.perf_counter() - written > 1.0:
                 write_head(table)
                 written = time.perf_counter()
             if progress is not None:
@@ -204,6 +172,52 @@ def _rounds(
         write_head(table)
         written = time.perf_counter()
     return table
+
+
+def _round_layer(
+    table: WholeTable, client: Any, n: int, d: int, fresh: np.ndarray
+) -> dict[str, Any]:
+    """Round ``d`` over layer ``n`` (its units in this process, or on the Dask ``client``'s
+    workers): the bytes it decides ORed in and the layer written where it decided any, the
+    layer named done and the round's count kept in the header (not written), its log
+    entry written; the entry."""
+    began = time.perf_counter()
+    units = units_of(table, n, d, fresh)
+    results: Iterator[tuple[Unit, np.ndarray, int, int, float]]
+    if client is None:
+        results = ((u, *run_unit(u, table)) for u in units)
+    else:
+        from distributed import as_completed
+
+        futures = client.map(worker_unit, units, pure=False)
+        results = (f.result() for f in as_completed(futures))
+    evaluated = decided = 0
+    busy = 0.0
+    for unit, out, ev, dec, seconds in results:
+        if dec:
+            view = table.values[n][unit.first : unit.last]
+            np.maximum(view, out, out=view)  # undecided bytes are 0
+        evaluated += ev
+        decided += dec
+        busy += seconds
+    if decided:
+        write_layer(table, n)
+    head = table.head
+    head["done"].append(n)
+    rounds = head["decided"]
+    while len(rounds) <= d:
+        rounds.append(0)
+    rounds[d] += decided
+    entry = {
+        "round": d,
+        "layer": n,
+        "evaluated": evaluated,
+        "decided": decided,
+        "seconds": round(busy, 4),  # processor seconds, all threads and workers
+        "wall": round(time.perf_counter() - began, 4),
+    }
+    log(table, entry)
+    return entry
 
 
 # ---- one round's work -----------------------------------------------------------------------
@@ -230,7 +244,7 @@ def fresh_of(table: WholeTable, d: int) -> np.ndarray:
     for n in range(ix.layers):
         out = np.zeros(len(ix.shapes[n]), dtype=np.uint8)
         if d >= 1:
-            whole_rounds.fresh_shapes(table.values[n], int(ix.arrays[4][n]), d, out)
+            whole_rounds.fresh_shapes(table.values[n], int(ix.arrays.ncol[n]), d, out)
         flags.append(out)
     return np.concatenate(flags)
 
@@ -243,9 +257,7 @@ def units_of(table: WholeTable, n: int, d: int, fresh: np.ndarray) -> list[Unit]
     ]
 
 
-def run_unit(
-    unit: Unit, table: WholeTable, codes: tuple[int, int]
-) -> tuple[np.ndarray, int, int, float]:
+def run_unit(unit: Unit, table: WholeTable) -> tuple[np.ndarray, int, int, float]:
     """(new bytes of the unit's positions, evaluated, decided, processor seconds: of every
     thread, so that rates a core hold on a loaded machine)."""
     out = np.zeros(unit.last - unit.first, dtype=np.uint8)
@@ -254,8 +266,8 @@ def run_unit(
     began = time.process_time()
     run_lanes(
         whole_rounds.round_range,
-        *(unit.n, unit.first, unit.last, unit.d, codes, table.walk(unit.n)),
-        *(tuple(table.values), unit.fresh, out, stats),
+        *(unit.n, unit.first, unit.last, unit.d, whole_walk.view_of(table, unit.n)),
+        *(unit.fresh, out, stats),
         chunks=chunks,
     )
     seconds = time.process_time() - began
@@ -277,5 +289,5 @@ def worker_unit(unit: Unit) -> tuple[Unit, np.ndarray, int, int, float]:
         seen = (unit.d, table)
         _WORKER_VIEW[unit.folder] = seen
     table = seen[1]
-    out, evaluated, decided, seconds = run_unit(unit, table, table.codes)
+    out, evaluated, decided, seconds = run_unit(unit, table)
     return unit, out, evaluated, decided, seconds

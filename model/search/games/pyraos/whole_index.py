@@ -8,13 +8,9 @@ layers) make several colourings the same position: only the least image is evalu
 read (:func:`least_image`), the copies' bytes stay 0.
 
 The index: every support-closed shape of the pyramid without its top in an
-open-addressing hash (``hashed``: the shape and, beside it, its canonical shape's number in
-its layer, the first symmetry that takes it there and the canonical shape's number over
-all layers, for flags a shape), so a child's index costs one hash probe, four byte
-lookups for the own spheres' image and a rank of up to 15 bits (colex:
-``binom[position, count]``), never a search. ``shape_points`` holds, for each canonical
-shape, its points in order (up to 29); ``ncol[n]``, ``coff[n, a]`` the colourings of a
-layer and where those with ``a`` own spheres start.
+open-addressing hash (:class:`IndexArrays`), so a child's index costs one hash probe,
+four byte lookups for the own spheres' image and a colex rank, never a search (see
+docs/engines.md, "Canonical positions, indexed by lookup").
 
 A value is a byte: 0 not decided, else 1 + the plies to the end with best play (even: the
 side to move loses; odd: it wins; 1: it has no move, 2: it places the top or leaves the
@@ -25,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from math import comb
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -33,12 +30,26 @@ from ....lattice import base_symmetries
 from ....pyraos import Geometry, geometry
 from ...compiled.arrays import Arrays, Words
 from ...compiled.bits import popcount
-from .pyramid_arrays import SYM_, geometry_arrays
+from .pyramid_arrays import Geo, RecordArgs, geometry_arrays
 
 CHUNK = 1 << 15  # positions a thread takes at a time
 #: Positions a unit of work holds at most (a shape range of one layer).
 UNIT_POSITIONS = 1 << 22
 HASH_MULTIPLIER = -7046029254386353131  # 0x9E3779B97F4A7C15 as an int64
+
+
+class IndexArrays(NamedTuple):
+    """The index as the kernels read it (:class:`Index`'s ``arrays``), by name."""
+
+    hashed: Words  # a slot's shape and, beside it, what it leads to (:func:`slot_info`)
+    slot_shape: Words  # a slot's canonical shape's number in its layer
+    slot_sym: Words  # the symmetry that takes a slot's shape to its canonical one
+    binom: Words  # (32, 32): binom[i, j], i choose j
+    ncol: Words  # a layer's colourings of a shape
+    coff: Words  # (layer, own count): where the colourings of the count start; -1 none
+    slot_global: Words  # a slot's canonical shape's number over all layers
+    stabs: Words  # a canonical shape's own symmetries (a bit each, 1 to 7), over all layers
+    first: Words  # a layer's first canonical shape, numbered over all layers
 
 
 @njit(cache=True, inline="always")
@@ -89,10 +100,11 @@ def least_image(own: int, stab: int, sym: Words) -> int:
 
 
 @njit(cache=True, inline="always")
-def locate_in(own: int, opp: int, slot: int, geo: Arrays, index: Arrays) -> tuple[int, int]:
+def locate_in(own: int, opp: int, slot: int, geo: Geo, index: IndexArrays) -> tuple[int, int]:
     """(layer, index in the layer) of the canonical image of (own, opp), whose shape is at
     hash ``slot`` (:func:`locate_at` on the arrays it reads)."""
-    return locate_at(own, opp, slot, geo[7], index[0], index[3], index[4], index[5], index[7])
+    i = index
+    return locate_at(own, opp, slot, geo.sym, i.hashed, i.binom, i.ncol, i.coff, i.stabs)
 
 
 @njit(cache=True, inline="always")
@@ -107,11 +119,9 @@ def locate_at(
     coff: Words,
     stabs: Words,
 ) -> tuple[int, int]:
-    """:func:`locate_in` on the pyramid's and the index's arrays it reads, given one by one
-    (``geo[7]``, ``index[0]``, ``index[3]``, ``index[4]``, ``index[5]``, ``index[7]``): a
-    loop that takes them from their tuples once, not at each position, spares numba's
-    reference counts of each array taken (two atomic operations each), which cost a
-    locate three times its own work."""
+    """:func:`locate_in` on the arrays it reads one by one (:class:`.whole_moves.Lookup`): a
+    loop that takes them from their records once spares numba's reference counts of each
+    array taken (two atomic operations each: three times a locate's own work)."""
     occ = own | opp
     n = popcount(occ)
     start = coff[n, popcount(own)]
@@ -135,18 +145,19 @@ def locate_at(
 
 
 @njit(cache=True, inline="always")
-def locate(own: int, opp: int, geo: Arrays, index: Arrays) -> tuple[int, int]:
+def locate(own: int, opp: int, geo: Geo, index: IndexArrays) -> tuple[int, int]:
     """(layer, index in the layer) of the canonical image of (own, opp); (-1, -1) for a
     board outside the table (the top taken, or not support-closed)."""
-    slot = find_slot(own | opp, index[0])
+    slot = find_slot(own | opp, index.hashed)
     if slot < 0:
         return -1, -1
     return locate_in(own, opp, slot, geo, index)
 
 
-@njit(cache=True, inline="always")
-def value_of(own: int, opp: int, geo: Arrays, index: Arrays, values: Arrays) -> int:
-    n, i = locate(own, opp, geo, index)
+@njit(cache=True)
+def value_of(own: int, opp: int, geo: RecordArgs, index: RecordArgs, values: Arrays) -> int:
+    """The byte of (own, opp) in ``values`` (0 for a board outside the table): a probe."""
+    n, i = locate(own, opp, Geo(*geo), IndexArrays(*index))
     if n < 0:
         return 0
     return values[n][i]
@@ -188,7 +199,7 @@ def all_shapes(geo: Geometry) -> list[int]:
 def images(masks: np.ndarray, base: int) -> np.ndarray:
     """The images of ``masks`` under each of the 8 symmetries, (8, len(masks)): a byte
     table a byte of the mask (the kernels' ``transform``), over the whole array at once."""
-    sym = geometry_arrays(base)[SYM_]
+    sym = geometry_arrays(base).sym
     out = np.zeros((8, len(masks)), dtype=np.int64)
     for s in range(8):
         for c in range(4):
@@ -204,9 +215,8 @@ class Index:
     base: int
     shapes: list[np.ndarray]  # canonical shapes of each layer, sorted
     shape_points: list[np.ndarray]  # their points in order, -1 padded
-    # hashed (shape, info side by side), slot_shape, slot_sym, binom, ncol, coff, slot_global,
-    # stab (a canonical shape's own symmetries), first (a layer's first canonical shape)
-    arrays: tuple[np.ndarray, ...]
+    arrays: IndexArrays
+    args: RecordArgs  # the arrays as they cross into a kernel
     sizes: list[int] = field(default_factory=list)
 
     @property
@@ -302,12 +312,6 @@ def index(base: int) -> Index:
     hashed[0::2] = keys
     hashed[1::2] = slot_shape | slot_sym << 24 | slot_global << 28
     first = np.array(first_of[:-1], dtype=np.int64)
-    arrays = (hashed, slot_shape, slot_sym, binom, ncol, coff, slot_global, stab, first)
+    arrays = IndexArrays(hashed, slot_shape, slot_sym, binom, ncol, coff, slot_global, stab, first)
     sizes = [len(shapes[n]) * int(ncol[n]) for n in range(layers)]
-    return Index(base, shapes, shape_points, arrays, sizes)
-
-
-def count(base: int = 4) -> list[tuple[int, int, int]]:
-    """(spheres, canonical shapes, positions) of each layer of the pyramid of ``base``."""
-    ix = index(base)
-    return [(n, len(ix.shapes[n]), ix.sizes[n]) for n in range(ix.layers)]
+    return Index(base, shapes, shape_points, arrays, tuple(arrays), sizes)

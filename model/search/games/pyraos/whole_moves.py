@@ -6,70 +6,65 @@ layer and index (:data:`KEY_SHIFT`). The push itself is :mod:`.whole_push`'s."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-import numpy as np
-import numpy.typing as npt
 from numba import njit
 
-from ...compiled.arrays import Arrays, Words
+from ...compiled.arrays import Words
 from ...compiled.bits import cttz, popcount
 from .kernel import (
     FULL,
     PASS_MOVE,
+    MoveArrays,
     can_place_top_at,
     generate_at,
+    move_arrays,
     moves_or_pass_in,
     open_points_at,
     play,
 )
-from .pyramid_arrays import ALTERNATE, CHILDREN, FULL_, REMOVAL_ONE_OR_TWO, SPHERES_, TOP_
-from .whole_index import find_slot, least_image, locate_at, transform
-
-if TYPE_CHECKING:
-    pass
+from .pyramid_arrays import ALTERNATE, CHILDREN, FULL_, REMOVAL_ONE_OR_TWO, SPHERES_, TOP_, Geo
+from .whole_index import IndexArrays, find_slot, least_image, locate_at, transform
 
 
-#: An array of the pyramid's or the index's tuple (int64 words; typed as the tuple holds it).
-Row = npt.NDArray[np.generic]
+class UnmoveArrays(NamedTuple):
+    """The pyramid's arrays an un-move reads (:func:`predecessors_at`), by name: a kernel
+    takes them from ``geo`` once (:func:`unmove_arrays`), not at each position (numba
+    counts references to each array taken from a record)."""
 
-
-class Pyramid(NamedTuple):
-    """The pyramid's arrays an un-move reads (:func:`.pyramid_arrays.geometry_arrays`'
-    ``geo``, by name): a kernel takes them from ``geo`` once (:func:`pyramid_of`), not at
-    each position (numba counts references to each array taken from a tuple)."""
-
-    scalars: Row
-    support: Row
-    resting: Row
-    level: Row
-    above: Row
-    all_squares: Row
-    sym: Row
+    scalars: Words
+    support: Words
+    resting: Words
+    level: Words
+    above: Words
+    all_squares: Words
 
 
 class Lookup(NamedTuple):
-    """The index's arrays a position's key is found with (:class:`.whole_index.Index`'s
-    ``arrays``, by name): the shapes' hash, the binomials, each layer's colourings and
-    where each own count starts, each canonical shape's own symmetries."""
+    """The pyramid's and the index's arrays a position is located with
+    (:func:`.whole_index.locate_at`), by name, taken from ``geo`` and ``index`` once by a
+    loop over positions (:func:`lookup_of`)."""
 
-    hashed: Row
-    binom: Row
-    ncol: Row
-    coff: Row
-    stabs: Row
-
-
-@njit(cache=True, inline="always")
-def pyramid_of(geo: Arrays) -> Pyramid:
-    """``geo``'s arrays an un-move reads, by name."""
-    return Pyramid(geo[0], geo[1], geo[2], geo[3], geo[4], geo[8], geo[7])
+    sym: Words
+    hashed: Words
+    binom: Words
+    ncol: Words
+    coff: Words
+    stabs: Words
 
 
 @njit(cache=True, inline="always")
-def lookup_of(index: Arrays) -> Lookup:
-    """The index's arrays a key is found with, by name."""
-    return Lookup(index[0], index[3], index[4], index[5], index[7])
+def lookup_of(geo: Geo, index: IndexArrays) -> Lookup:
+    """The arrays a position is located with, taken from ``geo`` and ``index``."""
+    return Lookup(geo.sym, index.hashed, index.binom, index.ncol, index.coff, index.stabs)
+
+
+@njit(cache=True, inline="always")
+def unmove_arrays(geo: Geo) -> UnmoveArrays:
+    """``geo``'s arrays an un-move reads."""
+    return UnmoveArrays(
+        geo.scalars, geo.support, geo.resting, geo.level, geo.above, geo.all_squares
+    )
 
 
 KEY_SHIFT = 40  # a position's key: layer << KEY_SHIFT | index in the layer
@@ -79,9 +74,9 @@ MAX_PREDECESSORS = 1 << 16
 
 
 @njit(cache=True, inline="always")
-def placeable(p: int, occ: int, geo: Arrays) -> bool:
+def placeable(p: int, occ: int, geo: Geo) -> bool:
     """Whether the empty point ``p`` (not the top) can hold a sphere over ``occ``."""
-    support = geo[1][p]
+    support = geo.support[p]
     return support & occ == support
 
 
@@ -114,14 +109,14 @@ def children_keys(
     removal: int,
     moves: Words,
     keys: Words,
-    geo: Arrays,
-    index: Arrays,
+    geo: Geo,
+    index: IndexArrays,
 ) -> int:
     """The keys of the distinct canonical children of (own, opp) into ``keys``; how many
     (a child outside the table, which the rules never make, gets a key of its own that no
     position has)."""
     m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
-    sym, hashed, binom, ncol, coff, stabs = geo[7], index[0], index[3], index[4], index[5], index[7]
+    sym, hashed, binom, ncol, coff, stabs = lookup_of(geo, index)
     for k in range(m):
         child = play(own, moves[k])
         slot = find_slot(opp | child, hashed)
@@ -135,13 +130,13 @@ def children_keys(
 
 @njit(cache=True)
 def children_count(
-    own: int, opp: int, variant: int, removal: int, moves: Words, keys: Words, geo: Arrays
+    own: int, opp: int, variant: int, removal: int, moves: Words, keys: Words, geo: Geo
 ) -> int:
     """How many distinct canonical children (own, opp) has: :func:`children_keys`'s count
     without a child located (:func:`_children_count_at`). ``keys`` gets the children's
     images."""
-    pyramid = (geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6])
-    return _children_count_at(own, opp, (variant, removal), moves, keys, pyramid, geo[7])
+    pyramid = move_arrays(geo)
+    return _children_count_at(own, opp, (variant, removal), moves, keys, pyramid, geo.sym)
 
 
 @njit(cache=True, inline="always")
@@ -151,7 +146,7 @@ def _children_count_at(
     codes: tuple[int, int],
     moves: Words,
     keys: Words,
-    pyramid: tuple[Words, Words, Words, Words, Words, Words, Words],
+    pyramid: MoveArrays,
     sym: Words,
 ) -> int:
     """:func:`children_count` on the pyramid's arrays (:func:`.kernel.generate_at`'s, and
@@ -189,7 +184,7 @@ def _plain_steps(
     own: int,
     opp: int,
     codes: tuple[int, int],
-    pyramid: tuple[Words, Words, Words, Words, Words, Words, Words],
+    pyramid: MoveArrays,
 ) -> int:
     """How many moves (own, opp) has, counted on the masks without one written, where none
     completes a square of the mover's (no removal: each move is one step, :func:`.kernel.
@@ -229,22 +224,22 @@ def fresh_byte(
     codes: tuple[int, int],
     moves: Words,
     keys: Words,
-    pyramid: tuple[Words, Words, Words, Words, Words, Words, Words],
+    pyramid: MoveArrays,
     sym: Words,
 ) -> int:
-    """:func:`_open_children` where no child is pushed yet (``processed`` 0), on the
+    """:func:`.whole_push._open_children` where no child is pushed yet (``processed`` 0), on the
     pyramid's arrays taken from its tuple once by the loop that counts."""
-    if can_place_top_at(own, opp, pyramid[0]):
+    if can_place_top_at(own, opp, pyramid.scalars):
         return 2
     m = _children_count_at(own, opp, codes, moves, keys, pyramid, sym)
     return 1 if m == 0 else -1 - m
 
 
 @njit(cache=True, inline="always")
-def _emit(own: int, opp: int, keys: Words, m: int, sym: Words, lookup: Lookup) -> int:
+def _emit(own: int, opp: int, keys: Words, m: int, lookup: Lookup) -> int:
     """The key of (own, opp)'s canonical image into ``keys[m]`` (none for a board outside
     the table); how many keys then (:func:`.whole_index.locate_at` over ``lookup``)."""
-    hashed, binom, ncol, coff, stabs = lookup
+    sym, hashed, binom, ncol, coff, stabs = lookup
     slot = find_slot(own | opp, hashed)
     if slot < 0:
         return m
@@ -336,8 +331,8 @@ def predecessor_keys(
     removal: int,
     moves: Words,
     keys: Words,
-    geo: Arrays,
-    index: Arrays,
+    geo: Geo,
+    index: IndexArrays,
 ) -> int:
     """The keys of the distinct canonical positions that have (own, opp) as a child (the
     side that just moved is ``opp``) into ``keys``; how many. The un-moves: the last sphere
@@ -348,7 +343,9 @@ def predecessor_keys(
     (opp, own) when it has no other move. Spheres are only put back where they complete
     a square of the mover's (unless one is there already)."""
     codes = (variant, removal)
-    m = predecessors_at(own, opp, codes, moves, keys, pyramid_of(geo), lookup_of(index), geo)
+    m = predecessors_at(
+        own, opp, codes, moves, keys, unmove_arrays(geo), lookup_of(geo, index), geo
+    )
     if m < 0:
         raise ValueError("more predecessors than MAX_PREDECESSORS")
     return m
@@ -361,18 +358,18 @@ def predecessors_at(
     codes: tuple[int, int],
     moves: Words,
     keys: Words,
-    pyramid: Pyramid,
+    pyramid: UnmoveArrays,
     lookup: Lookup,
-    geo: Arrays,
+    geo: Geo,
 ) -> int:
     """:func:`predecessor_keys` on the arrays it reads (``pyramid``, ``lookup``), taken
-    from their tuples once by a loop over positions (numba's reference counts of each
+    from their records once by a loop over positions (numba's reference counts of each
     array taken cost more than an un-move; ``geo`` is read only for the alternate
     version's pass). For each set of spheres put back (none, one or two: ``back``), the
     positions (a', b), ``a'`` to move, whose move ends (before any removal) with the
     mover's spheres ``a1`` over ``occ1`` and then removes ``back``."""
     variant, removal = codes
-    scalars, support, resting, level, above, all_squares, sym = pyramid
+    scalars, support, resting, level, above, all_squares = pyramid
     a, b = opp, own
     occ = a | b
     backs = _put_back(a, b, variant, scalars, support, all_squares, moves)
@@ -401,7 +398,7 @@ def predecessors_at(
                 continue  # a square of the mover's with it: a removal was required
             before = a1 & ~bt
             # placed from the reserve
-            m = _emit(before, b, keys, m, sym, lookup)
+            m = _emit(before, b, keys, m, lookup)
             if level[t] == 0:
                 continue
             # raised from an empty point s below it that can hold it, which s then held
@@ -410,11 +407,11 @@ def predecessors_at(
             while below:
                 bs = below & -below
                 below ^= bs
-                m = _emit(before | bs, b, keys, m, sym, lookup)
+                m = _emit(before | bs, b, keys, m, lookup)
     if variant == ALTERNATE:
         g = moves_or_pass_in(a, b, variant, removal, moves, 0, geo)
         if g == 1 and moves[0] == 0:
-            m = _emit(a, b, keys, m, sym, lookup)
+            m = _emit(a, b, keys, m, lookup)
     if m > keys.shape[0]:
         return -1  # more than MAX_PREDECESSORS (the caller raises)
     return distinct(keys, m)

@@ -17,11 +17,9 @@ from numba.core.extending import intrinsic
 
 from ...compiled.arrays import Arrays, Bytes, Words
 from ...compiled.lanes import fetch_add_one, fetch_sub_one, unmanaged
-from .kernel import (
-    MAX_MOVES,
-    can_place_top_in,
-)
-from .whole_index import CHUNK
+from .kernel import MAX_MOVES, can_place_top_in, move_arrays
+from .pyramid_arrays import Geo
+from .whole_index import CHUNK, IndexArrays
 from .whole_moves import (
     KEY_SHIFT,
     MAX_PREDECESSORS,
@@ -29,14 +27,15 @@ from .whole_moves import (
     fresh_byte,
     lookup_of,
     predecessors_at,
-    pyramid_of,
+    unmove_arrays,
 )
 from .whole_walk import (
-    Walk,
+    ViewArgs,
     advance_at,
     chunk_bounds,
     is_read_at,
     scatter,
+    view_in,
     walk_start,
     walk_start_at,
 )
@@ -101,15 +100,14 @@ def _open_children(
     values: Arrays,
     moves: Words,
     keys: Words,
-    geo: Arrays,
-    index: Arrays,
+    geo: Geo,
+    index: IndexArrays,
 ) -> int:
     """The byte the rules give (own, opp) alone (1: no move; 2: the top can be placed),
     else ``-1 - c``, ``c`` its distinct children not yet pushed (those won with a byte of
     at most ``processed``: the rounds done)."""
     if processed == 0:  # no child pushed yet: their count alone, none located
-        pyramid = (geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6])
-        return fresh_byte(own, opp, codes, moves, keys, pyramid, geo[7])
+        return fresh_byte(own, opp, codes, moves, keys, move_arrays(geo), geo.sym)
     variant, removal = codes
     if can_place_top_in(own, opp, geo):
         return 2
@@ -132,34 +130,29 @@ def seed_range(
     first: int,
     last: int,
     processed: int,
-    codes: tuple[int, int],
-    walk: Walk,
-    values: Arrays,
+    view: ViewArgs,
     stats: Words,
     chunk: int,
     most: int,
     taken: Words,
 ) -> None:
-    """Push retrograde's start over positions ``first`` to ``last`` of layer ``n``
-    (``walk``: the layer's, :data:`.whole_index.Walk`): each undecided position read (no
-    copy) gets its byte where the rules decide it alone, else the code of its children
-    still open (:func:`_open_children`; :data:`ESCAPE` past ``most``, at most
-    :data:`MOST_IN_BYTE` (less in a test of the side table), counted
-    again by :func:`escaped_counts`); (positions, seeded, greatest count) of each
-    ``chunk`` positions into ``stats``. A lane: the chunks are taken one at a time from
-    ``taken[0]`` (:func:`fetch_add_one`) until none is left, so that several threads may
-    run it at once over one range (:func:`...compiled.lanes.run_lanes`), its arrays
-    uncounted (:func:`...compiled.lanes.unmanaged`)."""
-    walk, values = unmanaged(walk), unmanaged(values)
+    """Push retrograde's start over positions ``first`` to ``last`` of layer ``n`` (``view``:
+    :data:`.whole_walk.ViewArgs`): each undecided position read (no copy) gets its byte
+    where the rules decide it alone, else the code of its children still open
+    (:func:`_open_children`; :data:`ESCAPE` past ``most``, counted again by
+    :func:`escaped_counts`); (positions, seeded, greatest count) of each ``chunk``
+    positions into ``stats``. A lane (:func:`...compiled.lanes.run_lanes`): the chunks
+    taken one at a time from ``taken[0]`` until none is left, its arrays uncounted."""
+    codes, walk, values = view_in(unmanaged(view))
     geo, index, shapes, shape_points = walk
     layer = values[n]
     chunks = (last - first + chunk - 1) // chunk
     moves = np.empty(MAX_MOVES, dtype=np.int64)
     keys = np.empty(MAX_MOVES, dtype=np.int64)
-    # the pyramid's arrays taken from its tuple once a lane (numba's reference counts)
-    pyramid = (geo[0], geo[1], geo[2], geo[3], geo[4], geo[5], geo[6])
-    sym, binom, ncol, coff, stabs = geo[7], index[3], index[4], index[5], index[7]
-    shapes_before = index[8][n]  # the canonical shapes of the layers below
+    # the pyramid's arrays taken from its record once a lane (numba's reference counts)
+    pyramid = move_arrays(geo)
+    sym, binom, ncol, coff, stabs = geo.sym, index.binom, index.ncol, index.coff, index.stabs
+    shapes_before = index.first[n]  # the canonical shapes of the layers below
     while True:
         r = fetch_add_one(taken, 0)
         if r >= chunks:
@@ -196,11 +189,10 @@ def seed_range(
 
 
 @njit(cache=True)
-def escaped_counts(
-    n: int, at: Words, processed: int, codes: tuple[int, int], walk: Walk, values: Arrays
-) -> Words:
+def escaped_counts(n: int, at: Words, processed: int, view: ViewArgs) -> Words:
     """The children still open of layer ``n``'s positions ``at`` (their bytes
     :data:`ESCAPE`, :func:`seed_range`), counted again alone: the side table's counts."""
+    codes, walk, values = view_in(view)
     geo, index, shapes, shape_points = walk
     moves = np.empty(MAX_MOVES, dtype=np.int64)
     keys = np.empty(MAX_MOVES, dtype=np.int64)
@@ -283,35 +275,35 @@ def push_range(
     first: int,
     last: int,
     byte: int,
-    codes: tuple[int, int],
-    walk: Walk,
-    values: Arrays,
+    view: ViewArgs,
     side: tuple[Words, Words],
     stats: Words,
     chunk: int,
     taken: Words,
 ) -> None:
     """One step of push retrograde over positions ``first`` to ``last`` of layer ``n``
-    (``walk``: the layer's, :data:`.whole_index.Walk`): each position of byte ``byte``
-    (decided at ``byte - 1`` plies, the last step) pushes its value to its undecided
-    predecessors (a byte of :data:`OPEN` or more): a loss makes each a win in ``byte``
-    plies (the byte ``byte + 1``); a win takes one from each one's count of children still
-    open (its byte, or its count in ``side``: the keys of the bytes :data:`ESCAPE`, sorted,
-    and their counts), and the one that reaches 0 is a loss in ``byte`` plies (its longest
-    child, this one, won last step). Several threads may push to one predecessor: a count
-    is taken from at once (atomic), and a byte is written only as the value every writer
-    gives it (a step pushes only losses or only wins, and a count is taken from at most as
-    often as it was, so no count is taken from once it is a value). (frontier positions,
-    predecessors read: -1 where more than :data:`MAX_PREDECESSORS`, a fault the caller
-    raises) of each ``chunk`` positions into ``stats``. A lane, as :func:`seed_range`."""
-    walk, values, side = unmanaged(walk), unmanaged(values), unmanaged(side)
+    (``view``: :data:`.whole_walk.ViewArgs`, the table's and the layer's walk): each
+    position of byte ``byte`` (decided at ``byte - 1`` plies, the last step) pushes its
+    value to its undecided predecessors (a byte of :data:`OPEN` or more): a loss makes each
+    a win in ``byte`` plies (the byte ``byte + 1``); a win takes one from each one's count
+    of children still open (its byte, or its count in ``side``: the keys of the bytes
+    :data:`ESCAPE`, sorted, and their counts), and the one that reaches 0 is a loss in
+    ``byte`` plies (its longest child, this one, won last step). Several threads may push to
+    one predecessor: a count is taken from at once (atomic), and a byte is written only as
+    the value every writer gives it (a step pushes only losses or only wins, and a count is
+    taken from at most as often as it was, so no count is taken from once it is a value).
+    (frontier positions, predecessors read: -1 where more than :data:`MAX_PREDECESSORS`, a
+    fault the caller raises) of each ``chunk`` positions into ``stats``. A lane, as
+    :func:`seed_range`."""
+    codes, walk, values = view_in(unmanaged(view))
+    side = unmanaged(side)
     geo, index, shapes, shape_points = walk
     layer = values[n]
     chunks = (last - first + chunk - 1) // chunk
     moves = np.empty(MAX_MOVES, dtype=np.int64)
     keys = np.empty(MAX_PREDECESSORS, dtype=np.int64)
-    # the arrays taken from their tuples once a lane (numba's reference counts)
-    pyramid, lookup = pyramid_of(geo), lookup_of(index)
+    # the arrays taken from their records once a lane (numba's reference counts)
+    pyramid, lookup = unmove_arrays(geo), lookup_of(geo, index)
     binom, ncol, coff = lookup.binom, lookup.ncol, lookup.coff
     while True:
         r = fetch_add_one(taken, 0)

@@ -11,8 +11,17 @@ from numba import njit
 from ...compiled.arrays import Arrays, Bytes, Words
 from ...compiled.lanes import fetch_add_one, unmanaged
 from .kernel import MAX_MOVES, can_place_top_in, moves_or_pass_in, play
-from .whole_index import CHUNK, find_slot, locate_in, slot_info
-from .whole_walk import Walk, chunk_bounds, is_read, scatter, walk_start, walk_step
+from .pyramid_arrays import Geo
+from .whole_index import CHUNK, IndexArrays, find_slot, locate_in, slot_info
+from .whole_walk import (
+    ViewArgs,
+    chunk_bounds,
+    is_read,
+    scatter,
+    view_in,
+    walk_start,
+    walk_step,
+)
 
 
 @njit(cache=True, inline="always")
@@ -22,8 +31,8 @@ def evaluate(
     d: int,
     codes: tuple[int, int],
     moves: Words,
-    geo: Arrays,
-    index: Arrays,
+    geo: Geo,
+    index: IndexArrays,
     values: Arrays,
     fresh: Bytes,
 ) -> int:
@@ -49,7 +58,7 @@ def evaluate(
         if can_place_top_in(own, opp, geo):
             return d + 1
         m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
-        hashed = index[0]
+        hashed = index.hashed
         for k in range(m):
             child = play(own, moves[k])
             slot = find_slot(opp | child, hashed)
@@ -59,13 +68,33 @@ def evaluate(
             if values[n][i] == d:  # lost in d - 1 (a byte beyond: written early, not yet)
                 return d + 1
         return 0
+    return _lost_now(own, opp, d, codes, moves, geo, index, values, fresh)
+
+
+@njit(cache=True, inline="always")
+def _lost_now(
+    own: int,
+    opp: int,
+    d: int,
+    codes: tuple[int, int],
+    moves: Words,
+    geo: Geo,
+    index: IndexArrays,
+    values: Arrays,
+    fresh: Bytes,
+) -> int:
+    """:func:`evaluate` in an even round ``d``: ``d + 1`` (a loss in ``d`` plies) where
+    every child is won, the longest in ``d - 1`` (no move at all: ``d`` 0), else 0; no
+    child is read unless one's shape is ``fresh``. Inlined: the same machine code as one
+    function (issue 88: a function of at most 64 lines)."""
+    variant, removal = codes
     if can_place_top_in(own, opp, geo):
         return 0
     m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
     if m == 0:
         return d + 1
     touched = False
-    hashed = index[0]
+    hashed = index.hashed
     for k in range(m):
         child = play(own, moves[k])
         slot = find_slot(opp | child, hashed)
@@ -103,22 +132,20 @@ def round_range(
     first: int,
     last: int,
     d: int,
-    codes: tuple[int, int],
-    walk: Walk,
-    values: Arrays,
+    view: ViewArgs,
     fresh: Bytes,
     out: Bytes,
     stats: Words,
     taken: Words,
 ) -> None:
-    """Round ``d`` over positions ``first`` to ``last`` of layer ``n`` (``codes``: the
-    variant's and removal's; ``walk``: the layer's, :data:`.whole_index.Walk`; ``fresh``:
+    """Round ``d`` over positions ``first`` to ``last`` of layer ``n`` (``view``: the
+    table's and the layer's walk, :data:`.whole_walk.ViewArgs`; ``fresh``:
     the shapes decided in round ``d - 1``, see :func:`evaluate`): the new byte of each
     into ``out[i - first]`` (0 where nothing is decided now, so the caller ORs it in);
     (evaluated, decided) of each chunk of :data:`CHUNK` into ``stats``. A lane
     (:func:`...compiled.lanes.run_lanes`): the chunks taken one at a time from
     ``taken[0]`` until none is left, the arrays uncounted."""
-    walk, values = unmanaged(walk), unmanaged(values)
+    codes, walk, values = view_in(unmanaged(view))
     fresh, out = unmanaged(fresh), unmanaged(out)
     geo, index, shapes, shape_points = walk
     layer = values[n]
@@ -154,8 +181,8 @@ def check_position(
     v: int,
     codes: tuple[int, int],
     moves: Words,
-    geo: Arrays,
-    index: Arrays,
+    geo: Geo,
+    index: IndexArrays,
     values: Arrays,
 ) -> bool:
     """Whether the byte ``v`` of (own, opp) follows from its children's bytes: a win in d
@@ -171,7 +198,7 @@ def check_position(
     shortest_loss = 1 << 20  # the least byte of a lost child
     longest_win = 0  # the greatest byte of a won child
     undecided = False
-    hashed = index[0]
+    hashed = index.hashed
     for k in range(m):
         child = play(own, moves[k])
         slot = find_slot(opp | child, hashed)
@@ -194,14 +221,13 @@ def check_position(
 
 
 @njit(cache=True)
-def verify_chunk(
-    n: int, first: int, last: int, codes: tuple[int, int], walk: Walk, values: Arrays, bad: Words
-) -> int:
-    """Check positions ``first`` to ``last`` of layer ``n`` (``walk``: the layer's,
-    :data:`.whole_index.Walk`); the indices of those whose byte does not follow from their
-    children's, and of the copies no look-up reads (a position's other images under its
-    shape's own symmetries) whose byte is not 0, into ``bad`` (as many as fit); how many
-    there are."""
+def verify_chunk(n: int, first: int, last: int, view: ViewArgs, bad: Words) -> int:
+    """Check positions ``first`` to ``last`` of layer ``n`` (``view``: the table's and the
+    layer's walk, :data:`.whole_walk.ViewArgs`); the indices of those whose byte does not
+    follow from their children's, and of the copies no look-up reads (a position's other
+    images under its shape's own symmetries) whose byte is not 0, into ``bad`` (as many as
+    fit); how many there are."""
+    codes, walk, values = view_in(view)
     geo, index, shapes, shape_points = walk
     layer = values[n]
     moves = np.empty(MAX_MOVES, dtype=np.int64)
@@ -227,16 +253,14 @@ def verify_range(
     n: int,
     first: int,
     last: int,
-    codes: tuple[int, int],
-    walk: Walk,
-    values: Arrays,
+    view: ViewArgs,
     found: Words,
     taken: Words,
 ) -> None:
     """The number of positions that do not hold in each chunk of :data:`CHUNK` positions
     from ``first`` to ``last`` of layer ``n`` into ``found``. A lane, as
     :func:`round_range`."""
-    walk, values = unmanaged(walk), unmanaged(values)
+    view = unmanaged(view)
     chunks = (last - first + CHUNK - 1) // CHUNK
     none = np.empty(0, dtype=np.int64)
     while True:
@@ -244,4 +268,4 @@ def verify_range(
         if r >= chunks:
             break
         begin, end = chunk_bounds(first, last, r, CHUNK)
-        found[r] = verify_chunk(n, begin, end, codes, walk, values, none)
+        found[r] = verify_chunk(n, begin, end, view, none)

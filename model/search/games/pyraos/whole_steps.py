@@ -16,7 +16,7 @@ import numpy as np
 from pyramid_lab.i18n import M_
 
 from ...compiled.lanes import run_lanes
-from . import whole_moves, whole_push
+from . import whole_moves, whole_push, whole_walk
 from .whole_files import TableError, beyond
 from .whole_index import CHUNK, UNIT_POSITIONS
 from .whole_stops import Interrupted, Stopped, StoppedInLayer, interrupts_between_units
@@ -54,9 +54,7 @@ def escaped_side(table: WholeTable, n: int, processed: int) -> np.ndarray:
     """The side counts of layer ``n``'s positions of byte :data:`.whole_push.ESCAPE`
     once it is counted (their children still open counted again alone), in order."""
     at = whole_push.find_byte(table.values[n], whole_push.ESCAPE)
-    return whole_push.escaped_counts(
-        n, at, processed, table.codes, table.walk(n), tuple(table.values)
-    )
+    return whole_push.escaped_counts(n, at, processed, whole_walk.view_of(table, n))
 
 
 def side_of(table: WholeTable, counts: dict[int, np.ndarray]) -> Side:
@@ -97,8 +95,7 @@ def push_layer(
     between two units once ``interrupted()`` says so (Ctrl+C), :class:`StoppedInLayer`
     once ``stop()`` does (a unit is a few seconds: Stop waits that long, not a layer)."""
     ix = table.index
-    values = tuple(table.values)
-    walk = table.walk(n)
+    view = whole_walk.view_of(table, n)
     total = np.zeros(3, dtype=np.int64)
     busy = 0.0
     for first in range(begin, ix.sizes[n], UNIT_POSITIONS):
@@ -109,7 +106,7 @@ def push_layer(
         last = min(ix.sizes[n], first + UNIT_POSITIONS)
         chunks = (last - first + PUSH_CHUNK - 1) // PUSH_CHUNK
         stats = np.zeros((chunks, 3), dtype=np.int64)
-        where = (n, first, last, arg, table.codes, walk, values)
+        where = (n, first, last, arg, view)
         t = time.process_time()
         if step == "count":
             run_lanes(whole_push.seed_range, *where, stats, PUSH_CHUNK, BYTE_HOLDS, chunks=chunks)
@@ -141,23 +138,17 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
         else "loading the whole game's compiled kernels"
     )
     began = time.perf_counter()
-    ix = table.index
-    values = tuple(table.values)
-    n = ix.layers - 1
-    walk = table.walk(n)
+    n = table.index.layers - 1
+    view = whole_walk.view_of(table, n)
     stats = np.zeros((0, 3), np.int64)
     taken = np.zeros(1, np.int64)
-    whole_push.seed_range(
-        n, 0, 0, 0, table.codes, walk, values, stats, PUSH_CHUNK, BYTE_HOLDS, taken
-    )
-    whole_push.push_range(n, 0, 0, 1, table.codes, walk, values, NO_SIDE, stats, PUSH_CHUNK, taken)
+    whole_push.seed_range(n, 0, 0, 0, view, stats, PUSH_CHUNK, BYTE_HOLDS, taken)
+    whole_push.push_range(n, 0, 0, 1, view, NO_SIDE, stats, PUSH_CHUNK, taken)
     none = table.values[n][:0]
     whole_push.count_byte(none, 1)
     whole_push.count_between(none, 1, 1)
     whole_push.decided_only(none, none)
-    whole_push.escaped_counts(
-        n, whole_push.find_byte(none, whole_push.ESCAPE), 0, table.codes, walk, values
-    )
+    whole_push.escaped_counts(n, whole_push.find_byte(none, whole_push.ESCAPE), 0, view)
     first_use.mark(part)
     if compiling:
         kernels = [*vars(whole_push).values(), *vars(whole_moves).values()]

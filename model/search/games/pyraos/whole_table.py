@@ -9,14 +9,14 @@ from __future__ import annotations
 import os
 import zlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from pyramid_lab.i18n import M_
 
 from ....pyraos import geometry
-from .pyramid_arrays import geometry_arrays, variant_codes
+from .pyramid_arrays import geometry_args, geometry_arrays, variant_codes
 from .whole_files import (
     TableError,
     checksum,
@@ -30,9 +30,6 @@ from .whole_files import (
     stamp,
 )
 from .whole_index import index, value_of
-
-if TYPE_CHECKING:
-    from .whole_walk import Walk
 
 
 class WholeTable:
@@ -52,6 +49,7 @@ class WholeTable:
         self.codes = variant_codes(self.variant, self.removal)
         self.index = index(self.base)
         self.geo = geometry_arrays(self.base)
+        self.geo_args = geometry_args(self.base)  # as it crosses into a kernel
 
     @property
     def finished(self) -> bool:
@@ -167,22 +165,7 @@ class WholeTable:
         is checked when first read (TableError when it is damaged)."""
         if self.unchecked:
             self.check_layer((own | opp).bit_count())
-        return int(value_of(own, opp, self.geo, self.index.arrays, tuple(self.values)))
-
-    def walk(self, n: int) -> Walk:
-        """Layer ``n``'s walk, what every kernel over a range of it reads
-        (:data:`.whole_walk.Walk`)."""
-        ix = self.index
-        return self.geo, ix.arrays, ix.shapes[n], ix.shape_points[n]
-
-    def counts(self, n: int) -> tuple[int, int, int]:
-        """(won, lost, undecided) for the side to move in layer ``n`` (copies of a position
-        under its shape's own symmetries left out)."""
-        self.check_layer(n)
-        from .whole_walk import layer_counts  # (a build's and a check's: not a probe's)
-
-        won, lost, undecided = layer_counts(n, self.walk(n), self.values[n])
-        return int(won), int(lost), int(undecided)
+        return int(value_of(own, opp, self.geo_args, self.index.args, tuple(self.values)))
 
 
 def describe(byte: int) -> str:
@@ -217,4 +200,4 @@ def warm_up() -> None:
     index stands in for its (the same types). The build's kernels are the build's to
     compile (a minute: docs/engines.md)."""
     values = tuple(np.zeros(1, dtype=np.uint8) for _ in range(geometry(4).points))
-    value_of(0, 0, geometry_arrays(2), index(2).arrays, values)
+    value_of(0, 0, geometry_args(2), index(2).args, values)

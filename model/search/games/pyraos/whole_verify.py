@@ -13,7 +13,7 @@ import numpy as np
 from ...compiled.lanes import run_lanes
 from .whole_index import CHUNK, UNIT_POSITIONS, locate
 from .whole_rounds import verify_chunk, verify_range
-from .whole_walk import unrank
+from .whole_walk import unrank, view_of
 
 if TYPE_CHECKING:
     from .whole_table import WholeTable
@@ -27,19 +27,18 @@ def verify(
     checked so far, found so far, seconds)`` after each layer."""
     began = time.perf_counter()
     ix = table.index
-    values = tuple(table.values)
     checked = 0
     bad: list[tuple[int, int, int, int]] = []
     for n in range(ix.layers):
-        args = (table.codes, table.walk(n), values)
+        view = view_of(table, n)
         for first in range(0, ix.sizes[n], UNIT_POSITIONS):
             last = min(ix.sizes[n], first + UNIT_POSITIONS)
             found = np.zeros((last - first + CHUNK - 1) // CHUNK, dtype=np.int64)
-            run_lanes(verify_range, n, first, last, *args, found, chunks=found.shape[0])
+            run_lanes(verify_range, n, first, last, view, found, chunks=found.shape[0])
             for chunk in np.flatnonzero(found):
                 begin = first + int(chunk) * CHUNK
                 indices = np.zeros(int(found[chunk]), dtype=np.int64)
-                verify_chunk(n, begin, min(last, begin + CHUNK), *args, indices)
+                verify_chunk(n, begin, min(last, begin + CHUNK), view, indices)
                 for i in indices:
                     own, opp = unrank(n, int(i), ix.shapes[n], ix.shape_points[n], ix.arrays)
                     bad.append((n, int(i), int(own), int(opp)))

@@ -1,5 +1,5 @@
 """The walk over a range of a whole-game table's layer in index order (what every kernel
-over a range reads: :data:`Walk`), and the position at an index (:func:`unrank`): the
+over a range reads: :class:`Walk`), and the position at an index (:func:`unrank`): the
 colourings of each canonical shape in colex order (:func:`next_pattern`, :func:`scatter`),
 the copies under a shape's own symmetries skipped (:func:`is_read`); a layer's counts and
 look-up keys. The building kernels' (:mod:`.whole_rounds`, :mod:`.whole_push`) and the
@@ -7,12 +7,84 @@ opening's; a probe of one position needs none of it (:func:`.whole_index.value_o
 
 from __future__ import annotations
 
+from typing import NamedTuple, Protocol, TypeAlias
+
 import numpy as np
 from numba import njit
 
 from ...compiled.arrays import Arrays, Bytes, Words
 from ...compiled.bits import cttz
-from .whole_index import least_image, transform
+from .pyramid_arrays import Geo, RecordArgs
+from .whole_index import Index, IndexArrays, least_image, transform
+
+
+class Walk(NamedTuple):
+    """A layer's walk, what every kernel over a range of it reads: the pyramid's arrays,
+    the index's, the layer's canonical shapes and their points (a shape's points in
+    order, -1 padded)."""
+
+    geo: Geo
+    index_arrays: IndexArrays  # (not ``index``: a tuple's method)
+    shapes: Words
+    shape_points: Words
+
+
+class TableView(NamedTuple):
+    """What a kernel over a range of a layer reads of a table, by name (:func:`view_in`):
+    the rules' codes (the variant's and the removal's), the layer's :class:`Walk`, every
+    layer's bytes."""
+
+    codes: tuple[int, int]
+    walk: Walk
+    values: Arrays
+
+
+#: A :class:`Walk` as it crosses into a kernel from Python (:func:`walk_of`): plain tuples
+#: in the records' order, named again inside (:func:`walk_in`). Numba types a named tuple's
+#: argument in Python at every call, a plain tuple's in its dispatcher's C code: 9.1 us
+#: against 4.6 for a table's 36 arrays, a cost a kernel call that base 3's small layers
+#: pay (docs/development.md, lesson 52).
+WalkArgs: TypeAlias = tuple[RecordArgs, RecordArgs, Words, Words]
+#: A :class:`TableView` as it crosses into a kernel (:func:`view_of`, :func:`view_in`).
+ViewArgs: TypeAlias = tuple[tuple[int, int], WalkArgs, Arrays]
+
+
+class Held(Protocol):
+    """What a layer's walk and view are made of: a table's
+    (:class:`.whole_table.WholeTable`) pyramid, index, codes and layers."""
+
+    geo_args: RecordArgs
+    index: Index
+    codes: tuple[int, int]
+    values: list[np.ndarray]
+
+    def check_layer(self, n: int) -> None: ...
+
+
+def walk_of(table: Held, n: int) -> WalkArgs:
+    """Layer ``n``'s walk of ``table``, as it crosses into a kernel."""
+    ix = table.index
+    return (table.geo_args, ix.args, ix.shapes[n], ix.shape_points[n])
+
+
+def view_of(table: Held, n: int) -> ViewArgs:
+    """What a kernel over a range of layer ``n`` of ``table`` reads (the codes, the layer's
+    walk, every layer's bytes), as it crosses into the kernel."""
+    return (table.codes, walk_of(table, n), tuple(table.values))
+
+
+@njit(cache=True, inline="always")
+def walk_in(walk: WalkArgs) -> Walk:
+    """A walk that crossed into a kernel, named again (no copy: the same machine code)."""
+    geo, index, shapes, shape_points = walk
+    return Walk(Geo(*geo), IndexArrays(*index), shapes, shape_points)
+
+
+@njit(cache=True, inline="always")
+def view_in(view: ViewArgs) -> TableView:
+    """A view that crossed into a kernel, named again (:func:`walk_in`)."""
+    codes, walk, values = view
+    return TableView(codes, walk_in(walk), values)
 
 
 @njit(cache=True, inline="always")
@@ -60,17 +132,17 @@ def unrank_colouring(
 
 
 @njit(cache=True)
-def walk_start(n: int, i: int, index: Arrays) -> tuple[int, int, int, int]:
+def walk_start(n: int, i: int, index: IndexArrays) -> tuple[int, int, int, int]:
     """(shape, own count, colex rank, own pattern) of position ``i`` of layer ``n``."""
-    return walk_start_at(n, i, index[3], index[4], index[5])
+    return walk_start_at(n, i, index.binom, index.ncol, index.coff)
 
 
 @njit(cache=True, inline="always")
 def walk_start_at(
     n: int, i: int, binom: Words, ncol: Words, coff: Words
 ) -> tuple[int, int, int, int]:
-    """:func:`walk_start` on the index's arrays it reads (``index[3]``, ``[4]``, ``[5]``),
-    given one by one by a loop that takes them from the tuple once."""
+    """:func:`walk_start` on the index's arrays it reads (``binom``, ``ncol``, ``coff``),
+    given one by one by a loop that takes them from the record once."""
     shape = i // ncol[n]
     a, rank, pattern = unrank_colouring(i - shape * ncol[n], n, n, binom, coff[n])
     return shape, a, rank, pattern
@@ -78,17 +150,17 @@ def walk_start_at(
 
 @njit(cache=True)
 def advance(
-    n: int, shape: int, a: int, rank: int, pattern: int, index: Arrays
+    n: int, shape: int, a: int, rank: int, pattern: int, index: IndexArrays
 ) -> tuple[int, int, int, int]:
     """The position after (shape, a, rank, pattern) in the layer's order."""
-    return advance_at(n, shape, a, rank, pattern, index[3], index[5])
+    return advance_at(n, shape, a, rank, pattern, index.binom, index.coff)
 
 
 @njit(cache=True, inline="always")
 def advance_at(
     n: int, shape: int, a: int, rank: int, pattern: int, binom: Words, coff: Words
 ) -> tuple[int, int, int, int]:
-    """:func:`advance` on the index's arrays it reads (``index[3]``, ``[5]``)."""
+    """:func:`advance` on the index's arrays it reads (``binom``, ``coff``)."""
     if rank + 1 < binom[n, a]:
         return shape, a, rank + 1, next_pattern(pattern)
     a += 1
@@ -100,12 +172,6 @@ def advance_at(
     return shape, a, 0, (1 << a) - 1
 
 
-#: A layer's walk, what every kernel over a range of it reads: the pyramid's arrays
-#: (:func:`.pyramid_arrays.geometry_arrays`), the index's, the layer's canonical shapes and their
-#: points.
-Walk = tuple[Arrays, Arrays, Words, Words]
-
-
 @njit(cache=True, inline="always")
 def chunk_bounds(first: int, last: int, r: int, chunk: int) -> tuple[int, int]:
     """The positions of chunk ``r`` of ``chunk`` positions from ``first`` (to ``last``)."""
@@ -115,7 +181,7 @@ def chunk_bounds(first: int, last: int, r: int, chunk: int) -> tuple[int, int]:
 
 @njit(cache=True, inline="always")
 def walk_step(
-    i: int, end: int, n: int, shape: int, a: int, rank: int, pattern: int, index: Arrays
+    i: int, end: int, n: int, shape: int, a: int, rank: int, pattern: int, index: IndexArrays
 ) -> tuple[int, int, int, int]:
     """The walk at position ``i + 1`` (:func:`advance`), where there is one before ``end``."""
     if i + 1 < end:
@@ -124,26 +190,26 @@ def walk_step(
 
 
 @njit(cache=True, inline="always")
-def is_read(own: int, n: int, shape: int, geo: Arrays, index: Arrays) -> bool:
+def is_read(own: int, n: int, shape: int, geo: Geo, index: IndexArrays) -> bool:
     """Whether the colouring ``own`` of canonical shape ``shape`` of layer ``n`` is read:
     the least image under the shape's own symmetries (its copies are never read, their
     bytes stay 0)."""
-    return is_read_at(own, index[8][n] + shape, index[7], geo[7])
+    return is_read_at(own, index.first[n] + shape, index.stabs, geo.sym)
 
 
 @njit(cache=True, inline="always")
 def is_read_at(own: int, glob: int, stabs: Words, sym: Words) -> bool:
     """:func:`is_read` of the canonical shape numbered ``glob`` over all layers, on the
-    arrays it reads (``index[7]``, ``geo[7]``) given one by one."""
+    arrays it reads (``index.stabs``, ``geo.sym``) given one by one."""
     stab = stabs[glob]
     return stab == 0 or least_image(own, stab, sym) == own
 
 
 @njit(cache=True)
-def layer_counts(n: int, walk: Walk, layer: Bytes) -> tuple[int, int, int]:
+def layer_counts(n: int, walk: WalkArgs, layer: Bytes) -> tuple[int, int, int]:
     """(won, lost, undecided) among the positions of layer ``n`` that are read (the least
     image under their shape's own symmetries; copies are left out)."""
-    geo, index, _, shape_points = walk
+    geo, index, _, shape_points = walk_in(walk)
     counts = np.zeros(3, dtype=np.int64)  # won, lost, undecided
     if layer.shape[0] == 0:
         return 0, 0, 0
@@ -157,8 +223,18 @@ def layer_counts(n: int, walk: Walk, layer: Bytes) -> tuple[int, int, int]:
     return counts[0], counts[1], counts[2]
 
 
+def table_counts(table: Held, n: int) -> tuple[int, int, int]:
+    """(won, lost, undecided) for the side to move in layer ``n`` of ``table`` (checked
+    first; copies of a position under its shape's own symmetries left out)."""
+    table.check_layer(n)
+    won, lost, undecided = layer_counts(n, walk_of(table, n), table.values[n])
+    return int(won), int(lost), int(undecided)
+
+
 @njit(cache=True)
-def unrank(n: int, i: int, shapes: Words, shape_points: Words, index: Arrays) -> tuple[int, int]:
+def unrank(
+    n: int, i: int, shapes: Words, shape_points: Words, index: IndexArrays
+) -> tuple[int, int]:
     """The (own, opp) of position ``i`` of layer ``n`` (``shapes``, ``shape_points``: the
     layer's rows)."""
     shape, _, _, pattern = walk_start(n, i, index)
@@ -167,21 +243,13 @@ def unrank(n: int, i: int, shapes: Words, shape_points: Words, index: Arrays) ->
 
 
 @njit(cache=True)
-def layer_keys(
-    n: int,
-    geo: Arrays,
-    index: Arrays,
-    shapes: Words,
-    shape_points: Words,
-    layer: Bytes,
-    keys: Words,
-    values: Bytes,
-) -> int:
+def layer_keys(n: int, walk: WalkArgs, layer: Bytes, keys: Words, values: Bytes) -> int:
     """The look-up keys and bytes of layer ``n``'s decided positions, in index order: a
     key is the least ``own << points | opp`` over the 8 symmetries (the game's kernel's
     canonical key on its pyramid); copies under a shape's own symmetries are 0, never
     taken. How many."""
-    points = geo[0][0]
+    geo, index, shapes, shape_points = walk_in(walk)
+    points = geo.scalars[0]
     m = 0
     for i in range(layer.shape[0]):
         byte = layer[i]
@@ -190,7 +258,7 @@ def layer_keys(
         own, opp = unrank(n, i, shapes, shape_points, index)
         best = -1
         for s in range(8):
-            key = transform(own, s, geo[7]) << points | transform(opp, s, geo[7])
+            key = transform(own, s, geo.sym) << points | transform(opp, s, geo.sym)
             if best < 0 or key < best:
                 best = key
         keys[m] = best
