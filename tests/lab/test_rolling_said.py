@@ -317,3 +317,20 @@ def test_the_prompts_are_all_in_the_catalog():
     assert marked
     for said in marked:
         assert said.startswith("⟦"), said
+
+
+def test_the_hot_seats_hint_refusal_is_said():
+    """Hot seat, a secret deployment: the Hint's refusal names the player as a word (English
+    as the f-string wrote it)."""
+    from pyramid_lab.viewer.games.rolling import RollingUI
+
+    game = _game(2, 1, lambda g: g.phase == "deploy" and g.current_player() >= 0)
+    refusal = RollingUI().seats.hint_refusal(game)
+    seat = game.to_move
+    assert (
+        refusal == f'no hint yet: the screen goes to {seat} first ("I am {seat}" in the Turn dock)'
+    )
+    german = i18n.shown(refusal, "de")
+    assert german.startswith("noch kein Tipp: der Bildschirm geht zuerst an "), german
+    assert seat not in german
+    assert "Ich bin " in german

@@ -138,7 +138,7 @@ class RollingTurn:
             return Declined(
                 M_(
                     "{player} is played by the computer: wait for its move",
-                    player=str(game.to_move),
+                    player=colour(game.to_move),
                 )
             )
         cell = self.ui.cell_of(site)
