@@ -8,6 +8,7 @@ the kinds it holds are kept); the test compares."""
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import random
 import sys
@@ -180,6 +181,66 @@ def helps() -> list[str]:
     return list(found)
 
 
+def cleanups() -> Iterator[RollingPyramids]:
+    """The first positions of a cleanup (a device to place) in games played at random."""
+    for players, seed in ((2, 1), (3, 5)):
+        game = RollingPyramids.new(RollingPyramids.parse_options({"players": players}))
+        rng = random.Random(seed)
+        met = 0
+        while not game.is_over() and met < 3:
+            if game.phase == "cleanup" and game.current_player() >= 0:
+                met += 1
+                yield copy.deepcopy(game)
+            game.push(rng.choice(sorted(game.legal_moves(), key=repr)))
+
+
+class _Seats:
+    """A host's seats for :class:`~viewer.games.rolling.seats.Seats`: the colours the
+    computer plays."""
+
+    def __init__(self, computer: dict[str, str]) -> None:
+        self.computer = computer
+
+    def computer_players(self) -> dict[str, str]:
+        return self.computer
+
+
+def prompts() -> list[str]:
+    """The prompt and the Turn dock's question (``RollingTurn.prompt``, ``ask``) and a
+    click's and Finish turn's refusal that name what to do, in each position met: everyone
+    human (the hot seat's hand-over in a secret deployment), the seat taken, a die or a unit
+    chosen or none, a device's first space, the computer deciding."""
+    from pyramid_lab.viewer.games.rolling import RollingUI
+    from pyramid_lab.viewer.lab.turn_builder import Declined
+
+    found: dict[str, None] = {}
+
+    def said(turn: Any) -> None:
+        found.update(dict.fromkeys([str(turn.prompt()), str(turn.ask())]))
+        for answer in (turn.click(0), turn.finish()):
+            if isinstance(answer, Declined):
+                found.setdefault(str(answer.reason))
+
+    for game in itertools.chain(games(), cleanups()):  # (games() plays on: one at a time)
+        ui = RollingUI()
+        said(ui.turn(game))
+        if game.current_player() < 0:
+            continue
+        ui.seats.seated = game.to_move
+        turn = ui.turn(game)
+        said(turn)
+        turn.die = 0
+        said(turn)
+        turn.die, turn.unit = None, None
+        said(turn)
+        if turn.device is not None:
+            turn.first = 0
+            said(turn)
+        ui.seats.host = _Seats({game.to_move: "1"})  # type: ignore[assignment]  # (a Host's seats only)
+        said(ui.turn(game))
+    return list(found)
+
+
 def captured() -> dict[str, list[str]]:
     from pyramid_lab.viewer.games.rolling.panels import pool_html, sheet_html
 
@@ -193,6 +254,7 @@ def captured() -> dict[str, list[str]]:
         "errors": errors(),
         "choices": choices(),
         "helps": helps(),
+        "prompts": prompts(),
     }
 
 

@@ -272,3 +272,65 @@ def test_the_turn_docks_tooltips_and_a_spaces_hover_are_said_in_each_language():
         r"im Abschnitt \w+ eingetragene Zahl um bis zu 2 ändern(; Inhaber: .*)?",
         factory,
     ), factory
+
+
+def test_the_prompts_in_english_are_what_they_were(now):
+    """The prompt, the Turn dock's question and the refusals naming what to do: the same
+    English (captured before they were Messages) for every position of the walk."""
+    assert [str(text) for text in now["prompts"]] == BEFORE["prompts"]
+
+
+def _prompts(language: str) -> list[str]:
+    """The prompt and the Turn dock's question of each position of the walk, said."""
+    import itertools
+
+    from pyramid_lab.viewer.games.rolling import RollingUI
+
+    said: list[str] = []
+    for game in itertools.chain(rolling_english.games(), rolling_english.cleanups()):
+        ui = RollingUI()
+        ui.seats.seated = game.to_move if game.current_player() >= 0 else None
+        turn = ui.turn(game)
+        if game.current_player() >= 0 and turn.device is not None and game.phase == "cleanup":
+            turn.first = 0
+        said.extend(i18n.shown(text, language) for text in (turn.prompt(), turn.ask()) if text)
+    return said
+
+
+def test_the_prompts_are_said_in_german():
+    """A German window asks in German (the trial's "red: click a free starting area ..."
+    and "Rot, deine Entscheidung: click ...": English before), the colour a word too."""
+    german = _prompts("de")
+    assert "Blau: klicke auf ein freies Startgebiet der Karte (markiert)" in german
+    assert any(
+        s.startswith("Rot: nimm einen Würfel aus dem Vorrat über das Zug-Dock") for s in german
+    )
+    assert any("dem der Rammbock zugewandt ist" in s for s in german), german
+    for said in german:
+        for english in ("click", "choose", "Turn dock", "Finish turn", "red", "blue"):
+            assert english not in said, said
+
+
+def test_the_prompts_are_all_in_the_catalog():
+    """The pseudo-locale marks every prompt and question: none bypasses the catalog."""
+    marked = _prompts(i18n.PSEUDO)
+    assert marked
+    for said in marked:
+        assert said.startswith("⟦"), said
+
+
+def test_the_hot_seats_hint_refusal_is_said():
+    """Hot seat, a secret deployment: the Hint's refusal names the player as a word (English
+    as the f-string wrote it)."""
+    from pyramid_lab.viewer.games.rolling import RollingUI
+
+    game = _game(2, 1, lambda g: g.phase == "deploy" and g.current_player() >= 0)
+    refusal = RollingUI().seats.hint_refusal(game)
+    seat = game.to_move
+    assert (
+        refusal == f'no hint yet: the screen goes to {seat} first ("I am {seat}" in the Turn dock)'
+    )
+    german = i18n.shown(refusal, "de")
+    assert german.startswith("noch kein Tipp: der Bildschirm geht zuerst an "), german
+    assert seat not in german
+    assert "Ich bin " in german

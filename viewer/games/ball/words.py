@@ -20,6 +20,8 @@ from pyramid_lab.model.ball.report import RowReport
 from pyramid_lab.model.ball.rules import ENTRIES, MOVES, PASSES, STAND, parse_square, step
 from pyramid_lab.model.game import SIMULTANEOUS, Game, Move
 from pyramid_lab.model.teaching import describe_result
+from pyramid_lab.model.words import colour as side_word
+from pyramid_lab.model.words import joined
 
 from ...lab.frame import Frame, Path
 from ...lab.game_words import FormPart, GameWords, MoveForm
@@ -31,6 +33,20 @@ SIZE_NAMES = (N_("Large"), N_("Medium"), N_("Small"))
 #: A ball put in a sentence as a word (``viewer.lab.outcome_words.word``; a Pyramid
 #: Partition ball too, ``piece_word`` without its s: declared here, the game of that name).
 BALL_WORD = N_("ball")
+#: The ball's carrier in the status line, by its size (whole sentences: a translator says
+#: "{side}'s Medium" in the language's way).
+CARRIED = (
+    N_("ball: {side} Large on {square}"),
+    N_("ball: {side} Medium on {square}"),
+    N_("ball: {side} Small on {square}"),
+)
+#: The special moves held, as the status line names them, by the rules' name.
+SPECIAL_NAMES = {
+    # TRANSLATORS: Pyramid Ball's special moves in the status line ("red holds dash, blitz")
+    "dash": N_("dash"),
+    "quick_pass": N_("quick pass"),
+    "blitz": N_("blitz"),
+}
 #: What the form's entries mean, under it (the Program dock's words, docs/pyramid-ball.md).
 FORM_KEY = M_(
     "Entries: F forward, B back, L left, R right (each as the pyramid's player sees it), "
@@ -174,26 +190,35 @@ class BallWords(GameWords[Turn]):
         )
 
     def status(self, game: Game) -> str:
+        """The score, the ball, the goal-row rule, the specials held, a special being
+        chosen: Messages joined by "; " (said in each reader's language)."""
         assert isinstance(game, PyramidBall)
         scores = game.scores
-        text = f"red {scores['red']} - blue {scores['blue']}"
+        score = M_("red {red} - blue {blue}", red=scores["red"], blue=scores["blue"])
         if game.is_over():
-            return f"{describe_result(game)} ({text})"
+            return M_("{result} ({score})", result=word(describe_result(game)), score=score)
+        parts = [M_("{score} (first to {target})", score=score, target=game.options.target)]
         carrier = game.carrier
-        parts = [text + f" (first to {game.options.target})"]
+        square = game.ball_square()
         if carrier is None:
-            offence = COLOURS[game.offence]
-            parts.append(f"ball loose on {game.ball_square()} ({offence} on offence)")
+            offence = side_word(COLOURS[game.offence])
+            parts.append(
+                M_("ball loose on {square} ({side} on offence)", square=square, side=offence)
+            )
         else:
-            colour, size = carrier
-            parts.append(f"ball: {colour} {SIZE_NAMES['LMS'.index(size)]} on {game.ball_square()}")
-        if game.goal_row_barred is not None:
-            row = 8 if game.goal_row_barred == "red" else 1
-            parts.append(f"{game.goal_row_barred} kept out of row {row} (goal-row rule)")
+            side, size = carrier
+            parts.append(M_(CARRIED["LMS".index(size)], side=side_word(side), square=square))
+        barred = game.goal_row_barred
+        if barred is not None:
+            row = 8 if barred == "red" else 1
+            parts.append(
+                M_("{side} kept out of row {row} (goal-row rule)", side=side_word(barred), row=row)
+            )
         for c in COLOURS:
             held = game.specials(c)
             if held:
-                parts.append(f"{c} holds {', '.join(s.replace('_', ' ') for s in held)}")
+                specials = joined([M_(SPECIAL_NAMES[s]) for s in held], ", ")
+                parts.append(M_("{side} holds {specials}", side=side_word(c), specials=specials))
         if game.choosing is not None:
-            parts.append(f"{game.choosing} chooses a special move")
-        return "; ".join(parts)
+            parts.append(M_("{side} chooses a special move", side=side_word(game.choosing)))
+        return joined(parts)

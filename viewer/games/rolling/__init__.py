@@ -42,6 +42,7 @@ from pyramid_lab.model.rolling import (
     StartArea,
 )
 from pyramid_lab.model.teaching import describe_result
+from pyramid_lab.model.words import colour
 
 from ...boards.geometries import HexMap
 from ...lab.frame import Frame
@@ -78,9 +79,17 @@ HAND_OVER = N_(
 )
 
 
+#: The second click of a ram or spikes: its border's other space, by the rules' name for it
+#: (whole sentences, the device a word of each; English as before: "the spikes faces").
+FACES = {
+    "ram": N_("click the neighbour the ram faces (Esc: another start)"),
+    "spikes": N_("click the neighbour the spikes faces (Esc: another start)"),
+}
+
+
 def hand_over(player: str) -> str:
-    """The hot seat's words: hand over to ``player``."""
-    return HAND_OVER.format(player=player)
+    """The hot seat's words: hand over to ``player`` (a Message)."""
+    return M_(HAND_OVER, player=colour(player))
 
 
 class RollingTurn:
@@ -129,7 +138,7 @@ class RollingTurn:
             return Declined(
                 M_(
                     "{player} is played by the computer: wait for its move",
-                    player=str(game.to_move),
+                    player=colour(game.to_move),
                 )
             )
         cell = self.ui.cell_of(site)
@@ -220,43 +229,45 @@ class RollingTurn:
         game = self.game
         node = game.current_player()
         if node == CHANCE:
-            return N_("the dice are rolled next: Finish turn (Enter)")
+            return M_("the dice are rolled next: Finish turn (Enter)")
         if node < 0:
             return ""
         if not self.ui.seats.human_to_move(game):
-            return N_("{player} (computer) is deciding").format(player=game.to_move)
+            return M_("{player} (computer) is deciding", player=colour(game.to_move))
         seat = self.ui.seats.hand_over(game)
         if seat is not None:
             return hand_over(seat)
-        return N_("{player}: {ask}").format(player=game.to_move, ask=self.ask())
+        return M_("{player}: {ask}", player=colour(game.to_move), ask=self.ask())
 
     def ask(self) -> str:
         """What the human deciding does next, without their name (the Turn dock's
-        heading names them)."""
+        heading names them): a Message ('' where nothing is asked)."""
         game = self.game
         if game.phase == "deploy" and self.unit is not None:
             if game.options.solo:  # nobody to hide it from
-                return N_("click a marked space to send {unit}").format(unit=self.unit)
-            return N_("click a marked space to send {unit} (secret)").format(unit=self.unit)
+                return M_("click a marked space to send {unit}", unit=self.unit)
+            return M_("click a marked space to send {unit} (secret)", unit=self.unit)
         if game.phase == "cleanup" and self.first is not None:
-            said = N_("click the neighbour the {device} faces (Esc: another start)")
-            return said.format(device=self.device)
+            device = str(self.device)
+            if device in FACES:
+                return M_(FACES[device])
+            return M_("click the neighbour the {device} faces (Esc: another start)", device=device)
         if game.phase == "conquest" and game.current_player() >= 0:
             left = game.state.sheets[game.current_player()].conquests
-            said = N_(
+            return M_(
                 "cross off a triangle in {controls} (still to cross: {count}, one a space "
-                "taken), or Finish turn (Enter) to stop"
+                "taken), or Finish turn (Enter) to stop",
+                controls=self.ui.controls,
+                count=left,
             )
-            return said.format(controls=self.ui.controls, count=left)
         if game.phase == "draft" and self.die is not None:
-            said = N_("choose where to write the die in {controls}")
-            return said.format(controls=self.ui.controls)
+            return M_("choose where to write the die in {controls}", controls=self.ui.controls)
         return self._ask(game.phase, "")
 
     def _ask(self, phase: str, otherwise: str) -> str:
         """What ``phase`` asks of the player deciding, naming the host's controls."""
         asked = ASK.get(phase)
-        return asked.format(controls=self.ui.controls) if asked is not None else otherwise
+        return M_(asked, controls=self.ui.controls) if asked is not None else otherwise
 
 
 @register_ui
@@ -293,8 +304,11 @@ class RollingUI(RollingSites[RollingTurn], RollingWords[RollingTurn], GameUI[Rol
         self._refresh()
         if self.host is not None:
             self.host.secrets_changed()
-            said = N_("{player}: your orders are shown; the others' stay hidden")
-            self.show_message(said.format(player=game.to_move))
+            said = M_(
+                "{player}: your orders are shown; the others' stay hidden",
+                player=colour(game.to_move),
+            )
+            self.show_message(said)
 
     # ---- a position ---------------------------------------------------------------------
 

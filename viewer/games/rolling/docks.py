@@ -258,7 +258,9 @@ class TurnDock(QDockWidget):
         if not human:
             said = _("{player} (computer) is deciding: {phase}")  # (the phase in words)
             return said.format(player=who, phase=_(phase_word(game)))
-        return _("{player}, your decision: {ask}").format(player=who, ask=html.escape(turn.ask()))
+        return _("{player}, your decision: {ask}").format(
+            player=who, ask=html.escape(shown(turn.ask()))
+        )
 
     def _fill(self, game: RollingPyramids, turn: RollingTurn, human: bool) -> None:
         self.choices.clear()

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.rolling import Deploy, RollingPyramids
 from pyramid_lab.model.rolling.state import Order
+from pyramid_lab.model.words import colour
 
 from ...lab.game_ui import Host
 
@@ -62,7 +64,10 @@ class Seats:
         seat = self.hand_over(game) if isinstance(game, RollingPyramids) else None
         if seat is None:
             return ""
-        return f'no hint yet: the screen goes to {seat} first ("I am {seat}" in the Turn dock)'
+        return M_(
+            'no hint yet: the screen goes to {player} first ("I am {player}" in the Turn dock)',
+            player=colour(seat),
+        )
 
     def visible_orders(self, game: RollingPyramids) -> list[Order]:
         """The deployments the map draws: the viewer's, while they wait for the fights
