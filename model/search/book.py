@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import errno
 import json
-import time
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -18,7 +17,6 @@ from pyramid_lab.i18n import M_
 from ..files import read_json, write_bytes
 from ..game import Game, Move, PositionFormatError
 from ..speed import repeats_in_history
-from .stop import SearchStopped
 
 #: A game of any kind (a book's positions are all of one).
 G = TypeVar("G", bound=Game)
@@ -232,90 +230,6 @@ class PerfectValue:
     plies: int
     exact: bool
     source: str
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """A book entry proven again (``ok``) or not, and why (``reason``)."""
-
-    entry: Any
-    ok: bool
-    reason: str
-    nodes: int
-    seconds: float
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            **self.entry.to_json(),
-            "verified": self.ok,
-            "reason": self.reason,
-            "verify_nodes": self.nodes,
-            "verify_seconds": round(self.seconds, 2),
-        }
-
-
-def prove_again(solver: Any, entry: Any, start: float) -> Verdict:
-    """Prove a book ``entry`` (``value``, ``plies``, ``exact``) again with a compiled
-    ``solver`` set on its position: the winner wins within its plies, and where the entry
-    says exact, not within two plies fewer; ``start`` is when the entry's clock began."""
-    mover_wins = entry.value == "win"
-    nodes = 0
-
-    def verdict(ok: bool, reason: str) -> Verdict:
-        return Verdict(entry, ok, reason, nodes, time.perf_counter() - start)
-
-    try:
-        proof = solver.prove(mover_wins, entry.plies)
-        nodes += proof.nodes
-        if not proof.proven:
-            return verdict(False, f"no {entry.value} within {entry.plies} plies")
-        if entry.exact and proof.plies != entry.plies:
-            return verdict(False, f"a {entry.value} in {proof.plies} plies: not exact")
-        shorter = entry.plies - 2
-        lowest = solver.lower_bound(mover_wins)
-        if entry.exact and shorter >= lowest:
-            again = solver.prove(mover_wins, shorter)
-            nodes += again.nodes
-            if again.proven:
-                return verdict(False, f"a {entry.value} within {shorter} plies: not exact")
-    except SearchStopped:
-        return verdict(False, "out of time")
-    return verdict(True, "proven")
-
-
-def prove_all_again(
-    entries: Iterable[Any],
-    position: Callable[[Any], G],
-    make_solver: Callable[[G], Any],
-    max_seconds: float | None,
-) -> Iterator[Verdict]:
-    """Prove each entry again (:func:`prove_again`), in the order given, with one fresh
-    table for the run: an entry may use what the run proved for an earlier one (the fuller
-    positions first make the emptier ones cheap), never the book's claims. ``position``
-    gives an entry's position, ``make_solver`` a compiled solver on one (ValueError where
-    there is none), retargeted while the rules stay the same; ``max_seconds`` is each
-    entry's budget."""
-    solver: Any = None
-    for entry in entries:
-        start = time.perf_counter()
-        game = position(entry)
-        if game.is_over():
-            yield Verdict(entry, False, "the game is over there", 0, 0.0)
-            continue
-        if solver is not None:
-            try:
-                solver.retarget(game)
-            except ValueError:  # another version of the rules: another table
-                solver = None
-        if solver is None:
-            try:
-                solver = make_solver(game)
-            except ValueError as exc:
-                yield Verdict(entry, False, str(exc), 0, 0.0)
-                continue
-        solver.max_seconds = max_seconds
-        solver._start = start  # the budget is the entry's
-        yield prove_again(solver, entry, start)
 
 
 def bare(game: G) -> G:

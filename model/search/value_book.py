@@ -23,19 +23,14 @@ from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, 
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from pyramid_lab.i18n import M_, N_, Message, Value, number
-
-from ..game import Game, Move, game_class
+from ..game import Game, Move
 from .book import (
     VALUES,
     ExactValues,
     PerfectMove,
     PerfectValue,
-    Verdict,
     bare,
     exact_moves,
-    lines_within,
-    prove_all_again,
     reply,
     settle_moves,
     without_values,
@@ -44,6 +39,7 @@ from .book_entries import FORMAT, Book, BookEntry, Upgrade, rules_key
 from .symmetry import position_key as plain_key
 
 if TYPE_CHECKING:
+    from .book_verify import Verdict
     from .compiled.solver import CompiledSolver
 
 
@@ -200,7 +196,7 @@ class ValueBook:
                 from .compiled import first_use  # a compile said before numba's import
 
                 first_use.foretell(first_use.PROVER)
-                solver = self._solver(position, LIVE_TABLE_MB)
+                solver = self.solver_for(position, LIVE_TABLE_MB)
                 from .compiled import warm  # the kernels: loaded on first use
 
                 # a first use compiles it: not on the clock
@@ -218,27 +214,12 @@ class ValueBook:
 
     # ---- building and verifying ----
 
-    def _solver(self, game: Game, table_mb: float) -> Any:
+    def solver_for(self, game: Game, table_mb: float) -> Any:
+        """A compiled solver of ``game``'s position on a table of ``table_mb``."""
         solver = self._make_solver(game, table_mb=table_mb)
         if solver is None:
             raise ValueError(f"{self.name} has no compiled solver for this position")
         return solver
-
-    def _solve(
-        self, solver: Any, game: Game, table_mb: float, seconds: float, *, tighten: bool
-    ) -> tuple[Any, Any, int]:
-        """``game``'s position solved within ``seconds`` on the table of ``solver`` (of a
-        new one where None), its length tightened or not: the solver, its result and the
-        positions this solve took."""
-        if solver is None:
-            solver = self._solver(game, table_mb)
-        else:
-            solver.retarget(game)
-        solver.tighten = tighten
-        solver.max_seconds = seconds
-        before = solver.nodes
-        result = solver.solve()
-        return solver, result, result.nodes - before
 
     #: Whether :meth:`build` proves the length of the root's value exact (the others'
     #: lengths are "within": a win of at most that many plies).
@@ -256,44 +237,9 @@ class ValueBook:
         """Entries for every position within ``plies`` plies of the new game that the
         compiled solver settles in ``seconds`` each (one table for all, so later positions
         reuse earlier proofs), the shallowest first, then :meth:`build_more`'s."""
-        say = progress or (lambda text: None)
-        lines = lines_within(game_class(self.name).new(options), plies, self.Book.key)
-        solver: Any = None
-        entries: list[BookEntry] = []
-        for line, played in lines:
-            game = bare(played)
-            tighten = self.tighten_root and not line
-            solver, result, nodes = self._solve(solver, game, table_mb, seconds, tighten=tighten)
-            name = " ".join(line) or M_("the start")
-            if result.value not in VALUES:
-                say(
-                    M_(
-                        "{name}: not settled ({stopped}, {nodes} nodes)",
-                        name=name,
-                        stopped=str(result.stopped),
-                        nodes=number(nodes),
-                    )
-                )
-                continue
-            plies_found = result.plies
-            if plies_found is None:  # a loss without a length: the game ends by then
-                plies_found = solver.max_depth + (solver.max_depth % 2 != 0)
-            exact = result.plies_exact and result.plies is not None
-            entries.append(
-                self.entry(
-                    game,
-                    result.value,
-                    plies_found,
-                    exact,
-                    nodes=nodes,
-                    seconds=result.seconds,
-                    line=line,
-                )
-            )
-            say(_settled(name, result.value, exact, plies_found, nodes, result.seconds))
-        if entries and solver is not None:
-            entries += self.build_more(solver, entries, say)
-        return entries
+        from .value_book_build import build_entries  # (a probe loads no builder)
+
+        return build_entries(self, options, plies, seconds, table_mb, progress)
 
     def build_more(self, solver: Any, entries: list[BookEntry], say: Progress) -> list[BookEntry]:
         """What :meth:`build` adds to its ``entries`` (those of the lines, the shallowest
@@ -318,29 +264,11 @@ class ValueBook:
         """Prove each entry again, in the order given, with one fresh table for the run
         (an entry may use what the run proved for an earlier one, never the book's
         claims); ``max_seconds`` is each entry's budget."""
+        from .book_verify import prove_all_again  # (a look-up loads no verifier)
+
         return prove_all_again(
-            entries, BookEntry.game, lambda game: self._solver(game, table_mb), max_seconds
+            entries, BookEntry.game, lambda game: self.solver_for(game, table_mb), max_seconds
         )
 
 
 __all__ = ["FORMAT", "Book", "BookEntry", "ValueBook"]
-
-
-def _settled(name: str, value: str, exact: bool, plies: int, nodes: int, seconds: float) -> str:
-    """A book build's line for a position settled: its value within ``plies`` (a bound where
-    not ``exact``), the nodes and seconds it took; a value the catalog does not know as it
-    is."""
-    figures: dict[str, Value] = {"name": name, "plies": plies, "nodes": number(nodes)}
-    figures["seconds"] = number(seconds, digits=1)
-    said = {
-        ("win", True): N_("{name}: win within {plies} plies, {nodes} nodes, {seconds} s"),
-        ("win", False): N_("{name}: win within {plies} plies (bound), {nodes} nodes, {seconds} s"),
-        ("loss", True): N_("{name}: loss within {plies} plies, {nodes} nodes, {seconds} s"),
-        ("loss", False): N_(
-            "{name}: loss within {plies} plies (bound), {nodes} nodes, {seconds} s"
-        ),
-    }.get((value, exact))
-    if said is None:
-        bound = "" if exact else " (bound)"
-        return f"{name}: {value} within {plies} plies{bound}, {nodes:,} nodes, {seconds:.1f} s"
-    return Message(said, values=figures)

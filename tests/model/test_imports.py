@@ -160,6 +160,7 @@ GENERIC = (
     "analysis_record.py",
     "analysis_wins.py",
     "book.py",
+    "book_verify.py",
     "choice.py",
     "difficulty.py",
     "evaluate.py",
@@ -179,6 +180,7 @@ GENERIC = (
     "symmetry.py",
     "teaching.py",
     "value_book.py",
+    "value_book_build.py",
     "compiled/adapters.py",
     "compiled/core.py",
 )

@@ -686,23 +686,24 @@ def test_build_tightens_only_the_root_and_adds_the_main_line_from_its_table(monk
     # positions along the root's best line after the lines'), the solves stood in for.
     from types import SimpleNamespace
 
-    from pyramid_lab.model.search.games.pyraos.book import PyraosBook
+    from pyramid_lab.model.search import value_book_build
+    from pyramid_lab.model.search.games.pyraos import book_line
 
     tightened = []
 
-    def solve(self, solver, game, table_mb, seconds, *, tighten):
+    def solve(book, solver, game, table_mb, seconds, *, tighten):
         tightened.append(tighten)
         result = SimpleNamespace(value="loss", plies=36, plies_exact=tighten, seconds=0.0)
         return "the table", result, 1
 
     more = []
 
-    def main_line(self, solver, root, known, say):
+    def main_line(book, solver, root, known, say):
         more.append((solver, root.line, len(known)))
         return []
 
-    monkeypatch.setattr(PyraosBook, "_solve", solve)
-    monkeypatch.setattr(PyraosBook, "_main_line", main_line)
+    monkeypatch.setattr(value_book_build, "solve_one", solve)
+    monkeypatch.setattr(book_line, "main_line", main_line)
     said = []
     entries = BOOK.build(PyraosOptions("children", "0-2"), plies=1, seconds=1, progress=said.append)
     assert len(entries) == 1 + 3

@@ -31,7 +31,6 @@ from ....pyraos import LATTICE, Pyraos, PyraosOptions
 from ...book import (
     DRAW,
     ExactValues,
-    bare,
     exact_moves,
     lines_within,
     without_values,
@@ -252,56 +251,14 @@ class PyraosBook(ValueBook):
     tighten_root = True
 
     def build_more(self, solver: Any, entries: list[BookEntry], say: Progress) -> list[BookEntry]:
-        """The positions along the root's best line (:meth:`_main_line`), where the root
+        """The positions along the root's best line (:func:`.book_line.main_line`), where the root
         (the empty pyramid) was settled."""
         if entries[0].line != ():
             return []
         known = {self.Book.key(entry.game()) for entry in entries}
-        return self._main_line(solver, entries[0], known, say)
+        from .book_line import main_line  # (a builder: a look-up loads none of it)
 
-    def _main_line(
-        self, solver: Any, root: BookEntry, known: set[Any], say: Progress
-    ) -> list[BookEntry]:
-        """The positions along the best line from the root (the winner's shortest proof, the
-        loser's longest resistance, as the table knows them), each settled again from the
-        table."""
-        out: list[BookEntry] = []
-        game = root.game()
-        line = list(root.line or ())
-        value = root.value
-        while True:
-            solver.retarget(bare(game))
-            best = solver.best_move(value)
-            if best is None:
-                break
-            game.push_text(best)
-            line.append(best)
-            value = "loss" if value == "win" else "win"
-            if game.is_over():
-                break
-            position = bare(game)
-            solver.retarget(position)
-            solver.max_seconds = 60
-            before = solver.nodes
-            result = solver.solve()
-            if result.value != value or result.plies is None:
-                break
-            key = self.Book.key(position)
-            if key not in known:
-                known.add(key)
-                out.append(
-                    self.entry(
-                        position,
-                        value,
-                        result.plies,
-                        result.plies_exact,
-                        nodes=result.nodes - before,
-                        seconds=result.seconds,
-                        line=tuple(line),
-                    )
-                )
-                say(f"main line {' '.join(line)}: {value} within {result.plies} plies")
-        return out
+        return main_line(self, solver, entries[0], known, say)
 
 
 def adapter(options: Any) -> Adapter:

@@ -1,0 +1,99 @@
+"""A book's entries proven again (``pyramid-lab book verify``): each with a compiled
+solver, on one fresh table for the run. Apart from :mod:`.book` so that a look-up loads no
+verifier."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from ..game import Game
+from .stop import SearchStopped
+
+G = TypeVar("G", bound=Game)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A book entry proven again (``ok``) or not, and why (``reason``)."""
+
+    entry: Any
+    ok: bool
+    reason: str
+    nodes: int
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.entry.to_json(),
+            "verified": self.ok,
+            "reason": self.reason,
+            "verify_nodes": self.nodes,
+            "verify_seconds": round(self.seconds, 2),
+        }
+
+
+def prove_again(solver: Any, entry: Any, start: float) -> Verdict:
+    """Prove a book ``entry`` (``value``, ``plies``, ``exact``) again with a compiled
+    ``solver`` set on its position: the winner wins within its plies, and where the entry
+    says exact, not within two plies fewer; ``start`` is when the entry's clock began."""
+    mover_wins = entry.value == "win"
+    nodes = 0
+
+    def verdict(ok: bool, reason: str) -> Verdict:
+        return Verdict(entry, ok, reason, nodes, time.perf_counter() - start)
+
+    try:
+        proof = solver.prove(mover_wins, entry.plies)
+        nodes += proof.nodes
+        if not proof.proven:
+            return verdict(False, f"no {entry.value} within {entry.plies} plies")
+        if entry.exact and proof.plies != entry.plies:
+            return verdict(False, f"a {entry.value} in {proof.plies} plies: not exact")
+        shorter = entry.plies - 2
+        lowest = solver.lower_bound(mover_wins)
+        if entry.exact and shorter >= lowest:
+            again = solver.prove(mover_wins, shorter)
+            nodes += again.nodes
+            if again.proven:
+                return verdict(False, f"a {entry.value} within {shorter} plies: not exact")
+    except SearchStopped:
+        return verdict(False, "out of time")
+    return verdict(True, "proven")
+
+
+def prove_all_again(
+    entries: Iterable[Any],
+    position: Callable[[Any], G],
+    make_solver: Callable[[G], Any],
+    max_seconds: float | None,
+) -> Iterator[Verdict]:
+    """Prove each entry again (:func:`prove_again`), in the order given, with one fresh
+    table for the run: an entry may use what the run proved for an earlier one (the fuller
+    positions first make the emptier ones cheap), never the book's claims. ``position``
+    gives an entry's position, ``make_solver`` a compiled solver on one (ValueError where
+    there is none), retargeted while the rules stay the same; ``max_seconds`` is each
+    entry's budget."""
+    solver: Any = None
+    for entry in entries:
+        start = time.perf_counter()
+        game = position(entry)
+        if game.is_over():
+            yield Verdict(entry, False, "the game is over there", 0, 0.0)
+            continue
+        if solver is not None:
+            try:
+                solver.retarget(game)
+            except ValueError:  # another version of the rules: another table
+                solver = None
+        if solver is None:
+            try:
+                solver = make_solver(game)
+            except ValueError as exc:
+                yield Verdict(entry, False, str(exc), 0, 0.0)
+                continue
+        solver.max_seconds = max_seconds
+        solver._start = start  # the budget is the entry's
+        yield prove_again(solver, entry, start)
