@@ -19,6 +19,7 @@ from pyramid_lab.model.teaching import describe_result
 
 from .frame import Frame
 from .outcome_words import word
+from .said_html import SaidHtml
 from .turn_builder import Turn
 
 
@@ -75,7 +76,7 @@ class Panel:
     dock's own words as HTML, every word from the rules or a file escaped."""
 
     title: str
-    html: str
+    html: SaidHtml | str  # (its words the catalog's: said in each reader's language)
     open: bool = True  # shown at once (False: folded, a click unfolds it)
 
 
