@@ -205,6 +205,8 @@ def settle_moves(
 #: Exact values of positions: ("win" / "loss", plies) for the side to move, ("draw", 0)
 #: where endless play is proven, None where not known.
 ExactValues = Callable[[Game], "tuple[str, int] | None"]
+#: A book build's progress: each line it says (a position settled, or not).
+Progress = Callable[[str], None]
 
 
 def exact_moves(

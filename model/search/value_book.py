@@ -29,6 +29,7 @@ from .book import (
     ExactValues,
     PerfectMove,
     PerfectValue,
+    Progress,
     bare,
     exact_moves,
     reply,
@@ -50,7 +51,6 @@ class MakeSolver(Protocol):
     def __call__(self, game: Game, *, table_mb: float) -> CompiledSolver | None: ...
 
 
-Progress = Callable[[str], None]
 #: The table of a live solve (:meth:`ValueBook.live`), in MiB.
 LIVE_TABLE_MB = 64
 

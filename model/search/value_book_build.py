@@ -5,16 +5,13 @@ Analysis dock's, a probe's) loads no builder."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Protocol
 
 from pyramid_lab.i18n import M_, N_, Message, Value, number
 
 from ..game import Game, game_class
-from .book import VALUES, bare, lines_within
+from .book import VALUES, Progress, bare, lines_within
 from .book_entries import Book, BookEntry
-
-Progress = Callable[[str], None]
 
 
 class Building(Protocol):

@@ -22,7 +22,6 @@ is still read, in the one shape (:func:`from_board`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +30,7 @@ from ....pyraos import LATTICE, Pyraos, PyraosOptions
 from ...book import (
     DRAW,
     ExactValues,
+    Progress,
     exact_moves,
     lines_within,
     without_values,
@@ -47,8 +47,6 @@ BOOK_PATH = Path(__file__).resolve().parents[3] / "data" / "pyraos_book.json"
 #: The book's first format: each entry's position a board of 30 letters.
 BOARD_FORMAT = "pyramid-lab/pyraos-book/1"
 ENDGAME_EMPTY = 12  # positions with at most this many empty points are solved live
-
-Progress = Callable[[str], None]
 
 
 def from_board(raw: Any, where: str) -> Any:

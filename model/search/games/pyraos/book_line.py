@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 from ...book import bare
 
 if TYPE_CHECKING:
+    from ...book import Progress
     from ...book_entries import BookEntry
-    from ...value_book_build import Building, Progress
+    from ...value_book_build import Building
 
 
 def main_line(
