@@ -9,7 +9,7 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from pyramid_lab.i18n import N_, _, format_percent, ngettext
+from pyramid_lab.i18n import N_, Mn_, _, format_percent, ngettext
 from pyramid_lab.i18n import shown as said_in_process
 from pyramid_lab.model.teaching import teaching_for
 from pyramid_lab.model.words import colour
@@ -128,7 +128,7 @@ def _explain(path: str, game: Game) -> str:
     """A teacher's reading of a position, in words."""
     lines = [f"{path}"]
     summary = teaching_for(game).summary(game)
-    said = _("game: {title}, {options}").format(title=game.title, options=game.options.to_json())
+    said = _("game: {title} ({options})").format(title=game.title, options=_options_said(game))
     lines.append("  " + said)
     # (the termination is the rules' code for it, as the JSON writes it: notation)
     if summary["winner"] == "draw":
@@ -138,10 +138,37 @@ def _explain(path: str, game: Game) -> str:
             winner=said_in_process(colour(summary["winner"])), termination=summary["termination"]
         )
     else:
-        count = summary["legal_move_count"]
-        said = ngettext(
-            "{side} to move, {count} legal move", "{side} to move, {count} legal moves", count
-        ).format(side=said_in_process(colour(summary["to_move"])), count=count)
+        count = summary["legal_move_count"]  # (English writes it bare, as before)
+        said = said_in_process(
+            Mn_(
+                "{side} to move, {count} legal move",
+                "{side} to move, {count} legal moves",
+                count,
+                side=colour(summary["to_move"]),
+                count=count,
+            )
+        )
     lines.append("  " + said)
     lines += [f"  {said_in_process(line)}" for line in teaching_for(game).explain(game)]
     return "\n".join(lines)
+
+
+def _options_said(game: Game) -> str:
+    """The game's options in words, each its label and value as the New game dialog names
+    them (``Base size: 4, Version: floating``); an option the dialog lacks as the file
+    writes it (``name=value``)."""
+    specs = {spec.name: spec for spec in game.option_specs}
+    parts = []
+    for name, value in game.options.to_json().items():
+        spec = specs.get(name)
+        if spec is None:
+            parts.append(f"{name}={value if isinstance(value, str) else json.dumps(value)}")
+            continue
+        if isinstance(value, bool):
+            shown_value = _("yes") if value else _("no")
+        elif isinstance(value, str) and value in spec.choices:
+            shown_value = _(spec.words()[spec.choices.index(value)])
+        else:
+            shown_value = str(value)
+        parts.append(_("{option}: {value}").format(option=_(spec.label), value=shown_value))
+    return ", ".join(parts)
