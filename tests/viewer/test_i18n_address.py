@@ -72,7 +72,7 @@ def test_the_markers_find_the_formal_forms_and_pass_the_informal() -> None:
     assert not SPANISH.search("{path}: sin extensión; usa una de {known}")
 
 
-@pytest.mark.parametrize("language", ["de", "es"])
+@pytest.mark.parametrize("language", ["de", "fr", "es"])
 def test_no_formal_address_in_a_rules_page(language: str) -> None:
     """The rules pages (Help > Rules) speak as the window does."""
     pages = sorted((ROOT / "viewer" / "games").glob(f"*/rules.{language}.md"))
