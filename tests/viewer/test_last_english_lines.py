@@ -16,7 +16,7 @@ import pytest
 from pyramid_lab import i18n
 from pyramid_lab.model.files import read
 from pyramid_lab.model.game import game_class
-from pyramid_lab.model.words import system_reason
+from pyramid_lab.model.words import colour, system_reason
 from pyramid_lab.viewer.cli.analyze import _explain
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -109,3 +109,21 @@ def test_a_diagrams_caption_is_said_in_the_language_spoken(german):
 
     game = read(EXAMPLES / "partition/empty-base3-floating.pyr.json").game
     assert "<title>Pyramid Partition: Rot ist am Zug</title>" in diagram(game).svg
+
+
+def test_the_print_sheets_lines_are_said_in_the_language_spoken(german):
+    from pyramid_lab.viewer.pictures.sheet import _game_line, _status_line
+
+    game = read(EXAMPLES / "partition/stacking-support.pyr.json").game
+    assert _game_line(game) == "Pyramid Partition (Größe der Grundfläche: 3, Version: stapelnd)"
+    status = i18n.M_("{side} to move", side=colour("blue"))
+    assert _status_line(game, status) == "Blau ist am Zug, nach 5 Zügen"
+
+
+def test_the_print_sheets_english_names_the_options_by_their_labels():
+    from pyramid_lab.viewer.pictures.sheet import _game_line, _status_line
+
+    game = read(EXAMPLES / "partition/stacking-support.pyr.json").game
+    assert _game_line(game) == "Pyramid Partition (Base size: 3, Version: stacking)"
+    status = i18n.M_("{side} to move", side=colour("blue"))
+    assert _status_line(game, status) == "Blue to move, after 5 moves"  # (as before)

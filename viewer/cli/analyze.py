@@ -14,6 +14,7 @@ from pyramid_lab.i18n import shown as said_in_process
 from pyramid_lab.model.teaching import teaching_for
 from pyramid_lab.model.words import colour
 
+from ..lab.option_words import options_words
 from .argtypes import threads
 from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, shown
 from .options import ENGINE_SECONDS, FILES, Option, add_options, flag
@@ -128,7 +129,9 @@ def _explain(path: str, game: Game) -> str:
     """A teacher's reading of a position, in words."""
     lines = [f"{path}"]
     summary = teaching_for(game).summary(game)
-    said = _("game: {title} ({options})").format(title=game.title, options=_options_said(game))
+    said = _("game: {title} ({options})").format(
+        title=game.title, options=said_in_process(options_words(game))
+    )
     lines.append("  " + said)
     # (the termination is the rules' code for it, as the JSON writes it: notation)
     if summary["winner"] == "draw":
@@ -151,24 +154,3 @@ def _explain(path: str, game: Game) -> str:
     lines.append("  " + said)
     lines += [f"  {said_in_process(line)}" for line in teaching_for(game).explain(game)]
     return "\n".join(lines)
-
-
-def _options_said(game: Game) -> str:
-    """The game's options in words, each its label and value as the New game dialog names
-    them (``Base size: 4, Version: floating``); an option the dialog lacks as the file
-    writes it (``name=value``)."""
-    specs = {spec.name: spec for spec in game.option_specs}
-    parts = []
-    for name, value in game.options.to_json().items():
-        spec = specs.get(name)
-        if spec is None:
-            parts.append(f"{name}={value if isinstance(value, str) else json.dumps(value)}")
-            continue
-        if isinstance(value, bool):
-            shown_value = _("yes") if value else _("no")
-        elif isinstance(value, str) and value in spec.choices:
-            shown_value = _(spec.words()[spec.choices.index(value)])
-        else:
-            shown_value = str(value)
-        parts.append(_("{option}: {value}").format(option=_(spec.label), value=shown_value))
-    return ", ".join(parts)
