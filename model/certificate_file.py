@@ -17,6 +17,7 @@ from pyramid_lab.i18n import M_, Message, number
 
 from .errors import SaidError
 from .game import MAX_QUOTED, shorten
+from .words import system_reason
 
 #: The longest line a refusal is said in.
 LINE_CHARACTERS = 2 * MAX_QUOTED - 20
@@ -139,7 +140,7 @@ def _why_unreadable(name: str, exc: Exception) -> Message:
     if isinstance(exc, UnicodeDecodeError):
         return M_("{file}: not UTF-8 text inside the gzip", file=name)
     if isinstance(exc, OSError):
-        reason = exc.strerror or str(exc)  # (the system's words)
+        reason = system_reason(exc)  # (the system's failure)
         return M_("{file}: cannot be read: {reason}", file=name, reason=reason)
     return M_("{file}: cannot be opened: {reason}", file=name, reason=str(exc))  # a NUL in it
 

@@ -47,6 +47,7 @@ from pyramid_lab.i18n import M_, shown
 from . import userfile_words as words
 from .files import loads_json, read_regular_file, write_bytes
 from .game import PositionFormatError, shorten
+from .words import system_reason
 
 if sys.platform != "win32":  # on Windows two processes are not kept apart (each write is
     import fcntl  # still atomic)
@@ -412,7 +413,7 @@ def set_aside(path: Path, suffix: str = ".json") -> Path:
 
 
 def _why(exc: OSError) -> str:
-    return shorten(exc.strerror or str(exc))
+    return shorten(system_reason(exc))  # (the system's failure in the catalog's words)
 
 
 def is_count(value: Any) -> bool:
@@ -440,8 +441,8 @@ def checkpoint_secret() -> tuple[bytes, str]:
         except FileNotFoundError:
             data = b""
         except (OSError, PositionFormatError) as exc:
-            why = _why(exc) if isinstance(exc, OSError) else str(exc)
-            return b"", f"{path}: {shorten(why)}"
+            why = _why(exc) if isinstance(exc, OSError) else exc.reason
+            return b"", M_("{path}: {reason}", path=str(path), reason=shorten(why))
         if len(data) == SECRET_BYTES:
             return data, ""
         if data:
@@ -457,6 +458,6 @@ def checkpoint_secret() -> tuple[bytes, str]:
             time.sleep(0.05)
             continue
         except OSError as exc:
-            return b"", f"{path} could not be made: {_why(exc)}"
+            return b"", M_("{path} could not be made: {reason}", path=str(path), reason=_why(exc))
         return secret, ""
-    return b"", f"{path}: not a key of {SECRET_BYTES} bytes"
+    return b"", M_("{path}: not a key of {count} bytes", path=str(path), count=SECRET_BYTES)

@@ -15,11 +15,14 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from pyramid_lab.i18n import M_, Message
+
 from ..game import SIMULTANEOUS, TERMINAL, Piece
 from ..setup import StatefulGame
 from ..speed import SearchHooks
+from ..words import colour
 from .report import TurnReport
-from .rules import COLS, FILE_SIZE, OFF, SIZE_LETTERS, SIZE_NAMES, square_name
+from .rules import COLS, FILE_SIZE, OFF, SIZE_LETTERS, square_name
 
 COLOURS = ("red", "blue")
 SPECIALS = ("dash", "quick_pass", "blitz")  # the order they are gained in
@@ -198,10 +201,20 @@ class BallPosition(StatefulGame, SearchHooks):
             "loose": carrier is None,
         }
 
-    def ball_text(self) -> str:
-        """'ball: red's Medium on d4' or 'ball loose on c8 (red on offence)'."""
+    def ball_text(self) -> Message:
+        """'ball: red's Medium on d4' or 'ball loose on c8 (red on offence)' (a Message)."""
         carrier = self.carrier
+        square = self.ball_square()
         if carrier is None:
-            return f"ball loose on {self.ball_square()} ({COLOURS[self._offence]} on offence)"
-        colour, size = carrier
-        return f"ball: {colour}'s {SIZE_NAMES[SIZE_LETTERS.index(size)]} on {self.ball_square()}"
+            offence = colour(COLOURS[self._offence])
+            return M_("ball loose on {square} ({colour} on offence)", square=square, colour=offence)
+        return M_("ball: {pyramid} on {square}", pyramid=pyramid_word(*carrier), square=square)
+
+
+def pyramid_word(side: str, size: str) -> Message:
+    """A pyramid named by its colour and size (a letter) as a word: ``red's Medium``."""
+    if size == "L":
+        return M_("{colour}'s Large", colour=colour(side))
+    if size == "M":
+        return M_("{colour}'s Medium", colour=colour(side))
+    return M_("{colour}'s Small", colour=colour(side))

@@ -14,7 +14,7 @@ from ..teaching import Teaching, describe_result, register_teaching
 from ..words import colour, joined
 from . import PyramidBall
 from .rules import COLS, GOAL_ROW, SIZE_LETTERS, SIZE_NAMES
-from .state import COLOURS
+from .state import COLOURS, pyramid_word
 
 
 @register_teaching
@@ -74,33 +74,38 @@ class PyramidBallTeaching(Teaching[PyramidBall]):
 
     def explain(self, game: PyramidBall) -> list[str]:
         red, blue = game._scores
-        lines = [
-            f"score red {red} - blue {blue} (first to {game._options.target})",
+        target = game._options.target
+        lines: list[str] = [
+            M_(
+                "score red {red} - blue {blue} (first to {target})",
+                red=red,
+                blue=blue,
+                target=target,
+            ),
             game.ball_text(),
         ]
         if game._barred is not None:
             row = GOAL_ROW[game._barred] + 1
-            lines.append(f"goal-row rule: {game.goal_row_barred} may not enter row {row}")
+            barred = colour(game.goal_row_barred or "")
+            lines.append(M_("goal-row rule: {side} may not enter row {row}", side=barred, row=row))
         for c in COLOURS:
-            if game.specials(c):
-                lines.append(f"{c} holds {', '.join(game.specials(c))}")
+            if game.specials(c):  # (the specials by the rules' names: notation)
+                held = ", ".join(game.specials(c))
+                lines.append(M_("{side} holds {specials}", side=colour(c), specials=held))
         if game.choosing is not None:
             names = ", ".join(c.special for c in game.choices())
-            lines.append(f"{game.choosing} chooses a special move: {names}")
+            lines.append(
+                M_(
+                    "{side} chooses a special move: {names}",
+                    side=colour(game.choosing),
+                    names=names,
+                )
+            )
         return lines
 
 
 #: a role label of a row's lines: O or D (the side on offence or defence), L, M or S
 _ROLE = re.compile(r"\b([OD])([LMS])\b")
-
-
-def _pyramid(side: str, size: str) -> Message:
-    """A pyramid named by its colour and size as a word: ``red's Medium``."""
-    if size == "L":
-        return M_("{colour}'s Large", colour=colour(side))
-    if size == "M":
-        return M_("{colour}'s Medium", colour=colour(side))
-    return M_("{colour}'s Small", colour=colour(side))
 
 
 def _named(line: str, offence: str) -> str:
@@ -116,7 +121,7 @@ def _named(line: str, offence: str) -> str:
         return Message(line.msgid, line.plural, line.n, values) if values else line
     label = _ROLE.fullmatch(line)
     if label is not None:
-        return _pyramid(offence if label.group(1) == "O" else defence, label.group(2))
+        return pyramid_word(offence if label.group(1) == "O" else defence, label.group(2))
 
     def english(found: re.Match[str]) -> str:
         side = offence if found.group(1) == "O" else defence
@@ -136,4 +141,4 @@ def _ball_words(after: PyramidBall) -> Message:
             square=square,
             colour=colour(COLOURS[after._offence]),
         )
-    return M_("{pyramid} on {square} has the ball", pyramid=_pyramid(*carrier), square=square)
+    return M_("{pyramid} on {square} has the ball", pyramid=pyramid_word(*carrier), square=square)

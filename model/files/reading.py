@@ -13,6 +13,7 @@ from typing import Any
 from pyramid_lab.i18n import M_, N_, Message
 
 from ..game import PositionFormatError
+from ..words import system_reason
 from .strict_json import MAX_FILE_BYTES, loads_json, too_big
 
 #: A position file's name ends so.
@@ -98,7 +99,7 @@ def _read_limited(source: str, max_bytes: int, what: str) -> tuple[bytes, os.sta
     except PositionFormatError as exc:
         raise exc.with_source(source) from None
     except OSError as exc:
-        raise PositionFormatError("", exc.strerror or str(exc), source=source) from None
+        raise PositionFormatError("", system_reason(exc), source=source) from None
     except ValueError as exc:  # e.g. a NUL character in the name
         raise PositionFormatError(
             "", M_("cannot open: {reason}", reason=str(exc)), source=source

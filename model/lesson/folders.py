@@ -13,6 +13,7 @@ from ..game import (
     PositionFormatError,
     shorten,
 )
+from ..words import system_reason
 from .document import MAX_FILE_BYTES, SUFFIX
 from .reading import loads
 
@@ -122,7 +123,7 @@ def _folder_lesson(path: Path) -> FolderLesson:
     except PositionFormatError as exc:  # (said without the path: the menu names it)
         return FolderLesson(path, problem=str(PositionFormatError(exc.key, exc.reason)))
     except OSError as exc:
-        return FolderLesson(path, problem=shorten(exc.strerror or str(exc)))
+        return FolderLesson(path, problem=shorten(system_reason(exc)))
     except (RecursionError, MemoryError) as exc:  # beyond any lesson's: one greyed entry
         return FolderLesson(path, problem=f"cannot be read ({type(exc).__name__})")
     tasks = frozenset(i for i, step in enumerate(lesson.steps) if step.task is not None)

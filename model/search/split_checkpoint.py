@@ -38,6 +38,7 @@ from pyramid_lab.i18n import M_, Mn_, number
 from ..files import loads_json, read_regular_file, write_bytes
 from ..game import Game, PositionFormatError, shorten
 from ..userfiles import checkpoint_secret, set_aside
+from ..words import system_reason
 from .split_tree import stable
 from .symmetry import Key
 
@@ -153,7 +154,7 @@ class Checkpoint:
                 "not be set aside: {why})",
                 folder=shorten(str(self.folder)),
                 reason=self._damaged,
-                why=shorten(exc.strerror or str(exc)),
+                why=shorten(system_reason(exc)),
             )
             return {}, shorten(said, 400)  # (a Message where it is short enough)
         self.aside, why = str(aside), self._damaged
@@ -219,7 +220,7 @@ class Checkpoint:
                 settled[uid] = (value, plies)
             return settled, ""
         except OSError as exc:
-            return {}, self._untrusted(shorten(exc.strerror or str(exc)))
+            return {}, self._untrusted(shorten(system_reason(exc)))
 
     def rejected_note(self) -> str:
         """The line saying which unit files were not trusted ('' when none was)."""

@@ -18,6 +18,7 @@ from typing import Any
 from pyramid_lab.i18n import M_, Message, shown
 
 from ..game import shorten
+from ..words import system_reason
 
 #: Seconds to reach an existing scheduler before saying it cannot be reached.
 CONNECT_SECONDS = 10.0
@@ -136,7 +137,7 @@ def _check_pem(option: str, path: str) -> None:
     except PositionFormatError as exc:
         raise SchedulerError(_file_refused(option, path, exc.reason)) from None
     except (OSError, ValueError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        why = system_reason(exc)
         raise SchedulerError(_file_refused(option, path, shorten(why))) from None
 
 

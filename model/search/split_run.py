@@ -16,6 +16,7 @@ from typing import Any
 from pyramid_lab.i18n import M_
 
 from ..game import shorten
+from ..words import system_reason
 from .registry import KnowledgeOf
 from .split_checkpoint import Checkpoint
 from .split_tree import Tree, needed_nodes, pick_unit, settle
@@ -301,7 +302,7 @@ class UnitRun:
         try:
             self.checkpoint.write(uid, value, plies, int(answer["nodes"]), answer["seconds"])
         except OSError as exc:
-            why = shorten(exc.strerror or str(exc))
+            why = shorten(system_reason(exc))
             line = M_(
                 "checkpoint {folder}: unit {unit} could not be written ({reason}); the solve "
                 "goes on without keeping its units",

@@ -95,8 +95,10 @@ def test_the_unsaved_question_and_a_bad_file_are_said_in_the_windows_language(la
     ((question, detail, _can_save),) = port.asked
     assert i18n.shown(question, "de") == "Änderungen an c.pyr.json speichern?"
     said = i18n.shown(detail, "de")
-    assert said == "Wenn Sie c.pyr.json öffnen, ohne zu speichern, gehen Ihre Änderungen verloren."
-    assert i18n.shown(detail, "fr").startswith("Si vous ouvrez c.pyr.json sans enregistrer")
+    assert said == (
+        "Wenn du c.pyr.json öffnen willst, ohne zu speichern, gehen deine Änderungen verloren."
+    )
+    assert i18n.shown(detail, "fr").startswith("Si tu ouvres c.pyr.json sans enregistrer")
     bad = tmp_path / "bad.pyr.json"
     bad.write_text("{ not json")
     assert not lab.documents.open(bad)

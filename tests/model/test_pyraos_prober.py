@@ -36,6 +36,7 @@ BUILDER = (
     "whole_store",
     "whole_verify",
     "whole_walk",
+    "whole_words",
     "agreement",
 )
 OTHERS = ("ball", "partition", "rolling", "terrace")

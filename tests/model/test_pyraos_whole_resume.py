@@ -15,7 +15,14 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pyramid_lab.model.search.games.pyraos import whole, whole_push, whole_steps, whole_stops
+from pyramid_lab import i18n
+from pyramid_lab.model.search.games.pyraos import (
+    whole,
+    whole_push,
+    whole_steps,
+    whole_stops,
+    whole_words,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = 14  # the base-3 pyramid's: 0 to 13 spheres
@@ -256,3 +263,25 @@ def test_a_write_that_fails_beside_the_counting_ends_the_build_and_keeps_the_lay
     assert said[0].startswith("resuming the counting pass: 2 of 14 layers counted, kept (")
     assert [e["layer"] for e in again if e["step"] == "count"] == list(range(LAYERS - 3, -1, -1))
     assert same(table, done)
+
+
+def test_the_whole_builds_step_lines_are_said_in_the_readers_language():
+    """The step lines are Messages (issue 90): English as before, German and Swedish said,
+    each marked in the pseudo-locale."""
+    counting = whole_words.resumed_counting(5, 14, 123456)
+    assert counting == (
+        "resuming the counting pass: 5 of 14 layers counted, kept (123,456 positions); 9 to count"
+    )
+    assert i18n.shown(counting, "de") == (
+        "Fortsetzung des Zähldurchgangs: 5 von 14 Schichten gezählt, behalten (123.456 "
+        "Stellungen); 9 noch zu zählen"
+    )
+    counters = whole_words.counters_said(3, 14)
+    step = whole_words.resumed_at_step(5, 2, None, 1000, counters)
+    assert step == (
+        "resuming at step 5, 2 of its layers pushed: every position decided in fewer than 5 "
+        "plies kept (1,000 positions decided); the counters of 3 layers kept, the other 11 "
+        "counted again first"
+    )
+    assert i18n.shown(step, "sv").startswith("återupptar vid steg 5, 2 av dess lager skjutna")
+    assert i18n.shown(whole_words.LOADING, i18n.PSEUDO).startswith("⟦")

@@ -27,9 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import Game, PositionFormatError
+from pyramid_lab.model.words import system_reason
 
 from .admission import FULL, Admission
 from .checks import (
@@ -337,9 +338,10 @@ class Classroom:
         except OSError as exc:
             self.dirty = True
             self.ever_failed = True
-            self.save_failed = (
-                f"the results file cannot be written ({exc.strerror or 'an error'}): "
-                "the class's progress is not being kept"
+            self.save_failed = M_(
+                "the results file cannot be written ({reason}): the class's progress is not "
+                "being kept",
+                reason=system_reason(exc),
             )
             raise
         self.save_failed = ""

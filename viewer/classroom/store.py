@@ -21,9 +21,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import M_, Message, _
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import PositionFormatError, shorten
+from pyramid_lab.model.words import system_reason
 
 from .checks import (
     MIN_CHOSEN_CODE,
@@ -117,9 +118,7 @@ class ResultsLock:
         try:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
         except OSError as exc:
-            raise PositionFormatError(
-                str(results), f"cannot be locked ({exc.strerror or exc})"
-            ) from None
+            raise PositionFormatError(str(results), _locked(exc)) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
@@ -127,12 +126,12 @@ class ResultsLock:
             if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
                 raise PositionFormatError(
                     str(results),
-                    "another class is running on this results file: stop it first, or "
-                    "give this class another --name",
+                    M_(
+                        "another class is running on this results file: stop it first, or "
+                        "give this class another --name"
+                    ),
                 ) from None
-            raise PositionFormatError(
-                str(results), f"cannot be locked ({exc.strerror or exc})"
-            ) from None
+            raise PositionFormatError(str(results), _locked(exc)) from None
         self.fd = fd
 
     def release(self) -> None:
@@ -162,20 +161,20 @@ def read_results(path: Path) -> Any:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
-        raise PositionFormatError(str(path), f"cannot be read ({exc.strerror})") from None
+        raise PositionFormatError(str(path), _unread(exc)) from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
             kind = (
-                "a folder"
+                M_("is a folder, not a results file")
                 if stat.S_ISDIR(mode)
-                else "a FIFO"
+                else M_("is a FIFO, not a results file")
                 if stat.S_ISFIFO(mode)
-                else "a device"
+                else M_("is a device, not a results file")
                 if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-                else "not a regular file"
+                else M_("is not a regular file, not a results file")
             )
-            raise PositionFormatError(str(path), f"is {kind}, not a results file")
+            raise PositionFormatError(str(path), kind)
         chunks = []
         left = MAX_RESULTS_BYTES + 1
         while left > 0:
@@ -186,17 +185,17 @@ def read_results(path: Path) -> Any:
             left -= len(chunk)
         data = b"".join(chunks)
     except OSError as exc:
-        raise PositionFormatError(str(path), f"cannot be read ({exc.strerror})") from None
+        raise PositionFormatError(str(path), _unread(exc)) from None
     finally:
         os.close(fd)
     if len(data) > MAX_RESULTS_BYTES:
-        raise PositionFormatError(str(path), "too big for a results file")
+        raise PositionFormatError(str(path), M_("too big for a results file"))
     try:
         return json.loads(data, parse_constant=_refuse_constant, parse_float=_finite)
     except RecursionError:
-        raise PositionFormatError(str(path), "nested too deep for a results file") from None
+        raise PositionFormatError(str(path), M_("nested too deep for a results file")) from None
     except ValueError as exc:
-        said = str(exc) if "results file" in str(exc) else "not JSON"
+        said = str(exc) if "results file" in str(exc) else M_("not JSON")
         raise PositionFormatError(str(path), shorten(said, 80)) from None
 
 
@@ -220,12 +219,12 @@ def kept_code(results: Path, chosen: str | None = None, *, new: bool = False) ->
             fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
             try:
                 if not stat.S_ISREG(os.fstat(fd).st_mode):
-                    raise PositionFormatError(str(path), "is not a regular file")
+                    raise PositionFormatError(str(path), M_("is not a regular file"))
                 text = os.read(fd, 200).decode("ascii", "replace").strip()
             finally:
                 os.close(fd)
         except OSError as exc:
-            raise PositionFormatError(str(path), f"cannot be read ({exc.strerror})") from None
+            raise PositionFormatError(str(path), _unread(exc)) from None
         try:
             code = chosen_code(code_of(text))
         except Refused:  # (a short code kept by an older class, or written by hand)
@@ -240,5 +239,16 @@ def kept_code(results: Path, chosen: str | None = None, *, new: bool = False) ->
     try:
         write_private(path, (code + "\n").encode("ascii"))
     except OSError as exc:
-        raise PositionFormatError(str(path), f"cannot be written ({exc.strerror})") from None
+        reason = system_reason(exc)
+        raise PositionFormatError(
+            str(path), M_("cannot be written ({reason})", reason=reason)
+        ) from None
     return code, why
+
+
+def _locked(exc: OSError) -> Message:
+    return M_("cannot be locked ({reason})", reason=system_reason(exc))
+
+
+def _unread(exc: OSError) -> Message:
+    return M_("cannot be read ({reason})", reason=system_reason(exc))

@@ -9,11 +9,12 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from pyramid_lab.i18n import N_, _, format_percent, ngettext
+from pyramid_lab.i18n import N_, Mn_, _, format_percent, ngettext
 from pyramid_lab.i18n import shown as said_in_process
 from pyramid_lab.model.teaching import teaching_for
 from pyramid_lab.model.words import colour
 
+from ..lab.option_words import options_words
 from .argtypes import threads
 from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, shown
 from .options import ENGINE_SECONDS, FILES, Option, add_options, flag
@@ -128,7 +129,9 @@ def _explain(path: str, game: Game) -> str:
     """A teacher's reading of a position, in words."""
     lines = [f"{path}"]
     summary = teaching_for(game).summary(game)
-    said = _("game: {title}, {options}").format(title=game.title, options=game.options.to_json())
+    said = _("game: {title} ({options})").format(
+        title=game.title, options=said_in_process(options_words(game))
+    )
     lines.append("  " + said)
     # (the termination is the rules' code for it, as the JSON writes it: notation)
     if summary["winner"] == "draw":
@@ -138,10 +141,16 @@ def _explain(path: str, game: Game) -> str:
             winner=said_in_process(colour(summary["winner"])), termination=summary["termination"]
         )
     else:
-        count = summary["legal_move_count"]
-        said = ngettext(
-            "{side} to move, {count} legal move", "{side} to move, {count} legal moves", count
-        ).format(side=said_in_process(colour(summary["to_move"])), count=count)
+        count = summary["legal_move_count"]  # (English writes it bare, as before)
+        said = said_in_process(
+            Mn_(
+                "{side} to move, {count} legal move",
+                "{side} to move, {count} legal moves",
+                count,
+                side=colour(summary["to_move"]),
+                count=count,
+            )
+        )
     lines.append("  " + said)
     lines += [f"  {said_in_process(line)}" for line in teaching_for(game).explain(game)]
     return "\n".join(lines)

@@ -14,7 +14,7 @@ from pyramid_lab.i18n import N_, _, shown
 from pyramid_lab.model.game import game_class, quote
 
 from .argtypes import non_negative, positive_float
-from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, no_memory
+from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, no_memory, system_said
 from .options import MAX_SECONDS, RULE_OPTION, TABLE_MB, Option, add_options
 
 #: ``book``'s arguments, in order.
@@ -79,7 +79,7 @@ def _unwritable(path: Path) -> str:
     try:
         check_writable(path)
     except (OSError, ValueError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        reason = system_said(exc)
         return error_line(
             _("--book: cannot write {path}: {reason}").format(path=path, reason=reason)
         )

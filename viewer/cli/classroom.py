@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyramid_lab.i18n import N_, _
 
-from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK
+from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, system_said
 from .options import Option, add_options, flag
 
 if TYPE_CHECKING:
@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
         asyncio.run(serve(room, args.host, args.port, allow=args.allow_host, workers=args.threads))
     except OSError as exc:
         said = _("pyramid-lab: cannot listen on {address}: {reason}").format(
-            address=f"{args.host}:{args.port}", reason=exc.strerror or exc
+            address=f"{args.host}:{args.port}", reason=system_said(exc)
         )
         print(said, file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -214,7 +214,7 @@ def _open_class(args: argparse.Namespace, on_board: OnBoard) -> tuple[Classroom,
     except PositionFormatError as exc:
         return str(exc)
     except OSError as exc:
-        return _("the results folder cannot be made ({reason})").format(reason=exc.strerror)
+        return _("the results folder cannot be made ({reason})").format(reason=system_said(exc))
     try:
         room = Classroom.open(lessons, "pending", results, on_board, lock=True)
         try:

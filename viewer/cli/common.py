@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from pyramid_lab.i18n import _
+from pyramid_lab.i18n import shown as said_in_process
+from pyramid_lab.model.words import system_reason
 
 if TYPE_CHECKING:
     from pyramid_lab.model.files import PositionDocument
@@ -103,6 +105,12 @@ def error_line(message: str) -> str:
     """The line that says a command's error: ``message`` (already in the user's language)
     after the program's name."""
     return _("pyramid-lab: error: {message}").format(message=message)
+
+
+def system_said(exc: BaseException) -> str:
+    """Why the system refused (an ``OSError``; another error's text) in the command line's
+    language: the catalog's words for a failure it knows, else the system's own."""
+    return said_in_process(system_reason(exc))
 
 
 def cannot_write(path: object, reason: str) -> str:

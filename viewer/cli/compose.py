@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pyramid_lab.i18n import N_, _, format_number, ngettext
 
 from .argtypes import bounded
-from .common import EXIT_BAD_INPUT, EXIT_OK, error_line
+from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, system_said
 from .options import RULE_OPTION, Option, add_options
 
 if TYPE_CHECKING:
@@ -113,7 +113,7 @@ def _folder_refused(folder: Path, named: str) -> str | None:
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
-        said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        said = system_said(exc)
         return f"-o {shorten(named)}: {said}"
     return None
 
@@ -157,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         paths = puzzles.write_collection(folder, made, stem)
     except (OSError, ValueError) as exc:
-        said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        said = system_said(exc)
         return _error(f"-o {shorten(args.out)}: {said}")
     return _said_made(paths, made, args.count, time.perf_counter() - began, folder)
 

@@ -9,7 +9,7 @@ import sys
 
 from pyramid_lab.i18n import _
 
-from .common import EXIT_BAD_INPUT, EXIT_OK
+from .common import EXIT_BAD_INPUT, EXIT_OK, system_said
 
 
 def add_arguments(desktop: argparse.ArgumentParser) -> None:
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             uninstall(places, say)
     except OSError as exc:
-        why = exc.strerror or exc
+        why = system_said(exc)
         if exc.filename:
             line = _("pyramid-lab: cannot write {path}: {why}").format(path=exc.filename, why=why)
         else:

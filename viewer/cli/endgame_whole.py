@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from pyramid_lab.i18n import N_, _, format_number, format_percent, ngettext
+from pyramid_lab.i18n import shown as said_in_process
 
-from .common import EXIT_BAD_INPUT, EXIT_OK
+from .common import EXIT_BAD_INPUT, EXIT_OK, system_said
 from .endgame_parts import (
     agreement_line,
     agreements_line,
@@ -314,7 +315,7 @@ def _whole_build(args: argparse.Namespace, tables: Any, folder: Path, options: V
                 args.base,
                 None,
                 progress,
-                say=lambda text: print(text, flush=True),
+                say=lambda text: print(said_in_process(text), flush=True),
             )
         else:
             try:
@@ -326,7 +327,7 @@ def _whole_build(args: argparse.Namespace, tables: Any, folder: Path, options: V
         print(stopped_words(folder, steps[0], resuming))
         return 130
     except OSError as exc:
-        return say(f"{folder}: {exc.strerror or exc}")
+        return say(_("{path}: {reason}").format(path=folder, reason=system_said(exc)))
     except tables.EndgameError as exc:
         return say(str(exc))
     rounds = table.rounds
@@ -446,7 +447,7 @@ def _book(args: argparse.Namespace, tables: Any, folder: Path) -> int:
     except tables.EndgameError as exc:
         return say(str(exc))
     except OSError as exc:
-        return say(f"{args.book}: {exc.strerror or exc}")
+        return say(_("{path}: {reason}").format(path=args.book, reason=system_said(exc)))
     print(
         _(
             "{path}: {size} bytes, {keys} positions of the {version}, {wrong} that the table "

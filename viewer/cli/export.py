@@ -19,7 +19,7 @@ from ..lab.export_plan import (
     MAX_HOLD,
 )
 from .argtypes import bounded
-from .common import EXIT_BAD_INPUT, EXIT_OK, cannot_write, error_line, shown
+from .common import EXIT_BAD_INPUT, EXIT_OK, cannot_write, error_line, shown, system_said
 from .options import Option, add_options
 from .render import add_view_options, file_and_output, read_for_drawing
 
@@ -135,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
         print(error_line(f"{shown(args.file)}: {exc}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:  # e.g. the disk is full, or the folder went away meanwhile
-        print(cannot_write(args.output, exc.strerror or str(exc)), file=sys.stderr)
+        print(cannot_write(args.output, system_said(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except (MemoryError, RuntimeError) as exc:  # the encoder's: out of memory, ffmpeg gone
         why = _("out of memory") if isinstance(exc, MemoryError) else str(exc).splitlines()[0]

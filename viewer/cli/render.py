@@ -12,7 +12,7 @@ from pyramid_lab.model.game import Game, game_class, game_names
 from pyramid_lab.model.teaching import OverlaySpec, teaching_for
 
 from .argtypes import level_range, non_negative, one_of, size
-from .common import EXIT_BAD_INPUT, EXIT_OK, cannot_write, error_line, shown
+from .common import EXIT_BAD_INPUT, EXIT_OK, cannot_write, error_line, shown, system_said
 from .options import FILE, Option, add_options, flag
 
 
@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         written = render_game(doc.game, args.output, options)
     except OSError as exc:  # e.g. the disk is full, or the folder went away meanwhile
-        print(cannot_write(args.output, exc.strerror or str(exc)), file=sys.stderr)
+        print(cannot_write(args.output, system_said(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
     print(written)  # the file written: a symbolic link's target, as an absolute path
     return EXIT_OK

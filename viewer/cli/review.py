@@ -17,7 +17,7 @@ from pyramid_lab.i18n import N_, _, format_number, ngettext
 from pyramid_lab.i18n import shown as said_in_process
 from pyramid_lab.model.setup import start_copy
 
-from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say, shown
+from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say, shown, system_said
 from .options import ENGINE_SECONDS, FILE, Option, add_options, flag
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ def _unsaveable(file: str) -> str | None:
     try:
         check_writable(file)
     except (OSError, ValueError) as exc:
-        said = said or (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
+        said = said or system_said(exc)
     return said
 
 
@@ -146,7 +146,7 @@ def _save(file: str, doc: PositionDocument, result: GameReview) -> int:
             beside=True,
         )
     except (OSError, PositionFormatError) as exc:
-        said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        said = system_said(exc)
         print(
             _("pyramid-lab: {file}: not saved: {reason}").format(file=shown(file), reason=said),
             file=sys.stderr,

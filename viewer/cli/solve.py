@@ -20,7 +20,7 @@ from pyramid_lab import i18n
 from pyramid_lab.i18n import N_, _, format_number
 
 from .argtypes import bounded, non_negative
-from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, no_memory, read_or_say, shown
+from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, no_memory, read_or_say, shown, system_said
 from .options import FILE, MAX_SECONDS, QUIET, TABLE_MB, Option, add_options, flag
 
 if TYPE_CHECKING:
@@ -282,7 +282,7 @@ def _certificate(args: argparse.Namespace, game: Game) -> int:
         return EXIT_BAD_INPUT
     except OSError as exc:
         said = _("{file}: cannot be written: {reason}").format(
-            file=args.certificate, reason=exc.strerror or exc
+            file=args.certificate, reason=system_said(exc)
         )
         print(error_line(said), file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -200,7 +200,12 @@ def _docks(w: Window, session: Session, view: ViewState) -> _Docks:
     w.setStatusBar(bar)
     return _Docks(
         ViewDock(view, w),
-        MoveListDock(session, w, lambda game, line: w.board.ui.hidden_moves(game, line)),
+        MoveListDock(
+            session,
+            w,
+            lambda game, line: w.board.ui.hidden_moves(game, line),
+            lambda move: w.board.ui.move_listed(move),
+        ),
         SetupDock(w),
         LessonDock(w),
         RulesDock(lambda name: ui_class(name).rules(), w),  # Help: the rules

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QProgressDialog
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, shown
 from pyramid_lab.model.files import write_bytes
+from pyramid_lab.model.words import system_reason
 
 from ..lab.session import saved_review
 from ..pictures.export import export_game, review_graph_path, review_graph_png
@@ -116,7 +117,9 @@ class ExportDialog(ExportChoices):
             port.bulletin.say(_("export cancelled: nothing was written"))
             return None
         except (ValueError, OSError) as exc:
-            text = str(exc) if isinstance(exc, ValueError) else f"{target}: {exc.strerror or exc}"
+            reason = shown(system_reason(exc))
+            text = str(exc) if isinstance(exc, ValueError) else _("{path}: {reason}")
+            text = text.format(path=target, reason=reason)
             port.show_message(_("Cannot export"), text)
             return None
         finally:
@@ -131,7 +134,8 @@ class ExportDialog(ExportChoices):
             try:
                 write_bytes(graph, review_graph_png(review, game.players[0]))
             except OSError as exc:
-                port.show_message(_("Cannot export"), f"{graph}: {exc.strerror or exc}")
+                said = _("{path}: {reason}").format(path=graph, reason=shown(system_reason(exc)))
+                port.show_message(_("Cannot export"), said)
                 return written
             said = _("exported {path} and the review's graph {graph}")
             port.bulletin.say(said.format(path=written, graph=graph.name))

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, shown
 from pyramid_lab.model.game import PositionFormatError
+from pyramid_lab.model.words import system_reason
 
 from ..lab.session import document
 from ..widgets import unsaved
@@ -53,7 +54,7 @@ class Recovery:
                 self.autosave.write(document(session), session.path)
             except OSError as exc:
                 said = _("autosave failed ({error}): save your work")
-                self.show_message(said.format(error=exc.strerror or exc))
+                self.show_message(said.format(error=shown(system_reason(exc))))
 
     def stop(self) -> None:
         """The window closed: nothing is written any more."""

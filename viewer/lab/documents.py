@@ -23,6 +23,7 @@ from pyramid_lab.i18n import M_
 from pyramid_lab.model.files import SUFFIX, PositionDocument, ReadOnlyError, remove_stale_temps
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.model.lesson import LessonFile, is_lesson_path
+from pyramid_lab.model.words import system_reason
 
 from .events import Signal
 from .reading import read_any, read_lesson, read_position, read_step
@@ -293,7 +294,7 @@ class Documents:
         except OSError as exc:
             self.front.show_error(
                 M_("Cannot save"),
-                M_("{path}: {error}", path=str(path), error=str(exc.strerror or exc)),
+                M_("{path}: {error}", path=str(path), error=system_reason(exc)),
             )
             return False
         if target.name != Path(path).name:

@@ -127,6 +127,12 @@ class GameWords(Generic[Turn]):
             )
         return M_("{mover} played {move}", mover=word(mover), move=self.move_said(move))
 
+    def move_listed(self, move: Move) -> str:
+        """``move`` as the Moves dock lists it after its mover: its notation by default; a
+        game whose notation holds words says them in the reader's language (a Message whose
+        English is the notation)."""
+        return str(move)
+
     def move_said(self, move: Move) -> str:
         """``move`` as a status line names it (a hint, a move played): its notation, with
         its words where the notation needs a key a newcomer lacks (Pyraos's ``x``)."""

@@ -19,6 +19,7 @@ from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.files import save_bytes
 from pyramid_lab.model.game import Game, shorten
 from pyramid_lab.model.userfiles import lessons_folder, make_folder
+from pyramid_lab.model.words import system_reason
 
 from .jobs import Job, JobRunner, Post, Progress, answer
 from .outcome_words import word
@@ -192,7 +193,7 @@ class LessonChecks:
                 read = lesson.fingerprint if same else None
                 written, lesson.fingerprint = save_bytes(path, data, read=read, beside=True)
             except OSError as exc:
-                said = M_("not saved: {problem}", problem=str(exc.strerror or exc))
+                said = M_("not saved: {problem}", problem=system_reason(exc))
             else:
                 if written != Path(os.path.realpath(path)):  # (a link is written through)
                     said = M_(

@@ -28,7 +28,7 @@ from typing import Literal
 from pyramid_lab.i18n import M_, N_, Message, _, format_number, format_percent, ngettext, number
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game
-from pyramid_lab.model.words import reason_of
+from pyramid_lab.model.words import reason_of, system_reason
 
 from .events import Signal
 from .jobs import Job, JobRunner, Post, Progress
@@ -325,7 +325,8 @@ class TableBuild:
             except tables.EndgameError as exc:  # the lock held elsewhere, other rules
                 return BuildRefused(reason_of(exc))  # (its Message: the window says it)
             except OSError as exc:
-                return BuildFailed(f"{folder}: {exc.strerror or exc}")
+                reason = system_reason(exc)
+                return BuildFailed(M_("{path}: {reason}", path=str(folder), reason=reason))
             if not table.finished:
                 return BuildStopped(
                     folder=folder,

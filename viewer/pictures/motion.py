@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, shown
 from pyramid_lab.model.game import Game
 from pyramid_lab.model.setup import start_copy
+from pyramid_lab.model.words import colour
 
 from .render import RenderOptions, Scene
 
@@ -95,14 +96,22 @@ def replay(game: Game, options: RenderOptions, *, progress: Progress | None = No
         scene.aim()
         last: np.ndarray | None = None
         for index in range(total):
-            caption = "Start"
+            caption = _("Start")
             if index:
                 move = moves[index - 1]
                 mover = mover_of(position)
                 position.push(move)
-                played = f"{mover} {move}" if mover else f"{move}"
-                caption = f"Move {index} of {len(moves)}: {played}"
-            scene.draw(position, caption=f"{caption} - {scene.ui.status(position)}")
+                played = shown(scene.ui.move_listed(move))
+                if mover:
+                    # TRANSLATORS: a replay's move in its caption: the mover's colour, the move
+                    played = _("{mover} {move}").format(mover=shown(colour(mover)), move=played)
+                said = _("Move {number} of {count}: {move}")
+                caption = said.format(number=index, count=len(moves), move=played)
+            status = shown(scene.ui.status(position))
+            # TRANSLATORS: a replay's caption: "Move 3 of 9: red 1,1,0", then the status
+            scene.draw(
+                position, caption=_("{caption} - {status}").format(caption=caption, status=status)
+            )
             picture = scene.screenshot()
             if last is not None and np.array_equal(picture, last):
                 # each position's caption is its own, so the same picture is a stale read

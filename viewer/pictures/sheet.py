@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pyramid_lab.i18n import _, ngettext, shown
 from pyramid_lab.model.game import Game
+from pyramid_lab.model.words import colour
 
 from ..lab import palette
+from ..lab.option_words import options_words
 
 if TYPE_CHECKING:
     from ..lab.frame import Frame
@@ -90,7 +93,7 @@ def floor_plan_sheet(game: Game, options: ExportOptions, *, frame: Frame | None 
         colours[int(site)] = (int(rgb[0]), int(rgb[1]), int(rgb[2]))
     sheet = _Sheet(
         title=options.title or game.title,
-        lines=[_game_line(game), _capital(ui.status(game)) + _moves_text(game)],
+        lines=[_game_line(game), _status_line(game, ui.status(game))],
         legend=[
             (
                 colour,
@@ -107,23 +110,26 @@ def floor_plan_sheet(game: Game, options: ExportOptions, *, frame: Frame | None 
 
 
 def _game_line(game: Game) -> str:
-    """The game and its options in words: "Pyramid Partition (size: 5, version: floating)"."""
-    options = game.options.to_json() if hasattr(game.options, "to_json") else {}
-    words = {True: "yes", False: "no"}
-    shown = ", ".join(
-        f"{key.replace('_', ' ')}: {words.get(value, value) if isinstance(value, bool) else value}"
-        for key, value in options.items()
+    """The game and its options in words: "Pyramid Partition (Base size: 5, Version:
+    floating)", in the language spoken."""
+    options = shown(options_words(game))
+    return (
+        _("{title} ({options})").format(title=game.title, options=options)
+        if options
+        else game.title
     )
-    return f"{game.title}" + (f" ({shown})" if shown else "")
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _moves_text(game: Game) -> str:
+def _status_line(game: Game, status: str) -> str:
+    """Who is to move or how the game ended (``status``, said), and after how many moves."""
+    said = shown(status)
+    said = said[:1].upper() + said[1:]
     count = len(game.move_stack)
-    return f", after {count} move{'s' if count != 1 else ''}" if count else ""
+    if not count:
+        return said
+    return ngettext("{status}, after {count} move", "{status}, after {count} moves", count).format(
+        status=said, count=count
+    )
 
 
 #: An A4 page in points, and the heights of its parts.
@@ -229,7 +235,9 @@ class _Sheet:
         painter.setFont(_font(QFont, 7))
         painter.drawText(
             QPointF(PAGE_MARGIN, PAGE_H - PAGE_MARGIN + 4),
-            f"Pyramid Lab - floor plans, seen from above - page {number + 1} of {pages}",
+            _("Pyramid Lab - floor plans, seen from above - page {number} of {pages}").format(
+                number=number + 1, pages=pages
+            ),
         )
 
     def _header(self, painter: Any, number: int, pages: int, width: float) -> None:
@@ -239,7 +247,7 @@ class _Sheet:
         y = PAGE_MARGIN
         painter.setPen(QColor(20, 20, 20))
         painter.setFont(_font(QFont, 16, bold=True))
-        title = self.title if not number else f"{self.title} (continued)"
+        title = self.title if not number else _("{title} (continued)").format(title=self.title)
         painter.drawText(QRectF(PAGE_MARGIN, y, width, 22), Qt.AlignmentFlag.AlignLeft, title)
         y += 24
         painter.setFont(_font(QFont, 10))
@@ -252,7 +260,7 @@ class _Sheet:
             painter.setBrush(QColor(*rgb))
             painter.drawEllipse(QPointF(x + 5, y + 7), 5, 5)
             painter.setPen(QColor(20, 20, 20))
-            text = f"{name}: {count}"
+            text = _("{colour}: {count}").format(colour=shown(colour(name)), count=count)
             painter.drawText(QPointF(x + 14, y + 11), text)
             x += 24 + painter.fontMetrics().horizontalAdvance(text)
         painter.setPen(QPen(QColor(180, 180, 180), 0.5))
@@ -271,15 +279,20 @@ class _Sheet:
         painter.drawText(
             QRectF(cell.left(), cell.top(), cell.width(), 15),
             Qt.AlignmentFlag.AlignLeft,
-            f"Level {plan.level}",
+            _("Level {level}").format(level=plan.level),
         )
         painter.setFont(_font(QFont, 8))
         spots = _spots(plan, grid.spacing)
-        what = ", ".join(f"{n} {c}" for c, n in sorted(counts.items())) or "no pieces"
+        what = ", ".join(
+            _("{count} {colour}").format(count=n, colour=shown(colour(c)))
+            for c, n in sorted(counts.items())
+        )
         painter.drawText(
             QRectF(cell.left(), cell.top() + 15, cell.width(), 12),
             Qt.AlignmentFlag.AlignLeft,
-            f"{len(spots)} place{'s' if len(spots) != 1 else ''}: {what}",
+            ngettext("{count} place: {pieces}", "{count} places: {pieces}", len(spots)).format(
+                count=len(spots), pieces=what or _("no pieces")
+            ),
         )
         area = QRectF(cell.left(), cell.top() + HEADING_H, cell.width(), cell.height() - HEADING_H)
         painter.setPen(QPen(QColor(215, 215, 215), 0.5))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pyramid_lab.i18n import _, shown
 from pyramid_lab.model.game import Game
 
 from .render import Scene
@@ -39,7 +40,7 @@ def web_page(game: Game, options: ExportOptions, *, frame: Frame | None = None) 
     page = io.StringIO()
     write_html(archive, page)
     title = options.title or game.title
-    info = f"{game.title}: {scene.ui.status(game)}"
+    info = _("{title}: {status}").format(title=game.title, status=shown(scene.ui.status(game)))
     return _titled(page.getvalue(), title, info)
 
 
@@ -63,7 +64,7 @@ def _vtkjs_scene(plotter: pv.BasePlotter) -> bytes:
     renderer.SetActiveCamera(source.GetActiveCamera())
     lights = source.GetLights()
     lights.InitTraversal()
-    for _ in range(lights.GetNumberOfItems()):
+    for _light in range(lights.GetNumberOfItems()):
         renderer.AddLight(lights.GetNextItem())
     renderer.SetAutomaticLightCreation(False)
     for actor in _web_actors(source):
@@ -106,7 +107,7 @@ def _web_actors(renderer: Any) -> list[Any]:
     actors = []
     collection = renderer.GetActors()
     collection.InitTraversal()
-    for _ in range(collection.GetNumberOfItems()):
+    for _actor in range(collection.GetNumberOfItems()):
         actor = collection.GetNextActor()
         mapper = actor.GetMapper()
         if not actor.GetVisibility() or mapper is None:

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pyramid_lab.i18n import N_, _, ngettext
+from pyramid_lab.i18n import N_, _, ngettext, shown
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.tree import Node
 
@@ -40,6 +40,8 @@ SECRET_TIP = N_("a secret move: listed in full once it is revealed, until then h
 NODE = Qt.ItemDataRole.UserRole
 #: The moves of a line that may not be read yet, by index, with the words shown instead.
 Hidden = Callable[[Game, Sequence[tuple[str, Move]]], Mapping[int, str]]
+#: A move as a row names it (the game UI's ``move_listed``: its notation, its words said).
+Listed = Callable[[Move], str]
 Row = tuple[str, Node, "str | None", list[tuple[str, Node]]]  # label, node, secret, others
 RowKey = tuple[str, int, "str | None", tuple[tuple[str, int], ...]]
 
@@ -78,12 +80,17 @@ class Lines(Protocol):
 
 class MoveListDock(QDockWidget):
     def __init__(
-        self, session: Lines, parent: QWidget | None = None, hidden: Hidden | None = None
+        self,
+        session: Lines,
+        parent: QWidget | None = None,
+        hidden: Hidden | None = None,
+        listed: Listed = str,
     ) -> None:
         super().__init__(_("Moves"), parent)
         self.setObjectName("moves-dock")
         self.session = session
         self.hidden: Hidden = hidden or (lambda _game, _line: {})
+        self.listed = listed  # a move as a row names it (its notation, its words said)
         self.tree = QTreeWidget(self)
         self.tree.setHeaderHidden(True)
         self.tree.setIndentation(14)
@@ -181,11 +188,11 @@ class MoveListDock(QDockWidget):
             if kept is not None and kept[0] is node and kept[1] == (ply, mover, secret):
                 row, key = kept[2], kept[3]
             else:
-                label = f"{ply}. {secret}" if secret else _label(ply, mover, node)
+                label = f"{ply}. {secret}" if secret else _label(ply, mover, node, self.listed)
                 others = []
                 for other in session.lines.alternatives(node):
                     length = 1 + len(other.continuation())
-                    text = f"{ply}. {secret}" if secret else _label(ply, mover, other)
+                    text = f"{ply}. {secret}" if secret else _label(ply, mover, other, self.listed)
                     said = (
                         ngettext(
                             "or {move}  (line of {count} move)",
@@ -299,5 +306,7 @@ def _key(row: Row) -> RowKey:
     return (label, id(node), secret, tuple((text, id(other)) for text, other in others))
 
 
-def _label(ply: int, mover: str, node: Node) -> str:
-    return f"{ply}. {colour_word(mover)} {node.move}".replace("  ", " ")
+def _label(ply: int, mover: str, node: Node, listed: Listed) -> str:
+    """A row's words: the ply, the mover's colour and the move (said as ``listed`` names it)."""
+    move = shown(listed(node.move)) if node.move is not None else ""
+    return f"{ply}. {colour_word(mover)} {move}".replace("  ", " ")

@@ -42,6 +42,8 @@ import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 
+from pyramid_lab.i18n import M_
+
 from . import _source_folders, cache_folder, sources_digest
 
 log = logging.getLogger(__name__)
@@ -88,8 +90,8 @@ def ready_words(began: float, kernels: Iterable[object]) -> str:
         if isinstance(kernel, Dispatcher)
     )
     if missed:
-        return f"compiled in {took:.0f} s"
-    return f"loaded in {took:.0f} s (compiled by an earlier run)"
+        return M_("compiled in {seconds} s", seconds=round(took))
+    return M_("loaded in {seconds} s (compiled by an earlier run)", seconds=round(took))
 
 
 class _State:

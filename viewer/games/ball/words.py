@@ -189,6 +189,13 @@ class BallWords(GameWords[Turn]):
             "the [ and ] keys step back and forth)"
         )
 
+    def move_listed(self, move: Move) -> str:
+        """A special move's choice with its name a word ("takes quick pass"); a program as
+        written."""
+        if isinstance(move, SpecialChoice):
+            return M_("takes {special}", special=M_(SPECIAL_NAMES[move.special]))
+        return str(move)
+
     def status(self, game: Game) -> str:
         """The score, the ball, the goal-row rule, the specials held, a special being
         chosen: Messages joined by "; " (said in each reader's language)."""

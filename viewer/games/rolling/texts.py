@@ -25,6 +25,7 @@ from ...lab.frame import Frame
 from ...lab.game_words import ChoiceGroup, GameWords, Panel
 from ...lab.outcome_words import joined, word
 from ...lab.turn_builder import Turn
+from .listed import move_listed
 from .panels import pool_html, sheet_html
 from .words import crossed_number, move_words, take_words, white_pyramids_legend
 
@@ -85,6 +86,9 @@ class RollingWords(GameWords[Turn]):
         if game.options.solo:
             return M_("{where}; Hyskosian revolution (solo)", where=where)
         return M_("{where}; points {points}", where=where, points=points)
+
+    def move_listed(self, move: Move) -> str:
+        return move_listed(move)
 
     def move_words(self, game: Game, move: Move) -> str:
         assert isinstance(game, RollingPyramids)

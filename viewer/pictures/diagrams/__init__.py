@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pyramid_lab.i18n import _, shown
 from pyramid_lab.model.files import Lesson
 from pyramid_lab.model.game import Game
 
@@ -85,7 +86,7 @@ def diagram(
     canvas = Canvas()
     box, spots = DRAWINGS[ui.board_kind](canvas, ui.geometry(game), frame)
     words = title or (lesson.caption if lesson is not None and lesson.caption else "")
-    words = words or f"{game.title}: {ui.status(game)}"
+    words = words or _("{title}: {status}").format(title=game.title, status=shown(ui.status(game)))
     colours = {site: piece_colour(frame, site) for site in spots}
     return Diagram(canvas.svg(box, side, words), box, side, spots, colours)
 

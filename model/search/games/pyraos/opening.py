@@ -51,6 +51,7 @@ from pyramid_lab.i18n import M_, Message, number
 
 from ....errors import SaidError
 from ....files import write_bytes
+from ....words import system_reason
 from .keys import board_key
 
 if TYPE_CHECKING:
@@ -384,7 +385,7 @@ def read(path: Path) -> Opening:
         data = path.read_bytes()
     except OSError as exc:
         if exc.strerror:  # (the system's words)
-            said = M_("{file}: {reason}", file=str(path), reason=exc.strerror)
+            said = M_("{file}: {reason}", file=str(path), reason=system_reason(exc))
         else:
             said = M_("{file}: cannot be read", file=str(path))
         raise OpeningError(said) from None

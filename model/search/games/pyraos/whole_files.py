@@ -20,6 +20,7 @@ from pyramid_lab.i18n import M_, Message, number
 from ....errors import SaidError
 from ....files import file_kind
 from ....pyraos import geometry
+from ....words import system_reason
 from .pyramid_arrays import variant_codes
 
 if TYPE_CHECKING:
@@ -97,8 +98,10 @@ def not_a_tables_file(path: Path, mode: int) -> Message:
 
 
 def os_failure(path: Path, exc: OSError, failing: Message) -> Message:
-    """``path`` failed: the system's words for it (``exc.strerror``), else ``failing``."""
-    return M_("{path}: {reason}", path=str(path), reason=exc.strerror or failing)
+    """``path`` failed: the system's failure (in the catalog's words), else ``failing``."""
+    return M_(
+        "{path}: {reason}", path=str(path), reason=system_reason(exc) if exc.strerror else failing
+    )
 
 
 def open_regular(path: Path, bound: int, exact: bool = False) -> Any:

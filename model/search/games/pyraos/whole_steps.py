@@ -15,8 +15,9 @@ import numpy as np
 
 from pyramid_lab.i18n import M_
 
+from ....errors import SaidError
 from ...compiled.lanes import run_lanes
-from . import whole_moves, whole_push, whole_walk
+from . import whole_moves, whole_push, whole_walk, whole_words
 from .whole_files import TableError, beyond
 from .whole_index import CHUNK, UNIT_POSITIONS
 from .whole_stops import Interrupted, Stopped, StoppedInLayer, interrupts_between_units
@@ -114,9 +115,7 @@ def push_layer(
             run_lanes(whole_push.push_range, *where, side, stats, PUSH_CHUNK, chunks=chunks)
         busy += time.process_time() - t
         if step == "push" and (stats[:, 1] < 0).any():
-            raise ValueError(
-                f"a position with more predecessors than {whole_moves.MAX_PREDECESSORS}"
-            )
+            raise SaidError(whole_words.too_many_predecessors(whole_moves.MAX_PREDECESSORS))
         total[:2] += stats[:, :2].sum(axis=0)
         if step == "count":
             total[2] = max(total[2], int(stats[:, 2].max()))
@@ -132,11 +131,7 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
 
     part = f"pyraos-whole-{table.index.layers}-layers"
     compiling = not first_use.compiled((part,))
-    say(
-        "compiling the whole game's kernels for their first use (a minute or so, once)"
-        if compiling
-        else "loading the whole game's compiled kernels"
-    )
+    say(whole_words.COMPILING if compiling else whole_words.LOADING)
     began = time.perf_counter()
     n = table.index.layers - 1
     view = whole_walk.view_of(table, n)
@@ -216,28 +211,15 @@ def _say_resumed(
     ix = table.index
     kept, pushed, partial, _ = loaded if loaded is not None else (set(), [], None, {})
     if start > 0:
-        again = (
-            "the counters kept: no counting pass"
-            if len(kept) == ix.layers
-            else f"the counters of {len(kept)} layers kept, the other "
-            f"{ix.layers - len(kept)} counted again first"
-            if kept
-            else "the counters counted again first, a pass over every position"
-        )
+        counters = whole_words.counters_said(len(kept), ix.layers)
         half = partial is not None and len(kept) == ix.layers
-        step = f", {len(pushed) + half} of its layers pushed" if pushed or half else ""
-        step += f" ({partial[0]} spheres' in part)" if half and partial else ""
-        say(
-            f"resuming at step {start}{step}: every position decided in fewer than {start} "
-            f"plies kept ({decided:,} positions decided); {again}"
-        )
+        spheres = partial[0] if half and partial else None
+        say(whole_words.resumed_at_step(start, len(pushed) + half, spheres, decided, counters))
     elif kept:
-        say(
-            f"resuming the counting pass: {len(kept)} of {ix.layers} layers counted, kept "
-            f"({sum(ix.sizes[n] for n in kept):,} positions); {ix.layers - len(kept)} to count"
-        )
+        positions = sum(ix.sizes[n] for n in kept)
+        say(whole_words.resumed_counting(len(kept), ix.layers, positions))
     elif decided:
-        say(f"resuming: {decided:,} positions decided kept; the counting pass from its start")
+        say(whole_words.resumed_from_start(decided))
 
 
 @dataclass
