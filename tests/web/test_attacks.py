@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 import shlex
 import signal
@@ -20,7 +19,16 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from classroom_helpers import CODE, LESSON, ROOT, SECOND, Page, socket_url, start_server
+from classroom_helpers import (
+    CODE,
+    LESSON,
+    ROOT,
+    SECOND,
+    Page,
+    run_class,
+    socket_url,
+    start_server,
+)
 
 from tests.patience import WAIT_S
 
@@ -472,33 +480,19 @@ def classroom(
     cwd: Path = ROOT,
 ):
     """``pyramid-lab classroom`` with no code and no name, as a teacher types it (or
-    ``command`` as it is, run in ``cwd``)."""
-    env = {**os.environ, "XDG_DATA_HOME": str(data), "PYTHONUNBUFFERED": "1"}
+    ``command`` as it is, run in ``cwd``): the running class, its teacher's address, and
+    what it has printed."""
     if command is None:
         command = [sys.executable, "-m", "pyramid_lab.viewer.cli", "classroom"]
         command += [*map(str, lessons), "--port", str(port), *more]
-    process = subprocess.Popen(
-        command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
-    )
-    assert process.stdout is not None
-    lines, teacher = [], None
-    deadline = time.monotonic() + 60
-    while teacher is None and time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            break
-        lines.append(line.rstrip())
-        if line.startswith("Teacher's page: "):
-            teacher = line.split(": ", 1)[1].strip()
-    assert teacher is not None, "\n".join(lines)
-    return process, teacher, lines
+    running = run_class(command, cwd, env={"XDG_DATA_HOME": str(data)})
+    return running, running.teacher, running.lines
 
 
-def stopped(process) -> list[str]:
-    process.send_signal(signal.SIGTERM)
-    out, _ = process.communicate(timeout=WAIT_S)
-    assert process.returncode == 0, out
-    return out.splitlines()
+def stopped(running) -> list[str]:
+    """Everything the class printed, once stopped by SIGTERM (status 0)."""
+    assert running.stop(signal.SIGTERM) == 0, "\n".join(running.lines)
+    return running.lines
 
 
 def free_port() -> int:
