@@ -158,6 +158,19 @@ def start_server(
     return server
 
 
+def command_line(capsys, *argv: str) -> tuple[int, str, str]:
+    """The command run in this process (its arguments refused before any server starts: a
+    process of its own would prove nothing more): its exit status, output and errors."""
+    from pyramid_lab.viewer.cli import main
+
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 @dataclass
 class LocalClass:
     """A class served on a thread of this process (:func:`local_class`)."""

@@ -11,7 +11,6 @@ import re
 import shlex
 import signal
 import socket
-import subprocess
 import sys
 import time
 import urllib.request
@@ -25,6 +24,7 @@ from classroom_helpers import (
     ROOT,
     SECOND,
     Page,
+    command_line,
     run_class,
     socket_url,
     start_server,
@@ -437,32 +437,19 @@ def test_sigterm_with_pages_that_do_not_read_stops_at_once(tmp_path):
     assert sorted(s["name"] for s in saved["students"]) == [f"Stuck {n}" for n in range(5)]
 
 
-def test_a_results_file_is_one_class_however_it_is_spelled(server, tmp_path):
+def test_a_results_file_is_one_class_however_it_is_spelled(server, tmp_path, capsys):
     # the module's class holds its results file: a second class on it, spelled through a
-    # link or a detour, is refused, and the first goes on serving
+    # link or a detour, is refused (the command run in this process: refused before it
+    # serves, by the lock the class's process holds), and the first goes on serving
     results = server.results
     (tmp_path / "link.json").symlink_to(results)
     detour = results.parent / ".." / results.parent.name / results.name
     for spelled in (tmp_path / "link.json", detour):
-        second = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pyramid_lab.viewer.cli",
-                "classroom",
-                str(LESSON),
-                "--port",
-                "0",
-                "--results",
-                str(spelled),
-            ],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=WAIT_S,
+        code, out, err = command_line(
+            capsys, "classroom", str(LESSON), "--port", "0", "--results", str(spelled)
         )
-        assert second.returncode == 2, second.stdout
-        assert "another class is running on this results file" in second.stderr
+        assert code == 2, out
+        assert "another class is running on this results file" in err
     assert server.process.poll() is None
     with urllib.request.urlopen(server.students.split("#")[0], timeout=10) as served:
         assert served.status == 200
@@ -560,19 +547,6 @@ def test_the_same_command_again_continues_the_same_class(tmp_path):
     process, _other, _lines = classroom(data, lessons=(SECOND,))
     stopped(process)
     assert len(list(folder.glob("*.json"))) == 2
-
-
-def command_line(capsys, *argv: str) -> tuple[int, str, str]:
-    """The command run in this process (its arguments refused before any server starts: a
-    process of its own would prove nothing more): its exit status, output and errors."""
-    from pyramid_lab.viewer.cli import main
-
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_a_chosen_code_must_be_long_enough(tmp_path, capsys):
