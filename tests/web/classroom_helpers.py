@@ -1,13 +1,15 @@
 """What the classroom's browser tests share: a server started by the command line, on
-127.0.0.1 and a free port, its two addresses read from what it prints; and a page's
-connection without a browser (:class:`Page`: the websocket and its JSON messages, as the
-page speaks them, or as a hostile page would)."""
+127.0.0.1 and a free port, its two addresses read from what it prints (in any language);
+a class served on a thread of the test's process; and a page's connection without a
+browser (:class:`Page`: the websocket and its JSON messages, as the page speaks them, or
+as a hostile page would)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import os
+import queue
 import re
 import signal
 import subprocess
@@ -31,24 +33,100 @@ SECOND = ROOT / "model" / "data" / "lessons" / "partition" / "03-a-corner-ball.l
 TERRACE = ROOT / "model" / "data" / "lessons" / "terrace" / "01-pushes.lesson.json"
 
 
+#: The teacher's address as the command prints it in every language (the words around it
+#: are the catalog's, the address is not): the class's base address, the students' page,
+#: then ``teacher#code=`` and the class code.
+TEACHER_ADDRESS = re.compile(r"(http://\S+/)teacher#code=\S+")
+
+
+class Output:
+    """A process's output (stdout and stderr together), read on a thread as it comes: its
+    pipe never fills, whatever the process says, and a wait for a line has a deadline
+    (a blocking ``readline`` waits for ever for a line that never comes)."""
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        self.lines: list[str] = []
+        self._came: queue.Queue[str | None] = queue.Queue()
+        self._reader = threading.Thread(
+            target=self._read, args=(process,), name="class-output", daemon=True
+        )
+        self._reader.start()
+
+    def _read(self, process: subprocess.Popen[str]) -> None:
+        assert process.stdout is not None
+        with process.stdout:  # (closed at its end, as communicate() closes it)
+            for line in process.stdout:
+                self.lines.append(line.rstrip())
+                self._came.put(line)
+        self._came.put(None)
+
+    def addresses(self, seconds: float = WAIT_S) -> tuple[str, str] | None:
+        """The students' page and the teacher's, from the first address of the teacher's
+        page printed, in whatever language the command speaks; None when the output ends
+        or ``seconds`` pass first."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                line = self._came.get(timeout=left)
+            except queue.Empty:
+                break
+            if line is None:
+                break
+            found = TEACHER_ADDRESS.search(line)
+            if found:
+                return found.group(1), found.group(0)
+        return None
+
+    def end(self, seconds: float = WAIT_S) -> list[str]:
+        """Every line, once the output has ended (the process gone)."""
+        self._reader.join(seconds)
+        return self.lines
+
+
 @dataclass
 class Server:
     process: subprocess.Popen[str]
     students: str
     teacher: str
     results: Path
-    lines: list[str]
+    output: Output
+
+    @property
+    def lines(self) -> list[str]:
+        """What the class has printed so far."""
+        return self.output.lines
 
     def stop(self, sig: int = signal.SIGTERM) -> int:
         if self.process.poll() is None:
             self.process.send_signal(sig)
         try:
-            out, _ = self.process.communicate(timeout=WAIT_S)
+            self.process.wait(timeout=WAIT_S)
         except subprocess.TimeoutExpired:
             self.process.kill()
-            out, _ = self.process.communicate()
-        self.lines += out.splitlines()
+            self.process.wait()
+        self.output.end()
         return self.process.returncode
+
+
+def run_class(command: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None) -> Server:
+    """``command`` (a ``pyramid-lab classroom``) started in ``cwd`` with ``env`` added to
+    this environment, its addresses found in what it prints (in any language: the
+    teacher's address, :data:`TEACHER_ADDRESS`)."""
+    process = subprocess.Popen(
+        command,
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
+    )
+    output = Output(process)
+    found = output.addresses()  # (started at load 10 beside a warm-up: tens of s)
+    if found is None:
+        process.kill()
+        raise AssertionError("the classroom did not start:\n" + "\n".join(output.end()))
+    students, teacher = found
+    return Server(process, students, teacher, Path(), output)
 
 
 def start_server(
@@ -60,8 +138,8 @@ def start_server(
     env: dict[str, str] | None = None,
 ) -> Server:
     """``pyramid-lab classroom`` on 127.0.0.1 and a free port (``results``: its
-    ``--results``, None: the default; ``more``: other options); its two addresses read
-    from what it prints."""
+    ``--results``, None: the default; ``more``: other options; ``env``: added to this
+    environment); its two addresses read from what it prints (:func:`run_class`)."""
     command = [
         sys.executable,
         "-m",
@@ -75,30 +153,22 @@ def start_server(
         *(["--results", str(results)] if results is not None else []),
         *more,
     ]
-    process = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
-    )
-    assert process.stdout is not None
-    lines: list[str] = []
-    found: dict[str, str] = {}
-    deadline = time.monotonic() + WAIT_S  # (started at load 10 beside a warm-up: tens of s)
-    while len(found) < 2 and time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            break
-        lines.append(line.rstrip())
-        match = re.match(r"(Students|Teacher)'s? page: (\S+)", line)
-        if match:
-            found[match.group(1)] = match.group(2)
-    if len(found) < 2:
-        process.kill()
-        raise AssertionError("the classroom did not start:\n" + "\n".join(lines))
-    return Server(process, found["Students"], found["Teacher"], results or Path(), lines)
+    server = run_class(command, env=env)
+    server.results = results or Path()
+    return server
+
+
+def command_line(capsys, *argv: str) -> tuple[int, str, str]:
+    """The command run in this process (its arguments refused before any server starts: a
+    process of its own would prove nothing more): its exit status, output and errors."""
+    from pyramid_lab.viewer.cli import main
+
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
 @dataclass

@@ -23,7 +23,16 @@ from pathlib import Path
 import aiohttp
 import numpy as np
 import pytest
-from classroom_helpers import CODE, LESSON, SECOND, TERRACE, Page, local_class, socket_url
+from classroom_helpers import (
+    CODE,
+    LESSON,
+    SECOND,
+    TERRACE,
+    Page,
+    local_class,
+    socket_url,
+    start_server,
+)
 
 from pyramid_lab import i18n
 from pyramid_lab.model import lesson as lessons
@@ -96,6 +105,36 @@ def test_the_servers_words_are_made_in_english_and_sent_in_the_pages_language():
     pseudo = words.said("type your name first", i18n.PSEUDO)
     assert pseudo.startswith("⟦")
     assert pseudo.endswith("⟧")
+
+
+def test_a_class_whose_command_speaks_german_is_found_and_its_pages_speak_their_own(tmp_path):
+    """``pyramid-lab classroom`` in German (LANGUAGE=de): it prints its lines in the
+    catalog's German, the tests find the class all the same (by the teacher's address,
+    ``classroom_helpers.TEACHER_ADDRESS``, not by English words), and a page is answered
+    in its own language, not the command's."""
+    german = {"LANGUAGE": "de", "LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    running = start_server(tmp_path / "results.json", LESSON, env=german)
+
+    async def talk() -> tuple[dict, dict]:
+        async with aiohttp.ClientSession() as session:
+            english = await Page(session, socket_url(running.students)).open()
+            told = await english.ask(do="join", name="")
+            teacher = await Page(session, socket_url(running.teacher)).open()
+            lines = await teacher.ask(do="teacher", code=CODE)
+            return told, lines
+
+    try:
+        told, lines = asyncio.run(talk())
+    finally:
+        running.stop()
+    said = i18n.translations("de").gettext
+    for line in ("Students' page: {address}", "Teacher's page: {address}"):
+        assert said(line) != line  # (German indeed)
+    assert said("Students' page: {address}").format(address=running.students) in running.lines
+    assert said("Teacher's page: {address}").format(address=running.teacher) in running.lines
+    assert running.teacher.startswith(running.students)
+    assert told["error"] == "type your name first"
+    assert lines["rows"] == []
 
 
 @pytest.fixture(scope="module")

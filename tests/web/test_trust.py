@@ -10,19 +10,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import re
 import signal
 import socket
-import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
 
 import aiohttp
 import pytest
-from classroom_helpers import CODE, LESSON, ROOT, Page, socket_url, start_server
+from classroom_helpers import CODE, LESSON, ROOT, Page, command_line, socket_url, start_server
 
 from pyramid_lab.viewer.classroom.limits import Limits
 from pyramid_lab.viewer.classroom.messages import MAX_MESSAGE
@@ -452,31 +449,17 @@ def test_wrong_codes_are_slowed_per_page_and_never_lock_the_teacher_out(server):
 # ---- 3. data, 4. words ------------------------------------------------------------------------
 
 
-def test_a_second_class_on_the_results_file_is_refused_and_nothing_leaked(server, data):
+def test_a_second_class_on_the_results_file_is_refused_and_nothing_leaked(
+    server, data, capsys, monkeypatch
+):
     results = results_of(data)
     assert results.exists()
     assert results.stat().st_mode & 0o777 == 0o600
     assert not (ROOT / "classroom-results.json").exists()  # never the working folder
-    second = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pyramid_lab.viewer.cli",
-            "classroom",
-            str(LESSON),
-            "--code",
-            CODE,
-            "--name",
-            NAME,
-        ],
-        cwd=ROOT,
-        env={**os.environ, "XDG_DATA_HOME": str(data)},
-        capture_output=True,
-        text=True,
-        timeout=WAIT_S,
-    )
-    assert second.returncode == 2
-    assert second.stderr.strip().splitlines() == [
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    code, _, err = command_line(capsys, "classroom", str(LESSON), "--code", CODE, "--name", NAME)
+    assert code == 2  # (in this process: refused before it serves, by the class's lock)
+    assert err.strip().splitlines() == [
         f"pyramid-lab: {results}: another class is running on this results file: stop it "
         "first, or give this class another --name"
     ]
