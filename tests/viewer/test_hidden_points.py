@@ -12,6 +12,10 @@ import pytest
 
 from pyramid_lab.model.partition import Partition, PartitionOptions
 
+# No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
+# the drawn scene (picks, the legend's and the labels' places) renders it first itself.
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
+
 
 def _window(make_window, pieces):
     game = Partition.from_setup(PartitionOptions(3, "floating"), "red", pieces, study=True)

@@ -22,6 +22,10 @@ from pyramid_lab.model.rolling import (
 )
 from tests.patience import WAIT_MS
 
+# No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
+# the drawn scene (picks, the legend's and the labels' places) renders it first itself.
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
+
 
 @pytest.fixture
 def rolling_window(make_window, monkeypatch, qtbot):
