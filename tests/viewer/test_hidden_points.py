@@ -169,8 +169,8 @@ def test_the_advice_for_a_hidden_point_names_playable_points_and_a_way_that_reve
     sphere in front, and ghosts alone reveal nothing. Over every point a click plays now
     that a ball hides in the shipped examples of each game with a pyramid: the advice
     names only playable points, the hidden one among them, in the game's word for its
-    pieces, and the way it gives reveals it. (One window, each file opened in it as File >
-    Open does: a window a file cost 32 windows, a third of the file's processor time.)"""
+    pieces, and the way it gives reveals it. (One window a game, each file opened in it as
+    File > Open does: a window a file built 35 windows for the three games.)"""
     from pyramid_lab.model.files import read
 
     paths = sorted((ROOT / "examples" / game).glob("*.pyr.json"))
