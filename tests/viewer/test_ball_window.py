@@ -16,6 +16,10 @@ from pyramid_lab.model.game import JointMove
 from pyramid_lab.viewer.lab.turn_builder import Declined
 from tests.patience import WAIT_MS, WAIT_S
 
+# No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
+# the drawn scene (the legend's place, the framing) renders it first itself.
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
+
 
 @pytest.fixture
 def ball_window(make_window, monkeypatch):

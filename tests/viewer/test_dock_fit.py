@@ -18,6 +18,9 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QVBoxLayout, QW
 from pyramid_lab.model.game import CHANCE
 from tests.patience import WAIT_MS
 
+# No test here reads a pixel of the scene: its paints draw nothing (conftest.py).
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
+
 #: The five games, each twice (after another game and after itself), Pyramid Ball after
 #: each of the others.
 ROUND = ("ball", "rolling", "ball", "pyraos", "ball", "terrace", "ball", "partition", "ball")

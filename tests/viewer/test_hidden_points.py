@@ -12,6 +12,10 @@ import pytest
 
 from pyramid_lab.model.partition import Partition, PartitionOptions
 
+# No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
+# the drawn scene (picks, the legend's and the labels' places) renders it first itself.
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
+
 
 def _window(make_window, pieces):
     game = Partition.from_setup(PartitionOptions(3, "floating"), "red", pieces, study=True)
@@ -165,17 +169,20 @@ def test_the_advice_for_a_hidden_point_names_playable_points_and_a_way_that_reve
     sphere in front, and ghosts alone reveal nothing. Over every point a click plays now
     that a ball hides in the shipped examples of each game with a pyramid: the advice
     names only playable points, the hidden one among them, in the game's word for its
-    pieces, and the way it gives reveals it."""
+    pieces, and the way it gives reveals it. (One window a game, each file opened in it as
+    File > Open does: a window a file built 35 windows for the three games.)"""
     from pyramid_lab.model.files import read
 
-    window = make_window()
+    paths = sorted((ROOT / "examples" / game).glob("*.pyr.json"))
+    window = make_window(read(paths[0]).game)
     found: dict[str, list] = {"peel": [], "from above": [], "no advice": []}
-    for path in sorted((ROOT / "examples" / game).glob("*.pyr.json")):
-        window = make_window(read(path).game)
+    for path in paths:
+        assert window.lab.documents.open(path, ask=False)
         board = window.stage.board
         if not hasattr(board, "behind") or window.session.game.is_over():
-            window.close()
             continue  # (a won game's markers are its corners: nothing to play)
+        window.view.set_levels(0, board.level_count - 1)  # every level, as a new window's
+        assert window.view.peel == 0
         _drawn(window)
         ui = window.board.ui
         taken = {tuple(c) for c, _colour in window.session.game.pieces()}
@@ -186,7 +193,6 @@ def test_the_advice_for_a_hidden_point_names_playable_points_and_a_way_that_reve
             if front is None or front == site or tuple(ui.coords_of(front)) not in taken:
                 continue
             _advice_checked(window, site, x, y, found)
-        window.close()
     print(game, {k: len(v) for k, v in found.items()})
     assert not found["no advice"], found["no advice"]
     assert found["peel"] or game == "terrace", found

@@ -10,6 +10,7 @@ import json
 import threading
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QRect, QSettings, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog
@@ -23,6 +24,9 @@ from pyramid_lab.viewer.desktop.menu_groups import LESSON_FOLDERS_KEY
 from pyramid_lab.viewer.lab.lesson_checks import SAID_PATH
 from pyramid_lab.viewer.lab.lesson_edit import STARTER_TEXT
 from tests.patience import WAIT_MS, WAIT_S
+
+# No test here reads a pixel of the scene: its paints draw nothing (conftest.py).
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
 
 ROOT = Path(__file__).resolve().parents[2]
 CORNER_BALL = ROOT / "model" / "data" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"

@@ -14,6 +14,9 @@ from pyramid_lab.model import lesson as L
 from pyramid_lab.viewer.desktop.lessons import Progress, play_answer
 from tests.patience import WAIT_S
 
+# No test here reads a pixel of the scene: its paints draw nothing (conftest.py).
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
+
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "model" / "data" / "lessons"
 CORNER_BALL = LESSONS / "partition" / "03-a-corner-ball.lesson.json"
@@ -22,6 +25,14 @@ CORNER_BALL = LESSONS / "partition" / "03-a-corner-ball.lesson.json"
 def _open(window, path=CORNER_BALL):
     assert window.lab.documents.open(path)
     return window.parts.lessons
+
+
+def lesson_window(make_window, path=CORNER_BALL):
+    """A window built on the lesson's first position (as ``pyramid-lab open`` builds one on a
+    lesson), the lesson opened in it, and the lesson's control: built on the default base-3
+    Partition, the window drew a second board for the lesson's own."""
+    window = make_window(L.read(path).steps[0].position())
+    return window, _open(window, path)
 
 
 def idle(qtbot, control, seconds=WAIT_S):
@@ -46,8 +57,7 @@ def save(qtbot, control, path):
 
 
 def test_a_lesson_opens_on_its_first_step(make_window):
-    window = make_window()
-    control = _open(window)
+    window, control = lesson_window(make_window)
     assert control.state.active
     assert window.parts.lesson_dock.steps_active
     assert not window.parts.lesson_dock.isHidden()
@@ -61,8 +71,7 @@ def test_a_lesson_opens_on_its_first_step(make_window):
 
 
 def test_a_wrong_ball_is_explained_with_its_path_and_retried(make_window):
-    window = make_window()
-    control = _open(window)
+    window, control = lesson_window(make_window)
     window.board.click(window.board.ui.site_of((0, 1, 0)))  # the window's own pick path
     assert window.session.game.colour_at((0, 1, 0)) == "red"
     assert control.state.verdict is not None
@@ -89,8 +98,7 @@ def test_a_wrong_ball_is_explained_with_its_path_and_retried(make_window):
 
 
 def test_progress_is_kept_between_runs(make_window, tmp_path):
-    window = make_window()
-    control = _open(window)
+    window, control = lesson_window(make_window)
     play_answer(window.board, "3,0,0")
     control.panel.next.click()
     assert control.state.index == 1
@@ -98,8 +106,7 @@ def test_progress_is_kept_between_runs(make_window, tmp_path):
     assert again.done(CORNER_BALL) == {0}
     assert again.at(CORNER_BALL) == 1
     assert json.loads(control.state.progress.file.read_text())["format"].startswith("pyramid-lab")
-    other = make_window()
-    assert other.lab.documents.open(CORNER_BALL)
+    other, _ = lesson_window(make_window)  # (the lesson opened: asserted there)
     assert other.lab.lessons.index == 1  # it opens where the student left it
     assert "\u2713 1." in other.parts.lessons.panel.steps.item(0).text()
 
@@ -107,8 +114,7 @@ def test_progress_is_kept_between_runs(make_window, tmp_path):
 def test_a_teachers_steps_and_checks_are_no_students_progress_and_reset_forgets(make_window):
     # The teacher tries the lesson in teacher mode: a student opening it afterwards starts
     # at step 1 with nothing ticked (issue 46, item 6)
-    window = make_window()
-    control = _open(window)
+    window, control = lesson_window(make_window)
     control.panel.teach.setChecked(True)
     play_answer(window.board, "3,0,0")
     assert control.state.verdict.correct
@@ -117,8 +123,7 @@ def test_a_teachers_steps_and_checks_are_no_students_progress_and_reset_forgets(
     again = Progress(control.state.progress.file)
     assert again.done(CORNER_BALL) == set()
     assert again.at(CORNER_BALL) == 0
-    student = make_window()
-    assert student.lab.documents.open(CORNER_BALL)
+    student, _ = lesson_window(make_window)  # (the lesson opened: asserted there)
     assert student.parts.lessons.state.index == 0
     assert student.parts.lessons.panel.progress.text() == "Step 1 of 2; 0 of 2 tasks done"
     # the student's own answer counts; Reset progress forgets it, back to step 1
@@ -134,8 +139,7 @@ def test_a_teachers_steps_and_checks_are_no_students_progress_and_reset_forgets(
 
 
 def test_the_menu_ticks_lessons_and_the_title_names_the_lesson(make_window):
-    window = make_window()
-    control = _open(window)
+    window, control = lesson_window(make_window)
     assert "Lesson: A corner ball (step 1 of 2)" in window.windowTitle()
     entry = next(a for a, path, _ in window.menus.lessons.lesson_actions if path == CORNER_BALL)
     window.menus.lessons.show_lesson_progress()
@@ -153,8 +157,7 @@ def test_the_menu_ticks_lessons_and_the_title_names_the_lesson(make_window):
 
 
 def test_click_points_go_through_the_board_and_are_checked(make_window):
-    window = make_window()
-    control = _open(window)
+    window, control = lesson_window(make_window)
     control.state.go(1)  # "which corners does red hold?": SW and SE
     before = window.session.game.position_key()
     window.board.click(window.board.ui.site_of((0, 0, 0)))
@@ -173,16 +176,14 @@ def test_click_points_go_through_the_board_and_are_checked(make_window):
 
 
 def test_another_file_ends_the_lesson(make_window):
-    window = make_window()
-    control = _open(window)
+    window, control = lesson_window(make_window)
     assert window.lab.documents.open(ROOT / "examples" / "partition" / "t3-lone-apex.pyr.json")
     assert not control.state.active
     assert not window.parts.lesson_dock.steps_active
 
 
 def test_the_last_step_leads_to_the_next_lesson(make_window):
-    window = make_window()
-    control = _open(window)
+    _, control = lesson_window(make_window)
     control.state.go(1)
     assert control.panel.next.text() == "Next lesson >"
     control.panel.next.click()
@@ -190,8 +191,7 @@ def test_the_last_step_leads_to_the_next_lesson(make_window):
 
 
 def test_teacher_edits_a_step_takes_a_position_and_saves(make_window, tmp_path, qtbot):
-    window = make_window()
-    control = _open(window)
+    window, control = lesson_window(make_window)
     panel = control.panel
     panel.teach.setChecked(True)
     assert not panel.editor.isHidden()
@@ -291,8 +291,7 @@ def test_another_game_on_the_board_ends_the_lesson(make_window, guard_errors):
     Partition lesson's highlighted points were drawn on Allmer's board and raised)."""
     from pyramid_lab.model.game import game_class
 
-    window = make_window()
-    control = _open(window)
+    window, control = lesson_window(make_window)
     assert control.state.active
     window.session.replace_game(game_class("terrace").new())
     assert not control.state.active
@@ -340,8 +339,7 @@ def test_adding_a_step_keeps_what_the_next_step_follows(make_window, guard_error
     played on): the following step keeps its position, and the new one is shown. It was
     made to follow the new step, its moves failed there, and the step index moved on
     with the edit refused."""
-    window = make_window()
-    control = _open(window)
+    window, control = lesson_window(make_window)
     holding = control.state.lesson.steps[1].position().position_key()
     panel = control.panel
     panel.teach.setChecked(True)
@@ -472,8 +470,9 @@ def test_teacher_mode_over_every_game(
 def test_a_lesson_with_a_win_within_task_saves(make_window, guard_errors, tmp_path, qtbot):
     """Save lesson... proves a win-within task through the search (found by the GUI
     monkey: the rules' check without the search's judge raised, so no such lesson saved)."""
-    window = make_window()
-    control = _open(window, LESSONS / "partition" / "08-three-corners-win.lesson.json")
+    _, control = lesson_window(
+        make_window, LESSONS / "partition" / "08-three-corners-win.lesson.json"
+    )
     assert any(
         s.task is not None and s.task.kind == "win-within" for s in control.state.lesson.steps
     )
@@ -519,8 +518,7 @@ def test_leaving_a_lesson_clears_its_marks_picks_and_legend(
     then said "is taken"): the board had followed the file before the lesson ended."""
     from pyramid_lab.model.game import game_class
 
-    window = make_window()
-    control = _open(window, LESSONS / f"{lesson}.lesson.json")
+    window, control = lesson_window(make_window, LESSONS / f"{lesson}.lesson.json")
     control.state.go(step)
     if not control.state.step.highlights and not picks:  # (Terrace's, Rolling's: none)
         point = ",".join(map(str, window.board.ui.coords_of(0)))

@@ -22,30 +22,48 @@ from pyramid_lab.model.rolling import (
 )
 from tests.patience import WAIT_MS
 
+# No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
+# the drawn scene (picks, the legend's and the labels' places) renders it first itself.
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
+
 
 @pytest.fixture
 def rolling_window(make_window, monkeypatch, qtbot):
-    """A window on a new Rolling Pyramids game made through New game (the dialog answers
-    with the given options and players)."""
+    """A window on a new Rolling Pyramids game of ``players``, the computer playing
+    ``computer``'s colours, the engine and the dice seeded. Built on Rolling Pyramids (as
+    ``pyramid-lab open`` builds one on a Rolling Pyramids file), then the game started as
+    New game starts it (the engine held, the players chosen, the game replaced): a window
+    built on a Partition and switched cost a second board each test. ``dialog``: through
+    the New game dialog itself (its answers the given options and players), on a
+    Partition window."""
+    from pyramid_lab.model.rolling.option_specs import OPTION_SPECS
     from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 
-    def make(players=2, computer=None):
-        window = make_window()
+    def make(players=2, computer=None, dialog=False):
+        shown = {spec.name: spec.default for spec in OPTION_SPECS}  # the dialog's defaults
+        options = RollingPyramids.parse_options({**shown, "players": players})
+        window = make_window(None if dialog else RollingPyramids.new(options))
         window.lab.engine.seed = 7
         window.lab.engine.pace = 0
         window.session.lines.dice.seed(11)
+        if dialog:
 
-        def exec_(dialog):
-            dialog.choose("rolling")
-            dialog.widget("players").setValue(players)
-            for colour, level in (computer or {}).items():
-                dialog.set_player(colour, level)
-            return 1
+            def exec_(dialog):
+                dialog.choose("rolling")
+                dialog.widget("players").setValue(players)
+                for colour, level in (computer or {}).items():
+                    dialog.set_player(colour, level)
+                return 1
 
-        monkeypatch.setattr(NewGameDialog, "exec", exec_)
-        window.menus.seats.new_game()
+            monkeypatch.setattr(NewGameDialog, "exec", exec_)
+            window.menus.seats.new_game()
+        else:
+            with window.lab.engine.held():  # (what New game does once its dialog is answered)
+                window.lab.engine.choose_players(computer or {})
+                window.session.replace_game(RollingPyramids.new(options))
         assert window.board.ui.game_name == "rolling"
         assert window.stage.board.kind == "hex-map"
+        assert window.session.game.options == options
         return window
 
     return make
@@ -173,7 +191,7 @@ SOLO_DECIDES = {
 def test_two_players_against_the_computer_to_the_final_score(rolling_window, qtbot, guard_errors):
     """From New game to the final score: rounds 1 and 2 and the last through the window (the
     computer playing red), the rounds between by the model."""
-    window = rolling_window(2, {"red": "greedy"})
+    window = rolling_window(2, {"red": "greedy"}, dialog=True)
     game = window.session.game
     assert isinstance(game, RollingPyramids)
     assert game.players == ("red", "blue")

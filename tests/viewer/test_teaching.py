@@ -21,6 +21,9 @@ from pyramid_lab.viewer.games.partition.teaching import Overlays, TeachingView
 from pyramid_lab.viewer.lab.palette import PATH_RGB
 from tests.patience import WAIT_MS
 
+# No test here reads a pixel of the scene: its paints draw nothing (conftest.py).
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 

@@ -20,6 +20,9 @@ from pyramid_lab.viewer.widgets import unsaved
 from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 from tests.patience import WAIT_MS
 
+# No test here reads a pixel of the scene: its paints draw nothing (conftest.py).
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
+
 
 @pytest.fixture
 def other_file(tmp_path):
