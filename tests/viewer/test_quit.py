@@ -10,7 +10,12 @@ import os
 import pathlib
 import subprocess
 import sys
+import threading
 import time
+
+import pytest
+
+from tests.patience import WAIT_S
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 POSITION = ROOT / "examples" / "pyraos" / "empty.pyr.json"
@@ -100,3 +105,37 @@ def test_quit_with_jobs_that_cannot_stop_ends_the_process_promptly(gl_display, t
     # Quit 10 s); 0.5 s of waiting and the exit's 0.1 s of a core, bounded with the slack
     # of a loaded machine (1.5 s measured at load 15)
     assert exited < 5.0, f"the process ended {exited:.1f} s after Quit"
+
+
+#: What the window's log said when its background compile's child process died.
+WARNING = "the compiled core's warm-up process ended with"
+#: A stand-in for the compile's child process: one step said, then a long compile.
+SLOW_CHILD = ("-c", "import time; print('0.1\\tcompiling', flush=True); time.sleep(60)")
+
+
+@pytest.mark.parametrize("ended_by", ["the exit", "something else"])
+def test_the_warm_up_child_ended_by_the_exit_is_no_warning(monkeypatch, caplog, ended_by):
+    """Quit while the window's first run compiled the core in a child process: the exit
+    ends the child, and that is said nowhere (it printed "the compiled core's warm-up
+    process ended with -15" after every such Quit); a child that dies otherwise is."""
+    from pyramid_lab.model.search.compiled import first_use
+
+    state = first_use._State()
+    monkeypatch.setattr(first_use, "_state", state)
+    monkeypatch.setattr(first_use, "CHILD", SLOW_CHILD)
+    compiling = threading.Thread(target=first_use._compile_in_child, daemon=True)
+    compiling.start()
+    deadline = time.monotonic() + WAIT_S
+    while state.text != "compiling" and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert state.text == "compiling"
+    assert state.child is not None
+    if ended_by == "the exit":
+        first_use._end_child()  # (an atexit handler)
+    else:
+        state.child.terminate()
+    compiling.join(WAIT_S)
+    assert not compiling.is_alive()
+    warned = [r.getMessage() for r in caplog.records if "warm-up process ended" in r.getMessage()]
+    assert warned == ([] if ended_by == "the exit" else [f"{WARNING} -15"])
+    assert state.child is None
