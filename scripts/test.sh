@@ -24,7 +24,12 @@ py=.venv/bin/python status=0 tests=0
 warm=$!
 echo "[test] ruff"
 { .venv/bin/ruff check . && .venv/bin/ruff format --check .; } || status=1
-{ [ "$#" -gt 0 ] || .venv/bin/mypy; } >"$logs/mypy" 2>&1 &
+# mypy's cache is locked while mypy writes it (from its start, long before pytest has
+# collected; a second run's mypy waits for the first): the notebooks' strict check
+# (tests/viewer/test_notebooks.py) waits for it and reads it, rather than checking the
+# package and numpy again from nothing beside it (25 s of a core on a cold cache)
+mkdir -p .mypy_cache
+{ [ "$#" -gt 0 ] || flock .mypy_cache/pyramid-lab-mypy.lock .venv/bin/mypy; } >"$logs/mypy" 2>&1 &
 mypy=$!
 echo "[test] pytest, beside mypy and the searches' warm-up"
 # The whole run: the test modules collected once first, so their assertions are rewritten

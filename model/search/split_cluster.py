@@ -6,6 +6,7 @@ or a unit: :mod:`.split_run` says what the cluster runs."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import gc
 import logging
@@ -273,7 +274,13 @@ def _local_cluster(workers: int, own: Any) -> Any:
     """The local cluster of ``workers`` processes, reached only with ``own`` credentials."""
     import dask
     from distributed import LocalCluster
+    from distributed.deploy.spec import close_clusters
 
+    # dask_client closes its cluster, always; one still open at the exit is a solve's whose
+    # thread the exit cut short (the window quit while the cluster started): its workers
+    # end with this process (each nanny's pipe), and Dask's own close at the exit would
+    # hold the exit for up to 10 s more (and fail, its start still under way).
+    atexit.unregister(close_clusters)
     # The workers are spawned while SIGINT is ignored (they inherit that): Ctrl+C in the
     # terminal reaches the whole process group, and only this process should answer it
     # (it stops the workers itself), not every worker with its own traceback.

@@ -120,6 +120,7 @@ SEARCH_UNIT_TESTS = {
     "tests.viewer.test_api_waits",  # (fakes the compiled core's first use, as test_first_use)
     "tests.lab.test_lab_hint_book",  # (a compile holds numba's lock; the book's key, new)
     "tests.viewer.test_sides",
+    "tests.viewer.test_quit",  # (its child windows hold the compiled core's first use)
     "tests.patience",  # (its helpers of the search's tests tell the exact step what it saw)
     "tests.compile_stand_in",  # (holds the compiled core's first use, as another thread's)
     "tests.whole_kernels",  # (compiles the whole-game tables' build kernels once a suite)

@@ -7,6 +7,7 @@ viewer: ``tests/model/test_imports.py``.)"""
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import os
 import pathlib
@@ -26,8 +27,23 @@ KNOWN = modules()  # the model's and the viewer's modules, by name
 
 
 def imports(path: pathlib.Path) -> set[str]:
-    """The modules of the model and the viewer that ``path`` imports, anywhere in it."""
-    return imported(path, KNOWN)
+    """The modules of the model and the viewer that ``path`` imports, anywhere in it (read
+    once a module for each version of the file: several contracts ask of every file)."""
+    stat = path.stat()
+    return set(_imports(path, stat.st_mtime_ns, stat.st_size))
+
+
+@functools.cache
+def _imports(path: pathlib.Path, _mtime_ns: int, _size: int) -> frozenset[str]:
+    return frozenset(imported(path, KNOWN))
+
+
+@pytest.fixture(scope="module")
+def graph() -> dict[str, set[str]]:
+    """Module -> the modules it imports, as ``import_graph.import_graph`` gives it, made
+    once for this file's contracts (each walked every module's syntax tree again: a third
+    of the file's processor time)."""
+    return {name: imports(path) - {name} for name, path in KNOWN.items()}
 
 
 def viewer_files() -> list[pathlib.Path]:
@@ -355,12 +371,9 @@ def gui_imports(path: pathlib.Path) -> set[str]:
     return found & GUI_LIBRARIES
 
 
-def test_the_lab_reaches_no_qt_vtk_or_pyvista():
+def test_the_lab_reaches_no_qt_vtk_or_pyvista(graph):
     """Every module the lab imports, and every module those import, imports no GUI
     library: a web page or a test drives the lab with no Qt (tests/lab runs so)."""
-    from import_graph import import_graph
-
-    graph = import_graph()
     start = {
         name
         for name in graph
@@ -391,13 +404,10 @@ def test_the_lab_contract_sees_qt_imported_anywhere(tmp_path):
     assert gui_imports(fake) == {"PySide6", "pyvista"}
 
 
-def test_the_classroom_reaches_no_qt():
+def test_the_classroom_reaches_no_qt(graph):
     """The classroom's server (viewer/classroom/, its command) and every module it imports,
     and those they import, import no Qt: it runs on a machine with no display, and trame and
     vtk.js draw in the browsers (pyvista builds the meshes; VTK and pyvista are allowed)."""
-    from import_graph import import_graph
-
-    graph = import_graph()
     start = {
         name
         for name in graph
@@ -423,12 +433,9 @@ def test_the_classroom_reaches_no_qt():
     assert "pyramid_lab.viewer.lab.lesson" in seen  # built on the lab's lesson state, not beside it
 
 
-def test_the_classroom_imports_nothing_of_the_window():
+def test_the_classroom_imports_nothing_of_the_window(graph):
     """The classroom is a front end of its own: it imports nothing of viewer/widgets/ or
     viewer/desktop/ (the legend's entries it shares with the window are the lab's)."""
-    from import_graph import import_graph
-
-    graph = import_graph()
     reached = sorted(
         f"{name}: {module}"
         for name, modules in graph.items()
@@ -524,15 +531,13 @@ def lab_offences(graph: dict[str, set[str]]) -> list[str]:
     )
 
 
-def test_the_folder_is_the_lab_s_boundary():
+def test_the_folder_is_the_lab_s_boundary(graph):
     """viewer/lab/ imports nothing of the viewer outside it (anywhere in a module: in a
     function, under TYPE_CHECKING), so the folder is the boundary a front end binds to;
     and viewer/'s root holds no module, only the folders: the lab, the desktop window,
     the classroom, the command line, the pictures, the board views, the widgets and the
     games."""
-    from import_graph import import_graph
-
-    assert lab_offences(import_graph()) == []
+    assert lab_offences(graph) == []
     assert sorted(path.name for path in VIEWER.glob("*.py")) == ["__init__.py"]
 
 
@@ -574,7 +579,7 @@ def lab_rooms(graph: dict[str, set[str]]) -> list[str]:
     )
 
 
-def test_the_lab_holds_the_application_and_the_window_its_own():
+def test_the_lab_holds_the_application_and_the_window_its_own(graph):
     """viewer/lab/ is the application (what the lab reaches, and what another front end
     uses: the classroom, the command line, the games, the widgets, the pictures), not
     whatever happens to be Qt-free: a module only the window uses (its autosave file,
@@ -582,9 +587,6 @@ def test_the_lab_holds_the_application_and_the_window_its_own():
     outside the window imports viewer/desktop/ but the command line that opens it (the
     window's error guard, which the widgets' and the game UIs' Qt slots run under, is a
     widget: viewer/widgets/slots.py, below every user of it)."""
-    from import_graph import import_graph
-
-    graph = import_graph()
     assert lab_rooms(graph) == []
     outside = sorted(
         f"{name}: {module}"

@@ -38,6 +38,10 @@ if TYPE_CHECKING:
 
 #: The opening frame's words' colour (on the scene's background, :mod:`viewer.lab.palette`).
 OPENING_TEXT = QColor(70, 78, 92)
+#: How long closing the window waits for its stopped jobs' threads, all of them together
+#: (:meth:`viewer.lab.lab.Lab.shutdown`): a stopped search ends within it; a job that cannot
+#: stop yet (waiting for the compiled core, a Dask cluster starting) ends with the process.
+CLOSE_WAIT_S = 0.5
 
 
 class OpeningScreen(QWidget):
@@ -223,6 +227,6 @@ class MainWindow(Window):
         if self.built and not self._closed:
             self._closed = self.port.closed = True
             self.parts.recovery.stop()
-            self.lab.shutdown()  # the searches and the lesson's checks: their threads joined
+            self.lab.shutdown(CLOSE_WAIT_S)  # every job stopped; a table build keeps its work
             self.board.ui.close()
             self.scene.close()  # the mouse, the fading and the VTK window

@@ -35,7 +35,7 @@ from .engine_words import describe_choice
 from .events import PositionChange, Signal
 from .frame import Frame
 from .hints import Hints
-from .jobs import HintAnswer, Job, JobRunner, answer
+from .jobs import JOIN_SECONDS, HintAnswer, Job, JobRunner, answer
 from .level_names import LEVEL_NAMES
 from .modes import Mode, Shown
 from .outcome_words import joined, word
@@ -391,8 +391,8 @@ class Engine:
             self.table.players_changed()
         self.fail(job, exc)
 
-    def shutdown(self) -> None:
-        self.runner.shutdown()
+    def shutdown(self, wait: float = JOIN_SECONDS) -> None:
+        self.runner.shutdown(wait)
 
 
 def _level(level: str) -> Message:

@@ -36,6 +36,13 @@ Post = Callable[[Callable[[], None]], None]
 JOIN_SECONDS = 5.0
 
 
+def time_left(seconds: float) -> Callable[[], float]:
+    """The seconds left of ``seconds`` from now, each time it is asked (0 once they are
+    spent): one bound that several runners' :meth:`JobRunner.shutdown` share."""
+    end = time.monotonic() + seconds
+    return lambda: max(0.0, end - time.monotonic())
+
+
 @dataclass
 class Job:
     """One search: what it is for, and the position it started on."""

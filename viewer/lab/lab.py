@@ -45,7 +45,7 @@ from .documents import Documents, MemoryStore, RecentFiles
 from .engine import Engine, EngineChange
 from .events import Following, PartsFollowed, PositionChange, PuzzleFollowed, Signal
 from .export_plan import ExportPlan
-from .jobs import Job, JobRunner, Post, at_once
+from .jobs import JOIN_SECONDS, Job, JobRunner, Post, at_once, time_left
 from .lab_analysis import LabAnalysis
 from .lab_change import LabChange
 from .lesson import Lessons
@@ -199,17 +199,23 @@ class Lab:
                     return False
         return self.documents.confirm_discard(M_("quit"))
 
-    def shutdown(self) -> None:
+    def shutdown(self, wait: float = JOIN_SECONDS) -> None:
+        """The front end closes: every job stops, and their threads are waited for ``wait``
+        seconds in all at most (a search stops within milliseconds; a job still waiting for
+        the compiled core or for a Dask cluster to start cannot, and is left to end with the
+        process, its checkpoint kept), but the whole-game table's build, which keeps the
+        work it has done first (:meth:`.table_build.TableBuild.shutdown`)."""
+        left = time_left(wait)
         if self._practice is not None:
-            self._practice.shutdown()
-        self.review.shutdown()
-        self.verifier.shutdown()
-        self.composer.shutdown()
-        self.solver.shutdown()
-        self.value_solve.shutdown()
-        self.engine.shutdown()
-        self.analysis.runner.shutdown()
-        self.lessons.shutdown()
+            self._practice.shutdown(left())
+        self.review.shutdown(left())
+        self.verifier.shutdown(left())
+        self.composer.shutdown(left())
+        self.solver.shutdown(left())
+        self.value_solve.shutdown(left())
+        self.engine.shutdown(left())
+        self.analysis.runner.shutdown(left())
+        self.lessons.shutdown(left())
         self.table_build.shutdown()
 
     # ---- the analysis of the position shown (viewer.lab.lab_analysis) --------------------

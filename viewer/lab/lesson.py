@@ -31,7 +31,7 @@ from pyramid_lab.model.lesson_progress import LessonProgress
 
 from .events import PositionChange, Signal
 from .frame import Frame
-from .jobs import Post
+from .jobs import JOIN_SECONDS, Post, time_left
 from .lesson_checks import LessonChecks
 from .lesson_edit import LessonEditor
 from .lesson_judge import LessonJudge
@@ -268,10 +268,12 @@ class Lessons:
         self.hint_shown = True
         self.changed.emit("step")
 
-    def shutdown(self) -> None:
-        """Stop the check and the judging under way and wait for their threads."""
-        self.checks.shutdown()
-        self.judge.shutdown()
+    def shutdown(self, wait: float = JOIN_SECONDS) -> None:
+        """Stop the check and the judging under way and wait for their threads (``wait``
+        seconds in all at most)."""
+        left = time_left(wait)
+        self.checks.shutdown(left())
+        self.judge.shutdown(left())
 
 
 class LessonBoard(Mode):

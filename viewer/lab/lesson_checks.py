@@ -21,7 +21,7 @@ from pyramid_lab.model.game import Game, shorten
 from pyramid_lab.model.userfiles import lessons_folder, make_folder
 from pyramid_lab.model.words import system_reason
 
-from .jobs import Job, JobRunner, Post, Progress, answer
+from .jobs import JOIN_SECONDS, Job, JobRunner, Post, Progress, answer
 from .outcome_words import word
 
 if TYPE_CHECKING:
@@ -213,9 +213,9 @@ class LessonChecks:
         self.state.changed.emit("report", said, False)
         self.state.say(shorten(said, 160))
 
-    def shutdown(self) -> None:
-        """Stop the check under way and wait for its thread."""
-        self.checker.shutdown()
+    def shutdown(self, wait: float = JOIN_SECONDS) -> None:
+        """Stop the check under way and wait for its thread (``wait`` seconds at most)."""
+        self.checker.shutdown(wait)
 
 
 def shipped(path: Path) -> bool:

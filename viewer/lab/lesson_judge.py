@@ -24,7 +24,7 @@ from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, Move, shorten
 
-from .jobs import Job, JobRunner, Post, answer, at_once
+from .jobs import JOIN_SECONDS, Job, JobRunner, Post, answer, at_once
 from .outcome_words import word
 
 #: What the lesson says while the prover judges the student's move.
@@ -89,8 +89,8 @@ class LessonJudge:
             self.words = ""
             self.said()
 
-    def shutdown(self) -> None:
-        self.runner.shutdown()
+    def shutdown(self, wait: float = JOIN_SECONDS) -> None:
+        self.runner.shutdown(wait)
 
     def _preparing(self, text: str) -> None:
         """The compiled search's first use: the lesson says what it waits for."""

@@ -44,7 +44,7 @@ from pyramid_lab.model.puzzle import solution_of
 
 from .events import Signal
 from .frame import Frame, Label, Region
-from .jobs import Job, JobRunner, Post, answer, position_of
+from .jobs import JOIN_SECONDS, Job, JobRunner, Post, answer, position_of
 from .jobs import Progress as SearchProgress
 from .modes import Mode
 from .practice_words import Idea, idea_of, miss_words
@@ -334,8 +334,8 @@ class Practice:
         else:
             self.show_message(M_("Hint 1 of 2: the move goes here (Hint again shows the move)"))
 
-    def shutdown(self) -> None:
-        self.runner.shutdown()
+    def shutdown(self, wait: float = JOIN_SECONDS) -> None:
+        self.runner.shutdown(wait)
 
 
 #: A placement's first hint with no corner to point at: the site and this many other empty

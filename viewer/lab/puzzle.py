@@ -23,7 +23,7 @@ from pyramid_lab.model.game import Game, shorten
 from pyramid_lab.model.puzzle import Verdict
 
 from .events import Signal
-from .jobs import Job, JobRunner, Post, Progress, answer
+from .jobs import JOIN_SECONDS, Job, JobRunner, Post, Progress, answer
 
 #: What ``Verifier.changed`` and ``Composer.changed`` name first (the docstring above says
 #: what follows each).
@@ -83,8 +83,8 @@ class Verifier:
     def _answered(self, job: Job, result: object) -> None:
         self.changed.emit("verified", answer(Verdict, result), (job.key, job.ply))
 
-    def shutdown(self) -> None:
-        self.runner.shutdown()
+    def shutdown(self, wait: float = JOIN_SECONDS) -> None:
+        self.runner.shutdown(wait)
 
 
 class Composer:
@@ -160,6 +160,6 @@ class Composer:
             return
         self.changed.emit("composed", folder, self.written)
 
-    def shutdown(self) -> None:
+    def shutdown(self, wait: float = JOIN_SECONDS) -> None:
         self.start = None
-        self.runner.shutdown()
+        self.runner.shutdown(wait)

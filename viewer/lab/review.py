@@ -36,7 +36,7 @@ from pyramid_lab.model.userfiles import made_puzzles_folder
 
 from .events import Signal
 from .frame import Frame
-from .jobs import Job, JobRunner, Post, Progress
+from .jobs import JOIN_SECONDS, Job, JobRunner, Post, Progress
 from .modes import Mode, Shown
 from .session import saved_review
 
@@ -198,8 +198,8 @@ class Reviews:
         self.say(M_("verifying the puzzle..."))
         return True
 
-    def shutdown(self) -> None:
-        self.runner.shutdown()
+    def shutdown(self, wait: float = JOIN_SECONDS) -> None:
+        self.runner.shutdown(wait)
 
     # ---- answers -----------------------------------------------------------------------
 

@@ -42,7 +42,7 @@ from pyramid_lab.model.tree import Node
 from . import solve_words
 from .events import PositionChange, Signal
 from .frame import Frame, Label
-from .jobs import Job, JobRunner, Post, Progress, answer
+from .jobs import JOIN_SECONDS, Job, JobRunner, Post, Progress, answer
 from .modes import Mode
 from .outcome_words import word
 
@@ -382,8 +382,8 @@ class SolveMode:
         self._move(back)
         self._evaluate()
 
-    def shutdown(self) -> None:
-        self.runner.shutdown()
+    def shutdown(self, wait: float = JOIN_SECONDS) -> None:
+        self.runner.shutdown(wait)
 
 
 def _replay(game: Game, texts: list[str]) -> list[Move]:

@@ -17,7 +17,7 @@ from pyramid_lab.model import search
 from pyramid_lab.model.game import Game
 
 from .events import PositionChange, Signal
-from .jobs import Job, JobRunner, Post, Progress, answer
+from .jobs import JOIN_SECONDS, Job, JobRunner, Post, Progress, answer
 from .outcome_words import word
 from .pace import DepthPace
 from .session import KEEPS_POSITION
@@ -409,6 +409,6 @@ class ValueSolve:
         self._cancel_timer()
         self._say(M_("Solve position failed: {error}", error=str(exc)))
 
-    def shutdown(self) -> None:
+    def shutdown(self, wait: float = JOIN_SECONDS) -> None:
         self._cancel_timer()
-        self.runner.shutdown()
+        self.runner.shutdown(wait)

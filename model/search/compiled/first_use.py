@@ -342,15 +342,15 @@ def _compile_in_child() -> None:
                 state.fraction, state.text = float(fraction), text
             except ValueError:  # not a step: the child's own words (a warning, an error)
                 log.debug("warm-up: %s", line.rstrip())
-    state.child = None
-    if child.returncode:
+    if child.returncode and state.child is not None:  # (None: ended by the exit, below)
         log.warning("the compiled core's warm-up process ended with %d", child.returncode)
+    state.child = None
 
 
 @atexit.register
 def _end_child() -> None:
     """The window closed while its child still compiled: it ends too (the next start
     compiles what it did not write)."""
-    child = _state.child
+    child, _state.child = _state.child, None  # (its end is no warning to the user)
     if child is not None and child.poll() is None:
         child.terminate()
