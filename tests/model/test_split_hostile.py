@@ -171,8 +171,10 @@ def test_a_solve_on_an_existing_tls_cluster_with_its_files(tmp_path):
     if own.tls_client_key:
         (tmp_path / "key.pem").write_text(own.tls_client_key)
         files["key"] = str(tmp_path / "key.pem")
+    # (its worker a thread of this process: what is checked is the client's way in with
+    # the files; worker processes of a cluster: test_split.py and the solve's own above)
     with LocalCluster(
-        n_workers=1, processes=True, protocol="tls://", security=own, dashboard_address=":0"
+        n_workers=1, processes=False, protocol="tls://", security=own, dashboard_address=":0"
     ) as local:
         address = local.scheduler_address
         security = cluster.scheduler_security(
@@ -335,7 +337,7 @@ def test_an_interrupt_during_the_shutdown_keeps_the_answer(monkeypatch):
     monkeypatch.setattr(LocalCluster, "close", close_then_interrupted)
     split = cluster.split_solve(
         game_of("empty-base3-stacking"),
-        workers=2,
+        workers=1,  # (the shutdown of the solve's own cluster; 2 workers: test_split.py)
         book=False,
         table_mb=64,
         checkpoint=False,
