@@ -157,9 +157,15 @@ def test_the_command_line_says_what_a_scheduler_needs_in_one_line(capsys, monkey
         assert len(last) <= 400
 
 
-def test_a_solve_on_an_existing_tls_cluster_with_its_files(tmp_path):
+def test_a_solve_on_an_existing_tls_cluster_with_its_files(tmp_path, monkeypatch):
     from distributed import LocalCluster
     from distributed.security import Security
+
+    from pyramid_lab.model.search import split_worker
+
+    # (the worker's solver and its table kept for this test only, not for this process)
+    monkeypatch.setattr(split_worker, "_SOLVER", {})
+    monkeypatch.setattr(split_worker, "_SHARED", {})
 
     own = Security.temporary()
     files = {}
