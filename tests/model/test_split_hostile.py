@@ -430,8 +430,14 @@ JSONISH = st.recursive(
 )
 
 
+#: PYRAMID_FUZZ=full: ten times as many examples (as the files' fuzzers, test_files_fuzz.py)
+FULL = os.environ.get("PYRAMID_FUZZ") == "full"
+
+
 @settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=1000 if FULL else 100,  # (each writes and reads a checkpoint: a sync or two)
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     header=st.one_of(st.binary(max_size=200), JSONISH.map(lambda v: json.dumps(v).encode())),
