@@ -71,7 +71,7 @@ def test_a_move_forgets_the_result(lab, port, inbox):
 
 def test_the_computer_and_the_analysis_keep_their_own_jobs(lab, port, inbox):
     lab.analyse(30)
-    lab.engine.hints.ask()
+    lab.engine.hints.ask("easy")  # (the quickest hint: the analysis searches meanwhile)
     assert lab.analysis.thinking  # the hint stopped nothing of the analysis
     inbox.until(lambda: lab.engine.hints.shown is not None)
     lab.stop_analysis()

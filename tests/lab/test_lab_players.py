@@ -87,7 +87,9 @@ def test_a_hint_is_a_legal_move_and_plays_nothing(name, port, inbox):
     lab = lab_of(name, port, inbox)
     hints = []
     lab.changed.connect(lambda what: hints.append(what))
-    lab.engine.hints.ask()
+    # at the game's quickest level (a hint asked with no level is the best player's, a
+    # search of seconds: test_lab_hint_book.py and test_lab_frontier.py ask one)
+    lab.engine.hints.ask(level(lab))
     inbox.until(lambda: lab.engine.hints.shown is not None)
     assert lab.engine.hints.shown[2] in lab.game.legal_moves()
     assert lab.session.ply == 0
@@ -98,7 +100,7 @@ def test_a_hint_is_a_legal_move_and_plays_nothing(name, port, inbox):
 
 def test_a_hint_goes_when_the_position_changes(port, inbox):
     lab = lab_of("partition", port, inbox)
-    lab.engine.hints.ask()
+    lab.engine.hints.ask(level(lab))
     inbox.until(lambda: lab.engine.hints.shown is not None)
     lab.play(a_legal_move(lab))
     assert lab.engine.hints.shown is None

@@ -21,19 +21,24 @@ import pytest
 from import_graph import ROOT, dynamic_imports, find_cycle, import_graph, modules, parsed
 
 
-def test_no_import_cycle():
-    graph = import_graph()
+@pytest.fixture(scope="module")
+def graph() -> dict[str, frozenset[str]]:
+    """The packages' import graph, read once for this file's questions (each reads it
+    alone; frozen, so that none can change what the next one reads)."""
+    return {name: frozenset(imports) for name, imports in import_graph().items()}
+
+
+def test_no_import_cycle(graph):
     assert len(graph) > 60  # the packages were found
     cycle = find_cycle(graph)
     assert cycle == [], "import cycle: " + " -> ".join(cycle)
 
 
-def test_the_game_modules_reach_no_search():
+def test_the_game_modules_reach_no_search(graph):
     # The search imports the games (its plug-ins), never the other way round. Followed
     # through everything a game module imports.
     from pyramid_lab.model.game import game_class, game_names
 
-    graph = import_graph()
     for name in game_names():
         start = game_class(name).__module__
         seen, todo = {start}, [start]
@@ -44,10 +49,9 @@ def test_the_game_modules_reach_no_search():
         assert sorted(m for m in seen if m.startswith("pyramid_lab.model.search")) == [], start
 
 
-def test_the_rules_import_no_search_and_nothing_dynamically():
+def test_the_rules_import_no_search_and_nothing_dynamically(graph):
     # model/ outside model/search (the rules, files, puzzles, lessons) imports no search
     # module, in any way; and no module of model/ imports by a name in a string.
-    graph = import_graph()
     rules = sorted(m for m in graph if m.startswith("pyramid_lab.model") and not _in_search(m))
     assert "pyramid_lab.model.files" in rules
     assert "pyramid_lab.model.lesson" in rules
@@ -306,7 +310,7 @@ def test_every_game_with_a_kernel_has_its_plug_in():
         assert plugin.game in (name, "")
 
 
-def test_the_compiled_layer_imports_no_game():
+def test_the_compiled_layer_imports_no_game(graph):
     # Each game's kernel and adapter are in its package of the search (model.search.games);
     # the compiled searches take any kernel by its code, handed an adapter. Only the core
     # (it dispatches to the kernels) and the warm-up (it compiles them) import a game's
@@ -321,7 +325,6 @@ def test_the_compiled_layer_imports_no_game():
         "pyramid_lab.model.terrace",
     } <= games
     allowed = {"pyramid_lab.model.search.compiled.core", "pyramid_lab.model.search.compiled.warm"}
-    graph = import_graph()
     reached = {
         name: sorted(m for m in imports if any(m == g or m.startswith(g + ".") for g in games))
         for name, imports in graph.items()
@@ -349,12 +352,11 @@ CONTROLLERS = (
 )
 
 
-def test_the_controllers_take_the_lab_and_the_port_not_the_window():
+def test_the_controllers_take_the_lab_and_the_port_not_the_window(graph):
     # The window (viewer.desktop.app) is a shell; viewer.desktop.binding builds the lab, the
     # port, the stage and the controllers and connects them. A controller imports neither, nor the
     # protocols' module imports a controller. Only the command line's ``open`` (and
     # ``practice`` through it) opens the window.
-    graph = import_graph()
     assert sorted(
         name for name, imports in graph.items() if "pyramid_lab.viewer.desktop.app" in imports
     ) == ["pyramid_lab.viewer.cli.open"]
@@ -560,12 +562,11 @@ def test_every_game_of_the_registry_is_imported_by_its_name():
         assert getattr(plugins.import_plugin(name), "game", None) == name
 
 
-def test_the_compiled_layer_is_handed_its_adapter():
+def test_the_compiled_layer_is_handed_its_adapter(graph):
     # The generic search asks a game's plug-in (model.search.registry, through
     # model.search.kernels) and hands the compiled layer what it needs: nothing in
     # model/search/compiled imports the registry, the kernels' finder or a plug-in (a
     # game's kernel beside its plug-in, in its package of the search, it may).
-    graph = import_graph()
     compiled = sorted(m for m in graph if m.startswith("pyramid_lab.model.search.compiled"))
     assert "pyramid_lab.model.search.compiled.agent" in compiled
     plugins = {

@@ -157,9 +157,15 @@ def test_the_command_line_says_what_a_scheduler_needs_in_one_line(capsys, monkey
         assert len(last) <= 400
 
 
-def test_a_solve_on_an_existing_tls_cluster_with_its_files(tmp_path):
+def test_a_solve_on_an_existing_tls_cluster_with_its_files(tmp_path, monkeypatch):
     from distributed import LocalCluster
     from distributed.security import Security
+
+    from pyramid_lab.model.search import split_worker
+
+    # (the worker's solver and its table kept for this test only, not for this process)
+    monkeypatch.setattr(split_worker, "_SOLVER", {})
+    monkeypatch.setattr(split_worker, "_SHARED", {})
 
     own = Security.temporary()
     files = {}
@@ -171,8 +177,10 @@ def test_a_solve_on_an_existing_tls_cluster_with_its_files(tmp_path):
     if own.tls_client_key:
         (tmp_path / "key.pem").write_text(own.tls_client_key)
         files["key"] = str(tmp_path / "key.pem")
+    # (its worker a thread of this process: what is checked is the client's way in with
+    # the files; worker processes of a cluster: test_split.py and the solve's own above)
     with LocalCluster(
-        n_workers=1, processes=True, protocol="tls://", security=own, dashboard_address=":0"
+        n_workers=1, processes=False, protocol="tls://", security=own, dashboard_address=":0"
     ) as local:
         address = local.scheduler_address
         security = cluster.scheduler_security(
@@ -335,7 +343,7 @@ def test_an_interrupt_during_the_shutdown_keeps_the_answer(monkeypatch):
     monkeypatch.setattr(LocalCluster, "close", close_then_interrupted)
     split = cluster.split_solve(
         game_of("empty-base3-stacking"),
-        workers=2,
+        workers=1,  # (the shutdown of the solve's own cluster; 2 workers: test_split.py)
         book=False,
         table_mb=64,
         checkpoint=False,
@@ -422,8 +430,14 @@ JSONISH = st.recursive(
 )
 
 
+#: PYRAMID_FUZZ=full: ten times as many examples (as the files' fuzzers, test_files_fuzz.py)
+FULL = os.environ.get("PYRAMID_FUZZ") == "full"
+
+
 @settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=1000 if FULL else 100,  # (each writes and reads a checkpoint: a sync or two)
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     header=st.one_of(st.binary(max_size=200), JSONISH.map(lambda v: json.dumps(v).encode())),
