@@ -230,3 +230,55 @@ def test_the_pseudo_locale_marks_every_word_of_the_first_use():
         *first_words.PART_WORDS.values(),
     ):
         assert i18n.shown(words, i18n.PSEUDO) == i18n.pseudo(words)
+
+
+# ---- a lesson's check (``lesson check``, the lesson editor's Check and Fill) ---------------
+
+
+def _lesson_position():
+    import json
+
+    from pyramid_lab.model import lesson as lessons
+
+    position = {
+        "options": {"size": 3, "version": "floating"},
+        "to_move": "red",
+        "study": True,
+        "pieces": [[0, 0, 0, "red"], [1, 0, 0, "red"]],
+    }
+    step = {"title": "Hold SW", "text": "Place the ball.", "position": position}
+    doc = {"format": lessons.FORMAT, "game": "partition", "title": "Test", "steps": [step]}
+    return lessons.loads(json.dumps(doc)).steps[0].position()
+
+
+def test_a_lessons_check_says_why_in_the_readers_language():
+    from pyramid_lab.model import lesson as lessons
+
+    position = _lesson_position()
+    not_to_move = lessons.check_task(
+        lessons.Task("win-within", (), side="blue", within=3), position
+    )
+    assert not_to_move == "blue is not to move"  # the English as it was
+    assert _german(not_to_move) == "Blau ist nicht am Zug"
+    illegal = lessons.check_task(
+        lessons.Task("place", ("0,0,0",), {"holds": "SW", "by": "red"}), position
+    )
+    assert illegal.startswith("the answer 0,0,0 is not legal: ")
+    assert _german(illegal).startswith("die Antwort 0,0,0 ist nicht regelgerecht: ")
+    problem = lessons.Problem(0, "Hold SW", illegal)
+    assert problem.words() == str(problem)  # the command line's line, English as before
+    assert _german(problem.words()).startswith("Schritt 1 ('Hold SW'): die Antwort 0,0,0 ")
+    assert i18n.shown(problem.words(), i18n.PSEUDO).startswith("⟦")
+
+
+def test_the_rules_answers_refused_in_the_readers_language(german):
+    from pyramid_lab.model import lesson as lessons
+
+    with pytest.raises(ValueError, match="Ziel") as caught:  # (what the callers catch)
+        lessons.right_answers(lessons.Task("move", ()), _lesson_position())
+    assert str(caught.value) == (
+        "wähle zuerst ein Ziel: ohne Ziel ist die Antwort deine (spiele den Zug, Antwort vom Brett)"
+    )
+    assert reason_of(caught.value) == (
+        "pick a goal first: without one the answer is yours (play it, Answer from board)"
+    )
