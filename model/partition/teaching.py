@@ -94,25 +94,40 @@ class PartitionTeaching(Teaching[Partition]):
         colour = _colour(goal.get("by"), "by")
         holder = game.holder(corner)
         if holder == colour:
-            return GoalCheck(True, f"{colour} holds {corner.value}")
+            return GoalCheck(
+                True, M_("{colour} holds {corner}", colour=word(colour), corner=corner.value)
+            )
         path = game.escape_path(corner, colour)
         if path is None:  # cannot be: no escape path means the colour holds it
-            return GoalCheck(False, f"{colour} does not hold {corner.value}")
+            return GoalCheck(
+                False,
+                M_("{colour} does not hold {corner}", colour=word(colour), corner=corner.value),
+            )
         empty = [p for p in path[1:] if game.colour_at(p) is None]
         through = empty[0] if empty else path[min(1, len(path) - 1)]
-        reason = f"{corner.value} keeps an escape path through ({through})"
-        if game.colour_at(through) == colour:  # (an anchored group would have blocked it)
-            reason += f", a {colour} ball whose group touches no far wall"
+        reason = _escape_words(corner, str(through), colour, game.colour_at(through) == colour)
         if holder is not None:
-            reason = f"{holder} holds {corner.value}, and for {colour} {reason}"
-        far = " or ".join(wall_names(corner.far_walls))
-        about = f"the escape path the answer leaves: {corner.value} to a far wall ({far})"
+            reason = M_(
+                "{holder} holds {corner}, and for {colour} {reason}",
+                holder=word(holder),
+                corner=corner.value,
+                colour=word(colour),
+                reason=reason,
+            )
+        far = joined([word(w) for w in wall_names(corner.far_walls)], " or ")
+        about = M_(
+            "the escape path the answer leaves: {corner} to a far wall ({walls})",
+            corner=corner.value,
+            walls=far,
+        )
         own = [p for p in path if game.colour_at(p) == colour]
         if own:  # its groups touch no far wall (an anchored one would have blocked the path)
-            balls = first_few([f"({p})" for p in own])
-            about += (
-                f"; it runs through {colour} balls that touch no far wall, {balls}: "
-                "unanchored, they do not cut it"
+            about = M_(
+                "{about}; it runs through {colour} balls that touch no far wall, {balls}: "
+                "unanchored, they do not cut it",
+                about=about,
+                colour=word(colour),
+                balls=first_few([f"({p})" for p in own]),
             )
         return GoalCheck(False, reason, tuple(tuple(p) for p in path), about)
 
@@ -319,3 +334,17 @@ def _takes_words(game: Partition, after: Partition, other: int) -> str:
         return M_("{colour} can then take {corners}", colour=rival, corners=said)
     else:
         return M_("{colour} can take no corner with the next ball", colour=rival)
+
+
+def _escape_words(corner: Corner, through: str, colour: str, own_ball: bool) -> Message:
+    """Why ``colour`` does not hold ``corner``: the escape path left, ``through`` its first
+    empty point (or the ``colour`` ball, whose group touches no far wall, it runs through)."""
+    if own_ball:  # (an anchored group would have blocked it)
+        return M_(
+            "{corner} keeps an escape path through ({point}), a {colour} ball whose group "
+            "touches no far wall",
+            corner=corner.value,
+            point=through,
+            colour=word(colour),
+        )
+    return M_("{corner} keeps an escape path through ({point})", corner=corner.value, point=through)
