@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyramid_lab.i18n import M_
 
-from ..errors import not_a_bool, not_a_player
+from ..errors import SaidError, not_a_bool, not_a_player
 from ..game import (
     Game,
     IllegalMoveError,
@@ -461,13 +461,17 @@ def write(
     try:
         data = dumps(game, puzzle, lesson, variations, review).encode("utf-8")
     except ValueError:  # json's "Out of range float values": inf or nan somewhere
-        raise ValueError(
-            f"{os.fsdecode(path)}: not saved: the document holds a number that is not finite "
-            "(inf or nan), which no position file can hold"
+        raise SaidError(
+            M_(
+                "{path}: not saved: the document holds a number that is not finite (inf or "
+                "nan), which no position file can hold",
+                path=os.fsdecode(path),
+            )
         ) from None
     if len(data) > MAX_FILE_BYTES:
         limit = MAX_FILE_BYTES
         raise OSError(
-            errno.EFBIG, f"not saved, it could not be read back: {too_big(len(data), limit)}"
+            errno.EFBIG,
+            M_("not saved, it could not be read back: {reason}", reason=too_big(len(data), limit)),
         )
     return save_bytes(path, data, read=read, beside=beside)

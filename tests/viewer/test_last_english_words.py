@@ -282,3 +282,32 @@ def test_the_rules_answers_refused_in_the_readers_language(german):
     assert reason_of(caught.value) == (
         "pick a goal first: without one the answer is yours (play it, Answer from board)"
     )
+
+
+# ---- Pyramid Ball's resolve, a document that cannot be saved -------------------------------
+
+
+def test_pyramid_balls_resolve_refuses_in_the_readers_language(german):
+    from pyramid_lab.model.game import IllegalMoveError, game_class
+
+    game = game_class("ball").new(game_class("ball").parse_options({}))
+    with pytest.raises(IllegalMoveError) as caught:
+        game.resolve_text("S", "S", ["dash"])
+    assert reason_of(caught.value) == "--choose dash: no special move to choose now"
+    assert str(caught.value) == "--choose dash: jetzt ist kein Spezialzug zu wählen"
+
+
+def test_a_document_not_finite_is_refused_in_the_readers_language(tmp_path, german):
+    import math
+
+    from pyramid_lab.model import files
+    from pyramid_lab.model.game import game_class
+    from pyramid_lab.model.review import GameReview
+
+    game = game_class("partition").new(game_class("partition").parse_options({"size": 3}))
+    path = tmp_path / "inf.pyr.json"
+    with pytest.raises(ValueError, match="nicht gespeichert") as caught:
+        files.write(path, game, review=GameReview((), (), math.inf))
+    assert reason_of(caught.value).startswith(f"{path}: not saved: the document holds a number")
+    assert str(caught.value).startswith(f"{path}: nicht gespeichert: das Dokument enthält")
+    assert list(tmp_path.iterdir()) == []
