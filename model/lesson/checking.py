@@ -19,7 +19,7 @@ from ..game import (
     shorten,
 )
 from ..teaching import describe_result, teaching_for
-from ..words import colour, joined
+from ..words import colour, joined, reason_of
 from .document import MAX_SCAN, MAX_WITHIN, PROVE_SECONDS, LessonFile, Task
 from .judging import (
     WinJudge,
@@ -269,7 +269,7 @@ def check_rule(game: Game, kind: str, rule: Any) -> str | None:
         else:
             check_goal(game, rule)
     except (ValueError, TypeError, KeyError) as exc:
-        return str(exc)
+        return reason_of(exc)
     return None
 
 

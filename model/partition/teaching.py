@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from pyramid_lab.i18n import M_, N_, Message, Mn_
 
-from ..game import Move, Outcome, quote
+from ..game import Move, Outcome, SaidError, quote
 from ..lattice import CORNERS, Corner, Point, wall_names
 from ..teaching import (
     GoalCheck,
@@ -20,7 +20,7 @@ from ..teaching import (
     register_teaching,
 )
 from ..words import colour as word
-from ..words import joined
+from ..words import joined, reason_of
 from . import COLOURS, Partition, Place
 
 
@@ -73,9 +73,17 @@ class PartitionTeaching(Teaching[Partition]):
         try:
             point = Point.parse(text)
         except ValueError as exc:
-            raise ValueError(f"{exc}, or name a corner (SW, SE, NW, NE, AP)") from None
+            raise SaidError(
+                M_("{reason}, or name a corner (SW, SE, NW, NE, AP)", reason=reason_of(exc))
+            ) from None
         if not game.lattice.contains(*point):
-            raise ValueError(f"{point} is outside the base-{game.lattice.n} pyramid")
+            raise SaidError(
+                M_(
+                    "{point} is outside the base-{size} pyramid",
+                    point=str(point),
+                    size=game.lattice.n,
+                )
+            )
         return tuple(point)
 
     def point_name(self, game: Partition, point: tuple[int, ...]) -> str:
@@ -300,13 +308,19 @@ def _corner_list(mask: int) -> str:
 
 def _corner(raw: Any, key: str) -> Corner:
     if not isinstance(raw, str) or raw.upper() not in Corner.__members__:
-        raise ValueError(f"{key} must be a corner: SW, SE, NW, NE or AP, not {quote(raw)}")
+        raise SaidError(
+            M_(
+                "{key} must be a corner: SW, SE, NW, NE or AP, not {value}",
+                key=key,
+                value=quote(raw),
+            )
+        )
     return Corner[raw.upper()]
 
 
 def _colour(raw: Any, key: str) -> str:
     if raw not in COLOURS:
-        raise ValueError(f"{key} must be 'red' or 'blue', not {quote(raw)}")
+        raise SaidError(M_("{key} must be 'red' or 'blue', not {value}", key=key, value=quote(raw)))
     return str(raw)
 
 

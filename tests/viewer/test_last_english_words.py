@@ -311,3 +311,17 @@ def test_a_document_not_finite_is_refused_in_the_readers_language(tmp_path, germ
     assert reason_of(caught.value).startswith(f"{path}: not saved: the document holds a number")
     assert str(caught.value).startswith(f"{path}: nicht gespeichert: das Dokument enthält")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_typed_point_and_a_lesson_rule_are_refused_in_the_readers_language(german):
+    from pyramid_lab.model import lesson as lessons
+    from pyramid_lab.model.game import InvalidMoveError
+
+    position = _lesson_position()
+    with pytest.raises(InvalidMoveError) as caught:
+        position.parse_move("a1")
+    assert reason_of(caught.value) == "'a1' is not a point; write it as i,j,k, e.g. 1,0,2"
+    assert str(caught.value) == "'a1' ist kein Punkt; schreib ihn als i,j,k, z. B. 1,0,2"
+    refused = lessons.check_rule(position, "place", {"holds": "XX", "by": "red"})
+    assert refused == "holds must be a corner: SW, SE, NW, NE or AP, not 'XX'"
+    assert _german(refused) == "holds muss eine Ecke sein: SW, SE, NW, NE oder AP, nicht 'XX'"
