@@ -73,21 +73,7 @@ def check_task(task: Task, position: Game, *, wins: WinJudge | None = None) -> s
             "the game is over here ({result}): nothing to play", result=describe_result(position)
         )
     if task.kind == "click-points":
-        right = right_points(task, position)
-        given = {teaching_for(position).lesson_point(position, a) for a in task.answers}
-        if given != right:
-            missing, extra = sorted(right - given), sorted(given - right)
-            said = []
-            if missing:
-                said.append(
-                    M_("the rules also count {points}", points=point_names(position, missing))
-                )
-            if extra:
-                said.append(
-                    M_("the rules do not count {points}", points=point_names(position, extra))
-                )
-            return M_("the answers are not the rules' answer: {reasons}", reasons=joined(said))
-        return None
+        return _points_problem(task, position)
     if task.kind == "win-within":
         if position.has_chance:
             return no_proof_with_chance(position.title)
@@ -124,6 +110,21 @@ def check_task(task: Task, position: Game, *, wins: WinJudge | None = None) -> s
     if task.goal is not None and few and all(right_moves_flags(task, position)):
         return EVERY_MOVE_MEETS
     return None
+
+
+def _points_problem(task: Task, position: Game) -> Message | None:
+    """Why a click-points ``task``'s answers are not the rules' points, or None."""
+    right = right_points(task, position)
+    given = {teaching_for(position).lesson_point(position, a) for a in task.answers}
+    if given == right:
+        return None
+    missing, extra = sorted(right - given), sorted(given - right)
+    said = []
+    if missing:
+        said.append(M_("the rules also count {points}", points=point_names(position, missing)))
+    if extra:
+        said.append(M_("the rules do not count {points}", points=point_names(position, extra)))
+    return M_("the answers are not the rules' answer: {reasons}", reasons=joined(said))
 
 
 #: A move task whose goal every legal move meets.

@@ -40,7 +40,6 @@ from ..game import (
 )
 from ..lattice import CORNERS, MAX_SIZE, Corner, Point, PyramidLattice, lattice
 from ..setup import check_setup, record_setup
-from ..words import reason_of
 from .analysis import BLUE as BLUE
 from .analysis import COLOURS as COLOURS
 from .analysis import EMPTY as EMPTY
@@ -235,7 +234,7 @@ class Partition(Game):
         try:
             return Place(Point.parse(text))
         except ValueError as exc:
-            raise InvalidMoveError(reason_of(exc)) from None
+            raise InvalidMoveError(*exc.args) from None  # (its Message kept)
 
     def why_illegal(self, move: Move) -> str | None:
         """None when ``move`` is legal, else a sentence saying why not."""
