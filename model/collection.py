@@ -38,13 +38,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pyramid_lab.i18n import M_, N_
+from pyramid_lab.i18n import M_, N_, Message, shown
 
 from .files import COLLECTION_FORMAT, SUFFIX, read, read_json, to_json
 from .game import Game, PositionFormatError, shorten
 from .puzzle import goal_of
 from .setup import file_state
 from .userfiles import UserFile, config_dir, is_count
+from .words import system_reason
 
 INDEX = "collection.json"
 INDEX_FORMAT = COLLECTION_FORMAT
@@ -174,20 +175,33 @@ def read_index(folder: Path) -> dict[str, Any] | None:
     return raw
 
 
+class NotAFolderError(NotADirectoryError):
+    """A collection's folder refused (not a folder, or one that cannot be looked at): its
+    words a Message (``args[0]``, kept for a front end that speaks another language), said
+    in the language of whoever reads ``str()`` of it, as :class:`.errors.SaidError` does."""
+
+    def __str__(self) -> str:
+        if len(self.args) == 1 and isinstance(self.args[0], Message):
+            return shown(self.args[0])
+        return super().__str__()
+
+
 def load(folder: str | os.PathLike[str]) -> Collection:
-    """The puzzles of ``folder`` in order (NotADirectoryError when it is not a folder or
-    cannot be looked at, its name cut to a line; PositionFormatError when its
-    collection.json is bad). Files that do not read, or state no goal, are left out and
+    """The puzzles of ``folder`` in order (NotAFolderError, a NotADirectoryError, when it
+    is not a folder or cannot be looked at, its name cut to a line; PositionFormatError
+    when its collection.json is bad). Files that do not read, or state no goal, are left out and
     named in ``problems``."""
     root = Path(folder)
     name = shorten(os.fspath(folder))
     try:
         is_folder = root.is_dir()
     except OSError as exc:  # a name too long, a folder that may not be looked into
-        why = shorten(exc.strerror or str(exc))
-        raise NotADirectoryError(f"{name}: cannot be opened as a folder ({why})") from None
+        why = shorten(system_reason(exc))
+        raise NotAFolderError(
+            M_("{folder}: cannot be opened as a folder ({reason})", folder=name, reason=why)
+        ) from None
     if not is_folder:
-        raise NotADirectoryError(f"{name}: not a folder")
+        raise NotAFolderError(M_("{folder}: not a folder", folder=name))
     index = read_index(root)
     listed, extra, saturates_at = _index_figures(index)
     entries: list[tuple[tuple[Any, ...], Entry]] = []

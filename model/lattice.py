@@ -17,6 +17,9 @@ import math
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
+from pyramid_lab.i18n import M_
+
+from .errors import SaidError
 from .game import quote
 
 if TYPE_CHECKING:
@@ -47,7 +50,9 @@ class Point(NamedTuple):
         """Read ``"1,0,2"`` (spaces and surrounding parentheses allowed)."""
         match = _POINT_RE.fullmatch(text)
         if match is None:
-            raise ValueError(f"{quote(text)} is not a point; write it as i,j,k, e.g. 1,0,2")
+            raise SaidError(
+                M_("{text} is not a point; write it as i,j,k, e.g. 1,0,2", text=quote(text))
+            )
         return cls(*(int(g) for g in match.groups()))
 
 

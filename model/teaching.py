@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pyramid_lab.i18n import M_, Message
 
-from .game import GAMES, Game, Move, Outcome, load_game, quote
+from .game import GAMES, Game, Move, Outcome, SaidError, load_game, quote
 from .words import colour, joined
 
 G = TypeVar("G", bound=Game)
@@ -156,7 +156,7 @@ class Teaching(Generic[G]):
         """Whether this position (after the student's move) meets ``goal``, one of
         :attr:`lesson_goals`; ValueError for a goal the game does not know. The generic
         goal ``{"win": COLOUR}`` is checked by the lesson model itself."""
-        raise ValueError(f"{game.title} has no lesson goals; use answers or win")
+        raise SaidError(M_("{game} has no lesson goals; use answers or win", game=game.title))
 
     def lesson_point_reason(
         self, game: G, question: Mapping[str, Any], point: tuple[int, ...]
@@ -168,7 +168,9 @@ class Teaching(Generic[G]):
     def lesson_points(self, game: G, question: Mapping[str, Any]) -> frozenset[tuple[int, ...]]:
         """The points that answer a click-points ``question`` (one of
         :attr:`lesson_questions`) here; ValueError for one the game does not know."""
-        raise ValueError(f"{game.title} has no click-points questions; list the answers")
+        raise SaidError(
+            M_("{game} has no click-points questions; list the answers", game=game.title)
+        )
 
 
 def first_few(items: Sequence[str], most: int = 3, more: str = " ...") -> str:

@@ -24,9 +24,9 @@ def colour(name: str) -> Message:
 
 
 def joined(items: Iterable[str], by: str = "; ") -> str:
-    """``items`` joined ``by`` (``"; "``, ``", "``, ``" and "``) as ``by.join`` joins them
-    in English ('' for none), each a Message kept (another text is notation, kept as it
-    is), the whole a Message said piece by piece in the reader's language."""
+    """``items`` joined ``by`` (``"; "``, ``", "``, ``" and "``, ``" or "``) as ``by.join``
+    joins them in English ('' for none), each a Message kept (another text is notation,
+    kept as it is), the whole a Message said piece by piece in the reader's language."""
     said = list(items)
     if not said:
         return ""
@@ -38,6 +38,8 @@ def joined(items: Iterable[str], by: str = "; ") -> str:
             out = M_("{first}, {second}", first=out, second=item)
         elif by == " and ":
             out = M_("{first} and {second}", first=out, second=item)
+        elif by == " or ":
+            out = M_("{first} or {second}", first=out, second=item)
         else:
             raise ValueError(f"no words join by {by!r}")
     return out

@@ -116,7 +116,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import M_, N_
 
 from ..game import (
     IllegalMoveError,
@@ -130,6 +130,7 @@ from ..game import (
 )
 from ..setup import record_setup
 from ..teaching import describe_result
+from ..words import colour, reason_of
 from .files import read_setup, write_state
 from .moves import (
     SPECIAL_TITLES,
@@ -309,19 +310,25 @@ class PyramidBall(BallPlay):
         they choose). InvalidMoveError or IllegalMoveError (naming the program and the
         entry, or the choice) leave the position untouched."""
         if self.is_over():
-            raise IllegalMoveError(f"the game is over: {describe_result(self)}")
+            raise IllegalMoveError(M_("the game is over: {result}", result=describe_result(self)))
         taken = 0
         try:
             for name in choose:
                 if self.choosing is None:
-                    raise IllegalMoveError(f"--choose {name}: no special move to choose now")
+                    raise IllegalMoveError(
+                        M_("--choose {name}: no special move to choose now", name=name)
+                    )
                 self.push(SpecialChoice(self.choosing, name.strip().lower().replace(" ", "_")))
                 taken += 1
             if self.choosing is not None:
                 names = ", ".join(c.special for c in self.choices())
                 raise IllegalMoveError(
-                    f"{self.choosing} chooses a special move before the turn ({names}): "
-                    "give it with --choose"
+                    M_(
+                        "{colour} chooses a special move before the turn ({names}): give it "
+                        "with --choose",
+                        colour=colour(self.choosing),
+                        names=names,
+                    )
                 )
             return self._resolve_programs(offence_text, defence_text)
         except (InvalidMoveError, IllegalMoveError):
@@ -335,12 +342,18 @@ class PyramidBall(BallPlay):
             try:
                 programs.append(parse_program(text))
             except InvalidMoveError as exc:
-                raise InvalidMoveError(f"{role} program: {exc}") from None
+                if role == "offence":
+                    raise InvalidMoveError(
+                        M_("offence program: {error}", error=reason_of(exc))
+                    ) from None
+                raise InvalidMoveError(
+                    M_("defence program: {error}", error=reason_of(exc))
+                ) from None
         sides = (self.offence, 1 - self.offence)
         for role, side, program in zip(("offence", "defence"), sides, programs, strict=True):
             problem = self.program_problem(program, side)
             if problem:
-                raise IllegalMoveError(f"{role} program {program} ({COLOURS[side]}): {problem}")
+                raise IllegalMoveError(_program_refused(role, str(program), COLOURS[side], problem))
         report = self.resolve(programs[0], programs[1])
         outcome = self.outcome()
         return {
@@ -405,3 +418,20 @@ __all__ = [
     "relative_direction",
     "step",
 ]
+
+
+def _program_refused(role: str, program: str, side: str, problem: str) -> str:
+    """Why ``resolve`` refuses a ``role``'s ``program`` for ``side``, in words."""
+    if role == "offence":
+        return M_(
+            "offence program {program} ({colour}): {problem}",
+            program=program,
+            colour=colour(side),
+            problem=problem,
+        )
+    return M_(
+        "defence program {program} ({colour}): {problem}",
+        program=program,
+        colour=colour(side),
+        problem=problem,
+    )

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyramid_lab.i18n import M_
 
-from ..errors import not_a_bool, not_a_player
+from ..errors import SaidError, not_a_bool, not_a_player
 from ..game import (
     Game,
     IllegalMoveError,
@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # (a position's reading imports the puzzle, review and teachi
     from ..review import GameReview
 from .reading import SUFFIX, Fingerprint, read_fingerprinted
 from .saving import save_bytes
-from .strict_json import MAX_FILE_BYTES, loads_json, too_big
+from .strict_json import MAX_FILE_BYTES, loads_json, not_finite, not_read_back
 
 FORMAT = "pyramid-lab/1"
 #: The keys a position file may have.
@@ -461,13 +461,7 @@ def write(
     try:
         data = dumps(game, puzzle, lesson, variations, review).encode("utf-8")
     except ValueError:  # json's "Out of range float values": inf or nan somewhere
-        raise ValueError(
-            f"{os.fsdecode(path)}: not saved: the document holds a number that is not finite "
-            "(inf or nan), which no position file can hold"
-        ) from None
+        raise SaidError(not_finite(os.fsdecode(path))) from None
     if len(data) > MAX_FILE_BYTES:
-        limit = MAX_FILE_BYTES
-        raise OSError(
-            errno.EFBIG, f"not saved, it could not be read back: {too_big(len(data), limit)}"
-        )
+        raise OSError(errno.EFBIG, not_read_back(len(data)))
     return save_bytes(path, data, read=read, beside=beside)

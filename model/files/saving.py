@@ -17,6 +17,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
+from pyramid_lab import i18n
+from pyramid_lab.i18n import M_
+
+from ..words import system_reason
 from .reading import SUFFIX, FileChangedError, Fingerprint, ReadOnlyError, file_kind
 
 
@@ -181,7 +185,7 @@ def _existing_target(target: Path, path: str | os.PathLike[str]) -> os.stat_resu
     if not stat.S_ISREG(info.st_mode):
         raise OSError(
             errno.EISDIR if stat.S_ISDIR(info.st_mode) else errno.EINVAL,
-            f"{file_kind(info.st_mode)}, not a file to save to",
+            M_("{kind}, not a file to save to", kind=file_kind(info.st_mode)),
             os.fspath(path),
         )
     return info
@@ -197,13 +201,17 @@ def _check_written(
     except OSError as exc:
         raise OSError(
             errno.EIO,
-            f"not written: it is not there after saving ({exc.strerror})",
+            M_("not written: it is not there after saving ({reason})", reason=system_reason(exc)),
             os.fspath(path),
         ) from None
     if (now.st_dev, now.st_ino) != (written.st_dev, written.st_ino) or now.st_size != size:
         raise OSError(
             errno.EIO,
-            f"not written as it should be: {now.st_size:,} bytes there, {size:,} saved",
+            M_(
+                "not written as it should be: {there} bytes there, {saved} saved",
+                there=i18n.number(now.st_size),
+                saved=i18n.number(size),
+            ),
             os.fspath(path),
         )
 

@@ -9,7 +9,7 @@ import math
 import re
 from typing import Any
 
-from pyramid_lab.i18n import M_, N_, _, format_number, shown
+from pyramid_lab.i18n import M_, N_, Message, _, format_number, shown
 
 from ..game import PositionFormatError, quote
 
@@ -25,6 +25,20 @@ def too_big(size: int, limit: int = MAX_FILE_BYTES, what: str = "position file")
     return _("too big: {size} bytes (a {what} is at most {limit} bytes, {mib})").format(
         size=format_number(size), what=shown(what), limit=format_number(limit), mib=mib(limit)
     )
+
+
+def not_finite(path: str) -> Message:
+    """A document not saved to ``path``: it holds inf or nan, which no reader takes back."""
+    return M_(
+        "{path}: not saved: the document holds a number that is not finite (inf or nan), "
+        "which no position file can hold",
+        path=path,
+    )
+
+
+def not_read_back(size: int) -> Message:
+    """A document not saved: its ``size`` bytes are more than a position file's read."""
+    return M_("not saved, it could not be read back: {reason}", reason=too_big(size))
 
 
 #: What a file read with the limits is called in its refusals (``what``): words of the catalog.

@@ -8,6 +8,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pyramid_lab.i18n import M_, Message
+
 from ..game import (
     Game,
     Move,
@@ -17,6 +19,7 @@ from ..game import (
     shorten,
 )
 from ..teaching import describe_result, teaching_for
+from ..words import colour, joined, reason_of
 from .document import MAX_SCAN, MAX_WITHIN, PROVE_SECONDS, LessonFile, Task
 from .judging import (
     WinJudge,
@@ -38,6 +41,16 @@ class Problem:
     def __str__(self) -> str:
         return f"step {self.step + 1} ({quote(self.title)}): {self.reason}"
 
+    def words(self) -> Message:
+        """This problem as :func:`str` writes it in English, said in each reader's language
+        (its reason a Message of :func:`check_task`)."""
+        return M_(
+            "step {number} ({title}): {reason}",
+            number=self.step + 1,
+            title=quote(self.title),
+            reason=self.reason,
+        )
+
 
 def check(lesson: LessonFile, *, wins: WinJudge | None = None) -> list[Problem]:
     """Every task of ``lesson`` proven to have a right answer, the author's accepted (a
@@ -53,48 +66,90 @@ def check(lesson: LessonFile, *, wins: WinJudge | None = None) -> list[Problem]:
 
 
 def check_task(task: Task, position: Game, *, wins: WinJudge | None = None) -> str | None:
-    """Why ``task`` is not sound at ``position``, or None (a win-within task judged by
-    ``wins``, the search's judge; ValueError without one)."""
+    """Why ``task`` is not sound at ``position`` (a Message), or None (a win-within task
+    judged by ``wins``, the search's judge; ValueError without one)."""
     if position.is_over() and task.kind != "click-points":
-        return f"the game is over here ({describe_result(position)}): nothing to play"
+        return M_(
+            "the game is over here ({result}): nothing to play", result=describe_result(position)
+        )
     if task.kind == "click-points":
-        right = right_points(task, position)
-        given = {teaching_for(position).lesson_point(position, a) for a in task.answers}
-        if given != right:
-            missing, extra = sorted(right - given), sorted(given - right)
-            said = []
-            if missing:
-                said.append(f"the rules also count {point_names(position, missing)}")
-            if extra:
-                said.append(f"the rules do not count {point_names(position, extra)}")
-            return "the answers are not the rules' answer: " + "; ".join(said)
-        return None
+        return _points_problem(task, position)
     if task.kind == "win-within":
         if position.has_chance:
             return no_proof_with_chance(position.title)
         if position.to_move != task.side:
-            return f"{task.side} is not to move"
+            return _not_to_move(task.side)
         winners = judge_proof(wins).winning_first_moves(task, position)
         if winners is None:
-            return f"the prover did not settle it within {PROVE_SECONDS:g} s"
+            return _not_settled()
         if not winners:
-            return f"{task.side} cannot force a win within {task.within} plies"
+            return _no_forced_win(task)
         for answer in task.answers:
             if position.parse_move(answer) not in winners:
-                return f"the answer {shorten(answer)} does not win within {task.within} plies"
+                return M_(
+                    "the answer {answer} does not win within {plies} plies",
+                    answer=shorten(answer),
+                    plies=_plies(task),
+                )
         return None
     for answer in task.answers:
         move = position.parse_move(answer)
         reason = position.why_illegal(move)
         if reason is not None:
-            return f"the answer {shorten(answer)} is not legal: {reason}"
+            return M_(
+                "the answer {answer} is not legal: {reason}", answer=shorten(answer), reason=reason
+            )
         verdict = judge_move(task, position, move)
         if not verdict.correct:
-            return f"the answer {shorten(answer)} is not accepted: {verdict.reason}"
+            return M_(
+                "the answer {answer} is not accepted: {reason}",
+                answer=shorten(answer),
+                reason=verdict.reason,
+            )
     few = position.legal_move_count() <= MAX_SCAN  # simultaneous games: trillions of joint moves
     if task.goal is not None and few and all(right_moves_flags(task, position)):
-        return "every legal move meets the goal: nothing to find"
+        return EVERY_MOVE_MEETS
     return None
+
+
+def _points_problem(task: Task, position: Game) -> Message | None:
+    """Why a click-points ``task``'s answers are not the rules' points, or None."""
+    right = right_points(task, position)
+    given = {teaching_for(position).lesson_point(position, a) for a in task.answers}
+    if given == right:
+        return None
+    missing, extra = sorted(right - given), sorted(given - right)
+    said = []
+    if missing:
+        said.append(M_("the rules also count {points}", points=point_names(position, missing)))
+    if extra:
+        said.append(M_("the rules do not count {points}", points=point_names(position, extra)))
+    return M_("the answers are not the rules' answer: {reasons}", reasons=joined(said))
+
+
+#: A move task whose goal every legal move meets.
+EVERY_MOVE_MEETS = M_("every legal move meets the goal: nothing to find")
+
+
+def _not_to_move(side: str | None) -> Message:
+    return M_("{colour} is not to move", colour=colour(str(side)))
+
+
+def _not_settled() -> Message:
+    return M_("the prover did not settle it within {seconds} s", seconds=f"{PROVE_SECONDS:g}")
+
+
+def _no_forced_win(task: Task) -> Message:
+    return M_(
+        "{colour} cannot force a win within {plies} plies",
+        colour=colour(str(task.side)),
+        plies=_plies(task),
+    )
+
+
+def _plies(task: Task) -> int | str:
+    """A win-within task's plies (read from its file: never None there)."""
+    return task.within if task.within is not None else str(None)
 
 
 #: progress(fraction done, what is done in words), as a job's progress is said.
@@ -215,7 +270,7 @@ def check_rule(game: Game, kind: str, rule: Any) -> str | None:
         else:
             check_goal(game, rule)
     except (ValueError, TypeError, KeyError) as exc:
-        return str(exc)
+        return reason_of(exc)
     return None
 
 
@@ -233,34 +288,35 @@ def right_answers(
     """The answers the rules give for ``task`` at ``position``, as a lesson writes them:
     the points that answer a question, the moves that meet a goal (the first
     :data:`MAX_FILLED`; ``progress`` told the moves tried meanwhile), the first moves that
-    win within the plies (by ``wins``, the search's judge). ValueError saying why there
-    are none to give."""
+    win within the plies (by ``wins``, the search's judge). SaidError (a ValueError) saying
+    why there are none to give, its words a Message."""
     if task.kind == "click-points":
         if task.question is None:
-            raise ValueError("pick a question first: without one the answers are yours")
+            raise SaidError(M_("pick a question first: without one the answers are yours"))
         return [",".join(map(str, p)) for p in sorted(right_points(task, position))]
     if position.is_over():
-        raise ValueError(f"the game is over here ({describe_result(position)})")
+        raise SaidError(M_("the game is over here ({result})", result=describe_result(position)))
     if task.kind == "win-within":
         if position.has_chance:
             raise SaidError(no_proof_with_chance(position.title))
         if position.to_move != task.side:
-            raise ValueError(f"{task.side} is not to move")
+            raise SaidError(_not_to_move(task.side))
         winners = judge_proof(wins).winning_first_moves(task, position)
         if winners is None:
-            raise ValueError(f"the prover did not settle it within {PROVE_SECONDS:g} s")
+            raise SaidError(_not_settled())
         if not winners:
-            raise ValueError(f"{task.side} cannot force a win within {task.within} plies")
+            raise SaidError(_no_forced_win(task))
         return [str(m) for m in winners]
     if task.goal is None:
-        raise ValueError(
-            "pick a goal first: without one the answer is yours (play it, Answer from board)"
+        raise SaidError(
+            M_("pick a goal first: without one the answer is yours (play it, Answer from board)")
         )
     if position.legal_move_count() > MAX_SCAN:
-        raise ValueError(f"too many moves here to try each ({position.legal_move_count()})")
+        count = position.legal_move_count()
+        raise SaidError(M_("too many moves here to try each ({count})", count=count))
     right = [str(m) for m in right_moves(task, position, progress)]
     if not right:
-        raise ValueError("no move meets the goal here")
+        raise SaidError(M_("no move meets the goal here"))
     if len(right) == position.legal_move_count():
-        raise ValueError("every legal move meets the goal: nothing to find")
+        raise SaidError(EVERY_MOVE_MEETS)
     return right[:MAX_FILLED]

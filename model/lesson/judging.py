@@ -158,4 +158,4 @@ def right_points(task: Task, position: Game) -> frozenset[Point]:
 
 
 def point_names(game: Game, points: Iterable[Point]) -> str:
-    return ", ".join(teaching_for(game).point_name(game, p) for p in sorted(points)) or "none"
+    return ", ".join(teaching_for(game).point_name(game, p) for p in sorted(points)) or M_("none")

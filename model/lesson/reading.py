@@ -295,14 +295,14 @@ def _read_task(raw: Any, where: str, game: Game) -> Task:
         try:
             check_goal(game, goal)
         except ValueError as exc:
-            raise PositionFormatError(f"{where}.goal", str(exc)) from None
+            raise PositionFormatError(f"{where}.goal", reason_of(exc)) from None
     if question is not None:
         if not isinstance(question, dict):
             raise PositionFormatError(f"{where}.question", M_("must be an object"))
         try:
             teaching_for(game).lesson_points(game, question)
         except ValueError as exc:
-            raise PositionFormatError(f"{where}.question", str(exc)) from None
+            raise PositionFormatError(f"{where}.question", reason_of(exc)) from None
     if kind == "click-points":
         for index, text in enumerate(answers):
             _point(game, text, f"{where}.answers[{index}]")

@@ -234,7 +234,7 @@ class Partition(Game):
         try:
             return Place(Point.parse(text))
         except ValueError as exc:
-            raise InvalidMoveError(str(exc)) from None
+            raise InvalidMoveError(*exc.args) from None  # (its Message kept)
 
     def why_illegal(self, move: Move) -> str | None:
         """None when ``move`` is legal, else a sentence saying why not."""

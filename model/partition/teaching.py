@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from pyramid_lab.i18n import M_, N_, Message, Mn_
 
-from ..game import Move, Outcome, quote
+from ..game import Move, Outcome, SaidError, quote
 from ..lattice import CORNERS, Corner, Point, wall_names
 from ..teaching import (
     GoalCheck,
@@ -20,7 +20,7 @@ from ..teaching import (
     register_teaching,
 )
 from ..words import colour as word
-from ..words import joined
+from ..words import joined, reason_of
 from . import COLOURS, Partition, Place
 
 
@@ -73,9 +73,17 @@ class PartitionTeaching(Teaching[Partition]):
         try:
             point = Point.parse(text)
         except ValueError as exc:
-            raise ValueError(f"{exc}, or name a corner (SW, SE, NW, NE, AP)") from None
+            raise SaidError(
+                M_("{reason}, or name a corner (SW, SE, NW, NE, AP)", reason=reason_of(exc))
+            ) from None
         if not game.lattice.contains(*point):
-            raise ValueError(f"{point} is outside the base-{game.lattice.n} pyramid")
+            raise SaidError(
+                M_(
+                    "{point} is outside the base-{size} pyramid",
+                    point=str(point),
+                    size=game.lattice.n,
+                )
+            )
         return tuple(point)
 
     def point_name(self, game: Partition, point: tuple[int, ...]) -> str:
@@ -94,25 +102,40 @@ class PartitionTeaching(Teaching[Partition]):
         colour = _colour(goal.get("by"), "by")
         holder = game.holder(corner)
         if holder == colour:
-            return GoalCheck(True, f"{colour} holds {corner.value}")
+            return GoalCheck(
+                True, M_("{colour} holds {corner}", colour=word(colour), corner=corner.value)
+            )
         path = game.escape_path(corner, colour)
         if path is None:  # cannot be: no escape path means the colour holds it
-            return GoalCheck(False, f"{colour} does not hold {corner.value}")
+            return GoalCheck(
+                False,
+                M_("{colour} does not hold {corner}", colour=word(colour), corner=corner.value),
+            )
         empty = [p for p in path[1:] if game.colour_at(p) is None]
         through = empty[0] if empty else path[min(1, len(path) - 1)]
-        reason = f"{corner.value} keeps an escape path through ({through})"
-        if game.colour_at(through) == colour:  # (an anchored group would have blocked it)
-            reason += f", a {colour} ball whose group touches no far wall"
+        reason = _escape_words(corner, str(through), colour, game.colour_at(through) == colour)
         if holder is not None:
-            reason = f"{holder} holds {corner.value}, and for {colour} {reason}"
-        far = " or ".join(wall_names(corner.far_walls))
-        about = f"the escape path the answer leaves: {corner.value} to a far wall ({far})"
+            reason = M_(
+                "{holder} holds {corner}, and for {colour} {reason}",
+                holder=word(holder),
+                corner=corner.value,
+                colour=word(colour),
+                reason=reason,
+            )
+        far = joined([word(w) for w in wall_names(corner.far_walls)], " or ")
+        about = M_(
+            "the escape path the answer leaves: {corner} to a far wall ({walls})",
+            corner=corner.value,
+            walls=far,
+        )
         own = [p for p in path if game.colour_at(p) == colour]
         if own:  # its groups touch no far wall (an anchored one would have blocked the path)
-            balls = first_few([f"({p})" for p in own])
-            about += (
-                f"; it runs through {colour} balls that touch no far wall, {balls}: "
-                "unanchored, they do not cut it"
+            about = M_(
+                "{about}; it runs through {colour} balls that touch no far wall, {balls}: "
+                "unanchored, they do not cut it",
+                about=about,
+                colour=word(colour),
+                balls=first_few([f"({p})" for p in own]),
             )
         return GoalCheck(False, reason, tuple(tuple(p) for p in path), about)
 
@@ -285,13 +308,19 @@ def _corner_list(mask: int) -> str:
 
 def _corner(raw: Any, key: str) -> Corner:
     if not isinstance(raw, str) or raw.upper() not in Corner.__members__:
-        raise ValueError(f"{key} must be a corner: SW, SE, NW, NE or AP, not {quote(raw)}")
+        raise SaidError(
+            M_(
+                "{key} must be a corner: SW, SE, NW, NE or AP, not {value}",
+                key=key,
+                value=quote(raw),
+            )
+        )
     return Corner[raw.upper()]
 
 
 def _colour(raw: Any, key: str) -> str:
     if raw not in COLOURS:
-        raise ValueError(f"{key} must be 'red' or 'blue', not {quote(raw)}")
+        raise SaidError(M_("{key} must be 'red' or 'blue', not {value}", key=key, value=quote(raw)))
     return str(raw)
 
 
@@ -319,3 +348,17 @@ def _takes_words(game: Partition, after: Partition, other: int) -> str:
         return M_("{colour} can then take {corners}", colour=rival, corners=said)
     else:
         return M_("{colour} can take no corner with the next ball", colour=rival)
+
+
+def _escape_words(corner: Corner, through: str, colour: str, own_ball: bool) -> Message:
+    """Why ``colour`` does not hold ``corner``: the escape path left, ``through`` its first
+    empty point (or the ``colour`` ball, whose group touches no far wall, it runs through)."""
+    if own_ball:  # (an anchored group would have blocked it)
+        return M_(
+            "{corner} keeps an escape path through ({point}), a {colour} ball whose group "
+            "touches no far wall",
+            corner=corner.value,
+            point=through,
+            colour=word(colour),
+        )
+    return M_("{corner} keeps an escape path through ({point})", corner=corner.value, point=through)

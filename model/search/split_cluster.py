@@ -178,8 +178,8 @@ def _tracker_apart() -> str:
     local cluster makes its semaphores (``/dev/shm/sem.mp-*``, a dozen for 2 workers): a
     SIGKILL of this process's whole group (a terminal's, a batch system's) then leaves the
     tracker alive, and it removes them once every process of the solve is gone, as it does
-    after a normal exit. '' when done (or already done), else why not (a tracker already
-    running in this process, started by something else: it stays as it is). Uses the
+    after a normal exit. '' when done (or already done), else why not, a Message (a tracker
+    already running in this process, started by something else: it stays as it is). Uses the
     tracker's own start-up line; its two private fields (``_fd``, ``_pid``) are set as its
     ``ensure_running`` sets them (Python 3.8 to 3.13)."""
     global _TRACKER
@@ -191,7 +191,7 @@ def _tracker_apart() -> str:
     if _TRACKER is not None and getattr(tracker, "_pid", None) == _TRACKER.pid:
         return ""
     if getattr(tracker, "_fd", None) is not None:
-        return "a resource tracker runs already"
+        return M_("a resource tracker runs already")
     read, write = os.pipe()
     command = f"from multiprocessing.resource_tracker import main;main({read})"
     try:
@@ -203,7 +203,7 @@ def _tracker_apart() -> str:
         )
     except OSError as exc:
         os.close(write)
-        return f"no resource tracker apart: {exc.strerror or exc}"
+        return M_("no resource tracker apart: {reason}", reason=system_reason(exc))
     finally:
         os.close(read)
     _TRACKER = process

@@ -6,7 +6,7 @@ No fixture here loads the core: in a fresh clone the suite's warm-up job (script
 runs this file first with ``PYRAMID_LAB_FIRST_RUN_IN_PLACE=1``, so that this first run is
 the one that fills numba's own cache (the warm-up then compiles what is left, instead of
 the same twice). Anywhere else, or once that cache holds the prover, the run gets an empty
-cache of its own."""
+cache of its own. Its lines are read in the environment's language (a German one: German)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from pyramid_lab import i18n
 from pyramid_lab.model.search.compiled import first_use
+from pyramid_lab.model.search.compiled.first_words import PART_WORDS, step
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "model/data/lessons/partition/08-three-corners-win.lesson.json"
@@ -37,11 +39,19 @@ def test_a_lesson_checks_ok_on_its_first_run_from_an_empty_cache(tmp_path):
         timeout=900,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.strip().endswith("ok (2 steps, 1 task)")
+    # in the command's language, the environment's (a German one: German words)
+    language = i18n.language_from_env(env)
+    words = i18n.translations(language)
+    ok = words.gettext("{path}: ok ({steps}, {tasks})").format(
+        path="",
+        steps=words.ngettext("{count} step", "{count} steps", 2).format(count=2),
+        tasks=words.ngettext("{count} task", "{count} tasks", 1).format(count=1),
+    )
+    assert done.stdout.strip().endswith(ok), (ok, done.stdout)
     # it compiles, saying so; or, where another process compiles the same cache at that
     # moment (the suite's tests beside the warm-up), it says it waits for that one
     said = {
-        f"pyramid-lab: {first_use.COMPILING}: {what}"
-        for what in ("the proof searches", first_use.WAITING)
+        "pyramid-lab: " + i18n.shown(step(first_use.COMPILING, what), language)
+        for what in (PART_WORDS["proof"], first_use.WAITING)
     }
-    assert any(line in done.stderr for line in said), done.stderr
+    assert any(line in done.stderr for line in said), (said, done.stderr)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from pyramid_lab import i18n
 from pyramid_lab.model import search
 from pyramid_lab.model.files import read as read_position
 from pyramid_lab.model.game import game_class
@@ -26,7 +27,7 @@ from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.search import compiled as compiled_package
 from pyramid_lab.model.search import computer, knowledge_for
 from pyramid_lab.model.search.compiled import agent as compiled_agent
-from pyramid_lab.model.search.compiled import first_use, warm
+from pyramid_lab.model.search.compiled import first_use, first_words, warm
 from pyramid_lab.viewer.cli import main
 from tests.patience import WAIT_S
 
@@ -151,11 +152,16 @@ def test_the_first_use_says_it_compiles_or_loads_at_once(first_process, monkeypa
 
 
 def test_the_command_line_says_a_compile_on_stderr(first_process, capsys):
-    code = main(["lesson", "check", str(LESSON)])
+    language = i18n.language_from_env()  # the command line's (a German one: German words)
+    try:
+        code = main(["lesson", "check", str(LESSON)])
+    finally:
+        i18n.use("en")
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "ok" in out
-    assert f"pyramid-lab: {first_use.COMPILING}: the proof searches" in err
+    said = i18n.shown(first_words.step(first_use.COMPILING, "the proof searches"), language)
+    assert f"pyramid-lab: {said}" in err
 
 
 def test_a_search_waits_for_a_warm_up_under_way_saying_its_step(monkeypatch):
@@ -345,7 +351,12 @@ def test_the_warm_up_alone_says_the_wait_once_and_each_step_alone(monkeypatch, c
         return 12.5
 
     monkeypatch.setattr(warm, "ready", steps)
-    assert warm.main([]) == 0
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")  # (it speaks the environment's language: English
+    monkeypatch.delenv("LANGUAGE", raising=False)  # here; German: test_last_english_words)
+    try:
+        assert warm.main([]) == 0
+    finally:
+        i18n.use("en")
     lines = capsys.readouterr().out.splitlines()
     assert lines == [
         f"{first_use.COMPILING}:",

@@ -97,6 +97,23 @@ def test_a_wrong_ball_is_explained_with_its_path_and_retried(make_window):
     assert control.panel.verdict.text().startswith("Right!")
 
 
+def test_a_wrong_balls_reason_is_said_in_the_windows_language(make_window):
+    from pyramid_lab import i18n
+
+    window = make_window()
+    control = _open(window)
+    i18n.use("de")  # (the window's language: its words are said as they are shown)
+    try:
+        window.board.click(window.board.ui.site_of((0, 1, 0)))
+        reason = control.state.verdict.reason
+        shown = control.panel.verdict.text()
+    finally:
+        i18n.use("en")
+    assert "SW keeps an escape path through (3,0,0)" in reason  # the English kept
+    assert "SW keeps an escape path" not in shown
+    assert i18n.shown(reason, "de") in shown
+
+
 def test_progress_is_kept_between_runs(make_window, tmp_path):
     window, control = lesson_window(make_window)
     play_answer(window.board, "3,0,0")

@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pyramid_lab.i18n import N_, _, format_number, ngettext
+from pyramid_lab.i18n import N_, _, format_number, ngettext, shown
 
 from .argtypes import bounded
 from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, system_said
@@ -134,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
     def say(fraction: float, text: str) -> None:
         percent = f"{round(fraction * 100):3d}%"
         print(
-            _("compose: {percent} {step}").format(percent=percent, step=text),
+            _("compose: {percent} {step}").format(percent=percent, step=shown(text)),
             file=sys.stderr,
             flush=True,
         )

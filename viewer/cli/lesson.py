@@ -9,7 +9,7 @@ import json
 import sys
 from typing import Any
 
-from pyramid_lab.i18n import N_, _, ngettext
+from pyramid_lab.i18n import N_, _, ngettext, shown
 
 from .common import EXIT_BAD_INPUT, EXIT_OK
 from .options import FILE, Option, add_options
@@ -130,8 +130,8 @@ def run_check(args: argparse.Namespace) -> int:
             continue
         problems = lessons.check(lesson, wins=Judge(knowledge_for))
         words = host_problems(lesson)  # a control one front end lacks, named
-        for problem in [*problems, *words]:
-            print(f"pyramid-lab: {shorten(path)}: {problem}", file=sys.stderr)
+        for problem in [*(p.words() for p in problems), *words]:
+            print(f"pyramid-lab: {shorten(path)}: {shown(problem)}", file=sys.stderr)
         tasks = sum(step.task is not None for step in lesson.steps)
         if problems or words:
             status = EXIT_BAD_INPUT

@@ -19,7 +19,7 @@ from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.files import save_bytes
 from pyramid_lab.model.game import Game, shorten
 from pyramid_lab.model.userfiles import lessons_folder, make_folder
-from pyramid_lab.model.words import system_reason
+from pyramid_lab.model.words import reason_of, system_reason
 
 from .jobs import JOIN_SECONDS, Job, JobRunner, Post, Progress, answer
 from .outcome_words import word
@@ -113,7 +113,7 @@ class LessonChecks:
                     task, position, wins=search.Judge(search.knowledge_for), progress=progress
                 )
             except ValueError as exc:  # why the rules give none: said in words
-                return str(exc)
+                return reason_of(exc)
 
         self._run("fill", work, M_("finding the answers with the rules..."))
 
@@ -159,7 +159,7 @@ class LessonChecks:
             return
         if job.purpose == "check":
             said = (
-                M_("checked: {problem}", problem=word(str(result)))
+                M_("checked: {problem}", problem=word(answer(str, result)))
                 if result
                 else M_("applied and checked")
             )
@@ -181,7 +181,7 @@ class LessonChecks:
         lesson, path = self._saving
         self._saving = None
         if problems:
-            said = M_("not saved: {problem}", problem=word(str(problems[0])))
+            said = M_("not saved: {problem}", problem=problems[0].words())
         else:
             # The file it came from is replaced only if it is still as it was read; changed
             # meanwhile, the lesson goes beside it (model.files.save_bytes), said.

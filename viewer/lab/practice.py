@@ -41,6 +41,7 @@ from pyramid_lab.model.game import (
     shorten,
 )
 from pyramid_lab.model.puzzle import solution_of
+from pyramid_lab.model.words import reason_of
 
 from .events import Signal
 from .frame import Frame, Label, Region
@@ -137,7 +138,7 @@ class Practice:
         try:
             collection = load(folder)
         except (NotADirectoryError, PositionFormatError) as exc:
-            self.show_message(M_("Practice: {error}", error=str(exc)))
+            self.show_message(M_("Practice: {error}", error=reason_of(exc)))
             return False
         if not collection.entries:
             where = shorten(str(folder))

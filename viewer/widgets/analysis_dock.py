@@ -221,7 +221,7 @@ class AnalysisDock(QDockWidget):
     def set_progress(self, fraction: float, text: str) -> None:
         self.bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))
         if text:
-            self.activity.setText(text)
+            self.activity.setText(shown(text))  # (a search's words, in the window's language)
 
     def clear(self, evaluation: str = "", proven: str = "") -> None:
         """No results (a new position, or a refusal said in ``evaluation``)."""

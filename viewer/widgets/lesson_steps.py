@@ -205,7 +205,7 @@ class StepPanel(QWidget):
         else:
             right = verdict.correct or verdict.partial
             self.verdict.setStyleSheet(RIGHT_STYLE if right else WRONG_STYLE)
-            self.verdict.setText(f"{_(verdict_word(verdict))} {verdict.reason}")
+            self.verdict.setText(f"{_(verdict_word(verdict))} {shown(verdict.reason)}")
         self.verdict.setVisible(bool(self.verdict.text()))
 
     def _go(self, by: int) -> None:

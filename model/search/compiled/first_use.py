@@ -42,9 +42,17 @@ import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 
-from pyramid_lab.i18n import M_
+from pyramid_lab.i18n import M_, shown
 
 from . import _source_folders, cache_folder, sources_digest
+
+# What a first use says (COMPILING, LOADING, WAITING; first, where it will compile, STARTING,
+# before the search imports numba: foretell): Messages said in each reader's language.
+from .first_words import COMPILING as COMPILING
+from .first_words import LOADING as LOADING
+from .first_words import STARTING as STARTING
+from .first_words import WAITING as WAITING
+from .first_words import heard, step
 
 log = logging.getLogger(__name__)
 
@@ -55,19 +63,6 @@ Make = Callable[[Progress, Sequence[str]], object]
 #: The child process that compiles the core into numba's cache for the window.
 CHILD = ("-m", "pyramid_lab.model.search.compiled.warm", "--steps")
 
-#: What a first use says while the core compiles (no set-up's warm-up, or new sources).
-COMPILING = (
-    "compiling the search for its first use (a minute or two on an idle machine, longer on a "
-    "busy one; once)"
-)
-#: What it says while the core loads from numba's cache (about a second).
-LOADING = "loading the compiled search"
-#: What it says while another process compiles the parts it needs (a window's warm-up, a
-#: command started beside it, the test suite's warm-up): it waits, then loads them.
-WAITING = "another process is compiling it, waiting for it"
-#: What a first use says first where it will compile, before the search imports numba (a
-#: second or two of its own, more on a busy machine): :func:`foretell`.
-STARTING = "starting"
 #: The parts of the core, in the order :mod:`.warm` makes them ready: the tree search
 #: (MCTS), the proof searches (df-pn, bounded), the kernels' entry points the Python side
 #: calls, Pyraos's whole-game table's reader.
@@ -157,7 +152,7 @@ def foretell(parts: Collection[str] = PARTS, progress: Progress | None = None) -
     nothing is compiled)."""
     if is_ready(parts) or _state.lock.locked() or compiled(parts):
         return
-    (progress or _log)(0.0, f"{COMPILING}: {STARTING}")
+    (progress or _log)(0.0, step(COMPILING, STARTING))
 
 
 def ready(
@@ -205,12 +200,12 @@ def _make_ready(
     state = _state
     with _compiling_alone(parts, say, stop) as what:
 
-        def step(fraction: float, text: str) -> None:
-            state.fraction, state.text = fraction, f"{what}: {text}"
+        def said(fraction: float, text: str) -> None:
+            state.fraction, state.text = fraction, step(what, text)
             say(state.fraction, state.text)
 
         try:
-            make(step, parts)
+            make(said, parts)
         finally:
             state.text = ""
     state.parts.update(parts)
@@ -256,7 +251,7 @@ def _lock_waiting(fd: int, say: Progress, stop: Callable[[], bool] | None) -> No
             pass
         if not said:
             state = _state
-            state.fraction, state.text = 0.0, f"{COMPILING}: {WAITING}"
+            state.fraction, state.text = 0.0, step(COMPILING, WAITING)
             say(state.fraction, state.text)
             said = True
         _end_if_stopped(stop)
@@ -279,7 +274,7 @@ def _log(_fraction: float, text: str) -> None:
     the command line prints it as its own line (``viewer.cli``), a program that set up
     logging has it where its warnings go."""
     if text.startswith(COMPILING):
-        log.warning("%s", text)
+        log.warning("%s", shown(text))  # (in the process's language: the command line's)
 
 
 # ---- the window's: from its start, in the background ----------------------------------------
@@ -325,7 +320,7 @@ def _compile_in_child() -> None:
         p for p in (os.path.abspath(package_root), env.get("PYTHONPATH", "")) if p
     )
     command = [sys.executable, *CHILD]
-    state.fraction, state.text = 0.0, f"{COMPILING}: starting"
+    state.fraction, state.text = 0.0, step(COMPILING, STARTING)
     with subprocess.Popen(  # stdin: its pipe ends with this process, and so does the child
         command,
         stdin=subprocess.PIPE,
@@ -339,7 +334,7 @@ def _compile_in_child() -> None:
         for line in child.stdout:
             fraction, _tab, text = line.rstrip("\n").partition("\t")
             try:
-                state.fraction, state.text = float(fraction), text
+                state.fraction, state.text = float(fraction), heard(text)
             except ValueError:  # not a step: the child's own words (a warning, an error)
                 log.debug("warm-up: %s", line.rstrip())
     if child.returncode and state.child is not None:  # (None: ended by the exit, below)

@@ -21,6 +21,8 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from pyramid_lab import i18n
+
 from ...partition import Partition, PartitionOptions
 from ..games.partition.adapters import PartitionAdapter
 from ..games.pyraos.adapters import PyraosAdapter
@@ -29,17 +31,19 @@ from ..games.pyraos.whole_table import warm_up as warm_up_whole
 from ..games.terrace.adapters import TerraceAdapter
 from . import bounded, core, dfpn, first_use, mcts
 from .agent import warm_up as warm_up_mcts
+from .first_words import LAST_STEP, PART_WORDS
 from .proof import warm_up as warm_up_proof
 
-#: What each part says while it is made ready, and its share of the time (a compile's,
-#: measured: the tree search 18 s, the proof searches 15 s, the whole-game table's reader
-#: 1.2 s more, the kernels' entry points under a second once the searches have them; the
-#: endgame tables of K spheres, 6 s, were retired with ``retro.py``).
+#: What each part says while it is made ready (:data:`.first_words.PART_WORDS`), and its
+#: share of the time (a compile's, measured: the tree search 18 s, the proof searches 15 s,
+#: the whole-game table's reader 1.2 s more, the kernels' entry points under a second once
+#: the searches have them; the endgame tables of K spheres, 6 s, were retired with
+#: ``retro.py``).
 STEPS = {
-    "tree": ("the tree search", 0.45),
-    "proof": ("the proof searches", 0.37),
-    "kernels": ("the games' kernels", 0.03),
-    "endgame": ("the endgame tables", 0.03),
+    "tree": (PART_WORDS["tree"], 0.45),
+    "proof": (PART_WORDS["proof"], 0.37),
+    "kernels": (PART_WORDS["kernels"], 0.03),
+    "endgame": (PART_WORDS["endgame"], 0.03),
 }
 
 
@@ -89,7 +93,7 @@ def _endgame() -> None:
 
 #: The last step's words, for a search about to run; a warm-up alone (scripts/setup.sh)
 #: runs none: its own last line says the core is ready.
-_LAST_STEP = "ready, the search starts"
+_LAST_STEP = LAST_STEP
 
 _MAKE: dict[str, Callable[[], None]] = {
     "tree": _tree,
@@ -143,18 +147,18 @@ def _end_with_parent() -> None:
 
 
 def _line(text: str, said: set[str]) -> str:
-    """A step's line for a reader of lines (scripts/setup.sh): the wait's words
-    ("compiling the search for its first use (...)") once, then each step alone, indented,
-    and no "the search starts" where no search follows."""
-    head, colon, step = text.partition(": ")
+    """A step's line for a reader of lines (scripts/setup.sh), in the process's language:
+    the wait's words ("compiling the search for its first use (...)") once, then each step
+    alone, indented, and no "the search starts" where no search follows."""
+    head, colon, step = text.partition(": ")  # (its English: each part a word of the catalog)
     if not colon or head not in (first_use.COMPILING, first_use.LOADING):
-        return text
+        return i18n.shown(text)
     if step == _LAST_STEP:
         return ""
     if head in said:
-        return f"  {step}"
+        return f"  {i18n.shown(step)}"
     said.add(head)
-    return f"{head}:\n  {step}"
+    return f"{i18n.shown(head)}:\n  {i18n.shown(step)}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -163,6 +167,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     steps = "--steps" in (sys.argv[1:] if argv is None else argv)
     if steps:  # the window's child: it ends with the window, however that ends (its pipe)
         threading.Thread(target=_end_with_parent, daemon=True).start()
+    else:  # a reader of lines (scripts/setup.sh): the environment's language; the window's
+        i18n.use(i18n.language_from_env())  # child prints English (the window says it)
 
     said: set[str] = set()
 
@@ -176,7 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     seconds = ready(say)
     if not steps:
-        print(f"the compiled search is ready ({seconds:.1f} s)", flush=True)
+        ready_line = i18n._("the compiled search is ready ({seconds} s)")
+        print(ready_line.format(seconds=i18n.format_number(seconds, digits=1)), flush=True)
     return 0
 
 
