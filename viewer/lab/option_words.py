@@ -16,7 +16,7 @@ def options_words(game: Game) -> str:
     """``game``'s options, a Message of the ``{option}: {value}`` pairs joined by ", "
     ('' where it has none)."""
     specs = {spec.name: spec for spec in game.option_specs}
-    raw = game.options.to_json() if hasattr(game.options, "to_json") else {}
+    raw = game.options.to_json()  # (every game's options write themselves so: a file's)
     parts: list[str] = []
     for name, value in raw.items():
         spec = specs.get(name)
