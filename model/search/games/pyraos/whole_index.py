@@ -18,6 +18,7 @@ other without a move)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from math import comb
@@ -36,6 +37,18 @@ CHUNK = 1 << 15  # positions a thread takes at a time
 #: Positions a unit of work holds at most (a shape range of one layer).
 UNIT_POSITIONS = 1 << 22
 HASH_MULTIPLIER = -7046029254386353131  # 0x9E3779B97F4A7C15 as an int64
+#: The layers a table's tuple of layers holds as it crosses into a kernel (:func:`padded`):
+#: base 4's 30, the most a position's 32-bit masks hold (base 5 has 55 points).
+LAYERS = 30
+_NO_LAYER = np.zeros(0, dtype=np.uint8)
+
+
+def padded(values: Sequence[np.ndarray]) -> Arrays:
+    """A table's layers as they cross into a kernel: :data:`LAYERS` arrays, the last ones
+    empty (never read: no position is in them). numba compiles a kernel for each length of
+    a tuple, and one length makes every pyramid's build and probe one signature: compiled
+    once for the tests' bases 2 and 3 and the user's 4 alike."""
+    return (*values, *(_NO_LAYER,) * (LAYERS - len(values)))
 
 
 class IndexArrays(NamedTuple):
@@ -264,6 +277,8 @@ def index(base: int) -> Index:
     perms = base_symmetries(base)
     every = np.array(all_shapes(geo), dtype=np.int64)
     layers = geo.points  # 0 .. points - 1 spheres (the top never on a board)
+    if layers > LAYERS:
+        raise ValueError(f"base {base}: {layers} layers, more than a kernel's {LAYERS}")
     seen = images(every, base)  # (8, shapes), numpy at once
     least, which = seen.min(axis=0), seen.argmin(axis=0)
     canonical = every[every == least]

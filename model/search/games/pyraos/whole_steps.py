@@ -130,7 +130,7 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
     types are the kernels' signatures). A build's first layer is then its own work."""
     from ...compiled import first_use
 
-    part = f"pyraos-whole-{table.index.layers}-layers"
+    part = "pyraos-whole-kernels"  # one signature for every pyramid (whole_index.padded)
     compiling = not first_use.compiled((part,))
     say(
         "compiling the whole game's kernels for their first use (a minute or so, once)"

@@ -15,7 +15,7 @@ from numba import njit
 from ...compiled.arrays import Arrays, Bytes, Words
 from ...compiled.bits import cttz
 from .pyramid_arrays import Geo, RecordArgs
-from .whole_index import Index, IndexArrays, least_image, transform
+from .whole_index import Index, IndexArrays, least_image, padded, transform
 
 
 class Walk(NamedTuple):
@@ -70,7 +70,7 @@ def walk_of(table: Held, n: int) -> WalkArgs:
 def view_of(table: Held, n: int) -> ViewArgs:
     """What a kernel over a range of layer ``n`` of ``table`` reads (the codes, the layer's
     walk, every layer's bytes), as it crosses into the kernel."""
-    return (table.codes, walk_of(table, n), tuple(table.values))
+    return (table.codes, walk_of(table, n), padded(table.values))
 
 
 @njit(cache=True, inline="always")
