@@ -599,8 +599,11 @@ def test_every_pyramid_crosses_into_the_kernels_as_one_signature(tmp_path):
         views.add(numba.typeof(whole_walk.view_of(table, ix.layers - 1)))
         probes.add(numba.typeof((table.geo_args, table.index.args, table.layers)))
     assert (len(views), len(probes)) == (1, 1)
-    with pytest.raises(ValueError, match="C-contiguous bytes"):
-        whole_index.layers_of([np.zeros(4, dtype=np.uint8)[::2]])
+    read_only = np.zeros(4, dtype=np.uint8)
+    read_only.flags.writeable = False
+    for refused in (np.zeros(4, dtype=np.uint8)[::2], read_only, np.zeros(4, dtype=np.int64)):
+        with pytest.raises(ValueError, match="writable C-contiguous bytes"):
+            whole_index.layers_of([np.zeros(1, dtype=np.uint8), refused])
 
 
 @pytest.mark.parametrize("base", [2, 3])

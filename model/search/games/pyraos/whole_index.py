@@ -50,10 +50,10 @@ Layers: TypeAlias = tuple[Words, Words]
 
 
 def layers_of(values: Sequence[np.ndarray]) -> Layers:
-    """``values`` (a table's layers: C-contiguous bytes) as they cross into a kernel. The
-    caller holds the arrays while a kernel reads them (a table its ``values``)."""
-    if any(v.dtype != np.uint8 or not v.flags.c_contiguous for v in values):
-        raise ValueError("a table's layers are C-contiguous bytes")
+    """``values`` (a table's layers: writable C-contiguous bytes) as they cross into a
+    kernel. The caller holds the arrays while a kernel reads them (a table its ``values``)."""
+    if any(v.dtype != np.uint8 or not (v.flags.c_contiguous and v.flags.writeable) for v in values):
+        raise ValueError("a table's layers are writable C-contiguous bytes")
     addresses = np.array([v.ctypes.data for v in values], dtype=np.int64)
     return addresses, np.array([v.shape[0] for v in values], dtype=np.int64)
 
