@@ -5,10 +5,11 @@ into numba's cache for the tests, by whichever process comes first: the suite's 
 
 A table's layers cross into a kernel as their addresses (``whole_index.layers_of``), so
 every pyramid is one signature: a base-3 build, checked and probed, and one by rounds
-compile every kernel a test runs (about 45 s of processor time at load 11), and the base-2
-builds and a user's first base-4 build load them. Before, the layers crossed as a tuple,
-each pyramid's layer count a signature of its own: base 2's compile cost about 30 s more
-(72 s in all), and a user's base 4 a third. The core's warm-up leaves them out. Before this module, the test files
+compile every kernel a test runs, and the base-2 builds and a user's first base-4 build
+load them. This module takes 35 to 38 s of processor time from an empty cache at load 8;
+before, the layers crossed as a tuple, each pyramid's layer count a signature of its own,
+and it compiled bases 3 and 2 in 68 to 72 s (and a user's base 4 compiled them a third
+time). The core's warm-up leaves them out. Before this module, the test files
 that build tables (the lab's build, the whole-game files, the Dask split) each compiled them at
 once on their workers in a fresh clone, the same code two or three times.
 
