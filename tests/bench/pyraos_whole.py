@@ -68,6 +68,7 @@ from numba import njit
 
 from pyramid_lab.model.search.games.pyraos import (
     whole,
+    whole_index,
     whole_push,
     whole_rounds,
     whole_walk,
@@ -256,7 +257,8 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
     ]
     # push: every predecessor holding a count of children still open
     fill = (0, 0, whole_push.OPEN + 100)  # a count that no sample takes to 0
-    values: tuple[np.ndarray, ...] = tuple(lazy[0])
+    # the layers as they cross into a kernel (their addresses: lazy's arrays hold them)
+    values = whole_index.layers_of(lazy[0])
     counted, pushed = values, values
 
     resident: set[int] = set()
@@ -271,7 +273,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
                     kept = np.full(size, byte, np.uint8) if inside else np.zeros(size, np.uint8)
                     arrays[k] = kept
                 resident.symmetric_difference_update({k})
-        values, counted, pushed = tuple(lazy[0]), tuple(lazy[1]), tuple(lazy[2])
+        values, counted, pushed = (whole_index.layers_of(arrays) for arrays in lazy)
 
     geo = whole.geometry_args(4)  # as it crosses into a kernel: plain tuples (lesson 52)
     codes = (0, 0)
@@ -303,7 +305,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             return last - first, time.process_time() - t
         else:
             byte = 100 if kind == 4 else 99  # won, lost: bytes no push writes
-            layer = pushed[n]
+            layer = lazy[2][n]
             saved = layer[first:last].copy()
             named = whole_walk.Walk(whole.geometry_arrays(4), ix.arrays, *walk[2:])
             mark_read(layer, n, first, last, byte, named)

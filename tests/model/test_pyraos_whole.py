@@ -571,16 +571,39 @@ def test_the_books_table_is_opened_again_when_its_header_is_written_again(monkey
 
 def test_the_warm_up_compiles_the_readers_kernel_for_the_games_pyramid():
     # model/search/compiled/warm.py's endgame part: the book's reader of a finished table
-    # (WholeTable.value) is compiled for the base-4 pyramid's 30 layers (its own signature),
-    # so that the Analysis dock's first answer from a table does not wait for a compile.
+    # (WholeTable.probe) is compiled for the base-4 pyramid's 30 layers (the same signature
+    # as every pyramid's: the layers cross as their addresses), so that the Analysis dock's
+    # first answer from a table does not wait for a compile.
     import numba
 
     whole.warm_up()
-    values = tuple(np.zeros(1, dtype=np.uint8) for _ in range(30))
+    values = whole_index.layers_of([np.zeros(1, dtype=np.uint8) for _ in range(30)])
     args = (0, 0, whole.geometry_args(4), whole.index(3).args, values)  # as a probe passes them
     assert tuple(numba.typeof(a) for a in args) in [
         tuple(s) for s in whole_index.value_of.signatures
     ]
+
+
+def test_every_pyramid_crosses_into_the_kernels_as_one_signature(tmp_path):
+    # a table's layers cross into a kernel as their addresses (whole_index.layers_of), not as
+    # a tuple of as many arrays as the pyramid has layers (a signature each, compiled again):
+    # bases 2, 3 and 4 run the code compiled once (tests/whole_kernels.py compiles base 3's)
+    import numba
+
+    views, probes = set(), set()
+    for base in (2, 3, 4):
+        ix = whole.index(base)
+        values = [np.zeros(size, dtype=np.uint8) for size in ix.sizes]  # zero pages, untouched
+        rules = {"base": base, "variant": "standard", "removal": "0-2"}
+        table = whole.WholeTable(tmp_path, rules, values)
+        views.add(numba.typeof(whole_walk.view_of(table, ix.layers - 1)))
+        probes.add(numba.typeof((table.geo_args, table.index.args, table.layers)))
+    assert (len(views), len(probes)) == (1, 1)
+    read_only = np.zeros(4, dtype=np.uint8)
+    read_only.flags.writeable = False
+    for refused in (np.zeros(4, dtype=np.uint8)[::2], read_only, np.zeros(4, dtype=np.int64)):
+        with pytest.raises(ValueError, match="writable C-contiguous bytes"):
+            whole_index.layers_of([np.zeros(1, dtype=np.uint8), refused])
 
 
 @pytest.mark.parametrize("base", [2, 3])

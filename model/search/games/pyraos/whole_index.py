@@ -18,24 +18,63 @@ other without a move)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from math import comb
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 import numpy as np
-from numba import njit
+from numba import carray, njit, types
+from numba.core.extending import intrinsic
 
 from ....lattice import base_symmetries
 from ....pyraos import Geometry, geometry
-from ...compiled.arrays import Arrays, Words
+from ...compiled.arrays import Bytes, Words
 from ...compiled.bits import popcount
 from .pyramid_arrays import Geo, RecordArgs, geometry_arrays
+
+if TYPE_CHECKING:
+    from numba.core.typing.templates import Signature
 
 CHUNK = 1 << 15  # positions a thread takes at a time
 #: Positions a unit of work holds at most (a shape range of one layer).
 UNIT_POSITIONS = 1 << 22
 HASH_MULTIPLIER = -7046029254386353131  # 0x9E3779B97F4A7C15 as an int64
+#: A table's layers as they cross into a kernel (:func:`layers_of`): each layer's address
+#: and its size, read inside as an array (:func:`layer_of`). Not a tuple of the arrays: numba
+#: compiles a kernel for each length of a tuple (a signature for each pyramid), and types and
+#: unboxes each array at every call (a meminfo each: base 3's push steps, 115 calls of a
+#: few positions, were 12 % slower with its 14 layers padded to 30).
+Layers: TypeAlias = tuple[Words, Words]
+
+
+def layers_of(values: Sequence[np.ndarray]) -> Layers:
+    """``values`` (a table's layers: writable C-contiguous bytes) as they cross into a
+    kernel. The caller holds the arrays while a kernel reads them (a table its ``values``)."""
+    if any(v.dtype != np.uint8 or not (v.flags.c_contiguous and v.flags.writeable) for v in values):
+        raise ValueError("a table's layers are writable C-contiguous bytes")
+    addresses = np.array([v.ctypes.data for v in values], dtype=np.int64)
+    return addresses, np.array([v.shape[0] for v in values], dtype=np.int64)
+
+
+@intrinsic
+def _bytes_at(typingctx: Any, address: Any) -> tuple[Signature, Callable[..., Any]]:
+    """The bytes at ``address`` (an int64) as numba's pointer to them."""
+    sig = types.CPointer(types.uint8)(types.int64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Sequence[Any]) -> Any:
+        return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def layer_of(layers: Layers, n: int) -> Bytes:
+    """Layer ``n`` of ``layers`` (:func:`layers_of`) as an array of its bytes (uncounted, as
+    :func:`...compiled.lanes.unmanaged` makes them: its caller holds it)."""
+    addresses, sizes = layers
+    return carray(_bytes_at(addresses[n]), (sizes[n],))
 
 
 class IndexArrays(NamedTuple):
@@ -155,12 +194,12 @@ def locate(own: int, opp: int, geo: Geo, index: IndexArrays) -> tuple[int, int]:
 
 
 @njit(cache=True)
-def value_of(own: int, opp: int, geo: RecordArgs, index: RecordArgs, values: Arrays) -> int:
+def value_of(own: int, opp: int, geo: RecordArgs, index: RecordArgs, values: Layers) -> int:
     """The byte of (own, opp) in ``values`` (0 for a board outside the table): a probe."""
     n, i = locate(own, opp, Geo(*geo), IndexArrays(*index))
     if n < 0:
         return 0
-    return values[n][i]
+    return layer_of(values, n)[i]
 
 
 # ---- the index, made with numpy -------------------------------------------------------------

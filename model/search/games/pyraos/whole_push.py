@@ -15,11 +15,11 @@ from numba import njit, prange, types
 from numba.core import cgutils
 from numba.core.extending import intrinsic
 
-from ...compiled.arrays import Arrays, Bytes, Words
+from ...compiled.arrays import Bytes, Words
 from ...compiled.lanes import fetch_add_one, fetch_sub_one, unmanaged
 from .kernel import MAX_MOVES, can_place_top_in, move_arrays
 from .pyramid_arrays import Geo
-from .whole_index import CHUNK, IndexArrays
+from .whole_index import CHUNK, IndexArrays, Layers, layer_of
 from .whole_moves import (
     KEY_SHIFT,
     MAX_PREDECESSORS,
@@ -97,7 +97,7 @@ def _open_children(
     opp: int,
     processed: int,
     codes: tuple[int, int],
-    values: Arrays,
+    values: Layers,
     moves: Words,
     keys: Words,
     geo: Geo,
@@ -118,7 +118,7 @@ def _open_children(
     for k in range(m):
         key = keys[k]
         if key >= 0:
-            c = values[key >> KEY_SHIFT][key & ((1 << KEY_SHIFT) - 1)]
+            c = layer_of(values, key >> KEY_SHIFT)[key & ((1 << KEY_SHIFT) - 1)]
             if c > 0 and c % 2 == 0 and c <= processed:
                 left -= 1
     return -1 - left
@@ -145,7 +145,7 @@ def seed_range(
     taken one at a time from ``taken[0]`` until none is left, its arrays uncounted."""
     codes, walk, values = view_in(unmanaged(view))
     geo, index, shapes, shape_points = walk
-    layer = values[n]
+    layer = layer_of(values, n)
     chunks = (last - first + chunk - 1) // chunk
     moves = np.empty(MAX_MOVES, dtype=np.int64)
     keys = np.empty(MAX_MOVES, dtype=np.int64)
@@ -247,26 +247,26 @@ def _walk_to(
 
 
 @njit(cache=True, inline="always")
-def _push_to(keys: Words, m: int, values: Arrays, byte: int, side: tuple[Words, Words]) -> None:
+def _push_to(keys: Words, m: int, values: Layers, byte: int, side: tuple[Words, Words]) -> None:
     """A position of byte ``byte`` pushed to its ``m`` predecessors' ``keys`` (see
     :func:`push_range`): each undecided one a win (this one lost), or one open child less
     (this one won), a loss once none is left."""
     side_keys, side_counts = side
     low = (1 << KEY_SHIFT) - 1
     for k in range(m):
-        qn = keys[k] >> KEY_SHIFT
+        layer = layer_of(values, keys[k] >> KEY_SHIFT)
         qi = keys[k] & low
-        held = values[qn][qi]
+        held = layer[qi]
         if held < OPEN:
             continue
         if byte % 2 == 1:
-            values[qn][qi] = byte + 1
+            layer[qi] = byte + 1
         elif held == ESCAPE:
             j = np.searchsorted(side_keys, keys[k])
             if fetch_sub_one(side_counts, j) == 1:
-                values[qn][qi] = byte + 1
-        elif fetch_sub_one(values[qn], qi) == OPEN + 1:
-            values[qn][qi] = byte + 1
+                layer[qi] = byte + 1
+        elif fetch_sub_one(layer, qi) == OPEN + 1:
+            layer[qi] = byte + 1
 
 
 @njit(cache=True, nogil=True)
@@ -298,7 +298,7 @@ def push_range(
     codes, walk, values = view_in(unmanaged(view))
     side = unmanaged(side)
     geo, index, shapes, shape_points = walk
-    layer = values[n]
+    layer = layer_of(values, n)
     chunks = (last - first + chunk - 1) // chunk
     moves = np.empty(MAX_MOVES, dtype=np.int64)
     keys = np.empty(MAX_PREDECESSORS, dtype=np.int64)

@@ -8,11 +8,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...compiled.arrays import Arrays, Bytes, Words
+from ...compiled.arrays import Bytes, Words
 from ...compiled.lanes import fetch_add_one, unmanaged
 from .kernel import MAX_MOVES, can_place_top_in, moves_or_pass_in, play
 from .pyramid_arrays import Geo
-from .whole_index import CHUNK, IndexArrays, find_slot, locate_in, slot_info
+from .whole_index import CHUNK, IndexArrays, Layers, find_slot, layer_of, locate_in, slot_info
 from .whole_walk import (
     ViewArgs,
     chunk_bounds,
@@ -33,7 +33,7 @@ def evaluate(
     moves: Words,
     geo: Geo,
     index: IndexArrays,
-    values: Arrays,
+    values: Layers,
     fresh: Bytes,
 ) -> int:
     """The byte an undecided position gets in round ``d`` (0: none yet). Odd ``d``: a win
@@ -65,7 +65,7 @@ def evaluate(
             if slot < 0 or fresh[slot_info(slot, hashed)[2]] == 0:
                 continue
             n, i = locate_in(opp, child, slot, geo, index)
-            if values[n][i] == d:  # lost in d - 1 (a byte beyond: written early, not yet)
+            if layer_of(values, n)[i] == d:  # lost in d - 1 (a byte beyond: written early, not yet)
                 return d + 1
         return 0
     return _lost_now(own, opp, d, codes, moves, geo, index, values, fresh)
@@ -80,7 +80,7 @@ def _lost_now(
     moves: Words,
     geo: Geo,
     index: IndexArrays,
-    values: Arrays,
+    values: Layers,
     fresh: Bytes,
 ) -> int:
     """:func:`evaluate` in an even round ``d``: ``d + 1`` (a loss in ``d`` plies) where
@@ -109,7 +109,7 @@ def _lost_now(
         if slot < 0:
             return 0
         n, i = locate_in(opp, child, slot, geo, index)
-        v = values[n][i] if n >= 0 else 0
+        v = layer_of(values, n)[i] if n >= 0 else 0
         if v == 0 or v % 2 == 1 or v > d:  # not won, or won beyond d - 1 (written early)
             return 0
     return d + 1
@@ -148,7 +148,7 @@ def round_range(
     codes, walk, values = view_in(unmanaged(view))
     fresh, out = unmanaged(fresh), unmanaged(out)
     geo, index, shapes, shape_points = walk
-    layer = values[n]
+    layer = layer_of(values, n)
     chunks = (last - first + CHUNK - 1) // CHUNK
     moves = np.empty(MAX_MOVES, dtype=np.int64)
     while True:
@@ -183,7 +183,7 @@ def check_position(
     moves: Words,
     geo: Geo,
     index: IndexArrays,
-    values: Arrays,
+    values: Layers,
 ) -> bool:
     """Whether the byte ``v`` of (own, opp) follows from its children's bytes: a win in d
     plies has the top or a child lost in d - 1 and no child lost sooner; a loss in d has
@@ -206,7 +206,7 @@ def check_position(
         if slot >= 0:
             n, i = locate_in(opp, child, slot, geo, index)
             if n >= 0:
-                c = values[n][i]
+                c = layer_of(values, n)[i]
         if c == 0:
             undecided = True
         elif c % 2 == 1:
@@ -229,7 +229,7 @@ def verify_chunk(n: int, first: int, last: int, view: ViewArgs, bad: Words) -> i
     fit); how many there are."""
     codes, walk, values = view_in(view)
     geo, index, shapes, shape_points = walk
-    layer = values[n]
+    layer = layer_of(values, n)
     moves = np.empty(MAX_MOVES, dtype=np.int64)
     shape, a, rank, pattern = walk_start(n, first, index)
     found = 0

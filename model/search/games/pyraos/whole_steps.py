@@ -129,7 +129,7 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
     types are the kernels' signatures). A build's first layer is then its own work."""
     from ...compiled import first_use
 
-    part = f"pyraos-whole-{table.index.layers}-layers"
+    part = "pyraos-whole-kernels"  # one signature for every pyramid (whole_index.padded)
     compiling = not first_use.compiled((part,))
     say(whole_words.COMPILING if compiling else whole_words.LOADING)
     began = time.perf_counter()

@@ -15,7 +15,6 @@ import numpy as np
 
 from pyramid_lab.i18n import M_
 
-from ....pyraos import geometry
 from .pyramid_arrays import geometry_args, geometry_arrays, variant_codes
 from .whole_files import (
     TableError,
@@ -29,7 +28,7 @@ from .whole_files import (
     remember_checked,
     stamp,
 )
-from .whole_index import index, value_of
+from .whole_index import index, layers_of, value_of
 
 
 class WholeTable:
@@ -50,6 +49,9 @@ class WholeTable:
         self.index = index(self.base)
         self.geo = geometry_arrays(self.base)
         self.geo_args = geometry_args(self.base)  # as it crosses into a kernel
+        #: The layers as they cross into a kernel (their addresses: ``values``' arrays are
+        #: written in place, never replaced).
+        self.layers = layers_of(values)
 
     @property
     def finished(self) -> bool:
@@ -165,7 +167,7 @@ class WholeTable:
         is checked when first read (TableError when it is damaged)."""
         if self.unchecked:
             self.check_layer((own | opp).bit_count())
-        return int(value_of(own, opp, self.geo_args, self.index.args, tuple(self.values)))
+        return int(value_of(own, opp, self.geo_args, self.index.args, self.layers))
 
 
 def describe(byte: int) -> str:
@@ -195,9 +197,8 @@ def position_text(own: int, opp: int, base: int) -> str:
 
 def warm_up() -> None:
     """Compile (or load from numba's cache) the kernel a finished table is read by
-    (:meth:`WholeTable.probe`: the book's, in the Analysis dock, Hint and review) for the
-    game's pyramid, whose 30 layers are a signature of their own; the small pyramid's
-    index stands in for its (the same types). The build's kernels are the build's to
-    compile (a minute: docs/engines.md)."""
-    values = tuple(np.zeros(1, dtype=np.uint8) for _ in range(geometry(4).points))
-    value_of(0, 0, geometry_args(2), index(2).args, values)
+    (:meth:`WholeTable.probe`: the book's, in the Analysis dock, Hint and review): one
+    signature for every pyramid (its layers cross as their addresses,
+    :func:`.whole_index.layers_of`), the small pyramid standing in for the game's. The
+    build's kernels are the build's to compile (a minute: docs/engines.md)."""
+    value_of(0, 0, geometry_args(2), index(2).args, layers_of([np.zeros(1, dtype=np.uint8)]))

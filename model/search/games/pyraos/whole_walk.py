@@ -12,10 +12,10 @@ from typing import NamedTuple, Protocol, TypeAlias
 import numpy as np
 from numba import njit
 
-from ...compiled.arrays import Arrays, Bytes, Words
+from ...compiled.arrays import Bytes, Words
 from ...compiled.bits import cttz
 from .pyramid_arrays import Geo, RecordArgs
-from .whole_index import Index, IndexArrays, least_image, transform
+from .whole_index import Index, IndexArrays, Layers, least_image, transform
 
 
 class Walk(NamedTuple):
@@ -32,11 +32,11 @@ class Walk(NamedTuple):
 class TableView(NamedTuple):
     """What a kernel over a range of a layer reads of a table, by name (:func:`view_in`):
     the rules' codes (the variant's and the removal's), the layer's :class:`Walk`, every
-    layer's bytes."""
+    layer's bytes (their addresses: :func:`.whole_index.layer_of` reads one)."""
 
     codes: tuple[int, int]
     walk: Walk
-    values: Arrays
+    values: Layers
 
 
 #: A :class:`Walk` as it crosses into a kernel from Python (:func:`walk_of`): plain tuples
@@ -46,7 +46,7 @@ class TableView(NamedTuple):
 #: pay (docs/development.md, lesson 52).
 WalkArgs: TypeAlias = tuple[RecordArgs, RecordArgs, Words, Words]
 #: A :class:`TableView` as it crosses into a kernel (:func:`view_of`, :func:`view_in`).
-ViewArgs: TypeAlias = tuple[tuple[int, int], WalkArgs, Arrays]
+ViewArgs: TypeAlias = tuple[tuple[int, int], WalkArgs, Layers]
 
 
 class Held(Protocol):
@@ -57,6 +57,7 @@ class Held(Protocol):
     index: Index
     codes: tuple[int, int]
     values: list[np.ndarray]
+    layers: Layers  # ``values`` as they cross into a kernel (:func:`.whole_index.layers_of`)
 
     def check_layer(self, n: int) -> None: ...
 
@@ -70,7 +71,7 @@ def walk_of(table: Held, n: int) -> WalkArgs:
 def view_of(table: Held, n: int) -> ViewArgs:
     """What a kernel over a range of layer ``n`` of ``table`` reads (the codes, the layer's
     walk, every layer's bytes), as it crosses into the kernel."""
-    return (table.codes, walk_of(table, n), tuple(table.values))
+    return (table.codes, walk_of(table, n), table.layers)
 
 
 @njit(cache=True, inline="always")
