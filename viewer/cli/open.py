@@ -19,6 +19,9 @@ from .options import Option, add_options
 
 if TYPE_CHECKING:
     from pyramid_lab.model.game import Game
+    from pyramid_lab.model.lesson import LessonFile
+
+    from ..lab.session import Session
 
 #: The command runs the window (SIGTERM keeps its default: see ``viewer.cli.main``).
 WINDOW = True
@@ -93,6 +96,23 @@ def run(args: argparse.Namespace) -> int:
 SETTLE_MS = 1500
 
 
+def _opened(path: str | None, game: Game | None) -> tuple[Session, LessonFile | None]:
+    """The session the window opens on: ``path``'s position, or a lesson's first step (and
+    the lesson), or ``game``."""
+    from pyramid_lab.model.files import PositionDocument
+
+    from ..lab.reading import read_any
+    from ..lab.session import Session
+
+    opened = read_any(path) if path is not None else None
+    if isinstance(opened, PositionDocument):
+        return Session.from_document(opened, path), None
+    if opened is not None:  # a lesson (its modules loaded only for one)
+        return Session(opened.steps[0].position()), opened  # the lesson's step comes next
+    assert game is not None
+    return Session(game), None
+
+
 def open_window(
     path: str | None,
     game: Game | None = None,
@@ -105,27 +125,14 @@ def open_window(
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from pyramid_lab.model.files import PositionDocument
-
     from ..desktop.app import MainWindow
     from ..desktop.language import start_language
-    from ..lab.reading import read_any
-    from ..lab.session import Session
 
     app = QApplication.instance() or QApplication([])
     app.setOrganizationName("Pyramid Lab")
     app.setApplicationName("Pyramid Lab")
     start_language(app)  # the settings' (View > Language), else the system's
-    opened = read_any(path) if path is not None else None
-    lesson = None
-    if isinstance(opened, PositionDocument):
-        session = Session.from_document(opened, path)
-    elif opened is not None:  # a lesson (its modules loaded only for one)
-        lesson = opened
-        session = Session(lesson.steps[0].position())  # the lesson's step comes next
-    else:
-        assert game is not None
-        session = Session(game)
+    session, lesson = _opened(path, game)
     window = MainWindow(session, opening=Path(path).name if path else "")
 
     def ready() -> None:  # the window's parts are built: what opens in them
