@@ -7,12 +7,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from pyramid_lab.model.files import read
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.viewer.lab.palette import HEAT_NOISE, HEAT_PROVEN_LOSS, HEAT_PROVEN_WIN, heat_rgb
 from tests.conftest import make_partition
 from tests.patience import WAIT_MS, StopAfterPlayouts, no_exact_step
+
+# No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
+# the drawn scene (picks, the legend's and the labels' places) renders it first itself.
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 # Base 3: red's only win in one is 1,1,1 (tests/model/test_agents.py).

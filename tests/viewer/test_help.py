@@ -11,6 +11,10 @@ import pytest
 from pyramid_lab import i18n
 from pyramid_lab.model.game import game_class, game_names
 
+# No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
+# the drawn scene (picks, the legend's and the labels' places) renders it first itself.
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
+
 
 @pytest.mark.parametrize("name", game_names())
 def test_every_game_has_a_rules_page(name):

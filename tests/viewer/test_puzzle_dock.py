@@ -13,6 +13,10 @@ from pyramid_lab.model.files import read
 from pyramid_lab.model.puzzle import goal_of
 from tests.patience import WAIT_MS
 
+# No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
+# the drawn scene (picks, the legend's and the labels' places) renders it first itself.
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
+
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "model" / "data" / "puzzles" / "partition"
 WIN_IN_1 = "floating-3-win-in-1-a.pyr.json"  # red: 0,0,0, within 1 ply

@@ -4,8 +4,14 @@ Dask cluster when workers are asked for, its units' progress in the status bar."
 
 from __future__ import annotations
 
+import pytest
+
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from tests.patience import WAIT_MS
+
+# No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
+# the drawn scene (picks, the legend's and the labels' places) renders it first itself.
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
 
 
 def test_solve_position_with_the_single_search(make_window, qtbot):

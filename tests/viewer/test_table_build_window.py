@@ -14,6 +14,10 @@ from pyramid_lab.viewer.lab.table_build import BUILD_TABLE, BuildRefused, BuildS
 from tests.patience import WAIT_MS
 from tests.viewer.monkey import Monkey
 
+# No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
+# the drawn scene (picks, the legend's and the labels' places) renders it first itself.
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
+
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch, whole_kernels):

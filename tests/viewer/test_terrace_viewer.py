@@ -17,6 +17,10 @@ from pyramid_lab.viewer.lab.turn_builder import STEPPED, Declined, TurnAnswer
 from tests.conftest import terrace_position
 from tests.patience import WAIT_MS
 
+# No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
+# the drawn scene (picks, the legend's and the labels' places) renders it first itself.
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
+
 A7, B7, A5 = fid(6, 0), fid(6, 1), fid(4, 0)
 
 

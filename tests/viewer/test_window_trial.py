@@ -8,6 +8,10 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from window_helpers import click
 
+# No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
+# the drawn scene (picks, the legend's and the labels' places) renders it first itself.
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
+
 
 def label_pixels(window) -> list[tuple[str, float, float]]:
     """The board's own labels (its coordinates) where they stand in the widget's pixels."""
