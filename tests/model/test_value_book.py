@@ -221,7 +221,7 @@ def test_verify_says_its_reasons_in_the_readers_language_and_its_json_in_english
     from pyramid_lab.model.search.book_verify import prove_again
 
     floating = game_of("empty-base3-floating")
-    cases = [
+    cases: list[tuple[BookEntry, list[_Proof | None], str]] = [
         (entry(floating, "win", 9, False), [_Proof(False, 0)], "no win within 9 plies"),
         (entry(floating, "loss", 12, True), [_Proof(True, 10)], "a loss in 10 plies: not exact"),
         (
