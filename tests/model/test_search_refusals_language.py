@@ -61,3 +61,64 @@ def test_the_searchs_refusals_are_said_in_german(tmp_path):
             assert isinstance(reason_of(refused.value), i18n.Message)
     finally:
         i18n.use("en")
+
+
+def _argument_checks() -> list[tuple[Callable[[], object], str]]:
+    """The scripting API's argument checks made in the search (``model.search``'s door)."""
+    from pyramid_lab.model import search
+
+    game = Partition(PartitionOptions(3))
+    known = knowledge_for(game)
+    played = Partition(PartitionOptions(3))
+    played.push(played.parse_move("0,0,0"))
+    return [
+        (
+            lambda: search.analyse(game, seconds=0, knowledge=known),
+            "seconds must be more than 0, not 0",
+        ),
+        (
+            lambda: search.analyse(game, seconds=1, threads=0, knowledge=known),
+            "threads must be 1 to 256, not 0",
+        ),
+        (
+            lambda: search.analyse(game, seconds=1, threads="x", knowledge=known),  # type: ignore[arg-type]
+            "threads must be a whole number, not 'x'",
+        ),
+        (
+            lambda: search.agent_for(game, "wild", knowledge=known),
+            "level must be one of easy, medium, strong, not 'wild'",
+        ),
+        (
+            lambda: search.prove(game, "red", -1, knowledge=known),
+            "within must be 0 or more, not -1",
+        ),
+        (
+            lambda: search.prove(game, "green", 3, knowledge=known),
+            f"'green' is not a player of {game.title}",
+        ),
+        (
+            lambda: search.review(played, seconds=-1.5, knowledge=known),
+            "seconds must be more than 0, not -1.5",
+        ),
+    ]
+
+
+def test_the_searchs_argument_checks_are_english_as_before():
+    for refuse, english in _argument_checks():
+        with pytest.raises(SaidError) as refused:
+            refuse()
+        assert str(refused.value) == english
+
+
+def test_the_searchs_argument_checks_are_said_in_german():
+    i18n.use("de")
+    try:
+        for refuse, english in _argument_checks():
+            with pytest.raises(SaidError) as refused:
+                refuse()
+            german = str(refused.value)
+            assert german
+            assert german != english
+            assert isinstance(reason_of(refused.value), i18n.Message)
+    finally:
+        i18n.use("en")
