@@ -19,7 +19,7 @@ from typing import Any
 
 from pyramid_lab.i18n import M_, Message
 
-from ..game import InvalidMoveError, Move, quote
+from ..game import InvalidMoveError, Move, SaidError, quote
 
 COLS, ROWS = 7, 8
 SQUARES = COLS * ROWS
@@ -61,7 +61,7 @@ def square_name(sq: int) -> str:
 def parse_square(text: str) -> int:
     match = re.fullmatch(r"([a-g])([1-8])", text.strip().lower())
     if match is None:
-        raise ValueError(f"{quote(text)} is not a square a1..g8")
+        raise SaidError(M_("{text} is not a square a1..g8", text=quote(text)))
     return square("abcdefg".index(match.group(1)), int(match.group(2)) - 1)
 
 

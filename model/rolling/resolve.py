@@ -68,7 +68,7 @@ class RollingResolution(RollingBattles):
                 s.sheets[s.turn].conquests = 0
             self._after_decision(s, finished=True)
         else:
-            raise IllegalMoveError(f"{quote(move)} is not a Rolling Pyramids move")
+            raise IllegalMoveError(M_("{move} is not a Rolling Pyramids move", move=quote(move)))
         self._undo.append(self._s)
         self._s = s
         self.move_stack.append(move)

@@ -39,7 +39,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..game import Game
+from pyramid_lab.i18n import M_
+
+from ..game import Game, SaidError
 from .analysis_record import PERFECT, SOURCE_WORDS, Analysis, ProvenWin, proven_win
 from .analysis_wins import (
     PERFECT_SECONDS,
@@ -184,7 +186,7 @@ def _silent(_fraction: float, _text: str) -> None:
 def _check(game: Game, seconds: float, threads: int, knowledge: Plugin) -> None:
     """ValueError for what the analysis cannot do (see :func:`analyse`)."""
     if not seconds > 0:
-        raise ValueError(f"seconds must be more than 0, not {seconds}")
+        raise SaidError(M_("seconds must be more than 0, not {seconds}", seconds=str(seconds)))
     check_threads(threads)
     if not game.is_over() and game.current_player() < 0:
         raise ValueError(NOT_TURNS)

@@ -9,10 +9,42 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from pyramid_lab.i18n import M_, N_
+
 from ..game import Game
+from ..words import reason_of
 from .stop import SearchStopped
 
 G = TypeVar("G", bound=Game)
+
+#: Why an entry is not proven again, by the value it claims ("win" or "loss"): not proven
+#: within its plies, proven in other plies (not exact), proven in fewer (not exact).
+_NOT_PROVEN = {
+    "win": (
+        N_("no win within {plies} plies"),
+        N_("a win in {plies} plies: not exact"),
+        N_("a win within {plies} plies: not exact"),
+    ),
+    "loss": (
+        N_("no loss within {plies} plies"),
+        N_("a loss in {plies} plies: not exact"),
+        N_("a loss within {plies} plies: not exact"),
+    ),
+}
+_OTHER = (
+    "no {value} within {plies} plies",
+    "a {value} in {plies} plies: not exact",
+    "a {value} within {plies} plies: not exact",
+)
+
+
+def _not_proven(value: str, which: int, plies: int) -> str:
+    """Why an entry claiming ``value`` is not proven (:data:`_NOT_PROVEN`'s ``which``): a
+    Message, its English what the verdict always said (its JSON's too)."""
+    said = _NOT_PROVEN.get(value)
+    if said is None:  # (a value the book does not write: its words as they were)
+        return _OTHER[which].format(value=value, plies=plies)
+    return M_(said[which], plies=plies)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,19 +81,19 @@ def prove_again(solver: Any, entry: Any, start: float) -> Verdict:
         proof = solver.prove(mover_wins, entry.plies)
         nodes += proof.nodes
         if not proof.proven:
-            return verdict(False, f"no {entry.value} within {entry.plies} plies")
+            return verdict(False, _not_proven(entry.value, 0, entry.plies))
         if entry.exact and proof.plies != entry.plies:
-            return verdict(False, f"a {entry.value} in {proof.plies} plies: not exact")
+            return verdict(False, _not_proven(entry.value, 1, proof.plies))
         shorter = entry.plies - 2
         lowest = solver.lower_bound(mover_wins)
         if entry.exact and shorter >= lowest:
             again = solver.prove(mover_wins, shorter)
             nodes += again.nodes
             if again.proven:
-                return verdict(False, f"a {entry.value} within {shorter} plies: not exact")
+                return verdict(False, _not_proven(entry.value, 2, shorter))
     except SearchStopped:
-        return verdict(False, "out of time")
-    return verdict(True, "proven")
+        return verdict(False, M_("out of time"))
+    return verdict(True, M_("proven"))
 
 
 def prove_all_again(
@@ -81,7 +113,7 @@ def prove_all_again(
         start = time.perf_counter()
         game = position(entry)
         if game.is_over():
-            yield Verdict(entry, False, "the game is over there", 0, 0.0)
+            yield Verdict(entry, False, M_("the game is over there"), 0, 0.0)
             continue
         if solver is not None:
             try:
@@ -92,7 +124,7 @@ def prove_all_again(
             try:
                 solver = make_solver(game)
             except ValueError as exc:
-                yield Verdict(entry, False, str(exc), 0, 0.0)
+                yield Verdict(entry, False, reason_of(exc), 0, 0.0)
                 continue
         solver.max_seconds = max_seconds
         solver._start = start  # the budget is the entry's

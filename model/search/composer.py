@@ -23,9 +23,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pyramid_lab.i18n import M_
+from pyramid_lab.i18n import number as in_words
+
 from ..collection import INDEX, INDEX_FORMAT
 from ..files import SUFFIX, write, write_text
-from ..game import Game
+from ..game import Game, SaidError
 from .choice import ProgressCallback
 from .difficulty import playouts_to_find
 from .kernels import adapter_for
@@ -122,17 +125,23 @@ def make_puzzle(
     budget = stopped if max_nodes is None else _either(node_budget(4 * max_nodes), stopped)
     verdict = verify(game, draft, stop=budget, knowledge=knowledge)
     if verdict.result == "unknown":
-        return None, "the prover did not settle it within its budget"
+        return None, M_("the prover did not settle it within its budget")
     if not verdict.verified:
-        return None, f"not verified: {verdict.reason}"
+        return None, M_("not verified: {reason}", reason=verdict.reason())
     if verdict.cooks:
-        return None, f"cooked: {', '.join(verdict.cooks)} also win"
+        return None, M_("cooked: {moves} also win", moves=", ".join(verdict.cooks))
     if verdict.plies != within:
-        return None, f"the win takes {verdict.plies} plies, not {within}"
+        return None, M_(
+            "the win takes {plies} plies, not {within}", plies=str(verdict.plies), within=within
+        )
     if max_nodes is not None and verdict.nodes > max_nodes:
-        return None, f"its proof takes {verdict.nodes:,} nodes (more than {max_nodes:,})"
+        return None, M_(
+            "its proof takes {nodes} nodes (more than {most})",
+            nodes=in_words(verdict.nodes),
+            most=in_words(max_nodes),
+        )
     if not verdict.defence or verdict.defence[0] != key or len(verdict.defence) != within:
-        return None, "its main line is not whole"
+        return None, M_("its main line is not whole")
     return {"title": title(game, within), "goal": goal, "solution": list(verdict.defence)}, ""
 
 
@@ -212,13 +221,26 @@ def _check_request(
     turns or other than two players, no puzzle or ply asked for, an unknown band, or a
     band where no compiled engine measures difficulty."""
     if start.has_chance or start.simultaneous_turns or len(start.players) != 2:
-        raise ValueError(f"{start.title}: puzzles are composed for two-player games without chance")
+        raise SaidError(
+            M_(
+                "{game}: puzzles are composed for two-player games without chance",
+                game=start.title,
+            )
+        )
     if count < 1 or within < 1:
-        raise ValueError("count and within must be 1 or more")
+        raise SaidError(M_("count and within must be 1 or more"))
     if difficulty_band is not None and difficulty_band not in BANDS:
-        raise ValueError(f"difficulty must be one of {', '.join(BANDS)}, not {difficulty_band!r}")
+        raise SaidError(
+            M_(
+                "difficulty must be one of {bands}, not {band}",
+                bands=", ".join(BANDS),
+                band=repr(difficulty_band),
+            )
+        )
     if difficulty_band is not None and adapter_for(start, knowledge) is None:
-        raise ValueError(f"{start.title}: no difficulty measure here (no compiled engine)")
+        raise SaidError(
+            M_("{game}: no difficulty measure here (no compiled engine)", game=start.title)
+        )
 
 
 def compose(

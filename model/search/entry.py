@@ -10,8 +10,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pyramid_lab.i18n import M_
+
 from ..files import write_bytes
-from ..game import Game
+from ..game import Game, SaidError
 from .choice import Choice
 from .exact import Exact
 from .kernels import adapter_for, solver_for
@@ -133,12 +135,12 @@ def write_certificate(
     OSError where the file cannot be written."""
     make = knowledge.certificate
     if make is None:
-        raise ValueError(f"{game.title} has no certificates")
+        raise SaidError(M_("{game} has no certificates", game=game.title))
     mb = DEFAULT_TABLE_MB if table_mb is None else table_mb
     try:
         made = make(game, table_mb=mb, progress=progress)
     except RuntimeError as exc:  # the walk met what the proof did not: said, not raised
-        raise ValueError(f"the proof could not be written out: {exc}") from None
+        raise SaidError(M_("the proof could not be written out: {why}", why=str(exc))) from None
     import gzip  # (certificates alone write one)
 
     write_bytes(path, gzip.compress(made.text.encode("utf-8"), mtime=0))

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..game import SIMULTANEOUS, Game
+from pyramid_lab.i18n import M_, N_
+
+from ..game import SIMULTANEOUS, Game, SaidError
 from .agents import RandomAgent
 from .alphabeta_agent import AlphaBetaAgent
 from .choice import Agent, Limits
@@ -27,6 +29,8 @@ from .threads import check_threads
 from .threads import default_threads as default_threads
 
 LEVELS = ("easy", "medium", "strong")
+#: A level asked for that is none of the game's.
+LEVEL_IS = N_("level must be one of {levels}, not {level}")
 #: The pure-Python strong level's seconds a move.
 STRONG_SECONDS = 2.5
 #: The most seconds a pure-Python level by playouts takes a move (see :func:`_by_time`).
@@ -82,11 +86,11 @@ def agent_for(
     if plugin.own_levels:
         if level not in plugin.own_levels:
             levels = ", ".join(plugin.own_levels)
-            raise ValueError(f"level must be one of {levels}, not {level!r}")
+            raise SaidError(M_(LEVEL_IS, levels=levels, level=repr(level)))
         assert plugin.agent is not None, f"{game.title}: own levels need the plug-in's agent"
         return plugin.agent(game, level, seed, player)
     if level not in LEVELS:
-        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        raise SaidError(M_(LEVEL_IS, levels=", ".join(LEVELS), level=repr(level)))
     # every side programs in secret: no tree (at the game's other nodes too, where its
     # turns are simultaneous: a special move's choice is weighed by the turn after it)
     if game.simultaneous_turns or game.current_player() == SIMULTANEOUS:

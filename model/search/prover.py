@@ -26,6 +26,8 @@ import time
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
+from pyramid_lab.i18n import M_
+
 from ..game import Game, Move, SaidError, no_proof_with_chance
 from ..speed import push_search, search_moves
 from .compiled.proof import ProofSearch
@@ -62,7 +64,9 @@ class Prover:
         if game.has_chance:
             raise SaidError(no_proof_with_chance(game.title))
         if side not in game.players:
-            raise ValueError(f"{side!r} is not a player of {game.title}")
+            raise SaidError(
+                M_("{side} is not a player of {game}", side=repr(side), game=game.title)
+            )
         self.game = game.copy()
         self.side = game.players.index(side)
         self.table: dict[tuple[Hashable, int], tuple[int, int]] = {}
@@ -382,7 +386,7 @@ def prove(
     compiled kernel), handed by the caller (``search.knowledge_for(game)``).
     """
     if within < 0:
-        raise ValueError(f"within must be 0 or more, not {within}")
+        raise SaidError(M_("within must be 0 or more, not {within}", within=str(within)))
     prover = Prover(
         game, side, max_seconds=max_seconds, stop=stop, progress=progress, knowledge=knowledge
     )
@@ -436,7 +440,7 @@ def first_moves(
     plies, with the length of its shortest win, shortest first (for finding cooks).
     SearchStopped when stopped."""
     if game.is_over() or game.to_move != side:
-        raise ValueError(f"{side} is not to move")
+        raise SaidError(M_("{side} is not to move", side=str(side)))
     prover = Prover(
         game, side, max_seconds=max_seconds, stop=stop, progress=progress, knowledge=knowledge
     )

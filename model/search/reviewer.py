@@ -34,7 +34,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..game import Game, Move
+from pyramid_lab.i18n import M_
+
+from ..game import Game, Move, SaidError
 from ..review import (
     MISSED_WIN,
     MISTAKE,
@@ -90,7 +92,7 @@ def judge(
         assert outcome is not None
         return Judgement(game.to_move, None, None, None, result=outcome.result)
     if game.current_player() < 0:
-        raise ValueError("the review judges positions with one player to move")
+        raise SaidError(M_("the review judges positions with one player to move"))
     mover, other = game.to_move, game.other(game.to_move)
     started = time.perf_counter()
     knowledge = exact.knowledge
@@ -263,7 +265,7 @@ def review(
     if why is not None:
         raise ValueError(why)
     if not seconds > 0:
-        raise ValueError(f"seconds must be more than 0, not {seconds}")
+        raise SaidError(M_("seconds must be more than 0, not {seconds}", seconds=str(seconds)))
     stopped = stop_function(stop)
     report = progress or (lambda fraction, text: None)
     line = list(game.move_stack)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 
-from ..game import shorten
+from pyramid_lab.i18n import M_
+
+from ..game import SaidError, shorten
 
 #: The most threads one search runs on.
 MAX_THREADS = 256
@@ -13,9 +15,13 @@ MAX_THREADS = 256
 def check_threads(threads: int) -> int:
     """``threads`` if it is a number of threads a search may run on, else ValueError."""
     if isinstance(threads, bool) or not isinstance(threads, int):
-        raise ValueError(f"threads must be a whole number, not {shorten(repr(threads))}")
+        raise SaidError(
+            M_("threads must be a whole number, not {threads}", threads=shorten(repr(threads)))
+        )
     if not 1 <= threads <= MAX_THREADS:
-        raise ValueError(f"threads must be 1 to {MAX_THREADS}, not {threads}")
+        raise SaidError(
+            M_("threads must be 1 to {most}, not {threads}", most=MAX_THREADS, threads=str(threads))
+        )
     return threads
 
 

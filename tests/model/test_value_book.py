@@ -191,3 +191,51 @@ def test_solve_answers_the_empty_base4_pyramids_from_the_book_at_once():
     # not in the book: searched
     deeper = game_of("empty-base3-floating", "1,1,0", "0,0,0")
     assert solve(deeper, book=True, knowledge=knowledge_for(deeper)).path != "book"
+
+
+class _Proof:
+    def __init__(self, proven: bool, plies: int) -> None:
+        self.proven, self.plies, self.nodes = proven, plies, 1
+
+
+class _Solver:
+    """A solver that proves what it is told (the verdicts' words, not the search, tested)."""
+
+    def __init__(self, proofs: list[_Proof | None]) -> None:
+        self.proofs = proofs
+
+    def prove(self, mover_wins: bool, plies: int) -> _Proof:
+        from pyramid_lab.model.search.stop import SearchStopped
+
+        proof = self.proofs.pop(0)
+        if proof is None:
+            raise SearchStopped()
+        return proof
+
+    def lower_bound(self, mover_wins: bool) -> int:
+        return 1
+
+
+def test_verify_says_its_reasons_in_the_readers_language_and_its_json_in_english():
+    from pyramid_lab import i18n
+    from pyramid_lab.model.search.book_verify import prove_again
+
+    floating = game_of("empty-base3-floating")
+    cases: list[tuple[BookEntry, list[_Proof | None], str]] = [
+        (entry(floating, "win", 9, False), [_Proof(False, 0)], "no win within 9 plies"),
+        (entry(floating, "loss", 12, True), [_Proof(True, 10)], "a loss in 10 plies: not exact"),
+        (
+            entry(floating, "win", 11, True),
+            [_Proof(True, 11), _Proof(True, 9)],
+            "a win within 9 plies: not exact",
+        ),
+        (entry(floating, "win", 11, False), [None], "out of time"),
+        (entry(floating, "win", 11, False), [_Proof(True, 11)], "proven"),
+    ]
+    for claimed, proofs, english in cases:
+        verdict = prove_again(_Solver(proofs), claimed, 0.0)
+        assert verdict.reason == english
+        assert json.loads(json.dumps(verdict.to_json()))["reason"] == english
+        german = i18n.shown(verdict.reason, "de")
+        assert german
+        assert german != english

@@ -65,14 +65,14 @@ def name_of(value: Any) -> str:
 
 
 def token_of(value: Any) -> str:
-    text = bounded_text(value, "the student's key", 64)
+    text = bounded_text(value, N_("the student's key"), 64)
     if not _TOKEN.fullmatch(text):
         raise Refused(N_("the student's key is not one this class gives"))
     return text
 
 
 def code_of(value: Any) -> str:
-    text = bounded_text(value, "the class code", 60)
+    text = bounded_text(value, N_("the class code"), 60)
     if not _CODE.fullmatch(text):
         raise Refused(N_("a class code is 4 to 60 letters, digits and dashes"))
     return text
@@ -87,14 +87,18 @@ def chosen_code(value: str) -> str:
     letters = text.replace("-", "")
     if len(letters) < MIN_CHOSEN_CODE:
         raise Refused(
-            f"a class code is at least {MIN_CHOSEN_CODE} letters and digits (dashes not "
-            "counted), or a page could guess it: leave --code out and the class makes one"
+            N_(
+                "a class code is at least {least} letters and digits (dashes not counted), "
+                "or a page could guess it: leave --code out and the class makes one"
+            ).format(least=MIN_CHOSEN_CODE)
         )
     if len(set(letters.lower())) < MIN_CODE_LETTERS:
         raise Refused(
-            f"a class code has at least {MIN_CODE_LETTERS} different letters and digits "
-            "(not one letter repeated), or a page could guess it: leave --code out and "
-            "the class makes one"
+            N_(
+                "a class code has at least {least} different letters and digits (not one "
+                "letter repeated), or a page could guess it: leave --code out and the "
+                "class makes one"
+            ).format(least=MIN_CODE_LETTERS)
         )
     return text
 
@@ -132,17 +136,17 @@ def whole_number(value: Any, what: str, low: int, high: int) -> int:
 
 def seconds_of(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise Refused("seconds must be a number")
+        raise Refused(N_("seconds must be a number"))
     if not (math.isfinite(value) and 0 <= value <= 10**9):
-        raise Refused("seconds must be from 0 to 1000000000")
+        raise Refused(N_("seconds must be from 0 to 1000000000"))
     return float(value)
 
 
 def point_of(value: Any, count: int) -> tuple[int, ...]:
     """A point sent by a page: ``count`` whole numbers (from 0 to 99)."""
     if not isinstance(value, list) or len(value) != count:
-        raise Refused(f"a point is a list of {count} whole numbers")
-    return tuple(whole_number(v, "a coordinate", 0, 99) for v in value)
+        raise Refused(N_("a point is a list of {count} whole numbers").format(count=count))
+    return tuple(whole_number(v, N_("a coordinate"), 0, 99) for v in value)
 
 
 def key_of(token: str) -> str:

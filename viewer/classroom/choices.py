@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pyramid_lab.i18n import M_
+from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model.game import Game, Move
 
 from ..lab.board import Board as LabBoard
@@ -144,7 +144,7 @@ class Choices:
         """The move's text of the form's choices (ValueError: not the form's)."""
         form = self.ui.move_form(self.view)
         if form is None:
-            raise ValueError("this position has no form: click the board or type the move")
+            raise ValueError(N_("this position has no form: click the board or type the move"))
         return form.text(chosen)
 
     def _move_cells(self, legal: Sequence[Move]) -> list[frozenset[int]]:

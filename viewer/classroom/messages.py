@@ -62,9 +62,9 @@ MAX_MESSAGE = 24 * 1024
 MAX_FORM_PARTS = 40
 UNKNOWN = N_("the page sent a message this class does not know")
 #: What a page is told when a value it sent is not the one list awaited.
-POINT = "a point is a list of three whole numbers"
-CHOICES = "the form sends a list of choices"
-STUDENTS = "which students? (a list of them)"
+POINT = N_("a point is a list of three whole numbers")
+CHOICES = N_("the form sends a list of choices")
+STUDENTS = N_("which students? (a list of them)")
 
 
 def _door(value: Any) -> str | None:
@@ -126,13 +126,13 @@ class Previous(Action, name="previous"):
 
 def _vector(value: Any) -> tuple[float, ...]:
     if not isinstance(value, list) or len(value) != 3:
-        raise Refused("a click is a ray: two lists of three numbers")
+        raise Refused(N_("a click is a ray: two lists of three numbers"))
     found = []
     for number in value:
         if isinstance(number, bool) or not isinstance(number, int | float):
-            raise Refused("a click is a ray: two lists of three numbers")
+            raise Refused(N_("a click is a ray: two lists of three numbers"))
         if not -1e6 < number < 1e6:
-            raise Refused("a click's ray is out of the scene")
+            raise Refused(N_("a click's ray is out of the scene"))
         found.append(float(number))
     return tuple(found)
 
@@ -143,11 +143,11 @@ def _whole(what: str, low: int, high: int) -> Callable[[Any], int]:
 
 
 def _point(value: Any) -> tuple[int, ...]:
-    return tuple(whole_number(v, "a coordinate", 0, 99) for v in _list(value, POINT))
+    return tuple(whole_number(v, N_("a coordinate"), 0, 99) for v in _list(value, POINT))
 
 
 def _move(value: Any) -> str:
-    text = bounded_text(value, "the move", 60).strip()
+    text = bounded_text(value, N_("the move"), 60).strip()
     if not text:
         raise Refused(N_("type the move first"))
     return text
@@ -156,15 +156,15 @@ def _move(value: Any) -> str:
 def _choices(value: Any) -> tuple[str, ...]:
     chosen = _list(value, CHOICES)
     if len(chosen) > MAX_FORM_PARTS:
-        raise Refused("the form sent too many choices")
-    return tuple(bounded_text(v, "a choice", 8) for v in chosen)
+        raise Refused(N_("the form sent too many choices"))
+    return tuple(bounded_text(v, N_("a choice"), 8) for v in chosen)
 
 
 def _clip(value: Any) -> int | None:
-    return None if value is None else whole_number(value, "the clip", 0, 99)
+    return None if value is None else whole_number(value, N_("the clip"), 0, 99)
 
 
-class Click(Action, name="click", asks="a click is a ray: a start and a direction"):
+class Click(Action, name="click", asks=N_("a click is a ray: a start and a direction")):
     """The view ray under the pixel clicked: its start and its direction."""
 
     origin: tuple[float, ...] = checked(_vector, ())
@@ -177,7 +177,7 @@ class Point(Action, name="point", asks=POINT):
     point: tuple[int, ...] = checked(_point, ())
 
 
-class Move(Action, name="move", asks="type the move"):
+class Move(Action, name="move", asks=N_("type the move")):
     """A move typed (or a move's button)."""
 
     text: str = checked(_move, "")
@@ -189,17 +189,17 @@ class Form(Action, name="form", asks=CHOICES):
     chosen: tuple[str, ...] = checked(_choices, ())
 
 
-class Lesson(Action, name="lesson", asks="which lesson?"):
+class Lesson(Action, name="lesson", asks=N_("which lesson?")):
     """Another lesson of the class (its number; the class checks it is one)."""
 
-    index: int = checked(_whole("the lesson", -(10**6), 10**6), 0)
+    index: int = checked(_whole(N_("the lesson"), -(10**6), 10**6), 0)
 
 
-class View(Action, name="view", asks="the view is a top level, a peel and a clip"):
+class View(Action, name="view", asks=N_("the view is a top level, a peel and a clip")):
     """The board's view: the top level shown, the peel, the clip (or none)."""
 
-    top: int = checked(_whole("the top level", 0, 99), 99)
-    peel: int = checked(_whole("the peel", 0, 9), 0)
+    top: int = checked(_whole(N_("the top level"), 0, 99), 99)
+    peel: int = checked(_whole(N_("the peel"), 0, 9), 0)
     clip: int | None = checked(_clip, None)
 
 
@@ -212,11 +212,11 @@ ACTIONS: dict[str, type[Action]] = {
 
 def action_of(name: Any, args: Any) -> Action:
     """A student's action from its name and values; Refused in words."""
-    name = bounded_text(name, "the action", 20)
+    name = bounded_text(name, N_("the action"), 20)
     values = args_of(args)
     kind = ACTIONS.get(name)
     if kind is None:
-        raise Refused(f"no such action: {shorten(name, 20)}")
+        raise Refused(N_("no such action: {name}").format(name=shorten(name, 20)))
     return kind.from_values(values)
 
 
@@ -251,22 +251,22 @@ class Order(Message, Values, who="teacher"):
         return cls.from_values(order_args(raw, cls.CHARS))
 
 
-class Everyone(Order, asks="everyone to which lesson and step?"):
-    lesson: int = checked(_whole("the lesson", 0, 10**6), 0)
-    step: int = checked(_whole("the step", 0, 10**6), 0)
+class Everyone(Order, asks=N_("everyone to which lesson and step?")):
+    lesson: int = checked(_whole(N_("the lesson"), 0, 10**6), 0)
+    step: int = checked(_whole(N_("the step"), 0, 10**6), 0)
 
 
 def _ticked(given: list[Any], asks: str, most: int, what: str) -> tuple[str, ...]:
     """The ticked (``what``: one in words), each once: Refused ``asks`` when they are
     none or more than ``most``."""
     if not given:
-        raise Refused(f"{asks} (tick them first)")
+        raise Refused(N_("{asks} (tick them first)").format(asks=asks))
     if len(given) > most:
-        raise Refused(f"{asks} (at most {most} at once)")
+        raise Refused(N_("{asks} (at most {most} at once)").format(asks=asks, most=most))
     return tuple(dict.fromkeys(bounded_text(v, what, 24) for v in given))
 
 
-class Chosen(Order, asks="which students?"):
+class Chosen(Order, asks=N_("which students?")):
     """An order on students the teacher ticked (their rows' ids)."""
 
     CHARS: ClassVar[int] = MAX_CHOSEN_CHARS
@@ -275,28 +275,28 @@ class Chosen(Order, asks="which students?"):
     @classmethod
     def from_values(cls, values: list[Any]) -> Self:
         chosen = _list(_one(values, cls.ASKS), STUDENTS)
-        return cls(_ticked(chosen, cls.ASKS, MAX_CHOSEN, "a student"))
+        return cls(_ticked(chosen, cls.ASKS, MAX_CHOSEN, N_("a student")))
 
 
-class Remove(Chosen, asks="remove which students?"):
+class Remove(Chosen, asks=N_("remove which students?")):
     """Take the ticked students out of the class."""
 
 
-class BringBack(Chosen, asks="bring back which students?"):
+class BringBack(Chosen, asks=N_("bring back which students?")):
     """Bring the ticked students removed back into the class."""
 
 
 def _yes_or_no(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise Refused("close the class or open it? (true or false)")
+        raise Refused(N_("close the class or open it? (true or false)"))
     return value
 
 
-class Close(Order, asks="close the class or open it?"):
+class Close(Order, asks=N_("close the class or open it?")):
     closed: bool = checked(_yes_or_no, False)
 
 
-class Answer(Order, asks="which pages waiting?"):
+class Answer(Order, asks=N_("which pages waiting?")):
     """The teacher's answer to joins waiting: their handles, one (``"h"``) or the ticked
     (``["h", ...]``: at most :data:`.checks.MAX_WAITING`, each once), answered at once."""
 
@@ -306,7 +306,7 @@ class Answer(Order, asks="which pages waiting?"):
     def from_values(cls, values: list[Any]) -> Self:
         chosen = _one(values, cls.ASKS)
         given = chosen if isinstance(chosen, list) else [chosen]
-        return cls(_ticked(given, cls.ASKS, MAX_WAITING, "a page waiting"))
+        return cls(_ticked(given, cls.ASKS, MAX_WAITING, N_("a page waiting")))
 
 
 class Door(Message, who="teacher"):
@@ -314,11 +314,11 @@ class Door(Message, who="teacher"):
     and comes in though the class is closed (however many pages wait)."""
 
 
-class Admit(Answer, asks="let in which pages waiting?"):
+class Admit(Answer, asks=N_("let in which pages waiting?")):
     """Let the joins waiting in."""
 
 
-class Refuse(Answer, asks="refuse which pages waiting?"):
+class Refuse(Answer, asks=N_("refuse which pages waiting?")):
     """Refuse the joins waiting."""
 
 
@@ -326,13 +326,13 @@ def args_of(value: Any, chars: int = MAX_ARGS_CHARS) -> list[Any]:
     """An action's or an order's values: a list of at most :data:`MAX_ARGS`, plain data of
     at most ``chars`` as JSON (:data:`MAX_ARGS_CHARS`)."""
     if not isinstance(value, list) or len(value) > MAX_ARGS:
-        raise Refused("the page sent too many values")
+        raise Refused(N_("the page sent too many values"))
     try:
         size = len(json.dumps(value))
     except (TypeError, ValueError):
-        raise Refused("the page sent values that are not plain data") from None
+        raise Refused(N_("the page sent values that are not plain data")) from None
     if size > chars:
-        raise Refused("the page sent too much")
+        raise Refused(N_("the page sent too much"))
     return value
 
 
@@ -416,6 +416,6 @@ def read(text: str | None) -> tuple[int | None, type[Message], dict[str, Any]]:
     found = classify(raw) if classify is not None else None
     if found is None:
         if classify is not None:  # (the teacher's: an order of no kind)
-            raise Unread(ident, Refused("no such order"), kind)
+            raise Unread(ident, Refused(N_("no such order")), kind)
         raise Unread(ident, Unknown(UNKNOWN), kind)
     return ident, found, raw

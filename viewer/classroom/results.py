@@ -12,6 +12,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
+from pyramid_lab.i18n import N_
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import PositionFormatError
 
@@ -153,9 +154,9 @@ def _student_of(
     room: Classroom, entry: dict[str, Any], listed: list[Any], where: dict[str, int]
 ) -> tuple[str, Student]:
     if "key_sha256" in entry:
-        key = bounded_text(entry.get("key_sha256"), "a key's digest", 64)
+        key = bounded_text(entry.get("key_sha256"), N_("a key's digest"), 64)
         if not re.fullmatch(r"[0-9a-f]{64}", key):
-            raise Refused("a key's digest is 64 hexadecimal digits")
+            raise Refused(N_("a key's digest is 64 hexadecimal digits"))
     else:  # the first format: the key in clear, hashed now (and so written)
         key = key_of(token_of(entry.get("token")))
     student = Student(room, key, name_of(entry.get("name")))
@@ -163,7 +164,7 @@ def _student_of(
     student.progress.data = student.progress.parse({"lessons": progress})
 
     def ours(index: Any) -> int | None:
-        index = whole_number(index, "a lesson", 0, 10**6)
+        index = whole_number(index, N_("a lesson"), 0, 10**6)
         if index >= len(listed) or not isinstance(listed[index], str):
             return None
         return where.get(listed[index])
@@ -171,7 +172,7 @@ def _student_of(
     for step in _entries(entry.get("steps", [])):
         lesson = ours(step.get("lesson"))
         if lesson is not None:
-            number = whole_number(step.get("step"), "a step", 0, lessons.MAX_STEPS)
+            number = whole_number(step.get("step"), N_("a step"), 0, lessons.MAX_STEPS)
             student.records[(lesson, number)] = record_of(step)
     view = entry.get("view")
     if isinstance(view, dict):
@@ -193,10 +194,10 @@ def _student_of(
 
 def _entries(value: Any) -> Iterable[dict[str, Any]]:
     if not isinstance(value, list):
-        raise Refused("the students and their steps must be lists")
+        raise Refused(N_("the students and their steps must be lists"))
     for entry in value:
         if not isinstance(entry, dict):
-            raise Refused("each student and step must be an object")
+            raise Refused(N_("each student and step must be an object"))
         yield entry
 
 

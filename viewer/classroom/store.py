@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pyramid_lab.i18n import M_, Message, _
+from pyramid_lab.i18n import M_, N_, Message, _
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import PositionFormatError, shorten
 from pyramid_lab.model.words import system_reason
@@ -71,7 +71,7 @@ def name_ok(name: str) -> str:
     """A class's ``--name``: 1 to 60 letters, digits, dots, dashes and underscores, not
     starting with a dot (it names a file in :func:`results_folder`)."""
     if not re.fullmatch(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,59}", name):
-        raise Refused("a class's name is 1 to 60 letters, digits, dots, dashes and underscores")
+        raise Refused(N_("a class's name is 1 to 60 letters, digits, dots, dashes and underscores"))
     return name
 
 

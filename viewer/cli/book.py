@@ -211,6 +211,6 @@ def _verify(args: argparse.Namespace, books: Any, book: Any) -> int:
         if not verdict.ok:
             status = EXIT_BAD_INPUT
             said = _("pyramid-lab: book entry {board}: {reason}")
-            print(said.format(board=entry.board, reason=verdict.reason), file=sys.stderr)
+            print(said.format(board=entry.board, reason=shown(verdict.reason)), file=sys.stderr)
         print(json.dumps(verdict.to_json()), flush=True)
     return status

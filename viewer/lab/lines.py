@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Protocol
 
-from pyramid_lab.model.game import CHANCE, Game, Move
+from pyramid_lab.i18n import M_
+from pyramid_lab.model.game import CHANCE, Game, Move, SaidError
 from pyramid_lab.model.setup import start_copy
 from pyramid_lab.model.tree import Node, lines_to_json
 
@@ -140,7 +141,7 @@ class Lines:
         """Show the position of ``node`` (a node of this game's tree); its line becomes
         the current line."""
         if node.root() is not self.node.root():
-            raise ValueError("that move belongs to another game")
+            raise SaidError(M_("that move belongs to another game"))
         self.walk_to(node)
         self._edited.changed.emit("goto")
 
@@ -153,7 +154,7 @@ class Lines:
         """Remove ``node`` and everything after it (not on the path to the position shown);
         the number of moves removed."""
         if node in self.node.path() or node.parent is None:
-            raise ValueError("the position shown is on this line: go to another line first")
+            raise SaidError(M_("the position shown is on this line: go to another line first"))
         count = 1 + node.size()
         node.parent.remove(node)
         self._edited.dirty = True

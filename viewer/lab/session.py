@@ -25,7 +25,7 @@ from pathlib import Path
 from pyramid_lab.i18n import M_
 from pyramid_lab.model.content import is_shipped
 from pyramid_lab.model.files import Fingerprint, Lesson, PositionDocument, to_json, write
-from pyramid_lab.model.game import CHANCE, Game, Move
+from pyramid_lab.model.game import CHANCE, Game, Move, SaidError
 from pyramid_lab.model.puzzle import PuzzleTexts, PuzzleValue
 from pyramid_lab.model.review import GameReview
 from pyramid_lab.model.tree import Node, tree_of
@@ -214,14 +214,14 @@ class Session:
         the unsaved flag, and show ``node`` (an old node; the snapshot's by default) when
         ``move``. The number of moves dropped; ValueError if the game was replaced."""
         if snapshot.node.root() is not self.node.root():
-            raise ValueError("the game was replaced since")
+            raise SaidError(M_("the game was replaced since"))
         target = snapshot.node if node is None else node
         if target not in snapshot.nodes:
-            raise ValueError("that position was not in the game then")
+            raise SaidError(M_("that position was not in the game then"))
         if move:
             self.lines.walk_to(target)
         elif any(n not in snapshot.nodes for n in self.node.path()):
-            raise ValueError("the position shown was added since: restore with move")
+            raise SaidError(M_("the position shown was added since: restore with move"))
         dropped = 0
         for parent in snapshot.nodes:
             for child in [c for c in parent.children if c not in snapshot.nodes]:
@@ -313,7 +313,7 @@ class Session:
         returned); read-only, ReadOnlyError (model.files.save_bytes)."""
         target = Path(path) if path else self.path
         if target is None:
-            raise ValueError("no file name to save to")
+            raise SaidError(M_("no file name to save to"))
         same = self.path is not None and _same_file(target, self.path)
         written, self.read_as = write(
             target,

@@ -20,7 +20,10 @@ from typing import Any
 
 import numpy as np
 
+from pyramid_lab.i18n import M_
+
 from ....certificate import FORMAT
+from ....game import SaidError
 from ...compiled import core, dfpn
 from ...compiled.proof import ProofSearch
 from ...shelf import from_book
@@ -64,10 +67,12 @@ def make_certificate(
     a finished position or one no kernel plays (a base above 6); MemoryError where the
     table cannot be had."""
     if game.outcome() is not None:
-        raise ValueError("the game is over: there is nothing to prove")
+        raise SaidError(M_("the game is over: there is nothing to prove"))
     solver = book._make_solver(game, table_mb=table_mb)
     if solver is None:
-        raise ValueError(f"no compiled solver plays base {game.lattice.n}: no certificate")
+        raise SaidError(
+            M_("no compiled solver plays base {size}: no certificate", size=game.lattice.n)
+        )
     count, root = game.lattice.count, solver.adapter.state(game)
     began = time.perf_counter()
     # the book's best move at the root, where it knows one: proving the position after
