@@ -100,10 +100,11 @@ def test_quit_with_jobs_that_cannot_stop_ends_the_process_promptly(gl_display, t
         errors = window.stderr.read() if window.stderr else ""
     assert code == 0, errors[-3000:]
     assert "Traceback" not in errors, errors[-3000:]
-    # wall-clock: the behaviour under test is the wait itself (two stuck jobs held the old
-    # Quit 10 s); 0.5 s of waiting and the exit's 0.1 s of a core, bounded with the slack
-    # of a loaded machine (1.5 s measured at load 15)
-    assert exited < 5.0, f"the process ended {exited:.1f} s after Quit"
+    # The behaviour under test is the wait itself: two stuck jobs held the old Quit 5 s each,
+    # 10 s of sleeping whatever the load (11.4 s measured); now 0.5 s of waiting and the
+    # exit's 0.1 s of a core (0.85 s quiet, 1.5 s at load 15), bounded below the old sleeps
+    # with the slack of a loaded machine.
+    assert exited < 8.0, f"ended {exited:.1f} s after Quit"  # wall-clock: waits are the fault
 
 
 #: What the window's log said when its background compile's child process died.

@@ -83,7 +83,7 @@ def test_each_refusal_speaks_the_browsers_language_or_the_pages():
     assert fr_door[1].startswith("cette page a été ouverte à https://class.school.example")
     assert es_socket == (
         400,
-        "este es el websocket de la clase: lo abren las páginas de la clase (abra en su lugar "
+        "este es el websocket de la clase: lo abren las páginas de la clase (abre en su lugar "
         "la página de los alumnos)\n",
     )
     assert xa_door[0] == 200

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from pyramid_lab.i18n import _
 from pyramid_lab.i18n import shown as said_in_process
-from pyramid_lab.model.words import system_reason
 
 if TYPE_CHECKING:
     from pyramid_lab.model.files import PositionDocument
@@ -110,6 +109,8 @@ def error_line(message: str) -> str:
 def system_said(exc: BaseException) -> str:
     """Why the system refused (an ``OSError``; another error's text) in the command line's
     language: the catalog's words for a failure it knows, else the system's own."""
+    from pyramid_lab.model.words import system_reason  # (not at import: --help loads no model)
+
     return said_in_process(system_reason(exc))
 
 
