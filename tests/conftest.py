@@ -100,6 +100,16 @@ def ball_registered():
 
 
 @pytest.fixture
+def german() -> Iterator[None]:
+    """The process speaks German for the test (``i18n.use``), and English again after it."""
+    from pyramid_lab import i18n
+
+    i18n.use("de")
+    yield
+    i18n.use("en")
+
+
+@pytest.fixture
 def split_solve_dirs(tmp_path_factory, monkeypatch):
     """The split solve's checkpoint secret and default checkpoints in folders of the test's
     (not the user's): its tests use it (``pytestmark``)."""

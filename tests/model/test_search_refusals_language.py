@@ -49,18 +49,14 @@ def test_the_searchs_refusals_are_english_as_before(tmp_path):
         assert isinstance(refused.value, ValueError)  # (callers that catch it still do)
 
 
-def test_the_searchs_refusals_are_said_in_german(tmp_path):
-    i18n.use("de")
-    try:
-        for refuse, english in _refusals(str(tmp_path / "c.gz")):
-            with pytest.raises(SaidError) as refused:
-                refuse()
-            german = str(refused.value)
-            assert german
-            assert german != english
-            assert isinstance(reason_of(refused.value), i18n.Message)
-    finally:
-        i18n.use("en")
+def test_the_searchs_refusals_are_said_in_german(tmp_path, german):
+    for refuse, english in _refusals(str(tmp_path / "c.gz")):
+        with pytest.raises(SaidError) as refused:
+            refuse()
+        said = str(refused.value)
+        assert said
+        assert said != english
+        assert isinstance(reason_of(refused.value), i18n.Message)
 
 
 def _argument_checks() -> list[tuple[Callable[[], object], str]]:
@@ -110,15 +106,11 @@ def test_the_searchs_argument_checks_are_english_as_before():
         assert str(refused.value) == english
 
 
-def test_the_searchs_argument_checks_are_said_in_german():
-    i18n.use("de")
-    try:
-        for refuse, english in _argument_checks():
-            with pytest.raises(SaidError) as refused:
-                refuse()
-            german = str(refused.value)
-            assert german
-            assert german != english
-            assert isinstance(reason_of(refused.value), i18n.Message)
-    finally:
-        i18n.use("en")
+def test_the_searchs_argument_checks_are_said_in_german(german):
+    for refuse, english in _argument_checks():
+        with pytest.raises(SaidError) as refused:
+            refuse()
+        said = str(refused.value)
+        assert said
+        assert said != english
+        assert isinstance(reason_of(refused.value), i18n.Message)

@@ -57,15 +57,11 @@ def test_the_labs_refusals_are_english_as_before():
         assert isinstance(error, ValueError)  # (callers that catch a ValueError still do)
 
 
-def test_the_labs_refusals_are_said_in_german_and_keep_their_message():
-    i18n.use("de")
-    try:
-        for error, english in _refusals():
-            german = str(error)
-            assert german
-            assert german != english
-            assert german == i18n.translations("de").gettext(english)
-            assert reason_of(error) == english  # (the Message: English as a str)
-            assert isinstance(reason_of(error), i18n.Message)
-    finally:
-        i18n.use("en")
+def test_the_labs_refusals_are_said_in_german_and_keep_their_message(german):
+    for error, english in _refusals():
+        said = str(error)
+        assert said
+        assert said != english
+        assert said == i18n.translations("de").gettext(english)
+        assert reason_of(error) == english  # (the Message: English as a str)
+        assert isinstance(reason_of(error), i18n.Message)

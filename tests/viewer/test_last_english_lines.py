@@ -11,8 +11,6 @@ import os
 import random
 from pathlib import Path
 
-import pytest
-
 from pyramid_lab import i18n
 from pyramid_lab.model.files import read
 from pyramid_lab.model.game import game_class
@@ -20,13 +18,6 @@ from pyramid_lab.model.words import colour, system_reason
 from pyramid_lab.viewer.cli.analyze import _explain
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-
-@pytest.fixture
-def german():
-    i18n.use("de")
-    yield
-    i18n.use("en")
 
 
 def test_pyramid_balls_lines_in_german(german):

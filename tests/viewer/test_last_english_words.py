@@ -22,13 +22,6 @@ from pyramid_lab.model.words import reason_of, system_reason
 GERMAN_NO_FILE = "Datei oder Ordner nicht gefunden"
 
 
-@pytest.fixture
-def german():
-    i18n.use("de")
-    yield
-    i18n.use("en")
-
-
 def _german(text: str) -> str:
     return i18n.shown(text, "de")
 
