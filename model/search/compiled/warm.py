@@ -91,10 +91,6 @@ def _endgame() -> None:
     warm_up_whole()
 
 
-#: The last step's words, for a search about to run; a warm-up alone (scripts/setup.sh)
-#: runs none: its own last line says the core is ready.
-_LAST_STEP = LAST_STEP
-
 _MAKE: dict[str, Callable[[], None]] = {
     "tree": _tree,
     "proof": _proof,
@@ -122,7 +118,7 @@ def warm_up(
         _MAKE[part]()
         first_use.mark(part)
         done += share
-    say(1.0, _LAST_STEP)
+    say(1.0, LAST_STEP)
     return time.perf_counter() - began
 
 
@@ -153,7 +149,7 @@ def _line(text: str, said: set[str]) -> str:
     head, colon, step = text.partition(": ")  # (its English: each part a word of the catalog)
     if not colon or head not in (first_use.COMPILING, first_use.LOADING):
         return i18n.shown(text)
-    if step == _LAST_STEP:
+    if step == LAST_STEP:
         return ""
     if head in said:
         return f"  {i18n.shown(step)}"
