@@ -6,7 +6,6 @@ or a unit: :mod:`.split_run` says what the cluster runs."""
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import gc
 import logging
@@ -274,13 +273,23 @@ def _local_cluster(workers: int, own: Any) -> Any:
     """The local cluster of ``workers`` processes, reached only with ``own`` credentials."""
     import dask
     from distributed import LocalCluster
-    from distributed.deploy.spec import close_clusters
 
-    # dask_client closes its cluster, always; one still open at the exit is a solve's whose
-    # thread the exit cut short (the window quit while the cluster started): its workers
-    # end with this process (each nanny's pipe), and Dask's own close at the exit would
-    # hold the exit for up to 10 s more (and fail, its start still under way).
-    atexit.unregister(close_clusters)
+    class SolveCluster(LocalCluster):
+        """A local cluster that Dask's own close at the exit leaves alone (its
+        ``shutdown_on_close`` always false; another cluster of the process, a script's own,
+        keeps Dask's close): dask_client closes its cluster, always; one still open at the
+        exit is a solve's whose thread the exit cut short (the window quit while the cluster
+        started): its workers end with this process (each nanny's pipe), and Dask's close
+        would hold the exit for up to 10 s more (and fail, its start still under way)."""
+
+        @property
+        def shutdown_on_close(self) -> bool:
+            return False
+
+        @shutdown_on_close.setter
+        def shutdown_on_close(self, value: bool) -> None:  # (SpecCluster sets it at its start)
+            pass
+
     # The workers are spawned while SIGINT is ignored (they inherit that): Ctrl+C in the
     # terminal reaches the whole process group, and only this process should answer it
     # (it stops the workers itself), not every worker with its own traceback.
@@ -289,7 +298,7 @@ def _local_cluster(workers: int, own: Any) -> Any:
     _tracker_apart()
     try:
         with dask.config.set({**QUIET, **CLOSED}):
-            return LocalCluster(
+            return SolveCluster(  # type: ignore[no-untyped-call]  # (LocalCluster.__init__ is untyped)
                 n_workers=workers,
                 processes=True,
                 threads_per_worker=1,

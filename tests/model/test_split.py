@@ -488,3 +488,29 @@ def test_pyraos_whole_game_split_over_a_dask_cluster_gives_the_same_table(tmp_pa
         whole.build(table, client=client)
     assert all(np.array_equal(a, b) for a, b in zip(table.values, alone.values, strict=True))
     assert whole.describe(table.probe(0, 0)) == "a loss in 16 plies"
+
+
+# Dask's close at the exit: the solve's own cluster left to end with the process (a Quit
+# that cut its solve short would wait up to 10 s more for it), a script's own closed by it
+EXIT_CLOSE = """
+from distributed import LocalCluster, Security
+from distributed.deploy.spec import close_clusters
+from pyramid_lab.model.search import split_cluster
+
+if __name__ == "__main__":
+    ours = split_cluster._local_cluster(1, Security.temporary())
+    theirs = LocalCluster(n_workers=0, processes=False, dashboard_address="127.0.0.1:0")
+    close_clusters()  # what Dask runs at the exit
+    print(ours.status.name, theirs.status.name)
+    ours.close()
+"""
+
+
+def test_dasks_close_at_the_exit_leaves_the_solves_cluster_alone_and_no_other(tmp_path):
+    script = tmp_path / "exit_close.py"  # (a file: the workers are spawned from it)
+    script.write_text(EXIT_CLOSE)
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split() == ["running", "closed"], done.stderr[-3000:]
