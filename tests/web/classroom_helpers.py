@@ -7,11 +7,13 @@ as a hostile page would)."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import os
 import queue
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -286,3 +288,48 @@ class Page:
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
+
+
+def port_of(url: str) -> int:
+    """The port of a class's address."""
+    return int(re.search(r":(\d+)/", url).group(1))
+
+
+def raw_page(port: int, address: str, name: str) -> socket.socket:
+    """A page that joins on a raw socket and never reads again (its receive buffer small,
+    so that what the server sends it stays in the server's send queue)."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.bind((address, 0))
+    sock.settimeout(WAIT_S)
+    sock.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(1)
+        assert chunk, "the handshake was not answered"
+        head += chunk
+    assert head.startswith(b"HTTP/1.1 101"), head
+    payload = json.dumps({"id": 1, "do": "join", "name": name}).encode()
+    mask = os.urandom(4)
+    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + masked)
+    return sock
+
+
+def send_queues(port: int, address: str) -> dict[int, int]:
+    """The bytes in the server's send queue of each of its connections to ``address``
+    (``/proc/net/tcp``'s tx_queue), by the client's port."""
+    ip = "".join(f"{int(part):02X}" for part in reversed(address.split(".")))
+    found = {}
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        local, remote, queues = fields[1], fields[2], fields[4]
+        if local.endswith(f":{port:04X}") and remote.startswith(ip + ":"):
+            found[int(remote.split(":")[1], 16)] = int(queues.split(":")[0], 16)
+    return found

@@ -25,7 +25,10 @@ from classroom_helpers import (
     SECOND,
     Page,
     command_line,
+    port_of,
+    raw_page,
     run_class,
+    send_queues,
     socket_url,
     start_server,
 )
@@ -47,10 +50,6 @@ def run(coroutine, seconds: float = WAIT_S):  # a hang's bound only
             return await coroutine
 
     return asyncio.run(bounded())
-
-
-def port_of(server) -> int:
-    return int(re.search(r":(\d+)/", server.students).group(1))
 
 
 def raw_request(port: int, request: bytes) -> tuple[int, bytes]:
@@ -80,7 +79,7 @@ def rss_mb(pid: int) -> float:
 def test_another_name_for_the_class_is_refused_dns_rebinding(server):
     # a site the teacher's browser opens points its own name at the class's address: the
     # browser sends that name as Host (and Origin); the class answers only its own
-    port = port_of(server)
+    port = port_of(server.students)
     evil = f"rebind.attacker.example:{port}"
     status, body = raw_request(port, f"GET / HTTP/1.1\r\nHost: {evil}\r\n\r\n".encode())
     assert status == 421
@@ -108,7 +107,7 @@ def test_another_name_for_the_class_is_refused_dns_rebinding(server):
 
 
 def test_a_failed_handshake_is_a_400_in_words(server):
-    port = port_of(server)
+    port = port_of(server.students)
     key = "dGhlIHNhbXBsZSBub25jZQ=="
     host = f"Host: 127.0.0.1:{port}\r\n"
     for request in (
@@ -224,20 +223,22 @@ def test_pages_that_never_read_hold_little_and_give_it_back(server):
 
 def test_pushes_to_a_page_that_never_reads_are_bounded(server):
     # the teacher moves the class again and again; one student's page reads nothing of
-    # what is pushed to it: it is cut, the others (and the teacher) go on
+    # what is pushed to it (a raw socket with a small receive buffer: an aiohttp client
+    # reads its socket in the background, and so would never be deaf): it is cut for not
+    # reading, while the others (and the teacher) go on
     url = socket_url(server.students)
+    port, address = port_of(server.students), "127.0.0.73"
     pid = server.process.pid
 
     async def flood():
         async with aiohttp.ClientSession() as session:
             start = rss_mb(pid)
-            deaf = await Page(session, url).open()
-            await deaf.ask(do="join", name="Never reads")
+            deaf = raw_page(port, address, "Never reads")
             other = await Page(session, url).open()
             await other.ask(do="join", name="Reads")
             teacher = await Page(session, url).open()
             await teacher.ask(do="teacher", code=CODE)
-            peak, pushed = start, 0
+            peak, pushed, queued = start, 0, 0
             for n in range(60):  # each order pushes a page and a board to every student
                 await teacher.ask(do="teacher", order="everyone", args=[0, n % 3])
                 while True:  # the reading page takes what it is pushed
@@ -246,17 +247,26 @@ def test_pushes_to_a_page_that_never_reads_are_bounded(server):
                     except TimeoutError:
                         break
                     pushed += got.type == aiohttp.WSMsgType.TEXT
+                queued = max(queued, sum(send_queues(port, address).values()))
                 peak = max(peak, rss_mb(pid))
-            await asyncio.sleep(6.0)  # past the time a page has to take a message
+            deadline = time.monotonic() + WAIT_S  # (cut after Limits.send_timeout)
+            while send_queues(port, address) and time.monotonic() < deadline:
+                await asyncio.sleep(0.2)
+            left = send_queues(port, address)
             lines = await teacher.ask(do="teacher")
             still = await other.ask(do="poll")
-            for page in (deaf, other, teacher):
+            for page in (other, teacher):
                 await page.close()
-            return start, peak, pushed, lines, still
+            deaf.close()
+            return start, peak, pushed, queued, left, lines, still
 
-    start, peak, pushed, lines, still = run(flood())
-    print(f"server RSS: {start:.0f} MB, peak {peak:.0f} MB; {pushed} pushes read")
-    assert pushed >= 30  # pushed, not polled
+    start, peak, pushed, queued, left, lines, still = run(flood())
+    print(
+        f"server RSS: {start:.0f} MB, peak {peak:.0f} MB; {pushed} pushes read; {queued} B queued"
+    )
+    assert pushed >= 30  # pushed to the reading page, not polled
+    assert queued >= 16 * 1024  # the deaf page was pushed more than it read ...
+    assert left == {}  # ... and was cut for not reading
     assert peak - start <= 64
     assert "rows" in lines
     assert "error" not in still

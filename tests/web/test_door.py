@@ -8,7 +8,6 @@ the Origin behind a proxy) in a server of this process."""
 from __future__ import annotations
 
 import asyncio
-import base64
 import json
 import os
 import random
@@ -21,7 +20,18 @@ from pathlib import Path
 import aiohttp
 import pytest
 from aiohttp import web
-from classroom_helpers import CODE, LESSON, ROOT, SECOND, Page, socket_url, start_server
+from classroom_helpers import (
+    CODE,
+    LESSON,
+    ROOT,
+    SECOND,
+    Page,
+    port_of,
+    raw_page,
+    send_queues,
+    socket_url,
+    start_server,
+)
 
 from pyramid_lab.viewer.classroom.admission import NO_DOOR
 from pyramid_lab.viewer.classroom.checks import (
@@ -57,10 +67,6 @@ def run(coroutine, seconds: float = 4 * WAIT_S):  # a hang's bound only
             return await coroutine
 
     return asyncio.run(bounded())
-
-
-def port_of(url: str) -> int:
-    return int(re.search(r":(\d+)/", url).group(1))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -301,46 +307,6 @@ def test_a_closed_class_cannot_be_jammed(server):
 
 
 # ---- 5. what pages do not read, held in the system's send queues --------------------------------
-
-
-def raw_page(port: int, address: str, name: str) -> socket.socket:
-    """A page that joins on a raw socket and never reads again (its receive buffer small,
-    so that what the server sends it stays in the server's send queue)."""
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.bind((address, 0))
-    sock.settimeout(WAIT_S)
-    sock.connect(("127.0.0.1", port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall(
-        f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
-    )
-    head = b""
-    while b"\r\n\r\n" not in head:
-        chunk = sock.recv(1)
-        assert chunk, "the handshake was not answered"
-        head += chunk
-    assert head.startswith(b"HTTP/1.1 101"), head
-    payload = json.dumps({"id": 1, "do": "join", "name": name}).encode()
-    mask = os.urandom(4)
-    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-    sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + masked)
-    return sock
-
-
-def send_queues(port: int, address: str) -> dict[int, int]:
-    """The bytes in the server's send queue of each of its connections to ``address``
-    (``/proc/net/tcp``'s tx_queue), by the client's port."""
-    ip = "".join(f"{int(part):02X}" for part in reversed(address.split(".")))
-    found = {}
-    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
-        fields = line.split()
-        local, remote, queues = fields[1], fields[2], fields[4]
-        if local.endswith(f":{port:04X}") and remote.startswith(ip + ":"):
-            found[int(remote.split(":")[1], 16)] = int(queues.split(":")[0], 16)
-    return found
 
 
 def test_what_pages_do_not_read_is_bounded_in_the_system_send_queues_too(server):
