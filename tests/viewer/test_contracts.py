@@ -9,7 +9,6 @@ from __future__ import annotations
 import ast
 import functools
 import inspect
-import os
 import pathlib
 
 import numpy as np
@@ -26,16 +25,17 @@ GAME_MODULES = {cls.__module__ for cls in GAMES.values()}
 KNOWN = modules()  # the model's and the viewer's modules, by name
 
 
-def imports(path: pathlib.Path) -> set[str]:
+def imports(path: pathlib.Path, root: pathlib.Path = ROOT) -> set[str]:
     """The modules of the model and the viewer that ``path`` imports, anywhere in it (read
-    once a module for each version of the file: several contracts ask of every file)."""
+    once a module for each version of the file: several contracts ask of every file),
+    ``path`` named as a module from its place under ``root``."""
     stat = path.stat()
-    return set(_imports(path, stat.st_mtime_ns, stat.st_size))
+    return set(_imports(path, root, stat.st_mtime_ns, stat.st_size))
 
 
 @functools.cache
-def _imports(path: pathlib.Path, _mtime_ns: int, _size: int) -> frozenset[str]:
-    return frozenset(imported(path, KNOWN))
+def _imports(path: pathlib.Path, root: pathlib.Path, _mtime_ns: int, _size: int) -> frozenset[str]:
+    return frozenset(imported(path, KNOWN, root))
 
 
 @pytest.fixture(scope="module")
@@ -102,16 +102,24 @@ def test_no_game_is_named_outside_its_own_folder():
     assert offenders == []
 
 
+def probe(root: pathlib.Path, place: str, source: str) -> pathlib.Path:
+    """A module written at ``place`` in a copy of the repository's layout under ``root`` (a
+    test's folder: never in viewer/ itself, where another worker's contracts would read it)."""
+    fake = root / place
+    fake.parent.mkdir(parents=True, exist_ok=True)
+    fake.write_text(source)
+    return fake
+
+
 def test_the_contract_test_would_see_a_game_named_in_the_shell(tmp_path):
     # The detector itself: a file that names a game is caught.
-    fake = VIEWER / "_contract_probe.py"
-    fake.write_text('from pyramid_lab.model.pyraos import Pyraos\nNAME = "partition"\n')
-    try:
-        words = names_in(fake)
-        assert {"Pyraos", "partition"} <= words
-        assert "pyramid_lab.model.pyraos" in imports(fake)
-    finally:
-        os.unlink(fake)
+    fake = probe(
+        tmp_path,
+        "viewer/_contract_probe.py",
+        'from pyramid_lab.model.pyraos import Pyraos\nNAME = "partition"\n',
+    )
+    assert {"Pyraos", "partition"} <= names_in(fake)
+    assert "pyramid_lab.model.pyraos" in imports(fake, tmp_path)
 
 
 #: What a widget (viewer/widgets/) may import of the viewer besides other widgets: plain
@@ -135,11 +143,11 @@ WIDGET_MAY_IMPORT = {
 }
 
 
-def widget_offences(path: pathlib.Path) -> list[str]:
-    """The modules of the viewer ``path`` (a widget) imports and may not."""
+def widget_offences(path: pathlib.Path, root: pathlib.Path = ROOT) -> list[str]:
+    """The modules of the viewer ``path`` (a widget, under ``root``) imports and may not."""
     return sorted(
         module
-        for module in imports(path)
+        for module in imports(path, root)
         if module.startswith("pyramid_lab.viewer")
         and not module.startswith(("pyramid_lab.viewer.widgets", "pyramid_lab.viewer.boards"))
         and module not in WIDGET_MAY_IMPORT
@@ -157,25 +165,23 @@ def test_widgets_are_leaves():
     assert offenders == []
 
 
-def test_the_leaf_contract_sees_a_controller_imported_anywhere_in_a_widget():
+def test_the_leaf_contract_sees_a_controller_imported_anywhere_in_a_widget(tmp_path):
     # The detector itself: a controller imported inside a function or a TYPE_CHECKING
     # block is caught; plain data is not.
-    fake = VIEWER / "widgets" / "_contract_probe.py"
-    fake.write_text(
+    fake = probe(
+        tmp_path,
+        "viewer/widgets/_contract_probe.py",
         "from typing import TYPE_CHECKING\n"
         "from ..lab.frame import Frame\n"
         "if TYPE_CHECKING:\n    from ..lab.session import Session\n"
-        "def f():\n    from ..desktop import engine\n    from ..desktop.solve import SolveMode\n"
+        "def f():\n    from ..desktop import engine\n    from ..desktop.solve import SolveMode\n",
     )
-    try:
-        assert widget_offences(fake) == [
-            "pyramid_lab.viewer.desktop",
-            "pyramid_lab.viewer.desktop.engine",
-            "pyramid_lab.viewer.desktop.solve",
-            "pyramid_lab.viewer.lab.session",
-        ]
-    finally:
-        os.unlink(fake)
+    assert widget_offences(fake, tmp_path) == [
+        "pyramid_lab.viewer.desktop",
+        "pyramid_lab.viewer.desktop.engine",
+        "pyramid_lab.viewer.desktop.solve",
+        "pyramid_lab.viewer.lab.session",
+    ]
 
 
 def test_every_game_has_a_ui_with_a_board_view():
@@ -467,11 +473,11 @@ CLASSROOM_WORDS = {
 }
 
 
-def classroom_offences(path: pathlib.Path) -> list[str]:
-    """What ``path`` imports of a game (its model or its UI package) or asks a game for
-    by name: a name only some games have, as an attribute or a string (``getattr(game,
-    "holders")``)."""
-    parts = [(module, module.split(".")[1:]) for module in imports(path)]
+def classroom_offences(path: pathlib.Path, root: pathlib.Path = ROOT) -> list[str]:
+    """What ``path`` (under ``root``) imports of a game (its model or its UI package) or
+    asks a game for by name: a name only some games have, as an attribute or a string
+    (``getattr(game, "holders")``)."""
+    parts = [(module, module.split(".")[1:]) for module in imports(path, root)]
     found = [
         module
         for module, part in parts
@@ -500,17 +506,15 @@ def test_the_classroom_imports_no_game_nor_asks_one_by_name():
     assert {"analysis", "holders", "escape_path"} <= game_only_names()
 
 
-def test_the_classroom_contract_sees_a_game_asked_by_name():
-    fake = VIEWER / "classroom" / "_contract_probe.py"
-    fake.write_text(
+def test_the_classroom_contract_sees_a_game_asked_by_name(tmp_path):
+    fake = probe(
+        tmp_path,
+        "viewer/classroom/_contract_probe.py",
         "from pyramid_lab.model.partition import Partition\n"
         "from ..games.partition.teaching import TeachingView\n"
-        "def f(game):\n    return getattr(game, 'holders')(), game.escape_path\n"
+        "def f(game):\n    return getattr(game, 'holders')(), game.escape_path\n",
     )
-    try:
-        found = classroom_offences(fake)
-    finally:
-        os.unlink(fake)
+    found = classroom_offences(fake, tmp_path)
     assert {
         "pyramid_lab.model.partition",
         "pyramid_lab.viewer.games.partition.teaching",
