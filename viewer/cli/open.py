@@ -26,8 +26,6 @@ if TYPE_CHECKING:
 #: The command runs the window (SIGTERM keeps its default: see ``viewer.cli.main``).
 WINDOW = True
 
-LESSON_DIR = content.lessons()
-
 
 def first_lesson() -> Path | None:
     """The file the app opens without one: the first lesson file of the first game that
@@ -35,8 +33,9 @@ def first_lesson() -> Path | None:
     from pyramid_lab.model.lesson import SUFFIX as LESSON_SUFFIX
     from pyramid_lab.model.lesson import lesson_folders
 
-    for name in lesson_folders(LESSON_DIR):
-        lessons = sorted((LESSON_DIR / name).glob(f"*{LESSON_SUFFIX}"))
+    folder = content.lessons()  # (found now, not at import: a file opened draws sooner)
+    for name in lesson_folders(folder):
+        lessons = sorted((folder / name).glob(f"*{LESSON_SUFFIX}"))
         if lessons:
             return lessons[0]
     return None
@@ -121,7 +120,11 @@ def open_window(
 ) -> int:
     """Open the main window on ``path`` (or ``game``) and run the Qt event loop; with
     ``practice``, practising that collection (the Practice dock); with ``screenshot``, a
-    picture of the window saved there once it settled, its title printed, and the end."""
+    picture of the window saved there once it settled, its title printed, and the end.
+
+    The cyclic collector waits until the window is built (Qt's and the scene's modules
+    make much and free little) and collects after."""
+    gc.disable()
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -157,9 +160,11 @@ def open_window(
         print(window.windowTitle(), flush=True)
         window.close()
 
+    window.when_built(gc.enable)
     window.when_built(ready)
     window.show()  # the first frame now; the scene and the docks once it is on screen
     status = app.exec()
+    gc.enable()  # (a window closed before it was built)
     # The window is closed and its jobs stopped. The interpreter's exit would still walk
     # every object the window loaded (Qt, VTK, numba: some 300,000) in its full collections,
     # to free memory the process gives back anyway: 0.6 s of a core after each Quit, seconds
