@@ -18,6 +18,7 @@ from .common import EXIT_BAD_INPUT, runnable
 from .options import Option, add_options
 
 if TYPE_CHECKING:
+    from pyramid_lab.model.files import PositionDocument
     from pyramid_lab.model.game import Game
     from pyramid_lab.model.lesson import LessonFile
 
@@ -80,36 +81,37 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
+    document = None
     if path is not None:
         try:
-            read_any(path)  # a bad file is said before a window opens
+            document = read_any(path)  # a bad file is said before a window opens
         except PositionFormatError as exc:
             print(f"pyramid-lab: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
     os.environ.setdefault("QT_API", "pyside6")
     game = None if path else game_class(game_names()[0]).new()
-    return open_window(path, game, screenshot=args.screenshot)
+    return open_window(path, game, screenshot=args.screenshot, document=document)
 
 
 #: How long the window settles (the scene drawn, a collection opened) before --screenshot.
 SETTLE_MS = 1500
 
 
-def _opened(path: str | None, game: Game | None) -> tuple[Session, LessonFile | None]:
-    """The session the window opens on: ``path``'s position, or a lesson's first step (and
-    the lesson), or ``game``."""
+def _session(
+    path: str | None, opened: PositionDocument | LessonFile | None, game: Game | None
+) -> Session:
+    """The session the window opens on: the position ``opened`` (read from ``path``), or a
+    lesson's first step, or ``game``."""
     from pyramid_lab.model.files import PositionDocument
 
-    from ..lab.reading import read_any
     from ..lab.session import Session
 
-    opened = read_any(path) if path is not None else None
     if isinstance(opened, PositionDocument):
-        return Session.from_document(opened, path), None
+        return Session.from_document(opened, path)
     if opened is not None:  # a lesson (its modules loaded only for one)
-        return Session(opened.steps[0].position()), opened  # the lesson's step comes next
+        return Session(opened.steps[0].position())  # the lesson's step comes next
     assert game is not None
-    return Session(game), None
+    return Session(game)
 
 
 def open_window(
@@ -117,10 +119,13 @@ def open_window(
     game: Game | None = None,
     practice: Path | None = None,
     screenshot: str | None = None,
+    document: PositionDocument | LessonFile | None = None,
 ) -> int:
     """Open the main window on ``path`` (or ``game``) and run the Qt event loop; with
     ``practice``, practising that collection (the Practice dock); with ``screenshot``, a
     picture of the window saved there once it settled, its title printed, and the end.
+    ``document``: ``path`` as the caller read it (else it is read here). The session on it
+    is made once the window's first frame is shown, with the window's parts.
 
     The cyclic collector waits until the window is built (Qt's and the scene's modules
     make much and free little) and collects after."""
@@ -128,15 +133,21 @@ def open_window(
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from pyramid_lab.model.files import PositionDocument
+
     from ..desktop.app import MainWindow
     from ..desktop.language import start_language
+    from ..lab.reading import read_any
 
     app = QApplication.instance() or QApplication([])
     app.setOrganizationName("Pyramid Lab")
     app.setApplicationName("Pyramid Lab")
     start_language(app)  # the settings' (View > Language), else the system's
-    session, lesson = _opened(path, game)
-    window = MainWindow(session, opening=Path(path).name if path else "")
+    opened = read_any(path) if document is None and path is not None else document
+    lesson = None if isinstance(opened, PositionDocument) else opened
+    window = MainWindow(
+        lambda: _session(path, opened, game), opening=Path(path).name if path else ""
+    )
 
     def ready() -> None:  # the window's parts are built: what opens in them
         window.opened(str(path) if path is not None else None, lesson, practice)
