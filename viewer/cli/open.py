@@ -7,6 +7,7 @@ import argparse
 import gc
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -97,21 +98,30 @@ def run(args: argparse.Namespace) -> int:
 SETTLE_MS = 1500
 
 
-def _session(
-    path: str | None, opened: PositionDocument | LessonFile | None, game: Game | None
-) -> Session:
-    """The session the window opens on: the position ``opened`` (read from ``path``), or a
-    lesson's first step, or ``game``."""
+def _opening(
+    path: str | None, document: PositionDocument | LessonFile | None, game: Game | None
+) -> tuple[Callable[[], Session], LessonFile | None]:
+    """What the window opens on: what makes its session (the position ``path`` holds, or a
+    lesson's first step, or ``game``), called once the window's first frame is shown (the
+    session's modules load after it), and the lesson ``path`` is, if it is one.
+    ``document``: ``path`` as the caller read it (else it is read here)."""
     from pyramid_lab.model.files import PositionDocument
 
-    from ..lab.session import Session
+    from ..lab.reading import read_any
 
-    if isinstance(opened, PositionDocument):
-        return Session.from_document(opened, path)
-    if opened is not None:  # a lesson (its modules loaded only for one)
-        return Session(opened.steps[0].position())  # the lesson's step comes next
-    assert game is not None
-    return Session(game)
+    opened = read_any(path) if document is None and path is not None else document
+
+    def session() -> Session:
+        from ..lab.session import Session
+
+        if isinstance(opened, PositionDocument):
+            return Session.from_document(opened, path)
+        if opened is not None:  # a lesson (its modules loaded only for one)
+            return Session(opened.steps[0].position())  # the lesson's step comes next
+        assert game is not None
+        return Session(game)
+
+    return session, None if isinstance(opened, PositionDocument) else opened
 
 
 def open_window(
@@ -123,31 +133,22 @@ def open_window(
 ) -> int:
     """Open the main window on ``path`` (or ``game``) and run the Qt event loop; with
     ``practice``, practising that collection (the Practice dock); with ``screenshot``, a
-    picture of the window saved there once it settled, its title printed, and the end.
-    ``document``: ``path`` as the caller read it (else it is read here). The session on it
-    is made once the window's first frame is shown, with the window's parts.
-
-    The cyclic collector waits until the window is built (Qt's and the scene's modules
-    make much and free little) and collects after."""
+    picture of the window saved there once it settled, its title printed, and the end;
+    ``document``: ``path`` read (:func:`_opening`). The cyclic collector waits until the
+    window is built (Qt's and the scene's modules make much and free little)."""
     gc.disable()
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from pyramid_lab.model.files import PositionDocument
-
     from ..desktop.app import MainWindow
     from ..desktop.language import start_language
-    from ..lab.reading import read_any
 
     app = QApplication.instance() or QApplication([])
     app.setOrganizationName("Pyramid Lab")
     app.setApplicationName("Pyramid Lab")
     start_language(app)  # the settings' (View > Language), else the system's
-    opened = read_any(path) if document is None and path is not None else document
-    lesson = None if isinstance(opened, PositionDocument) else opened
-    window = MainWindow(
-        lambda: _session(path, opened, game), opening=Path(path).name if path else ""
-    )
+    session, lesson = _opening(path, document, game)
+    window = MainWindow(session, opening=Path(path).name if path else "")
 
     def ready() -> None:  # the window's parts are built: what opens in them
         window.opened(str(path) if path is not None else None, lesson, practice)
