@@ -21,20 +21,17 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from pyramid_lab.i18n import M_
 from pyramid_lab.model.content import is_shipped
 from pyramid_lab.model.files import Fingerprint, Lesson, PositionDocument, to_json, write
 from pyramid_lab.model.game import CHANCE, Game, Move, SaidError
+from pyramid_lab.model.puzzle import PuzzleTexts, PuzzleValue
+from pyramid_lab.model.review import GameReview
 from pyramid_lab.model.tree import Node, tree_of
 
 from .events import PositionChange, Signal
 from .lines import Lines
-
-if TYPE_CHECKING:  # (named only: a window opening its file draws before they load)
-    from pyramid_lab.model.puzzle import PuzzleTexts, PuzzleValue
-    from pyramid_lab.model.review import GameReview
 
 #: The changes after which the position on the board is the same one.
 KEEPS_POSITION: tuple[PositionChange, ...] = ("saved", "puzzle", "lines", "review")
