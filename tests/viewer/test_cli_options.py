@@ -63,3 +63,28 @@ def test_the_commands_parse_their_defaults_as_before():
         "iso",
         (1024, 768),
     )
+
+
+def _said(parser, words, capsys):
+    """What ``parser`` does with ``words``: its namespace, or its exit and what it printed."""
+    try:
+        return vars(parser.parse_args(words))
+    except SystemExit as exc:
+        out, err = capsys.readouterr()
+        return (exc.code, out, err)
+
+
+def test_a_command_parsed_alone_parses_helps_and_refuses_as_among_all(capsys):
+    # the parser a command line that starts with its command gets (viewer.cli's _main: the
+    # other commands' subparsers not even made) does what the one with all of them does
+    lines = (
+        ["export", "a.json", "-o", "a.gif", "--replay", "--size", "640x480"],
+        ["export", "--help"],
+        ["export", "a.json", "--size", "9x9"],
+        ["open", "a.pyr.json", "b.pyr.json"],
+        ["open"],
+    )
+    for words in lines:
+        alone = _said(build_parser(words[0], others=False), words, capsys)
+        assert alone == _said(build_parser(words[0]), words, capsys), words
+    assert "solve" not in _said(build_parser("open", others=False), ["--help"], capsys)[1]

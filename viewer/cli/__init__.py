@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import gettext
 import importlib
 import logging
@@ -95,9 +96,12 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None, *, others: bool = True) -> argparse.ArgumentParser:
     """The parser of the command line: ``command``'s arguments in full (every command's,
-    where None), the other commands by their line in ``--help`` only."""
+    where None), the other commands by their line in ``--help`` only; with ``others``
+    False, not at all (a command line that starts with ``command``: its parse, its
+    ``--help`` and its errors name no other command, and a window's start makes 16 parsers
+    fewer)."""
     parser = Parser(
         prog="pyramid-lab",
         description=_("Pyramid Lab: explore, edit and analyse pyramid board-game positions."),
@@ -105,6 +109,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_Version)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, line in COMMANDS.items():
+        if not others and name != command:
+            continue
         sub = commands.add_parser(name, help=_(line))
         if command is None or name == command:
             command_module(name).add_arguments(sub)
@@ -185,20 +191,31 @@ def speak(language: str) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command ``argv`` names, in the language of the environment (``LANGUAGE``,
     ``LC_ALL``, ``LC_MESSAGES``, ``LANG``); every line it writes on stderr is at most
-    :data:`~viewer.cli.common.MAX_ERROR_LINE` characters (a longer one is cut)."""
-    speak(i18n.language_from_env())
-    _printable_streams()
-    _say_first_use()
-    stderr = sys.stderr
-    sys.stderr = ShortLines(stderr)
+    :data:`~viewer.cli.common.MAX_ERROR_LINE` characters (a longer one is cut).
+
+    The cyclic collector waits while the command starts (the parser and the modules it
+    imports make much and free little: its collections cost a window's start 4 ms of
+    processor time) and resumes when the command runs; a window's command resumes it once
+    the window is built (:func:`viewer.cli.open.open_window`)."""
+    collecting = gc.isenabled()
+    gc.disable()
     try:
-        return _main(argv)
+        speak(i18n.language_from_env())
+        _printable_streams()
+        _say_first_use()
+        stderr = sys.stderr
+        sys.stderr = ShortLines(stderr)
+        try:
+            return _main(argv, collecting)
+        finally:
+            sys.stderr.flush()
+            sys.stderr = stderr
     finally:
-        sys.stderr.flush()
-        sys.stderr = stderr
+        if collecting:
+            gc.enable()
 
 
-def _main(argv: Sequence[str] | None) -> int:
+def _main(argv: Sequence[str] | None, collecting: bool) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if words and words[0] not in COMMANDS and os.path.isfile(words[0]):
         words.insert(0, "open")  # pyramid-lab FILE: a file manager's way to open one
@@ -207,10 +224,14 @@ def _main(argv: Sequence[str] | None) -> int:
         args.command, args.folder, args.json = "puzzles", "compose", False
     else:
         first = next((word for word in words if not word.startswith("-")), None)
-        args = build_parser(first if first in COMMANDS else "").parse_args(words)
+        named = first if first in COMMANDS else ""
+        alone = bool(named) and words[0] == named  # (an option before it: --help lists all)
+        args = build_parser(named, others=not alone).parse_args(words)
     if args.command is None:
         args = build_parser("open").parse_args(["open"])
     command = command_module(args.command)
+    if collecting and not getattr(command, "WINDOW", False):
+        gc.enable()
     try:
         with _term_as_ctrl_c(command):
             status: int = command.run(args)

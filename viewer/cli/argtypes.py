@@ -12,7 +12,6 @@ from pyramid_lab.i18n import _
 from pyramid_lab.model.game import quote
 
 from ..lab import limits
-from ..lab.export_plan import SIDES
 
 
 def _too_long(text: str) -> str:
@@ -136,6 +135,8 @@ def bounded(lo: int, hi: int) -> Callable[[str], int]:
 
 
 def size(text: str) -> tuple[int, int]:
+    from ..lab.export_plan import SIDES  # (its session not imported by every command's parser)
+
     match = re.fullmatch(r"(\d+)x(\d+)", text)
     low, high = SIDES
     if match is None or not all(low <= int(v) <= high for v in match.groups()):

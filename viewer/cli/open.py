@@ -7,6 +7,7 @@ import argparse
 import gc
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,7 @@ from .common import EXIT_BAD_INPUT, runnable
 from .options import Option, add_options
 
 if TYPE_CHECKING:
+    from pyramid_lab.model.files import PositionDocument
     from pyramid_lab.model.game import Game
     from pyramid_lab.model.lesson import LessonFile
 
@@ -26,8 +28,6 @@ if TYPE_CHECKING:
 #: The command runs the window (SIGTERM keeps its default: see ``viewer.cli.main``).
 WINDOW = True
 
-LESSON_DIR = content.lessons()
-
 
 def first_lesson() -> Path | None:
     """The file the app opens without one: the first lesson file of the first game that
@@ -35,8 +35,9 @@ def first_lesson() -> Path | None:
     from pyramid_lab.model.lesson import SUFFIX as LESSON_SUFFIX
     from pyramid_lab.model.lesson import lesson_folders
 
-    for name in lesson_folders(LESSON_DIR):
-        lessons = sorted((LESSON_DIR / name).glob(f"*{LESSON_SUFFIX}"))
+    folder = content.lessons()  # (found now, not at import: a file opened draws sooner)
+    for name in lesson_folders(folder):
+        lessons = sorted((folder / name).glob(f"*{LESSON_SUFFIX}"))
         if lessons:
             return lessons[0]
     return None
@@ -81,36 +82,46 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
+    document = None
     if path is not None:
         try:
-            read_any(path)  # a bad file is said before a window opens
+            document = read_any(path)  # a bad file is said before a window opens
         except PositionFormatError as exc:
             print(f"pyramid-lab: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
     os.environ.setdefault("QT_API", "pyside6")
     game = None if path else game_class(game_names()[0]).new()
-    return open_window(path, game, screenshot=args.screenshot)
+    return open_window(path, game, screenshot=args.screenshot, document=document)
 
 
 #: How long the window settles (the scene drawn, a collection opened) before --screenshot.
 SETTLE_MS = 1500
 
 
-def _opened(path: str | None, game: Game | None) -> tuple[Session, LessonFile | None]:
-    """The session the window opens on: ``path``'s position, or a lesson's first step (and
-    the lesson), or ``game``."""
+def _opening(
+    path: str | None, document: PositionDocument | LessonFile | None, game: Game | None
+) -> tuple[Callable[[], Session], LessonFile | None]:
+    """What the window opens on: what makes its session (the position ``path`` holds, or a
+    lesson's first step, or ``game``), called once the window's first frame is shown (the
+    session's modules load after it), and the lesson ``path`` is, if it is one.
+    ``document``: ``path`` as the caller read it (else it is read here)."""
     from pyramid_lab.model.files import PositionDocument
 
     from ..lab.reading import read_any
-    from ..lab.session import Session
 
-    opened = read_any(path) if path is not None else None
-    if isinstance(opened, PositionDocument):
-        return Session.from_document(opened, path), None
-    if opened is not None:  # a lesson (its modules loaded only for one)
-        return Session(opened.steps[0].position()), opened  # the lesson's step comes next
-    assert game is not None
-    return Session(game), None
+    opened = read_any(path) if document is None and path is not None else document
+
+    def session() -> Session:
+        from ..lab.session import Session
+
+        if isinstance(opened, PositionDocument):
+            return Session.from_document(opened, path)
+        if opened is not None:  # a lesson (its modules loaded only for one)
+            return Session(opened.steps[0].position())  # the lesson's step comes next
+        assert game is not None
+        return Session(game)
+
+    return session, None if isinstance(opened, PositionDocument) else opened
 
 
 def open_window(
@@ -118,10 +129,14 @@ def open_window(
     game: Game | None = None,
     practice: Path | None = None,
     screenshot: str | None = None,
+    document: PositionDocument | LessonFile | None = None,
 ) -> int:
     """Open the main window on ``path`` (or ``game``) and run the Qt event loop; with
     ``practice``, practising that collection (the Practice dock); with ``screenshot``, a
-    picture of the window saved there once it settled, its title printed, and the end."""
+    picture of the window saved there once it settled, its title printed, and the end;
+    ``document``: ``path`` read (:func:`_opening`). The cyclic collector waits until the
+    window is built (Qt's and the scene's modules make much and free little)."""
+    gc.disable()
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -132,7 +147,7 @@ def open_window(
     app.setOrganizationName("Pyramid Lab")
     app.setApplicationName("Pyramid Lab")
     start_language(app)  # the settings' (View > Language), else the system's
-    session, lesson = _opened(path, game)
+    session, lesson = _opening(path, document, game)
     window = MainWindow(session, opening=Path(path).name if path else "")
 
     def ready() -> None:  # the window's parts are built: what opens in them
@@ -157,9 +172,11 @@ def open_window(
         print(window.windowTitle(), flush=True)
         window.close()
 
+    window.when_built(gc.enable)
     window.when_built(ready)
     window.show()  # the first frame now; the scene and the docks once it is on screen
     status = app.exec()
+    gc.enable()  # (a window closed before it was built)
     # The window is closed and its jobs stopped. The interpreter's exit would still walk
     # every object the window loaded (Qt, VTK, numba: some 300,000) in its full collections,
     # to free memory the process gives back anyway: 0.6 s of a core after each Quit, seconds

@@ -71,7 +71,7 @@ class OpeningScreen(QWidget):
 class MainWindow(Window):
     def __init__(
         self,
-        session: Session,
+        session: Session | Callable[[], Session],
         view: ViewState | None = None,
         parent: QWidget | None = None,
         *,
@@ -79,12 +79,17 @@ class MainWindow(Window):
         table_base: int = 4,
     ) -> None:
         """The window on ``session``; with ``opening`` (the file it opens, its name; "": a
-        new game) it draws that first and builds itself after (see the module):
-        :meth:`when_built` runs what needs its parts. ``table_base``: the pyramid whose
-        whole-game table Analysis > Build the whole-game table builds (4, the game's; a
-        test's 3, a small one)."""
+        new game) it draws that first and builds itself after (see the module), and
+        ``session`` may be what makes the session then (its modules load after the first
+        frame): :meth:`when_built` runs what needs its parts. ``table_base``: the pyramid
+        whose whole-game table Analysis > Build the whole-game table builds (4, the game's;
+        a test's 3, a small one)."""
         super().__init__(parent)
-        self.session = session
+        self._make_session: Callable[[], Session] | None = None
+        if callable(session):
+            self._make_session = session
+        else:
+            self.session = session
         self._table_base = table_base
         self._view = view
         self.resize(1200, 800)
@@ -153,6 +158,8 @@ class MainWindow(Window):
         from ..widgets.prompt_bar import PromptBar
         from . import gl_guard
 
+        if self._make_session is not None:
+            self.session = self._make_session()
         self.view = self._view or ViewState()
         gl_guard.install()  # no context current while a dead window's VTK objects go
         self.plotter = QtInteractor(self, auto_update=False, multi_samples=0)
