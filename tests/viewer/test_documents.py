@@ -350,6 +350,19 @@ def test_a_file_saved_meanwhile_is_not_replaced_the_save_goes_beside_it(tmp_path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s (2).pyr.json", "s.pyr.json"]
 
 
+def test_a_file_opened_from_the_command_line_and_saved_meanwhile_goes_beside_it(tmp_path):
+    # `pyramid-lab open FILE` makes its session from the document it read
+    # (Session.from_document): it kept no fingerprint, and its save replaced a file another
+    # window had saved meanwhile
+    path = saved_file(tmp_path, "s.pyr.json", "1,1,1")
+    session = played(Session.from_document(read(path), path), "0,0,0")
+    theirs = saved_file(tmp_path, "s.pyr.json", "2,2,1").read_bytes()
+    written = session.save()
+    assert path.read_bytes() == theirs  # kept
+    assert written == tmp_path / "s (2).pyr.json"
+    assert read(written).game.position_key() == session.game.position_key()
+
+
 def test_a_file_touched_but_not_changed_is_saved_over(tmp_path):
     path = saved_file(tmp_path, "s.pyr.json", "1,1,1")
     docs, session, _ = make()

@@ -74,6 +74,7 @@ class Session:
         lesson: Lesson | None = None,
         variations: list[list[Move]] | None = None,
         review: GameReview | None = None,
+        read_as: Fingerprint | None = None,
     ) -> None:
         self.changed: Signal[[PositionChange]] = Signal()
         self.message: Signal[[str]] = Signal()  # text for the status bar
@@ -89,11 +90,14 @@ class Session:
         self._puzzle_read = dict(self.puzzle)  # the puzzle texts as the file had them
         self.lesson = lesson  # the lesson the file teaches: caption and overlays
         self.review = review  # the review of a line from the start (model.review), if any
-        self.read_as: Fingerprint | None = None  # ``path`` as it was read or last saved
+        #: ``path`` as it was read or last saved (a save replaces it only if it is still so)
+        self.read_as = read_as if path else None
         self.lines.settle()
 
     @classmethod
     def from_document(cls, doc: PositionDocument, path: str | Path | None = None) -> Session:
+        """A session on ``doc`` as read from ``path`` (its fingerprint kept: a save replaces
+        the file only if it is still as it was read, as after File > Open)."""
         return cls(
             doc.game,
             path=path,
@@ -101,6 +105,7 @@ class Session:
             lesson=doc.lesson,
             variations=doc.variations,
             review=doc.review,
+            read_as=doc.fingerprint,
         )
 
     @property
