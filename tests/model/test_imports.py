@@ -18,7 +18,15 @@ import subprocess
 import sys
 
 import pytest
-from import_graph import ROOT, dynamic_imports, find_cycle, import_graph, modules, parsed
+from import_graph import (
+    ROOT,
+    dynamic_imports,
+    find_cycle,
+    import_graph,
+    imported,
+    modules,
+    parsed,
+)
 
 
 @pytest.fixture(scope="module")
@@ -139,8 +147,15 @@ def _in_search(module: str) -> bool:
 
 def test_callers_go_through_the_one_door():
     # Outside model/search (the rest of model, the viewer, the scripts, the tests) the
-    # search is imported as ``model.search`` only, never one of its modules.
-    graph = import_graph(ROOT, ("model", "viewer", "scripts", "tests"))
+    # search is imported as ``model.search`` only, never one of its modules. A module whose
+    # source never says "search" imports none (an import of it names it, relative or not,
+    # as a dynamic one does): the others alone are read (of the scripts' and tests' 310
+    # files, half: 0.8 s of processor time less)
+    known = modules(ROOT, ("model", "viewer", "scripts", "tests"))
+    graph = {
+        name: imported(path, known) - {name} if "search" in path.read_text() else set()
+        for name, path in known.items()
+    }
     assert "scripts.make_puzzles" in graph
     assert "pyramid_lab.viewer.cli.solve" in graph
     below = {

@@ -18,9 +18,9 @@ from pyramid_lab.model.game import CHANCE, InvalidMoveError, Move
 from pyramid_lab.viewer.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = sorted((ROOT / "examples").rglob("*.pyr.json")) + sorted(
-    (ROOT / "model" / "data").rglob("*.pyr.json")
-)
+#: the shipped positions, puzzles and examples (model/data/examples: the same files as
+#: examples/, tests/viewer/test_api_shipped.py keeps the two alike), each once
+SHIPPED = sorted((ROOT / "model" / "data").rglob("*.pyr.json"))
 VARIANTS = {
     "ball": [{"mode": "advanced"}],
     "rolling": [{"players": 1}, {"players": 4}],
