@@ -47,21 +47,33 @@ def game_of(name: str):
 #: What the probe of issue 44 did, as another user of the machine would: a plain Dask
 #: client asks the workers for the uid they run as. Run in an interpreter of its own.
 INTRUDER = """
-import os, sys
+import os, sys, threading
 from distributed import Client
 from distributed.security import Security
 address = sys.argv[1]
-for name, connect in (
-    ("plain", lambda: Client(address, timeout=5)),
-    ("tcp", lambda: Client(address.replace("tls://", "tcp://"), timeout=5)),
-    ("other CA", lambda: Client(address, timeout=5, security=Security.temporary())),
-):
+
+def attempt(name, connect):
     try:
         client = connect()
         print(name, "served: uid", client.run(os.getuid), flush=True)
         client.close()
     except Exception as exc:
         print(name, "refused:", type(exc).__name__, flush=True)
+
+for name, connect in (
+    ("plain", lambda: Client(address, timeout=5)),
+    ("tcp", lambda: Client(address.replace("tls://", "tcp://"), timeout=5)),
+    ("other CA", lambda: Client(address, timeout=5, security=Security.temporary())),
+):
+    # each attempt bounded: Dask's timeout bounds the connection, and an attempt stalled
+    # past it on a loaded machine (minutes, once) is not served either
+    thread = threading.Thread(target=attempt, args=(name, connect), daemon=True)
+    thread.start()
+    thread.join(60)
+    if thread.is_alive():
+        print(name, "unanswered: after 60 s", flush=True)
+sys.stdout.flush()
+os._exit(0)  # (a client that failed may keep its loop's thread: the exit waits for none)
 """
 
 
@@ -95,10 +107,12 @@ def test_the_solves_cluster_refuses_a_client_without_its_credentials():
             text=True,
             timeout=WAIT_S,
         )
-    lines = probe.stdout.splitlines()
-    assert [line.split(" refused:")[0] for line in lines] == ["plain", "tcp", "other CA"], (
-        probe.stdout + probe.stderr[-2000:]
-    )
+    said = probe.stdout + probe.stderr[-2000:]
+    names = [
+        re.split(r" (?:refused|unanswered|served):", line)[0] for line in probe.stdout.splitlines()
+    ]
+    assert set(names) == {"plain", "tcp", "other CA"}, said  # (a stalled one may end late)
+    assert "served" not in probe.stdout, said
 
 
 def test_a_plain_scheduler_is_refused_unless_asked_for_and_tls_needs_its_files(tmp_path):
