@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from pyramid_lab.i18n import M_
+from pyramid_lab.i18n import M_, Message
 
 from ..game import Game, SaidError
 from .analysis_record import PERFECT, SOURCE_WORDS, Analysis, ProvenWin, proven_win
@@ -72,21 +72,27 @@ GRACE_SHARE = 0.1  # ... but never more than this share of the seconds past the 
 STOPPED_PASS = 0.05  # seconds of search that rank every move after a stop while solving
 EXACT_SHARE = 0.25  # of the seconds, at most, for the compiled solver to settle the position
 EXACT_MOVES_SHARE = 0.9  # ... and once it has, at most this share of them in all for its moves
-NOT_TURNS = "the engine analyses positions with one player to move, not simultaneous turns"
-NO_ANALYSIS = (
+#: The engine's refusals (Messages: said in the reader's language where they are shown).
+NOT_TURNS = M_("the engine analyses positions with one player to move, not simultaneous turns")
+NO_ANALYSIS = M_(
     "no engine analysis for chance games yet: this game's computer players (its own) do "
     "not judge the moves"
 )
+NO_ANALYSIS_HERE = M_(
+    "no analysis here: the engine analyses positions with one player to move, not "
+    "simultaneous turns"
+)
 
 
-def unanalysable(game: Game, *, knowledge: Plugin) -> str | None:
-    """Why the engine does not analyse ``game``'s position, or None where it does: a game
-    whose computer players are its own (chance, scores as returns), or a running game
-    where no one player is to move (the window's words). ``knowledge``: its plug-in."""
+def unanalysable(game: Game, *, knowledge: Plugin) -> Message | None:
+    """Why the engine does not analyse ``game``'s position (a Message), or None where it
+    does: a game whose computer players are its own (chance, scores as returns), or a
+    running game where no one player is to move (the window's words). ``knowledge``: its
+    plug-in."""
     if knowledge.own_levels:
         return NO_ANALYSIS
     if not game.is_over() and game.current_player() < 0:
-        return f"no analysis here: {NOT_TURNS}"
+        return NO_ANALYSIS_HERE
     return None
 
 
@@ -184,14 +190,14 @@ def _silent(_fraction: float, _text: str) -> None:
 
 
 def _check(game: Game, seconds: float, threads: int, knowledge: Plugin) -> None:
-    """ValueError for what the analysis cannot do (see :func:`analyse`)."""
+    """SaidError (a ValueError) for what the analysis cannot do (see :func:`analyse`)."""
     if not seconds > 0:
         raise SaidError(M_("seconds must be more than 0, not {seconds}", seconds=str(seconds)))
     check_threads(threads)
     if not game.is_over() and game.current_player() < 0:
-        raise ValueError(NOT_TURNS)
+        raise SaidError(NOT_TURNS)
     if game.has_chance or knowledge.own_levels:
-        raise ValueError(NO_ANALYSIS)
+        raise SaidError(NO_ANALYSIS)
 
 
 def _over(game: Game, report: ProgressCallback) -> Analysis:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pyramid_lab.i18n import M_
+from pyramid_lab.i18n import M_, Mn_
 from pyramid_lab.i18n import number as in_words
 
 from ..collection import INDEX, INDEX_FORMAT
@@ -131,8 +131,12 @@ def make_puzzle(
     if verdict.cooks:
         return None, M_("cooked: {moves} also win", moves=", ".join(verdict.cooks))
     if verdict.plies != within:
-        return None, M_(
-            "the win takes {plies} plies, not {within}", plies=str(verdict.plies), within=within
+        return None, Mn_(
+            "the win takes {plies} ply, not {within}",
+            "the win takes {plies} plies, not {within}",
+            verdict.plies or 0,
+            plies=str(verdict.plies),
+            within=within,
         )
     if max_nodes is not None and verdict.nodes > max_nodes:
         return None, M_(

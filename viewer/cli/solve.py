@@ -150,7 +150,9 @@ def run(args: argparse.Namespace) -> int:
     game = doc.game
     reason = unsolvable(game)
     if reason is not None:
-        said = _("{file}: cannot be solved: {reason}").format(file=shown(args.file), reason=reason)
+        said = _("{file}: cannot be solved: {reason}").format(
+            file=shown(args.file), reason=i18n.shown(reason)
+        )
         print(error_line(said), file=sys.stderr)
         return EXIT_BAD_INPUT
 
