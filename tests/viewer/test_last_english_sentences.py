@@ -9,6 +9,7 @@ sentence, every word marked in the pseudo-locale."""
 from __future__ import annotations
 
 import errno
+import json
 import os
 import re
 from collections.abc import Callable
@@ -17,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from pyramid_lab import i18n
-from pyramid_lab.model import search
+from pyramid_lab.model import files, search
 from pyramid_lab.model.ball import PyramidBall
-from pyramid_lab.model.game import PositionFormatError, SaidError
+from pyramid_lab.model.game import PositionFormatError, SaidError, game_class
 from pyramid_lab.model.lesson import Task, checking
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.review import read_review
@@ -293,3 +294,52 @@ def test_a_review_files_refusals():
         read_review({"stopped": "no"}, game)
     assert str(refused.value) == "review.stopped: must be true or false"
     assert _de(refused.value.reason) == "muss true oder false sein"
+
+
+def _ball_file(**state: object) -> str:
+    pieces = [[0, 0, 3, "red"], [1, 0, 2, "red"], [2, 0, 1, "red"]]
+    pieces += [[0, 7, 3, "blue"], [1, 7, 2, "blue"], [2, 7, 1, "blue"]]
+    options = state.pop("options", {"mode": "advanced", "restart": "sheet"})
+    doc = {"format": "pyramid-lab/1", "game": "ball", "options": options, "to_move": "red"}
+    return json.dumps(doc | {"pieces": pieces[: 6 - int(state.pop("lose", 0))], "state": state})
+
+
+#: Pyramid Ball's file refusals, as they were (captured on main) and in German.
+BALL_FILES: list[tuple[str, str, str]] = [
+    (
+        _ball_file(lose=1),
+        "pieces: missing: blue Small (a side has a Large, a Medium, a Small)",
+        "pieces: es fehlen: Klein (Blau) (eine Seite hat eine Große, eine Mittlere, eine Kleine)",
+    ),
+    (
+        _ball_file(goal_row_barred="red"),
+        "state.goal_row_barred: red carries the ball: the rule lasts until the other side has it",
+        "state.goal_row_barred: Rot trägt den Ball: die Regel gilt, bis die andere Seite ihn hat",
+    ),
+    (
+        _ball_file(options={"mode": "basic"}, specials={"red": ["dash"]}),
+        "state.specials.red: the basic game has no special moves",
+        "state.specials.red: das Grundspiel hat keine Spezialzüge",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "english", "german"), BALL_FILES)
+def test_pyramid_balls_file_refusals(text, english, german):
+    with pytest.raises(PositionFormatError) as refused:
+        files.loads(text)
+    assert str(refused.value) == english
+    assert f"{refused.value.key}: {_de(refused.value.reason)}" == german
+    key = f"{refused.value.key}: "
+    assert _marked(i18n.shown(refused.value.reason, i18n.PSEUDO).replace(key, ""))
+
+
+def test_the_searchs_and_the_rules_api_checks(german):
+    partition = Partition(PartitionOptions(3))
+    for call, english in (
+        (lambda: game_class("pyraos").new().perft(-1), "depth must be 0 or more, not -1"),
+        (lambda: partition.chance_outcomes(), "Pyramid Partition has no chance node here"),
+    ):
+        refused = _refused(call)
+        assert reason_of(refused) == english
+        assert str(refused) != english

@@ -79,8 +79,10 @@ def value_task(
                 if stop.is_set():
                     raise search.SearchStopped("interrupted")
                 pace.update(depth, seconds)
-                said = M_(
+                said = Mn_(
+                    "Solving: within {depth} ply, {nodes} positions, {seconds} s{pace}",
                     "Solving: within {depth} plies, {nodes} positions, {seconds} s{pace}",
+                    depth,
                     depth=depth,
                     nodes=number(nodes),
                     seconds=format(seconds, ".0f"),
