@@ -343,3 +343,23 @@ def test_the_searchs_and_the_rules_api_checks(german):
         refused = _refused(call)
         assert reason_of(refused) == english
         assert str(refused) != english
+
+
+def test_a_win_within_steps_verdicts():
+    from pyramid_lab.model import lesson
+
+    wins = search.Judge(search.knowledge_for)
+    step = lesson.read(
+        ROOT / "model" / "data" / "lessons" / "partition" / "09-two-threats.lesson.json"
+    ).steps[1]
+    task, position = step.task, step.position()
+    assert task is not None
+    right = lesson.judge_move(task, position, "0,0,3", wins=wins)
+    assert right.reason == f"0,0,3: red wins within {task.within} plies"
+    assert _de(right.reason) == f"0,0,3: Rot gewinnt innerhalb von {task.within} Halbzügen"
+    loser = next(m for m in position.legal_moves() if str(m) not in ("3,0,0", "0,0,3"))
+    wrong = lesson.judge_move(task, position, loser, wins=wins)
+    assert wrong.reason.startswith(f"{loser} does not force it: after ")
+    assert wrong.reason.endswith(f" red no longer wins within {task.within} plies")
+    assert _de(wrong.reason).startswith(f"{loser} erzwingt es nicht: nach ")
+    assert _marked(i18n.shown(wrong.reason, i18n.PSEUDO).replace(str(loser), ""))
