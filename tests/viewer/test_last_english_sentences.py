@@ -363,3 +363,23 @@ def test_a_win_within_steps_verdicts():
     assert wrong.reason.endswith(f" red no longer wins within {task.within} plies")
     assert _de(wrong.reason).startswith(f"{loser} erzwingt es nicht: nach ")
     assert _marked(i18n.shown(wrong.reason, i18n.PSEUDO).replace(str(loser), ""))
+
+
+def test_a_point_outside_the_pyramid_and_a_results_files_number(tmp_path):
+    from pyramid_lab.viewer.classroom import store
+
+    doc = {"format": "pyramid-lab/1", "game": "partition", "options": {"size": 3}}
+    doc |= {"to_move": "red", "pieces": [[9, 9, 9, "red"]]}
+    with pytest.raises(PositionFormatError) as refused:
+        files.loads(json.dumps(doc))
+    assert str(refused.value) == (
+        "pieces[0]: point (9, 9, 9) is outside the base-3 pyramid (need 0 <= k <= 2 and "
+        "0 <= i, j <= 2 - k)"
+    )
+    assert _de(refused.value.reason).startswith("der Punkt (9, 9, 9) liegt außerhalb der")
+    results = tmp_path / "class.json"
+    results.write_text('{"students": NaN}')
+    with pytest.raises(PositionFormatError) as refused:
+        store.read_results(results)
+    assert refused.value.reason == "NaN is not a number a results file holds"
+    assert _de(refused.value.reason) == "NaN ist keine Zahl, die eine Ergebnisdatei enthält"
