@@ -42,9 +42,10 @@ from dataclasses import dataclass
 from pyramid_lab.i18n import M_, Message
 
 from ..game import Game, SaidError
-from .analysis_record import PERFECT, SOURCE_WORDS, Analysis, ProvenWin, proven_win
+from .analysis_record import Analysis, ProvenWin, perfect_by, proven_win
 from .analysis_wins import (
     PERFECT_SECONDS,
+    UNKNOWN_STOPPED,
     agent_win,
     first_marked,
     known_win,
@@ -171,7 +172,7 @@ def analyse(
     value = "draw" if drawn_by else None if win is None else "win" if win_rate else "loss"
     stopped = choice.stopped or asked.stopped()
     cut_short = ("stopped: " if stopped else "out of time: ") + "; ".join(cuts) if cuts else ""
-    asked.report(1.0, win.text if win is not None else f"not proven: {verdict}")
+    asked.report(1.0, win.text if win is not None else M_("not proven: {verdict}", verdict=verdict))
     return Analysis(
         *(game.name, game.to_move, len(game.move_stack), choice.agent, win_rate),
         *(ranked(moves, value), win, verdict, choice.visits, choice.depth),
@@ -332,7 +333,7 @@ def _verdict(
     proved the position a draw ('' where nothing did)."""
     game, stopped = asked.game, asked.stopped
     win: ProvenWin | None = None
-    verdict, searched = "unknown (stopped)", 0
+    verdict, searched = UNKNOWN_STOPPED, 0
     if not choice.stopped and not stopped():
         grace = min(GRACE_SECONDS, asked.seconds * GRACE_SHARE)
         win, verdict, searched = prove_win(
@@ -344,7 +345,7 @@ def _verdict(
     if win is None:  # a book may know the position, if not each of its moves
         win, exact, drawn_by = known_win(game, asked.book)
     if settled is not None and settled.value == DRAW and not drawn_by:  # (the book's)
-        drawn_by = f"{PERFECT} ({SOURCE_WORDS['book']})"
+        drawn_by = perfect_by(["book"])
     if win is None and settled is not None and settled.value in VALUES:  # the solver did
         win = _solved_win(game, settled)
         exact = settled.plies is not None and settled.plies_exact
@@ -360,7 +361,7 @@ def _solved_win(game: Game, settled: SolveResult) -> ProvenWin:
         else None
     )
     plies = settled.plies if settled.plies is not None else settled.depth
-    return proven_win(game, side, plies, first, [], f"{PERFECT} ({SOURCE_WORDS['solved']})")
+    return proven_win(game, side, plies, first, [], perfect_by(["solved"]))
 
 
 def _with_win(

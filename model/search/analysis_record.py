@@ -5,21 +5,36 @@ the winner's own moves."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from pyramid_lab.i18n import M_, N_, Message, Mn_
+
 from .. import showing
 from ..game import Game, Move
+from ..words import colour, joined
 from .choice import MoveStat
 from .proof_rank import proof_words
 
 PERFECT = "perfect play"
 SOURCE_WORDS = {
-    "book": "opening book",
-    "solved": "solved now",
-    "rules": "the rules",
-    "table": "the whole-game table",
+    # TRANSLATORS: what a perfect-play value comes from ("perfect play (opening book)")
+    "book": N_("opening book"),
+    # TRANSLATORS: what a perfect-play value comes from ("perfect play (solved now)")
+    "solved": N_("solved now"),
+    # TRANSLATORS: what a perfect-play value comes from ("perfect play (the rules)")
+    "rules": N_("the rules"),
+    # TRANSLATORS: what a perfect-play value comes from
+    "table": N_("the whole-game table"),
 }
+
+
+def perfect_by(sources: Iterable[str]) -> Message:
+    """'perfect play (opening book)': what proved a value, by its sources (a word each:
+    :data:`SOURCE_WORDS`; another as it is)."""
+    words = [M_(SOURCE_WORDS[s]) if s in SOURCE_WORDS else s for s in sources]
+    return M_("perfect play ({sources})", sources=joined(words, ", "))
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,9 +53,46 @@ class ProvenWin:
     @property
     def text(self) -> str:
         """'proven: red wins in 1 move (1,1,1)'."""
-        word = "move" if self.moves == 1 else "moves"
-        first = f" ({self.first_move})" if self.first_move is not None else ""
-        return f"proven: {self.side} wins in {self.moves} {word}{first}"
+        return self.words()
+
+    def words(self, *, exact: bool = True) -> Message:
+        """'proven: red wins in 1 move (1,1,1)', or 'wins within' where the length is not
+        ``exact`` (a strategy's): said in each reader's language."""
+        side, n = colour(self.side), self.moves
+        if self.first_move is None:
+            if exact:
+                return Mn_(
+                    "proven: {side} wins in {count} move",
+                    "proven: {side} wins in {count} moves",
+                    n,
+                    side=side,
+                    count=n,
+                )
+            return Mn_(
+                "proven: {side} wins within {count} move",
+                "proven: {side} wins within {count} moves",
+                n,
+                side=side,
+                count=n,
+            )
+        first = str(self.first_move)
+        if exact:
+            return Mn_(
+                "proven: {side} wins in {count} move ({move})",
+                "proven: {side} wins in {count} moves ({move})",
+                n,
+                side=side,
+                count=n,
+                move=first,
+            )
+        return Mn_(
+            "proven: {side} wins within {count} move ({move})",
+            "proven: {side} wins within {count} moves ({move})",
+            n,
+            side=side,
+            count=n,
+            move=first,
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -159,16 +211,20 @@ class Analysis:
     def proven_text(self) -> str:
         """The forced win, or what the prover could say; where the book ends, what it
         knows and what would give every move exactly."""
-        end = f"; {self.book_end}" if self.book_end else ""
         if self.drawn_by:
-            return f"proven: a draw with {self.drawn_by}{end}"
-        if self.win is not None:
-            if not self.exact:
-                return self.win.text.replace(" wins in ", " wins within ", 1) + end
-            return self.win.text + end
-        if self.result is not None:
+            said = M_("proven: a draw with {by}", by=self.drawn_by)
+        elif self.win is not None:
+            said = self.win.words(exact=self.exact)
+        elif self.result is not None:
             return ""
-        return f"not proven: {self.prover}{end}"
+        else:
+            said = M_("not proven: {verdict}", verdict=self.prover)
+        # TRANSLATORS: what is proven, then where the game's book ends
+        return (
+            M_("{proven}; {book_end}", proven=said, book_end=self.book_end)
+            if self.book_end
+            else said
+        )
 
     def __repr__(self) -> str:  # and a notebook's table: model.showing
         return showing.analysis_repr(self)

@@ -8,6 +8,7 @@ sentence, every word marked in the pseudo-locale."""
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import json
 import os
@@ -383,3 +384,42 @@ def test_a_point_outside_the_pyramid_and_a_results_files_number(tmp_path):
         store.read_results(results)
     assert refused.value.reason == "NaN is not a number a results file holds"
     assert _de(refused.value.reason) == "NaN ist keine Zahl, die eine Ergebnisdatei enthält"
+
+
+def test_the_analysis_proven_line():
+    from pyramid_lab.model.search import analysis_wins
+    from pyramid_lab.model.search.analysis_record import Analysis, ProvenWin, perfect_by
+
+    win = ProvenWin("red", 3, 2, "1,1,1", (), "prover")
+    record = dict(agent="mcts", win_rate=1.0, moves=(), win=win, prover="proven")
+    shown = Analysis("partition", "red", 3, **record, visits=10, depth=2, seconds=1.0)
+    assert shown.proven_text == "proven: red wins in 2 moves (1,1,1)"
+    assert _de(shown.proven_text) == "bewiesen: Rot gewinnt in 2 Zügen (1,1,1)"
+    within = dataclasses.replace(shown, exact=False, book_end="")
+    assert within.proven_text == "proven: red wins within 2 moves (1,1,1)"
+    drawn = dataclasses.replace(shown, win=None, drawn_by=perfect_by(["book"]))
+    assert drawn.proven_text == "proven: a draw with perfect play (opening book)"
+    assert _de(drawn.proven_text) == "bewiesen: ein Remis durch perfektes Spiel (Eröffnungsbuch)"
+    assert analysis_wins._cut_short(1, True) == "no forced win within 1 ply (stopped before 2)"
+    assert analysis_wins._cut_short(3, False) == (
+        "no forced win within 3 plies (out of time before 4)"
+    )
+    assert _de(analysis_wins._cut_short(1, True)).startswith("kein erzwungener Gewinn")
+    assert analysis_wins._cut_short(0, False) == "unknown (out of time)"
+    unproven = dataclasses.replace(shown, win=None, prover=analysis_wins._cut_short(0, True))
+    assert unproven.proven_text == "not proven: unknown (stopped)"
+    assert _marked(i18n.shown(unproven.proven_text, i18n.PSEUDO))
+
+
+def test_analyze_says_the_proven_line_in_its_language(capsys, monkeypatch):
+    argv = ["analyze", "--engine", "--text", "--seconds", "1", TINY]  # (the book knows it)
+    for name in LANGUAGE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    try:
+        assert main(argv) == 0
+        assert capsys.readouterr().out.splitlines()[-1] == "  proven: red wins in 5 moves"
+        monkeypatch.setenv("LANG", "de_DE.UTF-8")
+        assert main(argv) == 0
+        assert capsys.readouterr().out.splitlines()[-1] == "  bewiesen: Rot gewinnt in 5 Zügen"
+    finally:
+        speak(i18n.ENGLISH)

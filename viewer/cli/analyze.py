@@ -121,7 +121,7 @@ def _explain_analysis(analysis: Analysis) -> str:
             + ngettext("... {count} more move", "... {count} more moves", more).format(count=more)
         )
     if analysis.proven_text:
-        lines.append(f"  {analysis.proven_text}")
+        lines.append("  " + said_in_process(analysis.proven_text))  # (a Message: said)
     return "\n".join(lines)
 
 
