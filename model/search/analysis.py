@@ -39,9 +39,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from pyramid_lab.i18n import M_, Message
+from pyramid_lab.i18n import M_, N_, Message, number
 
 from ..game import Game, SaidError
+from ..words import joined
 from .analysis_record import Analysis, ProvenWin, perfect_by, proven_win
 from .analysis_wins import (
     PERFECT_SECONDS,
@@ -171,7 +172,7 @@ def analyse(
     win, win_rate, moves = _with_win(game, moves, win, choice.win_rate)
     value = "draw" if drawn_by else None if win is None else "win" if win_rate else "loss"
     stopped = choice.stopped or asked.stopped()
-    cut_short = ("stopped: " if stopped else "out of time: ") + "; ".join(cuts) if cuts else ""
+    cut_short = _cut_short(cuts, stopped)
     asked.report(1.0, win.text if win is not None else M_("not proven: {verdict}", verdict=verdict))
     return Analysis(
         *(game.name, game.to_move, len(game.move_stack), choice.agent, win_rate),
@@ -313,11 +314,28 @@ def _judged_moves(
     moves, legal = choice.stats, len(choice.stats)
     if choice.unjudged:  # the moves the search never judged are left out, not shown as such
         judged = _judged(choice)  # (but for those the book proves)
-        cuts.append(f"{len(judged):,} of {legal:,} moves ranked (the search reached no others)")
+        ranked_words = N_("{ranked} of {legal} moves ranked (the search reached no others)")
+        cuts.append(M_(ranked_words, ranked=number(len(judged)), legal=number(legal)))
         moves = tuple(s for s in moves if s in judged or str(s.move) in replies)
     if not all_looked_up:
-        cuts.append(f"the book's values of {len(replies):,} of {legal:,} moves found")
+        found = number(len(replies))
+        cuts.append(
+            M_(
+                "the book's values of {found} of {legal} moves found",
+                found=found,
+                legal=number(legal),
+            )
+        )
     return marked(moves, replies), cuts
+
+
+def _cut_short(cuts: list[str], stopped: bool) -> str:
+    """What the time limit (or a stop) left undone, in words ('' where nothing)."""
+    if not cuts:
+        return ""
+    if stopped:
+        return M_("stopped: {cuts}", cuts=joined(cuts, "; "))
+    return M_("out of time: {cuts}", cuts=joined(cuts, "; "))
 
 
 def _verdict(

@@ -423,3 +423,20 @@ def test_analyze_says_the_proven_line_in_its_language(capsys, monkeypatch):
         assert capsys.readouterr().out.splitlines()[-1] == "  bewiesen: Rot gewinnt in 5 Zügen"
     finally:
         speak(i18n.ENGLISH)
+
+
+def test_the_analysis_evaluation_line():
+    from pyramid_lab.model.search.analysis_record import Analysis
+
+    record = dict(agent="mcts-rave", win_rate=0.63, moves=(), win=None, prover="proven")
+    said = Analysis("partition", "red", 3, **record, visits=12345, depth=2, seconds=1.0)
+    assert said.evaluation_text == "red to move: no move judged (mcts-rave, 12,345 playouts)"
+    assert (
+        _de(said.evaluation_text) == "Rot am Zug: kein Zug beurteilt (mcts-rave, 12.345 Playouts)"
+    )
+    one = dataclasses.replace(said, visits=1, stopped=True)
+    assert one.evaluation_text == "red to move: no move judged (mcts-rave, 1 playout, stopped)"
+    over = dataclasses.replace(said, result="blue")
+    assert over.evaluation_text == "the game is over: blue won"
+    assert _de(over.evaluation_text) == "die Partie ist vorbei: Blau hat gewonnen"
+    assert _marked(i18n.shown(one.evaluation_text, i18n.PSEUDO).replace("mcts-rave", ""))
