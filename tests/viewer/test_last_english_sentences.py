@@ -417,10 +417,14 @@ def test_analyze_says_the_proven_line_in_its_language(capsys, monkeypatch):
         monkeypatch.delenv(name, raising=False)
     try:
         assert main(argv) == 0
-        assert capsys.readouterr().out.splitlines()[-1] == "  proven: red wins in 5 moves"
+        out = capsys.readouterr().out.splitlines()
+        assert out[-1] == "  proven: red wins in 5 moves"
+        assert "    0,1,0: win rate 0%, proven loss" in out
         monkeypatch.setenv("LANG", "de_DE.UTF-8")
         assert main(argv) == 0
-        assert capsys.readouterr().out.splitlines()[-1] == "  bewiesen: Rot gewinnt in 5 Zügen"
+        out = capsys.readouterr().out.splitlines()
+        assert out[-1] == "  bewiesen: Rot gewinnt in 5 Zügen"
+        assert "    0,1,0: Gewinnrate 0%, bewiesen Verlust" in out
     finally:
         speak(i18n.ENGLISH)
 
