@@ -206,7 +206,7 @@ def _over(game: Game, report: ProgressCallback) -> Analysis:
     """The analysis of a game that is over: its result, nothing to rank."""
     outcome = game.outcome()
     assert outcome is not None
-    report(1.0, "the game is over")
+    report(1.0, M_("the game is over"))
     return Analysis(
         game.name,
         game.to_move,
@@ -266,7 +266,7 @@ def _settle(
     busy machine adds to it are added to the deadline: the engine keeps its share. The
     position's value (None: not settled), the moves settled, whether they are all."""
     game, seconds, stopped = asked.game, asked.seconds, asked.stopped
-    asked.report(0.0, "solving")
+    asked.report(0.0, M_("solving"))
     settler = Exact(asked.knowledge)
     cpu0, wall0 = cpu_clock(), time.perf_counter()
     share = exact_seconds(game, seconds * EXACT_SHARE, seconds, game.legal_move_count())
@@ -275,7 +275,8 @@ def _settle(
         unsettled(game, cpu_clock() - cpu0)
     solved: tuple[PerfectMove, ...] = ()
     if settled is not None:
-        asked.report(EXACT_SHARE, f"settled: {settled.value}; solving each move")
+        value = M_(settled.value) if settled.value in ("win", "loss", "draw") else settled.value
+        asked.report(EXACT_SHARE, M_("settled: {value}; solving each move", value=value))
         budget = seconds * EXACT_MOVES_SHARE - (cpu_clock() - cpu0)
         solved, complete = settler.known_moves(
             game, max(0.0, budget), stopped, least=seconds * EXACT_SHARE

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from pyramid_lab.i18n import M_, Message, Mn_
 
 from ..game import Game, Move
+from ..words import colour
 from .analysis_record import Analysis, ProvenWin, perfect_by, proven_win
 from .book import DRAW, PerfectMove
 from .choice import Choice, MoveStat, ProgressCallback
@@ -147,7 +148,7 @@ def prove_win(
 
     def prover_progress(_fraction: float, text: str) -> None:
         done = min(1.0, (time.perf_counter() - begin) / budget)
-        report(share + (1 - share) * done * 0.99, f"prover: {text}")
+        report(share + (1 - share) * done * 0.99, M_("prover: {text}", text=text))
 
     from .prover import Prover  # its compiled proof searches: loaded when it is run
 
@@ -160,8 +161,14 @@ def prove_win(
         for within in range(1, max_plies + 1):
             side = sides[(within - 1) % len(sides)]
             prover = provers[side]
-            prover._task = f"{side} wins within {within} plies"
-            prover_progress(0.0, prover._task + "?")
+            prover._task = Mn_(
+                "{side} wins within {plies} ply",
+                "{side} wins within {plies} plies",
+                within,
+                side=colour(side),
+                plies=within,
+            )
+            prover_progress(0.0, M_("{task}?", task=prover._task))
             if not prover.wins_within(within):
                 searched = within
                 continue

@@ -444,3 +444,14 @@ def test_the_analysis_evaluation_line():
     assert over.evaluation_text == "the game is over: blue won"
     assert _de(over.evaluation_text) == "die Partie ist vorbei: Blau hat gewonnen"
     assert _marked(i18n.shown(one.evaluation_text, i18n.PSEUDO).replace("mcts-rave", ""))
+
+
+def test_the_provers_progress_words():
+    game = Partition(PartitionOptions(3))
+    said: list[str] = []
+    search.prove(
+        game, "red", 1, knowledge=search.knowledge_for(game), progress=lambda f, t: said.append(t)
+    )
+    assert said[-1] == "red wins within 1: disproven"  # (as it was)
+    assert _de(said[-1]) == "Rot gewinnt innerhalb von 1: widerlegt"
+    assert _marked(i18n.shown(said[-1], i18n.PSEUDO))
