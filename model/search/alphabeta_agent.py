@@ -8,6 +8,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pyramid_lab.i18n import Mn_
+
 from ..game import Game
 from ..speed import push_search, search_moves
 from .agents import public_move
@@ -162,7 +164,13 @@ class _AlphaBeta:
                 raise _Stopped
             clock.report(
                 clock.fraction(depth=self.depth_now - 1),
-                lambda: f"depth {self.depth_now}, {self.nodes} nodes",
+                lambda: Mn_(
+                    "depth {depth}, {count} node",
+                    "depth {depth}, {count} nodes",
+                    self.nodes,
+                    depth=self.depth_now,
+                    count=self.nodes,
+                ),
             )
         outcome = game.outcome()
         if outcome is not None:

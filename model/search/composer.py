@@ -279,7 +279,10 @@ def compose(
         if len(made) >= count or stopped():
             break
         game_seed = seed * 100_003 + index
-        report(len(made) / count, f"game {index + 1}: {len(made)} of {count} puzzles")
+        said = M_(
+            "game {game}: {made} of {count} puzzles", game=index + 1, made=len(made), count=count
+        )
+        report(len(made) / count, said)
         played = play_game(start, game_seed, stopped, knowledge=knowledge)
         if played is None:
             continue
@@ -308,7 +311,15 @@ def compose(
             made.append(Composed(position, puzzle, value, game_seed, nodes))
             break  # one puzzle a game
     seconds = time.perf_counter() - began
-    report(1.0, f"{len(made)} of {count} puzzles in {seconds:.0f} s")
+    report(
+        1.0,
+        M_(
+            "{made} of {count} puzzles in {seconds} s",
+            made=len(made),
+            count=count,
+            seconds=f"{seconds:.0f}",
+        ),
+    )
     made.sort(key=lambda c: (c.difficulty or 0, c.plies, c.nodes))
     return made
 

@@ -281,9 +281,10 @@ def review(
             break
 
         def part(fraction: float, text: str, i: int = index) -> None:
-            report((i + min(fraction, 1.0)) / count, f"position {i + 1} of {count}: {text}")
+            said = M_("position {n} of {count}: {text}", n=i + 1, count=count, text=text)
+            report((i + min(fraction, 1.0)) / count, said)
 
-        part(0.0, "proving")
+        part(0.0, M_("proving"))
         judgement = judge(
             position, seconds=seconds, stop=stopped, seed=seed, progress=part, exact=exact
         )
@@ -299,7 +300,7 @@ def review(
     )
     moves, spots = _move_reviews(game, line, judgements)
     done = len(judgements) == count
-    report(1.0, "review done" if done else "review stopped")
+    report(1.0, M_("review done") if done else M_("review stopped"))
     exact_points = tuple(j.exact or j.result is not None for j in judgements)
     return GameReview(
         tuple(moves),

@@ -455,3 +455,15 @@ def test_the_provers_progress_words():
     assert said[-1] == "red wins within 1: disproven"  # (as it was)
     assert _de(said[-1]) == "Rot gewinnt innerhalb von 1: widerlegt"
     assert _marked(i18n.shown(said[-1], i18n.PSEUDO))
+
+
+def test_the_reviews_progress_words():
+    game = Partition(PartitionOptions(3))
+    game.push(game.parse_move("0,0,0"))
+    said: list[str] = []
+    knowledge = search.knowledge_for(game)
+    search.review(game, seconds=0.2, knowledge=knowledge, progress=lambda f, t: said.append(t))
+    assert said[-1] == "review done"
+    assert _de(said[-1]) == "Durchsicht fertig"
+    first = next(t for t in said if t.startswith("position 1 of 2: "))
+    assert _de(first).startswith("Stellung 1 von 2: ")
