@@ -19,7 +19,7 @@ from typing import Any, Self, TypeVar
 
 from pyramid_lab.i18n import M_
 
-from .errors import not_a_player
+from .errors import either, not_a_player
 from .game import Game, Move, Piece, PositionFormatError, quote
 from .words import reason_of
 
@@ -97,7 +97,7 @@ def check_setup(
     index (PositionFormatError otherwise)."""
     if to_move not in cls.players:
         raise PositionFormatError("to_move", not_a_player(cls.players, to_move))
-    names = " or ".join(map(repr, cls.players))
+    names = either(cls.players)
     placed: dict[int, int] = {}
     where: dict[int, int] = {}
     for index, (coords, colour) in enumerate(pieces):

@@ -11,7 +11,7 @@ from typing import Any
 
 from pyramid_lab.i18n import M_, Message
 
-from ..errors import not_a_player
+from ..errors import either, not_a_player
 from ..game import Piece, PositionFormatError, quote
 from ..words import colour as colour_word
 from ..words import joined
@@ -95,7 +95,7 @@ def read_setup(
 def _read_pieces(game: BallPosition, pieces: Sequence[Piece], study: bool) -> None:
     """Each pyramid ``[column, row, size, colour]`` on its square: a side has one of each
     size (a study may leave some out), a square holds one."""
-    names = " or ".join(map(repr, COLOURS))
+    names = either(COLOURS)
     for index, (coords, colour) in enumerate(pieces):
         key = f"pieces[{index}]"
         if colour not in COLOURS:

@@ -467,3 +467,11 @@ def test_the_reviews_progress_words():
     assert _de(said[-1]) == "Durchsicht fertig"
     first = next(t for t in said if t.startswith("position 1 of 2: "))
     assert _de(first).startswith("Stellung 1 von 2: ")
+
+
+def test_the_players_a_value_must_be_are_joined_in_the_readers_language():
+    doc = {"format": "pyramid-lab/1", "game": "partition", "options": {"size": 3}}
+    with pytest.raises(PositionFormatError) as refused:
+        files.loads(json.dumps(doc | {"to_move": "green", "pieces": []}))
+    assert str(refused.value) == "to_move: must be 'red' or 'blue', not 'green'"
+    assert _de(refused.value.reason) == "muss 'red' oder 'blue' sein, nicht 'green'"
