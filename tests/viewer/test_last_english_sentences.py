@@ -475,3 +475,17 @@ def test_the_players_a_value_must_be_are_joined_in_the_readers_language():
         files.loads(json.dumps(doc | {"to_move": "green", "pieces": []}))
     assert str(refused.value) == "to_move: must be 'red' or 'blue', not 'green'"
     assert _de(refused.value.reason) == "muss 'red' oder 'blue' sein, nicht 'green'"
+
+
+def test_a_book_entrys_position_refused():
+    from pyramid_lab.model.search import book_entries
+
+    raw = {"game": "partition", "options": {"size": 3}, "to_move": "green", "pieces": []}
+    with pytest.raises(PositionFormatError) as refused:
+        book_entries.BookEntry.from_json(
+            raw | {"value": "win", "plies": 1, "exact": True}, "entries[0]", "partition"
+        )
+    assert str(refused.value) == "entries[0]: to_move: must be 'red' or 'blue', not 'green'"
+    assert _de(refused.value.reason) == (
+        "entries[0]: to_move: muss 'red' oder 'blue' sein, nicht 'green'"
+    )
