@@ -26,11 +26,11 @@ import time
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
-from pyramid_lab.i18n import M_, N_, Message, Mn_
+from pyramid_lab.i18n import M_
 
 from ..game import Game, Move, SaidError, no_proof_with_chance
 from ..speed import push_search, search_moves
-from ..words import colour
+from . import prover_words
 from .compiled.proof import ProofSearch
 from .kernels import adapter_for
 from .proofs import Proof as Proof
@@ -131,13 +131,7 @@ class Prover:
             fraction = self._fraction
             if self.max_seconds:
                 fraction = max(fraction, (now - self._start) / self.max_seconds)
-            said = Mn_(
-                "{task}: {count} node",
-                "{task}: {count} nodes",
-                self.nodes,
-                task=self._task,
-                count=self.nodes,
-            )
+            said = prover_words.nodes(self._task, self.nodes)
             self.progress(min(fraction, 0.99), said)
 
     def _ask_compiled(self, left: int) -> bool:
@@ -399,7 +393,7 @@ def prove(
         game, side, max_seconds=max_seconds, stop=stop, progress=progress, knowledge=knowledge
     )
     start = prover._start
-    prover._task = M_("{side} wins within {within}", side=colour(side), within=within)
+    prover._task = prover_words.task(side, within)
     result, plies, move, stopped = "unknown", None, None, None
     principal: tuple[str, ...] = ()
     winners: list[tuple[Move, int]] = []
@@ -419,7 +413,7 @@ def prove(
     finally:
         prover._path.clear()
     if progress is not None:
-        progress(1.0, M_("{task}: {result}", task=prover._task, result=M_(RESULT_WORDS[result])))
+        progress(1.0, prover_words.result(prover._task, result))
     return Proof(
         result,
         side,
@@ -452,25 +446,9 @@ def first_moves(
     prover = Prover(
         game, side, max_seconds=max_seconds, stop=stop, progress=progress, knowledge=knowledge
     )
-    prover._task = _first_moves_task(side, within)
+    prover._task = prover_words.first_moves_task(side, within)
     found = prover.winning_moves(within)
     return sorted(found, key=lambda item: item[1])
-
-
-#: A proof's result as a word (the result itself is a code: "proven", ...).
-RESULT_WORDS = {
-    # TRANSLATORS: a proof's result
-    "proven": N_("proven"),
-    # TRANSLATORS: a proof's result
-    "disproven": N_("disproven"),
-    # TRANSLATORS: a proof's result (stopped before it was settled)
-    "unknown": N_("unknown"),
-}
-
-
-def _first_moves_task(side: str, within: int) -> Message:
-    """The prover's task while it finds every winning first move, in words."""
-    return M_("first moves: {side} wins within {within}", side=colour(side), within=within)
 
 
 def _what_wins(
@@ -485,6 +463,6 @@ def _what_wins(
     winners: list[tuple[Move, int]] = []
     if first_moves and to_move:
         side = prover.game.players[prover.side]
-        prover._task = _first_moves_task(side, within)
+        prover._task = prover_words.first_moves_task(side, within)
         winners = sorted(prover.winning_moves(within), key=lambda item: item[1])
     return move, principal, winners
