@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pyramid_lab.i18n import M_, N_
+from pyramid_lab.i18n import M_, N_, Message
 
 from .game import (
     Game,
@@ -289,6 +289,25 @@ def read_review(raw: Any, game: Game) -> GameReview:
     return GameReview(tuple(moves), values, float(seconds), tuple(spots), stopped, tuple(exact))
 
 
+def _replayed(raw: Any, line: Game, where: str) -> str:
+    """The move written ``raw``, pushed on ``line`` (PositionFormatError at ``where`` for
+    one that is no move or does not replay there)."""
+    move = _move_text(raw, line, where)
+    if line.is_over() or line.why_illegal(line.parse_move(move)) is not None:
+        why = line.why_illegal(line.parse_move(move)) or M_("the game is over")
+        said = M_("{move} does not replay: {reason}", move=quote(move), reason=why)
+        raise PositionFormatError(where, said)
+    line.push(line.parse_move(move))
+    return move
+
+
+def _one_of(choices: Sequence[str], value: object) -> Message:
+    """Why ``value`` is none of ``choices``."""
+    return M_(
+        "must be one of {choices}, not {value}", choices=", ".join(choices), value=quote(value)
+    )
+
+
 def _move_review(index: int, entry: Any, line: Game, game: Game) -> MoveReview:
     """The review's ``index``-th move, replayed on ``line`` (PositionFormatError naming
     the key)."""
@@ -296,22 +315,10 @@ def _move_review(index: int, entry: Any, line: Game, game: Game) -> MoveReview:
     if not isinstance(entry, dict):
         raise PositionFormatError(where, M_("must be an object"))
     check_keys(entry, _MOVE_KEYS, required=("move", "verdict"), where=where)
-    move = _move_text(entry["move"], line, f"{where}.move")
-    if line.is_over() or line.why_illegal(line.parse_move(move)) is not None:
-        why = line.why_illegal(line.parse_move(move)) or M_("the game is over")
-        said = M_("{move} does not replay: {reason}", move=quote(move), reason=why)
-        raise PositionFormatError(f"{where}.move", said)
-    line.push(line.parse_move(move))
+    move = _replayed(entry["move"], line, f"{where}.move")
     verdict = entry["verdict"]
     if verdict not in VERDICTS:
-        raise PositionFormatError(
-            f"{where}.verdict",
-            M_(
-                "must be one of {choices}, not {value}",
-                choices=", ".join(VERDICTS),
-                value=quote(verdict),
-            ),
-        )
+        raise PositionFormatError(f"{where}.verdict", _one_of(VERDICTS, verdict))
     better = entry.get("better")
     if better is not None:
         better = _move_text(better, game, f"{where}.better")

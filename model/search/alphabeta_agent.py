@@ -8,7 +8,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pyramid_lab.i18n import Mn_
+from pyramid_lab.i18n import Message, Mn_
 
 from ..game import Game
 from ..speed import push_search, search_moves
@@ -164,13 +164,7 @@ class _AlphaBeta:
                 raise _Stopped
             clock.report(
                 clock.fraction(depth=self.depth_now - 1),
-                lambda: Mn_(
-                    "depth {depth}, {count} node",
-                    "depth {depth}, {count} nodes",
-                    self.nodes,
-                    depth=self.depth_now,
-                    count=self.nodes,
-                ),
+                lambda: _depth_words(self.depth_now, self.nodes),
             )
         outcome = game.outcome()
         if outcome is not None:
@@ -282,3 +276,14 @@ def _proven(score: int) -> str | None:
     if score <= -MATE + 1000:
         return "loss"
     return None
+
+
+def _depth_words(depth: int, nodes: int) -> Message:
+    """'depth 4, 1234 nodes': alpha-beta's progress."""
+    return Mn_(
+        "depth {depth}, {count} node",
+        "depth {depth}, {count} nodes",
+        nodes,
+        depth=depth,
+        count=nodes,
+    )

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from pyramid_lab.i18n import M_, Message, Mn_
 
 from ..game import Game, Move
-from ..words import colour
+from . import prover_words
 from .analysis_record import Analysis, ProvenWin, perfect_by, proven_win
 from .book import DRAW, PerfectMove
 from .choice import Choice, MoveStat, ProgressCallback
@@ -161,13 +161,7 @@ def prove_win(
         for within in range(1, max_plies + 1):
             side = sides[(within - 1) % len(sides)]
             prover = provers[side]
-            prover._task = Mn_(
-                "{side} wins within {plies} ply",
-                "{side} wins within {plies} plies",
-                within,
-                side=colour(side),
-                plies=within,
-            )
+            prover._task = prover_words.within_plies(side, within)
             prover_progress(0.0, M_("{task}?", task=prover._task))
             if not prover.wins_within(within):
                 searched = within
@@ -186,22 +180,20 @@ def prove_win(
     finally:
         for prover in provers.values():
             prover._path.clear()
-    return (
-        None,
-        Mn_(
-            "no forced win within {plies} ply",
-            "no forced win within {plies} plies",
-            max_plies,
-            plies=max_plies,
-        ),
-        max_plies,
-    )
+    return None, _no_forced_win(max_plies), max_plies
 
 
 #: The prover's verdict where it found the win.
 PROVEN = M_("proven")
 #: ... where it was stopped before it settled anything.
 UNKNOWN_STOPPED = M_("unknown (stopped)")
+
+
+def _no_forced_win(plies: int) -> Message:
+    """The prover's verdict where it searched all its ``plies`` and found no win."""
+    return Mn_(
+        "no forced win within {plies} ply", "no forced win within {plies} plies", plies, plies=plies
+    )
 
 
 def _cut_short(searched: int, stopped: bool) -> Message:

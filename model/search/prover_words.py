@@ -24,6 +24,17 @@ def task(side: str, within: int) -> Message:
     return M_("{side} wins within {within}", side=colour(side), within=within)
 
 
+def within_plies(side: str, within: int) -> Message:
+    """'red wins within 3 plies': the analysis's question to the prover, shortest first."""
+    return Mn_(
+        "{side} wins within {plies} ply",
+        "{side} wins within {plies} plies",
+        within,
+        side=colour(side),
+        plies=within,
+    )
+
+
 def first_moves_task(side: str, within: int) -> Message:
     """The prover's task while it finds every winning first move."""
     return M_("first moves: {side} wins within {within}", side=colour(side), within=within)
