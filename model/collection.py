@@ -171,7 +171,8 @@ def read_index(folder: Path) -> dict[str, Any] | None:
     if not isinstance(puzzles, list) or not all(
         isinstance(p, dict) and isinstance(p.get("file"), str) for p in puzzles
     ):
-        raise PositionFormatError("puzzles", 'must be a list of {"file": ...}', source=str(path))
+        said = M_('must be a list of {"file": ...}')
+        raise PositionFormatError("puzzles", said, source=str(path))
     return raw
 
 

@@ -114,11 +114,15 @@ class PositionFormatError(ValueError):
 def not_a_player(players: Iterable[str], value: object) -> Message:
     """Why ``value`` is no player's colour of ``players`` (a file's ``to_move``, a goal's
     side)."""
-    return M_(
-        "must be {colours}, not {value}",
-        colours=" or ".join(map(repr, players)),
-        value=quote(value),
-    )
+    return M_("must be {colours}, not {value}", colours=either(players), value=quote(value))
+
+
+def either(players: Iterable[str]) -> str:
+    """``players`` quoted and joined by "or" ("'red' or 'blue'"), the "or" a word said in
+    the reader's language."""
+    from .words import joined
+
+    return joined([repr(p) for p in players], " or ")
 
 
 def not_a_bool(value: object) -> Message:

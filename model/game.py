@@ -321,7 +321,7 @@ class Game(GamePosition):
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """At a CHANCE node: each outcome (a move to push) with its probability."""
-        raise ValueError(f"{self.title} has no chance node here")
+        raise SaidError(M_("{game} has no chance node here", game=self.title))
 
     @abstractmethod
     def parse_move(self, text: str) -> Move:

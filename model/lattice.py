@@ -239,8 +239,12 @@ class PyramidLattice(LatticeTables):
 
     def __init__(self, n: int) -> None:
         if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_SIZE:
-            raise ValueError(
-                f"pyramid base must be an integer from 2 to {MAX_SIZE}, not {quote(n)}"
+            raise SaidError(
+                M_(
+                    "pyramid base must be an integer from 2 to {most}, not {value}",
+                    most=MAX_SIZE,
+                    value=quote(n),
+                )
             )
         self.n = n
         self.count = point_count(n)
@@ -290,9 +294,16 @@ class PyramidLattice(LatticeTables):
     def id_of(self, i: int, j: int, k: int) -> int:
         """The id of point (i, j, k); ValueError naming the bounds when it is outside."""
         if not self.contains(i, j, k):
-            raise ValueError(
-                f"point ({i}, {j}, {k}) is outside the base-{self.n} pyramid "
-                f"(need 0 <= k <= {self.n - 1} and 0 <= i, j <= {self.n - 1} - k)"
+            raise SaidError(
+                M_(
+                    "point ({i}, {j}, {k}) is outside the base-{size} pyramid (need 0 <= k <= "
+                    "{top} and 0 <= i, j <= {top} - k)",
+                    i=str(i),
+                    j=str(j),
+                    k=str(k),
+                    size=self.n,
+                    top=self.n - 1,
+                )
             )
         return int(self._offsets[k]) + j * (self.n - k) + i
 

@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pyramid_lab.i18n import M_, N_
+from pyramid_lab.i18n import M_, N_, Message
 
 from .game import (
     Game,
@@ -225,13 +225,17 @@ def _value(raw: Any, where: str) -> float | None:
     if raw is None:
         return None
     if isinstance(raw, bool) or not isinstance(raw, int | float) or not 0 <= raw <= 1:
-        raise PositionFormatError(where, f"must be a number from 0 to 1 or null, not {quote(raw)}")
+        raise PositionFormatError(
+            where, M_("must be a number from 0 to 1 or null, not {value}", value=quote(raw))
+        )
     return float(raw)
 
 
 def _move_text(raw: Any, game: Game, where: str) -> str:
     if not isinstance(raw, str):
-        raise PositionFormatError(where, f"must be a move written as a string, not {quote(raw)}")
+        raise PositionFormatError(
+            where, M_("must be a move written as a string, not {value}", value=quote(raw))
+        )
     try:
         game.parse_move(raw)
     except InvalidMoveError as exc:
@@ -244,14 +248,16 @@ def read_review(raw: Any, game: Game) -> GameReview:
     PositionFormatError names the key and the reason. Its moves must replay from the
     file's start."""
     if not isinstance(raw, dict):
-        raise PositionFormatError("review", "must be an object: seconds, values, moves")
+        raise PositionFormatError("review", M_("must be an object: seconds, values, moves"))
     check_keys(raw, ("seconds", "values", "moves", "puzzles", "stopped", "exact"), where="review")
     seconds = raw.get("seconds", 0)
     if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
-        raise PositionFormatError("review.seconds", f"must be a number, not {quote(seconds)}")
+        raise PositionFormatError(
+            "review.seconds", M_("must be a number, not {value}", value=quote(seconds))
+        )
     moves_raw = raw.get("moves", [])
     if not isinstance(moves_raw, list):
-        raise PositionFormatError("review.moves", "must be a list")
+        raise PositionFormatError("review.moves", M_("must be a list"))
     line = start_copy(game)  # the reviewed line replays from the file's start
     moves = []
     for index, entry in enumerate(moves_raw):
@@ -259,16 +265,17 @@ def read_review(raw: Any, game: Game) -> GameReview:
     values_raw = raw.get("values", [])
     if not isinstance(values_raw, list) or len(values_raw) > len(moves) + 1:
         raise PositionFormatError(
-            "review.values", f"must be a list of at most {len(moves) + 1} numbers (or nulls)"
+            "review.values",
+            M_("must be a list of at most {count} numbers (or nulls)", count=len(moves) + 1),
         )
     values = tuple(_value(v, f"review.values[{i}]") for i, v in enumerate(values_raw))
     spots_raw = raw.get("puzzles", [])
     if not isinstance(spots_raw, list):
-        raise PositionFormatError("review.puzzles", "must be a list")
+        raise PositionFormatError("review.puzzles", M_("must be a list"))
     spots = [_puzzle_spot(i, entry, game, len(moves)) for i, entry in enumerate(spots_raw)]
     stopped = raw.get("stopped", False)
     if not isinstance(stopped, bool):
-        raise PositionFormatError("review.stopped", "must be true or false")
+        raise PositionFormatError("review.stopped", M_("must be true or false"))
     exact = raw.get("exact", [])
     if (
         not isinstance(exact, list)
@@ -276,9 +283,29 @@ def read_review(raw: Any, game: Game) -> GameReview:
         or len(exact) > len(values)
     ):
         raise PositionFormatError(
-            "review.exact", f"must be a list of at most {len(values)} true or false"
+            "review.exact",
+            M_("must be a list of at most {count} true or false", count=len(values)),
         )
     return GameReview(tuple(moves), values, float(seconds), tuple(spots), stopped, tuple(exact))
+
+
+def _replayed(raw: Any, line: Game, where: str) -> str:
+    """The move written ``raw``, pushed on ``line`` (PositionFormatError at ``where`` for
+    one that is no move or does not replay there)."""
+    move = _move_text(raw, line, where)
+    if line.is_over() or line.why_illegal(line.parse_move(move)) is not None:
+        why = line.why_illegal(line.parse_move(move)) or M_("the game is over")
+        said = M_("{move} does not replay: {reason}", move=quote(move), reason=why)
+        raise PositionFormatError(where, said)
+    line.push(line.parse_move(move))
+    return move
+
+
+def _one_of(choices: Sequence[str], value: object) -> Message:
+    """Why ``value`` is none of ``choices``."""
+    return M_(
+        "must be one of {choices}, not {value}", choices=", ".join(choices), value=quote(value)
+    )
 
 
 def _move_review(index: int, entry: Any, line: Game, game: Game) -> MoveReview:
@@ -286,42 +313,41 @@ def _move_review(index: int, entry: Any, line: Game, game: Game) -> MoveReview:
     the key)."""
     where = f"review.moves[{index}]"
     if not isinstance(entry, dict):
-        raise PositionFormatError(where, "must be an object")
+        raise PositionFormatError(where, M_("must be an object"))
     check_keys(entry, _MOVE_KEYS, required=("move", "verdict"), where=where)
-    move = _move_text(entry["move"], line, f"{where}.move")
-    if line.is_over() or line.why_illegal(line.parse_move(move)) is not None:
-        why = line.why_illegal(line.parse_move(move)) or "the game is over"
-        raise PositionFormatError(f"{where}.move", f"{quote(move)} does not replay: {why}")
-    line.push(line.parse_move(move))
+    move = _replayed(entry["move"], line, f"{where}.move")
     verdict = entry["verdict"]
     if verdict not in VERDICTS:
-        raise PositionFormatError(
-            f"{where}.verdict", f"must be one of {', '.join(VERDICTS)}, not {quote(verdict)}"
-        )
+        raise PositionFormatError(f"{where}.verdict", _one_of(VERDICTS, verdict))
     better = entry.get("better")
     if better is not None:
         better = _move_text(better, game, f"{where}.better")
     side = entry.get("side", "")
     if side and side not in game.players:
-        raise PositionFormatError(f"{where}.side", f"must be a player, not {quote(side)}")
+        raise PositionFormatError(
+            f"{where}.side", M_("must be a player, not {value}", value=quote(side))
+        )
     proven = entry.get("proven")
     if proven not in (None, "win", "loss"):
         raise PositionFormatError(
-            f"{where}.proven", f"must be win, loss or null, not {quote(proven)}"
+            f"{where}.proven", M_("must be win, loss or null, not {value}", value=quote(proven))
         )
     estimate = entry.get("estimate", False)
     if not isinstance(estimate, bool):
-        raise PositionFormatError(f"{where}.estimate", "must be true or false")
+        raise PositionFormatError(f"{where}.estimate", M_("must be true or false"))
     visits = entry.get("visits")
     if visits is not None and (
         isinstance(visits, bool) or not isinstance(visits, int) or visits < 0
     ):
         raise PositionFormatError(
-            f"{where}.visits", f"must be a count of playouts or null, not {quote(visits)}"
+            f"{where}.visits",
+            M_("must be a count of playouts or null, not {value}", value=quote(visits)),
         )
     ply = entry.get("ply", index + 1)
     if ply != index + 1 or isinstance(ply, bool):
-        raise PositionFormatError(f"{where}.ply", f"must be {index + 1}, not {quote(ply)}")
+        raise PositionFormatError(
+            f"{where}.ply", M_("must be {ply}, not {value}", ply=index + 1, value=quote(ply))
+        )
     return MoveReview(
         index + 1,
         side,
@@ -340,7 +366,7 @@ def _puzzle_spot(index: int, entry: Any, game: Game, count: int) -> PuzzleSpot:
     """The review's ``index``-th puzzle spot, on one of the ``count`` plies of its line."""
     where = f"review.puzzles[{index}]"
     if not isinstance(entry, dict):
-        raise PositionFormatError(where, "must be an object: ply, side, within, key")
+        raise PositionFormatError(where, M_("must be an object: ply, side, within, key"))
     check_keys(
         entry,
         ("ply", "side", "within", "key"),
@@ -350,12 +376,16 @@ def _puzzle_spot(index: int, entry: Any, game: Game, count: int) -> PuzzleSpot:
     ply, within = entry["ply"], entry["within"]
     if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= count:
         raise PositionFormatError(
-            f"{where}.ply", f"must be a ply of the reviewed line, not {quote(ply)}"
+            f"{where}.ply", M_("must be a ply of the reviewed line, not {value}", value=quote(ply))
         )
     if isinstance(within, bool) or not isinstance(within, int) or not 0 < within <= 200:
-        raise PositionFormatError(f"{where}.within", f"must be 1 to 200 plies, not {quote(within)}")
+        raise PositionFormatError(
+            f"{where}.within", M_("must be 1 to 200 plies, not {value}", value=quote(within))
+        )
     if entry["side"] not in game.players:
-        raise PositionFormatError(f"{where}.side", f"must be a player, not {quote(entry['side'])}")
+        raise PositionFormatError(
+            f"{where}.side", M_("must be a player, not {value}", value=quote(entry["side"]))
+        )
     key = _move_text(entry["key"], game, f"{where}.key")
     return PuzzleSpot(ply, entry["side"], within, key)
 

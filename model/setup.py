@@ -17,7 +17,11 @@ from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Self, TypeVar
 
+from pyramid_lab.i18n import M_
+
+from .errors import either, not_a_player
 from .game import Game, Move, Piece, PositionFormatError, quote
+from .words import reason_of
 
 G = TypeVar("G", bound=Game)
 
@@ -91,27 +95,34 @@ def check_setup(
     piece's colour are players, each piece stands on a site (``site_of(*coords)`` raises
     ValueError or TypeError otherwise) and no site is listed twice. Returns site -> player
     index (PositionFormatError otherwise)."""
-    names = " or ".join(map(repr, cls.players))
     if to_move not in cls.players:
-        raise PositionFormatError("to_move", f"must be {names}, not {quote(to_move)}")
+        raise PositionFormatError("to_move", not_a_player(cls.players, to_move))
+    names = either(cls.players)
     placed: dict[int, int] = {}
     where: dict[int, int] = {}
     for index, (coords, colour) in enumerate(pieces):
         key = f"pieces[{index}]"
         if colour not in cls.players:
-            raise PositionFormatError(key, f"colour must be {names}, not {quote(colour)}")
+            said = M_("colour must be {colours}, not {value}", colours=names, value=quote(colour))
+            raise PositionFormatError(key, said)
         if len(coords) != cls.coordinate_count:
-            raise PositionFormatError(
-                key, f"a piece needs {cls.coordinate_count} coordinates, not {len(coords)}"
+            said = M_(
+                "a piece needs {count} coordinates, not {given}",
+                count=cls.coordinate_count,
+                given=len(coords),
             )
+            raise PositionFormatError(key, said)
         try:
             site = site_of(*coords)
         except (ValueError, TypeError) as exc:
-            raise PositionFormatError(key, str(exc)) from None
+            raise PositionFormatError(key, reason_of(exc)) from None
         if site in placed:
-            raise PositionFormatError(
-                key, f"{list(coords)} is listed twice (also as pieces[{where[site]}])"
+            said = M_(
+                "{coordinates} is listed twice (also as pieces[{index}])",
+                coordinates=str(list(coords)),
+                index=where[site],
             )
+            raise PositionFormatError(key, said)
         placed[site] = cls.players.index(colour)
         where[site] = index
     return placed
@@ -171,7 +182,9 @@ def from_setup_state(
     """A set-up position of the game ``cls`` with a file's ``"state"``
     (PositionFormatError for a game that keeps none)."""
     if not issubclass(cls, StatefulGame):
-        raise PositionFormatError("state", f"{cls.title} keeps no state beyond its pieces")
+        raise PositionFormatError(
+            "state", M_("{game} keeps no state beyond its pieces", game=cls.title)
+        )
     return cls.from_setup_state(options, to_move, pieces, state, study=study)
 
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .game import Game
+from pyramid_lab.i18n import M_
+
+from .game import Game, SaidError
 
 
 class SearchHooks(Game):
@@ -75,7 +77,7 @@ def count_paths(game: Game, depth: int) -> int:
     """:func:`perft` through :func:`search_moves` and :func:`push_search`. Iterative (an
     explicit stack), so any depth is safe."""
     if depth < 0:
-        raise ValueError(f"depth must be 0 or more, not {depth}")
+        raise SaidError(M_("depth must be 0 or more, not {depth}", depth=str(depth)))
     if depth == 0:
         return 1
     if game.is_over():

@@ -9,7 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pyramid_lab.i18n import M_, Message
+
+from ..errors import either, not_a_player
 from ..game import Piece, PositionFormatError, quote
+from ..words import colour as colour_word
+from ..words import joined
 from .rules import FILE_SIZE, OFF, SIZE_LETTERS, SIZE_NAMES, parse_square, square, square_name
 from .state import COLOURS, SPECIALS, BallPosition
 
@@ -22,6 +27,15 @@ STATE_KEYS = (
     "choosing",
     "offence",
 )
+
+
+#: A basic game's refusal of the special moves a file gives it.
+NO_SPECIALS = M_("the basic game has no special moves")
+
+
+def _not_a_ball(ball: object) -> Message:
+    """Why ``ball`` is neither a carrier's size letter nor a square."""
+    return M_("must be L, M, S or a square a1..g8, not {value}", value=quote(ball))
 
 
 def write_state(game: BallPosition) -> dict[str, Any]:
@@ -72,9 +86,8 @@ def read_setup(
     """Sets up ``game`` (a new one) from a file's ``to_move``, ``pieces`` and ``state``
     (``study``: a side may lack pyramids, the special moves gained need not match the
     score); PositionFormatError naming the key."""
-    names = " or ".join(map(repr, COLOURS))
     if to_move not in COLOURS:
-        raise PositionFormatError("to_move", f"must be {names}, not {quote(to_move)}")
+        raise PositionFormatError("to_move", not_a_player(COLOURS, to_move))
     _read_pieces(game, pieces, study)
     _StateReader(game, study).read(state, COLOURS.index(to_move))
 
@@ -82,32 +95,57 @@ def read_setup(
 def _read_pieces(game: BallPosition, pieces: Sequence[Piece], study: bool) -> None:
     """Each pyramid ``[column, row, size, colour]`` on its square: a side has one of each
     size (a study may leave some out), a square holds one."""
-    names = " or ".join(map(repr, COLOURS))
+    names = either(COLOURS)
     for index, (coords, colour) in enumerate(pieces):
         key = f"pieces[{index}]"
         if colour not in COLOURS:
-            raise PositionFormatError(key, f"colour must be {names}, not {quote(colour)}")
+            raise PositionFormatError(
+                key, M_("colour must be {colours}, not {value}", colours=names, value=quote(colour))
+            )
         if len(coords) != 3:
-            raise PositionFormatError(key, "a pyramid is [column, row, size, colour]")
+            raise PositionFormatError(key, M_("a pyramid is [column, row, size, colour]"))
         col, row, size = coords
         sq = square(col, row)
         if sq == OFF:
-            raise PositionFormatError(key, f"[{col}, {row}] is off the 7x8 board")
+            off = M_("[{column}, {row}] is off the 7x8 board", column=str(col), row=str(row))
+            raise PositionFormatError(key, off)
         if size not in FILE_SIZE:
-            raise PositionFormatError(key, f"size must be 3 (Large), 2 or 1 (Small), not {size}")
+            raise PositionFormatError(
+                key, M_("size must be 3 (Large), 2 or 1 (Small), not {size}", size=str(size))
+            )
         pid = COLOURS.index(colour) * 3 + FILE_SIZE.index(size)
         if game._pos[pid] != OFF:
             raise PositionFormatError(
-                key, f"{colour} has two {SIZE_NAMES[pid % 3]} pyramids (a side has one each)"
+                key,
+                M_(
+                    "{colour} has two {size} pyramids (a side has one each)",
+                    colour=colour_word(colour),
+                    size=_size(pid % 3),
+                ),
             )
         if sq in game._pos:
-            raise PositionFormatError(key, f"two pyramids on {square_name(sq)}")
+            raise PositionFormatError(key, M_("two pyramids on {square}", square=square_name(sq)))
         game._pos[pid] = sq
-    missing = [f"{COLOURS[p // 3]} {SIZE_NAMES[p % 3]}" for p in range(6) if game._pos[p] == OFF]
+    missing = [_pyramid(p) for p in range(6) if game._pos[p] == OFF]
     if missing and not study:
         raise PositionFormatError(
-            "pieces", f"missing: {', '.join(missing)} (a side has a Large, a Medium, a Small)"
+            "pieces",
+            M_(
+                "missing: {pyramids} (a side has a Large, a Medium, a Small)",
+                pyramids=joined(missing, ", "),
+            ),
         )
+
+
+def _size(k: int) -> Message:
+    """A pyramid's size (``Large``) as a word put in a sentence."""
+    return Message(SIZE_NAMES[k])
+
+
+def _pyramid(pid: int) -> Message:
+    """A side's pyramid of a size, as a refusal names it ("red Large")."""
+    # TRANSLATORS: a side's pyramid of a size in Pyramid Ball ("red Large")
+    return M_("{colour} {size}", colour=colour_word(COLOURS[pid // 3]), size=_size(pid % 3))
 
 
 class _StateReader:
@@ -121,11 +159,12 @@ class _StateReader:
 
     def read(self, state: Mapping[str, Any], to_move: int) -> None:
         if not isinstance(state, Mapping):
-            raise PositionFormatError("state", "must be an object: ball, scores, specials")
+            raise PositionFormatError("state", M_("must be an object: ball, scores, specials"))
         unknown = sorted(set(state) - set(STATE_KEYS))
         if unknown:
             raise PositionFormatError(
-                f"state.{unknown[0]}", f"unknown key; known: {', '.join(STATE_KEYS)}"
+                f"state.{unknown[0]}",
+                M_("unknown key; known: {known}", known=", ".join(STATE_KEYS)),
             )
         self._roles(state, to_move)
         self._ball(state.get("ball"))
@@ -139,29 +178,33 @@ class _StateReader:
         game = self.game
         choosing = state.get("choosing", [])
         if not isinstance(choosing, list) or not all(c in COLOURS for c in choosing):
-            raise PositionFormatError("state.choosing", "must be a list of red and blue")
+            raise PositionFormatError("state.choosing", M_("must be a list of red and blue"))
         if choosing and game._options.mode == "basic":
-            raise PositionFormatError("state.choosing", "the basic game has no special moves")
+            raise PositionFormatError("state.choosing", NO_SPECIALS)
         if choosing and COLOURS.index(choosing[0]) != to_move:
             raise PositionFormatError(
                 "to_move",
-                f"{choosing[0]} is still to choose a special move, so {choosing[0]} is to "
-                "move; choose it first, then set the position up",
+                M_(
+                    "{colour} is still to choose a special move, so {colour} is to move; choose "
+                    "it first, then set the position up",
+                    colour=colour_word(choosing[0]),
+                ),
             )
         offence = to_move
         if "offence" in state:
             if state["offence"] not in COLOURS:
                 raise PositionFormatError(
-                    "state.offence", f"must be red or blue, not {quote(state['offence'])}"
+                    "state.offence",
+                    M_("must be red or blue, not {value}", value=quote(state["offence"])),
                 )
             if not choosing and state["offence"] != COLOURS[to_move]:
                 raise PositionFormatError(
-                    "state.offence", "differs from to_move: give it only with 'choosing'"
+                    "state.offence", M_("differs from to_move: give it only with 'choosing'")
                 )
             offence = COLOURS.index(state["offence"])
         elif choosing:
             raise PositionFormatError(
-                "state.offence", "the side on offence is needed while a special move is chosen"
+                "state.offence", M_("the side on offence is needed while a special move is chosen")
             )
         game._choosing = tuple(COLOURS.index(c) for c in choosing)
         game._offence = offence
@@ -176,33 +219,38 @@ class _StateReader:
             try:
                 sq = parse_square(ball)
             except ValueError:
-                raise PositionFormatError(
-                    "state.ball", f"must be L, M, S or a square a1..g8, not {quote(ball)}"
-                ) from None
+                raise PositionFormatError("state.ball", _not_a_ball(ball)) from None
             if not self.sheet:
                 raise PositionFormatError(
-                    "state.ball", "a loose ball needs the advanced game with the sheet's restart"
+                    "state.ball",
+                    M_("a loose ball needs the advanced game with the sheet's restart"),
                 )
             if sq in game._pos:
                 raise PositionFormatError(
-                    "state.ball", f"a loose ball lies on an empty square, not {ball}"
+                    "state.ball",
+                    M_("a loose ball lies on an empty square, not {square}", square=ball),
                 )
             game._carrier, game._ball = OFF, sq
             return
         if ball is None:
             if not own:
-                raise PositionFormatError("pieces", f"{COLOURS[offence]} (to move) has no pyramid")
+                raise PositionFormatError(
+                    "pieces",
+                    M_("{colour} (to move) has no pyramid", colour=colour_word(COLOURS[offence])),
+                )
             k = own[0]
         elif ball not in ("L", "M", "S"):
-            raise PositionFormatError(
-                "state.ball", f"must be L, M, S or a square a1..g8, not {quote(ball)}"
-            )
+            raise PositionFormatError("state.ball", _not_a_ball(ball))
         else:
             k = SIZE_LETTERS.index(ball)
             if k not in own:
                 raise PositionFormatError(
                     "state.ball",
-                    f"{COLOURS[offence]} has no {SIZE_NAMES[k]} to carry the ball",
+                    M_(
+                        "{colour} has no {size} to carry the ball",
+                        colour=colour_word(COLOURS[offence]),
+                        size=_size(k),
+                    ),
                 )
         game._carrier = offence * 3 + k
 
@@ -213,18 +261,22 @@ class _StateReader:
         game = self.game
         if barred not in COLOURS:
             raise PositionFormatError(
-                "state.goal_row_barred", f"must be red, blue or null, not {quote(barred)}"
+                "state.goal_row_barred",
+                M_("must be red, blue or null, not {value}", value=quote(barred)),
             )
         if not self.sheet:
             raise PositionFormatError(
                 "state.goal_row_barred",
-                "the goal-row rule needs the advanced game with the sheet's restart",
+                M_("the goal-row rule needs the advanced game with the sheet's restart"),
             )
         side = COLOURS.index(barred)
         if game._carrier != OFF and game._carrier // 3 == side:
             raise PositionFormatError(
                 "state.goal_row_barred",
-                f"{barred} carries the ball: the rule lasts until the other side has it",
+                M_(
+                    "{colour} carries the ball: the rule lasts until the other side has it",
+                    colour=colour_word(barred),
+                ),
             )
         game._barred = side
 
@@ -232,17 +284,21 @@ class _StateReader:
         game = self.game
         target = game._options.target
         if not isinstance(scores, Mapping) or set(scores) - set(COLOURS):
-            raise PositionFormatError("state.scores", 'must be {"red": N, "blue": N}')
+            raise PositionFormatError("state.scores", M_('must be {"red": N, "blue": N}'))
         for side, colour in enumerate(COLOURS):
             value = scores.get(colour, 0)
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= target:
                 raise PositionFormatError(
                     f"state.scores.{colour}",
-                    f"must be a whole number 0 to {target}, not {quote(value)}",
+                    M_(
+                        "must be a whole number 0 to {most}, not {value}",
+                        most=target,
+                        value=quote(value),
+                    ),
                 )
             game._scores[side] = value
         if min(game._scores) >= target:
-            raise PositionFormatError("state.scores", "both sides cannot have won")
+            raise PositionFormatError("state.scores", M_("both sides cannot have won"))
 
     def _specials(self, state: Mapping[str, Any]) -> None:
         """The special moves held and gained: one gained each time the opponent scored one
@@ -264,19 +320,34 @@ class _StateReader:
                 have = given[side]
             key = f"state.specials.{colour}"
             if not held[side] <= have:
-                raise PositionFormatError(key, f"{colour} holds a special move it has not gained")
+                raise PositionFormatError(
+                    key,
+                    M_(
+                        "{colour} holds a special move it has not gained",
+                        colour=colour_word(colour),
+                    ),
+                )
             if not self.study and (len(have) > due if over else len(have) != due):
                 raise PositionFormatError(
                     key if given is None else f"state.specials_gained.{colour}",
-                    f"{colour} has gained {len(have)} special move(s), not {max(due, 0)} (one "
-                    "each time the opponent scored one of its first three points, less those "
-                    "still to be chosen)",
+                    M_(
+                        "{colour} has gained {count} special move(s), not {due} (one each time "
+                        "the opponent scored one of its first three points, less those still to "
+                        "be chosen)",
+                        colour=colour_word(colour),
+                        count=len(have),
+                        due=max(due, 0),
+                    ),
                 )
             # the first to choose has a choice; a later one with one left takes it when
             # its turn comes (PyramidBall._settle_choices), so it may stand in the queue
             if game._choosing[:1] == (side,) and len(SPECIALS) - len(have) < 2:
                 raise PositionFormatError(
-                    "state.choosing", f"{colour} has fewer than two special moves left to choose"
+                    "state.choosing",
+                    M_(
+                        "{colour} has fewer than two special moves left to choose",
+                        colour=colour_word(colour),
+                    ),
                 )
             gained.append(have)
         game._held = (held[0], held[1])
@@ -286,16 +357,18 @@ class _StateReader:
         """``state[name]``: each colour's special moves, each once."""
         specials = state.get(name, {})
         if not isinstance(specials, Mapping) or set(specials) - set(COLOURS):
-            raise PositionFormatError(f"state.{name}", 'must be {"red": [...], "blue": [...]}')
+            raise PositionFormatError(f"state.{name}", M_('must be {"red": [...], "blue": [...]}'))
         out = []
         for colour in COLOURS:
             names = specials.get(colour, [])
             key = f"state.{name}.{colour}"
             if not isinstance(names, list) or not all(n in SPECIALS for n in names):
-                raise PositionFormatError(key, f"must be a list of {', '.join(SPECIALS)}")
+                raise PositionFormatError(
+                    key, M_("must be a list of {choices}", choices=", ".join(SPECIALS))
+                )
             if len(set(names)) != len(names):
-                raise PositionFormatError(key, "a special move comes once at most")
+                raise PositionFormatError(key, M_("a special move comes once at most"))
             if names and self.game._options.mode == "basic":
-                raise PositionFormatError(key, "the basic game has no special moves")
+                raise PositionFormatError(key, NO_SPECIALS)
             out.append(frozenset(names))
         return out

@@ -18,7 +18,7 @@ from typing import Any
 
 from pyramid_lab.i18n import M_
 
-from ..game import InvalidMoveError, JointMove, Move, quote
+from ..game import InvalidMoveError, JointMove, Move, SaidError, quote
 from ..teaching import describe_result
 from ..words import colour as colour_word
 from .rules import (
@@ -344,7 +344,7 @@ class BallMoves(BallPosition):
 
     def perft(self, depth: int) -> int:
         if depth < 0:
-            raise ValueError(f"depth must be 0 or more, not {depth}")
+            raise SaidError(M_("depth must be 0 or more, not {depth}", depth=str(depth)))
         if depth == 0:
             return 1
         if depth == 1:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pyramid_lab.i18n import M_, Message
+from pyramid_lab.i18n import M_, Message, Mn_
 
 from ..game import (
     Game,
@@ -86,8 +86,10 @@ def check_task(task: Task, position: Game, *, wins: WinJudge | None = None) -> s
             return _no_forced_win(task)
         for answer in task.answers:
             if position.parse_move(answer) not in winners:
-                return M_(
+                return Mn_(
+                    "the answer {answer} does not win within {plies} ply",
                     "the answer {answer} does not win within {plies} plies",
+                    task.within or 0,
                     answer=shorten(answer),
                     plies=_plies(task),
                 )
@@ -140,8 +142,10 @@ def _not_settled() -> Message:
 
 
 def _no_forced_win(task: Task) -> Message:
-    return M_(
+    return Mn_(
+        "{colour} cannot force a win within {plies} ply",
         "{colour} cannot force a win within {plies} plies",
+        task.within or 0,
         colour=colour(str(task.side)),
         plies=_plies(task),
     )

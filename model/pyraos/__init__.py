@@ -30,6 +30,7 @@ from ..game import (
     Outcome,
     Piece,
     PositionFormatError,
+    SaidError,
     Termination,
     quote,
     register_game,
@@ -439,7 +440,7 @@ class Pyraos(SearchHooks):
 
     def perft(self, depth: int) -> int:
         if depth < 0:
-            raise ValueError(f"depth must be 0 or more, not {depth}")
+            raise SaidError(M_("depth must be 0 or more, not {depth}", depth=str(depth)))
         if self._result is not None:
             return 0 if depth else 1
         turn = self._turn

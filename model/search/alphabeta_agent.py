@@ -8,6 +8,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pyramid_lab.i18n import Message, Mn_
+
 from ..game import Game
 from ..speed import push_search, search_moves
 from .agents import public_move
@@ -162,7 +164,7 @@ class _AlphaBeta:
                 raise _Stopped
             clock.report(
                 clock.fraction(depth=self.depth_now - 1),
-                lambda: f"depth {self.depth_now}, {self.nodes} nodes",
+                lambda: _depth_words(self.depth_now, self.nodes),
             )
         outcome = game.outcome()
         if outcome is not None:
@@ -274,3 +276,14 @@ def _proven(score: int) -> str | None:
     if score <= -MATE + 1000:
         return "loss"
     return None
+
+
+def _depth_words(depth: int, nodes: int) -> Message:
+    """'depth 4, 1234 nodes': alpha-beta's progress."""
+    return Mn_(
+        "depth {depth}, {count} node",
+        "depth {depth}, {count} nodes",
+        nodes,
+        depth=depth,
+        count=nodes,
+    )

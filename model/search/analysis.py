@@ -39,12 +39,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from pyramid_lab.i18n import M_
+from pyramid_lab.i18n import M_, N_, Message, number
 
 from ..game import Game, SaidError
-from .analysis_record import PERFECT, SOURCE_WORDS, Analysis, ProvenWin, proven_win
+from ..words import joined
+from .analysis_record import Analysis, ProvenWin, perfect_by, proven_win
 from .analysis_wins import (
     PERFECT_SECONDS,
+    UNKNOWN_STOPPED,
     agent_win,
     first_marked,
     known_win,
@@ -72,21 +74,27 @@ GRACE_SHARE = 0.1  # ... but never more than this share of the seconds past the 
 STOPPED_PASS = 0.05  # seconds of search that rank every move after a stop while solving
 EXACT_SHARE = 0.25  # of the seconds, at most, for the compiled solver to settle the position
 EXACT_MOVES_SHARE = 0.9  # ... and once it has, at most this share of them in all for its moves
-NOT_TURNS = "the engine analyses positions with one player to move, not simultaneous turns"
-NO_ANALYSIS = (
+#: The engine's refusals (Messages: said in the reader's language where they are shown).
+NOT_TURNS = M_("the engine analyses positions with one player to move, not simultaneous turns")
+NO_ANALYSIS = M_(
     "no engine analysis for chance games yet: this game's computer players (its own) do "
     "not judge the moves"
 )
+NO_ANALYSIS_HERE = M_(
+    "no analysis here: the engine analyses positions with one player to move, not "
+    "simultaneous turns"
+)
 
 
-def unanalysable(game: Game, *, knowledge: Plugin) -> str | None:
-    """Why the engine does not analyse ``game``'s position, or None where it does: a game
-    whose computer players are its own (chance, scores as returns), or a running game
-    where no one player is to move (the window's words). ``knowledge``: its plug-in."""
+def unanalysable(game: Game, *, knowledge: Plugin) -> Message | None:
+    """Why the engine does not analyse ``game``'s position (a Message), or None where it
+    does: a game whose computer players are its own (chance, scores as returns), or a
+    running game where no one player is to move (the window's words). ``knowledge``: its
+    plug-in."""
     if knowledge.own_levels:
         return NO_ANALYSIS
     if not game.is_over() and game.current_player() < 0:
-        return f"no analysis here: {NOT_TURNS}"
+        return NO_ANALYSIS_HERE
     return None
 
 
@@ -164,8 +172,8 @@ def analyse(
     win, win_rate, moves = _with_win(game, moves, win, choice.win_rate)
     value = "draw" if drawn_by else None if win is None else "win" if win_rate else "loss"
     stopped = choice.stopped or asked.stopped()
-    cut_short = ("stopped: " if stopped else "out of time: ") + "; ".join(cuts) if cuts else ""
-    asked.report(1.0, win.text if win is not None else f"not proven: {verdict}")
+    cut_short = _cut_short(cuts, stopped)
+    asked.report(1.0, win.text if win is not None else M_("not proven: {verdict}", verdict=verdict))
     return Analysis(
         *(game.name, game.to_move, len(game.move_stack), choice.agent, win_rate),
         *(ranked(moves, value), win, verdict, choice.visits, choice.depth),
@@ -184,21 +192,21 @@ def _silent(_fraction: float, _text: str) -> None:
 
 
 def _check(game: Game, seconds: float, threads: int, knowledge: Plugin) -> None:
-    """ValueError for what the analysis cannot do (see :func:`analyse`)."""
+    """SaidError (a ValueError) for what the analysis cannot do (see :func:`analyse`)."""
     if not seconds > 0:
         raise SaidError(M_("seconds must be more than 0, not {seconds}", seconds=str(seconds)))
     check_threads(threads)
     if not game.is_over() and game.current_player() < 0:
-        raise ValueError(NOT_TURNS)
+        raise SaidError(NOT_TURNS)
     if game.has_chance or knowledge.own_levels:
-        raise ValueError(NO_ANALYSIS)
+        raise SaidError(NO_ANALYSIS)
 
 
 def _over(game: Game, report: ProgressCallback) -> Analysis:
     """The analysis of a game that is over: its result, nothing to rank."""
     outcome = game.outcome()
     assert outcome is not None
-    report(1.0, "the game is over")
+    report(1.0, M_("the game is over"))
     return Analysis(
         game.name,
         game.to_move,
@@ -258,7 +266,7 @@ def _settle(
     busy machine adds to it are added to the deadline: the engine keeps its share. The
     position's value (None: not settled), the moves settled, whether they are all."""
     game, seconds, stopped = asked.game, asked.seconds, asked.stopped
-    asked.report(0.0, "solving")
+    asked.report(0.0, M_("solving"))
     settler = Exact(asked.knowledge)
     cpu0, wall0 = cpu_clock(), time.perf_counter()
     share = exact_seconds(game, seconds * EXACT_SHARE, seconds, game.legal_move_count())
@@ -267,7 +275,8 @@ def _settle(
         unsettled(game, cpu_clock() - cpu0)
     solved: tuple[PerfectMove, ...] = ()
     if settled is not None:
-        asked.report(EXACT_SHARE, f"settled: {settled.value}; solving each move")
+        value = M_(settled.value) if settled.value in ("win", "loss", "draw") else settled.value
+        asked.report(EXACT_SHARE, M_("settled: {value}; solving each move", value=value))
         budget = seconds * EXACT_MOVES_SHARE - (cpu_clock() - cpu0)
         solved, complete = settler.known_moves(
             game, max(0.0, budget), stopped, least=seconds * EXACT_SHARE
@@ -306,11 +315,28 @@ def _judged_moves(
     moves, legal = choice.stats, len(choice.stats)
     if choice.unjudged:  # the moves the search never judged are left out, not shown as such
         judged = _judged(choice)  # (but for those the book proves)
-        cuts.append(f"{len(judged):,} of {legal:,} moves ranked (the search reached no others)")
+        ranked_words = N_("{ranked} of {legal} moves ranked (the search reached no others)")
+        cuts.append(M_(ranked_words, ranked=number(len(judged)), legal=number(legal)))
         moves = tuple(s for s in moves if s in judged or str(s.move) in replies)
     if not all_looked_up:
-        cuts.append(f"the book's values of {len(replies):,} of {legal:,} moves found")
+        found = number(len(replies))
+        cuts.append(
+            M_(
+                "the book's values of {found} of {legal} moves found",
+                found=found,
+                legal=number(legal),
+            )
+        )
     return marked(moves, replies), cuts
+
+
+def _cut_short(cuts: list[str], stopped: bool) -> str:
+    """What the time limit (or a stop) left undone, in words ('' where nothing)."""
+    if not cuts:
+        return ""
+    if stopped:
+        return M_("stopped: {cuts}", cuts=joined(cuts, "; "))
+    return M_("out of time: {cuts}", cuts=joined(cuts, "; "))
 
 
 def _verdict(
@@ -326,7 +352,7 @@ def _verdict(
     proved the position a draw ('' where nothing did)."""
     game, stopped = asked.game, asked.stopped
     win: ProvenWin | None = None
-    verdict, searched = "unknown (stopped)", 0
+    verdict, searched = UNKNOWN_STOPPED, 0
     if not choice.stopped and not stopped():
         grace = min(GRACE_SECONDS, asked.seconds * GRACE_SHARE)
         win, verdict, searched = prove_win(
@@ -338,7 +364,7 @@ def _verdict(
     if win is None:  # a book may know the position, if not each of its moves
         win, exact, drawn_by = known_win(game, asked.book)
     if settled is not None and settled.value == DRAW and not drawn_by:  # (the book's)
-        drawn_by = f"{PERFECT} ({SOURCE_WORDS['book']})"
+        drawn_by = perfect_by(["book"])
     if win is None and settled is not None and settled.value in VALUES:  # the solver did
         win = _solved_win(game, settled)
         exact = settled.plies is not None and settled.plies_exact
@@ -354,7 +380,7 @@ def _solved_win(game: Game, settled: SolveResult) -> ProvenWin:
         else None
     )
     plies = settled.plies if settled.plies is not None else settled.depth
-    return proven_win(game, side, plies, first, [], f"{PERFECT} ({SOURCE_WORDS['solved']})")
+    return proven_win(game, side, plies, first, [], perfect_by(["solved"]))
 
 
 def _with_win(

@@ -5,20 +5,43 @@ the winner's own moves."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from pyramid_lab.i18n import M_, N_, Message, Mn_, number
+
 from .. import showing
 from ..game import Game, Move
+from ..words import colour, joined
 from .choice import MoveStat
 from .proof_rank import proof_words
 
 PERFECT = "perfect play"
 SOURCE_WORDS = {
-    "book": "opening book",
-    "solved": "solved now",
-    "rules": "the rules",
-    "table": "the whole-game table",
+    # TRANSLATORS: what a perfect-play value comes from ("perfect play (opening book)")
+    "book": N_("opening book"),
+    # TRANSLATORS: what a perfect-play value comes from ("perfect play (solved now)")
+    "solved": N_("solved now"),
+    # TRANSLATORS: what a perfect-play value comes from ("perfect play (the rules)")
+    "rules": N_("the rules"),
+    # TRANSLATORS: what a perfect-play value comes from
+    "table": N_("the whole-game table"),
+}
+
+
+def perfect_by(sources: Iterable[str]) -> Message:
+    """'perfect play (opening book)': what proved a value, by its sources (a word each:
+    :data:`SOURCE_WORDS`; another as it is)."""
+    words = [M_(SOURCE_WORDS[s]) if s in SOURCE_WORDS else s for s in sources]
+    return M_("perfect play ({sources})", sources=joined(words, ", "))
+
+
+#: '{side} to move wins with {by}', by the value for the side to move.
+_WITH = {
+    "win": lambda side, by: M_("{side} to move wins with {by}", side=side, by=by),
+    "loss": lambda side, by: M_("{side} to move loses with {by}", side=side, by=by),
+    "draw": lambda side, by: M_("{side} to move draws with {by}", side=side, by=by),
 }
 
 
@@ -38,9 +61,46 @@ class ProvenWin:
     @property
     def text(self) -> str:
         """'proven: red wins in 1 move (1,1,1)'."""
-        word = "move" if self.moves == 1 else "moves"
-        first = f" ({self.first_move})" if self.first_move is not None else ""
-        return f"proven: {self.side} wins in {self.moves} {word}{first}"
+        return self.words()
+
+    def words(self, *, exact: bool = True) -> Message:
+        """'proven: red wins in 1 move (1,1,1)', or 'wins within' where the length is not
+        ``exact`` (a strategy's): said in each reader's language."""
+        side, n = colour(self.side), self.moves
+        if self.first_move is None:
+            if exact:
+                return Mn_(
+                    "proven: {side} wins in {count} move",
+                    "proven: {side} wins in {count} moves",
+                    n,
+                    side=side,
+                    count=n,
+                )
+            return Mn_(
+                "proven: {side} wins within {count} move",
+                "proven: {side} wins within {count} moves",
+                n,
+                side=side,
+                count=n,
+            )
+        first = str(self.first_move)
+        if exact:
+            return Mn_(
+                "proven: {side} wins in {count} move ({move})",
+                "proven: {side} wins in {count} moves ({move})",
+                n,
+                side=side,
+                count=n,
+                move=first,
+            )
+        return Mn_(
+            "proven: {side} wins within {count} move ({move})",
+            "proven: {side} wins within {count} moves ({move})",
+            n,
+            side=side,
+            count=n,
+            move=first,
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -126,49 +186,85 @@ class Analysis:
 
     @property
     def evaluation_text(self) -> str:
-        """'red to move: win rate 63% (mcts-rave, 12,345 playouts, best 1,1,1)'."""
+        """'red to move: win rate 63% (mcts-rave, 12,345 playouts, best 1,1,1)': a Message,
+        said in each reader's language."""
         if self.result is not None:
-            return "the game is over: " + (
-                "a draw" if self.result == "draw" else f"{self.result} won"
-            )
+            if self.result == "draw":
+                return M_("the game is over: a draw")
+            return M_("the game is over: {winner} won", winner=colour(self.result))
         assert self.win_rate is not None
-        verdicts = {"win": "wins", "loss": "loses", "draw": "draws"}
+        side = colour(self.to_move)
         if self.agent.startswith(PERFECT):
-            return f"{self.to_move} to move {verdicts[self.value or 'loss']} with {self.agent}"
-        work = f"{self.visits:,} {'nodes' if self.agent == 'alphabeta' else 'playouts'}"
-        if self.agent == "alphabeta":
-            work += f", depth {self.depth}"
-        best = f", best {self.moves[0].move}" if self.moves else ""
-        stopped = ", stopped" if self.stopped else ""
-        cut = f"; cut short: {self.cut_short}" if self.cut_short else ""
-        if self.known_win and self.value is not None:  # not the search's win rate: the book's
+            return _WITH[self.value or "loss"](side, self.agent)
+        details = self._details()
+        if self.known_win and self.value is not None:
+            verdict = _WITH[self.value](side, self.value_by or "")
             proven = proof_words(self.moves, self.value, self.legal)
-            return (
-                f"{self.to_move} to move {verdicts[self.value]} with {self.value_by}; the "
-                f"moves are the search's estimates but those marked proven"
-                f"{'; ' + proven if proven else ''} ({self.agent}, {work}{best}{stopped}{cut})"
+            if proven:
+                return M_(
+                    "{verdict}; the moves are the search's estimates but those marked proven; "
+                    "{proven} ({details})",
+                    verdict=verdict,
+                    proven=proven,
+                    details=details,
+                )
+            return M_(
+                "{verdict}; the moves are the search's estimates but those marked proven "
+                "({details})",
+                verdict=verdict,
+                details=details,
             )
         if not self.moves and self.win is None:
-            return f"{self.to_move} to move: no move judged ({self.agent}, {work}{stopped}{cut})"
-        return (
-            f"{self.to_move} to move: win rate {round(self.win_rate * 100)}% "
-            f"({self.agent}, {work}{best}{stopped}{cut})"
+            return M_("{side} to move: no move judged ({details})", side=side, details=details)
+        percent = round(self.win_rate * 100)
+        return M_(
+            "{side} to move: win rate {percent}% ({details})",
+            side=side,
+            percent=percent,
+            details=details,
         )
+
+    def _details(self) -> Message:
+        """'mcts-rave, 12,345 playouts, best 1,1,1': the search behind the evaluation, its
+        best move, whether it was stopped and what it left undone."""
+        count = number(self.visits)
+        if self.agent == "alphabeta":
+            work = Mn_(
+                "{count} node, depth {depth}",
+                "{count} nodes, depth {depth}",
+                self.visits,
+                count=count,
+                depth=self.depth,
+            )
+        else:
+            work = Mn_("{count} playout", "{count} playouts", self.visits, count=count)
+        said = M_("{agent}, {work}", agent=self.agent, work=work)
+        if self.moves:
+            said = M_("{details}, best {move}", details=said, move=str(self.moves[0].move))
+        if self.stopped:
+            said = M_("{details}, stopped", details=said)
+        if self.cut_short:
+            said = M_("{details}; cut short: {cut}", details=said, cut=self.cut_short)
+        return said
 
     @property
     def proven_text(self) -> str:
         """The forced win, or what the prover could say; where the book ends, what it
         knows and what would give every move exactly."""
-        end = f"; {self.book_end}" if self.book_end else ""
         if self.drawn_by:
-            return f"proven: a draw with {self.drawn_by}{end}"
-        if self.win is not None:
-            if not self.exact:
-                return self.win.text.replace(" wins in ", " wins within ", 1) + end
-            return self.win.text + end
-        if self.result is not None:
+            said = M_("proven: a draw with {by}", by=self.drawn_by)
+        elif self.win is not None:
+            said = self.win.words(exact=self.exact)
+        elif self.result is not None:
             return ""
-        return f"not proven: {self.prover}{end}"
+        else:
+            said = M_("not proven: {verdict}", verdict=self.prover)
+        # TRANSLATORS: what is proven, then where the game's book ends
+        return (
+            M_("{proven}; {book_end}", proven=said, book_end=self.book_end)
+            if self.book_end
+            else said
+        )
 
     def __repr__(self) -> str:  # and a notebook's table: model.showing
         return showing.analysis_repr(self)

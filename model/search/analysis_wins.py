@@ -8,8 +8,11 @@ import dataclasses
 import time
 from collections.abc import Callable, Sequence
 
+from pyramid_lab.i18n import M_, Message, Mn_
+
 from ..game import Game, Move
-from .analysis_record import PERFECT, SOURCE_WORDS, Analysis, ProvenWin, proven_win
+from . import prover_words
+from .analysis_record import Analysis, ProvenWin, perfect_by, proven_win
 from .book import DRAW, PerfectMove
 from .choice import Choice, MoveStat, ProgressCallback
 from .registry import Plugin
@@ -28,7 +31,7 @@ def known_win(game: Game, book: ValueBook | None) -> tuple[ProvenWin | None, boo
     known = perfect_value(game, book)
     if known is None:
         return None, True, ""
-    by = f"{PERFECT} ({SOURCE_WORDS.get(known.source, known.source)})"
+    by = perfect_by([known.source])
     if known.value == DRAW:
         return None, True, by
     side = game.to_move if known.value == "win" else game.other(game.to_move)
@@ -60,7 +63,7 @@ def perfect_analysis(
         for p in perfect
     )
     sources = sorted({p.source for p in perfect})
-    agent = f"{PERFECT} ({', '.join(SOURCE_WORDS.get(s, s) for s in sources)})"
+    agent = perfect_by(sources)
     best = perfect[0]
     mover = game.to_move
     plies = PERFECT_DRAW_LINE if best.value == DRAW else best.plies
@@ -129,7 +132,7 @@ def prove_win(
     report: ProgressCallback,
     share: float,
     stopped: Callable[[], bool],
-) -> tuple[ProvenWin | None, str, int]:
+) -> tuple[ProvenWin | None, Message, int]:
     """The shortest forced win within ``max_plies`` plies: the side to move within 1, 3, 5,
     ... plies, the other side (of two) within 2, 4, ..., shortest first. Returns the win,
     the verdict in words, and the plies within which neither side was found to win. Once a
@@ -145,7 +148,7 @@ def prove_win(
 
     def prover_progress(_fraction: float, text: str) -> None:
         done = min(1.0, (time.perf_counter() - begin) / budget)
-        report(share + (1 - share) * done * 0.99, f"prover: {text}")
+        report(share + (1 - share) * done * 0.99, M_("prover: {text}", text=text))
 
     from .prover import Prover  # its compiled proof searches: loaded when it is run
 
@@ -158,8 +161,8 @@ def prove_win(
         for within in range(1, max_plies + 1):
             side = sides[(within - 1) % len(sides)]
             prover = provers[side]
-            prover._task = f"{side} wins within {within} plies"
-            prover_progress(0.0, prover._task + "?")
+            prover._task = prover_words.within_plies(side, within)
+            prover_progress(0.0, M_("{task}?", task=prover._task))
             if not prover.wins_within(within):
                 searched = within
                 continue
@@ -171,17 +174,47 @@ def prove_win(
                 line = prover.line(plies)
             except SearchStopped:
                 pass  # proven all the same; the details are what time allowed
-            return proven_win(game, side, plies, first, line, "prover"), "proven", searched
+            return proven_win(game, side, plies, first, line, "prover"), PROVEN, searched
     except SearchStopped:
-        why = "stopped" if stopped() else "out of time"
-        if searched:
-            verdict = f"no forced win within {searched} plies ({why} before {searched + 1})"
-            return None, verdict, searched
-        return None, f"unknown ({why})", 0
+        return None, _cut_short(searched, stopped()), searched
     finally:
         for prover in provers.values():
             prover._path.clear()
-    return None, f"no forced win within {max_plies} plies", max_plies
+    return None, _no_forced_win(max_plies), max_plies
+
+
+#: The prover's verdict where it found the win.
+PROVEN = M_("proven")
+#: ... where it was stopped before it settled anything.
+UNKNOWN_STOPPED = M_("unknown (stopped)")
+
+
+def _no_forced_win(plies: int) -> Message:
+    """The prover's verdict where it searched all its ``plies`` and found no win."""
+    return Mn_(
+        "no forced win within {plies} ply", "no forced win within {plies} plies", plies, plies=plies
+    )
+
+
+def _cut_short(searched: int, stopped: bool) -> Message:
+    """The prover's verdict when it was stopped (``stopped``) or ran out of time after
+    finding no win within ``searched`` plies (none: unknown)."""
+    if not searched:
+        return UNKNOWN_STOPPED if stopped else M_("unknown (out of time)")
+    after = {"plies": searched, "next": searched + 1}
+    if stopped:
+        return Mn_(
+            "no forced win within {plies} ply (stopped before {next})",
+            "no forced win within {plies} plies (stopped before {next})",
+            searched,
+            **after,
+        )
+    return Mn_(
+        "no forced win within {plies} ply (out of time before {next})",
+        "no forced win within {plies} plies (out of time before {next})",
+        searched,
+        **after,
+    )
 
 
 def agent_win(game: Game, choice: Choice, disproven: int) -> ProvenWin | None:

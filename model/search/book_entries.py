@@ -117,8 +117,11 @@ class BookEntry:
         check_verdict(raw, entry.value, entry.plies, where)
         try:
             game = entry.game()
-        except PositionFormatError as exc:
-            raise PositionFormatError("", f"{where}: {exc}") from None
+        except PositionFormatError as exc:  # (its key and reason, said in the reader's words)
+            inner = M_("{key}: {reason}", key=exc.key, reason=exc.reason) if exc.key else exc.reason
+            raise PositionFormatError(
+                "", M_("{where}: {reason}", where=where, reason=inner)
+            ) from None
         if game.is_over():
             raise PositionFormatError("", M_("{where}: the game is over there", where=where))
         return entry

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from pyramid_lab.i18n import M_, N_
+from pyramid_lab.i18n import M_, Message, Mn_
 
 from ..game import Game
 from ..words import reason_of
@@ -18,17 +18,32 @@ from .stop import SearchStopped
 G = TypeVar("G", bound=Game)
 
 #: Why an entry is not proven again, by the value it claims ("win" or "loss"): not proven
-#: within its plies, proven in other plies (not exact), proven in fewer (not exact).
-_NOT_PROVEN = {
+#: within its plies, proven in other plies (not exact), proven in fewer (not exact); each
+#: made from the plies.
+_NOT_PROVEN: dict[str, tuple[Callable[[int], Message], ...]] = {
     "win": (
-        N_("no win within {plies} plies"),
-        N_("a win in {plies} plies: not exact"),
-        N_("a win within {plies} plies: not exact"),
+        lambda n: Mn_("no win within {plies} ply", "no win within {plies} plies", n, plies=n),
+        lambda n: Mn_(
+            "a win in {plies} ply: not exact", "a win in {plies} plies: not exact", n, plies=n
+        ),
+        lambda n: Mn_(
+            "a win within {plies} ply: not exact",
+            "a win within {plies} plies: not exact",
+            n,
+            plies=n,
+        ),
     ),
     "loss": (
-        N_("no loss within {plies} plies"),
-        N_("a loss in {plies} plies: not exact"),
-        N_("a loss within {plies} plies: not exact"),
+        lambda n: Mn_("no loss within {plies} ply", "no loss within {plies} plies", n, plies=n),
+        lambda n: Mn_(
+            "a loss in {plies} ply: not exact", "a loss in {plies} plies: not exact", n, plies=n
+        ),
+        lambda n: Mn_(
+            "a loss within {plies} ply: not exact",
+            "a loss within {plies} plies: not exact",
+            n,
+            plies=n,
+        ),
     ),
 }
 _OTHER = (
@@ -40,11 +55,12 @@ _OTHER = (
 
 def _not_proven(value: str, which: int, plies: int) -> str:
     """Why an entry claiming ``value`` is not proven (:data:`_NOT_PROVEN`'s ``which``): a
-    Message, its English what the verdict always said (its JSON's too)."""
+    Message, its English what the verdict always said (its JSON's too; "1 ply" where it
+    said "1 plies")."""
     said = _NOT_PROVEN.get(value)
     if said is None:  # (a value the book does not write: its words as they were)
         return _OTHER[which].format(value=value, plies=plies)
-    return M_(said[which], plies=plies)
+    return said[which](plies)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ..game import CHANCE, Game, Move, decision_view
+from pyramid_lab.i18n import M_
+
+from ..game import CHANCE, Game, Move, SaidError, decision_view
 from .stop import Stop, stop_function
 
 ProgressCallback = Callable[[float, str], None]
@@ -255,7 +257,8 @@ class SearchAgent(ABC):
         interface: ``choose(game) -> Move``); ValueError when the game is over."""
         move = self.choose(game).move
         if move is None:
-            raise ValueError(f"{self.name}: the game is over, there is no move to play")
+            over = M_("{agent}: the game is over, there is no move to play", agent=self.name)
+            raise SaidError(over)
         return move
 
     def limits_for(self, limits: Limits | None) -> Limits:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pyramid_lab.i18n import M_
+from pyramid_lab.i18n import M_, Message, Mn_
 from pyramid_lab.i18n import number as in_words
 
 from ..collection import INDEX, INDEX_FORMAT
@@ -131,8 +131,12 @@ def make_puzzle(
     if verdict.cooks:
         return None, M_("cooked: {moves} also win", moves=", ".join(verdict.cooks))
     if verdict.plies != within:
-        return None, M_(
-            "the win takes {plies} plies, not {within}", plies=str(verdict.plies), within=within
+        return None, Mn_(
+            "the win takes {plies} ply, not {within}",
+            "the win takes {plies} plies, not {within}",
+            verdict.plies or 0,
+            plies=str(verdict.plies),
+            within=within,
         )
     if max_nodes is not None and verdict.nodes > max_nodes:
         return None, M_(
@@ -243,6 +247,18 @@ def _check_request(
         )
 
 
+def _made_in_game(game: int, made: int, count: int) -> Message:
+    """'game 3: 1 of 5 puzzles': compose's progress as it plays game ``game``."""
+    return M_("game {game}: {made} of {count} puzzles", game=game, made=made, count=count)
+
+
+def _made_in(made: int, count: int, seconds: float) -> Message:
+    """'5 of 5 puzzles in 12 s': compose's last progress line."""
+    return M_(
+        "{made} of {count} puzzles in {seconds} s", made=made, count=count, seconds=f"{seconds:.0f}"
+    )
+
+
 def compose(
     start: Game,
     *,
@@ -275,7 +291,7 @@ def compose(
         if len(made) >= count or stopped():
             break
         game_seed = seed * 100_003 + index
-        report(len(made) / count, f"game {index + 1}: {len(made)} of {count} puzzles")
+        report(len(made) / count, _made_in_game(index + 1, len(made), count))
         played = play_game(start, game_seed, stopped, knowledge=knowledge)
         if played is None:
             continue
@@ -304,7 +320,7 @@ def compose(
             made.append(Composed(position, puzzle, value, game_seed, nodes))
             break  # one puzzle a game
     seconds = time.perf_counter() - began
-    report(1.0, f"{len(made)} of {count} puzzles in {seconds:.0f} s")
+    report(1.0, _made_in(len(made), count, seconds))
     made.sort(key=lambda c: (c.difficulty or 0, c.plies, c.nodes))
     return made
 

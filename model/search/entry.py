@@ -51,7 +51,7 @@ def solve(
     a second. ValueError for a game no solver proves (see :func:`unsolvable`)."""
     reason = unsolvable(game)
     if reason is not None:
-        raise ValueError(reason)
+        raise SaidError(reason)
     if book:
         known = from_book(game, knowledge.book)
         if known is not None:

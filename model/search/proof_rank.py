@@ -19,6 +19,8 @@ import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import M_, Mn_
+
 from ..game import Game
 from .book import DRAW, RANK, PerfectMove, reply
 from .choice import Choice, MoveStat
@@ -110,10 +112,12 @@ def proof_words(stats: Iterable[MoveStat], position: str | None, legal: int = 0)
         return ""
     lost = sum(s.proven == "loss" for s in stats)
     if position == "win" and not any(s.proven == "win" for s in stats):
-        said = f"the winning move is one of the {open_moves} not proven"
+        said = M_("the winning move is one of the {count} not proven", count=open_moves)
     else:
-        said = f"{open_moves} {'move' if open_moves == 1 else 'moves'} not proven"
-    return f"{said}; {lost} proven lost" if lost else said
+        said = Mn_(
+            "{count} move not proven", "{count} moves not proven", open_moves, count=open_moves
+        )
+    return M_("{said}; {count} proven lost", said=said, count=lost) if lost else said
 
 
 def proven_choice(game: Game, choice: Choice, book: ValueBook | None) -> tuple[Choice, str]:

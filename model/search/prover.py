@@ -30,6 +30,7 @@ from pyramid_lab.i18n import M_
 
 from ..game import Game, Move, SaidError, no_proof_with_chance
 from ..speed import push_search, search_moves
+from . import prover_words
 from .compiled.proof import ProofSearch
 from .kernels import adapter_for
 from .proofs import Proof as Proof
@@ -130,7 +131,8 @@ class Prover:
             fraction = self._fraction
             if self.max_seconds:
                 fraction = max(fraction, (now - self._start) / self.max_seconds)
-            self.progress(min(fraction, 0.99), f"{self._task}: {self.nodes} nodes")
+            said = prover_words.nodes(self._task, self.nodes)
+            self.progress(min(fraction, 0.99), said)
 
     def _ask_compiled(self, left: int) -> bool:
         """The question to the compiled df-pn, from the current position."""
@@ -391,7 +393,7 @@ def prove(
         game, side, max_seconds=max_seconds, stop=stop, progress=progress, knowledge=knowledge
     )
     start = prover._start
-    prover._task = f"{side} wins within {within}"
+    prover._task = prover_words.task(side, within)
     result, plies, move, stopped = "unknown", None, None, None
     principal: tuple[str, ...] = ()
     winners: list[tuple[Move, int]] = []
@@ -411,7 +413,7 @@ def prove(
     finally:
         prover._path.clear()
     if progress is not None:
-        progress(1.0, f"{side} wins within {within}: {result}")
+        progress(1.0, prover_words.result(prover._task, result))
     return Proof(
         result,
         side,
@@ -444,7 +446,7 @@ def first_moves(
     prover = Prover(
         game, side, max_seconds=max_seconds, stop=stop, progress=progress, knowledge=knowledge
     )
-    prover._task = f"first moves: {side} wins within {within}"
+    prover._task = prover_words.first_moves_task(side, within)
     found = prover.winning_moves(within)
     return sorted(found, key=lambda item: item[1])
 
@@ -461,6 +463,6 @@ def _what_wins(
     winners: list[tuple[Move, int]] = []
     if first_moves and to_move:
         side = prover.game.players[prover.side]
-        prover._task = f"first moves: {side} wins within {within}"
+        prover._task = prover_words.first_moves_task(side, within)
         winners = sorted(prover.winning_moves(within), key=lambda item: item[1])
     return move, principal, winners

@@ -34,7 +34,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from pyramid_lab.i18n import M_
+from pyramid_lab.i18n import M_, Message
 
 from ..game import Game, Move, SaidError
 from ..review import (
@@ -61,17 +61,20 @@ PROVE_PLIES = 7  # the mover's forced wins within this many plies are called exa
 PROVE_SHARE = 0.5  # of a position's seconds, at most, for the two proofs
 
 
-def unreviewable(game: Game, *, knowledge: Plugin) -> str | None:
-    """Why the game's line cannot be reviewed (None when it can); ``knowledge``: its
-    plug-in."""
+def unreviewable(game: Game, *, knowledge: Plugin) -> Message | None:
+    """Why the game's line cannot be reviewed (a Message; None when it can); ``knowledge``:
+    its plug-in."""
+    title = game.title
     if len(game.players) != 2:
-        return f"{game.title} is not a two-player game: the review judges two-player games"
+        return M_("{game} is not a two-player game: the review judges two-player games", game=title)
     if game.has_chance:
-        return f"{game.title} is a game of chance: the review judges games without chance"
+        return M_("{game} is a game of chance: the review judges games without chance", game=title)
     if game.simultaneous_turns:
-        return f"{game.title} plays simultaneous turns: the review judges one mover at a time"
+        return M_(
+            "{game} plays simultaneous turns: the review judges one mover at a time", game=title
+        )
     if knowledge.own_levels:
-        return f"{game.title} has no engine analysis: its computer players are its own"
+        return M_("{game} has no engine analysis: its computer players are its own", game=title)
     return None
 
 
@@ -257,13 +260,13 @@ def review(
     knowledge: Plugin,
 ) -> GameReview:
     """The review of the line of ``game`` (left unchanged) from its start to the position
-    shown, ``seconds`` of thought a position (see the module). ValueError for a game the
-    review does not judge (:func:`unreviewable`). With ``stop`` the review ends early and
+    shown, ``seconds`` of thought a position (see the module). SaidError (a ValueError) for
+    a game the review does not judge (:func:`unreviewable`). With ``stop`` the review ends early and
     judges the moves it reached (``stopped``). ``knowledge``: the game's plug-in, handed by
     the caller (``search.knowledge_for(game)``)."""
     why = unreviewable(game, knowledge=knowledge)
     if why is not None:
-        raise ValueError(why)
+        raise SaidError(why)
     if not seconds > 0:
         raise SaidError(M_("seconds must be more than 0, not {seconds}", seconds=str(seconds)))
     stopped = stop_function(stop)
@@ -278,9 +281,10 @@ def review(
             break
 
         def part(fraction: float, text: str, i: int = index) -> None:
-            report((i + min(fraction, 1.0)) / count, f"position {i + 1} of {count}: {text}")
+            said = M_("position {n} of {count}: {text}", n=i + 1, count=count, text=text)
+            report((i + min(fraction, 1.0)) / count, said)
 
-        part(0.0, "proving")
+        part(0.0, M_("proving"))
         judgement = judge(
             position, seconds=seconds, stop=stopped, seed=seed, progress=part, exact=exact
         )
@@ -296,7 +300,7 @@ def review(
     )
     moves, spots = _move_reviews(game, line, judgements)
     done = len(judgements) == count
-    report(1.0, "review done" if done else "review stopped")
+    report(1.0, M_("review done") if done else M_("review stopped"))
     exact_points = tuple(j.exact or j.result is not None for j in judgements)
     return GameReview(
         tuple(moves),

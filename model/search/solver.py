@@ -10,8 +10,10 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from pyramid_lab.i18n import M_, Message, Mn_
+
 from .. import showing
-from ..game import Game, Termination
+from ..game import Game, SaidError, Termination
 from ..speed import push_search, search_moves
 from .stop import SearchStopped
 from .symmetry import Key, position_key
@@ -99,22 +101,30 @@ def _terminal_value(game: Game) -> int:
     return WIN if value > 0 else LOSS if value < 0 else DRAW
 
 
-def unsolvable(game: Game) -> str | None:
+def unsolvable(game: Game) -> Message | None:
     """Why :class:`Solver` cannot prove ``game``'s value (its count of players, dice or
-    simultaneous turns would make a proof false), or None when it can."""
-    count = len(game.players)
+    simultaneous turns would make a proof false; a Message, said in the reader's language),
+    or None when it can."""
+    count, title = len(game.players), game.title
     if count != 2:
-        players = "player" if count == 1 else "players"
-        return f"the solver proves two-player games; {game.title} has {count} {players}"
+        return Mn_(
+            "the solver proves two-player games; {game} has {count} player",
+            "the solver proves two-player games; {game} has {count} players",
+            count,
+            game=title,
+            count=count,
+        )
     if game.has_chance:
-        return (
-            f"{game.title} is a game of chance (dice): the solver proves values only in games "
-            "without chance (it would take a roll of the dice for a player's move)"
+        return M_(
+            "{game} is a game of chance (dice): the solver proves values only in games "
+            "without chance (it would take a roll of the dice for a player's move)",
+            game=title,
         )
     if game.simultaneous_turns:
-        return (
-            f"{game.title}'s sides move at once (simultaneous turns): the solver proves values "
-            "only in games whose sides take turns"
+        return M_(
+            "{game}'s sides move at once (simultaneous turns): the solver proves values "
+            "only in games whose sides take turns",
+            game=title,
         )
     return None
 
@@ -148,7 +158,7 @@ class Solver:
     ) -> None:
         reason = unsolvable(game)
         if reason is not None:
-            raise ValueError(reason)
+            raise SaidError(reason)
         self.game = game.copy()
         self.max_seconds = max_seconds
         self.max_depth = max_depth

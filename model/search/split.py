@@ -63,7 +63,7 @@ from typing import Any
 
 from pyramid_lab.i18n import M_
 
-from ..game import Game
+from ..game import Game, SaidError
 from .registry import KnowledgeOf
 from .shelf import from_book
 from .solver import SolveResult
@@ -170,11 +170,12 @@ def split_solve(
     the module) on a local Dask cluster of ``workers`` processes, or on the cluster at
     ``scheduler``. ``checkpoint``: the folder of settled units (True: the solve's
     :func:`default_checkpoint`; "", None or False: none); ``warn(line)`` hears at once why
-    a folder is not trusted. ``table_mb`` bounds the table the workers of a machine share
-    (``shared``), or each worker's own; ``max_seconds`` the whole solve (the cluster's
-    start counted); ``stop`` (set from another thread) and Ctrl+C
-    end it with what is settled kept; one that comes while the cluster shuts down, after
-    the answer was had, keeps the answer (``shutdown_interrupted``). ``security``: how to
+    a folder is not trusted, and why the local cluster's resource tracker is not apart.
+    ``table_mb`` bounds the table the workers of a machine share (``shared``), or each
+    worker's own; ``max_seconds`` the whole solve (the cluster's start counted); ``stop``
+    (set from another thread) and Ctrl+C end it with what is settled kept; one that comes
+    while the cluster shuts down, after the answer was had, keeps the answer
+    (``shutdown_interrupted``). ``security``: how to
     reach ``scheduler`` (:func:`scheduler_security`; None: plain). ``progress(status)``
     about once a second. ValueError for a game no solver proves, SchedulerError for a
     scheduler not reached. ``knowledge_of`` hands a game its plug-in
@@ -216,7 +217,7 @@ def _from_book(game: Game, book: bool, knowledge_of: KnowledgeOf) -> SolveResult
 
     reason = unsolvable(game)
     if reason is not None:
-        raise ValueError(reason)
+        raise SaidError(reason)
     return from_book(game, knowledge_of(game).book) if book else None
 
 
@@ -322,7 +323,7 @@ def _on_cluster(
     interrupted = False
     if tree.root.value is None:  # else settled by the rules or the checkpoint: no cluster
         try:
-            with dask_client(max(1, workers), scheduler, security) as client:
+            with dask_client(max(1, workers), scheduler, security, options.warn) as client:
                 run = UnitRun(client, tree, options)
                 stopped = run.go()
         except KeyboardInterrupt:

@@ -12,7 +12,7 @@ import logging
 import os
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from pyramid_lab.i18n import M_, Message, shown
@@ -172,15 +172,17 @@ def shielded() -> Iterator[None]:
 _TRACKER: Any = None  # the resource tracker started apart (kept: never collected)
 
 
-def _tracker_apart() -> str:
+def _tracker_apart() -> Message | None:
     """Start Python's multiprocessing resource tracker in a session of its own, before the
     local cluster makes its semaphores (``/dev/shm/sem.mp-*``, a dozen for 2 workers): a
     SIGKILL of this process's whole group (a terminal's, a batch system's) then leaves the
     tracker alive, and it removes them once every process of the solve is gone, as it does
-    after a normal exit. '' when done (or already done), else why not, a Message (a tracker
-    already running in this process, started by something else: it stays as it is). Uses the
-    tracker's own start-up line; its two private fields (``_fd``, ``_pid``) are set as its
-    ``ensure_running`` sets them (Python 3.8 to 3.13)."""
+    after a normal exit. None when done, already done, or where a tracker started by
+    something else runs in this process already (a script's own cluster: it stays as it is,
+    as the script made it, and nothing is said); else why not, a Message (the system
+    refused the process: the solve's warning says it). Uses the tracker's own start-up
+    line; its two private fields (``_fd``, ``_pid``) are set as its ``ensure_running``
+    sets them (Python 3.8 to 3.13)."""
     global _TRACKER
     import subprocess
     import sys
@@ -188,9 +190,9 @@ def _tracker_apart() -> str:
 
     tracker = resource_tracker._resource_tracker
     if _TRACKER is not None and getattr(tracker, "_pid", None) == _TRACKER.pid:
-        return ""
+        return None
     if getattr(tracker, "_fd", None) is not None:
-        return M_("a resource tracker runs already")
+        return None
     read, write = os.pipe()
     command = f"from multiprocessing.resource_tracker import main;main({read})"
     try:
@@ -209,16 +211,23 @@ def _tracker_apart() -> str:
     # (the fields ensure_running sets; typeshed does not name them)
     setattr(tracker, "_fd", write)  # noqa: B010
     setattr(tracker, "_pid", process.pid)  # noqa: B010
-    return ""
+    return None
 
 
 @contextlib.contextmanager
-def dask_client(workers: int, scheduler: str | None, security: Any = None) -> Iterator[Any]:
+def dask_client(
+    workers: int,
+    scheduler: str | None,
+    security: Any = None,
+    warn: Callable[[str], None] | None = None,
+) -> Iterator[Any]:
     """A Dask client: of a local cluster of ``workers`` processes, one thread each, closed
     to anyone else (TLS with credentials made for this solve, held in memory only, so a
     client without them is refused), or of the existing cluster at ``scheduler`` reached
     with ``security`` (:func:`scheduler_security`; SchedulerError when it cannot be
-    reached)."""
+    reached). ``warn(line)`` hears why the local cluster's resource tracker could not be
+    started apart (:func:`_tracker_apart`: a kill of the process's group may then leave
+    its semaphores behind)."""
     from distributed import Client
     from distributed.security import Security
 
@@ -233,7 +242,7 @@ def dask_client(workers: int, scheduler: str | None, security: Any = None) -> It
     # A certificate authority and a certificate made for this cluster, in memory: the
     # scheduler, the workers and this client hold them; any other client is refused.
     own = Security.temporary()
-    cluster = _local_cluster(workers, own)
+    cluster = _local_cluster(workers, own, warn)
     try:
         client = Client(cluster, security=own)
         try:
@@ -269,8 +278,9 @@ def _reached(scheduler: str, security: Any) -> Any:
     )
 
 
-def _local_cluster(workers: int, own: Any) -> Any:
-    """The local cluster of ``workers`` processes, reached only with ``own`` credentials."""
+def _local_cluster(workers: int, own: Any, warn: Callable[[str], None] | None = None) -> Any:
+    """The local cluster of ``workers`` processes, reached only with ``own`` credentials;
+    ``warn`` hears why its resource tracker is not apart (:func:`_tracker_apart`)."""
     import dask
     from distributed import LocalCluster
 
@@ -295,7 +305,9 @@ def _local_cluster(workers: int, own: Any) -> Any:
     # (it stops the workers itself), not every worker with its own traceback.
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
-    _tracker_apart()
+    not_apart = _tracker_apart()
+    if not_apart is not None and warn is not None:
+        warn(not_apart)
     try:
         with dask.config.set({**QUIET, **CLOSED}):
             return SolveCluster(  # type: ignore[no-untyped-call]  # (LocalCluster.__init__ is untyped)

@@ -8,11 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from pyramid_lab.i18n import M_, Message, Mn_, Value
+
 from ..game import Game, Move, SaidError, no_proof_with_chance
 from ..lesson import PROVE_SECONDS, Task
 from ..lesson import Verdict as LessonVerdict
 from ..puzzle import Verdict, goal_of, replay_error
 from ..teaching import describe_result
+from ..words import colour
 from .prover import prove
 from .registry import KnowledgeOf, Plugin
 
@@ -105,17 +108,37 @@ class Judge:
         assert task.side is not None
         winners = self.winning_first_moves(task, position)
         if winners is None:
-            return LessonVerdict(False, "the prover could not settle this in time")
+            return LessonVerdict(False, M_("the prover could not settle this in time"))
+        said: dict[str, Value] = {"move": str(move), "side": colour(task.side)}
+        said["plies"] = task.within
         if move in winners:
-            return LessonVerdict(True, f"{move}: {task.side} wins within {task.within} plies")
+            return LessonVerdict(
+                True,
+                Mn_(
+                    "{move}: {side} wins within {plies} ply",
+                    "{move}: {side} wins within {plies} plies",
+                    task.within,
+                    **said,
+                ),
+            )
         after = position.copy()
         after.push(move)
         if after.is_over():
-            return LessonVerdict(False, f"{move} ends the game: {describe_result(after)}")
+            result = describe_result(after)
+            return LessonVerdict(
+                False, M_("{move} ends the game: {result}", move=str(move), result=result)
+            )
         if task.within <= 1:
-            return LessonVerdict(False, f"{move} does not win at once")
-        # The reply that holds out: the first one after which the win is no longer forced.
-        knowledge = self.knowledge_of(position)
+            return LessonVerdict(False, M_("{move} does not win at once", move=str(move)))
+        return LessonVerdict(False, self._not_forced(task, after, said))
+
+    def _not_forced(self, task: Task, after: Game, said: Mapping[str, Value]) -> Message:
+        """Why the move that led to ``after`` does not win within ``task``'s plies: the
+        reply that holds out (the first after which the win is no longer forced), or none
+        found."""
+        assert task.within is not None
+        assert task.side is not None
+        knowledge = self.knowledge_of(after)
         for reply in after.legal_moves():
             after.push(reply)
             proof = prove(
@@ -123,9 +146,18 @@ class Judge:
             )
             after.pop()
             if proof.result == "disproven":
-                return LessonVerdict(
-                    False,
-                    f"{move} does not force it: after {reply} {task.side} no longer wins "
-                    f"within {task.within} plies",
+                return Mn_(
+                    "{move} does not force it: after {reply} {side} no longer wins within "
+                    "{plies} ply",
+                    "{move} does not force it: after {reply} {side} no longer wins within "
+                    "{plies} plies",
+                    task.within,
+                    reply=str(reply),
+                    **said,
                 )
-        return LessonVerdict(False, f"{move} does not win within {task.within} plies")
+        return Mn_(
+            "{move} does not win within {plies} ply",
+            "{move} does not win within {plies} plies",
+            task.within,
+            **said,
+        )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from pyramid_lab.i18n import M_, N_, Message, Value, number
+from pyramid_lab.i18n import M_, Mn_, Value, number
 
 from ..game import Game, game_class
 from .book import VALUES, Progress, bare, lines_within
@@ -94,15 +94,33 @@ def _settled(name: str, value: str, exact: bool, plies: int, nodes: int, seconds
     is."""
     figures: dict[str, Value] = {"name": name, "plies": plies, "nodes": number(nodes)}
     figures["seconds"] = number(seconds, digits=1)
-    said = {
-        ("win", True): N_("{name}: win within {plies} plies, {nodes} nodes, {seconds} s"),
-        ("win", False): N_("{name}: win within {plies} plies (bound), {nodes} nodes, {seconds} s"),
-        ("loss", True): N_("{name}: loss within {plies} plies, {nodes} nodes, {seconds} s"),
-        ("loss", False): N_(
-            "{name}: loss within {plies} plies (bound), {nodes} nodes, {seconds} s"
-        ),
-    }.get((value, exact))
-    if said is None:
-        bound = "" if exact else " (bound)"
-        return f"{name}: {value} within {plies} plies{bound}, {nodes:,} nodes, {seconds:.1f} s"
-    return Message(said, values=figures)
+    if (value, exact) == ("win", True):
+        return Mn_(
+            "{name}: win within {plies} ply, {nodes} nodes, {seconds} s",
+            "{name}: win within {plies} plies, {nodes} nodes, {seconds} s",
+            plies,
+            **figures,
+        )
+    if (value, exact) == ("win", False):
+        return Mn_(
+            "{name}: win within {plies} ply (bound), {nodes} nodes, {seconds} s",
+            "{name}: win within {plies} plies (bound), {nodes} nodes, {seconds} s",
+            plies,
+            **figures,
+        )
+    if (value, exact) == ("loss", True):
+        return Mn_(
+            "{name}: loss within {plies} ply, {nodes} nodes, {seconds} s",
+            "{name}: loss within {plies} plies, {nodes} nodes, {seconds} s",
+            plies,
+            **figures,
+        )
+    if (value, exact) == ("loss", False):
+        return Mn_(
+            "{name}: loss within {plies} ply (bound), {nodes} nodes, {seconds} s",
+            "{name}: loss within {plies} plies (bound), {nodes} nodes, {seconds} s",
+            plies,
+            **figures,
+        )
+    bound = "" if exact else " (bound)"
+    return f"{name}: {value} within {plies} plies{bound}, {nodes:,} nodes, {seconds:.1f} s"

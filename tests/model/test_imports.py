@@ -131,6 +131,7 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_showing",  # (builds the search's answers to show them)
     "tests.viewer.test_api_waits",  # (fakes the compiled core's first use, as test_first_use)
     "tests.viewer.test_last_english_words",  # (says the first use's and a split's words)
+    "tests.viewer.test_last_english_sentences",  # (a book's, a build's and a split's words)
     "tests.lab.test_lab_hint_book",  # (a compile holds numba's lock; the book's key, new)
     "tests.viewer.test_sides",
     "tests.viewer.test_quit",  # (its child windows hold the compiled core's first use)

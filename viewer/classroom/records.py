@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.model.lesson_progress import LessonProgress
 
@@ -60,7 +61,7 @@ def record_of(raw: Any) -> StepRecord:
     """A step's record as the results file holds it; PositionFormatError naming what is
     wrong."""
     if not isinstance(raw, dict):
-        raise PositionFormatError("steps", "each record must be an object")
+        raise PositionFormatError("steps", M_("each record must be an object"))
     return StepRecord(
         tries=whole_number(raw.get("tries", 0), "tries", 0, 10**9),
         right=whole_number(raw.get("right", 0), "right", 0, 10**9),

@@ -23,8 +23,8 @@ from typing import Any
 
 from pyramid_lab.i18n import M_, N_, Message, _
 from pyramid_lab.model import lesson as lessons
-from pyramid_lab.model.game import PositionFormatError, shorten
-from pyramid_lab.model.words import system_reason
+from pyramid_lab.model.game import PositionFormatError, SaidError, shorten
+from pyramid_lab.model.words import reason_of, system_reason
 
 from .checks import (
     MIN_CHOSEN_CODE,
@@ -143,13 +143,13 @@ class ResultsLock:
 
 
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a results file holds")
+    raise SaidError(M_("{name} is not a number a results file holds", name=name))
 
 
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError("a number too big for a results file")
+        raise SaidError(M_("a number too big for a results file"))
     return value
 
 
@@ -194,9 +194,10 @@ def read_results(path: Path) -> Any:
         return json.loads(data, parse_constant=_refuse_constant, parse_float=_finite)
     except RecursionError:
         raise PositionFormatError(str(path), M_("nested too deep for a results file")) from None
-    except ValueError as exc:
-        said = str(exc) if "results file" in str(exc) else M_("not JSON")
-        raise PositionFormatError(str(path), shorten(said, 80)) from None
+    except SaidError as exc:  # (a number the file may not hold: _refuse_constant, _finite)
+        raise PositionFormatError(str(path), shorten(reason_of(exc), 80)) from None
+    except ValueError:
+        raise PositionFormatError(str(path), M_("not JSON")) from None
 
 
 def code_path(results: Path) -> Path:

@@ -9,7 +9,7 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from pyramid_lab.i18n import N_, Mn_, _, format_percent, ngettext
+from pyramid_lab.i18n import N_, Message, Mn_, _, format_percent, ngettext
 from pyramid_lab.i18n import shown as said_in_process
 from pyramid_lab.model.teaching import teaching_for
 from pyramid_lab.model.words import colour
@@ -113,7 +113,8 @@ def _explain_analysis(analysis: Analysis) -> str:
             if stat.proven
             else _("{move}: win rate {rate}")
         )
-        lines.append("    " + said.format(move=stat.move, rate=rate, proven=stat.proven))
+        proven = said_in_process(Message(stat.proven)) if stat.proven else ""  # (a value's word)
+        lines.append("    " + said.format(move=stat.move, rate=rate, proven=proven))
     if len(analysis.moves) > 5:
         more = len(analysis.moves) - 5
         lines.append(
@@ -121,7 +122,7 @@ def _explain_analysis(analysis: Analysis) -> str:
             + ngettext("... {count} more move", "... {count} more moves", more).format(count=more)
         )
     if analysis.proven_text:
-        lines.append(f"  {analysis.proven_text}")
+        lines.append("  " + said_in_process(analysis.proven_text))  # (a Message: said)
     return "\n".join(lines)
 
 

@@ -61,14 +61,14 @@ def run(args: argparse.Namespace) -> int:
     if doc is None:
         return EXIT_BAD_INPUT
     game = doc.game
-    why = unreviewed(game)  # the scripts' review's words and checks
+    why: str | None = unreviewed(game)  # the scripts' review's words and checks
     if why is None and args.save:  # a read-only file is said before the review, not after
         unsaveable = _unsaveable(args.file)
         why = (
             None if unsaveable is None else _("cannot be saved: {reason}").format(reason=unsaveable)
         )
-    if why is not None:
-        print(f"pyramid-lab: {shown(args.file)}: {why}", file=sys.stderr)
+    if why is not None:  # (the review's refusal a Message: said in the command line's language)
+        print(f"pyramid-lab: {shown(args.file)}: {said_in_process(why)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     count = len(game.move_stack) + 1
     print(

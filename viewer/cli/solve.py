@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pyramid_lab import i18n
-from pyramid_lab.i18n import N_, _, format_number
+from pyramid_lab.i18n import N_, _, format_number, ngettext
 
 from .argtypes import bounded, non_negative
 from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, no_memory, read_or_say, shown, system_said
@@ -150,7 +150,9 @@ def run(args: argparse.Namespace) -> int:
     game = doc.game
     reason = unsolvable(game)
     if reason is not None:
-        said = _("{file}: cannot be solved: {reason}").format(file=shown(args.file), reason=reason)
+        said = _("{file}: cannot be solved: {reason}").format(
+            file=shown(args.file), reason=i18n.shown(reason)
+        )
         print(error_line(said), file=sys.stderr)
         return EXIT_BAD_INPUT
 
@@ -209,9 +211,12 @@ def _progress_lines() -> Callable[[int, int, float, int], None]:
         memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         pace.update(depth, seconds)
         print(
-            _(
+            ngettext(
+                "solve: within {depth} ply, {nodes} positions, {seconds} s, {rate}/s, table "
+                "{entries}, memory {memory} MB{pace}",
                 "solve: within {depth} plies, {nodes} positions, {seconds} s, {rate}/s, table "
-                "{entries}, memory {memory} MB{pace}"
+                "{entries}, memory {memory} MB{pace}",
+                depth,
             ).format(
                 depth=depth,
                 nodes=format_number(nodes),

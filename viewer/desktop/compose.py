@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog
 
-from pyramid_lab.i18n import _, ngettext
+from pyramid_lab.i18n import _, ngettext, shown
 from pyramid_lab.model import search
 from pyramid_lab.model.game import shorten
 from pyramid_lab.model.userfiles import made_puzzles_folder
@@ -62,7 +62,7 @@ class ComposeDialog(ComposeChoices):
             else None
         )
         if why:
-            self.game.setText(_("No puzzles here: {reason}.").format(reason=why))
+            self.game.setText(_("No puzzles here: {reason}.").format(reason=shown(why)))
         else:
             said = _("Puzzles of {game} ({options}), from seeded games.")
             self.game.setText(said.format(game=game.title, options=options))

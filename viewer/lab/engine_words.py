@@ -5,21 +5,26 @@ status bar. The window's Analysis dock and the command line say the same."""
 
 from __future__ import annotations
 
-from pyramid_lab.i18n import M_, N_, Message
+from collections.abc import Callable
+
+from pyramid_lab.i18n import M_, N_, Message, Mn_
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game
 
 from .outcome_words import joined
 from .table_build import with_build_item
 
-#: What a search proved of a move, by its value and whether the plies to the end are said.
+#: What a search proved of a move, by its value, without the plies to the end.
 _PROVEN = {
-    ("win", True): N_("proven win in {plies} plies"),
-    ("win", False): N_("proven win"),
-    ("loss", True): N_("proven loss in {plies} plies"),
-    ("loss", False): N_("proven loss"),
-    ("draw", True): N_("proven draw in {plies} plies"),
-    ("draw", False): N_("proven draw"),
+    "win": N_("proven win"),
+    "loss": N_("proven loss"),
+    "draw": N_("proven draw"),
+}
+#: ... and with them, made from the plies.
+_PROVEN_IN: dict[str, Callable[[int], Message]] = {
+    "win": lambda n: Mn_("proven win in {plies} ply", "proven win in {plies} plies", n, plies=n),
+    "loss": lambda n: Mn_("proven loss in {plies} ply", "proven loss in {plies} plies", n, plies=n),
+    "draw": lambda n: Mn_("proven draw in {plies} ply", "proven draw in {plies} plies", n, plies=n),
 }
 
 
@@ -27,11 +32,12 @@ def _proven(choice: search.Choice) -> str:
     """'proven win in 3 plies': what the search proved of ``choice`` (said as it was
     where the value is one the catalog does not know)."""
     proven = str(choice.proven)
-    key = (proven, bool(choice.plies))
-    if key not in _PROVEN:
+    if proven not in _PROVEN:
         plies = f" in {choice.plies} plies" if choice.plies else ""
         return f"proven {proven}{plies}"
-    return Message(_PROVEN[key], values={"plies": choice.plies or 0})
+    if choice.plies:
+        return _PROVEN_IN[proven](choice.plies)
+    return M_(_PROVEN[proven])
 
 
 def _win_rate(choice: search.Choice) -> Message:

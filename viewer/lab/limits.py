@@ -46,36 +46,41 @@ def shown(value: object) -> str:
     return _("a number of {count} characters").format(count=format_number(len(text)))
 
 
-def positive_problem(value: float, text: str | None = None) -> str | None:
+def positive_problem(value: float, text: str | None = None, name: str = "") -> str | None:
     """Why a finite number is not more than 0, or None; ``text``: the value as the user
-    wrote it (default: the number)."""
+    wrote it (default: the number); ``name``: the argument the sentence names (the
+    scripting API's; '' for an option, which argparse names)."""
     if value > 0:
         return None
-    return _("must be more than 0, not {text}").format(text=text or f"{value:g}")
+    said = text or f"{value:g}"
+    if name:
+        return _("{name} must be more than 0, not {text}").format(name=name, text=said)
+    return _("must be more than 0, not {text}").format(text=said)
 
 
-def table_mb_problem(value: float, text: str | None = None) -> str | None:
+def table_mb_problem(value: float, text: str | None = None, name: str = "") -> str | None:
     """Why a finite table size in MiB is none a search can have (0 or less, more than this
-    machine's memory), or None (``text`` as :func:`positive_problem`'s)."""
-    problem = positive_problem(value, text)
+    machine's memory), or None (``text`` and ``name`` as :func:`positive_problem`'s)."""
+    problem = positive_problem(value, text, name)
     if problem is not None:
         return problem
     memory = memory_mb()
-    if memory is not None and value > memory:
-        said = text or f"{value:g}"
-        return _("must be at most this machine's memory, {memory} MiB, not {text}").format(
-            memory=format_number(round(memory)), text=said
-        )
-    return None
+    if memory is None or value <= memory:
+        return None
+    values = {"memory": format_number(round(memory)), "text": text or f"{value:g}"}
+    if name:
+        said = _("{name} must be at most this machine's memory, {memory} MiB, not {text}")
+        return said.format(name=name, **values)
+    return _("must be at most this machine's memory, {memory} MiB, not {text}").format(**values)
 
 
-def engine_seconds_problem(value: float, text: str | None = None) -> str | None:
-    """Why a finite number of seconds is none the engine thinks for, or None (``text`` as
-    :func:`positive_problem`'s)."""
-    problem = positive_problem(value, text)
-    if problem is None and value > MAX_ENGINE_SECONDS:
-        said = text or f"{value:g}"
-        problem = _("must be at most {most} seconds, not {text}").format(
-            most=f"{MAX_ENGINE_SECONDS:g}", text=said
-        )
-    return problem
+def engine_seconds_problem(value: float, text: str | None = None, name: str = "") -> str | None:
+    """Why a finite number of seconds is none the engine thinks for, or None (``text`` and
+    ``name`` as :func:`positive_problem`'s)."""
+    problem = positive_problem(value, text, name)
+    if problem is not None or value <= MAX_ENGINE_SECONDS:
+        return problem
+    values = {"most": f"{MAX_ENGINE_SECONDS:g}", "text": text or f"{value:g}"}
+    if name:
+        return _("{name} must be at most {most} seconds, not {text}").format(name=name, **values)
+    return _("must be at most {most} seconds, not {text}").format(**values)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from pyramid_lab.i18n import M_, N_, Message
+from pyramid_lab.i18n import M_, N_, Message, Mn_
 from pyramid_lab.model.game import Game, IllegalMoveError, InvalidMoveError, Move
 from pyramid_lab.model.puzzle import Goal
 from pyramid_lab.model.teaching import describe_result, teaching_for
@@ -86,8 +86,10 @@ def idea_of(game: Game, side: str, line: list[Move]) -> Idea | None:
     if at_once:
         return Idea(M_("the idea: {result} (at once){changes}", result=result, changes=changes))
     return Idea(
-        M_(
+        Mn_(
+            "the idea: {result} (within {plies} ply){changes}",
             "the idea: {result} (within {plies} plies){changes}",
+            len(line),
             result=result,
             plies=len(line),
             changes=changes,

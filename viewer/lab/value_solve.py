@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pyramid_lab.i18n import M_, N_, Message, number
+from pyramid_lab.i18n import M_, N_, Message, Mn_, Value, number
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game
 
@@ -79,8 +79,10 @@ def value_task(
                 if stop.is_set():
                     raise search.SearchStopped("interrupted")
                 pace.update(depth, seconds)
-                said = M_(
+                said = Mn_(
+                    "Solving: within {depth} ply, {nodes} positions, {seconds} s{pace}",
                     "Solving: within {depth} plies, {nodes} positions, {seconds} s{pace}",
+                    depth,
                     depth=depth,
                     nodes=number(nodes),
                     seconds=format(seconds, ".0f"),
@@ -123,9 +125,12 @@ def value_text(
     else:
         within = bool(result.plies) and result.value == "win"
         best = str(result.best_move) if result.best_move else ""
-        text = Message(
-            _SOLVED[result.value, within, bool(best)],
-            values={"side": word(game.to_move), "plies": result.plies or 0, "move": best},
+        values: dict[str, Value] = {"side": word(game.to_move), "move": best}
+        values["plies"] = result.plies or 0
+        text = (
+            _solved_within(result.plies or 0, best, values)
+            if within
+            else Message(_SOLVED[result.value, False, bool(best)], values=values)
         )
     if result.path == "book":
         return M_("{solved} (from the book)", solved=text)
@@ -148,11 +153,9 @@ def value_text(
     )
 
 
-#: Solve position's value in words, by the value, whether the plies to the win are said,
-#: and whether the best move is.
+#: Solve position's value in words, by the value, whether the plies to the win are said
+#: (:func:`_solved_within` where they are), and whether the best move is.
 _SOLVED = {
-    ("win", True, True): N_("Solved: {side} to move wins within {plies} plies, best {move}"),
-    ("win", True, False): N_("Solved: {side} to move wins within {plies} plies"),
     ("win", False, True): N_("Solved: {side} to move wins, best {move}"),
     ("win", False, False): N_("Solved: {side} to move wins"),
     ("loss", False, True): N_("Solved: {side} to move loses, best {move}"),
@@ -160,6 +163,23 @@ _SOLVED = {
     ("draw", False, True): N_("Solved: {side} to move draws, best {move}"),
     ("draw", False, False): N_("Solved: {side} to move draws"),
 }
+
+
+def _solved_within(plies: int, best: str, values: dict[str, Value]) -> Message:
+    """Solve position's win within ``plies`` in words, with the ``best`` move where known."""
+    if best:
+        return Mn_(
+            "Solved: {side} to move wins within {plies} ply, best {move}",
+            "Solved: {side} to move wins within {plies} plies, best {move}",
+            plies,
+            **values,
+        )
+    return Mn_(
+        "Solved: {side} to move wins within {plies} ply",
+        "Solved: {side} to move wins within {plies} plies",
+        plies,
+        **values,
+    )
 
 
 class ValueSolve:

@@ -38,11 +38,16 @@ def number(name: str, value: object, unit: str) -> float:
     return finite
 
 
-def _checked(name: str, value: object, unit: str, problem: Callable[[float], str | None]) -> float:
+#: A bound's check (:mod:`viewer.lab.limits`): the value, the text (None: the number), the
+#: argument's name; why it is out of bounds, a whole sentence that names the argument.
+Problem = Callable[[float, str | None, str], str | None]
+
+
+def _checked(name: str, value: object, unit: str, problem: Problem) -> float:
     finite = number(name, value, unit)
-    reason = problem(finite)
+    reason = problem(finite, None, name)
     if reason is not None:
-        raise ValueError(f"{name} {reason}")
+        raise ValueError(reason)
     return finite
 
 

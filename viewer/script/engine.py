@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pyramid_lab.i18n import _
-from pyramid_lab.model.game import Game, game_class, game_names
+from pyramid_lab.i18n import M_, Message
+from pyramid_lab.model.game import Game, SaidError, game_class, game_names
 
 if TYPE_CHECKING:
     from pyramid_lab.model.review import GameReview
@@ -50,27 +50,24 @@ def analysed_games() -> list[str]:
 
 
 def check_analysed(game: Game) -> None:
-    """ValueError where the engine does not analyse ``game``'s position: why, and the games
-    it analyses."""
+    """SaidError (a ValueError) where the engine does not analyse ``game``'s position: why,
+    and the games it analyses, said in the reader's language."""
     from pyramid_lab.model import search
 
     why = search.unanalysable(game, knowledge=search.knowledge_for(game))
     if why is not None:
-        raise ValueError(
-            _("{reason}; the games it analyses: {games}").format(
-                reason=why, games=", ".join(analysed_games())
-            )
-        )
+        games = ", ".join(analysed_games())
+        raise SaidError(M_("{reason}; the games it analyses: {games}", reason=why, games=games))
 
 
-def unreviewed(game: Game) -> str | None:
+def unreviewed(game: Game) -> Message | None:
     """Why the review does not judge ``game``'s line (not two players, chance, simultaneous
     turns, no engine, or no moves yet), or None where it does."""
     from pyramid_lab.model import search
 
     why = search.unreviewable(game, knowledge=search.knowledge_for(game))
     if why is None and not game.move_stack:
-        why = _("no moves to review: the file's history is empty")
+        why = M_("no moves to review: the file's history is empty")
     return why
 
 
@@ -85,7 +82,7 @@ def review_game(
 
     why = unreviewed(game)
     if why is not None:
-        raise ValueError(why)
+        raise SaidError(why)
     return search.review(game, knowledge=search.knowledge_for(game), seconds=seconds, seed=seed)
 
 
@@ -108,7 +105,7 @@ def solve_position(
 
     reason = search.unsolvable(game)
     if reason is not None:
-        raise ValueError(_("cannot be solved: {reason}").format(reason=reason))
+        raise SaidError(M_("cannot be solved: {reason}", reason=reason))
     return search.solve(
         game,
         knowledge=search.knowledge_for(game),

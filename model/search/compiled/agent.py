@@ -35,6 +35,8 @@ from typing import Unpack
 
 import numpy as np
 
+from pyramid_lab.i18n import Mn_
+
 from ...game import Game
 from ..choice import Choice, Clock, Limits, ProgressCallback
 from ..mcts_agent import MCTSOptions, MCTSParameters
@@ -135,7 +137,13 @@ class CompiledMCTSAgent(MCTSParameters):
                 budget //= 2
             clock.report(
                 clock.fraction(search.playouts),
-                lambda: f"{search.playouts} playouts, {search.summary()}",
+                lambda: Mn_(
+                    "{count} playout, {summary}",
+                    "{count} playouts, {summary}",
+                    search.playouts,
+                    count=search.playouts,
+                    summary=search.summary(),
+                ),
             )
         return search.choice(clock)
 

@@ -13,6 +13,8 @@ from typing import Protocol
 
 import numpy as np
 
+from pyramid_lab.i18n import M_
+
 from ...game import Game
 from ..choice import Choice, Clock, MoveStat
 from . import mcts
@@ -163,7 +165,8 @@ def trees_summary(searches: Sequence[SearchTree]) -> str:
         return ""
     rate = merged.wins[best] / merged.visits[best]
     search = searches[0]
-    return f"best {search.adapter.public(search.game, int(merged.moves[best]))} {rate:.0%}"
+    move = search.adapter.public(search.game, int(merged.moves[best]))
+    return M_("best {move} {percent}%", move=str(move), percent=f"{rate * 100:.0f}")
 
 
 def trees_choice(searches: Sequence[SearchTree], clock: Clock) -> Choice:

@@ -33,6 +33,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from pyramid_lab.i18n import M_
+
 from ....ball import COLOURS, SPECIALS, PyramidBall, SpecialChoice
 from ....ball.rules import COLS, GOAL_ROW, MOVES, RELATIVE, STAND, Program, parse_square, step
 from ....game import Game, JointMove
@@ -376,7 +378,11 @@ class SamplingAgent(SearchAgent):
             results.append((min(values), sum(values) / len(values), wins, mine))
             clock.report(
                 (part + clock.fraction(used)) / parts,
-                lambda: f"sampling: {len(results)} programs x {replies} replies",
+                lambda: M_(
+                    "sampling: {programs} programs x {replies} replies",
+                    programs=len(results),
+                    replies=replies,
+                ),
             )
         key = (lambda r: (r[0], r[1])) if self.maximin else (lambda r: (r[1], r[0]))
         results.sort(key=key, reverse=True)
