@@ -86,6 +86,7 @@ def N_(message: str) -> str:
     return message
 
 
+@functools.cache  # (the shipped catalogs: every word shown asked, 100 times a window)
 def languages() -> tuple[str, ...]:
     """The languages with a catalog, sorted (English, the messages' own, has none)."""
     if not LOCALE_DIR.is_dir():

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from typing import Any
 
@@ -84,8 +85,18 @@ def lesson_step_document(path: str | os.PathLike[str], index: int = 0) -> files.
 
 def titles(path: str | os.PathLike[str], language: str = "en") -> tuple[str, str]:
     """The game's title and the lesson's (in ``language`` where the file has it), read from
-    the JSON alone (for menus; the file's name where they cannot be read)."""
-    stem = os.path.basename(os.fspath(path)).removesuffix(SUFFIX).replace("-", " ")
+    the JSON alone (for menus; the file's name where they cannot be read). A file is read
+    again only when its size or time changed (every window's Lessons menu lists them)."""
+    try:
+        seen = os.stat(path)
+    except OSError:
+        return _titles(os.fspath(path), language, None)
+    return _titles(os.fspath(path), language, (seen.st_size, seen.st_mtime_ns))
+
+
+@functools.lru_cache(maxsize=256)
+def _titles(path: str, language: str, _stamp: tuple[int, int] | None) -> tuple[str, str]:
+    stem = os.path.basename(path).removesuffix(SUFFIX).replace("-", " ")
     try:
         raw = files.read_json(path, MAX_FILE_BYTES, "lesson file")
         game, title = game_class(raw["game"]).title, raw["title"]

@@ -122,7 +122,10 @@ def unrendered_paints(monkeypatch):
     test_export.py, the GUI monkey)."""
     from pyvistaqt import rwi
 
+    from pyramid_lab.viewer.desktop.scene_widget import SceneWidget
+
     monkeypatch.setattr(rwi.QVTKRenderWindowInteractor, "paintGL", _paint_unrendered)
+    monkeypatch.setattr(SceneWidget, "paintGL", _paint_unrendered)  # (nor shows the last)
 
 
 def _paint_unrendered(widget) -> None:

@@ -4,11 +4,13 @@ faces named outside it, and where a label stands outside the pyramid."""
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pyvista as pv
 
 from pyramid_lab.i18n import Message
-from pyramid_lab.model.lattice import CORNERS, WALLS, PyramidLattice, Wall
+from pyramid_lab.model.lattice import CORNERS, WALLS, PyramidLattice, Wall, lattice
 
 from ..lab import palette
 
@@ -117,7 +119,20 @@ def board_meshes(lat: PyramidLattice) -> tuple[pv.PolyData, pv.PolyData, pv.Text
     """The board under the base: a wooden slab with a dark dimple under every base point
     (Pyraos's 4 x 4 board with its 16 holes; Partition's square board). Its top is one
     quad with the dimples in its texture: as many small triangles cost a fifth of a full
-    pyramid's frame (all of Mesa's work on them, though the balls hide most of them)."""
+    pyramid's frame (all of Mesa's work on them, though the balls hide most of them).
+    Made once a base (every window's board: 8 ms), each view given its own copies."""
+    sides, top, image = _board_parts(lat.n)
+    texture = pv.Texture(image)  # type: ignore[no-untyped-call]  # pyvista's Texture.__init__ is unannotated
+    texture.interpolate = False
+    texture.mipmap = True  # (a texel a pixel or so, whatever the zoom: cache-friendly)
+    return sides.copy(), top.copy(), texture
+
+
+@functools.lru_cache(maxsize=4)
+def _board_parts(n: int) -> tuple[pv.PolyData, pv.PolyData, np.ndarray]:
+    """The board's slab sides, its top and the top's picture (rows from the bottom), for
+    the pyramid of base ``n``."""
+    lat = lattice(n)
     base = lat.centres[lat.levels == 0]
     lo, hi = base.min(axis=0) - BOARD_MARGIN, base.max(axis=0) + BOARD_MARGIN
     slab = pv.Box(bounds=(lo[0], hi[0], lo[1], hi[1], BOARD_TOP - BOARD_THICKNESS, BOARD_TOP))
@@ -133,10 +148,10 @@ def board_meshes(lat: PyramidLattice) -> tuple[pv.PolyData, pv.PolyData, pv.Text
         i_resolution=1,
         j_resolution=1,
     )
-    return sides, top, _board_texture(base, lo, hi)
+    return sides, top, _board_picture(base, lo, hi)
 
 
-def _board_texture(base: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> pv.Texture:
+def _board_picture(base: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
     """The board's top from ``lo`` to ``hi``: wood, and a dimple and its rim around each of
     the ``base`` points (a unit grid), drawn texel by texel without smoothing, as sharp
     as the polygons they stand for at the window's sizes."""
@@ -151,11 +166,9 @@ def _board_texture(base: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> pv.Textu
     kind = (across < np.float32(DIMPLE_RADIUS + DIMPLE_RIM) ** 2).view(np.uint8)
     kind += across < np.float32(DIMPLE_RADIUS) ** 2  # 0 wood, 1 rim, 2 dimple
     colours = np.array([palette.BOARD_RGB, palette.DIMPLE_RIM_RGB, palette.DIMPLE_RGB], np.uint8)
-    image = colours[kind]
-    texture = pv.Texture(image[::-1].copy())  # type: ignore[no-untyped-call]  # pyvista's Texture.__init__ is unannotated; (VTK's first row is the bottom one)
-    texture.interpolate = False
-    texture.mipmap = True  # (a texel a pixel or so, whatever the zoom: cache-friendly)
-    return texture
+    image: np.ndarray = colours[kind][::-1].copy()  # (VTK's first row is the bottom one)
+    image.flags.writeable = False  # (shared by every view of this base)
+    return image
 
 
 def pyramid_edges(lat: PyramidLattice) -> pv.PolyData:

@@ -151,9 +151,8 @@ class MainWindow(Window):
         from .deferred import PYVISTA_UNUSED, deferred
 
         with deferred(*PYVISTA_UNUSED):  # (pyvista imports them; the window draws no plot)
-            from pyvistaqt import QtInteractor
-
             from .binding import build_window
+            from .scene_widget import SceneWidget
         from ..lab.view_state import ViewState
         from ..widgets.prompt_bar import PromptBar
         from . import gl_guard
@@ -162,7 +161,7 @@ class MainWindow(Window):
             self.session = self._make_session()
         self.view = self._view or ViewState()
         gl_guard.install()  # no context current while a dead window's VTK objects go
-        self.plotter = QtInteractor(self, auto_update=False, multi_samples=0)
+        self.plotter = SceneWidget(self, auto_update=False, multi_samples=0)
         self.plotter.setMinimumSize(360, 280)  # docks never squeeze the scene away
         # (on its renderers: the plotter's own forwarder reads, to a type checker, as an
         # unbound method; see viewer/boards/meshes.py)

@@ -48,6 +48,9 @@ class Framing:
         # and the answer's moved it back and forth three times in two seconds)
         self.stepped, self._fitted_height = 0, 0
         self.fresh = False
+        # what the last framing by a preset was for (the scene's size, the legend's lines):
+        # the same framing again would leave the camera as it is
+        self._framed_for: tuple[object, ...] | None = None
 
     def state(self) -> tuple[float, ...]:
         """The camera now: position, focal point, view up, angle, scale, projection."""
@@ -63,6 +66,17 @@ class Framing:
 
     def framed_as(self, name: str) -> None:
         self.framed = (name, self.state())
+        self._framed_for = None  # (framed by the board view: for a size not known here)
+
+    def _framing_for(self) -> tuple[object, ...]:
+        plotter = self.plotter
+        size = (*plotter.renderer.GetSize(), plotter.width(), plotter.height())
+        return (size, self.legend.entries, self.legend.room)
+
+    def framed_for_now(self) -> bool:
+        """Whether the camera is as a preset's framing left it for the scene's size and the
+        legend's lines as they are now (framing it again would change nothing)."""
+        return self.wanted() and self._framed_for == self._framing_for()
 
     def wanted(self) -> bool:
         """Whether the camera is as the last framing left it (the user has not moved it)."""
@@ -80,6 +94,7 @@ class Framing:
         else:
             self.fitted, self.stepped = (), 0
             self.framed_as(name)
+            self._framed_for = self._framing_for()
 
     def new_position(self) -> None:
         """Another position is on show (a move, undo or redo, a game, a file, a lesson's
@@ -134,6 +149,7 @@ class Framing:
         self._fitted_height = self.legend.height()
         self.legend.kept_height = self.legend.kept  # kept for the lines to come
         self.framed_as(name)
+        self._framed_for = self._framing_for()
 
     def _slide(self, board: BoardView) -> bool:
         """The board slid on the scene (the camera panned) as little as a corner clear of
@@ -183,12 +199,15 @@ class Framing:
         camera.SetFocalPoint(*(focal + move))
         camera.SetPosition(*(position + move))
 
-    def rendered(self) -> None:
-        """After a render: the legend placed again where the camera or the size changed."""
+    def rendered(self) -> bool:
+        """After a render: the legend placed again where the camera or the size changed;
+        whether it was (the picture just made then shows it where it was)."""
         if not self.legend.entries:
-            return
+            return False
         outline = self.outline.of(self._board())
         rounded = np.rint(outline).astype(np.int64).tobytes()
-        if rounded != self._outline:  # the camera or the size changed: placed again
-            self._outline = rounded
-            self.legend.place(outline)
+        if rounded == self._outline:
+            return False
+        self._outline = rounded  # the camera or the size changed: placed again
+        self.legend.place(outline)
+        return True

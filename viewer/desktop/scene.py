@@ -26,6 +26,7 @@ from ..widgets.pointer import PointerFilter
 from ..widgets.slots import slot
 from .animation import Animation
 from .framing import Framing
+from .scene_widget import SceneWidget
 
 
 class Scene:
@@ -34,7 +35,7 @@ class Scene:
 
     def __init__(
         self,
-        plotter: QtInteractor,
+        plotter: SceneWidget,
         view: ViewState,
         kind: str,
         geometry: Any,
@@ -88,8 +89,8 @@ class Scene:
             self.framing.place_legend()
 
     def _rendered(self) -> None:
-        if not self.closed:
-            self.framing.rendered()
+        if not self.closed and self.framing.rendered():
+            self.plotter.redraw_due()  # (the legend moved after the picture was made)
 
     def render(self) -> None:
         """Draw at the widget's next paint. pyvistaqt renders the scene in every paint (it
@@ -132,8 +133,8 @@ class Scene:
         if self.closed or not plotter.isVisible() or plotter.width() <= 0 or plotter.height() <= 0:
             return
         framed = self.framing.framed
-        if framed is not None and self.framing.wanted():
-            self.set_camera(framed[0])
+        if framed is not None and self.framing.wanted() and not self.framing.framed_for_now():
+            self.set_camera(framed[0])  # (not where it was framed for this size: the same)
 
     def frame_board(self) -> None:
         """The camera frames the board (once the window has its size)."""

@@ -9,8 +9,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QMainWindow
 
 if TYPE_CHECKING:
-    from pyvistaqt import QtInteractor
-
     from ..lab import Lab
     from ..lab.board import Board
     from ..lab.session import Session
@@ -20,6 +18,7 @@ if TYPE_CHECKING:
     from .parts import Parts
     from .qt_port import QtPort
     from .scene import Scene
+    from .scene_widget import SceneWidget
     from .stage import Stage
 
 
@@ -30,7 +29,7 @@ class Window(QMainWindow):
 
     session: Session
     view: ViewState
-    plotter: QtInteractor
+    plotter: SceneWidget
     prompt_bar: PromptBar
     lab: Lab
     port: QtPort
