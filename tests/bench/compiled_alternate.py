@@ -13,8 +13,9 @@ each task timed in processor seconds:
   from each game's start, ``--playouts`` playouts, seed 1;
 - dfpn: the prover (compiled df-pn) on ``compiled.py``'s example questions and on random
   middle games of each game, both sides;
-- bounded, solver-dfpn: Pyraos's endgames of ``compiled.py`` solved by the one compiled
-  solver with each of its engines (40 times each: a few ms a solve);
+- bounded, solver-dfpn: the one compiled solver with each of its engines, 2 s on each of
+  ``pyraos_solver.py``'s unsolved positions (the empty pyramid, 12 spheres of each version):
+  processor seconds a node, compared;
 - solve: the empty base-3 Partition pyramid, both versions, by the compiled solver (4
   times each).
 
@@ -48,6 +49,7 @@ def _child(playouts: int) -> dict[str, object]:
     from pyramid_lab.model.search.compiled import warm
     from pyramid_lab.model.search.compiled.agent import CompiledMCTSAgent
     from tests.bench.compiled import PROOFS, SPEED, STARTS, middle_games
+    from tests.bench.pyraos_solver import middle_games as pyraos_middle_games
     from tests.model.handed import adapter_for, solver_for
 
     examples = Path(pyramid_lab.__file__).resolve().parent.parent / "examples"
@@ -56,6 +58,7 @@ def _child(playouts: int) -> dict[str, object]:
     compile_s = time.process_time() - first
     seconds: dict[str, float] = {}
     answers: dict[str, list[str]] = {task: [] for task in TASKS}
+    nodes: dict[str, int] = {}  # the time-limited tasks' nodes (their cost: seconds a node)
 
     def timed(task: str, work, times: int = 1) -> None:  # type: ignore[no-untyped-def]
         began = time.process_time()
@@ -85,15 +88,13 @@ def _child(playouts: int) -> dict[str, object]:
             return f"{search.shortest(within)} {search.nodes}"
 
         timed("dfpn", ask)
-    for name in ("endgame-win-in-7", "endgame-loss-in-8", "alternate-pass"):
-        game = read(examples / "pyraos" / f"{name}.pyr.json").game
+    for _name, game in pyraos_middle_games():  # unsolved: the nodes of 2 s, a node's cost
         for proof, task in (("bounded", "bounded"), ("dfpn", "solver-dfpn")):
-
-            def settle(game=game, proof=proof):  # type: ignore[no-untyped-def]
-                result = solver_for(game, table_mb=256, proof=proof).solve()
-                return f"{result.value} {result.plies} {result.nodes}"
-
-            timed(task, settle, 40)
+            solver = solver_for(game, max_seconds=2, max_depth=80, table_mb=64, proof=proof)
+            began = time.process_time()
+            result = solver.solve()
+            seconds[task] = seconds.get(task, 0.0) + time.process_time() - began
+            nodes[task] = nodes.get(task, 0) + result.nodes
     for version in ("floating", "stacking"):
         game = Partition.new(PartitionOptions(3, version))
 
@@ -107,6 +108,7 @@ def _child(playouts: int) -> dict[str, object]:
         "compile": compile_s,
         "seconds": seconds,
         "answers": answers,
+        "nodes": nodes,
     }
 
 
@@ -163,8 +165,17 @@ def main() -> int:
                     flush=True,
                 )
     print(f"\n{'task':12} {'before s':>9} {'after s':>8} {'ratio':>6} (min-max)  answers")
+    print("(bounded, solver-dfpn: microseconds a node)")
     for task in TASKS:
-        per = {label: [r["seconds"][task] for r in found] for label, found in runs.items()}
+        per = {
+            label: [
+                r["seconds"][task] * 1e6 / r["nodes"][task]
+                if task in r["nodes"]
+                else r["seconds"][task]
+                for r in found
+            ]
+            for label, found in runs.items()
+        }
         ratios = [b / a for b, a in zip(per["before"], per["after"], strict=True)]
         seen = {json.dumps(r["answers"][task]) for found in runs.values() for r in found}
         print(
