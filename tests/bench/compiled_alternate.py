@@ -13,9 +13,10 @@ each task timed in processor seconds:
   from each game's start, ``--playouts`` playouts, seed 1;
 - dfpn: the prover (compiled df-pn) on ``compiled.py``'s example questions and on random
   middle games of each game, both sides;
-- bounded, solver-dfpn: the one compiled solver with each of its engines, 2 s on each of
-  ``pyraos_solver.py``'s unsolved positions (the empty pyramid, 12 spheres of each version):
-  processor seconds a node, compared;
+- bounded, solver-dfpn: the one compiled solver with each of its engines on
+  ``pyraos_solver.py``'s positions of 12 spheres, deepened to a fixed depth (bounded: 21
+  plies on each version's, 25 on the children's, which it solves; df-pn: 17 plies on the
+  children's);
 - solve: the empty base-3 Partition pyramid, both versions, by the compiled solver (4
   times each).
 
@@ -58,7 +59,6 @@ def _child(playouts: int) -> dict[str, object]:
     compile_s = time.process_time() - first
     seconds: dict[str, float] = {}
     answers: dict[str, list[str]] = {task: [] for task in TASKS}
-    nodes: dict[str, int] = {}  # the time-limited tasks' nodes (their cost: seconds a node)
 
     def timed(task: str, work, times: int = 1) -> None:  # type: ignore[no-untyped-def]
         began = time.process_time()
@@ -88,13 +88,17 @@ def _child(playouts: int) -> dict[str, object]:
             return f"{search.shortest(within)} {search.nodes}"
 
         timed("dfpn", ask)
-    for _name, game in pyraos_middle_games():  # unsolved: the nodes of 2 s, a node's cost
-        for proof, task in (("bounded", "bounded"), ("dfpn", "solver-dfpn")):
-            solver = solver_for(game, max_seconds=2, max_depth=80, table_mb=64, proof=proof)
-            began = time.process_time()
-            result = solver.solve()
-            seconds[task] = seconds.get(task, 0.0) + time.process_time() - began
-            nodes[task] = nodes.get(task, 0) + result.nodes
+    positions = [game for _name, game in pyraos_middle_games()][1:]  # 12 spheres, each version
+    runs = [("bounded", game, 21) for game in positions] + [("bounded", positions[1], 25)]
+    runs.append(("dfpn", positions[1], 17))  # (fixed work: no time limit, a depth's)
+    for proof, game, depth in runs:
+        task = "bounded" if proof == "bounded" else "solver-dfpn"
+
+        def deepen(game=game, proof=proof, depth=depth):  # type: ignore[no-untyped-def]
+            result = solver_for(game, max_depth=depth, table_mb=64, proof=proof).solve()
+            return f"{result.value} {result.plies} {result.nodes}"
+
+        timed(task, deepen)
     for version in ("floating", "stacking"):
         game = Partition.new(PartitionOptions(3, version))
 
@@ -108,7 +112,6 @@ def _child(playouts: int) -> dict[str, object]:
         "compile": compile_s,
         "seconds": seconds,
         "answers": answers,
-        "nodes": nodes,
     }
 
 
@@ -165,17 +168,8 @@ def main() -> int:
                     flush=True,
                 )
     print(f"\n{'task':12} {'before s':>9} {'after s':>8} {'ratio':>6} (min-max)  answers")
-    print("(bounded, solver-dfpn: microseconds a node)")
     for task in TASKS:
-        per = {
-            label: [
-                r["seconds"][task] * 1e6 / r["nodes"][task]
-                if task in r["nodes"]
-                else r["seconds"][task]
-                for r in found
-            ]
-            for label, found in runs.items()
-        }
+        per = {label: [r["seconds"][task] for r in found] for label, found in runs.items()}
         ratios = [b / a for b, a in zip(per["before"], per["after"], strict=True)]
         seen = {json.dumps(r["answers"][task]) for found in runs.values() for r in found}
         print(
