@@ -54,9 +54,6 @@ TRIED = -(1 << 62)
 _LOST = UNKNOWN_BOUND | 0 << 8 | UNKNOWN_BOUND << 16 | 0 << 24
 _WON = 0 | UNKNOWN_BOUND << 8 | 0 << 16 | UNKNOWN_BOUND << 24
 _DRAWN = UNKNOWN_BOUND | UNKNOWN_BOUND << 8 | UNKNOWN_BOUND << 16 | UNKNOWN_BOUND << 24
-# :func:`store`'s constant arguments as int64, not literals: numba compiles a call that
-# passes a literal for a signature of its own (store had 6, a compile each)
-_UNKNOWN, _NONE = np.int64(UNKNOWN_BOUND), np.int64(0)
 
 
 class Table(TableMemory):
@@ -154,10 +151,7 @@ def store_unproven(
 ) -> None:
     """:func:`store` what a search that proved no bound learnt: no win within ``nowin``
     plies, no loss within ``noloss``."""
-    # (as int64: the callers pass literals)
-    store(
-        keys, data, st, key, _UNKNOWN, _UNKNOWN, np.int64(nowin), np.int64(noloss), np.int64(best)
-    )
+    store(keys, data, st, key, UNKNOWN_BOUND, UNKNOWN_BOUND, nowin, noloss, best)
 
 
 @njit(cache=True, inline="always")
@@ -246,7 +240,7 @@ def run(
             examined += n
             repeated[ply] = 0
             bound[ply] = 0
-            win_bound = _UNKNOWN
+            win_bound = UNKNOWN_BOUND
             win_child = -1
             refuted = False
             escape = False
@@ -305,7 +299,7 @@ def run(
             if pr:
                 if win_bound != UNKNOWN_BOUND:
                     fp = fingerprint(child_keys[ply, win_child])
-                    store(tt_keys, tt_data, st, key, win_bound, _UNKNOWN, _NONE, _NONE, fp)
+                    store(tt_keys, tt_data, st, key, win_bound, UNKNOWN_BOUND, 0, 0, fp)
                     ret_ok, ret_bound = 1, win_bound
                     continue
             else:
@@ -333,9 +327,7 @@ def run(
                         store_unproven(tt_keys, tt_data, st, keys[ply], depth[ply] + 1, 0, 0)
                 else:
                     ret_ok, ret_bound = 1, bound[ply]
-                    store(
-                        tt_keys, tt_data, st, keys[ply], _UNKNOWN, bound[ply], _NONE, _NONE, _NONE
-                    )
+                    store(tt_keys, tt_data, st, keys[ply], UNKNOWN_BOUND, bound[ply], 0, 0, 0)
                 continue
             scores[ply, pick] = TRIED
             current[ply] = pick
@@ -362,7 +354,7 @@ def run(
                     ret_rep = 0
                     history[1, core.history_slot(game, ctx, m)] += d * d
                     fp = fingerprint(child_keys[ply, i])
-                    store(tt_keys, tt_data, st, keys[ply], ret_bound, _UNKNOWN, _NONE, _NONE, fp)
+                    store(tt_keys, tt_data, st, keys[ply], ret_bound, UNKNOWN_BOUND, 0, 0, fp)
                     continue
                 repeated[ply] |= ret_rep
                 mode = NEXT
