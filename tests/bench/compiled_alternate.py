@@ -16,7 +16,8 @@ each task timed in processor seconds:
 - bounded, solver-dfpn: the one compiled solver with each of its engines on
   ``pyraos_solver.py``'s positions of 12 spheres, deepened to a fixed depth (bounded: 21
   plies on each version's, 25 on the children's, which it solves; df-pn: 17 plies on the
-  children's);
+  children's; its time slices follow the wall clock, so a loaded machine may change its
+  nodes: its answers are compared with the rest);
 - solve: the empty base-3 Partition pyramid, both versions, by the compiled solver (4
   times each).
 
