@@ -90,7 +90,8 @@ def test_a_side_sure_of_three_corners_wins(version):
     claims = {0: 0, 1: 0}
     for game in random_positions(3, version, 150, range(5, 12), 11):
         state = adapter.state(game)
-        assert core.outlook(core.PARTITION, ctx, state, out)
+        # (both looks named as the df-pn passes them: no signature of the tests' own)
+        assert core.outlook(core.PARTITION, ctx, state, out, True, True)
         assert out[2] == 14 - len(game.pieces())
         for side in (0, 1):
             if bin(int(out[side])).count("1") >= 3:

@@ -87,7 +87,8 @@ def perft(game: int, ctx: Words, state: Words, depth: int, states: Words, moves:
         return 1
     count = np.zeros(depth, dtype=np.int64)
     index = np.zeros(depth, dtype=np.int64)
-    states[0, :] = state
+    for i in range(state.shape[0]):  # (a slice's copy compiles numba's error text: 1 s)
+        states[0, i] = state[i]
     count[0] = generate(game, ctx, states[0], moves[0])
     if depth == 1:
         return count[0]

@@ -49,6 +49,9 @@ LIMIT = INF - 1  # sums of proof numbers stop here: only a real disproof makes I
 NO_WIN = 255
 BUCKET = 4
 VALID = 1 << 61
+# the work of a node answered at once, as an int64: a literal argument would compile
+# :func:`store` for a signature of its own
+_ONE_NODE = np.int64(1)
 OR_BIT = 1 << 60
 EPSILON = 0.25
 #: Plies a question may ask about (the stack's height).
@@ -253,7 +256,7 @@ def run(game: int, ctx: Words, tt: Words, st: Words, frames: Arrays, budget: int
                             ret_pn,
                             ret_dn,
                             ret_win,
-                            1,
+                            _ONE_NODE,
                         )
                         mode = RETURN
                         continue
@@ -266,7 +269,17 @@ def run(game: int, ctx: Words, tt: Words, st: Words, frames: Arrays, budget: int
                 else:
                     ret_pn, ret_dn, ret_win = 0, INF, 0
                 ret_cut = 0
-                store(tt, st, node_keys[ply], is_or[ply], left[ply], ret_pn, ret_dn, ret_win, 1)
+                store(
+                    tt,
+                    st,
+                    node_keys[ply],
+                    is_or[ply],
+                    left[ply],
+                    ret_pn,
+                    ret_dn,
+                    ret_win,
+                    _ONE_NODE,
+                )
                 mode = RETURN
                 continue
             if drop_dead:

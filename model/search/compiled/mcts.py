@@ -30,6 +30,7 @@ Proven values are for the node's mover (the side that played its move): :data:`W
 from __future__ import annotations
 
 import math
+from typing import cast
 
 import numpy as np
 from numba import njit
@@ -49,6 +50,9 @@ EXPLORATION, RAVE_K, USE_RAVE, EVERY_MOVE = range(4)
 FIRST_PLAY = 1000.0
 #: The deepest line the tree follows (then the playout takes over).
 DEPTH_LIMIT = 250
+#: The root's node, an int64 (typed ``int`` here): numba compiles a call that passes a
+#: literal (``0``) for a signature of its own.
+ROOT = cast(int, np.int64(0))
 NODE_BYTES = 4 + 4 + 8 + 4 + 8 + 1 + 2 + 4 + 8
 
 
@@ -208,8 +212,9 @@ def expand_root(
     kernel's end test, or by leaving the other side no move (a loss the kernel's status
     does not carry: Allmer's Pyramid where the last stones stay), as the reference does."""
     first, count, move, _visits, _wins, proven, plies, _rave_n, _rave_w = tree
-    states[0, :] = root_state
-    n = _expand(game, ctx, states[0], 0, tree, st, moves)
+    for i in range(root_state.shape[0]):  # (a slice's copy compiles numba's error text: 1 s)
+        states[0, i] = root_state[i]
+    n = _expand(game, ctx, states[0], ROOT, tree, st, moves)
     for c in range(first[0], first[0] + max(n, 0)):
         core.play(game, ctx, states[0], move[c], states[1])
         status = states[1, core.STATUS]
@@ -219,7 +224,7 @@ def expand_root(
             proven[c] = WIN
             plies[c] = 0
     if n > 0:
-        _prove(0, first, count, proven, plies)
+        _prove(ROOT, first, count, proven, plies)
     return n
 
 
@@ -290,7 +295,7 @@ def _descend(
     first, move, visits, proven = tree[0], tree[2], tree[3], tree[5]
     states, keys, path, moves = work[0], work[1], work[2], work[3]
     repeats = core.can_repeat(game)
-    node = 0
+    node = ROOT
     depth = 0
     path[0] = 0
     repeated = False

@@ -35,15 +35,15 @@ from .first_words import LAST_STEP, PART_WORDS
 from .proof import warm_up as warm_up_proof
 
 #: What each part says while it is made ready (:data:`.first_words.PART_WORDS`), and its
-#: share of the time (a compile's, measured: the tree search 18 s, the proof searches 15 s,
-#: the whole-game table's reader 1.2 s more, the kernels' entry points under a second once
-#: the searches have them; the endgame tables of K spheres, 6 s, were retired with
-#: ``retro.py``).
+#: share of the time (a compile's, measured from an empty cache at load 1.4: the tree search
+#: 8.9 s of processor time, the proof searches 7.4 s, the whole-game table's reader 0.6 s
+#: more, the kernels' entry points 0.1 s once the searches have them; the endgame tables
+#: of K spheres, 6 s, were retired with ``retro.py``).
 STEPS = {
-    "tree": (PART_WORDS["tree"], 0.45),
-    "proof": (PART_WORDS["proof"], 0.37),
-    "kernels": (PART_WORDS["kernels"], 0.03),
-    "endgame": (PART_WORDS["endgame"], 0.03),
+    "tree": (PART_WORDS["tree"], 0.52),
+    "proof": (PART_WORDS["proof"], 0.43),
+    "kernels": (PART_WORDS["kernels"], 0.01),
+    "endgame": (PART_WORDS["endgame"], 0.04),
 }
 
 

@@ -5,6 +5,7 @@ the context of :mod:`.kernel`."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from ...compiled.arrays import Words
@@ -28,6 +29,9 @@ from .kernel import (
     new_holdings,
     pop_point,
 )
+
+# :func:`_sure`'s side, as numba's booleans: a literal True or False would compile it twice
+_MOVER, _OTHER = np.bool_(True), np.bool_(False)
 
 #
 # Facts these rest on (tests/model/test_prover_helps.py checks each against exhaustive play
@@ -168,8 +172,8 @@ def outlook(ctx: Words, state: Words, out: Words, sure: bool, dead: bool) -> Non
     s1 = out[5:15]
     out[0], out[1] = mine, theirs
     if sure:
-        out[0] = _sure(ctx, own_lo, own_hi, mine, taken, legal_lo, legal_hi, True, s1)
-        out[1] = _sure(ctx, opp_lo, opp_hi, theirs, taken, legal_lo, legal_hi, False, s1)
+        out[0] = _sure(ctx, own_lo, own_hi, mine, taken, legal_lo, legal_hi, _MOVER, s1)
+        out[1] = _sure(ctx, opp_lo, opp_hi, theirs, taken, legal_lo, legal_hi, _OTHER, s1)
     out[2] = popcount(empty_lo) + popcount(empty_hi)
     out[3], out[4] = 0, 0
     if not dead or ctx[STACKING] or popcount(out[0]) >= 3 or popcount(out[1]) >= 3:

@@ -45,6 +45,11 @@ from .pyramid_arrays import (
 
 #: Room for one position's moves; generation raises if a position ever had more.
 MAX_MOVES = 4096
+#: A move list's first slot (the ``start`` of a compiled caller's call), an int64: numba
+#: compiles a call that passes a literal (``0``) for a signature of its own.
+FROM_START = np.int64(0)
+#: :func:`_with_removals`' ``s`` for a sphere placed from the reserve (an int64, not a literal).
+_PLACED = np.int64(-1)
 PASS_MOVE = 0  # target -1, source -1, nothing removed
 
 #: The game's pyramid (base 4): a global record, so numba compiles it into the forward
@@ -261,7 +266,7 @@ def generate_at(
             rest ^= b
             t = cttz(b)
             n = _with_removals(
-                out, n, -1, t, own | b, occ | b, codes, resting, squares, square_count
+                out, n, _PLACED, t, own | b, occ | b, codes, resting, squares, square_count
             )
     spheres = free_spheres(own, occ, resting)
     while spheres:

@@ -27,6 +27,7 @@ from ....pyraos import SPHERES, TOP
 from ...compiled.arrays import Words
 from ...compiled.bits import next_random, popcount
 from .kernel import (
+    FROM_START,
     GEO_LEVEL,
     MAX_MOVES,
     can_place_top,
@@ -75,7 +76,7 @@ def context(variant: str, removal: str, playout_cap: int = 200) -> np.ndarray:
 def generate(ctx: Words, state: Words, out: Words) -> int:
     if state[STATUS] != 0:
         return 0
-    return moves_or_pass(state[OWN], state[OPP], ctx[VARIANT], ctx[REMOVAL], out, 0)
+    return moves_or_pass(state[OWN], state[OPP], ctx[VARIANT], ctx[REMOVAL], out, FROM_START)
 
 
 @njit(cache=True)
@@ -103,7 +104,7 @@ def playout(ctx: Words, state: Words, rng: Words, board: Words, scratch: Words) 
     for _ in range(ctx[PLAYOUT_CAP]):
         if can_place_top(own, opp):
             return 1.0 if mine else 0.0
-        n = moves_or_pass(own, opp, ctx[VARIANT], ctx[REMOVAL], scratch, 0)
+        n = moves_or_pass(own, opp, ctx[VARIANT], ctx[REMOVAL], scratch, FROM_START)
         if n == 0:
             return 0.0 if mine else 1.0
         move = scratch[next_random(rng) % n]

@@ -13,6 +13,7 @@ from numba import njit
 from ...compiled.arrays import Words
 from ...compiled.bits import cttz, popcount
 from .kernel import (
+    FROM_START,
     FULL,
     PASS_MOVE,
     MoveArrays,
@@ -115,7 +116,7 @@ def children_keys(
     """The keys of the distinct canonical children of (own, opp) into ``keys``; how many
     (a child outside the table, which the rules never make, gets a key of its own that no
     position has)."""
-    m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
+    m = moves_or_pass_in(own, opp, variant, removal, moves, FROM_START, geo)
     sym, hashed, binom, ncol, coff, stabs = lookup_of(geo, index)
     for k in range(m):
         child = play(own, moves[k])
@@ -165,7 +166,7 @@ def _children_count_at(
         steps = _plain_steps(own, opp, codes, pyramid)
         if steps >= 0:
             return 1 if steps == 0 and codes[0] == ALTERNATE else steps
-    m = generate_at(own, opp, codes, moves, 0, pyramid)
+    m = generate_at(own, opp, codes, moves, FROM_START, pyramid)
     if m == 0 and codes[0] == ALTERNATE:
         moves[0] = PASS_MOVE
         m = 1
@@ -409,7 +410,7 @@ def predecessors_at(
                 below ^= bs
                 m = _emit(before | bs, b, keys, m, lookup)
     if variant == ALTERNATE:
-        g = moves_or_pass_in(a, b, variant, removal, moves, 0, geo)
+        g = moves_or_pass_in(a, b, variant, removal, moves, FROM_START, geo)
         if g == 1 and moves[0] == 0:
             m = _emit(a, b, keys, m, lookup)
     if m > keys.shape[0]:

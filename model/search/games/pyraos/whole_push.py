@@ -91,7 +91,7 @@ ESCAPE = 255
 MOST_IN_BYTE = ESCAPE - 1 - OPEN
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)  # not inlined: read on the rare paths only (a build resumed, the escapes)
 def _open_children(
     own: int,
     opp: int,

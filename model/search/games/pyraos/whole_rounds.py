@@ -10,7 +10,7 @@ from numba import njit
 
 from ...compiled.arrays import Bytes, Words
 from ...compiled.lanes import fetch_add_one, unmanaged
-from .kernel import MAX_MOVES, can_place_top_in, moves_or_pass_in, play
+from .kernel import FROM_START, MAX_MOVES, can_place_top_in, moves_or_pass_in, play
 from .pyramid_arrays import Geo
 from .whole_index import CHUNK, IndexArrays, Layers, find_slot, layer_of, locate_in, slot_info
 from .whole_walk import (
@@ -57,7 +57,7 @@ def evaluate(
     if d % 2 == 1:
         if can_place_top_in(own, opp, geo):
             return d + 1
-        m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
+        m = moves_or_pass_in(own, opp, variant, removal, moves, FROM_START, geo)
         hashed = index.hashed
         for k in range(m):
             child = play(own, moves[k])
@@ -90,7 +90,7 @@ def _lost_now(
     variant, removal = codes
     if can_place_top_in(own, opp, geo):
         return 0
-    m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
+    m = moves_or_pass_in(own, opp, variant, removal, moves, FROM_START, geo)
     if m == 0:
         return d + 1
     touched = False
@@ -192,7 +192,7 @@ def check_position(
     variant, removal = codes
     if can_place_top_in(own, opp, geo):
         return v == 2
-    m = moves_or_pass_in(own, opp, variant, removal, moves, 0, geo)
+    m = moves_or_pass_in(own, opp, variant, removal, moves, FROM_START, geo)
     if m == 0:
         return v == 1
     shortest_loss = 1 << 20  # the least byte of a lost child

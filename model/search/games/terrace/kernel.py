@@ -298,7 +298,8 @@ def playout(ctx: Words, state: Words, rng: Words, board: Words, scratch: Words) 
     side to move at the start. ``board`` is a workspace of two state rows."""
     current = board[0:STATE]
     following = board[STATE : 2 * STATE]
-    current[:] = state
+    for i in range(STATE):  # (a slice's copy compiles numba's error text: 1 s)
+        current[i] = state[i]
     mine = True
     for _ in range(ctx[PLAYOUT_CAP] + 1):
         status = current[STATUS]
