@@ -28,8 +28,17 @@ def anchors(page: Path) -> set[str]:
 
 
 def links(page: Path) -> list[str]:
+    """The relative links of ``page``: none in a code block or a code span (a numba type,
+    ``Literal[int](0)``, is no link), as GitHub renders it."""
     text = re.sub(r"```.*?```", "", page.read_text(), flags=re.S)
+    text = re.sub(r"`[^`\n]*`", "", text)
     return [t for t in re.findall(r"\]\(([^)\s]+)\)", text) if not re.match(r"[a-z]+:", t)]
+
+
+def test_a_link_in_code_is_no_link_and_one_around_code_is(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("numba's `Literal[int](0)`; see [`engines.md`](engines.md) and [x](y.md)\n")
+    assert links(page) == ["engines.md", "y.md"]
 
 
 def test_slug_follows_github() -> None:
