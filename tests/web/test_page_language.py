@@ -359,7 +359,7 @@ def test_a_language_picked_on_a_page_is_kept_there_and_the_others_keep_theirs(se
         assert student.inner_text("#cr-join-button") == "Join the class"
         student.select_option("#cr-language", "de")
         joined = (
-            "() => document.querySelector('#cr-join-button').innerText === 'Der Klasse beitreten'"
+            "() => document.querySelector('#cr-join-button')?.innerText === 'Der Klasse beitreten'"
         )
         student.wait_for_function(joined, timeout=WAIT_MS)
         student.reload()  # (kept in this browser, for this page)
