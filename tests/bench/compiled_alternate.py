@@ -32,11 +32,12 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from alternating import child, tree
 
 TASKS = ("mcts", "dfpn", "bounded", "solver-dfpn", "solve")
 
@@ -116,30 +117,6 @@ def _child(playouts: int) -> dict[str, object]:
     }
 
 
-def _run_child(code: Path, cache: Path, playouts: int) -> dict:
-    """One child on the tree at ``code``, its numba cache at ``cache``."""
-    env = {**os.environ, "PYTHONPATH": str(code), "NUMBA_CACHE_DIR": str(cache)}
-    env["NUMBA_NUM_THREADS"] = "1"
-    command = [sys.executable, __file__, "--child", "--playouts", str(playouts)]
-    done = subprocess.run(command, env=env, cwd=code, capture_output=True, text=True)
-    if done.returncode:
-        raise SystemExit(f"the child on {code} failed:\n{done.stderr[-3000:]}")
-    found = json.loads(done.stdout.strip().splitlines()[-1])
-    if not Path(found["code"]).resolve().is_relative_to(code.resolve()):
-        raise SystemExit(f"the child on {code} imported {found['code']}")
-    return found
-
-
-def _tree(root: Path, rev: str, into: Path) -> Path:
-    """Commit ``rev``'s files (``git archive``) in the folder ``into``."""
-    into.mkdir()
-    archive = subprocess.run(
-        ["git", "-C", str(root), "archive", rev], check=True, capture_output=True
-    )
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
-    return into
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", help="the commit to compare with (git archive)")
@@ -155,12 +132,14 @@ def main() -> int:
     root = Path(__file__).resolve().parents[2]
     print(f"{os.cpu_count()} cores; before {args.before}, after this tree ({root})")
     with tempfile.TemporaryDirectory(prefix="alternate-") as tmp:
-        trees = {"before": _tree(root, args.before, Path(tmp) / "before"), "after": root}
+        trees = {"before": tree(root, args.before, Path(tmp) / "before"), "after": root}
         runs: dict[str, list[dict]] = {"before": [], "after": []}
         for pair in range(args.pairs):
             for label, code in trees.items():
                 load = os.getloadavg()
-                found = _run_child(code, Path(tmp) / f"cache-{label}", args.playouts)
+                found = child(
+                    __file__, ["--playouts", str(args.playouts)], code, Path(tmp) / f"cache-{label}"
+                )
                 runs[label].append(found)
                 print(
                     f"pair {pair + 1} {label:6}: load {load[0]:.2f}; tasks "

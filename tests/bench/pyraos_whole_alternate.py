@@ -32,11 +32,12 @@ import hashlib
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from alternating import child, tree
 
 #: The versions of the rules whose base-3 tables are compared byte for byte.
 VERSIONS = (("standard", "0-2"), ("standard", "1-2"), ("children", "0-2"), ("alternate", "0-2"))
@@ -125,29 +126,9 @@ def _child(builds: int, base4_units: int) -> dict[str, object]:
     }
 
 
-def _run_child(code: Path, cache: Path, args: argparse.Namespace) -> dict:
-    """One child on the tree at ``code``, its numba cache at ``cache``."""
-    env = {**os.environ, "PYTHONPATH": str(code), "NUMBA_CACHE_DIR": str(cache)}
-    env["NUMBA_NUM_THREADS"] = "1"
-    command = [sys.executable, __file__, "--child", "--builds", str(args.builds)]
-    command += ["--base4-units", str(args.base4_units)]
-    done = subprocess.run(command, env=env, cwd=code, capture_output=True, text=True)
-    if done.returncode:
-        raise SystemExit(f"the child on {code} failed:\n{done.stderr[-3000:]}")
-    found = json.loads(done.stdout.strip().splitlines()[-1])
-    if not Path(found["code"]).resolve().is_relative_to(code.resolve()):
-        raise SystemExit(f"the child on {code} imported {found['code']}")
-    return found
-
-
-def _tree(root: Path, rev: str, into: Path) -> Path:
-    """Commit ``rev``'s files (``git archive``) in the folder ``into``."""
-    into.mkdir()
-    archive = subprocess.run(
-        ["git", "-C", str(root), "archive", rev], check=True, capture_output=True
-    )
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
-    return into
+def _child_arguments(args: argparse.Namespace) -> list[str]:
+    """What a child is asked to run."""
+    return ["--builds", str(args.builds), "--base4-units", str(args.base4_units)]
 
 
 def main() -> int:
@@ -168,14 +149,14 @@ def main() -> int:
     after = args.after or str(root)
     print(f"nice {os.nice(0)}; {os.cpu_count()} cores; before {args.before}, after {after}")
     with tempfile.TemporaryDirectory(prefix="alternate-") as tmp:
-        trees = {"before": _tree(root, args.before, Path(tmp) / "before")}
-        trees["after"] = _tree(root, args.after, Path(tmp) / "after") if args.after else root
+        trees = {"before": tree(root, args.before, Path(tmp) / "before")}
+        trees["after"] = tree(root, args.after, Path(tmp) / "after") if args.after else root
         runs: dict[str, list[dict]] = {"before": [], "after": []}
         for pair in range(args.pairs):
             for label, code in trees.items():
                 load = os.getloadavg()
                 began = time.perf_counter()
-                found = _run_child(code, Path(tmp) / f"cache-{label}", args)
+                found = child(__file__, _child_arguments(args), code, Path(tmp) / f"cache-{label}")
                 runs[label].append(found)
                 took = time.perf_counter() - began
                 busy = sum(found["seconds"].values())
