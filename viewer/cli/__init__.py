@@ -155,16 +155,18 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def _runs_a_window(command: ModuleType) -> bool:
+    """Whether ``command``'s module runs the window (its ``WINDOW``: open, practice)."""
+    return bool(getattr(command, "WINDOW", False))
+
+
 @contextlib.contextmanager
 def _term_as_ctrl_c(command: ModuleType) -> Iterator[None]:
     """SIGTERM (``kill``, ``timeout``, a batch system's stop) ends a command as Ctrl+C does:
     a solve reports how far it got, keeps its checkpoint and stops its workers, rather than
     dying without a word. Not for the window's commands (``WINDOW``): Qt's event loop would
     swallow the exception, and the window would not close."""
-    if (
-        getattr(command, "WINDOW", False)
-        or threading.current_thread() is not threading.main_thread()
-    ):
+    if _runs_a_window(command) or threading.current_thread() is not threading.main_thread():
         yield
         return
     previous = signal.signal(signal.SIGTERM, _interrupt)
@@ -230,7 +232,7 @@ def _main(argv: Sequence[str] | None, collecting: bool) -> int:
     if args.command is None:
         args = build_parser("open").parse_args(["open"])
     command = command_module(args.command)
-    if collecting and not getattr(command, "WINDOW", False):
+    if collecting and not _runs_a_window(command):
         gc.enable()
     try:
         with _term_as_ctrl_c(command):
