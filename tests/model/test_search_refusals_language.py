@@ -49,14 +49,19 @@ def test_the_searchs_refusals_are_english_as_before(tmp_path):
         assert isinstance(refused.value, ValueError)  # (callers that catch it still do)
 
 
-def test_the_searchs_refusals_are_said_in_german(tmp_path, german):
-    for refuse, english in _refusals(str(tmp_path / "c.gz")):
+def _said_apart(refusals: list[tuple[Callable[[], object], str]]) -> None:
+    """Each refusal said (in the process's language, not English), a Message inside."""
+    for refuse, english in refusals:
         with pytest.raises(SaidError) as refused:
             refuse()
         said = str(refused.value)
         assert said
         assert said != english
         assert isinstance(reason_of(refused.value), i18n.Message)
+
+
+def test_the_searchs_refusals_are_said_in_german(tmp_path, german):
+    _said_apart(_refusals(str(tmp_path / "c.gz")))
 
 
 def _argument_checks() -> list[tuple[Callable[[], object], str]]:
@@ -107,10 +112,4 @@ def test_the_searchs_argument_checks_are_english_as_before():
 
 
 def test_the_searchs_argument_checks_are_said_in_german(german):
-    for refuse, english in _argument_checks():
-        with pytest.raises(SaidError) as refused:
-            refuse()
-        said = str(refused.value)
-        assert said
-        assert said != english
-        assert isinstance(reason_of(refused.value), i18n.Message)
+    _said_apart(_argument_checks())
