@@ -7,6 +7,7 @@ stays right), and an interrupt during the cluster's shutdown keeps the answer.""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import pathlib
 import re
@@ -15,6 +16,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -39,6 +41,45 @@ pytestmark = pytest.mark.usefixtures("split_solve_dirs")
 
 def game_of(name: str):
     return read(EXAMPLES / f"{name}.pyr.json").game
+
+
+@pytest.fixture
+def thread_scheduler(monkeypatch) -> Iterator[str]:
+    """The address of a plain Dask cluster whose one worker is a thread of this process,
+    for the tests here that need "a cluster" to run the split solve's units on and check
+    what the solve does with their answers (units changed by hand, an interrupt, a unit
+    that cannot be written): none of them is about worker processes, whose start and
+    loads (the compiled solver's, in each) cost the suite's shared 2-process cluster
+    (``dask_scheduler``) some seconds of processor time in each process that started it.
+    The solve's own cluster of processes keeps its tests: here the credentials and the
+    shutdown, in test_split.py the shared table and the workers' memory. One a test
+    (a tenth of a second to start): a cluster's threads left running beside the fuzzed
+    checkpoints import modules meanwhile, and Hypothesis, which draws from the constants
+    of the modules loaded, then finds its data drawn differently. The worker's solver and
+    shared table are the test's only, not this process's."""
+    import dask
+    from distributed import LocalCluster
+
+    from pyramid_lab.model.search import split_worker
+    from pyramid_lab.model.search.split_cluster import CLOSED, QUIET
+
+    monkeypatch.setattr(split_worker, "_SOLVER", {})
+    monkeypatch.setattr(split_worker, "_SHARED", {})
+    with (
+        dask.config.set({**QUIET, **CLOSED}),
+        LocalCluster(
+            n_workers=1,
+            processes=False,
+            threads_per_worker=1,
+            protocol="tcp://",
+            host="127.0.0.1",
+            dashboard_address="127.0.0.1:0",
+            scheduler_kwargs={"dashboard": False},
+            memory_limit=0,
+            silence_logs=logging.CRITICAL,
+        ) as local,
+    ):
+        yield local.scheduler_address
 
 
 # ---- the cluster is closed ------------------------------------------------------------------
@@ -264,13 +305,13 @@ def test_a_header_nested_past_reason_is_one_line_not_a_traceback(tmp_path, capsy
 
 
 def test_units_flipped_by_hand_are_proven_again_and_the_answer_stays_right(
-    tmp_path, capsys, dask_scheduler
+    tmp_path, capsys, thread_scheduler
 ):
     game = game_of("empty-base3-stacking")  # the second player (blue) wins
     folder = tmp_path / "ck"
     first = cluster.split_solve(
         game,
-        scheduler=dask_scheduler,
+        scheduler=thread_scheduler,
         book=False,
         table_mb=64,
         checkpoint=folder,
@@ -286,7 +327,7 @@ def test_units_flipped_by_hand_are_proven_again_and_the_answer_stays_right(
     warned: list[str] = []
     again = cluster.split_solve(
         game,
-        scheduler=dask_scheduler,
+        scheduler=thread_scheduler,
         book=False,
         table_mb=64,
         checkpoint=folder,
@@ -307,7 +348,7 @@ def test_units_flipped_by_hand_are_proven_again_and_the_answer_stays_right(
     # (a changed unit the root did not need again stays changed: not trusted again)
     third = cluster.split_solve(
         game,
-        scheduler=dask_scheduler,
+        scheduler=thread_scheduler,
         book=False,
         table_mb=64,
         checkpoint=folder,
@@ -369,7 +410,7 @@ def test_an_interrupt_during_the_shutdown_keeps_the_answer(monkeypatch):
 
 
 def test_an_interrupt_after_the_root_settled_before_the_search_let_go_keeps_the_answer(
-    monkeypatch, dask_scheduler
+    monkeypatch, thread_scheduler
 ):
     """Ctrl+C after the last unit settled the root but while the search still cancels the
     units it no longer needs (and, on an existing cluster, has its workers let go of the
@@ -385,7 +426,7 @@ def test_an_interrupt_after_the_root_settled_before_the_search_let_go_keeps_the_
     monkeypatch.setattr(split_run.UnitRun, "go", go_then_interrupted)
     split = cluster.split_solve(
         game_of("empty-base3-stacking"),
-        scheduler=dask_scheduler,
+        scheduler=thread_scheduler,
         book=False,
         table_mb=64,
         checkpoint=False,
@@ -411,7 +452,7 @@ def test_a_signal_during_the_shutdown_waits_until_it_is_over():
     assert steps == ["closed"]
 
 
-def test_ctrl_c_before_the_answer_still_interrupts(monkeypatch, dask_scheduler):
+def test_ctrl_c_before_the_answer_still_interrupts(monkeypatch, thread_scheduler):
 
     def interrupted(self):
         raise KeyboardInterrupt
@@ -420,7 +461,7 @@ def test_ctrl_c_before_the_answer_still_interrupts(monkeypatch, dask_scheduler):
     with pytest.raises(KeyboardInterrupt):
         cluster.split_solve(
             game_of("empty-base3-stacking"),
-            scheduler=dask_scheduler,
+            scheduler=thread_scheduler,
             book=False,
             table_mb=64,
             checkpoint=False,
@@ -511,7 +552,7 @@ def test_a_unit_is_written_in_place_of_what_was_planted_never_through_it(tmp_pat
 
 
 def test_a_unit_that_cannot_be_written_ends_the_checkpoint_not_the_solve(
-    tmp_path, monkeypatch, dask_scheduler
+    tmp_path, monkeypatch, thread_scheduler
 ):
     import errno
 
@@ -522,7 +563,7 @@ def test_a_unit_that_cannot_be_written_ends_the_checkpoint_not_the_solve(
     warned: list[str] = []
     split = cluster.split_solve(
         game_of("empty-base3-stacking"),
-        scheduler=dask_scheduler,
+        scheduler=thread_scheduler,
         book=False,
         table_mb=64,
         checkpoint=tmp_path / "ck",
