@@ -7,7 +7,6 @@ stays right), and an interrupt during the cluster's shutdown keeps the answer.""
 from __future__ import annotations
 
 import json
-import logging
 import os
 import pathlib
 import re
@@ -16,7 +15,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -41,45 +39,6 @@ pytestmark = pytest.mark.usefixtures("split_solve_dirs")
 
 def game_of(name: str):
     return read(EXAMPLES / f"{name}.pyr.json").game
-
-
-@pytest.fixture
-def thread_scheduler(monkeypatch) -> Iterator[str]:
-    """The address of a plain Dask cluster whose one worker is a thread of this process,
-    for the tests here that need "a cluster" to run the split solve's units on and check
-    what the solve does with their answers (units changed by hand, an interrupt, a unit
-    that cannot be written): none of them is about worker processes, whose start and
-    loads (the compiled solver's, in each) cost the suite's shared 2-process cluster
-    (``dask_scheduler``) some seconds of processor time in each process that started it.
-    The solve's own cluster of processes keeps its tests: here the credentials and the
-    shutdown, in test_split.py the shared table and the workers' memory. One a test
-    (a tenth of a second to start): a cluster's threads left running beside the fuzzed
-    checkpoints import modules meanwhile, and Hypothesis, which draws from the constants
-    of the modules loaded, then finds its data drawn differently. The worker's solver and
-    shared table are the test's only, not this process's."""
-    import dask
-    from distributed import LocalCluster
-
-    from pyramid_lab.model.search import split_worker
-    from pyramid_lab.model.search.split_cluster import CLOSED, QUIET
-
-    monkeypatch.setattr(split_worker, "_SOLVER", {})
-    monkeypatch.setattr(split_worker, "_SHARED", {})
-    with (
-        dask.config.set({**QUIET, **CLOSED}),
-        LocalCluster(
-            n_workers=1,
-            processes=False,
-            threads_per_worker=1,
-            protocol="tcp://",
-            host="127.0.0.1",
-            dashboard_address="127.0.0.1:0",
-            scheduler_kwargs={"dashboard": False},
-            memory_limit=0,
-            silence_logs=logging.CRITICAL,
-        ) as local,
-    ):
-        yield local.scheduler_address
 
 
 # ---- the cluster is closed ------------------------------------------------------------------
