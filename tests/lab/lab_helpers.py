@@ -25,15 +25,16 @@ def play(lab: Lab, text: str) -> None:
 
 def short_exact_step(monkeypatch: Any, seconds: float = 0.05) -> None:
     """The Hint's exact step (``search.exact_choice``: the solver's second of processor
-    time on the position, ``entry.HINT_EXACT_SECONDS``) cut to ``seconds``, for a test
+    time on the position, ``HINT_EXACT_SECONDS``) cut to ``seconds``, for a test
     whose hint is not about the game's value and whose position that second does not
     settle (the empty base-5 pyramid, a Pyraos position off its book): the hint is the
     same, without the second spent on a position the solver then gives up."""
     from pyramid_lab.model import search
-    from pyramid_lab.model.search import entry
+
+    full = search.exact_choice
 
     def exact_choice(game: Any, **kwargs: Any) -> Any:
-        return entry.exact_choice(game, **{**kwargs, "max_seconds": seconds})
+        return full(game, **{**kwargs, "max_seconds": seconds})
 
     monkeypatch.setattr(search, "exact_choice", exact_choice)
 
