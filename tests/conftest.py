@@ -136,11 +136,12 @@ def split_solve_dirs(tmp_path_factory, monkeypatch):
 
 @pytest.fixture(scope="session")
 def dask_scheduler() -> Iterator[str]:
-    """The address of one plain Dask cluster of 2 worker processes (one thread each) that
-    the split solve's tests share when they need "a cluster", started once per process of
-    the suite: a split solve's own LocalCluster costs seconds of processor time to start
-    and stop. The local-cluster path itself (credentials, the workers' shared table, its
-    shutdown) keeps its own tests, which start their own."""
+    """The address of one plain Dask cluster of 2 worker processes (one thread each),
+    started once per process of the suite, for a test whose work is spread over worker
+    processes (the whole-game table's rounds: test_split.py): a split solve's own
+    LocalCluster costs seconds of processor time to start and stop. The local-cluster path
+    itself (credentials, the workers' shared table, its shutdown) keeps its own tests,
+    which start their own; a test that only needs "a cluster" has ``thread_scheduler``."""
     import dask
     from distributed import LocalCluster
 
@@ -152,6 +153,43 @@ def dask_scheduler() -> Iterator[str]:
             n_workers=2,
             processes=True,
             threads_per_worker=1,
+            host="127.0.0.1",
+            dashboard_address="127.0.0.1:0",
+            scheduler_kwargs={"dashboard": False},
+            memory_limit=0,
+            silence_logs=logging.CRITICAL,
+        ) as local,
+    ):
+        yield local.scheduler_address
+
+
+@pytest.fixture
+def thread_scheduler(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The address of a plain Dask cluster whose one worker is a thread of this process,
+    for the split solve's tests that need "a cluster" to run its units on and check what
+    the solve does with their answers (units changed by hand, interrupts, a unit that
+    cannot be written, a stop, a solve resumed from its checkpoint): none of them is about
+    worker processes, each of which costs its start and its own load of the compiled
+    solver (half a second of processor time each). One a test (a tenth of a second to
+    start): a cluster's threads left running beside Hypothesis's tests import modules
+    meanwhile, and Hypothesis, which draws from the constants of the modules loaded, then
+    finds its data drawn differently. The worker's solver and shared table are the test's
+    only, not this process's."""
+    import dask
+    from distributed import LocalCluster
+
+    from pyramid_lab.model.search import split_worker
+    from pyramid_lab.model.search.split_cluster import CLOSED, QUIET
+
+    monkeypatch.setattr(split_worker, "_SOLVER", {})
+    monkeypatch.setattr(split_worker, "_SHARED", {})
+    with (
+        dask.config.set({**QUIET, **CLOSED}),
+        LocalCluster(
+            n_workers=1,
+            processes=False,
+            threads_per_worker=1,
+            protocol="tcp://",
             host="127.0.0.1",
             dashboard_address="127.0.0.1:0",
             scheduler_kwargs={"dashboard": False},

@@ -1,5 +1,6 @@
 """What the lab's tests of puzzles and practice share: a lab on a new Partition, a move
-played by hand, and Solve mode waited for until its defence has answered."""
+played by hand, Solve mode waited for until its defence has answered, and a hint whose
+exact step is short."""
 
 from __future__ import annotations
 
@@ -20,6 +21,22 @@ def partition_lab(port: Any, inbox: Any) -> Lab:
 def play(lab: Lab, text: str) -> None:
     """Play ``text`` by hand, as a click on the board would."""
     lab.play(lab.game.parse_move(text))
+
+
+def short_exact_step(monkeypatch: Any, seconds: float = 0.05) -> None:
+    """The Hint's exact step (``search.exact_choice``: the solver's second of processor
+    time on the position, ``HINT_EXACT_SECONDS``) cut to ``seconds``, for a test
+    whose hint is not about the game's value and whose position that second does not
+    settle (the empty base-5 pyramid, a Pyraos position off its book): the hint is the
+    same, without the second spent on a position the solver then gives up."""
+    from pyramid_lab.model import search
+
+    full = search.exact_choice
+
+    def exact_choice(game: Any, **kwargs: Any) -> Any:
+        return full(game, **{**kwargs, "max_seconds": seconds})
+
+    monkeypatch.setattr(search, "exact_choice", exact_choice)
 
 
 def settled(lab: Lab, inbox: Any) -> tuple[str, str]:

@@ -12,7 +12,7 @@ import pytest
 from pyramid_lab.model.collection import load
 from pyramid_lab.model.files import dumps, loads, read, write
 from pyramid_lab.model.game import Game, PositionFormatError, game_class
-from pyramid_lab.model.review import MISSED_WIN, VERDICTS, read_review
+from pyramid_lab.model.review import MISSED_WIN, VERDICTS, GameReview, read_review
 from pyramid_lab.model.search import knowledge_for, prove, puzzles, review, verify
 from pyramid_lab.model.setup import start_copy
 
@@ -85,9 +85,18 @@ def test_a_missed_win_is_called_one_with_the_winning_move_as_better():
     assert result.values[-1] == (1.0 if outcome.result == game.players[0] else 0.0)
 
 
-def test_the_review_json_has_every_move_with_its_verdict_and_values():
-    game, _ply, _ = missed_win_game()
-    out = review(game, seconds=0.2, seed=1, knowledge=knowledge_for(game)).to_json()
+@pytest.fixture(scope="module")
+def reviewed() -> tuple[Game, int, GameReview]:
+    """The missed win's game, its bad move's ply and its review in 0.2 s, made once for the
+    tests that only read them (the JSON, the file's round trip, the damaged reviews): a
+    review costs about 0.3 s of processor time, and each of them made its own."""
+    game, ply, _ = missed_win_game()
+    return game, ply, review(game, seconds=0.2, seed=1, knowledge=knowledge_for(game))
+
+
+def test_the_review_json_has_every_move_with_its_verdict_and_values(reviewed):
+    game, _ply, result = reviewed
+    out = result.to_json()
     assert [m["ply"] for m in out["moves"]] == list(range(1, len(game.move_stack) + 1))
     assert [m["move"] for m in out["moves"]] == [str(m) for m in game.move_stack]
     for move in out["moves"]:
@@ -109,9 +118,8 @@ def test_stop_ends_the_review_with_the_moves_reached():
     assert len(result.moves) < len(game.move_stack)
 
 
-def test_the_review_round_trips_through_a_file(tmp_path):
-    game, ply, _ = missed_win_game()
-    result = review(game, seconds=0.2, seed=1, knowledge=knowledge_for(game))
+def test_the_review_round_trips_through_a_file(tmp_path, reviewed):
+    game, ply, result = reviewed
     path = tmp_path / "game.pyr.json"
     write(path, game, review=result)
     doc = read(path)
@@ -149,10 +157,9 @@ def test_the_review_round_trips_through_a_file(tmp_path):
         ),
     ],
 )
-def test_a_bad_review_is_refused_naming_its_key(change, key):
-    game, _ply, _ = missed_win_game()
-    result = review(game, seconds=0.1, seed=1, knowledge=knowledge_for(game))
-    raw = json.loads(dumps(game, review=result))
+def test_a_bad_review_is_refused_naming_its_key(change, key, reviewed):
+    game, _ply, result = reviewed
+    raw = json.loads(dumps(game, review=result))  # (a fresh copy to damage)
     change(raw["review"])
     with pytest.raises(PositionFormatError) as caught:
         loads(json.dumps(raw))

@@ -308,7 +308,7 @@ def test_the_split_solve_on_2_workers_agrees_with_the_single_search(tmp_path):
 
 
 def test_a_stopped_split_solve_counts_the_positions_its_stopped_units_searched(
-    tmp_path, dask_scheduler
+    tmp_path, thread_scheduler
 ):
     # a solve stopped by its time limit said 753,576,411 positions in its JSON after its
     # last progress line had said 758,574,975: the running units' work was dropped
@@ -325,7 +325,7 @@ def test_a_stopped_split_solve_counts_the_positions_its_stopped_units_searched(
 
     split = cluster.split_solve(
         game_of("empty-base4-stacking"),
-        scheduler=dask_scheduler,
+        scheduler=thread_scheduler,
         book=False,
         table_mb=64,
         checkpoint=False,
@@ -380,7 +380,7 @@ def test_a_scheduler_that_cannot_be_reached_is_one_line(capsys):
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
 def test_a_split_solve_killed_and_started_again_gives_the_same_answer(
-    tmp_path, capsys, dask_scheduler
+    tmp_path, capsys, thread_scheduler
 ):
     folder = tmp_path / "ck"
     command = [
@@ -433,7 +433,7 @@ def test_a_split_solve_killed_and_started_again_gives_the_same_answer(
     # started again as the same command, in this process and on a cluster already up (the
     # start of a local one is checked above and by the other tests)
     capsys.readouterr()
-    again = [*command[3:], "--scheduler", dask_scheduler, "--insecure-scheduler"]
+    again = [*command[3:], "--scheduler", thread_scheduler, "--insecure-scheduler"]
     code = main(again)
     out, err = capsys.readouterr()
     assert code == 0, err

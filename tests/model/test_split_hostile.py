@@ -264,13 +264,13 @@ def test_a_header_nested_past_reason_is_one_line_not_a_traceback(tmp_path, capsy
 
 
 def test_units_flipped_by_hand_are_proven_again_and_the_answer_stays_right(
-    tmp_path, capsys, dask_scheduler
+    tmp_path, capsys, thread_scheduler
 ):
     game = game_of("empty-base3-stacking")  # the second player (blue) wins
     folder = tmp_path / "ck"
     first = cluster.split_solve(
         game,
-        scheduler=dask_scheduler,
+        scheduler=thread_scheduler,
         book=False,
         table_mb=64,
         checkpoint=folder,
@@ -286,7 +286,7 @@ def test_units_flipped_by_hand_are_proven_again_and_the_answer_stays_right(
     warned: list[str] = []
     again = cluster.split_solve(
         game,
-        scheduler=dask_scheduler,
+        scheduler=thread_scheduler,
         book=False,
         table_mb=64,
         checkpoint=folder,
@@ -307,7 +307,7 @@ def test_units_flipped_by_hand_are_proven_again_and_the_answer_stays_right(
     # (a changed unit the root did not need again stays changed: not trusted again)
     third = cluster.split_solve(
         game,
-        scheduler=dask_scheduler,
+        scheduler=thread_scheduler,
         book=False,
         table_mb=64,
         checkpoint=folder,
@@ -369,7 +369,7 @@ def test_an_interrupt_during_the_shutdown_keeps_the_answer(monkeypatch):
 
 
 def test_an_interrupt_after_the_root_settled_before_the_search_let_go_keeps_the_answer(
-    monkeypatch, dask_scheduler
+    monkeypatch, thread_scheduler
 ):
     """Ctrl+C after the last unit settled the root but while the search still cancels the
     units it no longer needs (and, on an existing cluster, has its workers let go of the
@@ -385,7 +385,7 @@ def test_an_interrupt_after_the_root_settled_before_the_search_let_go_keeps_the_
     monkeypatch.setattr(split_run.UnitRun, "go", go_then_interrupted)
     split = cluster.split_solve(
         game_of("empty-base3-stacking"),
-        scheduler=dask_scheduler,
+        scheduler=thread_scheduler,
         book=False,
         table_mb=64,
         checkpoint=False,
@@ -411,7 +411,7 @@ def test_a_signal_during_the_shutdown_waits_until_it_is_over():
     assert steps == ["closed"]
 
 
-def test_ctrl_c_before_the_answer_still_interrupts(monkeypatch, dask_scheduler):
+def test_ctrl_c_before_the_answer_still_interrupts(monkeypatch, thread_scheduler):
 
     def interrupted(self):
         raise KeyboardInterrupt
@@ -420,7 +420,7 @@ def test_ctrl_c_before_the_answer_still_interrupts(monkeypatch, dask_scheduler):
     with pytest.raises(KeyboardInterrupt):
         cluster.split_solve(
             game_of("empty-base3-stacking"),
-            scheduler=dask_scheduler,
+            scheduler=thread_scheduler,
             book=False,
             table_mb=64,
             checkpoint=False,
@@ -511,7 +511,7 @@ def test_a_unit_is_written_in_place_of_what_was_planted_never_through_it(tmp_pat
 
 
 def test_a_unit_that_cannot_be_written_ends_the_checkpoint_not_the_solve(
-    tmp_path, monkeypatch, dask_scheduler
+    tmp_path, monkeypatch, thread_scheduler
 ):
     import errno
 
@@ -522,7 +522,7 @@ def test_a_unit_that_cannot_be_written_ends_the_checkpoint_not_the_solve(
     warned: list[str] = []
     split = cluster.split_solve(
         game_of("empty-base3-stacking"),
-        scheduler=dask_scheduler,
+        scheduler=thread_scheduler,
         book=False,
         table_mb=64,
         checkpoint=tmp_path / "ck",
