@@ -26,7 +26,15 @@ from import_graph import (
     imported,
     modules,
     parsed,
+    trees_read,
 )
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _trees_read():
+    """The sources' trees read with the collector paused, let go of after (import_graph)."""
+    with trees_read():
+        yield
 
 
 @pytest.fixture(scope="module")

@@ -17,10 +17,21 @@ from __future__ import annotations
 import ast
 import pathlib
 
+import pytest
+from import_graph import trees_read
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKAGES = ("model", "viewer")
 LEFT_OUT = ("model/search/games/pyraos/",)
 MOST_CAPABILITIES = 5
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _trees_read():
+    """The sources' trees read with the collector paused, let go of after (import_graph)."""
+    with trees_read():
+        yield
+
 
 #: (file, the call as ast.unparse writes it) -> why it stays: a capability of a game, UI,
 #: geometry, board view, table or solver.

@@ -13,12 +13,20 @@ import pathlib
 import subprocess
 import sys
 
-from import_graph import ROOT
+import pytest
+from import_graph import ROOT, trees_read
 
 FOLDERS = ("model", "viewer", "shaders")
 #: Every Python file of the repository that the tests, the scripts and the program run
 #: (pyramid_lab/'s own modules are read alone: its folders are links to these).
 CHECKED = ("model", "viewer", "shaders", "tests", "scripts", "examples")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _trees_read():
+    """The sources' trees read with the collector paused, let go of after (import_graph)."""
+    with trees_read():
+        yield
 
 
 def folder_imports(path: pathlib.Path) -> list[str]:

@@ -7,8 +7,18 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
+from import_graph import trees_read
+
 MODEL = pathlib.Path(__file__).resolve().parents[2] / "model"
 FORBIDDEN = ("PySide6", "PyQt5", "PyQt6", "qtpy", "vtk", "vtkmodules", "pyvista", "pyvistaqt")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _trees_read():
+    """The sources' trees read with the collector paused, let go of after (import_graph)."""
+    with trees_read():
+        yield
 
 
 def test_model_source_names_no_gui_module():

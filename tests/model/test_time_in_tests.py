@@ -24,6 +24,9 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
+from import_graph import trees_read
+
 from tests.patience import WAIT_MS, WAIT_S
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -33,6 +36,13 @@ MARK = re.compile(r"#\s*wall-clock:\s*(.*)")
 QT_WAITS = {"waitUntil", "waitSignal", "waitSignals", "waitCallback", "waitExposed", "waitActive"}
 #: pytest-qt's waits that are context managers only: called bare, they wait for nothing.
 QT_WITH_ONLY = {"waitExposed", "waitActive"}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _trees_read():
+    """The sources' trees read with the collector paused, let go of after (import_graph)."""
+    with trees_read(_test_files.cache_clear):
+        yield
 
 
 @functools.cache

@@ -13,10 +13,18 @@ import pathlib
 
 import numpy as np
 import pytest
-from import_graph import imported, modules, parsed
+from import_graph import imported, modules, parsed, trees_read
 
 from pyramid_lab.model.game import game_class, game_names
 from pyramid_lab.model.teaching import teaching_for
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _trees_read():
+    """The sources' trees read with the collector paused, let go of after (import_graph)."""
+    with trees_read():
+        yield
+
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 VIEWER = ROOT / "viewer"
