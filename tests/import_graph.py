@@ -32,6 +32,18 @@ def _parse(path: pathlib.Path, _mtime_ns: int, _size: int) -> ast.Module:
     return ast.parse(path.read_text(), str(path))
 
 
+def walked(path: pathlib.Path) -> tuple[ast.AST, ...]:
+    """Every node of ``parsed(path)``, as ``ast.walk`` gives them, walked once a process
+    for each version of the file (as ``parsed``): several contracts walk every module."""
+    stat = path.stat()
+    return _walk(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.cache
+def _walk(path: pathlib.Path, mtime_ns: int, size: int) -> tuple[ast.AST, ...]:
+    return tuple(ast.walk(_parse(path, mtime_ns, size)))
+
+
 @contextlib.contextmanager
 def trees_read(*caches: Callable[[], None]) -> Iterator[None]:
     """A test module that reads the sources' trees runs inside: Python's cyclic collector
@@ -48,6 +60,7 @@ def trees_read(*caches: Callable[[], None]) -> Iterator[None]:
         yield
     finally:
         _parse.cache_clear()
+        _walk.cache_clear()
         for clear in caches:
             clear()
         if was:
@@ -59,6 +72,7 @@ def trees_read(*caches: Callable[[], None]) -> Iterator[None]:
 # which each of its last collections walked (a process that had read them all took 5 to
 # 7 s of processor time more to end).
 atexit.register(_parse.cache_clear)
+atexit.register(_walk.cache_clear)
 
 
 #: The folders of the repository that the installed package maps into ``pyramid_lab``
@@ -97,7 +111,7 @@ def imported(
     if path.name != "__init__.py":
         package = package[:-1]
     found: set[str] = set()
-    for node in ast.walk(parsed(path)):
+    for node in walked(path):
         if isinstance(node, ast.Call) and _dynamic(node) is not None:
             argument = node.args[0] if node.args else None
             if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
@@ -128,10 +142,9 @@ def _dynamic(node: ast.Call) -> str | None:
 def dynamic_imports(path: pathlib.Path) -> list[str]:
     """Every dynamic import in ``path``'s source, as "LINE: CALL" (whatever it names: a
     string, or a name the reader cannot follow)."""
-    tree = parsed(path)
     return [
         f"{node.lineno}: {ast.unparse(node)}"
-        for node in ast.walk(tree)
+        for node in walked(path)
         if isinstance(node, ast.Call) and _dynamic(node) is not None
     ]
 
