@@ -65,6 +65,11 @@ def trees_read(*caches: Callable[[], None]) -> Iterator[None]:
             clear()
         if was:
             gc.enable()
+            # the module's own garbage (all of it young: nothing was collected since)
+            # freed now, between two modules, not at some allocation in a later test's
+            # drawing (docs/development.md: a VTK object freed by the collector deletes
+            # its GL names in whatever context is current then)
+            gc.collect(0)
 
 
 # The trees let go of before the interpreter's own clean-up, read outside a trees_read
