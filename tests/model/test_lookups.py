@@ -112,6 +112,8 @@ LOOKUPS = ("getattr", "hasattr", "setattr", "delattr")
 
 def lookups(source: str) -> list[str]:
     """The calls of ``source`` that look a member up by a literal name, as ast writes them."""
+    if not any(name in source for name in LOOKUPS):
+        return []  # (a call writes its function's name out: most files' trees not read)
     return [
         ast.unparse(node)
         for node in ast.walk(ast.parse(source))
