@@ -8,17 +8,21 @@ from __future__ import annotations
 
 import ast
 import atexit
+import contextlib
 import functools
+import gc
 import pathlib
+from collections.abc import Callable, Iterator
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGES = ("model", "viewer")
 
 
 def parsed(path: pathlib.Path) -> ast.Module:
-    """``path``'s syntax tree, parsed once a process for each version of the file: the
-    contract tests read every module of the packages many times over (the viewer's, once
-    for each game and each question). Nobody changes the trees it hands out."""
+    """``path``'s syntax tree, parsed once a process for each version of the file (until a
+    ``trees_read`` block ends): the contract tests read every module of the packages many
+    times over (the viewer's, once for each game and each question). Nobody changes the
+    trees it hands out."""
     stat = path.stat()
     return _parse(path, stat.st_mtime_ns, stat.st_size)
 
@@ -28,10 +32,52 @@ def _parse(path: pathlib.Path, _mtime_ns: int, _size: int) -> ast.Module:
     return ast.parse(path.read_text(), str(path))
 
 
-# The trees let go of before the interpreter's own clean-up: the packages', scripts' and
-# tests' trees are a million and a half objects, which each of its last collections walked
-# (a process that had read them all took 5 to 7 s of processor time more to end).
+def walked(path: pathlib.Path) -> tuple[ast.AST, ...]:
+    """Every node of ``parsed(path)``, as ``ast.walk`` gives them, walked once a process
+    for each version of the file (as ``parsed``): several contracts walk every module."""
+    stat = path.stat()
+    return _walk(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.cache
+def _walk(path: pathlib.Path, mtime_ns: int, size: int) -> tuple[ast.AST, ...]:
+    return tuple(ast.walk(_parse(path, mtime_ns, size)))
+
+
+@contextlib.contextmanager
+def trees_read(*caches: Callable[[], None]) -> Iterator[None]:
+    """A test module that reads the sources' trees runs inside: Python's cyclic collector
+    paused, and the trees let go of (``parsed``'s, by their counts: a tree holds no
+    cycle) before it runs again. The packages' trees are a million and a half objects;
+    the collector, run as they piled up, walked everything the process holds at each
+    quarter's growth, and after, at each full collection of every later test in the
+    process, them too (tests/model/test_imports.py: 3 s of its 5 s in the collector).
+    ``caches``: the clear functions of a test module's own caches of trees, let go of
+    then too."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        _parse.cache_clear()
+        _walk.cache_clear()
+        for clear in caches:
+            clear()
+        if was:
+            gc.enable()
+            # the module's own garbage (all of it young: nothing was collected since)
+            # freed now, between two modules, not at some allocation in a later test's
+            # drawing (docs/development.md: a VTK object freed by the collector deletes
+            # its GL names in whatever context is current then)
+            gc.collect(0)
+
+
+# The trees let go of before the interpreter's own clean-up, read outside a trees_read
+# block too: the packages', scripts' and tests' trees are a million and a half objects,
+# which each of its last collections walked (a process that had read them all took 5 to
+# 7 s of processor time more to end).
 atexit.register(_parse.cache_clear)
+atexit.register(_walk.cache_clear)
 
 
 #: The folders of the repository that the installed package maps into ``pyramid_lab``
@@ -70,7 +116,7 @@ def imported(
     if path.name != "__init__.py":
         package = package[:-1]
     found: set[str] = set()
-    for node in ast.walk(parsed(path)):
+    for node in walked(path):
         if isinstance(node, ast.Call) and _dynamic(node) is not None:
             argument = node.args[0] if node.args else None
             if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
@@ -101,10 +147,9 @@ def _dynamic(node: ast.Call) -> str | None:
 def dynamic_imports(path: pathlib.Path) -> list[str]:
     """Every dynamic import in ``path``'s source, as "LINE: CALL" (whatever it names: a
     string, or a name the reader cannot follow)."""
-    tree = parsed(path)
     return [
         f"{node.lineno}: {ast.unparse(node)}"
-        for node in ast.walk(tree)
+        for node in walked(path)
         if isinstance(node, ast.Call) and _dynamic(node) is not None
     ]
 

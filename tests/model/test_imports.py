@@ -26,7 +26,16 @@ from import_graph import (
     imported,
     modules,
     parsed,
+    trees_read,
+    walked,
 )
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _trees_read():
+    """The sources' trees read with the collector paused, let go of after (import_graph)."""
+    with trees_read():
+        yield
 
 
 @pytest.fixture(scope="module")
@@ -215,10 +224,9 @@ def test_the_generic_search_modules_name_no_game():
     assert {"partition", "pyraos", "terrace", "rolling", "ball"} <= names
     search = pathlib.Path(ROOT, "model", "search")
     for relative in GENERIC:
-        tree = parsed(search / relative)
         keys = [
             node.value
-            for node in ast.walk(tree)
+            for node in walked(search / relative)
             if isinstance(node, ast.Constant)
             and isinstance(node.value, str)
             and node.value in names
@@ -236,15 +244,14 @@ def test_no_generic_module_asks_the_registry():
         relative = path.relative_to(search).as_posix()
         if relative == "registry.py" or relative.startswith(("wiring/", "games/")):
             continue
-        tree = parsed(path)
         names = {
             node.id if isinstance(node, ast.Name) else node.attr
-            for node in ast.walk(tree)
+            for node in walked(path)
             if isinstance(node, ast.Name | ast.Attribute)
         }
         imported = {
             alias.name
-            for node in ast.walk(tree)
+            for node in walked(path)
             if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("registry")
             for alias in node.names
         }

@@ -24,6 +24,9 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
+from import_graph import trees_read
+
 from tests.patience import WAIT_MS, WAIT_S
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -33,6 +36,13 @@ MARK = re.compile(r"#\s*wall-clock:\s*(.*)")
 QT_WAITS = {"waitUntil", "waitSignal", "waitSignals", "waitCallback", "waitExposed", "waitActive"}
 #: pytest-qt's waits that are context managers only: called bare, they wait for nothing.
 QT_WITH_ONLY = {"waitExposed", "waitActive"}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _trees_read():
+    """The sources' trees read with the collector paused, let go of after (import_graph)."""
+    with trees_read(_test_files.cache_clear, _nodes.cache_clear):
+        yield
 
 
 @functools.cache
@@ -45,6 +55,13 @@ def _test_files() -> tuple[tuple[Path, ast.Module, list[str]], ...]:
     )
     read = [(path, path.read_text(encoding="utf-8")) for path in paths]
     return tuple((path, ast.parse(text), text.splitlines()) for path, text in read)
+
+
+@functools.cache
+def _nodes(tree: ast.AST) -> tuple[ast.AST, ...]:
+    """Every node of ``tree``, as ``ast.walk`` gives them, walked once: each scan below
+    reads every test file's nodes, some twice."""
+    return tuple(ast.walk(tree))
 
 
 def _is_wall_call(node: ast.AST) -> bool:
@@ -99,7 +116,7 @@ def _literal(node: ast.AST) -> float | None:
 def _durations(scope: ast.AST) -> set[str]:
     """The names bound in ``scope`` to a difference of wall clocks (or of one of these)."""
     found: set[str] = set()
-    for node in ast.walk(scope):
+    for node in _nodes(scope):
         if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if _has_wall_difference(node.value, found):
@@ -109,7 +126,7 @@ def _durations(scope: ast.AST) -> set[str]:
 
 def _wall_upper_bounds(tree: ast.Module) -> Iterator[ast.stmt]:
     durations = _durations(tree)  # (by name in the whole file: a heuristic, as a mark is)
-    for node in ast.walk(tree):
+    for node in _nodes(tree):
         if not isinstance(node, ast.Assert):
             continue
         for compare in (n for n in ast.walk(node.test) if isinstance(n, ast.Compare)):
@@ -125,7 +142,7 @@ def _wall_upper_bounds(tree: ast.Module) -> Iterator[ast.stmt]:
 
 
 def _short_waits(tree: ast.Module) -> Iterator[ast.AST]:
-    for node in ast.walk(tree):
+    for node in _nodes(tree):
         if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
             continue
         name = node.func.attr
@@ -140,7 +157,7 @@ def _short_waits(tree: ast.Module) -> Iterator[ast.AST]:
                 timeout = node.args[1]
             if timeout is not None and (s := _literal(timeout)) is not None and s < WAIT_S:
                 yield node
-    for node in ast.walk(tree):  # assert event.wait(5), assert queue.get(timeout=5)
+    for node in _nodes(tree):  # assert event.wait(5), assert queue.get(timeout=5)
         if isinstance(node, ast.Assert):
             for call in (n for n in ast.walk(node.test) if isinstance(n, ast.Call)):
                 if isinstance(call.func, ast.Attribute) and call.func.attr in ("wait", "get"):
@@ -152,11 +169,11 @@ def _short_waits(tree: ast.Module) -> Iterator[ast.AST]:
 def _bare_window_waits(tree: ast.Module) -> Iterator[ast.AST]:
     managed = {
         id(item.context_expr)
-        for node in ast.walk(tree)
+        for node in _nodes(tree)
         if isinstance(node, ast.With)
         for item in node.items
     }
-    for node in ast.walk(tree):
+    for node in _nodes(tree):
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)

@@ -13,10 +13,18 @@ import pathlib
 
 import numpy as np
 import pytest
-from import_graph import imported, modules, parsed
+from import_graph import imported, modules, trees_read, walked
 
 from pyramid_lab.model.game import game_class, game_names
 from pyramid_lab.model.teaching import teaching_for
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _trees_read():
+    """The sources' trees read with the collector paused, let go of after (import_graph)."""
+    with trees_read():
+        yield
+
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 VIEWER = ROOT / "viewer"
@@ -61,7 +69,7 @@ def game_folder(path: pathlib.Path) -> str | None:
 def names_in(path: pathlib.Path) -> set[str]:
     """Identifiers and string constants of a file (the words a contract looks for)."""
     words: set[str] = set()
-    for node in ast.walk(parsed(path)):
+    for node in walked(path):
         if isinstance(node, ast.Name):
             words.add(node.id)
         elif isinstance(node, ast.Attribute):
@@ -369,7 +377,7 @@ GUI_LIBRARIES = {"PySide6", "shiboken6", "vtk", "vtkmodules", "pyvista", "pyvist
 def gui_imports(path: pathlib.Path) -> set[str]:
     """The GUI libraries ``path`` imports anywhere in its source (TYPE_CHECKING too)."""
     found: set[str] = set()
-    for node in ast.walk(parsed(path)):
+    for node in walked(path):
         if isinstance(node, ast.Import):
             found |= {alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
@@ -485,7 +493,7 @@ def classroom_offences(path: pathlib.Path, root: pathlib.Path = ROOT) -> list[st
         or (part[:2] == ["viewer", "games"] and len(part) > 2)
     ]
     words: set[str] = set()
-    for node in ast.walk(parsed(path)):
+    for node in walked(path):
         if isinstance(node, ast.Attribute):
             words.add(node.attr)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):

@@ -6,9 +6,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from import_graph import imported, modules
+import pytest
+from import_graph import imported, modules, trees_read
 
 VIEWER = "pyramid_lab.viewer."
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _trees_read():
+    """The sources' trees read with the collector paused, let go of after (import_graph)."""
+    with trees_read():
+        yield
 
 
 def folder(module: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -21,6 +22,8 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+
+from pyramid_lab.model import files
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What a build reads: the package's sources and pyproject's files (no tests, no examples)
@@ -316,7 +319,9 @@ def test_a_split_solve_runs_on_dask_from_the_installed_package(installed):
 def test_the_api_page_runs_against_the_installed_package(installed):
     """docs/api.md's examples, run by the installed wheel's Python from a folder outside
     the repository (issue 87: no example reaches into a clone; what the package ships is
-    opened by name)."""
+    opened by name): every doctest prints what the page says, at least 40 of them, the
+    picture is drawn and the game saved. The suite runs the page here alone (what the
+    page holds: tests/viewer/test_api.py)."""
     venv, elsewhere, env, _wheel = installed
     work = elsewhere / "api-page"
     work.mkdir()
@@ -331,4 +336,7 @@ def test_the_api_page_runs_against_the_installed_package(installed):
     )
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]
     assert f"pyramid_lab from {_package(venv) / 'pyramid_lab'}" in done.stdout
+    ran, failed = re.findall(r"^(\d+) examples run, (\d+) failed$", done.stdout, re.M)[-1]
+    assert (int(ran) >= 40, failed) == (True, "0"), done.stdout[-6000:]
     assert (work / "pyramid.png").is_file()
+    assert files.read(work / "my-game.pyr.json").game.move_stack  # the game, saved

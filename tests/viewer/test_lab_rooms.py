@@ -12,6 +12,9 @@ starts the window, yet the window's modules are not the command line's)."""
 
 from __future__ import annotations
 
+import pytest
+from import_graph import trees_read
+
 #: A front end: its name and the prefixes of its modules.
 FRONT_ENDS: dict[str, tuple[str, ...]] = {
     "desktop": ("pyramid_lab.viewer.desktop",),
@@ -20,6 +23,13 @@ FRONT_ENDS: dict[str, tuple[str, ...]] = {
     "script": ("pyramid_lab.viewer.script", "pyramid_lab"),
 }
 LAB = "pyramid_lab.viewer.lab"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _trees_read():
+    """The sources' trees read with the collector paused, let go of after (import_graph)."""
+    with trees_read():
+        yield
 
 
 def front_of(module: str) -> str | None:
