@@ -82,20 +82,27 @@ def window_folders(gl_display, tmp_path, monkeypatch, unsaved_answers):
 
 
 @pytest.fixture
-def make_window(window_folders, qtbot):
+def make_window(window_folders, qtbot, request):
     """A shown main window on a game (a 3-ball-base Partition unless given), with its recent
-    files and autosaves kept under ``tmp_path``; closed at the end of the test."""
+    files and autosaves kept under ``tmp_path``; closed at the end of the test. Where the
+    test file asks for ``unmapped_windows``, the window is shown to Qt but not put on the
+    screen, unless the test asks ``make_window(..., on_screen=True)``."""
+    from PySide6.QtCore import Qt
+
     from pyramid_lab.model.partition import Partition, PartitionOptions
     from pyramid_lab.viewer.desktop.app import MainWindow
     from pyramid_lab.viewer.lab.session import Session
 
+    unmapped = "unmapped_windows" in request.fixturenames
     windows = []
 
-    def make(game=None, path=None, **options):
+    def make(game=None, path=None, *, on_screen=False, **options):
         session = Session(game or Partition(PartitionOptions(3)), path=path)
         window = MainWindow(session, **options)  # (options: MainWindow's, e.g. table_base)
         qtbot.addWidget(window)
         window.resize(900, 700)
+        if unmapped and not on_screen:
+            window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
         # Not waited for on screen (the X server's expose and the paint it brings, one more
         # software render a window: test_app.py took 0.5 to 0.9 s longer so); the scene
         # is drawn now, and a test that needs the window mapped waits itself (test_app.py).
@@ -126,6 +133,23 @@ def unrendered_paints(monkeypatch):
 
     monkeypatch.setattr(rwi.QVTKRenderWindowInteractor, "paintGL", _paint_unrendered)
     monkeypatch.setattr(SceneWidget, "paintGL", _paint_unrendered)  # (nor shows the last)
+
+
+@pytest.fixture
+def unmapped_windows():
+    """``make_window``'s windows shown to Qt but never put on the X screen
+    (``Qt.WA_DontShowOnScreen``), for the test files that read what Qt lays out and says
+    (docks, words, sizes, state, what a click or a key does) and nothing the screen gives:
+    such a window is laid out, its widgets visible, its scene rendered when asked
+    (``stage.render_now()``), but never exposed, so no widget of it paints and no frame of
+    it is composed (a window holding the scene's ``QOpenGLWidget`` is composed in OpenGL,
+    in software under Xvfb, at every repaint of any of its widgets): test_dock_fit.py took
+    12.2 and 9.3 s of processor time instead of 14.5 and 14.7 (docs/development.md has the
+    rest). A test that needs its window on the screen (activated, exposed, given the focus
+    or the mouse by the window system) asks ``make_window(..., on_screen=True)``; a window
+    a test builds itself is shown as before. Opted into by module, beside
+    ``unrendered_paints`` where a file has it; ``make_window`` reads it."""
+    return True
 
 
 def _paint_unrendered(widget) -> None:

@@ -16,6 +16,9 @@ from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.viewer.games import ui_class
 from tests.patience import WAIT_MS
 
+# (the scene's picks and hovers read what VTK renders, not the screen)
+pytestmark = pytest.mark.usefixtures("unmapped_windows")
+
 
 def test_place_by_click_undo_redo(make_window, qtbot):
     window = make_window()
@@ -91,7 +94,7 @@ def test_clip_planes_open_the_way_to_an_interior_point(make_window, qtbot):
 
 
 def test_hover_shows_coordinates(make_window, qtbot):
-    window = make_window()
+    window = make_window(on_screen=True)  # (a mouse moved over it by the window system)
     pid = window.session.game.lattice.id_of(0, 0, 2)
     assert under_mouse(window, pid) == pid
     x, y = window.stage.board.display_position(pid)

@@ -18,7 +18,7 @@ from tests.patience import WAIT_MS, WAIT_S
 
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
 # the drawn scene (the legend's place, the framing) renders it first itself.
-pytestmark = pytest.mark.usefixtures("unrendered_paints")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from pyramid_lab.model.game import CHANCE
 from tests.patience import WAIT_MS
 
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py).
-pytestmark = pytest.mark.usefixtures("unrendered_paints")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 #: The five games, each twice (after another game and after itself), Pyramid Ball after
 #: each of the others.

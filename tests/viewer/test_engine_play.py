@@ -3,12 +3,15 @@ GUI that keeps running while the engine thinks on its worker thread."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QTimer
 
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.viewer.desktop.engine import gui_post
 from pyramid_lab.viewer.lab.jobs import JobRunner
 from tests.patience import WAIT_MS, WAIT_S
+
+pytestmark = pytest.mark.usefixtures("unmapped_windows")
 
 THINKS = 120  # seconds a search meant to be stopped would think: a stop ends it in half
 

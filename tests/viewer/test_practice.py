@@ -16,6 +16,8 @@ from pyramid_lab.model.files import read, write
 from pyramid_lab.viewer.widgets.practice_dock import TICK
 from tests.patience import WAIT_MS
 
+pytestmark = pytest.mark.usefixtures("unmapped_windows")
+
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "model" / "data" / "puzzles" / "partition"
 WIN_IN_1 = "floating-3-win-in-1-a.pyr.json"  # red: 0,0,0, within 1 ply

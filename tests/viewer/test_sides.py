@@ -18,7 +18,7 @@ from tests.patience import WAIT_MS
 
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
 # the drawn scene (picks, the legend's and the labels' places) renders it first itself.
-pytestmark = pytest.mark.usefixtures("unrendered_paints")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 #: A Pyraos game (a seeded random walk) after which white may lift 0,1,0 to 1,1,1 and
 #: complete a square, taking back its sphere on 1,0,1.

@@ -22,7 +22,7 @@ from pyramid_lab.viewer.lab.palette import PATH_RGB
 from tests.patience import WAIT_MS
 
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py).
-pytestmark = pytest.mark.usefixtures("unrendered_paints")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -444,7 +444,7 @@ def test_ctrl_z_after_fill_at_random_undoes_it(make_window, qtbot):
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
-    window = make_window()
+    window = make_window(on_screen=True)  # (activated by the window system)
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=WAIT_MS)
     dock = window.board.ui.corner_dock

@@ -21,7 +21,7 @@ from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 from tests.patience import WAIT_MS
 
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py).
-pytestmark = pytest.mark.usefixtures("unrendered_paints")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 
 @pytest.fixture

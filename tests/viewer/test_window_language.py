@@ -13,7 +13,7 @@ from pyramid_lab import i18n
 
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
 # the drawn scene (picks, the legend's and the labels' places) renders it first itself.
-pytestmark = pytest.mark.usefixtures("unrendered_paints")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 
 def test_the_language_menu_keeps_the_choice_for_the_next_start(gl_display, make_window):

@@ -17,7 +17,7 @@ from pyramid_lab.viewer.desktop.language import LANGUAGES
 
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
 # the drawn scene (picks, the legend's and the labels' places) renders it first itself.
-pytestmark = pytest.mark.usefixtures("unrendered_paints")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 #: a word a person reads: two letters or more (numbers, moves and single letters aside)
 WORD = re.compile(r"[A-Za-z][a-z]+|[A-Z]{2,}[a-z]*")
