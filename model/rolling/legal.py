@@ -199,6 +199,7 @@ class RollingMoves(RollingPosition):
         moves: list[Move] = []
         seen: set[tuple[int, int, int]] = set()
         stack = self._options.stack_modifiers
+        factories: dict[str, bool] = {}  # (a section's factory: asked once, not per slot)
         for die in s.dice:
             value = die.value
             assert value is not None  # the draft begins once every die is rolled
@@ -209,7 +210,9 @@ class RollingMoves(RollingPosition):
             colour = self._die_colour(die.owner)
             before = len(moves)
             for slot, section in self._slots(s, p, die.sides):
-                factory = self._controls_factory(s, p, section)
+                factory = factories.get(section)
+                if factory is None:
+                    factory = factories[section] = self._controls_factory(s, p, section)
                 for number in written_choices(value, die.owner == p, factory, stack):
                     if self._slot_check(s, p, slot, die.sides, number) is None:
                         moves.append(Take(colour, die.sides, value, slot, number))
