@@ -166,7 +166,7 @@ def test_the_ball_fuzzers_positions_round_trip(game: Game) -> None:
 
 
 @FUZZ
-@given(st.randoms(use_true_random=False))
+@given(st.randoms(use_true_random=True))
 def test_the_file_fuzzers_documents_round_trip(rng: random.Random) -> None:
     check_round_trip(files.from_json(valid_document(rng)).game)
 
