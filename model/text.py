@@ -60,6 +60,8 @@ def _option_value(value: object) -> str:
 # ---- reading ---------------------------------------------------------------------------
 
 _NAMED = re.compile(r"([a-z_]+)=(.*)", re.DOTALL)
+#: White space other than a space (``\s`` is ``str.isspace``): a line break, a tab.
+_NOT_A_SPACE = re.compile(r"[^\S ]")
 
 
 def read_position_text(text: str) -> Game:
@@ -73,8 +75,9 @@ def read_position_text(text: str) -> Game:
     line = Field(text.strip(), lead)
     if not line.text:
         raise PositionTextError(0, "empty: a position text starts with the game's name")
-    bad = next((i for i, ch in enumerate(line.text) if ch.isspace() and ch != " "), None)
-    if bad is not None:
+    found = _NOT_A_SPACE.search(line.text)
+    if found is not None:
+        bad = found.start()
         raise line.fail(
             f"{quote(line.text[bad])}: a position text is one line, fields parted by spaces", bad
         )

@@ -47,7 +47,7 @@ from .analysis import RED as RED
 from .analysis import CornerReport as CornerReport
 from .analysis import Group as Group
 from .analysis import PartitionAnalysis as PartitionAnalysis
-from .analysis import holding_group, sealed_region, shortest_escape
+from .analysis import empty_escapes, holding_group, sealed_region, shortest_escape
 from .analysis import holdings_from_scratch as holdings_from_scratch
 from .placing import Place as Place
 from .placing import check_placed, place_problem, won_before
@@ -131,11 +131,11 @@ class Partition(Game):
         self._filled = 0
         self._turn = RED
         self._holdings = [0, 0]  # bit ci set: that player holds CORNERS[ci]
-        self._witness: list[list[tuple[int, ...] | None]] = [[None] * 5, [None] * 5]
         self._winner: int | None = None
         self.move_stack = []
         self._undo: list[tuple[Any, ...]] = []
-        self._refresh_holdings()
+        escapes: list[tuple[int, ...] | None] = [*empty_escapes(self._options.size)]
+        self._witness = [escapes, list(escapes)]  # (the empty board's: nothing held)
         record_setup(self, from_setup=False)
 
     # ---- construction ------------------------------------------------------------------

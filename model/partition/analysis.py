@@ -5,12 +5,13 @@ recomputed from scratch (the reference the incremental engine of
 
 from __future__ import annotations
 
+import functools
 import heapq
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..lattice import CORNERS, Corner, PyramidLattice, wall_names
+from ..lattice import CACHED_SIZES, CORNERS, Corner, PyramidLattice, lattice, wall_names
 
 EMPTY = -1
 RED, BLUE = 0, 1
@@ -206,3 +207,23 @@ def shortest_escape(
             came[q] = p
             heapq.heappush(heap, (g + h[q], -g, q))
     return None
+
+
+@functools.lru_cache(maxsize=CACHED_SIZES)
+def empty_escapes(n: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`shortest_escape` of each corner (in :data:`CORNERS`' order) on the empty
+    pyramid of base ``n``, the same for both players: a new game's witnesses, found once
+    per base (a set-up built them on the empty board it starts from, then on its balls)."""
+    lat = lattice(n)
+    count = lat.count
+    cells, mask = [EMPTY] * count, [0] * count
+    escapes = []
+    for corner in CORNERS:
+        start, far = lat.corner_ids[corner], int(corner.far_walls)
+        h = lat.far_wall_distance(corner)
+        path = shortest_escape(
+            lat.neighbour_lists, lat.wall_masks, cells, mask, lambda p: p, RED, far, start, h
+        )
+        assert path is not None, "an empty pyramid holds no corner"
+        escapes.append(path)
+    return tuple(escapes)

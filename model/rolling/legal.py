@@ -199,6 +199,11 @@ class RollingMoves(RollingPosition):
         moves: list[Move] = []
         seen: set[tuple[int, int, int]] = set()
         stack = self._options.stack_modifiers
+        # (asked once per call, not per die and slot: a section's factory, the slots of a
+        # die's shape, and whether a number may go in a slot, which dice often share)
+        factories: dict[str, bool] = {}
+        slots: dict[int, list[tuple[str, str]]] = {}
+        fits: dict[tuple[str, int, int], bool] = {}
         for die in s.dice:
             value = die.value
             assert value is not None  # the draft begins once every die is rolled
@@ -208,10 +213,18 @@ class RollingMoves(RollingPosition):
             seen.add(key)
             colour = self._die_colour(die.owner)
             before = len(moves)
-            for slot, section in self._slots(s, p, die.sides):
-                factory = self._controls_factory(s, p, section)
+            if die.sides not in slots:
+                slots[die.sides] = self._slots(s, p, die.sides)
+            for slot, section in slots[die.sides]:
+                factory = factories.get(section)
+                if factory is None:
+                    factory = factories[section] = self._controls_factory(s, p, section)
                 for number in written_choices(value, die.owner == p, factory, stack):
-                    if self._slot_check(s, p, slot, die.sides, number) is None:
+                    fit = fits.get((slot, die.sides, number))
+                    if fit is None:
+                        fit = self._slot_check(s, p, slot, die.sides, number) is None
+                        fits[slot, die.sides, number] = fit
+                    if fit:
                         moves.append(Take(colour, die.sides, value, slot, number))
             if len(moves) == before:
                 moves.append(Take(colour, die.sides, value, "none", None))

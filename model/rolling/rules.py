@@ -199,6 +199,7 @@ def shape_takes(shape: str, sides: int) -> bool:
     return shape == "any" or shape == f"d{sides}"
 
 
+@functools.cache  # (a few hundred arguments in all: the moves' generator asks per slot)
 def written_choices(
     value: int, own_colour: bool, factory: bool, stack: bool = False
 ) -> tuple[int, ...]:

@@ -7,6 +7,7 @@ marks every word the catalog holds, and the panels' markup holds no English word
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import re
@@ -280,21 +281,28 @@ def test_the_prompts_in_english_are_what_they_were(now):
     assert [str(text) for text in now["prompts"]] == BEFORE["prompts"]
 
 
-def _prompts(language: str) -> list[str]:
-    """The prompt and the Turn dock's question of each position of the walk, said."""
+@functools.cache
+def _asked() -> tuple[str, ...]:
+    """The prompt and the Turn dock's question of each position of the walk (asked once:
+    each language says the same texts)."""
     import itertools
 
     from pyramid_lab.viewer.games.rolling import RollingUI
 
-    said: list[str] = []
+    asked: list[str] = []
     for game in itertools.chain(rolling_english.games(), rolling_english.cleanups()):
         ui = RollingUI()
         ui.seats.seated = game.to_move if game.current_player() >= 0 else None
         turn = ui.turn(game)
         if game.current_player() >= 0 and turn.device is not None and game.phase == "cleanup":
             turn.first = 0
-        said.extend(i18n.shown(text, language) for text in (turn.prompt(), turn.ask()) if text)
-    return said
+        asked.extend(text for text in (turn.prompt(), turn.ask()) if text)
+    return tuple(asked)
+
+
+def _prompts(language: str) -> list[str]:
+    """The prompt and the Turn dock's question of each position of the walk, said."""
+    return [i18n.shown(text, language) for text in _asked()]
 
 
 def test_the_prompts_are_said_in_german():

@@ -92,10 +92,12 @@ def test_time_limit_and_stop(agent):
     game = game_class("partition").new()
     # processor time: a busy machine stretches the wall, never the work done by a deadline;
     # this thread's alone, where the search runs (a worker's other tests may leave threads)
-    _, spent = thread_seconds(lambda: agent.choose(game, Limits(seconds=0.3)))
+    # (a deadline of 0.1 s and a stop after 0.05 s: a search that overlooks either runs on
+    # far past the bounds, as it would past longer ones; the search's time is the test's)
+    _, spent = thread_seconds(lambda: agent.choose(game, Limits(seconds=0.1)))
     assert spent < 1.5
     event = threading.Event()
-    timer = threading.Timer(0.2, event.set)
+    timer = threading.Timer(0.05, event.set)
     timer.start()
     choice, spent = thread_seconds(lambda: agent.choose(game, Limits(seconds=30), stop=event))
     assert spent < 2

@@ -6,6 +6,7 @@ same position."""
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 from typing import Any
@@ -40,29 +41,46 @@ def check_round_trip(game: Game, where: str) -> None:
 def every_point(game: Game, where: str) -> None:
     """The round trip at each point of ``game``'s history."""
     game = game.copy()
-    while True:
-        check_round_trip(game, f"{where} after {len(game.move_stack)} moves")
-        if not game.move_stack:
-            return
-        game.pop()
+    # (the moves counted once: a Pyraos move stack is built anew each time it is read)
+    for moves in range(len(game.move_stack), -1, -1):
+        check_round_trip(game, f"{where} after {moves} moves")
+        if moves:
+            game.pop()
+    assert not game.move_stack
 
 
-def test_shipped_positions_and_puzzles_pass_their_set_up_check() -> None:
-    # the examples are read once, as shipped (model/data/examples: the same files as
-    # examples/, tests/viewer/test_api_shipped.py keeps the two alike)
+@functools.cache
+def shipped_games() -> tuple[tuple[Path, Game], ...]:
+    """Every shipped position, puzzle and example as read, read once for this file and
+    test_position_text (the walks work on copies). The examples are read once, as
+    shipped (model/data/examples: the same files as examples/,
+    tests/viewer/test_api_shipped.py keeps the two alike)."""
     paths = sorted(SHIPPED.rglob("*.pyr.json"))
     assert len(paths) > 100
     assert any(path.parent.parent.name == "examples" for path in paths)
-    for path in paths:
-        every_point(files.read(path).game, str(path))
+    return tuple((path, files.read(path).game) for path in paths)
+
+
+@functools.cache
+def shipped_lesson_steps() -> tuple[tuple[Path, int, Game], ...]:
+    """Each step of every shipped lesson, (its lesson, its index, its position), read once."""
+    paths = sorted(SHIPPED.rglob("*.lesson.json"))
+    assert len(paths) > 10
+    return tuple(
+        (path, index, step.game)
+        for path in paths
+        for index, step in enumerate(lesson.read(path).steps)
+    )
+
+
+def test_shipped_positions_and_puzzles_pass_their_set_up_check() -> None:
+    for path, game in shipped_games():
+        every_point(game, str(path))
 
 
 def test_shipped_lesson_steps_pass_their_set_up_check() -> None:
-    paths = sorted(SHIPPED.rglob("*.lesson.json"))
-    assert len(paths) > 10
-    for path in paths:
-        for index, step in enumerate(lesson.read(path).steps):
-            every_point(step.game, f"{path.relative_to(SHIPPED)} step {index + 1}")
+    for path, index, game in shipped_lesson_steps():
+        every_point(game, f"{path.relative_to(SHIPPED)} step {index + 1}")
 
 
 def random_move(game: Game, rng: random.Random) -> Any:
