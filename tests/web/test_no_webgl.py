@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from classroom_helpers import LESSON, local_class
-from conftest import CHROMIUM
+from conftest import CHROMIUM, NO_OMNIBOX
 
 from tests.patience import WAIT_MS
 
@@ -21,7 +21,7 @@ def test_a_page_without_webgl_says_it_cannot_draw_the_board(server, playwright):
     browser = playwright.chromium.launch(  # (a Chromium of its own: no WebGL in it)
         executable_path=CHROMIUM,
         headless=True,
-        args=["--no-sandbox", "--disable-3d-apis", "--disable-webgl"],
+        args=["--no-sandbox", "--disable-3d-apis", "--disable-webgl", NO_OMNIBOX],
     )
     try:
         page = browser.new_page(viewport={"width": 1280, "height": 760})

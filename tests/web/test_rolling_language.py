@@ -23,7 +23,7 @@ from pyramid_lab.viewer.lab.frame import Frame, Label
 from pyramid_lab.viewer.lab.said_html import SaidHtml
 from pyramid_lab.viewer.lab.view_state import ViewState
 from tests.patience import WAIT_MS
-from tests.web.classroom_helpers import start_server
+from tests.web.classroom_helpers import local_class
 from tests.web.test_sites import CODE, DRAFT
 
 
@@ -102,9 +102,9 @@ def test_a_german_and_a_pseudo_page_in_chromium_show_the_panels_in_their_languag
 ):
     """Two students' pages of one class, one German, one in the pseudo-locale: each shows
     the dice pool and the faction boards in its own language (every board unfolded)."""
-    server = start_server(tmp_path / "results.json", DRAFT)
     seen: dict[str, str] = {}
-    try:
+    # (served on a thread of this process: what the pages show needs no process of its own)
+    with local_class(tmp_path / "results.json", DRAFT) as server:
         for language in ("de", "en-XA"):
             context = browser.new_context(
                 viewport={"width": 1200, "height": 800},
@@ -120,8 +120,6 @@ def test_a_german_and_a_pseudo_page_in_chromium_show_the_panels_in_their_languag
                 seen[language] = page.inner_text("#cr-panels")
             finally:
                 context.close()
-    finally:
-        server.stop()
     german = seen["de"]
     for said in ("Der Würfelvorrat", "Fraktionstableau von Rot", "Armeelinien", "Fußsoldaten"):
         assert said in german, german
