@@ -109,6 +109,7 @@ def put_back(window, qtbot) -> None:
         window.parts.setup_mode.leave()
     window.parts.lessons.panel.teach.setChecked(False)  # (teacher mode off)
     window.session.replace_game(Partition(PartitionOptions(3)))  # (no file, no changes)
+    window.lab.review.seed = window.parts.analysis.seed = None  # (a test's own, if it sets one)
     window.statusBar().clearMessage()  # (a test reads the messages its own steps bring)
     for dock in window.findChildren(QDockWidget):  # (a game's own docks are made anew)
         dock.setVisible(dock_name(dock) in window.built_docks)
@@ -124,6 +125,7 @@ def put_back(window, qtbot) -> None:
     assert not busy(window)
     assert window.session.path is None
     assert not window.session.dirty
+    assert window.session.review is None
     assert window.scene.camera_preset() == "iso"
     shown = shown_docks(window)
     assert shown == window.built_docks, shown ^ window.built_docks
