@@ -67,7 +67,8 @@ def fresh_window(module_window, window_folders, qtbot):
 
 
 def stop_jobs(window, qtbot) -> None:
-    """Solve mode ended, every search stopped and waited for, the computer's seats off."""
+    """Solve mode ended, every search stopped (the review's too) and waited for, the
+    computer's seats off."""
     from tests.patience import WAIT_MS
 
     parts, lab = window.parts, window.lab
@@ -78,12 +79,13 @@ def stop_jobs(window, qtbot) -> None:
     lab.engine.stop()
     parts.analysis.stop()
     parts.puzzle.verifier.stop()
+    lab.review.stop()
     qtbot.waitUntil(lambda: not busy(window), timeout=WAIT_MS)
 
 
 def busy(window) -> bool:
     """A search of the window's at work (Solve's reply, Verify, the computer or Hint, the
-    analysis)."""
+    analysis, the review)."""
     parts = window.parts
     return bool(
         parts.lessons.state.checks.busy
@@ -91,6 +93,7 @@ def busy(window) -> bool:
         or parts.puzzle.verifier.thinking
         or window.lab.engine.runner.thinking
         or parts.analysis.thinking
+        or window.lab.review.thinking
     )
 
 
