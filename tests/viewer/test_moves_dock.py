@@ -3,11 +3,15 @@ old one stays beneath it, a click follows it, and the file keeps them all."""
 
 from __future__ import annotations
 
+import shared_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from window_helpers import click_row
 
 from pyramid_lab.model.files import read
+
+module_window = shared_window.module_window  # (one window a module: shared_window.py)
+fresh_window = shared_window.fresh_window  # (each test plays on a new base-3 Partition)
 
 
 def _play(window, *texts):
@@ -15,8 +19,8 @@ def _play(window, *texts):
         window.session.play(window.session.game.parse_move(text))
 
 
-def test_an_earlier_move_starts_a_line_and_keeps_the_old_one(make_window, tmp_path):
-    window = make_window()
+def test_an_earlier_move_starts_a_line_and_keeps_the_old_one(fresh_window, make_window, tmp_path):
+    window = fresh_window
     _play(window, "0,0,0", "1,0,0", "2,0,0")
     dock = window.parts.moves_dock
     dock.select_row(1)  # a click on the first move
@@ -42,8 +46,8 @@ def test_an_earlier_move_starts_a_line_and_keeps_the_old_one(make_window, tmp_pa
     assert len(read(tmp_path / "lines.pyr.json").variations) == 2  # the other, the rest
 
 
-def test_deleting_a_line_asks_first(make_window, monkeypatch):
-    window = make_window()
+def test_deleting_a_line_asks_first(fresh_window, monkeypatch):
+    window = fresh_window
     _play(window, "0,0,0", "1,0,0")
     window.parts.moves_dock.select_row(1)
     _play(window, "2,2,0")
@@ -59,10 +63,10 @@ def test_deleting_a_line_asks_first(make_window, monkeypatch):
     assert window.windowTitle().startswith("untitled *")
 
 
-def test_a_click_on_another_line_highlights_the_row_followed(make_window, qtbot):
+def test_a_click_on_another_line_highlights_the_row_followed(fresh_window, qtbot):
     """The line followed moves up among the rows (the one left goes beneath it): the row
     highlighted is the position shown, not the row now under the pointer."""
-    window = make_window()
+    window = fresh_window
     _play(window, "0,0,0", "1,0,0", "2,0,0")
     dock = window.parts.moves_dock
     dock.select_row(1)
@@ -80,8 +84,8 @@ def test_a_click_on_another_line_highlights_the_row_followed(make_window, qtbot)
     assert dock.tree.selectedItems() == [dock.tree.topLevelItem(2)]
 
 
-def test_browsing_the_moves_of_a_saved_file_leaves_it_saved(make_window, qtbot, tmp_path):
-    window = make_window()
+def test_browsing_the_moves_of_a_saved_file_leaves_it_saved(fresh_window, qtbot, tmp_path):
+    window = fresh_window
     _play(window, "0,0,0", "1,0,0", "2,0,0")
     assert window.lab.documents.save_file(tmp_path / "three.pyr.json")
     dock = window.parts.moves_dock
@@ -95,15 +99,15 @@ def test_browsing_the_moves_of_a_saved_file_leaves_it_saved(make_window, qtbot, 
     assert " *" not in window.windowTitle()
 
 
-def test_a_row_whose_words_change_is_relabelled_in_place_not_rebuilt(make_window):
+def test_a_row_whose_words_change_is_relabelled_in_place_not_rebuilt(fresh_window, monkeypatch):
     # A secret move revealed (Rolling's deployments at the fights) changed the words of an
     # early row, and every row after it was made anew on each move (issue 46, item 11)
-    window = make_window()
+    window = fresh_window
     _play(window, "0,0,0", "1,0,0", "2,0,0", "0,1,0")
     dock = window.parts.moves_dock
     items = [dock.tree.topLevelItem(i) for i in range(dock.rows())]
     secrets = {0: "red's secret"}
-    dock.hidden = lambda _game, _line: dict(secrets)
+    monkeypatch.setattr(dock, "hidden", lambda _game, _line: dict(secrets))  # (this test's)
     dock.refresh()
     assert [dock.tree.topLevelItem(i) for i in range(dock.rows())] == items  # kept
     assert items[1].text(0) == "1. red's secret"
@@ -116,13 +120,13 @@ def test_a_row_whose_words_change_is_relabelled_in_place_not_rebuilt(make_window
     assert dock.rows() == 6
 
 
-def test_a_move_played_makes_its_own_row_and_keeps_the_others(make_window, monkeypatch):
+def test_a_move_played_makes_its_own_row_and_keeps_the_others(fresh_window, monkeypatch):
     """A long game's move made every row of the line anew (the dock's refresh grew with
     the game); a row stays made while its move has no other line beside it, and one with
     another line beside it is made anew (its words count the other line's moves)."""
     import pyramid_lab.viewer.widgets.move_list as move_list
 
-    window = make_window()
+    window = fresh_window
     _play(window, "0,0,0", "1,0,0", "2,0,0")
     made = []
     label = move_list._label

@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import shared_window
 from window_helpers import click, under_mouse
 
 from pyramid_lab.model.files import read
@@ -17,6 +18,9 @@ from tests.patience import WAIT_MS
 # the drawn scene (picks, the legend's and the labels' places) renders it first itself.
 pytestmark = pytest.mark.usefixtures("unrendered_paints")
 
+module_window = shared_window.module_window  # (the module's one window: shared_window.py)
+fresh_window = shared_window.fresh_window
+
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "model" / "data" / "puzzles" / "partition"
 WIN_IN_1 = "floating-3-win-in-1-a.pyr.json"  # red: 0,0,0, within 1 ply
@@ -24,13 +28,14 @@ WIN_IN_2 = "floating-3-win-in-2-a.pyr.json"  # red: 2,2,0 0,0,0 0,0,1, within 3 
 
 
 @pytest.fixture
-def open_puzzle(make_window, tmp_path):
-    """A window showing a copy of an example puzzle."""
+def open_puzzle(fresh_window, tmp_path):
+    """A window showing a copy of an example puzzle: the module's one window, put back to a
+    fresh window's state first (shared_window.py), as the file opened on a new window."""
 
     def make(name):
         path = tmp_path / name
         shutil.copy(PUZZLES / name, path)
-        window = make_window()
+        window = fresh_window
         assert window.lab.documents.open(path)
         return window, path
 

@@ -8,18 +8,23 @@ from __future__ import annotations
 
 import json
 
+import shared_window
+
 from pyramid_lab.model.files import read, write
 from pyramid_lab.model.review import MISSED_WIN
 from pyramid_lab.model.search import knowledge_for, verify
 from tests.model.test_review import missed_win_game
 from tests.patience import WAIT_MS
 
+module_window = shared_window.module_window  # (one window a module: shared_window.py)
+fresh_window = shared_window.fresh_window  # (a test that opens its own game file first)
 
-def review_in_window(make_window, qtbot, tmp_path, seconds=0.3):
+
+def review_in_window(window, qtbot, tmp_path, seconds=0.3):
+    """The missed win's game written to a file, opened in ``window`` and reviewed."""
     game, ply, winners = missed_win_game()
     path = tmp_path / "game.pyr.json"
     write(path, game)
-    window = make_window()
     assert window.lab.documents.open(path)
     window.lab.review.seed = 1
     window.parts.reviewer.dock.seconds.setValue(seconds)
@@ -31,9 +36,9 @@ def review_in_window(make_window, qtbot, tmp_path, seconds=0.3):
 
 
 def test_review_calls_the_missed_win_and_draws_the_better_move(
-    make_window, qtbot, tmp_path, guard_errors
+    fresh_window, make_window, qtbot, tmp_path, guard_errors
 ):
-    window, path, game, ply, winners = review_in_window(make_window, qtbot, tmp_path)
+    window, path, game, ply, winners = review_in_window(fresh_window, qtbot, tmp_path)
     dock = window.parts.reviewer.dock
     assert dock.isVisible()
     review = window.session.review
@@ -79,10 +84,10 @@ def test_review_calls_the_missed_win_and_draws_the_better_move(
 
 
 def test_make_a_puzzle_of_the_missed_win_keeps_a_verified_puzzle(
-    make_window, qtbot, tmp_path, monkeypatch, guard_errors
+    fresh_window, qtbot, tmp_path, monkeypatch, guard_errors
 ):
     monkeypatch.setenv("PYRAMID_LAB_PUZZLES", str(tmp_path / "made"))
-    window, _path, _game, _ply, _ = review_in_window(make_window, qtbot, tmp_path)
+    window, _path, _game, _ply, _ = review_in_window(fresh_window, qtbot, tmp_path)
     review = window.session.review
     spots = review.puzzles
     assert spots, "the missed win or a mistake makes a puzzle spot"
@@ -121,11 +126,11 @@ def test_make_a_puzzle_of_the_missed_win_keeps_a_verified_puzzle(
     assert not guard_errors
 
 
-def test_stop_keeps_the_moves_judged_so_far(make_window, qtbot, tmp_path, guard_errors):
+def test_stop_keeps_the_moves_judged_so_far(fresh_window, qtbot, tmp_path, guard_errors):
     game, _ply, _ = missed_win_game()
     path = tmp_path / "game.pyr.json"
     write(path, game)
-    window = make_window()
+    window = fresh_window
     assert window.lab.documents.open(path)
     window.parts.reviewer.dock.seconds.setValue(2.0)
     window.menus.actions["review"].trigger()
@@ -140,8 +145,8 @@ def test_stop_keeps_the_moves_judged_so_far(make_window, qtbot, tmp_path, guard_
     assert not guard_errors
 
 
-def test_review_refuses_a_game_without_moves(make_window, guard_errors):
-    window = make_window()
+def test_review_refuses_a_game_without_moves(fresh_window, guard_errors):
+    window = fresh_window  # (a new base-3 Partition: no moves)
     window.menus.actions["review"].trigger()
     assert not window.parts.reviewer.thinking
     assert "no moves" in window.parts.reviewer.dock.activity.text()
@@ -178,7 +183,7 @@ def test_compose_writes_a_verified_collection_and_opens_it_in_practice(
     assert not guard_errors
 
 
-def test_the_monkey_reviews_a_game(make_window, qtbot, tmp_path, guard_errors, monkeypatch):
+def test_the_monkey_reviews_a_game(fresh_window, qtbot, tmp_path, guard_errors, monkeypatch):
     """The monkey's review action (Review game, Stop, the graph, Make a puzzle) on a
     played game: reviews finish or stop, and nothing reaches the guard."""
     import random
@@ -191,7 +196,7 @@ def test_the_monkey_reviews_a_game(make_window, qtbot, tmp_path, guard_errors, m
     game, _ply, _ = missed_win_game()
     path = tmp_path / "game.pyr.json"
     write(path, game)
-    window = make_window()
+    window = fresh_window
     assert window.lab.documents.open(path)
     monkey = Monkey(window, rng, example_copies(tmp_path / "files"), qtbot)
     reviewed = 0
@@ -205,11 +210,11 @@ def test_the_monkey_reviews_a_game(make_window, qtbot, tmp_path, guard_errors, m
 
 
 def test_the_export_writes_the_review_graph_beside_the_picture(
-    make_window, qtbot, tmp_path, guard_errors
+    fresh_window, qtbot, tmp_path, guard_errors
 ):
     from pyramid_lab.viewer.desktop.export_control import open_export_dialog
 
-    window, _path, _game, _ply, _ = review_in_window(make_window, qtbot, tmp_path, seconds=0.2)
+    window, _path, _game, _ply, _ = review_in_window(fresh_window, qtbot, tmp_path, seconds=0.2)
     dialog = open_export_dialog(window.lab, window.port, window.stage)
     written = dialog.export(tmp_path / "board.png")
     assert written == tmp_path / "board.png"
@@ -219,13 +224,13 @@ def test_the_export_writes_the_review_graph_beside_the_picture(
     assert not guard_errors
 
 
-def test_a_new_game_drops_the_review_under_way(make_window, qtbot, tmp_path, guard_errors):
+def test_a_new_game_drops_the_review_under_way(fresh_window, qtbot, tmp_path, guard_errors):
     from pyramid_lab.model.partition import Partition, PartitionOptions
 
     game, _ply, _ = missed_win_game()
     path = tmp_path / "game.pyr.json"
     write(path, game)
-    window = make_window()
+    window = fresh_window
     assert window.lab.documents.open(path)
     window.parts.reviewer.dock.seconds.setValue(2.0)
     window.menus.actions["review"].trigger()

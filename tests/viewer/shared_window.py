@@ -1,0 +1,219 @@
+"""One window for a test module's tests, put back before each test to what those tests read
+of a fresh ``make_window()`` (issue 88 item 7: a window's build and close, about 0.2 s of
+processor time, was most of a short window test).
+
+``module_window`` builds a window on a base-3 Partition once a module; ``fresh_window``
+hands it to a test after putting it back: every job stopped (Solve mode, Verify, the
+analysis, the computer's seats, a lesson's checks), out of set-up mode and teacher mode, a
+new base-3 Partition with no file and no changes (a lesson shown ends with it), the docks
+shown as they were when it was built, its size and camera as built. It then checks that
+state (a test that leaves something the reset does not put back fails the next test here,
+not silently), as it checks that every check, list box, number box and slider of the
+window holds what it held when built (set back as a user sets it, where the user can
+reach it, before the file shown goes). The test's own folders (``window_folders``:
+settings, autosaves, made puzzles) apply, as they do for ``make_window``'s windows.
+
+Use it where a test opens its own file first and reads what that file brings. Not for the
+lesson editor's tests: its fields follow the lesson's step and are out of reach once
+teacher mode is off, so one test's Advanced box or task kind stayed for the next (the
+check above caught it)."""
+
+from __future__ import annotations
+
+import pytest
+
+SIZE = (900, 700)  # make_window's
+
+
+@pytest.fixture(scope="module")
+def module_window(gl_display, tmp_path_factory):
+    """A shown main window on a base-3 Partition, built once for the module (its folders
+    under a temporary folder, as ``window_folders`` puts a test's), closed at its end."""
+    from PySide6.QtCore import QCoreApplication, QEvent, QSettings
+
+    from pyramid_lab.model.partition import Partition, PartitionOptions
+    from pyramid_lab.viewer.desktop.app import MainWindow
+    from pyramid_lab.viewer.lab.session import Session
+
+    folder = tmp_path_factory.mktemp("shared-window")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PYRAMID_LAB_AUTOSAVE", str(folder / "autosave"))
+        patch.setenv("PYRAMID_LAB_CONFIG", str(folder / "config"))
+        patch.setenv("PYRAMID_LAB_PUZZLES", str(folder / "made-puzzles"))
+        patch.setenv("PYRAMID_LAB_LESSON_PROGRESS", str(folder / "lesson-progress.json"))
+        QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
+        QSettings().setValue("engine/threads", 1)
+        window = MainWindow(Session(Partition(PartitionOptions(3))))
+        window.resize(*SIZE)
+        window.show()
+        window.stage.render_now()
+        QCoreApplication.sendPostedEvents()
+        window.built_docks = shown_docks(window)  # (what the reset shows again)
+        window.built_inputs = inputs(window)  # (and what its boxes held)
+    yield window
+    window.shutdown()
+    window.close()
+    window.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+@pytest.fixture
+def fresh_window(module_window, window_folders, qtbot):
+    """The module's window, put back (see the module) and checked."""
+    put_back(module_window, qtbot)
+    yield module_window
+    stop_jobs(module_window, qtbot)
+
+
+def stop_jobs(window, qtbot) -> None:
+    """Solve mode ended, every search stopped (the review's too) and waited for, the
+    computer's seats off."""
+    from tests.patience import WAIT_MS
+
+    parts, lab = window.parts, window.lab
+    if parts.puzzle.solver.active:
+        parts.puzzle.solver.leave()
+    for colour in list(lab.engine.seats.computer):
+        lab.engine.set_player(colour, None)
+    lab.engine.stop()
+    parts.analysis.stop()
+    parts.puzzle.verifier.stop()
+    lab.review.stop()
+    qtbot.waitUntil(lambda: not busy(window), timeout=WAIT_MS)
+
+
+def busy(window) -> bool:
+    """A search of the window's at work (Solve's reply, Verify, the computer or Hint, the
+    analysis, the review)."""
+    parts = window.parts
+    return bool(
+        parts.lessons.state.checks.busy
+        or parts.puzzle.solver.runner.thinking
+        or parts.puzzle.verifier.thinking
+        or window.lab.engine.runner.thinking
+        or parts.analysis.thinking
+        or window.lab.review.thinking
+    )
+
+
+def put_back(window, qtbot) -> None:
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QDockWidget
+
+    from pyramid_lab.model.partition import Partition, PartitionOptions
+
+    stop_jobs(window, qtbot)
+    for _ in range(2):  # (a box set may set another)
+        for widget, value in changed_inputs(window).items():
+            if widget.isVisibleTo(window):  # (as a user sets it: where it can be reached)
+                set_input(widget, value)
+    if window.board.setup is not None:
+        window.parts.setup_mode.leave()
+    window.parts.lessons.panel.teach.setChecked(False)  # (teacher mode off)
+    window.session.replace_game(Partition(PartitionOptions(3)))  # (no file, no changes)
+    window.lab.review.seed = window.parts.analysis.seed = None  # (a test's own, if it sets one)
+    window.statusBar().clearMessage()  # (a test reads the messages its own steps bring)
+    for dock in window.findChildren(QDockWidget):  # (a game's own docks are made anew)
+        dock.setVisible(dock_name(dock) in window.built_docks)
+    window.resize(*SIZE)
+    window.scene.frame_board()
+    QCoreApplication.sendPostedEvents()
+    # what a fresh window shows, checked
+    assert window.board.setup is None
+    assert not window.parts.lessons.state.active  # (another game ends a lesson)
+    assert not window.parts.lessons.panel.teach.isChecked()
+    assert not window.parts.puzzle.solver.active
+    assert window.lab.engine.seats.computer == {}
+    assert not busy(window)
+    assert window.session.path is None
+    assert not window.session.dirty
+    assert window.session.review is None
+    assert window.scene.camera_preset() == "iso"
+    shown = shown_docks(window)
+    assert shown == window.built_docks, shown ^ window.built_docks
+    left = changed_inputs(window)
+    assert not left, {where(w): (held, inputs(window)[w]) for w, held in left.items()}
+
+
+# ---- the boxes a user sets: as they were when the window was built -----------------------
+
+
+def inputs(window) -> dict[object, object]:
+    """Every check, list box, number box and slider of the window with what it holds now
+    (not the text fields: they show the file, lesson or puzzle shown, and the test's own
+    brings its own)."""
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QAbstractSlider,
+        QComboBox,
+        QDoubleSpinBox,
+        QSpinBox,
+    )
+
+    held: dict[object, object] = {}
+    for widget in window.findChildren(QAbstractButton):
+        if widget.isCheckable():
+            held[widget] = widget.isChecked()
+    for box in window.findChildren(QComboBox):  # (its choices too: see changed_inputs)
+        held[box] = (tuple(box.itemText(i) for i in range(box.count())), box.currentIndex())
+    for kind in (QSpinBox, QDoubleSpinBox, QAbstractSlider):
+        held.update((w, w.value()) for w in window.findChildren(kind))
+    return held
+
+
+def changed_inputs(window) -> dict[object, object]:
+    """What the window's boxes held when it was built, where they hold another now. Not
+    compared: the boxes of a game's own docks (made anew with the game) and a list box
+    whose choices the window filled since (a lesson's goals: the next lesson fills it)."""
+    from PySide6.QtWidgets import QComboBox
+    from shiboken6 import isValid
+
+    now = inputs(window)
+    return {
+        widget: value
+        for widget, value in window.built_inputs.items()
+        if isValid(widget)
+        and widget in now
+        and now[widget] != value
+        and not (isinstance(widget, QComboBox) and now[widget][0] != value[0])
+    }
+
+
+def where(widget) -> str:
+    """A widget named by its kind and its parents' (for a message)."""
+    names = []
+    while widget is not None:
+        names.append(f"{type(widget).__name__}{widget.objectName() and ' ' + widget.objectName()}")
+        widget = widget.parent()
+    return " < ".join(names[:5])
+
+
+def set_input(widget, value) -> None:
+    """``value`` into ``widget`` as a user would set it (its signals go out)."""
+    from PySide6.QtWidgets import QAbstractButton, QComboBox
+
+    if isinstance(widget, QAbstractButton):  # (unchecked at the build: a radio too)
+        auto, group = widget.autoExclusive(), widget.group()
+        grouped = group is not None and group.exclusive()
+        if grouped:
+            group.setExclusive(False)
+        widget.setAutoExclusive(False)
+        widget.setChecked(value)
+        widget.setAutoExclusive(auto)
+        if grouped:
+            group.setExclusive(True)
+    elif isinstance(widget, QComboBox):
+        widget.setCurrentIndex(value[1])
+    else:
+        widget.setValue(value)
+
+
+def dock_name(dock) -> str:
+    return f"{type(dock).__name__} {dock.objectName()} {dock.windowTitle()}"
+
+
+def shown_docks(window) -> set[str]:
+    from PySide6.QtWidgets import QDockWidget
+
+    return {dock_name(d) for d in window.findChildren(QDockWidget) if not d.isHidden()}
