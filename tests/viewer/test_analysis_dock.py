@@ -17,7 +17,7 @@ from tests.patience import WAIT_MS, StopAfterPlayouts, no_exact_step
 
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
 # the drawn scene (picks, the legend's and the labels' places) renders it first itself.
-pytestmark = pytest.mark.usefixtures("unrendered_paints")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 # Base 3: red's only win in one is 1,1,1 (tests/model/test_agents.py).

@@ -13,7 +13,7 @@ from pyramid_lab.model.game import game_class, game_names
 
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
 # the drawn scene (picks, the legend's and the labels' places) renders it first itself.
-pytestmark = pytest.mark.usefixtures("unrendered_paints")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 
 @pytest.mark.parametrize("name", game_names())

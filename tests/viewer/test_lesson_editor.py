@@ -26,7 +26,7 @@ from pyramid_lab.viewer.lab.lesson_edit import STARTER_TEXT
 from tests.patience import WAIT_MS, WAIT_S
 
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py).
-pytestmark = pytest.mark.usefixtures("unrendered_paints")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 ROOT = Path(__file__).resolve().parents[2]
 CORNER_BALL = ROOT / "model" / "data" / "lessons" / "partition" / "03-a-corner-ball.lesson.json"

@@ -15,7 +15,7 @@ from pyramid_lab.viewer.desktop.lessons import Progress, play_answer
 from tests.patience import WAIT_S
 
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py).
-pytestmark = pytest.mark.usefixtures("unrendered_paints")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "model" / "data" / "lessons"
