@@ -8,6 +8,7 @@ import logging
 import os
 import resource
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -142,25 +143,8 @@ def dask_scheduler() -> Iterator[str]:
     LocalCluster costs seconds of processor time to start and stop. The local-cluster path
     itself (credentials, the workers' shared table, its shutdown) keeps its own tests,
     which start their own; a test that only needs "a cluster" has ``thread_scheduler``."""
-    import dask
-    from distributed import LocalCluster
-
-    from pyramid_lab.model.search.split_cluster import CLOSED, QUIET
-
-    with (
-        dask.config.set({**QUIET, **CLOSED}),
-        LocalCluster(
-            n_workers=2,
-            processes=True,
-            threads_per_worker=1,
-            host="127.0.0.1",
-            dashboard_address="127.0.0.1:0",
-            scheduler_kwargs={"dashboard": False},
-            memory_limit=0,
-            silence_logs=logging.CRITICAL,
-        ) as local,
-    ):
-        yield local.scheduler_address
+    with _plain_cluster(n_workers=2, processes=True) as address:
+        yield address
 
 
 @pytest.fixture
@@ -175,26 +159,34 @@ def thread_scheduler(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     meanwhile, and Hypothesis, which draws from the constants of the modules loaded, then
     finds its data drawn differently. The worker's solver and shared table are the test's
     only, not this process's."""
-    import dask
-    from distributed import LocalCluster
-
     from pyramid_lab.model.search import split_worker
-    from pyramid_lab.model.search.split_cluster import CLOSED, QUIET
 
     monkeypatch.setattr(split_worker, "_SOLVER", {})
     monkeypatch.setattr(split_worker, "_SHARED", {})
+    with _plain_cluster(n_workers=1, processes=False, protocol="tcp://") as address:
+        yield address
+
+
+@contextmanager
+def _plain_cluster(**shape: Any) -> Iterator[str]:
+    """A plain local Dask cluster of one thread a worker, on loopback, quiet, with no
+    dashboard and no memory limit (its ``shape``: the workers, processes or threads), and
+    its scheduler's address while it runs."""
+    import dask
+    from distributed import LocalCluster
+
+    from pyramid_lab.model.search.split_cluster import CLOSED, QUIET
+
     with (
         dask.config.set({**QUIET, **CLOSED}),
         LocalCluster(
-            n_workers=1,
-            processes=False,
             threads_per_worker=1,
-            protocol="tcp://",
             host="127.0.0.1",
             dashboard_address="127.0.0.1:0",
             scheduler_kwargs={"dashboard": False},
             memory_limit=0,
             silence_logs=logging.CRITICAL,
+            **shape,
         ) as local,
     ):
         yield local.scheduler_address
