@@ -180,6 +180,21 @@ def test_the_next_position_holding_a_byte_is_found_eight_at_a_time_as_one_at_a_t
             assert whole_push.next_holding(layer, i, end, byte) == want
 
 
+def test_the_keys_are_made_distinct_in_order_short_or_long() -> None:
+    # a position's children and predecessors made distinct and sorted: up to 128 keys by
+    # insertion, more (rare: base 4's most children are 252) by whole_moves.heap_sort;
+    # repeated keys and not, lengths from 0 to 300, the keys past the length untouched
+    rng = np.random.default_rng(11)
+    for m in [*range(12), 127, 128, 129, 130, 200, 255, 256, 257, 300]:
+        for spread in (3, 1 << 50):
+            keys = rng.integers(0, spread, size=m + 4, dtype=np.int64)
+            want = np.unique(keys[:m])
+            rest = keys[m:].copy()
+            assert whole_moves.distinct(keys, m) == len(want)
+            assert keys[: len(want)].tolist() == want.tolist()
+            assert keys[m:].tolist() == rest.tolist()
+
+
 @pytest.fixture(scope="module")
 def read_of_base_3(tables) -> list[tuple[int, int, int, int]]:
     """(layer, index, own, opp) of every position of base 3 that is read (no copy), listed
