@@ -6,9 +6,14 @@ into numba's cache for the tests, by whichever process comes first: the suite's 
 A table's layers cross into a kernel as their addresses (``whole_index.layers_of``), so
 every pyramid is one signature: a base-3 build, checked and probed, and one by rounds
 compile every kernel a test runs, and the base-2 builds and a user's first base-4 build
-load them. This module takes 27 to 32 s of processor time from an empty cache at load 5
-to 8 (33 to 37 s before the rarely read ``whole_push._open_children`` was compiled once,
-not inlined twice: ``tests/bench/compile_alternate.sh``, issue 88 item 7). Before the layers
+load them. This module takes 30 and 31 s of processor time from an empty cache at load 11
+to 14, against 35 and 36 s before ``whole_push._open_children`` located a fresh position's
+children rather than inlining a count of its own (the same bytes; two runs each,
+alternated), and a second or two less since ``whole_moves.distinct`` sorts a long list
+itself, not by numba's sort (29.0 and 25.0 s against 30.0 and 27.0 at load 9 to 5).
+Before that it took 27 to 32 s at load 5 to 8 (33 to 37 s before the rarely read
+``_open_children`` was compiled once, not inlined twice:
+``tests/bench/compile_alternate.sh``, issue 88 item 7). Before the layers
 crossed as their addresses, each pyramid's layer count was a signature of its own, and it
 compiled bases 3 and 2 in 68 to 72 s (and a user's base 4 compiled them a third time). The
 core's warm-up leaves them out. Before this module, the test files

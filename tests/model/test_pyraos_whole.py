@@ -180,19 +180,38 @@ def test_the_next_position_holding_a_byte_is_found_eight_at_a_time_as_one_at_a_t
             assert whole_push.next_holding(layer, i, end, byte) == want
 
 
-def positions_read(n: int, table: whole.WholeTable) -> list[tuple[int, int, int]]:
-    """(index, own, opp) of every position of layer ``n`` that is read (no copy)."""
+def test_the_keys_are_made_distinct_in_order_short_or_long() -> None:
+    # a position's children and predecessors made distinct and sorted: up to 128 keys by
+    # insertion, more (rare: base 4's most children are 252) by whole_moves.heap_sort;
+    # repeated keys and not, lengths from 0 to 300, the keys past the length untouched
+    rng = np.random.default_rng(11)
+    for m in [*range(12), 127, 128, 129, 130, 200, 255, 256, 257, 300]:
+        for spread in (3, 1 << 50):
+            keys = rng.integers(0, spread, size=m + 4, dtype=np.int64)
+            want = np.unique(keys[:m])
+            rest = keys[m:].copy()
+            assert whole_moves.distinct(keys, m) == len(want)
+            assert keys[: len(want)].tolist() == want.tolist()
+            assert keys[m:].tolist() == rest.tolist()
+
+
+@pytest.fixture(scope="module")
+def read_of_base_3(tables) -> list[tuple[int, int, int, int]]:
+    """(layer, index, own, opp) of every position of base 3 that is read (no copy), listed
+    once for the module: the index is the pyramid's, the same in every version's table."""
+    table = tables[3, "standard", "0-2"]
     ix = table.index
     out = []
-    for i in range(ix.sizes[n]):
-        own, opp = whole_walk.unrank(n, i, ix.shapes[n], ix.shape_points[n], ix.arrays)
-        if whole_index.locate(own, opp, table.geo, ix.arrays) == (n, i):
-            out.append((i, int(own), int(opp)))
+    for n in range(ix.layers):
+        for i in range(ix.sizes[n]):
+            own, opp = whole_walk.unrank(n, i, ix.shapes[n], ix.shape_points[n], ix.arrays)
+            if whole_index.locate(own, opp, table.geo, ix.arrays) == (n, i):
+                out.append((n, i, int(own), int(opp)))
     return out
 
 
 @pytest.mark.parametrize(("variant", "removal"), VERSIONS)
-def test_the_un_moves_find_exactly_the_parents(tables, variant, removal):
+def test_the_un_moves_find_exactly_the_parents(tables, read_of_base_3, variant, removal):
     # Push retrograde's predecessors (un-moves: un-place, un-raise, removed spheres put
     # back, the pass) are exactly the positions whose moves reach the position, canonical,
     # each once: on every position of base 3, against the children inverted.
@@ -203,17 +222,16 @@ def test_the_un_moves_find_exactly_the_parents(tables, variant, removal):
     keys = np.zeros(whole_moves.MAX_PREDECESSORS, dtype=np.int64)
     parents: dict[int, set[int]] = {}
     found: dict[int, list[int]] = {}
-    for n in range(ix.layers):
-        for i, own, opp in positions_read(n, table):
-            key = n << whole_moves.KEY_SHIFT | i
-            m = whole_moves.children_keys(own, opp, *codes, moves, keys, table.geo, ix.arrays)
-            for child in keys[:m]:
-                if child < 0:  # the top placed: the only child outside the table
-                    assert kernel.can_place_top_in(own, opp, table.geo)
-                    continue
-                parents.setdefault(int(child), set()).add(key)
-            m = whole_moves.predecessor_keys(own, opp, *codes, moves, keys, table.geo, ix.arrays)
-            found[key] = [int(k) for k in keys[:m]]
+    for n, i, own, opp in read_of_base_3:
+        key = n << whole_moves.KEY_SHIFT | i
+        m = whole_moves.children_keys(own, opp, *codes, moves, keys, table.geo, ix.arrays)
+        for child in keys[:m]:
+            if child < 0:  # the top placed: the only child outside the table
+                assert kernel.can_place_top_in(own, opp, table.geo)
+                continue
+            parents.setdefault(int(child), set()).add(key)
+        m = whole_moves.predecessor_keys(own, opp, *codes, moves, keys, table.geo, ix.arrays)
+        found[key] = [int(k) for k in keys[:m]]
     assert len(found) > 5000
     for key, preds in found.items():
         assert len(preds) == len(set(preds))
@@ -221,8 +239,29 @@ def test_the_un_moves_find_exactly_the_parents(tables, variant, removal):
     assert sum(len(p) for p in found.values()) > 20000
 
 
+@pytest.fixture(scope="module")
+def spread_over_base_4() -> list[tuple[int, int]]:
+    """(own, opp) of positions of base 4 spread over its layers (each layer's first 8
+    shapes and 8 shapes drawn, 6 colourings drawn of each), listed once for the module."""
+    ix4 = whole.index(4)
+    rng = np.random.default_rng(7)
+    boards = []
+    for n in range(1, ix4.layers):
+        shapes = list(range(min(8, len(ix4.shapes[n])))) + list(
+            rng.integers(0, len(ix4.shapes[n]), 8)
+        )
+        for shape in shapes:
+            for c in rng.integers(0, ix4.arrays.ncol[n], 6):
+                i = int(shape) * int(ix4.arrays.ncol[n]) + int(c)
+                own, opp = whole_walk.unrank(n, i, ix4.shapes[n], ix4.shape_points[n], ix4.arrays)
+                boards.append((int(own), int(opp)))
+    return boards
+
+
 @pytest.mark.parametrize(("variant", "removal"), VERSIONS)
-def test_the_children_counted_without_their_keys_are_as_many(tables, variant, removal):
+def test_the_children_counted_without_their_keys_are_as_many(
+    tables, read_of_base_3, spread_over_base_4, variant, removal
+):
     # The counting pass counts a position's distinct canonical children without locating
     # them (children_count: each child's least image under the symmetries that keep the
     # next mover's spheres): as many as children_keys finds, on every position of base 3
@@ -233,23 +272,10 @@ def test_the_children_counted_without_their_keys_are_as_many(tables, variant, re
     keys = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
     merged = compared = 0
     table3 = tables[3, variant, removal]
-    boards = [
-        (own, opp, table3)
-        for n in range(table3.index.layers)
-        for _, own, opp in positions_read(n, table3)
-    ]
     ix4 = whole.index(4)
     geo4 = whole.geometry_arrays(4)
-    rng = np.random.default_rng(7)
-    for n in range(1, ix4.layers):
-        shapes = list(range(min(8, len(ix4.shapes[n])))) + list(
-            rng.integers(0, len(ix4.shapes[n]), 8)
-        )
-        for shape in shapes:
-            for c in rng.integers(0, ix4.arrays.ncol[n], 6):
-                i = int(shape) * int(ix4.arrays.ncol[n]) + int(c)
-                own, opp = whole_walk.unrank(n, i, ix4.shapes[n], ix4.shape_points[n], ix4.arrays)
-                boards.append((int(own), int(opp), None))
+    boards = [(own, opp, table3) for _, _, own, opp in read_of_base_3]
+    boards += [(own, opp, None) for own, opp in spread_over_base_4]
     for own, opp, table in boards:
         geo, arrays = (table.geo, table.index.arrays) if table else (geo4, ix4.arrays)
         if kernel.can_place_top_in(own, opp, geo):

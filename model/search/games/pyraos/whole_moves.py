@@ -81,6 +81,27 @@ def placeable(p: int, occ: int, geo: Geo) -> bool:
     return support & occ == support
 
 
+@njit(cache=True)  # not inlined: the rare long lists only (a position's keys are a few dozen)
+def heap_sort(keys: Words, m: int) -> None:
+    """``keys[:m]`` sorted in place: numba's own sort compiled its quicksort and comparisons
+    again in every process that compiled a kernel sorting keys (about a second each)."""
+    half = m // 2
+    for step in range(half + m - 1):  # the heap made (``half`` sifts), then its tops moved out
+        if step < half:
+            root, end = half - 1 - step, m
+        else:
+            root, end = 0, m - 1 - (step - half)
+            keys[0], keys[end] = keys[end], keys[0]
+        while 2 * root + 1 < end:  # sifted down below its greater child
+            child = 2 * root + 1
+            if child + 1 < end and keys[child] < keys[child + 1]:
+                child += 1
+            if keys[root] >= keys[child]:
+                break
+            keys[root], keys[child] = keys[child], keys[root]
+            root = child
+
+
 @njit(cache=True, inline="always")
 def distinct(keys: Words, m: int) -> int:
     """``keys[:m]`` sorted with each key once; how many."""
@@ -93,7 +114,7 @@ def distinct(keys: Words, m: int) -> int:
                 i -= 1
             keys[i + 1] = k
     else:
-        keys[:m].sort()
+        heap_sort(keys, m)
     out = 0
     for j in range(m):
         if out == 0 or keys[j] != keys[out - 1]:

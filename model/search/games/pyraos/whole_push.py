@@ -105,9 +105,9 @@ def _open_children(
 ) -> int:
     """The byte the rules give (own, opp) alone (1: no move; 2: the top can be placed),
     else ``-1 - c``, ``c`` its distinct children not yet pushed (those won with a byte of
-    at most ``processed``: the rounds done)."""
-    if processed == 0:  # no child pushed yet: their count alone, none located
-        return fresh_byte(own, opp, codes, moves, keys, move_arrays(geo), geo.sym)
+    at most ``processed``: the rounds done). Where none is pushed yet (``processed`` 0)
+    the children are located all the same, not counted alone (:func:`fresh_byte`, as many:
+    ``children_count``): on these rare paths, one inlined copy of the count less to compile."""
     variant, removal = codes
     if can_place_top_in(own, opp, geo):
         return 2
