@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyvista as pv
-from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper
+from vtkmodules.vtkRenderingCore import vtkActor, vtkPointGaussianMapper, vtkPolyDataMapper
 
 
 def rgb_actor(mesh: pv.PolyData, *, cells: bool = False) -> vtkActor:
@@ -24,6 +24,47 @@ def rgb_actor(mesh: pv.PolyData, *, cells: bool = False) -> vtkActor:
     mapper.ScalarVisibilityOn()
     actor = vtkActor()
     actor.SetMapper(mapper)
+    return actor
+
+
+#: Each splat a shaded disc, its colour darker towards the rim (pyvista's circular splat,
+#: what ``add_mesh(style="points_gaussian", render_points_as_spheres=True)`` sets).
+ROUND_SPLAT = """//VTK::Color::Impl
+float dist = dot(offsetVCVSOutput.xy,offsetVCVSOutput.xy);
+if (dist > 1.0) {
+  discard;
+} else {
+  float scale = (1.0 - dist);
+  ambientColor *= scale;
+  diffuseColor *= scale;
+}
+"""
+
+
+def impostor_actor(poly: pv.PolyData) -> vtkActor:
+    """A plain VTK actor drawing :func:`impostors` ``poly`` as spheres: each point in its
+    "rgba" colour, its "radius" wide. It draws what pyvista's ``add_mesh`` with the
+    points-Gaussian style drew (the same mapper and property settings), at a fraction of
+    its cost: a ball pyramid's board has eleven of these, built at each window and New
+    game."""
+    mapper = vtkPointGaussianMapper()
+    mapper.SetInputData(poly)
+    mapper.SetScalarModeToUsePointFieldData()  # (by name: a refill resets the active array)
+    mapper.SelectColorArray("rgba")
+    mapper.SetColorModeToDirectScalars()
+    mapper.ScalarVisibilityOn()
+    mapper.SetSplatShaderCode(ROUND_SPLAT)
+    mapper.SetScaleArray("radius")
+    mapper.SetScaleFactor(1.0)
+    mapper.SetEmissive(False)
+    actor = vtkActor()
+    actor.SetMapper(mapper)
+    actor.PickableOff()
+    prop = actor.GetProperty()  # pyvista's default style for points
+    prop.SetRepresentationToPoints()
+    prop.SetInterpolationToFlat()
+    prop.SetPointSize(5.0)
+    prop.SetSpecularPower(100.0)
     return actor
 
 

@@ -210,8 +210,17 @@ def remove_actor(plotter: pv.BasePlotter, actor: Any) -> None:
 
 
 def aim_camera(plotter: pv.BasePlotter, direction: Sequence[float], up: Sequence[float]) -> None:
-    """Look along ``direction`` with ``up`` up, without a render."""
-    plotter.renderer.view_vector(direction, viewup=up, render=False)
+    """Look along ``direction`` with ``up`` up, without a render: only the camera's
+    direction is set (from ``direction`` towards the origin), for :func:`fit_camera` to
+    place it. pyvista's ``view_vector`` also centred and backed the camera off over the
+    bounds of every actor (computed twice, in Python: 2.5 ms a view), which
+    :func:`fit_camera` then overwrote."""
+    renderer = plotter.renderer
+    camera = renderer.GetActiveCamera()
+    camera.SetFocalPoint(0.0, 0.0, 0.0)
+    camera.SetPosition(*map(float, direction))
+    camera.SetViewUp(*map(float, up))
+    renderer.camera_set = True  # (as view_vector left it: pyvista resets no camera set)
 
 
 def fit_camera(
