@@ -198,7 +198,7 @@ class BallPyramidView:
         self._impostor_actors.append(actor)
         return actor
 
-    def _add_mesh(self, mesh: pv.PolyData, **style: object) -> pv.Actor:
+    def _add_mesh(self, mesh: pv.PolyData, **style: object) -> vtkActor:
         actor = add_still_mesh(self.plotter, mesh, **style)
         self._actors.append(actor)
         return actor

@@ -9,11 +9,13 @@ from typing import Any, ClassVar, Self, TypedDict
 import numpy as np
 import pyvista as pv
 from vtkmodules.util.numpy_support import vtk_to_numpy
+from vtkmodules.vtkRenderingCore import vtkActor
 
 from pyramid_lab.i18n import shown
 
 from ..lab import palette
 from .base import CameraViews, Copies, Spheres
+from .impostors import rgb_cells_actor
 from .labels import ScreenLabels
 
 Template = tuple[np.ndarray, np.ndarray]  # points (n, 3), triangles (m, 3)
@@ -182,14 +184,37 @@ def add_labels(
     )
 
 
-def add_still_mesh(plotter: pv.BasePlotter, mesh: pv.PolyData, **style: Any) -> pv.Actor:
+def add_still_mesh(plotter: pv.BasePlotter, mesh: pv.PolyData, **style: Any) -> vtkActor:
     """An actor that never takes a click, added without a render or a camera reset; with
     ``scalars="rgb"`` its colours are the mesh's per-cell RGB (no scalar bar)."""
+    if style.get("scalars") == "rgb" and _plain_rgb_cells(mesh, style):
+        plain = {k: v for k, v in style.items() if k not in ("scalars", "smooth_shading")}
+        actor = rgb_cells_actor(mesh, **plain)
+        add_actor(plotter, actor)
+        return actor
     if style.get("scalars") == "rgb":
         style.setdefault("rgb", True)
     if "scalars" in style:
         style.setdefault("show_scalar_bar", False)
-    return plotter.add_mesh(mesh, **STILL, **style)
+    added: vtkActor = plotter.add_mesh(mesh, **STILL, **style)
+    return added
+
+
+#: The styles :func:`rgb_cells_actor` draws as pyvista's ``add_mesh`` did.
+_PLAIN_STYLE = frozenset(
+    {"scalars", "opacity", "ambient", "show_edges", "edge_color", "line_width"}
+)
+
+
+def _plain_rgb_cells(mesh: pv.PolyData, style: dict[str, Any]) -> bool:
+    """``mesh`` holds only a per-cell uint8 "rgb" array, and ``style`` asks for flat
+    shading and no more than :data:`_PLAIN_STYLE` (else pyvista adds it)."""
+    if not set(style) <= _PLAIN_STYLE | {"smooth_shading"} or style.get("smooth_shading"):
+        return False
+    if list(mesh.point_data.keys()) or "rgb" not in mesh.cell_data:
+        return False
+    rgb = mesh.cell_data["rgb"]
+    return rgb.dtype == np.uint8 and rgb.ndim == 2 and rgb.shape[1] == 3
 
 
 # pyvista's Plotter forwards add_actor, remove_actor, view_vector and reset_camera to its
