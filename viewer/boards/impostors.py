@@ -73,26 +73,31 @@ def impostor_actor(poly: pv.PolyData) -> vtkActor:
     return actor
 
 
-def rgb_cells_actor(
+def flat_actor(
     mesh: pv.PolyData,
     *,
+    color: tuple[float, float, float] | None = None,
     opacity: float = 1.0,
     ambient: float = 0.0,
     show_edges: bool = False,
     edge_color: tuple[float, float, float] = (0, 0, 0),
     line_width: float = 1.0,
 ) -> vtkActor:
-    """A plain VTK actor drawing ``mesh`` in its per-cell "rgb" array, flat shaded: the
-    mapper and property pyvista's ``add_mesh(mesh, scalars="rgb", rgb=True, ...)`` set
-    (its default theme's lighting), without its keyword handling and wrappers (about
-    2 ms a mesh; a board has five to ten, built at each window and New game)."""
+    """A plain VTK actor drawing ``mesh`` flat shaded, in ``color`` or (None) in its
+    per-cell "rgb" array: the mapper and property pyvista's ``add_mesh(mesh, color=...)``
+    or ``add_mesh(mesh, scalars="rgb", rgb=True)`` set (its default theme's lighting),
+    without its keyword handling and wrappers (about 2 ms a mesh; a board has five to
+    ten, built at each window and New game)."""
     mapper = vtkDataSetMapper()
     mapper.SetInputData(mesh)
-    mapper.SetScalarModeToUseCellFieldData()  # (by name: a refill resets the active array)
-    mapper.SelectColorArray("rgb")
-    mapper.SetColorModeToDirectScalars()
-    mapper.ScalarVisibilityOn()
     mapper.InterpolateScalarsBeforeMappingOn()
+    if color is None:
+        mapper.SetScalarModeToUseCellFieldData()  # (by name: a refill resets the active array)
+        mapper.SelectColorArray("rgb")
+        mapper.SetColorModeToDirectScalars()
+        mapper.ScalarVisibilityOn()
+    else:
+        mapper.ScalarVisibilityOff()
     actor = vtkActor()
     actor.SetMapper(mapper)
     actor.PickableOff()
@@ -100,7 +105,7 @@ def rgb_cells_actor(
     prop.SetInterpolationToFlat()
     prop.SetPointSize(5.0)
     prop.SetSpecularPower(100.0)
-    prop.SetColor(*_THEME_RGB)
+    prop.SetColor(*(_THEME_RGB if color is None else pv.Color(color).float_rgb))
     prop.SetOpacity(float(opacity))
     prop.SetAmbient(float(ambient))
     prop.SetEdgeVisibility(bool(show_edges))

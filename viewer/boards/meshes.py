@@ -15,7 +15,7 @@ from pyramid_lab.i18n import shown
 
 from ..lab import palette
 from .base import CameraViews, Copies, Spheres
-from .impostors import rgb_cells_actor
+from .impostors import flat_actor
 from .labels import ScreenLabels
 
 Template = tuple[np.ndarray, np.ndarray]  # points (n, 3), triangles (m, 3)
@@ -186,10 +186,12 @@ def add_labels(
 
 def add_still_mesh(plotter: pv.BasePlotter, mesh: pv.PolyData, **style: Any) -> vtkActor:
     """An actor that never takes a click, added without a render or a camera reset; with
-    ``scalars="rgb"`` its colours are the mesh's per-cell RGB (no scalar bar)."""
-    if style.get("scalars") == "rgb" and _plain_rgb_cells(mesh, style):
+    ``scalars="rgb"`` its colours are the mesh's per-cell RGB (no scalar bar). A flat
+    mesh in one colour or its per-cell RGB is added as a plain VTK actor that draws the
+    same (:func:`flat_actor`); any other through pyvista."""
+    if _flat(mesh, style):
         plain = {k: v for k, v in style.items() if k not in ("scalars", "smooth_shading")}
-        actor = rgb_cells_actor(mesh, **plain)
+        actor = flat_actor(mesh, **plain)
         add_actor(plotter, actor)
         return actor
     if style.get("scalars") == "rgb":
@@ -200,16 +202,23 @@ def add_still_mesh(plotter: pv.BasePlotter, mesh: pv.PolyData, **style: Any) -> 
     return added
 
 
-#: The styles :func:`rgb_cells_actor` draws as pyvista's ``add_mesh`` did.
-_PLAIN_STYLE = frozenset(
-    {"scalars", "opacity", "ambient", "show_edges", "edge_color", "line_width"}
+#: The styles :func:`flat_actor` draws as pyvista's ``add_mesh`` did.
+_FLAT_STYLE = frozenset(
+    {"color", "scalars", "opacity", "ambient", "show_edges", "edge_color", "line_width"}
 )
 
 
-def _plain_rgb_cells(mesh: pv.PolyData, style: dict[str, Any]) -> bool:
-    """``mesh`` holds only a per-cell uint8 "rgb" array, and ``style`` asks for flat
-    shading and no more than :data:`_PLAIN_STYLE` (else pyvista adds it)."""
-    if not set(style) <= _PLAIN_STYLE | {"smooth_shading"} or style.get("smooth_shading"):
+def _flat(mesh: pv.PolyData, style: dict[str, Any]) -> bool:
+    """``style`` asks for flat shading and no more than :data:`_FLAT_STYLE`, in one colour
+    or in ``mesh``'s per-cell uint8 "rgb" array (its only array); ``mesh`` is not empty
+    (pyvista refuses it, and says so)."""
+    if not set(style) <= _FLAT_STYLE | {"smooth_shading"} or style.get("smooth_shading"):
+        return False
+    if not mesh.n_points:
+        return False
+    if "color" in style:
+        return "scalars" not in style
+    if style.get("scalars") != "rgb":
         return False
     if list(mesh.point_data.keys()) or "rgb" not in mesh.cell_data:
         return False
