@@ -58,6 +58,7 @@ def impostor_actor(poly: pv.PolyData) -> vtkActor:
     mapper.SelectColorArray("rgba")
     mapper.SetColorModeToDirectScalars()
     mapper.ScalarVisibilityOn()
+    mapper.InterpolateScalarsBeforeMappingOn()
     mapper.SetSplatShaderCode(ROUND_SPLAT)
     mapper.SetScaleArray("radius")
     mapper.SetScaleFactor(1.0)
@@ -70,6 +71,7 @@ def impostor_actor(poly: pv.PolyData) -> vtkActor:
     prop.SetInterpolationToFlat()
     prop.SetPointSize(5.0)
     prop.SetSpecularPower(100.0)
+    prop.SetColor(*_THEME_RGB)  # (unseen under the rgba array)
     return actor
 
 
