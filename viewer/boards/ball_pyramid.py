@@ -40,7 +40,7 @@ from collections.abc import Sequence
 import numpy as np
 import pyvista as pv
 from vtkmodules.vtkCommonDataModel import vtkPlane
-from vtkmodules.vtkRenderingCore import vtkProp, vtkRenderer
+from vtkmodules.vtkRenderingCore import vtkActor, vtkProp, vtkRenderer
 
 from pyramid_lab.i18n import shown
 from pyramid_lab.model.lattice import CORNERS, PyramidLattice
@@ -48,7 +48,14 @@ from pyramid_lab.model.lattice import CORNERS, PyramidLattice
 from ..lab import palette
 from ..lab.frame import Frame, Vanish
 from ..lab.view_state import ViewState
-from .impostors import coloured, impostors, rgb_actor, rotate_down_to, write_impostors
+from .impostors import (
+    coloured,
+    impostor_actor,
+    impostors,
+    rgb_actor,
+    rotate_down_to,
+    write_impostors,
+)
 from .labels import ScreenLabels
 from .meshes import (
     add_actor,
@@ -121,7 +128,7 @@ class BallPyramidView:
         # the deepest peel that leaves a ball (base 6: 1; half the levels, 3, left none)
         self.peel_max = int(lattice.wall_distance.min(axis=1).max())
         self._actors: list[vtkProp] = []
-        self._impostor_actors: list[pv.Actor] = []  # they write their spheres' depth
+        self._impostor_actors: list[vtkActor] = []  # they write their spheres' depth
         self._board_below = board_contacts(lattice)
         centres = lattice.centres.astype(np.float32)
         self._solid = impostors(centres)
@@ -131,7 +138,7 @@ class BallPyramidView:
         add_fragment_effect(
             self.faint_actor, "ghost_rim", uniforms={"rimColor": palette.GHOST_RIM_RGB}
         )
-        self.outlines: dict[str, tuple[pv.PolyData, pv.Actor]] = {}
+        self.outlines: dict[str, tuple[pv.PolyData, vtkActor]] = {}
         for style, rim in {**palette.RIM_RGB, "hover": palette.HOVER_RIM_RGB}.items():
             poly = impostors(centres[:1])
             actor = self._add_impostors(poly)
@@ -182,27 +189,16 @@ class BallPyramidView:
     def _before_render(self, renderer: object, _event: str) -> None:
         set_sphere_depth(self._impostor_actors, renderer)
 
-    def _add_impostors(self, poly: pv.PolyData) -> pv.Actor:
-        actor = add_still_mesh(
-            self.plotter,
-            poly,
-            style="points_gaussian",
-            render_points_as_spheres=True,
-            scalars="rgba",
-            rgba=True,
-            emissive=False,
-        )
-        mapper = actor.mapper
-        mapper.SetScaleArray("radius")
-        mapper.SetScaleFactor(1.0)
-        mapper.SetEmissive(False)
-        tight_splats(mapper)
+    def _add_impostors(self, poly: pv.PolyData) -> vtkActor:
+        actor = impostor_actor(poly)
+        tight_splats(actor.GetMapper())
         add_sphere_depth(actor)
+        add_actor(self.plotter, actor)
         self._actors.append(actor)
         self._impostor_actors.append(actor)
         return actor
 
-    def _add_mesh(self, mesh: pv.PolyData, **style: object) -> pv.Actor:
+    def _add_mesh(self, mesh: pv.PolyData, **style: object) -> vtkActor:
         actor = add_still_mesh(self.plotter, mesh, **style)
         self._actors.append(actor)
         return actor

@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import numpy as np
 import pyvista as pv
-from vtkmodules.vtkRenderingCore import vtkActor, vtkPolyDataMapper
+from vtkmodules.vtkRenderingCore import (
+    vtkActor,
+    vtkDataSetMapper,
+    vtkPointGaussianMapper,
+    vtkPolyDataMapper,
+)
 
 
 def rgb_actor(mesh: pv.PolyData, *, cells: bool = False) -> vtkActor:
@@ -25,6 +30,94 @@ def rgb_actor(mesh: pv.PolyData, *, cells: bool = False) -> vtkActor:
     actor = vtkActor()
     actor.SetMapper(mapper)
     return actor
+
+
+#: Each splat a shaded disc, its colour darker towards the rim (pyvista's circular splat,
+#: what ``add_mesh(style="points_gaussian", render_points_as_spheres=True)`` sets).
+ROUND_SPLAT = """//VTK::Color::Impl
+float dist = dot(offsetVCVSOutput.xy,offsetVCVSOutput.xy);
+if (dist > 1.0) {
+  discard;
+} else {
+  float scale = (1.0 - dist);
+  ambientColor *= scale;
+  diffuseColor *= scale;
+}
+"""
+
+
+def impostor_actor(poly: pv.PolyData) -> vtkActor:
+    """A plain VTK actor drawing :func:`impostors` ``poly`` as spheres: each point in its
+    "rgba" colour, its "radius" wide. It draws what pyvista's ``add_mesh`` with the
+    points-Gaussian style drew (the same mapper and property settings), at a fraction of
+    its cost: a ball pyramid's board has eleven of these, built at each window and New
+    game."""
+    mapper = vtkPointGaussianMapper()
+    mapper.SetInputData(poly)
+    mapper.SetScalarModeToUsePointFieldData()  # (by name: a refill resets the active array)
+    mapper.SelectColorArray("rgba")
+    mapper.SetColorModeToDirectScalars()
+    mapper.ScalarVisibilityOn()
+    mapper.InterpolateScalarsBeforeMappingOn()
+    mapper.SetSplatShaderCode(ROUND_SPLAT)
+    mapper.SetScaleArray("radius")
+    mapper.SetScaleFactor(1.0)
+    mapper.SetEmissive(False)
+    actor = vtkActor()
+    actor.SetMapper(mapper)
+    actor.PickableOff()
+    prop = actor.GetProperty()  # pyvista's default style for points
+    prop.SetRepresentationToPoints()
+    prop.SetInterpolationToFlat()
+    prop.SetPointSize(5.0)
+    prop.SetSpecularPower(100.0)
+    prop.SetColor(*_THEME_RGB)  # (unseen under the rgba array)
+    return actor
+
+
+def flat_actor(
+    mesh: pv.PolyData,
+    *,
+    color: tuple[float, float, float] | None = None,
+    opacity: float = 1.0,
+    ambient: float = 0.0,
+    show_edges: bool = False,
+    edge_color: tuple[float, float, float] = (0, 0, 0),
+    line_width: float = 1.0,
+) -> vtkActor:
+    """A plain VTK actor drawing ``mesh`` flat shaded, in ``color`` or (None) in its
+    per-cell "rgb" array: the mapper and property pyvista's ``add_mesh(mesh, color=...)``
+    or ``add_mesh(mesh, scalars="rgb", rgb=True)`` set (its default theme's lighting),
+    without its keyword handling and wrappers (about 2 ms a mesh; a board has five to
+    ten, built at each window and New game)."""
+    mapper = vtkDataSetMapper()
+    mapper.SetInputData(mesh)
+    mapper.InterpolateScalarsBeforeMappingOn()
+    if color is None:
+        mapper.SetScalarModeToUseCellFieldData()  # (by name: a refill resets the active array)
+        mapper.SelectColorArray("rgb")
+        mapper.SetColorModeToDirectScalars()
+        mapper.ScalarVisibilityOn()
+    else:
+        mapper.ScalarVisibilityOff()
+    actor = vtkActor()
+    actor.SetMapper(mapper)
+    actor.PickableOff()
+    prop = actor.GetProperty()
+    prop.SetInterpolationToFlat()
+    prop.SetPointSize(5.0)
+    prop.SetSpecularPower(100.0)
+    prop.SetColor(*(_THEME_RGB if color is None else pv.Color(color).float_rgb))
+    prop.SetOpacity(float(opacity))
+    prop.SetAmbient(float(ambient))
+    prop.SetEdgeVisibility(bool(show_edges))
+    prop.SetEdgeColor(*pv.Color(edge_color).float_rgb)
+    prop.SetLineWidth(float(line_width))
+    return actor
+
+
+#: pyvista's default theme's colour of a mesh ("lightblue"; unseen under the rgb array).
+_THEME_RGB = (0.6784313725490196, 0.8470588235294118, 0.9019607843137255)
 
 
 def impostors(centres: np.ndarray) -> pv.PolyData:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyvista as pv
+from vtkmodules.vtkRenderingCore import vtkActor
 
 from pyramid_lab.model.lattice import PyramidLattice
 
@@ -22,7 +23,7 @@ class HeatMarkers:
     """The actor of Frame.heat's markers: impostors (``poly`` drawn by ``actor``) with a
     light rim (shaders/outline_rim), so a marker's colour reads on a ball of any colour."""
 
-    def __init__(self, lattice: PyramidLattice, poly: pv.PolyData, actor: pv.Actor) -> None:
+    def __init__(self, lattice: PyramidLattice, poly: pv.PolyData, actor: vtkActor) -> None:
         self.lattice = lattice
         self.poly = poly
         self.actor = actor
