@@ -10,6 +10,7 @@ import pyvista as pv
 from vtkmodules.vtkRenderingCore import (
     vtkActor,
     vtkDataSetMapper,
+    vtkMapper,
     vtkPointGaussianMapper,
     vtkPolyDataMapper,
 )
@@ -20,16 +21,22 @@ def rgb_actor(mesh: pv.PolyData, *, cells: bool = False) -> vtkActor:
     "rgb" array, per point or per cell, as given."""
     mapper = vtkPolyDataMapper()
     mapper.SetInputData(mesh)
+    _coloured_by(mapper, "rgb", cells=cells)
+    actor = vtkActor()
+    actor.SetMapper(mapper)
+    return actor
+
+
+def _coloured_by(mapper: vtkMapper, array: str, *, cells: bool) -> None:
+    """``mapper`` colours each point (or cell) by its colour in ``array`` as it is (no
+    colour table), the array found by its name (a refill resets the active array)."""
     if cells:
         mapper.SetScalarModeToUseCellFieldData()
     else:
         mapper.SetScalarModeToUsePointFieldData()
-    mapper.SelectColorArray("rgb")
+    mapper.SelectColorArray(array)
     mapper.SetColorModeToDirectScalars()
     mapper.ScalarVisibilityOn()
-    actor = vtkActor()
-    actor.SetMapper(mapper)
-    return actor
 
 
 #: Each splat a shaded disc, its colour darker towards the rim (pyvista's circular splat,
@@ -54,10 +61,7 @@ def impostor_actor(poly: pv.PolyData) -> vtkActor:
     game."""
     mapper = vtkPointGaussianMapper()
     mapper.SetInputData(poly)
-    mapper.SetScalarModeToUsePointFieldData()  # (by name: a refill resets the active array)
-    mapper.SelectColorArray("rgba")
-    mapper.SetColorModeToDirectScalars()
-    mapper.ScalarVisibilityOn()
+    _coloured_by(mapper, "rgba", cells=False)
     mapper.InterpolateScalarsBeforeMappingOn()
     mapper.SetSplatShaderCode(ROUND_SPLAT)
     mapper.SetScaleArray("radius")
@@ -94,10 +98,7 @@ def flat_actor(
     mapper.SetInputData(mesh)
     mapper.InterpolateScalarsBeforeMappingOn()
     if color is None:
-        mapper.SetScalarModeToUseCellFieldData()  # (by name: a refill resets the active array)
-        mapper.SelectColorArray("rgb")
-        mapper.SetColorModeToDirectScalars()
-        mapper.ScalarVisibilityOn()
+        _coloured_by(mapper, "rgb", cells=True)
     else:
         mapper.ScalarVisibilityOff()
     actor = vtkActor()
