@@ -3,10 +3,10 @@ tree, installed (not editable) into a fresh virtual environment that sees the pr
 dependencies, and its ``pyramid-lab`` run from another folder finds the lessons, the
 puzzle collections, the certificates and the shaders it ships, through the installed
 package alone: ``puzzles``, ``lesson check`` and ``certificate check`` (through the
-installed package's ``main``, in one process with the other checks of its data),
-``classroom`` (the shipped lessons), ``open`` (Lesson 1 on show) and ``practice
-partition``, each exit 0. The wheel holds one
-import name, ``pyramid_lab`` (issue 73), and a split solve on Dask runs from there too."""
+installed package's ``main``, in the one process that runs docs/api.md's examples and
+checks the data), ``classroom`` (the shipped lessons), ``open`` (Lesson 1 on show) and
+``practice partition``, each exit 0. The wheel holds one import name, ``pyramid_lab``
+(issue 73), and a split solve on Dask runs from there too."""
 
 from __future__ import annotations
 
@@ -141,21 +141,32 @@ def test_the_wheel_holds_one_import_name(installed):
 
 
 @pytest.fixture(scope="module")
-def checked(installed) -> dict[str, Any]:
-    """What the installed package finds by itself, asked in one process of the installed
-    Python from the folder outside the repository (tests/viewer/installed_checks.py): where
-    it comes from, what a script opens by name, the certificates, and the ``puzzles``,
-    ``lesson check`` and ``certificate check`` commands through its ``main``. One process
-    for them all: each costs a second of processor time before it does anything, and what
-    they check is the package's data (the program's own start: the other tests here)."""
+def page_and_data(installed) -> subprocess.CompletedProcess[str]:
+    """One process of the installed Python, in a folder outside the repository
+    (tests/viewer/installed_checks.py): docs/api.md's examples run as a reader runs them,
+    then what the installed package finds of its data (where it comes from, what a script
+    opens by name, the certificates, and ``puzzles``, ``lesson check`` and ``certificate
+    check`` through its ``main``), as JSON on the last line. One process for them all:
+    the checks of the data cost 1.3 s of processor time in a process of their own, 0.1 s
+    after the page (the interpreter, numpy and the compiled searches loaded already), and
+    what they check is the package's data, not the program's start (the other tests)."""
     venv, elsewhere, env, _wheel = installed
+    work = elsewhere / "api-page"
+    work.mkdir()
     script = Path(__file__).with_name("installed_checks.py")
-    done = subprocess.run(
-        [venv / "bin" / "python", script], cwd=elsewhere, env=env, capture_output=True,
-        text=True, timeout=TIMEOUT,
+    return subprocess.run(
+        [venv / "bin" / "python", script, ROOT / "docs" / "api.md"], cwd=work, env=env,
+        capture_output=True, text=True, timeout=10 * TIMEOUT,
     )  # fmt: skip
-    assert done.returncode == 0, done.stderr[-3000:]
-    answer: dict[str, Any] = json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def checked(page_and_data) -> dict[str, Any]:
+    """What the installed package found of its data (:func:`page_and_data`'s last line)."""
+    lines = page_and_data.stdout.splitlines()
+    assert lines, page_and_data.stderr[-3000:]
+    assert lines[-1].startswith("{"), page_and_data.stderr[-3000:]
+    answer: dict[str, Any] = json.loads(lines[-1])
     return answer
 
 
@@ -311,27 +322,20 @@ def test_a_split_solve_runs_on_dask_from_the_installed_package(installed):
     assert answer["units"]["proven"] >= 1
 
 
-def test_the_api_page_runs_against_the_installed_package(installed):
+def test_the_api_page_runs_against_the_installed_package(installed, page_and_data):
     """docs/api.md's examples, run by the installed wheel's Python from a folder outside
     the repository (issue 87: no example reaches into a clone; what the package ships is
     opened by name): every doctest prints what the page says, at least 40 of them, the
     picture is drawn and the game saved. The suite runs the page here alone (what the
-    page holds: tests/viewer/test_api.py)."""
-    venv, elsewhere, env, _wheel = installed
+    page holds: tests/viewer/test_api.py), in the process that then checks the data
+    (:func:`page_and_data`)."""
+    venv, elsewhere, _env, _wheel = installed
     work = elsewhere / "api-page"
-    work.mkdir()
-    runner = Path(__file__).with_name("api_page.py")
-    done = subprocess.run(
-        [venv / "bin" / "python", runner, ROOT / "docs" / "api.md"],
-        cwd=work,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=10 * TIMEOUT,
-    )
-    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]
+    done = page_and_data
+    said = re.findall(r"^(\d+) examples run, (\d+) failed$", done.stdout, re.M)
+    assert said, done.stdout[-6000:] + done.stderr[-3000:]  # (the page ran to its end)
     assert f"pyramid_lab from {_package(venv) / 'pyramid_lab'}" in done.stdout
-    ran, failed = re.findall(r"^(\d+) examples run, (\d+) failed$", done.stdout, re.M)[-1]
+    ran, failed = said[-1]
     assert (int(ran) >= 40, failed) == (True, "0"), done.stdout[-6000:]
     assert (work / "pyramid.png").is_file()
     assert files.read(work / "my-game.pyr.json").game.move_stack  # the game, saved
