@@ -44,11 +44,17 @@ def run_page(page: Path) -> tuple[int, int, str]:
     return ran, runner.failures, report.getvalue()
 
 
-if __name__ == "__main__":
+def say_page(page: Path) -> int:
+    """Run ``page``'s examples and print the doctests' report, where ``pyramid_lab`` came
+    from and the count run; the count failed."""
     import pyramid_lab
 
-    ran, failures, report = run_page(Path(sys.argv[1]))
+    ran, failures, report = run_page(page)
     print(report)
     print(f"pyramid_lab from {Path(pyramid_lab.__file__).parent}")
     print(f"{ran} examples run, {failures} failed")
-    sys.exit(1 if failures else 0)
+    return failures
+
+
+if __name__ == "__main__":
+    sys.exit(1 if say_page(Path(sys.argv[1])) else 0)

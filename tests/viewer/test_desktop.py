@@ -10,10 +10,13 @@ import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
+from pyramid_lab.viewer.cli import main
 from pyramid_lab.viewer.freedesktop import Places, _exec_word, desktop_entry, entry_of, icon_svg
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,30 +25,44 @@ MIME = "{http://www.freedesktop.org/standards/shared-mime-info}"
 THEIRS = "[Default Applications]\ntext/plain=org.gnome.TextEditor.desktop\n"
 
 
-def _desktop(tmp_path: Path, action: str, path: str | None = None) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
-    env.update(
-        HOME=str(tmp_path / "home"),
-        XDG_DATA_HOME=str(tmp_path / "data"),
-        XDG_CONFIG_HOME=str(tmp_path / "config"),
-    )
-    if path is not None:
-        env["PATH"] = path
-    return subprocess.run(
-        [sys.executable, "-m", "pyramid_lab.viewer.cli", "desktop", action],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+class Done(NamedTuple):
+    """What ``pyramid-lab desktop ACTION`` answered: its exit code and what it wrote."""
+
+    returncode: int
+    stdout: str
+    stderr: str
 
 
-def test_install_then_uninstall(tmp_path):
+@pytest.fixture
+def desktop(tmp_path, monkeypatch, capsys) -> Callable[..., Done]:
+    """``pyramid-lab desktop ACTION`` run through the command line's ``main`` in this
+    process, with the user's home and XDG folders the test's (and PATH where given), as a
+    process would have them: what is checked is what the command writes and says, not its
+    start (each process cost half a second of processor time before it did anything). The
+    desktop's tools it runs are processes of their own, as they are for a user."""
+
+    def run(action: str, path: str | None = None) -> Done:
+        with monkeypatch.context() as env:
+            for name in [k for k in os.environ if k.startswith("XDG_")]:
+                env.delenv(name)
+            env.setenv("HOME", str(tmp_path / "home"))
+            env.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+            env.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+            if path is not None:
+                env.setenv("PATH", path)
+            env.chdir(ROOT)
+            code = main(["desktop", action])
+        out, err = capsys.readouterr()
+        return Done(code, out, err)
+
+    return run
+
+
+def test_install_then_uninstall(tmp_path, desktop):
     places = Places(tmp_path / "data", tmp_path / "config")
     places.config.mkdir()
     places.mimeapps.write_text(THEIRS)
-    done = _desktop(tmp_path, "install")
+    done = desktop("install")
     assert done.returncode == 0, done.stderr
     for path in places.files():
         assert f"wrote {path}" in done.stdout
@@ -88,12 +105,12 @@ def test_install_then_uninstall(tmp_path):
             done.stdout
         )
     made = {path: path.read_bytes() for path in places.files()}
-    again = _desktop(tmp_path, "install")  # idempotent: the same files, the same defaults
+    again = desktop("install")  # idempotent: the same files, the same defaults
     assert again.returncode == 0, again.stderr
     assert {path: path.read_bytes() for path in places.files()} == made
     assert places.mimeapps.read_text().count("pyramid-lab.desktop") in (0, 2)
 
-    gone = _desktop(tmp_path, "uninstall")
+    gone = desktop("uninstall")
     assert gone.returncode == 0, gone.stderr
     for path in places.files():
         assert not path.exists()
@@ -101,25 +118,25 @@ def test_install_then_uninstall(tmp_path):
     assert places.mimeapps.read_text() == THEIRS  # the user's own line, as it was
     if shutil.which("update-mime-database"):
         assert "pyramid-lab" not in (places.data / "mime" / "globs2").read_text()
-    twice = _desktop(tmp_path, "uninstall")
+    twice = desktop("uninstall")
     assert twice.returncode == 0, twice.stderr
     assert f"not there: {places.entry}" in twice.stdout
 
 
-def test_without_the_desktop_tools_it_says_so(tmp_path):
-    done = _desktop(tmp_path, "install", path=str(tmp_path / "no-tools"))
+def test_without_the_desktop_tools_it_says_so(tmp_path, desktop):
+    done = desktop("install", path=str(tmp_path / "no-tools"))
     assert done.returncode == 0, done.stderr
     for tool in ("update-mime-database", "update-desktop-database", "xdg-mime"):
         assert f"{tool}: not found" in done.stdout
     assert (tmp_path / "data" / "applications" / "pyramid-lab.desktop").is_file()
     assert not (tmp_path / "config" / "mimeapps.list").exists()
-    assert _desktop(tmp_path, "uninstall", path=str(tmp_path / "no-tools")).returncode == 0
+    assert desktop("uninstall", path=str(tmp_path / "no-tools")).returncode == 0
     assert not any(p.is_file() for p in (tmp_path / "data").rglob("*"))
 
 
-def test_a_folder_that_cannot_be_written_is_one_line(tmp_path):
+def test_a_folder_that_cannot_be_written_is_one_line(tmp_path, desktop):
     (tmp_path / "data").write_text("a file where the folder should be")
-    done = _desktop(tmp_path, "install")
+    done = desktop("install")
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1, done.stderr
     assert "Traceback" not in done.stderr

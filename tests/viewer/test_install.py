@@ -2,9 +2,11 @@
 tree, installed (not editable) into a fresh virtual environment that sees the project's
 dependencies, and its ``pyramid-lab`` run from another folder finds the lessons, the
 puzzle collections, the certificates and the shaders it ships, through the installed
-package alone: ``puzzles``, ``lesson check``, ``classroom`` (the shipped lessons),
-``open`` (Lesson 1 on show) and ``practice partition``, each exit 0. The wheel holds one
-import name, ``pyramid_lab`` (issue 73), and a split solve on Dask runs from there too."""
+package alone: ``puzzles``, ``lesson check`` and ``certificate check`` (through the
+installed package's ``main``, in the one process that runs docs/api.md's examples and
+checks the data), ``classroom`` (the shipped lessons), ``open`` (Lesson 1 on show) and
+``practice partition``, each exit 0. The wheel holds one import name, ``pyramid_lab``
+(issue 73), and a split solve on Dask runs from there too."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ import time
 import zipfile
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -137,19 +140,41 @@ def test_the_wheel_holds_one_import_name(installed):
     assert top_level.decode().split() == ["pyramid_lab"]
 
 
-def test_the_package_is_the_installed_one(installed):
+@pytest.fixture(scope="module")
+def page_and_data(installed) -> subprocess.CompletedProcess[str]:
+    """One process of the installed Python, in a folder outside the repository
+    (tests/viewer/installed_checks.py): docs/api.md's examples run as a reader runs them,
+    then what the installed package finds of its data (where it comes from, what a script
+    opens by name, the certificates, and ``puzzles``, ``lesson check`` and ``certificate
+    check`` through its ``main``), as JSON on the last line. One process for them all:
+    the checks of the data cost 1.3 s of processor time in a process of their own, 0.1 s
+    after the page (the interpreter, numpy and the compiled searches loaded already), and
+    what they check is the package's data, not the program's start (the other tests)."""
     venv, elsewhere, env, _wheel = installed
-    code = (
-        "import importlib.util, pyramid_lab.model, pyramid_lab.viewer\n"
-        "print(pyramid_lab.model.__file__); print(pyramid_lab.viewer.__file__)\n"
-        "assert not any(importlib.util.find_spec(n) for n in ('model', 'viewer', 'shaders'))"
-    )
-    done = subprocess.run(
-        [venv / "bin" / "python", "-c", code], cwd=elsewhere, env=env, capture_output=True,
-        text=True, check=True,
+    work = elsewhere / "api-page"
+    work.mkdir()
+    script = Path(__file__).with_name("installed_checks.py")
+    return subprocess.run(
+        [venv / "bin" / "python", script, ROOT / "docs" / "api.md"], cwd=work, env=env,
+        capture_output=True, text=True, timeout=10 * TIMEOUT,
     )  # fmt: skip
-    for line in done.stdout.split():
+
+
+@pytest.fixture(scope="module")
+def checked(page_and_data) -> dict[str, Any]:
+    """What the installed package found of its data (:func:`page_and_data`'s last line)."""
+    lines = page_and_data.stdout.splitlines()
+    assert lines, page_and_data.stderr[-3000:]
+    assert lines[-1].startswith("{"), page_and_data.stderr[-3000:]
+    answer: dict[str, Any] = json.loads(lines[-1])
+    return answer
+
+
+def test_the_package_is_the_installed_one(installed, checked):
+    venv = installed[0]
+    for line in checked["files"]:
         assert Path(line).is_relative_to(venv), line
+    assert checked["beside"] == []  # no model, viewer or shaders importable beside it
     site = _package(venv) / "pyramid_lab"
     for data in (
         "shaders/sphere_depth.glsl",  # the shaders
@@ -185,27 +210,13 @@ def test_the_installed_program_speaks_the_shipped_languages(installed):
     assert list((Path(env["HOME"]) / ".cache" / "pyramid-lab" / "locale").glob("de-*.mo"))
 
 
-def test_a_script_opens_what_the_package_ships_by_name(installed):
+def test_a_script_opens_what_the_package_ships_by_name(installed, checked):
     # issue 87 item 2: from another folder, the installed wheel's puzzles, lessons and
     # examples are listed and opened by name (examples/ is shipped as model/data/examples)
-    venv, elsewhere, env, _wheel = installed
-    code = (
-        "import pyramid_lab as pl\n"
-        "pos = pl.load('puzzle:partition/floating-3-win-in-1-a')\n"
-        "print(len(pl.puzzles()), len(pl.lessons()), len(pl.examples()), pos.ply)\n"
-        "print(pl.load('example:terrace/opening').title)\n"
-        "print(pl.examples('ball')[0].path)"
-    )
-    done = subprocess.run(
-        [venv / "bin" / "python", "-c", code], cwd=elsewhere, env=env, capture_output=True,
-        text=True, timeout=TIMEOUT,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    counts, title, path = done.stdout.splitlines()
-    puzzles, lessons, examples, ply = map(int, counts.split())
+    puzzles, lessons, examples, ply = checked["counts"]
     assert (puzzles >= 99, lessons >= 20, examples >= 40, ply) == (True, True, True, 10)
-    assert title == "Allmer's Pyramid"
-    assert Path(path).is_relative_to(venv)
+    assert checked["title"] == "Allmer's Pyramid"
+    assert Path(checked["ball_example"]).is_relative_to(installed[0])
 
 
 def test_the_desktop_entry_starts_the_installed_program(installed, tmp_path):
@@ -220,35 +231,30 @@ def test_the_desktop_entry_starts_the_installed_program(installed, tmp_path):
     assert f"\nExec={venv / 'bin' / 'pyramid-lab'} open %f\n" in entry
 
 
-def test_puzzles_lessons_and_certificates_come_with_it(installed):
+def test_puzzles_lessons_and_certificates_come_with_it(installed, checked):
     venv = installed[0]
-    listed = _run(installed, "puzzles")
-    assert listed.returncode == 0, listed.stderr
-    names = [line.split(":")[0] for line in listed.stdout.splitlines()]
+    listed = checked["puzzles"]
+    assert listed["code"] == 0, listed["err"]
+    names = [line.split(":")[0] for line in listed["out"].splitlines()]
     assert names == ["partition", "pyraos", "terrace"]
-    assert str(venv) in listed.stdout  # the collections inside the installed package
-    one = _run(installed, "puzzles", "partition", "--json")
-    assert one.returncode == 0, one.stderr
-    first = json.loads(one.stdout.splitlines()[0])
+    assert str(venv) in listed["out"]  # the collections inside the installed package
+    one = checked["puzzles_json"]
+    assert one["code"] == 0, one["err"]
+    first = json.loads(one["out"].splitlines()[0])
     assert Path(first["file"]).is_relative_to(venv)
-    checked = _run(installed, "lesson", "check")
-    assert checked.returncode == 0, checked.stderr
-    lines = checked.stdout.splitlines()
+    lesson_check = checked["lesson_check"]
+    assert lesson_check["code"] == 0, lesson_check["err"]
+    lines = lesson_check["out"].splitlines()
     assert len(lines) >= 20
-    assert all(": ok (" in line for line in lines), checked.stdout
-    code = "from pyramid_lab.model import content; print(*sorted(content.certificates().glob('*')))"
-    done = subprocess.run(
-        [venv / "bin" / "python", "-c", code], cwd=installed[1], env=installed[2],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    certificates = done.stdout.split()
+    assert all(": ok (" in line for line in lines), lesson_check["out"]
+    certificates = checked["certificates"]
     assert [Path(p).name for p in certificates] == [
         "empty-base3-floating.cert.gz",
         "empty-base3-stacking.cert.gz",
     ]
-    verified = _run(installed, "certificate", "check", "--quiet", certificates[1])
-    assert verified.returncode == 0, verified.stderr
-    assert "blue wins" in verified.stdout
+    verified = checked["certificate_check"]  # the last: empty-base3-stacking
+    assert verified["code"] == 0, verified["err"]
+    assert "blue wins" in verified["out"]
 
 
 def test_the_classroom_serves_the_shipped_lessons(installed, tmp_path):
@@ -316,27 +322,20 @@ def test_a_split_solve_runs_on_dask_from_the_installed_package(installed):
     assert answer["units"]["proven"] >= 1
 
 
-def test_the_api_page_runs_against_the_installed_package(installed):
+def test_the_api_page_runs_against_the_installed_package(installed, page_and_data):
     """docs/api.md's examples, run by the installed wheel's Python from a folder outside
     the repository (issue 87: no example reaches into a clone; what the package ships is
     opened by name): every doctest prints what the page says, at least 40 of them, the
     picture is drawn and the game saved. The suite runs the page here alone (what the
-    page holds: tests/viewer/test_api.py)."""
-    venv, elsewhere, env, _wheel = installed
+    page holds: tests/viewer/test_api.py), in the process that then checks the data
+    (:func:`page_and_data`)."""
+    venv, elsewhere, _env, _wheel = installed
     work = elsewhere / "api-page"
-    work.mkdir()
-    runner = Path(__file__).with_name("api_page.py")
-    done = subprocess.run(
-        [venv / "bin" / "python", runner, ROOT / "docs" / "api.md"],
-        cwd=work,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=10 * TIMEOUT,
-    )
-    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]
+    done = page_and_data
+    said = re.findall(r"^(\d+) examples run, (\d+) failed$", done.stdout, re.M)
+    assert said, done.stdout[-6000:] + done.stderr[-3000:]  # (the page ran to its end)
     assert f"pyramid_lab from {_package(venv) / 'pyramid_lab'}" in done.stdout
-    ran, failed = re.findall(r"^(\d+) examples run, (\d+) failed$", done.stdout, re.M)[-1]
+    ran, failed = said[-1]
     assert (int(ran) >= 40, failed) == (True, "0"), done.stdout[-6000:]
     assert (work / "pyramid.png").is_file()
     assert files.read(work / "my-game.pyr.json").game.move_stack  # the game, saved
