@@ -1,6 +1,6 @@
 """A part made at its first use, by the maker its owner was handed (or holds) when it was
 made: a window that never shows the part never builds it (the Lesson dock's steps and
-the teacher's lesson editor, about a third of a window's widgets). Made once; nothing is
+the teacher's lesson editor: 123 of a Partition window's 429 widgets). Made once; nothing is
 written into it afterwards but by its owner, as into a part made at once."""
 
 from __future__ import annotations
