@@ -11,7 +11,11 @@ Prints, for each game, the first build, the median of the warm builds, of the ev
 after them, and of the renders of the scene in those (pyvistaqt's paint counted where it
 renders). ``--profile FILE`` writes cProfile's figures of the warm builds (processor
 time) to FILE.<game>; ``--unrendered`` paints without rendering, as the test files that
-opt into ``unrendered_paints`` do. Compare two trees by running each, alternated.
+opt into ``unrendered_paints`` do, and ``--unmapped`` shows the windows to Qt but not on
+the screen, as those that opt into ``unmapped_windows`` do (both: what most window tests
+pay). Compare two trees by running each, alternated (the code measured is the
+interpreter's: ``OTHER/.venv/bin/python tests/bench/window_build.py`` from OTHER times
+OTHER's window).
 """
 
 from __future__ import annotations
@@ -68,7 +72,9 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--profile", metavar="FILE")
     parser.add_argument("--unrendered", action="store_true")
+    parser.add_argument("--unmapped", action="store_true")
     args = parser.parse_args()
+    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(sys.argv)
@@ -97,6 +103,8 @@ def main() -> None:
             start = time.process_time()
             window = MainWindow(Session(games[name]()))
             window.resize(900, 700)
+            if args.unmapped:
+                window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
             window.show()
             window.stage.render_now()
             built = time.process_time()

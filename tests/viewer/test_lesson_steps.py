@@ -155,6 +155,40 @@ def test_a_teachers_steps_and_checks_are_no_students_progress_and_reset_forgets(
     assert (after.done(CORNER_BALL), after.at(CORNER_BALL)) == (set(), 0)
 
 
+def test_the_steps_and_the_editor_are_made_at_their_first_use(make_window):
+    """A window builds the Lesson dock's steps when a lesson file's step is first shown,
+    and teacher mode's editor when it is first turned on (a window that shows neither
+    builds neither); the editor made later stands in the Tab order where one made with
+    its panel stood: after the Teacher mode box, before the footer's Apply."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QWidget
+
+    from pyramid_lab.viewer.widgets.step_editor import StepEditor
+
+    window = make_window()
+    assert window.parts.lesson_dock.steps_panel is None
+    control = _open(window)
+    panel = control.panel
+    assert window.parts.lesson_dock.steps_panel is panel
+    assert panel.findChildren(StepEditor) == []  # a student's panel: no editor
+    panel.teach.setChecked(True)
+    editor = panel.editor
+    assert panel.findChildren(StepEditor) == [editor]
+    assert editor.isVisible()
+
+    def tab_stop(widget):
+        return widget.focusPolicy() != Qt.FocusPolicy.NoFocus and widget.isVisible()
+
+    tabbed, at = [], panel.teach.nextInFocusChain()
+    while at is not panel.footer.apply:
+        tabbed += [at] if tab_stop(at) else []
+        at = at.nextInFocusChain()
+    takes_focus = [widget for widget in editor.findChildren(QWidget) if tab_stop(widget)]
+    assert tabbed[0] is editor.edit_language
+    assert len(tabbed) == len(takes_focus)
+    assert set(tabbed) == set(takes_focus)
+
+
 def test_the_menu_ticks_lessons_and_the_title_names_the_lesson(make_window):
     window, control = lesson_window(make_window)
     assert "Lesson: A corner ball (step 1 of 2)" in window.windowTitle()

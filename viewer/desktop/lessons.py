@@ -21,6 +21,7 @@ from pyramid_lab.model.lesson_progress import LessonProgress
 from pyramid_lab.model.puzzle import puzzle_text
 
 from ..lab.lesson_view import LessonViews, view_now
+from ..widgets.first_use import FirstUse
 from ..widgets.lesson_steps import StepPanel
 from ..widgets.slots import slot
 
@@ -60,17 +61,26 @@ class LessonControl:
         self.dock = dock
         self.state = state = lab.lessons
         state.progress.tell_with(port.tell)  # a damaged file: told once, in a notice
-        self.panel = StepPanel(state)
-        dock.add_steps(self.panel, self.panel.footer)
+        #: The steps' panel in the Lesson dock, made when a lesson file's step is first
+        #: shown (or the panel asked for): a window that opens none builds none.
+        self._panel = FirstUse(self._make_panel)
         state.changed.connect(self._changed)
         #: Each lesson opens with its own view (levels, peel, clips, camera), the user's
         #: changes kept for that lesson only.
         self.views = LessonViews(state, stage.view, lambda name: stage.scene.set_camera(name))
-        self.panel.view_now = self._view_now
-        self.panel.editor.keep_view.show()
-        # teacher mode: the editor gets its side's height (the View dock a tab behind it)
-        self.panel.teach.toggled.connect(dock.editor_room)
         setup_dock.visibilityChanged.connect(self._setup_shown)
+
+    @property
+    def panel(self) -> StepPanel:
+        """The Lesson dock's panel of a lesson file's steps (made at its first use)."""
+        return self._panel()
+
+    def _make_panel(self) -> StepPanel:
+        panel = StepPanel(self.state, self._view_now)
+        self.dock.add_steps(panel, panel.footer)
+        # teacher mode: the editor gets its side's height (the View dock a tab behind it)
+        panel.teach.toggled.connect(self.dock.editor_room)
+        return panel
 
     def _view_now(self) -> dict[str, Any]:
         """The board's view as the lesson saves it: its levels, peel and clip planes, and
@@ -89,20 +99,16 @@ class LessonControl:
 
     @slot
     def _changed(self, what: LessonChange, *args: Any) -> None:
-        state, panel, board = self.state, self.panel, self.board
+        state, board = self.state, self.board
+        if what in ("ended", "title"):  # (no step shown: the panel may not be made)
+            self._unshown(what)
+            return
+        panel = self.panel
         if what == "shown":  # a step: its position, text and overlays
             self.dock.use_steps(True)
             self.dock.editor_room(panel.teach.isChecked())  # (the editor's room kept)
             board.ui.set_overlays(state.step.overlays)
             panel.show_step()
-            board.redraw()
-        elif what == "ended":
-            self.dock.use_steps(False)
-            self.dock.editor_room(False)  # no editor: the View dock beside the caption again
-            self.dock.forget_shown()
-            follow_lesson(self.dock, self.lab.session, board.ui)  # a file's caption, if any
-            # The board followed the new position before the lesson ended (the session's
-            # listeners run in order): drawn again, its marks, picks and legend lines go.
             board.redraw()
         elif what == "answer":
             panel.show_step()
@@ -122,8 +128,20 @@ class LessonControl:
             panel.report(args[0], args[1])
         elif what == "filled":
             panel.filled(args[0])
-        elif what == "title":
+
+    def _unshown(self, what: LessonChange) -> None:
+        """The lesson ended, or its title changed: neither needs the steps' panel."""
+        if what == "title":
             self.lab.changed.emit("title")
+            return
+        board = self.board
+        self.dock.use_steps(False)
+        self.dock.editor_room(False)  # no editor: the View dock beside the caption again
+        self.dock.forget_shown()
+        follow_lesson(self.dock, self.lab.session, board.ui)  # a file's caption, if any
+        # The board followed the new position before the lesson ended (the session's
+        # listeners run in order): drawn again, its marks, picks and legend lines go.
+        board.redraw()
 
     # ---- teacher mode --------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.lesson import verdict_word
 from pyramid_lab.model.teaching import teaching_for
 
+from .first_use import FirstUse
 from .lesson_protocols import LessonSteps
 from .step_editor import StepEditor
 from .step_footer import RIGHT_STYLE, WRONG_STYLE, EditorFooter
@@ -60,28 +61,31 @@ def prompt_of(task: lessons.Task) -> str:
 class StepPanel(QWidget):
     """What the Lesson dock shows while a lesson file is open."""
 
-    def __init__(self, control: LessonSteps) -> None:
+    def __init__(
+        self, control: LessonSteps, view_now: Callable[[], Mapping[str, object]] | None = None
+    ) -> None:
+        """``view_now``: the board's view as a lesson saves it, from a front end that has
+        one (the editor then offers "Open the lesson with this view")."""
         super().__init__()
         self.control = control
+        self.view_now = view_now
         self.dirty = False  # teacher's edits not saved
-        layout = QVBoxLayout(self)
+        self._layout = layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self._add_student_view(layout)
         self.footer = EditorFooter()
-        self.editor = StepEditor(lambda: control.step, self.footer)
-        self.editor.language_picked = self._edit_language
-        layout.addWidget(self.editor)
+        #: Teacher mode's editor, made when it is first turned on (or asked for): a
+        #: student's window never builds its form (most of the Lesson dock's widgets).
+        self._editor = FirstUse(self._make_editor)
         layout.addStretch(1)
-        self.editor.hide()
-        for label in self.findChildren(QLabel):  # texts of lessons and moves, never markup
-            label.setTextFormat(Qt.TextFormat.PlainText)
-        for button in self.findChildren(QPushButton):  # a narrow dock squeezes, never cuts
-            button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-            button.setMinimumWidth(36)
-        self.editor.edit_kind.setMinimumWidth(60)
-        self._connect_editor()
-        #: The board's view as a lesson saves it (set by the front end that has one).
-        self.view_now: Callable[[], Mapping[str, object]] | None = None
+        _fit_for_the_dock(self)
+        self.footer.apply.clicked.connect(self._apply)
+        self.footer.save.clicked.connect(self._save)
+
+    @property
+    def editor(self) -> StepEditor:
+        """Teacher mode's editor of the step (made at its first use)."""
+        return self._editor()
 
     def _add_student_view(self, layout: QVBoxLayout) -> None:
         self.title = QLabel()
@@ -221,10 +225,23 @@ class StepPanel(QWidget):
 
     # ---- teacher mode --------------------------------------------------------------------
 
-    def _connect_editor(self) -> None:
-        control, editor, said = self.control, self.editor, self.footer.said
-        self.footer.apply.clicked.connect(self._apply)
-        self.footer.save.clicked.connect(self._save)
+    def _make_editor(self) -> StepEditor:
+        """The editor, hidden, under the student's view (before the stretch), its place in
+        the focus chain after the panel's own widgets as if made with them."""
+        editor = StepEditor(lambda: self.control.step, self.footer)
+        editor.language_picked = self._edit_language
+        editor.hide()  # (until teacher mode shows it)
+        self._layout.insertWidget(self._layout.count() - 1, editor)
+        _follow_in_tabs(self.teach, editor)  # (made at once, it came before the footer)
+        _fit_for_the_dock(editor)
+        editor.edit_kind.setMinimumWidth(60)
+        editor.keep_view.setVisible(self.view_now is not None)
+        editor.fill.setEnabled(not self.control.checks.busy)
+        self._connect_editor(editor)
+        return editor
+
+    def _connect_editor(self, editor: StepEditor) -> None:
+        control, said = self.control, self.footer.said
         editor.fill.clicked.connect(self._fill)
         editor.from_board.clicked.connect(self._answer_from_board)
         editor.take.clicked.connect(lambda: said(control.editor.take_position()))
@@ -236,7 +253,8 @@ class StepPanel(QWidget):
 
     def _teacher(self, on: bool) -> None:
         self.control.teaching = on  # no progress is recorded while the teacher edits
-        self.editor.setVisible(on)
+        if on or self._editor.made is not None:  # (off, never on: there is no editor)
+            self.editor.setVisible(on)
         self.footer.setVisible(on)
         if on:
             self._fill_editor()
@@ -350,7 +368,9 @@ class StepPanel(QWidget):
         """The busy bar, and the buttons that start a check, follow the worker."""
         busy = self.control.checks.busy
         self.footer.show_busy(busy)
-        self.editor.fill.setEnabled(not busy)
+        editor = self._editor.made
+        if editor is not None:  # (else made with it: _make_editor)
+            editor.fill.setEnabled(not busy)
 
     def working(self, text: str) -> None:
         """A check started on the worker thread: said, with the busy bar."""
@@ -361,6 +381,29 @@ class StepPanel(QWidget):
         """A check on the worker thread ended: what it found."""
         self._show_busy()
         self.footer.report(text, ok)
+
+
+def _fit_for_the_dock(widget: QWidget) -> None:
+    """``widget``'s labels and buttons as the Lesson dock wants them: texts of lessons and
+    moves never read as markup; a narrow dock squeezes a button, never cuts it."""
+    for label in widget.findChildren(QLabel):
+        label.setTextFormat(Qt.TextFormat.PlainText)
+    for button in widget.findChildren(QPushButton):
+        button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        button.setMinimumWidth(36)
+
+
+def _follow_in_tabs(before: QWidget, widget: QWidget) -> None:
+    """``widget`` and its children, in their order, next after ``before`` in the focus
+    chain (a widget made into a shown window is put at the end of the window's)."""
+    block, at = [widget], widget.nextInFocusChain()
+    while at is not None and widget.isAncestorOf(at):
+        block.append(at)
+        at = at.nextInFocusChain()
+    for each in block:
+        if each.focusPolicy() != Qt.FocusPolicy.NoFocus:  # (Qt moves only those)
+            QWidget.setTabOrder(before, each)
+            before = each
 
 
 def show_steps(steps: QListWidget, lesson: LessonFile, done: set[int], index: int) -> None:
