@@ -8,7 +8,9 @@ Run by hand under a display:
         [-n 20] [--other /path/to/other/checkout] [--rounds 4] [--profile FILE]
 
 Alone it prints, for each game, the median of ``-n`` warm builds (three before them are
-not counted) and of their first frames, in milliseconds of processor time. With
+not counted), of their first frames and of the render that draws each (pyvista ran some
+of a view's pipelines at the build, plain VTK at the render: count both), in milliseconds
+of processor time. With
 ``--other`` (a checkout of another commit, e.g. ``git archive main | tar -x -C DIR``) it
 runs ``--rounds`` child processes on each tree, alternated (other, this, other, this...),
 and prints each tree's median of the rounds' medians. ``--profile FILE`` writes cProfile's
@@ -49,7 +51,8 @@ def _games() -> dict[str, Callable[[], Any]]:
 
 
 def measure(games: list[str], n: int, profile: str | None) -> dict[str, list[float]]:
-    """game -> [median build ms, median first frame ms] over ``n`` warm builds."""
+    """game -> the medians over ``n`` warm builds of the build, its first frame and the
+    render that draws it, in milliseconds of processor time."""
     import pyvista as pv
 
     from pyramid_lab.viewer.boards import make_board_view
@@ -57,7 +60,7 @@ def measure(games: list[str], n: int, profile: str | None) -> dict[str, list[flo
     from pyramid_lab.viewer.lab.view_state import ViewState
 
     plotter = pv.Plotter(off_screen=True, window_size=[1024, 768])
-    plotter.render()
+    plotter.ren_win.Render()
     made = _games()
     found = {}
     for name in games:
@@ -65,7 +68,7 @@ def measure(games: list[str], n: int, profile: str | None) -> dict[str, list[flo
         ui = ui_class(game)()
         geometry = ui.geometry(game)
         frame = ui.frame(game, ui.turn(game))
-        builds, shows = [], []
+        builds, shows, renders = [], [], []
         prof = cProfile.Profile(time.process_time) if profile else None
         for i in range(n + 3):
             warm = i >= 3
@@ -78,14 +81,16 @@ def measure(games: list[str], n: int, profile: str | None) -> dict[str, list[flo
             shown = time.process_time()
             if prof is not None and warm:
                 prof.disable()
-            plotter.render()  # (what the window does next: each build drawn once)
+            plotter.ren_win.Render()  # (what the window does next: each build drawn once)
+            drawn = time.process_time()
             view.close()
             if warm:
                 builds.append(built - start)
                 shows.append(shown - built)
+                renders.append(drawn - shown)
         if prof is not None:
             prof.dump_stats(f"{profile}.{name}")
-        found[name] = [statistics.median(builds) * 1000, statistics.median(shows) * 1000]
+        found[name] = [statistics.median(part) * 1000 for part in (builds, shows, renders)]
     plotter.close()
     return found
 
@@ -103,13 +108,15 @@ def alternate(args: argparse.Namespace) -> None:
             done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
             rounds[label].append(json.loads(done.stdout.strip().splitlines()[-1]))
             print(f"round {r} {label}: {rounds[label][-1]}", flush=True)
-    print(f"{'game':10} {'build other':>12} {'build this':>11} {'frame other':>12} {'this':>6}")
+    print(f"{'ms (other / this)':18} {'build':>13} {'first frame':>13} {'its render':>13}")
     for name in args.games.split(","):
         cells = []
-        for part in (0, 1):
-            for label in trees:
-                cells.append(statistics.median(found[name][part] for found in rounds[label]))
-        print(f"{name:10} {cells[0]:9.1f} ms {cells[1]:8.1f} ms {cells[2]:9.1f} ms {cells[3]:6.1f}")
+        for part in (0, 1, 2):
+            other, this = (
+                statistics.median(found[name][part] for found in rounds[label]) for label in trees
+            )
+            cells.append(f"{other:6.1f} {this:6.1f}")
+        print(f"{name:18} " + " ".join(cells))
 
 
 def main() -> None:
@@ -128,8 +135,10 @@ def main() -> None:
     if args.child:
         print(json.dumps(found))
         return
-    for name, (build, frame) in found.items():
-        print(f"{name:10} build {build:6.1f} ms  first frame {frame:6.1f} ms")
+    for name, (build, frame, render) in found.items():
+        print(
+            f"{name:10} build {build:6.1f} ms, first frame {frame:6.1f} ms, render {render:6.1f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyvista as pv
+from vtkmodules.vtkFiltersCore import vtkPolyDataNormals
 from vtkmodules.vtkRenderingCore import (
     vtkActor,
     vtkDataSetMapper,
@@ -115,6 +116,45 @@ def flat_actor(
     prop.SetEdgeColor(*pv.Color(edge_color).float_rgb)
     prop.SetLineWidth(float(line_width))
     return actor
+
+
+def smooth_actor(mesh: pv.PolyData, **style: float | tuple[float, float, float]) -> vtkActor:
+    """A plain VTK actor drawing ``mesh`` smooth shaded in its per-cell "rgb" array: what
+    pyvista's ``add_mesh(mesh, scalars="rgb", rgb=True, smooth_shading=True)`` drew, its
+    point normals computed by :func:`point_normals` where pyvista ran a Python algorithm
+    (at each change of the mesh) to compute the same; ``style`` as :func:`flat_actor`'s."""
+    actor = flat_actor(mesh, **style)  # type: ignore[arg-type]
+    normals = point_normals(mesh)  # (held here while the mapper takes its port)
+    actor.GetMapper().SetInputConnection(normals.GetOutputPort())
+    actor.GetProperty().SetInterpolationToPhong()
+    return actor
+
+
+def point_normals(mesh: pv.PolyData) -> vtkPolyDataNormals:
+    """A filter giving ``mesh`` with point normals, as pyvista's smooth shading computes
+    them (``compute_normals(cell_normals=False)``: its settings, VTK's own defaults)."""
+    normals = vtkPolyDataNormals()
+    normals.SetComputeCellNormals(False)
+    normals.SetComputePointNormals(True)
+    normals.SetSplitting(False)
+    normals.SetFlipNormals(False)
+    normals.SetConsistency(True)
+    normals.SetAutoOrientNormals(False)
+    normals.SetNonManifoldTraversal(True)
+    normals.SetFeatureAngle(30.0)
+    normals.SetInputData(mesh)
+    return normals
+
+
+def keep_own_normals(actor: vtkActor, mesh: pv.PolyData) -> None:
+    """A :func:`smooth_actor`'s mesh refilled: drawn with its own point normals where it
+    has them (a tube's), as pyvista's smooth shading kept them, else with those computed."""
+    mapper = actor.GetMapper()
+    if mesh.GetPointData().GetNormals() is not None:
+        mapper.SetInputDataObject(mesh)
+    elif not isinstance(mapper.GetInputAlgorithm(), vtkPolyDataNormals):
+        normals = point_normals(mesh)
+        mapper.SetInputConnection(normals.GetOutputPort())
 
 
 #: pyvista's default theme's colour of a mesh ("lightblue"; unseen under the rgb array).

@@ -15,7 +15,7 @@ from pyramid_lab.i18n import shown
 
 from ..lab import palette
 from .base import CameraViews, Copies, Spheres
-from .impostors import flat_actor
+from .impostors import flat_actor, keep_own_normals, smooth_actor
 from .labels import ScreenLabels
 
 Template = tuple[np.ndarray, np.ndarray]  # points (n, 3), triangles (m, 3)
@@ -188,10 +188,11 @@ def add_still_mesh(plotter: pv.BasePlotter, mesh: pv.PolyData, **style: Any) -> 
     """An actor that never takes a click, added without a render or a camera reset; with
     ``scalars="rgb"`` its colours are the mesh's per-cell RGB (no scalar bar). A flat
     mesh in one colour or its per-cell RGB is added as a plain VTK actor that draws the
-    same (:func:`flat_actor`); any other through pyvista."""
-    if _flat(mesh, style):
+    same (:func:`flat_actor`), and one smooth shaded in its per-cell RGB
+    (:func:`smooth_actor`); any other through pyvista."""
+    if _plain(mesh, style):
         plain = {k: v for k, v in style.items() if k not in ("scalars", "smooth_shading")}
-        actor = flat_actor(mesh, **plain)
+        actor = (smooth_actor if style.get("smooth_shading") else flat_actor)(mesh, **plain)
         add_actor(plotter, actor)
         return actor
     if style.get("scalars") == "rgb":
@@ -202,22 +203,20 @@ def add_still_mesh(plotter: pv.BasePlotter, mesh: pv.PolyData, **style: Any) -> 
     return added
 
 
-#: The styles :func:`flat_actor` draws as pyvista's ``add_mesh`` did.
+#: The styles :func:`flat_actor` and :func:`smooth_actor` draw as pyvista's ``add_mesh`` did.
 _FLAT_STYLE = frozenset(
     {"color", "scalars", "opacity", "ambient", "show_edges", "edge_color", "line_width"}
 )
 
 
-def _flat(mesh: pv.PolyData, style: dict[str, Any]) -> bool:
-    """``style`` asks for flat shading and no more than :data:`_FLAT_STYLE`, in one colour
-    or in ``mesh``'s per-cell uint8 "rgb" array (its only array); ``mesh`` is not empty
-    (pyvista refuses it, and says so)."""
-    if not set(style) <= _FLAT_STYLE | {"smooth_shading"} or style.get("smooth_shading"):
-        return False
-    if not mesh.n_points:
+def _plain(mesh: pv.PolyData, style: dict[str, Any]) -> bool:
+    """``style`` asks for no more than :data:`_FLAT_STYLE`, flat shaded in one colour or
+    flat or smooth shaded in ``mesh``'s per-cell uint8 "rgb" array (its only array);
+    ``mesh`` is not empty (pyvista refuses it, and says so)."""
+    if not set(style) <= _FLAT_STYLE | {"smooth_shading"} or not mesh.n_points:
         return False
     if "color" in style:
-        return "scalars" not in style
+        return "scalars" not in style and not style.get("smooth_shading")
     if style.get("scalars") != "rgb":
         return False
     if list(mesh.point_data.keys()) or "rgb" not in mesh.cell_data:
@@ -326,6 +325,7 @@ class MeshActors:
     level_count: int  # levels the view dock's level range offers
     #: The board's own camera presets, over palette.VIEWS (none by default).
     views: ClassVar[CameraViews] = {}
+    _smooth: frozenset[str] = frozenset()  # the layers drawn smooth shaded
 
     @classmethod
     def meshes_only(cls, board: Any) -> Self:
@@ -377,6 +377,8 @@ class MeshActors:
         ``add_mesh``'s keywords (edges)."""
         mesh = instances(placeholder, [(0, 0, -10)], [(0, 0, 0)])
         self._meshes[name] = mesh
+        if smooth:
+            self._smooth = self._smooth | {name}
         self.actors[name] = add_still_mesh(
             self.plotter,
             mesh,
@@ -425,4 +427,6 @@ class MeshActors:
             return
         if not same_mesh(self._meshes[name], mesh):  # (else nothing is built or sent again)
             self._meshes[name].copy_from(mesh)
+            if name in self._smooth:
+                keep_own_normals(actor, self._meshes[name])
         actor.SetVisibility(True)
