@@ -162,3 +162,35 @@ def test_only_plain_meshes_skip_pyvista():
     empty = type(mesh)()
     assert not _plain(empty, {"color": (1, 2, 3)})
     assert not _plain(pointed, {"scalars": "rgb", "smooth_shading": True})
+
+
+def test_the_board_s_textured_top_is_drawn_as_add_mesh_and_pyvista_s_texture_drew_it(plotter):
+    """The ball pyramid's board top: a plain actor set as ``add_mesh(texture=...)`` sets
+    it, and a texture of the same settings and texels as pyvista's ``Texture`` of the
+    picture (which it reads top row first; VTK's image runs from the bottom)."""
+    import pyvista as pv
+    from vtkmodules.util.numpy_support import vtk_to_numpy
+
+    from pyramid_lab.model.lattice import lattice
+    from pyramid_lab.viewer.boards.impostors import flat_actor
+    from pyramid_lab.viewer.boards.meshes import _plain
+    from pyramid_lab.viewer.boards.pyramid_stand import _board_parts, board_meshes
+
+    _sides, top, ours_texture = board_meshes(lattice(3))
+    picture = vtk_to_numpy(_board_parts(3)[2].GetPointData().GetArray("Image"))
+    width, height, _ = _board_parts(3)[2].GetDimensions()
+    theirs_texture = pv.Texture(picture.reshape(height, width, 3)[::-1].copy())
+    theirs_texture.interpolate, theirs_texture.mipmap = False, True
+    names = ("GetInterpolate", "GetMipmap", "GetColorMode", "GetRepeat", "GetEdgeClamp")
+    assert settings(ours_texture, names) == settings(theirs_texture, names)
+    image = theirs_texture.GetInput().GetPointData().GetScalars()
+    assert np.array_equal(vtk_to_numpy(image), picture)
+    assert theirs_texture.GetInput().GetDimensions() == (width, height, 1)
+    assert _plain(top, {"texture": ours_texture, "smooth_shading": False})
+    theirs = plotter.add_mesh(top.copy(), texture=ours_texture, pickable=False, render=False)
+    ours = flat_actor(top, texture=ours_texture)
+    assert settings(ours.GetProperty(), PROPERTY) == settings(theirs.GetProperty(), PROPERTY)
+    assert settings(ours.GetMapper(), MAPPER) == settings(theirs.mapper, MAPPER)
+    assert ours.GetTexture() is theirs.GetTexture() is ours_texture
+    assert not _plain(pv.Box(), {"texture": ours_texture})  # no texture coordinates
+    assert not _plain(top, {"texture": ours_texture, "color": (1, 2, 3)})

@@ -14,6 +14,7 @@ from vtkmodules.vtkRenderingCore import (
     vtkMapper,
     vtkPointGaussianMapper,
     vtkPolyDataMapper,
+    vtkTexture,
 )
 
 
@@ -89,15 +90,19 @@ def flat_actor(
     show_edges: bool = False,
     edge_color: tuple[float, float, float] = (0, 0, 0),
     line_width: float = 1.0,
+    texture: vtkTexture | None = None,
 ) -> vtkActor:
-    """A plain VTK actor drawing ``mesh`` flat shaded, in ``color`` or (None) in its
-    per-cell "rgb" array: the mapper and property pyvista's ``add_mesh(mesh, color=...)``
-    or ``add_mesh(mesh, scalars="rgb", rgb=True)`` set (its default theme's lighting),
+    """A plain VTK actor drawing ``mesh`` flat shaded, in ``color``, in ``texture`` (on
+    white) or (both None) in its per-cell "rgb" array: the mapper and property pyvista's
+    ``add_mesh(mesh, color=...)``, ``add_mesh(mesh, texture=...)`` or ``add_mesh(mesh,
+    scalars="rgb", rgb=True)`` set (its default theme's lighting),
     without its keyword handling and wrappers (about 2 ms a mesh; a board has five to
     ten, built at each window and New game)."""
     mapper = vtkDataSetMapper()
     mapper.SetInputData(mesh)
     mapper.InterpolateScalarsBeforeMappingOn()
+    if texture is not None:
+        color = (1.0, 1.0, 1.0)
     if color is None:
         _coloured_by(mapper, "rgb", cells=True)
     else:
@@ -105,6 +110,8 @@ def flat_actor(
     actor = vtkActor()
     actor.SetMapper(mapper)
     actor.PickableOff()
+    if texture is not None:
+        actor.SetTexture(texture)
     prop = actor.GetProperty()
     prop.SetInterpolationToFlat()
     prop.SetPointSize(5.0)

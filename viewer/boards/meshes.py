@@ -205,18 +205,23 @@ def add_still_mesh(plotter: pv.BasePlotter, mesh: pv.PolyData, **style: Any) -> 
 
 #: The styles :func:`flat_actor` and :func:`smooth_actor` draw as pyvista's ``add_mesh`` did.
 _FLAT_STYLE = frozenset(
-    {"color", "scalars", "opacity", "ambient", "show_edges", "edge_color", "line_width"}
+    {"color", "scalars", "opacity", "ambient", "show_edges", "edge_color", "line_width", "texture"}
 )
 
 
 def _plain(mesh: pv.PolyData, style: dict[str, Any]) -> bool:
     """``style`` asks for no more than :data:`_FLAT_STYLE`, flat shaded in one colour or
-    flat or smooth shaded in ``mesh``'s per-cell uint8 "rgb" array (its only array);
-    ``mesh`` is not empty (pyvista refuses it, and says so)."""
+    a texture (``mesh`` has its coordinates) or flat or smooth shaded in ``mesh``'s
+    per-cell uint8 "rgb" array (its only array); ``mesh`` is not empty (pyvista refuses
+    it, and says so)."""
     if not set(style) <= _FLAT_STYLE | {"smooth_shading"} or not mesh.n_points:
         return False
+    smooth = bool(style.get("smooth_shading"))
+    if "texture" in style:  # (pyvista refuses a mesh without texture coordinates)
+        alone = not smooth and not {"color", "scalars"} & set(style)
+        return alone and mesh.GetPointData().GetTCoords() is not None
     if "color" in style:
-        return "scalars" not in style and not style.get("smooth_shading")
+        return "scalars" not in style and not smooth
     if style.get("scalars") != "rgb":
         return False
     if list(mesh.point_data.keys()) or "rgb" not in mesh.cell_data:
