@@ -194,3 +194,24 @@ def test_the_board_s_textured_top_is_drawn_as_add_mesh_and_pyvista_s_texture_dre
     assert ours.GetTexture() is theirs.GetTexture() is ours_texture
     assert not _plain(pv.Box(), {"texture": ours_texture})  # no texture coordinates
     assert not _plain(top, {"texture": ours_texture, "color": (1, 2, 3)})
+
+
+def test_impostors_are_the_points_pyvista_made():
+    """``impostors`` builds in VTK the points, vertex cells and arrays that
+    ``pv.PolyData(centres)`` and its two point arrays made ("rgba" active)."""
+    import pyvista as pv
+
+    from pyramid_lab.viewer.boards.impostors import impostors
+    from pyramid_lab.viewer.boards.meshes import same_mesh
+
+    centres = np.random.default_rng(0).random((7, 3)).astype(np.float32)
+    theirs = pv.PolyData(centres)
+    theirs.point_data["rgba"] = np.zeros((7, 4), dtype=np.uint8)
+    theirs.point_data["radius"] = np.zeros(7, dtype=np.float32)
+    ours = impostors(centres)
+    assert same_mesh(ours, theirs)
+    assert ours.points.dtype == theirs.points.dtype == np.float32
+    assert ours.point_data.active_scalars_name == theirs.point_data.active_scalars_name
+    assert [ours.point_data[k].dtype for k in ours.point_data.keys()] == [
+        theirs.point_data[k].dtype for k in theirs.point_data.keys()
+    ]
