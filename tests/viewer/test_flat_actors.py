@@ -143,25 +143,25 @@ def test_only_plain_meshes_skip_pyvista():
     """Textured or otherwise styled meshes, smooth ones in one colour, empty ones
     (pyvista refuses them, and says so) and meshes with arrays other than a per-cell uint8
     rgb go to pyvista; flat ones, and smooth ones in their rgb (``smooth_actor``), not."""
-    from pyramid_lab.viewer.boards.meshes import _plain
+    from pyramid_lab.viewer.boards.impostors import plain
 
     mesh = rgb_mesh()
-    assert _plain(mesh, {"scalars": "rgb", "smooth_shading": False, "opacity": 0.5})
-    assert _plain(mesh, {"color": (1, 2, 3), "line_width": 2})
-    assert _plain(mesh, {"scalars": "rgb", "smooth_shading": True, "opacity": 0.4})
-    assert not _plain(mesh, {"color": (1, 2, 3), "smooth_shading": True})
-    assert not _plain(mesh, {"scalars": "rgb", "texture": object()})
-    assert not _plain(mesh, {"color": (1, 2, 3), "scalars": "rgb"})
-    assert not _plain(mesh, {})
+    assert plain(mesh, {"scalars": "rgb", "smooth_shading": False, "opacity": 0.5})
+    assert plain(mesh, {"color": (1, 2, 3), "line_width": 2})
+    assert plain(mesh, {"scalars": "rgb", "smooth_shading": True, "opacity": 0.4})
+    assert not plain(mesh, {"color": (1, 2, 3), "smooth_shading": True})
+    assert not plain(mesh, {"scalars": "rgb", "texture": object()})
+    assert not plain(mesh, {"color": (1, 2, 3), "scalars": "rgb"})
+    assert not plain(mesh, {})
     floats = mesh.copy()
     floats.cell_data["rgb"] = np.asarray(floats.cell_data["rgb"], dtype=float)
-    assert not _plain(floats, {"scalars": "rgb"})
+    assert not plain(floats, {"scalars": "rgb"})
     pointed = mesh.copy()
     pointed.point_data["w"] = np.zeros(pointed.n_points)
-    assert not _plain(pointed, {"scalars": "rgb"})
+    assert not plain(pointed, {"scalars": "rgb"})
     empty = type(mesh)()
-    assert not _plain(empty, {"color": (1, 2, 3)})
-    assert not _plain(pointed, {"scalars": "rgb", "smooth_shading": True})
+    assert not plain(empty, {"color": (1, 2, 3)})
+    assert not plain(pointed, {"scalars": "rgb", "smooth_shading": True})
 
 
 def test_the_board_s_textured_top_is_drawn_as_add_mesh_and_pyvista_s_texture_drew_it(plotter):
@@ -172,8 +172,7 @@ def test_the_board_s_textured_top_is_drawn_as_add_mesh_and_pyvista_s_texture_dre
     from vtkmodules.util.numpy_support import vtk_to_numpy
 
     from pyramid_lab.model.lattice import lattice
-    from pyramid_lab.viewer.boards.impostors import flat_actor
-    from pyramid_lab.viewer.boards.meshes import _plain
+    from pyramid_lab.viewer.boards.impostors import flat_actor, plain
     from pyramid_lab.viewer.boards.pyramid_stand import _board_parts, board_meshes
 
     _sides, top, ours_texture = board_meshes(lattice(3))
@@ -186,14 +185,14 @@ def test_the_board_s_textured_top_is_drawn_as_add_mesh_and_pyvista_s_texture_dre
     image = theirs_texture.GetInput().GetPointData().GetScalars()
     assert np.array_equal(vtk_to_numpy(image), picture)
     assert theirs_texture.GetInput().GetDimensions() == (width, height, 1)
-    assert _plain(top, {"texture": ours_texture, "smooth_shading": False})
+    assert plain(top, {"texture": ours_texture, "smooth_shading": False})
     theirs = plotter.add_mesh(top.copy(), texture=ours_texture, pickable=False, render=False)
     ours = flat_actor(top, texture=ours_texture)
     assert settings(ours.GetProperty(), PROPERTY) == settings(theirs.GetProperty(), PROPERTY)
     assert settings(ours.GetMapper(), MAPPER) == settings(theirs.mapper, MAPPER)
     assert ours.GetTexture() is theirs.GetTexture() is ours_texture
-    assert not _plain(pv.Box(), {"texture": ours_texture})  # no texture coordinates
-    assert not _plain(top, {"texture": ours_texture, "color": (1, 2, 3)})
+    assert not plain(pv.Box(), {"texture": ours_texture})  # no texture coordinates
+    assert not plain(top, {"texture": ours_texture, "color": (1, 2, 3)})
 
 
 def test_impostors_are_the_points_pyvista_made():
@@ -212,6 +211,6 @@ def test_impostors_are_the_points_pyvista_made():
     assert same_mesh(ours, theirs)
     assert ours.points.dtype == theirs.points.dtype == np.float32
     assert ours.point_data.active_scalars_name == theirs.point_data.active_scalars_name
-    assert [ours.point_data[k].dtype for k in ours.point_data.keys()] == [
-        theirs.point_data[k].dtype for k in theirs.point_data.keys()
-    ]
+    names = list(theirs.point_data)
+    assert list(ours.point_data) == names
+    assert [ours.point_data[k].dtype for k in names] == [theirs.point_data[k].dtype for k in names]

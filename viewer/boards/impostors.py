@@ -5,10 +5,12 @@ turned to point along a direction."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pyvista as pv
 from vtkmodules.util.numpy_support import numpy_to_vtk
-from vtkmodules.vtkCommonCore import VTK_ID_TYPE, vtkPoints
+from vtkmodules.vtkCommonCore import VTK_ID_TYPE, VTK_UNSIGNED_CHAR, vtkPoints
 from vtkmodules.vtkCommonDataModel import vtkCellArray, vtkPolyData
 from vtkmodules.vtkFiltersCore import vtkPolyDataNormals
 from vtkmodules.vtkRenderingCore import (
@@ -165,6 +167,33 @@ def keep_own_normals(actor: vtkActor, mesh: pv.PolyData) -> None:
     elif not isinstance(mapper.GetInputAlgorithm(), vtkPolyDataNormals):
         normals = point_normals(mesh)
         mapper.SetInputConnection(normals.GetOutputPort())
+
+
+#: The styles :func:`flat_actor` and :func:`smooth_actor` draw as ``add_mesh`` did.
+_FLAT_STYLE = frozenset(
+    {"color", "scalars", "opacity", "ambient", "show_edges", "edge_color", "line_width", "texture"}
+)
+
+
+def plain(mesh: pv.PolyData, style: dict[str, Any]) -> bool:
+    """Whether :func:`flat_actor` or :func:`smooth_actor` draws ``mesh`` in ``style``
+    (``add_mesh``'s keywords) as ``add_mesh`` did: ``style`` asks for no more than
+    :data:`_FLAT_STYLE`, flat shaded in one colour or a texture (``mesh`` has its
+    coordinates) or flat or smooth shaded in ``mesh``'s per-cell uint8 "rgb" array (its
+    only array); ``mesh`` is not empty (pyvista refuses it, and says so)."""
+    if not set(style) <= _FLAT_STYLE | {"smooth_shading"} or not mesh.n_points:
+        return False
+    smooth = bool(style.get("smooth_shading"))
+    if "texture" in style:  # (pyvista refuses a mesh without texture coordinates)
+        alone = not smooth and not {"color", "scalars"} & set(style)
+        return alone and mesh.GetPointData().GetTCoords() is not None
+    if "color" in style:
+        return "scalars" not in style and not smooth
+    if style.get("scalars") != "rgb" or mesh.GetPointData().GetNumberOfArrays():
+        return False
+    rgb = mesh.GetCellData().GetAbstractArray("rgb")  # (VTK's: pyvista's wrappers cost more)
+    kind = (rgb.GetDataType(), rgb.GetNumberOfComponents()) if rgb is not None else ()
+    return kind == (VTK_UNSIGNED_CHAR, 3)
 
 
 #: pyvista's default theme's colour of a mesh ("lightblue"; unseen under the rgb array).
