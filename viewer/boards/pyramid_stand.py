@@ -65,7 +65,17 @@ def wall_faces(
     lat: PyramidLattice, centroid: np.ndarray
 ) -> tuple[pv.PolyData, list[tuple[str, np.ndarray]]]:
     """The five walls as faces a little outside the outer balls, each in its colour, and
-    where each wall's name stands (a Message: the window and each page say it in theirs)."""
+    where each wall's name stands (a Message: the window and each page say it in theirs).
+    Made once a base (every window's and page's board), each caller given copies."""
+    mesh, labels = _wall_faces(lat.n, tuple(map(float, centroid)))
+    return mesh.copy(), [(name, spot.copy()) for name, spot in labels]
+
+
+@functools.lru_cache(maxsize=4)
+def _wall_faces(
+    n: int, centre: tuple[float, ...]
+) -> tuple[pv.PolyData, list[tuple[str, np.ndarray]]]:
+    lat, centroid = lattice(n), np.array(centre)
     sw, se, nw, ne, ap = (lat.centres[lat.corner_ids[c]].astype(float) for c in CORNERS)
     polygons = {
         Wall.BASE: [sw, se, ne, nw],
