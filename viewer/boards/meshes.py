@@ -187,9 +187,9 @@ def add_labels(
 def add_still_mesh(plotter: pv.BasePlotter, mesh: pv.PolyData, **style: Any) -> vtkActor:
     """An actor that never takes a click, added without a render or a camera reset; with
     ``scalars="rgb"`` its colours are the mesh's per-cell RGB (no scalar bar). A flat
-    mesh in one colour or its per-cell RGB is added as a plain VTK actor that draws the
-    same (:func:`flat_actor`), and one smooth shaded in its per-cell RGB
-    (:func:`smooth_actor`); any other through pyvista."""
+    mesh in one colour, a texture or its per-cell RGB is added as a plain VTK actor that
+    draws the same (:func:`flat_actor`), and one smooth shaded in its per-cell RGB
+    (:func:`smooth_actor`); any other through pyvista (:func:`impostors.plain`)."""
     if plain(mesh, style):
         kept = {k: v for k, v in style.items() if k not in ("scalars", "smooth_shading")}
         actor = (smooth_actor if style.get("smooth_shading") else flat_actor)(mesh, **kept)

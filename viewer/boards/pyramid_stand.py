@@ -75,6 +75,7 @@ def wall_faces(
 def _wall_faces(
     n: int, centre: tuple[float, ...]
 ) -> tuple[pv.PolyData, list[tuple[str, np.ndarray]]]:
+    """:func:`wall_faces` of the base-``n`` pyramid, its labels standing out from ``centre``."""
     lat, centroid = lattice(n), np.array(centre)
     sw, se, nw, ne, ap = (lat.centres[lat.corner_ids[c]].astype(float) for c in CORNERS)
     polygons = {
