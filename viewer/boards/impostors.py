@@ -5,14 +5,21 @@ turned to point along a direction."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pyvista as pv
+from vtkmodules.util.numpy_support import numpy_to_vtk
+from vtkmodules.vtkCommonCore import VTK_ID_TYPE, VTK_UNSIGNED_CHAR, vtkPoints
+from vtkmodules.vtkCommonDataModel import vtkCellArray, vtkPolyData
+from vtkmodules.vtkFiltersCore import vtkPolyDataNormals
 from vtkmodules.vtkRenderingCore import (
     vtkActor,
     vtkDataSetMapper,
     vtkMapper,
     vtkPointGaussianMapper,
     vtkPolyDataMapper,
+    vtkTexture,
 )
 
 
@@ -88,15 +95,19 @@ def flat_actor(
     show_edges: bool = False,
     edge_color: tuple[float, float, float] = (0, 0, 0),
     line_width: float = 1.0,
+    texture: vtkTexture | None = None,
 ) -> vtkActor:
-    """A plain VTK actor drawing ``mesh`` flat shaded, in ``color`` or (None) in its
-    per-cell "rgb" array: the mapper and property pyvista's ``add_mesh(mesh, color=...)``
-    or ``add_mesh(mesh, scalars="rgb", rgb=True)`` set (its default theme's lighting),
+    """A plain VTK actor drawing ``mesh`` flat shaded, in ``color``, in ``texture`` (on
+    white) or (both None) in its per-cell "rgb" array: the mapper and property pyvista's
+    ``add_mesh(mesh, color=...)``, ``add_mesh(mesh, texture=...)`` or ``add_mesh(mesh,
+    scalars="rgb", rgb=True)`` set (its default theme's lighting),
     without its keyword handling and wrappers (about 2 ms a mesh; a board has five to
     ten, built at each window and New game)."""
     mapper = vtkDataSetMapper()
     mapper.SetInputData(mesh)
     mapper.InterpolateScalarsBeforeMappingOn()
+    if texture is not None:
+        color = (1.0, 1.0, 1.0)
     if color is None:
         _coloured_by(mapper, "rgb", cells=True)
     else:
@@ -104,6 +115,8 @@ def flat_actor(
     actor = vtkActor()
     actor.SetMapper(mapper)
     actor.PickableOff()
+    if texture is not None:
+        actor.SetTexture(texture)
     prop = actor.GetProperty()
     prop.SetInterpolationToFlat()
     prop.SetPointSize(5.0)
@@ -117,16 +130,99 @@ def flat_actor(
     return actor
 
 
+def smooth_actor(mesh: pv.PolyData, **style: float | tuple[float, float, float]) -> vtkActor:
+    """A plain VTK actor drawing ``mesh`` smooth shaded in its per-cell "rgb" array: what
+    pyvista's ``add_mesh(mesh, scalars="rgb", rgb=True, smooth_shading=True)`` drew, its
+    point normals computed by :func:`point_normals` where pyvista ran a Python algorithm
+    (at each change of the mesh) to compute the same; ``style`` as :func:`flat_actor`'s."""
+    actor = flat_actor(mesh, **style)  # type: ignore[arg-type]
+    normals = point_normals(mesh)  # (held here while the mapper takes its port)
+    actor.GetMapper().SetInputConnection(normals.GetOutputPort())
+    actor.GetProperty().SetInterpolationToPhong()
+    return actor
+
+
+def point_normals(mesh: pv.PolyData) -> vtkPolyDataNormals:
+    """A filter giving ``mesh`` with point normals, as pyvista's smooth shading computes
+    them (``compute_normals(cell_normals=False)``: its settings, VTK's own defaults)."""
+    normals = vtkPolyDataNormals()
+    normals.SetComputeCellNormals(False)
+    normals.SetComputePointNormals(True)
+    normals.SetSplitting(False)
+    normals.SetFlipNormals(False)
+    normals.SetConsistency(True)
+    normals.SetAutoOrientNormals(False)
+    normals.SetNonManifoldTraversal(True)
+    normals.SetFeatureAngle(30.0)
+    normals.SetInputData(mesh)
+    return normals
+
+
+def keep_own_normals(actor: vtkActor, mesh: pv.PolyData) -> None:
+    """A :func:`smooth_actor`'s mesh refilled: drawn with its own point normals where it
+    has them (a tube's), as pyvista's smooth shading kept them, else with those computed."""
+    mapper = actor.GetMapper()
+    if mesh.GetPointData().GetNormals() is not None:
+        mapper.SetInputDataObject(mesh)
+    elif not isinstance(mapper.GetInputAlgorithm(), vtkPolyDataNormals):
+        normals = point_normals(mesh)
+        mapper.SetInputConnection(normals.GetOutputPort())
+
+
+#: The styles :func:`flat_actor` and :func:`smooth_actor` draw as ``add_mesh`` did.
+_FLAT_STYLE = frozenset(
+    {"color", "scalars", "opacity", "ambient", "show_edges", "edge_color", "line_width", "texture"}
+)
+
+
+def plain(mesh: pv.PolyData, style: dict[str, Any]) -> bool:
+    """Whether :func:`flat_actor` or :func:`smooth_actor` draws ``mesh`` in ``style``
+    (``add_mesh``'s keywords) as ``add_mesh`` did: ``style`` asks for no more than
+    :data:`_FLAT_STYLE`, flat shaded in one colour or a texture (``mesh`` has its
+    coordinates) or flat or smooth shaded in ``mesh``'s per-cell uint8 "rgb" array (its
+    only array); ``mesh`` is not empty (pyvista refuses it, and says so)."""
+    if not set(style) <= _FLAT_STYLE | {"smooth_shading"} or not mesh.n_points:
+        return False
+    smooth = bool(style.get("smooth_shading"))
+    if "texture" in style:  # (pyvista refuses a mesh without texture coordinates)
+        alone = not smooth and not {"color", "scalars"} & set(style)
+        return alone and mesh.GetPointData().GetTCoords() is not None
+    if "color" in style:
+        return "scalars" not in style and not smooth
+    if style.get("scalars") != "rgb" or mesh.GetPointData().GetNumberOfArrays():
+        return False
+    rgb = mesh.GetCellData().GetAbstractArray("rgb")  # (VTK's: pyvista's wrappers cost more)
+    kind = (rgb.GetDataType(), rgb.GetNumberOfComponents()) if rgb is not None else ()
+    return kind == (VTK_UNSIGNED_CHAR, 3)
+
+
 #: pyvista's default theme's colour of a mesh ("lightblue"; unseen under the rgb array).
 _THEME_RGB = (0.6784313725490196, 0.8470588235294118, 0.9019607843137255)
 
 
 def impostors(centres: np.ndarray) -> pv.PolyData:
-    """A point per centre, each hidden (radius 0) until written."""
-    poly = pv.PolyData(centres)
-    poly.point_data["rgba"] = np.zeros((len(centres), 4), dtype=np.uint8)
-    poly.point_data["radius"] = np.zeros(len(centres), dtype=np.float32)
-    return poly
+    """A point per centre (float32), each hidden (radius 0) until written: what
+    ``pv.PolyData(centres)`` with its "rgba" and "radius" arrays made (a vertex cell a
+    point, "rgba" the active scalars), built in VTK (a ball pyramid's board makes eleven,
+    and a frame one a rim: pyvista's wrappers cost twice what VTK does)."""
+    count = len(centres)
+    poly = vtkPolyData()
+    points = vtkPoints()
+    points.SetData(numpy_to_vtk(np.ascontiguousarray(centres, np.float32), deep=True))
+    poly.SetPoints(points)
+    verts = vtkCellArray()
+    verts.SetData(1, numpy_to_vtk(np.arange(count), deep=True, array_type=VTK_ID_TYPE))
+    poly.SetVerts(verts)
+    data = poly.GetPointData()
+    for name, zeros in (
+        ("rgba", np.zeros((count, 4), dtype=np.uint8)),
+        ("radius", np.zeros(count, dtype=np.float32)),
+    ):
+        array = numpy_to_vtk(zeros, deep=True)
+        array.SetName(name)
+        data.AddArray(array)
+    data.SetActiveScalars("rgba")
+    return pv.PolyData(poly, deep=False)
 
 
 def write_impostors(poly: pv.PolyData, rgb: np.ndarray, radius: np.ndarray) -> None:

@@ -15,7 +15,7 @@ from pyramid_lab.i18n import shown
 
 from ..lab import palette
 from .base import CameraViews, Copies, Spheres
-from .impostors import flat_actor
+from .impostors import flat_actor, keep_own_normals, plain, smooth_actor
 from .labels import ScreenLabels
 
 Template = tuple[np.ndarray, np.ndarray]  # points (n, 3), triangles (m, 3)
@@ -187,11 +187,12 @@ def add_labels(
 def add_still_mesh(plotter: pv.BasePlotter, mesh: pv.PolyData, **style: Any) -> vtkActor:
     """An actor that never takes a click, added without a render or a camera reset; with
     ``scalars="rgb"`` its colours are the mesh's per-cell RGB (no scalar bar). A flat
-    mesh in one colour or its per-cell RGB is added as a plain VTK actor that draws the
-    same (:func:`flat_actor`); any other through pyvista."""
-    if _flat(mesh, style):
-        plain = {k: v for k, v in style.items() if k not in ("scalars", "smooth_shading")}
-        actor = flat_actor(mesh, **plain)
+    mesh in one colour, a texture or its per-cell RGB is added as a plain VTK actor that
+    draws the same (:func:`flat_actor`), and one smooth shaded in its per-cell RGB
+    (:func:`smooth_actor`); any other through pyvista (:func:`impostors.plain`)."""
+    if plain(mesh, style):
+        kept = {k: v for k, v in style.items() if k not in ("scalars", "smooth_shading")}
+        actor = (smooth_actor if style.get("smooth_shading") else flat_actor)(mesh, **kept)
         add_actor(plotter, actor)
         return actor
     if style.get("scalars") == "rgb":
@@ -200,30 +201,6 @@ def add_still_mesh(plotter: pv.BasePlotter, mesh: pv.PolyData, **style: Any) -> 
         style.setdefault("show_scalar_bar", False)
     added: vtkActor = plotter.add_mesh(mesh, **STILL, **style)
     return added
-
-
-#: The styles :func:`flat_actor` draws as pyvista's ``add_mesh`` did.
-_FLAT_STYLE = frozenset(
-    {"color", "scalars", "opacity", "ambient", "show_edges", "edge_color", "line_width"}
-)
-
-
-def _flat(mesh: pv.PolyData, style: dict[str, Any]) -> bool:
-    """``style`` asks for flat shading and no more than :data:`_FLAT_STYLE`, in one colour
-    or in ``mesh``'s per-cell uint8 "rgb" array (its only array); ``mesh`` is not empty
-    (pyvista refuses it, and says so)."""
-    if not set(style) <= _FLAT_STYLE | {"smooth_shading"} or style.get("smooth_shading"):
-        return False
-    if not mesh.n_points:
-        return False
-    if "color" in style:
-        return "scalars" not in style
-    if style.get("scalars") != "rgb":
-        return False
-    if list(mesh.point_data.keys()) or "rgb" not in mesh.cell_data:
-        return False
-    rgb = mesh.cell_data["rgb"]
-    return rgb.dtype == np.uint8 and rgb.ndim == 2 and rgb.shape[1] == 3
 
 
 # pyvista's Plotter forwards add_actor, remove_actor, view_vector and reset_camera to its
@@ -308,6 +285,19 @@ def fit_camera(
     renderer.ResetCameraClippingRange()
 
 
+_OUT_OF_SIGHT: dict[int, tuple[Template, pv.PolyData]] = {}
+
+
+def _out_of_sight(shape: Template) -> pv.PolyData:
+    """One ``shape`` out of sight, a layer's mesh until its first frame: made once a shape
+    (a board builds five to eight layers at each window and New game), each layer given a
+    copy, which ``MeshActors._set`` refills."""
+    made = _OUT_OF_SIGHT.get(id(shape))
+    if made is None or made[0] is not shape:
+        made = _OUT_OF_SIGHT[id(shape)] = (shape, instances(shape, [(0, 0, -10)], [(0, 0, 0)]))
+    return made[1]
+
+
 class MeshActors:
     """A board's actors by name, each drawing a mesh of its own that ``_set`` refills (an
     empty mesh hides the actor); ``close`` takes them all out of the plotter.
@@ -326,6 +316,7 @@ class MeshActors:
     level_count: int  # levels the view dock's level range offers
     #: The board's own camera presets, over palette.VIEWS (none by default).
     views: ClassVar[CameraViews] = {}
+    _smooth: frozenset[str] = frozenset()  # the layers drawn smooth shaded
 
     @classmethod
     def meshes_only(cls, board: Any) -> Self:
@@ -375,8 +366,10 @@ class MeshActors:
         """An actor for per-vertex RGB instances (``instances``); its mesh starts as one
         ``placeholder`` out of sight, and ``_set`` refills it. ``style``: more of
         ``add_mesh``'s keywords (edges)."""
-        mesh = instances(placeholder, [(0, 0, -10)], [(0, 0, 0)])
+        mesh = _out_of_sight(placeholder).copy()
         self._meshes[name] = mesh
+        if smooth:
+            self._smooth = self._smooth | {name}
         self.actors[name] = add_still_mesh(
             self.plotter,
             mesh,
@@ -425,4 +418,6 @@ class MeshActors:
             return
         if not same_mesh(self._meshes[name], mesh):  # (else nothing is built or sent again)
             self._meshes[name].copy_from(mesh)
+            if name in self._smooth:
+                keep_own_normals(actor, self._meshes[name])
         actor.SetVisibility(True)

@@ -8,6 +8,8 @@ import functools
 
 import numpy as np
 import pyvista as pv
+from vtkmodules.vtkCommonDataModel import vtkImageData
+from vtkmodules.vtkRenderingCore import vtkTexture
 
 from pyramid_lab.i18n import Message
 from pyramid_lab.model.lattice import CORNERS, WALLS, PyramidLattice, Wall, lattice
@@ -63,7 +65,18 @@ def wall_faces(
     lat: PyramidLattice, centroid: np.ndarray
 ) -> tuple[pv.PolyData, list[tuple[str, np.ndarray]]]:
     """The five walls as faces a little outside the outer balls, each in its colour, and
-    where each wall's name stands (a Message: the window and each page say it in theirs)."""
+    where each wall's name stands (a Message: the window and each page say it in theirs).
+    Made once a base (every window's and page's board), each caller given copies."""
+    mesh, labels = _wall_faces(lat.n, tuple(map(float, centroid)))
+    return mesh.copy(), [(name, spot.copy()) for name, spot in labels]
+
+
+@functools.lru_cache(maxsize=4)
+def _wall_faces(
+    n: int, centre: tuple[float, ...]
+) -> tuple[pv.PolyData, list[tuple[str, np.ndarray]]]:
+    """:func:`wall_faces` of the base-``n`` pyramid, its labels standing out from ``centre``."""
+    lat, centroid = lattice(n), np.array(centre)
     sw, se, nw, ne, ap = (lat.centres[lat.corner_ids[c]].astype(float) for c in CORNERS)
     polygons = {
         Wall.BASE: [sw, se, ne, nw],
@@ -115,29 +128,33 @@ def _wall_label_spot(
     return spot
 
 
-def board_meshes(lat: PyramidLattice) -> tuple[pv.PolyData, pv.PolyData, pv.Texture]:
+def board_meshes(lat: PyramidLattice) -> tuple[pv.PolyData, pv.PolyData, vtkTexture]:
     """The board under the base: a wooden slab with a dark dimple under every base point
     (Pyraos's 4 x 4 board with its 16 holes; Partition's square board). Its top is one
     quad with the dimples in its texture: as many small triangles cost a fifth of a full
     pyramid's frame (all of Mesa's work on them, though the balls hide most of them).
-    Made once a base (every window's board: 8 ms), each view given its own copies."""
+    Made once a base (every window's board: 8 ms), each view given its own copies and
+    texture (a texture is the GL context's; its picture is read only, shared)."""
     sides, top, image = _board_parts(lat.n)
-    texture = pv.Texture(image)  # type: ignore[no-untyped-call]  # pyvista's Texture.__init__ is unannotated
-    texture.interpolate = False
-    texture.mipmap = True  # (a texel a pixel or so, whatever the zoom: cache-friendly)
+    texture = vtkTexture()  # what pyvista's Texture of the picture set
+    texture.SetInputDataObject(image)
+    texture.SetColorModeToDirectScalars()
+    texture.InterpolateOff()
+    texture.MipmapOn()  # (a texel a pixel or so, whatever the zoom: cache-friendly)
     return sides.copy(), top.copy(), texture
 
 
 @functools.lru_cache(maxsize=4)
-def _board_parts(n: int) -> tuple[pv.PolyData, pv.PolyData, np.ndarray]:
-    """The board's slab sides, its top and the top's picture (rows from the bottom), for
-    the pyramid of base ``n``."""
+def _board_parts(n: int) -> tuple[pv.PolyData, pv.PolyData, vtkImageData]:
+    """The board's slab sides (their per-cell rgb their only array), its top and the
+    top's picture, for the pyramid of base ``n``."""
     lat = lattice(n)
     base = lat.centres[lat.levels == 0]
     lo, hi = base.min(axis=0) - BOARD_MARGIN, base.max(axis=0) + BOARD_MARGIN
     slab = pv.Box(bounds=(lo[0], hi[0], lo[1], hi[1], BOARD_TOP - BOARD_THICKNESS, BOARD_TOP))
     slab = slab.triangulate()
     sides = slab.remove_cells(np.flatnonzero(slab.cell_normals[:, 2] > 0.5))  # the top
+    sides.clear_data()  # (the ids of the cells and points kept: drawn by a plain actor)
     sides.cell_data["rgb"] = np.tile(np.array(palette.BOARD_RGB, np.uint8), (sides.n_cells, 1))
     size = hi - lo
     top = pv.Plane(
@@ -148,7 +165,11 @@ def _board_parts(n: int) -> tuple[pv.PolyData, pv.PolyData, np.ndarray]:
         i_resolution=1,
         j_resolution=1,
     )
-    return sides, top, _board_picture(base, lo, hi)
+    picture = _board_picture(base, lo, hi)
+    image = pv.ImageData(dimensions=(picture.shape[1], picture.shape[0], 1))
+    image.point_data["Image"] = picture.reshape(-1, 3)  # (read only: shared by every view)
+    image.set_active_scalars("Image")
+    return sides, top, image
 
 
 def _board_picture(base: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
@@ -166,8 +187,7 @@ def _board_picture(base: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarr
     kind = (across < np.float32(DIMPLE_RADIUS + DIMPLE_RIM) ** 2).view(np.uint8)
     kind += across < np.float32(DIMPLE_RADIUS) ** 2  # 0 wood, 1 rim, 2 dimple
     colours = np.array([palette.BOARD_RGB, palette.DIMPLE_RIM_RGB, palette.DIMPLE_RGB], np.uint8)
-    image: np.ndarray = colours[kind][::-1].copy()  # (VTK's first row is the bottom one)
-    image.flags.writeable = False  # (shared by every view of this base)
+    image: np.ndarray = colours[kind]  # rows from y = lo, as VTK's image rows run
     return image
 
 
