@@ -88,6 +88,8 @@ def test_solve_position_asks_for_workers_only_when_a_real_search_starts(
     assert "0.3 seconds of search did not settle it" in asked[0][2]
     qtbot.waitUntil(lambda: not value.running, timeout=WAIT_MS)
     assert value.last.startswith("Solve position stopped: not settled in 0.3 s")
+    # stopped, the base-6 search ends at its next slice: not on the next test's time
+    qtbot.waitUntil(lambda: value.runner.alive() == 0, timeout=WAIT_MS)
 
 
 def test_the_answer_is_kept_between_runs_until_changed(make_window, qtbot, monkeypatch):
