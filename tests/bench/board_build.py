@@ -27,27 +27,11 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+
+from window_build import _games  # (each game's opening, as the window bench makes it)
 
 GAMES = ("partition", "pyraos", "terrace", "ball", "rolling")
-
-
-def _games() -> dict[str, Callable[[], Any]]:
-    from pyramid_lab.model.ball import PyramidBall
-    from pyramid_lab.model.partition import Partition, PartitionOptions
-    from pyramid_lab.model.pyraos import Pyraos
-    from pyramid_lab.model.rolling import RollingPyramids
-    from pyramid_lab.model.terrace import Terrace
-
-    return {
-        "partition": lambda: Partition(PartitionOptions(3)),
-        "pyraos": Pyraos.new,
-        "terrace": Terrace.new,
-        "ball": PyramidBall.new,
-        "rolling": RollingPyramids.new,
-    }
 
 
 def measure(games: list[str], n: int, profile: str | None) -> dict[str, list[float]]:
