@@ -122,16 +122,33 @@ def test_the_board_grows_back_when_a_long_legend_goes(make_window, qtbot, guard_
     assert guard_errors == []
 
 
-def test_the_board_stays_put_from_a_hints_wait_to_its_answer(make_window, qtbot, guard_errors):
+def test_the_board_stays_put_from_a_hints_wait_to_its_answer(
+    make_window, qtbot, guard_errors, monkeypatch
+):
     """Issue 89's trial: Allmer's Pyramid, a stone selected and a hinted push on show (seven
     lines: the board stepped back for them), H again: the wait for the hint (the selection's
     four lines) framed the board at its size, the answer stepped it back again; three jumps
     in two seconds. Within one position the board stays put while the legend grows shorter
-    (it steps back at once only for lines that find no room)."""
+    (it steps back at once only for lines that find no room). The hint's search is held
+    until the wait has been looked at (a settle under load outlasted the exact step's
+    second, and the answer came first), and its exact step, which settles nothing on this
+    position, is cut to 0.05 s: the answer is the same easy engine's move."""
+    import threading
+
     from window_helpers import click
 
+    from pyramid_lab.model import search
     from pyramid_lab.model.terrace import Terrace, fid
     from tests.patience import WAIT_MS
+
+    looked = threading.Event()
+    full = search.exact_choice
+
+    def exact_choice(game, **kwargs):
+        looked.wait(WAIT_MS / 1000)
+        return full(game, **{**kwargs, "max_seconds": 0.05})
+
+    monkeypatch.setattr(search, "exact_choice", exact_choice)
 
     window = make_window(Terrace.new())
     window.resize(1200, 800)
@@ -156,6 +173,7 @@ def test_the_board_stays_put_from_a_hints_wait_to_its_answer(make_window, qtbot,
     assert hints.move() is None
     assert len(scene.legend.texts()) == 4  # the wait: the selection's lines
     assert np.allclose(framing.state(), hinted)  # the board stays put
+    looked.set()  # the search may answer now
     qtbot.waitUntil(lambda: hints.move() is not None, timeout=WAIT_MS)
     settle(qtbot)
     assert len(scene.legend.texts()) > 4  # the answer's lines
