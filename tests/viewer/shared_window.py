@@ -2,11 +2,13 @@
 of a fresh ``make_window()`` (issue 88 item 7: a window's build and close, about 0.2 s of
 processor time, was most of a short window test).
 
-``module_window`` builds a window on a base-3 Partition once a module; ``fresh_window``
+``module_window`` builds a window on a base-3 Partition (or the module's
+``window_game``) once a module; ``fresh_window``
 hands it to a test after putting it back: every job stopped (Solve mode, Verify, the
 analysis, the computer's seats, a lesson's checks), out of set-up mode and teacher mode, a
-new base-3 Partition with no file and no changes (a lesson shown ends with it), the docks
-shown as they were when it was built, its size and camera as built. It then checks that
+new base-3 Partition with no file and no changes (a lesson shown ends with it), no hint
+kept, the engine's settings and the New game dialog's remembered players as built, the
+docks shown as they were when it was built, its size and camera as built. It then checks that
 state (a test that leaves something the reset does not put back fails the next test here,
 not silently), as it checks that every check, list box, number box and slider of the
 window holds what it held when built (set back as a user sets it, where the user can
@@ -26,12 +28,11 @@ SIZE = (900, 700)  # make_window's
 
 
 @pytest.fixture(scope="module")
-def module_window(gl_display, tmp_path_factory):
-    """A shown main window on a base-3 Partition, built once for the module (its folders
+def module_window(gl_display, tmp_path_factory, window_game):
+    """A shown main window on ``window_game()``, built once for the module (its folders
     under a temporary folder, as ``window_folders`` puts a test's), closed at its end."""
     from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 
-    from pyramid_lab.model.partition import Partition, PartitionOptions
     from pyramid_lab.viewer.desktop.app import MainWindow
     from pyramid_lab.viewer.lab.session import Session
 
@@ -44,13 +45,15 @@ def module_window(gl_display, tmp_path_factory):
         QSettings.setDefaultFormat(QSettings.Format.IniFormat)
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
         QSettings().setValue("engine/threads", 1)
-        window = MainWindow(Session(Partition(PartitionOptions(3))))
+        window = MainWindow(Session(window_game()))
+        window.new_game = window_game  # (what put_back starts again)
         window.resize(*SIZE)
         window.show()
         window.stage.render_now()
         QCoreApplication.sendPostedEvents()
         window.built_docks = shown_docks(window)  # (what the reset shows again)
         window.built_inputs = inputs(window)  # (and what its boxes held)
+        window.built_engine = engine_settings(window)  # (and its engine)
     yield window
     window.shutdown()
     window.close()
@@ -101,18 +104,22 @@ def put_back(window, qtbot) -> None:
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QDockWidget
 
-    from pyramid_lab.model.partition import Partition, PartitionOptions
-
     stop_jobs(window, qtbot)
     for _ in range(2):  # (a box set may set another)
         for widget, value in changed_inputs(window).items():
-            if widget.isVisibleTo(window):  # (as a user sets it: where it can be reached)
+            if reachable(window, widget):  # (as a user sets it: where it can be reached)
                 set_input(widget, value)
     if window.board.setup is not None:
         window.parts.setup_mode.leave()
     window.parts.lessons.panel.teach.setChecked(False)  # (teacher mode off)
-    window.session.replace_game(Partition(PartitionOptions(3)))  # (no file, no changes)
+    window.session.replace_game(window.new_game())  # (no file, no changes)
+    engine = window.lab.engine
+    engine.hints.shown = engine.hints.waiting = None  # (New game keeps a hint of its start)
+    engine.seats.paused = False  # (Stop's or Undo's pause, kept across New game)
     window.lab.review.seed = window.parts.analysis.seed = None  # (a test's own, if it sets one)
+    window.menus.seats.last_players.clear()  # (New game's players of each game last time)
+    built = window.built_engine  # (the same)
+    engine.seed, engine.pace, engine.hints.level = built["seed"], built["pace"], built["hint"]
     window.statusBar().clearMessage()  # (a test reads the messages its own steps bring)
     for dock in window.findChildren(QDockWidget):  # (a game's own docks are made anew)
         dock.setVisible(dock_name(dock) in window.built_docks)
@@ -129,11 +136,29 @@ def put_back(window, qtbot) -> None:
     assert window.session.path is None
     assert not window.session.dirty
     assert window.session.review is None
+    engine = window.lab.engine
+    assert engine.hints.shown is None
+    assert engine.hints.waiting is None
+    assert engine_settings(window) == window.built_engine, engine_settings(window)
+    assert window.menus.seats.last_players == {}
     assert window.scene.camera_preset() == "iso"
     shown = shown_docks(window)
     assert shown == window.built_docks, shown ^ window.built_docks
     left = changed_inputs(window)
     assert not left, {where(w): (held, inputs(window)[w]) for w, held in left.items()}
+
+
+def engine_settings(window) -> dict[str, object]:
+    """What the computer and Hint keep across New game besides a hint (a test's own seed,
+    pace and hint level, Stop's pause, the reckoning shown)."""
+    engine = window.lab.engine
+    return {
+        "seed": engine.seed,
+        "pace": engine.pace,
+        "hint": engine.hints.level,
+        "paused": engine.seats.paused,
+        "reckoning": engine.show_reckoning,
+    }
 
 
 # ---- the boxes a user sets: as they were when the window was built -----------------------
@@ -178,6 +203,17 @@ def changed_inputs(window) -> dict[object, object]:
         and now[widget] != value
         and not (isinstance(widget, QComboBox) and now[widget][0] != value[0])
     }
+
+
+def reachable(window, widget) -> bool:
+    """Shown, or in the set-up dock hidden out of set-up mode: its entry sets every box of
+    it anew (``SetupDock.bind``), and with no editor bound the boxes' signals reach nothing
+    (its brush stayed on for the next test: the check caught it)."""
+    from PySide6.QtWidgets import QDockWidget
+
+    dock = window.findChild(QDockWidget, "setup-dock")
+    hidden_setup = window.board.setup is None and dock is not None and dock.isAncestorOf(widget)
+    return widget.isVisibleTo(window) or hidden_setup
 
 
 def where(widget) -> str:
