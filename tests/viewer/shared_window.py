@@ -2,23 +2,25 @@
 of a fresh ``make_window()`` (issue 88 item 7: a window's build and close, about 0.2 s of
 processor time, was most of a short window test).
 
-``module_window`` builds a window on a base-3 Partition (or the module's
-``window_game``) once a module; ``fresh_window``
-hands it to a test after putting it back: every job stopped (Solve mode, Verify, the
-analysis, the computer's seats, a lesson's checks), out of set-up mode and teacher mode, a
-new base-3 Partition with no file and no changes (a lesson shown ends with it), no hint
-kept, the engine's settings and the New game dialog's remembered players as built, the
-docks shown as they were when it was built, its size and camera as built. It then checks that
-state (a test that leaves something the reset does not put back fails the next test here,
-not silently), as it checks that every check, list box, number box and slider of the
-window holds what it held when built (set back as a user sets it, where the user can
-reach it, before the file shown goes). The test's own folders (``window_folders``:
-settings, autosaves, made puzzles) apply, as they do for ``make_window``'s windows.
+``module_window`` builds a window on ``window_game()`` (a base-3 Partition unless the module
+defines its own ``window_game``) once a module; ``fresh_window`` hands it to a test after
+putting it back: every job stopped (Solve mode, Verify, the analysis, the computer's seats,
+a lesson's checks), out of set-up mode and teacher mode, a new ``window_game()`` with no
+file and no changes (a lesson shown ends with it), no hint kept (New game keeps one of the
+same first position), the engine's seed, pace, hint level and pause and the New game
+dialog's remembered players as built, the docks shown as they were when it was built, its
+size and camera as built. It then checks that state (a test that leaves something the reset
+does not put back fails the next test here, not silently), as it checks that every check,
+list box, number box, slider and checkable menu item of the window holds what it held when
+built (set back as a user sets it, where the user can reach it, before the file shown goes).
+The test's own folders (``window_folders``: settings, autosaves, made puzzles) apply, as
+they do for ``make_window``'s windows.
 
 Use it where a test opens its own file first and reads what that file brings. Not for the
 lesson editor's tests: its fields follow the lesson's step and are out of reach once
 teacher mode is off, so one test's Advanced box or task kind stayed for the next (the
-check above caught it)."""
+check above caught it). Not for Practice: its dock and state are made at first use and
+stay (test_practice.py asserts a window that has not practised)."""
 
 from __future__ import annotations
 
@@ -79,7 +81,8 @@ def stop_jobs(window, qtbot) -> None:
         parts.puzzle.solver.leave()
     for colour in list(lab.engine.seats.computer):
         lab.engine.set_player(colour, None)
-    lab.engine.stop()
+    if lab.engine.runner.thinking:  # (a stop with nothing to stop redraws the window)
+        lab.engine.stop()
     parts.analysis.stop()
     parts.puzzle.verifier.stop()
     lab.review.stop()
@@ -102,11 +105,13 @@ def busy(window) -> bool:
 
 def put_back(window, qtbot) -> None:
     from PySide6.QtCore import QCoreApplication
+    from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QDockWidget
 
     stop_jobs(window, qtbot)
     for _ in range(2):  # (a box set may set another)
-        for widget, value in changed_inputs(window).items():
+        changed = changed_inputs(window).items()  # the menu items last: a dock's hides its boxes
+        for widget, value in sorted(changed, key=lambda item: isinstance(item[0], QAction)):
             if reachable(window, widget):  # (as a user sets it: where it can be reached)
                 set_input(widget, value)
     if window.board.setup is not None:
@@ -165,9 +170,10 @@ def engine_settings(window) -> dict[str, object]:
 
 
 def inputs(window) -> dict[object, object]:
-    """Every check, list box, number box and slider of the window with what it holds now
-    (not the text fields: they show the file, lesson or puzzle shown, and the test's own
-    brings its own)."""
+    """Every check, list box, number box and slider of the window, and every checkable menu
+    item, with what it holds now (not the text fields: they show the file, lesson or puzzle
+    shown, and the test's own brings its own)."""
+    from PySide6.QtGui import QAction
     from PySide6.QtWidgets import (
         QAbstractButton,
         QAbstractSlider,
@@ -177,9 +183,8 @@ def inputs(window) -> dict[object, object]:
     )
 
     held: dict[object, object] = {}
-    for widget in window.findChildren(QAbstractButton):
-        if widget.isCheckable():
-            held[widget] = widget.isChecked()
+    for kind in (QAbstractButton, QAction):  # (Show the computer's reckoning stayed on)
+        held.update((w, w.isChecked()) for w in window.findChildren(kind) if w.isCheckable())
     for box in window.findChildren(QComboBox):  # (its choices too: see changed_inputs)
         held[box] = (tuple(box.itemText(i) for i in range(box.count())), box.currentIndex())
     for kind in (QSpinBox, QDoubleSpinBox, QAbstractSlider):
@@ -209,8 +214,11 @@ def reachable(window, widget) -> bool:
     """Shown, or in the set-up dock hidden out of set-up mode: its entry sets every box of
     it anew (``SetupDock.bind``), and with no editor bound the boxes' signals reach nothing
     (its brush stayed on for the next test: the check caught it)."""
+    from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QDockWidget
 
+    if isinstance(widget, QAction):  # (a menu item: where it is shown and can be chosen)
+        return widget.isVisible() and widget.isEnabled()
     dock = window.findChild(QDockWidget, "setup-dock")
     hidden_setup = window.board.setup is None and dock is not None and dock.isAncestorOf(widget)
     return widget.isVisibleTo(window) or hidden_setup
@@ -227,9 +235,13 @@ def where(widget) -> str:
 
 def set_input(widget, value) -> None:
     """``value`` into ``widget`` as a user would set it (its signals go out)."""
+    from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QAbstractButton, QComboBox
 
-    if isinstance(widget, QAbstractButton):  # (unchecked at the build: a radio too)
+    if isinstance(widget, QAction):  # (chosen in its menu)
+        if widget.isChecked() != value:
+            widget.trigger()
+    elif isinstance(widget, QAbstractButton):  # (unchecked at the build: a radio too)
         auto, group = widget.autoExclusive(), widget.group()
         grouped = group is not None and group.exclusive()
         if grouped:
