@@ -116,7 +116,8 @@ def put_back(window, qtbot) -> None:
                 set_input(widget, value)
     if window.board.setup is not None:
         window.parts.setup_mode.leave()
-    window.parts.lessons.panel.teach.setChecked(False)  # (teacher mode off)
+    for panel in steps_panels(window):  # (teacher mode off, where a lesson made the panel)
+        panel.teach.setChecked(False)
     window.session.replace_game(window.new_game())  # (no file, no changes)
     engine = window.lab.engine
     engine.hints.shown = engine.hints.waiting = None  # (New game keeps a hint of its start)
@@ -134,7 +135,7 @@ def put_back(window, qtbot) -> None:
     # what a fresh window shows, checked
     assert window.board.setup is None
     assert not window.parts.lessons.state.active  # (another game ends a lesson)
-    assert not window.parts.lessons.panel.teach.isChecked()
+    assert not any(panel.teach.isChecked() for panel in steps_panels(window))
     assert not window.parts.puzzle.solver.active
     assert window.lab.engine.seats.computer == {}
     assert not busy(window)
@@ -151,6 +152,14 @@ def put_back(window, qtbot) -> None:
     assert shown == window.built_docks, shown ^ window.built_docks
     left = changed_inputs(window)
     assert not left, {where(w): (held, inputs(window)[w]) for w, held in left.items()}
+
+
+def steps_panels(window) -> list:
+    """The Lesson dock's steps panel, where a lesson shown made it (it is made at its first
+    use: asking the lessons' part for it would make it, in a window that never had it)."""
+    from pyramid_lab.viewer.widgets.lesson_steps import StepPanel
+
+    return window.findChildren(StepPanel)
 
 
 def engine_settings(window) -> dict[str, object]:
