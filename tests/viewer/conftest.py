@@ -81,6 +81,16 @@ def window_folders(gl_display, tmp_path, monkeypatch, unsaved_answers):
     QSettings().setValue("engine/threads", 1)
 
 
+@pytest.fixture(scope="module")
+def window_game():
+    """What a module's shared window (shared_window.py) is built on and put back to: a new
+    base-3 Partition, as ``make_window``'s; a module on another game defines its own
+    (test_ball_window.py, test_rolling_window.py)."""
+    from pyramid_lab.model.partition import Partition, PartitionOptions
+
+    return lambda: Partition(PartitionOptions(3))
+
+
 @pytest.fixture
 def make_window(window_folders, qtbot, request):
     """A shown main window on a game (a 3-ball-base Partition unless given), with its recent

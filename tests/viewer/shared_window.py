@@ -2,21 +2,25 @@
 of a fresh ``make_window()`` (issue 88 item 7: a window's build and close, about 0.2 s of
 processor time, was most of a short window test).
 
-``module_window`` builds a window on a base-3 Partition once a module; ``fresh_window``
-hands it to a test after putting it back: every job stopped (Solve mode, Verify, the
-analysis, the computer's seats, a lesson's checks), out of set-up mode and teacher mode, a
-new base-3 Partition with no file and no changes (a lesson shown ends with it), the docks
-shown as they were when it was built, its size and camera as built. It then checks that
-state (a test that leaves something the reset does not put back fails the next test here,
-not silently), as it checks that every check, list box, number box and slider of the
-window holds what it held when built (set back as a user sets it, where the user can
-reach it, before the file shown goes). The test's own folders (``window_folders``:
-settings, autosaves, made puzzles) apply, as they do for ``make_window``'s windows.
+``module_window`` builds a window on ``window_game()`` (a base-3 Partition unless the module
+defines its own ``window_game``) once a module; ``fresh_window`` hands it to a test after
+putting it back: every job stopped (Solve mode, Verify, the analysis, the computer's seats,
+a lesson's checks), out of set-up mode and teacher mode, a new ``window_game()`` with no
+file and no changes (a lesson shown ends with it), no hint kept (New game keeps one of the
+same first position), the engine's seed, pace, hint level and pause and the New game
+dialog's remembered players as built, the docks shown as they were when it was built, its
+size and camera as built. It then checks that state (a test that leaves something the reset
+does not put back fails the next test here, not silently), as it checks that every check,
+list box, number box, slider and checkable menu item of the window holds what it held when
+built (set back as a user sets it, where the user can reach it, before the file shown goes).
+The test's own folders (``window_folders``: settings, autosaves, made puzzles) apply, as
+they do for ``make_window``'s windows.
 
 Use it where a test opens its own file first and reads what that file brings. Not for the
 lesson editor's tests: its fields follow the lesson's step and are out of reach once
 teacher mode is off, so one test's Advanced box or task kind stayed for the next (the
-check above caught it)."""
+check above caught it). Not for Practice: its dock and state are made at first use and
+stay (test_practice.py asserts a window that has not practised)."""
 
 from __future__ import annotations
 
@@ -26,12 +30,11 @@ SIZE = (900, 700)  # make_window's
 
 
 @pytest.fixture(scope="module")
-def module_window(gl_display, tmp_path_factory):
-    """A shown main window on a base-3 Partition, built once for the module (its folders
+def module_window(gl_display, tmp_path_factory, window_game):
+    """A shown main window on ``window_game()``, built once for the module (its folders
     under a temporary folder, as ``window_folders`` puts a test's), closed at its end."""
     from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 
-    from pyramid_lab.model.partition import Partition, PartitionOptions
     from pyramid_lab.viewer.desktop.app import MainWindow
     from pyramid_lab.viewer.lab.session import Session
 
@@ -44,13 +47,15 @@ def module_window(gl_display, tmp_path_factory):
         QSettings.setDefaultFormat(QSettings.Format.IniFormat)
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
         QSettings().setValue("engine/threads", 1)
-        window = MainWindow(Session(Partition(PartitionOptions(3))))
+        window = MainWindow(Session(window_game()))
+        window.new_game = window_game  # (what put_back starts again)
         window.resize(*SIZE)
         window.show()
         window.stage.render_now()
         QCoreApplication.sendPostedEvents()
         window.built_docks = shown_docks(window)  # (what the reset shows again)
         window.built_inputs = inputs(window)  # (and what its boxes held)
+        window.built_engine = engine_settings(window)  # (and its engine)
     yield window
     window.shutdown()
     window.close()
@@ -76,7 +81,8 @@ def stop_jobs(window, qtbot) -> None:
         parts.puzzle.solver.leave()
     for colour in list(lab.engine.seats.computer):
         lab.engine.set_player(colour, None)
-    lab.engine.stop()
+    if lab.engine.runner.thinking:  # (a stop with nothing to stop redraws the window)
+        lab.engine.stop()
     parts.analysis.stop()
     parts.puzzle.verifier.stop()
     lab.review.stop()
@@ -99,20 +105,27 @@ def busy(window) -> bool:
 
 def put_back(window, qtbot) -> None:
     from PySide6.QtCore import QCoreApplication
+    from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QDockWidget
-
-    from pyramid_lab.model.partition import Partition, PartitionOptions
 
     stop_jobs(window, qtbot)
     for _ in range(2):  # (a box set may set another)
-        for widget, value in changed_inputs(window).items():
-            if widget.isVisibleTo(window):  # (as a user sets it: where it can be reached)
+        changed = changed_inputs(window).items()  # the menu items last: a dock's hides its boxes
+        for widget, value in sorted(changed, key=lambda item: isinstance(item[0], QAction)):
+            if reachable(window, widget):  # (as a user sets it: where it can be reached)
                 set_input(widget, value)
     if window.board.setup is not None:
         window.parts.setup_mode.leave()
-    window.parts.lessons.panel.teach.setChecked(False)  # (teacher mode off)
-    window.session.replace_game(Partition(PartitionOptions(3)))  # (no file, no changes)
+    for panel in steps_panels(window):  # (teacher mode off, where a lesson made the panel)
+        panel.teach.setChecked(False)
+    window.session.replace_game(window.new_game())  # (no file, no changes)
+    engine = window.lab.engine
+    engine.hints.shown = engine.hints.waiting = None  # (New game keeps a hint of its start)
+    engine.seats.paused = False  # (Stop's or Undo's pause, kept across New game)
     window.lab.review.seed = window.parts.analysis.seed = None  # (a test's own, if it sets one)
+    window.menus.seats.last_players.clear()  # (New game's players of each game last time)
+    built = window.built_engine  # (the same)
+    engine.seed, engine.pace, engine.hints.level = built["seed"], built["pace"], built["hint"]
     window.statusBar().clearMessage()  # (a test reads the messages its own steps bring)
     for dock in window.findChildren(QDockWidget):  # (a game's own docks are made anew)
         dock.setVisible(dock_name(dock) in window.built_docks)
@@ -122,13 +135,18 @@ def put_back(window, qtbot) -> None:
     # what a fresh window shows, checked
     assert window.board.setup is None
     assert not window.parts.lessons.state.active  # (another game ends a lesson)
-    assert not window.parts.lessons.panel.teach.isChecked()
+    assert not any(panel.teach.isChecked() for panel in steps_panels(window))
     assert not window.parts.puzzle.solver.active
     assert window.lab.engine.seats.computer == {}
     assert not busy(window)
     assert window.session.path is None
     assert not window.session.dirty
     assert window.session.review is None
+    engine = window.lab.engine
+    assert engine.hints.shown is None
+    assert engine.hints.waiting is None
+    assert engine_settings(window) == window.built_engine, engine_settings(window)
+    assert window.menus.seats.last_players == {}
     assert window.scene.camera_preset() == "iso"
     shown = shown_docks(window)
     assert shown == window.built_docks, shown ^ window.built_docks
@@ -136,13 +154,35 @@ def put_back(window, qtbot) -> None:
     assert not left, {where(w): (held, inputs(window)[w]) for w, held in left.items()}
 
 
+def steps_panels(window) -> list:
+    """The Lesson dock's steps panel, where a lesson shown made it (it is made at its first
+    use: asking the lessons' part for it would make it, in a window that never had it)."""
+    from pyramid_lab.viewer.widgets.lesson_steps import StepPanel
+
+    return window.findChildren(StepPanel)
+
+
+def engine_settings(window) -> dict[str, object]:
+    """What the computer and Hint keep across New game besides a hint (a test's own seed,
+    pace and hint level, Stop's pause, the reckoning shown)."""
+    engine = window.lab.engine
+    return {
+        "seed": engine.seed,
+        "pace": engine.pace,
+        "hint": engine.hints.level,
+        "paused": engine.seats.paused,
+        "reckoning": engine.show_reckoning,
+    }
+
+
 # ---- the boxes a user sets: as they were when the window was built -----------------------
 
 
 def inputs(window) -> dict[object, object]:
-    """Every check, list box, number box and slider of the window with what it holds now
-    (not the text fields: they show the file, lesson or puzzle shown, and the test's own
-    brings its own)."""
+    """Every check, list box, number box and slider of the window, and every checkable menu
+    item, with what it holds now (not the text fields: they show the file, lesson or puzzle
+    shown, and the test's own brings its own)."""
+    from PySide6.QtGui import QAction
     from PySide6.QtWidgets import (
         QAbstractButton,
         QAbstractSlider,
@@ -152,9 +192,8 @@ def inputs(window) -> dict[object, object]:
     )
 
     held: dict[object, object] = {}
-    for widget in window.findChildren(QAbstractButton):
-        if widget.isCheckable():
-            held[widget] = widget.isChecked()
+    for kind in (QAbstractButton, QAction):  # (Show the computer's reckoning stayed on)
+        held.update((w, w.isChecked()) for w in window.findChildren(kind) if w.isCheckable())
     for box in window.findChildren(QComboBox):  # (its choices too: see changed_inputs)
         held[box] = (tuple(box.itemText(i) for i in range(box.count())), box.currentIndex())
     for kind in (QSpinBox, QDoubleSpinBox, QAbstractSlider):
@@ -180,6 +219,20 @@ def changed_inputs(window) -> dict[object, object]:
     }
 
 
+def reachable(window, widget) -> bool:
+    """Shown, or in the set-up dock hidden out of set-up mode: its entry sets every box of
+    it anew (``SetupDock.bind``), and with no editor bound the boxes' signals reach nothing
+    (its brush stayed on for the next test: the check caught it)."""
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QDockWidget
+
+    if isinstance(widget, QAction):  # (a menu item: where it is shown and can be chosen)
+        return widget.isVisible() and widget.isEnabled()
+    dock = window.findChild(QDockWidget, "setup-dock")
+    hidden_setup = window.board.setup is None and dock is not None and dock.isAncestorOf(widget)
+    return widget.isVisibleTo(window) or hidden_setup
+
+
 def where(widget) -> str:
     """A widget named by its kind and its parents' (for a message)."""
     names = []
@@ -191,9 +244,13 @@ def where(widget) -> str:
 
 def set_input(widget, value) -> None:
     """``value`` into ``widget`` as a user would set it (its signals go out)."""
+    from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QAbstractButton, QComboBox
 
-    if isinstance(widget, QAbstractButton):  # (unchecked at the build: a radio too)
+    if isinstance(widget, QAction):  # (chosen in its menu)
+        if widget.isChecked() != value:
+            widget.trigger()
+    elif isinstance(widget, QAbstractButton):  # (unchecked at the build: a radio too)
         auto, group = widget.autoExclusive(), widget.group()
         grouped = group is not None and group.exclusive()
         if grouped:

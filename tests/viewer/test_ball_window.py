@@ -9,6 +9,7 @@ import pathlib
 
 import numpy as np
 import pytest
+import shared_window
 
 from pyramid_lab.model.ball import PyramidBall, parse_program
 from pyramid_lab.model.files import read
@@ -21,18 +22,29 @@ from tests.patience import WAIT_MS, WAIT_S
 pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 
+@pytest.fixture(scope="module")
+def window_game():
+    """The module's one window is built on Pyramid Ball (shared_window.py) and put back to a
+    new one before each test, as ``pyramid-lab open`` builds one on a Pyramid Ball file: a
+    window on a Partition switched to Pyramid Ball cost a second board (0.39 s of processor
+    time against 0.25); test_dock_fit.py and test_app.py switch games in the window."""
+    return PyramidBall.new
+
+
+module_window = shared_window.module_window
+fresh_window = shared_window.fresh_window
+
+
 @pytest.fixture
-def ball_window(make_window, monkeypatch):
-    """A window on Pyramid Ball, the computer playing ``computer``'s colours. Built on it
-    (as ``pyramid-lab open`` builds one on a Pyramid Ball file), not on a Partition switched
-    to Pyramid Ball, which cost a second board each test (0.39 s of processor time against
-    0.25): test_dock_fit.py and test_app.py switch games in the window."""
+def ball_window(fresh_window, monkeypatch):
+    """The module's window on a new Pyramid Ball, the computer playing ``computer``'s
+    colours."""
     from pyramid_lab.viewer.games.ball import replay
 
     monkeypatch.setattr(replay, "ROW_SECONDS", 0)  # no replay timer: tests step by hand
 
     def make(computer=None):
-        window = make_window(PyramidBall.new())
+        window = fresh_window
         window.lab.engine.seed = 3
         window.lab.engine.choose_players(computer or {})
         window.session.replace_game(PyramidBall.new())  # what New game -> Pyramid Ball does

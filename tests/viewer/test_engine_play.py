@@ -4,6 +4,7 @@ GUI that keeps running while the engine thinks on its worker thread."""
 from __future__ import annotations
 
 import pytest
+import shared_window
 from PySide6.QtCore import QTimer
 
 from pyramid_lab.model.partition import Partition, PartitionOptions
@@ -13,6 +14,11 @@ from tests.patience import WAIT_MS, WAIT_S
 
 pytestmark = pytest.mark.usefixtures("unmapped_windows")
 
+# the tests on a new base-3 Partition share one window (shared_window.py); a test on
+# another size or version, or of the window's shutdown, builds its own
+module_window = shared_window.module_window
+fresh_window = shared_window.fresh_window
+
 THINKS = 120  # seconds a search meant to be stopped would think: a stop ends it in half
 
 
@@ -20,8 +26,8 @@ def idle(window):
     return not window.lab.engine.runner.thinking
 
 
-def test_hint_gives_a_legal_move_and_leaves_the_position(make_window, qtbot, guard_errors):
-    window = make_window()
+def test_hint_gives_a_legal_move_and_leaves_the_position(fresh_window, qtbot, guard_errors):
+    window = fresh_window
     window.lab.engine.hints.level = "easy"
     window.session.play(window.session.game.parse_move("0,0,0"))
     before = (window.session.game.position_key(), window.session.ply)
@@ -59,8 +65,8 @@ def test_a_hint_in_a_settled_position_is_the_game_s_value(make_window, qtbot, gu
     assert not guard_errors
 
 
-def test_the_computer_answers_the_human_move(make_window, qtbot, guard_errors):
-    window = make_window(Partition(PartitionOptions(3)))
+def test_the_computer_answers_the_human_move(fresh_window, qtbot, guard_errors):
+    window = fresh_window  # (a new base-3 Partition)
     window.lab.engine.seed = 1
     window.menus.seats.players["blue"]["easy"].trigger()
     assert idle(window)  # red (the human) moves first
@@ -83,8 +89,8 @@ def test_the_computer_answers_the_human_move(make_window, qtbot, guard_errors):
     assert not guard_errors
 
 
-def test_clicks_are_refused_while_the_computer_thinks(make_window, qtbot, guard_errors):
-    window = make_window(Partition(PartitionOptions(3)))
+def test_clicks_are_refused_while_the_computer_thinks(fresh_window, qtbot, guard_errors):
+    window = fresh_window  # (a new base-3 Partition)
     window.menus.seats.players["red"]["strong"].trigger()  # long enough to click meanwhile
     assert window.lab.engine.computer_thinking
     window.board.play(window.session.game.parse_move("0,0,0"))
@@ -185,8 +191,8 @@ def test_a_search_stopped_on_request_is_no_engine_error(gl_display, qtbot, caplo
     runner.shutdown()
 
 
-def test_undo_takes_back_both_moves_and_waits(make_window, qtbot, guard_errors):
-    window = make_window(Partition(PartitionOptions(3)))
+def test_undo_takes_back_both_moves_and_waits(fresh_window, qtbot, guard_errors):
+    window = fresh_window  # (a new base-3 Partition)
     window.lab.engine.seed = 2
     window.menus.seats.players["blue"]["easy"].trigger()
     window.board.play(window.session.game.parse_move("0,0,0"))
@@ -213,10 +219,10 @@ def test_undo_takes_back_both_moves_and_waits(make_window, qtbot, guard_errors):
     assert not guard_errors
 
 
-def test_the_players_menu_and_the_players_of_another_game(make_window, qtbot):
+def test_the_players_menu_and_the_players_of_another_game(fresh_window, qtbot):
     from pyramid_lab.model.pyraos import Pyraos
 
-    window = make_window()
+    window = fresh_window
     menus = window.menus
     assert set(menus.seats.players) == set(window.session.game.players)
     assert all(actions[None].isChecked() for actions in menus.seats.players.values())  # humans

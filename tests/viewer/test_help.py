@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+import shared_window
 
 from pyramid_lab import i18n
 from pyramid_lab.model.game import game_class, game_names
@@ -14,6 +15,10 @@ from pyramid_lab.model.game import game_class, game_names
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
 # the drawn scene (picks, the legend's and the labels' places) renders it first itself.
 pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
+
+# the windows on a base-3 Partition are one (shared_window.py); a German window is its own
+module_window = shared_window.module_window
+fresh_window = shared_window.fresh_window
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -128,10 +133,10 @@ def test_a_page_not_written_in_a_language_is_the_english_said_once(name, languag
     assert page == f"{title}\n\n*{note}*\n{rest}"
 
 
-def test_the_rules_dock_follows_the_game(make_window, guard_errors):
+def test_the_rules_dock_follows_the_game(fresh_window, guard_errors):
     from pyramid_lab.model.pyraos import Pyraos
 
-    window = make_window()  # Pyramid Partition
+    window = fresh_window  # Pyramid Partition
     dock = window.parts.rules_dock
     assert not dock.isVisible()
     window.menus.actions["rules"].trigger()
@@ -146,12 +151,12 @@ def test_the_rules_dock_follows_the_game(make_window, guard_errors):
     assert not guard_errors
 
 
-def test_f1_lists_every_menu_shortcut_and_none_is_bound_twice(make_window, guard_errors):
+def test_f1_lists_every_menu_shortcut_and_none_is_bound_twice(fresh_window, guard_errors):
     from PySide6.QtGui import QKeySequence
 
     from pyramid_lab.viewer.widgets.help import ShortcutsDialog, menu_shortcuts
 
-    window = make_window()
+    window = fresh_window
     help_key = QKeySequence(QKeySequence.StandardKey.HelpContents)
     assert window.menus.actions["shortcuts"].shortcut() == help_key
     rows = menu_shortcuts(window)
@@ -179,11 +184,11 @@ def test_about_names_the_games_and_the_libraries():
     assert "pyvista" in text
 
 
-def test_the_view_dock_calls_the_pieces_by_the_games_word(make_window, guard_errors):
+def test_the_view_dock_calls_the_pieces_by_the_games_word(fresh_window, guard_errors):
     from pyramid_lab.model.pyraos import Pyraos
     from pyramid_lab.model.terrace import Terrace
 
-    window = make_window()
+    window = fresh_window
     dock = window.parts.view_dock
     assert dock.ghosts.text() == "Show hidden balls as ghosts"
     window.session.replace_game(Pyraos.new())

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+import shared_window
 
 from pyramid_lab.model.partition import Partition, PartitionOptions
 
@@ -17,9 +18,17 @@ from pyramid_lab.model.partition import Partition, PartitionOptions
 pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 
-def _window(make_window, pieces):
+# the tests on a base-3 Partition share one window (shared_window.py), each opening its
+# own position or lesson in it; a test on another game builds its own
+module_window = shared_window.module_window
+fresh_window = shared_window.fresh_window
+
+
+def _window(window, pieces):
+    """``window`` (the module's) on a floating base-3 Partition set up with ``pieces``."""
     game = Partition.from_setup(PartitionOptions(3, "floating"), "red", pieces, study=True)
-    return make_window(game)
+    window.session.replace_game(game)  # (as a window built on it: no file, nothing to save)
+    return window
 
 
 def _pixel_behind_apex(window):
@@ -35,8 +44,8 @@ def _pixel_behind_apex(window):
     raise AssertionError("no point hides behind the apex in this view")
 
 
-def test_a_click_on_a_ball_in_front_says_what_reaches_the_points_behind(make_window):
-    window = _window(make_window, [((0, 0, 2), "red"), ((0, 0, 0), "blue")])
+def test_a_click_on_a_ball_in_front_says_what_reaches_the_points_behind(fresh_window):
+    window = _window(fresh_window, [((0, 0, 2), "red"), ((0, 0, 0), "blue")])
     x, y, _hidden = _pixel_behind_apex(window)
     behind = [
         tuple(window.board.ui.coords_of(s))
@@ -68,15 +77,15 @@ def _shown_in_full(window, said):
     return advice
 
 
-def test_a_second_click_plays_the_one_empty_point_behind(make_window):
-    window = _window(make_window, [((0, 0, 2), "red"), ((0, 0, 0), "blue")])
+def test_a_second_click_plays_the_one_empty_point_behind(fresh_window):
+    window = _window(fresh_window, [((0, 0, 2), "red"), ((0, 0, 0), "blue")])
     x, y, _hidden = _pixel_behind_apex(window)
     apex = window.board.ui.site_of((0, 0, 2))
     # every other point on that line of sight taken: one empty point is left behind the apex
     behind = [tuple(window.board.ui.coords_of(s)) for s in window.stage.board.behind(apex)]
     keep = behind[0]
     pieces = [((0, 0, 2), "red")] + [(p, "blue") for p in behind[1:]]
-    window = _window(make_window, pieces)
+    window = _window(fresh_window, pieces)
     window.stage.board.pick(x, y)  # the same view: the same line of sight
     window.scene._on_click(x, y)
     name = ",".join(map(str, keep))
@@ -88,8 +97,8 @@ def test_a_second_click_plays_the_one_empty_point_behind(make_window):
     assert window.prompt_bar.text() != advice
 
 
-def test_set_up_says_what_a_click_erased(make_window):
-    window = _window(make_window, [((0, 0, 2), "red")])
+def test_set_up_says_what_a_click_erased(fresh_window):
+    window = _window(fresh_window, [((0, 0, 2), "red")])
     window.menus.actions["setup"].trigger()
     assert window.board.setup is not None
     window.board.setup.brush = "red"  # a ball of the brush's colour: the click erases it
@@ -242,10 +251,10 @@ def test_the_issues_sphere_in_front_gives_the_playable_point_and_a_peel_below_it
     assert guard_errors == []
 
 
-def test_a_pick_task_in_the_window_offers_the_point_behind_a_ball(make_window, guard_errors):
+def test_a_pick_task_in_the_window_offers_the_point_behind_a_ball(fresh_window, guard_errors):
     """Issue 77, item 4, in the window as in the page: a click-points task's click on a
     ball picks it and offers the point behind it; a second click picks that one instead."""
-    window = make_window()
+    window = fresh_window
     assert window.lab.documents.open(
         ROOT / "model/data/lessons/partition/10-a-full-pyramid.lesson.json"
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import shared_window
 from window_helpers import click, click_row
 
 from pyramid_lab.model.game import CHANCE
@@ -27,22 +28,38 @@ from tests.patience import WAIT_MS
 pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 
-@pytest.fixture
-def rolling_window(make_window, monkeypatch, qtbot):
-    """A window on a new Rolling Pyramids game of ``players``, the computer playing
-    ``computer``'s colours, the engine and the dice seeded. Built on Rolling Pyramids (as
-    ``pyramid-lab open`` builds one on a Rolling Pyramids file), then the game started as
-    New game starts it (the engine held, the players chosen, the game replaced): a window
-    built on a Partition and switched cost a second board each test. ``dialog``: through
-    the New game dialog itself (its answers the given options and players), on a
-    Partition window."""
+def dialog_options(players=2):
+    """The New game dialog's default options (its defaults shown) for ``players``."""
     from pyramid_lab.model.rolling.option_specs import OPTION_SPECS
+
+    shown = {spec.name: spec.default for spec in OPTION_SPECS}
+    return RollingPyramids.parse_options({**shown, "players": players})
+
+
+@pytest.fixture(scope="module")
+def window_game():
+    """The module's one window (shared_window.py) is built on Rolling Pyramids, as
+    ``pyramid-lab open`` builds one on a Rolling Pyramids file, and put back to a new one
+    before each test: a window built on a Partition and switched cost a second board."""
+    return lambda: RollingPyramids.new(dialog_options())
+
+
+module_window = shared_window.module_window
+fresh_window = shared_window.fresh_window
+
+
+@pytest.fixture
+def rolling_window(fresh_window, make_window, monkeypatch, qtbot):
+    """A window on a new Rolling Pyramids game of ``players``, the computer playing
+    ``computer``'s colours, the engine and the dice seeded: the module's window, the game
+    started as New game starts it (the engine held, the players chosen, the game replaced).
+    ``dialog``: a window of its own on a Partition, through the New game dialog itself (its
+    answers the given options and players)."""
     from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 
     def make(players=2, computer=None, dialog=False):
-        shown = {spec.name: spec.default for spec in OPTION_SPECS}  # the dialog's defaults
-        options = RollingPyramids.parse_options({**shown, "players": players})
-        window = make_window(None if dialog else RollingPyramids.new(options))
+        options = dialog_options(players)
+        window = make_window() if dialog else fresh_window
         window.lab.engine.seed = 7
         window.lab.engine.pace = 0
         window.session.lines.dice.seed(11)

@@ -7,6 +7,7 @@ import threading
 
 import numpy as np
 import pytest
+import shared_window
 from window_helpers import click
 
 from pyramid_lab.model.partition import Partition, PartitionOptions
@@ -20,6 +21,11 @@ from tests.patience import WAIT_MS
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
 # the drawn scene (picks, the legend's and the labels' places) renders it first itself.
 pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
+
+# the tests on a new base-3 Partition share one window (shared_window.py); a test on
+# another game or size builds its own
+module_window = shared_window.module_window
+fresh_window = shared_window.fresh_window
 
 #: A Pyraos game (a seeded random walk) after which white may lift 0,1,0 to 1,1,1 and
 #: complete a square, taking back its sphere on 1,0,1.
@@ -62,10 +68,10 @@ def show_hint(window, move_text):
 # ---- the New game dialog and the Game menu ------------------------------------------------
 
 
-def test_players_group_lists_each_games_players(make_window, qtbot):
+def test_players_group_lists_each_games_players(fresh_window, qtbot):
     from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 
-    window = make_window()
+    window = fresh_window
     dialog = NewGameDialog(window, "pyraos", players={"terrace": {"black": "strong"}})
     qtbot.addWidget(dialog)
     assert set(dialog.sides["pyraos"]) == {"white", "black"}
@@ -83,10 +89,10 @@ def test_players_group_lists_each_games_players(make_window, qtbot):
     assert dialog.computer_players() == {"white": "easy"}
 
 
-def test_an_option_the_chosen_version_does_not_use_is_greyed_out(make_window, qtbot):
+def test_an_option_the_chosen_version_does_not_use_is_greyed_out(fresh_window, qtbot):
     from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 
-    dialog = NewGameDialog(make_window(), "pyraos")
+    dialog = NewGameDialog(fresh_window, "pyraos")
     qtbot.addWidget(dialog)
     removal = dialog.widget("removal")
     assert removal.isEnabled()
@@ -98,8 +104,8 @@ def test_an_option_the_chosen_version_does_not_use_is_greyed_out(make_window, qt
     assert "Not used" not in removal.toolTip()
 
 
-def test_new_game_with_a_computer_side_starts_it(make_window, qtbot, monkeypatch, guard_errors):
-    window = make_window()
+def test_new_game_with_a_computer_side_starts_it(fresh_window, qtbot, monkeypatch, guard_errors):
+    window = fresh_window
     window.lab.engine.seed = 1
 
     def red_computer(dialog):
@@ -192,8 +198,8 @@ def test_computer_against_computer_plays_on_and_stop_pauses(
     assert not guard_errors
 
 
-def test_computer_against_computer_plays_to_the_end(make_window, qtbot, guard_errors):
-    window = make_window(Partition(PartitionOptions(3)))
+def test_computer_against_computer_plays_to_the_end(fresh_window, qtbot, guard_errors):
+    window = fresh_window  # (a new base-3 Partition)
     window.lab.engine.seed = 5
     window.lab.engine.pace = 0.0
     window.lab.engine.set_player("red", "easy")
@@ -208,8 +214,8 @@ def test_computer_against_computer_plays_to_the_end(make_window, qtbot, guard_er
 # ---- the hint as a ghost ------------------------------------------------------------------
 
 
-def test_hint_ghost_on_partition_is_drawn_and_takes_the_click(make_window, qtbot, guard_errors):
-    window = make_window(Partition(PartitionOptions(3)))
+def test_hint_ghost_on_partition_is_drawn_and_takes_the_click(fresh_window, qtbot, guard_errors):
+    window = fresh_window  # (a new base-3 Partition)
     move = show_hint(window, "1,0,0")
     site = window.session.game.lattice.id_of(1, 0, 0)
     assert window.board.frame().ghosts == {site: "red"}

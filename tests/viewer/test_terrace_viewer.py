@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import shared_window
 from window_helpers import click, under_mouse
 
 from pyramid_lab.model.setup import started_from_setup
@@ -70,10 +71,26 @@ B.B....
 """
 
 
+@pytest.fixture(scope="module")
+def window_game():
+    """The module's one window (shared_window.py) is built on a new Terrace game and put
+    back to one before each test."""
+    return Terrace.new
+
+
+module_window = shared_window.module_window
+fresh_window = shared_window.fresh_window
+
+
 @pytest.fixture
-def terrace_window(make_window):
+def terrace_window(fresh_window):
+    """The module's window on a new Terrace game, or on ``game`` (as a window built on it:
+    no file, nothing to save)."""
+
     def make(game=None):
-        window = make_window(game or Terrace.new())
+        window = fresh_window
+        if game is not None:
+            window.session.replace_game(game)
         window.scene.set_camera("top")  # every field seen from above: each takes a click
         return window
 
