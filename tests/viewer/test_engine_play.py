@@ -243,6 +243,13 @@ def test_the_players_menu_and_the_players_of_another_game(fresh_window, qtbot):
 
 
 def test_shutdown_joins_the_thread(make_window, qtbot):
+    """The window's close stops the computer's search and waits for its thread. The
+    compiled core is loaded first: a process's first search loads it (a second or more
+    under load, which no stop interrupts), and the close waits half a second; the test is
+    about the search's thread, not the load (a flake run alone: the load outlasted it)."""
+    from pyramid_lab.model import search
+
+    search.warm_up(knowledge=None)
     window = make_window(Partition(PartitionOptions(5)))
     window.menus.seats.players["red"]["strong"].trigger()
     thread = window.lab.engine.runner.job.thread
