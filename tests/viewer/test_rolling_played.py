@@ -14,8 +14,12 @@ from pyramid_lab.model.rolling import Cross, RollingPyramids, Take
 from pyramid_lab.viewer.games.rolling.record_docks import FightLog, fight_log
 from pyramid_lab.viewer.games.rolling.words import crossed_number, move_words, take_words
 
-#: The window on a new game made through New game (test_rolling_window's fixture).
+#: The window on a new game made through New game (test_rolling_window's fixture), on this
+#: module's one window built on Rolling Pyramids as that file's (shared_window.py).
 rolling_window = test_rolling_window.rolling_window
+window_game = test_rolling_window.window_game
+module_window = test_rolling_window.module_window
+fresh_window = test_rolling_window.fresh_window
 
 
 def solo(seed: int, until) -> RollingPyramids:
