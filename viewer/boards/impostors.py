@@ -130,12 +130,13 @@ def flat_actor(
     return actor
 
 
-def smooth_actor(mesh: pv.PolyData, **style: float | tuple[float, float, float]) -> vtkActor:
+def smooth_actor(mesh: pv.PolyData, **style: Any) -> vtkActor:
     """A plain VTK actor drawing ``mesh`` smooth shaded in its per-cell "rgb" array: what
     pyvista's ``add_mesh(mesh, scalars="rgb", rgb=True, smooth_shading=True)`` drew, its
     point normals computed by :func:`point_normals` where pyvista ran a Python algorithm
-    (at each change of the mesh) to compute the same; ``style`` as :func:`flat_actor`'s."""
-    actor = flat_actor(mesh, **style)  # type: ignore[arg-type]
+    (at each change of the mesh) to compute the same; ``style``: :func:`flat_actor`'s
+    keywords, as ``add_still_mesh`` hands them on once :func:`plain` has read them."""
+    actor = flat_actor(mesh, **style)
     normals = point_normals(mesh)  # (held here while the mapper takes its port)
     actor.GetMapper().SetInputConnection(normals.GetOutputPort())
     actor.GetProperty().SetInterpolationToPhong()
