@@ -185,8 +185,11 @@ def speak(language: str) -> str:
     chosen."""
     chosen = i18n.use(language)
     english = chosen == i18n.ENGLISH
-    argparse._ = gettext.gettext if english else i18n._  # type: ignore[attr-defined]
-    argparse.ngettext = gettext.ngettext if english else i18n.ngettext  # type: ignore[attr-defined]
+    # argparse's module-level names for gettext's functions are not in its stubs:
+    argparse._ = gettext.gettext if english else i18n._  # type: ignore[attr-defined]  # (above)
+    argparse.ngettext = (  # type: ignore[attr-defined]  # (not in argparse's stubs, as above)
+        gettext.ngettext if english else i18n.ngettext
+    )
     return chosen
 
 
