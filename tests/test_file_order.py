@@ -94,19 +94,26 @@ def _pytest(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_a_run_records_its_files_and_the_next_run_orders_by_them(tmp_path):
+def test_a_run_orders_its_files_by_the_record_and_records_them(tmp_path):
+    """One run of pytest (a process costs half a second of processor time; one run
+    answers both halves): the files in the order of the cache's record, the lab's first,
+    and after it their seconds measured again, the record of a file it did not run kept."""
     small = ["tests/model/test_lattice.py", "tests/lab/test_legend_inlays.py"]
+    other, not_run = "tests/model/test_collection.py", "tests/model/test_not_run.py"
     cache = tmp_path / "cache"
-    ran = _pytest("-q", "-o", f"cache_dir={cache}", *small)
+    (cache / "v" / "pyramid_lab").mkdir(parents=True)
+    # the cache says the first file took less than the one just after it: that one comes
+    # first (seconds no file of these takes, so that a measured one differs from them)
+    (cache / "v" / CACHE_KEY).write_text(
+        json.dumps({small[0]: 1000.0, other: 5000.0, not_run: 7.0})
+    )
+    ran = _pytest("-v", "-p", "no:randomly", "-o", f"cache_dir={cache}", small[0], other, small[1])
     assert ran.returncode == 0, ran.stdout[-2000:] + ran.stderr[-2000:]
-    recorded = json.loads((cache / "v" / CACHE_KEY).read_text())
-    assert set(recorded) == set(small)
-    assert all(seconds >= 0 for seconds in recorded.values())
+    lines = ran.stdout.splitlines()
+    files = [line.split("::")[0] for line in lines if line.startswith("tests/") and "::" in line]
+    assert list(dict.fromkeys(files)) == [small[1], other, small[0]]  # (-v: a test a line)
 
-    # the cache says the model's file took longer than the one just after it: it comes first
-    other = "tests/model/test_proof_rank.py"
-    (cache / "v" / CACHE_KEY).write_text(json.dumps({small[0]: 1.0, other: 50.0}))
-    listed = _pytest("--co", "-q", "-o", f"cache_dir={cache}", small[0], other, small[1])
-    assert listed.returncode == 0, listed.stdout[-2000:] + listed.stderr[-2000:]
-    files = [line.split("::")[0] for line in listed.stdout.splitlines() if "::" in line]
-    assert list(dict.fromkeys(files)) == [small[1], other, small[0]]
+    recorded = json.loads((cache / "v" / CACHE_KEY).read_text())
+    assert set(recorded) == {*small, other, not_run}
+    assert all(0 <= recorded[file] < 1000.0 for file in (*small, other))  # measured again
+    assert recorded[not_run] == 7.0
