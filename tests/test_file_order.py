@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.file_order import (
     CACHE_KEY,
     RunSeconds,
@@ -83,37 +85,50 @@ def test_the_committed_record_is_written_sorted_and_read_back(tmp_path):
     assert list(json.loads(path.read_text())) == [A, B]
 
 
-def _pytest(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:xvfb", "-n", "0", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+#: The files of the one run below: a model file, a file with no record, a lab file.
+SMALL = ["tests/model/test_lattice.py", "tests/lab/test_legend_inlays.py"]
+OTHER, NOT_RUN = "tests/model/test_collection.py", "tests/model/test_not_run.py"
 
 
-def test_a_run_orders_its_files_by_the_record_and_records_them(tmp_path):
-    """One run of pytest (a process costs half a second of processor time; one run
-    answers both halves): the files in the order of the cache's record, the lab's first,
-    and after it their seconds measured again, the record of a file it did not run kept."""
-    small = ["tests/model/test_lattice.py", "tests/lab/test_legend_inlays.py"]
-    other, not_run = "tests/model/test_collection.py", "tests/model/test_not_run.py"
-    cache = tmp_path / "cache"
+@pytest.fixture(scope="module")
+def ordered_run(tmp_path_factory) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """One run of pytest as a developer with a display of their own runs it (``-p
+    no:xvfb``, pytest's documented way), on three small files, with a cache whose record
+    says the first file took less than the one just after it; the run and its cache folder.
+    (A process of pytest costs half a second of processor time: one answers the tests below.)"""
+    cache = tmp_path_factory.mktemp("order") / "cache"
     (cache / "v" / "pyramid_lab").mkdir(parents=True)
-    # the cache says the first file took less than the one just after it: that one comes
-    # first (seconds no file of these takes, so that a measured one differs from them)
+    # seconds no file of these takes, so that a measured one differs from them
     (cache / "v" / CACHE_KEY).write_text(
-        json.dumps({small[0]: 1000.0, other: 5000.0, not_run: 7.0})
+        json.dumps({SMALL[0]: 1000.0, OTHER: 5000.0, NOT_RUN: 7.0})
     )
-    ran = _pytest("-v", "-p", "no:randomly", "-o", f"cache_dir={cache}", small[0], other, small[1])
+    ran = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:xvfb", "-n", "0", "-v", "-p", "no:randomly",
+         "-o", f"cache_dir={cache}", SMALL[0], OTHER, SMALL[1]],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    return ran, cache
+
+
+def test_a_run_orders_its_files_by_the_record_and_records_them(ordered_run):
+    """The files in the order of the cache's record, the lab's first; after the run, their
+    seconds measured again, and the record of a file it did not run kept."""
+    ran, cache = ordered_run
     assert ran.returncode == 0, ran.stdout[-2000:] + ran.stderr[-2000:]
     lines = ran.stdout.splitlines()
     files = [line.split("::")[0] for line in lines if line.startswith("tests/") and "::" in line]
-    assert list(dict.fromkeys(files)) == [small[1], other, small[0]]  # (-v: a test a line)
+    assert list(dict.fromkeys(files)) == [SMALL[1], OTHER, SMALL[0]]  # (-v: a test a line)
 
     recorded = json.loads((cache / "v" / CACHE_KEY).read_text())
-    assert set(recorded) == {*small, other, not_run}
-    assert all(0 <= recorded[file] < 1000.0 for file in (*small, other))  # measured again
-    assert recorded[not_run] == 7.0
+    assert set(recorded) == {*SMALL, OTHER, NOT_RUN}
+    assert all(0 <= recorded[file] < 1000.0 for file in (*SMALL, OTHER))  # measured again
+    assert recorded[NOT_RUN] == 7.0
+
+
+def test_the_suite_runs_without_pytest_xvfb(ordered_run):
+    """The suite's own settings (pyproject's ``[tool.pytest.ini_options]``) let a developer
+    run it as pytest's documentation says: ``-p no:xvfb`` (a display of one's own) is not
+    refused for pytest-xvfb's options that the run then does not know."""
+    ran, _cache = ordered_run
+    assert ran.returncode == 0, ran.stdout[-2000:] + ran.stderr[-2000:]
+    assert "Unknown config option" not in ran.stdout + ran.stderr
