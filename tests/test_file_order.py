@@ -1,6 +1,7 @@
 """The suite's files run in the order of the seconds they took last time (tests/file_order.py,
-kept in pytest's cache by tests/conftest.py), with no hand-kept list: the rules, and a run of
-pytest that writes the record and one that reads it back."""
+kept in pytest's cache by tests/conftest.py), with no hand-kept list: the rules, and one run of
+pytest (with -p no:xvfb, as a developer with a display of their own runs it) that orders its
+files by the record and writes it again."""
 
 from __future__ import annotations
 
