@@ -1,6 +1,7 @@
 """The suite's files run in the order of the seconds they took last time (tests/file_order.py,
-kept in pytest's cache by tests/conftest.py), with no hand-kept list: the rules, and a run of
-pytest that writes the record and one that reads it back."""
+kept in pytest's cache by tests/conftest.py), with no hand-kept list: the rules, and one run of
+pytest (with -p no:xvfb, as a developer with a display of their own runs it) that orders its
+files by the record and writes it again."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from tests.file_order import (
     CACHE_KEY,
@@ -83,30 +86,50 @@ def test_the_committed_record_is_written_sorted_and_read_back(tmp_path):
     assert list(json.loads(path.read_text())) == [A, B]
 
 
-def _pytest(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:xvfb", "-n", "0", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
+#: The files of the one run below: a model file, a file with no record, a lab file.
+SMALL = ["tests/model/test_lattice.py", "tests/lab/test_legend_inlays.py"]
+OTHER, NOT_RUN = "tests/model/test_collection.py", "tests/model/test_not_run.py"
+
+
+@pytest.fixture(scope="module")
+def ordered_run(tmp_path_factory) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """One run of pytest as a developer with a display of their own runs it (``-p
+    no:xvfb``, pytest's documented way), on three small files, with a cache whose record
+    says the first file took less than the one just after it; the run and its cache folder.
+    (A process of pytest costs half a second of processor time: one answers the tests below.)"""
+    cache = tmp_path_factory.mktemp("order") / "cache"
+    (cache / "v" / "pyramid_lab").mkdir(parents=True)
+    # seconds no file of these takes, so that a measured one differs from them
+    (cache / "v" / CACHE_KEY).write_text(
+        json.dumps({SMALL[0]: 1000.0, OTHER: 5000.0, NOT_RUN: 7.0})
     )
+    ran = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:xvfb", "-n", "0", "-v", "-p", "no:randomly",
+         "-o", f"cache_dir={cache}", SMALL[0], OTHER, SMALL[1]],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    return ran, cache
 
 
-def test_a_run_records_its_files_and_the_next_run_orders_by_them(tmp_path):
-    small = ["tests/model/test_lattice.py", "tests/lab/test_legend_inlays.py"]
-    cache = tmp_path / "cache"
-    ran = _pytest("-q", "-o", f"cache_dir={cache}", *small)
+def test_a_run_orders_its_files_by_the_record_and_records_them(ordered_run):
+    """The files in the order of the cache's record, the lab's first; after the run, their
+    seconds measured again, and the record of a file it did not run kept."""
+    ran, cache = ordered_run
     assert ran.returncode == 0, ran.stdout[-2000:] + ran.stderr[-2000:]
-    recorded = json.loads((cache / "v" / CACHE_KEY).read_text())
-    assert set(recorded) == set(small)
-    assert all(seconds >= 0 for seconds in recorded.values())
+    lines = ran.stdout.splitlines()
+    files = [line.split("::")[0] for line in lines if line.startswith("tests/") and "::" in line]
+    assert list(dict.fromkeys(files)) == [SMALL[1], OTHER, SMALL[0]]  # (-v: a test a line)
 
-    # the cache says the model's file took longer than the one just after it: it comes first
-    other = "tests/model/test_proof_rank.py"
-    (cache / "v" / CACHE_KEY).write_text(json.dumps({small[0]: 1.0, other: 50.0}))
-    listed = _pytest("--co", "-q", "-o", f"cache_dir={cache}", small[0], other, small[1])
-    assert listed.returncode == 0, listed.stdout[-2000:] + listed.stderr[-2000:]
-    files = [line.split("::")[0] for line in listed.stdout.splitlines() if "::" in line]
-    assert list(dict.fromkeys(files)) == [small[1], other, small[0]]
+    recorded = json.loads((cache / "v" / CACHE_KEY).read_text())
+    assert set(recorded) == {*SMALL, OTHER, NOT_RUN}
+    assert all(0 <= recorded[file] < 1000.0 for file in (*SMALL, OTHER))  # measured again
+    assert recorded[NOT_RUN] == 7.0
+
+
+def test_the_suite_runs_without_pytest_xvfb(ordered_run):
+    """The suite's own settings (pyproject's ``[tool.pytest.ini_options]``) let a developer
+    run it as pytest's documentation says: ``-p no:xvfb`` (a display of one's own) is not
+    refused for pytest-xvfb's options that the run then does not know."""
+    ran, _cache = ordered_run
+    assert ran.returncode == 0, ran.stdout[-2000:] + ran.stderr[-2000:]
+    assert "Unknown config option" not in ran.stdout + ran.stderr

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 
 import pytest
 
@@ -23,13 +22,10 @@ from pyramid_lab.viewer.widgets import unsaved
 
 
 def _ended_pid() -> int:
-    done = subprocess.run(
-        [sys.executable, "-c", "import os; print(os.getpid())"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return int(done.stdout)
+    """A process's id once it has ended (true(1): no interpreter to start for it)."""
+    ended = subprocess.Popen(["true"])
+    ended.wait()
+    return ended.pid
 
 
 def _record(**changes):

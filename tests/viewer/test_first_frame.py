@@ -1,6 +1,7 @@
 """Start-up: what the command line and the window import before their first frame.
 
-Each check runs in a fresh process (the test process has loaded everything long ago)."""
+Each check runs in a fresh process (the test process has loaded everything long ago); the
+window's two first frames are seen in one start of the window."""
 
 from __future__ import annotations
 
@@ -14,14 +15,37 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
-# At the 3D view's first paint, which of the modules the window should not need are loaded
-# (a stand-in of viewer.desktop.deferred is not loaded: ``is_loaded`` tells them apart).
-FIRST_FRAME = r"""
-import importlib.abc, importlib.util, os, sys
+# One window's start, a position opened from the command line, seen at its two first frames
+# (one process: a window's start costs it about a second of processor time). At the opening
+# screen's first paint (the window's first frame): which modules it did without, and what the
+# window is made on. At the 3D view's first paint: which of the modules the window should not
+# need are loaded (a stand-in of viewer.desktop.deferred is not loaded: ``is_loaded`` tells
+# them apart); then the process ends.
+FRAMES = r"""
+import gc, importlib.abc, importlib.util, os, sys
+import pyramid_lab.viewer.desktop.app as app
 
 LATER = ("matplotlib.pyplot", "matplotlib.backends.backend_agg", "pooch",
          "pyramid_lab.viewer.boards.grid", "pyramid_lab.viewer.boards.hex_map",
          "pyramid_lab.viewer.boards.stepped")
+
+paint = app.OpeningScreen.paintEvent
+
+def opening_paint(self, event):
+    paint(self, event)
+    app.OpeningScreen.paintEvent = paint  # (said at its first paint only)
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtOpenGLWidgets import QOpenGLWidget
+    window = self.window()
+    later = ("pyramid_lab.model.lesson", "pyramid_lab.model.search", "pyvista", "vtk",
+             "pyramid_lab.viewer.lab.session")
+    print("opening loaded:", *[m for m in later if m in sys.modules])
+    print("opening collecting:", gc.isenabled())
+    print("opening platform:", QGuiApplication.platformName())
+    print("opening surface:", window.windowHandle().surfaceType().name)
+    print("opening opengl widgets:", len(window.findChildren(QOpenGLWidget)), flush=True)
+
+app.OpeningScreen.paintEvent = opening_paint
 
 class Wrap(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path, target=None):
@@ -36,10 +60,9 @@ class Wrap(importlib.abc.MetaPathFinder):
             paint = cls.paintGL
             def first_paint(self, *args):
                 paint(self, *args)
-                import gc
                 from pyramid_lab.viewer.desktop.deferred import is_loaded
-                print("collecting:", gc.isenabled())  # (the window is built by now)
-                print("loaded:", *[m for m in LATER if is_loaded(m)], flush=True)
+                print("first collecting:", gc.isenabled())  # (the window is built by now)
+                print("first loaded:", *[m for m in LATER if is_loaded(m)], flush=True)
                 os._exit(0)
             cls.paintGL = first_paint
         spec.loader.exec_module = exec_module
@@ -72,14 +95,23 @@ def run_python(code: str, *args: str, tmp_path: pathlib.Path) -> str:
     return done.stdout
 
 
-def test_the_first_frame_loads_no_plotting_nor_the_other_boards(tmp_path):
+@pytest.fixture(scope="module")
+def frames(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """What :data:`FRAMES` said at the two first frames, by the words before the colon."""
+    out = run_python(
+        FRAMES,
+        str(ROOT / "examples/pyraos/square-removals.pyr.json"),
+        tmp_path=tmp_path_factory.mktemp("frames"),
+    )
+    lines = [line.split(":", 1) for line in out.splitlines() if ":" in line]
+    return {said: what.strip() for said, what in lines}
+
+
+def test_the_first_frame_loads_no_plotting_nor_the_other_boards(frames):
     # pyvista imports matplotlib.pyplot for plots the window never draws, and a Pyraos
     # position needs the ball pyramid's view only: none of them is loaded by its first frame
     # (and the cyclic collector, waiting while the window opened, collects again)
-    out = run_python(
-        FIRST_FRAME, str(ROOT / "examples/pyraos/square-removals.pyr.json"), tmp_path=tmp_path
-    )
-    assert out.splitlines()[-2:] == ["collecting: True", "loaded:"]
+    assert (frames["first collecting"], frames["first loaded"]) == ("True", "")
 
 
 def test_the_command_lines_help_imports_no_game(tmp_path):
@@ -160,49 +192,17 @@ def test_the_board_table_names_each_view_by_its_kind():
     ]
 
 
-# At the opening screen's first paint (the window's first frame, a position opened from the
-# command line): which modules it did without, and what the window is made on.
-OPENING_FRAME = r"""
-import gc, os, sys
-import pyramid_lab.viewer.desktop.app as app
-
-paint = app.OpeningScreen.paintEvent
-
-def first_paint(self, event):
-    paint(self, event)
-    from PySide6.QtGui import QGuiApplication
-    from PySide6.QtOpenGLWidgets import QOpenGLWidget
-    window = self.window()
-    later = ("pyramid_lab.model.lesson", "pyramid_lab.model.search", "pyvista", "vtk",
-             "pyramid_lab.viewer.lab.session")
-    print("loaded:", *[m for m in later if m in sys.modules])
-    print("collecting:", gc.isenabled())
-    print("platform:", QGuiApplication.platformName())
-    print("surface:", window.windowHandle().surfaceType().name)
-    print("opengl widgets:", len(window.findChildren(QOpenGLWidget)), flush=True)
-    os._exit(0)
-
-app.OpeningScreen.paintEvent = first_paint
-from pyramid_lab.viewer.cli import main
-sys.exit(main(["open", sys.argv[1]]))
-"""
-
-
-def test_the_opening_frame_draws_without_the_lessons_and_on_an_opengl_surface(tmp_path):
+def test_the_opening_frame_draws_without_the_lessons_and_on_an_opengl_surface(frames):
     # issue 90: a position opened from the command line draws its first frame before the
     # lessons' modules, the search and the session load (all after it), the cyclic collector
     # waiting (it collects once the window is built), and on X11 in a window made on
     # an OpenGL surface for the scene to come (issue 89) but with no OpenGL widget in it:
     # that frame is flushed as any, not composed through OpenGL (+30 ms to the first paint)
-    out = run_python(
-        OPENING_FRAME, str(ROOT / "examples/pyraos/square-removals.pyr.json"), tmp_path=tmp_path
-    )
-    said = dict(line.split(":", 1) for line in out.splitlines() if ":" in line)
-    assert said["loaded"].split() == []
-    assert said["collecting"].strip() == "False"
-    assert said["surface"].strip() == "OpenGLSurface"
-    if said["platform"].strip() == "xcb":
-        assert said["opengl widgets"].strip() == "0"
+    assert frames["opening loaded"].split() == []
+    assert frames["opening collecting"] == "False"
+    assert frames["opening surface"] == "OpenGLSurface"
+    if frames["opening platform"] == "xcb":
+        assert frames["opening opengl widgets"] == "0"
 
 
 def test_the_collector_waits_only_while_a_command_starts(monkeypatch, capsys):

@@ -141,14 +141,10 @@ def test_autosave_follows_unsaved_work(make_window, qtbot, tmp_path):
 
 
 def _leftover(folder, document, path=None, pid=None):
-    if pid is None:  # a process that has ended
-        done = subprocess.run(
-            [sys.executable, "-c", "import os; print(os.getpid())"],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        pid = int(done.stdout)
+    if pid is None:  # a process that has ended (true(1): no interpreter to start for it)
+        ended = subprocess.Popen(["true"])
+        ended.wait()
+        pid = ended.pid
     folder.mkdir(parents=True, exist_ok=True)
     file = folder / f"{pid}{autosave.SUFFIX}"
     record = {

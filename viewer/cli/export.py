@@ -21,7 +21,7 @@ from ..lab.export_plan import (
 from .argtypes import bounded
 from .common import EXIT_BAD_INPUT, EXIT_OK, cannot_write, error_line, shown, system_said
 from .options import Option, add_options
-from .render import add_view_options, file_and_output, read_for_drawing
+from .render import add_view_options, file_and_output, plotting_without_charts, read_for_drawing
 
 #: ``export``'s file to draw and file to write.
 FILE_AND_OUTPUT = file_and_output(
@@ -113,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(read, int):
         return read
     doc, render = read
+    plotting_without_charts()
     game = doc.game
     if args.motion == "replay":
         try:
