@@ -194,8 +194,10 @@ def test_solve_position_asks_in_words_and_a_cancel_stops_the_search(port, inbox,
 
 def test_one_core_answered_the_search_goes_on_and_the_answer_is_kept(port, inbox, monkeypatch):
     # After the answer the single search started again from depth 6 (issue 66, item 3):
-    # the search under way goes on; the next solve asks nothing.
-    monkeypatch.setattr(value_solve, "QUICK_SECONDS", 0.3)
+    # the search under way goes on; the next solve asks nothing. (The quick try 0.1 s and
+    # the wait for a question that must not come 0.5 s, five times it: the search that runs
+    # meanwhile is all this test's cost.)
+    monkeypatch.setattr(value_solve, "QUICK_SECONDS", 0.1)
     lab = _base6(port, inbox)
     chosen = []
     lab.value_solve.chose.connect(chosen.append)
@@ -217,7 +219,7 @@ def test_one_core_answered_the_search_goes_on_and_the_answer_is_kept(port, inbox
         inbox.until(lambda: value.runner.alive() == 0, WAIT_S)
         value.toggle()  # the answer kept: asked no more
         assert value.running
-        inbox.take(1.0)
+        inbox.take(0.5)
         assert len(port.numbers_asked) == 1
         value.stop()
     finally:
@@ -225,12 +227,12 @@ def test_one_core_answered_the_search_goes_on_and_the_answer_is_kept(port, inbox
 
 
 def test_a_machine_of_one_core_is_never_asked(port, inbox, monkeypatch):
-    monkeypatch.setattr(value_solve, "QUICK_SECONDS", 0.3)
+    monkeypatch.setattr(value_solve, "QUICK_SECONDS", 0.1)  # (waited for five times over)
     lab = _base6(port, inbox, cores=1)
     try:
         lab.value_solve.toggle()
         assert lab.value_solve.running
-        inbox.take(1.0)
+        inbox.take(0.5)
         assert port.numbers_asked == []
         assert lab.value_solve.running
     finally:
