@@ -55,6 +55,7 @@ def module_window(gl_display, tmp_path_factory, window_game):
         QCoreApplication.sendPostedEvents()
         window.built_docks = shown_docks(window)  # (what the reset shows again)
         window.built_inputs = inputs(window)  # (and what its boxes held)
+        record_later_bodies(window)  # (and a dock's body made later, what it held then)
         window.built_engine = engine_settings(window)  # (and its engine)
     yield window
     window.shutdown()
@@ -199,6 +200,24 @@ def inputs(window) -> dict[object, object]:
     for kind in (QSpinBox, QDoubleSpinBox, QAbstractSlider):
         held.update((w, w.value()) for w in window.findChildren(kind))
     return held
+
+
+def record_later_bodies(window) -> None:
+    """The boxes of a dock's body made after the build (:class:`LaterDock`, at its first
+    use), recorded with what they held when made (its controller filled it first), so that
+    ``changed_inputs`` compares them too from then on."""
+    from PySide6.QtWidgets import QWidget
+
+    from pyramid_lab.viewer.widgets.later_dock import LaterDock
+
+    def made(dock) -> None:
+        body, now = dock.widget(), inputs(window)  # (the body: set into the dock when made)
+        held = [w for w in now if isinstance(w, QWidget) and body.isAncestorOf(w)]
+        window.built_inputs.update((w, now[w]) for w in held)
+
+    for dock in window.findChildren(LaterDock):
+        if not dock.is_made:  # (one made at the build was compared with the rest)
+            dock.made.connect(lambda dock=dock: made(dock))
 
 
 def changed_inputs(window) -> dict[object, object]:

@@ -22,10 +22,13 @@ class TableBuildBox:
 
     def __init__(self, lab: Lab, dock: AnalysisDock) -> None:
         self.lab, self.dock = lab, dock
-        build = lab.table_build
-        dock.build_table.clicked.connect(lambda _checked=False: self.build())
-        dock.stop_build.clicked.connect(lambda _checked=False: build.stop())
-        build.changed.connect(self._on_build_changed)
+        lab.table_build.changed.connect(self._on_build_changed)
+
+    def bind(self) -> None:
+        """The dock's box, made at its first use: its buttons bound, showing the build."""
+        build = self.lab.table_build
+        self.dock.build_table.clicked.connect(lambda _checked=False: self.build())
+        self.dock.stop_build.clicked.connect(lambda _checked=False: build.stop())
         self.show()
 
     def show_message(self, text: str) -> None:
