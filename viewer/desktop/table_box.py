@@ -42,7 +42,10 @@ class TableBuildBox:
     @slot
     def show(self) -> None:
         """The build's box as the lab's build is (none for a game without a table, unless
-        a build runs: its progress and Stop stay)."""
+        a build runs: its progress and Stop stay); nothing while the dock's widgets are
+        not made (they show it when made)."""
+        if not self.dock.is_made:
+            return
         build = self.lab.table_build
         offered = build.offered(self.lab.game)
         text = shown(build.text)  # (the lab's words, in the window's language)
