@@ -54,8 +54,8 @@ def module_window(gl_display, tmp_path_factory, window_game):
         window.stage.render_now()
         QCoreApplication.sendPostedEvents()
         window.built_docks = shown_docks(window)  # (what the reset shows again)
+        make_later_bodies(window)  # (the docks' widgets made at their first use: all now)
         window.built_inputs = inputs(window)  # (and what its boxes held)
-        record_later_bodies(window)  # (and a dock's body made later, what it held then)
         window.built_engine = engine_settings(window)  # (and its engine)
     yield window
     window.shutdown()
@@ -202,22 +202,15 @@ def inputs(window) -> dict[object, object]:
     return held
 
 
-def record_later_bodies(window) -> None:
-    """The boxes of a dock's body made after the build (:class:`LaterDock`, at its first
-    use), recorded with what they held when made (its controller filled it first), so that
-    ``changed_inputs`` compares them too from then on."""
-    from PySide6.QtWidgets import QWidget
-
+def make_later_bodies(window) -> None:
+    """The widgets of the docks made at their first use (:class:`LaterDock`: the Analysis,
+    Review, Puzzle, Set-up and Rules docks), made now, in the state every test starts from,
+    as a user's first use would make them: so that the check compares them too from the
+    first test on (made first by a test, they would hold what that test's file brought)."""
     from pyramid_lab.viewer.widgets.later_dock import LaterDock
 
-    def made(dock) -> None:
-        body, now = dock.widget(), inputs(window)  # (the body: set into the dock when made)
-        held = [w for w in now if isinstance(w, QWidget) and body.isAncestorOf(w)]
-        window.built_inputs.update((w, now[w]) for w in held)
-
     for dock in window.findChildren(LaterDock):
-        if not dock.is_made:  # (one made at the build was compared with the rest)
-            dock.made.connect(lambda dock=dock: made(dock))
+        dock.body()
 
 
 def changed_inputs(window) -> dict[object, object]:

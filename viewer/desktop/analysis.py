@@ -49,6 +49,7 @@ class AnalysisControl:
         self.runner = runner = self.state.runner
         self._dropped = ""  # what the dock says of an analysis a move dropped
         self._cleared: str | None = None  # what the dock said when its results last went
+        self._threads = engine_threads()  # the box's, as the window was built
         runner.progressed.connect(self._on_progress)
         runner.preparing.connect(self._on_preparing)
         self._asked = ""  # what the analysis under way says it does
@@ -68,7 +69,7 @@ class AnalysisControl:
         dock.analyse.clicked.connect(lambda _checked=False: self.analyse())
         dock.stop.clicked.connect(lambda _checked=False: self.stop())
         dock.follow.toggled.connect(self._on_follow_changed)
-        dock.threads.setValue(engine_threads())  # kept between runs; Hint uses it too
+        dock.threads.setValue(self._threads)  # kept between runs; Hint uses it too
         dock.threads.valueChanged.connect(self._on_threads_changed)
         self.moves.bind()
         self.table_box.bind()
