@@ -119,12 +119,9 @@ class AnalysisControl:
             return
         dock.set_thinking(True)
 
-    def _in_setup(self) -> bool:
-        return self.board.setup is not None
-
     def _refusal(self) -> str:
         """Why the position cannot be analysed now ('' when it can)."""
-        return refusal(self.lab.game, in_setup=self._in_setup())
+        return refusal(self.lab.game, in_setup=self.board.setup is not None)
 
     @slot
     def stop(self) -> None:
