@@ -54,6 +54,7 @@ def module_window(gl_display, tmp_path_factory, window_game):
         window.stage.render_now()
         QCoreApplication.sendPostedEvents()
         window.built_docks = shown_docks(window)  # (what the reset shows again)
+        make_later_bodies(window)  # (the docks' widgets made at their first use: all now)
         window.built_inputs = inputs(window)  # (and what its boxes held)
         window.built_engine = engine_settings(window)  # (and its engine)
     yield window
@@ -199,6 +200,17 @@ def inputs(window) -> dict[object, object]:
     for kind in (QSpinBox, QDoubleSpinBox, QAbstractSlider):
         held.update((w, w.value()) for w in window.findChildren(kind))
     return held
+
+
+def make_later_bodies(window) -> None:
+    """The widgets of the docks made at their first use (:class:`LaterDock`: the Analysis,
+    Review, Puzzle, Set-up and Rules docks), made now, in the state every test starts from,
+    as a user's first use would make them: so that the check compares them too from the
+    first test on (made first by a test, they would hold what that test's file brought)."""
+    from pyramid_lab.viewer.widgets.later_dock import LaterDock
+
+    for dock in window.findChildren(LaterDock):
+        dock.body()
 
 
 def changed_inputs(window) -> dict[object, object]:

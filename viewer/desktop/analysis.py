@@ -43,27 +43,38 @@ class AnalysisControl:
 
     def __init__(self, lab: Lab, port: QtPort, board: Board) -> None:
         self.lab, self.port, self.board = lab, port, board
-        self.dock = AnalysisDock(port.parent)
+        self.dock = AnalysisDock(port.parent)  # (its widgets made at its first use: _fill)
         # the state and the search: the lab's (viewer.lab.analysis); the dock shows them
         self.state = lab.analysis
         self.runner = runner = self.state.runner
         self._dropped = ""  # what the dock says of an analysis a move dropped
+        self._cleared: str | None = None  # what the dock said when its results last went
+        self._threads = engine_threads()  # the box's, as the window was built
         runner.progressed.connect(self._on_progress)
         runner.preparing.connect(self._on_preparing)
         self._asked = ""  # what the analysis under way says it does
         runner.answered.connect(self._on_answer)
         runner.failed.connect(self._on_failed)
+        lab.changed.connect(self._lab_changed)
+        #: The moves ranked: picked, said, played.
+        self.moves = RankedMoves(lab, board, self.dock)
+        #: The whole-game table's build (Pyraos): the lab's (viewer.lab.table_build).
+        self.table_box = TableBuildBox(lab, self.dock)
+        self.dock.made.connect(self._fill)
+
+    def _fill(self) -> None:
+        """The dock's widgets, made at its first use: bound, and showing what they would
+        had they been made with the window."""
         dock = self.dock
         dock.analyse.clicked.connect(lambda _checked=False: self.analyse())
         dock.stop.clicked.connect(lambda _checked=False: self.stop())
         dock.follow.toggled.connect(self._on_follow_changed)
-        dock.threads.setValue(engine_threads())  # kept between runs; Hint uses it too
+        dock.threads.setValue(self._threads)  # kept between runs; Hint uses it too
         dock.threads.valueChanged.connect(self._on_threads_changed)
-        lab.changed.connect(self._lab_changed)
-        #: The moves ranked: picked, said, played.
-        self.moves = RankedMoves(lab, board, dock)
-        #: The whole-game table's build (Pyraos): the lab's (viewer.lab.table_build).
-        self.table_box = TableBuildBox(lab, dock)
+        self.moves.bind()
+        self.table_box.bind()
+        if self._cleared is not None:
+            dock.clear(self._cleared)
 
     def show_message(self, text: str) -> None:
         self.lab.bulletin.say(text)
@@ -108,12 +119,9 @@ class AnalysisControl:
             return
         dock.set_thinking(True)
 
-    def _in_setup(self) -> bool:
-        return self.board.setup is not None
-
     def _refusal(self) -> str:
         """Why the position cannot be analysed now ('' when it can)."""
-        return refusal(self.lab.game, in_setup=self._in_setup())
+        return refusal(self.lab.game, in_setup=self.board.setup is not None)
 
     @slot
     def stop(self) -> None:
@@ -126,7 +134,8 @@ class AnalysisControl:
 
     def _lab_changed(self, what: LabChange) -> None:
         if what == "analysis dropped":  # (the lab followed the position before the dock)
-            self.dock.set_thinking(False)
+            if self.dock.is_made:
+                self.dock.set_thinking(False)
             self._dropped = DROPPED
         elif what == "table built" and self.dock.isVisible() and not self.runner.thinking:
             self.analyse()  # the position answers from the table now: exact, at once
@@ -141,7 +150,8 @@ class AnalysisControl:
         said, self._dropped = self._dropped, ""
         if not self.runner.thinking and self.shown() is None:
             self._forget(said)  # results or words about another position go
-        if self.dock.follow.isChecked() and not self.runner.thinking and self.shown() is None:
+        following = self.dock.is_made and self.dock.follow.isChecked()
+        if following and not self.runner.thinking and self.shown() is None:
             if not self._refusal():
                 self.analyse()
             else:
@@ -149,7 +159,9 @@ class AnalysisControl:
 
     def _forget(self, text: str = "") -> None:
         had = self.state.forget()  # (and its heat map, and the move picked)
-        self.dock.clear(text)
+        self._cleared = text
+        if self.dock.is_made:
+            self.dock.clear(text)
         if had:
             self.board.redraw()
 

@@ -28,6 +28,7 @@ from ..widgets.slots import guarded, slot
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
+    from PySide6.QtWidgets import QPushButton
 
     from ..lab import Lab
     from ..lab.board import Board
@@ -44,7 +45,7 @@ class PuzzleControl:
     change."""
 
     def __init__(self, lab: Lab, port: QtPort, board: Board) -> None:
-        self.dock = PuzzleDock(port.parent)
+        self.dock = PuzzleDock(port.parent)  # (its widgets made at its first use: _fill)
         self.lab, self.board = lab, board
         self.session: Session = lab.session
         self.editor = lab.puzzle  # the puzzle, its position and Verify's verdict (the lab's)
@@ -55,12 +56,9 @@ class PuzzleControl:
         self.solver.changed.connect(self.solve_changed)
         self.desk.changed.connect(self._changed)
         lab.setup_mode.entering.connect(self.desk.setup_entered)  # the puzzle is made there
-        self._tooltips = {b: b.toolTip() for b in (self.dock.verify_button, self.dock.solve_button)}
-        self._connect()
-        self.load_fields()
-        self._show_where()
-        self._show_verifying()
-        self._show_verdict()
+        self._tooltips: dict[QPushButton, str] = {}  # Verify's and Solve's own
+        self._solution_error = ""  # what the dock says of the solution (made or not yet)
+        self.dock.made.connect(self._fill)
         self.solve_changed(redraw=False)
 
     def show_message(self, text: str) -> None:
@@ -75,9 +73,12 @@ class PuzzleControl:
         """The dock hides (Practice says it all, and this dock would show solutions)."""
         self.dock.hide()
 
-    def _connect(self) -> None:
-        """What the dock's fields and buttons do: the lab's verbs."""
+    def _fill(self) -> None:
+        """The dock's widgets, made at its first use: what its fields and buttons do (the
+        lab's verbs), and what they show, as they would had they been made with the
+        window."""
         dock, desk, say = self.dock, self.desk, self.show_message
+        self._tooltips = {b: b.toolTip() for b in (dock.verify_button, dock.solve_button)}
         wiring: list[tuple[Any, Callable[..., Any]]] = [
             (dock.title.textEdited, self._on_title_edited),
             (dock.side.activated, self._on_goal_edited),
@@ -96,11 +97,26 @@ class PuzzleControl:
         ]
         for signal, handler in wiring:
             signal.connect(handler)
+        self.load_fields()
+        self._show_verifying()
+        self._show_verdict()
+        self._show_solve()
+        dock.solution_error.setText(self._solution_error)
+        self.setup_shown(False)  # (Verify's words: set-up mode's)
 
     @slot
     def _changed(self, what: DeskChange) -> None:
-        """The dock (and the board) follow a change of the lab's puzzle desk."""
+        """The dock (and the board) follow a change of the lab's puzzle desk (its widgets
+        once made: they are filled from it when made)."""
         dock = self.dock
+        if what == "solution":
+            self._solution_error = shown(self.desk.solution_error)
+        elif what == "where":
+            self._solution_error = self._solution_check()
+        if not dock.is_made and what in ("verdict", "verifying", "fields", "solution", "where"):
+            if what == "solution":
+                self.board.redraw()
+            return
         if what == "verdict":
             self._show_verdict()
         elif what == "verifying":
@@ -112,12 +128,12 @@ class PuzzleControl:
         elif what == "fields":
             self.load_fields()
         elif what == "solution":
-            dock.solution_error.setText(shown(self.desk.solution_error))
+            dock.solution_error.setText(self._solution_error)
             self._show_verdict()
             self.board.redraw()
         elif what == "where":
             self._show_where()
-            dock.solution_error.setText(self._solution_check())
+            dock.solution_error.setText(self._solution_error)
         elif what == "present" or (what == "show" and not dock.isVisible()):
             present(dock)
         elif what == "solve":
@@ -139,18 +155,24 @@ class PuzzleControl:
 
     def session_changed(self, reason: PositionChange) -> None:
         """After the lab's puzzle desk followed a change of the session (the lab's one
-        order, :meth:`viewer.lab.Lab.follow`): the dock."""
+        order, :meth:`viewer.lab.Lab.follow`): the dock (once made)."""
+        made = self.dock.is_made
         if reason != "puzzle":
-            self.dock.solution_error.setText(self._solution_check())
+            self._solution_error = self._solution_check()
+            if made:
+                self.dock.solution_error.setText(self._solution_error)
         if reason in ("load", "new", "puzzle"):
             self.solve_changed(redraw=False)  # Solve needs a goal
-        self._show_where()
-        self._show_verdict()
+        if made:
+            self._show_where()
+            self._show_verdict()
 
     @slot
     def setup_shown(self, _visible: bool) -> None:
         """Set-up mode came or went (the Set-up dock's visibility): Verify says what it
         will do."""
+        if not self.dock.is_made:
+            return  # (made, it is filled with the words of the mode then)
         setup = self.board.setup is not None
         self.dock.verify_button.setText(_("Apply the set-up and verify") if setup else _("Verify"))
 
@@ -178,23 +200,7 @@ class PuzzleControl:
                 self.dock.solution.setText(solution)
         finally:
             self._loading = False
-        self._refresh_plies()
-
-    def _refresh_plies(self) -> None:
-        puzzle = self.session.puzzle
-        goal = goal_of(puzzle)
-        # (one move or more: the spin box starts at 1, where each language's rule agrees)
-        self.dock.within_word.setText(_("move") if self.dock.within.value() == 1 else _("moves"))
-        if goal is not None:
-            said = _("= {plies}, both sides' turns, {side}'s winning turn last")
-            plies = plies_text(goal.within)
-            self.dock.plies.setText(said.format(plies=plies, side=colour_word(goal.side)))
-        elif puzzle_text(puzzle, "goal"):
-            words = html.escape(puzzle_text(puzzle, "goal"))
-            said = _("The file states the goal in words: “{words}”. Set one here.")
-            self.dock.plies.setText(said.format(words=words))
-        else:
-            self.dock.plies.setText(_("No goal yet: set one here (Verify sets the one shown)."))
+        show_plies(self.dock, puzzle)
 
     # ---- the fields, edited ---------------------------------------------------------------
 
@@ -213,7 +219,7 @@ class PuzzleControl:
             return
         self.editor.goal_moves = self.dock.within.value()
         self.desk.write_goal(str(self.dock.side.currentData()), self.dock.within.value())
-        self._refresh_plies()
+        show_plies(self.dock, self.session.puzzle)
         self._show_verdict()
 
     @slot
@@ -222,8 +228,15 @@ class PuzzleControl:
 
     def _solution_check(self) -> str:
         """Whether the saved solution (and the one typed) replays from the puzzle
-        position: the words to show."""
-        said = self.editor.solution_check(parse_solution(self.dock.solution.text()))
+        position: the words to show (none typed while the dock's widgets are not made: the
+        field would hold the saved one)."""
+        dock = self.dock
+        typed = (
+            parse_solution(dock.solution.text())
+            if dock.is_made
+            else solution_of(self.session.puzzle)
+        )
+        said = self.editor.solution_check(typed)
         return shown(said)  # (the lab's words, in the window's language)
 
     # ---- Verify and Solve, shown ------------------------------------------------------------
@@ -255,7 +268,16 @@ class PuzzleControl:
             self.dock.verdict_label.setText(text)
 
     def solve_changed(self, *, redraw: bool = True) -> None:
-        """Solve mode started, moved on or ended: the dock and the board follow."""
+        """Solve mode started, moved on or ended: the dock (once made), the Game menu's
+        Solve item and the board follow."""
+        if self.dock.is_made:
+            self._show_solve()
+        self.dock.solving.emit(self.solver.active)
+        if redraw:
+            self.board.redraw()
+
+    def _show_solve(self) -> None:
+        """Solve mode in the dock: its buttons, the brief, the status, where the board is."""
         solver = self.solver
         active = solver.active
         has_goal = goal_of(self.session.puzzle) is not None
@@ -265,7 +287,6 @@ class PuzzleControl:
         self.dock.solve_button.setEnabled((has_goal or active) and not no_proof(self.session.game))
         self.dock.again_button.setVisible(active)
         self.dock.reveal_button.setVisible(active)
-        self.dock.solving.emit(active)
         self.dock.brief.setVisible(active)
         kind, text = solver.status
         if active:
@@ -294,8 +315,23 @@ class PuzzleControl:
             status = f"<span style='color:#666666'>{needs}</span>"
         self.dock.solve_status.setText(status)
         self._show_where()
-        if redraw:
-            self.board.redraw()
+
+
+def show_plies(dock: PuzzleDock, puzzle: dict[str, Any]) -> None:
+    """The goal's moves in words, and in plies (or why there is no goal)."""
+    goal = goal_of(puzzle)
+    # (one move or more: the spin box starts at 1, where each language's rule agrees)
+    dock.within_word.setText(_("move") if dock.within.value() == 1 else _("moves"))
+    if goal is not None:
+        said = _("= {plies}, both sides' turns, {side}'s winning turn last")
+        plies = plies_text(goal.within)
+        dock.plies.setText(said.format(plies=plies, side=colour_word(goal.side)))
+    elif puzzle_text(puzzle, "goal"):
+        words = html.escape(puzzle_text(puzzle, "goal"))
+        said = _("The file states the goal in words: “{words}”. Set one here.")
+        dock.plies.setText(said.format(words=words))
+    else:
+        dock.plies.setText(_("No goal yet: set one here (Verify sets the one shown)."))
 
 
 def verb(call: Callable[[], object], say: Callable[[str], None]) -> Callable[..., None]:

@@ -24,8 +24,11 @@ class RankedMoves:
     def __init__(self, lab: Lab, board: Board, dock: AnalysisDock) -> None:
         self.lab, self.board, self.dock = lab, board, dock
         self.state: Analyses = lab.analysis
-        dock.table.itemSelectionChanged.connect(self._on_selection_changed)
-        dock.table.cellDoubleClicked.connect(self._on_row_double_clicked)
+
+    def bind(self) -> None:
+        """The dock's list, made at its first use, picked and played from."""
+        self.dock.table.itemSelectionChanged.connect(self._on_selection_changed)
+        self.dock.table.cellDoubleClicked.connect(self._on_row_double_clicked)
 
     def show_message(self, text: str) -> None:
         self.lab.bulletin.say(text)

@@ -32,13 +32,22 @@ class ReviewControl:
     def __init__(self, lab: Lab, port: QtPort, board: Board) -> None:
         self.lab, self.port, self.board = lab, port, board
         self.state = lab.review
-        self.dock = dock = ReviewDock(port.parent)
+        self.dock = ReviewDock(port.parent)  # (its widgets made at its first use: _fill)
+        self._cleared: str | None = None  # what the dock said when its review last went
         self.state.changed.connect(self._changed)
+        self.dock.made.connect(self._fill)
+
+    def _fill(self) -> None:
+        """The dock's widgets, made at its first use: bound, and saying what they would
+        had they been made with the window."""
+        dock = self.dock
         dock.review.clicked.connect(lambda _checked=False: self.review())
         dock.stop.clicked.connect(lambda _checked=False: self.stop())
         dock.graph.picked.connect(self._on_graph_picked)
         dock.table.itemSelectionChanged.connect(self._on_selection_changed)
         dock.make_puzzle.clicked.connect(lambda _checked=False: self.make_puzzle())
+        if self._cleared is not None:
+            dock.clear(self._cleared)
 
     def show_message(self, text: str) -> None:
         self.lab.bulletin.say(text)
@@ -94,7 +103,9 @@ class ReviewControl:
                     if lab.session.review is not None
                     else _("Review the game: each move is judged, the proof search first.")
                 )
-                self.dock.clear(text)
+                self._cleared = text
+                if self.dock.is_made:
+                    self.dock.clear(text)
             return
         if self.dock.graph.review is not review_now:
             self.dock.show_review(review_now, first, lab.session.ply, self._summary(review_now))

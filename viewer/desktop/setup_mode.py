@@ -28,9 +28,12 @@ class SetupControl:
         self.entering = self.mode.entering  # as it begins, Solve mode ends
         self.mode.entering.connect(self._entering)
         self.mode.switched.connect(self._switched)
-        dock.apply.clicked.connect(self.apply)
-        dock.cancel.clicked.connect(self.leave)
-        dock.clear.clicked.connect(self.clear)
+        dock.made.connect(self._bind_buttons)  # (its widgets: made at the mode's first entry)
+
+    def _bind_buttons(self) -> None:
+        self.dock.apply.clicked.connect(self.apply)
+        self.dock.cancel.clicked.connect(self.leave)
+        self.dock.clear.clicked.connect(self.clear)
 
     def show_message(self, text: str) -> None:
         self.lab.bulletin.say(text)

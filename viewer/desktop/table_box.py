@@ -22,10 +22,13 @@ class TableBuildBox:
 
     def __init__(self, lab: Lab, dock: AnalysisDock) -> None:
         self.lab, self.dock = lab, dock
-        build = lab.table_build
-        dock.build_table.clicked.connect(lambda _checked=False: self.build())
-        dock.stop_build.clicked.connect(lambda _checked=False: build.stop())
-        build.changed.connect(self._on_build_changed)
+        lab.table_build.changed.connect(self._on_build_changed)
+
+    def bind(self) -> None:
+        """The dock's box, made at its first use: its buttons bound, showing the build."""
+        build = self.lab.table_build
+        self.dock.build_table.clicked.connect(lambda _checked=False: self.build())
+        self.dock.stop_build.clicked.connect(lambda _checked=False: build.stop())
         self.show()
 
     def show_message(self, text: str) -> None:
@@ -39,7 +42,10 @@ class TableBuildBox:
     @slot
     def show(self) -> None:
         """The build's box as the lab's build is (none for a game without a table, unless
-        a build runs: its progress and Stop stay)."""
+        a build runs: its progress and Stop stay); nothing while the dock's widgets are
+        not made (they show it when made)."""
+        if not self.dock.is_made:
+            return
         build = self.lab.table_build
         offered = build.offered(self.lab.game)
         text = shown(build.text)  # (the lab's words, in the window's language)

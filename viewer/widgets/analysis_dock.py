@@ -11,11 +11,14 @@ from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
-    QDockWidget,
+    QDoubleSpinBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QProgressBar,
+    QPushButton,
     QSpinBox,
+    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -29,6 +32,7 @@ from ..lab.palette import HEAT_STOPS, heat_rgb, scale_moves
 from .dock_fit import ScrolledBody
 from .engine_row import progress, seconds_box, start_stop
 from .keys import pass_history_keys
+from .later_dock import LaterDock, Part
 from .tables import row_table
 
 COLUMNS = (
@@ -47,12 +51,34 @@ def _heat_gradient() -> str:
     return f"qlineargradient(x1:0, y1:0, x2:1, y2:0, {stops})"
 
 
-class AnalysisDock(QDockWidget):
-    """The engine's view of the position (starts hidden; View menu, or Edit > Analyse)."""
+class AnalysisDock(LaterDock):
+    """The engine's view of the position (starts hidden; View menu, or Edit > Analyse;
+    its widgets made at its first use)."""
+
+    analyse = Part[QPushButton]()
+    stop = Part[QPushButton]()
+    seconds = Part[QDoubleSpinBox]()
+    threads = Part[QSpinBox]()
+    follow = Part[QCheckBox]()
+    table_box = Part[QWidget]()
+    build_table = Part[QPushButton]()
+    stop_build = Part[QPushButton]()
+    build_bar = Part[QProgressBar]()
+    build_activity = Part[QLabel]()
+    bar = Part[QProgressBar]()
+    activity = Part[QLabel]()
+    evaluation = Part[QLabel]()
+    proven = Part[QLabel]()
+    table = Part[QTableWidget]()
+    legend = Part[QWidget]()
+    scale = Part[QLabel]()
+    worst = Part[QLabel]()
+    best = Part[QLabel]()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(_("Analysis"), parent)
-        self.setObjectName("analysis-dock")
+        super().__init__(_("Analysis"), "analysis-dock", parent)
+
+    def make_body(self) -> QWidget:
         body = QWidget(self)
         layout = QVBoxLayout(body)
         layout.addLayout(self._controls())
@@ -79,9 +105,10 @@ class AnalysisDock(QDockWidget):
         layout.addWidget(self.legend)
         # all of it where there is room, else scrolled: its least height (the table's and
         # the controls') beside a game's docks grew the window past the screen's edge
-        self.setWidget(ScrolledBody(body))
+        scrolled = ScrolledBody(body)
         self.set_thinking(False)
         self.legend.setVisible(False)
+        return scrolled
 
     def _controls(self) -> QHBoxLayout:
         """Analyse and its Stop, the seconds and the threads the engine searches on."""

@@ -34,6 +34,8 @@ from PySide6.QtWidgets import (
 from pyramid_lab.i18n import N_, _
 from pyramid_lab.model.game import game_class, game_names
 
+from .later_dock import LaterDock, Part
+
 #: Keys that act on the board without a menu entry of their own.
 BOARD_KEYS = (
     (N_("Left drag"), N_("turn the scene")),
@@ -49,14 +51,20 @@ def game_title(name: str) -> str:
     return game_class(name).title
 
 
-class RulesDock(QDockWidget):
+class RulesDock(LaterDock):
     """The rules of a game, as Markdown (``rules(name)``: the game UI's), with a list of
-    every game."""
+    every game (made at the dock's first use)."""
+
+    games = Part[QComboBox]()
+    text = Part[QTextBrowser]()
 
     def __init__(self, rules: Callable[[str], str], parent: QWidget | None = None) -> None:
-        super().__init__(_("Rules"), parent)
+        super().__init__(_("Rules"), "rules-dock", parent)
         self.rules = rules
-        self.setObjectName("rules-dock")
+        self._game = ""  # the game whose rules show (the list's, once made)
+        self._stale = True  # the page is written when the dock shows (each game's UI with it)
+
+    def make_body(self) -> QWidget:
         body = QWidget(self)
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -68,16 +76,22 @@ class RulesDock(QDockWidget):
         self.text = QTextBrowser(body)
         self.text.setOpenExternalLinks(False)
         layout.addWidget(self.text, 1)
-        self.setWidget(body)
+        self._pick(self._game)
         self.games.currentIndexChanged.connect(lambda _i: self._show())
-        self._stale = True  # the page is written when the dock shows (each game's UI with it)
+        return body
 
     @property
     def shown(self) -> str:
-        return str(self.games.currentData())
+        return str(self.games.currentData()) if self.is_made else self._game
 
     def show_game(self, name: str) -> None:
         """Show the rules of ``name`` (the game the window now shows)."""
+        if self.is_made:
+            self._pick(name)
+        elif name in game_names():
+            self._game = name
+
+    def _pick(self, name: str) -> None:
         index = self.games.findData(name)
         if index >= 0:
             self.games.setCurrentIndex(index)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QDockWidget,
     QFormLayout,
     QFrame,
     QHBoxLayout,
@@ -31,6 +30,7 @@ from pyramid_lab.model.puzzle import MAX_WITHIN
 from .dock_fit import ScrolledBody
 from .engine_row import ProgressBar, fit_words
 from .keys import pass_history_keys
+from .later_dock import LaterDock, Part
 from .setup_dock import WrappedLabel, button_row, left_row, rich_label, tipped_button
 
 GREEN, RED, ORANGE, GREY = "#1b7a2e", "#b00020", "#b35c00", "#666666"
@@ -50,16 +50,42 @@ class TitleEdit(QLineEdit):
         self.setCursorPosition(0)
 
 
-class PuzzleDock(QDockWidget):
+class PuzzleDock(LaterDock):
+    """The puzzle's dock (its widgets made at its first use: a puzzle file opened, set-up
+    mode, the View menu)."""
+
     #: Solve mode began (True) or ended (False): the Game menu's Solve item follows.
     solving = Signal(bool)
 
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(_("Puzzle"), parent)
-        self.setObjectName("puzzle-dock")
-        self._build()
+    setter = Part[QWidget]()
+    title = Part[TitleEdit]()
+    side = Part[QComboBox]()
+    within = Part[QSpinBox]()
+    within_word = Part[QLabel]()
+    plies = Part[WrappedLabel]()
+    notes = Part[QPlainTextEdit]()
+    solution = Part[QLineEdit]()
+    from_played = Part[QPushButton]()
+    use_line = Part[QPushButton]()
+    solution_error = Part[WrappedLabel]()
+    where_box = Part[QWidget]()
+    where = Part[WrappedLabel]()
+    back = Part[QPushButton]()
+    here = Part[QPushButton]()
+    verify_button = Part[QPushButton]()
+    stop_button = Part[QPushButton]()
+    bar = Part[ProgressBar]()
+    verdict_label = Part[WrappedLabel]()
+    brief = Part[WrappedLabel]()
+    solve_button = Part[QPushButton]()
+    again_button = Part[QPushButton]()
+    reveal_button = Part[QPushButton]()
+    solve_status = Part[WrappedLabel]()
 
-    def _build(self) -> None:
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(_("Puzzle"), "puzzle-dock", parent)
+
+    def make_body(self) -> QWidget:
         body = QWidget(self)
         outer = QVBoxLayout(body)
         self.setter = QWidget()
@@ -74,7 +100,7 @@ class PuzzleDock(QDockWidget):
             label.setAlignment(top)  # a label taller than its text keeps it at the top
         # scrolled where the dock is short, never narrower than its rows (a plain scroll
         # area let the dock shrink and cut the goal's words and the fields at the right)
-        self.setWidget(ScrolledBody(body))
+        return ScrolledBody(body)
 
     def _add_puzzle_rows(self, form: QFormLayout) -> None:
         """The set-up's rows: the title, the goal, the notes and the solution."""

@@ -10,11 +10,13 @@ from collections.abc import Sequence
 from PySide6.QtCore import QPointF, QRectF, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import (
-    QDockWidget,
+    QDoubleSpinBox,
     QHBoxLayout,
     QLabel,
+    QProgressBar,
     QPushButton,
     QSizePolicy,
+    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -25,6 +27,7 @@ from pyramid_lab.model.review import GameReview
 
 from .engine_row import progress, seconds_box, start_stop
 from .keys import pass_history_keys
+from .later_dock import LaterDock, Part
 from .names import colour_word
 from .tables import row_table
 
@@ -243,12 +246,25 @@ class WinRateGraph(QWidget):
             self.picked.emit(ply)
 
 
-class ReviewDock(QDockWidget):
-    """The review of the game on the board (starts hidden; Analysis > Review game)."""
+class ReviewDock(LaterDock):
+    """The review of the game on the board (starts hidden; Analysis > Review game; its
+    widgets made at its first use)."""
+
+    review = Part[QPushButton]()
+    stop = Part[QPushButton]()
+    seconds = Part[QDoubleSpinBox]()
+    bar = Part[QProgressBar]()
+    activity = Part[QLabel]()
+    graph = Part[WinRateGraph]()
+    summary = Part[QLabel]()
+    table = Part[QTableWidget]()
+    detail = Part[QLabel]()
+    make_puzzle = Part[QPushButton]()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(_("Review"), parent)
-        self.setObjectName("review-dock")
+        super().__init__(_("Review"), "review-dock", parent)
+
+    def make_body(self) -> QWidget:
         body = QWidget(self)
         layout = QVBoxLayout(body)
         row = QHBoxLayout()
@@ -289,7 +305,7 @@ class ReviewDock(QDockWidget):
         )
         self.make_puzzle.setEnabled(False)
         layout.addWidget(self.make_puzzle)
-        self.setWidget(body)
+        return body
 
     def set_thinking(self, on: bool) -> None:
         self.review.setEnabled(not on)

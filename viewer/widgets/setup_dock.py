@@ -24,6 +24,7 @@ from pyramid_lab.i18n import _
 
 from ..lab.setup_editor import SetupEditor
 from .dock_fit import ScrolledBody
+from .later_dock import LaterDock, Part
 from .names import colour_word
 
 
@@ -93,10 +94,20 @@ def scrolled_body(dock: QDockWidget, body: QWidget) -> None:
     dock.setWidget(ScrolledBody(body, dock))
 
 
-class SetupDock(QDockWidget):
+class SetupDock(LaterDock):
+    """Set-up mode's dock (its widgets made at its first use: the mode's first entry)."""
+
+    brushes = Part[QButtonGroup]()
+    brush_buttons = Part[list[QRadioButton]]()
+    to_move = Part[QComboBox]()
+    study = Part[QCheckBox]()
+    clear = Part[QPushButton]()
+    apply = Part[QPushButton]()
+    cancel = Part[QPushButton]()
+    error = Part[WrappedLabel]()
+
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(_("Set-up"), parent)
-        self.setObjectName("setup-dock")
+        super().__init__(_("Set-up"), "setup-dock", parent)
         # It lives as long as set-up mode: Apply or Cancel closes it, not a close button
         # (closed, the mode would go on with no way to leave it but Ctrl+E).
         self.setFeatures(
@@ -104,11 +115,13 @@ class SetupDock(QDockWidget):
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
         )
         self.editor: SetupEditor | None = None
+
+    def make_body(self) -> QWidget:
         body = QWidget(self)
         form = QFormLayout(body)
         self.brushes = QButtonGroup(self)
         row = QHBoxLayout()
-        self.brush_buttons: list[QRadioButton] = []
+        self.brush_buttons = []
         for index in range(5):  # up to four players' colours, then erase
             button = QRadioButton()
             self.brushes.addButton(button, index)
@@ -129,10 +142,10 @@ class SetupDock(QDockWidget):
         self.error = WrappedLabel()
         self.error.setStyleSheet("color: #b00020")
         form.addRow(self.error)
-        self.setWidget(body)
         self.brushes.idToggled.connect(self._on_brush_changed)
         self.to_move.currentIndexChanged.connect(self._on_to_move_changed)
         self.study.toggled.connect(self._on_study_changed)
+        return body
 
     def enter(self, editor: SetupEditor) -> None:
         """Set-up mode begins with ``editor``."""
@@ -146,6 +159,8 @@ class SetupDock(QDockWidget):
 
     def bind(self, editor: SetupEditor | None) -> None:
         self.editor = editor
+        if editor is None and not self.is_made:
+            return  # (nothing shown to clear)
         self.error.clear()
         if editor is None:
             return
