@@ -44,6 +44,17 @@ install_apt() {
 
 install_apt "${apt_packages[@]}"
 
+# Chromium's headless shell, the browser the tests open their pages in (tests/chromium.py):
+# the same engine without the browser's own windows, a page a fifth cheaper. Debian builds
+# it at chromium's version only, and --no-upgrade keeps an older chromium as it is, so it
+# may not install: the tests then use chromium, and nothing else needs it.
+if [ -n "$(missing_packages chromium-headless-shell)" ] && [ "$(id -u)" -eq 0 ]; then
+  say "installing chromium-headless-shell (the tests' browser)"
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+    --no-install-recommends --no-upgrade chromium-headless-shell; } >/dev/null 2>&1 ||
+    say "chromium-headless-shell could not be installed: the tests use chromium"
+fi
+
 # A Python 3.11+ able to make virtual environments (Debian's python3 needs python3-venv).
 python=${PYTHON:-python3}
 if ! command -v "$python" >/dev/null 2>&1 || ! "$python" -c 'import venv, ensurepip' 2>/dev/null; then

@@ -6,7 +6,6 @@ for every game, each piece of the position shows its player's colour at its plac
 from __future__ import annotations
 
 import pathlib
-import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -24,6 +23,7 @@ from pyramid_lab.model.lesson import read as read_lesson
 from pyramid_lab.viewer.games import ui_class
 from pyramid_lab.viewer.lab import palette
 from pyramid_lab.viewer.pictures.diagrams import Diagram, diagram
+from tests.chromium import chromium as chromium_to_run
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 MAX_BYTES = 30_000
@@ -130,7 +130,7 @@ def sample(image: np.ndarray, x: float, y: float) -> np.ndarray:
 def chromium_shot(svgs: list[str], tmp: pathlib.Path) -> np.ndarray:
     """The SVGs one under the other in a page (each in a box of SIDE pixels), as Chromium
     shows it."""
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    chromium = chromium_to_run()  # (its headless shell where installed: tests/chromium.py)
     assert chromium, "the SVG test needs chromium: bash scripts/setup.sh installs it"
     boxes = "".join(
         f'<div style="position:absolute;left:0;top:{n * SIDE}px">{svg}</div>'

@@ -9,7 +9,6 @@ import json
 import os
 import pathlib
 import re
-import shutil
 import subprocess
 import zlib
 
@@ -18,6 +17,7 @@ import pytest
 from PIL import Image
 
 from pyramid_lab.viewer.cli import main
+from tests.chromium import chromium as chromium_to_run
 from tests.patience import WAIT_S
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -159,7 +159,7 @@ CHROMIUM_FLAGS = [
 
 
 def browser_screenshot(page: pathlib.Path, tmp_path: pathlib.Path) -> np.ndarray:
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    chromium = chromium_to_run()  # (its headless shell where installed: tests/chromium.py)
     assert chromium, "the web page test needs chromium: bash scripts/setup.sh installs it"
     shot = tmp_path / "shot.png"
     result = subprocess.run(

@@ -1,6 +1,6 @@
-"""The classroom's pages in a real browser: Debian's headless Chromium (/usr/bin/chromium,
-installed by scripts/setup.sh) driven by Playwright's Python API (Playwright's own browser
-download is never used).
+"""The classroom's pages in a real browser: Debian's Chromium, its headless shell where
+installed (:mod:`tests.chromium`; scripts/setup.sh installs both), driven by Playwright's
+Python API (Playwright's own browser download is never used).
 
 One Playwright driver and one Chromium for each test process (an xdist worker), started
 when a test first asks for them: a launch costs about a second of processor time, which
@@ -17,8 +17,6 @@ marked only while a test that asked for the browser runs (:func:`_driving`)."""
 from __future__ import annotations
 
 import asyncio
-import os
-import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,13 +24,10 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = os.environ.get("PYRAMID_LAB_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-#: Chromium's own omnibox popup: Chromium 156 loads it (two WebUI pages, chrome://omnibox-
-#: popup.top-chrome/) in a renderer of its own for every window it opens, and so for every
-#: context of a test; turned off, as nothing of a page under test is drawn by it. A context
-#: and its page cost about a third less processor time (5.2 s instead of 7.9 s for five
-#: pages of the class, medians of three, the whole process tree counted).
-NO_OMNIBOX = "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup"
+from tests.chromium import NO_OMNIBOX, chromium
+
+#: The Chromium of the class's pages (tests/chromium.py: its headless shell where installed).
+CHROMIUM = chromium() or "/usr/bin/chromium"
 #: The classroom's browser: software WebGL (SwiftShader), as on a machine with no GPU.
 ARGS = ["--no-sandbox", "--use-gl=swiftshader", NO_OMNIBOX]
 

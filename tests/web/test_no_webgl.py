@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 from classroom_helpers import LESSON, local_class
-from conftest import CHROMIUM, NO_OMNIBOX
 
+from tests.chromium import NO_OMNIBOX, chromium
 from tests.patience import WAIT_MS
 
 
@@ -19,7 +19,7 @@ def server(tmp_path_factory):
 
 def test_a_page_without_webgl_says_it_cannot_draw_the_board(server, playwright):
     browser = playwright.chromium.launch(  # (a Chromium of its own: no WebGL in it)
-        executable_path=CHROMIUM,
+        executable_path=chromium(),
         headless=True,
         args=["--no-sandbox", "--disable-3d-apis", "--disable-webgl", NO_OMNIBOX],
     )

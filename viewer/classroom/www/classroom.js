@@ -836,7 +836,7 @@
     app.config.globalProperties.t = C.t;
     app.config.globalProperties.tn = C.tn;
     app.component("cr-language", C.language_picker);
-    app.use(window.vue_vtk);
+    if (window.vue_vtk) app.use(window.vue_vtk); // (the teacher's page loads no vtk.js)
     app.component("cr-spheres", C.spheres);
     app.mount("#app");
     C.readied();
