@@ -96,7 +96,9 @@ def make_window(window_folders, qtbot, request):
     """A shown main window on a game (a 3-ball-base Partition unless given), with its recent
     files and autosaves kept under ``tmp_path``; closed at the end of the test. Where the
     test file asks for ``unmapped_windows``, the window is shown to Qt but not put on the
-    screen, unless the test asks ``make_window(..., on_screen=True)``."""
+    screen, unless the test asks ``make_window(..., on_screen=True)``. The scene is drawn
+    once, unless the test file asks for ``unrendered_paints``: there a test that reads
+    the picture, the framing or the labels' places draws it itself (``render_now``)."""
     from PySide6.QtCore import Qt
 
     from pyramid_lab.model.partition import Partition, PartitionOptions
@@ -104,6 +106,7 @@ def make_window(window_folders, qtbot, request):
     from pyramid_lab.viewer.lab.session import Session
 
     unmapped = "unmapped_windows" in request.fixturenames
+    unrendered = "unrendered_paints" in request.fixturenames
     windows = []
 
     def make(game=None, path=None, *, on_screen=False, **options):
@@ -117,7 +120,8 @@ def make_window(window_folders, qtbot, request):
         # software render a window: test_app.py took 0.5 to 0.9 s longer so); the scene
         # is drawn now, and a test that needs the window mapped waits itself (test_app.py).
         window.show()
-        window.stage.render_now()
+        if not unrendered:  # (a frame no test of such a file read: 20 to 40 ms a window)
+            window.stage.render_now()
         windows.append(window)
         return window
 
@@ -134,7 +138,8 @@ def unrendered_paints(monkeypatch):
     shown or hidden and redraw): without those renders test_dock_fit.py took 16.9 s of CPU
     instead of 23.9, test_ball_window.py 15.1 instead of 18.6. A render that a test reads
     (the labels' and the legend's places, the framing) it asks for itself,
-    ``stage.render_now()``, and ``make_window`` renders each window once; the paint's own
+    ``stage.render_now()``, and ``make_window`` renders none (it drew each window once:
+    173 frames in 16 files, 5.0 s of processor time, that no test read); the paint's own
     render stays checked where pictures are (test_render.py, test_first_frame.py,
     test_export.py, the GUI monkey)."""
     from pyvistaqt import rwi

@@ -30,10 +30,13 @@ SIZE = (900, 700)  # make_window's
 
 
 @pytest.fixture(scope="module")
-def module_window(gl_display, tmp_path_factory, window_game):
+def module_window(gl_display, tmp_path_factory, window_game, request):
     """A shown main window on ``window_game()``, built once for the module (its folders
-    under a temporary folder, as ``window_folders`` puts a test's), closed at its end."""
-    from PySide6.QtCore import QCoreApplication, QEvent, QSettings
+    under a temporary folder, as ``window_folders`` puts a test's), closed at its end.
+    Shown and drawn as the module's ``make_window`` windows are: kept off the screen where
+    the module asks for ``unmapped_windows``, its scene not drawn where it asks for
+    ``unrendered_paints`` (conftest.py)."""
+    from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt
 
     from pyramid_lab.viewer.desktop.app import MainWindow
     from pyramid_lab.viewer.lab.session import Session
@@ -50,8 +53,14 @@ def module_window(gl_display, tmp_path_factory, window_game):
         window = MainWindow(Session(window_game()))
         window.new_game = window_game  # (what put_back starts again)
         window.resize(*SIZE)
+        asked = module_fixtures(request.module)
+        if "unmapped_windows" in asked:
+            window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+        if "unrendered_paints" in asked:  # (its fixture starts with the first test)
+            unrendered_paints(patch)
         window.show()
-        window.stage.render_now()
+        if "unrendered_paints" not in asked:
+            window.stage.render_now()
         QCoreApplication.sendPostedEvents()
         window.built_docks = shown_docks(window)  # (what the reset shows again)
         make_later_bodies(window)  # (the docks' widgets made at their first use: all now)
@@ -62,6 +71,27 @@ def module_window(gl_display, tmp_path_factory, window_game):
     window.close()
     window.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def unrendered_paints(patch) -> None:
+    """The scene's paints draw nothing while ``patch`` holds, as ``unrendered_paints``'s."""
+    from pyvistaqt import rwi
+
+    from pyramid_lab.viewer.desktop.scene_widget import SceneWidget
+
+    patch.setattr(rwi.QVTKRenderWindowInteractor, "paintGL", _paint_unrendered)
+    patch.setattr(SceneWidget, "paintGL", _paint_unrendered)
+
+
+def _paint_unrendered(widget) -> None:
+    """A paint of the scene's widget that draws nothing."""
+
+
+def module_fixtures(module) -> set[str]:
+    """The fixtures a test module asks for every test (``pytestmark``'s ``usefixtures``)."""
+    marks = getattr(module, "pytestmark", [])
+    marks = marks if isinstance(marks, list) else [marks]
+    return {name for mark in marks if mark.name == "usefixtures" for name in mark.args}
 
 
 @pytest.fixture

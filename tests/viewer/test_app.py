@@ -16,8 +16,8 @@ from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.viewer.games import ui_class
 from tests.patience import WAIT_MS
 
-# (the scene's picks and hovers read what VTK renders, not the screen)
-pytestmark = pytest.mark.usefixtures("unmapped_windows")
+# (the scene's picks and hovers read the camera and the board's state, not a picture)
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 
 def test_place_by_click_undo_redo(make_window, qtbot):

@@ -12,7 +12,7 @@ from pyramid_lab.viewer.desktop.engine import gui_post
 from pyramid_lab.viewer.lab.jobs import JobRunner
 from tests.patience import WAIT_MS, WAIT_S
 
-pytestmark = pytest.mark.usefixtures("unmapped_windows")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 # the tests on a new base-3 Partition share one window (shared_window.py); a test on
 # another size or version, or of the window's shutdown, builds its own

@@ -3,12 +3,15 @@ old one stays beneath it, a click follows it, and the file keeps them all."""
 
 from __future__ import annotations
 
+import pytest
 import shared_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from window_helpers import click_row
 
 from pyramid_lab.model.files import read
+
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
 
 module_window = shared_window.module_window  # (one window a module: shared_window.py)
 fresh_window = shared_window.fresh_window  # (each test plays on a new base-3 Partition)

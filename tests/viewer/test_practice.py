@@ -16,7 +16,7 @@ from pyramid_lab.model.files import read, write
 from pyramid_lab.viewer.widgets.practice_dock import TICK
 from tests.patience import WAIT_MS
 
-pytestmark = pytest.mark.usefixtures("unmapped_windows")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "model" / "data" / "puzzles" / "partition"

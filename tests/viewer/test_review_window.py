@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import shared_window
 
 from pyramid_lab.model.files import read, write
@@ -15,6 +16,8 @@ from pyramid_lab.model.review import MISSED_WIN
 from pyramid_lab.model.search import knowledge_for, verify
 from tests.model.test_review import missed_win_game
 from tests.patience import WAIT_MS
+
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
 
 module_window = shared_window.module_window  # (one window a module: shared_window.py)
 fresh_window = shared_window.fresh_window  # (a test that opens its own game file first)

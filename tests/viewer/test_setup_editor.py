@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pyramid_lab.model import files
 from pyramid_lab.model.setup import file_state
 from pyramid_lab.viewer.games import ui_class
 from pyramid_lab.viewer.lab.setup_editor import SetupEditor
+
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SOLO = EXAMPLES / "rolling" / "solo-round-4-deploy.pyr.json"

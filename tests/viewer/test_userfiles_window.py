@@ -20,6 +20,8 @@ from pyramid_lab.model.collection import INDEX
 from pyramid_lab.viewer.widgets.notice import NoticeBox
 from tests.patience import WAIT_MS
 
+pytestmark = pytest.mark.usefixtures("unrendered_paints")
+
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "model" / "data" / "puzzles" / "partition"
 EASY = "floating-3-win-in-1-a.pyr.json"
