@@ -31,6 +31,7 @@ from pyramid_lab.model.lesson import verdict_word
 from pyramid_lab.model.teaching import teaching_for
 
 from .first_use import FirstUse
+from .later_dock import follow_in_tabs
 from .lesson_protocols import LessonSteps
 from .step_editor import StepEditor
 from .step_footer import RIGHT_STYLE, WRONG_STYLE, EditorFooter
@@ -232,7 +233,7 @@ class StepPanel(QWidget):
         editor.language_picked = self._edit_language
         editor.hide()  # (until teacher mode shows it)
         self._layout.insertWidget(self._layout.count() - 1, editor)
-        _follow_in_tabs(self.teach, editor)  # (made at once, it came before the footer)
+        follow_in_tabs(self.teach, editor)  # (made at once, it came before the footer)
         _fit_for_the_dock(editor)
         editor.edit_kind.setMinimumWidth(60)
         editor.keep_view.setVisible(self.view_now is not None)
@@ -391,19 +392,6 @@ def _fit_for_the_dock(widget: QWidget) -> None:
     for button in widget.findChildren(QPushButton):
         button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         button.setMinimumWidth(36)
-
-
-def _follow_in_tabs(before: QWidget, widget: QWidget) -> None:
-    """``widget`` and its children, in their order, next after ``before`` in the focus
-    chain (a widget made into a shown window is put at the end of the window's)."""
-    block, at = [widget], widget.nextInFocusChain()
-    while at is not None and widget.isAncestorOf(at):
-        block.append(at)
-        at = at.nextInFocusChain()
-    for each in block:
-        if each.focusPolicy() != Qt.FocusPolicy.NoFocus:  # (Qt moves only those)
-            QWidget.setTabOrder(before, each)
-            before = each
 
 
 def show_steps(steps: QListWidget, lesson: LessonFile, done: set[int], index: int) -> None:
