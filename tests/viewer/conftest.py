@@ -142,12 +142,9 @@ def unrendered_paints(monkeypatch):
     173 frames in 16 files, 5.0 s of processor time, that no test read); the paint's own
     render stays checked where pictures are (test_render.py, test_first_frame.py,
     test_export.py, the GUI monkey)."""
-    from pyvistaqt import rwi
+    from tests.viewer.shared_window import unrendered_paints as paints_unrendered
 
-    from pyramid_lab.viewer.desktop.scene_widget import SceneWidget
-
-    monkeypatch.setattr(rwi.QVTKRenderWindowInteractor, "paintGL", _paint_unrendered)
-    monkeypatch.setattr(SceneWidget, "paintGL", _paint_unrendered)  # (nor shows the last)
+    paints_unrendered(monkeypatch)
 
 
 @pytest.fixture
@@ -165,10 +162,6 @@ def unmapped_windows():
     a test builds itself is shown as before. Opted into by module, beside
     ``unrendered_paints`` where a file has it; ``make_window`` reads it."""
     return True
-
-
-def _paint_unrendered(widget) -> None:
-    """A paint of the scene's widget that draws nothing (what it shows no test reads)."""
 
 
 @pytest.fixture

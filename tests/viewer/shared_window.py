@@ -80,11 +80,11 @@ def unrendered_paints(patch) -> None:
     from pyramid_lab.viewer.desktop.scene_widget import SceneWidget
 
     patch.setattr(rwi.QVTKRenderWindowInteractor, "paintGL", _paint_unrendered)
-    patch.setattr(SceneWidget, "paintGL", _paint_unrendered)
+    patch.setattr(SceneWidget, "paintGL", _paint_unrendered)  # (nor shows the last)
 
 
 def _paint_unrendered(widget) -> None:
-    """A paint of the scene's widget that draws nothing."""
+    """A paint of the scene's widget that draws nothing (what it shows no test reads)."""
 
 
 def module_fixtures(module) -> set[str]:
