@@ -464,7 +464,10 @@ def test_a_small_screen_a_normal_load_and_a_message(server, browser):
     page.click("#cr-join-button")
     page.wait_for_selector("#cr-step-title", timeout=WAIT)
     page.wait_for_function("() => document.querySelector('#cr-view canvas')", timeout=WAIT)
-    page.wait_for_timeout(800)
+    page.wait_for_function(  # the camera set for the board shown, in the canvas laid out
+        "() => document.body.dataset.framed === String(window.classroom.boardKey)",
+        timeout=WAIT,
+    )
     board = page.locator("#cr-view").bounding_box()
     assert board["x"] + board["width"] <= 800
     assert board["width"] >= 400  # the side panel leaves the board most of the page
