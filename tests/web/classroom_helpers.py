@@ -22,11 +22,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 
 from tests.patience import WAIT_S
+
+if TYPE_CHECKING:
+    from pyramid_lab.viewer.classroom.limits import Limits
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "test-class-code-0123"
@@ -184,10 +187,19 @@ class LocalClass:
 
 
 @contextmanager
-def local_class(results: Path | None, *lessons: Path, code: str = CODE) -> Iterator[LocalClass]:
+def local_class(
+    results: Path | None,
+    *lessons: Path,
+    code: str = CODE,
+    port: int = 0,
+    limits: Limits | None = None,
+) -> Iterator[LocalClass]:
     """The class's server as ``pyramid-lab classroom`` serves it (its app, with the bounds,
     the sockets' guard and the host check the command gives it), on a thread of this
-    process, 127.0.0.1 and a free port; stopped, and its results file let go, on leaving.
+    process, 127.0.0.1 and ``port`` (0: a free one); stopped, and its results file let go,
+    on leaving. ``limits``: the class's bounds (None: the command's), for a test that must
+    see a bound's time pass (a page's window to join, the wait after a wrong class code)
+    without waiting the command's seconds for it.
 
     For the tests of what a page shows and does, which need no process of the class's own:
     a process costs its start and the searches' compiled code loaded again (about 3 s of
@@ -209,15 +221,15 @@ def local_class(results: Path | None, *lessons: Path, code: str = CODE) -> Itera
     started = threading.Event()
 
     async def serve() -> None:
-        limits = Limits()
-        app = build_app(room, limits, Hosts.started_for("127.0.0.1"))
+        bounds = limits or Limits()
+        app = build_app(room, bounds, Hosts.started_for("127.0.0.1"))
         runner = web.AppRunner(
             app, access_log=None, handle_signals=False, shutdown_timeout=1.0,
-            keepalive_timeout=limits.idle,
+            keepalive_timeout=bounds.idle,
         )  # fmt: skip
         await runner.setup()
         try:
-            site = BoundSite(runner, "127.0.0.1", 0, app[QUIET])
+            site = BoundSite(runner, "127.0.0.1", port, app[QUIET])
             await site.start()
             stop = asyncio.Event()
             ready.update(port=site.port, stop=(asyncio.get_running_loop(), stop))

@@ -3,7 +3,10 @@ hostile page would, with a plain websocket client speaking what the page speaks 
 each attack bounded in count and time.
 
 The tests run in this file's order on one server: the last ones spend 127.0.0.1's
-budgets (joins a minute, class-code tries), which the earlier ones must not meet."""
+budgets (joins a minute, class-code tries), which the earlier ones must not meet. Two
+that wait for a bound's time to pass (a page's window to join, the wait after a wrong
+class code) attack a class of their own instead, served on a thread with that one bound
+shorter (``local_class``), every other bound the command's."""
 
 from __future__ import annotations
 
@@ -19,7 +22,16 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from classroom_helpers import CODE, LESSON, ROOT, Page, command_line, socket_url, start_server
+from classroom_helpers import (
+    CODE,
+    LESSON,
+    ROOT,
+    Page,
+    command_line,
+    local_class,
+    socket_url,
+    start_server,
+)
 
 from pyramid_lab.viewer.classroom.limits import Limits
 from pyramid_lab.viewer.classroom.messages import MAX_MESSAGE
@@ -341,16 +353,21 @@ def test_fillers_are_removed_at_once_and_stay_out(server):
     assert opened["closed"] is False
 
 
-def test_a_removed_students_open_pages_come_back_when_brought_back_however_late(server):
+#: A page's window to join of a second (the command's: 5 s), every other bound the command's.
+HELLO = Limits(hello=1.0)
+
+
+def test_a_removed_students_open_pages_come_back_when_brought_back_however_late(tmp_path):
     # a removed student's pages left open are still theirs, not pages of no one: neither
     # the page open when they were removed nor one opened since (a reload, a connection
     # lost and found again: a page that gave the removed key) is closed as a page that did
     # not join in time (Limits.hello); brought back later than that, each is sent its
     # place at once (this failed once in a loaded run of test_classroom.py, where Bo's
-    # page never came back)
-    url = socket_url(server.students)
+    # page never came back). A class of its own whose pages have a second to join
+    # (HELLO; the command's: 5 s): the pages outlive that window by 2 s, as they did the
+    # command's, and only that window's length differs
 
-    async def scene():
+    async def scene(url: str):
         async with aiohttp.ClientSession() as session:
             kept = await Page(session, url).open()
             key = (await kept.ask(do="join", name="Late Bo"))["token"]
@@ -361,7 +378,7 @@ def test_a_removed_students_open_pages_come_back_when_brought_back_however_late(
             told = await kept.answer(None, WAIT_S)  # the removal, pushed
             reloaded = await Page(session, url).open()
             gone = await reloaded.ask(do="resume", key=key)
-            await asyncio.sleep(Limits().hello + 2)  # past a page of no one's window
+            await asyncio.sleep(HELLO.hello + 2)  # past a page of no one's window
             await teacher.ask(do="teacher", order="bring_back", args=[ids])
             came = [await page.answer(None, WAIT_S) for page in (kept, reloaded)]
             acts = [await page.ask(do="poll") for page in (kept, reloaded)]
@@ -369,7 +386,8 @@ def test_a_removed_students_open_pages_come_back_when_brought_back_however_late(
                 await page.close()
             return told, gone, came, acts
 
-    told, gone, came, acts = run(scene(), WAIT_S)
+    with local_class(tmp_path / "results.json", LESSON, limits=HELLO) as running:
+        told, gone, came, acts = run(scene(socket_url(running.students)), WAIT_S)
     assert (told["forget"], told["removed"]) == (True, True)
     assert (gone["forget"], gone["removed"]) == (True, True)
     assert [c["page"]["name"] for c in came] == ["Late Bo", "Late Bo"]
@@ -413,14 +431,20 @@ def test_a_results_file_that_cannot_be_written_is_on_the_teachers_page_at_once(s
     assert results.is_file()
 
 
-def test_wrong_codes_are_slowed_per_page_and_never_lock_the_teacher_out(server):
-    url = socket_url(server.students)
+#: A page's wait after a wrong class code of a quarter of a second (the command's: 1 s),
+#: every other bound the command's: the three tries still come back 0, 1 and 2 waits
+#: apart (0.75 s, where the answers without a wait take milliseconds).
+CODE_WAIT = Limits(code_wait=0.25)
 
-    async def attack():
+
+def test_wrong_codes_are_slowed_per_page_and_never_lock_the_teacher_out(tmp_path):
+    # (a class of its own: CODE_WAIT, and its own address's budget of class-code tries)
+
+    async def attack(url: str):
         async with aiohttp.ClientSession() as session:
             guesser = await Page(session, url).open()
             # three tries sent at once on one page: each counted as it comes, the third
-            # judged 1 + 2 seconds after the first
+            # judged 1 + 2 waits after the first
             started = time.monotonic()
             for n in range(3):
                 guess = {"id": n, "do": "teacher", "code": f"guess-{n}"}
@@ -438,9 +462,10 @@ def test_wrong_codes_are_slowed_per_page_and_never_lock_the_teacher_out(server):
                 await page.close()
             return answers, waited, tries, right
 
-    answers, waited, tries, right = run(attack())
+    with local_class(tmp_path / "results.json", LESSON, limits=CODE_WAIT) as running:
+        answers, waited, tries, right = run(attack(socket_url(running.students)))
     assert [a["error"] for a in answers] == ["that is not this class's code"] * 3
-    assert waited >= 2.9  # (0, then 1, then 2 seconds more: never sooner)
+    assert waited >= 2.9 * CODE_WAIT.code_wait  # (0, then 1, then 2 waits more: never sooner)
     assert {t["error"] for t in tries} == {"that is not this class's code"}
     assert "error" not in right
     assert "rows" in right
