@@ -123,7 +123,7 @@ def installed(tmp_path_factory):
     # The installed program keeps what it compiles, as a user's does: its dependencies are
     # this environment's, which an installer leaves uncompiled (scripts/setup.sh), and each
     # of the test's processes compiled again what no earlier one had kept (numba's and
-    # distributed's modules: 0.6 and 0.8 s of processor time a process)
+    # distributed's modules: 0.7 and 0.8 s of processor time a process)
     env.pop("PYTHONPATH", None)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.update(HOME=str(home), QT_API="pyside6")
