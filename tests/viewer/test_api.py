@@ -55,18 +55,22 @@ def test_the_readme_points_at_the_page():
 # ---- the package's names --------------------------------------------------------------------
 
 
-def test_the_package_s_names_are_one_table():
-    # pyramid_lab/__init__.py: _API (name -> module), the same names imported for the type
-    # checker, and __all__ (with __version__), each name of one module there
-    init = ROOT / "pyramid_lab" / "__init__.py"
+def _typed_names(init: pathlib.Path) -> dict[str, str | None]:
+    """The names a package's ``__init__.py`` imports for the type checker -> their module."""
     tree = ast.parse(init.read_text(encoding="utf-8"))
-    typed: dict[str, str] = {}
+    typed: dict[str, str | None] = {}
     for node in tree.body:
         if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
             for imported in node.body:
                 assert isinstance(imported, ast.ImportFrom)
                 typed |= {alias.name: imported.module for alias in imported.names}
-    assert typed == pl._API
+    return typed
+
+
+def test_the_package_s_names_are_one_table():
+    # pyramid_lab/__init__.py: _API (name -> module), the same names imported for the type
+    # checker, and __all__ (with __version__), each name of one module there
+    assert _typed_names(ROOT / "pyramid_lab" / "__init__.py") == pl._API
     assert sorted(pl.__all__) == sorted([*pl._API, "__version__"])
     assert {"load", "new", "games", "Position", "IllegalMoveError"} <= set(pl._API)
     for name in pl._API:
@@ -75,6 +79,33 @@ def test_the_package_s_names_are_one_table():
     assert set(pl.__all__) <= set(dir(pl))
     with pytest.raises(AttributeError, match="has no attribute 'lod'"):
         _ = pl.lod
+
+
+def test_the_script_package_s_names_are_one_table_and_a_command_reads_through_named_alone():
+    # viewer/script/__init__.py is lazy as pyramid_lab's is: _NAMES (name -> its module of
+    # the package), the same imported for the type checker, and __all__
+    from pyramid_lab.viewer import script
+
+    assert _typed_names(ROOT / "viewer" / "script" / "__init__.py") == script._NAMES
+    assert sorted(script.__all__) == sorted(script._NAMES)
+    for name, module in script._NAMES.items():
+        assert getattr(script, name) is getattr(sys.modules[f"{script.__name__}.{module}"], name)
+    assert set(script.__all__) <= set(dir(script))
+    with pytest.raises(AttributeError, match="has no attribute 'lod'"):
+        _ = script.lod
+    # a command that reads a position (read_or_say) loads the reading, not the drawing,
+    # the review or the engine of a Position (11 ms of analyze's 69)
+    code = (
+        "import sys\n"
+        "from pyramid_lab.viewer.cli import main\n"
+        "assert main(['analyze', 'puzzle:partition/floating-3-win-in-1-a']) == 0\n"
+        "print(sorted(m for m in sys.modules if m.startswith('pyramid_lab.viewer.script.')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=WAIT_S
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "['pyramid_lab.viewer.script.named']"
 
 
 def test_a_script_that_reads_and_plays_loads_no_search_qt_or_vtk():
