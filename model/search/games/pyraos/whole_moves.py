@@ -401,7 +401,7 @@ def predecessors_at(
     a, b = opp, own
     occ = a | b
     backs = _put_back(a, b, variant, scalars, support, all_squares, moves)
-    m = 0
+    m = FROM_START  # an int64: a literal 0 compiled _emit_pass for a signature of its own
     for j in range(backs):
         back = moves[j]
         a1, occ1 = a | back, occ | back
