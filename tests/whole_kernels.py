@@ -6,8 +6,12 @@ into numba's cache for the tests, by whichever process comes first: the suite's 
 A table's layers cross into a kernel as their addresses (``whole_index.layers_of``), so
 every pyramid is one signature: a base-3 build, checked and probed, and one by rounds
 compile every kernel a test runs, and the base-2 builds and a user's first base-4 build
-load them. This module takes 30 and 31 s of processor time from an empty cache at load 11
-to 14, against 35 and 36 s before ``whole_push._open_children`` located a fresh position's
+load them. This module takes 20.8, 19.9 and 20.5 s of processor time from an empty cache at
+load 5 to 7, against 22.6, 24.1 and 23.6 s before ``whole_moves.predecessors_at`` emitted
+its keys at one inlined site, not three, and ``whole_rounds.evaluate`` read its children in
+one loop for both rounds, not two (the same bytes; three pairs alternated,
+``tests/bench/compile_alternate.sh``). It took 30 and 31 s at load 11 to 14, against 35
+and 36 s before ``whole_push._open_children`` located a fresh position's
 children rather than inlining a count of its own (the same bytes; two runs each,
 alternated), and a second or two less since ``whole_moves.distinct`` sorts a long list
 itself, not by numba's sort (29.0 and 25.0 s against 30.0 and 27.0 at load 9 to 5).

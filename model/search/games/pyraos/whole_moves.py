@@ -274,6 +274,12 @@ def _emit(own: int, opp: int, keys: Words, m: int, lookup: Lookup) -> int:
     return m + 1
 
 
+@njit(cache=True)  # not inlined: the alternate version's pass, a rare path
+def _emit_pass(own: int, opp: int, keys: Words, m: int, lookup: Lookup) -> int:
+    """:func:`_emit` of the position a pass leads to, compiled once apart."""
+    return _emit(own, opp, keys, m, lookup)
+
+
 @njit(cache=True, inline="always")
 def _holds_back(back: int, occ: int, support: Words) -> bool:
     """Whether the empty points ``back`` (one or two) can hold spheres over ``occ``, one
@@ -395,7 +401,7 @@ def predecessors_at(
     a, b = opp, own
     occ = a | b
     backs = _put_back(a, b, variant, scalars, support, all_squares, moves)
-    m = 0
+    m = FROM_START  # an int64: a literal 0 compiled _emit_pass for a signature of its own
     for j in range(backs):
         back = moves[j]
         a1, occ1 = a | back, occ | back
@@ -419,21 +425,21 @@ def predecessors_at(
             if not back and removal == REMOVAL_ONE_OR_TWO and in_square & bt:
                 continue  # a square of the mover's with it: a removal was required
             before = a1 & ~bt
-            # placed from the reserve
-            m = _emit(before, b, keys, m, lookup)
-            if level[t] == 0:
-                continue
-            # raised from an empty point s below it that can hold it, which s then held
-            # (nothing rests on an empty point, and s is no support of t, being empty now)
-            below = holding & ~above[level[t] - 1]
-            while below:
+            # placed from the reserve (bs 0), or raised from an empty point s below it that
+            # can hold it, which s then held (nothing rests on an empty point, and s is no
+            # support of t, being empty now): one inlined copy of the emit, not two
+            below = holding & ~above[level[t] - 1] if level[t] else 0
+            bs = 0
+            while True:
+                m = _emit(before | bs, b, keys, m, lookup)
+                if below == 0:
+                    break
                 bs = below & -below
                 below ^= bs
-                m = _emit(before | bs, b, keys, m, lookup)
     if variant == ALTERNATE:
         g = moves_or_pass_in(a, b, variant, removal, moves, FROM_START, geo)
         if g == 1 and moves[0] == 0:
-            m = _emit(a, b, keys, m, lookup)
+            m = _emit_pass(a, b, keys, m, lookup)
     if m > keys.shape[0]:
         return -1  # more than MAX_PREDECESSORS (the caller raises)
     return distinct(keys, m)

@@ -214,7 +214,9 @@ def find_byte(layer: Bytes, byte: int) -> Words:
         for i in range(b * CHUNK, min(layer.shape[0], (b + 1) * CHUNK)):
             if layer[i] == byte:
                 counts[b + 1] += 1
-    starts = np.cumsum(counts)
+    for b in range(blocks):  # the starts in place (numba's cumsum: a compile of its own)
+        counts[b + 1] += counts[b]
+    starts = counts
     out = np.empty(starts[-1], dtype=np.int64)
     for b in prange(blocks):
         k = starts[b]

@@ -54,65 +54,43 @@ def evaluate(
     decided then (``fresh``) are read, and an even round reads none unless one such
     child exists. ``codes``: the variant's and removal's."""
     variant, removal = codes
-    if d % 2 == 1:
-        if can_place_top_in(own, opp, geo):
-            return d + 1
-        m = moves_or_pass_in(own, opp, variant, removal, moves, FROM_START, geo)
-        hashed = index.hashed
-        for k in range(m):
-            child = play(own, moves[k])
-            slot = find_slot(opp | child, hashed)
+    odd = d % 2 == 1
+    if can_place_top_in(own, opp, geo):
+        return d + 1 if odd else 0
+    m = moves_or_pass_in(own, opp, variant, removal, moves, FROM_START, geo)
+    hashed = index.hashed
+    if not odd and (m == 0 or not _touched(own, opp, m, moves, hashed, fresh)):
+        return d + 1 if m == 0 else 0  # no move: lost; no child fresh: as it was
+    # one loop for both rounds: one inlined copy of the locate, not two
+    for k in range(m):
+        child = play(own, moves[k])
+        slot = find_slot(opp | child, hashed)
+        if odd:
             if slot < 0 or fresh[slot_info(slot, hashed)[2]] == 0:
                 continue
-            n, i = locate_in(opp, child, slot, geo, index)
-            if layer_of(values, n)[i] == d:  # lost in d - 1 (a byte beyond: written early, not yet)
+        elif slot < 0:
+            return 0
+        n, i = locate_in(opp, child, slot, geo, index)
+        if odd:
+            if layer_of(values, n)[i] == d:  # lost in d - 1 (a byte beyond: written early)
                 return d + 1
-        return 0
-    return _lost_now(own, opp, d, codes, moves, geo, index, values, fresh)
+            continue
+        v = layer_of(values, n)[i] if n >= 0 else 0
+        if v == 0 or v % 2 == 1 or v > d:  # not won, or won beyond d - 1 (written early)
+            return 0
+    return 0 if odd else d + 1
 
 
 @njit(cache=True, inline="always")
-def _lost_now(
-    own: int,
-    opp: int,
-    d: int,
-    codes: tuple[int, int],
-    moves: Words,
-    geo: Geo,
-    index: IndexArrays,
-    values: Layers,
-    fresh: Bytes,
-) -> int:
-    """:func:`evaluate` in an even round ``d``: ``d + 1`` (a loss in ``d`` plies) where
-    every child is won, the longest in ``d - 1`` (no move at all: ``d`` 0), else 0; no
-    child is read unless one's shape is ``fresh``. Inlined: the same machine code as one
-    function (issue 88: a function of at most 64 lines)."""
-    variant, removal = codes
-    if can_place_top_in(own, opp, geo):
-        return 0
-    m = moves_or_pass_in(own, opp, variant, removal, moves, FROM_START, geo)
-    if m == 0:
-        return d + 1
-    touched = False
-    hashed = index.hashed
+def _touched(own: int, opp: int, m: int, moves: Words, hashed: Words, fresh: Bytes) -> bool:
+    """Whether one of the ``m`` children of (own, opp) has a ``fresh`` shape (an even round
+    :func:`evaluate` reads no child unless one has)."""
     for k in range(m):
         child = play(own, moves[k])
         slot = find_slot(opp | child, hashed)
         if slot >= 0 and fresh[slot_info(slot, hashed)[2]]:
-            touched = True
-            break
-    if not touched:
-        return 0
-    for k in range(m):
-        child = play(own, moves[k])
-        slot = find_slot(opp | child, hashed)
-        if slot < 0:
-            return 0
-        n, i = locate_in(opp, child, slot, geo, index)
-        v = layer_of(values, n)[i] if n >= 0 else 0
-        if v == 0 or v % 2 == 1 or v > d:  # not won, or won beyond d - 1 (written early)
-            return 0
-    return d + 1
+            return True
+    return False
 
 
 @njit(cache=True)
