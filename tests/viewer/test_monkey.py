@@ -56,12 +56,6 @@ def test_gui_monkey(make_window, guard_errors, monkeypatch, tmp_path, qtbot, see
     )
 
 
-#: The tests below read the monkey's reach and its guard, not the screen: their windows are
-#: neither drawn nor put on the X screen (the seeded runs above draw every paint, on screen).
-reads_no_screen = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
-
-
-@reads_no_screen
 def test_the_monkey_reaches_every_game_and_dock(make_window, monkeypatch, tmp_path, qtbot):
     """What the monkey can reach: the example files of all five games, and docks with
     widgets to work in Pyramid Ball (Program docks) and Rolling Pyramids (Turn dock)."""
@@ -83,7 +77,6 @@ def test_the_monkey_reaches_every_game_and_dock(make_window, monkeypatch, tmp_pa
     assert isinstance(window.session, Session)
 
 
-@reads_no_screen
 def test_the_monkey_sees_an_exception_in_a_dock(make_window, guard_errors, qtbot, tmp_path):
     """A slot of Rolling Pyramids' Turn dock that raises reaches the guard the monkey
     watches (so the runs above could fail)."""
@@ -102,7 +95,6 @@ def test_the_monkey_sees_an_exception_in_a_dock(make_window, guard_errors, qtbot
     assert isinstance(guard_errors[0][0], RuntimeError)
 
 
-@reads_no_screen
 def test_a_modal_dialog_the_monkey_does_not_answer_fails_the_run(
     make_window, guard_errors, qtbot, tmp_path
 ):
@@ -125,7 +117,6 @@ def test_the_monkey_reaches_the_stepped_lessons(tmp_path):
     assert (tmp_path / "files" / "lessons" / "order.json").is_file()
 
 
-@reads_no_screen
 def test_every_hostile_collection_gets_a_clear_line(make_window, guard_errors, tmp_path, qtbot):
     """Each hostile folder of the monkey through Puzzles > Open collection: a short line
     in the status bar (the action's own check), no error through the slot guard."""
