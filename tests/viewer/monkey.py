@@ -272,6 +272,8 @@ class Monkey:
         #: analysis' searches mostly stopped after their short wait (a search in Python
         #: left running takes the interpreter from the window's thread for seconds)
         self.quick = False
+        #: how often the watchdog looks for a modal dialog the monkey did not answer
+        self.watchdog_ms = 3000
 
     # ---- running ----------------------------------------------------------------------
 
@@ -281,7 +283,8 @@ class Monkey:
 
         weights = [w for w, _ in self.actions]
         blocked: list[str] = []
-        watchdog = QTimer(interval=3000)  # a modal dialog nobody answers would hang the run
+        # a modal dialog nobody answers would hang the run
+        watchdog = QTimer(interval=self.watchdog_ms)
         watchdog.timeout.connect(lambda: self._close_modal(blocked))
         watchdog.start()
         try:

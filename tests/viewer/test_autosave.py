@@ -20,6 +20,8 @@ from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.viewer.desktop import autosave
 from pyramid_lab.viewer.widgets import unsaved
 
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
+
 
 def _ended_pid() -> int:
     """A process's id once it has ended (true(1): no interpreter to start for it)."""

@@ -16,7 +16,7 @@ from pyramid_lab.viewer.classroom.sites import on_board
 from pyramid_lab.viewer.classroom.web import Service
 from pyramid_lab.viewer.lab.legend_entries import DEFAULT_WORDS
 
-pytestmark = pytest.mark.usefixtures("unrendered_paints")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 LESSONS = Path(__file__).resolve().parents[2] / "model" / "data" / "lessons"
 FIRST = {

@@ -15,6 +15,8 @@ from pyramid_lab.viewer.lab import palette
 from pyramid_lab.viewer.lab.frame import Frame, Path
 from pyramid_lab.viewer.widgets.legend import legend_entries
 
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
+
 PLAYERS = ("red", "blue", "green", "yellow")
 
 

@@ -12,6 +12,8 @@ from pyramid_lab.viewer.desktop.lessons import play_answer
 from tests.compile_stand_in import LESSON, STEP, compile_held
 from tests.patience import WAIT_MS
 
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
+
 
 @pytest.fixture
 def compiling(monkeypatch):

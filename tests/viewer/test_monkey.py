@@ -105,6 +105,7 @@ def test_a_modal_dialog_the_monkey_does_not_answer_fails_the_run(
     window = make_window(game_class("partition").new())
     monkey = Monkey(window, random.Random(1), example_copies(tmp_path / "files"), qtbot)
     monkey.actions = [(1, lambda: QDialog(window).exec())]
+    monkey.watchdog_ms = 200  # (the runs' 3 s is a wait here, not a check)
     monkey.run(1, guard_errors)
     assert len(guard_errors) == 1
     assert "a modal dialog blocked: QDialog" in str(guard_errors[0][0])

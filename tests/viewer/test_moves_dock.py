@@ -11,7 +11,7 @@ from window_helpers import click_row
 
 from pyramid_lab.model.files import read
 
-pytestmark = pytest.mark.usefixtures("unrendered_paints")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 module_window = shared_window.module_window  # (one window a module: shared_window.py)
 fresh_window = shared_window.fresh_window  # (each test plays on a new base-3 Partition)

@@ -4,7 +4,10 @@ destination lit by the first click is still where the second click lands."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtWidgets import QApplication
+
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 
 def _scene_box(window):

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from pyramid_lab.model import search
 from pyramid_lab.model.pyraos import Pyraos, PyraosMove
 from pyramid_lab.viewer.games.pyraos import PyraosUI
 from pyramid_lab.viewer.lab.engine_words import hint_words
+
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 
 def a_square() -> tuple[Pyraos, PyraosMove]:

@@ -17,7 +17,7 @@ from pyramid_lab.model.search import knowledge_for, verify
 from tests.model.test_review import missed_win_game
 from tests.patience import WAIT_MS
 
-pytestmark = pytest.mark.usefixtures("unrendered_paints")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 module_window = shared_window.module_window  # (one window a module: shared_window.py)
 fresh_window = shared_window.fresh_window  # (a test that opens its own game file first)

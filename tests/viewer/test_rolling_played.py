@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
 import test_rolling_window
 
 from pyramid_lab.model.rolling import Cross, RollingPyramids, Take
 from pyramid_lab.viewer.games.rolling.record_docks import FightLog, fight_log
 from pyramid_lab.viewer.games.rolling.words import crossed_number, move_words, take_words
+
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 #: The window on a new game made through New game (test_rolling_window's fixture), on this
 #: module's one window built on Rolling Pyramids as that file's (shared_window.py).

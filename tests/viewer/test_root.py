@@ -10,6 +10,10 @@ from __future__ import annotations
 import ast
 import pathlib
 
+import pytest
+
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BUILT = [ROOT / "viewer" / "lab", ROOT / "viewer" / "desktop"]
 THE_ROOT = ROOT / "viewer" / "desktop" / "binding.py"

@@ -13,7 +13,7 @@ from pyramid_lab.model.setup import file_state
 from pyramid_lab.viewer.games import ui_class
 from pyramid_lab.viewer.lab.setup_editor import SetupEditor
 
-pytestmark = pytest.mark.usefixtures("unrendered_paints")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SOLO = EXAMPLES / "rolling" / "solo-round-4-deploy.pyr.json"

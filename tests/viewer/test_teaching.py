@@ -27,6 +27,16 @@ pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
+@pytest.fixture(autouse=True)
+def quick_fill(monkeypatch):
+    """Fill at random over 0.3 s, not 1.5: the tests read that the balls go in step by step
+    (the prompt's count while it fills) and what the fill leaves, not its pace (seven fills
+    waited 10 s here and redrew the board 37 times each; at 0.3 s, 8 times)."""
+    from pyramid_lab.viewer.games.partition import fill
+
+    monkeypatch.setattr(fill, "FILL_SECONDS", 0.3)
+
+
 @pytest.fixture
 def old_lessons(tmp_path):
     """Old caption-only lessons (position files with a caption), as a teacher may have."""
@@ -303,7 +313,9 @@ def test_a_fill_in_progress_is_dropped_when_the_position_changes(make_window, qt
     assert window.board.ui.fill.filling
     window.session.replace_game(Partition.new(PartitionOptions(3)))
     assert not window.board.ui.fill.filling
-    qtbot.wait(int(1000 * 1.7))
+    from pyramid_lab.viewer.games.partition import fill
+
+    qtbot.wait(int(1000 * (fill.FILL_SECONDS + 0.2)))  # the fill's whole time, and some
     assert window.session.game.pieces() == []  # the fill never landed on the new game
     assert window.board.ui.corner_dock.fill.isEnabled()
 

@@ -12,6 +12,8 @@ from PySide6.QtWidgets import QApplication
 from pyramid_lab.model.terrace import Terrace
 from pyramid_lab.viewer.boards.stepped import SteppedView
 
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
+
 
 def settle(qtbot):
     for _ in range(2):

@@ -20,7 +20,7 @@ from pyramid_lab.model.collection import INDEX
 from pyramid_lab.viewer.widgets.notice import NoticeBox
 from tests.patience import WAIT_MS
 
-pytestmark = pytest.mark.usefixtures("unrendered_paints")
+pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "model" / "data" / "puzzles" / "partition"
