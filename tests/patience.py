@@ -7,9 +7,12 @@ after a time in which some work is hoped done."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -24,6 +27,16 @@ T = TypeVar("T")
 #: compiles a search on its first use (a cold numba cache: minutes there).
 WAIT_S = 300
 WAIT_MS = WAIT_S * 1000
+
+
+def python_says(code: str, cwd: Path) -> str:
+    """What a fresh Python running ``code`` in ``cwd`` prints (this environment's, within
+    WAIT_S); the test fails with its error where it exits other than 0."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=cwd, capture_output=True, text=True, timeout=WAIT_S
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 def processor_seconds(call: Callable[[], T]) -> tuple[T, float]:

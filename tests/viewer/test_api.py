@@ -11,7 +11,6 @@ import os
 import pathlib
 import re
 import stat
-import subprocess
 import sys
 
 import numpy as np
@@ -22,7 +21,7 @@ import pyramid_lab as pl
 from pyramid_lab.model import files
 from pyramid_lab.model.game import game_class, game_names
 from pyramid_lab.viewer.cli import main
-from tests.patience import WAIT_S
+from tests.patience import WAIT_S, python_says
 from tests.viewer.api_page import page_blocks
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -101,11 +100,7 @@ def test_the_script_package_s_names_are_one_table_and_a_command_reads_through_na
         "assert main(['analyze', 'puzzle:partition/floating-3-win-in-1-a']) == 0\n"
         "print(sorted(m for m in sys.modules if m.startswith('pyramid_lab.viewer.script.')))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=WAIT_S
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1] == "['pyramid_lab.viewer.script.named']"
+    assert python_says(code, ROOT).splitlines()[-1] == "['pyramid_lab.viewer.script.named']"
 
 
 def test_a_script_that_reads_and_plays_loads_no_search_qt_or_vtk():
@@ -120,11 +115,7 @@ def test_a_script_that_reads_and_plays_loads_no_search_qt_or_vtk():
         "heavy = ('numba', 'PySide6', 'vtkmodules', 'vtk', 'pyvista', 'pyramid_lab.model.search')\n"
         "print(before, sorted(m for m in sys.modules if m.startswith(heavy)))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=WAIT_S
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[] []"
+    assert python_says(code, ROOT).strip() == "[] []"
 
 
 # ---- positions ------------------------------------------------------------------------------

@@ -6,8 +6,6 @@ not shipped names the near ones. The examples shipped are the repository's ``exa
 from __future__ import annotations
 
 import pathlib
-import subprocess
-import sys
 
 import pytest
 
@@ -15,7 +13,7 @@ import pyramid_lab as pl
 from pyramid_lab.model import content
 from pyramid_lab.model.collection import load as load_collection
 from pyramid_lab.model.game import game_names
-from tests.patience import WAIT_S
+from tests.patience import python_says
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -115,8 +113,4 @@ def test_a_script_in_another_folder_reaches_them(tmp_path):
         "pos = pl.load('puzzle:partition/floating-3-win-in-1-a')\n"
         "print(pos.ply, len(pl.lessons('pyraos')) > 0, pl.load('example:ball/setup').game)"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=WAIT_S
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["10", "True", "ball"]
+    assert python_says(code, tmp_path).split() == ["10", "True", "ball"]
