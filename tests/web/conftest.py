@@ -29,6 +29,25 @@ from tests.chromium import NO_OMNIBOX, chromium
 #: The Chromium of the class's pages (tests/chromium.py: its headless shell where installed).
 CHROMIUM = chromium() or "/usr/bin/chromium"
 #: The classroom's browser: software WebGL (SwiftShader), as on a machine with no GPU.
+#:
+#: Flags measured and not taken (2026-11-28), as none made a page cheaper: Chromium's processor
+#: time, every process of it counted, for a launch and four student pages joined, framed and turned
+#: once (medians of three, alternated: 2.7 s with these ARGS): ``--in-process-gpu`` (with
+#: ``--use-gl=swiftshader`` a page's WebGL context never came and the page never loaded; without it
+#: 2.69 s, the GPU's work then in the browser process), ``--use-gl=angle --use-angle=swiftshader``
+#: (3.6 s, the GPU process 1.3 s instead of 0.5; ``--use-gl=swiftshader`` already runs as ANGLE's
+#: ``swiftshader-webgl``), ``--disable-gpu-vsync --disable-frame-rate-limit`` (3.0 s),
+#: ``--renderer-process-limit=1`` (2.85 s), ``--disable-site-isolation-trials`` with
+#: ``site-per-process,IsolateOrigins`` disabled (2.6 s), ``--no-zygote`` (2.7 s), Chromium pinned to
+#: one core (2.7 s), ``--single-process`` (no page loaded). Site isolation off,
+#: ``--renderer-process-limit=1`` and ``--no-zygote`` together, over the 14 files of tests/web that
+#: open pages: 30.2 and 31.3 s against 29.9 and 28.8 s. Playwright already passes
+#: ``--disable-extensions``, ``--disable-background-networking``, ``--disable-component-update``,
+#: ``--disable-default-apps``, ``--mute-audio``, ``--disable-breakpad``, ``--disable-sync``,
+#: ``--metrics-recording-only`` and ``--no-first-run``. Nothing here is drawn while a test waits (a
+#: framed board idle for 4 s, a teacher's page with a student's not joined for 5 s: 0.02 s each),
+#: and a view changed is one WebGL frame: a page's cost is its load and join (about 0.4 s of its
+#: renderer to a framed board) and its board's first frames (about 0.12 s of the GPU process).
 ARGS = ["--no-sandbox", "--use-gl=swiftshader", NO_OMNIBOX]
 
 
