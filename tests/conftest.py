@@ -7,6 +7,7 @@ import gc
 import logging
 import os
 import resource
+import socket
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -228,6 +229,21 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
             """Nothing to do: ``remove_node`` queued the crashed test again with its file."""
 
     return LoadFileRerunningCrashes(config, log)
+
+
+@pytest.hookimpl(trylast=True)  # (after pytest-rerunfailures' own, which connects)
+def pytest_configure(config: pytest.Config) -> None:
+    """A worker's line to pytest-rerunfailures' count of reruns (its ``StatusDB``, a TCP
+    socket to the controller) sends each message at once (``TCP_NODELAY``). Before each
+    test the worker writes the test's allowed reruns (no answer) and then asks its failures:
+    the question, a second small write while the first was not yet acknowledged, waited
+    under Nagle's rule for the controller's delayed acknowledgement, about 40 ms a test
+    (300 trivial tests on one worker: 14.4 s against 1.9 s; the suite's 3,500 tests, about
+    2.5 min of its workers' time, asleep). Nothing else changes: the same bytes, in order."""
+    database = getattr(config, "failures_db", None)  # (none without --reruns)
+    line = getattr(database, "sock", None)  # (the worker's; the controller's listens)
+    if line is not None and getattr(config, "workerinput", None) is not None:
+        line.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 # The files' order: the seconds each took last time, in pytest's cache (tests/file_order.py
