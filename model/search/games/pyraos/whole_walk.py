@@ -214,7 +214,8 @@ def layer_counts(n: int, walk: WalkArgs, layer: Bytes) -> tuple[int, int, int]:
     counts = np.zeros(3, dtype=np.int64)  # won, lost, undecided
     if layer.shape[0] == 0:
         return 0, 0, 0
-    shape, a, rank, pattern = walk_start(n, 0, index)
+    first = np.int64(0)  # (a literal 0 would compile walk_start a second time)
+    shape, a, rank, pattern = walk_start(n, first, index)
     for i in range(layer.shape[0]):
         own = scatter(pattern, shape_points[shape])
         if is_read(own, n, shape, geo, index):
