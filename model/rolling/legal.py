@@ -28,6 +28,29 @@ from .moves import (
 from .rules import DEVICES, WRITTEN, Faction, line_problem, shape_takes, written_choices
 from .state import GREY, NEUTRAL, RollingPosition, Sheet, State
 
+#: What a number must be to go in a slot that a die's shape may take (the draft's moves
+#: ask it of every slot and number): (kind, a, b), the kind one of these.
+_Fit = tuple[int, int | None, int]
+_ANY = (0, None, 0)  # any number (a hero slot, a develop pair's first number)
+_BELOW, _ABOVE, _LINE, _EQUAL = 1, 2, 3, 4  # below a, above a, line a's place b, a itself
+
+
+def _fits(fit: _Fit, number: int, sheet: Sheet, rules: list[str]) -> bool:
+    """Whether ``number`` may be written in a slot that :meth:`RollingMoves._slots` listed
+    with ``fit``: :meth:`RollingMoves._slot_check` finds nothing against it (its other
+    tests hold for every slot listed), without reading the slot's name again."""
+    kind, a, b = fit
+    if kind == _EQUAL:
+        return number == a
+    if kind == _LINE:
+        assert a is not None
+        return line_problem(rules[a], sheet.lines[a], b, number) is None
+    if kind == _BELOW:
+        return a is None or number < a
+    if kind == _ABOVE:
+        return a is None or number > a
+    return True
+
 
 class RollingMoves(RollingPosition):
     """The legal moves of a position, and why a move is not one of them."""
@@ -70,12 +93,13 @@ class RollingMoves(RollingPosition):
             return self._takes(s, p)
         if phase == "develop":
             return [Develop(u) for u in self._upgrades(s, p)] + [DONE]
-        if phase == "deploy":
-            return [
-                Deploy(unit.name, self.cell_name(c))
-                for unit in self._units(s, p)
-                for c in self._targets(s, p, unit.bomb)
-            ]
+        if phase == "deploy":  # (the cells a unit may go to, named once for all its units)
+            units = self._units(s, p)
+            targets = {
+                bomb: [self.cell_name(c) for c in self._targets(s, p, bomb)]
+                for bomb in {unit.bomb for unit in units}
+            }
+            return [Deploy(unit.name, cell) for unit in units for cell in targets[unit.bomb]]
         if phase == "conquest":
             return [Cross(g + 1, k + 1) for g, k in self._triangles(s, p)] + [DONE]
         if phase == "soldiers":
@@ -90,14 +114,16 @@ class RollingMoves(RollingPosition):
 
     # -- draft --
 
-    def _slots(self, s: State, p: int, sides: int) -> list[tuple[str, str]]:
-        """Slots (name, section) that may take a die of ``sides``, one per class of equal
-        empty slots (the first free hero slot, the first empty develop pair)."""
+    def _slots(self, s: State, p: int, sides: int) -> list[tuple[str, str, _Fit]]:
+        """Slots (name, section, what a number must be there) that may take a die of
+        ``sides``, one per class of equal empty slots (the first free hero slot, the first
+        empty develop pair). What a number must be is :meth:`_slot_check`'s last test for
+        that slot (its others hold for every slot listed here), read by :func:`_fits`."""
         sheet = s.sheets[p]
         faction = self.factions[p]
-        out: list[tuple[str, str]] = []
+        out: list[tuple[str, str, _Fit]] = []
         if None in sheet.heroes:
-            out.append(("hero", "heroes"))
+            out.append(("hero", "heroes", _ANY))
         empty_pair = False
         for i, (a, b) in enumerate(zip(sheet.dev4, sheet.dev8, strict=True)):
             if a is None and b is None:
@@ -105,17 +131,17 @@ class RollingMoves(RollingPosition):
                     continue
                 empty_pair = True
             if sides == 4 and a is None:
-                out.append((f"dev{i + 1}.d4", "develop"))
+                out.append((f"dev{i + 1}.d4", "develop", (_BELOW, b, 0)))
             if sides == 8 and b is None:
-                out.append((f"dev{i + 1}.d8", "develop"))
+                out.append((f"dev{i + 1}.d8", "develop", (_ABOVE, a, 0)))
         for i, line in enumerate(faction.lines):
             for k in range(3):
                 if sheet.lines[i][k] is None and shape_takes(line.shapes[k], sides):
-                    out.append((f"{line.id}{k + 1}", "armies"))
+                    out.append((f"{line.id}{k + 1}", "armies", (_LINE, i, k)))
         for g, group in enumerate(faction.groups):
             for k, space in enumerate(group):
                 if space.shape == f"d{sides}" and not sheet.crossed[g][k]:
-                    out.append((f"f{g + 1}.{k + 1}", "footmen"))
+                    out.append((f"f{g + 1}.{k + 1}", "footmen", (_EQUAL, space.number, 0)))
         return out
 
     def _slot_problem(self, s: State, p: int, slot: str, sides: int, number: int) -> str | None:
@@ -199,11 +225,11 @@ class RollingMoves(RollingPosition):
         moves: list[Move] = []
         seen: set[tuple[int, int, int]] = set()
         stack = self._options.stack_modifiers
-        # (asked once per call, not per die and slot: a section's factory, the slots of a
-        # die's shape, and whether a number may go in a slot, which dice often share)
+        sheet, rules = s.sheets[p], [line.rule for line in self.factions[p].lines]
+        # (asked once per call, not per die and slot: a section's factory and the slots of
+        # a die's shape, which dice often share)
         factories: dict[str, bool] = {}
-        slots: dict[int, list[tuple[str, str]]] = {}
-        fits: dict[tuple[str, int, int], bool] = {}
+        slots: dict[int, list[tuple[str, str, _Fit]]] = {}
         for die in s.dice:
             value = die.value
             assert value is not None  # the draft begins once every die is rolled
@@ -215,16 +241,12 @@ class RollingMoves(RollingPosition):
             before = len(moves)
             if die.sides not in slots:
                 slots[die.sides] = self._slots(s, p, die.sides)
-            for slot, section in slots[die.sides]:
+            for slot, section, fit in slots[die.sides]:
                 factory = factories.get(section)
                 if factory is None:
                     factory = factories[section] = self._controls_factory(s, p, section)
                 for number in written_choices(value, die.owner == p, factory, stack):
-                    fit = fits.get((slot, die.sides, number))
-                    if fit is None:
-                        fit = self._slot_check(s, p, slot, die.sides, number) is None
-                        fits[slot, die.sides, number] = fit
-                    if fit:
+                    if _fits(fit, number, sheet, rules):
                         moves.append(Take(colour, die.sides, value, slot, number))
             if len(moves) == before:
                 moves.append(Take(colour, die.sides, value, "none", None))

@@ -288,6 +288,30 @@ def test_a_die_is_written_nowhere_only_when_no_slot_takes_it():
     assert "only when no slot" in game.why_illegal(Take("red", 4, 3, "none", None))
 
 
+def test_the_drafts_moves_take_the_numbers_the_slot_check_accepts():
+    # the draft's moves read what a number must be in each slot from the slot's listing
+    # (legal._fits), not from the slot check that says why a take is refused: the two agree
+    # on every slot listed, every number, in the drafts of random games
+    from pyramid_lab.model.rolling.legal import _fits
+
+    rng, asked = random.Random(7), 0
+    for players in (1, 2, 4):
+        game = RollingPyramids.new(RollingPyramids.parse_options({"players": players}))
+        while not game.is_over():
+            s = game._s
+            if s.phase == "draft":
+                p, rules = s.turn, [line.rule for line in game.factions[s.turn].lines]
+                for sides in (4, 6, 8):
+                    for slot, _section, fit in game._slots(s, p, sides):
+                        for number in range(-1, 11):
+                            checked = game._slot_check(s, p, slot, sides, number) is None
+                            assert _fits(fit, number, s.sheets[p], rules) == checked, slot
+                            asked += 1
+            moves = game.legal_moves() or [m for m, _ in game.chance_outcomes()]
+            game.push(rng.choice(moves))
+    assert asked > 1000
+
+
 # ---- 2. develop ------------------------------------------------------------------------------
 
 
