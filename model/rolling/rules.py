@@ -284,17 +284,48 @@ def unlocked_circles(group: Sequence[FootSpace], crossed: Sequence[bool]) -> tup
     return tuple(out)
 
 
+#: Each faction's footman tracks as :func:`footmen` reads them (the engine weighs every
+#: position by its units): per group, its length, its die spaces and its circles
+#: (place, number), by the tracks' identity, each kept with its tracks (so that no other
+#: tracks are ever found under a kept one's id).
+_Tracks = tuple[tuple[FootSpace, ...], ...]
+_Plan = tuple[tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]], ...]
+_PLANS: dict[int, tuple[_Tracks, _Plan]] = {}
+
+
+def _plan(groups: _Tracks) -> _Plan:
+    found = _PLANS.get(id(groups))
+    if found is not None and found[0] is groups:
+        return found[1]
+    plan = tuple(
+        (
+            len(group),
+            tuple(k for k, space in enumerate(group) if not space.is_circle),
+            tuple((k, space.circle or 0) for k, space in enumerate(group) if space.is_circle),
+        )
+        for group in groups
+    )
+    _PLANS[id(groups)] = (groups, plan)
+    return plan
+
+
 def footmen(faction: Faction, crossed: Sequence[Sequence[bool]]) -> tuple[int, ...]:
-    """Footmen per group: 1 ("base") + the numbers of its unlocked circles; when every
-    circle of every group is unlocked, each group gets 5 ("full_bonus") more."""
+    """Footmen per group: 1 ("base") + the numbers of its unlocked circles
+    (:func:`unlocked_circles`: those before the group's first die space not crossed off);
+    when every circle of every group is unlocked, each group gets 5 ("full_bonus") more."""
     counts = []
     everything = True
-    for group, marks in zip(faction.groups, crossed, strict=True):
-        unlocked = unlocked_circles(group, marks)
-        circles = [s.circle or 0 for s in group if s.is_circle]  # a circle has its number
-        gained = sum(c for c, u in zip(circles, unlocked, strict=True) if u)
+    for (size, dies, circles), marks in zip(_plan(faction.groups), crossed, strict=True):
+        if len(marks) != size:
+            raise ValueError(f"{size} footman spaces in a group, {len(marks)} marks")
+        first_open = next((k for k in dies if not marks[k]), size)
+        gained = 0
+        for k, number in circles:
+            if k < first_open:
+                gained += number
+            else:
+                everything = False
         counts.append(faction.footmen_base + gained)
-        everything = everything and all(unlocked)
     if everything:
         counts = [c + faction.footmen_full_bonus for c in counts]
     return tuple(counts)

@@ -345,11 +345,8 @@ class RollingPosition(StatefulGame, SearchHooks):
         if bomb:
             return cells
         adjacent = self.map.cells
-        return [
-            c
-            for c in cells
-            if s.owner[c] == p or any(s.owner[x] == p for x in adjacent[c].adjacent)
-        ]
+        mine = {c for c, owner in enumerate(s.owner) if owner == p}
+        return [c for c in cells if c in mine or not mine.isdisjoint(adjacent[c].adjacent)]
 
     def controls_factory(self, player: int, section: str) -> bool:
         return self._controls_factory(self._s, player, section)
