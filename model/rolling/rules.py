@@ -305,6 +305,8 @@ def _plan(groups: _Tracks) -> _Plan:
         )
         for group in groups
     )
+    if len(_PLANS) >= 64:  # (factions are data: a long session may read many)
+        _PLANS.clear()
     _PLANS[id(groups)] = (groups, plan)
     return plan
 
