@@ -31,7 +31,7 @@ from .state import GREY, NEUTRAL, RollingPosition, Sheet, State
 #: What a number must be to go in a slot that a die's shape may take (the draft's moves
 #: ask it of every slot and number): (kind, a, b), the kind one of these.
 _Fit = tuple[int, int | None, int]
-_ANY = (0, None, 0)  # any number (a hero slot, a develop pair's first number)
+_ANY = (0, None, 0)  # any number (a hero slot; a develop pair's first, as (_BELOW, None, 0))
 _BELOW, _ABOVE, _LINE, _EQUAL = 1, 2, 3, 4  # below a, above a, line a's place b, a itself
 
 
@@ -140,7 +140,7 @@ class RollingMoves(RollingPosition):
                     out.append((f"{line.id}{k + 1}", "armies", (_LINE, i, k)))
         for g, group in enumerate(faction.groups):
             for k, space in enumerate(group):
-                if space.shape == f"d{sides}" and not sheet.crossed[g][k]:
+                if space.shape == f"d{sides}" and not space.is_circle and not sheet.crossed[g][k]:
                     out.append((f"f{g + 1}.{k + 1}", "footmen", (_EQUAL, space.number, 0)))
         return out
 

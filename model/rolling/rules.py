@@ -270,24 +270,11 @@ def line_ready(rule: str, values: Sequence[int | None]) -> bool:
 # ---- footmen ----------------------------------------------------------------------------
 
 
-def unlocked_circles(group: Sequence[FootSpace], crossed: Sequence[bool]) -> tuple[bool, ...]:
-    """Per circle of the group, in order: unlocked when every die space before it is
-    crossed off ("Footman are automatically upgraded when all of the Numbers before a
-    circle are crossed off")."""
-    out = []
-    clear = True
-    for space, done in zip(group, crossed, strict=True):
-        if space.is_circle:
-            out.append(clear)
-        elif not done:
-            clear = False
-    return tuple(out)
-
-
 #: Each faction's footman tracks as :func:`footmen` reads them (the engine weighs every
 #: position by its units): per group, its length, its die spaces and its circles
 #: (place, number), by the tracks' identity, each kept with its tracks (so that no other
-#: tracks are ever found under a kept one's id).
+#: tracks are ever found under a kept one's id: a faction's tracks are tuples, never
+#: changed).
 _Tracks = tuple[tuple[FootSpace, ...], ...]
 _Plan = tuple[tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]], ...]
 _PLANS: dict[int, tuple[_Tracks, _Plan]] = {}
@@ -312,9 +299,10 @@ def _plan(groups: _Tracks) -> _Plan:
 
 
 def footmen(faction: Faction, crossed: Sequence[Sequence[bool]]) -> tuple[int, ...]:
-    """Footmen per group: 1 ("base") + the numbers of its unlocked circles
-    (:func:`unlocked_circles`: those before the group's first die space not crossed off);
-    when every circle of every group is unlocked, each group gets 5 ("full_bonus") more."""
+    """Footmen per group: 1 ("base") + the numbers of its unlocked circles, those before
+    the group's first die space not crossed off ("Footman are automatically upgraded when
+    all of the Numbers before a circle are crossed off"); when every circle of every group
+    is unlocked, each group gets 5 ("full_bonus") more."""
     counts = []
     everything = True
     for (size, dies, circles), marks in zip(_plan(faction.groups), crossed, strict=True):
