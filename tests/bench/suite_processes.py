@@ -36,9 +36,9 @@ TICK = os.sysconf("SC_CLK_TCK")
 KINDS = (
     ("pytest worker (xdist)", r"exec\(eval\(sys\.stdin\.readline"),
     ("mypy", r"\bmypy\b"),
-    ("compile: a first use from an empty cache", r"test_first_run|lesson check .*08-three"),
-    ("compile: the warm-up", r"compiled\.warm|tests\.whole_kernels"),
     ("pytest: the collect pre-pass", r"pytest .*--collect-only"),
+    ("compile: a first use from an empty cache", r"-n 0 tests/model/test_first_run|lesson check"),
+    ("compile: the warm-up", r"compiled\.warm|tests\.whole_kernels"),
     ("pytest: the controller", r"-m pytest\b"),
     ("Dask workers (spawned)", r"multiprocessing\.(spawn|forkserver)|distributed\.cli"),
     ("classroom servers", r"\bclassroom\b"),
@@ -126,8 +126,8 @@ def main() -> int:
         seen, exact, status = watch(command, cwd, args.every)
         wall, own = time.perf_counter() - began, time.process_time() - own
     kinds: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
-    for command, seconds in seen.values():
-        kind = kinds[kind_of(command)]
+    for line, seconds in seen.values():
+        kind = kinds[kind_of(line)]
         kind[0] += seconds
         kind[1] += 1
     read = sum(seconds for seconds, _ in kinds.values())
