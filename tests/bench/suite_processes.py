@@ -79,6 +79,7 @@ def watch(command: list[str], cwd: Path, every: float) -> tuple[dict, float, int
     child = subprocess.Popen(command, cwd=cwd)
     ours = {child.pid}
     seen: dict[tuple[int, int], list] = {}
+    lines: dict[int, str] = {}  # each process's command line as last read
     while child.poll() is None:
         for pid in filter(str.isdigit, os.listdir("/proc")):
             read = _read(pid)
@@ -88,7 +89,10 @@ def watch(command: list[str], cwd: Path, every: float) -> tuple[dict, float, int
             if int(pid) not in ours and parent not in ours:
                 continue
             ours.add(int(pid))  # (kept after its parent ends: its children stay ours)
-            entry = seen.setdefault((int(pid), start), [_command(pid), 0.0])
+            entry = seen.setdefault((int(pid), start), ["", 0.0])
+            if entry[0] in ("", lines.get(parent)):  # (a fork not yet run its program)
+                entry[0] = _command(pid) or entry[0]
+            lines[int(pid)] = entry[0]
             entry[1] = seconds
         time.sleep(every)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -121,7 +125,10 @@ def main() -> int:
         if args.clone:
             cwd = Path(folder) / "clone"
             subprocess.run(["git", "clone", "-q", str(ROOT), str(cwd)], check=True)
-        env_note = "" if "PYTHONDONTWRITEBYTECODE" not in os.environ else " (bytecode unwritten!)"
+        # (scripts/test.sh unsets it itself; another command's Python would compile every
+        # module it imports again in each process)
+        unwritten = args.command and "PYTHONDONTWRITEBYTECODE" in os.environ
+        env_note = " (under PYTHONDONTWRITEBYTECODE)" if unwritten else ""
         began, own = time.perf_counter(), time.process_time()
         seen, exact, status = watch(command, cwd, args.every)
         wall, own = time.perf_counter() - began, time.process_time() - own
