@@ -118,8 +118,8 @@ def main() -> int:
         "command", nargs=argparse.REMAINDER, help="what to run, after -- (bash scripts/test.sh)"
     )
     args = parser.parse_args()
-    command = args.command[1:] if args.command[:1] == ["--"] else args.command
-    command = command or ["bash", "scripts/test.sh"]
+    given = args.command[1:] if args.command[:1] == ["--"] else args.command
+    command = given or ["bash", "scripts/test.sh"]
     with tempfile.TemporaryDirectory(prefix="suite-processes-") as folder:
         cwd = ROOT
         if args.clone:
@@ -127,7 +127,7 @@ def main() -> int:
             subprocess.run(["git", "clone", "-q", str(ROOT), str(cwd)], check=True)
         # (scripts/test.sh unsets it itself; another command's Python would compile every
         # module it imports again in each process)
-        unwritten = args.command and "PYTHONDONTWRITEBYTECODE" in os.environ
+        unwritten = bool(given) and "PYTHONDONTWRITEBYTECODE" in os.environ
         env_note = " (under PYTHONDONTWRITEBYTECODE)" if unwritten else ""
         began, own = time.perf_counter(), time.process_time()
         seen, exact, status = watch(command, cwd, args.every)
@@ -140,7 +140,7 @@ def main() -> int:
     read = sum(seconds for seconds, _ in kinds.values())
     print(f"{' '.join(command)}: exit {status}, {wall:.0f} s wall{env_note}")
     for kind, (seconds, count) in sorted(kinds.items(), key=lambda kv: -kv[1][0]):
-        print(f"{seconds:8.1f} s {seconds / read:6.1%} {count:5d} processes  {kind}")
+        print(f"{seconds:8.1f} s {seconds / (read or 1):6.1%} {count:5d} processes  {kind}")
     print(f"{read:8.1f} s in all read from /proc (the shares' whole); this reader {own:.1f} s")
     print(
         f"{exact:8.1f} s as the command's shell counts its children (a process that ended"
