@@ -55,7 +55,8 @@ if [ -n "$(missing_packages chromium-headless-shell)" ] && [ "$(id -u)" -eq 0 ];
     say "chromium-headless-shell could not be installed: the tests use chromium"
 fi
 
-# A Python 3.11+ able to make virtual environments (Debian's python3 needs python3-venv).
+# A Python 3.11+ able to make virtual environments (Debian's python3 needs python3-venv):
+# $PYTHON, else python3 on the PATH (README.md: a new .venv only).
 python=${PYTHON:-python3}
 if ! command -v "$python" >/dev/null 2>&1 || ! "$python" -c 'import venv, ensurepip' 2>/dev/null; then
   install_apt python3 python3-venv
