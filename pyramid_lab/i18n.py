@@ -123,12 +123,16 @@ def resolve(language: str | None) -> str:
 
 
 def language_from_env(environ: Mapping[str, str] | None = None) -> str:
-    """The language the environment asks for, as gettext reads it: ``LANGUAGE`` (a list,
-    ``sv:de``: its first language with a catalog) unless the locale is ``C``, then
-    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; English where none names a shipped one."""
+    """The language the environment asks for, as GNU gettext reads it: ``LANGUAGE`` (a
+    list, ``sv:de``: its first language with a catalog) unless the locale is ``C`` itself,
+    then the locale: ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, the first set (``C`` where none
+    is); English where none names a shipped one. As glibc's ``guess_category_value``:
+    ``LANGUAGE`` is ignored for the locale ``C`` (and ``POSIX``, its other name; no locale
+    set is ``C`` too), whose output POSIX fixes, and honoured under any other, ``C.UTF-8``
+    (a container's and many CI machines' default) included."""
     env = os.environ if environ is None else environ
-    locale = next((env[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), "")
-    if locale.split(".")[0] in ("C", "POSIX"):
+    locale = next((env[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), "C")
+    if locale in ("C", "POSIX"):
         return ENGLISH
     for wanted in [*env.get("LANGUAGE", "").split(":"), locale]:
         chosen = resolve(wanted) if wanted else ENGLISH
