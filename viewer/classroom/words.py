@@ -4,7 +4,8 @@ on the page (its language picker, kept in that browser), so one class mixes lang
 
 Two kinds of words, one catalog (:mod:`pyramid_lab.i18n`):
 
-- **the page's own** (its template's and its JavaScript's, listed in :mod:`.page_words`):
+- **the page's own** (its template's and its JavaScript's, extracted by Babel:
+  :mod:`.page_words`):
   the page fetches them once, translated (:func:`page_words`, ``/words/LANG.json``), and
   fills their named placeholders itself (``t("Step {step} of {steps}", {...})``, plurals
   by the catalog's own rule);
@@ -29,7 +30,7 @@ from pyramid_lab.i18n import N_
 
 from ..lab.said_html import html_said
 from .lesson_texts import in_page_language
-from .page_words import PAGE_PLURALS, PAGE_WORDS
+from .page_words import written
 from .replies import Moves, MoveShown, Reply, StudentPage
 
 __all__ = [
@@ -115,8 +116,9 @@ def page_words(language: str) -> PageWords:
     """The page's own words (:mod:`.page_words`) in ``language``, as the page fetches
     them."""
     words = i18n.translations(language)
-    found: dict[str, str | list[str]] = {m: words.gettext(m) for m in PAGE_WORDS}
-    for singular, plural in PAGE_PLURALS:
+    page_words, page_plurals = written()
+    found: dict[str, str | list[str]] = {m: words.gettext(m) for m in page_words}
+    for singular, plural in page_plurals:
         forms = _plural_count(language)
         found[singular] = [
             words.ngettext(singular, plural, _example(language, k)) for k in range(forms)
@@ -162,6 +164,7 @@ def warm() -> None:
     """Read the catalog's messages and compile each language's now (a second or so the
     first time, on a thread), not on the server's loop when a page first asks."""
     i18n.catalog_messages()
+    written()
     for language in i18n.languages():
         i18n.translations(language)
 
