@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from pyramid_lab import i18n
 from pyramid_lab.i18n import M_, N_, Mn_
 from pyramid_lab.model.words import reason_of
 
@@ -371,7 +372,8 @@ async def _let_in(app: web.Application, handles: Iterable[str]) -> tuple[list[St
         waiting = pages.get(handle)
         if waiting is None:
             continue
-        got = await threaded(app, student.key, functools.partial(app[SERVICE].joined, student))
+        with i18n.override(waiting.language):  # (the waiting page's answer, in its language)
+            got = await threaded(app, student.key, functools.partial(app[SERVICE].joined, student))
         if "token" in got:
             _bind(app, waiting, got)
             got["push"] = True
