@@ -20,10 +20,12 @@ results file, the logs, the tests read it) and which keeps its message and its n
 values, so each edge says it in its own language (:func:`shown`, :meth:`Message.said_in`).
 
 The command line speaks the language of ``LANGUAGE`` / ``LC_ALL`` / ``LC_MESSAGES`` /
-``LANG`` (:func:`language_from_env`, then :func:`use`); a page or a window asks for its
-own (:func:`translations`). ``en_XA`` is the pseudo-locale: every translated message
-marked ``⟦…⟧``, its letters accented and lengthened by 40 %, its placeholders intact, so a
-test finds the words that bypass the catalog.
+``LANG`` (:func:`language_from_env`, then :func:`use`: the process's language); a piece
+of work speaks another inside :func:`override` (a context variable: a classroom page's
+handling speaks the page's); a page or a window asks for its own (:func:`translations`).
+``en_XA`` is the pseudo-locale: every translated message marked ``⟦…⟧``, its letters
+accented and lengthened by 40 %, its placeholders intact, so a test finds the words that
+bypass the catalog.
 
 A catalog is compiled from its ``.po`` when first used, into the user's cache
 (``XDG_CACHE_HOME``, else ``~/.cache``: ``pyramid-lab/locale/<language>-<digest>.mo``;
@@ -36,12 +38,14 @@ This module imports the standard library only (Babel lazily); no Qt, no game.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gettext
 import io
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeAlias
@@ -62,8 +66,10 @@ __all__ = [
     "format_percent",
     "language_from_env",
     "languages",
+    "listed",
     "ngettext",
     "number",
+    "override",
     "pseudo",
     "shown",
     "translations",
@@ -117,12 +123,16 @@ def resolve(language: str | None) -> str:
 
 
 def language_from_env(environ: Mapping[str, str] | None = None) -> str:
-    """The language the environment asks for, as gettext reads it: ``LANGUAGE`` (a list,
-    ``sv:de``: its first language with a catalog) unless the locale is ``C``, then
-    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; English where none names a shipped one."""
+    """The language the environment asks for, as GNU gettext reads it: ``LANGUAGE`` (a
+    list, ``sv:de``: its first language with a catalog) unless the locale is ``C`` itself,
+    then the locale: ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, the first set (``C`` where none
+    is); English where none names a shipped one. As glibc's ``guess_category_value``:
+    ``LANGUAGE`` is ignored for the locale ``C`` (and ``POSIX``, its other name; no locale
+    set is ``C`` too), whose output POSIX fixes, and honoured under any other, ``C.UTF-8``
+    (a container's and many CI machines' default) included."""
     env = os.environ if environ is None else environ
-    locale = next((env[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), "")
-    if locale.split(".")[0] in ("C", "POSIX"):
+    locale = next((env[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), "C")
+    if locale in ("C", "POSIX"):
         return ENGLISH
     for wanted in [*env.get("LANGUAGE", "").split(":"), locale]:
         chosen = resolve(wanted) if wanted else ENGLISH
@@ -235,34 +245,53 @@ def compile_catalog(po_source: bytes) -> bytes:
     return out.getvalue()
 
 
-_current: list[str] = [ENGLISH]
+#: The process's language (:func:`use`: the command line's, the window's).
+_process: list[str] = [ENGLISH]
+#: The language of the piece of work at hand, where one is set (:func:`override`: a page's
+#: handling in the classroom); a thread or task started inside it inherits it (contextvars).
+_active: ContextVar[str | None] = ContextVar("pyramid_lab_language", default=None)
 
 
 def use(language: str | None) -> str:
-    """Speak ``language`` from now on in this process (the command line's), as
-    :func:`resolve` takes it; the language chosen."""
-    _current[0] = resolve(language)
-    return _current[0]
+    """Speak ``language`` from now on in this process (the command line's, the window's),
+    as :func:`resolve` takes it, wherever no :func:`override` is in force; the language
+    chosen."""
+    _process[0] = resolve(language)
+    return _process[0]
 
 
 def current() -> str:
-    """The language :func:`use` chose (English until it is called)."""
-    return _current[0]
+    """The language spoken here: the piece of work's (:func:`override`), else the
+    process's (:func:`use`; English until it is called)."""
+    return _active.get() or _process[0]
+
+
+@contextlib.contextmanager
+def override(language: str | None) -> Iterator[str]:
+    """Speak ``language`` (as :func:`resolve` takes it) inside the ``with`` block, in this
+    thread or task only, as Django's ``translation.override``: ``_()``, ``str()`` of a
+    reason (``model.errors.SaidError``) and :func:`shown` speak it there (a classroom
+    page's handling speaks that page's language; the process keeps its own elsewhere)."""
+    token = _active.set(resolve(language))
+    try:
+        yield current()
+    finally:
+        _active.reset(token)
 
 
 def _(message: str) -> str:
     """``message`` in the current language (:func:`use`)."""
-    return translations(_current[0]).gettext(message)
+    return translations(current()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of ``singular``/``plural`` for ``n`` in the current language (its own
     plural rule: Swedish and German have two forms, French counts 0 and 1 as one)."""
-    return translations(_current[0]).ngettext(singular, plural, n)
+    return translations(current()).ngettext(singular, plural, n)
 
 
 def _babel_locale(language: str | None) -> str:
-    chosen = resolve(language if language is not None else _current[0])
+    chosen = resolve(language if language is not None else current())
     return ENGLISH if chosen == PSEUDO else chosen
 
 
@@ -329,6 +358,26 @@ class Number:
         return format_number(self.value, language, digits=self.digits)
 
 
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """Words a :class:`Message` lists the language's way (``SW, NE, and AP``; German ``SW,
+    NE und AP``: :func:`format_list`), each item a Message said in it or notation kept."""
+
+    items: tuple[str, ...]
+
+    def __str__(self) -> str:  # (a Message's English: str.format writes this)
+        return self.said_in(ENGLISH)
+
+    def said_in(self, language: str) -> str:
+        """These items listed as ``language`` lists them."""
+        return format_list([_value_in(item, language) for item in self.items], language)
+
+
+def listed(items: Iterable[str]) -> Listed:
+    """``items`` as a :class:`Message`'s value listed the reader's way (:class:`Listed`)."""
+    return Listed(tuple(items))
+
+
 def number(value: int | float, *, digits: int | None = None) -> Number:
     """``value`` as a :class:`Message`'s value that every language writes its own way,
     English included (``M_("estimate ({count} playouts)", count=number(1234))``: English
@@ -339,7 +388,7 @@ def number(value: int | float, *, digits: int | None = None) -> Number:
 #: What a :class:`Message` puts in its placeholders: a word (a Message, translated too), a
 #: number (an ``int``/``float``, or a :class:`Number` that English writes with separators
 #: too), or notation (any other ``str``, kept).
-Value: TypeAlias = "Message | str | int | float | Number"
+Value: TypeAlias = "Message | str | int | float | Number | Listed"
 
 
 class Message(str):
@@ -354,9 +403,10 @@ class Message(str):
     passed as a ``str``. Made by :func:`M_` and
     :func:`Mn_`.
 
-    A ``str`` made from it (``+``, an f-string, ``str()``) is English and no Message: the
-    classroom's page still finds it in the catalog when it is one sentence of it
-    (``viewer.classroom.words.said``)."""
+    A ``str`` made from it (``+``, an f-string, ``str()``) is English and no Message: it
+    is said in English everywhere (nothing matches a text back to the catalog), so a
+    sentence stays a Message up to where it is shown (``model.words.reason_of`` for an
+    error's)."""
 
     __slots__ = ("msgid", "n", "plural", "values")
     msgid: str
@@ -385,7 +435,7 @@ class Message(str):
         """This sentence in ``language`` (as :func:`resolve` takes it; the current one where
         None): its message translated, its values put in (each word translated too, each
         number the language's way; English: exactly :class:`str` of it)."""
-        chosen = resolve(language if language is not None else _current[0])
+        chosen = resolve(language if language is not None else current())
         if chosen == ENGLISH or (chosen == PSEUDO and self.msgid not in catalog_messages()):
             return str.__str__(self)  # (the pseudo-locale marks what the catalog holds)
         words = translations(chosen)
@@ -414,7 +464,7 @@ def catalog_messages() -> frozenset[str]:
 
 
 def _value_in(value: Value, language: str) -> str:
-    if isinstance(value, (Message, Number)):
+    if isinstance(value, (Message, Number, Listed)):
         return value.said_in(language)
     if isinstance(value, (bool, str)):
         return str(value)
@@ -439,7 +489,7 @@ def shown(text: str, language: str | None = None) -> str:
     marked :func:`N_`; English, and anything the catalog lacks, as it is)."""
     if isinstance(text, Message):
         return text.said_in(language)
-    chosen = resolve(language if language is not None else _current[0])
+    chosen = resolve(language if language is not None else current())
     if chosen == ENGLISH or not text:  # (gettext's "" is the catalog's header: nothing here)
         return text
     return translations(chosen).gettext(text)

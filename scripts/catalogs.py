@@ -2,7 +2,9 @@
 (docs/i18n.md): ``python scripts/catalogs.py`` (``--add LANG`` starts a new language).
 
 The template, ``pyramid_lab/locale/pyramid_lab.pot``, holds the messages marked in the
-sources (``babel.cfg``: ``_``, ``N_``, ``ngettext``, ``M_``, ``Mn_``) and argparse's own
+sources (``babel.cfg``: ``_``, ``N_``, ``ngettext``, ``M_``, ``Mn_``), the classroom's pages'
+words (their JavaScript and their templates' expressions: ``t``, ``tn``, ``N_``, the
+pages' keywords, ``viewer/classroom/page_words.py``) and argparse's own
 words (its usage, its headings, its errors: the command line's ``--help`` and errors speak
 them), read from
 the running Python's ``argparse``. Each ``pyramid_lab/locale/<lang>/LC_MESSAGES/
@@ -36,9 +38,17 @@ def template() -> Catalog:
     catalog = Catalog(project="pyramid-lab", msgid_bugs_address="", charset="utf-8")
     with (ROOT / "babel.cfg").open() as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
-    found = extract_from_dir(
-        ROOT, method_map, options_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
-    )
+    sys.path.insert(0, str(ROOT))  # (the pages' extraction method, from this tree)
+    from pyramid_lab.viewer.classroom.page_words import KEYWORDS as PAGE_KEYWORDS
+
+    python = [(pattern, method) for pattern, method in method_map if method == "python"]
+    pages = [(pattern, method) for pattern, method in method_map if method != "python"]
+    found = []
+    for methods, keywords in ((python, KEYWORDS), (pages, PAGE_KEYWORDS)):
+        found += extract_from_dir(
+            ROOT, methods, options_map, keywords=keywords, comment_tags=("TRANSLATORS:",)
+        )
+    found.sort(key=lambda entry: _walked(entry[0]))  # (stable: each file's in its order)
     for filename, lineno, message, comments, context in found:
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     for lineno, message, _comments, _context in extract_from_file(
@@ -46,6 +56,13 @@ def template() -> Catalog:
     ):
         catalog.add(message, None, [("argparse.py", lineno)], auto_comments=[ARGPARSE_COMMENT])
     return catalog
+
+
+def _walked(filename: str) -> tuple[tuple[int, str], ...]:
+    """Where Babel's walk of the tree meets ``filename`` (a folder's files, then its
+    folders, each sorted): the two extractions' messages in one order, the tree's."""
+    *folders, name = Path(filename).parts
+    return (*((1, folder) for folder in folders), (0, name))
 
 
 def _entries(catalog: Catalog) -> list[tuple[object, list[str]]]:

@@ -204,8 +204,9 @@ class PartitionTeaching(Teaching[Partition]):
         for corner in CORNERS:
             if tuple(lat.point(lat.corner_ids[corner])) == tuple(point):
                 holder = game.holder(corner)
-                return f"{holder or 'nobody'} holds {corner.value}"
-        return "it is not a corner"
+                who = word(holder) if holder else M_("nobody")
+                return M_("{colour} holds {corner}", colour=who, corner=corner.value)
+        return M_("it is not a corner")
 
     def lesson_points(
         self, game: Partition, question: Mapping[str, Any]

@@ -148,6 +148,32 @@ def test_language_from_env_reads_gettexts_variables(environment, language):
     assert i18n.language_from_env(environment) == language
 
 
+@pytest.mark.parametrize(
+    ("environment", "language"),
+    [({"LANGUAGE": "fr", "LANG": "C.UTF-8"}, "fr"), ({"LANGUAGE": "de", "LC_ALL": "C.utf8"}, "de"),
+     ({"LANGUAGE": "pt:sv", "LC_MESSAGES": "C.UTF-8", "LANG": "C"}, "sv"),
+     ({"LANGUAGE": "fr", "LANG": "POSIX"}, "en"), ({"LANGUAGE": "fr", "LC_ALL": "C"}, "en"),
+     ({"LANGUAGE": "fr"}, "en"), ({"LANGUAGE": "fr", "LANG": "", "LC_ALL": ""}, "en"),
+     ({"LANGUAGE": "", "LANG": "C.UTF-8"}, "en"),
+     ({"LANGUAGE": "fr", "LC_ALL": "C", "LANG": "de_DE.UTF-8"}, "en")],
+)  # fmt: skip
+def test_language_is_honoured_as_gnu_gettext_honours_it(environment, language):
+    """Issue 108 item 5: ``LANGUAGE=fr`` under ``LANG=C.UTF-8`` (a container's and many CI
+    machines' default) was ignored, where bash and coreutils on the same machine speak it:
+    GNU gettext ignores ``LANGUAGE`` only for the locale ``C`` itself (``POSIX``, or no
+    locale set at all)."""
+    assert i18n.language_from_env(environment) == language
+
+
+def test_the_command_line_speaks_language_under_c_utf8(speaking, monkeypatch):
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.setenv("LANGUAGE", "fr")
+    french = i18n.translations("fr").gettext("usage: ")
+    assert help_page(["perft", "--help"]).startswith(f"{french}pyramid-lab perft")
+    monkeypatch.setenv("LANG", "C")
+    assert help_page(["perft", "--help"]).startswith("usage: pyramid-lab perft")
+
+
 def test_an_error_line_in_swedish_keeps_its_value(speaking, capsys):
     speaking("sv_SE")
     with pytest.raises(SystemExit):

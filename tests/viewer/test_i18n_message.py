@@ -89,9 +89,51 @@ def test_the_pseudo_locale_marks_a_message_the_catalog_holds_and_no_other():
 def test_a_page_is_sent_the_labs_words_in_its_language():
     made = M_("{side} to move", side=word("blue"))
     assert words.said(made, "sv") == "blå att dra"
-    # made in English by the rules (model.lesson): found by its template
-    assert words.said("SW is not one of them", "de") == "SW gehört nicht dazu"
-    assert words.said("SW, SE are right; 1 more to find", "fr") == (
-        "SW, SE sont justes ; encore 1 à trouver"
+    # made by the rules (model.lesson) as Messages
+    assert words.said(M_("{points} is not one of them", points="SW"), "de") == (
+        "SW gehört nicht dazu"
     )
+    right = M_("{points} are right; {count} more to find", points="SW, SE", count=1)
+    assert words.said(right, "fr") == "SW, SE sont justes ; encore 1 à trouver"
+    # a text that only looks like a sentence of the catalog (a student's own) is not one
+    assert words.said("SW is not one of them", "de") == "SW is not one of them"
+    assert words.said("² and 3 more", "de") == "² and 3 more"
     assert i18n.shown(N_("takes a click now"), "es") == "admite un clic ahora"
+
+
+def test_the_language_is_the_piece_of_works_inside_an_override():
+    """Issue 108 item 1: the active language is a context variable, as Django's
+    ``translation.override``: inside it ``_()``, ``shown()`` and ``str()`` of a reason speak
+    it; outside, and in another thread or task, the process's."""
+    import asyncio
+    import threading
+
+    from pyramid_lab.model.errors import SaidError
+
+    reason = SaidError(M_("{side} to move", side=word("blue")))
+    assert str(reason) == "blue to move"
+    with i18n.override("de") as chosen:
+        assert chosen == i18n.current() == "de"
+        assert str(reason) == "Blau ist am Zug"
+        assert i18n._("Language") == i18n.translations("de").gettext("Language")
+        assert i18n.shown(M_("{side} to move", side=word("red"))) == "Rot ist am Zug"
+        seen: list[str] = []
+        elsewhere = threading.Thread(target=lambda: seen.append(i18n.current()))
+        elsewhere.start()
+        elsewhere.join()
+        assert seen == ["en"]  # (a thread of its own: the process's)
+        with i18n.override("sv"):
+            assert str(reason) == "blå att dra"
+        assert i18n.current() == "de"
+    assert str(reason) == "blue to move"
+    assert i18n.current() == "en"
+
+    async def page(language: str) -> str:
+        with i18n.override(language):
+            await asyncio.sleep(0.01)  # (another page's task runs meanwhile)
+            return str(reason)
+
+    async def both() -> list[str]:
+        return list(await asyncio.gather(page("de"), page("sv"), page("fr")))
+
+    assert asyncio.run(both())[:2] == ["Blau ist am Zug", "blå att dra"]

@@ -77,6 +77,31 @@ def test_teaching_view_follows_the_analysis():
         assert all(T5B.colour_at(p) != colour or view.group_at(p) is None for p in path)
 
 
+def test_the_legend_at_the_end_is_said_in_each_readers_language(qapp):
+    """Issue 108: a class started from a German terminal showed every student "die Kugel
+    auf jeder Ecke, die blue hält (SW, NE und AP)": the legend was said once, in the
+    process's language, with the rules' English colour. Now it is a Message: each reader
+    is said it in their own language, the colour a word and the corners listed their way;
+    English as before."""
+    from pyramid_lab import i18n
+    from pyramid_lab.viewer.games.partition import PartitionUI
+
+    game = read(ROOT / "examples/partition/full-random-base5.pyr.json").game
+    ui = PartitionUI()
+    try:
+        i18n.use("de")  # (the process's language: a German terminal's)
+        frame = ui.frame(game, ui.turn(game))
+        rims = ui.legend_words(game, frame)[("rim", "clickable")]
+    finally:
+        i18n.use(i18n.ENGLISH)
+    assert rims == "the ball on each corner red holds (SE, NE, and AP): holding three corners wins"
+    assert i18n.shown(rims, "sv") == (
+        "kulan på varje hörn som röd håller (SE, NE och AP): den som håller tre hörn vinner"
+    )
+    assert "Rot hält" in i18n.shown(rims, "de")
+    assert "SE, NE und AP" in i18n.shown(rims, "de")
+
+
 def test_group_colours_are_distinct_and_keep_the_player_hue():
     game = Partition.new(PartitionOptions(5)).filled_at_random(3)
     view = TeachingView(game)

@@ -35,10 +35,11 @@ from classroom_helpers import (
 )
 
 from pyramid_lab import i18n
+from pyramid_lab.i18n import M_, Mn_
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.viewer.classroom import words
 from pyramid_lab.viewer.classroom.files import WWW
-from pyramid_lab.viewer.classroom.page_words import PAGE_PLURALS, PAGE_WORDS
+from pyramid_lab.viewer.classroom.page_words import written
 from tests.patience import WAIT_MS
 
 ENGLISH_BEFORE = Path(__file__).with_name("data") / "classroom_words_en.json"
@@ -53,23 +54,34 @@ def _unescaped(text: str) -> str:
 
 
 def test_every_word_the_pages_write_is_a_page_word_of_the_catalog():
-    written: set[str] = set()
+    """Every t("...") and tn("...", "...") the pages write (found here by a pattern of our
+    own) is extracted by Babel (issue 108 item 6: no list by hand) and is in the catalog."""
+    found: set[str] = set()
     counted: set[tuple[str, str]] = set()
     for name in ("student.html", "teacher.html", "classroom.js"):
         text = (WWW / name).read_text(encoding="utf-8")
-        written |= {_unescaped(a or b) for a, b in _T.findall(text)}
+        found |= {_unescaped(a or b) for a, b in _T.findall(text)}
         counted |= {(_unescaped(a), _unescaped(b)) for a, b in _TN.findall(text)}
-    assert written - set(PAGE_WORDS) == set(), "list them in viewer/classroom/page_words.py"
-    assert counted == set(PAGE_PLURALS)
-    # (the script's constants and the teacher's lines' codes are translated where used)
-    assert {"lesson done", "all lessons done", "Language"} <= set(PAGE_WORDS)
+    page_words, page_plurals = written()
+    assert found - set(page_words) == set(), "Babel's extraction missed them"
+    assert counted == set(page_plurals)
+    # (the script's constants and the teacher's lines' codes, marked N_() where declared)
+    assert {"lesson done", "all lessons done", "Language", "page closed"} <= set(page_words)
+    assert len(page_words) > 90
+    catalog = i18n.catalog_messages()
+    assert set(page_words) - catalog == set(), "run scripts/catalogs.py"
+    assert {singular for singular, _plural in page_plurals} <= catalog
+    template = (i18n.LOCALE_DIR / "pyramid_lab.pot").read_text(encoding="utf-8")
+    assert "viewer/classroom/www/classroom.js" in template
+    assert "viewer/classroom/www/teacher.html" in template
+    assert "viewer/classroom/page_words.py" not in template  # (no list by hand)
 
 
 @pytest.mark.parametrize("language", ["de", "es", "fr", "sv"])
 def test_the_pages_words_are_sent_translated_with_the_languages_plural_rule(language):
     sent = words.page_words(language)
     assert sent["language"] == language
-    same = [m for m in PAGE_WORDS if sent["words"][m] == m and m not in ("Lesson", "Language")]
+    same = [m for m in written()[0] if sent["words"][m] == m and m not in ("Lesson", "Language")]
     assert len(same) < 6, same  # (a few words are the same: "Pyramid Lab", "CSV" ...)
     forms = sent["words"]["{count} student"]
     assert isinstance(forms, list)
@@ -87,19 +99,30 @@ def test_a_browsers_language_is_its_accept_languages_first_with_a_catalog():
     assert words.chosen("../etc") is None
 
 
-def test_the_servers_words_are_made_in_english_and_sent_in_the_pages_language():
-    made = "3 students are (Ada, Bo, Cy) no longer in the class (Bring back undoes it)"
+def test_the_servers_words_are_messages_said_in_the_pages_language():
+    made = M_(
+        "{count} students are ({names}) no longer in the class (Bring back undoes it)",
+        count=3,
+        names="Ada, Bo, Cy",
+    )
     assert words.said(made, "en") == made
+    assert made == "3 students are (Ada, Bo, Cy) no longer in the class (Bring back undoes it)"
     assert words.said(made, "de") == (
         "3 Schüler (Ada, Bo, Cy) sind nicht mehr in der Klasse (Zurückholen macht es rückgängig)"
     )
-    assert words.said("1 student moved to lesson 2, step 3", "sv") == (
-        "1 elev flyttad till lektion 2, steg 3"
-    )
-    assert words.said("4 students moved to lesson 2, step 3", "sv") == (
-        "4 elever flyttade till lektion 2, steg 3"
-    )
-    nested = "Ada, Bo, Cy, Di, Ed and 35 more were not let in (their pages are closed)"
+    for count, swedish in ((1, "1 elev flyttad"), (4, "4 elever flyttade")):
+        moved = Mn_(
+            "{count} student moved to lesson {lesson}, step {step}",
+            "{count} students moved to lesson {lesson}, step {step}",
+            count,
+            count=count,
+            lesson=2,
+            step=3,
+        )
+        assert words.said(moved, "sv") == f"{swedish} till lektion 2, steg 3"
+    more = M_("{names} and {count} more", names="Ada, Bo, Cy, Di, Ed", count=35)
+    nested = M_("{names} were not let in (their pages are closed)", names=more)
+    assert nested == "Ada, Bo, Cy, Di, Ed and 35 more were not let in (their pages are closed)"
     assert words.said(nested, "fr").startswith("Ada, Bo, Cy, Di, Ed et 35 autres n'ont pas")
     assert words.said("a lesson's own words", "es") == "a lesson's own words"
     pseudo = words.said("type your name first", i18n.PSEUDO)
@@ -176,6 +199,146 @@ def test_the_page_is_served_in_its_browsers_language_and_fetches_its_words(serve
     assert sent["words"]["Join the class"] == "Gå med i klassen"
     with pytest.raises(urllib.error.HTTPError):
         urllib.request.urlopen(f"{base}/words/..%2Fx.json", timeout=30)
+
+
+# ---- one path: every reply in the page's language, whatever the server's --------------------
+
+#: The languages a class's server and its pages speak (the pseudo-locale is the probe).
+FIVE = ["en", "de", "fr", "es", "sv"]
+
+
+def _said_in_replies(reply: dict) -> list[str]:
+    """The words of a reply that the server, the lab or the games made (not the lesson's
+    own texts, not the names): its refusal, its line, a verdict's word and reason, the
+    legend, the teacher's rows' reasons."""
+    out = [reply.get(key) for key in ("error", "said", "alarm")]
+    page = reply.get("page") or {}
+    out += [page.get("said"), page.get("end")]
+    verdict = page.get("verdict") or {}
+    out += [verdict.get("word"), verdict.get("reason")]
+    out += [line.get("words") for line in (reply.get("board") or {}).get("legend", [])]
+    out += [row.get("reason") for row in reply.get("rows", [])]
+    return [text for text in out if isinstance(text, str) and text.strip()]
+
+
+def _a_class_talked_to(language: str, running) -> list[dict]:
+    """Every reply a page speaking ``language`` is sent as a student and a teacher use the
+    class: a refusal of a name, a join, a move mistyped (the rules' reason, str() of it in
+    the old path), a malformed point, Check with nothing picked, a wrong point checked
+    (its verdict and the legend), the teacher's orders (everyone to a step, a door
+    number, the class closed and opened, a removal, a bringing back)."""
+    headers = {"Accept-Language": language.replace("_", "-")}
+
+    async def talk() -> list[dict]:
+        got: list[dict] = []
+        async with aiohttp.ClientSession() as session:
+            url = socket_url(running.students)
+            student = await Page(session, url).open(headers=headers)
+            got.append(await student.ask(20, do="join", name=""))
+            got.append(await student.ask(20, do="join", name=f"Ada {language}"))
+            got.append(await student.ask(20, do="act", action="point", args=[[1, 2, 200]]))
+            got.append(await student.ask(20, do="act", action="check", args=[]))
+            got.append(await student.ask(20, do="act", action="next", args=[]))
+            got.append(await student.ask(20, do="act", action="point", args=[[0, 0, 0]]))
+            got.append(await student.ask(20, do="act", action="check", args=[]))
+            got.append(await student.ask(20, do="act", action="lesson", args=[2]))
+            got.append(await student.ask(20, do="act", action="next", args=[]))
+            got.append(await student.ask(20, do="act", action="move", args=["9,9,9"]))
+            got.append(await student.ask(20, do="act", action="move", args=["zz"]))
+            teacher = await Page(session, socket_url(running.teacher)).open(headers=headers)
+            lines = await teacher.ask(20, do="teacher", code=CODE)
+            got.append(lines)
+            got.append(await teacher.ask(20, do="teacher", order="everyone", args=[0, 0]))
+            got.append(await teacher.ask(20, do="teacher", order="door"))
+            got.append(await teacher.ask(20, do="teacher", order="close", args=[True]))
+            got.append(await teacher.ask(20, do="teacher", order="close", args=[False]))
+            got.append(await teacher.ask(20, do="teacher", order="remove", args=[[]]))
+            ours = [row["id"] for row in lines["rows"] if row["name"] == f"Ada {language}"]
+            got.append(await teacher.ask(20, do="teacher", order="remove", args=[ours]))
+            got.append(await teacher.ask(20, do="teacher", order="bring_back", args=[ours]))
+            got.append(await teacher.ask(20, do="teacher", order="nonsense"))
+            await student.close()
+            await teacher.close()
+        return got
+
+    return asyncio.run(talk())
+
+
+@pytest.fixture(scope="module")
+def talked(tmp_path_factory):
+    results = tmp_path_factory.mktemp("one-path") / "results.json"
+    with local_class(results, LESSON, SECOND, TERRACE) as running:
+        yield running
+
+
+@pytest.mark.parametrize("server_language", FIVE)
+def test_a_page_in_the_pseudo_locale_is_sent_every_word_marked_whatever_the_server_speaks(
+    talked, server_language
+):
+    """The class's server speaking each language (its process's: the command line's), a
+    page in the pseudo-locale: every word the server, the lab and the games said to it is
+    the catalog's, said in the page's language (marked), none in the server's (issue 108
+    item 1: ``str()`` of a reason froze it in the process's language)."""
+    try:
+        i18n.use(server_language)
+        replies = _a_class_talked_to(i18n.PSEUDO, talked)
+    finally:
+        i18n.use(i18n.ENGLISH)
+    said = [text for reply in replies for text in _said_in_replies(reply)]
+    assert len(said) > 15, said
+    unmarked = {text: words for text in said if (words := _unmarked(text))}
+    assert unmarked == {}, json.dumps(unmarked, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("page_language", FIVE)
+def test_a_page_in_each_language_is_sent_nothing_of_the_servers_own(talked, page_language):
+    """The server in the pseudo-locale, a page in each of the five: nothing it is sent is
+    marked (no word reached it in the server's language), and a page in a language of
+    the catalog is sent its words (not the English)."""
+    try:
+        i18n.use(i18n.PSEUDO)
+        replies = _a_class_talked_to(page_language, talked)
+    finally:
+        i18n.use(i18n.ENGLISH)
+    sent = json.dumps(replies, ensure_ascii=False)
+    assert "⟦" not in sent
+    said = [text for reply in replies for text in _said_in_replies(reply)]
+    assert len(said) > 15, said
+    english = _a_class_talked_to(i18n.ENGLISH, talked) if page_language != "en" else replies
+    english_said = {text for reply in english for text in _said_in_replies(reply)}
+    if page_language != "en":
+        kept = [text for text in said if text in english_said and _unmarked(text)]
+        assert len(kept) < 3, kept  # (a few are notation: "1,1,1")
+
+
+def test_a_students_own_text_is_never_read_as_a_template(talked):
+    """Issue 109 item 19: a name or a move typed with a "²" in it, that reads like one of
+    the catalog's sentences of a count, closed the page in any language but English (the
+    matcher took "²" for a count). Now the page is answered, the name said as it is."""
+    tricky = "² students moved to lesson 1, step 1"
+
+    async def talk() -> list[dict]:
+        async with aiohttp.ClientSession() as session:
+            german = {"Accept-Language": "de"}
+            student = await Page(session, socket_url(talked.students)).open(headers=german)
+            joined = await student.ask(20, do="join", name=tricky)
+            await student.ask(20, do="act", action="lesson", args=[2])
+            await student.ask(20, do="act", action="next", args=[])
+            moved = await student.ask(20, do="act", action="move", args=[tricky])
+            teacher = await Page(session, socket_url(talked.teacher)).open(headers=german)
+            lines = await teacher.ask(20, do="teacher", code=CODE)
+            ours = [row["id"] for row in lines["rows"] if row["name"] == tricky]
+            removed = await teacher.ask(20, do="teacher", order="remove", args=[ours])
+            back = await teacher.ask(20, do="teacher", order="bring_back", args=[ours])
+            return [joined, moved, removed, back]
+
+    joined, moved, removed, back = asyncio.run(talk())
+    assert "token" in joined
+    assert moved["error"]  # (refused in words, the page answered)
+    assert removed["said"] == (
+        f"{tricky} ist nicht mehr in der Klasse (Zurückholen macht es rückgängig)"
+    ), removed["said"]
+    assert back["said"].startswith(tricky)
 
 
 # ---- the pages walked in Chromium ---------------------------------------------------------------

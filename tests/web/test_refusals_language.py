@@ -1,5 +1,5 @@
-"""The class's refusals of a page's malformed message (issue 90): made in English, as the
-class's log keeps them, and sent to each page in its own language."""
+"""The class's refusals of a page's malformed message (issue 90): Messages whose English the
+class's log keeps, sent to each page in its own language (issue 108: one path, no matcher)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from pyramid_lab import i18n
+from pyramid_lab.model.words import reason_of
 from pyramid_lab.viewer.classroom import words
 from pyramid_lab.viewer.classroom.checks import Refused, point_of, seconds_of
 from pyramid_lab.viewer.classroom.messages import action_of, args_of, order_args
@@ -41,8 +42,8 @@ REFUSED: list[tuple[Any, str]] = [
 def test_a_malformed_message_is_refused_in_english_and_said_in_german(refuse, english):
     with pytest.raises(Refused) as refused:
         refuse()
-    made = str(refused.value)
-    assert made == english  # (the class's log and an English page: as before)
+    made = reason_of(refused.value)
+    assert made == str(refused.value) == english  # (the class's log, an English page: as before)
     assert words.said(made, i18n.ENGLISH) == english
     german = words.said(made, "de")
     assert german  # (found in the catalog: German indeed)
@@ -55,7 +56,7 @@ def test_an_orders_ticks_are_refused_with_what_it_asks_in_german():
 
     with pytest.raises(Refused) as refused:
         Remove.from_values([[]])
-    made = str(refused.value)
+    made = reason_of(refused.value)
     assert made == "remove which students? (tick them first)"
     said = i18n.translations("de").gettext
     assert words.said(made, "de") == said("{asks} (tick them first)").format(

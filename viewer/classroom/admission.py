@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import M_
 
 from .checks import DOOR_DIGITS, DOOR_SECONDS, MAX_STUDENTS, MAX_WAITING, Refused, name_of
 from .replies import DoorOpen
@@ -21,19 +21,19 @@ from .replies import DoorOpen
 MAX_DOORS = 20
 #: What a join is told when the class is closed and as many wait as may (said in words:
 #: the newcomer knows to ask the teacher, who sees the waiting room full).
-WAITING_FULL = N_(
+WAITING_FULL = M_(
     "the class is closed and {count} are already waiting for the teacher's yes: "
-    "ask the teacher for a door number and type it here"
-).format(count=MAX_WAITING)
-#: What a door number that opens nothing is told.
-NO_DOOR = N_(
-    "that number does not open the class (mistyped, used already, or older than "
-    "{minutes} minutes): ask the teacher for another"
-).format(minutes=DOOR_SECONDS // 60)
-#: What a join is told when the class has no seat left.
-FULL = N_("the class is full ({count} students): the teacher can remove some").format(
-    count=MAX_STUDENTS
+    "ask the teacher for a door number and type it here",
+    count=MAX_WAITING,
 )
+#: What a door number that opens nothing is told.
+NO_DOOR = M_(
+    "that number does not open the class (mistyped, used already, or older than "
+    "{minutes} minutes): ask the teacher for another",
+    minutes=DOOR_SECONDS // 60,
+)
+#: What a join is told when the class has no seat left.
+FULL = M_("the class is full ({count} students): the teacher can remove some", count=MAX_STUDENTS)
 
 
 class Admission:

@@ -11,7 +11,8 @@ import secrets
 import unicodedata
 from typing import Any
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import M_, N_, Message
+from pyramid_lab.model.errors import SaidError
 
 MAX_NAME = 40
 TOKEN_BYTES = 18  # secrets.token_urlsafe: 24 characters
@@ -37,16 +38,24 @@ MAX_STUDENTS = 200
 MAX_REMOVED = 1000
 
 
-class Refused(ValueError):
-    """A value from a browser the class does not take; the message says why."""
+class Refused(SaidError):
+    """A value from a browser the class does not take; the message says why (a
+    :class:`~pyramid_lab.i18n.Message`, or a word of the catalog: ``reason_of`` keeps it for
+    the page, which says it in its own language)."""
+
+
+def word(what: str) -> str:
+    """``what`` (a word of the catalog marked ``N_``, or notation: a file's key) as a value
+    of a Message: said in the reader's language with it."""
+    return what if isinstance(what, Message) else M_(what)
 
 
 def bounded_text(value: Any, what: str, limit: int) -> str:
     if not isinstance(value, str):
-        raise Refused(N_("{what} must be text").format(what=what))
+        raise Refused(M_("{what} must be text", what=word(what)))
     if len(value) > limit:
         raise Refused(
-            N_("{what} is too long (at most {limit} characters)").format(what=what, limit=limit)
+            M_("{what} is too long (at most {limit} characters)", what=word(what), limit=limit)
         )
     return value
 
@@ -58,7 +67,7 @@ def name_of(value: Any) -> str:
     if not text:
         raise Refused(N_("type your name first"))
     if len(text) > MAX_NAME:
-        raise Refused(N_("the name is too long (at most {most} characters)").format(most=MAX_NAME))
+        raise Refused(M_("the name is too long (at most {most} characters)", most=MAX_NAME))
     if any(unicodedata.category(c)[0] == "C" for c in text):
         raise Refused(N_("the name has a character that cannot be shown"))
     return text
@@ -87,18 +96,20 @@ def chosen_code(value: str) -> str:
     letters = text.replace("-", "")
     if len(letters) < MIN_CHOSEN_CODE:
         raise Refused(
-            N_(
+            M_(
                 "a class code is at least {least} letters and digits (dashes not counted), "
-                "or a page could guess it: leave --code out and the class makes one"
-            ).format(least=MIN_CHOSEN_CODE)
+                "or a page could guess it: leave --code out and the class makes one",
+                least=MIN_CHOSEN_CODE,
+            )
         )
     if len(set(letters.lower())) < MIN_CODE_LETTERS:
         raise Refused(
-            N_(
+            M_(
                 "a class code has at least {least} different letters and digits (not one "
                 "letter repeated), or a page could guess it: leave --code out and the "
-                "class makes one"
-            ).format(least=MIN_CODE_LETTERS)
+                "class makes one",
+                least=MIN_CODE_LETTERS,
+            )
         )
     return text
 
@@ -114,22 +125,20 @@ def door_of(value: Any) -> str:
     """A door number typed: its digits (spaces and dashes between them left out)."""
     text = re.sub(r"[\s-]", "", bounded_text(value, N_("the number"), 40))
     if not re.fullmatch(rf"[0-9]{{{DOOR_DIGITS}}}", text):
-        raise Refused(
-            N_("the number the teacher gives is {digits} digits").format(digits=DOOR_DIGITS)
-        )
+        raise Refused(M_("the number the teacher gives is {digits} digits", digits=DOOR_DIGITS))
     return text
 
 
 def whole_number(value: Any, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise Refused(N_("{what} must be a whole number").format(what=what))
+        raise Refused(M_("{what} must be a whole number", what=word(what)))
     if isinstance(value, float):
         if not value.is_integer():
-            raise Refused(N_("{what} must be a whole number").format(what=what))
+            raise Refused(M_("{what} must be a whole number", what=word(what)))
         value = int(value)
     if not low <= value <= high:
         raise Refused(
-            N_("{what} must be from {low} to {high}").format(what=what, low=low, high=high)
+            M_("{what} must be from {low} to {high}", what=word(what), low=low, high=high)
         )
     return int(value)  # (an int already: the same)
 
@@ -145,7 +154,7 @@ def seconds_of(value: Any) -> float:
 def point_of(value: Any, count: int) -> tuple[int, ...]:
     """A point sent by a page: ``count`` whole numbers (from 0 to 99)."""
     if not isinstance(value, list) or len(value) != count:
-        raise Refused(N_("a point is a list of {count} whole numbers").format(count=count))
+        raise Refused(M_("a point is a list of {count} whole numbers", count=count))
     return tuple(whole_number(v, N_("a coordinate"), 0, 99) for v in value)
 
 

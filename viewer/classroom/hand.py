@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model.game import Game, Move, quote, shorten
+from pyramid_lab.model.words import reason_of
 
 from ..lab import Lab
 from ..lab.board import Board as LabBoard
@@ -139,7 +140,7 @@ class Hand:
         site = site_of(ui, point) if self.on_board(game, point) else None
         if site is None:
             raise Refused(
-                N_("{point} is not a point of this board").format(point=",".join(map(str, point)))
+                M_("{point} is not a point of this board", point=",".join(map(str, point)))
             )
         self.at_board(lambda board: board.click(site), site)
 
@@ -163,8 +164,10 @@ class Hand:
         try:
             return self.lab.session.game.parse_move(text)
         except ValueError as exc:
-            said = str(exc)  # (the game's words name the text already: not said twice)
-            raise Refused(said if quote(text) in said else f"{shorten(text, 40)}: {said}") from None
+            said = reason_of(exc)  # (the game's words name the text already: not said twice)
+            if quote(text) in said:
+                raise Refused(said) from None
+            raise Refused(M_("{move}: {reason}", move=shorten(text, 40), reason=said)) from None
 
     def check(self) -> None:
         """The points picked, judged."""

@@ -18,7 +18,9 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from pyramid_lab.i18n import N_
+from pyramid_lab import i18n
+from pyramid_lab.i18n import M_, N_, Mn_
+from pyramid_lab.model.words import reason_of
 
 from .checks import Refused
 from .messages import (
@@ -54,7 +56,6 @@ from .results import csv_text
 from .room import Student
 from .service import forget_answer, shown
 from .state import PAGES, ROOM, SERVICE, TURNS
-from .words import ENGLISH
 
 __all__ = ["HANDLERS", "NOT_ITS_KEY", "NOT_LET_IN", "WAIT_HERE", "Handler", "handles"]
 
@@ -115,7 +116,7 @@ async def join(app: web.Application, page: Page, message: Join) -> Reply:
             room.admission.through_door(message.door)
         except Refused as exc:
             room.admission.unseat()
-            return Closed(closed=True, waiting=page.waiting is not None, error=str(exc))
+            return Closed(closed=True, waiting=page.waiting is not None, error=reason_of(exc))
         if page.waiting is not None:  # (it waits no more: it came in by the number)
             room.admission.forget_waiting(page.waiting)
             app[PAGES].forget(page)
@@ -124,7 +125,7 @@ async def join(app: web.Application, page: Page, message: Join) -> Reply:
         try:
             handle = room.admission.wait(message.name)
         except Refused as exc:
-            return Closed(closed=True, error=str(exc))
+            return Closed(closed=True, error=reason_of(exc))
         app[PAGES].as_waiting(page, handle)
         log.info("%s asks to join (the class is closed)", shown(message.name, 60))
         return Closed(closed=True, waiting=True, error=WAIT_HERE)
@@ -252,11 +253,14 @@ async def everyone(app: web.Application, page: Page, message: Everyone) -> Reply
     moved = await app[TURNS].run(
         "teacher", lambda: app[ROOM].everyone_to(message.lesson, message.step)
     )
-    said = ENGLISH.ngettext(
+    said = Mn_(
         "{count} student moved to lesson {lesson}, step {step}",
         "{count} students moved to lesson {lesson}, step {step}",
         moved,
-    ).format(count=moved, lesson=message.lesson + 1, step=message.step + 1)
+        count=moved,
+        lesson=message.lesson + 1,
+        step=message.step + 1,
+    )
     return lines_of(app, page, said)
 
 
@@ -273,7 +277,7 @@ async def remove(app: web.Application, page: Page, message: Remove) -> Reply:
     else:
         said = N_("{count} students are ({names}) no longer in the class (Bring back undoes it)")
     log.info("the teacher removed %d students", len(names))
-    return lines_of(app, page, said.format(**_named(names)))
+    return lines_of(app, page, M_(said, **_named(names)))
 
 
 @handles(BringBack)
@@ -298,7 +302,7 @@ async def bring_back(app: web.Application, page: Page, message: BringBack) -> Re
                 "{count} students are ({names}) back in the class (their pages open come back "
                 "by themselves); {left} did not fit: the class is full ({most} students)"
             )
-    return lines_of(app, page, said.format(**_named(names), left=left, most=MAX_STUDENTS))
+    return lines_of(app, page, M_(said, **_named(names), left=left, most=MAX_STUDENTS))
 
 
 @handles(Door)
@@ -307,10 +311,12 @@ async def door_number(app: web.Application, page: Page, message: Door) -> Reply:
 
     number = app[ROOM].admission.door()
     shown_number = " ".join(number[i : i + 3] for i in range(0, len(number), 3))
-    said = N_(
+    said = M_(
         "a door number: {number}. Read it out to the late student: typed on their page, it "
-        "lets them in once, within {minutes} minutes"
-    ).format(number=shown_number, minutes=DOOR_SECONDS // 60)
+        "lets them in once, within {minutes} minutes",
+        number=shown_number,
+        minutes=DOOR_SECONDS // 60,
+    )
     return lines_of(app, page, said)
 
 
@@ -323,8 +329,9 @@ async def close(app: web.Application, page: Page, message: Close) -> Reply:
         let_in, _why = await _let_in(app, list(room.admission.waiting))
         said = N_("the class is open to new students")
         if let_in:
-            said = N_("the class is open to new students ({names} let in)").format(
-                names=_names([s.name for s in let_in])
+            said = M_(
+                "the class is open to new students ({names} let in)",
+                names=_names([s.name for s in let_in]),
             )
     return lines_of(app, page, said)
 
@@ -343,7 +350,7 @@ async def admit(app: web.Application, page: Page, message: Admit) -> Reply:
         said = N_("{names} are in the class")
         if left:
             said = N_("{names} are in the class ({left} not let in: {why})")
-    return lines_of(app, page, said.format(**_named([s.name for s in let_in]), left=left, why=why))
+    return lines_of(app, page, M_(said, **_named([s.name for s in let_in]), left=left, why=why))
 
 
 async def _let_in(app: web.Application, handles: Iterable[str]) -> tuple[list[Student], str]:
@@ -359,13 +366,14 @@ async def _let_in(app: web.Application, handles: Iterable[str]) -> tuple[list[St
         try:
             student = room.admit(handle)
         except Refused as exc:
-            why = str(exc)
+            why = reason_of(exc)
             continue
         let_in.append(student)
         waiting = pages.get(handle)
         if waiting is None:
             continue
-        got = await threaded(app, student.key, functools.partial(app[SERVICE].joined, student))
+        with i18n.override(waiting.language):  # (the waiting page's answer, in its language)
+            got = await threaded(app, student.key, functools.partial(app[SERVICE].joined, student))
         if "token" in got:
             _bind(app, waiting, got)
             got["push"] = True
@@ -394,9 +402,9 @@ async def refuse(app: web.Application, page: Page, message: Refuse) -> Reply:
         raise Refused(N_("no such page waiting (closed?)"))
     log.info("the teacher refused %d joins", len(names))
     if len(names) == 1:
-        said = N_("{name} was not let in (the page is closed)").format(name=names[0])
+        said = M_("{name} was not let in (the page is closed)", name=names[0])
     else:
-        said = N_("{names} were not let in (their pages are closed)").format(names=_names(names))
+        said = M_("{names} were not let in (their pages are closed)", names=_names(names))
     return lines_of(app, page, said)
 
 
@@ -405,7 +413,7 @@ def _waiting_pages(app: web.Application) -> dict[str, Page]:
     return {p.waiting: p for p in app[PAGES].waiting if p.waiting is not None}
 
 
-def _named(names: list[str]) -> dict[str, object]:
+def _named(names: list[str]) -> dict[str, str | int]:
     """The values of a sentence on students an order moved: the one ``name``, how many
     (``count``) and who (``names``: 'Ada, Bo ... and 35 more')."""
     return {"name": names[0] if names else "", "count": len(names), "names": _names(names)}
@@ -415,4 +423,4 @@ def _names(names: list[str]) -> str:
     shown_names = ", ".join(names[:5])
     if len(names) <= 5:
         return shown_names
-    return N_("{names} and {count} more").format(names=shown_names, count=len(names) - 5)
+    return M_("{names} and {count} more", names=shown_names, count=len(names) - 5)

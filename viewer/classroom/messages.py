@@ -31,8 +31,9 @@ from collections.abc import Callable
 from dataclasses import field
 from typing import Any, ClassVar, Self
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model.game import shorten
+from pyramid_lab.model.words import reason_of
 
 from .checks import (
     MAX_WAITING,
@@ -43,6 +44,7 @@ from .checks import (
     name_of,
     token_of,
     whole_number,
+    word,
 )
 from .readers import Message, Values, checked
 from .words import chosen
@@ -216,7 +218,7 @@ def action_of(name: Any, args: Any) -> Action:
     values = args_of(args)
     kind = ACTIONS.get(name)
     if kind is None:
-        raise Refused(N_("no such action: {name}").format(name=shorten(name, 20)))
+        raise Refused(M_("no such action: {name}", name=shorten(name, 20)))
     return kind.from_values(values)
 
 
@@ -260,9 +262,9 @@ def _ticked(given: list[Any], asks: str, most: int, what: str) -> tuple[str, ...
     """The ticked (``what``: one in words), each once: Refused ``asks`` when they are
     none or more than ``most``."""
     if not given:
-        raise Refused(N_("{asks} (tick them first)").format(asks=asks))
+        raise Refused(M_("{asks} (tick them first)", asks=word(asks)))
     if len(given) > most:
-        raise Refused(N_("{asks} (at most {most} at once)").format(asks=asks, most=most))
+        raise Refused(M_("{asks} (at most {most} at once)", asks=word(asks), most=most))
     return tuple(dict.fromkeys(bounded_text(v, what, 24) for v in given))
 
 
@@ -394,7 +396,7 @@ class Unread(Exception):
     """A message not read: its id, why, and the kind it claimed (for the log)."""
 
     def __init__(self, ident: int | None, why: Refused, kind: Any = None) -> None:
-        super().__init__(str(why))
+        super().__init__(reason_of(why))
         self.ident, self.why, self.kind = ident, why, kind
 
 

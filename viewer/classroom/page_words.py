@@ -1,151 +1,80 @@
 """The words of the classroom's pages themselves, their templates' (``www/student.html``,
 ``www/teacher.html``) and their JavaScript's (``www/classroom.js``): each a whole sentence
 with named placeholders, written there as ``t("...", {name: value})`` (a count's as
-``tn("{count} student", "{count} students", n, {...})``) and listed here for the catalog's
-extraction, so the page's words and the server's come from the one catalog
-(:func:`.words.page_words` sends them, translated). ``tests/web/test_page_language.py``
-fails on a word the pages use that is not listed here.
+``tn("{count} student", "{count} students", n, {...})``; a word declared as data, a
+constant or a code the page translates where it shows it, marked ``N_("...")``), and
+extracted from there by Babel (issue 108 item 6): ``scripts/catalogs.py`` puts them in the
+catalog (``babel.cfg``: Babel's JavaScript extraction for the script, :func:`extract_template`
+for the templates' expressions), and the server finds them the same way to send a page its
+words, translated (:func:`written`; :func:`.words.page_words`). Nothing lists them by hand.
 
 The teacher's lines carry a code where the page says a word (a student's ``end``: ``lesson
 done``, ``all lessons done``): the page translates it; the class keeps it as it is."""
 
 from __future__ import annotations
 
-from pyramid_lab.i18n import N_
+import functools
+import html
+import io
+import re
+from collections.abc import Collection, Iterator, Mapping
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
 
-__all__ = ["PAGE_PLURALS", "PAGE_WORDS"]
+if TYPE_CHECKING:  # (Babel's own names for an extraction method's types: types only)
+    from babel.messages.extract import _ExtractionResult, _FileObj, _Keyword
 
-#: Every word of the pages (``t(...)``), as written there.
-PAGE_WORDS: tuple[str, ...] = (
-    N_("Pyramid Lab classroom"),
-    N_("Your name"),
-    N_("your name"),
-    N_("Join the class"),
-    N_("The teacher's number"),
-    N_("Join with the number"),
-    N_("Lesson"),
-    N_("Step {step} of {steps}"),
-    N_("Picked: {points}"),
-    N_("Picked: nothing yet"),
-    N_("Hint: {hint}"),
-    N_("Moves of {about}:"),
-    N_("The moves:"),
-    N_("choose a move"),
-    N_("Play"),
-    N_("Play the programs"),
-    N_("or type the move"),
-    N_("Check"),
-    N_("Hint"),
-    N_("Retry"),
-    N_("Previous"),
-    N_("the class's last step: no step after it"),
-    N_("Next"),
-    N_(
-        "This browser cannot draw the board: WebGL is off or not available here. Turn "
-        "on hardware acceleration (or WebGL) in the browser's settings and reload this "
-        "page (your place in the class is kept), or ask your teacher. The lesson's text "
-        "and Hint can be read meanwhile."
-    ),
-    N_("On the board"),
-    N_("Levels shown"),
-    N_("Peel"),
-    N_("Clip across"),
-    N_("Reset view"),
-    N_("Pyramid Lab classroom: the teacher's page"),
-    N_("Class code"),
-    N_("Open"),
-    N_("step"),
-    N_("Everyone to this step"),
-    N_("Results as CSV"),
-    N_("Closed to new students: a new student waits for your yes."),
-    N_("Open: anyone with the students' address may join."),
-    N_("once everyone is in: a join then waits for your yes"),
-    N_("Close the class to new students"),
-    N_("Open the class again"),
-    N_("Remove the {count} ticked"),
-    N_("Remove the ticked (tick them first)"),
-    N_(
-        "a number to read out to a late student: typed on their page, it lets them in "
-        "once, however many pages wait"
-    ),
-    N_("A number for a late student"),
-    N_("Numbers open:"),
-    N_("tick every join waiting"),
-    N_("Asking to join ({count}):"),
-    N_("tick all"),
-    N_("Let in the {count} ticked"),
-    N_("Let in the ticked"),
-    N_("Refuse the {count} ticked"),
-    N_("Refuse the ticked"),
-    N_(
-        "The waiting room is full ({count}): a newcomer is turned away, told to ask "
-        "you, until you let in or refuse some."
-    ),
-    N_("tick {name}"),
-    N_("Let in"),
-    N_("Refuse"),
-    N_(
-        "Their lines, answers and times leave the class's results and its CSV, and "
-        "their pages can do nothing more."
-    ),
-    N_(
-        'They can be brought back, as they were, from "Removed" below, for as long as '
-        "this class's results file is kept."
-    ),
-    N_("Remove {name}"),
-    N_("Remove {count} students"),
-    N_("Keep {name}"),
-    N_("Keep them"),
-    N_("tick every student"),
-    N_("Student"),
-    N_("Step"),
-    N_("Tries"),
-    N_("Right"),
-    N_("Wrong"),
-    N_("On the step"),
-    N_("Last wrong answer"),
-    N_("Why it was wrong"),
-    N_("tells {name} apart from a namesake (also in the CSV)"),
-    N_("steps answered or read: {done} of {steps}"),
-    N_("Remove {name} from the class and its results (asks first)"),
-    N_("Remove"),
-    N_("Removed ({count})"),
-    N_("tick every student removed"),
-    N_("Bring back the {count} ticked"),
-    N_("Bring back the ticked"),
-    N_("Bring back"),
-    N_("The class closed this page."),
-    N_("The class refused this page: {why}"),
-    N_("The server did not answer; trying again soon."),
-    N_("{names} and {count} more"),
-    N_("Remove {names} from the class?"),
-    N_("Language"),
-    N_("The connection to the class was lost: trying again..."),
-    N_("The class cannot be reached: reload the page when it is back."),
-    N_("that is not this class's code"),
-    N_("too many wrong class codes on this page: reload it to try again"),
-    N_("lesson done"),
-    N_("all lessons done"),
-    N_("page closed"),
-    N_("{name}'s page is closed or lost its connection; their progress is kept"),
-    N_("{name}'s page is open, but nothing was done on it for a while"),
-    N_(
-        "A grey row, page closed: the student's page is closed or lost its connection "
-        "(their progress is kept). Idle: the page is open, but nothing was done on it for "
-        "a minute or more."
-    ),
-)
+__all__ = ["KEYWORDS", "WWW", "extract_template", "written"]
+
+#: The pages' files.
+WWW = Path(__file__).parent / "www"
+#: The pages' keywords, as Babel's extraction takes them: ``t("...")`` a word, ``tn("...",
+#: "...", n)`` a count's, ``N_("...")`` a word marked where it is declared.
+KEYWORDS: dict[str, _Keyword] = {"t": None, "tn": (1, 2), "N_": None}
+
+#: An expression of a page's template: ``{{ ... }}``, or an attribute's value bound to one
+#: (``:placeholder="..."``, ``@click="..."``, ``v-if="..."``).
+_EXPRESSION = re.compile(r"\{\{(.*?)\}\}|\s(?::|@|v-)[\w:.\-]*=\"([^\"]*)\"", re.DOTALL)
 
 
-def ngettext(singular: str, plural: str, n: int) -> tuple[str, str]:
-    """A counted word of the pages, marked for the catalog's extraction (``ngettext`` is
-    the name it looks for, as ``N_`` marks a word): the pair as written, translated where
-    the page is sent its words (:func:`.words.page_words`)."""
-    return singular, plural
+def extract_template(
+    fileobj: _FileObj | IO[bytes],
+    keywords: Mapping[str, _Keyword],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],  # (Babel's: the section's options; none taken here)
+) -> Iterator[_ExtractionResult]:
+    """Babel's extraction method for a page's template (``www/*.html``): Babel's own
+    JavaScript extraction of each of its expressions (:data:`_EXPRESSION`, its HTML
+    entities read), at the template's line."""
+    from babel.messages.extract import extract_javascript
+
+    text = fileobj.read().decode("utf-8")
+    for found in _EXPRESSION.finditer(text):
+        inline, bound = found.groups()
+        expression = html.unescape(inline if inline is not None else bound)
+        line = text.count("\n", 0, found.start()) + 1
+        source = io.BytesIO(expression.encode("utf-8"))
+        for lineno, name, messages, comments in extract_javascript(
+            source, keywords, comment_tags, {}
+        ):
+            yield line + lineno - 1, name, messages, comments
 
 
-#: The pages' counted words (``tn(singular, plural, n)``): singular and plural, as written.
-PAGE_PLURALS: tuple[tuple[str, str], ...] = (
-    ngettext("{count} student", "{count} students", 2),
-    ngettext("idle for {count} minute", "idle for {count} minutes", 2),
-)
+@functools.cache
+def written() -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The words the pages write (``t``, ``N_``) and their counted words (``tn``: singular
+    and plural), in the order written, as Babel's extraction finds them (the catalog's
+    way: :data:`KEYWORDS`)."""
+    from babel.messages.extract import extract
+
+    words: dict[str, None] = {}
+    plurals: dict[tuple[str, str], None] = {}
+    for path in sorted(WWW.glob("*.html")) + sorted(WWW.glob("*.js")):
+        method = extract_template if path.suffix == ".html" else "javascript"
+        with path.open("rb") as source:
+            for _line, message, _comments, _context in extract(method, source, KEYWORDS):
+                if isinstance(message, tuple):
+                    plurals[(str(message[0]), str(message[1]))] = None
+                else:
+                    words[message] = None
+    return tuple(words), tuple(plurals)

@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from aiohttp import web
 
+from pyramid_lab import i18n
 from pyramid_lab.i18n import N_
 
 from .checks import Refused, key_of, token_of
@@ -183,16 +184,22 @@ async def pushing(app: web.Application, page: Page) -> None:
             await asyncio.sleep(COALESCE)
             if page.busy:
                 continue  # (its answer carries the change)
-            if page.role == "teacher":
-                pushed: TeacherLines = {**lines_of(app, page), "push": "lines"}
-                await send(app, page, pushed)
-            elif page.role == "student" and changed_for(app, page):
-                await _push_student(app, page)
-            elif page.removed is not None and brought_back(app, page):
-                key, token = page.removed  # brought back: the page is theirs again
-                page.removed = None
-                app[PAGES].as_student(page, key, token)
-                await _push_student(app, page)
+            with i18n.override(page.language):  # (made in the page's language, as its answers)
+                await _push(app, page)
+
+
+async def _push(app: web.Application, page: Page) -> None:
+    """What changed for ``page``, sent: the teacher's lines, or a student's page anew."""
+    if page.role == "teacher":
+        pushed: TeacherLines = {**lines_of(app, page), "push": "lines"}
+        await send(app, page, pushed)
+    elif page.role == "student" and changed_for(app, page):
+        await _push_student(app, page)
+    elif page.removed is not None and brought_back(app, page):
+        key, token = page.removed  # brought back: the page is theirs again
+        page.removed = None
+        app[PAGES].as_student(page, key, token)
+        await _push_student(app, page)
 
 
 async def _push_student(app: web.Application, page: Page) -> None:

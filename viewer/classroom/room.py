@@ -261,9 +261,7 @@ class Classroom:
             raise Refused(N_("no such student removed"))
         if not names:
             raise Refused(
-                N_("the class is full ({count} students): remove some first").format(
-                    count=MAX_STUDENTS
-                )
+                M_("the class is full ({count} students): remove some first", count=MAX_STUDENTS)
             )
         return names, left
 

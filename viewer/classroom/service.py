@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from pyramid_lab.i18n import N_
 from pyramid_lab.model.game import shorten
+from pyramid_lab.model.words import reason_of
 
 from .checks import Refused, whole_number
 from .messages import (
@@ -136,8 +137,8 @@ class Service:
             try:
                 ACTIONS[type(action)](self, student, action)
             except Refused as exc:
-                student.move_said = str(exc)
-                return self.student_answer(student, str(exc), known)
+                student.move_said = reason_of(exc)
+                return self.student_answer(student, reason_of(exc), known)
             return self.student_answer(student, known=known)
 
     def forget(self, key: str) -> None:
@@ -148,7 +149,7 @@ class Service:
 def forget_answer(exc: Refused) -> Forget:
     """The answer to a key that acts no more: the page forgets it (but a removed student's
     page keeps it: the teacher may bring them back)."""
-    return {"forget": True, "removed": isinstance(exc, Removed), "error": str(exc)}
+    return {"forget": True, "removed": isinstance(exc, Removed), "error": reason_of(exc)}
 
 
 def _known(value: Any) -> dict[str, str]:
@@ -171,7 +172,7 @@ def _refusing(work: Callable[[], R]) -> R | Failed:
     try:
         return work()
     except Refused as exc:
-        return {"error": str(exc)}
+        return {"error": reason_of(exc)}
     except Exception:
         log.error("a request failed: %s", shown(traceback.format_exc(), 4000))
         return {"error": N_("the server could not do that; try again")}
@@ -195,7 +196,7 @@ def _form(service: Service, student: Student, action: Form) -> None:
     try:
         text = student.hand.choices().form_move(list(action.chosen))
     except ValueError as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(reason_of(exc)) from None
     student.hand.play(student.hand.read_move(text))
 
 

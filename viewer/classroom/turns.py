@@ -5,6 +5,7 @@ take more than their share of the server's time."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import itertools
 import math
 import time
@@ -57,7 +58,8 @@ class Turns:
         self.running[whose] = self.running.get(whose, 0) + 1
         started = time.monotonic()
         try:
-            return await loop.run_in_executor(self.pool, work)
+            # (in the caller's context: a page's language, i18n.override, goes with its work)
+            return await loop.run_in_executor(self.pool, contextvars.copy_context().run, work)
         finally:
             now = time.monotonic()
             self.usage(whose, now, max(now - started, 1e-4))

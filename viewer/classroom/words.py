@@ -4,16 +4,18 @@ on the page (its language picker, kept in that browser), so one class mixes lang
 
 Two kinds of words, one catalog (:mod:`pyramid_lab.i18n`):
 
-- **the page's own** (its template's and its JavaScript's, listed in :mod:`.page_words`):
+- **the page's own** (its template's and its JavaScript's, extracted by Babel:
+  :mod:`.page_words`):
   the page fetches them once, translated (:func:`page_words`, ``/words/LANG.json``), and
   fills their named placeholders itself (``t("Step {step} of {steps}", {...})``, plurals
   by the catalog's own rule);
-- **the server's** (refusals, prompts, hints, verdicts' words, the teacher's orders said,
-  a page closed): made in English with named placeholders (``N_(...).format(...)``: the
-  class's log, its results file and the teacher's lines keep that one language-free
-  form), and put in the page's language as they leave for it (:func:`translated`, in
-  :func:`.pushes.send`): a message the catalog holds is looked up whole, one made from a
-  template matched to it and its values put back in the translation.
+- **the server's, the lab's and the games'** (refusals, prompts, hints, verdicts' words,
+  the teacher's orders said, a page closed): Messages (:class:`~pyramid_lab.i18n.Message`) from
+  where they are made (``M_``, ``Mn_``; the class's log, its results file and the
+  teacher's lines keep their English, the one language-free form), said in the page's
+  language as they leave for it (:func:`translated`, in :func:`.pushes.send`); a word
+  marked ``N_`` is looked up whole. A page's handling runs in its language
+  (``i18n.override``), so ``str()`` of a reason there speaks it too.
 
 English is every message itself: an English page is sent what it always was."""
 
@@ -28,11 +30,10 @@ from pyramid_lab.i18n import N_
 
 from ..lab.said_html import html_said
 from .lesson_texts import in_page_language
-from .page_words import PAGE_PLURALS, PAGE_WORDS
+from .page_words import written
 from .replies import Moves, MoveShown, Reply, StudentPage
 
 __all__ = [
-    "ENGLISH",
     "LanguageShown",
     "PageWords",
     "chosen",
@@ -44,31 +45,9 @@ __all__ = [
     "warm",
 ]
 
-#: The server's words as they are made, whatever language the command line speaks: English,
-#: the class's one language-free form (``ENGLISH.ngettext(...)`` for a count's; a page is
-#: sent them in its own language, :func:`translated`).
-ENGLISH = i18n.translations(i18n.ENGLISH)
-
 #: The words before a verdict's reason (``model.lesson.verdict_word``'s, the window's too):
 #: the page is sent them in its language.
 VERDICT_WORDS = (N_("Right!"), N_("Right so far:"), N_("Not yet:"))
-
-#: The rules' reasons of a verdict (``model.lesson.judging``'s, made in English there):
-#: the page is sent them in its language, each found whole by its template (:func:`said`;
-#: ``tests/web/test_page_language.py`` walks a wrong answer's in the pseudo-locale).
-VERDICT_REASONS = (
-    N_("{points} is not one of them"),
-    N_("{points} are not one of them"),
-    N_("{points} is not one of them ({why})"),
-    N_("{points} are not one of them ({why})"),
-    N_("{points} is right; {count} more to find"),
-    N_("{points} are right; {count} more to find"),
-    N_("{move} is the move"),
-    N_("{move} is not the move this step asks for"),
-    N_("{move} is not the move this step asks for: {what}"),
-    N_("{move} cannot be played: {reason}"),
-    N_("it is not a corner"),
-)
 
 #: Each language's own name (as the picker lists it: a language is found by its own name).
 NAMES = {
@@ -137,8 +116,9 @@ def page_words(language: str) -> PageWords:
     """The page's own words (:mod:`.page_words`) in ``language``, as the page fetches
     them."""
     words = i18n.translations(language)
-    found: dict[str, str | list[str]] = {m: words.gettext(m) for m in PAGE_WORDS}
-    for singular, plural in PAGE_PLURALS:
+    page_words, page_plurals = written()
+    found: dict[str, str | list[str]] = {m: words.gettext(m) for m in page_words}
+    for singular, plural in page_plurals:
         forms = _plural_count(language)
         found[singular] = [
             words.ngettext(singular, plural, _example(language, k)) for k in range(forms)
@@ -180,93 +160,26 @@ def _example(language: str, form: int) -> int:
 # ---- the server's words, in the page's language ---------------------------------------------
 
 
-#: A template of the catalog as a pattern that finds it in a sentence made from it: its
-#: message (a plural's singular and plural), its pattern.
-Template = tuple[re.Pattern[str], str | tuple[str, str]]
-
-
-@functools.cache
-def _catalog() -> tuple[frozenset[str], tuple[Template, ...]]:
-    """Every message of the catalogs (a shipped catalog's: each holds every message; the
-    template is not shipped), and those with named placeholders as patterns that find the
-    message in a sentence made from it (the values in their places; only templates with
-    words enough to be told apart). None without a catalog."""
-    from babel.messages.pofile import read_po
-
-    shipped = i18n.languages()
-    if not shipped:
-        return frozenset(), ()
-    po = i18n.LOCALE_DIR / shipped[0] / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
-    with po.open("rb") as source:
-        ids = [m.id for m in read_po(source) if m.id]
-    patterns: list[tuple[int, Template]] = []
-    for message in ids:
-        forms = [str(form) for form in message] if isinstance(message, (tuple, list)) else [message]
-        for form in forms:
-            found = _pattern(form)
-            if found is not None:
-                kept: str | tuple[str, str] = (forms[0], forms[1]) if len(forms) == 2 else form
-                patterns.append((found[1], (found[0], kept)))
-    patterns.sort(key=lambda entry: -entry[0])  # (the most words first: the most telling)
-    plain = frozenset(m for m in ids if isinstance(m, str))
-    return plain, tuple(template for _letters, template in patterns)
-
-
-def _pattern(message: str) -> tuple[re.Pattern[str], int] | None:
-    """``message`` as a pattern of its named placeholders, and its letters; None for one
-    with none, with too few letters to be told apart (7), or a placeholder twice."""
-    pieces = re.split(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", message)
-    letters = sum(ch.isalpha() for ch in "".join(pieces[0::2]))
-    names = pieces[1::2]
-    if not names or letters < 7 or len(set(names)) != len(names) or "%(" in message:
-        return None
-    body = "".join(
-        re.escape(piece) if k % 2 == 0 else f"(?P<{piece}>.+?)" for k, piece in enumerate(pieces)
-    )
-    return re.compile(body, re.DOTALL), letters
-
-
 def warm() -> None:
     """Read the catalog's messages and compile each language's now (a second or so the
     first time, on a thread), not on the server's loop when a page first asks."""
-    _catalog()
+    i18n.catalog_messages()
+    written()
     for language in i18n.languages():
         i18n.translations(language)
 
 
 def said(text: str, language: str) -> str:
-    """``text``, a message of the server's or the lab's in English, in ``language``: a
-    :class:`~pyramid_lab.i18n.Message` (the lab's and the games' words, made language-free)
-    said in it from its message and values; any other text as :func:`_said` finds it."""
+    """``text``, a sentence of the server's, the lab's or the games', in ``language``: a
+    :class:`~pyramid_lab.i18n.Message` said in it from its message and values (a value
+    that is a person's own text, a name, a move typed, is put in as it is: never read as
+    a template); a word of the catalog marked ``N_`` looked up whole; anything else (a
+    lesson's own words) as it is."""
     if isinstance(text, i18n.Message):
         return text.said_in(language)
-    return _said(text, language)
-
-
-@functools.lru_cache(maxsize=4096)
-def _said(text: str, language: str) -> str:
-    """``text``, a message of the server's in English, in ``language``: looked up whole
-    when the catalog holds it, else matched to a template of the catalog and its values
-    put in the translation (a value that is itself a message translated too; a count's
-    form by its ``count``); as it is when it is no message of the catalog (a lesson's own
-    words, the rules' not yet in it)."""
-    if language == i18n.ENGLISH or not text:
+    if not text or i18n.resolve(language) == i18n.ENGLISH or text not in i18n.catalog_messages():
         return text
-    words = i18n.translations(language)
-    known, patterns = _catalog()
-    if text in known:
-        return words.gettext(text)
-    for pattern, message in patterns:
-        found = pattern.fullmatch(text)
-        if found is None:
-            continue
-        values = {k: said(v, language) for k, v in found.groupdict().items()}
-        if isinstance(message, tuple):
-            count = found.groupdict().get("count", "")
-            n = int(count) if count.isdigit() else 2
-            return words.ngettext(message[0], message[1], n).format(**values)
-        return words.gettext(message).format(**values)
-    return text
+    return i18n.shown(text, language)
 
 
 def translated(reply: Reply, language: str) -> Reply:

@@ -19,6 +19,7 @@ from aiohttp import WSMsgType, web
 
 from pyramid_lab import i18n
 from pyramid_lab.i18n import N_
+from pyramid_lab.model.words import reason_of
 
 from .checks import Refused
 from .guard import refusal_language
@@ -166,15 +167,16 @@ async def _answer(app: web.Application, page: Page, text: str | None) -> Reply:
         elif kind.WHO == "teacher" and page.role != "teacher":
             reply = Failed(error=N_("the teacher's page asks for the class code first"))
         else:  # (its fields read only now: nothing is said to a page that may not send it)
-            reply = await HANDLERS[kind](app, page, kind.read(raw))
+            with i18n.override(page.language):  # (str() of a reason speaks the page's)
+                reply = await HANDLERS[kind](app, page, kind.read(raw))
     except Unread as exc:
         ident = exc.ident
         if isinstance(exc.why, Unknown) and not page.told:  # once a page: no flood of lines
             page.told = True
             log.info("a page sent an unknown message: %s", shown(exc.kind))
-        reply = Failed(error=str(exc.why))
+        reply = Failed(error=reason_of(exc.why))
     except Refused as exc:
-        reply = Failed(error=str(exc))
+        reply = Failed(error=reason_of(exc))
     except Exception:
         log.error("a request failed: %s", shown(traceback.format_exc(), 4000))
         reply = Failed(error=N_("the server could not do that; try again"))

@@ -170,13 +170,12 @@ def _bad_arguments(args: argparse.Namespace) -> str:
 
 
 def _refused(exc: Exception) -> str:
-    """A refusal of the classroom's (made in English, as the pages are sent it) in the
-    language the command line speaks."""
+    """A refusal of the classroom's (a Message, or a word of the catalog) in the language
+    the command line speaks."""
     from pyramid_lab import i18n
+    from pyramid_lab.model.words import reason_of
 
-    from ..classroom.words import said
-
-    return said(str(exc), i18n.current())
+    return i18n.shown(reason_of(exc))
 
 
 def _results_path(args: argparse.Namespace, lessons: list[str]) -> Path:

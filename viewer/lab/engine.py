@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Literal
 from pyramid_lab.i18n import M_, Message
 from pyramid_lab.model import search
 from pyramid_lab.model.game import SIMULTANEOUS, Game, IllegalMoveError
+from pyramid_lab.model.words import reason_of
 
 from .engine_table import Bare, Table, parts_due
 from .engine_words import describe_choice
@@ -328,7 +329,7 @@ class Engine:
         try:
             self.session.play(choice.move)  # (an illegal one is said, never played)
         except IllegalMoveError as exc:  # an engine bug: said, never played
-            self.say(M_("the computer's move was illegal: {error}", error=str(exc)))
+            self.say(M_("the computer's move was illegal: {error}", error=reason_of(exc)))
             return
         text = self.table.played(self.session.game, mover, choice.move)
         if self.show_reckoning:
@@ -374,7 +375,7 @@ class Engine:
             try:
                 self.session.play(result.move)
             except IllegalMoveError as exc:
-                self.say(M_("the joint move was illegal: {error}", error=str(exc)))
+                self.say(M_("the joint move was illegal: {error}", error=reason_of(exc)))
                 return
             self.say(self.table.played(self.session.game, mover, result.move))
         else:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from pyramid_lab.i18n import M_
 from pyramid_lab.model import search
+from pyramid_lab.model.words import reason_of
 
 from .analysis import Analyses
 from .bulletin import Bulletin
@@ -87,7 +88,7 @@ class LabAnalysis:
             self._changed("analysis")
 
     def _failed(self, job: Job, exc: BaseException) -> None:
-        self.bulletin.say(M_("the analysis failed: {error}", error=str(exc)))
+        self.bulletin.say(M_("the analysis failed: {error}", error=reason_of(exc)))
         self._changed("analysis")
 
     def _answered(self, job: Job, result: object) -> None:

@@ -173,7 +173,7 @@ class LessonChecks:
 
     def _check_failed(self, job: Job, exc: BaseException) -> None:
         self._saving = None if job.purpose == "save" else self._saving
-        failed = M_("the rules' check failed: {error}", error=shorten(str(exc)))
+        failed = M_("the rules' check failed: {error}", error=shorten(reason_of(exc)))
         self.state.changed.emit("report", failed, False)
 
     def _write(self, problems: list[lessons.Problem]) -> None:

@@ -23,6 +23,7 @@ from pyramid_lab.i18n import M_, Message
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, Move, shorten
+from pyramid_lab.model.words import reason_of
 
 from .jobs import JOIN_SECONDS, Job, JobRunner, Post, answer, at_once
 from .outcome_words import word
@@ -104,5 +105,5 @@ class LessonJudge:
 
     def _failed(self, _job: Job, exc: BaseException) -> None:
         self.words = ""
-        self.say(M_("The move could not be judged: {error}", error=shorten(str(exc))))
+        self.say(M_("The move could not be judged: {error}", error=shorten(reason_of(exc))))
         self.said()  # the words of the wait go

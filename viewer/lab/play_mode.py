@@ -7,6 +7,7 @@ from typing import Protocol
 
 from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import Game, IllegalMoveError, Move
+from pyramid_lab.model.words import reason_of
 
 from .frame import Frame
 from .game_ui import UI
@@ -74,7 +75,7 @@ class PlayBoard(Mode):
         try:
             lab.play(move)  # the computer may answer it
         except IllegalMoveError as exc:
-            return Refused(str(exc))
+            return Refused(reason_of(exc))
         said = board.ui.played(lab.session.game, mover, move)
         moot = board.ui.moot(lab.session.game)
         if moot is not None and lab.session.game.to_move == mover:  # made for them

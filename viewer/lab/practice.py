@@ -205,7 +205,7 @@ class Practice:
             self.progress.forget([e.key for e in self.collection.entries])
         except OSError as exc:
             self.show_message(
-                M_("Practice: the ticks could not be written: {error}", error=str(exc))
+                M_("Practice: the ticks could not be written: {error}", error=reason_of(exc))
             )
         self.changed.emit()
 
@@ -226,7 +226,9 @@ class Practice:
                     )
                     self.show_message(said)
             except OSError as exc:
-                said = M_("Solved, but the tick could not be written: {error}", error=str(exc))
+                said = M_(
+                    "Solved, but the tick could not be written: {error}", error=reason_of(exc)
+                )
                 self.show_message(said)
         if self.hint_move is not None and self.hint_move[0] != position_of(self.session.game):
             self._reset_hints()
@@ -318,7 +320,7 @@ class Practice:
 
     def _on_hint_failed(self, job: Job, exc: BaseException) -> None:
         self.hint_stage = 0
-        self.show_message(M_("Hint: the search failed: {error}", error=str(exc)))
+        self.show_message(M_("Hint: the search failed: {error}", error=reason_of(exc)))
         self.changed.emit()
 
     def _say_hint(self) -> None:

@@ -21,6 +21,7 @@ from pyramid_lab.i18n import M_
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, shorten
 from pyramid_lab.model.puzzle import Verdict
+from pyramid_lab.model.words import reason_of
 
 from .events import Signal
 from .jobs import JOIN_SECONDS, Job, JobRunner, Post, Progress, answer
@@ -156,7 +157,7 @@ class Composer:
         try:
             self.written = search.puzzles.write_collection(folder, made, set_stem(made[0].game))
         except OSError as exc:
-            self.changed.emit("failed", M_("not written: {error}", error=shorten(str(exc))))
+            self.changed.emit("failed", M_("not written: {error}", error=shorten(reason_of(exc))))
             return
         self.changed.emit("composed", folder, self.written)
 

@@ -33,6 +33,7 @@ from pyramid_lab.model.puzzle import (
     solution_of,
 )
 from pyramid_lab.model.setup import start_copy
+from pyramid_lab.model.words import reason_of
 
 from .count_words import moves_said, plies_said
 from .frame import Frame, Label
@@ -153,7 +154,7 @@ class PuzzleEditor:
         try:
             checked = check_puzzle(puzzle, self.session.game)
         except PositionFormatError as exc:
-            self.say(M_("Puzzle: {error}", error=str(exc)))
+            self.say(M_("Puzzle: {error}", error=reason_of(exc)))
             return False
         self.writing = True
         try:

@@ -33,6 +33,7 @@ from pyramid_lab.model.game import Game, shorten
 from pyramid_lab.model.review import FLAWED, GameReview, PuzzleSpot
 from pyramid_lab.model.setup import start_copy
 from pyramid_lab.model.userfiles import made_puzzles_folder
+from pyramid_lab.model.words import reason_of
 
 from .events import Signal
 from .frame import Frame
@@ -227,7 +228,7 @@ class Reviews:
     def _failed(self, job: Job, exc: BaseException) -> None:
         self._line_end = None
         self.changed.emit("failed", exc)
-        error = shorten(str(exc))
+        error = shorten(reason_of(exc))
         if job.purpose == "puzzle":
             self.say(M_("the puzzle search failed: {error}", error=error))
         else:
@@ -256,7 +257,7 @@ class Reviews:
             folder.mkdir(parents=True, exist_ok=True)
             write(path, position, puzzle)
         except OSError as exc:
-            self.say(M_("puzzle not written: {error}", error=shorten(str(exc))))
+            self.say(M_("puzzle not written: {error}", error=shorten(reason_of(exc))))
             return None
         self.last_puzzle = path
         self.say(

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import PositionFormatError
+from pyramid_lab.model.words import reason_of
 
 from .events import Signal
 from .modes import Mode, Shown
@@ -83,7 +84,7 @@ class SetupMode:
             game = editor.build()
         except PositionFormatError as exc:
             self.problem = str(exc)
-            self.say(M_("Set-up: {error}", error=str(exc)))
+            self.say(M_("Set-up: {error}", error=reason_of(exc)))
             self.switched.emit(True)
             return False
         self.close()

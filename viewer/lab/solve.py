@@ -38,6 +38,7 @@ from pyramid_lab.model.puzzle import (
 )
 from pyramid_lab.model.teaching import describe_result
 from pyramid_lab.model.tree import Node
+from pyramid_lab.model.words import reason_of
 
 from . import solve_words
 from .events import PositionChange, Signal
@@ -237,7 +238,7 @@ class SolveMode:
                 try:
                     session.restore(snapshot, move=False)
                 except ValueError as exc:  # (another game came meanwhile: nothing to restore)
-                    self.show_message(M_("Solve mode: {error}", error=str(exc)))
+                    self.show_message(M_("Solve mode: {error}", error=reason_of(exc)))
             self.show_message(M_("Solve mode ended: you left the puzzle position"))
             return
         self._evaluate()
@@ -342,7 +343,7 @@ class SolveMode:
         self.show_message(self.engine.table.played(session.game, mover, defence.move))
 
     def _on_failed(self, job: Job, exc: BaseException) -> None:
-        self._set_status("failed", M_("The search failed: {error}", error=str(exc)))
+        self._set_status("failed", M_("The search failed: {error}", error=reason_of(exc)))
 
     # ---- the window's questions ---------------------------------------------------------
 

@@ -368,7 +368,7 @@ class TableBuild:
         self._end(result)
 
     def _on_failed(self, job: Job, exc: BaseException) -> None:
-        self._end(BuildFailed(M_("the build failed: {error}", error=str(exc))))
+        self._end(BuildFailed(M_("the build failed: {error}", error=reason_of(exc))))
 
     def _end(self, outcome: BuildEnd) -> None:
         self.outcome, self.fraction, self.stopping = outcome, None, False

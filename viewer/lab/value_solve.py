@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from pyramid_lab.i18n import M_, N_, Message, Mn_, Value, number
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game
+from pyramid_lab.model.words import reason_of
 
 from .events import PositionChange, Signal
 from .jobs import JOIN_SECONDS, Job, JobRunner, Post, Progress, answer
@@ -427,7 +428,7 @@ class ValueSolve:
 
     def _on_failed(self, job: Job, exc: BaseException) -> None:
         self._cancel_timer()
-        self._say(M_("Solve position failed: {error}", error=str(exc)))
+        self._say(M_("Solve position failed: {error}", error=reason_of(exc)))
 
     def shutdown(self, wait: float = JOIN_SECONDS) -> None:
         self._cancel_timer()

@@ -12,9 +12,17 @@
   const OPEN_MS = 10000;
   const RETRY_MS = 1000;
   const RETRIES = 900; // a quarter of an hour
-  // (the page's own words: each through t(), from the catalog the server sends)
-  const LOST = "The connection to the class was lost: trying again...";
-  const GONE = "The class cannot be reached: reload the page when it is back.";
+  // (the page's own words: each through t(), from the catalog the server sends; a word
+  // declared here and translated where it is shown marked N_(), for the catalog's
+  // extraction: scripts/catalogs.py, viewer/classroom/page_words.py)
+  const N_ = (word) => word;
+  const LOST = N_("The connection to the class was lost: trying again...");
+  const GONE = N_("The class cannot be reached: reload the page when it is back.");
+  // the teacher's lines' codes, and the picker's label (in a template string): t() of them
+  // where they are shown
+  N_("lesson done");
+  N_("all lessons done");
+  N_("Language");
   // the language this page speaks: the one picked on it (kept in this browser, per page),
   // else the browser's (the server read its Accept-Language into the page)
   // (read once the document's body is there: this script runs in its head)
@@ -686,7 +694,7 @@
   function shown(answer) {
     set("cr_msg", answer.error || "");
     if (answer.error) {
-      const unproven = ["that is not this class's code", "too many wrong class codes on this page: reload it to try again"];
+      const unproven = [N_("that is not this class's code"), N_("too many wrong class codes on this page: reload it to try again")];
       if (/class's code|wrong class codes/.test(answer.error) || unproven.some((w) => answer.error === t(w))) {
         C.proven = false;
         set("teacher", null);

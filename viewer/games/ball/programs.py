@@ -15,6 +15,7 @@ from pyramid_lab.model.ball import COLOURS, Program, PyramidBall, SpecialChoice
 from pyramid_lab.model.ball.rules import ALL_STAND
 from pyramid_lab.model.game import JointMove, Move
 from pyramid_lab.model.teaching import describe_result
+from pyramid_lab.model.words import colour as said_colour
 
 from ...lab.game_ui import TURN_DOCK, Host
 from ...lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
@@ -70,9 +71,7 @@ class ProgramTurn:
 
     def click(self, site: int) -> TurnAnswer:
         if self.game.is_over():
-            return Declined(
-                N_("the game is over: {result}").format(result=describe_result(self.game))
-            )
+            return Declined(M_("the game is over: {result}", result=describe_result(self.game)))
         if self.game.choosing is not None:
             return Declined(choice_text(self.game))
         return Declined(CLICK_TEXT if self.desk.controls == TURN_DOCK else CLICK_TEXT_ELSEWHERE)
@@ -80,11 +79,9 @@ class ProgramTurn:
     def submit(self, side: int, part: Move) -> TurnAnswer:
         """The computer's program for ``side``: the joint move once both are in."""
         if self.game.is_over():
-            return Declined(
-                N_("the game is over: {result}").format(result=describe_result(self.game))
-            )
+            return Declined(M_("the game is over: {result}", result=describe_result(self.game)))
         if not isinstance(part, Program):
-            return Declined(N_("not a program: {move}").format(move=part))
+            return Declined(M_("not a program: {move}", move=str(part)))
         problem = self.game.program_problem(part, side)
         if problem:
             return Declined(problem)
@@ -97,9 +94,7 @@ class ProgramTurn:
 
     def finish(self) -> TurnAnswer:
         if self.game.is_over():
-            return Declined(
-                N_("the game is over: {result}").format(result=describe_result(self.game))
-            )
+            return Declined(M_("the game is over: {result}", result=describe_result(self.game)))
         if self.game.choosing is not None:
             chosen = self.chosen
             return Declined(choice_text(self.game)) if chosen is None else Ready(chosen)
@@ -215,8 +210,12 @@ class ProgramDesk:
         self.hinted = None  # loaded: the editor's own tracks show it from now on
         self.program_docks[side].editor.set_program(program)
         self.refresh()
-        said = N_("the hint {program} is in {player}'s editor: Program in plays it")
-        self.show_message(said.format(program=program, player=COLOURS[side]))
+        said = M_(
+            "the hint {program} is in {player}'s editor: Program in plays it",
+            program=str(program),
+            player=said_colour(COLOURS[side]),
+        )
+        self.show_message(said)
 
     def open_side_ready(self) -> bool:
         side = self.open_side
@@ -238,17 +237,19 @@ class ProgramDesk:
         turn = self.turn
         if turn is None or turn.game.is_over():
             over = (
-                N_("the game is over: {result}").format(result=describe_result(turn.game))
+                M_("the game is over: {result}", result=describe_result(turn.game))
                 if turn
                 else N_("the game is over")
             )
-            said = N_("{reason}; Game > New game starts another").format(reason=over)
+            said = M_("{reason}; Game > New game starts another", reason=over)
             self.show_message(said)  # said, never silent
             return Declined(over)
         editor = self.program_docks[side].editor
         problem = editor.apply_text() or editor.why_not()  # typed and not yet applied
         if problem is not None:
-            said = N_("{player}'s program: {problem}").format(player=COLOURS[side], problem=problem)
+            said = M_(
+                "{player}'s program: {problem}", player=said_colour(COLOURS[side]), problem=problem
+            )
             self.show_message(said)
             return Declined(said)
         return self.program_in(side, editor.program(), play)
@@ -265,7 +266,7 @@ class ProgramDesk:
         self.refresh()
         joint = turn.joint()
         if joint is None:
-            said = N_("{player}'s program is in").format(player=COLOURS[side])
+            said = M_("{player}'s program is in", player=said_colour(COLOURS[side]))
             self.show_message(said)
             self.redraw()
             return STEPPED

@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from pyramid_lab.i18n import M_, _, format_list
+from pyramid_lab.i18n import M_, listed
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.lattice import CORNERS, PyramidLattice
 from pyramid_lab.model.partition import Partition, Place
@@ -192,9 +192,12 @@ class PartitionUI(LatticeSites[PlacementTurn], GameUI[PlacementTurn]):
             return words
         # the rims at the end: which balls, whose corners, and why they win (it said "the
         # winner's corners", naming neither the winner nor what the rims are on)
-        held = format_list(game.held_corners(outcome.winner))
-        won = _("the ball on each corner {winner} holds ({corners}): holding three corners wins")
-        return {**words, ("rim", "clickable"): won.format(winner=outcome.winner, corners=held)}
+        won = M_(
+            "the ball on each corner {winner} holds ({corners}): holding three corners wins",
+            winner=word(outcome.winner),
+            corners=listed(game.held_corners(outcome.winner)),
+        )
+        return {**words, ("rim", "clickable"): won}
 
     def describe(self, game: Game, turn: PlacementTurn, site: int, shown: Mapping[int, str]) -> str:
         text = self.describe_point(site, shown)
