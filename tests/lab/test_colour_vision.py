@@ -4,6 +4,8 @@ result is known, and the distances issue 107 measured on the palette before it c
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -93,3 +95,74 @@ def test_the_issues_figures_on_the_old_palette() -> None:
     assert round(cv.distance((214, 48, 49), (38, 150, 70), "deuteranopia"), 1) == 6.2
     assert round(cv.distance((20, 170, 60), (215, 25, 30)), 1) == 74.8  # a pass arrives / cut
     assert round(cv.distance((20, 170, 60), (215, 25, 30), "deuteranopia"), 1) == 8.6
+
+
+def _pairs() -> list[tuple[str, str, str, list[float]]]:
+    from pyramid_lab.viewer.lab import palette_pairs as pp
+
+    out = []
+    for scene, colours in pp.scenes().items():
+        for (a, ca), (b, cb) in itertools.combinations(colours.items(), 2):
+            out.append((scene, a, b, [cv.distance(ca, cb, v) for v in cv.VISIONS]))
+    return out
+
+
+def test_every_pair_a_board_tells_apart_is_apart_in_every_vision_or_has_a_cue() -> None:
+    """Issue 107 item 5: the palette's pairs (each scene's colours drawn together for
+    different things) keep CIEDE2000 >= 12 in normal vision, protanopia, deuteranopia and
+    tritanopia, or declare a second cue. Before: the holding group's gold and its anchors'
+    green 4.8 apart to a protanope, the west and east walls 5.4, Rolling's red and green
+    players 6.2 to a deuteranope, a pass that arrives and one cut 8.6."""
+    from pyramid_lab.viewer.lab import palette_pairs as pp
+
+    near = [
+        f"{scene}: {a} / {b} " + " ".join(f"{v} {d:.1f}" for v, d in zip(cv.VISIONS, ds))
+        for scene, a, b, ds in _pairs()
+        if min(ds) < pp.LEAST and pp.cue(scene, a, b) is None
+    ]
+    assert not near, "\n".join(near)
+    assert len(_pairs()) > 60  # the scenes are read (a broken table would pass empty)
+
+
+def test_the_issues_pairs_are_apart_now() -> None:
+    from pyramid_lab.viewer.lab import palette
+
+    pairs = (
+        (palette.RIM_RGB["group"], palette.RIM_RGB["anchor"]),
+        (palette.WALL_RGB["west"], palette.WALL_RGB["east"]),
+        (palette.PIECE_RGB["red"], palette.PIECE_RGB["green"]),
+        (palette.PATH_RGB["pass-ok"], palette.PATH_RGB["pass-cut"]),
+    )
+    for a, b in pairs:
+        assert min(cv.distance(a, b, v) for v in cv.VISIONS) >= 12, (a, b)
+
+
+def test_every_second_cue_is_of_a_pair_drawn() -> None:
+    """A cue names a scene and two of its roles (a renamed role would leave a cue that
+    excuses nothing, and its pair unexcused)."""
+    from pyramid_lab.viewer.lab import palette_pairs as pp
+
+    scenes = pp.scenes()
+    for scene, a, b in pp.SECOND_CUES:
+        assert scene in scenes and a in scenes[scene] and b in scenes[scene], (scene, a, b)
+
+
+#: The hue (CIELAB's, degrees) a player's colour name stands for, to a person with normal
+#: vision: the rules call the players by colour, so a ball named red must look red.
+NAMED_HUES = {
+    "red": (10, 45),
+    "yellow": (75, 105),
+    "green": (130, 200),
+    "blue": (255, 320),
+}
+
+
+def test_a_player_named_by_a_colour_is_that_colour() -> None:
+    from pyramid_lab.viewer.lab import palette
+
+    for name, (low, high) in NAMED_HUES.items():
+        _, a, b = cv.lab(palette.PIECE_RGB[name])
+        hue = float(np.degrees(np.arctan2(b, a)) % 360)
+        assert low <= hue <= high and np.hypot(a, b) > 40, (name, round(hue), palette.PIECE_RGB[name])
+    white, black = (cv.lab(palette.PIECE_RGB[n])[0] for n in ("white", "black"))
+    assert white > 85 and black < 30
