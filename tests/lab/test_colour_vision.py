@@ -116,7 +116,8 @@ def test_every_pair_a_board_tells_apart_is_apart_in_every_vision_or_has_a_cue() 
     from pyramid_lab.viewer.lab import palette_pairs as pp
 
     near = [
-        f"{scene}: {a} / {b} " + " ".join(f"{v} {d:.1f}" for v, d in zip(cv.VISIONS, ds))
+        f"{scene}: {a} / {b} "
+        + " ".join(f"{v} {d:.1f}" for v, d in zip(cv.VISIONS, ds, strict=True))
         for scene, a, b, ds in _pairs()
         if min(ds) < pp.LEAST and pp.cue(scene, a, b) is None
     ]
@@ -144,7 +145,10 @@ def test_every_second_cue_is_of_a_pair_drawn() -> None:
 
     scenes = pp.scenes()
     for scene, a, b in pp.SECOND_CUES:
-        assert scene in scenes and a in scenes[scene] and b in scenes[scene], (scene, a, b)
+        assert scene in scenes
+        assert a in scenes[scene], (scene, a)
+        assert b in scenes[scene], (scene, b)
+    assert set(pp.SCENE_CUES) <= set(scenes)
 
 
 #: The hue (CIELAB's, degrees) a player's colour name stands for, to a person with normal
@@ -163,6 +167,8 @@ def test_a_player_named_by_a_colour_is_that_colour() -> None:
     for name, (low, high) in NAMED_HUES.items():
         _, a, b = cv.lab(palette.PIECE_RGB[name])
         hue = float(np.degrees(np.arctan2(b, a)) % 360)
-        assert low <= hue <= high and np.hypot(a, b) > 40, (name, round(hue), palette.PIECE_RGB[name])
+        assert low <= hue <= high, (name, round(hue), palette.PIECE_RGB[name])
+        assert np.hypot(a, b) > 40, name  # a colour, not a grey
     white, black = (cv.lab(palette.PIECE_RGB[n])[0] for n in ("white", "black"))
-    assert white > 85 and black < 30
+    assert white > 85
+    assert black < 30

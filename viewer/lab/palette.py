@@ -135,6 +135,9 @@ GRID_BASE_RGB: RGB = (110, 86, 60)  # the frame under a flat grid of squares
 #: standing on them by colour.
 HEX_SPACE_RGB: RGB = (222, 204, 160)
 HEX_START_RGB: RGB = (168, 150, 112)
+#: How much of its holder's colour a held hex takes (the window's, the pages' and the
+#: pictures' maps).
+HEX_REGION_MIX = 0.5
 HEX_PYRAMID_RGB: dict[str, RGB] = {"white": (246, 244, 236), "black": (40, 40, 46)}
 
 #: Camera presets: direction from the board's centre to the camera, and the up vector.

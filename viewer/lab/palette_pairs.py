@@ -33,6 +33,18 @@ def _rims(*names: str) -> dict[str, Colour]:
     return {name: palette.RIM_RGB[name] for name in names}
 
 
+def _held_hexes(ground: tuple[int, int, int]) -> dict[str, Colour]:
+    """Rolling's hexes of ``ground`` (a numbered space's sand, a starting area's darker
+    sand) tinted in their holder's colour as the maps draw them, and one nobody holds."""
+    mix = palette.HEX_REGION_MIX
+    out: dict[str, Colour] = {"nobody's": ground}
+    for side in ("red", "blue", "green", "yellow"):
+        piece = palette.PIECE_RGB[side]
+        r, g, b = (low + (high - low) * mix for high, low in zip(piece, ground, strict=True))
+        out[f"{side}'s"] = (r, g, b)
+    return out
+
+
 def scenes() -> dict[str, dict[str, Colour]]:
     """Each scene's colours by role, read from the palette as it is now."""
     goal = {  # Pyramid Ball's goal rows, tinted in their side's colour, on light and dark squares
@@ -44,6 +56,8 @@ def scenes() -> dict[str, dict[str, Colour]]:
         "Partition's and Pyramid Ball's players": _pieces("red", "blue"),
         "Rolling Pyramids' players": _pieces("red", "blue", "green", "yellow"),
         "Rolling Pyramids' solo game": _pieces("red", "pharaoh"),  # the Pharaoh plays only there
+        "Rolling Pyramids' held spaces": _held_hexes(palette.HEX_SPACE_RGB),
+        "Rolling Pyramids' held starting areas": _held_hexes(palette.HEX_START_RGB),
         "Pyraos' and Allmer's Pyramid's players": _pieces("white", "black"),
         "Pyramid Ball's goal rows": goal,
         # (a lesson's rims join a game's: a step may show a corner's partition)
@@ -104,6 +118,19 @@ SECOND_CUES: Mapping[tuple[str, str, str], str] = {
 }
 
 
+_HOLDER = (
+    "what stands on the hex says who holds it: the holder's stack of counters (Rolling "
+    "Pyramids' players, apart in every vision) under its count of troops, or on a hex "
+    "held with no stack (a starting area chosen) the holder's name (\"red's\"); the tint "
+    "only repeats it (yellow's on sand is 7 from the sand to a tritanope)"
+)
+#: The second cue of every pair of a scene whose colours alone cannot part them.
+SCENE_CUES: Mapping[str, str] = {
+    "Rolling Pyramids' held spaces": _HOLDER,
+    "Rolling Pyramids' held starting areas": _HOLDER,
+}
+
+
 def cue(scene: str, a: str, b: str) -> str | None:
     """The second cue declared for roles ``a`` and ``b`` of ``scene`` (None: colour alone)."""
-    return SECOND_CUES.get((scene, a, b)) or SECOND_CUES.get((scene, b, a))
+    return SCENE_CUES.get(scene) or SECOND_CUES.get((scene, a, b)) or SECOND_CUES.get((scene, b, a))
