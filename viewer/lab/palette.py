@@ -78,7 +78,8 @@ GHOST_RIM_RGB = (0.25, 0.30, 0.42)
 #: Frames round a flat board's squares in other meanings than RIM_RGB's.
 SQUARE_RIM_RGB: dict[str, RGB] = {"blocked": (140, 25, 190)}  # a piece whose move failed
 #: Ghost pieces (Frame.ghosts: where a hinted move puts a piece): translucent, in the
-#: piece's colour, with a cyan rim (no other rim, marker or piece is cyan).
+#: piece's colour, with a cyan rim (no other rim, marker or piece is cyan; the anchors' sky
+#: blue is the nearest, 4.3 to a tritanope: a ghost is translucent, an anchor opaque).
 PIECE_GHOST_OPACITY = 0.45
 PIECE_GHOST_RIM = (0.0, 0.8, 0.92)
 

@@ -61,12 +61,14 @@ def scenes() -> dict[str, dict[str, Colour]]:
         "Pyraos' and Allmer's Pyramid's players": _pieces("white", "black"),
         "Pyramid Ball's goal rows": goal,
         # (a lesson's rims join a game's: a step may show a corner's partition)
-        "Partition's rims": _rims(
-            "clickable", "group", "anchor", "selected", "lesson", "lesson-pick"
-        ),
-        "Pyraos' and Allmer's Pyramid's rims": _rims(
-            "clickable", "selected", "remove", "lesson", "lesson-pick"
-        ),
+        "Partition's rims": {
+            **_rims("clickable", "group", "anchor", "selected", "lesson", "lesson-pick"),
+            "ghost": palette.PIECE_GHOST_RIM,  # a hinted move's piece
+        },
+        "Pyraos' and Allmer's Pyramid's rims": {
+            **_rims("clickable", "selected", "remove", "lesson", "lesson-pick"),
+            "ghost": palette.PIECE_GHOST_RIM,
+        },
         "the ball pyramid's walls": dict(palette.WALL_RGB),
         # ("both", one tube for red's and blue's paths on the same points, is drawn instead
         # of them, never beside them)
@@ -114,6 +116,10 @@ SECOND_CUES: Mapping[tuple[str, str, str], str] = {
         "one gold on purpose: the winner's rims stand on the corner balls alone, the "
         "holding group's on a whole group, and the legend names both (not a colour-vision "
         "pair: they are as near in every vision)"
+    ),
+    ("Partition's rims", "anchor", "ghost"): (
+        "a ghost is a translucent ball on an empty point (where the hinted move plays), an "
+        "anchor an opaque ball of the holding group; the legend names both"
     ),
 }
 
