@@ -112,10 +112,11 @@ POINTER_RGB: dict[str, RGB] = {**PIECE_RGB, "none": (165, 165, 165), "fall": (22
 #: The ball pyramid's five walls (faint faces) by wall name.
 WALL_RGB: dict[str, RGB] = {
     "base": (150, 150, 150),
-    "west": (86, 180, 233),  # Okabe-Ito's sky blue, vermillion, yellow and blue: apart
-    "east": (213, 94, 0),  # by 20 or more in every vision (west / east were 5.4 apart to a
-    "south": (240, 228, 66),  # protanope); each wall's name is drawn on it too
-    "north": (0, 114, 178),
+    "west": (86, 180, 233),  # Okabe-Ito's sky blue, yellow, blue and vermillion: apart
+    "east": (240, 228, 66),  # by 20 or more in every vision (west / east were 5.4 apart to a
+    "south": (0, 114, 178),  # protanope); each wall's name is drawn on it too. The walls
+    "north": (213, 94, 0),  # the usual view looks through (west, south) are the cool ones: a
+    # yellow south wall turned the red balls behind it orange
 }
 EDGE_RGB: RGB = (120, 120, 120)
 
