@@ -65,8 +65,14 @@ def scenes() -> dict[str, dict[str, Colour]]:
             **_rims("clickable", "group", "anchor", "selected", "lesson", "lesson-pick"),
             "ghost": palette.PIECE_GHOST_RIM,  # a hinted move's piece
         },
-        "Pyraos' and Allmer's Pyramid's rims": {
+        "Pyraos' rims": {
             **_rims("clickable", "selected", "remove", "lesson", "lesson-pick"),
+            "ghost": palette.PIECE_GHOST_RIM,
+        },
+        # (the stepped board rings a stone that takes a click in the highlight's gold)
+        "Allmer's Pyramid's rings": {
+            "clickable": palette.HIGHLIGHT_RGB,
+            **_rims("selected", "remove", "lesson", "lesson-pick"),
             "ghost": palette.PIECE_GHOST_RIM,
         },
         "the ball pyramid's walls": dict(palette.WALL_RGB),
