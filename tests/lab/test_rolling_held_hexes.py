@@ -8,6 +8,7 @@ import importlib
 from pathlib import Path
 
 from pyramid_lab.model.files import read
+from pyramid_lab.model.rolling import RollingPyramids
 from pyramid_lab.viewer.games.rolling.sites import hex_map
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -16,6 +17,7 @@ map_frame = importlib.import_module("pyramid_lab.viewer.games.rolling.map_frame"
 
 def test_a_starting_area_held_without_a_stack_names_its_holder() -> None:
     game = read(ROOT / "examples/rolling/two-players-new.pyr.json").game
+    assert isinstance(game, RollingPyramids)
     mover = game.to_move
     game.push(game.legal_moves()[0])  # a starting area chosen: held, nothing on it yet
     [(_cell, colour)] = game.pieces()

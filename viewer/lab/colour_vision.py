@@ -66,7 +66,8 @@ def to_linear(rgb: np.ndarray) -> np.ndarray:
 def from_linear(lin: np.ndarray) -> np.ndarray:
     """Linear 0..1 (clipped) back to sRGB 0..255."""
     c = np.clip(np.asarray(lin, dtype=float), 0.0, 1.0)
-    return 255.0 * np.where(c <= 0.0031308, 12.92 * c, 1.055 * c ** (1 / 2.4) - 0.055)
+    srgb: np.ndarray = 255.0 * np.where(c <= 0.0031308, 12.92 * c, 1.055 * c ** (1 / 2.4) - 0.055)
+    return srgb
 
 
 def simulate(rgb: np.ndarray | Colour, vision: str) -> np.ndarray:
@@ -137,7 +138,8 @@ def ciede2000(lab1: np.ndarray | Colour, lab2: np.ndarray | Colour) -> np.ndarra
     s_h = 1 + 0.015 * c_bar_p * t
     r_t = -np.sin(np.radians(2 * d_theta)) * r_c
     dl, dc, dhh = dlp / s_l, dcp / s_c, dhp / s_h
-    return np.sqrt(dl**2 + dc**2 + dhh**2 + r_t * dc * dhh)
+    difference: np.ndarray = np.sqrt(dl**2 + dc**2 + dhh**2 + r_t * dc * dhh)
+    return difference
 
 
 def distance(a: Colour, b: Colour, vision: str = "normal") -> float:

@@ -47,7 +47,8 @@ def _held_hexes(ground: tuple[int, int, int]) -> dict[str, Colour]:
 
 def scenes() -> dict[str, dict[str, Colour]]:
     """Each scene's colours by role, read from the palette as it is now."""
-    goal = {  # Pyramid Ball's goal rows, tinted in their side's colour, on light and dark squares
+    # Pyramid Ball's goal rows, tinted in their side's colour, on light and dark squares
+    goal: dict[str, Colour] = {
         f"{side}'s goal row ({square})": palette.goal_row_rgb(side, rgb)
         for side in ("red", "blue")
         for square, rgb in (("light", palette.SQUARE_LIGHT), ("dark", palette.SQUARE_DARK))
