@@ -169,7 +169,8 @@ def test_old_caption_lessons_still_open_with_their_overlays_and_none_is_shipped(
                 assert layer.paths.GetVisibility()
         if wanted.get("groups"):
             rgb = window.stage.board.current_rgb
-            assert any(tuple(rgb[p]) not in {palette.PIECE_RGB["red"], palette.PIECE_RGB["blue"]} for p in range(5))
+            players = {palette.PIECE_RGB["red"], palette.PIECE_RGB["blue"]}
+            assert any(tuple(rgb[p]) not in players for p in range(5))
 
 
 def test_shaded_region_is_the_models_isolated_region(make_window):
