@@ -18,6 +18,7 @@ from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.viewer.cli import main
 from pyramid_lab.viewer.desktop.menu_groups import LESSON_DIR
 from pyramid_lab.viewer.games.partition.teaching import Overlays, TeachingView
+from pyramid_lab.viewer.lab import palette
 from pyramid_lab.viewer.lab.palette import PATH_RGB
 from tests.patience import WAIT_MS
 
@@ -193,7 +194,8 @@ def test_old_caption_lessons_still_open_with_their_overlays_and_none_is_shipped(
                 assert layer.paths.GetVisibility()
         if wanted.get("groups"):
             rgb = window.stage.board.current_rgb
-            assert any(tuple(rgb[p]) not in {(214, 48, 49), (41, 98, 219)} for p in range(5))
+            players = {palette.PIECE_RGB["red"], palette.PIECE_RGB["blue"]}
+            assert any(tuple(rgb[p]) not in players for p in range(5))
 
 
 def test_shaded_region_is_the_models_isolated_region(make_window):
@@ -362,9 +364,9 @@ def test_rendered_overlays_appear_in_the_png(tmp_path):
     path = caption_lessons(tmp_path)[0]  # a caption lesson: its overlays unless --no-lesson
     plain = render(tmp_path, path, "--no-lesson")
     lesson = render(tmp_path, path)  # the lesson's own overlays and caption
-    green = (0, 217, 89)  # the anchor's rim
-    assert share(plain, green) == 0
-    assert share(lesson, green) > 0.001
+    anchor = tuple(round(255 * c) for c in palette.RIM_RGB["anchor"])  # the anchors' rim
+    assert share(plain, anchor) == 0
+    assert share(lesson, anchor) > 0.001
     assert (np.abs(plain - lesson).sum(axis=-1) > 60).mean() > 0.05
     walls = render(tmp_path, path, "--no-lesson", "--walls")
     assert (np.abs(plain - walls).sum(axis=-1) > 30).mean() > 0.05
@@ -372,7 +374,7 @@ def test_rendered_overlays_appear_in_the_png(tmp_path):
     groups = render(tmp_path, full, "--no-lesson", "--groups")
     view = TeachingView(read(full).game)
     others = {tuple(int(v) for v in view.group_rgb[next(iter(g.points))]) for g in view.groups}
-    others -= {(214, 48, 49), (41, 98, 219)}
+    others -= {palette.PIECE_RGB["red"], palette.PIECE_RGB["blue"]}
     assert others
     assert max(share(groups, rgb, 90) for rgb in others) > 0.002
     region = render(
@@ -381,7 +383,7 @@ def test_rendered_overlays_appear_in_the_png(tmp_path):
         "--region",
         "sw",
     )
-    assert share(region, green) > 0.0005
+    assert share(region, anchor) > 0.0005
 
 
 @pytest.mark.parametrize(

@@ -62,7 +62,7 @@ from .picking import to_display
 SPACE_RGB = palette.HEX_SPACE_RGB  # a numbered space: sand
 START_RGB = palette.HEX_START_RGB  # a starting area: darker, lower
 EDGE_DARK = 0.78  # the prism's sides: darker than its top
-REGION_MIX = 0.5
+REGION_MIX = palette.HEX_REGION_MIX
 # A hex's name (two lines: its number, then its pyramid's numbers or its section) stands
 # in the hex's upper left, its pyramid below it, its stack low on the right (STACK_OFFSET):
 # a stack rises towards the top of the picture (the map is seen from the south), in its

@@ -54,7 +54,7 @@ def lesson_frame(
     verdict: Verdict | None = None,
     offered: tuple[int, ...] | None = None,
 ) -> Frame:
-    """``frame`` with the step's highlights (magenta), the points picked (teal) and a wrong
+    """``frame`` with the step's highlights (violet), the points picked (dark teal) and a wrong
     answer's path (a red tube, its words in the legend). ``offered``: the piece picked
     whose second click picks the point it hides instead (the board's offer), which the
     legend's words for the pieces picked then say."""

@@ -14,6 +14,15 @@ if TYPE_CHECKING:
 
 RGB = tuple[int, int, int]
 
+#: Colour vision (issue 107 item 5): every pair of colours a board tells apart keeps a
+#: CIEDE2000 difference of 12 or more under normal vision, protanopia, deuteranopia and
+#: tritanopia (Machado 2009), or has a second cue; :mod:`.palette_pairs` lists the pairs and
+#: the cues, ``tests/lab/test_colour_vision.py`` measures them. A colour that failed took
+#: the nearest of Okabe and Ito's colours (made to be told apart by every kind of colour
+#: vision: orange 230,159,0; sky blue 86,180,233; bluish green 0,158,115; yellow 240,228,66;
+#: blue 0,114,178; vermillion 213,94,0; reddish purple 204,121,167) or a lighter or darker
+#: shade of its own; the rest kept the look users know (red's balls still read red, blue's
+#: blue).
 BACKGROUND = (214, 222, 232)  # a soft gradient: this at the bottom of the scene ...
 BACKGROUND_TOP = (250, 251, 253)  # ... to nearly white at the top
 
@@ -21,7 +30,7 @@ BACKGROUND_TOP = (250, 251, 253)  # ... to nearly white at the top
 PIECE_RGB: dict[str, RGB] = {
     "red": (214, 48, 49),
     "blue": (41, 98, 219),
-    "green": (38, 150, 70),
+    "green": (0, 158, 115),  # Okabe-Ito's bluish green: (38, 150, 70) was red's to a deuteranope
     "yellow": (232, 186, 22),
     "pharaoh": (112, 84, 150),  # a neutral army (a solo game's Pharaoh)
     "white": (236, 236, 228),
@@ -33,16 +42,17 @@ UNKNOWN_PIECE_RGB: RGB = (150, 150, 150)
 MARKER_RGB: dict[str, RGB] = {
     "target": (150, 150, 150),  # a point that takes a click now
     "setup": (150, 150, 150),  # set-up mode: every point takes a click
-    "run": (40, 170, 80),
-    "jump": (40, 120, 230),
+    "run": (0, 158, 115),  # bluish green (a run), sky blue (a jump): apart in every vision
+    "jump": (86, 180, 233),
     "push": (245, 140, 20),
     "smash": (220, 30, 30),
-    "landing": (150, 70, 215),  # where a pushed piece lands (violet: not the push's orange)
+    "landing": (110, 40, 150),  # where a pushed piece lands (dark violet: not the push's
+    # orange, nor, to a tritanope, the jump's blue)
     "landing-smash": (220, 30, 30),  # ... on a piece it smashes
     "fall": (220, 30, 30),  # a pushed piece falls off the board here
     "carrier": (250, 190, 20),  # the ball on the pyramid that carries it (Pyramid Ball)
-    "lesson": (210, 50, 190),  # what a lesson's step is about
-    "lesson-pick": (20, 150, 130),  # a point the student picked for a task
+    "lesson": (170, 40, 200),  # what a lesson's step is about (violet)
+    "lesson-pick": (0, 110, 90),  # a point the student picked (dark teal: apart from the grey)
 }
 HOVER_RGB: RGB = (255, 196, 0)
 #: The ring round a ball under the mouse (the hover): outermost, in dashes of this and near
@@ -55,18 +65,21 @@ HIGHLIGHT_MIX = 0.45
 #: Rims drawn round highlighted pieces, by meaning (0..1 floats for the shader).
 RIM_RGB: dict[str, tuple[float, float, float]] = {
     "clickable": (1.0, 0.82, 0.1),  # pieces that take a click now; a winner's pieces
-    "group": (1.0, 0.78, 0.0),  # a holding group
-    "anchor": (0.0, 0.85, 0.35),  # its anchor pieces
+    "group": (1.0, 0.81, 0.08),  # a holding group (a touch yellower than 1.0, 0.78, 0.0: the
+    # selected group's orange was 11.7 from it to a tritanope)
+    "anchor": (0.34, 0.71, 0.91),  # its anchor pieces: sky blue (green was the gold's to
+    # a protanope: 4.8)
     "selected": (1.0, 0.45, 0.0),  # the group the user clicked; a hinted move's source
     "remove": (0.86, 0.08, 0.12),  # pieces a hinted move takes off the board
-    "lesson": (0.82, 0.2, 0.75),  # what a lesson's step is about
-    "lesson-pick": (0.08, 0.6, 0.5),  # pieces the student picked for a task
+    "lesson": (0.67, 0.16, 0.78),  # what a lesson's step is about (MARKER_RGB's violet)
+    "lesson-pick": (0.0, 0.43, 0.35),  # pieces the student picked for a task (dark teal)
 }
 GHOST_RIM_RGB = (0.25, 0.30, 0.42)
 #: Frames round a flat board's squares in other meanings than RIM_RGB's.
 SQUARE_RIM_RGB: dict[str, RGB] = {"blocked": (140, 25, 190)}  # a piece whose move failed
 #: Ghost pieces (Frame.ghosts: where a hinted move puts a piece): translucent, in the
-#: piece's colour, with a cyan rim (no other rim, marker or piece is cyan).
+#: piece's colour, with a cyan rim (no other rim, marker or piece is cyan; the anchors' sky
+#: blue is the nearest, 4.3 to a tritanope: a ghost is translucent, an anchor opaque).
 PIECE_GHOST_OPACITY = 0.45
 PIECE_GHOST_RIM = (0.0, 0.8, 0.92)
 
@@ -74,10 +87,11 @@ PIECE_GHOST_RIM = (0.0, 0.8, 0.92)
 PATH_RGB: dict[str, RGB] = {
     "red": (240, 110, 110),
     "blue": (110, 150, 245),
-    "green": (90, 190, 110),
+    "green": (90, 190, 160),
     "yellow": (240, 205, 70),
     "both": (170, 105, 215),  # one path that is red's and blue's (Partition's escape paths)
-    "pass-ok": (20, 170, 60),  # a pass that arrives
+    "pass-ok": (0, 158, 115),  # a pass that arrives (bluish green: the cut's red to a
+    # deuteranope was 8.6 away in green)
     "pass-cut": (215, 25, 30),  # a pass that is intercepted
     "move": (70, 70, 70),  # a piece's step in a resolution
     "push": (245, 140, 20),  # a piece shoved by another
@@ -87,7 +101,7 @@ PATH_RGB: dict[str, RGB] = {
 }
 REGION_RGB: dict[str, RGB] = {
     **PIECE_RGB,
-    "crossed": (120, 200, 140),  # squares a pass crosses
+    "crossed": (110, 200, 175),  # squares a pass crosses
     "cut": (240, 120, 110),  # ... a pass that is intercepted
     "blocked": (175, 110, 225),  # the square of a piece whose move failed
     "hint": (250, 200, 60),  # the area a practice hint points at
@@ -98,10 +112,11 @@ POINTER_RGB: dict[str, RGB] = {**PIECE_RGB, "none": (165, 165, 165), "fall": (22
 #: The ball pyramid's five walls (faint faces) by wall name.
 WALL_RGB: dict[str, RGB] = {
     "base": (150, 150, 150),
-    "west": (90, 170, 90),
-    "east": (200, 140, 60),
-    "south": (120, 110, 200),
-    "north": (70, 160, 190),
+    "west": (86, 180, 233),  # Okabe-Ito's sky blue, yellow, blue and vermillion: apart
+    "east": (240, 228, 66),  # by 20 or more in every vision (west / east were 5.4 apart to a
+    "south": (0, 114, 178),  # protanope); each wall's name is drawn on it too. The walls
+    "north": (213, 94, 0),  # the usual view looks through (west, south) are the cool ones: a
+    # yellow south wall turned the red balls behind it orange
 }
 EDGE_RGB: RGB = (120, 120, 120)
 
@@ -122,6 +137,9 @@ GRID_BASE_RGB: RGB = (110, 86, 60)  # the frame under a flat grid of squares
 #: standing on them by colour.
 HEX_SPACE_RGB: RGB = (222, 204, 160)
 HEX_START_RGB: RGB = (168, 150, 112)
+#: How much of its holder's colour a held hex takes (the window's, the pages' and the
+#: pictures' maps).
+HEX_REGION_MIX = 0.5
 HEX_PYRAMID_RGB: dict[str, RGB] = {"white": (246, 244, 236), "black": (40, 40, 46)}
 
 #: Camera presets: direction from the board's centre to the camera, and the up vector.

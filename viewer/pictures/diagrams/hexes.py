@@ -38,7 +38,7 @@ from .marks import (
 HEX = 0.96  # a hex's corner from its centre (the window's prisms)
 COUNTER = 0.27
 LAYER_STEP = 0.09  # each counter of a stack drawn this much above the one under it
-REGION_MIX = 0.5
+REGION_MIX = palette.HEX_REGION_MIX
 NAME_OFFSET = (-0.6, -0.3)
 NAME_SIZE = 0.27
 PYRAMID_OFFSET = (-0.3, -0.45)
