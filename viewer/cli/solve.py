@@ -251,10 +251,23 @@ def _progress_lines() -> Callable[[int, int, float, int], None]:
     return progress
 
 
+def _repetition_said(game: Game) -> None:
+    """Where a position repeated in the game's history may change the book's value of the
+    position (so the book was not used): the book's value and why, on stderr."""
+    from pyramid_lab.model.search import knowledge_for
+
+    book = knowledge_for(game).book
+    words = "" if book is None else book.repetition_words(game)
+    if words:
+        print(_("solve: {words}").format(words=i18n.shown(words)), file=sys.stderr, flush=True)
+
+
 def _report(args: argparse.Namespace, game: Game, result: SolveResult) -> int:
     """The single search's (or the book's) answer, one JSON line on stdout."""
     if result.path == "book":
         print(_("solve: from the book (--no-book proves it again)"), file=sys.stderr, flush=True)
+    elif not args.no_book:
+        _repetition_said(game)
     kind = {"reference": "shared"}.get(result.path, result.path)  # the CLI's older word
     report = {
         "file": args.file,
