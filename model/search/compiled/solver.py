@@ -289,10 +289,9 @@ class CompiledSolver(TableReading):
         # run compiled is this run's time, on it (a second idle, several at load 14:
         # issue 109 item 22, a 10 s limit took 13.9 s of wall time, 1 s 4.5 s).
         loading = first_use.compiled(warm.PROVER)
-        spent = warm.ready(parts=warm.PROVER)
-        if loading and spent > 0 and self.max_seconds is not None:
-            self.max_seconds = max(0.0, self.max_seconds - spent)
-        self._start = self.clock()
+        began = self.clock()
+        warm.ready(parts=warm.PROVER)
+        self._start = began if loading else self.clock()  # (and the seconds it says)
         self._next_report = self._start + self.progress_every
         stopped: str | None
         value, plies, stopped, exact = "unknown", None, "depth limit", True
