@@ -398,10 +398,20 @@ def read_options(
     """``make`` (the game's options class) called with every one of ``specs`` (default:
     ``game``'s :attr:`Game.option_specs`) read from a file's ``options`` object ``raw``
     (:meth:`OptionSpec.read`); PositionFormatError for a name the game does not take or a
-    value not of its option's kind."""
+    value not of its option's kind. An option that does not apply under the others
+    (:attr:`OptionSpec.only_when`: Pyraos's removal rule in the children's version, which
+    has no removals) is its default, whatever ``raw`` gives: the same rules are the same
+    options, and find the same book (issue 109 item 23)."""
     specs = game.option_specs if specs is None else specs
     check_option_names(game.name, raw, tuple(spec.name for spec in specs))
-    return make(**{spec.name: spec.read(raw) for spec in specs})
+    values = {spec.name: spec.read(raw) for spec in specs}
+    for spec in specs:
+        if any(
+            name in values and str(values[name]) not in allowed
+            for name, allowed in spec.conditions()
+        ):
+            values[spec.name] = spec.default
+    return make(**values)
 
 
 # ---- registry -------------------------------------------------------------------------

@@ -159,7 +159,12 @@ def _verdict(analysis: _Analysis) -> str:
         return analysis.proven_text
     if analysis.win_rate is None or not analysis.moves:
         return "no move judged"
-    return f"win rate {round(analysis.win_rate * 100)}% (estimate), best {analysis.moves[0].move}"
+    lost = sum(stat.proven == "loss" for stat in analysis.moves)
+    proven = f"; {lost:,} proven lost" if lost else ""
+    return (
+        f"win rate {round(analysis.win_rate * 100)}% (estimate), "
+        f"best {analysis.moves[0].move}{proven}"
+    )
 
 
 def analysis_repr(analysis: _Analysis) -> str:

@@ -93,7 +93,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "$want" > "$stamp"
 fi
 if [ "${1:-}" = --no-warm-up ]; then
-  say "ready: $venv (the compiled searches compile on first use, or: bash scripts/setup.sh)"
+  say "ready: $venv (the compiled searches compile on first use, or: bash scripts/setup.sh); the command: $venv/bin/pyramid-lab (or: source $venv/bin/activate, then pyramid-lab)"
   exit 0
 fi
 # The compiled searches are compiled by numba on first use (its cache sits beside the
@@ -104,4 +104,4 @@ fi
 say "compiling the searches (a minute or two the first time; loaded in a second after)"
 "$venv/bin/python" -m pyramid_lab.model.search.compiled.warm 2>&1 | sed 's/^/[setup]   /' >&2 ||
   say "the compiled search core could not be compiled now: it will be on first use"
-say "ready: $venv"
+say "ready: $venv; the command: $venv/bin/pyramid-lab (or: source $venv/bin/activate, then pyramid-lab)"

@@ -180,6 +180,11 @@ class Analysis:
         by = self.value_by or ""
         return by.startswith(PERFECT) and not self.agent.startswith(PERFECT)
 
+    @property
+    def proven_lost(self) -> int:
+        """How many of :attr:`moves` are proven lost for ``to_move``."""
+        return sum(s.proven == "loss" for s in self.moves)
+
     def stat(self, move: Move) -> MoveStat | None:
         """The statistics of ``move``, or None when it is not a legal move here."""
         return next((s for s in self.moves if s.move == move), None)
@@ -217,6 +222,15 @@ class Analysis:
         if not self.moves and self.win is None:
             return M_("{side} to move: no move judged ({details})", side=side, details=details)
         percent = round(self.win_rate * 100)
+        proven = proof_words(self.moves, self.value, self.legal)
+        if proven:  # the position not known, some of its moves are (issue 109 item 20)
+            return M_(
+                "{side} to move: win rate {percent}% ({details}); {proven}",
+                side=side,
+                percent=percent,
+                details=details,
+                proven=proven,
+            )
         return M_(
             "{side} to move: win rate {percent}% ({details})",
             side=side,
@@ -259,6 +273,9 @@ class Analysis:
             return ""
         else:
             said = M_("not proven: {verdict}", verdict=self.prover)
+            proven = proof_words(self.moves, None, self.legal)
+            if proven:  # (some moves are: how many lost)
+                said = M_("{said}; {proven}", said=said, proven=proven)
         # TRANSLATORS: what is proven, then where the game's book ends
         return (
             M_("{proven}; {book_end}", proven=said, book_end=self.book_end)
@@ -286,6 +303,7 @@ class Analysis:
             "win_rate": None if rate is None else round(rate, 3),
             "moves_proven": sum(s.proven is not None for s in self.moves),
             "moves_estimated": sum(s.proven is None for s in self.moves),
+            "moves_lost": self.proven_lost,
             "moves": [
                 {
                     "move": str(s.move),

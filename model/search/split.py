@@ -321,6 +321,11 @@ def _on_cluster(
     stopped: str | None = None
     run = None
     interrupted = False
+    out_of_time = options.max_seconds is not None and (
+        time.perf_counter() - options.began >= options.max_seconds
+    )
+    if tree.root.value is None and out_of_time:  # no cluster started past the limit
+        return None, "time limit", False
     if tree.root.value is None:  # else settled by the rules or the checkpoint: no cluster
         try:
             with dask_client(max(1, workers), scheduler, security, options.warn) as client:

@@ -210,7 +210,10 @@ class UnitRun:
         except KeyboardInterrupt:
             stopped = "interrupted"
         if self.tree.root.value is None and stopped is None:
-            stopped = "depth limit"
+            # no unit left to give: each unknown within the depth, or the time ran out
+            # before one was given (the cluster's start took it: "time limit", not depth)
+            over = self.max_seconds is not None and self._elapsed() >= self.max_seconds
+            stopped = "time limit" if over else "depth limit"
         self._cancel(list(self.pending))
         if self.shared:  # workers of an existing cluster live on: let go of its memory
             # (waited for: Dask runs a plain function only so; with wait=False each

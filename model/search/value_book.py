@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..game import Game, Move
+from ..speed import repeats_in_history
 from .book import (
     VALUES,
     ExactValues,
@@ -34,7 +35,6 @@ from .book import (
     exact_moves,
     reply,
     settle_moves,
-    without_values,
 )
 from .book_entries import FORMAT, Book, BookEntry, Upgrade, rules_key
 from .symmetry import position_key as plain_key
@@ -120,8 +120,15 @@ class ValueBook:
     def perfect_value(self, game: Game, *, book: Book | None = None) -> PerfectValue | None:
         """The value of ``game``'s position when :meth:`exact` or the book has it (at
         once); else None."""
-        if game.name != self.name or without_values(game):
+        if game.name != self.name or game.is_over():
             return None
+        if self.repetition_may_change(game, book=book):
+            return None  # (its history may draw it: repetition_words says so)
+        return self._bare_value(game, book)
+
+    def _bare_value(self, game: Game, book: Book | None = None) -> PerfectValue | None:
+        """The value of ``game``'s position without its history, from :meth:`exact` or the
+        book; None where neither knows it."""
         exact = self.exact(game)
         if exact is not None:
             found = exact[0](game)
@@ -131,6 +138,32 @@ class ValueBook:
         if entry is None:
             return None
         return PerfectValue(entry.value, entry.plies, entry.exact, "book")
+
+    def _value_of(self, book: Book | None) -> Callable[[Game], tuple[str, int, bool] | None]:
+        def value_of(position: Game) -> tuple[str, int, bool] | None:
+            found = self._bare_value(position, book)
+            return None if found is None else (found.value, found.plies, found.exact)
+
+        return value_of
+
+    def repetition_may_change(self, game: Game, *, book: Book | None = None) -> bool:
+        """Whether a position repeated in ``game``'s history may change the book's value of
+        its position (:func:`.book.repetition_may_change`: where it may not, the book's
+        value stands, history or not)."""
+        if not repeats_in_history(game):
+            return False
+        from .book_repetition import repetition_may_change  # (where a position repeated)
+
+        return repetition_may_change(game, self._value_of(book))
+
+    def repetition_words(self, game: Game, *, book: Book | None = None) -> str:
+        """Where a position repeated in ``game``'s history may change the book's value of
+        its position: the book's value and why it may not hold; else ''."""
+        if game.name != self.name or game.is_over() or not repeats_in_history(game):
+            return ""
+        from .book_repetition import repetition_words
+
+        return repetition_words(game, self._value_of(book))
 
     def may_know(self, game: Game) -> bool:
         """Whether the book may know a position of ``game``'s rules at all (at once): it
@@ -167,11 +200,17 @@ class ValueBook:
         or the rules, the book and, where :meth:`live`, a solve within ``max_seconds`` in
         all settle every one; else None. Wins first (shortest first), then losses (longest
         first)."""
-        if game.name != self.name or without_values(game):
+        if game.name != self.name or game.is_over() or self.repetition_may_change(game, book=book):
             return None
         exact = self.exact(game)
         if exact is not None:
-            moves, complete = exact_moves(game, *exact)
+            values, source = exact
+
+            def after(child: Game) -> tuple[str, int] | None:  # (a child's history too)
+                changed = self.repetition_may_change(child, book=book)
+                return None if changed else values(child)
+
+            moves, complete = exact_moves(game, after, source)
             if complete:
                 return moves
         book = self.shipped() if book is None else book
@@ -185,6 +224,8 @@ class ValueBook:
             nonlocal solver, deadline
             if stop is not None and stop():
                 return None
+            if self.repetition_may_change(child, book=book):
+                return None  # (a value without its history may not be the child's)
             entry = book.lookup(child)
             if entry is not None:
                 return reply(move, entry.value, entry.plies, entry.exact, "book")

@@ -407,3 +407,22 @@ def test_the_top_placed_says_who_wins():
     g.push(g.legal_moves()[0])  # the top
     assert g.outcome() is not None
     assert describe_result(g) == "black wins: placed the top"
+
+
+def test_an_option_that_does_not_apply_takes_its_default_and_the_book_is_found():
+    # Issue 109 item 23: variant=children,removal=1-2 was accepted as options of their own
+    # (the children's rules, no removals) and found no book: an option that does not apply
+    # under the others (OptionSpec.only_when) is its default, so the position is the
+    # children's game, with its book, and says so in its options.
+    assert Pyraos.parse_options({"variant": "children", "removal": "1-2"}) == PyraosOptions(
+        "children", "0-2", 3
+    )
+    assert Pyraos.parse_options({"variant": "alternate", "removal": "1-2"}).removal == "1-2"
+    import pyramid_lab as pl
+
+    text = "pyraos variant=children,removal=1-2 4/4/4/4|3/3/3|2/2|1 white"
+    pos = pl.from_text(text)
+    assert pos == pl.new("pyraos", variant="children")
+    assert "removal=0-2" in pos.to_text()
+    result = pos.solve(max_seconds=30)
+    assert (result.value, result.source, result.plies) == ("loss", "book", 36)

@@ -216,7 +216,18 @@ def test_a_repeated_position_is_seen_and_the_oracle_keeps_out():
     game.push_text("1,1,0 x1,1,0")
     game.push_text("2,2,0 x2,2,0")
     assert game.repeats_in_history()
-    assert perfect_moves(game, book=Book([])) is None
+    # Issue 109 item 21: the book's values stand where the repetition cannot change them
+    # (the one position repeated is this one, which the winner's ever shorter wins never
+    # meet again); where it may, the oracle keeps out.
+    assert perfect_moves(game, book=Book([])) == perfect_moves(bare(game), book=Book([]))
+    from pyramid_lab.model.search import book_repetition
+
+    real = book_repetition.repetition_may_change
+    book_repetition.repetition_may_change = lambda game, value_of: True
+    try:
+        assert perfect_moves(game, book=Book([])) is None
+    finally:
+        book_repetition.repetition_may_change = real
     game.pop()
     assert not game.repeats_in_history()
 

@@ -138,8 +138,9 @@ def test_is_legal_of_text() -> None:
     assert pos.is_legal("1,1,0")
     assert not pos.is_legal("0,0,1")  # not supported
     assert not pos.play("1,1,0").is_legal("1,1,0")  # taken
+    assert pos.is_legal("1,1") is False  # no move (issue 109 item 11: python-chess answers False)
     with pytest.raises(InvalidMoveError, match="not a point"):
-        pos.is_legal("1,1")
+        pos.parse_move("1,1")  # which says why
 
 
 @pytest.mark.parametrize("name", sorted(pl.games()))

@@ -40,3 +40,20 @@ def test_explore_md_names_only_files_there_are():
             elif FILE.search(word) and word not in made and not list(ROOT.glob(word)):
                 missing.append(" ".join(words))
     assert not missing, missing
+
+
+def test_the_readme_reaches_the_command_it_shows():
+    # Issue 109 item 9: the README showed a bare ``pyramid-lab``, "command not found" after
+    # scripts/open.sh (the command is in .venv/bin, on no PATH until the venv is activated).
+    readme = ROOT / "README.md"
+    for words in commands(readme):
+        for word in words:
+            assert word != "pyramid-lab", f"a bare pyramid-lab in a command: {shlex.join(words)}"
+    text = readme.read_text(encoding="utf-8")
+    bare = re.findall(r"`(?:[A-Z_]+=\S+ )+pyramid-lab [^`]*`", text)
+    assert not bare, bare  # an inline command to copy as it is, bare
+    head = text[: text.index("## What it is")]
+    assert ".venv/bin/pyramid-lab" in head
+    assert "source .venv/bin/activate" in head
+    setup = (ROOT / "scripts" / "setup.sh").read_text(encoding="utf-8")
+    assert setup.count("bin/pyramid-lab") >= 2  # its two "ready" lines name the command

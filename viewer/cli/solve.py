@@ -30,6 +30,11 @@ if TYPE_CHECKING:
 #: Seconds the single search has, when no --workers, --scheduler or --checkpoint is given,
 #: to settle a position before the split solve starts a cluster (which takes seconds).
 QUICK_SECONDS = 3.0
+#: The least time a cluster is started for, after those: a local cluster takes seconds to
+#: start (2 workers at load 15: over 5 s, as long again to close), so with less than this
+#: left the single search has the whole --max-seconds (issue 109 item 22: 10 s took 13-46 s
+#: of wall time, a cluster started with 5 s left).
+CLUSTER_LEAST = 30.0
 
 
 #: The split solve's options: its workers, the cluster it runs on and how it is reached,
@@ -166,10 +171,23 @@ def run(args: argparse.Namespace) -> int:
     # a cluster takes seconds to start. What it leaves open goes to the split solve.
     quick = args.workers is None and args.scheduler is None and args.checkpoint is None
     seconds = args.max_seconds
+    if seconds is not None:  # the limit counts from the command's start
+        seconds = max(0.0, seconds - (time.perf_counter() - began))
+    if split and quick and seconds is not None and seconds < QUICK_SECONDS + CLUSTER_LEAST:
+        split = False  # no cluster: it would start past the limit, or nearly
+        if not args.quiet:
+            print(
+                _(
+                    "solve: {seconds} s is too short for a cluster to start and work: the "
+                    "single search has them all (--workers N asks for the cluster anyway)"
+                ).format(seconds=format_number(args.max_seconds)),
+                file=sys.stderr,
+                flush=True,
+            )
     if split and quick:
         seconds = QUICK_SECONDS if seconds is None else min(seconds, QUICK_SECONDS)
     elif split:
-        return _split(args, game, workers, args.max_seconds)
+        return _split(args, game, workers, seconds)
     try:
         result = solve_position(  # Ctrl+C ends the search and still reports
             game,
@@ -233,10 +251,23 @@ def _progress_lines() -> Callable[[int, int, float, int], None]:
     return progress
 
 
+def _repetition_said(game: Game) -> None:
+    """Where a position repeated in the game's history may change the book's value of the
+    position (so the book was not used): the book's value and why, on stderr."""
+    from pyramid_lab.model.search import knowledge_for
+
+    book = knowledge_for(game).book
+    words = "" if book is None else book.repetition_words(game)
+    if words:
+        print(_("solve: {words}").format(words=i18n.shown(words)), file=sys.stderr, flush=True)
+
+
 def _report(args: argparse.Namespace, game: Game, result: SolveResult) -> int:
     """The single search's (or the book's) answer, one JSON line on stdout."""
     if result.path == "book":
         print(_("solve: from the book (--no-book proves it again)"), file=sys.stderr, flush=True)
+    elif not args.no_book:
+        _repetition_said(game)
     kind = {"reference": "shared"}.get(result.path, result.path)  # the CLI's older word
     report = {
         "file": args.file,

@@ -9,12 +9,13 @@ export``'s web page. pyvista is imported when first used, not when this module i
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pyramid_lab.i18n import _
 from pyramid_lab.model.files import Lesson
-from pyramid_lab.model.game import Game, quote
+from pyramid_lab.model.game import Game, Move, quote
 
 from ..lab.export_plan import SIDES
 from ..lab.palette import VIEWS
@@ -120,13 +121,31 @@ class PositionDrawing:
         options = RenderOptions(size=(size[0], size[1]), view=view)
         return options.with_lesson(self._lesson)
 
-    def svg(self, *, size: int = SVG_SIDE) -> str:
+    def svg(
+        self,
+        *,
+        size: int = SVG_SIDE,
+        orientation: str | None = None,
+        lastmove: Move | str | None = None,
+        arrows: Iterable[Sequence[object]] = (),
+        squares: Iterable[object] = (),
+        flipped: bool = False,
+    ) -> str:
         """The position's diagram as an SVG document: every game drawn flat without VTK,
         in the window's colours, from the frame the window draws (the pyramid's levels
         side by side, each point shown; the terraced board, Ball's field and Rolling's
         map from above), a file's lesson overlays and highlights included. ``size``: its
-        longer side in pixels (it is drawn in vectors: crisp at any zoom). ValueError
-        for a size it cannot take."""
+        longer side in pixels (it is drawn in vectors: crisp at any zoom).
+
+        As python-chess's ``chess.svg.board`` takes them: ``orientation``, the player
+        whose side is below (the first player's unless told; the second's turns the board
+        half round, as ``flipped=True`` does); ``lastmove``, a move (or its text) whose
+        points are rimmed (the last move of :attr:`history`, or a legal move here);
+        ``arrows``, each ``(tail, head)`` or ``(tail, head, colour)`` of points (colour:
+        green, red, blue or yellow) drawn as a line with a dot at its head; ``squares``,
+        points marked as a lesson marks them. A point is written as position files write
+        it, ``(1, 1, 0)`` or ``"1,1,0"``. ValueError or TypeError for what it cannot take,
+        before anything is drawn."""
         if not _side(size):
             raise ValueError(
                 _(
@@ -135,9 +154,23 @@ class PositionDrawing:
                 ).format(least=MIN_SIDE, most=MAX_SIDE, size=quote(size))
             )
         from ..pictures.diagrams import diagram
+        from . import marks
 
+        turned = flipped is True
+        if orientation is not None:
+            sides = tuple(self._game.players[:2])
+            if orientation not in sides:
+                raise ValueError(
+                    _(
+                        "orientation must be a player whose side is below: {players}, not {value}"
+                    ).format(players=", ".join(sides), value=quote(orientation))
+                )
+            turned = turned != (orientation != sides[0])
+        drawn = marks.marker(self._game, lastmove, marks.arrows(arrows), marks.squares(squares))
         title = str(self._puzzle.get("title") or "")
-        return diagram(self._game, self._lesson, side=size, title=title).svg
+        return diagram(
+            self._game, self._lesson, side=size, title=title, marks=drawn, turned=turned
+        ).svg
 
     def view_3d(self, *, size: tuple[int, int] = PICTURE_SIZE) -> View3D:
         """The 3D view of the position for a notebook (a :class:`View3D`: shown as

@@ -54,6 +54,44 @@ class PositionHabits:
         ``pl.from_text(pos.to_text()) == pos``."""
         return position_text(self._game)
 
+    def fen(self) -> str:
+        """:meth:`to_text`, by python-chess's name (``board.fen()``): the game's own
+        one-line grammar, which no chess program reads; :func:`pl.from_text
+        <viewer.script.lines.from_text>` reads it back."""
+        return self.to_text()
+
+    @property
+    def turn(self) -> str:
+        """The colour of the player to move, as :attr:`to_move` (python-chess's
+        ``board.turn``, here a colour's name: a game may have more than two)."""
+        return self._game.to_move
+
+    def is_game_over(self) -> bool:
+        """Whether the game is over (python-chess's name; :meth:`is_over`)."""
+        return self._game.is_over()
+
+    def result(self) -> str:
+        """The game's result as python-chess's ``board.result()`` writes it: ``"1-0"``
+        (the first player won), ``"0-1"`` (the second), ``"1/2-1/2"`` (a draw) and ``"*"``
+        while the game runs; in a game of one, three or four players (Rolling Pyramids)
+        the winner's colour or ``"draw"`` once it is over."""
+        outcome = self._game.outcome()
+        if outcome is None:
+            return "*"
+        players = tuple(self._game.players)
+        if len(players) != 2:
+            return outcome.result
+        if outcome.winner is None:
+            return "1/2-1/2"
+        return "1-0" if outcome.winner == players[0] else "0-1"
+
+    def peek(self) -> Move:
+        """The last move of the history (python-chess's ``board.peek()``); IndexError at
+        its start."""
+        if not self._game.move_stack:
+            raise IndexError(_("no move played: the position is at the start of its history"))
+        return self._game.move_stack[-1]
+
     def __str__(self) -> str:
         """The position as a text board (letters, dots), whole on a terminal."""
         return board_text(self._game)
@@ -64,10 +102,14 @@ class PositionHabits:
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` (a move, or its text in the game's notation) is legal here:
-        ``pos.is_legal("1,1,0")``. InvalidMoveError (a ValueError) for text that is no
-        move of the game, saying how one is written."""
+        ``pos.is_legal("1,1,0")``; text that is no move of the game is not legal (False, as
+        python-chess answers; :meth:`parse_move` says why it is no move). TypeError for
+        what is neither a move nor text."""
         if isinstance(move, str):
-            move = self._game.parse_move(move)
+            try:
+                move = self._game.parse_move(move)
+            except ValueError:  # InvalidMoveError, or a rules' own refusal of the text
+                return False
         elif not isinstance(move, Move):
             raise TypeError(_("a move or its text, not {value}").format(value=quote(move)))
         return self._game.why_illegal(move) is None

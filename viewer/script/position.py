@@ -171,6 +171,20 @@ class Position(PositionHabits, PositionRules, PositionSearch, PositionDrawing):
         game.push(move)  # IllegalMoveError leaves the copy as it was
         return Position(game)
 
+    def push(self, move: Move | str) -> None:
+        """Play ``move`` on this position itself, as python-chess's ``board.push(move)``
+        does (:meth:`play` returns a new position instead and leaves this one as it is):
+        ``move`` a move of :meth:`legal_moves` or its text, the same errors as
+        :meth:`play`, and on an error the position is left as it was. Like :meth:`play`'s,
+        the position is then the game alone (a file's puzzle, lesson, variations and
+        review were of the position read). A position pushed is another key in a dict or
+        set: push one that is no key of any."""
+        self._game = self.play(move)._game
+        self._puzzle = {}
+        self._lesson = None
+        self._variations = ()
+        self._review = None
+
     # ---- files ---------------------------------------------------------------------
 
     def save(self, path: str | os.PathLike[str]) -> Path:

@@ -49,10 +49,10 @@ from . import _source_folders, cache_folder, sources_digest
 # What a first use says (COMPILING, LOADING, WAITING; first, where it will compile, STARTING,
 # before the search imports numba: foretell): Messages said in each reader's language.
 from .first_words import COMPILING as COMPILING
+from .first_words import LINE_EVERY, heard, is_counted, step
 from .first_words import LOADING as LOADING
 from .first_words import STARTING as STARTING
 from .first_words import WAITING as WAITING
-from .first_words import heard, step
 
 log = logging.getLogger(__name__)
 
@@ -274,7 +274,15 @@ def _log(_fraction: float, text: str) -> None:
     the command line prints it as its own line (``viewer.cli``), a program that set up
     logging has it where its warnings go."""
     if text.startswith(COMPILING):
+        now = time.perf_counter()
+        if is_counted(text) and now - _logged[0] < LINE_EVERY:
+            return  # (how far the compile is: a line at most every LINE_EVERY seconds)
+        _logged[0] = now
         log.warning("%s", shown(text))  # (in the process's language: the command line's)
+
+
+#: When :func:`_log` last logged a line (``time.perf_counter``).
+_logged = [-LINE_EVERY]
 
 
 # ---- the window's: from its start, in the background ----------------------------------------

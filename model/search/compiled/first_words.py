@@ -6,6 +6,8 @@ search only: a probe and the book's look-up load neither (``tests/model/test_pyr
 
 from __future__ import annotations
 
+import re
+
 from pyramid_lab.i18n import M_, Message
 
 #: What a first use says while the core compiles (no set-up's warm-up, or new sources).
@@ -29,6 +31,36 @@ PART_WORDS = {
 }
 #: The last step's words, for a search about to run.
 LAST_STEP = M_("ready, the search starts")
+#: A part's step while numba compiles it, with how far the compile is (``.warm``'s count
+#: of the functions numba has compiled, against how many a whole compile makes).
+COUNTED = "{part} ({done} of about {total} functions compiled)"
+_COUNTED = re.compile(
+    r"^(?P<part>.+) \((?P<done>\d+) of about (?P<total>\d+) functions compiled\)$"
+)
+
+
+#: A reader of lines (scripts/setup.sh, a command's stderr, a script's log) is told a
+#: compile's count at most this often (seconds); the window's status, each.
+LINE_EVERY = 10.0
+
+
+def counted(part: str, done: int, total: int) -> Message:
+    """``part``'s step with how far its compile is: 'the tree search (12 of about 76
+    functions compiled)'."""
+    # TRANSLATORS: a step of the search's first compile, and how far it is: "the tree
+    # search (12 of about 76 functions compiled)"
+    return M_(
+        "{part} ({done} of about {total} functions compiled)",
+        part=part,
+        done=done,
+        total=max(done, total),
+    )
+
+
+def is_counted(text: str) -> bool:
+    """Whether ``text`` is a step of :func:`counted` (one of many a compile says: a reader
+    of lines may show fewer)."""
+    return str(text).endswith(" functions compiled)")
 
 
 def step(waiting: str, doing: str) -> Message:
@@ -46,4 +78,8 @@ def heard(line: str) -> str:
     head, colon, doing = line.partition(": ")
     if colon and head in known and doing in known:
         return step(known[head], known[doing])
+    count = _COUNTED.match(doing) if colon and head in known else None
+    if count is not None and count["part"] in known:
+        words = counted(known[count["part"]], int(count["done"]), int(count["total"]))
+        return step(known[head], words)
     return line

@@ -13,11 +13,12 @@ has the core.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -31,7 +32,7 @@ from ..games.pyraos.whole_table import warm_up as warm_up_whole
 from ..games.terrace.adapters import TerraceAdapter
 from . import bounded, core, dfpn, first_use, mcts
 from .agent import warm_up as warm_up_mcts
-from .first_words import LAST_STEP, PART_WORDS
+from .first_words import LAST_STEP, LINE_EVERY, PART_WORDS, counted, is_counted
 from .proof import warm_up as warm_up_proof
 
 #: What each part says while it is made ready (:data:`.first_words.PART_WORDS`), and its
@@ -45,6 +46,69 @@ STEPS = {
     "kernels": (PART_WORDS["kernels"], 0.01),
     "endgame": (PART_WORDS["endgame"], 0.04),
 }
+
+
+#: How many functions numba compiles for each part from an empty cache, the parts made in
+#: :data:`.first_use.PARTS`' order (numba's "numba:compile" events counted at issue 109's
+#: sources, 76 in all); the prover's parts made alone compile the searches' shared code
+#: too (:data:`PROVER_ALONE`). A compile says how far it is by these ("12 of about 76
+#: functions compiled"): a count, never a promise of time.
+COMPILES = {"tree": 40, "proof": 31, "kernels": 3, "endgame": 2}
+#: The functions the prover's parts (:data:`PROVER`) compile made alone, from an empty cache.
+PROVER_ALONE = 62
+#: A compile's count is said at most this often (seconds): one says a step, not each function.
+COUNT_EVERY = 1.0
+
+
+def expected_compiles(parts: Sequence[str]) -> int:
+    """About how many functions numba compiles to make ``parts`` from an empty cache."""
+    if set(parts) == set(first_use.PROVER):
+        return PROVER_ALONE
+    return sum(COMPILES[part] for part in parts)
+
+
+class CompileCount:
+    """numba's compiles counted while it is registered (:meth:`listening`): each function
+    compiled ("numba:compile", which a load from the cache never sends) calls ``said(n)``
+    with the count so far, at most every :data:`COUNT_EVERY` seconds by ``clock``. Cheap:
+    an event a function compiled, a minute's compile some 80 of them."""
+
+    def __init__(
+        self,
+        said: Callable[[int], None],
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        self.said = said
+        self.clock = clock or time.perf_counter
+        self.count = 0
+        self._last = -COUNT_EVERY
+
+    def compiled_one(self) -> None:
+        self.count += 1
+        now = self.clock()
+        if now - self._last >= COUNT_EVERY:
+            self._last = now
+            self.said(self.count)
+
+    @contextlib.contextmanager
+    def listening(self) -> Iterator[None]:
+        from numba.core import event
+
+        count = self
+
+        class Listener(event.Listener):  # type: ignore[misc]  # (numba's classes are untyped)
+            def on_start(self, _event: object) -> None:
+                pass
+
+            def on_end(self, _event: object) -> None:
+                count.compiled_one()
+
+        listener = Listener()
+        event.register("numba:compile", listener)
+        try:
+            yield
+        finally:
+            event.unregister("numba:compile", listener)
 
 
 def compiled() -> bool:
@@ -111,13 +175,21 @@ def warm_up(
     say = progress or (lambda fraction, text: None)
     chosen = [part for part in first_use.PARTS if part in parts]
     total = sum(STEPS[part][1] for part in chosen) or 1.0
+    expected = expected_compiles(chosen)
     done = 0.0
-    for part in chosen:
-        text, share = STEPS[part]
-        say(done / total, text)
-        _MAKE[part]()
-        first_use.mark(part)
-        done += share
+    words = ""
+
+    def how_far(count: int) -> None:  # (a function compiled: how many of about how many)
+        fraction = max(done / total, min(count / expected, 0.99))
+        say(fraction, counted(words, count, expected))
+
+    with CompileCount(how_far).listening():
+        for part in chosen:
+            words, share = STEPS[part]
+            say(done / total, words)
+            _MAKE[part]()
+            first_use.mark(part)
+            done += share
     say(1.0, LAST_STEP)
     return time.perf_counter() - began
 
@@ -167,13 +239,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         i18n.use(i18n.language_from_env())  # child prints English (the window says it)
 
     said: set[str] = set()
+    last = [-LINE_EVERY]
 
     def say(fraction: float, text: str) -> None:
         if steps:
             print(f"{fraction:.3f}\t{text}", flush=True)
             return
+        now = time.perf_counter()
+        if is_counted(text) and now - last[0] < LINE_EVERY:
+            return  # (a count a line at most every LINE_EVERY seconds)
         line = _line(text, said)
         if line:
+            last[0] = now
             print(line, flush=True)
 
     seconds = ready(say)

@@ -68,12 +68,20 @@ class Diagram:
 
 
 def diagram(
-    game: Game, lesson: Lesson | None = None, *, side: int = SIDE, title: str = ""
+    game: Game,
+    lesson: Lesson | None = None,
+    *,
+    side: int = SIDE,
+    title: str = "",
+    marks: Callable[[Any, Frame], Frame] | None = None,
+    turned: bool = False,
 ) -> Diagram:
     """The diagram of ``game``'s position as the window shows it (``lesson``: a lesson
     step's overlays and highlights, as ``render`` draws them), ``side`` pixels on its
     longer side, ``title`` its tooltip (default: the game's title and who is to move).
-    ValueError for an overlay the game has not."""
+    ``marks``: the game UI and the frame -> the frame with a script's own marks (a last
+    move, arrows, points: ``Position.svg``); ``turned``: the board turned half round (the
+    words kept upright). ValueError for an overlay the game has not."""
     from ...games import ui_class
     from ...lab.lesson_marks import lesson_frame
 
@@ -83,12 +91,17 @@ def diagram(
     frame = ui.frame(game, ui.turn(game))
     if lesson is not None and lesson.highlights:
         frame = lesson_frame(frame, ui, highlights=lesson.highlights)
+    if marks is not None:
+        frame = marks(ui, frame)
     canvas = Canvas()
     box, spots = DRAWINGS[ui.board_kind](canvas, ui.geometry(game), frame)
+    if turned:
+        x0, y0, w, h = box
+        spots = {site: (2 * x0 + w - x, 2 * y0 + h - y) for site, (x, y) in spots.items()}
     words = title or (lesson.caption if lesson is not None and lesson.caption else "")
     words = words or _("{title}: {status}").format(title=game.title, status=shown(ui.status(game)))
     colours = {site: piece_colour(frame, site) for site in spots}
-    return Diagram(canvas.svg(box, side, words), box, side, spots, colours)
+    return Diagram(canvas.svg(box, side, words, turned=turned), box, side, spots, colours)
 
 
 __all__ = ["DRAWINGS", "SIDE", "Diagram", "diagram"]

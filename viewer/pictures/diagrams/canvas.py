@@ -73,6 +73,7 @@ class Canvas:
         self._parts: list[str] = []
         self._classes: dict[str, str] = {}  # a paint's declarations -> its class's name
         self._defs: dict[str, str] = {}  # a shape drawn many times, by its id
+        self._words: dict[int, tuple[float, float]] = {}  # a text's part -> its middle
 
     def paint(self, fill: str, stroke: str = "", width: float = 0.0, opacity: float = 1.0) -> str:
         """`` class="x"``: the class of this paint, one rule in the style sheet for every
@@ -187,21 +188,40 @@ class Canvas:
         lines = words.split("\n")
         top = y + size / 3 - (len(lines) - 1) * size * 0.55
         for n, line in enumerate(lines):
+            self._words[len(self._parts)] = (x, top + n * size * 1.1 - size / 3)
             self._parts.append(
                 f'<text x="{num(x)}" y="{num(top + n * size * 1.1)}"{attrs}>'
                 f"{html.escape(line, quote=False)}</text>"
             )
 
-    def svg(self, box: tuple[float, float, float, float], side: int, title: str) -> str:
+    def svg(
+        self,
+        box: tuple[float, float, float, float],
+        side: int,
+        title: str,
+        *,
+        turned: bool = False,
+    ) -> str:
         """The whole picture: what is drawn within ``box`` (x, y, width, height in board
         units), its longer side ``side`` pixels, ``title`` its tooltip and its name for a
-        screen reader."""
+        screen reader; ``turned``: turned half round about the box's middle, each text
+        kept upright about its own."""
         x, y, w, h = box
         scale = side / max(w, h)
         width, height = round(w * scale), round(h * scale)
         rules = "".join(f"{SCOPE} .{name}{{{rule}}}" for rule, name in self._classes.items())
         defs = f"<defs>{''.join(self._defs.values())}</defs>" if self._defs else ""
-        body = defs + "".join(self._parts)
+        parts = self._parts
+        if turned:
+            parts = [
+                part
+                if n not in self._words
+                else part.replace("<text ", _upright(self._words[n]), 1)
+                for n, part in enumerate(parts)
+            ]
+            middle = f"{num(x + w / 2)} {num(y + h / 2)}"
+            parts = [f'<g transform="rotate(180 {middle})">', *parts, "</g>"]
+        body = defs + "".join(parts)
         # A page (a notebook) holds many pictures in one document: their style sheets
         # and names apply to all of it, so each picture's are its own, by its content.
         scope = "d" + hashlib.sha1((rules + body).encode("utf-8")).hexdigest()[:8]
@@ -212,6 +232,11 @@ class Canvas:
             f"<title>{html.escape(title, quote=False)}</title>"
         )
         return head + f"<style>{sheet}</style>" + body.replace(SCOPE, scope + "-") + "</svg>"
+
+
+def _upright(middle: tuple[float, float]) -> str:
+    """A text's opening turned back half round about its ``middle`` (in a turned picture)."""
+    return f'<text transform="rotate(180 {num(middle[0])} {num(middle[1])})" '
 
 
 def _class_name(n: int) -> str:

@@ -33,7 +33,6 @@ from ...book import (
     Progress,
     exact_moves,
     lines_within,
-    without_values,
 )
 from ...kernels import solver_maker
 from ...value_book import FORMAT, BookEntry, ValueBook
@@ -213,7 +212,12 @@ class PyraosBook(ValueBook):
         that builds a table giving every move's exact value, with its time and size here
         (the Analysis dock, Hint, review and ``analyze`` say it). '' where the book or a
         table knows every move, or the game is over."""
-        if game.name != self.name or game.is_over() or without_values(game) or self.live(game):
+        if game.name != self.name or game.is_over():
+            return ""
+        repeated = self.repetition_words(game)
+        if repeated:  # a position repeated in its history may change the book's value
+            return repeated
+        if self.repetition_may_change(game) or self.live(game):
             return ""  # (an endgame: solved live, every move exact)
         exact = self.exact(game)
         if exact is not None and (exact[1] == "table" or exact_moves(game, *exact)[1]):
