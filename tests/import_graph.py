@@ -67,7 +67,7 @@ def trees_read(*caches: Callable[[], None]) -> Iterator[None]:
             gc.enable()
             # the module's own garbage (all of it young: nothing was collected since)
             # freed now, between two modules, not at some allocation in a later test's
-            # drawing (docs/development.md: a VTK object freed by the collector deletes
+            # drawing (docs/history/tests.md: a VTK object freed by the collector deletes
             # its GL names in whatever context is current then)
             gc.collect(0)
 

@@ -158,7 +158,7 @@ def unmapped_windows():
     (``stage.render_now()``), but never exposed, so no widget of it paints and no frame of
     it is composed (a window holding the scene's ``QOpenGLWidget`` is composed in OpenGL,
     in software under Xvfb, at every repaint of any of its widgets): test_dock_fit.py took
-    12.2 and 9.3 s of processor time instead of 14.5 and 14.7 (docs/development.md has the
+    12.2 and 9.3 s of processor time instead of 14.5 and 14.7 (docs/history/tests.md has the
     rest). A test that needs its window on the screen (activated, exposed, given the focus
     or the mouse by the window system) asks ``make_window(..., on_screen=True)``; a window
     a test builds itself is shown as before. Opted into by module, beside
