@@ -125,10 +125,12 @@ class AnalysisDock(LaterDock):
             _("How long the engine thinks (the prover takes a quarter)"),
         )
         self.seconds.setSingleStep(1.0)
+        self.seconds.setAccessibleName(_("Seconds to think"))
         self.threads = QSpinBox()
         self.threads.setRange(1, search.computer.MAX_THREADS)
         self.threads.setValue(search.computer.default_threads())
         self.threads.setSuffix(_(" threads"))
+        self.threads.setAccessibleName(_("Threads"))
         said = _(
             "How many cores the engine searches on at once, in the Analysis and for a Hint "
             "(this machine has {count}; 1: one search, repeatable)"
@@ -143,6 +145,7 @@ class AnalysisDock(LaterDock):
     def _add_table(self) -> None:
         """The moves ranked, a line of text each, room for :data:`ROWS` of them."""
         self.table = row_table(0, tuple(_(column) for column in COLUMNS))
+        self.table.setAccessibleName(_("The moves analysed"))
         header = self.table.horizontalHeader()
         # the moves always show whole; a long proven value ("win within 41 plies") takes
         # what is left, elided, with the whole text in its tooltip

@@ -144,6 +144,7 @@ class TurnDock(QDockWidget):
         layout.addSpacerItem(self.pool_room)
         self._room_for: tuple[str, ...] | None = None  # the players it was measured for
         self.choices = ChoiceList()
+        self.choices.setAccessibleName(_("Choices"))
         self.choices.setWordWrap(True)  # long choices wrap: no sideways scrolling
         self.choices.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.choices.setResizeMode(QListWidget.ResizeMode.Adjust)
