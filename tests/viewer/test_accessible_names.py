@@ -95,3 +95,48 @@ def test_the_names_are_in_the_windows_language(german, make_window):
     dock = window.parts.view_dock
     assert dock.level_lo.accessibleName() == "Unterste gezeigte Ebene"
     assert dock.clip_slider[0].accessibleName().startswith("Schnitt x")
+
+
+def cut_words(window) -> list[str]:
+    """The shown buttons, boxes and labels of the window narrower than their words take
+    (a label that wraps takes the width of its longest word)."""
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    cut = []
+    for widget in [*window.findChildren(QAbstractButton), *window.findChildren(QLabel)]:
+        least = widget.minimumSizeHint().width()
+        if widget.isVisible() and widget.text() and widget.width() < least:
+            cut.append(f"{widget.text()[:30]!r}: {widget.width()} < {least}")
+    return cut
+
+
+@pytest.mark.parametrize("scale", [1.5, 2.0])
+def test_the_window_fits_its_screen_at_large_text(make_window, qapp, scale, guard_errors):
+    """At 1.5x text on a 1400-pixel screen the window opened 138 pixels wider than the
+    screen and cut words: its docks side by side took more than the screen's width. Here
+    the suite's 1280-pixel screen and a four-player Rolling game (its docks the widest)."""
+    from PySide6.QtCore import QCoreApplication
+
+    from pyramid_lab.model.rolling import RollingPyramids
+    from pyramid_lab.model.rolling.option_specs import OPTION_SPECS
+
+    font = qapp.font()
+    bigger = qapp.font()
+    bigger.setPointSizeF(font.pointSizeF() * scale)
+    qapp.setFont(bigger)
+    try:
+        shown = {spec.name: spec.default for spec in OPTION_SPECS}
+        options = RollingPyramids.parse_options({**shown, "players": 4})
+        window = make_window(RollingPyramids.new(options), on_screen=True)
+        window.resize(1200, 800)
+        window._framed = False  # (as a window opened: fitted to its screen once shown)
+        window._frame()
+        for _ in range(5):
+            QCoreApplication.processEvents()
+        screen = window.screen().availableGeometry()
+        assert window.frameGeometry().width() <= screen.width()
+        assert window.frameGeometry().height() <= screen.height()
+        assert not cut_words(window), cut_words(window)
+    finally:
+        qapp.setFont(font)
+    assert not guard_errors
