@@ -89,6 +89,28 @@ def test_the_point_says_what_hides_it(make_window, qtbot, guard_errors):
     assert not guard_errors
 
 
+def test_the_point_behind_a_ball_offered_and_played_by_keys(make_window, qtbot, guard_errors):
+    """Space on a ball in front of empty points says what reaches them, as a click does;
+    where one empty point is left behind it, Space again plays it (the offer's second
+    click)."""
+    game = Partition.from_setup(
+        PartitionOptions(3, "floating"),
+        "red",
+        [((0, 0, 2), "red"), ((0, 0, 0), "blue")],
+        study=True,
+    )
+    window = make_window(game)
+    window.stage.render_now()
+    keys(qtbot, window, K.Key_End)  # the apex, its ball in front of the points below it
+    keys(qtbot, window, K.Key_Space)
+    said = window.statusBar().currentMessage()
+    assert said.startswith("Click 0,0,2 again to play 1,1,1, the point its ball hides"), said
+    assert window.session.game.move_stack == []
+    keys(qtbot, window, K.Key_Space)  # the offer's second click
+    assert moves(window) == ["1,1,1"]
+    assert not guard_errors
+
+
 def test_pyraos_placement_and_a_removal_by_keys(make_window, qtbot, guard_errors):
     window = make_window(Pyraos.new())
     # black and white fill three of a 2x2 square each: black's fourth completes it

@@ -62,10 +62,10 @@ def corner(geometry: BoardGeometry, top: bool = False) -> int:
 def stepped(geometry: BoardGeometry, site: int | None, step: Step) -> int:
     """The point ``step`` leads to from ``site`` (None: the keyboard has no point yet: the
     corner); ``site`` itself where nothing lies that way (the board's edge)."""
-    if site is None or not 0 <= site < geometry.count or step == "home":
-        return corner(geometry)
     if step == "end":
         return corner(geometry, top=True)
+    if site is None or not 0 <= site < geometry.count or step == "home":
+        return corner(geometry)
     layer = layers(geometry)
     centres = np.asarray(geometry.centres, dtype=float)
     here = centres[site, :2]
