@@ -57,6 +57,8 @@ def test_partition_played_by_keys_with_the_point_said_and_drawn(make_window, qtb
     assert window.view.hover == L.id_of(0, 0, 0)  # drawn where the hover is
     said = window.statusBar().currentMessage()
     assert said.startswith("Keyboard point: (0,0,0) level 0, empty"), said
+    assert window.plotter.accessibleDescription() == said  # (what a screen reader reads)
+    assert window.plotter.accessibleName() == "Board"
     keys(qtbot, window, K.Key_Space)  # plays there, as a click
     keys(qtbot, window, K.Key_Right, K.Key_Right, K.Key_Return)
     keys(qtbot, window, K.Key_Up, K.Key_Space)

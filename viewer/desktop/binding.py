@@ -23,6 +23,7 @@ from PySide6.QtCore import QSettings, Qt
 
 from pyramid_lab import i18n
 from pyramid_lab.i18n import _
+from pyramid_lab.i18n import shown as in_language
 from pyramid_lab.model.game import Game
 
 from ..games import GameUI, ui_class
@@ -275,6 +276,12 @@ def _scene(w: Window, lab: Lab, view: ViewState) -> Scene:
 
     def moved(step: Step) -> None:
         guarded(lambda: focus.move(step), lab.bulletin.say)
+        w.plotter.setAccessibleDescription(in_language(focus.words()))  # (a screen reader's)
+
+    w.plotter.setAccessibleName(_("Board"))
+    w.plotter.setAccessibleDescription(
+        _("Arrow keys, Page Up / Page Down, Home and End move the keyboard's point; Space plays it")
+    )
 
     scene.focus = focus
     scene.keys = BoardKeys(w.plotter, moved, lambda: guarded(pressed, lab.bulletin.say))
