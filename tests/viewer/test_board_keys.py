@@ -225,3 +225,23 @@ def test_rolling_start_areas_and_a_die_by_keys(make_window, qtbot, guard_errors)
     qtbot.keyClick(dock.choices, K.Key_Return)
     assert len(window.session.game.move_stack) > before, window.statusBar().currentMessage()
     assert not guard_errors
+
+
+def test_the_peel_and_clip_tools_work_from_the_keyboard(make_window, qtbot, guard_errors):
+    """The View dock's levels, peel, clip boxes and sliders are reached by Tab and set by
+    keys: the hidden points the keyboard's point says are brought into view by keys too."""
+    window = make_window(Partition(PartitionOptions(3)))
+    dock, view = window.parts.view_dock, window.view
+    tools = (dock.level_lo, dock.level_hi, *dock.clip_on, *dock.clip_slider, *dock.clip_flip)
+    for widget in tools:
+        assert in_tab_chain(window, widget), widget.accessibleName()
+    qtbot.keyClick(dock.level_lo, K.Key_Up)
+    assert view.levels[0] == 1
+    if dock.peel.isEnabled():  # (a board with shells to peel)
+        assert in_tab_chain(window, dock.peel)
+    qtbot.keyClick(dock.clip_on[0], K.Key_Space)
+    assert view.clips[0].enabled
+    before = view.clips[0].value
+    qtbot.keyClick(dock.clip_slider[0], K.Key_End)
+    assert view.clips[0].value != before
+    assert not guard_errors
