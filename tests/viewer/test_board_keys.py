@@ -245,3 +245,27 @@ def test_the_peel_and_clip_tools_work_from_the_keyboard(make_window, qtbot, guar
     qtbot.keyClick(dock.clip_slider[0], K.Key_End)
     assert view.clips[0].value != before
     assert not guard_errors
+
+
+def test_a_pick_task_answered_by_keys_a_hidden_point_too(make_window, qtbot, guard_errors):
+    """A click-points task (a full pyramid: every point under others) picks the keyboard's
+    point with Space, an inner point hidden from every side as readily as the apex."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    window = make_window()
+    assert window.lab.documents.open(
+        root / "model/data/lessons/partition/10-a-full-pyramid.lesson.json"
+    )
+    lessons = window.lab.lessons
+    assert lessons.asks_for_points()
+    ui = window.board.ui
+    keys(qtbot, window, K.Key_Home, K.Key_Right, K.Key_Up)
+    inner = tuple(ui.coords_of(window.view.hover))
+    assert inner == (1, 1, 0)
+    said = window.statusBar().currentMessage()
+    assert said.startswith("Keyboard point: (1,1,0)"), said
+    assert "pieces over it" in said, said  # (what stands over it)
+    keys(qtbot, window, K.Key_Space)
+    assert lessons.picked == [inner]
+    assert not guard_errors
