@@ -269,3 +269,24 @@ def test_a_pick_task_answered_by_keys_a_hidden_point_too(make_window, qtbot, gua
     keys(qtbot, window, K.Key_Space)
     assert lessons.picked == [inner]
     assert not guard_errors
+
+
+def test_shift_and_the_arrows_turn_and_zoom_the_camera(make_window, qtbot, guard_errors):
+    """VTK's own Up and Down zoomed the camera: the arrows move the point now, and Shift with
+    them turns the scene or zooms it, the point staying where it is."""
+    window = make_window(Partition(PartitionOptions(3)))
+    camera = window.plotter.camera
+    keys(qtbot, window, K.Key_Home)
+    point = window.view.hover
+    before = camera.GetPosition()
+    qtbot.keyClick(window.plotter, K.Key_Right, Qt.KeyboardModifier.ShiftModifier)
+    turned = camera.GetPosition()
+    assert turned != before
+    assert window.view.hover == point
+    angle = camera.GetViewAngle()
+    distance = camera.GetDistance()
+    qtbot.keyClick(window.plotter, K.Key_Up, Qt.KeyboardModifier.ShiftModifier)
+    assert (camera.GetViewAngle(), camera.GetDistance()) != (angle, distance)
+    assert window.view.hover == point
+    assert window.scene.camera_preset() is None  # (the user's turn: not framed again)
+    assert not guard_errors

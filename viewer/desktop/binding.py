@@ -284,7 +284,15 @@ def _scene(w: Window, lab: Lab, view: ViewState) -> Scene:
     )
 
     scene.focus = focus
-    scene.keys = BoardKeys(w.plotter, moved, lambda: guarded(pressed, lab.bulletin.say))
+
+    def camera(turn: float, zoom: float) -> None:  # Shift and an arrow key
+        cam = w.plotter.camera
+        cam.Azimuth(turn)
+        cam.Zoom(zoom)
+        w.plotter.reset_camera_clipping_range()
+        scene.render()
+
+    scene.keys = BoardKeys(w.plotter, moved, lambda: guarded(pressed, lab.bulletin.say), camera)
     return scene
 
 

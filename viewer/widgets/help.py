@@ -47,6 +47,7 @@ BOARD_KEYS = (
         N_("move the keyboard's point on its level (the board's own left, right, back, front)"),
     ),
     (N_("Page Up / Page Down"), N_("the keyboard's point a level up or down")),
+    (N_("Shift+arrow keys (board focused)"), N_("turn the scene (left, right), zoom (up, down)")),
     (N_("Home / End"), N_("the keyboard's point to the lowest corner / the top")),
     (
         N_("Space or Enter"),
