@@ -1026,7 +1026,7 @@ def test_a_taken_die_says_who_took_it(rolling_window, qtbot, guard_errors):
     dock = window.board.ui._docks.turn
     index, die = next((i, d) for i, d in enumerate(game.state.dice) if d.taker is not None)
     taker = game.players[die.taker]
-    assert dock.dice[index].text() == f"d{die.sides}: {die.value} taken by {taker}"
+    assert dock.dice[index].text() == f"d{die.sides}: {die.value}\ntaken by {taker}"
     assert f"d{die.sides}: {die.value} taken by {taker}" in pool_html(game)
     assert f"({taker})" not in pool_html(game)
     assert guard_errors == []
@@ -1071,7 +1071,7 @@ def test_of_two_equal_dice_the_one_clicked_is_the_one_marked_taken(make_window, 
     qtbot.waitUntil(lambda: len(window.session.game.move_stack) == 11, timeout=WAIT_MS)
     assert [d.taker for d in window.session.game.state.dice][4:6] == [None, 0]
     texts = [button.text() for button in window.board.ui._docks.turn.dice]
-    assert texts[4:6] == ["d4: 4", "d4: 4 taken by red"]
+    assert texts[4:6] == ["d4: 4", "d4: 4\ntaken by red"]
 
 
 def test_the_computer_players_have_one_name_everywhere_from_the_catalog(make_window, qtbot):

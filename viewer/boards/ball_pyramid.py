@@ -220,8 +220,10 @@ class BallPyramidView:
         hover = view.hover
         if hover is not None and 0 <= hover < lat.count and (balls[hover] or markers[hover]):
             highlights["hover"] = (hover,)
-        elif hover is not None and 0 <= hover < lat.count and ghosts[hover]:
-            highlights["hover"] = (hover,)  # a rim inside the ghost, as on a marker
+        elif hover is not None and 0 <= hover < lat.count and (ghosts[hover] or visible[hover]):
+            # a rim inside the ghost, as on a marker; an empty point the keyboard's point is
+            # on (viewer.lab.board_focus: no mouse picks one) shows as a hovered marker
+            highlights["hover"] = (hover,)
             markers = markers.copy()
             markers[hover] = True
         shaded = self._shade_contacts(rgb, balls)  # what is drawn; ``rgb`` what it means

@@ -23,10 +23,12 @@ from PySide6.QtCore import QSettings, Qt
 
 from pyramid_lab import i18n
 from pyramid_lab.i18n import _
+from pyramid_lab.i18n import shown as in_language
 from pyramid_lab.model.game import Game
 
 from ..games import GameUI, ui_class
 from ..lab import Lab
+from ..lab.board_focus import BoardFocus, Step
 from ..lab.bulletin import Bulletin
 from ..lab.documents import RecentFiles
 from ..lab.events import (
@@ -40,6 +42,7 @@ from ..lab.events import (
 )
 from ..lab.session import Session
 from ..lab.view_state import ViewState
+from ..widgets.board_keys import BoardKeys
 from ..widgets.dock_fit import add_game_docks, fit_game_docks, qt_docks
 from ..widgets.help import RulesDock
 from ..widgets.lesson_dock import LessonDock, lesson_files
@@ -259,6 +262,37 @@ def _scene(w: Window, lab: Lab, view: ViewState) -> Scene:
         board.click(site, scene.board.behind)
 
     scene = Scene(w.plotter, view, board.ui.board_kind, board.geometry(), clicked, lab.bulletin.say)
+    focus = BoardFocus(
+        board.geometry, view, board.describe, lambda: board.frame().pieces, lab.bulletin.say
+    )
+
+    def pressed() -> None:  # Space / Enter: the keyboard's point clicked, as the mouse would
+        site = focus.point()
+        if site is None:
+            focus.move("home")  # (no point yet: the first key shows one)
+            return
+        scene.aim(site)  # the view's ray through it: what lies behind it, as for a click
+        clicked(site)
+
+    def moved(step: Step) -> None:
+        guarded(lambda: focus.move(step), lab.bulletin.say)
+        w.plotter.setAccessibleDescription(in_language(focus.words()))  # (a screen reader's)
+
+    w.plotter.setAccessibleName(_("Board"))
+    w.plotter.setAccessibleDescription(
+        _("Arrow keys, Page Up / Page Down, Home and End move the keyboard's point; Space plays it")
+    )
+
+    scene.focus = focus
+
+    def camera(turn: float, zoom: float) -> None:  # Shift and an arrow key
+        cam = w.plotter.camera
+        cam.Azimuth(turn)
+        cam.Zoom(zoom)
+        w.plotter.reset_camera_clipping_range()
+        scene.render()
+
+    scene.keys = BoardKeys(w.plotter, moved, lambda: guarded(pressed, lab.bulletin.say), camera)
     return scene
 
 

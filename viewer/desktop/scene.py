@@ -16,9 +16,11 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from pyvistaqt import QtInteractor
 
 from ..boards import BoardView, make_board_view
+from ..lab.board_focus import BoardFocus
 from ..lab.frame import Frame, Vanish
 from ..lab.legend_entries import with_hover
 from ..lab.view_state import ViewField, ViewState
+from ..widgets.board_keys import BoardKeys
 from ..widgets.clip_planes import ClipPlanes
 from ..widgets.free_plane import FreePlane
 from ..widgets.legend import Legend, legend_entries
@@ -62,6 +64,9 @@ class Scene:
         self._reframe_due = False
         self._resized = ResizeWatch(plotter, self._on_resize)
         self.framing.framed_as("iso")  # (the board view framed itself on making)
+        #: the keyboard's point and the keys that move it (viewer.desktop.binding's)
+        self.focus: BoardFocus | None = None
+        self.keys: BoardKeys | None = None
 
     def switch_board(self, kind: str, geometry: Any) -> None:
         """Another board (kind or size): a new board view; the planes of the last go."""
@@ -158,6 +163,12 @@ class Scene:
         site = self.board.pick(x, y)
         if site is not None:
             self.click(site)
+
+    def aim(self, site: int) -> None:
+        """The view's ray through ``site`` as a click there casts it (what the board view
+        finds behind the site follows it): the keyboard's press of its point."""
+        x, y = self.board.display_position(site)
+        self.board.pick(x, y)
 
     @slot
     def _on_hover(self, x: float, y: float) -> None:

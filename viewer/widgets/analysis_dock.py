@@ -42,7 +42,8 @@ COLUMNS = (
     N_("proven"),
 )  # "visits" is "score" for alpha-beta
 DEFAULT_SECONDS = 3.0
-ROWS = 8  # the moves the table shows at least
+ROWS = 8  # the moves the table asks room for (its size hint, some 190 pixels)
+MIN_ROWS = 4  # the moves it shows at least (the dock scrolls below that)
 
 
 def _heat_gradient() -> str:
@@ -99,6 +100,7 @@ class AnalysisDock(LaterDock):
         self.proven.setWordWrap(True)
         self.proven.setStyleSheet("font-weight: bold")
         layout.addWidget(self.proven)
+        self.proven.setVisible(False)  # (shown with its words)
         self._add_table()
         layout.addWidget(self.table, 1)
         self._add_legend()
@@ -125,10 +127,12 @@ class AnalysisDock(LaterDock):
             _("How long the engine thinks (the prover takes a quarter)"),
         )
         self.seconds.setSingleStep(1.0)
+        self.seconds.setAccessibleName(_("Seconds to think"))
         self.threads = QSpinBox()
         self.threads.setRange(1, search.computer.MAX_THREADS)
         self.threads.setValue(search.computer.default_threads())
         self.threads.setSuffix(_(" threads"))
+        self.threads.setAccessibleName(_("Threads"))
         said = _(
             "How many cores the engine searches on at once, in the Analysis and for a Hint "
             "(this machine has {count}; 1: one search, repeatable)"
@@ -143,19 +147,23 @@ class AnalysisDock(LaterDock):
     def _add_table(self) -> None:
         """The moves ranked, a line of text each, room for :data:`ROWS` of them."""
         self.table = row_table(0, tuple(_(column) for column in COLUMNS))
+        self.table.setAccessibleName(_("The moves analysed"))
         header = self.table.horizontalHeader()
         # the moves always show whole; a long proven value ("win within 41 plies") takes
-        # what is left, elided, with the whole text in its tooltip
+        # what is left, on two lines where one is too short (it was elided: "Gewinn
+        # innerhalb von 29...", issue 109 item 2), its whole text in its tooltip too
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        # rows a line of text high, and room for ROWS of them: beside the Moves dock and a
-        # game's docks at 1200x800 the dock showed 2 of 44 moves
+        self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
+        # rows as high as their words, room for ROWS of a line each where the dock has it,
+        # and at least MIN_ROWS: the table scrolls its own rows, not the dock it out of view
+        # beside the Moves and a game's docks at 1200x800 (issue 109 item 2)
         rows = self.table.verticalHeader()
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        rows.setDefaultSectionSize(self.table.fontMetrics().height() + 6)
-        self.table.setMinimumHeight(
-            ROWS * rows.defaultSectionSize() + header.sizeHint().height() + 4
-        )
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        line = self.table.fontMetrics().height() + 6
+        rows.setMinimumSectionSize(line)
+        self.table.setMinimumHeight(MIN_ROWS * line + header.sizeHint().height() + 4)
         self.table.setToolTip(_("Click a move to see it on the board; double-click plays it"))
 
     def _add_legend(self) -> None:
@@ -240,8 +248,8 @@ class AnalysisDock(LaterDock):
     def set_thinking(self, on: bool) -> None:
         self.stop.setEnabled(on)
         self.bar.setVisible(on)
-        self.activity.setVisible(on)
-        if on:
+        self.activity.setVisible(False)  # (shown with its first words: an empty line is room
+        if on:  # the moves' rows lack beside the Moves and a game's docks)
             self.bar.setValue(0)
             self.activity.setText("")
 
@@ -249,6 +257,7 @@ class AnalysisDock(LaterDock):
         self.bar.setValue(round(max(0.0, min(1.0, fraction)) * 100))
         if text:
             self.activity.setText(shown(text))  # (a search's words, in the window's language)
+            self.activity.setVisible(self.bar.isVisible())
 
     def clear(self, evaluation: str = "", proven: str = "") -> None:
         """No results (a new position, or a refusal said in ``evaluation``)."""
@@ -258,6 +267,7 @@ class AnalysisDock(LaterDock):
         self.table.setColumnHidden(2, False)
         self.evaluation.setText(shown(evaluation))  # (the lab's words, in the window's language)
         self.proven.setText(shown(proven))
+        self.proven.setVisible(bool(proven))  # (no empty line over the moves)
         self.legend.setVisible(False)
 
     def show_results(
@@ -267,6 +277,7 @@ class AnalysisDock(LaterDock):
         them as a heat map, so the legend is shown)."""
         self.evaluation.setText(shown(evaluation))  # (the lab's words, in the window's language)
         self.proven.setText(shown(proven))
+        self.proven.setVisible(bool(proven))  # (no empty line over the moves)
         self.legend.setVisible(heat_map)
         values, ends = scale_moves(  # as the board shows them
             [s.win_rate for s in moves],

@@ -49,6 +49,9 @@ class ScrolledBody(QScrollArea):
         self._body = body  # the scroll area's widget (set below), never None
         self.lines = lines
         self._least = 0  # the contents' least height at their width now
+        #: the contents scroll sideways too, the area as narrow as a screen asks (large
+        #: text on a small screen: :func:`scroll_sideways`)
+        self.sideways = False
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setWidget(body)  # not resizable: sized here
@@ -57,7 +60,10 @@ class ScrolledBody(QScrollArea):
 
     def _width(self) -> int:
         body = self._body
-        return body.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        width = body.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        if self.sideways:
+            return min(width, sideways_width(self))
+        return width
 
     def _least_height(self, width: int) -> int:
         body = self._body
@@ -77,6 +83,8 @@ class ScrolledBody(QScrollArea):
 
     def _fit(self) -> None:
         width = self.viewport().width()
+        if self.sideways:  # no narrower than they take: a scroll bar beneath them instead
+            width = max(width, self._body.minimumSizeHint().width())
         least = self._least_height(width)
         self._body.resize(width, max(self.viewport().height(), least))
         if least != self._least:
@@ -187,6 +195,54 @@ def dock_widths(window: QMainWindow) -> None:
             window.resizeDocks(docks, [width] * len(docks), Qt.Orientation.Horizontal)
 
 
+def sideways_width(widget: QWidget) -> int:
+    """The least width a dock's contents keep where they scroll sideways: some 16 letters."""
+    return 16 * widget.fontMetrics().averageCharWidth()
+
+
+class SidewaysArea(QScrollArea):
+    """A dock's contents in a scroll area of their own, scrolled either way where the dock
+    is smaller than they take (:func:`scroll_sideways`)."""
+
+    def __init__(self, body: QWidget) -> None:
+        super().__init__()
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setWidgetResizable(True)  # as wide as the dock, never narrower than they take
+        self.setWidget(body)
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(min(hint.width(), sideways_width(self)), hint.height())
+
+    def sizeHint(self) -> QSize:
+        body = self.widget()
+        return body.sizeHint() if body is not None else super().sizeHint()
+
+
+def scroll_sideways(window: QMainWindow) -> None:
+    """The contents of each docked dock scroll sideways where the dock is narrower than
+    they take, so that the window fits a screen its docks side by side are wider than
+    (1.5x or 2x text on a 1400-pixel screen: 138 pixels wider than the screen, words
+    cut; issue 107 item 6): a dock scrolled already (:class:`ScrolledBody`) scrolls
+    sideways too; another's contents go into a :class:`SidewaysArea`."""
+    for dock in window.findChildren(QDockWidget):
+        body = dock.widget()
+        if body is None or isinstance(body, SidewaysArea):
+            continue
+        if isinstance(body, ScrolledBody):
+            body.sideways = True
+            body.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+            body.updateGeometry()
+        elif isinstance(body, QScrollArea):
+            body.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        else:
+            dock.setWidget(SidewaysArea(body))
+    layout = window.layout()
+    if layout is not None:
+        layout.invalidate()
+        layout.activate()
+
+
 def keep_on_screen(window: QWidget, size: QSize | None = None) -> None:
     """Give ``window`` its ``size`` back (Qt keeps it at least its minimum size), then keep
     its frame within its screen's available area (the desktop less its panels): no taller
@@ -202,6 +258,12 @@ def keep_on_screen(window: QWidget, size: QSize | None = None) -> None:
     area = screen.availableGeometry()
     frame = window.frameGeometry()
     extra = frame.size() - window.size()  # the window manager's title bar and borders
+    least = window.minimumSizeHint()
+    wide = least.width() > area.width() - extra.width()
+    if isinstance(window, QMainWindow) and (
+        wide or least.height() > area.height() - extra.height()
+    ):
+        scroll_sideways(window)  # (the docks' least sizes made the window so big)
     width = min(window.width(), area.width() - extra.width())
     height = min(window.height(), area.height() - extra.height())
     if (width, height) != (window.width(), window.height()):

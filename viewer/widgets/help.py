@@ -42,6 +42,17 @@ BOARD_KEYS = (
     (N_("Right drag / wheel"), N_("zoom")),
     (N_("Middle drag / Shift+left drag"), N_("move the scene")),
     (N_("Click"), N_("play on a point, choose a piece (set-up mode: paint or erase)")),
+    (
+        N_("Arrow keys (board focused: Tab to it)"),
+        N_("move the keyboard's point on its level (the board's own left, right, back, front)"),
+    ),
+    (N_("Page Up / Page Down"), N_("the keyboard's point a level up or down")),
+    (N_("Shift+arrow keys (board focused)"), N_("turn the scene (left, right), zoom (up, down)")),
+    (N_("Home / End"), N_("the keyboard's point to the lowest corner / the top")),
+    (
+        N_("Space or Enter"),
+        N_("play on the keyboard's point or choose it, as a click (Enter finishes a turn ready)"),
+    ),
     (N_("[ and ]"), N_("Pyramid Ball: the last turn's rows, back and on")),
 )
 

@@ -92,6 +92,7 @@ class MoveListDock(QDockWidget):
         self.hidden: Hidden = hidden or (lambda _game, _line: {})
         self.listed = listed  # a move as a row names it (its notation, its words said)
         self.tree = QTreeWidget(self)
+        self.tree.setAccessibleName(_("Moves"))
         self.tree.setHeaderHidden(True)
         self.tree.setIndentation(14)
         self.tree.setUniformRowHeights(True)  # one line a row: a long list lays out at once

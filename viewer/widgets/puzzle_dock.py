@@ -109,6 +109,7 @@ class PuzzleDock(LaterDock):
         form.addRow(_("Title"), self.title)
         self.side = QComboBox()
         self.within = QSpinBox()
+        self.within.setAccessibleName(_("Goal: wins within this many moves"))
         self.within.setRange(1, (MAX_WITHIN + 1) // 2)
         pass_history_keys(self.within)  # Ctrl+Z there is the window's Undo
         self.within_word = QLabel(_("moves"))

@@ -277,6 +277,7 @@ class ReviewDock(LaterDock):
         self.seconds = seconds_box(
             0.2, 60.0, DEFAULT_SECONDS, _("How long the engine thinks on each position")
         )
+        self.seconds.setAccessibleName(_("Seconds to think"))
         for widget in (self.review, self.stop, self.seconds):
             row.addWidget(widget)
         row.addStretch(1)  # the buttons and the box keep their size in a wide dock
@@ -291,6 +292,7 @@ class ReviewDock(LaterDock):
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
         self.table = row_table(0, tuple(_(column) for column in COLUMNS))
+        self.table.setAccessibleName(_("The moves reviewed"))
         pass_history_keys(self.table)
         layout.addWidget(self.table, 1)
         self.detail = QLabel()

@@ -124,6 +124,7 @@ class SetupDock(LaterDock):
         self.brush_buttons = []
         for index in range(5):  # up to four players' colours, then erase
             button = QRadioButton()
+            button.setVisible(False)  # (nameless until a set-up names its brushes: bind)
             self.brushes.addButton(button, index)
             self.brush_buttons.append(button)
             row.addWidget(button)

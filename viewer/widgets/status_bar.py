@@ -11,7 +11,7 @@ is not one of them: it has its own line over the scene (:mod:`.prompt_bar`).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QRect, Qt, QTimer
 from PySide6.QtGui import QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QStatusBar, QWidget
 
@@ -21,32 +21,80 @@ from pyramid_lab.i18n import shown
 QWIDGETSIZE_MAX = (1 << 24) - 1
 #: The hover text's least width while a long message shows.
 MIN_HOVER = 120
+#: The most lines a message takes in the bar (it is elided only past them).
+MESSAGE_LINES = 3
 
 
 class ElidedLabel(QLabel):
-    """A one-line label that shows as much of its text as fits, then "…"."""
+    """A label that shows as much of its text as fits in ``lines`` lines (one by default;
+    more: wrapped at words, as tall as it needs up to them), then "…"."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, lines: int = 1) -> None:
         super().__init__(parent)
+        self.lines = lines
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setMinimumWidth(0)
+
+    def _needed(self, width: int) -> int:
+        """The lines the text takes wrapped at ``width``."""
+        if self.lines <= 1 or not self.text():
+            return 1
+        flags = int(Qt.TextFlag.TextWordWrap)
+        box = self.fontMetrics().boundingRect(
+            QRect(0, 0, max(width, 1), 1 << 16), flags, self.text()
+        )
+        return max(1, -(-box.height() // self.fontMetrics().lineSpacing()))
+
+    def wanted_height(self) -> int:
+        """The height of the text's lines at the width now (up to ``lines``)."""
+        shown_lines = min(self._needed(self.contentsRect().width()), self.lines)
+        margins = max(self.height() - self.contentsRect().height(), 0)
+        return shown_lines * self.fontMetrics().lineSpacing() + margins
+
+    def fit_height(self) -> None:
+        """As tall as the text's lines at the width now (up to ``lines``)."""
+        if self.lines > 1 and self.minimumHeight() != self.wanted_height():
+            self.setMinimumHeight(self.wanted_height())
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.fit_height()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_height()
 
     def paintEvent(self, _event: object) -> None:
         painter = QPainter(self)
         rect = self.contentsRect()
-        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, rect.width())
+        metrics = self.fontMetrics()
+        if self.lines > 1:  # wrapped; past its lines, the last one elided
+            text = self.text()
+            if self.elided():
+                text = metrics.elidedText(
+                    text, Qt.TextElideMode.ElideRight, rect.width() * self.lines
+                )
+            flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+            painter.drawText(rect, int(flags) | int(Qt.TextFlag.TextWordWrap), text)
+            return
+        text = metrics.elidedText(self.text(), Qt.TextElideMode.ElideRight, rect.width())
         align = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
         painter.drawText(rect, int(align), text)
 
     def elided(self) -> bool:
-        """The text does not fit: "…" shows."""
-        return self.fontMetrics().horizontalAdvance(self.text()) > self.contentsRect().width()
+        """The text does not fit (in its lines): "…" shows."""
+        width = self.contentsRect().width()
+        if self.lines > 1:
+            return self._needed(width) > self.lines
+        return self.fontMetrics().horizontalAdvance(self.text()) > width
 
 
 class StatusBar(QStatusBar):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.message = ElidedLabel(self)
+        # a long message wraps, up to MESSAGE_LINES lines, not cut at the bar's end: its
+        # end is often the part to act on (issue 109 item 4)
+        self.message = ElidedLabel(self, lines=MESSAGE_LINES)
         self.message.hide()
         super().addWidget(self.message, 1)
         self._normal: list[QWidget] = []

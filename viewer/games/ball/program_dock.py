@@ -83,6 +83,7 @@ class ProgramEditor(QWidget):
         self.blitz = QCheckBox(_("Blitz"), self)
         layout.addLayout(self._options_row())
         self.text = NotationEdit(self)
+        self.text.setAccessibleName(_("The program's notation"))
         self.clear_button = QPushButton(_("Clear"), self)
         self.use_hint = QPushButton(_("Use hint"), self)
         layout.addLayout(self._text_row())

@@ -84,6 +84,7 @@ class TurnDock(QDockWidget):
         self.row_title = QLabel(body)
         layout.addWidget(self.row_title)
         self.lines = QListWidget(body)
+        self.lines.setAccessibleName(_("The row's account"))
         self.lines.setWordWrap(True)
         # a row's lines (every pyramid, the pass, events) where the column has room, at
         # least four: the account a player reads after a turn, first (in view unscrolled)

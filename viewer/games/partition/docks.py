@@ -39,6 +39,7 @@ class CornerDock(QDockWidget):
         layout = QVBoxLayout(body)
         layout.addLayout(self._toggles())
         self.table = row_table(len(CORNERS), tuple(_(c) for c in COLUMNS), stretch=True)
+        self.table.setAccessibleName(_("Corners"))
         walls = self.table.horizontalHeaderItem(3)
         if walls is not None:
             walls.setToolTip(_("The far walls the anchor balls stand on"))
@@ -76,6 +77,7 @@ class CornerDock(QDockWidget):
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setPrefix(_("seed "))
+        self.seed.setAccessibleName(_("Seed of Fill at random"))
         pass_history_keys(self.seed)  # Ctrl+Z after a fill undoes it, even typed in here
         fill.addWidget(self.fill)
         fill.addWidget(self.seed)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pyramid_lab.i18n import _, ngettext, shown
+from pyramid_lab.i18n import M_, _, ngettext, shown
 from pyramid_lab.model.game import CHANCE, Game, Move
 from pyramid_lab.model.rolling import (
     DONE,
@@ -99,6 +99,19 @@ class RollingUI(Protocol):
     def show_box(self, box: str | None) -> None: ...
 
 
+def die_words(sides: int, value: int | None, taker: str | None) -> str:
+    """A die's button's words: "d4: 3", a taken one's taker on a second line."""
+    text = shown(die_text(sides, value))
+    if taker is None:
+        return text
+    return text + "\n" + shown(M_("taken by {player}", player=colour_word(taker)))
+
+
+def pool_width(widget: QWidget) -> int:
+    """The most the dice pool's row takes: some 60 letters."""
+    return 60 * widget.fontMetrics().averageCharWidth()
+
+
 class TurnDock(QDockWidget):
     """The dice pool (a button per die; taken dice say who took them) and a list of the
     choices of the decision at hand; a click on a choice makes it."""
@@ -143,7 +156,9 @@ class TurnDock(QDockWidget):
         self.pool_room = QSpacerItem(0, 0, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         layout.addSpacerItem(self.pool_room)
         self._room_for: tuple[str, ...] | None = None  # the players it was measured for
+        self.columns = 4  # dice to a row of the pool (as many as its room holds)
         self.choices = ChoiceList()
+        self.choices.setAccessibleName(_("Choices"))
         self.choices.setWordWrap(True)  # long choices wrap: no sideways scrolling
         self.choices.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.choices.setResizeMode(QListWidget.ResizeMode.Adjust)
@@ -165,8 +180,11 @@ class TurnDock(QDockWidget):
         self.setWidget(ScrolledBody(body))
 
     def _keep_pool_room(self, game: RollingPyramids) -> None:
-        """Room for the dice pool at its widest: four dice to a row, each with the widest
-        text a die of this game can show ("d8: 8 taken by yellow"), in either style."""
+        """Room for the dice pool at its widest: each die as wide as the widest text a die
+        of this game can show (a taken one on two lines: "d8: 8" over "taken by yellow"),
+        in either style, and as many to a row (up to four) as :func:`pool_width` allows: a
+        four-player game's pool of four dice a row in one line each widened the window past
+        a 1400-pixel screen and kept it so (issue 109 item 3)."""
         players = tuple(game.players)
         if players == self._room_for:
             return
@@ -176,13 +194,16 @@ class TurnDock(QDockWidget):
         for sides, value in ((4, 8), (8, 8), (4, None), (8, None)):
             for taker in (None, *players):
                 for style in ("background: rgb(0,0,0); color: white;", "color: gray;"):
-                    sample.setText(shown(die_text(sides, value, taker)))
+                    sample.setText(die_words(sides, value, taker))
                     sample.setStyleSheet(style)
                     widest = max(widest, sample.minimumSizeHint().width())
         sample.deleteLater()
         spacing = max(self.pool.horizontalSpacing(), 0)
+        room = pool_width(self)
+        self.columns = max(1, min(4, (room + spacing) // (widest + spacing)))
         fixed = QSizePolicy.Policy.Fixed
-        self.pool_room.changeSize(4 * widest + 3 * spacing, 0, fixed, fixed)
+        width = self.columns * widest + (self.columns - 1) * spacing
+        self.pool_room.changeSize(width, 0, fixed, fixed)
         self.body_layout.invalidate()
 
     def refresh(self, game: RollingPyramids, turn: RollingTurn) -> None:
@@ -199,7 +220,7 @@ class TurnDock(QDockWidget):
         for index, die in enumerate(s.dice):
             colour = die_colour(game, die.owner)
             taker = None if die.taker is None else game.players[die.taker]
-            button = QPushButton(shown(die_text(die.sides, die.value, taker)))
+            button = QPushButton(die_words(die.sides, die.value, taker))
             button.setCheckable(True)
             button.setChecked(turn.die == index)
             r, g, b = rgb_of(colour)
@@ -213,7 +234,7 @@ class TurnDock(QDockWidget):
             button.setToolTip(said.format(colour=colour_word(colour), sides=die.sides))
             button.setEnabled(drafting and not taken)
             button.clicked.connect(lambda _c=False, i=index: self._take_die(i))
-            self.pool.addWidget(button, index // 4, index % 4)
+            self.pool.addWidget(button, index // self.columns, index % self.columns)
             self.dice.append(button)
         pool = bool(s.dice) and game.phase == "draft"  # after the draft: on the sheets
         self.pool_label.setVisible(pool)
