@@ -24,6 +24,7 @@ from pyramid_lab.i18n import M_, N_, Message, _
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import PositionFormatError, SaidError, shorten
 from pyramid_lab.model.words import reason_of, system_reason
+from pyramid_lab.xdg import xdg_home
 
 from .checks import (
     MIN_CHOSEN_CODE,
@@ -48,7 +49,7 @@ def real_path(path: Path) -> Path:
 def results_folder() -> Path:
     """Where classes keep their results by default: ``$XDG_DATA_HOME/pyramid-lab/classroom``
     (``~/.local/share/pyramid-lab/classroom``): the user's own, never the working folder."""
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    data = str(xdg_home("XDG_DATA_HOME", ".local", "share"))
     return Path(data) / "pyramid-lab" / "classroom"
 
 
