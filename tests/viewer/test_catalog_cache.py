@@ -48,7 +48,9 @@ def test_a_damaged_cached_catalog_is_compiled_again(tmp_path, damage):
     mo = cached_mo(cache, "de")
     mo.parent.mkdir(parents=True)
     mo.write_bytes(damage)
-    done = command("--version", env={"XDG_CACHE_HOME": str(cache), "LANG": "de_DE.UTF-8"}, cwd=tmp_path)
+    done = command(
+        "--version", env={"XDG_CACHE_HOME": str(cache), "LANG": "de_DE.UTF-8"}, cwd=tmp_path
+    )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     catalog = gettext.GNUTranslations(io.BytesIO(mo.read_bytes()))  # replaced, whole

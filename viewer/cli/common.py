@@ -49,7 +49,7 @@ class ShortLines(io.TextIOBase):
     line is dropped, an "…" in its place. ``main`` writes stderr through it, so no error
     line is longer, whichever message made it."""
 
-    def __init__(self, stream: TextIO, limit: int = MAX_ERROR_LINE) -> None:
+    def __init__(self, stream: TextIO | io.TextIOBase, limit: int = MAX_ERROR_LINE) -> None:
         super().__init__()
         self.stream = stream
         self.limit = limit
