@@ -199,12 +199,30 @@ def trusted_owner(uid: int) -> bool:
     return uid in (os.getuid(), 0) if hasattr(os, "getuid") else True
 
 
+def _private_group(gid: int) -> bool:
+    """Whether the group ``gid`` is this user's own: their primary group, named as they
+    are, with no other member (a user private group, where a folder made under umask 002
+    is group-writable yet no one else's)."""
+    try:
+        import grp
+        import pwd
+
+        user = pwd.getpwuid(os.getuid())
+        group = grp.getgrgid(gid)
+    except (ImportError, KeyError, OSError):
+        return False
+    others = [member for member in group.gr_mem if member != user.pw_name]
+    return gid == user.pw_gid and group.gr_name == user.pw_name and not others
+
+
 def _check_planted(fd: int, shown: list[str], name: str, info: os.stat_result, user: str) -> None:
     """UnsafeLinkError where the link ``name`` in the folder ``fd`` could have been made or
     replaced by someone other than this user or root."""
     where = os.fstat(fd)
     folder = "/" + "/".join(shown)
     mode = stat.S_IMODE(where.st_mode)
+    if mode & 0o020 and _private_group(where.st_gid):
+        mode &= ~0o020  # the user's own group (Debian's user private groups, umask 002)
     sticky = bool(mode & stat.S_ISVTX)
     if not trusted_owner(info.st_uid):
         why = M_("a symbolic link made by another user ({link})", link=f"{folder}/{name}")

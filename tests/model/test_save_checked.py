@@ -190,3 +190,21 @@ def test_links_of_one_s_own_among_the_folders_are_followed(tmp_path):
     written = pl.new("ball").save(path)
     assert written == tmp_path / "real" / "deep" / "g.pyr.json"
     assert pl.load(written).game == "ball"
+
+
+@needs_root
+def test_a_folder_writable_by_the_user_s_own_group_only_is_the_user_s(tmp_path):
+    """Under umask 002 (Debian's user private groups) one's folders are group-writable,
+    the group one's own: a link there is followed; in a folder another group may write
+    to, it is not."""
+    docs, kept = victim(tmp_path)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "sub").symlink_to(docs)
+    mine.chmod(0o775)
+    os.chown(mine, 0, 0)  # root's own group, named as root is
+    assert pl.new("terrace").save(mine / "sub" / "game.pyr.json") == kept
+    os.chown(mine, 0, OTHER)  # a group others are in
+    with pytest.raises(UnsafeLinkError, match="in a folder others may write to"):
+        pl.new("ball").save(mine / "sub" / "game.pyr.json")
+    assert pl.load(kept).game == "terrace"
