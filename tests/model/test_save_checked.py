@@ -16,6 +16,8 @@ import pyramid_lab as pl
 from pyramid_lab.model import files
 from pyramid_lab.model.files import document
 from pyramid_lab.model.save_links import UnsafeLinkError
+from pyramid_lab.viewer.pictures.export import check_export
+from pyramid_lab.viewer.pictures.render import render_game
 from pyramid_lab.viewer.script.view3d import View3D
 
 #: A uid no one here is (Debian's "nobody").
@@ -151,7 +153,7 @@ def test_every_writer_refuses_a_planted_link_at_its_name(tmp_path):
     share = shared_folder(tmp_path)
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes\n")
-    for name in ("pic.png", "view.html", "my.lesson.json", "book.json"):
+    for name in ("pic.png", "view.html", "my.lesson.json", "book.json", "shot.png", "e.gif"):
         plant(share / name, notes)
     writers = {
         "pic.png": lambda p: files.write_bytes(p, b"\x89PNG"),
@@ -163,6 +165,11 @@ def test_every_writer_refuses_a_planted_link_at_its_name(tmp_path):
         with pytest.raises(UnsafeLinkError, match="made by another user"):
             write(share / name)
         assert (share / name).is_symlink()
+    # render and export check the path before they draw (and save through the same check)
+    with pytest.raises(ValueError, match="made by another user"):
+        render_game(pl.new("terrace").to_game(), share / "shot.png")
+    with pytest.raises(ValueError, match="made by another user"):
+        check_export(share / "e.gif", "turntable")
     assert notes.read_text() == "my notes\n"
 
 
