@@ -90,6 +90,7 @@ def save_file(
     size: int | None = None,
     suffix: str | None = None,
     mode: int | None = None,
+    read_back: bool = True,
 ) -> tuple[Path, Fingerprint]:
     """:func:`save_bytes` for a file too big to hold in memory (a long animation):
     ``fill(tmp, out)`` writes it, through ``out`` (the temporary file, open for binary
@@ -104,9 +105,11 @@ def save_file(
     that someone else could have made, or one at the file's name that ends at a name not
     ending in ``suffix``, by default the extension of ``path``); the temporary file is made
     in the folder so checked, held open, and renamed there: a link made meanwhile is never
-    followed. ``mode`` sets the file's permission bits (a private file's 0600)."""
+    followed. ``mode`` sets the file's permission bits (a private file's 0600);
+    ``read_back`` False: a file whose ``fill`` gives no SHA-256 is not read back for one
+    (a table of gigabytes: its fingerprint's digest is then '')."""
     with checked_place(path, suffix) as place:
-        return _save_in(place, path, fill, read, beside, size, mode)
+        return _save_in(place, path, fill, read, beside, size, mode, read_back)
 
 
 def _save_in(
@@ -117,6 +120,7 @@ def _save_in(
     beside: bool,
     size: int | None,
     mode: int | None,
+    read_back: bool = True,
 ) -> tuple[Path, Fingerprint]:
     folder, name = place.folder, place.name
     target = place.path
@@ -160,7 +164,7 @@ def _save_in(
                         errno.EIO, M_("the temporary file was replaced: not saved"), os.fspath(path)
                     )
                 if digest is None:
-                    digest = _digest_of(done)
+                    digest = _digest_of(done) if read_back else ""
                 if hasattr(os, "fchmod"):
                     os.fchmod(fd, mode)
                 if info is not None and hasattr(os, "fchown"):
