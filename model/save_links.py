@@ -11,7 +11,7 @@ could have made it: owned by the user (or root), in a folder that only the user 
 may change (its owner is one of them and no one else may write to it, or it is sticky and
 the link is theirs). A link at the file's own name is followed only to a name of the same
 kind (its name ends as the name saved to does). The walk opens each folder from the one
-before it without following a link (``ONOFOLLOW``), so a link made between the check and
+before it without following a link (``O_NOFOLLOW``), so a link made between the check and
 the write is never followed: the save renames its temporary file into the folder held."""
 
 from __future__ import annotations
@@ -29,6 +29,10 @@ _MOST_LINKS = 40
 #: (POSIX: the walk opens folders from a folder held, which other systems cannot do)
 DIRECTORY = os.O_RDONLY | os.O_DIRECTORY
 NOFOLLOW = os.O_NOFOLLOW
+#: How the walk holds a folder on the way: by its place only where the system can
+#: (Linux's O_PATH), so that a folder one may pass through but not list (0711) is passed as
+#: the system passes it.
+_PASS = getattr(os, "O_PATH", os.O_RDONLY) | os.O_DIRECTORY
 
 
 class UnsafeLinkError(OSError):
@@ -92,7 +96,7 @@ def checked_place(path: str | os.PathLike[str], suffix: str | None = None) -> Pl
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), user)
     absolute = user.startswith("/")
     todo = [part for part in user.split("/") if part]
-    fd = os.open("/" if absolute else ".", DIRECTORY)
+    fd = os.open("/" if absolute else ".", _PASS)
     shown = [] if absolute else [part for part in os.getcwd().split("/") if part]
     hops = 0
     through_link = False
@@ -128,6 +132,7 @@ def checked_place(path: str | os.PathLike[str], suffix: str | None = None) -> Pl
                 todo = [piece for piece in target.split("/") if piece] + todo
                 continue
             if last:
+                fd = _readable(fd)
                 place = Place(fd, part, Path("/" + "/".join([*shown, part])))
                 if through_link and suffix and not part.endswith(suffix):
                     raise _not_of_kind(place.path, suffix, user)
@@ -150,10 +155,21 @@ def checked_place(path: str | os.PathLike[str], suffix: str | None = None) -> Pl
         raise
 
 
+def _readable(fd: int) -> int:
+    """The folder ``fd`` holds, opened again for reading where it may be (its temporary
+    files listed, its rename made durable); else ``fd`` itself, which still names it."""
+    try:
+        new = os.open(".", DIRECTORY, dir_fd=fd)
+    except OSError:
+        return fd
+    os.close(fd)
+    return new
+
+
 def _enter(fd: int, name: str, info: os.stat_result | None, user: str) -> int:
     """The folder ``name`` in the folder ``fd`` opened (``fd`` closed), never through a
     link; UnsafeLinkError when it is no longer the folder ``info`` checked."""
-    flags = DIRECTORY if name in ("..", "/") else DIRECTORY | NOFOLLOW
+    flags = _PASS if name in ("..", "/") else _PASS | NOFOLLOW
     try:
         new = os.open(name, flags, dir_fd=None if name == "/" else fd)
     except OSError as exc:

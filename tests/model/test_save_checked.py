@@ -215,3 +215,27 @@ def test_a_folder_writable_by_the_user_s_own_group_only_is_the_user_s(tmp_path):
     with pytest.raises(UnsafeLinkError, match="in a folder others may write to"):
         pl.new("ball").save(mine / "sub" / "game.pyr.json")
     assert pl.load(kept).game == "terrace"
+
+
+@needs_root
+def test_a_folder_one_may_pass_through_but_not_list_is_passed(tmp_path):
+    """The walk holds each folder by its place (O_PATH), as the system passes it: a save
+    through a folder of mode 0711 (a home shared with a web server) works as before."""
+    tmp_path.chmod(0o755)
+    passed = tmp_path / "passed"
+    (passed / "open").mkdir(parents=True)
+    passed.chmod(0o711)
+    (passed / "open").chmod(0o777)
+    target = passed / "open" / "g.pyr.json"
+    here = os.open(tmp_path, os.O_RDONLY | os.O_DIRECTORY)
+
+    def save() -> None:  # from tmp_path (the folders above it are root's own, 0700)
+        os.fchdir(here)
+        pl.new("ball").save("passed/open/g.pyr.json")
+
+    try:
+        as_other_user(save)
+    finally:
+        os.close(here)
+    assert target.stat().st_uid == OTHER
+    assert pl.load(target).game == "ball"
