@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from pyramid_lab.i18n import M_
+
 from .game import STUDY_HINT, Game, PositionFormatError, quote
 
 
@@ -121,11 +123,11 @@ def write_rows(rows: Sequence[Sequence[str | None]]) -> str:
 
 
 def read_rows(
-    field: Field, widths: Sequence[int], symbols: str, what: str
+    field: Field, widths: Sequence[int], symbols: str, what: str, *, stars: bool = False
 ) -> list[list[tuple[str, int, int]]]:
     """Each row's cells of a board written by :func:`write_rows` (rows of ``widths``):
     (symbol, column, its place in the line) of the cells not empty; a symbol is a letter
-    of ``symbols`` (followed by ``*`` where the game says so)."""
+    of ``symbols`` (followed by ``*`` where the game says so: ``stars``)."""
     rows = field.split("/")
     if len(rows) != len(widths):
         raise field.fail(f"{what} has {len(widths)} rows parted by '/', not {len(rows)}")
@@ -137,6 +139,8 @@ def read_rows(
             match = _CELL.match(row.text, at)
             if match is None or (match.group(2) and match.group(2)[0] not in symbols):
                 raise row.fail(f"{quote(row.text[at])} is no cell here; {_cells(symbols)}", at)
+            if match.group(2) and match.group(2).endswith("*") and not stars:
+                raise row.fail(M_("'*' marks no piece in this game"), at + 1)
             if match.group(1):
                 column += int(match.group(1))
                 if int(match.group(1)) == 0:

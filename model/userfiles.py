@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pyramid_lab.i18n import M_, shown
+from pyramid_lab.xdg import xdg_home
 
 from . import userfile_words as words
 from .files import loads_json, read_regular_file, write_bytes
@@ -67,7 +68,7 @@ def config_dir() -> Path:
     own = os.environ.get("PYRAMID_LAB_CONFIG")
     if own:
         return Path(own)
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    base = str(xdg_home("XDG_CONFIG_HOME", ".config"))
     return Path(base) / "pyramid-lab"
 
 
@@ -88,7 +89,7 @@ def made_puzzles_root() -> Path:
     base = os.environ.get(PUZZLES_ENV)
     if base:
         return Path(base)
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    data = str(xdg_home("XDG_DATA_HOME", ".local", "share"))
     return Path(data) / "pyramid-lab" / "puzzles"
 
 

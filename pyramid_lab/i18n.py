@@ -214,24 +214,52 @@ def translations(language: str | None) -> gettext.NullTranslations:
 
 def _compiled(language: str, po: Path) -> bytes:
     """The ``.mo`` of ``po``: from the user's cache, else compiled (by Babel; a fuzzy
-    entry is left out, so English stands for it) and kept there if it can be."""
+    entry is left out, so English stands for it) and kept there if it can be. A cached
+    file that gettext cannot read (damaged, cut short, not a catalog) is compiled again
+    and replaced, never fatal; a relative ``XDG_CACHE_HOME`` is ignored (the XDG
+    specification's rule)."""
     import hashlib
+
+    from pyramid_lab.xdg import xdg_home
 
     source = po.read_bytes()
     digest = hashlib.sha256(source).hexdigest()[:16]
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    mo = cache / "pyramid-lab" / "locale" / f"{language}-{digest}.mo"
-    if mo.is_file():
-        return mo.read_bytes()
+    mo = xdg_home("XDG_CACHE_HOME", ".cache") / "pyramid-lab" / "locale"
+    mo = mo / f"{language}-{digest}.mo"
+    try:
+        cached = mo.read_bytes() if mo.is_file() else None
+    except OSError:
+        cached = None
+    if cached is not None and _readable(cached):
+        return cached
     data = compile_catalog(source)
+    _keep(mo, data)
+    return data
+
+
+def _readable(mo: bytes) -> bool:
+    """Whether gettext reads ``mo`` as a catalog."""
+    try:
+        gettext.GNUTranslations(io.BytesIO(mo))
+    except Exception:  # (a damaged cache may fail in any of gettext's ways)
+        return False
+    return True
+
+
+def _keep(mo: Path, data: bytes) -> None:
+    """Keep ``data`` at ``mo`` (a new file renamed over it); where the cache cannot be
+    written (a read-only home, a file in the way) it is compiled again next time, said
+    nowhere."""
+    partial = mo.with_name(f".{mo.name}.{os.getpid()}.part")
     try:
         mo.parent.mkdir(parents=True, exist_ok=True)
-        partial = mo.with_suffix(f".{os.getpid()}.part")
-        partial.write_bytes(data)
-        partial.replace(mo)
-    except OSError:  # a read-only home: compiled again next time, said nowhere
-        pass
-    return data
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(partial, mo)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
 
 
 def compile_catalog(po_source: bytes) -> bytes:

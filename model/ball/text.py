@@ -57,7 +57,7 @@ class BallCodec:
         return board, _named(state)
 
     def read(self, cls: type[Game], options: Any, fields: TextFields) -> Game:
-        rows = read_rows(fields.board, [COLS] * ROWS, "LMSlmso", "the field")
+        rows = read_rows(fields.board, [COLS] * ROWS, "LMSlmso", "the field", stars=True)
         pieces: list[tuple[tuple[int, ...], str]] = []
         ball: tuple[str | None, str, int] | None = None  # (carrier's colour, letter or square)
         for index, cells in enumerate(rows):
@@ -156,7 +156,7 @@ def _parsed(key: str, field: Field) -> Any:
     text = field.text
     if key == "scores":
         parts = text.split("-")
-        if len(parts) != 2 or not all(p.isdigit() and len(p) < 4 for p in parts):
+        if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) < 4 for p in parts):
             raise field.fail(f"scores are written RED-BLUE (2-1), not {text!r}")
         return {c: int(p) for c, p in zip(COLOURS, parts, strict=True)}
     if key in ("specials", "specials_gained"):

@@ -28,7 +28,6 @@ from ..game import (
     not_replayed,
     quote,
 )
-from ..save_links import check_links
 from ..setup import (
     file_state,
     from_setup_state,
@@ -455,13 +454,12 @@ def write(
     ``review`` is the review of a line from the start (``model.review``). ``read`` and
     ``beside`` are :func:`save_bytes`'s; the path written and its fingerprint are returned.
     A symbolic link is followed only to a position file's name, and only where no one else
-    could have planted it (:func:`model.save_links.check_links`: UnsafeLinkError); a
+    could have planted it (:func:`model.save_links.checked_place`: UnsafeLinkError); a
     document holding inf or nan is refused (ValueError): no reader would take it back."""
-    check_links(path, SUFFIX)
     try:
         data = dumps(game, puzzle, lesson, variations, review).encode("utf-8")
     except ValueError:  # json's "Out of range float values": inf or nan somewhere
         raise SaidError(not_finite(os.fsdecode(path))) from None
     if len(data) > MAX_FILE_BYTES:
         raise OSError(errno.EFBIG, not_read_back(len(data)))
-    return save_bytes(path, data, read=read, beside=beside)
+    return save_bytes(path, data, read=read, beside=beside, suffix=SUFFIX)

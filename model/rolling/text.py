@@ -21,6 +21,8 @@ import re
 import textwrap
 from typing import Any
 
+from pyramid_lab.i18n import M_
+
 from ..game import Game, PositionFormatError
 from ..setup import file_state, from_setup_state
 from ..textcodec import WIDTH, Field, TextFields
@@ -53,6 +55,10 @@ class RollingCodec:
             state = json.loads(given.text)
         except json.JSONDecodeError as exc:
             raise given.fail(f"state is JSON: {exc.msg}", exc.pos) from None
+        except RecursionError:  # nesting far beyond the state's (four levels)
+            raise given.fail(M_("state: lists or objects nested too deeply")) from None
+        except ValueError:  # a number beyond Python's limit on digits read (4,300)
+            raise given.fail(M_("state: a number with too many digits")) from None
         try:
             return from_setup_state(cls, options, fields.to_move, pieces, state, study=fields.study)
         except PositionFormatError as exc:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from pyramid_lab.i18n import M_, Mn_, number
+from pyramid_lab.xdg import xdg_home
 
 from ..files import loads_json, read_regular_file, write_bytes
 from ..game import Game, PositionFormatError, shorten
@@ -78,7 +79,7 @@ def default_checkpoint(game: Game, plies: int, max_depth: int, *, key: Key) -> P
     # the version too: a folder of an older format is another folder (left as it was)
     made = json.dumps([FORMAT, VERSION, solve], sort_keys=True)
     digest = hashlib.sha256(made.encode()).hexdigest()[:16]
-    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    cache = str(xdg_home("XDG_CACHE_HOME", ".cache"))
     return Path(cache) / "pyramid-lab" / "solve" / f"{game.name}-{digest}"
 
 

@@ -191,7 +191,7 @@ def test_save_is_atomic(tmp_path, monkeypatch):
     files.write(path, played_game())
     before = path.read_bytes()
 
-    def broken_replace(src, dst):
+    def broken_replace(src, dst, **_):
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", broken_replace)
@@ -388,7 +388,7 @@ def test_a_failed_save_removes_the_stale_temps_and_its_own(tmp_path, monkeypatch
     dead = tmp_path / ".game.pyr.json.99999999-abcdefgh.tmp"  # a killed save's
     dead.write_text("{")
 
-    def full_disk(src, dst):
+    def full_disk(src, dst, **_):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", full_disk)
@@ -414,12 +414,16 @@ def test_a_save_that_did_not_land_is_an_error(tmp_path, monkeypatch):
     """A file system that drops the rename (or the bytes) must not give a false success:
     'render -o /dev/full.png' once said it wrote a picture that was not there."""
     path = tmp_path / "lost.png"
-    monkeypatch.setattr(os, "replace", lambda src, dst: os.unlink(src))
+    monkeypatch.setattr(
+        os, "replace", lambda src, dst, **at: os.unlink(src, dir_fd=at["src_dir_fd"])
+    )
     with pytest.raises(OSError, match="not written: it is not there"):
         files.write_bytes(path, b"picture")
     monkeypatch.undo()
     path.write_bytes(b"old")
-    monkeypatch.setattr(os, "replace", lambda src, dst: os.unlink(src))  # the old one stays
+    monkeypatch.setattr(
+        os, "replace", lambda src, dst, **at: os.unlink(src, dir_fd=at["src_dir_fd"])
+    )  # the old one stays
     with pytest.raises(OSError, match="not written as it should be: 3 bytes there, 7 saved"):
         files.write_bytes(path, b"picture")
 

@@ -70,6 +70,9 @@ OTHERS = {
     ("model/files/saving.py", "hasattr(os, 'fchmod')"): "a call the platform may lack",
     ("model/files/saving.py", "hasattr(os, 'fchown')"): "a call the platform may lack",
     ("model/save_links.py", "hasattr(os, 'getuid')"): "a call the platform may lack",
+    ("model/save_links.py", "getattr(os, 'O_PATH', os.O_RDONLY)"): (
+        "an open flag the platform may lack (Linux's: a folder passed, not read)"
+    ),
     ("model/search/compiled/memory.py", "getattr(mmap, 'MADV_HUGEPAGE', None)"): (
         "a flag the platform may lack"
     ),

@@ -5,6 +5,7 @@ from their one line as the same position; a text that is not one says what and w
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
@@ -301,3 +302,79 @@ def test_a_ball_choice_queued_behind_another_with_one_special_left_reads() -> No
         read_position_text(
             text.replace("choosing=blue,red", "choosing=red").replace(" blue scores", " red scores")
         )
+
+
+# ---- only the documented error (issue 109 item 17, N29) ------------------------------------
+
+
+def _seed_texts() -> list[str]:
+    """A position text of each game: a new game and one some random moves into it."""
+    texts = []
+    for name in game_names():
+        cls = game_class(name)
+        game = cls.new(cls.parse_options({}))
+        texts.append(position_text(game))
+        rng = random.Random(len(name))
+        for _ in range(30):
+            if game.is_over():
+                break
+            game.push(random_move(game, rng))
+        texts.append(position_text(game))
+    return texts
+
+
+SEEDS = _seed_texts()
+ROLLING = [t for t in SEEDS if t.startswith("rolling")][-1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ROLLING.replace("state=", "state=" + "[" * 5000, 1),  # RecursionError once
+        ROLLING.replace("state={", 'state={"deep":' + '{"a":' * 3000, 1),
+        ROLLING.replace('"round":', '"round":' + "9" * 4400 + ",", 1),  # 4,300 digits
+        "terrace - 7/7/7/3w*3/7/7/7 white",  # KeyError 'w*' once
+        "terrace - 7/7/7/3b*3/7/7/7 white",
+        next(t for t in SEEDS if t.startswith("ball")) + " scores=0-1²",  # int('1²')
+        next(t for t in SEEDS if t.startswith("ball")) + " scores=²-0",
+    ],
+    ids=["nested list", "nested object", "long number", "w*", "b*", "score 1²", "score ²"],
+)
+def test_a_text_that_is_not_one_raises_only_the_documented_error(text: str) -> None:
+    with pytest.raises(PositionTextError):
+        read_position_text(text)
+
+
+_PIECES = st.sampled_from(
+    ["[" * 3000, '{"a":' * 1500, "9" * 4400, "*", "w*", "b*", "²", "³", "½", "٣", "０", "\x00"]
+)
+
+
+@st.composite
+def mutated(draw: Any) -> str:
+    """A position text of some game with a few characters inserted, cut or doubled."""
+    text = draw(st.sampled_from(SEEDS))
+    for _ in range(draw(st.integers(1, 4))):
+        # anywhere, or where a field or a cell begins (where the readers look closest)
+        starts = [i + 1 for i, c in enumerate(text) if c in " =-:,[{" or c.isalpha()]
+        at = draw(st.one_of(st.sampled_from(starts), st.integers(0, len(text))))
+        how = draw(st.sampled_from(["insert", "replace", "cut", "double"]))
+        piece = draw(st.one_of(_PIECES, st.text(max_size=3)))
+        if how == "insert":
+            text = text[:at] + piece + text[at:]
+        elif how == "cut":
+            text = text[:at] + text[at + draw(st.integers(1, 6)) :]
+        elif how == "replace":
+            text = text[:at] + piece + text[at + 1 :]
+        else:
+            end = draw(st.integers(at, len(text)))
+            text = text[:at] + text[at:end] * 2 + text[end:]
+    return text
+
+
+@settings(FUZZ, max_examples=150)
+@given(mutated())
+def test_a_fuzz_of_every_game_s_texts_raises_only_the_documented_error(text: str) -> None:
+    """(By hand once, 100,000 texts of the same kind: no other exception.)"""
+    with contextlib.suppress(PositionTextError):  # (any other exception fails the test)
+        read_position_text(text)

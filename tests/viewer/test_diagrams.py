@@ -291,3 +291,29 @@ def _seen_from_above(ui, g, sites: list[int]) -> list[int]:
         if key not in highest or centres[site][2] > centres[highest[key]][2]:
             highest[key] = site
     return sorted(highest.values())
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "\x1b]0;x\x07 bell",
+        "nul \x00 and \x0b\x0c\x1f",
+        "lone \ud800 half",
+        "\udfff",
+        "\ufffe\uffff",
+    ],
+)
+def test_svg_is_well_formed_xml_for_any_title(tmp_path, title):
+    """Issue 109 item 18 (N30): a title's control characters and lone surrogates once made
+    a document no XML reader takes (or no UTF-8 encoder writes)."""
+    doc = files.read(ROOT / POSITIONS["terrace"])
+    path = tmp_path / "t.pyr.json"
+    files.write(path, doc.game, {"title": title})
+    svg = pl.load(path).svg()
+    root = ET.fromstring(svg.encode("utf-8"))  # well-formed, and UTF-8 it can be
+    shown = root.find("{http://www.w3.org/2000/svg}title")
+    assert shown is not None
+    assert shown.text is not None
+    assert title.split()[-1] in shown.text or "\ufffd" in shown.text
+    svg = diagram(doc.game, None, side=SIDE, title="a < b & \x07" + title).svg
+    assert ET.fromstring(svg.encode("utf-8")) is not None

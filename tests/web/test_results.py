@@ -198,3 +198,21 @@ def test_a_results_file_that_cannot_be_written_is_said(tmp_path):
     assert str(tmp_path) not in room.save_failed  # said without the path
     assert room.ever_failed
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_results_file_behind_a_link_anyone_could_have_planted_is_refused(tmp_path, capsys):
+    """Issue 109 item 13: the class's results (and its code beside them) are saved as every
+    file is, through the link check: a link in a folder others may write to is not
+    followed, and the file it names keeps its bytes."""
+    share = tmp_path / "share"
+    share.mkdir()
+    kept = tmp_path / "notes.txt"
+    kept.write_text("my notes")
+    (share / "results.json").symlink_to(kept)
+    share.chmod(0o777)
+    status, lines = run(capsys, "--results", str(share / "results.json"))
+    assert status == 2
+    assert len(lines) == 1, lines
+    assert "in a folder others may write to" in lines[0]
+    assert kept.read_text() == "my notes"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "share"]

@@ -30,6 +30,7 @@ from typing import Any
 from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import Game, PositionFormatError
+from pyramid_lab.model.save_links import check_links
 from pyramid_lab.model.words import system_reason
 
 from .admission import FULL, Admission
@@ -139,6 +140,7 @@ class Classroom:
         already is refused). PositionFormatError naming the file at fault."""
         given = [ClassLesson(path, lessons.read(path)) for path in find_lessons(paths)]
         if results is not None:  # one class however its file is spelled (links, ..)
+            check_links(results)  # a link a save may not follow refused (UnsafeLinkError)
             results = real_path(results)
         room = cls(given, code_of(code), results, on_board=on_board)
         if results is not None:

@@ -16,7 +16,6 @@ import math
 import os
 import re
 import stat
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from pyramid_lab.i18n import M_, N_, Message, _
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import PositionFormatError, SaidError, shorten
 from pyramid_lab.model.words import reason_of, system_reason
+from pyramid_lab.xdg import xdg_home
 
 from .checks import (
     MIN_CHOSEN_CODE,
@@ -49,7 +49,7 @@ def real_path(path: Path) -> Path:
 def results_folder() -> Path:
     """Where classes keep their results by default: ``$XDG_DATA_HOME/pyramid-lab/classroom``
     (``~/.local/share/pyramid-lab/classroom``): the user's own, never the working folder."""
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    data = str(xdg_home("XDG_DATA_HOME", ".local", "share"))
     return Path(data) / "pyramid-lab" / "classroom"
 
 
@@ -76,28 +76,13 @@ def name_ok(name: str) -> str:
 
 
 def write_private(path: Path, data: bytes) -> None:
-    """Replace ``path`` by ``data`` atomically, readable by this user only (0600): a
-    temporary file beside it (made 0600), flushed, renamed over it. OSError when it
-    cannot be written (nothing half-written is left)."""
-    folder = path.parent
-    handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    with contextlib.suppress(OSError):  # the rename itself to disk
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+    """Replace ``path`` by ``data`` atomically, readable by this user only (0600), as every
+    save is made (:func:`model.files.save_bytes`: its links checked, a temporary file
+    beside it, flushed, renamed over it). OSError when it cannot be written (nothing
+    half-written is left)."""
+    from pyramid_lab.model.files import write_bytes
+
+    write_bytes(path, data, mode=0o600)
 
 
 class ResultsLock:

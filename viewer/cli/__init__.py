@@ -30,7 +30,7 @@ from typing import Any
 from pyramid_lab import i18n
 from pyramid_lab.i18n import N_, _
 
-from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, Parser, ShortLines
+from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, Parser, ShortLines, Visible
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -208,13 +208,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         speak(i18n.language_from_env())
         _printable_streams()
         _say_first_use()
-        stderr = sys.stderr
-        sys.stderr = ShortLines(stderr)
+        stdout, stderr = sys.stdout, sys.stderr
+        sys.stdout = Visible(stdout)
+        sys.stderr = ShortLines(Visible(stderr))
         try:
             return _main(argv, collecting)
         finally:
+            sys.stdout.flush()
             sys.stderr.flush()
-            sys.stderr = stderr
+            sys.stdout, sys.stderr = stdout, stderr
     finally:
         if collecting:
             gc.enable()

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyramid_lab.i18n import N_, _
 
-from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, system_said
+from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, cannot_write, system_said
 from .options import Option, add_options, flag
 
 if TYPE_CHECKING:
@@ -223,6 +223,8 @@ def _open_class(args: argparse.Namespace, on_board: OnBoard) -> tuple[Classroom,
             raise
     except PositionFormatError as exc:
         return str(exc)
+    except OSError as exc:  # a link on the results' path a save may not follow, say
+        return cannot_write(results, system_said(exc))
     return room, why
 
 

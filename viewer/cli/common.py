@@ -49,7 +49,7 @@ class ShortLines(io.TextIOBase):
     line is dropped, an "…" in its place. ``main`` writes stderr through it, so no error
     line is longer, whichever message made it."""
 
-    def __init__(self, stream: TextIO, limit: int = MAX_ERROR_LINE) -> None:
+    def __init__(self, stream: TextIO | io.TextIOBase, limit: int = MAX_ERROR_LINE) -> None:
         super().__init__()
         self.stream = stream
         self.limit = limit
@@ -69,6 +69,49 @@ class ShortLines(io.TextIOBase):
                 out.append(piece[: room - 1] + "…")
             self.column += len(piece)
         self.stream.write("".join(out))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    @property
+    def encoding(self) -> Any:  # type: ignore[override]  # reason: the wrapped stream's
+        return getattr(self.stream, "encoding", "utf-8")
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+
+#: What a terminal would act on rather than show: the control characters but line break and
+#: tab (ESC's sequences set a window's title, clear the screen, fill the clipboard: OSC 52),
+#: DEL, the C1 controls, and the marks that reorder a line (bidirectional overrides).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(text: str) -> str:
+    """``text`` with each character a terminal would act on written as its escape
+    (``\\u001b``, as JSON writes it): a file's title or name is shown, never obeyed."""
+    return _CONTROL.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
+
+
+class Visible(io.TextIOBase):
+    """A text stream that passes what is written to ``stream`` with its control characters
+    made visible (:func:`visible`): ``main`` writes stdout and stderr through it, so no text
+    of a file (a puzzle's title, a lesson's step, a file's name) reaches the terminal as a
+    command, whichever command prints it."""
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__()
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(visible(text))
         return len(text)
 
     def flush(self) -> None:

@@ -4,6 +4,7 @@ Lesson 1; :func:`open_window` also opens it for ``practice``."""
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
 import os
 import sys
@@ -15,7 +16,7 @@ from pyramid_lab.i18n import N_, _
 from pyramid_lab.model import content
 from pyramid_lab.model.game import game_class, game_names
 
-from .common import EXIT_BAD_INPUT, runnable
+from .common import EXIT_BAD_INPUT, cannot_write, runnable, system_said
 from .options import Option, add_options
 
 if TYPE_CHECKING:
@@ -137,8 +138,10 @@ def open_window(
     ``document``: ``path`` read (:func:`_opening`). The cyclic collector waits until the
     window is built (Qt's and the scene's modules make much and free little)."""
     gc.disable()
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QTimer
     from PySide6.QtWidgets import QApplication
+
+    from pyramid_lab.model.files import write_bytes
 
     from ..desktop.app import MainWindow
     from ..desktop.language import start_language
@@ -165,8 +168,15 @@ def open_window(
         app.processEvents()
         # from the screen: the scene's OpenGL picture is not in the widgets' own painting
         picture = window.screen().grabWindow(window.winId())
-        if not picture.save(screenshot, "PNG"):
-            print(_("pyramid-lab: cannot write {path}").format(path=screenshot), file=sys.stderr)
+        data = QByteArray()
+        buffer = QBuffer(data)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        try:  # through the save every file goes through (its links checked)
+            if not picture.save(buffer, "PNG"):
+                raise OSError(errno.EIO, os.strerror(errno.EIO))
+            write_bytes(screenshot, bytes(data.data()))
+        except OSError as exc:
+            print(cannot_write(screenshot, system_said(exc)), file=sys.stderr)
             app.exit(EXIT_BAD_INPUT)
             return
         print(window.windowTitle(), flush=True)

@@ -27,6 +27,7 @@ from pyramid_lab.model.files import (
     write_text,
 )
 from pyramid_lab.model.game import PositionFormatError
+from pyramid_lab.xdg import xdg_home
 
 SUFFIX = ".autosave.json"
 FORMAT = "pyramid-lab-autosave/1"
@@ -39,7 +40,7 @@ _NAME = re.compile(r"([1-9][0-9]{0,9})" + re.escape(SUFFIX))  # a process id, as
 def folder() -> Path:
     if os.environ.get("PYRAMID_LAB_AUTOSAVE"):
         return Path(os.environ["PYRAMID_LAB_AUTOSAVE"])
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    data = str(xdg_home("XDG_DATA_HOME", ".local", "share"))
     return Path(data) / "pyramid-lab" / "autosave"
 
 

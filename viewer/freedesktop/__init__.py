@@ -50,10 +50,11 @@ class Places:
 
     @classmethod
     def of_user(cls) -> Places:
-        home = Path.home()
-        data = os.environ.get("XDG_DATA_HOME") or str(home / ".local" / "share")
-        config = os.environ.get("XDG_CONFIG_HOME") or str(home / ".config")
-        return cls(Path(data), Path(config))
+        from pyramid_lab.xdg import xdg_home
+
+        return cls(
+            xdg_home("XDG_DATA_HOME", ".local", "share"), xdg_home("XDG_CONFIG_HOME", ".config")
+        )
 
     @property
     def entry(self) -> Path:

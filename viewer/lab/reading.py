@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model import files
 from pyramid_lab.model.files import PositionDocument, is_lesson_path
 from pyramid_lab.model.game import PositionFormatError
@@ -36,6 +37,17 @@ def read_position(path: str | Path) -> PositionDocument:
     if is_position_text(source):
         from pyramid_lab.model.text import read_position_text
 
+        if os.path.lexists(source):  # a file named as a text: which one is meant, in words
+            raise PositionFormatError(
+                "",
+                M_(
+                    "both a file in this folder and a position text: write ./{name} to "
+                    "read the file; to read the text, rename or move the file (in a script: "
+                    "pl.from_text)",
+                    name=source,
+                ),
+                source=source,
+            )
         try:
             return PositionDocument(read_position_text(source))
         except PositionFormatError as exc:
@@ -54,10 +66,21 @@ def read_position(path: str | Path) -> PositionDocument:
 
 
 def is_position_text(source: str) -> bool:
-    """Whether ``source`` is meant as a position text: fields parted by spaces, not a
-    file's name (``.json``), and no file has that name."""
+    """Whether ``source`` is meant as a position text, not a file's name (``.json``):
+    fields parted by spaces, the first a game's name, or at least the four fields of a
+    text with rows parted by '/' in the third (the board: a misspelt game's name is said
+    so), and no '/' in the first (``./NAME`` is a file). Anything else is a file's name
+    (a mistyped "my game" is a file that is missing, not a text whose game is "my"); a
+    file named as a text is refused by :func:`read_position`, in words, not chosen."""
+    from pyramid_lab.model.game import game_names
+
     text = source.strip()
-    return " " in text and not text.endswith(".json") and not os.path.lexists(source)
+    if " " not in text or text.endswith(".json"):
+        return False
+    fields = text.split(" ")
+    if "/" in fields[0]:  # a path: ./NAME, a folder's file
+        return False
+    return fields[0] in game_names() or (len(fields) >= 4 and "/" in fields[2])
 
 
 def read_any(path: str | Path) -> PositionDocument | LessonFile:

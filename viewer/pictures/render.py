@@ -18,9 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from pyramid_lab.i18n import N_, _
+from pyramid_lab.i18n import N_, _, shown
 from pyramid_lab.model.files import Lesson, write_bytes
 from pyramid_lab.model.game import Game, quote
+from pyramid_lab.model.save_links import UnsafeLinkError, checked_place
 
 from ..lab.frame import Frame
 from ..lab.view_state import AXES, ViewState
@@ -93,7 +94,8 @@ def check_output(
 ) -> Path:
     """The file a ``kind`` for ``out`` goes to (a symbolic link's target), checked before
     anything is drawn: ValueError saying what is wrong with the extension (one of
-    ``formats``), the folder or an existing thing of that name."""
+    ``formats``), a link on the path that a save may not follow
+    (:func:`model.save_links.checked_place`), the folder or an existing thing of that name."""
     text = os.fspath(out)
     extension = Path(text).suffix.lower()
     said = OUTPUT_WORDS[kind]
@@ -102,7 +104,13 @@ def check_output(
         raise ValueError(
             _(wrong).format(path=text, extension=quote(extension), known=", ".join(formats))
         )
-    target = Path(os.path.realpath(text))
+    try:  # the links on the path, as the save will check them (a planted one refused now)
+        with checked_place(text) as place:
+            target = place.path
+    except UnsafeLinkError as exc:
+        raise ValueError(f"{text}: {shown(exc.strerror or '')}") from None
+    except OSError:  # a missing folder, a file in the way: said below, in these words
+        target = Path(os.path.realpath(text))
     folder = target.parent
     if not folder.is_dir():
         raise ValueError(

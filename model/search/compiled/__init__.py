@@ -33,6 +33,8 @@ import hashlib
 import os
 from pathlib import Path
 
+from pyramid_lab.xdg import xdg_home
+
 _HERE = Path(__file__).resolve().parent
 #: The modules of this package that hold numba functions.
 COMPILED = ("bits", "core", "stacks", "mcts", "dfpn", "bounded", "lanes")
@@ -89,7 +91,7 @@ def cache_folder(source: Path) -> Path:
     beside = Path(path) / "__pycache__"
     if _writable(beside):
         return beside
-    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    home = str(xdg_home("XDG_CACHE_HOME", ".cache"))
     return Path(home) / "numba" / named
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import re
 from collections.abc import Iterable, Sequence
 
 from ...lab import palette
@@ -190,8 +191,7 @@ class Canvas:
         for n, line in enumerate(lines):
             self._words[len(self._parts)] = (x, top + n * size * 1.1 - size / 3)
             self._parts.append(
-                f'<text x="{num(x)}" y="{num(top + n * size * 1.1)}"{attrs}>'
-                f"{html.escape(line, quote=False)}</text>"
+                f'<text x="{num(x)}" y="{num(top + n * size * 1.1)}"{attrs}>{xml_text(line)}</text>'
             )
 
     def svg(
@@ -229,7 +229,7 @@ class Canvas:
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" id="{scope}" width="{width}" '
             f'height="{height}" viewBox="{num(x)} {num(y)} {num(w)} {num(h)}" role="img">'
-            f"<title>{html.escape(title, quote=False)}</title>"
+            f"<title>{xml_text(title)}</title>"
         )
         return head + f"<style>{sheet}</style>" + body.replace(SCOPE, scope + "-") + "</svg>"
 
@@ -237,6 +237,19 @@ class Canvas:
 def _upright(middle: tuple[float, float]) -> str:
     """A text's opening turned back half round about its ``middle`` (in a turned picture)."""
     return f'<text transform="rotate(180 {num(middle[0])} {num(middle[1])})" '
+
+
+#: What XML 1.0 does not allow in a document: the control characters but tab, line break
+#: and carriage return, the lone halves of a surrogate pair, U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(text: str) -> str:
+    """``text`` as the content of an XML element: ``&``, ``<`` and ``>`` escaped, and each
+    character XML does not allow (a title's control characters or lone surrogates) shown
+    as the replacement character U+FFFD, so the document is well-formed whatever the
+    title."""
+    return _NOT_XML.sub("\ufffd", html.escape(text, quote=False))
 
 
 def _class_name(n: int) -> str:

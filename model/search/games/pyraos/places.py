@@ -5,14 +5,15 @@ a kernel)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
+
+from pyramid_lab.xdg import xdg_home
 
 
 def cache_root() -> Path:
     """The program's folder in the user's cache."""
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pyramid-lab"
+    return xdg_home("XDG_CACHE_HOME", ".cache") / "pyramid-lab"
 
 
 def whole_folder(options: Any, base: int = 4) -> Path:

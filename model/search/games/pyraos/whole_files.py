@@ -18,7 +18,7 @@ import numpy as np
 from pyramid_lab.i18n import M_, Message, number
 
 from ....errors import SaidError
-from ....files import file_kind
+from ....files import file_kind, write_bytes
 from ....pyraos import geometry
 from ....words import system_reason
 from .pyramid_arrays import variant_codes
@@ -304,12 +304,5 @@ def remember_checked(folder: Path, n: int, stamp: list[int]) -> None:
     (a folder read-only to this user is checked again next time)."""
     known = read_checked(folder)
     known[str(n)] = stamp
-    tmp = folder / f"{CHECKED}.{os.getpid()}.tmp"
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        with os.fdopen(fd, "w") as f:
-            f.write(json.dumps(known))
-        os.replace(tmp, folder / CHECKED)
-    except OSError:
-        with suppress(OSError):
-            tmp.unlink()
+    with suppress(OSError):  # (saved as every file is: its links checked)
+        write_bytes(folder / CHECKED, json.dumps(known).encode(), suffix="")

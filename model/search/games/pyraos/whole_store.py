@@ -12,12 +12,13 @@ import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
 import numpy as np
 
 from pyramid_lab.i18n import M_
 
+from ....files import save_file
 from .whole_files import (
     HEADER,
     LOCK,
@@ -37,8 +38,10 @@ if TYPE_CHECKING:
 def write_atomic(path: Path, payload: bytes | np.ndarray | tuple[np.ndarray, ...] | int) -> None:
     """``payload`` (or its arrays one after the other; an ``int``: that many zero bytes, a
     sparse file, none of them written) written whole to a new temporary file beside
-    ``path`` (whatever was left there by a build killed before, even a FIFO, removed
-    first), then renamed."""
+    ``path`` and renamed over it, as every file of the program is saved
+    (:func:`model.files.save_file`: the links on the path checked, the file renamed into
+    the folder checked); the temporary file a build killed before this way of saving left
+    (``NAME.tmp``, even a FIFO) removed first."""
     tmp = path.with_name(path.name + ".tmp")
     try:
         tmp.unlink()
@@ -48,8 +51,8 @@ def write_atomic(path: Path, payload: bytes | np.ndarray | tuple[np.ndarray, ...
         raise TableError(
             M_("{path}: a directory, where the build writes a file", path=str(tmp))
         ) from None
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    with os.fdopen(fd, "wb") as f:
+
+    def fill(_name: str, f: BinaryIO) -> None:
         if isinstance(payload, int):
             f.truncate(payload)
         elif isinstance(payload, np.ndarray):
@@ -59,9 +62,8 @@ def write_atomic(path: Path, payload: bytes | np.ndarray | tuple[np.ndarray, ...
                 part.tofile(f)
         else:
             f.write(payload)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+
+    save_file(path, fill, read_back=False, suffix="")
 
 
 def append_regular(path: Path) -> int:
