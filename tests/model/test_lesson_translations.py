@@ -1,0 +1,62 @@
+"""Every shipped lesson in every language of the catalogs (issue 108 item 2): each text a
+lesson file holds (its title; each step's title and text; each task's prompt and hint) has
+a German, French, Spanish and Swedish text, none left English, and keeps the English's
+numbers and notation."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+import pytest
+
+from pyramid_lab.model import lesson as L
+
+LESSONS = pathlib.Path(__file__).resolve().parents[2] / "model" / "data" / "lessons"
+FILES = sorted(LESSONS.glob(f"*/*{L.SUFFIX}"))
+LANGUAGES = ("de", "fr", "es", "sv")
+
+
+def _texts(lesson: L.LessonFile) -> list[tuple[str, str, dict[str, str]]]:
+    """(where, English, the other languages) for every text of ``lesson``."""
+    out = [("title", lesson.title, lesson.words.get("title", {}))]
+    for i, step in enumerate(lesson.steps):
+        for key in ("title", "text"):
+            out.append((f"steps[{i}].{key}", getattr(step, key), step.words.get(key, {})))
+        if step.task is not None:
+            for key in ("prompt", "hint"):
+                english = getattr(step.task, key)
+                if english:
+                    out.append((f"steps[{i}].{key}", english, step.task.words.get(key, {})))
+    return out
+
+
+def test_every_game_ships_lessons():
+    assert {path.parent.name for path in FILES} == {
+        "partition",
+        "pyraos",
+        "terrace",
+        "ball",
+        "rolling",
+    }
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_shipped_lesson_has_every_text_in_every_language(path):
+    lesson = L.read(path)
+    for language in LANGUAGES:
+        shown, complete = L.in_language(lesson, language)
+        missing = [where for where, _en, words in _texts(lesson) if language not in words]
+        assert complete and not missing, (language, missing)
+        assert shown.title != lesson.title or language == "de" and lesson.title == "Tackles"
+    for where, english, words in _texts(lesson):
+        for language in LANGUAGES:
+            text = words[language]
+            assert text.strip() and text != english or len(english) < 14, (where, language)
+            # the numbers, squares and points of the English are the translation's too
+            notation = re.compile(r"\b(?:[a-g][1-8]|\d+(?:,\d+)*)\b")
+            assert sorted(notation.findall(text)) == sorted(notation.findall(english)), (
+                where,
+                language,
+                text,
+            )
