@@ -629,6 +629,8 @@ def test_the_lesson_dock_shows_the_lesson_in_the_windows_language(make_window, m
     assert panel.step_title.text() == "Die Ecke selbst"
     assert panel.prompt.text() == "Setze die rote Kugel, mit der Rot SW hält."
     assert panel.language_note.isHidden()
+    # the window's title names the lesson as its dock does (issue 108: it said the English)
+    assert window.windowTitle().startswith("Lektion: Eine Kugel in der Ecke (Schritt 1 von ")
     monkeypatch.setattr(i18n, "current", lambda: "pt")
     assert window.lab.documents.open(CORNER_BALL)
     assert panel.step_title.text() == "The corner itself"

@@ -84,3 +84,52 @@ def test_a_lesson_without_the_pages_language_is_english_and_says_so_once(tmp_pat
     assert _sent(second, "fr")["said"] == ""  # once: on the lesson's first step
     assert _sent(first, "de")["said"] == ""
     assert _sent(first, "de")["title"] == "Drei Arten von Zügen"
+
+
+def test_a_lesson_a_language_lacks_keeps_the_other_lessons_names_in_it(tmp_path):
+    """Issue 108: on a lesson without Swedish, a Swedish page listed every lesson in
+    English, the Swedish ones too; it lists each in its own Swedish, says the note once."""
+    german = _german_only(tmp_path)
+    room = Classroom.open([LESSON, german], CODE, tmp_path / "results.json", on_board)
+    ada = room.join("Ada")
+    with ada.lock:
+        for _ in L.read(LESSON).steps:
+            ada.next()  # past the last step: the German-only lesson's first step
+        page = page_of(ada)
+    swedish = _sent(page, "sv")
+    corners = L.in_language(L.read(LESSON), "sv")[0].title
+    assert [given["title"] for given in swedish["lessons"]] == [corners, "Pushes"]
+    assert swedish["lesson_title"] == "Pushes"
+    assert swedish["said"] == (
+        "Den här lektionen har ännu ingen text på ditt språk: den visas på engelska."
+    )
+    assert [given["title"] for given in _sent(page, "de")["lessons"]] == [
+        "Ecken und Wände",
+        "Schieben",
+    ]
+
+
+def test_the_teachers_page_names_lessons_and_steps_in_its_language(tmp_path):
+    """Issue 108: the German teacher's page named every lesson and step in English (its
+    lesson box, the Lesson and Step cells); each lesson's own text is its language's."""
+    german = _german_only(tmp_path)
+    room = Classroom.open([LESSON, german], CODE, tmp_path / "results.json", on_board)
+    ada = room.join("Ada")
+    with ada.lock:
+        ada.next()
+    lines = room.lines()
+
+    def seen(language):
+        return json.loads(json.dumps(translated(lines, language)))
+
+    de, sv, en = seen("de-AT"), seen("sv"), seen("en")
+    assert [given["title"] for given in de["lessons"]] == ["Ecken und Wände", "Schieben"]
+    (row,) = de["rows"]
+    assert (row["lesson_title"], row["step_title"]) == ("Ecken und Wände", "Fünf Wände")
+    corners = L.in_language(L.read(LESSON), "sv")[0].title
+    assert [given["title"] for given in sv["lessons"]] == [corners, "Pushes"]
+    assert sv["rows"][0]["step_title"] == "Fem väggar"
+    assert [given["title"] for given in en["lessons"]] == ["Corners and walls", "Pushes"]
+    assert en["rows"][0]["step_title"] == "Five walls"
+    for sent in (de, sv, en):
+        assert "texts" not in sent  # no page is sent the other languages

@@ -353,6 +353,16 @@ class TeacherLines(Envelope):
     alarm: str
     said: NotRequired[str]
     push: NotRequired[Literal["lines"]]
+    #: The lessons' and steps' names in the lessons' other languages (:mod:`.lesson_texts`):
+    #: replaced by the page's own as the page is sent, never sent.
+    texts: NotRequired[dict[str, "TeacherWords"]]
+
+
+class TeacherWords(TypedDict):
+    """The class's lessons' names and each lesson's steps' names in one language."""
+
+    lessons: list[str]
+    steps: list[list[str]]
 
 
 @final
