@@ -133,22 +133,35 @@ def judge_points(task: Task, position: Game, clicked: Iterable[Point]) -> Verdic
     chosen = {tuple(p) for p in clicked}
     right = right_points(task, position)
     if chosen == right:
-        return Verdict(True, point_names(position, right) if right else "none")
+        return Verdict(True, point_names(position, right) if right else M_("none"))
     extra = sorted(chosen - right)
     missing = sorted(right - chosen)
     if extra:
         words = teaching_for(position)
         why = words.lesson_point_reason(position, task.question, extra[0]) if task.question else ""
-        return Verdict(
-            False,
-            f"{point_names(position, extra)} {'is' if len(extra) == 1 else 'are'} not one of them"
-            + (f" ({why})" if why else ""),
-            tuple(extra),
-        )
+        names, one = point_names(position, extra), len(extra) == 1
+        # Messages (issue 108: the window showed them in English): the reader's language
+        if why:
+            reason = (
+                M_("{points} is not one of them ({why})", points=names, why=why)
+                if one
+                else M_("{points} are not one of them ({why})", points=names, why=why)
+            )
+        else:
+            reason = (
+                M_("{points} is not one of them", points=names)
+                if one
+                else M_("{points} are not one of them", points=names)
+            )
+        return Verdict(False, reason, tuple(extra))
     if not chosen:
-        return Verdict(False, f"{len(missing)} to find")
-    right_ones = f"{point_names(position, chosen)} {'is' if len(chosen) == 1 else 'are'} right"
-    return Verdict(False, f"{right_ones}; {len(missing)} more to find", partial=True)
+        return Verdict(False, M_("{count} to find", count=len(missing)))
+    names = point_names(position, chosen)
+    if len(chosen) == 1:
+        reason = M_("{points} is right; {count} more to find", points=names, count=len(missing))
+    else:
+        reason = M_("{points} are right; {count} more to find", points=names, count=len(missing))
+    return Verdict(False, reason, partial=True)
 
 
 def right_points(task: Task, position: Game) -> frozenset[Point]:

@@ -21,6 +21,8 @@ import re
 import textwrap
 from typing import Any
 
+from pyramid_lab.i18n import M_
+
 from ..game import Game, PositionFormatError
 from ..setup import file_state, from_setup_state
 from ..textcodec import WIDTH, Field, TextFields
@@ -46,18 +48,21 @@ class RollingCodec:
         given = fields.take("state")
         if given is None:
             raise fields.side.fail(
-                "the text ends before state=...: Rolling Pyramids' dice, sheets and phase",
+                M_("the text ends before state=...: Rolling Pyramids' dice, sheets and phase"),
                 len(fields.side.text),
             )
         try:
             state = json.loads(given.text)
         except json.JSONDecodeError as exc:
-            raise given.fail(f"state is JSON: {exc.msg}", exc.pos) from None
+            raise given.fail(M_("state is JSON: {reason}", reason=exc.msg), exc.pos) from None
         try:
             return from_setup_state(cls, options, fields.to_move, pieces, state, study=fields.study)
         except PositionFormatError as exc:
             if exc.key.startswith("state"):
-                raise given.fail(f"not a position of the game: {exc}") from None
+                reason = M_("{key}: {reason}", key=exc.key, reason=exc.reason)
+                raise given.fail(
+                    M_("not a position of the game: {reason}", reason=reason)
+                ) from None
             raise fields.setup_error(exc) from None
 
     def board(self, game: Game, symbols: bool) -> str:
@@ -102,8 +107,11 @@ def _garrisons(field: Field, places: list[int]) -> list[tuple[tuple[int, ...], s
         match = _GARRISON.fullmatch(part.text)
         if match is None:
             raise part.fail(
-                f"{part.text!r} is no garrison: CELL=TROOPS[+HEROES]HOLDER, e.g. 12=3r, "
-                "S2=0+1b (holders r, b, g, y, p)"
+                M_(
+                    "{text} is no garrison: CELL=TROOPS[+HEROES]HOLDER, e.g. 12=3r, "
+                    "S2=0+1b (holders r, b, g, y, p)",
+                    text=repr(part.text),
+                )
             )
         start, number, troops, heroes, letter = match.groups()
         code = -int(number) if start else int(number)
