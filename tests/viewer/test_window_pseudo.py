@@ -13,6 +13,7 @@ import pytest
 
 from pyramid_lab import i18n
 from pyramid_lab.model.game import game_class, game_names
+from pyramid_lab.model.puzzle import puzzle_text
 from pyramid_lab.viewer.desktop.language import LANGUAGES
 
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
@@ -162,7 +163,8 @@ def test_the_labs_lines_the_window_shows_are_from_the_catalog(pseudo_window, qtb
     assert window.lab.documents.open(tmp_path / PUZZLE.name, ask=False)
     QApplication.sendPostedEvents()
     puzzle, dock = window.parts.puzzle, window.parts.puzzle_dock
-    title = str(window.session.puzzle["title"])  # (the puzzle's own words: the file's)
+    # (the puzzle's own words: the file's, English in the pseudo-locale)
+    title = puzzle_text(window.session.puzzle, "title", i18n.PSEUDO)
     texts = []
 
     def seen(where: str, text: str) -> None:
