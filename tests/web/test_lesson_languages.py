@@ -48,6 +48,8 @@ def test_a_german_page_shows_the_german_lesson_text_and_an_english_one_the_engli
         assert "texts" not in sent  # no page is sent the other languages
         assert "Five walls" not in json.dumps(sent) or sent is english
     assert german["said"] == swedish["said"] == english["said"] == ""
+    assert "note" not in german
+    assert "note" not in swedish
 
 
 def _german_only(tmp_path):
@@ -78,11 +80,11 @@ def test_a_lesson_without_the_pages_language_is_english_and_says_so_once(tmp_pat
         second = page_of(ada)
     french = _sent(first, "fr")
     assert french["title"] == lesson.steps[0].title
-    assert french["said"] == (
+    assert french["note"] == (
         "Cette leçon n'a pas encore de texte dans ta langue : elle est affichée en anglais."
     )
-    assert _sent(second, "fr")["said"] == ""  # once: on the lesson's first step
-    assert _sent(first, "de")["said"] == ""
+    assert "note" not in _sent(second, "fr")  # once: on the lesson's first step
+    assert "note" not in _sent(first, "de")
     assert _sent(first, "de")["title"] == "Drei Arten von Zügen"
 
 
@@ -100,7 +102,7 @@ def test_a_lesson_a_language_lacks_keeps_the_other_lessons_names_in_it(tmp_path)
     corners = L.in_language(L.read(LESSON), "sv")[0].title
     assert [given["title"] for given in swedish["lessons"]] == [corners, "Pushes"]
     assert swedish["lesson_title"] == "Pushes"
-    assert swedish["said"] == (
+    assert swedish["note"] == (
         "Den här lektionen har ännu ingen text på ditt språk: den visas på engelska."
     )
     assert [given["title"] for given in _sent(page, "de")["lessons"]] == [
@@ -133,3 +135,19 @@ def test_the_teachers_page_names_lessons_and_steps_in_its_language(tmp_path):
     assert en["rows"][0]["step_title"] == "Five walls"
     for sent in (de, sv, en):
         assert "texts" not in sent  # no page is sent the other languages
+
+
+def test_the_note_is_shown_by_the_page_and_not_lost_to_a_refusal(tmp_path):
+    """Issue 108: the note never appeared: it was put in the page's ``said``, which the
+    student's page never shows (its refusals are the reply's ``error``), and only where
+    no refusal had taken it. It has its own field, which the page shows."""
+    from pyramid_lab.viewer.classroom.files import WWW
+
+    assert 'v-if="cr.note"' in (WWW / "student.html").read_text("utf-8")
+    german = _german_only(tmp_path)
+    room = Classroom.open([german], CODE, tmp_path / "results.json", on_board)
+    ada = room.join("Ada")
+    with ada.lock:
+        page = page_of(ada)
+    page = {**page, "said": "that was the last step of the last lesson"}  # a refusal's
+    assert _sent(page, "sv")["note"].startswith("Den här lektionen har ännu ingen text")

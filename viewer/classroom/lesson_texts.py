@@ -80,8 +80,8 @@ def in_page_language(page: StudentPage, language: str) -> StudentPage:
     code = lessons.language_code(language)
     words = texts.get(code) or texts.get(code.split("_")[0])
     if words is None:
-        if page["step"] == 0 and not page["said"]:
-            shown["said"] = FALLBACK
+        if page["step"] == 0:
+            shown["note"] = _fallback(language)
         return shown
     shown["lesson_title"], shown["title"], shown["text"] = (
         words["lesson_title"],
@@ -100,9 +100,16 @@ def in_page_language(page: StudentPage, language: str) -> StudentPage:
             "prompt": words["prompt"] or task["prompt"],
             "hint": words["hint"] if own_hint else task["hint"],
         }
-    if not words["complete"] and page["step"] == 0 and not page["said"]:
-        shown["said"] = FALLBACK
+    if not words["complete"] and page["step"] == 0:
+        shown["note"] = _fallback(language)
     return shown
+
+
+def _fallback(language: str) -> str:
+    """The note that the lesson lacks ``language``, in it. Its own field (``note``), shown
+    above the lesson's texts: put in ``said`` (a refusal's place, which the page never
+    shows, and which a refusal took first) it never reached a student (issue 108)."""
+    return i18n.translations(language).gettext(FALLBACK)
 
 
 def lines_texts(class_titles: Sequence[Titles]) -> dict[str, TeacherWords]:

@@ -150,6 +150,9 @@ class StudentPage(TypedDict):
     #: The lesson's texts in its other languages, by language (:mod:`.lesson_texts`):
     #: replaced by the page's own as the page is sent, never sent.
     texts: NotRequired[dict[str, "LessonWords"]]
+    #: Said above the lesson's texts on its first step where the lesson lacks the page's
+    #: language (its texts shown in English), in that language.
+    note: NotRequired[str]
 
 
 class LessonWords(TypedDict):
