@@ -46,7 +46,7 @@ CASES = [
         1,
         "take red d4 2 > a2",
         "it writes 2 (the red d4) in green's army line a, box 2",
-        ["er schreibt 2 (der W4", "Armeezeile a", "wählt als Nächstes"],
+        ["er schreibt 2 (der W4", "Armeelinie a", "wählt als Nächstes"],
     ),
 ]
 
