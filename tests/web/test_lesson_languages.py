@@ -135,6 +135,15 @@ def test_the_teachers_page_names_lessons_and_steps_in_its_language(tmp_path):
     assert en["rows"][0]["step_title"] == "Five walls"
     for sent in (de, sv, en):
         assert "texts" not in sent  # no page is sent the other languages
+    # the lessons a language lacks (English names on the page): said, on the page
+    assert "note" not in de
+    assert sv["note"] == (
+        "Vissa lektioner har ännu ingen text på ditt språk: de visas på engelska."
+    )
+    assert "note" not in en
+    from pyramid_lab.viewer.classroom.files import WWW
+
+    assert 'v-if="teacher.note"' in (WWW / "teacher.html").read_text("utf-8")
 
 
 def test_the_note_is_shown_by_the_page_and_not_lost_to_a_refusal(tmp_path):

@@ -23,6 +23,9 @@ Titles = dict[str, tuple[str, list[str]]]
 #: Said on a page whose language a lesson lacks, on its first step ("once").
 FALLBACK = N_("This lesson has no text in your language yet: it is shown in English.")
 
+#: Said on the teacher's page whose language some of the class's lessons lack.
+SOME_ENGLISH = N_("Some lessons have no text in your language yet: they are shown in English.")
+
 #: What a page says for a task without a hint (:func:`.student.page_of`).
 NO_HINT = N_("no hint for this task")
 
@@ -121,6 +124,7 @@ def lines_texts(class_titles: Sequence[Titles]) -> dict[str, TeacherWords]:
         out[language] = {
             "lessons": [title for title, _steps in named],
             "steps": [steps for _title, steps in named],
+            "complete": all(language in titles for titles in class_titles),
         }
     return out
 
@@ -131,9 +135,13 @@ def lines_in_language(lines: TeacherLines, language: str) -> TeacherLines:
     texts = lines.get("texts", {})
     shown: TeacherLines = {**lines}
     shown.pop("texts", None)
+    if i18n.resolve(language) == i18n.ENGLISH:
+        return shown
     code = lessons.language_code(language)
     words = texts.get(code) or texts.get(code.split("_")[0])
-    if words is None or i18n.resolve(language) == i18n.ENGLISH:
+    if words is None or not words["complete"]:  # (some lessons' names English: said)
+        shown["note"] = i18n.translations(language).gettext(SOME_ENGLISH)
+    if words is None:
         return shown
     names, steps = words["lessons"], words["steps"]
     shown["lessons"] = [

@@ -359,13 +359,17 @@ class TeacherLines(Envelope):
     #: The lessons' and steps' names in the lessons' other languages (:mod:`.lesson_texts`):
     #: replaced by the page's own as the page is sent, never sent.
     texts: NotRequired[dict[str, "TeacherWords"]]
+    #: Said where some of the class's lessons lack the page's language, in it.
+    note: NotRequired[str]
 
 
 class TeacherWords(TypedDict):
-    """The class's lessons' names and each lesson's steps' names in one language."""
+    """The class's lessons' names and each lesson's steps' names in one language, and
+    whether every lesson has it."""
 
     lessons: list[str]
     steps: list[list[str]]
+    complete: bool
 
 
 @final
