@@ -108,7 +108,10 @@ class PositionFormatError(ValueError):
         rules' words said in it, and its key where that is one, a position text's
         "character 12"; English as it always was)."""
         key = shown(self.key) if isinstance(self.key, Message) else self.key
-        return self._text(shown(self.reason), key)
+        source = shown(self.source) if isinstance(self.source, Message) else self.source
+        where = f"{source}: " if source else ""
+        said = shown(self.reason)
+        return f"{where}{key}: {said}" if key else f"{where}{said}"
 
     def with_source(self, source: str) -> PositionFormatError:
         return PositionFormatError(self.key, self.reason, source=source)

@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model import files
 from pyramid_lab.model.files import PositionDocument, is_lesson_path
 from pyramid_lab.model.game import PositionFormatError
@@ -39,7 +40,7 @@ def read_position(path: str | Path) -> PositionDocument:
         try:
             return PositionDocument(read_position_text(source))
         except PositionFormatError as exc:
-            raise exc.with_source("the position text") from None
+            raise exc.with_source(M_("the position text")) from None
     try:
         return files.read(path)
     except PositionFormatError as exc:
@@ -47,8 +48,11 @@ def read_position(path: str | Path) -> PositionDocument:
             raise
         raise PositionFormatError(
             "",
-            f"{exc.reason}; nor is it a position text (a game's name, its options, the "
-            "board and the side to move, parted by spaces: docs/file-formats.md)",
+            M_(
+                "{reason}; nor is it a position text (a game's name, its options, the board "
+                "and the side to move, parted by spaces: docs/file-formats.md)",
+                reason=exc.reason,
+            ),
             source=exc.source,
         ) from None
 
