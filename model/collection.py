@@ -42,7 +42,8 @@ from pyramid_lab.i18n import M_, N_, Message, shown
 
 from .files import COLLECTION_FORMAT, SUFFIX, read, read_json, to_json
 from .game import Game, PositionFormatError, shorten
-from .puzzle import goal_of
+from .lesson.languages import pick
+from .puzzle import goal_of, puzzle_text
 from .setup import file_state
 from .userfiles import UserFile, config_dir, is_count
 from .words import system_reason
@@ -74,6 +75,12 @@ class Entry:
     proof_nodes: int | None = None  # the prover's nodes for the proof, from the index
     level: int | None = None  # 0 easy, 1 medium, 2 hard (see LEVELS); None: no measure
     capped: bool = False  # the playout measure saturates: ranked by plies, proof nodes
+    #: The title in the puzzle's other languages: (language, text) pairs.
+    titles: tuple[tuple[str, str], ...] = ()
+
+    def title_in(self, language: str) -> str:
+        """The title in ``language`` (a list's: the window's), English where it lacks it."""
+        return pick(self.title, dict(self.titles), language)[0]
 
     @property
     def name(self) -> str:
@@ -275,14 +282,22 @@ def _entry(
     plies, nodes = extra.get(path.name, (None, None))
     return Entry(
         path,
-        doc.puzzle.get("title") or path.name.removesuffix(SUFFIX),
+        puzzle_text(doc.puzzle, "title") or path.name.removesuffix(SUFFIX),
         goal.describe(),
         difficulty,
         position_key(doc.game),
         plies if plies is not None else goal.within,
         nodes,
         capped=difficulty is not None and saturates_at is not None and difficulty >= saturates_at,
+        titles=_titles(doc.puzzle.get("title")),
     )
+
+
+def _titles(value: object) -> tuple[tuple[str, str], ...]:
+    """A puzzle's title in its languages besides English (a file's object of languages)."""
+    if not isinstance(value, dict):
+        return ()
+    return tuple(sorted((str(k), str(v)) for k, v in value.items() if k != "en"))
 
 
 # ---- the player's ticks -----------------------------------------------------------------

@@ -97,15 +97,21 @@ class PositionFormatError(ValueError):
         self.source = None if source is None else shorten(source)
         super().__init__(self._text())
 
-    def _text(self, reason: str | None = None) -> str:
+    def _text(self, reason: str | None = None, key: str | None = None) -> str:
         said = self.reason if reason is None else reason
+        key = self.key if key is None else key
         where = f"{self.source}: " if self.source else ""
-        return f"{where}{self.key}: {said}" if self.key else f"{where}{said}"
+        return f"{where}{key}: {said}" if key else f"{where}{said}"
 
     def __str__(self) -> str:
         """The error in the language spoken where it is read (its reason a Message of the
-        rules' words said in it; English as it always was)."""
-        return self._text(shown(self.reason))
+        rules' words said in it, and its key where that is one, a position text's
+        "character 12"; English as it always was)."""
+        key = shown(self.key) if isinstance(self.key, Message) else self.key
+        source = shown(self.source) if isinstance(self.source, Message) else self.source
+        where = f"{source}: " if source else ""
+        said = shown(self.reason)
+        return f"{where}{key}: {said}" if key else f"{where}{said}"
 
     def with_source(self, source: str) -> PositionFormatError:
         return PositionFormatError(self.key, self.reason, source=source)

@@ -31,15 +31,20 @@ from .game import (
     not_replayed,
     quote,
 )
+from .lesson.languages import ENGLISH, pick, read_text
 from .words import colour, joined
 
 MAX_WITHIN = 200
+#: Characters of a puzzle's text (its title, its notes) in one language.
+MAX_PUZZLE_TEXT = 10_000
 
 #: A puzzle's goal in a file: ``{"side": "white", "result": "win", "within": 5}``.
 GoalJSON = dict[str, str | int]
 #: A checked puzzle's texts, as a file has them: title, notes and other texts, the goal
 #: (its object, or words as older files have), the solution (moves as written).
-PuzzleValue = str | list[str] | GoalJSON
+#: A puzzle's text in several languages: the language's code -> the text ("en" required).
+LanguageTexts = dict[str, str]
+PuzzleValue = str | list[str] | GoalJSON | LanguageTexts
 PuzzleTexts = dict[str, PuzzleValue]
 _SHORT = re.compile(r"^\s*(\w+)\s+wins\s+in\s+(\d+)(\s+moves?)?\s*$")
 
@@ -77,6 +82,9 @@ def check_puzzle(raw: Any, game: Game) -> PuzzleTexts:
             if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
                 raise PositionFormatError(where, M_("must be a list of moves written as strings"))
             out[key] = list(value)
+        elif isinstance(value, dict) and ENGLISH in value:  # a text in several languages
+            english, others = read_text(value, where, MAX_PUZZLE_TEXT, empty=True)
+            out[key] = {ENGLISH: english, **others} if others else english
         elif not isinstance(value, str):
             raise PositionFormatError(where, M_("must be a text (goal and solution excepted)"))
         else:
@@ -92,10 +100,31 @@ def goal_of(puzzle: Mapping[str, PuzzleValue]) -> Goal | None:
     return Goal(str(goal["side"]), int(goal["within"]), str(goal["result"]))
 
 
-def puzzle_text(puzzle: Mapping[str, PuzzleValue], key: str) -> str:
-    """A text of a checked puzzle (its title, notes, a goal in words): '' where it has none."""
+def puzzle_text(puzzle: Mapping[str, PuzzleValue], key: str, language: str = ENGLISH) -> str:
+    """A text of a checked puzzle (its title, notes, a goal in words) in ``language``,
+    English where it lacks it (a text is a string, English, or an object of languages as
+    a lesson's are): '' where it has none."""
     value = puzzle.get(key)
+    if isinstance(value, dict) and isinstance(value.get(ENGLISH), str):
+        texts = {code: str(text) for code, text in value.items() if code != ENGLISH}
+        return pick(str(value[ENGLISH]), texts, language)[0]
     return value if isinstance(value, str) else ""
+
+
+def text_edited(value: PuzzleValue | None, typed: str, language: str) -> PuzzleValue:
+    """A puzzle's text ``value`` with ``typed`` as its ``language``'s (the others kept; an
+    empty one gone, but English); a string where English alone is left."""
+    texts = {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
+    if not texts:
+        texts[ENGLISH] = value if isinstance(value, str) else ""
+    code = ENGLISH if language.split("_")[0] == ENGLISH else language
+    if typed or code == ENGLISH:
+        texts[code] = typed
+    else:
+        texts.pop(code, None)
+    if set(texts) == {ENGLISH}:
+        return texts[ENGLISH]
+    return texts
 
 
 def solution_of(puzzle: Mapping[str, PuzzleValue]) -> list[str]:

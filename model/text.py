@@ -25,6 +25,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from pyramid_lab.i18n import M_, number
+
 from .game import Game, PositionFormatError, game_class, game_names, quote
 from .textcodec import Field, PositionTextError, TextCodec, TextFields
 
@@ -70,26 +72,34 @@ def read_position_text(text: str) -> Game:
     if not isinstance(text, str):
         raise TypeError(f"a position text is a str, not {quote(text)}")
     if len(text) > MAX_TEXT:
-        raise PositionTextError(MAX_TEXT, f"too long: a position text is at most {MAX_TEXT:,}")
+        raise PositionTextError(
+            MAX_TEXT, M_("too long: a position text is at most {count}", count=number(MAX_TEXT))
+        )
     lead = len(text) - len(text.lstrip())
     line = Field(text.strip(), lead)
     if not line.text:
-        raise PositionTextError(0, "empty: a position text starts with the game's name")
+        raise PositionTextError(0, M_("empty: a position text starts with the game's name"))
     found = _NOT_A_SPACE.search(line.text)
     if found is not None:
         bad = found.start()
         raise line.fail(
-            f"{quote(line.text[bad])}: a position text is one line, fields parted by spaces", bad
+            M_(
+                "{character}: a position text is one line, fields parted by spaces",
+                character=quote(line.text[bad]),
+            ),
+            bad,
         )
     fields = [f for f in line.split(" ")]
     empty = next((f for f in fields if not f.text), None)
     if empty is not None:
-        raise empty.fail("two spaces: fields are parted by one space")
+        raise empty.fail(M_("two spaces: fields are parted by one space"))
     cls = _game(fields[0])
     if len(fields) < 4:
         at = fields[-1].start + len(fields[-1].text)
-        need = ("its options", "its board", "the side to move")[len(fields) - 1]
-        raise PositionTextError(at, f"the text ends before {need} ({_SHAPE})")
+        need = (M_("its options"), M_("its board"), M_("the side to move"))[len(fields) - 1]
+        raise PositionTextError(
+            at, M_("the text ends before {need} ({shape})", need=need, shape=_SHAPE)
+        )
     options = _options(cls, fields[1])
     to_move = _side(cls, options, fields[3])
     named: dict[str, Field] = {}
@@ -101,18 +111,21 @@ def read_position_text(text: str) -> Game:
         match = _NAMED.fullmatch(field.text)
         if match is None:
             raise field.fail(
-                f"{quote(field.text)} is no field: after the side to move come "
-                "name=value fields and 'study'"
+                M_(
+                    "{field} is no field: after the side to move come name=value fields and "
+                    "'study'",
+                    field=quote(field.text),
+                )
             )
         if match.group(1) in named:
-            raise field.fail(f"{match.group(1)} is given twice")
+            raise field.fail(M_("{name} is given twice", name=match.group(1)))
         named[match.group(1)] = field.part(match.end(1) + 1)
     parts = TextFields(fields[2], to_move, fields[3], named, study)
     game = codec_for(cls.name).read(cls, options, parts)
     if parts.named:
         name, field = next(iter(parts.named.items()))
         raise Field(name, field.start - len(name) - 1).fail(
-            f"{cls.title} has no field {quote(name)}"
+            M_("{game} has no field {name}", game=cls.title, name=quote(name))
         )
     return game
 
@@ -125,7 +138,9 @@ def _game(field: Field) -> type[Game]:
         return game_class(field.text)
     except KeyError:
         known = ", ".join(game_names())
-        raise field.fail(f"{quote(field.text)} is no game; the games: {known}") from None
+        raise field.fail(
+            M_("{name} is no game; the games: {known}", name=quote(field.text), known=known)
+        ) from None
 
 
 def _options(cls: type[Game], field: Field) -> Any:
@@ -134,15 +149,18 @@ def _options(cls: type[Game], field: Field) -> Any:
         for part in field.split(","):
             name, equals, value = part.text.partition("=")
             if not equals or not name:
-                raise part.fail(f"{quote(part.text)}: an option is written name=value")
+                raise part.fail(
+                    M_("{text}: an option is written name=value", text=quote(part.text))
+                )
             if name in raw:
-                raise part.fail(f"the option {name} is given twice")
+                raise part.fail(M_("the option {name} is given twice", name=name))
             raw[name] = _typed(value)
     try:
         return cls.parse_options(raw)
     except PositionFormatError as exc:
         at = _option_at(field, exc.key.removeprefix("options.").removeprefix("options"))
-        raise at.fail(str(exc)) from None
+        reason = M_("{key}: {reason}", key=exc.key, reason=exc.reason) if exc.key else exc.reason
+        raise at.fail(reason) from None
 
 
 def _typed(value: str) -> object:
@@ -166,7 +184,14 @@ def _side(cls: type[Game], options: Any, field: Field) -> str:
     players = cls.players_for(options)
     if field.text in players:
         return field.text
-    raise field.fail(f"{quote(field.text)} is not a player; {cls.title}'s: {', '.join(players)}")
+    raise field.fail(
+        M_(
+            "{name} is not a player; {game}'s: {players}",
+            name=quote(field.text),
+            game=cls.title,
+            players=", ".join(players),
+        )
+    )
 
 
 # ---- the games' codecs --------------------------------------------------------------------

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from pyramid_lab.i18n import M_
+from pyramid_lab.i18n import M_, Message, Mn_
 
 from .game import STUDY_HINT, Game, PositionFormatError, quote
 
@@ -25,7 +25,8 @@ class PositionTextError(PositionFormatError):
 
     def __init__(self, index: int, reason: str) -> None:
         self.index = index
-        super().__init__(f"character {index + 1}", reason)
+        # (a Message, as its reason is: said in the reader's language, issue 108)
+        super().__init__(M_("character {index}", index=index + 1), reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,14 +92,28 @@ class TextFields:
         """The set-up check's refusal told at the piece it names, else at the board (or
         the side to move)."""
         where = self.side if exc.key == "to_move" else self.board
-        reason = str(exc).replace(STUDY_HINT, "add the field 'study'")
+        reason = _in_text(exc.reason)
         piece = re.fullmatch(r"pieces\[(\d+)\]", exc.key)
         if piece is not None and int(piece.group(1)) < len(self.places):
-            reason = exc.reason.replace(STUDY_HINT, "add the field 'study'")
             return PositionTextError(
-                self.places[int(piece.group(1))], f"not a position of the game: {reason}"
+                self.places[int(piece.group(1))],
+                M_("not a position of the game: {reason}", reason=reason),
             )
-        return where.fail(f"not a position of the game: {reason}")
+        if exc.key:
+            reason = M_("{key}: {reason}", key=exc.key, reason=reason)
+        return where.fail(M_("not a position of the game: {reason}", reason=reason))
+
+
+def _in_text(reason: str) -> str:
+    """A set-up's refusal as a text says it: its way round a position play cannot reach
+    is a field of the text, not a file's key (a Message stays one, said where it is read)."""
+    if not isinstance(reason, Message):
+        return reason.replace(STUDY_HINT, "add the field 'study'")
+    values = {
+        name: M_("add the field 'study'") if value == STUDY_HINT else value
+        for name, value in reason.values
+    }
+    return Message(reason.msgid, reason.plural, reason.n, values)
 
 
 # ---- boards drawn as rows ------------------------------------------------------------------
@@ -130,7 +145,14 @@ def read_rows(
     of ``symbols`` (followed by ``*`` where the game says so: ``stars``)."""
     rows = field.split("/")
     if len(rows) != len(widths):
-        raise field.fail(f"{what} has {len(widths)} rows parted by '/', not {len(rows)}")
+        raise field.fail(
+            M_(
+                "{what} has {rows} rows parted by '/', not {count}",
+                what=what,
+                rows=len(widths),
+                count=len(rows),
+            )
+        )
     out = []
     for row, width in zip(rows, widths, strict=True):
         cells: list[tuple[str, int, int]] = []
@@ -138,33 +160,42 @@ def read_rows(
         while at < len(row.text):
             match = _CELL.match(row.text, at)
             if match is None or (match.group(2) and match.group(2)[0] not in symbols):
-                raise row.fail(f"{quote(row.text[at])} is no cell here; {_cells(symbols)}", at)
+                raise row.fail(
+                    M_(
+                        "{cell} is no cell here; {cells}",
+                        cell=quote(row.text[at]),
+                        cells=_cells(symbols),
+                    ),
+                    at,
+                )
             if match.group(2) and match.group(2).endswith("*") and not stars:
                 raise row.fail(M_("'*' marks no piece in this game"), at + 1)
             if match.group(1):
                 column += int(match.group(1))
                 if int(match.group(1)) == 0:
-                    raise row.fail("a run of empty cells is 1 or more", at)
+                    raise row.fail(M_("a run of empty cells is 1 or more"), at)
                 if column > width:
-                    raise row.fail(f"the row is longer than {_cells_of(width)}", at)
+                    raise row.fail(M_("the row is longer than {cells}", cells=_cells_of(width)), at)
             else:
                 if column >= width:
-                    raise row.fail(f"the row is longer than {_cells_of(width)}", at)
+                    raise row.fail(M_("the row is longer than {cells}", cells=_cells_of(width)), at)
                 cells.append((match.group(2), column, row.start + at))
                 column += 1
             at = match.end()
         if column != width:
-            raise row.fail(f"the row has {_cells_of(column)}, not {width}")
+            raise row.fail(
+                M_("the row has {cells}, not {count}", cells=_cells_of(column), count=width)
+            )
         out.append(cells)
     return out
 
 
 def _cells_of(width: int) -> str:
-    return f"{width} cell" if width == 1 else f"{width} cells"
+    return Mn_("{count} cell", "{count} cells", width, count=width)
 
 
 def _cells(symbols: str) -> str:
-    return f"cells are {', '.join(symbols)} or a number of empty cells"
+    return M_("cells are {symbols} or a number of empty cells", symbols=", ".join(symbols))
 
 
 def pyramid_board(size: int, colour_at: Callable[[int, int, int], str | None]) -> str:
@@ -184,18 +215,27 @@ def read_pyramid(
     levels = field.split("|")
     if len(levels) != size:
         raise field.fail(
-            f"a pyramid of base {size} has {size} levels parted by '|', not {len(levels)}"
+            M_(
+                "a pyramid of base {size} has {size} levels parted by '|', not {count}",
+                size=size,
+                count=len(levels),
+            )
         )
     symbols = "".join(letters)
     pieces: list[tuple[tuple[int, ...], str]] = []
     places = []
     for k, level in enumerate(levels):
-        rows = read_rows(level, [size - k] * (size - k), symbols, f"level {k}")
+        rows = read_rows(level, [size - k] * (size - k), symbols, M_("level {level}", level=k))
         for j, cells in enumerate(rows):
             for symbol, i, place in cells:
                 if symbol not in letters:
                     raise PositionTextError(
-                        place, f"{quote(symbol)} is no piece; {_cells(symbols)}"
+                        place,
+                        M_(
+                            "{symbol} is no piece; {cells}",
+                            symbol=quote(symbol),
+                            cells=_cells(symbols),
+                        ),
                     )
                 pieces.append(((i, j, k), letters[symbol]))
                 places.append(place)

@@ -20,9 +20,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyramid_lab.i18n import M_
+
 from ..game import Game, PositionFormatError
 from ..setup import from_setup_state
 from ..textcodec import Field, PositionTextError, TextFields, read_rows, write_rows
+from ..words import colour as colour_word
 from .rules import COLS, FILE_SIZE, ROWS, SIZE_LETTERS, parse_square, square_name
 from .state import COLOURS, BallPosition
 
@@ -57,17 +60,19 @@ class BallCodec:
         return board, _named(state)
 
     def read(self, cls: type[Game], options: Any, fields: TextFields) -> Game:
-        rows = read_rows(fields.board, [COLS] * ROWS, "LMSlmso", "the field", stars=True)
+        rows = read_rows(fields.board, [COLS] * ROWS, "LMSlmso", M_("the field"), stars=True)
         pieces: list[tuple[tuple[int, ...], str]] = []
         ball: tuple[str | None, str, int] | None = None  # (carrier's colour, letter or square)
         for index, cells in enumerate(rows):
             row = ROWS - 1 - index
             for symbol, col, place in cells:
                 if symbol == "o*":
-                    raise PositionTextError(place, "the loose ball 'o' has no carrier ('*')")
+                    raise PositionTextError(place, M_("the loose ball 'o' has no carrier ('*')"))
                 if symbol[-1] in "*o":
                     if ball is not None:
-                        raise PositionTextError(place, "a second ball on the field ('*' or 'o')")
+                        raise PositionTextError(
+                            place, M_("a second ball on the field ('*' or 'o')")
+                        )
                     colour = _PIECE[symbol[0]][0] if symbol != "o" else None
                     where = _PIECE[symbol[0]][1] if symbol != "o" else square_name(row * COLS + col)
                     ball = (colour, where, place)
@@ -81,8 +86,12 @@ class BallCodec:
             if ball[0] is not None and ball[0] != offence:
                 raise PositionTextError(
                     ball[2],
-                    f"{ball[0]} carries the ball ('*'), so {ball[0]} is on offence: the side "
-                    f"to move (or offence= while a special move is chosen), not {offence}",
+                    M_(
+                        "{carrier} carries the ball ('*'), so {carrier} is on offence: the side "
+                        "to move (or offence= while a special move is chosen), not {offence}",
+                        carrier=colour_word(ball[0]),
+                        offence=colour_word(offence),
+                    ),
                 )
             state["ball"] = ball[1]
         try:
@@ -90,7 +99,9 @@ class BallCodec:
         except PositionFormatError as exc:
             key = exc.key.removeprefix("state.").split(".")[0]
             if key in given:
-                raise given[key].fail(f"{_NAMES[key]}: {exc.reason}") from None
+                raise given[key].fail(
+                    M_("{key}: {reason}", key=_NAMES[key], reason=exc.reason)
+                ) from None
             raise fields.setup_error(exc) from None
 
     def board(self, game: Game, symbols: bool) -> str:
@@ -157,12 +168,12 @@ def _parsed(key: str, field: Field) -> Any:
     if key == "scores":
         parts = text.split("-")
         if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) < 4 for p in parts):
-            raise field.fail(f"scores are written RED-BLUE (2-1), not {text!r}")
+            raise field.fail(M_("scores are written RED-BLUE (2-1), not {text}", text=repr(text)))
         return {c: int(p) for c, p in zip(COLOURS, parts, strict=True)}
     if key in ("specials", "specials_gained"):
         sides = text.split("/")
         if len(sides) != 2:
-            raise field.fail("special moves are written red's/blue's (dash+blitz/-)")
+            raise field.fail(M_("special moves are written red's/blue's (dash+blitz/-)"))
         return {c: [] if s == "-" else s.split("+") for c, s in zip(COLOURS, sides, strict=True)}
     if key == "choosing":
         return text.split(",")

@@ -58,6 +58,7 @@ from .checking import (
 )
 from .document import (
     CAMERAS,
+    FIRST_STEP_TITLE,
     FORMAT,
     KINDS,
     MAX_FILE_BYTES,
@@ -66,6 +67,8 @@ from .document import (
     MAX_STEPS,
     MAX_TEXT,
     MAX_WITHIN,
+    NEW_LESSON_TITLE,
+    NEW_STEP_TITLE,
     PROVE_SECONDS,
     STARTER_TEXT,
     SUFFIX,
@@ -105,6 +108,7 @@ from .writing import dumps, position_json, step_from, write
 __all__ = [
     "CAMERAS",
     "ENGLISH",
+    "FIRST_STEP_TITLE",
     "FORMAT",
     "KINDS",
     "MAX_FILE_BYTES",
@@ -115,6 +119,8 @@ __all__ = [
     "MAX_STEPS",
     "MAX_TEXT",
     "MAX_WITHIN",
+    "NEW_LESSON_TITLE",
+    "NEW_STEP_TITLE",
     "PROGRESS_EVERY_S",
     "PROVE_SECONDS",
     "STARTER_TEXT",

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pyramid_lab.i18n import M_, Message, Mn_
+from pyramid_lab.i18n import M_, N_, Message, Mn_
 
 from ..game import (
     Game,
@@ -222,7 +222,7 @@ def goal_choices(game: Game) -> list[RuleChoice]:
     """The goals of a place or move task at ``game``'s position: the generic win (by
     one of the colours playing), then the game's :attr:`~model.teaching.Teaching.lesson_goals`."""
     cls = type(game)
-    out = [RuleChoice("win", "a colour wins", {"win": tuple(game.players)})]
+    out = [RuleChoice("win", N_("a colour wins"), {"win": tuple(game.players)})]
     words = teaching_for(cls)
     for name, description in words.lesson_goals.items():
         out.append(RuleChoice(name, _label(description), words.lesson_goal_keys.get(name, {})))

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pyramid_lab.i18n import N_
+
 from .. import files
 from ..game import (
     Game,
@@ -30,8 +32,13 @@ MAX_TEXT = 2000  # characters of a step's text: a dock without scrolling holds f
 
 
 #: A new step's text until the teacher writes one (a step has a text); the lesson editor
-#: shows it as its Text box's placeholder, so what is typed is not mixed into it.
-STARTER_TEXT = "Say one thing about this position."
+#: shows it as its Text box's placeholder, so what is typed is not mixed into it. Its
+#: translation is the new step's text in the language the teacher writes in (issue 108).
+STARTER_TEXT = N_("Say one thing about this position.")
+#: A new lesson's title, its first step's and a step added's, until the teacher names them.
+NEW_LESSON_TITLE = N_("My lesson")
+FIRST_STEP_TITLE = N_("First step")
+NEW_STEP_TITLE = N_("New step")
 
 
 MAX_WITHIN = 9  # plies of a win-within task: a lesson's, answered in a blink

@@ -15,6 +15,7 @@ from ..game import (
 )
 from ..words import system_reason
 from .document import MAX_FILE_BYTES, SUFFIX
+from .languages import pick
 from .reading import loads
 
 
@@ -56,6 +57,12 @@ class FolderLesson:
     title: str = ""
     problem: str | None = None
     tasks: frozenset[int] = frozenset()
+    #: The title in the lesson's other languages: (language, text) pairs.
+    titles: tuple[tuple[str, str], ...] = ()
+
+    def title_in(self, language: str) -> str:
+        """The title in ``language`` (a menu's: the window's), English where it lacks it."""
+        return pick(self.title, dict(self.titles), language)[0]
 
 
 def folder_lessons(folder: str | os.PathLike[str]) -> list[FolderLesson]:
@@ -127,4 +134,5 @@ def _folder_lesson(path: Path) -> FolderLesson:
     except (RecursionError, MemoryError) as exc:  # beyond any lesson's: one greyed entry
         return FolderLesson(path, problem=f"cannot be read ({type(exc).__name__})")
     tasks = frozenset(i for i, step in enumerate(lesson.steps) if step.task is not None)
-    return FolderLesson(path, lesson.title, tasks=tasks)
+    titles = tuple(sorted(lesson.words.get("title", {}).items()))
+    return FolderLesson(path, lesson.title, tasks=tasks, titles=titles)

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pyramid_lab.i18n import M_, Mn_, _
+from pyramid_lab.i18n import M_, Mn_
 
 from ..game import STUDY_HINT, Move, Piece, PositionFormatError
 from ..lattice import Point, PyramidLattice
+from ..words import colour
 from .analysis import COLOURS, EMPTY, RED
 
 
@@ -33,40 +34,51 @@ def check_placed(
             if empty:
                 raise PositionFormatError(
                     f"pieces[{index}]",
-                    _(
+                    M_(
                         "the ball at {point} is not supported: {empty} empty (stacking "
-                        "version: a ball needs all four balls below it)"
-                    ).format(
-                        point=lat.point(pid), empty=", ".join(str(lat.point(s)) for s in empty)
+                        "version: a ball needs all four balls below it)",
+                        point=str(lat.point(pid)),
+                        empty=", ".join(str(lat.point(s)) for s in empty),
                     ),
                 )
     reds = sum(1 for c in placed.values() if c == RED)
     blues = len(placed) - reds
     expected_reds = blues if to_move == "red" else blues + 1
     if reds != expected_reds and not study:
+        # (Messages: said in the reader's language, the way round a text's own, issue 108)
         words = (
-            _(
+            M_(
                 "red has {reds} balls and blue {blues}, which no game reaches with red to "
                 "move (red moves first, one ball a turn, so red must have as many balls as "
-                "blue; {hint} to analyse any colouring)"
+                "blue; {hint} to analyse any colouring)",
+                reds=reds,
+                blues=blues,
+                hint=STUDY_HINT,
             )
             if to_move == "red"
-            else _(
+            else M_(
                 "red has {reds} balls and blue {blues}, which no game reaches with blue to "
                 "move (red moves first, one ball a turn, so red must have one ball more "
-                "than blue; {hint} to analyse any colouring)"
+                "than blue; {hint} to analyse any colouring)",
+                reds=reds,
+                blues=blues,
+                hint=STUDY_HINT,
             )
         )
-        raise PositionFormatError("pieces", words.format(reds=reds, blues=blues, hint=STUDY_HINT))
+        raise PositionFormatError("pieces", words)
 
 
 def won_before(winner: str, corners: Sequence[str]) -> str:
     """Why a set-up where ``winner`` already holds ``corners`` (three: a won game) and is
     to move cannot arise: the game ended before the other side's last move."""
     loser = COLOURS[1 - COLOURS.index(winner)]
-    return (
-        f"{winner} already holds {', '.join(corners)} and so won before {loser}'s last move: "
-        f"with {winner} to move this position cannot arise ({STUDY_HINT} to analyse it anyway)"
+    return M_(
+        "{winner} already holds {corners} and so won before {loser}'s last move: with "
+        "{winner} to move this position cannot arise ({hint} to analyse it anyway)",
+        winner=colour(winner),
+        corners=", ".join(corners),
+        loser=colour(loser),
+        hint=STUDY_HINT,
     )
 
 

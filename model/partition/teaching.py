@@ -28,6 +28,13 @@ from . import COLOURS, Partition, Place
 class PartitionTeaching(Teaching[Partition]):
     game_name = "partition"
 
+    #: The overlays' names as the lesson editor labels its boxes (words; the file's keys
+    #: are the names themselves) and its goals' and questions' labels (issue 108).
+    WORDS = (
+        *(N_("walls"), N_("corners"), N_("groups"), N_("region")),
+        *(N_("a colour holds a corner"), N_("the corners a colour holds (null: nobody)")),
+    )
+
     lesson_overlays = (
         OverlaySpec("walls", N_("the five walls, named")),
         OverlaySpec("corners", N_("the five corners, coloured by holder")),

@@ -48,13 +48,13 @@ class RollingCodec:
         given = fields.take("state")
         if given is None:
             raise fields.side.fail(
-                "the text ends before state=...: Rolling Pyramids' dice, sheets and phase",
+                M_("the text ends before state=...: Rolling Pyramids' dice, sheets and phase"),
                 len(fields.side.text),
             )
         try:
             state = json.loads(given.text)
         except json.JSONDecodeError as exc:
-            raise given.fail(f"state is JSON: {exc.msg}", exc.pos) from None
+            raise given.fail(M_("state is JSON: {reason}", reason=exc.msg), exc.pos) from None
         except RecursionError:  # nesting far beyond the state's (four levels)
             raise given.fail(M_("state: lists or objects nested too deeply")) from None
         except ValueError:  # a number beyond Python's limit on digits read (4,300)
@@ -63,7 +63,10 @@ class RollingCodec:
             return from_setup_state(cls, options, fields.to_move, pieces, state, study=fields.study)
         except PositionFormatError as exc:
             if exc.key.startswith("state"):
-                raise given.fail(f"not a position of the game: {exc}") from None
+                reason = M_("{key}: {reason}", key=exc.key, reason=exc.reason)
+                raise given.fail(
+                    M_("not a position of the game: {reason}", reason=reason)
+                ) from None
             raise fields.setup_error(exc) from None
 
     def board(self, game: Game, symbols: bool) -> str:
@@ -108,8 +111,11 @@ def _garrisons(field: Field, places: list[int]) -> list[tuple[tuple[int, ...], s
         match = _GARRISON.fullmatch(part.text)
         if match is None:
             raise part.fail(
-                f"{part.text!r} is no garrison: CELL=TROOPS[+HEROES]HOLDER, e.g. 12=3r, "
-                "S2=0+1b (holders r, b, g, y, p)"
+                M_(
+                    "{text} is no garrison: CELL=TROOPS[+HEROES]HOLDER, e.g. 12=3r, "
+                    "S2=0+1b (holders r, b, g, y, p)",
+                    text=repr(part.text),
+                )
             )
         start, number, troops, heroes, letter = match.groups()
         code = -int(number) if start else int(number)

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyramid_lab.i18n import M_
+
 from ..game import Game, PositionFormatError
 from ..textcodec import Field, TextFields, marks, read_rows, write_rows
+from ..words import reason_of
 from . import COLOURS, SIZE, STEP, Terrace, field_name, parse_field
 
 LETTERS = {"w": "white", "b": "black"}
@@ -33,7 +36,7 @@ class TerraceCodec:
         return board, named
 
     def read(self, cls: type[Game], options: Any, fields: TextFields) -> Game:
-        rows = read_rows(fields.board, [SIZE] * SIZE, "wb", "the board")
+        rows = read_rows(fields.board, [SIZE] * SIZE, "wb", M_("the board"))
         pieces = [((r, c), LETTERS[s]) for r, cells in enumerate(rows) for s, c, _ in cells]
         fields.places = [place for cells in rows for _, _, place in cells]
         try:
@@ -75,13 +78,17 @@ def _ban(game: Terrace, field: Field) -> None:
     try:
         source, target = parse_field(stone), parse_field(pusher)
     except ValueError as exc:
-        raise field.fail(f"no_push is a push written d4>d5: {exc}") from None
+        raise field.fail(
+            M_("no_push is a push written d4>d5: {reason}", reason=reason_of(exc))
+        ) from None
     if not game.options.no_push_back:
-        raise field.fail("no_push needs the option no_push_back=true")
+        raise field.fail(M_("no_push needs the option no_push_back=true"))
     if target not in STEP[source] or not _bites(game, (source, target)):
         raise field.fail(
-            "no_push names two stones side by side, the pushed one the side to move's "
-            "(the push back it forbids)"
+            M_(
+                "no_push names two stones side by side, the pushed one the side to move's "
+                "(the push back it forbids)"
+            )
         )
     game._last_push = (source, target)
     game._moves = None

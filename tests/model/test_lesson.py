@@ -376,6 +376,22 @@ def test_a_folder_of_lessons_names_a_bad_file_and_keeps_the_others(tmp_path):
     assert L.folder_lessons(tmp_path / "missing") == []
 
 
+def test_a_folder_lesson_is_named_in_the_menus_language(tmp_path):
+    """Issue 108: a teacher's own lessons were listed by their English title in any
+    window; each is named in the window's language where the file has it."""
+    doc = _doc()
+    doc["title"] = {"en": "Test", "de": "Probe", "sv": "Prov"}
+    (tmp_path / "a.lesson.json").write_text(json.dumps(doc))
+    (found,) = L.folder_lessons(tmp_path)
+    assert [found.title_in(code) for code in ("en", "de", "de_AT", "sv", "fr")] == [
+        "Test",
+        "Probe",
+        "Probe",
+        "Prov",
+        "Test",
+    ]
+
+
 def test_lesson_answers_prints_the_rules_answers_per_task(tmp_path, capsys):
     """``lesson answers FILE``: what Fill from rules writes in, from the command line."""
     corner = LESSONS / "partition" / "03-a-corner-ball.lesson.json"

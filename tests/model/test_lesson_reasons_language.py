@@ -46,7 +46,7 @@ CASES = [
         1,
         "take red d4 2 > a2",
         "it writes 2 (the red d4) in green's army line a, box 2",
-        ["er schreibt 2 (der W4", "Armeezeile a", "wählt als Nächstes"],
+        ["er schreibt 2 (der W4", "Armeelinie a", "wählt als Nächstes"],
     ),
 ]
 
@@ -143,3 +143,23 @@ def test_a_wrong_move_in_a_pyramid_ball_lesson_is_said_in_german():
             "kein Punkt; Mittlere von Rot auf d7 hat den Ball; 1 Reihe vor der Torreihe von "
             "Rot, Reihe 8"
         )
+
+
+def test_a_click_points_verdict_is_said_in_the_readers_language():
+    """Issue 108: the points clicked were judged in English words ("is not one of them",
+    "is right; 1 more to find") that the window showed as they were; they are Messages,
+    the English as before."""
+    step = L.read(LESSONS / "pyraos" / "01-squares-and-removals.lesson.json").steps[2]
+    assert step.task is not None
+    position = step.position()
+    partial = L.judge_points(step.task, position, [(0, 1, 0)])
+    wrong = L.judge_points(step.task, position, [(0, 1, 0), (3, 3, 0)])
+    none = L.judge_points(step.task, position, [])
+    assert (partial.reason, wrong.reason, none.reason) == (
+        "0,1,0 is right; 1 more to find",
+        "3,3,0 is not one of them",
+        "2 to find",
+    )
+    assert i18n.shown(partial.reason, "de") == "0,1,0 ist richtig; noch 1 zu finden"
+    assert i18n.shown(wrong.reason, "fr") == "3,3,0 n'en fait pas partie"
+    assert i18n.shown(none.reason, "es") != "2 to find"

@@ -276,3 +276,21 @@ def test_the_collections_listed_say_what_to_type_next_and_json_is_json(capsys):
     code, out, _ = run(capsys, "puzzles", "partition")  # the command it names works
     assert code == 0
     assert out.splitlines()[0].startswith("[")
+
+
+def test_puzzles_lists_the_titles_in_the_command_lines_language(capsys, tmp_path, monkeypatch):
+    """Issue 108: the shipped puzzles were listed by their English titles in any language."""
+    from pyramid_lab import i18n
+    from pyramid_lab.viewer.cli import speak
+
+    monkeypatch.setenv("PYRAMID_LAB_CONFIG", str(tmp_path / "config"))
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    try:
+        code, out, _ = run(capsys, "puzzles", "partition")
+    finally:
+        speak(i18n.ENGLISH)
+    assert code == 0
+    line = next(line for line in out.splitlines() if f"({EASY})" in line)
+    assert "Rot hält NE und AP: Rot am Zug gewinnt in 1 Zug" in line, line

@@ -629,9 +629,49 @@ def test_the_lesson_dock_shows_the_lesson_in_the_windows_language(make_window, m
     assert panel.step_title.text() == "Die Ecke selbst"
     assert panel.prompt.text() == "Setze die rote Kugel, mit der Rot SW hält."
     assert panel.language_note.isHidden()
+    # the window's title names the lesson as its dock does (issue 108: it said the English)
+    assert window.windowTitle().startswith("Lektion: Eine Kugel in der Ecke (Schritt 1 von ")
     monkeypatch.setattr(i18n, "current", lambda: "pt")
     assert window.lab.documents.open(CORNER_BALL)
     assert panel.step_title.text() == "The corner itself"
     assert not panel.language_note.isHidden()
     window.lab.lessons.go(1)
     assert panel.language_note.isHidden()  # said once
+
+
+def test_a_german_teacher_writes_a_new_lesson_in_german(make_window, qtbot, monkeypatch):
+    """Issue 108 item 4: the German window's editor wrote into the English slot ("Texte
+    auf: English" preselected) and a new lesson's stand-ins were English, so the class read
+    "My lesson" and "Say one thing about this position."; the editor writes in the
+    window's language, the stand-ins in it too (English beside them)."""
+    from pyramid_lab import i18n
+
+    monkeypatch.setattr(i18n, "current", lambda: "de_DE")
+    window = make_window()
+    window.menus.lessons.new_lesson.trigger()
+    control = window.parts.lessons
+    state, panel = control.state, control.panel
+    editor = panel.editor
+    assert state.editor.language == "de"
+    assert editor.edit_language.currentData() == "de"
+    lesson = state.lesson
+    german, complete = L.in_language(lesson, "de")
+    assert complete
+    assert (german.title, german.steps[0].title) == ("Meine Lektion", "Erster Schritt")
+    assert german.steps[0].text == "Sag etwas über diese Stellung."
+    assert (lesson.title, lesson.steps[0].text) == ("My lesson", L.STARTER_TEXT)
+    assert editor.edit_lesson_title.text() == "Meine Lektion"
+    assert editor.edit_text.toPlainText() == ""  # the stand-in is the placeholder
+    assert editor.edit_text.placeholderText() == "Sag etwas über diese Stellung."
+    editor.edit_lesson_title.setText("Ecken")
+    panel.footer.apply.click()
+    idle(qtbot, control)
+    raw = state.lesson.to_json()
+    assert raw["title"] == {"en": "My lesson", "de": "Ecken"}
+    assert raw["steps"][0]["text"] == {
+        "en": "Say one thing about this position.",
+        "de": "Sag etwas über diese Stellung.",
+    }
+    assert state.editor.add_step() is None
+    added = L.in_language(state.lesson, "de")[0].steps[1]
+    assert (added.title, added.text) == ("Neuer Schritt", "Sag etwas über diese Stellung.")

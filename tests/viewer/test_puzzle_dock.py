@@ -11,7 +11,7 @@ import shared_window
 from window_helpers import click, under_mouse
 
 from pyramid_lab.model.files import read
-from pyramid_lab.model.puzzle import goal_of
+from pyramid_lab.model.puzzle import goal_of, puzzle_text
 from tests.patience import WAIT_MS
 
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
@@ -59,7 +59,7 @@ def test_the_dock_shows_the_puzzle_and_verifies_it(open_puzzle, qtbot, guard_err
     window, _ = open_puzzle(WIN_IN_2)
     dock = window.parts.puzzle_dock
     assert dock.isVisible()  # a file with a puzzle opened
-    assert dock.title.text() == read(PUZZLES / WIN_IN_2).puzzle["title"]
+    assert dock.title.text() == puzzle_text(read(PUZZLES / WIN_IN_2).puzzle, "title")
     assert dock.side.currentText() == "red"
     assert dock.within.value() == 2  # moves
     assert "3 plies" in dock.plies.text()
@@ -123,7 +123,10 @@ def test_edits_mark_the_file_unsaved_and_save_writes_them(open_puzzle, qtbot, gu
     assert not window.session.dirty
     dock.title.clear()
     qtbot.keyClicks(dock.title, "Seal it")
-    assert window.session.puzzle["title"] == "Seal it"
+    # (the English edited, in an English window; the shipped puzzle's other languages kept)
+    assert puzzle_text(window.session.puzzle, "title") == "Seal it"
+    german = puzzle_text(read(PUZZLES / WIN_IN_2).puzzle, "title", "de")
+    assert puzzle_text(window.session.puzzle, "title", "de") == german
     assert window.session.dirty
     assert window.windowTitle().startswith(f"{path.name} *")
     dock.notes.setPlainText("first line\nsecond line")
@@ -140,8 +143,9 @@ def test_edits_mark_the_file_unsaved_and_save_writes_them(open_puzzle, qtbot, gu
     assert window.lab.documents.save_file(path)
     assert not window.session.dirty
     puzzle = read(path).puzzle
-    assert puzzle["title"] == "Seal it"
-    assert puzzle["notes"] == "first line\nsecond line"
+    assert puzzle_text(puzzle, "title") == "Seal it"
+    assert puzzle_text(puzzle, "title", "de") == german
+    assert puzzle_text(puzzle, "notes") == "first line\nsecond line"
     assert puzzle["solution"] == ["2,2,0", "0,0,0"]
     assert puzzle["goal"] == {"side": "red", "result": "win", "within": 3}
     assert not guard_errors
@@ -451,7 +455,7 @@ def test_the_dock_cuts_no_text_at_the_default_size(open_puzzle, qtbot, guard_err
     window, _ = open_puzzle(WIN_IN_1)
     window.resize(1200, 800)  # the window's default size
     dock = window.parts.puzzle_dock
-    title = read(PUZZLES / WIN_IN_1).puzzle["title"]
+    title = puzzle_text(read(PUZZLES / WIN_IN_1).puzzle, "title")
     verified(qtbot, dock)
     qtbot.wait(50)
     area = dock.widget()
@@ -464,3 +468,24 @@ def test_the_dock_cuts_no_text_at_the_default_size(open_puzzle, qtbot, guard_err
     assert dock.title.cursorPosition() == 0  # its first words in sight
     assert dock.title.toolTip() == title
     assert not guard_errors
+
+
+def test_a_german_window_shows_and_edits_the_puzzles_german_texts(open_puzzle, qtbot, monkeypatch):
+    """Issue 108: the shipped puzzles' titles and notes were English in every window; a
+    German window shows the German, and what is typed goes to the German, the rest kept."""
+    from pyramid_lab import i18n
+
+    monkeypatch.setattr(i18n, "current", lambda: "de")
+    window, _path = open_puzzle(WIN_IN_2)
+    dock = window.parts.puzzle_dock
+    shipped = read(PUZZLES / WIN_IN_2).puzzle
+    german = puzzle_text(shipped, "title", "de")
+    assert german != puzzle_text(shipped, "title")
+    assert dock.title.text() == german
+    assert dock.notes.toPlainText() == puzzle_text(shipped, "notes", "de")
+    dock.title.clear()
+    qtbot.keyClicks(dock.title, "Versiegle sie")
+    puzzle = window.session.puzzle
+    assert puzzle_text(puzzle, "title", "de") == "Versiegle sie"
+    assert puzzle_text(puzzle, "title") == puzzle_text(shipped, "title")  # English kept
+    assert puzzle_text(puzzle, "title", "fr") == puzzle_text(shipped, "title", "fr")

@@ -13,6 +13,7 @@ import pytest
 
 from pyramid_lab import i18n
 from pyramid_lab.model.game import game_class, game_names
+from pyramid_lab.model.puzzle import puzzle_text
 from pyramid_lab.viewer.desktop.language import LANGUAGES
 
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
@@ -162,7 +163,8 @@ def test_the_labs_lines_the_window_shows_are_from_the_catalog(pseudo_window, qtb
     assert window.lab.documents.open(tmp_path / PUZZLE.name, ask=False)
     QApplication.sendPostedEvents()
     puzzle, dock = window.parts.puzzle, window.parts.puzzle_dock
-    title = str(window.session.puzzle["title"])  # (the puzzle's own words: the file's)
+    # (the puzzle's own words: the file's, English in the pseudo-locale)
+    title = puzzle_text(window.session.puzzle, "title", i18n.PSEUDO)
     texts = []
 
     def seen(where: str, text: str) -> None:
@@ -297,3 +299,53 @@ def test_rolling_s_faction_boards_and_fights_are_from_the_catalog(pseudo_window,
     names = (*_names(), "Anubians", "Bastet", "any")  # (the factions' names; a shape: notation)
     found = [(where, text) for where, text in texts if unmarked(text, names)]
     assert not found, "\n".join(f"{where}: {unmarked(text, names)}" for where, text in found)
+
+
+LESSONS = ROOT / "model" / "data" / "lessons"
+
+
+def test_the_corners_the_editors_boxes_and_a_verdict_are_from_the_catalog(
+    pseudo_window, qtbot, tmp_path
+):
+    """Issue 108: English left in a German window: the Corners dock's walls ("north",
+    "south"), the lesson editor's overlay boxes ("walls", "corners", "groups", "region")
+    and goals ("a colour wins", "a colour holds a corner"), a click-points task's verdict
+    ("is right; 1 more to find")."""
+    from PySide6.QtWidgets import QApplication
+
+    from pyramid_lab.viewer.games.partition.docks import CornerDock
+
+    window = pseudo_window
+    # a position where red holds NE and AP: the walls its anchors stand on, named
+    held = PUZZLE.parent / "floating-3-win-in-1-a.pyr.json"
+    shutil.copy(held, tmp_path / held.name)
+    assert window.lab.documents.open(tmp_path / held.name, ask=False)
+    QApplication.sendPostedEvents()
+    (corners,) = window.findChildren(CornerDock)
+    cells = [corners.table.item(row, 3) for row in range(corners.table.rowCount())]
+    texts = [(f"Corners dock row {r}", c.text()) for r, c in enumerate(cells) if c and c.text()]
+    assert texts  # (walls named: a corner is held)
+    # the editor's boxes, for each task's kind (its goals and questions listed)
+    assert window.lab.documents.open(LESSONS / "partition" / "01-corners-and-walls.lesson.json")
+    control = window.parts.lessons
+    control.panel.teach.setChecked(True)
+    editor = control.panel.editor
+    for index in range(editor.edit_kind.count()):
+        editor.edit_kind.setCurrentIndex(index)
+        QApplication.sendPostedEvents()
+        for box in (editor.overlays, editor.rule_boxes):
+            texts += [(f"kind {index}: {w}", t) for w, t in _dock_texts(box)]
+    control.panel.teach.setChecked(False)
+    # a click-points task's verdict, partly right
+    lessons = window.lab.lessons
+    assert window.lab.documents.open(LESSONS / "pyraos" / "01-squares-and-removals.lesson.json")
+    lessons.go(2)
+    lessons.pick((0, 1, 0))
+    lessons.check()
+    QApplication.sendPostedEvents()
+    verdict = control.panel.verdict.text()
+    assert "0,1,0" in verdict
+    texts.append(("the verdict", verdict))
+    names = (*_names(), "SW", "SE", "NW", "NE", "AP")  # (the corners' names: notation)
+    found = [(where, text) for where, text in texts if unmarked(text, names)]
+    assert not found, "\n".join(f"{where}: {text!r}" for where, text in found)

@@ -276,7 +276,7 @@ async def remove(app: web.Application, page: Page, message: Remove) -> Reply:
         said = N_("{name} is no longer in the class (Bring back undoes it)")
     else:
         said = N_("{count} students are ({names}) no longer in the class (Bring back undoes it)")
-    log.info("the teacher removed %d students", len(names))
+    log.info("the teacher removed %d %s", len(names), "student" if len(names) == 1 else "students")
     return lines_of(app, page, M_(said, **_named(names)))
 
 

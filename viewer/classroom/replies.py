@@ -150,6 +150,9 @@ class StudentPage(TypedDict):
     #: The lesson's texts in its other languages, by language (:mod:`.lesson_texts`):
     #: replaced by the page's own as the page is sent, never sent.
     texts: NotRequired[dict[str, "LessonWords"]]
+    #: Said above the lesson's texts on its first step where the lesson lacks the page's
+    #: language (its texts shown in English), in that language.
+    note: NotRequired[str]
 
 
 class LessonWords(TypedDict):
@@ -353,6 +356,20 @@ class TeacherLines(Envelope):
     alarm: str
     said: NotRequired[str]
     push: NotRequired[Literal["lines"]]
+    #: The lessons' and steps' names in the lessons' other languages (:mod:`.lesson_texts`):
+    #: replaced by the page's own as the page is sent, never sent.
+    texts: NotRequired[dict[str, "TeacherWords"]]
+    #: Said where some of the class's lessons lack the page's language, in it.
+    note: NotRequired[str]
+
+
+class TeacherWords(TypedDict):
+    """The class's lessons' names and each lesson's steps' names in one language, and
+    whether every lesson has it."""
+
+    lessons: list[str]
+    steps: list[list[str]]
+    complete: bool
 
 
 @final

@@ -47,6 +47,7 @@ from .checks import (
     token_of,
     whole_number,
 )
+from .lesson_texts import lines_texts
 from .replies import RemovedShown, Row, TeacherLines, Waiting
 from .results import restore, results_json
 from .store import (
@@ -293,7 +294,7 @@ class Classroom:
             removed: list[RemovedShown] = [
                 {"id": s.id, "name": s.name, "tag": s.tag} for s in reversed(self.removed.values())
             ]
-        return {
+        lines: TeacherLines = {
             "rows": self.rows(open_keys),
             "waiting": waiting,
             "waiting_max": MAX_WAITING,
@@ -305,6 +306,10 @@ class Classroom:
             ],
             "alarm": self.save_failed,
         }
+        texts = lines_texts([given.titles for given in self.lessons])
+        if texts:  # the lessons' names in their other languages (never sent)
+            lines["texts"] = texts
+        return lines
 
     def everyone_to(self, lesson: int, step: int) -> int:
         """Every student to lesson ``lesson``'s step ``step`` (counted from 0); how many."""

@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -28,7 +29,7 @@ from ..lab.session import Session
 from .checks import Refused
 from .choices import PAGE_WORDS
 from .hand import Hand
-from .lesson_texts import NO_HINT, page_texts
+from .lesson_texts import NO_HINT, Titles, page_texts, titles_of
 from .records import StepRecord, StudentProgress
 from .replies import Row, StudentPage, View
 
@@ -43,6 +44,11 @@ class ClassLesson:
     @property
     def title(self) -> str:
         return self.lesson.title
+
+    @cached_property
+    def titles(self) -> Titles:
+        """The lesson's and its steps' names in each of its languages (made once)."""
+        return titles_of(self.lesson)
 
 
 class Class(Protocol):
@@ -354,7 +360,7 @@ def page_of(student: Student) -> StudentPage:
         "ended": bool(ended),
         "view": student.view.copy(),
         "version": student.version,
-        "texts": page_texts(lesson, shown.index, [given.lesson for given in student.room.lessons]),
+        "texts": page_texts(lesson, shown.index, [given.titles for given in student.room.lessons]),
     }
 
 

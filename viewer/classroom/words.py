@@ -29,9 +29,9 @@ from pyramid_lab import i18n
 from pyramid_lab.i18n import N_
 
 from ..lab.said_html import html_said
-from .lesson_texts import in_page_language
+from .lesson_texts import in_page_language, lines_in_language
 from .page_words import written
-from .replies import Moves, MoveShown, Reply, StudentPage
+from .replies import Moves, MoveShown, Reply, StudentPage, TeacherLines
 
 __all__ = [
     "LanguageShown",
@@ -186,12 +186,14 @@ def translated(reply: Reply, language: str) -> Reply:
     """``reply`` with the server's words in ``language`` (a copy where any changed), and a
     student's page with its lesson's texts in that language (:mod:`.lesson_texts`)."""
     page = cast(StudentPage | None, reply.get("page"))  # (only a student's reply has one)
-    if language == i18n.ENGLISH and (page is None or "texts" not in page):
+    if language == i18n.ENGLISH and (page is None or "texts" not in page) and "texts" not in reply:
         return reply
     out = cast(dict[str, object], dict(reply))  # (the same reply, some words changed)
     if page is not None:
         page = in_page_language(page, language)
         out["page"] = page
+    if "rows" in reply:  # the teacher's: the lessons' and steps' names in its language
+        out = cast(dict[str, object], lines_in_language(cast(TeacherLines, out), language))
     if language == i18n.ENGLISH:
         return cast(Reply, out)
     for key in ("error", "said", "alarm"):
@@ -208,7 +210,8 @@ def translated(reply: Reply, language: str) -> Reply:
         ]
         out["board"] = {**board, "legend": legend, "labels": labels}
     if "rows" in reply:
-        out["rows"] = [{**row, "reason": said(row["reason"], language)} for row in reply["rows"]]
+        rows = cast(TeacherLines, out)["rows"]
+        out["rows"] = [{**row, "reason": said(row["reason"], language)} for row in rows]
     return cast(Reply, out)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pyramid_lab.i18n import N_, _, format_number, ngettext, shown
+from pyramid_lab.model.puzzle import puzzle_text
 
 from .argtypes import bounded
 from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, system_said
@@ -172,7 +173,9 @@ def _said_made(paths: Any, made: Any, count: int, seconds: float, folder: Path) 
             if difficulty is None
             else _("{path}: {title} ({difficulty})")
         )
-        print(said.format(path=path, title=item.puzzle["title"], difficulty=difficulty))
+        print(
+            said.format(path=path, title=puzzle_text(item.puzzle, "title"), difficulty=difficulty)
+        )
     print(
         ngettext(
             "{made} of {count} puzzle in {seconds} s, in {folder}",

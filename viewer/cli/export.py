@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 # export's limits and defaults (the lab's: the window's Export dialog offers the same)
-from pyramid_lab.i18n import N_, _
+from pyramid_lab.i18n import N_, _, current
+from pyramid_lab.model.puzzle import puzzle_text
 
 from ..lab.export_plan import (
     DEFAULT_FPS,
@@ -121,7 +122,11 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(error_line(f"{shown(args.file)}: {exc}"), file=sys.stderr)
             return EXIT_BAD_INPUT
-    title = args.title or doc.puzzle.get("title") or Path(args.file).name.removesuffix(".pyr.json")
+    title = (
+        args.title
+        or puzzle_text(doc.puzzle, "title", current())
+        or Path(args.file).name.removesuffix(".pyr.json")
+    )
     options = ExportOptions(
         render=render,
         motion=args.motion,

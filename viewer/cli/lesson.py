@@ -9,7 +9,7 @@ import json
 import sys
 from typing import Any
 
-from pyramid_lab.i18n import N_, _, ngettext, shown
+from pyramid_lab.i18n import N_, _, current, ngettext, shown
 
 from .common import EXIT_BAD_INPUT, EXIT_OK
 from .options import FILE, Option, add_options
@@ -66,6 +66,7 @@ def run_answers(args: argparse.Namespace) -> int:
         print(f"pyramid-lab: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     count = len(lesson.steps)
+    named = lessons.in_language(lesson, current())[0].steps  # (the steps' titles: said's)
     if args.step is not None and not 1 <= args.step <= count:
         refused = _("pyramid-lab: {file}: --step {step}: the lesson has steps 1 to {count}")
         print(refused.format(file=shorten(args.file), step=args.step, count=count), file=sys.stderr)
@@ -85,7 +86,7 @@ def run_answers(args: argparse.Namespace) -> int:
         except ValueError as exc:
             said = _("none from the rules: {reason}").format(reason=exc)
         line = _("step {number} ({title}): {asked}: {answers}").format(
-            number=index + 1, title=shorten(step.title), asked=asked, answers=said
+            number=index + 1, title=shorten(named[index].title), asked=asked, answers=said
         )
         print(line, flush=True)
     return EXIT_OK

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pyramid_lab.i18n import N_, _, ngettext
+from pyramid_lab.i18n import N_, _, current, ngettext
 from pyramid_lab.model import content
 
 from .common import EXIT_BAD_INPUT, EXIT_OK, Parser, error_line
@@ -163,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         hard = _(LEVELS[entry.level_name]) if entry.level_name in LEVELS else "?"
         mark = "x" if solved else " "
-        title, name = shorten(entry.title), shorten(entry.path.name)
+        title, name = shorten(entry.title_in(current())), shorten(entry.path.name)
         print(f"[{mark}] {i:3}. {hard:<6}  {title}  ({name})")
     if not args.json:
         done = progress.count(collection)

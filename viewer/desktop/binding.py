@@ -445,7 +445,8 @@ class Binding:
         dirty = " *" if session.dirty else ""
         lessons = self.lab.lessons
         if lessons.active:  # the lesson followed, by its own title
-            name, dirty = i18n.shown(lessons.title()), ""  # (in the window's language)
+            language = i18n.current()  # (in the window's language, the lesson's title too)
+            name, dirty = i18n.shown(lessons.title(language), language), ""
         self.window.setWindowTitle(f"{name}{dirty} - {session.game.title} - Pyramid Lab")
 
     @slot

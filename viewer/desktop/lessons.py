@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 
+from pyramid_lab import i18n
 from pyramid_lab.i18n import _
 from pyramid_lab.model.game import IllegalMoveError
 from pyramid_lab.model.lesson_progress import LessonProgress
@@ -182,7 +183,7 @@ def follow_lesson(dock: LessonDock, session: Session, ui: GameUI[Any]) -> None:
             dock.show_lesson("", _("No lesson: open one from the Lessons menu."), None, None)
             dock.hide()
         else:
-            title = puzzle_text(session.puzzle, "title")
+            title = puzzle_text(session.puzzle, "title", i18n.current())
             dock.show_lesson(title, lesson.caption, session.path, position)
             dock.show()
     dock.follow_position(position)  # a note once it changed

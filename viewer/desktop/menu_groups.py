@@ -183,9 +183,10 @@ class LessonsMenu:
                     sub.addAction(bad)
                     continue
                 opening = functools.partial(self.lab.documents.open, entry.path)
-                action = self._add(sub, entry.title, opening)
+                title = entry.title_in(i18n.current())  # in the window's language
+                action = self._add(sub, title, opening)
                 action.setToolTip(str(entry.path))
-                self.user_lesson_actions.append((action, entry.path, entry.title))
+                self.user_lesson_actions.append((action, entry.path, title))
                 self.user_lesson_tasks[entry.path] = set(entry.tasks)
             if not found:
                 said = (

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pyramid_lab import i18n
 from pyramid_lab.model.puzzle import puzzle_text
 
 from ..widgets.dock_fit import present
@@ -67,7 +68,7 @@ class Practice:
                 index=state.current,
                 status=solver.status,
                 goal=solver.goal,
-                notes=puzzle_text(self.lab.session.puzzle, "notes"),
+                notes=puzzle_text(self.lab.session.puzzle, "notes", i18n.current()),
                 solution=solver.solution,
                 ticked=state.progress.is_solved(entry.key),
                 hint_stage=state.hint_stage,

@@ -17,8 +17,16 @@ import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from pyramid_lab import i18n
 from pyramid_lab.i18n import _, shown
-from pyramid_lab.model.puzzle import Verdict, goal_of, plies_text, puzzle_text, solution_of
+from pyramid_lab.model.puzzle import (
+    Verdict,
+    goal_of,
+    plies_text,
+    puzzle_text,
+    solution_of,
+    text_edited,
+)
 
 from ..lab.puzzle_editor import no_proof, parse_solution
 from ..widgets.dock_fit import present
@@ -182,10 +190,11 @@ class PuzzleControl:
         game = self.session.game
         self._loading = True
         try:
-            if self.dock.title.text() != puzzle_text(puzzle, "title"):
-                self.dock.title.setText(puzzle_text(puzzle, "title"))
-            if self.dock.notes.toPlainText() != puzzle_text(puzzle, "notes"):
-                self.dock.notes.setPlainText(puzzle_text(puzzle, "notes"))
+            language = i18n.current()  # (the puzzle's texts in the window's language)
+            if self.dock.title.text() != puzzle_text(puzzle, "title", language):
+                self.dock.title.setText(puzzle_text(puzzle, "title", language))
+            if self.dock.notes.toPlainText() != puzzle_text(puzzle, "notes", language):
+                self.dock.notes.setPlainText(puzzle_text(puzzle, "notes", language))
             players = list(game.players)
             side = self.dock.side
             if [side.itemData(i) for i in range(side.count())] != players:
@@ -206,12 +215,18 @@ class PuzzleControl:
 
     @slot
     def _on_title_edited(self, text: str) -> None:
-        self.editor.edit("title", text)
+        # typed in the window's language: the puzzle's other languages kept
+        self.editor.edit(
+            "title", text_edited(self.session.puzzle.get("title"), text, i18n.current())
+        )
 
     @slot
     def _on_notes_edited(self) -> None:
         if not self._loading:
-            self.editor.edit("notes", self.dock.notes.toPlainText())
+            typed = self.dock.notes.toPlainText()
+            self.editor.edit(
+                "notes", text_edited(self.session.puzzle.get("notes"), typed, i18n.current())
+            )
 
     @slot
     def _on_goal_edited(self, *_: Any) -> None:
@@ -353,9 +368,9 @@ def describe_note(note: tuple[NoteTone, str]) -> str:
 def brief(puzzle: dict[str, Any], goal: str, notes_shown: bool) -> str:
     """Title and goal; the notes (they often give the key away) once solved or revealed
     (``notes_shown``)."""
-    title = html.escape(puzzle.get("title", "")) or _("Puzzle")
+    title = html.escape(puzzle_text(puzzle, "title", i18n.current())) or _("Puzzle")
     out = f"<b style='font-size:14px'>{title}</b><br>{html.escape(shown(goal))}"
-    notes = puzzle.get("notes", "")
+    notes = puzzle_text(puzzle, "notes", i18n.current())
     if notes and notes_shown:
         out += "<br><br>" + html.escape(notes).replace("\n", "<br>")
     return out

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypedDict
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import N_, current
 from pyramid_lab.model.files import SUFFIX
+from pyramid_lab.model.puzzle import puzzle_text
 
 from .session import shipped
 
@@ -118,7 +119,7 @@ class ExportPlan:
         else the file's name) and a lesson's overlays."""
         lesson = session.lesson
         return {
-            "title": str(session.puzzle.get("title") or stem(session)),
+            "title": puzzle_text(session.puzzle, "title", current()) or stem(session),
             "overlays": dict(lesson.overlays) if lesson is not None else {},
         }
 

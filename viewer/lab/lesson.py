@@ -180,13 +180,14 @@ class Lessons:
     def done(self) -> set[int]:
         return self.progress.done(self.path) if self.path is not None else set()
 
-    def title(self) -> str:
-        """The lesson followed and the step shown, for the window's title."""
+    def title(self, language: str = lessons.ENGLISH) -> str:
+        """The lesson followed and the step shown, for the window's title: the lesson's
+        own title in ``language`` (English where it has none), as its dock shows it."""
         assert self.lesson is not None
         count = len(self.lesson.steps)
         return M_(
             "Lesson: {title} (step {step} of {steps})",
-            title=self.lesson.title,
+            title=lessons.in_language(self.lesson, language)[0].title,
             step=self.index + 1,
             steps=count,
         )

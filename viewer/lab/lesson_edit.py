@@ -9,11 +9,14 @@ and the lesson and the step shown keep their old values. The lesson is the one
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from pyramid_lab import i18n
 from pyramid_lab.i18n import M_
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import Game, PositionFormatError
+from pyramid_lab.model.lesson.languages import Words, text_json
 
 from .lesson_words import editor_words
 
@@ -24,6 +27,18 @@ if TYPE_CHECKING:
 STARTER_TEXT = lessons.STARTER_TEXT
 
 
+def writing_language(language: str) -> str:
+    """The language a teacher speaking ``language`` writes a lesson in: its catalog's
+    (``de_AT`` -> ``de``), else English (the pseudo-locale's too)."""
+    chosen = i18n.resolve(language)
+    return lessons.ENGLISH if chosen == i18n.PSEUDO else chosen
+
+
+def stand_in(text: str, language: str) -> str:
+    """A stand-in text (a new step's text, title) in ``language``."""
+    return text if language == lessons.ENGLISH else i18n.translations(language).gettext(text)
+
+
 class LessonEditor:
     """The teacher's edits of the lesson ``state`` shows (the step shown, by default);
     each answers None, or why not."""
@@ -32,12 +47,28 @@ class LessonEditor:
         self.state = state
         #: The language the teacher's texts are edited in (a code: en, de, fr, ...): a
         #: text typed goes to that language's, the others' kept (``model.lesson.languages``).
-        self.language = lessons.ENGLISH
+        #: The process's (the window's) by default: a teacher writes in their own.
+        self.language = writing_language(i18n.current())
 
-    def new_lesson(self, game: Game, title: str = "My lesson") -> None:
-        """A lesson of one step on ``game``'s position (the teacher's start)."""
-        step = lessons.step_from("First step", STARTER_TEXT, game)
-        self.state.start(lessons.LessonFile(game.name, title, [step]), None, 0)
+    def new_lesson(self, game: Game, title: str = lessons.NEW_LESSON_TITLE) -> None:
+        """A lesson of one step on ``game``'s position (the teacher's start), its stand-in
+        texts in the language the teacher writes in too (English beside them)."""
+        step = lessons.step_from(lessons.FIRST_STEP_TITLE, STARTER_TEXT, game)
+        step = replace(
+            step, words=self._stand_ins(title=lessons.FIRST_STEP_TITLE, text=STARTER_TEXT)
+        )
+        lesson = lessons.LessonFile(game.name, title, [step], words=self._stand_ins(title=title))
+        self.state.start(lesson, None, 0)
+
+    def _stand_ins(self, **english: str) -> Words:
+        """The stand-in texts ``english`` in the language the teacher writes in, by key
+        (none in English, or where the catalog has no translation: a title typed)."""
+        out: Words = {}
+        for key, text in english.items():
+            said = stand_in(text, self.language)
+            if said != text:
+                out[key] = {self.language: said}
+        return out
 
     def edit_step(self, lesson_title: str | None = None, **changes: object) -> str | None:
         """Change the step shown (title, text, overlays, highlights, task as JSON-like
@@ -76,9 +107,10 @@ class LessonEditor:
         lesson, index = self.state.lesson, self.state.index
         assert lesson is not None
         raw = lesson.to_json()
+        words = self._stand_ins(title=lessons.NEW_STEP_TITLE, text=STARTER_TEXT)
         new = {
-            "title": "New step",
-            "text": STARTER_TEXT,
+            "title": text_json(lessons.NEW_STEP_TITLE, words.get("title")),
+            "text": text_json(STARTER_TEXT, words.get("text")),
             "position": lessons.position_json(self.state.session.game),
         }
         _unchain(raw, lesson, index + 1)  # the next step followed the one shown: it still does

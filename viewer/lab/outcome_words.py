@@ -100,15 +100,45 @@ def window_reach(level: int, front: int) -> str:
     )
 
 
+#: A game's piece as what hides a point ("the point its ball hides") and as what a point is
+#: hidden behind ("hidden behind the ball"): whole words, each language's article and case
+#: in them (a German "den Punkt, den die Kugel verdeckt"; "hinter dem Stein").
+HIDER = {
+    "ball": N_("its ball"),
+    "sphere": N_("its sphere"),
+    "stone": N_("its stone"),
+    "pyramid": N_("its pyramid"),
+    "piece": N_("its piece"),
+}
+HIDDEN_BEHIND = {
+    "ball": N_("behind the ball"),
+    "sphere": N_("behind the sphere"),
+    "stone": N_("behind the stone"),
+    "pyramid": N_("behind the pyramid"),
+    "piece": N_("behind the piece"),
+}
+
+
+def _hider(piece: str) -> str:
+    found = HIDER.get(piece)
+    return word(found) if found is not None else M_("its {piece}", piece=word(piece))
+
+
+def _hidden_behind(piece: str) -> str:
+    found = HIDDEN_BEHIND.get(piece)
+    return word(found) if found is not None else M_("behind the {piece}", piece=word(piece))
+
+
 def behind_words(behind: Behind) -> str:
     """What reaches the points ``behind`` a ball clicked: a second click on the ball where
     one point lies behind it, else the front end's way."""
-    clicked, piece, reach = point_name(behind.clicked), word(behind.piece), word(behind.reach)
+    clicked, reach = point_name(behind.clicked), word(behind.reach)
+    piece = _hider(behind.piece)
     names = [point_name(p) for p in behind.points]
     if behind.pick:
         return M_(
-            "Click {clicked} again to pick {point}, the point its {piece} hides, "
-            "instead, or {reach}",
+            # TRANSLATORS: {piece} is "its ball" (what hides the point), a word of its own
+            "Click {clicked} again to pick {point}, the point {piece} hides, instead, or {reach}",
             clicked=clicked,
             point=names[0],
             piece=piece,
@@ -116,7 +146,8 @@ def behind_words(behind: Behind) -> str:
         )
     if len(names) == 1:
         return M_(
-            "Click {clicked} again to play {point}, the point its {piece} hides, or {reach}",
+            # TRANSLATORS: {piece} is "its ball" (what hides the point), a word of its own
+            "Click {clicked} again to play {point}, the point {piece} hides, or {reach}",
             clicked=clicked,
             point=names[0],
             piece=piece,
@@ -129,9 +160,10 @@ def behind_words(behind: Behind) -> str:
     else:
         shown = f"{', '.join(first)} ..."
     return M_(
-        "To reach {points}, hidden behind the {piece} at {clicked}: {reach}",
+        # TRANSLATORS: {behind} is "behind the ball", a word of its own
+        "To reach {points}, hidden {behind} at {clicked}: {reach}",
         points=shown,
-        piece=piece,
+        behind=_hidden_behind(behind.piece),
         clicked=clicked,
         reach=reach,
     )

@@ -51,7 +51,7 @@ def read_position(path: str | Path) -> PositionDocument:
         try:
             return PositionDocument(read_position_text(source))
         except PositionFormatError as exc:
-            raise exc.with_source("the position text") from None
+            raise exc.with_source(M_("the position text")) from None
     try:
         return files.read(path)
     except PositionFormatError as exc:
@@ -59,8 +59,11 @@ def read_position(path: str | Path) -> PositionDocument:
             raise
         raise PositionFormatError(
             "",
-            f"{exc.reason}; nor is it a position text (a game's name, its options, the "
-            "board and the side to move, parted by spaces: docs/file-formats.md)",
+            M_(
+                "{reason}; nor is it a position text (a game's name, its options, the board "
+                "and the side to move, parted by spaces: docs/file-formats.md)",
+                reason=exc.reason,
+            ),
             source=exc.source,
         ) from None
 

@@ -13,9 +13,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, current
 from pyramid_lab.model.files import Lesson
 from pyramid_lab.model.game import Game, Move, quote
+from pyramid_lab.model.puzzle import puzzle_text
 
 from ..lab.export_plan import SIDES
 from ..lab.palette import VIEWS
@@ -80,7 +81,11 @@ class PositionDrawing:
         from ..pictures.export_options import ExportOptions
         from ..pictures.web_page import web_page
 
-        name = title if title is not None else str(self._puzzle.get("title") or self._game.title)
+        name = (
+            title
+            if title is not None
+            else (puzzle_text(self._puzzle, "title", current()) or self._game.title)
+        )
         options = ExportOptions(render=self._render_options("iso", size), title=name)
         return web_page(self._game, options)
 
@@ -99,7 +104,7 @@ class PositionDrawing:
         from ..pictures.export import export_game
         from ..pictures.export_options import ExportOptions
 
-        title = str(self._puzzle.get("title") or self._game.title)
+        title = puzzle_text(self._puzzle, "title", current()) or self._game.title
         options = ExportOptions(self._render_options(view, size), motion=motion, title=title)
         return export_game(self._game, os.fspath(path), options)
 
@@ -167,7 +172,7 @@ class PositionDrawing:
                 )
             turned = turned != (orientation != sides[0])
         drawn = marks.marker(self._game, lastmove, marks.arrows(arrows), marks.squares(squares))
-        title = str(self._puzzle.get("title") or "")
+        title = puzzle_text(self._puzzle, "title", current())
         return diagram(
             self._game, self._lesson, side=size, title=title, marks=drawn, turned=turned
         ).svg
@@ -179,7 +184,11 @@ class PositionDrawing:
         from .view3d import View3D
 
         page = self.web_page(size=size)
-        return View3D(page, (size[0], size[1]), str(self._puzzle.get("title") or self._game.title))
+        return View3D(
+            page,
+            (size[0], size[1]),
+            (puzzle_text(self._puzzle, "title", current()) or self._game.title),
+        )
 
     def _repr_svg_(self) -> str:
         """The notebook's picture of the position: its diagram (:meth:`svg`)."""

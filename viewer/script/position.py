@@ -17,7 +17,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, current
 from pyramid_lab.model import files
 from pyramid_lab.model.files import Lesson, PositionDocument
 from pyramid_lab.model.game import (
@@ -28,6 +28,7 @@ from pyramid_lab.model.game import (
     game_names,
     quote,
 )
+from pyramid_lab.model.puzzle import puzzle_text
 from pyramid_lab.model.review import GameReview
 
 from . import checks
@@ -147,8 +148,14 @@ class Position(PositionHabits, PositionRules, PositionSearch, PositionDrawing):
 
     @property
     def puzzle(self) -> dict[str, Any]:
-        """The puzzle of the file read (title, goal, solution...), or {} (a copy)."""
-        return copy.deepcopy(self._puzzle)
+        """The puzzle of the file read (title, goal, solution...), or {} (a copy); a text
+        the file has in several languages (the shipped puzzles' title and notes) in the
+        script's (:func:`pyramid_lab.i18n.use`), English where it lacks it."""
+        out = copy.deepcopy(self._puzzle)
+        for key, value in out.items():
+            if isinstance(value, dict) and "en" in value:
+                out[key] = puzzle_text(self._puzzle, key, current())
+        return out
 
     def to_game(self) -> Game:
         """The rules' own position (:class:`pyramid_lab.model.game.Game`: ``push``, ``pop``

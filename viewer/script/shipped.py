@@ -13,7 +13,7 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, current
 from pyramid_lab.model import content
 from pyramid_lab.model.collection import LEVELS
 from pyramid_lab.model.collection import load as load_collection
@@ -22,6 +22,7 @@ from pyramid_lab.model.game import game_names, quote
 from pyramid_lab.model.lesson import SUFFIX as LESSON_SUFFIX
 from pyramid_lab.model.lesson import Task, lesson_folders, lesson_step_document, step_document
 from pyramid_lab.model.lesson import read as read_lesson
+from pyramid_lab.model.puzzle import puzzle_text
 
 from ..lab.reading import read_position
 from .position import Position
@@ -187,6 +188,8 @@ def examples(game: str | None = None) -> list[Example]:
     for name in _games(game):
         for path in sorted((content.examples() / name).glob(f"*{SUFFIX}")):
             stem = path.name.removesuffix(SUFFIX)
-            title = str(read_position(path).puzzle.get("title") or stem.replace("-", " "))
+            title = puzzle_text(read_position(path).puzzle, "title", current()) or stem.replace(
+                "-", " "
+            )
             found.append(Example(f"{name}/{stem}", name, title, path))
     return found

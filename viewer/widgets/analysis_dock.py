@@ -5,6 +5,7 @@ moves ranked best first, and the forced win the prover found.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from PySide6.QtCore import QSignalBlocker, Qt
@@ -24,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pyramid_lab.i18n import N_, _, shown
+from pyramid_lab.i18n import N_, _, format_number, format_percent, shown
 from pyramid_lab.model import search
 
 from ..lab.analysis_words import row_words
@@ -304,7 +305,8 @@ class AnalysisDock(LaterDock):
         with QSignalBlocker(self.table):
             self.table.setRowCount(len(moves))
             for row, stat in enumerate(moves):
-                rate = QTableWidgetItem(f"{round(stat.win_rate * 100)}%")
+                # the window's language's numbers (issue 108: "1,234" beside German "1.234")
+                rate = QTableWidgetItem(format_percent(round(stat.win_rate * 100) / 100))
                 rate.setData(Qt.ItemDataRole.DecorationRole, QColor(*map(int, colours[row])))
                 _kind, words = row_words(stat)  # the lab's words, as the command line marks them
                 said = shown(words)  # (a Message: in the window's language)
@@ -337,7 +339,8 @@ def _work(stat: search.MoveStat) -> str:
     if stat.score is None:
         if stat.visits == 0 and stat.proven is not None:
             return ""  # a perfect-play value: no search behind it
-        return f"{stat.visits:,}"
+        return format_number(stat.visits)
     if abs(stat.score) >= 1000:  # a mate score: the proven column says it
         return ""
-    return f"{stat.score:+.2f}"
+    sign = "+" if math.copysign(1.0, stat.score) > 0 else ""  # (-0.0 as "-0.00", as before)
+    return sign + format_number(stat.score, digits=2)

@@ -231,6 +231,12 @@ class StepPanel(QWidget):
         the focus chain after the panel's own widgets as if made with them."""
         editor = StepEditor(lambda: self.control.step, self.footer)
         editor.language_picked = self._edit_language
+        # the texts in the language the lab's editor writes in: the window's (issue 108)
+        at = editor.edit_language.findData(self.control.editor.language)
+        if at >= 0:
+            editor.edit_language.blockSignals(True)
+            editor.edit_language.setCurrentIndex(at)
+            editor.edit_language.blockSignals(False)
         editor.hide()  # (until teacher mode shows it)
         self._layout.insertWidget(self._layout.count() - 1, editor)
         follow_in_tabs(self.teach, editor)  # (made at once, it came before the footer)

@@ -139,7 +139,8 @@ class PracticeDock(QDockWidget):
         for i, entry in enumerate(collection.entries):
             mark = TICK if progress.is_solved(entry.key) else OPEN
             hard = f"{entry.stars} " if entry.stars else ""
-            texts.append((f"{mark} {i + 1}. {hard}{entry.title}", entry))
+            title = entry.title_in(i18n.current())  # (in the window's language)
+            texts.append((f"{mark} {i + 1}. {hard}{title}", entry))
         if [self.list.item(i).text() for i in range(self.list.count())] != [t for t, _ in texts]:
             self.list.clear()
             for i, (text, entry) in enumerate(texts):
@@ -173,7 +174,8 @@ class PracticeDock(QDockWidget):
             goal_text = said.format(side=colour_word(goal.side), moves=moves, plies=plies)
         level = f" <span style='color:{GREY}'>{level_text(entry)}</span>" if entry.stars else ""
         brief = (
-            f"<b style='font-size:14px'>{attempt.index + 1}. {html.escape(entry.title)}</b>"
+            f"<b style='font-size:14px'>{attempt.index + 1}. "
+            f"{html.escape(entry.title_in(i18n.current()))}</b>"
             f"{level}<br>{html.escape(goal_text)}"
         )
         if attempt.notes and (kind == "solved" or attempt.solution is not None):

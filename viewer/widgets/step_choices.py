@@ -27,6 +27,8 @@ from pyramid_lab.i18n import N_, _
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.teaching import teaching_for
 
+from .names import colour_word
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -52,9 +54,23 @@ def _empty(layout: QLayout, keep: QWidget | None = None) -> None:
             widget.deleteLater()
 
 
+#: What each value of a goal or question is, as its box's tooltip (the key is the file's).
+PARAM_TIPS = {
+    "side": N_("the side that wins"),
+    "win": N_("the colour that wins"),
+    "holds": N_("the corner held"),
+    "by": N_("the colour that holds it"),
+    "held_by": N_("the colour that holds them"),
+}
+
+
 def _value_text(value: object) -> str:
-    # TRANSLATORS: a lesson goal's value: no colour (e.g. a corner held by nobody)
-    return _("nobody") if value is None else str(value)
+    """A goal's value as the editor's box shows it: a colour a word, other values (a
+    corner's name, a number) notation."""
+    if value is None:
+        # TRANSLATORS: a lesson goal's value: no colour (e.g. a corner held by nobody)
+        return _("nobody")
+    return colour_word(value) if isinstance(value, str) else str(value)
 
 
 class OverlayBoxes(QWidget):
@@ -92,7 +108,7 @@ class OverlayBoxes(QWidget):
 
     def _box(self, spec: OverlaySpec) -> QWidget:
         if not spec.choices:
-            check = QCheckBox(spec.name)
+            check = QCheckBox(_(spec.name))  # (a word: the game's teaching declares it)
             check.setToolTip(_(spec.help) if spec.help else "")
             check.toggled.connect(self._picked)
             self.checks[spec.name] = check
@@ -100,7 +116,7 @@ class OverlayBoxes(QWidget):
         box = QWidget()
         line = QHBoxLayout(box)
         line.setContentsMargins(0, 0, 0, 0)
-        line.addWidget(QLabel(spec.name))
+        line.addWidget(QLabel(_(spec.name)))
         combo = QComboBox()
         # TRANSLATORS: an overlay's choice in the lesson editor: not shown
         combo.addItem(_("off"), None)
@@ -215,8 +231,9 @@ class RuleBoxes(QWidget):
         self.pick.addItem(_("the answers listed") if kind != "no task" else _("no task"), -1)
         choices = self.choices(kind)
         for index, choice in enumerate(choices):
-            self.pick.addItem(choice.label, index)
-            self.pick.setItemData(self.pick.count() - 1, choice.label, Qt.ItemDataRole.ToolTipRole)
+            label = _(choice.label)  # (words: the rules declare them)
+            self.pick.addItem(label, index)
+            self.pick.setItemData(self.pick.count() - 1, label, Qt.ItemDataRole.ToolTipRole)
         if self.rule is None:
             self.pick.setCurrentIndex(0)
             return None
@@ -236,7 +253,7 @@ class RuleBoxes(QWidget):
             return
         for key, values in choice.keys.items():
             combo = QComboBox()
-            combo.setToolTip(key)
+            combo.setToolTip(_(PARAM_TIPS[key]) if key in PARAM_TIPS else key)
             for value in values:
                 combo.addItem(_value_text(value), value)
             if key in rule and rule[key] in values:

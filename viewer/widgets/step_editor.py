@@ -28,6 +28,7 @@ from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import shorten
 from pyramid_lab.model.lesson import STARTER_TEXT
 
+from ..lab.lesson_edit import stand_in
 from .growing_text import GrowingText
 from .step_choices import OverlayBoxes, RuleBoxes
 from .step_json import AdvancedJson
@@ -276,6 +277,10 @@ class StepEditor(QFrame):
             for box, texts, english in shown:
                 box.setText(texts.get(language, ""))
                 box.setPlaceholderText(english)
+            starter = stand_in(STARTER_TEXT, language)  # a new step's, in this language
+            if step.words.get("text", {}).get(language) == starter:
+                self.edit_text.setPlainText("")
+                self.edit_text.setPlaceholderText(starter)
             return
         for box in (self.edit_lesson_title, self.edit_title, self.edit_prompt, self.edit_hint):
             box.setPlaceholderText("")
@@ -295,6 +300,10 @@ class StepEditor(QFrame):
         english = self.language == lessons.ENGLISH
         if english and not text.strip() and self._step().text == STARTER_TEXT:
             text = STARTER_TEXT
+        starter = stand_in(STARTER_TEXT, self.language)  # (the same in another language)
+        own = self._step().words.get("text", {}).get(self.language)
+        if not english and not text.strip() and own == starter:
+            text = starter
         task = {
             key: box.text().strip()
             for key, box in (("prompt", self.edit_prompt), ("hint", self.edit_hint))

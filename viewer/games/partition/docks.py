@@ -135,7 +135,7 @@ class CornerDock(QDockWidget):
             values = (
                 colour_word(info.holder) if info.holder else "-",
                 str(info.group_size) if info.holder else "",
-                ", ".join(info.anchor_walls),
+                ", ".join(_(wall) for wall in info.anchor_walls),  # (words: WALL_WORDS)
             )
             for column, value in enumerate(values, start=1):
                 item = QTableWidgetItem(value)
