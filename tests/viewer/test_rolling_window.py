@@ -1074,6 +1074,42 @@ def test_of_two_equal_dice_the_one_clicked_is_the_one_marked_taken(make_window, 
     assert texts[4:6] == ["d4: 4", "d4: 4 taken by red"]
 
 
+def test_undo_with_a_die_picked_lets_go_of_it_in_the_turn_dock(make_window, qtbot):
+    """Issue 109 item 1: Undo with a die picked said the pick was taken back, but the Turn
+    dock kept the die pressed and its places listed, and a click on one wrote the die
+    anyway (8 -> 9 moves). The dock follows the turn: the die let go, no place listed."""
+    from pyramid_lab.model.rolling import Roll
+
+    game = RollingPyramids.new()
+    game.push(StartArea("S3"))
+    game.push(StartArea("S1"))
+    for value in (3, 1, 7, 2, 4, 4, 8, 6):
+        die = game.chance_outcomes()[0][0]
+        game.push(Roll(die.colour, die.sides, value))
+    window = make_window()
+    window.session.replace_game(game)
+    plies = len(window.session.game.move_stack)
+    dock = window.board.ui._docks.turn
+    dock.dice[2].click()
+    assert dock.dice[2].isChecked()
+    places = [t for t in dock.choice_texts() if t != "Take a die from the pool above."]
+    assert places
+    from pyramid_lab.viewer.games.rolling.choice_list import CHOICE
+
+    rows = (dock.choices.item(i) for i in range(dock.choices.count()))
+    stale = next(r.data(CHOICE)[1] for r in rows if r.data(CHOICE) is not None)
+    window.menus.actions["undo"].trigger()
+    assert window.board.turn.die is None
+    assert "taken back" in window.statusBar().currentMessage()
+    assert len(window.session.game.move_stack) == plies  # the pick only
+    assert not any(button.isChecked() for button in dock.dice)
+    assert dock.choice_texts() == ["Take a die from the pool above."]
+    assert not dock.choose_text(places[0])  # no place of the die let go to click
+    window.board.ui.play(stale)  # a row of the dock as it was drawn before the Undo
+    qtbot.wait(50)
+    assert len(window.session.game.move_stack) == plies
+
+
 def test_the_computer_players_have_one_name_everywhere_from_the_catalog(make_window, qtbot):
     """Rolling Pyramids' computer players are random, greedy and planner wherever a person
     reads them (the New game dialog, its tooltip, the Game menu), every game's levels are
