@@ -270,23 +270,26 @@ def test_the_dialog_shows_the_seats_of_the_player_count(make_window, qtbot):
     assert not form.isRowVisible(dialog.side("yellow"))
 
 
-def test_the_pharaoh_is_greyed_out_with_its_reason_in_a_game_of_two(make_window, qtbot):
-    """The Pharaoh plays only the solo game: with 2 players its strength is greyed out and
-    the note under it says why, not what a strength would mean (it read as if it
-    applied)."""
+def test_the_pharaoh_is_hidden_in_a_game_of_two(make_window, qtbot):
+    """The Pharaoh plays only the solo game: with 2 players its strength is hidden with its
+    note, as the seats of a count not chosen are (issue 109 item 6: greyed, it read as if
+    it applied); solo, it is there with what its choice means."""
     from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 
     dialog = NewGameDialog(make_window(), "rolling")
     qtbot.addWidget(dialog)
     pharaoh, note = dialog.widget("pharaoh"), dialog.notes[("rolling", "pharaoh")]
+    form = dialog.rule_forms["rolling"]
     dialog.widget("players").setValue(1)
+    assert form.isRowVisible(pharaoh)
+    assert form.isRowVisible(note)
     assert pharaoh.isEnabled()
     assert "planner wins" in note.text()
     dialog.widget("players").setValue(2)
-    assert not pharaoh.isEnabled()
-    assert note.text() == "Not used when Players is 2."
-    assert "Not used when Players is 2." in pharaoh.toolTip()
+    assert not form.isRowVisible(pharaoh)
+    assert not form.isRowVisible(note)
     dialog.widget("players").setValue(1)
+    assert form.isRowVisible(pharaoh)
     assert "planner wins" in note.text()
 
 
