@@ -1113,6 +1113,40 @@ def test_undo_with_a_die_picked_lets_go_of_it_in_the_turn_dock(make_window, qtbo
     assert len(window.session.game.move_stack) == plies
 
 
+def test_maps_and_factions_are_offered_by_words_not_file_names(make_window, qtbot):
+    """Issue 109 item 6: the New game dialog offered "inner-factories" and "anubian", the
+    files' names; the dialog, the options' words (the command line's analyze --text, the
+    print sheet), the faction boards (the window's and the classroom's) and the command
+    line's explanation say words, translated; a file keeps the ids."""
+    from pyramid_lab import i18n
+    from pyramid_lab.model.teaching import teaching_for
+    from pyramid_lab.viewer.games.rolling.panels import sheet_html
+    from pyramid_lab.viewer.lab.option_words import options_words
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
+
+    dialog = NewGameDialog(make_window(), "rolling")
+    qtbot.addWidget(dialog)
+    maps, factions = dialog.widget("map"), dialog.widget("first_faction")
+    assert [maps.itemText(i) for i in range(maps.count())] == ["inner factories", "outer factories"]
+    assert [factions.itemText(i) for i in range(factions.count())] == ["Anubians", "Bastet"]
+    assert (maps.currentData(), factions.currentData()) == ("inner-factories", "anubian")
+    game = RollingPyramids.new(dialog_options())
+    said = options_words(game)
+    assert "Map: inner factories" in said
+    assert "First player's faction: Anubians" in said
+    german = i18n.shown(said, "de")
+    assert "factories" not in german
+    assert "anubian" not in german.lower()
+    assert "Karte: innere Fabriken" in german
+    assert "Anubier" in german
+    sheet = sheet_html(game, 0)
+    assert "Anubians" in str(sheet)
+    assert "Anubier" in sheet.said_in("de")
+    explained = teaching_for(game).explain(game)
+    assert any("red (Anubians)" in line for line in map(str, explained))
+    assert any("Anubier" in i18n.shown(line, "de") for line in explained)
+
+
 def test_the_computer_players_have_one_name_everywhere_from_the_catalog(make_window, qtbot):
     """Rolling Pyramids' computer players are random, greedy and planner wherever a person
     reads them (the New game dialog, its tooltip, the Game menu), every game's levels are
