@@ -300,8 +300,12 @@ def test_a_stop_before_the_first_unit_says_the_wait_and_only_what_is_true(lab, p
     assert "cannot be cut short" in build.text
     assert "nothing is built yet" in build.text
     assert port.statuses[-1] == f"Build the whole-game table: {build.text}"
+    waiting = build.text
+    seen: list[str] = []
+    build.changed.connect(lambda what: seen.append(build.text) if what == "progress" else None)
     go_on.set()
     stopped = ends.next()
+    assert set(seen) <= {waiting}  # (the build's later words kept out: the wait still said)
     assert isinstance(stopped, BuildStopped), stopped
     assert "keeps every layer" not in stopped.words
     assert stopped.words == "stopped before any layer was built"

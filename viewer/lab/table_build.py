@@ -185,7 +185,6 @@ class TableBuild:
         self.runner.progressed.connect(self._on_progress)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
-        self.runner.preparing.connect(self._on_preparing)
         self.changed: Signal[[BuildChange]] = Signal()
         self.ended: Signal[[BuildEnd]] = Signal()
         self.folder: Path | None = None  # the table being built (or last built)
@@ -387,17 +386,11 @@ class TableBuild:
             )
         return M_("stopped before any layer was built")
 
-    def _on_preparing(self, text: str) -> None:
-        """The search's compiled core compiles or loads before the build (its words shown
-        as the build's progress: what the build waits for)."""
-        if text and not self.stopping:
-            self.text = text
-            self.changed.emit("progress")
-
     def _on_progress(self, fraction: float, text: str) -> None:
         self.fraction = fraction
         if text:
-            self.text = text
+            if not self.stopping:  # (while it stops, its words say the wait until the end)
+                self.text = text
             self.said.append(text)
             if text.startswith("resuming"):  # (the build's words: kept while it runs)
                 self.resuming = text
