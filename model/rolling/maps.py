@@ -50,28 +50,36 @@ def faction_names() -> tuple[str, ...]:
     return _names("faction")
 
 
-#: The words a person reads for the shipped maps and faction boards (their ids: what a
-#: file keeps); one added later shows its id.
+#: The words a person reads for the shipped maps and faction boards, by their ids (what a
+#: file and the command line's ``--option`` keep): the New game dialog, the classroom, the
+#: faction boards and the command line's words say these, never the file's name ("inner-
+#: factories", "anubian": issue 109 item 6); one added later shows its own name.
 WORDS = {
-    # TRANSLATORS: a Rolling Pyramids map's name (New game dialog)
-    "inner-factories": N_("inner-factories"),
-    # TRANSLATORS: a Rolling Pyramids map's name (New game dialog)
-    "outer-factories": N_("outer-factories"),
-    # TRANSLATORS: a Rolling Pyramids faction (the Anubians'), New game dialog
-    "anubian": N_("anubian"),
-    # TRANSLATORS: a Rolling Pyramids faction (the goddess Bastet's), New game dialog
-    "bastet": N_("bastet"),
+    # TRANSLATORS: a Rolling Pyramids map's name (its factories in the middle of the map)
+    "inner-factories": N_("inner factories"),
+    # TRANSLATORS: a Rolling Pyramids map's name (its factories at the edge of the map)
+    "outer-factories": N_("outer factories"),
+    # TRANSLATORS: a Rolling Pyramids faction (the Anubians, after the god Anubis)
+    "anubian": N_("Anubians"),
+    # TRANSLATORS: a Rolling Pyramids faction (the goddess Bastet's)
+    "bastet": N_("Bastet"),
 }
 
 
 def map_words() -> tuple[str, ...]:
-    """The words for :func:`map_names`, one each (English: the id)."""
+    """The words for :func:`map_names`, one each (a map added later: its id)."""
     return tuple(WORDS.get(name, name) for name in map_names())
 
 
 def faction_words() -> tuple[str, ...]:
-    """The words for :func:`faction_names`, one each (English: the id)."""
+    """The words for :func:`faction_names`, one each (a faction added later: its id)."""
     return tuple(WORDS.get(name, name) for name in faction_names())
+
+
+def faction_word(faction: Faction) -> Message:
+    """``faction``'s name as a person reads it, in the reader's language (a faction board
+    added later: the name its file gives)."""
+    return M_(WORDS.get(faction.id, faction.name))
 
 
 @functools.cache

@@ -13,6 +13,7 @@ from ..teaching import Teaching, game_ends, register_teaching
 from ..words import colour as word
 from ..words import joined
 from . import RollingPyramids
+from .maps import faction_word
 from .moves import Deploy, Take
 from .state import PHARAOH_COLOUR
 
@@ -154,7 +155,7 @@ class RollingPyramidsTeaching(Teaching[RollingPyramids]):
 
     def explain(self, game: RollingPyramids) -> list[str]:
         """The round and phase, the points, each faction's spaces and units, the last
-        fights (Messages; a space's name, a unit's and a faction's are notation)."""
+        fights (Messages; a space's name and a unit's are notation, a faction's its word)."""
         s = game._s
         lines: list[str] = []
         if s.phase not in ("start", "solo_start"):
@@ -181,7 +182,7 @@ class RollingPyramidsTeaching(Teaching[RollingPyramids]):
                     "{colour} ({faction}): {count} spaces ({spaces}); units to deploy: {units}",
                     len(spaces),
                     colour=word(colour),
-                    faction=game.factions[p].name,
+                    faction=faction_word(game.factions[p]),
                     count=len(spaces),
                     spaces=", ".join(spaces) or "-",
                     units=units,

@@ -147,12 +147,13 @@ class Judge:
             after.pop()
             if proof.result == "disproven":
                 return Mn_(
-                    "{move} does not force it: after {reply} {side} no longer wins within "
-                    "{plies} ply",
-                    "{move} does not force it: after {reply} {side} no longer wins within "
-                    "{plies} plies",
+                    "{move} does not force it: after {opponent}'s reply {reply}, {side} no "
+                    "longer wins within {plies} ply",
+                    "{move} does not force it: after {opponent}'s reply {reply}, {side} no "
+                    "longer wins within {plies} plies",
                     task.within,
                     reply=str(reply),
+                    opponent=colour(after.to_move),  # (the reply is the other side's)
                     **said,
                 )
         return Mn_(

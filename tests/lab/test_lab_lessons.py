@@ -17,6 +17,8 @@ from pyramid_lab.viewer.lab.session import Session
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "model" / "data" / "lessons"
 CORNER_BALL = LESSONS / "partition" / "03-a-corner-ball.lesson.json"
+THREE_CORNERS = LESSONS / "partition" / "08-three-corners-win.lesson.json"
+PUSHES = LESSONS / "terrace" / "01-pushes.lesson.json"
 LONE_APEX = ROOT / "examples" / "partition" / "t3-lone-apex.pyr.json"
 
 
@@ -89,6 +91,61 @@ def test_a_whole_lesson_with_wrong_and_right_answers(lab):
     assert lessons.done() == {0, 1}
     lessons.pick((0, 3, 0))  # a right answer stays
     assert lessons.picked == [(0, 0, 0), (3, 0, 0)]
+
+
+def test_an_answer_undone_and_redone_is_judged_again(lab):
+    """Issue 109 item 8: Undo then Redo of an answer left it unjudged (the step waited
+    with the answer on the board and no verdict)."""
+    lab.documents.open(CORNER_BALL)
+    lessons = lab.lessons
+    play(lab, "0,1,0")  # wrong
+    lab.session.undo()
+    assert lessons.verdict is None
+    lab.session.redo()
+    assert lessons.verdict is not None
+    assert not lessons.verdict.correct
+    lab.session.undo()
+    play(lab, "3,0,0")  # right, a line of its own
+    lab.session.goto(lessons.base_ply)
+    assert lessons.verdict is None
+    lab.session.goto(lessons.base_ply + 1)  # the Moves dock's click on the answer
+    assert lessons.verdict is not None
+    assert lessons.verdict.correct
+
+
+@pytest.mark.parametrize("path", [PUSHES, THREE_CORNERS], ids=["move", "win-within"])
+def test_moves_played_away_from_the_steps_position_are_no_answer(lab, path):
+    """Issue 109 item 8 (N33): Undo into the step's own moves, then two moves, raised
+    IllegalMoveError out of ``lab.play`` (the second move judged as if played at the
+    step's position); the answer was never judged. Now the lesson says the moves left the
+    step's position, and an answer played from it again is judged."""
+    lab.documents.open(path)
+    lessons = lab.lessons
+    lessons.go(1)
+    own = [str(m) for m in lessons.step.game.move_stack]
+    assert lessons.base_ply == len(own) > 0
+    lab.session.undo()  # into the step's own moves
+    # a move other than the step's, then one the step's position has not: judged there,
+    # it was illegal
+    at_step = {str(m) for m in lessons.step.position().legal_moves()}
+    for away in lab.game.legal_moves():
+        after = lab.game.copy()
+        after.push(away)
+        second = next((m for m in after.legal_moves() if str(m) not in at_step), None)
+        if str(away) != own[-1] and second is not None:
+            break
+    lab.play(away)
+    lab.play(second)
+    assert lessons.verdict is None
+    assert "step's position" in lessons.judging
+    if lessons.step.task.kind == "win-within":
+        return  # (its judging is the prover's: tests/lab/test_lab_lesson_judge.py)
+    lab.session.goto(len(own) - 1)
+    play(lab, own[-1])  # the step's own move again: back at its position
+    assert lessons.judging == ""
+    play(lab, lessons.step.task.answers[0])
+    assert lessons.verdict is not None
+    assert lessons.verdict.correct
 
 
 def test_a_right_pick_of_a_many_answer_task_is_said_right_with_how_many_are_left(lab):

@@ -275,3 +275,60 @@ def test_quitting_during_a_build_asks_first_and_the_build_keeps_its_work(lab, po
     finally:
         again.shutdown()
     assert ends.seen == []  # the closed lab delivers nothing (its front end is gone)
+
+
+def test_a_stop_before_the_first_unit_says_the_wait_and_only_what_is_true(lab, port, cache):
+    """Issue 109 item 5: Stop during the first compile took ~16 s (the kernels' compile
+    cannot be cut short) while the words said "in a few seconds", and the end said the
+    folder "keeps every layer and step done" when nothing was counted. Here the build is
+    held before its first unit of work (where it compiles or loads its kernels): Stop says
+    it waits for that, and the end says that nothing was built."""
+    build = lab.table_build
+    ends = Ends(build)
+    held, go_on = threading.Event(), threading.Event()
+
+    def hold_before_the_first_unit(what: str) -> None:
+        if what == "progress" and not held.is_set():
+            held.set()
+            assert go_on.wait(WAIT_S)
+
+    build.changed.connect(hold_before_the_first_unit)
+    assert isinstance(build.start(), BuildStarted)
+    assert held.wait(WAIT_S)
+    assert build.stop()
+    assert "a few seconds" not in build.text
+    assert "cannot be cut short" in build.text
+    assert "nothing is built yet" in build.text
+    assert port.statuses[-1] == f"Build the whole-game table: {build.text}"
+    waiting = build.text
+    seen: list[str] = []
+    build.changed.connect(lambda what: seen.append(build.text) if what == "progress" else None)
+    go_on.set()
+    stopped = ends.next()
+    assert set(seen) <= {waiting}  # (the build's later words kept out: the wait still said)
+    assert isinstance(stopped, BuildStopped), stopped
+    assert "keeps every layer" not in stopped.words
+    assert stopped.words == "stopped before any layer was built"
+
+    # a build stopped after a layer, then stopped again before its first unit: what the
+    # first one did is kept, and said so
+    build.changed.disconnect(hold_before_the_first_unit)
+    held_count, go_on_count = hold_at_counting(build)
+    assert isinstance(build.start(), BuildStarted)
+    assert held_count.wait(WAIT_S)
+    build.stop()
+    go_on_count.set()
+    assert "keeps every layer and step done" in ends.next().words
+    held.clear()
+    go_on.clear()
+    build.changed.connect(hold_before_the_first_unit)
+    assert isinstance(build.start(), BuildStarted)
+    assert held.wait(WAIT_S)
+    build.stop()
+    assert "nothing is built yet" not in build.text
+    go_on.set()
+    folder = cache / "pyramid-lab" / "pyraos-standard-0-2-whole-base3"
+    assert ends.next().words == (
+        f"stopped before this build's first step; {folder} keeps what the builds before it "
+        "did: building it again resumes it"
+    )

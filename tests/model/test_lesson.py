@@ -112,6 +112,10 @@ def test_win_within_accepts_any_winning_move_not_only_the_authors():
     wrong = L.judge_move(task, position, loser, wins=WINS)
     assert not wrong.correct
     assert "does not force it" in wrong.reason
+    # the move after which the win is gone is the opponent's reply, and said so (issue 109
+    # item 6: "after 3,0,0" read as a move of the student's own)
+    opponent = position.other(position.to_move)
+    assert f": after {opponent}'s reply " in wrong.reason
 
 
 JUDGE_WORDS = r"wins=model\.search\.Judge\(model\.search\.knowledge_for\)"

@@ -492,6 +492,16 @@ def test_the_menu_lists_the_users_folders_with_progress_and_names_a_bad_file(mak
     assert QSettings().value(LESSON_FOLDERS_KEY) == [str(extra)]
     window.menus.lessons.add_folder(extra)  # once only
     assert QSettings().value(LESSON_FOLDERS_KEY) == [str(extra)]
+    # two lessons saved under the default title: each listed with its file's name (issue
+    # 109 item 6: "My lesson" beside "My lesson")
+    lesson.title = "My lesson"
+    for name in ("my-lesson.lesson.json", "my-lesson-2.lesson.json"):
+        (extra / name).write_text(L.dumps(lesson))
+    assert menu_texts(submenu(window, "Lessons in class-4b")) == [
+        "Homework",
+        "My lesson (my-lesson-2.lesson.json)",
+        "My lesson (my-lesson.lesson.json)",
+    ]
     window.menus.lessons.add_folder(tmp_path / "missing")
     assert window.statusBar().currentMessage().startswith("Not a folder: ")
     assert window.menus.lessons.lesson_folders() == [own, extra]

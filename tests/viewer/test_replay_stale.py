@@ -82,3 +82,87 @@ def test_a_read_that_stays_stale_is_said_after_every_try(monkeypatch, tmp_path):
     with pytest.raises(ValueError, match=r"drawn and read 5 times .*nothing was written"):
         _replay(tmp_path)
     assert reads.reads >= 3 + 5  # two pictures, the third's read and its five tries
+
+
+def _gl_calls():
+    """libGL's calls a window in the same process makes behind VTK (GLX only: the
+    process has a display under pytest-xvfb)."""
+    import ctypes
+
+    gl = ctypes.CDLL("libGL.so.1")
+    gl.glXGetProcAddressARB.restype = ctypes.c_void_p
+    gl.glXGetProcAddressARB.argtypes = [ctypes.c_char_p]
+    gl.glXGetCurrentContext.restype = ctypes.c_void_p
+
+    def call(name, *arguments):
+        return ctypes.CFUNCTYPE(None, *arguments)(gl.glXGetProcAddressARB(name))
+
+    byte, enum, int_ = ctypes.c_ubyte, ctypes.c_uint, ctypes.c_int
+    mask = call(b"glColorMask", byte, byte, byte, byte)
+    enable, scissor = call(b"glEnable", enum), call(b"glScissor", int_, int_, int_, int_)
+    return gl, mask, enable, scissor
+
+
+needs_glx = pytest.mark.skipif(
+    not __import__("os").environ.get("DISPLAY"), reason="the scene draws by EGL: no GLX"
+)
+
+
+@needs_glx
+def test_a_state_left_in_the_scenes_context_keeps_no_picture_out(monkeypatch, tmp_path):
+    """Issue 109 item 7: beside four busy processes the window's GIF replay failed, every
+    picture after some read the same "drawn and read 40 times". The window's composition
+    (Qt's, which took its own context for current after VTK switched behind it) drew in
+    the scene's context and left its state there: with a colour mask or a scissor box that
+    VTK's record of the context did not know, no later render reached the picture. Here
+    that state is left in the scene's context after each picture is drawn: every picture
+    is still the one a clean replay gives, first read."""
+    _gl, mask, enable, scissor = _gl_calls()
+    clean = _replay(tmp_path)
+    monkeypatch.setattr(render, "FRESH_TRIES", 2)
+    monkeypatch.setattr(render, "FRESH_PAUSE_S", 0.0)
+    real = render.Scene.draw
+    fresh = render.Scene.fresh_screenshot
+    retried = []
+
+    def draw_then_spoil(scene, *args, **kwargs):
+        real(scene, *args, **kwargs)
+        scene.plotter.ren_win.MakeCurrent()
+        mask(0, 0, 0, 1)  # (Qt's composition clears the alpha alone, and leaves it so)
+        enable(0x0C11)  # GL_SCISSOR_TEST
+        scissor(0, 0, 1, 1)
+
+    def counted(scene, *args, **kwargs):
+        retried.append(1)
+        return fresh(scene, *args, **kwargs)
+
+    monkeypatch.setattr(render.Scene, "draw", draw_then_spoil)
+    monkeypatch.setattr(render.Scene, "fresh_screenshot", counted)
+    spoiled = _replay(tmp_path)
+    assert retried == []  # each picture from the render it asked for, the first time
+    assert len(spoiled) == len(clean) == 6
+    for theirs, ours in zip(clean, spoiled, strict=True):
+        assert np.array_equal(theirs, ours)
+
+
+@needs_glx
+def test_the_context_current_before_a_scene_draws_is_current_after():
+    """Qt notes the context it made current and trusts the note: the scene puts back the
+    context that was current before it drew, so that the window's next GL work lands in
+    the window's context, not in the scene's (issue 109 item 7)."""
+    gl, *_calls = _gl_calls()
+    game = read(MOVES).game
+    options = render.RenderOptions(size=(160, 120), view="iso")
+    with render.Scene(game, options) as first:
+        first.draw(game)
+        first.screenshot()
+        first.plotter.ren_win.MakeCurrent()  # (the context a window's paint left current)
+        before = gl.glXGetCurrentContext()
+        assert before
+        with render.Scene(game, options) as second:
+            second.draw(game)
+            second.aim()
+            second.screenshot()
+            assert gl.glXGetCurrentContext() == before
+            second._redrawn()
+            assert gl.glXGetCurrentContext() == before

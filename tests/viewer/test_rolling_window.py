@@ -270,23 +270,26 @@ def test_the_dialog_shows_the_seats_of_the_player_count(make_window, qtbot):
     assert not form.isRowVisible(dialog.side("yellow"))
 
 
-def test_the_pharaoh_is_greyed_out_with_its_reason_in_a_game_of_two(make_window, qtbot):
-    """The Pharaoh plays only the solo game: with 2 players its strength is greyed out and
-    the note under it says why, not what a strength would mean (it read as if it
-    applied)."""
+def test_the_pharaoh_is_hidden_in_a_game_of_two(make_window, qtbot):
+    """The Pharaoh plays only the solo game: with 2 players its strength is hidden with its
+    note, as the seats of a count not chosen are (issue 109 item 6: greyed, it read as if
+    it applied); solo, it is there with what its choice means."""
     from pyramid_lab.viewer.widgets.new_game import NewGameDialog
 
     dialog = NewGameDialog(make_window(), "rolling")
     qtbot.addWidget(dialog)
     pharaoh, note = dialog.widget("pharaoh"), dialog.notes[("rolling", "pharaoh")]
+    form = dialog.rule_forms["rolling"]
     dialog.widget("players").setValue(1)
+    assert form.isRowVisible(pharaoh)
+    assert form.isRowVisible(note)
     assert pharaoh.isEnabled()
     assert "planner wins" in note.text()
     dialog.widget("players").setValue(2)
-    assert not pharaoh.isEnabled()
-    assert note.text() == "Not used when Players is 2."
-    assert "Not used when Players is 2." in pharaoh.toolTip()
+    assert not form.isRowVisible(pharaoh)
+    assert not form.isRowVisible(note)
     dialog.widget("players").setValue(1)
+    assert form.isRowVisible(pharaoh)
     assert "planner wins" in note.text()
 
 
@@ -1072,6 +1075,76 @@ def test_of_two_equal_dice_the_one_clicked_is_the_one_marked_taken(make_window, 
     assert [d.taker for d in window.session.game.state.dice][4:6] == [None, 0]
     texts = [button.text() for button in window.board.ui._docks.turn.dice]
     assert texts[4:6] == ["d4: 4", "d4: 4\ntaken by red"]
+
+
+def test_undo_with_a_die_picked_lets_go_of_it_in_the_turn_dock(make_window, qtbot):
+    """Issue 109 item 1: Undo with a die picked said the pick was taken back, but the Turn
+    dock kept the die pressed and its places listed, and a click on one wrote the die
+    anyway (8 -> 9 moves). The dock follows the turn: the die let go, no place listed."""
+    from pyramid_lab.model.rolling import Roll
+
+    game = RollingPyramids.new()
+    game.push(StartArea("S3"))
+    game.push(StartArea("S1"))
+    for value in (3, 1, 7, 2, 4, 4, 8, 6):
+        die = game.chance_outcomes()[0][0]
+        game.push(Roll(die.colour, die.sides, value))
+    window = make_window()
+    window.session.replace_game(game)
+    plies = len(window.session.game.move_stack)
+    dock = window.board.ui._docks.turn
+    dock.dice[2].click()
+    assert dock.dice[2].isChecked()
+    places = [t for t in dock.choice_texts() if t != "Take a die from the pool above."]
+    assert places
+    from pyramid_lab.viewer.games.rolling.choice_list import CHOICE
+
+    rows = (dock.choices.item(i) for i in range(dock.choices.count()))
+    stale = next(r.data(CHOICE)[1] for r in rows if r.data(CHOICE) is not None)
+    window.menus.actions["undo"].trigger()
+    assert window.board.turn.die is None
+    assert "taken back" in window.statusBar().currentMessage()
+    assert len(window.session.game.move_stack) == plies  # the pick only
+    assert not any(button.isChecked() for button in dock.dice)
+    assert dock.choice_texts() == ["Take a die from the pool above."]
+    assert not dock.choose_text(places[0])  # no place of the die let go to click
+    window.board.ui.play(stale)  # a row of the dock as it was drawn before the Undo
+    qtbot.wait(50)
+    assert len(window.session.game.move_stack) == plies
+
+
+def test_maps_and_factions_are_offered_by_words_not_file_names(make_window, qtbot):
+    """Issue 109 item 6: the New game dialog offered "inner-factories" and "anubian", the
+    files' names; the dialog, the options' words (the command line's analyze --text, the
+    print sheet), the faction boards (the window's and the classroom's) and the command
+    line's explanation say words, translated; a file keeps the ids."""
+    from pyramid_lab import i18n
+    from pyramid_lab.model.teaching import teaching_for
+    from pyramid_lab.viewer.games.rolling.panels import sheet_html
+    from pyramid_lab.viewer.lab.option_words import options_words
+    from pyramid_lab.viewer.widgets.new_game import NewGameDialog
+
+    dialog = NewGameDialog(make_window(), "rolling")
+    qtbot.addWidget(dialog)
+    maps, factions = dialog.widget("map"), dialog.widget("first_faction")
+    assert [maps.itemText(i) for i in range(maps.count())] == ["inner factories", "outer factories"]
+    assert [factions.itemText(i) for i in range(factions.count())] == ["Anubians", "Bastet"]
+    assert (maps.currentData(), factions.currentData()) == ("inner-factories", "anubian")
+    game = RollingPyramids.new(dialog_options())
+    said = options_words(game)
+    assert "Map: inner factories" in said
+    assert "First player's faction: Anubians" in said
+    german = i18n.shown(said, "de")
+    assert "factories" not in german
+    assert "anubian" not in german.lower()
+    assert "Karte: innere Fabriken" in german
+    assert "Anubier" in german
+    sheet = sheet_html(game, 0)
+    assert "Anubians" in str(sheet)
+    assert "Anubier" in sheet.said_in("de")
+    explained = teaching_for(game).explain(game)
+    assert any("red (Anubians)" in line for line in map(str, explained))
+    assert any("Anubier" in i18n.shown(line, "de") for line in explained)
 
 
 def test_the_computer_players_have_one_name_everywhere_from_the_catalog(make_window, qtbot):

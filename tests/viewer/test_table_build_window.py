@@ -52,10 +52,15 @@ def test_the_menu_item_and_the_dock_build_stop_and_resume(make_window, qtbot, ca
     dock.stop_build.click()
     assert build.stopping
     assert not dock.stop_build.isEnabled()
-    assert dock.build_activity.text().startswith("stopping in a few seconds")
+    # (in a few seconds, or once the kernels are ready where its worker has not yet
+    # begun a unit of work: both say so)
+    assert dock.build_activity.text().startswith("stopping ")
+    assert not dock.build_table.isEnabled()
+    assert dock.build_table.toolTip().startswith("The build is stopping")  # (issue 109 item 5)
     qtbot.waitUntil(lambda: not build.running, timeout=WAIT_MS)
     assert isinstance(build.outcome, BuildStopped)
-    assert dock.build_activity.text().startswith("stopped; ")
+    assert dock.build_activity.text().startswith("stopped")
+    assert dock.build_table.toolTip().startswith("Build the whole-game table")
     assert dock.build_table.isEnabled()
     assert (cache / "pyramid-lab" / "pyraos-standard-0-2-whole-base3" / "table.json").exists()
 

@@ -9,7 +9,7 @@ these."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +22,7 @@ from pyramid_lab.i18n import M_, _, ngettext
 from pyramid_lab.model import content, search
 from pyramid_lab.model.game import PositionFormatError, game_class, shorten
 from pyramid_lab.model.lesson import SUFFIX as LESSON_SUFFIX
-from pyramid_lab.model.lesson import lesson_folders, lesson_tasks, titles
+from pyramid_lab.model.lesson import FolderLesson, lesson_folders, lesson_tasks, titles
 from pyramid_lab.model.userfiles import (
     MAX_COUNTED,
     lessons_folder,
@@ -175,6 +175,7 @@ class LessonsMenu:
                 reading.setEnabled(False)
                 sub.addAction(reading)
                 continue
+            shared = titles_shared(found)
             for entry in found:
                 if entry.problem is not None:
                     bad = QAction(shorten(f"\u26a0 {entry.path.name}: {entry.problem}", 80), sub)
@@ -184,6 +185,10 @@ class LessonsMenu:
                     continue
                 opening = functools.partial(self.lab.documents.open, entry.path)
                 title = entry.title_in(i18n.current())  # in the window's language
+                if entry.title in shared:  # ("My lesson" beside "My lesson": which file is which)
+                    # TRANSLATORS: a lesson listed by its title, then its file's name (two
+                    # lessons of a folder have that title)
+                    title = _("{title} ({file})").format(title=title, file=entry.path.name)
                 action = self._add(sub, title, opening)
                 action.setToolTip(str(entry.path))
                 self.user_lesson_actions.append((action, entry.path, title))
@@ -436,3 +441,15 @@ class PlayerMenus:
                 self.last_players[game.name] = dict(computer)
                 lab.engine.choose_players(computer)
                 lab.session.replace_game(game)
+
+
+def titles_shared(entries: Sequence[FolderLesson]) -> set[str]:
+    """The titles that more than one lesson of a folder's ``entries`` has (a lesson saved
+    under the default title listed as "My lesson" among others of that name: each is
+    listed with its file's name)."""
+    seen: set[str] = set()
+    shared: set[str] = set()
+    for entry in entries:
+        if entry.problem is None:
+            (shared if entry.title in seen else seen).add(entry.title)
+    return shared

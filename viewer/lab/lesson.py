@@ -28,6 +28,7 @@ from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.files import PositionDocument
 from pyramid_lab.model.game import Game, shorten
 from pyramid_lab.model.lesson_progress import LessonProgress
+from pyramid_lab.model.tree import Node
 
 from .events import PositionChange, Signal
 from .frame import Frame
@@ -85,6 +86,7 @@ class Lessons:
         self.progress = LessonProgress()
         self._loading = False
         self._base = 0  # plies on the step position's stack
+        self._node: Node | None = None  # the step's position in the session's tree
         #: Teacher mode's edits of the lesson, and the rules' checks of it and its save
         self.editor = LessonEditor(self)
         self.checks = LessonChecks(self, post)
@@ -98,9 +100,26 @@ class Lessons:
 
     @property
     def judging(self) -> str:
-        """What the lesson says while the prover judges the move played ('' when it does
-        not): :attr:`~viewer.lab.lesson_judge.LessonJudge.words`."""
+        """What the lesson says while no verdict is shown: while the prover judges the move
+        played, :attr:`~viewer.lab.lesson_judge.LessonJudge.words`; once moves left the
+        step's position (Undo into the step's own moves, then others), that they answer
+        nothing; else ''."""
+        if self.lesson is not None and self.verdict is None and self.left_step():
+            return M_("These moves left the step's position: Retry to answer from it")
         return self.judge.words
+
+    def left_step(self) -> bool:
+        """The position shown is not on a line through the step's position (moves other
+        than the step's own were played after an Undo into them)."""
+        node = self.session.node
+        ply = len(self.session.game.move_stack)
+        if self._node is None or ply < self._base:
+            return False  # (before the step's position: no answer yet)
+        for _ in range(ply - self._base):
+            if node.parent is None:
+                return True
+            node = node.parent
+        return node is not self._node
 
     # ---- opening and moving between steps ----------------------------------------------
 
@@ -143,6 +162,7 @@ class Lessons:
         finally:
             self._loading = False
         self._base = len(step.game.move_stack)
+        self._node = self.session.node
         if self.path is not None and not self.teaching:
             self.progress.record(self.path, index)
         self.changed.emit("shown")
@@ -212,8 +232,12 @@ class Lessons:
             return
         task = self.step.task
         stack = session.game.move_stack
-        if (
-            reason == "move"
+        if self.left_step():  # not played from the step's position: no answer to it
+            self.judge.stop()
+            self.verdict = None
+            self.changed.emit("step")  # (its words say so: :attr:`judging`)
+        elif (
+            reason in ("move", "redo", "goto")  # (an answer undone comes back with Redo)
             and task is not None
             and not task.asks_for_points()
             and self.verdict is None

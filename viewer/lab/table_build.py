@@ -194,6 +194,12 @@ class TableBuild:
         self.resuming = ""  # what the build under way said it resumes ('' a new one)
         self.stopping = False
         self.outcome: BuildEnd | None = None  # how the last build ended
+        #: The build under way asked whether to stop before a unit of work (a part of a
+        #: layer's count or a step's push: Stop ends it within seconds); before that it
+        #: compiles or loads its kernels (and the search's), which Stop cannot cut short.
+        #: Written on the worker.
+        self.begun = False
+        self._resumed = False  # the build under way went on from a folder's header
 
     @property
     def running(self) -> bool:
@@ -278,7 +284,7 @@ class TableBuild:
         self._game = game.copy()
         self.folder, self.fraction, self.text = folder, 0.0, words
         self.said, self.stopping, self.outcome = [words], False, None
-        self.resuming = ""
+        self.resuming, self.begun, self._resumed = "", False, resuming
         self.runner.run("table", self._task(folder, options, positions, seconds))
         self.say(words)
         self.changed.emit("started")
@@ -291,7 +297,20 @@ class TableBuild:
         if not self.runner.finish_once():
             return False
         self.stopping = True
-        self.text = M_("stopping in a few seconds (what is done is kept; building again resumes)")
+        if self.begun:
+            self.text = M_(
+                "stopping in a few seconds (what is done is kept; building again resumes)"
+            )
+        elif self._resumed:  # (the wait of the kernels' compile or load: said, not hidden)
+            self.text = M_(
+                "stopping once the kernels are ready: a first build compiles them, which "
+                "cannot be cut short (a minute or so); what the builds before did is kept"
+            )
+        else:
+            self.text = M_(
+                "stopping once the kernels are ready: a first build compiles them, which "
+                "cannot be cut short (a minute or so); nothing is built yet"
+            )
         self.say(M_("Build the whole-game table: {words}", words=self.text))
         self.changed.emit("stopping")
         return True
@@ -318,9 +337,14 @@ class TableBuild:
                 progress,
                 lambda: {n: size for n, _, size in tables.whole_count(base)},
             )
+
+            def stopped() -> bool:  # asked between units only: the kernels are ready
+                self.begun = True
+                return stop.is_set()
+
             try:
                 table = tables.whole_build(
-                    folder, options, base, None, work.entry, stop=stop.is_set, say=work.say
+                    folder, options, base, None, work.entry, stop=stopped, say=work.say
                 )
             except tables.EndgameError as exc:  # the lock held elsewhere, other rules
                 return BuildRefused(reason_of(exc))  # (its Message: the window says it)
@@ -328,14 +352,7 @@ class TableBuild:
                 reason = system_reason(exc)
                 return BuildFailed(M_("{path}: {reason}", path=str(folder), reason=reason))
             if not table.finished:
-                return BuildStopped(
-                    folder=folder,
-                    words=M_(
-                        "stopped; {folder} keeps every layer and step done: build it again to "
-                        "resume",
-                        folder=str(folder),
-                    ),
-                )
+                return BuildStopped(folder=folder, words=self._stopped_words(work, folder))
             empty = tables.whole_describe(table.probe(0, 0))
             spent = time.perf_counter() - began
             return Built(
@@ -353,10 +370,27 @@ class TableBuild:
 
         return task
 
+    def _stopped_words(self, work: _Work, folder: Path) -> str:
+        """What a build stopped keeps, as it is: the layers and steps it did, what the
+        builds before it did, or nothing (stopped before its first unit)."""
+        if work.entries:  # (a layer stopped in is counted again: only whole ones kept)
+            return M_(
+                "stopped; {folder} keeps every layer and step done: build it again to resume",
+                folder=str(folder),
+            )
+        if self._resumed:
+            return M_(
+                "stopped before this build's first step; {folder} keeps what the builds "
+                "before it did: building it again resumes it",
+                folder=str(folder),
+            )
+        return M_("stopped before any layer was built")
+
     def _on_progress(self, fraction: float, text: str) -> None:
         self.fraction = fraction
         if text:
-            self.text = text
+            if not self.stopping:  # (while it stops, its words say the wait until the end)
+                self.text = text
             self.said.append(text)
             if text.startswith("resuming"):  # (the build's words: kept while it runs)
                 self.resuming = text
@@ -398,6 +432,7 @@ class _Work:
     ) -> None:
         self.positions, self.seconds, self.progress = max(1, positions), seconds, progress
         self.layers = layers
+        self.entries = 0  # the layers' entries this build wrote (each a layer kept)
         self.sizes: Mapping[int, int] = {}
         self.counted = self.pushed = 0
         self.pass_done = False
@@ -407,6 +442,7 @@ class _Work:
         step, layer, done = entry.get("step"), entry.get("layer"), entry.get("evaluated")
         count = done if isinstance(done, int) else 0
         n = layer if isinstance(layer, int) else 0
+        self.entries += 1
         if not self.sizes:
             self.sizes = self.layers()
         if step == "count":

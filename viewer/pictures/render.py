@@ -5,13 +5,16 @@ puzzle sheets. :class:`Scene` is that offscreen drawing, shared with ``export``
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import functools
 import gc
 import io
 import os
 import re
 import textwrap
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -180,16 +183,32 @@ class Scene:
         self.ui = ui_class(game)()
         self.ui.set_overlays(options.overlays)  # ValueError naming an overlay the game lacks
         self.view = view_state_for(options)
-        self.plotter = pv.Plotter(off_screen=True, window_size=list(options.size))
+        self._current = CurrentGL()
+        with self._own_gl():  # (a new render window lets go of the context current)
+            self.plotter = pv.Plotter(off_screen=True, window_size=list(options.size))
+            try:
+                if self.plotter.ren_win is not None:  # (None only once closed)
+                    self.plotter.ren_win.SetMultiSamples(0)
+                self.plotter.renderers.set_background(palette.BACKGROUND)
+                self.geometry = self.ui.geometry(game)
+                self.board = make_board_view(self.ui.board_kind, self.plotter, self.geometry)
+            except BaseException:
+                self.plotter.close()
+                raise
+
+    @contextlib.contextmanager
+    def _own_gl(self) -> Iterator[None]:
+        """The scene's GL work, the thread's GL context as it was put back afterwards (see
+        :class:`CurrentGL`), and the cyclic collector, whose GL guard puts the window's
+        context aside and back (viewer/desktop/gl_guard.py), held meanwhile."""
+        held = gc.isenabled()
+        gc.disable()
         try:
-            if self.plotter.ren_win is not None:  # (None only once closed)
-                self.plotter.ren_win.SetMultiSamples(0)
-            self.plotter.renderers.set_background(palette.BACKGROUND)
-            self.geometry = self.ui.geometry(game)
-            self.board = make_board_view(self.ui.board_kind, self.plotter, self.geometry)
-        except BaseException:
-            self.plotter.close()
-            raise
+            with self._current.kept():
+                yield
+        finally:
+            if held:
+                gc.enable()
 
     def __enter__(self) -> Scene:
         return self
@@ -210,8 +229,9 @@ class Scene:
     def draw(self, game: Game, frame: Frame | None = None, caption: str | None = None) -> None:
         """Show ``frame`` (default: ``game``'s) under the view options, with ``caption``
         (default: the options' caption) at the top."""
-        self.board.show(frame if frame is not None else self.frame(game), self.view)
-        self.set_caption(self.options.caption if caption is None else caption)
+        with self._own_gl():  # (an actor replaced frees its GL objects in the scene's context)
+            self.board.show(frame if frame is not None else self.frame(game), self.view)
+            self.set_caption(self.options.caption if caption is None else caption)
 
     def aim(self) -> None:
         """The camera of the options: their own camera (a window's, kept as it was), or
@@ -277,25 +297,36 @@ class Scene:
         )
 
     def screenshot(self) -> np.ndarray:
-        """The picture as shown now: (height, width, 3) RGB bytes, rendered in this
-        scene's own GL context. In the window's process another context may be current
-        (the window repaints while an export's progress shows), and VTK skips making its
-        own current where it believes it still is: its render went elsewhere and the
-        read gave the last picture again. So the context is made current unconditionally,
-        and the cyclic collector (whose guard puts the window's context aside and back,
-        viewer/desktop/gl_guard.py) waits until the picture is read."""
-        held = gc.isenabled()
-        gc.disable()
-        try:
-            window = self.plotter.ren_win
-            if window is not None:
-                window.SetForceMakeCurrent()  # (the next MakeCurrent skips VTK's cache)
-                window.MakeCurrent()
+        """The picture as shown now: (height, width, 3) RGB bytes, from a render asked for
+        here, in this scene's own GL context. In the window's process another context may
+        be current (the window repaints while an export's progress shows), and VTK skips
+        making its own current where it believes it still is: its render went elsewhere
+        and the read gave the last picture again. So the context is made current
+        unconditionally, VTK's record of its GL state is read again from the context
+        (:meth:`_take_context`), and the context current before is current again after
+        the read (:meth:`_own_gl`)."""
+        with self._own_gl():
+            self._take_context()
             self.plotter.render()  # (pyvista leaves the first render to the screenshot)
             return np.asarray(self.plotter.screenshot(None, return_img=True))[..., :3]
-        finally:
-            if held:
-                gc.enable()
+
+    def _take_context(self) -> None:
+        """The scene's context made current, and VTK's record of that context's state (what
+        it binds, enables, masks) read again from it. VTK owns the context and trusts its
+        record, so a state another hand left in it (a colour mask, a scissor box) kept
+        every later render out of the picture: each read gave the same picture again
+        however often it was drawn, the message of issue 109 item 7 word for word (a test
+        leaves such a state between two pictures). The likeliest hand is the window's
+        own: Qt, which had not seen VTK switch contexts behind it, took its own context
+        for still current and could compose the window in the scene's while it was left
+        current (:class:`CurrentGL` now puts the context before back)."""
+        window = self.plotter.ren_win
+        if window is None:
+            return
+        window.SetForceMakeCurrent()  # (the next MakeCurrent skips VTK's cache)
+        window.MakeCurrent()
+        if window.GetInitialized():  # (the first render makes the context: none to read yet)
+            window.GetState().Reset()
 
     def fresh_screenshot(self, stale: np.ndarray, tries: int | None = None) -> np.ndarray:
         """The picture again, where :meth:`screenshot` gave ``stale``, the picture of
@@ -336,11 +367,8 @@ class Scene:
         window = self.plotter.ren_win
         if window is None:  # (closed: the plain read says so)
             return self.screenshot()
-        held = gc.isenabled()
-        gc.disable()
-        try:
-            window.SetForceMakeCurrent()
-            window.MakeCurrent()
+        with self._own_gl():
+            self._take_context()
             interactor = window.GetInteractor()
             if interactor is not None:
                 interactor.EnableRenderOn()
@@ -355,15 +383,67 @@ class Scene:
             width, height, _depth = image.GetDimensions()
             pixels = vtk_to_numpy(image.GetPointData().GetScalars()).reshape(height, width, -1)
             return np.ascontiguousarray(pixels[::-1, :, :3])
-        finally:
-            if held:
-                gc.enable()
 
     def close(self) -> None:
         plotter = getattr(self, "plotter", None)
         if plotter is not None:
+            # (nothing is current afterwards: its own context goes, and the one current
+            # before made current again by GLX crashed the window's next render in Mesa)
             plotter.close()
             del self.plotter  # closed: a second close does nothing
+
+
+class CurrentGL:
+    """The GLX context current on this thread, kept while a scene works and made current
+    again afterwards (:meth:`kept`). VTK makes its scene's context current by GLX behind
+    Qt's back (and a new render window lets go of the one current), and Qt, which notes
+    the context it made current itself, takes its own for still current: its next
+    composition of the window skipped making it current and drew in the scene's context
+    (and its state stayed there: :meth:`Scene._take_context`). With the context Qt made
+    current current again, Qt's note holds. Without a display (EGL) or libGL, nothing is
+    kept."""
+
+    def __init__(self) -> None:
+        self._gl = _glx() if os.environ.get("DISPLAY") else None
+
+    @contextlib.contextmanager
+    def kept(self) -> Iterator[None]:
+        gl = self._gl
+        if gl is None:
+            yield
+            return
+        context = gl.glXGetCurrentContext()
+        display = gl.glXGetCurrentDisplay()
+        draw, read = gl.glXGetCurrentDrawable(), gl.glXGetCurrentReadDrawable()
+        try:
+            yield
+        finally:
+            now = gl.glXGetCurrentContext()
+            if context and display:
+                if now != context:
+                    gl.glXMakeContextCurrent(display, draw, read, context)
+            elif now:  # none was current: none is
+                gl.glXMakeContextCurrent(gl.glXGetCurrentDisplay(), 0, 0, None)
+
+
+@functools.cache
+def _glx() -> Any:
+    """libGL's GLX calls that :class:`CurrentGL` makes, typed (None without libGL)."""
+    try:
+        gl = ctypes.CDLL("libGL.so.1")
+    except OSError:
+        return None
+    pointer, xid = ctypes.c_void_p, ctypes.c_ulong
+    for name, result, arguments in (
+        ("glXGetCurrentContext", pointer, []),
+        ("glXGetCurrentDisplay", pointer, []),
+        ("glXGetCurrentDrawable", xid, []),
+        ("glXGetCurrentReadDrawable", xid, []),
+        ("glXMakeContextCurrent", ctypes.c_int, [pointer, xid, xid, pointer]),
+    ):
+        function = getattr(gl, name)
+        function.restype, function.argtypes = result, arguments
+    return gl
 
 
 def content_box(image: np.ndarray, background: tuple[int, int, int]) -> tuple[float, ...] | None:

@@ -204,6 +204,7 @@ class AnalysisDock(LaterDock):
             _("Stop the build in a few seconds (what is done is kept: Build resumes it)"),
         )
         self.stop_build.setText(_("Stop build"))
+        self._build_tip = self.build_table.toolTip()  # (while none runs)
         self.build_table.setObjectName("build-table")
         row.addWidget(self.build_table)
         row.addWidget(self.stop_build)
@@ -232,6 +233,16 @@ class AnalysisDock(LaterDock):
         ended)."""
         self.table_box.setVisible(shown)
         self.build_table.setEnabled(offered and not running)
+        # (a Build that stays dead while a build stops says why, and for how long)
+        tip = self._build_tip
+        if stopping:
+            tip = _(
+                "The build is stopping: Build comes back once it has stopped (in a few "
+                "seconds, or once its kernels are ready on a first build: a minute or so)"
+            )
+        elif running:
+            tip = _("The build runs: Stop ends it, keeping what is done; Build then resumes it")
+        self.build_table.setToolTip(tip)
         self.stop_build.setEnabled(running and not stopping)
         self.build_bar.setVisible(running)
         if fraction is not None:

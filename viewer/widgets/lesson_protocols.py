@@ -57,7 +57,8 @@ class StudentSteps(Protocol):
 
     @property
     def judging(self) -> str:
-        """What the lesson says while the prover judges the move played ('' when not)."""
+        """What the lesson says while no verdict is shown: the prover judges the move
+        played, or the moves left the step's position ('' when neither)."""
 
     #: Teacher mode is on (the Teach switch): no progress is recorded.
     teaching: bool

@@ -192,6 +192,8 @@ class NewGameDialog(QDialog):
         self.fields: dict[str, dict[str, QWidget]] = {}
         #: (game, option): the note under a choice that says what it means
         self.notes: dict[tuple[str, str], QLabel] = {}
+        #: Each game's Rules form (an option of a player count not chosen is hidden there)
+        self.rule_forms: dict[str, QFormLayout] = {}
         self.sides: dict[str, dict[str, QComboBox]] = {}  # game -> colour -> its combo
         self.side_forms: dict[str, QFormLayout] = {}
         for name in game_names():
@@ -237,6 +239,7 @@ class NewGameDialog(QDialog):
         """A widget per option of game ``name`` (its note under a choice that has one)."""
         options = QGroupBox(_("Rules"))
         form = QFormLayout(options)
+        self.rule_forms[name] = form
         widgets = {}
         for spec in map(said, cls.option_specs):
             widget = option_widget(spec)
@@ -303,6 +306,10 @@ class NewGameDialog(QDialog):
                 continue
             off = [o for o, values in conditions if str(widget_value(widgets[o])) not in values]
             widget = widgets[spec.name]
+            # An option of another count of players is hidden, as that count's seats are
+            # (the Pharaoh's strength greyed in a game of two read as if it applied)
+            seats = bool(off) and all(o == "players" for o in off)
+            self._show_row(name, spec.name, widget, not seats)
             widget.setEnabled(not off)
             why = "".join(
                 _("Not used when {option} is {value}.").format(
@@ -317,6 +324,16 @@ class NewGameDialog(QDialog):
             if note is not None and isinstance(widget, QComboBox):
                 unused_note(note, widget, spec, why)
         self._follow_players(name)
+
+    def _show_row(self, name: str, option: str, widget: QWidget, shown: bool) -> None:
+        """Show or hide the row of game ``name``'s ``option`` (and its note's row)."""
+        form = self.rule_forms.get(name)
+        if form is None:
+            return
+        form.setRowVisible(widget, shown)
+        note = self.notes.get((name, option))
+        if note is not None:
+            form.setRowVisible(note, shown)
 
     def _follow_players(self, name: str) -> None:
         """Show the Players rows of the colours the options chosen have."""

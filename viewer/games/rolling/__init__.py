@@ -40,6 +40,7 @@ from pyramid_lab.model.rolling import (
     RollingPyramids,
     Soldiers,
     StartArea,
+    Take,
 )
 from pyramid_lab.model.teaching import describe_result
 from pyramid_lab.model.words import colour
@@ -221,9 +222,13 @@ class RollingTurn:
         return Declined(self._ask(game.phase, M_("nothing to finish")))
 
     def cancel(self) -> None:
+        """The decision half made goes (Undo, Cancel turn): the Turn dock follows, its die
+        let go and its places gone (it kept them, and a click wrote the die anyway)."""
         self.die = None
         self.first = None
         self.chosen = None
+        if self.ui.current_turn is self:
+            self.ui.turn_changed()
 
     def prompt(self) -> str:
         game = self.game
@@ -319,11 +324,26 @@ class RollingUI(RollingSites[RollingTurn], RollingWords[RollingTurn], GameUI[Rol
         self._game = game
         return self._turn
 
+    @property
+    def current_turn(self) -> RollingTurn | None:
+        """The turn being built on the position shown (None before the first)."""
+        return self._turn
+
+    def turn_changed(self) -> None:
+        """The turn changed outside the Turn dock (Undo, Cancel turn): the dock follows."""
+        self._refresh()
+
     def play(self, move: Move) -> None:
-        """A choice made in the Turn dock: the window plays it as Finish turn would."""
-        if self._turn is None or self.host is None:
+        """A choice made in the Turn dock: the window plays it as Finish turn would. A
+        take of a die other than the turn's (a dock behind the turn) writes nothing: the
+        dock is drawn again from the turn."""
+        turn = self._turn
+        if turn is None or self.host is None:
             return
-        self._turn.chosen = move
+        if isinstance(move, Take) and move.die != turn.die:
+            self._refresh()
+            return
+        turn.chosen = move
         self.host.finish_turn()
 
     def choose(

@@ -11,6 +11,7 @@ import html
 
 from pyramid_lab.i18n import M_, N_, Message
 from pyramid_lab.model.rolling import RollingPyramids
+from pyramid_lab.model.rolling.maps import faction_word
 from pyramid_lab.model.rolling.rules import DEVICES, footmen
 
 from ...lab import palette
@@ -94,7 +95,7 @@ def sheet_html(game: RollingPyramids, p: int, box: str | None = None) -> SaidHtm
     sheet = s.sheets[p]
     faction = game.factions[p]
     colour = game.players[p]
-    title = M_("{side}: {faction}", side=word(colour), faction=faction.name)
+    title = M_("{side}: {faction}", side=word(colour), faction=faction_word(faction))
     out: list[str] = [f"<h3 style='color: rgb{rgb_of(colour)}'>", title, "</h3>"]
     if not game.options.solo:
         out += ["<p><b>", M_("Points: {points}", points=str(s.scores[p])), "</b></p>"]
