@@ -222,7 +222,8 @@ _READ = """(notOurs) => {
   for (const el of body.querySelectorAll('[placeholder],[title],[aria-label]')) {
     for (const name of ['placeholder', 'title', 'aria-label']) {
       const value = el.getAttribute(name);
-      if (value) said.push(value);
+      // (a label that repeats the tooltip is one sentence: a tick box's, issue 107)
+      if (value && !(name === 'aria-label' && value === el.getAttribute('title'))) said.push(value);
     }
   }
   const box = document.createElement('div');

@@ -317,8 +317,31 @@
         set("cr_group", 0);
       }
       set("cr", answer.page);
+      window.Vue.nextTick(inkDice);
       C.version = answer.page.version;
       document.body.dataset.version = String(answer.page.version);
+    }
+  }
+
+  // A die of the game's docks in its owner's colour: its number in black or white,
+  // whichever reads better on that colour (WCAG's contrast: one of the two is at least
+  // 4.58:1 on any colour; the docks' own choice, by the colour's name, read at 3:1)
+  function luminance(rgb) {
+    const linear = rgb.map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2];
+  }
+  function inkDice() {
+    for (const die of document.querySelectorAll(".cr-panel-body .cr-die")) {
+      const rgb = (getComputedStyle(die).backgroundColor.match(/[\d.]+/g) || []).map(Number);
+      if (rgb.length < 3 || rgb[3] === 0) { // (no colour of its own: a taken die, on white)
+        die.style.color = "#595959";
+        continue;
+      }
+      const light = luminance(rgb.slice(0, 3));
+      die.style.color = (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) ? "black" : "white";
     }
   }
 
@@ -723,7 +746,28 @@
   C.remove = function (ids) {
     const rows = (get("teacher") || { rows: [] }).rows.filter((r) => ids.includes(r.id));
     if (!rows.length) return;
+    // the question takes the focus (its safe answer, Keep: Enter or Escape keeps them)
+    // and gives it back, to the button that asked (or, the students gone, to "Removed")
+    C.asker = document.activeElement;
     set("teacher_confirm", { ids: rows.map((r) => r.id), names: rows.map((r) => r.name) });
+    window.Vue.nextTick(() => focus("#cr-confirm-no"));
+  };
+  function focus(selector) {
+    const found = document.querySelector(selector);
+    if (found) found.focus();
+    return !!found;
+  }
+  function giveBack() {
+    const asker = C.asker;
+    C.asker = null;
+    window.Vue.nextTick(() => {
+      if (asker && asker.isConnected && !asker.disabled) asker.focus();
+      else focus("#cr-removed summary") || focus("#cr-remove-picked");
+    });
+  }
+  C.keep = function () {
+    set("teacher_confirm", null);
+    giveBack();
   };
   C.remove_picked = function () { C.remove(get("teacher_picked").slice()); };
   // "Remove NAMES from the class?", the names in bold (each escaped: a name is a student's)
@@ -745,6 +789,7 @@
     if (!asked) return;
     await teacher("remove", [asked.ids]);
     set("teacher_picked", []);
+    giveBack();
   };
   C.pick_all = function (on) {
     set("teacher_picked", on ? get("teacher").rows.map((r) => r.id) : []);

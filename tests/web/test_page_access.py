@@ -1,0 +1,151 @@
+"""The classroom's pages for every child (issue 107): axe-core (the rules Deque keeps,
+bundled by ``axe-playwright-python``: nothing is fetched while a test runs) finds no
+serious or critical fault on any state of the pages (a student's join, waiting at a closed
+class, each kind of task, a verdict, removed; the teacher's code form, their table, a join
+asking, the Remove question), in the one shared Chromium, the states visited in two tests.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from classroom_helpers import LESSON, ROOT, TERRACE, local_class
+
+from tests.patience import WAIT_MS
+
+LESSONS = ROOT / "model" / "data" / "lessons"
+#: A lesson of each kind of task, read in order: points clicked (Partition 1, step 2), a
+#: ball placed (Partition 3, step 1), a win within moves (Partition 8, step 2), a move typed
+#: or chosen (Terrace 1, step 2), a program's form (Ball 1, step 2), a die's groups of
+#: choices (Rolling 1, step 2).
+KINDS = [
+    (LESSON, 1),
+    (LESSONS / "partition" / "03-a-corner-ball.lesson.json", 0),
+    (LESSONS / "partition" / "08-three-corners-win.lesson.json", 1),
+    (TERRACE, 1),
+    (LESSONS / "ball" / "01-programming.lesson.json", 1),
+    (LESSONS / "rolling" / "01-the-draft.lesson.json", 1),
+]
+AXE = Axe()
+
+
+def faults(page: Any) -> list[str]:
+    """axe-core's serious and critical faults on ``page`` as it is now: each rule, and
+    where it failed."""
+    found = AXE.run(page).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]} {v['help']}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def said(found: dict[str, list[str]]) -> str:
+    """The faults found, by the state of the page."""
+    return "\n".join(f"{state}: {fault}" for state, faults in found.items() for fault in faults)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    results = tmp_path_factory.mktemp("access") / "results.json"
+    with local_class(results, *(path for path, _ in KINDS)) as running:
+        yield running
+
+
+def acted(page: Any, action: str, *args: Any) -> None:
+    """``action`` done on the student's page, its answer shown."""
+    count = page.evaluate("() => Number(document.body.dataset.acted || 0)")
+    page.evaluate("([a, args]) => window.classroom.act(a, args)", [action, list(args)])
+    page.wait_for_function(
+        f"() => Number(document.body.dataset.acted || 0) > {count}", timeout=WAIT_MS
+    )
+
+
+def test_a_students_page_in_every_state_has_no_serious_fault(server, browser):
+    found: dict[str, list[str]] = {}
+    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    page.goto(server.students)
+    page.wait_for_selector("#cr-name", timeout=WAIT_MS)
+    found["join"] = faults(page)
+    page.fill("#cr-name", "Ada")
+    page.click("#cr-join-button")
+    page.wait_for_selector("#cr-step-title", timeout=WAIT_MS)
+    page.wait_for_function("() => document.querySelector('#cr-view canvas')", timeout=WAIT_MS)
+    found["a step to read"] = faults(page)
+    for lesson, (path, step) in enumerate(KINDS):
+        acted(page, "lesson", lesson)
+        for _ in range(step):
+            acted(page, "next")
+        page.wait_for_selector("#cr-task", timeout=WAIT_MS)
+        found[f"{path.stem} step {step + 1}"] = faults(page)
+    acted(page, "lesson", 0)
+    acted(page, "next")
+    acted(page, "point", [0, 0, 0])
+    acted(page, "check")
+    page.wait_for_selector("#cr-verdict", timeout=WAIT_MS)
+    found["a verdict"] = faults(page)
+    server.room.remove([server.room.roster()[0].id])
+    page.reload()
+    page.wait_for_function("() => !document.querySelector('#cr-step-title')", timeout=WAIT_MS)
+    page.wait_for_selector("#cr-msg", timeout=WAIT_MS)
+    found["removed"] = faults(page)
+    server.room.admission.set_closed(True)
+    try:
+        other = browser.new_page(viewport={"width": 1200, "height": 800})
+        other.goto(server.students)
+        other.fill("#cr-name", "Bo", timeout=WAIT_MS)
+        other.click("#cr-join-button")
+        other.wait_for_selector("#cr-number", timeout=WAIT_MS)
+        found["waiting at a closed class"] = faults(other)
+    finally:
+        server.room.admission.set_closed(False)
+    assert not any(found.values()), said(found)
+
+
+def test_the_teachers_page_in_every_state_has_no_serious_fault(server, browser):
+    found: dict[str, list[str]] = {}
+    students = []
+    for name in ("Cy", "Di"):
+        context = browser.new_context(viewport={"width": 1200, "height": 800})
+        students.append(page := context.new_page())
+        page.goto(server.students)
+        page.fill("#cr-name", name, timeout=WAIT_MS)
+        page.click("#cr-join-button")
+        page.wait_for_selector("#cr-step-title", timeout=WAIT_MS)
+    students[1].close()  # a page closed: its row greyed
+    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    page.goto(server.teacher.split("#")[0])
+    page.wait_for_selector("#cr-code", timeout=WAIT_MS)
+    found["the code form"] = faults(page)
+    page.goto(server.teacher)
+    page.reload()
+    page.wait_for_selector(".cr-away", timeout=WAIT_MS)
+    found["the table"] = faults(page)
+    page.click("#cr-close")
+    asking = browser.new_page(viewport={"width": 1200, "height": 800})
+    asking.goto(server.students)
+    asking.fill("#cr-name", "Ed", timeout=WAIT_MS)
+    asking.click("#cr-join-button")
+    page.wait_for_selector("#cr-waiting", timeout=WAIT_MS)
+    found["a join asking"] = faults(page)
+    # the Remove question takes the focus (on Keep) and gives it back (Escape: to the
+    # button that asked; removed: to "Removed", where they can be brought back)
+    page.focus(".cr-remove")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#cr-confirm", timeout=WAIT_MS)
+    page.wait_for_function("() => document.activeElement.id === 'cr-confirm-no'")
+    found["the Remove question"] = faults(page)
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('#cr-confirm')")
+    page.wait_for_function("() => document.activeElement.classList.contains('cr-remove')")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement.id === 'cr-confirm-no'")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Enter")  # (on Remove)
+    page.wait_for_selector("#cr-removed", timeout=WAIT_MS)
+    page.wait_for_function("() => document.activeElement.matches('#cr-removed summary')")
+    page.click("#cr-removed summary")
+    found["removed students"] = faults(page)
+    assert not any(found.values()), said(found)
