@@ -28,6 +28,8 @@ KINDS = [
     (LESSONS / "ball" / "01-programming.lesson.json", 1),
     (LESSONS / "rolling" / "01-the-draft.lesson.json", 1),
 ]
+#: A full pyramid whose points are picked: a ball's point behind offered (Partition 10).
+FULL = LESSONS / "partition" / "10-a-full-pyramid.lesson.json"
 AXE = Axe()
 
 
@@ -50,7 +52,7 @@ def said(found: dict[str, list[str]]) -> str:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     results = tmp_path_factory.mktemp("access") / "results.json"
-    with local_class(results, *(path for path, _ in KINDS)) as running:
+    with local_class(results, *(path for path, _ in KINDS), FULL) as running:
         yield running
 
 
@@ -148,4 +150,75 @@ def test_the_teachers_page_in_every_state_has_no_serious_fault(server, browser):
     page.wait_for_function("() => document.activeElement.matches('#cr-removed summary')")
     page.click("#cr-removed summary")
     found["removed students"] = faults(page)
+    server.room.admission.set_closed(False)  # (open again for the tests after this one)
     assert not any(found.values()), said(found)
+
+
+def live(page: Any, words: str) -> str:
+    """What the page's live region says, once it says ``words``."""
+    page.wait_for_function(
+        "(w) => document.querySelector('#cr-live').textContent.includes(w)", arg=words,
+        timeout=WAIT_MS,
+    )  # fmt: skip
+    return page.inner_text("#cr-live")
+
+
+def test_a_pick_task_by_keyboard_alone_said_in_a_live_region(server, browser):
+    """Keyboard alone: the name typed, the board reached by Tab, its focus point moved
+    (Home, arrows, Page Up), each point named in the live region, Enter picks it, Check by
+    Tab and Enter: the pick and the verdict said there too; the board in words lists the
+    pieces by point."""
+    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    page.goto(server.students)
+    page.wait_for_selector("#cr-name", timeout=WAIT_MS)
+    page.focus("#cr-name")
+    page.keyboard.type("Fay")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#cr-step-title", timeout=WAIT_MS)
+    live(page, "Step 1 of 3")
+    page.focus("#cr-next")
+    page.keyboard.press("Enter")
+    live(page, "Step 2 of 3")
+    page.wait_for_function(
+        "() => document.body.dataset.framed === String(window.classroom.boardKey)",
+        timeout=WAIT_MS,
+    )
+    for _ in range(40):  # Tab, as a child without a mouse does, to the board
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.id") == "cr-view":
+            break
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "The board"
+    page.keyboard.press("Home")
+    assert live(page, "0,0,0").startswith("0,0,0: empty")
+    assert page.is_visible("#cr-focus")
+    page.keyboard.press("PageUp")
+    live(page, ",1: ")  # a point of level 1
+    page.keyboard.press("End")
+    live(page, "0,0,3: empty")  # the apex: the corner the step asks for
+    page.keyboard.press("Enter")
+    live(page, "Picked: 0,0,3")
+    assert page.inner_text("#cr-picked") == "Picked: 0,0,3"
+    page.focus("#cr-check")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#cr-verdict", timeout=WAIT_MS)
+    verdict = page.inner_text("#cr-verdict b").strip()
+    assert verdict in live(page, verdict)
+    # a ball picked by Enter offers the point it hides, as a click does; Enter again picks it
+    acted(page, "lesson", len(KINDS))
+    page.wait_for_function(
+        "() => document.body.dataset.framed === String(window.classroom.boardKey)",
+        timeout=WAIT_MS,
+    )
+    page.focus("#cr-view")
+    page.keyboard.press("Home")
+    page.keyboard.press("PageUp")
+    assert live(page, "0,0,1: ") == "0,0,1: red, hidden by 0,0,2"
+    page.keyboard.press("Enter")
+    offer = live(page, "Click 0,0,1 again to pick 1,1,0")
+    assert offer.startswith("Picked: 0,0,1 Click 0,0,1 again to pick 1,1,0"), offer
+    page.keyboard.press("Enter")
+    assert live(page, "Picked: 1,1,0") == "Picked: 1,1,0"
+    page.click("#cr-board-words summary")
+    listed = page.inner_text("#cr-board-words")
+    assert "0,0,0: blue, hidden by 0,0,1" in listed, listed
+    assert "0,0,3: " in listed, listed

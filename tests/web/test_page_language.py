@@ -196,6 +196,8 @@ NOT_OURS = [
     ".cr-panels",
     ".cr-legend-row",
     ".cr-labels",
+    "#cr-live",  # (says again what the page shows: a step's title, a verdict, a pick)
+    "#cr-board-words li",  # (the board's points in the games' words)
     "#cr-who",
     "#cr-teacher-lesson option",
     "#cr-language",

@@ -27,6 +27,16 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("Step {step} of {steps}"),
     N_("Picked: {points}"),
     N_("Picked: nothing yet"),
+    # the board by keyboard and for a screen reader (issue 107)
+    N_("The board"),
+    N_(
+        "On the board: the arrow keys move the focus point along a level, Page Up and Page "
+        "Down (or + and -) go a level up or down, Home goes to a corner, End to the top; "
+        "Enter or Space clicks the point."
+    ),
+    N_("The board in words"),
+    N_("Move played."),
+    N_("The teacher let you in."),
     N_("Hint: {hint}"),
     N_("Moves of {about}:"),
     N_("The moves:"),

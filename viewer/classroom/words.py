@@ -293,7 +293,8 @@ def translated(reply: Reply, language: str) -> Reply:
         labels = [
             {**label, "text": _label_said(label["text"], language)} for label in board["labels"]
         ]
-        out["board"] = {**board, "legend": legend, "labels": labels}
+        spots = [{**spot, "words": said(spot["words"], language)} for spot in board["spots"]]
+        out["board"] = {**board, "legend": legend, "labels": labels, "spots": spots}
     if "rows" in reply:
         out["rows"] = [{**row, "reason": said(row["reason"], language)} for row in reply["rows"]]
     return cast(Reply, out)

@@ -46,6 +46,9 @@
     teacher: null, teacher_code: "", teacher_lesson: 0, teacher_step: 1,
     teacher_picked: [], teacher_waiting_picked: [], teacher_confirm: null, cr_group: 0,
     teacher_removed_picked: [],
+    // the keyboard's focus point on the board (issue 107): the board's spots (each site a
+    // click reaches: its point, centre and words), the point focused, the board focused
+    cr_spots: [], cr_focus: null, cr_board_focus: false,
     // the page's words in its language (viewer/classroom/words.py: page_words)
     cr_language: "en", cr_words: { language: "en", plural: "(n != 1)", words: {}, languages: [] },
   };
@@ -262,12 +265,51 @@
     document.body.dataset.framed = String(board.key);
   }
 
+  // ---- a screen reader's view (issue 107): a polite live region says what changed ----
+  function say(text) {
+    const live = document.getElementById("cr-live");
+    if (!live || !text) return;
+    // (the same words again are said again: the region emptied first)
+    live.textContent = "";
+    window.setTimeout(() => { live.textContent = text; }, 30);
+  }
+  C.say = say;
+
+  // What an answer changed on the student's page, in words: the step, the points picked,
+  // a move played, the verdict, a refusal or offer, let in, removed.
+  function news(before, answer, waited) {
+    const said = [];
+    const page = answer.page;
+    if (answer.forget) return answer.error || "";
+    if (waited && answer.token) said.push(t("The teacher let you in."));
+    if (page) {
+      const step = page.lesson + ":" + page.step;
+      const same = before && before.lesson + ":" + before.step === step;
+      if (!same) {
+        said.push(t("Step {step} of {steps}", { step: page.step + 1, steps: page.steps }) + ": " + page.title);
+      } else {
+        if (page.picked.join(";") !== before.picked.join(";")) {
+          said.push(page.picked.length ? t("Picked: {points}", { points: page.picked.join("; ") }) : t("Picked: nothing yet"));
+        }
+        if (page.moved && !before.moved) said.push(t("Move played."));
+      }
+      const verdict = page.verdict;
+      const old = same ? before.verdict : null;
+      if (verdict && (!old || old.word !== verdict.word || old.reason !== verdict.reason)) {
+        said.push(verdict.word + " " + verdict.reason);
+      }
+    }
+    if (answer.error) said.push(answer.error);
+    return said.join(" ");
+  }
+
   function apply(answer) {
     if (!answer) return;
     if (answer.unbound) { // this connection has not given the key yet: it does now
       resume();
       return;
     }
+    say(news(get("cr"), answer, !!C.waiting));
     set("cr_msg", answer.error || "");
     if (answer.waiting) C.waiting = true;
     // what the student can do: wait (or type a door number), or nothing (removed)
@@ -288,6 +330,8 @@
       set("board_parts", boardParts(board));
       C.keys = board.keys || {};
       set("cr_legend", board.legend);
+      set("cr_spots", board.spots || []);
+      C.gap = null;
       set("cr_levels", board.levels);
       set("cr_flat", !!board.flat);
       set("cr_clips", !!board.clips);
@@ -569,6 +613,7 @@
   }
 
   function placeLabels() {
+    if (get("cr_board_focus")) placeFocus();
     const box = document.getElementById("cr-labels");
     const canvas = document.querySelector("#cr-view canvas");
     if (!box || !canvas || !(C.labels || []).length) return;
@@ -636,6 +681,134 @@
       if (ray) C.act("click", ray);
     }, true);
   }
+
+  // ---- the board by keyboard (issue 107): a focus point moves along the board's spots
+  // (the sites a click reaches, sent with the board), drawn over the board and named in
+  // the live region; Enter or Space sends the click a mouse sends there: the view ray
+  // through its centre (started just before it: a point a ball hides is clicked, and a
+  // second Enter on a ball takes the point-behind offer, as a second click does).
+  // Arrow keys: along a level, as the board shows it on the screen (the camera's right and
+  // up, laid on the board); Page Up / Page Down or + / -: a level up or down; Home: a
+  // corner of the lowest level; End: the highest point.
+  function gap() {
+    if (C.gap) return C.gap;
+    const spots = get("cr_spots");
+    let least = Infinity;
+    for (let i = 0; i < Math.min(spots.length, 60); i += 1) {
+      for (let j = i + 1; j < spots.length; j += 1) {
+        const d = Math.hypot(...sub(spots[i].at, spots[j].at));
+        if (d > 1e-9 && d < least) least = d;
+      }
+    }
+    C.gap = Number.isFinite(least) ? least : 1;
+    return C.gap;
+  }
+  function focused() {
+    const key = get("cr_focus");
+    return get("cr_spots").find((s) => s.point.join(",") === key) || null;
+  }
+  // a spot's level: a pyramid's points have three coordinates, the last their level
+  // (a stepped pyramid's squares, a grid's, a map's hexes: one level, whatever their height)
+  function levelOf(spot) {
+    return !get("cr_flat") && spot.point.length === 3 ? spot.point[2] : 0;
+  }
+  // the spot from ``here`` the key ``way`` goes to (null: none that way)
+  function stepped(here, way) {
+    const spots = get("cr_spots");
+    const g = gap();
+    const level = (s) => levelOf(s) === levelOf(here);
+    if (way === "up" || way === "down") {
+      const sign = way === "up" ? 1 : -1;
+      const found = spots.filter((s) => sign * (levelOf(s) - levelOf(here)) > 0);
+      const next = found.length ? Math.min(...found.map((s) => sign * levelOf(s))) : 0;
+      return nearest(found.filter((s) => sign * levelOf(s) === next), here.at);
+    }
+    const s = frame();
+    const flat = (v) => { const l = Math.hypot(v[0], v[1]) || 1; return [v[0] / l, v[1] / l]; };
+    const right = s ? flat(s.right) : [1, 0];
+    const upward = s ? flat(s.ahead[2] < -0.95 ? s.up : s.ahead) : [0, 1];
+    const dir = { right: right, left: [-right[0], -right[1]], back: upward, front: [-upward[0], -upward[1]] }[way];
+    let best = null;
+    let score = Infinity;
+    for (const spot of spots) {
+      if (spot === here || !level(spot)) continue;
+      const d = sub(spot.at, here.at);
+      const along = d[0] * dir[0] + d[1] * dir[1];
+      if (along < 0.2 * g) continue;
+      const across = Math.abs(d[0] * dir[1] - d[1] * dir[0]);
+      if (across > along * 1.5) continue;
+      const cost = along + 2 * across;
+      if (cost < score) { score = cost; best = spot; }
+    }
+    return best;
+  }
+  function nearest(spots, at) {
+    let best = null;
+    let least = Infinity;
+    for (const spot of spots) {
+      const d = Math.hypot(...sub(spot.at, at));
+      if (d < least) { least = d; best = spot; }
+    }
+    return best;
+  }
+  function corner() {
+    const spots = get("cr_spots");
+    if (!spots.length) return null;
+    const low = Math.min(...spots.map(levelOf));
+    const base = spots.filter((s) => levelOf(s) === low);
+    return base.reduce((a, b) => (b.at[0] + b.at[1] < a.at[0] + a.at[1] ? b : a));
+  }
+  function top() {
+    const spots = get("cr_spots");
+    return spots.length ? spots.reduce((a, b) => (levelOf(b) > levelOf(a) ? b : a)) : null;
+  }
+  function focusOn(spot) {
+    if (!spot) return;
+    set("cr_focus", spot.point.join(","));
+    set("cr_board_focus", true); // (a board focused by a click shows it at the first key)
+    placeFocus();
+    say(spot.words);
+  }
+  const WAYS = {
+    ArrowRight: "right", ArrowLeft: "left", ArrowUp: "back", ArrowDown: "front",
+    PageUp: "up", PageDown: "down", "+": "up", "-": "down",
+  };
+  C.board_key = function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const key = event.key;
+    const here = focused();
+    let spot = null;
+    if (key in WAYS) spot = here ? stepped(here, WAYS[key]) || here : corner();
+    else if (key === "Home") spot = corner();
+    else if (key === "End") spot = top();
+    else if (key === "Enter" || key === " ") {
+      event.preventDefault();
+      event.stopPropagation();
+      if (here) pickSpot(here);
+      else focusOn(corner());
+      return;
+    } else return;
+    event.preventDefault();
+    event.stopPropagation();
+    focusOn(spot);
+  };
+  function pickSpot(spot) {
+    const s = frame();
+    if (!s) return;
+    const way = unit(sub(spot.at, s.cam.position));
+    const start = spot.at.map((v, i) => v - way[i] * 0.05 * gap());
+    C.act("click", [start, way]);
+  }
+  function placeFocus() {
+    const ring = document.getElementById("cr-focus");
+    const spot = focused();
+    if (!ring || !spot) return;
+    const at = C.screen_of(spot.at);
+    if (!at) return;
+    ring.style.left = Math.round(at[0]) + "px";
+    ring.style.top = Math.round(at[1]) + "px";
+  }
+  C.place_focus = placeFocus;
 
   C.view = function (change) {
     const page = get("cr");
