@@ -904,9 +904,21 @@
     const rows = new Set(answer.rows.map((r) => r.id));
     const picked = get("teacher_picked");
     if (picked.some((id) => !rows.has(id))) set("teacher_picked", picked.filter((id) => rows.has(id)));
+    const had = document.activeElement;
     set("teacher", answer);
+    window.Vue.nextTick(() => keepFocus(had));
     document.body.dataset.rows = String(answer.rows.length);
     document.body.dataset.waiting = String(answer.waiting.length);
+  }
+
+  // The teacher's focus where the work is (issue 107): a control that an answer took away
+  // (the code's box once it opened the class, a join let in or refused, a student brought
+  // back) hands the focus on: to the next join waiting, else to the class's orders.
+  const NEXT_WORK = [".cr-admit", "#cr-teacher-lesson"];
+  function keepFocus(had) {
+    if (!had || had === document.body || had.isConnected) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    for (const selector of NEXT_WORK) if (focus(selector)) return;
   }
 
   C.teacher_code = function () {
