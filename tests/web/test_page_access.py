@@ -235,3 +235,61 @@ def test_a_pick_task_by_keyboard_alone_said_in_a_live_region(server, browser):
     listed = page.inner_text("#cr-board-words")
     assert "0,0,0: blue, hidden by 0,0,1" in listed, listed
     assert "0,0,3: " in listed, listed
+
+
+#: What a phone's page must keep (WCAG 2.5.5: a target of 44 px at least; the board a
+#: board): every control's size, the page's own width, the board's.
+_MEASURE = """() => {
+  const small = [];
+  for (const el of document.querySelectorAll('button, select, input, summary, [tabindex="0"]')) {
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(el).visibility === 'hidden') continue;
+    const label = el.closest('label');  // (a tick box's target is its label too)
+    const target = label && (el.type === 'checkbox') ? label.getBoundingClientRect() : box;
+    if (Math.min(target.width, target.height) < 44) {
+      const size = Math.round(target.width) + 'x' + Math.round(target.height);
+      small.push((el.id || el.className || el.tagName) + ' ' + size);
+    }
+  }
+  const view = document.querySelector('#cr-view').getBoundingClientRect();
+  const wide = document.documentElement.scrollWidth;
+  return { small: small, wide: wide, board: [view.width, view.height] };
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (820, 1180)])
+def test_a_phone_or_a_tablet_shows_a_board_and_big_targets_and_a_tap_picks(server, browser, size):
+    """A phone (390x844): the board 300 px wide at least, above the lesson; the page never
+    scrolls sideways; every control a 44 px target; a tap on a point picks it. A tablet
+    (820x1180): the board, no sideways scroll and the tap, its page as it was."""
+    width, height = size
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    page.goto(server.students)
+    page.wait_for_selector("#cr-name", timeout=WAIT_MS)
+    page.fill("#cr-name", "Gus")
+    page.tap("#cr-join-button")
+    page.wait_for_selector("#cr-step-title", timeout=WAIT_MS)
+    acted(page, "lesson", 0)
+    acted(page, "next")
+    page.wait_for_function(
+        "() => document.body.dataset.framed === String(window.classroom.boardKey)",
+        timeout=WAIT_MS,
+    )
+    measured = page.evaluate(_MEASURE)
+    assert measured["wide"] <= width, measured  # no sideways scroll
+    assert measured["board"][0] >= 300, measured
+    if width < 600:  # (a tablet's page stays as it was)
+        assert measured["small"] == [], measured
+    # a tap on the apex picks it
+    spots = page.evaluate("() => window.classroom.get('cr_spots')")
+    apex = next(s for s in spots if s["point"] == [0, 0, 3])
+    x, y = page.evaluate("(p) => window.classroom.screen_of(p)", apex["at"])
+    count = page.evaluate("() => Number(document.body.dataset.acted || 0)")
+    page.touchscreen.tap(x, y)
+    page.wait_for_function(
+        f"() => Number(document.body.dataset.acted || 0) > {count}", timeout=WAIT_MS
+    )
+    assert page.inner_text("#cr-picked") == "Picked: 0,0,3"
