@@ -293,3 +293,11 @@ def test_a_phone_or_a_tablet_shows_a_board_and_big_targets_and_a_tap_picks(serve
         f"() => Number(document.body.dataset.acted || 0) > {count}", timeout=WAIT_MS
     )
     assert page.inner_text("#cr-picked") == "Picked: 0,0,3"
+    if width < 600:  # the teacher's page on a phone: its table scrolls, the page does not
+        teacher = context.new_page()
+        teacher.goto(server.teacher)
+        teacher.wait_for_selector("#cr-table", timeout=WAIT_MS)
+        measured = teacher.evaluate(_MEASURE.replace("#cr-view", "#cr-table"))
+        teacher.close()
+        assert measured["wide"] <= width, measured
+        assert measured["small"] == [], measured
