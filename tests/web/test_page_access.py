@@ -235,6 +235,20 @@ def test_a_pick_task_by_keyboard_alone_said_in_a_live_region(server, browser):
     listed = page.inner_text("#cr-board-words")
     assert "0,0,0: blue, hidden by 0,0,1" in listed, listed
     assert "0,0,3: " in listed, listed
+    # a board of one level (Allmer's stepped pyramid): its squares by the game's names
+    acted(page, "lesson", 3)
+    acted(page, "next")
+    page.wait_for_function(
+        "() => document.body.dataset.framed === String(window.classroom.boardKey)",
+        timeout=WAIT_MS,
+    )
+    page.focus("#cr-view")
+    page.keyboard.press("Home")
+    assert live(page, "a7") == "a7: white"
+    page.keyboard.press("ArrowRight")
+    assert live(page, "b7") == "b7: white"
+    page.keyboard.press("ArrowUp")
+    assert live(page, "b6") == "b6: empty"
 
 
 #: What a phone's page must keep (WCAG 2.5.5: a target of 44 px at least; the board a

@@ -265,7 +265,7 @@ def _spots(board: Board, ui: GameUI[Any], frame: Frame, view: Mapping[str, Any])
     spots: list[Spot] = []
     for site in sorted(held):
         point = [int(c) for c in ui.coords_of(site)]
-        name = ",".join(map(str, point))
+        name = ui.site_name(site)  # (as the game writes it in moves: "1,0,2", "c3", "S2")
         colours = held[site]
         said = (
             M_("{point}: {pieces}", point=name, pieces=joined(dict.fromkeys(colours), " and "))
@@ -274,7 +274,7 @@ def _spots(board: Board, ui: GameUI[Any], frame: Frame, view: Mapping[str, Any])
         )
         over = _resting_on(centres, site, gap, frame.pieces) if not board.flat else []
         if over:
-            names = [",".join(map(str, ui.coords_of(s))) for s in over]
+            names = [ui.site_name(s) for s in over]
             said = M_("{spot}, hidden by {points}", spot=said, points=joined(names, " and "))
         at = [round(float(c), 4) for c in centres[site]]
         spots.append({"point": point, "at": at, "words": said, "held": bool(colours)})

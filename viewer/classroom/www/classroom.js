@@ -760,7 +760,10 @@
   }
   function top() {
     const spots = get("cr_spots");
-    return spots.length ? spots.reduce((a, b) => (levelOf(b) > levelOf(a) ? b : a)) : null;
+    if (!spots.length) return null;
+    const high = Math.max(...spots.map(levelOf));
+    const level = spots.filter((s) => levelOf(s) === high); // (one level: the far corner)
+    return level.reduce((a, b) => (b.at[0] + b.at[1] > a.at[0] + a.at[1] ? b : a));
   }
   function focusOn(spot) {
     if (!spot) return;
