@@ -133,6 +133,7 @@ def test_the_teachers_page_in_every_state_has_no_serious_fault(server, browser):
     asking.fill("#cr-name", "Ed", timeout=WAIT_MS)
     asking.click("#cr-join-button")
     page.wait_for_selector("#cr-waiting", timeout=WAIT_MS)
+    assert live(page, "Ed") == "Asking to join (1): Ed"  # said to the teacher's screen reader
     found["a join asking"] = faults(page)
     page.focus(".cr-admit")
     page.keyboard.press("Enter")  # Ed let in: the focus stays in the teacher's orders

@@ -908,6 +908,11 @@
     const picked = get("teacher_picked");
     if (picked.some((id) => !rows.has(id))) set("teacher_picked", picked.filter((id) => rows.has(id)));
     const had = document.activeElement;
+    const before = get("teacher");
+    if (before && answer.waiting.length > before.waiting.length) {
+      say(t("Asking to join ({count}):", { count: answer.waiting.length }) + " " +
+        answer.waiting.map((w) => w.name).join(", "));
+    }
     set("teacher", answer);
     window.Vue.nextTick(() => keepFocus(had));
     document.body.dataset.rows = String(answer.rows.length);
