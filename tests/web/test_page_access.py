@@ -284,6 +284,9 @@ def test_a_phone_or_a_tablet_shows_a_board_and_big_targets_and_a_tap_picks(serve
     page = context.new_page()
     page.goto(server.students)
     page.wait_for_selector("#cr-name", timeout=WAIT_MS)
+    if width < 600:  # the join form too
+        joining = page.evaluate(_MEASURE)
+        assert (joining["wide"], joining["small"]) == (width, []), joining
     page.fill("#cr-name", "Gus")
     page.tap("#cr-join-button")
     page.wait_for_selector("#cr-step-title", timeout=WAIT_MS)
