@@ -332,6 +332,7 @@
       set("cr_legend", board.legend);
       set("cr_spots", board.spots || []);
       C.gap = null;
+      if (!focused()) set("cr_focus", null); // (another board: its focus point is gone)
       set("cr_levels", board.levels);
       set("cr_flat", !!board.flat);
       set("cr_clips", !!board.clips);
