@@ -272,11 +272,33 @@ _MEASURE = """() => {
 }"""
 
 
+#: The board's camera: where it stands (as text) and how far from what it looks at.
+_CAMERA = """() => {
+  const c = window.classroom.refs.view.getCamera();
+  return [c.position.join(','), Math.hypot(...c.position.map((v, i) => v - c.focalPoint[i]))];
+}"""
+
+
+def gesture(session: Any, steps: list[list[tuple[float, float]]]) -> None:
+    """Fingers on the screen (Chromium's touch input): each step the fingers' places, from
+    where they touch to where they lift."""
+
+    def touch(kind: str, places: list[tuple[float, float]]) -> None:
+        points = [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(places)]
+        session.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", steps[0])
+    for places in steps[1:]:
+        touch("touchMove", places)
+    touch("touchEnd", [])
+
+
 @pytest.mark.parametrize("size", [(390, 844), (820, 1180)])
 def test_a_phone_or_a_tablet_shows_a_board_and_big_targets_and_a_tap_picks(server, browser, size):
     """A phone (390x844): the board 300 px wide at least, above the lesson; the page never
-    scrolls sideways; every control a 44 px target; a tap on a point picks it. A tablet
-    (820x1180): the board, no sideways scroll and the tap, its page as it was."""
+    scrolls sideways; every control a 44 px target; a tap on a point picks it, a drag turns
+    the board, a pinch zooms. A tablet (820x1180): the board, no sideways scroll, the tap,
+    the drag and the pinch, its page as it was."""
     width, height = size
     context = browser.new_context(
         viewport={"width": width, "height": height}, has_touch=True, is_mobile=True
@@ -311,6 +333,17 @@ def test_a_phone_or_a_tablet_shows_a_board_and_big_targets_and_a_tap_picks(serve
         f"() => Number(document.body.dataset.acted || 0) > {count}", timeout=WAIT_MS
     )
     assert page.inner_text("#cr-picked") == "Picked: 0,0,3"
+    # a finger's drag turns the board (and picks nothing); two fingers spread zoom in
+    done = page.evaluate("() => document.body.dataset.acted")
+    turned, far = page.evaluate(_CAMERA)
+    fingers = context.new_cdp_session(page)
+    box = page.query_selector("#cr-view").bounding_box()
+    x, y = box["x"] + box["width"] / 2 - 50, box["y"] + box["height"] / 2
+    gesture(fingers, [[(x + 8 * k, y)] for k in range(15)])
+    page.wait_for_function(f"(was) => ({_CAMERA})()[0] !== was", arg=turned, timeout=WAIT_MS)
+    gesture(fingers, [[(x - 5 * k, y), (x + 100 + 5 * k, y)] for k in range(15)])
+    page.wait_for_function(f"(was) => ({_CAMERA})()[1] < was * 0.8", arg=far, timeout=WAIT_MS)
+    assert page.evaluate("() => document.body.dataset.acted") == done
     if width < 600:  # the teacher's page on a phone: its table scrolls, the page does not
         teacher = context.new_page()
         teacher.goto(server.teacher)

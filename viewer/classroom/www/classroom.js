@@ -651,17 +651,26 @@
     board.dataset.listening = "1";
     board.addEventListener("pointerdown", (e) => {
       if (HANDED.has(e) || e.button !== 0) return; // (another button: vtk.js's at once)
+      if (C.down && C.down.event.pointerId !== e.pointerId) {
+        hand(C.down); // a second finger: a pinch, vtk.js's, both fingers (issue 107)
+        return;
+      }
       C.down = { x: e.clientX, y: e.clientY, event: e, dragging: false };
       e.stopPropagation();
     }, true);
     board.addEventListener("pointermove", (e) => {
       const down = C.down;
-      if (!down || down.dragging) return;
+      if (!down || down.dragging || e.pointerId !== down.event.pointerId) return;
       if (Math.hypot(e.clientX - down.x, e.clientY - down.y) <= 4) {
         e.stopPropagation();
         return;
       }
-      down.dragging = true; // a drag: vtk.js has the press now, where it was
+      hand(down);
+    }, true);
+    // a drag (or a pinch): vtk.js has the press now, where it was
+    function hand(down) {
+      if (down.dragging) return;
+      down.dragging = true;
       const first = down.event;
       const press = new PointerEvent("pointerdown", {
         bubbles: true, cancelable: true, composed: true, clientX: first.clientX,
@@ -672,10 +681,10 @@
       });
       HANDED.add(press);
       first.target.dispatchEvent(press);
-    }, true);
+    }
     board.addEventListener("pointerup", (e) => {
       const down = C.down;
-      if (!down || e.button !== 0) return;
+      if (!down || e.button !== 0 || e.pointerId !== down.event.pointerId) return;
       C.down = null;
       if (down.dragging) return; // the drag ends in vtk.js
       e.stopPropagation();
