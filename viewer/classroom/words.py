@@ -293,7 +293,7 @@ def translated(reply: Reply, language: str) -> Reply:
         labels = [
             {**label, "text": _label_said(label["text"], language)} for label in board["labels"]
         ]
-        spots = [{**spot, "words": said(spot["words"], language)} for spot in board["spots"]]
+        spots = [{**s, "words": said(s["words"], language)} for s in board.get("spots", [])]
         out["board"] = {**board, "legend": legend, "labels": labels, "spots": spots}
     if "rows" in reply:
         out["rows"] = [{**row, "reason": said(row["reason"], language)} for row in reply["rows"]]
