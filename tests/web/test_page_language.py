@@ -359,6 +359,8 @@ NOT_OURS = [
     ".cr-panels",
     ".cr-legend-row",
     ".cr-labels",
+    "#cr-live",  # (says again what the page shows: a step's title, a verdict, a pick)
+    "#cr-board-words li",  # (the board's points in the games' words)
     "#cr-who",
     "#cr-teacher-lesson option",
     "#cr-language",
@@ -385,7 +387,8 @@ _READ = """(notOurs) => {
   for (const el of body.querySelectorAll('[placeholder],[title],[aria-label]')) {
     for (const name of ['placeholder', 'title', 'aria-label']) {
       const value = el.getAttribute(name);
-      if (value) said.push(value);
+      // (a label that repeats the tooltip is one sentence: a tick box's, issue 107)
+      if (value && !(name === 'aria-label' && value === el.getAttribute('title'))) said.push(value);
     }
   }
   const box = document.createElement('div');

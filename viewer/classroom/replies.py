@@ -223,6 +223,16 @@ class Label(TypedDict):
     kind: str
 
 
+class Spot(TypedDict):
+    """A site the page's keyboard focus point stops at (issue 107): its point's name, its
+    centre, and what it is in words (what holds it, what hides it)."""
+
+    point: list[int]
+    at: list[float]
+    words: str
+    held: bool  # whether a piece holds it (the page lists those: the board in words)
+
+
 class Camera(TypedDict):
     focalPoint: list[float]
     position: list[float]
@@ -242,6 +252,7 @@ class BoardShown(TypedDict):
     flat: bool
     clips: bool
     labels: list[Label]
+    spots: list[Spot]
     camera: NotRequired[Camera]
     key: NotRequired[str]
 

@@ -32,7 +32,7 @@ import pyvista as pv
 
 from ..boards.base import Copies, Spheres
 from .aims import Aims
-from .replies import BoardShown, Part, PartState, PointArray, Values
+from .replies import BoardShown, Part, PartState, PointArray, Spot, Values
 
 #: The page's looks (``www/classroom.js``): opaque pieces, translucent ghosts, opaque marks,
 #: rims (the near half not drawn: an outline round a ball), faint faces (walls, regions)
@@ -278,6 +278,7 @@ class Board:
     clips: bool = False
     labels: list[tuple[str, tuple[float, ...], str]] = field(default_factory=list)
     aims: Aims | None = None  # the cones and labels a click may aim at a site by
+    spots: list[Spot] = field(default_factory=list)  # where the keyboard's focus stops
 
     def layers(self) -> dict[str, Drawn]:
         return self.drawn
@@ -313,6 +314,7 @@ class Board:
                 {"text": text, "at": [round(float(c), 3) for c in at], "kind": kind}
                 for text, at, kind in self.labels
             ],
+            "spots": self.spots,
         }
 
     def say(self, rgb: Sequence[int] | None, words: str, kind: str) -> None:

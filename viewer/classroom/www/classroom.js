@@ -54,6 +54,9 @@
     teacher: null, teacher_code: "", teacher_lesson: 0, teacher_step: 1,
     teacher_picked: [], teacher_waiting_picked: [], teacher_confirm: null, cr_group: 0,
     teacher_removed_picked: [],
+    // the keyboard's focus point on the board (issue 107): the board's spots (each site a
+    // click reaches: its point, centre and words), the point focused, the board focused
+    cr_spots: [], cr_focus: null, cr_board_focus: false,
     // the page's words in its language (viewer/classroom/words.py: page_words)
     cr_language: "en", cr_words: { language: "en", plural: "(n != 1)", words: {}, languages: [] },
   };
@@ -270,12 +273,51 @@
     document.body.dataset.framed = String(board.key);
   }
 
+  // ---- a screen reader's view (issue 107): a polite live region says what changed ----
+  function say(text) {
+    const live = document.getElementById("cr-live");
+    if (!live || !text) return;
+    // (the same words again are said again: the region emptied first)
+    live.textContent = "";
+    window.setTimeout(() => { live.textContent = text; }, 30);
+  }
+  C.say = say;
+
+  // What an answer changed on the student's page, in words: the step, the points picked,
+  // a move played, the verdict, a refusal or offer, let in, removed.
+  function news(before, answer, waited) {
+    const said = [];
+    const page = answer.page;
+    if (answer.forget) return answer.error || "";
+    if (waited && answer.token) said.push(t("The teacher let you in."));
+    if (page) {
+      const step = page.lesson + ":" + page.step;
+      const same = before && before.lesson + ":" + before.step === step;
+      if (!same) {
+        said.push(t("Step {step} of {steps}", { step: page.step + 1, steps: page.steps }) + ": " + page.title);
+      } else {
+        if (page.picked.join(";") !== before.picked.join(";")) {
+          said.push(page.picked.length ? t("Picked: {points}", { points: page.picked.join("; ") }) : t("Picked: nothing yet"));
+        }
+        if (page.moved && !before.moved) said.push(t("Move played."));
+      }
+      const verdict = page.verdict;
+      const old = same ? before.verdict : null;
+      if (verdict && (!old || old.word !== verdict.word || old.reason !== verdict.reason)) {
+        said.push(verdict.word + " " + verdict.reason);
+      }
+    }
+    if (answer.error) said.push(answer.error);
+    return said.join(" ");
+  }
+
   function apply(answer) {
     if (!answer) return;
     if (answer.unbound) { // this connection has not given the key yet: it does now
       resume();
       return;
     }
+    say(news(get("cr"), answer, !!C.waiting));
     set("cr_msg", answer.error || "");
     if (answer.waiting) C.waiting = true;
     // what the student can do: wait (or type a door number), or nothing (removed)
@@ -296,6 +338,9 @@
       set("board_parts", boardParts(board));
       C.keys = board.keys || {};
       set("cr_legend", board.legend);
+      set("cr_spots", board.spots || []);
+      C.gap = null;
+      if (!focused()) set("cr_focus", null); // (another board: its focus point is gone)
       set("cr_levels", board.levels);
       set("cr_flat", !!board.flat);
       set("cr_clips", !!board.clips);
@@ -325,8 +370,32 @@
         set("cr_group", 0);
       }
       set("cr", answer.page);
+      window.Vue.nextTick(inkDice);
       C.version = answer.page.version;
       document.body.dataset.version = String(answer.page.version);
+    }
+  }
+
+  // A die of the game's docks in its owner's colour: its number in black or white,
+  // whichever reads better on that colour (WCAG's contrast: one of the two is at least
+  // 4.58:1 on any colour; the docks' own choice, by the colour's name: white on green at
+  // 3.8:1, a taken die's grey on white at 3.95:1)
+  function luminance(rgb) {
+    const linear = rgb.map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2];
+  }
+  function inkDice() {
+    for (const die of document.querySelectorAll(".cr-panel-body .cr-die")) {
+      const rgb = (getComputedStyle(die).backgroundColor.match(/[\d.]+/g) || []).map(Number);
+      if (rgb.length < 3 || rgb[3] === 0) { // (no colour of its own: a taken die, on white)
+        die.style.color = "#595959";
+        continue;
+      }
+      const light = luminance(rgb.slice(0, 3));
+      die.style.color = (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) ? "black" : "white";
     }
   }
 
@@ -554,6 +623,7 @@
   }
 
   function placeLabels() {
+    if (get("cr_board_focus")) placeFocus();
     const box = document.getElementById("cr-labels");
     const canvas = document.querySelector("#cr-view canvas");
     if (!box || !canvas || !(C.labels || []).length) return;
@@ -589,17 +659,26 @@
     board.dataset.listening = "1";
     board.addEventListener("pointerdown", (e) => {
       if (HANDED.has(e) || e.button !== 0) return; // (another button: vtk.js's at once)
+      if (C.down && C.down.event.pointerId !== e.pointerId) {
+        hand(C.down); // a second finger: a pinch, vtk.js's, both fingers (issue 107)
+        return;
+      }
       C.down = { x: e.clientX, y: e.clientY, event: e, dragging: false };
       e.stopPropagation();
     }, true);
     board.addEventListener("pointermove", (e) => {
       const down = C.down;
-      if (!down || down.dragging) return;
+      if (!down || down.dragging || e.pointerId !== down.event.pointerId) return;
       if (Math.hypot(e.clientX - down.x, e.clientY - down.y) <= 4) {
         e.stopPropagation();
         return;
       }
-      down.dragging = true; // a drag: vtk.js has the press now, where it was
+      hand(down);
+    }, true);
+    // a drag (or a pinch): vtk.js has the press now, where it was
+    function hand(down) {
+      if (down.dragging) return;
+      down.dragging = true;
       const first = down.event;
       const press = new PointerEvent("pointerdown", {
         bubbles: true, cancelable: true, composed: true, clientX: first.clientX,
@@ -610,10 +689,10 @@
       });
       HANDED.add(press);
       first.target.dispatchEvent(press);
-    }, true);
+    }
     board.addEventListener("pointerup", (e) => {
       const down = C.down;
-      if (!down || e.button !== 0) return;
+      if (!down || e.button !== 0 || e.pointerId !== down.event.pointerId) return;
       C.down = null;
       if (down.dragging) return; // the drag ends in vtk.js
       e.stopPropagation();
@@ -621,6 +700,137 @@
       if (ray) C.act("click", ray);
     }, true);
   }
+
+  // ---- the board by keyboard (issue 107): a focus point moves along the board's spots
+  // (the sites a click reaches, sent with the board), drawn over the board and named in
+  // the live region; Enter or Space sends the click a mouse sends there: the view ray
+  // through its centre (started just before it: a point a ball hides is clicked, and a
+  // second Enter on a ball takes the point-behind offer, as a second click does).
+  // Arrow keys: along a level, as the board shows it on the screen (the camera's right and
+  // up, laid on the board); Page Up / Page Down or + / -: a level up or down; Home: a
+  // corner of the lowest level; End: the highest point.
+  function gap() {
+    if (C.gap) return C.gap;
+    const spots = get("cr_spots");
+    let least = Infinity;
+    for (let i = 0; i < Math.min(spots.length, 60); i += 1) {
+      for (let j = i + 1; j < spots.length; j += 1) {
+        const d = Math.hypot(...sub(spots[i].at, spots[j].at));
+        if (d > 1e-9 && d < least) least = d;
+      }
+    }
+    C.gap = Number.isFinite(least) ? least : 1;
+    return C.gap;
+  }
+  function focused() {
+    const key = get("cr_focus");
+    return get("cr_spots").find((s) => s.point.join(",") === key) || null;
+  }
+  // a spot's level: a pyramid's points have three coordinates, the last their level
+  // (a stepped pyramid's squares, a grid's, a map's hexes: one level, whatever their height)
+  function levelOf(spot) {
+    return !get("cr_flat") && spot.point.length === 3 ? spot.point[2] : 0;
+  }
+  // the spot from ``here`` the key ``way`` goes to (null: none that way)
+  function stepped(here, way) {
+    const spots = get("cr_spots");
+    const g = gap();
+    const level = (s) => levelOf(s) === levelOf(here);
+    if (way === "up" || way === "down") {
+      const sign = way === "up" ? 1 : -1;
+      const found = spots.filter((s) => sign * (levelOf(s) - levelOf(here)) > 0);
+      const next = found.length ? Math.min(...found.map((s) => sign * levelOf(s))) : 0;
+      return nearest(found.filter((s) => sign * levelOf(s) === next), here.at);
+    }
+    const s = frame();
+    const flat = (v) => { const l = Math.hypot(v[0], v[1]) || 1; return [v[0] / l, v[1] / l]; };
+    const right = s ? flat(s.right) : [1, 0];
+    const upward = s ? flat(s.ahead[2] < -0.95 ? s.up : s.ahead) : [0, 1];
+    const dir = { right: right, left: [-right[0], -right[1]], back: upward, front: [-upward[0], -upward[1]] }[way];
+    let best = null;
+    let score = Infinity;
+    for (const spot of spots) {
+      if (spot === here || !level(spot)) continue;
+      const d = sub(spot.at, here.at);
+      const along = d[0] * dir[0] + d[1] * dir[1];
+      if (along < 0.2 * g) continue;
+      const across = Math.abs(d[0] * dir[1] - d[1] * dir[0]);
+      if (across > along * 1.5) continue;
+      const cost = along + 2 * across;
+      if (cost < score) { score = cost; best = spot; }
+    }
+    return best;
+  }
+  function nearest(spots, at) {
+    let best = null;
+    let least = Infinity;
+    for (const spot of spots) {
+      const d = Math.hypot(...sub(spot.at, at));
+      if (d < least) { least = d; best = spot; }
+    }
+    return best;
+  }
+  function corner() {
+    const spots = get("cr_spots");
+    if (!spots.length) return null;
+    const low = Math.min(...spots.map(levelOf));
+    const base = spots.filter((s) => levelOf(s) === low);
+    return base.reduce((a, b) => (b.at[0] + b.at[1] < a.at[0] + a.at[1] ? b : a));
+  }
+  function top() {
+    const spots = get("cr_spots");
+    if (!spots.length) return null;
+    const high = Math.max(...spots.map(levelOf));
+    const level = spots.filter((s) => levelOf(s) === high); // (one level: the far corner)
+    return level.reduce((a, b) => (b.at[0] + b.at[1] > a.at[0] + a.at[1] ? b : a));
+  }
+  function focusOn(spot) {
+    if (!spot) return;
+    set("cr_focus", spot.point.join(","));
+    set("cr_board_focus", true); // (a board focused by a click shows it at the first key)
+    placeFocus();
+    say(spot.words);
+  }
+  const WAYS = {
+    ArrowRight: "right", ArrowLeft: "left", ArrowUp: "back", ArrowDown: "front",
+    PageUp: "up", PageDown: "down", "+": "up", "-": "down",
+  };
+  C.board_key = function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const key = event.key;
+    const here = focused();
+    let spot = null;
+    if (key in WAYS) spot = here ? stepped(here, WAYS[key]) || here : corner();
+    else if (key === "Home") spot = corner();
+    else if (key === "End") spot = top();
+    else if (key === "Enter" || key === " ") {
+      event.preventDefault();
+      event.stopPropagation();
+      if (here) pickSpot(here);
+      else focusOn(corner());
+      return;
+    } else return;
+    event.preventDefault();
+    event.stopPropagation();
+    focusOn(spot);
+  };
+  function pickSpot(spot) {
+    const s = frame();
+    if (!s) return;
+    const way = unit(sub(spot.at, s.cam.position));
+    const start = spot.at.map((v, i) => v - way[i] * 0.05 * gap());
+    C.act("click", [start, way]);
+  }
+  function placeFocus() {
+    const ring = document.getElementById("cr-focus");
+    const spot = focused();
+    if (!ring || !spot) return;
+    const at = C.screen_of(spot.at);
+    if (!at) return;
+    ring.style.left = Math.round(at[0]) + "px";
+    ring.style.top = Math.round(at[1]) + "px";
+  }
+  C.place_focus = placeFocus;
 
   C.view = function (change) {
     const page = get("cr");
@@ -716,9 +926,26 @@
     const rows = new Set(answer.rows.map((r) => r.id));
     const picked = get("teacher_picked");
     if (picked.some((id) => !rows.has(id))) set("teacher_picked", picked.filter((id) => rows.has(id)));
+    const had = document.activeElement;
+    const before = get("teacher");
+    if (before && answer.waiting.length > before.waiting.length) {
+      say(t("Asking to join ({count}):", { count: answer.waiting.length }) + " " +
+        answer.waiting.map((w) => w.name).join(", "));
+    }
     set("teacher", answer);
+    window.Vue.nextTick(() => keepFocus(had));
     document.body.dataset.rows = String(answer.rows.length);
     document.body.dataset.waiting = String(answer.waiting.length);
+  }
+
+  // The teacher's focus where the work is (issue 107): a control that an answer took away
+  // (the code's box once it opened the class, a join let in or refused, a student brought
+  // back) hands the focus on: to the next join waiting, else to the class's orders.
+  const NEXT_WORK = [".cr-admit", "#cr-teacher-lesson"];
+  function keepFocus(had) {
+    if (!had || had === document.body || had.isConnected) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    for (const selector of NEXT_WORK) if (focus(selector)) return;
   }
 
   C.teacher_code = function () {
@@ -731,7 +958,28 @@
   C.remove = function (ids) {
     const rows = (get("teacher") || { rows: [] }).rows.filter((r) => ids.includes(r.id));
     if (!rows.length) return;
+    // the question takes the focus (its safe answer, Keep: Enter or Escape keeps them)
+    // and gives it back, to the button that asked (or, the students gone, to "Removed")
+    C.asker = document.activeElement;
     set("teacher_confirm", { ids: rows.map((r) => r.id), names: rows.map((r) => r.name) });
+    window.Vue.nextTick(() => focus("#cr-confirm-no"));
+  };
+  function focus(selector) {
+    const found = document.querySelector(selector);
+    if (found) found.focus();
+    return !!found;
+  }
+  function giveBack() {
+    const asker = C.asker;
+    C.asker = null;
+    window.Vue.nextTick(() => {
+      if (asker && asker.isConnected && !asker.disabled) asker.focus();
+      else focus("#cr-removed summary") || focus("#cr-remove-picked");
+    });
+  }
+  C.keep = function () {
+    set("teacher_confirm", null);
+    giveBack();
   };
   C.remove_picked = function () { C.remove(get("teacher_picked").slice()); };
   // "Remove NAMES from the class?", the names in bold (each escaped: a name is a student's)
@@ -753,6 +1001,7 @@
     if (!asked) return;
     await teacher("remove", [asked.ids]);
     set("teacher_picked", []);
+    giveBack();
   };
   C.pick_all = function (on) {
     set("teacher_picked", on ? get("teacher").rows.map((r) => r.id) : []);
