@@ -78,6 +78,7 @@ from .document import (
     Task,
     in_language,
     languages,
+    stand_in,
     step_document,
 )
 from .folders import (
@@ -167,6 +168,7 @@ __all__ = [
     "right_moves_flags",
     "right_points",
     "rule_of",
+    "stand_in",
     "step_document",
     "step_from",
     "titles",

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pyramid_lab import i18n
 from pyramid_lab.i18n import N_
 
 from .. import files
@@ -39,6 +40,11 @@ STARTER_TEXT = N_("Say one thing about this position.")
 NEW_LESSON_TITLE = N_("My lesson")
 FIRST_STEP_TITLE = N_("First step")
 NEW_STEP_TITLE = N_("New step")
+
+
+def stand_in(text: str, language: str) -> str:
+    """A stand-in text (a new step's text, a title above) in ``language``."""
+    return text if language == ENGLISH else i18n.translations(language).gettext(text)
 
 
 MAX_WITHIN = 9  # plies of a win-within task: a lesson's, answered in a blink

@@ -1,4 +1,4 @@
-"""The colour-vision arithmetic (viewer.lab.colour_vision): CIEDE2000 against the 34 test
+"""The colour-vision arithmetic (tests/colour_vision.py): CIEDE2000 against the 34 test
 pairs of Sharma, Wu and Dalal (2005, table 1), the Machado (2009) simulation where its
 result is known, and the distances issue 107 measured on the palette before it changed."""
 
@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import itertools
 
+import colour_vision as cv
 import numpy as np
 import pytest
-
-from pyramid_lab.viewer.lab import colour_vision as cv
 
 #: Sharma, Wu and Dalal (2005), table 1: (L1, a1, b1, L2, a2, b2, CIEDE2000).
 SHARMA = (
@@ -98,7 +97,7 @@ def test_the_issues_figures_on_the_old_palette() -> None:
 
 
 def _pairs() -> list[tuple[str, str, str, list[float]]]:
-    from pyramid_lab.viewer.lab import palette_pairs as pp
+    import palette_pairs as pp
 
     out = []
     for scene, colours in pp.scenes().items():
@@ -113,7 +112,7 @@ def test_every_pair_a_board_tells_apart_is_apart_in_every_vision_or_has_a_cue() 
     tritanopia, or declare a second cue. Before: the holding group's gold and its anchors'
     green 4.8 apart to a protanope, the west and east walls 5.4, Rolling's red and green
     players 6.2 to a deuteranope, a pass that arrives and one cut 8.6."""
-    from pyramid_lab.viewer.lab import palette_pairs as pp
+    import palette_pairs as pp
 
     near = [
         f"{scene}: {a} / {b} "
@@ -141,7 +140,7 @@ def test_the_issues_pairs_are_apart_now() -> None:
 def test_every_second_cue_is_of_a_pair_drawn() -> None:
     """A cue names a scene and two of its roles (a renamed role would leave a cue that
     excuses nothing, and its pair unexcused)."""
-    from pyramid_lab.viewer.lab import palette_pairs as pp
+    import palette_pairs as pp
 
     scenes = pp.scenes()
     for scene, a, b in pp.SECOND_CUES:

@@ -1,5 +1,5 @@
 """A hex's holder is said by more than its tint (issue 107 item 5): the tints of Rolling
-Pyramids' held hexes are too near for a colour-blind player (viewer.lab.palette_pairs), so
+Pyramids' held hexes are too near for a colour-blind player (tests/palette_pairs.py), so
 a hex held with no stack on it (a starting area chosen) carries its holder's name."""
 
 from __future__ import annotations

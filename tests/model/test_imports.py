@@ -148,6 +148,10 @@ SEARCH_UNIT_TESTS = {
     "tests.compile_stand_in",  # (holds the compiled core's first use, as another thread's)
     "tests.whole_kernels",  # (compiles the whole-game tables' build kernels once a suite)
     "tests.conftest",  # (the split tests' shared Dask cluster: the solve's own quiet settings)
+    "tests.model.test_book_repetition",  # (the book's repetition rule, unit by unit)
+    "tests.model.test_compile_count",  # (counts the compile's functions as numba makes them)
+    "tests.viewer.test_analysis_numbers",  # (a search's choice made by hand, its numbers shown)
+    "tests.viewer.test_solve_time_limit",  # (the solve's clock faked inside its units)
 }
 
 

@@ -34,11 +34,6 @@ def writing_language(language: str) -> str:
     return lessons.ENGLISH if chosen == i18n.PSEUDO else chosen
 
 
-def stand_in(text: str, language: str) -> str:
-    """A stand-in text (a new step's text, title) in ``language``."""
-    return text if language == lessons.ENGLISH else i18n.translations(language).gettext(text)
-
-
 class LessonEditor:
     """The teacher's edits of the lesson ``state`` shows (the step shown, by default);
     each answers None, or why not."""
@@ -65,7 +60,7 @@ class LessonEditor:
         (none in English, or where the catalog has no translation: a title typed)."""
         out: Words = {}
         for key, text in english.items():
-            said = stand_in(text, self.language)
+            said = lessons.stand_in(text, self.language)
             if said != text:
                 out[key] = {self.language: said}
         return out

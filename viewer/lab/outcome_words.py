@@ -102,30 +102,27 @@ def window_reach(level: int, front: int) -> str:
 
 #: A game's piece as what hides a point ("the point its ball hides") and as what a point is
 #: hidden behind ("hidden behind the ball"): whole words, each language's article and case
-#: in them (a German "den Punkt, den die Kugel verdeckt"; "hinter dem Stein").
-HIDER = {
-    "ball": N_("its ball"),
-    "sphere": N_("its sphere"),
-    "stone": N_("its stone"),
-    "pyramid": N_("its pyramid"),
-    "piece": N_("its piece"),
-}
-HIDDEN_BEHIND = {
-    "ball": N_("behind the ball"),
-    "sphere": N_("behind the sphere"),
-    "stone": N_("behind the stone"),
-    "pyramid": N_("behind the pyramid"),
-    "piece": N_("behind the piece"),
-}
+#: in them (a German "den Punkt, den die Kugel verdeckt"; "hinter dem Stein"), found by the
+#: piece's word in their English (no game's name written outside its folder).
+HIDERS = (
+    *(N_("its ball"), N_("its sphere"), N_("its stone"), N_("its pyramid")),
+    N_("its piece"),
+)
+HIDDEN_BEHIND = (
+    *(N_("behind the ball"), N_("behind the sphere"), N_("behind the stone")),
+    *(N_("behind the pyramid"), N_("behind the piece")),
+)
+_HIDER = {phrase.removeprefix("its "): phrase for phrase in HIDERS}
+_BEHIND = {phrase.removeprefix("behind the "): phrase for phrase in HIDDEN_BEHIND}
 
 
 def _hider(piece: str) -> str:
-    found = HIDER.get(piece)
+    found = _HIDER.get(piece)
     return word(found) if found is not None else M_("its {piece}", piece=word(piece))
 
 
 def _hidden_behind(piece: str) -> str:
-    found = HIDDEN_BEHIND.get(piece)
+    found = _BEHIND.get(piece)
     return word(found) if found is not None else M_("behind the {piece}", piece=word(piece))
 
 

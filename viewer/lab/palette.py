@@ -16,7 +16,7 @@ RGB = tuple[int, int, int]
 
 #: Colour vision (issue 107 item 5): every pair of colours a board tells apart keeps a
 #: CIEDE2000 difference of 12 or more under normal vision, protanopia, deuteranopia and
-#: tritanopia (Machado 2009), or has a second cue; :mod:`.palette_pairs` lists the pairs and
+#: tritanopia (Machado 2009), or has a second cue; ``tests/palette_pairs.py`` lists the pairs and
 #: the cues, ``tests/lab/test_colour_vision.py`` measures them. A colour that failed took
 #: the nearest of Okabe and Ito's colours (made to be told apart by every kind of colour
 #: vision: orange 230,159,0; sky blue 86,180,233; bluish green 0,158,115; yellow 240,228,66;

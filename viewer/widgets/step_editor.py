@@ -26,9 +26,8 @@ from PySide6.QtWidgets import (
 from pyramid_lab.i18n import N_, _
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import shorten
-from pyramid_lab.model.lesson import STARTER_TEXT
+from pyramid_lab.model.lesson import STARTER_TEXT, stand_in
 
-from ..lab.lesson_edit import stand_in
 from .growing_text import GrowingText
 from .step_choices import OverlayBoxes, RuleBoxes
 from .step_json import AdvancedJson

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from . import palette
+from pyramid_lab.viewer.lab import palette
 
 #: The least CIEDE2000 difference two colours of a scene keep in every vision, or they
 #: need a second cue.
