@@ -16,6 +16,7 @@ its own ``__pycache__``: ``scripts/setup.sh``); ``PYRAMID_LAB_NO_MACHINE_CODE=1`
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -33,7 +34,11 @@ SKIP = "PYRAMID_LAB_NO_MACHINE_CODE"
 
 
 #: numba's cache files and the warm-up's marks (model/search/compiled/first_use.py).
-MADE = ("*.nbi", "*.nbc", "compiled-*.sha256")
+MADE = ("*.nbi", "*.nbc", "compiled-*.sha256", "machine-code-installed")
+#: Where the install's mark is left (model/search/compiled/__init__.py's INSTALLED), the
+#: hash of the sources it was made from: the machine code beside the modules is this
+#: install's, copied to numba's cache folder where that is elsewhere.
+MARK = Path("pyramid_lab", "model", "search", "compiled", "__pycache__", "machine-code-installed")
 
 
 def clear_machine_code(build_lib: Path) -> None:
@@ -68,6 +73,9 @@ def make_machine_code(build_lib: Path, command: tuple[str, ...] = WARM_UP) -> bo
             file=sys.stderr,
         )
         return False
+    mark = build_lib / MARK
+    with contextlib.suppress(OSError):  # (no hash of the sources: no mark, no copy)
+        mark.write_bytes((mark.parent / "compiled-sources.sha256").read_bytes())
     print(f"pyramid-lab: made in {time.perf_counter() - began:.0f} s", file=sys.stderr)
     return True
 
