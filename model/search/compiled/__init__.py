@@ -24,6 +24,11 @@ a changed kernel would leave a stale MCTS in the cache. :func:`_drop_stale_cache
 hash of every source the compiled code depends on with the one stored at the last compile
 and, when they differ, deletes the cached code (it is compiled again on first use, by
 ``scripts/setup.sh`` or by the window's warm-up: :mod:`.first_use`).
+
+A regular install (``pip install .``) makes the machine code for the machine that installs
+(``setup.py`` runs the warm-up on the build's copy: numba 0.68 keys its cache by the
+source's content, so the installed copy finds it); :func:`share_installed_code` copies it
+to numba's cache folder where that is not beside the modules (issue 111).
 """
 
 from __future__ import annotations
