@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -43,9 +44,9 @@ def _setup_module():
     return module
 
 
-def _call(folder: Path) -> tuple[str, int, int]:
+def _call(folder: Path, **numba: str) -> tuple[str, int, int]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("NUMBA_")}
-    env["PYTHONPATH"] = str(folder)
+    env.update(numba, PYTHONPATH=str(folder))
     done = subprocess.run(
         [sys.executable, "-c", CALL], cwd=folder, env=env, capture_output=True, text=True,
         check=False, timeout=120,
@@ -65,6 +66,14 @@ def test_a_cache_moved_with_its_sources_is_found(tmp_path: Path) -> None:
     later = (built / "kernel.py").stat().st_mtime + 1000
     os.utime(installed / "kernel.py", (later, later))
     assert _call(installed) == ("42", 1, 0)  # loaded, not compiled
+    # made for another processor, or by another numba: compiled again, without an error
+    assert _call(installed, NUMBA_CPU_NAME="generic") == ("42", 0, 1)
+    (index,) = (installed / "__pycache__").glob("*.nbi")
+    with index.open("rb") as file:
+        pickle.load(file)  # (numba's version, then the entries)
+        entries = file.read()
+    index.write_bytes(pickle.dumps("0.1.0") + entries)
+    assert _call(installed) == ("42", 0, 1)
     (installed / "kernel.py").write_text(KERNEL.replace("x * 2", "x * 3"))
     assert _call(installed) == ("63", 0, 1)  # a changed source compiles again, no error
 
