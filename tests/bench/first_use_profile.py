@@ -1,13 +1,15 @@
 """Benchmark: what a first use compiles (issue 111 item 1's measure), function by function.
 
-Run by hand:  .venv/bin/python tests/bench/first_use_profile.py [partition|pyraos|hint]
-              [--cache DIR | --installed]
+Run by hand:  .venv/bin/python tests/bench/first_use_profile.py
+              [partition|pyraos|pyraos-endgame|hint] [--cache DIR | --installed]
 
 In a fresh process, on numba's cache folder ``--cache`` (default: a new, empty one: a new
 install's first use), the first ``pl.new("partition", size=4).analyse(seconds=2)`` (or
-Pyraos's, or the window's Hint on the base-3 puzzle), with numba's "numba:compile" events
-listened to: each function compiled, its signature, and the processor time it took of its
-own (a compile that compiles its callees: theirs taken out). Prints the process's processor
+Pyraos's: the empty pyramid, answered by its opening book, or ``pyraos-endgame``, a position
+off the book that its search answers; or the window's Hint on the base-3 puzzle), with
+numba's "numba:compile" events listened to: each function compiled, its signature, and
+the processor time it took of its own (a compile that compiles its callees: theirs taken
+out). Prints the process's processor
 time to the call, the call's, the search's own seconds, the playouts, and the functions by
 their own time. A cache loaded sends no compile event: the second run of the same cache
 shows what loading costs. ``--installed``: numba's own choice of folder (no
@@ -34,7 +36,10 @@ def cpu() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "use", nargs="?", default="partition", choices=("partition", "pyraos", "hint")
+        "use",
+        nargs="?",
+        default="partition",
+        choices=("partition", "pyraos", "pyraos-endgame", "hint"),
     )
     parser.add_argument("--cache", default=None)
     parser.add_argument("--installed", action="store_true")
@@ -76,6 +81,10 @@ def main() -> None:
         answer = pos.analyse(seconds=2)
     elif args.use == "pyraos":
         pos = pl.new("pyraos")
+        answer = pos.analyse(seconds=2)
+    elif args.use == "pyraos-endgame":  # off the opening book: the search's
+        examples = Path(pl.__file__).parent / "model" / "data" / "examples"
+        pos = pl.load(str(next(examples.glob("**/endgame-win-in-7.pyr.json"))))
         answer = pos.analyse(seconds=2)
     else:
         from pyramid_lab.model import search
