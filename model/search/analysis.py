@@ -72,6 +72,13 @@ PROVE_SHARE = 0.25  # of the time kept for the prover at least
 GRACE_SECONDS = 0.5  # once a win is proven, time to find its length, first move and line
 GRACE_SHARE = 0.1  # ... but never more than this share of the seconds past the deadline
 STOPPED_PASS = 0.05  # seconds of search that rank every move after a stop while solving
+#: Seconds of a load of the compiled core from numba's cache (an install's machine code, an
+#: earlier run's compile; numba's import with it) kept off the analysis's clock: a first
+#: analysis in a process searches its seconds at full strength (issue 111 item 1); a
+#: longer load (a machine busier still) is on the clock past them, so that a limit holds
+#: within a few seconds of the call's time (issue 109 item 22). A compile is off the clock,
+#: however long.
+LOAD_OFF_CLOCK = 3.0
 EXACT_SHARE = 0.25  # of the seconds, at most, for the compiled solver to settle the position
 EXACT_MOVES_SHARE = 0.9  # ... and once it has, at most this share of them in all for its moves
 #: The engine's refusals (Messages: said in the reader's language where they are shown).
@@ -237,23 +244,24 @@ def _before_search(
     """What the book proves of each move, before anything else takes the time, and past
     the deadline if need be (a millisecond a move once the book's key is loaded): proof
     ranks before estimate, even on a busy machine (issue 89); whether it looked up every
-    move. The compiled core made ready meanwhile: a compile off the clock, a load on it."""
+    move. The compiled core made ready meanwhile: a compile off the clock, a load off it up
+    to :data:`LOAD_OFF_CLOCK` (the rest on it)."""
     game, knowledge = asked.game, asked.knowledge
     if has_kernel(knowledge):  # a compile is said before the kernel's import (numba: seconds)
         from .compiled import first_use
 
         first_use.foretell(first_use.PARTS, progress)
     replies, all_looked_up = book_replies(game, asked.book, None, asked.stopped)
+    waited = time.perf_counter()  # (the kernel's import, numba's with it, is the load's)
     adapter = adapter_for(game, knowledge)
     if adapter is not None:  # the compiled core: compiling it (a minute, said) is off the
         from .compiled import first_use, warm  # clock; loading what an earlier run compiled
 
         loading = first_use.compiled(first_use.PARTS)  # (a second idle, several at load
-        waited = time.perf_counter()  # 14) is this run's time, on it (issue 109 item 22)
-        warm.ready(progress)
-        waited = time.perf_counter() - waited
-        if not loading:
-            clock.start, clock.end = clock.start + waited, clock.end + waited
+        warm.ready(progress)  # 14): off the clock up to LOAD_OFF_CLOCK, the rest on it
+        waited = time.perf_counter() - waited  # (issue 111 item 1, issue 109 item 22)
+        off = min(waited, LOAD_OFF_CLOCK) if loading else waited
+        clock.start, clock.end = clock.start + off, clock.end + off
         adapter.context()  # this board's tables (a base-6 pyramid's: 0.3 s), on the clock
     return replies, all_looked_up
 

@@ -1,9 +1,11 @@
 """The compiled core's first use in a process, kept off every search's clock.
 
 numba compiles a function on its first call and keeps the machine code in its cache
-(:func:`model.search.compiled.cache_folder`): after an install, or after the sources
-changed, the core takes a minute or two of CPU to compile (more on a busy machine); from
-the cache it loads in about a second. Either way it is not the search's time:
+(:func:`model.search.compiled.cache_folder`): where no cache has it (an editable install,
+a wheel made on another machine, sources changed) the core takes a minute or two of CPU to
+compile (more on a busy machine); from the cache it loads in about a second (a regular
+``pip install .`` makes it for the machine that installs: ``setup.py``, issue 111). Either
+way it is not the search's time:
 
 - :func:`ready` makes the core ready in this process, once (:mod:`.warm` compiles or loads
   each part), and every search that runs compiled code calls it before it starts its clock
