@@ -1,4 +1,4 @@
-"""The whole-game tables' build kernels (model/search/games/pyraos/whole_*.py) compiled once
+"""The whole-game tables' build kernels (model/search/games/pyraos/builder/) compiled once
 into numba's cache for the tests, by whichever process comes first: the suite's warm-up job
 (``python -m tests.whole_kernels``, scripts/test.sh) or the first test that builds a table
 (``ready`` in its fixture); the others wait for its lock, then load.
@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from pyramid_lab.model.search.compiled import cache_folder, first_use
-from pyramid_lab.model.search.games.pyraos import whole
+from pyramid_lab.model.search.games.pyraos import builder
 
 #: The mark the compile leaves (:func:`first_use.mark`).
 PART = "tests-whole-build"
@@ -46,7 +46,7 @@ PART = "tests-whole-build"
 @contextmanager
 def _locked() -> Iterator[None]:
     """The compile's lock, held while one process compiles."""
-    folder = cache_folder(Path(whole.__file__).parent)
+    folder = cache_folder(Path(builder.__file__).parent)
     folder.mkdir(parents=True, exist_ok=True)
     with open(folder / "tests-whole-kernels.lock", "ab") as handle:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)  # (let go when the file is closed)
@@ -59,10 +59,10 @@ def _compile() -> None:
     the methods). A second, once compiled; base 2's and 4's are the same signatures."""
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
-        pushed = whole.build(whole.create(root / "push", 3, "standard", "0-2"))
-        whole.verify(pushed)
+        pushed = builder.build(builder.create(root / "push", 3, "standard", "0-2"))
+        builder.verify(pushed)
         pushed.probe(0, 0)
-        whole.build(whole.create(root / "rounds", 3, "standard", "0-2"), method="rounds")
+        builder.build(builder.create(root / "rounds", 3, "standard", "0-2"), method="rounds")
 
 
 def ready() -> None:
