@@ -11,7 +11,7 @@ load 5 to 7, against 22.6, 24.1 and 23.6 s before ``whole_moves.predecessors_at`
 its keys at one inlined site, not three, and ``whole_rounds.evaluate`` read its children in
 one loop for both rounds, not two (the same bytes; three pairs alternated,
 ``tests/bench/compile_alternate.sh``). It took 30 and 31 s at load 11 to 14, against 35
-and 36 s before ``whole_push._open_children`` located a fresh position's
+and 36 s before ``pushing._open_children`` located a fresh position's
 children rather than inlining a count of its own (the same bytes; two runs each,
 alternated), and a second or two less since ``whole_moves.distinct`` sorts a long list
 itself, not by numba's sort (29.0 and 25.0 s against 30.0 and 27.0 at load 9 to 5).

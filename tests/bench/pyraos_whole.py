@@ -68,7 +68,7 @@ from numba import njit
 
 from pyramid_lab.model.search.games.pyraos import builder
 from pyramid_lab.model.search.games.pyraos.builder import (
-    push as whole_push,
+    pushing,
 )
 from pyramid_lab.model.search.games.pyraos.builder import (
     rounds as whole_rounds,
@@ -260,7 +260,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
         [np.zeros(size, dtype=np.uint8) for size in ix.sizes],
     ]
     # push: every predecessor holding a count of children still open
-    fill = (0, 0, whole_push.OPEN + 100)  # a count that no sample takes to 0
+    fill = (0, 0, pushing.OPEN + 100)  # a count that no sample takes to 0
     # the layers as they cross into a kernel (their addresses: lazy's arrays hold them)
     values = whole_index.layers_of(lazy[0])
     counted, pushed = values, values
@@ -299,10 +299,10 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             args = (view, chosen, out, stats, taken)
             whole_rounds.round_range(n, first, last, kind + 1, *args)
         elif kind == 3:
-            most = whole_push.MOST_IN_BYTE
+            most = pushing.MOST_IN_BYTE
             taken = np.zeros(1, dtype=np.int64)
             counting = (codes, walk, counted)
-            whole_push.seed_range(n, first, last, 0, counting, stats, step, most, taken)
+            pushing.seed_range(n, first, last, 0, counting, stats, step, most, taken)
         elif kind == 6:
             bad = np.zeros(0, dtype=np.int64)
             whole_rounds.verify_chunk(n, first, last, view, bad)
@@ -315,7 +315,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             mark_read(layer, n, first, last, byte, named)
             t = time.process_time()
             args = ((codes, walk, pushed), builder.NO_SIDE, stats, step)
-            whole_push.push_range(n, first, last, byte, *args, np.zeros(1, dtype=np.int64))
+            pushing.push_range(n, first, last, byte, *args, np.zeros(1, dtype=np.int64))
             busy = time.process_time() - t
             layer[first:last] = saved
             return int(stats[0, 0]), busy
@@ -404,10 +404,10 @@ def scan_rate() -> float:
 
     numba.set_num_threads(1)
     layer = np.ones(1 << 27, dtype=np.uint8)
-    whole_push.count_byte(layer[:10], 3)
+    pushing.count_byte(layer[:10], 3)
     t = time.process_time()
     for byte in (0, 1, 2):
-        whole_push.count_byte(layer, byte)
+        pushing.count_byte(layer, byte)
     return 3 * layer.size / (time.process_time() - t)
 
 

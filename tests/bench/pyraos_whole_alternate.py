@@ -13,7 +13,7 @@ layer of the base-4 game (push's counting pass, :func:`whole_steps.push_layer` "
 over an in-memory table of zero pages); it reports each phase's processor seconds (the
 build's own log: ``seconds`` of each layer's entry, the process's processor time) and
 positions (the log rounds a layer's seconds to 0.1 ms: the whole builds' processor time
-is measured too, around ``builder.build``, files and all). The phases: those builds, push's
+is measured too, around ``builder.building``, files and all). The phases: those builds, push's
 counting pass and push steps, the rounds' odd and even rounds, verify, base 4's
 counting. A ratio is before / after (above 1: after is faster); the item asks each phase's
 median at least 0.97.

@@ -199,7 +199,7 @@ def test_the_compiled_sources_are_files():
     from pyramid_lab.model.search.compiled import SOURCES
 
     names = {path.name for path in SOURCES}
-    assert {"core.py", "kernel.py", "state.py", "push.py", "lattice.py"} <= names
+    assert {"core.py", "kernel.py", "state.py", "pushing.py", "lattice.py"} <= names
     games = {path.parent.name for path in SOURCES if path.name == "kernel.py"}
     assert games == {"partition", "pyraos", "terrace"}
     assert all(path.is_file() for path in SOURCES), [p for p in SOURCES if not p.is_file()]

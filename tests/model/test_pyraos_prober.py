@@ -187,3 +187,16 @@ def test_the_book_imports_its_tables_from_the_prober_alone() -> None:
     found = imported(known[f"{PYRAOS}.book"], known)
     assert f"{PROBER}.table" in found
     assert not [m for m in found if any(_in(m, no) for no in NEVER)], sorted(found)
+
+
+def test_no_module_of_the_builder_is_named_as_a_name_it_gives() -> None:
+    """``from ...builder import push`` gave the package's ``push`` (a function), not the
+    push kernels' module: a module of the builder's folder shares no name with what the
+    package gathers (its ``__all__``)."""
+    import pkgutil
+
+    from pyramid_lab.model.search.games.pyraos import builder
+
+    names = {found.name for found in pkgutil.iter_modules(builder.__path__)}
+    assert {"building", "pushing", "steps", "walk"} <= names
+    assert not names & set(builder.__all__)

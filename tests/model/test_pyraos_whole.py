@@ -27,7 +27,7 @@ from pyramid_lab.model.search.games.pyraos.builder import (
     moves as whole_moves,
 )
 from pyramid_lab.model.search.games.pyraos.builder import (
-    push as whole_push,
+    pushing,
 )
 from pyramid_lab.model.search.games.pyraos.builder import (
     rounds as whole_rounds,
@@ -204,7 +204,7 @@ def test_the_next_position_holding_a_byte_is_found_eight_at_a_time_as_one_at_a_t
             end = int(rng.integers(i, layer.shape[0] + 1))
             at = np.flatnonzero(layer[i:end] == byte)
             want = i + int(at[0]) if at.size else end
-            assert whole_push.next_holding(layer, i, end, byte) == want
+            assert pushing.next_holding(layer, i, end, byte) == want
 
 
 def test_the_keys_are_made_distinct_in_order_short_or_long() -> None:
@@ -829,7 +829,7 @@ def test_a_range_kernel_is_compiled_once_serial_and_lets_pythons_lock_go(name: s
     # compile, and a parallel kernel and a serial twin of one function shared one entry of
     # numba's cache, the one saved last loaded for both), and without Python's lock, or the
     # lanes would take turns
-    home = whole_push if name in ("seed_range", "push_range") else whole_rounds
+    home = pushing if name in ("seed_range", "push_range") else whole_rounds
     compiled = getattr(home, name)
     assert not compiled.targetoptions.get("parallel")
     assert compiled.targetoptions.get("nogil")

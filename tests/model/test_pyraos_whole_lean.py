@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from pyramid_lab.model.search.games.pyraos import builder
-from pyramid_lab.model.search.games.pyraos.builder import push as whole_push
+from pyramid_lab.model.search.games.pyraos.builder import pushing
 from pyramid_lab.model.search.games.pyraos.builder import steps as whole_steps
 
 VERSIONS = [("standard", "0-2"), ("standard", "1-2"), ("children", "0-2"), ("alternate", "0-2")]
@@ -53,7 +53,7 @@ def test_the_side_table_gives_the_same_bytes(
     assert all(s % 8 == 0 for s in sides)
     table = builder.build_folder(folder, 3, variant, removal)
     assert same(table, tables[variant, removal])
-    assert max(int(v.max()) for v in table.values) < whole_push.OPEN  # no code left: draws are 0
+    assert max(int(v.max()) for v in table.values) < pushing.OPEN  # no code left: draws are 0
 
 
 def test_the_side_table_resumes_inside_a_step(tables, tmp_path, monkeypatch):
@@ -135,6 +135,6 @@ def test_a_count_past_what_a_byte_holds_always_goes_to_the_side_table(tmp_path, 
     for n in range(table.index.layers - 1, -1, -1):
         whole_steps.push_layer(table, whole_steps.NO_SIDE, "count", n, 0)
         layer = table.values[n]
-        codes += int(np.count_nonzero(layer >= whole_push.OPEN))
-        assert not np.any((layer > whole_push.OPEN + holds) & (layer < whole_push.ESCAPE)), n
+        codes += int(np.count_nonzero(layer >= pushing.OPEN))
+        assert not np.any((layer > pushing.OPEN + holds) & (layer < pushing.ESCAPE)), n
     assert codes > 1000

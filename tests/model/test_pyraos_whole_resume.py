@@ -18,7 +18,7 @@ import pytest
 from pyramid_lab import i18n
 from pyramid_lab.model.search.games.pyraos import builder
 from pyramid_lab.model.search.games.pyraos.builder import (
-    push as whole_push,
+    pushing,
 )
 from pyramid_lab.model.search.games.pyraos.builder import (
     steps as whole_steps,
@@ -117,7 +117,7 @@ def test_ctrl_c_inside_a_layer_keeps_its_units_pushed(done, tmp_path, monkeypatc
 def _interrupted_inside_a_layer(done, tmp_path, monkeypatch, signum):
     monkeypatch.setattr(whole_steps, "UNIT_POSITIONS", 64)
     folder = tmp_path / "t"
-    real = whole_push.push_range
+    real = pushing.push_range
     calls = [0]
 
     def push_then_interrupt(*args: Any) -> None:
@@ -127,14 +127,14 @@ def _interrupted_inside_a_layer(done, tmp_path, monkeypatch, signum):
             if calls[0] == 3:
                 os.kill(os.getpid(), signum)
 
-    monkeypatch.setattr(whole_push, "push_range", push_then_interrupt)
+    monkeypatch.setattr(pushing, "push_range", push_then_interrupt)
     with pytest.raises(builder.Interrupted) as caught:
         builder.build(builder.create(folder, 3, "standard", "0-2"))
     assert caught.value.at > 0
     record = builder.WholeTable.open(folder).head["counters"]
     assert record["round"] == 5
     assert record["partial"] == [caught.value.n, caught.value.at]
-    monkeypatch.setattr(whole_push, "push_range", real)
+    monkeypatch.setattr(pushing, "push_range", real)
     table, again, said = resume(folder)
     assert not [e for e in again if e["step"] == "count"]
     assert f"({caught.value.n} spheres' in part)" in said[0]
@@ -149,7 +149,7 @@ def test_stop_inside_a_layer_ends_the_build_within_a_unit(done, tmp_path, monkey
     monkeypatch.setattr(whole_steps, "UNIT_POSITIONS", 64)
     folder = tmp_path / "t"
     kernel = "seed_range" if where == "count" else "push_range"
-    real = whole_push.seed_range if where == "count" else whole_push.push_range
+    real = pushing.seed_range if where == "count" else pushing.push_range
     units: list[tuple[int, int]] = []
 
     def counted(*args: Any) -> None:
@@ -157,7 +157,7 @@ def test_stop_inside_a_layer_ends_the_build_within_a_unit(done, tmp_path, monkey
         if where == "count" or args[3] == 5:  # the counting pass's units, or step 5's
             units.append((args[0], args[1]))
 
-    monkeypatch.setattr(whole_push, kernel, counted)
+    monkeypatch.setattr(pushing, kernel, counted)
     with pytest.raises(whole_stops.StoppedInLayer) as caught:
         builder.build(builder.create(folder, 3, "standard", "0-2"), stop=lambda: len(units) >= 3)
     n, at = caught.value.n, caught.value.at
@@ -165,7 +165,7 @@ def test_stop_inside_a_layer_ends_the_build_within_a_unit(done, tmp_path, monkey
     assert [u for u in units if u[0] == n][-1][1] == at - 64  # the unit before
     assert len(units) == 3  # no unit ran once Stop was asked
     head = builder.WholeTable.open(folder).head
-    monkeypatch.setattr(whole_push, kernel, real)
+    monkeypatch.setattr(pushing, kernel, real)
     table, again, said = resume(folder)
     if where == "push":
         assert head["counters"]["partial"] == [n, at]

@@ -44,7 +44,7 @@ GAME_COMPILED = {
     _SEARCH / "games" / "partition": ("kernel", "outlook"),
     _SEARCH / "games" / "pyraos": ("pyramid_arrays", "kernel", "state"),
     _SEARCH / "games" / "pyraos" / "prober": ("index",),
-    _SEARCH / "games" / "pyraos" / "builder": ("walk", "moves", "rounds", "push"),
+    _SEARCH / "games" / "pyraos" / "builder": ("walk", "moves", "rounds", "pushing"),
     _SEARCH / "games" / "terrace": ("kernel",),
 }
 #: The rules' packages whose tables the kernels read.

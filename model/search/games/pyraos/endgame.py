@@ -71,7 +71,7 @@ def whole_build(
     keeping what it did (the next build resumes it). The table: finished, or, stopped, as
     far as it got (not ``finished``; its layers mapped, as :func:`whole_open` with
     ``lookups``)."""
-    from .builder.build import BuildRun, build_folder
+    from .builder.building import BuildRun, build_folder
     from .builder.stops import Stopped
     from .prober.files import TableError
 
@@ -137,7 +137,7 @@ def whole_verify(
     the board and the table's value in words)).
     ``progress(spheres, positions checked so far, found so far, seconds)`` after each
     layer."""
-    from .builder.verify import is_copy, verify
+    from .builder.verifying import is_copy, verify
     from .prober.table import describe, position_text
 
     table = _own(table)

@@ -31,9 +31,9 @@ imports none of them, nor this package: :mod:`..prober.table` reads a table alon
 :mod:`..prober.files` (the header read with bounds and checked), :mod:`.store` (what a
 build writes: layers written whole and renamed, the log, the lock, the counters kept),
 :mod:`..prober.index` (the index), :mod:`..prober.table` (:class:`WholeTable`: a table read,
-probed), :mod:`.build` (building: a new table, the lock held, by rounds in this
+probed), :mod:`.building` (building: a new table, the lock held, by rounds in this
 process or on a Dask cluster), :mod:`.steps` (building by push retrograde) and
-:mod:`.verify` (the one-pass check). The moves are the forward searches' own
+:mod:`.verifying` (the one-pass check). The moves are the forward searches' own
 generator (:mod:`..kernel`), over the pyramid's arrays (:func:`geometry_arrays`).
 """
 
@@ -57,7 +57,7 @@ from ..prober.files import (
 from ..prober.index import UNIT_POSITIONS, Index, all_shapes, images, index
 from ..prober.table import WholeTable, describe, position_text, warm_up
 from ..pyramid_arrays import geometry_args, geometry_arrays
-from .build import (
+from .building import (
     BuildRun,
     Unit,
     build,
@@ -84,7 +84,7 @@ from .steps import (
 )
 from .stops import Interrupted, Stopped
 from .store import locked, write_head, write_layer
-from .verify import is_copy, verify
+from .verifying import is_copy, verify
 
 __all__ = [
     "CHECKED",

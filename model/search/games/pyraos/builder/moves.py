@@ -2,7 +2,7 @@
 (:func:`children_keys`, :func:`children_count`: the forward searches' own generator over
 the table's pyramid) and its predecessors by un-moves (:func:`predecessor_keys`: every
 position one move before it, the spheres a move removed put back). A key is a position's
-layer and index (:data:`KEY_SHIFT`). The push itself is :mod:`.push`'s."""
+layer and index (:data:`KEY_SHIFT`). The push itself is :mod:`.pushing`'s."""
 
 from __future__ import annotations
 
@@ -249,7 +249,7 @@ def fresh_byte(
     pyramid: MoveArrays,
     sym: Words,
 ) -> int:
-    """:func:`.push._open_children` where no child is pushed yet (``processed`` 0), on the
+    """:func:`.pushing._open_children` where no child is pushed yet (``processed`` 0), on the
     pyramid's arrays taken from its tuple once by the loop that counts."""
     if can_place_top_at(own, opp, pyramid.scalars):
         return 2

@@ -1,7 +1,7 @@
 """The whole-game kernels that read a position's children's values (a build by rounds):
-the rounds (:func:`.build._rounds`), round ``d`` over a range of a layer, each
+the rounds (:func:`.building._rounds`), round ``d`` over a range of a layer, each
 undecided position evaluated from its children, and the one-pass check of a finished
-table (:func:`.verify.verify`), each value re-derived from its children's."""
+table (:func:`.verifying.verify`), each value re-derived from its children's."""
 
 from __future__ import annotations
 

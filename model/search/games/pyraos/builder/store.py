@@ -1,4 +1,4 @@
-"""What a whole-game table's build writes (:mod:`.build`, :mod:`.steps`): the
+"""What a whole-game table's build writes (:mod:`.building`, :mod:`.steps`): the
 header and layers written whole to a temporary file and renamed, the build's log and lock,
 and the counters kept to resume a push step. Reading a table is :mod:`..prober.files`' and
 :mod:`..prober.table`'s: a probe imports nothing of this."""

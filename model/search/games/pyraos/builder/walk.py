@@ -2,7 +2,7 @@
 over a range reads: :class:`Walk`), and the position at an index (:func:`unrank`): the
 colourings of each canonical shape in colex order (:func:`next_pattern`, :func:`scatter`),
 the copies under a shape's own symmetries skipped (:func:`is_read`); a layer's counts and
-look-up keys. The building kernels' (:mod:`.rounds`, :mod:`.push`) and the
+look-up keys. The building kernels' (:mod:`.rounds`, :mod:`.pushing`) and the
 opening's; a probe of one position needs none of it (:func:`..prober.index.value_of`)."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 opened whole and checked (a build's, a check's) or mapped for look-ups
 (:meth:`WholeTable.probe`, the book's, the command line's ``probe --whole``), each layer's
 checksum checked when first read; a value in words and a board as the spec writes it.
-Building is :mod:`..builder.build`'s, the files' format and checks :mod:`.files`'."""
+Building is :mod:`..builder.building`'s, the files' format and checks :mod:`.files`'."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ class WholeTable:
     """A whole-game table: its folder, header and layers (a byte a position, numpy arrays
     or read-only maps of the files). :meth:`open` reads one whole (checked),
     :meth:`open_mapped` maps one for look-ups, :meth:`probe` gives a position's value and
-    distance. A build makes and writes one (:mod:`..builder.build`); this reads it only."""
+    distance. A build makes and writes one (:mod:`..builder.building`); this reads it only."""
 
     def __init__(self, folder: Path, head: dict[str, Any], values: list[np.ndarray]):
         self.folder, self.head, self.values = folder, head, values
