@@ -1,4 +1,4 @@
-"""The whole-game tables' build kernels (model/search/games/pyraos/whole_*.py) compiled once
+"""The whole-game tables' build kernels (model/search/games/pyraos/builder/) compiled once
 into numba's cache for the tests, by whichever process comes first: the suite's warm-up job
 (``python -m tests.whole_kernels``, scripts/test.sh) or the first test that builds a table
 (``ready`` in its fixture); the others wait for its lock, then load.
@@ -11,7 +11,7 @@ load 5 to 7, against 22.6, 24.1 and 23.6 s before ``whole_moves.predecessors_at`
 its keys at one inlined site, not three, and ``whole_rounds.evaluate`` read its children in
 one loop for both rounds, not two (the same bytes; three pairs alternated,
 ``tests/bench/compile_alternate.sh``). It took 30 and 31 s at load 11 to 14, against 35
-and 36 s before ``whole_push._open_children`` located a fresh position's
+and 36 s before ``pushing._open_children`` located a fresh position's
 children rather than inlining a count of its own (the same bytes; two runs each,
 alternated), and a second or two less since ``whole_moves.distinct`` sorts a long list
 itself, not by numba's sort (29.0 and 25.0 s against 30.0 and 27.0 at load 9 to 5).
@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from pyramid_lab.model.search.compiled import cache_folder, first_use
-from pyramid_lab.model.search.games.pyraos import whole
+from pyramid_lab.model.search.games.pyraos import builder
 
 #: The mark the compile leaves (:func:`first_use.mark`).
 PART = "tests-whole-build"
@@ -46,7 +46,7 @@ PART = "tests-whole-build"
 @contextmanager
 def _locked() -> Iterator[None]:
     """The compile's lock, held while one process compiles."""
-    folder = cache_folder(Path(whole.__file__).parent)
+    folder = cache_folder(Path(builder.__file__).parent)
     folder.mkdir(parents=True, exist_ok=True)
     with open(folder / "tests-whole-kernels.lock", "ab") as handle:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)  # (let go when the file is closed)
@@ -59,10 +59,10 @@ def _compile() -> None:
     the methods). A second, once compiled; base 2's and 4's are the same signatures."""
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
-        pushed = whole.build(whole.create(root / "push", 3, "standard", "0-2"))
-        whole.verify(pushed)
+        pushed = builder.build(builder.create(root / "push", 3, "standard", "0-2"))
+        builder.verify(pushed)
         pushed.probe(0, 0)
-        whole.build(whole.create(root / "rounds", 3, "standard", "0-2"), method="rounds")
+        builder.build(builder.create(root / "rounds", 3, "standard", "0-2"), method="rounds")
 
 
 def ready() -> None:

@@ -1,4 +1,4 @@
-"""Pyraos's whole game by retrograde analysis (model/search/games/pyraos/whole.py): a small
+"""Pyraos's whole game by retrograde analysis (model/search/games/pyraos/builder/): a small
 pyramid built whole by both methods, and the standard pyramid's build projected from
 measured rates, before (rounds) and after (push retrograde) in one run.
 
@@ -66,13 +66,17 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from pyramid_lab.model.search.games.pyraos import (
-    whole,
-    whole_index,
-    whole_push,
-    whole_rounds,
-    whole_walk,
+from pyramid_lab.model.search.games.pyraos import builder
+from pyramid_lab.model.search.games.pyraos.builder import (
+    pushing,
 )
+from pyramid_lab.model.search.games.pyraos.builder import (
+    rounds as whole_rounds,
+)
+from pyramid_lab.model.search.games.pyraos.builder import (
+    walk as whole_walk,
+)
+from pyramid_lab.model.search.games.pyraos.prober import index as whole_index
 
 
 def peak_mb() -> float:
@@ -94,14 +98,14 @@ def small_build(base: int, variant: str, removal: str) -> Found:
     kept: list[np.ndarray] = []
     for method in ("rounds", "push"):  # the kernels compiled or loaded before the clock
         with tempfile.TemporaryDirectory() as tmp:
-            whole.build(whole.create(Path(tmp) / "t", base, variant, removal), method=method)
+            builder.build(builder.create(Path(tmp) / "t", base, variant, removal), method=method)
     for method in ("rounds", "push"):
         with tempfile.TemporaryDirectory() as tmp:
             began = time.perf_counter()
             cpu = time.process_time()
-            table = whole.create(Path(tmp) / "t", base, variant, removal)
+            table = builder.create(Path(tmp) / "t", base, variant, removal)
             entries: list[dict] = []
-            whole.build(table, progress=entries.append, method=method)
+            builder.build(table, progress=entries.append, method=method)
             seconds = time.perf_counter() - began
             cpu = time.process_time() - cpu
             first, then = ("odd", "even") if method == "rounds" else ("counted", "pushed")
@@ -113,9 +117,9 @@ def small_build(base: int, variant: str, removal: str) -> Found:
                 f"({busy:.2f} in the kernels, {rounds} rounds), peak memory {peak_mb():.0f} "
                 f"MB; evaluations a position: {phases[0] / total:.2f} {first}, "
                 f"{phases[1] / total:.2f} {then}; the empty pyramid: "
-                f"{whole.describe(table.probe(0, 0))} for the first player"
+                f"{builder.describe(table.probe(0, 0))} for the first player"
             )
-            checked, bad = whole.verify(table)
+            checked, bad = builder.verify(table)
             print(f"verify: {checked:,} positions, {len(bad)} that do not hold")
             kept.append(np.concatenate(table.values))
             found[method] = (phases[0] / total, phases[1] / total, rounds)
@@ -128,7 +132,7 @@ def layer_rates(
     base: int,
     variant: str,
     removal: str,
-    table: whole.WholeTable,
+    table: builder.WholeTable,
     entries: list[dict],
     names: tuple[str, str],
 ) -> tuple[int, int]:
@@ -170,7 +174,7 @@ def representatives(base: int) -> list[int]:
     each leaves as they are, counted by the lengths of its cycles)."""
     from pyramid_lab.model.pyraos import _symmetries, geometry
 
-    ix = whole.index(base)
+    ix = builder.index(base)
     perms = _symmetries(base)
     spheres = geometry(base).spheres
     out = []
@@ -238,7 +242,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
 
     numba.set_num_threads(1)
     began = time.perf_counter()
-    ix = whole.index(4)
+    ix = builder.index(4)
     print(
         f"\nbase 4: index of {sum(len(s) for s in ix.shapes):,} canonical shapes "
         f"in {time.perf_counter() - began:.1f} s; {sum(ix.sizes):,} positions "
@@ -256,7 +260,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
         [np.zeros(size, dtype=np.uint8) for size in ix.sizes],
     ]
     # push: every predecessor holding a count of children still open
-    fill = (0, 0, whole_push.OPEN + 100)  # a count that no sample takes to 0
+    fill = (0, 0, pushing.OPEN + 100)  # a count that no sample takes to 0
     # the layers as they cross into a kernel (their addresses: lazy's arrays hold them)
     values = whole_index.layers_of(lazy[0])
     counted, pushed = values, values
@@ -275,7 +279,7 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
                 resident.symmetric_difference_update({k})
         values, counted, pushed = (whole_index.layers_of(arrays) for arrays in lazy)
 
-    geo = whole.geometry_args(4)  # as it crosses into a kernel: plain tuples (lesson 52)
+    geo = builder.geometry_args(4)  # as it crosses into a kernel: plain tuples (lesson 52)
     codes = (0, 0)
     # every shape fresh: each child is read (the dear case: early rounds, where most are)
     fresh = np.ones(sum(len(row) for row in ix.shapes), dtype=np.uint8)
@@ -295,10 +299,10 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             args = (view, chosen, out, stats, taken)
             whole_rounds.round_range(n, first, last, kind + 1, *args)
         elif kind == 3:
-            most = whole_push.MOST_IN_BYTE
+            most = pushing.MOST_IN_BYTE
             taken = np.zeros(1, dtype=np.int64)
             counting = (codes, walk, counted)
-            whole_push.seed_range(n, first, last, 0, counting, stats, step, most, taken)
+            pushing.seed_range(n, first, last, 0, counting, stats, step, most, taken)
         elif kind == 6:
             bad = np.zeros(0, dtype=np.int64)
             whole_rounds.verify_chunk(n, first, last, view, bad)
@@ -307,11 +311,11 @@ def base4_rates(sample: int) -> list[tuple[int, int, list[float]]]:
             byte = 100 if kind == 4 else 99  # won, lost: bytes no push writes
             layer = lazy[2][n]
             saved = layer[first:last].copy()
-            named = whole_walk.Walk(whole.geometry_arrays(4), ix.arrays, *walk[2:])
+            named = whole_walk.Walk(builder.geometry_arrays(4), ix.arrays, *walk[2:])
             mark_read(layer, n, first, last, byte, named)
             t = time.process_time()
-            args = ((codes, walk, pushed), whole.NO_SIDE, stats, step)
-            whole_push.push_range(n, first, last, byte, *args, np.zeros(1, dtype=np.int64))
+            args = ((codes, walk, pushed), builder.NO_SIDE, stats, step)
+            pushing.push_range(n, first, last, byte, *args, np.zeros(1, dtype=np.int64))
             busy = time.process_time() - t
             layer[first:last] = saved
             return int(stats[0, 0]), busy
@@ -359,16 +363,16 @@ def top_layers(count: int, steps: int, threads: int) -> None:
     import numba
 
     numba.set_num_threads(threads)
-    ix = whole.index(4)
+    ix = builder.index(4)
     values = [np.zeros(size, dtype=np.uint8) for size in ix.sizes]
     rules = {"base": 4, "variant": "standard", "removal": "0-2"}
-    table = whole.WholeTable(Path("in-memory"), rules, values)  # no folder: never written
+    table = builder.WholeTable(Path("in-memory"), rules, values)  # no folder: never written
 
-    side = whole.NO_SIDE
+    side = builder.NO_SIDE
 
     def run(step: str, n: int, arg: int) -> tuple[int, float]:
         began = time.perf_counter()
-        stats, busy = whole.push_layer(table, side, step, n, arg)
+        stats, busy = builder.push_layer(table, side, step, n, arg)
         print(f"    ({busy:.1f} processor s, {time.perf_counter() - began:.1f} s of wall clock)")
         return int(stats[0]), busy
 
@@ -377,12 +381,12 @@ def top_layers(count: int, steps: int, threads: int) -> None:
     escaped: dict[int, np.ndarray] = {}
     for n in range(top, top - count, -1):
         done, busy = run("count", n, 0)
-        escaped[n] = whole.escaped_side(table, n, 0)
+        escaped[n] = builder.escaped_side(table, n, 0)
         print(
             f"  counted: layer {n}: {done:,} positions in {busy:.1f} s, {done / busy:,.0f} a "
             f"second; {len(escaped[n]):,} of more children than a byte holds (the side table)"
         )
-    side = whole.side_of(table, escaped)
+    side = builder.side_of(table, escaped)
     for r in range(1, steps + 1):
         for n in range(top, top - count + 1, -1):
             done, busy = run("push", n, r)
@@ -400,10 +404,10 @@ def scan_rate() -> float:
 
     numba.set_num_threads(1)
     layer = np.ones(1 << 27, dtype=np.uint8)
-    whole_push.count_byte(layer[:10], 3)
+    pushing.count_byte(layer[:10], 3)
     t = time.process_time()
     for byte in (0, 1, 2):
-        whole_push.count_byte(layer, byte)
+        pushing.count_byte(layer, byte)
     return 3 * layer.size / (time.process_time() - t)
 
 

@@ -13,7 +13,7 @@ layer of the base-4 game (push's counting pass, :func:`whole_steps.push_layer` "
 over an in-memory table of zero pages); it reports each phase's processor seconds (the
 build's own log: ``seconds`` of each layer's entry, the process's processor time) and
 positions (the log rounds a layer's seconds to 0.1 ms: the whole builds' processor time
-is measured too, around ``whole.build``, files and all). The phases: those builds, push's
+is measured too, around ``builder.building``, files and all). The phases: those builds, push's
 counting pass and push steps, the rounds' odd and even rounds, verify, base 4's
 counting. A ratio is before / after (above 1: after is faster); the item asks each phase's
 median at least 0.97.
@@ -58,7 +58,7 @@ def _child(builds: int, base4_units: int) -> dict[str, object]:
     import numba
 
     import pyramid_lab
-    from pyramid_lab.model.search.games.pyraos import whole
+    from pyramid_lab.model.search.games.pyraos import builder
 
     numba.set_num_threads(1)
     seconds: dict[str, float] = {}
@@ -73,24 +73,24 @@ def _child(builds: int, base4_units: int) -> dict[str, object]:
     versions: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for method in ("push", "rounds"):  # compiled or loaded before the clock
-            table = whole.create(Path(tmp) / f"warm-{method}", 3, "standard", "0-2")
-            whole.build(table, method=method)
-        whole.verify(table)
+            table = builder.create(Path(tmp) / f"warm-{method}", 3, "standard", "0-2")
+            builder.build(table, method=method)
+        builder.verify(table)
         compile_s = time.process_time() - first
         for variant, removal in VERSIONS:  # each version once by each method: its bytes
             for method in ("push", "rounds"):
-                table = whole.create(
+                table = builder.create(
                     Path(tmp) / f"{variant}-{removal}-{method}", 3, variant, removal
                 )
-                whole.build(table, method=method)
+                builder.build(table, method=method)
                 digest = hashlib.sha256(b"".join(v.tobytes() for v in table.values))
                 versions[f"{variant} {removal} {method}"] = digest.hexdigest()
         for k in range(builds):
             for method in ("push", "rounds"):
                 entries: list[dict] = []
-                table = whole.create(Path(tmp) / f"{method}-{k}", 3, "standard", "0-2")
+                table = builder.create(Path(tmp) / f"{method}-{k}", 3, "standard", "0-2")
                 began = time.process_time()
-                whole.build(table, progress=entries.append, method=method)
+                builder.build(table, progress=entries.append, method=method)
                 add(f"{method}_build", time.process_time() - began, sum(table.index.sizes))
                 for e in entries:
                     if method == "push":
@@ -100,21 +100,21 @@ def _child(builds: int, base4_units: int) -> dict[str, object]:
                     add(name, e["seconds"], e["evaluated"])
                 digests.add(hashlib.sha256(b"".join(v.tobytes() for v in table.values)).hexdigest())
             began = time.process_time()
-            checked, bad = whole.verify(table)
+            checked, bad = builder.verify(table)
             add("verify", time.process_time() - began, checked)
             assert not bad, bad
     if base4_units:
         import numpy as np
 
-        ix = whole.index(4)
+        ix = builder.index(4)
         values = [np.zeros(size, dtype=np.uint8) for size in ix.sizes]
         rules = {"base": 4, "variant": "standard", "removal": "0-2"}
-        table = whole.WholeTable(Path("in-memory"), rules, values)  # never written
-        whole.push_layer(table, whole.NO_SIDE, "count", ix.layers - 1, 0, ix.sizes[-1] - 1)
+        table = builder.WholeTable(Path("in-memory"), rules, values)  # never written
+        builder.push_layer(table, builder.NO_SIDE, "count", ix.layers - 1, 0, ix.sizes[-1] - 1)
         for n in range(ix.layers):
-            unit = whole.UNIT_POSITIONS
+            unit = builder.UNIT_POSITIONS
             begin = max(0, (ix.sizes[n] - 1) // unit - base4_units + 1) * unit
-            stats, busy = whole.push_layer(table, whole.NO_SIDE, "count", n, 0, begin)
+            stats, busy = builder.push_layer(table, builder.NO_SIDE, "count", n, 0, begin)
             add("base4_count", busy, int(stats[0]))
     return {
         "code": str(Path(pyramid_lab.__file__).resolve().parent),

@@ -101,7 +101,7 @@ def test_a_win_in_one_is_found_on_two_threads_as_on_one():
 
 
 def test_pyraos_analysis_on_two_threads_has_every_move(monkeypatch):
-    from pyramid_lab.model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos.prober import opening
 
     # the threads' search, not the book's opening (which knows the empty pyramid at once)
     monkeypatch.setattr(opening, "shipped", lambda variant, removal: None)

@@ -199,7 +199,7 @@ def test_the_compiled_sources_are_files():
     from pyramid_lab.model.search.compiled import SOURCES
 
     names = {path.name for path in SOURCES}
-    assert {"core.py", "kernel.py", "state.py", "whole_push.py", "lattice.py"} <= names
+    assert {"core.py", "kernel.py", "state.py", "pushing.py", "lattice.py"} <= names
     games = {path.parent.name for path in SOURCES if path.name == "kernel.py"}
     assert games == {"partition", "pyraos", "terrace"}
     assert all(path.is_file() for path in SOURCES), [p for p in SOURCES if not p.is_file()]
@@ -231,12 +231,12 @@ def test_every_kernel_is_warmed_up():
     # scripts/setup.sh compiles the core through model.search.compiled.warm: every game's
     # kernel (and Pyraos's whole-game table's reader) among them, from their game's package
     from pyramid_lab.model.search.compiled import warm
-    from pyramid_lab.model.search.games.pyraos import whole_table
+    from pyramid_lab.model.search.games.pyraos.prober import table
 
     for game in ("Partition", "Pyraos", "Terrace"):
         adapter = getattr(warm, f"{game}Adapter")
         assert adapter.__module__ == f"pyramid_lab.model.search.games.{game.lower()}.adapters"
-    assert warm.warm_up_whole is whole_table.warm_up
+    assert warm.warm_up_whole is table.warm_up
 
 
 def test_lanes_take_every_chunk_once_and_an_error_waits_for_every_lane(monkeypatch) -> None:

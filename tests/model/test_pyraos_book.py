@@ -249,7 +249,7 @@ def test_perfect_moves_agree_with_the_reference_solver():
 
 
 def test_perfect_moves_come_from_the_book_near_the_opening(monkeypatch):
-    from pyramid_lab.model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos.prober import opening
 
     monkeypatch.setattr(opening, "shipped", lambda variant, removal: None)  # entries only
     game = Pyraos.new(PyraosOptions("children"))
@@ -282,7 +282,7 @@ def test_a_book_position_keeps_its_value_where_not_every_move_is_known(monkeypat
     (black wins) and two of black's replies, not the others (without the opening taken
     from a whole table, which knows them all): the analysis samples, and still says the
     book's value and the known replies' values."""
-    from pyramid_lab.model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos.prober import opening
 
     monkeypatch.setattr(opening, "shipped", lambda variant, removal: None)
     game = Pyraos.new(PyraosOptions("children"))
@@ -382,11 +382,11 @@ def test_the_search_compiles_once_and_off_the_clock_of_a_position():
     assert proof.warm_up(adapter, "bounded") == 0.0  # not again in this process
 
 
-# ---- the opening taken from a whole-game table (model/search/games/pyraos/opening.py) ----
+# ---- the opening taken from a whole-game table (model/search/games/pyraos/prober/opening.py) ----
 
 
 def _opening(variant="standard", removal="0-2"):
-    from pyramid_lab.model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos.prober import opening
 
     found = opening.shipped(variant, removal)
     assert found is not None, f"no opening of the {variant} version (removal {removal}) ships"
@@ -424,7 +424,7 @@ def _from_children(game, byte_of):
 
 def test_the_shipped_openings_fit_the_books_room():
     # issue 67: the book's package data at most 5 MB, the four versions' openings in it
-    from pyramid_lab.model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos.prober import opening
 
     files = sorted(opening.DATA.glob("pyraos-opening-*.bin"))
     assert files
@@ -510,7 +510,7 @@ def test_the_books_entries_agree_with_the_shipped_openings():
     # The entries the forward solver proved (the children's version's) against the
     # opening taken from the whole table, where both hold the position: the same value,
     # the same length where the entry's is exact, no longer where it is a bound.
-    from pyramid_lab.model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos.prober import opening
 
     compared = 0
     for entry in shipped().entries:
@@ -560,7 +560,7 @@ def test_an_opening_file_round_trips_and_a_bad_one_is_refused_in_one_line(tmp_pa
 
     import numpy as np
 
-    from pyramid_lab.model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos.prober import opening
 
     keys = [3, 70, 1 << 40, (1 << 40) + 1, (1 << 59) + 5]
     made = opening.Opening(
@@ -630,7 +630,7 @@ def test_an_opening_of_the_first_format_is_still_read_and_written_again(tmp_path
 
     import numpy as np
 
-    from pyramid_lab.model.search.games.pyraos import opening
+    from pyramid_lab.model.search.games.pyraos.prober import opening
 
     keys = np.array([3, 70, 1 << 40], dtype=np.int64)
     body = np.diff(keys, prepend=np.int64(0)).astype("<u8").tobytes() + bytes([5, 2, 9])
@@ -662,8 +662,8 @@ def test_a_damaged_block_of_an_opening_leaves_the_book_without_its_value(tmp_pat
 
     import numpy as np
 
-    from pyramid_lab.model.search.games.pyraos import opening
     from pyramid_lab.model.search.games.pyraos.book import opening_value
+    from pyramid_lab.model.search.games.pyraos.prober import opening
 
     made = opening.Opening("standard", "0-2", 2, np.array([0, 9]), np.array([41, 3], np.uint8))
     data = opening.to_bytes(made)
@@ -726,18 +726,19 @@ def test_build_tightens_only_the_root_and_adds_the_main_line_from_its_table(monk
 
 def test_the_build_is_said_in_minutes_under_an_hour_and_in_hours_beyond(monkeypatch):
     from pyramid_lab.model.search.games.pyraos import endgame
+    from pyramid_lab.model.search.games.pyraos.prober import cost
 
-    rate = endgame.WHOLE_PUSH_RATE
-    positions = endgame.WHOLE_POSITIONS[4]
+    rate = cost.WHOLE_PUSH_RATE
+    positions = cost.WHOLE_POSITIONS[4]
     for cores in (1, 2, 8):
-        words = endgame.whole_build_words("standard", "0-2", cores)
+        words = endgame.whole_build_words("standard", "0-2", cores)  # (the door's, the cost's)
         seconds = positions / rate / cores
         assert seconds < 3600  # at the measured rate, under an hour even on one core
         minutes = max(1, round(seconds / 60))
         assert (
             f"(about {minutes} minutes on {cores} idle core{'s' if cores > 1 else ''} here" in words
         )
-    monkeypatch.setattr(endgame, "WHOLE_PUSH_RATE", positions // 7200)  # a slower rate
+    monkeypatch.setattr(cost, "WHOLE_PUSH_RATE", positions // 7200)  # a slower rate
     assert "(about 2.0 hours on 1 idle core here" in endgame.whole_build_words("standard", "0-2", 1)
 
 
@@ -746,7 +747,7 @@ def test_an_opening_files_refusal_is_said_in_the_readers_language():
     and reads it back) are Messages (issue 90): English as before, German, every word
     marked in the pseudo-locale."""
     from pyramid_lab import i18n
-    from pyramid_lab.model.search.games.pyraos.opening import OpeningError, from_bytes
+    from pyramid_lab.model.search.games.pyraos.prober.opening import OpeningError, from_bytes
 
     with pytest.raises(OpeningError) as refused:
         from_bytes(b"\xfd7zXZ\x00 no xz", "book.bin")

@@ -15,6 +15,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from import_graph import imported, modules
 
 from pyramid_lab.model.files import read as read_position
 from tests.patience import WAIT_S
@@ -24,21 +25,11 @@ TOP_IN_ONE = ROOT / "examples" / "pyraos" / "top-in-one.pyr.json"
 EMPTY = ROOT / "examples" / "pyraos" / "empty.pyr.json"
 #: The issue's bound on what a probe loads of ``model/search``.
 MOST_LINES = 3000
-#: What builds a table, never loaded by a probe.
-BUILDER = (
-    "whole",
-    "whole_build",
-    "whole_moves",
-    "whole_push",
-    "whole_rounds",
-    "whole_steps",
-    "whole_stops",
-    "whole_store",
-    "whole_verify",
-    "whole_walk",
-    "whole_words",
-    "agreement",
-)
+PYRAOS = "pyramid_lab.model.search.games.pyraos"
+#: What builds a table (a folder), never loaded by a probe.
+BUILDER = f"{PYRAOS}.builder"
+#: What a probe reads a table with (a folder): it imports no builder.
+PROBER = f"{PYRAOS}.prober"
 OTHERS = ("ball", "partition", "rolling", "terrace")
 
 REPORT = """
@@ -74,8 +65,8 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A finished base-4 table of the standard version, every byte 0 (a draw), its layers
     sparse files: the header names each layer's size and the checksum of the two layers
     probed here (the others are never read)."""
-    from pyramid_lab.model.search.games.pyraos.whole_files import FORMAT, VERSION
-    from pyramid_lab.model.search.games.pyraos.whole_index import index
+    from pyramid_lab.model.search.games.pyraos.prober.files import FORMAT, VERSION
+    from pyramid_lab.model.search.games.pyraos.prober.index import index
 
     folder = tmp_path_factory.mktemp("cache") / "pyramid-lab" / "pyraos-standard-0-2-whole"
     folder.mkdir(parents=True)
@@ -112,7 +103,7 @@ def _loaded(code: str, *argv: str | Path, cache: Path) -> tuple[object, dict[str
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout.strip().splitlines()[-1])
     modules: dict[str, int] = found["modules"]
-    assert not [m for m in modules if m.rsplit(".", 1)[-1] in BUILDER], sorted(modules)
+    assert not [m for m in modules if _in(m, BUILDER)], sorted(modules)
     games = "pyramid_lab.model.search.games."
     assert not [m for m in modules if m.startswith(games) and m.split(".")[4] in OTHERS]
     assert not [g for g in OTHERS if f"pyramid_lab.model.{g}" in found["games"]]
@@ -121,14 +112,14 @@ def _loaded(code: str, *argv: str | Path, cache: Path) -> tuple[object, dict[str
     return found["answer"], modules
 
 
-TABLE = "pyramid_lab.model.search.games.pyraos.whole_table"
+TABLE = f"{PROBER}.table"
 
 
 def test_a_probe_of_the_whole_table_loads_no_builder_and_no_other_game(table: Path) -> None:
     answer, modules = _loaded(PROBE, table, TOP_IN_ONE, cache=table.parents[1])
     assert answer == 0
     assert TABLE in modules
-    assert "pyramid_lab.model.search.games.pyraos.book" not in modules  # (nor a solver)
+    assert f"{PYRAOS}.book" not in modules  # (nor a solver)
 
 
 def test_the_book_answers_from_a_table_or_its_opening_and_loads_no_builder(
@@ -140,3 +131,72 @@ def test_the_book_answers_from_a_table_or_its_opening_and_loads_no_builder(
     answer, modules = _loaded(BOOK, EMPTY, cache=tmp_path)
     assert answer == ["book", ["loss", 40]]
     assert TABLE not in modules
+
+
+def _in(module: str, folder: str) -> bool:
+    """``module`` is ``folder`` (a package) or inside it."""
+    return module == folder or module.startswith(folder + ".")
+
+
+#: What a probe never reaches, by its imports: the builder, the tables' door (its builds:
+#: the command line's way in), the command line and the window, another game.
+NEVER = (
+    BUILDER,
+    f"{PYRAOS}.endgame",
+    "pyramid_lab.viewer",
+    *(f"pyramid_lab.model.{game}" for game in OTHERS),
+    *(f"pyramid_lab.model.search.games.{game}" for game in OTHERS),
+)
+
+
+def _reached(start: list[str]) -> dict[str, str]:
+    """Each module of the packages that ``start``'s modules import, directly or through
+    others, read from the source (tests/import_graph.py: every import statement counts, at
+    the top, inside a function or under TYPE_CHECKING), with the module that imports it."""
+    known = modules()
+    via: dict[str, str] = {}
+    todo = list(start)
+    while todo:
+        name = todo.pop()
+        for found in imported(known[name], known):
+            if found not in via and found not in start:
+                via[found] = name
+                todo.append(found)
+    return via
+
+
+def test_nothing_the_prober_imports_reaches_the_builder_or_the_command_line() -> None:
+    """The folders hold the probe's lightness, not lazy imports alone (issue 110): the
+    prober's modules, and all they import in turn, import no module of the builder's
+    folder, the tables' door, the command line or another game, whenever they run."""
+    prober = [name for name in modules() if _in(name, PROBER)]
+    assert {f"{PROBER}.{m}" for m in ("table", "files", "index", "opening", "places")} <= set(
+        prober
+    )
+    via = _reached(prober)
+    assert f"{PYRAOS}.pyramid_arrays" in via  # (what it reads is followed)
+    wrong = {name: by for name, by in via.items() if any(_in(name, no) for no in NEVER)}
+    assert not wrong, wrong
+
+
+def test_the_book_imports_its_tables_from_the_prober_alone() -> None:
+    """The book (the Analysis dock's, Hint's) imports a table's reader, the shipped
+    opening's and what a missing table costs from the prober, never the builder or the
+    tables' door (it did: the door's words of a build, issue 110)."""
+    known = modules()
+    found = imported(known[f"{PYRAOS}.book"], known)
+    assert f"{PROBER}.table" in found
+    assert not [m for m in found if any(_in(m, no) for no in NEVER)], sorted(found)
+
+
+def test_no_module_of_the_builder_is_named_as_a_name_it_gives() -> None:
+    """``from ...builder import push`` gave the package's ``push`` (a function), not the
+    push kernels' module: a module of the builder's folder shares no name with what the
+    package gathers (its ``__all__``)."""
+    import pkgutil
+
+    from pyramid_lab.model.search.games.pyraos import builder
+
+    names = {found.name for found in pkgutil.iter_modules(builder.__path__)}
+    assert {"building", "pushing", "steps", "walk"} <= names
+    assert not names & set(builder.__all__)

@@ -1,4 +1,4 @@
-"""The whole-game retrograde analysis (model/search/games/pyraos/whole.py) on the small
+"""The whole-game retrograde analysis (model/search/games/pyraos/builder/) on the small
 pyramids the model has (bases 2 and 3): every value and distance against a separate
 solver (the model's pure-Python rules, push retrograde over the positions reachable from
 the empty pyramid), the one-pass check finding a value corrupted on purpose, a build
@@ -22,17 +22,23 @@ import pytest
 
 from pyramid_lab.model.pyraos import Pyraos, PyraosOptions, _symmetries, generate, geometry
 from pyramid_lab.model.search.compiled import lanes
-from pyramid_lab.model.search.games.pyraos import (
-    kernel,
-    pyramid_arrays,
-    whole,
-    whole_index,
-    whole_moves,
-    whole_push,
-    whole_rounds,
-    whole_steps,
-    whole_walk,
+from pyramid_lab.model.search.games.pyraos import builder, kernel, pyramid_arrays
+from pyramid_lab.model.search.games.pyraos.builder import (
+    moves as whole_moves,
 )
+from pyramid_lab.model.search.games.pyraos.builder import (
+    pushing,
+)
+from pyramid_lab.model.search.games.pyraos.builder import (
+    rounds as whole_rounds,
+)
+from pyramid_lab.model.search.games.pyraos.builder import (
+    steps as whole_steps,
+)
+from pyramid_lab.model.search.games.pyraos.builder import (
+    walk as whole_walk,
+)
+from pyramid_lab.model.search.games.pyraos.prober import index as whole_index
 
 VERSIONS = [("standard", "0-2"), ("children", "0-2"), ("standard", "1-2"), ("alternate", "0-2")]
 # the build's kernels compiled once for the suite (tests/whole_kernels.py)
@@ -128,14 +134,14 @@ def reference(base: int, variant: str, removal: str) -> dict[tuple[int, int], in
 @pytest.fixture(scope="module")
 def tables(
     tmp_path_factory: pytest.TempPathFactory,
-) -> dict[tuple[int, str, str], whole.WholeTable]:
+) -> dict[tuple[int, str, str], builder.WholeTable]:
     root = tmp_path_factory.mktemp("whole")
     built = {}
     for base in (2, 3):
         for variant, removal in VERSIONS:
             folder = root / f"{base}-{variant}-{removal}"
-            built[base, variant, removal] = whole.build(
-                whole.create(folder, base, variant, removal)
+            built[base, variant, removal] = builder.build(
+                builder.create(folder, base, variant, removal)
             )
     return built
 
@@ -146,7 +152,9 @@ def test_push_and_rounds_give_the_same_table(tables, variant, removal, tmp_path)
     # re-read children, the Dask split's) agree on every byte of every position of base 3,
     # copies included, and on the distances' counts in the header.
     pushed = tables[3, variant, removal]
-    rounds = whole.build(whole.create(tmp_path / "rounds", 3, variant, removal), method="rounds")
+    rounds = builder.build(
+        builder.create(tmp_path / "rounds", 3, variant, removal), method="rounds"
+    )
     for a, b in zip(pushed.values, rounds.values, strict=True):
         assert np.array_equal(a, b)
     assert pushed.head["decided"] == rounds.head["decided"]
@@ -171,14 +179,14 @@ def test_push_on_several_threads_gives_the_same_table(
         return ran[-1]
 
     monkeypatch.setattr(lanes, "lanes_for", four)
-    threaded = whole.build(whole.create(tmp_path / "t", 3, variant, removal))
+    threaded = builder.build(builder.create(tmp_path / "t", 3, variant, removal))
     assert ran.count(4) > 20
     for a, b in zip(threaded.values, tables[3, variant, removal].values, strict=True):
         assert np.array_equal(a, b)
     # the bytes counted on numba's threads (a layer of more than one share), as numpy counts
     for layer in threaded.values:
         for byte in (0, 1, 2, int(layer.max())):
-            assert whole.count_byte(layer, byte) == np.count_nonzero(layer == byte)
+            assert builder.count_byte(layer, byte) == np.count_nonzero(layer == byte)
 
 
 def test_the_next_position_holding_a_byte_is_found_eight_at_a_time_as_one_at_a_time() -> None:
@@ -196,7 +204,7 @@ def test_the_next_position_holding_a_byte_is_found_eight_at_a_time_as_one_at_a_t
             end = int(rng.integers(i, layer.shape[0] + 1))
             at = np.flatnonzero(layer[i:end] == byte)
             want = i + int(at[0]) if at.size else end
-            assert whole_push.next_holding(layer, i, end, byte) == want
+            assert pushing.next_holding(layer, i, end, byte) == want
 
 
 def test_the_keys_are_made_distinct_in_order_short_or_long() -> None:
@@ -262,7 +270,7 @@ def test_the_un_moves_find_exactly_the_parents(tables, read_of_base_3, variant, 
 def spread_over_base_4() -> list[tuple[int, int]]:
     """(own, opp) of positions of base 4 spread over its layers (each layer's first 8
     shapes and 8 shapes drawn, 6 colourings drawn of each), listed once for the module."""
-    ix4 = whole.index(4)
+    ix4 = builder.index(4)
     rng = np.random.default_rng(7)
     boards = []
     for n in range(1, ix4.layers):
@@ -291,8 +299,8 @@ def test_the_children_counted_without_their_keys_are_as_many(
     keys = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
     merged = compared = 0
     table3 = tables[3, variant, removal]
-    ix4 = whole.index(4)
-    geo4 = whole.geometry_arrays(4)
+    ix4 = builder.index(4)
+    geo4 = builder.geometry_arrays(4)
     boards = [(own, opp, table3) for _, _, own, opp in read_of_base_3]
     boards += [(own, opp, None) for own, opp in spread_over_base_4]
     for own, opp, table in boards:
@@ -323,8 +331,8 @@ def test_every_value_and_distance_matches_the_reference_solver(tables, base, var
 def test_small_pyramids_results(tables):
     # The empty pyramid's value and length with best play (this program's results on the
     # base-3 game, which the reference solver above confirms).
-    assert whole.describe(tables[3, "children", "0-2"].probe(0, 0)) == "a loss in 16 plies"
-    assert whole.describe(tables[3, "standard", "0-2"].probe(0, 0)) == "a win in 15 plies"
+    assert builder.describe(tables[3, "children", "0-2"].probe(0, 0)) == "a loss in 16 plies"
+    assert builder.describe(tables[3, "standard", "0-2"].probe(0, 0)) == "a win in 15 plies"
     # The full base-3 shape (13 spheres) has all 8 symmetries: only the least image of each
     # colouring is a position of its own, every one decided (a board that full always is).
     table = tables[3, "standard", "0-2"]
@@ -336,16 +344,16 @@ def test_small_pyramids_results(tables):
 @pytest.mark.parametrize(("variant", "removal"), VERSIONS)
 def test_verify_holds_and_names_a_corrupted_value(tables, variant, removal, tmp_path):
     table = tables[3, variant, removal]
-    checked, bad = whole.verify(table)
+    checked, bad = builder.verify(table)
     assert checked == sum(table.index.sizes)
     assert bad == []
     # a copy with one value changed: verify names that position (or one whose value it
     # now contradicts, a parent or a child)
-    copy = whole.WholeTable(tmp_path, dict(table.head), [v.copy() for v in table.values])
+    copy = builder.WholeTable(tmp_path, dict(table.head), [v.copy() for v in table.values])
     n = 9
     i = int(np.flatnonzero(copy.values[n])[17])
     copy.values[n][i] = copy.values[n][i] + 2
-    checked, bad = whole.verify(copy)
+    checked, bad = builder.verify(copy)
     assert bad
     assert (n, i) in [(layer, index) for layer, index, _, _ in bad]
 
@@ -356,30 +364,31 @@ def test_a_damaged_layer_file_is_refused(tables, tmp_path):
     folder.mkdir()
     for path in table.folder.iterdir():
         (folder / path.name).write_bytes(path.read_bytes())
-    assert whole.WholeTable.open(folder).probe(0, 0) == table.probe(0, 0)
+    assert builder.WholeTable.open(folder).probe(0, 0) == table.probe(0, 0)
     layer = folder / "layer-09.bin"
     data = bytearray(layer.read_bytes())
     data[5] ^= 4
     layer.write_bytes(bytes(data))
-    with pytest.raises(whole.TableError, match=r"layer-09\.bin: damaged"):
-        whole.WholeTable.open(folder)
+    with pytest.raises(builder.TableError, match=r"layer-09\.bin: damaged"):
+        builder.WholeTable.open(folder)
     (folder / "table.json").write_text("{")
-    with pytest.raises(whole.TableError, match="not JSON"):
-        whole.WholeTable.open(folder)
+    with pytest.raises(builder.TableError, match="not JSON"):
+        builder.WholeTable.open(folder)
 
 
 KILLER = """
 import os, signal, sys
 from pathlib import Path
-from pyramid_lab.model.search.games.pyraos import whole, whole_steps
+from pyramid_lab.model.search.games.pyraos import builder
+from pyramid_lab.model.search.games.pyraos.builder import steps as whole_steps
 whole_steps.CHECKPOINT_SECONDS = 0.0  # every step written (a build writes every 10 minutes)
-table = whole.open_or_create(Path(sys.argv[1]), 3, "standard", "0-2")
+table = builder.open_or_create(Path(sys.argv[1]), 3, "standard", "0-2")
 seen = []
 def progress(entry):
     seen.append(entry)
     if len(seen) == int(sys.argv[2]):
         os.kill(os.getpid(), signal.SIGKILL)
-whole.build(table, progress=progress)
+builder.build(table, progress=progress)
 """
 
 
@@ -389,13 +398,13 @@ def test_a_build_killed_with_sigkill_resumes_to_the_same_table(tables, tmp_path)
     for layers in (40, 3):  # killed in round 2, then again 3 layers after resuming
         run = subprocess.run([sys.executable, "-c", KILLER, str(folder), str(layers)], env=env)
         assert run.returncode == -signal.SIGKILL
-    table = whole.open_or_create(folder, 3, "standard", "0-2")
+    table = builder.open_or_create(folder, 3, "standard", "0-2")
     assert not table.finished
     assert table.head["round"] >= 2
-    whole.build(table)
+    builder.build(table)
     done = tables[3, "standard", "0-2"]
     assert all(np.array_equal(a, b) for a, b in zip(table.values, done.values, strict=True))
-    assert whole.WholeTable.open(folder).finished
+    assert builder.WholeTable.open(folder).finished
 
 
 def test_a_build_by_rounds_stopped_resumes_by_push(tables, tmp_path):
@@ -403,19 +412,19 @@ def test_a_build_by_rounds_stopped_resumes_by_push(tables, tmp_path):
     # Dask build) is finished by push retrograde to the same bytes, and the other way.
     done = tables[3, "standard", "0-2"]
     for first, then in (("rounds", "push"), ("push", "rounds")):
-        table = whole.create(tmp_path / first, 3, "standard", "0-2")
+        table = builder.create(tmp_path / first, 3, "standard", "0-2")
         asked = []
 
         def stop(asked: list[int] = asked) -> bool:
             asked.append(1)
             return len(asked) > 45
 
-        with pytest.raises(whole.Stopped):
-            whole.build(table, stop=stop, method=first)
-        table = whole.open_or_create(tmp_path / first, 3, "standard", "0-2")
+        with pytest.raises(builder.Stopped):
+            builder.build(table, stop=stop, method=first)
+        table = builder.open_or_create(tmp_path / first, 3, "standard", "0-2")
         assert not table.finished
         assert table.head["round"] >= 2
-        whole.build(table, method=then)
+        builder.build(table, method=then)
         assert all(np.array_equal(a, b) for a, b in zip(table.values, done.values, strict=True))
 
 
@@ -425,18 +434,18 @@ def test_values_written_beyond_the_headers_round_are_resumed_over(tables, then, 
     # values decided several steps beyond the header's round (the older one): both methods
     # resume over them to the finished table (the rounds read no byte beyond their round).
     done = tables[3, "alternate", "0-2"]
-    table = whole.create(tmp_path / "t", 3, "alternate", "0-2")
+    table = builder.create(tmp_path / "t", 3, "alternate", "0-2")
     head_round = 6
     for n, (mine, full) in enumerate(zip(table.values, done.values, strict=True)):
         keep = (full <= head_round) | ((full <= head_round + 5) & (n % 2 == 1))
         mine[:] = np.where(keep, full, 0)
-        whole.write_layer(table, n)
+        builder.write_layer(table, n)
     assert any(int(v.max()) > head_round + 1 for v in table.values)
     table.head["round"] = head_round
     table.head["decided"] = list(done.head["decided"][:head_round])
-    whole.write_head(table)
-    whole.build(whole.open_or_create(tmp_path / "t", 3, "alternate", "0-2"), method=then)
-    table = whole.WholeTable.open(tmp_path / "t")
+    builder.write_head(table)
+    builder.build(builder.open_or_create(tmp_path / "t", 3, "alternate", "0-2"), method=then)
+    table = builder.WholeTable.open(tmp_path / "t")
     assert table.finished
     assert all(np.array_equal(a, b) for a, b in zip(table.values, done.values, strict=True))
 
@@ -454,11 +463,11 @@ def test_ctrl_c_in_a_push_step_keeps_the_steps_done(tables, tmp_path):
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        whole.build(whole.create(folder, 3, "standard", "0-2"), progress=progress)
-    table = whole.open_or_create(folder, 3, "standard", "0-2")
+        builder.build(builder.create(folder, 3, "standard", "0-2"), progress=progress)
+    table = builder.open_or_create(folder, 3, "standard", "0-2")
     assert table.head["round"] == 5
     assert not table.finished
-    whole.build(table)
+    builder.build(table)
     done = tables[3, "standard", "0-2"]
     assert all(np.array_equal(a, b) for a, b in zip(table.values, done.values, strict=True))
 
@@ -466,26 +475,26 @@ def test_ctrl_c_in_a_push_step_keeps_the_steps_done(tables, tmp_path):
 def test_a_second_build_on_one_folder_is_refused(tmp_path):
     import fcntl
 
-    table = whole.create(tmp_path / "t", 2, "standard", "0-2")
-    with open(table.folder / whole.LOCK, "a") as held:
+    table = builder.create(tmp_path / "t", 2, "standard", "0-2")
+    with open(table.folder / builder.LOCK, "a") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
-        with pytest.raises(whole.TableError, match="another build is running on it"):
-            whole.build(table)
-    assert whole.build(table).finished
+        with pytest.raises(builder.TableError, match="another build is running on it"):
+            builder.build(table)
+    assert builder.build(table).finished
 
 
 def test_another_pyramid_or_rules_in_the_folder_is_refused(tables):
     folder = tables[2, "standard", "0-2"].folder
     with pytest.raises(
-        whole.TableError, match=r"base 2, the standard version \(removal 0-2\); not of base 3"
+        builder.TableError, match=r"base 2, the standard version \(removal 0-2\); not of base 3"
     ):
-        whole.open_or_create(folder, 3, "standard", "0-2")
+        builder.open_or_create(folder, 3, "standard", "0-2")
 
 
 @pytest.mark.parametrize(("variant", "removal"), VERSIONS)
 def test_the_kernels_moves_are_the_games_on_base_4(variant, removal):
     rng = random.Random(67)
-    geo = whole.geometry_arrays(4)
+    geo = builder.geometry_arrays(4)
     codes = pyramid_arrays.variant_codes(variant, removal)
     out = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
     ref = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
@@ -510,8 +519,8 @@ def test_the_un_moves_are_the_moves_inverted_on_base_4(variant, removal):
     # own: on the positions of random base-4 games, every child has the position among its
     # predecessors, and every predecessor has it among its children.
     rng = random.Random(67)
-    ix = whole.index(4)
-    geo = whole.geometry_arrays(4)
+    ix = builder.index(4)
+    geo = builder.geometry_arrays(4)
     codes = pyramid_arrays.variant_codes(variant, removal)
     moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
     keys = np.zeros(whole_moves.MAX_PREDECESSORS, dtype=np.int64)
@@ -599,7 +608,7 @@ def test_the_books_table_is_opened_again_when_its_header_is_written_again(monkey
         opened.append(path)
         return Finished()
 
-    monkeypatch.setattr(whole.WholeTable, "open_mapped", open_mapped)
+    monkeypatch.setattr(builder.WholeTable, "open_mapped", open_mapped)
     first = pyraos_book.whole_table(game)
     assert isinstance(first, Finished)
     assert pyraos_book.whole_table(game) is first  # kept: not opened again
@@ -621,9 +630,9 @@ def test_the_warm_up_compiles_the_readers_kernel_for_the_games_pyramid():
     # first answer from a table does not wait for a compile.
     import numba
 
-    whole.warm_up()
+    builder.warm_up()
     values = whole_index.layers_of([np.zeros(1, dtype=np.uint8) for _ in range(30)])
-    args = (0, 0, whole.geometry_args(4), whole.index(3).args, values)  # as a probe passes them
+    args = (0, 0, builder.geometry_args(4), builder.index(3).args, values)  # as a probe passes them
     assert tuple(numba.typeof(a) for a in args) in [
         tuple(s) for s in whole_index.value_of.signatures
     ]
@@ -637,10 +646,10 @@ def test_every_pyramid_crosses_into_the_kernels_as_one_signature(tmp_path):
 
     views, probes = set(), set()
     for base in (2, 3, 4):
-        ix = whole.index(base)
+        ix = builder.index(base)
         values = [np.zeros(size, dtype=np.uint8) for size in ix.sizes]  # zero pages, untouched
         rules = {"base": base, "variant": "standard", "removal": "0-2"}
-        table = whole.WholeTable(tmp_path, rules, values)
+        table = builder.WholeTable(tmp_path, rules, values)
         views.add(numba.typeof(whole_walk.view_of(table, ix.layers - 1)))
         probes.add(numba.typeof((table.geo_args, table.index.args, table.layers)))
     assert (len(views), len(probes)) == (1, 1)
@@ -662,21 +671,21 @@ def test_the_shapes_are_every_support_closed_set_once(base):
         for mask in range(1 << len(below_top))
         if all(geo.support[p] & mask == geo.support[p] for p in below_top if mask >> p & 1)
     ]
-    shapes = whole.all_shapes(geo)
+    shapes = builder.all_shapes(geo)
     assert len(shapes) == len(set(shapes))
     assert sorted(shapes) == closed
     if base == 3:  # (after base 3 holds: a grower gone wrong could fill the memory at 4)
-        assert len(whole.all_shapes(geometry(4))) == 141_119  # docs/engines.md's count
+        assert len(builder.all_shapes(geometry(4))) == 141_119  # docs/engines.md's count
 
 
 def test_the_sample_is_every_position_once_up_to_symmetry():
     # The table against the forward solver samples positions as the table indexes them:
     # a layer's copies under its shapes' own symmetries are never drawn, and a layer with
     # fewer positions than asked gives each of them once.
-    from pyramid_lab.model.search.games.pyraos import agreement
+    from pyramid_lab.model.search.games.pyraos.builder import agreement
 
-    table = whole.WholeTable.__new__(whole.WholeTable)
-    table.index, table.geo = whole.index(4), whole.geometry_arrays(4)
+    table = builder.WholeTable.__new__(builder.WholeTable)
+    table.index, table.geo = builder.index(4), builder.geometry_arrays(4)
     ix = table.index
     for n in (1, 2, 3):
         every = agreement.sample(table, n, 10_000, random.Random(n))
@@ -699,7 +708,12 @@ def test_the_sample_is_every_position_once_up_to_symmetry():
 
 
 def test_the_judge_of_the_table_against_the_solver():
-    from pyramid_lab.model.search.games.pyraos.agreement import AGREE, DISAGREE, UNSETTLED, judge
+    from pyramid_lab.model.search.games.pyraos.builder.agreement import (
+        AGREE,
+        DISAGREE,
+        UNSETTLED,
+        judge,
+    )
 
     win_in_5, loss_in_4 = 6, 5  # 1 + plies: odd plies a win for the side to move
     assert judge(win_in_5, "win", 5, True) == AGREE
@@ -718,13 +732,13 @@ def test_a_table_against_the_compiled_solver_agrees_and_a_wrong_value_is_named()
     # the pure-Python reference solver's, on positions of 27 and 28 spheres; the compiled
     # forward solver agrees on each, and a value flipped on purpose is named.
     from pyramid_lab.model.search import solver as reference
-    from pyramid_lab.model.search.games.pyraos import agreement
     from pyramid_lab.model.search.games.pyraos.book import adapter
+    from pyramid_lab.model.search.games.pyraos.builder import agreement
     from pyramid_lab.model.search.kernels import solver_maker
 
     class Table:
         base, variant, removal = 4, "standard", "0-2"
-        index, geo = whole.index(4), whole.geometry_arrays(4)
+        index, geo = builder.index(4), builder.geometry_arrays(4)
         lie: tuple[int, int] | None = None
 
         def __init__(self) -> None:
@@ -759,14 +773,15 @@ def test_the_books_opening_is_made_from_a_table_as_shipped(tmp_path):
     # built in a test): its layers up to 3 spheres and its value of any position are the
     # shipped opening's; the opening made from it has the shipped file's keys and bytes of
     # those layers, copies left out, and the shipped line with its positions' children.
-    from pyramid_lab.model.search.games.pyraos import opening, opening_build
+    from pyramid_lab.model.search.games.pyraos.builder import opening as opening_build
+    from pyramid_lab.model.search.games.pyraos.prober import opening
 
     shipped = opening.shipped("standard", "0-2")
     assert shipped is not None
     # its keys and bytes in memory, read once: the stand-in asks for 2,700 bytes, which the
     # file would decompress a block (of 8,192 keys) at a time, again and again
     known = opening.Opening("standard", "0-2", shipped.spheres, shipped.keys, shipped.values)
-    ix, geo = whole.index(4), whole.geometry_arrays(4)
+    ix, geo = builder.index(4), builder.geometry_arrays(4)
 
     class Table:
         base, variant, removal, finished = 4, "standard", "0-2", True
@@ -775,7 +790,7 @@ def test_the_books_opening_is_made_from_a_table_as_shipped(tmp_path):
 
         def __init__(self) -> None:
             self.geo = geo
-            self.geo_args = whole.geometry_args(4)  # as it crosses into a kernel
+            self.geo_args = builder.geometry_args(4)  # as it crosses into a kernel
             self.values = []
             for n in range(4):
                 layer = np.zeros(ix.sizes[n], dtype=np.uint8)
@@ -814,7 +829,7 @@ def test_a_range_kernel_is_compiled_once_serial_and_lets_pythons_lock_go(name: s
     # compile, and a parallel kernel and a serial twin of one function shared one entry of
     # numba's cache, the one saved last loaded for both), and without Python's lock, or the
     # lanes would take turns
-    home = whole_push if name in ("seed_range", "push_range") else whole_rounds
+    home = pushing if name in ("seed_range", "push_range") else whole_rounds
     compiled = getattr(home, name)
     assert not compiled.targetoptions.get("parallel")
     assert compiled.targetoptions.get("nogil")

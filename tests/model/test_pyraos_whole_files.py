@@ -18,7 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyramid_lab.model.search.games.pyraos import whole, whole_index, whole_table, whole_walk
+from pyramid_lab.model.search.games.pyraos import builder
+from pyramid_lab.model.search.games.pyraos.builder import walk as whole_walk
+from pyramid_lab.model.search.games.pyraos.prober import index as whole_index
+from pyramid_lab.model.search.games.pyraos.prober import table as whole_table
 
 FULL = os.environ.get("PYRAMID_FUZZ") == "full"
 # the build's kernels compiled once for the suite (tests/whole_kernels.py)
@@ -28,7 +31,7 @@ pytestmark = pytest.mark.usefixtures("whole_kernels")
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("whole") / "t"
-    whole.build(whole.create(folder, 2, "standard", "0-2"))
+    builder.build(builder.create(folder, 2, "standard", "0-2"))
     return folder
 
 
@@ -40,30 +43,30 @@ def folder(built: Path, tmp_path: Path) -> Path:
 
 
 def head_of(folder: Path) -> dict[str, Any]:
-    return json.loads((folder / whole.HEADER).read_text())
+    return json.loads((folder / builder.HEADER).read_text())
 
 
 def test_a_copy_opens_as_built(folder):
-    table = whole.WholeTable.open(folder)
+    table = builder.WholeTable.open(folder)
     assert table.finished
-    assert table.probe(0, 0) == whole.WholeTable.open(folder, mmap=True).probe(0, 0)
+    assert table.probe(0, 0) == builder.WholeTable.open(folder, mmap=True).probe(0, 0)
 
 
 def test_a_table_of_format_1_is_read_below_base_4_and_refused_at_base_4(folder):
     """Format 1's counting pass could wrap a count of 127 to 129 past its byte: only base 4
     has such counts, so its tables are refused in words, the smaller ones read still."""
     head = head_of(folder)
-    assert head["version"] == whole.VERSION == 2
-    empty = whole.WholeTable.open(folder).probe(0, 0)
+    assert head["version"] == builder.VERSION == 2
+    empty = builder.WholeTable.open(folder).probe(0, 0)
     head["version"] = 1
-    (folder / whole.HEADER).write_text(json.dumps(head))
-    old = whole.WholeTable.open(folder)
+    (folder / builder.HEADER).write_text(json.dumps(head))
+    old = builder.WholeTable.open(folder)
     assert old.finished
     assert old.probe(0, 0) == empty != 0
     head["base"] = 4
-    (folder / whole.HEADER).write_text(json.dumps(head))
-    with pytest.raises(whole.TableError) as caught:
-        whole.WholeTable.open(folder)
+    (folder / builder.HEADER).write_text(json.dumps(head))
+    with pytest.raises(builder.TableError) as caught:
+        builder.WholeTable.open(folder)
     assert str(caught.value) == (
         f"{folder}: a table of format 1 for base 4, built by an earlier version whose counting "
         "pass could wrap a count past a byte, so some of its values are wrong: delete the "
@@ -71,7 +74,7 @@ def test_a_table_of_format_1_is_read_below_base_4_and_refused_at_base_4(folder):
     )
 
 
-@pytest.mark.parametrize("name", [whole.HEADER, "layer-01.bin"])
+@pytest.mark.parametrize("name", [builder.HEADER, "layer-01.bin"])
 @pytest.mark.parametrize(
     ("kind", "said"),
     [
@@ -92,8 +95,8 @@ def test_a_file_that_is_not_a_regular_file_is_refused_unread(folder, name, kind,
     else:
         path.mkdir()
     for mmap in (False, True):
-        with pytest.raises(whole.TableError) as caught:
-            whole.WholeTable.open(folder, mmap=mmap)
+        with pytest.raises(builder.TableError) as caught:
+            builder.WholeTable.open(folder, mmap=mmap)
         assert str(caught.value) == f"{path}: {said}"
 
 
@@ -102,12 +105,12 @@ def test_files_larger_than_their_bound_are_refused_unread(folder):
     size = layer.stat().st_size
     with open(layer, "ab") as f:
         f.write(b"\0")
-    with pytest.raises(whole.TableError, match=rf"layer-01\.bin: {size + 1} bytes where it has"):
-        whole.WholeTable.open(folder)
-    header = folder / whole.HEADER
-    header.write_bytes(b" " * (whole.MAX_HEADER + 1))
-    with pytest.raises(whole.TableError, match=r"table\.json: 1,048,577 bytes beyond the"):
-        whole.WholeTable.open(folder)
+    with pytest.raises(builder.TableError, match=rf"layer-01\.bin: {size + 1} bytes where it has"):
+        builder.WholeTable.open(folder)
+    header = folder / builder.HEADER
+    header.write_bytes(b" " * (builder.MAX_HEADER + 1))
+    with pytest.raises(builder.TableError, match=r"table\.json: 1,048,577 bytes beyond the"):
+        builder.WholeTable.open(folder)
 
 
 def _set(head: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
@@ -140,10 +143,10 @@ def _set(head: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, A
     ],
 )
 def test_a_malformed_header_is_one_line(folder, path, value, said):
-    (folder / whole.HEADER).write_text(json.dumps(_set(head_of(folder), path, value)))
-    with pytest.raises(whole.TableError) as caught:
-        whole.WholeTable.open(folder)
-    assert str(caught.value) == f"{folder}: a damaged {whole.HEADER} ({said})"
+    (folder / builder.HEADER).write_text(json.dumps(_set(head_of(folder), path, value)))
+    with pytest.raises(builder.TableError) as caught:
+        builder.WholeTable.open(folder)
+    assert str(caught.value) == f"{folder}: a damaged {builder.HEADER} ({said})"
 
 
 @pytest.mark.parametrize(
@@ -161,9 +164,9 @@ def test_a_malformed_header_is_one_line(folder, path, value, said):
     ],
 )
 def test_a_header_that_is_no_header_is_one_line(folder, text, said):
-    (folder / whole.HEADER).write_bytes(text.encode("latin-1"))
-    with pytest.raises(whole.TableError, match=said) as caught:
-        whole.WholeTable.open(folder)
+    (folder / builder.HEADER).write_bytes(text.encode("latin-1"))
+    with pytest.raises(builder.TableError, match=said) as caught:
+        builder.WholeTable.open(folder)
     assert "\n" not in str(caught.value)
 
 
@@ -217,7 +220,7 @@ def test_fuzzed_headers_open_or_are_refused_in_one_line(built, folder, data):
     # bytes flipped): the table opens, or a TableError of one line says why; nothing else
     # gets out (no TypeError, KeyError, RecursionError: the command line's traceback).
     head = head_of(built)
-    header = folder / whole.HEADER
+    header = folder / builder.HEADER
     choice = data.draw(st.sampled_from(["field", "cut", "flip"]))
     if choice == "field":
         paths = _paths(head)
@@ -233,8 +236,8 @@ def test_fuzzed_headers_open_or_are_refused_in_one_line(built, folder, data):
     header.write_text(text)
     said = ""
     try:
-        table = whole.WholeTable.open(folder)
-    except whole.TableError as exc:
+        table = builder.WholeTable.open(folder)
+    except builder.TableError as exc:
         said = str(exc)
     else:
         assert table.probe(0, 0) >= 0
@@ -247,12 +250,12 @@ def test_a_second_build_is_told_another_runs_before_reading_the_folder(tmp_path)
     import fcntl
 
     folder = tmp_path / "t"
-    whole.create(folder, 2, "standard", "0-2")
+    builder.create(folder, 2, "standard", "0-2")
     (folder / "layer-01.bin").write_bytes(b"half")  # as a build might leave it a moment
-    with open(folder / whole.LOCK, "a") as held:
+    with open(folder / builder.LOCK, "a") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
-        with pytest.raises(whole.TableError, match="another build is running on it"):
-            whole.build_folder(folder, 2, "standard", "0-2")
+        with pytest.raises(builder.TableError, match="another build is running on it"):
+            builder.build_folder(folder, 2, "standard", "0-2")
 
 
 def test_verify_finds_a_copy_no_look_up_reads_holding_a_value(built, tmp_path):
@@ -260,13 +263,13 @@ def test_verify_finds_a_copy_no_look_up_reads_holding_a_value(built, tmp_path):
     # look-up reads them, so a value there is a table written wrong that answers nothing.
     folder = tmp_path / "t"
     shutil.copytree(built, folder)
-    table = whole.WholeTable.open(folder)
+    table = builder.WholeTable.open(folder)
     ix = table.index
     copies = [
         (n, i)
         for n in range(ix.layers)
         for i in range(ix.sizes[n])
-        if whole.is_copy(
+        if builder.is_copy(
             table, n, i, *whole_walk.unrank(n, i, ix.shapes[n], ix.shape_points[n], ix.arrays)
         )
     ]
@@ -274,10 +277,10 @@ def test_verify_finds_a_copy_no_look_up_reads_holding_a_value(built, tmp_path):
     assert all(table.values[n][i] == 0 for n, i in copies)
     n, i = random.Random(1).choice(copies)
     table.values[n][i] = 3
-    whole.write_layer(table, n)
-    whole.write_head(table)
-    table = whole.WholeTable.open(folder)
-    checked, bad = whole.verify(table)
+    builder.write_layer(table, n)
+    builder.write_head(table)
+    table = builder.WholeTable.open(folder)
+    checked, bad = builder.verify(table)
     assert checked == sum(ix.sizes)
     assert [(m, j) for m, j, _, _ in bad] == [(n, i)]
     assert np.count_nonzero(table.values[n]) > 0
@@ -298,19 +301,19 @@ def test_a_mapped_table_checks_a_layer_when_first_read_and_remembers_it(
     # look-up checks its layer's checksum once; the next process finds it remembered.
     folder = tmp_path / "t"
     shutil.copytree(built, folder)
-    full = whole.WholeTable.open(folder)
+    full = builder.WholeTable.open(folder)
 
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("a whole layer read")
 
     monkeypatch.setattr(whole_table, "checksum", refuse)
     monkeypatch.setattr(np, "fromfile", refuse)
-    table = whole.WholeTable.open_mapped(folder)
+    table = builder.WholeTable.open_mapped(folder)
     layers = full.index.layers
     assert sorted(table.unchecked) == list(range(layers))
     assert table.probe(0, 0) == full.probe(0, 0)
     assert sorted(table.unchecked) == list(range(1, layers))
-    again = whole.WholeTable.open_mapped(folder)
+    again = builder.WholeTable.open_mapped(folder)
     assert sorted(again.unchecked) == list(range(1, layers))
     own = 1 << 2
     assert again.probe(own, 0) == full.probe(own, 0)
@@ -318,7 +321,7 @@ def test_a_mapped_table_checks_a_layer_when_first_read_and_remembers_it(
     assert sorted(again.unchecked) == list(range(2, layers))
     # a layer written again is checked again
     (folder / "layer-01.bin").write_bytes((folder / "layer-01.bin").read_bytes())
-    assert 1 in whole.WholeTable.open_mapped(folder).unchecked
+    assert 1 in builder.WholeTable.open_mapped(folder).unchecked
 
 
 def test_a_damaged_layer_is_found_when_a_look_up_first_reads_it(built, tmp_path):
@@ -328,12 +331,12 @@ def test_a_damaged_layer_is_found_when_a_look_up_first_reads_it(built, tmp_path)
     data = bytearray(layer.read_bytes())
     data[0] ^= 8
     layer.write_bytes(bytes(data))
-    table = whole.WholeTable.open_mapped(folder)  # no layer read yet
+    table = builder.WholeTable.open_mapped(folder)  # no layer read yet
     assert table.probe(0, 0) > 0  # layer 0 holds
-    with pytest.raises(whole.TableError, match=r"layer-02\.bin: damaged"):
+    with pytest.raises(builder.TableError, match=r"layer-02\.bin: damaged"):
         table.probe(0b11, 0)
-    with pytest.raises(whole.TableError, match=r"layer-02\.bin: damaged"):
-        whole.WholeTable.open_mapped(folder).probe(0b11, 0)  # not remembered as checked
+    with pytest.raises(builder.TableError, match=r"layer-02\.bin: damaged"):
+        builder.WholeTable.open_mapped(folder).probe(0b11, 0)  # not remembered as checked
 
 
 def test_the_index_finds_every_shape_of_base_4_at_its_least_image():
@@ -342,9 +345,9 @@ def test_the_index_finds_every_shape_of_base_4_at_its_least_image():
     # shape (the least image, by the symmetry the slot names) and that shape's number.
     from pyramid_lab.model.pyraos import geometry
 
-    ix = whole.index(4)
-    every = np.array(whole.all_shapes(geometry(4)), dtype=np.int64)
-    images = whole.images(every, 4)
+    ix = builder.index(4)
+    every = np.array(builder.all_shapes(geometry(4)), dtype=np.int64)
+    images = builder.images(every, 4)
     least = images.min(axis=0)
     hashed = ix.arrays.hashed
     found = np.array(

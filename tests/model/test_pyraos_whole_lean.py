@@ -14,7 +14,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pyramid_lab.model.search.games.pyraos import whole, whole_push, whole_steps
+from pyramid_lab.model.search.games.pyraos import builder
+from pyramid_lab.model.search.games.pyraos.builder import pushing
+from pyramid_lab.model.search.games.pyraos.builder import steps as whole_steps
 
 VERSIONS = [("standard", "0-2"), ("standard", "1-2"), ("children", "0-2"), ("alternate", "0-2")]
 # the build's kernels compiled once for the suite (tests/whole_kernels.py)
@@ -22,15 +24,15 @@ pytestmark = pytest.mark.usefixtures("whole_kernels")
 
 
 @pytest.fixture(scope="module")
-def tables(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], whole.WholeTable]:
+def tables(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], builder.WholeTable]:
     root = tmp_path_factory.mktemp("whole")
     return {
-        (v, r): whole.build(whole.create(root / f"{v}-{r}", 3, v, r), method="rounds")
+        (v, r): builder.build(builder.create(root / f"{v}-{r}", 3, v, r), method="rounds")
         for v, r in VERSIONS
     }
 
 
-def same(table: whole.WholeTable, other: whole.WholeTable) -> bool:
+def same(table: builder.WholeTable, other: builder.WholeTable) -> bool:
     return all(np.array_equal(a, b) for a, b in zip(table.values, other.values, strict=True))
 
 
@@ -45,13 +47,13 @@ def test_the_side_table_gives_the_same_bytes(
     # the side counts are saved after each layer's bytes: some positions went there
     sides = [
         (folder / f"counts-{n:02d}.bin").stat().st_size - size
-        for n, size in enumerate(whole.index(3).sizes)
+        for n, size in enumerate(builder.index(3).sizes)
     ]
     assert sum(sides) > 0
     assert all(s % 8 == 0 for s in sides)
-    table = whole.build_folder(folder, 3, variant, removal)
+    table = builder.build_folder(folder, 3, variant, removal)
     assert same(table, tables[variant, removal])
-    assert max(int(v.max()) for v in table.values) < whole_push.OPEN  # no code left: draws are 0
+    assert max(int(v.max()) for v in table.values) < pushing.OPEN  # no code left: draws are 0
 
 
 def test_the_side_table_resumes_inside_a_step(tables, tmp_path, monkeypatch):
@@ -63,27 +65,27 @@ def test_the_side_table_resumes_inside_a_step(tables, tmp_path, monkeypatch):
             raise KeyboardInterrupt  # in step 4 (a won frontier: the counts taken from)
 
     with pytest.raises(KeyboardInterrupt):
-        whole.build(whole.create(folder, 3, "standard", "0-2"), progress=progress)
+        builder.build(builder.create(folder, 3, "standard", "0-2"), progress=progress)
     said: list[str] = []
-    table = whole.build_folder(folder, 3, "standard", "0-2", say=said.append)
+    table = builder.build_folder(folder, 3, "standard", "0-2", say=said.append)
     assert said[0].endswith("the counters kept: no counting pass")
     assert same(table, tables["standard", "0-2"])
 
 
 def _stopped_after_counting(
     folder: Path, variant: str = "standard", removal: str = "0-2"
-) -> whole.WholeTable:
+) -> builder.WholeTable:
     """A base-3 table's build stopped once its counting pass (14 layers) is done, at step
     1's first layer, opened again."""
     seen: list[dict[str, Any]] = []
-    with pytest.raises(whole.Stopped):
-        whole.build(
-            whole.create(folder, 3, variant, removal),
+    with pytest.raises(builder.Stopped):
+        builder.build(
+            builder.create(folder, 3, variant, removal),
             progress=seen.append,
             stop=lambda: len(seen) >= 14,
         )
     assert [e["step"] for e in seen] == ["count"] * 14
-    return whole.WholeTable.open(folder)
+    return builder.WholeTable.open(folder)
 
 
 def test_a_side_count_that_does_not_match_its_positions_is_refused(tmp_path, monkeypatch):
@@ -96,9 +98,9 @@ def test_a_side_count_that_does_not_match_its_positions_is_refused(tmp_path, mon
     data = path.read_bytes()[:-8]  # one side count short, its checksum made to match
     path.write_bytes(data)
     head["crc"][n] = zlib.crc32(data)
-    whole.write_head(table)
-    with pytest.raises(whole.TableError, match="side counts do not match"):
-        whole.build_folder(Path(folder), 3, "standard", "0-2")
+    builder.write_head(table)
+    with pytest.raises(builder.TableError, match="side counts do not match"):
+        builder.build_folder(Path(folder), 3, "standard", "0-2")
 
 
 def test_a_folder_with_the_old_2_byte_counters_is_counted_again(tables, tmp_path):
@@ -112,9 +114,9 @@ def test_a_folder_with_the_old_2_byte_counters_is_counted_again(tables, tmp_path
         old = np.full(size, 7, dtype=np.uint16)
         old.tofile(folder / f"counters-{n:02d}.bin")
         table.head["counters"]["crc"][n] = zlib.crc32(old.tobytes())
-    whole.write_head(table)
+    builder.write_head(table)
     said: list[str] = []
-    again = whole.build_folder(folder, 3, "standard", "0-2", say=said.append)
+    again = builder.build_folder(folder, 3, "standard", "0-2", say=said.append)
     assert said[0].endswith("the counters counted again first, a pass over every position")
     assert same(again, tables["standard", "0-2"])
     assert not list(folder.glob("counters-*"))
@@ -128,11 +130,11 @@ def test_a_count_past_what_a_byte_holds_always_goes_to_the_side_table(tmp_path, 
     # base 4 a count of 127 to 129 after a greater one wrapped past 255 (a wrong value, or
     # ESCAPE with no side count) and the build ran on past 118 plies
     monkeypatch.setattr(whole_steps, "BYTE_HOLDS", holds)
-    table = whole.create(tmp_path / "t", 3, "standard", "0-2")
+    table = builder.create(tmp_path / "t", 3, "standard", "0-2")
     codes = 0
     for n in range(table.index.layers - 1, -1, -1):
         whole_steps.push_layer(table, whole_steps.NO_SIDE, "count", n, 0)
         layer = table.values[n]
-        codes += int(np.count_nonzero(layer >= whole_push.OPEN))
-        assert not np.any((layer > whole_push.OPEN + holds) & (layer < whole_push.ESCAPE)), n
+        codes += int(np.count_nonzero(layer >= pushing.OPEN))
+        assert not np.any((layer > pushing.OPEN + holds) & (layer < pushing.ESCAPE)), n
     assert codes > 1000

@@ -16,12 +16,18 @@ import numpy as np
 import pytest
 
 from pyramid_lab import i18n
-from pyramid_lab.model.search.games.pyraos import (
-    whole,
-    whole_push,
-    whole_steps,
-    whole_stops,
-    whole_words,
+from pyramid_lab.model.search.games.pyraos import builder
+from pyramid_lab.model.search.games.pyraos.builder import (
+    pushing,
+)
+from pyramid_lab.model.search.games.pyraos.builder import (
+    steps as whole_steps,
+)
+from pyramid_lab.model.search.games.pyraos.builder import (
+    stops as whole_stops,
+)
+from pyramid_lab.model.search.games.pyraos.builder import (
+    words as whole_words,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,19 +37,21 @@ pytestmark = pytest.mark.usefixtures("whole_kernels")
 
 
 @pytest.fixture(scope="module")
-def done(tmp_path_factory: pytest.TempPathFactory) -> whole.WholeTable:
+def done(tmp_path_factory: pytest.TempPathFactory) -> builder.WholeTable:
     folder = tmp_path_factory.mktemp("whole") / "t"
-    return whole.build(whole.create(folder, 3, "standard", "0-2"))
+    return builder.build(builder.create(folder, 3, "standard", "0-2"))
 
 
-def same(table: whole.WholeTable, done: whole.WholeTable) -> bool:
+def same(table: builder.WholeTable, done: builder.WholeTable) -> bool:
     return all(np.array_equal(a, b) for a, b in zip(table.values, done.values, strict=True))
 
 
-def resume(folder: Path) -> tuple[whole.WholeTable, list[dict[str, Any]], list[str]]:
+def resume(folder: Path) -> tuple[builder.WholeTable, list[dict[str, Any]], list[str]]:
     seen: list[dict[str, Any]] = []
     said: list[str] = []
-    table = whole.build_folder(folder, 3, "standard", "0-2", progress=seen.append, say=said.append)
+    table = builder.build_folder(
+        folder, 3, "standard", "0-2", progress=seen.append, say=said.append
+    )
     return table, seen, said
 
 
@@ -57,7 +65,7 @@ def test_the_counting_pass_stopped_resumes_at_the_layer_it_was_in(done, tmp_path
             raise KeyboardInterrupt  # Ctrl+C after the fifth layer counted
 
     with pytest.raises(KeyboardInterrupt):
-        whole.build(whole.create(folder, 3, "standard", "0-2"), progress=progress)
+        builder.build(builder.create(folder, 3, "standard", "0-2"), progress=progress)
     assert [e["step"] for e in seen] == ["count"] * 5
     table, again, said = resume(folder)
     counted = [e["layer"] for e in again if e["step"] == "count"]
@@ -66,7 +74,7 @@ def test_the_counting_pass_stopped_resumes_at_the_layer_it_was_in(done, tmp_path
     assert same(table, done)
     assert table.finished
     assert not list(folder.glob("count*-*"))  # a finished table keeps no counters
-    assert "counters" not in whole.WholeTable.open(folder).head
+    assert "counters" not in builder.WholeTable.open(folder).head
 
 
 def test_a_push_step_stopped_resumes_without_a_counting_pass(done, tmp_path):
@@ -80,7 +88,7 @@ def test_a_push_step_stopped_resumes_without_a_counting_pass(done, tmp_path):
                 raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        whole.build(whole.create(folder, 3, "standard", "0-2"), progress=progress)
+        builder.build(builder.create(folder, 3, "standard", "0-2"), progress=progress)
     table, again, said = resume(folder)
     assert not [e for e in again if e["step"] == "count"]
     step5 = [e["layer"] for e in again if e["step"] == "push" and e["round"] == 5]
@@ -109,7 +117,7 @@ def test_ctrl_c_inside_a_layer_keeps_its_units_pushed(done, tmp_path, monkeypatc
 def _interrupted_inside_a_layer(done, tmp_path, monkeypatch, signum):
     monkeypatch.setattr(whole_steps, "UNIT_POSITIONS", 64)
     folder = tmp_path / "t"
-    real = whole_push.push_range
+    real = pushing.push_range
     calls = [0]
 
     def push_then_interrupt(*args: Any) -> None:
@@ -119,14 +127,14 @@ def _interrupted_inside_a_layer(done, tmp_path, monkeypatch, signum):
             if calls[0] == 3:
                 os.kill(os.getpid(), signum)
 
-    monkeypatch.setattr(whole_push, "push_range", push_then_interrupt)
-    with pytest.raises(whole.Interrupted) as caught:
-        whole.build(whole.create(folder, 3, "standard", "0-2"))
+    monkeypatch.setattr(pushing, "push_range", push_then_interrupt)
+    with pytest.raises(builder.Interrupted) as caught:
+        builder.build(builder.create(folder, 3, "standard", "0-2"))
     assert caught.value.at > 0
-    record = whole.WholeTable.open(folder).head["counters"]
+    record = builder.WholeTable.open(folder).head["counters"]
     assert record["round"] == 5
     assert record["partial"] == [caught.value.n, caught.value.at]
-    monkeypatch.setattr(whole_push, "push_range", real)
+    monkeypatch.setattr(pushing, "push_range", real)
     table, again, said = resume(folder)
     assert not [e for e in again if e["step"] == "count"]
     assert f"({caught.value.n} spheres' in part)" in said[0]
@@ -141,7 +149,7 @@ def test_stop_inside_a_layer_ends_the_build_within_a_unit(done, tmp_path, monkey
     monkeypatch.setattr(whole_steps, "UNIT_POSITIONS", 64)
     folder = tmp_path / "t"
     kernel = "seed_range" if where == "count" else "push_range"
-    real = whole_push.seed_range if where == "count" else whole_push.push_range
+    real = pushing.seed_range if where == "count" else pushing.push_range
     units: list[tuple[int, int]] = []
 
     def counted(*args: Any) -> None:
@@ -149,15 +157,15 @@ def test_stop_inside_a_layer_ends_the_build_within_a_unit(done, tmp_path, monkey
         if where == "count" or args[3] == 5:  # the counting pass's units, or step 5's
             units.append((args[0], args[1]))
 
-    monkeypatch.setattr(whole_push, kernel, counted)
+    monkeypatch.setattr(pushing, kernel, counted)
     with pytest.raises(whole_stops.StoppedInLayer) as caught:
-        whole.build(whole.create(folder, 3, "standard", "0-2"), stop=lambda: len(units) >= 3)
+        builder.build(builder.create(folder, 3, "standard", "0-2"), stop=lambda: len(units) >= 3)
     n, at = caught.value.n, caught.value.at
     assert at > 0
     assert [u for u in units if u[0] == n][-1][1] == at - 64  # the unit before
     assert len(units) == 3  # no unit ran once Stop was asked
-    head = whole.WholeTable.open(folder).head
-    monkeypatch.setattr(whole_push, kernel, real)
+    head = builder.WholeTable.open(folder).head
+    monkeypatch.setattr(pushing, kernel, real)
     table, again, said = resume(folder)
     if where == "push":
         assert head["counters"]["partial"] == [n, at]
@@ -173,13 +181,13 @@ def test_stop_inside_a_layer_ends_the_build_within_a_unit(done, tmp_path, monkey
 KILLER = """
 import os, signal, sys
 from pathlib import Path
-from pyramid_lab.model.search.games.pyraos import whole
+from pyramid_lab.model.search.games.pyraos import builder
 seen = []
 def progress(entry):
     seen.append(entry)
     if len(seen) == int(sys.argv[2]):
         os.kill(os.getpid(), signal.SIGKILL)
-whole.build_folder(Path(sys.argv[1]), 3, "standard", "0-2", progress=progress)
+builder.build_folder(Path(sys.argv[1]), 3, "standard", "0-2", progress=progress)
 """
 
 
@@ -203,7 +211,7 @@ def test_counters_that_do_not_match_are_counted_again(done, tmp_path):
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        whole.build(whole.create(folder, 3, "standard", "0-2"), progress=progress)
+        builder.build(builder.create(folder, 3, "standard", "0-2"), progress=progress)
     counters = folder / "counts-09.bin"
     data = bytearray(counters.read_bytes())
     data[0] ^= 1
@@ -224,9 +232,9 @@ def test_a_checkpoints_counters_are_kept_but_the_one_that_does_not_match(done, t
     def stop() -> bool:  # after the counting pass, at step 1's first layer
         return len(seen) >= LAYERS
 
-    with pytest.raises(whole.Stopped):
-        whole.build(whole.create(folder, 3, "standard", "0-2"), progress=seen.append, stop=stop)
-    record = whole.WholeTable.open(folder).head["counters"]
+    with pytest.raises(builder.Stopped):
+        builder.build(builder.create(folder, 3, "standard", "0-2"), progress=seen.append, stop=stop)
+    record = builder.WholeTable.open(folder).head["counters"]
     assert (record["round"], record["pushed"], record["partial"]) == (1, [], None)
     counters = folder / "counts-09.bin"
     data = bytearray(counters.read_bytes())
@@ -256,7 +264,7 @@ def test_a_write_that_fails_beside_the_counting_ends_the_build_and_keeps_the_lay
 
     monkeypatch.setattr(whole_steps, "save_counters", third_fails)
     with pytest.raises(OSError, match="No space left"):
-        whole.build(whole.create(folder, 3, "standard", "0-2"))
+        builder.build(builder.create(folder, 3, "standard", "0-2"))
     assert len(calls) == 3  # the build stopped at the failed write: no layer after it written
     monkeypatch.setattr(whole_steps, "save_counters", real)
     table, again, said = resume(folder)

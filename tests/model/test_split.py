@@ -474,20 +474,20 @@ def test_bad_split_arguments_and_an_unusable_checkpoint_are_one_line(capsys, tmp
 
 @pytest.mark.usefixtures("whole_kernels")  # (its workers load them: tests/whole_kernels.py)
 def test_pyraos_whole_game_split_over_a_dask_cluster_gives_the_same_table(tmp_path, dask_scheduler):
-    # The whole-game retrograde analysis (model/search/games/pyraos/whole.py) with its
+    # The whole-game retrograde analysis (model/search/games/pyraos/builder/) with its
     # layers' position ranges as units on 2 workers, by rounds: the same bytes as push
     # retrograde in this process.
     import numpy as np
 
-    from pyramid_lab.model.search.games.pyraos import whole
+    from pyramid_lab.model.search.games.pyraos import builder
     from pyramid_lab.model.search.split_cluster import dask_client
 
-    alone = whole.build(whole.create(tmp_path / "alone", 3, "children", "0-2"))
-    table = whole.create(tmp_path / "dask", 3, "children", "0-2")
+    alone = builder.build(builder.create(tmp_path / "alone", 3, "children", "0-2"))
+    table = builder.create(tmp_path / "dask", 3, "children", "0-2")
     with dask_client(2, dask_scheduler) as client:
-        whole.build(table, client=client)
+        builder.build(table, client=client)
     assert all(np.array_equal(a, b) for a, b in zip(table.values, alone.values, strict=True))
-    assert whole.describe(table.probe(0, 0)) == "a loss in 16 plies"
+    assert builder.describe(table.probe(0, 0)) == "a loss in 16 plies"
 
 
 # Dask's close at the exit: the solve's own cluster left to end with the process (a Quit

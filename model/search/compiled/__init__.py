@@ -49,10 +49,9 @@ _MODEL = _SEARCH.parent
 #: Pyraos's ``pyramid_arrays``, the tables its kernels compile in as constants).
 GAME_COMPILED = {
     _SEARCH / "games" / "partition": ("kernel", "outlook"),
-    _SEARCH / "games" / "pyraos": (
-        *("pyramid_arrays", "kernel", "state"),
-        *("whole_index", "whole_walk", "whole_moves", "whole_rounds", "whole_push"),
-    ),
+    _SEARCH / "games" / "pyraos": ("pyramid_arrays", "kernel", "state"),
+    _SEARCH / "games" / "pyraos" / "prober": ("index",),
+    _SEARCH / "games" / "pyraos" / "builder": ("walk", "moves", "rounds", "pushing"),
     _SEARCH / "games" / "terrace": ("kernel",),
 }
 #: The rules' packages whose tables the kernels read.
@@ -115,7 +114,7 @@ def _source_folders() -> list[Path]:
     """The folders of every module with numba functions, as this package was imported (not
     resolved: numba names its cache folders after the path the modules were found at)."""
     here = Path(os.path.dirname(os.path.abspath(__file__)))
-    return [here, *(here.parent / "games" / folder.name for folder in GAME_COMPILED)]
+    return [here, *(here.parent / folder.relative_to(_SEARCH) for folder in GAME_COMPILED)]
 
 
 def _drop_stale_cache() -> None:

@@ -28,7 +28,7 @@ from ...partition import Partition, PartitionOptions
 from ..games.partition.adapters import PartitionAdapter
 from ..games.pyraos.adapters import PyraosAdapter
 from ..games.pyraos.kernel import move_removed, move_source, move_target
-from ..games.pyraos.whole_table import warm_up as warm_up_whole
+from ..games.pyraos.prober.table import warm_up as warm_up_whole
 from ..games.terrace.adapters import TerraceAdapter
 from . import bounded, core, dfpn, first_use, mcts
 from .agent import warm_up as warm_up_mcts

@@ -40,7 +40,7 @@ from ...value_book import FORMAT, BookEntry, ValueBook
 if TYPE_CHECKING:
     from ...compiled.adapters import Adapter
     from ...tables import WholeGameTable
-    from .whole_table import WholeTable
+    from .prober.table import WholeTable
 
 BOOK_PATH = Path(__file__).resolve().parents[3] / "data" / "pyraos_book.json"
 #: The book's first format: each entry's position a board of 30 letters.
@@ -101,19 +101,19 @@ _TABLES: dict[Path, tuple[tuple[int, int, int], WholeTable | None]] = {}
 
 def whole_table(game: Game) -> WholeTable | None:
     """The finished whole-game table of ``game``'s rules in the user's cache
-    (:func:`.places.whole_folder`; ``pyramid-lab endgame build --whole`` makes it), its
+    (:func:`.prober.places.whole_folder`; ``pyramid-lab endgame build --whole`` makes it), its
     layers mapped read-only, each checked when first read
-    (:meth:`.whole_table.WholeTable.open_mapped`); None where there is none, it is unfinished
+    (:meth:`.prober.table.WholeTable.open_mapped`); None where there is none, it is unfinished
     or unreadable."""
-    from .places import whole_folder
+    from .prober.places import whole_folder
 
     folder = whole_folder(game.options)
     try:
         info = (folder / "table.json").stat()  # whole.HEADER: no kernel loaded
     except OSError:
         return None
-    from .whole_files import TableError
-    from .whole_table import WholeTable
+    from .prober.files import TableError
+    from .prober.table import WholeTable
 
     stamp = (info.st_size, info.st_mtime_ns, info.st_ino)
     cached = _TABLES.get(folder)
@@ -132,10 +132,10 @@ def table_value(game: Game, table: WholeGameTable) -> tuple[str, int] | None:
     """("win" / "loss", plies) of ``game``'s position for the side to move from a whole
     ``table``; ("draw", 0) for a draw (endless play: the table holds every position). A
     layer found damaged when first read
-    (:meth:`.whole_table.WholeTable.check_layer`) leaves the table unused from then on (its
+    (:meth:`.prober.table.WholeTable.check_layer`) leaves the table unused from then on (its
     folder's header must change for it to be opened again): the position then has no
     table value."""
-    from .whole_files import TableError
+    from .prober.files import TableError
 
     own, opp = _pyraos(game).mover_masks()
     try:
@@ -153,11 +153,11 @@ def table_value(game: Game, table: WholeGameTable) -> tuple[str, int] | None:
 
 def opening_value(game: Game, opening: Any) -> tuple[str, int] | None:
     """("win" / "loss", plies) of ``game``'s position for the side to move from a shipped
-    opening (:mod:`.opening`); ("draw", 0) for a position of at most its spheres that it
+    opening (:mod:`.prober.opening`); ("draw", 0) for a position of at most its spheres that it
     lacks (it holds every such position but its draws); None for a position it does not
     know, or one in a damaged block of the file (its CRC held: the book does without, as
     without a file)."""
-    from .opening import OpeningError
+    from .prober.opening import OpeningError
 
     own, opp = _pyraos(game).mover_masks()
     try:
@@ -180,7 +180,7 @@ def exact_values(game: Game) -> tuple[ExactValues, str] | None:
     table = whole_table(game)
     if table is not None:
         return (lambda position: table_value(position, table)), "table"
-    from . import opening as shipped  # on first use (it loads neither numpy nor a kernel)
+    from .prober import opening as shipped  # on first use (it loads neither numpy nor a kernel)
 
     options = game.options
     found = shipped.shipped(options.variant, options.removal)
@@ -193,7 +193,7 @@ class PyraosBook(ValueBook):
     """Pyraos's book (see the module). Where a whole-game table of the position's rules
     is built (:func:`whole_table`), every position's value and every move's come from it
     at once, exact (the shortest win, the longest resistance); without one, from the
-    opening shipped for the version (:mod:`.opening`: the first plies and the line of best
+    opening shipped for the version (:mod:`.prober.opening`: the first plies and the line of best
     play, taken from such a table), and then the book's entries. A draw there (a position
     of the opening's spheres it lacks, a table's 0) is a draw: the book's entries are wins
     and losses only."""
@@ -222,7 +222,7 @@ class PyraosBook(ValueBook):
         exact = self.exact(game)
         if exact is not None and (exact[1] == "table" or exact_moves(game, *exact)[1]):
             return ""
-        from .endgame import whole_build_words
+        from .prober.cost import whole_build_words
 
         known = None if exact is None else exact[0](game)
         if known is not None and known[0] == DRAW:

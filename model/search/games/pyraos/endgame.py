@@ -1,7 +1,9 @@
 """Pyraos's whole-game tables for callers outside the search (the command line, the lab):
 count the layers, build a table, open, probe and verify one, write the book's opening from
-it. Each function imports what it needs when called: a probe loads the reader
-(:mod:`.whole_table`), never the builder (:mod:`.whole`; tests/model/test_pyraos_prober.py).
+it. Each function imports what it needs when called from one of the two folders: a probe
+loads the reader (:mod:`.prober`: the table opened, checked and probed, the shipped
+opening read), never the builder (:mod:`.builder`; tests/model/test_pyraos_prober.py);
+what a build costs is the prober's (:mod:`.prober.cost`), said without the builder.
 
 The endgame tables of K spheres or more (``retro.py``, 2 bits a position, win or loss, the
 layers K to 29) were retired in issue 88: the whole-game table answers every position they
@@ -19,11 +21,13 @@ from pyramid_lab.i18n import M_, Message
 
 from ....errors import SaidError
 from ....words import reason_of
+from .prober.cost import whole_build_words as whole_build_words  # (the door's: tables.py)
+from .prober.cost import whole_estimate as whole_estimate
 
 if TYPE_CHECKING:
     from ...tables import WholeGameTable
-    from .agreement import LayerAgreement
-    from .whole_table import WholeTable
+    from .builder.agreement import LayerAgreement
+    from .prober.table import WholeTable
 
 #: 29: a table's top layer of the game's pyramid (the top is never on a table's board).
 TOP_LAYER = 29
@@ -34,77 +38,20 @@ class EndgameError(SaidError):
     language of whoever reads it."""
 
 
-#: Measured on the 2-core machine (docs/engines.md, issue 67: processor time, the machine
-#: shared; tests/bench/pyraos_whole.py). Push retrograde (a build in this process): bytes
-#: of the table a second a core, every position's children counted once and every
-#: position pushed once (the most: a draw is never pushed), 1.54 core-hours for the
-#: base-4 game's 2.26e9 bytes. By rounds (a Dask build): positions evaluated a second a
-#: core in the big layers, and evaluations a position (the base-3 game's 5.8, x 3 for
-#: the longer base-4 game, a guess).
-#: The push rate is the standard game's build here (issue 76): 2,257,858,569 bytes from
-#: nothing in 788 to 826 s on this machine's 2 quiet cores, a first build's compile (35 to
-#: 49 s) included (the twelfth session's lanes; 795 s loaded and 918 s with its compile for
-#: the eleventh's kernels); this rate says 836 s (900,000 with the tenth session's kernels,
-#: 1,260 s; 280,000 with the seventh's, 4,895 s on 2 shared cores). docs/engines.md has the
-#: runs.
-WHOLE_PUSH_RATE = 1_350_000
-WHOLE_RATE = 1_500_000
-WHOLE_EVALUATIONS = 15.0
-#: The whole table's positions (bytes) by base, as :func:`.whole_index.index` counts them
-#: (checked in tests/model/test_pyraos_whole_files.py): an estimate without the index.
-WHOLE_POSITIONS = {2: 33, 3: 24_635, 4: 2_257_858_569}
-WHOLE_LARGEST_LAYER = 232_676_280  # base 4's largest layer (a byte a position)
-
-
 def whole_folder(options: Any, base: int = 4) -> Path:
     """The whole-game table's folder in the user's cache (:func:`.places.whole_folder`),
     named by the rules."""
-    from .places import whole_folder as folder
+    from .prober.places import whole_folder as folder
 
     return folder(options, base)
 
 
 def whole_count(base: int = 4) -> list[tuple[int, int, int]]:
     """(spheres, canonical shapes, positions) of each layer of the whole-game table."""
-    from .whole_index import index
+    from .prober.index import index
 
     ix = index(base)
     return [(n, len(ix.shapes[n]), ix.sizes[n]) for n in range(ix.layers)]
-
-
-#: Beside a push build's byte a position: the index, the pyramid's arrays and the program
-#: (the process before the table is allocated, about 0.3 GB on base 4).
-WHOLE_PUSH_BESIDE = 300_000_000
-
-
-def whole_push_memory(base: int) -> int:
-    """The memory a push build takes: a byte a position (an undecided one's byte holds the
-    count of its children still open; the few of more than 126 moves 16 bytes more in
-    the side table), the largest layer's decided bytes copied once to write it, and
-    on base 4 :data:`WHOLE_PUSH_BESIDE` (2.26 + 0.23 + 0.3 GB; a smaller pyramid's index
-    is small)."""
-    if base == 4:
-        positions, largest = WHOLE_POSITIONS[4], WHOLE_LARGEST_LAYER
-    else:
-        from .whole_index import index
-
-        sizes = index(base).sizes
-        positions, largest = sum(sizes), max(sizes)
-    return positions + largest + (WHOLE_PUSH_BESIDE if base == 4 else 0)
-
-
-def whole_estimate(base: int, cores: int, push: bool = True) -> tuple[int, float, int]:
-    """(positions, seconds, bytes of memory) a whole-game build is expected to take on
-    ``cores`` cores: by push retrograde (:func:`whole_push_memory`) or by rounds (``push``
-    false: a byte a position)."""
-    positions = WHOLE_POSITIONS.get(base, 0)
-    if not positions:
-        from .whole_index import index
-
-        positions = sum(index(base).sizes)
-    if push:
-        return positions, positions / WHOLE_PUSH_RATE / max(1, cores), whole_push_memory(base)
-    return positions, positions * WHOLE_EVALUATIONS / WHOLE_RATE / max(1, cores), positions
 
 
 def whole_build(
@@ -124,9 +71,9 @@ def whole_build(
     keeping what it did (the next build resumes it). The table: finished, or, stopped, as
     far as it got (not ``finished``; its layers mapped, as :func:`whole_open` with
     ``lookups``)."""
-    from .whole_build import BuildRun, build_folder
-    from .whole_files import TableError
-    from .whole_stops import Stopped
+    from .builder.building import BuildRun, build_folder
+    from .builder.stops import Stopped
+    from .prober.files import TableError
 
     try:
         run = BuildRun(client=client, progress=progress, stop=stop, say=say)
@@ -140,10 +87,10 @@ def whole_build(
 def whole_open(folder: Path, lookups: bool = False) -> WholeTable:
     """The whole-game table in ``folder``, every layer read and checked; with ``lookups``
     mapped instead, a layer checked when a look-up first reads it (a probe of a position
-    reads one layer's checksum and a page: :meth:`.whole_table.WholeTable.open_mapped`).
+    reads one layer's checksum and a page: :meth:`.prober.table.WholeTable.open_mapped`).
     EndgameError when it cannot be."""
-    from .whole_files import TableError
-    from .whole_table import WholeTable
+    from .prober.files import TableError
+    from .prober.table import WholeTable
 
     try:
         if lookups:
@@ -159,7 +106,7 @@ def whole_value(game: Any, table: WholeGameTable) -> tuple[str, int | None]:
     if table.base != 4:
         raise EndgameError(not_the_games(table))
     _check_rules(table.folder, table.variant, table.removal, game.options)
-    from .whole_files import TableError
+    from .prober.files import TableError
 
     own, opp = game.mover_masks()
     try:
@@ -173,9 +120,9 @@ def whole_value(game: Any, table: WholeGameTable) -> tuple[str, int | None]:
 
 
 def _own(table: WholeGameTable) -> WholeTable:
-    """``table`` as this game's own (:class:`.whole_table.WholeTable`); EndgameError for a table
+    """``table`` as this game's own (:class:`.prober.table.WholeTable`); EndgameError for a table
     another game made."""
-    from .whole_table import WholeTable
+    from .prober.table import WholeTable
 
     if not isinstance(table, WholeTable):
         raise EndgameError(M_("{folder}: not a Pyraos whole-game table", folder=str(table.folder)))
@@ -190,8 +137,8 @@ def whole_verify(
     the board and the table's value in words)).
     ``progress(spheres, positions checked so far, found so far, seconds)`` after each
     layer."""
-    from .whole_table import describe, position_text
-    from .whole_verify import is_copy, verify
+    from .builder.verifying import is_copy, verify
+    from .prober.table import describe, position_text
 
     table = _own(table)
     checked, bad = verify(table, progress)
@@ -213,35 +160,9 @@ def whole_verify(
 
 def whole_describe(byte: int) -> str:
     """A table's byte in words ("a win in 15 plies", "a draw (endless play)")."""
-    from .whole_table import describe
+    from .prober.table import describe
 
     return describe(byte)
-
-
-def whole_build_words(variant: str, removal: str, cores: int | None = None) -> str:
-    """The one command that builds a version's whole table here, with its time, disk and
-    memory on this machine's cores (an estimate: :data:`WHOLE_PUSH_RATE`, of idle cores: a
-    busy machine takes longer), for the words of a position the book does not know."""
-    import os
-
-    cores = cores or os.cpu_count() or 1
-    positions, seconds, memory = whole_estimate(4, cores)
-    options = ""
-    if (variant, removal) != ("standard", "0-2"):
-        options = f" --option variant={variant}"
-        if variant != "children":
-            options += f" --option removal={removal}"
-    took = (
-        f"{seconds / 3600:.1f} hours"
-        if seconds >= 3600
-        else f"{max(1, round(seconds / 60))} minutes"
-    )
-    return (
-        f"`pyramid-lab endgame build --whole{options}` (about {took} on "
-        f"{cores} idle core{'s' if cores != 1 else ''} here, {positions / 1e9:.1f} GB on disk "
-        f"({2 * positions / 1e9:.1f} GB while it is built, its counters kept to resume), "
-        f"{memory / 1e9:.1f} GB of memory)"
-    )
 
 
 def whole_client(workers: int, scheduler: str | None) -> AbstractContextManager[Any]:
@@ -264,7 +185,7 @@ def whole_against_solver(
     progress: Callable[[LayerAgreement], None] | None = None,
     tries: int | None = None,
 ) -> list[LayerAgreement]:
-    """The table against the compiled forward solver (:mod:`.agreement`): random
+    """The table against the compiled forward solver (:mod:`.builder.agreement`): random
     positions of each layer from 29 down to ``low`` until ``count`` are settled or
     ``tries`` (twice ``count`` if None) are tried, each solved within ``seconds``; a
     layer whose first tenth (100 at least) settles below ``give_up`` is left, and the
@@ -274,8 +195,8 @@ def whole_against_solver(
     import random
 
     from ...kernels import solver_maker
-    from . import agreement
     from .adapters import PyraosAdapter
+    from .builder import agreement
 
     table = _own(table)
     if table.base != 4:
@@ -315,7 +236,7 @@ def whole_against_solver(
 
 def whole_position_text(own: int, opp: int, base: int = 4) -> str:
     """A board as the spec writes it (levels bottom first, ``O`` the side to move's)."""
-    from .whole_table import position_text
+    from .prober.table import position_text
 
     return position_text(own, opp, base)
 
@@ -346,7 +267,7 @@ def not_the_games(table: WholeGameTable) -> Message:
 def whole_version(variant: str, removal: str) -> Message:
     """The version of the rules in words ("children's version (no removals)", "standard
     version (removal 0-2)")."""
-    from .whole_files import version_words
+    from .prober.files import version_words
 
     return version_words(variant, removal)
 
@@ -357,13 +278,14 @@ def whole_opening(
     path: Path | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> tuple[Path, int, int, int]:
-    """The book's opening of ``table``'s version (:mod:`.opening`: every position with at
+    """The book's opening of ``table``'s version (:mod:`.prober.opening`: every position with at
     most ``spheres`` spheres and the line of best play) written to ``path`` (default: the
     package's data, where the book reads it) and read back and checked against the table
     key by key: (the path, its bytes, its keys, how many the table values otherwise).
     EndgameError for an unfinished table or another pyramid's; OSError where it cannot
     be written."""
-    from . import opening, opening_build
+    from .builder import opening as opening_build
+    from .prober import opening
 
     table = _own(table)
     if table.base != 4:

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from . import opening
+from .prober import opening
 
 
 def old_entries(path: Path) -> tuple[dict[str, Any], np.ndarray, np.ndarray]:

@@ -1,7 +1,7 @@
 """The pyramid as the compiled kernels read it (:func:`geometry_arrays`: a :class:`Geo`
 record of read-only arrays, any base the model has) and the rules' versions as the kernels' codes
 (:func:`variant_codes`): what the move generator (:mod:`.kernel`) and a table's reader
-(:mod:`.whole_table`) both stand on, with no kernel of its own (a probe loads this, not
+(:mod:`.prober.table`) both stand on, with no kernel of its own (a probe loads this, not
 the generator)."""
 
 from __future__ import annotations

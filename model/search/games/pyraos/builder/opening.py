@@ -1,8 +1,8 @@
-"""The book's opening made from a finished whole-game table (:mod:`.opening`'s format):
+"""The book's opening made from a finished whole-game table (:mod:`..prober.opening`'s format):
 every decided position of the layers up to ``spheres`` and the positions along the
 table's line of best play with all their children (:func:`build`), and an opening checked
 against a table key by key (:func:`check`). ``pyramid-lab endgame book`` runs it; the book
-reads what it wrote through :mod:`.opening` alone."""
+reads what it wrote through :mod:`..prober.opening` alone."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 
 from pyramid_lab.i18n import M_
 
-from ....pyraos import Pyraos, PyraosOptions
-from .opening import SPHERES, Opening, OpeningError
+from .....pyraos import Pyraos, PyraosOptions
+from ..prober.opening import SPHERES, Opening, OpeningError
 
 if TYPE_CHECKING:
-    from ...tables import WholeGameTable
-    from .whole_table import WholeTable
+    from ....tables import WholeGameTable
+    from ..prober.table import WholeTable
 
 
 def best_line(table: WholeTable, start: Pyraos) -> tuple[list[Pyraos], list[str]]:
@@ -56,8 +56,8 @@ def build(
     their children."""
     import numpy as np
 
-    from . import whole_walk
-    from .kernel import canonical
+    from ..kernel import canonical
+    from . import walk
 
     say = progress or (lambda text: None)
     ix = table.index
@@ -68,7 +68,7 @@ def build(
         keys = np.zeros(size, dtype=np.int64)
         values = np.zeros(size, dtype=np.uint8)
         layer = np.asarray(table.values[n])
-        m = whole_walk.layer_keys(n, whole_walk.walk_of(table, n), layer, keys, values)
+        m = walk.layer_keys(n, walk.walk_of(table, n), layer, keys, values)
         parts_k.append(keys[:m])
         parts_v.append(values[:m])
         say(f"{n} spheres: {m:,} positions decided of {size:,}")

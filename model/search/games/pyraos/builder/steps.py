@@ -1,4 +1,4 @@
-"""Push retrograde over a whole-game table (:mod:`.whole`, :func:`push`): every position's
+"""Push retrograde over a whole-game table (:mod:`.building`, :func:`push`): every position's
 children counted once, then each step pushes the positions decided at the plies before to
 their predecessors, a layer's range at a time on several threads; the counters kept for a
 resume, Ctrl+C held until a unit ends."""
@@ -15,21 +15,21 @@ import numpy as np
 
 from pyramid_lab.i18n import M_
 
-from ....errors import SaidError
-from ...compiled.lanes import run_lanes
-from . import whole_moves, whole_push, whole_walk, whole_words
-from .whole_files import TableError, beyond
-from .whole_index import CHUNK, UNIT_POSITIONS
-from .whole_stops import Interrupted, Stopped, StoppedInLayer, interrupts_between_units
-from .whole_store import drop_counters, load_counters, log, save_counters, write_head, write_layer
-from .whole_table import WholeTable
+from .....errors import SaidError
+from ....compiled.lanes import run_lanes
+from ..prober.files import TableError, beyond
+from ..prober.index import CHUNK, UNIT_POSITIONS
+from ..prober.table import WholeTable
+from . import moves, pushing, walk, words
+from .stops import Interrupted, Stopped, StoppedInLayer, interrupts_between_units
+from .store import drop_counters, load_counters, log, save_counters, write_head, write_layer
 
 #: Push retrograde: positions a thread takes at a time (several at once a unit: threads);
 #: a build writes its layers at most this often (a kill loses the steps since).
 PUSH_CHUNK = CHUNK
 #: The most children still open a position's byte holds while built; more go to the side
-#: table (:data:`.whole_push.MOST_IN_BYTE`; a test makes it small to try the side table).
-BYTE_HOLDS = whole_push.MOST_IN_BYTE
+#: table (:data:`.pushing.MOST_IN_BYTE`; a test makes it small to try the side table).
+BYTE_HOLDS = pushing.MOST_IN_BYTE
 CHECKPOINT_SECONDS = 600.0
 
 Progress = Callable[[dict[str, Any]], None]
@@ -41,10 +41,10 @@ def count_byte(layer: np.ndarray, byte: int) -> int:
     quiet machine and far more on a busy one, where they wait for cores)."""
     if layer.shape[0] < PUSH_CHUNK:
         return int(np.count_nonzero(layer == byte))
-    return int(whole_push.count_byte(layer, byte))
+    return int(pushing.count_byte(layer, byte))
 
 
-#: The side table (:func:`.whole_push.push_range`): the keys of the positions whose
+#: The side table (:func:`.pushing.push_range`): the keys of the positions whose
 #: children still open are more than a byte holds, sorted, and their counts.
 Side = tuple[np.ndarray, np.ndarray]
 
@@ -52,19 +52,18 @@ NO_SIDE: Side = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
 
 
 def escaped_side(table: WholeTable, n: int, processed: int) -> np.ndarray:
-    """The side counts of layer ``n``'s positions of byte :data:`.whole_push.ESCAPE`
+    """The side counts of layer ``n``'s positions of byte :data:`.pushing.ESCAPE`
     once it is counted (their children still open counted again alone), in order."""
-    at = whole_push.find_byte(table.values[n], whole_push.ESCAPE)
-    return whole_push.escaped_counts(n, at, processed, whole_walk.view_of(table, n))
+    at = pushing.find_byte(table.values[n], pushing.ESCAPE)
+    return pushing.escaped_counts(n, at, processed, walk.view_of(table, n))
 
 
 def side_of(table: WholeTable, counts: dict[int, np.ndarray]) -> Side:
-    """The side table from each layer's positions of byte :data:`.whole_push.ESCAPE` and
+    """The side table from each layer's positions of byte :data:`.pushing.ESCAPE` and
     their ``counts`` (in the order of their keys: layer, then index)."""
     layers = range(table.index.layers)
     keys = [
-        (n << whole_moves.KEY_SHIFT) | whole_push.find_byte(table.values[n], whole_push.ESCAPE)
-        for n in layers
+        (n << moves.KEY_SHIFT) | pushing.find_byte(table.values[n], pushing.ESCAPE) for n in layers
     ]
     side = (
         np.concatenate(keys).astype(np.int64),
@@ -87,8 +86,8 @@ def push_layer(
     interrupted: Callable[[], bool] | None = None,
     stop: Callable[[], bool] | None = None,
 ) -> tuple[np.ndarray, float]:
-    """Push retrograde's kernel of ``step`` ("count": :func:`.whole_push.seed_range`,
-    ``arg`` the rounds pushed before; "push": :func:`.whole_push.push_range`, ``arg`` the
+    """Push retrograde's kernel of ``step`` ("count": :func:`.pushing.seed_range`,
+    ``arg`` the rounds pushed before; "push": :func:`.pushing.push_range`, ``arg`` the
     frontier's byte) over layer
     ``n`` from position ``begin``, a unit at a time, each on numba's count of threads
     (:func:`...compiled.lanes.run_lanes`, its chunks taken as they go): (its stats summed:
@@ -96,7 +95,7 @@ def push_layer(
     between two units once ``interrupted()`` says so (Ctrl+C), :class:`StoppedInLayer`
     once ``stop()`` does (a unit is a few seconds: Stop waits that long, not a layer)."""
     ix = table.index
-    view = whole_walk.view_of(table, n)
+    view = walk.view_of(table, n)
     total = np.zeros(3, dtype=np.int64)
     busy = 0.0
     for first in range(begin, ix.sizes[n], UNIT_POSITIONS):
@@ -110,12 +109,12 @@ def push_layer(
         where = (n, first, last, arg, view)
         t = time.process_time()
         if step == "count":
-            run_lanes(whole_push.seed_range, *where, stats, PUSH_CHUNK, BYTE_HOLDS, chunks=chunks)
+            run_lanes(pushing.seed_range, *where, stats, PUSH_CHUNK, BYTE_HOLDS, chunks=chunks)
         else:
-            run_lanes(whole_push.push_range, *where, side, stats, PUSH_CHUNK, chunks=chunks)
+            run_lanes(pushing.push_range, *where, side, stats, PUSH_CHUNK, chunks=chunks)
         busy += time.process_time() - t
         if step == "push" and (stats[:, 1] < 0).any():
-            raise SaidError(whole_words.too_many_predecessors(whole_moves.MAX_PREDECESSORS))
+            raise SaidError(words.too_many_predecessors(moves.MAX_PREDECESSORS))
         total[:2] += stats[:, :2].sum(axis=0)
         if step == "count":
             total[2] = max(total[2], int(stats[:, 2].max()))
@@ -127,26 +126,26 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
     clock starts (compiled on a first build, a minute or so; loaded from numba's cache
     after), saying which: called on empty ranges, with the table's own arrays (their
     types are the kernels' signatures). A build's first layer is then its own work."""
-    from ...compiled import first_use
+    from ....compiled import first_use
 
-    part = "pyraos-whole-kernels"  # one signature for every pyramid (whole_index.padded)
+    part = "pyraos-whole-kernels"  # one signature for every pyramid (prober.index.padded)
     compiling = not first_use.compiled((part,))
-    say(whole_words.COMPILING if compiling else whole_words.LOADING)
+    say(words.COMPILING if compiling else words.LOADING)
     began = time.perf_counter()
     n = table.index.layers - 1
-    view = whole_walk.view_of(table, n)
+    view = walk.view_of(table, n)
     stats = np.zeros((0, 3), np.int64)
     taken = np.zeros(1, np.int64)
-    whole_push.seed_range(n, 0, 0, 0, view, stats, PUSH_CHUNK, BYTE_HOLDS, taken)
-    whole_push.push_range(n, 0, 0, 1, view, NO_SIDE, stats, PUSH_CHUNK, taken)
+    pushing.seed_range(n, 0, 0, 0, view, stats, PUSH_CHUNK, BYTE_HOLDS, taken)
+    pushing.push_range(n, 0, 0, 1, view, NO_SIDE, stats, PUSH_CHUNK, taken)
     none = table.values[n][:0]
-    whole_push.count_byte(none, 1)
-    whole_push.count_between(none, 1, 1)
-    whole_push.decided_only(none, none)
-    whole_push.escaped_counts(n, whole_push.find_byte(none, whole_push.ESCAPE), 0, view)
+    pushing.count_byte(none, 1)
+    pushing.count_between(none, 1, 1)
+    pushing.decided_only(none, none)
+    pushing.escaped_counts(n, pushing.find_byte(none, pushing.ESCAPE), 0, view)
     first_use.mark(part)
     if compiling:
-        kernels = [*vars(whole_push).values(), *vars(whole_moves).values()]
+        kernels = [*vars(pushing).values(), *vars(moves).values()]
         say(first_use.ready_words(began, kernels))
 
 
@@ -157,17 +156,17 @@ def push(
     say: Callable[[str], None],
 ) -> WholeTable:
     """Push retrograde: every position's children counted once (the count of those still
-    open kept in the position's own byte while it is undecided, :func:`.whole_push.seed_range`),
+    open kept in the position's own byte while it is undecided, :func:`.pushing.seed_range`),
     then step ``r`` = 1, 2, ... pushes the
     positions decided at ``r - 1`` plies (byte ``r``) to their predecessors, found by
-    un-moves (:func:`.whole_push.push_range`): a loss makes each undecided one a win in
+    un-moves (:func:`.pushing.push_range`): a loss makes each undecided one a win in
     ``r``, a win takes one from each one's count and makes the one left at 0 a loss in
     ``r``. A position is read twice in all (counted, then pushed once decided) instead of
     once a round while undecided; draws are never read again, and their codes are 0 at the
-    end. Memory: a byte a position (:data:`.whole_push.OPEN`), and 16 bytes for each of
+    end. Memory: a byte a position (:data:`.pushing.OPEN`), and 16 bytes for each of
     the few whose children still open are more than a byte holds (the side table).
 
-    The header's round ``r`` means, as for :func:`.whole_build._rounds`, every position decided in
+    The header's round ``r`` means, as for :func:`.building._rounds`, every position decided in
     fewer than ``r`` plies is written (the layers' files hold only decided values: 0
     where the build holds a code). The counters are kept too (``counts-NN.bin``: each
     layer's bytes as built, then its side counts; named with their checksums in the
@@ -190,7 +189,7 @@ def push(
     start = int(head["round"])
     head["done"] = []
     on_disk = [ix.sizes[n] - count_byte(values[n], 0) for n in range(ix.layers)]
-    loaded = load_counters(table, start, whole_push.ESCAPE)
+    loaded = load_counters(table, start, pushing.ESCAPE)
     kept, pushed, partial, side = loaded if loaded is not None else (set(), [], None, {})
     _say_resumed(say, table, start, loaded, sum(on_disk))
     ready_kernels(table, say)
@@ -211,15 +210,15 @@ def _say_resumed(
     ix = table.index
     kept, pushed, partial, _ = loaded if loaded is not None else (set(), [], None, {})
     if start > 0:
-        counters = whole_words.counters_said(len(kept), ix.layers)
+        counters = words.counters_said(len(kept), ix.layers)
         half = partial is not None and len(kept) == ix.layers
         spheres = partial[0] if half and partial else None
-        say(whole_words.resumed_at_step(start, len(pushed) + half, spheres, decided, counters))
+        say(words.resumed_at_step(start, len(pushed) + half, spheres, decided, counters))
     elif kept:
         positions = sum(ix.sizes[n] for n in kept)
-        say(whole_words.resumed_counting(len(kept), ix.layers, positions))
+        say(words.resumed_counting(len(kept), ix.layers, positions))
     elif decided:
-        say(whole_words.resumed_from_start(decided))
+        say(words.resumed_from_start(decided))
 
 
 @dataclass
@@ -265,26 +264,24 @@ class _Steps:
         """Layer ``m``'s decided values (0 where a code is), where they changed since last
         written (None else: nothing to write), counted as written."""
         values = self.table.values[m]
-        now = int(whole_push.count_between(values, 1, whole_push.OPEN - 1))
+        now = int(pushing.count_between(values, 1, pushing.OPEN - 1))
         if now == self.on_disk[m]:
             return None
         decided = np.empty_like(values)
-        whole_push.decided_only(values, decided)
+        pushing.decided_only(values, decided)
         self.on_disk[m] = now
         return decided
 
     def counters_of(self, layers: list[int]) -> dict[int, tuple[np.ndarray, np.ndarray]]:
         """``layers``' bytes as built and side counts: those of the side table's positions
-        still undecided (a byte :data:`.whole_push.ESCAPE`)."""
+        still undecided (a byte :data:`.pushing.ESCAPE`)."""
         keys, counts = self.side
         built = {}
         for n in layers:
             values = self.table.values[n]
-            lo, hi = np.searchsorted(
-                keys, [n << whole_moves.KEY_SHIFT, (n + 1) << whole_moves.KEY_SHIFT]
-            )
-            mine = keys[lo:hi] & ((1 << whole_moves.KEY_SHIFT) - 1)
-            still = values[mine] == whole_push.ESCAPE
+            lo, hi = np.searchsorted(keys, [n << moves.KEY_SHIFT, (n + 1) << moves.KEY_SHIFT])
+            mine = keys[lo:hi] & ((1 << moves.KEY_SHIFT) - 1)
+            still = values[mine] == pushing.ESCAPE
             side = counts[lo:hi][still] if hi > lo else self.side_counts.get(n, NO_SIDE[1])
             built[n] = (values, np.ascontiguousarray(side))
         return built
@@ -387,7 +384,7 @@ class _Steps:
         table, head = self.table, self.table.head
         if total == 0:  # the finished table: every code left is a draw's 0
             for values in table.values:
-                whole_push.decided_only(values, values)
+                pushing.decided_only(values, values)
         self.sync()
         head["round"] = r + 1
         if total == 0:
@@ -438,5 +435,5 @@ class _Steps:
                 drop_counters(table)
                 return table
             r += 1
-            if r + 1 > whole_push.OPEN - 1:
-                raise TableError(beyond(table.folder, whole_push.OPEN - 2))
+            if r + 1 > pushing.OPEN - 1:
+                raise TableError(beyond(table.folder, pushing.OPEN - 2))

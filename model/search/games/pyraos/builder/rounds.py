@@ -1,19 +1,19 @@
 """The whole-game kernels that read a position's children's values (a build by rounds):
-the rounds (:func:`.whole_build._rounds`), round ``d`` over a range of a layer, each
+the rounds (:func:`.building._rounds`), round ``d`` over a range of a layer, each
 undecided position evaluated from its children, and the one-pass check of a finished
-table (:func:`.whole_verify.verify`), each value re-derived from its children's."""
+table (:func:`.verifying.verify`), each value re-derived from its children's."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from ...compiled.arrays import Bytes, Words
-from ...compiled.lanes import fetch_add_one, unmanaged
-from .kernel import FROM_START, MAX_MOVES, can_place_top_in, moves_or_pass_in, play
-from .pyramid_arrays import Geo
-from .whole_index import CHUNK, IndexArrays, Layers, find_slot, layer_of, locate_in, slot_info
-from .whole_walk import (
+from ....compiled.arrays import Bytes, Words
+from ....compiled.lanes import fetch_add_one, unmanaged
+from ..kernel import FROM_START, MAX_MOVES, can_place_top_in, moves_or_pass_in, play
+from ..prober.index import CHUNK, IndexArrays, Layers, find_slot, layer_of, locate_in, slot_info
+from ..pyramid_arrays import Geo
+from .walk import (
     ViewArgs,
     chunk_bounds,
     is_read,
@@ -117,7 +117,7 @@ def round_range(
     taken: Words,
 ) -> None:
     """Round ``d`` over positions ``first`` to ``last`` of layer ``n`` (``view``: the
-    table's and the layer's walk, :data:`.whole_walk.ViewArgs`; ``fresh``:
+    table's and the layer's walk, :data:`.walk.ViewArgs`; ``fresh``:
     the shapes decided in round ``d - 1``, see :func:`evaluate`): the new byte of each
     into ``out[i - first]`` (0 where nothing is decided now, so the caller ORs it in);
     (evaluated, decided) of each chunk of :data:`CHUNK` into ``stats``. A lane
@@ -201,7 +201,7 @@ def check_position(
 @njit(cache=True)
 def verify_chunk(n: int, first: int, last: int, view: ViewArgs, bad: Words) -> int:
     """Check positions ``first`` to ``last`` of layer ``n`` (``view``: the table's and the
-    layer's walk, :data:`.whole_walk.ViewArgs`); the indices of those whose byte does not
+    layer's walk, :data:`.walk.ViewArgs`); the indices of those whose byte does not
     follow from their children's, and of the copies no look-up reads (a position's other
     images under its shape's own symmetries) whose byte is not 0, into ``bad`` (as many as
     fit); how many there are."""

@@ -1,4 +1,4 @@
-"""The whole-game table build's step lines (:mod:`.whole_steps`), Messages said in each
+"""The whole-game table build's step lines (:mod:`.steps`), Messages said in each
 reader's language (the command line's, the window's): loaded by a build only, never by a
 probe or a book's look-up (``tests/model/test_pyraos_prober.py``)."""
 

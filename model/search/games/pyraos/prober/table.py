@@ -1,8 +1,8 @@
-"""A whole-game table read (:mod:`.whole`): :class:`WholeTable`, opened whole and checked
-(a build's, a check's) or mapped for look-ups (:meth:`WholeTable.probe`, the book's, the
-command line's ``probe --whole``), each layer's checksum checked when first read; a value
-in words and a board as the spec writes it. Building is :mod:`.whole_build`'s, the files'
-format and checks :mod:`.whole_files`'."""
+"""A whole-game table read, apart from its builder (:mod:`..builder`): :class:`WholeTable`,
+opened whole and checked (a build's, a check's) or mapped for look-ups
+(:meth:`WholeTable.probe`, the book's, the command line's ``probe --whole``), each layer's
+checksum checked when first read; a value in words and a board as the spec writes it.
+Building is :mod:`..builder.building`'s, the files' format and checks :mod:`.files`'."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ import numpy as np
 
 from pyramid_lab.i18n import M_
 
-from .pyramid_arrays import geometry_args, geometry_arrays, variant_codes
-from .whole_files import (
+from ..pyramid_arrays import geometry_args, geometry_arrays, variant_codes
+from .files import (
     TableError,
     checksum,
     damaged_header,
@@ -28,14 +28,14 @@ from .whole_files import (
     remember_checked,
     stamp,
 )
-from .whole_index import index, layers_of, value_of
+from .index import index, layers_of, value_of
 
 
 class WholeTable:
     """A whole-game table: its folder, header and layers (a byte a position, numpy arrays
     or read-only maps of the files). :meth:`open` reads one whole (checked),
     :meth:`open_mapped` maps one for look-ups, :meth:`probe` gives a position's value and
-    distance. A build makes and writes one (:mod:`.whole_build`); this reads it only."""
+    distance. A build makes and writes one (:mod:`..builder.building`); this reads it only."""
 
     def __init__(self, folder: Path, head: dict[str, Any], values: list[np.ndarray]):
         self.folder, self.head, self.values = folder, head, values
@@ -199,6 +199,6 @@ def warm_up() -> None:
     """Compile (or load from numba's cache) the kernel a finished table is read by
     (:meth:`WholeTable.probe`: the book's, in the Analysis dock, Hint and review): one
     signature for every pyramid (its layers cross as their addresses,
-    :func:`.whole_index.layers_of`), the small pyramid standing in for the game's. The
+    :func:`.index.layers_of`), the small pyramid standing in for the game's. The
     build's kernels are the build's to compile (a minute: docs/engines.md)."""
     value_of(0, 0, geometry_args(2), index(2).args, layers_of([np.zeros(1, dtype=np.uint8)]))

@@ -1,5 +1,5 @@
 """The Pyraos book's opening part, taken from a finished whole-game table
-(:mod:`.whole`): the exact value and distance of every position with at most ``spheres``
+(:mod:`..builder`): the exact value and distance of every position with at most ``spheres``
 spheres on the board, and of the positions along the table's line of best play from the
 empty pyramid with all their children, shipped as package data so that the Analysis dock,
 Hint and review give them at once without a table (issue 67).
@@ -27,7 +27,7 @@ a book answer loads neither numpy nor a search (issue 76 item 6: the first forma
 stream, took 0.13 s to decompress and numpy 0.09 s to load on each command). The first
 format (``pyramid-lab/pyraos-opening/1``: one xz stream of the header line, the keys'
 differences as 8 bytes each and the bytes) is still read, whole, so that a file written
-before can be written again in this one (:mod:`.opening_convert`).
+before can be written again in this one (:mod:`..opening_convert`).
 
 Nine spheres hold the first nine plies of every game (a move adds one sphere at most)
 in about 1.1 MB a version, so the four versions fit the 5 MB the issue allows.
@@ -49,10 +49,10 @@ from typing import TYPE_CHECKING, Any
 
 from pyramid_lab.i18n import M_, Message, number
 
-from ....errors import SaidError
-from ....files import write_bytes
-from ....words import system_reason
-from .keys import board_key
+from .....errors import SaidError
+from .....files import write_bytes
+from .....words import system_reason
+from ..keys import board_key
 
 if TYPE_CHECKING:
     import numpy as np
@@ -68,7 +68,7 @@ BLOCK = 8192
 #: A block's compression (the decoder needs only the dictionary's size).
 _FILTERS = [{"id": lzma.FILTER_LZMA2, "dict_size": 1 << 16}]
 _PACK_FILTERS = [{**_FILTERS[0], "preset": 9 | lzma.PRESET_EXTREME}]
-DATA = Path(__file__).resolve().parents[3] / "data"
+DATA = Path(__file__).resolve().parents[4] / "data"
 #: A file (compressed) and its contents are read up to these sizes at most.
 MAX_FILE = 16 * 1024 * 1024
 MAX_CONTENT = 256 * 1024 * 1024

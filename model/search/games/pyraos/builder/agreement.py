@@ -29,11 +29,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ....pyraos import LATTICE, Pyraos, PyraosOptions
-from . import whole, whole_index, whole_walk
+from .....pyraos import LATTICE, Pyraos, PyraosOptions
+from ..prober.index import locate
+from ..prober.table import describe
+from . import walk
 
 if TYPE_CHECKING:
-    from .whole_table import WholeTable
+    from ..prober.table import WholeTable
 
 AGREE, DISAGREE, UNSETTLED = "agree", "disagree", "unsettled"
 #: The solver's table, MiB (kept for a layer's positions: what it proved stays proven).
@@ -49,8 +51,8 @@ def sample(table: WholeTable, n: int, count: int, rng: random.Random) -> list[tu
     shapes, points = ix.shapes[n], ix.shape_points[n]
 
     def position(i: int) -> tuple[int, int, int] | None:
-        own, opp = whole_walk.unrank(n, i, shapes, points, ix.arrays)
-        found = whole_index.locate(own, opp, table.geo, ix.arrays)
+        own, opp = walk.unrank(n, i, shapes, points, ix.arrays)
+        found = locate(own, opp, table.geo, ix.arrays)
         return (i, int(own), int(opp)) if tuple(found) == (n, i) else None  # else a copy
 
     if size <= 2 * count:
@@ -163,6 +165,6 @@ def compare_layer(
         if verdict == DISAGREE:
             length = "" if result.plies is None else f" in {result.plies} plies"
             bound = "" if result.plies_exact else " (at most)"
-            out.wrong.append((own, opp, whole.describe(byte), f"a {result.value}{length}{bound}"))
+            out.wrong.append((own, opp, describe(byte), f"a {result.value}{length}{bound}"))
     out.seconds = time.perf_counter() - began
     return out

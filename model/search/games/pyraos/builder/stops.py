@@ -1,4 +1,4 @@
-"""How a whole-game table's build stops (:mod:`.whole_steps`): asked to
+"""How a whole-game table's build stops (:mod:`.steps`): asked to
 (:class:`Stopped`, :class:`StoppedInLayer`), or by Ctrl+C or SIGTERM held until a unit
 ends (:class:`Interrupted`, :func:`interrupts_between_units`)."""
 
@@ -14,7 +14,7 @@ class Stopped(Exception):
 
 
 class StoppedInLayer(Stopped):
-    """Stop asked inside layer ``n`` (:func:`.whole_steps.push_layer`, between two of its units):
+    """Stop asked inside layer ``n`` (:func:`.steps.push_layer`, between two of its units):
     ``at``, the first position of the layer not yet done (a step keeps the part pushed; the
     counting pass counts the layer again)."""
 
@@ -25,7 +25,7 @@ class StoppedInLayer(Stopped):
 
 class Interrupted(KeyboardInterrupt):
     """Ctrl+C during a build's layer, raised between two of its units
-    (:func:`.whole_steps.push_layer`): ``at``, the first position of the layer not yet done."""
+    (:func:`.steps.push_layer`): ``at``, the first position of the layer not yet done."""
 
     def __init__(self, n: int, at: int):
         super().__init__()
@@ -35,7 +35,7 @@ class Interrupted(KeyboardInterrupt):
 @contextmanager
 def interrupts_between_units() -> Iterator[Callable[[], bool]]:
     """Ctrl+C (SIGINT) and SIGTERM (which the command line makes a Ctrl+C) held while a
-    build runs and given to :func:`.whole_steps.push_layer` to raise between two units (every unit
+    build runs and given to :func:`.steps.push_layer` to raise between two units (every unit
     done is then known: a push's unit is never half counted, nor a layer pushed whole and
     not yet named as pushed): a callable that says whether one came. Off the main thread
     (where Python gives no signal), one that never says so."""

@@ -1,7 +1,7 @@
-"""The whole-game table's files as a reader sees them (:mod:`.whole_table`): the header
+"""The whole-game table's files as a reader sees them (:mod:`.table`): the header
 (``table.json``) read with bounds and every field checked, a layer's file looked at before
 it is opened, the layers' checksums remembered for look-ups. What a build writes is
-:mod:`.whole_store`'s; nothing here reads a position."""
+:mod:`..builder.store`'s; nothing here reads a position."""
 
 from __future__ import annotations
 
@@ -17,11 +17,11 @@ import numpy as np
 
 from pyramid_lab.i18n import M_, Message, number
 
-from ....errors import SaidError
-from ....files import file_kind, write_bytes
-from ....pyraos import geometry
-from ....words import system_reason
-from .pyramid_arrays import variant_codes
+from .....errors import SaidError
+from .....files import file_kind, write_bytes
+from .....pyraos import geometry
+from .....words import system_reason
+from ..pyramid_arrays import variant_codes
 
 if TYPE_CHECKING:
     pass
@@ -132,8 +132,8 @@ def read_header(folder: Path) -> dict[str, Any]:
     :data:`MAX_HEADER` bytes, JSON of the format and version this program writes, each
     field of its type and range (:func:`_check_head`); else :class:`TableError`, one
     line."""
-    from ....files import loads_json
-    from ....game import PositionFormatError
+    from .....files import loads_json
+    from .....game import PositionFormatError
 
     path = folder / HEADER
     if not (folder.is_dir() or path.exists()):

@@ -1,7 +1,7 @@
-"""Building a whole-game table (:mod:`.whole`): a new table, the one under way opened, the
-build's lock, and the two methods: push retrograde in this process (:mod:`.whole_steps`)
-and rounds that re-read children, in this process or split over a Dask cluster in units
-of a layer's range (:func:`worker_unit`)."""
+"""Building a whole-game table (gathered in the package, :mod:`.`): a new table, the one
+under way opened, the build's lock, and the two methods: push retrograde in this process
+(:mod:`.steps`) and rounds that re-read children, in this process or split over a Dask
+cluster in units of a layer's range (:func:`worker_unit`)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,8 @@ import numpy as np
 
 from pyramid_lab.i18n import M_
 
-from ...compiled.lanes import run_lanes
-from . import whole_rounds, whole_walk
-from .whole_files import (
+from ....compiled.lanes import run_lanes
+from ..prober.files import (
     FORMAT,
     HEADER,
     MAX_BYTE,
@@ -28,11 +27,12 @@ from .whole_files import (
     layer_file,
     version_words,
 )
-from .whole_index import CHUNK, UNIT_POSITIONS, index
-from .whole_steps import Progress, push
-from .whole_stops import Stopped
-from .whole_store import drop_counters, locked, log, write_atomic, write_head, write_layer
-from .whole_table import WholeTable
+from ..prober.index import CHUNK, UNIT_POSITIONS, index
+from ..prober.table import WholeTable
+from . import rounds, walk
+from .steps import Progress, push
+from .stops import Stopped
+from .store import drop_counters, locked, log, write_atomic, write_head, write_layer
 
 
 def create(folder: Path, base: int, variant: str, removal: str) -> WholeTable:
@@ -101,7 +101,7 @@ class BuildRun(TypedDict, total=False):
 
 def build(table: WholeTable, **run: Unpack[BuildRun]) -> WholeTable:
     """Decide every position: in this process (``client`` None) by push retrograde
-    (:func:`.whole_steps.push`, ``method`` "push", the default) or by rounds that re-read children
+    (:func:`.steps.push`, ``method`` "push", the default) or by rounds that re-read children
     (:func:`_rounds`, "rounds"), with a Dask client always by rounds, its workers taking
     the units (:class:`BuildRun`: the keywords). Both give the same bytes and keep the same
     header, so either resumes the other's table. One build a folder at a time (a lock held
@@ -244,7 +244,7 @@ def fresh_of(table: WholeTable, d: int) -> np.ndarray:
     for n in range(ix.layers):
         out = np.zeros(len(ix.shapes[n]), dtype=np.uint8)
         if d >= 1:
-            whole_rounds.fresh_shapes(table.values[n], int(ix.arrays.ncol[n]), d, out)
+            rounds.fresh_shapes(table.values[n], int(ix.arrays.ncol[n]), d, out)
         flags.append(out)
     return np.concatenate(flags)
 
@@ -265,8 +265,8 @@ def run_unit(unit: Unit, table: WholeTable) -> tuple[np.ndarray, int, int, float
     stats = np.zeros((chunks, 2), dtype=np.int64)
     began = time.process_time()
     run_lanes(
-        whole_rounds.round_range,
-        *(unit.n, unit.first, unit.last, unit.d, whole_walk.view_of(table, unit.n)),
+        rounds.round_range,
+        *(unit.n, unit.first, unit.last, unit.d, walk.view_of(table, unit.n)),
         *(unit.fresh, out, stats),
         chunks=chunks,
     )

@@ -1,7 +1,7 @@
-"""What a whole-game table's build writes (:mod:`.whole_build`, :mod:`.whole_steps`): the
+"""What a whole-game table's build writes (:mod:`.building`, :mod:`.steps`): the
 header and layers written whole to a temporary file and renamed, the build's log and lock,
-and the counters kept to resume a push step. Reading a table is :mod:`.whole_files`' and
-:mod:`.whole_table`'s: a probe imports nothing of this."""
+and the counters kept to resume a push step. Reading a table is :mod:`..prober.files`' and
+:mod:`..prober.table`'s: a probe imports nothing of this."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ import numpy as np
 
 from pyramid_lab.i18n import M_
 
-from ....files import save_file
-from .whole_files import (
+from .....files import save_file
+from ..prober.files import (
     HEADER,
     LOCK,
     LOG,
@@ -32,7 +32,7 @@ from .whole_files import (
 )
 
 if TYPE_CHECKING:
-    from .whole_index import Index
+    from ..prober.index import Index
 
 
 def write_atomic(path: Path, payload: bytes | np.ndarray | tuple[np.ndarray, ...] | int) -> None:
@@ -82,7 +82,7 @@ def append_regular(path: Path) -> int:
 
 
 class Stored(Protocol):
-    """A table as its files are written from and read into (:class:`.whole_table.WholeTable`,
+    """A table as its files are written from and read into (:class:`..prober.table.WholeTable`,
     not imported: it reads its files here): its folder, header, layers and index."""
 
     @property

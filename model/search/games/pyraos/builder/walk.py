@@ -2,8 +2,8 @@
 over a range reads: :class:`Walk`), and the position at an index (:func:`unrank`): the
 colourings of each canonical shape in colex order (:func:`next_pattern`, :func:`scatter`),
 the copies under a shape's own symmetries skipped (:func:`is_read`); a layer's counts and
-look-up keys. The building kernels' (:mod:`.whole_rounds`, :mod:`.whole_push`) and the
-opening's; a probe of one position needs none of it (:func:`.whole_index.value_of`)."""
+look-up keys. The building kernels' (:mod:`.rounds`, :mod:`.pushing`) and the
+opening's; a probe of one position needs none of it (:func:`..prober.index.value_of`)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from typing import NamedTuple, Protocol, TypeAlias
 import numpy as np
 from numba import njit
 
-from ...compiled.arrays import Bytes, Words
-from ...compiled.bits import cttz
-from .pyramid_arrays import Geo, RecordArgs
-from .whole_index import Index, IndexArrays, Layers, least_image, transform
+from ....compiled.arrays import Bytes, Words
+from ....compiled.bits import cttz
+from ..prober.index import Index, IndexArrays, Layers, least_image, transform
+from ..pyramid_arrays import Geo, RecordArgs
 
 
 class Walk(NamedTuple):
@@ -32,7 +32,7 @@ class Walk(NamedTuple):
 class TableView(NamedTuple):
     """What a kernel over a range of a layer reads of a table, by name (:func:`view_in`):
     the rules' codes (the variant's and the removal's), the layer's :class:`Walk`, every
-    layer's bytes (their addresses: :func:`.whole_index.layer_of` reads one)."""
+    layer's bytes (their addresses: :func:`..prober.index.layer_of` reads one)."""
 
     codes: tuple[int, int]
     walk: Walk
@@ -51,13 +51,13 @@ ViewArgs: TypeAlias = tuple[tuple[int, int], WalkArgs, Layers]
 
 class Held(Protocol):
     """What a layer's walk and view are made of: a table's
-    (:class:`.whole_table.WholeTable`) pyramid, index, codes and layers."""
+    (:class:`..prober.table.WholeTable`) pyramid, index, codes and layers."""
 
     geo_args: RecordArgs
     index: Index
     codes: tuple[int, int]
     values: list[np.ndarray]
-    layers: Layers  # ``values`` as they cross into a kernel (:func:`.whole_index.layers_of`)
+    layers: Layers  # ``values`` as they cross into a kernel (:func:`..prober.index.layers_of`)
 
     def check_layer(self, n: int) -> None: ...
 

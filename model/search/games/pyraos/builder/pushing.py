@@ -1,6 +1,6 @@
-"""Push retrograde's kernels (:func:`.whole_steps.push`): each undecided position's byte
+"""Push retrograde's kernels (:func:`.steps.push`): each undecided position's byte
 seeded with its children still open (:func:`seed_range`), then each step's decided
-positions pushed to their predecessors (:func:`push_range`, over :mod:`.whole_moves`'
+positions pushed to their predecessors (:func:`push_range`, over :mod:`.moves`'
 un-moves), a counter taken down by an atomic decrement; a layer's bytes counted and
 found 8 at a time."""
 
@@ -15,12 +15,12 @@ from numba import njit, prange, types
 from numba.core import cgutils
 from numba.core.extending import intrinsic
 
-from ...compiled.arrays import Bytes, Words
-from ...compiled.lanes import fetch_add_one, fetch_sub_one, unmanaged
-from .kernel import MAX_MOVES, can_place_top_in, move_arrays
-from .pyramid_arrays import Geo
-from .whole_index import CHUNK, IndexArrays, Layers, layer_of
-from .whole_moves import (
+from ....compiled.arrays import Bytes, Words
+from ....compiled.lanes import fetch_add_one, fetch_sub_one, unmanaged
+from ..kernel import MAX_MOVES, can_place_top_in, move_arrays
+from ..prober.index import CHUNK, IndexArrays, Layers, layer_of
+from ..pyramid_arrays import Geo
+from .moves import (
     KEY_SHIFT,
     MAX_PREDECESSORS,
     children_keys,
@@ -29,7 +29,7 @@ from .whole_moves import (
     predecessors_at,
     unmove_arrays,
 )
-from .whole_walk import (
+from .walk import (
     ViewArgs,
     advance_at,
     chunk_bounds,
@@ -137,7 +137,7 @@ def seed_range(
     taken: Words,
 ) -> None:
     """Push retrograde's start over positions ``first`` to ``last`` of layer ``n`` (``view``:
-    :data:`.whole_walk.ViewArgs`): each undecided position read (no copy) gets its byte
+    :data:`.walk.ViewArgs`): each undecided position read (no copy) gets its byte
     where the rules decide it alone, else the code of its children still open
     (:func:`_open_children`; :data:`ESCAPE` past ``most``, counted again by
     :func:`escaped_counts`); (positions, seeded, greatest count) of each ``chunk``
@@ -284,7 +284,7 @@ def push_range(
     taken: Words,
 ) -> None:
     """One step of push retrograde over positions ``first`` to ``last`` of layer ``n``
-    (``view``: :data:`.whole_walk.ViewArgs`, the table's and the layer's walk): each
+    (``view``: :data:`.walk.ViewArgs`, the table's and the layer's walk): each
     position of byte ``byte`` (decided at ``byte - 1`` plies, the last step) pushes its
     value to its undecided predecessors (a byte of :data:`OPEN` or more): a loss makes each
     a win in ``byte`` plies (the byte ``byte + 1``); a win takes one from each one's count

@@ -1,7 +1,7 @@
 """The whole-game table's index: the canonical shapes of each layer and the hash of every
 shape, made with numpy (:func:`index`), and the compiled look-up a probe reads
 (:func:`value_of`: a position's canonical image and its rank in its layer). The walk over a
-range of a layer is :mod:`.whole_walk`'s.
+range of a layer is :mod:`..builder.walk`'s.
 
 Symmetries a canonical shape has of its own (``stab``: a bit each, by its number over all
 layers) make several colourings the same position: only the least image is evaluated and
@@ -28,11 +28,11 @@ import numpy as np
 from numba import carray, njit, types
 from numba.core.extending import intrinsic
 
-from ....lattice import base_symmetries
-from ....pyraos import Geometry, geometry
-from ...compiled.arrays import Bytes, Words
-from ...compiled.bits import popcount
-from .pyramid_arrays import Geo, RecordArgs, geometry_arrays
+from .....lattice import base_symmetries
+from .....pyraos import Geometry, geometry
+from ....compiled.arrays import Bytes, Words
+from ....compiled.bits import popcount
+from ..pyramid_arrays import Geo, RecordArgs, geometry_arrays
 
 if TYPE_CHECKING:
     from numba.core.typing.templates import Signature
@@ -158,7 +158,7 @@ def locate_at(
     coff: Words,
     stabs: Words,
 ) -> tuple[int, int]:
-    """:func:`locate_in` on the arrays it reads one by one (:class:`.whole_moves.Lookup`): a
+    """:func:`locate_in` on the arrays it reads one by one (:class:`..builder.moves.Lookup`): a
     loop that takes them from their records once spares numba's reference counts of each
     array taken (two atomic operations each: three times a locate's own work)."""
     occ = own | opp
@@ -269,7 +269,7 @@ def _popcount(masks: np.ndarray) -> np.ndarray:
 
 def _hash_slots(occ: np.ndarray, size: int) -> np.ndarray:
     """Each shape's slot in an open-addressing table of ``size`` slots probed linearly from
-    its hash (as :func:`.whole_index.find_slot` looks it up), numpy over the shapes at
+    its hash (as :func:`.index.find_slot` looks it up), numpy over the shapes at
     once: each round, the shapes that want the same empty slot, the first takes it and the
     others go on to the next slot with those that found theirs taken (so every slot from a
     shape's hash to its own is full: the look-up finds it)."""

@@ -2,7 +2,7 @@
 (:func:`children_keys`, :func:`children_count`: the forward searches' own generator over
 the table's pyramid) and its predecessors by un-moves (:func:`predecessor_keys`: every
 position one move before it, the spheres a move removed put back). A key is a position's
-layer and index (:data:`KEY_SHIFT`). The push itself is :mod:`.whole_push`'s."""
+layer and index (:data:`KEY_SHIFT`). The push itself is :mod:`.pushing`'s."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from typing import NamedTuple
 
 from numba import njit
 
-from ...compiled.arrays import Words
-from ...compiled.bits import cttz, popcount
-from .kernel import (
+from ....compiled.arrays import Words
+from ....compiled.bits import cttz, popcount
+from ..kernel import (
     FROM_START,
     FULL,
     PASS_MOVE,
@@ -24,8 +24,8 @@ from .kernel import (
     open_points_at,
     play,
 )
-from .pyramid_arrays import ALTERNATE, CHILDREN, FULL_, REMOVAL_ONE_OR_TWO, SPHERES_, TOP_, Geo
-from .whole_index import IndexArrays, find_slot, least_image, locate_at, transform
+from ..prober.index import IndexArrays, find_slot, least_image, locate_at, transform
+from ..pyramid_arrays import ALTERNATE, CHILDREN, FULL_, REMOVAL_ONE_OR_TWO, SPHERES_, TOP_, Geo
 
 
 class UnmoveArrays(NamedTuple):
@@ -43,7 +43,7 @@ class UnmoveArrays(NamedTuple):
 
 class Lookup(NamedTuple):
     """The pyramid's and the index's arrays a position is located with
-    (:func:`.whole_index.locate_at`), by name, taken from ``geo`` and ``index`` once by a
+    (:func:`..prober.index.locate_at`), by name, taken from ``geo`` and ``index`` once by a
     loop over positions (:func:`lookup_of`)."""
 
     sym: Words
@@ -249,7 +249,7 @@ def fresh_byte(
     pyramid: MoveArrays,
     sym: Words,
 ) -> int:
-    """:func:`.whole_push._open_children` where no child is pushed yet (``processed`` 0), on the
+    """:func:`.pushing._open_children` where no child is pushed yet (``processed`` 0), on the
     pyramid's arrays taken from its tuple once by the loop that counts."""
     if can_place_top_at(own, opp, pyramid.scalars):
         return 2
@@ -260,7 +260,7 @@ def fresh_byte(
 @njit(cache=True, inline="always")
 def _emit(own: int, opp: int, keys: Words, m: int, lookup: Lookup) -> int:
     """The key of (own, opp)'s canonical image into ``keys[m]`` (none for a board outside
-    the table); how many keys then (:func:`.whole_index.locate_at` over ``lookup``)."""
+    the table); how many keys then (:func:`..prober.index.locate_at` over ``lookup``)."""
     sym, hashed, binom, ncol, coff, stabs = lookup
     slot = find_slot(own | opp, hashed)
     if slot < 0:

@@ -1,6 +1,6 @@
 """Verifying a whole-game table (:func:`verify`, the command line's ``endgame verify``):
 every value re-derived from its children's in one pass, by the kernels of
-:mod:`.whole_rounds` (:func:`.whole_rounds.verify_range`), and a layer's counts."""
+:mod:`.rounds` (:func:`.rounds.verify_range`), and a layer's counts."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...compiled.lanes import run_lanes
-from .whole_index import CHUNK, UNIT_POSITIONS, locate
-from .whole_rounds import verify_chunk, verify_range
-from .whole_walk import unrank, view_of
+from ....compiled.lanes import run_lanes
+from ..prober.index import CHUNK, UNIT_POSITIONS, locate
+from .rounds import verify_chunk, verify_range
+from .walk import unrank, view_of
 
 if TYPE_CHECKING:
-    from .whole_table import WholeTable
+    from ..prober.table import WholeTable
 
 
 def verify(

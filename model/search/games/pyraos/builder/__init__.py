@@ -8,7 +8,7 @@ shape (the least image of the occupied points under the 8 symmetries) x colourin
 count, then the colex rank of the own spheres among the shape's points). A shape with
 symmetries of its own keeps every colouring, so some positions are there twice, valued
 alike; that costs a few per cent and keeps the index a product. The index of any board is
-found by table lookup (:mod:`.whole_index`).
+found by table lookup (:mod:`..prober.index`).
 
 The analysis (K = 0: nothing is left outside, so what stays undecided is a draw by endless
 play) goes in rounds ``d`` = 0, 1, 2, ...: round ``d`` decides exactly the positions whose
@@ -26,33 +26,20 @@ header likewise, after the layer's share of a round; a build killed at any momen
 included) starts again from the last layer written, and reopening checks every layer
 against its size and checksum.
 
-The builder's parts, this module gathering their public names (``whole.X``; a probe
-imports none of them, nor this module: :mod:`.whole_table` reads a table alone):
-:mod:`.whole_files` (the header read with bounds and checked), :mod:`.whole_store` (what a
+The builder's parts, this module gathering their public names (``builder.X``; a probe
+imports none of them, nor this package: :mod:`..prober.table` reads a table alone):
+:mod:`..prober.files` (the header read with bounds and checked), :mod:`.store` (what a
 build writes: layers written whole and renamed, the log, the lock, the counters kept),
-:mod:`.whole_index` (the index), :mod:`.whole_table` (:class:`WholeTable`: a table read,
-probed), :mod:`.whole_build` (building: a new table, the lock held, by rounds in this
-process or on a Dask cluster), :mod:`.whole_steps` (building by push retrograde) and
-:mod:`.whole_verify` (the one-pass check). The moves are the forward searches' own
-generator (:mod:`.kernel`), over the pyramid's arrays (:func:`geometry_arrays`).
+:mod:`..prober.index` (the index), :mod:`..prober.table` (:class:`WholeTable`: a table read,
+probed), :mod:`.building` (building: a new table, the lock held, by rounds in this
+process or on a Dask cluster), :mod:`.steps` (building by push retrograde) and
+:mod:`.verifying` (the one-pass check). The moves are the forward searches' own
+generator (:mod:`..kernel`), over the pyramid's arrays (:func:`geometry_arrays`).
 """
 
 from __future__ import annotations
 
-from .pyramid_arrays import geometry_args, geometry_arrays
-from .whole_build import (
-    BuildRun,
-    Unit,
-    build,
-    build_folder,
-    create,
-    fresh_of,
-    open_or_create,
-    run_unit,
-    units_of,
-    worker_unit,
-)
-from .whole_files import (
+from ..prober.files import (
     CHECKED,
     FORMAT,
     HEADER,
@@ -67,8 +54,22 @@ from .whole_files import (
     read_header,
     version_words,
 )
-from .whole_index import UNIT_POSITIONS, Index, all_shapes, images, index
-from .whole_steps import (
+from ..prober.index import UNIT_POSITIONS, Index, all_shapes, images, index
+from ..prober.table import WholeTable, describe, position_text, warm_up
+from ..pyramid_arrays import geometry_args, geometry_arrays
+from .building import (
+    BuildRun,
+    Unit,
+    build,
+    build_folder,
+    create,
+    fresh_of,
+    open_or_create,
+    run_unit,
+    units_of,
+    worker_unit,
+)
+from .steps import (
     CHECKPOINT_SECONDS,
     NO_SIDE,
     PUSH_CHUNK,
@@ -81,10 +82,9 @@ from .whole_steps import (
     ready_kernels,
     side_of,
 )
-from .whole_stops import Interrupted, Stopped
-from .whole_store import locked, write_head, write_layer
-from .whole_table import WholeTable, describe, position_text, warm_up
-from .whole_verify import is_copy, verify
+from .stops import Interrupted, Stopped
+from .store import locked, write_head, write_layer
+from .verifying import is_copy, verify
 
 __all__ = [
     "CHECKED",
