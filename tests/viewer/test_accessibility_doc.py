@@ -97,3 +97,28 @@ def test_the_readme_the_pages_and_the_window_name_it() -> None:
         assert "docs/accessibility.md" in text, page
     help_text = (ROOT / "viewer" / "widgets" / "help.py").read_text(encoding="utf-8")
     assert "docs/accessibility.md" in help_text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_pages_and_the_window_name_the_readers_translation(language: str) -> None:
+    """The pages' and the window's line about the guide names the file in the reader's
+    language (the file exists)."""
+    from babel.messages.pofile import read_po
+
+    po = ROOT / "pyramid_lab" / "locale" / language / "LC_MESSAGES" / "pyramid_lab.po"
+    with po.open("rb") as file:
+        catalog = read_po(file)
+    lines = [m for m in catalog if m.id and "docs/accessibility.md" in str(m.id)]
+    assert len(lines) == 2, [m.id for m in lines]  # the pages' and the window's
+    name = f"docs/accessibility.{language}.md"
+    assert (ROOT / name).is_file()
+    for message in lines:
+        assert name in str(message.string), (message.id, message.string)
+
+
+def test_f1_names_the_guide_in_the_windows_language(german, make_window):
+    from pyramid_lab.viewer.widgets.help import ShortcutsDialog
+
+    dialog = ShortcutsDialog(make_window())
+    assert "docs/accessibility.de.md" in dialog.guide.text()
+    dialog.close()
