@@ -46,7 +46,8 @@ def headings(text: str) -> list[str]:
 def window_keys() -> set[str]:
     """Every key board_keys.py binds, by its Qt name without ``Key_`` (Shift's as
     ``Shift+Left``)."""
-    named = {key.name.removeprefix("Key_") for key in (*board_keys.STEP_KEYS, *board_keys.PRESS_KEYS)}
+    bound = (*board_keys.STEP_KEYS, *board_keys.PRESS_KEYS)
+    named = {key.name.removeprefix("Key_") for key in bound}
     return named | {"Shift+" + key.name.removeprefix("Key_") for key in board_keys.CAMERA_KEYS}
 
 
@@ -56,7 +57,8 @@ def page_keys() -> set[str]:
     script = SCRIPT.read_text(encoding="utf-8")
     ways = re.search(r"const WAYS = \{(.*?)\};", script, re.S)
     handler = re.search(r"C\.board_key = function \(event\) \{(.*?)\n  \};", script, re.S)
-    assert ways and handler, "classroom.js: the board's key table or its handler moved"
+    assert ways, "classroom.js: the board's key table (WAYS) moved"
+    assert handler, "classroom.js: the board's key handler (C.board_key) moved"
     keys = set(re.findall(r'(?:^|[\s,{])"?([\w+-]+?)"?:\s*"', ways.group(1)))
     keys |= set(re.findall(r'key === "([^"]+)"', handler.group(1)))
     return {"Space" if key == " " else key for key in keys}
