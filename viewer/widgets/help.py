@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDockWidget,
     QHeaderView,
+    QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -158,7 +159,8 @@ def menu_shortcuts(window: QMainWindow) -> list[tuple[str, str, str]]:
 
 
 class ShortcutsDialog(QDialog):
-    """F1: every menu shortcut, and what the mouse and the board's own keys do."""
+    """F1: every menu shortcut, and what the mouse and the board's own keys do; where the
+    guide to accessibility is."""
 
     def __init__(self, window: QMainWindow) -> None:
         super().__init__(window)
@@ -178,6 +180,18 @@ class ShortcutsDialog(QDialog):
         for column, mode in enumerate((fit, stretch, fit)):
             header.setSectionResizeMode(column, mode)
         layout.addWidget(self.table)
+        # where the guide to the keyboard, screen readers, touch and colour is (issue 107
+        # item 7): a file of the project's, named in the window's language
+        self.guide = QLabel(
+            _(
+                "More on the keyboard, screen readers, touch and colour vision: "
+                "Pyramid Lab's guide docs/accessibility.md."
+            ),
+            self,
+        )
+        self.guide.setWordWrap(True)
+        self.guide.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.guide)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
