@@ -134,7 +134,7 @@ def checked_place(path: str | os.PathLike[str], suffix: str | None = None) -> Pl
             if last:
                 fd = _readable(fd)
                 place = Place(fd, part, Path("/" + "/".join([*shown, part])))
-                if through_link and suffix and not part.endswith(suffix):
+                if through_link and suffix and not part.lower().endswith(suffix.lower()):
                     raise _not_of_kind(place.path, suffix, user)
                 return place
             assert info is not None

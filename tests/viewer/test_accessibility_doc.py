@@ -1,5 +1,5 @@
 """docs/accessibility.md (issue 107 item 7): its key tables list every key the code binds,
-the window's (viewer/widgets/board_keys.py) and the page's (the board's keys in
+the window's (viewer/desktop/board_keys.py) and the page's (the board's keys in
 viewer/classroom/www/classroom.js), and each translation has the same sections, the same
 tables and the same keys; the README, the pages' keys text and the window's Help name it."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pyramid_lab.viewer.widgets import board_keys
+from pyramid_lab.viewer.desktop import board_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"

@@ -105,7 +105,7 @@ def test_analyze_text_in_german():
         "  Rot am Zug, 18 regelgerechte Züge",
         "  Runde 1 von 10, Phase: Aufstellen",
         "  Punkte: Rot 0, Blau 0",
-        "  Rot (Anubians): 1 Feld (8); einzusetzende Einheiten: a 7, f1 1, f2 1",
+        "  Rot (Anubier): 1 Feld (8); einzusetzende Einheiten: a 7, f1 1, f2 1",
         "  Blau (Bastet): 1 Feld (9); einzusetzende Einheiten: f1 1, f2 1",
     ]
     assert "  Weiß am Zug, 17 regelgerechte Züge" in terrace.splitlines()

@@ -1,5 +1,5 @@
 """Every move by keyboard alone (issue 107 item 2, the window): the keyboard's point on the
-board (viewer.lab.board_focus) moved by the arrow keys, Page Up / Page Down and Home, drawn
+board (viewer.desktop.board_focus) moved by the arrow keys, Page Up / Page Down and Home, drawn
 where the hover is, said in words, and Space / Enter playing or picking it as a click; the
 games whose moves are made in their docks reached by Tab and played by Space."""
 
@@ -13,6 +13,7 @@ from pyramid_lab.model.lattice import lattice
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.pyraos import Pyraos
 from pyramid_lab.model.terrace import Terrace, fid
+from tests.patience import WAIT_MS
 
 pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
@@ -150,7 +151,7 @@ def walk_to(qtbot, window, site: int, limit: int = 40) -> None:
     brings it nearest), as a user looking at the board would."""
     import numpy as np
 
-    from pyramid_lab.viewer.lab.board_focus import stepped
+    from pyramid_lab.viewer.desktop.board_focus import stepped
 
     geometry = window.board.geometry()
     centres = np.asarray(geometry.centres, dtype=float)
@@ -209,7 +210,7 @@ def test_rolling_start_areas_and_a_die_by_keys(make_window, qtbot, guard_errors)
         keys(qtbot, window, K.Key_Space)
         assert len(window.session.game.move_stack) > before, window.statusBar().currentMessage()
         game = window.session.game
-    qtbot.waitUntil(lambda: window.session.game.phase == "draft")
+    qtbot.waitUntil(lambda: window.session.game.phase == "draft", timeout=WAIT_MS)
     game = window.session.game
     dock = window.board.ui._docks.turn
     before = len(game.move_stack)

@@ -437,7 +437,7 @@ def test_render_prints_the_file_written_and_replaces_it_whole(capsys, tmp_path, 
     assert link.is_symlink()
     before = real.read_bytes()
 
-    def full(src, dst):
+    def full(src, dst, **at):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(files.saving.os, "replace", full)

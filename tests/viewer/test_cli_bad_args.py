@@ -316,7 +316,9 @@ def test_bad_command_line_through_the_console_script(row, words, places):
 def test_render_never_claims_a_picture_that_did_not_land(places, capsys, monkeypatch):
     """``render -o /dev/full.png`` once exited 0 with nothing written: the write is checked
     (here a file system that drops the rename)."""
-    monkeypatch.setattr(os, "replace", lambda src, dst: os.unlink(src))
+    monkeypatch.setattr(
+        os, "replace", lambda src, dst, **at: os.unlink(src, dir_fd=at.get("src_dir_fd"))
+    )
     code = main(["render", str(TINY), "-o", str(places["OUT"]), "--size", "64x48"])
     out, err = capsys.readouterr()
     assert code == 2

@@ -148,7 +148,6 @@ WIDGET_MAY_IMPORT = {
     "pyramid_lab.viewer.lab.legend_entries",
     "pyramid_lab.viewer.lab.analysis_words",
     "pyramid_lab.viewer.lab.level_names",
-    "pyramid_lab.viewer.lab.board_focus",  # (the keys' steps, a type: board_keys.py)
 }
 
 

@@ -6,9 +6,11 @@ German reader gets German; the pseudo-locale marks each."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import logging
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -68,6 +70,16 @@ def test_the_practice_command_says_the_refusal_in_its_language(tmp_path, monkeyp
 # ---- a save whose bytes did not land -------------------------------------------------------
 
 
+@contextlib.contextmanager
+def _folder(path: Path) -> Iterator[int]:
+    """The folder ``path`` held open, as a save holds the folder it writes in."""
+    folder = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        yield folder
+    finally:
+        os.close(folder)
+
+
 def _stat_of(path: Path) -> os.stat_result:
     path.write_bytes(b"12345")
     return os.stat(path)
@@ -75,8 +87,11 @@ def _stat_of(path: Path) -> os.stat_result:
 
 def test_a_save_that_is_not_there_afterwards_says_so_in_german(tmp_path):
     written = _stat_of(tmp_path / "a")
-    with pytest.raises(OSError, match="not there after saving") as caught:
-        saving._check_written(tmp_path / "gone", written, 5, tmp_path / "board.pyr.json")
+    with (
+        pytest.raises(OSError, match="not there after saving") as caught,
+        _folder(tmp_path) as folder,
+    ):
+        saving._check_written(folder, "gone", written, 5, tmp_path / "board.pyr.json")
     error = caught.value
     assert error.errno == errno.EIO
     assert error.filename == str(tmp_path / "board.pyr.json")
@@ -91,8 +106,8 @@ def test_a_save_that_landed_otherwise_writes_its_sizes_the_languages_way(tmp_pat
     target = tmp_path / "a"
     written = _stat_of(target)
     target.write_bytes(b"x" * 1234)  # the same file, other bytes than were saved
-    with pytest.raises(OSError, match="as it should be") as caught:
-        saving._check_written(target, written, 5, target)
+    with pytest.raises(OSError, match="as it should be") as caught, _folder(tmp_path) as folder:
+        saving._check_written(folder, "a", written, 5, target)
     said = system_reason(caught.value)
     assert said == "not written as it should be: 1,234 bytes there, 5 saved"  # as before
     assert _german(said) == (

@@ -424,8 +424,8 @@ def test_a_results_file_that_cannot_be_written_is_on_the_teachers_page_at_once(s
     ok, alarm, cleared = run(watch())
     assert ok["alarm"] == ""
     assert alarm == (
-        "the results file cannot be written (Is a directory): the class's progress is not "
-        "being kept"
+        "the results file cannot be written (a directory, not a file to save to): the class's "
+        "progress is not being kept"
     )
     assert cleared == ""  # written again
     assert results.is_file()

@@ -222,7 +222,7 @@ class BallPyramidView:
             highlights["hover"] = (hover,)
         elif hover is not None and 0 <= hover < lat.count and (ghosts[hover] or visible[hover]):
             # a rim inside the ghost, as on a marker; an empty point the keyboard's point is
-            # on (viewer.lab.board_focus: no mouse picks one) shows as a hovered marker
+            # on (viewer.desktop.board_focus: no mouse picks one) shows as a hovered marker
             highlights["hover"] = (hover,)
             markers = markers.copy()
             markers[hover] = True

@@ -115,6 +115,8 @@ class BoardMeshes(Protocol):
     views: CameraViews  # the board's own camera presets ("iso": how it is first seen)
     #: the last frame's labels, as (text, the point in the scene they stand over)
     label_spots: list[tuple[str, tuple[float, ...]]]
+    #: per site: drawn by the last ``show`` (and so clickable)
+    shown: np.ndarray
 
     def show(self, frame: Frame, view: ViewState) -> None:
         """Draw ``frame`` under the view state into the meshes."""

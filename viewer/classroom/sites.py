@@ -216,7 +216,7 @@ def _reached(board: Board, view: Mapping[str, Any], gap: float) -> dict[int, int
     square's stack reach the hex, the square). Kept by what it depends on: the sites, the
     view and what the board shows (a Rolling board's 296 picks: 0.2 s)."""
     centres = board.centres
-    shown = getattr(board.drawer, "shown", None)  # (a board that hides some: the balls')
+    shown = None if board.drawer is None else board.drawer.shown  # (per site: drawn or not)
     digest = hashlib.blake2b(digest_size=16)
     digest.update(np.ascontiguousarray(centres, dtype=float).tobytes())
     digest.update(repr(sorted(view.items())).encode())

@@ -28,7 +28,6 @@ from pyramid_lab.model.game import Game
 
 from ..games import GameUI, ui_class
 from ..lab import Lab
-from ..lab.board_focus import BoardFocus, Step
 from ..lab.bulletin import Bulletin
 from ..lab.documents import RecentFiles
 from ..lab.events import (
@@ -42,7 +41,6 @@ from ..lab.events import (
 )
 from ..lab.session import Session
 from ..lab.view_state import ViewState
-from ..widgets.board_keys import BoardKeys
 from ..widgets.dock_fit import add_game_docks, fit_game_docks, qt_docks
 from ..widgets.help import RulesDock
 from ..widgets.lesson_dock import LessonDock, lesson_files
@@ -55,6 +53,8 @@ from . import menu_groups
 from .analysis import AnalysisControl
 from .animation import Animation
 from .autosave import Autosave
+from .board_focus import BoardFocus, Step
+from .board_keys import BoardKeys
 from .engine import EngineControl, engine_threads, failure_reported, gui_post
 from .lessons import LessonControl, follow_lesson
 from .menus import MenuParts, Menus, menu_bar
@@ -283,7 +283,6 @@ def _scene(w: Window, lab: Lab, view: ViewState) -> Scene:
         _("Arrow keys, Page Up / Page Down, Home and End move the keyboard's point; Space plays it")
     )
 
-    scene.focus = focus
 
     def camera(turn: float, zoom: float) -> None:  # Shift and an arrow key
         cam = w.plotter.camera
@@ -292,7 +291,8 @@ def _scene(w: Window, lab: Lab, view: ViewState) -> Scene:
         w.plotter.reset_camera_clipping_range()
         scene.render()
 
-    scene.keys = BoardKeys(w.plotter, moved, lambda: guarded(pressed, lab.bulletin.say), camera)
+    # (parented to the scene's widget, which keeps it and, through its calls, the point)
+    BoardKeys(w.plotter, moved, lambda: guarded(pressed, lab.bulletin.say), camera)
     return scene
 
 

@@ -16,11 +16,9 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from pyvistaqt import QtInteractor
 
 from ..boards import BoardView, make_board_view
-from ..lab.board_focus import BoardFocus
 from ..lab.frame import Frame, Vanish
 from ..lab.legend_entries import with_hover
 from ..lab.view_state import ViewField, ViewState
-from ..widgets.board_keys import BoardKeys
 from ..widgets.clip_planes import ClipPlanes
 from ..widgets.free_plane import FreePlane
 from ..widgets.legend import Legend, legend_entries
@@ -64,9 +62,6 @@ class Scene:
         self._reframe_due = False
         self._resized = ResizeWatch(plotter, self._on_resize)
         self.framing.framed_as("iso")  # (the board view framed itself on making)
-        #: the keyboard's point and the keys that move it (viewer.desktop.binding's)
-        self.focus: BoardFocus | None = None
-        self.keys: BoardKeys | None = None
 
     def switch_board(self, kind: str, geometry: Any) -> None:
         """Another board (kind or size): a new board view; the planes of the last go."""

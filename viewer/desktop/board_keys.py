@@ -1,6 +1,6 @@
 """The keyboard on the 3D board (issue 107 item 2): with the scene focused, the arrow keys,
 Page Up / Page Down, Home and End move the keyboard's point
-(:mod:`viewer.lab.board_focus`), Space (and Enter, while no turn waits to be finished:
+(:mod:`.board_focus`), Space (and Enter, while no turn waits to be finished:
 Enter is Finish turn then) plays or picks it as a click would; Shift with an arrow key turns
 the camera (left, right) or zooms it (up, down: VTK's own Up and Down zoomed, and the
 arrows are the point's now). Every other key goes on to VTK as before."""
@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
 
-from ..lab.board_focus import Step
+from .board_focus import Step
 
 Key = Qt.Key
 

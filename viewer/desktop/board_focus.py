@@ -25,7 +25,7 @@ import numpy as np
 
 from pyramid_lab.i18n import M_, Mn_, format_list
 
-from .view_state import AXES, BoardGeometry, ViewState
+from ..lab.view_state import AXES, BoardGeometry, ViewState
 
 #: A step of the keyboard's point (the module's text).
 Step = Literal["left", "right", "up", "down", "level_up", "level_down", "home", "end"]

@@ -1,10 +1,10 @@
-"""The keyboard's point on a board (viewer.lab.board_focus, Qt-free): the steps along a
+"""The keyboard's point on a board (viewer.desktop.board_focus, Qt-free): the steps along a
 lattice, a grid and a hex map, and what hides a point, in words."""
 
 from __future__ import annotations
 
 from pyramid_lab.model.lattice import lattice
-from pyramid_lab.viewer.lab.board_focus import BoardFocus, covering, hidden_by, stepped
+from pyramid_lab.viewer.desktop.board_focus import BoardFocus, covering, hidden_by, stepped
 from pyramid_lab.viewer.lab.view_state import ViewState
 
 
