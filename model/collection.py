@@ -42,7 +42,7 @@ from pyramid_lab.i18n import M_, N_, Message, shown
 
 from .files import COLLECTION_FORMAT, SUFFIX, read, read_json, to_json
 from .game import Game, PositionFormatError, shorten
-from .lesson.languages import pick
+from .languages import pick
 from .puzzle import goal_of, puzzle_text
 from .setup import file_state
 from .userfiles import UserFile, config_dir, is_count

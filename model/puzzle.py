@@ -31,7 +31,7 @@ from .game import (
     not_replayed,
     quote,
 )
-from .lesson.languages import ENGLISH, pick, read_text
+from .languages import ENGLISH, pick, read_text
 from .words import colour, joined
 
 MAX_WITHIN = 200

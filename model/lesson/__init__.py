@@ -40,6 +40,7 @@ proven answerable; answers from the rules) and
 from __future__ import annotations
 
 from ..files import is_lesson_path  # (a lesson by its name, known to the files)
+from ..languages import ENGLISH, language_code
 from .checking import (
     MAX_FILLED,
     PROGRESS_EVERY_S,
@@ -102,7 +103,6 @@ from .judging import (
     verdict_text,
     verdict_word,
 )
-from .languages import ENGLISH, language_code
 from .reading import from_json, lesson_step_document, loads, read, read_position, read_view, titles
 from .writing import dumps, position_json, step_from, write
 

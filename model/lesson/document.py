@@ -14,8 +14,8 @@ from .. import files
 from ..game import (
     Game,
 )
+from ..languages import ENGLISH, Words, pick, text_json
 from ..teaching import teaching_for
-from .languages import ENGLISH, Words, pick, text_json
 
 FORMAT = files.LESSON_FORMAT
 

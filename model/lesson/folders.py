@@ -13,9 +13,9 @@ from ..game import (
     PositionFormatError,
     shorten,
 )
+from ..languages import pick
 from ..words import system_reason
 from .document import MAX_FILE_BYTES, SUFFIX
-from .languages import pick
 from .reading import loads
 
 

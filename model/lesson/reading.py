@@ -18,6 +18,7 @@ from ..game import (
     check_keys,
     game_class,
 )
+from ..languages import pick, read_text
 from ..teaching import teaching_for
 from ..words import reason_of
 from .document import (
@@ -37,7 +38,6 @@ from .document import (
     step_document,
 )
 from .judging import check_goal
-from .languages import pick, read_text
 
 _KEYS = {"format", "game", "title", "steps", "view"}
 

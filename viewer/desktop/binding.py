@@ -283,7 +283,6 @@ def _scene(w: Window, lab: Lab, view: ViewState) -> Scene:
         _("Arrow keys, Page Up / Page Down, Home and End move the keyboard's point; Space plays it")
     )
 
-
     def camera(turn: float, zoom: float) -> None:  # Shift and an arrow key
         cam = w.plotter.camera
         cam.Azimuth(turn)

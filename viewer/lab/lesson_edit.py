@@ -16,7 +16,7 @@ from pyramid_lab import i18n
 from pyramid_lab.i18n import M_
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import Game, PositionFormatError
-from pyramid_lab.model.lesson.languages import Words, text_json
+from pyramid_lab.model.languages import Words, text_json
 
 from .lesson_words import editor_words
 
@@ -41,7 +41,7 @@ class LessonEditor:
     def __init__(self, state: ShownLesson) -> None:
         self.state = state
         #: The language the teacher's texts are edited in (a code: en, de, fr, ...): a
-        #: text typed goes to that language's, the others' kept (``model.lesson.languages``).
+        #: text typed goes to that language's, the others' kept (``model.languages``).
         #: The process's (the window's) by default: a teacher writes in their own.
         self.language = writing_language(i18n.current())
 

@@ -1,4 +1,4 @@
-"""A lesson's texts in several languages (:mod:`model.lesson`).
+"""A text in several languages: a lesson's (:mod:`model.lesson`), a puzzle's.
 
 Every text of a lesson file (its title; each step's title and text; each task's prompt and
 hint) is either a string, English, as lesson files always were, or an object of languages,
@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..game import PositionFormatError
+from .game import PositionFormatError
 
 ENGLISH = "en"
 
