@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model.ball import (
     COLOURS,
-    SPECIAL_TITLES,
     Program,
     PyramidBall,
     SpecialChoice,
@@ -60,13 +59,29 @@ def pyramid_words(colour: str, size: str) -> str:
     return f"{colour} {SIZE_NAMES['LMS'.index(size)]}"
 
 
+#: The special moves by their rules' titles, as words (each language keeps the names).
+SPECIAL_SHOWN = {"dash": N_("Dash"), "quick_pass": N_("Quick Pass"), "blitz": N_("Blitz")}
+
+
 def choice_text(game: PyramidBall) -> str:
-    """What a special move's choice asks, for the status bar and the Turn dock."""
-    names = ", ".join(SPECIAL_TITLES[c.special] for c in game.choices())
+    """What a special move's choice asks, for the status bar and the Turn dock: a Message,
+    said in each reader's language (issue 108: English in every language before)."""
+    names = joined([word(SPECIAL_SHOWN[c.special]) for c in game.choices()], ", ")
     chooser = str(game.choosing)
     more = game.choices_pending(chooser)
-    which = f" (the first of {more})" if more > 1 else ""
-    return f"{chooser} was scored on and chooses a special move to keep{which}: {names}"
+    if more > 1:
+        return M_(
+            "{side} was scored on and chooses a special move to keep (the first of {count}): "
+            "{moves}",
+            side=side_word(chooser),
+            count=more,
+            moves=names,
+        )
+    return M_(
+        "{side} was scored on and chooses a special move to keep: {moves}",
+        side=side_word(chooser),
+        moves=names,
+    )
 
 
 def explain_row(row: RowReport) -> list[str]:
@@ -172,21 +187,31 @@ class BallWords(GameWords[Turn]):
         return words
 
     def played(self, game: Game, mover: str, move: Move) -> str:
+        """A turn played, in words (Messages: each reader's language; issue 108)."""
         assert isinstance(game, PyramidBall)
         then = choice_text(game) if game.choosing else ""
-        granted = "".join(
-            f"; {colour} gets {SPECIAL_TITLES[special]}, the last special move left"
+        granted = [
+            M_(
+                "{side} gets {special}, the last special move left",
+                side=side_word(colour),
+                special=word(SPECIAL_SHOWN[special]),
+            )
             for colour, special in game.last_granted()
-        )
+        ]
         if isinstance(move, SpecialChoice):
-            then = then or "both sides program the next turn"
-            return f"{move.words()}{granted}; {then}"
+            then = then or M_("both sides program the next turn")
+            chose = M_(
+                "{side} takes {special}",
+                side=side_word(move.colour),
+                special=word(SPECIAL_SHOWN[move.special]),
+            )
+            return joined([chose, *granted, then], "; ")
         report = game.last_effect()
         what = report.describe() if report is not None else ""
-        then = f"; {then}" if then else ""
-        return (
-            f"the programs resolve: {what}{granted}{then} (the Turn dock replays the rows: "
-            "the [ and ] keys step back and forth)"
+        return M_(
+            "the programs resolve: {what} (the Turn dock replays the rows: the [ and ] keys "
+            "step back and forth)",
+            what=joined([what, *granted, *([then] if then else [])], "; "),
         )
 
     def move_listed(self, move: Move) -> str:
