@@ -310,4 +310,9 @@ def test_the_board_in_words_a_screen_readers_text_of_the_position(make_window, q
     assert [line.split(" ")[0] for line in lines] == ["(0,0,0)", "(1,0,0)"], lines
     assert lines[0].startswith("(0,0,0) level 0, red"), lines
     assert lines[1].startswith("(1,0,0) level 0, blue"), lines
+    toggle.trigger()  # hidden: a move played meanwhile is said when it comes back
+    assert dock.isHidden()
+    keys(qtbot, window, K.Key_Right, K.Key_Space)
+    toggle.trigger()
+    assert len(dock.text.toPlainText().splitlines()) == 3
     assert not guard_errors

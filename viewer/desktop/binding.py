@@ -197,6 +197,7 @@ def _connect(binding: Binding, stage: Stage) -> None:
     stage.drawn.connect(menus.follow_history)
     stage.drawn.connect(binding.follow_turn)  # the status bar's reserve during a turn
     board.changed.connect(binding.board_changed)
+    binding.window.board_words.visibilityChanged.connect(binding.board_words_shown)
     lab.changed.connect(binding.lab_changed)
     binding.view.changed.connect(binding.view_changed)
 
@@ -406,10 +407,18 @@ class Binding:
         self.follow_turn()
 
     def say_board(self) -> None:
-        """The board in words: each piece by its point, as the hover says it."""
+        """The board in words: each piece by its point, as the hover says it (while its
+        dock is shown: it is said afresh as it comes, :meth:`board_words_shown`)."""
         board = self.board
+        if self.window.board_words.isHidden():
+            return
         pieces = sorted(board.frame().pieces)
         self.window.board_words.show_lines([i18n.shown(board.describe(s)) for s in pieces])
+
+    @slot
+    def board_words_shown(self, shown: bool) -> None:
+        if shown:
+            self.say_board()
 
     def follow_turn(self) -> None:
         """The status bar's words on the game, with the turn built so far (at each
