@@ -11,6 +11,7 @@ from PySide6.QtCore import QPoint, QSettings
 from PySide6.QtWidgets import QMessageBox
 from window_helpers import click, under_mouse
 
+from pyramid_lab import i18n
 from pyramid_lab.model.files import read
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.viewer.games import ui_class
@@ -506,6 +507,9 @@ def test_clip_planes_are_drawn_in_the_scene_and_say_their_value(make_window, gua
     assert np.allclose(xs, 1.5)  # the square stands on the plane
     dock.clip_flip[0].setChecked(True)
     assert dock.clip_value[0].text() == "x >= 1.50"
+    with i18n.override("de"):  # the plane's place written as the window's language writes it
+        dock.clip_slider[0].setValue(7)
+        assert dock.clip_value[0].text() == "x >= 1,75"
     dock.clip_on[0].setChecked(False)
     assert window.scene.clip_planes._actors == []
     assert not guard_errors

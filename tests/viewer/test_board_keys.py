@@ -291,3 +291,29 @@ def test_shift_and_the_arrows_turn_and_zoom_the_camera(make_window, qtbot, guard
     assert window.view.hover == point
     assert window.scene.camera_preset() is None  # (the user's turn: not framed again)
     assert not guard_errors
+
+
+def test_the_board_in_words_a_screen_readers_text_of_the_position(make_window, qtbot, guard_errors):
+    """Issue 107 item 3 (the window): View > The board in words shows the position as text,
+    each piece by its point as the hover says it, an empty board said empty; its text is
+    reached by Tab and follows each move (a move played by keys here)."""
+    window = make_window(Partition(PartitionOptions(3)))
+    dock = window.board_words
+    view = window.menus.view_menu
+    toggle = next(a for a in view.actions() if a.text() == "The board in words")
+    toggle.trigger()
+    assert dock.isVisible()
+    assert dock.text.toPlainText() == "No piece is on the board yet"
+    assert dock.text.accessibleName() == "The board in words"
+    assert in_tab_chain(window, dock.text)
+    keys(qtbot, window, K.Key_Home, K.Key_Space, K.Key_Right, K.Key_Space)
+    lines = dock.text.toPlainText().splitlines()
+    assert [line.split(" ")[0] for line in lines] == ["(0,0,0)", "(1,0,0)"], lines
+    assert lines[0].startswith("(0,0,0) level 0, red"), lines
+    assert lines[1].startswith("(1,0,0) level 0, blue"), lines
+    toggle.trigger()  # hidden: a move played meanwhile is said when it comes back
+    assert dock.isHidden()
+    keys(qtbot, window, K.Key_Right, K.Key_Space)
+    toggle.trigger()
+    assert len(dock.text.toPlainText().splitlines()) == 3
+    assert not guard_errors

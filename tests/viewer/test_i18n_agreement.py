@@ -81,3 +81,18 @@ def test_the_glossarys_words_are_used_everywhere(language):
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         found += [s for s in strings if any(w in s for w in NOT_THE_GLOSSARYS[language])]
     assert not found
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "sv"])
+def test_a_discarded_autosave_of_an_untitled_game_reads_as_a_sentence(language):
+    """The window's start says which autosave it discarded: an untitled game's words go in
+    the sentence whole ("von ein Spiel ohne Namen", "de une partie" read wrong)."""
+    from pyramid_lab import i18n
+    from pyramid_lab.i18n import _
+
+    with i18n.override(language):
+        game = _("an untitled game (autosaved {when})").format(when="2026-11-29 10:16")
+        said = _("discarded the autosave of {game}").format(game=game)
+    assert game in said
+    for wrong in ("von ein ", "de une ", "de un "):
+        assert wrong not in said, said

@@ -47,15 +47,20 @@ def test_a_language_other_than_english_loads_qts_own_words(gl_display):
     from PySide6.QtCore import QCoreApplication
 
     from pyramid_lab.viewer.desktop.language import start_language
+    from pyramid_lab.viewer.widgets.engine_row import seconds_box
 
     try:
         assert start_language(gl_display, "de_DE.UTF-8") == "de"
         assert i18n._("&File") == "&Datei"
         # Qt's standard buttons in German, from PySide6's qtbase_de.qm
         assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Abbrechen"
+        # a box of seconds writes its number as German does (the Analysis dock's "3.0 s"
+        # beside German words: Qt's numbers followed the system's locale, not the window's)
+        assert seconds_box(0.5, 600.0, 3.0, "").text() == "3,0 s"
     finally:
         assert start_language(gl_display, i18n.ENGLISH) == i18n.ENGLISH
     assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancel"
+    assert seconds_box(0.5, 600.0, 3.0, "").text() == "3.0 s"
     assert i18n._("&File") == "&File"
 
 

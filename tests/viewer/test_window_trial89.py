@@ -104,7 +104,7 @@ def test_partitions_hover_ring_is_told_from_the_winners_corners(make_window, gua
     assert kinds == ["rim", "hover"]
     won, hover = entries
     assert won.text.startswith("the ball on each corner red holds")
-    assert hover.text == "a dashed ring: the piece under the mouse pointer"
+    assert hover.text == "a dashed ring: the piece under the mouse pointer, or the keyboard's point"
     assert swatch(won).toImage() != swatch(hover).toImage()
     gold = palette.RIM_RGB["clickable"]
     assert sum(abs(a - b) for a, b in zip(palette.HOVER_RIM_RGB, gold, strict=True)) > 0.5

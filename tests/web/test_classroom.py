@@ -93,6 +93,7 @@ def test_two_students_and_a_teacher(server, browser):
     verdict = ada.inner_text("#cr-verdict")
     assert verdict.startswith("Not yet:")
     assert "SW (0,0,0) is not one of them" in verdict  # the rules' words
+    assert "Not yet: SW" in verdict  # (a word apart from the reason: a screen reader reads it so)
     assert "a point you picked" in ada.inner_text("#cr-legend")
 
     # the teacher's page sees it live: Ada's wrong answer and why; Bo on step 1

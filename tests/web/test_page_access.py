@@ -197,6 +197,9 @@ def test_a_pick_task_by_keyboard_alone_said_in_a_live_region(server, browser):
         "() => document.body.dataset.framed === String(window.classroom.boardKey)",
         timeout=WAIT_MS,
     )
+    # an empty board is said to be empty in words too (the list was left out: no word of it)
+    empty = "() => [...document.querySelectorAll('#cr-board-words li')].map((e) => e.textContent)"
+    assert [said.strip() for said in page.evaluate(empty)] == ["No piece is on the board yet"]
     for _ in range(40):  # Tab, as a child without a mouse does, to the board
         page.keyboard.press("Tab")
         if page.evaluate("() => document.activeElement.id") == "cr-view":

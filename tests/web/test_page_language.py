@@ -600,5 +600,5 @@ def test_the_lab_and_games_words_on_a_page_come_from_the_catalog(server, browser
         context.close()
     unmarked = {state: words for state, text in seen.items() if (words := _unmarked(text))}
     assert unmarked == {}, json.dumps(unmarked)
-    # (the reason itself: marked on its own, after the verdict's word)
-    assert re.search(r"⟧⟦[^⟦⟧]*SW[^⟦⟧]*⟧", seen["a wrong answer's verdict"]), seen
+    # (the reason itself: marked on its own, after the verdict's word and a space)
+    assert re.search(r"⟧ ⟦[^⟦⟧]*SW[^⟦⟧]*⟧", seen["a wrong answer's verdict"]), seen

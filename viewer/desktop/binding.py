@@ -41,6 +41,7 @@ from ..lab.events import (
 )
 from ..lab.session import Session
 from ..lab.view_state import ViewState
+from ..widgets.board_words import BoardWordsDock
 from ..widgets.dock_fit import add_game_docks, fit_game_docks, qt_docks
 from ..widgets.help import RulesDock
 from ..widgets.lesson_dock import LessonDock, lesson_files
@@ -124,6 +125,9 @@ def build_window(window: Window, session: Session, view: ViewState, table_base: 
     w.addDockWidget(LEFT, reviewer.dock)
     w.tabifyDockWidget(docks.view_dock, reviewer.dock)  # a tab: the height it needs
     reviewer.dock.hide()
+    w.board_words = BoardWordsDock(w)  # the position as text, for a screen reader
+    w.addDockWidget(RIGHT, w.board_words)
+    w.board_words.hide()
     game_docks = qt_docks(board.ui.docks())  # (made here: dock_tabs groups them after)
     tabs = [qt_docks(tab) for tab in board.ui.dock_tabs()]
     add_game_docks(w, game_docks, tabs)  # the game's own docks
@@ -137,7 +141,7 @@ def build_window(window: Window, session: Session, view: ViewState, table_base: 
     commands = Commands(w, lab, port, scene, view, puzzle, docks.view_dock, docks.rules_dock)
     menu_parts = MenuParts(commands, setup_mode, analysis, reviewer, puzzle, lessons)
     shown = (docks.view_dock, docks.moves_dock, docks.lesson_dock, puzzle.dock)
-    extra = (analysis.dock, reviewer.dock, docks.rules_dock)
+    extra = (analysis.dock, reviewer.dock, docks.rules_dock, w.board_words)
     w.menus = menus = Menus(bar, toolbar, w.close, menu_parts, lab, port, stage, (*shown, *extra))
     w.parts = parts = _parts(w, lab, port, docks, menu_parts, commands)
     w.binding = binding = Binding(w, session, view, lab, scene, menus, parts)
@@ -193,6 +197,7 @@ def _connect(binding: Binding, stage: Stage) -> None:
     stage.drawn.connect(menus.follow_history)
     stage.drawn.connect(binding.follow_turn)  # the status bar's reserve during a turn
     board.changed.connect(binding.board_changed)
+    binding.window.board_words.visibilityChanged.connect(binding.board_words_shown)
     lab.changed.connect(binding.lab_changed)
     binding.view.changed.connect(binding.view_changed)
 
@@ -395,9 +400,24 @@ class Binding:
             scene.play(ui.vanishing(game))  # what the move removed fades out
         follow_lesson(parts.lesson_dock, self.session, ui)  # a lesson's caption, overlays
         parts.moves_dock.refresh()
+        self.say_board()
         self.update_title()
         parts.recovery.schedule()
         self.follow_turn()
+
+    def say_board(self) -> None:
+        """The board in words: each piece by its point, as the hover says it (while its
+        dock is shown: it is said afresh as it comes, :meth:`board_words_shown`)."""
+        board = self.board
+        if self.window.board_words.isHidden():
+            return
+        pieces = sorted(board.frame().pieces)
+        self.window.board_words.show_lines([i18n.shown(board.describe(s)) for s in pieces])
+
+    @slot
+    def board_words_shown(self, shown: bool) -> None:
+        if shown:
+            self.say_board()
 
     def follow_turn(self) -> None:
         """The status bar's words on the game, with the turn built so far (at each

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QSettings, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu
 
@@ -48,6 +48,9 @@ def start_language(app: QCoreApplication, language: str | None = None) -> str:
     """Speak ``language`` (:func:`window_language` where None) in this process, Qt's
     standard dialogs too; the language spoken."""
     chosen = i18n.use(language if language is not None else window_language())
+    # Qt's own numbers (a box of seconds, of levels) as the window's language writes them,
+    # not the system's locale's ("3.0 s" beside German words under LANG=C.UTF-8)
+    QLocale.setDefault(QLocale("en_US" if chosen in (i18n.ENGLISH, i18n.PSEUDO) else chosen))
     for old in _installed:
         app.removeTranslator(old)
     _installed.clear()

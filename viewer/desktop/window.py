@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..lab.board import Board
     from ..lab.session import Session
     from ..lab.view_state import ViewState
+    from ..widgets.board_words import BoardWordsDock
     from ..widgets.prompt_bar import PromptBar
     from .menus import Menus
     from .parts import Parts
@@ -37,6 +38,7 @@ class Window(QMainWindow):
     stage: Stage
     scene: Scene
     menus: Menus
+    board_words: BoardWordsDock  # the position as text, for a screen reader
     #: viewer.desktop.binding.Binding, kept as long as the window (nothing asks it anything
     #: through the window; that module imports this one, so it is not named here)
     binding: object

@@ -54,7 +54,7 @@ DEFAULT_WORDS: dict[tuple[str, str], str] = {
     ("pointer", "none"): N_("nobody's"),
     ("pointer", "fall"): N_("a piece falls off here"),
     ("ghost", ""): N_("a piece where a move would go: the hint, a puzzle's key move or cook"),
-    ("hover", ""): N_("a dashed ring: the piece under the mouse pointer"),
+    ("hover", ""): N_("a dashed ring: the piece under the mouse pointer, or the keyboard's point"),
     ("path", "planned-pass"): N_("the pass the program plans (it may still be cut)"),
     ("heat", ""): N_(
         "a move's estimated value: purple the worst shown, amber between, green the best"

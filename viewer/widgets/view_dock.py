@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, format_number
 
 from ..lab.view_state import AXES, ViewState
 from .keys import pass_history_keys
@@ -180,7 +180,9 @@ class ViewDock(QDockWidget):
             self.free_plane.setChecked(view.free_plane is not None)
         for axis, clip in enumerate(view.clips):
             sign = "<=" if clip.keep_below else ">="
-            self.clip_value[axis].setText(f"{AXES[axis]} {sign} {clip.value:.2f}")
+            self.clip_value[axis].setText(
+                f"{AXES[axis]} {sign} {format_number(clip.value, digits=2)}"
+            )
             self.clip_value[axis].setEnabled(clip.enabled)
             for widget, setter, value in (
                 (self.clip_on[axis], "setChecked", clip.enabled),
