@@ -6,10 +6,10 @@ constructor, in dependency order, and connects them. Each controller takes the l
 and the board (and the docks and parts it uses, made before it), never the window.
 
 :class:`Binding` is what follows the session and the view state: subscribed once to the
-lab's ``follows`` (:data:`viewer.lab.events.Following`), it dispatches by the event's type:
-a new position taken in by the game UI, the board, the view and the docks, then the docks
-that analyse it, then the Puzzle dock; another game's UI and docks in the window's size;
-the title.
+lab's ``follows`` (:data:`viewer.lab.events.Following`), it dispatches by the event's type,
+once the lab has followed the whole change: another game's UI and docks in the window's
+size; a new position taken in by the board, the view and the docks, the docks that
+analyse it and the Puzzle dock; the title.
 :class:`Commands` are the window's own commands behind menu items (Practice made on first
 use, the rules, the shortcuts, Reset view); :class:`Parts` the record of what was made."""
 
@@ -31,15 +31,7 @@ from ..lab import Lab
 from ..lab.board_focus import BoardFocus, Step
 from ..lab.bulletin import Bulletin
 from ..lab.documents import RecentFiles
-from ..lab.events import (
-    Following,
-    PartsFollowed,
-    PositionComing,
-    PositionKept,
-    PositionTaken,
-    PuzzleFollowed,
-    UIReady,
-)
+from ..lab.events import Following, PositionKept, PositionTaken, UIChanged
 from ..lab.session import Session
 from ..lab.view_state import ViewState
 from ..widgets.board_keys import BoardKeys
@@ -331,44 +323,47 @@ class Binding:
         self.view_dock_wanted = True  # ... and was shown on the last pyramid
         self.placed = False  # the View dock was put away or shown for a board already
         self._size = window.size()  # the window's size as the last game's UI left
+        self._game_docks = qt_docks(self.board.ui.docks())  # the game UI's docks in the window
 
     @slot
     def follow(self, event: Following) -> None:
-        """The window's part as the lab follows a change of the session (its one order,
-        :meth:`viewer.lab.Lab.follow`; nothing draws until the UI, board, view and docks
-        all followed), by the event's type."""
+        """The window's part once the lab has followed a change of the session (its one
+        order, :meth:`viewer.lab.Lab.follow`; nothing drawn until the window followed
+        too), by the event's type: another document's UI, then the position taken."""
         match event:
-            case PositionKept():  # the same position (now in a file; puzzle texts; a review)
+            case UIChanged(reason=reason, switched=switched):
+                self._ui_changed(reason, switched)
+            case PositionTaken(reason=reason):
+                self._taken(reason)
+            case PositionKept(reason=reason):  # now in a file; puzzle texts; a review
                 self.update_title()
                 self.parts.recovery.schedule()
-            case PositionComing(reason=reason, leaving=leaving):
-                self._coming(reason, leaving)
-            case UIReady(reason=reason, switched=switched):
-                if switched:
-                    self._switch_game(self.session.game)
-                if reason in ("load", "new"):
-                    self.menus.seats.computer_players(self.session.game.players)
-                self._take_turn()
-            case PositionTaken(reason=reason):
-                self._told(reason)
-            case PartsFollowed(reason=reason):  # an analysis of the last is void
-                self.parts.analysis.position_changed(reason)
-                self.parts.reviewer.position_changed(reason)  # the review's graph marks it
-            case PuzzleFollowed(reason=reason):
                 self.parts.puzzle.session_changed(reason)
 
-    def _coming(self, reason: PositionChange, leaving: bool) -> None:
-        """Before the board takes a new position in: the status bar's words on the last
-        go and set-up mode ends (another position arrived); another kind of game's UI
-        leaving takes its docks with it (the window's size kept for the next one's)."""
+    def _ui_changed(self, reason: PositionChange, switched: bool) -> None:
+        """Another document: the status bar's words on the last go; another kind of
+        game's UI came (the last one's docks go, the window's size kept for the next
+        one's); the Game menu's computer players for its seats."""
         if reason in ("load", "new"):
             self.window.statusBar().clearMessage()  # it spoke of the position that went
-            if self.board.setup is not None:  # another position arrived: set-up is void
-                self.lab.setup_mode.close(consider=False)  # (the engine follows the position)
-        if leaving:  # another kind of game: the last UI's docks go
+        if switched:  # another kind of game: the last UI's docks go, this one's come
             self._size = self.window.size()
-            for dock in qt_docks(self.board.ui.docks()):
+            self.menus.game_docks([])  # (their View menu entries first: the docks go next)
+            for dock in self._game_docks:
                 self.window.removeDockWidget(dock)
+            self._switch_game(self.session.game)
+        if reason in ("load", "new"):
+            self.menus.seats.computer_players(self.session.game.players)
+
+    def _taken(self, reason: PositionChange) -> None:
+        """The lab took a new position in (nothing drawn yet): another board's view, the
+        effect under way stopped; what the UI, the docks and the title show of it; then the
+        Analysis and Review docks (an analysis of the last is void) and the Puzzle dock."""
+        self._take_turn()
+        self._told(reason)
+        self.parts.analysis.position_changed(reason)
+        self.parts.reviewer.position_changed(reason)  # the review's graph marks it
+        self.parts.puzzle.session_changed(reason)
 
     def _take_turn(self) -> None:
         """The UI for a new position ready (before a new board's view reset redraws):
@@ -408,8 +403,8 @@ class Binding:
         self.parts.status_game.setText(i18n.shown(said))  # in the window's language
 
     def _switch_game(self, game: Game) -> None:
-        """Another kind of game: its UI's docks replace the last one's (gone as it left,
-        :meth:`_coming`), in the window's size then (Qt grows it for the docks' minimum size:
+        """Another kind of game: its UI's docks replace the last one's (removed first,
+        :meth:`_ui_changed`), in the window's size then (Qt grows it for the docks' minimum size:
         never past the screen's edge)."""
         w, board = self.window, self.board
         self.install_ui(board.ui)
@@ -420,6 +415,7 @@ class Binding:
     def install_ui(self, ui: GameUI[Any]) -> None:
         """The game UI's docks in the window and the View menu."""
         docks = qt_docks(ui.docks())  # (made here: dock_tabs groups them after)
+        self._game_docks = docks
         add_game_docks(self.window, docks, [qt_docks(tab) for tab in ui.dock_tabs()])
         self.menus.game_docks(docks)
 
