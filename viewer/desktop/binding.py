@@ -59,16 +59,16 @@ from .scene import Scene
 from .setup_mode import SetupControl
 from .solve import remember_workers, remembered_workers
 from .stage import Stage
+from .window import Built, Window
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel
 
-    from ..lab.board import BoardChange
+    from ..lab.board import Board, BoardChange
     from ..lab.events import PositionChange
     from ..lab.lab_change import LabChange
     from ..lab.view_state import ViewField
     from ..widgets.puzzle_dock import PuzzleDock
-    from .window import Window
 
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
 
@@ -86,23 +86,27 @@ class _Docks:
     status_game: QLabel
 
 
-def build_window(window: Window, session: Session, view: ViewState, table_base: int = 4) -> Binding:
+def build_window(window: Window, session: Session, view: ViewState, table_base: int = 4) -> Built:
     """Build the lab (and the board on show in it), the port, the stage, the docks and the
-    controllers of ``window`` and connect them; the window keeps the lab, the port, the
-    board, the stage, the scene, the menus, the binding and the rest as one frozen record
-    (:class:`Parts`). Each part is made with what it needs, in dependency order: the docks
-    and the bars; the lab and its board; the controllers over the board and their docks,
-    the game's docks and the Turn toolbar; then the scene (framed for the room they left
-    it) and the stage that draws the board; the lesson's controller, the window's own
-    commands and the menus; then what follows the session, the lab, the board and the
-    view. ``table_base``: the pyramid of the whole-game table the window builds (the
-    game's, 4; a test's, 3)."""
+    controllers of ``window`` and connect them; what it made, the window keeps as one
+    frozen record (:class:`~viewer.desktop.window.Built`: the port, the lab, the board,
+    the scene, the stage, the menus, the rest of the parts, :class:`Parts`, and the
+    binding); nothing is written onto the window. Each part is made with what it needs,
+    in dependency order: the status bar and the port; the lab and its board; the window's
+    docks; the controllers over the board and their docks, the game's docks and the Turn
+    toolbar; then the scene (framed for the room they left it) and the stage that draws
+    the board; the lesson's controller, the window's own commands and the menus; then
+    what follows the session, the lab, the board and the view. ``table_base``: the
+    pyramid of the whole-game table the window builds (the game's, 4; a test's, 3)."""
     w = window
     bulletin = Bulletin()  # the status line, the prompt, progress: the lab's, observed
-    docks = _docks(w, session, view)
-    w.port = port = QtPort(w, w.prompt_bar, bulletin)  # the lab asks the user through it
-    w.lab = lab = _lab(w, session, port, bulletin, docks.lesson_dock, table_base)
-    w.board = board = lab.board
+    status = StatusBar(w)  # messages elided, never over the hover text
+    w.setStatusBar(status)  # (the port's progress box sits on it)
+    port = QtPort(w, w.prompt_bar, bulletin)  # the lab asks the user through it
+    lab = _lab(w, session, port, bulletin, table_base)
+    board = lab.board
+    docks = _docks(w, session, view, board, status)
+    _lesson_list(lab, docks.lesson_dock)
     setup_mode = SetupControl(lab, board, docks.setup_dock)  # the lab's, bound to the dock
     puzzle = PuzzleControl(lab, port, board)  # made, verified, solved
     docks.setup_dock.visibilityChanged.connect(puzzle.setup_shown)
@@ -123,19 +127,19 @@ def build_window(window: Window, session: Session, view: ViewState, table_base: 
     toolbar = w.addToolBar(_("Turn"))
     toolbar.setObjectName("turn-toolbar")
     # the scene last of the window's widgets, framed for the room the docks left it
-    w.scene = scene = _scene(w, lab, view)
-    w.stage = stage = Stage(board, scene, port, view, docks.status_hover)
+    scene = _scene(w, lab, view)
+    stage = Stage(board, scene, port, view, docks.status_hover)
     lessons = LessonControl(lab, port, board, stage, docks.lesson_dock, docks.setup_dock)
     commands = Commands(w, lab, port, scene, view, puzzle, docks.view_dock, docks.rules_dock)
     menu_parts = MenuParts(commands, setup_mode, analysis, reviewer, puzzle, lessons)
     shown = (docks.view_dock, docks.moves_dock, docks.lesson_dock, puzzle.dock)
     extra = (analysis.dock, reviewer.dock, docks.rules_dock)
-    w.menus = menus = Menus(bar, toolbar, w.close, menu_parts, lab, port, stage, (*shown, *extra))
-    w.parts = parts = _parts(w, lab, port, docks, menu_parts, commands)
-    w.binding = binding = Binding(w, session, view, lab, scene, menus, parts)
+    menus = Menus(bar, toolbar, w.close, menu_parts, lab, port, stage, (*shown, *extra))
+    parts = _parts(w, lab, port, docks, menu_parts, commands)
+    binding = Binding(w, session, view, lab, scene, menus, parts)
     _connect(binding, stage)
     lab.take("load")  # the first position, taken in as a new one is
-    return binding
+    return Built(port, lab, board, scene, stage, menus, parts, binding)
 
 
 def _parts(
@@ -189,17 +193,16 @@ def _connect(binding: Binding, stage: Stage) -> None:
     binding.view.changed.connect(binding.view_changed)
 
 
-def _docks(w: Window, session: Session, view: ViewState) -> _Docks:
-    """The window's own docks and its status bar."""
-    bar = StatusBar(w)  # messages elided, never over the hover text
-    w.setStatusBar(bar)
+def _docks(w: Window, session: Session, view: ViewState, board: Board, bar: StatusBar) -> _Docks:
+    """The window's own docks and its status bar's labels (the Moves dock lists the
+    moves as the board's game UI hides and names them)."""
     return _Docks(
         ViewDock(view, w),
         MoveListDock(
             session,
             w,
-            lambda game, line: w.board.ui.hidden_moves(game, line),
-            lambda move: w.board.ui.move_listed(move),
+            lambda game, line: board.ui.hidden_moves(game, line),
+            lambda move: board.ui.move_listed(move),
         ),
         SetupDock(w),
         LessonDock(w),
@@ -214,7 +217,6 @@ def _lab(
     session: Session,
     port: QtPort,
     bulletin: Bulletin,
-    lesson_dock: LessonDock,
     table_base: int = 4,
 ) -> Lab:
     """The application's state and behaviour, Qt-free: the documents, the seats, the
@@ -238,22 +240,25 @@ def _lab(
         table_base=table_base,
     )
     remember_workers(lab.value_solve)  # (the next run proposes the last choice)
-    lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
-        lesson_files(menu_groups.LESSON_DIR),  # the Lessons menu's folder, read now
-        lambda path: guarded(lambda: lab.documents.open(path), bulletin.say, "open a lesson"),
-    )
     return lab
 
 
+def _lesson_list(lab: Lab, lesson_dock: LessonDock) -> None:
+    """The Lessons dock's Previous / Next: the Lessons menu's way in (it asks)."""
+    lesson_dock.set_lessons(
+        lesson_files(menu_groups.LESSON_DIR),  # the Lessons menu's folder, read now
+        lambda path: guarded(lambda: lab.documents.open(path), lab.bulletin.say, "open a lesson"),
+    )
+
+
 def _scene(w: Window, lab: Lab, view: ViewState) -> Scene:
-    """The 3D scene of the board on show; a click on a site goes to the board, with the
-    sites the view sees behind it."""
+    """The 3D scene of the board on show, with the keyboard's point on it and the keys that
+    move it; a click on a site goes to the board, with the sites the view sees behind it."""
     board = lab.board
 
     def clicked(site: int) -> None:
         board.click(site, scene.board.behind)
 
-    scene = Scene(w.plotter, view, board.ui.board_kind, board.geometry(), clicked, lab.bulletin.say)
     focus = BoardFocus(
         board.geometry, view, board.describe, lambda: board.frame().pieces, lab.bulletin.say
     )
@@ -275,8 +280,6 @@ def _scene(w: Window, lab: Lab, view: ViewState) -> Scene:
         _("Arrow keys, Page Up / Page Down, Home and End move the keyboard's point; Space plays it")
     )
 
-    scene.focus = focus
-
     def camera(turn: float, zoom: float) -> None:  # Shift and an arrow key
         cam = w.plotter.camera
         cam.Azimuth(turn)
@@ -284,7 +287,11 @@ def _scene(w: Window, lab: Lab, view: ViewState) -> Scene:
         w.plotter.reset_camera_clipping_range()
         scene.render()
 
-    scene.keys = BoardKeys(w.plotter, moved, lambda: guarded(pressed, lab.bulletin.say), camera)
+    keys = BoardKeys(w.plotter, moved, lambda: guarded(pressed, lab.bulletin.say), camera)
+    geometry = board.geometry()
+    scene = Scene(
+        w.plotter, view, board.ui.board_kind, geometry, clicked, lab.bulletin.say, focus, keys
+    )
     return scene
 
 
