@@ -261,3 +261,18 @@ def test_a_move_reaches_a_front_end_as_at_most_two_events(board_of, name):
     heard.clear()
     board.undo()
     assert heard == [PositionTaken("undo")]
+
+
+def test_the_board_plays_a_move_and_text_is_read_where_it_came_in(board_of):
+    """``Board.play`` takes a ``Move`` (was ``Move | str``, a sentence passed as a move):
+    text is parsed at the edge that received it; Finish turn's why-not is a refusal."""
+    import typing
+
+    from pyramid_lab.model.game import Move
+
+    assert typing.get_type_hints(Board.play)["move"] is Move
+    board = board_of("terrace")
+    outcome = board.finish()  # nothing built: the turn builder says why not
+    assert isinstance(outcome, Refused)
+    assert outcome.why
+    assert ply(board) == 0

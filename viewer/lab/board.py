@@ -307,11 +307,9 @@ class Board:
             self.say(words)
         return outcome
 
-    def play(self, move: Move | str) -> Outcome:
-        """Play what Finish turn, the Analysis dock or a lesson gave: a move, or a
-        sentence saying why not; refused while a mode is busy. What it did, said."""
-        if isinstance(move, str):
-            return self._said(Refused(move))
+    def play(self, move: Move) -> Outcome:
+        """Play the move Finish turn, the Analysis dock, a lesson or a page gave (text was
+        read where it came in); refused while a mode is busy. What it did, said."""
         busy = self.modes.busy()
         return self._said(Refused(busy) if busy else self.play_mode.play_now(move))
 
@@ -321,7 +319,9 @@ class Board:
         if isinstance(answer, Stepped):
             self.redraw()  # a step of the turn (a part handed in), no move yet
             return Drawn()
-        return self.play(answer.move if isinstance(answer, Ready) else answer.reason)
+        if isinstance(answer, Ready):
+            return self.play(answer.move)
+        return self._said(Refused(answer.reason))  # the turn builder's why not
 
     def cancel(self) -> None:
         """Cancel turn: the turn half built goes."""
