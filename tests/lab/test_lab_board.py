@@ -276,3 +276,20 @@ def test_the_board_plays_a_move_and_text_is_read_where_it_came_in(board_of):
     assert isinstance(outcome, Refused)
     assert outcome.why
     assert ply(board) == 0
+
+
+def test_one_refused_type_the_boards_answer_and_the_classrooms_refusal():
+    """One ``Refused``, typed (were two: the board's answer, ``viewer.lab.outcome``, and the
+    classroom's exception, ``viewer.classroom.checks``): the board returns it, the classroom
+    raises it; its words are a Message kept for the page's language."""
+    from pyramid_lab.i18n import M_
+    from pyramid_lab.model.words import reason_of
+    from pyramid_lab.viewer.classroom import checks
+
+    assert checks.Refused is Refused
+    said = M_("{point} is not a point of this board", point="9,9,9")
+    with pytest.raises(Refused, match="9,9,9 is not a point") as raised:
+        raise Refused(said)
+    assert reason_of(raised.value) is said  # (the page says it in its own language)
+    assert raised.value.words == said
+    assert Refused("why") == Refused("why") != Refused("else")

@@ -298,6 +298,8 @@ class Board:
         self.lab.bulletin.show_prompt(self.modes.prompt())
         if pick:
             self.redraw()  # (the legend's words for the piece picked say the offer)
+        if isinstance(outcome, Refused):
+            return Refused(outcome.why, found)
         return dataclasses.replace(outcome, behind=found)
 
     def _said(self, outcome: Outcome) -> Outcome:
