@@ -373,8 +373,8 @@ class Binding:
         self.parts.puzzle.session_changed(reason)
 
     def _take_turn(self) -> None:
-        """The UI for a new position ready (before a new board's view reset redraws):
-        another board's view, the effect under way stopped."""
+        """A new position taken in, nothing drawn yet (a new board's view reset draws
+        once, after): another board's view, the effect under way stopped."""
         parts, board, scene = self.parts, self.board, self.scene
         game = self.session.game
         ui = board.ui
