@@ -11,18 +11,15 @@ from typing import Any
 
 import pytest
 
-from pyramid_lab.model.game import game_class
+from pyramid_lab.model.game import game_class, game_names
 from pyramid_lab.viewer.games import ui_class
 from pyramid_lab.viewer.lab import Lab
 from pyramid_lab.viewer.lab.board import WINDOW_WORDS, Board, BoardChange, FrontWords
 from pyramid_lab.viewer.lab.events import (
     Following,
-    PartsFollowed,
-    PositionComing,
     PositionKept,
     PositionTaken,
-    PuzzleFollowed,
-    UIReady,
+    UIChanged,
 )
 from pyramid_lab.viewer.lab.outcome import Behind, Drawn, Erased, Played, Refused
 from pyramid_lab.viewer.lab.session import Session
@@ -142,7 +139,7 @@ def test_rolling_a_click_on_a_marked_starting_area_takes_it(board_of, port):
     undo_and_redo(board, played)
 
 
-def test_the_board_says_frame_for_each_step_and_nothing_while_held(board_of):
+def test_the_board_says_frame_for_each_step_and_once_after_it_was_held(board_of):
     board = board_of("terrace")
     heard: list[BoardChange] = []
     board.changed.connect(heard.append)
@@ -152,7 +149,10 @@ def test_the_board_says_frame_for_each_step_and_nothing_while_held(board_of):
     assert heard == ["frame"]
     with board.held():
         board.cancel()
-    assert heard == ["frame"]  # (the front end draws once the new position is in)
+        with board.held():
+            board.cancel()
+        assert heard == ["frame"]  # nothing while held
+    assert heard == ["frame", "frame"]  # (the front end draws once the change is in)
 
 
 def test_set_up_mode_has_the_board_a_click_paints_and_undo_takes_it_back(board_of):
@@ -222,32 +222,74 @@ def test_an_outcome_says_words_made_of_it():
 
 
 def test_the_lab_publishes_how_it_follows_a_change_as_typed_events(board_of):
-    """One subscription (``lab.follows``) hears each step of the lab's one order, typed:
-    a move coming and taken in, the parts followed, the puzzle desk; a save keeps the
-    position; another game's UI is said to leave and to have come."""
+    """One subscription (``lab.follows``) hears a whole change, typed, once the lab has
+    followed it (the board, its parts, the puzzle desk): a move taken in; a save keeps
+    the position; another game's UI said to have come, then the position it took in."""
     board = board_of("partition")
     heard: list[Following] = []
     board.lab.follows.connect(heard.append)
     game = board.session.game
     (site,) = board.ui.move_sites(game, game.legal_moves()[0])
     board.click(site)
-    assert heard == [
-        PositionComing("move", leaving=False),
-        UIReady("move", switched=False),
-        PositionTaken("move"),
-        PartsFollowed("move"),
-        PuzzleFollowed("move"),
-    ]
+    assert heard == [PositionTaken("move")]
     heard.clear()
     board.session.set_puzzle({"title": "a"})
-    assert heard == [PositionKept("puzzle"), PuzzleFollowed("puzzle")]
+    assert heard == [PositionKept("puzzle")]
     heard.clear()
     ui = board.ui
     board.session.replace_game(game_class("terrace").new())
-    assert heard[:3] == [
-        PositionComing("new", leaving=True),
-        UIReady("new", switched=True),
-        PositionTaken("new"),
-    ]
+    assert heard == [UIChanged("new", switched=True), PositionTaken("new")]
     assert board.ui is not ui
     assert board.ui.game_name == "terrace"
+    heard.clear()
+    board.session.replace_game(game_class("terrace").new())  # the same game's UI stays
+    assert heard == [UIChanged("new", switched=False), PositionTaken("new")]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_move_reaches_a_front_end_as_at_most_two_events(board_of, name):
+    """After the board has taken a move in, a front end hears at most two typed events
+    (what changed of the UI, then the position taken and why), in every game (they were
+    five: coming, the UI ready, taken, the parts followed, the puzzle desk)."""
+    board = board_of(name)
+    heard: list[Following] = []
+    board.lab.follows.connect(heard.append)
+    move = board.session.game.legal_moves()[0]
+    assert isinstance(board.play(move), Played)
+    assert len(heard) <= 2
+    assert heard[-1] == PositionTaken("move")
+    heard.clear()
+    board.undo()
+    assert heard == [PositionTaken("undo")]
+
+
+def test_the_board_plays_a_move_and_text_is_read_where_it_came_in(board_of):
+    """``Board.play`` takes a ``Move`` (was ``Move | str``, a sentence passed as a move):
+    text is parsed at the edge that received it; Finish turn's why-not is a refusal."""
+    import typing
+
+    from pyramid_lab.model.game import Move
+
+    assert typing.get_type_hints(Board.play)["move"] is Move
+    board = board_of("terrace")
+    outcome = board.finish()  # nothing built: the turn builder says why not
+    assert isinstance(outcome, Refused)
+    assert outcome.why
+    assert ply(board) == 0
+
+
+def test_one_refused_type_the_boards_answer_and_the_classrooms_refusal():
+    """One ``Refused``, typed (were two: the board's answer, ``viewer.lab.outcome``, and the
+    classroom's exception, ``viewer.classroom.checks``): the board returns it, the classroom
+    raises it; its words are a Message kept for the page's language."""
+    from pyramid_lab.i18n import M_
+    from pyramid_lab.model.words import reason_of
+    from pyramid_lab.viewer.classroom import checks
+
+    assert checks.Refused is Refused
+    said = M_("{point} is not a point of this board", point="9,9,9")
+    with pytest.raises(Refused, match="9,9,9 is not a point") as raised:
+        raise Refused(said)
+    assert reason_of(raised.value) is said  # (the page says it in its own language)
+    assert raised.value.words == said
+    assert Refused("why") == Refused("why") != Refused("else")

@@ -246,3 +246,29 @@ def test_after_shutdown_a_runner_runs_and_delivers_nothing(inbox):
     assert late.stop.is_set()
     assert late.thread is None  # nothing ran
     assert seen == {"progressed": [], "answered": [], "failed": []}
+
+
+def test_a_runner_is_typed_by_its_answers_and_nothing_narrows_them_at_run_time(inbox):
+    """``JobRunner[R]``: each runner's ``answered`` carries its tasks' own result type (was
+    ``object``, narrowed at run time by ``jobs.answer(kind, result)``); a runner of one
+    user answers what its tasks give, as they give it."""
+    import pathlib
+    import typing
+
+    from pyramid_lab.viewer.lab import jobs
+
+    assert typing.Generic in JobRunner.__mro__
+    assert not hasattr(jobs, "answer")
+    viewer = pathlib.Path(jobs.__file__).resolve().parents[1]
+    narrowed = [
+        str(path.relative_to(viewer))
+        for path in sorted(viewer.rglob("*.py"))
+        if "result: object" in path.read_text(encoding="utf-8")
+    ]
+    assert narrowed == []
+    game = partition()
+    runner: JobRunner[tuple[int, str]] = JobRunner(lambda: game, inbox.post)
+    seen = collect(runner)
+    job = runner.run("test", lambda copy, progress, stop: (1, "one"))
+    inbox.until(lambda: not runner.thinking)
+    assert seen["answered"] == [(job, (1, "one"))]

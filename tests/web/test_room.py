@@ -30,6 +30,7 @@ from pyramid_lab.viewer.classroom.service import Service, _refusing
 from pyramid_lab.viewer.classroom.sites import on_board, pick, site_board
 from pyramid_lab.viewer.classroom.student import page_of
 from pyramid_lab.viewer.classroom.web import build_app
+from pyramid_lab.viewer.lab.events import Following, PositionTaken
 from tests.patience import WAIT_S
 
 CODE = "abcd-efgh"
@@ -115,6 +116,21 @@ def test_a_move_task_is_played_by_a_click_and_refused_in_words(room):
         with pytest.raises(Refused, match="a move is on the board already"):
             ada.hand.play(ada.hand.read_move(task.answers[0]))
         assert room.rows()[0]["last_wrong"] == wrong
+
+
+def test_a_students_move_reaches_their_hand_as_the_windows_typed_events(room):
+    """The classroom follows the lab's typed events as the window does: a move played is
+    heard once the lab has followed it, at most two events (were five), and the hand
+    follows them (the student seated for the position taken in)."""
+    ada = room.join("Ada")
+    with ada.lock:
+        ada.open_lesson(1, 0)
+        heard: list[Following] = []
+        ada.lab.follows.connect(heard.append)
+        task = ada.lab.lessons.step.task
+        assert ada.hand.follow in ada.lab.follows._slots  # the hand's one subscription
+        ada.hand.play(ada.hand.read_move(task.answers[0]))
+        assert heard == [PositionTaken("move")]
 
 
 def test_a_move_that_is_none_is_named_once(room):

@@ -12,7 +12,9 @@ import unicodedata
 from typing import Any
 
 from pyramid_lab.i18n import M_, N_, Message
-from pyramid_lab.model.errors import SaidError
+
+# the one refusal, the lab's: what the board answers, and what the class raises here
+from ..lab.outcome import Refused as Refused
 
 MAX_NAME = 40
 TOKEN_BYTES = 18  # secrets.token_urlsafe: 24 characters
@@ -36,12 +38,6 @@ MAX_WAITING = 60
 MAX_STUDENTS = 200
 #: Students removed and kept (to be brought back) at most; past it the oldest go for good.
 MAX_REMOVED = 1000
-
-
-class Refused(SaidError):
-    """A value from a browser the class does not take; the message says why (a
-    :class:`~pyramid_lab.i18n.Message`, or a word of the catalog: ``reason_of`` keeps it for
-    the page, which says it in its own language)."""
 
 
 def word(what: str) -> str:

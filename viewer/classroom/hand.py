@@ -16,7 +16,7 @@ from pyramid_lab.model.words import reason_of
 
 from ..lab import Lab
 from ..lab.board import Board as LabBoard
-from ..lab.events import PositionChange
+from ..lab.events import Following, PositionChange, PositionKept, PositionTaken
 from ..lab.lesson_marks import site_of
 from ..lab.outcome import Outcome, Picked, Played
 from .checks import Refused
@@ -41,8 +41,8 @@ class Hand:
         #: The site last clicked, at the position it was clicked in (the page lists the
         #: moves that involve it).
         self.clicked: tuple[Hashable, int] | None = None
-        # (after the lab's own listeners: the board has its new UI and turn first)
-        lab.session.changed.connect(self.position_changed)
+        # the lab's typed events, as the window's (the board has its new UI and turn)
+        lab.follows.connect(self.follow)
 
     @property
     def board(self) -> LabBoard:
@@ -84,6 +84,12 @@ class Hand:
         """The seat the student plays at this step: the player to move in the step's
         position (-1 at a simultaneous node: every side is the student's)."""
         return max(-1, self.lab.lessons.step.game.current_player())
+
+    def follow(self, event: Following) -> None:
+        """The lab followed a change of the session: a position taken in or kept (below);
+        another document's UI is the board's own."""
+        if isinstance(event, (PositionTaken, PositionKept)):
+            self.position_changed(event.reason)
 
     def position_changed(self, reason: PositionChange) -> None:
         """A new position on the board: a step's overlays, and the student seated

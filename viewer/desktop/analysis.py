@@ -20,7 +20,6 @@ from pyramid_lab.i18n import _
 from pyramid_lab.model import search
 
 from ..lab.analysis import refusal
-from ..lab.jobs import answer
 from ..lab.lab_analysis import DROPPED
 from ..widgets.analysis_dock import AnalysisDock
 from ..widgets.dock_fit import present
@@ -182,8 +181,7 @@ class AnalysisControl:
         self.dock.evaluation.setText(waits if text else self._asked)
 
     @slot
-    def _on_answer(self, job: Job, result: object) -> None:
-        analysis = answer(search.Analysis, result)
+    def _on_answer(self, job: Job, analysis: search.Analysis) -> None:
         lab, board = self.lab, self.board
         self.dock.set_thinking(False)  # (the lab took the answer in, and said it)
         self.state.map_heat(lab.game, board.ui, analysis)

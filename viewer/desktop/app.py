@@ -177,7 +177,7 @@ class MainWindow(Window):
         shown = self.isVisible()
         if shown:
             self.setUpdatesEnabled(False)  # one frame of the built window, not its making
-        build_window(self, self.session, self.view, self._table_base)
+        self.made = build_window(self, self.session, self.view, self._table_base)
         self.built = True
         if shown:
             self.setUpdatesEnabled(True)

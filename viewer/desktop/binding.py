@@ -6,10 +6,10 @@ constructor, in dependency order, and connects them. Each controller takes the l
 and the board (and the docks and parts it uses, made before it), never the window.
 
 :class:`Binding` is what follows the session and the view state: subscribed once to the
-lab's ``follows`` (:data:`viewer.lab.events.Following`), it dispatches by the event's type:
-a new position taken in by the game UI, the board, the view and the docks, then the docks
-that analyse it, then the Puzzle dock; another game's UI and docks in the window's size;
-the title.
+lab's ``follows`` (:data:`viewer.lab.events.Following`), it dispatches by the event's type,
+once the lab has followed the whole change: another game's UI and docks in the window's
+size; a new position taken in by the board, the view and the docks, the docks that
+analyse it and the Puzzle dock; the title.
 :class:`Commands` are the window's own commands behind menu items (Practice made on first
 use, the rules, the shortcuts, Reset view); :class:`Parts` the record of what was made."""
 
@@ -30,15 +30,7 @@ from ..games import GameUI, ui_class
 from ..lab import Lab
 from ..lab.bulletin import Bulletin
 from ..lab.documents import RecentFiles
-from ..lab.events import (
-    Following,
-    PartsFollowed,
-    PositionComing,
-    PositionKept,
-    PositionTaken,
-    PuzzleFollowed,
-    UIReady,
-)
+from ..lab.events import Following, PositionKept, PositionTaken, UIChanged
 from ..lab.session import Session
 from ..lab.view_state import ViewState
 from ..widgets.board_words import BoardWordsDock
@@ -68,16 +60,16 @@ from .scene import Scene
 from .setup_mode import SetupControl
 from .solve import remember_workers, remembered_workers
 from .stage import Stage
+from .window import Built, Window
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel
 
-    from ..lab.board import BoardChange
+    from ..lab.board import Board, BoardChange
     from ..lab.events import PositionChange
     from ..lab.lab_change import LabChange
     from ..lab.view_state import ViewField
     from ..widgets.puzzle_dock import PuzzleDock
-    from .window import Window
 
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
 
@@ -91,27 +83,32 @@ class _Docks:
     setup_dock: SetupDock
     lesson_dock: LessonDock
     rules_dock: RulesDock
+    board_words: BoardWordsDock  # View > The board in words: the position as text
     status_hover: QLabel
     status_game: QLabel
 
 
-def build_window(window: Window, session: Session, view: ViewState, table_base: int = 4) -> Binding:
+def build_window(window: Window, session: Session, view: ViewState, table_base: int = 4) -> Built:
     """Build the lab (and the board on show in it), the port, the stage, the docks and the
-    controllers of ``window`` and connect them; the window keeps the lab, the port, the
-    board, the stage, the scene, the menus, the binding and the rest as one frozen record
-    (:class:`Parts`). Each part is made with what it needs, in dependency order: the docks
-    and the bars; the lab and its board; the controllers over the board and their docks,
-    the game's docks and the Turn toolbar; then the scene (framed for the room they left
-    it) and the stage that draws the board; the lesson's controller, the window's own
-    commands and the menus; then what follows the session, the lab, the board and the
-    view. ``table_base``: the pyramid of the whole-game table the window builds (the
-    game's, 4; a test's, 3)."""
+    controllers of ``window`` and connect them; what it made, the window keeps as one
+    frozen record (:class:`~viewer.desktop.window.Built`: the port, the lab, the board,
+    the scene, the stage, the menus, the rest of the parts, :class:`Parts`, and the
+    binding); nothing is written onto the window. Each part is made with what it needs,
+    in dependency order: the status bar and the port; the lab and its board; the window's
+    docks; the controllers over the board and their docks, the game's docks and the Turn
+    toolbar; then the scene (framed for the room they left it) and the stage that draws
+    the board; the lesson's controller, the window's own commands and the menus; then
+    what follows the session, the lab, the board and the view. ``table_base``: the
+    pyramid of the whole-game table the window builds (the game's, 4; a test's, 3)."""
     w = window
     bulletin = Bulletin()  # the status line, the prompt, progress: the lab's, observed
-    docks = _docks(w, session, view)
-    w.port = port = QtPort(w, w.prompt_bar, bulletin)  # the lab asks the user through it
-    w.lab = lab = _lab(w, session, port, bulletin, docks.lesson_dock, table_base)
-    w.board = board = lab.board
+    status = StatusBar(w)  # messages elided, never over the hover text
+    w.setStatusBar(status)  # (the port's progress box sits on it)
+    port = QtPort(w, w.prompt_bar, bulletin)  # the lab asks the user through it
+    lab = _lab(w, session, port, bulletin, table_base)
+    board = lab.board
+    docks = _docks(w, session, view, board, status)
+    _lesson_list(lab, docks.lesson_dock)
     setup_mode = SetupControl(lab, board, docks.setup_dock)  # the lab's, bound to the dock
     puzzle = PuzzleControl(lab, port, board)  # made, verified, solved
     docks.setup_dock.visibilityChanged.connect(puzzle.setup_shown)
@@ -125,9 +122,8 @@ def build_window(window: Window, session: Session, view: ViewState, table_base: 
     w.addDockWidget(LEFT, reviewer.dock)
     w.tabifyDockWidget(docks.view_dock, reviewer.dock)  # a tab: the height it needs
     reviewer.dock.hide()
-    w.board_words = BoardWordsDock(w)  # the position as text, for a screen reader
-    w.addDockWidget(RIGHT, w.board_words)
-    w.board_words.hide()
+    w.addDockWidget(RIGHT, docks.board_words)  # the position as text, for a screen reader
+    docks.board_words.hide()
     game_docks = qt_docks(board.ui.docks())  # (made here: dock_tabs groups them after)
     tabs = [qt_docks(tab) for tab in board.ui.dock_tabs()]
     add_game_docks(w, game_docks, tabs)  # the game's own docks
@@ -135,19 +131,19 @@ def build_window(window: Window, session: Session, view: ViewState, table_base: 
     toolbar = w.addToolBar(_("Turn"))
     toolbar.setObjectName("turn-toolbar")
     # the scene last of the window's widgets, framed for the room the docks left it
-    w.scene = scene = _scene(w, lab, view)
-    w.stage = stage = Stage(board, scene, port, view, docks.status_hover)
+    scene = _scene(w, lab, view)
+    stage = Stage(board, scene, port, view, docks.status_hover)
     lessons = LessonControl(lab, port, board, stage, docks.lesson_dock, docks.setup_dock)
     commands = Commands(w, lab, port, scene, view, puzzle, docks.view_dock, docks.rules_dock)
     menu_parts = MenuParts(commands, setup_mode, analysis, reviewer, puzzle, lessons)
     shown = (docks.view_dock, docks.moves_dock, docks.lesson_dock, puzzle.dock)
-    extra = (analysis.dock, reviewer.dock, docks.rules_dock, w.board_words)
-    w.menus = menus = Menus(bar, toolbar, w.close, menu_parts, lab, port, stage, (*shown, *extra))
-    w.parts = parts = _parts(w, lab, port, docks, menu_parts, commands)
-    w.binding = binding = Binding(w, session, view, lab, scene, menus, parts)
+    extra = (analysis.dock, reviewer.dock, docks.rules_dock, docks.board_words)
+    menus = Menus(bar, toolbar, w.close, menu_parts, lab, port, stage, (*shown, *extra))
+    parts = _parts(w, lab, port, docks, menu_parts, commands)
+    binding = Binding(w, session, view, lab, scene, menus, parts)
     _connect(binding, stage)
     lab.take("load")  # the first position, taken in as a new one is
-    return binding
+    return Built(port, lab, board, scene, stage, menus, parts, binding)
 
 
 def _parts(
@@ -162,6 +158,7 @@ def _parts(
         setup_dock=docks.setup_dock,
         lesson_dock=docks.lesson_dock,
         rules_dock=docks.rules_dock,
+        board_words=docks.board_words,
         puzzle_dock=made.puzzle.dock,
         status_prompt=w.prompt_bar,
         status_hover=docks.status_hover,
@@ -197,26 +194,26 @@ def _connect(binding: Binding, stage: Stage) -> None:
     stage.drawn.connect(menus.follow_history)
     stage.drawn.connect(binding.follow_turn)  # the status bar's reserve during a turn
     board.changed.connect(binding.board_changed)
-    binding.window.board_words.visibilityChanged.connect(binding.board_words_shown)
+    binding.parts.board_words.visibilityChanged.connect(binding.board_words_shown)
     lab.changed.connect(binding.lab_changed)
     binding.view.changed.connect(binding.view_changed)
 
 
-def _docks(w: Window, session: Session, view: ViewState) -> _Docks:
-    """The window's own docks and its status bar."""
-    bar = StatusBar(w)  # messages elided, never over the hover text
-    w.setStatusBar(bar)
+def _docks(w: Window, session: Session, view: ViewState, board: Board, bar: StatusBar) -> _Docks:
+    """The window's own docks and its status bar's labels (the Moves dock lists the
+    moves as the board's game UI hides and names them)."""
     return _Docks(
         ViewDock(view, w),
         MoveListDock(
             session,
             w,
-            lambda game, line: w.board.ui.hidden_moves(game, line),
-            lambda move: w.board.ui.move_listed(move),
+            lambda game, line: board.ui.hidden_moves(game, line),
+            lambda move: board.ui.move_listed(move),
         ),
         SetupDock(w),
         LessonDock(w),
         RulesDock(lambda name: ui_class(name).rules(), w),  # Help: the rules
+        BoardWordsDock(w),
         bar.hover,
         bar.game,
     )
@@ -227,7 +224,6 @@ def _lab(
     session: Session,
     port: QtPort,
     bulletin: Bulletin,
-    lesson_dock: LessonDock,
     table_base: int = 4,
 ) -> Lab:
     """The application's state and behaviour, Qt-free: the documents, the seats, the
@@ -251,22 +247,25 @@ def _lab(
         table_base=table_base,
     )
     remember_workers(lab.value_solve)  # (the next run proposes the last choice)
-    lesson_dock.set_lessons(  # Previous / Next: the Lessons menu's way in (it asks)
-        lesson_files(menu_groups.LESSON_DIR),  # the Lessons menu's folder, read now
-        lambda path: guarded(lambda: lab.documents.open(path), bulletin.say, "open a lesson"),
-    )
     return lab
 
 
+def _lesson_list(lab: Lab, lesson_dock: LessonDock) -> None:
+    """The Lessons dock's Previous / Next: the Lessons menu's way in (it asks)."""
+    lesson_dock.set_lessons(
+        lesson_files(menu_groups.LESSON_DIR),  # the Lessons menu's folder, read now
+        lambda path: guarded(lambda: lab.documents.open(path), lab.bulletin.say, "open a lesson"),
+    )
+
+
 def _scene(w: Window, lab: Lab, view: ViewState) -> Scene:
-    """The 3D scene of the board on show; a click on a site goes to the board, with the
-    sites the view sees behind it."""
+    """The 3D scene of the board on show, with the keyboard's point on it and the keys that
+    move it; a click on a site goes to the board, with the sites the view sees behind it."""
     board = lab.board
 
     def clicked(site: int) -> None:
         board.click(site, scene.board.behind)
 
-    scene = Scene(w.plotter, view, board.ui.board_kind, board.geometry(), clicked, lab.bulletin.say)
     focus = BoardFocus(
         board.geometry, view, board.describe, lambda: board.frame().pieces, lab.bulletin.say
     )
@@ -295,8 +294,11 @@ def _scene(w: Window, lab: Lab, view: ViewState) -> Scene:
         w.plotter.reset_camera_clipping_range()
         scene.render()
 
-    # (parented to the scene's widget, which keeps it and, through its calls, the point)
-    BoardKeys(w.plotter, moved, lambda: guarded(pressed, lab.bulletin.say), camera)
+    keys = BoardKeys(w.plotter, moved, lambda: guarded(pressed, lab.bulletin.say), camera)
+    geometry = board.geometry()
+    scene = Scene(
+        w.plotter, view, board.ui.board_kind, geometry, clicked, lab.bulletin.say, focus, keys
+    )
     return scene
 
 
@@ -335,48 +337,51 @@ class Binding:
         self.view_dock_wanted = True  # ... and was shown on the last pyramid
         self.placed = False  # the View dock was put away or shown for a board already
         self._size = window.size()  # the window's size as the last game's UI left
+        self._game_docks = qt_docks(self.board.ui.docks())  # the game UI's docks in the window
 
     @slot
     def follow(self, event: Following) -> None:
-        """The window's part as the lab follows a change of the session (its one order,
-        :meth:`viewer.lab.Lab.follow`; nothing draws until the UI, board, view and docks
-        all followed), by the event's type."""
+        """The window's part once the lab has followed a change of the session (its one
+        order, :meth:`viewer.lab.Lab.follow`; nothing drawn until the window followed
+        too), by the event's type: another document's UI, then the position taken."""
         match event:
-            case PositionKept():  # the same position (now in a file; puzzle texts; a review)
+            case UIChanged(reason=reason, switched=switched):
+                self._ui_changed(reason, switched)
+            case PositionTaken(reason=reason):
+                self._taken(reason)
+            case PositionKept(reason=reason):  # now in a file; puzzle texts; a review
                 self.update_title()
                 self.parts.recovery.schedule()
-            case PositionComing(reason=reason, leaving=leaving):
-                self._coming(reason, leaving)
-            case UIReady(reason=reason, switched=switched):
-                if switched:
-                    self._switch_game(self.session.game)
-                if reason in ("load", "new"):
-                    self.menus.seats.computer_players(self.session.game.players)
-                self._take_turn()
-            case PositionTaken(reason=reason):
-                self._told(reason)
-            case PartsFollowed(reason=reason):  # an analysis of the last is void
-                self.parts.analysis.position_changed(reason)
-                self.parts.reviewer.position_changed(reason)  # the review's graph marks it
-            case PuzzleFollowed(reason=reason):
                 self.parts.puzzle.session_changed(reason)
 
-    def _coming(self, reason: PositionChange, leaving: bool) -> None:
-        """Before the board takes a new position in: the status bar's words on the last
-        go and set-up mode ends (another position arrived); another kind of game's UI
-        leaving takes its docks with it (the window's size kept for the next one's)."""
+    def _ui_changed(self, reason: PositionChange, switched: bool) -> None:
+        """Another document: the status bar's words on the last go; another kind of
+        game's UI came (the last one's docks go, the window's size kept for the next
+        one's); the Game menu's computer players for its seats."""
         if reason in ("load", "new"):
             self.window.statusBar().clearMessage()  # it spoke of the position that went
-            if self.board.setup is not None:  # another position arrived: set-up is void
-                self.lab.setup_mode.close(consider=False)  # (the engine follows the position)
-        if leaving:  # another kind of game: the last UI's docks go
+        if switched:  # another kind of game: the last UI's docks go, this one's come
             self._size = self.window.size()
-            for dock in qt_docks(self.board.ui.docks()):
+            self.menus.game_docks([])  # (their View menu entries first: the docks go next)
+            for dock in self._game_docks:
                 self.window.removeDockWidget(dock)
+            self._switch_game(self.session.game)
+        if reason in ("load", "new"):
+            self.menus.seats.computer_players(self.session.game.players)
+
+    def _taken(self, reason: PositionChange) -> None:
+        """The lab took a new position in (nothing drawn yet): another board's view, the
+        effect under way stopped; what the UI, the docks and the title show of it; then the
+        Analysis and Review docks (an analysis of the last is void) and the Puzzle dock."""
+        self._take_turn()
+        self._told(reason)
+        self.parts.analysis.position_changed(reason)
+        self.parts.reviewer.position_changed(reason)  # the review's graph marks it
+        self.parts.puzzle.session_changed(reason)
 
     def _take_turn(self) -> None:
-        """The UI for a new position ready (before a new board's view reset redraws):
-        another board's view, the effect under way stopped."""
+        """A new position taken in, nothing drawn yet (a new board's view reset draws
+        once, after): another board's view, the effect under way stopped."""
         parts, board, scene = self.parts, self.board, self.scene
         game = self.session.game
         ui = board.ui
@@ -409,10 +414,10 @@ class Binding:
         """The board in words: each piece by its point, as the hover says it (while its
         dock is shown: it is said afresh as it comes, :meth:`board_words_shown`)."""
         board = self.board
-        if self.window.board_words.isHidden():
+        if self.parts.board_words.isHidden():
             return
         pieces = sorted(board.frame().pieces)
-        self.window.board_words.show_lines([i18n.shown(board.describe(s)) for s in pieces])
+        self.parts.board_words.show_lines([i18n.shown(board.describe(s)) for s in pieces])
 
     @slot
     def board_words_shown(self, shown: bool) -> None:
@@ -427,8 +432,8 @@ class Binding:
         self.parts.status_game.setText(i18n.shown(said))  # in the window's language
 
     def _switch_game(self, game: Game) -> None:
-        """Another kind of game: its UI's docks replace the last one's (gone as it left,
-        :meth:`_coming`), in the window's size then (Qt grows it for the docks' minimum size:
+        """Another kind of game: its UI's docks replace the last one's (removed first,
+        :meth:`_ui_changed`), in the window's size then (Qt grows it for the docks' minimum size:
         never past the screen's edge)."""
         w, board = self.window, self.board
         self.install_ui(board.ui)
@@ -439,6 +444,7 @@ class Binding:
     def install_ui(self, ui: GameUI[Any]) -> None:
         """The game UI's docks in the window and the View menu."""
         docks = qt_docks(ui.docks())  # (made here: dock_tabs groups them after)
+        self._game_docks = docks
         add_game_docks(self.window, docks, [qt_docks(tab) for tab in ui.dock_tabs()])
         self.menus.game_docks(docks)
 

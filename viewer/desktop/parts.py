@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from ..lab import Lab
     from ..lab.view_state import ViewState
+    from ..widgets.board_words import BoardWordsDock
     from ..widgets.help import RulesDock
     from ..widgets.lesson_dock import LessonDock
     from ..widgets.move_list import MoveListDock
@@ -49,6 +50,7 @@ class Parts:
     setup_dock: SetupDock
     lesson_dock: LessonDock
     rules_dock: RulesDock
+    board_words: BoardWordsDock  # the position as text, for a screen reader
     puzzle_dock: PuzzleDock
     status_prompt: PromptBar
     status_hover: QLabel

@@ -25,13 +25,16 @@ from ..widgets.legend import Legend, legend_entries
 from ..widgets.pointer import PointerFilter
 from ..widgets.slots import slot
 from .animation import Animation
+from .board_focus import BoardFocus
+from .board_keys import BoardKeys
 from .framing import Framing
 from .scene_widget import SceneWidget
 
 
 class Scene:
     """The board view of kind ``kind`` on ``geometry`` in ``plotter``; ``click(site)`` gets
-    a click on a site of the board, the hover goes to ``view``."""
+    a click on a site of the board, the hover goes to ``view``; ``focus`` and ``keys``: the
+    keyboard's point on the board and the keys that move it."""
 
     def __init__(
         self,
@@ -41,6 +44,8 @@ class Scene:
         geometry: Any,
         click: Callable[[int], None],
         show_message: Callable[[str], None],
+        focus: BoardFocus | None = None,
+        keys: BoardKeys | None = None,
     ) -> None:
         self.plotter = plotter
         self.view = view
@@ -62,6 +67,8 @@ class Scene:
         self._reframe_due = False
         self._resized = ResizeWatch(plotter, self._on_resize)
         self.framing.framed_as("iso")  # (the board view framed itself on making)
+        #: the keyboard's point and the keys that move it (viewer.desktop.binding's)
+        self.focus, self.keys = focus, keys
 
     def switch_board(self, kind: str, geometry: Any) -> None:
         """Another board (kind or size): a new board view; the planes of the last go."""

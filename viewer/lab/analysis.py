@@ -37,7 +37,7 @@ class Analyses:
     """An analysis of the position shown, on ``runner`` (a runner of its own, so neither
     the computer player nor the analysis stops the other)."""
 
-    def __init__(self, runner: JobRunner) -> None:
+    def __init__(self, runner: JobRunner[search.Analysis]) -> None:
         self.runner = runner
         self.analysis: search.Analysis | None = None
         self.position: tuple[Hashable, int] | None = None  # (position key, ply) analysed

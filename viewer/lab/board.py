@@ -15,8 +15,8 @@ The game UIs see the board through their host (:class:`viewer.lab.board_host.UIH
 engine through :class:`viewer.lab.board_host.BoardTable`. The board announces its own
 changes with one typed signal, ``changed(what)`` (:data:`BoardChange`): "frame", the board
 is to be drawn again; "secrets", whose secrets may be shown changed (and the frame with
-it). As it takes a new position in it publishes what it did on the lab's ``follows``
-(:data:`viewer.lab.events.Following`). A front end draws it on "frame" and forwards its
+it). As it takes a new position in it publishes another game's UI on the lab's ``follows``
+(:class:`viewer.lab.events.UIChanged`). A front end draws it on "frame" and forwards its
 input to the verbs; the lab may not import ``viewer.games``, so the front end hands the
 lab the UI of a game (``uis``), a clock for the UIs' animations (``clock``) and its words
 (``words``: :class:`FrontWords`), which the lab hands the board as it makes it."""
@@ -35,15 +35,7 @@ from .board_host import ClockMaker, UIHost
 from .board_offers import SitesBehind, empty_behind, point_behind
 from .bulletin import Bulletin
 from .engine import ComputerBoard, Engine
-from .events import (
-    Following,
-    PositionChange,
-    PositionComing,
-    PositionKept,
-    PositionTaken,
-    Signal,
-    UIReady,
-)
+from .events import Following, PositionChange, Signal, UIChanged
 from .frame import Frame
 from .game_ui import TURN_DOCK, UI
 from .lesson import LessonBoard, Lessons
@@ -135,7 +127,7 @@ WINDOW_WORDS = FrontWords()
 class Board:
     """The board on show: the game UI, its turn, the modes, the verbs (the module's text).
     ``words``: how its words name the front end's ways (:class:`FrontWords`); ``follows``:
-    where it publishes the steps of taking a new position in (the lab's)."""
+    where it publishes what changed of the UI as it takes a position in (the lab's)."""
 
     def __init__(
         self,
@@ -151,7 +143,8 @@ class Board:
         self.words = words
         self.changed: Signal[[BoardChange]] = Signal()
         self._follows: Signal[[Following]] = follows if follows is not None else Signal()
-        self._held = False  # a new position is being taken in: no redraw until it is
+        self._held = False  # a change is being taken in: no redraw until it is
+        self._asked = False  # ... and a redraw was asked meanwhile
         # a refused click on a ball with one empty point behind it, or a click-points
         # task's click on a ball: a second click there plays (picks) the point behind
         self.offered: Offer | None = None
@@ -173,8 +166,10 @@ class Board:
         )
 
     def redraw(self) -> None:
-        """The board is to be drawn again (said as "frame"; nothing while it is held)."""
-        if not self._held:
+        """The board is to be drawn again (said as "frame"; once it is no longer held)."""
+        if self._held:
+            self._asked = True
+        else:
             self.changed.emit("frame")
 
     def say(self, text: str) -> None:
@@ -190,34 +185,38 @@ class Board:
 
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
-        """A new position is being taken in: nothing is drawn until it is (the front end
-        draws once, after)."""
-        self._held = True
+        """A change is being taken in: nothing is drawn until it is, then the board is
+        drawn once if it was asked to be meanwhile (the front end draws once, after)."""
+        held, self._held = self._held, True
         try:
             yield
         finally:
-            self._held = False
+            self._held = held
+            if not held and self._asked:
+                self._asked = False
+                self.changed.emit("frame")
 
     def position_changed(self, reason: PositionChange) -> None:
         """Take a change of the session in, first of the lab's one order of following
-        (:meth:`viewer.lab.Lab.follow`), nothing drawn meanwhile: another game's UI, a
-        new turn, the UI told; published on the lab's ``follows`` for a front end with
-        its own widgets on the board (the window's docks and scene): the position kept
-        (:data:`KEEPS_TURN`), else coming, the UI ready, then taken in."""
+        (:meth:`viewer.lab.Lab.follow`), nothing drawn meanwhile: another document ends
+        set-up mode, another game's UI comes (published on the lab's ``follows``,
+        :class:`~viewer.lab.events.UIChanged`, for a front end with its own widgets beside
+        the board: the window's docks and scene), a new turn, the UI told. A position kept
+        (:data:`KEEPS_TURN`) is not taken in."""
         if reason in KEEPS_TURN:
-            self._follows.emit(PositionKept(reason))
             return
         game = self.session.game
         switched = self.ui.game_name != game.name
         with self.held():
-            self._follows.emit(PositionComing(reason, leaving=switched))
+            if reason in ("load", "new") and self.setup is not None:
+                self.lab.setup_mode.close(consider=False)  # (the engine follows the position)
             if switched:  # another kind of game: the last UI closes, this game's comes
                 self.ui.close()
                 self.ui = self._uis(game)(self.host)
-            self._follows.emit(UIReady(reason, switched=switched))
+            if switched or reason in ("load", "new"):
+                self._follows.emit(UIChanged(reason, switched=switched))
             self.turn = self.ui.turn(game)
             self.ui.position_changed(game, reason)
-            self._follows.emit(PositionTaken(reason))
 
     def geometry(self) -> BoardGeometry:
         """The geometry of the board on show (the game UI's)."""
@@ -299,6 +298,8 @@ class Board:
         self.lab.bulletin.show_prompt(self.modes.prompt())
         if pick:
             self.redraw()  # (the legend's words for the piece picked say the offer)
+        if isinstance(outcome, Refused):
+            return Refused(outcome.why, found)
         return dataclasses.replace(outcome, behind=found)
 
     def _said(self, outcome: Outcome) -> Outcome:
@@ -308,11 +309,9 @@ class Board:
             self.say(words)
         return outcome
 
-    def play(self, move: Move | str) -> Outcome:
-        """Play what Finish turn, the Analysis dock or a lesson gave: a move, or a
-        sentence saying why not; refused while a mode is busy. What it did, said."""
-        if isinstance(move, str):
-            return self._said(Refused(move))
+    def play(self, move: Move) -> Outcome:
+        """Play the move Finish turn, the Analysis dock, a lesson or a page gave (text was
+        read where it came in); refused while a mode is busy. What it did, said."""
         busy = self.modes.busy()
         return self._said(Refused(busy) if busy else self.play_mode.play_now(move))
 
@@ -322,7 +321,9 @@ class Board:
         if isinstance(answer, Stepped):
             self.redraw()  # a step of the turn (a part handed in), no move yet
             return Drawn()
-        return self.play(answer.move if isinstance(answer, Ready) else answer.reason)
+        if isinstance(answer, Ready):
+            return self.play(answer.move)
+        return self._said(Refused(answer.reason))  # the turn builder's why not
 
     def cancel(self) -> None:
         """Cancel turn: the turn half built goes."""

@@ -36,7 +36,7 @@ from .engine_words import describe_choice
 from .events import PositionChange, Signal
 from .frame import Frame
 from .hints import Hints
-from .jobs import JOIN_SECONDS, HintAnswer, Job, JobRunner, answer
+from .jobs import JOIN_SECONDS, EngineAnswer, HintAnswer, Job, JobRunner
 from .level_names import LEVEL_NAMES
 from .modes import Mode, Shown
 from .outcome_words import joined, word
@@ -62,7 +62,7 @@ class Engine:
     def __init__(
         self,
         session: Session,
-        runner: JobRunner,
+        runner: JobRunner[EngineAnswer],
         say: Callable[[str], None],
         fail: Callable[[Job, BaseException], None],
         *,
@@ -310,13 +310,13 @@ class Engine:
         if text:
             self.say(text)
 
-    def _on_answer(self, job: Job, result: object) -> None:
+    def _on_answer(self, job: Job, result: EngineAnswer) -> None:
         self.changed.emit("done")
-        hint = result if isinstance(result, HintAnswer) else None
-        choice = result if hint is None else hint.choice
-        if not isinstance(choice, search.Choice):  # a simultaneous node's parts
-            self._on_parts(job, answer(dict, choice))
+        if isinstance(result, dict):  # a simultaneous node's parts
+            self._on_parts(job, result)
             return
+        hint = result if isinstance(result, HintAnswer) else None
+        choice = result.choice if isinstance(result, HintAnswer) else result
         if choice.move is None:
             self.say(M_("the engine found no move"))
             self.changed.emit("stopped")

@@ -6,10 +6,11 @@ the model-side objects stay testable without Qt and the front ends merely observ
 a small event class), and mypy checks every ``emit`` and every slot connected against it:
 a misspelled change is a type error, not a branch never taken.
 
-How the lab takes a change of its session in, for every front end (:meth:`viewer.lab.Lab.
-follow`), it publishes as :data:`Following` events, each a frozen record of what happened,
-in the order it happens: a front end with widgets of its own (the window's docks and
-scene) subscribes once (``lab.follows``) and dispatches by the event's type."""
+How the lab took a change of its session in, for every front end (:meth:`viewer.lab.Lab.
+follow`), it publishes as :data:`Following` events once it has (napari's typed events: the
+window follows the model, it sits in on none of its steps), at most two, each a frozen
+record: what changed of the UI, then the position taken and why. A front end (the window,
+a classroom student's hand) subscribes once (``lab.follows``) and dispatches by type."""
 
 from __future__ import annotations
 
@@ -46,27 +47,10 @@ class Signal(Generic[P]):
 
 
 @dataclass(frozen=True)
-class PositionKept:
-    """The position on the board stays (now in a file, its puzzle texts edited, a review
-    of the line made): nothing is taken in."""
-
-    reason: PositionChange
-
-
-@dataclass(frozen=True)
-class PositionComing:
-    """A new position is about to be taken in (``reason``), nothing changed yet and
-    nothing drawn until it is; ``leaving``: another game's UI replaces the one on show,
-    which is still there (its docks with it)."""
-
-    reason: PositionChange
-    leaving: bool
-
-
-@dataclass(frozen=True)
-class UIReady:
-    """The game UI for the new position is in place (another game's, ``switched``: the
-    last one closed); a new turn on it and the UI told of the position come next."""
+class UIChanged:
+    """Another document came (``reason``: load or new): the words on the last go and the
+    game UI for it is in place (another game's, ``switched``: the last one closed, its
+    docks with it). Nothing taken in or drawn yet: :class:`PositionTaken` comes next."""
 
     reason: PositionChange
     switched: bool
@@ -74,29 +58,22 @@ class UIReady:
 
 @dataclass(frozen=True)
 class PositionTaken:
-    """The board took the new position in: a new turn built, the game UI told. Nothing
-    drawn yet."""
+    """The lab took a new position in, the whole change (``reason``): the board a new
+    turn and its UI told, a search, a review or an analysis of the last void, the puzzle
+    desk followed. Nothing drawn yet: the board is drawn next, then the lesson judges."""
 
     reason: PositionChange
 
 
 @dataclass(frozen=True)
-class PartsFollowed:
-    """The lab's parts followed a new position (a search, a review or an analysis of the
-    last one is void); the board is drawn next."""
+class PositionKept:
+    """The position on the board stays (``reason``: now in a file, its puzzle texts
+    edited, a review of the line made): nothing is taken in; the puzzle desk followed."""
 
     reason: PositionChange
 
 
-@dataclass(frozen=True)
-class PuzzleFollowed:
-    """The puzzle desk (and Solve mode) followed a change of the session, kept position or
-    new; the lesson judges its answer next."""
-
-    reason: PositionChange
-
-
-#: What the lab publishes as it follows a change of its session, in this order:
-#: :class:`PositionKept`, or :class:`PositionComing`, :class:`UIReady`,
-#: :class:`PositionTaken` and :class:`PartsFollowed`; then :class:`PuzzleFollowed`.
-Following = PositionKept | PositionComing | UIReady | PositionTaken | PartsFollowed | PuzzleFollowed
+#: What the lab publishes once it has followed a change of its session, at most two:
+#: :class:`UIChanged` (another document), then :class:`PositionTaken`; or
+#: :class:`PositionKept` alone.
+Following = UIChanged | PositionTaken | PositionKept

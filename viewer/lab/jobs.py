@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, decision_view
@@ -30,7 +30,8 @@ from .events import Signal
 log = logging.getLogger("pyramid_lab.viewer")
 R = TypeVar("R")
 Progress = Callable[[float, str], None]
-Task = Callable[[Game, Progress, threading.Event], object]  # runs on the worker thread
+#: A job's work, on the worker thread: its result the runner's answer (``R``).
+Task = Callable[[Game, Progress, threading.Event], R]
 #: How the front end runs a function on its own thread (the window: a queued Qt signal).
 Post = Callable[[Callable[[], None]], None]
 JOIN_SECONDS = 5.0
@@ -84,30 +85,28 @@ def position_of(game: Game) -> tuple[Hashable, int]:
     return game.position_key(), len(game.move_stack)
 
 
-def answer(kind: type[R], result: object) -> R:
-    """A job's ``result`` as the ``kind`` its task gives (``answered`` carries each
-    runner's own): TypeError where a task gave another."""
-    if not isinstance(result, kind):
-        raise TypeError(f"a {kind.__name__} was awaited, not {type(result).__name__}")
-    return result
-
-
 def at_once(call: Callable[[], None]) -> None:
     """The simplest ``post``: run the delivery on the worker thread itself (a front end
     with no thread of its own, such as a script)."""
     call()
 
 
-class JobRunner:
+#: What the engine's searches answer (:meth:`JobRunner.start`, :meth:`JobRunner.start_parts`):
+#: a move chosen, a hint's, or at a simultaneous node each side's part.
+EngineAnswer = search.Choice | HintAnswer | dict[int, search.Choice]
+
+
+class JobRunner(Generic[R]):
     """Thinks on a worker thread; ``current`` gives the game shown now: an answer for
     another position is dropped. Each user of the engines (the computer player, the
-    analysis, the puzzle, ...) has a runner of its own, so none stops another's job."""
+    analysis, the puzzle, ...) has a runner of its own, so none stops another's job, and
+    each runner's answers are of its own type (``R``: ``answered`` carries them, typed)."""
 
     def __init__(self, current: Callable[[], Game], post: Post = at_once) -> None:
         self.current = current
         self.post = post
         self.progressed: Signal[[float, str]] = Signal()  # (fraction, text)
-        self.answered: Signal[[Job, object]] = Signal()  # (job, result: the search's own)
+        self.answered: Signal[[Job, R]] = Signal()  # (job, result: the task's own)
         self.failed: Signal[[Job, BaseException]] = Signal()
         #: what the job waits for before its search starts ('' once it started): each
         #: front shows it where it shows the job's words (the compiled search's first use)
@@ -122,7 +121,7 @@ class JobRunner:
         return self.job is not None
 
     def start(
-        self,
+        self: JobRunner[EngineAnswer],
         purpose: str,
         level: str,
         *,
@@ -159,7 +158,7 @@ class JobRunner:
         return self.run(purpose, task, level=level)
 
     def start_parts(
-        self,
+        self: JobRunner[EngineAnswer],
         purpose: str,
         levels: Mapping[int, str],
         *,
@@ -195,7 +194,7 @@ class JobRunner:
         job.sides = tuple(levels)
         return job
 
-    def run(self, purpose: str, task: Task, *, level: str = "") -> Job:
+    def run(self, purpose: str, task: Task[R], *, level: str = "") -> Job:
         """Run ``task(view, progress, stop)`` on a worker thread (a job under way is
         stopped first); its result comes as ``answered(job, result)``, an exception as
         ``failed(job, exception)``, both through ``post``."""
@@ -298,7 +297,7 @@ class JobRunner:
         if self._current_job(job):
             self.preparing.emit(text)
 
-    def _on_done(self, job: Job, result: object) -> None:
+    def _on_done(self, job: Job, result: R) -> None:
         if not self._current_job(job):
             return  # stopped or replaced
         self.job = None

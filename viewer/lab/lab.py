@@ -19,9 +19,9 @@ A front end builds a lab (handing it the games' UIs: it then holds the board on 
 :mod:`.board`), connects to ``lab.changed``, ``lab.board.changed`` and
 ``lab.bulletin.changed`` and draws; a test drives it with a fake port, and a web page
 could do the same. The lab follows each change of its session in one order for every
-front end (:meth:`Lab.follow`) and publishes what it did on ``lab.follows``
-(:data:`viewer.lab.events.Following`): a front end with widgets of its own subscribes
-once and follows by the events' types. Who plays each seat, the computer's moves and the
+front end (:meth:`Lab.follow`) and publishes the whole change on ``lab.follows`` once it
+has (:data:`viewer.lab.events.Following`, at most two events): a front end subscribes once
+and follows by the events' types. Who plays each seat, the computer's moves and the
 hint are the lab's engine's (``lab.engine``: :class:`viewer.lab.engine.Engine`); the
 analysis of the position shown is :class:`viewer.lab.lab_analysis.LabAnalysis`."""
 
@@ -43,7 +43,7 @@ from .board_host import BoardTable, ClockMaker
 from .bulletin import Bulletin
 from .documents import Documents, MemoryStore, RecentFiles
 from .engine import Engine, EngineChange
-from .events import Following, PartsFollowed, PositionChange, PuzzleFollowed, Signal
+from .events import Following, PositionChange, PositionKept, PositionTaken, Signal
 from .export_plan import ExportPlan
 from .jobs import JOIN_SECONDS, Job, JobRunner, Post, at_once, time_left
 from .lab_analysis import LabAnalysis
@@ -275,34 +275,41 @@ class Lab:
 
     def follow(self, reason: PositionChange) -> None:
         """A change of the session, followed in one order for every front end: the lab
-        takes it in (:meth:`take`), then the puzzle desk (and Solve mode), published
-        (:class:`~viewer.lab.events.PuzzleFollowed`: the window's Puzzle dock follows),
-        then the lesson (its answer judged on the position as all of them show it)."""
-        self.take(reason)
-        self.puzzle_desk.session_changed(reason)
-        self.follows.emit(PuzzleFollowed(reason))
+        takes it in (:meth:`take`, the puzzle desk and Solve mode too), then the lesson
+        (its answer judged on the position as all of them show it)."""
+        self._take(reason, self.puzzle_desk.session_changed)
         self.lessons.position_changed(reason)
 
     def take(self, reason: PositionChange) -> None:
         """The first of :meth:`follow` (a front end's first look at its session calls it
-        alone): the board takes the position in (publishing each step on ``follows``);
-        unless the position stays (:data:`~viewer.lab.board.KEEPS_TURN`) a search, a
-        review or an analysis of the last is void, published
-        (:class:`~viewer.lab.events.PartsFollowed`: the window's Analysis and Review
-        docks follow); then the board is drawn (no "thinking" text of a search that was
-        stopped)."""
+        alone, the puzzle desk left as it was made)."""
+        self._take(reason)
+
+    def _take(
+        self, reason: PositionChange, desk: Callable[[PositionChange], None] | None = None
+    ) -> None:
+        """The whole change taken in, nothing drawn meanwhile: the board takes the position
+        in (another game's UI published, :class:`~viewer.lab.events.UIChanged`); unless the
+        position stays (:data:`~viewer.lab.board.KEEPS_TURN`) a search, a review or an
+        analysis of the last is void; the puzzle desk follows (``desk``); then what was
+        taken in is published, once (:class:`~viewer.lab.events.PositionTaken`, or
+        :class:`~viewer.lab.events.PositionKept`: the window's UI, docks and title follow
+        it) and the board is drawn (no "thinking" text of a search that was stopped)."""
         board = self._board
         kept = reason in KEEPS_TURN
-        if board is not None:
-            board.position_changed(reason)
-        if not kept:
-            self.engine.position_changed(reason)
-            self.review.position_changed(reason)
-            self.value_solve.position_changed(reason)
-            self.analysing.position_changed(reason)
-            self.follows.emit(PartsFollowed(reason))
-        if board is not None and (not kept or reason == "review"):
-            board.redraw()  # (a review of the line: the board draws its better moves)
+        with board.held() if board is not None else contextlib.nullcontext():
+            if board is not None:
+                board.position_changed(reason)
+            if not kept:
+                self.engine.position_changed(reason)
+                self.review.position_changed(reason)
+                self.value_solve.position_changed(reason)
+                self.analysing.position_changed(reason)
+            if desk is not None:
+                desk(reason)
+            self.follows.emit(PositionKept(reason) if kept else PositionTaken(reason))
+            if board is not None and (not kept or reason == "review"):
+                board.redraw()  # (a review of the line: the board draws its better moves)
 
     def _engine_changed(self, what: EngineChange) -> None:
         if what == "thinking":

@@ -15,7 +15,7 @@ from pyramid_lab.model.words import reason_of
 from .analysis import Analyses
 from .bulletin import Bulletin
 from .events import PositionChange
-from .jobs import Job, answer
+from .jobs import Job
 from .table_build import BuildEnd, Built, with_build_item
 
 if TYPE_CHECKING:
@@ -91,8 +91,7 @@ class LabAnalysis:
         self.bulletin.say(M_("the analysis failed: {error}", error=reason_of(exc)))
         self._changed("analysis")
 
-    def _answered(self, job: Job, result: object) -> None:
-        analysis = answer(search.Analysis, result)
+    def _answered(self, job: Job, analysis: search.Analysis) -> None:
         self.analyses.answered(job, analysis)
         found = self.proven_words(analysis) or analysis.evaluation_text
         self.bulletin.say(M_("analysis: {found}", found=found))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,7 @@ from pyramid_lab.model.game import Game, shorten
 from pyramid_lab.model.userfiles import lessons_folder, make_folder
 from pyramid_lab.model.words import reason_of, system_reason
 
-from .jobs import JOIN_SECONDS, Job, JobRunner, Post, Progress, answer
+from .jobs import JOIN_SECONDS, Job, JobRunner, Post, Progress
 from .outcome_words import word
 
 if TYPE_CHECKING:
@@ -29,6 +30,31 @@ if TYPE_CHECKING:
 
 #: Characters of a path the status line says (a longer one is cut, its end "…").
 SAID_PATH = 160
+
+
+@dataclass(frozen=True)
+class TaskChecked:
+    """A step's task checked by the rules: what is wrong with it (None: nothing)."""
+
+    problem: str | None
+
+
+@dataclass(frozen=True)
+class Filled:
+    """The answers the rules give for a task, or why they give none."""
+
+    answers: list[str] | str
+
+
+@dataclass(frozen=True)
+class LessonChecked:
+    """Every task of a lesson checked before it is saved: the problems found."""
+
+    problems: list[lessons.Problem]
+
+
+#: What a check on the runner answers (each kind its own record).
+Checked = TaskChecked | Filled | LessonChecked
 
 
 class LessonChecks:
@@ -40,7 +66,7 @@ class LessonChecks:
         self._anchor: Game | None = None  # the position the job under way started from
         self._asked: tuple[str, object, int] = ("", None, 0)  # purpose, lesson, step index
         self._saving: tuple[lessons.LessonFile, Path] | None = None
-        self.checker = JobRunner(self._anchor_game, post)
+        self.checker: JobRunner[Checked] = JobRunner(self._anchor_game, post)
         self.checker.answered.connect(self._checked)
         self.checker.failed.connect(self._check_failed)
         self._saying: str = ""  # what the check under way says it does
@@ -68,7 +94,7 @@ class LessonChecks:
     def busy(self) -> bool:
         return self.checker.thinking
 
-    def _run(self, purpose: str, work: Callable[[Progress], object], saying: str) -> Job:
+    def _run(self, purpose: str, work: Callable[[Progress], Checked], saying: str) -> Job:
         """``work(progress)`` on the worker thread; its result comes to :meth:`_checked`,
         what it says of its progress to the working line meanwhile."""
         self._anchor = self.state.step.game
@@ -92,8 +118,8 @@ class LessonChecks:
         saying = M_("checking the task with the rules...")
         self._run(
             "check",
-            lambda _progress: lessons.check_task(
-                task, position, wins=search.Judge(search.knowledge_for)
+            lambda _progress: TaskChecked(
+                lessons.check_task(task, position, wins=search.Judge(search.knowledge_for))
             ),
             saying,
         )
@@ -107,13 +133,15 @@ class LessonChecks:
             return
         position = self.state.step.position()
 
-        def work(progress: Progress) -> list[str] | str:
+        def work(progress: Progress) -> Checked:
             try:
-                return lessons.right_answers(
-                    task, position, wins=search.Judge(search.knowledge_for), progress=progress
+                return Filled(
+                    lessons.right_answers(
+                        task, position, wins=search.Judge(search.knowledge_for), progress=progress
+                    )
                 )
             except ValueError as exc:  # why the rules give none: said in words
-                return reason_of(exc)
+                return Filled(reason_of(exc))
 
         self._run("fill", work, M_("finding the answers with the rules..."))
 
@@ -127,7 +155,9 @@ class LessonChecks:
         self._saving = (lesson, Path(path))
         self._run(
             "save",
-            lambda _progress: lessons.check(lesson, wins=search.Judge(search.knowledge_for)),
+            lambda _progress: LessonChecked(
+                lessons.check(lesson, wins=search.Judge(search.knowledge_for))
+            ),
             M_("checking the lesson for {path}...", path=str(path)),
         )
         return None
@@ -149,27 +179,28 @@ class LessonChecks:
             self.state.say(M_("Lessons: {problem}", problem=shorten(problem, 200)))
         return str(folder / f"{stem[:60]}{lessons.SUFFIX}")
 
-    def _checked(self, job: Job, result: object) -> None:
+    def _checked(self, job: Job, result: Checked) -> None:
         _purpose, lesson, index = self._asked
-        if job.purpose == "save":
-            self._write(answer(list, result))  # lessons.check's problems
+        if isinstance(result, LessonChecked):  # a save's
+            self._write(result.problems)
             return
         if lesson is not self.state.lesson or index != self.state.index:
             self.state.changed.emit("report", None, True)  # the step changed: nothing to say
             return
-        if job.purpose == "check":
+        if isinstance(result, TaskChecked):
+            problem = result.problem
             said = (
-                M_("checked: {problem}", problem=word(answer(str, result)))
-                if result
+                M_("checked: {problem}", problem=word(problem))
+                if problem
                 else M_("applied and checked")
             )
-            self.state.changed.emit("report", said, result is None)
-        elif isinstance(result, str):
-            none = M_("no answers filled: {why}", why=word(result))
+            self.state.changed.emit("report", said, problem is None)
+        elif isinstance(result.answers, str):
+            none = M_("no answers filled: {why}", why=word(result.answers))
             self.state.changed.emit("report", none, False)
         else:
             self.state.changed.emit("report", None, True)
-            self.state.changed.emit("filled", list(answer(list, result)))
+            self.state.changed.emit("filled", list(result.answers))
 
     def _check_failed(self, job: Job, exc: BaseException) -> None:
         self._saving = None if job.purpose == "save" else self._saving

@@ -25,7 +25,7 @@ from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, Move, shorten
 from pyramid_lab.model.words import reason_of
 
-from .jobs import JOIN_SECONDS, Job, JobRunner, Post, answer, at_once
+from .jobs import JOIN_SECONDS, Job, JobRunner, Post, at_once
 from .outcome_words import word
 
 #: What the lesson says while the prover judges the student's move.
@@ -47,7 +47,7 @@ class LessonJudge:
         self.done, self.said, self.say = done, said, say
         self._inline = post is at_once  # no thread of its own: judged at once (see above)
         self._after: Game | None = None  # the position the answer made (the job's view)
-        self.runner = JobRunner(self._position, post)
+        self.runner: JobRunner[lessons.Verdict] = JobRunner(self._position, post)
         self.runner.answered.connect(self._judged)
         self.runner.failed.connect(self._failed)
         self.runner.preparing.connect(self._preparing)
@@ -99,9 +99,9 @@ class LessonJudge:
         self.words = waiting if text else JUDGING
         self.said()
 
-    def _judged(self, _job: Job, result: object) -> None:
+    def _judged(self, _job: Job, verdict: lessons.Verdict) -> None:
         self.words = ""
-        self.done(answer(lessons.Verdict, result))
+        self.done(verdict)
 
     def _failed(self, _job: Job, exc: BaseException) -> None:
         self.words = ""

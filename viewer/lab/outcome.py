@@ -1,6 +1,7 @@
 """What a hand on the board did (:meth:`viewer.lab.board.Board.click`, ``finish``,
 ``play``), as a frozen, typed answer: a move played, a step drawn, a point picked, or
-refused. A front end reads it instead of comparing the position before and after or
+refused (:class:`Refused`, the classroom's refusal of what a page sent too). A front end
+reads it instead of comparing the position before and after or
 listening to the status line (the classroom's page: a refusal is its message).
 
 Each answer holds what happened, not a sentence: the move and the game UI's words on it,
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pyramid_lab.model.errors import SaidError
 from pyramid_lab.model.game import Move
 
 from .outcome_words import behind_words, drawn_words, refused_words
@@ -95,18 +97,33 @@ class Picked:
         return self.offer
 
 
-@dataclass(frozen=True)
-class Refused:
+class Refused(SaidError):
     """Nothing happened, and ``why`` says why ('' when nothing took the click): a mode
-    busy, a rule, a click that moves nothing. ``behind``: the points the ball clicked
-    hides, and the way to them."""
+    busy, a rule, a click that moves nothing, a value a page sent that the class does not
+    take. The board answers it (returned, as every outcome); a front end raises it where
+    it refuses what it was sent (the classroom's checks: the server answers it and goes
+    on), ``why`` a :class:`~pyramid_lab.i18n.Message` kept for the reader's language.
+    ``behind``: the points the ball clicked hides, and the way to them."""
 
-    why: str = ""
-    behind: Behind | None = None
+    def __init__(self, why: str = "", behind: Behind | None = None) -> None:
+        super().__init__(why)
+        self.why = why
+        self.behind = behind
 
     @property
     def words(self) -> str:
         return refused_words(self.why, self.behind)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Refused):
+            return NotImplemented
+        return (self.why, self.behind) == (other.why, other.behind)
+
+    def __hash__(self) -> int:
+        return hash((self.why, self.behind))
+
+    def __repr__(self) -> str:
+        return f"Refused({self.why!r}, behind={self.behind!r})"
 
 
 #: What a hand on the board did (the module's text).

@@ -45,7 +45,7 @@ from pyramid_lab.model.words import reason_of
 
 from .events import Signal
 from .frame import Frame, Label, Region
-from .jobs import JOIN_SECONDS, Job, JobRunner, Post, answer, position_of
+from .jobs import JOIN_SECONDS, Job, JobRunner, Post, position_of
 from .jobs import Progress as SearchProgress
 from .modes import Mode
 from .practice_words import Idea, idea_of, miss_words
@@ -111,7 +111,7 @@ class Practice:
         self.hint_move: tuple[tuple[Hashable, int], Move] | None = None
         self.hint_idea: Idea | None = None  # what a placement's first hint says
         self.used_hints = 0
-        self.runner = JobRunner(lambda: session.game, post)
+        self.runner: JobRunner[list[Move] | None] = JobRunner(lambda: session.game, post)
         self.runner.answered.connect(self._on_hint)
         self.runner.failed.connect(self._on_hint_failed)
         self.runner.preparing.connect(  # a first use of the compiled search, said
@@ -308,9 +308,8 @@ class Practice:
             return None
         return solution[len(played) :]
 
-    def _on_hint(self, job: Job, result: object) -> None:
-        line = answer(list, result) if result is not None else None  # hint_task's
-        if not line:
+    def _on_hint(self, job: Job, line: list[Move] | None) -> None:
+        if not line:  # (hint_task's: no win in time)
             self.show_message(M_("Hint: no win in time from here: Try again"))
             self.hint_stage = 0
         else:

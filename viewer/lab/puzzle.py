@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Concatenate, Literal
+from typing import TYPE_CHECKING, Concatenate, Literal
 
 from pyramid_lab.i18n import M_
 from pyramid_lab.model import search
@@ -24,7 +24,7 @@ from pyramid_lab.model.puzzle import Verdict
 from pyramid_lab.model.words import reason_of
 
 from .events import Signal
-from .jobs import JOIN_SECONDS, Job, JobRunner, Post, Progress, answer
+from .jobs import JOIN_SECONDS, Job, JobRunner, Post, Progress
 
 #: What ``Verifier.changed`` and ``Composer.changed`` name first (the docstring above says
 #: what follows each).
@@ -42,7 +42,8 @@ def set_stem(game: Game) -> str:
 
 
 def _announce(
-    runner: JobRunner, emit: Callable[Concatenate[Literal["progress", "failed"], ...], None]
+    runner: JobRunner[Verdict] | JobRunner[list[search.puzzles.Composed]],
+    emit: Callable[Concatenate[Literal["progress", "failed"], ...], None],
 ) -> None:
     runner.progressed.connect(lambda f, text: emit("progress", f, text))
     runner.failed.connect(lambda _job, exc: emit("failed", exc))
@@ -54,7 +55,7 @@ class Verifier:
     def __init__(self, session: Session, post: Post) -> None:
         self.session = session
         self.changed: Signal[Concatenate[VerifierChange, ...]] = Signal()
-        self.runner = JobRunner(lambda: session.game, post)
+        self.runner: JobRunner[Verdict] = JobRunner(lambda: session.game, post)
         _announce(self.runner, self.changed.emit)
         self.runner.answered.connect(self._answered)
 
@@ -81,8 +82,8 @@ class Verifier:
         """Stop the verification under way (False: none ran)."""
         return self.runner.stop() is not None
 
-    def _answered(self, job: Job, result: object) -> None:
-        self.changed.emit("verified", answer(Verdict, result), (job.key, job.ply))
+    def _answered(self, job: Job, verdict: Verdict) -> None:
+        self.changed.emit("verified", verdict, (job.key, job.ply))
 
     def shutdown(self, wait: float = JOIN_SECONDS) -> None:
         self.runner.shutdown(wait)
@@ -98,7 +99,7 @@ class Composer:
         self.changed: Signal[Concatenate[ComposerChange, ...]] = Signal()
         self.start: Game | None = None  # the game composed for, while at work
         self.written: list[Path] = []  # the files of the last set made
-        self.runner = JobRunner(self._start_game, post)
+        self.runner: JobRunner[list[search.puzzles.Composed]] = JobRunner(self._start_game, post)
         _announce(self.runner, self.changed.emit)
         self.runner.answered.connect(self._answered)
         self._folder = Path()
@@ -125,7 +126,9 @@ class Composer:
         board = self.session.game
         start = type(board).new(board.options)  # the puzzles' games begin at the start
 
-        def task(_copy: Game, progress: Progress, stop: threading.Event) -> Any:
+        def task(
+            _copy: Game, progress: Progress, stop: threading.Event
+        ) -> list[search.puzzles.Composed]:
             return search.puzzles.compose(
                 start,
                 count=count,
@@ -148,7 +151,7 @@ class Composer:
         self.changed.emit("stopping")
         return True
 
-    def _answered(self, job: Job, made: Any) -> None:
+    def _answered(self, job: Job, made: list[search.puzzles.Composed]) -> None:
         self.start = None
         folder = self._folder
         if not made:

@@ -61,6 +61,11 @@ if TYPE_CHECKING:
     from .session import Session
 
 
+#: A puzzle made of a review's spot (:func:`model.search.puzzles.make_puzzle`): the
+#: puzzle's fields, or None and why not.
+MadePuzzle = tuple[dict[str, Any] | None, str]
+
+
 class Reviews:
     """The review of ``session``'s line, on a runner of its own (``post``: the front end's
     thread); ``in_setup`` says when set-up mode is on (no review then)."""
@@ -72,7 +77,7 @@ class Reviews:
         self.in_setup = in_setup
         self.changed: Signal[Concatenate[ReviewChange, ...]] = Signal()
         self._line_end: Game | None = None  # the reviewed line's last position, while busy
-        self.runner = JobRunner(self._runner_game, post)
+        self.runner: JobRunner[GameReview | MadePuzzle] = JobRunner(self._runner_game, post)
         self.runner.progressed.connect(lambda f, text: self.changed.emit("progress", f, text))
         self.runner.answered.connect(self._answered)
         self.runner.failed.connect(self._failed)
@@ -181,7 +186,7 @@ class Reviews:
         source = self.session.path
         ply = self.session.ply
 
-        def task(_copy: Game, progress: Progress, stop: threading.Event) -> Any:
+        def task(_copy: Game, progress: Progress, stop: threading.Event) -> MadePuzzle:
             progress(0.1, M_("verifying the puzzle: unique key move, no cooks"))
             return search.puzzles.make_puzzle(
                 position,
@@ -204,9 +209,9 @@ class Reviews:
 
     # ---- answers -----------------------------------------------------------------------
 
-    def _answered(self, job: Job, result: Any) -> None:
+    def _answered(self, job: Job, result: GameReview | MadePuzzle) -> None:
         self._line_end = None
-        if job.purpose == "puzzle":
+        if not isinstance(result, GameReview):  # a puzzle made (the "puzzle" job's)
             self.changed.emit("puzzle", self._keep_puzzle(result))
             return
         session = self.session
@@ -234,7 +239,7 @@ class Reviews:
         else:
             self.say(M_("the review search failed: {error}", error=error))
 
-    def _keep_puzzle(self, made: tuple[dict[str, Any] | None, str]) -> Path | None:
+    def _keep_puzzle(self, made: MadePuzzle) -> Path | None:
         puzzle, why = made
         if self._pending is None:
             return None

@@ -43,7 +43,7 @@ from pyramid_lab.model.words import reason_of
 from . import solve_words
 from .events import PositionChange, Signal
 from .frame import Frame, Label
-from .jobs import JOIN_SECONDS, Job, JobRunner, Post, Progress, answer
+from .jobs import JOIN_SECONDS, Job, JobRunner, Post, Progress
 from .modes import Mode
 from .outcome_words import word
 
@@ -109,7 +109,8 @@ class SolveMode:
     def __init__(self, session: Session, engine: Engine, say: Say, post: Post) -> None:
         self.session, self.engine, self.say = session, engine, say
         self.changed: Signal[[]] = Signal()  # the status, the attempt or Solve mode itself changed
-        self.runner = JobRunner(lambda: session.game, post)
+        #: the solution revealed (its moves), or the defence's answer
+        self.runner: JobRunner[list[Move] | Defence] = JobRunner(lambda: session.game, post)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
         self.active = False
@@ -311,13 +312,13 @@ class SolveMode:
         self.status = (kind, text)
         self.changed.emit()
 
-    def _on_answer(self, job: Job, result: object) -> None:
+    def _on_answer(self, job: Job, result: list[Move] | Defence) -> None:
         if not self.active or self.goal is None:
             return
-        if job.purpose == "reveal":
-            self._revealed(answer(list, result))
+        if isinstance(result, list):  # the solution revealed (the "reveal" job's)
+            self._revealed(result)
             return
-        defence = answer(Defence, result)
+        defence = result
         session, goal = self.session, self.goal
         if defence.move is None and job.purpose == "refute":
             self.refuted = (session.node.move, None)

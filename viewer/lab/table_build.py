@@ -181,7 +181,7 @@ class TableBuild:
         #: a copy of the game the build is of: the runner's "position shown", which never
         #: moves, so that the build's end is never dropped as an old position's answer
         self._game = session.game.copy()
-        self.runner = JobRunner(lambda: self._game, post)
+        self.runner: JobRunner[BuildEnd] = JobRunner(lambda: self._game, post)
         self.runner.progressed.connect(self._on_progress)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
@@ -396,9 +396,7 @@ class TableBuild:
                 self.resuming = text
         self.changed.emit("progress")
 
-    def _on_answer(self, job: Job, result: object) -> None:
-        if not isinstance(result, (Built, BuildStopped, BuildRefused, BuildFailed)):
-            raise TypeError(f"a build's end was awaited, not {type(result).__name__}")
+    def _on_answer(self, job: Job, result: BuildEnd) -> None:
         self._end(result)
 
     def _on_failed(self, job: Job, exc: BaseException) -> None:

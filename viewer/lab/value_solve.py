@@ -18,7 +18,7 @@ from pyramid_lab.model.game import Game
 from pyramid_lab.model.words import reason_of
 
 from .events import PositionChange, Signal
-from .jobs import JOIN_SECONDS, Job, JobRunner, Post, Progress, answer
+from .jobs import JOIN_SECONDS, Job, JobRunner, Post, Progress
 from .outcome_words import word
 from .pace import DepthPace
 from .session import KEEPS_POSITION
@@ -203,7 +203,7 @@ class ValueSolve:
         self.workers = workers
         self.cores = os.cpu_count() or 1  # this machine's (one: nothing to ask)
         self.chose: Signal[[int]] = Signal()  # (workers): the user chose a number of workers
-        self.runner = JobRunner(lambda: session.game, post)
+        self.runner: JobRunner[SolveAnswer] = JobRunner(lambda: session.game, post)
         self.runner.answered.connect(self._on_answer)
         self.runner.failed.connect(self._on_failed)
         self.runner.progressed.connect(self._on_progress)
@@ -415,11 +415,9 @@ class ValueSolve:
                 self._ask_after(job)
         self._say(text)
 
-    def _on_answer(self, job: Job, solved: object) -> None:
+    def _on_answer(self, job: Job, solved: SolveAnswer) -> None:
         self._cancel_timer()
-        value, run = answer(tuple, solved)  # value_task's SolveAnswer
-        result = answer(search.SolveResult, value)
-        split = None if run is None else answer(search.cluster.SplitResult, run)
+        result, split = solved  # value_task's
         if job.purpose == "quick" and result.value == "unknown" and result.stopped == "time limit":
             workers = self._workers_now()  # the answer kept: the split solve, asking nothing
             self.start(workers if workers is not None else 1)
