@@ -298,7 +298,7 @@ def test_the_board_in_words_a_screen_readers_text_of_the_position(make_window, q
     each piece by its point as the hover says it, an empty board said empty; its text is
     reached by Tab and follows each move (a move played by keys here)."""
     window = make_window(Partition(PartitionOptions(3)))
-    dock = window.board_words
+    dock = window.parts.board_words
     view = window.menus.view_menu
     toggle = next(a for a in view.actions() if a.text() == "The board in words")
     toggle.trigger()

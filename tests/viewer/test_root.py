@@ -200,6 +200,7 @@ def _controller_names() -> dict[str, object]:
     )
     from pyramid_lab.viewer.desktop.parts import Commands
     from pyramid_lab.viewer.widgets import (
+        board_words,
         help,
         lesson_dock,
         move_list,
@@ -212,6 +213,7 @@ def _controller_names() -> dict[str, object]:
     return {
         "QLabel": widgets.QLabel,
         "ViewDock": view_dock.ViewDock,
+        "BoardWordsDock": board_words.BoardWordsDock,
         "MoveListDock": move_list.MoveListDock,
         "SetupDock": setup_dock.SetupDock,
         "LessonDock": lesson_dock.LessonDock,
