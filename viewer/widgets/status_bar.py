@@ -15,7 +15,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import QMoveEvent, QPainter, QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QStatusBar, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QMainWindow,
+    QSizePolicy,
+    QStatusBar,
+    QWidget,
+)
 
 from pyramid_lab.i18n import shown
 
@@ -200,11 +207,20 @@ class StatusBar(QStatusBar):
         if parent is None:
             return
         corner = slot.mapTo(parent, QPoint(0, 0))  # (the bar or the window: its ancestors)
-        width = slot.width()
+        left, width = corner.x(), slot.width()
         message.resize(width, message.height())
+        centre = window.centralWidget() if isinstance(window, QMainWindow) else None
+        if message.wanted_height() > slot.height() and centre is not None and parent is window:
+            # its lines over the scene alone, never over a dock's foot (the set-up's
+            # error the message repeats was under them)
+            scene = centre.geometry()
+            right = min(left + width, scene.right() + 1)
+            left = max(left, scene.left())
+            width = max(right - left, 0)
+            message.resize(width, message.height())
         height = max(message.wanted_height(), slot.height())
         message.setMinimumHeight(0)
-        message.setGeometry(corner.x(), corner.y() + slot.height() - height, width, height)
+        message.setGeometry(left, corner.y() + slot.height() - height, width, height)
         if message.isVisible():
             message.raise_()
 
