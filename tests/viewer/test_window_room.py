@@ -143,8 +143,13 @@ def test_a_long_status_line_is_said_whole(make_window, qtbot, line, guard_errors
     qtbot.waitUntil(lambda: window.width() == 1200, timeout=WAIT_MS)
     bar = window.statusBar()
     window.parts.status_hover.setText("(1,1,0) level 0, red; group of 3 touching base")
+    qtbot.wait(50)
+    scene, height = window.plotter.size(), bar.height()
     window.lab.bulletin.say(line)
     qtbot.wait(50)
+    # the wrapped lines lie over the scene's foot: the bar and the scene keep their sizes
+    # (a bar that grew shrank the scene, and the board jumped: the framing tests)
+    assert (window.plotter.size(), bar.height()) == (scene, height)
     assert bar.message.fontMetrics().horizontalAdvance(line) > bar.message.width()
     assert not bar.message.elided()
     assert bar.message.height() >= bar.message.wanted_height()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..widgets.dock_fit import present
 from ..widgets.slots import slot
 
 if TYPE_CHECKING:
@@ -79,4 +80,10 @@ class SetupControl:
         elif editor is not self.dock.editor:
             self.dock.enter(editor)
         self.dock.error.setText(self.mode.problem)
+        if self.mode.problem:
+            # the refusal whole in sight: the dock takes the room beside its neighbours'
+            # least (it had what the window's last layout gave it, and the error's lines
+            # were under the dock's foot until something else laid the window out again,
+            # as a status message that grew the bar did)
+            present(self.dock)
         self.board.redraw()

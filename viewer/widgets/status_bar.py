@@ -2,8 +2,10 @@
 
 QStatusBar paints a temporary message straight over its left part and cuts it off, with no
 gap, where the first permanent label (the hover text) begins, so a long message ran into
-it. Here the message is a label in the bar's own layout: elided with "…" (the whole text
-in its tooltip), a separator before each permanent label. ``showMessage``,
+it. Here the message is a label over a slot in the bar's own layout, a separator before
+each permanent label: a long message wraps, up to three lines over the foot of the scene,
+the bar keeping its one line (the scene's size never changes with a message), and is
+elided with "…" only past them (the whole text in its tooltip). ``showMessage``,
 ``currentMessage``, ``clearMessage`` and ``messageChanged`` keep QStatusBar's meaning, and
 normal widgets give way to a message while it shows, as in QStatusBar. The turn's prompt
 is not one of them: it has its own line over the scene (:mod:`.prompt_bar`).
@@ -11,9 +13,16 @@ is not one of them: it has its own line over the scene (:mod:`.prompt_bar`).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, Qt, QTimer
-from PySide6.QtGui import QPainter, QResizeEvent
-from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QStatusBar, QWidget
+from PySide6.QtCore import QPoint, QRect, Qt, QTimer
+from PySide6.QtGui import QMoveEvent, QPainter, QResizeEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QMainWindow,
+    QSizePolicy,
+    QStatusBar,
+    QWidget,
+)
 
 from pyramid_lab.i18n import shown
 
@@ -89,14 +98,41 @@ class ElidedLabel(QLabel):
         return self.fontMetrics().horizontalAdvance(self.text()) > width
 
 
+class _Slot(QWidget):
+    """The message's one line in the bar's layout; the message itself lies over it (and,
+    wrapped, over what is above the bar), placed again as the slot moves."""
+
+    def __init__(self, bar: StatusBar) -> None:
+        super().__init__(bar)
+        self.bar = bar
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.bar.place_message()
+
+    def moveEvent(self, event: QMoveEvent) -> None:
+        super().moveEvent(event)
+        self.bar.place_message()
+
+
 class StatusBar(QStatusBar):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         # a long message wraps, up to MESSAGE_LINES lines, not cut at the bar's end: its
-        # end is often the part to act on (issue 109 item 4)
+        # end is often the part to act on (issue 109 item 4). The bar keeps one line's
+        # height whatever the message's length: the wrapped lines lie over the foot of the
+        # scene (or a dock) above its slot, as a tooltip does; a bar that grew with the
+        # message shrank the scene and the board jumped under the mouse (the framing
+        # tests: a hint's wait and a device's line moved the camera)
         self.message = ElidedLabel(self, lines=MESSAGE_LINES)
+        self.message.setAutoFillBackground(True)
+        self.message.setBackgroundRole(self.backgroundRole())
         self.message.hide()
-        super().addWidget(self.message, 1)
+        self._slot = _Slot(self)
+        self._slot.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._slot.setFixedHeight(self.message.fontMetrics().lineSpacing())
+        self._slot.hide()
+        super().addWidget(self._slot, 1)
         self._normal: list[QWidget] = []
         self._text = ""
         self._timer = QTimer(self, singleShot=True)
@@ -130,7 +166,9 @@ class StatusBar(QStatusBar):
         self._text = text
         self.message.setText(text)
         self.message.setToolTip(text)
+        self._slot.setVisible(bool(text))
         self.message.setVisible(bool(text))
+        self.place_message()
         for widget in self._normal:
             widget.setVisible(not text)
         if timeout and timeout > 0 and text:
@@ -152,9 +190,52 @@ class StatusBar(QStatusBar):
         others = self.game.sizeHint().width() + 40  # the game's label, the separators
         self.hover.setMaximumWidth(max(MIN_HOVER, self.width() - need - others))
 
+    def place_message(self) -> None:
+        """The message over its slot, its foot on the slot's, as tall as its lines: a child
+        of the window (native as the scene is, so that it lies over the scene's GL window),
+        never of the bar's layout, so that the bar and the scene keep their heights."""
+        window = self.window()
+        message = self.message
+        if window is not self and message.parentWidget() is not window:
+            visible = bool(self._text)
+            message.setParent(window)
+            if window.testAttribute(Qt.WidgetAttribute.WA_NativeWindow):
+                message.setAttribute(Qt.WidgetAttribute.WA_NativeWindow)
+            message.setVisible(visible)
+        slot = self._slot
+        parent = message.parentWidget()
+        if parent is None:
+            return
+        corner = slot.mapTo(parent, QPoint(0, 0))  # (the bar or the window: its ancestors)
+        left, width = corner.x(), slot.width()
+        message.resize(width, message.height())
+        centre = window.centralWidget() if isinstance(window, QMainWindow) else None
+        if message.wanted_height() > slot.height() and centre is not None and parent is window:
+            # its lines over the scene alone, never over a dock's foot (the set-up's
+            # error the message repeats was under them)
+            scene = centre.geometry()
+            right = min(left + width, scene.right() + 1)
+            left = max(left, scene.left())
+            width = max(right - left, 0)
+            message.resize(width, message.height())
+        height = max(message.wanted_height(), slot.height())
+        message.setMinimumHeight(0)
+        message.setGeometry(left, corner.y() + slot.height() - height, width, height)
+        if message.isVisible():
+            message.raise_()
+
+    def moveEvent(self, event: QMoveEvent) -> None:
+        super().moveEvent(event)
+        self.place_message()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.place_message()
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._make_room()
         super().resizeEvent(event)
+        self.place_message()
 
     def clearMessage(self) -> None:
         if self._text:

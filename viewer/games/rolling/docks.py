@@ -147,8 +147,12 @@ class TurnDock(QDockWidget):
         self.help.setVisible(False)
         layout.addWidget(self.help)
         self.pool_label = QLabel(_("Dice pool"))
-        layout.addWidget(self.pool_label)
         self.pool = QGridLayout()
+        # its rows close together, under their label: three rows of dice (as many a row
+        # as pool_width holds) took a fourth of the draft's list at 1280x800, 11 of its
+        # places in sight
+        self.pool.setVerticalSpacing(2)
+        self.pool.addWidget(self.pool_label, 0, 0, 1, -1)
         layout.addLayout(self.pool)
         self.dice: list[QPushButton] = []
         # The pool's width, kept while it is hidden (no height, no spacing: a spacer is an
@@ -234,7 +238,7 @@ class TurnDock(QDockWidget):
             button.setToolTip(said.format(colour=colour_word(colour), sides=die.sides))
             button.setEnabled(drafting and not taken)
             button.clicked.connect(lambda _c=False, i=index: self._take_die(i))
-            self.pool.addWidget(button, index // self.columns, index % self.columns)
+            self.pool.addWidget(button, 1 + index // self.columns, index % self.columns)
             self.dice.append(button)
         pool = bool(s.dice) and game.phase == "draft"  # after the draft: on the sheets
         self.pool_label.setVisible(pool)
