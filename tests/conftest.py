@@ -4,6 +4,7 @@ from diagrams."""
 from __future__ import annotations
 
 import gc
+import locale
 import logging
 import os
 import resource
@@ -82,6 +83,18 @@ def make_partition(
 ) -> Partition:
     pieces = [(tuple(p), "red") for p in red] + [(tuple(p), "blue") for p in blue]
     return Partition.from_setup(PartitionOptions(n, version), to_move, pieces, study=study)
+
+
+@pytest.fixture(autouse=True)
+def _c_library_locale_kept() -> Iterator[None]:
+    """The C library's locale as the test found it: Qt's first QApplication sets it from
+    the environment (``setlocale(LC_ALL, "")``), and made inside a test that speaks French
+    (``LANG=fr_FR.UTF-8``) it left the worker's system messages French for every later test
+    (``strerror``: "Aucun fichier ou dossier de ce type" where English was read)."""
+    before = locale.setlocale(locale.LC_ALL)
+    yield
+    if locale.setlocale(locale.LC_ALL) != before:
+        locale.setlocale(locale.LC_ALL, before)
 
 
 @pytest.fixture

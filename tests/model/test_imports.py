@@ -152,6 +152,7 @@ SEARCH_UNIT_TESTS = {
     "tests.model.test_compile_count",  # (counts the compile's functions as numba makes them)
     "tests.viewer.test_analysis_numbers",  # (a search's choice made by hand, its numbers shown)
     "tests.viewer.test_solve_time_limit",  # (the solve's clock faked inside its units)
+    "tests.model.test_machine_code",  # (the install's machine code shared, unit by unit)
 }
 
 

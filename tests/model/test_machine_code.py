@@ -116,6 +116,7 @@ def test_an_installs_code_is_copied_where_numba_caches(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from pyramid_lab.model.search import compiled
+    from pyramid_lab.model.search.compiled import installed
 
     package = tmp_path / "site" / "compiled"
     game = tmp_path / "site" / "games" / "terrace"
@@ -128,24 +129,28 @@ def test_an_installs_code_is_copied_where_numba_caches(
     (made / "core.cpython-311.pyc").write_bytes(b"")  # (Python's, not numba's)
     (game / "__pycache__" / "kernel.play-9.py311.nbi").write_bytes(b"the game's index")
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "user"))
-    compiled.share_installed_code([package, game])
+    installed.share_installed_code([package, game], compiled.cache_folder, installed.INSTALLED)
     assert not (tmp_path / "user").exists()  # no install's mark: a checkout's cache, kept
 
-    (made / compiled.INSTALLED).write_text("sources 1")
-    compiled.share_installed_code([package, game])
+    (made / installed.INSTALLED).write_text("sources 1")
+    installed.share_installed_code([package, game], compiled.cache_folder, installed.INSTALLED)
     there = compiled.cache_folder(package)
     assert there.parent == tmp_path / "user"
     assert sorted(p.name for p in there.iterdir()) == sorted(
-        [compiled.INSTALLED, "compiled-warm-tree.sha256", "core.run-1.py311.1.nbc",
+        [installed.INSTALLED, "compiled-warm-tree.sha256", "core.run-1.py311.1.nbc",
          "core.run-1.py311.nbi"]
     )  # fmt: skip
     assert (compiled.cache_folder(game) / "kernel.play-9.py311.nbi").read_bytes() == (
         b"the game's index"
     )
     (there / "core.run-1.py311.1.nbc").write_bytes(b"numba's own since")
-    compiled.share_installed_code([package, game])  # the same install's: copied once
+    installed.share_installed_code(
+        [package, game], compiled.cache_folder, installed.INSTALLED
+    )  # the same install's: copied once
     assert (there / "core.run-1.py311.1.nbc").read_bytes() == b"numba's own since"
     (made / "core.run-1.py311.1.nbc").write_bytes(b"a new version's code")
-    (made / compiled.INSTALLED).write_text("sources 2")
-    compiled.share_installed_code([package, game])  # an upgrade's: copied again
+    (made / installed.INSTALLED).write_text("sources 2")
+    installed.share_installed_code(
+        [package, game], compiled.cache_folder, installed.INSTALLED
+    )  # an upgrade's: copied again
     assert (there / "core.run-1.py311.1.nbc").read_bytes() == b"a new version's code"

@@ -25,10 +25,7 @@ hash of every source the compiled code depends on with the one stored at the las
 and, when they differ, deletes the cached code (it is compiled again on first use, by
 ``scripts/setup.sh`` or by the window's warm-up: :mod:`.first_use`).
 
-A regular install (``pip install .``) makes the machine code for the machine that installs
-(``setup.py`` runs the warm-up on the build's copy: numba 0.68 keys its cache by the
-source's content, so the installed copy finds it); :func:`share_installed_code` copies it
-to numba's cache folder where that is not beside the modules (issue 111).
+``pip install .`` makes the machine code for the machine that installs (:mod:`.installed`).
 """
 
 from __future__ import annotations
@@ -139,48 +136,4 @@ def _drop_stale_cache() -> None:
         stamp.write_text(want)
 
 
-#: Left by the install (``setup.py``) beside the machine code it made for this machine, in
-#: the compiled package's ``__pycache__`` (issue 111).
-INSTALLED = "machine-code-installed"
-#: The files of numba's cache and the warm-up's marks, as the install lays them out.
-_MADE = ("*.nbi", "*.nbc", "compiled-*.sha256")
-
-
-def share_installed_code(folders: list[Path] | None = None) -> None:
-    """Where numba keeps its cache elsewhere than beside the modules (an install nobody may
-    write: the user's cache folder; ``NUMBA_CACHE_DIR``), the machine code the install made
-    beside them (:data:`INSTALLED` there) is copied there once: the same index and files,
-    which numba keys by the sources' content, not their folder. Nothing where the install
-    made none (an editable install, a checkout) or the cache is beside the modules."""
-    folders = _source_folders() if folders is None else folders
-    shipped = folders[0] / "__pycache__"
-    if not (shipped / INSTALLED).is_file():
-        return
-    target = cache_folder(folders[0])
-    if target == shipped or _read(target / INSTALLED) == _read(shipped / INSTALLED):
-        return  # (the mark holds the sources' hash: another version's code is replaced)
-    with contextlib.suppress(OSError):  # (a cache nobody may write: compiled on first use)
-        for folder in (*folders[1:], folders[0]):  # the mark last: a copy cut short is redone
-            there = cache_folder(folder)
-            for pattern in _MADE:
-                for made in (folder / "__pycache__").glob(pattern):
-                    _copy(made, there / made.name)
-        _copy(shipped / INSTALLED, target / INSTALLED)
-
-
-def _read(path: Path) -> bytes | None:
-    try:
-        return path.read_bytes()
-    except OSError:
-        return None
-
-
-def _copy(source: Path, target: Path) -> None:
-    """``source`` to ``target``, whole or not at all (another process may read it)."""
-    partial = target.with_name(f"{target.name}.{os.getpid()}.part")
-    partial.write_bytes(source.read_bytes())
-    partial.replace(target)
-
-
-share_installed_code()
 _drop_stale_cache()

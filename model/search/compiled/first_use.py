@@ -46,7 +46,7 @@ from pathlib import Path
 
 from pyramid_lab.i18n import M_, shown
 
-from . import _source_folders, cache_folder, sources_digest
+from . import _source_folders, cache_folder, installed, sources_digest
 
 # What a first use says (COMPILING, LOADING, WAITING; first, where it will compile, STARTING,
 # before the search imports numba: foretell): Messages said in each reader's language.
@@ -57,6 +57,10 @@ from .first_words import STARTING as STARTING
 from .first_words import WAITING as WAITING
 
 log = logging.getLogger(__name__)
+
+# The machine code an install made, where numba looks for it (before any kernel loads)
+if (_source_folders()[0] / "__pycache__" / installed.INSTALLED).is_file():  # (none: a checkout)
+    installed.share_installed_code(_source_folders(), cache_folder, installed.INSTALLED)
 
 Progress = Callable[[float, str], None]
 #: What makes parts of the core ready, saying each step: :func:`.warm.warm_up` (handed by
