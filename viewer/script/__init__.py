@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the names of _NAMES, for the type checker (a test keeps the three alike)
     from .drawing import PICTURE_SIZE
     from .engine import ENGINE_SECONDS, engine_analysis, warm_up
-    from .lines import from_text
-    from .position import Position, games, load, new
+    from .position import Position, from_text, games, load, new
     from .shipped import Example, Lesson, LessonStep, Puzzle, examples, lessons, puzzles
 
 #: Each name of the API -> the module of this package it comes from, imported when the
@@ -29,7 +28,7 @@ _NAMES: dict[str, str] = {
     "ENGINE_SECONDS": "engine",
     "engine_analysis": "engine",
     "warm_up": "engine",
-    "from_text": "lines",
+    "from_text": "position",
     "Position": "position",
     "games": "position",
     "load": "position",

@@ -4,8 +4,9 @@ new position: the old one is left as it was), save it, analyse and solve it, dra
 
 Everything is done by the functions the command line and the window call: a file is read
 by the lab's reader (:func:`viewer.lab.reading.read_position`) and written atomically
-(:func:`model.files.write`), a search by :mod:`.engine`'s, a picture by
-:mod:`viewer.pictures`' (the checks of a picture's arguments in :mod:`.drawing`).
+(:func:`model.files.write`), a position text read back by :func:`from_text`, a search by
+:mod:`.engine`'s, a picture by :mod:`viewer.pictures`' (the checks of a picture's
+arguments in :mod:`.drawing`).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from pyramid_lab.model.game import (
 from pyramid_lab.model.puzzle import puzzle_text
 from pyramid_lab.model.review import GameReview
 from pyramid_lab.model.teaching import teaching_for
-from pyramid_lab.model.text import board_text, position_text
+from pyramid_lab.model.text import board_text, position_text, read_position_text
 
 from . import checks, drawing, engine
 from .named import read as read_named
@@ -77,6 +78,13 @@ def load(path: str | os.PathLike[str]) -> Position:
     window and ``pyramid-lab analyze`` say it; ValueError naming near names for a name that
     is not shipped."""
     return Position._read(read_named(path))
+
+
+def from_text(text: str) -> Position:
+    """The position written ``text``, a position text (:meth:`Position.to_text`'s line):
+    PositionTextError (a PositionFormatError, so a ValueError) naming the character where
+    it goes wrong and what is wrong there."""
+    return Position(read_position_text(text))
 
 
 class Position:
@@ -286,8 +294,8 @@ class Position:
 
     def fen(self) -> str:
         """:meth:`to_text`, by python-chess's name (``board.fen()``): the game's own
-        one-line grammar, which no chess program reads; :func:`pl.from_text
-        <viewer.script.lines.from_text>` reads it back."""
+        one-line grammar, which no chess program reads; :func:`from_text` reads it
+        back."""
         return self.to_text()
 
     @property
