@@ -43,15 +43,40 @@ def shown(source: str) -> str:
     return source[: MAX_SHOWN - 1] + "…"
 
 
-class ShortLines(io.TextIOBase):
+class Passing(io.TextIOBase):
+    """A text stream that writes to ``stream`` what its subclass makes of each text
+    (:class:`ShortLines`, :class:`Visible`) and is that stream in all else: flushed with
+    it, a terminal where it is one, in its encoding."""
+
+    def __init__(self, stream: TextIO | io.TextIOBase) -> None:
+        super().__init__()
+        self.stream = stream
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    @property
+    def encoding(self) -> Any:  # type: ignore[override]  # reason: the wrapped stream's
+        return getattr(self.stream, "encoding", "utf-8")
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+
+class ShortLines(Passing):
     """A text stream that passes what is written to ``stream`` as it comes (progress lines
     are not held back), cutting every line at ``limit`` characters: the rest of a longer
     line is dropped, an "…" in its place. ``main`` writes stderr through it, so no error
     line is longer, whichever message made it."""
 
     def __init__(self, stream: TextIO | io.TextIOBase, limit: int = MAX_ERROR_LINE) -> None:
-        super().__init__()
-        self.stream = stream
+        super().__init__(stream)
         self.limit = limit
         self.column = 0  # characters of the current line written (or cut)
 
@@ -71,22 +96,6 @@ class ShortLines(io.TextIOBase):
         self.stream.write("".join(out))
         return len(text)
 
-    def flush(self) -> None:
-        self.stream.flush()
-
-    def writable(self) -> bool:
-        return True
-
-    def isatty(self) -> bool:
-        return self.stream.isatty()
-
-    @property
-    def encoding(self) -> Any:  # type: ignore[override]  # reason: the wrapped stream's
-        return getattr(self.stream, "encoding", "utf-8")
-
-    def fileno(self) -> int:
-        return self.stream.fileno()
-
 
 #: What a terminal would act on rather than show: the control characters but line break and
 #: tab (ESC's sequences set a window's title, clear the screen, fill the clipboard: OSC 52),
@@ -100,35 +109,15 @@ def visible(text: str) -> str:
     return _CONTROL.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
 
 
-class Visible(io.TextIOBase):
+class Visible(Passing):
     """A text stream that passes what is written to ``stream`` with its control characters
     made visible (:func:`visible`): ``main`` writes stdout and stderr through it, so no text
     of a file (a puzzle's title, a lesson's step, a file's name) reaches the terminal as a
     command, whichever command prints it."""
 
-    def __init__(self, stream: TextIO) -> None:
-        super().__init__()
-        self.stream = stream
-
     def write(self, text: str) -> int:
         self.stream.write(visible(text))
         return len(text)
-
-    def flush(self) -> None:
-        self.stream.flush()
-
-    def writable(self) -> bool:
-        return True
-
-    def isatty(self) -> bool:
-        return self.stream.isatty()
-
-    @property
-    def encoding(self) -> Any:  # type: ignore[override]  # reason: the wrapped stream's
-        return getattr(self.stream, "encoding", "utf-8")
-
-    def fileno(self) -> int:
-        return self.stream.fileno()
 
 
 class Parser(argparse.ArgumentParser):

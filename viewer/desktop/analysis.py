@@ -32,8 +32,7 @@ from .table_box import TableBuildBox
 if TYPE_CHECKING:
     from ..lab import Lab
     from ..lab.board import Board
-    from ..lab.events import PositionChange
-    from ..lab.lab_change import LabChange
+    from ..lab.events import LabChange, PositionChange
     from .qt_port import QtPort
 
 

@@ -66,8 +66,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel
 
     from ..lab.board import Board, BoardChange
-    from ..lab.events import PositionChange
-    from ..lab.lab_change import LabChange
+    from ..lab.events import LabChange, PositionChange
     from ..lab.view_state import ViewField
     from ..widgets.puzzle_dock import PuzzleDock
 

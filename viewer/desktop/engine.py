@@ -32,7 +32,7 @@ from ..widgets.slots import guarded
 
 if TYPE_CHECKING:
     from ..lab.board import Board
-    from ..lab.engine import EngineChange
+    from ..lab.events import EngineChange
     from .qt_port import QtPort
 
 log = logging.getLogger("pyramid_lab.viewer")

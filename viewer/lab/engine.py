@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from pyramid_lab.i18n import M_, Message
 from pyramid_lab.model import search
@@ -33,7 +33,7 @@ from pyramid_lab.model.words import reason_of
 
 from .engine_table import Bare, Table, parts_due
 from .engine_words import describe_choice
-from .events import PositionChange, Signal
+from .events import EngineChange, PositionChange, Signal
 from .frame import Frame
 from .hints import Hints
 from .jobs import JOIN_SECONDS, EngineAnswer, HintAnswer, Job, JobRunner
@@ -46,11 +46,6 @@ from .turn_builder import STEPPED, Declined, Ready, TurnAnswer
 
 if TYPE_CHECKING:
     from .game_ui import UI
-
-#: What the engine announces (``Engine.changed``): "thinking" (a search began), "done" (it
-#: ended: the bar goes), "stopped" (ended with nothing to play: the board shows that),
-#: "hint", "players" (who plays a seat changed).
-EngineChange = Literal["thinking", "done", "stopped", "hint", "players"]
 
 
 class Engine:

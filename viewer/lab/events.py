@@ -28,6 +28,15 @@ PositionChange = Literal[
     "move", "undo", "redo", "goto", "load", "new", "lines", "saved", "puzzle", "review"
 ]
 
+#: What the engine announces (``Engine.changed``): "thinking" (a search began), "done" (it
+#: ended: the bar goes), "stopped" (ended with nothing to play: the board shows that),
+#: "hint", "players" (who plays a seat changed).
+EngineChange = Literal["thinking", "done", "stopped", "hint", "players"]
+
+#: What ``Lab.changed`` says (:mod:`viewer.lab.lab`): the engine's changes, passed on, and
+#: the lab's own.
+LabChange = EngineChange | Literal["lesson", "analysis", "analysis dropped", "title", "table built"]
+
 
 class Signal(Generic[P]):
     """Callbacks connected to a change; ``emit`` calls each with the change's arguments."""

@@ -4,11 +4,8 @@ text, a turn builder for clicks, and optional docks and overlays.
 A :class:`GameUI` lives as long as the window shows a game of its kind; it is told of each
 new position by :meth:`GameUI.turn` (one :class:`viewer.lab.turn_builder.TurnBuilder` per
 position). It reaches the window only through the small :class:`Host` protocol. Its hooks
-come in groups by concern, each a part it is made of: the board's sites
-(:class:`viewer.lab.game_sites.BoardSites`), the hint drawn
-(:class:`viewer.lab.game_sites.HintDrawing`) and its words
-(:class:`viewer.lab.game_words.GameWords`); the turn, the frame, the simultaneous nodes
-and the docks are its own.
+stand in one class, in sections by concern (a position, simultaneous nodes, docks, the
+board's sites, the hint drawn, its words): :class:`GameUI`'s docstring says why.
 
 This module imports no Qt, nor does a game's UI module when it is imported (its docks'
 widgets are imported where they are made): the classroom (``viewer/classroom/``), which
@@ -18,20 +15,23 @@ through its turn builder, as the window does.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol
 
 from pyramid_lab import i18n
 from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model.game import Game, Move
+from pyramid_lab.model.teaching import describe_result
 
 from .events import PositionChange
-from .frame import Frame, Vanish
-from .game_sites import BoardSites, HintDrawing
-from .game_words import GameWords
+from .frame import Frame, Marker, Vanish
+from .game_words import ChoiceGroup, MoveForm, Panel
+from .outcome_words import word
 from .turn_builder import Turn, TurnAnswer
+from .view_state import BoardGeometry
 
 #: The window's name for its controls beside the board (:attr:`GameUI.controls`).
 TURN_DOCK = M_("the Turn dock")
@@ -115,10 +115,23 @@ class Host(Protocol):
         ``finish`` gives (a UI's own button that completes a turn)."""
 
 
-class GameUI(BoardSites[Turn], HintDrawing[Turn], GameWords[Turn]):
+class GameUI(Generic[Turn]):
     """Base class of the game UIs: defaults for a game whose pieces are placed by clicks.
     ``Turn``: the game's turn builder (what :meth:`turn` makes and the other methods get
-    back); a UI taken by the window or a tool is a ``GameUI`` of any turn."""
+    back); a UI taken by the window or a tool is a ``GameUI`` of any turn.
+
+    One concept, kept whole on purpose (issue 110), as python-chess keeps its ``Board``:
+    it is the one face a game turns to its hosts, a set of hooks each with its default,
+    and a new game is written by reading this class and overriding what differs. The
+    hooks call each other across their sections (``describe`` names a site by
+    ``site_name``, ``hint_frame`` draws ``move_sites``, ``played`` says ``move_said``,
+    ``turn_status`` is ``status``), and every host (the window, the classroom, the
+    command line's pictures) calls them on one object; its size is the number of
+    questions a host asks of a game. Split into mixins, the same hooks were still one
+    object's, found in three files; handed in as parts, each host would reach through
+    a part to ask and each game would build its parts to answer. A game may still
+    group its overrides by concern in classes of its own that derive from this one
+    (Ball's and Rolling's sites and words)."""
 
     game_name: ClassVar[str]  # the model's registry name
     board_kind: ClassVar[str]  # a key of viewer.boards.BOARD_VIEWS
@@ -162,7 +175,7 @@ class GameUI(BoardSites[Turn], HintDrawing[Turn], GameWords[Turn]):
         """The picture of the position with the turn built so far."""
         raise NotImplementedError
 
-    # ---- simultaneous nodes (every side hands in a part of a joint move) -----------------
+    # ---- simultaneous nodes (every side hands in a part of a joint move) ----------------
 
     def waiting_sides(self, game: Game, turn: Turn) -> tuple[int, ...]:
         """The sides whose part of the joint move ``turn`` still waits for (the computer
@@ -231,6 +244,176 @@ class GameUI(BoardSites[Turn], HintDrawing[Turn], GameWords[Turn]):
 
     def close(self) -> None:
         """The window leaves this game: stop timers, drop docks."""
+
+    # ---- the board and its sites --------------------------------------------------------
+    # (a site is an int the board view knows; coordinates are a piece's in position files)
+
+    def geometry(self, game: Game) -> BoardGeometry:
+        """The geometry the board view is built on (the same object for the same board,
+        so the view is kept)."""
+        raise NotImplementedError
+
+    def sites(self, game: Game) -> dict[int, str]:
+        """The pieces on the board: site -> colour."""
+        site_of = self.site_of
+        return {site_of(coords): colour for coords, colour in game.pieces()}
+
+    def site_of(self, coords: tuple[int, ...]) -> int:
+        """The site of a piece's coordinates in position files."""
+        raise NotImplementedError
+
+    def coords_of(self, site: int) -> tuple[int, ...]:
+        """A site's coordinates in position files."""
+        raise NotImplementedError
+
+    def site_name(self, site: int) -> str:
+        """A site as the game writes it in moves ("1,0,2", "c3")."""
+        return ",".join(map(str, self.coords_of(site)))
+
+    def cell_of(self, site: int) -> int:
+        """The cell a site is in (a square, a hex: its pieces' sites share it); a site is
+        its own by default (a ball, a field)."""
+        return site
+
+    def corner_site(self, game: Game, name: str) -> int | None:
+        """The site of the corner called ``name`` (Partition's "SW", "AP": Practice's
+        first hint points at it); None where the board has no such corner (by default)."""
+        return None
+
+    def setup_frame(self, pieces: Mapping[int, str], geometry: BoardGeometry) -> Frame:
+        """Set-up mode: every site takes a click; empty ones show a marker."""
+        return Frame(
+            pieces=dict(pieces),
+            markers=tuple(Marker(s, "setup") for s in range(geometry.count) if s not in pieces),
+        )
+
+    def describe(self, game: Game, turn: Turn, site: int, shown: Mapping[int, str]) -> str:
+        """Hover text of a site, as the scene shows it."""
+        colour = shown.get(site)
+        if colour:
+            return M_("{site}, {colour}", site=self.site_name(site), colour=word(colour))
+        return M_("{site}, empty", site=self.site_name(site))
+
+    # ---- the engine's hint drawn --------------------------------------------------------
+
+    def move_sites(self, game: Game, move: Move) -> tuple[int, ...]:
+        """The sites a legal ``move`` of ``game`` puts a piece of the mover on (a hint
+        draws a ghost piece there); none by default."""
+        return ()
+
+    def move_from(self, game: Game, move: Move) -> tuple[int, ...]:
+        """The sites a legal ``move`` takes the mover's piece from to put it elsewhere (a
+        lift, a step; a hint rims them "selected"); none by default."""
+        return ()
+
+    def move_removes(self, game: Game, move: Move) -> tuple[int, ...]:
+        """The pieces a legal ``move`` takes off the board (removals, captures; a hint
+        rims them "remove"); none by default."""
+        return ()
+
+    def hint_frame(self, game: Game, move: Move, frame: Frame) -> Frame:
+        """``frame`` with the engine's hinted ``move`` drawn: a ghost piece of the mover's
+        colour where it puts one (:meth:`move_sites`), the "selected" rim on where it comes
+        from (:meth:`move_from`: a lift, a step) and the "remove" rim on the pieces it takes
+        off the board (:meth:`move_removes`)."""
+        mover = game.to_move
+        ghosts = {**frame.ghosts, **dict.fromkeys(self.move_sites(game, move), mover)}
+        highlights = dict(frame.highlights)
+        for style, sites in (
+            ("selected", self.move_from(game, move)),
+            ("remove", self.move_removes(game, move)),
+        ):
+            if sites:
+                highlights[style] = tuple(highlights.get(style, ())) + tuple(sites)
+        return dataclasses.replace(frame, ghosts=ghosts, highlights=highlights)
+
+    def hinted_move(self, game: Game, move: Move, words: str = "") -> None:
+        """The engine's hint for ``game`` came (it is drawn by :meth:`hint_frame`);
+        ``words``: the status bar's sentence on it (a dock may show it whole)."""
+
+    def hint_refusal(self, game: Game) -> str:
+        """Why no hint may be given now ('' when one may): a hot seat's screen not yet
+        handed to the player deciding, say (the hint would show whoever sits there)."""
+        return ""
+
+    def hint_side(self, game: Game, turn: Turn) -> int | None:
+        """The side a hint is for at a simultaneous node (the side whose part is being
+        made on screen), or None."""
+        return None
+
+    # ---- its words ----------------------------------------------------------------------
+
+    def status(self, game: Game) -> str:
+        """The side to move, or how the game ended."""
+        if game.is_over():
+            return describe_result(game)
+        return M_("{side} to move", side=word(game.to_move))
+
+    def turn_status(self, game: Game, turn: Turn) -> str:
+        """The status bar's words with ``turn`` built so far (the window asks at each
+        redraw): :meth:`status` by default."""
+        return self.status(game)
+
+    def move_words(self, game: Game, move: Move) -> str:
+        """``move`` in the game's words, beside its notation ('' when the notation says it
+        all): a list of moves to choose from shows them."""
+        return ""
+
+    def move_groups(self, game: Game, moves: Sequence[Move]) -> list[ChoiceGroup] | None:
+        """``moves`` (legal in ``game``) grouped under headings with the words of the
+        window's Turn dock, for a host that lists them as buttons; None: a plain list."""
+        return None
+
+    def panels(self, game: Game) -> list[Panel]:
+        """What the game's docks show beside the board, for a host without them: none by
+        default."""
+        return []
+
+    def move_form(self, game: Game) -> MoveForm | None:
+        """A form to write the move of ``game`` with, where its legal moves are too many
+        to list (None: list them, or type one)."""
+        return None
+
+    def played(self, game: Game, mover: str, move: Move) -> str:
+        """The status-bar line after ``mover`` played ``move`` (``game`` is after it)."""
+        effect = game.last_effect()
+        what = effect.describe() if effect is not None else ""
+        if what:
+            return M_(
+                "{mover} played {move}: {effect}",
+                mover=word(mover),
+                move=self.move_said(move),
+                effect=word(what),
+            )
+        return M_("{mover} played {move}", mover=word(mover), move=self.move_said(move))
+
+    def move_listed(self, move: Move) -> str:
+        """``move`` as the Moves dock lists it after its mover: its notation by default; a
+        game whose notation holds words says them in the reader's language (a Message whose
+        English is the notation)."""
+        return str(move)
+
+    def move_said(self, move: Move) -> str:
+        """``move`` as a status line names it (a hint, a move played): its notation, with
+        its words where the notation needs a key a newcomer lacks (Pyraos's ``x``)."""
+        return str(move)
+
+    def hidden_moves(self, game: Game, line: Sequence[tuple[str, Move]]) -> Mapping[int, str]:
+        """Moves of the current ``line`` (each with its mover; ``game`` shows the position
+        after the first ``len(game.move_stack)`` of them) that the players at the board
+        may not read yet, by index into ``line``, with the words the Moves dock shows
+        instead ("red: deploys a (hidden)"): secret orders before their
+        reveal. The dock hides the other lines tried at those moves too. None by default."""
+        return {}
+
+    def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
+        """What the overlays of ``frame`` mean in the game's words, for the scene's legend,
+        by (kind, style) as ``viewer.widgets.legend`` names them; the palette's meanings
+        stand for the rest. Once the game is over nothing takes a click: a piece still
+        outlined in gold is the winner's (a game outlines them, or nothing)."""
+        if game.is_over():
+            return {("rim", "clickable"): M_("the winner's pieces that won the game")}
+        return {}
 
 
 #: A game UI of any turn: what the board on show, its modes and the front ends take.

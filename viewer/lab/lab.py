@@ -42,12 +42,19 @@ from .board import KEEPS_TURN, WINDOW_WORDS, Board, FrontWords, InstantClock, UI
 from .board_host import BoardTable, ClockMaker
 from .bulletin import Bulletin
 from .documents import Documents, MemoryStore, RecentFiles
-from .engine import Engine, EngineChange
-from .events import Following, PositionChange, PositionKept, PositionTaken, Signal
+from .engine import Engine
+from .events import (
+    EngineChange,
+    Following,
+    LabChange,
+    PositionChange,
+    PositionKept,
+    PositionTaken,
+    Signal,
+)
 from .export_plan import ExportPlan
 from .jobs import JOIN_SECONDS, Job, JobRunner, Post, at_once, time_left
 from .lab_analysis import LabAnalysis
-from .lab_change import LabChange
 from .lesson import Lessons
 from .port import Port
 from .practice import Practice, PracticeBoard

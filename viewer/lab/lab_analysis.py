@@ -6,7 +6,6 @@ told to analyse again once a whole-game table is built (the book reads it from t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from pyramid_lab.i18n import M_
 from pyramid_lab.model import search
@@ -14,12 +13,9 @@ from pyramid_lab.model.words import reason_of
 
 from .analysis import Analyses
 from .bulletin import Bulletin
-from .events import PositionChange
+from .events import LabChange, PositionChange
 from .jobs import Job
 from .table_build import BuildEnd, Built, with_build_item
-
-if TYPE_CHECKING:
-    from .lab_change import LabChange
 
 #: What the status line says when a move drops the analysis under way.
 DROPPED = M_("the analysis was dropped: the position changed (Analyse it again)")

@@ -17,24 +17,22 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the names of _NAMES, for the type checker (a test keeps the three alike)
     from .drawing import PICTURE_SIZE
-    from .engine import warm_up
-    from .lines import from_text
-    from .position import Position, games, load, new
-    from .searching import ENGINE_SECONDS, engine_analysis
+    from .engine import ENGINE_SECONDS, engine_analysis, warm_up
+    from .position import Position, from_text, games, load, new
     from .shipped import Example, Lesson, LessonStep, Puzzle, examples, lessons, puzzles
 
 #: Each name of the API -> the module of this package it comes from, imported when the
 #: name is first asked for.
 _NAMES: dict[str, str] = {
     "PICTURE_SIZE": "drawing",
+    "ENGINE_SECONDS": "engine",
+    "engine_analysis": "engine",
     "warm_up": "engine",
-    "from_text": "lines",
+    "from_text": "position",
     "Position": "position",
     "games": "position",
     "load": "position",
     "new": "position",
-    "ENGINE_SECONDS": "searching",
-    "engine_analysis": "searching",
     "Example": "shipped",
     "Lesson": "shipped",
     "LessonStep": "shipped",

@@ -1,7 +1,7 @@
 """The engine for scripts and the command line alike (``docs/api.md``): which games it
-analyses, what it says of a position it does not, the solve and the review both call
-(:func:`solve_position`, :func:`review_game`), and :func:`warm_up`, which compiles the
-search before a script needs it.
+analyses, what it says of a position it does not, the analysis, the solve and the review
+both call (:func:`engine_analysis`, :func:`solve_position`, :func:`review_game`), and
+:func:`warm_up`, which compiles the search before a script needs it.
 
 A first use that compiles the search (numba, a minute or two after an install) says so on
 stderr as a library does, through :mod:`logging`: the compiled core logs each step of a
@@ -20,8 +20,10 @@ from pyramid_lab.model.game import Game, SaidError, game_class, game_names
 
 if TYPE_CHECKING:
     from pyramid_lab.model.review import GameReview
-    from pyramid_lab.model.search import SolveResult
+    from pyramid_lab.model.search import Analysis, SolveResult
 
+#: Seconds the engine thinks on a position unless told (``analyze --engine``'s default).
+ENGINE_SECONDS = 3.0
 #: Seconds the review thinks on each position unless told (``review --seconds``' default,
 #: ``viewer.cli.review.REVIEW_SECONDS``: a test keeps them alike).
 REVIEW_SECONDS = 2.0
@@ -58,6 +60,26 @@ def check_analysed(game: Game) -> None:
     if why is not None:
         games = ", ".join(analysed_games())
         raise SaidError(M_("{reason}; the games it analyses: {games}", reason=why, games=games))
+
+
+def engine_analysis(
+    game: Game, *, seconds: float | None = None, threads: int | None = None
+) -> Analysis:
+    """The engine's analysis of ``game`` (left unchanged) as ``pyramid-lab analyze
+    --engine`` makes it: ``seconds`` (default :data:`ENGINE_SECONDS`) on ``threads``
+    (default: this machine's cores). ValueError where the engine analyses no position of
+    the game or no one player is to move (its reason, and the games it analyses), or for
+    seconds or threads it takes not. A first use that compiles the search says so on
+    stderr (the module's docstring)."""
+    from pyramid_lab.model import search
+
+    check_analysed(game)
+    return search.analyse(
+        game,
+        knowledge=search.knowledge_for(game),
+        seconds=ENGINE_SECONDS if seconds is None else seconds,
+        threads=search.computer.default_threads() if threads is None else threads,
+    )
 
 
 def unreviewed(game: Game) -> Message | None:

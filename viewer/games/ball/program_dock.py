@@ -7,14 +7,17 @@ the program: hot-seat play shows one player's editor at a time, with a "hand ove
 for the other; the computer's dock only says what it is doing.
 
 The Turn dock beside them (whose program is awaited, the timer, the last turn's rows) is
-``turn_dock.py``'s :class:`TurnDock`.
+``turn_dock.py``'s :class:`TurnDock`. The editor's two widgets of its own: the stack of
+the dock's pages, as tall as the page on show (:class:`PageStack`), and the notation box
+(:class:`NotationEdit`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -23,9 +26,11 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QPushButton,
     QSizePolicy,
+    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -38,7 +43,6 @@ from pyramid_lab.model.game import InvalidMoveError
 
 from ...lab.palette import PIECE_RGB
 from ...widgets.names import colour_name, colour_word
-from .editor_parts import NotationEdit, PageStack
 
 SIZES = (N_("Large"), N_("Medium"), N_("Small"))
 #: The special moves as the choice page offers them: a title and what each does.
@@ -341,6 +345,44 @@ class ProgramEditor(QWidget):
         self.submit.setEnabled(problem is None)
         if not self._loading:
             self._changed()
+
+
+class PageStack(QStackedWidget):
+    """A stack whose height is its current page's: a covered Program dock takes the room of
+    its one sentence, and the Turn dock below gets the rest. Its width is its widest page's,
+    so the dock column keeps its width when a program is handed in and its editor covered."""
+
+    def sizeHint(self) -> QSize:
+        if self.currentWidget() is None:
+            return super().sizeHint()
+        return self._size([page.sizeHint() for page in self._pages()])
+
+    def minimumSizeHint(self) -> QSize:
+        if self.currentWidget() is None:
+            return super().minimumSizeHint()
+        return self._size([page.minimumSizeHint() for page in self._pages()])
+
+    def _pages(self) -> list[QWidget]:
+        return [page for i in range(self.count()) if (page := self.widget(i)) is not None]
+
+    def _size(self, sizes: list[QSize]) -> QSize:
+        """The widest page's width, the current page's height."""
+        return QSize(max(s.width() for s in sizes), sizes[self.currentIndex()].height())
+
+
+class NotationEdit(QLineEdit):
+    """The notation box: Enter sets the typed program (the window's Return shortcut, Finish
+    turn, must not take the key while the box has the focus)."""
+
+    def event(self, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            event.accept()  # the key comes to the box as a key press
+            return True
+        return super().event(event)
 
 
 class ProgramDock(QDockWidget):

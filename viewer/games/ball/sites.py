@@ -12,7 +12,7 @@ from pyramid_lab.model.ball.rules import parse_square
 from pyramid_lab.model.game import Game
 
 from ...boards.geometries import GridBoard
-from ...lab.game_sites import BoardSites
+from ...lab.game_ui import GameUI
 from ...lab.outcome_words import word
 from ...lab.palette import GOAL_ROW
 from ...lab.turn_builder import Turn
@@ -43,7 +43,7 @@ def square_name(site: int) -> str:
     return f"{'abcdefg'[square % 7]}{square // 7 + 1}"
 
 
-class BallSites(BoardSites[Turn]):
+class BallSites(GameUI[Turn]):
     """The board's sites of Pyramid Ball's UI (a part of :class:`BallUI`)."""
 
     def geometry(self, game: Game) -> GridBoard:

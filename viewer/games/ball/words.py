@@ -23,7 +23,8 @@ from pyramid_lab.model.words import colour as side_word
 from pyramid_lab.model.words import joined
 
 from ...lab.frame import Frame, Path
-from ...lab.game_words import FormPart, GameWords, MoveForm
+from ...lab.game_ui import GameUI
+from ...lab.game_words import FormPart, MoveForm
 from ...lab.outcome_words import word
 from ...lab.palette import GOAL_ROW
 from ...lab.turn_builder import Turn
@@ -145,7 +146,7 @@ def tracks(game: PyramidBall, side: int, program: Program) -> tuple[Path, ...]:
     return tuple(paths)
 
 
-class BallWords(GameWords[Turn]):
+class BallWords(GameUI[Turn]):
     """Pyramid Ball's UI's words (a part of :class:`BallUI`)."""
 
     def move_form(self, game: Game) -> MoveForm | None:

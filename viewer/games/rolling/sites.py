@@ -15,7 +15,7 @@ from pyramid_lab.model.words import colour as colour_word
 
 from ...boards.geometries import HexCell, HexMap
 from ...lab.frame import Frame, Marker
-from ...lab.game_sites import BoardSites
+from ...lab.game_ui import GameUI
 from ...lab.turn_builder import Turn
 from ...lab.view_state import BoardGeometry
 from .words import white_pyramid_words
@@ -60,7 +60,7 @@ def hex_map(board: RollingMap) -> HexMap:
     return HexMap(cells, layers=LAYERS)
 
 
-class RollingSites(BoardSites[Turn]):
+class RollingSites(GameUI[Turn]):
     """The map's sites of Rolling Pyramids' UI (a part of :class:`RollingUI`): one hex map
     per map of the game, kept (the board view is kept with it)."""
 

@@ -22,7 +22,8 @@ from pyramid_lab.model.teaching import describe_result
 
 from ...lab import palette
 from ...lab.frame import Frame
-from ...lab.game_words import ChoiceGroup, GameWords, Panel
+from ...lab.game_ui import GameUI
+from ...lab.game_words import ChoiceGroup, Panel
 from ...lab.outcome_words import joined, word
 from ...lab.turn_builder import Turn
 from .listed import move_listed
@@ -62,7 +63,7 @@ def phase_word(game: RollingPyramids) -> str:
     return PHASE_WORDS.get(game.phase, game.phase)
 
 
-class RollingWords(GameWords[Turn]):
+class RollingWords(GameUI[Turn]):
     """Rolling Pyramids' UI's words."""
 
     def status(self, game: Game) -> str:
