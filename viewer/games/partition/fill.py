@@ -122,7 +122,15 @@ class RandomFill:
     def prompt(self) -> str:
         if self._fill is None:
             return ""
-        return f"filling at random (seed {self._fill[2]}): {self._shown()}/{len(self._fill[1])}"
+        return M_(
+            "filling at random (seed {seed}): {shown}/{count}",
+            seed=str(self._fill[2]),  # (a seed: notation, as the command line takes it)
+            shown=self._shown(),
+            count=len(self._fill[1]),
+        )
 
     def busy(self) -> str:
-        return "filling at random: wait for the result (Undo afterwards)" if self._fill else ""
+        """Why a move is refused while the fill plays itself out (a Message)."""
+        if not self._fill:
+            return ""
+        return M_("filling at random: wait for the result (Undo afterwards)")
