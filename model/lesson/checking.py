@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pyramid_lab.i18n import M_, N_, Message, Mn_
+from pyramid_lab.i18n import M_, N_, Message, Mn_, number
 
 from ..errors import not_a_player
 from ..game import (
@@ -181,7 +181,12 @@ def right_moves_flags(
         probe.pop()
         if progress is not None and time.monotonic() - said >= PROGRESS_EVERY_S:
             said = time.monotonic()
-            progress((index + 1) / len(moves), f"({index + 1:,} of {len(moves):,} moves tried)")
+            tried = M_(
+                "({count} of {total} moves tried)",
+                count=number(index + 1),
+                total=number(len(moves)),
+            )
+            progress((index + 1) / len(moves), tried)
     return flags
 
 

@@ -375,3 +375,19 @@ def test_a_set_up_piece_refused_is_named_in_the_readers_language():
     said = _in_dock(hint.reason)
     assert said == 'x tick "Study" above'
     assert "„Studie“" in i18n.shown(said, "de")
+
+
+def test_the_rules_answers_progress_is_said_in_the_readers_language(monkeypatch):
+    """Fill answers from the rules says how far it got ("(1 of 2 moves tried)"): English
+    in every language before (issue 108 item 3), its counts the language's way."""
+    from pyramid_lab.model import lesson as lessons
+    from pyramid_lab.model.lesson import checking
+
+    monkeypatch.setattr(checking, "PROGRESS_EVERY_S", 0.0)
+    said: list[str] = []
+    task = lessons.Task("place", (), {"holds": "SW", "by": "red"})
+    lessons.right_answers(task, _lesson_position(), progress=lambda _f, text: said.append(text))
+    assert said
+    assert said[0] == f"(1 of {len(_lesson_position().legal_moves())} moves tried)"
+    assert _german(said[0]).startswith("(1 von ")
+    assert _german(said[0]).endswith(" Zügen probiert)")
