@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pyramid_lab.i18n import M_, N_, Message
+from pyramid_lab.i18n import M_, N_, Message, number
 
 from ..game import InvalidMoveError, JointMove, Move, SaidError, quote
 from ..teaching import describe_result
@@ -357,9 +357,13 @@ class BallMoves(BallPosition):
             return self.legal_move_count()
         if self.is_over():
             return 0
-        raise ValueError(
-            f"perft {depth}: Pyramid Ball has {self.legal_move_count():,} joint moves a turn; "
-            "only depth 0 and 1 can be counted"
+        raise SaidError(
+            M_(
+                "perft {depth}: Pyramid Ball has {count} joint moves a turn; only depth 0 and 1 "
+                "can be counted",
+                depth=depth,
+                count=number(self.legal_move_count()),
+            )
         )
 
     def search_moves(self) -> list[Any]:
