@@ -107,7 +107,7 @@ ROW_LINES = {
 def explain_row(row: RowReport) -> list[str]:
     """One line per pyramid (its entry, what happened, why), the pass and the events:
     Messages, said in each reader's language (issue 108: English in every one before)."""
-    lines = []
+    lines: list[str] = []
     for p in row.pyramids:
         told = p.entry if p.direction is None else f"{p.entry} ({p.direction})"
         outcome = p.outcome if p.outcome in ROW_LINES else "stood"
