@@ -64,7 +64,9 @@ class RandomFill:
         if host is None or dock is None or self._fill is not None:
             return  # one fill at a time
         if host.setup_active():
-            host.show_message("Fill at random fills the game's position: leave set-up mode first")
+            host.show_message(
+                M_("Fill at random fills the game's position: leave set-up mode first")
+            )
             return
         game = host.game
         assert isinstance(game, Partition)
@@ -74,7 +76,7 @@ class RandomFill:
         seed = dock.seed.value()
         order = game.fill_order(seed)
         if not order:
-            host.show_message("the pyramid is full: nothing to fill")
+            host.show_message(M_("the pyramid is full: nothing to fill"))
             return
         self._fill = (game.filled(order), order, seed)
         dock.seed.setValue(seed + 1)  # the next fill differs; set it back to repeat
