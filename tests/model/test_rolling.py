@@ -1012,3 +1012,15 @@ def test_a_files_errors_are_said_in_the_readers_language():
     assert german[1] == "die d8-Zahl muss größer sein als die d4-Zahl"
     assert german[2] == "muss eine ganze Zahl ab 0 sein, nicht -1"
     assert german[3].startswith("muss eines von solo_start, roll, draft, ")
+
+
+def test_a_space_the_map_lacks_is_refused_in_the_readers_language():
+    """``holder("99")`` (a script's question): the map's refusal, English as it was, said
+    in the reader's language (issue 108 item 3)."""
+    from pyramid_lab import i18n
+    from pyramid_lab.model.words import reason_of
+
+    game = new(2)
+    with pytest.raises(ValueError, match="'99' is no space of the map") as caught:
+        game.holder("99")
+    assert i18n.shown(reason_of(caught.value), "de").startswith("'99' ist kein Feld der Karte ")
