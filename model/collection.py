@@ -46,7 +46,7 @@ from .languages import pick
 from .puzzle import goal_of, puzzle_text
 from .setup import file_state
 from .userfiles import UserFile, config_dir, is_count
-from .words import system_reason
+from .words import joined, system_reason
 
 INDEX = "collection.json"
 INDEX_FORMAT = COLLECTION_FORMAT
@@ -56,7 +56,7 @@ PROGRESS_FORMAT = "pyramid-lab-puzzles-solved"
 MAX_DIFFICULTY_DIGITS = 18
 _NUMBER = re.compile(rf"^\s*(\d{{1,{MAX_DIFFICULTY_DIGITS}}})(?!\d)")
 #: A puzzle's level, from its place among the measured puzzles of its collection (thirds).
-LEVELS = ("easy", "medium", "hard")
+LEVELS = (N_("easy"), N_("medium"), N_("hard"))  # (words: said where they are shown)
 STARS = ("\u2605\u2606\u2606", "\u2605\u2605\u2606", "\u2605\u2605\u2605")  # filled / empty
 #: Largest collection.json read (a line a puzzle: thousands of puzzles fit in far less).
 MAX_INDEX_BYTES = 4 * 1024 * 1024
@@ -98,16 +98,23 @@ class Entry:
 
     def measure_text(self) -> str:
         """The raw measure in words: '26242 playouts (saturated: 3 plies, 129 proof
-        nodes)'; '' when there is none."""
+        nodes)'; '' when there is none (a Message: said in each reader's language)."""
         if self.difficulty is None:
             return ""
-        text = f"{self.difficulty} playouts"
-        more = [f"{self.plies} plies"] if self.plies is not None else []
+        # TRANSLATORS: the engine's measure of a puzzle: playouts, plies and proof nodes are
+        # always many here (a plural's other form)
+        text = M_("{count} playouts", count=self.difficulty)
+        more = [M_("{count} plies", count=self.plies)] if self.plies is not None else []
         if self.proof_nodes is not None:
-            more.append(f"{self.proof_nodes} proof nodes")
+            more.append(M_("{count} proof nodes", count=self.proof_nodes))
+        listed = joined(more, ", ")
         if self.capped:
-            return f"{text} (the engine often misses it; ranked by {', '.join(more)})"
-        return f"{text} ({', '.join(more)})" if more else text
+            return M_(
+                "{measure} (the engine often misses it; ranked by {more})",
+                measure=text,
+                more=listed,
+            )
+        return M_("{measure} ({more})", measure=text, more=listed) if more else text
 
 
 def rank_key(

@@ -14,6 +14,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from pyramid_lab.i18n import M_
+
 from .game import PositionFormatError
 
 ENGLISH = "en"
@@ -39,14 +41,18 @@ def read_text(raw: Any, key: str, limit: int, *, empty: bool = False) -> tuple[s
     English and the other languages, each checked (PositionFormatError naming ``key``)."""
     if isinstance(raw, dict):
         if ENGLISH not in raw:
-            raise PositionFormatError(key, 'a text in several languages needs "en" (English)')
+            raise PositionFormatError(key, M_('a text in several languages needs "en" (English)'))
         if len(raw) > MAX_LANGUAGES:
-            raise PositionFormatError(key, f"{len(raw)} languages (at most {MAX_LANGUAGES})")
+            raise PositionFormatError(
+                key,
+                M_("{count} languages (at most {most})", count=len(raw), most=MAX_LANGUAGES),
+            )
         others: dict[str, str] = {}
         for code, value in raw.items():
             if not isinstance(code, str) or not _CODE.match(code):
                 raise PositionFormatError(
-                    key, f"{code!r} is not a language's code (like en, de, sv, pt_BR)"
+                    key,
+                    M_("{code} is not a language's code (like en, de, sv, pt_BR)", code=repr(code)),
                 )
             text = _one(value, f"{key}.{code}", limit, empty)
             if code != ENGLISH:
@@ -59,12 +65,15 @@ def _one(raw: Any, key: str, limit: int, empty: bool) -> str:
     if not isinstance(raw, str) or (not empty and not raw.strip()):
         raise PositionFormatError(
             key,
-            "must be a non-empty text or an object of languages"
+            M_("must be a non-empty text or an object of languages")
             if not empty
-            else "must be a text or an object of languages",
+            else M_("must be a text or an object of languages"),
         )
     if len(raw) > limit:
-        raise PositionFormatError(key, f"too long: {len(raw)} characters (at most {limit})")
+        raise PositionFormatError(
+            key,
+            M_("too long: {count} characters (at most {most})", count=len(raw), most=limit),
+        )
     return raw
 
 

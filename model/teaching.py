@@ -142,9 +142,12 @@ class Teaching(Generic[G]):
         except ValueError:
             coords = ()
         if len(coords) != game.coordinate_count:
-            raise ValueError(
-                f"{quote(text)} is not a point: write {game.coordinate_count} whole numbers "
-                "separated by commas"
+            raise SaidError(
+                M_(
+                    "{text} is not a point: write {count} whole numbers separated by commas",
+                    text=quote(text),
+                    count=game.coordinate_count,
+                )
             )
         return coords
 

@@ -25,10 +25,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from pyramid_lab.i18n import M_, number
+from pyramid_lab.i18n import M_, number, shown
 
 from .game import Game, PositionFormatError, game_class, game_names, quote
 from .textcodec import Field, PositionTextError, TextCodec, TextFields
+from .words import colour
 
 #: The longest text read: a base-50 Partition with every point filled and Rolling
 #: Pyramids' richest state stay far below it.
@@ -232,5 +233,9 @@ def board_text(game: Game, *, symbols: bool = False) -> str:
     except KeyError:  # a game without a text of its own: its pieces listed
         drawn = "\n".join(f"{list(c)} {colour}" for c, colour in sorted(game.pieces()))
     outcome = game.outcome()
-    said = outcome.describe() if outcome is not None else f"{game.to_move} to move"
-    return f"{drawn}\n{said}"
+    said = (
+        outcome.describe()
+        if outcome is not None
+        else M_("{side} to move", side=colour(game.to_move))
+    )
+    return f"{drawn}\n{shown(said)}"  # (its words in the script's language: i18n.use)

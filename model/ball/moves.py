@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pyramid_lab.i18n import M_
+from pyramid_lab.i18n import M_, N_, Message, number
 
 from ..game import InvalidMoveError, JointMove, Move, SaidError, quote
 from ..teaching import describe_result
@@ -186,12 +186,18 @@ class SpecialChoice(Move):
     def __str__(self) -> str:
         return f"takes {self.special.replace('_', ' ')}"
 
-    def words(self) -> str:
-        """``red takes Quick Pass``, for messages."""
-        return f"{self.colour} takes {SPECIAL_TITLES[self.special]}"
+    def words(self) -> Message:
+        """``red takes Quick Pass``, for messages (a Message: said in each reader's
+        language, the colour and the special move's name words of the catalog)."""
+        return M_(
+            "{side} takes {special}",
+            side=colour_word(self.colour),
+            special=Message(SPECIAL_TITLES[self.special]),
+        )
 
 
-SPECIAL_TITLES = {"dash": "Dash", "quick_pass": "Quick Pass", "blitz": "Blitz"}
+#: The special moves' titles, as words (the catalog's: each language keeps the names).
+SPECIAL_TITLES = {"dash": N_("Dash"), "quick_pass": N_("Quick Pass"), "blitz": N_("Blitz")}
 _CHOICE_TEXT = re.compile(
     r"\s*(?:(red|blue)\s+)?takes?\s+(dash|quick[_ ]pass|blitz)\s*", re.IGNORECASE
 )
@@ -351,9 +357,13 @@ class BallMoves(BallPosition):
             return self.legal_move_count()
         if self.is_over():
             return 0
-        raise ValueError(
-            f"perft {depth}: Pyramid Ball has {self.legal_move_count():,} joint moves a turn; "
-            "only depth 0 and 1 can be counted"
+        raise SaidError(
+            M_(
+                "perft {depth}: Pyramid Ball has {count} joint moves a turn; only depth 0 and 1 "
+                "can be counted",
+                depth=depth,
+                count=number(self.legal_move_count()),
+            )
         )
 
     def search_moves(self) -> list[Any]:

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyramid_lab.i18n import M_
+from pyramid_lab.i18n import M_, shown
 
 from ..game import Game, PositionFormatError
 from ..setup import from_setup_state
 from ..textcodec import Field, PositionTextError, TextFields, read_rows, write_rows
 from ..words import colour as colour_word
+from ..words import joined
 from .rules import COLS, FILE_SIZE, ROWS, SIZE_LETTERS, parse_square, square_name
 from .state import COLOURS, BallPosition
 
@@ -121,8 +122,18 @@ class BallCodec:
         lines = ["   a  b  c  d  e  f  g"]
         for row in reversed(range(ROWS)):
             lines.append(f"{row + 1}  " + " ".join(at.get((c, row), empty) for c in range(COLS)))
-        scores = ", ".join(f"{c} {n}" for c, n in game.scores.items())
-        lines.append(f"red L M S, blue l m s, * the ball's carrier; {game.ball_text()}; {scores}")
+        scores = joined(
+            [M_("{side} {score}", side=colour_word(c), score=n) for c, n in game.scores.items()],
+            ", ",
+        )
+        # TRANSLATORS: the text board's key (L M S: red's pyramids, l m s: blue's), the ball
+        # and the scores
+        legend = M_(
+            "red L M S, blue l m s, * the ball's carrier; {ball}; {scores}",
+            ball=game.ball_text(),
+            scores=scores,
+        )
+        lines.append(shown(legend))  # (in the script's language: i18n.use)
         return "\n".join(line.rstrip() for line in lines)
 
 

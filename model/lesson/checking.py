@@ -8,8 +8,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pyramid_lab.i18n import M_, N_, Message, Mn_
+from pyramid_lab.i18n import M_, N_, Message, Mn_, number
 
+from ..errors import not_a_player
 from ..game import (
     Game,
     Move,
@@ -180,7 +181,12 @@ def right_moves_flags(
         probe.pop()
         if progress is not None and time.monotonic() - said >= PROGRESS_EVERY_S:
             said = time.monotonic()
-            progress((index + 1) / len(moves), f"({index + 1:,} of {len(moves):,} moves tried)")
+            tried = M_(
+                "({count} of {total} moves tried)",
+                count=number(index + 1),
+                total=number(len(moves)),
+            )
+            progress((index + 1) / len(moves), tried)
     return flags
 
 
@@ -256,21 +262,28 @@ def check_rule(game: Game, kind: str, rule: Any) -> str | None:
             "win-within": '{"side": COLOUR, "within": PLIES}',
             "click-points": "a question object",
         }
-        return f"a {kind} task's rule must be an object: {shapes.get(kind, 'a goal object')}"
+        shape = shapes.get(kind)
+        if shape is None:
+            return M_("a {kind} task's rule must be an object: a goal object", kind=kind)
+        return M_("a {kind} task's rule must be an object: {shape}", kind=kind, shape=shape)
     try:
         if kind == "click-points":
             teaching_for(game).lesson_points(game, rule)
         elif kind == "win-within":
             unknown = sorted(set(rule) - {"side", "within"})
             if unknown:
-                return f"{shorten(unknown[0])}: not a key of a win-within task (side, within)"
+                return M_(
+                    "{key}: not a key of a win-within task (side, within)", key=shorten(unknown[0])
+                )
             side, within = rule.get("side", game.to_move), rule.get("within")
             if side not in game.players:
-                return f"side: must be {' or '.join(map(repr, game.players))}, not {quote(side)}"
-            if not isinstance(within, int) or isinstance(within, bool):
-                return f"within: must be a number of plies from 1 to {MAX_WITHIN}"
-            if not 1 <= within <= MAX_WITHIN:
-                return f"within: must be a number of plies from 1 to {MAX_WITHIN}"
+                return M_("{key}: {reason}", key="side", reason=not_a_player(game.players, side))
+            if (
+                not isinstance(within, int)
+                or isinstance(within, bool)
+                or not 1 <= within <= MAX_WITHIN
+            ):
+                return M_("within: must be a number of plies from 1 to {most}", most=MAX_WITHIN)
         else:
             check_goal(game, rule)
     except (ValueError, TypeError, KeyError) as exc:

@@ -8,7 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from pyramid_lab.i18n import M_
+
 from ..game import Piece, quote
+from ..words import colour as colour_word
 from .fights import PHARAOH, Troops
 from .rules import DEVICES, PICKS, Faction
 from .sheet_reader import SheetReader
@@ -113,7 +116,7 @@ class _StateReader(SheetReader):
         sheets = self.obj(raw["sheets"], "state.sheets", self.players)
         for p, colour in enumerate(self.players):
             if colour not in sheets:
-                raise self.fail(f"state.sheets.{colour}", "required key is missing")
+                raise self.fail(f"state.sheets.{colour}", M_("required key is missing"))
             s.sheets[p] = self._sheet(sheets[colour], game.factions[p], f"state.sheets.{colour}")
         self._devices(s, raw["devices"])
         self._orders(s, raw["orders"])
@@ -130,7 +133,7 @@ class _StateReader(SheetReader):
         state: Mapping[str, Any] = self.obj(raw, "state", known)
         for key in known:
             if key not in state:
-                raise self.fail(f"state.{key}", "required key is missing")
+                raise self.fail(f"state.{key}", M_("required key is missing"))
         return state
 
     def _phase(self, s: State, raw: Mapping[str, Any]) -> None:
@@ -141,7 +144,12 @@ class _StateReader(SheetReader):
             allowed.remove("soldiers")
         if phase not in allowed:
             raise self.fail(
-                "state.phase", f"must be one of {', '.join(allowed)}, not {quote(phase)}"
+                "state.phase",
+                M_(
+                    "must be one of {choices}, not {value}",
+                    choices=", ".join(allowed),
+                    value=quote(phase),
+                ),
             )
         s.phase = phase
         opening = phase in ("start", "solo_start")
@@ -161,14 +169,25 @@ class _StateReader(SheetReader):
         for index, (coords, colour) in enumerate(pieces):
             key = f"pieces[{index}]"
             if len(coords) != 3:
-                raise self.fail(key, "a piece is [cell, troops, heroes, colour]")
+                raise self.fail(key, M_("a piece is [cell, troops, heroes, colour]"))
             code, plain, heroes = coords
             cell = game.map.by_code.get(code, -1)
             if cell < 0:
-                raise self.fail(key, f"{code} is no cell of the map (a space number, or -k for Sk)")
+                raise self.fail(
+                    key,
+                    M_(
+                        "{code} is no cell of the map (a space number, or -k for Sk)",
+                        code=str(code),
+                    ),
+                )
             if cell in seen:
                 raise self.fail(
-                    key, f"{game.cell_name(cell)} is also given as pieces[{seen[cell]}]"
+                    key,
+                    M_(
+                        "{cell} is also given as pieces[{index}]",
+                        cell=game.cell_name(cell),
+                        index=str(seen[cell]),
+                    ),
                 )
             seen[cell] = index
             self.count(plain, key + "[1]")
@@ -177,20 +196,20 @@ class _StateReader(SheetReader):
             if colour == PHARAOH_COLOUR and solo:
                 s.owner[cell] = PHARAOH
                 if heroes:
-                    raise self.fail(key, "the Pharaoh has no heroes")
+                    raise self.fail(key, M_("the Pharaoh has no heroes"))
             else:
                 s.owner[cell] = self.seat(colour, key)
             s.troops[cell] = Troops(plain, heroes)
             if start and not solo and plain + heroes:
                 raise self.fail(
-                    key, "a starting area holds no troops: [-k, 0, 0, colour] says whose it is"
+                    key, M_("a starting area holds no troops: [-k, 0, 0, colour] says whose it is")
                 )
             if start and s.owner[cell] == 0 and plain + heroes == 0 and solo:
                 homes.append(cell)
             elif plain + heroes == 0 and not start:
-                raise self.fail(key, "a garrison has at least one unit")
+                raise self.fail(key, M_("a garrison has at least one unit"))
             elif plain + heroes == 0 and solo:
-                raise self.fail(key, "an empty starting area is nobody's")
+                raise self.fail(key, M_("an empty starting area is nobody's"))
         return set(seen), homes
 
     def _starting_areas(self, s: State, given: set[int], homes: list[int], turn: int) -> None:
@@ -201,23 +220,32 @@ class _StateReader(SheetReader):
             if len(homes) != (0 if phase == "solo_start" else 1):
                 raise self.fail(
                     "pieces",
-                    'the player\'s own starting area ([-k, 0, 0, "red"]) is set by the '
-                    "set-up's d4: "
-                    + ("none before it" if phase == "solo_start" else "exactly one after it"),
+                    M_(
+                        'the player\'s own starting area ([-k, 0, 0, "red"]) is set by the '
+                        "set-up's d4: none before it"
+                    )
+                    if phase == "solo_start"
+                    else M_(
+                        'the player\'s own starting area ([-k, 0, 0, "red"]) is set by the '
+                        "set-up's d4: exactly one after it"
+                    ),
                 )
             if phase == "solo_start" and any(c in given for c in game.map.starts):
-                raise self.fail("pieces", "the starting zones are filled after the set-up's d4")
+                raise self.fail("pieces", M_("the starting zones are filled after the set-up's d4"))
             s.home = homes[0] if homes else -1
             return
         n = len(self.players)
         holders = [s.owner[c] for c in game.map.starts if s.owner[c] >= 0]
         want = list(range(turn + 1, n)) if phase == "start" else list(range(n))
         if sorted(holders) != want:
-            names = ", ".join(self.players[p] for p in want) or "nobody"
+            names = ", ".join(self.players[p] for p in want)
             raise self.fail(
                 "pieces",
-                "the starting areas are chosen by the last player first, then towards the "
-                f"first: here {names} must hold one each",
+                M_(
+                    "the starting areas are chosen by the last player first, then towards the "
+                    "first: here {names} must hold one each",
+                    names=names or M_("nobody"),
+                ),
             )
 
     def _scores(self, s: State, raw: Any) -> None:
@@ -235,33 +263,46 @@ class _StateReader(SheetReader):
         if not opening:
             game._begin_round(probe, s.round)
         if len(dice) != len(probe.dice):
-            raise self.fail("state.dice", f"round {s.round} has {len(probe.dice)} dice")
+            raise self.fail(
+                "state.dice",
+                M_("round {round} has {count} dice", round=s.round, count=len(probe.dice)),
+            )
         for i, (entry, fresh) in enumerate(zip(dice, probe.dice, strict=True)):
             key = f"state.dice[{i}]"
             colour, sides, value, taker = self.array(entry, key, 4)
             if colour != game._die_colour(fresh.owner) or sides != fresh.sides:
-                raise self.fail(key, f"must be a {game._die_colour(fresh.owner)} d{fresh.sides}")
+                raise self.fail(
+                    key,
+                    M_(
+                        "must be a {colour} d{sides}",
+                        colour=colour_word(game._die_colour(fresh.owner)),
+                        sides=str(fresh.sides),
+                    ),
+                )
             if value is not None:
                 self.count(value, key + "[2]", 1, sides)
             who = None if taker is None else self.seat(taker, key + "[3]")
             if who is not None and value is None:
-                raise self.fail(key, "an unrolled die cannot be taken")
+                raise self.fail(key, M_("an unrolled die cannot be taken"))
             s.dice.append(Die(fresh.owner, sides, value, who))
         rolled = [d.value is not None for d in s.dice]
         if rolled != sorted(rolled, reverse=True):
             raise self.fail(
-                "state.dice", "the dice are rolled in order: no result after an unrolled die"
+                "state.dice", M_("the dice are rolled in order: no result after an unrolled die")
             )
         if phase == "roll" and all(rolled):
-            raise self.fail("state.dice", "every die is rolled: the draft has begun")
+            raise self.fail("state.dice", M_("every die is rolled: the draft has begun"))
         if phase not in ("roll", *(("start", "solo_start") if opening else ())) and not all(rolled):
-            raise self.fail("state.dice", f"in the {phase} phase every die is rolled")
+            raise self.fail(
+                "state.dice", M_("in the {phase} phase every die is rolled", phase=phase)
+            )
         takers = [d.taker for d in s.dice if d.taker is not None]
         order = game._draft_order(s) if not opening else ()
         done = s.pick if phase == "draft" else (len(order) if phase not in ("roll",) else 0)
         if not self.study and sorted(takers) != sorted(order[:done]):
             raise self.fail(
-                "state.dice", f"after {done} picks the dice taken must match the snake draft"
+                "state.dice",
+                M_("after {count} picks the dice taken must match the snake draft", count=done),
             )
         return order
 
@@ -272,10 +313,14 @@ class _StateReader(SheetReader):
             key = f"state.devices[{i}]"
             entry = self.array(entry, key)
             if len(entry) not in (3, 4) or entry[0] not in DEVICES or self.solo:
-                raise self.fail(key, "must be [kind, colour, cell] or [kind, colour, cell, other]")
+                raise self.fail(
+                    key, M_("must be [kind, colour, cell] or [kind, colour, cell, other]")
+                )
             other = self.cell(entry[3], key + "[3]") if len(entry) == 4 else -1
             if (entry[0] == "umbrella") != (other < 0):
-                raise self.fail(key, "an umbrella stands on a space, a ram or spikes on a border")
+                raise self.fail(
+                    key, M_("an umbrella stands on a space, a ram or spikes on a border")
+                )
             s.devices.append(
                 Device(
                     entry[0],
@@ -293,22 +338,23 @@ class _StateReader(SheetReader):
             key = f"state.orders[{i}]"
             colour, unit, cell, plain, heroes, bomb = self.array(entry, key, 6)
             if not isinstance(unit, str) or not isinstance(bomb, bool):
-                raise self.fail(key, "must be [colour, unit, cell, troops, heroes, bomb]")
+                raise self.fail(key, M_("must be [colour, unit, cell, troops, heroes, bomb]"))
             player, where = self.seat(colour, key), self.cell(cell, key + "[2]")
             troops = Troops(self.count(plain, key + "[3]"), self.count(heroes, key + "[4]"))
             s.orders.append(Order(player, unit, where, troops, bomb))
         if s.orders and s.phase not in ("deploy", "conquest", "soldiers", "over"):
             raise self.fail(
-                "state.orders", "deployments are written in the deploy phase and erased in cleanup"
+                "state.orders",
+                M_("deployments are written in the deploy phase and erased in cleanup"),
             )
         for i, order in enumerate(s.orders):
             if order.cell not in game._holdable or order.cell == s.home or not order.troops:
-                raise self.fail(f"state.orders[{i}]", "units go to a cell that holds troops")
+                raise self.fail(f"state.orders[{i}]", M_("units go to a cell that holds troops"))
         for p, colour in enumerate(self.players):
             sent = sorted(o.unit for o in s.orders if o.player == p)
             if sent != sorted(s.sheets[p].deployed):
                 raise self.fail(
-                    f"state.sheets.{colour}.deployed", "must name the units in state.orders"
+                    f"state.sheets.{colour}.deployed", M_("must name the units in state.orders")
                 )
 
     def _soldiers(self, s: State, raw: Any, won: Any) -> None:
@@ -321,16 +367,16 @@ class _StateReader(SheetReader):
         ]
         if bool(s.soldiers) != (s.phase == "soldiers"):
             raise self.fail(
-                "state.soldiers", "soldiers wait for a choice in the soldiers phase only"
+                "state.soldiers", M_("soldiers wait for a choice in the soldiers phase only")
             )
         held = [c for c in game.map.spaces if s.owner[c] == 0 and game.map.cells[c].top > 0]
         if s.soldiers != [c for c in held if c in s.soldiers]:
             raise self.fail(
                 "state.soldiers",
-                "the spaces the player holds with a top number, in number order, each once",
+                M_("the spaces the player holds with a top number, in number order, each once"),
             )
         if not isinstance(won, bool) or (won and s.phase != "over"):
-            raise self.fail("state.won", "true only once the game is over")
+            raise self.fail("state.won", M_("true only once the game is over"))
         s.won = won
 
     def _who_decides(self, s: State, to_move: str, turn: int, order: Sequence[int]) -> None:
@@ -342,22 +388,41 @@ class _StateReader(SheetReader):
         if phase in ("roll", "solo_start", "over"):
             if turn != s.first:
                 raise self.fail(
-                    "to_move", f"at this node to_move is the first player, {players[s.first]}"
+                    "to_move",
+                    M_(
+                        "at this node to_move is the first player, {player}",
+                        player=players[s.first],
+                    ),
                 )
         elif phase == "draft" and (s.pick >= len(order) or order[s.pick] != turn):
-            raise self.fail("to_move", f"pick {s.pick + 1} of the draft is not {to_move}'s")
+            raise self.fail(
+                "to_move",
+                M_("pick {pick} of the draft is not {player}'s", pick=s.pick + 1, player=to_move),
+            )
         s.turn = turn
         if phase not in SEQUENTIAL:
             return
         s.step = (turn - s.first) % n
         if not game._has_decision(s, turn):
-            raise self.fail("to_move", f"{to_move} has nothing to decide in the {phase} phase")
+            raise self.fail(
+                "to_move",
+                M_(
+                    "{player} has nothing to decide in the {phase} phase",
+                    player=to_move,
+                    phase=phase,
+                ),
+            )
         if phase in ("deploy", "conquest"):  # ``done`` may end the other phases early
             for step in range(s.step):
                 earlier = (s.first + step) % n
                 if game._has_decision(s, earlier):
                     raise self.fail(
                         "to_move",
-                        f"{players[earlier]} comes before {to_move} in this round and still "
-                        f"has to decide in the {phase} phase",
+                        M_(
+                            "{earlier} comes before {player} in this round and still has to "
+                            "decide in the {phase} phase",
+                            earlier=players[earlier],
+                            player=to_move,
+                            phase=phase,
+                        ),
                     )

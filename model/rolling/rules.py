@@ -114,9 +114,15 @@ class RollingMap:
         try:
             return self.by_name[name]
         except KeyError:
-            raise ValueError(
-                f"{quote(name)} is no space of the map {self.id} (spaces 1-{self.space_count}, "
-                f"starting areas {', '.join(self.cells[i].name for i in self.starts)})"
+            raise SaidError(
+                M_(
+                    "{name} is no space of the map {map} (spaces 1-{count}, starting areas "
+                    "{starts})",
+                    name=quote(name),
+                    map=self.id,
+                    count=self.space_count,
+                    starts=", ".join(self.cells[i].name for i in self.starts),
+                )
             ) from None
 
     @functools.cached_property

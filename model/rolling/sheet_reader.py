@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from pyramid_lab.i18n import M_
+
 from ..game import PositionFormatError, quote
 from .rules import DEVICES, WRITTEN, Faction, line_problem
 from .state import Sheet
@@ -28,11 +30,19 @@ class FieldReader:
     # ---- the values -------------------------------------------------------------------
 
     def fail(self, key: str, reason: str) -> PositionFormatError:
+        """The file's error at ``key``: ``reason`` a Message (said in the reader's language)."""
         return PositionFormatError(key, reason)
 
     def seat(self, value: Any, key: str) -> int:
         if value not in self.players:
-            raise self.fail(key, f"must be one of {', '.join(self.players)}, not {quote(value)}")
+            raise self.fail(
+                key,
+                M_(
+                    "must be one of {choices}, not {value}",
+                    choices=", ".join(self.players),
+                    value=quote(value),
+                ),
+            )
         return self.players.index(value)
 
     def count(self, value: Any, key: str, low: int = 0, high: int | None = None) -> int:
@@ -42,8 +52,22 @@ class FieldReader:
             or value < low
             or (high is not None and value > high)
         ):
-            span = f"{low} to {high}" if high is not None else f"{low} or more"
-            raise self.fail(key, f"must be a whole number {span}, not {quote(value)}")
+            if high is not None:
+                raise self.fail(
+                    key,
+                    M_(
+                        "must be a whole number {low} to {high}, not {value}",
+                        low=low,
+                        high=high,
+                        value=quote(value),
+                    ),
+                )
+            raise self.fail(
+                key,
+                M_(
+                    "must be a whole number {low} or more, not {value}", low=low, value=quote(value)
+                ),
+            )
         return value
 
     def number(self, value: Any, key: str) -> int | None:
@@ -57,21 +81,24 @@ class FieldReader:
             return self.game.map.cell(value) if isinstance(value, str) else -1 // 0
         except (ValueError, ZeroDivisionError):
             raise self.fail(
-                key, f"{quote(value)} is no cell of the map (write '12' or 'S2')"
+                key, M_("{value} is no cell of the map (write '12' or 'S2')", value=quote(value))
             ) from None
 
     def obj(self, raw: Any, key: str, known: Sequence[str]) -> Mapping[str, Any]:
         if not isinstance(raw, Mapping):
-            raise self.fail(key, "must be an object")
+            raise self.fail(key, M_("must be an object"))
         unknown = sorted(set(raw) - set(known))
         if unknown:
-            raise self.fail(f"{key}.{unknown[0]}", f"unknown key; known: {', '.join(known)}")
+            raise self.fail(
+                f"{key}.{unknown[0]}", M_("unknown key; known: {known}", known=", ".join(known))
+            )
         return raw
 
     def array(self, raw: Any, key: str, length: int | None = None) -> list[Any]:
         if not isinstance(raw, list) or (length is not None and len(raw) != length):
-            size = f" of {length}" if length is not None else ""
-            raise self.fail(key, f"must be a list{size}")
+            if length is not None:
+                raise self.fail(key, M_("must be a list of {count}", count=length))
+            raise self.fail(key, M_("must be a list"))
         return raw
 
 
@@ -98,7 +125,7 @@ class SheetReader(FieldReader):
         raw = self.obj(raw, key, known)
         for name in known:
             if name not in raw:
-                raise self.fail(f"{key}.{name}", "required key is missing")
+                raise self.fail(f"{key}.{name}", M_("required key is missing"))
         sheet = Sheet(faction)
         heroes = self.array(raw["heroes"], f"{key}.heroes", faction.hero_slots)
         sheet.heroes = [self.number(v, f"{key}.heroes[{i}]") for i, v in enumerate(heroes)]
@@ -114,12 +141,12 @@ class SheetReader(FieldReader):
             for k in self.array(marks, where):
                 self.count(k, where, 1, len(faction.groups[g]))
                 if faction.groups[g][k - 1].is_circle or sheet.crossed[g][k - 1]:
-                    raise self.fail(where, f"space {k} is a circle or listed twice")
+                    raise self.fail(where, M_("space {space} is a circle or listed twice", space=k))
                 sheet.crossed[g][k - 1] = True
         sheet.hero_unit = self.count(raw["hero_unit"], f"{key}.hero_unit")
         deployed = self.array(raw["deployed"], f"{key}.deployed")
         if not all(isinstance(u, str) for u in deployed):
-            raise self.fail(f"{key}.deployed", "a list of unit names")
+            raise self.fail(f"{key}.deployed", M_("a list of unit names"))
         sheet.deployed = list(deployed)
         sheet.conquests = self.count(raw["conquests"], f"{key}.conquests")
         sheet.reserve = self.count(raw["reserve"], f"{key}.reserve", 0, None if self.solo else 0)
@@ -133,11 +160,11 @@ class SheetReader(FieldReader):
             a, b, used = self.array(pair, where, 3)
             sheet.dev4[i], sheet.dev8[i] = self.number(a, where), self.number(b, where)
             if not isinstance(used, bool):
-                raise self.fail(where, "[d4, d8, spent]: spent is true or false")
+                raise self.fail(where, M_("[d4, d8, spent]: spent is true or false"))
             if a is not None and b is not None and not a < b:
-                raise self.fail(where, "the d8 number must be larger than the d4 number")
+                raise self.fail(where, M_("the d8 number must be larger than the d4 number"))
             if used and (a is None or b is None):
-                raise self.fail(where, "only a completed pair can be spent")
+                raise self.fail(where, M_("only a completed pair can be spent"))
             sheet.dev_used[i] = used
 
     def _lines(self, sheet: Sheet, raw: Mapping[str, Any], faction: Faction, key: str) -> None:
@@ -163,6 +190,7 @@ class SheetReader(FieldReader):
             upgradable = [line.id for line in faction.lines if line.line_upgrade]
             if name not in upgradable:
                 raise self.fail(
-                    f"{key}.line_upgrades", f"{quote(name)} is not a line with a line upgrade"
+                    f"{key}.line_upgrades",
+                    M_("{name} is not a line with a line upgrade", name=quote(name)),
                 )
             sheet.line_up[faction.line(name)] = True

@@ -323,7 +323,7 @@ def _book_end(game: Game, line: list[Move], knowledge: Plugin) -> str:
     for index in range(len(line) + 1):
         words = book.book_end(position)
         if words:
-            return f"after ply {index}, {words}" if index else words
+            return M_("after ply {ply}, {words}", ply=index, words=words) if index else words
         if index < len(line):
             position.push(line[index])
     return ""

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pyramid_lab import i18n
 from pyramid_lab.model.collection import (
     INDEX,
     INDEX_FORMAT,
@@ -127,4 +128,9 @@ def test_levels_are_thirds_of_the_measured_puzzles_and_the_measure_is_kept(folde
     assert entries[2].difficulty == 26242  # the raw measure stays
     assert entries[2].measure_text() == (
         "26242 playouts (the engine often misses it; ranked by 3 plies, 129 proof nodes)"
+    )
+    # the practice dock's tooltip says it in the window's language (issue 108 item 3)
+    assert entries[1].measure_text() == "50 playouts (3 plies, 265 proof nodes)"
+    assert i18n.shown(entries[2].measure_text(), "de") == (
+        "26.242 Playouts (die Engine verfehlt es oft; eingestuft nach 3 Halbzüge, 129 Beweisknoten)"
     )

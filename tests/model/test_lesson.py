@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pyramid_lab.i18n import shown
 from pyramid_lab.model import lesson as L
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.model.search import Judge, knowledge_for
@@ -537,8 +538,13 @@ def test_an_english_only_file_reads_as_english_and_writes_back_byte_for_byte(tmp
 def test_bad_texts_in_languages_name_the_key(text, message):
     doc = _doc()
     doc["title"] = text
-    with pytest.raises(PositionFormatError, match=message):
+    with pytest.raises(PositionFormatError, match=message) as caught:
         L.loads(json.dumps(doc))
+    # the reason in the reader's language (issue 108 item 3: English in every language)
+    said = shown(caught.value.reason, "de")
+    assert said != caught.value.reason, said
+    assert "text" not in said, said
+    assert "language" not in said, said
 
 
 def test_the_shipped_lessons_read_as_they_are_written():

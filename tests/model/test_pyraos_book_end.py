@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from pyramid_lab import i18n
 from pyramid_lab.model import search
 from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
 from pyramid_lab.viewer.lab.engine_words import book_end
@@ -74,6 +75,11 @@ def test_random_games_off_the_book_line_say_what_is_known(capsys):
             ended += 1
             assert analysis.book_end.startswith("the book ends here: it knows ")
             assert "`pyramid-lab endgame build --whole` (about " in analysis.book_end
+            # in the reader's language (issue 108 item 3: English in every language before)
+            german = i18n.shown(analysis.book_end, "de")
+            assert german.startswith("hier endet das Buch: es kennt "), german
+            assert "`pyramid-lab endgame build --whole` (etwa " in german
+            assert " GB Speicher)" in german
             assert analysis.book_end in analysis.proven_text
             assert analysis.to_json()["book_end"] == analysis.book_end
             assert book_end(game) == f"; {analysis.book_end}"  # Hint's words

@@ -972,3 +972,55 @@ def test_the_greedy_player_and_random_player_finish_games():
             chooser = seats[0] if node == CHANCE else seats[node]
             game.push(chooser.move(game))
         assert game.outcome() is not None
+
+
+def test_a_files_errors_are_said_in_the_readers_language():
+    """Issue 108 item 3: a Rolling Pyramids file's errors (a die, a sheet's number, a
+    develop pair, a piece's cell) were English in every language; the file's own words
+    (keys, phases, [d4, d8, spent]) are notation, kept."""
+    from pyramid_lab import i18n
+
+    game = until(new(1), lambda g: g.phase == "draft")
+
+    def refused(change) -> PositionFormatError:
+        state = game.file_state()
+        change(state)
+        with pytest.raises(PositionFormatError) as caught:
+            RollingPyramids.from_setup_state(game.options, "red", game.pieces(), state)
+        return caught.value
+
+    def die(state):
+        state["dice"][0][1] = 20
+
+    def develop(state):
+        state["sheets"]["red"]["develop"][0] = [5, 2, False]
+
+    def count(state):
+        state["sheets"]["red"]["hero_unit"] = -1
+
+    def phase(state):
+        state["phase"] = "party"
+
+    errors = [refused(change) for change in (die, develop, count, phase)]
+    english = [exc.reason for exc in errors]
+    assert english[0] == "must be a red d4"  # the English as it was
+    assert english[1] == "the d8 number must be larger than the d4 number"
+    assert english[2] == "must be a whole number 0 or more, not -1"
+    assert english[3].startswith("must be one of solo_start, roll, draft, ")
+    german = [i18n.shown(reason, "de") for reason in english]
+    assert german[0] == "muss ein W4 von Rot sein"
+    assert german[1] == "die d8-Zahl muss größer sein als die d4-Zahl"
+    assert german[2] == "muss eine ganze Zahl ab 0 sein, nicht -1"
+    assert german[3].startswith("muss eines von solo_start, roll, draft, ")
+
+
+def test_a_space_the_map_lacks_is_refused_in_the_readers_language():
+    """``holder("99")`` (a script's question): the map's refusal, English as it was, said
+    in the reader's language (issue 108 item 3)."""
+    from pyramid_lab import i18n
+    from pyramid_lab.model.words import reason_of
+
+    game = new(2)
+    with pytest.raises(ValueError, match="'99' is no space of the map") as caught:
+        game.holder("99")
+    assert i18n.shown(reason_of(caught.value), "de").startswith("'99' ist kein Feld der Karte ")

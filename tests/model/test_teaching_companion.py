@@ -10,8 +10,10 @@ import random
 import pytest
 
 from pyramid_lab import model
+from pyramid_lab.i18n import shown
 from pyramid_lab.model.game import Game, game_class, game_names
 from pyramid_lab.model.teaching import Teaching, register_teaching, teaching_for, winning_moves
+from pyramid_lab.model.words import reason_of
 
 #: What moved from Game to the companion: no game may answer them as a position any more.
 MOVED = (
@@ -66,8 +68,11 @@ def test_a_game_without_a_companion_gets_the_plain_words():
     assert plain.explain(game) == []
     assert plain.point_name(game, (1, 0, 2)) == "1,0,2"
     assert plain.lesson_point(game, "1,0,2") == (1, 0, 2)
-    with pytest.raises(ValueError, match="is not a point: write 3 whole numbers"):
+    with pytest.raises(ValueError, match="is not a point: write 3 whole numbers") as caught:
         plain.lesson_point(game, "1,0")
+    assert shown(reason_of(caught.value), "de") == (  # (issue 108: English in every language)
+        "'1,0' ist kein Punkt: schreib 3 ganze Zahlen, durch Kommas getrennt"
+    )
     with pytest.raises(ValueError, match="has no lesson goals"):
         plain.lesson_goal(game, {"holds": "SW"})
     summary = plain.summary(game)

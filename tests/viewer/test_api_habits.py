@@ -231,3 +231,21 @@ def test_a_file_named_as_a_text_is_read_as_the_file(
     pos.save(name)
     assert pl.load(name) == pos  # the file, not the text its name spells
     assert pl.load(TEXT) == pl.from_text(TEXT)
+
+
+def test_a_text_board_speaks_the_scripts_language(german) -> None:
+    """``print(pos)`` in a script that speaks German (``i18n.use``): who is to move and
+    Pyramid Ball's key under its board were English in every language (issue 108 item 3);
+    the board's letters stay notation."""
+    pos = pl.new("partition", size=3)
+    assert str(pos).splitlines()[-1] == "Rot ist am Zug"
+    ball = str(pl.new("ball")).splitlines()
+    assert ball[-2].startswith("Rot L M S, Blau l m s, * der Träger des Balls; ")
+    assert ball[-2].endswith("; Rot 0, Blau 0")
+    assert ball[-1] == "Rot ist am Zug"
+
+
+def test_a_text_board_is_english_as_it_was() -> None:
+    ball = str(pl.new("ball")).splitlines()
+    assert ball[-2].startswith("red L M S, blue l m s, * the ball's carrier; ")
+    assert ball[-2].endswith("; red 0, blue 0")

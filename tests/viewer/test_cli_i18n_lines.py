@@ -194,3 +194,28 @@ def test_german_lines_and_numbers(monkeypatch, capsys):
         assert capsys.readouterr().out.splitlines()[2] == "  Blau am Zug, 13 regelgerechte Züge"
     finally:
         speak(i18n.ENGLISH)
+
+
+def test_reviews_puzzle_lines_are_marked(pseudo, capsys, tmp_path):
+    """Issue 108 item 3: a review's puzzle lines named the side in English ("red wins
+    within 3 plies") and said why a puzzle was not kept in English (a colour, a reason:
+    English inside a marked line, so every word is looked at, marked or not)."""
+    from pyramid_lab.model.files import write
+    from tests.model.test_review import missed_win_game
+
+    game, _ply, _ = missed_win_game()
+    path = tmp_path / "game.pyr.json"
+    write(path, game)
+    folder = tmp_path / "made"
+    argv = ["review", str(path), "--seconds", "0.1", "--puzzles", str(folder), "--seed", "1"]
+    assert main(argv) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if "⟦" in line]
+    assert lines
+    written = sorted((str(p) for p in folder.iterdir()), key=len, reverse=True)
+    for line in lines:
+        outside = line
+        for value in (*written, str(path), str(folder)):
+            outside = outside.replace(value, " ")
+        # a word put in a sentence is said too: no plain English word, inside marks or out
+        assert re.findall(r"(?<!\w)[A-Za-z]{2,}(?!\w)", outside) == [], line
+    assert any(p in line for p in written for line in lines)  # (a puzzle's line: checked)

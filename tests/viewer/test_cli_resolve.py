@@ -9,7 +9,8 @@ import pathlib
 
 import pytest
 
-from pyramid_lab.viewer.cli import main
+from pyramid_lab import i18n
+from pyramid_lab.viewer.cli import main, speak
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BALL = ROOT / "examples" / "ball"
@@ -86,6 +87,17 @@ def test_perft_and_analyze_on_pyramid_ball(capsys):
     code, out, err = run(capsys, "perft", SETUP, 2)
     assert code == 2
     assert "only depth 0 and 1" in err
+    assert "joint moves a turn" in err  # (issue 108 item 3: said in the command's language)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("LANGUAGE", "de")
+        patch.setenv("LANG", "de_DE.UTF-8")
+        try:
+            code, out, err = run(capsys, "perft", SETUP, 2)
+        finally:
+            speak(i18n.ENGLISH)
+    assert code == 2
+    assert "5.611." in err  # (its number written the German way)
+    assert "nur Tiefe 0 und 1 lassen sich zählen" in err
     code, out, _ = run(capsys, "analyze", *sorted(BALL.glob("*.pyr.json")))
     lines = [json.loads(line) for line in out.splitlines()]
     assert code == 0

@@ -333,3 +333,72 @@ def test_a_typed_point_and_a_lesson_rule_are_refused_in_the_readers_language(ger
     refused = lessons.check_rule(position, "place", {"holds": "XX", "by": "red"})
     assert refused == "holds must be a corner: SW, SE, NW, NE or AP, not 'XX'"
     assert _german(refused) == "holds muss eine Ecke sein: SW, SE, NW, NE oder AP, nicht 'XX'"
+
+
+def test_a_win_within_rule_is_refused_in_the_readers_language():
+    """Issue 108 item 3: a win-within task's rule (the lesson editor's Goal JSON) was refused
+    in English in every language: its side, its plies, a key it does not take, its shape."""
+    from pyramid_lab.model import lesson as lessons
+
+    position = _lesson_position()
+    refusals = {
+        "shape": lessons.check_rule(position, "win-within", [1, 2]),
+        "key": lessons.check_rule(position, "win-within", {"sides": "red", "within": 1}),
+        "side": lessons.check_rule(position, "win-within", {"side": "green", "within": 1}),
+        "plies": lessons.check_rule(position, "win-within", {"side": "red", "within": 99}),
+        "goal": lessons.check_rule(position, "place", []),
+    }
+    assert refusals == {  # the English as it was
+        "shape": 'a win-within task\'s rule must be an object: {"side": COLOUR, "within": PLIES}',
+        "key": "sides: not a key of a win-within task (side, within)",
+        "side": "side: must be 'red' or 'blue', not 'green'",
+        "plies": "within: must be a number of plies from 1 to 9",
+        "goal": "a place task's rule must be an object: a goal object",
+    }
+    german = {name: _german(text) for name, text in refusals.items()}
+    assert german["shape"].startswith("die Regel einer Aufgabe vom Typ win-within muss ein")
+    assert german["key"] == "sides: kein Schlüssel einer Aufgabe vom Typ win-within (side, within)"
+    assert german["side"] == "side: muss 'red' oder 'blue' sein, nicht 'green'"
+    assert german["plies"] == "within: muss eine Zahl von Halbzügen von 1 bis 9 sein"
+    for text in refusals.values():
+        assert i18n.shown(text, i18n.PSEUDO).startswith("⟦"), text
+
+
+def test_a_set_up_piece_refused_is_named_in_the_readers_language():
+    """The Set-up dock names the piece a refusal is about ("the red piece on 1,1,0") and its
+    way round ('tick "Study" above'): English in every language before (issue 108 item 3)."""
+    from pyramid_lab.i18n import M_
+    from pyramid_lab.model.game import STUDY_HINT, PositionFormatError
+    from pyramid_lab.viewer.lab.setup_editor import _in_dock
+
+    hint = PositionFormatError("study", M_("x {hint}", hint=STUDY_HINT))
+    said = _in_dock(hint.reason)
+    assert said == 'x tick "Study" above'
+    assert "„Studie“" in i18n.shown(said, "de")
+
+
+def test_the_rules_answers_progress_is_said_in_the_readers_language(monkeypatch):
+    """Fill answers from the rules says how far it got ("(1 of 2 moves tried)"): English
+    in every language before (issue 108 item 3), its counts the language's way."""
+    from pyramid_lab.model import lesson as lessons
+    from pyramid_lab.model.lesson import checking
+
+    monkeypatch.setattr(checking, "PROGRESS_EVERY_S", 0.0)
+    said: list[str] = []
+    task = lessons.Task("place", (), {"holds": "SW", "by": "red"})
+    lessons.right_answers(task, _lesson_position(), progress=lambda _f, text: said.append(text))
+    assert said
+    assert said[0] == f"(1 of {len(_lesson_position().legal_moves())} moves tried)"
+    assert _german(said[0]).startswith("(1 von ")
+    assert _german(said[0]).endswith(" Zügen probiert)")
+
+
+def test_a_pyramid_ball_place_is_named_in_the_readers_language():
+    """A Pyramid Ball place ("d4 Large": the Set-up dock's refusal, the board in words)
+    named its size in English in every language (issue 108 item 3)."""
+    from pyramid_lab.viewer.games.ball.sites import BallSites
+
+    name = BallSites().site_name(3 * 24)  # d4, its Large
+    assert name == "d4 Large"  # the English as it was
+    assert i18n.shown(name, "de") == "d4 Groß"
+    assert i18n.shown(name, "fr") == "d4 Grande"

@@ -11,7 +11,9 @@ import pathlib
 import numpy as np
 import pytest
 
+from pyramid_lab import i18n
 from pyramid_lab.model.files import read
+from pyramid_lab.model.words import reason_of
 from pyramid_lab.viewer.pictures import motion, render
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -79,8 +81,12 @@ def test_a_read_that_stays_stale_is_said_after_every_try(monkeypatch, tmp_path):
     monkeypatch.setattr(render, "FRESH_PAUSE_S", 0.0)
     monkeypatch.setattr(render, "FRESH_TRIES", 5)
     reads = StaleReads(monkeypatch, stale=10**6)
-    with pytest.raises(ValueError, match=r"drawn and read 5 times .*nothing was written"):
+    with pytest.raises(ValueError, match=r"drawn and read 5 times .*nothing was written") as got:
         _replay(tmp_path)
+    german = i18n.shown(reason_of(got.value), "de")  # (issue 108: English in every language)
+    assert german.endswith(
+        "5-mal gezeichnet und gelesen (das Bild wurde nie neu gelesen); nichts wurde geschrieben"
+    )
     assert reads.reads >= 3 + 5  # two pictures, the third's read and its five tries
 
 

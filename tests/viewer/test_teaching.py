@@ -12,6 +12,7 @@ from caption_lessons import OLD_LESSONS, caption_lessons
 from PIL import Image
 from window_helpers import click, under_mouse
 
+from pyramid_lab import i18n
 from pyramid_lab.model.files import read
 from pyramid_lab.model.lattice import CORNERS, Corner
 from pyramid_lab.model.partition import Partition, PartitionOptions
@@ -526,6 +527,12 @@ def test_fill_at_random_and_set_up_mode_exclude_each_other(make_window, qtbot):
     dock = window.board.ui.corner_dock
     dock.fill.click()
     assert window.board.ui.fill.filling
+    # the fill's prompt and its refusal, in the window's language (English in every one)
+    fill = window.board.ui.fill
+    assert i18n.shown(fill.prompt(), "de").startswith("zufällig füllen (Seed ")
+    assert i18n.shown(fill.busy(), "de") == (
+        "zufällig füllen: warte auf das Ergebnis (danach Rückgängig)"
+    )
     window.menus.actions["setup"].trigger()  # Ctrl+E while filling: refused, said
     assert window.board.setup is None
     assert not window.menus.actions["setup"].isChecked()

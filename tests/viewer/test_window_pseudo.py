@@ -349,3 +349,38 @@ def test_the_corners_the_editors_boxes_and_a_verdict_are_from_the_catalog(
     names = (*_names(), "SW", "SE", "NW", "NE", "AP")  # (the corners' names: notation)
     found = [(where, text) for where, text in texts if unmarked(text, names)]
     assert not found, "\n".join(f"{where}: {text!r}" for where, text in found)
+
+
+def test_a_pyramid_ball_turn_replayed_in_the_turn_dock_is_from_the_catalog(pseudo_window, qtbot):
+    """Issue 108: a replayed row's lines in the Turn dock ("red Large (OL): F (N): moved
+    d2 -> d3", "blocked on ...", "stands on ... and passes") were built in English: each
+    row's title, lines and the status bar's account of it, and the position now, are the
+    catalog's (a pyramid's codes, squares and entries: notation)."""
+    from PySide6.QtWidgets import QApplication
+
+    from pyramid_lab.model.ball import PyramidBall, parse_program
+    from pyramid_lab.model.game import JointMove
+
+    game = PyramidBall.new()
+    # red's Medium carrier steps (blocked by blue's Medium) and passes in row 3; blue's
+    # Large moves: moved, blocked, stands, passes and a pass line
+    game.push(JointMove((parse_program("S,F,S/S,F,S/S,>L,S"), parse_program("L,S,S/S,S,S/S,S,S"))))
+    window = pseudo_window
+    window.lab.session.replace_game(game)
+    QApplication.sendPostedEvents()
+    qtbot.wait(20)
+    ui = window.board.ui
+    dock = ui.turn_dock
+    texts = []
+    for row in (*range(ui.replay.row_count() + 1), None):
+        ui.replay.show_row(row)
+        QApplication.sendPostedEvents()
+        lines = [dock.lines.item(i).text() for i in range(dock.lines.count())]
+        texts += [(f"row {row} line {k}", line) for k, line in enumerate(lines)]
+        texts.append((f"row {row}: title", dock.row_title.text()))
+        texts.append((f"row {row}: status", window.statusBar().currentMessage()))
+    assert sum(where.startswith("row 1 line") for where, _text in texts) >= 6  # (each pyramid)
+    assert any("⟦" in text for _where, text in texts)
+    codes = tuple(f"{side}{size}" for side in "OD" for size in "LMS")  # (a pyramid's code)
+    found = [(where, text) for where, text in texts if unmarked(text, (*_names(), *codes))]
+    assert not found, "\n".join(f"{where}: {text!r}" for where, text in found)

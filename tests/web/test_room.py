@@ -18,6 +18,7 @@ import pytest
 from aiohttp import web
 from classroom_helpers import LESSON, SECOND, TERRACE, Page
 
+from pyramid_lab import i18n
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.viewer.classroom.checks import Refused, make_code, name_of, point_of
 from pyramid_lab.viewer.classroom.choices import page_reach
@@ -463,8 +464,14 @@ def test_every_shipped_lesson_is_served(tmp_path):
     assert len(room.lessons) == len(list(lessons_folder.rglob("*.lesson.json")))
     again = Classroom.open([lessons_folder, LESSON], CODE, None, on_board)
     assert [given.path for given in again.lessons] == [given.path for given in room.lessons]
-    with pytest.raises(PositionFormatError, match="no such file or folder"):
+    with pytest.raises(PositionFormatError, match="no such file or folder") as caught:
         Classroom.open([tmp_path / "nowhere"], CODE, None, on_board)
+    # said in the reader's language (issue 108 item 3: English in every language before)
+    assert i18n.shown(caught.value.reason, "de") == "keine solche Datei und kein solcher Ordner"
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(PositionFormatError, match="the folder holds no lesson file") as caught:
+        Classroom.open([tmp_path / "empty"], CODE, None, on_board)
+    assert i18n.shown(caught.value.reason, "fr") == "le dossier ne contient aucun fichier de leçon"
 
 
 def test_a_shared_escape_path_is_one_tube_and_one_legend_line(room):

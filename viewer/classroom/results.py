@@ -12,7 +12,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import PositionFormatError
 
@@ -128,7 +128,9 @@ def restore(room: Classroom, path: Path) -> None:
     it; PositionFormatError naming the file."""
     raw = read_results(path)
     if not isinstance(raw, dict) or raw.get("format") not in (RESULTS_FORMAT, RESULTS_FORMAT_1):
-        raise PositionFormatError(str(path), f"not a results file ({RESULTS_FORMAT})")
+        raise PositionFormatError(
+            str(path), M_("not a results file ({format})", format=RESULTS_FORMAT)
+        )
     where = {str(given.path): i for i, given in enumerate(room.lessons)}
     listed = raw.get("lessons")
     if not isinstance(listed, list):

@@ -78,12 +78,12 @@ def find_lessons(paths: Sequence[str | os.PathLike[str]]) -> list[Path]:
                 key=lambda p: (folders.get(p.relative_to(path).parts[0], -1), p),
             )
             if not inside:
-                raise PositionFormatError(str(path), "the folder holds no lesson file")
+                raise PositionFormatError(str(path), M_("the folder holds no lesson file"))
             found += inside
         elif path.is_file():
             found.append(path)
         else:
-            raise PositionFormatError(str(path), "no such file or folder")
+            raise PositionFormatError(str(path), M_("no such file or folder"))
     return list(dict.fromkeys(path.resolve() for path in found))
 
 

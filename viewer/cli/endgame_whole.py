@@ -117,7 +117,8 @@ def _whole_probe(args: argparse.Namespace) -> int:
                 "{folder}: no whole-game table there; build one with {command} or name one "
                 "with --table"
             ).format(
-                folder=folder, command=tables.whole_build_words(options.variant, options.removal)
+                folder=folder,
+                command=said_in_process(tables.whole_build_words(options.variant, options.removal)),
             )
         )
     try:

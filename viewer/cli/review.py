@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pyramid_lab.i18n import N_, _, format_number, ngettext
+from pyramid_lab.i18n import M_, N_, Message, _, format_number, ngettext
 from pyramid_lab.i18n import shown as said_in_process
 from pyramid_lab.model.setup import start_copy
 
@@ -192,13 +192,18 @@ def _print_review(
                 "puzzle after move {ply}: {side} wins within {within} ply",
                 "puzzle after move {ply}: {side} wins within {within} plies",
                 spot.within,
-            ).format(ply=spot.ply, side=spot.side, within=spot.within)
+            ).format(
+                ply=spot.ply,
+                side=said_in_process(Message(spot.side)),  # (a colour: a word)
+                within=spot.within,
+            )
         )
     for item in made:
         said = (
             _("puzzle {ply}: {file}") if item.get("file") else _("puzzle {ply}: not kept: {reason}")
         )
-        print(said.format(ply=item["ply"], file=item.get("file"), reason=item["why"]))
+        reason = said_in_process(item["why"])  # (a Message: the command line's language)
+        print(said.format(ply=item["ply"], file=item.get("file"), reason=reason))
 
 
 def _puzzles(game: Game, result: GameReview, folder: Path, source: Path) -> list[dict[str, Any]]:
@@ -225,7 +230,7 @@ def _puzzles(game: Game, result: GameReview, folder: Path, source: Path) -> list
             folder.mkdir(parents=True, exist_ok=True)
             write(path, position, puzzle)
         except OSError as exc:
-            made.append({**item, "file": None, "why": f"not written: {exc}"})
+            made.append({**item, "file": None, "why": M_("not written: {error}", error=str(exc))})
             continue
         made.append({**item, "file": str(path), "why": ""})
     return made

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 
+from pyramid_lab.i18n import M_, Message
 from pyramid_lab.model.game import STUDY_HINT, Game, PositionFormatError
 from pyramid_lab.model.setup import file_state, from_setup_state
+from pyramid_lab.model.words import colour as side_word
 
 from .game_ui import UI
 
@@ -108,12 +110,29 @@ class SetupEditor:
         except PositionFormatError as exc:
             # "pieces[2]" and "study" are the file's words: say which piece on the board is
             # meant, and the dock's Study box
-            reason = exc.reason.replace(STUDY_HINT, 'tick "Study" above')
+            reason = _in_dock(exc.reason)
             where = exc.key
             found = re.fullmatch(r"pieces\[(\d+)\]", exc.key)
             if found and int(found.group(1)) < len(sites):
                 site, colour = sites[int(found.group(1))]
-                where = f"the {colour} piece on {self.ui.site_name(site)}"
+                where = M_(
+                    "the {colour} piece on {site}",
+                    colour=side_word(colour),
+                    site=self.ui.site_name(site),
+                )
             if (where, reason) == (exc.key, exc.reason):
                 raise
             raise PositionFormatError(where, reason) from None
+
+
+def _in_dock(reason: str) -> str:
+    """A set-up's refusal as the Set-up dock says it: its way round a position play cannot
+    reach is the dock's Study box, not a file's key (a Message stays one, said where it is
+    read: issue 108)."""
+    if not isinstance(reason, Message):
+        return reason.replace(STUDY_HINT, 'tick "Study" above')
+    values = {
+        name: M_('tick "Study" above') if value == STUDY_HINT else value
+        for name, value in reason.values
+    }
+    return Message(reason.msgid, reason.plural, reason.n, values)

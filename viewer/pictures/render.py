@@ -21,9 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from pyramid_lab.i18n import N_, _, shown
+from pyramid_lab.i18n import M_, N_, _, shown
 from pyramid_lab.model.files import Lesson, write_bytes
-from pyramid_lab.model.game import Game, quote
+from pyramid_lab.model.game import Game, SaidError, quote
 from pyramid_lab.model.save_links import UnsafeLinkError, checked_place
 
 from ..lab.frame import Frame
@@ -347,10 +347,13 @@ class Scene:
                 picture = self.screenshot()
             if not np.array_equal(picture, stale):
                 return picture
-        raise ValueError(
-            f"a picture came out the same as the one before it although the scene changed, "
-            f"drawn and read {tries} times (the render was never read afresh); nothing was "
-            "written"
+        raise SaidError(
+            M_(
+                "a picture came out the same as the one before it although the scene changed, "
+                "drawn and read {count} times (the render was never read afresh); nothing was "
+                "written",
+                count=tries,
+            )
         )
 
     def _redrawn(self) -> np.ndarray:

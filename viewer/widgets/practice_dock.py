@@ -33,12 +33,16 @@ from .setup_dock import button_row, rich_label, scrolled_body, tipped_button
 
 GREEN, RED, GREY = "#1b7a2e", "#b00020", "#666666"
 TICK, OPEN = "\u2714", "\u2003"  # a check mark; an em space where it would stand
-LEVEL_KEY = ", ".join(f"{stars} {name}" for stars, name in zip(STARS, LEVELS, strict=True))
+
+
+def level_key() -> str:
+    """'★☆☆ easy, ★★☆ medium, ★★★ hard', the levels' words in the window's language."""
+    return ", ".join(f"{stars} {_(name)}" for stars, name in zip(STARS, LEVELS, strict=True))
 
 
 def level_text(entry: Entry) -> str:
-    """'★★☆ medium' ('' for a puzzle without a measure)."""
-    return f"{entry.stars} {entry.level_name}" if entry.stars else ""
+    """'★★☆ medium' ('' for a puzzle without a measure), in the window's language."""
+    return f"{entry.stars} {_(entry.level_name)}" if entry.stars else ""
 
 
 @dataclass(frozen=True)
@@ -126,7 +130,7 @@ class PracticeDock(QDockWidget):
             order = _(
                 "easiest first: {key}, thirds of this collection in the engine's order (a "
                 "row's tooltip has the measure)"
-            ).format(key=LEVEL_KEY)
+            ).format(key=level_key())
             self.heading.setText(f"{said}<br><span style='color:{GREY}'>{order}</span>")
             self._fill(collection, progress, current)
         for button in (self.hint_button, self.retry_button, self.reveal_button):
@@ -146,10 +150,12 @@ class PracticeDock(QDockWidget):
             for i, (text, entry) in enumerate(texts):
                 item = QListWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, i)
-                measure = entry.measure_text()
-                hard = f"; {entry.level_name}: {measure}" if measure else ""
+                measure = i18n.shown(entry.measure_text())  # (the window's language)
+                level = _(entry.level_name)
+                hard = f"; {level}: {measure}" if measure else ""
+                goal = i18n.shown(entry.goal)
                 # the row's whole text first: a narrow dock elides it in the middle
-                item.setToolTip(f"{text.strip()}\n{entry.path.name}: {entry.goal}{hard}")
+                item.setToolTip(f"{text.strip()}\n{entry.path.name}: {goal}{hard}")
                 self.list.addItem(item)
         if current is not None and self.list.currentRow() != current:
             self.list.setCurrentRow(current)

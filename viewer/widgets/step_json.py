@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QLabel, QLineEdit
 
-from pyramid_lab.i18n import N_, _
+from pyramid_lab.i18n import N_, _, shown
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.files import nested_over, read_overlays
 from pyramid_lab.model.game import PositionFormatError, shorten
@@ -136,7 +136,9 @@ class AdvancedJson:
             problem = _('a win-within task needs {"side": COLOUR, "within": PLIES}')
         where = self.rule_label.text()
         # TRANSLATORS: {field} is a JSON field's label (Goal JSON), {problem} why it is refused
-        said = _("{field}: {problem}").format(field=where, problem=problem) if problem else None
+        said = (
+            _("{field}: {problem}").format(field=where, problem=shown(problem)) if problem else None
+        )
         self._refused(said, "rule")
         if problem is not None:
             return

@@ -35,7 +35,7 @@ from typing import Unpack
 
 import numpy as np
 
-from pyramid_lab.i18n import Mn_
+from pyramid_lab.i18n import M_, Mn_
 
 from ...game import Game
 from ..choice import Choice, Clock, Limits, ProgressCallback
@@ -181,7 +181,12 @@ def _parallel(
 
     def progress_text() -> str:
         total = sum(search.playouts for search in searches)
-        return f"{total} playouts on {threads} threads, {trees_summary(searches)}"
+        return M_(
+            "{count} playouts on {threads} threads, {best}",
+            count=total,
+            threads=threads,
+            best=trees_summary(searches),
+        )
 
     for worker in workers:
         worker.start()

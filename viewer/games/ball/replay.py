@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pyramid_lab.i18n import _, ngettext
+from pyramid_lab.i18n import _, ngettext, shown
 from pyramid_lab.model.ball import PyramidBall
 from pyramid_lab.model.ball.report import RowReport, TurnReport
 
@@ -224,12 +224,14 @@ class TurnReplay:
             dock.lines.addItem(_item(line))
 
 
-def _item(line: str) -> QListWidgetItem:
-    """A line of the replay, its codes spelled out in its tooltip."""
+def _item(message: str) -> QListWidgetItem:
+    """A line of the replay (a Message: said in the window's language), its codes spelled
+    out in its tooltip."""
     from PySide6.QtWidgets import QListWidgetItem
 
     from .turn_dock import spelled
 
+    line = shown(message)
     item = QListWidgetItem(line)
     said = spelled(line)
     if said != line:

@@ -60,7 +60,9 @@ class BallSites(GameUI[Turn]):
         return square % 7, square // 7, FILE_SIZES[kind]
 
     def site_name(self, site: int) -> str:
-        return f"{square_name(site)} {SIZE_NAMES[site % 3]}"
+        """``d4 Large``: a Message, its size a word (said in each reader's language)."""
+        # TRANSLATORS: a place of Pyramid Ball's board: its square (d4) and a pyramid's size
+        return M_("{square} {size}", square=square_name(site), size=M_(SIZE_NAMES[site % 3]))
 
     def describe(self, game: Game, turn: Turn, site: int, shown: Mapping[int, str]) -> str:
         square = site // 3

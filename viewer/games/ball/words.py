@@ -5,6 +5,7 @@ choice, a replayed row's lines, the tracks a program plans, and the UI's words
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from pyramid_lab.i18n import M_, N_
@@ -56,8 +57,13 @@ FORM_KEY = M_(
 )
 
 
+#: A pyramid by its side and size ("red Large"), as a word put in a sentence.
+PYRAMID_NAMES = (N_("{side} Large"), N_("{side} Medium"), N_("{side} Small"))
+
+
 def pyramid_words(colour: str, size: str) -> str:
-    return f"{colour} {SIZE_NAMES['LMS'.index(size)]}"
+    """``colour``'s pyramid of ``size`` (L, M, S) in words: a Message ("red Large")."""
+    return M_(PYRAMID_NAMES["LMS".index(size)], side=side_word(colour))
 
 
 #: The special moves by their rules' titles, as words (each language keeps the names).
@@ -85,23 +91,40 @@ def choice_text(game: PyramidBall) -> str:
     )
 
 
+#: A replayed row's line of one pyramid, by its outcome: its words and code (OL), what it
+#: was told (its entry, and the direction: notation), what happened (whole sentences).
+ROW_LINES = {
+    # TRANSLATORS: the Turn dock's line of a pyramid in a replayed row: "red Large (OL): F
+    # (N): moved d2 -> d3" (the entry, the squares and the codes are notation)
+    "moved": N_("{pyramid} ({label}): {entry}: moved {source} -> {end}"),
+    "pushed": N_("{pyramid} ({label}): {entry}: pushed {source} -> {end} by {other}"),
+    "blocked": N_("{pyramid} ({label}): {entry}: blocked on {end}: {reason}"),
+    "passed": N_("{pyramid} ({label}): {entry}: stands on {end} and passes"),
+    "stood": N_("{pyramid} ({label}): {entry}: stands on {end}"),
+    "stood, why": N_("{pyramid} ({label}): {entry}: stands on {end} ({reason})"),
+}
+
+
 def explain_row(row: RowReport) -> list[str]:
-    """One line per pyramid (its entry, what happened, why), the pass and the events."""
-    lines = []
+    """One line per pyramid (its entry, what happened, why), the pass and the events:
+    Messages, said in each reader's language (issue 108: English in every one before)."""
+    lines: list[str] = []
     for p in row.pyramids:
-        who = f"{pyramid_words(p.colour, p.size)} ({p.pyramid})"
         told = p.entry if p.direction is None else f"{p.entry} ({p.direction})"
-        if p.outcome == "moved":
-            what = f"moved {p.source} -> {p.end}"
-        elif p.outcome == "pushed":
-            what = f"pushed {p.source} -> {p.end} by {p.pushed_by}"
-        elif p.outcome == "blocked":
-            what = f"blocked on {p.end}: {p.reason}"
-        elif p.outcome == "passed":
-            what = f"stands on {p.end} and passes"
-        else:
-            what = f"stands on {p.end}" + (f" ({p.reason})" if p.reason else "")
-        lines.append(f"{who}: {told}: {what}")
+        outcome = p.outcome if p.outcome in ROW_LINES else "stood"
+        if outcome == "stood" and p.reason:
+            outcome = "stood, why"
+        values: dict[str, str] = {
+            "pyramid": pyramid_words(p.colour, p.size),
+            "label": p.pyramid,
+            "entry": told,
+            "source": p.source,
+            "end": p.end,
+            "other": str(p.pushed_by),
+            "reason": p.reason,
+        }
+        needed = set(re.findall(r"\{(\w+)\}", ROW_LINES[outcome]))
+        lines.append(M_(ROW_LINES[outcome], **{k: v for k, v in values.items() if k in needed}))
     if row.pass_line is not None:
         lines.append(row.pass_line.describe())
     lines += list(row.events)

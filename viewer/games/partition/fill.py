@@ -64,7 +64,9 @@ class RandomFill:
         if host is None or dock is None or self._fill is not None:
             return  # one fill at a time
         if host.setup_active():
-            host.show_message("Fill at random fills the game's position: leave set-up mode first")
+            host.show_message(
+                M_("Fill at random fills the game's position: leave set-up mode first")
+            )
             return
         game = host.game
         assert isinstance(game, Partition)
@@ -74,7 +76,7 @@ class RandomFill:
         seed = dock.seed.value()
         order = game.fill_order(seed)
         if not order:
-            host.show_message("the pyramid is full: nothing to fill")
+            host.show_message(M_("the pyramid is full: nothing to fill"))
             return
         self._fill = (game.filled(order), order, seed)
         dock.seed.setValue(seed + 1)  # the next fill differs; set it back to repeat
@@ -122,7 +124,15 @@ class RandomFill:
     def prompt(self) -> str:
         if self._fill is None:
             return ""
-        return f"filling at random (seed {self._fill[2]}): {self._shown()}/{len(self._fill[1])}"
+        return M_(
+            "filling at random (seed {seed}): {shown}/{count}",
+            seed=str(self._fill[2]),  # (a seed: notation, as the command line takes it)
+            shown=self._shown(),
+            count=len(self._fill[1]),
+        )
 
     def busy(self) -> str:
-        return "filling at random: wait for the result (Undo afterwards)" if self._fill else ""
+        """Why a move is refused while the fill plays itself out (a Message)."""
+        if not self._fill:
+            return ""
+        return M_("filling at random: wait for the result (Undo afterwards)")

@@ -25,8 +25,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pyramid_lab.i18n import M_
+
 from ....game import Game, PositionFormatError
 from ....pyraos import LATTICE, Pyraos, PyraosOptions
+from ....words import colour
 from ...book import (
     DRAW,
     ExactValues,
@@ -226,17 +229,27 @@ class PyraosBook(ValueBook):
 
         known = None if exact is None else exact[0](game)
         if known is not None and known[0] == DRAW:
-            what = "it knows this position (a draw with best play), not every move's"
+            what = M_("it knows this position (a draw with best play), not every move's")
+        elif known is not None and known[0] == "win":
+            what = M_(
+                "it knows this position ({colour} wins in {plies} plies), not every move's",
+                colour=colour(game.to_move),
+                plies=known[1],
+            )
         elif known is not None:
-            verdict = "wins" if known[0] == "win" else "loses"
-            what = f"it knows this position ({game.to_move} {verdict} in {known[1]} plies), "
-            what += "not every move's"
+            what = M_(
+                "it knows this position ({colour} loses in {plies} plies), not every move's",
+                colour=colour(game.to_move),
+                plies=known[1],
+            )
         else:
-            what = "it knows neither this position nor every move's"
+            what = M_("it knows neither this position nor every move's")
         options = game.options
-        return (
-            f"the book ends here: {what}; a whole-game table gives every move's exact value "
-            f"and the fastest win: {whole_build_words(options.variant, options.removal)}"
+        return M_(
+            "the book ends here: {what}; a whole-game table gives every move's exact value and "
+            "the fastest win: {command}",
+            what=what,
+            command=whole_build_words(options.variant, options.removal),
         )
 
     def live(self, game: Game) -> bool:

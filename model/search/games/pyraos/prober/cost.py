@@ -5,6 +5,8 @@ of a position it does not know and the command line's ``endgame build`` (through
 
 from __future__ import annotations
 
+from pyramid_lab.i18n import M_, Mn_, number
+
 #: Measured on the 2-core machine (docs/engines.md, issue 67: processor time, the machine
 #: shared; tests/bench/pyraos_whole.py). Push retrograde (a build in this process): bytes
 #: of the table a second a core, every position's children counted once and every
@@ -75,13 +77,19 @@ def whole_build_words(variant: str, removal: str, cores: int | None = None) -> s
         if variant != "children":
             options += f" --option removal={removal}"
     took = (
-        f"{seconds / 3600:.1f} hours"
+        M_("{hours} hours", hours=number(seconds / 3600, digits=1))
         if seconds >= 3600
-        else f"{max(1, round(seconds / 60))} minutes"
+        # TRANSLATORS: an estimate's minutes (1 or more: English writes "minutes" for 1 too)
+        else M_("{count} minutes", count=max(1, round(seconds / 60)))
     )
-    return (
-        f"`pyramid-lab endgame build --whole{options}` (about {took} on "
-        f"{cores} idle core{'s' if cores != 1 else ''} here, {positions / 1e9:.1f} GB on disk "
-        f"({2 * positions / 1e9:.1f} GB while it is built, its counters kept to resume), "
-        f"{memory / 1e9:.1f} GB of memory)"
+    return M_(
+        "`pyramid-lab endgame build --whole{options}` (about {took} on {cores} here, {disk} GB "
+        "on disk ({building} GB while it is built, its counters kept to resume), {memory} GB "
+        "of memory)",
+        options=options,
+        took=took,
+        cores=Mn_("{count} idle core", "{count} idle cores", cores, count=cores),
+        disk=number(positions / 1e9, digits=1),
+        building=number(2 * positions / 1e9, digits=1),
+        memory=number(memory / 1e9, digits=1),
     )
