@@ -602,3 +602,30 @@ def test_the_lab_and_games_words_on_a_page_come_from_the_catalog(server, browser
     assert unmarked == {}, json.dumps(unmarked)
     # (the reason itself: marked on its own, after the verdict's word and a space)
     assert re.search(r"⟧ ⟦[^⟦⟧]*SW[^⟦⟧]*⟧", seen["a wrong answer's verdict"]), seen
+
+
+def test_the_move_played_is_named_in_the_pages_language(server):
+    """The live region said "Move played." without the move (issue 107's review): the
+    page is sent the move its step played as its moves list named it, in the page's
+    language (its text, and the game's words for it where there are some)."""
+
+    async def talk() -> tuple[dict, dict]:
+        async with aiohttp.ClientSession() as session:
+            page = await Page(session, socket_url(server.students)).open(
+                headers={"Accept-Language": "de"}
+            )
+            await page.ask(20, do="join", name="Ida")
+            await page.ask(20, do="act", action="lesson", args=[2])
+            before = await page.ask(20, do="act", action="next", args=[])
+            listed = before["page"]["play"]["moves"][0]
+            after = await page.ask(20, do="act", action="move", args=[listed["text"]])
+            await page.close()
+            return listed, after
+
+    listed, after = asyncio.run(talk())
+    assert after["page"]["moved"], after.get("error")
+    named = f"{listed['text']} ({listed['words']})" if listed["words"] else listed["text"]
+    assert after["page"]["played"] == named, (after["page"]["played"], listed)
+    said = i18n.translations("de").gettext("Move played: {move}")
+    assert said != "Move played: {move}"  # (the live region's words)
+    assert "{move}" in said

@@ -138,6 +138,7 @@ class StudentPage(TypedDict):
     task: Task | None
     picked: list[str]
     moved: bool
+    played: str  # the move moved names ('' none): its text and the game's words for it
     verdict: VerdictShown | None
     said: str
     last: bool

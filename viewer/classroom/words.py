@@ -226,6 +226,7 @@ def _label_said(text: str, language: str) -> str:
 def _page_translated(page: StudentPage, language: str) -> StudentPage:
     shown: StudentPage = {**page}
     shown["said"] = said(page["said"], language)
+    shown["played"] = said(page["played"], language)
     shown["end"] = said(page["end"], language)
     task = page["task"]
     if task is not None:

@@ -299,7 +299,9 @@
         if (page.picked.join(";") !== before.picked.join(";")) {
           said.push(page.picked.length ? t("Picked: {points}", { points: page.picked.join("; ") }) : t("Picked: nothing yet"));
         }
-        if (page.moved && !before.moved) said.push(t("Move played."));
+        if (page.moved && !before.moved) {
+          said.push(page.played ? t("Move played: {move}", { move: page.played }) : t("Move played."));
+        }
       }
       const verdict = page.verdict;
       const old = same ? before.verdict : null;
