@@ -253,7 +253,7 @@ class BoardShown(TypedDict):
     flat: bool
     clips: bool
     labels: list[Label]
-    spots: list[Spot]
+    spots: NotRequired[list[Spot]]  # (left out where the page has them: keys["spots"])
     camera: NotRequired[Camera]
     key: NotRequired[str]
 

@@ -208,8 +208,10 @@ def translated(reply: Reply, language: str) -> Reply:
         labels = [
             {**label, "text": _label_said(label["text"], language)} for label in board["labels"]
         ]
-        spots = [{**s, "words": said(s["words"], language)} for s in board.get("spots", [])]
-        out["board"] = {**board, "legend": legend, "labels": labels, "spots": spots}
+        out["board"] = {**board, "legend": legend, "labels": labels}
+        if "spots" in board:
+            spots = [{**s, "words": said(s["words"], language)} for s in board["spots"]]
+            out["board"]["spots"] = spots
     if "rows" in reply:
         rows = cast(TeacherLines, out)["rows"]
         out["rows"] = [{**row, "reason": said(row["reason"], language)} for row in rows]

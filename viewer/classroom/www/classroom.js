@@ -340,7 +340,8 @@
       set("board_parts", boardParts(board));
       C.keys = board.keys || {};
       set("cr_legend", board.legend);
-      set("cr_spots", board.spots || []);
+      // (sent only when they changed: a click that moves no piece leaves them as they are)
+      if (board.spots) set("cr_spots", board.spots);
       C.gap = null;
       if (!focused()) set("cr_focus", null); // (another board: its focus point is gone)
       set("cr_levels", board.levels);
