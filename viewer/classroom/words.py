@@ -208,10 +208,10 @@ def translated(reply: Reply, language: str) -> Reply:
         labels = [
             {**label, "text": _label_said(label["text"], language)} for label in board["labels"]
         ]
-        out["board"] = {**board, "legend": legend, "labels": labels}
+        shown: dict[str, object] = {**board, "legend": legend, "labels": labels}
         if "spots" in board:
-            spots = [{**s, "words": said(s["words"], language)} for s in board["spots"]]
-            out["board"]["spots"] = spots
+            shown["spots"] = [{**s, "words": said(s["words"], language)} for s in board["spots"]]
+        out["board"] = shown
     if "rows" in reply:
         rows = cast(TeacherLines, out)["rows"]
         out["rows"] = [{**row, "reason": said(row["reason"], language)} for row in rows]
