@@ -134,7 +134,7 @@ SECOND_CUES: Mapping[tuple[str, str, str], str] = {
 _HOLDER = (
     "what stands on the hex says who holds it: the holder's stack of counters (Rolling "
     "Pyramids' players, apart in every vision) under its count of troops, or on a hex "
-    "held with no stack (a starting area chosen) the holder's name (\"red's\"); the tint "
+    'held with no stack (a starting area chosen) the holder\'s initial ("R"); the tint '
     "only repeats it (yellow's on sand is 7 from the sand to a tritanope)"
 )
 #: The second cue of every pair of a scene whose colours alone cannot part them.

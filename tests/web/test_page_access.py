@@ -355,3 +355,44 @@ def test_a_phone_or_a_tablet_shows_a_board_and_big_targets_and_a_tap_picks(serve
         teacher.close()
         assert measured["wide"] <= width, measured
         assert measured["small"] == [], measured
+
+
+def _luminance(rgb: Any) -> Any:
+    """WCAG's relative luminance of sRGB pixels (n, 3) in 0..255."""
+    import numpy as np
+
+    c = np.asarray(rgb, dtype=float) / 255
+    c = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    return c @ np.array([0.2126, 0.7152, 0.0722])
+
+
+def test_a_lessons_marks_stand_out_from_the_board(server, browser):
+    """WCAG 1.4.11 (3:1 for graphics): the lesson's marks (Partition 1's first step: the
+    pyramid's corners) against the brown board they stand on, as the page draws them. The
+    palette's violet (170, 40, 200) showed its lightest pixel at 1.7:1 against the board's
+    top (the magenta before it about 2.1:1): as dark as the board's shaded top, parted by
+    hue alone."""
+    from io import BytesIO
+
+    import numpy as np
+    from PIL import Image
+
+    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    page.goto(server.students)
+    page.fill("#cr-name", "Marks", timeout=WAIT_MS)
+    page.click("#cr-join-button")
+    page.wait_for_selector("#cr-step-title", timeout=WAIT_MS)
+    page.wait_for_function("() => document.querySelector('#cr-view canvas')", timeout=WAIT_MS)
+    page.wait_for_timeout(1500)  # (its frames drawn: software WebGL)
+    shot = page.locator("#cr-view").screenshot()
+    rgb = np.asarray(Image.open(BytesIO(shot)).convert("RGB"), dtype=float).reshape(-1, 3)
+    r, g, b = rgb.T
+    marks = rgb[(r > g + 60) & (b > g + 60)]  # violet or magenta: no other colour there
+    top = rgb[(np.abs(r - g - 18) < 12) & (np.abs(g - b - 22) < 14) & (r > 100) & (r < 170)]
+    assert len(marks) > 200, len(marks)
+    assert len(top) > 5000, len(top)
+    board = float(np.median(_luminance(top)))
+    lightest = float(_luminance(marks).max())
+    ratio = (max(board, lightest) + 0.05) / (min(board, lightest) + 0.05)
+    assert ratio >= 3.0, (ratio, np.median(top, axis=0).tolist())
+    page.close()

@@ -602,3 +602,54 @@ def test_the_lab_and_games_words_on_a_page_come_from_the_catalog(server, browser
     assert unmarked == {}, json.dumps(unmarked)
     # (the reason itself: marked on its own, after the verdict's word and a space)
     assert re.search(r"⟧ ⟦[^⟦⟧]*SW[^⟦⟧]*⟧", seen["a wrong answer's verdict"]), seen
+
+
+def test_the_move_played_is_named_in_the_pages_language(server):
+    """The live region said "Move played." without the move (issue 107's review): the
+    page is sent the move its step played as its moves list named it, in the page's
+    language (its text, and the game's words for it where there are some)."""
+
+    async def talk() -> tuple[dict, dict]:
+        async with aiohttp.ClientSession() as session:
+            page = await Page(session, socket_url(server.students)).open(
+                headers={"Accept-Language": "de"}
+            )
+            await page.ask(20, do="join", name="Ida")
+            await page.ask(20, do="act", action="lesson", args=[2])
+            before = await page.ask(20, do="act", action="next", args=[])
+            listed = before["page"]["play"]["moves"][0]
+            after = await page.ask(20, do="act", action="move", args=[listed["text"]])
+            await page.close()
+            return listed, after
+
+    listed, after = asyncio.run(talk())
+    assert after["page"]["moved"], after.get("error")
+    named = f"{listed['text']} ({listed['words']})" if listed["words"] else listed["text"]
+    assert after["page"]["played"] == named, (after["page"]["played"], listed)
+    said = i18n.translations("de").gettext("Move played: {move}")
+    assert said != "Move played: {move}"  # (the live region's words)
+    assert "{move}" in said
+
+
+def test_the_boards_spots_are_sent_when_they_change_or_the_language_does(server):
+    """The keyboard's spots (each point, its words: ~2 KB on Partition's board) went with
+    every board a click redrew (issue 107's review: the click bench 1.08x slower): now
+    once, by their key, as a board's layers are, and again in a language picked anew."""
+
+    async def talk() -> list[dict]:
+        async with aiohttp.ClientSession() as session:
+            page = await Page(session, socket_url(server.students)).open()
+            got = [await page.ask(20, do="join", name="Spot")]
+            got.append(await page.ask(20, do="act", action="next", args=[]))
+            got.append(await page.ask(20, do="act", action="point", args=[[0, 0, 0]]))
+            got.append(await page.ask(20, do="act", action="point", args=[[1, 0, 0]], lang="sv"))
+            await page.close()
+            return got
+
+    joined, step, picked, swedish = (told["board"] for told in asyncio.run(talk()))
+    assert joined["spots"]
+    assert "spots" not in picked, len(json.dumps(picked["spots"]))  # (no piece changed)
+    assert picked["keys"]["spots"] == step["keys"]["spots"]
+    said = {spot["words"] for spot in swedish["spots"]}
+    assert said != {spot["words"] for spot in step.get("spots", joined["spots"])}
+    assert any("tom" in words for words in said), sorted(said)[:3]  # ("0,0,0: tom")

@@ -138,6 +138,7 @@ class StudentPage(TypedDict):
     task: Task | None
     picked: list[str]
     moved: bool
+    played: str  # the move moved names ('' none): its text and the game's words for it
     verdict: VerdictShown | None
     said: str
     last: bool
@@ -252,7 +253,7 @@ class BoardShown(TypedDict):
     flat: bool
     clips: bool
     labels: list[Label]
-    spots: list[Spot]
+    spots: NotRequired[list[Spot]]  # (left out where the page has them: keys["spots"])
     camera: NotRequired[Camera]
     key: NotRequired[str]
 

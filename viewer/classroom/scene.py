@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import math
 import threading
 import warnings
@@ -302,7 +303,10 @@ class Board:
                 if shape not in have and shape not in meshes:
                     meshes[shape] = _shape_state(shape, part)
             parts.append(entry)
-        return {
+        # the keyboard's spots (~2 KB) by their key too: a click that changes no piece
+        # changes none (issue 107's review: sent with every board, a click's answer grew)
+        spots = keys["spots"] = spots_key(self.spots)
+        shown: BoardShown = {
             "parts": parts,
             "meshes": meshes,
             "keys": keys,
@@ -314,14 +318,23 @@ class Board:
                 {"text": text, "at": [round(float(c), 3) for c in at], "kind": kind}
                 for text, at, kind in self.labels
             ],
-            "spots": self.spots,
         }
+        if spots not in have:
+            shown["spots"] = self.spots
+        return shown
 
     def say(self, rgb: Sequence[int] | None, words: str, kind: str) -> None:
         """A line of the legend (``rgb`` None: one with no swatch)."""
         entry = ("" if rgb is None else hex_of(rgb), words, kind)
         if entry not in self.legend:
             self.legend.append(entry)
+
+
+def spots_key(spots: Sequence[Spot]) -> str:
+    """The digest of a board's spots, as a page is sent them (their words in English: a page
+    that picks another language is sent them again, :func:`.ws.answer`)."""
+    text = json.dumps(spots, sort_keys=True, separators=(",", ":"))
+    return "spots-" + hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 def unit_ray(

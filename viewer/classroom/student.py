@@ -16,7 +16,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from pyramid_lab.i18n import N_
+from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import Game
 from pyramid_lab.model.lesson import verdict_word
@@ -25,6 +25,7 @@ from ..games import ui_class
 from ..lab import CANCEL, Lab
 from ..lab.board import Board as LabBoard
 from ..lab.lesson_view import LessonView, opening_view
+from ..lab.outcome_words import word
 from ..lab.session import Session
 from .checks import Refused
 from .choices import PAGE_WORDS
@@ -312,6 +313,20 @@ def end_words(student: Student) -> tuple[str, str]:
     return N_("The class's last step: answer it and the lesson is done"), ""
 
 
+def played_words(student: Student, base: int) -> str:
+    """The student's move of this step (the first played since its position, ply
+    ``base``: a lesson's reply may follow it) as its list names it: its text, and the
+    game's words for it where it has some ("5 2 (deploy 2 footmen on 5)")."""
+    game = student.lab.session.game
+    move = game.move_stack[base]
+    before = game.copy()
+    while len(before.move_stack) > base:
+        before.pop()
+    words = student.board.ui.move_words(before, move)
+    text = str(move)
+    return M_("{move} ({words})", move=text, words=word(words)) if words else text
+
+
 def page_of(student: Student) -> StudentPage:
     """What the student's page shows, apart from the board."""
     shown = student.lab.lessons
@@ -321,6 +336,7 @@ def page_of(student: Student) -> StudentPage:
     task = step.task
     verdict = shown.verdict
     moved = len(student.lab.session.game.move_stack) > shown.base_ply
+    played = played_words(student, shown.base_ply) if moved else ""
     end, ended = end_words(student)
     last_lesson = student.lesson_index + 1 >= len(student.room.lessons)
     return {
@@ -346,6 +362,7 @@ def page_of(student: Student) -> StudentPage:
         },
         "picked": [",".join(map(str, p)) for p in shown.picked],
         "moved": moved,
+        "played": played,
         "verdict": None
         if verdict is None
         else {

@@ -208,8 +208,10 @@ def translated(reply: Reply, language: str) -> Reply:
         labels = [
             {**label, "text": _label_said(label["text"], language)} for label in board["labels"]
         ]
-        spots = [{**s, "words": said(s["words"], language)} for s in board.get("spots", [])]
-        out["board"] = {**board, "legend": legend, "labels": labels, "spots": spots}
+        shown: dict[str, object] = {**board, "legend": legend, "labels": labels}
+        if "spots" in board:
+            shown["spots"] = [{**s, "words": said(s["words"], language)} for s in board["spots"]]
+        out["board"] = shown
     if "rows" in reply:
         rows = cast(TeacherLines, out)["rows"]
         out["rows"] = [{**row, "reason": said(row["reason"], language)} for row in rows]
@@ -226,6 +228,7 @@ def _label_said(text: str, language: str) -> str:
 def _page_translated(page: StudentPage, language: str) -> StudentPage:
     shown: StudentPage = {**page}
     shown["said"] = said(page["said"], language)
+    shown["played"] = said(page["played"], language)
     shown["end"] = said(page["end"], language)
     task = page["task"]
     if task is not None:

@@ -157,7 +157,10 @@ async def _answer(app: web.Application, page: Page, text: str | None) -> Reply:
     ident: int | None = None
     try:
         ident, kind, raw = read(text)
-        page.language = language_of(raw) or page.language  # (each message says it)
+        language = language_of(raw) or page.language  # (each message says it)
+        if language != page.language:  # (the spots' words were said in the other)
+            page.sent_layers.pop("spots", None)
+        page.language = language
         if not page.bucket.take():
             raise Refused(N_("too many messages: slow down"))
         if page.role == "new" and _shows_who(page, kind, raw):

@@ -51,7 +51,8 @@ MARKER_RGB: dict[str, RGB] = {
     "landing-smash": (220, 30, 30),  # ... on a piece it smashes
     "fall": (220, 30, 30),  # a pushed piece falls off the board here
     "carrier": (250, 190, 20),  # the ball on the pyramid that carries it (Pyramid Ball)
-    "lesson": (170, 40, 200),  # what a lesson's step is about (violet)
+    "lesson": (220, 120, 255),  # what a lesson's step is about (light violet: its lightest
+    # pixel 3.0:1 on the board's shaded brown, WCAG 1.4.11; the violet 170, 40, 200 was 1.7)
     "lesson-pick": (0, 110, 90),  # a point the student picked (dark teal: apart from the grey)
 }
 HOVER_RGB: RGB = (255, 196, 0)
@@ -71,7 +72,8 @@ RIM_RGB: dict[str, tuple[float, float, float]] = {
     # a protanope: 4.8)
     "selected": (1.0, 0.45, 0.0),  # the group the user clicked; a hinted move's source
     "remove": (0.86, 0.08, 0.12),  # pieces a hinted move takes off the board
-    "lesson": (0.67, 0.16, 0.78),  # what a lesson's step is about (MARKER_RGB's violet)
+    "lesson": (0.67, 0.16, 0.78),  # what a lesson's step is about (violet: on balls, not on
+    # the board; MARKER_RGB's lighter one came within 3.6 of the anchors' sky blue)
     "lesson-pick": (0.0, 0.43, 0.35),  # pieces the student picked for a task (dark teal)
 }
 GHOST_RIM_RGB = (0.25, 0.30, 0.42)

@@ -299,7 +299,9 @@
         if (page.picked.join(";") !== before.picked.join(";")) {
           said.push(page.picked.length ? t("Picked: {points}", { points: page.picked.join("; ") }) : t("Picked: nothing yet"));
         }
-        if (page.moved && !before.moved) said.push(t("Move played."));
+        if (page.moved && !before.moved) {
+          said.push(page.played ? t("Move played: {move}", { move: page.played }) : t("Move played."));
+        }
       }
       const verdict = page.verdict;
       const old = same ? before.verdict : null;
@@ -338,7 +340,8 @@
       set("board_parts", boardParts(board));
       C.keys = board.keys || {};
       set("cr_legend", board.legend);
-      set("cr_spots", board.spots || []);
+      // (sent only when they changed: a click that moves no piece leaves them as they are)
+      if (board.spots) set("cr_spots", board.spots);
       C.gap = null;
       if (!focused()) set("cr_focus", null); // (another board: its focus point is gone)
       set("cr_levels", board.levels);

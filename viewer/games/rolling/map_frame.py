@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pyramid_lab.i18n import M_
 from pyramid_lab.model.rolling import PHARAOH_COLOUR, Deploy, Place, RollingPyramids, StartArea
 from pyramid_lab.model.rolling.state import Order
 
@@ -15,7 +14,7 @@ from ...boards.geometries import HexMap
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
 from ...lab.outcome_words import word
 from .sites import LAYERS, stack_height
-from .texts import PHARAOH_TROOPS, WHITE_PYRAMID_DECORATION
+from .texts import INITIALS, PHARAOH_TROOPS, WHITE_PYRAMID_DECORATION
 
 _NONE: frozenset[str] = frozenset()
 
@@ -46,10 +45,12 @@ def map_frame(
         if troops:
             labels.append(Label(board.site(i), str(troops)))
         elif owner is not None and owner != PHARAOH_COLOUR:
-            # a hex held with no stack on it (a starting area chosen): its holder named,
+            # a hex held with no stack on it (a starting area chosen): its holder's initial,
             # since the hex's tint alone is no cue to a colour-blind player (yellow's tint
-            # on sand is 7 from the sand itself to a tritanope: palette_pairs)
-            labels.append(Label(board.site(i), M_("{side}'s", side=word(owner))))
+            # on sand is 7 from the sand itself to a tritanope: palette_pairs); an initial,
+            # as narrow as a stack's number: "green's" ran over the next hexes' numbers on
+            # the page (the legend says whose initial it is)
+            labels.append(Label(board.site(i), word(INITIALS[owner])))
     ghosts: dict[int, str] = {}
     for order in orders:
         target = order.cell

@@ -49,6 +49,19 @@ WHITE_PYRAMID_DECORATION = frozenset({WHITE_PYRAMIDS})
 #: The Pharaoh's stacks (solo), drawn as pieces: a decoration only so the legend names them.
 PHARAOH_TROOPS = palette.PIECES_OF + PHARAOH_COLOUR
 
+#: A side's initial, on a starting area it holds with no stack on it (its second cue beside
+#: the tint: a word as narrow as a stack's number, the legend saying whose it is).
+INITIALS = {
+    # TRANSLATORS: red's initial on a starting area it holds (1-2 letters, each side's own)
+    "red": N_("R"),
+    # TRANSLATORS: blue's initial on a starting area it holds (1-2 letters, each side's own)
+    "blue": N_("B"),
+    # TRANSLATORS: green's initial on a starting area it holds (1-2 letters, each side's own)
+    "green": N_("G"),
+    # TRANSLATORS: yellow's initial on a starting area it holds (1-2 letters, each side's own)
+    "yellow": N_("Y"),
+}
+
 DONE_WORDS = {
     "develop": N_("done developing (the unspent pairs are kept)"),
     "conquest": N_("done crossing off triangles"),
@@ -213,9 +226,19 @@ class RollingWords(GameUI[Turn]):
         )
         # the numbers on the map's stacks (not the generic "names")
         words[("labels", "")] = M_("troops (2*: two heroes)")
+        shown = _initials_shown(game, frame)
         for colour in (*COLOURS, PHARAOH_COLOUR):
             side = word(colour)
-            words[("region", colour)] = M_("held by {side}", side=side)
+            words[("region", colour)] = (
+                # (a starting area held with no stack on it shows its holder's initial)
+                M_(
+                    "held by {side} ({initial} on a starting area)",
+                    side=side,
+                    initial=shown[colour],
+                )
+                if colour in shown
+                else M_("held by {side}", side=side)
+            )
             rams = devices.get(("path", colour))
             words[("path", colour)] = (
                 # (one line: "ram 3-2" names its border; a long line stepped the map back)
@@ -235,3 +258,11 @@ class RollingWords(GameUI[Turn]):
                 else M_("{side}'s secret orders (only you see them)", side=side)
             )
         return words
+
+
+def _initials_shown(game: Game, frame: Frame) -> dict[str, str]:
+    """The initials the map shows on starting areas (:data:`INITIALS`), by side."""
+    if not isinstance(game, RollingPyramids):
+        return {}
+    on_map = {label.text for label in frame.labels}
+    return {c: word(INITIALS[c]) for c in game.players if c in INITIALS and INITIALS[c] in on_map}
