@@ -25,11 +25,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pyramid_lab.i18n import M_
-
 from ....game import Game, PositionFormatError
 from ....pyraos import LATTICE, Pyraos, PyraosOptions
-from ....words import colour
 from ...book import (
     DRAW,
     ExactValues,
@@ -225,32 +222,9 @@ class PyraosBook(ValueBook):
         exact = self.exact(game)
         if exact is not None and (exact[1] == "table" or exact_moves(game, *exact)[1]):
             return ""
-        from .prober.cost import whole_build_words
+        from .prober.cost import book_end_words
 
-        known = None if exact is None else exact[0](game)
-        if known is not None and known[0] == DRAW:
-            what = M_("it knows this position (a draw with best play), not every move's")
-        elif known is not None and known[0] == "win":
-            what = M_(
-                "it knows this position ({colour} wins in {plies} plies), not every move's",
-                colour=colour(game.to_move),
-                plies=known[1],
-            )
-        elif known is not None:
-            what = M_(
-                "it knows this position ({colour} loses in {plies} plies), not every move's",
-                colour=colour(game.to_move),
-                plies=known[1],
-            )
-        else:
-            what = M_("it knows neither this position nor every move's")
-        options = game.options
-        return M_(
-            "the book ends here: {what}; a whole-game table gives every move's exact value and "
-            "the fastest win: {command}",
-            what=what,
-            command=whole_build_words(options.variant, options.removal),
-        )
+        return book_end_words(game, None if exact is None else exact[0](game))
 
     def live(self, game: Game) -> bool:
         """An endgame: at most :data:`ENDGAME_EMPTY` empty points."""

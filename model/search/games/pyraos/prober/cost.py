@@ -1,11 +1,19 @@
 """What a whole-game table costs to build (time, disk, memory on this machine's cores) and
 the one command that builds it: an estimate made without the builder, for the book's words
-of a position it does not know and the command line's ``endgame build`` (through
-:mod:`..endgame`)."""
+of a position it does not know (:func:`book_end_words`, loaded where they are said) and the
+command line's ``endgame build`` (through :mod:`..endgame`)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pyramid_lab.i18n import M_, Mn_, number
+
+from .....words import colour
+from ....book import DRAW
+
+if TYPE_CHECKING:
+    from .....game import Game
 
 #: Measured on the 2-core machine (docs/engines.md, issue 67: processor time, the machine
 #: shared; tests/bench/pyraos_whole.py). Push retrograde (a build in this process): bytes
@@ -92,4 +100,33 @@ def whole_build_words(variant: str, removal: str, cores: int | None = None) -> s
         disk=number(positions / 1e9, digits=1),
         building=number(2 * positions / 1e9, digits=1),
         memory=number(memory / 1e9, digits=1),
+    )
+
+
+def book_end_words(game: Game, known: tuple[str, int] | None) -> str:
+    """Where the opening book ends, in words (:meth:`.book.PyraosBook.book_end`): what it
+    knows of ``game``'s position (``known``: its value and plies, or None), and the one
+    command that builds a table giving every move's exact value, with its cost here."""
+    if known is not None and known[0] == DRAW:
+        what = M_("it knows this position (a draw with best play), not every move's")
+    elif known is not None and known[0] == "win":
+        what = M_(
+            "it knows this position ({colour} wins in {plies} plies), not every move's",
+            colour=colour(game.to_move),
+            plies=known[1],
+        )
+    elif known is not None:
+        what = M_(
+            "it knows this position ({colour} loses in {plies} plies), not every move's",
+            colour=colour(game.to_move),
+            plies=known[1],
+        )
+    else:
+        what = M_("it knows neither this position nor every move's")
+    options = game.options
+    return M_(
+        "the book ends here: {what}; a whole-game table gives every move's exact value and "
+        "the fastest win: {command}",
+        what=what,
+        command=whole_build_words(options.variant, options.removal),
     )
