@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import PositionFormatError
+from pyramid_lab.model.words import reason_of
 
 from .admission import Admission
 from .checks import (
@@ -147,7 +148,7 @@ def restore(room: Classroom, path: Path) -> None:
             del room.removed[next(iter(room.removed))]
         room.admission.closed = raw.get("closed") is True
     except (Refused, PositionFormatError) as exc:
-        raise PositionFormatError(str(path), str(exc)) from None
+        raise PositionFormatError(str(path), reason_of(exc)) from None
     if len(room.students) > MAX_STUDENTS:
         raise PositionFormatError(str(path), f"more than {MAX_STUDENTS} students")
 

@@ -23,7 +23,7 @@ from pyramid_lab.i18n import M_
 from pyramid_lab.model.files import SUFFIX, PositionDocument, ReadOnlyError, remove_stale_temps
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.model.lesson import LessonFile, is_lesson_path
-from pyramid_lab.model.words import system_reason
+from pyramid_lab.model.words import reason_of, system_reason
 
 from .events import Signal
 from .reading import read_any, read_lesson, read_position, read_step
@@ -225,7 +225,7 @@ class Documents:
         except PositionFormatError as exc:
             lesson = is_lesson_path(path)
             title = M_("Cannot open this lesson") if lesson else M_("Cannot open this file")
-            self.front.show_error(title, str(exc))
+            self.front.show_error(title, reason_of(exc))
             return False
         if ask and not self.confirm_discard(M_("open {name}", name=path.name)):
             return False

@@ -36,6 +36,7 @@ from pyramid_lab.i18n import M_, Message
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.lesson import LessonFile
+from pyramid_lab.model.words import reason_of
 
 from .analysis import Analyses
 from .board import KEEPS_TURN, WINDOW_WORDS, Board, FrontWords, InstantClock, UIs
@@ -328,7 +329,7 @@ class Lab:
     def _failed(self, job: Job, exc: BaseException) -> None:
         self.bulletin.show_progress(None)
         self.changed.emit("done")
-        self.port.show_message(_search_failed(job.purpose), str(exc))
+        self.port.show_message(_search_failed(job.purpose), reason_of(exc))
 
     # ---- the lesson a file opened --------------------------------------------------------
 

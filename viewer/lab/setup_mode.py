@@ -66,7 +66,7 @@ class SetupMode:
         try:
             self.editor.build()
         except PositionFormatError as exc:
-            return str(exc)
+            return reason_of(exc)
         return ""
 
     def apply(self) -> bool:
@@ -83,7 +83,7 @@ class SetupMode:
         try:
             game = editor.build()
         except PositionFormatError as exc:
-            self.problem = str(exc)
+            self.problem = reason_of(exc)
             self.say(M_("Set-up: {error}", error=reason_of(exc)))
             self.switched.emit(True)
             return False
