@@ -84,6 +84,16 @@ class InvalidMoveError(SaidError):
 STUDY_HINT = 'mark the file "study": true'
 
 
+def study_hint_as(reason: str, instead: Message) -> str:
+    """``reason`` with its way round a position play cannot reach (:data:`STUDY_HINT`, a
+    file's words) named as ``instead`` (a text's field, the Set-up dock's box); a Message
+    stays one, said where it is read."""
+    if not isinstance(reason, Message):
+        return reason.replace(STUDY_HINT, str(instead))  # (a Message's text: its English)
+    values = {name: instead if value == STUDY_HINT else value for name, value in reason.values}
+    return Message(reason.msgid, reason.plural, reason.n, values)
+
+
 class PositionFormatError(ValueError):
     """A position (file, set-up or options) that is malformed or cannot arise by the rules.
 

@@ -14,9 +14,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from pyramid_lab.i18n import M_, Message, Mn_
+from pyramid_lab.i18n import M_, Mn_
 
-from .game import STUDY_HINT, Game, PositionFormatError, quote
+from .errors import study_hint_as
+from .game import Game, PositionFormatError, quote
 
 
 class PositionTextError(PositionFormatError):
@@ -107,13 +108,7 @@ class TextFields:
 def _in_text(reason: str) -> str:
     """A set-up's refusal as a text says it: its way round a position play cannot reach
     is a field of the text, not a file's key (a Message stays one, said where it is read)."""
-    if not isinstance(reason, Message):
-        return reason.replace(STUDY_HINT, "add the field 'study'")
-    values = {
-        name: M_("add the field 'study'") if value == STUDY_HINT else value
-        for name, value in reason.values
-    }
-    return Message(reason.msgid, reason.plural, reason.n, values)
+    return study_hint_as(reason, M_("add the field 'study'"))
 
 
 # ---- boards drawn as rows ------------------------------------------------------------------

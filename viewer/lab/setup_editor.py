@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-from pyramid_lab.i18n import M_, Message
-from pyramid_lab.model.game import STUDY_HINT, Game, PositionFormatError
+from pyramid_lab.i18n import M_
+from pyramid_lab.model.errors import study_hint_as
+from pyramid_lab.model.game import Game, PositionFormatError
 from pyramid_lab.model.setup import file_state, from_setup_state
 from pyramid_lab.model.words import colour as side_word
 
@@ -129,10 +130,4 @@ def _in_dock(reason: str) -> str:
     """A set-up's refusal as the Set-up dock says it: its way round a position play cannot
     reach is the dock's Study box, not a file's key (a Message stays one, said where it is
     read: issue 108)."""
-    if not isinstance(reason, Message):
-        return reason.replace(STUDY_HINT, 'tick "Study" above')
-    values = {
-        name: M_('tick "Study" above') if value == STUDY_HINT else value
-        for name, value in reason.values
-    }
-    return Message(reason.msgid, reason.plural, reason.n, values)
+    return study_hint_as(reason, M_('tick "Study" above'))
