@@ -6,7 +6,7 @@ beyond its garrisons and starting areas, which are the file's ``pieces``), writt
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pyramid_lab.i18n import M_
 
@@ -14,14 +14,11 @@ from ..game import Piece, quote
 from ..words import colour as colour_word
 from .fights import PHARAOH, Troops
 from .rules import DEVICES, PICKS, Faction
-from .sheet_reader import SheetReader
+from .sheet_reader import FiledGame, SheetReader
 from .state import PHARAOH_COLOUR, PHASES, SEQUENTIAL, Device, Die, Order, Sheet, State
 
-if TYPE_CHECKING:
-    from .resolve import RollingResolution
 
-
-def write_state(game: RollingResolution) -> dict[str, Any]:
+def write_state(game: FiledGame) -> dict[str, Any]:
     """The file's ``state``: round, phase, first player, draft pick, scores, dice
     ``[colour, sides, value, taker]``, every player's sheet, the devices on the map
     ``[kind, colour, cell, other]``, the round's deployments ``[colour, unit, cell, troops,
@@ -91,7 +88,7 @@ def _sheet_json(sheet: Sheet, faction: Faction) -> dict[str, Any]:
 
 
 def read_state(
-    game: RollingResolution, to_move: str, pieces: Sequence[Piece], raw: Any, study: bool
+    game: FiledGame, to_move: str, pieces: Sequence[Piece], raw: Any, study: bool
 ) -> State:
     """The position a file's ``to_move``, ``pieces`` and ``state`` give (``study``: the
     dice taken need not follow the snake draft); PositionFormatError naming the key."""

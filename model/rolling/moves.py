@@ -1,6 +1,6 @@
 """Rolling Pyramids' moves: each kind of move as a value with its text (``take red d4 3 >
 a1 = 4``) and :func:`parse_move`; which of them are legal in a position, and why a move is
-not, is :mod:`model.rolling.legal`.
+not, is :class:`model.rolling.RollingPyramids`'s.
 """
 
 from __future__ import annotations

@@ -6,22 +6,42 @@ on top of these."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pyramid_lab.i18n import M_
 
 from ..game import PositionFormatError, quote
-from .rules import DEVICES, WRITTEN, Faction, line_problem
-from .state import Sheet
+from .rules import DEVICES, WRITTEN, Faction, RollingMap, line_problem
+from .state import RollingOptions, Sheet, State
 
-if TYPE_CHECKING:
-    from .resolve import RollingResolution
+
+class FiledGame(Protocol):
+    """What reading and writing a file's ``state`` asks of :class:`model.rolling.RollingPyramids`
+    (a protocol: the game imports its files, so they cannot import it)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def options(self) -> RollingOptions: ...
+    @property
+    def map(self) -> RollingMap: ...
+    @property
+    def factions(self) -> tuple[Faction, ...]: ...
+    @property
+    def state(self) -> State: ...
+    @property
+    def _holdable(self) -> tuple[int, ...]: ...
+    def cell_name(self, cell: int) -> str: ...
+    def _die_colour(self, owner: int) -> str: ...
+    def _begin_round(self, s: State, number: int) -> None: ...
+    def _draft_order(self, s: State) -> tuple[int, ...]: ...
+    def _has_decision(self, s: State, p: int) -> bool: ...
 
 
 class FieldReader:
     """The values of a file's ``state``, each checked against the game it is read for."""
 
-    def __init__(self, game: RollingResolution, study: bool) -> None:
+    def __init__(self, game: FiledGame, study: bool) -> None:
         self.game = game
         self.players = game.players
         self.solo = game.options.solo

@@ -1,13 +1,7 @@
-"""Rolling Pyramids' position: the options, what a position holds (the dice, the map's
-owners and troops, the devices, the secret deployments, every player's sheet) and the
-reads every layer of :class:`model.rolling.RollingPyramids` shares (a seat's units, the
-cells a unit may go to, a hero's weight in a fight).
-
-The game is built in layers, one module each: this position, the moves
-(:mod:`model.rolling.legal`: what may be played and why not), their resolution
-(:mod:`model.rolling.resolve`: the phases and the fights), the file ``state``
-(:mod:`model.rolling.files`) and the game itself (:mod:`model.rolling`). The formulas,
-maps and faction boards are in :mod:`model.rolling.rules`.
+"""Rolling Pyramids' position: the options, and what a position holds (the dice, the
+map's owners and troops, the devices, the secret deployments, every player's sheet) as
+values; :class:`model.rolling.RollingPyramids` reads and plays them. The formulas, maps
+and faction boards are in :mod:`model.rolling.rules`.
 """
 
 from __future__ import annotations
@@ -19,12 +13,10 @@ from typing import Any
 from pyramid_lab.i18n import M_
 
 from ..game import Move
-from ..setup import StatefulGame
-from ..speed import SearchHooks
 from ..words import joined
-from .fights import EMPTY, PHARAOH, Troops
+from .fights import EMPTY, Troops
 from .maps import faction_names
-from .rules import DEVICES, ROUNDS, SOLO_ROUNDS, Faction, RollingMap, footmen, line_value
+from .rules import DEVICES, ROUNDS, SOLO_ROUNDS, Faction, RollingMap
 
 COLOURS = ("red", "blue", "green", "yellow")
 GREY = "grey"  # the solo variant's fifth and sixth dice
@@ -265,101 +257,3 @@ class FightsEffect:
 
     def describe(self) -> str:
         return joined(self.lines) if self.lines else M_("no fight")
-
-
-class RollingPosition(StatefulGame, SearchHooks):
-    """The position and the reads every layer shares; :class:`model.rolling.RollingPyramids`
-    sets these attributes up."""
-
-    _options: RollingOptions
-    map: RollingMap
-    factions: tuple[Faction, ...]
-    _s: State  # the position, never changed once a move has been applied to it
-    _undo: list[State]  # the positions before each move of the move stack
-    _setup_state: dict[str, Any] | None
-    _holdable: tuple[int, ...]  # the cells a player can hold (solo: the starting areas too)
-
-    @property
-    def state(self) -> State:
-        """The position (read only)."""
-        return self._s
-
-    @property
-    def round(self) -> int:
-        return self._s.round
-
-    @property
-    def phase(self) -> str:
-        return self._s.phase
-
-    def colour_of(self, owner: int) -> str | None:
-        if owner == PHARAOH:
-            return PHARAOH_COLOUR
-        if owner == EMPTY:
-            return None
-        return self.players[owner]
-
-    def cell_name(self, cell: int) -> str:
-        return self.map.cells[cell].name
-
-    def _die_colour(self, owner: int) -> str:
-        return GREY if owner == NEUTRAL else self.players[owner]
-
-    # ---- the units ----------------------------------------------------------------------
-
-    def units(self, player: int, *, all_of_round: bool = False) -> list[Unit]:
-        """The units ``player`` has to deploy this round (with ``all_of_round`` also those
-        already deployed), as calculated after the develop phase."""
-        s = self._s
-        return self._units(s, player, all_of_round)
-
-    def _units(self, s: State, p: int, all_of_round: bool = False) -> list[Unit]:
-        sheet = s.sheets[p]
-        faction = self.factions[p]
-        units: list[Unit] = []
-        if sheet.hero_unit:
-            units.append(Unit("heroes", Troops(0, sheet.hero_unit)))
-        for i, line in enumerate(faction.lines):
-            values = sheet.lines[i]
-            if all(v is not None for v in values):
-                value = line_value(
-                    line.rule,
-                    [v for v in values if v is not None],  # all are
-                    line.bonus[sheet.bonus[i]],
-                    sheet.line_up[i],
-                )
-                if value > 0:
-                    units.append(Unit(line.id, Troops(value), line.unit == "bomb"))
-        for g, count in enumerate(footmen(faction, sheet.crossed)):
-            if count > 0:
-                units.append(Unit(f"f{g + 1}", Troops(count)))
-        if sheet.reserve:
-            units.append(Unit("reserve", Troops(sheet.reserve)))
-        if all_of_round:
-            sent = [Unit(o.unit, o.troops, o.bomb) for o in s.orders if o.player == p]
-            return sent + [u for u in units if u.name not in sheet.deployed]
-        return [u for u in units if u.name not in sheet.deployed]
-
-    def _targets(self, s: State, p: int, bomb: bool) -> list[int]:
-        cells = [c for c in self._holdable if c != s.home]
-        if bomb:
-            return cells
-        adjacent = self.map.cells
-        mine = {c for c, owner in enumerate(s.owner) if owner == p}
-        return [c for c in cells if c in mine or not mine.isdisjoint(adjacent[c].adjacent)]
-
-    def controls_factory(self, player: int, section: str) -> bool:
-        return self._controls_factory(self._s, player, section)
-
-    def _controls_factory(self, s: State, p: int, section: str) -> bool:
-        return any(cell.factory == section and s.owner[cell.index] == p for cell in self.map.cells)
-
-    def hero_weight(self, owner: int, *, attacking: bool) -> int:
-        """What a hero of ``owner`` counts in a fight (1 for the Pharaoh, who has none)."""
-        return self._weight(owner, attacking)
-
-    def _weight(self, owner: int, attacking: bool) -> int:
-        if owner < 0:
-            return 1
-        faction = self.factions[owner]
-        return faction.hero_attacking if attacking else faction.hero_defending

@@ -290,9 +290,9 @@ def test_a_die_is_written_nowhere_only_when_no_slot_takes_it():
 
 def test_the_drafts_moves_take_the_numbers_the_slot_check_accepts():
     # the draft's moves read what a number must be in each slot from the slot's listing
-    # (legal._fits), not from the slot check that says why a take is refused: the two agree
+    # (_fits), not from the slot check that says why a take is refused: the two agree
     # on every slot listed, every number, in the drafts of random games
-    from pyramid_lab.model.rolling.legal import _fits
+    from pyramid_lab.model.rolling import _fits
 
     rng, asked = random.Random(7), 0
     for players in (1, 2, 4):
