@@ -26,7 +26,8 @@ fights' formulas (:mod:`model.rolling.fights`), the file ``state``
 (:mod:`model.rolling.files`) and the options (:mod:`model.rolling.option_specs`); here
 are the rules object and the computer players. Every name those modules define for
 callers can be imported from here. The module is long because the class is: one concept,
-read from top to bottom in the order of a round.
+its sections in the order a reader needs them (the position, its units, the legal moves
+and why a move is not one, playing a move, the phases, the fights, the end).
 """
 
 from __future__ import annotations
