@@ -103,6 +103,20 @@ def send(game: RollingPyramids, orders: dict[str, dict[str, str]]) -> None:
             game.push(Deploy(unit, plan.get(unit, fallback)))
 
 
+# ---- the rules object -----------------------------------------------------------------------
+
+
+def test_the_rules_are_one_class():
+    # issue 110 item 3: the rules were a chain of five classes, one module each, split only
+    # for a method count (position, moves, battles, resolution, game); one concept, one class
+    chain = [
+        cls.__qualname__
+        for cls in RollingPyramids.__mro__
+        if cls.__module__.startswith("pyramid_lab.model.rolling")
+    ]
+    assert chain == ["RollingPyramids"]
+
+
 # ---- set-up -------------------------------------------------------------------------------
 
 
