@@ -189,7 +189,7 @@ from .turn import resolve_turn
 
 @register_game
 class PyramidBall(StatefulGame, SearchHooks):
-    """Pyramid Ball's rules: one object, as python-chess's ``Board`` is (57 methods, kept
+    """Pyramid Ball's rules: one object, as python-chess's ``Board`` is (56 methods, kept
     whole on purpose, issue 110: it was four classes chained by inheritance, the position,
     the moves, the play and the game, split only to keep each under a count). Its position
     (each pyramid's square, the ball, the offence, the goal-row rule, the scores, the
@@ -350,10 +350,6 @@ class PyramidBall(StatefulGame, SearchHooks):
         if self._carrier == OFF:
             return None
         return COLOURS[self._carrier // 3], SIZE_LETTERS[self._carrier % 3]
-
-    def carrier_square(self) -> str:
-        """The ball's square: its carrier's, or where it lies loose."""
-        return self.ball_square()
 
     def ball_square(self) -> str:
         """The ball's square: its carrier's, or where it lies loose."""

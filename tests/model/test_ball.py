@@ -472,7 +472,7 @@ def test_advanced_game_restarts_and_gains_specials():
     assert game.scores == {"red": 0, "blue": 1}
     assert not game.is_over()
     assert game.carrier == ("blue", "M")
-    assert game.carrier_square() == "d5"  # the formation again, blue's Medium has the ball
+    assert game.ball_square() == "d5"  # the formation again, blue's Medium has the ball
     # red, scored on, chooses its special move (a turn node of its own)
     assert game.current_player() == 0
     assert game.to_move == "red"
