@@ -13,6 +13,7 @@ from typing import Any
 from pyramid_lab.i18n import M_, Message
 
 from ..words import colour
+from .moves import ProgramSpace
 
 COLOURS = ("red", "blue")
 SPECIALS = ("dash", "quick_pass", "blitz")  # the order they are gained in
@@ -64,7 +65,7 @@ class UndoRecord:
     held: tuple[frozenset[str], frozenset[str]]
     gained: tuple[frozenset[str], frozenset[str]]
     choosing: tuple[int, ...]
-    spaces: Any
+    spaces: tuple[ProgramSpace, ProgramSpace] | None
 
 
 def pyramid_word(side: str, size: str) -> Message:
