@@ -104,21 +104,22 @@ Choices made where the spec is silent or where this model departs from it:
   row (a defender moving away still stops the push); pushes and the live movers are
   recomputed each round of step 4 while failures only accumulate.
 
-The rules are one object, :class:`PyramidBall` (its docstring says why it is kept whole).
-Beside it, each in the module of its concern: the board, the programs and their entry
+The rules are one object, :class:`PyramidBall` (its docstring says why it is kept whole),
+with the record of a move ``pop`` restores (:class:`UndoRecord`). Beside it, each in the
+module of its concern: the board, the colours, the options, the programs and their entry
 checks (:mod:`model.ball.rules`), a turn's row-by-row resolution (:mod:`model.ball.turn`,
 :mod:`model.ball.turn_board`) and its report (:mod:`model.ball.report`), the programs a
 side may enter as lazy spaces and the choice of a special move (:mod:`model.ball.moves`),
-the options, the colours and the undo record (:mod:`model.ball.state`), the file
-``state`` (:mod:`model.ball.files`), its words (:mod:`model.ball.teaching`) and its text
-(:mod:`model.ball.text`). Every name those modules define for callers can be imported
-from here.
+the file ``state`` (:mod:`model.ball.files`), its words (:mod:`model.ball.teaching`) and
+its text (:mod:`model.ball.text`). Every name those modules define for callers can be
+imported from here.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from pyramid_lab.i18n import M_, N_, Message, number
@@ -155,6 +156,7 @@ from .moves import (
 from .report import TurnReport
 from .rules import (
     ALL_STAND,
+    COLOURS,
     COLS,
     FILE_SIZE,
     FORMATION,
@@ -162,29 +164,41 @@ from .rules import (
     MOVES,
     OFF,
     RELATIVE,
+    RESTARTS,
     SIZE_LETTERS,
+    SPECIALS,
     STAND,
+    TARGETS,
+    BallOptions,
     Program,
     normal_track,
     parse_program,
     program_of,
     program_problem,
     program_tracks,
+    pyramid_word,
     square_name,
     step,
-)
-from .state import (
-    COLOURS,
-    RESTARTS,
-    SPECIALS,
-    TARGETS,
-    BallOptions,
-    UndoRecord,
-    pyramid_word,
 )
 from .turn import resolve_turn
 
 # ---- the game ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRecord:
+    """What ``pop`` restores: the position before a move."""
+
+    pos: tuple[int, ...]
+    carrier: int
+    ball: int
+    offence: int
+    barred: int | None
+    scores: tuple[int, int]
+    held: tuple[frozenset[str], frozenset[str]]
+    gained: tuple[frozenset[str], frozenset[str]]
+    choosing: tuple[int, ...]
+    spaces: tuple[ProgramSpace, ProgramSpace] | None
 
 
 @register_game

@@ -15,8 +15,18 @@ from ..errors import either, not_a_player
 from ..game import Piece, PositionFormatError, quote
 from ..words import colour as colour_word
 from ..words import joined
-from .rules import FILE_SIZE, OFF, SIZE_LETTERS, SIZE_NAMES, parse_square, square, square_name
-from .state import COLOURS, SPECIALS, BallOptions
+from .rules import (
+    COLOURS,
+    FILE_SIZE,
+    OFF,
+    SIZE_LETTERS,
+    SIZE_NAMES,
+    SPECIALS,
+    BallOptions,
+    parse_square,
+    square,
+    square_name,
+)
 
 
 class BallFields(Protocol):

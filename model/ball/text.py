@@ -28,8 +28,7 @@ from ..textcodec import Field, PositionTextError, TextFields, read_rows, write_r
 from ..words import colour as colour_word
 from ..words import joined
 from . import PyramidBall
-from .rules import COLS, FILE_SIZE, ROWS, SIZE_LETTERS, parse_square, square_name
-from .state import COLOURS
+from .rules import COLOURS, COLS, FILE_SIZE, ROWS, SIZE_LETTERS, parse_square, square_name
 
 #: (colour, size letter) -> the symbol on the board.
 SYMBOLS = {(colour, k): k if colour == "red" else k.lower() for colour in COLOURS for k in "LMS"}
