@@ -104,33 +104,46 @@ Choices made where the spec is silent or where this model departs from it:
   row (a defender moving away still stops the push); pushes and the live movers are
   recomputed each round of step 4 while failures only accumulate.
 
-The class is built in layers, one module each: the position (:mod:`model.ball.state`), the
-moves and why a move is illegal (:mod:`model.ball.moves`), applying a turn, taking it back
-and the end (:mod:`model.ball.play`) and the file ``state`` (:mod:`model.ball.files`);
-here are its construction and a turn given by roles. Every name those modules define for
-callers can be imported from here.
+The rules are one object, :class:`PyramidBall` (its docstring says why it is kept whole),
+with the record of a move ``pop`` restores (:class:`UndoRecord`). Beside it, each in the
+module of its concern: the board, the colours, the options, the programs and their entry
+checks (:mod:`model.ball.rules`), a turn's row-by-row resolution (:mod:`model.ball.turn`,
+:mod:`model.ball.turn_board`) and its report (:mod:`model.ball.report`), the programs a
+side may enter as lazy spaces and the choice of a special move (:mod:`model.ball.moves`),
+the file ``state`` (:mod:`model.ball.files`), its words (:mod:`model.ball.teaching`) and
+its text (:mod:`model.ball.text`). Every name those modules define for callers can be
+imported from here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from pyramid_lab.i18n import M_, N_
+from pyramid_lab.i18n import M_, N_, Message, number
 
 from ..game import (
+    SIMULTANEOUS,
+    TERMINAL,
     IllegalMoveError,
     InvalidMoveError,
     JointMove,
     Move,
     OptionSpec,
+    Outcome,
     Piece,
+    SaidError,
     Termination,
+    quote,
     register_game,
 )
-from ..setup import record_setup
+from ..setup import StatefulGame, record_setup
+from ..speed import SearchHooks
 from ..teaching import describe_result
-from ..words import colour, reason_of
+from ..words import colour as colour_word
+from ..words import reason_of
 from .files import read_setup, write_state
 from .moves import (
     SPECIAL_TITLES,
@@ -138,27 +151,73 @@ from .moves import (
     ProgramSpace,
     SpecialChoice,
     parse_choice,
+    pyramid_tracks,
 )
-from .play import BallPlay
 from .report import TurnReport
 from .rules import (
     ALL_STAND,
+    COLOURS,
     COLS,
     FILE_SIZE,
     FORMATION,
+    GOAL_ROW,
+    MOVES,
     OFF,
     RELATIVE,
+    RESTARTS,
+    SIZE_LETTERS,
+    SPECIALS,
+    STAND,
+    TARGETS,
+    BallOptions,
     Program,
+    normal_track,
     parse_program,
+    program_of,
+    program_problem,
+    program_tracks,
+    pyramid_word,
+    square_name,
     step,
 )
-from .state import COLOURS, RESTARTS, SPECIALS, TARGETS, BallOptions, BallPosition, UndoRecord
+from .turn import resolve_turn
 
 # ---- the game ----------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class UndoRecord:
+    """What ``pop`` restores: the position before a move."""
+
+    pos: tuple[int, ...]
+    carrier: int
+    ball: int
+    offence: int
+    barred: int | None
+    scores: tuple[int, int]
+    held: tuple[frozenset[str], frozenset[str]]
+    gained: tuple[frozenset[str], frozenset[str]]
+    choosing: tuple[int, ...]
+    spaces: tuple[ProgramSpace, ProgramSpace] | None
+
+
 @register_game
-class PyramidBall(BallPlay):
+class PyramidBall(StatefulGame, SearchHooks):
+    """Pyramid Ball's rules: one object, as python-chess's ``Board`` is (56 methods, kept
+    whole on purpose, issue 110: it was four classes chained by inheritance, the position,
+    the moves, the play and the game, split only to keep each under a count). Its position
+    (each pyramid's square, the ball, the offence, the goal-row rule, the scores, the
+    special moves held and gained, the sides still to choose one) is one state: the legal
+    moves read it (``program_space`` and ``_space_for`` with the walls and the pyramids that
+    must leave their goal row, ``normal_program``, ``why_illegal``), a turn or a special
+    move's choice writes it (``_apply``, ``_settle_choices``, ``_reset``) with the undo
+    record ``pop`` restores, and the cached program spaces go with it. As collaborators
+    each would hold the same fields, and the searches' push and pop would cross objects.
+    The readers the window shows (``pyramids``, ``ball_json``), a set-up from a file and a
+    turn by roles (``resolve``) are that state's too; this module is over 600 lines for
+    that reason, with the rule choices above. What is not its method lives beside it (see
+    this module's docstring)."""
+
     name = "ball"
     title = "Pyramid Ball"
     players = COLOURS
@@ -246,7 +305,9 @@ class PyramidBall(BallPlay):
         # per move: the special moves it gave without a choice (the last one left)
         self._granted: list[tuple[tuple[str, str], ...]] = []
         self._undo: list[UndoRecord] = []
+        # per move: its resolution, row by row (None: a special move's choice)
         self._reports: list[TurnReport | None] = []
+        # the two sides' program spaces, once listed (dropped when the position changes)
         self._spaces: tuple[ProgramSpace, ProgramSpace] | None = None
         self.move_stack = []
         self._setup_state: dict[str, Any] | None = None
@@ -272,6 +333,534 @@ class PyramidBall(BallPlay):
         ``offence`` the side on offence: ``to_move`` is then the first chooser. Without
         ``choosing``, ``to_move`` is the offence."""
         read_setup(self, to_move, pieces, state or {}, study)
+
+    # ---- the position ------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """SIMULTANEOUS while both sides program a turn; the scored-on side's index while
+        it chooses a special move (after a point, advanced game); TERMINAL at the end."""
+        if self.is_over():
+            return TERMINAL
+        return self._choosing[0] if self._choosing else SIMULTANEOUS
+
+    @property
+    def to_move(self) -> str:
+        """The offence: the colour whose pyramid carries the ball (with the ball loose,
+        the side that scored it there); while a special move is chosen, the chooser."""
+        return COLOURS[self._choosing[0] if self._choosing else self._offence]
+
+    @property
+    def choosing(self) -> str | None:
+        """The colour choosing a special move now, or None."""
+        return COLOURS[self._choosing[0]] if self._choosing and not self.is_over() else None
+
+    @property
+    def offence(self) -> int:
+        return self._offence
+
+    @property
+    def carrier(self) -> tuple[str, str] | None:
+        """(colour, size letter) of the pyramid with the ball; None while it lies loose."""
+        if self._carrier == OFF:
+            return None
+        return COLOURS[self._carrier // 3], SIZE_LETTERS[self._carrier % 3]
+
+    def ball_square(self) -> str:
+        """The ball's square: its carrier's, or where it lies loose."""
+        if self._carrier == OFF:
+            return square_name(self._ball)
+        return square_name(self._pos[self._carrier])
+
+    @property
+    def loose_ball(self) -> str | None:
+        """The square the ball lies loose on (advanced restart), or None while carried."""
+        return square_name(self._ball) if self._carrier == OFF else None
+
+    @property
+    def goal_row_barred(self) -> str | None:
+        """The colour under the goal-row rule (it may not enter its goal row), or None."""
+        return COLOURS[self._barred] if self._barred is not None else None
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return dict(zip(COLOURS, self._scores, strict=True))
+
+    def specials(self, colour: str) -> list[str]:
+        """The special moves ``colour`` holds, in the sheet's order."""
+        held = self._held[COLOURS.index(colour)]
+        return [s for s in SPECIALS if s in held]
+
+    def pyramids(self) -> list[tuple[str, str, str, bool]]:
+        """(square, colour, size letter, carries the ball) of each pyramid on the board."""
+        return [
+            (square_name(sq), COLOURS[p // 3], SIZE_LETTERS[p % 3], p == self._carrier)
+            for p, sq in enumerate(self._pos)
+            if sq != OFF
+        ]
+
+    def pieces(self) -> list[Piece]:
+        return [
+            ((sq % COLS, sq // COLS, FILE_SIZE[p % 3]), COLOURS[p // 3])
+            for p, sq in enumerate(self._pos)
+            if sq != OFF
+        ]
+
+    def position_key(self) -> Hashable:
+        return (
+            tuple(self._pos),
+            self._carrier,
+            self._ball,
+            self._offence,
+            self._barred,
+            tuple(self._scores),
+            self._held,
+            self._gained,
+            self._choosing,
+        )
+
+    def last_effect(self) -> TurnReport | None:
+        """The last move's resolution, row by row (None after a special move's choice)."""
+        return self._reports[-1] if self._reports else None
+
+    def last_turn(self) -> TurnReport | None:
+        """The last turn resolved (choices of special moves since then aside)."""
+        return next((r for r in reversed(self._reports) if r is not None), None)
+
+    def ball_json(self) -> dict[str, Any]:
+        """The ball: its carrier's colour and size (None while loose), its square, loose."""
+        carrier = self.carrier
+        return {
+            "colour": carrier[0] if carrier else None,
+            "size": carrier[1] if carrier else None,
+            "square": self.ball_square(),
+            "loose": carrier is None,
+        }
+
+    def ball_text(self) -> Message:
+        """'ball: red's Medium on d4' or 'ball loose on c8 (red on offence)' (a Message)."""
+        carrier = self.carrier
+        square = self.ball_square()
+        if carrier is None:
+            offence = colour_word(COLOURS[self._offence])
+            return M_("ball loose on {square} ({colour} on offence)", square=square, colour=offence)
+        return M_("ball: {pyramid} on {square}", pyramid=pyramid_word(*carrier), square=square)
+
+    # ---- the moves ---------------------------------------------------------------------------
+
+    def choices(self) -> list[SpecialChoice]:
+        """The special moves the chooser may take (those it has not gained yet)."""
+        if self.choosing is None:
+            return []
+        side = self._choosing[0]
+        return [SpecialChoice(COLOURS[side], s) for s in SPECIALS if s not in self._gained[side]]
+
+    def program_space(self, side: int) -> ProgramSpace:
+        if self._spaces is None:
+            self._spaces = (self._space_for(0), self._space_for(1))
+        space: ProgramSpace = self._spaces[side]
+        return space
+
+    def _roles_may_swap(self) -> bool:
+        """Whether a tackle or interception could swap the roles within this turn (the
+        sheet's play-on): then the defence may be pushed later in the turn, and its
+        goal-row wall may fall, so its steps are judged in row 1 only."""
+        options = self._options
+        return (
+            options.plays_on
+            and not options.defensive_score_ends_turn
+            and self._carrier != OFF
+            and self._scores[1 - self._offence] + 1 < options.target
+        )
+
+    def _walls(self, side: int) -> frozenset[int]:
+        """The squares ``side``'s steps fail on for sure this turn (see normal_track)."""
+        walls: set[int] = set()
+        if self._barred == side and not self._wall_may_fall():
+            walls.update(GOAL_ROW[side] * COLS + c for c in range(COLS))
+        if side == self._offence and self._carrier == OFF:
+            walls.add(self._ball)
+        return frozenset(walls)
+
+    def _wall_may_fall(self) -> bool:
+        """A row-1 interception (a Medium carrier's Quick Pass) may lift the goal-row rule
+        before row 1's steps, with the roles swapped."""
+        return (
+            self._roles_may_swap()
+            and self._carrier % 3 == 1
+            and "quick_pass" in self._held[self._offence]
+        )
+
+    def _steps_checked_every_row(self, side: int) -> bool:
+        """Whether ``side``'s square before each of its steps is known (see normal_track):
+        a defender's is, unless the roles may swap within the turn."""
+        return side != self.offence and not self._roles_may_swap()
+
+    def _must_leave(self, side: int) -> tuple[int, ...]:
+        """``side``'s pyramids (k) on the goal row it is barred from: each must step out."""
+        if self._barred != side:
+            return ()
+        return tuple(
+            k
+            for k in range(3)
+            if self._pos[side * 3 + k] != OFF and self._pos[side * 3 + k] // COLS == GOAL_ROW[side]
+        )
+
+    def _space_for(self, side: int) -> ProgramSpace:
+        offence = self.offence
+        held = self._held[side]
+        walls = self._walls(side)
+        leave = self._must_leave(side)
+        every_row = self._steps_checked_every_row(side)
+        tracks = []
+        for k in range(3):
+            pid = side * 3 + k
+            start = self._pos[pid]
+            extra: tuple[Any, ...] = (None,)
+            if k == 0 and side != offence and "blitz" in held:
+                extra = (False, True)
+            elif k == 0:
+                extra = (False,)
+            elif k == 2 and "dash" in held:
+                extra = (None, *MOVES)
+            receivers: tuple[str, ...] = ()
+            first = False
+            if pid == self._carrier:
+                receivers = tuple(
+                    f">{SIZE_LETTERS[j]}"
+                    for j in range(3)
+                    if j != k and self._pos[side * 3 + j] != OFF
+                )
+                first = k == 1 and "quick_pass" in held
+            tracks.append(
+                pyramid_tracks(pid, start, every_row, receivers, first, extra, walls, k in leave)
+            )
+        return ProgramSpace(tuple(tracks))
+
+    def normal_program(self, program: Program, side: int) -> Program:
+        """``program`` in the Stand normal form of this position (:func:`normal_track` for
+        each pyramid, as :meth:`program_space` lists the programs): a legal program that
+        steps off the board, into a wall or from a pyramid that is off becomes the program
+        of :meth:`legal_moves` that plays the same. ``program`` must be legal for
+        ``side``."""
+        every_row = self._steps_checked_every_row(side)
+        walls = self._walls(side)
+        leave = self._must_leave(side)
+        tracks = []
+        for k, track in enumerate(program_tracks(program)):
+            pid = side * 3 + k
+            start = self._pos[pid]
+            if start == OFF:
+                tracks.append((STAND, STAND, STAND, False if k == 0 else None))
+                continue
+            normal = normal_track(track, pid, start, every_row, walls)
+            tracks.append(("B", *normal[1:]) if k in leave else normal)
+        return program_of((tracks[0], tracks[1], tracks[2]))
+
+    def legal_moves(self, player: int | None = None) -> Sequence[Move]:  # type: ignore[override]  # a lazy ProgramSpace, not a list
+        """At a simultaneous node: ``player``'s programs (a :class:`ProgramSpace`), or
+        with None every joint move (a :class:`JointSpace`); while a special move is chosen,
+        the chooser's choices (none for the other player); empty once the game is over."""
+        if self.is_over():
+            return []
+        if self._choosing:
+            return self.choices() if player in (None, self._choosing[0]) else []
+        if player is None:
+            return JointSpace((self.program_space(0), self.program_space(1)))
+        return self.program_space(player)
+
+    def legal_move_count(self) -> int:
+        if self.is_over():
+            return 0
+        if self._choosing:
+            return len(self.choices())
+        return len(self.program_space(0)) * len(self.program_space(1))
+
+    def perft(self, depth: int) -> int:
+        if depth < 0:
+            raise SaidError(M_("depth must be 0 or more, not {depth}", depth=str(depth)))
+        if depth == 0:
+            return 1
+        if depth == 1:
+            return self.legal_move_count()
+        if self.is_over():
+            return 0
+        raise SaidError(
+            M_(
+                "perft {depth}: Pyramid Ball has {count} joint moves a turn; only depth 0 and 1 "
+                "can be counted",
+                depth=depth,
+                count=number(self.legal_move_count()),
+            )
+        )
+
+    def search_moves(self) -> list[Any]:
+        """A seeded sample of joint moves (listing them all is out of reach)."""
+        if self.is_over():
+            return []
+        if self._choosing:
+            return list(self.choices())
+        space = self.legal_moves()
+        rng = random.Random(repr(self.position_key()))
+        count = len(space)
+        return [space[rng.randrange(count)] for _ in range(min(48, count))]
+
+    def random_joint_move(self, rng: random.Random) -> JointMove:
+        """Each side's program drawn uniformly from its normal programs."""
+        a, b = self.program_space(0), self.program_space(1)
+        return JointMove((a[rng.randrange(len(a))], b[rng.randrange(len(b))]))
+
+    def random_move(self, rng: random.Random) -> Move:
+        """A random legal move at any node: a special move's choice, or a joint move."""
+        if self._choosing:
+            return rng.choice(self.choices())
+        return self.random_joint_move(rng)
+
+    def parse_program(self, text: str) -> Program:
+        return parse_program(text)
+
+    def parse_move(self, text: str) -> Move:
+        """``REDPROG | BLUEPROG`` (a turn), or ``takes dash`` (a special move's choice, by
+        the player choosing now)."""
+        choice = parse_choice(text) if isinstance(text, str) else None
+        if choice is not None:
+            colour, special = choice
+            chooser = self.choosing
+            if colour is not None and chooser is not None and colour != chooser:
+                raise InvalidMoveError(
+                    M_(
+                        "{text}: {colour} chooses a special move now",
+                        text=quote(text),
+                        colour=colour_word(chooser),
+                    )
+                )
+            return SpecialChoice(colour or chooser or "", special)
+        if not isinstance(text, str) or text.count("|") != 1:
+            raise InvalidMoveError(
+                M_(
+                    "{text}: a turn is two programs, red's then blue's, e.g. 'F,R,R/S,>L,F/B,F,F "
+                    "| S,S,B/S,S,S/S,S,S' (after a point the scored-on player chooses a special "
+                    "move: 'takes dash')",
+                    text=quote(text),
+                )
+            )
+        red, blue = text.split("|")
+        return JointMove((parse_program(red), parse_program(blue)))
+
+    def program_problem(self, program: Program, side: int) -> str | None:
+        """Why ``program`` is not one ``side`` may enter now, or None."""
+        return program_problem(
+            program,
+            side,
+            self.offence,
+            self._carrier % 3 if self._carrier != OFF else None,
+            self._held[side],
+            lambda k: self._pos[side * 3 + k] != OFF,
+            self._must_leave(side),
+            GOAL_ROW[side],
+        )
+
+    def why_illegal(self, move: Move) -> str | None:
+        if self.is_over():
+            return M_("the game is over: {result}", result=describe_result(self))
+        if self._choosing:
+            chooser = colour_word(COLOURS[self._choosing[0]])
+            names = ", ".join(c.special for c in self.choices())
+            if not isinstance(move, SpecialChoice):
+                return M_(
+                    "{colour} chooses a special move first ({names})", colour=chooser, names=names
+                )
+            if move.colour != chooser:
+                return M_(
+                    "{colour} chooses a special move now, not {other}",
+                    colour=chooser,
+                    other=colour_word(move.colour),
+                )
+            if move not in self.choices():
+                return M_(
+                    "{colour} may take {names}, not {special}",
+                    colour=chooser,
+                    names=names,
+                    special=move.special,
+                )
+            return None
+        if isinstance(move, SpecialChoice):
+            return M_("no special move to choose now: the players program a turn")
+        if not isinstance(move, JointMove) or len(move.moves) != 2:
+            return M_(
+                "{move} is not a turn of Pyramid Ball (red's program | blue's program)",
+                move=str(move),
+            )
+        for side, program in enumerate(move.moves):
+            if not isinstance(program, Program):
+                return M_("{program} is not a program", program=quote(program))
+            problem = self.program_problem(program, side)
+            if problem:
+                return M_(
+                    "{colour}'s program {program}: {problem}",
+                    colour=colour_word(COLOURS[side]),
+                    program=str(program),
+                    problem=problem,
+                )
+        return None
+
+    # ---- playing a move and taking it back ----------------------------------------------------
+
+    def push(self, move: Move) -> None:
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        assert isinstance(move, JointMove | SpecialChoice)
+        self._apply(move)
+
+    def push_search(self, move: Move) -> None:
+        self._apply(move)
+
+    def _remember(self) -> None:
+        self._undo.append(
+            UndoRecord(
+                tuple(self._pos),
+                self._carrier,
+                self._ball,
+                self._offence,
+                self._barred,
+                (self._scores[0], self._scores[1]),
+                self._held,
+                self._gained,
+                self._choosing,
+                self._spaces,
+            )
+        )
+
+    def _apply(self, move: Move) -> None:
+        self._remember()
+        if isinstance(move, SpecialChoice):
+            side = COLOURS.index(move.colour)
+            self._choosing = self._choosing[1:]
+            self._gain(side, move.special)
+            self._granted.append(self._settle_choices())
+            self._reports.append(None)  # no turn resolved
+            self.move_stack.append(move)
+            return
+        assert isinstance(move, JointMove)
+        first, second = move.moves
+        assert isinstance(first, Program)
+        assert isinstance(second, Program)
+        programs = (first, second)
+        held = list(self._held)
+        for side, program in enumerate(programs):
+            used = set()
+            if program.dash not in (None, STAND):
+                used.add("dash")
+            if program.blitz and any(row[0] != STAND for row in program.rows[:3]):
+                used.add("blitz")
+            if any(r == 0 for r, _, _ in program.passes()):
+                used.add("quick_pass")
+            held[side] = held[side] - used
+        options = self._options
+        result = resolve_turn(
+            self._pos,
+            self._carrier,
+            programs,
+            COLOURS,
+            options,
+            offence=self._offence,
+            ball=self._ball,
+            barred=self._barred,
+            scores=(self._scores[0], self._scores[1]),
+            target=options.target,
+            sheet=options.restart == "sheet",
+        )
+        report = result.report
+        self._pos = result.pos
+        self._carrier = result.carrier
+        self._ball = result.ball
+        self._offence = result.offence
+        self._barred = result.barred
+        self._held = (held[0], held[1])
+        choosing = []
+        for _event, scorer in result.points:
+            self._scores[scorer] += 1
+            # the scored-on side gains a special move for each of the opponent's first
+            # three points: it chooses which (one left: it takes that one)
+            if options.mode == "advanced" and self._scores[scorer] <= len(SPECIALS):
+                choosing.append(1 - scorer)
+        granted: tuple[tuple[str, str], ...] = ()
+        if self.outcome() is None:
+            self._choosing = tuple(choosing)
+            granted = self._settle_choices()
+            if result.points and options.restart == "formation":
+                self._reset(1 - COLOURS.index(report.offence))
+        self._granted.append(granted)
+        self._spaces = None
+        self._reports.append(report)
+        self.move_stack.append(move)
+
+    def _gain(self, side: int, special: str) -> None:
+        gained, held = list(self._gained), list(self._held)
+        gained[side] = gained[side] | {special}
+        held[side] = held[side] | {special}
+        self._gained = (gained[0], gained[1])
+        self._held = (held[0], held[1])
+        self._spaces = None
+
+    def _settle_choices(self) -> tuple[tuple[str, str], ...]:
+        """Choices with one special move left (or none) are no choice: take it now.
+        Returns what was taken so, (colour, special move)."""
+        granted = []
+        while self._choosing:
+            side = self._choosing[0]
+            left = [s for s in SPECIALS if s not in self._gained[side]]
+            if len(left) > 1:
+                break
+            self._choosing = self._choosing[1:]
+            if left:
+                self._gain(side, left[0])
+                granted.append((COLOURS[side], left[0]))
+        return tuple(granted)
+
+    def last_granted(self) -> tuple[tuple[str, str], ...]:
+        """The special moves the last move gave without a choice (the last one left of a
+        side's three): (colour, special move)."""
+        return self._granted[-1] if self._granted else ()
+
+    def choices_pending(self, colour: str) -> int:
+        """How many special moves ``colour`` is still to choose (this one included)."""
+        return self._choosing.count(COLOURS.index(colour)) if not self.is_over() else 0
+
+    def _reset(self, offence: int) -> None:
+        """The formation again, the ball on ``offence``'s Medium (or its first pyramid)."""
+        self._pos = [FORMATION[p // 3][p % 3] for p in range(6)]
+        self._carrier = offence * 3 + 1
+        self._offence = offence
+        self._ball = OFF
+        self._barred = None
+
+    def pop(self) -> Move:
+        if not self._undo:
+            raise IndexError("no move to take back")
+        record = self._undo.pop()
+        self._pos = list(record.pos)
+        self._carrier = record.carrier
+        self._ball = record.ball
+        self._offence = record.offence
+        self._barred = record.barred
+        self._scores = list(record.scores)
+        self._held = record.held
+        self._gained = record.gained
+        self._choosing = record.choosing
+        self._spaces = record.spaces
+        self._reports.pop()
+        self._granted.pop()
+        return self.move_stack.pop()
+
+    # ---- end -----------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        target = self._options.target
+        for side in (0, 1):
+            if self._scores[side] >= target:
+                return self._ending("points", side)
+        return None
 
     # ---- the file state ----------------------------------------------------------------------
 
@@ -326,7 +915,7 @@ class PyramidBall(BallPlay):
                     M_(
                         "{colour} chooses a special move before the turn ({names}): give it "
                         "with --choose",
-                        colour=colour(self.choosing),
+                        colour=colour_word(self.choosing),
                         names=names,
                     )
                 )
@@ -406,7 +995,6 @@ __all__ = [
     "SPECIAL_TITLES",
     "TARGETS",
     "BallOptions",
-    "BallPosition",
     "JointSpace",
     "Program",
     "ProgramSpace",
@@ -426,12 +1014,12 @@ def _program_refused(role: str, program: str, side: str, problem: str) -> str:
         return M_(
             "offence program {program} ({colour}): {problem}",
             program=program,
-            colour=colour(side),
+            colour=colour_word(side),
             problem=problem,
         )
     return M_(
         "defence program {program} ({colour}): {problem}",
         program=program,
-        colour=colour(side),
+        colour=colour_word(side),
         problem=problem,
     )

@@ -7,7 +7,7 @@ a special move), written by :func:`write_state` and read back, every value check
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from pyramid_lab.i18n import M_, Message
 
@@ -15,8 +15,43 @@ from ..errors import either, not_a_player
 from ..game import Piece, PositionFormatError, quote
 from ..words import colour as colour_word
 from ..words import joined
-from .rules import FILE_SIZE, OFF, SIZE_LETTERS, SIZE_NAMES, parse_square, square, square_name
-from .state import COLOURS, SPECIALS, BallPosition
+from .rules import (
+    COLOURS,
+    FILE_SIZE,
+    OFF,
+    SIZE_LETTERS,
+    SIZE_NAMES,
+    SPECIALS,
+    BallOptions,
+    parse_square,
+    square,
+    square_name,
+)
+
+
+class BallFields(Protocol):
+    """What a file's ``state`` reads and writes of a game: :class:`model.ball.PyramidBall`'s
+    position (named by its fields, as the rules object imports this module)."""
+
+    _options: BallOptions
+    _pos: list[int]
+    _carrier: int
+    _ball: int
+    _offence: int
+    _barred: int | None
+    _scores: list[int]
+    _held: tuple[frozenset[str], frozenset[str]]
+    _gained: tuple[frozenset[str], frozenset[str]]
+    _choosing: tuple[int, ...]
+
+    @property
+    def loose_ball(self) -> str | None: ...
+
+    @property
+    def scores(self) -> dict[str, int]: ...
+
+    def specials(self, colour: str) -> list[str]: ...
+
 
 STATE_KEYS = (
     "ball",
@@ -38,7 +73,7 @@ def _not_a_ball(ball: object) -> Message:
     return M_("must be L, M, S or a square a1..g8, not {value}", value=quote(ball))
 
 
-def write_state(game: BallPosition) -> dict[str, Any]:
+def write_state(game: BallFields) -> dict[str, Any]:
     """The file's ``state``: ``specials_gained``, ``goal_row_barred``, ``choosing`` and
     ``offence`` only where they say something (older files stay equal)."""
     state: dict[str, Any] = {
@@ -58,7 +93,7 @@ def write_state(game: BallPosition) -> dict[str, Any]:
     return state
 
 
-def gained_due(game: BallPosition, side: int) -> int:
+def gained_due(game: BallFields, side: int) -> int:
     """How many special moves ``side`` has gained: one each time the opponent scored one
     of its first three points (the advanced game only), less those still to be chosen."""
     if game._options.mode != "advanced":
@@ -66,7 +101,7 @@ def gained_due(game: BallPosition, side: int) -> int:
     return min(len(SPECIALS), game._scores[1 - side]) - game._choosing.count(side)
 
 
-def _default_gained(game: BallPosition) -> tuple[frozenset[str], ...]:
+def _default_gained(game: BallFields) -> tuple[frozenset[str], ...]:
     """The gained special moves a file without ``specials_gained`` stands for."""
     out = []
     for side in (0, 1):
@@ -77,7 +112,7 @@ def _default_gained(game: BallPosition) -> tuple[frozenset[str], ...]:
 
 
 def read_setup(
-    game: BallPosition,
+    game: BallFields,
     to_move: str,
     pieces: Sequence[Piece],
     state: Mapping[str, Any],
@@ -92,7 +127,7 @@ def read_setup(
     _StateReader(game, study).read(state, COLOURS.index(to_move))
 
 
-def _read_pieces(game: BallPosition, pieces: Sequence[Piece], study: bool) -> None:
+def _read_pieces(game: BallFields, pieces: Sequence[Piece], study: bool) -> None:
     """Each pyramid ``[column, row, size, colour]`` on its square: a side has one of each
     size (a study may leave some out), a square holds one."""
     names = either(COLOURS)
@@ -151,7 +186,7 @@ def _pyramid(pid: int) -> Message:
 class _StateReader:
     """Reads a file's ``state`` into the game, part by part in the order the checks run."""
 
-    def __init__(self, game: BallPosition, study: bool) -> None:
+    def __init__(self, game: BallFields, study: bool) -> None:
         self.game = game
         self.study = study
         options = game._options

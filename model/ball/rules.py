@@ -1,4 +1,5 @@
-"""Pyramid Ball's board, program notation and the row-by-row resolution of one turn.
+"""Pyramid Ball's board, colours and options (:class:`BallOptions`), program notation and
+the row-by-row resolution of one turn.
 
 Pure functions and frozen values, no game state: :mod:`model.ball` keeps the position, the
 scores and the special moves and calls :func:`model.ball.turn.resolve_turn`, the resolution
@@ -20,6 +21,7 @@ from typing import Any
 from pyramid_lab.i18n import M_, Message
 
 from ..game import InvalidMoveError, Move, SaidError, quote
+from ..words import colour as colour_word
 
 COLS, ROWS = 7, 8
 SQUARES = COLS * ROWS
@@ -44,6 +46,42 @@ DIAGONALS = {"FL", "LF", "FR", "RF", "BL", "LB", "BR", "RB"}
 #: offence b3 L, d4 M, f3 S and defence b6 L, d5 M, f6 S; it is mirror-symmetric in the
 #: rows, so it is the same whichever side holds the ball).
 FORMATION = ((1 + 2 * COLS, 3 + 3 * COLS, 5 + 2 * COLS), (1 + 5 * COLS, 3 + 4 * COLS, 5 + 5 * COLS))
+
+COLOURS = ("red", "blue")
+SPECIALS = ("dash", "quick_pass", "blitz")  # the order they are gained in
+TARGETS = {"basic": 1, "advanced": 6}
+RESTARTS = ("sheet", "formation")
+
+
+@dataclass(frozen=True, slots=True)
+class BallOptions:
+    mode: str = "basic"
+    offence_may_follow_defender: bool = False
+    tackle_on_contact: bool = True
+    restart: str = "sheet"
+    defensive_score_ends_turn: bool = False
+
+    @property
+    def target(self) -> int:
+        return TARGETS[self.mode]
+
+    @property
+    def plays_on(self) -> bool:
+        """The sheet's restart in the advanced game: after a point that does not win, the
+        turn goes on (a tackle or interception with the roles swapped at once, unless
+        ``defensive_score_ends_turn``)."""
+        return self.mode == "advanced" and self.restart == "sheet"
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "mode": self.mode,
+            "offence_may_follow_defender": self.offence_may_follow_defender,
+            "tackle_on_contact": self.tackle_on_contact,
+            "restart": self.restart,
+        }
+        if self.defensive_score_ends_turn:  # written only when set: older files stay equal
+            data["defensive_score_ends_turn"] = True
+        return data
 
 
 def square(col: int, row: int) -> int:
@@ -79,6 +117,15 @@ def step(sq: int, direction: str) -> int:
 def pyramid_label(pid: int, offence: int) -> str:
     """'OM', 'DL': the role letter (offence or defence this turn) and the size letter."""
     return ("O" if pid // 3 == offence else "D") + SIZE_LETTERS[pid % 3]
+
+
+def pyramid_word(side: str, size: str) -> Message:
+    """A pyramid named by its colour and size (a letter) as a word: ``red's Medium``."""
+    if size == "L":
+        return M_("{colour}'s Large", colour=colour_word(side))
+    if size == "M":
+        return M_("{colour}'s Medium", colour=colour_word(side))
+    return M_("{colour}'s Small", colour=colour_word(side))
 
 
 # ---- line of sight ------------------------------------------------------------------------

@@ -13,8 +13,7 @@ from ..game import Move, Outcome
 from ..teaching import Teaching, describe_result, register_teaching
 from ..words import colour, joined
 from . import PyramidBall
-from .rules import COLS, GOAL_ROW, SIZE_LETTERS, SIZE_NAMES
-from .state import COLOURS, pyramid_word
+from .rules import COLOURS, COLS, GOAL_ROW, SIZE_LETTERS, SIZE_NAMES, pyramid_word
 
 
 @register_teaching

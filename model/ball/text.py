@@ -27,8 +27,8 @@ from ..setup import from_setup_state
 from ..textcodec import Field, PositionTextError, TextFields, read_rows, write_rows
 from ..words import colour as colour_word
 from ..words import joined
-from .rules import COLS, FILE_SIZE, ROWS, SIZE_LETTERS, parse_square, square_name
-from .state import COLOURS, BallPosition
+from . import PyramidBall
+from .rules import COLOURS, COLS, FILE_SIZE, ROWS, SIZE_LETTERS, parse_square, square_name
 
 #: (colour, size letter) -> the symbol on the board.
 SYMBOLS = {(colour, k): k if colour == "red" else k.lower() for colour in COLOURS for k in "LMS"}
@@ -46,7 +46,7 @@ _NAMES = {
 
 class BallCodec:
     def write(self, game: Game) -> tuple[str, list[str]]:
-        assert isinstance(game, BallPosition)
+        assert isinstance(game, PyramidBall)
         state = game.file_state()
         at: dict[tuple[int, int], str] = {}
         for (col, row, size), colour in game.pieces():
@@ -108,7 +108,7 @@ class BallCodec:
     def board(self, game: Game, symbols: bool) -> str:
         """The field from blue's side down (row 8 on top): red L M S, blue l m s, ``*``
         the ball's carrier, ``o`` a loose ball; the ball and the scores under it."""
-        assert isinstance(game, BallPosition)
+        assert isinstance(game, PyramidBall)
         at: dict[tuple[int, int], str] = {}
         for square, colour, letter, carries in game.pyramids():
             sq = parse_square(square)

@@ -472,7 +472,7 @@ def test_advanced_game_restarts_and_gains_specials():
     assert game.scores == {"red": 0, "blue": 1}
     assert not game.is_over()
     assert game.carrier == ("blue", "M")
-    assert game.carrier_square() == "d5"  # the formation again, blue's Medium has the ball
+    assert game.ball_square() == "d5"  # the formation again, blue's Medium has the ball
     # red, scored on, chooses its special move (a turn node of its own)
     assert game.current_player() == 0
     assert game.to_move == "red"
@@ -538,3 +538,14 @@ def test_random_games_end():
             while game.move_stack:
                 game.pop()
             assert game.position_key() == PyramidBall.new(game.options).position_key()
+
+
+PACKAGE = "pyramid_lab.model.ball"
+
+
+def test_the_rules_are_one_class():
+    # Issue 110 item 3: the rules object is one concept, so one class, as python-chess's
+    # Board is: no base of its own package split off to keep a method count (the position,
+    # the moves and the play were three such bases).
+    ball = [c.__name__ for c in PyramidBall.__mro__ if c.__module__.startswith(PACKAGE)]
+    assert ball == ["PyramidBall"]
