@@ -206,10 +206,6 @@ class Partition(Game):
 
     # ---- play --------------------------------------------------------------------------
 
-    def is_supported(self, pid: int) -> bool:
-        cells = self._cells
-        return all(cells[s] != EMPTY for s in self._supports[pid])
-
     def _legal_ids(self) -> list[int]:
         if self._winner is not None:
             return []
