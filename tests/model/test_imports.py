@@ -366,7 +366,6 @@ def test_the_compiled_layer_imports_no_game(graph):
 CONTROLLERS = (
     "pyramid_lab.viewer.desktop.engine",
     "pyramid_lab.viewer.desktop.analysis",
-    "pyramid_lab.viewer.desktop.solve",
     "pyramid_lab.viewer.desktop.menus",
     "pyramid_lab.viewer.desktop.menu_groups",
     "pyramid_lab.viewer.desktop.parts",
