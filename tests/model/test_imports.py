@@ -199,7 +199,6 @@ GENERIC = (
     "book_verify.py",
     "choice.py",
     "difficulty.py",
-    "evaluate.py",
     "exact.py",
     "judgement.py",
     "levels.py",
