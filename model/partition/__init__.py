@@ -69,7 +69,7 @@ class PartitionOptions:
 
 @register_game
 class Partition(Game):
-    """Pyramid Partition's rules: one object, as python-chess's ``Board`` is (36 methods,
+    """Pyramid Partition's rules: one object, as python-chess's ``Board`` is (35 methods,
     kept whole on purpose, issue 88). Its state is incremental: each push adds a ball to
     the union-find of groups (``_find``, ``_add_ball``), repairs the corners' witnesses
     and holdings (``_escape``, ``_refresh_holdings``) and records what ``pop`` undoes
