@@ -143,9 +143,6 @@ class Collection:
     problems: list[str]  # files that could not be read: 'name: why'
     measure: str = ""  # how the difficulty was measured, from the index
 
-    def index_of(self, key: str) -> int | None:
-        return next((i for i, e in enumerate(self.entries) if e.key == key), None)
-
 
 def position_key(game: Game) -> str:
     """The identity of a puzzle: a digest of its position as a file writes it (the

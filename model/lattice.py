@@ -335,11 +335,6 @@ class PyramidLattice(LatticeTables):
             self._far_distance[corner] = distance
         return distance
 
-    def on_walls(self, mask: int) -> np.ndarray:
-        """Boolean array: points touching any wall in ``mask``."""
-        touching: np.ndarray = (self.wall_mask & mask) != 0
-        return touching
-
     def __repr__(self) -> str:
         return f"lattice({self.n})"
 

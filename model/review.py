@@ -27,7 +27,7 @@ reviews and never imports the search (``model.search.reviewer`` makes them).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -388,9 +388,3 @@ def _puzzle_spot(index: int, entry: Any, game: Game, count: int) -> PuzzleSpot:
         )
     key = _move_text(entry["key"], game, f"{where}.key")
     return PuzzleSpot(ply, entry["side"], within, key)
-
-
-def review_of(doc: Mapping[str, Any], game: Game) -> GameReview | None:
-    """The review of a document's raw object, if it has one."""
-    raw = doc.get("review")
-    return None if raw is None else read_review(raw, game)

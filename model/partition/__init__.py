@@ -69,7 +69,7 @@ class PartitionOptions:
 
 @register_game
 class Partition(Game):
-    """Pyramid Partition's rules: one object, as python-chess's ``Board`` is (36 methods,
+    """Pyramid Partition's rules: one object, as python-chess's ``Board`` is (35 methods,
     kept whole on purpose, issue 88). Its state is incremental: each push adds a ball to
     the union-find of groups (``_find``, ``_add_ball``), repairs the corners' witnesses
     and holdings (``_escape``, ``_refresh_holdings``) and records what ``pop`` undoes
@@ -205,10 +205,6 @@ class Partition(Game):
         return {c.value: self.holder(c) for c in CORNERS}
 
     # ---- play --------------------------------------------------------------------------
-
-    def is_supported(self, pid: int) -> bool:
-        cells = self._cells
-        return all(cells[s] != EMPTY for s in self._supports[pid])
 
     def _legal_ids(self) -> list[int]:
         if self._winner is not None:

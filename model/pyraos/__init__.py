@@ -85,12 +85,12 @@ class PyraosOptions:
 
 @register_game
 class Pyraos(SearchHooks):
-    """Pyraos's rules: one object, as python-chess's ``Board`` is (33 methods, kept whole on
+    """Pyraos's rules: one object, as python-chess's ``Board`` is (32 methods, kept whole on
     purpose, issue 88). Its position is two bitboards (with its move cache and undo
     record, kept by push and pop), read by everything else: the move generator
     (``raw_moves``, ``_generate``), the raw-move path the search and the tables use
     (``to_raw``, ``push_raw``, ``search_moves``, ``push_search``, ``perft``), the
-    repetition keys (``mover_key``, ``repetitions``) and the outcome. Those are one
+    repetition count (``repetitions``) and the outcome. Those are one
     state's readers and writers: as collaborators each would hold the same bitboards, and
     the search's hot path would cross objects. Its words, its notation and its set-up live
     beside it (``teaching.py``, ``text.py``, ``model.setup``), and so do the tables and the
@@ -256,10 +256,6 @@ class Pyraos(SearchHooks):
     @property
     def move_stack(self) -> list[Move]:  # type: ignore[override]  # built from the raw moves on demand
         return [self.to_move_value(raw) for raw in self._raws]
-
-    def mover_key(self) -> int:
-        """The board from the mover's side: own << 30 | opponent."""
-        return self._masks[self._turn] << POINTS | self._masks[1 - self._turn]
 
     def _key(self) -> int:
         """The position as one int, for the repetition count (see :func:`position_code`)."""

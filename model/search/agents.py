@@ -17,12 +17,17 @@ simultaneous turns.
 The random agent and a game's own players are here; the MCTS (:mod:`.mcts_agent`) and the
 alpha-beta (:mod:`.alphabeta_agent`) beside it run over the game protocol in pure Python: they
 are the reference the compiled search (:mod:`model.search.compiled`) is tested against, and the
-search wherever it has no kernel (a game without one, a Partition base above 6).
+search wherever it has no kernel (a game without one, a Partition base above 6). What those two
+share is here too: a search move as the protocol's (:func:`public_move`) and the static
+evaluation they are handed (:data:`Evaluation`, the plug-in's ``evaluation``; the games
+themselves stay free of engine code), which scores a running position for the player to move
+between -1 (lost) and 1 (won); without one a search gets the neutral 0.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ..game import SIMULTANEOUS, Game, Move, decision_view
@@ -39,6 +44,19 @@ def public_move(game: Game, move: Any) -> Move:
         return public
     push_search(game, move)
     return game.pop()
+
+
+Evaluation = Callable[[Game], float]
+
+
+def evaluation_or_neutral(evaluation: Evaluation | None) -> Evaluation:
+    """``evaluation``, or the neutral one (0 everywhere) for a game without."""
+    return neutral if evaluation is None else evaluation
+
+
+def neutral(game: Game) -> float:
+    """Nothing known: 0."""
+    return 0.0
 
 
 class RandomAgent(SearchAgent):

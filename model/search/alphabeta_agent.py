@@ -12,9 +12,8 @@ from pyramid_lab.i18n import Message, Mn_
 
 from ..game import Game
 from ..speed import push_search, search_moves
-from .agents import public_move
+from .agents import Evaluation, evaluation_or_neutral, public_move
 from .choice import Choice, Clock, Limits, MoveStat, SearchAgent
-from .evaluate import Evaluation, evaluation_or_neutral
 
 MATE = 1_000_000
 SCALE = 1000  # evaluation units per 1.0 of the evaluation function

@@ -16,7 +16,6 @@ from pyramid_lab.i18n import M_
 
 from ..files import read_json, write_bytes
 from ..game import Game, Move, PositionFormatError
-from ..speed import repeats_in_history
 
 #: A game of any kind (a book's positions are all of one).
 G = TypeVar("G", bound=Game)
@@ -237,9 +236,3 @@ class PerfectValue:
 def bare(game: G) -> G:
     """The position of ``game`` without its history (a book's values are of positions)."""
     return type(game).from_setup(game.options, game.to_move, game.pieces())
-
-
-def without_values(game: Game) -> bool:
-    """Perfect-play values say nothing here: the game is over, or a position repeated in
-    its history (a book's values are of positions without history: a repeat may draw)."""
-    return game.is_over() or repeats_in_history(game)

@@ -12,9 +12,8 @@ from typing import Any, ClassVar, TypedDict, Unpack
 
 from ..game import Game
 from ..speed import push_search, search_moves
-from .agents import public_move
+from .agents import Evaluation, evaluation_or_neutral, public_move
 from .choice import Choice, Clock, Limits, MoveStat, SearchAgent
-from .evaluate import Evaluation, evaluation_or_neutral
 
 WIN, LOSS, DRAW = 1, -1, 0
 #: The parent's visits at which an untried child's first-play bonus is the exploration

@@ -199,7 +199,6 @@ GENERIC = (
     "book_verify.py",
     "choice.py",
     "difficulty.py",
-    "evaluate.py",
     "exact.py",
     "judgement.py",
     "levels.py",
@@ -366,7 +365,6 @@ def test_the_compiled_layer_imports_no_game(graph):
 CONTROLLERS = (
     "pyramid_lab.viewer.desktop.engine",
     "pyramid_lab.viewer.desktop.analysis",
-    "pyramid_lab.viewer.desktop.solve",
     "pyramid_lab.viewer.desktop.menus",
     "pyramid_lab.viewer.desktop.menu_groups",
     "pyramid_lab.viewer.desktop.parts",

@@ -182,12 +182,13 @@ def test_the_leaf_contract_sees_a_controller_imported_anywhere_in_a_widget(tmp_p
         "from typing import TYPE_CHECKING\n"
         "from ..lab.frame import Frame\n"
         "if TYPE_CHECKING:\n    from ..lab.session import Session\n"
-        "def f():\n    from ..desktop import engine\n    from ..desktop.solve import SolveMode\n",
+        "def f():\n    from ..desktop import engine\n"
+        "    from ..desktop.review import ReviewControl\n",
     )
     assert widget_offences(fake, tmp_path) == [
         "pyramid_lab.viewer.desktop",
         "pyramid_lab.viewer.desktop.engine",
-        "pyramid_lab.viewer.desktop.solve",
+        "pyramid_lab.viewer.desktop.review",
         "pyramid_lab.viewer.lab.session",
     ]
 

@@ -96,7 +96,7 @@ def test_the_answer_is_kept_between_runs_until_changed(make_window, qtbot, monke
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QInputDialog
 
-    from pyramid_lab.viewer.desktop.solve import WORKERS_KEY
+    from pyramid_lab.viewer.desktop.engine import WORKERS_KEY
 
     answers = [(1, True), (4, True)]
     asked = []

@@ -10,7 +10,7 @@ import pytest
 from pyramid_lab import i18n
 from pyramid_lab.model.words import reason_of
 from pyramid_lab.viewer.classroom import words
-from pyramid_lab.viewer.classroom.checks import Refused, point_of, seconds_of
+from pyramid_lab.viewer.classroom.checks import Refused, seconds_of
 from pyramid_lab.viewer.classroom.messages import action_of, args_of, order_args
 from pyramid_lab.viewer.classroom.store import name_ok
 
@@ -30,7 +30,6 @@ REFUSED: list[tuple[Any, str]] = [
     (lambda: args_of([{1, 2}]), "the page sent values that are not plain data"),
     (lambda: order_args({"args": ["x" * 3000]}), "the page sent too much"),
     (lambda: seconds_of("soon"), "seconds must be a number"),
-    (lambda: point_of([1, 2], 3), "a point is a list of 3 whole numbers"),
     (
         lambda: name_ok(".hidden"),
         "a class's name is 1 to 60 letters, digits, dots, dashes and underscores",

@@ -20,9 +20,10 @@ from classroom_helpers import LESSON, SECOND, TERRACE, Page
 
 from pyramid_lab import i18n
 from pyramid_lab.model.game import PositionFormatError
-from pyramid_lab.viewer.classroom.checks import Refused, make_code, name_of, point_of
+from pyramid_lab.viewer.classroom.checks import Refused, make_code, name_of
 from pyramid_lab.viewer.classroom.choices import page_reach
 from pyramid_lab.viewer.classroom.limits import Limits
+from pyramid_lab.viewer.classroom.messages import Point, action_of
 from pyramid_lab.viewer.classroom.pages import LATE
 from pyramid_lab.viewer.classroom.results import csv_text
 from pyramid_lab.viewer.classroom.room import Classroom
@@ -52,11 +53,9 @@ def test_names_and_points_are_checked():
     ):
         with pytest.raises(Refused, match="^" + why.replace("(", r"\(").replace(")", r"\)")):
             name_of(bad)
-    assert point_of([1, 0, 2.0], 3) == (1, 0, 2)
+    assert action_of("point", [[1, 0, 2.0]]) == Point((1, 0, 2))
     with pytest.raises(Refused, match="a coordinate must be a whole number"):
-        point_of([1, 0, 0.5], 3)
-    with pytest.raises(Refused, match="a point is a list of 3 whole numbers"):
-        point_of([1, 0], 3)
+        action_of("point", [[1, 0, 0.5]])
     code = make_code()  # 16 of 31 letters and digits: 79 random bits
     assert len(code) == 19
     assert code.count("-") == 3

@@ -254,14 +254,7 @@ def fit_camera(
     homogeneous = np.column_stack([pts, np.ones(len(pts))])
     for _ in range(6):
         position = np.array(camera.GetPosition())
-        focal = np.array(camera.GetFocalPoint())
-        forward = focal - position
-        distance = float(np.linalg.norm(forward))
-        forward /= distance
-        up = np.array(camera.GetViewUp())
-        right = np.cross(forward, up)
-        right /= np.linalg.norm(right)
-        up = np.cross(right, forward)
+        forward = np.array(camera.GetDirectionOfProjection())
         matrix = camera.GetCompositeProjectionTransformMatrix(aspect, -1, 1)
         m = np.array([[matrix.GetElement(i, j) for j in range(4)] for i in range(4)])
         clip = homogeneous @ m.T
@@ -278,11 +271,29 @@ def fit_camera(
         scale = max((x_hi - x_lo) / 2, (y_hi - y_lo) / 2) / (1 - margin)
         if abs(centre).max() < 1e-3 and abs(scale - 1) < 1e-3:
             break
-        shift = distance * half * (centre[0] * aspect * right + centre[1] * up)
-        camera.SetFocalPoint(*(focal + shift))
-        camera.SetPosition(*(position + shift))
+        pan_camera(camera, aspect, (centre[0], centre[1]))
         camera.Dolly(1 / scale)
     renderer.ResetCameraClippingRange()
+
+
+def pan_camera(camera: Any, aspect: float, centre: tuple[float, float]) -> None:
+    """Move ``camera`` (a vtkCamera) in its view plane, its position and focal point
+    together, so that what the picture shows at ``centre`` (normalised device coordinates,
+    -1 to 1 each way) comes to the picture's centre; ``aspect``: the picture's width over
+    its height."""
+    position = np.array(camera.GetPosition())
+    focal = np.array(camera.GetFocalPoint())
+    forward = focal - position
+    distance = float(np.linalg.norm(forward))
+    forward /= distance
+    up = np.array(camera.GetViewUp(), dtype=float)
+    right = np.cross(forward, up)
+    right /= np.linalg.norm(right)
+    up = np.cross(right, forward)
+    half = distance * np.tan(np.radians(camera.GetViewAngle()) / 2)
+    shift = half * (centre[0] * aspect * right + centre[1] * up)
+    camera.SetFocalPoint(*(focal + shift))
+    camera.SetPosition(*(position + shift))
 
 
 _OUT_OF_SIGHT: dict[int, tuple[Template, pv.PolyData]] = {}

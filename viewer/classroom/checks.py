@@ -147,13 +147,6 @@ def seconds_of(value: Any) -> float:
     return float(value)
 
 
-def point_of(value: Any, count: int) -> tuple[int, ...]:
-    """A point sent by a page: ``count`` whole numbers (from 0 to 99)."""
-    if not isinstance(value, list) or len(value) != count:
-        raise Refused(M_("a point is a list of {count} whole numbers", count=count))
-    return tuple(whole_number(v, N_("a coordinate"), 0, 99) for v in value)
-
-
 def key_of(token: str) -> str:
     """What the class keeps of a student's key: its SHA-256 digest (hex). The key itself
     lives in the student's browser only."""

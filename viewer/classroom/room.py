@@ -105,7 +105,6 @@ class Classroom:
     def __post_init__(self) -> None:
         self.lock = threading.RLock()
         self.dirty = False
-        self.written_at = 0.0
         #: Why the results file could not be written last ('' once it was): the
         #: teacher's page shows it, and the command ends non-zero.
         self.save_failed = ""
@@ -350,7 +349,6 @@ class Classroom:
             )
             raise
         self.save_failed = ""
-        self.written_at = time.monotonic()
         return self.results.resolve()
 
     def load(self, path: Path) -> None:

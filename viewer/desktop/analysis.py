@@ -9,28 +9,29 @@ A new position drops the results (they are never shown for another position); se
 refuses an analysis. The analysis searches on the threads the dock's box says (the
 machine's cores unless changed; kept between runs, and a Hint searches on as many).
 Clicking a move lights its sites up ("clickable"); double-clicking plays it, as a click on
-the board would (:mod:`.ranked_moves`); the whole-game table's build has its box
-(:mod:`.table_box`)."""
+the board would (:class:`RankedMoves`); the whole-game table's build has its box
+(:class:`TableBuildBox`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import _, shown
 from pyramid_lab.model import search
+from pyramid_lab.model.game import Move
 
 from ..lab.analysis import refusal
 from ..lab.lab_analysis import DROPPED
+from ..lab.table_build import BuildChange
 from ..widgets.analysis_dock import AnalysisDock
 from ..widgets.dock_fit import present
 from ..widgets.names import colour_word
 from ..widgets.slots import slot
 from .engine import Job, engine_threads, set_engine_threads
-from .ranked_moves import RankedMoves
-from .table_box import TableBuildBox
 
 if TYPE_CHECKING:
     from ..lab import Lab
+    from ..lab.analysis import Analyses
     from ..lab.board import Board
     from ..lab.events import LabChange, PositionChange
     from .qt_port import QtPort
@@ -207,3 +208,116 @@ class AnalysisControl:
     def _on_follow_changed(self, on: bool) -> None:
         if on and not self.runner.thinking and self.shown() is None and not self._refusal():
             self.analyse()
+
+
+class RankedMoves:
+    """The list of ``dock``'s moves, ranked by the lab's analysis, picked and played: a move
+    picked in the list lights its sites up and is said with its win rate; a double-click
+    plays it, as a click on the board would."""
+
+    def __init__(self, lab: Lab, board: Board, dock: AnalysisDock) -> None:
+        self.lab, self.board, self.dock = lab, board, dock
+        self.state: Analyses = lab.analysis
+
+    def bind(self) -> None:
+        """The dock's list, made at its first use, picked and played from."""
+        self.dock.table.itemSelectionChanged.connect(self._on_selection_changed)
+        self.dock.table.cellDoubleClicked.connect(self._on_row_double_clicked)
+
+    def show_message(self, text: str) -> None:
+        self.lab.bulletin.say(text)
+
+    def _move_at(self, row: int) -> Move | None:
+        analysis = self.state.shown()
+        if analysis is None or not 0 <= row < len(analysis.moves):
+            return None
+        return analysis.moves[row].move
+
+    @slot
+    def _on_selection_changed(self) -> None:
+        rows = self.dock.table.selectionModel().selectedRows()
+        move = self._move_at(rows[0].row()) if rows else None
+        if move == self.state.selected:
+            return
+        self.state.selected = move
+        self.board.redraw()
+        analysis = self.state.analysis
+        if move is not None and analysis is not None:
+            stat = analysis.stat(move)
+            if stat is not None:
+                rate = round(stat.win_rate * 100)
+                if stat.proven:
+                    said = _("{move}: win rate {rate}%, proven {proven}")
+                    self.show_message(said.format(move=move, rate=rate, proven=stat.proven))
+                else:
+                    self.show_message(_("{move}: win rate {rate}%").format(move=move, rate=rate))
+
+    @slot
+    def _on_row_double_clicked(self, row: int, _column: int) -> None:
+        """Play the move of ``row``, as a click on the board would."""
+        board = self.board
+        move = self._move_at(row)
+        if move is None:
+            return
+        if board.setup is not None:
+            self.show_message(_("set-up mode: Apply or Cancel it before playing a move"))
+            return
+        busy = board.ui.busy()
+        if busy:
+            self.show_message(busy)
+            return
+        board.play(move)  # refused while the computer or Solve mode's defence moves
+
+
+class TableBuildBox:
+    """``dock``'s box of the whole-game table's build (Pyraos): the lab's build
+    (:mod:`viewer.lab.table_build`) shown with its progress, Build and Stop."""
+
+    def __init__(self, lab: Lab, dock: AnalysisDock) -> None:
+        self.lab, self.dock = lab, dock
+        lab.table_build.changed.connect(self._on_build_changed)
+
+    def bind(self) -> None:
+        """The dock's box, made at its first use: its buttons bound, showing the build."""
+        build = self.lab.table_build
+        self.dock.build_table.clicked.connect(lambda _checked=False: self.build())
+        self.dock.stop_build.clicked.connect(lambda _checked=False: build.stop())
+        self.show()
+
+    def show_message(self, text: str) -> None:
+        self.lab.bulletin.say(text)
+
+    @slot
+    def build(self) -> None:
+        """The dock's Build: the whole-game table of the game's version (a refusal is said)."""
+        self.lab.table_build.start()
+
+    @slot
+    def show(self) -> None:
+        """The build's box as the lab's build is (none for a game without a table, unless
+        a build runs: its progress and Stop stay); nothing while the dock's widgets are
+        not made (they show it when made)."""
+        if not self.dock.is_made:
+            return
+        build = self.lab.table_build
+        offered = build.offered(self.lab.game)
+        text = shown(build.text)  # (the lab's words, in the window's language)
+        if build.running and build.resuming and build.text != build.resuming:
+            text = f"{text}\n{shown(build.resuming)}"
+        self.dock.show_table_build(
+            offered or build.running, offered, build.running, build.stopping, build.fraction, text
+        )
+
+    @slot
+    def _on_build_changed(self, what: BuildChange) -> None:
+        """The build's box follows the lab's build. A build just started (from the menu
+        too) shows the dock and the box in it, wherever the user looked (issue 89: with
+        the dock closed it ran unseen); once it stops or ends, its Build (to resume) is
+        scrolled into view again (its words grow). Its progress scrolls nothing."""
+        self.show()
+        if what == "started":
+            if not self.dock.isVisible():
+                present(self.dock)
+            self.dock.raise_()
+        if what != "progress" and self.dock.isVisible():
+            self.dock.show_build_box()

@@ -48,7 +48,14 @@ from .animation import Animation
 from .autosave import Autosave
 from .board_focus import BoardFocus, Step
 from .board_keys import BoardKeys
-from .engine import EngineControl, engine_threads, failure_reported, gui_post
+from .engine import (
+    EngineControl,
+    engine_threads,
+    failure_reported,
+    gui_post,
+    remember_workers,
+    remembered_workers,
+)
 from .lessons import LessonControl, follow_lesson
 from .menus import MenuParts, Menus, menu_bar
 from .parts import Commands, Parts
@@ -58,7 +65,6 @@ from .recovery import Recovery
 from .review import ReviewControl
 from .scene import Scene
 from .setup_mode import SetupControl
-from .solve import remember_workers, remembered_workers
 from .stage import Stage
 from .window import Built, Window
 

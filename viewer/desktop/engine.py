@@ -10,7 +10,9 @@ the status bar (the port's), the prompt while it thinks, redraws (the lab's boar
 simultaneous node's parts, a hint's side). A hint searches on the threads the Analysis
 dock's box says (:func:`engine_threads`, kept between runs; the machine's cores unless
 changed), the computer player on one. (The computer as a board mode is the lab's
-``viewer.lab.engine.ComputerBoard``.)"""
+``viewer.lab.engine.ComputerBoard``.) Solve position (the lab's
+:mod:`viewer.lab.value_solve`) keeps its number of worker processes between runs the same
+way (:func:`remembered_workers`, :func:`remember_workers`)."""
 
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ from ..widgets.slots import guarded
 if TYPE_CHECKING:
     from ..lab.board import Board
     from ..lab.events import EngineChange
+    from ..lab.value_solve import ValueSolve
     from .qt_port import QtPort
 
 log = logging.getLogger("pyramid_lab.viewer")
@@ -70,6 +73,26 @@ def engine_threads() -> int:
 def set_engine_threads(threads: int) -> None:
     """Keep ``threads`` as :func:`engine_threads` for this run and the next."""
     QSettings().setValue(THREADS_KEY, threads)
+
+
+#: QSettings key: the cores Solve position's long solves use (1: the single search), as
+#: the user answered; absent until they were asked.
+WORKERS_KEY = "solve/workers"
+
+
+def remembered_workers() -> int | None:
+    """The cores the user chose for Solve position (in this run or an earlier one); None
+    when they were never asked."""
+    settings = QSettings()
+    if not settings.contains(WORKERS_KEY):
+        return None
+    stored = settings.value(WORKERS_KEY, 1, type=int)
+    return stored if isinstance(stored, int) and stored >= 1 else None
+
+
+def remember_workers(value: ValueSolve) -> None:
+    """Solve position's choices of workers are kept for the next run."""
+    value.chose.connect(lambda workers: QSettings().setValue(WORKERS_KEY, workers))
 
 
 class _Deliver(QObject):

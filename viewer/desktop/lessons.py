@@ -22,7 +22,7 @@ from pyramid_lab.model.lesson_progress import LessonProgress
 from pyramid_lab.model.puzzle import puzzle_text
 
 from ..lab.lesson_view import LessonViews, view_now
-from ..widgets.first_use import FirstUse
+from ..widgets.later_dock import FirstUse
 from ..widgets.lesson_steps import StepPanel
 from ..widgets.slots import slot
 

@@ -79,12 +79,6 @@ class ReviewControl:
     def make_puzzle(self) -> None:
         self.state.make_puzzle()
 
-    def shown_ply(self) -> int | None:
-        """The ply of the position shown, when it lies on the reviewed line."""
-        if self.current() is None:
-            return None
-        return self.lab.session.ply
-
     def _summary(self, review: GameReview) -> str:
         """The review's summary, and where the book ends (its words end the summary) the
         window's way to build the whole-game table."""

@@ -116,6 +116,3 @@ class Frame:
     decorations: frozenset[str] = frozenset()
     slides: tuple[Slide, ...] = ()
     legend_words: Mapping[tuple[str, str], str] = field(default_factory=dict)
-
-    def marker_sites(self) -> set[int]:
-        return {m.site for m in self.markers}

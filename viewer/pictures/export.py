@@ -63,11 +63,6 @@ EXPORT_FORMATS: dict[str, str] = {
 MOTIONS = ("turntable", "replay")
 
 
-def export_kind(out: str | os.PathLike[str]) -> str | None:
-    """What ``out``'s extension exports (:data:`EXPORT_FORMATS`), None for no format."""
-    return EXPORT_FORMATS.get(Path(os.fspath(out)).suffix.lower())
-
-
 def check_export(out: str | os.PathLike[str], motion: str | None) -> Path:
     """The file an export to ``out`` goes to (a symbolic link's target), checked before
     anything is drawn: ValueError saying what is wrong with the extension, the folder, an

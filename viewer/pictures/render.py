@@ -474,24 +474,14 @@ def _whole_and_small(box: tuple[float, ...], small: float) -> bool:
 def _pan_and_dolly(plotter: Any, box: tuple[float, ...], fill: float) -> None:
     """Move the camera in its view plane so that ``box`` (NDC) is centred, then dolly it
     so that the box fills ``fill`` of the picture's longer relative way."""
+    from ..boards.meshes import pan_camera
+
     x0, y0, x1, y1 = box
     camera = plotter.camera
     renderer = plotter.renderer
     width, height = renderer.GetSize()
     aspect = width / height if width > 0 and height > 0 else 4 / 3
-    position = np.array(camera.GetPosition())
-    focal = np.array(camera.GetFocalPoint())
-    forward = focal - position
-    distance = float(np.linalg.norm(forward))
-    forward /= distance
-    up = np.array(camera.GetViewUp(), dtype=float)
-    right = np.cross(forward, up)
-    right /= np.linalg.norm(right)
-    up = np.cross(right, forward)
-    half_height = distance * np.tan(np.radians(camera.GetViewAngle()) / 2)
-    shift = (x0 + x1) / 2 * half_height * aspect * right + (y0 + y1) / 2 * half_height * up
-    camera.SetPosition(*(position + shift))
-    camera.SetFocalPoint(*(focal + shift))
+    pan_camera(camera, aspect, ((x0 + x1) / 2, (y0 + y1) / 2))
     extent = max((x1 - x0) / 2, (y1 - y0) / 2)
     if extent > 0:
         camera.Dolly(float(np.clip(fill / extent, 0.6, 1.8)))

@@ -75,7 +75,3 @@ class GrowingText(QPlainTextEdit):
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
         self._grow()  # a new width: other line breaks
-
-    def hidden_lines(self) -> bool:
-        """Some of the text is out of sight (more than ``most`` lines: it scrolls)."""
-        return round(self.document().size().height()) > self.most

@@ -8,21 +8,45 @@ A subclass makes its widgets in ``make_body`` and declares each that others read
 :class:`Part` (reading it makes the body); its controller fills a body made late from its
 own state when ``made`` goes out (before the dock is shown), and writes into the widgets
 only where ``is_made``. Made into a built window, the body joins the focus chain where a
-body made with its dock stood (lesson 69), not at the window's end."""
+body made with its dock stood (lesson 69), not at the window's end.
+
+A part other than a dock's body is made at its first use the same way, by a
+:class:`FirstUse` of the maker its owner was handed (or holds) when it was made: a window
+that never shows the part never builds it (the Lesson dock's steps and the teacher's lesson
+editor: 123 of a Partition window's 429 widgets). Made once; nothing is written into it
+afterwards but by its owner, as into a part made at once."""
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Generic, TypeVar, overload
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QDockWidget, QWidget
 
-from .first_use import FirstUse
-
+T = TypeVar("T")
 W = TypeVar("W")
 _BUILT = itertools.count()  # (LaterDock.built_as)
+
+
+class FirstUse(Generic[T]):
+    """``make()``'s part, made at the first call and the same one at every call after."""
+
+    def __init__(self, make: Callable[[], T]) -> None:
+        self._make = make
+        self._made: T | None = None
+
+    def __call__(self) -> T:
+        if self._made is None:
+            self._made = self._make()
+        return self._made
+
+    @property
+    def made(self) -> T | None:
+        """The part if it was made (None: nobody used it yet)."""
+        return self._made
 
 
 class LaterDock(QDockWidget):

@@ -30,8 +30,7 @@ from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.lesson import verdict_word
 from pyramid_lab.model.teaching import teaching_for
 
-from .first_use import FirstUse
-from .later_dock import follow_in_tabs
+from .later_dock import FirstUse, follow_in_tabs
 from .lesson_protocols import LessonSteps
 from .step_editor import StepEditor
 from .step_footer import RIGHT_STYLE, WRONG_STYLE, EditorFooter

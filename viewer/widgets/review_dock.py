@@ -5,8 +5,6 @@ what it is handed. :func:`graph_image` draws the graph for an export."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from PySide6.QtCore import QPointF, QRectF, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import (
@@ -370,8 +368,3 @@ class ReviewDock(LaterDock):
         self.summary.setText(text)
         self.detail.setText("")
         self.make_puzzle.setEnabled(False)
-
-
-def verdict_rows(review: GameReview) -> Sequence[tuple[int, str]]:
-    """(ply, verdict) of every flawed move, for a caption."""
-    return [(m.ply, m.verdict) for m in review.moves if m.verdict in MARKED]

@@ -99,7 +99,6 @@ class ViewDock(QDockWidget):
         self.ghosts.toggled.connect(self._on_ghosts_changed)
         self.cut_open.toggled.connect(self.view.set_cut_open)
         view.changed.connect(self._on_view_changed)
-        self._extent = (1.0, 1.0, 1.0)
         self._peel_tip = ""  # (set_words says it)
 
     def set_words(self, pieces: str) -> None:
@@ -137,7 +136,6 @@ class ViewDock(QDockWidget):
         takes off at most ``peel_max`` shells (half the levels unless given). A ``flat``
         board (the board view's kind says so; unless given, one level without height)
         shows only the note that there is nothing to peel or clip."""
-        self._extent = extent
         if flat is None:
             flat = levels <= 1 and not peel_max and extent[2] == 0
         self.flat = flat

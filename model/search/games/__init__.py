@@ -1,6 +1,6 @@
 """The search plug-ins, one a game (see :mod:`model.search.registry`): a module
 (``rolling.py``) or, where a game's search needs several files, a package (``ball/``: the
-plug-in and its sampling player; ``partition/``, ``pyraos/``, ``terrace/``: the plug-in,
+plug-in, its sampling player beside it; ``partition/``, ``pyraos/``, ``terrace/``: the plug-in,
 the compiled kernel and its adapter; Pyraos's book and endgame tables, Partition's
 certificates). Importing
 this package imports none of them: the compiled core imports a game's kernel from here

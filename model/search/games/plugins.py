@@ -15,7 +15,7 @@ def import_plugin(name: str) -> Plugin | None:
     a string: the import graph's tests read every import); None for a game without one."""
     match name:
         case "ball":
-            from .ball.plugin import PLUGIN as ball
+            from .ball import PLUGIN as ball
 
             return ball
         case "partition":

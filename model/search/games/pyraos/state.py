@@ -8,7 +8,7 @@ The state row (:data:`STATE` words, the end test at :data:`STATUS` as in every k
 to move; ``status`` is -1 once the side to move has lost (the top was placed). A side with
 no move loses; the core sees that as a position without moves. The context holds the
 version's codes and the playout cap; a playout plays random moves (the top at once when it
-can be placed) and, at the cap, scores the reserves as :mod:`model.search.evaluate` does.
+can be placed) and, at the cap, scores the reserves as its plug-in's ``evaluation`` does.
 
 The bounded proof search (:mod:`model.search.compiled.bounded`) also asks: can the mover
 win at once (place the top), the fewest plies of any win, a move's static order, its
