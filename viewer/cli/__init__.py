@@ -3,12 +3,10 @@
 Exit status: 0 success, 2 malformed file or bad arguments (message on stderr), 1 internal
 error. Commands that need no window import no Qt or VTK, so they stay fast.
 
-One module a command, each with its arguments declared as data (``ARGUMENTS``, a tuple of
-:class:`viewer.cli.options.Option`, added here to the subparser made with its name and its
-line in ``--help``; a command whose parser is more than a list, with subcommands or
-groups, builds it in ``add_arguments(command)`` instead) and ``run(args)`` (the exit
-status); this module only puts them together, in the order ``--help`` lists them, and
-imports only the module of the command that runs.
+One module a command, each with ``add_arguments(command)`` (its arguments, declared as
+data, :mod:`viewer.cli.options`, on the subparser made here with its name and its line in
+``--help``) and ``run(args)`` (the exit status); this module only puts them together, in
+the order ``--help`` lists them, and imports only the module of the command that runs.
 Files are read through :mod:`viewer.lab.documents`.
 """
 
@@ -115,20 +113,8 @@ def build_parser(command: str | None = None, *, others: bool = True) -> argparse
             continue
         sub = commands.add_parser(name, help=_(line))
         if command is None or name == command:
-            _add_arguments(command_module(name), sub)
+            command_module(name).add_arguments(sub)
     return parser
-
-
-def _add_arguments(module: ModuleType, sub: argparse.ArgumentParser) -> None:
-    """The arguments of a command's ``module`` on its parser ``sub``: its ``add_arguments``
-    where it has one, else its ``ARGUMENTS``."""
-    from .options import add_options
-
-    add = getattr(module, "add_arguments", None)
-    if add is not None:
-        add(sub)
-    else:
-        add_options(sub, module.ARGUMENTS)
 
 
 def __getattr__(name: str) -> object:

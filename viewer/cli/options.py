@@ -1,9 +1,8 @@
 """The commands' arguments as data, as the window's menus are (``viewer.desktop.menus``):
 each command module declares its arguments as a tuple of :class:`Option` (its options and
-its positional arguments, in the order ``--help`` lists them), ``ARGUMENTS``, which
-:func:`add_options` adds to its parser (:func:`viewer.cli.build_parser`; a command with
-subcommands or groups calls it from its own ``add_arguments``). The arguments that more
-than one command takes are declared here, once."""
+its positional arguments, in the order ``--help`` lists them), and its ``add_arguments``
+adds them with :func:`add_options`. The arguments that more than one command takes are
+declared here, once."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from pyramid_lab.i18n import N_, _
 
 from .common import EXIT_BAD_INPUT, program
 from .open import SCREENSHOT, open_window
-from .options import Option
+from .options import Option, add_options
 from .puzzles import load_collection, say
 
 #: The command runs the window (SIGTERM keeps its default: see ``viewer.cli.main``).
@@ -28,6 +28,10 @@ ARGUMENTS = (
     ),
     SCREENSHOT,
 )
+
+
+def add_arguments(practice: argparse.ArgumentParser) -> None:
+    add_options(practice, ARGUMENTS)
 
 
 def _folder(folder: str) -> str:

@@ -10,7 +10,7 @@ import sys
 from pyramid_lab.i18n import N_, _
 
 from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, read_or_say
-from .options import FILE, Option
+from .options import FILE, Option, add_options
 
 #: ``resolve``'s arguments, in order.
 ARGUMENTS = (
@@ -27,6 +27,10 @@ ARGUMENTS = (
         ),
     ),
 )
+
+
+def add_arguments(resolve: argparse.ArgumentParser) -> None:
+    add_options(resolve, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:

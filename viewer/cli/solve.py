@@ -21,7 +21,7 @@ from pyramid_lab.i18n import N_, _, format_number, ngettext
 
 from .argtypes import bounded, non_negative
 from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, no_memory, read_or_say, shown, system_said
-from .options import FILE, MAX_SECONDS, QUIET, TABLE_MB, Option, flag
+from .options import FILE, MAX_SECONDS, QUIET, TABLE_MB, Option, add_options, flag
 
 if TYPE_CHECKING:
     from pyramid_lab.model.game import Game
@@ -135,6 +135,10 @@ ARGUMENTS = (
     ),
     QUIET,
 )
+
+
+def add_arguments(solve: argparse.ArgumentParser) -> None:
+    add_options(solve, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:
