@@ -44,11 +44,12 @@ machine):
   processor s.
 
 Prints each run as it comes, then a line a figure: the median before and after with their
-spread (the runs' range around the median, in per cent), the ratio of the medians (after
-over before: above 1 is slower) and the range of the rounds' own ratios (each round's
-after over its before); '!' marks a ratio whose range stays above 1 (slower in every
-round), '?' one that is off 1 by more than the two spreads (rerun it: ``--only NAME``).
-The load average is printed at the start and the end.
+spread (half the runs' range, in per cent of the median), the ratio of the medians (after
+over before: above 1 is slower), the range of the rounds' own ratios (each round's after
+over its before) and the ratio of the best runs (a busy machine only adds time: the least
+each tree took is what it stretched least); '!' marks a ratio whose range stays above 1
+(slower in every round), '?' one that is off 1 by more than the two spreads (rerun it:
+``--only NAME``). The load average is printed at the start and the end.
 """
 
 from __future__ import annotations
@@ -385,7 +386,8 @@ def spread(values: list[float]) -> float:
 
 def report(seen: dict[str, dict[str, list[float]]]) -> None:
     width = max(map(len, seen["before"]))
-    print(f"\n{'':{width}}  {'before':>17}  {'after':>17}  ratio  (rounds' ratios)")
+    head = f"{'before':>17}  {'after':>17}  ratio  (rounds' ratios)  best's"
+    print(f"\n{'':{width}}  {head}")
     for figure, before in seen["before"].items():
         after = seen["after"][figure]
         b, a = statistics.median(before), statistics.median(after)
@@ -399,7 +401,8 @@ def report(seen: dict[str, dict[str, list[float]]]) -> None:
         u = unit(figure)
         print(
             f"{figure:{width}}  {b:8.3f} {u:2} ±{spread(before):3.0f}%  {a:8.3f} {u:2} "
-            f"±{spread(after):3.0f}%  {ratio:5.2f}  ({min(rounds):.2f}-{max(rounds):.2f}) {mark}"
+            f"±{spread(after):3.0f}%  {ratio:5.2f}  ({min(rounds):.2f}-{max(rounds):.2f})"
+            f"{min(after) / min(before):12.2f} {mark}"
         )
 
 
