@@ -38,10 +38,10 @@ machine):
   tree on both trees where the rules agree, where a count in a fixed time grows another
   tree each run): processor µs a playout;
 - book answer: book_answer.py's ``solve`` of the empty Pyraos pyramid (the shipped book's
-  answer), a fresh process's processor s;
+  answer: the user's cache holds no table), a fresh process's processor s;
 - table probe: ``endgame probe --whole`` of top-in-one on a finished base-4 table of
-  sparse zero layers (test_pyraos_prober.py's, one folder per tree), a fresh process's
-  processor s.
+  sparse zero layers (test_pyraos_prober.py's, one folder per tree, outside the user's
+  cache), a fresh process's processor s.
 
 Prints each run as it comes, then a line a figure: the median before and after with their
 spread (half the runs' range, in per cent of the median), the ratio of the medians (after
@@ -302,7 +302,8 @@ class Tree:
         mine = scratch / label
         mine.mkdir()
         numba.mkdir(parents=True, exist_ok=True)
-        self.table = mine / "cache" / "pyramid-lab" / "pyraos-standard-0-2-whole"
+        # (not in the user's cache: there the book's answer would be looked up in it)
+        self.table = mine / "tables" / "pyraos-standard-0-2-whole"
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env |= {"PYTHONPATH": str(folder), "NUMBA_CACHE_DIR": str(numba), "QT_API": "pyside6"}
         env |= {"NUMBA_NUM_THREADS": "1", "XDG_CACHE_HOME": str(mine / "cache")}
