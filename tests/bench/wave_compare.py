@@ -1,7 +1,9 @@
 """Benchmark of a wave (issue 110 item 6: "nothing a user sees changes but speed"): the
 users' paths timed on two checkouts in one sitting, alternated, before against after.
 
-Run by hand (one command; about 8 to 10 minutes on 2 busy cores with the defaults):
+Run by hand (one command; with the defaults 4.5 minutes at load 5 on 2 cores, 10 at load
+9, the first warm-up's compiles included; 4 rounds: 8 runs a figure, each bench's own
+sizes cut so that a round of all of them takes about a minute on both trees):
     git worktree add --detach /tmp/wave-before 5defc3e4
     nice -n 10 .venv/bin/python tests/bench/wave_compare.py /tmp/wave-before [AFTER]
         [--rounds 4] [--only NAME ...] [--numba-cache DIR]
