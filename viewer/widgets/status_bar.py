@@ -43,16 +43,27 @@ class ElidedLabel(QLabel):
         self.lines = lines
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setMinimumWidth(0)
+        self._measured: tuple[str, int, str, int] = ("", 0, "", 1)  # text, width, font: lines
 
     def _needed(self, width: int) -> int:
-        """The lines the text takes wrapped at ``width``."""
-        if self.lines <= 1 or not self.text():
+        """The lines the text takes wrapped at ``width`` (measured once a text, width and font:
+        a click sets the message and lays it out several times; a wrapped measure is the
+        dearest step, and a text narrower than the width needs none)."""
+        text = self.text()
+        if self.lines <= 1 or not text:
             return 1
-        flags = int(Qt.TextFlag.TextWordWrap)
-        box = self.fontMetrics().boundingRect(
-            QRect(0, 0, max(width, 1), 1 << 16), flags, self.text()
-        )
-        return max(1, -(-box.height() // self.fontMetrics().lineSpacing()))
+        font = self.font().key()
+        if self._measured[:3] == (text, width, font):
+            return self._measured[3]
+        metrics = self.fontMetrics()
+        if "\n" not in text and metrics.horizontalAdvance(text) <= width:
+            lines = 1
+        else:
+            flags = int(Qt.TextFlag.TextWordWrap)
+            box = metrics.boundingRect(QRect(0, 0, max(width, 1), 1 << 16), flags, text)
+            lines = max(1, -(-box.height() // metrics.lineSpacing()))
+        self._measured = (text, width, font, lines)
+        return lines
 
     def wanted_height(self) -> int:
         """The height of the text's lines at the width now (up to ``lines``)."""
@@ -62,8 +73,8 @@ class ElidedLabel(QLabel):
 
     def fit_height(self) -> None:
         """As tall as the text's lines at the width now (up to ``lines``)."""
-        if self.lines > 1 and self.minimumHeight() != self.wanted_height():
-            self.setMinimumHeight(self.wanted_height())
+        if self.lines > 1 and self.minimumHeight() != (wanted := self.wanted_height()):
+            self.setMinimumHeight(wanted)
 
     def setText(self, text: str) -> None:
         super().setText(text)
