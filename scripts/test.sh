@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Set up (Debian packages, .venv, the package) and run the whole suite: ruff, then one
 # `python -m pytest` (what CI runs, pyproject's addopts: xdist workers with an Xvfb each, the
-# files longest first by the last run's seconds) beside mypy and the searches' compile: a test
-# that needs the compiled search waits for the warm-up's lock and loads what it compiled. The
-# warm-up first runs the test of a first use from an empty cache, which so fills the cache in
-# place (the pytest run leaves it out), and last the build kernels of the small whole-game
-# tables the tests build (tests/whole_kernels.py: one process compiles them, the others wait
-# for its lock and load them; the first test to need them may be that one). Arguments go to
-# that pytest run instead (ruff first, no mypy, no first use). Safe to run twice at once;
-# exits non-zero on any failure and when pytest collects no test.
+# files longest first by the last run's seconds) beside mypy and the test of a first use from
+# an empty cache, run first and in place: it compiles the prover's part of the searches into
+# numba's own cache (the pytest run leaves it out), where the suite's tests load it rather
+# than compile it a second time. The rest is compiled once by the first test to need it, the
+# others waiting for its lock (the core: model/search/compiled/first_use.py; the small
+# whole-game tables' build kernels: tests/whole_kernels.py): in a fresh clone the files that
+# come first (the longest) are those, so a warm-up of the rest beside them found it all
+# compiled and only loaded it again (issue 111 item 5). Arguments go to that pytest run
+# instead (ruff first, no mypy, no first use). Safe to run twice at once; exits non-zero on
+# any failure and when pytest collects no test.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh --no-warm-up
@@ -19,8 +21,8 @@ first_run=tests/model/test_first_run.py
 logs=$(mktemp -d "${TMPDIR:-/tmp}/pyramid-lab-test.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
 py=.venv/bin/python status=0 tests=0
-{ [ "$#" -gt 0 ] || PYRAMID_LAB_FIRST_RUN_IN_PLACE=1 $py -m pytest -q -n 0 "$first_run" &&
-  $py -m pyramid_lab.model.search.compiled.warm && $py -m tests.whole_kernels; } >"$logs/warm" 2>&1 &
+{ [ "$#" -gt 0 ] || PYRAMID_LAB_FIRST_RUN_IN_PLACE=1 $py -m pytest -q -n 0 "$first_run"; } \
+  >"$logs/warm" 2>&1 &
 warm=$!
 echo "[test] ruff"
 { .venv/bin/ruff check . && .venv/bin/ruff format --check .; } || status=1
@@ -31,10 +33,10 @@ echo "[test] ruff"
 mkdir -p .mypy_cache
 { [ "$#" -gt 0 ] || flock .mypy_cache/pyramid-lab-mypy.lock .venv/bin/mypy; } >"$logs/mypy" 2>&1 &
 mypy=$!
-echo "[test] pytest, beside mypy and the searches' warm-up"
+echo "[test] pytest, beside mypy and the first use from an empty cache"
 # The whole run: the test modules collected once first, so their assertions are rewritten
 # once into __pycache__ (a fresh clone's 3 workers each rewrote all of them, 13 s apiece).
-[ "$#" -gt 0 ] || { set -- --ignore="$first_run"  # (run by the warm-up, first)
+[ "$#" -gt 0 ] || { set -- --ignore="$first_run"  # (run first, beside it)
   $py -m pytest -q --collect-only -n 0 -p no:xvfb -p no:cacheprovider "$@" >/dev/null || :; }
 $py -m pytest "$@" || tests=$?
 [ "$tests" -ne 5 ] || echo "[test] FAILED: pytest collected no test${*:+ in: $*}" >&2
@@ -42,7 +44,7 @@ $py -m pytest "$@" || tests=$?
 wait "$mypy" || status=1
 [ ! -s "$logs/mypy" ] || { echo "[test] mypy"; cat "$logs/mypy"; }
 if ! wait "$warm"; then
-  echo "[test] FAILED: the first use from an empty cache, or compiling the searches:" >&2
+  echo "[test] FAILED: the first use from an empty cache:" >&2
   cat "$logs/warm" >&2
   status=1
 fi

@@ -328,13 +328,15 @@ def _record_seconds(session: pytest.Session, exitstatus: int) -> None:
 
 
 # PYRAMID_LAB_CPU_DURATIONS=N: the N tests that took the most processor time (user +
-# system: the test's process, its threads, and the processes it waited for), set-up and
+# system: the test's process, its threads, the processes it waited for, and the shared
+# Chromium's processes, which it never waits for: tests/web/conftest.py), set-up and
 # tear-down included, said at the end; what the suite's time is made of on a machine whose
 # wall time other work stretches. Measured in each worker, carried to the controller on the
 # test's last report.
 _CPU_DURATIONS = int(os.environ.get("PYRAMID_LAB_CPU_DURATIONS", "0") or 0)
 _cpu_began: dict[str, float] = {}
 _cpu_spent: dict[str, float] = {}
+_chromium_spent: dict[str, float] = {}  # (its share: the tests' Chromium, tests/web/conftest.py)
 
 
 def _processor_seconds() -> float:
@@ -370,6 +372,8 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     for name, value in report.user_properties:
         if name == "processor_seconds":
             _cpu_spent[report.nodeid] = float(value)
+        elif name == "processor_seconds_chromium":  # (tests/web/conftest.py: not waited for)
+            _chromium_spent[report.nodeid] = float(value)
     if _TIMELINE:
         node = getattr(report, "node", None)  # (the worker, in xdist's controller)
         worker = getattr(getattr(node, "gateway", None), "id", "main")
@@ -377,13 +381,19 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         _spans[report.nodeid] = (worker, min(start, report.start), max(stop, report.stop))
 
 
+def _with_chromium() -> dict[str, float]:
+    """Each test's processor time, its Chromium's added (tests/web/conftest.py)."""
+    return {k: v + _chromium_spent.get(k, 0.0) for k, v in _cpu_spent.items()}
+
+
 def _write_timeline() -> None:
     if not (_TIMELINE and _spans):
         return
+    spent = _with_chromium()
     began = min(start for _, start, _ in _spans.values())
     with open(_TIMELINE, "w") as out:
         for nodeid, (worker, start, stop) in sorted(_spans.items(), key=lambda kv: kv[1][1]):
-            cpu = _cpu_spent.get(nodeid, -1.0)
+            cpu = spent.get(nodeid, -1.0)
             out.write(f"{worker} {start - began:.2f} {stop - began:.2f} {cpu:.2f} {nodeid}\n")
 
 
@@ -412,23 +422,27 @@ def pytest_terminal_summary(terminalreporter):
     _write_timeline()
     if not _cpu_spent:
         return
-    slowest = sorted(_cpu_spent.items(), key=lambda kv: -kv[1])[:_CPU_DURATIONS]
+    spent = _with_chromium()
+    slowest = sorted(spent.items(), key=lambda kv: -kv[1])[:_CPU_DURATIONS]
     terminalreporter.write_sep("=", f"{len(slowest)} tests with the most processor time")
     for nodeid, seconds in slowest:
         terminalreporter.write_line(f"{seconds:7.2f}s cpu  {nodeid}")
     files: dict[str, float] = {}
-    for nodeid, seconds in _cpu_spent.items():
+    for nodeid, seconds in spent.items():
         file = nodeid.split("::")[0]
         files[file] = files.get(file, 0.0) + seconds
     terminalreporter.write_sep("=", "processor time by file")
     for file, seconds in sorted(files.items(), key=lambda kv: -kv[1]):
         terminalreporter.write_line(f"{seconds:7.2f}s cpu  {file}")
-    tests = sum(_cpu_spent.values())
+    tests = sum(spent.values())
     terminalreporter.write_line(f"{tests:7.2f}s cpu  in all tests")
+    if _chromium_spent:
+        chromium = sum(_chromium_spent.values())
+        terminalreporter.write_line(f"{chromium:7.2f}s cpu  of it in the tests' Chromium")
     for worker, seconds in sorted(_workers_spent.items()):
         terminalreporter.write_line(f"{seconds:7.2f}s cpu  worker {worker}, all of it")
     if _workers_spent:
-        rest = sum(_workers_spent.values()) - tests
+        rest = sum(_workers_spent.values()) - (tests - sum(_chromium_spent.values()))
         terminalreporter.write_line(f"{rest:7.2f}s cpu  in the workers outside the tests")
     own = resource.getrusage(resource.RUSAGE_SELF)
     terminalreporter.write_line(

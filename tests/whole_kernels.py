@@ -1,7 +1,9 @@
 """The whole-game tables' build kernels (model/search/games/pyraos/builder/) compiled once
-into numba's cache for the tests, by whichever process comes first: the suite's warm-up job
-(``python -m tests.whole_kernels``, scripts/test.sh) or the first test that builds a table
-(``ready`` in its fixture); the others wait for its lock, then load.
+into numba's cache for the tests, by the first test that builds a table (``ready`` in its
+fixture; in a fresh clone the lab's build, the suite's longest file, at once) or by hand
+(``python -m tests.whole_kernels``); the others wait for its lock, then load. scripts/test.sh
+no longer runs it beside the suite: there it only loaded what that first test had compiled
+(issue 111 item 5).
 
 A table's layers cross into a kernel as their addresses (``whole_index.layers_of``), so
 every pyramid is one signature: a base-3 build, checked and probed, and one by rounds

@@ -2,11 +2,12 @@
 prover's part of the compiled core is compiled for real, in a process of its own, before
 the check's 20 s start, and the wait is said.
 
-No fixture here loads the core: in a fresh clone the suite's warm-up job (scripts/test.sh)
-runs this file first with ``PYRAMID_LAB_FIRST_RUN_IN_PLACE=1``, so that this first run is
-the one that fills numba's own cache (the warm-up then compiles what is left, instead of
-the same twice). Anywhere else, or once that cache holds the prover, the run gets an empty
-cache of its own. Its lines are read in the environment's language (a German one: German)."""
+No fixture here loads the core: in a fresh clone scripts/test.sh runs this file first, beside
+the suite, with ``PYRAMID_LAB_FIRST_RUN_IN_PLACE=1``, so that this first run is the one that
+fills numba's own cache with the prover's part (the suite's tests load it, and compile what
+is left once, instead of the prover twice). Anywhere else, or once that cache holds the
+prover, the run gets an empty cache of its own. Its lines are read in the environment's
+language (a German one: German)."""
 
 from __future__ import annotations
 
