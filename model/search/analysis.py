@@ -247,19 +247,21 @@ def _before_search(
     move. The compiled core made ready meanwhile: a compile off the clock, a load off it up
     to :data:`LOAD_OFF_CLOCK` (the rest on it)."""
     game, knowledge = asked.game, asked.knowledge
-    if has_kernel(knowledge):  # a compile is said before the kernel's import (numba: seconds)
-        from .compiled import first_use
+    waited = time.perf_counter()  # (the core's first import, the install's machine code
+    if has_kernel(knowledge):  # shared into numba's cache folder, is the load's: installed)
+        from .compiled import first_use  # a compile is said before the kernel's import
 
         first_use.foretell(first_use.PARTS, progress)
+    waited = time.perf_counter() - waited
     replies, all_looked_up = book_replies(game, asked.book, None, asked.stopped)
-    waited = time.perf_counter()  # (the kernel's import, numba's with it, is the load's)
+    began = time.perf_counter()  # (the kernel's import, numba's with it, is the load's)
     adapter = adapter_for(game, knowledge)
     if adapter is not None:  # the compiled core: compiling it (a minute, said) is off the
         from .compiled import first_use, warm  # clock; loading what an earlier run compiled
 
         loading = first_use.compiled(first_use.PARTS)  # (a second idle, several at load
         warm.ready(progress)  # 14): off the clock up to LOAD_OFF_CLOCK, the rest on it
-        waited = time.perf_counter() - waited  # (issue 111 item 1, issue 109 item 22)
+        waited += time.perf_counter() - began  # (issue 111 item 1, issue 109 item 22)
         off = min(waited, LOAD_OFF_CLOCK) if loading else waited
         clock.start, clock.end = clock.start + off, clock.end + off
         adapter.context()  # this board's tables (a base-6 pyramid's: 0.3 s), on the clock
