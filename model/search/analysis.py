@@ -113,9 +113,19 @@ class _Clock:
 
     start: float
     end: float
+    loads_off: float = 0.0  # the loads kept off the clock so far (LOAD_OFF_CLOCK at most)
 
     def left(self) -> float:
         return self.end - time.perf_counter()
+
+    def wait_off(self, seconds: float, loaded: bool) -> None:
+        """A wait for the compiled core off the clock: a compile's whole, a load's (what an
+        earlier run compiled) up to :data:`LOAD_OFF_CLOCK` in all, the rest on it."""
+        off = seconds
+        if loaded:
+            off = max(0.0, min(seconds, LOAD_OFF_CLOCK - self.loads_off))
+            self.loads_off += off
+        self.start, self.end = self.start + off, self.end + off
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +167,7 @@ def analyse(
     if game.is_over():
         return _over(game, asked.report)
     time_left = max(0.0, min(clock.left(), PERFECT_SECONDS))
-    perfect = perfect_moves(game, asked.book, time_left, asked.stopped)
+    perfect = perfect_moves(game, asked.book, time_left, asked.stopped, waited=clock.wait_off)
     if perfect:  # the book's (or a table's) answer: no compiled search loaded (issue 76)
         return _perfect(asked, perfect, clock)
     replies, all_looked_up = _before_search(asked, progress, clock)
@@ -262,8 +272,7 @@ def _before_search(
         loading = first_use.compiled(first_use.PARTS)  # (a second idle, several at load
         warm.ready(progress)  # 14): off the clock up to LOAD_OFF_CLOCK, the rest on it
         waited += time.perf_counter() - began  # (issue 111 item 1, issue 109 item 22)
-        off = min(waited, LOAD_OFF_CLOCK) if loading else waited
-        clock.start, clock.end = clock.start + off, clock.end + off
+        clock.wait_off(waited, loading)
         adapter.context()  # this board's tables (a base-6 pyramid's: 0.3 s), on the clock
     return replies, all_looked_up
 
