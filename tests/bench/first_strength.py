@@ -26,8 +26,11 @@ prints the playouts (``Analysis.visits``), the seconds the analysis counted, the
 wall and processor seconds (the wall beyond the counted seconds: what the analysis kept
 off its clock, the load of the compiled core), the functions numba compiled and loaded
 in the process (its dispatchers' cache misses and hits, counted after the call: nothing
-of numba is imported before it) and the verdict. (The endgame position is settled by the
-solver: no playouts; its figure is its seconds.)
+of numba is imported before it), the processor seconds from the solver's step (the first
+on the clock once the core is loaded) to the end (``searching cpu``: a loaded machine
+gives a process a share of a core that changes from one second to the next, so the
+playouts a processor second of the search are printed too) and the verdict. (The endgame
+position is settled by the solver: no playouts; its figure is its seconds.)
 Then, by use, the sums of each kind's playouts, ``first / warmed`` and ``first /
 second`` (the bar: 0.9), the median of the rounds' ratios, and whether every verdict is
 the same.
@@ -56,6 +59,12 @@ def cpu():
 kind, use = sys.argv[1], sys.argv[2]
 import pyramid_lab as pl
 from pathlib import Path
+from pyramid_lab.model.search import analysis as analysis_module
+settle, on_clock = analysis_module._settle, []
+def timed_settle(*args, **kwargs):  # (the first step on the clock once the core is loaded)
+    on_clock.append(cpu())
+    return settle(*args, **kwargs)
+analysis_module._settle = timed_settle
 if use == "partition":
     pos = pl.new("partition", size=4)
 elif use == "pyraos":
@@ -71,6 +80,7 @@ if kind == "warmed":
 wall, began = time.perf_counter(), cpu()
 answer = pos.analyse(seconds=2)
 call_cpu, call_wall = cpu() - began, time.perf_counter() - wall
+searched = cpu() - on_clock[0] if on_clock else 0.0
 hits = misses = 0
 if "numba" in sys.modules:
     from numba.core.dispatcher import Dispatcher
@@ -80,7 +90,7 @@ if "numba" in sys.modules:
             misses += sum(thing.stats.cache_misses.values())
 print("RESULT " + json.dumps({
     "visits": answer.visits, "seconds": answer.seconds, "wall": call_wall, "cpu": call_cpu,
-    "warm_up": warmed, "compiled": misses, "loaded": hits,
+    "warm_up": warmed, "searched": searched, "compiled": misses, "loaded": hits,
     "verdict": answer.proven_text,
 }))
 """
@@ -156,6 +166,7 @@ def main() -> None:
                         f"  round {round_ + 1} {use:9} {kind:6} visits {r['visits']:>9,} "
                         f"counted {r['seconds']:.2f}s wall {r['wall']:.2f}s cpu {r['cpu']:.2f}s "
                         f"off clock {r['wall'] - r['seconds']:.2f}s "
+                        f"searching cpu {r['searched']:.2f}s "
                         f"compiled {r['compiled']} loaded {r['loaded']} "
                         f"| {r['verdict']}",
                         flush=True,
@@ -176,6 +187,16 @@ def main() -> None:
                         f"; first/{other} {sum(visits['first']) / sum(visits[other]):.3f}"
                         f" (rounds' median {statistics.median(ratios):.3f})"
                     )
+            rates = {
+                k: sum(visits[k]) / (sum(float(str(r["searched"])) for r in results[(use, k)]) or 1)
+                for k in KINDS
+            }
+            if rates["warmed"]:
+                line += (
+                    "; playouts a processor second of the search (first/warmed) "
+                    f"{rates['first']:,.0f}/{rates['warmed']:,.0f} "
+                    f"{rates['first'] / rates['warmed']:.3f}"
+                )
             same = "the same verdict" if len(verdicts) == 1 else f"VERDICTS DIFFER: {verdicts}"
             print(f"{line}; {same}")
     finally:
