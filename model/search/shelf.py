@@ -53,7 +53,7 @@ def perfect_moves(
     book: ValueBook | None,
     max_seconds: float = 2.0,
     stop: Callable[[], bool] | None = None,
-    waited: Callable[[float, bool], None] | None = None,
+    waited: Callable[[float, float, bool], None] | None = None,
 ) -> tuple[PerfectMove, ...] | None:
     """Every legal move's value with perfect play for the side to move, when the game's
     ``book`` knows them all (its entries, an endgame solved within ``max_seconds``): a

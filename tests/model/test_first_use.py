@@ -26,7 +26,7 @@ from pyramid_lab.model.files import read as read_position
 from pyramid_lab.model.game import game_class
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.search import compiled as compiled_package
-from pyramid_lab.model.search import computer, knowledge_for
+from pyramid_lab.model.search import computer, exact_budget, knowledge_for
 from pyramid_lab.model.search.compiled import agent as compiled_agent
 from pyramid_lab.model.search.compiled import first_use, first_words, warm
 from pyramid_lab.viewer.cli import main
@@ -454,3 +454,28 @@ def test_a_load_for_the_books_live_solve_is_off_the_analysis_clock(first_process
     assert analysis.exact  # (settled by the book's solve)
     assert analysis.win is not None
     assert analysis.seconds < 1.5  # the solve's own time, not the load's
+
+
+def test_a_load_a_busy_machine_stretched_is_off_the_analysis_clock(first_process, monkeypatch):
+    # Issue 111 item 1: on a busy machine (load 8 to 12 on two cores) the load's 0.75 s of
+    # processor time took 3 to 6 s; its part past LOAD_OFF_CLOCK was on the clock and left a
+    # first "2 s" analysis a tenth of a warmed process's playouts. The wall its processor
+    # seconds took is off the clock, as the exact step's is (up to WALL_STRETCH times them).
+    # Here the load takes 5 s on the fake clock, 1 s of it this thread's processor time.
+    monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: True)
+    monkeypatch.setitem(globals(), "COMPILE_SECONDS", 5.0)
+    assert analysis_module.LOAD_OFF_CLOCK < 5.0 <= 1.0 * exact_budget.WALL_STRETCH
+    processor = [0.0]
+    real_cpu = analysis_module.cpu_clock
+    monkeypatch.setattr(analysis_module, "cpu_clock", lambda: real_cpu() + processor[0])
+    faked_load = warm.warm_up
+
+    def load(progress=None, parts=first_use.PARTS):
+        processor[0] += 1.0
+        return faked_load(progress, parts)
+
+    monkeypatch.setattr(warm, "warm_up", load)
+    game, _puzzle = puzzle_position()
+    analysis = search.analyse(game, seconds=1.0, seed=1, knowledge=search.knowledge_for(game))
+    assert processor[0] == 1.0  # (the load ran)
+    assert analysis.seconds < 1.5  # its 1 s searched after the load, not 2 s of it on the clock
