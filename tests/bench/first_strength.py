@@ -19,6 +19,11 @@ machine's drift is shared), each a new process from a folder outside the checkou
   by a first process): a later process's first analysis;
 - warmed: ``pl.warm_up()`` first, then the analysis: the search at full strength.
 
+``--user NAME`` (with ``--installed``: issue 111 item 2): each process runs as that user
+(``runuser``; an install root made, which the user may not write), so numba's cache is the
+user's own (``~/.cache/numba``), emptied before each ``first``: the install's code must be
+copied there and loaded, nothing compiled, nothing written beside the install.
+
 Each runs ``pl.new("partition", size=4).analyse(seconds=2)`` (``partition``),
 ``pl.new("pyraos").analyse(seconds=2)`` (``pyraos``: its opening book answers, no
 search) or the Pyraos example ``endgame-win-in-7`` (``endgame``: its search answers) and
@@ -41,6 +46,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import pwd
 import shutil
 import statistics
 import subprocess
@@ -101,9 +107,17 @@ def load() -> str:
     return f"load {one:.2f} (1 min) {five:.2f} (5 min)"
 
 
-def run_child(python: str, kind: str, use: str, env: dict[str, str]) -> dict[str, object]:
+def run_child(
+    python: str, kind: str, use: str, env: dict[str, str], user: str | None = None
+) -> dict[str, object]:
+    """One process of ``kind`` (as ``user`` where given: ``runuser``, its own home)."""
+    command = [python, "-c", CHILD, kind, use]
+    if user:
+        env = {**env, "HOME": pwd.getpwnam(user).pw_dir}
+        env.pop("XDG_CACHE_HOME", None)
+        command = ["runuser", "-u", user, "--", *command]
     done = subprocess.run(
-        [python, "-c", CHILD, kind, use],
+        command,
         cwd=tempfile.gettempdir(),
         env=env,
         capture_output=True,
@@ -126,6 +140,12 @@ def main() -> None:
     where.add_argument("--cache", default=None, metavar="DIR", help="the second's cache")
     where.add_argument("--installed", action="store_true", help="numba's own folder")
     parser.add_argument(
+        "--user",
+        metavar="NAME",
+        help="run each process as this user (runuser; root's install: one nobody else may "
+        "write), its cache folder numba's user-wide one, emptied before each first",
+    )
+    parser.add_argument(
         "--copy", action="store_true", help="the first's cache a copy of the second's (a checkout)"
     )
     args = parser.parse_args()
@@ -142,6 +162,9 @@ def main() -> None:
 
         def env_for(kind: str, round_: int) -> dict[str, str]:
             if args.installed:
+                if args.user and kind == "first":  # the user's cache folder new and empty
+                    home = pwd.getpwnam(args.user).pw_dir
+                    shutil.rmtree(os.path.join(home, ".cache", "numba"), ignore_errors=True)
                 return base
             if kind == "first":
                 cache = os.path.join(work, f"first-{round_}")
@@ -153,14 +176,14 @@ def main() -> None:
         print(f"python {args.python}; {'installed' if args.installed else 'caches in ' + work}")
         print(f"before: {load()}", flush=True)
         if not args.installed and args.cache is None:  # the second's cache, filled once
-            filled = run_child(args.python, "first", uses[0], env_for("second", 0))
+            filled = run_child(args.python, "first", uses[0], env_for("second", 0), args.user)
             print(f"  the second's cache filled: compiled {filled['compiled']}", flush=True)
         results: dict[tuple[str, str], list[dict[str, object]]] = {}
         for round_ in range(args.rounds):
             order = KINDS[round_ % 3 :] + KINDS[: round_ % 3]
             for use in uses:
                 for kind in order:
-                    r = run_child(args.python, kind, use, env_for(kind, round_))
+                    r = run_child(args.python, kind, use, env_for(kind, round_), args.user)
                     results.setdefault((use, kind), []).append(r)
                     print(
                         f"  round {round_ + 1} {use:9} {kind:6} visits {r['visits']:>9,} "
