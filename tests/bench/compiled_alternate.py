@@ -29,7 +29,8 @@ faster; the item asks each task's median at least 0.97).
 (``pip install`` made it: PYTHON is the install's, run with no ``NUMBA_CACHE_DIR``, so its
 children load the code from the install's ``__pycache__``; this tree's ``tests`` beside
 it), "after" this tree compiled in the child itself (a new, empty cache each pair): the
-same sources, numba and processor, so the ratios are expected at 1.
+same sources, numba and processor, so the ratios are expected at 1 (a ratio under 1: the
+install's code took less time; the install's speed against the compiled is 1 / ratio).
 
     PYTHONPATH=. python tests/bench/compiled_alternate.py --installed /tmp/venv/bin/python
 """
