@@ -53,12 +53,16 @@ def perfect_moves(
     book: ValueBook | None,
     max_seconds: float = 2.0,
     stop: Callable[[], bool] | None = None,
+    waited: Callable[[float, float, bool], None] | None = None,
 ) -> tuple[PerfectMove, ...] | None:
     """Every legal move's value with perfect play for the side to move, when the game's
     ``book`` knows them all (its entries, an endgame solved within ``max_seconds``): a
     sequence of objects with ``move`` (its text), ``value`` ("win" / "loss"), ``plies``,
-    ``exact`` and ``source``; None when it does not (or there is no book)."""
-    return None if book is None else book.perfect_moves(game, max_seconds=max_seconds, stop=stop)
+    ``exact`` and ``source``; None when it does not (or there is no book). ``waited``: told
+    the compiled core's first load or compile (:meth:`.value_book.ValueBook.perfect_moves`)."""
+    if book is None:
+        return None
+    return book.perfect_moves(game, max_seconds=max_seconds, stop=stop, waited=waited)
 
 
 def _known_replies(game: Game, book: ValueBook) -> tuple[PerfectMove, ...]:

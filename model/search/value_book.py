@@ -195,11 +195,15 @@ class ValueBook:
         max_seconds: float = 2.0,
         book: Book | None = None,
         stop: Callable[[], bool] | None = None,
+        waited: Callable[[float, float, bool], None] | None = None,
     ) -> tuple[PerfectMove, ...] | None:
         """Every legal move of ``game`` with its value, when the rules and :meth:`exact`,
         or the rules, the book and, where :meth:`live`, a solve within ``max_seconds`` in
         all settle every one; else None. Wins first (shortest first), then losses (longest
-        first)."""
+        first). A solve's first use in a process makes the compiled core ready first, off
+        ``max_seconds``: ``waited(seconds, processor, loaded)`` is told how long that took
+        (wall, and this thread's processor seconds) and whether it was a load of what an
+        earlier run compiled (the analysis's clock: issue 111)."""
         if game.name != self.name or game.is_over() or self.repetition_may_change(game, book=book):
             return None
         exact = self.exact(game)
@@ -234,14 +238,20 @@ class ValueBook:
                 return None
             position = bare(child)
             if solver is None:
+                began, cpu0 = time.perf_counter(), time.thread_time()  # (the core's first
+                # import, numba's: the load's)
                 from .compiled import first_use  # a compile said before numba's import
 
                 first_use.foretell(first_use.PROVER)
+                loading = first_use.compiled(first_use.PROVER)
                 solver = self.solver_for(position, LIVE_TABLE_MB)
                 from .compiled import warm  # the kernels: loaded on first use
 
-                # a first use compiles it: not on the clock
-                deadline += warm.ready(parts=warm.PROVER)
+                warm.ready(parts=warm.PROVER)  # a first use compiles or loads it: not on the
+                took = time.perf_counter() - began  # clock
+                deadline += took
+                if waited is not None:
+                    waited(took, time.thread_time() - cpu0, loading)
             else:
                 solver.retarget(position)
             solver.max_seconds = left

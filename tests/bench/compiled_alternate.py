@@ -24,6 +24,15 @@ each task timed in processor seconds:
 Each task's answers and node counts are printed for both trees: the same search must give
 the same answers and visit the same nodes (a ratio is before / after: above 1, after is
 faster; the item asks each task's median at least 0.97).
+
+``--installed PYTHON`` (issue 111 item 4): "before" is a regular install's machine code
+(``pip install`` made it: PYTHON is the install's, run with no ``NUMBA_CACHE_DIR``, so its
+children load the code from the install's ``__pycache__``; this tree's ``tests`` beside
+it), "after" this tree compiled in the child itself (a new, empty cache each pair): the
+same sources, numba and processor, so the ratios are expected at 1 (a ratio under 1: the
+install's code took less time; the install's speed against the compiled is 1 / ratio).
+
+    PYTHONPATH=. python tests/bench/compiled_alternate.py --installed /tmp/venv/bin/python
 """
 
 from __future__ import annotations
@@ -55,7 +64,7 @@ def _child(playouts: int) -> dict[str, object]:
     from tests.bench.pyraos_solver import middle_games as pyraos_middle_games
     from tests.model.handed import adapter_for, solver_for
 
-    examples = Path(pyramid_lab.__file__).resolve().parent.parent / "examples"
+    examples = Path(__file__).resolve().parents[2] / "examples"  # (an install has none)
     first = time.process_time()
     warm.warm_up()
     compile_s = time.process_time() - first
@@ -120,6 +129,7 @@ def _child(playouts: int) -> dict[str, object]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", help="the commit to compare with (git archive)")
+    parser.add_argument("--installed", metavar="PYTHON", help="an install's code as before")
     parser.add_argument("--pairs", type=int, default=3, help="before/after pairs")
     parser.add_argument("--playouts", type=int, default=100_000, help="MCTS playouts a game")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
@@ -127,18 +137,31 @@ def main() -> int:
     if args.child:
         print(json.dumps(_child(args.playouts)))
         return 0
-    if not args.before:
-        parser.error("--before REV is needed")
+    if not args.before and not args.installed:
+        parser.error("--before REV or --installed PYTHON is needed")
     root = Path(__file__).resolve().parents[2]
-    print(f"{os.cpu_count()} cores; before {args.before}, after this tree ({root})")
+    before = args.before or f"the install of {args.installed}"
+    print(f"{os.cpu_count()} cores; before {before}, after this tree ({root})")
     with tempfile.TemporaryDirectory(prefix="alternate-") as tmp:
-        trees = {"before": tree(root, args.before, Path(tmp) / "before"), "after": root}
+        if args.installed:  # (its children import this tree's tests, not its pyramid_lab)
+            (Path(tmp) / "before").mkdir()
+            (Path(tmp) / "before" / "tests").symlink_to(root / "tests")
+        else:
+            tree(root, args.before, Path(tmp) / "before")
+        trees = {"before": Path(tmp) / "before", "after": root}
         runs: dict[str, list[dict]] = {"before": [], "after": []}
         for pair in range(args.pairs):
             for label, code in trees.items():
                 load = os.getloadavg()
+                cache = Path(tmp) / f"cache-{label}"
+                if args.installed and label == "after":  # compiled in the child, each pair
+                    cache = Path(tmp) / f"cache-after-{pair}"
                 found = child(
-                    __file__, ["--playouts", str(args.playouts)], code, Path(tmp) / f"cache-{label}"
+                    __file__,
+                    ["--playouts", str(args.playouts)],
+                    code,
+                    cache,
+                    args.installed if label == "before" else None,
                 )
                 runs[label].append(found)
                 print(

@@ -154,3 +154,36 @@ def test_an_installs_code_is_copied_where_numba_caches(
         [package, game], compiled.cache_folder, installed.INSTALLED
     )  # an upgrade's: copied again
     assert (there / "core.run-1.py311.1.nbc").read_bytes() == b"a new version's code"
+
+
+def test_an_installs_code_is_copied_into_the_users_cache_folder_made_anew(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 111 item 2: an install nobody may write (root's, used by another user): numba
+    # caches under the user's cache folder, which a new user does not have yet. The install's
+    # code is copied there all the same (it was not: the folders were not made, the copy
+    # failed silently, and the first use compiled 76 functions, 28 s of processor time).
+    from pyramid_lab.model.search import compiled
+    from pyramid_lab.model.search.compiled import installed
+
+    site = tmp_path / "site"
+    package, game = site / "compiled", site / "games" / "terrace"
+    for folder in (package, game):
+        (folder / "__pycache__").mkdir(parents=True)
+    made = package / "__pycache__"
+    (made / "core.run-1.py311.nbi").write_bytes(b"index")
+    (made / "compiled-warm-tree.sha256").write_text("digest")
+    (made / installed.INSTALLED).write_text("sources 1")
+    (game / "__pycache__" / "kernel.play-9.py311.nbi").write_bytes(b"the game's index")
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home" / ".cache"))
+    writable = compiled._writable  # (root may write anywhere: the install made read-only here)
+    monkeypatch.setattr(compiled, "_writable", lambda f: not f.is_relative_to(site) and writable(f))
+    installed.share_installed_code([package, game], compiled.cache_folder, installed.INSTALLED)
+    there = compiled.cache_folder(package)
+    assert there.parent == tmp_path / "home" / ".cache" / "numba"
+    assert (there / "core.run-1.py311.nbi").read_bytes() == b"index"
+    assert (there / installed.INSTALLED).read_text() == "sources 1"
+    assert (compiled.cache_folder(game) / "kernel.play-9.py311.nbi").read_bytes() == (
+        b"the game's index"
+    )

@@ -34,6 +34,7 @@ def share_installed_code(
     with contextlib.suppress(OSError):  # (a cache nobody may write: compiled on first use)
         for folder in (*folders[1:], folders[0]):  # the mark last: a copy cut short is redone
             there = cache_folder(folder)
+            there.mkdir(parents=True, exist_ok=True)  # (a new user's cache folder: none yet)
             for pattern in _MADE:
                 for made in (folder / "__pycache__").glob(pattern):
                     _copy(made, there / made.name)
