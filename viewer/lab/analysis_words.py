@@ -8,30 +8,9 @@ them its own way (``1,234``; German ``1.234``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from pyramid_lab.i18n import M_, Message, Mn_, number
+from pyramid_lab.i18n import M_, Mn_, number
 from pyramid_lab.model import search
-
-#: What the search proved of a move and how far: by its value and whether its length is
-#: exact (the shortest win or the longest resistance) or a strategy's, the words of a count.
-_LENGTHS: dict[tuple[str, bool], Callable[[int], Message]] = {
-    ("win", True): lambda n: Mn_("win in {count} ply", "win in {count} plies", n, count=n),
-    ("win", False): lambda n: Mn_("win within {count} ply", "win within {count} plies", n, count=n),
-    ("loss", True): lambda n: Mn_("loss in {count} ply", "loss in {count} plies", n, count=n),
-    ("loss", False): lambda n: Mn_(
-        "loss within {count} ply", "loss within {count} plies", n, count=n
-    ),
-}
-#: A proven value without a length.
-_VALUES = {
-    # TRANSLATORS: an analysis row's proven value for the side to move (a noun)
-    "win": M_("win"),
-    # TRANSLATORS: an analysis row's proven value for the side to move (a noun)
-    "loss": M_("loss"),
-    # TRANSLATORS: an analysis row's proven value for the side to move (a noun)
-    "draw": M_("draw"),
-}
+from pyramid_lab.model.showing import value_words
 
 
 def row_words(stat: search.MoveStat) -> tuple[str, str]:
@@ -55,12 +34,8 @@ def row_words(stat: search.MoveStat) -> tuple[str, str]:
 
 def proven_words(stat: search.MoveStat) -> str:
     """What the search proved of ``stat``'s move, as ``MoveStat.proven_text`` writes it
-    ('win in 3 plies', 'loss within 40 plies', 'draw'), a Message; a value the catalog does
-    not know as that text."""
+    ('win in 3 plies', 'loss within 40 plies', 'draw'), a Message (the words a notebook's
+    table says too: :func:`model.showing.value_words`); a value the catalog does not know
+    as that text."""
     assert stat.proven is not None
-    lengths = _LENGTHS.get((stat.proven, stat.exact))
-    if stat.plies is not None and lengths is not None:
-        return lengths(stat.plies)
-    if stat.proven in _VALUES and (stat.plies is None or stat.proven == "draw"):
-        return _VALUES[stat.proven]
-    return stat.proven_text
+    return value_words(stat.proven, stat.plies, stat.exact)
