@@ -32,6 +32,9 @@ QWIDGETSIZE_MAX = (1 << 24) - 1
 MIN_HOVER = 120
 #: The most lines a message takes in the bar (it is elided only past them).
 MESSAGE_LINES = 3
+#: The characters Qt breaks a line at (QChar::LineSeparator too): a text holding one takes
+#: its wrapped measure however narrow it is.
+LINE_BREAKS = frozenset("\n\u2028")
 
 
 class ElidedLabel(QLabel):
@@ -56,7 +59,7 @@ class ElidedLabel(QLabel):
         if self._measured[:3] == (text, width, font):
             return self._measured[3]
         metrics = self.fontMetrics()
-        if "\n" not in text and metrics.horizontalAdvance(text) <= width:
+        if LINE_BREAKS.isdisjoint(text) and metrics.horizontalAdvance(text) <= width:
             lines = 1
         else:
             flags = int(Qt.TextFlag.TextWordWrap)
