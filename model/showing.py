@@ -224,17 +224,26 @@ def outcome_repr(outcome: _Outcome) -> str:
     return f"<Outcome {outcome.describe()}>"
 
 
+def _result_words() -> dict[float, str]:
+    """A player's result under a game's end, by its return, in the reader's language: a
+    victory or a defeat ("Sieg", "victoire"), not a move's value in an analysis (the same
+    English words: "Gewinn", "gain"), hence a context of their own."""
+    return {
+        # TRANSLATORS: a notebook's table of a game's end: a player's result (a noun)
+        1.0: i18n.pgettext("a player's result", "win"),
+        # TRANSLATORS: a notebook's table of a game's end: a player's result (a noun)
+        -1.0: i18n.pgettext("a player's result", "loss"),
+        # TRANSLATORS: a notebook's table of a game's end: a player's result (a noun)
+        0.0: i18n.pgettext("a player's result", "draw"),
+    }
+
+
 def outcome_html(outcome: _Outcome) -> str:
     """Each player's return (win, loss, draw, or the score) under the outcome in words."""
-    words = {1.0: "win", -1.0: "loss", 0.0: "draw"}
+    words = _result_words()
     scored = outcome.termination.value == "score"
     rows = [
-        (
-            shown(colour(player)),
-            _figure(value)
-            if scored or value not in words
-            else shown(M_(VALUE_WORDS[words[value]])),
-        )
+        (shown(colour(player)), _figure(value) if scored or value not in words else words[value])
         for player, value in zip(outcome.players, outcome.values, strict=True)
     ]
     # TRANSLATORS: a notebook's table of a game's end: the column of the players, and of

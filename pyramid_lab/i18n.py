@@ -70,6 +70,7 @@ __all__ = [
     "ngettext",
     "number",
     "override",
+    "pgettext",
     "pseudo",
     "shown",
     "translations",
@@ -198,6 +199,9 @@ class _Pseudo(gettext.NullTranslations):
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return pseudo(msgid1 if n == 1 else msgid2)
 
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
 
 @functools.cache
 def translations(language: str | None) -> gettext.NullTranslations:
@@ -310,6 +314,13 @@ def override(language: str | None) -> Iterator[str]:
 def _(message: str) -> str:
     """``message`` in the current language (:func:`use`)."""
     return translations(current()).gettext(message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language as it is meant in ``context`` (the catalog's
+    ``msgctxt``): one English word with two meanings, each translated its own way (a
+    player's "win" under a game, a move's "win" in an analysis). English: ``message``."""
+    return translations(current()).pgettext(context, message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

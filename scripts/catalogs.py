@@ -2,10 +2,10 @@
 (docs/i18n.md): ``python scripts/catalogs.py`` (``--add LANG`` starts a new language).
 
 The template, ``pyramid_lab/locale/pyramid_lab.pot``, holds the messages marked in the
-sources (``babel.cfg``: ``_``, ``N_``, ``ngettext``, ``M_``, ``Mn_``), the classroom's pages'
-words (their JavaScript and their templates' expressions: ``t``, ``tn``, ``N_``, the
-pages' keywords, ``viewer/classroom/page_words.py``) and argparse's own
-words (its usage, its headings, its errors: the command line's ``--help`` and errors speak
+sources (``babel.cfg``: ``_``, ``N_``, ``ngettext``, ``pgettext``, ``M_``, ``Mn_``), the
+classroom's pages' words (their JavaScript and their templates' expressions: ``t``, ``tn``,
+``N_``, the pages' keywords, ``viewer/classroom/page_words.py``) and argparse's own words
+(its usage, its headings, its errors: the command line's ``--help`` and errors speak
 them), read from
 the running Python's ``argparse``. Each ``pyramid_lab/locale/<lang>/LC_MESSAGES/
 pyramid_lab.po`` is then updated from it: a new message comes in untranslated, a changed
@@ -28,7 +28,14 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "pyramid_lab" / "locale"
 TEMPLATE = LOCALE / "pyramid_lab.pot"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "M_": (1,), "Mn_": (1, 2)}
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "M_": (1,),
+    "Mn_": (1, 2),
+}
 #: argparse's own messages (gettext's domain there is the default one, never bound)
 ARGPARSE_COMMENT = "argparse's own words (Python's standard library)"
 

@@ -280,5 +280,28 @@ def test_a_solve_and_an_outcome_in_french():
             ["vert", "7,5"],
         ]
         win = Outcome.win(("red", "blue"), "red", "corners", Termination.GOAL)
-        assert cells(win._repr_html_()).rows[1:] == [["rouge", "gain"], ["bleu", "perte"]]
+        # a player's result, as a teacher writes it under a game: a victory, not a move's
+        # value ("gain", "perte": the analysis's words for the side to move)
+        assert cells(win._repr_html_()).rows[1:] == [["rouge", "victoire"], ["bleu", "défaite"]]
         assert repr(win) == "<Outcome red wins (corners)>"
+
+
+def test_a_players_result_in_german_is_a_victory_not_a_moves_value(german):
+    # "Gewinn" and "Verlust" are a move's proven value in an analysis ("Gewinn in 3
+    # Halbzügen"); a player's result under a game's end is "Sieg", "Niederlage", "Remis"
+    win = Outcome.win(("red", "blue"), "red", "corners", Termination.GOAL)
+    assert cells(win._repr_html_()).rows == [
+        ["Spieler", "Ergebnis"],
+        ["Rot", "Sieg"],
+        ["Blau", "Niederlage"],
+    ]
+    drawn = cells(Outcome.draw(("red", "blue"), "repetition", Termination.REPETITION)._repr_html_())
+    assert drawn.rows[1:] == [["Rot", "Remis"], ["Blau", "Remis"]]
+    scored = Outcome.scored(("red", "blue"), (12, 7.5))
+    assert cells(scored._repr_html_()).rows == [
+        ["Spieler", "Wertung"],
+        ["Rot", "12"],
+        ["Blau", "7,5"],
+    ]
+    # the analysis keeps its words for a move's value
+    assert cells(big_analysis()._repr_html_()).rows[1][2] == "Gewinn"
