@@ -479,3 +479,17 @@ def test_a_load_a_busy_machine_stretched_is_off_the_analysis_clock(first_process
     analysis = search.analyse(game, seconds=1.0, seed=1, knowledge=search.knowledge_for(game))
     assert processor[0] == 1.0  # (the load ran)
     assert analysis.seconds < 1.5  # its 1 s searched after the load, not 2 s of it on the clock
+
+
+def test_a_stalled_load_for_the_books_live_solve_is_on_the_analysis_clock(
+    first_process, monkeypatch
+):
+    # Issue 109 item 22 beside issue 111 item 1: the book's live solve's load is off the
+    # analysis's clock up to analysis.LOAD_OFF_CLOCK (or the wall its processor seconds
+    # took, stretched), never a stalled one whole: here it takes COMPILE_SECONDS on the fake
+    # clock and no processor time, and the analysis counts it past LOAD_OFF_CLOCK.
+    monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: True)
+    game = read_position(str(ROOT / "model/data/examples/pyraos/endgame-win-in-7.pyr.json")).game
+    analysis = search.analyse(game, seconds=2.0, knowledge=knowledge_for(game))
+    assert first_process[0] == first_use.PROVER  # (the book's solve loaded the prover's half)
+    assert analysis.seconds >= COMPILE_SECONDS - analysis_module.LOAD_OFF_CLOCK
