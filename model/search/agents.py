@@ -8,7 +8,7 @@ never changed: agents search the information state of the seat they decide for
 a callable returning True) ends the search early with the best move so far.
 :func:`model.search.levels.agent_for` maps the levels "easy", "medium" and "strong" to an
 agent and its limits per game. The values every agent shares (:class:`Limits`,
-:class:`Choice`, :class:`MoveStat`, ) and the template of
+:class:`Choice`, :class:`MoveStat`) and the template of
 ``choose()`` every agent here follows (:class:`~model.search.choice.SearchAgent`: limits,
 clock, a finished game, a chance node, the view, then the agent's ``_search``) are in
 :mod:`model.search.choice`, below this module and Pyramid Ball's sampling agent of
