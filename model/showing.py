@@ -275,7 +275,13 @@ def _verdict(analysis: _Analysis) -> str:
         move=str(analysis.moves[0].move),
     )
     lost = sum(stat.proven == "loss" for stat in analysis.moves)
-    return M_("{said}; {count} proven lost", said=said, count=lost) if lost else said
+    if not lost:
+        return said
+    # TRANSLATORS: {count} moves the search proved lost for the side to move (the
+    # English needs no noun; a language whose words agree with the count names the moves)
+    return Mn_(
+        "{said}; {count} proven lost", "{said}; {count} proven lost", lost, said=said, count=lost
+    )
 
 
 def analysis_repr(analysis: _Analysis) -> str:

@@ -117,7 +117,13 @@ def proof_words(stats: Iterable[MoveStat], position: str | None, legal: int = 0)
         said = Mn_(
             "{count} move not proven", "{count} moves not proven", open_moves, count=open_moves
         )
-    return M_("{said}; {count} proven lost", said=said, count=lost) if lost else said
+    if not lost:
+        return said
+    # TRANSLATORS: {count} moves the search proved lost for the side to move (the
+    # English needs no noun; a language whose words agree with the count names the moves)
+    return Mn_(
+        "{said}; {count} proven lost", "{said}; {count} proven lost", lost, said=said, count=lost
+    )
 
 
 def proven_choice(game: Game, choice: Choice, book: ValueBook | None) -> tuple[Choice, str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from pyramid_lab import i18n
 from pyramid_lab.model import search
 from pyramid_lab.model.pyraos import Pyraos, PyraosOptions
 from pyramid_lab.model.search.choice import Choice, MoveStat
@@ -110,6 +111,11 @@ def test_proof_ranks_before_estimate():
     assert ranked(won, "win")[0].move == c
     assert proof_words(moves, None) == "1 move not proven; 2 proven lost"
     assert proof_words(moves[2:3], None) == ""  # nothing proven: nothing to say
+    # the lost moves' count agrees with its words where the language's words agree (French
+    # said "prouvé(s) perdant(s)" whatever the count, with no noun)
+    with i18n.override("fr"):
+        assert i18n.shown(proof_words(moves, None)).endswith("; 2 coups prouvés perdants")
+        assert i18n.shown(proof_words(moves[:3], None)).endswith("; 1 coup prouvé perdant")
 
 
 @pytest.mark.parametrize("version", DRAWS, ids="-".join)
