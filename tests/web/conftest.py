@@ -99,13 +99,48 @@ def playwright(_driver: tuple[Any, asyncio.AbstractEventLoop]) -> Iterator[Any]:
         yield playwright
 
 
+#: The scale of a page's device pixels to its CSS pixels (``device_scale_factor``) for a
+#: page or context a test opens without its own: half. Chromium lays a page out in CSS
+#: pixels whatever the scale (the DOM, the boxes a test measures, the accessibility tree,
+#: axe-core's verdicts are the same; the ten files that open pages pass at either), and the
+#: board's canvas is its box times the scale (vtk.js's view reads ``devicePixelRatio``; the
+#: page's clicks and ``screen_of`` are in CSS pixels), so SwiftShader draws a quarter of
+#: the pixels for every frame of a board. test_page_access.py and test_classroom.py:
+#: Chromium's processor time 33.1, 30.9 and 31.0 s against 38.2, 36.9 and 39.3 at 1
+#: (alternated, every Chromium process under the test counted), its GPU process 9.1 and
+#: 8.7 s against 14.2 and 15.6; the ten files that open pages in it, 51.1 and 51.1 s
+#: against 58.2 and 56.5 (the files' whole 79.4 and 78.9 s against 86.2 and 83.4; issue
+#: 111 item 5). A test that reads the pixels a page shows (a ball's colour, the marks'
+#: contrast) asks for 1, as a person's screen is; so do the pictures taken for people
+#: (``PYRAMID_LAB_SHOTS``).
+SCALE = 1.0 if os.environ.get("PYRAMID_LAB_SHOTS") else 0.5
+
+
+class _Scaled:
+    """The shared Chromium, its pages and contexts opened at :data:`SCALE` unless a test
+    names its own ``device_scale_factor``; the rest of it as it is."""
+
+    def __init__(self, chromium: Any) -> None:
+        self._chromium = chromium
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._chromium, name)
+
+    def new_page(self, **options: Any) -> Any:
+        return self._chromium.new_page(**{"device_scale_factor": SCALE, **options})
+
+    def new_context(self, **options: Any) -> Any:
+        return self._chromium.new_context(**{"device_scale_factor": SCALE, **options})
+
+
 @pytest.fixture
 def browser(_driver: tuple[Any, asyncio.AbstractEventLoop], _chromium: Any) -> Iterator[Any]:
-    """The shared Chromium, for one test: what the test leaves open is closed after it."""
+    """The shared Chromium, for one test (its pages at :data:`SCALE`): what the test leaves
+    open is closed after it."""
     _, loop = _driver
     with _driving(loop):
         try:
-            yield _chromium
+            yield _Scaled(_chromium)
         finally:
             for context in _chromium.contexts:
                 context.close()

@@ -47,8 +47,11 @@ def centre(lesson_path: Path, step: int, coords: tuple[int, int, int]) -> list[f
     return [float(c) for c in lattice.centres[lattice.id_of(*coords)]]
 
 
-def join(browser, url: str, name: str):
-    page = browser.new_page(viewport={"width": 1280, "height": 760})
+def join(browser, url: str, name: str, scale: float | None = None):
+    """A student's page joined as ``name`` (at ``scale`` device pixels a CSS pixel where
+    given: the page's pixels read; else the shared Chromium's, tests/web/conftest.py)."""
+    scaled = {} if scale is None else {"device_scale_factor": scale}
+    page = browser.new_page(viewport={"width": 1280, "height": 760}, **scaled)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors
@@ -279,7 +282,7 @@ def test_balls_are_drawn_as_impostors_and_a_click_on_one_picks_it(server, browse
     # A corner ball: the balls are a part of spheres, drawn by vtk.js's sphere mapper in
     # their colours; a click on a ball picks that ball (the rules' words name it), before
     # and after a drag turned the board, and the drag is vtk.js's, a click is not
-    page = join(browser, server.students, "Cy")
+    page = join(browser, server.students, "Cy", scale=1)  # (its pixels read, as they show)
     page.select_option("#cr-lesson", "1")
     page.wait_for_function(
         "() => document.querySelector('#cr-lesson-title').innerText === 'A corner ball'",

@@ -383,7 +383,7 @@ def test_a_lessons_marks_stand_out_from_the_board(server, browser):
     import numpy as np
     from PIL import Image
 
-    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    page = browser.new_page(viewport={"width": 1200, "height": 800}, device_scale_factor=1)
     page.goto(server.students)
     page.fill("#cr-name", "Marks", timeout=WAIT_MS)
     page.click("#cr-join-button")
