@@ -27,6 +27,7 @@ import pytest
 from classroom_helpers import LESSON, SECOND, TERRACE, local_class, start_server
 
 from pyramid_lab.model import lesson as lessons
+from tests.chromium import SCALE
 from tests.patience import WAIT_MS
 
 #: a wait for what must happen (a page's first load, an answer pushed): returns as soon as it
@@ -77,6 +78,13 @@ def click_point(page, point: list[float]) -> None:
     )
 
 
+#: The board's canvas: its pixels wide, its box's CSS pixels, the page's devicePixelRatio.
+_DRAWN = """() => {
+  const canvas = document.querySelector('#cr-view canvas');
+  return [canvas.width, canvas.getBoundingClientRect().width, window.devicePixelRatio];
+}"""
+
+
 def test_two_students_and_a_teacher(server, browser):
     ada = join(browser, server.students, "Ada")
     bo = join(browser, server.students, "Bo")
@@ -91,6 +99,11 @@ def test_two_students_and_a_teacher(server, browser):
     )
     click_point(ada, centre(LESSON, 1, (0, 0, 0)))
     assert ada.inner_text("#cr-picked") == "Picked: 0,0,0"
+    # the board drawn at the screen's own pixels (its box times devicePixelRatio), and a
+    # click found where it shows; here half a pixel a CSS pixel (tests/chromium.py)
+    drawn, box, scale = ada.evaluate(_DRAWN)
+    assert scale == SCALE
+    assert abs(drawn - box * scale) <= 1, (drawn, box, scale)
     ada.click("#cr-check")
     ada.wait_for_selector("#cr-verdict.cr-wrong", timeout=WAIT)
     verdict = ada.inner_text("#cr-verdict")
