@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from tests.chromium import NO_OMNIBOX, chromium
+from tests.chromium import NO_OMNIBOX, SCALE, chromium
 
 #: The Chromium of the class's pages (tests/chromium.py: its headless shell where installed).
 CHROMIUM = chromium() or "/usr/bin/chromium"
@@ -99,13 +99,31 @@ def playwright(_driver: tuple[Any, asyncio.AbstractEventLoop]) -> Iterator[Any]:
         yield playwright
 
 
+class _Scaled:
+    """The shared Chromium, its pages and contexts opened at :data:`SCALE` unless a test
+    names its own ``device_scale_factor``; the rest of it as it is."""
+
+    def __init__(self, chromium: Any) -> None:
+        self._chromium = chromium
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._chromium, name)
+
+    def new_page(self, **options: Any) -> Any:
+        return self._chromium.new_page(**{"device_scale_factor": SCALE, **options})
+
+    def new_context(self, **options: Any) -> Any:
+        return self._chromium.new_context(**{"device_scale_factor": SCALE, **options})
+
+
 @pytest.fixture
 def browser(_driver: tuple[Any, asyncio.AbstractEventLoop], _chromium: Any) -> Iterator[Any]:
-    """The shared Chromium, for one test: what the test leaves open is closed after it."""
+    """The shared Chromium, for one test (its pages at :data:`SCALE`): what the test leaves
+    open is closed after it."""
     _, loop = _driver
     with _driving(loop):
         try:
-            yield _chromium
+            yield _Scaled(_chromium)
         finally:
             for context in _chromium.contexts:
                 context.close()

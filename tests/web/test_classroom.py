@@ -27,6 +27,7 @@ import pytest
 from classroom_helpers import LESSON, SECOND, TERRACE, local_class, start_server
 
 from pyramid_lab.model import lesson as lessons
+from tests.chromium import SCALE
 from tests.patience import WAIT_MS
 
 #: a wait for what must happen (a page's first load, an answer pushed): returns as soon as it
@@ -47,8 +48,11 @@ def centre(lesson_path: Path, step: int, coords: tuple[int, int, int]) -> list[f
     return [float(c) for c in lattice.centres[lattice.id_of(*coords)]]
 
 
-def join(browser, url: str, name: str):
-    page = browser.new_page(viewport={"width": 1280, "height": 760})
+def join(browser, url: str, name: str, scale: float | None = None):
+    """A student's page joined as ``name`` (at ``scale`` device pixels a CSS pixel where
+    given: the page's pixels read; else the shared Chromium's, tests/web/conftest.py)."""
+    scaled = {} if scale is None else {"device_scale_factor": scale}
+    page = browser.new_page(viewport={"width": 1280, "height": 760}, **scaled)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors
@@ -74,6 +78,13 @@ def click_point(page, point: list[float]) -> None:
     )
 
 
+#: The board's canvas: its pixels wide, its box's CSS pixels, the page's devicePixelRatio.
+_DRAWN = """() => {
+  const canvas = document.querySelector('#cr-view canvas');
+  return [canvas.width, canvas.getBoundingClientRect().width, window.devicePixelRatio];
+}"""
+
+
 def test_two_students_and_a_teacher(server, browser):
     ada = join(browser, server.students, "Ada")
     bo = join(browser, server.students, "Bo")
@@ -88,6 +99,11 @@ def test_two_students_and_a_teacher(server, browser):
     )
     click_point(ada, centre(LESSON, 1, (0, 0, 0)))
     assert ada.inner_text("#cr-picked") == "Picked: 0,0,0"
+    # the board drawn at the screen's own pixels (its box times devicePixelRatio), and a
+    # click found where it shows; here half a pixel a CSS pixel (tests/chromium.py)
+    drawn, box, scale = ada.evaluate(_DRAWN)
+    assert scale == SCALE
+    assert abs(drawn - box * scale) <= 1, (drawn, box, scale)
     ada.click("#cr-check")
     ada.wait_for_selector("#cr-verdict.cr-wrong", timeout=WAIT)
     verdict = ada.inner_text("#cr-verdict")
@@ -279,7 +295,7 @@ def test_balls_are_drawn_as_impostors_and_a_click_on_one_picks_it(server, browse
     # A corner ball: the balls are a part of spheres, drawn by vtk.js's sphere mapper in
     # their colours; a click on a ball picks that ball (the rules' words name it), before
     # and after a drag turned the board, and the drag is vtk.js's, a click is not
-    page = join(browser, server.students, "Cy")
+    page = join(browser, server.students, "Cy", scale=1)  # (its pixels read, as they show)
     page.select_option("#cr-lesson", "1")
     page.wait_for_function(
         "() => document.querySelector('#cr-lesson-title').innerText === 'A corner ball'",
