@@ -69,7 +69,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import zlib
 from pathlib import Path
 from typing import Any
 
@@ -258,28 +257,14 @@ def child_playouts() -> dict[str, Any]:
 
 
 def child_table(folder: str) -> dict[str, Any]:
-    """A finished base-4 table of zeros (test_pyraos_prober.py's): sparse layers, the
-    checksums of the two a probe of top-in-one reads."""
+    """A finished base-4 table of zeros (tests/zero_table.py, as the prober's test has
+    it), the checksums of the two layers a probe of top-in-one reads."""
     from pyramid_lab.model.files import read
-    from pyramid_lab.model.search.games.pyraos.prober.files import FORMAT, VERSION
-    from pyramid_lab.model.search.games.pyraos.prober.index import index
 
-    into = Path(folder)
-    into.mkdir(parents=True)
-    probed = {0, len(read(ROOT / TOP_IN_ONE).game.pieces())}
-    layers = []
-    for n, size in enumerate(index(4).sizes):
-        with open(into / f"layer-{n:02d}.bin", "wb") as f:
-            f.truncate(size)
-        crc, left, block = 0, size if n in probed else 0, bytes(1 << 24)
-        while left:
-            crc = zlib.crc32(block[: min(left, len(block))], crc)
-            left -= min(left, len(block))
-        layers.append({"positions": size, "crc": [crc]})
-    head = {"format": FORMAT, "version": VERSION, "base": 4, "variant": "standard"}
-    head |= {"removal": "0-2", "round": 0, "done": [], "finished": True}
-    head |= {"layers": layers, "decided": []}
-    (into / "table.json").write_text(json.dumps(head))
+    sys.path.insert(0, str(HERE.parent))  # (this checkout's tests/, the prober the tree's)
+    from zero_table import write_zero_table
+
+    write_zero_table(Path(folder), {0, len(read(ROOT / TOP_IN_ONE).game.pieces())})
     return {}
 
 

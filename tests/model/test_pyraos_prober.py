@@ -11,11 +11,11 @@ import json
 import os
 import subprocess
 import sys
-import zlib
 from pathlib import Path
 
 import pytest
 from import_graph import imported, modules
+from zero_table import write_zero_table
 
 from pyramid_lab.model.files import read as read_position
 from tests.patience import WAIT_S
@@ -62,28 +62,10 @@ BOOK = (
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A finished base-4 table of the standard version, every byte 0 (a draw), its layers
-    sparse files: the header names each layer's size and the checksum of the two layers
-    probed here (the others are never read)."""
-    from pyramid_lab.model.search.games.pyraos.prober.files import FORMAT, VERSION
-    from pyramid_lab.model.search.games.pyraos.prober.index import index
-
+    """A finished base-4 table of zeros, the two layers probed here checked
+    (tests/zero_table.py)."""
     folder = tmp_path_factory.mktemp("cache") / "pyramid-lab" / "pyraos-standard-0-2-whole"
-    folder.mkdir(parents=True)
-    probed = {0, len(read_position(TOP_IN_ONE).game.pieces())}
-    layers = []
-    for n, size in enumerate(index(4).sizes):
-        with open(folder / f"layer-{n:02d}.bin", "wb") as f:
-            f.truncate(size)
-        crc, left, block = 0, size if n in probed else 0, bytes(1 << 24)
-        while left:
-            crc = zlib.crc32(block[: min(left, len(block))], crc)
-            left -= min(left, len(block))
-        layers.append({"positions": size, "crc": [crc]})
-    head = {"format": FORMAT, "version": VERSION, "base": 4, "variant": "standard"}
-    head |= {"removal": "0-2", "round": 0, "done": [], "finished": True}
-    head |= {"layers": layers, "decided": []}
-    (folder / "table.json").write_text(json.dumps(head))
+    write_zero_table(folder, {0, len(read_position(TOP_IN_ONE).game.pieces())})
     return folder
 
 
