@@ -147,6 +147,7 @@ SEARCH_UNIT_TESTS = {
     "tests.patience",  # (its helpers of the search's tests tell the exact step what it saw)
     "tests.compile_stand_in",  # (holds the compiled core's first use, as another thread's)
     "tests.whole_kernels",  # (compiles the whole-game tables' build kernels once a suite)
+    "tests.zero_table",  # (a Pylos table written in the prober's own format)
     "tests.conftest",  # (the split tests' shared Dask cluster: the solve's own quiet settings)
     "tests.model.test_book_repetition",  # (the book's repetition rule, unit by unit)
     "tests.model.test_compile_count",  # (counts the compile's functions as numba makes them)
