@@ -17,7 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from pyramid_lab.model.game import CHANCE
-from pyramid_lab.model.rolling import GreedyPlayer, RandomPlayer, RollingPyramids, play
+from pyramid_lab.model.rolling import RollingPyramids
+from pyramid_lab.model.rolling.players import GreedyPlayer, RandomPlayer, play
 from pyramid_lab.model.rolling.state import PHARAOH_LEVELS
 from pyramid_lab.model.search.games.rolling import PlannerPlayer
 

@@ -16,7 +16,8 @@ import random
 import pytest
 
 from pyramid_lab.model.game import CHANCE, Game, decision_view, game_class, game_names
-from pyramid_lab.model.rolling import Deploy, GreedyPlayer, RandomPlayer, RollingPyramids
+from pyramid_lab.model.rolling import Deploy, RollingPyramids
+from pyramid_lab.model.rolling.players import GreedyPlayer, RandomPlayer
 from pyramid_lab.model.search import agent_for, knowledge_for
 from pyramid_lab.model.search.games.rolling import PlannerPlayer
 

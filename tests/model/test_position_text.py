@@ -268,7 +268,8 @@ def test_the_format_page_s_examples_read() -> None:
 def test_a_rolling_seat_s_view_is_written_but_is_no_position() -> None:
     """The deployments' secret targets: the whole position's text has them; a seat's view
     writes the others' as null and is refused when read back (as its file would be)."""
-    from pyramid_lab.model.rolling import RandomPlayer, RollingPyramids
+    from pyramid_lab.model.rolling import RollingPyramids
+    from pyramid_lab.model.rolling.players import RandomPlayer
 
     game = game_class("rolling").new(game_class("rolling").parse_options({}))
     assert isinstance(game, RollingPyramids)

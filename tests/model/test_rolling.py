@@ -28,9 +28,7 @@ from pyramid_lab.model.rolling import (
     Deploy,
     Develop,
     Done,
-    GreedyPlayer,
     Place,
-    RandomPlayer,
     Roll,
     RollingPyramids,
     Soldiers,
@@ -39,6 +37,7 @@ from pyramid_lab.model.rolling import (
     parse_move,
 )
 from pyramid_lab.model.rolling.fights import Troops
+from pyramid_lab.model.rolling.players import GreedyPlayer, RandomPlayer
 from pyramid_lab.model.rolling.state import PHARAOH_LEVELS, RollingOptions
 from pyramid_lab.model.teaching import describe_result, teaching_for
 

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from test_rolling import new, solo_deploy
 
-from pyramid_lab.model.rolling import Deploy, GreedyPlayer, RandomPlayer, play
+from pyramid_lab.model.rolling import Deploy
+from pyramid_lab.model.rolling.players import GreedyPlayer, RandomPlayer, play
 from pyramid_lab.model.search import agent_for, knowledge_for
 from pyramid_lab.model.search.games.rolling import PlannerPlayer, judge, road_price
 from pyramid_lab.model.teaching import describe_result
@@ -80,7 +81,8 @@ SEED_7 = (183, (1.0,), "fe6b58191f1c217c")
 
 _PLAY_SEED_7 = """
 import hashlib
-from pyramid_lab.model.rolling import RollingPyramids, play
+from pyramid_lab.model.rolling import RollingPyramids
+from pyramid_lab.model.rolling.players import play
 from pyramid_lab.model.search.games.rolling import PlannerPlayer
 
 game = play(RollingPyramids.new(RollingPyramids.parse_options({"players": 1})), PlannerPlayer(7))

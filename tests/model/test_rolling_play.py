@@ -20,13 +20,8 @@ from test_push_pop import option_sets, playout
 
 from pyramid_lab.model import files
 from pyramid_lab.model.game import CHANCE, PositionFormatError
-from pyramid_lab.model.rolling import (
-    GreedyPlayer,
-    RandomPlayer,
-    RollingPyramids,
-    play,
-    random_game,
-)
+from pyramid_lab.model.rolling import RollingPyramids
+from pyramid_lab.model.rolling.players import GreedyPlayer, RandomPlayer, play, random_game
 from pyramid_lab.model.teaching import describe_result, teaching_for
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "rolling"

@@ -259,7 +259,8 @@ def test_shutdown_joins_the_thread(make_window, qtbot):
 
 def test_the_engine_thinks_on_what_the_seat_to_move_may_see(gl_display, qtbot):
     # Rolling Pyramids deploys in secret: when blue deploys, red's targets are red's own.
-    from pyramid_lab.model.rolling import GreedyPlayer, RandomPlayer, RollingPyramids
+    from pyramid_lab.model.rolling import RollingPyramids
+    from pyramid_lab.model.rolling.players import GreedyPlayer, RandomPlayer
 
     game = RollingPyramids.new(RollingPyramids.parse_options({"players": 2}))
     player = RandomPlayer(5)

@@ -12,15 +12,8 @@ import shared_window
 from window_helpers import click, click_row
 
 from pyramid_lab.model.game import CHANCE
-from pyramid_lab.model.rolling import (
-    DONE,
-    Deploy,
-    Place,
-    RollingPyramids,
-    StartArea,
-    Take,
-    roll,
-)
+from pyramid_lab.model.rolling import DONE, Deploy, Place, RollingPyramids, StartArea, Take
+from pyramid_lab.model.rolling.players import roll
 from tests.patience import WAIT_MS
 
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py); what reads
@@ -739,7 +732,7 @@ def test_a_hint_in_hot_seat_tells_nothing_of_the_others_secret_orders(
 ):
     """Blue's hint for its last deployment is the greedy player's move on what blue may
     see (red's units, not their targets): red's orders do not steer it."""
-    from pyramid_lab.model.rolling import GreedyPlayer
+    from pyramid_lab.model.rolling.players import GreedyPlayer
 
     window = rolling_window(2)
     to_deploy(window, qtbot)
@@ -766,7 +759,8 @@ def test_a_hint_in_hot_seat_tells_nothing_of_the_others_secret_orders(
 
 def solo_soldiers() -> RollingPyramids:
     """Solo round 1 after the walk: red holds eight spaces whose soldiers wait."""
-    from pyramid_lab.model.rolling import RandomPlayer, Roll
+    from pyramid_lab.model.rolling import Roll
+    from pyramid_lab.model.rolling.players import RandomPlayer
 
     game = RollingPyramids.new(RollingPyramids.parse_options({"players": 1}))
     game.push(Roll("red", 4, 1))

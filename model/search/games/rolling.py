@@ -1,6 +1,6 @@
 """Rolling Pyramids' search plug-in: the game's own computer players (dice: the shared tree
 searches know no chance node), ``random`` and ``greedy`` (the rules' own,
-:class:`~model.rolling.RandomPlayer` and :class:`~model.rolling.GreedyPlayer`) and
+:class:`~model.rolling.players.RandomPlayer` and :class:`~model.rolling.players.GreedyPlayer`) and
 ``planner``, the solo revolution planned round by round.
 
 :class:`PlannerPlayer` (level ``planner``) decides from its seat's information state, as
@@ -23,7 +23,7 @@ goal, space 1 and the three other starting zones held after one round's fights:
 - **soldiers**: all join the reserve.
 - develop, conquests: the greedy player's choice.
 
-With 2 to 4 players it plays as :class:`~model.rolling.GreedyPlayer` (planning against
+With 2 to 4 players it plays as :class:`~model.rolling.players.GreedyPlayer` (planning against
 the others' secret deployments is another game; see ``docs/rolling-pyramids.md``).
 """
 
@@ -37,16 +37,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...game import Game, Move
-from ...rolling import (
-    DONE,
-    Deploy,
-    GreedyPlayer,
-    RandomPlayer,
-    RollingPyramids,
-    Soldiers,
-    Take,
-)
+from ...rolling import DONE, Deploy, RollingPyramids, Soldiers, Take
 from ...rolling.fights import walk_size
+from ...rolling.players import GreedyPlayer, RandomPlayer
 from ..agents import OwnPlayerAgent
 from ..choice import Agent, Choice, Clock, Limits, SearchAgent
 from ..registry import Plugin
@@ -117,7 +110,7 @@ class PlannerPlayer(SearchAgent):
     """The ``planner`` level (see the module's docstring), an agent of the shared template
     (:class:`~model.search.choice.SearchAgent`): it rolls the dice at chance nodes (seeded),
     plays a lone legal move at once and decides from its seat's information state; its
-    choice is unjudged. :meth:`move` gives the bare move (:func:`model.rolling.play`)."""
+    choice is unjudged. :meth:`move` gives the bare move (:func:`model.rolling.players.play`)."""
 
     name = "planner"
     rolls_dice = True
