@@ -274,7 +274,12 @@ def _verdict(analysis: _Analysis) -> str:
         percent=round(analysis.win_rate * 100),
         move=str(analysis.moves[0].move),
     )
-    lost = sum(stat.proven == "loss" for stat in analysis.moves)
+    return with_lost(said, sum(stat.proven == "loss" for stat in analysis.moves))
+
+
+def with_lost(said: Message, lost: int) -> Message:
+    """``said``, then how many moves are proven lost where any are (the analysis's words
+    and the search's proof words: model.search.proof_rank)."""
     if not lost:
         return said
     # TRANSLATORS: {count} moves the search proved lost for the side to move (the

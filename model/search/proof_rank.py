@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from pyramid_lab.i18n import M_, Mn_
 
 from ..game import Game
+from ..showing import with_lost
 from .book import DRAW, RANK, PerfectMove, reply
 from .choice import Choice, MoveStat
 from .shelf import perfect_value
@@ -117,13 +118,7 @@ def proof_words(stats: Iterable[MoveStat], position: str | None, legal: int = 0)
         said = Mn_(
             "{count} move not proven", "{count} moves not proven", open_moves, count=open_moves
         )
-    if not lost:
-        return said
-    # TRANSLATORS: {count} moves the search proved lost for the side to move (the
-    # English needs no noun; a language whose words agree with the count names the moves)
-    return Mn_(
-        "{said}; {count} proven lost", "{said}; {count} proven lost", lost, said=said, count=lost
-    )
+    return with_lost(said, lost)
 
 
 def proven_choice(game: Game, choice: Choice, book: ValueBook | None) -> tuple[Choice, str]:
