@@ -43,6 +43,7 @@ from pyramid_lab.i18n import M_, N_, Message, number
 
 from ..game import Game, SaidError
 from ..words import joined
+from . import exact_budget
 from .analysis_record import Analysis, ProvenWin, perfect_by, proven_win
 from .analysis_wins import (
     PERFECT_SECONDS,
@@ -56,7 +57,7 @@ from .analysis_wins import (
 from .book import DRAW, VALUES, PerfectMove
 from .choice import Agent, Choice, Limits, MoveStat, ProgressCallback
 from .exact import Exact
-from .exact_budget import WALL_STRETCH, cpu_clock, exact_seconds, unsettled
+from .exact_budget import Deadline, core_ready, cpu_clock, exact_seconds, unsettled
 from .kernels import adapter_for, has_kernel
 from .levels import agent_for
 from .proof_rank import book_replies, marked, ranked
@@ -72,17 +73,6 @@ PROVE_SHARE = 0.25  # of the time kept for the prover at least
 GRACE_SECONDS = 0.5  # once a win is proven, time to find its length, first move and line
 GRACE_SHARE = 0.1  # ... but never more than this share of the seconds past the deadline
 STOPPED_PASS = 0.05  # seconds of search that rank every move after a stop while solving
-#: Seconds of a load of the compiled core from numba's cache (an install's machine code, an
-#: earlier run's compile; numba's import with it) kept off the analysis's clock: a first
-#: analysis in a process searches its seconds at full strength (issue 111 item 1). On a
-#: busy machine, the wall a load's processor seconds took (up to these in all) is off the
-#: clock too, up to WALL_STRETCH times them, as the exact step's (a load of 0.75 s of
-#: processor time took 3 to 6 s at load 8 to 12: past these 3 s, its rest on the clock
-#: left a first "2 s" analysis 1,500 to 14,000 playouts against a warmed process's 35,000
-#: to 50,000); a longer wait (a stalled one, another thread's load) is on the clock past
-#: them, so that a limit holds within the machine's stretch of the call's time (issue 109
-#: item 22). A compile is off the clock, however long.
-LOAD_OFF_CLOCK = 3.0
 EXACT_SHARE = 0.25  # of the seconds, at most, for the compiled solver to settle the position
 EXACT_MOVES_SHARE = 0.9  # ... and once it has, at most this share of them in all for its moves
 #: The engine's refusals (Messages: said in the reader's language where they are shown).
@@ -107,33 +97,6 @@ def unanalysable(game: Game, *, knowledge: Plugin) -> Message | None:
     if not game.is_over() and game.current_player() < 0:
         return NO_ANALYSIS_HERE
     return None
-
-
-@dataclass(slots=True)
-class _Clock:
-    """The analysis's one deadline (see the module): ``start`` and ``end`` move on by the
-    waits that are not on the clock (the compiled core's load, a busy machine's wall
-    seconds beside the exact step's CPU seconds)."""
-
-    start: float
-    end: float
-    loads_off: float = 0.0  # the loads kept off the clock so far (LOAD_OFF_CLOCK at most)
-
-    def left(self) -> float:
-        return self.end - time.perf_counter()
-
-    def wait_off(self, seconds: float, processor: float, loaded: bool) -> None:
-        """A wait for the compiled core of ``seconds`` (wall; ``processor`` of them this
-        thread's) off the clock: a compile's whole, a load's (what an earlier run compiled)
-        up to :data:`LOAD_OFF_CLOCK` in all, or on a busy machine the wall its processor
-        seconds took (up to :data:`LOAD_OFF_CLOCK` of them, stretched at most
-        :data:`WALL_STRETCH` times), the rest on it."""
-        off = seconds
-        if loaded:
-            stretched = WALL_STRETCH * min(max(processor, 0.0), LOAD_OFF_CLOCK)
-            off = max(0.0, min(seconds, max(LOAD_OFF_CLOCK, stretched) - self.loads_off))
-            self.loads_off += off
-        self.start, self.end = self.start + off, self.end + off
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,8 +132,7 @@ def analyse(
     :data:`model.search.levels.MAX_THREADS`. ``knowledge``: the game's plug-in, handed by the
     caller (``search.knowledge_for(game)``)."""
     _check(game, seconds, threads, knowledge)
-    start = time.perf_counter()
-    clock = _Clock(start, start + seconds)  # the one deadline (see the module)
+    clock = Deadline.starting(seconds)  # the one deadline (see the module)
     asked = _Asked(game, knowledge, seconds, progress or _silent, stop_function(stop))
     if game.is_over():
         return _over(game, asked.report)
@@ -248,7 +210,7 @@ def _over(game: Game, report: ProgressCallback) -> Analysis:
     )
 
 
-def _perfect(asked: _Asked, perfect: Sequence[PerfectMove], clock: _Clock) -> Analysis:
+def _perfect(asked: _Asked, perfect: Sequence[PerfectMove], clock: Deadline) -> Analysis:
     """The analysis from the game's perfect-play values of every move, said."""
     game, book, stopped = asked.game, asked.book, asked.stopped
     analysis = perfect_analysis(game, book, perfect, clock.start, stopped, clock.end)
@@ -257,36 +219,34 @@ def _perfect(asked: _Asked, perfect: Sequence[PerfectMove], clock: _Clock) -> An
 
 
 def _before_search(
-    asked: _Asked, progress: ProgressCallback | None, clock: _Clock
+    asked: _Asked, progress: ProgressCallback | None, clock: Deadline
 ) -> tuple[dict[str, PerfectMove], bool]:
     """What the book proves of each move, before anything else takes the time, and past
     the deadline if need be (a millisecond a move once the book's key is loaded): proof
     ranks before estimate, even on a busy machine (issue 89); whether it looked up every
-    move. The compiled core made ready meanwhile: a compile off the clock, a load off it up
-    to :data:`LOAD_OFF_CLOCK` (the rest on it)."""
+    move. The compiled core made ready meanwhile, off the clock by
+    :mod:`.exact_budget`'s rule (:func:`.exact_budget.core_ready`: a compile whole, a load
+    up to :data:`.exact_budget.LOAD_OFF_CLOCK` or the stretch of its processor seconds, the
+    rest on it; issue 111 item 1, issue 109 item 22)."""
     game, knowledge = asked.game, asked.knowledge
-    waited, processor = time.perf_counter(), cpu_clock()  # (the core's first import, the
-    if has_kernel(knowledge):  # install's machine code shared into numba's cache folder
-        from .compiled import first_use  # there, is the load's; a compile is said first)
+    waited, processor = time.perf_counter(), exact_budget.cpu_clock()  # (the core's first
+    if has_kernel(knowledge):  # import, an install's machine code shared into numba's cache
+        from .compiled import first_use  # folder there, is the load's; a compile said first)
 
         first_use.foretell(first_use.PARTS, progress)
-    waited, processor = time.perf_counter() - waited, cpu_clock() - processor
+    waited, processor = time.perf_counter() - waited, exact_budget.cpu_clock() - processor
     replies, all_looked_up = book_replies(game, asked.book, None, asked.stopped)
-    began, cpu0 = time.perf_counter(), cpu_clock()  # (the kernel's import, numba's with it,
-    adapter = adapter_for(game, knowledge)  # is the load's)
-    if adapter is not None:  # the compiled core: compiling it (a minute, said) is off the
-        from .compiled import first_use, warm  # clock; loading what an earlier run compiled
-
-        loading = first_use.compiled(first_use.PARTS)  # (a second idle, several at load
-        warm.ready(progress)  # 14): off the clock (LOAD_OFF_CLOCK), the rest on it
-        waited += time.perf_counter() - began  # (issue 111 item 1, issue 109 item 22)
-        clock.wait_off(waited, processor + cpu_clock() - cpu0, loading)
+    began, cpu0 = time.perf_counter(), exact_budget.cpu_clock()  # (the kernel's import,
+    adapter = adapter_for(game, knowledge)  # numba's with it, is the load's)
+    if adapter is not None:  # the compiled core made ready, its waits by the one rule
+        waited += time.perf_counter() - began
+        core_ready(progress, clock, before=(waited, processor + exact_budget.cpu_clock() - cpu0))
         adapter.context()  # this board's tables (a base-6 pyramid's: 0.3 s), on the clock
     return replies, all_looked_up
 
 
 def _settle(
-    asked: _Asked, clock: _Clock
+    asked: _Asked, clock: Deadline
 ) -> tuple[SolveResult | None, tuple[PerfectMove, ...], bool]:
     """Exact first (issue 45): the compiled solver settles the position within its share,
     then every move (on the one table) while the time lasts; the engine judges the rest.
@@ -319,7 +279,7 @@ def _settle(
 def _search(
     asked: _Asked,
     agent: Agent,
-    clock: _Clock,
+    clock: Deadline,
     share: float,
     stop: Stop | None,
 ) -> Choice:
@@ -372,7 +332,7 @@ def _verdict(
     asked: _Asked,
     choice: Choice,
     settled: SolveResult | None,
-    clock: _Clock,
+    clock: Deadline,
     prove_plies: int,
     share: float,
 ) -> tuple[ProvenWin | None, str, bool, str]:

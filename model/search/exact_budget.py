@@ -24,15 +24,28 @@ unsettled):
 The positions left unsettled are remembered (the last :data:`REMEMBERED`, by game, rule
 options and position) by :func:`unsettled`. ``tests/bench/exact_first.py`` measures the
 analysis' playouts against the commit before the exact step.
+
+**The compiled core's first use** (issue 111 item 1, issue 109 item 22), one rule for every
+search with a deadline (the analysis, the prover: a lesson's or a puzzle's verdict, the
+review's, the book's live solve): the wait for the core made ready (:func:`core_ready`) is
+kept off the search's clock by its :class:`Deadline` (:meth:`Deadline.wait_off`): a compile
+whole, however long; a load of what an earlier run compiled (or an install shipped) up to
+:data:`LOAD_OFF_CLOCK`, or on a busy machine the wall its processor seconds took (up to
+:data:`LOAD_OFF_CLOCK` of them, stretched at most :data:`WALL_STRETCH` times, as the exact
+step's); a longer wait (a stalled one, another thread's load) on the clock past that, so
+that a limit holds within the machine's stretch of the call's time. A fresh install and a
+busy laptop get the same verdicts.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 
 from ..game import Game
 
@@ -42,6 +55,15 @@ cpu_clock: Callable[[], float] = time.thread_time
 #: A CPU budget's wall seconds, at most, as a multiple of it (a machine too busy to give a
 #: search a sixteenth of a core stops it there).
 WALL_STRETCH = 16.0
+#: Seconds of a load of the compiled core from numba's cache (an install's machine code, an
+#: earlier run's compile; numba's import with it) kept off a search's clock: a first search
+#: in a process searches its seconds at full strength (issue 111 item 1). On a busy
+#: machine, the wall a load's processor seconds took (up to these in all) is off the clock
+#: too, up to WALL_STRETCH times them (a load of 0.75 s of processor time took 3 to 6 s at
+#: load 8 to 12: past these 3 s, its rest on the clock left a first "2 s" analysis 1,500 to
+#: 14,000 playouts against a warmed process's 35,000 to 50,000, and a lesson's 20 s proof
+#: "could not settle" at load 15); a longer wait is on the clock past them (see the module).
+LOAD_OFF_CLOCK = 3.0
 #: More legal moves than this: the exact step gets no time (only the book is asked).
 PROBE_MOVES = 32
 #: More legal moves than this (and not more than PROBE_MOVES): a probe only.
@@ -102,3 +124,75 @@ def wall_limited(stop: Callable[[], bool] | None, cpu_seconds: float) -> Callabl
         return time.perf_counter() > limit or (stop is not None and stop())
 
     return stopped
+
+
+@dataclass(slots=True)
+class Deadline:
+    """A search's clock (``time.perf_counter``): its ``start`` and its ``end`` (``math.inf``:
+    no limit) move on by the waits that are not on it (:meth:`wait_off`, the module's rule
+    for the compiled core's first use; the analysis's, a busy machine's wall seconds beside
+    the exact step's CPU seconds too)."""
+
+    start: float
+    end: float = math.inf
+    loads_off: float = 0.0  # the loads' wall seconds kept off the clock so far
+    loads_processor: float = 0.0  # ... and this thread's processor seconds in them
+
+    @classmethod
+    def starting(cls, seconds: float | None = None) -> Deadline:
+        """A clock started now, ``seconds`` to its end (None: no end)."""
+        now = time.perf_counter()
+        return cls(now, math.inf if seconds is None else now + seconds)
+
+    def left(self) -> float:
+        return self.end - time.perf_counter()
+
+    def wait_off(self, seconds: float, processor: float, loaded: bool) -> None:
+        """A wait for the compiled core of ``seconds`` (wall; ``processor`` of them this
+        thread's) off the clock: a compile's whole, a load's (what an earlier run compiled)
+        up to :data:`LOAD_OFF_CLOCK` in all, or on a busy machine the wall its processor
+        seconds took (up to :data:`LOAD_OFF_CLOCK` of them, stretched at most
+        :data:`WALL_STRETCH` times), the rest on it; a search's loads (its waits told here)
+        count together."""
+        off = seconds
+        if loaded:
+            self.loads_processor += max(processor, 0.0)
+            stretched = WALL_STRETCH * min(self.loads_processor, LOAD_OFF_CLOCK)
+            off = max(0.0, min(seconds, max(LOAD_OFF_CLOCK, stretched) - self.loads_off))
+            self.loads_off += off
+        self.start, self.end = self.start + off, self.end + off
+
+
+def core_ready(
+    progress: Callable[[float, str], None] | None = None,
+    clock: Deadline | None = None,
+    *,
+    prover: bool = False,
+    before: tuple[float, float] | None = None,
+) -> tuple[float, float, bool]:
+    """The compiled core made ready in this process (its prover's part alone with
+    ``prover``: :data:`model.search.compiled.first_use.PROVER`): the core's first import,
+    which shares an install's machine code into numba's cache folder, and numba's, then a
+    load or a compile, said to ``progress`` (:func:`model.search.compiled.warm.ready`);
+    ``clock`` told the wait (:meth:`Deadline.wait_off`), with ``before`` (the wall and
+    processor seconds of the caller's waits of the same first use: the core's first
+    import, a kernel's, a compile foretold there). The wait: its wall seconds, this
+    thread's processor seconds of them (``before``'s with them), and whether it was a load
+    (the parts were in numba's cache, and no warm-up of this process's said it compiled
+    them)."""
+    began, processor = time.perf_counter(), cpu_clock()
+    from .compiled import first_use  # (the core's first import: the wait's)
+
+    parts = first_use.PROVER if prover else first_use.PARTS
+    if before is None:  # (a compile said before numba's import, once)
+        first_use.foretell(parts, progress)
+    loaded = first_use.compiled(parts) and not first_use.compiling()
+    from .compiled import warm  # numba and the core: imported on first use
+
+    warm.ready(progress, parts)
+    earlier = before or (0.0, 0.0)
+    seconds = time.perf_counter() - began + earlier[0]
+    waited = (seconds, cpu_clock() - processor + earlier[1], loaded)
+    if clock is not None:
+        clock.wait_off(*waited)
+    return waited

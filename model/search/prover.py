@@ -32,6 +32,7 @@ from ..game import Game, Move, SaidError, no_proof_with_chance
 from ..speed import push_search, search_moves
 from . import prover_words
 from .compiled.proof import ProofSearch
+from .exact_budget import Deadline, core_ready
 from .kernels import adapter_for
 from .proofs import Proof as Proof
 from .registry import Plugin
@@ -81,19 +82,15 @@ class Prover:
         self._key = key_function(knowledge)
         self._adapter = adapter_for(game, knowledge, history=True) if compiled else None
         self._compiled: ProofSearch | None = None
-        began = time.perf_counter()
+        clock = Deadline.starting(max_seconds)
         if self._adapter is not None:
-            # compiling is not proving: the clock starts once the compiled search is ready
-            # (a compile after an install, said as it goes); a load from numba's cache (a
-            # second idle, a few on a busy machine) is this proof's time (issue 109 item 22)
-            from .compiled import first_use, warm  # numba and the core: loaded on first use
-
-            compiling = not first_use.compiled(warm.PROVER)
-            warm.ready(progress, warm.PROVER)
-            if compiling:
-                began = time.perf_counter()
+            # compiling is not proving: a compile (after an install, said as it goes) is off
+            # the clock, a load from numba's cache (a second idle, several on a busy
+            # machine) off it as the analysis's is, a stalled wait on it past that: the
+            # same verdict on a busy machine (exact_budget's rule; issue 109 item 22)
+            core_ready(progress, clock, prover=True)
             self._compiled = ProofSearch(self._adapter, table_mb=COMPILED_TABLE_MB)
-        self._start = began
+        self._start = clock.start
         self._next_report = self._start + progress_every
         self._every = 1  # nodes between checks of the clock (see _paced_check): from 1,
         self._next_check = 1  # doubling to 256 on a small board within a few checks

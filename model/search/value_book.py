@@ -233,28 +233,22 @@ class ValueBook:
             entry = book.lookup(child)
             if entry is not None:
                 return reply(move, entry.value, entry.plies, entry.exact, "book")
-            left = deadline - time.perf_counter()
-            if not live or left <= 0:
+            if not live or deadline <= time.perf_counter():
                 return None
             position = bare(child)
-            if solver is None:
-                began, cpu0 = time.perf_counter(), time.thread_time()  # (the core's first
-                # import, numba's: the load's)
-                from .compiled import first_use  # a compile said before numba's import
+            if solver is None:  # the compiled core's first use: a compile off the clock, a
+                # load off it by exact_budget's rule (this solve's clock and the caller's)
+                from .exact_budget import Deadline, core_ready  # (a look-up loads neither)
 
-                first_use.foretell(first_use.PROVER)
-                loading = first_use.compiled(first_use.PROVER)
-                solver = self.solver_for(position, LIVE_TABLE_MB)
-                from .compiled import warm  # the kernels: loaded on first use
-
-                warm.ready(parts=warm.PROVER)  # a first use compiles or loads it: not on the
-                took = time.perf_counter() - began  # clock
-                deadline += took
+                clock = Deadline(time.perf_counter(), deadline)
+                took = core_ready(clock=clock, prover=True)
+                deadline = clock.end
                 if waited is not None:
-                    waited(took, time.thread_time() - cpu0, loading)
+                    waited(*took)
+                solver = self.solver_for(position, LIVE_TABLE_MB)
             else:
                 solver.retarget(position)
-            solver.max_seconds = left
+            solver.max_seconds = max(0.0, deadline - time.perf_counter())
             result = solver.solve()
             if result.value not in VALUES or result.plies is None:
                 return None

@@ -10,7 +10,6 @@ compiles the prover's part from an empty cache for real, in a process of its own
 from __future__ import annotations
 
 import fcntl
-import importlib
 import os
 import subprocess
 import sys
@@ -21,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from pyramid_lab import i18n
-from pyramid_lab.model import search
+from pyramid_lab.model import lesson, search
 from pyramid_lab.model.files import read as read_position
 from pyramid_lab.model.game import game_class
 from pyramid_lab.model.partition import Partition, PartitionOptions
@@ -30,10 +29,8 @@ from pyramid_lab.model.search import computer, exact_budget, knowledge_for
 from pyramid_lab.model.search.compiled import agent as compiled_agent
 from pyramid_lab.model.search.compiled import first_use, first_words, warm
 from pyramid_lab.viewer.cli import main
+from tests.compile_stand_in import compile_held
 from tests.patience import WAIT_S
-
-#: The analysis's module (the package's name ``analysis`` may be its function).
-analysis_module = importlib.import_module("pyramid_lab.model.search.analysis")
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLE = ROOT / "model/data/puzzles/partition/floating-3-win-in-2-a.pyr.json"
@@ -398,17 +395,17 @@ def test_a_load_from_the_cache_is_on_the_clock(first_process, monkeypatch):
     assert proof.result != "proven"  # its 20 s were gone in the load
     first_use._state.parts.clear()
     analysis = search.analyse(game, seconds=1.0, seed=1, knowledge=knowledge)
-    assert analysis.seconds >= COMPILE_SECONDS - analysis_module.LOAD_OFF_CLOCK
+    assert analysis.seconds >= COMPILE_SECONDS - exact_budget.LOAD_OFF_CLOCK
     # (the compiled solver's own clock: tests/viewer/test_solve_time_limit.py)
 
 
 def test_a_short_load_is_off_the_analysis_clock(first_process, monkeypatch):
     # Issue 111 item 1: the first analysis of a process at full strength, its machine code
     # loaded from the cache (the install's) in a second or so: that load is not the
-    # analysis's time, up to analysis.LOAD_OFF_CLOCK (a longer one is: the test above).
+    # analysis's time, up to exact_budget.LOAD_OFF_CLOCK (a longer one is: the test above).
     monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: True)
     monkeypatch.setitem(globals(), "COMPILE_SECONDS", 1.5)  # the "load", on the fake clock
-    assert analysis_module.LOAD_OFF_CLOCK >= 1.5
+    assert exact_budget.LOAD_OFF_CLOCK >= 1.5
     game, _puzzle = puzzle_position()
     analysis = search.analyse(game, seconds=1.0, seed=1, knowledge=search.knowledge_for(game))
     # its 1 s searched after the load, not eaten by it
@@ -419,11 +416,11 @@ def test_the_first_import_of_the_core_is_off_the_analysis_clock(first_process, m
     # Issue 111 item 1: a regular install's first analysis shares the install's machine code
     # into numba's cache folder at the core's first import (compiled.installed), before its
     # first word (first_use.foretell): that is the load's too, off the clock with it up to
-    # analysis.LOAD_OFF_CLOCK, not the search's seconds. Here it takes 1.5 s of the fake
+    # exact_budget.LOAD_OFF_CLOCK, not the search's seconds. Here it takes 1.5 s of the fake
     # clock, the load itself 0.5 s.
     monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: True)
     monkeypatch.setitem(globals(), "COMPILE_SECONDS", 0.5)
-    assert analysis_module.LOAD_OFF_CLOCK >= 2.0
+    assert exact_budget.LOAD_OFF_CLOCK >= 2.0
     faked = time.perf_counter
     shared = [0.0]
     monkeypatch.setattr(time, "perf_counter", lambda: faked() + shared[0])
@@ -445,7 +442,7 @@ def test_a_load_for_the_books_live_solve_is_off_the_analysis_clock(first_process
     # Issue 111 item 1: a Pyraos endgame off the opening book is answered by the book's live
     # solve (value_book.perfect_moves), which makes the prover's half of the core ready
     # first: that load is off the analysis's clock as the search's is (up to
-    # analysis.LOAD_OFF_CLOCK), not 2.4 to 4.9 s of a "2 s" analysis counted, as a first
+    # exact_budget.LOAD_OFF_CLOCK), not 2.4 to 4.9 s of a "2 s" analysis counted, as a first
     # process's was. Here the load takes 1.5 s on the fake clock.
     monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: True)
     monkeypatch.setitem(globals(), "COMPILE_SECONDS", 1.5)
@@ -466,10 +463,10 @@ def test_a_load_a_busy_machine_stretched_is_off_the_analysis_clock(first_process
     # Here the load takes 5 s on the fake clock, 1 s of it this thread's processor time.
     monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: True)
     monkeypatch.setitem(globals(), "COMPILE_SECONDS", 5.0)
-    assert analysis_module.LOAD_OFF_CLOCK < 5.0 <= 1.0 * exact_budget.WALL_STRETCH
+    assert exact_budget.LOAD_OFF_CLOCK < 5.0 <= 1.0 * exact_budget.WALL_STRETCH
     processor = [0.0]
-    real_cpu = analysis_module.cpu_clock
-    monkeypatch.setattr(analysis_module, "cpu_clock", lambda: real_cpu() + processor[0])
+    real_cpu = exact_budget.cpu_clock
+    monkeypatch.setattr(exact_budget, "cpu_clock", lambda: real_cpu() + processor[0])
     faked_load = warm.warm_up
 
     def load(progress=None, parts=first_use.PARTS):
@@ -488,11 +485,80 @@ def test_a_stalled_load_for_the_books_live_solve_is_on_the_analysis_clock(
     first_process, monkeypatch
 ):
     # Issue 109 item 22 beside issue 111 item 1: the book's live solve's load is off the
-    # analysis's clock up to analysis.LOAD_OFF_CLOCK (or the wall its processor seconds
+    # analysis's clock up to exact_budget.LOAD_OFF_CLOCK (or the wall its processor seconds
     # took, stretched), never a stalled one whole: here it takes COMPILE_SECONDS on the fake
     # clock and no processor time, and the analysis counts it past LOAD_OFF_CLOCK.
     monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: True)
     game = read_position(str(ROOT / "model/data/examples/pyraos/endgame-win-in-7.pyr.json")).game
     analysis = search.analyse(game, seconds=2.0, knowledge=knowledge_for(game))
     assert first_process[0] == first_use.PROVER  # (the book's solve loaded the prover's half)
-    assert analysis.seconds >= COMPILE_SECONDS - analysis_module.LOAD_OFF_CLOCK
+    assert analysis.seconds >= COMPILE_SECONDS - exact_budget.LOAD_OFF_CLOCK
+
+
+@pytest.mark.parametrize(("load", "processor"), [(0.5, 0.1), (25.0, 2.0)])
+def test_a_lesson_s_verdict_and_a_puzzle_s_stay_settled_on_a_busy_machine(
+    first_process, monkeypatch, load, processor
+):
+    # A fresh clone's suite at load ~15: a lesson's win-within step (the prover's
+    # lesson.PROVE_SECONDS) said "the prover could not settle this in time", its load of the
+    # prover's half of the core from numba's cache counted on the proof's clock. The rule of
+    # the analysis's clock holds for the prover too (exact_budget.LOAD_OFF_CLOCK, the wall a
+    # load's processor seconds took up to WALL_STRETCH times them): the same verdict with a
+    # quick load and with one a busy machine stretched past the limit. Here the load takes
+    # ``load`` s on the fake clock, ``processor`` of them this thread's.
+    monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: True)
+    monkeypatch.setitem(globals(), "COMPILE_SECONDS", load)
+    assert load <= processor * exact_budget.WALL_STRETCH
+    spent = [0.0]
+    real_cpu = exact_budget.cpu_clock
+    monkeypatch.setattr(exact_budget, "cpu_clock", lambda: real_cpu() + spent[0])
+    faked_load = warm.warm_up
+
+    def busy_load(progress=None, parts=first_use.PARTS):
+        spent[0] += processor
+        return faked_load(progress, parts)
+
+    monkeypatch.setattr(warm, "warm_up", busy_load)
+    step = lesson.read(LESSON).steps[1]
+    assert step.task is not None
+    assert step.task.kind == "win-within"
+    wins = search.Judge(search.knowledge_for)
+    verdict = lesson.judge_move(step.task, step.position(), "0,0,3", wins=wins)
+    assert first_process == [first_use.PROVER]  # (the prover's load ran)
+    assert verdict.correct, verdict.reason  # not "could not settle this in time"
+    first_use._state.parts.clear()  # a fresh process again, for a puzzle's Verify
+    game, puzzle = puzzle_position()
+    checked = search.verify(game, puzzle, max_seconds=20.0, knowledge=search.knowledge_for(game))
+    assert first_process == [first_use.PROVER] * 2
+    assert checked.result == "proven", checked.stopped
+
+
+def test_a_wait_for_another_thread_s_compile_is_off_the_prover_s_clock(monkeypatch):
+    # A compile is off a search's clock however long, another thread's too (the window's
+    # warm-up compiling the tree search, another job's), where numba's cache has the
+    # prover's part already: the warm-up under way says it compiles. The prover counted it
+    # as a load (its clock's 20 s gone). Here the compile takes 1000 s of a fake clock.
+    monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: True)
+    real = time.perf_counter
+    offset = [0.0]
+    monkeypatch.setattr(time, "perf_counter", lambda: real() + offset[0])
+    game, _puzzle = puzzle_position()
+    knowledge = search.knowledge_for(game)
+    waiting = threading.Event()
+    proofs: list[search.Proof] = []
+
+    def said(_fraction: float, _text: str) -> None:  # the wait, said to the prover's caller
+        waiting.set()
+
+    def prove() -> None:
+        proof = search.prove(game, "red", 3, max_seconds=20.0, progress=said, knowledge=knowledge)
+        proofs.append(proof)
+
+    with compile_held(monkeypatch) as (go, _held):
+        prover = threading.Thread(target=prove, name="prover-waits")
+        prover.start()
+        assert waiting.wait(WAIT_S)  # the prover waits for the compile, said to it
+        offset[0] += COMPILE_SECONDS  # the other thread's compile, past the prover's 20 s
+        go.set()
+        prover.join(WAIT_S)
+    assert proofs[0].result == "proven", proofs[0].stopped

@@ -149,6 +149,13 @@ def is_ready(parts: Collection[str] = PARTS) -> bool:
     return set(parts) <= _state.parts
 
 
+def compiling() -> bool:
+    """Whether a warm-up under way in this process (another thread's) says it compiles: a
+    wait for it is a compile's, off a search's clock however long
+    (:func:`model.search.exact_budget.core_ready`)."""
+    return str(_state.text).startswith(str(COMPILING))
+
+
 def foretell(parts: Collection[str] = PARTS, progress: Progress | None = None) -> None:
     """:func:`ready`'s first word said early: where ``parts`` are neither ready in this
     process nor compiled in the cache, "compiling...: starting" at once, to ``progress`` or
