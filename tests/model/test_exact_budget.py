@@ -110,3 +110,30 @@ def test_a_position_left_unsettled_is_not_tried_again_nor_its_next_in_full(monke
     assert budget.exact_seconds(child, 0.5, 2.0, len(child.legal_moves())) == pytest.approx(
         2.0 * budget.PROBE_SHARE
     )
+
+
+def test_the_one_rule_of_a_search_s_wait_for_the_compiled_core():
+    # Deadline.wait_off, the analysis's, the prover's and the book's live solve's (no clock
+    # read: the waits are handed in). A compile is off the clock whole; a load up to
+    # LOAD_OFF_CLOCK, or on a busy machine the wall its processor seconds took (those up to
+    # LOAD_OFF_CLOCK, stretched up to WALL_STRETCH times); a search's loads count together,
+    # and a stalled wait past the bound is on the clock.
+    off = budget.LOAD_OFF_CLOCK
+    compiled = budget.Deadline(100.0, 120.0)
+    compiled.wait_off(600.0, 60.0, loaded=False)
+    assert (compiled.start, compiled.end) == (700.0, 720.0)
+    idle = budget.Deadline(0.0, 20.0)
+    idle.wait_off(off / 2, 0.1, loaded=True)  # a quick load: off whole
+    assert idle.end == pytest.approx(20.0 + off / 2)
+    idle.wait_off(100.0, 0.0, loaded=True)  # a stalled wait: what is left of the bound
+    assert (idle.start, idle.end) == pytest.approx((off, 20.0 + off))
+    busy = budget.Deadline(0.0, 20.0)
+    stretch = budget.WALL_STRETCH * 2.0
+    busy.wait_off(stretch - 1.0, 2.0, loaded=True)  # 2 s of processor time, stretched
+    assert busy.end == pytest.approx(20.0 + stretch - 1.0)
+    busy.wait_off(100.0, 0.0, loaded=True)  # stalled past the stretch: on the clock
+    assert busy.end == pytest.approx(20.0 + stretch)
+    most = budget.Deadline(0.0, 20.0)
+    most.wait_off(1e6, 1e3, loaded=True)  # the processor seconds counted up to the bound
+    assert most.end == pytest.approx(20.0 + budget.WALL_STRETCH * off)
+    assert budget.Deadline.starting(None).end == float("inf")  # (no limit: none moved)
