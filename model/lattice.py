@@ -153,13 +153,6 @@ class LatticeTables:
         return _read_only(self.coords[:, 2].copy())
 
     @functools.cached_property
-    def level_offsets(self) -> np.ndarray:
-        """(n + 1,) int64: the first id of each level, and the count."""
-        import numpy as np
-
-        return _read_only(np.array(self._offsets, dtype=np.int64))
-
-    @functools.cached_property
     def ids(self) -> np.ndarray:
         """(n, n, n) int64: the id of point (i, j, k), -1 outside the pyramid."""
         import numpy as np
