@@ -176,11 +176,6 @@ class LatticeTables:
         return self._offset_table(CONTACTS)
 
     @functools.cached_property
-    def supports(self) -> np.ndarray:
-        """(count, 4) ids of the points under each one (:data:`BELOW`), -1 outside."""
-        return self._offset_table(BELOW)
-
-    @functools.cached_property
     def resting(self) -> np.ndarray:
         """(count, 4) ids of the points that would rest on each one, -1 outside."""
         return self._offset_table(ABOVE)
