@@ -153,13 +153,6 @@ class LatticeTables:
         return _read_only(self.coords[:, 2].copy())
 
     @functools.cached_property
-    def level_offsets(self) -> np.ndarray:
-        """(n + 1,) int64: the first id of each level, and the count."""
-        import numpy as np
-
-        return _read_only(np.array(self._offsets, dtype=np.int64))
-
-    @functools.cached_property
     def ids(self) -> np.ndarray:
         """(n, n, n) int64: the id of point (i, j, k), -1 outside the pyramid."""
         import numpy as np
@@ -181,11 +174,6 @@ class LatticeTables:
     def neighbours(self) -> np.ndarray:
         """(count, 12) ids of the points in contact (:data:`CONTACTS`), -1 outside."""
         return self._offset_table(CONTACTS)
-
-    @functools.cached_property
-    def supports(self) -> np.ndarray:
-        """(count, 4) ids of the points under each one (:data:`BELOW`), -1 outside."""
-        return self._offset_table(BELOW)
 
     @functools.cached_property
     def resting(self) -> np.ndarray:

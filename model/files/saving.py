@@ -31,17 +31,11 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
 
 
 def write_bytes(
-    path: str | os.PathLike[str],
-    data: bytes,
-    *,
-    read: Fingerprint | None = None,
-    beside: bool = False,
-    suffix: str | None = None,
-    mode: int | None = None,
+    path: str | os.PathLike[str], data: bytes, *, suffix: str | None = None, mode: int | None = None
 ) -> Path:
     """Replace the file at ``path`` by ``data`` atomically, and return the path written
     (:func:`save_bytes`)."""
-    return save_bytes(path, data, read=read, beside=beside, suffix=suffix, mode=mode)[0]
+    return save_bytes(path, data, suffix=suffix, mode=mode)[0]
 
 
 def save_bytes(

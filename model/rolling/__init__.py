@@ -395,9 +395,6 @@ class RollingPyramids(StatefulGame, SearchHooks):
         mine = {c for c, owner in enumerate(s.owner) if owner == p}
         return [c for c in cells if c in mine or not mine.isdisjoint(adjacent[c].adjacent)]
 
-    def controls_factory(self, player: int, section: str) -> bool:
-        return self._controls_factory(self._s, player, section)
-
     def _controls_factory(self, s: State, p: int, section: str) -> bool:
         return any(cell.factory == section and s.owner[cell.index] == p for cell in self.map.cells)
 
@@ -1292,14 +1289,13 @@ class RollingPyramids(StatefulGame, SearchHooks):
 
     # ---- for computer players ---------------------------------------------------------
 
-    def round_points(self, player: int, *, own_orders_only: bool = True) -> int:
+    def round_points(self, player: int) -> int:
         """The points ``player`` would score at this round's end if the fights were
         resolved now, seeing only their own deployments (the others' are secret)."""
         s = self._s
         if s.phase == "deploy":
             s = s.copy()
-            if own_orders_only:
-                s.orders = [o for o in s.orders if o.player == player]
+            s.orders = [o for o in s.orders if o.player == player]
             self._resolve(s)
         last = s.round == self._options.rounds
         return sum(

@@ -192,18 +192,16 @@ def candidates(
     stop: Callable[[], bool],
     *,
     knowledge: Plugin,
-    min_legal: int = 2,
-    back: int = BACK,
 ) -> list[tuple[Game, int, str]]:
     """The positions of a played game (walked back from its end) where the side to move
     wins within ``within`` plies by one first move only: (position, plies, key)."""
     game = played.copy()
     found = []
-    for _ in range(min(back, len(game.move_stack))):
+    for _ in range(min(BACK, len(game.move_stack))):
         if stop():
             break
         game.pop()
-        if game.current_player() < 0 or game.legal_move_count() < max(2, min_legal):
+        if game.current_player() < 0 or game.legal_move_count() < 2:
             continue
         plies = shortest_win(game, within, STEP_NODES, stop, knowledge=knowledge)
         if plies is None:

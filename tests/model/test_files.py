@@ -492,22 +492,22 @@ def test_a_save_never_replaces_a_file_changed_since_it_was_read(tmp_path):
     files.write_bytes(path, b"new")  # saved meanwhile by someone else
     assert not seen.matches(path)
     with pytest.raises(files.FileChangedError):
-        files.write_bytes(path, b"mine", read=seen)
+        files.save_bytes(path, b"mine", read=seen)
     assert path.read_bytes() == b"new"
-    written = files.write_bytes(path, b"mine", read=seen, beside=True)
+    written, _seen = files.save_bytes(path, b"mine", read=seen, beside=True)
     assert written == tmp_path / "g (2).pyr.json"
     assert written.read_bytes() == b"mine"
-    assert files.write_bytes(path, b"mine", read=seen, beside=True).name == "g (3).pyr.json"
+    assert files.save_bytes(path, b"mine", read=seen, beside=True)[0].name == "g (3).pyr.json"
     assert path.read_bytes() == b"new"
     # a file gone since it was read replaces nothing: written where it was
     path.unlink()
-    assert files.write_bytes(path, b"mine", read=seen) == path
+    assert files.save_bytes(path, b"mine", read=seen)[0] == path
 
 
 def test_save_bytes_returns_the_fingerprint_of_what_it_wrote(tmp_path):
     path, seen = files.save_bytes(tmp_path / "a.json", b"abc")
     assert seen == files.fingerprint(path)
-    files.write_bytes(path, b"abd", read=seen)  # the next save over it checks against it
+    files.save_bytes(path, b"abd", read=seen)  # the next save over it checks against it
 
 
 def test_a_read_document_carries_its_fingerprint(tmp_path):
@@ -523,7 +523,7 @@ def test_a_read_only_file_is_never_replaced(tmp_path):
     path.chmod(0o444)
     for save in (
         lambda: files.write_bytes(path, b"mine"),
-        lambda: files.write_bytes(path, b"mine", read=files.fingerprint(path), beside=True),
+        lambda: files.save_bytes(path, b"mine", read=files.fingerprint(path), beside=True),
         lambda: files.check_writable(path),
     ):
         with pytest.raises(files.ReadOnlyError, match="read-only"):

@@ -893,7 +893,7 @@ class Monkey:
         rng = self.rng
         reviewer = window.parts.reviewer
         dock = reviewer.dock
-        if not reviewer.thinking:
+        if not window.lab.review.thinking:
             dock.seconds.setValue(rng.choice([0.2, 0.3, 1.0]))
             self.note("review game")
             window.menus.actions["review"].trigger()

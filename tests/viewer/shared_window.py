@@ -146,7 +146,7 @@ def busy(window) -> bool:
         or parts.puzzle.solver.runner.thinking
         or parts.puzzle.verifier.thinking
         or window.lab.engine.runner.thinking
-        or parts.analysis.thinking
+        or window.lab.analysis.thinking
         or window.lab.review.thinking
     )
 
@@ -170,7 +170,7 @@ def put_back(window, qtbot) -> None:
     engine = window.lab.engine
     engine.hints.shown = engine.hints.waiting = None  # (New game keeps a hint of its start)
     engine.seats.paused = False  # (Stop's or Undo's pause, kept across New game)
-    window.lab.review.seed = window.parts.analysis.seed = None  # (a test's own, if it sets one)
+    window.lab.review.seed = window.lab.analysis.seed = None  # (a test's own, if it sets one)
     window.menus.seats.last_players.clear()  # (New game's players of each game last time)
     built = window.built_engine  # (the same)
     engine.seed, engine.pace, engine.hints.level = built["seed"], built["pace"], built["hint"]

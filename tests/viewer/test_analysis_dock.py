@@ -32,14 +32,14 @@ def win_in_one():
 
 
 def start(window, seconds):
-    window.parts.analysis.seed = 1
+    window.lab.analysis.seed = 1
     window.parts.analysis.dock.seconds.setValue(seconds)
     window.menus.actions["analyse"].trigger()
 
 
 def wait_for_result(qtbot, window):
-    qtbot.waitUntil(lambda: window.parts.analysis.shown() is not None, timeout=WAIT_MS)
-    return window.parts.analysis.shown()
+    qtbot.waitUntil(lambda: window.lab.analysis.shown() is not None, timeout=WAIT_MS)
+    return window.lab.analysis.shown()
 
 
 def test_a_win_in_one_ranked_first_proven_and_drawn_as_heat(make_window, qtbot, guard_errors):
@@ -50,9 +50,9 @@ def test_a_win_in_one_ranked_first_proven_and_drawn_as_heat(make_window, qtbot, 
     assert dock.objectName() == "analysis-dock"
     start(window, 1.0)
     assert dock.isVisible()
-    assert window.parts.analysis.thinking
+    assert window.lab.analysis.thinking
     analysis = wait_for_result(qtbot, window)
-    assert not window.parts.analysis.thinking
+    assert not window.lab.analysis.thinking
     assert not dock.bar.isVisible()
     assert dock.move_text(0) == "1,1,1"
     assert dock.table.rowCount() == len(window.session.game.legal_moves())
@@ -151,11 +151,11 @@ def test_a_row_lights_its_point_and_a_double_click_plays_it(make_window, qtbot, 
     assert window.session.game.is_over()
     assert "red played 1,1,1" in window.statusBar().currentMessage()
     # The new position drops the results: no numbers of another position.
-    assert window.parts.analysis.shown() is None
+    assert window.lab.analysis.shown() is None
     assert dock.table.rowCount() == 0
     assert window.board.frame().heat == {}
     window.menus.actions["analyse"].trigger()  # the game is over: refused, said
-    assert not window.parts.analysis.thinking
+    assert not window.lab.analysis.thinking
     assert "nothing to analyse" in window.statusBar().currentMessage()
     assert not guard_errors
 
@@ -165,31 +165,31 @@ def test_a_move_made_meanwhile_drops_the_answer(make_window, qtbot, guard_errors
     start(window, 1.0)
     job = window.parts.analysis.runner.job
     window.session.play(window.session.game.parse_move("0,0,0"))
-    assert not window.parts.analysis.thinking  # the search for the last position stopped
+    assert not window.lab.analysis.thinking  # the search for the last position stopped
     job.thread.join(10)
     qtbot.wait(100)  # a late answer changes nothing
-    assert window.parts.analysis.shown() is None
+    assert window.lab.analysis.shown() is None
     assert window.parts.analysis.dock.table.rowCount() == 0
     assert window.board.frame().heat == {}
     window.session.undo()  # back to the position analysed: still nothing stale shown
-    assert window.parts.analysis.shown() is None
+    assert window.lab.analysis.shown() is None
     assert not guard_errors
 
 
 def test_keep_analysing_follows_the_game(make_window, qtbot, guard_errors):
     window = make_window(Partition(PartitionOptions(3)))
-    window.parts.analysis.seed = 1
+    window.lab.analysis.seed = 1
     window.parts.analysis.dock.seconds.setValue(0.5)
     window.parts.analysis.dock.follow.setChecked(True)
-    assert window.parts.analysis.thinking
+    assert window.lab.analysis.thinking
     wait_for_result(qtbot, window)
     window.session.play(window.session.game.parse_move("0,0,0"))
-    assert window.parts.analysis.thinking
+    assert window.lab.analysis.thinking
     analysis = wait_for_result(qtbot, window)
     assert analysis.ply == 1
     window.parts.analysis.dock.follow.setChecked(False)
     window.session.play(window.session.game.parse_move("1,0,0"))
-    assert not window.parts.analysis.thinking
+    assert not window.lab.analysis.thinking
     assert not guard_errors
 
 
@@ -206,7 +206,7 @@ def test_stop_stops_and_the_gui_keeps_running(make_window, qtbot, guard_errors):
     assert not thread.is_alive()
     # what it weighed before Stop is kept and shown, marked as stopped
     analysis = wait_for_result(qtbot, window)
-    assert not window.parts.analysis.thinking
+    assert not window.lab.analysis.thinking
     assert analysis.stopped
     assert analysis.moves
     assert "stopped" in dock.evaluation.text()
@@ -220,7 +220,7 @@ def test_an_analysis_of_a_position_that_went_says_so(make_window, qtbot, guard_e
     start(window, 30.0)
     dock = window.parts.analysis.dock
     window.session.play(window.session.game.parse_move("0,0,0"))  # the computer's move, say
-    assert not window.parts.analysis.thinking
+    assert not window.lab.analysis.thinking
     assert "dropped: the position changed" in dock.evaluation.text()
     assert not dock.bar.isVisible()
     window.session.undo()
@@ -232,7 +232,7 @@ def test_the_computer_and_the_analysis_think_side_by_side(make_window, qtbot, gu
     window = make_window(Partition(PartitionOptions(3)))
     start(window, 1.0)
     window.lab.engine.hints.ask()  # the engine's own runner: the analysis goes on
-    assert window.parts.analysis.thinking
+    assert window.lab.analysis.thinking
     assert window.lab.engine.runner.thinking
     wait_for_result(qtbot, window)
     qtbot.waitUntil(lambda: not window.lab.engine.runner.thinking, timeout=WAIT_MS)
@@ -244,7 +244,7 @@ def test_setup_mode_refuses_an_analysis(make_window, qtbot, guard_errors):
     window.menus.actions["setup"].trigger()
     assert window.board.setup is not None
     window.menus.actions["analyse"].trigger()
-    assert not window.parts.analysis.thinking
+    assert not window.lab.analysis.thinking
     assert "set-up mode" in window.statusBar().currentMessage()
     assert "set-up mode" in window.parts.analysis.dock.evaluation.text()
     window.parts.setup_mode.leave()

@@ -436,10 +436,10 @@ def test_the_analysis_dock_plays_no_move_while_solve_mode_waits(open_puzzle, qtb
     kind, _ = solving(qtbot, window)
     assert kind == "failed"
     ply = session.ply
-    window.parts.analysis.seed = 1
+    window.lab.analysis.seed = 1
     window.parts.analysis.dock.seconds.setValue(0.3)
     window.parts.analysis.analyse()
-    qtbot.waitUntil(lambda: window.parts.analysis.shown() is not None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.lab.analysis.shown() is not None, timeout=WAIT_MS)
     assert window.parts.analysis.dock.table.rowCount() > 0
     window.parts.analysis.dock.table.cellDoubleClicked.emit(0, 0)
     assert session.ply == ply

@@ -34,9 +34,9 @@ def review_in_window(window, qtbot, tmp_path, seconds=0.2):
     window.lab.review.seed = 1
     window.parts.reviewer.dock.seconds.setValue(seconds)
     window.menus.actions["review"].trigger()
-    assert window.parts.reviewer.thinking
+    assert window.lab.review.thinking
     assert window.parts.reviewer.dock.stop.isEnabled()
-    qtbot.waitUntil(lambda: not window.parts.reviewer.thinking, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: not window.lab.review.thinking, timeout=WAIT_MS)
     return window, path, game, ply, winners
 
 
@@ -141,7 +141,7 @@ def test_stop_keeps_the_moves_judged_so_far(fresh_window, qtbot, tmp_path, guard
     window.menus.actions["review"].trigger()
     qtbot.waitUntil(lambda: window.parts.reviewer.dock.bar.value() > 0, timeout=WAIT_MS)
     window.parts.reviewer.dock.stop.click()
-    qtbot.waitUntil(lambda: not window.parts.reviewer.thinking, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: not window.lab.review.thinking, timeout=WAIT_MS)
     review = window.session.review
     assert review is not None
     assert review.stopped
@@ -153,7 +153,7 @@ def test_stop_keeps_the_moves_judged_so_far(fresh_window, qtbot, tmp_path, guard
 def test_review_refuses_a_game_without_moves(fresh_window, guard_errors):
     window = fresh_window  # (a new base-3 Partition: no moves)
     window.menus.actions["review"].trigger()
-    assert not window.parts.reviewer.thinking
+    assert not window.lab.review.thinking
     assert "no moves" in window.parts.reviewer.dock.activity.text()
     assert not guard_errors
 
@@ -207,7 +207,7 @@ def test_the_monkey_reviews_a_game(fresh_window, qtbot, tmp_path, guard_errors, 
     reviewed = 0
     for _ in range(12):
         monkey.review()
-        qtbot.waitUntil(lambda: not window.parts.reviewer.thinking, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: not window.lab.review.thinking, timeout=WAIT_MS)
         reviewed += window.session.review is not None
         assert not guard_errors, monkey.log
     assert reviewed
@@ -239,12 +239,12 @@ def test_a_new_game_drops_the_review_under_way(fresh_window, qtbot, tmp_path, gu
     assert window.lab.documents.open(path)
     window.parts.reviewer.dock.seconds.setValue(2.0)
     window.menus.actions["review"].trigger()
-    assert window.parts.reviewer.thinking
+    assert window.lab.review.thinking
     window.menus.actions["make_puzzle"].trigger()  # refused while the review works: it goes on
-    assert window.parts.reviewer.thinking
+    assert window.lab.review.thinking
     assert "at work" in window.statusBar().currentMessage()
     window.session.replace_game(Partition(PartitionOptions(3)))
-    assert not window.parts.reviewer.thinking
+    assert not window.lab.review.thinking
     assert "dropped" in window.parts.reviewer.dock.activity.text()
     qtbot.wait(300)
     assert window.session.review is None

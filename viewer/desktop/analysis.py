@@ -78,26 +78,6 @@ class AnalysisControl:
     def show_message(self, text: str) -> None:
         self.lab.bulletin.say(text)
 
-    @property
-    def thinking(self) -> bool:
-        return self.runner.thinking
-
-    @property
-    def analysis(self) -> search.Analysis | None:
-        return self.state.analysis
-
-    @property
-    def seed(self) -> int | None:
-        return self.state.seed
-
-    @seed.setter
-    def seed(self, seed: int | None) -> None:
-        self.state.seed = seed
-
-    def shown(self) -> search.Analysis | None:
-        """The analysis of the position shown now, or None."""
-        return self.state.shown()
-
     # ---- actions ---------------------------------------------------------------------------
 
     @slot
@@ -147,10 +127,10 @@ class AnalysisControl:
         if reason in ("new", "load"):  # another game, perhaps: the build's box follows
             self.table_box.show()
         said, self._dropped = self._dropped, ""
-        if not self.runner.thinking and self.shown() is None:
+        if not self.runner.thinking and self.state.shown() is None:
             self._forget(said)  # results or words about another position go
         following = self.dock.is_made and self.dock.follow.isChecked()
-        if following and not self.runner.thinking and self.shown() is None:
+        if following and not self.runner.thinking and self.state.shown() is None:
             if not self._refusal():
                 self.analyse()
             else:
@@ -206,7 +186,7 @@ class AnalysisControl:
 
     @slot
     def _on_follow_changed(self, on: bool) -> None:
-        if on and not self.runner.thinking and self.shown() is None and not self._refusal():
+        if on and not self.runner.thinking and self.state.shown() is None and not self._refusal():
             self.analyse()
 
 

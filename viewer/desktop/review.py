@@ -52,13 +52,6 @@ class ReviewControl:
     def show_message(self, text: str) -> None:
         self.lab.bulletin.say(text)
 
-    @property
-    def thinking(self) -> bool:
-        return self.state.thinking
-
-    def current(self) -> GameReview | None:
-        return self.state.current()
-
     # ---- actions ---------------------------------------------------------------------------
 
     @slot
@@ -87,11 +80,11 @@ class ReviewControl:
 
     def refresh(self) -> None:
         """The dock after a change of position or of review: graph, marker, selection."""
-        review_now = self.current()
+        review_now = self.state.current()
         lab = self.lab
         first = lab.game.players[0]
         if review_now is None:
-            if not self.thinking:
+            if not self.state.thinking:
                 text = (
                     _("The review was of another line: Review the game again.")
                     if lab.session.review is not None
@@ -117,11 +110,11 @@ class ReviewControl:
             )
             detail += "\n" + said.format(side=colour_word(spot.side), count=spot.within)
         self.dock.detail.setText(detail)
-        self.dock.make_puzzle.setEnabled(spot is not None and not self.thinking)
+        self.dock.make_puzzle.setEnabled(spot is not None and not self.state.thinking)
 
     def position_changed(self, reason: PositionChange) -> None:
         """After the lab followed the change (a review of another game was dropped)."""
-        if reason == "load" and self.current() is not None:
+        if reason == "load" and self.state.current() is not None:
             self.dock.show()  # a file with its review: the graph at once
         self.refresh()
 
@@ -174,7 +167,7 @@ class ReviewControl:
 
     @slot
     def _on_graph_picked(self, ply: int) -> None:
-        if self.current() is None:
+        if self.state.current() is None:
             return
         self.lab.session.goto(ply)
 
@@ -182,7 +175,7 @@ class ReviewControl:
     def _on_selection_changed(self) -> None:
         """A row: the position before that move (its better move drawn on the board)."""
         rows = self.dock.table.selectionModel().selectedRows()
-        if not rows or self.current() is None:
+        if not rows or self.state.current() is None:
             return
         ply = rows[0].row()  # the move numbered row + 1 is played after ply moves
         if ply != self.lab.session.ply:
