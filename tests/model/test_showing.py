@@ -299,7 +299,7 @@ def test_a_players_result_in_german_is_a_victory_not_a_moves_value(german):
     assert drawn.rows[1:] == [["Rot", "Remis"], ["Blau", "Remis"]]
     scored = Outcome.scored(("red", "blue"), (12, 7.5))
     assert cells(scored._repr_html_()).rows == [
-        ["Spieler", "Wertung"],
+        ["Spieler", "Punkte"],  # (a player's points: "Wertung" is a move's value)
         ["Rot", "12"],
         ["Blau", "7,5"],
     ]

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pyramid_lab.i18n import N_, _, format_number, format_percent, shown
+from pyramid_lab.i18n import N_, _, format_number, format_percent, pgettext, shown
 from pyramid_lab.model import search
 
 from ..lab.analysis_words import row_words
@@ -312,7 +312,9 @@ class AnalysisDock(LaterDock):
         self.table.setColumnHidden(2, perfect)
         header = self.table.horizontalHeaderItem(2)
         if header is not None:
-            header.setText(_("score") if scored else _("visits"))
+            # TRANSLATORS: the Analysis dock's column head: a move's value as the alpha-beta
+            # search scores it (an evaluation, not a player's points)
+            header.setText(pgettext("a move's value", "score") if scored else _("visits"))
         with QSignalBlocker(self.table):
             self.table.setRowCount(len(moves))
             for row, stat in enumerate(moves):
