@@ -44,7 +44,7 @@ def main(out: Path) -> int:
     window.menus.actions["review"].trigger()
     wait(lambda: window.parts.reviewer.dock.bar.value() > 30)
     shot("1-review-working")
-    wait(lambda: not window.parts.reviewer.thinking)
+    wait(lambda: not window.lab.review.thinking)
     review = window.session.review
     print(review.summary())
     shot("2-review-graph-and-verdicts")
@@ -60,7 +60,7 @@ def main(out: Path) -> int:
     window.lab.documents.open(path)
     window.parts.reviewer.dock.seconds.setValue(0.5)
     window.menus.actions["review"].trigger()
-    wait(lambda: not window.parts.reviewer.thinking)
+    wait(lambda: not window.lab.review.thinking)
     window.parts.reviewer.dock.table.selectRow(ply - 1)
     shot("4-missed-win-with-the-winning-move")
     spot = window.session.review.spot(ply - 1)
