@@ -562,3 +562,27 @@ def test_a_wait_for_another_thread_s_compile_is_off_the_prover_s_clock(monkeypat
         go.set()
         prover.join(WAIT_S)
     assert proofs[0].result == "proven", proofs[0].stopped
+
+
+def test_a_compile_s_step_left_behind_is_no_compile_under_way(monkeypatch, caplog):
+    # first_use.compiling() read the warm-up's step alone: a background warm-up whose child
+    # could not start (Popen's OSError, caught and logged) left "compiling...: starting" as
+    # the process's step, and every later load of the core, a stalled one too, counted as a
+    # compile: off a search's clock however long (exact_budget.core_ready).
+    state = first_use._State()
+    monkeypatch.setattr(first_use, "_state", state)
+    monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: False)
+
+    def no_child(*_args, **_kwargs):
+        raise OSError("Resource temporarily unavailable")
+
+    monkeypatch.setattr(first_use.subprocess, "Popen", no_child)
+    first_use._background(warm.warm_up)  # (logged: a search makes the core on first use)
+    assert "warm-up in the background failed" in caplog.text
+    assert not first_use.compiling()
+    monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: True)
+    _seconds, _processor, loaded = exact_budget.core_ready(prover=True)
+    assert loaded  # a load, by the rule's bound
+    with state.lock:  # a warm-up under way that says it compiles
+        state.text = first_words.step(first_use.COMPILING, first_words.STARTING)
+        assert first_use.compiling()

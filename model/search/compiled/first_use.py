@@ -150,10 +150,12 @@ def is_ready(parts: Collection[str] = PARTS) -> bool:
 
 
 def compiling() -> bool:
-    """Whether a warm-up under way in this process (another thread's) says it compiles: a
-    wait for it is a compile's, off a search's clock however long
-    (:func:`model.search.exact_budget.core_ready`)."""
-    return str(_state.text).startswith(str(COMPILING))
+    """Whether a warm-up under way in this process (another thread's: it holds the lock)
+    says it compiles: a wait for it is a compile's, off a search's clock however long
+    (:func:`model.search.exact_budget.core_ready`). A step left behind by a warm-up that
+    ended (a background one whose child could not start) is none."""
+    state = _state
+    return state.lock.locked() and str(state.text).startswith(str(COMPILING))
 
 
 def foretell(parts: Collection[str] = PARTS, progress: Progress | None = None) -> None:
