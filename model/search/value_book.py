@@ -201,9 +201,11 @@ class ValueBook:
         or the rules, the book and, where :meth:`live`, a solve within ``max_seconds`` in
         all settle every one; else None. Wins first (shortest first), then losses (longest
         first). A solve's first use in a process makes the compiled core ready first, off
-        ``max_seconds``: ``waited(seconds, processor, loaded)`` is told how long that took
-        (wall, and this thread's processor seconds) and whether it was a load of what an
-        earlier run compiled (the analysis's clock: issue 111)."""
+        ``max_seconds`` by :mod:`.exact_budget`'s rule (:func:`.exact_budget.core_ready`: a
+        compile whole, a load up to its bound, a stalled wait on the clock past that):
+        ``waited(seconds, processor, loaded)`` is told the wait (wall, this thread's
+        processor seconds, whether it was a load: the parts in numba's cache, no warm-up of
+        the process's compiling) for the caller's clock (the analysis's: issue 111)."""
         if game.name != self.name or game.is_over() or self.repetition_may_change(game, book=book):
             return None
         exact = self.exact(game)
