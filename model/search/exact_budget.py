@@ -179,17 +179,19 @@ def core_ready(
     import, a kernel's, a compile foretold there). The wait: its wall seconds, this
     thread's processor seconds of them (``before``'s with them), and whether it was a load
     (the parts were in numba's cache, and no warm-up of this process's said it compiled
-    them)."""
+    them, nor began to while it waited)."""
     began, processor = time.perf_counter(), cpu_clock()
     from .compiled import first_use  # (the core's first import: the wait's)
 
     parts = first_use.PROVER if prover else first_use.PARTS
     if before is None:  # (a compile said before numba's import, once)
         first_use.foretell(parts, progress)
+    compiles = first_use.compiles()  # (read first: see first_use._compile_begins)
     loaded = first_use.compiled(parts) and not first_use.compiling()
     from .compiled import warm  # numba and the core: imported on first use
 
     warm.ready(progress, parts)
+    loaded = loaded and first_use.compiles() == compiles  # (none began while it waited)
     earlier = before or (0.0, 0.0)
     seconds = time.perf_counter() - began + earlier[0]
     waited = (seconds, cpu_clock() - processor + earlier[1], loaded)

@@ -586,3 +586,46 @@ def test_a_compile_s_step_left_behind_is_no_compile_under_way(monkeypatch, caplo
     with state.lock:  # a warm-up under way that says it compiles
         state.text = first_words.step(first_use.COMPILING, first_words.STARTING)
         assert first_use.compiling()
+
+
+def test_a_compile_another_thread_begins_while_the_prover_waits_is_off_its_clock(
+    monkeypatch, tmp_path
+):
+    # The wait was judged at its start: another thread's warm-up that held the lock but had
+    # said nothing yet (reading numba's cache: the tree search not there, the prover's part
+    # there) was taken for a load, and the compile that followed went on the prover's clock
+    # past exact_budget.LOAD_OFF_CLOCK. Here the compile takes 1000 s of a fake clock.
+    monkeypatch.setattr(first_use, "_lock_path", lambda: tmp_path / "compiled-warm.lock")
+    monkeypatch.setattr(first_use, "_state", first_use._State())
+    real = time.perf_counter
+    offset = [0.0]
+    monkeypatch.setattr(time, "perf_counter", lambda: real() + offset[0])
+    holding, judged = threading.Event(), threading.Event()
+    real_compiling = first_use.compiling
+
+    def compiling() -> bool:  # the prover judges its wait: no warm-up said it compiles yet
+        now = real_compiling()
+        judged.set()
+        return now
+
+    def compiled(parts=first_use.PARTS) -> bool:
+        if "tree" in parts:  # the other thread's warm-up, holding the lock, reads the cache
+            holding.set()
+            assert judged.wait(WAIT_S)
+            return False
+        return True
+
+    def compile_tree(say, _parts) -> None:
+        say(0.0, "the tree search")
+        offset[0] += COMPILE_SECONDS
+
+    monkeypatch.setattr(first_use, "compiling", compiling)
+    monkeypatch.setattr(first_use, "compiled", compiled)
+    warming = threading.Thread(target=first_use.ready, args=(compile_tree, None, ("tree",)))
+    warming.start()
+    assert holding.wait(WAIT_S)
+    game, _puzzle = puzzle_position()
+    proof = search.prove(game, "red", 3, max_seconds=20.0, knowledge=search.knowledge_for(game))
+    warming.join(WAIT_S)
+    assert offset[0] == COMPILE_SECONDS  # (the other thread compiled while the prover waited)
+    assert proof.result == "proven", proof.stopped

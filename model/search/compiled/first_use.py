@@ -105,6 +105,8 @@ class _State:
         self.fraction = 0.0
         self.text = ""  # the step under way, its words included ('' when none runs)
         self.started = False  # the background warm-up was started
+        self.compiling = False  # the lock's holder compiles (or waits for a compile) now
+        self.compiles = 0  # the warm-ups that began to compile (or to wait for one), so far
         self.child: subprocess.Popen[str] | None = None
 
 
@@ -155,7 +157,23 @@ def compiling() -> bool:
     (:func:`model.search.exact_budget.core_ready`). A step left behind by a warm-up that
     ended (a background one whose child could not start) is none."""
     state = _state
-    return state.lock.locked() and str(state.text).startswith(str(COMPILING))
+    compiles = state.compiling or str(state.text).startswith(str(COMPILING))
+    return state.lock.locked() and compiles
+
+
+def compiles() -> int:
+    """How many warm-ups of this process began to compile (or to wait for another
+    process's compile) so far: one that began while a search waited made its wait a
+    compile's, though it had said nothing when the wait began (:func:`compiling`)."""
+    return _state.compiles
+
+
+def _compile_begins() -> None:
+    """The lock's holder compiles (or waits for another process's compile) from now until
+    it lets the lock go (:func:`compiling`, :func:`compiles`): said before it is counted,
+    so that a search that reads the count first, then :func:`compiling`, misses neither."""
+    _state.compiling = True
+    _state.compiles += 1
 
 
 def foretell(parts: Collection[str] = PARTS, progress: Progress | None = None) -> None:
@@ -204,6 +222,7 @@ def ready(
         if missing:
             _make_ready(make, missing, say, stop)
     finally:
+        state.compiling = False
         state.lock.release()
     return time.perf_counter() - began
 
@@ -239,6 +258,7 @@ def _compiling_alone(
     if compiled(parts):
         yield LOADING
         return
+    _compile_begins()  # (here, or in the process whose lock is waited for)
     try:
         path = _lock_path()
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -322,11 +342,14 @@ def _background(make: Make) -> None:
     state = _state
     try:
         with state.lock:
-            if not compiled():
-                _compile_in_child()
-            missing = [part for part in PARTS if part not in state.parts]
-            if missing:
-                _make_ready(make, missing, lambda fraction, text: None)
+            try:
+                if not compiled():
+                    _compile_in_child()
+                missing = [part for part in PARTS if part not in state.parts]
+                if missing:
+                    _make_ready(make, missing, lambda fraction, text: None)
+            finally:
+                state.compiling = False
     except Exception:  # a search made ready on first use instead, as without it
         log.exception("the compiled core's warm-up in the background failed")
 
@@ -336,6 +359,7 @@ def _compile_in_child() -> None:
     process, its steps (the lines it prints) kept as this process's step under way, for those who
     wait. The child ends when this process does, however it ends (the end of its stdin)."""
     state = _state
+    _compile_begins()
     # pyramid_lab/model/search/compiled/first_use.py: the folder that holds pyramid_lab
     package_root = Path(os.path.abspath(__file__)).parents[4]
     env = dict(os.environ)  # the same ``model`` as this process's, the same cache
