@@ -149,9 +149,9 @@ def test_a_whole_build_that_memory_cannot_hold_is_refused_in_one_line(
     # Push retrograde holds a byte a position in memory, and the largest layer's copy to
     # write it: where the system has less free, the build is refused before it starts
     # (not killed by the system an hour in), and the way by rounds is named.
-    from pyramid_lab.viewer.cli import endgame_whole
+    from pyramid_lab.viewer.cli import endgame
 
-    monkeypatch.setattr(endgame_whole, "memory_available", lambda: 20_000)
+    monkeypatch.setattr(endgame, "memory_available", lambda: 20_000)
     folder = tmp_path / "base3"
     code, out, err = run(capsys, "endgame", "build", "--whole", "--base", "3", "--table", folder)
     assert (code, out, err.count("\n")) == (2, "", 1)
@@ -269,9 +269,8 @@ def test_the_whole_game_tables_are_found_typed_without_the_plug_in(capsys):
     code, out, _ = run(capsys, "endgame", "count", "--whole", "--base", "2")
     assert code == 0
     assert out
-    for module in ("endgame.py", "endgame_parts.py", "endgame_whole.py"):
-        source = (pathlib.Path(__file__).parents[2] / "viewer" / "cli" / module).read_text()
-        assert "hasattr(" not in source
+    source = (pathlib.Path(__file__).parents[2] / "viewer" / "cli" / "endgame.py").read_text()
+    assert "hasattr(" not in source
 
 
 def test_ctrl_c_before_the_first_layer_says_nothing_is_kept(capsys, tmp_path, monkeypatch):
@@ -305,11 +304,11 @@ def test_ctrl_c_before_the_first_layer_says_nothing_is_kept(capsys, tmp_path, mo
 
 
 def test_the_builds_time_is_a_quiet_machines_and_a_busy_one_is_said(monkeypatch):
-    from pyramid_lab.viewer.cli import endgame_whole
+    from pyramid_lab.viewer.cli import endgame
 
-    monkeypatch.setattr(endgame_whole.os, "getloadavg", lambda: (10.2, 9.0, 8.0))
-    assert endgame_whole.busy_words(2) == (
+    monkeypatch.setattr(endgame.os, "getloadavg", lambda: (10.2, 9.0, 8.0))
+    assert endgame.busy_words(2) == (
         "; longer while the machine is busy (its load is 10.2 now on 2 cores)"
     )
-    monkeypatch.setattr(endgame_whole.os, "getloadavg", lambda: (0.4, 0.3, 0.2))
-    assert endgame_whole.busy_words(2) == ""
+    monkeypatch.setattr(endgame.os, "getloadavg", lambda: (0.4, 0.3, 0.2))
+    assert endgame.busy_words(2) == ""

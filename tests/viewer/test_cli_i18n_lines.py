@@ -119,7 +119,7 @@ def test_the_shipped_collections_and_the_hint_after_them_are_marked(pseudo, caps
 def test_the_progress_and_result_lines_are_marked(pseudo, capsys):
     """What the searches feed the progress lines (a solve's depth, a split solve's status,
     a table's sweep, round and check against the solver, a certificate's check), fed."""
-    from pyramid_lab.viewer.cli import certificate, endgame_parts, endgame_whole, solve
+    from pyramid_lab.viewer.cli import certificate, endgame, solve
 
     solve._progress_lines()(7, 123_456, 2.5, 4096)
     status = SimpleNamespace(
@@ -129,20 +129,20 @@ def test_the_progress_and_result_lines_are_marked(pseudo, capsys):
     solve._split_progress(status)
     solve._warn(i18n._("interrupted while the cluster shut down, after the answer: it stands"))
     certificate.progress(5000, 1.5)
-    endgame_whole._whole_progress(
+    endgame._whole_progress(
         {"round": 2, "layer": 13, "evaluated": 5000, "decided": 100, "seconds": 2.0, "wall": 1.0}
     )
-    endgame_whole._whole_progress(
+    endgame._whole_progress(
         {"round": 2, "layer": 13, "evaluated": 5000, "seconds": 2.0, "wall": 1.0, "step": "push"}
     )
     row = SimpleNamespace(
         n=20, sampled=10, agree=9, disagree=1, unsettled=0, draws=2, seconds=3.0,
         given_up=True, settled=10,
     )  # fmt: skip
-    print(endgame_parts.agreement_line(row))
-    print(endgame_parts.agreements_line([row], 10))
-    print(endgame_whole.stopped_words(Path("/tmp/table"), 0, False))
-    print(endgame_parts.value_for("win", "white", 15))
+    print(endgame.agreement_line(row))
+    print(endgame.agreements_line([row], 10))
+    print(endgame.stopped_words(Path("/tmp/table"), 0, False))
+    print(endgame.value_for("win", "white", 15))
     said = capsys.readouterr()
     lines = said.err.splitlines() + said.out.splitlines()
     assert len(lines) == 10
@@ -153,26 +153,26 @@ def test_the_progress_and_result_lines_are_marked(pseudo, capsys):
 def test_english_lines_are_as_they_were(capsys):
     """English: the numbers as Python writes them, the words the same (a plural now
     singular for one)."""
-    from pyramid_lab.viewer.cli import endgame_parts, endgame_whole, solve
+    from pyramid_lab.viewer.cli import endgame, solve
 
     speak(i18n.ENGLISH)
     solve._progress_lines()(7, 123_456, 2.5, 4096)
     err = capsys.readouterr().err
     assert err.startswith("solve: within 7 plies, 123,456 positions, 2.5 s, 49,382/s, table 4,096")
-    endgame_whole._whole_progress(
+    endgame._whole_progress(
         {"round": 2, "layer": 13, "evaluated": 5000, "decided": 100, "seconds": 2.0, "wall": 1.0}
     )
     assert capsys.readouterr().out == (
         "round 2, 13 spheres: 5,000 evaluated, 100 decided in 1.0 s (2,500 a second a core)\n"
     )
-    assert endgame_parts.value_for("loss", "black", 14) == "loss for black in 14 plies"
-    assert endgame_parts.value_for("draw", "white") == "draw for white"
+    assert endgame.value_for("loss", "black", 14) == "loss for black in 14 plies"
+    assert endgame.value_for("draw", "white") == "draw for white"
     assert main(["endgame", "probe"]) == 2
     assert capsys.readouterr().err == "pyramid-lab: endgame probe: name a position FILE\n"
 
 
 def test_german_lines_and_numbers(monkeypatch, capsys):
-    from pyramid_lab.viewer.cli import endgame_whole
+    from pyramid_lab.viewer.cli import endgame
 
     for name in LANGUAGE_VARIABLES:
         monkeypatch.delenv(name, raising=False)
@@ -182,7 +182,7 @@ def test_german_lines_and_numbers(monkeypatch, capsys):
         assert capsys.readouterr().err == (
             "pyramid-lab: --port 70000: ein Port liegt zwischen 0 und 65535\n"
         )
-        endgame_whole._whole_progress(
+        endgame._whole_progress(
             {"round": 2, "layer": 13, "evaluated": 5000, "decided": 100, "seconds": 2.0,
              "wall": 1.5}
         )  # fmt: skip
