@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from pyramid_lab.model.rolling import RollingPyramids
-from pyramid_lab.viewer.games.rolling.record_docks import FightLog, fight_log
+from pyramid_lab.viewer.games.rolling.docks import FightLog, fight_log
 
 
 def test_the_fight_log_follows_moves_undo_and_other_lines(monkeypatch):

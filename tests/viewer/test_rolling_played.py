@@ -12,7 +12,7 @@ import pytest
 import test_rolling_window
 
 from pyramid_lab.model.rolling import Cross, RollingPyramids, Take
-from pyramid_lab.viewer.games.rolling.record_docks import FightLog, fight_log
+from pyramid_lab.viewer.games.rolling.docks import FightLog, fight_log
 from pyramid_lab.viewer.games.rolling.words import crossed_number, move_words, take_words
 
 pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")

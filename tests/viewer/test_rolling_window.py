@@ -637,7 +637,7 @@ def test_the_words_a_newcomer_reads(rolling_window, qtbot, guard_errors):
             assert all("a die of your colour may change by 1" in r.toolTip() for r in changed)
             # grouped by the faction board's box, the list as tall as its rows, and a
             # choice hovered marks its box on the mover's board (issue 46, item 8)
-            from pyramid_lab.viewer.games.rolling.choice_list import BOX, CHOICE
+            from pyramid_lab.viewer.games.rolling.docks import BOX, CHOICE
 
             headings = [r.text() for r in rows if r.data(CHOICE) is None and r.data(BOX)]
             assert headings
@@ -827,7 +827,7 @@ def test_the_drafts_choices_are_in_sight_without_nested_scroll_bars(make_window,
     scrolls, and has the room (issue 59, item 5)."""
     from PySide6.QtWidgets import QAbstractScrollArea
 
-    from pyramid_lab.viewer.games.rolling.choice_list import CHOICE
+    from pyramid_lab.viewer.games.rolling.docks import CHOICE
 
     window = make_window()
     window.resize(1280, 800)  # (the suite's screen is 1280x1024)
@@ -1091,7 +1091,7 @@ def test_undo_with_a_die_picked_lets_go_of_it_in_the_turn_dock(make_window, qtbo
     assert dock.dice[2].isChecked()
     places = [t for t in dock.choice_texts() if t != "Take a die from the pool above."]
     assert places
-    from pyramid_lab.viewer.games.rolling.choice_list import CHOICE
+    from pyramid_lab.viewer.games.rolling.docks import CHOICE
 
     rows = (dock.choices.item(i) for i in range(dock.choices.count()))
     stale = next(r.data(CHOICE)[1] for r in rows if r.data(CHOICE) is not None)

@@ -272,8 +272,7 @@ def test_rolling_s_faction_boards_and_fights_are_from_the_catalog(pseudo_window,
     from PySide6.QtWidgets import QApplication
 
     from pyramid_lab.model.rolling import RollingPyramids
-    from pyramid_lab.viewer.games.rolling.docks import TurnDock
-    from pyramid_lab.viewer.games.rolling.record_docks import FightsDock, SheetsDock
+    from pyramid_lab.viewer.games.rolling.docks import FightsDock, SheetsDock, TurnDock
 
     game = RollingPyramids.new(RollingPyramids.parse_options({"players": 1}))
     rng = random.Random(3)
