@@ -12,7 +12,7 @@ from pyramid_lab.model.files import read
 from pyramid_lab.model.rolling import COLOURS, RollingPyramids
 from pyramid_lab.viewer.games.rolling import RollingUI
 from pyramid_lab.viewer.games.rolling.sites import hex_map
-from pyramid_lab.viewer.games.rolling.texts import INITIALS
+from pyramid_lab.viewer.games.rolling.words import INITIALS
 
 ROOT = Path(__file__).resolve().parents[2]
 map_frame = importlib.import_module("pyramid_lab.viewer.games.rolling.map_frame").map_frame

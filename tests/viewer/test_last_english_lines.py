@@ -36,7 +36,7 @@ def test_pyramid_balls_lines_in_german(german):
 def test_the_moves_list_says_rolling_pyramids_verbs_and_keeps_the_english_notation():
     """Every legal move of random games: its listed words in English are its notation
     exactly (what the list showed, what a person types); in German no English verb."""
-    from pyramid_lab.viewer.games.rolling.listed import move_listed
+    from pyramid_lab.viewer.games.rolling.words import move_listed
 
     cls = game_class("rolling")
     verbs = set()

@@ -19,7 +19,7 @@ Computer players are the game's own (random, greedy, planner: its search plug-in
 deciding from the information state of the seat they play (and Hint, from the player's).
 
 The UI is made of its parts, each a concern: the map's sites (``sites.py``), its words
-(``texts.py``), who decides (``seats.py``: the hot seat's hand-over) and the map's picture
+(``words.py``), who decides (``seats.py``: the hot seat's hand-over) and the map's picture
 (``map_frame.py``); the Qt docks are made in ``docks.py`` when the window asks for them.
 """
 
@@ -54,7 +54,7 @@ from .. import register_ui
 from .map_frame import clickable, map_frame
 from .seats import Seats
 from .sites import RollingSites
-from .texts import RollingWords
+from .words import RollingWords
 
 if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no Qt)
     from PySide6.QtWidgets import QDockWidget

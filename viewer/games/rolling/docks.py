@@ -48,7 +48,6 @@ from ...widgets.dock_fit import ScrolledBody
 from ...widgets.names import colour_word
 from ...widgets.slots import slot
 from .panels import die_colour, die_text, rgb_of, sheet_html
-from .texts import phase_word
 from .words import (
     PLACE_WORDS,
     box_words,
@@ -56,6 +55,7 @@ from .words import (
     move_help,
     move_words,
     phase_help,
+    phase_word,
     slot_box,
     take_help,
     take_words,

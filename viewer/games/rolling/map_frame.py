@@ -14,7 +14,7 @@ from ...boards.geometries import HexMap
 from ...lab.frame import Frame, Label, Marker, Path, Pointer, Region
 from ...lab.outcome_words import word
 from .sites import LAYERS, stack_height
-from .texts import INITIALS, PHARAOH_TROOPS, WHITE_PYRAMID_DECORATION
+from .words import INITIALS, PHARAOH_TROOPS, WHITE_PYRAMID_DECORATION
 
 _NONE: frozenset[str] = frozenset()
 
