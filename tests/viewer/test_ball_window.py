@@ -383,7 +383,7 @@ def test_hint_while_the_computer_programs_comes_once_its_part_is_in(
 
 
 def test_the_replays_codes_are_spelled_out():
-    from pyramid_lab.viewer.games.ball.turn_dock import CODES_LEGEND, spelled
+    from pyramid_lab.viewer.games.ball.docks import CODES_LEGEND, spelled
 
     assert spelled("OL c2->c3; DS blocked: a swap with OM") == (
         "offence's Large c2->c3; defence's Small blocked: a swap with offence's Medium"

@@ -113,7 +113,7 @@ def _dock_texts(dock) -> list[tuple[str, str]]:
 def _names() -> tuple[str, ...]:
     """Notation in the window's words: the games' titles, the program's name."""
     titles = tuple(game_class(name).title for name in game_names())
-    from pyramid_lab.viewer.games.ball.program_dock import SPECIAL_WORDS
+    from pyramid_lab.viewer.games.ball.docks import SPECIAL_WORDS
 
     languages = tuple(name for _code, name in LANGUAGES)  # each by its own name
     specials = tuple(title for title, _what in SPECIAL_WORDS.values())  # Pyramid Ball's cards

@@ -3,7 +3,7 @@ in their sizes and the ball (a gold sphere) on its carrier; the status bar gives
 the ball and the special moves held. Set-up mode places any size: each empty square shows a
 small marker per size (Large, Medium, Small from the left).
 
-A turn is programmed in the Program docks (``program_dock.py``), one per player: three rows
+A turn is programmed in the Program docks (``docks.py``), one per player: three rows
 of direction buttons per pyramid (F B L R S, relative to the player), a pass selector for
 the side with the ball, Dash and Blitz when held; "Program in" (or Finish turn) hands a
 program in. Hot-seat play shows one editor at a time: once red's program is in, it is hidden
@@ -25,7 +25,7 @@ drawn in its colour.
 The UI is made of its parts, each a concern: the board's sites (``sites.py``), its words
 (``words.py``), the programming desk and its turn builder (``programs.py``, the docks'
 covers in ``covers.py``) and the replay (``replay.py``); the Qt docks are made in
-``program_dock.py`` when the window asks for them.
+``docks.py`` when the window asks for them.
 """
 
 from __future__ import annotations
@@ -47,8 +47,7 @@ from .words import BallWords, tracks
 if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no Qt)
     from PySide6.QtWidgets import QDockWidget
 
-    from .program_dock import ProgramDock
-    from .turn_dock import TurnDock
+    from .docks import ProgramDock, TurnDock
 
 
 @register_ui
@@ -71,8 +70,7 @@ class BallUI(BallSites[ProgramTurn], BallWords[ProgramTurn], GameUI[ProgramTurn]
         if self._docks is None:
             from PySide6.QtWidgets import QWidget
 
-            from .program_dock import ProgramDock
-            from .turn_dock import TurnDock
+            from .docks import ProgramDock, TurnDock
 
             parent = self.host if isinstance(self.host, QWidget) else None
             desk, replay = self.desk, self.replay

@@ -15,7 +15,7 @@ from pyramid_lab.viewer.lab.level_names import level_name
 from pyramid_lab.viewer.widgets.names import colour_name, colour_word
 
 if TYPE_CHECKING:
-    from .program_dock import ProgramDock
+    from .docks import ProgramDock
 
 
 class Desk(Protocol):

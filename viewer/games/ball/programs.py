@@ -26,8 +26,7 @@ from .sites import site_of
 from .words import choice_text
 
 if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no Qt)
-    from .program_dock import ProgramDock
-    from .turn_dock import TurnDock
+    from .docks import ProgramDock, TurnDock
 
 TIMER_SECONDS = 60  # the sheet's timer
 CLICK_TEXT = N_("program the pyramids in the Program docks on the right (Finish turn hands it in)")

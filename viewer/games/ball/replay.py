@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no
     from PySide6.QtWidgets import QListWidgetItem
 
     from ...lab.game_ui import Clock
-    from .turn_dock import TurnDock
+    from .docks import TurnDock
 
 ROW_SECONDS = 0.9  # the replay of a turn: one row this long (0: no replay)
 SLIDE_SECONDS = 0.45  # a row's moves and pushes slide this long when the row comes
@@ -229,7 +229,7 @@ def _item(message: str) -> QListWidgetItem:
     out in its tooltip."""
     from PySide6.QtWidgets import QListWidgetItem
 
-    from .turn_dock import spelled
+    from .docks import spelled
 
     line = shown(message)
     item = QListWidgetItem(line)
