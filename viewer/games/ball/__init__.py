@@ -24,8 +24,8 @@ drawn in its colour.
 
 The UI is made of its parts, each a concern: the board's sites (``sites.py``), its words
 (``words.py``), the programming desk and its turn builder (``programs.py``, the docks'
-covers in ``covers.py``) and the replay (``replay.py``); the Qt docks are made in
-``docks.py`` when the window asks for them.
+covers too) and the replay (``replay.py``); the Qt docks are made in ``docks.py`` when the
+window asks for them.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ pyramid's line of the row: what it was told, what happened and why; the codes of
 spelled out under them. The editor's two widgets of its own: the stack of the dock's pages,
 as tall as the page on show (:class:`PageStack`), and the notation box
 (:class:`NotationEdit`). One module: the game's Qt docks, one concept (what they show,
-Qt-free, is ``programs.py``, ``covers.py`` and ``words.py``).
+Qt-free, is ``programs.py`` and ``words.py``).
 """
 
 from __future__ import annotations
