@@ -96,7 +96,7 @@ def main() -> int:
     )
 
     from pyramid_lab.model.game import game_class, game_names
-    from pyramid_lab.viewer.desktop import menu_groups, slots
+    from pyramid_lab.viewer.desktop import menus, slots
     from pyramid_lab.viewer.desktop.app import MainWindow
     from pyramid_lab.viewer.lab.session import Session
 
@@ -105,7 +105,7 @@ def main() -> int:
     sys.excepthook = lambda kind, exc, tb: errors.append((exc, f"excepthook: {_trace(exc)}"))
     files = example_copies(folder / "files")
     hostile = hostile_collections(folder / "hostile")
-    menu_groups.LESSON_DIR = folder / "files" / "lessons"
+    menus.LESSON_DIR = folder / "files" / "lessons"
     fast_animations(setattr)
     watch_workers(errors, setattr)
     totals: dict[str, int] = {}

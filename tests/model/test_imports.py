@@ -367,7 +367,6 @@ CONTROLLERS = (
     "pyramid_lab.viewer.desktop.engine",
     "pyramid_lab.viewer.desktop.analysis",
     "pyramid_lab.viewer.desktop.menus",
-    "pyramid_lab.viewer.desktop.menu_groups",
     "pyramid_lab.viewer.desktop.parts",
     "pyramid_lab.viewer.desktop.puzzle",
     "pyramid_lab.viewer.desktop.export_control",

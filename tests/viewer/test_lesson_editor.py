@@ -20,7 +20,7 @@ from pyramid_lab.model.game import game_class
 from pyramid_lab.model.teaching import teaching_for
 from pyramid_lab.model.userfiles import lessons_folder
 from pyramid_lab.viewer.desktop.lessons import play_answer
-from pyramid_lab.viewer.desktop.menu_groups import LESSON_FOLDERS_KEY
+from pyramid_lab.viewer.desktop.menus import LESSON_FOLDERS_KEY
 from pyramid_lab.viewer.lab.lesson_checks import SAID_PATH
 from pyramid_lab.viewer.lab.lesson_edit import STARTER_TEXT
 from tests.patience import WAIT_MS, WAIT_S

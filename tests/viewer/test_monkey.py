@@ -30,11 +30,11 @@ CI_ACTIONS = 200  # the suite's time; tests/bench/gui_monkey.py runs thousands
 
 @pytest.mark.parametrize(("seed", "start"), CI_SEEDS)
 def test_gui_monkey(make_window, guard_errors, monkeypatch, tmp_path, qtbot, seed, start):
-    from pyramid_lab.viewer.desktop import menu_groups
+    from pyramid_lab.viewer.desktop import menus
 
     rng = random.Random(seed)
     files = example_copies(tmp_path / "files")
-    monkeypatch.setattr(menu_groups, "LESSON_DIR", tmp_path / "files" / "lessons")
+    monkeypatch.setattr(menus, "LESSON_DIR", tmp_path / "files" / "lessons")
     patch_modals(rng, monkeypatch.setattr)
     fast_animations(monkeypatch.setattr)
     watch_workers(guard_errors, monkeypatch.setattr)

@@ -17,7 +17,7 @@ from pyramid_lab.model.files import read
 from pyramid_lab.model.lattice import CORNERS, Corner
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.viewer.cli import main
-from pyramid_lab.viewer.desktop.menu_groups import LESSON_DIR
+from pyramid_lab.viewer.desktop.menus import LESSON_DIR
 from pyramid_lab.viewer.games.partition.teaching import Overlays, TeachingView
 from pyramid_lab.viewer.lab import palette
 from pyramid_lab.viewer.lab.palette import PATH_RGB

@@ -42,7 +42,7 @@ from ..widgets.setup_dock import SetupDock
 from ..widgets.slots import guarded, slot
 from ..widgets.status_bar import StatusBar
 from ..widgets.view_dock import ViewDock
-from . import menu_groups
+from . import menus as window_menus
 from .analysis import AnalysisControl
 from .animation import Animation
 from .autosave import Autosave
@@ -258,7 +258,7 @@ def _lab(
 def _lesson_list(lab: Lab, lesson_dock: LessonDock) -> None:
     """The Lessons dock's Previous / Next: the Lessons menu's way in (it asks)."""
     lesson_dock.set_lessons(
-        lesson_files(menu_groups.LESSON_DIR),  # the Lessons menu's folder, read now
+        lesson_files(window_menus.LESSON_DIR),  # the Lessons menu's folder, read now
         lambda path: guarded(lambda: lab.documents.open(path), lab.bulletin.say, "open a lesson"),
     )
 
