@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from pyramid_lab.model import lesson as lessons
-from pyramid_lab.viewer.cli.host_words import host_problems
+from pyramid_lab.viewer.cli.lesson import host_problems
 
 LESSONS = Path(__file__).resolve().parents[2] / "model" / "data" / "lessons"
 

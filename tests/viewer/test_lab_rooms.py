@@ -3,7 +3,7 @@
 window, the classroom, the command line, the scripting API), or nothing outside the lab
 imports it (the lab's own). A module that serves one front end only lives in that front
 end's folder (the window's error guard in viewer/widgets/slots.py, a lesson's one-host
-words in viewer/cli/host_words.py).
+words in viewer/cli/lesson.py).
 
 A front end uses a module when one of its modules imports it, or a shared module that
 the front end reaches (a game UI, a board view, a widget, the pictures) imports it; the
