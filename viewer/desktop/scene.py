@@ -1,6 +1,10 @@
 """The board in 3D: the board view drawn in the window's QtInteractor (a new one for another
-kind or size of board), the legend over it, the axis clip planes and the free plane, picking
-with the mouse, and the flash and fade of what a move removed.
+kind or size of board), the legend over it, the axis clip planes (:class:`ClipPlanes`: a
+faint square on each enabled plane, spanning the board, with an outline, so a user sees
+where the cut is) and the free plane (:class:`FreePlane`: pyvista's plane widget, dragged
+by the user; pieces on the side its normal points to are hidden), picking with the mouse
+(:class:`PointerFilter`: clicks told from camera drags, and hovering), and the flash and
+fade of what a move removed.
 
 The scene draws the frame it is handed and says where the mouse is; it knows no game, no
 session and no window (``viewer.desktop.app`` wires it). Renders happen on demand; once closed it
@@ -12,18 +16,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+import numpy as np
+import pyvista as pv
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from pyvistaqt import QtInteractor
 
 from ..boards import BoardView, make_board_view
+from ..boards.base import padded_bounds
+from ..boards.meshes import add_still_mesh, remove_actor
+from ..lab import palette
 from ..lab.frame import Frame, Vanish
 from ..lab.legend_entries import with_hover
 from ..lab.view_state import ViewField, ViewState
-from ..widgets.clip_planes import ClipPlanes
-from ..widgets.free_plane import FreePlane
 from ..widgets.legend import Legend, legend_entries
-from ..widgets.pointer import PointerFilter
-from ..widgets.slots import slot
+from ..widgets.slots import guarded, slot
 from .animation import Animation
 from .board_focus import BoardFocus
 from .board_keys import BoardKeys
@@ -230,3 +236,157 @@ def forget_gl_context(plotter: QtInteractor) -> None:
     cleanup = getattr(type(plotter), "_cleanup_context", None)  # private: guard its absence
     if callable(cleanup):
         cleanup(plotter)
+
+
+PLANE_OPACITY = 0.16
+PAD = 0.7  # the square reaches this far beyond the outer pieces' centres
+
+
+def plane_quads(view: ViewState, centres: np.ndarray) -> pv.PolyData:
+    """One quad per enabled axis clip plane, across the box of ``centres`` (padded)."""
+    lo, hi = centres.min(axis=0) - PAD, centres.max(axis=0) + PAD
+    quads = []
+    for clip in view.clips:
+        if not clip.enabled:
+            continue
+        a = clip.axis
+        u, v = [d for d in range(3) if d != a]
+        corners = []
+        for cu, cv in ((lo[u], lo[v]), (hi[u], lo[v]), (hi[u], hi[v]), (lo[u], hi[v])):
+            p = np.zeros(3)
+            p[a], p[u], p[v] = clip.value, cu, cv
+            corners.append(p)
+        quads.append(pv.PolyData(np.array(corners), faces=[4, 0, 1, 2, 3]))
+    return pv.merge(quads) if quads else pv.PolyData()
+
+
+class ClipPlanes:
+    """The planes' actors in ``plotter``: a translucent fill and an outline, redrawn only
+    when the planes or the board change."""
+
+    def __init__(self, plotter: pv.BasePlotter) -> None:
+        self.plotter = plotter
+        self._key: tuple[Any, ...] | None = None
+        self._actors: list[Any] = []
+
+    def show(self, view: ViewState, centres: np.ndarray) -> None:
+        key = (tuple(view.clips), centres.shape, float(centres.sum()))
+        if key == self._key:
+            return
+        self._key = key
+        self.clear()
+        mesh = plane_quads(view, centres)
+        if mesh.n_points == 0:
+            return
+        rgb = palette.CLIP_PLANE_RGB
+        fill = add_still_mesh(self.plotter, mesh, color=rgb, opacity=PLANE_OPACITY)
+        fill.GetProperty().BackfaceCullingOff()
+        edges = add_still_mesh(self.plotter, mesh.extract_feature_edges(), color=rgb, line_width=2)
+        self._actors = [fill, edges]
+
+    def clear(self) -> None:
+        for actor in self._actors:
+            remove_actor(self.plotter, actor)
+        self._actors = []
+
+    def reset(self) -> None:
+        """The board changed: draw again at the next show."""
+        self.clear()
+        self._key = None
+
+
+NORMAL = (-1.0, -1.0, 0.0)  # towards the default camera: the cut face shows
+
+
+class FreePlane:
+    """pyvista's plane widget in the scene, dragged by the user; pieces on the side its
+    normal points to are hidden (through the view state)."""
+
+    def __init__(
+        self, plotter: pv.BasePlotter, view: ViewState, report: Callable[[str], None]
+    ) -> None:
+        self.plotter = plotter
+        self.view = view
+        self.report = report
+        self.widget: Any = None
+
+    def toggle(self, on: bool, centres: np.ndarray) -> None:
+        if on and self.widget is None:
+            centre = tuple(centres.mean(axis=0))
+            # (through the widgets part: the plotter's own forwarder reads, to a type
+            # checker, as an unbound method; see viewer/boards/meshes.py)
+            self.widget = self.plotter.widgets.add_plane_widget(
+                self._on_moved,
+                normal=(1.0, 1.0, 0.0),
+                origin=centre,
+                bounds=padded_bounds(centres),
+                implicit=True,
+                outline_translation=False,
+                interaction_event="end",
+                pass_widget=False,
+            )
+            self.view.set_free_plane(NORMAL, centre)
+        elif not on and self.widget is not None:
+            self.clear()
+            self.view.set_free_plane(None)
+
+    def clear(self) -> None:
+        """Take the widget out of the scene (the view state is left as it is)."""
+        if self.widget is not None:
+            self.plotter.widgets.clear_plane_widgets()
+            self.widget = None
+
+    def _on_moved(self, normal: Any, origin: Any) -> None:
+        guarded(
+            lambda: self.view.set_free_plane(tuple(normal), tuple(origin)),
+            self.report,
+            "plane widget",
+        )
+
+
+CLICK_SLOP = 4  # pixels a press may move and still count as a click, not a drag
+
+
+class PointerFilter(QObject):
+    """Calls ``click(x, y)`` for a left click and ``hover(x, y)`` for a move with no button,
+    in VTK display pixels (y upwards, device pixels); ``left`` fires when the pointer
+    leaves the widget. Qt sees every press and release (VTK does not), so the filter
+    decides here and passes every event on to VTK, which turns the camera."""
+
+    left = Signal()
+
+    def __init__(
+        self,
+        widget: Any,
+        click: Callable[[float, float], None],
+        hover: Callable[[float, float], None],
+    ) -> None:
+        super().__init__(widget)
+        self.widget = widget
+        self.click = click
+        self.hover = hover
+        self.enabled = True
+        self._press: QPoint | None = None
+        widget.installEventFilter(self)
+
+    def to_display(self, pos: QPoint) -> tuple[float, float]:
+        """Qt widget coordinates to VTK display pixels (y upwards, device pixels)."""
+        ratio = self.widget.devicePixelRatioF()
+        return pos.x() * ratio, (self.widget.height() - pos.y() - 1) * ratio
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:
+        if watched is self.widget and self.enabled:
+            kind = event.type()
+            left = Qt.MouseButton.LeftButton
+            if kind == QEvent.Type.MouseButtonPress and event.button() == left:
+                self._press = event.position().toPoint()
+            elif kind == QEvent.Type.MouseButtonRelease and event.button() == left:
+                pos = event.position().toPoint()
+                press, self._press = self._press, None
+                if press is not None and (pos - press).manhattanLength() <= CLICK_SLOP:
+                    self.click(*self.to_display(pos))  # else a drag turned the camera
+            elif kind == QEvent.Type.MouseMove and event.buttons() == Qt.MouseButton.NoButton:
+                self.hover(*self.to_display(event.position().toPoint()))
+            elif kind == QEvent.Type.Leave:
+                self.left.emit()
+        return False  # VTK gets every event too
