@@ -46,7 +46,7 @@ CAPABILITIES = {
     ("viewer/classroom/sites.py", "getattr(drawer, 'views', {})"): (
         "the board view's own camera presets, where it has them (the palette's otherwise)"
     ),
-    ("viewer/desktop/outline.py", "getattr(board, 'cell_centres', None)"): (
+    ("viewer/desktop/framing.py", "getattr(board, 'cell_centres', None)"): (
         "a flat board view's cells (a pyramid has none)"
     ),
     ("viewer/pictures/sheet.py", "hasattr(game.options, 'to_json')"): (
