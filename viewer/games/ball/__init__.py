@@ -18,9 +18,8 @@ Program dock loads it. The sheet's one-minute timer is an option of the Turn doc
 After the move the Turn dock replays the turn row by row (``replay.py``; one row every
 ``ROW_SECONDS``; buttons and the keys [ and ] step back and forth): the board shows the
 pieces after that row with each move's trail, the pass line, blocked pyramids rimmed and
-labelled (``row_frame.py``); the status bar and the dock list each pyramid's line: its
-entry, what happened and why. While a program is edited, its pyramids' planned tracks are
-drawn in its colour.
+labelled; the status bar and the dock list each pyramid's line: its entry, what happened
+and why. While a program is edited, its pyramids' planned tracks are drawn in its colour.
 
 The UI is made of its parts, each a concern: the board's sites (``sites.py``), its words
 (``words.py``), the programming desk and its turn builder (``programs.py``, the docks'
