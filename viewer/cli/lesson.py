@@ -26,7 +26,6 @@ from .options import FILE, Option, add_options
 if TYPE_CHECKING:
     from pyramid_lab.model.lesson import LessonFile
 
-
 #: ``lesson check``'s arguments.
 CHECK = (
     Option("files", nargs="*", metavar="FILE", help=N_("lesson files (none: the shipped lessons)")),

@@ -60,7 +60,6 @@ if TYPE_CHECKING:
     from .setup_mode import SetupControl
     from .stage import Stage
 
-
 LESSON_DIR = content.lessons()
 PUZZLE_DIR = content.puzzles()
 LESSON_FOLDERS_KEY = "lessons/folders"  # QSettings: the folders of lessons added

@@ -61,7 +61,6 @@ if TYPE_CHECKING:
     from pyramid_lab.model.lesson import Step
     from pyramid_lab.model.teaching import OverlaySpec
 
-
 RIGHT_STYLE = "color: rgb(20, 120, 40); font-weight: bold"
 WRONG_STYLE = "color: rgb(180, 30, 30); font-weight: bold"
 

@@ -32,7 +32,6 @@ if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no
     from ...lab.game_ui import Clock
     from .docks import TurnDock
 
-
 ROW_SECONDS = 0.9  # the replay of a turn: one row this long (0: no replay)
 SLIDE_SECONDS = 0.45  # a row's moves and pushes slide this long when the row comes
 
