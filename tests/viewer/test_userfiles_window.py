@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from pyramid_lab.model.collection import INDEX
-from pyramid_lab.viewer.widgets.notice import NoticeBox
+from pyramid_lab.viewer.desktop.qt_port import NoticeBox
 from tests.patience import WAIT_MS
 
 pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")

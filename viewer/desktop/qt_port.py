@@ -3,14 +3,18 @@ user things. Choose a file (the Open and Save dialogs), ask yes / no / cancel (t
 unsaved-changes question), ask a number, show a message (a box the user closes); and the
 window's side of the lab's bulletin (:mod:`viewer.lab.bulletin`), which it observes: the
 status line, the prompt over the scene and the thinking bar with its Stop button. For the
-window's controllers: the parent of their dialogs and a notice read once."""
+window's controllers: the parent of their dialogs and a notice read once. The notice
+(:class:`NoticeBox`) is a box beside the window that does not block it (what was done with
+a damaged per-user file, say); notices that come while it is open join it, one paragraph
+each."""
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import Literal
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -29,7 +33,6 @@ from pyramid_lab.model.lesson import SUFFIX as LESSON_SUFFIX
 from ..lab.bulletin import Bulletin, BulletinField
 from ..widgets import unsaved
 from ..widgets.engine_row import ProgressBar
-from ..widgets.notice import NoticeBox
 from ..widgets.prompt_bar import PromptBar
 from ..widgets.slots import guarded
 
@@ -43,7 +46,7 @@ class QtPort:
         self.prompt_bar = prompt_bar
         self.bulletin = bulletin
         self.closed = False  # the window closed: a notice waiting is not shown
-        self._notice: NoticeBox | None = None  # notices to read once (viewer.widgets.notice)
+        self._notice: NoticeBox | None = None  # notices to read once (NoticeBox)
         self.bar = ProgressBar(window)
         self.bar.setRange(0, 100)
         self.bar.setMaximumWidth(140)
@@ -138,3 +141,28 @@ class QtPort:
             self.parent.statusBar().showMessage(text, 30000)
 
         QTimer.singleShot(0, lambda: guarded(show, self.bulletin.say, "tell"))
+
+
+class NoticeBox(QMessageBox):
+    """The window's notices, in one box that does not block (closing it forgets them)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setIcon(QMessageBox.Icon.Information)
+        self.setWindowTitle(_("Pyramid Lab: please note"))
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setStandardButtons(QMessageBox.StandardButton.Ok)
+        self.setWindowModality(Qt.WindowModality.NonModal)
+        self.texts: list[str] = []
+        self.finished.connect(self.texts.clear)
+
+    def add(self, text: str) -> None:
+        """Show ``text`` (after those still shown)."""
+        self.texts.append(text)
+        # (a lone surrogate in a path cannot go to Qt: written as an escape)
+        paragraphs = (
+            html.escape(t.encode("utf-8", "backslashreplace").decode()) for t in self.texts
+        )
+        self.setText("".join(f"<p>{p}</p>" for p in paragraphs))
+        self.show()
+        self.raise_()
