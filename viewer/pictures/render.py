@@ -328,16 +328,15 @@ class Scene:
         if window.GetInitialized():  # (the first render makes the context: none to read yet)
             window.GetState().Reset()
 
-    def fresh_screenshot(self, stale: np.ndarray, tries: int | None = None) -> np.ndarray:
+    def fresh_screenshot(self, stale: np.ndarray) -> np.ndarray:
         """The picture again, where :meth:`screenshot` gave ``stale``, the picture of
         another scene (an animation's last frame, where the caption changed since): drawn
-        and read again until it differs, up to ``tries`` times, each try harder than the
-        last (every actor marked changed, the window rendered by itself and read from its
-        back buffer, a growing pause for a loaded machine's drawing to land: beside four
-        busy processes three tries were not enough); ValueError only if it stays the same
-        through them all (``tries``: default :data:`FRESH_TRIES`)."""
-        tries = FRESH_TRIES if tries is None else tries
-        for attempt in range(tries):
+        and read again until it differs, up to :data:`FRESH_TRIES` times, each try harder
+        than the last (every actor marked changed, the window rendered by itself and read
+        from its back buffer, a growing pause for a loaded machine's drawing to land: beside
+        four busy processes three tries were not enough); ValueError only if it stays the
+        same through them all."""
+        for attempt in range(FRESH_TRIES):
             if attempt:
                 time.sleep(min(FRESH_PAUSE_S * attempt, 0.5))
             if attempt % 2:
@@ -352,7 +351,7 @@ class Scene:
                 "a picture came out the same as the one before it although the scene changed, "
                 "drawn and read {count} times (the render was never read afresh); nothing was "
                 "written",
-                count=tries,
+                count=FRESH_TRIES,
             )
         )
 

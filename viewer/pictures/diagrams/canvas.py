@@ -141,23 +141,17 @@ class Canvas:
         *,
         stroke: str = "",
         width: float = 0.0,
-        opacity: float = 1.0,
     ) -> None:
         where = " ".join(f"{num(x)},{num(y)}" for x, y in points)
-        self._parts.append(f'<polygon points="{where}"{self.paint(fill, stroke, width, opacity)}/>')
+        self._parts.append(f'<polygon points="{where}"{self.paint(fill, stroke, width)}/>')
 
     def lines(
-        self,
-        segments: Iterable[tuple[float, float, float, float]],
-        stroke: str,
-        width: float,
-        *,
-        opacity: float = 1.0,
+        self, segments: Iterable[tuple[float, float, float, float]], stroke: str, width: float
     ) -> None:
         """Straight segments (x0, y0, x1, y1), all in one path."""
         d = "".join(f"M{num(x0)} {num(y0)}L{num(x1)} {num(y1)}" for x0, y0, x1, y1 in segments)
         if d:
-            self._parts.append(f'<path d="{d}"{self.paint("none", stroke, width, opacity)}/>')
+            self._parts.append(f'<path d="{d}"{self.paint("none", stroke, width)}/>')
 
     def polyline(self, points: Sequence[tuple[float, float]], stroke: str, width: float) -> None:
         where = " ".join(f"{num(x)},{num(y)}" for x, y in points)
