@@ -96,9 +96,10 @@ def main() -> int:
     )
 
     from pyramid_lab.model.game import game_class, game_names
-    from pyramid_lab.viewer.desktop import menus, slots
+    from pyramid_lab.viewer.desktop import menus
     from pyramid_lab.viewer.desktop.app import MainWindow
     from pyramid_lab.viewer.lab.session import Session
+    from pyramid_lab.viewer.widgets import slots
 
     errors: list = []
     slots.error_hooks.append(lambda exc, what: errors.append((exc, what)))
