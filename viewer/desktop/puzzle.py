@@ -1,5 +1,5 @@
 """The Puzzle dock bound to the lab's puzzle (the dock's controller): the puzzle made
-(:mod:`viewer.lab.puzzle_editor`), Verify and Solve mode (:mod:`viewer.lab.puzzle_desk`) are
+(:mod:`viewer.lab.puzzle_editor`), Verify and Solve mode (its ``PuzzleDesk``) are
 the lab's; this module fills the dock from them, hands its edits and buttons to their verbs,
 and renders what they change as rich text.
 
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from ..lab import Lab
     from ..lab.board import Board
     from ..lab.events import PositionChange
-    from ..lab.puzzle_desk import DeskChange, NoteTone
+    from ..lab.puzzle_editor import DeskChange, NoteTone
     from ..lab.session import Session
     from .qt_port import QtPort
 

@@ -59,8 +59,7 @@ from .lesson import Lessons
 from .port import Port
 from .practice import Practice, PracticeBoard
 from .puzzle import Composer, Verifier
-from .puzzle_desk import PuzzleDesk
-from .puzzle_editor import PuzzleEditor
+from .puzzle_editor import PuzzleDesk, PuzzleEditor
 from .review import Reviews
 from .session import Session
 from .setup_mode import SetupMode
