@@ -14,9 +14,9 @@ from pyramid_lab import i18n
 from pyramid_lab.model import search
 from pyramid_lab.model.game import game_class
 from pyramid_lab.viewer.lab import solve_words
-from pyramid_lab.viewer.lab.count_words import moves_said, plies_said
 from pyramid_lab.viewer.lab.engine_words import describe_choice, hint_words
 from pyramid_lab.viewer.lab.jobs import at_once
+from pyramid_lab.viewer.lab.outcome_words import moves_said, plies_said
 from pyramid_lab.viewer.lab.session import Session
 from pyramid_lab.viewer.lab.table_build import TableBuild, _Work
 from pyramid_lab.viewer.lab.value_solve import units_text, value_text

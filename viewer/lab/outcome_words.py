@@ -1,15 +1,16 @@
 """The lab's words put in a sentence, made language-free (:func:`pyramid_lab.i18n.M_`):
 a word translated with its sentence (:func:`word`: the games' pieces, the sides' colours),
-words joined the language's way (:func:`joined`), a point's name, and the window's way to
-reach a point behind a ball (:func:`window_reach`); the window says them in its language,
-a student's page in the page's. What the board says of a hand on it is the outcome's
-(:mod:`.outcome`)."""
+words joined the language's way (:func:`joined`), counts ('3 moves', '1 ply': each
+language's plural rule; the English the rules', :func:`model.puzzle.moves_text`), a
+point's name, and the window's way to reach a point behind a ball (:func:`window_reach`);
+the window says them in its language, a student's page in the page's. What the board says
+of a hand on it is the outcome's (:mod:`.outcome`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pyramid_lab.i18n import M_, N_, Message
+from pyramid_lab.i18n import M_, N_, Message, Mn_
 
 #: What the games call their pieces (``GameUI.piece_word``, and one of them) and the
 #: sides' colours, put in a sentence as words (translated with it, :func:`word`). (A
@@ -71,3 +72,15 @@ def window_reach(level: int, front: int) -> str:
         "peel to level {level} (View dock: Levels) and look from above (View > Camera: top)",
         level=level,
     )
+
+
+def moves_said(count: int) -> Message:
+    """'1 move', '3 moves' (a side's moves: its turns)."""
+    # TRANSLATORS: a count of moves, said after "in" or "within" ("solved in 3 moves"): in
+    # German the dative ("in 3 Zügen")
+    return Mn_("{count} move", "{count} moves", count, count=count)
+
+
+def plies_said(count: int) -> Message:
+    """'1 ply', '3 plies' (one player's move each)."""
+    return Mn_("{count} ply", "{count} plies", count, count=count)

@@ -44,11 +44,10 @@ from pyramid_lab.model.puzzle import (
 from pyramid_lab.model.setup import start_copy
 from pyramid_lab.model.words import reason_of
 
-from .count_words import moves_said, plies_said
 from .events import Signal
 from .frame import Frame, Label
 from .jobs import position_of
-from .outcome_words import joined, word
+from .outcome_words import joined, moves_said, plies_said, word
 
 if TYPE_CHECKING:
     from .bulletin import Say

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from pyramid_lab.i18n import M_, Message
 
-from .count_words import moves_said, plies_said
-from .outcome_words import word
+from .outcome_words import moves_said, plies_said, word
 
 
 def started(side: str, *, computer_off: bool) -> Message:
