@@ -11,8 +11,10 @@ the status line. Each mode class stands beside the lab part it routes
 ``solve.SolveBoard``, ``analysis.AnalysisBoard``, ``review.ReviewBoard``,
 ``engine.ComputerBoard``); play, the last, is :class:`viewer.lab.play_mode.PlayBoard`.
 
-The game UIs see the board through their host (:class:`viewer.lab.board_host.UIHost`), the
-engine through :class:`viewer.lab.board_host.BoardTable`. The board announces its own
+The game UIs see the board through their host (:class:`UIHost`, the UIs'
+:class:`viewer.lab.game_ui.Host`), the engine through :class:`BoardTable` (the engine's
+:class:`viewer.lab.engine_table.Table`): each a narrow door onto the board, so neither the
+UIs nor the engine hold the whole board. The board announces its own
 changes with one typed signal, ``changed(what)`` (:data:`BoardChange`): "frame", the board
 is to be drawn again; "secrets", whose secrets may be shown changed (and the frame with
 it). As it takes a new position in it publishes another game's UI on the lab's ``follows``
@@ -25,19 +27,19 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol
 
+from pyramid_lab.i18n import M_
 from pyramid_lab.model.game import Game, Move
 
 from .analysis import Analyses, AnalysisBoard
-from .board_host import ClockMaker, UIHost
 from .board_offers import SitesBehind, empty_behind, point_behind
 from .bulletin import Bulletin
 from .engine import ComputerBoard, Engine
 from .events import Following, PositionChange, Signal, UIChanged
 from .frame import Frame
-from .game_ui import TURN_DOCK, UI
+from .game_ui import TURN_DOCK, UI, Clock
 from .lesson import LessonBoard, Lessons
 from .modes import Offer, Router, Where
 from .outcome import Drawn, Outcome, Picked, Played, Refused
@@ -48,7 +50,7 @@ from .session import Session
 from .setup_mode import SetupBoard, SetupMode
 from .solve import SolveBoard, SolveMode
 from .table_build import BUILD_TABLE
-from .turn_builder import Ready, Stepped, TurnBuilder
+from .turn_builder import JointTurn, Ready, Stepped, TurnAnswer, TurnBuilder
 
 if TYPE_CHECKING:
     from .puzzle_editor import PuzzleEditor
@@ -67,6 +69,13 @@ NOT_MOVES = ("lesson", "set-up")
 
 #: The UI class of a game, by the game (``viewer.games.ui_class``: the front end's).
 UIs = Callable[[Game], "type[UI]"]
+
+
+class ClockMaker(Protocol):
+    """A started clock stepping ``step`` with the progress from 0 to 1 over ``seconds``
+    (the window's ``viewer.desktop.animation.Animation``)."""
+
+    def __call__(self, seconds: float, step: Callable[[float], object]) -> Clock: ...
 
 
 class LabParts(Protocol):
@@ -335,3 +344,113 @@ class Board:
 
     def redo(self) -> None:
         self.modes.redo()
+
+
+class UIHost:
+    """The board as its game UI sees it (:class:`viewer.lab.game_ui.Host`): the position,
+    a redraw, the status line, a position applied, an animation's clock (``clock``), set-up
+    mode, the computer, and the front end's name for its controls (``controls``)."""
+
+    def __init__(self, board: Board, clock: ClockMaker, controls: str) -> None:
+        self.board = board
+        self._clock = clock
+        self._controls = controls
+
+    @property
+    def game(self) -> Game:
+        return self.board.session.game
+
+    @property
+    def controls(self) -> str:
+        return self._controls
+
+    def redraw(self) -> None:
+        self.board.redraw()
+
+    def show_message(self, text: str) -> None:
+        self.board.say(text)
+
+    def apply_position(self, game: Game, message: str) -> None:
+        """Replace the position by ``game`` (undoable, like a set-up)."""
+        if self.board.session.apply_setup(game):
+            message = M_(
+                "{message}; a new, untitled position (the example stays as it came)",
+                message=message,
+            )
+        self.board.say(message)
+
+    def animation(self, seconds: float, step: Callable[[float], object]) -> Clock:
+        return self._clock(seconds, step)
+
+    def setup_active(self) -> bool:
+        return self.board.setup is not None
+
+    def consider_computer(self) -> None:
+        self.board.lab.engine.consider()
+
+    def secrets_changed(self) -> None:
+        self.board.changed.emit("secrets")
+        self.board.redraw()
+
+    def computer_players(self) -> Mapping[str, str]:
+        return self.board.lab.engine.seats.playing(self.board.lab.session.game)
+
+    def finish_turn(self) -> None:
+        self.board.finish()
+
+
+class Shows(Protocol):
+    """A lab with the board on show (:class:`viewer.lab.Lab`)."""
+
+    @property
+    def board(self) -> Board: ...
+
+
+class BoardTable:
+    """The board's game UI and turn builder, as the lab's engine asks about them
+    (:class:`viewer.lab.engine_table.Table`): handed to the engine as it is made, it reads the
+    board of ``lab`` (made after the engine: the board's modes route the engine's) when
+    asked."""
+
+    def __init__(self, lab: Shows) -> None:
+        self.lab = lab
+
+    @property
+    def board(self) -> Board:
+        return self.lab.board
+
+    def in_setup(self) -> bool:
+        return self.board.setup is not None
+
+    def busy(self) -> bool:
+        return self.board.setup is not None or bool(self.board.ui.busy())
+
+    def computer_waits(self, game: Game) -> bool:
+        return self.board.ui.computer_waits(game)
+
+    def waiting_sides(self, game: Game) -> Sequence[int]:
+        return tuple(self.board.ui.waiting_sides(game, self.board.turn))
+
+    def hint_refusal(self, game: Game) -> str:
+        return self.board.ui.hint_refusal(game)
+
+    def hint_side(self, game: Game) -> int | None:
+        return self.board.ui.hint_side(game, self.board.turn)
+
+    def submit(self, game: Game, side: int, move: Move) -> TurnAnswer:
+        turn = self.board.turn
+        if not isinstance(turn, JointTurn):
+            raise TypeError(f"{type(turn).__name__} takes no parts of a joint move")
+        return turn.submit(side, move)
+
+    def played(self, game: Game, mover: str, move: Move) -> str:
+        return self.board.ui.played(game, mover, move)
+
+    def move_said(self, move: Move) -> str:
+        return self.board.ui.move_said(move)
+
+    def hinted(self, game: Game, move: Move, words: str) -> None:
+        self.board.ui.hinted_move(game, move, words)
+
+    def players_changed(self) -> None:
+        self.board.ui.players_changed()

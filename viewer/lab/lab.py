@@ -39,8 +39,16 @@ from pyramid_lab.model.lesson import LessonFile
 from pyramid_lab.model.words import reason_of
 
 from .analysis import Analyses, LabAnalysis
-from .board import KEEPS_TURN, WINDOW_WORDS, Board, FrontWords, InstantClock, UIs
-from .board_host import BoardTable, ClockMaker
+from .board import (
+    KEEPS_TURN,
+    WINDOW_WORDS,
+    Board,
+    BoardTable,
+    ClockMaker,
+    FrontWords,
+    InstantClock,
+    UIs,
+)
 from .bulletin import Bulletin
 from .documents import Documents, MemoryStore, RecentFiles
 from .engine import Engine
