@@ -9,7 +9,10 @@ did (:mod:`.outcome`), and the board says the answer's words (:mod:`.outcome_wor
 the status line. Each mode class stands beside the lab part it routes
 (``setup_mode.SetupBoard``, ``practice.PracticeBoard``, ``lesson.LessonBoard``,
 ``solve.SolveBoard``, ``analysis.AnalysisBoard``, ``review.ReviewBoard``,
-``engine.ComputerBoard``); play, the last, is :class:`viewer.lab.play_mode.PlayBoard`.
+``engine.ComputerBoard``); play, the last, is the board's own (:class:`PlayBoard`), and
+so are the offers of the points a ball clicked hides (:func:`empty_behind`,
+:func:`point_behind`). One concept over 600 lines: the board, its own mode and offers, and
+the two doors onto it.
 
 The game UIs see the board through their host (:class:`UIHost`, the UIs'
 :class:`viewer.lab.game_ui.Host`), the engine through :class:`BoardTable` (the engine's
@@ -31,26 +34,25 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from pyramid_lab.i18n import M_
-from pyramid_lab.model.game import Game, Move
+from pyramid_lab.model.game import Game, IllegalMoveError, Move
+from pyramid_lab.model.words import reason_of
 
 from .analysis import Analyses, AnalysisBoard
-from .board_offers import SitesBehind, empty_behind, point_behind
 from .bulletin import Bulletin
 from .engine import ComputerBoard, Engine
 from .events import Following, PositionChange, Signal, UIChanged
 from .frame import Frame
 from .game_ui import TURN_DOCK, UI, Clock
 from .lesson import LessonBoard, Lessons
-from .modes import Offer, Router, Where
-from .outcome import Drawn, Outcome, Picked, Played, Refused
+from .modes import Mode, Offer, Router, Where
+from .outcome import Behind, Drawn, Outcome, Picked, Played, Refused
 from .outcome_words import window_reach
-from .play_mode import PlayBoard
 from .review import ReviewBoard, Reviews
 from .session import Session
 from .setup_mode import SetupBoard, SetupMode
 from .solve import SolveBoard, SolveMode
 from .table_build import BUILD_TABLE
-from .turn_builder import JointTurn, Ready, Stepped, TurnAnswer, TurnBuilder
+from .turn_builder import Declined, JointTurn, Ready, Stepped, TurnAnswer, TurnBuilder
 
 if TYPE_CHECKING:
     from .puzzle_editor import PuzzleEditor
@@ -277,8 +279,8 @@ class Board:
 
     def _offer(self, site: int, where: Where, behind: SitesBehind, outcome: Outcome) -> Outcome:
         """After a click on ``site`` that changed nothing, ``outcome``: with the empty points
-        behind its ball (:func:`.board_offers.empty_behind`); after a click-points task's
-        pick of a ball, with the point right behind it (:func:`.board_offers.point_behind`).
+        behind its ball (:func:`empty_behind`); after a click-points task's
+        pick of a ball, with the point right behind it (:func:`point_behind`).
         The advice over the scene while the position is the same (the prompt's line)."""
         if isinstance(outcome, Played):
             return outcome
@@ -454,3 +456,172 @@ class BoardTable:
 
     def players_changed(self) -> None:
         self.board.ui.players_changed()
+
+
+class PlayBoard(Mode):
+    """Play, the last board mode: always on, it has the board when no mode before it took
+    it. A click is a step of the turn the game UI builds (or the move it completes); Undo
+    takes back the turn half built, else the last move; it draws the position."""
+
+    name = "play"
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.lab = board.lab
+        # what would reach the points behind a ball clicked, in full over the scene (the
+        # prompt's line) while the position is the same: (position, the words)
+        self.advice: tuple[Where, str] | None = None
+
+    def advise(self, advice: tuple[Where, str] | None) -> None:
+        """The words on the points behind a ball clicked, at that position (None: none)."""
+        self.advice = advice
+
+    def advice_now(self) -> str:
+        """The words on the points behind the ball last clicked, while that position shows."""
+        if self.advice is None or self.advice[0] != self.board.position():
+            return ""
+        return self.advice[1]
+
+    def play_now(self, move: Move) -> Played | Refused:
+        """Play ``move`` (the modes were asked already): played, with the game UI's words
+        on it, or refused by the rules."""
+        lab, board = self.lab, self.board
+        mover = lab.session.game.to_move
+        try:
+            lab.play(move)  # the computer may answer it
+        except IllegalMoveError as exc:
+            return Refused(reason_of(exc))
+        said = board.ui.played(lab.session.game, mover, move)
+        moot = board.ui.moot(lab.session.game)
+        if moot is not None and lab.session.game.to_move == mover:  # made for them
+            lab.play(moot)
+            then = board.ui.played(lab.session.game, mover, moot)
+            said = M_("{said}; then, for you: {then}", said=said, then=then)
+        return Played(move, said)
+
+    def active(self) -> bool:
+        return True
+
+    def claims(self) -> bool:
+        return True
+
+    def busy(self) -> str:
+        return self.board.ui.busy()
+
+    def click(self, site: int) -> Outcome:
+        board = self.board
+        answer = board.ui.click(self.lab.session.game, board.turn, site)
+        if isinstance(answer, Stepped):
+            board.redraw()  # a step of the turn being built
+            return Drawn()
+        if isinstance(answer, Declined):
+            return Refused(answer.reason)
+        return self.play_now(answer.move)
+
+    def undo(self) -> bool:
+        board = self.board
+        if board.turn.building:  # the turn half built goes first, the last move stays
+            board.turn.cancel()
+            board.redraw()
+            board.say(M_("the turn being built was taken back (Undo again: the last move)"))
+        else:
+            self.lab.session.undo()
+        return True
+
+    def redo(self) -> bool:
+        self.lab.session.redo()
+        return True
+
+    def layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
+        return ui.frame(game, self.board.turn)  # the position: the others draw over it
+
+    def prompt(self) -> str:
+        return self.advice_now() or self.board.ui.prompt() or self.board.turn.prompt()
+
+
+# ---- the points a ball clicked hides, offered (Board.click) --------------------------------
+# A click that lands on a ball in front of empty points and changes nothing learns what would
+# reach them (a second click on the ball where one point lies behind it, else the front end's
+# way: peel, turn the board); a click-points task's click on a ball learns of the point right
+# behind it, which a second click picks instead. Each answers the offer a second click takes
+# (modes.Offer) and what the outcome says of it (outcome.Behind).
+
+#: The sites whose points hide behind a site as the front end's view sees it (the board
+#: view's ``behind``: the last pick's ray), nearest first.
+SitesBehind = Callable[[int], Sequence[int]]
+#: The front end's way to points of a level behind balls of a lowest level, in words
+#: (:attr:`viewer.lab.board.FrontWords.reach`).
+Reach = Callable[[int, int], str]
+
+
+def _coords(ui: UI, site: int) -> tuple[int, ...] | None:
+    """``site``'s point, or None where the UI's board has no coordinates for it."""
+    try:
+        return tuple(ui.coords_of(site))
+    except (KeyError, ValueError, IndexError, NotImplementedError):
+        return None
+
+
+def _piece(ui: UI) -> str:
+    """What the game calls one ball ("ball", "sphere"), as the View dock says it."""
+    return ui.piece_word.removesuffix("s")
+
+
+def point_behind(
+    ui: UI, game: Game, site: int, where: Where, behind: SitesBehind, reach: Reach
+) -> tuple[Offer, Behind] | None:
+    """After a click-points task's click on ``site``'s ball: the point right behind it
+    (a ball or an empty point: a task may ask for either), picked by a second click there
+    instead, or reached the front end's way. None: no ball there, or nothing behind it."""
+    coords = _coords(ui, site)
+    if coords is None or coords not in {tuple(c) for c, _colour in game.pieces()}:
+        return None  # an empty point: nothing drawn in front of the rest
+    for other in behind(site):
+        point = _coords(ui, other)
+        if point is not None:
+            break
+    else:
+        return None
+    found = Behind(coords, (point,), _piece(ui), reach(point[-1], coords[-1]), pick=True)
+    return Offer(site, where, other, True), found
+
+
+def empty_behind(
+    ui: UI,
+    game: Game,
+    site: int,
+    behind: SitesBehind,
+    playable: Callable[[], set[int]],
+    reach: Reach,
+) -> tuple[int | None, Behind] | None:
+    """After a click on ``site`` that changed nothing: the empty points behind its ball
+    that a click plays now (``playable``: their sites; a point whose supports are empty is
+    no advice). The site a second click plays (None where several lie behind) and the
+    offer; None: no ball there, the game over, or no such point."""
+    coords = _coords(ui, site)
+    taken = {tuple(c) for c, _colour in game.pieces()}
+    if coords is None or coords not in taken:
+        return None  # not a ball in front
+    if game.is_over():
+        return None  # nothing to play (a won game's markers are its corners)
+    plays = playable()
+    empty: list[tuple[int, tuple[int, ...]]] = []
+    in_front = [coords[-1]]  # the levels of the balls before the last point listed
+    before: list[int] = []  # (the balls passed on the ray so far)
+    for other in behind(site):
+        point = _coords(ui, other)
+        if point is None:
+            continue
+        if point in taken:
+            before.append(point[-1])
+        elif other in plays:
+            empty.append((other, point))
+            in_front += before
+            before = []
+    if not empty:
+        return None
+    # a peel to the highest of them keeps every one; it reveals them where every ball in
+    # front of them on the ray stands higher (else the board is turned)
+    level = max(p[-1] for _s, p in empty)
+    found = Behind(coords, tuple(p for _s, p in empty), _piece(ui), reach(level, min(in_front)))
+    return (empty[0][0] if len(empty) == 1 else None), found
