@@ -14,7 +14,7 @@ class, one lesson state per student on the server, and a teacher's page that see
   kept beside it;
 - :mod:`.scene` and :mod:`.sites`: a student's board as meshes for vtk.js (pyvista builds
   them, the browser draws them), clicked as the window's board is;
-- :mod:`.messages`: what a page may send, each message a typed class (:mod:`.readers`)
+- :mod:`.messages`: what a page may send, each message a typed class
   read and bounded in one place;
 - :mod:`.words`: each page in its person's language (Accept-Language, or picked on the
   page): the pages' own words (:mod:`.page_words`) sent translated, the server's put in
