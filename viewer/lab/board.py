@@ -16,7 +16,7 @@ the two doors onto it.
 
 The game UIs see the board through their host (:class:`UIHost`, the UIs'
 :class:`viewer.lab.game_ui.Host`), the engine through :class:`BoardTable` (the engine's
-:class:`viewer.lab.engine_table.Table`): each a narrow door onto the board, so neither the
+:class:`viewer.lab.engine.Table`): each a narrow door onto the board, so neither the
 UIs nor the engine hold the whole board. The board announces its own
 changes with one typed signal, ``changed(what)`` (:data:`BoardChange`): "frame", the board
 is to be drawn again; "secrets", whose secrets may be shown changed (and the frame with
@@ -410,7 +410,7 @@ class Shows(Protocol):
 
 class BoardTable:
     """The board's game UI and turn builder, as the lab's engine asks about them
-    (:class:`viewer.lab.engine_table.Table`): handed to the engine as it is made, it reads the
+    (:class:`viewer.lab.engine.Table`): handed to the engine as it is made, it reads the
     board of ``lab`` (made after the engine: the board's modes route the engine's) when
     asked."""
 

@@ -11,11 +11,15 @@ colour (it then takes at least ``pace`` seconds a move, so a game can be watched
 
 At a simultaneous node (every side hands in its part of a joint move in secret, as Pyramid
 Ball's programs) the computer makes the parts of the colours it plays that the front's turn
-still waits for (:meth:`Table.waiting_sides`: the front's turn,
-:mod:`viewer.lab.engine_table`), all in one job, and hands them to the turn
+still waits for (:meth:`Table.waiting_sides`), all in one job, and hands them to the turn
 (:meth:`Table.submit`); the joint move is played when every part is in. Stop there lets
 the humans make the computer's parts for this turn. A hint at a simultaneous node is the
 part of the side whose turn the front has open (:meth:`Table.hint_side`).
+
+The front's turn on the board as the computer player asks about it is its :class:`Table`
+(the window's game UI and turn builder answer it: ``board.BoardTable``), and :class:`Bare`
+the table with no front end (a script, the lab's tests). One concept over 600 lines: the
+computer player, its hint, and what they ask of the board.
 
 Its changes are announced by ``changed(what)``: "thinking" (a search began: the text is
 ``thinking_text``), "stopped" (it ended without an answer), "hint", "players"."""
@@ -23,15 +27,14 @@ Its changes are announced by ``changed(what)``: "thinking" (a search began: the 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Hashable, Iterator, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from pyramid_lab.i18n import M_, Message
 from pyramid_lab.model import search
-from pyramid_lab.model.game import SIMULTANEOUS, Game, IllegalMoveError, Move
+from pyramid_lab.model.game import SIMULTANEOUS, Game, IllegalMoveError, JointMove, Move
 from pyramid_lab.model.words import reason_of
 
-from .engine_table import Bare, Table, parts_due
 from .engine_words import book_ends, describe_choice, hint_words
 from .events import EngineChange, PositionChange, Signal
 from .frame import Frame
@@ -45,6 +48,103 @@ from .turn_builder import STEPPED, Declined, Ready, TurnAnswer
 
 if TYPE_CHECKING:
     from .game_ui import UI
+
+
+class Table(Protocol):
+    """The front's turn on the board, as the computer player asks about it (the window's
+    game UI and turn builder; :class:`Bare` with no front end)."""
+
+    def in_setup(self) -> bool:
+        """Set-up mode is on (no hint there)."""
+
+    def busy(self) -> bool:
+        """The board may not move now (set-up mode, an animation the UI plays)."""
+
+    def computer_waits(self, game: Game) -> bool:
+        """At a simultaneous node: the UI asks the computer to wait (a hand-over)."""
+
+    def waiting_sides(self, game: Game) -> Sequence[int]:
+        """At a simultaneous node: the sides whose parts are still due."""
+
+    def hint_refusal(self, game: Game) -> str:
+        """Why no hint is given here ('' when one is)."""
+
+    def hint_side(self, game: Game) -> int | None:
+        """At a simultaneous node: the side whose part a hint is for (None: none open)."""
+
+    def submit(self, game: Game, side: int, move: Move) -> TurnAnswer:
+        """The computer's part for ``side``: ``Ready`` with the joint move once every part
+        is in, ``Declined`` with the reason, or ``Stepped`` while parts are still due."""
+
+    def played(self, game: Game, mover: str, move: Move) -> str:
+        """What the status line says of a move played."""
+
+    def move_said(self, move: Move) -> str:
+        """A move as the status line names it (the hint's)."""
+
+    def hinted(self, game: Game, move: Move, words: str) -> None:
+        """A hint came (a UI may show it in its dock; ``words``: the status bar's sentence
+        on it, which a long one may not fit)."""
+
+    def players_changed(self) -> None:
+        """Who is being thought for changed (a UI's docks say it)."""
+
+
+class Bare:
+    """The table with no front end: nothing is busy, the computer makes a joint move only
+    when it plays every side, and a hint at a simultaneous node is refused."""
+
+    def __init__(self, seats: Seats) -> None:
+        self.seats = seats
+        self._parts: dict[int, Move] = {}
+        self._node: tuple[Hashable, int] | None = None
+
+    def in_setup(self) -> bool:
+        return False
+
+    def busy(self) -> bool:
+        return False
+
+    def computer_waits(self, game: Game) -> bool:
+        return not self.seats.plays_all(game)  # a human hands in a part: a front's turn
+
+    def waiting_sides(self, game: Game) -> Sequence[int]:
+        return range(len(game.players))
+
+    def hint_refusal(self, game: Game) -> str:
+        return ""
+
+    def hint_side(self, game: Game) -> int | None:
+        raise ValueError("a hint at a simultaneous node is the window's (its open part)")
+
+    def submit(self, game: Game, side: int, move: Move) -> TurnAnswer:
+        node = position_of(game)
+        if node != self._node:
+            self._node, self._parts = node, {}
+        self._parts[side] = move
+        if len(self._parts) < len(game.players):
+            return STEPPED
+        parts, self._parts = self._parts, {}
+        return Ready(JointMove(tuple(parts[s] for s in sorted(parts))))
+
+    def played(self, game: Game, mover: str, move: Move) -> str:
+        return M_("{mover} played {move}", mover=word(mover), move=str(move))
+
+    def move_said(self, move: Move) -> str:
+        return str(move)
+
+    def hinted(self, game: Game, move: Move, words: str) -> None:
+        pass
+
+    def players_changed(self) -> None:
+        pass
+
+
+def parts_due(table: Table, game: Game) -> tuple[int, ...]:
+    """At a simultaneous node the sides whose parts ``table`` still waits for; () else."""
+    if game.current_player() == SIMULTANEOUS:
+        return tuple(table.waiting_sides(game))
+    return ()
 
 
 class Engine:
