@@ -509,10 +509,6 @@ class Hints:
         # and the position (its key and ply), given as soon as the computer's part is in
         self.waiting: tuple[int, Hashable, int] | None = None
 
-    def _hinted(self) -> None:
-        """A hint came, or the one shown went (the engine's "hint")."""
-        self.engine.changed.emit("hint")
-
     def ask(self, level: str | None = None) -> Job | None:
         """Search the position shown for the side to move (at ``level``, else the game's
         own best player or ``level``); the answer is ``shown``. None: refused, said."""
@@ -542,7 +538,7 @@ class Hints:
             sides = (side,)
         if self.shown is not None:  # the last hint goes from the board while this one is
             self.shown = None  # searched (a second H mid-turn left its ghost drawn)
-            self._hinted()
+            self.engine.changed.emit("hint")
         return engine.start("hint", self._best_level(game) if level is None else level, sides)
 
     def _refusal(self, game: Game) -> str:
@@ -598,7 +594,7 @@ class Hints:
         """The hinted ``move`` of ``job``'s position drawn on the board and said."""
         self.shown = (job.key, job.ply, move)
         self.engine.table.hinted(self.engine.session.game, move, words)
-        self._hinted()
+        self.engine.changed.emit("hint")
         self.engine.say(words)
 
     def give_waiting(self) -> None:
