@@ -116,7 +116,7 @@ class Lessons:
         self.checks = LessonChecks(self, post)
         #: A move answering a win-within task, judged on a worker thread (a proof: the
         #: compiled search's first use and seconds of search, never the front's wait)
-        self.judge = LessonJudge(post, self._answered, lambda: self.changed.emit("answer"), say)
+        self.judge = LessonJudge(self, post)
 
     @property
     def active(self) -> bool:
@@ -369,9 +369,9 @@ JUDGING = M_("Judging your move with the prover...")
 
 class LessonJudge:
     """A move that answers a lesson's win-within task, judged on a worker thread: one answer
-    at a time; ``done(verdict)`` on the front end's thread when it comes (a proof that
-    failed: ``say`` tells why, no verdict), ``said()`` whenever :attr:`words` change (the
-    step's text shows them).
+    at a time; its verdict goes to the lesson ``state`` on the front end's thread when it
+    comes (a proof that failed: the status line says why, no verdict), and the lesson says
+    "answer" whenever :attr:`words` change (the step's text shows them).
 
     Whether a move wins within some plies takes a proof (:class:`model.search.Judge`): the
     prover's search, and before it, in a process that has not used the compiled search
@@ -388,14 +388,8 @@ class LessonJudge:
     student's lock, and answers with the verdict; a script) has the move judged at once, as
     before: a delivery from the worker would come outside that lock."""
 
-    def __init__(
-        self,
-        post: Post,
-        done: Callable[[lessons.Verdict], None],
-        said: Callable[[], None],
-        say: Callable[[str], None],
-    ) -> None:
-        self.done, self.said, self.say = done, said, say
+    def __init__(self, state: Lessons, post: Post) -> None:
+        self.state = state
         self._inline = post is at_once  # no thread of its own: judged at once (see the class)
         self._after: Game | None = None  # the position the answer made (the job's view)
         self.runner: JobRunner[lessons.Verdict] = JobRunner(self._position, post)
@@ -418,7 +412,7 @@ class LessonJudge:
         judging under way goes on (it judges the same first move)."""
         if self._inline:
             wins = search.Judge(search.knowledge_for)
-            self.done(lessons.judge_move(task, before, move, wins=wins))
+            self.state._answered(lessons.judge_move(task, before, move, wins=wins))
             return
         if self.runner.thinking:
             return
@@ -432,14 +426,14 @@ class LessonJudge:
                 task, before, move, wins=search.Judge(search.knowledge_for)
             ),
         )
-        self.said()
+        self.state.changed.emit("answer")
 
     def stop(self) -> None:
         """The step changed or its answer was taken back: the verdict under way is dropped."""
         self.runner.stop()
         if self.words:
             self.words = ""
-            self.said()
+            self.state.changed.emit("answer")
 
     def shutdown(self, wait: float = JOIN_SECONDS) -> None:
         self.runner.shutdown(wait)
@@ -448,16 +442,16 @@ class LessonJudge:
         """The compiled search's first use: the lesson says what it waits for."""
         waiting = M_("{waiting}; then {doing}", waiting=word(text), doing=JUDGING)
         self.words = waiting if text else JUDGING
-        self.said()
+        self.state.changed.emit("answer")
 
     def _judged(self, _job: Job, verdict: lessons.Verdict) -> None:
         self.words = ""
-        self.done(verdict)
+        self.state._answered(verdict)
 
     def _failed(self, _job: Job, exc: BaseException) -> None:
         self.words = ""
-        self.say(M_("The move could not be judged: {error}", error=shorten(reason_of(exc))))
-        self.said()  # the words of the wait go
+        self.state.say(M_("The move could not be judged: {error}", error=shorten(reason_of(exc))))
+        self.state.changed.emit("answer")  # the words of the wait go
 
 
 def writing_language(language: str) -> str:
