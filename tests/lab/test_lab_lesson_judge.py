@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyramid_lab.viewer.lab.lesson_judge import JUDGING
+from pyramid_lab.viewer.lab.lesson import JUDGING
 from tests.compile_stand_in import LESSON, STEP, compile_held
 from tests.lab.lab_helpers import play
 

@@ -11,7 +11,7 @@ import pytest
 from test_lab_setup_mode import PointsUI
 
 from pyramid_lab.model.puzzle import goal_of
-from pyramid_lab.viewer.lab.puzzle_desk import DeskChange
+from pyramid_lab.viewer.lab.puzzle_editor import DeskChange
 
 ROOT = Path(__file__).resolve().parents[2]
 WIN_IN_2 = ROOT / "model" / "data" / "puzzles" / "partition" / "floating-3-win-in-2-a.pyr.json"

@@ -13,10 +13,10 @@ import pytest
 from pyramid_lab import i18n
 from pyramid_lab.model import search
 from pyramid_lab.model.game import game_class
-from pyramid_lab.viewer.lab import solve_words
-from pyramid_lab.viewer.lab.count_words import moves_said, plies_said
+from pyramid_lab.viewer.lab import solve
 from pyramid_lab.viewer.lab.engine_words import describe_choice, hint_words
 from pyramid_lab.viewer.lab.jobs import at_once
+from pyramid_lab.viewer.lab.outcome_words import moves_said, plies_said
 from pyramid_lab.viewer.lab.session import Session
 from pyramid_lab.viewer.lab.table_build import TableBuild, _Work
 from pyramid_lab.viewer.lab.value_solve import units_text, value_text
@@ -110,20 +110,20 @@ LINES = [
         "1,234,567 positions, 16,461/s, memory 2,048 MB, 75 s, about 1,800 s left",
     ),
     (
-        solve_words.started("red", computer_off=True),
+        solve.started("red", computer_off=True),
         "Solve mode: play red, the computer defends (the computer player is off)",
     ),
-    (solve_words.solved(2, helped=True), "Solved in 2 moves (with the solution shown)!"),
-    (solve_words.not_won("blue", 1), "Failed: blue has not won within 1 move."),
+    (solve.solved(2, helped=True), "Solved in 2 moves (with the solution shown)!"),
+    (solve.not_won("blue", 1), "Failed: blue has not won within 1 move."),
     (
-        solve_words.refuted("1,0,0", "blue", "0,0,1", 1),
+        solve.refuted("1,0,0", "blue", "0,0,1", 1),
         "Refuted: after 1,0,0, blue answers 0,0,1 and wins within 1 move.",
     ),
     (
-        solve_words.escaped("1,0,0", "blue", "0,0,1", "red", 1),
+        solve.escaped("1,0,0", "blue", "0,0,1", "red", 1),
         "Failed: after 1,0,0, blue escapes with 0,0,1: red can no longer win in time (1 ply left).",
     ),
-    (solve_words.to_play("red", 2, 3), "Your move: red to win within 2 moves (3 plies left)."),
+    (solve.to_play("red", 2, 3), "Your move: red to win within 2 moves (3 plies left)."),
 ]
 
 
@@ -138,8 +138,8 @@ def test_each_line_is_a_sentence_of_the_catalog(line, english):
 
 
 def test_counts_and_numbers_are_said_each_languages_way():
-    assert i18n.shown(solve_words.solved(3, helped=False), "de") == "Gelöst in 3 Zügen!"
+    assert i18n.shown(solve.solved(3, helped=False), "de") == "Gelöst in 3 Zügen!"
     assert i18n.shown(moves_said(1), "fr") == "1 coup"
     assert i18n.shown(plies_said(2), "sv") == "2 halvdrag"
-    said = i18n.shown(solve_words.to_play("red", 1, 1), "es")
+    said = i18n.shown(solve.to_play("red", 1, 1), "es")
     assert said == "Tu jugada: rojo debe ganar en 1 jugada como mucho (margen: 1 semijugada)."

@@ -11,7 +11,7 @@ from pyramid_lab import i18n
 from pyramid_lab.model import lesson as L
 from pyramid_lab.model.game import PositionFormatError, game_class
 from pyramid_lab.viewer.lab import Lab
-from pyramid_lab.viewer.lab.lesson_words import editor_words
+from pyramid_lab.viewer.lab.lesson import editor_words
 from pyramid_lab.viewer.lab.session import Session
 
 

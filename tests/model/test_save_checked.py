@@ -18,7 +18,7 @@ from pyramid_lab.model.files import document
 from pyramid_lab.model.save_links import UnsafeLinkError
 from pyramid_lab.viewer.pictures.export import check_export
 from pyramid_lab.viewer.pictures.render import render_game
-from pyramid_lab.viewer.script.view3d import View3D
+from pyramid_lab.viewer.script.drawing import View3D
 
 #: A uid no one here is (Debian's "nobody").
 OTHER = 65534

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from pyramid_lab.viewer.lab.outcome_words import behind_words
+from pyramid_lab.viewer.lab.outcome import behind_words
 
 LOCALE = Path(__file__).resolve().parents[2] / "pyramid_lab" / "locale"
 

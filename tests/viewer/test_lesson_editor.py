@@ -21,8 +21,7 @@ from pyramid_lab.model.teaching import teaching_for
 from pyramid_lab.model.userfiles import lessons_folder
 from pyramid_lab.viewer.desktop.lessons import play_answer
 from pyramid_lab.viewer.desktop.menus import LESSON_FOLDERS_KEY
-from pyramid_lab.viewer.lab.lesson_checks import SAID_PATH
-from pyramid_lab.viewer.lab.lesson_edit import STARTER_TEXT
+from pyramid_lab.viewer.lab.lesson import SAID_PATH
 from tests.patience import WAIT_MS, WAIT_S
 
 # No test here reads a pixel of the scene: its paints draw nothing (conftest.py).
@@ -226,10 +225,10 @@ def test_a_new_steps_text_is_a_placeholder_that_typing_replaces(make_window, qtb
     control = window.parts.lessons
     panel = control.panel
     assert panel.editor.edit_text.toPlainText() == ""
-    assert panel.editor.edit_text.placeholderText() == STARTER_TEXT
+    assert panel.editor.edit_text.placeholderText() == L.STARTER_TEXT
     panel.footer.apply.click()  # the box left empty: the step keeps its stand-in
     idle(qtbot, control)
-    assert control.state.step.text == STARTER_TEXT
+    assert control.state.step.text == L.STARTER_TEXT
     panel.editor.add.click()  # a new step: the same
     idle(qtbot, control)
     assert control.state.index == 1

@@ -143,14 +143,14 @@ def ui_clicks(path: pathlib.Path) -> list[int]:
 
 def test_a_game_ui_s_click_is_called_only_in_the_lab() -> None:
     """A click means one thing: the lab's board asks the game UI (play, its last mode:
-    viewer/lab/play_mode.py); the window and the classroom forward clicks to a board."""
+    in viewer/lab/board.py); the window and the classroom forward clicks to a board."""
     outside = [
         f"{path.relative_to(ROOT)}:{line}"
         for path in sorted((ROOT / "viewer").rglob("*.py"))
         if not path.is_relative_to(ROOT / "viewer" / "lab")
         for line in ui_clicks(path)
     ]
-    inside = ui_clicks(ROOT / "viewer" / "lab" / "play_mode.py")
+    inside = ui_clicks(ROOT / "viewer" / "lab" / "board.py")
     assert outside == []  # (a student's click goes to that student's lab board as a site)
     assert inside  # (the test sees such a call where there is one)
 

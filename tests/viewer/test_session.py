@@ -221,7 +221,7 @@ def test_the_line_with_its_movers_replays_nothing_after_a_move(monkeypatch):
     def no_replay(_game):
         raise AssertionError("the line was replayed from the start")
 
-    monkeypatch.setattr("pyramid_lab.viewer.lab.lines.start_copy", no_replay)
+    monkeypatch.setattr("pyramid_lab.viewer.lab.session.start_copy", no_replay)
     for _ in range(5):
         session.play(sorted(session.game.legal_moves(), key=repr)[0])
         line = session.lines.line()

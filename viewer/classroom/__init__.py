@@ -7,14 +7,14 @@ class, one lesson state per student on the server, and a teacher's page that see
   contents and the teacher's CSV);
 - :mod:`.student`: one student, each a :class:`~viewer.lab.Lab` (the window's own lesson
   state: steps, judging, hints, Retry, Next) with their tries and times
-  (:mod:`.records`); their hand on the board (:mod:`.hand`) and what their page and the
+  (:mod:`.records`); their hand on the board (``student.Hand``) and what their page and the
   teacher's line show (:func:`.student.page_of`, :func:`.student.row_of`);
 - :mod:`.checks`: the checks every value from a browser (or a results file) goes through;
 - :mod:`.store`: the results file (one class's, locked, private, whole) and the class code
   kept beside it;
 - :mod:`.scene` and :mod:`.sites`: a student's board as meshes for vtk.js (pyvista builds
   them, the browser draws them), clicked as the window's board is;
-- :mod:`.messages`: what a page may send, each message a typed class (:mod:`.readers`)
+- :mod:`.messages`: what a page may send, each message a typed class
   read and bounded in one place;
 - :mod:`.words`: each page in its person's language (Accept-Language, or picked on the
   page): the pages' own words (:mod:`.page_words`) sent translated, the server's put in

@@ -34,6 +34,7 @@ from .messages import (
     Everyone,
     Join,
     Lines,
+    Message,
     Poll,
     Refuse,
     Remove,
@@ -50,7 +51,6 @@ from .pushes import (
     whose_key,
     why_gone,
 )
-from .readers import Message
 from .replies import Closed, CsvText, Failed, Reply, Same, StudentAnswer
 from .results import csv_text
 from .room import Student

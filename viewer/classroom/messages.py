@@ -22,14 +22,18 @@ Any message may say the language its page reads (``"lang": "de"``: :func:`langua
 the server's words to the page are in it from then on (:mod:`.words`).
 
 Who may send each (:attr:`Message.WHO`, the class keyword ``who``): a page of no one yet,
-a student's page, the teacher's page; the server checks it before any handler runs."""
+a student's page, the teacher's page; the server checks it before any handler runs.
+
+Each is a typed class of one of two bases: :class:`Message` (its fields read by name from
+the JSON object a page sent) and :class:`Values` (an action's or an order's list of
+values, read in order), each field naming its reader (:func:`checked`)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import field
-from typing import Any, ClassVar, Self
+from dataclasses import Field, dataclass, field, fields
+from typing import Any, ClassVar, Literal, Self, TypeVar, dataclass_transform
 
 from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model.game import shorten
@@ -46,8 +50,74 @@ from .checks import (
     whole_number,
     word,
 )
-from .readers import Message, Values, checked
 from .words import chosen
+
+Who = Literal["anyone", "student", "teacher"]
+T = TypeVar("T")
+#: Where a field keeps its reader (:func:`checked`) in its metadata.
+_READ = "read"
+
+
+def checked(read: Callable[[Any], T], default: T) -> T:
+    """A message's field, read by ``read`` from the value the page sent for it (Refused in
+    words when it is none): the value under the field's name (:meth:`Message.read`), or
+    the value in the field's place (:meth:`Values.from_values`)."""
+    return field(default=default, metadata={_READ: read})
+
+
+def _read(found: Field[Any], value: Any) -> object:
+    """``value`` read by the reader of the field ``found`` (:func:`checked`)."""
+    read: Callable[[Any], object] = found.metadata[_READ]
+    return read(value)
+
+
+@dataclass_transform(frozen_default=True)
+class _Frozen:
+    """A base whose every class is a frozen dataclass (PEP 681: type checkers know it)."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(frozen=True)(cls)
+
+
+class Message(_Frozen):
+    """A page's message, ``who`` may send it (:attr:`WHO`, a class keyword): each field
+    read from the JSON's value under its name, by its reader (:func:`checked`); a message
+    of no fields reads nothing more."""
+
+    WHO: ClassVar[Who] = "anyone"
+
+    def __init_subclass__(cls, who: Who | None = None, **kwargs: object) -> None:
+        if who is not None:
+            cls.WHO = who
+        super().__init_subclass__(**kwargs)
+
+    @classmethod
+    def read(cls, raw: dict[str, Any]) -> Message:
+        """The message of that class in ``raw`` (its fields checked); Refused in words."""
+        return cls(*(_read(f, raw.get(f.name)) for f in fields(cls)))
+
+
+class Values(_Frozen):
+    """What a list of values reads to (an action's, a teacher's order's): its fields, one
+    value each in order, each read by its reader (:func:`checked`); :attr:`ASKS` (a class
+    keyword, ``asks``) when the values are more or fewer than the fields (one of no
+    fields ignores any sent)."""
+
+    ASKS: ClassVar[str] = ""
+
+    def __init_subclass__(cls, asks: str | None = None, **kwargs: object) -> None:
+        if asks is not None:
+            cls.ASKS = asks
+        super().__init_subclass__(**kwargs)
+
+    @classmethod
+    def from_values(cls, values: list[Any]) -> Self:
+        found = fields(cls)
+        if found and len(values) != len(found):
+            raise Refused(cls.ASKS)
+        return cls(*(_read(f, value) for f, value in zip(found, values, strict=False)))
+
 
 #: The most students an order may name at once: a full class and every student removed
 #: (room.MAX_STUDENTS + room.MAX_REMOVED).

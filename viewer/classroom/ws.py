@@ -29,6 +29,7 @@ from .messages import (
     MAX_MESSAGE,
     Code,
     Join,
+    Message,
     Resume,
     Unknown,
     Unread,
@@ -37,7 +38,6 @@ from .messages import (
 )
 from .pages import LATE, PROTOCOL, Page, Pages, TooMany, shown_at_handshake
 from .pushes import brought_back, changed_for, pushing, send, whose_key
-from .readers import Message
 from .replies import Failed, Reply, Unbound
 from .service import shown
 from .state import LIMITS, PAGES, ROOM

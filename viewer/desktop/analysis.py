@@ -20,8 +20,7 @@ from pyramid_lab.i18n import _, shown
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Move
 
-from ..lab.analysis import refusal
-from ..lab.lab_analysis import DROPPED
+from ..lab.analysis import DROPPED, refusal
 from ..lab.table_build import BuildChange
 from ..widgets.analysis_dock import AnalysisDock
 from ..widgets.dock_fit import present

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from ..games import GameUI
     from ..lab import Lab
     from ..lab.board import Board
-    from ..lab.lesson_shown import LessonChange
+    from ..lab.lesson import LessonChange
     from ..lab.session import Session
     from ..widgets.lesson_dock import LessonDock
     from .qt_port import QtPort

@@ -1,5 +1,5 @@
 """The Puzzle dock bound to the lab's puzzle (the dock's controller): the puzzle made
-(:mod:`viewer.lab.puzzle_editor`), Verify and Solve mode (:mod:`viewer.lab.puzzle_desk`) are
+(:mod:`viewer.lab.puzzle_editor`), Verify and Solve mode (its ``PuzzleDesk``) are
 the lab's; this module fills the dock from them, hands its edits and buttons to their verbs,
 and renders what they change as rich text.
 
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from ..lab import Lab
     from ..lab.board import Board
     from ..lab.events import PositionChange
-    from ..lab.puzzle_desk import DeskChange, NoteTone
+    from ..lab.puzzle_editor import DeskChange, NoteTone
     from ..lab.session import Session
     from .qt_port import QtPort
 
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 class PuzzleControl:
     """The Puzzle dock (:attr:`dock`, a leaf) bound to the lab's puzzle: its fields edit
     the lab's :class:`~viewer.lab.puzzle_editor.PuzzleEditor`, its buttons call the lab's
-    :class:`~viewer.lab.puzzle_desk.PuzzleDesk` (Verify, Solve mode), and it shows what they
+    :class:`~viewer.lab.puzzle_editor.PuzzleDesk` (Verify, Solve mode), and it shows what they
     change."""
 
     def __init__(self, lab: Lab, port: QtPort, board: Board) -> None:

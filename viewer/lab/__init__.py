@@ -15,9 +15,10 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from .documents import CANCEL, DISCARD, SAVE
     from .jobs import Job, JobRunner, Post, Progress, Task, at_once, position_of
     from .lab import Lab
-    from .port import CANCEL, DISCARD, SAVE, Port
+    from .port import Port
 
 #: name -> the module of this folder that defines it
 _WHERE = {
@@ -29,9 +30,9 @@ _WHERE = {
     "at_once": "jobs",
     "position_of": "jobs",
     "Lab": "lab",
-    "CANCEL": "port",
-    "DISCARD": "port",
-    "SAVE": "port",
+    "CANCEL": "documents",
+    "DISCARD": "documents",
+    "SAVE": "documents",
     "Port": "port",
 }
 

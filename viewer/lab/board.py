@@ -9,10 +9,15 @@ did (:mod:`.outcome`), and the board says the answer's words (:mod:`.outcome_wor
 the status line. Each mode class stands beside the lab part it routes
 (``setup_mode.SetupBoard``, ``practice.PracticeBoard``, ``lesson.LessonBoard``,
 ``solve.SolveBoard``, ``analysis.AnalysisBoard``, ``review.ReviewBoard``,
-``engine.ComputerBoard``); play, the last, is :class:`viewer.lab.play_mode.PlayBoard`.
+``engine.ComputerBoard``); play, the last, is the board's own (:class:`PlayBoard`), and
+so are the offers of the points a ball clicked hides (:func:`empty_behind`,
+:func:`point_behind`). One concept over 600 lines: the board, its own mode and offers, and
+the two doors onto it.
 
-The game UIs see the board through their host (:class:`viewer.lab.board_host.UIHost`), the
-engine through :class:`viewer.lab.board_host.BoardTable`. The board announces its own
+The game UIs see the board through their host (:class:`UIHost`, the UIs'
+:class:`viewer.lab.game_ui.Host`), the engine through :class:`BoardTable` (the engine's
+:class:`viewer.lab.engine.Table`): each a narrow door onto the board, so neither the
+UIs nor the engine hold the whole board. The board announces its own
 changes with one typed signal, ``changed(what)`` (:data:`BoardChange`): "frame", the board
 is to be drawn again; "secrets", whose secrets may be shown changed (and the frame with
 it). As it takes a new position in it publishes another game's UI on the lab's ``follows``
@@ -25,30 +30,29 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from pyramid_lab.model.game import Game, Move
+from pyramid_lab.i18n import M_
+from pyramid_lab.model.game import Game, IllegalMoveError, Move
+from pyramid_lab.model.words import reason_of
 
 from .analysis import Analyses, AnalysisBoard
-from .board_host import ClockMaker, UIHost
-from .board_offers import SitesBehind, empty_behind, point_behind
 from .bulletin import Bulletin
 from .engine import ComputerBoard, Engine
 from .events import Following, PositionChange, Signal, UIChanged
 from .frame import Frame
-from .game_ui import TURN_DOCK, UI
+from .game_ui import TURN_DOCK, UI, Clock
 from .lesson import LessonBoard, Lessons
-from .modes import Offer, Router, Where
-from .outcome import Drawn, Outcome, Picked, Played, Refused
+from .modes import Mode, Offer, Router, Where
+from .outcome import Behind, Drawn, Outcome, Picked, Played, Refused
 from .outcome_words import window_reach
-from .play_mode import PlayBoard
 from .review import ReviewBoard, Reviews
 from .session import Session
 from .setup_mode import SetupBoard, SetupMode
 from .solve import SolveBoard, SolveMode
 from .table_build import BUILD_TABLE
-from .turn_builder import Ready, Stepped, TurnBuilder
+from .turn_builder import Declined, JointTurn, Ready, Stepped, TurnAnswer, TurnBuilder
 
 if TYPE_CHECKING:
     from .puzzle_editor import PuzzleEditor
@@ -67,6 +71,13 @@ NOT_MOVES = ("lesson", "set-up")
 
 #: The UI class of a game, by the game (``viewer.games.ui_class``: the front end's).
 UIs = Callable[[Game], "type[UI]"]
+
+
+class ClockMaker(Protocol):
+    """A started clock stepping ``step`` with the progress from 0 to 1 over ``seconds``
+    (the window's ``viewer.desktop.animation.Animation``)."""
+
+    def __call__(self, seconds: float, step: Callable[[float], object]) -> Clock: ...
 
 
 class LabParts(Protocol):
@@ -268,8 +279,8 @@ class Board:
 
     def _offer(self, site: int, where: Where, behind: SitesBehind, outcome: Outcome) -> Outcome:
         """After a click on ``site`` that changed nothing, ``outcome``: with the empty points
-        behind its ball (:func:`.board_offers.empty_behind`); after a click-points task's
-        pick of a ball, with the point right behind it (:func:`.board_offers.point_behind`).
+        behind its ball (:func:`empty_behind`); after a click-points task's
+        pick of a ball, with the point right behind it (:func:`point_behind`).
         The advice over the scene while the position is the same (the prompt's line)."""
         if isinstance(outcome, Played):
             return outcome
@@ -335,3 +346,282 @@ class Board:
 
     def redo(self) -> None:
         self.modes.redo()
+
+
+class UIHost:
+    """The board as its game UI sees it (:class:`viewer.lab.game_ui.Host`): the position,
+    a redraw, the status line, a position applied, an animation's clock (``clock``), set-up
+    mode, the computer, and the front end's name for its controls (``controls``)."""
+
+    def __init__(self, board: Board, clock: ClockMaker, controls: str) -> None:
+        self.board = board
+        self._clock = clock
+        self._controls = controls
+
+    @property
+    def game(self) -> Game:
+        return self.board.session.game
+
+    @property
+    def controls(self) -> str:
+        return self._controls
+
+    def redraw(self) -> None:
+        self.board.redraw()
+
+    def show_message(self, text: str) -> None:
+        self.board.say(text)
+
+    def apply_position(self, game: Game, message: str) -> None:
+        """Replace the position by ``game`` (undoable, like a set-up)."""
+        if self.board.session.apply_setup(game):
+            message = M_(
+                "{message}; a new, untitled position (the example stays as it came)",
+                message=message,
+            )
+        self.board.say(message)
+
+    def animation(self, seconds: float, step: Callable[[float], object]) -> Clock:
+        return self._clock(seconds, step)
+
+    def setup_active(self) -> bool:
+        return self.board.setup is not None
+
+    def consider_computer(self) -> None:
+        self.board.lab.engine.consider()
+
+    def secrets_changed(self) -> None:
+        self.board.changed.emit("secrets")
+        self.board.redraw()
+
+    def computer_players(self) -> Mapping[str, str]:
+        return self.board.lab.engine.seats.playing(self.board.lab.session.game)
+
+    def finish_turn(self) -> None:
+        self.board.finish()
+
+
+class Shows(Protocol):
+    """A lab with the board on show (:class:`viewer.lab.Lab`)."""
+
+    @property
+    def board(self) -> Board: ...
+
+
+class BoardTable:
+    """The board's game UI and turn builder, as the lab's engine asks about them
+    (:class:`viewer.lab.engine.Table`): handed to the engine as it is made, it reads the
+    board of ``lab`` (made after the engine: the board's modes route the engine's) when
+    asked."""
+
+    def __init__(self, lab: Shows) -> None:
+        self.lab = lab
+
+    @property
+    def board(self) -> Board:
+        return self.lab.board
+
+    def in_setup(self) -> bool:
+        return self.board.setup is not None
+
+    def busy(self) -> bool:
+        return self.board.setup is not None or bool(self.board.ui.busy())
+
+    def computer_waits(self, game: Game) -> bool:
+        return self.board.ui.computer_waits(game)
+
+    def waiting_sides(self, game: Game) -> Sequence[int]:
+        return tuple(self.board.ui.waiting_sides(game, self.board.turn))
+
+    def hint_refusal(self, game: Game) -> str:
+        return self.board.ui.hint_refusal(game)
+
+    def hint_side(self, game: Game) -> int | None:
+        return self.board.ui.hint_side(game, self.board.turn)
+
+    def submit(self, game: Game, side: int, move: Move) -> TurnAnswer:
+        turn = self.board.turn
+        if not isinstance(turn, JointTurn):
+            raise TypeError(f"{type(turn).__name__} takes no parts of a joint move")
+        return turn.submit(side, move)
+
+    def played(self, game: Game, mover: str, move: Move) -> str:
+        return self.board.ui.played(game, mover, move)
+
+    def move_said(self, move: Move) -> str:
+        return self.board.ui.move_said(move)
+
+    def hinted(self, game: Game, move: Move, words: str) -> None:
+        self.board.ui.hinted_move(game, move, words)
+
+    def players_changed(self) -> None:
+        self.board.ui.players_changed()
+
+
+class PlayBoard(Mode):
+    """Play, the last board mode: always on, it has the board when no mode before it took
+    it. A click is a step of the turn the game UI builds (or the move it completes); Undo
+    takes back the turn half built, else the last move; it draws the position."""
+
+    name = "play"
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.lab = board.lab
+        # what would reach the points behind a ball clicked, in full over the scene (the
+        # prompt's line) while the position is the same: (position, the words)
+        self.advice: tuple[Where, str] | None = None
+
+    def advise(self, advice: tuple[Where, str] | None) -> None:
+        """The words on the points behind a ball clicked, at that position (None: none)."""
+        self.advice = advice
+
+    def advice_now(self) -> str:
+        """The words on the points behind the ball last clicked, while that position shows."""
+        if self.advice is None or self.advice[0] != self.board.position():
+            return ""
+        return self.advice[1]
+
+    def play_now(self, move: Move) -> Played | Refused:
+        """Play ``move`` (the modes were asked already): played, with the game UI's words
+        on it, or refused by the rules."""
+        lab, board = self.lab, self.board
+        mover = lab.session.game.to_move
+        try:
+            lab.play(move)  # the computer may answer it
+        except IllegalMoveError as exc:
+            return Refused(reason_of(exc))
+        said = board.ui.played(lab.session.game, mover, move)
+        moot = board.ui.moot(lab.session.game)
+        if moot is not None and lab.session.game.to_move == mover:  # made for them
+            lab.play(moot)
+            then = board.ui.played(lab.session.game, mover, moot)
+            said = M_("{said}; then, for you: {then}", said=said, then=then)
+        return Played(move, said)
+
+    def active(self) -> bool:
+        return True
+
+    def claims(self) -> bool:
+        return True
+
+    def busy(self) -> str:
+        return self.board.ui.busy()
+
+    def click(self, site: int) -> Outcome:
+        board = self.board
+        answer = board.ui.click(self.lab.session.game, board.turn, site)
+        if isinstance(answer, Stepped):
+            board.redraw()  # a step of the turn being built
+            return Drawn()
+        if isinstance(answer, Declined):
+            return Refused(answer.reason)
+        return self.play_now(answer.move)
+
+    def undo(self) -> bool:
+        board = self.board
+        if board.turn.building:  # the turn half built goes first, the last move stays
+            board.turn.cancel()
+            board.redraw()
+            board.say(M_("the turn being built was taken back (Undo again: the last move)"))
+        else:
+            self.lab.session.undo()
+        return True
+
+    def redo(self) -> bool:
+        self.lab.session.redo()
+        return True
+
+    def layer(self, game: Game, ui: UI, frame: Frame) -> Frame:
+        return ui.frame(game, self.board.turn)  # the position: the others draw over it
+
+    def prompt(self) -> str:
+        return self.advice_now() or self.board.ui.prompt() or self.board.turn.prompt()
+
+
+# ---- the points a ball clicked hides, offered (Board.click) --------------------------------
+# A click that lands on a ball in front of empty points and changes nothing learns what would
+# reach them (a second click on the ball where one point lies behind it, else the front end's
+# way: peel, turn the board); a click-points task's click on a ball learns of the point right
+# behind it, which a second click picks instead. Each answers the offer a second click takes
+# (modes.Offer) and what the outcome says of it (outcome.Behind).
+
+#: The sites whose points hide behind a site as the front end's view sees it (the board
+#: view's ``behind``: the last pick's ray), nearest first.
+SitesBehind = Callable[[int], Sequence[int]]
+#: The front end's way to points of a level behind balls of a lowest level, in words
+#: (:attr:`viewer.lab.board.FrontWords.reach`).
+Reach = Callable[[int, int], str]
+
+
+def _coords(ui: UI, site: int) -> tuple[int, ...] | None:
+    """``site``'s point, or None where the UI's board has no coordinates for it."""
+    try:
+        return tuple(ui.coords_of(site))
+    except (KeyError, ValueError, IndexError, NotImplementedError):
+        return None
+
+
+def _piece(ui: UI) -> str:
+    """What the game calls one ball ("ball", "sphere"), as the View dock says it."""
+    return ui.piece_word.removesuffix("s")
+
+
+def point_behind(
+    ui: UI, game: Game, site: int, where: Where, behind: SitesBehind, reach: Reach
+) -> tuple[Offer, Behind] | None:
+    """After a click-points task's click on ``site``'s ball: the point right behind it
+    (a ball or an empty point: a task may ask for either), picked by a second click there
+    instead, or reached the front end's way. None: no ball there, or nothing behind it."""
+    coords = _coords(ui, site)
+    if coords is None or coords not in {tuple(c) for c, _colour in game.pieces()}:
+        return None  # an empty point: nothing drawn in front of the rest
+    for other in behind(site):
+        point = _coords(ui, other)
+        if point is not None:
+            break
+    else:
+        return None
+    found = Behind(coords, (point,), _piece(ui), reach(point[-1], coords[-1]), pick=True)
+    return Offer(site, where, other, True), found
+
+
+def empty_behind(
+    ui: UI,
+    game: Game,
+    site: int,
+    behind: SitesBehind,
+    playable: Callable[[], set[int]],
+    reach: Reach,
+) -> tuple[int | None, Behind] | None:
+    """After a click on ``site`` that changed nothing: the empty points behind its ball
+    that a click plays now (``playable``: their sites; a point whose supports are empty is
+    no advice). The site a second click plays (None where several lie behind) and the
+    offer; None: no ball there, the game over, or no such point."""
+    coords = _coords(ui, site)
+    taken = {tuple(c) for c, _colour in game.pieces()}
+    if coords is None or coords not in taken:
+        return None  # not a ball in front
+    if game.is_over():
+        return None  # nothing to play (a won game's markers are its corners)
+    plays = playable()
+    empty: list[tuple[int, tuple[int, ...]]] = []
+    in_front = [coords[-1]]  # the levels of the balls before the last point listed
+    before: list[int] = []  # (the balls passed on the ray so far)
+    for other in behind(site):
+        point = _coords(ui, other)
+        if point is None:
+            continue
+        if point in taken:
+            before.append(point[-1])
+        elif other in plays:
+            empty.append((other, point))
+            in_front += before
+            before = []
+    if not empty:
+        return None
+    # a peel to the highest of them keeps every one; it reveals them where every ball in
+    # front of them on the ray stands higher (else the board is turned)
+    level = max(p[-1] for _s, p in empty)
+    found = Behind(coords, tuple(p for _s, p in empty), _piece(ui), reach(level, min(in_front)))
+    return (empty[0][0] if len(empty) == 1 else None), found

@@ -1,7 +1,7 @@
 """The computer player and Hint, Qt-free: who plays each seat (``seats``:
 :mod:`viewer.lab.seats`), the search under way on the lab's
 :class:`~viewer.lab.jobs.JobRunner`, Stop, Undo with the computer on, the hint (``hints``:
-:mod:`viewer.lab.hints`), and holding everything while a question is open. The one copy: the
+:class:`Hints`), and holding everything while a question is open. The one copy: the
 window's ``viewer.desktop.engine.EngineControl`` only shows it (the progress bar, Stop, the hint
 drawn) and the lab's tests drive it with no front end at all.
 
@@ -11,11 +11,15 @@ colour (it then takes at least ``pace`` seconds a move, so a game can be watched
 
 At a simultaneous node (every side hands in its part of a joint move in secret, as Pyramid
 Ball's programs) the computer makes the parts of the colours it plays that the front's turn
-still waits for (:meth:`Table.waiting_sides`: the front's turn,
-:mod:`viewer.lab.engine_table`), all in one job, and hands them to the turn
+still waits for (:meth:`Table.waiting_sides`), all in one job, and hands them to the turn
 (:meth:`Table.submit`); the joint move is played when every part is in. Stop there lets
 the humans make the computer's parts for this turn. A hint at a simultaneous node is the
 part of the side whose turn the front has open (:meth:`Table.hint_side`).
+
+The front's turn on the board as the computer player asks about it is its :class:`Table`
+(the window's game UI and turn builder answer it: ``board.BoardTable``), and :class:`Bare`
+the table with no front end (a script, the lab's tests). One concept over 600 lines: the
+computer player, its hint, and what they ask of the board.
 
 Its changes are announced by ``changed(what)``: "thinking" (a search began: the text is
 ``thinking_text``), "stopped" (it ended without an answer), "hint", "players"."""
@@ -23,20 +27,18 @@ Its changes are announced by ``changed(what)``: "thinking" (a search began: the 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from pyramid_lab.i18n import M_, Message
 from pyramid_lab.model import search
-from pyramid_lab.model.game import SIMULTANEOUS, Game, IllegalMoveError
+from pyramid_lab.model.game import SIMULTANEOUS, Game, IllegalMoveError, JointMove, Move
 from pyramid_lab.model.words import reason_of
 
-from .engine_table import Bare, Table, parts_due
-from .engine_words import describe_choice
+from .engine_words import book_ends, describe_choice, hint_words
 from .events import EngineChange, PositionChange, Signal
 from .frame import Frame
-from .hints import Hints
-from .jobs import JOIN_SECONDS, EngineAnswer, HintAnswer, Job, JobRunner
+from .jobs import JOIN_SECONDS, EngineAnswer, HintAnswer, Job, JobRunner, position_of
 from .level_names import LEVEL_NAMES
 from .modes import Mode, Shown
 from .outcome_words import joined, word
@@ -46,6 +48,103 @@ from .turn_builder import STEPPED, Declined, Ready, TurnAnswer
 
 if TYPE_CHECKING:
     from .game_ui import UI
+
+
+class Table(Protocol):
+    """The front's turn on the board, as the computer player asks about it (the window's
+    game UI and turn builder; :class:`Bare` with no front end)."""
+
+    def in_setup(self) -> bool:
+        """Set-up mode is on (no hint there)."""
+
+    def busy(self) -> bool:
+        """The board may not move now (set-up mode, an animation the UI plays)."""
+
+    def computer_waits(self, game: Game) -> bool:
+        """At a simultaneous node: the UI asks the computer to wait (a hand-over)."""
+
+    def waiting_sides(self, game: Game) -> Sequence[int]:
+        """At a simultaneous node: the sides whose parts are still due."""
+
+    def hint_refusal(self, game: Game) -> str:
+        """Why no hint is given here ('' when one is)."""
+
+    def hint_side(self, game: Game) -> int | None:
+        """At a simultaneous node: the side whose part a hint is for (None: none open)."""
+
+    def submit(self, game: Game, side: int, move: Move) -> TurnAnswer:
+        """The computer's part for ``side``: ``Ready`` with the joint move once every part
+        is in, ``Declined`` with the reason, or ``Stepped`` while parts are still due."""
+
+    def played(self, game: Game, mover: str, move: Move) -> str:
+        """What the status line says of a move played."""
+
+    def move_said(self, move: Move) -> str:
+        """A move as the status line names it (the hint's)."""
+
+    def hinted(self, game: Game, move: Move, words: str) -> None:
+        """A hint came (a UI may show it in its dock; ``words``: the status bar's sentence
+        on it, which a long one may not fit)."""
+
+    def players_changed(self) -> None:
+        """Who is being thought for changed (a UI's docks say it)."""
+
+
+class Bare:
+    """The table with no front end: nothing is busy, the computer makes a joint move only
+    when it plays every side, and a hint at a simultaneous node is refused."""
+
+    def __init__(self, seats: Seats) -> None:
+        self.seats = seats
+        self._parts: dict[int, Move] = {}
+        self._node: tuple[Hashable, int] | None = None
+
+    def in_setup(self) -> bool:
+        return False
+
+    def busy(self) -> bool:
+        return False
+
+    def computer_waits(self, game: Game) -> bool:
+        return not self.seats.plays_all(game)  # a human hands in a part: a front's turn
+
+    def waiting_sides(self, game: Game) -> Sequence[int]:
+        return range(len(game.players))
+
+    def hint_refusal(self, game: Game) -> str:
+        return ""
+
+    def hint_side(self, game: Game) -> int | None:
+        raise ValueError("a hint at a simultaneous node is the window's (its open part)")
+
+    def submit(self, game: Game, side: int, move: Move) -> TurnAnswer:
+        node = position_of(game)
+        if node != self._node:
+            self._node, self._parts = node, {}
+        self._parts[side] = move
+        if len(self._parts) < len(game.players):
+            return STEPPED
+        parts, self._parts = self._parts, {}
+        return Ready(JointMove(tuple(parts[s] for s in sorted(parts))))
+
+    def played(self, game: Game, mover: str, move: Move) -> str:
+        return M_("{mover} played {move}", mover=word(mover), move=str(move))
+
+    def move_said(self, move: Move) -> str:
+        return str(move)
+
+    def hinted(self, game: Game, move: Move, words: str) -> None:
+        pass
+
+    def players_changed(self) -> None:
+        pass
+
+
+def parts_due(table: Table, game: Game) -> tuple[int, ...]:
+    """At a simultaneous node the sides whose parts ``table`` still waits for; () else."""
+    if game.current_player() == SIMULTANEOUS:
+        return tuple(table.waiting_sides(game))
+    return ()
 
 
 class Engine:
@@ -79,14 +178,7 @@ class Engine:
         self.show_reckoning = False
         self._holds = 0  # questions and file dialogs open (:meth:`held`): nothing starts
         #: Hint: asked of the position shown, searched here (``hints.shown``: the move)
-        self.hints = Hints(
-            lambda: session.game,
-            self,
-            self.table,
-            say,
-            lambda: self.changed.emit("hint"),
-            build_item=build_item,
-        )
+        self.hints = Hints(self, build_item)
         self.seed: int | None = None  # tests make the searches repeatable
         self.thinking_text = ""
         self._thinking = ""  # the thinking text without what it waits for first
@@ -389,6 +481,138 @@ class Engine:
 
     def shutdown(self, wait: float = JOIN_SECONDS) -> None:
         self.runner.shutdown(wait)
+
+
+class Hints:
+    """The hint: ``shown`` (position key, ply, move) once a search answered, ``level``
+    the search's unless the game has its own players; the engine's "hint" after each.
+
+    A hint searches for the side to move (the computer player's search, on the engine's
+    runner); the move hinted is drawn while its position is on show, and said. A hint
+    never names a move the book proves lost while one not proven lost is left
+    (:func:`model.search.books.proven_choice`, looked up on the hint's job: the book's key
+    is compiled, and its first call waits for numba's compiler lock, which another job's
+    compile may hold for a minute or more).
+
+    At a simultaneous node a hint is the part of the side whose turn the front has open
+    (:meth:`Table.hint_side`); asked while the computer makes its own part, it waits and
+    comes as soon as that part is in (:meth:`give_waiting`), for the same side at the same
+    position only."""
+
+    def __init__(self, engine: Engine, build_item: str) -> None:
+        self.engine = engine
+        #: the front end's way to build a table where the book ends (a hint's words)
+        self.build_item = build_item
+        self.level = "strong"  # a hint is worth the wait (progress bar, Stop)
+        self.shown: tuple[Hashable, int, Move] | None = None  # (position key, ply, move)
+        # a hint asked at a simultaneous node while the computer made its own part: the side
+        # and the position (its key and ply), given as soon as the computer's part is in
+        self.waiting: tuple[int, Hashable, int] | None = None
+
+    def ask(self, level: str | None = None) -> Job | None:
+        """Search the position shown for the side to move (at ``level``, else the game's
+        own best player or ``level``); the answer is ``shown``. None: refused, said."""
+        game, engine = self.engine.session.game, self.engine
+        refused = self._refusal(game)
+        if refused:
+            self.engine.say(refused)
+            return None
+        sides: tuple[int, ...] = ()
+        if game.current_player() == SIMULTANEOUS:
+            side = self.engine.table.hint_side(game)
+            if side is None:
+                self.engine.say(M_("no hint now: no side is making its part of the turn here"))
+                return None
+            if engine.computer_thinking:
+                # the computer programs its side meanwhile: the hint (of this side's own
+                # information only) comes as soon as the computer's part is in
+                self.waiting = (side, game.position_key(), len(game.move_stack))
+                self.engine.say(
+                    M_(
+                        "hint for {colour}: asked; it comes as soon as the computer has "
+                        "programmed its side",
+                        colour=word(game.players[side]),
+                    )
+                )
+                return None
+            sides = (side,)
+        if self.shown is not None:  # the last hint goes from the board while this one is
+            self.shown = None  # searched (a second H mid-turn left its ghost drawn)
+            self.engine.changed.emit("hint")
+        return engine.start("hint", self._best_level(game) if level is None else level, sides)
+
+    def _refusal(self, game: Game) -> str:
+        """Why no hint is given now ('' when one is)."""
+        if self.engine.table.in_setup():
+            return M_("no hint in set-up mode")
+        if game.is_over():
+            return M_("the game is over: no hint")
+        if self.engine.computer_thinking and not self.engine.thinking_sides():
+            return self.engine.busy()
+        return self.engine.table.hint_refusal(game)
+
+    def _best_level(self, game: Game) -> str:
+        """The game's own best player, else ``level``."""
+        own = search.computer.own_levels(game)
+        return own[-1] if own else self.level
+
+    def move(self) -> Move | None:
+        """The hinted move while its position is shown, else None."""
+        if self.shown is None:
+            return None
+        key, ply, move = self.shown
+        return move if position_of(self.engine.session.game) == (key, ply) else None
+
+    def forget_elsewhere(self) -> None:
+        """The position changed: a hint of another position goes (the board drew it only
+        on its own position)."""
+        if self.shown is not None and self.move() is None:
+            self.shown = None
+
+    def answered(self, job: Job, hint: HintAnswer) -> None:
+        """The search's choice for the side to move, as the book left it, shown and said.
+        The book was looked up on the hint's job (:func:`.jobs.hint_answer`: never a move
+        the book proves lost while one not proven lost is left): its key is compiled, and a
+        first call here waited for another job's compile."""
+        move = hint.choice.move
+        assert move is not None  # (the engine said a choice of no move)
+        said = self.engine.table.move_said(move)
+        ends = book_ends(self.build_item) if hint.book_ends else ""
+        self._show(job, move, hint_words(hint.choice, hint.proven, ends, said=said))
+
+    def answered_part(self, job: Job, side: int, move: Move, choice: search.Choice) -> None:
+        """The search's ``choice`` of ``side``'s part at a simultaneous node."""
+        game = self.engine.session.game
+        words = M_(
+            "hint for {colour}: {choice}",
+            colour=word(game.players[side]),
+            choice=describe_choice(choice, part=True),
+        )
+        self._show(job, move, words)
+
+    def _show(self, job: Job, move: Move, words: str) -> None:
+        """The hinted ``move`` of ``job``'s position drawn on the board and said."""
+        self.shown = (job.key, job.ply, move)
+        self.engine.table.hinted(self.engine.session.game, move, words)
+        self.engine.changed.emit("hint")
+        self.engine.say(words)
+
+    def give_waiting(self) -> None:
+        """The hint asked while the computer made its part, now that the part is in: for
+        the same side at the same position only (else forgotten)."""
+        waiting, self.waiting = self.waiting, None
+        if waiting is None:
+            return
+        side, key, ply = waiting
+        game = self.engine.session.game
+        if (
+            game.current_player() != SIMULTANEOUS
+            or game.position_key() != key
+            or len(game.move_stack) != ply
+            or self.engine.table.hint_side(game) != side
+        ):
+            return
+        self.engine.start("hint", self._best_level(game), (side,))
 
 
 def _level(level: str) -> Message:

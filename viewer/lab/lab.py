@@ -23,7 +23,7 @@ front end (:meth:`Lab.follow`) and publishes the whole change on ``lab.follows``
 has (:data:`viewer.lab.events.Following`, at most two events): a front end subscribes once
 and follows by the events' types. Who plays each seat, the computer's moves and the
 hint are the lab's engine's (``lab.engine``: :class:`viewer.lab.engine.Engine`); the
-analysis of the position shown is :class:`viewer.lab.lab_analysis.LabAnalysis`."""
+analysis of the position shown is :class:`viewer.lab.analysis.LabAnalysis`."""
 
 from __future__ import annotations
 
@@ -38,9 +38,17 @@ from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.lesson import LessonFile
 from pyramid_lab.model.words import reason_of
 
-from .analysis import Analyses
-from .board import KEEPS_TURN, WINDOW_WORDS, Board, FrontWords, InstantClock, UIs
-from .board_host import BoardTable, ClockMaker
+from .analysis import Analyses, LabAnalysis
+from .board import (
+    KEEPS_TURN,
+    WINDOW_WORDS,
+    Board,
+    BoardTable,
+    ClockMaker,
+    FrontWords,
+    InstantClock,
+    UIs,
+)
 from .bulletin import Bulletin
 from .documents import Documents, MemoryStore, RecentFiles
 from .engine import Engine
@@ -55,13 +63,11 @@ from .events import (
 )
 from .export_plan import ExportPlan
 from .jobs import JOIN_SECONDS, Job, JobRunner, Post, at_once, time_left
-from .lab_analysis import LabAnalysis
 from .lesson import Lessons
 from .port import Port
 from .practice import Practice, PracticeBoard
 from .puzzle import Composer, Verifier
-from .puzzle_desk import PuzzleDesk
-from .puzzle_editor import PuzzleEditor
+from .puzzle_editor import PuzzleDesk, PuzzleEditor
 from .review import Reviews
 from .session import Session
 from .setup_mode import SetupMode
@@ -226,7 +232,7 @@ class Lab:
         self.lessons.shutdown(left())
         self.table_build.shutdown()
 
-    # ---- the analysis of the position shown (viewer.lab.lab_analysis) --------------------
+    # ---- the analysis of the position shown (viewer.lab.analysis) -----------------------
 
     def analyse(self, seconds: float, threads: int = 1) -> bool:
         """Analyse the position shown; a refusal is said on the status line (False)."""

@@ -21,8 +21,7 @@ from .view_state import AXES, ClipPlane, ViewState
 if TYPE_CHECKING:
     from pyramid_lab.model.lesson import LessonFile
 
-    from .lesson import Lessons
-    from .lesson_shown import LessonChange
+    from .lesson import LessonChange, Lessons
 
 DEFAULT_CAMERA = "iso"
 

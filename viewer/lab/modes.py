@@ -8,8 +8,8 @@ lab's board on show (:mod:`viewer.lab.board`) builds it once, of
 
 (each mode's class stands beside the lab part it routes: ``setup_mode.SetupBoard``,
 ``practice.PracticeBoard``, ``lesson.LessonBoard``, ``solve.SolveBoard``,
-``analysis.AnalysisBoard``, ``review.ReviewBoard``, ``engine.ComputerBoard``, and
-``play_mode.PlayBoard``; each sees the board as :class:`Shown`). Each mode
+``analysis.AnalysisBoard``, ``review.ReviewBoard``, ``engine.ComputerBoard``, each
+seeing the board as :class:`Shown`, and the board's own ``board.PlayBoard``). Each mode
 answers the same few questions (:class:`BoardMode`): is it on, does it take the board from
 the modes after it, is it busy, what a click, an undo and a redo do, what it draws over the
 board, what the status bar's prompt says. The :class:`Router` asks them in order, so no

@@ -6,18 +6,20 @@ listening to the status line (the classroom's page: a refusal is its message).
 
 Each answer holds what happened, not a sentence: the move and the game UI's words on it,
 the ball a set-up click erased, the points a ball clicked hides and the front end's way to
-them (:class:`Behind`), why a click was refused. Its ``words`` are made from it
-(:mod:`.outcome_words`), and the board says them on the status line: the words come from
-the answer, never the other way round."""
+them (:class:`Behind`), why a click was refused. Its ``words`` are made from it (below,
+each a message of the catalog: the window says it in its language, a student's page in
+the page's), and the board says them on the status line: the words come from the answer,
+never the other way round."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model.errors import SaidError
 from pyramid_lab.model.game import Move
 
-from .outcome_words import behind_words, drawn_words, refused_words
+from .outcome_words import point_name, word
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,9 @@ class Drawn:
 
     @property
     def words(self) -> str:
-        return drawn_words(self.erased, self.behind)
+        return with_advice(
+            erased_words(self.erased) if self.erased is not None else "", self.behind
+        )
 
 
 @dataclass(frozen=True)
@@ -112,7 +116,7 @@ class Refused(SaidError):
 
     @property
     def words(self) -> str:
-        return refused_words(self.why, self.behind)
+        return with_advice(self.why, self.behind)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Refused):
@@ -124,6 +128,95 @@ class Refused(SaidError):
 
     def __repr__(self) -> str:
         return f"Refused({self.why!r}, behind={self.behind!r})"
+
+
+#: A game's piece as what hides a point ("the point its ball hides") and as what a point is
+#: hidden behind ("hidden behind the ball"): whole words, each language's article and case
+#: in them (a German "den Punkt, den die Kugel verdeckt"; "hinter dem Stein"), found by the
+#: piece's word in their English (no game's name written outside its folder).
+HIDERS = (
+    *(N_("its ball"), N_("its sphere"), N_("its stone"), N_("its pyramid")),
+    N_("its piece"),
+)
+HIDDEN_BEHIND = (
+    *(N_("behind the ball"), N_("behind the sphere"), N_("behind the stone")),
+    *(N_("behind the pyramid"), N_("behind the piece")),
+)
+_HIDER = {phrase.removeprefix("its "): phrase for phrase in HIDERS}
+_BEHIND = {phrase.removeprefix("behind the "): phrase for phrase in HIDDEN_BEHIND}
+
+
+def _hider(piece: str) -> str:
+    found = _HIDER.get(piece)
+    return word(found) if found is not None else M_("its {piece}", piece=word(piece))
+
+
+def _hidden_behind(piece: str) -> str:
+    found = _BEHIND.get(piece)
+    return word(found) if found is not None else M_("behind the {piece}", piece=word(piece))
+
+
+def behind_words(behind: Behind) -> str:
+    """What reaches the points ``behind`` a ball clicked: a second click on the ball where
+    one point lies behind it, else the front end's way."""
+    clicked, reach = point_name(behind.clicked), word(behind.reach)
+    piece = _hider(behind.piece)
+    names = [point_name(p) for p in behind.points]
+    if behind.pick:
+        return M_(
+            # TRANSLATORS: {piece} is "its ball" (what hides the point), a word of its own
+            "Click {clicked} again to pick {point}, the point {piece} hides, instead, or {reach}",
+            clicked=clicked,
+            point=names[0],
+            piece=piece,
+            reach=reach,
+        )
+    if len(names) == 1:
+        return M_(
+            # TRANSLATORS: {piece} is "its ball" (what hides the point), a word of its own
+            "Click {clicked} again to play {point}, the point {piece} hides, or {reach}",
+            clicked=clicked,
+            point=names[0],
+            piece=piece,
+            reach=reach,
+        )
+    first = names[:3]
+    shown: str
+    if len(names) <= 3:
+        shown = M_("{points} and {last}", points=", ".join(first[:-1]), last=first[-1])
+    else:
+        shown = f"{', '.join(first)} ..."
+    return M_(
+        # TRANSLATORS: {behind} is "behind the ball", a word of its own
+        "To reach {points}, hidden {behind} at {clicked}: {reach}",
+        points=shown,
+        behind=_hidden_behind(behind.piece),
+        clicked=clicked,
+        reach=reach,
+    )
+
+
+def erased_words(erased: Erased) -> str:
+    """A set-up click took a ball off: said, with the way back and the way behind it."""
+    return M_(
+        "set-up: erased the {colour} {piece} at {point} "
+        "(Undo brings it back; to reach a point behind it, peel or show the ghosts)",
+        colour=word(erased.colour),
+        piece=word(erased.piece),
+        point=erased.point,
+    )
+
+
+def with_advice(said: str, behind: Behind | None) -> str:
+    """``said`` (why a click did nothing, or '') after the advice on the points behind
+    the ball (what to do first: the status bar cuts a long line)."""
+    if behind is None:
+        return said
+    advice = behind_words(behind)
+    if not said:
+        return advice
+    stripped = said.rstrip(". ")  # (a Message ending so is said without it: English then)
+    return M_("{advice}. {said}", advice=advice, said=word(said if stripped == said else stripped))
 
 
 #: What a hand on the board did (the module's text).

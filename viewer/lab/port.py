@@ -8,10 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal, Protocol
 
-from .documents import CANCEL, DISCARD, SAVE
-
-__all__ = ["CANCEL", "DISCARD", "SAVE", "Port"]
-
 
 class Port(Protocol):
     """What the lab asks of its front end."""

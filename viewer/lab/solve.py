@@ -11,11 +11,10 @@ bound is solved. Nothing of an attempt stays: the session's tree and unsaved fla
 snapshotted when Solve mode starts and restored when it ends (Try again, Reveal, Stop
 solving, Save, or anything that asks about unsaved work), so the document is as it was.
 
-:class:`ValueSolve` is the Game menu's Solve position: the value of the position shown
-(``model.search.solve``: the book, then a few seconds of the single search; then, asked
-through the port, the single search or the split solve on a local Dask cluster,
-``model.search.split_solve``, resumable from its checkpoint under the user's cache), with
-its progress (units, positions, rate, memory, time left) on the status line.
+What Solve mode says of an attempt (:func:`started`, :func:`solved`, ...) is each a
+sentence of the catalog made language-free (:func:`pyramid_lab.i18n.M_`), the window saying
+it in its language; a colour a word, a move its notation. The Game menu's Solve position is
+:mod:`.value_solve`'s.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pyramid_lab.i18n import M_
+from pyramid_lab.i18n import M_, Message
 from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, IllegalMoveError, InvalidMoveError, Move
 from pyramid_lab.model.puzzle import (
@@ -40,12 +39,11 @@ from pyramid_lab.model.teaching import describe_result
 from pyramid_lab.model.tree import Node
 from pyramid_lab.model.words import reason_of
 
-from . import solve_words
 from .events import PositionChange, Signal
 from .frame import Frame, Label
 from .jobs import JOIN_SECONDS, Job, JobRunner, Post, Progress
 from .modes import Mode
-from .outcome_words import word
+from .outcome_words import moves_said, plies_said, word
 
 if TYPE_CHECKING:
     from .bulletin import Say
@@ -155,7 +153,7 @@ class SolveMode:
         self.active = True
         if session.node is not anchor:
             self._move(lambda: session.lines.goto_node(anchor))
-        self.show_message(solve_words.started(goal.side, computer_off=bool(computer)))
+        self.show_message(started(goal.side, computer_off=bool(computer)))
         self._evaluate()
         return True
 
@@ -282,7 +280,7 @@ class SolveMode:
         if outcome is not None:
             if outcome.winner == goal.side:
                 helped = self.solution is not None
-                self._finish("solved", solve_words.solved(self._side_move_count(), helped=helped))
+                self._finish("solved", solved(self._side_move_count(), helped=helped))
             else:
                 self._finish("failed", M_("Failed: {result}", result=describe_result(game)))
             return
@@ -293,11 +291,11 @@ class SolveMode:
             )
             return
         if left <= 0:
-            self._finish("failed", solve_words.not_won(goal.side, self._side_move_count()))
+            self._finish("failed", not_won(goal.side, self._side_move_count()))
             return
         if game.to_move == goal.side:
             moves = -(-left // len(game.players))  # the side's turns in the plies left
-            self._set_status("info", solve_words.to_play(goal.side, moves, left))
+            self._set_status("info", to_play(goal.side, moves, left))
             return
         self.runner.run("defend", defend(goal.side, left))
         self._set_status(
@@ -322,7 +320,7 @@ class SolveMode:
         session, goal = self.session, self.goal
         if defence.move is None and job.purpose == "refute":
             self.refuted = (session.node.move, None)
-            self._finish("failed", solve_words.not_won(goal.side, self._side_move_count()))
+            self._finish("failed", not_won(goal.side, self._side_move_count()))
             return
         if defence.move is None:
             self._finish("failed", M_("Failed: the defence has no move"))
@@ -332,14 +330,12 @@ class SolveMode:
             last = session.node.move
             self.refuted = (last, defence.move)
             moves = -(-defence.wins // len(session.game.players))
-            self._pending_fail = solve_words.refuted(str(last), mover, str(defence.move), moves)
+            self._pending_fail = refuted(str(last), mover, str(defence.move), moves)
         elif defence.plies is None:
             last = session.node.move
             left = goal.within - self.plies_played()
             self.refuted = (last, defence.move)
-            self._pending_fail = solve_words.escaped(
-                str(last), mover, str(defence.move), goal.side, left - 1
-            )
+            self._pending_fail = escaped(str(last), mover, str(defence.move), goal.side, left - 1)
         session.play(defence.move)  # the window follows; then _evaluate
         self.show_message(self.engine.table.played(session.game, mover, defence.move))
 
@@ -437,6 +433,69 @@ def solution_layer(solver: SolveMode, game: Game, ui: UI, frame: Frame) -> Frame
 
 
 FrameLayer = Callable[[Game, "UI", Frame], Frame]
+
+
+# ---- what Solve mode says of an attempt -----------------------------------------------
+
+
+def started(side: str, *, computer_off: bool) -> Message:
+    """Solve mode began: the user plays ``side`` (the computer player was switched off
+    for it: ``computer_off``)."""
+    if computer_off:
+        return M_(
+            "Solve mode: play {side}, the computer defends (the computer player is off)",
+            side=word(side),
+        )
+    return M_("Solve mode: play {side}, the computer defends", side=word(side))
+
+
+def solved(moves: int, *, helped: bool) -> Message:
+    """The goal reached in ``moves`` of the side's (``helped``: the solution was shown)."""
+    if helped:
+        return M_("Solved in {moves} (with the solution shown)!", moves=moves_said(moves))
+    return M_("Solved in {moves}!", moves=moves_said(moves))
+
+
+def not_won(side: str, moves: int) -> Message:
+    """The attempt's end: ``side`` has not won within the ``moves`` it had."""
+    return M_(
+        "Failed: {side} has not won within {moves}.", side=word(side), moves=moves_said(moves)
+    )
+
+
+def refuted(last: str, mover: str, move: str, moves: int) -> Message:
+    """After the user's ``last`` move, ``mover`` answers ``move`` and wins within ``moves``."""
+    return M_(
+        "Refuted: after {last}, {colour} answers {move} and wins within {moves}.",
+        last=last,
+        colour=word(mover),
+        move=move,
+        moves=moves_said(moves),
+    )
+
+
+def escaped(last: str, mover: str, move: str, side: str, plies: int) -> Message:
+    """After the user's ``last`` move, ``mover`` escapes with ``move``: ``side`` cannot win
+    in the ``plies`` left."""
+    return M_(
+        "Failed: after {last}, {colour} escapes with {move}: {side} can no longer win in "
+        "time ({plies} left).",
+        last=last,
+        colour=word(mover),
+        move=move,
+        side=word(side),
+        plies=plies_said(plies),
+    )
+
+
+def to_play(side: str, moves: int, plies: int) -> Message:
+    """The user's move: ``side`` to win within ``moves`` (``plies`` left)."""
+    return M_(
+        "Your move: {side} to win within {moves} ({plies} left).",
+        side=word(side),
+        moves=moves_said(moves),
+        plies=plies_said(plies),
+    )
 
 
 class SolveBoard(Mode):

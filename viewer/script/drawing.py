@@ -2,16 +2,19 @@
 sizes, a view and a size checked into ``pyramid-lab render``'s options
 (:func:`render_options`), and the diagram's arguments, as python-chess's ``chess.svg.board``
 takes them, checked and drawn (:func:`diagram_svg`, :mod:`viewer.pictures.diagrams`, from
-the window's own frame without VTK). pyvista is imported when first used, not when this
-module is."""
+the window's own frame without VTK), and the 3D page a notebook shows (:class:`View3D`).
+pyvista is imported when first used, not when this module is."""
 
 from __future__ import annotations
 
+import html
+import os
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pyramid_lab.i18n import _
-from pyramid_lab.model.files import Lesson
+from pyramid_lab.model.files import Lesson, write_bytes
 from pyramid_lab.model.game import Game, Move, quote
 
 from ..lab.export_plan import SIDES
@@ -91,3 +94,37 @@ def diagram_svg(
         turned = turned != (orientation != sides[0])
     drawn = marks.marker(game, lastmove, marks.arrows(arrows), marks.squares(squares))
     return diagram(game, lesson, side=size, title=title, marks=drawn, turned=turned).svg
+
+
+class View3D:
+    """The 3D view of a position in a notebook, when asked (``pos.view_3d()``): ``pyramid-lab
+    export``'s web page (vtk.js inline, about 1 MB), an interactive 3D page (drag to turn,
+    scroll to zoom) in a frame of its own (:meth:`_repr_html_`; a position shows its SVG
+    diagram by default); ``page`` is the whole page, :meth:`save` writes it as an ``.html``
+    file."""
+
+    __slots__ = ("page", "size", "title")
+
+    def __init__(self, page: str, size: tuple[int, int], title: str) -> None:
+        self.page = page
+        self.size = size
+        self.title = title
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the page to ``path`` (its name ends in .html), atomically; the path
+        written. ValueError for another name."""
+        text = os.fspath(path)
+        if not text.lower().endswith((".html", ".htm")):
+            raise ValueError(_("{path}: a web page's name ends in .html").format(path=text))
+        return write_bytes(text, self.page.encode("utf-8"))
+
+    def _repr_html_(self) -> str:
+        """The page in a frame of its own (the page is whole: nothing is fetched)."""
+        width, height = self.size
+        return (
+            f'<iframe srcdoc="{html.escape(self.page, quote=True)}" width="{width}" '
+            f'height="{height}" style="border:0" title="{html.escape(self.title)}"></iframe>'
+        )
+
+    def __repr__(self) -> str:
+        return f"<View3D {self.title!r}, {len(self.page):,} characters>"

@@ -43,8 +43,6 @@ from .named import read as read_named
 if TYPE_CHECKING:
     from pyramid_lab.model.search import Analysis, SolveResult
 
-    from .view3d import View3D
-
 
 def games() -> dict[str, str]:
     """Each game by the name :func:`new` and position files take, with its title."""
@@ -543,14 +541,13 @@ class Position:
             flipped=flipped,
         )
 
-    def view_3d(self, *, size: tuple[int, int] = drawing.PICTURE_SIZE) -> View3D:
+    def view_3d(self, *, size: tuple[int, int] = drawing.PICTURE_SIZE) -> drawing.View3D:
         """The 3D view of the position for a notebook (a :class:`View3D`: shown as
         :meth:`web_page`'s page in a frame of its own, about 1 MB; ``.save(path)`` writes
         the page). ImportError where the page cannot be made here (trame-vtk missing)."""
-        from .view3d import View3D
 
         page = self.web_page(size=size)
-        return View3D(
+        return drawing.View3D(
             page,
             (size[0], size[1]),
             (puzzle_text(self._puzzle, "title", current()) or self._game.title),

@@ -125,7 +125,7 @@ class LessonSteps(StudentSteps, Protocol):
 
 
 class LessonEditing(Protocol):
-    """Teacher mode's edits of the lesson shown (``viewer.lab.lesson_edit.LessonEditor``):
+    """Teacher mode's edits of the lesson shown (``viewer.lab.lesson.LessonEditor``):
     each answers None, or why not."""
 
     #: The language the teacher's texts are edited in (en, de, ...).
@@ -146,7 +146,7 @@ class LessonEditing(Protocol):
 
 class LessonChecking(Protocol):
     """The rules' checks of the lesson shown, on a worker thread
-    (``viewer.lab.lesson_checks.LessonChecks``)."""
+    (``viewer.lab.lesson.LessonChecks``)."""
 
     def save(self, path: str | Path) -> str | None:
         """Check the lesson on a worker thread, then write it (None: started)."""

@@ -47,7 +47,7 @@ RowKey = tuple[str, int, "str | None", tuple[tuple[str, int], ...]]
 
 
 class MoveTree(Protocol):
-    """The tree of moves the dock lists and walks (``viewer.lab.lines.Lines``)."""
+    """The tree of moves the dock lists and walks (``viewer.lab.session.Lines``)."""
 
     def line(self) -> list[tuple[str, Move]]: ...
 
