@@ -4,7 +4,6 @@ from diagrams."""
 from __future__ import annotations
 
 import gc
-import locale
 import logging
 import os
 import resource
@@ -17,6 +16,7 @@ import pytest
 
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.terrace import Terrace, TerraceOptions
+from tests import c_locale
 from tests.file_order import (
     CACHE_KEY,
     RunSeconds,
@@ -87,14 +87,14 @@ def make_partition(
 
 @pytest.fixture(autouse=True)
 def _c_library_locale_kept() -> Iterator[None]:
-    """The C library's locale as the test found it: Qt's first QApplication sets it from
-    the environment (``setlocale(LC_ALL, "")``), and made inside a test that speaks French
-    (``LANG=fr_FR.UTF-8``) it left the worker's system messages French for every later test
-    (``strerror``: "Aucun fichier ou dossier de ce type" where English was read)."""
-    before = locale.setlocale(locale.LC_ALL)
+    """The C library's locale as the test found it (:mod:`tests.c_locale`): Qt's first
+    QApplication sets it from the environment (``setlocale(LC_ALL, "")``), and made inside
+    a test that speaks French (``LANG=fr_FR.UTF-8``) it left the worker's system messages
+    French for every later test; and glibc's own translations found under a test's
+    ``LANGUAGE=fr`` outlived the test's environment until the locale changed."""
+    before = c_locale.kept()
     yield
-    if locale.setlocale(locale.LC_ALL) != before:
-        locale.setlocale(locale.LC_ALL, before)
+    c_locale.restored(before)
 
 
 @pytest.fixture

@@ -11,6 +11,8 @@ import os
 import random
 from pathlib import Path
 
+import pytest
+
 from pyramid_lab import i18n
 from pyramid_lab.model.files import read
 from pyramid_lab.model.game import game_class
@@ -118,3 +120,23 @@ def test_the_print_sheets_english_names_the_options_by_their_labels():
     assert _game_line(game) == "Pyramid Partition (Base size: 3, Version: stacking)"
     status = i18n.M_("{side} to move", side=colour("blue"))
     assert _status_line(game, status) == "Blue to move, after 5 moves"  # (as before)
+
+
+def test_glibc_s_french_found_under_a_test_s_language_is_forgotten_after_it(monkeypatch):
+    """A worker read "Aucun fichier ou dossier de ce type" for ENOENT in the test above:
+    an earlier test had raised an OSError under ``LANGUAGE=fr`` (tests/c_locale.py)."""
+    import locale
+
+    from tests import c_locale
+
+    locale.setlocale(locale.LC_ALL, "C.UTF-8")  # (what Qt's first QApplication sets here)
+    found = c_locale.kept()
+    monkeypatch.setenv("LANGUAGE", "fr")
+    french = os.strerror(errno.ENOENT)
+    monkeypatch.delenv("LANGUAGE")
+    if french == "No such file or directory":
+        pytest.skip("glibc's French messages are not installed (Debian's libc-l10n)")
+    assert os.strerror(errno.ENOENT) == french  # (the environment restored: still French)
+    c_locale.restored(found)  # (what the autouse fixture does after every test)
+    assert c_locale.kept() == found
+    assert os.strerror(errno.ENOENT) == "No such file or directory"
