@@ -210,8 +210,6 @@ GENERIC = (
     "split.py",
     "split_checkpoint.py",
     "split_cluster.py",
-    "split_run.py",
-    "split_tree.py",
     "split_worker.py",
     "symmetry.py",
     "teaching.py",
