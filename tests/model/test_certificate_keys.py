@@ -10,9 +10,16 @@ import json
 import numpy as np
 import pytest
 
-from pyramid_lab.model.certificate import CertificateError, check
-from pyramid_lab.model.certificate import Hasher, Listed, batch_words, key_words
-from pyramid_lab.model.certificate import BATCH, LINE_MASK
+from pyramid_lab.model.certificate import (
+    BATCH,
+    LINE_MASK,
+    CertificateError,
+    Hasher,
+    Listed,
+    batch_words,
+    check,
+    key_words,
+)
 
 HEADER = {
     "format": "pyramid-lab-certificate/1",
