@@ -1,7 +1,8 @@
 """Push retrograde over a whole-game table (:mod:`.building`, :func:`push`): every position's
 children counted once, then each step pushes the positions decided at the plies before to
 their predecessors, a layer's range at a time on several threads; the counters kept for a
-resume, Ctrl+C held until a unit ends."""
+resume, Ctrl+C held until a unit ends. Its lines are said here too, Messages in each reader's
+language, loaded by a build only (never by a probe or a book's look-up)."""
 
 from __future__ import annotations
 
@@ -13,16 +14,95 @@ from typing import Any
 
 import numpy as np
 
-from pyramid_lab.i18n import M_
+from pyramid_lab.i18n import M_, Message, Mn_, number
 
 from .....errors import SaidError
 from ....compiled.lanes import run_lanes
 from ..prober.files import TableError, beyond
 from ..prober.index import CHUNK, UNIT_POSITIONS
 from ..prober.table import WholeTable
-from . import moves, pushing, walk, words
+from . import moves, pushing, walk
 from .stops import Interrupted, Stopped, StoppedInLayer, interrupts_between_units
 from .store import drop_counters, load_counters, log, save_counters, write_head, write_layer
+
+#: What a build says before its first layer, by whether it compiles push retrograde's kernels.
+COMPILING = M_("compiling the whole game's kernels for their first use (a minute or so, once)")
+LOADING = M_("loading the whole game's compiled kernels")
+
+
+def too_many_predecessors(most: int) -> Message:
+    """A position whose predecessors outnumber what a build holds (a bug's sign)."""
+    return M_("a position with more predecessors than {most}", most=most)
+
+
+def counters_said(kept: int, layers: int) -> Message:
+    """What a resumed step does with the counters: ``kept`` of ``layers`` layers' kept."""
+    if kept == layers:
+        return M_("the counters kept: no counting pass")
+    if kept:
+        return Mn_(
+            "the counters of {count} layer kept, the other {others} counted again first",
+            "the counters of {count} layers kept, the other {others} counted again first",
+            kept,
+            count=kept,
+            others=layers - kept,
+        )
+    return M_("the counters counted again first, a pass over every position")
+
+
+def resumed_at_step(
+    step: int, pushed: int, spheres: int | None, decided: int, counters: Message
+) -> Message:
+    """A build resumed at ``step``: ``pushed`` of its layers pushed (``spheres``: the layer
+    pushed in part), ``decided`` positions decided kept; ``counters`` (:func:`counters_said`)."""
+    if spheres is not None:
+        return M_(
+            "resuming at step {step}, {pushed} of its layers pushed ({spheres} spheres' in "
+            "part): every position decided in fewer than {step} plies kept ({decided} "
+            "positions decided); {counters}",
+            step=step,
+            pushed=pushed,
+            spheres=spheres,
+            decided=number(decided),
+            counters=counters,
+        )
+    if pushed:
+        return M_(
+            "resuming at step {step}, {pushed} of its layers pushed: every position decided "
+            "in fewer than {step} plies kept ({decided} positions decided); {counters}",
+            step=step,
+            pushed=pushed,
+            decided=number(decided),
+            counters=counters,
+        )
+    return M_(
+        "resuming at step {step}: every position decided in fewer than {step} plies kept "
+        "({decided} positions decided); {counters}",
+        step=step,
+        decided=number(decided),
+        counters=counters,
+    )
+
+
+def resumed_counting(counted: int, layers: int, positions: int) -> Message:
+    """A build resumed in its counting pass: ``counted`` of ``layers`` layers counted."""
+    return M_(
+        "resuming the counting pass: {counted} of {layers} layers counted, kept ({positions} "
+        "positions); {left} to count",
+        counted=counted,
+        layers=layers,
+        positions=number(positions),
+        left=layers - counted,
+    )
+
+
+def resumed_from_start(decided: int) -> Message:
+    """A build resumed with no counter kept: ``decided`` positions decided kept."""
+    return M_(
+        "resuming: {decided} positions decided kept; the counting pass from its start",
+        decided=number(decided),
+    )
+
 
 #: Push retrograde: positions a thread takes at a time (several at once a unit: threads);
 #: a build writes its layers at most this often (a kill loses the steps since).
@@ -114,7 +194,7 @@ def push_layer(
             run_lanes(pushing.push_range, *where, side, stats, PUSH_CHUNK, chunks=chunks)
         busy += time.process_time() - t
         if step == "push" and (stats[:, 1] < 0).any():
-            raise SaidError(words.too_many_predecessors(moves.MAX_PREDECESSORS))
+            raise SaidError(too_many_predecessors(moves.MAX_PREDECESSORS))
         total[:2] += stats[:, :2].sum(axis=0)
         if step == "count":
             total[2] = max(total[2], int(stats[:, 2].max()))
@@ -130,7 +210,7 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
 
     part = "pyraos-whole-kernels"  # one signature for every pyramid (prober.index.padded)
     compiling = not first_use.compiled((part,))
-    say(words.COMPILING if compiling else words.LOADING)
+    say(COMPILING if compiling else LOADING)
     began = time.perf_counter()
     n = table.index.layers - 1
     view = walk.view_of(table, n)
@@ -210,15 +290,15 @@ def _say_resumed(
     ix = table.index
     kept, pushed, partial, _ = loaded if loaded is not None else (set(), [], None, {})
     if start > 0:
-        counters = words.counters_said(len(kept), ix.layers)
+        counters = counters_said(len(kept), ix.layers)
         half = partial is not None and len(kept) == ix.layers
         spheres = partial[0] if half and partial else None
-        say(words.resumed_at_step(start, len(pushed) + half, spheres, decided, counters))
+        say(resumed_at_step(start, len(pushed) + half, spheres, decided, counters))
     elif kept:
         positions = sum(ix.sizes[n] for n in kept)
-        say(words.resumed_counting(len(kept), ix.layers, positions))
+        say(resumed_counting(len(kept), ix.layers, positions))
     elif decided:
-        say(words.resumed_from_start(decided))
+        say(resumed_from_start(decided))
 
 
 @dataclass
