@@ -198,7 +198,6 @@ GENERIC = (
     "book.py",
     "book_verify.py",
     "choice.py",
-    "difficulty.py",
     "exact.py",
     "levels.py",
     "mcts_agent.py",
