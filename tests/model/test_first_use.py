@@ -414,10 +414,10 @@ def test_a_short_load_is_off_the_analysis_clock(first_process, monkeypatch):
 
 def test_the_first_import_of_the_core_is_off_the_analysis_clock(first_process, monkeypatch):
     # Issue 111 item 1: a regular install's first analysis shares the install's machine code
-    # into numba's cache folder at the core's first import (compiled.installed), before its
-    # first word (first_use.foretell): that is the load's too, off the clock with it up to
-    # exact_budget.LOAD_OFF_CLOCK, not the search's seconds. Here it takes 1.5 s of the fake
-    # clock, the load itself 0.5 s.
+    # into numba's cache folder at the core's first import (first_use.share_installed_code),
+    # before its first word (first_use.foretell): that is the load's too, off the clock with
+    # it up to exact_budget.LOAD_OFF_CLOCK, not the search's seconds. Here it takes 1.5 s of
+    # the fake clock, the load itself 0.5 s.
     monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: True)
     monkeypatch.setitem(globals(), "COMPILE_SECONDS", 0.5)
     assert exact_budget.LOAD_OFF_CLOCK >= 2.0

@@ -28,6 +28,11 @@ A finished part leaves a mark (the hash of the sources, in the cache folder besi
 :func:`compiled` tells whether a part loads from the cache or must be compiled, which is
 what the first search says. ``python -m pyramid_lab.model.search.compiled.warm`` compiles (or loads)
 the whole core, saying each step (``scripts/setup.sh`` runs it).
+
+The machine code a regular install made (``setup.py``, issue 111: numba 0.68 keys its cache
+by the source's content, so the installed copy finds it) is shared with numba's cache folder
+where that is not beside the modules, once, when this module loads, before any kernel
+(:func:`share_installed_code`).
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ from pathlib import Path
 
 from pyramid_lab.i18n import M_, shown
 
-from . import _source_folders, cache_folder, installed, sources_digest
+from . import _source_folders, cache_folder, sources_digest
 
 # What a first use says (COMPILING, LOADING, WAITING; first, where it will compile, STARTING,
 # before the search imports numba: foretell): Messages said in each reader's language.
@@ -56,11 +61,56 @@ from .first_words import LOADING as LOADING
 from .first_words import STARTING as STARTING
 from .first_words import WAITING as WAITING
 
+#: The install's mark beside the machine code it made (``setup.py``; in ``__pycache__``).
+INSTALLED = "machine-code-installed"
+
+#: The files of numba's cache and the warm-up's marks, as the install lays them out.
+_MADE = ("*.nbi", "*.nbc", "compiled-*.sha256")
+
+
+def share_installed_code(
+    folders: list[Path], cache_folder: Callable[[Path], Path], mark: str
+) -> None:
+    """Where numba keeps its cache elsewhere than beside the modules (an install nobody may
+    write: the user's cache folder; ``NUMBA_CACHE_DIR``), the machine code the install made
+    beside them (``mark`` there) is copied there once: the same index and files,
+    which numba keys by the sources' content, not their folder. Nothing where the install
+    made none (an editable install, a checkout) or the cache is beside the modules."""
+    shipped = folders[0] / "__pycache__"
+    if not (shipped / mark).is_file():
+        return
+    target = cache_folder(folders[0])
+    if target == shipped or _read(target / mark) == _read(shipped / mark):
+        return  # (the mark holds the sources' hash: another version's code is replaced)
+    with contextlib.suppress(OSError):  # (a cache nobody may write: compiled on first use)
+        for folder in (*folders[1:], folders[0]):  # the mark last: a copy cut short is redone
+            there = cache_folder(folder)
+            there.mkdir(parents=True, exist_ok=True)  # (a new user's cache folder: none yet)
+            for pattern in _MADE:
+                for made in (folder / "__pycache__").glob(pattern):
+                    _copy(made, there / made.name)
+        _copy(shipped / mark, target / mark)
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _copy(source: Path, target: Path) -> None:
+    """``source`` to ``target``, whole or not at all (another process may read it)."""
+    partial = target.with_name(f"{target.name}.{os.getpid()}.part")
+    partial.write_bytes(source.read_bytes())
+    partial.replace(target)
+
+
 log = logging.getLogger(__name__)
 
 # The machine code an install made, where numba looks for it (before any kernel loads)
-if (_source_folders()[0] / "__pycache__" / installed.INSTALLED).is_file():  # (none: a checkout)
-    installed.share_installed_code(_source_folders(), cache_folder, installed.INSTALLED)
+if (_source_folders()[0] / "__pycache__" / INSTALLED).is_file():  # (none: a checkout)
+    share_installed_code(_source_folders(), cache_folder, INSTALLED)
 
 Progress = Callable[[float, str], None]
 #: What makes parts of the core ready, saying each step: :func:`.warm.warm_up` (handed by
