@@ -34,8 +34,7 @@ from .choice import ProgressCallback
 from .compiled.agent import CompiledMCTSAgent, _Search
 from .kernels import adapter_for
 from .levels import agent_for
-from .proofs import node_budget
-from .prover import first_moves, prove
+from .prover import first_moves, node_budget, prove
 from .registry import Plugin
 from .stop import SearchStopped, Stop, stop_function
 from .teaching import verify
