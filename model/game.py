@@ -256,10 +256,23 @@ Piece = tuple[tuple[int, ...], str]
 """A piece on the board: its coordinates (as in position files) and its colour."""
 
 
-class GamePosition(ABC):
-    """A position of one game: its players and options, the ways to build one, the pieces on
-    the board and the position's keys, copying, and what one seat may see. :class:`Game`
-    adds the moves and the end; a game subclasses :class:`Game`."""
+class Game(ABC):
+    """A position of one game, with the moves that led to it (push / pop).
+
+    Subclasses set the class attributes and implement the abstract methods. Positions are
+    mutable: ``push`` applies a move, ``pop`` takes the last one back exactly, ``copy``
+    gives an independent position for search or a second view.
+
+    ``Game`` is the rules and nothing else, at most 30 methods (a test counts them): the
+    players, the options and the ways to build a position, copying and the position's keys,
+    what one seat may see; the moves (legal, parsed, played, taken back, why one is illegal,
+    what one did), the turn, the outcome and its returns. The rest is beside it, as
+    python-chess keeps ``chess.svg`` and ``chess.pgn`` beside ``Board``: set-ups and a file's
+    ``"state"`` in :mod:`model.setup` (a game keeping more than its pieces subclasses
+    ``StatefulGame``), the words and lesson judging in its teaching companion
+    (:mod:`model.teaching`: ``describe_result(game)``), the search's speed hooks and
+    ``perft`` in :mod:`model.speed` (a game with faster ways subclasses ``SearchHooks``).
+    """
 
     name: ClassVar[str]  # the registry key, and the "game" of position files
     title: ClassVar[str]  # the one name the window and the messages use
@@ -285,6 +298,15 @@ class GamePosition(ABC):
     _turn: int  # index into players
     _setup: tuple[str, list[Piece]] = ("", [])
     _from_setup: bool = False
+    #: The game's own endings (Outcome.reason) and what they are in shared terms.
+    endings: ClassVar[Mapping[str, Termination]] = {}
+    #: The game has chance nodes (dice): a proof of a forced win (the prover, a puzzle's
+    #: Verify and Solve, ``verify``) is refused, since it would take a roll of the dice for
+    #: a player's move. :func:`no_proof_with_chance` says so.
+    has_chance: ClassVar[bool] = False
+    #: The game's turns are simultaneous (every side hands in a part at once, as Pyramid
+    #: Ball's programs): the shared tree searches do not fit it, at any of its nodes.
+    simultaneous_turns: ClassVar[bool] = False
 
     @classmethod
     def parse_options(cls, raw: Mapping[str, Any]) -> Any:
@@ -354,36 +376,6 @@ class GamePosition(ABC):
         """The opponent of ``colour`` in a two-player game."""
         first, second = self.players
         return second if colour == first else first
-
-
-class Game(GamePosition):
-    """A position of one game, with the moves that led to it (push / pop).
-
-    Subclasses set the class attributes and implement the abstract methods. Positions are
-    mutable: ``push`` applies a move, ``pop`` takes the last one back exactly, ``copy``
-    gives an independent position for search or a second view.
-
-    ``Game`` is the rules and nothing else, at most 30 methods with its base
-    :class:`GamePosition` (a test counts them; the players, the options and the ways to
-    build a position, copying and the position's keys, and what one seat may see are the
-    base's): the moves (legal, parsed, played, taken back, why one is illegal, what one
-    did), the turn, the outcome and its returns. The rest is beside it, as python-chess
-    keeps ``chess.svg`` and ``chess.pgn`` beside ``Board``: set-ups and a file's
-    ``"state"`` in :mod:`model.setup` (a game keeping more than its pieces subclasses
-    ``StatefulGame``), the words and lesson judging in its teaching companion
-    (:mod:`model.teaching`: ``describe_result(game)``), the search's speed hooks and
-    ``perft`` in :mod:`model.speed` (a game with faster ways subclasses ``SearchHooks``).
-    """
-
-    #: The game's own endings (Outcome.reason) and what they are in shared terms.
-    endings: ClassVar[Mapping[str, Termination]] = {}
-    #: The game has chance nodes (dice): a proof of a forced win (the prover, a puzzle's
-    #: Verify and Solve, ``verify``) is refused, since it would take a roll of the dice for
-    #: a player's move. :func:`no_proof_with_chance` says so.
-    has_chance: ClassVar[bool] = False
-    #: The game's turns are simultaneous (every side hands in a part at once, as Pyramid
-    #: Ball's programs): the shared tree searches do not fit it, at any of its nodes.
-    simultaneous_turns: ClassVar[bool] = False
 
     def current_player(self) -> int:
         """The index of the player to move, or SIMULTANEOUS, CHANCE or TERMINAL."""
@@ -471,7 +463,7 @@ _O = TypeVar("_O")
 
 
 def read_options(
-    game: type[GamePosition],
+    game: type[Game],
     raw: Mapping[str, Any],
     make: Callable[..., _O],
     specs: Sequence[OptionSpec] | None = None,
