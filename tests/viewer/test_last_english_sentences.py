@@ -20,9 +20,10 @@ import pytest
 
 from pyramid_lab import i18n
 from pyramid_lab.model import files, search
+from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.ball import PyramidBall
 from pyramid_lab.model.game import PositionFormatError, SaidError, game_class
-from pyramid_lab.model.lesson import Task, checking
+from pyramid_lab.model.lesson import Task
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.review import read_review
 from pyramid_lab.model.rolling import RollingPyramids
@@ -210,7 +211,7 @@ def _plies_said(make: Callable[[int], str]) -> tuple[str, str, str, str, str]:
 
 PLURALS: list[tuple[Callable[[int], str], str, str]] = [
     (
-        lambda n: checking._no_forced_win(_task(n)),
+        lambda n: lessons._no_forced_win(_task(n)),
         "red cannot force a win within {n}",
         "kann keinen Sieg innerhalb von {n}",
     ),
