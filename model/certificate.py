@@ -65,26 +65,6 @@ from .partition import Partition, Place
 from .teaching import describe_result
 from .words import colour, reason_of, system_reason
 
-__all__ = [
-    "CHUNK_BYTES",
-    "FORMAT",
-    "LIMITS",
-    "MAX_BASE",
-    "MAX_HEADER_DEPTH",
-    "MAX_LINE_BYTES",
-    "MAX_TEXT_BYTES",
-    "SHORTEST_LINE",
-    "SUFFIX",
-    "CertificateError",
-    "CheckReport",
-    "check",
-    "check_file",
-    "iter_lines",
-    "key_text",
-    "read_lines",
-    "text_bound",
-]
-
 #: The longest line a refusal is said in.
 LINE_CHARACTERS = 2 * MAX_QUOTED - 20
 

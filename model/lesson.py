@@ -58,7 +58,7 @@ from pyramid_lab.i18n import M_, N_, Message, Mn_, number
 
 from . import files
 from .errors import not_a_player
-from .files import is_lesson_path  # (a lesson by its name, known to the files)
+from .files import is_lesson_path as is_lesson_path  # (a lesson by its name, known to the files)
 from .game import (
     Game,
     InvalidMoveError,
@@ -71,80 +71,11 @@ from .game import (
     quote,
     shorten,
 )
-from .languages import ENGLISH, Words, language_code, pick, read_text, text_json
+from .languages import ENGLISH as ENGLISH
+from .languages import Words, pick, read_text, text_json
+from .languages import language_code as language_code
 from .teaching import GoalCheck, describe_result, teaching_for
 from .words import colour, joined, reason_of, system_reason
-
-__all__ = [
-    "CAMERAS",
-    "ENGLISH",
-    "FIRST_STEP_TITLE",
-    "FORMAT",
-    "KINDS",
-    "MAX_FILE_BYTES",
-    "MAX_FILLED",
-    "MAX_FOLDER_LESSONS",
-    "MAX_LEVEL",
-    "MAX_SCAN",
-    "MAX_STEPS",
-    "MAX_TEXT",
-    "MAX_WITHIN",
-    "NEW_LESSON_TITLE",
-    "NEW_STEP_TITLE",
-    "PROGRESS_EVERY_S",
-    "PROVE_SECONDS",
-    "STARTER_TEXT",
-    "SUFFIX",
-    "FolderLesson",
-    "LessonFile",
-    "LessonShelf",
-    "Point",
-    "Problem",
-    "RuleChoice",
-    "Step",
-    "Task",
-    "TryProgress",
-    "Verdict",
-    "WinJudge",
-    "check",
-    "check_goal",
-    "check_rule",
-    "check_task",
-    "dumps",
-    "folder_lessons",
-    "from_json",
-    "goal_choices",
-    "in_language",
-    "is_answer",
-    "is_lesson_path",
-    "judge_move",
-    "judge_points",
-    "judge_proof",
-    "language_code",
-    "languages",
-    "lesson_folders",
-    "lesson_step_document",
-    "lesson_tasks",
-    "loads",
-    "point_names",
-    "position_json",
-    "question_choices",
-    "read",
-    "read_position",
-    "read_view",
-    "right_answers",
-    "right_moves",
-    "right_moves_flags",
-    "right_points",
-    "rule_of",
-    "stand_in",
-    "step_document",
-    "step_from",
-    "titles",
-    "verdict_text",
-    "verdict_word",
-    "write",
-]
 
 FORMAT = files.LESSON_FORMAT
 SUFFIX = files.LESSON_SUFFIX
