@@ -23,9 +23,6 @@ from pyramid_lab.model.search.games.pyraos.builder import (
 from pyramid_lab.model.search.games.pyraos.builder import (
     steps as whole_steps,
 )
-from pyramid_lab.model.search.games.pyraos.builder import (
-    stops as whole_stops,
-)
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = 14  # the base-3 pyramid's: 0 to 13 spheres
@@ -155,7 +152,7 @@ def test_stop_inside_a_layer_ends_the_build_within_a_unit(done, tmp_path, monkey
             units.append((args[0], args[1]))
 
     monkeypatch.setattr(pushing, kernel, counted)
-    with pytest.raises(whole_stops.StoppedInLayer) as caught:
+    with pytest.raises(whole_steps.StoppedInLayer) as caught:
         builder.build(builder.create(folder, 3, "standard", "0-2"), stop=lambda: len(units) >= 3)
     n, at = caught.value.n, caught.value.at
     assert at > 0
