@@ -83,11 +83,6 @@ COMPILING = M_("compiling the whole game's kernels for their first use (a minute
 LOADING = M_("loading the whole game's compiled kernels")
 
 
-def too_many_predecessors(most: int) -> Message:
-    """A position whose predecessors outnumber what a build holds (a bug's sign)."""
-    return M_("a position with more predecessors than {most}", most=most)
-
-
 def counters_said(kept: int, layers: int) -> Message:
     """What a resumed step does with the counters: ``kept`` of ``layers`` layers' kept."""
     if kept == layers:
@@ -247,7 +242,9 @@ def push_layer(
             run_lanes(pushing.push_range, *where, side, stats, PUSH_CHUNK, chunks=chunks)
         busy += time.process_time() - t
         if step == "push" and (stats[:, 1] < 0).any():
-            raise SaidError(too_many_predecessors(moves.MAX_PREDECESSORS))
+            # (a position whose predecessors outnumber what a build holds: a bug's sign)
+            most = moves.MAX_PREDECESSORS
+            raise SaidError(M_("a position with more predecessors than {most}", most=most))
         total[:2] += stats[:, :2].sum(axis=0)
         if step == "count":
             total[2] = max(total[2], int(stats[:, 2].max()))
