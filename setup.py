@@ -35,7 +35,7 @@ SKIP = "PYRAMID_LAB_NO_MACHINE_CODE"
 
 #: numba's cache files and the warm-up's marks (model/search/compiled/first_use.py).
 MADE = ("*.nbi", "*.nbc", "compiled-*.sha256", "machine-code-installed")
-#: Where the install's mark is left (model/search/compiled/installed.py's INSTALLED), the
+#: Where the install's mark is left (model/search/compiled/first_use.py's INSTALLED), the
 #: hash of the sources it was made from: the machine code beside the modules is this
 #: install's, copied to numba's cache folder where that is elsewhere.
 MARK = Path("pyramid_lab", "model", "search", "compiled", "__pycache__", "machine-code-installed")

@@ -20,62 +20,758 @@ Partition`'s own legal moves and rules: every position reached with the winner t
 nobody won must be listed, its move legal, and after it the winner has won or every legal
 reply leads to a listed position or to the winner's win. Any gap, illegal move or reply
 that wins (or ends the game otherwise) is a :class:`CertificateError`, one line.
+
+The file is read one line at a time, from a regular file only, within caps that stop a
+gzip bomb, a line without end or a flood of short lines before they fill memory. The lines
+below the header are read a batch at a time: a batch whose every line is good is checked
+with numpy in a few operations, a batch with any fault is read again line by line, which
+says the first fault and its line. The lines kept live in numpy arrays, not a dict: each
+key as its base-3 words (:data:`WORD_CELLS` digits a 64-bit word) with its line's move and
+number, looked up by a salted hash of the words and each find checked on the words
+themselves; a flood of a million lines is kept in tens of MB where a dict took 150.
+
+One concept in one module (about 1,100 lines): the check, and the reading and keeping of
+lines that only the check needs.
 """
 
 from __future__ import annotations
 
+import codecs
+import gzip
 import json
+import math
 import os
+import secrets
+import stat
 import time
-from collections.abc import Callable, Iterable
+import zlib
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from itertools import islice
+from operator import itemgetter
+from typing import Any, BinaryIO
+
+import numpy as np
 
 from pyramid_lab import i18n
-from pyramid_lab.i18n import M_, Message, Mn_
+from pyramid_lab.i18n import M_, Message, Mn_, number
 
-from .certificate_file import (
-    CHUNK_BYTES,
-    LIMITS,
-    MAX_HEADER_DEPTH,
-    MAX_LINE_BYTES,
-    MAX_TEXT_BYTES,
-    SHORTEST_LINE,
-    CertificateError,
-    ReadError,
-    declared_text_bytes,
-    iter_lines,
-    read_lines,
-    refusal,
-    size_words,
-)
-from .certificate_keys import Listed, key_words
-from .certificate_lines import LINE_BITS, LINE_MASK, Symmetries, read_listed, text_bound
-from .files import nested_over
-from .game import PositionFormatError, quote
+from .errors import SaidError
+from .files import FORMAT as POSITION_FORMAT
+from .files import file_kind, from_json, nested_over
+from .game import MAX_QUOTED, PositionFormatError, quote, shorten
+from .lattice import Point, base_symmetries
 from .partition import Partition, Place
 from .teaching import describe_result
-from .words import colour, reason_of
+from .words import colour, reason_of, system_reason
 
-__all__ = [
-    "CHUNK_BYTES",
-    "FORMAT",
-    "LIMITS",
-    "MAX_BASE",
-    "MAX_HEADER_DEPTH",
-    "MAX_LINE_BYTES",
-    "MAX_TEXT_BYTES",
-    "SHORTEST_LINE",
-    "SUFFIX",
-    "CertificateError",
-    "CheckReport",
-    "check",
-    "check_file",
-    "iter_lines",
-    "key_text",
-    "read_lines",
-    "text_bound",
-]
+#: The longest line a refusal is said in.
+LINE_CHARACTERS = 2 * MAX_QUOTED - 20
+
+
+class CertificateError(SaidError):
+    """The certificate does not prove what it claims, or cannot be read: one line, a
+    Message said in the language of whoever reads ``str()`` of it (``args[0]``: the
+    Message, its English the line as it always was, before it is shortened)."""
+
+    def __str__(self) -> str:
+        return shorten(super().__str__(), LINE_CHARACTERS)
+
+
+class ReadError(CertificateError):
+    """The file cannot be read as a certificate (the message names the file itself)."""
+
+
+#: The most a certificate is read to, decompressed (the base-4 stacking proof, 911,293
+#: lines, is about 32 MiB): a gzip bomb stops here instead of filling memory.
+MAX_TEXT_BYTES = 256 * 1024 * 1024
+#: The longest line read (the header of a full base-7 pyramid is under 8 KiB).
+MAX_LINE_BYTES = 64 * 1024
+#: The shortest line of a certificate's body ("KEY MOVE": a base-3 key is 14 characters):
+#: a certificate has at most its size over this many lines, and a bomb of short lines (a
+#: gzip of 1 GiB of newlines took 464 s and 2 GB before the size cap) stops at that count.
+SHORTEST_LINE = 16
+#: Decompressed a MiB at a time: the budget never holds more than one chunk beyond the lines.
+CHUNK_BYTES = 2**20
+#: The header's deepest nesting of lists and objects (the format's is 3), checked before
+#: it is parsed: a header nested 100,000 deep is refused without recursing.
+MAX_HEADER_DEPTH = 16
+LIMITS = (
+    f"at most {MAX_TEXT_BYTES // 2**20} MiB decompressed, lines of at most "
+    f"{MAX_LINE_BYTES // 1024} KiB, a header nested at most {MAX_HEADER_DEPTH} deep"
+)
+
+
+def read_lines(
+    path: str | os.PathLike[str],
+    *,
+    max_bytes: int = MAX_TEXT_BYTES,
+    max_line: int = MAX_LINE_BYTES,
+) -> list[str]:
+    """The certificate's lines, all of them (:func:`iter_lines`, within its limits)."""
+    return list(iter_lines(path, max_bytes=max_bytes, max_line=max_line))
+
+
+def iter_lines(
+    path: str | os.PathLike[str],
+    *,
+    max_bytes: int = MAX_TEXT_BYTES,
+    max_line: int = MAX_LINE_BYTES,
+) -> Generator[str, None, None]:
+    """The certificate's lines (gzip-compressed UTF-8 text), one at a time as they are
+    read, from a regular file only (a FIFO or a device is refused before a byte is read),
+    decompressed a chunk at a time to at most ``max_bytes`` (every byte counted, line ends
+    too) in lines of at most ``max_line`` characters, at most ``max_bytes // SHORTEST_LINE``
+    lines, none blank (a certificate has none); CertificateError otherwise, raised after
+    the good lines before the first bad one, as soon as the chunk read shows it. The
+    caller sees a bad line of its own (``KEY MOVE``, say) when it reads it: the rest of
+    the file is never read."""
+    name = os.fspath(path)
+    most_lines = max(1, max_bytes // SHORTEST_LINE)
+    try:
+        with _open_regular(name) as raw, gzip.GzipFile(fileobj=raw, mode="rb") as stream:
+            decoder = codecs.getincrementaldecoder("utf-8")()
+            total = 0
+            count = 0  # lines yielded
+            tail = ""  # the line not ended yet
+            while True:
+                chunk = stream.read(CHUNK_BYTES)
+                total += len(chunk)
+                if total > max_bytes:
+                    raise ReadError(
+                        M_(
+                            "{file}: more than {size} decompressed (a certificate is read "
+                            "to {size}; a gzip bomb?)",
+                            file=name,
+                            size=size_words(max_bytes),
+                        )
+                    )
+                text = tail + decoder.decode(chunk, final=not chunk)
+                parts = text.replace("\r\n", "\n").split("\n")
+                tail = parts.pop() if chunk else ""
+                if not chunk and parts[-1] == "":
+                    parts.pop()  # (the text's last line end)
+                if len(tail) > max_line:  # a line not ended yet, already too long
+                    parts.append(tail)
+                good, error = _bounded_lines(name, count, parts, max_line, most_lines)
+                yield from parts if error is None else parts[:good]
+                count += good
+                if error is not None:
+                    raise error
+                if not chunk:
+                    return
+    except CertificateError:
+        raise
+    except (OSError, EOFError, zlib.error, ValueError) as exc:
+        raise ReadError(_why_unreadable(name, exc)) from None
+
+
+def _why_unreadable(name: str, exc: Exception) -> Message:
+    """Why the file ``name`` cannot be read as a certificate, from the error reading it."""
+    if isinstance(exc, FileNotFoundError):
+        return M_("{file}: no such file", file=name)
+    if isinstance(exc, IsADirectoryError):
+        return M_("{file}: a folder, not a certificate file", file=name)
+    if isinstance(exc, (gzip.BadGzipFile, EOFError, zlib.error)):
+        return M_("{file}: not a gzip-compressed certificate (damaged or cut short)", file=name)
+    if isinstance(exc, UnicodeDecodeError):
+        return M_("{file}: not UTF-8 text inside the gzip", file=name)
+    if isinstance(exc, OSError):
+        reason = system_reason(exc)  # (the system's failure)
+        return M_("{file}: cannot be read: {reason}", file=name, reason=reason)
+    return M_("{file}: cannot be opened: {reason}", file=name, reason=str(exc))  # a NUL in it
+
+
+def _bounded_lines(
+    name: str, before: int, parts: list[str], max_line: int, most_lines: int
+) -> tuple[int, CertificateError | None]:
+    """How many of ``parts`` (the lines after the first ``before``) are good, and the
+    error for the first that is not (blank, too long, or one line too many): checked on
+    the whole chunk at once, the first bad line in the file's order reported."""
+    if not parts:
+        return 0, None
+    bad: list[tuple[int, Message]] = []
+    if before + len(parts) > most_lines:
+        index = most_lines - before
+        bad.append(
+            (
+                index,
+                M_(
+                    "{file}: more than {count} lines (a certificate of {size} has no more; "
+                    "a gzip bomb?)",
+                    file=name,
+                    count=number(most_lines),
+                    size=size_words(most_lines * SHORTEST_LINE),
+                ),
+            )
+        )
+    if "" in parts:
+        index = parts.index("")
+        blank = M_(
+            "{file}: line {line} is blank (a certificate has no blank line)",
+            file=name,
+            line=before + index + 1,
+        )
+        bad.append((index, blank))
+    if max(map(len, parts)) > max_line:
+        index = next(i for i, p in enumerate(parts) if len(p) > max_line)
+        bad.append(
+            (
+                index,
+                M_(
+                    "{file}: line {line} is longer than {size} (lines are read to {size})",
+                    file=name,
+                    line=before + index + 1,
+                    size=size_words(max_line),
+                ),
+            )
+        )
+    if not bad:
+        return len(parts), None
+    index, text = min(bad)
+    return index, ReadError(text)
+
+
+def size_words(count: int) -> Message:
+    """A count of bytes in words: ``612 bytes``, ``1.5 KiB``, ``256 MiB`` (a Message: the
+    figure written as English writes it, its decimal point the language's)."""
+    if count >= 2**20:
+        return M_("{size} MiB", size=_figure(count / 2**20))
+    if count >= 1024:
+        return M_("{size} KiB", size=_figure(count / 1024))
+    return M_("{count} bytes", count=count)
+
+
+def _figure(value: float) -> int | float | str:
+    """``value`` to 4 significant digits, as ``{value:.4g}`` writes it in English (an int
+    where it is whole, as ``.4g`` writes 256.0 as ``256``; its exponent form kept as it is
+    written, for 10,000 and more)."""
+    written = f"{value:.4g}"
+    if "e" in written:
+        return written
+    rounded = float(written)
+    return int(rounded) if rounded.is_integer() else rounded
+
+
+def declared_text_bytes(path: str | os.PathLike[str]) -> int:
+    """The bytes the gzip file at ``path`` says it decompresses to, seen before any of it
+    is: its trailer's size, its last member's modulo 4 GiB, so never more than the whole
+    text (a trailer that says more is a damaged file). 0 where it cannot be seen (the read
+    itself then says why)."""
+    try:
+        with _open_regular(os.fspath(path)) as raw:
+            if raw.seek(0, os.SEEK_END) < 18:  # shorter than any gzip member
+                return 0
+            raw.seek(-4, os.SEEK_END)
+            return int.from_bytes(raw.read(4), "little")
+    except (OSError, ValueError):
+        return 0
+
+
+def _open_regular(name: str) -> BinaryIO:
+    """The file opened for reading when it is a regular file (a folder, FIFO, device or
+    socket: CertificateError before it is opened; opened without blocking, so a FIFO put
+    in its place after the look cannot hang the read either)."""
+
+    def check(info: os.stat_result) -> None:
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(name)
+        if not stat.S_ISREG(info.st_mode):
+            kind = file_kind(info.st_mode)
+            raise CertificateError(
+                M_("{file}: {kind}, not a certificate file", file=name, kind=kind)
+            )
+
+    check(os.stat(name))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(name, flags)
+    try:
+        check(os.fstat(fd))
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
+
+
+#: Base-3 digits of a key in one 64-bit word (3**40 < 2**64).
+WORD_CELLS = 40
+KEY_DIGITS = str.maketrans(".rb", "012")
+MASK64 = (1 << 64) - 1
+
+
+def key_words(text: str) -> tuple[int, ...]:
+    """A key (``.``, ``r`` and ``b`` a point) as base-3 words, :data:`WORD_CELLS` letters a
+    word, the first letter the most significant digit."""
+    digits = text.translate(KEY_DIGITS)
+    return tuple(int(digits[i : i + WORD_CELLS], 3) for i in range(0, len(digits), WORD_CELLS))
+
+
+def batch_words(cells: np.ndarray) -> np.ndarray:
+    """:func:`key_words` of each row of ``cells`` (a key's digits a row: 0, 1 or 2)."""
+    count = cells.shape[1]
+    words = np.empty((len(cells), -(-count // WORD_CELLS)), dtype=np.uint64)
+    for column, begin in enumerate(range(0, count, WORD_CELLS)):
+        part = cells[:, begin : begin + WORD_CELLS].astype(np.uint64, copy=False)
+        powers = 3 ** np.arange(part.shape[1], dtype=np.uint64)[::-1]
+        words[:, column] = part @ powers
+    return words
+
+
+class Hasher:
+    """A hash of a key's words, salted afresh for each check (odd multipliers drawn at
+    random): a file cannot be made of keys that all hash alike."""
+
+    def __init__(self, width: int) -> None:
+        self.salt = [secrets.randbits(64) | 1 for _ in range(width)]
+        self._salt = np.array(self.salt, dtype=np.uint64)
+
+    def one(self, words: tuple[int, ...]) -> int:
+        mixed = 0
+        for word, salt in zip(words, self.salt, strict=True):
+            mixed = (mixed * 0x100000001B3 ^ (word * salt & MASK64)) & MASK64
+        return mixed
+
+    def rows(self, words: np.ndarray) -> np.ndarray:
+        mixed = np.zeros(len(words), dtype=np.uint64)
+        for column, salt in enumerate(self._salt):
+            mixed = mixed * np.uint64(0x100000001B3) ^ words[:, column] * salt
+        return mixed
+
+
+class Listed:
+    """The lines kept: key words -> the line's said number (its move's point id and line,
+    :data:`LINE_BITS`), sorted by the keys' hash."""
+
+    def __init__(self, words: np.ndarray, said: np.ndarray, hasher: Hasher) -> None:
+        mixed = hasher.rows(words)
+        # the rows stay as read; their order by hash (equal hashes: in the file's order)
+        self.order = np.argsort(mixed, kind="stable")
+        self.hashes = mixed[self.order]
+        self.words, self.said, self.hasher = words, said, hasher
+
+    @classmethod
+    def of(cls, parts: list[tuple[np.ndarray, np.ndarray]], width: int, hasher: Hasher) -> Listed:
+        """The kept batches (words, said) as one listing, ``parts`` emptied as they are
+        copied (a flood's batches are not held twice)."""
+        total = sum(len(said) for _words, said in parts)
+        words = np.empty((total, width), dtype=np.uint64)
+        said = np.empty(total, dtype=np.int64)
+        at = 0
+        parts.reverse()
+        while parts:
+            part_words, part_said = parts.pop()
+            words[at : at + len(part_said)] = part_words
+            said[at : at + len(part_said)] = part_said
+            at += len(part_said)
+        return cls(words, said, hasher)
+
+    def __len__(self) -> int:
+        return len(self.said)
+
+    def entries(self) -> list[tuple[tuple[int, ...], int]]:
+        """Every line kept, as (its key's words, its said number), in the file's order."""
+        rows = zip(map(tuple, self.words.tolist()), self.said.tolist(), strict=True)
+        return sorted(rows, key=lambda row: row[1] & ((1 << 40) - 1))
+
+    def get(self, words: tuple[int, ...]) -> int | None:
+        """The said number of the line listing the key of ``words``, or None."""
+        mixed = np.uint64(self.hasher.one(words))
+        index = int(self.hashes.searchsorted(mixed))
+        while index < len(self.hashes) and self.hashes[index] == mixed:
+            row = self.order[index]
+            if tuple(self.words[row].tolist()) == words:
+                return int(self.said[row])
+            index += 1
+        return None
+
+    def first_repeat(self, mask: int) -> tuple[int, int] | None:
+        """The first line (by number: ``said & mask``) that lists a key an earlier line
+        lists, and that earlier line's number; None where every key is listed once."""
+        hashes = self.hashes
+        if len(hashes) < 2:
+            return None
+        same = hashes[1:] == hashes[:-1]
+        starts = np.flatnonzero(same & np.concatenate(([True], ~same[:-1])))
+        if not len(starts):
+            return None
+        order = self.order
+        words = self.words[order]
+        lines = self.said[order] & mask
+        # a run of one hash holds its lines in the file's order: where its first two rows
+        # are one key, the second is the run's first repeat (no line of it between them)
+        twin = np.all(words[starts] == words[starts + 1], axis=1)
+        found: list[tuple[int, int]] = []
+        if twin.any():
+            at = int(starts[twin][np.argmin(lines[starts[twin] + 1])])
+            found.append((int(lines[at + 1]), int(lines[at])))
+        ends = np.flatnonzero(np.concatenate((hashes[1:] != hashes[:-1], [True])))
+        for start in starts[~twin]:  # (two keys of one hash: rare, the salt being random)
+            stop = int(ends[np.searchsorted(ends, start)]) + 1
+            seen: dict[tuple[int, ...], int] = {}
+            for index in range(int(start), stop):
+                key = tuple(words[index].tolist())
+                if key in seen:
+                    found.append((int(lines[index]), int(lines[seen[key]])))
+                    break
+                seen[key] = index
+        return min(found) if found else None
+
+
+#: A listed line's move and number in one int (``point id << LINE_BITS | line``): a
+#: flood of lines is kept in a third less memory than as pairs.
+LINE_BITS = 40
+LINE_MASK = (1 << LINE_BITS) - 1
+#: Lines read and checked together.
+BATCH = 4096
+#: The most lines a certificate is read to, whatever its base: the largest proof made, the
+#: empty base-4 stacking pyramid's, has 911,293 (32 MiB; its check walks for minutes at
+#: 2,100 positions a second), and a flood of 2^20 lines that are all positions of the
+#: winner's is read in about 3 s of processor time and 150 MB before the walk refuses it.
+#: From an empty pyramid, bases 4 to 6 have more keys than that (3^30 and up).
+MAX_PROOF_LINES = 2**20
+#: A key's letters as digits (0 empty, 1 red, 2 blue; 3 for any other byte).
+_CELL_DIGITS = np.full(256, 3, dtype=np.uint64)
+_CELL_DIGITS[[ord("."), ord("r"), ord("b")]] = [0, 1, 2]
+
+
+def text_bound(game: Partition, winner: str) -> int:
+    """The most bytes a real proof of ``game`` (``winner`` to win) can take below its
+    header: one line (``KEY MOVE``) a position with the winner to move, each listed once.
+    Balls are only ever added, one of the mover's a move, so such a position holds the
+    header's balls and more on its empty points, as many more red balls than blue as the
+    header's (one more or less where the loser moves first): there are no more of them
+    than such keys, nor more lines than :data:`MAX_PROOF_LINES` (bases 4 to 6 have more
+    keys than that from an empty pyramid); within :data:`MAX_TEXT_BYTES`."""
+    count = game.lattice.count
+    empty = count - sum(1 for _ in game.pieces())
+    difference, least = balance(game, winner)
+    reds, blues = balls(game)
+    keys = 0
+    for red in range(empty + 1):  # the red balls added, and the blue
+        blue = reds + red - blues - difference
+        if 0 <= blue <= empty - red and reds + blues + red + blue >= least:
+            keys += math.comb(empty, red) * math.comb(empty - red, blue)
+    widest_move = max(len(str(p)) for p in game.lattice.points)
+    return min(MAX_TEXT_BYTES, min(keys, MAX_PROOF_LINES) * (count + 1 + widest_move + 1))
+
+
+def balls(game: Partition) -> tuple[int, int]:
+    """The position's red balls and blue."""
+    reds = sum(1 for _p, c in game.pieces() if c == "red")
+    return reds, sum(1 for _ in game.pieces()) - reds
+
+
+def balance(game: Partition, winner: str) -> tuple[int, int]:
+    """Every move places one ball of the mover's: a position with the winner to move has as
+    many more red balls than blue as the header's, one more or less where the loser moves
+    first, and at least as many balls (the difference and that least)."""
+    reds, blues = balls(game)
+    loser = game.other(winner)
+    ahead = 0 if game.to_move == winner else (1 if loser == "red" else -1)
+    return reds - blues + ahead, reds + blues + abs(ahead)
+
+
+class Symmetries:
+    """The base's 8 rotations and reflections, on keys; and whether a key holds the
+    header's balls in one of its images (balls are never taken off)."""
+
+    def __init__(self, game: Partition) -> None:
+        self.perms = base_symmetries(game.lattice.n)
+        count = game.lattice.count
+        # inverse[s][q]: the point whose image under symmetry s is q
+        self.inverse = []
+        for perm in self.perms:
+            inv = [0] * count
+            for p, q in enumerate(perm):
+                inv[q] = p
+            self.inverse.append(inv)
+        self._images = [itemgetter(*inv) for inv in self.inverse]
+        held = [(p, ".rb"[c + 1]) for p, c in enumerate(game.cells()) if c >= 0]
+        self._held = "".join(letter for _p, letter in held)
+        self._holds = [
+            itemgetter(*[inv[p] for p, _letter in held], 0) for inv in self.inverse
+        ]  # (one point more: a tuple however few balls)
+        self._held_columns = [np.array([inv[p] for p, _letter in held]) for inv in self.inverse]
+        self._held_bytes = np.frombuffer(self._held.encode("ascii"), dtype=np.uint8)
+
+    def images(self, text: str) -> list[str]:
+        """The position's 8 images (``images[s][perms[s][p]] == text[p]``)."""
+        return ["".join(image(text)) for image in self._images]
+
+    def holds_the_header(self, text: str) -> bool:
+        """Whether one of the key's images holds every ball of the header's position."""
+        held = self._held
+        if not held:
+            return True
+        return any("".join(holds(text)[:-1]) == held for holds in self._holds)
+
+    def hold_the_header(self, cells: np.ndarray) -> np.ndarray:
+        """:meth:`holds_the_header` of each row of ``cells`` (a key's bytes a row)."""
+        holds = np.zeros(len(cells), dtype=bool) | (not self._held)
+        for columns in self._held_columns if self._held else ():
+            holds |= np.all(cells[:, columns] == self._held_bytes, axis=1)
+        return holds
+
+
+def read_listed(
+    stream: Iterable[str], game: Partition, winner: str, symmetries: Symmetries
+) -> tuple[Listed, int]:
+    """The lines below the header, kept by their key as written (:class:`Listed`: its
+    move's point id and line, one int of :data:`LINE_BITS`), and the last line's number.
+    The walk looks a position up by its 8 images (no image is made of a line before the
+    walk needs it: a flood costs its reading alone). A line that is not a ``KEY MOVE`` of
+    a position with the winner to move reached from the header's (a flood of well-formed
+    lines drawn at random), or that passes the base's bound (:func:`text_bound`), is
+    refused when it is read, before it is kept; a line that lists a key again, once the
+    lines are read (or at a refusal after it: the file's first fault is said)."""
+    listing = _Listing(game, winner, symmetries)
+    last = 1
+    try:
+        for batch in _batches(iter(stream)):
+            if not listing.keep_batch(last + 1, batch):
+                for number, line in enumerate(batch, start=last + 1):
+                    listing.keep_line(number, line)
+            last += len(batch)
+    except CertificateError as exc:
+        listing.refuse_a_repeat(before=_line_of(exc))
+        raise
+    return listing.finish(), last
+
+
+def _line_of(exc: CertificateError) -> int | None:
+    """The line a refusal names (``line N: ...``), or None (the reader's: after the lines
+    kept)."""
+    head = str(exc.args[0]).partition(":")[0]  # (its English)
+    number = head.removeprefix("line ")
+    return int(number) if number != head and number.isdigit() else None
+
+
+def _batches(lines: Iterator[str]) -> Iterator[list[str]]:
+    """The lines, :data:`BATCH` at a time; where reading them fails (the reader's own
+    refusal of a line), the lines before it first, so that a fault of theirs is said first
+    (the file's order)."""
+    while True:
+        batch: list[str] = []
+        try:
+            batch.extend(islice(lines, BATCH))
+        except CertificateError:
+            if batch:
+                yield batch
+            raise
+        if not batch:
+            return
+        yield batch
+
+
+class _Listing:
+    """The lines kept so far, and what a line must be to be kept."""
+
+    def __init__(self, game: Partition, winner: str, symmetries: Symmetries) -> None:
+        self.game, self.winner, self.symmetries = game, winner, symmetries
+        self.count, self.base = game.lattice.count, game.lattice.n
+        self.bound = text_bound(game, winner)
+        self.difference, self.least = balance(game, winner)
+        self.ids = {str(point): pid for pid, point in enumerate(game.lattice.points)}
+        self.size = 0  # bytes read below the header, line ends counted
+        self.words = -(-self.count // WORD_CELLS)  # a key's 64-bit words
+        self.hasher = Hasher(self.words)
+        self.kept: list[tuple[np.ndarray, np.ndarray]] = []  # batches: (words, said)
+        self.single: dict[tuple[int, ...], int] = {}  # lines kept one at a time
+        # a batch's lines as a proof writes them: KEY, a blank, x,y,z and the line's end
+        self.width = self.count + len(" 0,0,0\n")
+        self._tail = np.frombuffer(b" 0,0,0\n", dtype=np.uint8)
+        self._digit_columns = self._tail == ord("0")
+        self._point_ids = np.full((10, 10, 10), -1, dtype=np.intp)  # x, y, z -> point id
+        for pid, point in enumerate(game.lattice.points):
+            if max(point) < 10:
+                self._point_ids[tuple(point)] = pid
+
+    def keep_batch(self, first: int, batch: list[str]) -> bool:
+        """Keep ``batch`` (lines ``first`` on) where every line of it is good, checked over
+        the batch at once as one block of bytes, a line a row (``KEY x,y,z``: as wide as
+        any a proof is written in); False (nothing kept) where any is not, or is written
+        otherwise (blanks around it, say: read line by line)."""
+        text = "\n".join(batch) + "\n"
+        size = self.size + len(text)
+        if size > self.bound or len(text) != len(batch) * self.width:
+            return False
+        try:
+            raw = text.encode("ascii")
+        except UnicodeEncodeError:
+            return False
+        if raw.count(b"\n") != len(batch):
+            return False
+        rows = np.frombuffer(raw, dtype=np.uint8).reshape(len(batch), self.width)
+        count = self.count
+        tail = rows[:, count:]  # " x,y,z\n": the digits are checked below
+        if not np.all((tail == self._tail) | self._digit_columns):
+            return False
+        digits = rows[:, count + 1 :: 2][:, :3].astype(np.intp) - ord("0")
+        if digits.min() < 0 or digits.max() > 9:
+            return False
+        pids = self._point_ids[digits[:, 0], digits[:, 1], digits[:, 2]]
+        cells = _CELL_DIGITS[rows[:, :count]]
+        if pids.min() < 0 or cells.max() > 2 or not self._positions(rows[:, :count], cells):
+            return False
+        words = batch_words(cells)
+        mixed = np.sort(self.hasher.rows(words))
+        if np.any(mixed[1:] == mixed[:-1]):
+            return False  # (a key twice in the batch, or a hash twice: read line by line)
+        self.size = size
+        lines = np.arange(first, first + len(batch), dtype=np.int64)
+        self.kept.append((words, pids.astype(np.int64) << LINE_BITS | lines))
+        return True
+
+    def finish(self) -> Listed:
+        """The lines kept, once read: refused where a key is listed twice."""
+        listed = self._listed()
+        self.refuse_a_repeat(listed=listed)
+        return listed
+
+    def _listed(self) -> Listed:
+        single = [
+            (np.array([key], dtype=np.uint64), np.array([said], dtype=np.int64))
+            for key, said in self.single.items()
+        ]
+        kept, self.kept = self.kept, []  # (copied into the listing, batch by batch)
+        return Listed.of(kept + single, self.words, self.hasher)
+
+    def refuse_a_repeat(self, before: int | None = None, listed: Listed | None = None) -> None:
+        """Refuse the first line that lists a key an earlier line lists, where there is
+        one (before line ``before``, where given: a later fault is said after it)."""
+        repeat = (listed or self._listed()).first_repeat(LINE_MASK)
+        if repeat is not None and (before is None or repeat[0] < before):
+            number, said = repeat
+            raise CertificateError(_repeated(number, said))
+
+    def _positions(self, letters: np.ndarray, cells: np.ndarray) -> bool:
+        """Whether every row of ``letters`` (a key's bytes a row; ``cells``: its digits,
+        0 empty, 1 red, 2 blue) is a position with the winner to move reached from the
+        header's (as :meth:`keep_line` asks)."""
+        red = np.count_nonzero(cells == 1, axis=1)
+        blue = np.count_nonzero(cells == 2, axis=1)
+        if not (np.all(red - blue == self.difference) and np.all(red + blue >= self.least)):
+            return False
+        return bool(np.all(self.symmetries.hold_the_header(letters)))
+
+    def keep_line(self, number: int, line: str) -> None:
+        """Keep line ``number``, or refuse it (CertificateError saying why)."""
+        self.size += len(line) + 1
+        if self.size > self.bound:
+            raise CertificateError(
+                M_(
+                    "line {line}: the certificate passes {size}, more than any proof of this "
+                    "base-{base} position can take",
+                    line=number,
+                    size=size_words(self.bound),
+                    base=self.base,
+                )
+            )
+        text, move = self._key_and_move(number, line)
+        pid = self.ids.get(move)
+        if pid is None:
+            point = self.game.lattice.point(_point_id(move, number, self.game))
+            raise CertificateError(
+                M_(
+                    "line {line}: the move must be written {point}, not {value}",
+                    line=number,
+                    point=str(point),
+                    value=quote(move),
+                )
+            )
+        key = key_words(text)
+        if key in self.single:
+            said = self.single[key] & LINE_MASK
+            raise CertificateError(_repeated(number, said))
+        self.single[key] = pid << LINE_BITS | number
+
+    def _key_and_move(self, number: int, line: str) -> tuple[str, str]:
+        """The line's key and move, the key a position with the winner to move reached
+        from the header's (:func:`balance`, :meth:`Symmetries.holds_the_header`)."""
+        parts = line.split()
+        if len(parts) != 2:
+            raise CertificateError(
+                M_("line {line}: must be 'KEY MOVE', not {value}", line=number, value=quote(line))
+            )
+        text, move = parts
+        if line != f"{text} {move}":  # (a proof's lines are all alike: read at once)
+            raise CertificateError(
+                M_(
+                    "line {line}: must be 'KEY MOVE', one blank between and none around, not "
+                    "{value}",
+                    line=number,
+                    value=quote(line),
+                )
+            )
+        count, least = self.count, self.least
+        red, blue = text.count("r"), text.count("b")
+        if len(text) != count or text.count(".") + red + blue != count:
+            raise CertificateError(
+                M_(
+                    "line {line}: the key must be {count} characters of '.', 'r' and 'b' (one "
+                    "a point of the base-{base} pyramid), not {value}",
+                    line=number,
+                    count=count,
+                    base=self.base,
+                    value=quote(text),
+                )
+            )
+        if red - blue != self.difference or red + blue < least:
+            raise CertificateError(
+                Mn_(
+                    "line {line}: {key} is no position with {colour} to move after the "
+                    "header's ({red} red and {blue} blue balls; such a position has "
+                    "{difference} red against blue and at least {count} ball)",
+                    "line {line}: {key} is no position with {colour} to move after the "
+                    "header's ({red} red and {blue} blue balls; such a position has "
+                    "{difference} red against blue and at least {count} balls)",
+                    least,
+                    line=number,
+                    key=quote(text),
+                    colour=colour(self.winner),
+                    red=red,
+                    blue=blue,
+                    difference=f"{self.difference:+}",
+                    count=least,
+                )
+            )
+        if not self.symmetries.holds_the_header(text):
+            raise CertificateError(
+                M_(
+                    "line {line}: {key} is no position reached from the header's: no image of "
+                    "it holds the header's balls (a ball is never taken off)",
+                    line=number,
+                    key=quote(text),
+                )
+            )
+        return text, move
+
+
+def _repeated(number: int, said: int) -> Message:
+    """Why line ``number`` is refused: it lists line ``said``'s position again."""
+    return M_("line {line}: lists the position of line {said} again", line=number, said=said)
+
+
+def _point_id(move: str, number: int, game: Partition) -> int:
+    """The point id of a move that is not a point's own words (``x,y,z``): refused when
+    it is none of the pyramid's points."""
+    try:
+        point = Point.parse(move)
+    except ValueError as exc:
+        raise CertificateError(
+            M_("line {line}: {reason}", line=number, reason=reason_of(exc))
+        ) from None
+    if not game.lattice.contains(*point):
+        raise CertificateError(
+            M_(
+                "line {line}: {point} is outside the base-{base} pyramid",
+                line=number,
+                point=str(point),
+                base=game.lattice.n,
+            )
+        )
+    return game.lattice.id_of(*point)
+
 
 FORMAT = "pyramid-lab-certificate/1"
 SUFFIX = ".cert.gz"
@@ -134,7 +830,7 @@ def key_text(cells: Iterable[int]) -> str:
 
 def _game_of(header: Any) -> Partition:
     if not isinstance(header, dict):
-        raise refusal(M_("line 1: the header must be one JSON object"))
+        raise CertificateError(M_("line 1: the header must be one JSON object"))
     missing = [k for k in HEADER_KEYS if k not in header]
     extra = sorted(k for k in header if k not in HEADER_KEYS)
     if missing or extra:
@@ -145,9 +841,9 @@ def _game_of(header: Any) -> Partition:
             said = M_("line 1: the header's keys: missing {keys}", keys=keys["keys"])
         else:
             said = M_("line 1: the header's keys: unknown {unknown}", unknown=keys["unknown"])
-        raise refusal(said)
+        raise CertificateError(said)
     if header["format"] != FORMAT:
-        raise refusal(
+        raise CertificateError(
             M_(
                 "line 1: format must be {format}, not {value}",
                 format=repr(FORMAT),
@@ -155,7 +851,7 @@ def _game_of(header: Any) -> Partition:
             )
         )
     if header["game"] != Partition.name:
-        raise refusal(
+        raise CertificateError(
             M_(
                 "line 1: game must be {game} (certificates are for Pyramid Partition), not {value}",
                 game=repr(Partition.name),
@@ -164,16 +860,15 @@ def _game_of(header: Any) -> Partition:
         )
     if header["winner"] not in Partition.players:
         value = quote(header["winner"])
-        raise refusal(M_("line 1: winner must be 'red' or 'blue', not {value}", value=value))
-    from .files import FORMAT as POSITION_FORMAT
-    from .files import from_json
-
+        raise CertificateError(
+            M_("line 1: winner must be 'red' or 'blue', not {value}", value=value)
+        )
     position = {k: header[k] for k in HEADER_KEYS if k != "winner"}
     position["format"] = POSITION_FORMAT
     try:
         game = from_json(position).game
     except PositionFormatError as exc:
-        raise refusal(M_("line 1: the position: {reason}", reason=str(exc))) from None
+        raise CertificateError(M_("line 1: the position: {reason}", reason=str(exc))) from None
     assert isinstance(game, Partition)
     return game
 
@@ -188,9 +883,9 @@ def _read_header(first: str | None) -> tuple[dict[str, Any], Partition]:
     """Line 1 read and checked: the header and its position (CertificateError otherwise,
     a base above :data:`MAX_BASE` included, before any line below it is read)."""
     if first is None:
-        raise refusal(M_("the certificate is empty"))
+        raise CertificateError(M_("the certificate is empty"))
     if nested_over(first, MAX_HEADER_DEPTH):
-        raise refusal(
+        raise CertificateError(
             M_(
                 "line 1: the header nests lists or objects over {depth} deep",
                 depth=MAX_HEADER_DEPTH,
@@ -199,12 +894,12 @@ def _read_header(first: str | None) -> tuple[dict[str, Any], Partition]:
     try:
         header = json.loads(first)
     except (ValueError, RecursionError):
-        raise refusal(M_("line 1: the header is not JSON")) from None
+        raise CertificateError(M_("line 1: the header is not JSON")) from None
     options = header.get("options") if isinstance(header, dict) else None
     size = options.get("size") if isinstance(options, dict) else None
     if isinstance(size, int) and not isinstance(size, bool) and size > MAX_BASE:
         # (said before the position is made: a base-50 pyramid's tables take seconds)
-        raise refusal(
+        raise CertificateError(
             M_(
                 "line 1: a base-{size} pyramid: certificates are of bases 2 to {most} (the "
                 "bases a search proves); no line is read",
@@ -249,7 +944,7 @@ class _Walk:
         found = ((s, self.listed.get(key_words(image))) for s, image in enumerate(images))
         sym, said = next(((s, n) for s, n in found if n is not None), (None, 0))
         if sym is None:
-            raise refusal(
+            raise CertificateError(
                 M_(
                     "gap: the position {where} ({colour} to move) is not listed (key {key})",
                     where=self.where(),
@@ -263,7 +958,7 @@ class _Walk:
         move = Place(game.lattice.point(self.symmetries.inverse[sym][said >> LINE_BITS]))
         reason = game.why_illegal(move)
         if reason is not None:
-            raise refusal(
+            raise CertificateError(
                 M_(
                     "line {line}: the move {move} {where} is illegal: {reason}",
                     line=number,
@@ -277,7 +972,7 @@ class _Walk:
             outcome = game.outcome()
             if outcome is not None:
                 if outcome.winner != self.winner:
-                    raise refusal(
+                    raise CertificateError(
                         M_(
                             "line {line}: {result} {where}",
                             line=number,
@@ -304,7 +999,7 @@ class _Walk:
                 if outcome is None:
                     self.winner_to_move()
                 elif outcome.winner != self.winner:
-                    raise refusal(
+                    raise CertificateError(
                         M_(
                             "{reply} wins or ends the game: {result} {where}",
                             reply=said,
@@ -348,7 +1043,9 @@ def check(
     walk = _Walk(game, winner, listed, symmetries, (progress, every, began))
     start = game.outcome()
     if start is not None:
-        raise refusal(M_("the position is already over: {result}", result=describe_result(game)))
+        raise CertificateError(
+            M_("the position is already over: {result}", result=describe_result(game))
+        )
     if game.to_move == winner:
         walk.winner_to_move()
     else:
@@ -371,7 +1068,7 @@ def _refuse_declared(declared: int, header: int, game: Partition, winner: str) -
     proof of its position takes (:func:`text_bound`), before its lines are read."""
     bound = text_bound(game, winner)
     if declared > header + bound:
-        raise refusal(
+        raise CertificateError(
             M_(
                 "{size} decompressed (its gzip trailer says), over the {bound} any proof of "
                 "this base-{base} position takes; no line below the header is read",
@@ -401,7 +1098,7 @@ def check_file(
         raise
     except CertificateError as exc:
         said = reason_of(exc)
-        raise refusal(
+        raise CertificateError(
             M_("{file}: does not check: {reason}", file=os.fspath(path), reason=said)
         ) from None
     finally:

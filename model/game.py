@@ -1,6 +1,7 @@
 """The protocol every game implements, the registry that finds games by name, and the
-values and errors they share (the errors and a game's option defined in :mod:`model.errors`
-and :mod:`model.options`, and named here too).
+values and errors they share (the errors defined in :mod:`model.errors` and named here too),
+and a game's rule option as the New game dialog offers it and a file gives it
+(:class:`OptionSpec`, read by :func:`read_options`).
 
 The turn structure is data, as in OpenSpiel: :meth:`Game.current_player` names the player
 to move, or says the node is :data:`SIMULTANEOUS` (every player submits a move, then one
@@ -36,7 +37,87 @@ from .errors import check_option_names as check_option_names
 from .errors import not_replayed as not_replayed
 from .errors import quote as quote
 from .errors import shorten as shorten
-from .options import OptionSpec as OptionSpec
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One rule option, as the New game dialog offers it: its kind follows ``default``
+    (bool, int with ``minimum``/``maximum``, or str with ``choices``). ``name`` and the
+    values (``default``, ``choices``) are what a file keeps, language-free; the words a
+    person reads (``label``, ``help``, ``choice_help``, ``choice_words``) are English,
+    marked ``N_`` for the catalog and said in the window's language where shown."""
+
+    name: str
+    label: str
+    default: bool | int | str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    help: str = ""
+    #: A sentence per choice (in the order of ``choices``) that the New game dialog shows
+    #: under the box for the one chosen: what a newcomer must know before picking it.
+    choice_help: tuple[str, ...] = ()
+    #: The word a person reads for each choice (in the order of ``choices``); none: the
+    #: choices themselves (notation, such as ``0-2``). The English word is the value.
+    choice_words: tuple[str, ...] = ()
+    #: (another option, its values under which this one applies), or a tuple of such
+    #: conditions that must all hold; None: always. The New game dialog greys the option
+    #: out otherwise.
+    only_when: Any = None
+
+    def bounds(self) -> tuple[int, int]:
+        """An integer option's (:attr:`minimum`, :attr:`maximum`); ValueError if it lacks one."""
+        if self.minimum is None or self.maximum is None:
+            raise ValueError(f"option {self.name!r}: an integer option needs both bounds")
+        return self.minimum, self.maximum
+
+    def read(self, raw: Mapping[str, Any]) -> bool | int | str:
+        """This option's value in a file's ``options`` object ``raw`` (:attr:`default` where
+        it is absent), checked against the option's kind (PositionFormatError)."""
+        value: object = raw.get(self.name, self.default)
+        where = f"options.{self.name}"
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise PositionFormatError(
+                    where, _("must be true or false, not {value}").format(value=quote(value))
+                )
+        elif isinstance(self.default, int):
+            low, high = self.bounds()
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise PositionFormatError(
+                    where,
+                    _("must be an integer from {low} to {high}, not {value}").format(
+                        low=low, high=high, value=quote(value)
+                    ),
+                )
+        elif not isinstance(value, str) or value not in self.choices:
+            raise PositionFormatError(where, _choice_problem(self.choices, value))
+        return value
+
+    def words(self) -> tuple[str, ...]:
+        """The words shown for :attr:`choices`, one each (:attr:`choice_words`, else the
+        choices themselves)."""
+        return self.choice_words or self.choices
+
+    def conditions(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The (option, values) conditions of :attr:`only_when`, all of which must hold."""
+        if self.only_when is None:
+            return ()
+        if isinstance(self.only_when[0], str):
+            return (self.only_when,)
+        return tuple(self.only_when)
+
+
+def _choice_problem(choices: tuple[str, ...], value: object) -> str:
+    """Why ``value`` is none of ``choices`` (a choice option's values are notation)."""
+    if len(choices) == 2:
+        return _("must be {first} or {second}, not {value}").format(
+            first=choices[0], second=choices[1], value=quote(value)
+        )
+    return _("must be one of {choices}, not {value}").format(
+        choices=", ".join(choices), value=quote(value)
+    )
+
 
 # ---- node kinds ------------------------------------------------------------------------
 
@@ -175,10 +256,23 @@ Piece = tuple[tuple[int, ...], str]
 """A piece on the board: its coordinates (as in position files) and its colour."""
 
 
-class GamePosition(ABC):
-    """A position of one game: its players and options, the ways to build one, the pieces on
-    the board and the position's keys, copying, and what one seat may see. :class:`Game`
-    adds the moves and the end; a game subclasses :class:`Game`."""
+class Game(ABC):
+    """A position of one game, with the moves that led to it (push / pop).
+
+    Subclasses set the class attributes and implement the abstract methods. Positions are
+    mutable: ``push`` applies a move, ``pop`` takes the last one back exactly, ``copy``
+    gives an independent position for search or a second view.
+
+    ``Game`` is the rules and nothing else, at most 30 methods (a test counts them): the
+    players, the options and the ways to build a position, copying and the position's keys,
+    what one seat may see; the moves (legal, parsed, played, taken back, why one is illegal,
+    what one did), the turn, the outcome and its returns. The rest is beside it, as
+    python-chess keeps ``chess.svg`` and ``chess.pgn`` beside ``Board``: set-ups and a file's
+    ``"state"`` in :mod:`model.setup` (a game keeping more than its pieces subclasses
+    ``StatefulGame``), the words and lesson judging in its teaching companion
+    (:mod:`model.teaching`: ``describe_result(game)``), the search's speed hooks and
+    ``perft`` in :mod:`model.speed` (a game with faster ways subclasses ``SearchHooks``).
+    """
 
     name: ClassVar[str]  # the registry key, and the "game" of position files
     title: ClassVar[str]  # the one name the window and the messages use
@@ -204,6 +298,15 @@ class GamePosition(ABC):
     _turn: int  # index into players
     _setup: tuple[str, list[Piece]] = ("", [])
     _from_setup: bool = False
+    #: The game's own endings (Outcome.reason) and what they are in shared terms.
+    endings: ClassVar[Mapping[str, Termination]] = {}
+    #: The game has chance nodes (dice): a proof of a forced win (the prover, a puzzle's
+    #: Verify and Solve, ``verify``) is refused, since it would take a roll of the dice for
+    #: a player's move. :func:`no_proof_with_chance` says so.
+    has_chance: ClassVar[bool] = False
+    #: The game's turns are simultaneous (every side hands in a part at once, as Pyramid
+    #: Ball's programs): the shared tree searches do not fit it, at any of its nodes.
+    simultaneous_turns: ClassVar[bool] = False
 
     @classmethod
     def parse_options(cls, raw: Mapping[str, Any]) -> Any:
@@ -273,36 +376,6 @@ class GamePosition(ABC):
         """The opponent of ``colour`` in a two-player game."""
         first, second = self.players
         return second if colour == first else first
-
-
-class Game(GamePosition):
-    """A position of one game, with the moves that led to it (push / pop).
-
-    Subclasses set the class attributes and implement the abstract methods. Positions are
-    mutable: ``push`` applies a move, ``pop`` takes the last one back exactly, ``copy``
-    gives an independent position for search or a second view.
-
-    ``Game`` is the rules and nothing else, at most 30 methods with its base
-    :class:`GamePosition` (a test counts them; the players, the options and the ways to
-    build a position, copying and the position's keys, and what one seat may see are the
-    base's): the moves (legal, parsed, played, taken back, why one is illegal, what one
-    did), the turn, the outcome and its returns. The rest is beside it, as python-chess
-    keeps ``chess.svg`` and ``chess.pgn`` beside ``Board``: set-ups and a file's
-    ``"state"`` in :mod:`model.setup` (a game keeping more than its pieces subclasses
-    ``StatefulGame``), the words and lesson judging in its teaching companion
-    (:mod:`model.teaching`: ``describe_result(game)``), the search's speed hooks and
-    ``perft`` in :mod:`model.speed` (a game with faster ways subclasses ``SearchHooks``).
-    """
-
-    #: The game's own endings (Outcome.reason) and what they are in shared terms.
-    endings: ClassVar[Mapping[str, Termination]] = {}
-    #: The game has chance nodes (dice): a proof of a forced win (the prover, a puzzle's
-    #: Verify and Solve, ``verify``) is refused, since it would take a roll of the dice for
-    #: a player's move. :func:`no_proof_with_chance` says so.
-    has_chance: ClassVar[bool] = False
-    #: The game's turns are simultaneous (every side hands in a part at once, as Pyramid
-    #: Ball's programs): the shared tree searches do not fit it, at any of its nodes.
-    simultaneous_turns: ClassVar[bool] = False
 
     def current_player(self) -> int:
         """The index of the player to move, or SIMULTANEOUS, CHANCE or TERMINAL."""
@@ -390,7 +463,7 @@ _O = TypeVar("_O")
 
 
 def read_options(
-    game: type[GamePosition],
+    game: type[Game],
     raw: Mapping[str, Any],
     make: Callable[..., _O],
     specs: Sequence[OptionSpec] | None = None,

@@ -129,101 +129,13 @@ def point_count(n: int) -> int:
     return n * (n + 1) * (2 * n + 1) // 6
 
 
-class LatticeTables:
-    """The numpy tables of a pyramid's lattice, read-only, made on first use (so that rules
-    that never ask for one load no numpy); :class:`PyramidLattice` holds the plain tables
-    they are made from."""
-
-    n: int
-    count: int
-    points: tuple[Point, ...]
-    wall_masks: tuple[int, ...]
-    _offsets: tuple[int, ...]
-
-    @functools.cached_property
-    def coords(self) -> np.ndarray:
-        """(count, 3) int64: each point's (i, j, k)."""
-        import numpy as np
-
-        return _read_only(np.array(self.points, dtype=np.int64).reshape(-1, 3))
-
-    @functools.cached_property
-    def levels(self) -> np.ndarray:
-        """(count,) int64: each point's level k."""
-        return _read_only(self.coords[:, 2].copy())
-
-    @functools.cached_property
-    def ids(self) -> np.ndarray:
-        """(n, n, n) int64: the id of point (i, j, k), -1 outside the pyramid."""
-        import numpy as np
-
-        ids = np.full((self.n, self.n, self.n), -1, dtype=np.int64)
-        i, j, k = self.coords.T
-        ids[i, j, k] = np.arange(self.count)
-        return _read_only(ids)
-
-    @functools.cached_property
-    def centres(self) -> np.ndarray:
-        """(count, 3) float: unit-diameter balls, each level in the hollows of the one below."""
-        import numpy as np
-
-        i, j, k = self.coords.T
-        return _read_only(np.stack([i + k / 2, j + k / 2, k / math.sqrt(2)], axis=1))
-
-    @functools.cached_property
-    def neighbours(self) -> np.ndarray:
-        """(count, 12) ids of the points in contact (:data:`CONTACTS`), -1 outside."""
-        return self._offset_table(CONTACTS)
-
-    @functools.cached_property
-    def resting(self) -> np.ndarray:
-        """(count, 4) ids of the points that would rest on each one, -1 outside."""
-        return self._offset_table(ABOVE)
-
-    @functools.cached_property
-    def wall_mask(self) -> np.ndarray:
-        """(count,) uint8: the walls (:class:`Wall` bits) each point touches."""
-        import numpy as np
-
-        return _read_only(np.array(self.wall_masks, dtype=np.uint8))
-
-    @functools.cached_property
-    def wall_distance(self) -> np.ndarray:
-        """(count, 5): steps to each wall (base, west, east, south, north) in the contact
-        graph: every contact changes each of these coordinates by at most one, and straight
-        runs reach the wall, so they are exact."""
-        import numpy as np
-
-        return _read_only(np.array(self._wall_distances(), dtype=np.int64).reshape(-1, 5))
-
-    def _wall_distances(self) -> list[tuple[int, int, int, int, int]]:
-        n = self.n
-        return [(k, i, n - 1 - k - i, j, n - 1 - k - j) for i, j, k in self.points]
-
-    def _offset_table(self, offsets: tuple[tuple[int, int, int], ...]) -> np.ndarray:
-        """(count, len(offsets)) ids of the points at those offsets, -1 outside the pyramid."""
-        import numpy as np
-
-        out = np.full((self.count, len(offsets)), -1, dtype=np.int64)
-        for col, (di, dj, dk) in enumerate(offsets):
-            ti, tj, tk = self.coords[:, 0] + di, self.coords[:, 1] + dj, self.coords[:, 2] + dk
-            ok = self._inside(ti, tj, tk)
-            out[ok, col] = self.ids[ti[ok], tj[ok], tk[ok]]
-        return _read_only(out)
-
-    def _inside(self, i: np.ndarray, j: np.ndarray, k: np.ndarray) -> np.ndarray:
-        """Per (i, j, k): whether it is a point of the pyramid (``contains``, for arrays)."""
-        n = self.n
-        return (k >= 0) & (k < n) & (i >= 0) & (j >= 0) & (i < n - k) & (j < n - k)
-
-
-class PyramidLattice(LatticeTables):
+class PyramidLattice:
     """All geometry of the square pyramid of base ``n``. Build with :func:`lattice`.
 
     The tables a game's rules read (points, contacts, supports, walls as tuples) are built
     in plain Python; the numpy arrays (``coords``, ``centres``, ``neighbours``, ...) on
-    first use, so that rules that never ask for one load no numpy (a book's answer): they
-    are its base's, :class:`LatticeTables`."""
+    first use, so that rules that never ask for one load no numpy (a book's answer), and
+    read-only."""
 
     def __init__(self, n: int) -> None:
         if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_SIZE:
@@ -325,6 +237,84 @@ class PyramidLattice(LatticeTables):
 
     def __repr__(self) -> str:
         return f"lattice({self.n})"
+
+    # ---- the numpy tables, made on first use ----------------------------------------
+
+    @functools.cached_property
+    def coords(self) -> np.ndarray:
+        """(count, 3) int64: each point's (i, j, k)."""
+        import numpy as np
+
+        return _read_only(np.array(self.points, dtype=np.int64).reshape(-1, 3))
+
+    @functools.cached_property
+    def levels(self) -> np.ndarray:
+        """(count,) int64: each point's level k."""
+        return _read_only(self.coords[:, 2].copy())
+
+    @functools.cached_property
+    def ids(self) -> np.ndarray:
+        """(n, n, n) int64: the id of point (i, j, k), -1 outside the pyramid."""
+        import numpy as np
+
+        ids = np.full((self.n, self.n, self.n), -1, dtype=np.int64)
+        i, j, k = self.coords.T
+        ids[i, j, k] = np.arange(self.count)
+        return _read_only(ids)
+
+    @functools.cached_property
+    def centres(self) -> np.ndarray:
+        """(count, 3) float: unit-diameter balls, each level in the hollows of the one below."""
+        import numpy as np
+
+        i, j, k = self.coords.T
+        return _read_only(np.stack([i + k / 2, j + k / 2, k / math.sqrt(2)], axis=1))
+
+    @functools.cached_property
+    def neighbours(self) -> np.ndarray:
+        """(count, 12) ids of the points in contact (:data:`CONTACTS`), -1 outside."""
+        return self._offset_table(CONTACTS)
+
+    @functools.cached_property
+    def resting(self) -> np.ndarray:
+        """(count, 4) ids of the points that would rest on each one, -1 outside."""
+        return self._offset_table(ABOVE)
+
+    @functools.cached_property
+    def wall_mask(self) -> np.ndarray:
+        """(count,) uint8: the walls (:class:`Wall` bits) each point touches."""
+        import numpy as np
+
+        return _read_only(np.array(self.wall_masks, dtype=np.uint8))
+
+    @functools.cached_property
+    def wall_distance(self) -> np.ndarray:
+        """(count, 5): steps to each wall (base, west, east, south, north) in the contact
+        graph: every contact changes each of these coordinates by at most one, and straight
+        runs reach the wall, so they are exact."""
+        import numpy as np
+
+        return _read_only(np.array(self._wall_distances(), dtype=np.int64).reshape(-1, 5))
+
+    def _wall_distances(self) -> list[tuple[int, int, int, int, int]]:
+        n = self.n
+        return [(k, i, n - 1 - k - i, j, n - 1 - k - j) for i, j, k in self.points]
+
+    def _offset_table(self, offsets: tuple[tuple[int, int, int], ...]) -> np.ndarray:
+        """(count, len(offsets)) ids of the points at those offsets, -1 outside the pyramid."""
+        import numpy as np
+
+        out = np.full((self.count, len(offsets)), -1, dtype=np.int64)
+        for col, (di, dj, dk) in enumerate(offsets):
+            ti, tj, tk = self.coords[:, 0] + di, self.coords[:, 1] + dj, self.coords[:, 2] + dk
+            ok = self._inside(ti, tj, tk)
+            out[ok, col] = self.ids[ti[ok], tj[ok], tk[ok]]
+        return _read_only(out)
+
+    def _inside(self, i: np.ndarray, j: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """Per (i, j, k): whether it is a point of the pyramid (``contains``, for arrays)."""
+        n = self.n
+        return (k >= 0) & (k < n) & (i >= 0) & (j >= 0) & (i < n - k) & (j < n - k)
 
 
 def _wall_mask(i: int, j: int, k: int, edge: int) -> int:

@@ -24,6 +24,8 @@ written, so two windows (two processes) never drop each other's ticks.
 
 The user is told through the ``tell`` callback a store is given (the window's notice, a
 line on the command line's stderr); without one the text waits in :attr:`UserFile.notice`.
+What it is told are Messages of the catalog (issue 90), said in the language of whoever
+reads them, the file named for the user and by its path.
 
 Qt-free. The folder is ``$PYRAMID_LAB_CONFIG`` (the tests use a temporary one), else
 ``$XDG_CONFIG_HOME/pyramid-lab`` (``~/.config/pyramid-lab`` by default).
@@ -42,10 +44,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pyramid_lab.i18n import M_, shown
+from pyramid_lab.i18n import M_, N_, Message, shown
 from pyramid_lab.xdg import xdg_home
 
-from . import userfile_words as words
 from .files import loads_json, read_regular_file, write_bytes
 from .game import PositionFormatError, shorten
 from .words import system_reason
@@ -196,7 +197,7 @@ class UserFile(Generic[T]):
             with self._locked():
                 self.data = self._current(self.empty())
         except OSError as exc:  # the folder cannot be locked or listed: leave it alone
-            self._keep(words.cannot_read(self._where(), _why(exc)))
+            self._keep(M_("{file} cannot be read ({reason})", file=self._where(), reason=_why(exc)))
 
     # ---- what a subclass says -----------------------------------------------------------
 
@@ -243,10 +244,12 @@ class UserFile(Generic[T]):
         return text
 
     def _where(self) -> str:
-        return words.where(self.what, str(self.path))
+        return M_("{what} ({path})", what=Message(self.what), path=shorten(str(self.path)))
 
     def _keep(self, text: str) -> None:
-        self.kept = words.left_as_it_is(text, self.lost)
+        self.kept = M_(
+            "{problem}; it is left as it is, and {lost}", problem=text, lost=Message(self.lost)
+        )
         self.tell(self.kept)
 
     # ---- reading ------------------------------------------------------------------------
@@ -265,9 +268,24 @@ class UserFile(Generic[T]):
             try:
                 aside = set_aside(self.path)
             except OSError as exc:
-                self._keep(words.not_set_aside(self._where(), found.reason, _why(exc)))
+                self._keep(
+                    M_(
+                        "{file} is damaged ({problem}) and could not be set aside ({reason})",
+                        file=self._where(),
+                        problem=found.reason,
+                        reason=_why(exc),
+                    )
+                )
                 return damaged_base
-            self.tell(words.set_aside_told(self._where(), found.reason, aside.name))
+            self.tell(
+                M_(
+                    "{file} was damaged ({problem}): it is kept as {name} beside it, and a "
+                    "fresh one starts",
+                    file=self._where(),
+                    problem=found.reason,
+                    name=shorten(aside.name),
+                )
+            )
             return damaged_base
         return found
 
@@ -280,31 +298,45 @@ class UserFile(Generic[T]):
             return _Damaged(exc.reason)
         except OSError as exc:
             if exc.errno == errno.ELOOP:
-                return _Damaged(words.looping_link())
-            return _Kept(words.cannot_read(self._where(), _why(exc)))
+                return _Damaged(M_("a symbolic link that leads round in a loop"))
+            return _Kept(
+                M_("{file} cannot be read ({reason})", file=self._where(), reason=_why(exc))
+            )
         except ValueError as exc:  # a NUL in the name given
-            return _Kept(words.cannot_read(self._where(), shorten(str(exc))))
+            reason = shorten(str(exc))
+            return _Kept(M_("{file} cannot be read ({reason})", file=self._where(), reason=reason))
         try:
             raw = loads_json(data, MAX_USER_FILE_BYTES, "Pyramid Lab file")
         except PositionFormatError as exc:
             return _Damaged(exc.reason)
         if not isinstance(raw, dict):
-            return _Damaged(words.not_an_object(raw))
+            return _Damaged(M_("not a JSON object, but {kind}", kind=_kind(raw)))
         fmt = raw.get("format")
         if "format" not in raw and self.legacy(raw):
             fmt = f"{self.format_name}/1"
         version = self._version(fmt)
         if version is None:
             wanted = f"{self.format_name}/{self.version}"
-            return _Damaged(words.not_of_format(wanted, fmt, "format" in raw))
+            if "format" not in raw:
+                return _Damaged(M_("not of the format {format}: format none", format=wanted))
+            found = shorten(repr(fmt))
+            return _Damaged(
+                M_("not of the format {format}: format {found}", format=wanted, found=found)
+            )
         if version > self.version:
-            return _Kept(words.newer(self._where(), fmt))
+            return _Kept(
+                M_(
+                    "{file} was written by a newer Pyramid Lab (format {format})",
+                    file=self._where(),
+                    format=shorten(str(fmt)),
+                )
+            )
         try:
             return self.parse({k: v for k, v in raw.items() if k != "format"})
         except PositionFormatError as exc:
             return _Damaged(str(exc))
         except RecursionError:  # (parse walks a bounded shape; a guard all the same)
-            return _Damaged(words.nested_too_deeply())
+            return _Damaged(M_("lists or objects nested too deeply"))
 
     def _version(self, fmt: Any) -> int | None:
         if not isinstance(fmt, str):
@@ -341,7 +373,12 @@ class UserFile(Generic[T]):
             if not applied:
                 change(base)
             self.data = base
-            text = words.not_written(self._where(), _why(exc), self.lost)
+            text = M_(
+                "{file} could not be written ({reason}), so {lost}",
+                file=self._where(),
+                reason=_why(exc),
+                lost=Message(self.lost),
+            )
             self.tell(text)
             raise UserFileError(exc.errno or errno.EIO, text) from None
         self.data = base
@@ -462,3 +499,16 @@ def checkpoint_secret() -> tuple[bytes, str]:
             return b"", M_("{path} could not be made: {reason}", path=str(path), reason=_why(exc))
         return secret, ""
     return b"", M_("{path}: not a key of {count} bytes", path=str(path), count=SECRET_BYTES)
+
+
+def _kind(value: Any) -> str:
+    """What a JSON value is, in words (null is notation)."""
+    if isinstance(value, list):
+        return Message(N_("a list"))
+    if isinstance(value, str):
+        return Message(N_("a text"))
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return Message(N_("true or false"))
+    return Message(N_("a number"))

@@ -107,12 +107,12 @@ Choices made where the spec is silent or where this model departs from it:
 The rules are one object, :class:`PyramidBall` (its docstring says why it is kept whole),
 with the record of a move ``pop`` restores (:class:`UndoRecord`). Beside it, each in the
 module of its concern: the board, the colours, the options, the programs and their entry
-checks (:mod:`model.ball.rules`), a turn's row-by-row resolution (:mod:`model.ball.turn`,
-:mod:`model.ball.turn_board`) and its report (:mod:`model.ball.report`), the programs a
-side may enter as lazy spaces and the choice of a special move (:mod:`model.ball.moves`),
-the file ``state`` (:mod:`model.ball.files`), its words (:mod:`model.ball.teaching`) and
-its text (:mod:`model.ball.text`). Every name those modules define for callers can be
-imported from here.
+checks (:mod:`model.ball.rules`), a turn's row-by-row resolution (:mod:`model.ball.turn`)
+and its report (:mod:`model.ball.report`), the programs a side may enter as lazy spaces and
+the choice of a special move (:mod:`model.ball.moves`), the file ``state``
+(:mod:`model.ball.files`), its words (:mod:`model.ball.teaching`) and its text
+(:mod:`model.ball.text`). Every name those modules define for callers can be imported from
+here.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ app goes through. This is the package's door; by concern:
 - :mod:`.document`: the position file's documents (:class:`PositionDocument`,
   :class:`Lesson`), read (:func:`read`, :func:`loads`, :func:`from_json`) and written
   (:func:`write`, :func:`dumps`, :func:`to_json`);
-- :mod:`.strict_json`: JSON read strictly (:func:`loads_json`, :func:`nested_over`);
-- :mod:`.reading`: a regular file read within limits, its :class:`Fingerprint`;
+- :mod:`.reading`: a regular file read within limits, its :class:`Fingerprint`, and its
+  JSON read strictly (:func:`loads_json`, :func:`nested_over`);
 - :mod:`.saving`: atomic saves (:func:`save_bytes`, :func:`write_bytes`, ...).
 """
 
@@ -32,6 +32,7 @@ from .document import (
 )
 from .reading import (
     LESSON_SUFFIX,
+    MAX_FILE_BYTES,
     SUFFIX,
     FileChangedError,
     Fingerprint,
@@ -39,10 +40,13 @@ from .reading import (
     file_kind,
     fingerprint,
     is_lesson_path,
+    loads_json,
+    nested_over,
     read_fingerprinted,
     read_json,
     read_limited,
     read_regular_file,
+    too_big,
 )
 from .saving import (
     check_writable,
@@ -53,7 +57,6 @@ from .saving import (
     write_bytes,
     write_text,
 )
-from .strict_json import MAX_FILE_BYTES, loads_json, nested_over, too_big
 
 __all__ = [
     "COLLECTION_FORMAT",

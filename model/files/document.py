@@ -41,9 +41,16 @@ from ..setup import (
 if TYPE_CHECKING:  # (a position's reading imports the puzzle, review and teaching
     # modules when a file has them: a book answer's start-up needs none)
     from ..review import GameReview
-from .reading import SUFFIX, Fingerprint, read_fingerprinted
+from .reading import (
+    MAX_FILE_BYTES,
+    SUFFIX,
+    Fingerprint,
+    loads_json,
+    not_finite,
+    not_read_back,
+    read_fingerprinted,
+)
 from .saving import save_bytes
-from .strict_json import MAX_FILE_BYTES, loads_json, not_finite, not_read_back
 
 FORMAT = "pyramid-lab/1"
 #: The keys a position file may have.

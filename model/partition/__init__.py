@@ -14,6 +14,12 @@ Holdings are kept move by move:
   the new ball joined, so the witness stays valid unless that group touches W(c) and lies
   on the path. Only then is a new path searched (A*, exact heuristic in the empty pyramid);
   finding none means the corner is now held. Holdings never shrink.
+
+Where the balls may stand is here too: a move's problem (outside, taken, not supported) and
+the set-up's checks (in the stacking version every ball supported, the balls' counts a game
+reaches with the side to move, no side already won before the other's last move; a study
+may break the counts and the win). The values and the analysis recomputed from scratch, the
+reference the engine is tested against, are :mod:`.analysis`'s.
 """
 
 from __future__ import annotations
@@ -23,9 +29,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from pyramid_lab.i18n import M_, N_
+from pyramid_lab.i18n import M_, N_, Mn_
 
 from ..game import (
+    STUDY_HINT,
     Game,
     IllegalMoveError,
     InvalidMoveError,
@@ -40,6 +47,7 @@ from ..game import (
 )
 from ..lattice import CORNERS, MAX_SIZE, Corner, Point, PyramidLattice, lattice
 from ..setup import check_setup, record_setup
+from ..words import colour
 from .analysis import BLUE as BLUE
 from .analysis import COLOURS as COLOURS
 from .analysis import EMPTY as EMPTY
@@ -49,8 +57,109 @@ from .analysis import Group as Group
 from .analysis import PartitionAnalysis as PartitionAnalysis
 from .analysis import empty_escapes, holding_group, sealed_region, shortest_escape
 from .analysis import holdings_from_scratch as holdings_from_scratch
-from .placing import Place as Place
-from .placing import check_placed, place_problem, won_before
+
+
+def check_placed(
+    lat: PyramidLattice,
+    placed: Mapping[int, int],
+    pieces: Sequence[Piece],
+    *,
+    stacking: bool,
+    to_move: str,
+    study: bool,
+) -> None:
+    """PositionFormatError naming the key when the balls ``placed`` (point id -> player)
+    cannot stand or cannot arise with ``to_move`` to move."""
+    if stacking:
+        for index, (coords, _colour) in enumerate(pieces):
+            pid = lat.id_of(*coords)
+            empty = [s for s in lat.support_lists[pid] if s not in placed]
+            if empty:
+                raise PositionFormatError(
+                    f"pieces[{index}]",
+                    M_(
+                        "the ball at {point} is not supported: {empty} empty (stacking "
+                        "version: a ball needs all four balls below it)",
+                        point=str(lat.point(pid)),
+                        empty=", ".join(str(lat.point(s)) for s in empty),
+                    ),
+                )
+    reds = sum(1 for c in placed.values() if c == RED)
+    blues = len(placed) - reds
+    expected_reds = blues if to_move == "red" else blues + 1
+    if reds != expected_reds and not study:
+        # (Messages: said in the reader's language, the way round a text's own, issue 108)
+        words = (
+            M_(
+                "red has {reds} balls and blue {blues}, which no game reaches with red to "
+                "move (red moves first, one ball a turn, so red must have as many balls as "
+                "blue; {hint} to analyse any colouring)",
+                reds=reds,
+                blues=blues,
+                hint=STUDY_HINT,
+            )
+            if to_move == "red"
+            else M_(
+                "red has {reds} balls and blue {blues}, which no game reaches with blue to "
+                "move (red moves first, one ball a turn, so red must have one ball more "
+                "than blue; {hint} to analyse any colouring)",
+                reds=reds,
+                blues=blues,
+                hint=STUDY_HINT,
+            )
+        )
+        raise PositionFormatError("pieces", words)
+
+
+def won_before(winner: str, corners: Sequence[str]) -> str:
+    """Why a set-up where ``winner`` already holds ``corners`` (three: a won game) and is
+    to move cannot arise: the game ended before the other side's last move."""
+    loser = COLOURS[1 - COLOURS.index(winner)]
+    return M_(
+        "{winner} already holds {corners} and so won before {loser}'s last move: with "
+        "{winner} to move this position cannot arise ({hint} to analyse it anyway)",
+        winner=colour(winner),
+        corners=", ".join(corners),
+        loser=colour(loser),
+        hint=STUDY_HINT,
+    )
+
+
+def place_problem(
+    lat: PyramidLattice, cells: Sequence[int], point: Point, *, stacking: bool
+) -> str | None:
+    """Why a ball may not be put on ``point`` (outside the pyramid, taken, or in the
+    stacking version not supported); None when it may."""
+    if not lat.contains(*point):
+        return M_("{point} is outside the base-{size} pyramid", point=str(point), size=lat.n)
+    pid = lat.id_of(*point)
+    if cells[pid] != EMPTY:
+        if COLOURS[cells[pid]] == "red":
+            return M_("{point} already holds a red ball", point=str(point))
+        return M_("{point} already holds a blue ball", point=str(point))
+    if not stacking:
+        return None
+    empty = [str(lat.point(s)) for s in lat.support_lists[pid] if cells[s] == EMPTY]
+    if empty:
+        return Mn_(
+            "{point} is not supported: {empty} is empty (stacking version)",
+            "{point} is not supported: {empty} are empty (stacking version)",
+            len(empty),
+            point=str(point),
+            empty=", ".join(empty),
+        )
+    return None
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Place(Move):
+    """Put a ball of the side to move on ``point``. Written ``i,j,k``."""
+
+    point: Point
+
+    def __str__(self) -> str:
+        return str(self.point)
+
 
 VERSIONS = ("floating", "stacking")
 WIN_CORNERS = 3
@@ -157,8 +266,8 @@ class Partition(Game):
         lat = game.lattice
         placed = check_setup(cls, to_move, pieces, lat.id_of)
         check_placed(lat, placed, pieces, stacking=game._stacking, to_move=to_move, study=study)
-        for pid, colour in placed.items():
-            game._add_ball(pid, colour)
+        for pid, side in placed.items():
+            game._add_ball(pid, side)
         game._turn = COLOURS.index(to_move)
         game._refresh_holdings()
         if game._winner is not None and game._winner == game._turn and not study:

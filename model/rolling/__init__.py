@@ -20,15 +20,14 @@ Positions are immutable values: ``push`` builds a new :class:`State` from a copy
 the old one for ``pop``, so a copy of the game shares its states safely.
 
 The rules are one object, :class:`RollingPyramids` (its docstring says why it is kept
-whole); beside it, each in the module of its concern, are the position's values
-(:mod:`model.rolling.state`), the moves and their text (:mod:`model.rolling.moves`), the
-fights' formulas (:mod:`model.rolling.fights`), the file ``state``
-(:mod:`model.rolling.files`), the options (:mod:`model.rolling.option_specs`) and the
-computer players (:mod:`model.rolling.players`, which import the rules object); here is
-the rules object, and every name the other modules define for callers can be imported from
-here. The module is long because the class is: one concept,
-its sections in the order a reader needs them (the position, its units, the legal moves
-and why a move is not one, playing a move, the phases, the fights, the end).
+whole); beside it, each in the module of its concern, are the options and the position's
+values (:mod:`model.rolling.state`), the moves and their text (:mod:`model.rolling.moves`),
+the fights' formulas (:mod:`model.rolling.fights`), the file ``state``
+(:mod:`model.rolling.files`) and the computer players (:mod:`model.rolling.players`, which
+import the rules object); here is the rules object, and every name the other modules define
+for callers can be imported from here. The module is long because the class is: one
+concept, its sections in the order a reader needs them (the position, its units, the legal
+moves and why a move is not one, playing a move, the phases, the fights, the end).
 """
 
 from __future__ import annotations
@@ -74,7 +73,6 @@ from .moves import (
     footman_slot,
     parse_move,
 )
-from .option_specs import FILE_OPTIONS, OPTION_SPECS
 from .rules import (
     DEVICES,
     DICE_PER_PLAYER,
@@ -94,9 +92,11 @@ from .rules import (
 from .state import (
     COLOURS,
     CONQUEST,
+    FILE_OPTIONS,
     GREY,
     LAST_ROUND,
     NEUTRAL,
+    OPTION_SPECS,
     PHARAOH_COLOUR,
     PHARAOH_LEVELS,
     PHASES,

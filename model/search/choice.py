@@ -1,5 +1,5 @@
 """What every playing agent shares (``model.search.agents``,
-``model.search.games.ball.sampling``, ``model.search.compiled.agent``, a game's own
+``model.search.games.ball``, ``model.search.compiled.agent``, a game's own
 players): the limits a search runs within, the answer it gives (:class:`Choice`, one
 :class:`MoveStat` per root move), the clock that checks limits, stop and progress in a
 search loop, and :class:`SearchAgent` (also named :data:`Agent`), the template of

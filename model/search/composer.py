@@ -20,6 +20,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,16 +29,42 @@ from pyramid_lab.i18n import number as in_words
 
 from ..collection import INDEX, INDEX_FORMAT
 from ..files import SUFFIX, write, write_text
-from ..game import Game, SaidError
+from ..game import Game, SaidError, decision_view
 from .choice import ProgressCallback
-from .difficulty import playouts_to_find
+from .compiled.agent import CompiledMCTSAgent, _Search
 from .kernels import adapter_for
 from .levels import agent_for
-from .proofs import node_budget
-from .prover import first_moves, prove
+from .prover import first_moves, node_budget, prove
 from .registry import Plugin
 from .stop import SearchStopped, Stop, stop_function
 from .teaching import verify
+
+FIRST = 8  # the first checkpoint
+
+
+def playouts_to_find(game: Game, key: Any, seed: int, cap: int, *, knowledge: Plugin) -> int:
+    """The first checkpoint (8, 16, 32, ... playouts) from which the compiled MCTS chooses
+    ``key`` at every later checkpoint up to ``cap`` (or until it proves the root); 2 * cap
+    when it does not settle on it. ValueError for a game without a compiled kernel (in
+    ``knowledge``, its plug-in)."""
+    view = decision_view(game)
+    adapter = adapter_for(view, knowledge)
+    if adapter is None:
+        raise ValueError(f"no compiled kernel for {game.title}")
+    adapters = partial(adapter_for, knowledge=knowledge)
+    search = _Search(CompiledMCTSAgent(adapters, seed=seed), adapter, view, cap)
+    found: int | None = None
+    checkpoint = FIRST
+    while True:
+        done = search.run(max(1, checkpoint - search.playouts))
+        tree = search.tree
+        best = max(tree.children(0), key=search._rank)
+        chosen = adapter.public(view, int(tree.move[best])) == key
+        found = (found or checkpoint) if chosen else None
+        if done or checkpoint >= cap:
+            return found if found is not None else 2 * cap
+        checkpoint *= 2
+
 
 STEP_NODES = 60_000  # prover nodes for one bound of one position
 VERIFY_NODES = 40_000  # a kept puzzle's proof takes fewer (so verifying it stays quick)

@@ -44,34 +44,611 @@ header does not parse, is of another format or version, or was made for another 
 named in one line (:attr:`SplitResult.checkpoint_note`), neither read nor written nor
 deleted.
 
-The parts: :mod:`.split_tree` (the frontier, AND/OR, the next unit's choice),
-:mod:`.split_checkpoint` (the folder of settled units), :mod:`.split_worker` (what a worker
-runs), :mod:`.split_cluster` (the Dask cluster), :mod:`.split_run` (the run on a client); here
-the solve's door and its answer. None of them names a game: what a game gives comes through
-its plug-in.
+Here is the client's side of the solve, one concept (about 900 lines): the tree (the
+frontier, AND/OR, the next unit's choice: plain data, no Dask), the run on a client (which
+unit goes out next and to which worker, the slices, the shared table, the units settled as
+they come back, the status once a second, the stop), and the solve's door and its answer.
+Apart: :mod:`.split_checkpoint` (the folder of settled units), :mod:`.split_worker` (what a
+worker process runs) and :mod:`.split_cluster` (the Dask cluster, which the Pyraos table's
+build asks for alone). None of them names a game: what a game gives comes through its
+plug-in.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import resource
 import threading
 import time
+import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pyramid_lab.i18n import M_
 
-from ..game import Game, SaidError
+from ..game import Game, SaidError, shorten
+from ..words import system_reason
 from .registry import KnowledgeOf
 from .shelf import from_book
 from .solver import SolveResult
-from .split_checkpoint import Checkpoint, default_checkpoint, solve_key
+from .split_checkpoint import Checkpoint, default_checkpoint, solve_key, stable
 from .split_cluster import SchedulerError, dask_client, scheduler_security
-from .split_run import FIRST_SLICE, RunOptions, SplitProgress, SplitStatus, UnitRun
-from .split_tree import Tree, best_move_of, expand, first_moves_of, settle
+from .split_worker import (
+    Task,
+    drop_shared,
+    open_shared,
+    start_unit,
+    unlink_shared,
+    workers_memory_mb,
+)
 from .symmetry import Key, key_function
+
+#: The frontier's depth by default: the fewest plies (up to :data:`MAX_AUTO_PLIES`) that
+#: give this many units (a frontier that depends on the position alone, not on the number
+#: of workers, so that a checkpoint serves any cluster).
+MIN_UNITS = 4
+MAX_AUTO_PLIES = 4
+
+
+@dataclass(eq=False)
+class Node:
+    """A position of the expanded tree, merged under the symmetries at its depth."""
+
+    id: str
+    depth: int
+    game: Game
+    children: list[Node] = field(default_factory=list)
+    parents: list[Node] = field(default_factory=list)
+    #: "win" / "loss" / "draw" for its side to move once settled, "unknown" once nothing
+    #: more will come (a unit left unknown), None while open.
+    value: str | None = None
+    plies: int | None = None
+
+
+def _node_id(game: Game, depth: int, key: Key) -> str:
+    digest = hashlib.sha256(stable(key(game)).encode()).hexdigest()[:20]
+    return f"d{depth}-{digest}"
+
+
+def _terminal(game: Game) -> str | None:
+    outcome = game.outcome()
+    if outcome is None:
+        return None
+    mine = outcome.value_for(game.to_move)
+    return "win" if mine > 0 else "loss" if mine < 0 else "draw"
+
+
+@dataclass
+class Tree:
+    root: Node
+    root_moves: list[tuple[str, Node]]
+    units: list[Node]  # the frontier's running positions, in the tree's order
+    plies: int
+
+
+def expand(game: Game, plies: int | None = None, *, key: Key) -> Tree:
+    """The tree of ``game`` to ``plies`` (None: the default, see the module), merged under
+    the symmetries ply by ply (``key``: the game's symmetry key, its plug-in's), finished
+    positions settled by the rules."""
+    root = Node(_node_id(game, 0, key), 0, game.copy())
+    root.value = _terminal(game)
+    root.plies = 0 if root.value is not None else None
+    level = [root] if root.value is None else []
+    root_moves: list[tuple[str, Node]] = []
+    depth = 0
+    limit = MAX_AUTO_PLIES if plies is None else plies
+    while level and depth < limit:
+        depth += 1
+        seen: dict[str, Node] = {}
+        for node in level:
+            for move in node.game.legal_moves():
+                child = node.game.copy()
+                child.push(move)
+                cid = _node_id(child, depth, key)
+                known = seen.get(cid)
+                if known is None:
+                    known = seen[cid] = Node(cid, depth, child)
+                    known.value = _terminal(child)
+                    known.plies = 0 if known.value is not None else None
+                if node is root:
+                    root_moves.append((str(move), known))
+                if known not in node.children:
+                    node.children.append(known)
+                    known.parents.append(node)
+        level = [n for n in seen.values() if n.value is None]
+        if plies is None and len(level) >= MIN_UNITS:
+            break
+    return Tree(root, root_moves, level, depth)
+
+
+def combine(node: Node) -> bool:
+    """Settle ``node`` from its children where they decide it (negamax); True when it
+    changed."""
+    if node.value is not None or not node.children:
+        return False
+    values = [c.value for c in node.children]
+    losses = [c for c in node.children if c.value == "loss"]
+    if losses:
+        known = [c.plies for c in losses if c.plies is not None]
+        node.value, node.plies = "win", (1 + min(known)) if known else None
+        return True
+    if any(v is None for v in values):
+        return False
+    if all(v == "win" for v in values):
+        lengths = [c.plies for c in node.children]
+        node.value = "loss"
+        node.plies = None if None in lengths else 1 + max(p for p in lengths if p is not None)
+    elif "unknown" in values:
+        node.value = "unknown"
+    else:
+        node.value, node.plies = "draw", None
+    return True
+
+
+def settle(unit: Node, value: str, plies: int | None) -> None:
+    """A unit's value, carried up to every ancestor it decides."""
+    unit.value, unit.plies = value, plies
+    stack = list(unit.parents)
+    while stack:
+        node = stack.pop()
+        if combine(node):
+            stack.extend(node.parents)
+
+
+def needed_nodes(tree: Tree) -> set[str]:
+    """The open nodes reachable from the root through open nodes: the units whose value
+    may still change the root's."""
+    seen: set[str] = set()
+    stack = [tree.root] if tree.root.value is None else []
+    while stack:
+        node = stack.pop()
+        if node.id in seen:
+            continue
+        seen.add(node.id)
+        stack.extend(c for c in node.children if c.value is None)
+    return seen
+
+
+#: A number past every proof or disproof number of the tree (its sums are capped here), as
+#: the compiled df-pn has it for a proven or disproven question.
+INF = 1 << 62
+
+
+def tree_numbers(tree: Tree, known: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
+    """Proof and disproof numbers of "its side to move wins" for every node of the tree,
+    combined as df-pn combines them (negamax): a settled node's from its value, a unit's as
+    its last slice left them in ``known`` (1, 1 before its first), an inner node's from its
+    children (proof: the least disproof of a child, whose loss would be the node's win;
+    disproof: the children's proofs summed)."""
+    out: dict[str, tuple[int, int]] = {}
+
+    def visit(node: Node) -> tuple[int, int]:
+        if node.id in out:
+            return out[node.id]
+        if node.value == "win":
+            numbers = (0, INF)
+        elif node.value == "loss":
+            numbers = (INF, 0)
+        elif node.value is not None:  # a draw or left unknown: neither to prove
+            numbers = (INF, INF)
+        elif not node.children:
+            numbers = known.get(node.id, (1, 1))
+        else:
+            below = [visit(c) for c in node.children]
+            numbers = (min(d for _, d in below), min(INF, sum(p for p, _ in below)))
+        out[node.id] = numbers
+        return numbers
+
+    visit(tree.root)
+    return out
+
+
+def pick_unit(tree: Tree, known: dict[str, tuple[int, int]], busy: set[str]) -> str | None:
+    """The unit to search next: the most-proving one, as df-pn picks its next node (from
+    the root down, each time the child of least disproof number: the one whose loss would
+    settle its parent soonest), passing over units running (``busy``) or settled; ties in
+    the tree's order, so that every unit has its first slice first. None when every needed
+    unit is running."""
+    numbers = tree_numbers(tree, known)
+    units = {u.id for u in tree.units}
+    seen: set[str] = set()
+
+    def descend(node: Node) -> str | None:
+        if node.id in seen or node.value is not None:
+            return None
+        seen.add(node.id)
+        if node.id in units:
+            return None if node.id in busy else node.id
+        ranked = sorted(enumerate(node.children), key=lambda ic: (numbers[ic[1].id][1], ic[0]))
+        for _, child in ranked:
+            found = descend(child)
+            if found is not None:
+                return found
+        return None
+
+    return descend(tree.root)
+
+
+def first_moves_of(tree: Tree) -> tuple[tuple[str, str, int | None], ...]:
+    """Each first move with its value for the root's side to move (as settled)."""
+    flip = {"win": "loss", "loss": "win", "draw": "draw"}
+    rows = []
+    for move, child in tree.root_moves:
+        value = flip.get(child.value or "", "unknown")
+        plies = None if child.plies is None or value == "unknown" else child.plies + 1
+        rows.append((move, value, plies))
+    rank = {"win": 0, "draw": 1, "unknown": 2, "loss": 3}
+
+    def order(row: tuple[str, str, int | None]) -> tuple[int, int]:
+        _, value, plies = row
+        length = plies if plies is not None else 10**6
+        return rank[value], (length if value != "loss" else -length)
+
+    return tuple(sorted(rows, key=order))
+
+
+def best_move_of(firsts: tuple[tuple[str, str, int | None], ...], value: str) -> str | None:
+    """The best first move of ``value`` (win, loss or draw) for the root's side to move, of
+    :func:`first_moves_of`'s rows; None when the value is unknown or no move has it."""
+    if value == "unknown":
+        return None
+    return next((move for move, known, _ in firsts if known == value), None)
+
+
+#: The positions of a unit's first slice; each time it comes back unsettled, twice as many
+#: (counted, not timed: the same solve divides its work the same way on any machine and
+#: any load, so that two runs can be compared).
+FIRST_SLICE = 2_000_000
+#: A slice grows to at most this many first slices: a worker that searches on while the
+#: last unit the root needed is proven elsewhere wastes at most one such slice.
+LONGEST_SLICE = 4
+
+
+@dataclass(frozen=True, slots=True)
+class SplitStatus:
+    """Where a split solve stands (given to its progress callback about once a second):
+    units settled of the total (from the checkpoint and proven now), units running, the
+    positions searched by this run's workers, seconds since the cluster started, positions
+    a second, the memory of the workers and of this process together (MiB) and the seconds
+    left by the units' pace so far (None until a few units have been proven, or when it
+    cannot be told)."""
+
+    total: int
+    settled: int
+    from_checkpoint: int
+    proven: int
+    running: int
+    positions: int
+    seconds: float
+    rate: float
+    memory_mb: float
+    seconds_left: float | None
+    workers: int
+
+
+SplitProgress = Callable[[SplitStatus], None]
+
+
+@dataclass(frozen=True, slots=True)
+class RunOptions:
+    """What one split solve asks of its run (see :func:`.split.split_solve`): the table of
+    each machine's workers, the depth and the time allowed, whether a unit's worker asks the
+    book, where settled units go, who hears the progress and the warnings, what stops it,
+    the first slice, whether the workers share one table, when the solve began (the
+    cluster's start counted) and how a game's plug-in is found."""
+
+    table_mb: float
+    max_depth: int
+    max_seconds: float | None
+    book: bool
+    checkpoint: Checkpoint | None
+    progress: SplitProgress | None
+    stop: threading.Event | None
+    first_slice: int
+    shared: bool
+    began: float
+    warn: Callable[[str], None] | None
+    knowledge_of: KnowledgeOf
+
+
+class UnitRun:
+    """One split solve on a client (see :func:`.split.split_solve`)."""
+
+    def __init__(self, client: Any, tree: Tree, options: RunOptions) -> None:
+        self.client = client
+        self.knowledge_of = options.knowledge_of
+        self.tree = tree
+        self.table_mb, self.max_depth = options.table_mb, options.max_depth
+        self.book = options.book
+        self.max_seconds = options.max_seconds
+        self.checkpoint = options.checkpoint
+        self.warn = options.warn
+        self.checkpoint_lost = ""  # why the checkpoint stopped being written ('' if not)
+        self.progress = options.progress
+        self.stop = options.stop
+        self.first_slice = options.first_slice
+        self.run_id = uuid.uuid4().hex[:12]
+        self.topic = f"pyramid-lab-split-{self.run_id}"
+        # the clock of the whole solve (the cluster's start counted: a time limit is the
+        # wall clock's), and of the searching
+        self.began = options.began
+        self.searching = time.perf_counter()
+        self.share = options.shared
+        self.shared = ""  # the name of the run's shared table, once the workers have it
+        self.all_shared = False  # every worker mapped it
+        self.order = {u.id: i for i, u in enumerate(tree.units)}
+        self.units = {u.id: u for u in tree.units}
+        self.pending: dict[Any, tuple[str, int]] = {}  # future -> (unit, attempt)
+        # what each unit's last slice left: its numbers, its slices so far, its worker
+        self.known: dict[str, tuple[int, int]] = {}
+        self.attempts: dict[str, int] = {}
+        self.last_worker: dict[str, str] = {}
+        self.live: dict[str, int] = {}  # unit -> positions of its running attempt
+        self.memory: dict[int, tuple[float, float]] = {}  # worker pid -> (own, shared) MiB
+        self.lock = threading.Lock()
+        self.nodes = 0
+        self.proven = 0
+        self.proven_ids: set[str] = set()
+        self.done = False  # go() has returned: what follows is the cluster's shutdown
+        self.from_checkpoint = sum(1 for u in tree.units if u.value is not None)
+        self.unit_seconds = 0.0
+        self.workers = max(1, len(client.scheduler_info().get("workers", {})))
+
+    # progress from the workers, on the client's event loop
+    def _event(self, event: Any) -> None:
+        msg = event[1] if isinstance(event, tuple) else event
+        if not isinstance(msg, dict):
+            return
+        with self.lock:
+            if msg.get("unit") in self.live:
+                self.live[msg["unit"]] = int(msg.get("nodes", 0))
+            own, shared = msg.get("memory", (0.0, 0.0))
+            self.memory[int(msg.get("pid", 0))] = (float(own), float(shared))
+
+    def _submit(self, uid: str, attempt: int, worker: str | None = None) -> None:
+        unit = self.units[uid]
+        seconds = None
+        if self.max_seconds is not None:
+            seconds = max(0.0, self.max_seconds - self._elapsed())
+        task = Task(
+            uid,
+            unit.game,
+            min(self.first_slice * 2**attempt, self.first_slice * LONGEST_SLICE),
+            seconds,
+            self.max_depth - unit.depth,
+            self.table_mb,
+            self.book,
+            self.topic,
+            f"{self.topic}-{uid}",
+            0,
+            self.knowledge_of,
+            self.shared,
+        )
+        future = self.client.submit(
+            start_unit,
+            task,
+            key=f"pyramid-lab-unit-{self.run_id}-{uid}-{attempt}",
+            # the tree's order first, every first slice before any second one
+            priority=-(attempt * len(self.units) + self.order[uid]),
+            # a worker's own table kept the unit's work (a shared one is every worker's)
+            **(
+                {"workers": [worker], "allow_other_workers": True}
+                if worker and not self.shared
+                else {}
+            ),
+            pure=False,
+        )
+        self.pending[future] = (uid, attempt)
+        with self.lock:
+            self.live[uid] = 0
+        self.ac.add(future)
+
+    def _elapsed(self) -> float:
+        return time.perf_counter() - self.began
+
+    def go(self) -> str | None:
+        """Prove the needed units; None when the root is settled, else why it stopped."""
+        from distributed import as_completed, wait
+
+        self.client.subscribe_topic(self.topic, self._event)
+        self.ac = as_completed()
+        next_report = self.began
+        stopped: str | None = None
+        try:
+            self._share()
+            self._fill()
+            while self.pending and self.tree.root.value is None:
+                if self.stop is not None and self.stop.is_set():
+                    stopped = "interrupted"
+                    break
+                if self.max_seconds is not None and self._elapsed() > self.max_seconds:
+                    stopped = "time limit"
+                    break
+                # woken by the first unit back, or to look at the clock
+                with contextlib.suppress(TimeoutError):
+                    wait(list(self.pending), timeout=0.2, return_when="FIRST_COMPLETED")
+                for future in self.ac.next_batch(block=False):
+                    self._finished(future)
+                now = time.perf_counter()
+                if now >= next_report:
+                    next_report = now + 1.0
+                    self._report()
+        except KeyboardInterrupt:
+            stopped = "interrupted"
+        if self.tree.root.value is None and stopped is None:
+            # no unit left to give: each unknown within the depth, or the time ran out
+            # before one was given (the cluster's start took it: "time limit", not depth)
+            over = self.max_seconds is not None and self._elapsed() >= self.max_seconds
+            stopped = "time limit" if over else "depth limit"
+        self._cancel(list(self.pending))
+        if self.shared:  # workers of an existing cluster live on: let go of its memory
+            # (waited for: Dask runs a plain function only so; with wait=False each
+            # worker refused it, "Combination not supported", and kept the table mapped)
+            with contextlib.suppress(Exception):
+                self.client.run(drop_shared, self.shared)
+        self._report()
+        self.done = True
+        return stopped
+
+    def _share(self) -> None:
+        """Every worker maps the run's shared table, then its file goes (see the module); a
+        worker that cannot keeps its own table only, and so does one that joins later."""
+        if not self.share:
+            return
+        name = f"pyramid-lab-split-{self.run_id}.table"
+        try:
+            # the units' solver (their depth), at the root's position
+            depth = self.max_depth - self.tree.plies
+            root = Task(
+                "",
+                self.tree.root.game,
+                None,
+                None,
+                depth,
+                self.table_mb,
+                False,
+                "",
+                "",
+                0,
+                self.knowledge_of,
+            )
+            said = self.client.run(open_shared, name, root)
+            self.all_shared = bool(said) and not any(said.values())
+        except Exception:  # a worker lost meanwhile: the others go on without sharing
+            pass
+        finally:
+            with contextlib.suppress(Exception):
+                self.client.run(unlink_shared, name)
+        self.shared = name
+
+    def _finished(self, future: Any) -> None:
+        job = self.pending.pop(future, None)
+        if job is None:
+            return
+        uid, attempt = job
+        with self.lock:
+            self.live.pop(uid, None)
+        if future.status != "finished":
+            if future.status == "error":
+                raise future.exception()
+            return  # cancelled
+        answer = future.result()
+        self.nodes += int(answer["nodes"])
+        unit = self.units[uid]
+        if unit.value is not None:  # settled meanwhile through another way
+            return
+        value, plies = answer["value"], answer["plies"]
+        if value in ("win", "loss", "draw"):
+            self.proven += 1
+            self.proven_ids.add(uid)
+            self.unit_seconds += float(answer["seconds"])
+            self._keep(uid, value, plies, answer)
+            settle(unit, value, plies)
+        elif answer["stopped"] in ("slice", "time limit") and (
+            self.max_seconds is None or self._elapsed() < self.max_seconds
+        ):
+            self.attempts[uid] = attempt + 1
+            self.last_worker[uid] = answer["worker"]
+            if answer.get("numbers") is not None:
+                pn, dn = answer["numbers"]
+                self.known[uid] = (int(pn), int(dn))
+            self._fill()
+            return
+        elif answer["stopped"] in ("depth limit", None):
+            settle(unit, "unknown", None)
+        else:
+            return
+        needed = needed_nodes(self.tree)
+        self._cancel([f for f, (u, _) in self.pending.items() if u not in needed])
+        self._fill()
+
+    def _keep(self, uid: str, value: str, plies: int | None, answer: dict[str, Any]) -> None:
+        """The settled unit written to the checkpoint. One that cannot be written (a full
+        disk, the folder gone, a name that cannot be set aside) ends the checkpoint, said
+        in one line; never the solve: what is proven stands."""
+        if self.checkpoint is None:
+            return
+        try:
+            self.checkpoint.write(uid, value, plies, int(answer["nodes"]), answer["seconds"])
+        except OSError as exc:
+            why = shorten(system_reason(exc))
+            line = M_(
+                "checkpoint {folder}: unit {unit} could not be written ({reason}); the solve "
+                "goes on without keeping its units",
+                folder=shorten(str(self.checkpoint.folder)),
+                unit=uid,
+                reason=why,
+            )
+            self.checkpoint = None
+            self.checkpoint_lost = line
+            if self.warn is not None:
+                self.warn(line)
+
+    def _fill(self) -> None:
+        """Give each worker a unit: the most-proving ones (:func:`pick_unit`), so that the
+        work goes where the proof stands nearest, as in the single df-pn, rather than to
+        every unit in turn (the root of an OR node needs one child proven only)."""
+        if self.tree.root.value is not None:
+            return
+        if self.max_seconds is not None and self._elapsed() > self.max_seconds:
+            return
+        with contextlib.suppress(Exception):  # a cluster's workers come and go
+            self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
+        while len(self.pending) < self.workers:
+            busy = {uid for uid, _ in self.pending.values()}
+            uid = pick_unit(self.tree, self.known, busy)
+            if uid is None:
+                return
+            self._submit(uid, self.attempts.get(uid, 0), self.last_worker.get(uid))
+
+    def _cancel(self, futures: list[Any]) -> None:
+        from distributed import Event
+
+        if not futures:
+            return
+        for future in futures:
+            uid, _ = self.pending.pop(future, ("", 0))
+            with self.lock:  # its positions so far were searched all the same
+                self.nodes += self.live.pop(uid, 0)
+            if uid:
+                with contextlib.suppress(Exception):
+                    Event(f"{self.topic}-{uid}", client=self.client).set()
+        with contextlib.suppress(Exception):
+            self.client.cancel(futures)
+
+    def status(self) -> SplitStatus:
+        with self.lock:
+            positions = self.nodes + sum(self.live.values())
+            memory = workers_memory_mb(self.memory)
+        seconds = time.perf_counter() - self.searching
+        settled = sum(1 for u in self.tree.units if u.value is not None)
+        left = len(needed_nodes(self.tree) & set(self.units))
+        running = min(len(self.pending), self.workers)
+        eta = None
+        if self.proven >= 3 and self.tree.root.value is None:
+            eta = left * (self.unit_seconds / self.proven) / self.workers
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        return SplitStatus(
+            len(self.tree.units),
+            settled,
+            self.from_checkpoint,
+            self.proven,
+            running,
+            positions,
+            seconds,
+            positions / seconds if seconds > 0 else 0.0,
+            memory + peak,
+            eta,
+            self.workers,
+        )
+
+    def _report(self) -> None:
+        if self.progress is not None:
+            self.progress(self.status())
+
 
 #: The door's names (``search.cluster``): the solve, its answer and status, and how to reach
 #: an existing scheduler.

@@ -30,6 +30,7 @@ import json
 import os
 import re
 import stat
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +41,6 @@ from ..files import loads_json, read_regular_file, write_bytes
 from ..game import Game, PositionFormatError, shorten
 from ..userfiles import checkpoint_secret, set_aside
 from ..words import system_reason
-from .split_tree import stable
 from .symmetry import Key
 
 #: The checkpoint's header: its format and version (2: units carry their digest).
@@ -53,6 +53,16 @@ MAX_UNIT_BYTES = 64 * 1024
 MAX_UNITS = 100_000
 #: A unit file set aside (:func:`model.userfiles.set_aside`): not a unit, never read.
 _SET_ASIDE = re.compile(r".*\.damaged(-[0-9]+)?\.json")
+
+
+def stable(key: Hashable) -> str:
+    """A text of ``key`` equal in every process and run (sets sorted: the order of a set of
+    strings changes with the interpreter's hash seed)."""
+    if isinstance(key, (frozenset, set)):
+        return "{" + ",".join(sorted(stable(k) for k in key)) + "}"
+    if isinstance(key, tuple | list):
+        return "(" + ",".join(stable(k) for k in key) + ")"
+    return repr(key)
 
 
 def solve_key(

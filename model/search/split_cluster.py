@@ -2,7 +2,7 @@
 (TLS with credentials made for the solve, no web routes, quiet clocks, Ctrl+C held back
 while it shuts down, the resource tracker in a session of its own), or an existing one
 reached with the TLS it asks for (:func:`scheduler_security`). Nothing here names a game
-or a unit: :mod:`.split_run` says what the cluster runs."""
+or a unit: :mod:`.split` says what the cluster runs."""
 
 from __future__ import annotations
 

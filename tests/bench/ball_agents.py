@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from pyramid_lab.model.ball import COLOURS, PyramidBall
 from pyramid_lab.model.game import JointMove
 from pyramid_lab.model.search.agents import Limits, RandomAgent
-from pyramid_lab.model.search.games.ball.sampling import SamplingAgent
+from pyramid_lab.model.search.games.ball import SamplingAgent
 
 
 def match(games: int, make_a, make_b, mode: str = "basic", cap: int = 60) -> tuple[int, int, int]:

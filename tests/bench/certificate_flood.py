@@ -43,7 +43,7 @@ def flood(path: pathlib.Path, base: int) -> int:
     """Distinct keys with one red ball more than blue (blue wins, red to move: red's
     positions after each of its moves), as many as the bound lets in."""
     sys.path.insert(0, str(ROOT))
-    from pyramid_lab.model.certificate_lines import MAX_PROOF_LINES
+    from pyramid_lab.model.certificate import MAX_PROOF_LINES
 
     count = base * (base + 1) * (2 * base + 1) // 6
     header = {

@@ -82,7 +82,7 @@ def test_an_edit_refused_names_the_step_and_the_field(lab):
 
 
 def test_fill_from_rules_says_how_many_moves_it_has_tried(lab, inbox, monkeypatch):
-    monkeypatch.setattr(L.checking, "PROGRESS_EVERY_S", 0.0)  # every move said
+    monkeypatch.setattr(L, "PROGRESS_EVERY_S", 0.0)  # every move said
     lessons = lab.lessons
     lessons.editor.new_lesson(lab.game.copy())
     said = []
@@ -100,7 +100,7 @@ def test_fill_from_rules_says_how_many_moves_it_has_tried(lab, inbox, monkeypatc
 
 
 def test_right_answers_tell_the_moves_tried(monkeypatch):
-    monkeypatch.setattr(L.checking, "PROGRESS_EVERY_S", 0.0)
+    monkeypatch.setattr(L, "PROGRESS_EVERY_S", 0.0)
     game = game_class("partition").new()
     told: list[tuple[float, str]] = []
     with pytest.raises(ValueError, match="no move meets the goal here"):

@@ -15,7 +15,7 @@ from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.pyraos import Pyraos
 from pyramid_lab.model.search import Limits, agent_for, analyse, computer, knowledge_for
 from pyramid_lab.model.search.compiled import agent as compiled_agent
-from pyramid_lab.model.search.compiled import mcts, mcts_answer
+from pyramid_lab.model.search.compiled import mcts
 from pyramid_lab.model.search.compiled.agent import CompiledMCTSAgent
 from tests.conftest import make_partition
 from tests.model.handed import adapter_for
@@ -210,7 +210,7 @@ def test_the_merged_root_value_is_the_solvers():
         tree_proven = np.concatenate([[0], proven]).astype(np.int8)
         tree_plies = np.concatenate([[0], plies]).astype(np.int16)
         mcts._prove(0, first, count, tree_proven, tree_plies)
-        value, length = mcts_answer._root_value(proven, plies)
+        value, length = compiled_agent._root_value(proven, plies)
         assert value == tree_proven[0]
         if value != mcts.UNKNOWN:
             assert length == tree_plies[0]

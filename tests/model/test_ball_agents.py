@@ -10,7 +10,7 @@ from pyramid_lab.model.ball import PyramidBall
 from pyramid_lab.model.game import JointMove
 from pyramid_lab.model.search import Limits, agent_for, knowledge_for
 from pyramid_lab.model.search.agents import RandomAgent
-from pyramid_lab.model.search.games.ball.sampling import SamplingAgent, propose
+from pyramid_lab.model.search.games.ball import SamplingAgent, propose
 from tests.patience import WAIT_S
 
 
@@ -115,7 +115,7 @@ def test_a_programs_rate_is_against_where_the_side_stands_now():
     import random
 
     from pyramid_lab.model.ball.rules import parse_program
-    from pyramid_lab.model.search.games.ball.sampling import rate, sample
+    from pyramid_lab.model.search.games.ball import rate, sample
 
     game = PyramidBall.new()
     side = game.offence
@@ -136,7 +136,7 @@ def test_a_choice_is_one_of_the_listed_moves(monkeypatch):
     # Moves dock and the levels test could not find it among the moves.
     import random
 
-    import pyramid_lab.model.search.games.ball.sampling as sampling
+    import pyramid_lab.model.search.games.ball as sampling
 
     game = PyramidBall.new()
     rng = random.Random(1)

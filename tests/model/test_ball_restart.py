@@ -458,7 +458,7 @@ def test_random_advanced_games_end_quickly():
 
 def test_the_computer_plays_with_a_loose_ball_and_the_goal_row_rule():
     from pyramid_lab.model.search import Limits
-    from pyramid_lab.model.search.games.ball.sampling import SamplingAgent, propose
+    from pyramid_lab.model.search.games.ball import SamplingAgent, propose
 
     game = scoring_position()
     turn(game, "S,F,S", "S,S,S")  # the ball loose on c8, red barred, its Medium on d8

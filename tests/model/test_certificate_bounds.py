@@ -21,15 +21,15 @@ from hypothesis import strategies as st
 
 from pyramid_lab.model.certificate import (
     MAX_BASE,
+    MAX_PROOF_LINES,
     MAX_TEXT_BYTES,
     CertificateError,
     check,
     check_file,
+    declared_text_bytes,
     iter_lines,
     text_bound,
 )
-from pyramid_lab.model.certificate_file import declared_text_bytes
-from pyramid_lab.model.certificate_lines import MAX_PROOF_LINES
 from pyramid_lab.model.partition import Partition, PartitionOptions
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -177,8 +177,8 @@ def test_a_batch_is_read_as_its_lines_are_one_by_one(lines):
     """The lines are checked a batch at a time with numpy and, where any is bad, one by
     one: the same lines kept and the same first fault said either way; and no line of any
     kind raises anything but a CertificateError."""
-    from pyramid_lab.model.certificate_lines import Symmetries, read_listed
-    from pyramid_lab.model.certificate_lines import _Listing as Listing
+    from pyramid_lab.model.certificate import Symmetries, read_listed
+    from pyramid_lab.model.certificate import _Listing as Listing
 
     game = Partition.new(PartitionOptions(3, "floating"))
     symmetries = Symmetries(game)

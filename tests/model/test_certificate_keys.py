@@ -1,4 +1,4 @@
-"""The listed lines kept in numpy arrays (:mod:`model.certificate_keys`): found by their
+"""The listed lines kept in numpy arrays (:mod:`model.certificate`): found by their
 key's words whatever their hashes, a key listed twice refused at the first line that lists
 it again, in the file's order, across batches, and before a later fault."""
 
@@ -10,9 +10,16 @@ import json
 import numpy as np
 import pytest
 
-from pyramid_lab.model.certificate import CertificateError, check
-from pyramid_lab.model.certificate_keys import Hasher, Listed, batch_words, key_words
-from pyramid_lab.model.certificate_lines import BATCH, LINE_MASK
+from pyramid_lab.model.certificate import (
+    BATCH,
+    LINE_MASK,
+    CertificateError,
+    Hasher,
+    Listed,
+    batch_words,
+    check,
+    key_words,
+)
 
 HEADER = {
     "format": "pyramid-lab-certificate/1",

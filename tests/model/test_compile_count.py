@@ -13,7 +13,7 @@ import pytest
 from numba.core import event
 
 from pyramid_lab import i18n
-from pyramid_lab.model.search.compiled import first_use, first_words, warm
+from pyramid_lab.model.search.compiled import first_use, warm
 
 
 def compile_one() -> None:
@@ -74,9 +74,9 @@ def test_the_warm_up_says_how_far_its_compile_is(monkeypatch):
 
 def test_the_window_hears_a_count_in_its_language():
     line = "the tree search (12 of about 76 functions compiled)"
-    heard = first_words.heard(f"{first_words.COMPILING}: {line}")
+    heard = first_use.heard(f"{first_use.COMPILING}: {line}")
     assert isinstance(heard, i18n.Message)
-    assert str(heard) == f"{first_words.COMPILING}: {line}"
+    assert str(heard) == f"{first_use.COMPILING}: {line}"
     german = i18n.shown(heard, "de")
     assert "12" in german
     assert "76" in german
@@ -86,14 +86,14 @@ def test_the_window_hears_a_count_in_its_language():
 def test_a_command_logs_a_count_at_most_every_ten_seconds(monkeypatch, caplog):
     clock = Clock()
     monkeypatch.setattr(first_use.time, "perf_counter", clock)
-    monkeypatch.setattr(first_use, "_logged", [-first_words.LINE_EVERY])
-    step = first_words.step
+    monkeypatch.setattr(first_use, "_logged", [-first_use.LINE_EVERY])
+    step = first_use.step
     with caplog.at_level(logging.WARNING, logger=first_use.log.name):
-        first_use._log(0.0, step(first_words.COMPILING, first_words.PART_WORDS["tree"]))
+        first_use._log(0.0, step(first_use.COMPILING, first_use.PART_WORDS["tree"]))
         for done in range(1, 4):
             clock.now += 4.0
-            words = first_words.counted(first_words.PART_WORDS["tree"], done, 76)
-            first_use._log(0.1, step(first_words.COMPILING, words))
+            words = first_use.counted(first_use.PART_WORDS["tree"], done, 76)
+            first_use._log(0.1, step(first_use.COMPILING, words))
     said = [record.getMessage() for record in caplog.records]
     assert len(said) == 2  # the step, then the count 12 s later (not at 4 s nor 8 s)
     assert said[1].endswith("the tree search (3 of about 76 functions compiled)")
@@ -105,12 +105,12 @@ def test_the_warm_up_command_prints_counts_sparingly(monkeypatch, capsys, steps)
     monkeypatch.setattr(warm.time, "perf_counter", clock)
 
     def ready(progress=None, parts=first_use.PARTS):
-        tree = first_words.PART_WORDS["tree"]
-        progress(0.0, first_words.step(first_words.COMPILING, tree))
+        tree = first_use.PART_WORDS["tree"]
+        progress(0.0, first_use.step(first_use.COMPILING, tree))
         for done in range(1, 5):
             clock.now += 3.0
-            words = first_words.counted(tree, done, 76)
-            progress(done / 100, first_words.step(first_words.COMPILING, words))
+            words = first_use.counted(tree, done, 76)
+            progress(done / 100, first_use.step(first_use.COMPILING, words))
         return 12.0
 
     monkeypatch.setattr(warm, "ready", ready)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pyramid_lab import i18n
 from pyramid_lab.model.search.compiled import first_use
-from pyramid_lab.model.search.compiled.first_words import PART_WORDS, step
+from pyramid_lab.model.search.compiled.first_use import PART_WORDS, step
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "model/data/lessons/partition/08-three-corners-win.lesson.json"

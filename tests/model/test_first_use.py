@@ -27,7 +27,7 @@ from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.search import compiled as compiled_package
 from pyramid_lab.model.search import computer, exact_budget, knowledge_for
 from pyramid_lab.model.search.compiled import agent as compiled_agent
-from pyramid_lab.model.search.compiled import first_use, first_words, warm
+from pyramid_lab.model.search.compiled import first_use, warm
 from pyramid_lab.viewer.cli import main
 from tests.compile_stand_in import compile_held
 from tests.patience import WAIT_S
@@ -161,7 +161,7 @@ def test_the_command_line_says_a_compile_on_stderr(first_process, capsys):
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "ok" in out
-    said = i18n.shown(first_words.step(first_use.COMPILING, "the proof searches"), language)
+    said = i18n.shown(first_use.step(first_use.COMPILING, "the proof searches"), language)
     assert f"pyramid-lab: {said}" in err
 
 
@@ -414,10 +414,10 @@ def test_a_short_load_is_off_the_analysis_clock(first_process, monkeypatch):
 
 def test_the_first_import_of_the_core_is_off_the_analysis_clock(first_process, monkeypatch):
     # Issue 111 item 1: a regular install's first analysis shares the install's machine code
-    # into numba's cache folder at the core's first import (compiled.installed), before its
-    # first word (first_use.foretell): that is the load's too, off the clock with it up to
-    # exact_budget.LOAD_OFF_CLOCK, not the search's seconds. Here it takes 1.5 s of the fake
-    # clock, the load itself 0.5 s.
+    # into numba's cache folder at the core's first import (first_use.share_installed_code),
+    # before its first word (first_use.foretell): that is the load's too, off the clock with
+    # it up to exact_budget.LOAD_OFF_CLOCK, not the search's seconds. Here it takes 1.5 s of
+    # the fake clock, the load itself 0.5 s.
     monkeypatch.setattr(first_use, "compiled", lambda parts=first_use.PARTS: True)
     monkeypatch.setitem(globals(), "COMPILE_SECONDS", 0.5)
     assert exact_budget.LOAD_OFF_CLOCK >= 2.0
@@ -584,7 +584,7 @@ def test_a_compile_s_step_left_behind_is_no_compile_under_way(monkeypatch, caplo
     _seconds, _processor, loaded = exact_budget.core_ready(prover=True)
     assert loaded  # a load, by the rule's bound
     with state.lock:  # a warm-up under way that says it compiles
-        state.text = first_words.step(first_use.COMPILING, first_words.STARTING)
+        state.text = first_use.step(first_use.COMPILING, first_use.STARTING)
         assert first_use.compiling()
 
 

@@ -428,10 +428,8 @@ def test_a_folder_is_read_once_and_kept_until_a_file_changes(tmp_path, monkeypat
     huge = tmp_path / "b-huge.lesson.json"
     huge.write_bytes(b" " * (L.MAX_FILE_BYTES + 1))
     read: list[str] = []
-    real = L.folders._folder_lesson
-    monkeypatch.setattr(
-        L.folders, "_folder_lesson", lambda path: read.append(path.name) or real(path)
-    )
+    real = L._folder_lesson
+    monkeypatch.setattr(L, "_folder_lesson", lambda path: read.append(path.name) or real(path))
     shelf = L.LessonShelf()
     assert shelf.kept(tmp_path) is None
     first = shelf.read(tmp_path)

@@ -60,7 +60,6 @@ OTHERS = {
         (path, f"getattr(os, '{flag}', 0)"): "an open flag the platform may lack"
         for path in (
             "model/certificate.py",
-            "model/certificate_file.py",
             "model/files/reading.py",
             "model/files/saving.py",
             "model/userfiles.py",

@@ -116,7 +116,7 @@ def test_an_installs_code_is_copied_where_numba_caches(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from pyramid_lab.model.search import compiled
-    from pyramid_lab.model.search.compiled import installed
+    from pyramid_lab.model.search.compiled import first_use
 
     package = tmp_path / "site" / "compiled"
     game = tmp_path / "site" / "games" / "terrace"
@@ -129,29 +129,29 @@ def test_an_installs_code_is_copied_where_numba_caches(
     (made / "core.cpython-311.pyc").write_bytes(b"")  # (Python's, not numba's)
     (game / "__pycache__" / "kernel.play-9.py311.nbi").write_bytes(b"the game's index")
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "user"))
-    installed.share_installed_code([package, game], compiled.cache_folder, installed.INSTALLED)
+    first_use.share_installed_code([package, game], compiled.cache_folder, first_use.INSTALLED)
     assert not (tmp_path / "user").exists()  # no install's mark: a checkout's cache, kept
 
-    (made / installed.INSTALLED).write_text("sources 1")
-    installed.share_installed_code([package, game], compiled.cache_folder, installed.INSTALLED)
+    (made / first_use.INSTALLED).write_text("sources 1")
+    first_use.share_installed_code([package, game], compiled.cache_folder, first_use.INSTALLED)
     there = compiled.cache_folder(package)
     assert there.parent == tmp_path / "user"
     assert sorted(p.name for p in there.iterdir()) == sorted(
-        [installed.INSTALLED, "compiled-warm-tree.sha256", "core.run-1.py311.1.nbc",
+        [first_use.INSTALLED, "compiled-warm-tree.sha256", "core.run-1.py311.1.nbc",
          "core.run-1.py311.nbi"]
     )  # fmt: skip
     assert (compiled.cache_folder(game) / "kernel.play-9.py311.nbi").read_bytes() == (
         b"the game's index"
     )
     (there / "core.run-1.py311.1.nbc").write_bytes(b"numba's own since")
-    installed.share_installed_code(
-        [package, game], compiled.cache_folder, installed.INSTALLED
+    first_use.share_installed_code(
+        [package, game], compiled.cache_folder, first_use.INSTALLED
     )  # the same install's: copied once
     assert (there / "core.run-1.py311.1.nbc").read_bytes() == b"numba's own since"
     (made / "core.run-1.py311.1.nbc").write_bytes(b"a new version's code")
-    (made / installed.INSTALLED).write_text("sources 2")
-    installed.share_installed_code(
-        [package, game], compiled.cache_folder, installed.INSTALLED
+    (made / first_use.INSTALLED).write_text("sources 2")
+    first_use.share_installed_code(
+        [package, game], compiled.cache_folder, first_use.INSTALLED
     )  # an upgrade's: copied again
     assert (there / "core.run-1.py311.1.nbc").read_bytes() == b"a new version's code"
 
@@ -164,7 +164,7 @@ def test_an_installs_code_is_copied_into_the_users_cache_folder_made_anew(
     # code is copied there all the same (it was not: the folders were not made, the copy
     # failed silently, and the first use compiled 76 functions, 28 s of processor time).
     from pyramid_lab.model.search import compiled
-    from pyramid_lab.model.search.compiled import installed
+    from pyramid_lab.model.search.compiled import first_use
 
     site = tmp_path / "site"
     package, game = site / "compiled", site / "games" / "terrace"
@@ -173,17 +173,17 @@ def test_an_installs_code_is_copied_into_the_users_cache_folder_made_anew(
     made = package / "__pycache__"
     (made / "core.run-1.py311.nbi").write_bytes(b"index")
     (made / "compiled-warm-tree.sha256").write_text("digest")
-    (made / installed.INSTALLED).write_text("sources 1")
+    (made / first_use.INSTALLED).write_text("sources 1")
     (game / "__pycache__" / "kernel.play-9.py311.nbi").write_bytes(b"the game's index")
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home" / ".cache"))
     writable = compiled._writable  # (root may write anywhere: the install made read-only here)
     monkeypatch.setattr(compiled, "_writable", lambda f: not f.is_relative_to(site) and writable(f))
-    installed.share_installed_code([package, game], compiled.cache_folder, installed.INSTALLED)
+    first_use.share_installed_code([package, game], compiled.cache_folder, first_use.INSTALLED)
     there = compiled.cache_folder(package)
     assert there.parent == tmp_path / "home" / ".cache" / "numba"
     assert (there / "core.run-1.py311.nbi").read_bytes() == b"index"
-    assert (there / installed.INSTALLED).read_text() == "sources 1"
+    assert (there / first_use.INSTALLED).read_text() == "sources 1"
     assert (compiled.cache_folder(game) / "kernel.play-9.py311.nbi").read_bytes() == (
         b"the game's index"
     )

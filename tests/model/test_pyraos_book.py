@@ -313,7 +313,7 @@ def test_a_book_position_keeps_its_value_where_not_every_move_is_known(monkeypat
 
 
 def test_a_stopped_analysis_does_not_go_on_asking_for_the_perfect_line():
-    from pyramid_lab.model.search.analysis_wins import perfect_line
+    from pyramid_lab.model.search.analysis import perfect_line
     from pyramid_lab.model.search.registry import plugin_for
 
     game = board(P7A, "black")

@@ -23,12 +23,6 @@ from pyramid_lab.model.search.games.pyraos.builder import (
 from pyramid_lab.model.search.games.pyraos.builder import (
     steps as whole_steps,
 )
-from pyramid_lab.model.search.games.pyraos.builder import (
-    stops as whole_stops,
-)
-from pyramid_lab.model.search.games.pyraos.builder import (
-    words as whole_words,
-)
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = 14  # the base-3 pyramid's: 0 to 13 spheres
@@ -158,7 +152,7 @@ def test_stop_inside_a_layer_ends_the_build_within_a_unit(done, tmp_path, monkey
             units.append((args[0], args[1]))
 
     monkeypatch.setattr(pushing, kernel, counted)
-    with pytest.raises(whole_stops.StoppedInLayer) as caught:
+    with pytest.raises(whole_steps.StoppedInLayer) as caught:
         builder.build(builder.create(folder, 3, "standard", "0-2"), stop=lambda: len(units) >= 3)
     n, at = caught.value.n, caught.value.at
     assert at > 0
@@ -276,7 +270,7 @@ def test_a_write_that_fails_beside_the_counting_ends_the_build_and_keeps_the_lay
 def test_the_whole_builds_step_lines_are_said_in_the_readers_language():
     """The step lines are Messages (issue 90): English as before, German and Swedish said,
     each marked in the pseudo-locale."""
-    counting = whole_words.resumed_counting(5, 14, 123456)
+    counting = whole_steps.resumed_counting(5, 14, 123456)
     assert counting == (
         "resuming the counting pass: 5 of 14 layers counted, kept (123,456 positions); 9 to count"
     )
@@ -284,12 +278,12 @@ def test_the_whole_builds_step_lines_are_said_in_the_readers_language():
         "Fortsetzung des Zähldurchgangs: 5 von 14 Schichten gezählt, behalten (123.456 "
         "Stellungen); 9 noch zu zählen"
     )
-    counters = whole_words.counters_said(3, 14)
-    step = whole_words.resumed_at_step(5, 2, None, 1000, counters)
+    counters = whole_steps.counters_said(3, 14)
+    step = whole_steps.resumed_at_step(5, 2, None, 1000, counters)
     assert step == (
         "resuming at step 5, 2 of its layers pushed: every position decided in fewer than 5 "
         "plies kept (1,000 positions decided); the counters of 3 layers kept, the other 11 "
         "counted again first"
     )
     assert i18n.shown(step, "sv").startswith("återupptar vid steg 5, 2 av dess lager skjutna")
-    assert i18n.shown(whole_words.LOADING, i18n.PSEUDO).startswith("⟦")
+    assert i18n.shown(whole_steps.LOADING, i18n.PSEUDO).startswith("⟦")

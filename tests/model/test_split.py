@@ -19,8 +19,7 @@ import pytest
 
 from pyramid_lab.model.files import read
 from pyramid_lab.model.search import cluster, knowledge_for, solve
-from pyramid_lab.model.search.split_checkpoint import FORMAT, HEADER, VERSION, Checkpoint, solve_key
-from pyramid_lab.model.search.split_tree import (
+from pyramid_lab.model.search.split import (
     INF,
     Node,
     combine,
@@ -29,6 +28,7 @@ from pyramid_lab.model.search.split_tree import (
     settle,
     tree_numbers,
 )
+from pyramid_lab.model.search.split_checkpoint import FORMAT, HEADER, VERSION, Checkpoint, solve_key
 from pyramid_lab.model.search.split_worker import memory_mb, shared_folder, workers_memory_mb
 from pyramid_lab.viewer.cli import main
 from tests.model.handed import search_key

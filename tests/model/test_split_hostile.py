@@ -21,7 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyramid_lab.model.files import read
-from pyramid_lab.model.search import cluster, knowledge_for, split_cluster, split_run
+from pyramid_lab.model.search import cluster, knowledge_for, split_cluster
+from pyramid_lab.model.search.split import UnitRun
 from pyramid_lab.model.search.split_checkpoint import HEADER, Checkpoint, solve_key
 from pyramid_lab.model.search.split_cluster import dask_client, shielded
 from pyramid_lab.viewer.cli import main
@@ -375,14 +376,14 @@ def test_an_interrupt_after_the_root_settled_before_the_search_let_go_keeps_the_
     units it no longer needs (and, on an existing cluster, has its workers let go of the
     shared table): the answer stands."""
 
-    searching = split_run.UnitRun.go
+    searching = UnitRun.go
 
     def go_then_interrupted(self):
         searching(self)
         self.done = False  # as if the interrupt came before go() had ended
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(split_run.UnitRun, "go", go_then_interrupted)
+    monkeypatch.setattr(UnitRun, "go", go_then_interrupted)
     split = cluster.split_solve(
         game_of("empty-base3-stacking"),
         scheduler=thread_scheduler,
@@ -416,7 +417,7 @@ def test_ctrl_c_before_the_answer_still_interrupts(monkeypatch, thread_scheduler
     def interrupted(self):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(split_run.UnitRun, "go", interrupted)
+    monkeypatch.setattr(UnitRun, "go", interrupted)
     with pytest.raises(KeyboardInterrupt):
         cluster.split_solve(
             game_of("empty-base3-stacking"),
@@ -541,8 +542,8 @@ def test_a_unit_that_cannot_be_written_ends_the_checkpoint_not_the_solve(
 
 
 def test_the_solves_own_damaged_folder_is_set_aside_and_a_fresh_one_starts():
+    from pyramid_lab.model.search.split import expand
     from pyramid_lab.model.search.split_checkpoint import default_checkpoint
-    from pyramid_lab.model.search.split_tree import expand
 
     game = read(FINISHED).game
     folder = default_checkpoint(game, expand(game, None, key=search_key).plies, 200, key=search_key)

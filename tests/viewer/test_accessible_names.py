@@ -117,8 +117,7 @@ def test_the_window_fits_its_screen_at_large_text(make_window, qapp, scale, guar
     the suite's 1280-pixel screen and a four-player Rolling game (its docks the widest)."""
     from PySide6.QtCore import QCoreApplication
 
-    from pyramid_lab.model.rolling import RollingPyramids
-    from pyramid_lab.model.rolling.option_specs import OPTION_SPECS
+    from pyramid_lab.model.rolling import OPTION_SPECS, RollingPyramids
 
     font = qapp.font()
     bigger = qapp.font()

@@ -193,8 +193,7 @@ def test_ball_programs_typed_and_handed_in_by_keys(make_window, qtbot, guard_err
 
 
 def test_rolling_start_areas_and_a_die_by_keys(make_window, qtbot, guard_errors):
-    from pyramid_lab.model.rolling import RollingPyramids, StartArea
-    from pyramid_lab.model.rolling.option_specs import OPTION_SPECS
+    from pyramid_lab.model.rolling import OPTION_SPECS, RollingPyramids, StartArea
 
     shown = {spec.name: spec.default for spec in OPTION_SPECS}
     window = make_window(

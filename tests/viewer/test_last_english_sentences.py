@@ -20,9 +20,10 @@ import pytest
 
 from pyramid_lab import i18n
 from pyramid_lab.model import files, search
+from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.ball import PyramidBall
 from pyramid_lab.model.game import PositionFormatError, SaidError, game_class
-from pyramid_lab.model.lesson import Task, checking
+from pyramid_lab.model.lesson import Task
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.review import read_review
 from pyramid_lab.model.rolling import RollingPyramids
@@ -210,7 +211,7 @@ def _plies_said(make: Callable[[int], str]) -> tuple[str, str, str, str, str]:
 
 PLURALS: list[tuple[Callable[[int], str], str, str]] = [
     (
-        lambda n: checking._no_forced_win(_task(n)),
+        lambda n: lessons._no_forced_win(_task(n)),
         "red cannot force a win within {n}",
         "kann keinen Sieg innerhalb von {n}",
     ),
@@ -387,7 +388,7 @@ def test_a_point_outside_the_pyramid_and_a_results_files_number(tmp_path):
 
 
 def test_the_analysis_proven_line():
-    from pyramid_lab.model.search import analysis_wins
+    from pyramid_lab.model.search import analysis
     from pyramid_lab.model.search.analysis_record import Analysis, ProvenWin, perfect_by
 
     win = ProvenWin("red", 3, 2, "1,1,1", (), "prover")
@@ -400,13 +401,13 @@ def test_the_analysis_proven_line():
     drawn = dataclasses.replace(shown, win=None, drawn_by=perfect_by(["book"]))
     assert drawn.proven_text == "proven: a draw with perfect play (opening book)"
     assert _de(drawn.proven_text) == "bewiesen: ein Remis durch perfektes Spiel (Eröffnungsbuch)"
-    assert analysis_wins._cut_short(1, True) == "no forced win within 1 ply (stopped before 2)"
-    assert analysis_wins._cut_short(3, False) == (
+    assert analysis._prover_cut_short(1, True) == "no forced win within 1 ply (stopped before 2)"
+    assert analysis._prover_cut_short(3, False) == (
         "no forced win within 3 plies (out of time before 4)"
     )
-    assert _de(analysis_wins._cut_short(1, True)).startswith("kein erzwungener Gewinn")
-    assert analysis_wins._cut_short(0, False) == "unknown (out of time)"
-    unproven = dataclasses.replace(shown, win=None, prover=analysis_wins._cut_short(0, True))
+    assert _de(analysis._prover_cut_short(1, True)).startswith("kein erzwungener Gewinn")
+    assert analysis._prover_cut_short(0, False) == "unknown (out of time)"
+    unproven = dataclasses.replace(shown, win=None, prover=analysis._prover_cut_short(0, True))
     assert unproven.proven_text == "not proven: unknown (stopped)"
     assert _marked(i18n.shown(unproven.proven_text, i18n.PSEUDO))
 

@@ -18,7 +18,7 @@ import pytest
 from pyramid_lab import i18n
 from pyramid_lab.model.collection import NotAFolderError, load
 from pyramid_lab.model.files import saving
-from pyramid_lab.model.search.compiled import first_use, first_words
+from pyramid_lab.model.search.compiled import first_use
 from pyramid_lab.model.words import reason_of, system_reason
 
 GERMAN_NO_FILE = "Datei oder Ordner nicht gefunden"
@@ -158,7 +158,7 @@ def test_the_first_uses_words_are_the_english_they_were_and_german_said(monkeypa
     said: list[str] = []
     first_use.foretell(["proof"], lambda fraction, text: said.append(text))
     first_use._make_ready(
-        lambda step, parts: step(0.0, first_words.PART_WORDS["proof"]),
+        lambda step, parts: step(0.0, first_use.PART_WORDS["proof"]),
         ["proof"],
         lambda fraction, text: said.append(text),
     )
@@ -175,7 +175,7 @@ def test_the_first_uses_words_are_the_english_they_were_and_german_said(monkeypa
         f"{german}: wird gestartet",
         f"{german}: die Beweissuchen",
     ]
-    waiting = first_words.step(first_use.COMPILING, first_use.WAITING)
+    waiting = first_use.step(first_use.COMPILING, first_use.WAITING)
     assert waiting == f"{head}: another process is compiling it, waiting for it"
     assert (
         _german(waiting)
@@ -185,7 +185,7 @@ def test_the_first_uses_words_are_the_english_they_were_and_german_said(monkeypa
 
 def test_a_compile_logged_for_the_command_line_is_said_in_its_language(caplog, german):
     with caplog.at_level(logging.WARNING, logger=first_use.log.name):
-        first_use._log(0.0, first_words.step(first_use.COMPILING, first_use.STARTING))
+        first_use._log(0.0, first_use.step(first_use.COMPILING, first_use.STARTING))
     assert caplog.messages == [
         "die Suche wird für ihre erste Verwendung kompiliert (ein bis zwei Minuten auf einem "
         "freien Rechner, länger auf einem ausgelasteten; einmalig): wird gestartet"
@@ -195,12 +195,12 @@ def test_a_compile_logged_for_the_command_line_is_said_in_its_language(caplog, g
 def test_the_windows_child_prints_english_and_the_window_says_it_in_its_language():
     # the child (``warm --steps``) speaks no language: its line is the English, which the
     # window reads back as the words it was made of
-    line = str(first_words.step(first_use.LOADING, first_words.PART_WORDS["tree"]))
+    line = str(first_use.step(first_use.LOADING, first_use.PART_WORDS["tree"]))
     assert line == "loading the compiled search: the tree search"
-    heard = first_words.heard(line)
+    heard = first_use.heard(line)
     assert _german(heard) == "die kompilierte Suche wird geladen: die Baumsuche"
     assert i18n.shown(heard, "sv") == "laddar den kompilerade sökningen: trädsökningen"
-    assert first_words.heard("Warning: something else") == "Warning: something else"
+    assert first_use.heard("Warning: something else") == "Warning: something else"
 
 
 def test_the_warm_up_alone_speaks_the_environments_language(monkeypatch, capsys):
@@ -208,8 +208,8 @@ def test_the_warm_up_alone_speaks_the_environments_language(monkeypatch, capsys)
 
     def steps(progress=None, parts=first_use.PARTS):
         for part in ("tree", "proof"):
-            progress(0.5, first_words.step(first_use.COMPILING, first_words.PART_WORDS[part]))
-        progress(1.0, first_words.step(first_use.COMPILING, first_words.LAST_STEP))
+            progress(0.5, first_use.step(first_use.COMPILING, first_use.PART_WORDS[part]))
+        progress(1.0, first_use.step(first_use.COMPILING, first_use.LAST_STEP))
         return 12.5
 
     monkeypatch.setattr(warm, "ready", steps)
@@ -234,8 +234,8 @@ def test_the_pseudo_locale_marks_every_word_of_the_first_use():
         first_use.LOADING,
         first_use.WAITING,
         first_use.STARTING,
-        first_words.LAST_STEP,
-        *first_words.PART_WORDS.values(),
+        first_use.LAST_STEP,
+        *first_use.PART_WORDS.values(),
     ):
         assert i18n.shown(words, i18n.PSEUDO) == i18n.pseudo(words)
 
@@ -381,9 +381,8 @@ def test_the_rules_answers_progress_is_said_in_the_readers_language(monkeypatch)
     """Fill answers from the rules says how far it got ("(1 of 2 moves tried)"): English
     in every language before (issue 108 item 3), its counts the language's way."""
     from pyramid_lab.model import lesson as lessons
-    from pyramid_lab.model.lesson import checking
 
-    monkeypatch.setattr(checking, "PROGRESS_EVERY_S", 0.0)
+    monkeypatch.setattr(lessons, "PROGRESS_EVERY_S", 0.0)
     said: list[str] = []
     task = lessons.Task("place", (), {"holds": "SW", "by": "red"})
     lessons.right_answers(task, _lesson_position(), progress=lambda _f, text: said.append(text))

@@ -523,14 +523,14 @@ def test_the_lessons_menu_reads_its_folders_off_the_gui_thread(make_window, monk
     (own / "slow.lesson.json").write_text(L.dumps(lesson))
     release = threading.Event()
     threads: list[str] = []
-    real = model.lesson.folders._folder_lesson
+    real = model.lesson._folder_lesson
 
     def slow(path):
         threads.append(threading.current_thread().name)
         assert release.wait(WAIT_S)
         return real(path)
 
-    monkeypatch.setattr(model.lesson.folders, "_folder_lesson", slow)
+    monkeypatch.setattr(model.lesson, "_folder_lesson", slow)
     menus = window.menus
     menus.lessons.show_user_lessons()  # returns while the file is being read
     mine = next(

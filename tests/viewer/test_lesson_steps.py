@@ -415,7 +415,7 @@ def test_an_edit_refused_keeps_the_step_shown(make_window, guard_errors, monkeyp
     window = make_window()
     window.menus.lessons.new_lesson.trigger()
     control = window.parts.lessons
-    monkeypatch.setattr(L.reading, "MAX_STEPS", 1)
+    monkeypatch.setattr(L, "MAX_STEPS", 1)
     control.panel.editor.add.click()
     assert control.panel.footer.message.text() == "the steps: 2 steps (at most 1)"
     assert (control.state.index, len(control.state.lesson.steps)) == (0, 1)

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 def dialog_options(players=2):
     """The New game dialog's default options (its defaults shown) for ``players``."""
-    from pyramid_lab.model.rolling.option_specs import OPTION_SPECS
+    from pyramid_lab.model.rolling import OPTION_SPECS
 
     shown = {spec.name: spec.default for spec in OPTION_SPECS}
     return RollingPyramids.parse_options({**shown, "players": players})

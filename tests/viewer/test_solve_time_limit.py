@@ -90,8 +90,7 @@ def test_a_run_given_no_unit_in_time_says_time_not_depth(monkeypatch):
 
     monkeypatch.setattr(distributed, "as_completed", lambda: None)  # (no client here)
 
-    from pyramid_lab.model.search.split_run import FIRST_SLICE, RunOptions, UnitRun
-    from pyramid_lab.model.search.split_tree import expand
+    from pyramid_lab.model.search.split import FIRST_SLICE, RunOptions, UnitRun, expand
 
     class Client:  # what a run asks of its client before it gives out a unit
         def scheduler_info(self):

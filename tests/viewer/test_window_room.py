@@ -10,8 +10,7 @@ pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 
 
 def rolling(players: int):
-    from pyramid_lab.model.rolling import RollingPyramids
-    from pyramid_lab.model.rolling.option_specs import OPTION_SPECS
+    from pyramid_lab.model.rolling import OPTION_SPECS, RollingPyramids
 
     shown = {spec.name: spec.default for spec in OPTION_SPECS}
     return RollingPyramids.new(RollingPyramids.parse_options({**shown, "players": players}))

@@ -25,7 +25,7 @@ hash of every source the compiled code depends on with the one stored at the las
 and, when they differ, deletes the cached code (it is compiled again on first use, by
 ``scripts/setup.sh`` or by the window's warm-up: :mod:`.first_use`).
 
-``pip install .`` makes the machine code for the machine that installs (:mod:`.installed`).
+``pip install .`` makes the machine code for the machine that installs (:mod:`.first_use`).
 """
 
 from __future__ import annotations

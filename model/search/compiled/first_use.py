@@ -28,6 +28,16 @@ A finished part leaves a mark (the hash of the sources, in the cache folder besi
 :func:`compiled` tells whether a part loads from the cache or must be compiled, which is
 what the first search says. ``python -m pyramid_lab.model.search.compiled.warm`` compiles (or loads)
 the whole core, saying each step (``scripts/setup.sh`` runs it).
+
+The machine code a regular install made (``setup.py``, issue 111: numba 0.68 keys its cache
+by the source's content, so the installed copy finds it) is shared with numba's cache folder
+where that is not beside the modules, once, when this module loads, before any kernel
+(:func:`share_installed_code`).
+
+What a process says while it waits for the core (compiling it, loading it, waiting for
+another process's compile) and each step are Messages said in each reader's language (the
+command line's, a script's, the window's); a probe and the book's look-up load none of this
+(``tests/model/test_pyraos_prober.py``).
 """
 
 from __future__ import annotations
@@ -37,6 +47,7 @@ import contextlib
 import fcntl
 import logging
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -44,23 +55,135 @@ import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 
-from pyramid_lab.i18n import M_, shown
+from pyramid_lab.i18n import M_, Message, shown
 
-from . import _source_folders, cache_folder, installed, sources_digest
+from . import _source_folders, cache_folder, sources_digest
 
-# What a first use says (COMPILING, LOADING, WAITING; first, where it will compile, STARTING,
-# before the search imports numba: foretell): Messages said in each reader's language.
-from .first_words import COMPILING as COMPILING
-from .first_words import LINE_EVERY, heard, is_counted, step
-from .first_words import LOADING as LOADING
-from .first_words import STARTING as STARTING
-from .first_words import WAITING as WAITING
+#: What a first use says while the core compiles (no set-up's warm-up, or new sources).
+COMPILING = M_(
+    "compiling the search for its first use (a minute or two on an idle machine, longer on a "
+    "busy one; once)"
+)
+#: What it says while the core loads from numba's cache (about a second).
+LOADING = M_("loading the compiled search")
+#: What it says while another process compiles the parts it needs (a window's warm-up, a
+#: command started beside it, the test suite's warm-up): it waits, then loads them.
+WAITING = M_("another process is compiling it, waiting for it")
+#: What a first use says first where it will compile, before the search imports numba.
+STARTING = M_("starting")
+#: What each part of the core is called while it is made ready (:data:`.warm.STEPS`).
+PART_WORDS = {
+    "tree": M_("the tree search"),
+    "proof": M_("the proof searches"),
+    "kernels": M_("the games' kernels"),
+    "endgame": M_("the endgame tables"),
+}
+#: The last step's words, for a search about to run.
+LAST_STEP = M_("ready, the search starts")
+#: A part's step while numba compiles it, with how far the compile is (``.warm``'s count
+#: of the functions numba has compiled, against how many a whole compile makes).
+COUNTED = "{part} ({done} of about {total} functions compiled)"
+_COUNTED = re.compile(
+    r"^(?P<part>.+) \((?P<done>\d+) of about (?P<total>\d+) functions compiled\)$"
+)
+
+
+#: A reader of lines (scripts/setup.sh, a command's stderr, a script's log) is told a
+#: compile's count at most this often (seconds); the window's status, each.
+LINE_EVERY = 10.0
+
+
+def counted(part: str, done: int, total: int) -> Message:
+    """``part``'s step with how far its compile is: 'the tree search (12 of about 76
+    functions compiled)'."""
+    # TRANSLATORS: a step of the search's first compile, and how far it is: "the tree
+    # search (12 of about 76 functions compiled)"
+    return M_(
+        "{part} ({done} of about {total} functions compiled)",
+        part=part,
+        done=done,
+        total=max(done, total),
+    )
+
+
+def is_counted(text: str) -> bool:
+    """Whether ``text`` is a step of :func:`counted` (one of many a compile says: a reader
+    of lines may show fewer)."""
+    return str(text).endswith(" functions compiled)")
+
+
+def step(waiting: str, doing: str) -> Message:
+    """What a wait is for and its step under way: ``compiling the search ... (...): the
+    tree search``."""
+    return M_("{waiting}: {step}", waiting=waiting, step=doing)
+
+
+def heard(line: str) -> str:
+    """A step of the window's child process as it printed it (English: the child speaks no
+    language of its own) as the words it was made of, said in the window's language; a
+    line that is no step of these words (the child's own warning) as it is."""
+    known = {str(words): words for words in (COMPILING, LOADING, WAITING, STARTING, LAST_STEP)}
+    known |= {str(words): words for words in PART_WORDS.values()}
+    head, colon, doing = line.partition(": ")
+    if colon and head in known and doing in known:
+        return step(known[head], known[doing])
+    count = _COUNTED.match(doing) if colon and head in known else None
+    if count is not None and count["part"] in known:
+        words = counted(known[count["part"]], int(count["done"]), int(count["total"]))
+        return step(known[head], words)
+    return line
+
+
+#: The install's mark beside the machine code it made (``setup.py``; in ``__pycache__``).
+INSTALLED = "machine-code-installed"
+
+#: The files of numba's cache and the warm-up's marks, as the install lays them out.
+_MADE = ("*.nbi", "*.nbc", "compiled-*.sha256")
+
+
+def share_installed_code(
+    folders: list[Path], cache_folder: Callable[[Path], Path], mark: str
+) -> None:
+    """Where numba keeps its cache elsewhere than beside the modules (an install nobody may
+    write: the user's cache folder; ``NUMBA_CACHE_DIR``), the machine code the install made
+    beside them (``mark`` there) is copied there once: the same index and files,
+    which numba keys by the sources' content, not their folder. Nothing where the install
+    made none (an editable install, a checkout) or the cache is beside the modules."""
+    shipped = folders[0] / "__pycache__"
+    if not (shipped / mark).is_file():
+        return
+    target = cache_folder(folders[0])
+    if target == shipped or _read(target / mark) == _read(shipped / mark):
+        return  # (the mark holds the sources' hash: another version's code is replaced)
+    with contextlib.suppress(OSError):  # (a cache nobody may write: compiled on first use)
+        for folder in (*folders[1:], folders[0]):  # the mark last: a copy cut short is redone
+            there = cache_folder(folder)
+            there.mkdir(parents=True, exist_ok=True)  # (a new user's cache folder: none yet)
+            for pattern in _MADE:
+                for made in (folder / "__pycache__").glob(pattern):
+                    _copy(made, there / made.name)
+        _copy(shipped / mark, target / mark)
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _copy(source: Path, target: Path) -> None:
+    """``source`` to ``target``, whole or not at all (another process may read it)."""
+    partial = target.with_name(f"{target.name}.{os.getpid()}.part")
+    partial.write_bytes(source.read_bytes())
+    partial.replace(target)
+
 
 log = logging.getLogger(__name__)
 
 # The machine code an install made, where numba looks for it (before any kernel loads)
-if (_source_folders()[0] / "__pycache__" / installed.INSTALLED).is_file():  # (none: a checkout)
-    installed.share_installed_code(_source_folders(), cache_folder, installed.INSTALLED)
+if (_source_folders()[0] / "__pycache__" / INSTALLED).is_file():  # (none: a checkout)
+    share_installed_code(_source_folders(), cache_folder, INSTALLED)
 
 Progress = Callable[[float, str], None]
 #: What makes parts of the core ready, saying each step: :func:`.warm.warm_up` (handed by

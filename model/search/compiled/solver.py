@@ -42,7 +42,7 @@ from ..solver import SolveResult
 from ..stop import SearchStopped
 from . import bounded, core, dfpn
 from .adapters import Adapter
-from .proof import ENGINES, Answer, BoundedSearch, ProofSearch
+from .proof import ENGINES, Answer, ProofSearch
 
 Progress = Callable[[int, int, float, int], None]  # depth, nodes, seconds, table entries
 
@@ -62,101 +62,11 @@ class SolverOptions(TypedDict, total=False):
     proof: str | None
 
 
-class TableReading:
-    """What a solver's table knows of the position's moves (each move's proven win and loss
-    lengths, the best move, every first move with its value): :class:`CompiledSolver`'s
-    reading of the table it proved in."""
-
-    adapter: Adapter
-    search: ProofSearch | BoundedSearch
-    state: np.ndarray
-    game: Game
-    draws: bool
-
-    def _empty_points(self) -> int:
-        return self.game.lattice.count - len(self.game.pieces())  # type: ignore[attr-defined]  # a Partition position
-
-    def first_moves(self) -> tuple[tuple[str, str, int | None], ...]:
-        """Every legal move with what the table knows of it for the side to move: a win or
-        a loss within n plies (the proof's length), or unknown; wins first, shortest first,
-        then unknown, then losses, longest first."""
-        rows: list[tuple[int, int, Any, str, int | None]] = []
-        lost = self._lost_children()
-        for move, win, loss in self.child_bounds():
-            if loss is not None:
-                rows.append((0, loss + 1, move, "win", loss + 1))
-            elif win is not None:
-                rows.append((2, -(win + 1), move, "loss", win + 1))
-            elif move in lost:  # a loss of no known length: after the longer ones
-                rows.append((3, 0, move, "loss", None))
-            else:
-                rows.append((1, 0, move, "unknown", None))
-        rows.sort(key=lambda row: row[:3])
-        return tuple((move, value, plies) for _, _, move, value, plies in rows)
-
-    def _children(self) -> list[tuple[str, np.ndarray]]:
-        """Per legal move of the position: the move and the kernel's row after it."""
-        code, ctx = self.adapter.code, self.search.ctx
-        moves = np.zeros(self.adapter.max_moves, dtype=np.int64)
-        out = []
-        for move in moves[: core.generate(code, ctx, self.state, moves)]:
-            child = np.zeros(core.STATE, dtype=np.int64)
-            core.play(code, ctx, self.state, move, child)
-            out.append((str(self.adapter.public(self.game, int(move))), child))
-        return out
-
-    def _lost_children(self) -> set[str]:
-        """The moves after which the table holds a disproof of the mover's win over all the
-        child's empty points, in a game that always ends with a winner (Partition): those
-        moves lose, though no length is known (the open question's disproof stores these)."""
-        if self.draws or self.game.outcome() is not None:
-            return set()
-        code, ctx = self.adapter.code, self.search.ctx
-        left = self._empty_points() - 1
-        left -= left % 2  # the mover's wins from the child end on even plies
-        return {
-            move
-            for move, child in self._children()
-            if child[core.STATUS] == core.RUNNING
-            and self.search.no_win_for_other(core.key(code, ctx, child), left)
-        }
-
-    def child_bounds(self) -> list[tuple[str, int | None, int | None]]:
-        """Per legal move: the move and the child's proven win and loss lengths for its
-        side to move, as far as the rules and the table know them (None where nothing is
-        known)."""
-        code, ctx = self.adapter.code, self.search.ctx
-        scratch = np.zeros(self.adapter.max_moves, dtype=np.int64)
-        out: list[tuple[str, int | None, int | None]] = []
-        for text, child in self._children():
-            status = child[core.STATUS]
-            if status != core.RUNNING:
-                lost, won = status == core.LOST, status == core.WON
-                out.append((text, 0 if won else None, 0 if lost else None))
-            elif core.wins_at_once(code, ctx, child):
-                out.append((text, 1, None))
-            elif core.generate(code, ctx, child, scratch) == 0:  # no move: lost
-                out.append((text, None, 0))
-            else:
-                out.append((text, *self.search.bounds(core.key(code, ctx, child))))
-        return out
-
-    def best_move(self, value: str) -> str | None:
-        """The winning move with the shortest proof, or the losing move resisting longest,
-        by the proof lengths in the table; the first in the kernel's move order among
-        equals (as the reference solver chooses)."""
-        best, best_plies = None, None
-        for move, win, loss in self.child_bounds():
-            if value == "win" and loss is not None and (best_plies is None or loss < best_plies):
-                best, best_plies = move, loss
-            if value == "loss" and win is not None and (best_plies is None or win > best_plies):
-                best, best_plies = move, win
-        return best
-
-
-class CompiledSolver(TableReading):
+class CompiledSolver:
     """Solves a position with a compiled proof search (see the module). ``table_mb`` bounds
-    the table (df-pn: 32 bytes a position; bounded: 16)."""
+    the table (df-pn: 32 bytes a position; bounded: 16). What the table then knows of the
+    position's moves is read here too (each move's proven win and loss lengths, the best
+    move, every first move with its value)."""
 
     QUICK_DEPTH = 16
     FIRST_SLICE = 2.0
@@ -415,3 +325,85 @@ class CompiledSolver(TableReading):
             exact,
             firsts,
         )
+
+    # ---- the table's reading ----
+
+    def _empty_points(self) -> int:
+        return self.game.lattice.count - len(self.game.pieces())  # type: ignore[attr-defined]  # a Partition position
+
+    def first_moves(self) -> tuple[tuple[str, str, int | None], ...]:
+        """Every legal move with what the table knows of it for the side to move: a win or
+        a loss within n plies (the proof's length), or unknown; wins first, shortest first,
+        then unknown, then losses, longest first."""
+        rows: list[tuple[int, int, Any, str, int | None]] = []
+        lost = self._lost_children()
+        for move, win, loss in self.child_bounds():
+            if loss is not None:
+                rows.append((0, loss + 1, move, "win", loss + 1))
+            elif win is not None:
+                rows.append((2, -(win + 1), move, "loss", win + 1))
+            elif move in lost:  # a loss of no known length: after the longer ones
+                rows.append((3, 0, move, "loss", None))
+            else:
+                rows.append((1, 0, move, "unknown", None))
+        rows.sort(key=lambda row: row[:3])
+        return tuple((move, value, plies) for _, _, move, value, plies in rows)
+
+    def _children(self) -> list[tuple[str, np.ndarray]]:
+        """Per legal move of the position: the move and the kernel's row after it."""
+        code, ctx = self.adapter.code, self.search.ctx
+        moves = np.zeros(self.adapter.max_moves, dtype=np.int64)
+        out = []
+        for move in moves[: core.generate(code, ctx, self.state, moves)]:
+            child = np.zeros(core.STATE, dtype=np.int64)
+            core.play(code, ctx, self.state, move, child)
+            out.append((str(self.adapter.public(self.game, int(move))), child))
+        return out
+
+    def _lost_children(self) -> set[str]:
+        """The moves after which the table holds a disproof of the mover's win over all the
+        child's empty points, in a game that always ends with a winner (Partition): those
+        moves lose, though no length is known (the open question's disproof stores these)."""
+        if self.draws or self.game.outcome() is not None:
+            return set()
+        code, ctx = self.adapter.code, self.search.ctx
+        left = self._empty_points() - 1
+        left -= left % 2  # the mover's wins from the child end on even plies
+        return {
+            move
+            for move, child in self._children()
+            if child[core.STATUS] == core.RUNNING
+            and self.search.no_win_for_other(core.key(code, ctx, child), left)
+        }
+
+    def child_bounds(self) -> list[tuple[str, int | None, int | None]]:
+        """Per legal move: the move and the child's proven win and loss lengths for its
+        side to move, as far as the rules and the table know them (None where nothing is
+        known)."""
+        code, ctx = self.adapter.code, self.search.ctx
+        scratch = np.zeros(self.adapter.max_moves, dtype=np.int64)
+        out: list[tuple[str, int | None, int | None]] = []
+        for text, child in self._children():
+            status = child[core.STATUS]
+            if status != core.RUNNING:
+                lost, won = status == core.LOST, status == core.WON
+                out.append((text, 0 if won else None, 0 if lost else None))
+            elif core.wins_at_once(code, ctx, child):
+                out.append((text, 1, None))
+            elif core.generate(code, ctx, child, scratch) == 0:  # no move: lost
+                out.append((text, None, 0))
+            else:
+                out.append((text, *self.search.bounds(core.key(code, ctx, child))))
+        return out
+
+    def best_move(self, value: str) -> str | None:
+        """The winning move with the shortest proof, or the losing move resisting longest,
+        by the proof lengths in the table; the first in the kernel's move order among
+        equals (as the reference solver chooses)."""
+        best, best_plies = None, None
+        for move, win, loss in self.child_bounds():
+            if value == "win" and loss is not None and (best_plies is None or loss < best_plies):
+                best, best_plies = move, loss
+            if value == "loss" and win is not None and (best_plies is None or win > best_plies):
+                best, best_plies = move, win
+        return best

@@ -32,10 +32,10 @@ from ..games.pyraos.prober.table import warm_up as warm_up_whole
 from ..games.terrace.adapters import TerraceAdapter
 from . import bounded, core, dfpn, first_use, mcts
 from .agent import warm_up as warm_up_mcts
-from .first_words import LAST_STEP, LINE_EVERY, PART_WORDS, counted, is_counted
+from .first_use import LAST_STEP, LINE_EVERY, PART_WORDS, counted, is_counted
 from .proof import warm_up as warm_up_proof
 
-#: What each part says while it is made ready (:data:`.first_words.PART_WORDS`), and its
+#: What each part says while it is made ready (:data:`.first_use.PART_WORDS`), and its
 #: share of the time (a compile's, measured from an empty cache at load 1.4: the tree search
 #: 8.9 s of processor time, the proof searches 7.4 s, the whole-game table's reader 0.6 s
 #: more, the kernels' entry points 0.1 s once the searches have them; the endgame tables

@@ -72,7 +72,7 @@ def whole_build(
     far as it got (not ``finished``; its layers mapped, as :func:`whole_open` with
     ``lookups``)."""
     from .builder.building import BuildRun, build_folder
-    from .builder.stops import Stopped
+    from .builder.steps import Stopped
     from .prober.files import TableError
 
     try:

@@ -73,8 +73,10 @@ from .steps import (
     CHECKPOINT_SECONDS,
     NO_SIDE,
     PUSH_CHUNK,
+    Interrupted,
     Progress,
     Side,
+    Stopped,
     count_byte,
     escaped_side,
     push,
@@ -82,7 +84,6 @@ from .steps import (
     ready_kernels,
     side_of,
 )
-from .stops import Interrupted, Stopped
 from .store import locked, write_head, write_layer
 from .verifying import is_copy, verify
 

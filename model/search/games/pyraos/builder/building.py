@@ -30,8 +30,7 @@ from ..prober.files import (
 from ..prober.index import CHUNK, UNIT_POSITIONS, index
 from ..prober.table import WholeTable
 from . import rounds, walk
-from .steps import Progress, push
-from .stops import Stopped
+from .steps import Progress, Stopped, push
 from .store import drop_counters, locked, log, write_atomic, write_head, write_layer
 
 

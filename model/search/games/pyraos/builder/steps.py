@@ -1,28 +1,156 @@
 """Push retrograde over a whole-game table (:mod:`.building`, :func:`push`): every position's
 children counted once, then each step pushes the positions decided at the plies before to
 their predecessors, a layer's range at a time on several threads; the counters kept for a
-resume, Ctrl+C held until a unit ends."""
+resume, Ctrl+C held until a unit ends. Its lines are said here too, Messages in each reader's
+language, loaded by a build only (never by a probe or a book's look-up); and how the build
+stops: asked to (:class:`Stopped`, :class:`StoppedInLayer`), or by Ctrl+C or SIGTERM held
+until a unit ends (:class:`Interrupted`, :func:`interrupts_between_units`)."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from pyramid_lab.i18n import M_
+from pyramid_lab.i18n import M_, Message, Mn_, number
 
 from .....errors import SaidError
 from ....compiled.lanes import run_lanes
 from ..prober.files import TableError, beyond
 from ..prober.index import CHUNK, UNIT_POSITIONS
 from ..prober.table import WholeTable
-from . import moves, pushing, walk, words
-from .stops import Interrupted, Stopped, StoppedInLayer, interrupts_between_units
+from . import moves, pushing, walk
 from .store import drop_counters, load_counters, log, save_counters, write_head, write_layer
+
+
+class Stopped(Exception):
+    """The build was asked to stop; the folder holds every layer finished so far."""
+
+
+class StoppedInLayer(Stopped):
+    """Stop asked inside layer ``n`` (:func:`.steps.push_layer`, between two of its units):
+    ``at``, the first position of the layer not yet done (a step keeps the part pushed; the
+    counting pass counts the layer again)."""
+
+    def __init__(self, n: int, at: int):
+        super().__init__()
+        self.n, self.at = n, at
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl+C during a build's layer, raised between two of its units
+    (:func:`.steps.push_layer`): ``at``, the first position of the layer not yet done."""
+
+    def __init__(self, n: int, at: int):
+        super().__init__()
+        self.n, self.at = n, at
+
+
+@contextmanager
+def interrupts_between_units() -> Iterator[Callable[[], bool]]:
+    """Ctrl+C (SIGINT) and SIGTERM (which the command line makes a Ctrl+C) held while a
+    build runs and given to :func:`.steps.push_layer` to raise between two units (every unit
+    done is then known: a push's unit is never half counted, nor a layer pushed whole and
+    not yet named as pushed): a callable that says whether one came. Off the main thread
+    (where Python gives no signal), one that never says so."""
+    import signal
+    import threading
+
+    came = [False]
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+
+    def hold(signum: int, frame: Any) -> None:
+        came[0] = True
+
+    held = (signal.SIGINT, signal.SIGTERM)
+    before = [signal.signal(signum, hold) for signum in held]
+    try:
+        yield lambda: came[0]
+    finally:
+        for signum, handler in zip(held, before, strict=True):
+            signal.signal(signum, handler)
+
+
+#: What a build says before its first layer, by whether it compiles push retrograde's kernels.
+COMPILING = M_("compiling the whole game's kernels for their first use (a minute or so, once)")
+LOADING = M_("loading the whole game's compiled kernels")
+
+
+def counters_said(kept: int, layers: int) -> Message:
+    """What a resumed step does with the counters: ``kept`` of ``layers`` layers' kept."""
+    if kept == layers:
+        return M_("the counters kept: no counting pass")
+    if kept:
+        return Mn_(
+            "the counters of {count} layer kept, the other {others} counted again first",
+            "the counters of {count} layers kept, the other {others} counted again first",
+            kept,
+            count=kept,
+            others=layers - kept,
+        )
+    return M_("the counters counted again first, a pass over every position")
+
+
+def resumed_at_step(
+    step: int, pushed: int, spheres: int | None, decided: int, counters: Message
+) -> Message:
+    """A build resumed at ``step``: ``pushed`` of its layers pushed (``spheres``: the layer
+    pushed in part), ``decided`` positions decided kept; ``counters`` (:func:`counters_said`)."""
+    if spheres is not None:
+        return M_(
+            "resuming at step {step}, {pushed} of its layers pushed ({spheres} spheres' in "
+            "part): every position decided in fewer than {step} plies kept ({decided} "
+            "positions decided); {counters}",
+            step=step,
+            pushed=pushed,
+            spheres=spheres,
+            decided=number(decided),
+            counters=counters,
+        )
+    if pushed:
+        return M_(
+            "resuming at step {step}, {pushed} of its layers pushed: every position decided "
+            "in fewer than {step} plies kept ({decided} positions decided); {counters}",
+            step=step,
+            pushed=pushed,
+            decided=number(decided),
+            counters=counters,
+        )
+    return M_(
+        "resuming at step {step}: every position decided in fewer than {step} plies kept "
+        "({decided} positions decided); {counters}",
+        step=step,
+        decided=number(decided),
+        counters=counters,
+    )
+
+
+def resumed_counting(counted: int, layers: int, positions: int) -> Message:
+    """A build resumed in its counting pass: ``counted`` of ``layers`` layers counted."""
+    return M_(
+        "resuming the counting pass: {counted} of {layers} layers counted, kept ({positions} "
+        "positions); {left} to count",
+        counted=counted,
+        layers=layers,
+        positions=number(positions),
+        left=layers - counted,
+    )
+
+
+def resumed_from_start(decided: int) -> Message:
+    """A build resumed with no counter kept: ``decided`` positions decided kept."""
+    return M_(
+        "resuming: {decided} positions decided kept; the counting pass from its start",
+        decided=number(decided),
+    )
+
 
 #: Push retrograde: positions a thread takes at a time (several at once a unit: threads);
 #: a build writes its layers at most this often (a kill loses the steps since).
@@ -114,7 +242,9 @@ def push_layer(
             run_lanes(pushing.push_range, *where, side, stats, PUSH_CHUNK, chunks=chunks)
         busy += time.process_time() - t
         if step == "push" and (stats[:, 1] < 0).any():
-            raise SaidError(words.too_many_predecessors(moves.MAX_PREDECESSORS))
+            # (a position whose predecessors outnumber what a build holds: a bug's sign)
+            most = moves.MAX_PREDECESSORS
+            raise SaidError(M_("a position with more predecessors than {most}", most=most))
         total[:2] += stats[:, :2].sum(axis=0)
         if step == "count":
             total[2] = max(total[2], int(stats[:, 2].max()))
@@ -130,7 +260,7 @@ def ready_kernels(table: WholeTable, say: Callable[[str], None]) -> None:
 
     part = "pyraos-whole-kernels"  # one signature for every pyramid (prober.index.padded)
     compiling = not first_use.compiled((part,))
-    say(words.COMPILING if compiling else words.LOADING)
+    say(COMPILING if compiling else LOADING)
     began = time.perf_counter()
     n = table.index.layers - 1
     view = walk.view_of(table, n)
@@ -210,15 +340,15 @@ def _say_resumed(
     ix = table.index
     kept, pushed, partial, _ = loaded if loaded is not None else (set(), [], None, {})
     if start > 0:
-        counters = words.counters_said(len(kept), ix.layers)
+        counters = counters_said(len(kept), ix.layers)
         half = partial is not None and len(kept) == ix.layers
         spheres = partial[0] if half and partial else None
-        say(words.resumed_at_step(start, len(pushed) + half, spheres, decided, counters))
+        say(resumed_at_step(start, len(pushed) + half, spheres, decided, counters))
     elif kept:
         positions = sum(ix.sizes[n] for n in kept)
-        say(words.resumed_counting(len(kept), ix.layers, positions))
+        say(resumed_counting(len(kept), ix.layers, positions))
     elif decided:
-        say(words.resumed_from_start(decided))
+        say(resumed_from_start(decided))
 
 
 @dataclass

@@ -1,5 +1,8 @@
-"""A sampling agent for simultaneous games (Pyramid Ball): both sides program a turn in
-secret, so there is no tree to search move by move. The agent proposes programs of its own
+"""Pyramid Ball's search plug-in: both sides program a turn in secret (simultaneous
+turns), so no tree fits; its players sample the other side's likely programs
+(:class:`SamplingAgent`, which only Ball's rules fit) at every node of the game.
+
+The agent proposes programs of its own
 (heuristic ones and some at random), draws a sample of the opponent's likely programs the
 same way, resolves every pair and keeps the program with the best average score against the
 sample (or the best worst case, ``maximin``).
@@ -22,9 +25,8 @@ and answers a joint move; with a player index, that player's program.
 After a point in the advanced game the scored-on side chooses a special move (a turn
 node): each choice is weighed by the best program the same search (the same random draws)
 finds for the chooser in the turn that follows, the limits shared among the choices; a tie
-goes to the special
-move that side can use next turn (Blitz on defence, Quick Pass with a Medium carrier, else
-Dash), then to the sheet's order.
+goes to the special move that side can use next turn (Blitz on defence, Quick Pass with a
+Medium carrier, else Dash), then to the sheet's order.
 """
 
 from __future__ import annotations
@@ -35,11 +37,13 @@ from typing import Any
 
 from pyramid_lab.i18n import M_
 
-from ....ball import COLOURS, SPECIALS, PyramidBall, SpecialChoice
-from ....ball.rules import COLS, GOAL_ROW, MOVES, RELATIVE, STAND, Program, parse_square, step
-from ....game import Game, JointMove
-from ...choice import Choice, Clock, Limits, MoveStat, ProgressCallback, SearchAgent
-from ...stop import Stop
+from ...ball import COLOURS, SPECIALS, PyramidBall, SpecialChoice
+from ...ball.rules import COLS, GOAL_ROW, MOVES, RELATIVE, STAND, Program, parse_square, step
+from ...game import Game, JointMove
+from ..agents import RandomAgent
+from ..choice import Agent, Choice, Clock, Limits, MoveStat, ProgressCallback, SearchAgent
+from ..registry import Plugin
+from ..stop import Stop
 
 #: The program letter of each absolute direction, per side.
 LETTER = tuple({d: letter for letter, d in rel.items()} for rel in RELATIVE)
@@ -399,3 +403,17 @@ def _use_next(game: PyramidBall, side: int, special: str) -> int:
         carrier = game.carrier
         return int(carrier is not None and carrier == (COLOURS[side], "M"))
     return 1
+
+
+def agent(game: Any, level: str, seed: int | None, player: int | None) -> tuple[Agent, Limits]:
+    """easy plays at random; medium and strong sample (0.4 s against 8 likely replies;
+    2 s against 20). They answer a joint move, or with ``player`` (a side's index) that
+    side's part of it (a special move's choice too: weighed by the turn after it)."""
+    if level == "easy":
+        return RandomAgent(seed, player=player), Limits(playouts=1)
+    if level == "medium":
+        return SamplingAgent(seed, replies=8, player=player), Limits(seconds=0.4)
+    return SamplingAgent(seed, replies=20, player=player), Limits(seconds=2.0)
+
+
+PLUGIN = Plugin("ball", agent=agent)
