@@ -91,7 +91,7 @@ class AnalysisControl:
         said = _("analysing {player} to move ({seconds} s)...")
         self._asked = said.format(player=colour_word(lab.game.to_move), seconds=f"{seconds:g}")
         self._forget(self._asked)
-        if not lab.analyse(seconds, dock.threads.value()):  # the refusal said
+        if not lab.analysing.start(seconds, dock.threads.value()):  # the refusal said
             dock.set_thinking(False)
             self._forget(self._refusal())
             return
@@ -105,7 +105,7 @@ class AnalysisControl:
     def stop(self) -> None:
         """End the analysis now: the moves it has weighed so far are shown (an analysis
         that is already ending, or none, is left as it is)."""
-        if not self.lab.stop_analysis():
+        if not self.lab.analysing.stop():
             return
         self.dock.stop.setEnabled(False)
         self.dock.activity.setText(_("stopping: the moves weighed so far come next"))
@@ -166,7 +166,7 @@ class AnalysisControl:
         self.state.map_heat(lab.game, board.ui, analysis)
         self.dock.show_results(
             analysis.evaluation_text,
-            lab.proven_words(analysis),  # (where the book ends: the menu item too)
+            lab.analysing.proven_words(analysis),  # (where the book ends: the menu item too)
             analysis.moves,
             bool(self.state.heat),
         )

@@ -23,7 +23,7 @@ front end (:meth:`Lab.follow`) and publishes the whole change on ``lab.follows``
 has (:data:`viewer.lab.events.Following`, at most two events): a front end subscribes once
 and follows by the events' types. Who plays each seat, the computer's moves and the
 hint are the lab's engine's (``lab.engine``: :class:`viewer.lab.engine.Engine`); the
-analysis of the position shown is :class:`viewer.lab.analysis.LabAnalysis`."""
+analysis of the position shown is ``lab.analysing`` (:class:`viewer.lab.analysis.LabAnalysis`)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,6 @@ from pathlib import Path
 from typing import Literal
 
 from pyramid_lab.i18n import M_, Message
-from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.lesson import LessonFile
 from pyramid_lab.model.words import reason_of
@@ -231,22 +230,6 @@ class Lab:
         self.analysis.runner.shutdown(left())
         self.lessons.shutdown(left())
         self.table_build.shutdown()
-
-    # ---- the analysis of the position shown (viewer.lab.analysis) -----------------------
-
-    def analyse(self, seconds: float, threads: int = 1) -> bool:
-        """Analyse the position shown; a refusal is said on the status line (False)."""
-        return self.analysing.start(seconds, threads)
-
-    def stop_analysis(self) -> bool:
-        """End the analysis now: the moves weighed so far come as its result (False: none
-        runs, or it is ending already)."""
-        return self.analysing.stop()
-
-    def proven_words(self, analysis: search.Analysis) -> str:
-        """The analysis's proven line, and where the book ends, the front end's way to
-        build the table beside the command (:data:`FrontWords.build_table`)."""
-        return self.analysing.proven_words(analysis)
 
     @property
     def practice(self) -> Practice:
