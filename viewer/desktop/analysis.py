@@ -25,7 +25,7 @@ from ..lab.table_build import BuildChange
 from ..widgets.analysis_dock import AnalysisDock
 from ..widgets.dock_fit import present
 from ..widgets.names import colour_word
-from ..widgets.slots import slot
+from ..widgets.slots import OnLab, slot
 from .engine import Job, engine_threads, set_engine_threads
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from .qt_port import QtPort
 
 
-class AnalysisControl:
+class AnalysisControl(OnLab):
     """The Analysis dock of ``window``, its runner and its frame layer."""
 
     def __init__(self, lab: Lab, port: QtPort, board: Board) -> None:
@@ -73,9 +73,6 @@ class AnalysisControl:
         self.table_box.bind()
         if self._cleared is not None:
             dock.clear(self._cleared)
-
-    def show_message(self, text: str) -> None:
-        self.lab.bulletin.say(text)
 
     # ---- actions ---------------------------------------------------------------------------
 
@@ -189,7 +186,7 @@ class AnalysisControl:
             self.analyse()
 
 
-class RankedMoves:
+class RankedMoves(OnLab):
     """The list of ``dock``'s moves, ranked by the lab's analysis, picked and played: a move
     picked in the list lights its sites up and is said with its win rate; a double-click
     plays it, as a click on the board would."""
@@ -202,9 +199,6 @@ class RankedMoves:
         """The dock's list, made at its first use, picked and played from."""
         self.dock.table.itemSelectionChanged.connect(self._on_selection_changed)
         self.dock.table.cellDoubleClicked.connect(self._on_row_double_clicked)
-
-    def show_message(self, text: str) -> None:
-        self.lab.bulletin.say(text)
 
     def _move_at(self, row: int) -> Move | None:
         analysis = self.state.shown()
@@ -248,7 +242,7 @@ class RankedMoves:
         board.play(move)  # refused while the computer or Solve mode's defence moves
 
 
-class TableBuildBox:
+class TableBuildBox(OnLab):
     """``dock``'s box of the whole-game table's build (Pyraos): the lab's build
     (:mod:`viewer.lab.table_build`) shown with its progress, Build and Stop."""
 
@@ -262,9 +256,6 @@ class TableBuildBox:
         self.dock.build_table.clicked.connect(lambda _checked=False: self.build())
         self.dock.stop_build.clicked.connect(lambda _checked=False: build.stop())
         self.show()
-
-    def show_message(self, text: str) -> None:
-        self.lab.bulletin.say(text)
 
     @slot
     def build(self) -> None:
