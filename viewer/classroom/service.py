@@ -31,13 +31,13 @@ from .messages import (
     action_of,
 )
 from .replies import Failed, Forget, Reply, Same, StudentAnswer
-from .room import Classroom, Removed, Student
+from .room import Classroom
 from .scene import MAX_PARTS, Board
 from .sites import behind as site_behind
 from .sites import camera as site_camera
 from .sites import pick as site_pick
 from .sites import site_board
-from .student import page_of
+from .student import Removed, Student, page_of
 
 #: What a click beside the board is told to click, by the board's kind (its sites' words).
 CLICK_WORDS = {
