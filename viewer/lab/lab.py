@@ -274,22 +274,19 @@ class Lab:
         """A change of the session, followed in one order for every front end: the lab
         takes it in (:meth:`take`, the puzzle desk and Solve mode too), then the lesson
         (its answer judged on the position as all of them show it)."""
-        self._take(reason, self.puzzle_desk.session_changed)
+        self.take(reason, self.puzzle_desk.session_changed)
         self.lessons.position_changed(reason)
 
-    def take(self, reason: PositionChange) -> None:
-        """The first of :meth:`follow` (a front end's first look at its session calls it
-        alone, the puzzle desk left as it was made)."""
-        self._take(reason)
-
-    def _take(
+    def take(
         self, reason: PositionChange, desk: Callable[[PositionChange], None] | None = None
     ) -> None:
-        """The whole change taken in, nothing drawn meanwhile: the board takes the position
-        in (another game's UI published, :class:`~viewer.lab.events.UIChanged`); unless the
-        position stays (:data:`~viewer.lab.board.KEEPS_TURN`) a search, a review or an
-        analysis of the last is void; the puzzle desk follows (``desk``); then what was
-        taken in is published, once (:class:`~viewer.lab.events.PositionTaken`, or
+        """The first of :meth:`follow`, the whole change taken in, nothing drawn meanwhile
+        (a front end's first look at its session calls it alone, the puzzle desk left as it
+        was made): the board takes the position in (another game's UI published,
+        :class:`~viewer.lab.events.UIChanged`); unless the position stays
+        (:data:`~viewer.lab.board.KEEPS_TURN`) a search, a review or an analysis of the last
+        is void; the puzzle desk follows (``desk``); then what was taken in is published,
+        once (:class:`~viewer.lab.events.PositionTaken`, or
         :class:`~viewer.lab.events.PositionKept`: the window's UI, docks and title follow
         it) and the board is drawn (no "thinking" text of a search that was stopped)."""
         board = self._board
