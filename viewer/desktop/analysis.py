@@ -26,13 +26,14 @@ from ..widgets.analysis_dock import AnalysisDock
 from ..widgets.dock_fit import present
 from ..widgets.names import colour_word
 from ..widgets.slots import OnLab, slot
-from .engine import Job, engine_threads, set_engine_threads
+from .engine import engine_threads, set_engine_threads
 
 if TYPE_CHECKING:
     from ..lab import Lab
     from ..lab.analysis import Analyses
     from ..lab.board import Board
     from ..lab.events import LabChange, PositionChange
+    from ..lab.jobs import Job
     from .qt_port import QtPort
 
 
