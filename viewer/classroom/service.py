@@ -231,8 +231,8 @@ def _doing(kind: type[A], do: Callable[[Service, Student, A], None]) -> tuple[ty
 ACTIONS: dict[type[Action], Doing] = dict(
     [
         _doing(Check, lambda service, student, action: student.hand.check()),
-        _doing(Hint, lambda service, student, action: student.hint()),
-        _doing(Retry, lambda service, student, action: student.retry()),
+        _doing(Hint, lambda service, student, action: student.lab.lessons.hint()),
+        _doing(Retry, lambda service, student, action: student.go(student.step_index)),
         _doing(Next, lambda service, student, action: student.next()),
         _doing(Previous, lambda service, student, action: student.previous()),
         _doing(Click, _click),
