@@ -85,7 +85,7 @@ class LessonControl(OnLab):
     def _view_now(self) -> dict[str, Any]:
         """The board's view as the lesson saves it: its levels, peel and clip planes, and
         the camera preset while the user has not turned it since (else "iso")."""
-        camera = self.stage.scene.camera_preset() or "iso"
+        camera = self.stage.scene.framing.preset() or "iso"
         return dict(view_now(self.stage.view, camera, self.stage.board.level_count).to_json())
 
     def _setup_shown(self, visible: bool) -> None:

@@ -128,10 +128,6 @@ class Scene:
         self.framing.frame(name)
         self.render()
 
-    def camera_preset(self) -> str | None:
-        """The camera preset last framed, while the user has not turned or zoomed it since."""
-        return self.framing.preset()
-
     def _on_resize(self) -> None:
         """The scene's size changed: frame the board for it, once the layout settles (the
         docks of a game switch, shown or hidden, resize the scene more than once)."""
