@@ -14,7 +14,6 @@ from ..widgets.slots import OnLab, slot
 if TYPE_CHECKING:
     from ..lab import Lab
     from ..lab.board import Board
-    from ..lab.setup_editor import SetupEditor
     from ..widgets.setup_dock import SetupDock
 
 
@@ -35,11 +34,6 @@ class SetupControl(OnLab):
         self.dock.apply.clicked.connect(self.apply)
         self.dock.cancel.clicked.connect(self.leave)
         self.dock.clear.clicked.connect(self.clear)
-
-    @property
-    def editor(self) -> SetupEditor | None:
-        """The set-up editor while set-up mode is on."""
-        return self.mode.editor
 
     @slot
     def toggle(self) -> None:
