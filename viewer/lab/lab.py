@@ -319,12 +319,6 @@ class Lab:
 
     # ---- the lesson a file opened --------------------------------------------------------
 
-    @property
-    def lesson(self) -> tuple[LessonFile, Path | None] | None:
-        """The lesson shown and the file it came from, or None."""
-        shown = self.lessons
-        return (shown.lesson, shown.path) if shown.lesson is not None else None
-
     def start_lesson(self, lesson: LessonFile, path: Path) -> None:
         """A lesson file was opened: its steps, from where the student left it."""
         self.lessons.start(lesson, path)
