@@ -63,7 +63,7 @@ def window_opener(window: Any) -> Callable[[Path], bool]:
 
 def cli_reader() -> Callable[[Path], Any]:
     try:
-        from pyramid_lab.viewer.lab.documents import read_position
+        from pyramid_lab.viewer.lab.reading import read_position
     except ImportError:  # before viewer.lab.documents: the command line read model.files'
         from pyramid_lab.model.files import read as read_position
     return read_position
@@ -169,7 +169,7 @@ def main() -> int:
         )
     try:  # the command line's read before and now, in one process, turn about
         from pyramid_lab.model.files import read as before
-        from pyramid_lab.viewer.lab.documents import read_position as now
+        from pyramid_lab.viewer.lab.reading import read_position as now
     except ImportError:
         pass
     else:
@@ -180,7 +180,7 @@ def main() -> int:
         print(
             f"CLI read of {path.name}, turn about in one process (fastest of 1,000, ms): "
             f"model.files.read {min(b[1] for b, _ in pairs):.3f}, "
-            f"viewer.lab.documents.read_position {min(n[1] for _, n in pairs):.3f}"
+            f"viewer.lab.reading.read_position {min(n[1] for _, n in pairs):.3f}"
         )
     if args.trace:
         first = EXAMPLES[0]

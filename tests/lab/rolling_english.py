@@ -141,7 +141,8 @@ def helps() -> list[str]:
     every space of each map met (a starting area, a white pyramid in each scoring, a factory,
     who holds it), with a white pyramid's words for the numbers the maps print."""
     from pyramid_lab.model.rolling import Deploy, Take
-    from pyramid_lab.viewer.games.rolling.sites import LAYERS, RollingSites
+    from pyramid_lab.viewer.games.rolling import RollingUI
+    from pyramid_lab.viewer.games.rolling.sites import LAYERS
     from pyramid_lab.viewer.games.rolling.words import (
         move_help,
         take_help,
@@ -150,7 +151,7 @@ def helps() -> list[str]:
     )
 
     found: dict[str, None] = {}
-    sites = RollingSites()
+    sites = RollingUI()
     for game in games():
         found.update(
             dict.fromkeys(

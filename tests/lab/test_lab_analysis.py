@@ -24,7 +24,7 @@ def lab(port, inbox):
 def test_an_analysis_gives_moves_of_the_position(lab, port, inbox):
     progress = []  # (the front shows it where it shows the analysis: the window's dock)
     lab.analysis.runner.progressed.connect(lambda f, text: progress.append(f))
-    assert lab.analyse(0.3)
+    assert lab.analysing.start(0.3)
     assert lab.analysis.thinking
     inbox.until(lambda: lab.analysis.shown() is not None)
     result = lab.analysis.shown()
@@ -36,8 +36,8 @@ def test_an_analysis_gives_moves_of_the_position(lab, port, inbox):
 
 
 def test_stop_keeps_the_moves_weighed_so_far(lab, port, inbox):
-    lab.analyse(120)
-    lab.stop_analysis()
+    lab.analysing.start(120)
+    lab.analysing.stop()
     assert port.statuses[-1] == "analysis stopped: the moves weighed so far are shown"
     # wall-clock: stopped long before the 120 s it would have run, however busy the machine
     inbox.until(lambda: not lab.analysis.thinking, seconds=60)
@@ -45,14 +45,14 @@ def test_stop_keeps_the_moves_weighed_so_far(lab, port, inbox):
 
 
 def test_stop_twice_says_it_once(lab, port, inbox):
-    lab.analyse(30)
-    lab.stop_analysis()
-    lab.stop_analysis()
+    lab.analysing.start(30)
+    lab.analysing.stop()
+    lab.analysing.stop()
     assert port.statuses.count("analysis stopped: the moves weighed so far are shown") == 1
 
 
 def test_a_move_drops_the_analysis_under_way(lab, port, inbox):
-    lab.analyse(30)
+    lab.analysing.start(30)
     lab.play(lab.game.legal_moves()[0])
     assert not lab.analysis.thinking
     assert "the analysis was dropped" in port.statuses[-1]
@@ -61,7 +61,7 @@ def test_a_move_drops_the_analysis_under_way(lab, port, inbox):
 
 
 def test_a_move_forgets_the_result(lab, port, inbox):
-    lab.analyse(0.2)
+    lab.analysing.start(0.2)
     inbox.until(lambda: lab.analysis.shown() is not None)
     changes = []
     lab.changed.connect(changes.append)
@@ -74,16 +74,16 @@ def test_the_computer_and_the_analysis_keep_their_own_jobs(lab, port, inbox, mon
     # (the hint's exact step gives up on the empty base-5 pyramid: cut short, the analysis
     # meanwhile searches for 0.05 s of the hint's thread instead of its second)
     short_exact_step(monkeypatch)
-    lab.analyse(30)
+    lab.analysing.start(30)
     lab.engine.hints.ask("easy")  # (the quickest hint: the analysis searches meanwhile)
     assert lab.analysis.thinking  # the hint stopped nothing of the analysis
     inbox.until(lambda: lab.engine.hints.shown is not None)
-    lab.stop_analysis()
+    lab.analysing.stop()
 
 
 def test_rolling_pyramids_has_no_analysis(port, inbox):
     lab = Lab(Session(game_class("rolling").new()), port, post=inbox.post, bulletin=port.bulletin)
-    assert not lab.analyse(0.2)
+    assert not lab.analysing.start(0.2)
     said = unanalysable(lab.session.game, knowledge=knowledge_for(lab.session.game))
     assert said is not None
     assert said.startswith("no engine analysis for chance games")
@@ -93,7 +93,7 @@ def test_rolling_pyramids_has_no_analysis(port, inbox):
 
 def test_a_simultaneous_node_has_no_analysis(port, inbox):
     lab = Lab(Session(game_class("ball").new()), port, post=inbox.post, bulletin=port.bulletin)
-    assert not lab.analyse(0.2)
+    assert not lab.analysing.start(0.2)
     assert port.statuses[-1].startswith("no analysis here: ")
 
 

@@ -185,7 +185,7 @@ def test_a_lesson_file_starts_the_lesson(lab, port):
     changes = []
     lab.changed.connect(changes.append)
     assert lab.documents.open(LESSON)
-    _lesson, path = lab.lesson
+    path = lab.lessons.path
     assert path == LESSON
     assert "lesson" in changes
 

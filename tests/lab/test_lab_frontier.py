@@ -110,7 +110,7 @@ def test_the_window_and_the_command_line_agree_where_the_book_ends(
             lab.analysis.seed = 1
             # 0.05 s, not more: the rows compared come from the book whatever the search
             # reached (they passed with the wall clocks run 12 times fast: tests/fastclock.py)
-            assert lab.analyse(0.05, threads=1)
+            assert lab.analysing.start(0.05, threads=1)
             inbox.until(lambda lab=lab: lab.analysis.shown() is not None)
             window = lab.analysis.shown()
             assert window is not None
@@ -206,7 +206,7 @@ def test_a_draw_the_book_settles_is_said_at_once_by_every_front_end(
     lab = Lab(Session(game.copy()), port, post=inbox.post, bulletin=port.bulletin)
     try:
         lab.analysis.seed = 1
-        assert lab.analyse(0.3, threads=1)
+        assert lab.analysing.start(0.3, threads=1)
         inbox.until(lambda: lab.analysis.shown() is not None)
         window = lab.analysis.shown()
         assert window is not None

@@ -49,8 +49,8 @@ def test_a_lesson_file_opens_on_its_first_step(lab):
     assert lab.game.position_key() == L.read(CORNER_BALL).steps[0].position().position_key()
     assert lessons.title() == "Lesson: A corner ball (step 1 of 2)"
     assert "shown" in lab.changes
-    assert lab.lesson is not None
-    assert lab.lesson[1] == CORNER_BALL
+    assert lab.lessons.lesson is not None
+    assert lab.lessons.path == CORNER_BALL
 
 
 def test_a_whole_lesson_with_wrong_and_right_answers(lab):
@@ -186,7 +186,7 @@ def test_another_file_ends_the_lesson(lab):
     lab.documents.open(CORNER_BALL)
     assert lab.documents.open(LONE_APEX)
     assert not lab.lessons.active
-    assert lab.lesson is None
+    assert lab.lessons.lesson is None
     assert lab.changes[-2:] == ["ended", "title"]
 
 

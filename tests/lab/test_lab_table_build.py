@@ -212,12 +212,12 @@ def test_the_analysis_where_the_book_ends_names_the_menu_item(lab, port):
         lab.play(lab.game.parse_move(move))
     analysed = threading.Event()
     lab.analysis.runner.answered.connect(lambda job, result: analysed.set())
-    assert lab.analyse(0.3)
+    assert lab.analysing.start(0.3)
     assert analysed.wait(WAIT_S)
     analysis = lab.analysis.analysis
     assert analysis is not None
     assert analysis.book_end.startswith("the book ends here: ")
-    words = lab.proven_words(analysis)
+    words = lab.analysing.proven_words(analysis)
     assert words == f"{analysis.proven_text}, or {BUILD_TABLE} here"
     assert port.statuses[-1] == f"analysis: {words}"
 

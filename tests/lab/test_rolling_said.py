@@ -214,7 +214,8 @@ def test_the_turn_docks_tooltips_and_a_spaces_hover_are_said_in_each_language():
     space's hover (a white pyramid's points, a factory, who holds it): Messages, said in
     German, every one of them marked in the pseudo-locale."""
     from pyramid_lab.model.rolling import Develop, Soldiers, StartArea, Take
-    from pyramid_lab.viewer.games.rolling.sites import LAYERS, RollingSites
+    from pyramid_lab.viewer.games.rolling import RollingUI
+    from pyramid_lab.viewer.games.rolling.sites import LAYERS
     from pyramid_lab.viewer.games.rolling.words import (
         PLACE_WORDS,
         move_help,
@@ -255,7 +256,7 @@ def test_the_turn_docks_tooltips_and_a_spaces_hover_are_said_in_each_language():
         "einen Schirm platzieren",
     ]
     game = _game(1, 3, lambda g: g.round >= 2)
-    sites = RollingSites()
+    sites = RollingUI()
     hovers = [sites.describe(game, None, cell * LAYERS, {}) for cell in range(len(game.map.cells))]
     said += hovers
     assert all(isinstance(text, Message) for text in said)

@@ -195,7 +195,7 @@ def put_back(window, qtbot) -> None:
     assert engine.hints.waiting is None
     assert engine_settings(window) == window.built_engine, engine_settings(window)
     assert window.menus.seats.last_players == {}
-    assert window.scene.camera_preset() == "iso"
+    assert window.scene.framing.preset() == "iso"
     shown = shown_docks(window)
     assert shown == window.built_docks, shown ^ window.built_docks
     left = changed_inputs(window)

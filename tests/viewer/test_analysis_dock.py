@@ -86,7 +86,7 @@ def test_the_heat_map_is_scaled_over_the_moves_shown(make_window):
     point the same green. The moves shown span the scale, and the legend's colour bar
     says what its ends are."""
     from pyramid_lab.viewer.lab.frame import Frame
-    from pyramid_lab.viewer.widgets.legend import legend_entries
+    from pyramid_lab.viewer.lab.legend_entries import legend_entries
 
     control = make_window(win_in_one()).lab.analysis  # its heat map, the lab's
     control.heat = {3: 0.90, 4: 0.95, 5: 0.99}
@@ -108,7 +108,7 @@ def test_the_heat_map_greys_noise_and_colours_proven_moves_apart(make_window):
     a move): grey, not green against purple; with many playouts the same spread is real;
     proven moves have colours of their own, and the legend says which is which."""
     from pyramid_lab.viewer.lab.frame import Frame
-    from pyramid_lab.viewer.widgets.legend import legend_entries
+    from pyramid_lab.viewer.lab.legend_entries import legend_entries
 
     control = make_window(win_in_one()).lab.analysis  # its heat map, the lab's
     control.heat = {3: 0.20, 4: 0.23, 5: 0.26}

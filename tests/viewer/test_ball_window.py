@@ -890,5 +890,5 @@ def test_a_planned_track_s_legend_line_leaves_the_camera_still(ball_window, qtbo
     window.scene.render_now()
     assert len(scene.legend.texts()) > lines  # the planned pass's line
     assert scene.framing.state() == before
-    assert scene.camera_preset() == "iso"  # still the preset's framing (a resize frames again)
+    assert scene.framing.preset() == "iso"  # still the preset's framing (a resize frames again)
     assert guard_errors == []

@@ -288,7 +288,7 @@ def test_shift_and_the_arrows_turn_and_zoom_the_camera(make_window, qtbot, guard
     qtbot.keyClick(window.plotter, K.Key_Up, Qt.KeyboardModifier.ShiftModifier)
     assert (camera.GetViewAngle(), camera.GetDistance()) != (angle, distance)
     assert window.view.hover == point
-    assert window.scene.camera_preset() is None  # (the user's turn: not framed again)
+    assert window.scene.framing.preset() is None  # (the user's turn: not framed again)
     assert not guard_errors
 
 

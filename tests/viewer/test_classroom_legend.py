@@ -12,8 +12,8 @@ import pytest
 
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.viewer.classroom.room import Classroom
+from pyramid_lab.viewer.classroom.service import Service
 from pyramid_lab.viewer.classroom.sites import on_board
-from pyramid_lab.viewer.classroom.web import Service
 from pyramid_lab.viewer.lab.legend_entries import DEFAULT_WORDS
 
 pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")

@@ -16,7 +16,7 @@ from pyramid_lab.model.files import read
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.model.lesson import LessonFile
 from pyramid_lab.model.partition import Partition, PartitionOptions
-from pyramid_lab.viewer.lab import documents
+from pyramid_lab.viewer.lab import reading
 from pyramid_lab.viewer.lab.documents import (
     CANCEL,
     DISCARD,
@@ -309,18 +309,14 @@ def test_the_unsaved_flag_follows_moves_saves_and_recovery(tmp_path):
     assert session.path == path
 
 
-@pytest.mark.parametrize(
-    "reader", [documents.read_position, documents.read_any, documents.read_step]
-)
+@pytest.mark.parametrize("reader", [reading.read_position, reading.read_any, reading.read_step])
 def test_the_readers_name_the_file_and_the_fault(tmp_path, reader):
     bad = tmp_path / "bad.pyr.json"
     bad.write_text(json.dumps({"format": "pyramid-lab/1", "game": "nothing"}))
     with pytest.raises(PositionFormatError, match=r"bad\.pyr\.json"):
         reader(bad)
-    assert isinstance(documents.read_any(LESSON), LessonFile)
-    assert (
-        documents.read_step(LESSON).game.name == documents.read_any(LESSON).steps[0].position().name
-    )
+    assert isinstance(reading.read_any(LESSON), LessonFile)
+    assert reading.read_step(LESSON).game.name == reading.read_any(LESSON).steps[0].position().name
 
 
 def test_the_window_answers_in_the_documents_words():

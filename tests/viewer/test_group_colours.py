@@ -13,7 +13,7 @@ import pytest
 
 from pyramid_lab.viewer.lab import palette
 from pyramid_lab.viewer.lab.frame import Frame, Path
-from pyramid_lab.viewer.widgets.legend import legend_entries
+from pyramid_lab.viewer.lab.legend_entries import legend_entries
 
 pytestmark = pytest.mark.usefixtures("unrendered_paints", "unmapped_windows")
 

@@ -205,7 +205,7 @@ def test_the_legend_says_what_a_ghost_and_the_planned_tracks_mean():
     planned tracks and planned pass say what they are."""
     from pyramid_lab.viewer.games.ball import BallUI
     from pyramid_lab.viewer.lab.frame import Frame, Path
-    from pyramid_lab.viewer.widgets.legend import legend_entries
+    from pyramid_lab.viewer.lab.legend_entries import legend_entries
 
     entries = legend_entries(Frame(ghosts={3: "white"}), {})
     assert "move would go" in entries[0].text

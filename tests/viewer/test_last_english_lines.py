@@ -66,10 +66,10 @@ def test_the_moves_list_says_rolling_pyramids_verbs_and_keeps_the_english_notati
 
 def test_pyramid_balls_special_choice_is_a_word():
     from pyramid_lab.model.ball import SpecialChoice
-    from pyramid_lab.viewer.games.ball.words import BallWords
+    from pyramid_lab.viewer.games.ball import BallUI
 
     choice = SpecialChoice("red", "quick_pass")
-    listed = BallWords().move_listed(choice)
+    listed = BallUI().move_listed(choice)
     assert listed == str(choice) == "takes quick pass"
     assert i18n.shown(listed, "de") == "nimmt Quick Pass"
 

@@ -395,9 +395,9 @@ def test_the_rules_answers_progress_is_said_in_the_readers_language(monkeypatch)
 def test_a_pyramid_ball_place_is_named_in_the_readers_language():
     """A Pyramid Ball place ("d4 Large": the Set-up dock's refusal, the board in words)
     named its size in English in every language (issue 108 item 3)."""
-    from pyramid_lab.viewer.games.ball.sites import BallSites
+    from pyramid_lab.viewer.games.ball import BallUI
 
-    name = BallSites().site_name(3 * 24)  # d4, its Large
+    name = BallUI().site_name(3 * 24)  # d4, its Large
     assert name == "d4 Large"  # the English as it was
     assert i18n.shown(name, "de") == "d4 Groß"
     assert i18n.shown(name, "fr") == "d4 Grande"

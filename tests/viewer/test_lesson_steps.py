@@ -627,7 +627,7 @@ def test_each_lesson_opens_with_its_own_view(make_window, tmp_path):
     clip = view.clips[0]
     assert (clip.enabled, clip.value, clip.keep_below) == (True, 1.0, False)
     assert dock.clip_on[0].isChecked()
-    assert window.scene.camera_preset() == "top"
+    assert window.scene.framing.preset() == "top"
     dock.peel.setValue(0)  # the user's change, kept for this lesson only
     window.parts.lessons.state.retry()
     assert view.peel == 0

@@ -48,7 +48,7 @@ opened = MainWindow.opened
 def then(window, *args):
     opened(window, *args)
     window.lab.engine.hints.ask()  # Edit > Hint
-    window.lab.analyse(60.0)  # Edit > Analyse
+    window.lab.analysing.start(60.0)  # Edit > Analyse
 
     def quit():
         waiting = window.lab.engine.runner.alive() + window.lab.analysis.runner.alive()

@@ -175,10 +175,10 @@ def test_compose_writes_a_verified_collection_and_opens_it_in_practice(
     dialog.folder.setText(str(tmp_path / "composed"))
     dialog.compose.click()
     assert dialog.stop.isEnabled()
-    qtbot.waitUntil(lambda: bool(dialog.written), timeout=WAIT_MS)
-    assert len(dialog.written) == 3
+    qtbot.waitUntil(lambda: bool(dialog.composer.written), timeout=WAIT_MS)
+    assert len(dialog.composer.written) == 3
     assert (tmp_path / "composed" / "collection.json").is_file()
-    for path in dialog.written:
+    for path in dialog.composer.written:
         doc = read(path)
         verdict = verify(doc.game, doc.puzzle, knowledge=knowledge_for(doc.game))
         assert verdict.verified

@@ -47,7 +47,7 @@ def test_the_solo_map_is_not_stepped_back_behind_the_legend(rolling_window, guar
     window.stage.redraw()
     scene = window.scene
     scene.render_now()
-    assert scene.camera_preset() is not None  # framed by the preset, the user's hands off
+    assert scene.framing.preset() is not None  # framed by the preset, the user's hands off
     texts = scene.legend.texts()
     assert any(text.startswith("the Pharaoh's troops") for text in texts), texts
     assert all(len(text) <= 48 for text in texts), texts  # two lines of the legend at most

@@ -995,7 +995,7 @@ def test_a_deploy_s_legend_line_leaves_the_map_still(rolling_window, qtbot, guar
     window.stage.redraw()
     scene = window.scene
     scene.render_now()
-    assert scene.camera_preset() is not None  # the preset's framing, the user's hands off
+    assert scene.framing.preset() is not None  # the preset's framing, the user's hands off
     before = scene.framing.state()
     lines = [entry.text for entry in scene.legend.entries]
     assert not any("secret orders" in text for text in lines)

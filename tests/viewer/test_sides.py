@@ -13,8 +13,8 @@ from window_helpers import click
 from pyramid_lab.model.partition import Partition, PartitionOptions
 from pyramid_lab.model.pyraos import Pyraos
 from pyramid_lab.model.terrace import Terrace
-from pyramid_lab.viewer.desktop.engine import position_of
 from pyramid_lab.viewer.lab import palette
+from pyramid_lab.viewer.lab.jobs import position_of
 from tests.lab.lab_helpers import short_exact_step
 from tests.patience import WAIT_MS
 

@@ -725,7 +725,7 @@ def test_the_legend_lists_exactly_the_overlays_drawn(make_window, old_lessons):
 
 def test_the_legend_leaves_out_what_is_not_drawn():
     from pyramid_lab.viewer.lab.frame import Frame, Path, Region
-    from pyramid_lab.viewer.widgets.legend import legend_entries
+    from pyramid_lab.viewer.lab.legend_entries import legend_entries
 
     frame = Frame(
         pieces={0: "red"},
@@ -745,7 +745,7 @@ def test_a_rim_and_a_marker_of_one_meaning_are_one_line():
     """A trial: Pyraos's lesson step (a highlighted piece taken off, now an empty point)
     said "what this step of the lesson is about" twice, with a rim and with a dot."""
     from pyramid_lab.viewer.lab.frame import Frame, Marker
-    from pyramid_lab.viewer.widgets.legend import legend_entries
+    from pyramid_lab.viewer.lab.legend_entries import legend_entries
 
     frame = Frame(
         pieces={0: "red", 1: "blue"},

@@ -12,8 +12,8 @@ from classroom_helpers import LESSON, SECOND, TERRACE
 
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.viewer.classroom.room import Classroom
+from pyramid_lab.viewer.classroom.service import Service
 from pyramid_lab.viewer.classroom.sites import on_board
-from pyramid_lab.viewer.classroom.web import Service
 
 CODE = "abcd-efgh"
 #: The most bytes an answer to a click may take (issue 65: ~320 KB when balls were meshes).

@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyramid_lab.viewer.classroom.room import Classroom, Refused
+from pyramid_lab.viewer.classroom.service import Service
 from pyramid_lab.viewer.classroom.sites import on_board
-from pyramid_lab.viewer.classroom.web import Service
 
 FULL = os.environ.get("PYRAMID_FUZZ") == "full"
 LESSONS = ROOT / "model" / "data" / "lessons"

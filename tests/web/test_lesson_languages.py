@@ -26,7 +26,7 @@ def test_a_german_page_shows_the_german_lesson_text_and_an_english_one_the_engli
     ada = room.join("Ada")
     with ada.lock:
         ada.next()  # step 2: a task with a prompt of the lesson's own
-        ada.hint()
+        ada.lab.lessons.hint()
         page = page_of(ada)
     german_lesson, _ = L.in_language(L.read(LESSON), "de")
     english, german, swedish = _sent(page, "en"), _sent(page, "de-AT"), _sent(page, "sv")

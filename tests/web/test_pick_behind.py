@@ -9,9 +9,9 @@ from pathlib import Path
 import numpy as np
 
 from pyramid_lab.viewer.classroom.room import Classroom
+from pyramid_lab.viewer.classroom.service import Service
 from pyramid_lab.viewer.classroom.sites import on_board
 from pyramid_lab.viewer.classroom.student import page_of
-from pyramid_lab.viewer.classroom.web import Service
 
 FULL = (
     Path(__file__).resolve().parents[2]

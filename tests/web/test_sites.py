@@ -302,7 +302,7 @@ def test_serving_every_lesson_loads_no_qt():
         "import sys\n"
         "from pyramid_lab.viewer.classroom.room import Classroom\n"
         "from pyramid_lab.viewer.classroom.sites import on_board\n"
-        "from pyramid_lab.viewer.classroom.web import Service\n"
+        "from pyramid_lab.viewer.classroom.service import Service\n"
         "room = Classroom.open(['model/data/lessons'], 'abcd-efgh', None, on_board)\n"
         "service = Service(room)\n"
         "token = service.join('Ada')['token']\n"

@@ -9,7 +9,8 @@ import importlib
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .base import BoardGeometry, BoardMeshes, BoardView
+from ..lab.view_state import BoardGeometry
+from .base import BoardMeshes, BoardView
 
 if TYPE_CHECKING:
     import pyvista as pv

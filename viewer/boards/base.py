@@ -20,7 +20,7 @@ from ..lab.view_state import BoardGeometry, ViewState
 if TYPE_CHECKING:
     import pyvista as pv
 
-__all__ = ["BoardGeometry", "BoardMeshes", "BoardView", "CameraViews", "Copies", "Spheres"]
+__all__ = ["BoardMeshes", "BoardView", "CameraViews", "Copies", "Spheres"]
 
 #: A board's camera presets by name (over :data:`viewer.lab.palette.VIEWS`): the direction
 #: the camera looks from and its up vector.

@@ -53,9 +53,9 @@ from .pushes import (
 )
 from .replies import Closed, CsvText, Failed, Reply, Same, StudentAnswer
 from .results import csv_text
-from .room import Student
 from .service import forget_answer, shown
 from .state import PAGES, ROOM, SERVICE, TURNS
+from .student import Student
 
 __all__ = ["HANDLERS", "NOT_ITS_KEY", "NOT_LET_IN", "WAIT_HERE", "Handler", "handles"]
 

@@ -57,7 +57,7 @@ from .store import (
 )
 from .student import ClassLesson, Removed, Student
 
-__all__ = ["ClassLesson", "Classroom", "Removed", "Student", "find_lessons"]
+__all__ = ["Classroom", "find_lessons"]
 
 
 # ---- the lessons --------------------------------------------------------------------------

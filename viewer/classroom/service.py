@@ -31,13 +31,13 @@ from .messages import (
     action_of,
 )
 from .replies import Failed, Forget, Reply, Same, StudentAnswer
-from .room import Classroom, Removed, Student
+from .room import Classroom
 from .scene import MAX_PARTS, Board
 from .sites import behind as site_behind
 from .sites import camera as site_camera
 from .sites import pick as site_pick
 from .sites import site_board
-from .student import page_of
+from .student import Removed, Student, page_of
 
 #: What a click beside the board is told to click, by the board's kind (its sites' words).
 CLICK_WORDS = {
@@ -231,8 +231,8 @@ def _doing(kind: type[A], do: Callable[[Service, Student, A], None]) -> tuple[ty
 ACTIONS: dict[type[Action], Doing] = dict(
     [
         _doing(Check, lambda service, student, action: student.hand.check()),
-        _doing(Hint, lambda service, student, action: student.hint()),
-        _doing(Retry, lambda service, student, action: student.retry()),
+        _doing(Hint, lambda service, student, action: student.lab.lessons.hint()),
+        _doing(Retry, lambda service, student, action: student.go(student.step_index)),
         _doing(Next, lambda service, student, action: student.next()),
         _doing(Previous, lambda service, student, action: student.previous()),
         _doing(Click, _click),

@@ -210,12 +210,6 @@ class Student:
         """The board on show: the student's lab's (:mod:`viewer.lab.board`)."""
         return self.lab.board
 
-    def hint(self) -> None:
-        self.lab.lessons.hint()
-
-    def retry(self) -> None:
-        self.go(self.step_index)
-
     def next(self) -> None:
         """The next step; after the last, the next lesson of the class."""
         lesson = self.lab.lessons.lesson

@@ -54,14 +54,14 @@ from .messages import MAX_MESSAGE
 from .pages import Pages
 from .pushes import listen
 from .room import Classroom
-from .service import Service, shown
+from .service import Service
 from .sockets import QUIET, Quiet
 from .state import ASSETS, HTML, LIMITS, PAGES, ROOM, SERVICE, TURNS
 from .turns import Turns
 from .words import warm
 from .ws import socket
 
-__all__ = ["ROUTES", "SAVE_EVERY", "Limits", "Service", "build_app", "shown"]
+__all__ = ["ROUTES", "SAVE_EVERY", "build_app"]
 
 log = logging.getLogger("pyramid_lab.viewer.classroom")
 #: How often the results file is written while the class runs (when something changed).

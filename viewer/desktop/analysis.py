@@ -25,18 +25,19 @@ from ..lab.table_build import BuildChange
 from ..widgets.analysis_dock import AnalysisDock
 from ..widgets.dock_fit import present
 from ..widgets.names import colour_word
-from ..widgets.slots import slot
-from .engine import Job, engine_threads, set_engine_threads
+from ..widgets.slots import OnLab, slot
+from .engine import engine_threads, set_engine_threads
 
 if TYPE_CHECKING:
     from ..lab import Lab
     from ..lab.analysis import Analyses
     from ..lab.board import Board
     from ..lab.events import LabChange, PositionChange
+    from ..lab.jobs import Job
     from .qt_port import QtPort
 
 
-class AnalysisControl:
+class AnalysisControl(OnLab):
     """The Analysis dock of ``window``, its runner and its frame layer."""
 
     def __init__(self, lab: Lab, port: QtPort, board: Board) -> None:
@@ -74,9 +75,6 @@ class AnalysisControl:
         if self._cleared is not None:
             dock.clear(self._cleared)
 
-    def show_message(self, text: str) -> None:
-        self.lab.bulletin.say(text)
-
     # ---- actions ---------------------------------------------------------------------------
 
     @slot
@@ -91,7 +89,7 @@ class AnalysisControl:
         said = _("analysing {player} to move ({seconds} s)...")
         self._asked = said.format(player=colour_word(lab.game.to_move), seconds=f"{seconds:g}")
         self._forget(self._asked)
-        if not lab.analyse(seconds, dock.threads.value()):  # the refusal said
+        if not lab.analysing.start(seconds, dock.threads.value()):  # the refusal said
             dock.set_thinking(False)
             self._forget(self._refusal())
             return
@@ -105,7 +103,7 @@ class AnalysisControl:
     def stop(self) -> None:
         """End the analysis now: the moves it has weighed so far are shown (an analysis
         that is already ending, or none, is left as it is)."""
-        if not self.lab.stop_analysis():
+        if not self.lab.analysing.stop():
             return
         self.dock.stop.setEnabled(False)
         self.dock.activity.setText(_("stopping: the moves weighed so far come next"))
@@ -166,7 +164,7 @@ class AnalysisControl:
         self.state.map_heat(lab.game, board.ui, analysis)
         self.dock.show_results(
             analysis.evaluation_text,
-            lab.proven_words(analysis),  # (where the book ends: the menu item too)
+            lab.analysing.proven_words(analysis),  # (where the book ends: the menu item too)
             analysis.moves,
             bool(self.state.heat),
         )
@@ -189,7 +187,7 @@ class AnalysisControl:
             self.analyse()
 
 
-class RankedMoves:
+class RankedMoves(OnLab):
     """The list of ``dock``'s moves, ranked by the lab's analysis, picked and played: a move
     picked in the list lights its sites up and is said with its win rate; a double-click
     plays it, as a click on the board would."""
@@ -202,9 +200,6 @@ class RankedMoves:
         """The dock's list, made at its first use, picked and played from."""
         self.dock.table.itemSelectionChanged.connect(self._on_selection_changed)
         self.dock.table.cellDoubleClicked.connect(self._on_row_double_clicked)
-
-    def show_message(self, text: str) -> None:
-        self.lab.bulletin.say(text)
 
     def _move_at(self, row: int) -> Move | None:
         analysis = self.state.shown()
@@ -248,7 +243,7 @@ class RankedMoves:
         board.play(move)  # refused while the computer or Solve mode's defence moves
 
 
-class TableBuildBox:
+class TableBuildBox(OnLab):
     """``dock``'s box of the whole-game table's build (Pyraos): the lab's build
     (:mod:`viewer.lab.table_build`) shown with its progress, Build and Stop."""
 
@@ -262,9 +257,6 @@ class TableBuildBox:
         self.dock.build_table.clicked.connect(lambda _checked=False: self.build())
         self.dock.stop_build.clicked.connect(lambda _checked=False: build.stop())
         self.show()
-
-    def show_message(self, text: str) -> None:
-        self.lab.bulletin.say(text)
 
     @slot
     def build(self) -> None:

@@ -39,7 +39,7 @@ from ..widgets.help import RulesDock
 from ..widgets.lesson_dock import LessonDock, lesson_files
 from ..widgets.move_list import MoveListDock
 from ..widgets.setup_dock import SetupDock
-from ..widgets.slots import guarded, slot
+from ..widgets.slots import OnLab, guarded, slot
 from ..widgets.status_bar import StatusBar
 from ..widgets.view_dock import ViewDock
 from . import menus as window_menus
@@ -322,7 +322,7 @@ def _place(w: Window, docks: _Docks, puzzle_dock: PuzzleDock) -> None:
             dock.hide()
 
 
-class Binding:
+class Binding(OnLab):
     """What follows the session, the lab and the view state in ``window``."""
 
     def __init__(
@@ -495,6 +495,3 @@ class Binding:
     @slot
     def view_changed(self, _field: ViewField) -> None:
         self.board.redraw()  # (the scene drops its free plane when the view is reset)
-
-    def show_message(self, text: str) -> None:
-        self.lab.bulletin.say(text)

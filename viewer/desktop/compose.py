@@ -40,11 +40,6 @@ class ComposeDialog(ComposeChoices):
         self.composer.changed.connect(self._changed)
         self.refresh_from_window()
 
-    @property
-    def written(self) -> list[Path]:
-        """The files of the last set made."""
-        return self.composer.written
-
     def show_message(self, text: str) -> None:
         """The dialog's errors (``slot``) go to its line and the window's status bar."""
         self.activity.setText(text)

@@ -27,8 +27,7 @@ from pyramid_lab.i18n import _, shown
 from pyramid_lab.model import search
 
 from ..lab.engine import Engine
-from ..lab.engine_words import describe_choice
-from ..lab.jobs import Job, Progress, Task, position_of
+from ..lab.jobs import Job
 from ..widgets.names import colour_word
 from ..widgets.slots import guarded
 
@@ -40,7 +39,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("pyramid_lab.viewer")
 QUEUED = Qt.ConnectionType.QueuedConnection
-__all__ = ["Job", "Progress", "Task", "describe_choice", "position_of"]
 #: QSettings: the threads the Analysis dock and Hint search on (the dock's "threads" box).
 THREADS_KEY = "engine/threads"
 

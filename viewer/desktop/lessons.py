@@ -23,7 +23,7 @@ from pyramid_lab.model.puzzle import puzzle_text
 from ..lab.lesson_view import LessonViews, view_now
 from ..widgets.later_dock import FirstUse
 from ..widgets.lesson_steps import StepPanel
-from ..widgets.slots import slot
+from ..widgets.slots import OnLab, slot
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 Progress = LessonProgress
 
 
-class LessonControl:
+class LessonControl(OnLab):
     """The window's binding of the lab's lesson (:class:`viewer.lab.lesson.Lessons`): the
     step panel in the Lesson dock, the step's overlays on the game UI, each lesson's own
     view of the board (``stage``: the view state and the camera), and teacher mode's start.
@@ -85,7 +85,7 @@ class LessonControl:
     def _view_now(self) -> dict[str, Any]:
         """The board's view as the lesson saves it: its levels, peel and clip planes, and
         the camera preset while the user has not turned it since (else "iso")."""
-        camera = self.stage.scene.camera_preset() or "iso"
+        camera = self.stage.scene.framing.preset() or "iso"
         return dict(view_now(self.stage.view, camera, self.stage.board.level_count).to_json())
 
     def _setup_shown(self, visible: bool) -> None:
@@ -93,9 +93,6 @@ class LessonControl:
         keeps its room beside the Puzzle dock that set-up mode brings up."""
         if visible and self.state.active:
             QTimer.singleShot(0, self.dock.claim_room)
-
-    def show_message(self, text: str) -> None:  # where @slot reports an error
-        self.lab.bulletin.say(text)
 
     @slot
     def _changed(self, what: LessonChange, *args: Any) -> None:

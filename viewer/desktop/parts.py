@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 
 from ..widgets.help import ShortcutsDialog
-from ..widgets.slots import slot
+from ..widgets.slots import OnLab, slot
 from .practice import Practice
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ class Parts:
     recovery: Recovery
 
 
-class Commands:
+class Commands(OnLab):
     """The window's own commands behind menu items: Practice made on first use, the
     rules, the shortcuts, Reset view."""
 
@@ -83,9 +83,6 @@ class Commands:
         self.window, self.lab, self.port, self.scene, self.view = window, lab, port, scene, view
         self.puzzle, self.view_dock, self.rules_dock = puzzle, view_dock, rules_dock
         self.practice: Practice | None = None  # made when first used (practising)
-
-    def show_message(self, text: str) -> None:
-        self.lab.bulletin.say(text)
 
     def practising(self) -> Practice:
         """Practice, made on first use: its dock joins the left docks (the menus give it

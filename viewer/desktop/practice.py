@@ -13,7 +13,7 @@ from pyramid_lab.model.puzzle import puzzle_text
 
 from ..widgets.dock_fit import present
 from ..widgets.practice_dock import Attempt, PracticeDock
-from ..widgets.slots import slot
+from ..widgets.slots import OnLab, slot
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .qt_port import QtPort
 
 
-class Practice:
+class Practice(OnLab):
     """The Practice dock of the window, bound to the lab's practice (:attr:`state`), and
     its board layer. Solve mode starts through the lab's puzzle desk (its checks), and the
     Puzzle dock (``puzzle``) hides while Practice says it all."""
@@ -52,9 +52,6 @@ class Practice:
         dock.next_button.clicked.connect(lambda: state.next_unsolved())
         dock.picked.connect(self._on_picked)
         self.refresh(redraw=False)  # (the window may be being built)
-
-    def show_message(self, text: str) -> None:
-        self.lab.bulletin.say(text)
 
     @slot
     def refresh(self, *, redraw: bool = True) -> None:

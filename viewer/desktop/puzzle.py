@@ -32,7 +32,7 @@ from ..lab.puzzle_editor import no_proof, parse_solution
 from ..widgets.dock_fit import present
 from ..widgets.names import colour_word
 from ..widgets.puzzle_dock import GREEN, GREY, ORANGE, RED, PuzzleDock
-from ..widgets.slots import guarded, slot
+from ..widgets.slots import OnLab, guarded, slot
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from .qt_port import QtPort
 
 
-class PuzzleControl:
+class PuzzleControl(OnLab):
     """The Puzzle dock (:attr:`dock`, a leaf) bound to the lab's puzzle: its fields edit
     the lab's :class:`~viewer.lab.puzzle_editor.PuzzleEditor`, its buttons call the lab's
     :class:`~viewer.lab.puzzle_editor.PuzzleDesk` (Verify, Solve mode), and it shows what they
@@ -68,9 +68,6 @@ class PuzzleControl:
         self._solution_error = ""  # what the dock says of the solution (made or not yet)
         self.dock.made.connect(self._fill)
         self.solve_changed(redraw=False)
-
-    def show_message(self, text: str) -> None:
-        self.lab.bulletin.say(text)
 
     @property
     def solving(self) -> SignalInstance:

@@ -14,7 +14,7 @@ from pyramid_lab.model.words import system_reason
 
 from ..lab.session import document
 from ..widgets import unsaved
-from ..widgets.slots import slot
+from ..widgets.slots import OnLab, slot
 from .autosave import Autosave, leftovers
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 AUTOSAVE_DELAY_MS = 1500
 
 
-class Recovery:
+class Recovery(OnLab):
     """Autosave and recovery of ``window``'s session, in ``autosave``."""
 
     def __init__(self, lab: Lab, port: QtPort, autosave: Autosave) -> None:
@@ -33,9 +33,6 @@ class Recovery:
         self.stopped = False
         self.timer = QTimer(port.parent, singleShot=True, interval=AUTOSAVE_DELAY_MS)
         self.timer.timeout.connect(self.write)
-
-    def show_message(self, text: str) -> None:
-        self.lab.bulletin.say(text)
 
     def schedule(self) -> None:
         """A moment after a change, unsaved work goes to the autosave file; saved or new,

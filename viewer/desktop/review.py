@@ -16,7 +16,7 @@ from ..lab.table_build import with_build_item
 from ..widgets.engine_row import follow_job
 from ..widgets.names import colour_word
 from ..widgets.review_dock import ReviewDock
-from ..widgets.slots import slot
+from ..widgets.slots import OnLab, slot
 
 if TYPE_CHECKING:
     from ..lab import Lab
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .qt_port import QtPort
 
 
-class ReviewControl:
+class ReviewControl(OnLab):
     """The Review dock of the window, bound to the lab's review, and its board layer."""
 
     def __init__(self, lab: Lab, port: QtPort, board: Board) -> None:
@@ -48,9 +48,6 @@ class ReviewControl:
         dock.make_puzzle.clicked.connect(lambda _checked=False: self.make_puzzle())
         if self._cleared is not None:
             dock.clear(self._cleared)
-
-    def show_message(self, text: str) -> None:
-        self.lab.bulletin.say(text)
 
     # ---- actions ---------------------------------------------------------------------------
 

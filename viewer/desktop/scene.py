@@ -26,9 +26,9 @@ from ..boards.base import padded_bounds
 from ..boards.meshes import add_still_mesh, remove_actor
 from ..lab import palette
 from ..lab.frame import Frame, Vanish
-from ..lab.legend_entries import with_hover
+from ..lab.legend_entries import legend_entries, with_hover
 from ..lab.view_state import ViewField, ViewState
-from ..widgets.legend import Legend, legend_entries
+from ..widgets.legend import Legend
 from ..widgets.slots import guarded, slot
 from .animation import Animation
 from .board_focus import BoardFocus
@@ -127,10 +127,6 @@ class Scene:
         again when the scene's size changes, until the user turns or zooms the camera."""
         self.framing.frame(name)
         self.render()
-
-    def camera_preset(self) -> str | None:
-        """The camera preset last framed, while the user has not turned or zoomed it since."""
-        return self.framing.preset()
 
     def _on_resize(self) -> None:
         """The scene's size changed: frame the board for it, once the layout settles (the

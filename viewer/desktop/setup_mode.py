@@ -9,16 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..widgets.dock_fit import present
-from ..widgets.slots import slot
+from ..widgets.slots import OnLab, slot
 
 if TYPE_CHECKING:
     from ..lab import Lab
     from ..lab.board import Board
-    from ..lab.setup_editor import SetupEditor
     from ..widgets.setup_dock import SetupDock
 
 
-class SetupControl:
+class SetupControl(OnLab):
     """The Set-up dock bound to the lab's set-up mode (:attr:`mode`): its buttons call the
     lab's verbs, and the dock and the board follow ``switched``."""
 
@@ -35,14 +34,6 @@ class SetupControl:
         self.dock.apply.clicked.connect(self.apply)
         self.dock.cancel.clicked.connect(self.leave)
         self.dock.clear.clicked.connect(self.clear)
-
-    def show_message(self, text: str) -> None:
-        self.lab.bulletin.say(text)
-
-    @property
-    def editor(self) -> SetupEditor | None:
-        """The set-up editor while set-up mode is on."""
-        return self.mode.editor
 
     @slot
     def toggle(self) -> None:

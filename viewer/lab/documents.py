@@ -26,7 +26,7 @@ from pyramid_lab.model.lesson import LessonFile, is_lesson_path
 from pyramid_lab.model.words import reason_of, system_reason
 
 from .events import Signal
-from .reading import read_any, read_lesson, read_position, read_step
+from .reading import read_any
 from .session import Session, shipped
 
 #: The answers to the "unsaved changes?" question.
@@ -43,10 +43,6 @@ __all__ = [
     "MemoryStore",
     "RecentFiles",
     "Store",
-    "read_any",
-    "read_lesson",
-    "read_position",
-    "read_step",
 ]
 
 

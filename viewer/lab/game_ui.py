@@ -129,9 +129,8 @@ class GameUI(Generic[Turn]):
     command line's pictures) calls them on one object; its size is the number of
     questions a host asks of a game. Split into mixins, the same hooks were still one
     object's, found in three files; handed in as parts, each host would reach through
-    a part to ask and each game would build its parts to answer. A game may still
-    group its overrides by concern in classes of its own that derive from this one
-    (Ball's and Rolling's sites and words)."""
+    a part to ask and each game would build its parts to answer. A game's UI is one
+    class as well, its overrides together (Ball's and Rolling's sites and words too)."""
 
     game_name: ClassVar[str]  # the model's registry name
     board_kind: ClassVar[str]  # a key of viewer.boards.BOARD_VIEWS

@@ -23,7 +23,7 @@ front end (:meth:`Lab.follow`) and publishes the whole change on ``lab.follows``
 has (:data:`viewer.lab.events.Following`, at most two events): a front end subscribes once
 and follows by the events' types. Who plays each seat, the computer's moves and the
 hint are the lab's engine's (``lab.engine``: :class:`viewer.lab.engine.Engine`); the
-analysis of the position shown is :class:`viewer.lab.analysis.LabAnalysis`."""
+analysis of the position shown is ``lab.analysing`` (:class:`viewer.lab.analysis.LabAnalysis`)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,6 @@ from pathlib import Path
 from typing import Literal
 
 from pyramid_lab.i18n import M_, Message
-from pyramid_lab.model import search
 from pyramid_lab.model.game import Game, Move
 from pyramid_lab.model.lesson import LessonFile
 from pyramid_lab.model.words import reason_of
@@ -232,22 +231,6 @@ class Lab:
         self.lessons.shutdown(left())
         self.table_build.shutdown()
 
-    # ---- the analysis of the position shown (viewer.lab.analysis) -----------------------
-
-    def analyse(self, seconds: float, threads: int = 1) -> bool:
-        """Analyse the position shown; a refusal is said on the status line (False)."""
-        return self.analysing.start(seconds, threads)
-
-    def stop_analysis(self) -> bool:
-        """End the analysis now: the moves weighed so far come as its result (False: none
-        runs, or it is ending already)."""
-        return self.analysing.stop()
-
-    def proven_words(self, analysis: search.Analysis) -> str:
-        """The analysis's proven line, and where the book ends, the front end's way to
-        build the table beside the command (:data:`FrontWords.build_table`)."""
-        return self.analysing.proven_words(analysis)
-
     @property
     def practice(self) -> Practice:
         """Practice: a collection's puzzles played in Solve mode, with hints and ticks
@@ -291,22 +274,19 @@ class Lab:
         """A change of the session, followed in one order for every front end: the lab
         takes it in (:meth:`take`, the puzzle desk and Solve mode too), then the lesson
         (its answer judged on the position as all of them show it)."""
-        self._take(reason, self.puzzle_desk.session_changed)
+        self.take(reason, self.puzzle_desk.session_changed)
         self.lessons.position_changed(reason)
 
-    def take(self, reason: PositionChange) -> None:
-        """The first of :meth:`follow` (a front end's first look at its session calls it
-        alone, the puzzle desk left as it was made)."""
-        self._take(reason)
-
-    def _take(
+    def take(
         self, reason: PositionChange, desk: Callable[[PositionChange], None] | None = None
     ) -> None:
-        """The whole change taken in, nothing drawn meanwhile: the board takes the position
-        in (another game's UI published, :class:`~viewer.lab.events.UIChanged`); unless the
-        position stays (:data:`~viewer.lab.board.KEEPS_TURN`) a search, a review or an
-        analysis of the last is void; the puzzle desk follows (``desk``); then what was
-        taken in is published, once (:class:`~viewer.lab.events.PositionTaken`, or
+        """The first of :meth:`follow`, the whole change taken in, nothing drawn meanwhile
+        (a front end's first look at its session calls it alone, the puzzle desk left as it
+        was made): the board takes the position in (another game's UI published,
+        :class:`~viewer.lab.events.UIChanged`); unless the position stays
+        (:data:`~viewer.lab.board.KEEPS_TURN`) a search, a review or an analysis of the last
+        is void; the puzzle desk follows (``desk``); then what was taken in is published,
+        once (:class:`~viewer.lab.events.PositionTaken`, or
         :class:`~viewer.lab.events.PositionKept`: the window's UI, docks and title follow
         it) and the board is drawn (no "thinking" text of a search that was stopped)."""
         board = self._board
@@ -338,12 +318,6 @@ class Lab:
         self.port.show_message(_search_failed(job.purpose), reason_of(exc))
 
     # ---- the lesson a file opened --------------------------------------------------------
-
-    @property
-    def lesson(self) -> tuple[LessonFile, Path | None] | None:
-        """The lesson shown and the file it came from, or None."""
-        shown = self.lessons
-        return (shown.lesson, shown.path) if shown.lesson is not None else None
 
     def start_lesson(self, lesson: LessonFile, path: Path) -> None:
         """A lesson file was opened: its steps, from where the student left it."""

@@ -116,14 +116,11 @@ class Practice:
         self.runner.answered.connect(self._on_hint)
         self.runner.failed.connect(self._on_hint_failed)
         self.runner.preparing.connect(  # a first use of the compiled search, said
-            lambda text: self.show_message(
+            lambda text: self.say(
                 M_("Hint: {step}; then the winning move", step=text) if text else HINT_LOOKING
             )
         )
         self.solver.changed.connect(self._solver_changed)
-
-    def show_message(self, text: str) -> None:
-        self.say(text)
 
     # ---- the collection -----------------------------------------------------------------
 
@@ -139,7 +136,7 @@ class Practice:
         try:
             collection = load(folder)
         except (NotADirectoryError, PositionFormatError) as exc:
-            self.show_message(M_("Practice: {error}", error=reason_of(exc)))
+            self.say(M_("Practice: {error}", error=reason_of(exc)))
             return False
         if not collection.entries:
             where = shorten(str(folder))
@@ -151,12 +148,12 @@ class Practice:
                 )
             else:
                 said = M_("Practice: {folder} holds no puzzle with a goal", folder=where)
-            self.show_message(said)
+            self.say(said)
             return False
         self.collection, self.current = collection, None
         self._reset_hints()
         solved = self.progress.count(collection)
-        self.show_message(
+        self.say(
             M_(
                 "Practice: {count} puzzles in {folder}, {solved} solved",
                 count=len(collection.entries),
@@ -187,11 +184,11 @@ class Practice:
 
     def next_unsolved(self) -> bool:
         if self.collection is None:
-            self.show_message(M_("Practice: open a collection first (Puzzles menu)"))
+            self.say(M_("Practice: open a collection first (Puzzles menu)"))
             return False
         index = self.progress.next_unsolved(self.collection, self.current)
         if index is None:
-            self.show_message(M_("Practice: every puzzle of this collection is solved"))
+            self.say(M_("Practice: every puzzle of this collection is solved"))
             return False
         return self.play(index)
 
@@ -205,9 +202,7 @@ class Practice:
         try:
             self.progress.forget([e.key for e in self.collection.entries])
         except OSError as exc:
-            self.show_message(
-                M_("Practice: the ticks could not be written: {error}", error=reason_of(exc))
-            )
+            self.say(M_("Practice: the ticks could not be written: {error}", error=reason_of(exc)))
         self.changed.emit()
 
     # ---- the attempt --------------------------------------------------------------------
@@ -225,12 +220,12 @@ class Practice:
                     said = M_(
                         "Solved and ticked: {solved} of {total} solved", solved=solved, total=total
                     )
-                    self.show_message(said)
+                    self.say(said)
             except OSError as exc:
                 said = M_(
                     "Solved, but the tick could not be written: {error}", error=reason_of(exc)
                 )
-                self.show_message(said)
+                self.say(said)
         if self.hint_move is not None and self.hint_move[0] != position_of(self.session.game):
             self._reset_hints()
         self.changed.emit()
@@ -259,11 +254,11 @@ class Practice:
         solver = self.solver
         game = self.session.game
         if not solver.active or solver.goal is None:
-            self.show_message(M_("Hint: play a puzzle first (Puzzles menu)"))
+            self.say(M_("Hint: play a puzzle first (Puzzles menu)"))
             return
         if solver.busy() or game.is_over() or game.to_move != solver.goal.side:
             why = solver.busy() or M_("it is not your move")
-            self.show_message(M_("Hint: {reason}", reason=why))
+            self.say(M_("Hint: {reason}", reason=why))
             return
         self.hint_stage = min(2, self.hint_stage + 1)
         self.used_hints += 1
@@ -273,7 +268,7 @@ class Practice:
             if not line:
                 left = solver.goal.within - solver.plies_played()
                 self.runner.run("hint", hint_task(solver.goal.side, left))
-                self.show_message(HINT_LOOKING)
+                self.say(HINT_LOOKING)
                 self.changed.emit()
                 return
             self._set_hint(line)
@@ -311,7 +306,7 @@ class Practice:
 
     def _on_hint(self, job: Job, line: list[Move] | None) -> None:
         if not line:  # (hint_task's: no win in time)
-            self.show_message(M_("Hint: no win in time from here: Try again"))
+            self.say(M_("Hint: no win in time from here: Try again"))
             self.hint_stage = 0
         else:
             self._set_hint(line)
@@ -320,7 +315,7 @@ class Practice:
 
     def _on_hint_failed(self, job: Job, exc: BaseException) -> None:
         self.hint_stage = 0
-        self.show_message(M_("Hint: the search failed: {error}", error=reason_of(exc)))
+        self.say(M_("Hint: the search failed: {error}", error=reason_of(exc)))
         self.changed.emit()
 
     def _say_hint(self) -> None:
@@ -328,14 +323,14 @@ class Practice:
             return
         move = self.hint_move[1]
         if self.hint_stage >= 2:
-            self.show_message(M_("Hint 2 of 2: play {move}", move=str(move)))
+            self.say(M_("Hint 2 of 2: play {move}", move=str(move)))
         elif self.hint_idea is not None:
             idea = self.hint_idea.text
-            self.show_message(M_("Hint 1 of 2: {idea} (Hint again shows the move)", idea=idea))
+            self.say(M_("Hint 1 of 2: {idea} (Hint again shows the move)", idea=idea))
         elif self.moves_piece(self.session.game, move):
-            self.show_message(M_("Hint 1 of 2: this piece moves (Hint again shows the move)"))
+            self.say(M_("Hint 1 of 2: this piece moves (Hint again shows the move)"))
         else:
-            self.show_message(M_("Hint 1 of 2: the move goes here (Hint again shows the move)"))
+            self.say(M_("Hint 1 of 2: the move goes here (Hint again shows the move)"))
 
     def shutdown(self, wait: float = JOIN_SECONDS) -> None:
         self.runner.shutdown(wait)

@@ -124,9 +124,6 @@ class SolveMode:
         #: answer None: the attempt failed with no answer to show), or None
         self.refuted: tuple[Move | None, Move | None] | None = None
 
-    def show_message(self, text: str) -> None:
-        self.say(text)
-
     # ---- starting and ending ------------------------------------------------------------
 
     def start(self, anchor: Node) -> bool:
@@ -135,9 +132,7 @@ class SolveMode:
         session = self.session
         goal = goal_of(session.puzzle)
         if goal is None:
-            self.show_message(
-                M_("this puzzle states no goal to solve (set one in the Puzzle dock)")
-            )
+            self.say(M_("this puzzle states no goal to solve (set one in the Puzzle dock)"))
             return False
         if self.active:
             self.leave()
@@ -153,7 +148,7 @@ class SolveMode:
         self.active = True
         if session.node is not anchor:
             self._move(lambda: session.lines.goto_node(anchor))
-        self.show_message(started(goal.side, computer_off=bool(computer)))
+        self.say(started(goal.side, computer_off=bool(computer)))
         self._evaluate()
         return True
 
@@ -211,11 +206,9 @@ class SolveMode:
         self.solution = solution
         if solution:
             moves = " ".join(map(str, solution))
-            self.show_message(
-                M_("the solution: {moves} (back at the puzzle position)", moves=moves)
-            )
+            self.say(M_("the solution: {moves} (back at the puzzle position)", moves=moves))
         else:
-            self.show_message(M_("no solution found: the goal cannot be forced"))
+            self.say(M_("no solution found: the goal cannot be forced"))
         self._evaluate()
 
     def session_changed(self, reason: PositionChange) -> None:
@@ -227,7 +220,7 @@ class SolveMode:
             self.runner.stop()
             self.active, self.snapshot, self.final, self.solution = False, None, None, None
             self._set_status("", "")
-            self.show_message(M_("Solve mode ended: another position came"))
+            self.say(M_("Solve mode ended: another position came"))
             return
         if reason in ("saved", "puzzle", "lines"):
             return
@@ -237,8 +230,8 @@ class SolveMode:
                 try:
                     session.restore(snapshot, move=False)
                 except ValueError as exc:  # (another game came meanwhile: nothing to restore)
-                    self.show_message(M_("Solve mode: {error}", error=reason_of(exc)))
-            self.show_message(M_("Solve mode ended: you left the puzzle position"))
+                    self.say(M_("Solve mode: {error}", error=reason_of(exc)))
+            self.say(M_("Solve mode ended: you left the puzzle position"))
             return
         self._evaluate()
 
@@ -337,7 +330,7 @@ class SolveMode:
             self.refuted = (last, defence.move)
             self._pending_fail = escaped(str(last), mover, str(defence.move), goal.side, left - 1)
         session.play(defence.move)  # the window follows; then _evaluate
-        self.show_message(self.engine.table.played(session.game, mover, defence.move))
+        self.say(self.engine.table.played(session.game, mover, defence.move))
 
     def _on_failed(self, job: Job, exc: BaseException) -> None:
         self._set_status("failed", M_("The search failed: {error}", error=reason_of(exc)))
@@ -363,7 +356,7 @@ class SolveMode:
         """Undo in Solve mode: take back your last move and the defence's reply."""
         session = self.session
         if self.anchor is None or session.node is self.anchor:
-            self.show_message(M_("at the puzzle position: nothing to undo"))
+            self.say(M_("at the puzzle position: nothing to undo"))
             return
         self.runner.stop()
         self._pending_fail, self.refuted = None, None

@@ -402,9 +402,6 @@ class ValueSolve:
         self.last = text
         self.say(text)
 
-    def show_message(self, text: str) -> None:  # what a guarded slot reports to
-        self._say(text)
-
     def _on_preparing(self, text: str) -> None:
         self._preparing = bool(text)  # ("": the compiled search is loaded)
 

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 from pyramid_lab.i18n import _, shown
 
 from ..lab import palette
-from ..lab.legend_entries import DEFAULT_WORDS, PLAIN_MARKERS, Entry, _rgb, legend_entries
+from ..lab.legend_entries import Entry, _rgb
 
-__all__ = ["DEFAULT_WORDS", "PLAIN_MARKERS", "Entry", "Legend", "legend_entries", "swatch"]
+__all__ = ["Legend", "swatch"]
 
 SWATCH_W, SWATCH_H = 30, 18
 

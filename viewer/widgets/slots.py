@@ -6,15 +6,28 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable
-from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from pyramid_lab.i18n import _
+
+if TYPE_CHECKING:
+    from ..lab import Lab
 
 log = logging.getLogger("pyramid_lab.viewer")
 
 
 class Reports(Protocol):
     def show_message(self, text: str) -> None: ...
+
+
+class OnLab:
+    """A part of the window over the lab (``self.lab``): its slots' errors are said on the
+    lab's status line."""
+
+    lab: Lab
+
+    def show_message(self, text: str) -> None:
+        self.lab.bulletin.say(text)
 
 
 S = TypeVar("S", bound=Reports)

@@ -21,27 +21,46 @@ pieces after that row with each move's trail, the pass line, blocked pyramids ri
 labelled; the status bar and the dock list each pyramid's line: its entry, what happened
 and why. While a program is edited, its pyramids' planned tracks are drawn in its colour.
 
-The UI is made of its parts, each a concern: the board's sites (``sites.py``), its words
-(``words.py``), the programming desk and its turn builder (``programs.py``, the docks'
-covers too) and the replay (``replay.py``); the Qt docks are made in ``docks.py`` when the
-window asks for them.
+:class:`BallUI` answers every hook a host asks of the game in one class (the board's sites
+over ``sites.py``'s grid, its words over ``words.py``'s sentences); its parts, each a
+concern, are the programming desk and its turn builder (``programs.py``, the docks' covers
+too) and the replay (``replay.py``); the Qt docks are made in ``docks.py`` when the window
+asks for them.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from pyramid_lab.model.ball import COLOURS, Program, PyramidBall
-from pyramid_lab.model.game import Game, Move
+from pyramid_lab.i18n import M_
+from pyramid_lab.model.ball import COLOURS, Program, PyramidBall, SpecialChoice
+from pyramid_lab.model.ball.rules import ENTRIES, STAND
+from pyramid_lab.model.game import SIMULTANEOUS, Game, Move
+from pyramid_lab.model.teaching import describe_result
+from pyramid_lab.model.words import colour as side_word
+from pyramid_lab.model.words import joined
 
+from ...boards.geometries import GridBoard
 from ...lab.frame import Frame, Marker, Path
 from ...lab.game_ui import GameUI, Host
+from ...lab.game_words import FormPart, MoveForm
+from ...lab.outcome_words import word
+from ...lab.palette import GOAL_ROW
 from .. import register_ui
 from .programs import ProgramClock, ProgramDesk, ProgramTurn
 from .replay import TurnReplay
-from .sites import GOAL_ROWS, BallSites, site_at
-from .words import BallWords, tracks
+from .sites import BOARD, FILE_SIZES, GOAL_ROWS, site_at, site_of, square_name
+from .words import (
+    CARRIED,
+    FORM_KEY,
+    SIZE_NAMES,
+    SPECIAL_NAMES,
+    SPECIAL_SHOWN,
+    choice_text,
+    tracks,
+)
 
 if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no Qt)
     from PySide6.QtWidgets import QDockWidget
@@ -50,7 +69,7 @@ if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no
 
 
 @register_ui
-class BallUI(BallSites[ProgramTurn], BallWords[ProgramTurn], GameUI[ProgramTurn]):
+class BallUI(GameUI[ProgramTurn]):
     game_name = PyramidBall.name
     board_kind = "grid"
     piece_word = "pyramids"
@@ -62,6 +81,148 @@ class BallUI(BallSites[ProgramTurn], BallWords[ProgramTurn], GameUI[ProgramTurn]
         self.replay = TurnReplay(host, self._redraw)
         self._docks: list[QDockWidget] | None = None
         self.turn_dock: TurnDock | None = None
+
+    # ---- the board's sites --------------------------------------------------------------
+
+    def geometry(self, game: Game) -> GridBoard:
+        return BOARD
+
+    def site_of(self, coords: tuple[int, ...]) -> int:
+        return site_of(*coords)
+
+    def cell_of(self, site: int) -> int:
+        return BOARD.square_of(site)
+
+    def coords_of(self, site: int) -> tuple[int, ...]:
+        square, kind = divmod(site, 3)
+        return square % 7, square // 7, FILE_SIZES[kind]
+
+    def site_name(self, site: int) -> str:
+        """``d4 Large``: a Message, its size a word (said in each reader's language)."""
+        # TRANSLATORS: a place of Pyramid Ball's board: its square (d4) and a pyramid's size
+        return M_("{square} {size}", square=square_name(site), size=M_(SIZE_NAMES[site % 3]))
+
+    def describe(self, game: Game, turn: ProgramTurn, site: int, shown: Mapping[int, str]) -> str:
+        square = site // 3
+        here = [s for s in shown if s // 3 == square]
+        if not here:
+            return M_("{site}, empty", site=square_name(site))
+        s = here[0]
+        return M_(
+            "{square}: {colour} {pyramid}",
+            square=square_name(site),
+            colour=word(shown[s]),
+            pyramid=M_(SIZE_NAMES[s % 3]),
+        )
+
+    # ---- words --------------------------------------------------------------------------
+
+    def move_form(self, game: Game) -> MoveForm | None:
+        """Both programs, an entry per pyramid and row, each offering the entries some
+        legal program of that side has there (Stand first); None while a special move is
+        chosen. Blitz and Dash are typed."""
+        assert isinstance(game, PyramidBall)
+        if game.current_player() != SIMULTANEOUS or game.choosing is not None:
+            return None
+        order = {entry: i for i, entry in enumerate(dict.fromkeys((STAND, *ENTRIES)))}
+        parts = []
+        for side, colour in enumerate(COLOURS):
+            planned = game.program_space(side).tracks
+            for row in range(3):
+                for kind, size in enumerate(SIZE_NAMES):
+                    found = {track[row] for track in planned[kind]} | {STAND}
+                    choices = tuple(sorted(found, key=lambda e: order.get(e, len(order))))
+                    group = M_("{side}'s program", side=word(colour))
+                    row_title = M_("row {row}", row=row + 1)
+                    parts.append(FormPart(group, row_title, word(size), choices))
+        side_text = "/".join([",".join(["{}"] * 3)] * 3)
+        return MoveForm(tuple(parts), f"{side_text} | {side_text}", FORM_KEY)
+
+    def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
+        words: dict[tuple[str, str], str] = {
+            ("path", c): M_("{side}'s planned tracks (each pyramid alone)", side=word(c))
+            for c in COLOURS
+        }
+        words[("path", "hint")] = M_("the hinted program's tracks")
+        words[("marker", "carrier")] = M_("the ball (on its carrier, or lying loose)")
+        for colour, (row, scorer) in zip(COLOURS, ((1, COLOURS[1]), (8, COLOURS[0])), strict=True):
+            words[("decoration", f"{GOAL_ROW}{colour}")] = M_(
+                "{side}'s goal row (row {row}): {scorer} scores by carrying the ball onto it "
+                "or passing it there",
+                side=word(colour),
+                row=row,
+                scorer=word(scorer),
+            )
+        return words
+
+    def played(self, game: Game, mover: str, move: Move) -> str:
+        """A turn played, in words (Messages: each reader's language; issue 108)."""
+        assert isinstance(game, PyramidBall)
+        then = choice_text(game) if game.choosing else ""
+        granted = [
+            M_(
+                "{side} gets {special}, the last special move left",
+                side=side_word(colour),
+                special=word(SPECIAL_SHOWN[special]),
+            )
+            for colour, special in game.last_granted()
+        ]
+        if isinstance(move, SpecialChoice):
+            then = then or M_("both sides program the next turn")
+            chose = M_(
+                "{side} takes {special}",
+                side=side_word(move.colour),
+                special=word(SPECIAL_SHOWN[move.special]),
+            )
+            return joined([chose, *granted, then], "; ")
+        report = game.last_effect()
+        what = report.describe() if report is not None else ""
+        return M_(
+            "the programs resolve: {what} (the Turn dock replays the rows: the [ and ] keys "
+            "step back and forth)",
+            what=joined([what, *granted, *([then] if then else [])], "; "),
+        )
+
+    def move_listed(self, move: Move) -> str:
+        """A special move's choice with its name a word ("takes quick pass"); a program as
+        written."""
+        if isinstance(move, SpecialChoice):
+            return M_("takes {special}", special=M_(SPECIAL_NAMES[move.special]))
+        return str(move)
+
+    def status(self, game: Game) -> str:
+        """The score, the ball, the goal-row rule, the specials held, a special being
+        chosen: Messages joined by "; " (said in each reader's language)."""
+        assert isinstance(game, PyramidBall)
+        scores = game.scores
+        score = M_("red {red} - blue {blue}", red=scores["red"], blue=scores["blue"])
+        if game.is_over():
+            return M_("{result} ({score})", result=word(describe_result(game)), score=score)
+        parts = [M_("{score} (first to {target})", score=score, target=game.options.target)]
+        carrier = game.carrier
+        square = game.ball_square()
+        if carrier is None:
+            offence = side_word(COLOURS[game.offence])
+            parts.append(
+                M_("ball loose on {square} ({side} on offence)", square=square, side=offence)
+            )
+        else:
+            side, size = carrier
+            parts.append(M_(CARRIED["LMS".index(size)], side=side_word(side), square=square))
+        barred = game.goal_row_barred
+        if barred is not None:
+            row = 8 if barred == "red" else 1
+            parts.append(
+                M_("{side} kept out of row {row} (goal-row rule)", side=side_word(barred), row=row)
+            )
+        for c in COLOURS:
+            held = game.specials(c)
+            if held:
+                specials = joined([M_(SPECIAL_NAMES[s]) for s in held], ", ")
+                parts.append(M_("{side} holds {specials}", side=side_word(c), specials=specials))
+        if game.choosing is not None:
+            parts.append(M_("{side} chooses a special move", side=side_word(game.choosing)))
+        return joined(parts)
 
     # ---- docks --------------------------------------------------------------------------
 

@@ -1,34 +1,26 @@
 """Pyramid Ball's words and planned tracks, without Qt (the window's Turn and Program docks,
 the status bar and the classroom's page use them): a pyramid's name, a special move's
-choice, a replayed row's lines, the tracks a program plans, and the UI's words
-(:class:`BallWords`: the status line, a turn played, the legend, the page's form)."""
+choice, a replayed row's lines, the tracks a program plans, and the sentences the UI's
+words say (:class:`~viewer.games.ball.BallUI`: the status line, a turn played, the form)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 
 from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model.ball import (
     COLOURS,
     Program,
     PyramidBall,
-    SpecialChoice,
     relative_direction,
 )
 from pyramid_lab.model.ball.report import RowReport
-from pyramid_lab.model.ball.rules import ENTRIES, MOVES, PASSES, STAND, parse_square, step
-from pyramid_lab.model.game import SIMULTANEOUS, Game, Move
-from pyramid_lab.model.teaching import describe_result
+from pyramid_lab.model.ball.rules import MOVES, PASSES, parse_square, step
 from pyramid_lab.model.words import colour as side_word
 from pyramid_lab.model.words import joined
 
-from ...lab.frame import Frame, Path
-from ...lab.game_ui import GameUI
-from ...lab.game_words import FormPart, MoveForm
+from ...lab.frame import Path
 from ...lab.outcome_words import word
-from ...lab.palette import GOAL_ROW
-from ...lab.turn_builder import Turn
 
 SIZE_NAMES = (N_("Large"), N_("Medium"), N_("Small"))
 #: A ball put in a sentence as a word (``viewer.lab.outcome_words.word``; a Pyramid
@@ -167,114 +159,3 @@ def tracks(game: PyramidBall, side: int, program: Program) -> tuple[Path, ...]:
                 ends = (passer[r] * 3 + k, receiver[r] * 3 + "LMS".index(entry[1]))
                 paths.append(Path(ends, "planned-pass"))
     return tuple(paths)
-
-
-class BallWords(GameUI[Turn]):
-    """Pyramid Ball's UI's words (a part of :class:`BallUI`)."""
-
-    def move_form(self, game: Game) -> MoveForm | None:
-        """Both programs, an entry per pyramid and row, each offering the entries some
-        legal program of that side has there (Stand first); None while a special move is
-        chosen. Blitz and Dash are typed."""
-        assert isinstance(game, PyramidBall)
-        if game.current_player() != SIMULTANEOUS or game.choosing is not None:
-            return None
-        order = {entry: i for i, entry in enumerate(dict.fromkeys((STAND, *ENTRIES)))}
-        parts = []
-        for side, colour in enumerate(COLOURS):
-            planned = game.program_space(side).tracks
-            for row in range(3):
-                for kind, size in enumerate(SIZE_NAMES):
-                    found = {track[row] for track in planned[kind]} | {STAND}
-                    choices = tuple(sorted(found, key=lambda e: order.get(e, len(order))))
-                    group = M_("{side}'s program", side=word(colour))
-                    row_title = M_("row {row}", row=row + 1)
-                    parts.append(FormPart(group, row_title, word(size), choices))
-        side_text = "/".join([",".join(["{}"] * 3)] * 3)
-        return MoveForm(tuple(parts), f"{side_text} | {side_text}", FORM_KEY)
-
-    def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
-        words: dict[tuple[str, str], str] = {
-            ("path", c): M_("{side}'s planned tracks (each pyramid alone)", side=word(c))
-            for c in COLOURS
-        }
-        words[("path", "hint")] = M_("the hinted program's tracks")
-        words[("marker", "carrier")] = M_("the ball (on its carrier, or lying loose)")
-        for colour, (row, scorer) in zip(COLOURS, ((1, COLOURS[1]), (8, COLOURS[0])), strict=True):
-            words[("decoration", f"{GOAL_ROW}{colour}")] = M_(
-                "{side}'s goal row (row {row}): {scorer} scores by carrying the ball onto it "
-                "or passing it there",
-                side=word(colour),
-                row=row,
-                scorer=word(scorer),
-            )
-        return words
-
-    def played(self, game: Game, mover: str, move: Move) -> str:
-        """A turn played, in words (Messages: each reader's language; issue 108)."""
-        assert isinstance(game, PyramidBall)
-        then = choice_text(game) if game.choosing else ""
-        granted = [
-            M_(
-                "{side} gets {special}, the last special move left",
-                side=side_word(colour),
-                special=word(SPECIAL_SHOWN[special]),
-            )
-            for colour, special in game.last_granted()
-        ]
-        if isinstance(move, SpecialChoice):
-            then = then or M_("both sides program the next turn")
-            chose = M_(
-                "{side} takes {special}",
-                side=side_word(move.colour),
-                special=word(SPECIAL_SHOWN[move.special]),
-            )
-            return joined([chose, *granted, then], "; ")
-        report = game.last_effect()
-        what = report.describe() if report is not None else ""
-        return M_(
-            "the programs resolve: {what} (the Turn dock replays the rows: the [ and ] keys "
-            "step back and forth)",
-            what=joined([what, *granted, *([then] if then else [])], "; "),
-        )
-
-    def move_listed(self, move: Move) -> str:
-        """A special move's choice with its name a word ("takes quick pass"); a program as
-        written."""
-        if isinstance(move, SpecialChoice):
-            return M_("takes {special}", special=M_(SPECIAL_NAMES[move.special]))
-        return str(move)
-
-    def status(self, game: Game) -> str:
-        """The score, the ball, the goal-row rule, the specials held, a special being
-        chosen: Messages joined by "; " (said in each reader's language)."""
-        assert isinstance(game, PyramidBall)
-        scores = game.scores
-        score = M_("red {red} - blue {blue}", red=scores["red"], blue=scores["blue"])
-        if game.is_over():
-            return M_("{result} ({score})", result=word(describe_result(game)), score=score)
-        parts = [M_("{score} (first to {target})", score=score, target=game.options.target)]
-        carrier = game.carrier
-        square = game.ball_square()
-        if carrier is None:
-            offence = side_word(COLOURS[game.offence])
-            parts.append(
-                M_("ball loose on {square} ({side} on offence)", square=square, side=offence)
-            )
-        else:
-            side, size = carrier
-            parts.append(M_(CARRIED["LMS".index(size)], side=side_word(side), square=square))
-        barred = game.goal_row_barred
-        if barred is not None:
-            row = 8 if barred == "red" else 1
-            parts.append(
-                M_("{side} kept out of row {row} (goal-row rule)", side=side_word(barred), row=row)
-            )
-        for c in COLOURS:
-            held = game.specials(c)
-            if held:
-                specials = joined([M_(SPECIAL_NAMES[s]) for s in held], ", ")
-                parts.append(M_("{side} holds {specials}", side=side_word(c), specials=specials))
-        if game.choosing is not None:
-            parts.append(M_("{side} chooses a special move", side=side_word(game.choosing)))
-        return joined(parts)

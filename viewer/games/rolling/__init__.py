@@ -18,9 +18,12 @@ until the fights, and the status bar says "red sent a unit" without the target.
 Computer players are the game's own (random, greedy, planner: its search plug-in's levels),
 deciding from the information state of the seat they play (and Hint, from the player's).
 
-The UI is made of its parts, each a concern: the map's sites (``sites.py``), its words
-(``words.py``), who decides (``seats.py``: the hot seat's hand-over) and the map's picture
-(``map_frame.py``); the Qt docks are made in ``docks.py`` when the window asks for them.
+:class:`RollingUI` answers every hook a host asks of the game in one class, one concept over
+600 lines as :class:`~viewer.lab.game_ui.GameUI` is: the map's sites over ``sites.py``'s hex
+map, its words over ``words.py``'s sentences, the turn and the docks' wiring. Its parts,
+each a concern, are who decides (``seats.py``: the hot seat's hand-over) and the map's
+picture (``map_frame.py``); the Qt docks are made in ``docks.py`` when the window asks for
+them.
 """
 
 from __future__ import annotations
@@ -34,7 +37,9 @@ from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model.game import CHANCE, Game, Move
 from pyramid_lab.model.rolling import (
     ALL,
+    COLOURS,
     DONE,
+    PHARAOH_COLOUR,
     Deploy,
     Place,
     RollingPyramids,
@@ -43,18 +48,35 @@ from pyramid_lab.model.rolling import (
     Take,
 )
 from pyramid_lab.model.teaching import describe_result
-from pyramid_lab.model.words import colour
+from pyramid_lab.model.words import colour as colour_word
 
 from ...boards.geometries import HexMap
-from ...lab.frame import Frame
+from ...lab.frame import Frame, Marker
 from ...lab.game_ui import GameUI, Host
+from ...lab.game_words import ChoiceGroup, Panel
+from ...lab.outcome_words import joined, word
 from ...lab.turn_builder import STEPPED, Declined, Ready, TurnAnswer
+from ...lab.view_state import BoardGeometry
 from ...widgets.slots import slot
 from .. import register_ui
 from .map_frame import clickable, map_frame
+from .panels import pool_html, sheet_html
 from .seats import Seats
-from .sites import RollingSites
-from .words import RollingWords
+from .sites import LAYERS, TROOPS_A_COUNTER, factory_words, hex_map, stack_height
+from .words import (
+    DONE_WORDS,
+    PHARAOH_TROOPS,
+    PHASE_WORDS,
+    WHITE_PYRAMIDS,
+    crossed_number,
+    initials_shown,
+    move_listed,
+    move_words,
+    phase_word,
+    take_words,
+    white_pyramid_words,
+    white_pyramids_legend,
+)
 
 if TYPE_CHECKING:  # Qt: imported where the docks are made (the classroom has no Qt)
     from PySide6.QtWidgets import QDockWidget
@@ -90,7 +112,7 @@ FACES = {
 
 def hand_over(player: str) -> str:
     """The hot seat's words: hand over to ``player`` (a Message)."""
-    return M_(HAND_OVER, player=colour(player))
+    return M_(HAND_OVER, player=colour_word(player))
 
 
 class RollingTurn:
@@ -139,7 +161,7 @@ class RollingTurn:
             return Declined(
                 M_(
                     "{player} is played by the computer: wait for its move",
-                    player=colour(game.to_move),
+                    player=colour_word(game.to_move),
                 )
             )
         cell = self.ui.cell_of(site)
@@ -238,11 +260,11 @@ class RollingTurn:
         if node < 0:
             return ""
         if not self.ui.seats.human_to_move(game):
-            return M_("{player} (computer) is deciding", player=colour(game.to_move))
+            return M_("{player} (computer) is deciding", player=colour_word(game.to_move))
         seat = self.ui.seats.hand_over(game)
         if seat is not None:
             return hand_over(seat)
-        return M_("{player}: {ask}", player=colour(game.to_move), ask=self.ask())
+        return M_("{player}: {ask}", player=colour_word(game.to_move), ask=self.ask())
 
     def ask(self) -> str:
         """What the human deciding does next, without their name (the Turn dock's
@@ -276,19 +298,279 @@ class RollingTurn:
 
 
 @register_ui
-class RollingUI(RollingSites[RollingTurn], RollingWords[RollingTurn], GameUI[RollingTurn]):
+class RollingUI(GameUI[RollingTurn]):
     game_name = "rolling"
     board_kind = "hex-map"
     piece_word = "troops"
     legend_room = 3  # a deployment's "secret orders" line (it may wrap) and "troops" (its label)
+    _codes: Mapping[int, int] = {}  # a space's code -> its cell (the map shown)
+    _cells: tuple[int, ...] = ()  # a cell -> its space's code
 
     def __init__(self, host: Host | None = None) -> None:
         super().__init__(host)
-        self._maps: dict[str, HexMap] = {}
+        self._maps: dict[str, HexMap] = {}  # the hex maps made, by the game map's id
         self.seats = Seats(host)
         self._turn: RollingTurn | None = None
         self._game: RollingPyramids | None = None
         self._docks: RollingDocks | None = None
+
+    # ---- the map's sites ----------------------------------------------------------------
+
+    def geometry(self, game: Game) -> HexMap:
+        assert isinstance(game, RollingPyramids)
+        board = self._maps.get(game.map.id)
+        if board is None:
+            board = self._maps[game.map.id] = hex_map(game.map)
+        self._codes = {cell.code: cell.index for cell in game.map.cells}
+        self._cells = tuple(cell.code for cell in game.map.cells)
+        return board
+
+    def cell_of(self, site: int) -> int:
+        return site // LAYERS
+
+    def site_of(self, coords: tuple[int, ...]) -> int:
+        code, plain, heroes = coords
+        if code not in self._codes:
+            raise ValueError(f"no space {code}")
+        height = stack_height(plain + heroes)
+        return self._codes[code] * LAYERS + max(0, height - 1)
+
+    def coords_of(self, site: int) -> tuple[int, ...]:
+        code = self._cells[self.cell_of(site)]
+        if code < 0:  # a starting area: chosen, no troops
+            return (code, 0, 0)
+        return (code, 1 + TROOPS_A_COUNTER * (site % LAYERS), 0)
+
+    def site_name(self, site: int) -> str:
+        code = self._cells[self.cell_of(site)]
+        return f"S{-code}" if code < 0 else str(code)
+
+    def sites(self, game: Game) -> dict[int, str]:
+        self.geometry(game)
+        return {self.site_of(coords): colour for coords, colour in game.pieces()}
+
+    def setup_frame(self, pieces: Mapping[int, str], geometry: BoardGeometry) -> Frame:
+        """Set-up mode paints a garrison of 1 (a click on a stack's top takes it off)."""
+        stacks = {}
+        for site, colour in pieces.items():
+            cell, layer = divmod(site, LAYERS)
+            stacks.update({cell * LAYERS + k: colour for k in range(layer + 1)})
+        cells = range(geometry.count // LAYERS)
+        free = [c for c in cells if not any(s // LAYERS == c for s in pieces)]
+        return Frame(pieces=stacks, markers=tuple(Marker(c * LAYERS, "setup") for c in free))
+
+    def describe(self, game: Game, turn: RollingTurn, site: int, shown: Mapping[int, str]) -> str:
+        """A space's hover: its number, what its pyramid gives, who holds it (a Message)."""
+        assert isinstance(game, RollingPyramids)
+        cell = game.map.cells[self.cell_of(site)]
+        text: str
+        if cell.start is not None:
+            text = M_("starting area {area}", area=str(cell.start))
+        else:
+            text = M_("space {space}", space=str(cell.number))
+            if cell.white:
+                rounds, last = game.options.rounds, game.options.last_round
+                solo = game.options.solo
+                what = white_pyramid_words(cell.top, cell.bottom, rounds, last, solo)
+                text = M_("{space}, {pyramid}", space=text, pyramid=what)
+            elif cell.factory:
+                text = M_("{space}, {pyramid}", space=text, pyramid=factory_words(cell.factory))
+        holder = game.colour_of(game.state.owner[cell.index])
+        if holder is None:
+            return text
+        # (the Pharaoh by that name, not "pharaoh")
+        who = M_("the Pharaoh") if holder == PHARAOH_COLOUR else colour_word(holder)
+        troops = game.state.troops[cell.index]
+        if troops:
+            return M_(
+                "{space}; held by {holder} with {troops}",
+                space=text,
+                holder=who,
+                troops=str(troops),
+            )
+        return M_("{space}; held by {holder}", space=text, holder=who)
+
+    # ---- words --------------------------------------------------------------------------
+
+    def status(self, game: Game) -> str:
+        assert isinstance(game, RollingPyramids)
+        points = joined(
+            M_("{side} {points}", side=word(c), points=v) for c, v in game.scores().items()
+        )
+        if game.is_over():
+            if game.options.solo:
+                return describe_result(game)
+            return M_("{result}: {points}", result=word(describe_result(game)), points=points)
+        rounds = game.options.rounds
+        phase = word(phase_word(game))
+        where: str
+        if game.round < 1:  # the starting areas are chosen before round 1
+            where = M_("before round 1 of {rounds}: {phase}", rounds=rounds, phase=phase)
+        else:
+            where = M_(
+                "round {round} of {rounds}, {phase}", round=game.round, rounds=rounds, phase=phase
+            )
+        if game.options.solo:
+            return M_("{where}; Hyskosian revolution (solo)", where=where)
+        return M_("{where}; points {points}", where=where, points=points)
+
+    def move_listed(self, move: Move) -> str:
+        return move_listed(move)
+
+    def move_words(self, game: Game, move: Move) -> str:
+        assert isinstance(game, RollingPyramids)
+        words = move_words(move, crossed_number(game, game.current_player(), move))
+        return "" if words == str(move) else word(words)  # (written once: the notation says it)
+
+    def move_groups(self, game: Game, moves: Sequence[Move]) -> list[ChoiceGroup] | None:
+        """The draft's takes by die, each choice in the Turn dock's words (the faction
+        board's slot, the number written); another phase's decisions (not a
+        deployment's or a cleanup's, made on the map) under one heading."""
+        assert isinstance(game, RollingPyramids)
+        if game.phase == "draft":
+            groups: dict[str, list[tuple[Move, str]]] = {}
+            for move in moves:
+                if isinstance(move, Take):
+                    die = f"{move.colour} d{move.sides} = {move.value}"
+                    own = move.colour == game.to_move
+                    groups.setdefault(die, []).append((move, word(take_words(move, own))))
+                elif move == DONE:
+                    groups.setdefault(M_("Done"), []).append((move, M_("done")))
+            return [ChoiceGroup(title, tuple(choices)) for title, choices in groups.items()]
+        if game.phase not in ("deploy", "cleanup") and moves:
+            p = game.current_player()
+            choices = tuple((m, word(move_words(m, crossed_number(game, p, m)))) for m in moves)
+            title = M_(
+                "{side}'s decision: {phase}",
+                side=word(game.to_move),
+                phase=word(PHASE_WORDS.get(game.phase, game.phase)),
+            )
+            return [ChoiceGroup(title, choices)]
+        return None
+
+    def panels(self, game: Game) -> list[Panel]:
+        """The dice pool in the draft, and every faction board (the mover's unfolded), as
+        the Turn and Faction boards docks show them."""
+        assert isinstance(game, RollingPyramids)
+        found = []
+        if game.state.dice and game.phase == "draft":
+            found.append(Panel(M_("The dice pool"), pool_html(game)))
+        mover = game.current_player()
+        for p, side in enumerate(game.players):
+            title = M_("{side}'s faction board", side=word(side))
+            found.append(Panel(title, sheet_html(game, p), p == mover))
+        return found
+
+    def played(self, game: Game, mover: str, move: Move) -> str:
+        assert isinstance(game, RollingPyramids)
+        who = word(mover)
+        text: str
+        if isinstance(move, Deploy) and game.options.solo:
+            text = M_("{mover} sent {unit} to {cell}", mover=who, unit=move.unit, cell=move.cell)
+        elif isinstance(move, Deploy):
+            text = M_(
+                "{mover} sent {unit} (where is secret until the fights)", mover=who, unit=move.unit
+            )
+        elif isinstance(move, Take):
+            die = f"{move.colour} d{move.sides} {move.value}"  # (the die: notation)
+            text = M_(
+                "{mover} took {die}: {what}",
+                mover=who,
+                die=die,
+                what=word(take_words(move, move.colour == mover)),
+            )
+        elif isinstance(move, Place):
+            text = M_("{mover} placed {what}", mover=who, what=word(move_words(move)))
+        elif move == DONE:
+            done = DONE_WORDS.get(self._phase_of_last(game, move), N_("done"))
+            text = M_("{mover}: {what}", mover=who, what=word(done))
+        else:
+            seat = game.players.index(mover) if mover in game.players else -1
+            crossed = crossed_number(game, seat, move)
+            text = M_("{mover}: {what}", mover=who, what=word(move_words(move, crossed)))
+        effect = game.last_effect()
+        if effect is not None and effect.lines:
+            if self._phase_of_last(game, move) == "conquest":  # solo: the Pharaoh's walk
+                text = M_("{said}; then {walk}", said=text, walk=word(effect.describe()))
+            else:
+                fights = word(effect.describe())
+                text = M_("{said}; the fights: {fights}", said=text, fights=fights)
+        return text
+
+    @staticmethod
+    def _phase_of_last(game: RollingPyramids, move: Move) -> str:
+        """The phase ``move``, the last decision of ``game``'s line, was made in (the
+        dice rolled after it are taken back on a copy)."""
+        before = game.copy()
+        while before.move_stack:
+            if before.pop() == move:
+                return before.phase
+        return ""
+
+    def legend_words(self, game: Game, frame: Frame) -> Mapping[tuple[str, str], str]:
+        words: dict[tuple[str, str], str] = {
+            ("marker", "target"): M_("a place you may choose"),
+            ("rim", "clickable"): M_("a space you may choose now"),
+        }
+        if isinstance(game, RollingPyramids) and game.phase == "soldiers":
+            # nothing to click on the map: the Turn dock asks space by space
+            words[("rim", "selected")] = M_("new soldiers asked now: stay or reserve (Turn dock)")
+            words[("rim", "clickable")] = M_("new soldiers asked later, in number order")
+        devices: dict[tuple[str, str], list[str]] = {}
+        if isinstance(game, RollingPyramids):
+            for device in game.state.devices:
+                colour = game.players[device.player]
+                if device.other >= 0:
+                    where = f"{device.kind} {game.cell_name(device.cell)}-"
+                    where += game.cell_name(device.other)
+                    devices.setdefault(("path", colour), []).append(where)
+                else:
+                    where = game.cell_name(device.cell)
+                    devices.setdefault(("pointer", colour), []).append(where)
+        if isinstance(game, RollingPyramids):
+            words[("decoration", WHITE_PYRAMIDS)] = word(
+                white_pyramids_legend(
+                    game.options.rounds, game.options.last_round, game.options.solo
+                )
+            )
+        solo = isinstance(game, RollingPyramids) and game.options.solo
+        words[("decoration", PHARAOH_TROOPS)] = (
+            M_("the Pharaoh's troops: take 1 and S1 to S4") if solo else M_("the Pharaoh's troops")
+        )
+        # the numbers on the map's stacks (not the generic "names")
+        words[("labels", "")] = M_("troops (2*: two heroes)")
+        shown = initials_shown(game, frame)
+        for colour in (*COLOURS, PHARAOH_COLOUR):
+            side = word(colour)
+            words[("region", colour)] = (
+                # (a starting area held with no stack on it shows its holder's initial)
+                M_(
+                    "held by {side} ({initial} on a starting area)",
+                    side=side,
+                    initial=shown[colour],
+                )
+                if colour in shown
+                else M_("held by {side}", side=side)
+            )
+            rams = devices.get(("path", colour))
+            words[("path", colour)] = (
+                # (one line: "ram 3-2" names its border; a long line stepped the map back)
+                M_("{side}'s {devices}", side=side, devices=", ".join(rams))
+                if rams
+                else M_("{side}'s ram or spikes on a border", side=side)
+            )
+            umbrellas = devices.get(("pointer", colour))
+            words[("pointer", colour)] = (
+                M_("{side}'s umbrella on {spaces}", side=side, spaces=", ".join(umbrellas))
+                if umbrellas
+                else M_("{side}'s umbrella", side=side)
+            )
+            words[("ghost", colour)] = (
+                M_("{side}'s orders this round", side=side)
+                if solo
+                else M_("{side}'s secret orders (only you see them)", side=side)
+            )
+        return words
 
     # ---- who decides --------------------------------------------------------------------
 
@@ -311,7 +593,7 @@ class RollingUI(RollingSites[RollingTurn], RollingWords[RollingTurn], GameUI[Rol
             self.host.secrets_changed()
             said = M_(
                 "{player}: your orders are shown; the others' stay hidden",
-                player=colour(game.to_move),
+                player=colour_word(game.to_move),
             )
             self.show_message(said)
 
