@@ -469,14 +469,8 @@ class Symmetries:
 
     def __init__(self, game: Partition) -> None:
         self.perms = base_symmetries(game.lattice.n)
-        count = game.lattice.count
         # inverse[s][q]: the point whose image under symmetry s is q
-        self.inverse = []
-        for perm in self.perms:
-            inv = [0] * count
-            for p, q in enumerate(perm):
-                inv[q] = p
-            self.inverse.append(inv)
+        self.inverse = [sorted(range(len(perm)), key=perm.__getitem__) for perm in self.perms]
         self._images = [itemgetter(*inv) for inv in self.inverse]
         held = [(p, ".rb"[c + 1]) for p, c in enumerate(game.cells()) if c >= 0]
         self._held = "".join(letter for _p, letter in held)
