@@ -51,7 +51,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from pyramid_lab import i18n
 from pyramid_lab.i18n import M_, N_, Message, Mn_, number
@@ -861,7 +861,7 @@ def read_view(raw: Any, where: str = "view") -> dict[str, Any]:
     return dict(raw)
 
 
-def _whole(value: Any, most: int) -> bool:
+def _whole(value: Any, most: int) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most
 
 
