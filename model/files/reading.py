@@ -8,6 +8,7 @@ parsed (no recursion, however deep)."""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import math
 import os
@@ -15,7 +16,7 @@ import re
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any
 
 from pyramid_lab.i18n import M_, N_, Message, _, format_number, shown
 
@@ -314,7 +315,7 @@ def _read_regular(path: str, max_bytes: int, what: str) -> tuple[bytes, os.stat_
     return data, info
 
 
-def open_regular(path: str, check: Callable[[os.stat_result], None]) -> BinaryIO:
+def open_regular(path: str, check: Callable[[os.stat_result], None]) -> io.BufferedReader:
     """``path`` opened to read in binary, its status passed to ``check`` (which raises to
     refuse it) before it is opened and again once open; opened non-blocking, so a FIFO
     swapped in after the first look cannot hang the read either (a certificate's read too)."""
