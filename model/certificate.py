@@ -59,6 +59,7 @@ from pyramid_lab.i18n import M_, Message, Mn_, number
 from .errors import SaidError
 from .files import FORMAT as POSITION_FORMAT
 from .files import file_kind, from_json, nested_over
+from .files.reading import open_regular
 from .game import MAX_QUOTED, PositionFormatError, quote, shorten
 from .lattice import Point, base_symmetries
 from .partition import Partition, Place
@@ -270,8 +271,7 @@ def declared_text_bytes(path: str | os.PathLike[str]) -> int:
 
 def _open_regular(name: str) -> BinaryIO:
     """The file opened for reading when it is a regular file (a folder, FIFO, device or
-    socket: CertificateError before it is opened; opened without blocking, so a FIFO put
-    in its place after the look cannot hang the read either)."""
+    socket: CertificateError before it is opened, :func:`model.files.reading.open_regular`)."""
 
     def check(info: os.stat_result) -> None:
         if stat.S_ISDIR(info.st_mode):
@@ -282,15 +282,7 @@ def _open_regular(name: str) -> BinaryIO:
                 M_("{file}: {kind}, not a certificate file", file=name, kind=kind)
             )
 
-    check(os.stat(name))
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    fd = os.open(name, flags)
-    try:
-        check(os.fstat(fd))
-    except BaseException:
-        os.close(fd)
-        raise
-    return os.fdopen(fd, "rb")
+    return open_regular(name, check)
 
 
 #: Base-3 digits of a key in one 64-bit word (3**40 < 2**64).
@@ -477,14 +469,8 @@ class Symmetries:
 
     def __init__(self, game: Partition) -> None:
         self.perms = base_symmetries(game.lattice.n)
-        count = game.lattice.count
         # inverse[s][q]: the point whose image under symmetry s is q
-        self.inverse = []
-        for perm in self.perms:
-            inv = [0] * count
-            for p, q in enumerate(perm):
-                inv[q] = p
-            self.inverse.append(inv)
+        self.inverse = [sorted(range(len(perm)), key=perm.__getitem__) for perm in self.perms]
         self._images = [itemgetter(*inv) for inv in self.inverse]
         held = [(p, ".rb"[c + 1]) for p, c in enumerate(game.cells()) if c >= 0]
         self._held = "".join(letter for _p, letter in held)

@@ -51,7 +51,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from pyramid_lab import i18n
 from pyramid_lab.i18n import M_, N_, Message, Mn_, number
@@ -98,22 +98,11 @@ def stand_in(text: str, language: str) -> str:
 
 
 MAX_WITHIN = 9  # plies of a win-within task: a lesson's, answered in a blink
-
-
 PROVE_SECONDS = 20.0
-
-
 MAX_SCAN = 20000  # legal moves tried to see that a goal is not met by every move
-
-
 KINDS = ("place", "move", "click-points", "win-within")
-
-
 CAMERAS = ("iso", "top", "front", "side")
-
-
 MAX_LEVEL = 99  # a view's level or peel: far more than any board has
-
 
 Point = tuple[int, ...]
 
@@ -472,15 +461,9 @@ def check_task(task: Task, position: Game, *, wins: WinJudge | None = None) -> s
     if task.kind == "click-points":
         return _points_problem(task, position)
     if task.kind == "win-within":
-        if position.has_chance:
-            return no_proof_with_chance(position.title)
-        if position.to_move != task.side:
-            return _not_to_move(task.side)
-        winners = judge_proof(wins).winning_first_moves(task, position)
-        if winners is None:
-            return _not_settled()
-        if not winners:
-            return _no_forced_win(task)
+        winners = _winners(task, position, wins)
+        if not isinstance(winners, list):
+            return winners
         for answer in task.answers:
             if position.parse_move(answer) not in winners:
                 return Mn_(
@@ -530,16 +513,17 @@ def _points_problem(task: Task, position: Game) -> Message | None:
 EVERY_MOVE_MEETS = M_("every legal move meets the goal: nothing to find")
 
 
-def _not_to_move(side: str | None) -> Message:
-    return M_("{colour} is not to move", colour=colour(str(side)))
-
-
-def _not_settled() -> Message:
-    return M_("the prover did not settle it within {seconds} s", seconds=f"{PROVE_SECONDS:g}")
-
-
-def _no_forced_win(task: Task) -> Message:
-    return Mn_(
+def _winners(task: Task, position: Game, wins: WinJudge | None) -> list[Move] | Message:
+    """Every first move that wins the win-within ``task`` at ``position`` (by ``wins``, the
+    search's judge), or why there is none to give (a Message)."""
+    if position.has_chance:
+        return no_proof_with_chance(position.title)
+    if position.to_move != task.side:
+        return M_("{colour} is not to move", colour=colour(str(task.side)))
+    winners = judge_proof(wins).winning_first_moves(task, position)
+    if winners is None:
+        return M_("the prover did not settle it within {seconds} s", seconds=f"{PROVE_SECONDS:g}")
+    return winners or Mn_(
         "{colour} cannot force a win within {plies} ply",
         "{colour} cannot force a win within {plies} plies",
         task.within or 0,
@@ -674,11 +658,7 @@ def check_rule(game: Game, kind: str, rule: Any) -> str | None:
             side, within = rule.get("side", game.to_move), rule.get("within")
             if side not in game.players:
                 return M_("{key}: {reason}", key="side", reason=not_a_player(game.players, side))
-            if (
-                not isinstance(within, int)
-                or isinstance(within, bool)
-                or not 1 <= within <= MAX_WITHIN
-            ):
+            if not _whole(within, MAX_WITHIN) or within == 0:
                 return M_("within: must be a number of plies from 1 to {most}", most=MAX_WITHIN)
         else:
             check_goal(game, rule)
@@ -710,15 +690,9 @@ def right_answers(
     if position.is_over():
         raise SaidError(M_("the game is over here ({result})", result=describe_result(position)))
     if task.kind == "win-within":
-        if position.has_chance:
-            raise SaidError(no_proof_with_chance(position.title))
-        if position.to_move != task.side:
-            raise SaidError(_not_to_move(task.side))
-        winners = judge_proof(wins).winning_first_moves(task, position)
-        if winners is None:
-            raise SaidError(_not_settled())
-        if not winners:
-            raise SaidError(_no_forced_win(task))
+        winners = _winners(task, position, wins)
+        if not isinstance(winners, list):
+            raise SaidError(winners)
         return [str(m) for m in winners]
     if task.goal is None:
         raise SaidError(
@@ -736,20 +710,12 @@ def right_answers(
 
 
 _KEYS = {"format", "game", "title", "steps", "view"}
-
-
 #: The view a lesson opens with (``"view"``, optional: none opens every level, nothing
 #: peeled or clipped, the "iso" camera): the levels shown, the shells peeled, the axis
 #: clip planes and the camera preset.
 _VIEW_KEYS = {"levels", "peel", "clips", "camera"}
-
-
 _CLIP_KEYS = {"axis", "keep", "at"}
-
-
 _STEP_KEYS = {"title", "text", "position", "moves", "overlays", "highlights", "task"}
-
-
 _TASK_KEYS = {"kind", "prompt", "goal", "question", "side", "within", "answers", "hint"}
 
 
@@ -895,7 +861,7 @@ def read_view(raw: Any, where: str = "view") -> dict[str, Any]:
     return dict(raw)
 
 
-def _whole(value: Any, most: int) -> bool:
+def _whole(value: Any, most: int) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most
 
 
@@ -1030,7 +996,7 @@ def _side_and_within(raw: dict[str, Any], where: str, game: Game) -> tuple[str, 
     if side not in game.players:
         raise PositionFormatError(f"{where}.side", not_a_player(game.players, side))
     within = raw.get("within")
-    if not isinstance(within, int) or isinstance(within, bool) or not 1 <= within <= MAX_WITHIN:
+    if not _whole(within, MAX_WITHIN) or within == 0:
         raise PositionFormatError(
             f"{where}.within", M_("must be a number of plies from 1 to {most}", most=MAX_WITHIN)
         )
@@ -1080,8 +1046,6 @@ def step_from(
 def lesson_folders(root: str | os.PathLike[str]) -> list[str]:
     """The games' lesson folders under ``root`` in the order its ``order.json`` gives
     (``{"games": [...]}``), then any others by name."""
-    from pathlib import Path
-
     base = Path(root)
     present = sorted(p.name for p in base.iterdir() if p.is_dir()) if base.is_dir() else []
     try:

@@ -259,9 +259,7 @@ def read_review(raw: Any, game: Game) -> GameReview:
     if not isinstance(moves_raw, list):
         raise PositionFormatError("review.moves", M_("must be a list"))
     line = start_copy(game)  # the reviewed line replays from the file's start
-    moves = []
-    for index, entry in enumerate(moves_raw):
-        moves.append(_move_review(index, entry, line, game))
+    moves = [_move_review(index, entry, line, game) for index, entry in enumerate(moves_raw)]
     values_raw = raw.get("values", [])
     if not isinstance(values_raw, list) or len(values_raw) > len(moves) + 1:
         raise PositionFormatError(

@@ -303,19 +303,18 @@ def analysis_html(analysis: _Analysis) -> str:
     """The moves ranked, best first: each one's value for the side to move where it is
     proven (exact, or within a strategy's length) with its plies, else the search's win
     rate, an estimate; in the reader's language."""
-    rows = []
-    for rank, stat in enumerate(analysis.moves[:MAX_ROWS], start=1):
-        rows.append(
-            (
-                rank,
-                str(stat.move),
-                "" if stat.proven is None else shown(value_words(stat.proven)),
-                shown(_MARKS.get(stat.mark, stat.mark)),
-                "" if stat.plies is None else format_number(stat.plies),
-                format_percent(round(stat.win_rate * 100) / 100),
-                format_number(stat.visits),
-            )
+    rows = [
+        (
+            rank,
+            str(stat.move),
+            "" if stat.proven is None else shown(value_words(stat.proven)),
+            shown(_MARKS.get(stat.mark, stat.mark)),
+            "" if stat.plies is None else format_number(stat.plies),
+            format_percent(round(stat.win_rate * 100) / 100),
+            format_number(stat.visits),
         )
+        for rank, stat in enumerate(analysis.moves[:MAX_ROWS], start=1)
+    ]
     count, seconds = number(analysis.visits), number(analysis.seconds, digits=1)
     if analysis.agent == "alphabeta":
         # TRANSLATORS: a notebook's analysis table's column head: the nodes the alpha-beta

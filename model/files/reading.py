@@ -8,11 +8,13 @@ parsed (no recursion, however deep)."""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import math
 import os
 import re
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -305,13 +307,24 @@ def _read_regular(path: str, max_bytes: int, what: str) -> tuple[bytes, os.stat_
         if info.st_size > max_bytes:
             raise PositionFormatError("", too_big(info.st_size, max_bytes, what))
 
-    check(os.stat(path))
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
-    with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(fd)
-        check(info)
+    with open_regular(path, check) as handle:
+        info = os.fstat(handle.fileno())
         data = handle.read(max_bytes + 1)  # the file may have grown since fstat
     if len(data) > max_bytes:
         raise PositionFormatError("", too_big(len(data), max_bytes, what))
     return data, info
+
+
+def open_regular(path: str, check: Callable[[os.stat_result], None]) -> io.BufferedReader:
+    """``path`` opened to read in binary, its status passed to ``check`` (which raises to
+    refuse it) before it is opened and again once open; opened non-blocking, so a FIFO
+    swapped in after the first look cannot hang the read either (a certificate's read too)."""
+    check(os.stat(path))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    handle = os.fdopen(os.open(path, flags | getattr(os, "O_BINARY", 0)), "rb")
+    try:
+        check(os.fstat(handle.fileno()))
+    except BaseException:
+        handle.close()
+        raise
+    return handle

@@ -2,8 +2,8 @@
 of :mod:`model.game` (chance nodes for the dice, any number of players).
 
 The rules as implemented, phase by phase, and every choice made where the rule sheet is
-silent or its pictures are lost, are in ``docs/rolling-pyramids.md``; the formulas and
-fights are in :mod:`model.rolling.rules`, the maps and faction boards in
+silent or its pictures are lost, are in ``docs/rolling-pyramids.md``; the rule sheet's
+numbers and formulas are in :mod:`model.rolling.rules`, the maps and faction boards in
 ``model/data/rolling/``. A round is: chance nodes rolling each die, the snake draft (each
 pick is a :class:`Take` that writes the die on the player's sheet), develop (upgrades),
 deploy (one :class:`Deploy` per unit, then the fights are resolved), conquest (footman
@@ -23,7 +23,8 @@ The rules are one object, :class:`RollingPyramids` (its docstring says why it is
 whole); beside it, each in the module of its concern, are the options and the position's
 values (:mod:`model.rolling.state`), the moves and their text (:mod:`model.rolling.moves`),
 the fights' formulas (:mod:`model.rolling.fights`), the file ``state``
-(:mod:`model.rolling.files`) and the computer players (:mod:`model.rolling.players`, which
+(:mod:`model.rolling.files`), its words and notation (:mod:`model.rolling.teaching`,
+:mod:`model.rolling.text`) and the computer players (:mod:`model.rolling.players`, which
 import the rules object); here is the rules object, and every name the other modules define
 for callers can be imported from here. The module is long because the class is: one
 concept, its sections in the order a reader needs them (the position, its units, the legal
@@ -161,10 +162,8 @@ class RollingPyramids(StatefulGame, SearchHooks):
     ``_targets``, ``_triangles``, ``_placements``), the deploy phase's end resolves the
     fights on that copy (``_resolve``), and the greedy player's ``round_points`` resolves
     them on a copy of its own. Every part reads the same map, factions and options; as
-    layers or collaborators each would call the others back and share the undo. Its words
-    and notation live beside it (``teaching.py``, ``text.py``), and so do the position's
-    values (``state.py``), the moves (``moves.py``), the fights' formulas (``fights.py``)
-    and the file ``state`` (``files.py``)."""
+    layers or collaborators each would call the others back and share the undo. What is
+    not its method lives beside it (see this module's docstring)."""
 
     name = "rolling"
     title = "Rolling Pyramids"

@@ -9,7 +9,7 @@ machine's speed) and for every winning first move. A position is a candidate whe
 is that long, one first move only reaches it (no cooks) and the side to move has other
 legal moves. Each candidate is verified as Verify does (:func:`make_puzzle`: the goal
 proven, the key move unique, the main line whole) and measured by the engine's difficulty
-(:func:`difficulty`: compiled MCTS playouts until its choice is the key move and stays
+(:func:`playouts_to_find`: compiled MCTS playouts until its choice is the key move and stays
 so); easy / medium / hard keep the puzzles of that band. One puzzle per played game.
 """
 

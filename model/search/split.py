@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import math
 import resource
 import threading
 import time
@@ -353,30 +354,26 @@ class RunOptions:
     warn: Callable[[str], None] | None
     knowledge_of: KnowledgeOf
 
+    def time_left(self) -> float:
+        """Seconds left of the time allowed, the solve's whole (infinite without a limit)."""
+        if self.max_seconds is None:
+            return math.inf
+        return self.max_seconds - (time.perf_counter() - self.began)
+
 
 class UnitRun:
     """One split solve on a client (see :func:`.split.split_solve`)."""
 
     def __init__(self, client: Any, tree: Tree, options: RunOptions) -> None:
         self.client = client
-        self.knowledge_of = options.knowledge_of
         self.tree = tree
-        self.table_mb, self.max_depth = options.table_mb, options.max_depth
-        self.book = options.book
-        self.max_seconds = options.max_seconds
-        self.checkpoint = options.checkpoint
-        self.warn = options.warn
+        self.options = options  # (its began: the clock of the whole solve, the cluster's start
+        # counted, a time limit being the wall clock's)
+        self.checkpoint = options.checkpoint  # (None once a write failed)
         self.checkpoint_lost = ""  # why the checkpoint stopped being written ('' if not)
-        self.progress = options.progress
-        self.stop = options.stop
-        self.first_slice = options.first_slice
         self.run_id = uuid.uuid4().hex[:12]
         self.topic = f"pyramid-lab-split-{self.run_id}"
-        # the clock of the whole solve (the cluster's start counted: a time limit is the
-        # wall clock's), and of the searching
-        self.began = options.began
-        self.searching = time.perf_counter()
-        self.share = options.shared
+        self.searching = time.perf_counter()  # the clock of the searching
         self.shared = ""  # the name of the run's shared table, once the workers have it
         self.all_shared = False  # every worker mapped it
         self.order = {u.id: i for i, u in enumerate(tree.units)}
@@ -410,21 +407,19 @@ class UnitRun:
 
     def _submit(self, uid: str, attempt: int, worker: str | None = None) -> None:
         unit = self.units[uid]
-        seconds = None
-        if self.max_seconds is not None:
-            seconds = max(0.0, self.max_seconds - self._elapsed())
+        seconds = None if self.options.max_seconds is None else max(0.0, self.options.time_left())
         task = Task(
             uid,
             unit.game,
-            min(self.first_slice * 2**attempt, self.first_slice * LONGEST_SLICE),
+            min(self.options.first_slice * 2**attempt, self.options.first_slice * LONGEST_SLICE),
             seconds,
-            self.max_depth - unit.depth,
-            self.table_mb,
-            self.book,
+            self.options.max_depth - unit.depth,
+            self.options.table_mb,
+            self.options.book,
             self.topic,
             f"{self.topic}-{uid}",
             0,
-            self.knowledge_of,
+            self.options.knowledge_of,
             self.shared,
         )
         future = self.client.submit(
@@ -446,25 +441,22 @@ class UnitRun:
             self.live[uid] = 0
         self.ac.add(future)
 
-    def _elapsed(self) -> float:
-        return time.perf_counter() - self.began
-
     def go(self) -> str | None:
         """Prove the needed units; None when the root is settled, else why it stopped."""
         from distributed import as_completed, wait
 
         self.client.subscribe_topic(self.topic, self._event)
         self.ac = as_completed()
-        next_report = self.began
+        next_report = self.options.began
         stopped: str | None = None
         try:
             self._share()
             self._fill()
             while self.pending and self.tree.root.value is None:
-                if self.stop is not None and self.stop.is_set():
+                if self.options.stop is not None and self.options.stop.is_set():
                     stopped = "interrupted"
                     break
-                if self.max_seconds is not None and self._elapsed() > self.max_seconds:
+                if self.options.time_left() < 0:
                     stopped = "time limit"
                     break
                 # woken by the first unit back, or to look at the clock
@@ -481,8 +473,7 @@ class UnitRun:
         if self.tree.root.value is None and stopped is None:
             # no unit left to give: each unknown within the depth, or the time ran out
             # before one was given (the cluster's start took it: "time limit", not depth)
-            over = self.max_seconds is not None and self._elapsed() >= self.max_seconds
-            stopped = "time limit" if over else "depth limit"
+            stopped = "time limit" if self.options.time_left() <= 0 else "depth limit"
         self._cancel(list(self.pending))
         if self.shared:  # workers of an existing cluster live on: let go of its memory
             # (waited for: Dask runs a plain function only so; with wait=False each
@@ -496,24 +487,24 @@ class UnitRun:
     def _share(self) -> None:
         """Every worker maps the run's shared table, then its file goes (see the module); a
         worker that cannot keeps its own table only, and so does one that joins later."""
-        if not self.share:
+        if not self.options.shared:
             return
         name = f"pyramid-lab-split-{self.run_id}.table"
         try:
             # the units' solver (their depth), at the root's position
-            depth = self.max_depth - self.tree.plies
+            depth = self.options.max_depth - self.tree.plies
             root = Task(
                 "",
                 self.tree.root.game,
                 None,
                 None,
                 depth,
-                self.table_mb,
+                self.options.table_mb,
                 False,
                 "",
                 "",
                 0,
-                self.knowledge_of,
+                self.options.knowledge_of,
             )
             said = self.client.run(open_shared, name, root)
             self.all_shared = bool(said) and not any(said.values())
@@ -547,9 +538,7 @@ class UnitRun:
             self.unit_seconds += float(answer["seconds"])
             self._keep(uid, value, plies, answer)
             settle(unit, value, plies)
-        elif answer["stopped"] in ("slice", "time limit") and (
-            self.max_seconds is None or self._elapsed() < self.max_seconds
-        ):
+        elif answer["stopped"] in ("slice", "time limit") and self.options.time_left() > 0:
             self.attempts[uid] = attempt + 1
             self.last_worker[uid] = answer["worker"]
             if answer.get("numbers") is not None:
@@ -584,8 +573,8 @@ class UnitRun:
             )
             self.checkpoint = None
             self.checkpoint_lost = line
-            if self.warn is not None:
-                self.warn(line)
+            if self.options.warn is not None:
+                self.options.warn(line)
 
     def _fill(self) -> None:
         """Give each worker a unit: the most-proving ones (:func:`pick_unit`), so that the
@@ -593,7 +582,7 @@ class UnitRun:
         every unit in turn (the root of an OR node needs one child proven only)."""
         if self.tree.root.value is not None:
             return
-        if self.max_seconds is not None and self._elapsed() > self.max_seconds:
+        if self.options.time_left() < 0:
             return
         with contextlib.suppress(Exception):  # a cluster's workers come and go
             self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
@@ -646,8 +635,8 @@ class UnitRun:
         )
 
     def _report(self) -> None:
-        if self.progress is not None:
-            self.progress(self.status())
+        if self.options.progress is not None:
+            self.options.progress(self.status())
 
 
 #: The door's names (``search.cluster``): the solve, its answer and status, and how to reach
@@ -898,10 +887,7 @@ def _on_cluster(
     stopped: str | None = None
     run = None
     interrupted = False
-    out_of_time = options.max_seconds is not None and (
-        time.perf_counter() - options.began >= options.max_seconds
-    )
-    if tree.root.value is None and out_of_time:  # no cluster started past the limit
+    if tree.root.value is None and options.time_left() <= 0:  # no cluster started past the limit
         return None, "time limit", False
     if tree.root.value is None:  # else settled by the rules or the checkpoint: no cluster
         try:

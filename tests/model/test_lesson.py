@@ -319,7 +319,15 @@ def test_a_rule_the_game_does_not_take_is_said_in_words():
     assert "corner" in L.check_rule(game, "place", {"holds": "XX", "by": "red"})
     assert "must be an object" in L.check_rule(game, "win-within", [1, 2])
     assert L.check_rule(game, "win-within", {"side": "red", "within": 3}) is None
-    assert "within" in L.check_rule(game, "win-within", {"side": "red", "within": 99})
+    for plies in (99, 0, True, 2.0, "3"):  # whole plies from 1 to MAX_WITHIN, in both readers
+        refused = L.check_rule(game, "win-within", {"side": "red", "within": plies})
+        assert refused == "within: must be a number of plies from 1 to 9"
+        step = {"title": "t", "text": "x", "position": L.position_json(game)}
+        step["task"] = {"kind": "win-within", "answers": ["0,0,0"], "within": plies}
+        doc = {"format": L.FORMAT, "game": "partition", "title": "T", "steps": [step]}
+        with pytest.raises(PositionFormatError, match=r"steps\[0\]\.task\.within: must be a"):
+            L.loads(json.dumps(doc))
+    assert L.check_rule(game, "win-within", {"side": "red", "within": 1}) is None
     assert "side" in L.check_rule(game, "win-within", {"side": "green", "within": 1})
     assert "not a key" in L.check_rule(game, "win-within", {"sides": "red", "within": 1})
     assert "question" in L.check_rule(game, "click-points", {"holds": "SW"})

@@ -80,14 +80,10 @@ PART_WORDS = {
 }
 #: The last step's words, for a search about to run.
 LAST_STEP = M_("ready, the search starts")
-#: A part's step while numba compiles it, with how far the compile is (``.warm``'s count
-#: of the functions numba has compiled, against how many a whole compile makes).
-COUNTED = "{part} ({done} of about {total} functions compiled)"
+#: A step of :func:`counted` as it is written in English (a child's line, read by :func:`heard`).
 _COUNTED = re.compile(
     r"^(?P<part>.+) \((?P<done>\d+) of about (?P<total>\d+) functions compiled\)$"
 )
-
-
 #: A reader of lines (scripts/setup.sh, a command's stderr, a script's log) is told a
 #: compile's count at most this often (seconds); the window's status, each.
 LINE_EVERY = 10.0

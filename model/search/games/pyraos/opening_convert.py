@@ -1,6 +1,6 @@
 """Write the Pyraos book's openings of the first format (one xz stream,
 ``pyramid-lab/pyraos-opening/1``) in the block format (``pyramid-lab/pyraos-opening/2``,
-:mod:`model.search.games.pyraos.opening`) with the project's writer, and check every entry
+:mod:`model.search.games.pyraos.prober.opening`) with the project's writer, and check every entry
 of the file written against the old file, decoded here on its own (issue 76 item 6).
 
     .venv/bin/python -m pyramid_lab.model.search.games.pyraos.opening_convert OLD.xz ...

@@ -5,6 +5,7 @@ it is opened, the layers' checksums remembered for look-ups. What a build writes
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import stat
@@ -18,7 +19,7 @@ import numpy as np
 from pyramid_lab.i18n import M_, Message, number
 
 from .....errors import SaidError
-from .....files import file_kind, write_bytes
+from .....files import file_kind, reading, write_bytes
 from .....pyraos import geometry
 from .....words import system_reason
 from ..pyramid_arrays import variant_codes
@@ -104,27 +105,20 @@ def os_failure(path: Path, exc: OSError, failing: Message) -> Message:
     )
 
 
-def open_regular(path: Path, bound: int, exact: bool = False) -> Any:
+def open_regular(path: Path, bound: int, exact: bool = False) -> io.BufferedReader:
     """``path`` opened to read (a binary file object) when it is a regular file of at most
     ``bound`` bytes (``exact``: of ``bound`` bytes), looked at before it is opened and
-    again once open (non-blocking: a FIFO put there in between cannot hang it); anything
-    else (missing, a directory, a FIFO, a device such as /dev/zero, a larger file) is a
-    :class:`TableError` in one line, before a byte is read."""
+    again once open (:func:`model.files.reading.open_regular`); anything else (missing, a
+    directory, a FIFO, a device such as /dev/zero, a larger file) is a :class:`TableError`
+    in one line, before a byte is read."""
     try:
-        _check_regular(path, os.stat(path), bound, exact)
-        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-        fd = os.open(path, flags)
+        return reading.open_regular(
+            os.fspath(path), lambda info: _check_regular(path, info, bound, exact)
+        )
     except FileNotFoundError:
         raise TableError(M_("{path}: missing", path=str(path))) from None
     except OSError as exc:
         raise TableError(os_failure(path, exc, M_("cannot be read"))) from None
-    handle = os.fdopen(fd, "rb")
-    try:
-        _check_regular(path, os.fstat(fd), bound, exact)
-    except BaseException:
-        handle.close()
-        raise
-    return handle
 
 
 def read_header(folder: Path) -> dict[str, Any]:
