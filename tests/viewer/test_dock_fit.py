@@ -354,7 +354,7 @@ def test_the_analysis_shows_eight_moves_beside_the_moves_and_corners(
     window = make_window(Partition(PartitionOptions(5)))
     window.resize(*size)
     settle(qtbot)
-    monkeypatch.setattr(window.lab, "analyse", lambda *_args, **_kw: True)
+    monkeypatch.setattr(window.lab.analysing, "start", lambda *_args, **_kw: True)
     window.parts.analysis.analyse()  # the dock comes, with the room its moves need
     dock = window.parts.analysis.dock
     moves = [MoveStat(f"{i % 5},{i // 5},0", 100 - i, 0.5) for i in range(44)]

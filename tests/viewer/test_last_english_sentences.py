@@ -204,6 +204,16 @@ def _task(within: int) -> Task:
     return Task(kind="win-within", side="red", within=within, answers=("1,1,0",))
 
 
+class _NoWinner:
+    """A search's judge that finds no winning first move (none forced within the plies)."""
+
+    def winning_first_moves(self, task: Task, position: object) -> list[str]:
+        return []
+
+
+_NO_WINNER = _NoWinner()
+
+
 def _plies_said(make: Callable[[int], str]) -> tuple[str, str, str, str, str]:
     one, three = make(1), make(3)
     return one, three, _de(one), _de(three), i18n.shown(one, "fr")
@@ -211,7 +221,7 @@ def _plies_said(make: Callable[[int], str]) -> tuple[str, str, str, str, str]:
 
 PLURALS: list[tuple[Callable[[int], str], str, str]] = [
     (
-        lambda n: lessons._no_forced_win(_task(n)),
+        lambda n: lessons._winners(_task(n), Partition(PartitionOptions(3)), _NO_WINNER),
         "red cannot force a win within {n}",
         "kann keinen Sieg innerhalb von {n}",
     ),
