@@ -3,13 +3,14 @@ module paths, many inside functions that no test calls: a module moved or merged
 another broke ``tests/bench/gui_monkey.py`` (``viewer.desktop.slots``, long since
 ``viewer.widgets.slots``) without a word. Here every ``from pyramid_lab... import name``
 they write is looked up: the module imported, the name on it or a module beside it; and
-every attribute they read of an instance of a class they import (a forwarder that goes
-leaves a script waiting on it)."""
+every attribute they read of a package module they import, or of an instance of a class
+they import (a forwarder that goes leaves a script waiting on it)."""
 
 from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import inspect
 import re
 from pathlib import Path
@@ -119,4 +120,53 @@ def test_the_scripts_read_only_what_the_package_s_instances_have():
             continue
         if not hasattr(cls, attribute) and not made_on_instances(cls, attribute):
             missing.append(f"{tool}:{line}: {name}.{attribute}")
+    assert not missing, "\n".join(missing)
+
+
+def is_module(dotted: str) -> bool:
+    """Whether ``dotted`` names a module (False where its parent is no package)."""
+    try:
+        return importlib.util.find_spec(dotted) is not None
+    except (ImportError, AttributeError):
+        return False
+
+
+def modules_read(tool: Path) -> set[tuple[str, str, int]]:
+    """(module, attribute, line) of each attribute ``tool`` reads of a package module it
+    imported under a name (``from pyramid_lab.model import files``: ``files.read``)."""
+    tree = ast.parse(tool.read_text(encoding="utf-8"))
+    names: dict[str, str] = {}
+    for node in ast.walk(tree):
+        match node:
+            case ast.ImportFrom(module=str(module), level=0) if module.startswith("pyramid_lab"):
+                for alias in node.names:
+                    if is_module(f"{module}.{alias.name}"):
+                        names[alias.asname or alias.name] = f"{module}.{alias.name}"
+            case ast.Import():
+                for alias in node.names:
+                    if alias.name.startswith("pyramid_lab") and alias.asname:
+                        names[alias.asname] = alias.name
+    return {
+        (names[node.value.id], node.attr, node.lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id in names
+    }
+
+
+def test_the_scripts_read_only_what_the_package_s_modules_have():
+    """A module a tool imported: every attribute it reads is on it, or a module beside it
+    (kill_save read model.files.PositionFormatError, which 4ca17a36's package no longer
+    named: its ``except`` would have raised AttributeError at the first unreadable file)."""
+    read = {(tool.relative_to(ROOT).as_posix(), *r) for tool in TOOLS for r in modules_read(tool)}
+    assert any(
+        r[:3] == ("tests/bench/kill_save.py", "pyramid_lab.model.files", "read") for r in read
+    )
+    missing = []
+    for tool, module, attribute, line in sorted(read):
+        held = importlib.import_module(module)
+        if hasattr(held, attribute) or is_module(f"{module}.{attribute}"):
+            continue
+        missing.append(f"{tool}:{line}: {module}.{attribute}")
     assert not missing, "\n".join(missing)
