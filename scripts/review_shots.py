@@ -78,7 +78,7 @@ def main(out: Path) -> int:
     dialog.compose.click()
     wait(lambda: dialog.bar.value() >= 30, 60)
     shot("6-compose-dialog-working", dialog)
-    wait(lambda: bool(dialog.written), 300)
+    wait(lambda: bool(dialog.composer.written), 300)
     shot("7-compose-dialog-done", dialog)
     dialog.close()
     shot("8-composed-set-in-practice")

@@ -1,4 +1,4 @@
-"""Pyramid Ball's report of one turn's resolution (:func:`model.ball.rules.resolve_turn`
+"""Pyramid Ball's report of one turn's resolution (:func:`model.ball.turn.resolve_turn`
 makes it): each row's pyramids, pass and events, and the turn's end, in words and as JSON.
 Frozen values, no game state."""
 

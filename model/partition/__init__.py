@@ -187,8 +187,8 @@ class Partition(Game):
     ``escape_path``) all read that same state. Split into collaborators, each push and pop
     would cross objects in the search's hot path and the undo would be spread over them.
     Its words and its set-up live beside it (``teaching.py``, ``text.py``, ``model.setup``),
-    and so do the free functions it calls: the searches over the points and the values
-    they answer (``analysis.py``), where a ball may stand (``placing.py``)."""
+    and so do the searches over the points and the values they answer (``analysis.py``);
+    where a ball may stand (:func:`check_placed`, :func:`place_problem`) is this module's."""
 
     name = "partition"
     title = "Pyramid Partition"

@@ -3,7 +3,7 @@ resumable after a kill.
 
 The root's tree is expanded by the protocol to a frontier a few plies deep (``plies``; by
 default the fewest from 1 to :data:`MAX_AUTO_PLIES` that give at least :data:`MIN_UNITS`),
-positions merged under the board's symmetries (:func:`model.search.symmetry.search_key`)
+positions merged under the board's symmetries (:func:`model.search.symmetry.key_function`)
 ply by ply: each frontier position still running is a *work unit*. A unit is proven in a
 worker process by the game's compiled solver where its plug-in has one (df-pn over the
 kernel; the reference solver otherwise), with a table of ``table_mb`` that the process keeps

@@ -24,6 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from pyramid_lab.model import files  # noqa: E402
+from pyramid_lab.model.errors import PositionFormatError  # noqa: E402
 from pyramid_lab.model.partition import Partition, PartitionOptions  # noqa: E402
 from tests.model.test_save_kill import (  # noqa: E402
     kill_during_save,
@@ -52,7 +53,7 @@ def main() -> int:
                 corrupt += 1
             try:
                 files.read(path)
-            except files.PositionFormatError:
+            except PositionFormatError:
                 unreadable += 1
             standing = temporary_files(folder)
             leaving += bool(set(standing) - seen)  # this kill left one

@@ -1,7 +1,8 @@
-"""Verify and Solve on the puzzle made, through the lab alone (viewer.lab.puzzle_desk, the
-Puzzle dock's verbs): Verify proves the goal and holds its verdict, a goal written drops a
-verdict, a solution that does not replay is refused, set-up mode is applied first (an
-illegal set-up is refused, said, and stays), Solve mode begins and set-up mode ends it."""
+"""Verify and Solve on the puzzle made, through the lab alone (viewer.lab.puzzle_editor's
+PuzzleDesk, the Puzzle dock's verbs): Verify proves the goal and holds its verdict, a goal
+written drops a verdict, a solution that does not replay is refused, set-up mode is applied
+first (an illegal set-up is refused, said, and stays), Solve mode begins and set-up mode
+ends it."""
 
 from __future__ import annotations
 

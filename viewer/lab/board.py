@@ -5,7 +5,7 @@ the computer, play) and the router between them, what the board draws (:meth:`Bo
 and what the prompt says (:meth:`Board.prompt`), and the verbs of a hand on it:
 :meth:`Board.click` on a site, :meth:`Board.finish` and :meth:`Board.cancel` a turn,
 :meth:`Board.undo`, :meth:`Board.redo`. ``click``, ``finish`` and ``play`` answer what they
-did (:mod:`.outcome`), and the board says the answer's words (:mod:`.outcome_words`) on
+did (:mod:`.outcome`, which makes the answer's words too), and the board says them on
 the status line. Each mode class stands beside the lab part it routes
 (``setup_mode.SetupBoard``, ``practice.PracticeBoard``, ``lesson.LessonBoard``,
 ``solve.SolveBoard``, ``analysis.AnalysisBoard``, ``review.ReviewBoard``,
