@@ -41,8 +41,7 @@ from pyramid_lab.viewer.classroom.checks import (
     chosen_code,
     make_code,
 )
-from pyramid_lab.viewer.classroom.guard import Hosts
-from pyramid_lab.viewer.classroom.limits import Limits
+from pyramid_lab.viewer.classroom.guard import Hosts, Limits
 from pyramid_lab.viewer.classroom.pages import BUSY
 from pyramid_lab.viewer.classroom.room import Classroom
 from pyramid_lab.viewer.classroom.sites import on_board

@@ -22,7 +22,7 @@ from pyramid_lab import i18n
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.viewer.classroom.checks import Refused, make_code, name_of
 from pyramid_lab.viewer.classroom.choices import page_reach
-from pyramid_lab.viewer.classroom.limits import Limits
+from pyramid_lab.viewer.classroom.guard import Limits
 from pyramid_lab.viewer.classroom.messages import Point, action_of
 from pyramid_lab.viewer.classroom.pages import LATE
 from pyramid_lab.viewer.classroom.results import csv_text

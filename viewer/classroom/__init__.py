@@ -20,11 +20,10 @@ class, one lesson state per student on the server, and a teacher's page that see
   page): the pages' own words (:mod:`.page_words`) sent translated, the server's put in
   the page's language as they leave; the class itself keeps English;
 - :mod:`.service`: the answers to a student's page, from the class;
-- the guard: :mod:`.limits` (every bound on what a request, a socket or a page may ask),
-  :mod:`.guard` (the requests' middleware: Host, Origin, headers), :mod:`.pages` (the
-  pages connected and who each is: the class's own identity, never the address),
-  :mod:`.turns` (the threads, shared fairly) and :mod:`.sockets` (connections that are no
-  page yet);
+- the guard: :mod:`.guard` (every bound on what a request, a socket or a page may ask;
+  the requests' middleware: Host, Origin, headers; the threads, shared fairly; the
+  connections that are no page yet) and :mod:`.pages` (the pages connected and who each
+  is: the class's own identity, never the address);
 - :mod:`.web`: the server (aiohttp): a route table, the periodic save and the closing;
   its parts by concern: :mod:`.state` (the app's state under ``web.AppKey``),
   :mod:`.files` (the pages and their files), :mod:`.ws` (one websocket a page and the

@@ -10,11 +10,10 @@ from pathlib import Path
 
 from aiohttp import web
 
-from .limits import Limits
+from .guard import Limits, Turns
 from .pages import Pages
 from .room import Classroom
 from .service import Service
-from .turns import Turns
 
 __all__ = ["ASSETS", "HTML", "LIMITS", "PAGES", "ROOM", "SERVICE", "TURNS"]
 

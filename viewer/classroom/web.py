@@ -1,8 +1,8 @@
 """The classroom's web server, on aiohttp, in the shape of aiohttp's examples: module-level
 handlers and a route table (:data:`ROUTES`), the app's state under typed keys
-(:mod:`.state`, ``web.AppKey``), every bound in one place (:mod:`.limits`: the middleware for
-the requests :mod:`.guard`'s, the pages' admission :mod:`.pages`', the students' turns on
-the threads :mod:`.turns`'), the periodic save
+(:mod:`.state`, ``web.AppKey``), every bound in one place (:mod:`.guard`'s, with the
+middleware for the requests and the students' turns on the threads; the pages' admission
+:mod:`.pages`'), the periodic save
 and the sweep of the pages that take nothing as the app's background tasks and the pages'
 closing as its shutdown. The parts, by concern:
 
@@ -48,16 +48,13 @@ from aiohttp import web
 from pyramid_lab.i18n import N_
 
 from . import files
-from .guard import HOSTS, Hosts, guard
-from .limits import Limits
+from .guard import HOSTS, QUIET, Hosts, Limits, Quiet, Turns, guard
 from .messages import MAX_MESSAGE
 from .pages import Pages
 from .pushes import listen
 from .room import Classroom
 from .service import Service
-from .sockets import QUIET, Quiet
 from .state import ASSETS, HTML, LIMITS, PAGES, ROOM, SERVICE, TURNS
-from .turns import Turns
 from .words import warm
 from .ws import socket
 
