@@ -7,8 +7,8 @@ class, one lesson state per student on the server, and a teacher's page that see
   contents and the teacher's CSV);
 - :mod:`.student`: one student, each a :class:`~viewer.lab.Lab` (the window's own lesson
   state: steps, judging, hints, Retry, Next) with their tries and times
-  (:mod:`.records`); their hand on the board (``student.Hand``) and what their page and the
-  teacher's line show (:func:`.student.page_of`, :func:`.student.row_of`);
+  (``student.StepRecord``); their hand on the board (``student.Hand``) and what their page
+  and the teacher's line show (:func:`.student.page_of`, :func:`.student.row_of`);
 - :mod:`.checks`: the checks every value from a browser (or a results file) goes through;
 - :mod:`.store`: the results file (one class's, locked, private, whole) and the class code
   kept beside it;

@@ -28,9 +28,8 @@ from .checks import (
     token_of,
     whole_number,
 )
-from .records import record_of
 from .store import RESULTS_FORMAT, RESULTS_FORMAT_1, read_results
-from .student import Class, Student
+from .student import Class, Student, record_of
 
 
 class Classroom(Class, Protocol):
