@@ -61,8 +61,7 @@ from .ball_pyramid import (
     wall_faces,
 )
 from .base import Spheres
-from .meshes import instances, template
-from .picking import points_behind, ray_entry
+from .meshes import instances, points_behind, ray_entry, template
 
 #: A rim stands this much outside its ball (the window's outline shader draws it inside
 #: the impostor's own few pixels; a mesh outline needs a band that shows at a page's size).

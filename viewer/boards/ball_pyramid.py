@@ -71,10 +71,13 @@ from .meshes import (
     aim_camera,
     fit_camera,
     instances,
+    points_behind,
+    ray_entry,
     remove_actor,
     template,
+    to_display,
+    view_ray,
 )
-from .picking import points_behind, ray_entry, to_display, view_ray
 from .shaders import add_fragment_effect, add_sphere_depth, set_sphere_depth, tight_splats
 
 BALL_RADIUS = 0.48  # slightly under 0.5 so touching balls show a seam

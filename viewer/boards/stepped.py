@@ -53,8 +53,9 @@ from .meshes import (
     past_the_edge,
     pointer_cone,
     template,
+    to_display,
+    view_ray,
 )
-from .picking import to_display, view_ray
 from .shaders import add_fragment_effect
 
 STONE_HEIGHT = 0.3
