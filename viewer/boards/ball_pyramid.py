@@ -56,11 +56,15 @@ from ..lab import palette
 from ..lab.frame import Frame, Vanish
 from ..lab.view_state import ViewState
 from .impostors import (
+    add_fragment_effect,
+    add_sphere_depth,
     coloured,
     impostor_actor,
     impostors,
     rgb_actor,
     rotate_down_to,
+    set_sphere_depth,
+    tight_splats,
     write_impostors,
 )
 from .labels import ScreenLabels
@@ -78,7 +82,6 @@ from .meshes import (
     to_display,
     view_ray,
 )
-from .shaders import add_fragment_effect, add_sphere_depth, set_sphere_depth, tight_splats
 
 BALL_RADIUS = 0.48  # slightly under 0.5 so touching balls show a seam
 MARKER_RADIUS = 0.13

@@ -42,6 +42,7 @@ from ..lab.frame import Frame, Vanish
 from ..lab.view_state import ViewState
 from .base import CameraViews
 from .geometries import TIER, SteppedBoard
+from .impostors import add_fragment_effect
 from .meshes import (
     MeshActors,
     Vector,
@@ -56,7 +57,6 @@ from .meshes import (
     to_display,
     view_ray,
 )
-from .shaders import add_fragment_effect
 
 STONE_HEIGHT = 0.3
 SIDE_SHADE = 0.82  # risers are a little darker than the tops
