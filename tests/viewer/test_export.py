@@ -531,8 +531,8 @@ def test_an_animation_is_written_a_frame_at_a_time(tmp_path, extension):
     import imageio.v3 as iio
 
     from pyramid_lab.model.files import save_file
-    from pyramid_lab.viewer.pictures.export_options import ExportOptions
     from pyramid_lab.viewer.pictures.motion import write_gif, write_mp4
+    from pyramid_lab.viewer.pictures.render import ExportOptions
 
     alive: list[weakref.ref] = []
     most = 0

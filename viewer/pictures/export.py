@@ -36,7 +36,6 @@ from pyramid_lab.model.game import Game, quote
 from pyramid_lab.model.review import GameReview
 
 from ..lab.frame import Frame
-from .export_options import ExportOptions
 from .motion import (
     Progress,
     check_replay,
@@ -47,7 +46,14 @@ from .motion import (
     write_gif,
     write_mp4,
 )
-from .render import IMAGE_FORMATS, RenderOptions, Scene, check_output, encode_picture
+from .render import (
+    IMAGE_FORMATS,
+    ExportOptions,
+    RenderOptions,
+    Scene,
+    check_output,
+    encode_picture,
+)
 from .sheet import floor_plan_sheet, gui_application
 from .web_page import web_page
 

@@ -18,13 +18,12 @@ from pyramid_lab.model.game import Game
 from pyramid_lab.model.setup import start_copy
 from pyramid_lab.model.words import colour
 
-from .render import RenderOptions, Scene
+from .render import ExportOptions, RenderOptions, Scene
 
 if TYPE_CHECKING:
     import pyvista as pv
 
     from ..lab.frame import Frame
-    from .export_options import ExportOptions
 
 #: Called after each frame drawn: (frames done, frames in all). It may raise to stop the
 #: export (nothing is written then).
