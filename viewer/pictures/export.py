@@ -136,10 +136,7 @@ def export_game(
     if options.motion == "replay":
         check_replay(game)
     kind = EXPORT_FORMATS[extension]
-    if kind == PICTURE:
-        data = picture_bytes(game, extension, options.render, frame)
-        report_progress(progress, 1, 1)
-    elif kind == ANIMATION:
+    if kind == ANIMATION:
         size = even_size(options.render.size) if extension == ".mp4" else options.render.size
         render = RenderOptions(**{**options.render.__dict__, "size": size})
         if options.motion == "turntable":
@@ -155,12 +152,13 @@ def export_game(
             encode(pictures, options, tmp)
 
         return save_file(target, fill)[0]
+    if kind == PICTURE:
+        data = picture_bytes(game, extension, options.render, frame)
     elif kind == PAGE:
         data = web_page(game, options, frame=frame).encode("utf-8")
-        report_progress(progress, 1, 1)
     else:
         data = floor_plan_sheet(game, options, frame=frame)
-        report_progress(progress, 1, 1)
+    report_progress(progress, 1, 1)  # (a still is one frame)
     return write_bytes(target, data)
 
 
