@@ -24,10 +24,10 @@ class, one lesson state per student on the server, and a teacher's page that see
   the requests' middleware: Host, Origin, headers; the threads, shared fairly; the
   connections that are no page yet) and :mod:`.pages` (the pages connected and who each
   is: the class's own identity, never the address);
-- :mod:`.web`: the server (aiohttp): a route table, the periodic save and the closing;
-  its parts by concern: :mod:`.state` (the app's state under ``web.AppKey``),
-  :mod:`.files` (the pages and their files), :mod:`.ws` (one websocket a page and the
-  door's admission), :mod:`.handlers` (the messages' handlers) and :mod:`.pushes` (what
-  is sent, and what changed pushed to the pages).
+- :mod:`.web`: the server (aiohttp): a route table, the pages and their files, the
+  periodic save and the closing; its parts by concern: :mod:`.state` (the app's state
+  under ``web.AppKey``), :mod:`.ws` (one websocket a page and the door's admission),
+  :mod:`.handlers` (the messages' handlers) and :mod:`.pushes` (what is sent, and what
+  changed pushed to the pages).
 
 No module here imports Qt (``tests/viewer/test_contracts.py``)."""
