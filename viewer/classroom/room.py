@@ -12,17 +12,22 @@ are brought back.
 Every value from a browser is checked as a file is (:mod:`.checks`); the results file, one
 class's, locked, private and whole, is :mod:`.store`'s; the class reads it at its start
 (:meth:`Classroom.load`) and writes it (:meth:`Classroom.save`), so a student's key still
-leads to their place after a restart.
+leads to their place after a restart. Its contents are the whole class
+(:func:`results_json`); the teacher's CSV (:func:`csv_text`) is a line per student and
+step.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
+import re
 import secrets
 import threading
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,7 +36,7 @@ from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import Game, PositionFormatError
 from pyramid_lab.model.save_links import check_links
-from pyramid_lab.model.words import system_reason
+from pyramid_lab.model.words import reason_of, system_reason
 
 from .admission import FULL, Admission
 from .checks import (
@@ -49,15 +54,17 @@ from .checks import (
 )
 from .lesson_texts import lines_texts
 from .replies import RemovedShown, Row, TeacherLines, Waiting
-from .results import restore, results_json
 from .store import (
+    RESULTS_FORMAT,
+    RESULTS_FORMAT_1,
     ResultsLock,
+    read_results,
     real_path,
     write_private,
 )
-from .student import ClassLesson, Removed, Student
+from .student import ClassLesson, Removed, Student, record_of
 
-__all__ = ["Classroom", "find_lessons"]
+__all__ = ["Classroom", "csv_text", "find_lessons"]
 
 
 # ---- the lessons --------------------------------------------------------------------------
@@ -352,8 +359,32 @@ class Classroom:
         return self.results.resolve()
 
     def load(self, path: Path) -> None:
-        """The students of a results file this class wrote (the lessons matched by path)."""
-        restore(self, path)
+        """The students of a results file this class wrote (the lessons matched by path);
+        PositionFormatError naming the file."""
+        raw = read_results(path)
+        if not isinstance(raw, dict) or raw.get("format") not in (RESULTS_FORMAT, RESULTS_FORMAT_1):
+            raise PositionFormatError(
+                str(path), M_("not a results file ({format})", format=RESULTS_FORMAT)
+            )
+        where = {str(given.path): i for i, given in enumerate(self.lessons)}
+        listed = raw.get("lessons")
+        if not isinstance(listed, list):
+            raise PositionFormatError(str(path), '"lessons" must be a list')
+        try:
+            for entry in _entries(raw.get("students")):
+                key, student = _student_of(self, entry, listed, where)
+                self.students[key] = student
+            for entry in _entries(raw.get("removed", [])):
+                key, student = _student_of(self, entry, listed, where)
+                self.students.pop(key, None)
+                self.removed[key] = student
+            while len(self.removed) > MAX_REMOVED:
+                del self.removed[next(iter(self.removed))]
+            self.admission.closed = raw.get("closed") is True
+        except (Refused, PositionFormatError) as exc:
+            raise PositionFormatError(str(path), reason_of(exc)) from None
+        if len(self.students) > MAX_STUDENTS:
+            raise PositionFormatError(str(path), f"more than {MAX_STUDENTS} students")
 
 
 def _ids(value: Any) -> set[str]:
@@ -361,3 +392,136 @@ def _ids(value: Any) -> set[str]:
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_STUDENTS + MAX_REMOVED:
         raise Refused(N_("which students? (a list of them)"))
     return {bounded_text(v, "a student", 24) for v in value}
+
+
+# ---- the results: the file's contents and the teacher's CSV -------------------------------
+
+
+def csv_text(room: Classroom) -> str:
+    """The results, a line per student and step tried or shown."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            "student",
+            "student tag",
+            "lesson",
+            "lesson title",
+            "step",
+            "step title",
+            "answered right",
+            "tries",
+            "right",
+            "wrong",
+            "seconds",
+            "last wrong answer",
+            "why it was wrong",
+        ]
+    )
+    for student in room.roster():
+        with student.lock:
+            data = student.to_json()
+        for entry in data["steps"]:
+            given = room.lessons[entry["lesson"]]
+            steps = given.lesson.steps
+            done = student.progress.done(given.path)
+            step = steps[entry["step"]] if entry["step"] < len(steps) else None
+            if step is not None and step.task is None:
+                right = "no question"  # a step to read: nothing to answer
+            else:
+                right = "yes" if entry["step"] in done else "no"
+            writer.writerow(
+                [
+                    _cell(student.name),
+                    student.tag,
+                    entry["lesson"] + 1,
+                    _cell(given.title),
+                    entry["step"] + 1,
+                    _cell(step.title) if step is not None else "",
+                    right,
+                    entry["tries"],
+                    entry["right"],
+                    entry["wrong"],
+                    round(entry["seconds"]),
+                    _cell(entry["last_wrong"]),
+                    _cell(entry["reason"]),
+                ]
+            )
+    return out.getvalue()
+
+
+def results_json(room: Classroom) -> dict[str, Any]:
+    """The class as its results file holds it."""
+    students = []
+    for student in room.roster():
+        with student.lock:
+            students.append(student.to_json())
+    with room.lock:
+        gone = list(room.removed.values())
+    removed = []
+    for student in gone:
+        with student.lock:
+            removed.append(student.to_json())
+    return {
+        "format": RESULTS_FORMAT,
+        "lessons": [str(given.path) for given in room.lessons],
+        "students": students,
+        "removed": removed,
+        "closed": room.admission.closed,
+    }
+
+
+def _student_of(
+    room: Classroom, entry: dict[str, Any], listed: list[Any], where: dict[str, int]
+) -> tuple[str, Student]:
+    if "key_sha256" in entry:
+        key = bounded_text(entry.get("key_sha256"), N_("a key's digest"), 64)
+        if not re.fullmatch(r"[0-9a-f]{64}", key):
+            raise Refused(N_("a key's digest is 64 hexadecimal digits"))
+    else:  # the first format: the key in clear, hashed now (and so written)
+        key = key_of(token_of(entry.get("token")))
+    student = Student(room, key, name_of(entry.get("name")))
+    progress = entry.get("progress", {})
+    student.progress.data = student.progress.parse({"lessons": progress})
+
+    def ours(index: Any) -> int | None:
+        index = whole_number(index, N_("a lesson"), 0, 10**6)
+        if index >= len(listed) or not isinstance(listed[index], str):
+            return None
+        return where.get(listed[index])
+
+    for step in _entries(entry.get("steps", [])):
+        lesson = ours(step.get("lesson"))
+        if lesson is not None:
+            number = whole_number(step.get("step"), N_("a step"), 0, lessons.MAX_STEPS)
+            student.records[(lesson, number)] = record_of(step)
+    view = entry.get("view")
+    if isinstance(view, dict):
+        student.view = {
+            "top": whole_number(view.get("top", 99), "top", 0, 99),
+            "peel": whole_number(view.get("peel", 0), "peel", 0, 9),
+            "clip": None,
+        }
+    lesson = ours(entry.get("lesson", 0))
+    with student.lock:
+        if lesson is None:
+            student.open_lesson(0, 0)
+        else:
+            steps = len(room.lessons[lesson].lesson.steps)
+            at = whole_number(entry.get("step", 0), "a step", 0, lessons.MAX_STEPS)
+            student.open_lesson(lesson, min(at, steps - 1))
+    return key, student
+
+
+def _entries(value: Any) -> Iterable[dict[str, Any]]:
+    if not isinstance(value, list):
+        raise Refused(N_("the students and their steps must be lists"))
+    for entry in value:
+        if not isinstance(entry, dict):
+            raise Refused(N_("each student and step must be an object"))
+        yield entry
+
+
+def _cell(text: str) -> str:
+    """A CSV cell a spreadsheet will not run as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
