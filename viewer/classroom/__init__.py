@@ -2,9 +2,8 @@
 class, one lesson state per student on the server, and a teacher's page that sees them all.
 
 - :mod:`.room`: the class (Qt-, VTK- and web-free): the lessons, the students, the
-  teacher's view, the students removed, the results file's contents and the teacher's
-  CSV; its part :mod:`.admission` (the class closed to new students: joins waiting, door
-  numbers);
+  teacher's view, the students removed, the class closed to new students (joins
+  waiting, door numbers), the results file's contents and the teacher's CSV;
 - :mod:`.student`: one student, each a :class:`~viewer.lab.Lab` (the window's own lesson
   state: steps, judging, hints, Retry, Next) with their tries and times
   (``student.StepRecord``); their hand on the board (``student.Hand``) and what their page
