@@ -56,7 +56,6 @@ from .checks import (
     token_of,
     whole_number,
 )
-from .lesson_texts import lines_texts
 from .replies import DoorOpen, RemovedShown, Row, TeacherLines, Waiting
 from .store import (
     RESULTS_FORMAT,
@@ -67,6 +66,7 @@ from .store import (
     write_private,
 )
 from .student import ClassLesson, Removed, Student, record_of
+from .words import lines_texts
 
 __all__ = ["Classroom", "csv_text", "find_lessons"]
 

@@ -37,8 +37,8 @@ from ..lab.outcome_words import word
 from ..lab.session import Session
 from .checks import Refused, bounded_text, seconds_of, whole_number
 from .choices import PAGE_WORDS, Choices
-from .lesson_texts import NO_HINT, Titles, page_texts, titles_of
 from .replies import Row, StudentPage, View
+from .words import NO_HINT, Titles, page_texts, titles_of
 
 
 class StudentProgress(LessonProgress):
