@@ -563,7 +563,7 @@ def test_an_animation_is_written_a_frame_at_a_time(tmp_path, extension):
 def test_the_gif_stream_keeps_each_frame_and_lengthens_a_repeated_one(tmp_path):
     import imageio.v3 as iio
 
-    from pyramid_lab.viewer.pictures.gif_stream import GifStream
+    from pyramid_lab.viewer.pictures.motion import GifStream
 
     noise = np.random.default_rng(2)
     first = noise.integers(0, 4, (30, 40, 3), dtype=np.uint8) * 60
