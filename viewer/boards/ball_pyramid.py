@@ -35,7 +35,7 @@ it draws on its empty shown points besides markers (the heat map's markers, Fram
 analysis's win rates, coloured on the heat scale in a light rim; the ghost pieces,
 Frame.ghosts: a hint's translucent balls with a cyan rim, shaders/ghost_piece); the
 impostors' arrays are ``impostors.py``'s. One concept, the ball pyramid's view, in one
-module (its 770 lines; ``ball_meshes.py`` draws it without a plotter for the classroom).
+module (its 776 lines; ``ball_meshes.py`` draws it without a plotter for the classroom).
 """
 
 from __future__ import annotations
