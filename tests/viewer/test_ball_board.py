@@ -36,8 +36,7 @@ def test_a_ball_among_balls_is_shaded_darker(plotter):
 
 
 def test_the_board_lies_under_the_base_and_the_view_frames_the_pointers(plotter):
-    from pyramid_lab.viewer.boards.ball_pyramid import BallPyramidView
-    from pyramid_lab.viewer.boards.pyramid_stand import BOARD_TOP
+    from pyramid_lab.viewer.boards.ball_pyramid import BOARD_TOP, BallPyramidView
     from pyramid_lab.viewer.lab.frame import Frame, Pointer
     from pyramid_lab.viewer.lab.view_state import ViewState
 
@@ -56,8 +55,7 @@ def test_the_board_lies_under_the_base_and_the_view_frames_the_pointers(plotter)
 
 
 def test_the_walls_names_stand_outside_the_pyramid(plotter):
-    from pyramid_lab.viewer.boards.ball_pyramid import BallPyramidView
-    from pyramid_lab.viewer.boards.pyramid_stand import wall_faces
+    from pyramid_lab.viewer.boards.ball_pyramid import BallPyramidView, wall_faces
 
     lat = lattice(5)
     board = BallPyramidView(plotter, lat)
@@ -130,8 +128,7 @@ def test_the_walls_names_are_said_in_the_windows_language_and_each_pages(plotter
     """A wall's name on the board is a word (the legend says 'die Wände: Grundfläche, West,
     ...'): the window draws it in its language, a classroom page in its own."""
     from pyramid_lab import i18n
-    from pyramid_lab.viewer.boards.ball_pyramid import BallPyramidView
-    from pyramid_lab.viewer.boards.pyramid_stand import wall_faces
+    from pyramid_lab.viewer.boards.ball_pyramid import BallPyramidView, wall_faces
     from pyramid_lab.viewer.classroom.words import said
 
     lat = lattice(3)

@@ -237,7 +237,7 @@ def test_a_click_on_a_ball_is_not_taken_by_a_marker_in_front(make_window, qtbot)
     from PySide6.QtCore import QPoint, Qt
 
     from pyramid_lab.viewer.boards.ball_pyramid import MARKER_TOUCH_RADIUS
-    from pyramid_lab.viewer.boards.picking import ray_entry, view_ray
+    from pyramid_lab.viewer.boards.meshes import ray_entry, view_ray
 
     window = make_window(Partition(PartitionOptions(4)))
     for text in ["0,0,0", "1,0,0", "0,1,0", "1,1,0", "2,0,0", "0,2,0"]:

@@ -205,6 +205,17 @@ def test_every_game_has_a_ui_with_a_board_view():
         assert set(ui.overlay_names) <= {spec.name for spec in teaching_for(cls).lesson_overlays}
 
 
+def test_a_board_kind_no_view_draws_is_refused_naming_the_kinds():
+    from pyramid_lab.viewer.boards import BOARD_VIEWS, make_board_view, meshes_only
+
+    known = "known: ball-pyramid, grid, hex-map, stepped"
+    for ask in (lambda: make_board_view("hexes", None, None), lambda: meshes_only("hexes", None)):
+        with pytest.raises(KeyError, match=f"no board view 'hexes'; {known}"):
+            ask()
+    assert "hexes" not in BOARD_VIEWS
+    assert "grid" in BOARD_VIEWS
+
+
 @pytest.mark.parametrize("name", game_names())
 def test_each_board_view_draws_a_frame_with_every_field(plotter, name):
     from pyramid_lab.viewer.boards import make_board_view

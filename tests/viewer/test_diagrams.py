@@ -198,7 +198,7 @@ def top_point(game: pl.Position, site: int) -> np.ndarray:
 def vtk_top_view(pos: pl.Position, sites: list[int]) -> list[tuple[str, np.ndarray]]:
     """The window's scene of ``pos`` seen from above: for each site, the picture's colour
     where the piece's top point appears."""
-    from pyramid_lab.viewer.boards.picking import to_display
+    from pyramid_lab.viewer.boards.meshes import to_display
     from pyramid_lab.viewer.pictures.render import RenderOptions, Scene
 
     g = pos.to_game()

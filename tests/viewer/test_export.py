@@ -531,8 +531,8 @@ def test_an_animation_is_written_a_frame_at_a_time(tmp_path, extension):
     import imageio.v3 as iio
 
     from pyramid_lab.model.files import save_file
-    from pyramid_lab.viewer.pictures.export_options import ExportOptions
     from pyramid_lab.viewer.pictures.motion import write_gif, write_mp4
+    from pyramid_lab.viewer.pictures.render import ExportOptions
 
     alive: list[weakref.ref] = []
     most = 0
@@ -563,7 +563,7 @@ def test_an_animation_is_written_a_frame_at_a_time(tmp_path, extension):
 def test_the_gif_stream_keeps_each_frame_and_lengthens_a_repeated_one(tmp_path):
     import imageio.v3 as iio
 
-    from pyramid_lab.viewer.pictures.gif_stream import GifStream
+    from pyramid_lab.viewer.pictures.motion import GifStream
 
     noise = np.random.default_rng(2)
     first = noise.integers(0, 4, (30, 40, 3), dtype=np.uint8) * 60
@@ -687,3 +687,23 @@ def test_a_replay_holds_every_position_when_a_picture_is_read_stale(
         assert not np.array_equal(before, after)
     assert guard_errors == []
     dialog.close()
+
+
+@pytest.mark.parametrize("extension", [".png", ".html"])
+def test_a_still_export_says_its_one_frame_done_once(tmp_path, extension):
+    # a still is one frame: the export's progress hears (1, 1) once, before the file is
+    # written (the window's progress bar ends on it)
+    from pyramid_lab.model.partition import Partition, PartitionOptions
+    from pyramid_lab.viewer.pictures.export import export_game
+    from pyramid_lab.viewer.pictures.render import ExportOptions, RenderOptions
+
+    heard: list[tuple[int, int, bool]] = []
+    target = tmp_path / f"still{extension}"
+    options = ExportOptions(RenderOptions(size=(160, 120)))
+
+    def progress(done: int, total: int) -> None:
+        heard.append((done, total, target.exists()))
+
+    assert export_game(Partition(PartitionOptions(3)), target, options, progress=progress)
+    assert heard == [(1, 1, False)]
+    assert target.stat().st_size > 0

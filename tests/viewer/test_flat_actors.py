@@ -172,8 +172,8 @@ def test_the_board_s_textured_top_is_drawn_as_add_mesh_and_pyvista_s_texture_dre
     from vtkmodules.util.numpy_support import vtk_to_numpy
 
     from pyramid_lab.model.lattice import lattice
+    from pyramid_lab.viewer.boards.ball_pyramid import _board_parts, board_meshes
     from pyramid_lab.viewer.boards.impostors import flat_actor, plain
-    from pyramid_lab.viewer.boards.pyramid_stand import _board_parts, board_meshes
 
     _sides, top, ours_texture = board_meshes(lattice(3))
     picture = vtk_to_numpy(_board_parts(3)[2].GetPointData().GetArray("Image"))

@@ -11,7 +11,7 @@ import vtk
 
 from pyramid_lab.model.files import read
 from pyramid_lab.viewer.boards.ball_pyramid import BallPyramidView
-from pyramid_lab.viewer.boards.shaders import SHADER_DIR, load_shader
+from pyramid_lab.viewer.boards.impostors import SHADER_DIR, load_shader
 from pyramid_lab.viewer.games import ui_class
 from pyramid_lab.viewer.lab.palette import GHOST_RIM_RGB
 from pyramid_lab.viewer.lab.view_state import ViewState

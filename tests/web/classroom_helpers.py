@@ -29,7 +29,7 @@ import aiohttp
 from tests.patience import WAIT_S
 
 if TYPE_CHECKING:
-    from pyramid_lab.viewer.classroom.limits import Limits
+    from pyramid_lab.viewer.classroom.guard import Limits
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "test-class-code-0123"
@@ -208,11 +208,9 @@ def local_class(
     :func:`start_server`."""
     from aiohttp import web
 
-    from pyramid_lab.viewer.classroom.guard import Hosts
-    from pyramid_lab.viewer.classroom.limits import Limits
+    from pyramid_lab.viewer.classroom.guard import QUIET, BoundSite, Hosts, Limits
     from pyramid_lab.viewer.classroom.room import Classroom
     from pyramid_lab.viewer.classroom.sites import on_board
-    from pyramid_lab.viewer.classroom.sockets import QUIET, BoundSite
     from pyramid_lab.viewer.classroom.web import build_app
     from pyramid_lab.viewer.cli.classroom import addresses
 

@@ -282,8 +282,7 @@ def test_pushes_to_a_page_that_never_reads_are_bounded(server):
 def test_a_student_who_asks_much_waits_their_turn_not_the_others():
     # the students' work shares the threads fairly: a student who used them lately waits
     # behind one who did not, whatever they queued
-    from pyramid_lab.viewer.classroom.limits import Limits
-    from pyramid_lab.viewer.classroom.turns import Turns
+    from pyramid_lab.viewer.classroom.guard import Limits, Turns
 
     async def share():
         turns = Turns(Limits(workers=1))
@@ -618,7 +617,7 @@ def test_threads_out_of_bounds_are_refused_in_one_line(threads, capsys):
 
 
 def test_the_threads_default_said_is_the_servers(capsys):
-    from pyramid_lab.viewer.classroom.limits import Limits
+    from pyramid_lab.viewer.classroom.guard import Limits
 
     code, out, _ = command_line(capsys, "classroom", "--help")
     assert code == 0

@@ -33,7 +33,6 @@ from classroom_helpers import (
     start_server,
 )
 
-from pyramid_lab.viewer.classroom.admission import NO_DOOR
 from pyramid_lab.viewer.classroom.checks import (
     MAX_REMOVED,
     MAX_STUDENTS,
@@ -41,10 +40,9 @@ from pyramid_lab.viewer.classroom.checks import (
     chosen_code,
     make_code,
 )
-from pyramid_lab.viewer.classroom.guard import Hosts
-from pyramid_lab.viewer.classroom.limits import Limits
+from pyramid_lab.viewer.classroom.guard import Hosts, Limits
 from pyramid_lab.viewer.classroom.pages import BUSY
-from pyramid_lab.viewer.classroom.room import Classroom
+from pyramid_lab.viewer.classroom.room import NO_DOOR, Classroom
 from pyramid_lab.viewer.classroom.sites import on_board
 from pyramid_lab.viewer.classroom.store import kept_code
 from pyramid_lab.viewer.classroom.web import build_app
@@ -638,9 +636,9 @@ def test_a_page_behind_a_proxy_that_rewrites_host_says_why_in_words(server, brow
 def test_the_readmes_bounds_are_the_codes():
     """The README's figures for the door and what pages do not read, read from the code's
     own bounds (it said 64 MB where the code kept 48)."""
-    from pyramid_lab.viewer.classroom.admission import MAX_DOORS
     from pyramid_lab.viewer.classroom.checks import DOOR_DIGITS, DOOR_SECONDS
     from pyramid_lab.viewer.classroom.messages import MAX_MESSAGE
+    from pyramid_lab.viewer.classroom.room import MAX_DOORS
 
     limits = Limits()
     text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())

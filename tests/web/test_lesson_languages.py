@@ -141,7 +141,7 @@ def test_the_teachers_page_names_lessons_and_steps_in_its_language(tmp_path):
         "Vissa lektioner har ännu ingen text på ditt språk: de visas på engelska."
     )
     assert "note" not in en
-    from pyramid_lab.viewer.classroom.files import WWW
+    from pyramid_lab.viewer.classroom.web import WWW
 
     assert 'v-if="teacher.note"' in (WWW / "teacher.html").read_text("utf-8")
 
@@ -150,7 +150,7 @@ def test_the_note_is_shown_by_the_page_and_not_lost_to_a_refusal(tmp_path):
     """Issue 108: the note never appeared: it was put in the page's ``said``, which the
     student's page never shows (its refusals are the reply's ``error``), and only where
     no refusal had taken it. It has its own field, which the page shows."""
-    from pyramid_lab.viewer.classroom.files import WWW
+    from pyramid_lab.viewer.classroom.web import WWW
 
     assert 'v-if="cr.note"' in (WWW / "student.html").read_text("utf-8")
     german = _german_only(tmp_path)

@@ -14,7 +14,7 @@ from aiohttp import web
 from classroom_helpers import CODE, LESSON, Page
 
 from pyramid_lab.viewer.classroom.checks import make_token
-from pyramid_lab.viewer.classroom.limits import Limits
+from pyramid_lab.viewer.classroom.guard import Limits
 from pyramid_lab.viewer.classroom.room import Classroom
 from pyramid_lab.viewer.classroom.sites import on_board
 from pyramid_lab.viewer.classroom.web import build_app

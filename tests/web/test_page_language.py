@@ -38,8 +38,8 @@ from pyramid_lab import i18n
 from pyramid_lab.i18n import M_, Mn_
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.viewer.classroom import words
-from pyramid_lab.viewer.classroom.files import WWW
 from pyramid_lab.viewer.classroom.page_words import written
+from pyramid_lab.viewer.classroom.web import WWW
 from tests.patience import WAIT_MS
 
 ENGLISH_BEFORE = Path(__file__).with_name("data") / "classroom_words_en.json"

@@ -11,7 +11,7 @@ import aiohttp
 from aiohttp import web
 from classroom_helpers import CODE, LESSON, Page, local_class
 
-from pyramid_lab.viewer.classroom.limits import Limits
+from pyramid_lab.viewer.classroom.guard import Limits
 from pyramid_lab.viewer.classroom.room import Classroom
 from pyramid_lab.viewer.classroom.sites import on_board
 from pyramid_lab.viewer.classroom.web import build_app

@@ -15,8 +15,7 @@ from classroom_helpers import CODE, LESSON, SECOND
 
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.viewer.classroom.checks import Refused
-from pyramid_lab.viewer.classroom.results import csv_text
-from pyramid_lab.viewer.classroom.room import Classroom
+from pyramid_lab.viewer.classroom.room import Classroom, csv_text
 from pyramid_lab.viewer.classroom.sites import on_board
 from pyramid_lab.viewer.classroom.store import RESULTS_FORMAT_1, class_name, results_folder
 from pyramid_lab.viewer.cli import main

@@ -22,11 +22,10 @@ from pyramid_lab import i18n
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.viewer.classroom.checks import Refused, make_code, name_of
 from pyramid_lab.viewer.classroom.choices import page_reach
-from pyramid_lab.viewer.classroom.limits import Limits
+from pyramid_lab.viewer.classroom.guard import Limits
 from pyramid_lab.viewer.classroom.messages import Point, action_of
 from pyramid_lab.viewer.classroom.pages import LATE
-from pyramid_lab.viewer.classroom.results import csv_text
-from pyramid_lab.viewer.classroom.room import Classroom
+from pyramid_lab.viewer.classroom.room import Classroom, csv_text
 from pyramid_lab.viewer.classroom.scene import hex_of
 from pyramid_lab.viewer.classroom.service import Service, _refusing
 from pyramid_lab.viewer.classroom.sites import on_board, pick, site_board

@@ -33,7 +33,7 @@ from classroom_helpers import (
     start_server,
 )
 
-from pyramid_lab.viewer.classroom.limits import Limits
+from pyramid_lab.viewer.classroom.guard import Limits
 from pyramid_lab.viewer.classroom.messages import MAX_MESSAGE
 from tests.patience import WAIT_S
 

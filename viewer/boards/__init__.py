@@ -19,12 +19,15 @@ if TYPE_CHECKING:
 
 
 class _BoardViews(Mapping[str, type[Any]]):
-    """Board kind -> its view class, each module imported on first use."""
+    """Board kind -> its view class, each module imported on first use (KeyError listing
+    the kinds for one no view draws)."""
 
     def __init__(self, places: dict[str, tuple[str, str]]) -> None:
         self._places = places  # kind -> (module in this package, class)
 
     def __getitem__(self, kind: str) -> type[Any]:
+        if kind not in self._places:
+            raise KeyError(f"no board view {kind!r}; known: {', '.join(self._places)}")
         module, name = self._places[kind]
         cls: type[Any] = getattr(importlib.import_module(f"{__name__}.{module}"), name)
         return cls
@@ -58,8 +61,6 @@ def meshes_only(kind: str, geometry: Any) -> BoardMeshes:
     """Board ``kind`` on ``geometry`` drawn into meshes, no plotter (the classroom's page
     draws them with vtk.js; the window's own board code, made plotter-free): a
     :class:`~viewer.boards.base.BoardMeshes` (KeyError listing the kinds)."""
-    if kind not in BOARD_VIEWS:
-        raise KeyError(f"no board view {kind!r}; known: {', '.join(BOARD_VIEWS)}")
     if kind in _MESH_MAKERS:
         module, name = _MESH_MAKERS[kind]
         make = getattr(importlib.import_module(f"{__name__}.{module}"), name)
@@ -77,11 +78,7 @@ def __getattr__(name: str) -> Any:
 
 def make_board_view(kind: str, plotter: pv.BasePlotter, geometry: Any) -> BoardView:
     """A view of board ``kind`` on ``geometry`` (KeyError listing the kinds)."""
-    try:
-        cls = BOARD_VIEWS[kind]
-    except KeyError:
-        raise KeyError(f"no board view {kind!r}; known: {', '.join(BOARD_VIEWS)}") from None
-    view: BoardView = cls(plotter, geometry)
+    view: BoardView = BOARD_VIEWS[kind](plotter, geometry)
     return view
 
 

@@ -41,29 +41,27 @@ from ..lab.frame import Frame
 from ..lab.view_state import ViewState
 from .ball_pyramid import (
     BALL_RADIUS,
+    BOARD_MARGIN,
+    BOARD_THICKNESS,
+    BOARD_TOP,
     CUBE,
+    DIMPLE_RADIUS,
+    DIMPLE_RIM,
+    HEAT_RADIUS,
     LABEL_OUT,
     MARKER_RADIUS,
     MARKER_TOUCH_RADIUS,
     PATH_RADIUS,
     RIM_RADIUS,
     BallPyramidView,
-)
-from .base import Spheres
-from .meshes import instances, template
-from .picking import points_behind, ray_entry
-from .pyramid_marks import HEAT_RADIUS, frame_colours
-from .pyramid_stand import (
-    BOARD_MARGIN,
-    BOARD_THICKNESS,
-    BOARD_TOP,
-    DIMPLE_RADIUS,
-    DIMPLE_RIM,
     board_contacts,
+    frame_colours,
     outward,
     pyramid_centre,
     wall_faces,
 )
+from .base import Spheres
+from .meshes import instances, points_behind, ray_entry, template
 
 #: A rim stands this much outside its ball (the window's outline shader draws it inside
 #: the impostor's own few pixels; a mesh outline needs a band that shows at a page's size).

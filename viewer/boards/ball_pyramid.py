@@ -28,32 +28,43 @@ Frame fields and their visuals:
 | (always)       | the board under the base: a slab with a dimple under every base point |
 | slides         | none: a sliding piece is drawn on its site                           |
 
-The board, the edges and the walls round it are ``pyramid_stand.py``'s; the heat markers
-and ghost pieces ``pyramid_marks.py``'s; the impostors' arrays ``impostors.py``'s.
+Below the view, its parts: what stands round the pyramid in the window (the board under its
+base, a wooden slab with a dimple under every base point; the pyramid's edges; its five
+walls as faint faces named outside it; where a label stands outside the pyramid), and what
+it draws on its empty shown points besides markers (the heat map's markers, Frame.heat: an
+analysis's win rates, coloured on the heat scale in a light rim; the ghost pieces,
+Frame.ghosts: a hint's translucent balls with a cyan rim, shaders/ghost_piece); the
+impostors' arrays are ``impostors.py``'s. One concept, the ball pyramid's view, in one
+module (its 776 lines; ``ball_meshes.py`` draws it without a plotter for the classroom).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
 import numpy as np
 import pyvista as pv
-from vtkmodules.vtkCommonDataModel import vtkPlane
-from vtkmodules.vtkRenderingCore import vtkActor, vtkProp, vtkRenderer
+from vtkmodules.vtkCommonDataModel import vtkImageData, vtkPlane
+from vtkmodules.vtkRenderingCore import vtkActor, vtkProp, vtkRenderer, vtkTexture
 
-from pyramid_lab.i18n import shown
-from pyramid_lab.model.lattice import CORNERS, PyramidLattice
+from pyramid_lab.i18n import Message, shown
+from pyramid_lab.model.lattice import CORNERS, WALLS, PyramidLattice, Wall, lattice
 
 from ..lab import palette
 from ..lab.frame import Frame, Vanish
 from ..lab.view_state import ViewState
 from .impostors import (
+    add_fragment_effect,
+    add_sphere_depth,
     coloured,
     impostor_actor,
     impostors,
     rgb_actor,
     rotate_down_to,
+    set_sphere_depth,
+    tight_splats,
     write_impostors,
 )
 from .labels import ScreenLabels
@@ -64,21 +75,13 @@ from .meshes import (
     aim_camera,
     fit_camera,
     instances,
+    points_behind,
+    ray_entry,
     remove_actor,
     template,
+    to_display,
+    view_ray,
 )
-from .picking import points_behind, ray_entry, to_display, view_ray
-from .pyramid_marks import HEAT_RADIUS, HeatMarkers, PieceGhosts, frame_colours
-from .pyramid_stand import (
-    board_contacts,
-    board_corners,
-    board_meshes,
-    outward,
-    pyramid_centre,
-    pyramid_edges,
-    wall_faces,
-)
-from .shaders import add_fragment_effect, add_sphere_depth, set_sphere_depth, tight_splats
 
 BALL_RADIUS = 0.48  # slightly under 0.5 so touching balls show a seam
 MARKER_RADIUS = 0.13
@@ -476,3 +479,298 @@ class BallPyramidView:
     def display_position(self, site: int) -> tuple[float, float]:
         """Where point ``site``'s centre appears, in display pixels (VTK's y axis, upwards)."""
         return to_display(self.plotter, self.lattice.centres[site])
+
+
+# ---- what stands round the pyramid: the board, the edges, the walls --------------------
+
+
+WALL_MARGIN = 0.6  # faces stand this far outside the outer balls' centres
+BOARD_TOP = -0.42  # the board under the base: the base balls sit a little into its dimples
+BOARD_THICKNESS = 0.2
+BOARD_MARGIN = 0.8  # beyond the outer base points' centres
+DIMPLE_RADIUS = 0.34
+DIMPLE_RIM = 0.05  # the lighter ring round each dimple
+BOARD_TEXELS = 128  # texels a unit of the board's top (its texture's dimples) at most
+BOARD_TEXTURE_MAX = 2048  # texels along the board's top texture's longer side at most (12 MB)
+WALL_LABEL_OUT = 1.9  # a side wall's name stands this far out from its base edge
+
+
+def board_contacts(lat: PyramidLattice) -> np.ndarray:
+    """Per point and contact, whether the board takes that contact (the 4 below a base
+    ball; CONTACTS: 4 in plane, 4 below, 4 above)."""
+    below = np.zeros(lat.neighbours.shape, dtype=bool)
+    below[:, 4:8] = (lat.levels == 0)[:, None]
+    return below
+
+
+def pyramid_centre(lat: PyramidLattice) -> np.ndarray:
+    """The middle of the pyramid's five corner balls (labels stand outward from it)."""
+    corners = np.array([lat.centres[lat.corner_ids[c]] for c in CORNERS], float)
+    centre: np.ndarray = corners.mean(axis=0)
+    return centre
+
+
+def board_corners(lat: PyramidLattice) -> list[tuple[float, float, float]]:
+    """The board's eight corners (the camera frames them)."""
+    base = lat.centres[lat.levels == 0]
+    lo, hi = base.min(axis=0) - BOARD_MARGIN, base.max(axis=0) + BOARD_MARGIN
+    return [
+        (float(x), float(y), z)
+        for x in (lo[0], hi[0])
+        for y in (lo[1], hi[1])
+        for z in (BOARD_TOP - BOARD_THICKNESS, BOARD_TOP)
+    ]
+
+
+def outward(lat: PyramidLattice, centroid: np.ndarray, site: int) -> np.ndarray:
+    """The unit vector from the pyramid's centre ``centroid`` through ``site``."""
+    out = lat.centres[site] - centroid
+    norm = float(np.linalg.norm(out))
+    return out / norm if norm > 1e-9 else np.array([0.0, 0.0, 1.0])
+
+
+def wall_faces(
+    lat: PyramidLattice, centroid: np.ndarray
+) -> tuple[pv.PolyData, list[tuple[str, np.ndarray]]]:
+    """The five walls as faces a little outside the outer balls, each in its colour, and
+    where each wall's name stands (a Message: the window and each page say it in theirs).
+    Made once a base (every window's and page's board), each caller given copies."""
+    mesh, labels = _wall_faces(lat.n, tuple(map(float, centroid)))
+    return mesh.copy(), [(name, spot.copy()) for name, spot in labels]
+
+
+@functools.lru_cache(maxsize=4)
+def _wall_faces(
+    n: int, centre: tuple[float, ...]
+) -> tuple[pv.PolyData, list[tuple[str, np.ndarray]]]:
+    """:func:`wall_faces` of the base-``n`` pyramid, its labels standing out from ``centre``."""
+    lat, centroid = lattice(n), np.array(centre)
+    sw, se, nw, ne, ap = (lat.centres[lat.corner_ids[c]].astype(float) for c in CORNERS)
+    polygons = {
+        Wall.BASE: [sw, se, ne, nw],
+        Wall.WEST: [sw, nw, ap],
+        Wall.EAST: [se, ne, ap],
+        Wall.SOUTH: [sw, se, ap],
+        Wall.NORTH: [nw, ne, ap],
+    }
+    points: list[np.ndarray] = []
+    faces: list[list[int]] = []
+    colours: list[tuple[int, int, int]] = []
+    labels: list[tuple[str, np.ndarray]] = []
+    for wall in WALLS:
+        poly = np.array(polygons[wall], dtype=float)
+        middle = poly.mean(axis=0)
+        normal = np.cross(poly[1] - poly[0], poly[2] - poly[0])
+        normal /= np.linalg.norm(normal)
+        if normal @ (middle - centroid) < 0:
+            normal = -normal
+        # out by the margin, and a little wider, so the face covers the outer balls
+        shifted = middle + (poly - middle) * 1.12 + normal * WALL_MARGIN
+        faces.append([len(poly), *range(len(points), len(points) + len(poly))])
+        points.extend(shifted)
+        colours.append(palette.WALL_RGB[wall.label])
+        name = Message(wall.label)  # a word (the catalog's): said where it is drawn
+        labels.append((name, _wall_label_spot(lat, centroid, wall, poly)))
+    mesh = pv.PolyData(np.array(points), np.concatenate(faces))
+    mesh.cell_data["rgb"] = np.array(colours, dtype=np.uint8)
+    return mesh, labels
+
+
+def _wall_label_spot(
+    lat: PyramidLattice, centroid: np.ndarray, wall: Wall, poly: np.ndarray
+) -> np.ndarray:
+    """Where a wall's name stands: outside the pyramid, never over its balls. A side
+    wall's beyond the middle of its base edge, on the board's level; the base's below
+    the board's front-right edge."""
+    if wall is Wall.BASE:  # under the front edge of the board, left of "south"
+        lo = lat.centres.min(axis=0)
+        hi = lat.centres.max(axis=0)
+        x = lo[0] + 0.2 * (hi[0] - lo[0])
+        return np.array([x, lo[1] - BOARD_MARGIN - 0.3, BOARD_TOP - BOARD_THICKNESS - 0.4])
+    base_edge = poly[poly[:, 2] < 1e-6]  # the wall's corners on the base
+    middle = base_edge.mean(axis=0)
+    out = middle - centroid
+    out[2] = 0.0
+    out /= np.linalg.norm(out)
+    spot: np.ndarray = middle + out * WALL_LABEL_OUT + np.array([0.0, 0.0, BOARD_TOP])
+    return spot
+
+
+def board_meshes(lat: PyramidLattice) -> tuple[pv.PolyData, pv.PolyData, vtkTexture]:
+    """The board under the base: a wooden slab with a dark dimple under every base point
+    (Pyraos's 4 x 4 board with its 16 holes; Partition's square board). Its top is one
+    quad with the dimples in its texture: as many small triangles cost a fifth of a full
+    pyramid's frame (all of Mesa's work on them, though the balls hide most of them).
+    Made once a base (every window's board: 8 ms), each view given its own copies and
+    texture (a texture is the GL context's; its picture is read only, shared)."""
+    sides, top, image = _board_parts(lat.n)
+    texture = vtkTexture()  # what pyvista's Texture of the picture set
+    texture.SetInputDataObject(image)
+    texture.SetColorModeToDirectScalars()
+    texture.InterpolateOff()
+    texture.MipmapOn()  # (a texel a pixel or so, whatever the zoom: cache-friendly)
+    return sides.copy(), top.copy(), texture
+
+
+@functools.lru_cache(maxsize=4)
+def _board_parts(n: int) -> tuple[pv.PolyData, pv.PolyData, vtkImageData]:
+    """The board's slab sides (their per-cell rgb their only array), its top and the
+    top's picture, for the pyramid of base ``n``."""
+    lat = lattice(n)
+    base = lat.centres[lat.levels == 0]
+    lo, hi = base.min(axis=0) - BOARD_MARGIN, base.max(axis=0) + BOARD_MARGIN
+    slab = pv.Box(bounds=(lo[0], hi[0], lo[1], hi[1], BOARD_TOP - BOARD_THICKNESS, BOARD_TOP))
+    slab = slab.triangulate()
+    sides = slab.remove_cells(np.flatnonzero(slab.cell_normals[:, 2] > 0.5))  # the top
+    sides.clear_data()  # (the ids of the cells and points kept: drawn by a plain actor)
+    sides.cell_data["rgb"] = np.tile(np.array(palette.BOARD_RGB, np.uint8), (sides.n_cells, 1))
+    size = hi - lo
+    top = pv.Plane(
+        center=((lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, BOARD_TOP),
+        direction=(0, 0, 1),
+        i_size=size[0],
+        j_size=size[1],
+        i_resolution=1,
+        j_resolution=1,
+    )
+    picture = _board_picture(base, lo, hi)
+    image = pv.ImageData(dimensions=(picture.shape[1], picture.shape[0], 1))
+    image.point_data["Image"] = picture.reshape(-1, 3)  # (read only: shared by every view)
+    image.set_active_scalars("Image")
+    return sides, top, image
+
+
+def _board_picture(base: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """The board's top from ``lo`` to ``hi``: wood, and a dimple and its rim around each of
+    the ``base`` points (a unit grid), drawn texel by texel without smoothing, as sharp
+    as the polygons they stand for at the window's sizes."""
+    texels = min(BOARD_TEXELS, int(BOARD_TEXTURE_MAX / float((hi - lo)[:2].max())))
+    axes = []
+    for axis in (0, 1):
+        count = int(np.ceil((hi[axis] - lo[axis]) * texels))
+        at = lo[axis] + (np.arange(count, dtype=np.float32) + 0.5) * (hi[axis] - lo[axis]) / count
+        nearest = np.clip(np.round(at), base[:, axis].min(), base[:, axis].max())
+        axes.append((at - nearest).astype(np.float32))
+    across = axes[0][None, :] ** 2 + axes[1][:, None] ** 2  # rows along y, columns x
+    kind = (across < np.float32(DIMPLE_RADIUS + DIMPLE_RIM) ** 2).view(np.uint8)
+    kind += across < np.float32(DIMPLE_RADIUS) ** 2  # 0 wood, 1 rim, 2 dimple
+    colours = np.array([palette.BOARD_RGB, palette.DIMPLE_RIM_RGB, palette.DIMPLE_RGB], np.uint8)
+    image: np.ndarray = colours[kind]  # rows from y = lo, as VTK's image rows run
+    return image
+
+
+def pyramid_edges(lat: PyramidLattice) -> pv.PolyData:
+    """The pyramid's eight edges through the corner balls' centres."""
+    sw, se, nw, ne, ap = (lat.centres[lat.corner_ids[c]] for c in CORNERS)
+    points = np.array([sw, se, ne, nw, ap], dtype=np.float32)
+    lines = np.array([2, 0, 1, 2, 1, 2, 2, 2, 3, 2, 3, 0, 2, 0, 4, 2, 1, 4, 2, 2, 4, 2, 3, 4])
+    return pv.PolyData(points, lines=lines)
+
+
+# ---- the heat markers and the ghost pieces ---------------------------------------------
+
+
+HEAT_RADIUS = 0.2  # a heat map's marker: big enough to show its colour
+
+
+class HeatMarkers:
+    """The actor of Frame.heat's markers: impostors (``poly`` drawn by ``actor``) with a
+    light rim (shaders/outline_rim), so a marker's colour reads on a ball of any colour."""
+
+    def __init__(self, lattice: PyramidLattice, poly: pv.PolyData, actor: vtkActor) -> None:
+        self.lattice = lattice
+        self.poly = poly
+        self.actor = actor
+        add_fragment_effect(actor, "outline_rim", uniforms={"rimColor": palette.HEAT_RIM})
+        actor.SetVisibility(False)
+
+    def colour(self, frame: Frame, rgb: np.ndarray, empty: np.ndarray) -> np.ndarray:
+        """Colour the markers of the frame's heat map on the points in ``empty`` (in
+        ``rgb``); per point, whether it has heat."""
+        heated = np.zeros(self.lattice.count, dtype=bool)
+        if frame.heat:
+            sites = np.fromiter(frame.heat, dtype=np.int64, count=len(frame.heat))
+            values = np.fromiter(frame.heat.values(), dtype=float, count=len(frame.heat))
+            keep = empty[sites]
+            heated[sites[keep]] = True
+            rgb[sites[keep]] = palette.heat_rgb(values[keep])
+        return heated
+
+    def draw(self, ids: np.ndarray, rgb: np.ndarray) -> None:
+        """Draw the heat markers of the points in ``ids`` (the others are outlined)."""
+        chosen = np.flatnonzero(ids)
+        if len(chosen):
+            poly = impostors(self.lattice.centres[chosen].astype(np.float32))
+            write_impostors(poly, rgb[chosen], np.full(len(chosen), HEAT_RADIUS))
+            self.poly.copy_from(poly)
+        self.actor.SetVisibility(bool(len(chosen)))
+
+
+class PieceGhosts:
+    """The actor of Frame.ghosts: translucent sphere meshes (impostors cannot be
+    translucent) whose rim turns opaque cyan (shaders/ghost_piece); the mesh is rebuilt
+    only when the ghosts change."""
+
+    def __init__(self, lattice: PyramidLattice, radius: float) -> None:
+        self.lattice = lattice
+        self.radius = radius  # a ball's
+        self.mesh = pv.PolyData()
+        self._key: tuple[tuple[int, str], ...] = ()
+        self.actor = rgb_actor(self.mesh)
+        prop = self.actor.GetProperty()
+        prop.SetOpacity(palette.PIECE_GHOST_OPACITY)
+        prop.SetInterpolationToPhong()
+        prop.BackfaceCullingOn()  # the near half only: one layer of colour, one rim
+        add_fragment_effect(
+            self.actor, "ghost_piece", uniforms={"rimColor": palette.PIECE_GHOST_RIM}
+        )
+        self.actor.SetVisibility(False)
+
+    def show(self, frame: Frame, empty: np.ndarray) -> np.ndarray:
+        """Draw the frame's ghosts on the shown empty points in ``empty``; per point,
+        whether it has one."""
+        drawn = np.zeros(self.lattice.count, dtype=bool)
+        key = tuple(sorted((s, st) for s, st in frame.ghosts.items() if empty[s]))
+        drawn[[s for s, _ in key]] = True
+        if key != self._key:
+            self._key = key
+            if key:
+                seeds = pv.PolyData(self.lattice.centres[[s for s, _ in key]].astype(np.float32))
+                seeds.point_data["rgb"] = np.array(
+                    [palette.piece_rgb(style) for _, style in key], dtype=np.uint8
+                )
+                sphere = pv.Sphere(radius=self.radius, theta_resolution=32, phi_resolution=32)
+                mesh = seeds.glyph(geom=sphere, scale=False, orient=False)
+                mesh.set_active_scalars("rgb")
+                self.mesh.copy_from(mesh)
+        self.actor.SetVisibility(bool(key))
+        return drawn
+
+
+def frame_colours(lat: PyramidLattice, frame: Frame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each point's colour in ``frame`` (a piece's, a marker's, an empty clickable point
+    tinted), which points hold a piece and which are marked: the picture's colours, the
+    same for the window's impostors and the page's meshes."""
+    occupied = np.zeros(lat.count, dtype=bool)
+    rgb = np.tile(np.array(palette.MARKER_RGB["target"], dtype=np.uint8), (lat.count, 1))
+    marked = np.zeros(lat.count, dtype=bool)
+    for marker in frame.markers:
+        marked[marker.site] = True
+        rgb[marker.site] = palette.MARKER_RGB.get(marker.style, palette.MARKER_RGB["target"])
+    if frame.pieces:  # at once: a full base-30 pyramid has 9,455 pieces, each frame
+        sites = np.fromiter(frame.pieces, dtype=np.int64, count=len(frame.pieces))
+        occupied[sites] = True
+        if frame.piece_rgb is not None:
+            rgb[sites] = np.asarray(frame.piece_rgb)[sites]
+        else:
+            table = {style: palette.piece_rgb(style) for style in set(frame.pieces.values())}
+            rgb[sites] = np.array([table[s] for s in frame.pieces.values()], dtype=np.uint8)
+    lit = np.zeros(lat.count, dtype=bool)
+    lit[list(frame.highlights.get("clickable", ()))] = True
+    tinted = lit & ~occupied
+    if tinted.any():
+        tint = rgb[tinted] * (1 - palette.HIGHLIGHT_MIX)
+        rgb[tinted] = (tint + np.array(palette.HIGHLIGHT_RGB) * palette.HIGHLIGHT_MIX).astype(
+            np.uint8
+        )
+    return rgb, occupied, marked

@@ -24,8 +24,7 @@ from ..lab.frame import Frame, Label, Vanish
 from ..lab.outcome_words import joined
 from ..lab.view_state import ViewState
 from .base import CameraViews
-from .meshes import MeshActors, Template, aim_camera, fit_camera, instances, join
-from .picking import view_ray
+from .meshes import MeshActors, Template, aim_camera, fit_camera, instances, join, view_ray
 
 LABEL_ROOM = 2.0  # how far over the board's bounds a label may stand
 

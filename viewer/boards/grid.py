@@ -52,8 +52,8 @@ from .meshes import (
     pointer_cone,
     square_pyramid,
     template,
+    to_display,
 )
-from .picking import to_display
 
 LIGHT, DARK = palette.SQUARE_LIGHT, palette.SQUARE_DARK
 BASE_RGB = palette.GRID_BASE_RGB

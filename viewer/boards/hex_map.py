@@ -56,8 +56,8 @@ from .meshes import (
     pointer_cone,
     square_pyramid,
     template,
+    to_display,
 )
-from .picking import to_display
 
 SPACE_RGB = palette.HEX_SPACE_RGB  # a numbered space: sand
 START_RGB = palette.HEX_START_RGB  # a starting area: darker, lower

@@ -42,6 +42,7 @@ from ..lab.frame import Frame, Vanish
 from ..lab.view_state import ViewState
 from .base import CameraViews
 from .geometries import TIER, SteppedBoard
+from .impostors import add_fragment_effect
 from .meshes import (
     MeshActors,
     Vector,
@@ -53,9 +54,9 @@ from .meshes import (
     past_the_edge,
     pointer_cone,
     template,
+    to_display,
+    view_ray,
 )
-from .picking import to_display, view_ray
-from .shaders import add_fragment_effect
 
 STONE_HEIGHT = 0.3
 SIDE_SHADE = 0.82  # risers are a little darker than the tops

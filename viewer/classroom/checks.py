@@ -110,7 +110,7 @@ def chosen_code(value: str) -> str:
     return text
 
 
-#: A door number (:meth:`.admission.Admission.door`): this many digits, read out by the
+#: A door number (:meth:`.room.Admission.door`): this many digits, read out by the
 #: teacher and typed by a late student; 10**9 of them, each good once, for
 #: :data:`DOOR_SECONDS`: a script guessing one is hopeless.
 DOOR_DIGITS = 9

@@ -1,30 +1,153 @@
-"""The classroom's guard for requests. Identity is the class's own, never the address (in a
-school every page comes from one NAT's address): a page is a student's once it gave their
-key, the teacher's once it gave the class code, and no one's until then (:mod:`.pages`).
+"""The classroom's guard: every bound on what a request, a socket, a page or a student may
+ask of the class, in one place (:class:`Limits`), and what holds them but the pages
+(:mod:`.pages`). Identity is the class's own, never the address (in a school every page
+comes from one NAT's address): a page is a student's once it gave their key, the teacher's
+once it gave the class code, and no one's until then (:mod:`.pages`).
 
 :func:`guard` is the middleware every request goes through: its ``Host`` must be one the
 server was started for (a page of another site that points its own name at the class's
 address, DNS rebinding, is refused), the websocket's ``Origin`` must be the class's own,
 and the pages' headers (their own scripts only, no frame round them, nothing cached).
-The bounds are :class:`~.limits.Limits`; the pages connected are :mod:`.pages`'s, the
-threads :mod:`.turns`'s, the connections that are no page yet :mod:`.sockets`'s."""
+TCP connections on which no whole request came yet (nothing sent, or a request a byte at
+a time) are bounded in all: the oldest closed past :attr:`Limits.quiet_sockets`
+(:class:`BoundSite`, the class's aiohttp site, counts each with :class:`Quiet`). The
+students' work runs on a few threads (:attr:`Limits.workers`, :class:`Turns`), the next
+job always the one of whoever used the least of them lately: one student, or sixty
+hostile pages, cannot take more than their share of the server's time."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import contextvars
 import ipaddress
+import itertools
+import math
 import re
 import socket
+import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TypeVar
 
 from aiohttp import web
 
 from pyramid_lab import i18n
 from pyramid_lab.i18n import N_
 
-from .sockets import QUIET
 from .words import chosen, spoken
+
+# ---- the bounds --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a page, a student and a socket may ask of the class."""
+
+    unjoined: int = 100  # pages of no one yet at once, in all (the oldest closed past it)
+    hello: float = 5.0  # seconds a page has to join, resume or give the class code
+    per_student: int = 3  # pages of one student at once (the oldest closed past it)
+    teacher_pages: int = 8  # the teacher's pages at once (the oldest closed past it)
+    quiet_sockets: int = 200  # TCP connections that are no page yet (the oldest closed)
+    idle: float = 15.0  # seconds a TCP connection may stay without a request
+    messages_a_second: float = 15.0  # a page's steady rate ...
+    burst: int = 40  # ... and how many at once above it
+    code_tries: int = 6  # class-code tries a page, then it is closed
+    code_wait: float = 1.0  # a page's second try waits this long, each after twice more
+    send_timeout: float = 5.0  # a message a page does not take in this long: closed
+    unsent: int = 48 * 1024 * 1024  # bytes sent and not yet read by the pages, in all
+    send_buffer: int = 64 * 1024  # a page's socket's send buffer (Linux: twice, at most)
+    workers: int = 4  # threads answering students
+    usage_memory: float = 10.0  # seconds over which a student's use of them is weighed
+
+
+# ---- connections that are no page yet ----------------------------------------------------------
+
+
+class _Counted(asyncio.Protocol):
+    """aiohttp's protocol for one TCP connection, counted while it is no page yet."""
+
+    def __init__(self, inner: asyncio.Protocol, quiet: Quiet) -> None:
+        self.inner, self.quiet = inner, quiet
+        self.transport: asyncio.BaseTransport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        self.inner.connection_made(transport)
+        self.quiet.made(self)
+
+    def data_received(self, data: bytes) -> None:
+        self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.quiet.lost(self)
+        self.inner.connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.inner.resume_writing()
+
+
+class Quiet:
+    """The TCP connections that are no page (yet), oldest first; past the bound the
+    oldest is closed (aiohttp closes one without a request after :attr:`Limits.idle`)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.sockets: OrderedDict[_Counted, None] = OrderedDict()
+        self.by_transport: dict[asyncio.BaseTransport, _Counted] = {}
+
+    def made(self, counted: _Counted) -> None:
+        self.sockets[counted] = None
+        if counted.transport is not None:
+            self.by_transport[counted.transport] = counted
+        while len(self.sockets) > self.limits.quiet_sockets:
+            oldest, _ = self.sockets.popitem(last=False)
+            if oldest.transport is not None:
+                oldest.transport.close()
+
+    def lost(self, counted: _Counted) -> None:
+        self.sockets.pop(counted, None)
+        if counted.transport is not None:
+            self.by_transport.pop(counted.transport, None)
+
+    def spoke(self, transport: asyncio.BaseTransport | None) -> None:
+        """A whole request came on the connection: it is a browser's (kept alive by
+        aiohttp for :attr:`Limits.idle` seconds at most) or a page's websocket (bounded as
+        a page), no longer a quiet one."""
+        counted = self.by_transport.get(transport) if transport is not None else None
+        if counted is not None:
+            self.sockets.pop(counted, None)
+
+
+QUIET = web.AppKey("quiet", Quiet)
+
+
+class BoundSite(web.TCPSite):
+    """aiohttp's TCP site, each connection counted by :class:`Quiet`."""
+
+    def __init__(self, runner: web.AppRunner, host: str, port: int, quiet: Quiet) -> None:
+        super().__init__(runner, host, port, backlog=128)
+        self.quiet = quiet
+
+    async def start(self) -> None:
+        await web.BaseSite.start(self)
+        server = self._runner.server
+        assert server is not None
+        quiet = self.quiet
+        self._server = await asyncio.get_running_loop().create_server(
+            lambda: _Counted(server(), quiet), self._host, self._port, backlog=self._backlog
+        )
+        sockets = self._server.sockets
+        self._bound_port = sockets[0].getsockname()[1] if sockets else self._port
+
 
 # ---- requests: the Host, the Origin and the pages' headers -------------------------------------
 
@@ -195,3 +318,77 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         )
         response.headers.update(headers)
     return response
+
+
+# ---- the threads -------------------------------------------------------------------------------
+
+
+T = TypeVar("T")
+
+
+class Turns:
+    """Work run on :attr:`Limits.workers` threads; when all are busy, the next job is the
+    one of whoever (a student, the teacher) has the fewest jobs running, then used the
+    least thread time lately (weighed over :attr:`Limits.usage_memory` seconds), chosen
+    as a thread comes free."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=limits.workers, thread_name_prefix="classroom")
+        self.free = limits.workers
+        self.memory = limits.usage_memory
+        self.used: dict[str, tuple[float, float]] = {}  # whose: (seconds, when weighed)
+        self.running: dict[str, int] = {}
+        self.queue: list[tuple[int, str, asyncio.Future[None]]] = []
+        self.count = itertools.count()
+
+    def usage(self, whose: str, now: float, more: float = 0.0) -> float:
+        seconds, at = self.used.get(whose, (0.0, now))
+        value = seconds * math.exp(-(now - at) / self.memory) + more
+        if more:
+            self.used[whose] = (value, now)
+            if len(self.used) > 4096:
+                self.used = {k: v for k, v in self.used.items() if now - v[1] < self.memory}
+        return value
+
+    async def run(self, whose: str, work: Callable[[], T]) -> T:
+        loop = asyncio.get_running_loop()
+        if self.free > 0 and not self.queue:
+            self.free -= 1
+        else:
+            turn: asyncio.Future[None] = loop.create_future()
+            self.queue.append((next(self.count), whose, turn))
+            try:
+                await turn
+            except asyncio.CancelledError:
+                if turn.done() and not turn.cancelled():
+                    self._next()  # (its turn came as it went: passed on)
+                raise
+        self.running[whose] = self.running.get(whose, 0) + 1
+        started = time.monotonic()
+        try:
+            # (in the caller's context: a page's language, i18n.override, goes with its work)
+            return await loop.run_in_executor(self.pool, contextvars.copy_context().run, work)
+        finally:
+            now = time.monotonic()
+            self.usage(whose, now, max(now - started, 1e-4))
+            self.running[whose] -= 1
+            if not self.running[whose]:
+                del self.running[whose]
+            self._next()
+
+    def _next(self) -> None:
+        """The free thread to the job waiting of whoever needs it most, else kept free."""
+        self.queue = [entry for entry in self.queue if not entry[2].done()]
+        if not self.queue:
+            self.free += 1
+            return
+        now = time.monotonic()
+        chosen = min(
+            self.queue,
+            key=lambda e: (self.running.get(e[1], 0), self.usage(e[1], now), e[0]),
+        )
+        self.queue.remove(chosen)
+        chosen[2].set_result(None)
+
+    def shutdown(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)

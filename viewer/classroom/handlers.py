@@ -52,7 +52,7 @@ from .pushes import (
     why_gone,
 )
 from .replies import Closed, CsvText, Failed, Reply, Same, StudentAnswer
-from .results import csv_text
+from .room import csv_text
 from .service import forget_answer, shown
 from .state import PAGES, ROOM, SERVICE, TURNS
 from .student import Student

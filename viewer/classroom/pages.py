@@ -1,4 +1,4 @@
-"""The pages connected and what each may hold (the bounds: :class:`~.limits.Limits`).
+"""The pages connected and what each may hold (the bounds: :class:`~.guard.Limits`).
 
 - :class:`Pages`: identity decides at the door: a page that shows who it is, the
   teacher's (the class code) or a joined student's (its key), at its handshake
@@ -40,7 +40,7 @@ from aiohttp import web
 
 from pyramid_lab.i18n import N_
 
-from .limits import Limits
+from .guard import Limits
 from .words import said
 
 log = logging.getLogger("pyramid_lab.viewer.classroom")

@@ -26,24 +26,6 @@ from .service import _refusing, forget_answer
 from .state import LIMITS, PAGES, ROOM, SERVICE, TURNS
 from .words import translated
 
-__all__ = [
-    "COALESCE",
-    "LINES_EVERY",
-    "brought_back",
-    "changed_for",
-    "forgotten",
-    "gone",
-    "lines_of",
-    "listen",
-    "pushing",
-    "send",
-    "send_quietly",
-    "sent",
-    "threaded",
-    "whose_key",
-    "why_gone",
-]
-
 #: A push waits this long for more changes to come with it (a burst is one message).
 COALESCE = 0.03
 #: The teacher's page is sent its lines at least this often (the times on the steps).

@@ -148,7 +148,7 @@ class StudentPage(TypedDict):
     version: int
     play: NotRequired[Moves]
     panels: NotRequired[list[Panel]]
-    #: The lesson's texts in its other languages, by language (:mod:`.lesson_texts`):
+    #: The lesson's texts in its other languages, by language (:mod:`.words`):
     #: replaced by the page's own as the page is sent, never sent.
     texts: NotRequired[dict[str, "LessonWords"]]
     #: Said above the lesson's texts on its first step where the lesson lacks the page's
@@ -368,7 +368,7 @@ class TeacherLines(Envelope):
     alarm: str
     said: NotRequired[str]
     push: NotRequired[Literal["lines"]]
-    #: The lessons' and steps' names in the lessons' other languages (:mod:`.lesson_texts`):
+    #: The lessons' and steps' names in the lessons' other languages (:mod:`.words`):
     #: replaced by the page's own as the page is sent, never sent.
     texts: NotRequired[dict[str, "TeacherWords"]]
     #: Said where some of the class's lessons lack the page's language, in it.

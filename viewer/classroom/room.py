@@ -4,25 +4,33 @@ Each student (:mod:`.student`) is a :class:`~viewer.lab.Lab` of their own (its s
 the board on show and its :class:`~viewer.lab.lesson.Lessons`, the very lesson state the
 window shows: steps, judging by the rules, hints, Retry), with the progress kept here on
 the server rather than in the user's progress file, and the tries, the wrong answers and
-the time on each step that the teacher's page lists. The class may be
-closed to new students (a join then waits for the teacher's yes), and the students the
-teacher removed are kept aside (their keys act no more, over a restart too) until they
-are brought back.
+the time on each step that the teacher's page lists. The class may be closed to new
+students (:class:`Admission`: a join then waits for the teacher's yes, and a late student
+comes in by a door number the teacher reads out, good once, for
+:data:`~.checks.DOOR_SECONDS`; the seats kept for joins being answered on the threads), and
+the students the teacher removed are kept aside (their keys act no more, over a restart
+too) until they are brought back.
 
 Every value from a browser is checked as a file is (:mod:`.checks`); the results file, one
 class's, locked, private and whole, is :mod:`.store`'s; the class reads it at its start
 (:meth:`Classroom.load`) and writes it (:meth:`Classroom.save`), so a student's key still
-leads to their place after a restart.
+leads to their place after a restart. Its contents are the whole class
+(:func:`results_json`); the teacher's CSV (:func:`csv_text`) is a line per student and
+step. One concept, the class, in one module (its 656 lines: the way in, the class, its
+results).
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
+import re
 import secrets
 import threading
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,10 +39,11 @@ from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.game import Game, PositionFormatError
 from pyramid_lab.model.save_links import check_links
-from pyramid_lab.model.words import system_reason
+from pyramid_lab.model.words import reason_of, system_reason
 
-from .admission import FULL, Admission
 from .checks import (
+    DOOR_DIGITS,
+    DOOR_SECONDS,
     MAX_REMOVED,
     MAX_STUDENTS,
     MAX_WAITING,
@@ -47,17 +56,19 @@ from .checks import (
     token_of,
     whole_number,
 )
-from .lesson_texts import lines_texts
-from .replies import RemovedShown, Row, TeacherLines, Waiting
-from .results import restore, results_json
+from .replies import DoorOpen, RemovedShown, Row, TeacherLines, Waiting
 from .store import (
+    RESULTS_FORMAT,
+    RESULTS_FORMAT_1,
     ResultsLock,
+    read_results,
     real_path,
     write_private,
 )
-from .student import ClassLesson, Removed, Student
+from .student import ClassLesson, Removed, Student, record_of
+from .words import lines_texts
 
-__all__ = ["Classroom", "find_lessons"]
+__all__ = ["Classroom", "csv_text", "find_lessons"]
 
 
 # ---- the lessons --------------------------------------------------------------------------
@@ -85,6 +96,131 @@ def find_lessons(paths: Sequence[str | os.PathLike[str]]) -> list[Path]:
         else:
             raise PositionFormatError(str(path), M_("no such file or folder"))
     return list(dict.fromkeys(path.resolve() for path in found))
+
+
+# ---- the way in: the class closed to new students, door numbers ---------------------------
+
+#: Door numbers open at once (each good once, for checks.DOOR_SECONDS): past it the oldest
+#: opens the door no more.
+MAX_DOORS = 20
+#: What a join is told when the class is closed and as many wait as may (said in words:
+#: the newcomer knows to ask the teacher, who sees the waiting room full).
+WAITING_FULL = M_(
+    "the class is closed and {count} are already waiting for the teacher's yes: "
+    "ask the teacher for a door number and type it here",
+    count=MAX_WAITING,
+)
+#: What a door number that opens nothing is told.
+NO_DOOR = M_(
+    "that number does not open the class (mistyped, used already, or older than "
+    "{minutes} minutes): ask the teacher for another",
+    minutes=DOOR_SECONDS // 60,
+)
+#: What a join is told when the class has no seat left.
+FULL = M_("the class is full ({count} students): the teacher can remove some", count=MAX_STUDENTS)
+
+
+class Admission:
+    """Whether the class is closed to new students, the joins waiting for the teacher's
+    yes, the door numbers given and the seats kept for joins being answered; under the
+    class's ``lock``, each change told to ``touched``; ``seated()``: the students in the
+    class."""
+
+    def __init__(
+        self, lock: threading.RLock, touched: Callable[[], None], seated: Callable[[], int]
+    ) -> None:
+        self.lock = lock
+        self.touched = touched
+        self.seated = seated
+        #: Closed to new students: a join waits for the teacher's yes (:meth:`wait`).
+        self.closed = False
+        #: The joins waiting for the teacher's yes, by their handle: the names asked.
+        self.waiting: dict[str, str] = {}
+        #: The door numbers the teacher gave, good once each, until when (monotonic):
+        #: a late student comes in by one though the class is closed.
+        self.doors: dict[str, float] = {}
+        #: Joins being answered on the threads (each a seat the class keeps for it).
+        self.joining = 0
+
+    def full(self) -> bool:
+        """Whether no seat is left, the joins being answered counted."""
+        return self.seated() + self.joining >= MAX_STUDENTS
+
+    def set_closed(self, closed: bool) -> None:
+        """Close the class to new students (a join then waits for the teacher's yes), or
+        open it again (those waiting are let in by the page asking again)."""
+        with self.lock:
+            self.closed = closed
+            self.touched()
+
+    def wait(self, name: Any) -> str:
+        """A join asked while the class is closed: its handle, until the teacher says yes
+        (:meth:`.room.Classroom.admit`) or no (:meth:`refuse`)."""
+        name = name_of(name)
+        with self.lock:
+            if len(self.waiting) >= MAX_WAITING:
+                raise Refused(WAITING_FULL)
+            handle = secrets.token_hex(6)
+            self.waiting[handle] = name
+            self.touched()
+            return handle
+
+    def door(self) -> str:
+        """A new door number (:data:`DOOR_DIGITS` digits, good once, for
+        :data:`DOOR_SECONDS`): the teacher reads it out, a late student types it."""
+        with self.lock:
+            now = time.monotonic()
+            self.doors = {n: until for n, until in self.doors.items() if until > now}
+            while len(self.doors) >= MAX_DOORS:
+                del self.doors[next(iter(self.doors))]
+            number = f"{secrets.randbelow(10**DOOR_DIGITS):0{DOOR_DIGITS}d}"
+            self.doors[number] = now + DOOR_SECONDS
+            self.touched()
+            return number
+
+    def through_door(self, number: str) -> None:
+        """Use up a door number (a join comes in by it); Refused when it opens nothing."""
+        with self.lock:
+            until = self.doors.pop(number, 0.0)
+            if until <= time.monotonic():
+                raise Refused(NO_DOOR)
+            self.touched()
+
+    def doors_open(self) -> list[DoorOpen]:
+        """The door numbers still good, newest first, with their seconds left."""
+        now = time.monotonic()
+        with self.lock:
+            return [
+                {"number": n, "seconds": round(until - now)}
+                for n, until in reversed(self.doors.items())
+                if until > now
+            ]
+
+    def seat(self) -> None:
+        """Keep a seat for a join about to be answered (:meth:`.room.Classroom.join` on a
+        thread): Refused at once when the class is full, counting the joins being
+        answered."""
+        with self.lock:
+            if self.full():
+                raise Refused(FULL)
+            self.joining += 1
+
+    def unseat(self) -> None:
+        with self.lock:
+            self.joining -= 1
+
+    def forget_waiting(self, handle: str) -> str:
+        """A join waiting no more (its page closed); its name."""
+        return "".join(self.refuse([handle]))
+
+    def refuse(self, handles: Iterable[str]) -> list[str]:
+        """The teacher's no to joins waiting (by their handles), at once: the names of
+        those that were waiting (one change for all)."""
+        with self.lock:
+            names = [name for h in handles if (name := self.waiting.pop(h, ""))]
+            if names:
+                self.touched()
+            return names
 
 
 # ---- the class ------------------------------------------------------------------------------
@@ -352,8 +488,32 @@ class Classroom:
         return self.results.resolve()
 
     def load(self, path: Path) -> None:
-        """The students of a results file this class wrote (the lessons matched by path)."""
-        restore(self, path)
+        """The students of a results file this class wrote (the lessons matched by path);
+        PositionFormatError naming the file."""
+        raw = read_results(path)
+        if not isinstance(raw, dict) or raw.get("format") not in (RESULTS_FORMAT, RESULTS_FORMAT_1):
+            raise PositionFormatError(
+                str(path), M_("not a results file ({format})", format=RESULTS_FORMAT)
+            )
+        where = {str(given.path): i for i, given in enumerate(self.lessons)}
+        listed = raw.get("lessons")
+        if not isinstance(listed, list):
+            raise PositionFormatError(str(path), '"lessons" must be a list')
+        try:
+            for entry in _entries(raw.get("students")):
+                key, student = _student_of(self, entry, listed, where)
+                self.students[key] = student
+            for entry in _entries(raw.get("removed", [])):
+                key, student = _student_of(self, entry, listed, where)
+                self.students.pop(key, None)
+                self.removed[key] = student
+            while len(self.removed) > MAX_REMOVED:
+                del self.removed[next(iter(self.removed))]
+            self.admission.closed = raw.get("closed") is True
+        except (Refused, PositionFormatError) as exc:
+            raise PositionFormatError(str(path), reason_of(exc)) from None
+        if len(self.students) > MAX_STUDENTS:
+            raise PositionFormatError(str(path), f"more than {MAX_STUDENTS} students")
 
 
 def _ids(value: Any) -> set[str]:
@@ -361,3 +521,136 @@ def _ids(value: Any) -> set[str]:
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_STUDENTS + MAX_REMOVED:
         raise Refused(N_("which students? (a list of them)"))
     return {bounded_text(v, "a student", 24) for v in value}
+
+
+# ---- the results: the file's contents and the teacher's CSV -------------------------------
+
+
+def csv_text(room: Classroom) -> str:
+    """The results, a line per student and step tried or shown."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            "student",
+            "student tag",
+            "lesson",
+            "lesson title",
+            "step",
+            "step title",
+            "answered right",
+            "tries",
+            "right",
+            "wrong",
+            "seconds",
+            "last wrong answer",
+            "why it was wrong",
+        ]
+    )
+    for student in room.roster():
+        with student.lock:
+            data = student.to_json()
+        for entry in data["steps"]:
+            given = room.lessons[entry["lesson"]]
+            steps = given.lesson.steps
+            done = student.progress.done(given.path)
+            step = steps[entry["step"]] if entry["step"] < len(steps) else None
+            if step is not None and step.task is None:
+                right = "no question"  # a step to read: nothing to answer
+            else:
+                right = "yes" if entry["step"] in done else "no"
+            writer.writerow(
+                [
+                    _cell(student.name),
+                    student.tag,
+                    entry["lesson"] + 1,
+                    _cell(given.title),
+                    entry["step"] + 1,
+                    _cell(step.title) if step is not None else "",
+                    right,
+                    entry["tries"],
+                    entry["right"],
+                    entry["wrong"],
+                    round(entry["seconds"]),
+                    _cell(entry["last_wrong"]),
+                    _cell(entry["reason"]),
+                ]
+            )
+    return out.getvalue()
+
+
+def results_json(room: Classroom) -> dict[str, Any]:
+    """The class as its results file holds it."""
+    students = []
+    for student in room.roster():
+        with student.lock:
+            students.append(student.to_json())
+    with room.lock:
+        gone = list(room.removed.values())
+    removed = []
+    for student in gone:
+        with student.lock:
+            removed.append(student.to_json())
+    return {
+        "format": RESULTS_FORMAT,
+        "lessons": [str(given.path) for given in room.lessons],
+        "students": students,
+        "removed": removed,
+        "closed": room.admission.closed,
+    }
+
+
+def _student_of(
+    room: Classroom, entry: dict[str, Any], listed: list[Any], where: dict[str, int]
+) -> tuple[str, Student]:
+    if "key_sha256" in entry:
+        key = bounded_text(entry.get("key_sha256"), N_("a key's digest"), 64)
+        if not re.fullmatch(r"[0-9a-f]{64}", key):
+            raise Refused(N_("a key's digest is 64 hexadecimal digits"))
+    else:  # the first format: the key in clear, hashed now (and so written)
+        key = key_of(token_of(entry.get("token")))
+    student = Student(room, key, name_of(entry.get("name")))
+    progress = entry.get("progress", {})
+    student.progress.data = student.progress.parse({"lessons": progress})
+
+    def ours(index: Any) -> int | None:
+        index = whole_number(index, N_("a lesson"), 0, 10**6)
+        if index >= len(listed) or not isinstance(listed[index], str):
+            return None
+        return where.get(listed[index])
+
+    for step in _entries(entry.get("steps", [])):
+        lesson = ours(step.get("lesson"))
+        if lesson is not None:
+            number = whole_number(step.get("step"), N_("a step"), 0, lessons.MAX_STEPS)
+            student.records[(lesson, number)] = record_of(step)
+    view = entry.get("view")
+    if isinstance(view, dict):
+        student.view = {
+            "top": whole_number(view.get("top", 99), "top", 0, 99),
+            "peel": whole_number(view.get("peel", 0), "peel", 0, 9),
+            "clip": None,
+        }
+    lesson = ours(entry.get("lesson", 0))
+    with student.lock:
+        if lesson is None:
+            student.open_lesson(0, 0)
+        else:
+            steps = len(room.lessons[lesson].lesson.steps)
+            at = whole_number(entry.get("step", 0), "a step", 0, lessons.MAX_STEPS)
+            student.open_lesson(lesson, min(at, steps - 1))
+    return key, student
+
+
+def _entries(value: Any) -> Iterable[dict[str, Any]]:
+    if not isinstance(value, list):
+        raise Refused(N_("the students and their steps must be lists"))
+    for entry in value:
+        if not isinstance(entry, dict):
+            raise Refused(N_("each student and step must be an object"))
+        yield entry
+
+
+def _cell(text: str) -> str:
+    """A CSV cell a spreadsheet will not run as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

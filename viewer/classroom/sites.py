@@ -37,9 +37,8 @@ from ..lab.legend_entries import legend_entries
 from ..lab.lesson_marks import site_of
 from ..lab.outcome_words import joined, word
 from ..lab.view_state import ViewState
-from .aims import Aims
 from .replies import Camera, PartState, Spot
-from .scene import Board, Drawn, GlyphLayer, SphereLayer, browser_mesh, mesh_state, unit_ray
+from .scene import Aims, Board, Drawn, GlyphLayer, SphereLayer, browser_mesh, mesh_state, unit_ray
 
 #: The page's look of each board view's mesh or spheres (any other: "balls", the opaque
 #: pieces and board): translucent ghosts, marks over the board, rims round balls, faint

@@ -2,7 +2,7 @@
 it): the class, the answers to students' pages, the bounds, the pages connected, the
 students' turns on the threads, and the page files served. :func:`.web.build_app` sets
 them; the handlers (:mod:`.handlers`), the socket (:mod:`.ws`), the pushes
-(:mod:`.pushes`) and the page files (:mod:`.files`) read them from the request's app."""
+(:mod:`.pushes`) and the page files (:mod:`.web`) read them from the request's app."""
 
 from __future__ import annotations
 
@@ -10,11 +10,10 @@ from pathlib import Path
 
 from aiohttp import web
 
-from .limits import Limits
+from .guard import Limits, Turns
 from .pages import Pages
 from .room import Classroom
 from .service import Service
-from .turns import Turns
 
 __all__ = ["ASSETS", "HTML", "LIMITS", "PAGES", "ROOM", "SERVICE", "TURNS"]
 
@@ -23,7 +22,7 @@ SERVICE = web.AppKey("service", Service)
 LIMITS = web.AppKey("limits", Limits)
 PAGES = web.AppKey("pages", Pages)
 TURNS = web.AppKey("turns", Turns)
-#: The two pages, by name ("student", "teacher"), as they are sent (:func:`.files.pages`).
+#: The two pages, by name ("student", "teacher"), as they are sent (:func:`.web.pages`).
 HTML = web.AppKey("html", dict[str, bytes])
 #: The files the pages load, by the name they are asked for, and their types.
 ASSETS = web.AppKey("assets", dict[str, tuple[Path, str]])

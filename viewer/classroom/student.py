@@ -1,12 +1,15 @@
 """One student of the class: their own :class:`~viewer.lab.Lab` with the board on show
 (:mod:`viewer.lab.board`, the window's: the game's UI, its turn builder, the board's modes,
 the lesson's among them), where they are in the class's lessons, and their records per
-(lesson, step) (:mod:`.records`), kept by the class (:mod:`.room`) in its results file.
+(lesson, step): their tries at each step (:class:`StepRecord`) and their progress through
+the lessons (:class:`StudentProgress`), kept by the class (:mod:`.room`) in its results
+file, never in the user's own progress file.
 Their hand on the board is :class:`Hand`; what their page and the teacher's line
 show is made below (:func:`page_of`, :func:`row_of`). No Qt, no web."""
 
 from __future__ import annotations
 
+import os
 import secrets
 import threading
 import time
@@ -18,8 +21,9 @@ from typing import Any, Literal, Protocol
 
 from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model import lesson as lessons
-from pyramid_lab.model.game import Game, Move, quote, shorten
+from pyramid_lab.model.game import Game, Move, PositionFormatError, quote, shorten
 from pyramid_lab.model.lesson import verdict_word
+from pyramid_lab.model.lesson_progress import LessonProgress
 from pyramid_lab.model.words import reason_of
 
 from ..games import ui_class
@@ -31,11 +35,64 @@ from ..lab.lesson_view import LessonView, opening_view
 from ..lab.outcome import Outcome, Picked, Played
 from ..lab.outcome_words import word
 from ..lab.session import Session
-from .checks import Refused
+from .checks import Refused, bounded_text, seconds_of, whole_number
 from .choices import PAGE_WORDS, Choices
-from .lesson_texts import NO_HINT, Titles, page_texts, titles_of
-from .records import StepRecord, StudentProgress
 from .replies import Row, StudentPage, View
+from .words import NO_HINT, Titles, page_texts, titles_of
+
+
+class StudentProgress(LessonProgress):
+    """A student's progress through the lessons, kept by the class (in its results file),
+    never in the user's own progress file."""
+
+    def __init__(self, data: dict[str, dict[str, Any]] | None = None) -> None:
+        # (no file: the store's own reading and locking are not wanted)
+        self.path = Path(os.devnull)
+        self._tell = None
+        self.notice = ""
+        self.told = set()
+        self.kept = ""
+        self.data = self.parse({"lessons": data or {}})
+
+    def update(self, change: Callable[[dict[str, dict[str, Any]]], None]) -> None:
+        change(self.data)
+
+
+@dataclass
+class StepRecord:
+    """A student's tries at one step."""
+
+    tries: int = 0
+    right: int = 0
+    wrong: int = 0
+    seconds: float = 0.0  # on the step, before the time it is shown now
+    last_wrong: str = ""  # the answer
+    reason: str = ""  # the rules' words on it
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tries": self.tries,
+            "right": self.right,
+            "wrong": self.wrong,
+            "seconds": round(self.seconds, 1),
+            "last_wrong": self.last_wrong,
+            "reason": self.reason,
+        }
+
+
+def record_of(raw: Any) -> StepRecord:
+    """A step's record as the results file holds it; PositionFormatError naming what is
+    wrong."""
+    if not isinstance(raw, dict):
+        raise PositionFormatError("steps", M_("each record must be an object"))
+    return StepRecord(
+        tries=whole_number(raw.get("tries", 0), "tries", 0, 10**9),
+        right=whole_number(raw.get("right", 0), "right", 0, 10**9),
+        wrong=whole_number(raw.get("wrong", 0), "wrong", 0, 10**9),
+        seconds=seconds_of(raw.get("seconds", 0)),
+        last_wrong=bounded_text(raw.get("last_wrong", ""), "last_wrong", 2000),
+        reason=bounded_text(raw.get("reason", ""), "reason", 4000),
+    )
 
 
 @dataclass(frozen=True)

@@ -22,9 +22,8 @@ from pyramid_lab.i18n import N_
 from pyramid_lab.model.words import reason_of
 
 from .checks import Refused
-from .guard import refusal_language
+from .guard import Limits, refusal_language
 from .handlers import HANDLERS
-from .limits import Limits
 from .messages import (
     MAX_MESSAGE,
     Code,

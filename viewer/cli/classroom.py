@@ -350,9 +350,7 @@ async def serve(
     results written, whatever the pages do); ``workers``: its threads for the students."""
     from aiohttp import web
 
-    from ..classroom.guard import Hosts
-    from ..classroom.limits import Limits
-    from ..classroom.sockets import QUIET, BoundSite
+    from ..classroom.guard import QUIET, BoundSite, Hosts, Limits
     from ..classroom.web import build_app
 
     limits = Limits() if workers is None else Limits(workers=workers)

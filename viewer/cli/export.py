@@ -107,8 +107,8 @@ def run(args: argparse.Namespace) -> int:
         print(error_line(_("argument --fps: only with --turntable or --replay")), file=sys.stderr)
         return EXIT_BAD_INPUT
     from ..pictures.export import check_export, export_game
-    from ..pictures.export_options import ExportOptions
     from ..pictures.motion import check_replay
+    from ..pictures.render import ExportOptions
 
     read = read_for_drawing(args, lambda out: check_export(out, args.motion))
     if isinstance(read, int):

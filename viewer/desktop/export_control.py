@@ -19,8 +19,7 @@ from pyramid_lab.model.words import system_reason
 
 from ..lab.session import saved_review
 from ..pictures.export import export_game, review_graph_path, review_graph_png
-from ..pictures.export_options import ExportOptions
-from ..pictures.render import RenderOptions
+from ..pictures.render import ExportOptions, RenderOptions
 from ..widgets.export_dialog import ExportChoices
 from ..widgets.slots import guarded
 

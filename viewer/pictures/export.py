@@ -36,7 +36,6 @@ from pyramid_lab.model.game import Game, quote
 from pyramid_lab.model.review import GameReview
 
 from ..lab.frame import Frame
-from .export_options import ExportOptions
 from .motion import (
     Progress,
     check_replay,
@@ -47,7 +46,14 @@ from .motion import (
     write_gif,
     write_mp4,
 )
-from .render import IMAGE_FORMATS, RenderOptions, Scene, check_output, encode_picture
+from .render import (
+    IMAGE_FORMATS,
+    ExportOptions,
+    RenderOptions,
+    Scene,
+    check_output,
+    encode_picture,
+)
 from .sheet import floor_plan_sheet, gui_application
 from .web_page import web_page
 
@@ -130,10 +136,7 @@ def export_game(
     if options.motion == "replay":
         check_replay(game)
     kind = EXPORT_FORMATS[extension]
-    if kind == PICTURE:
-        data = picture_bytes(game, extension, options.render, frame)
-        report_progress(progress, 1, 1)
-    elif kind == ANIMATION:
+    if kind == ANIMATION:
         size = even_size(options.render.size) if extension == ".mp4" else options.render.size
         render = RenderOptions(**{**options.render.__dict__, "size": size})
         if options.motion == "turntable":
@@ -149,12 +152,13 @@ def export_game(
             encode(pictures, options, tmp)
 
         return save_file(target, fill)[0]
+    if kind == PICTURE:
+        data = picture_bytes(game, extension, options.render, frame)
     elif kind == PAGE:
         data = web_page(game, options, frame=frame).encode("utf-8")
-        report_progress(progress, 1, 1)
     else:
         data = floor_plan_sheet(game, options, frame=frame)
-        report_progress(progress, 1, 1)
+    report_progress(progress, 1, 1)  # (a still is one frame)
     return write_bytes(target, data)
 
 

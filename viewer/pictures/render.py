@@ -1,7 +1,9 @@
 """Headless pictures of a position (``pyramid-lab render``): the same board view and frame
 as the window, drawn offscreen (EGL when there is no display), for documentation and
 puzzle sheets. :class:`Scene` is that offscreen drawing, shared with ``export``
-(:mod:`viewer.pictures.export`: animations, web pages)."""
+(:mod:`viewer.pictures.export`: animations, web pages), and :class:`RenderOptions` what it
+draws; an export's options (:class:`ExportOptions`) hold them with what an export draws
+besides the view, read by the export, its motions, its sheet and its page."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from pyramid_lab.model.files import Lesson, write_bytes
 from pyramid_lab.model.game import Game, SaidError, quote
 from pyramid_lab.model.save_links import UnsafeLinkError, checked_place
 
+from ..lab.export_plan import DEFAULT_FPS, DEFAULT_FRAMES, DEFAULT_HOLD
 from ..lab.frame import Frame
 from ..lab.view_state import AXES, ViewState
 
@@ -77,6 +80,18 @@ class RenderOptions:
             caption=self.caption or lesson.caption,
             highlights=self.highlights or lesson.highlights,
         )
+
+
+@dataclass
+class ExportOptions:
+    """What to export besides the view (``render``: size, levels, peel, clips, camera)."""
+
+    render: RenderOptions = field(default_factory=RenderOptions)
+    motion: str | None = None  # an animation's: "turntable" or "replay"
+    frames: int = DEFAULT_FRAMES  # a turntable's frames for one turn
+    hold: int = DEFAULT_HOLD  # a replay's frames per position (a GIF shows one as long)
+    fps: int = DEFAULT_FPS  # an animation's frames per second
+    title: str = ""  # the sheet's and the page's title (a puzzle's title, the file's name)
 
 
 def parse_clip(text: str) -> tuple[int, float, bool]:

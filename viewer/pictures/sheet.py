@@ -21,7 +21,7 @@ from ..lab.option_words import options_words
 
 if TYPE_CHECKING:
     from ..lab.frame import Frame
-    from .export_options import ExportOptions
+    from .render import ExportOptions
 
 PAGE_MARGIN = 40.0  # points (1/72 inch) round an A4 page
 CELL_GAP = 14.0

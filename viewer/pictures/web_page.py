@@ -14,13 +14,12 @@ import numpy as np
 from pyramid_lab.i18n import _, shown
 from pyramid_lab.model.game import Game
 
-from .render import Scene
+from .render import ExportOptions, Scene
 
 if TYPE_CHECKING:
     import pyvista as pv
 
     from ..lab.frame import Frame
-    from .export_options import ExportOptions
 
 #: Sphere mesh for impostor balls, which vtk.js cannot draw (a point-Gaussian mapper with
 #: a sphere shader): each becomes a real sphere of this mesh.

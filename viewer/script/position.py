@@ -470,7 +470,7 @@ class Position:
         """``pyramid-lab export``'s interactive 3D web page of the position (.html): one
         self-contained page (vtk.js inline; drag to turn, scroll to zoom) titled ``title``
         (default: the puzzle's title, else the game's)."""
-        from ..pictures.export_options import ExportOptions
+        from ..pictures.render import ExportOptions
         from ..pictures.web_page import web_page
 
         name = (
@@ -496,7 +496,7 @@ class Position:
         "turntable" (the board turning) or "replay" (the moves from the start). Returns
         the path written, replaced atomically; ValueError for what it cannot export."""
         from ..pictures.export import export_game
-        from ..pictures.export_options import ExportOptions
+        from ..pictures.render import ExportOptions
 
         title = puzzle_text(self._puzzle, "title", current()) or self._game.title
         options = ExportOptions(

@@ -195,7 +195,7 @@ def whole_against_solver(
     import random
 
     from ...kernels import solver_maker
-    from .adapters import PyraosAdapter
+    from .book import adapter
     from .builder import agreement
 
     table = _own(table)
@@ -208,9 +208,6 @@ def whole_against_solver(
                 base=table.base,
             )
         )
-
-    def adapter(options: Any) -> PyraosAdapter:
-        return PyraosAdapter(options.variant, options.removal)
 
     make = solver_maker(adapter)
     rng = random.Random(seed)
