@@ -316,7 +316,7 @@ def _view_state(view: Mapping[str, Any], flat: bool) -> ViewState:
 
 def _legend(board: Board, ui: GameUI[Any], game: Game, frame: Frame) -> None:
     """The pieces by colour, then what the frame's overlays mean: the window's legend
-    lines (:func:`~viewer.widgets.legend_entries.legend_entries`), each with its kind."""
+    lines (:func:`~viewer.lab.legend_entries.legend_entries`), each with its kind."""
     for colour in dict.fromkeys(frame.pieces.values()):
         said = M_("{side}'s {pieces}", side=word(colour), pieces=word(ui.piece_word))
         board.say(palette.piece_rgb(colour), said, "pieces")

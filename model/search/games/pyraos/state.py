@@ -115,7 +115,7 @@ def playout(ctx: Words, state: Words, rng: Words, board: Words, scratch: Words) 
     return score if mine else 1.0 - score
 
 
-# ---- for the bounded proof search (:mod:`.bounded`) -----------------------------------------
+# ---- for the bounded proof search (:mod:`model.search.compiled.bounded`) --------------------
 
 
 @njit(cache=True)
