@@ -149,9 +149,9 @@ def test_a_whole_build_that_memory_cannot_hold_is_refused_in_one_line(
     # Push retrograde holds a byte a position in memory, and the largest layer's copy to
     # write it: where the system has less free, the build is refused before it starts
     # (not killed by the system an hour in), and the way by rounds is named.
-    from pyramid_lab.viewer.cli import endgame
+    from pyramid_lab.viewer.lab import table_build
 
-    monkeypatch.setattr(endgame, "memory_available", lambda: 20_000)
+    monkeypatch.setattr(table_build, "memory_available", lambda: 20_000)
     folder = tmp_path / "base3"
     code, out, err = run(capsys, "endgame", "build", "--whole", "--base", "3", "--table", folder)
     assert (code, out, err.count("\n")) == (2, "", 1)

@@ -356,14 +356,6 @@ def _count_whole(layers: list[tuple[int, int, int]]) -> int:
     return EXIT_OK
 
 
-def memory_available() -> int | None:
-    """The bytes of memory the system can give now, None unknown: the one reader, the
-    lab's (the window's build asks it too), imported only where a build is asked."""
-    from ..lab.table_build import memory_available as available
-
-    return available()
-
-
 def _whole_probe(args: argparse.Namespace) -> int:
     """``endgame probe --whole FILE``: the position's value from its game's whole table."""
     import pyramid_lab.model.search as search
@@ -470,13 +462,14 @@ def _whole_said(
     """Before a whole build: a build memory cannot hold refused (its exit code), else its
     size, memory and time said, and whether it resumes (nothing for a finished table); None
     to go on."""
-    from ..lab.table_build import amount, duration  # (the window's words for bytes, time)
+    from ..lab import table_build  # (the window's words for bytes, time; memory's one reader)
+    from ..lab.table_build import amount, duration
 
     cores = os.cpu_count() or 1
     workers = args.workers or 0
     here = workers == 0 and args.scheduler is None  # push retrograde, else rounds
     size, seconds, memory = tables.whole_estimate(args.base, workers or cores, here)
-    free = memory_available()
+    free = table_build.memory_available()
     # a finished table: nothing estimated, the build only opens it (and finds another
     # build's lock)
     if built is None and here and free is not None and memory > free:
