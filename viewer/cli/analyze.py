@@ -75,8 +75,10 @@ def run(args: argparse.Namespace) -> int:
             continue
         analysis, refused = None, None
         if args.engine:
+            from ..script import engine_analysis  # (Position.analyse's: one path, one answer)
+
             try:
-                analysis = _engine(doc.game, args.seconds, args.threads)
+                analysis = engine_analysis(doc.game, seconds=args.seconds, threads=args.threads)
             except ValueError as exc:  # no one player to move: nothing to rank
                 status, refused = EXIT_BAD_INPUT, str(exc)
                 print(f"pyramid-lab: {shown(path)}: {refused}", file=sys.stderr)
@@ -94,13 +96,6 @@ def run(args: argparse.Namespace) -> int:
             out.write(json.dumps(line) + "\n")
         out.flush()  # a line per file as soon as it is analysed
     return status
-
-
-def _engine(game: Game, seconds: float | None, threads: int | None) -> Analysis:
-    """The scripting API's analysis (``Position.analyse``): one code path, one answer."""
-    from ..script import engine_analysis
-
-    return engine_analysis(game, seconds=seconds, threads=threads)
 
 
 def _explain_analysis(analysis: Analysis) -> str:
