@@ -52,6 +52,7 @@ from typing import TypeAlias
 
 __all__ = [
     "ENGLISH",
+    "LANGUAGES",
     "M_",
     "N_",
     "PSEUDO",
@@ -81,6 +82,15 @@ __all__ = [
 ENGLISH = "en"
 #: The pseudo-locale: no catalog of its own, made from the English (:func:`pseudo`).
 PSEUDO = "en_XA"
+#: The shipped languages, each by its own name (a name a person finds in any language): View >
+#: Language lists them, the lesson editor edits a text in them, the classroom's picker names them.
+LANGUAGES: tuple[tuple[str, str], ...] = (
+    ("en", "English"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+    ("es", "Español"),
+    ("sv", "Svenska"),
+)
 #: gettext's domain: the catalogs' file name.
 DOMAIN = "pyramid_lab"
 #: The catalogs' folder (package data).

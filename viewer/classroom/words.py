@@ -55,14 +55,7 @@ from .replies import (
 VERDICT_WORDS = (N_("Right!"), N_("Right so far:"), N_("Not yet:"))
 
 #: Each language's own name (as the picker lists it: a language is found by its own name).
-NAMES = {
-    "en": "English",
-    "de": "Deutsch",
-    "es": "Español",
-    "fr": "Français",
-    "sv": "Svenska",
-    i18n.PSEUDO: "Pseudo (en_XA)",
-}
+NAMES = {**dict(i18n.LANGUAGES), i18n.PSEUDO: "Pseudo (en_XA)"}
 
 
 class LanguageShown(TypedDict):

@@ -16,18 +16,10 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu
 
 from pyramid_lab import i18n
-from pyramid_lab.i18n import _
+from pyramid_lab.i18n import LANGUAGES, _
 
 #: QSettings: the language chosen in View > Language ("": the system's)
 LANGUAGE_KEY = "ui/language"
-#: View > Language's languages, each by its own name (a name a person finds in any language)
-LANGUAGES: tuple[tuple[str, str], ...] = (
-    ("en", "English"),
-    ("de", "Deutsch"),
-    ("fr", "Français"),
-    ("es", "Español"),
-    ("sv", "Svenska"),
-)
 #: Qt's translators installed (kept: Qt holds no reference of its own)
 _installed: list[QTranslator] = []
 

@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pyramid_lab.i18n import N_, _, shown
+from pyramid_lab.i18n import LANGUAGES, N_, _, shown
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.files import nested_over, read_overlays
 from pyramid_lab.model.game import PositionFormatError, shorten
@@ -528,17 +528,6 @@ class AdvancedJson:
 StepFields = dict[str, Any]
 
 
-#: The languages a lesson's texts are edited in, each by its own name (as View > Language
-#: lists them, ``viewer.desktop.language.LANGUAGES``).
-TEXT_LANGUAGES: tuple[tuple[str, str], ...] = (
-    ("en", "English"),
-    ("de", "Deutsch"),
-    ("fr", "Français"),
-    ("es", "Español"),
-    ("sv", "Svenska"),
-)
-
-
 #: The words of a task's kinds (the step's JSON keeps the kind: ``place``, ``move``, ...;
 #: "no task" is the box's own choice for none), the English word the kind itself.
 KIND_WORDS = {
@@ -598,7 +587,7 @@ class StepEditor(QFrame):
 
     def _add_fields(self) -> None:
         self.edit_language = QComboBox()  # the language the texts below are edited in
-        for code, name in TEXT_LANGUAGES:
+        for code, name in LANGUAGES:
             self.edit_language.addItem(name, code)
         self.edit_language.setToolTip(
             _("The language of the texts below; a text left empty is shown in English")
