@@ -49,8 +49,8 @@ from pyramid_lab.model.game import InvalidMoveError
 from ...lab.palette import PIECE_RGB
 from ...widgets.dock_fit import ScrolledBody
 from ...widgets.names import colour_name, colour_word
+from .words import SIZE_NAMES
 
-SIZES = (N_("Large"), N_("Medium"), N_("Small"))
 #: The special moves as the choice page offers them: a title and what each does.
 SPECIAL_WORDS = {
     "dash": ("Dash", N_("your Small gets a fourth row, played after row 3")),
@@ -118,7 +118,7 @@ class ProgramEditor(QWidget):
         grid = QGridLayout()
         grid.setHorizontalSpacing(6)
         grid.setVerticalSpacing(2)
-        for k, name in enumerate(SIZES):
+        for k, name in enumerate(SIZE_NAMES):
             head = QLabel(f"<b>{_(name)}</b>")
             head.setAlignment(Qt.AlignmentFlag.AlignCenter)
             grid.addWidget(head, 0, k + 1)
@@ -165,7 +165,7 @@ class ProgramEditor(QWidget):
             )
             step = _(ENTRY_WORDS[entry])
             button.setToolTip(
-                said.format(size=_(SIZES[k]), row=r + 1, step=step, direction=direction)
+                said.format(size=_(SIZE_NAMES[k]), row=r + 1, step=step, direction=direction)
             )
             button.setChecked(entry == STAND)
             group.addButton(button)
@@ -226,14 +226,14 @@ class ProgramEditor(QWidget):
             rows = (0, 1, 2) if (k == 1 and "quick_pass" in held) else (1, 2)
             here = {s for _sq, c, s, _b in game.pyramids() if c == colour}
             for r in rows:
-                for j, name in enumerate(SIZES):
+                for j, name in enumerate(SIZE_NAMES):
                     if j != k and "LMS"[j] in here:
                         said = (
                             _("row {row}: {size} passes to {other} (uses Quick Pass)")
                             if r == 0
                             else _("row {row}: {size} passes to {other}")
                         )
-                        words = said.format(row=r + 1, size=_(SIZES[k]), other=_(name))
+                        words = said.format(row=r + 1, size=_(SIZE_NAMES[k]), other=_(name))
                         self.pass_box.addItem(words, (r, k, j))
         self._quiet = False
         self._loading = True  # a new turn comes: the buttons reset, no user edit
