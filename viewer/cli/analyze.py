@@ -16,7 +16,7 @@ from pyramid_lab.model.words import colour
 
 from ..lab.option_words import options_words
 from .argtypes import threads
-from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, shown
+from .common import EXIT_BAD_INPUT, EXIT_OK, bad_input, error_line, shown
 from .options import ENGINE_SECONDS, FILES, Option, add_options, flag
 
 if TYPE_CHECKING:
@@ -60,8 +60,7 @@ def run(args: argparse.Namespace) -> int:
     for option in ("seconds", "threads"):
         if getattr(args, option) is not None and not args.engine:
             said = _("argument --{option}: only with --engine").format(option=option)
-            print(error_line(said), file=sys.stderr)
-            return EXIT_BAD_INPUT
+            return bad_input(error_line(said))
     status = EXIT_OK
     out = sys.stdout
     for path in args.files:

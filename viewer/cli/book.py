@@ -14,7 +14,7 @@ from pyramid_lab.i18n import N_, _, shown
 from pyramid_lab.model.game import game_class, quote
 
 from .argtypes import non_negative, positive_float
-from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, no_memory, system_said
+from .common import EXIT_BAD_INPUT, EXIT_OK, bad_input, error_line, no_memory, system_said
 from .options import MAX_SECONDS, RULE_OPTION, TABLE_MB, Option, add_options
 
 #: ``book``'s arguments, in order.
@@ -96,29 +96,25 @@ def run(args: argparse.Namespace) -> int:
     with_books = shelf.book_games()
     name = args.game
     if args.book is not None and not args.book.strip():
-        print(error_line(_("argument --book: an empty file name")), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error_line(_("argument --book: an empty file name")))
     if args.action == "build" and args.book is not None:  # the output first: builds take hours
         why = _unwritable(Path(args.book))
         if why:
-            print(why, file=sys.stderr)
-            return EXIT_BAD_INPUT
+            return bad_input(why)
     building_anew = args.action == "build" and not os.path.lexists(args.book or "")
     if name is None and args.book is not None and not building_anew:
         try:
             name = shelf.book_game(args.book)  # the game whose book the file is
         except PositionFormatError as exc:
             if args.action != "build":
-                print(f"pyramid-lab: {exc}", file=sys.stderr)
-                return EXIT_BAD_INPUT
+                return bad_input(f"pyramid-lab: {exc}")
     if name is None and len(with_books) == 1:
         name = with_books[0]
     if name not in with_books:
         said = _("--game is one of {games} (the games with a book of proven values)").format(
             games=", ".join(with_books)
         )
-        print(error_line(said), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error_line(said))
     cls = game_class(name)
     books = shelf.book_for(name)
     assert books is not None  # name is one of the games with a book
@@ -126,15 +122,13 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "build" and args.book is None:
         why = _unwritable(path)
         if why:
-            print(why, file=sys.stderr)
-            return EXIT_BAD_INPUT
+            return bad_input(why)
     # a book to build may be new, as may the shipped one be missing; one to read may not
     new = not os.path.lexists(path) and (args.action == "build" or args.book is None)
     try:
         book = books.Book([]) if new else books.Book.read(path)
     except PositionFormatError as exc:
-        print(f"pyramid-lab: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(f"pyramid-lab: {exc}")
     if args.action == "show":
         for entry in book.entries:
             print(json.dumps(entry.to_json()), flush=True)
@@ -151,8 +145,7 @@ def _build(args: argparse.Namespace, cls: Any, books: Any, book: Any, path: Path
     bad = [text for text in args.option if "=" not in text]
     if bad:
         said = _("argument --option: {option} is not NAME=VALUE").format(option=quote(bad[0]))
-        print(error_line(said), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error_line(said))
     try:
         pairs: dict[str, Any] = dict(text.split("=", 1) for text in args.option)
         pairs = {k: int(v) if v.lstrip("-").isdigit() else v for k, v in pairs.items()}
@@ -176,15 +169,13 @@ def _build(args: argparse.Namespace, cls: Any, books: Any, book: Any, path: Path
             progress=say,
         )
     except MemoryError as exc:
-        print(no_memory(args.table_mb, exc), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(no_memory(args.table_mb, exc))
     version = books.version_of(options)
     kept = [e for e in book.entries if e.versions != version]
     try:
         books.Book([*kept, *made], book.note).write(path)
     except OSError as exc:
-        print(error_line(f"--book: {exc}"), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error_line(f"--book: {exc}"))
     print(json.dumps({"book": str(path), "entries": len(made), "kept": len(kept)}))
     return EXIT_OK
 

@@ -9,7 +9,7 @@ import sys
 
 from pyramid_lab.i18n import _, format_number, shown
 
-from .common import EXIT_BAD_INPUT, EXIT_OK, error_line
+from .common import EXIT_OK, bad_input, error_line
 from .options import FILE, QUIET, add_options
 
 
@@ -31,8 +31,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = check_file(args.file, progress=None if args.quiet else progress)
     except CertificateError as exc:
-        print(error_line(str(exc)), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error_line(str(exc)))
     print(shown(report.summary()))
     return EXIT_OK
 

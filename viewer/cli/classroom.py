@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyramid_lab.i18n import N_, _
 
-from .common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, cannot_write, system_said
+from .common import EXIT_INTERNAL, EXIT_OK, bad_input, cannot_write, system_said
 from .options import Option, add_options, flag
 
 if TYPE_CHECKING:
@@ -122,12 +122,10 @@ def run(args: argparse.Namespace) -> int:
 
     problem = _bad_arguments(args)
     if problem:
-        print(f"pyramid-lab: {problem}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(f"pyramid-lab: {problem}")
     opened = _open_class(args, on_board)
     if isinstance(opened, str):
-        print(f"pyramid-lab: {opened}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(f"pyramid-lab: {opened}")
     room, why = opened
     if why:
         print(f"pyramid-lab: {why}", flush=True)
@@ -140,8 +138,7 @@ def run(args: argparse.Namespace) -> int:
         said = _("pyramid-lab: cannot listen on {address}: {reason}").format(
             address=f"{args.host}:{args.port}", reason=system_said(exc)
         )
-        print(said, file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(said)
     finally:
         room.close()
     status = _said_at_the_end(args, room)

@@ -132,6 +132,13 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_BAD_INPUT)
 
 
+def bad_input(line: str) -> int:
+    """``line`` (the program's whole line, in the user's language) on stderr: the exit code
+    of a bad input, for the command to return."""
+    print(line, file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
 def error_line(message: str) -> str:
     """The line that says a command's error: ``message`` (already in the user's language)
     after the program's name."""

@@ -5,11 +5,10 @@ applications menu, with its icon, and as the program that opens ``*.pyr.json`` a
 from __future__ import annotations
 
 import argparse
-import sys
 
 from pyramid_lab.i18n import _
 
-from .common import EXIT_BAD_INPUT, EXIT_OK, system_said
+from .common import EXIT_OK, bad_input, system_said
 
 
 def add_arguments(desktop: argparse.ArgumentParser) -> None:
@@ -44,6 +43,5 @@ def run(args: argparse.Namespace) -> int:
             line = _("pyramid-lab: cannot write {path}: {why}").format(path=exc.filename, why=why)
         else:
             line = _("pyramid-lab: cannot write: {why}").format(why=why)
-        print(line, file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(line)
     return EXIT_OK

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -22,7 +21,7 @@ from pyramid_lab.i18n import N_, _, format_number, format_percent, ngettext
 from pyramid_lab.i18n import shown as said_in_process
 
 from .argtypes import piece_count
-from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say, system_said
+from .common import EXIT_BAD_INPUT, EXIT_OK, bad_input, read_or_say, system_said
 from .options import RULE_OPTION, Option, add_options, flag
 
 if TYPE_CHECKING:
@@ -201,8 +200,7 @@ def run(args: argparse.Namespace) -> int:
 
 def say(message: str) -> int:
     """``message`` said on stderr as the program's; the exit code of a bad input."""
-    print(f"pyramid-lab: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
+    return bad_input(f"pyramid-lab: {message}")
 
 
 def probed(args: argparse.Namespace) -> PositionDocument | None:

@@ -4,7 +4,6 @@ web page (HTML) or floor plans for print (PDF), headless."""
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 # export's limits and defaults (the lab's: the window's Export dialog offers the same)
@@ -20,7 +19,7 @@ from ..lab.export_plan import (
     MAX_HOLD,
 )
 from .argtypes import bounded
-from .common import EXIT_BAD_INPUT, EXIT_OK, cannot_write, error_line, shown, system_said
+from .common import EXIT_OK, bad_input, cannot_write, error_line, shown, system_said
 from .options import Option, add_options
 from .render import add_view_options, file_and_output, plotting_without_charts, read_for_drawing
 
@@ -101,11 +100,9 @@ def run(args: argparse.Namespace) -> int:
     ):
         if value is not None and args.motion != motion:
             said = _("argument {flag}: only with --{motion}").format(flag=flag, motion=motion)
-            print(error_line(said), file=sys.stderr)
-            return EXIT_BAD_INPUT
+            return bad_input(error_line(said))
     if args.fps is not None and args.motion is None:
-        print(error_line(_("argument --fps: only with --turntable or --replay")), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error_line(_("argument --fps: only with --turntable or --replay")))
     from ..pictures.export import check_export, export_game
     from ..pictures.motion import check_replay
     from ..pictures.render import ExportOptions
@@ -120,8 +117,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             check_replay(game)
         except ValueError as exc:
-            print(error_line(f"{shown(args.file)}: {exc}"), file=sys.stderr)
-            return EXIT_BAD_INPUT
+            return bad_input(error_line(f"{shown(args.file)}: {exc}"))
     title = (
         args.title
         or puzzle_text(doc.puzzle, "title", current())
@@ -138,14 +134,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         written = export_game(game, args.output, options)
     except ValueError as exc:  # e.g. a level range with no level of this board
-        print(error_line(f"{shown(args.file)}: {exc}"), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error_line(f"{shown(args.file)}: {exc}"))
     except OSError as exc:  # e.g. the disk is full, or the folder went away meanwhile
-        print(cannot_write(args.output, system_said(exc)), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(cannot_write(args.output, system_said(exc)))
     except (MemoryError, RuntimeError) as exc:  # the encoder's: out of memory, ffmpeg gone
         why = _("out of memory") if isinstance(exc, MemoryError) else str(exc).splitlines()[0]
-        print(cannot_write(args.output, why), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(cannot_write(args.output, why))
     print(written)  # the file written: a symbolic link's target, as an absolute path
     return EXIT_OK

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from pyramid_lab.i18n import N_, _, current, ngettext, shown
 from pyramid_lab.model.game import shorten
 
-from .common import EXIT_BAD_INPUT, EXIT_OK
+from .common import EXIT_BAD_INPUT, EXIT_OK, bad_input
 from .options import FILE, Option, add_options
 
 if TYPE_CHECKING:
@@ -75,14 +75,12 @@ def run_answers(args: argparse.Namespace) -> int:
     try:
         lesson = read_lesson(args.file)
     except PositionFormatError as exc:
-        print(f"pyramid-lab: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(f"pyramid-lab: {exc}")
     count = len(lesson.steps)
     named = lessons.in_language(lesson, current())[0].steps  # (the steps' titles: said's)
     if args.step is not None and not 1 <= args.step <= count:
         refused = _("pyramid-lab: {file}: --step {step}: the lesson has steps 1 to {count}")
-        print(refused.format(file=shorten(args.file), step=args.step, count=count), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(refused.format(file=shorten(args.file), step=args.step, count=count))
     for index, step in enumerate(lesson.steps):
         if step.task is None or (args.step is not None and index + 1 != args.step):
             continue

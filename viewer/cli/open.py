@@ -16,7 +16,7 @@ from pyramid_lab.i18n import N_, _
 from pyramid_lab.model import content
 from pyramid_lab.model.game import game_class, game_names
 
-from .common import EXIT_BAD_INPUT, cannot_write, runnable, system_said
+from .common import EXIT_BAD_INPUT, bad_input, cannot_write, runnable, system_said
 from .options import Option, add_options
 
 if TYPE_CHECKING:
@@ -88,8 +88,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             document = read_any(path)  # a bad file is said before a window opens
         except PositionFormatError as exc:
-            print(f"pyramid-lab: {exc}", file=sys.stderr)
-            return EXIT_BAD_INPUT
+            return bad_input(f"pyramid-lab: {exc}")
     os.environ.setdefault("QT_API", "pyside6")
     game = None if path else game_class(game_names()[0]).new()
     return open_window(path, game, screenshot=args.screenshot, document=document)

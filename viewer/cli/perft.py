@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from pyramid_lab.i18n import N_
 
 from .argtypes import perft_depth
-from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, read_or_say
+from .common import EXIT_BAD_INPUT, EXIT_OK, bad_input, error_line, read_or_say
 from .options import FILE, Option, add_options
 
 #: ``perft``'s arguments, in order.
@@ -28,7 +27,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         count = perft(doc.game, args.depth)
     except ValueError as exc:  # a game whose turns are too many to count this deep
-        print(error_line(str(exc)), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error_line(str(exc)))
     print(count)
     return EXIT_OK

@@ -6,11 +6,10 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
-import sys
 
 from pyramid_lab.i18n import N_, _
 
-from .common import EXIT_BAD_INPUT, program
+from .common import EXIT_BAD_INPUT, bad_input, program
 from .open import SCREENSHOT, open_window
 from .options import Option, add_options
 from .puzzles import load_collection, say
@@ -48,8 +47,7 @@ def run(args: argparse.Namespace) -> int:
             "pyramid-lab: there is no display to open the window on (DISPLAY is not set); "
             "try: {command}"
         ).format(command=f"xvfb-run -a {program()} practice {_folder(args.folder)}")
-        print(said, file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(said)
     collection = load_collection(args.folder)
     if collection is None:
         return EXIT_BAD_INPUT

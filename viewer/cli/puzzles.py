@@ -22,7 +22,7 @@ from pyramid_lab.model import content
 from pyramid_lab.model.puzzle import puzzle_text
 
 from .argtypes import bounded
-from .common import EXIT_BAD_INPUT, EXIT_OK, Parser, error_line, system_said
+from .common import EXIT_BAD_INPUT, EXIT_OK, Parser, bad_input, error_line, system_said
 from .options import RULE_OPTION, Option, add_options, flag
 
 if TYPE_CHECKING:
@@ -144,8 +144,7 @@ def run(args: argparse.Namespace) -> int:
         return compose(args)
     if misplaced(args):
         said = _("{flag} is for puzzles compose").format(flag=misplaced(args))
-        print(error_line(said), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error_line(said))
     if args.folder is None:
         return list_collections(args.json)
     collection = load_collection(args.folder)
@@ -239,11 +238,6 @@ def _value(text: str) -> Any:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-def _error(message: str) -> int:
-    print(error_line(message), file=sys.stderr)
-    return EXIT_BAD_INPUT
-
-
 def _start(args: argparse.Namespace) -> tuple[Game, dict[str, Any]] | str:
     """The game's start with the rules asked and those rules (each option's pair), or what
     is wrong with the arguments."""
@@ -291,12 +285,12 @@ def compose(args: argparse.Namespace) -> int:
 
     started = _start(args)
     if isinstance(started, str):
-        return _error(started)
+        return bad_input(error_line(started))
     start, pairs = started
     folder = Path(args.out)
     refused = _folder_refused(folder, args.out)
     if refused is not None:
-        return _error(refused)
+        return bad_input(error_line(refused))
 
     def say(fraction: float, text: str) -> None:
         percent = f"{round(fraction * 100):3d}%"
@@ -319,13 +313,13 @@ def compose(args: argparse.Namespace) -> int:
             progress=say,
         )
     except ValueError as exc:
-        return _error(str(exc))
+        return bad_input(error_line(str(exc)))
     stem = "-".join([start.name, *(str(v) for v in pairs.values())])
     try:
         paths = puzzles.write_collection(folder, made, stem)
     except (OSError, ValueError) as exc:
         said = system_said(exc)
-        return _error(f"-o {shorten(args.out)}: {said}")
+        return bad_input(error_line(f"-o {shorten(args.out)}: {said}"))
     return _said_made(paths, made, args.count, time.perf_counter() - began, folder)
 
 

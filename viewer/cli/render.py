@@ -12,7 +12,7 @@ from pyramid_lab.model.game import Game, game_class, game_names
 from pyramid_lab.model.teaching import OverlaySpec, teaching_for
 
 from .argtypes import level_range, non_negative, one_of, size
-from .common import EXIT_BAD_INPUT, EXIT_OK, cannot_write, error_line, shown, system_said
+from .common import EXIT_BAD_INPUT, EXIT_OK, bad_input, cannot_write, error_line, shown, system_said
 from .options import FILE, Option, add_options, flag
 
 
@@ -113,8 +113,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         written = render_game(doc.game, args.output, options)
     except OSError as exc:  # e.g. the disk is full, or the folder went away meanwhile
-        print(cannot_write(args.output, system_said(exc)), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(cannot_write(args.output, system_said(exc)))
     print(written)  # the file written: a symbolic link's target, as an absolute path
     return EXIT_OK
 
@@ -221,16 +220,14 @@ def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | 
     try:
         doc = read(args.file, read_step)  # as pl.load; a lesson file: its first step
     except ValueError as exc:  # PositionFormatError, or a name not shipped
-        print(f"pyramid-lab: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(f"pyramid-lab: {exc}")
     game = doc.game
     overlays = chosen_overlays(args, game)
     if overlays is None:
         return EXIT_BAD_INPUT
     problem = nothing_to_draw(game, args.levels, args.peel)
     if problem is not None:
-        print(error_line(f"{problem} ({shown(args.file)})"), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error_line(f"{problem} ({shown(args.file)})"))
     options = RenderOptions(
         size=args.size,
         levels=args.levels,

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from pyramid_lab.i18n import N_, _
 
-from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, read_or_say
+from .common import EXIT_BAD_INPUT, EXIT_OK, bad_input, error_line, read_or_say
 from .options import FILE, Option, add_options
 
 #: ``resolve``'s arguments, in order.
@@ -44,12 +43,10 @@ def run(args: argparse.Namespace) -> int:
         said = _(
             "{file}: resolve plays a programmed turn (Pyramid Ball), not a turn of {game}"
         ).format(file=args.file, game=doc.game.title)
-        print(error_line(said), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error_line(said))
     try:
         result = resolve(args.offence, args.defence, args.choose)
     except (InvalidMoveError, IllegalMoveError) as exc:
-        print(error_line(str(exc)), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error_line(str(exc)))
     print(json.dumps(result, indent=2))
     return EXIT_OK

@@ -17,7 +17,7 @@ from pyramid_lab.i18n import M_, N_, Message, _, format_number, ngettext
 from pyramid_lab.i18n import shown as said_in_process
 from pyramid_lab.model.setup import start_copy
 
-from .common import EXIT_BAD_INPUT, EXIT_OK, read_or_say, shown, system_said
+from .common import EXIT_BAD_INPUT, EXIT_OK, bad_input, read_or_say, shown, system_said
 from .options import ENGINE_SECONDS, FILE, Option, add_options, flag
 
 if TYPE_CHECKING:
@@ -68,8 +68,7 @@ def run(args: argparse.Namespace) -> int:
             None if unsaveable is None else _("cannot be saved: {reason}").format(reason=unsaveable)
         )
     if why is not None:  # (the review's refusal a Message: said in the command line's language)
-        print(f"pyramid-lab: {shown(args.file)}: {said_in_process(why)}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(f"pyramid-lab: {shown(args.file)}: {said_in_process(why)}")
     count = len(game.move_stack) + 1
     print(
         ngettext(
@@ -83,8 +82,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = review_game(game, seconds=args.seconds, seed=args.seed)
     except ValueError as exc:
-        print(f"pyramid-lab: {shown(args.file)}: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(f"pyramid-lab: {shown(args.file)}: {exc}")
     made: list[dict[str, Any]] = []
     if args.puzzles is not None:
         made = _puzzles(game, result, Path(args.puzzles), Path(args.file))

@@ -20,7 +20,16 @@ from pyramid_lab import i18n
 from pyramid_lab.i18n import N_, _, format_number, ngettext
 
 from .argtypes import bounded, non_negative
-from .common import EXIT_BAD_INPUT, EXIT_OK, error_line, no_memory, read_or_say, shown, system_said
+from .common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    bad_input,
+    error_line,
+    no_memory,
+    read_or_say,
+    shown,
+    system_said,
+)
 from .options import FILE, MAX_SECONDS, QUIET, TABLE_MB, Option, add_options, flag
 
 if TYPE_CHECKING:
@@ -158,8 +167,7 @@ def run(args: argparse.Namespace) -> int:
         said = _("{file}: cannot be solved: {reason}").format(
             file=shown(args.file), reason=i18n.shown(reason)
         )
-        print(error_line(said), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error_line(said))
 
     if args.certificate is not None:
         return _certificate(args, game)
@@ -198,8 +206,7 @@ def run(args: argparse.Namespace) -> int:
             progress=None if args.quiet else progress,
         )
     except MemoryError as exc:
-        print(no_memory(args.table_mb, exc), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(no_memory(args.table_mb, exc))
     if split and result.stopped == "time limit":
         if not args.quiet:
             print(
@@ -311,17 +318,14 @@ def _certificate(args: argparse.Namespace, game: Game) -> int:
         )
     except ValueError as exc:
         said = _("{file}: no certificate: {reason}").format(file=shown(args.file), reason=exc)
-        print(error_line(said), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error_line(said))
     except MemoryError as exc:
-        print(no_memory(args.table_mb, exc), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(no_memory(args.table_mb, exc))
     except OSError as exc:
         said = _("{file}: cannot be written: {reason}").format(
             file=args.certificate, reason=system_said(exc)
         )
-        print(error_line(said), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error_line(said))
     report = {
         "file": args.file,
         "game": game.name,
@@ -362,11 +366,9 @@ def _split(args: argparse.Namespace, game: Game, workers: int, max_seconds: floa
             warn=_warn,
         )
     except cluster.SchedulerError as exc:
-        print(error_line(f"--scheduler: {exc}"), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(error_line(f"--scheduler: {exc}"))
     except MemoryError as exc:
-        print(no_memory(args.table_mb, exc), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return bad_input(no_memory(args.table_mb, exc))
     result = split.result
     if split.shutdown_interrupted:
         _warn(_("interrupted while the cluster shut down, after the answer: it stands"))
