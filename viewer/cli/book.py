@@ -151,11 +151,9 @@ def _build(args: argparse.Namespace, cls: Any, books: Any, book: Any, path: Path
         pairs = {k: int(v) if v.lstrip("-").isdigit() else v for k, v in pairs.items()}
         options = cls.parse_options(pairs)
     except PositionFormatError as exc:
-        print(
-            error_line(_("argument {flag}: {reason}").format(flag="--option", reason=exc)),
-            file=sys.stderr,
+        return bad_input(
+            error_line(_("argument {flag}: {reason}").format(flag="--option", reason=exc))
         )
-        return EXIT_BAD_INPUT
 
     def say(text: str) -> None:
         print(f"book: {shown(text)}", file=sys.stderr, flush=True)

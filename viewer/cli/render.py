@@ -204,19 +204,15 @@ def read_for_drawing(args: argparse.Namespace, check: Any) -> tuple[Any, Any] | 
     try:
         clips = [parse_clip(text) for text in args.clip]
     except ValueError as exc:
-        print(
-            error_line(_("argument {flag}: {reason}").format(flag="--clip", reason=exc)),
-            file=sys.stderr,
+        return bad_input(
+            error_line(_("argument {flag}: {reason}").format(flag="--clip", reason=exc))
         )
-        return EXIT_BAD_INPUT
     try:
         check(args.output)
     except ValueError as exc:
-        print(
-            error_line(_("argument {flag}: {reason}").format(flag="-o/--output", reason=exc)),
-            file=sys.stderr,
+        return bad_input(
+            error_line(_("argument {flag}: {reason}").format(flag="-o/--output", reason=exc))
         )
-        return EXIT_BAD_INPUT
     try:
         doc = read(args.file, read_step)  # as pl.load; a lesson file: its first step
     except ValueError as exc:  # PositionFormatError, or a name not shipped

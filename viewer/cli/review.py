@@ -145,11 +145,9 @@ def _save(file: str, doc: PositionDocument, result: GameReview) -> int:
         )
     except (OSError, PositionFormatError) as exc:
         said = system_said(exc)
-        print(
-            _("pyramid-lab: {file}: not saved: {reason}").format(file=shown(file), reason=said),
-            file=sys.stderr,
+        return bad_input(
+            _("pyramid-lab: {file}: not saved: {reason}").format(file=shown(file), reason=said)
         )
-        return EXIT_BAD_INPUT
     if written != Path(os.path.realpath(file)):  # (a link is written through)
         print(
             _(
