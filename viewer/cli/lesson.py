@@ -70,10 +70,8 @@ def run_answers(args: argparse.Namespace) -> int:
     from pyramid_lab.model.game import shorten
     from pyramid_lab.model.search import Judge, knowledge_for
 
-    from ..lab.reading import read_lesson
-
     try:
-        lesson = read_lesson(args.file)
+        lesson = lessons.read(args.file)
     except PositionFormatError as exc:
         return bad_input(f"pyramid-lab: {exc}")
     count = len(lesson.steps)
@@ -128,12 +126,10 @@ def run_check(args: argparse.Namespace) -> int:
     from pyramid_lab.model.game import shorten
     from pyramid_lab.model.search import Judge, knowledge_for
 
-    from ..lab.reading import read_lesson
-
     status = EXIT_OK
     for path in args.files or shipped_lessons():
         try:
-            lesson = read_lesson(path)
+            lesson = lessons.read(path)
         except PositionFormatError as exc:
             print(f"pyramid-lab: {exc}", file=sys.stderr)
             status = EXIT_BAD_INPUT

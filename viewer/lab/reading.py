@@ -18,14 +18,7 @@ from pyramid_lab.model.game import PositionFormatError
 if TYPE_CHECKING:
     from pyramid_lab.model.lesson import LessonFile
 
-__all__ = ["read_any", "read_lesson", "read_position", "read_step"]
-
-
-def read_lesson(path: str | Path) -> LessonFile:
-    """A lesson file (``*.lesson.json``): :func:`model.lesson.read`."""
-    from pyramid_lab.model import lesson
-
-    return lesson.read(path)
+__all__ = ["read_any", "read_position", "read_step"]
 
 
 def read_position(path: str | Path) -> PositionDocument:
@@ -88,7 +81,11 @@ def is_position_text(source: str) -> bool:
 
 def read_any(path: str | Path) -> PositionDocument | LessonFile:
     """A lesson file (``*.lesson.json``: its steps) or a position file, by its name."""
-    return read_lesson(path) if is_lesson_path(path) else files.read(path)
+    if is_lesson_path(path):
+        from pyramid_lab.model import lesson
+
+        return lesson.read(path)
+    return files.read(path)
 
 
 def read_step(path: str | Path) -> PositionDocument:
