@@ -188,17 +188,14 @@ class LessonsMenu:
             self.user_lesson_menus.append(sub)
             found = self.lesson_shelf.entries(folder)
             if found is None:
-                reading = QAction(_("(reading...)"), sub)
-                reading.setEnabled(False)
-                sub.addAction(reading)
+                sub.addAction(_("(reading...)")).setEnabled(False)
                 continue
             shared = titles_shared(found)
             for entry in found:
                 if entry.problem is not None:
-                    bad = QAction(shorten(f"\u26a0 {entry.path.name}: {entry.problem}", 80), sub)
+                    bad = sub.addAction(shorten(f"\u26a0 {entry.path.name}: {entry.problem}", 80))
                     bad.setToolTip(f"{entry.path}: {entry.problem}")
                     bad.setEnabled(False)
-                    sub.addAction(bad)
                     continue
                 opening = functools.partial(self.lab.documents.open, entry.path)
                 title = entry.title_in(i18n.current())  # in the window's language
@@ -214,9 +211,7 @@ class LessonsMenu:
                 said = (
                     _("(none yet: Save lesson... puts them here)") if folder == own else _("(none)")
                 )
-                empty = QAction(said, sub)
-                empty.setEnabled(False)
-                sub.addAction(empty)
+                sub.addAction(said).setEnabled(False)
         self.show_lesson_progress()
 
     def ask_lessons_folder(self) -> None:
@@ -347,9 +342,7 @@ class PuzzlesMenu:
             self.my_puzzle_actions.append((action, folder))
         if not self.my_puzzle_actions:
             said = _("(none yet: Review's Make a puzzle of this and Compose... put them here)")
-            empty = QAction(said, sub)
-            empty.setEnabled(False)
-            sub.addAction(empty)
+            sub.addAction(said).setEnabled(False)
 
     def practising(self) -> PracticeActions:
         """Practice, made on first use (its dock gets its View menu entry then)."""
