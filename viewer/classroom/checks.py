@@ -11,10 +11,11 @@ import secrets
 import unicodedata
 from typing import Any
 
-from pyramid_lab.i18n import M_, N_, Message
+from pyramid_lab.i18n import M_, N_
 
 # the one refusal, the lab's: what the board answers, and what the class raises here
 from ..lab.outcome import Refused as Refused
+from ..lab.outcome_words import word
 
 MAX_NAME = 40
 TOKEN_BYTES = 18  # secrets.token_urlsafe: 24 characters
@@ -38,12 +39,6 @@ MAX_WAITING = 60
 MAX_STUDENTS = 200
 #: Students removed and kept (to be brought back) at most; past it the oldest go for good.
 MAX_REMOVED = 1000
-
-
-def word(what: str) -> str:
-    """``what`` (a word of the catalog marked ``N_``, or notation: a file's key) as a value
-    of a Message: said in the reader's language with it."""
-    return what if isinstance(what, Message) else M_(what)
 
 
 def bounded_text(value: Any, what: str, limit: int) -> str:

@@ -39,6 +39,7 @@ from pyramid_lab.i18n import M_, N_
 from pyramid_lab.model.game import shorten
 from pyramid_lab.model.words import reason_of
 
+from ..lab.outcome_words import word
 from .checks import (
     MAX_WAITING,
     Refused,
@@ -48,7 +49,6 @@ from .checks import (
     name_of,
     token_of,
     whole_number,
-    word,
 )
 from .words import chosen
 
