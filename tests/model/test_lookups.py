@@ -96,9 +96,6 @@ OTHERS = {
     ("viewer/cli/__init__.py", "getattr(command, 'WINDOW', False)"): (
         "a command module's flag: it opens the window"
     ),
-    ("viewer/cli/__init__.py", "hasattr(module, 'add_arguments')"): (
-        "a command module's own adding of its arguments, where a list is not enough: subcommands"
-    ),
     ("viewer/cli/__init__.py", "getattr(stream, 'reconfigure', None)"): "a text stream's",
     ("viewer/cli/common.py", "getattr(self.stream, 'encoding', 'utf-8')"): "a text stream's",
     ("viewer/desktop/scene.py", "getattr(type(plotter), '_cleanup_context', None)"): (
