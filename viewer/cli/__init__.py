@@ -3,11 +3,10 @@
 Exit status: 0 success, 2 malformed file or bad arguments (message on stderr), 1 internal
 error. Commands that need no window import no Qt or VTK, so they stay fast.
 
-One module a command, each with ``ARGUMENTS`` (its arguments, declared as data,
-:mod:`viewer.cli.options`, added here on the subparser made with its name and its line in
-``--help``; ``add_arguments(command)`` instead where they are more: subcommands) and
-``run(args)`` (the exit status); this module only puts them together, in the order
-``--help`` lists them, and imports only the module of the command that runs.
+One module a command, each with ``add_arguments(command)`` (its arguments, declared as
+data, :mod:`viewer.cli.options`, on the subparser made here with its name and its line in
+``--help``) and ``run(args)`` (the exit status); this module only puts them together, in
+the order ``--help`` lists them, and imports only the module of the command that runs.
 Files are read through :mod:`viewer.lab.documents`.
 """
 
@@ -114,13 +113,7 @@ def build_parser(command: str | None = None, *, others: bool = True) -> argparse
             continue
         sub = commands.add_parser(name, help=_(line))
         if command is None or name == command:
-            module = command_module(name)
-            if hasattr(module, "add_arguments"):  # subcommands, or more than a list
-                module.add_arguments(sub)
-            else:
-                from .options import add_options  # (imported by the command's module already)
-
-                add_options(sub, module.ARGUMENTS)
+            command_module(name).add_arguments(sub)
     return parser
 
 

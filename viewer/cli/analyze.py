@@ -17,7 +17,7 @@ from pyramid_lab.model.words import colour
 from ..lab.option_words import options_words
 from .argtypes import threads
 from .common import EXIT_BAD_INPUT, EXIT_OK, bad_input, error_line, shown
-from .options import ENGINE_SECONDS, FILES, Option, flag
+from .options import ENGINE_SECONDS, FILES, Option, add_options, flag
 
 if TYPE_CHECKING:
     from pyramid_lab.model.game import Game
@@ -48,6 +48,10 @@ ARGUMENTS = (
         ),
     ),
 )
+
+
+def add_arguments(analyze: argparse.ArgumentParser) -> None:
+    add_options(analyze, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:

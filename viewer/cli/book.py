@@ -15,7 +15,7 @@ from pyramid_lab.model.game import game_class, quote
 
 from .argtypes import non_negative, positive_float
 from .common import EXIT_BAD_INPUT, EXIT_OK, bad_input, error_line, no_memory, system_said
-from .options import MAX_SECONDS, RULE_OPTION, TABLE_MB, Option
+from .options import MAX_SECONDS, RULE_OPTION, TABLE_MB, Option, add_options
 
 #: ``book``'s arguments, in order.
 ARGUMENTS = (
@@ -66,6 +66,10 @@ ARGUMENTS = (
         ),
     ),
 )
+
+
+def add_arguments(book: argparse.ArgumentParser) -> None:
+    add_options(book, ARGUMENTS)
 
 
 def _unwritable(path: Path) -> str:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from pyramid_lab.i18n import N_, _
 
 from .common import EXIT_INTERNAL, EXIT_OK, bad_input, cannot_write, system_said
-from .options import Option, flag
+from .options import Option, add_options, flag
 
 if TYPE_CHECKING:
     from pyramid_lab.model.game import Game
@@ -111,6 +111,10 @@ ARGUMENTS = (
         help=N_("where the students' progress is kept instead (read first when it exists)"),
     ),
 )
+
+
+def add_arguments(classroom: argparse.ArgumentParser) -> None:
+    add_options(classroom, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,7 +17,7 @@ from pyramid_lab.model import content
 from pyramid_lab.model.game import game_class, game_names
 
 from .common import EXIT_BAD_INPUT, bad_input, cannot_write, runnable, system_said
-from .options import Option
+from .options import Option, add_options
 
 if TYPE_CHECKING:
     from pyramid_lab.model.files import PositionDocument
@@ -56,6 +56,10 @@ SCREENSHOT = Option(
 
 #: ``open``'s arguments, in order.
 ARGUMENTS = (Option("file", nargs="?", metavar="FILE"), SCREENSHOT)
+
+
+def add_arguments(open_: argparse.ArgumentParser) -> None:
+    add_options(open_, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:

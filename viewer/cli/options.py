@@ -1,8 +1,8 @@
 """The commands' arguments as data, as the window's menus are (``viewer.desktop.menus``):
 each command module declares its arguments as a tuple of :class:`Option` (its options and
-its positional arguments, in the order ``--help`` lists them), and the command line adds
-them with :func:`add_options` (a command's ``add_arguments``, where it has subcommands).
-The arguments that more than one command takes are declared here, once."""
+its positional arguments, in the order ``--help`` lists them), and its ``add_arguments``
+adds them with :func:`add_options`. The arguments that more than one command takes are
+declared here, once."""
 
 from __future__ import annotations
 

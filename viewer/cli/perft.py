@@ -8,10 +8,14 @@ from pyramid_lab.i18n import N_
 
 from .argtypes import perft_depth
 from .common import EXIT_BAD_INPUT, EXIT_OK, bad_input, error_line, read_or_say
-from .options import FILE, Option
+from .options import FILE, Option, add_options
 
 #: ``perft``'s arguments, in order.
 ARGUMENTS = (FILE, Option("depth", metavar="DEPTH", type=perft_depth, help=N_("0 to 100")))
+
+
+def add_arguments(perft: argparse.ArgumentParser) -> None:
+    add_options(perft, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:

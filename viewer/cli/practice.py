@@ -11,7 +11,7 @@ from pyramid_lab.i18n import N_, _
 
 from .common import EXIT_BAD_INPUT, bad_input, program
 from .open import SCREENSHOT, open_window
-from .options import Option
+from .options import Option, add_options
 from .puzzles import load_collection, say
 
 #: The command runs the window (SIGTERM keeps its default: see ``viewer.cli.main``).
@@ -27,6 +27,10 @@ ARGUMENTS = (
     ),
     SCREENSHOT,
 )
+
+
+def add_arguments(practice: argparse.ArgumentParser) -> None:
+    add_options(practice, ARGUMENTS)
 
 
 def _folder(folder: str) -> str:

@@ -9,7 +9,7 @@ import json
 from pyramid_lab.i18n import N_, _
 
 from .common import EXIT_BAD_INPUT, EXIT_OK, bad_input, error_line, read_or_say
-from .options import FILE, Option
+from .options import FILE, Option, add_options
 
 #: ``resolve``'s arguments, in order.
 ARGUMENTS = (
@@ -26,6 +26,10 @@ ARGUMENTS = (
         ),
     ),
 )
+
+
+def add_arguments(resolve: argparse.ArgumentParser) -> None:
+    add_options(resolve, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -18,7 +18,7 @@ from pyramid_lab.i18n import shown as said_in_process
 from pyramid_lab.model.setup import start_copy
 
 from .common import EXIT_BAD_INPUT, EXIT_OK, bad_input, read_or_say, shown, system_said
-from .options import ENGINE_SECONDS, FILE, Option, flag
+from .options import ENGINE_SECONDS, FILE, Option, add_options, flag
 
 if TYPE_CHECKING:
     from pyramid_lab.model.files import PositionDocument
@@ -48,6 +48,10 @@ ARGUMENTS = (
     Option("--graph", metavar="OUT.png", help=N_("draw the win-rate graph into OUT.png")),
     Option("--seed", type=int, help=argparse.SUPPRESS),
 )
+
+
+def add_arguments(review: argparse.ArgumentParser) -> None:
+    add_options(review, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -30,7 +30,7 @@ from .common import (
     shown,
     system_said,
 )
-from .options import FILE, MAX_SECONDS, QUIET, TABLE_MB, Option, flag
+from .options import FILE, MAX_SECONDS, QUIET, TABLE_MB, Option, add_options, flag
 
 if TYPE_CHECKING:
     from pyramid_lab.model.game import Game
@@ -144,6 +144,10 @@ ARGUMENTS = (
     ),
     QUIET,
 )
+
+
+def add_arguments(solve: argparse.ArgumentParser) -> None:
+    add_options(solve, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:

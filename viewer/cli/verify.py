@@ -12,7 +12,7 @@ from typing import Any
 from pyramid_lab.i18n import N_, _, shown
 
 from .common import EXIT_BAD_INPUT, EXIT_OK
-from .options import FILES, MAX_SECONDS, flag
+from .options import FILES, MAX_SECONDS, add_options, flag
 
 #: ``verify``'s arguments, in order.
 ARGUMENTS = (
@@ -28,6 +28,10 @@ ARGUMENTS = (
         N_("say it in sentences (key move, cooks, main line) instead of a JSON line a file"),
     ),
 )
+
+
+def add_arguments(verify: argparse.ArgumentParser) -> None:
+    add_options(verify, ARGUMENTS)
 
 
 def run(args: argparse.Namespace) -> int:
