@@ -197,7 +197,7 @@ class UserFile(Generic[T]):
             with self._locked():
                 self.data = self._current(self.empty())
         except OSError as exc:  # the folder cannot be locked or listed: leave it alone
-            self._keep(M_("{file} cannot be read ({reason})", file=self._where(), reason=_why(exc)))
+            self._keep(self._unreadable(_why(exc)))
 
     # ---- what a subclass says -----------------------------------------------------------
 
@@ -245,6 +245,9 @@ class UserFile(Generic[T]):
 
     def _where(self) -> str:
         return M_("{what} ({path})", what=Message(self.what), path=shorten(str(self.path)))
+
+    def _unreadable(self, reason: str) -> str:
+        return M_("{file} cannot be read ({reason})", file=self._where(), reason=reason)
 
     def _keep(self, text: str) -> None:
         self.kept = M_(
@@ -299,12 +302,9 @@ class UserFile(Generic[T]):
         except OSError as exc:
             if exc.errno == errno.ELOOP:
                 return _Damaged(M_("a symbolic link that leads round in a loop"))
-            return _Kept(
-                M_("{file} cannot be read ({reason})", file=self._where(), reason=_why(exc))
-            )
+            return _Kept(self._unreadable(_why(exc)))
         except ValueError as exc:  # a NUL in the name given
-            reason = shorten(str(exc))
-            return _Kept(M_("{file} cannot be read ({reason})", file=self._where(), reason=reason))
+            return _Kept(self._unreadable(shorten(str(exc))))
         try:
             raw = loads_json(data, MAX_USER_FILE_BYTES, "Pyramid Lab file")
         except PositionFormatError as exc:
