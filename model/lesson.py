@@ -30,7 +30,7 @@ Tasks (``kind``):
 :func:`check` proves each task has a right answer and accepts the author's answers.
 Reading has the limits of position files (:mod:`model.files`) and names the key at fault.
 
-One concept, the lesson file, in one module (about 1,250 lines), in this order: the
+One concept, the lesson file, in one module (about 1,150 lines), in this order: the
 documents (steps, tasks, limits); a student's answer judged by the task's goal, question or
 the author's answers; a lesson checked (each task has a right answer and accepts the
 author's; the rules' choices of goals and questions; answers filled from the rules); the

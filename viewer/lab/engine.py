@@ -512,22 +512,23 @@ class Hints:
     def ask(self, level: str | None = None) -> Job | None:
         """Search the position shown for the side to move (at ``level``, else the game's
         own best player or ``level``); the answer is ``shown``. None: refused, said."""
-        game, engine = self.engine.session.game, self.engine
+        engine = self.engine
+        game = engine.session.game
         refused = self._refusal(game)
         if refused:
-            self.engine.say(refused)
+            engine.say(refused)
             return None
         sides: tuple[int, ...] = ()
         if game.current_player() == SIMULTANEOUS:
-            side = self.engine.table.hint_side(game)
+            side = engine.table.hint_side(game)
             if side is None:
-                self.engine.say(M_("no hint now: no side is making its part of the turn here"))
+                engine.say(M_("no hint now: no side is making its part of the turn here"))
                 return None
             if engine.computer_thinking:
                 # the computer programs its side meanwhile: the hint (of this side's own
                 # information only) comes as soon as the computer's part is in
                 self.waiting = (side, game.position_key(), len(game.move_stack))
-                self.engine.say(
+                engine.say(
                     M_(
                         "hint for {colour}: asked; it comes as soon as the computer has "
                         "programmed its side",
@@ -538,7 +539,7 @@ class Hints:
             sides = (side,)
         if self.shown is not None:  # the last hint goes from the board while this one is
             self.shown = None  # searched (a second H mid-turn left its ghost drawn)
-            self.engine.changed.emit("hint")
+            engine.changed.emit("hint")
         return engine.start("hint", self._best_level(game) if level is None else level, sides)
 
     def _refusal(self, game: Game) -> str:
