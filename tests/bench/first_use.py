@@ -14,7 +14,7 @@ as the window or the command line runs it:
 - analysis: ``model.search.analyse`` (3 s, the cores' threads) of a base-3 puzzle of 3
   plies (model/data/puzzles/partition/floating-3-win-in-2-a.pyr.json), the Analysis dock;
 - verify: ``model.search.verify`` of that puzzle, the Puzzle dock's Verify;
-- fill: the answers of lesson 8's win-within task (``model.lesson.right_answers`` with
+- fill: the answers of lesson 8's win-within task (``model.lesson_check.right_answers`` with
   ``search.Judge(search.knowledge_for)``, 08-three-corners-win, step 2), the lesson editor's
   Fill from rules;
 - hint: the window's Hint on the puzzle (the game's value where the solver settles it in

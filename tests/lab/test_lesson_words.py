@@ -9,6 +9,7 @@ import pytest
 
 from pyramid_lab import i18n
 from pyramid_lab.model import lesson as L
+from pyramid_lab.model import lesson_check
 from pyramid_lab.model.game import PositionFormatError, game_class
 from pyramid_lab.viewer.lab import Lab
 from pyramid_lab.viewer.lab.lesson import editor_words
@@ -82,7 +83,7 @@ def test_an_edit_refused_names_the_step_and_the_field(lab):
 
 
 def test_fill_from_rules_says_how_many_moves_it_has_tried(lab, inbox, monkeypatch):
-    monkeypatch.setattr(L, "PROGRESS_EVERY_S", 0.0)  # every move said
+    monkeypatch.setattr(lesson_check, "PROGRESS_EVERY_S", 0.0)  # every move said
     lessons = lab.lessons
     lessons.editor.new_lesson(lab.game.copy())
     said = []
@@ -100,11 +101,11 @@ def test_fill_from_rules_says_how_many_moves_it_has_tried(lab, inbox, monkeypatc
 
 
 def test_right_answers_tell_the_moves_tried(monkeypatch):
-    monkeypatch.setattr(L, "PROGRESS_EVERY_S", 0.0)
+    monkeypatch.setattr(lesson_check, "PROGRESS_EVERY_S", 0.0)
     game = game_class("partition").new()
     told: list[tuple[float, str]] = []
     with pytest.raises(ValueError, match="no move meets the goal here"):
-        L.right_answers(
+        lesson_check.right_answers(
             L.Task("place", (), goal={"win": "red"}),
             game,
             progress=lambda fraction, text: told.append((fraction, text)),

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from pyramid_lab.i18n import shown
 from pyramid_lab.model import lesson as L
+from pyramid_lab.model import lesson_check
 from pyramid_lab.model.game import PositionFormatError
 from pyramid_lab.model.search import Judge, knowledge_for
 from pyramid_lab.model.teaching import teaching_for
@@ -72,7 +73,7 @@ def test_a_lesson_reads_and_its_tasks_check():
     assert [s.title for s in lesson.steps] == ["Hold SW", "Who holds"]
     assert lesson.steps[0].highlight_points() == [(0, 0, 0), (1, 0, 0)]
     assert lesson.steps[1].position().colour_at((2, 0, 0)) == "red"  # previous step + moves
-    assert L.check(lesson, wins=WINS) == []
+    assert lesson_check.check(lesson, wins=WINS) == []
 
 
 def test_a_wrong_ball_gets_the_escape_path_and_any_right_one_counts():
@@ -84,7 +85,10 @@ def test_a_wrong_ball_gets_the_escape_path_and_any_right_one_counts():
     assert wrong.points[-1] == (2, 0, 0)
     # (1,0,1) is not the author's answer but anchors the group on the east wall too
     assert L.judge_move(step.task, step.position(), "1,0,1").correct
-    assert sorted(map(str, L.right_moves(step.task, step.position()))) == ["1,0,1", "2,0,0"]
+    assert sorted(map(str, lesson_check.right_moves(step.task, step.position()))) == [
+        "1,0,1",
+        "2,0,0",
+    ]
 
 
 def test_click_points_are_judged_by_the_rules():
@@ -130,7 +134,7 @@ def test_the_lesson_model_leaves_win_within_tasks_to_the_search():
     with pytest.raises(ValueError, match=JUDGE_WORDS):
         L.judge_move(step.task, step.position(), "3,0,0")
     with pytest.raises(ValueError, match=JUDGE_WORDS):
-        L.check(lesson)
+        lesson_check.check(lesson)
 
 
 @pytest.mark.parametrize(
@@ -187,7 +191,7 @@ def test_a_task_every_move_solves_is_refused():
         "answers": ["0,1,0"],
     }
     doc["steps"][1]["moves"] = ["2,0,0", "0,2,0"]  # red holds SW whatever it plays next
-    problems = L.check(L.loads(json.dumps(doc)), wins=WINS)
+    problems = lesson_check.check(L.loads(json.dumps(doc)), wins=WINS)
     assert [p.step for p in problems] == [1]
     assert "every legal move meets the goal" in problems[0].reason
 
@@ -275,7 +279,7 @@ def test_fuzz_the_reader_only_raises_position_format_error(edits):
         lesson = L.loads(json.dumps(doc))
     except PositionFormatError:
         return
-    L.check(lesson, wins=WINS)  # a lesson that reads is checked without any other error
+    lesson_check.check(lesson, wins=WINS)  # a lesson that reads is checked without any other error
 
 
 @settings(max_examples=100, derandomize=True, deadline=None, database=None)
@@ -297,17 +301,19 @@ def test_every_choice_the_editor_offers_is_a_rule_the_game_takes(name):
 
     cls = game_class(name)
     game = cls.new()
-    goals = L.goal_choices(game)
+    goals = lesson_check.goal_choices(game)
     assert goals[0].name == "win"
     assert set(goals[0].keys["win"]) == set(game.players)
     assert {c.name for c in goals[1:]} == set(teaching_for(cls).lesson_goals)
-    assert {c.name for c in L.question_choices(game)} == set(teaching_for(cls).lesson_questions)
-    for kind, choices in (("move", goals), ("click-points", L.question_choices(game))):
+    assert {c.name for c in lesson_check.question_choices(game)} == set(
+        teaching_for(cls).lesson_questions
+    )
+    for kind, choices in (("move", goals), ("click-points", lesson_check.question_choices(game))):
         for choice in choices:
             assert choice.keys, f"{name}: {choice.name} offers no values"
             for values in __import__("itertools").product(*choice.keys.values()):
                 rule = choice.rule(dict(zip(choice.keys, values, strict=True)))
-                assert L.check_rule(game, kind, rule) is None, rule
+                assert lesson_check.check_rule(game, kind, rule) is None, rule
                 assert choice.matches(rule)
                 assert [c for c in choices if c.matches(rule)] == [choice]
 
@@ -316,22 +322,22 @@ def test_a_rule_the_game_does_not_take_is_said_in_words():
     from pyramid_lab.model.partition import Partition, PartitionOptions
 
     game = Partition(PartitionOptions(3))
-    assert "corner" in L.check_rule(game, "place", {"holds": "XX", "by": "red"})
-    assert "must be an object" in L.check_rule(game, "win-within", [1, 2])
-    assert L.check_rule(game, "win-within", {"side": "red", "within": 3}) is None
+    assert "corner" in lesson_check.check_rule(game, "place", {"holds": "XX", "by": "red"})
+    assert "must be an object" in lesson_check.check_rule(game, "win-within", [1, 2])
+    assert lesson_check.check_rule(game, "win-within", {"side": "red", "within": 3}) is None
     for plies in (99, 0, True, 2.0, "3"):  # whole plies from 1 to MAX_WITHIN, in both readers
-        refused = L.check_rule(game, "win-within", {"side": "red", "within": plies})
+        refused = lesson_check.check_rule(game, "win-within", {"side": "red", "within": plies})
         assert refused == "within: must be a number of plies from 1 to 9"
         step = {"title": "t", "text": "x", "position": L.position_json(game)}
         step["task"] = {"kind": "win-within", "answers": ["0,0,0"], "within": plies}
         doc = {"format": L.FORMAT, "game": "partition", "title": "T", "steps": [step]}
         with pytest.raises(PositionFormatError, match=r"steps\[0\]\.task\.within: must be a"):
             L.loads(json.dumps(doc))
-    assert L.check_rule(game, "win-within", {"side": "red", "within": 1}) is None
-    assert "side" in L.check_rule(game, "win-within", {"side": "green", "within": 1})
-    assert "not a key" in L.check_rule(game, "win-within", {"sides": "red", "within": 1})
-    assert "question" in L.check_rule(game, "click-points", {"holds": "SW"})
-    assert L.check_rule(game, "place", None) is None
+    assert lesson_check.check_rule(game, "win-within", {"side": "red", "within": 1}) is None
+    assert "side" in lesson_check.check_rule(game, "win-within", {"side": "green", "within": 1})
+    assert "not a key" in lesson_check.check_rule(game, "win-within", {"sides": "red", "within": 1})
+    assert "question" in lesson_check.check_rule(game, "click-points", {"holds": "SW"})
+    assert lesson_check.check_rule(game, "place", None) is None
 
 
 def test_the_rules_fill_a_tasks_answers():
@@ -342,31 +348,36 @@ def test_the_rules_fill_a_tasks_answers():
     step = lesson.steps[0]
     position = step.position()
     place = L.Task("place", (), {"holds": "SE", "by": "red"})
-    answers = L.right_answers(place, position, wins=WINS)
-    assert answers == [str(m) for m in L.right_moves(place, position)]
+    answers = lesson_check.right_answers(place, position, wins=WINS)
+    assert answers == [str(m) for m in lesson_check.right_moves(place, position)]
     assert answers
-    assert L.check_task(L.Task("place", tuple(answers), place.goal), position, wins=WINS) is None
-    question = L.Task("click-points", (), question={"held_by": "red"})
-    points = L.right_answers(question, position, wins=WINS)
     assert (
-        L.check_task(
+        lesson_check.check_task(L.Task("place", tuple(answers), place.goal), position, wins=WINS)
+        is None
+    )
+    question = L.Task("click-points", (), question={"held_by": "red"})
+    points = lesson_check.right_answers(question, position, wins=WINS)
+    assert (
+        lesson_check.check_task(
             L.Task("click-points", tuple(points), question=question.question), position, wins=WINS
         )
         is None
     )
     with pytest.raises(ValueError, match="pick a goal first"):
-        L.right_answers(L.Task("move", ()), position, wins=WINS)
+        lesson_check.right_answers(L.Task("move", ()), position, wins=WINS)
     with pytest.raises(ValueError, match="pick a question first"):
-        L.right_answers(L.Task("click-points", ()), position, wins=WINS)
+        lesson_check.right_answers(L.Task("click-points", ()), position, wins=WINS)
     shipped = L.read(LESSONS / "partition" / "08-three-corners-win.lesson.json")
     index, win = next(
         (i, s) for i, s in enumerate(shipped.steps) if s.task and s.task.kind == "win-within"
     )
     task = L.Task("win-within", (), side=win.task.side, within=win.task.within)
-    winners = L.right_answers(task, win.position(), wins=WINS)
+    winners = lesson_check.right_answers(task, win.position(), wins=WINS)
     assert set(win.task.answers) <= set(winners), index
     with pytest.raises(ValueError, match=r"cannot force a win|is not to move"):
-        L.right_answers(L.Task("win-within", (), side="blue", within=1), win.position(), wins=WINS)
+        lesson_check.right_answers(
+            L.Task("win-within", (), side="blue", within=1), win.position(), wins=WINS
+        )
 
 
 def test_a_folder_of_lessons_names_a_bad_file_and_keeps_the_others(tmp_path):

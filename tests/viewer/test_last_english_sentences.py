@@ -19,8 +19,7 @@ from pathlib import Path
 import pytest
 
 from pyramid_lab import i18n
-from pyramid_lab.model import files, search
-from pyramid_lab.model import lesson as lessons
+from pyramid_lab.model import files, lesson_check, search
 from pyramid_lab.model.ball import PyramidBall
 from pyramid_lab.model.game import PositionFormatError, SaidError, game_class
 from pyramid_lab.model.lesson import Task
@@ -221,7 +220,7 @@ def _plies_said(make: Callable[[int], str]) -> tuple[str, str, str, str, str]:
 
 PLURALS: list[tuple[Callable[[int], str], str, str]] = [
     (
-        lambda n: lessons._winners(_task(n), Partition(PartitionOptions(3)), _NO_WINNER),
+        lambda n: lesson_check._winners(_task(n), Partition(PartitionOptions(3)), _NO_WINNER),
         "red cannot force a win within {n}",
         "kann keinen Sieg innerhalb von {n}",
     ),

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from pyramid_lab import i18n
+from pyramid_lab.model import lesson_check
 from pyramid_lab.model.collection import NotAFolderError, load
 from pyramid_lab.model.files import saving
 from pyramid_lab.model.search.compiled import first_use
@@ -263,17 +264,17 @@ def test_a_lessons_check_says_why_in_the_readers_language():
     from pyramid_lab.model import lesson as lessons
 
     position = _lesson_position()
-    not_to_move = lessons.check_task(
+    not_to_move = lesson_check.check_task(
         lessons.Task("win-within", (), side="blue", within=3), position
     )
     assert not_to_move == "blue is not to move"  # the English as it was
     assert _german(not_to_move) == "Blau ist nicht am Zug"
-    illegal = lessons.check_task(
+    illegal = lesson_check.check_task(
         lessons.Task("place", ("0,0,0",), {"holds": "SW", "by": "red"}), position
     )
     assert illegal.startswith("the answer 0,0,0 is not legal: ")
     assert _german(illegal).startswith("die Antwort 0,0,0 ist nicht regelgerecht: ")
-    problem = lessons.Problem(0, "Hold SW", illegal)
+    problem = lesson_check.Problem(0, "Hold SW", illegal)
     assert problem.words() == str(problem)  # the command line's line, English as before
     assert _german(problem.words()).startswith("Schritt 1 ('Hold SW'): die Antwort 0,0,0 ")
     assert i18n.shown(problem.words(), i18n.PSEUDO).startswith("⟦")
@@ -283,7 +284,7 @@ def test_the_rules_answers_refused_in_the_readers_language(german):
     from pyramid_lab.model import lesson as lessons
 
     with pytest.raises(ValueError, match="Ziel") as caught:  # (what the callers catch)
-        lessons.right_answers(lessons.Task("move", ()), _lesson_position())
+        lesson_check.right_answers(lessons.Task("move", ()), _lesson_position())
     assert str(caught.value) == (
         "wähle zuerst ein Ziel: ohne Ziel ist die Antwort deine (spiele den Zug, Antwort vom Brett)"
     )
@@ -322,7 +323,6 @@ def test_a_document_not_finite_is_refused_in_the_readers_language(tmp_path, germ
 
 
 def test_a_typed_point_and_a_lesson_rule_are_refused_in_the_readers_language(german):
-    from pyramid_lab.model import lesson as lessons
     from pyramid_lab.model.game import InvalidMoveError
 
     position = _lesson_position()
@@ -330,7 +330,7 @@ def test_a_typed_point_and_a_lesson_rule_are_refused_in_the_readers_language(ger
         position.parse_move("a1")
     assert reason_of(caught.value) == "'a1' is not a point; write it as i,j,k, e.g. 1,0,2"
     assert str(caught.value) == "'a1' ist kein Punkt; schreib ihn als i,j,k, z. B. 1,0,2"
-    refused = lessons.check_rule(position, "place", {"holds": "XX", "by": "red"})
+    refused = lesson_check.check_rule(position, "place", {"holds": "XX", "by": "red"})
     assert refused == "holds must be a corner: SW, SE, NW, NE or AP, not 'XX'"
     assert _german(refused) == "holds muss eine Ecke sein: SW, SE, NW, NE oder AP, nicht 'XX'"
 
@@ -338,15 +338,14 @@ def test_a_typed_point_and_a_lesson_rule_are_refused_in_the_readers_language(ger
 def test_a_win_within_rule_is_refused_in_the_readers_language():
     """Issue 108 item 3: a win-within task's rule (the lesson editor's Goal JSON) was refused
     in English in every language: its side, its plies, a key it does not take, its shape."""
-    from pyramid_lab.model import lesson as lessons
 
     position = _lesson_position()
     refusals = {
-        "shape": lessons.check_rule(position, "win-within", [1, 2]),
-        "key": lessons.check_rule(position, "win-within", {"sides": "red", "within": 1}),
-        "side": lessons.check_rule(position, "win-within", {"side": "green", "within": 1}),
-        "plies": lessons.check_rule(position, "win-within", {"side": "red", "within": 99}),
-        "goal": lessons.check_rule(position, "place", []),
+        "shape": lesson_check.check_rule(position, "win-within", [1, 2]),
+        "key": lesson_check.check_rule(position, "win-within", {"sides": "red", "within": 1}),
+        "side": lesson_check.check_rule(position, "win-within", {"side": "green", "within": 1}),
+        "plies": lesson_check.check_rule(position, "win-within", {"side": "red", "within": 99}),
+        "goal": lesson_check.check_rule(position, "place", []),
     }
     assert refusals == {  # the English as it was
         "shape": 'a win-within task\'s rule must be an object: {"side": COLOUR, "within": PLIES}',
@@ -382,10 +381,12 @@ def test_the_rules_answers_progress_is_said_in_the_readers_language(monkeypatch)
     in every language before (issue 108 item 3), its counts the language's way."""
     from pyramid_lab.model import lesson as lessons
 
-    monkeypatch.setattr(lessons, "PROGRESS_EVERY_S", 0.0)
+    monkeypatch.setattr(lesson_check, "PROGRESS_EVERY_S", 0.0)
     said: list[str] = []
     task = lessons.Task("place", (), {"holds": "SW", "by": "red"})
-    lessons.right_answers(task, _lesson_position(), progress=lambda _f, text: said.append(text))
+    lesson_check.right_answers(
+        task, _lesson_position(), progress=lambda _f, text: said.append(text)
+    )
     assert said
     assert said[0] == f"(1 of {len(_lesson_position().legal_moves())} moves tried)"
     assert _german(said[0]).startswith("(1 von ")

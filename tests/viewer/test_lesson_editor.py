@@ -16,6 +16,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog
 
 from pyramid_lab.model import lesson as L
+from pyramid_lab.model import lesson_check
 from pyramid_lab.model.game import game_class
 from pyramid_lab.model.teaching import teaching_for
 from pyramid_lab.model.userfiles import lessons_folder
@@ -318,7 +319,7 @@ def test_fill_from_rules_gives_the_rules_answers(make_window, qtbot):
     panel.editor.fill.click()
     idle(qtbot, control)
     task = control.state.step.task
-    right = [str(m) for m in L.right_moves(task, control.state.step.position())]
+    right = [str(m) for m in lesson_check.right_moves(task, control.state.step.position())]
     assert list(task.answers) == right  # filled and applied
     assert panel.editor.edit_answers.text() == "; ".join(right)
     assert panel.footer.message.text().startswith(f"{len(right)} answers filled from the rules")
@@ -335,8 +336,6 @@ def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, t
     has fired five times while it was busy): the busy bar shows, the buttons that would
     start another wait, and the window's event loop goes on (a timer fires) before the
     answer comes. (Not a sleep of a second: a busy machine fires fewer ticks in it.)"""
-    from pyramid_lab.model import lesson as lessons_module  # the lab asks it when it runs
-
     gui = threading.current_thread()
     seen = []
     meanwhile = threading.Event()  # five ticks while busy: the window answered meanwhile
@@ -352,8 +351,8 @@ def test_fill_and_save_run_off_the_gui_thread(make_window, qtbot, monkeypatch, t
         meanwhile.wait(WAIT_S)
         return []
 
-    monkeypatch.setattr(lessons_module, "right_answers", slow_answers)
-    monkeypatch.setattr(lessons_module, "check", slow_check)
+    monkeypatch.setattr(lesson_check, "right_answers", slow_answers)  # (the lab asks it then)
+    monkeypatch.setattr(lesson_check, "check", slow_check)
     window = make_window()
     control, panel = teach(window)
     ticks = []

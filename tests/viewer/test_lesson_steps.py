@@ -11,6 +11,7 @@ import pytest
 from window_helpers import click
 
 from pyramid_lab.model import lesson as L
+from pyramid_lab.model import lesson_check
 from pyramid_lab.viewer.desktop.lessons import Progress, play_answer
 from tests.patience import WAIT_S
 
@@ -280,7 +281,7 @@ def test_teacher_edits_a_step_takes_a_position_and_saves(make_window, tmp_path, 
     assert [s.title for s in saved.steps] == ["New step", "The corner itself", "Holding"]
     assert saved.steps[1].text == "Our own words for this step."
     assert saved.steps[0].task.kind == "click-points"
-    assert L.check(saved) == []
+    assert lesson_check.check(saved) == []
     panel.editor.remove.click()
     assert len(control.state.lesson.steps) == 2
 
@@ -334,7 +335,7 @@ def test_a_teacher_starts_a_lesson_from_the_board_and_saves_it(make_window, tmp_
     assert save(qtbot, control, tmp_path / "mine.lesson.json").startswith("saved")
     saved = L.read(tmp_path / "mine.lesson.json")
     assert saved.steps[0].title == "Blue answers"
-    assert L.check(saved) == []
+    assert lesson_check.check(saved) == []
 
 
 def test_another_game_on_the_board_ends_the_lesson(make_window, guard_errors):
@@ -499,7 +500,7 @@ def test_teacher_mode_over_every_game(
         "First step",
         f"Your move in {window.session.game.title}",
     ]
-    assert L.check(saved) == []
+    assert lesson_check.check(saved) == []
 
     window.session.replace_game(game_class("partition" if name != "partition" else "terrace").new())
     assert not control.state.active

@@ -65,7 +65,7 @@ def run_answers(args: argparse.Namespace) -> int:
     """``lesson answers FILE [--step N]``: a line per task, its answers from the rules
     (``;`` between them, as the editor writes them) or why there are none; exit 2 for a
     file that is not a lesson or a step it does not have."""
-    from pyramid_lab.model import PositionFormatError
+    from pyramid_lab.model import PositionFormatError, lesson_check
     from pyramid_lab.model import lesson as lessons
     from pyramid_lab.model.game import shorten
     from pyramid_lab.model.search import Judge, knowledge_for
@@ -83,12 +83,14 @@ def run_answers(args: argparse.Namespace) -> int:
         if step.task is None or (args.step is not None and index + 1 != args.step):
             continue
         task = step.task
-        rule = lessons.rule_of(task.to_json())
+        rule = lesson_check.rule_of(task.to_json())
         asked = f"{task.kind} {json.dumps(rule)}" if rule else task.kind
         said = unasked(task)
         try:
             said = said or (
-                "; ".join(lessons.right_answers(task, step.position(), wins=Judge(knowledge_for)))
+                "; ".join(
+                    lesson_check.right_answers(task, step.position(), wins=Judge(knowledge_for))
+                )
                 or _("none")
             )
         except ValueError as exc:
@@ -121,7 +123,7 @@ def unasked(task: Any) -> str | None:
 def run_check(args: argparse.Namespace) -> int:
     """``lesson check FILE...``: one line per file, ``ok`` with its counts or the steps at
     fault; exit 2 when a file is malformed or a task is not sound."""
-    from pyramid_lab.model import PositionFormatError
+    from pyramid_lab.model import PositionFormatError, lesson_check
     from pyramid_lab.model import lesson as lessons
     from pyramid_lab.model.game import shorten
     from pyramid_lab.model.search import Judge, knowledge_for
@@ -134,7 +136,7 @@ def run_check(args: argparse.Namespace) -> int:
             print(f"pyramid-lab: {exc}", file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
-        problems = lessons.check(lesson, wins=Judge(knowledge_for))
+        problems = lesson_check.check(lesson, wins=Judge(knowledge_for))
         words = host_problems(lesson)  # a control one front end lacks, named
         for problem in [*(p.words() for p in problems), *words]:
             print(f"pyramid-lab: {shorten(path)}: {shown(problem)}", file=sys.stderr)

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, Literal
 
 from pyramid_lab import i18n
 from pyramid_lab.i18n import M_, N_, Message
-from pyramid_lab.model import content, search
+from pyramid_lab.model import content, lesson_check, search
 from pyramid_lab.model import lesson as lessons
 from pyramid_lab.model.files import PositionDocument, save_bytes
 from pyramid_lab.model.game import Game, Move, PositionFormatError, shorten
@@ -721,7 +721,7 @@ class Filled:
 class LessonChecked:
     """Every task of a lesson checked before it is saved: the problems found."""
 
-    problems: list[lessons.Problem]
+    problems: list[lesson_check.Problem]
 
 
 #: What a check on the runner answers (each kind its own record).
@@ -795,7 +795,7 @@ class LessonChecks:
         self._run(
             "check",
             lambda _progress: TaskChecked(
-                lessons.check_task(task, position, wins=search.Judge(search.knowledge_for))
+                lesson_check.check_task(task, position, wins=search.Judge(search.knowledge_for))
             ),
             saying,
         )
@@ -812,7 +812,7 @@ class LessonChecks:
         def work(progress: Progress) -> Checked:
             try:
                 return Filled(
-                    lessons.right_answers(
+                    lesson_check.right_answers(
                         task, position, wins=search.Judge(search.knowledge_for), progress=progress
                     )
                 )
@@ -832,7 +832,7 @@ class LessonChecks:
         self._run(
             "save",
             lambda _progress: LessonChecked(
-                lessons.check(lesson, wins=search.Judge(search.knowledge_for))
+                lesson_check.check(lesson, wins=search.Judge(search.knowledge_for))
             ),
             M_("checking the lesson for {path}...", path=str(path)),
         )
@@ -883,7 +883,7 @@ class LessonChecks:
         failed = M_("the rules' check failed: {error}", error=shorten(reason_of(exc)))
         self.state.changed.emit("report", failed, False)
 
-    def _write(self, problems: list[lessons.Problem]) -> None:
+    def _write(self, problems: list[lesson_check.Problem]) -> None:
         assert self._saving is not None
         lesson, path = self._saving
         self._saving = None

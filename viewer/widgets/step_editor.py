@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
 
 from pyramid_lab.i18n import LANGUAGES, N_, _, shown
 from pyramid_lab.model import lesson as lessons
+from pyramid_lab.model import lesson_check
 from pyramid_lab.model.files import nested_over, read_overlays
 from pyramid_lab.model.game import PositionFormatError, shorten
 from pyramid_lab.model.lesson import STARTER_TEXT, stand_in
@@ -274,12 +275,12 @@ class RuleBoxes(QWidget):
         self._changed = changed
         self._syncing = False
 
-    def choices(self, kind: str) -> list[lessons.RuleChoice]:
+    def choices(self, kind: str) -> list[lesson_check.RuleChoice]:
         game = self._game()
         if kind in ("place", "move"):
-            return lessons.goal_choices(game)
+            return lesson_check.goal_choices(game)
         if kind == "click-points":
-            return lessons.question_choices(game)
+            return lesson_check.question_choices(game)
         return []
 
     def kind_changed(self, kind: str) -> None:
@@ -287,7 +288,7 @@ class RuleBoxes(QWidget):
         question), a win-within task starts at its side to move in 3 plies."""
         if kind == "win-within":
             self.rule = {"side": self._game().to_move, "within": 3}
-        elif lessons.check_rule(self._game(), kind, self.rule) is not None:
+        elif lesson_check.check_rule(self._game(), kind, self.rule) is not None:
             self.rule = None
         self.show_rule(kind)
 
@@ -302,7 +303,7 @@ class RuleBoxes(QWidget):
             if kind == "win-within":
                 side = shown.get("side", self._game().to_move)
                 players = tuple(self._game().players)
-                picked: lessons.RuleChoice | None = lessons.RuleChoice(
+                picked: lesson_check.RuleChoice | None = lesson_check.RuleChoice(
                     "side", "side", {"side": players}
                 )
                 shown = {"side": side}
@@ -316,7 +317,7 @@ class RuleBoxes(QWidget):
         finally:
             self._syncing = False
 
-    def _show_pick(self, kind: str) -> lessons.RuleChoice | None:
+    def _show_pick(self, kind: str) -> lesson_check.RuleChoice | None:
         """The goal or question picked among the game's choices (None: the answers listed)."""
         self.pick.show()
         self.pick.addItem(_("the answers listed") if kind != "no task" else _("no task"), -1)
@@ -337,7 +338,7 @@ class RuleBoxes(QWidget):
             self.pick.setCurrentIndex(1 + choices.index(picked))
         return picked
 
-    def _show_params(self, choice: lessons.RuleChoice | None, rule: Rule) -> None:
+    def _show_params(self, choice: lesson_check.RuleChoice | None, rule: Rule) -> None:
         _empty(self.params)
         self.param_combos = {}
         if choice is None:
@@ -492,7 +493,7 @@ class AdvancedJson:
             except ValueError as exc:
                 problem = str(exc)
         if problem is None:
-            problem = lessons.check_rule(self._game(), kind, rule)
+            problem = lesson_check.check_rule(self._game(), kind, rule)
         if problem is None and kind == "win-within" and rule is None:
             problem = _('a win-within task needs {"side": COLOUR, "within": PLIES}')
         where = self.rule_label.text()
@@ -730,7 +731,7 @@ class StepEditor(QFrame):
         finally:
             self._syncing = False
         task = task or {}
-        self.rule_boxes.rule = lessons.rule_of(task) if task else None
+        self.rule_boxes.rule = lesson_check.rule_of(task) if task else None
         self._show_rule()
         self.edit_answers.setText("; ".join(task.get("answers", [])))
         self._show_texts(step, lesson_title, task)
