@@ -13,13 +13,8 @@ from functools import partial
 
 import pytest
 
-from pyramid_lab.model.certificate import (
-    CertificateError,
-    check,
-    check_file,
-    iter_lines,
-    key_text,
-)
+from pyramid_lab.model.certificate import CertificateError, check, check_file, key_text
+from pyramid_lab.model.certificate_file import iter_lines
 from pyramid_lab.model.files import read
 from pyramid_lab.model.lattice import base_symmetries
 from pyramid_lab.model.partition import Partition, PartitionOptions, Place
@@ -289,7 +284,7 @@ def _bomb(path: pathlib.Path, megabytes: int, line: bytes = b"") -> pathlib.Path
 def test_reading_is_bounded(tmp_path):
     """Item 8: the decompressed size and the line length are capped, the header's depth is
     checked before it is parsed (no RecursionError at 100,000 deep)."""
-    from pyramid_lab.model.certificate import MAX_HEADER_DEPTH, read_lines
+    from pyramid_lab.model.certificate_file import MAX_HEADER_DEPTH, read_lines
 
     lines = _bomb(tmp_path / "lines.cert.gz", 3, b"x" * 63 + b"\n")
     assert len(read_lines(lines, max_bytes=4 * 2**20)) == 3 * 2**14
@@ -331,7 +326,7 @@ def test_the_command_refuses_hostile_files(tmp_path, capsys):
         assert done.returncode == 2, done.stderr
         assert done.stderr.count("\n") == 1, done.stderr
         assert message in done.stderr
-    from pyramid_lab.model.certificate import MAX_HEADER_DEPTH, MAX_LINE_BYTES, MAX_TEXT_BYTES
+    from pyramid_lab.model.certificate_file import MAX_HEADER_DEPTH, MAX_LINE_BYTES, MAX_TEXT_BYTES
 
     shown = " ".join(_cli(capsys, "certificate", "check", "--help").stdout.split())
     assert f"to {MAX_TEXT_BYTES // 2**20} MiB decompressed" in shown  # the help says the caps
@@ -345,7 +340,7 @@ def test_blank_lines_count_and_a_bomb_of_them_is_refused_at_once(tmp_path):
     shows them: refused in one line, its memory one chunk's."""
     import tracemalloc
 
-    from pyramid_lab.model.certificate import SHORTEST_LINE, read_lines
+    from pyramid_lab.model.certificate_file import SHORTEST_LINE, read_lines
 
     newlines = _bomb(tmp_path / "newlines.cert.gz", 64, b"\n")  # 64 MiB of newlines
     tracemalloc.start()
@@ -397,7 +392,7 @@ def test_a_malformed_line_is_refused_when_it_is_read(tmp_path):
     import time
     import tracemalloc
 
-    from pyramid_lab.model.certificate import MAX_TEXT_BYTES, SHORTEST_LINE
+    from pyramid_lab.model.certificate_file import MAX_TEXT_BYTES, SHORTEST_LINE
 
     hostile = tmp_path / "ab.cert.gz"
     lines = MAX_TEXT_BYTES // SHORTEST_LINE  # 16.7 million: as many as the cap lets in

@@ -22,14 +22,12 @@ from hypothesis import strategies as st
 from pyramid_lab.model.certificate import (
     MAX_BASE,
     MAX_PROOF_LINES,
-    MAX_TEXT_BYTES,
     CertificateError,
     check,
     check_file,
-    declared_text_bytes,
-    iter_lines,
     text_bound,
 )
+from pyramid_lab.model.certificate_file import MAX_TEXT_BYTES, declared_text_bytes, iter_lines
 from pyramid_lab.model.partition import Partition, PartitionOptions
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]

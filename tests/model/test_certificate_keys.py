@@ -10,16 +10,8 @@ import json
 import numpy as np
 import pytest
 
-from pyramid_lab.model.certificate import (
-    BATCH,
-    LINE_MASK,
-    CertificateError,
-    Hasher,
-    Listed,
-    batch_words,
-    check,
-    key_words,
-)
+from pyramid_lab.model.certificate import BATCH, LINE_MASK, CertificateError, check
+from pyramid_lab.model.certificate_file import Hasher, Listed, batch_words, key_words
 
 HEADER = {
     "format": "pyramid-lab-certificate/1",
